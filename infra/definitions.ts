@@ -1,0 +1,99 @@
+import type { BucketKey, TableKey } from '../shared/routes.js';
+
+/**
+ * The stores of the platform, declared once. The CDK stack creates them from here and the
+ * local twin provisions DynamoDB Local and s3rver from here, so the two cannot drift.
+ * Every table is a small single-table design: generic pk/sk and gsi keys, with the access
+ * patterns written beside it.
+ */
+export interface IndexDef {
+  name: string;
+  partitionKey: string;
+  sortKey: string;
+}
+export interface TableDef {
+  envVar: string;
+  partitionKey: string;
+  sortKey: string;
+  indexes: readonly IndexDef[];
+  ttlAttribute?: string;
+  accessPatterns: readonly string[];
+}
+
+const gsi = (n: number): IndexDef => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk` });
+
+export const TABLES: Record<TableKey, TableDef> = {
+  directory: {
+    envVar: 'TABLE_DIRECTORY',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [gsi(1), gsi(2)],
+    ttlAttribute: 'expires_at',
+    accessPatterns: [
+      'user by id: pk=USER#{sub} sk=PROFILE',
+      'memberships of a user: pk=USER#{sub} sk begins_with MEMBER#',
+      'organisation by id: pk=ORG#{id} sk=META; members of an org: pk=ORG#{id} sk begins_with MEMBER#',
+      'organisation by payee key: gsi1pk=PAYEE#{key}',
+      'access requests newest first: gsi2pk=REQUEST gsi2sk={created_at}',
+      'rate-limit windows: pk=RATE#{scope} sk={window} (expires_at TTL)',
+    ],
+  },
+  submissions: {
+    envVar: 'TABLE_SUBMISSIONS',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [gsi(1), gsi(2)],
+    accessPatterns: [
+      'submission or upload by id: pk=SUB#{id} / UPLOAD#{id} sk=META',
+      'review queue by status newest first: gsi1pk=STATUS#{status} gsi1sk={created_at}',
+      "an organisation's submissions newest first: gsi2pk=ORG#{org_id} gsi2sk={created_at}",
+      'counters for the dashboard: pk=COUNTER#{scope} sk={period}',
+    ],
+  },
+  history: {
+    envVar: 'TABLE_HISTORY',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [],
+    accessPatterns: [
+      'borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind} — one item per borrower, payee, month and kind',
+      'last 3 months: Query pk with sk between the first and the current month',
+    ],
+  },
+  registry: {
+    envVar: 'TABLE_REGISTRY',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [gsi(1)],
+    accessPatterns: [
+      'reports of an NRC: pk=NRC#{digits} sk begins_with REPORT#',
+      'is an NRC on the registry: BatchGetItem pk=NRC#{digits} sk=SUMMARY (100 per call)',
+      'latest reports: gsi1pk=REPORT gsi1sk={created_at}',
+    ],
+  },
+  audit: {
+    envVar: 'TABLE_AUDIT',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [gsi(1)],
+    accessPatterns: [
+      'audit by day newest first: pk=DAY#{yyyy-mm-dd} sk={ts}#{id}',
+      'audit of one subject (NRC, user, record): gsi1pk=SUBJECT#{key} gsi1sk={ts}',
+    ],
+  },
+};
+
+export interface BucketDef {
+  envVar: string;
+  /** Who uploads straight from the browser through presigned POSTs. */
+  browserUpload: boolean;
+}
+
+export const BUCKETS: Record<BucketKey, BucketDef> = {
+  uploads: { envVar: 'BUCKET_UPLOADS', browserUpload: true },
+  evidence: { envVar: 'BUCKET_EVIDENCE', browserUpload: true },
+  onboarding: { envVar: 'BUCKET_ONBOARDING', browserUpload: true },
+};
+
+/** Environment variables of the Cognito user pool, set on every function that uses it. */
+export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;

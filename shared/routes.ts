@@ -1,0 +1,84 @@
+import type { ZodType } from 'zod';
+import { type Access, PUBLIC, SIGNED_IN } from './access.js';
+import { healthResponseSchema } from './api/health.js';
+import { meResponseSchema } from './api/me.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API route. The CDK stack builds one Lambda per route from this, the local gateway
+ * serves it, the web client is typed by it and the authorisation tests are generated from it.
+ * A route that is not here does not exist.
+ */
+export interface RouteDef {
+  /** Stable id, used for the Lambda's logical id and in logs: kebab-case verb-noun. */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway path syntax: /api/things/{id} */
+  path: string;
+  access: Access;
+  /** Module under lambdas/ (without extension) exporting `handler`. */
+  handler: string;
+  /** The tables and buckets (keys of infra/definitions.ts) the handler reaches. */
+  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; userPool?: boolean };
+  request?: ZodType;
+  response?: ZodType;
+  summary: string;
+}
+
+export type TableKey = 'directory' | 'submissions' | 'history' | 'registry' | 'audit';
+export type BucketKey = 'uploads' | 'evidence' | 'onboarding';
+
+export const ROUTES = [
+  {
+    id: 'get-health',
+    method: 'GET',
+    path: '/api/health',
+    access: PUBLIC,
+    handler: 'api/system/get-health',
+    uses: { tables: ['directory'], buckets: ['uploads'], userPool: true },
+    response: healthResponseSchema,
+    summary: 'Answers { ok: true } once every dependency answers.',
+  },
+  {
+    id: 'get-me',
+    method: 'GET',
+    path: '/api/me',
+    access: SIGNED_IN,
+    handler: 'api/me/get-me',
+    uses: { tables: ['directory'] },
+    response: meResponseSchema,
+    summary: 'The signed-in user: roles, approval and memberships.',
+  },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+export function routeById(id: RouteId): RouteDef {
+  const route = ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`Unknown route ${id}`);
+  return route;
+}
+
+/** Matches a concrete path against a route path; returns the path parameters or null. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const p = pattern.split('/');
+  const a = path.split('/');
+  if (p.length !== a.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < p.length; i++) {
+    const seg = p[i]!;
+    const actual = a[i]!;
+    if (seg.startsWith('{') && seg.endsWith('}')) {
+      if (!actual) return null;
+      try {
+        params[seg.slice(1, -1)] = decodeURIComponent(actual);
+      } catch {
+        return null;
+      }
+    } else if (seg !== actual) {
+      return null;
+    }
+  }
+  return params;
+}
