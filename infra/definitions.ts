@@ -97,3 +97,8 @@ export const BUCKETS: Record<BucketKey, BucketDef> = {
 
 /** Environment variables of the Cognito user pool, set on every function that uses it. */
 export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;
+
+/** Cognito triggers: the trigger name, the function's name and its module under lambdas/. */
+export const AUTH_TRIGGERS = {
+  CustomMessage: { functionName: 'custom-message', handler: 'auth/custom-message' },
+} as const;

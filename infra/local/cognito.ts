@@ -1,0 +1,97 @@
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+  GetGroupCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROLES } from '../../shared/roles.js';
+import { type Child, startChild } from './processes.js';
+import { waitForPort } from './ports.js';
+
+const LAUNCHER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cognito', 'launcher.cjs');
+
+export interface CognitoPool {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+/**
+ * Starts cognito-local (cwd = its data dir) with the CustomMessage trigger pointed at the twin's
+ * Lambda-invoke endpoint, as the stack wires the trigger in AWS.
+ */
+export async function startCognito(opts: { dataDir: string; port: number; lambdaPort: number; outboxUrl: string }): Promise<Child> {
+  const configDir = path.join(opts.dataDir, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(
+    path.join(configDir, 'config.json'),
+    JSON.stringify(
+      {
+        LambdaClient: {
+          endpoint: `http://127.0.0.1:${opts.lambdaPort}`,
+          region: 'local',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        },
+        TriggerFunctions: { CustomMessage: 'custom-message' },
+        TokenConfig: { IssuerDomain: `http://127.0.0.1:${opts.port}` },
+      },
+      null,
+      2,
+    ),
+  );
+  const child = startChild('cognito-local', process.execPath, [LAUNCHER], {
+    cwd: opts.dataDir,
+    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', OUTBOX_URL: opts.outboxUrl },
+  });
+  await waitForPort(opts.port, 'cognito-local');
+  return child;
+}
+
+/** Creates the user pool, its app client and the seven role groups once; reuses them afterwards. */
+export async function provisionUserPool(client: CognitoIdentityProviderClient, stateFile: string): Promise<CognitoPool> {
+  if (existsSync(stateFile)) {
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as CognitoPool;
+    const alive = await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId })).then(
+      () => true,
+      () => false,
+    );
+    if (alive) {
+      await ensureGroups(client, saved.userPoolId);
+      return saved;
+    }
+  }
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'payroll-platform-local',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: 8 } },
+    }),
+  );
+  const userPoolId = pool.UserPool!.Id!;
+  const appClient = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  const saved: CognitoPool = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
+  await ensureGroups(client, userPoolId);
+  writeFileSync(stateFile, JSON.stringify(saved, null, 2));
+  return saved;
+}
+
+async function ensureGroups(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  for (const role of ROLES) {
+    const exists = await client.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: role })).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: role }));
+  }
+}

@@ -1,0 +1,24 @@
+// Runs cognito-local in this child process, with one addition: every message it would have
+// sent (sign-up code, reset link, invite) is also posted to the twin's outbox, so a person
+// can follow the links in the browser. cognito-local itself only prints them to its console.
+const { ConsoleMessageSender } = require('cognito-local/lib/services/messageDelivery/consoleMessageSender');
+
+const outboxUrl = process.env.OUTBOX_URL;
+const original = ConsoleMessageSender.prototype.sendEmail;
+ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, destination, message) {
+  await original.call(this, ctx, user, destination, message);
+  if (!outboxUrl) return;
+  const email = (user.Attributes || []).find((a) => a.Name === 'email');
+  await fetch(outboxUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      to: destination || (email && email.Value) || user.Username,
+      subject: message.emailSubject || 'Your verification code',
+      html: message.emailMessage || `Your code is ${message.__code}`,
+      code: message.__code,
+    }),
+  }).catch((error) => console.error('outbox unreachable', error));
+};
+
+require('cognito-local/lib/bin/start');

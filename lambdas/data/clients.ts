@@ -1,0 +1,19 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { BUCKETS, TABLES } from '../../infra/definitions.js';
+import type { BucketKey, TableKey } from '../../shared/routes.js';
+import { requiredEnv } from '../lib/env.js';
+
+// Endpoints come from the SDK's own variables (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, ...),
+// so the same code reaches AWS, the local twin or LocalStack.
+export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  marshallOptions: { removeUndefinedValues: true },
+});
+export const s3 = new S3Client({ forcePathStyle: true });
+export const cognito = new CognitoIdentityProviderClient({});
+
+export const tableName = (key: TableKey): string => requiredEnv(TABLES[key].envVar);
+export const bucketName = (key: BucketKey): string => requiredEnv(BUCKETS[key].envVar);
+export const userPoolId = (): string => requiredEnv('USER_POOL_ID');

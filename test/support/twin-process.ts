@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../infra/local/ports.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface TwinHandle {
+  url: string;
+  env: Record<string, string>;
+  admin: { email: string; password: string };
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real local twin (the same entry as `npm start`) on a free port with its own data
+ * folder, and stops it afterwards: tests never touch a developer's .local/.
+ */
+export async function startTestTwin(): Promise<TwinHandle> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'twin-test-'));
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--ready-json'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Admin-Passw0rd!' } },
+  );
+  let output = '';
+  const ready = await new Promise<Omit<TwinHandle, 'stop' | 'dataDir'>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`twin did not start in 120 s:\n${output}`)), 120_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => l.startsWith('TWIN_READY '));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line.slice('TWIN_READY '.length)));
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`twin exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    ...ready,
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
