@@ -10,6 +10,7 @@ import { handleCognito } from './cognito-shim.js';
 import { loadHandler } from './handlers.js';
 import { createJwtVerifier } from './jwt.js';
 import { type Outbox, renderOutboxPage } from './outbox.js';
+import { createS3Proxy, type S3ProxyOptions } from './s3-proxy.js';
 
 /** API Gateway's own payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -23,7 +24,11 @@ export interface GatewayOptions {
   userPoolId: string;
   userPoolClientId: string;
   outbox: Outbox;
+  s3: Omit<S3ProxyOptions, 'prefix'>;
 }
+
+/** Where S3 appears on the gateway's origin, for the browser and the handlers alike. */
+export const S3_PREFIX = '/_local/s3';
 
 class BodyTooLargeError extends Error {}
 
@@ -63,6 +68,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   const issuer = `${opts.cognitoUrl}/${opts.userPoolId}`;
   const verify = createJwtVerifier({ issuer, audience: opts.userPoolClientId });
   const hasWeb = existsSync(path.join(opts.webDir, 'index.html'));
+  const handleS3 = createS3Proxy({ ...opts.s3, prefix: S3_PREFIX });
   const serveStatic = hasWeb ? sirv(opts.webDir, { single: true, etag: true, dev: false }) : null;
 
   const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -90,6 +96,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     try {
       if (url.pathname.startsWith('/api/')) return await handleApi(req, res, url);
+      if (url.pathname === S3_PREFIX || url.pathname.startsWith(`${S3_PREFIX}/`)) return await handleS3(req, res, url);
       if (url.pathname === '/config.json') {
         const config: RuntimeConfig = {
           region: opts.region,

@@ -16,7 +16,7 @@ export async function startS3(dataDir: string, port: number): Promise<LocalS3> {
     env[def.envVar] = key;
     return { name: key };
   });
-  const server = new S3rver({ address: '127.0.0.1', port, directory: dataDir, silent: true, configureBuckets });
+  const server = new S3rver({ address: '127.0.0.1', port, directory: dataDir, silent: true, allowMismatchedSignatures: true, configureBuckets });
   await server.run();
   return { server, env, stop: () => server.close() };
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureFirstAdmin, type AdminCredentials } from './admin.js';
 import { startCognito, provisionUserPool } from './cognito.js';
 import { provisionTables, startDynamoDb } from './dynamodb.js';
-import { startGateway } from './gateway.js';
+import { S3_PREFIX, startGateway } from './gateway.js';
 import { startLambdaInvokeServer } from './lambda-invoke.js';
 import { Outbox } from './outbox.js';
 import { freePort } from './ports.js';
@@ -65,7 +65,8 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamoPort}`,
-      AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${s3Port}`,
+      // S3 goes through the gateway's proxy, which enforces presigned POST policies as S3 does.
+      AWS_ENDPOINT_URL_S3: `${url}${S3_PREFIX}`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoUrl,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
@@ -111,6 +112,7 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
         outbox,
+        s3: { s3rverPort: s3Port, region: REGION, accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
       }),
     );
     return { url, env, admin: { ...admin.credentials, generated: admin.generated }, ...pool, stop };

@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+import type { TestTwinInfo } from '../support/cognito.js';
+
+export function twinInfo(): TestTwinInfo & { admin: { email: string; password: string } } {
+  const raw = process.env.E2E_TWIN;
+  if (!raw) throw new Error('E2E_TWIN is not set: run the tests through `playwright test` (global setup starts the twin).');
+  return JSON.parse(raw);
+}
+
+/** Signs in through the sign-in screen as a person would. */
+export async function signInThroughUi(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function expectSignInScreen(page: Page) {
+  await expect(page).toHaveURL(/\/signin/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+}

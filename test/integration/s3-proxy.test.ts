@@ -1,0 +1,91 @@
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { describe, expect, inject, it } from 'vitest';
+
+const twin = inject('twin');
+// The SDK client the handlers build: endpoint from AWS_ENDPOINT_URL_S3 (the twin's S3 front).
+const s3 = new S3Client({
+  endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+  region: twin.env.AWS_REGION,
+  forcePathStyle: true,
+  credentials: { accessKeyId: twin.env.AWS_ACCESS_KEY_ID!, secretAccessKey: twin.env.AWS_SECRET_ACCESS_KEY! },
+});
+const bucket = twin.env.BUCKET_ONBOARDING!;
+
+async function presign(key: string, opts: { max?: number; expires?: number } = {}) {
+  return createPresignedPost(s3, {
+    Bucket: bucket,
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, opts.max ?? 100],
+      ['eq', '$Content-Type', 'application/pdf'],
+    ],
+    Fields: { 'Content-Type': 'application/pdf' },
+    Expires: opts.expires ?? 60,
+  });
+}
+
+function form(fields: Record<string, string>, body: string | Uint8Array, type = 'application/pdf') {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.append(k, v);
+  data.append('file', new Blob([body], { type }), 'doc.pdf');
+  return data;
+}
+
+describe('presigned POSTs on the twin are enforced as S3 enforces them', () => {
+  it('stores a file that meets the policy', async () => {
+    const { url, fields } = await presign('ok/doc.pdf');
+    expect(url.startsWith(`${twin.url}/_local/s3/`)).toBe(true);
+    const res = await fetch(url, { method: 'POST', body: form(fields, '%PDF-1.4 hello') });
+    expect(res.status).toBe(204);
+    const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'ok/doc.pdf' }));
+    expect(await got.Body!.transformToString()).toBe('%PDF-1.4 hello');
+    expect(got.ContentType).toBe('application/pdf');
+  });
+
+  it('refuses a file over the content-length-range', async () => {
+    const { url, fields } = await presign('big/doc.pdf', { max: 10 });
+    const res = await fetch(url, { method: 'POST', body: form(fields, 'x'.repeat(11)) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('EntityTooLarge');
+  });
+
+  it('refuses a Content-Type the policy does not allow', async () => {
+    const { url, fields } = await presign('type/doc.pdf');
+    const res = await fetch(url, { method: 'POST', body: form({ ...fields, 'Content-Type': 'text/html' }, 'hi') });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a key other than the signed one', async () => {
+    const { url, fields } = await presign('mine/doc.pdf');
+    const res = await fetch(url, { method: 'POST', body: form({ ...fields, key: 'theirs/doc.pdf' }, 'hi') });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a tampered policy', async () => {
+    const { url, fields } = await presign('tamper/doc.pdf');
+    const policy = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString());
+    policy.conditions = policy.conditions.filter((c: unknown) => !Array.isArray(c) || c[0] !== 'content-length-range');
+    const res = await fetch(url, { method: 'POST', body: form({ ...fields, Policy: Buffer.from(JSON.stringify(policy)).toString('base64') }, 'hi') });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('SignatureDoesNotMatch');
+  });
+
+  it('refuses an expired policy', async () => {
+    const { url, fields } = await presign('late/doc.pdf', { expires: 1 });
+    await new Promise((r) => setTimeout(r, 1500));
+    const res = await fetch(url, { method: 'POST', body: form(fields, 'hi') });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('Policy expired');
+  });
+
+  it('serves a presigned GET while valid and refuses it once expired', async () => {
+    const { url, fields } = await presign('get/doc.pdf');
+    await fetch(url, { method: 'POST', body: form(fields, '%PDF') });
+    const link = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: 'get/doc.pdf' }), { expiresIn: 1 });
+    expect((await fetch(link)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await fetch(link)).status).toBe(403);
+  });
+});
