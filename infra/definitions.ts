@@ -102,3 +102,14 @@ export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIE
 export const AUTH_TRIGGERS = {
   CustomMessage: { functionName: 'custom-message', handler: 'auth/custom-message' },
 } as const;
+
+/** S3 notifications: objects created under a prefix run a handler (at least once, retried). */
+export interface S3TriggerDef {
+  id: string;
+  bucket: BucketKey;
+  prefix: string;
+  handler: string;
+  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[] };
+}
+
+export const S3_TRIGGERS: readonly S3TriggerDef[] = [];

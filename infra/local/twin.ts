@@ -13,6 +13,8 @@ import { Outbox } from './outbox.js';
 import { freePort } from './ports.js';
 import type { Child } from './processes.js';
 import { startS3 } from './s3.js';
+import { wireS3Events } from './s3-events.js';
+import { BUCKETS } from '../definitions.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const REGION = 'af-south-1';
@@ -83,6 +85,13 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
     log('starting s3rver');
     const s3 = await startS3(path.join(dataDir, 's3'), s3Port);
     s3Stop = s3.stop;
+    const bucketNames = Object.fromEntries(Object.entries(BUCKETS).map(([key, def]) => [key, s3.env[def.envVar]!]));
+    const events = wireS3Events({ server: s3.server, bucketNames, region: REGION, dlqFile: path.join(dataDir, 'dead-letters.jsonl') });
+    const stopS3 = s3.stop;
+    s3Stop = async () => {
+      await events.drain();
+      await stopS3();
+    };
     Object.assign(env, s3.env);
 
     const outbox = new Outbox(path.join(dataDir, 'outbox.json'));

@@ -26,7 +26,7 @@ async function presign(key: string, opts: { max?: number; expires?: number } = {
   });
 }
 
-function form(fields: Record<string, string>, body: string | Uint8Array, type = 'application/pdf') {
+function form(fields: Record<string, string>, body: string, type = 'application/pdf') {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.append(k, v);
   data.append('file', new Blob([body], { type }), 'doc.pdf');

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { type BucketDef, type TableDef, USER_POOL_ENV } from '../definitions.js';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The runtime every function runs on (DESIGN.md §8). */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+
+export interface AppFunctionProps {
+  /** Module under lambdas/ without extension, exporting `handler`, e.g. `api/me/get-me`. */
+  handler: string;
+  description: string;
+  environment?: Record<string, string>;
+  /** @default 25 s, under the HTTP API's 30 s integration limit */
+  timeout?: Duration;
+  /** @default 512 MB */
+  memorySize?: number;
+}
+
+/**
+ * One Lambda with the project's defaults: Node 22 on arm64, X-Ray, its own log group with a
+ * retention, source maps, bundled by the local esbuild. Its role starts with nothing but
+ * writing to that log group; each `bind*` sets the environment variable and the grant together.
+ */
+export class AppFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_YEAR });
+    // Our own role instead of the default one with AWSLambdaBasicExecutionRole, which may
+    // write to every log group in the account.
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(REPO_ROOT, 'lambdas', `${props.handler}.ts`),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      description: props.description.slice(0, 256),
+      runtime: FUNCTION_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(25),
+      tracing: Tracing.ACTIVE,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { POWERTOOLS_SERVICE_NAME: 'payroll-platform', ...props.environment },
+      bundling: {
+        format: OutputFormat.CJS,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // Bundle the SDK too: the handlers then run the versions of package-lock.json, not
+        // whatever the runtime ships (which lacks some packages such as s3-presigned-post).
+        externalModules: [],
+        forceDockerBundling: false,
+      },
+    });
+
+    NagSuppressions.addResourceSuppressions(
+      this,
+      [
+        {
+          id: 'AwsSolutions-L1',
+          reason: 'nodejs22.x is the runtime the project pins and tests against (DESIGN.md §8); moving to nodejs24.x is a deliberate upgrade, not a drift.',
+        },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so AWS requires Resource "*".',
+          appliesTo: ['Resource::*'],
+        },
+      ],
+      true,
+    );
+  }
+
+  /** Sets the table's environment variable and grants reading and writing its items and indexes. */
+  bindTable(def: TableDef, table: ITable): this {
+    this.function.addEnvironment(def.envVar, table.tableName);
+    table.grantReadWriteData(this.role);
+    if (def.indexes.length > 0) {
+      NagSuppressions.addResourceSuppressions(
+        this.role,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason: `Queries the global secondary indexes of the table behind ${def.envVar} (${def.indexes.map((i) => i.name).join(', ')}); the wildcard is limited to that table's /index/ path.`,
+            appliesTo: [{ regex: '/^Resource::<.+\\.Arn>\\/index\\/\\*$/g' }],
+          },
+        ],
+        true,
+      );
+    }
+    return this;
+  }
+
+  /** Sets the bucket's environment variable and grants get, put, delete and tag on its objects, and listing it. */
+  bindBucket(def: BucketDef, bucket: IBucket): this {
+    this.function.addEnvironment(def.envVar, bucket.bucketName);
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:GetObjectTagging', 's3:PutObjectTagging'],
+        resources: [bucket.arnForObjects('*')],
+      }),
+    );
+    NagSuppressions.addResourceSuppressions(
+      this.role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: `Objects of the bucket behind ${def.envVar} have keys chosen at run time (month/payee key/kind/...), so object actions apply to <bucket>/*, that bucket only.`,
+          appliesTo: [{ regex: '/^Resource::<.+\\.Arn>\\/\\*$/g' }],
+        },
+      ],
+      true,
+    );
+    return this;
+  }
+
+  /** Sets USER_POOL_ID and USER_POOL_CLIENT_ID and grants the given Cognito actions on the pool. */
+  bindUserPool(userPool: IUserPool, client: IUserPoolClient, actions: readonly string[]): this {
+    this.function.addEnvironment(USER_POOL_ENV.poolId, userPool.userPoolId);
+    this.function.addEnvironment(USER_POOL_ENV.clientId, client.userPoolClientId);
+    userPool.grant(this.role, ...actions);
+    return this;
+  }
+
+  /**
+   * Grants ssm:GetParameter on a parameter by its fixed name. The ARN is formatted from the
+   * name, not taken from the parameter construct, so that no dependency (and no cycle) arises.
+   */
+  grantParameterRead(parameterName: string): this {
+    const arn = Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: parameterName.replace(/^\//, '') });
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [arn] }));
+    return this;
+  }
+}

@@ -1,0 +1,122 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  ClientAttributes,
+  FeaturePlan,
+  UserPool,
+  type UserPoolClient,
+  UserPoolOperation,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { ROLE_LABELS, ROLES } from '../../shared/roles.js';
+import { AppFunction } from './app-function.js';
+
+export interface AuthProps {
+  /** Name of the SSM parameter holding the SPA's URL, read by the CustomMessage trigger. */
+  appUrlParameterName: string;
+}
+
+/** What API functions may do to users: invite, inspect, change groups, delete (spec part 2). */
+export const USER_ADMIN_ACTIONS = [
+  'cognito-idp:DescribeUserPool',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:ListUsers',
+  'cognito-idp:ListUsersInGroup',
+] as const;
+
+/**
+ * The Cognito user pool: email is the sign-in name and is verified before sign-in, one group
+ * per role, one app client for the SPA, and a CustomMessage trigger whose emails link into the SPA.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly customMessage: AppFunction;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+
+    this.customMessage = new AppFunction(this, 'CustomMessage', {
+      handler: 'auth/custom-message',
+      description: 'Cognito CustomMessage trigger: verification, reset and invite emails with links into the SPA.',
+      // Cognito waits 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+      environment: { APP_URL_PARAMETER: props.appUrlParameterName },
+    }).grantParameterRead(props.appUrlParameterName);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
+      // Spec part 2 §9: the one password rule is a minimum length of 8.
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.function);
+
+    ROLES.forEach((role, precedence) => {
+      new CfnUserPoolGroup(this, `Group-${role}`, {
+        userPoolId: this.userPool.userPoolId,
+        groupName: role,
+        description: ROLE_LABELS[role],
+        precedence,
+      });
+    });
+
+    this.client = this.userPool.addClient('WebClient', {
+      // USER_PASSWORD_AUTH in both runtimes: cognito-local has no SRP (DESIGN.md §1).
+      authFlows: { userPassword: true },
+      generateSecret: false,
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      readAttributes: new ClientAttributes().withStandardAttributes({ email: true, emailVerified: true, fullname: true }),
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true }),
+    });
+
+    NagSuppressions.addResourceSuppressions(this.userPool, [
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'The binding spec (part 2 §5 and §9) sets one password rule, a minimum of 8 characters, and the SPA validates exactly that; composition rules would reject passwords the product promises to accept.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'The product has no MFA enrolment or challenge screens (spec part 2 §2); requiring MFA would lock every user out. Enable it together with those screens.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'The Plus feature plan (threat protection) is billed per active user; choosing it is a cost decision for the operator, made by setting featurePlan: FeaturePlan.PLUS.',
+      },
+    ]);
+  }
+}

@@ -1,0 +1,39 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import type { TableKey } from '../../shared/routes.js';
+import { TABLES, type TableDef } from '../definitions.js';
+
+/** The DynamoDB tables, one per entry of TABLES (infra/definitions.ts), exposed by key. */
+export class Data extends Construct {
+  readonly tables: Record<TableKey, Table>;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const entries = (Object.entries(TABLES) as [TableKey, TableDef][]).map(([key, def]) => [key, this.table(key, def)] as const);
+    this.tables = Object.fromEntries(entries) as Record<TableKey, Table>;
+  }
+
+  private table(key: TableKey, def: TableDef): Table {
+    const id = key.charAt(0).toUpperCase() + key.slice(1);
+    const table = new Table(this, id, {
+      partitionKey: { name: def.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: def.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      timeToLiveAttribute: def.ttlAttribute,
+    });
+    for (const index of def.indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+}

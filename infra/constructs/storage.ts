@@ -1,0 +1,76 @@
+import { Duration } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import type { BucketKey } from '../../shared/routes.js';
+import { type BucketDef, BUCKETS } from '../definitions.js';
+
+export interface StorageProps {
+  /**
+   * Origins allowed to send presigned POSTs from the browser.
+   * @default ['*'] — the SPA's CloudFront domain cannot be named here without a dependency
+   * cycle (the distribution's CSP names these buckets). Any origin is safe enough for POST
+   * only: a presigned POST is authorised by its signed policy (key, size, type, expiry),
+   * never by the origin, and CORS grants no read access. Pass the real origin when known.
+   */
+  browserOrigins?: string[];
+}
+
+const SECURE: BucketProps = {
+  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+  encryption: BucketEncryption.S3_MANAGED,
+  enforceSSL: true,
+  versioned: true,
+};
+
+/** The buckets of BUCKETS (infra/definitions.ts), the SPA's bucket and the access-log bucket. */
+export class Storage extends Construct {
+  readonly buckets: Record<BucketKey, Bucket>;
+  readonly webBucket: Bucket;
+  readonly logBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: StorageProps = {}) {
+    super(scope, id);
+    const origins = props.browserOrigins ?? ['*'];
+
+    this.logBucket = new Bucket(this, 'AccessLogs', {
+      ...SECURE,
+      versioned: false,
+      // S3 server access logs and CloudFront standard logs are both delivered through ACLs.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    });
+    NagSuppressions.addResourceSuppressions(this.logBucket, [
+      { id: 'AwsSolutions-S1', reason: 'This is the access-log bucket itself; logging it into itself would log its own log deliveries without end.' },
+    ]);
+
+    const entries = (Object.entries(BUCKETS) as [BucketKey, BucketDef][]).map(
+      ([key, def]) => [key, this.bucket(key, def, origins)] as const,
+    );
+    this.buckets = Object.fromEntries(entries) as Record<BucketKey, Bucket>;
+
+    this.webBucket = new Bucket(this, 'Web', {
+      ...SECURE,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/web/',
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+    });
+  }
+
+  /** The buckets the browser uploads to with presigned POSTs. */
+  get browserUploadBuckets(): Bucket[] {
+    return (Object.keys(this.buckets) as BucketKey[]).filter((key) => BUCKETS[key].browserUpload).map((key) => this.buckets[key]);
+  }
+
+  private bucket(key: BucketKey, def: BucketDef, origins: string[]): Bucket {
+    return new Bucket(this, key.charAt(0).toUpperCase() + key.slice(1), {
+      ...SECURE,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: `s3/${key}/`,
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      cors: def.browserUpload
+        ? [{ allowedMethods: [HttpMethods.POST], allowedOrigins: origins, allowedHeaders: ['*'], maxAge: 3000 }]
+        : undefined,
+    });
+  }
+}
