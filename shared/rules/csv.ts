@@ -1,0 +1,38 @@
+import { issueSeverity, type Issue } from './issues.js';
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field: text starting like a formula gets a leading apostrophe, and a field holding a comma,
+ * quote or line break is quoted with its quotes doubled. Finite numbers are written as they are: they cannot be formulas.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const raw = value instanceof Date ? value.toISOString() : String(value);
+  const text = FORMULA_START.test(raw) ? `'${raw}` : raw;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: readonly unknown[]): string {
+  return values.map(csvCell).join(',');
+}
+
+/** Rows joined with CRLF (RFC 4180), ending with one. */
+export function toCsv(rows: readonly (readonly unknown[])[]): string {
+  return rows.map((row) => `${csvRow(row)}\r\n`).join('');
+}
+
+export interface IssueReport {
+  errors: readonly Issue[];
+  warnings: readonly Issue[];
+  fraud: readonly Issue[];
+}
+
+/** The Download CSV report: one line per issue, errors then warnings then fraud flags. */
+export function issuesCsv(report: IssueReport): string {
+  const issues = [...report.errors, ...report.warnings, ...report.fraud];
+  const lines = issues.map((issue) => [issueSeverity(issue.type), issue.type, issue.row, issue.column, issue.message]);
+  return toCsv([['severity', 'type', 'row', 'column', 'message'], ...lines]);
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvRow, issuesCsv, toCsv } from '../../../shared/rules/csv.js';
+import { fraudFlag } from '../../../shared/rules/issues.js';
+
+describe('csvCell', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['', ''],
+    ['=1+1', "'=1+1"],
+    ['+27 97 123', "'+27 97 123"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+    ['\t=cmd', "'\t=cmd"],
+    ['\r=cmd', `"'\r=cmd"`],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['line\nbreak', '"line\nbreak"'],
+    ['a = b', 'a = b'],
+    ["'quoted", "'quoted"],
+    [42, '42'],
+    [-5, '-5'],
+    [0, '0'],
+    [Number.NaN, ''],
+    [null, ''],
+    [undefined, ''],
+    [true, 'true'],
+    [new Date(Date.UTC(2026, 2, 1)), '2026-03-01T00:00:00.000Z'],
+  ])('writes %j as %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+});
+
+describe('csvRow and toCsv', () => {
+  it('joins fields with commas and rows with CRLF', () => {
+    expect(csvRow(['a', 1, '=x', 'b,c'])).toBe(`a,1,'=x,"b,c"`);
+    expect(toCsv([['a', 'b'], ['c', null]])).toBe('a,b\r\nc,\r\n');
+    expect(toCsv([])).toBe('');
+  });
+});
+
+describe('issuesCsv', () => {
+  it('lists errors, then warnings, then fraud flags', () => {
+    const csv = issuesCsv({
+      errors: [{ row: 3, column: 'Amount', type: 'AMOUNT', message: 'Amount must be > 0' }],
+      warnings: [{ row: 4, column: 'NRC', type: 'NRC', message: 'Duplicate NRC in file (123456/78/9).' }],
+      fraud: [fraudFlag(5, '123456/78/9')],
+    });
+    expect(csv).toBe(
+      [
+        'severity,type,row,column,message',
+        'error,AMOUNT,3,Amount,Amount must be > 0',
+        'warning,NRC,4,NRC,Duplicate NRC in file (123456/78/9).',
+        'flag,FRAUD,5,NRC,NRC 123456/78/9 is on the fraud/scam registry',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('neutralises a message that looks like a formula', () => {
+    const csv = issuesCsv({ errors: [{ row: 2, column: 'Payee Key', type: 'PAYEE_KEY', message: '=cmd|x' }], warnings: [], fraud: [] });
+    expect(csv.split('\r\n')[1]).toBe("error,PAYEE_KEY,2,Payee Key,'=cmd|x");
+  });
+});
