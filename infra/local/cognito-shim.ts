@@ -42,5 +42,17 @@ export async function handleCognito(req: IncomingMessage, res: ServerResponse, b
     return send(200, {});
   }
   const r = await forward(operation, input);
-  return send(r.status, r.json);
+  return send(r.status, operation === 'InitiateAuth' ? asCognitoSignInError(r.json) : r.json);
+}
+
+/**
+ * Cognito answers a wrong password or an unknown user on sign-in with NotAuthorizedException
+ * (user-existence errors are prevented); cognito-local says InvalidPasswordException. Answer as Cognito.
+ */
+function asCognitoSignInError(body: Record<string, unknown>): Record<string, unknown> {
+  const type = String(body.__type ?? body.code ?? '');
+  if (type.endsWith('InvalidPasswordException') || type.endsWith('UserNotFoundException')) {
+    return { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+  }
+  return body;
 }

@@ -10,7 +10,7 @@ export function twinInfo(): TestTwinInfo & { admin: { email: string; password: s
 /** Signs in through the sign-in screen as a person would. */
 export async function signInThroughUi(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -18,3 +18,6 @@ export async function expectSignInScreen(page: Page) {
   await expect(page).toHaveURL(/\/signin/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 }
+
+/** The password input (its label carries Mantine's required asterisk). */
+export const passwordField = (page: Page) => page.getByRole('textbox', { name: 'Password', exact: true });

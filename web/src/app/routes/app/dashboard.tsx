@@ -1,0 +1,31 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { BRAND_NAME } from '../../../components/ui/brand';
+import { useMe } from '../../../features/auth/api/get-me';
+import { useDashboardMetrics } from '../../../features/dashboard/api/get-dashboard-metrics';
+import { DashboardView } from '../../../features/dashboard/components/dashboard-view';
+import { allowedScreens, useSignedInUser } from '../../../lib/authorization';
+
+/** /app: the dashboard. */
+export default function DashboardRoute() {
+  const { me, caller } = useSignedInUser();
+  const meQuery = useMe();
+  const metrics = useDashboardMetrics();
+  useDocumentTitle(`Dashboard · ${BRAND_NAME}`);
+
+  const refresh = () => {
+    void meQuery.refetch();
+    void metrics.refetch();
+  };
+  const errors = [meQuery.error, metrics.error].filter((error) => error !== null && error !== undefined);
+
+  return (
+    <DashboardView
+      me={me}
+      metrics={metrics}
+      features={allowedScreens(caller, 'inFeatureGrid')}
+      onRefresh={refresh}
+      refreshing={meQuery.isFetching || metrics.isFetching}
+      errors={errors}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { isAllowed } from '../../../../../shared/access';
+import { normalisePath, screenFor } from '../../../../../shared/navigation';
+import { AppLayout } from '../../../components/layouts/app-layout';
+import { ErrorCard } from '../../../components/ui/error-card';
+import { CheckingSession } from '../../../components/ui/status-card';
+import { useMe } from '../../../features/auth/api/get-me';
+import { useLogout, useSession } from '../../../lib/auth';
+import { SignedInUserProvider, allowedScreens, callerFromMe } from '../../../lib/authorization';
+import { errorMessage } from '../../../lib/errors';
+
+const PENDING_PATH = '/pending';
+
+/**
+ * Every route that needs a session (spec part 1 §2 "Session gating"): no session → /signin,
+ * remembering the origin; not approved → /pending; a role-gated screen the user may not open
+ * → /pending. Then the signed-in layout.
+ */
+export function ProtectedRoot() {
+  const { session } = useSession();
+  const location = useLocation();
+  const me = useMe();
+  const { logout, loggingOut } = useLogout();
+
+  const signOut = () =>
+    logout().catch((error: unknown) =>
+      notifications.show({ color: 'red', title: 'Sign-out failed', message: errorMessage(error) }),
+    );
+
+  if (session.status === 'checking') return <CheckingSession />;
+  if (session.status === 'signedOut') return <Navigate to="/signin" replace state={{ from: location }} />;
+  if (me.isPending) return <CheckingSession />;
+  const user = me.data;
+  // A failed refetch keeps the last answer; only a first failure replaces the screen.
+  if (!user) {
+    return (
+      <ErrorCard
+        title="Your account could not be loaded"
+        message={errorMessage(me.error)}
+        actions={
+          <>
+            <Button onClick={() => void me.refetch()} loading={me.isFetching}>
+              Try again
+            </Button>
+            <Button variant="default" onClick={signOut} loading={loggingOut}>
+              Sign out
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+
+  const caller = callerFromMe(user);
+  const path = normalisePath(location.pathname);
+  if (!user.approved && path !== PENDING_PATH) return <Navigate to={PENDING_PATH} replace />;
+  const screen = screenFor(path);
+  if (screen && !isAllowed(screen.access, caller)) return <Navigate to={PENDING_PATH} replace />;
+
+  return (
+    <SignedInUserProvider me={user}>
+      <AppLayout
+        email={user.email || session.email}
+        menuItems={allowedScreens(caller, 'inMenu')}
+        homePath={user.approved ? '/app' : PENDING_PATH}
+        onLogout={signOut}
+        loggingOut={loggingOut}
+      >
+        <Outlet />
+      </AppLayout>
+    </SignedInUserProvider>
+  );
+}

@@ -1,0 +1,87 @@
+import { AppShell, Button, Container, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconMenu2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { normalisePath } from '../../../../shared/navigation';
+import { Brand } from '../ui/brand';
+import classes from './app-layout.module.css';
+
+export interface MenuItemDef {
+  path: string;
+  label: string;
+}
+
+export interface AppLayoutProps {
+  email: string;
+  /** Already filtered to what the caller may open. */
+  menuItems: readonly MenuItemDef[];
+  homePath: string;
+  onLogout: () => void;
+  loggingOut?: boolean;
+  children: ReactNode;
+}
+
+/** The signed-in frame: top bar with brand, email and menu (spec part 2 §2 "Top bar and menu"). */
+export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = false, children }: AppLayoutProps) {
+  const current = normalisePath(useLocation().pathname);
+  return (
+    <AppShell header={{ height: 60 }} padding={0}>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <AppShell.Header className={classes.header}>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <UnstyledButton component={Link} to={homePath} className={classes.brandLink} aria-label="Payroll Deductions Platform, home">
+              <Brand size="sm" />
+            </UnstyledButton>
+            <Group gap="md" wrap="nowrap" miw={0}>
+              <Text size="sm" c="dimmed" truncate="end" maw={260} visibleFrom="sm" data-testid="user-email" title={email}>
+                {email}
+              </Text>
+              <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    leftSection={<IconMenu2 size={16} aria-hidden />}
+                    rightSection={<IconChevronDown size={14} aria-hidden />}
+                  >
+                    Menu
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label hiddenFrom="sm">{email}</Menu.Label>
+                  {menuItems.map((item) => (
+                    <Menu.Item
+                      key={item.path}
+                      component={Link}
+                      to={item.path}
+                      aria-current={current === item.path ? 'page' : undefined}
+                      className={classes.menuItem}
+                    >
+                      {item.label}
+                    </Menu.Item>
+                  ))}
+                  {menuItems.length > 0 && <Menu.Divider />}
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconLogout size={16} aria-hidden />}
+                    onClick={onLogout}
+                    disabled={loggingOut}
+                  >
+                    Logout
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <Container size="lg" py="xl">
+          {children}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

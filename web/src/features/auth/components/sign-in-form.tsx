@@ -1,0 +1,93 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSignIn } from '../api/sign-in';
+
+/*
+ * The toggle is named by hidden text rather than aria-label, so that "Password" labels only the
+ * input (getByLabel matches aria-label too) while screen readers still hear "Show password".
+ */
+function PasswordToggleIcon({ reveal }: { reveal: boolean }) {
+  return (
+    <>
+      {reveal ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
+      <VisuallyHidden>Show password</VisuallyHidden>
+    </>
+  );
+}
+
+/** The sign-in card (spec part 2 §2 "Sign in"); the caller redirects once the session exists. */
+export function SignInForm() {
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    signIn.mutate({ email, password });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={1} size="h2" id="sign-in-title">
+            Sign in
+          </Title>
+          <Text c="dimmed" size="sm">
+            Use the email address registered for your organisation.
+          </Text>
+        </Stack>
+
+        {signIn.error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {signIn.error.message}
+          </Alert>
+        )}
+
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder="name@institution.co.zm"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          withAsterisk
+          data-autofocus
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          minLength={8}
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          withAsterisk
+          visibilityToggleIcon={PasswordToggleIcon}
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': undefined }}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to="/forgot" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+
+        <Button type="submit" fullWidth size="md" loading={signIn.isPending}>
+          Sign in
+        </Button>
+
+        <Text size="sm" ta="center" c="dimmed">
+          New to the platform?{' '}
+          <Anchor component={Link} to="/signup" fw={600}>
+            Sign up
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

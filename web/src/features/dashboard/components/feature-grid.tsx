@@ -1,0 +1,70 @@
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconAlertOctagon,
+  IconChecklist,
+  IconFileSpreadsheet,
+  IconHistory,
+  IconReportAnalytics,
+  IconSearch,
+  IconSettings,
+  IconShieldLock,
+  IconUserPlus,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { ScreenDef } from '../../../../../shared/navigation';
+import classes from './feature-grid.module.css';
+
+const DETAILS: Record<string, { icon: Icon; description: string }> = {
+  '/upload': { icon: IconFileSpreadsheet, description: 'Validate and submit monthly inputs, stoppages and onboarding evidence.' },
+  '/fraud-report': { icon: IconAlertOctagon, description: 'Report a fraud or scam with evidence.' },
+  '/fraud-list': { icon: IconSearch, description: 'Check NRCs against the fraud and scam registry.' },
+  '/reports': { icon: IconReportAnalytics, description: 'Your organisation’s submissions, newest first.' },
+  '/history': { icon: IconHistory, description: 'A borrower’s deductions over the last 3 months, by NRC.' },
+  '/reviews': { icon: IconChecklist, description: 'Review, approve, assign and complete submissions.' },
+  '/team': { icon: IconUsersGroup, description: 'Invite members and manage their roles.' },
+  '/admin': { icon: IconSettings, description: 'Platform totals, users and billing.' },
+  '/admin/requests': { icon: IconUserPlus, description: 'Approve or reject access requests.' },
+  '/admin/users': { icon: IconShieldLock, description: 'Add and remove system administrators.' },
+};
+
+/** The 'All features' link grid; `screens` is already filtered to what the caller may open. */
+export function FeatureGrid({ screens }: { screens: readonly ScreenDef[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+      {screens.map((screen) => {
+        const details = DETAILS[screen.path];
+        const FeatureIcon = details?.icon ?? IconFileSpreadsheet;
+        const descriptionId = `feature-${screen.path.slice(1).replace(/\//g, '-')}`;
+        return (
+          <Card
+            key={screen.path}
+            component={Link}
+            to={screen.path}
+            withBorder
+            padding="lg"
+            radius="md"
+            className={classes.card}
+            aria-label={screen.label}
+            aria-describedby={details ? descriptionId : undefined}
+          >
+            <Group gap="md" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+                <FeatureIcon size={20} stroke={1.7} />
+              </ThemeIcon>
+              <Stack gap={2}>
+                <Text fw={600}>{screen.label}</Text>
+                {details && (
+                  <Text size="sm" c="dimmed" id={descriptionId}>
+                    {details.description}
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,196 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+import type { ZodType, z } from 'zod';
+import { apiErrorSchema } from '../../../shared/api/errors';
+import { type HttpMethod, ROUTES, type RouteId, routeById } from '../../../shared/routes';
+import { getRuntimeConfig } from './config';
+
+/** Default call timeout of spec part 1 §9. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** An API failure: HTTP status (0 when no response), machine code and a sentence to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<T = unknown> {
+  method?: HttpMethod;
+  query?: QueryParams;
+  /** Sent as JSON, or as is when it is FormData. */
+  body?: unknown;
+  /** Validates the response body; a mismatch throws 'Invalid response format: ...'. */
+  schema?: ZodType<T>;
+  /** Send the Cognito ID token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+const NO_SESSION = () => new ApiError(401, 'no_session', 'No active session. Please sign in.');
+
+/**
+ * The URL of an API path. `apiUrl` in config.json is where the route table's `/api` prefix is
+ * served (e.g. '/api' behind CloudFront or the twin), so that prefix is replaced by it.
+ */
+export function apiUrlFor(path: string, query?: QueryParams): string {
+  const base = getRuntimeConfig().apiUrl.replace(/\/+$/, '');
+  const rest = path === '/api' ? '' : path.startsWith('/api/') ? path.slice('/api'.length) : path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${base}${rest}${qs ? `?${qs}` : ''}`;
+}
+
+/** The Cognito ID token: the server reads email and groups from it. */
+async function idToken(forceRefresh: boolean): Promise<string | null> {
+  const { tokens } = await fetchAuthSession({ forceRefresh });
+  return tokens?.idToken?.toString() ?? null;
+}
+
+interface RawResponse {
+  status: number;
+  statusText: string;
+  data: unknown;
+}
+
+async function send(url: string, init: RequestInit, timeoutMs: number, outer?: AbortSignal): Promise<RawResponse> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', forwardAbort, { once: true });
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const text = await response.text();
+    let data: unknown = undefined;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = text;
+      }
+    }
+    return { status: response.status, statusText: response.statusText, data };
+  } catch (error) {
+    if (timedOut) throw new ApiError(0, 'timeout', `Request timed out after ${timeoutMs}ms.`);
+    if (outer?.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError(0, 'network_error', `Network error: ${reason}`);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** Error bodies are `{ error, message }`; otherwise their error or message field, else the status text. */
+function toApiError({ status, statusText, data }: RawResponse): ApiError {
+  const body = apiErrorSchema.safeParse(data);
+  if (body.success) return new ApiError(status, body.data.error, body.data.message);
+  if (data && typeof data === 'object') {
+    const { error, message } = data as { error?: unknown; message?: unknown };
+    const text = typeof message === 'string' ? message : typeof error === 'string' ? error : undefined;
+    if (text) return new ApiError(status, typeof error === 'string' ? error : `http_${status}`, text);
+  }
+  return new ApiError(status, `http_${status}`, statusText || `Request failed with status ${status}.`);
+}
+
+/** Calls the API with the ID token; on 401/403 refreshes the session once and retries once. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, schema, auth = true, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const url = apiUrlFor(path, query);
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+
+  const attempt = (token: string | null) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    const payload = body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body);
+    return send(url, { method, headers, body: payload }, timeoutMs, signal);
+  };
+
+  let token: string | null = null;
+  if (auth) {
+    token = await idToken(false).catch(() => null);
+    if (!token) throw NO_SESSION();
+  }
+  let response = await attempt(token);
+  if (auth && (response.status === 401 || response.status === 403)) {
+    const fresh = await idToken(true).catch(() => null);
+    if (!fresh) throw NO_SESSION();
+    response = await attempt(fresh);
+  }
+  if (response.status < 200 || response.status >= 300) throw toApiError(response);
+  if (!schema) return response.data as T;
+  const parsed = schema.safeParse(response.data);
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
+    throw new ApiError(response.status, 'invalid_response', `Invalid response format: ${where}.`);
+  }
+  return parsed.data;
+}
+
+type AnyRoute = (typeof ROUTES)[number];
+type RouteOf<Id extends RouteId> = Extract<AnyRoute, { id: Id }>;
+type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
+
+export type RouteResponse<Id extends RouteId> = RouteOf<Id> extends { response: infer S extends ZodType } ? z.output<S> : unknown;
+export type RouteRequest<Id extends RouteId> = RouteOf<Id> extends { request: infer S extends ZodType } ? z.input<S> : never;
+
+type ParamsOption<Id extends RouteId> = [PathParams<RouteOf<Id>['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParams<RouteOf<Id>['path']>, string> };
+type BodyOption<Id extends RouteId> = [RouteRequest<Id>] extends [never] ? { body?: undefined } : { body: RouteRequest<Id> };
+
+export type CallRouteOptions<Id extends RouteId> = ParamsOption<Id> &
+  BodyOption<Id> & { query?: QueryParams; signal?: AbortSignal; timeoutMs?: number };
+
+type CallRouteArgs<Id extends RouteId> = object extends CallRouteOptions<Id>
+  ? [options?: CallRouteOptions<Id>]
+  : [options: CallRouteOptions<Id>];
+
+/**
+ * Calls a route of shared/routes.ts by id: fills its path parameters, validates the request
+ * body with its request schema and the response with its response schema.
+ */
+export async function callRoute<Id extends RouteId>(id: Id, ...args: CallRouteArgs<Id>): Promise<RouteResponse<Id>> {
+  const route = routeById(id) as AnyRoute & { request?: ZodType; response?: ZodType };
+  const options = (args[0] ?? {}) as { params?: Record<string, string>; body?: unknown; query?: QueryParams; signal?: AbortSignal; timeoutMs?: number };
+  const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = options.params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter '${name}' for route ${id}.`);
+    return encodeURIComponent(value);
+  });
+  let body = options.body;
+  if (route.request && body !== undefined) {
+    const parsed = route.request.safeParse(body);
+    if (!parsed.success) throw new ApiError(400, 'invalid_request', parsed.error.issues[0]?.message ?? 'Invalid request.');
+    body = parsed.data;
+  }
+  return apiRequest<RouteResponse<Id>>(path, {
+    method: route.method,
+    query: options.query,
+    body,
+    schema: route.response as ZodType<RouteResponse<Id>> | undefined,
+    auth: route.access.kind !== 'public',
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+}
