@@ -30,9 +30,9 @@ export const TABLES: Record<TableKey, TableDef> = {
     indexes: [gsi(1), gsi(2)],
     ttlAttribute: 'expires_at',
     accessPatterns: [
-      'user by id: pk=USER#{sub} sk=PROFILE',
-      'memberships of a user: pk=USER#{sub} sk begins_with MEMBER#',
+      'user profile: pk=USER#{sub} sk=PROFILE',
       'organisation by id: pk=ORG#{id} sk=META; members of an org: pk=ORG#{id} sk begins_with MEMBER#',
+      'memberships of a user: gsi1pk=USER#{sub} gsi1sk begins_with MEMBER# (the same membership items)',
       'organisation by payee key: gsi1pk=PAYEE#{key}',
       'access requests newest first: gsi2pk=REQUEST gsi2sk={created_at}',
       'rate-limit windows: pk=RATE#{scope} sk={window} (expires_at TTL)',

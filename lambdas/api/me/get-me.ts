@@ -1,5 +1,5 @@
 import { createApiHandler, requireSignedIn } from '../../lib/handler.js';
-import { listMembershipsOfUser } from '../../data/memberships.js';
+import { listMembershipsOfUser } from '../../data/directory.js';
 
 export const handler = createApiHandler('get-me', async ({ caller }) => {
   const me = requireSignedIn(caller);
