@@ -1,7 +1,9 @@
 import type { ZodType } from 'zod';
-import { type Access, PUBLIC, SIGNED_IN } from './access.js';
-import { healthResponseSchema } from './api/health.js';
-import { meResponseSchema } from './api/me.js';
+import type { Access } from './access.js';
+import { ACCOUNT_ROUTES } from './routes/accounts.js';
+import { FRAUD_ROUTES } from './routes/fraud.js';
+import { SUBMISSION_ROUTES } from './routes/submissions.js';
+import { SYSTEM_ROUTES } from './routes/system.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,28 +31,8 @@ export interface RouteDef {
 export type TableKey = 'directory' | 'submissions' | 'history' | 'registry' | 'audit';
 export type BucketKey = 'uploads' | 'evidence' | 'onboarding';
 
-export const ROUTES = [
-  {
-    id: 'get-health',
-    method: 'GET',
-    path: '/api/health',
-    access: PUBLIC,
-    handler: 'api/system/get-health',
-    uses: { tables: ['directory'], buckets: ['uploads'], userPool: true },
-    response: healthResponseSchema,
-    summary: 'Answers { ok: true } once every dependency answers.',
-  },
-  {
-    id: 'get-me',
-    method: 'GET',
-    path: '/api/me',
-    access: SIGNED_IN,
-    handler: 'api/me/get-me',
-    uses: { tables: ['directory'] },
-    response: meResponseSchema,
-    summary: 'The signed-in user: roles, approval and memberships.',
-  },
-] as const satisfies readonly RouteDef[];
+/** Every route of the API: one list per feature, each in its own file under shared/routes/. */
+export const ROUTES = [...SYSTEM_ROUTES, ...ACCOUNT_ROUTES, ...SUBMISSION_ROUTES, ...FRAUD_ROUTES] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 

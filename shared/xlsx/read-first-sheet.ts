@@ -1,0 +1,71 @@
+import { assertZipContainer } from './container.js';
+import { SpreadsheetError, spreadsheetErrors } from './errors.js';
+import { readSharedStrings } from './shared-strings.js';
+import { SheetRowScanner, type SheetRow } from './sheet-scanner.js';
+import { locateFirstSheet } from './workbook.js';
+import { InflateBudget, inflateEntry, openZip, type ZipArchive, type ZipEntry } from './zip.js';
+
+export interface ReadOptions {
+  /** Rows holding a value allowed in the sheet (spec: 300,000). */
+  maxRows?: number;
+  /** Bytes the parts read may inflate to in all, checked while inflating: the zip-bomb guard. */
+  maxInflatedBytes?: number;
+}
+
+export interface FirstSheetReader {
+  /** The workbook counts dates from 1904 (old Mac Excel); date serials are left to the rules to convert. */
+  date1904: boolean;
+  /** Every <row> element of the sheet, in order, streamed as it is inflated; iterating again reads again. */
+  rows: Iterable<SheetRow>;
+}
+
+export const DEFAULT_MAX_ROWS = 300_000;
+export const DEFAULT_MAX_INFLATED_BYTES = 256 * 1_048_576;
+
+/** Anything thrown while reading a hostile file (a RangeError from a bad offset, an inflate error) is a damaged file. */
+function asSpreadsheetError(error: unknown): SpreadsheetError {
+  return error instanceof SpreadsheetError ? error : spreadsheetErrors.corrupt();
+}
+
+/**
+ * Reads the first worksheet of an .xlsx: the package and shared strings now (so a file that is no workbook
+ * fails here), the rows lazily. Pure TypeScript over fflate: runs in a browser worker, Lambda and the CLI.
+ * Throws SpreadsheetError, from here or from the iteration, with a message for the person who sent the file.
+ */
+export function readFirstSheet(data: Uint8Array, opts: ReadOptions = {}): FirstSheetReader {
+  const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
+  const budget = new InflateBudget(opts.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES);
+  assertZipContainer(data);
+  try {
+    const zip = openZip(data);
+    const book = locateFirstSheet(zip, budget);
+    const declared = book.parts.reduce((sum, part) => sum + part.size, 0);
+    if (declared > budget.limit) throw spreadsheetErrors.tooLarge(budget.limit);
+    const sharedStrings = book.sharedStrings ? readSharedStrings(zip, book.sharedStrings, budget) : [];
+    return {
+      date1904: book.date1904,
+      rows: { [Symbol.iterator]: () => scanRows(zip, book.sheet, sharedStrings, budget.fork(), maxRows) },
+    };
+  } catch (error) {
+    throw asSpreadsheetError(error);
+  }
+}
+
+function* scanRows(zip: ZipArchive, sheet: ZipEntry, sharedStrings: readonly string[], budget: InflateBudget, maxRows: number): Generator<SheetRow, void, undefined> {
+  const scanner = new SheetRowScanner(sharedStrings, maxRows);
+  const { rows } = scanner;
+  try {
+    for (const chunk of inflateEntry(zip, sheet, budget)) {
+      scanner.feed(chunk);
+      for (let i = 0; i < rows.length; i++) yield rows[i] as SheetRow;
+      rows.length = 0;
+      if (scanner.done) return;
+    }
+    scanner.feed(new Uint8Array(0), true);
+    scanner.finish();
+    for (let i = 0; i < rows.length; i++) yield rows[i] as SheetRow;
+    rows.length = 0;
+  } catch (error) {
+    throw asSpreadsheetError(error);
+  }
+}

@@ -1,0 +1,207 @@
+import {
+  canonicalRow,
+  createRowValidator,
+  detectHeaderRow,
+  HEADER_SEARCH_ROWS,
+  isEmptyRow,
+  isMonth,
+  ISSUE_COLUMNS,
+  issueSeverity,
+  missingHeadersMessage,
+  normaliseNrc,
+  parseCellDate,
+  type CanonicalRow,
+  type ColumnMap,
+  type Issue,
+  type RowValidator,
+  type SubmissionKind,
+} from '../rules/index.js';
+import { SpreadsheetError, type SpreadsheetErrorCode } from './errors.js';
+import { readFirstSheet, type ReadOptions } from './read-first-sheet.js';
+import type { CellValue, SheetRow } from './sheet-scanner.js';
+
+export interface WorkbookValidationOptions extends ReadOptions {
+  kind: SubmissionKind;
+  /** The submission month, YYYY-MM. */
+  month: string;
+  payeeKey: string;
+  /** Keep the canonical rows for ingestion (default true); the CLI and benchmarks may skip them. */
+  collectRows?: boolean;
+}
+
+export interface WorkbookValidation {
+  /** Every required header was found. */
+  headers_found: boolean;
+  /** The header row's cells as text (the data summary's detected columns). */
+  headers: string[];
+  /** Non-empty rows below the header. */
+  row_count: number;
+  errors: Issue[];
+  warnings: Issue[];
+  /** The first 20 data rows as header → value; dates of the date columns as YYYY-MM-DD. */
+  preview: Record<string, unknown>[];
+  /** Distinct normalised NRCs of the data rows, in order of first appearance, for the registry check. */
+  nrcs: string[];
+  /** The spreadsheet rows each NRC is on, so a registry hit becomes a FRAUD flag on the right rows. */
+  nrc_rows: Map<string, number[]>;
+  /** The rows as ingested (spec §3), those meeting the minimal field requirements. */
+  rows: CanonicalRow[];
+  /** Why the file could not be read at all (its one HEADER error says so to a person), or null. */
+  file_error: SpreadsheetErrorCode | null;
+}
+
+export const PREVIEW_ROWS = 20;
+/** The column of a file-level error: the problem is the file, not a cell. */
+export const FILE_COLUMN = 'File';
+export const EMPTY_SHEET_MESSAGE = 'The first sheet of this workbook is empty. Put the deduction rows, under their header row, on the first sheet and try again.';
+
+function fileLevel(message: string, file_error: SpreadsheetErrorCode | null): WorkbookValidation {
+  return {
+    headers_found: false,
+    headers: [],
+    row_count: 0,
+    errors: [{ row: 0, column: FILE_COLUMN, type: 'HEADER', message }],
+    warnings: [],
+    preview: [],
+    nrcs: [],
+    nrc_rows: new Map(),
+    rows: [],
+    file_error,
+  };
+}
+
+/**
+ * The spec §5 client checks of an .xlsx file, streamed: the header row is found among the first 10 non-empty
+ * rows, then each row is checked and dropped, so only issues, the preview and the compact canonical rows stay.
+ * A file that cannot be read gives one HEADER error (column 'File') saying why, and file_error.
+ */
+export function validateWorkbook(data: Uint8Array, opts: WorkbookValidationOptions): WorkbookValidation {
+  if (!isMonth(opts.month)) throw new RangeError('Month must be in YYYY-MM format.');
+  try {
+    const { date1904, rows } = readFirstSheet(data, opts);
+    return validateSheetRows(rows, { ...opts, date1904 });
+  } catch (error) {
+    if (error instanceof SpreadsheetError) return fileLevel(error.message, error.code);
+    throw error;
+  }
+}
+
+/** validateWorkbook over rows already read (SheetRow order is sheet order). */
+export function validateSheetRows(rows: Iterable<SheetRow>, opts: WorkbookValidationOptions & { date1904?: boolean }): WorkbookValidation {
+  const iterator = rows[Symbol.iterator]();
+  const head: SheetRow[] = [];
+  while (head.length < HEADER_SEARCH_ROWS) {
+    const next = iterator.next();
+    if (next.done) break;
+    if (!isEmptyRow(next.value.cells)) head.push(next.value);
+  }
+  if (head.length === 0) return fileLevel(EMPTY_SHEET_MESSAGE, null);
+
+  const detection = detectHeaderRow(head.map((row) => row.cells));
+  const headerRow = head[detection.headerRowIndex] as SheetRow;
+  const headersFound = detection.missing.length === 0;
+  const validator = headersFound ? createRowValidator({ ...opts, columns: detection.columns }) : null;
+  const collector = new RowCollector(detection.headers, detection.columns, validator, opts);
+  if (!headersFound) {
+    collector.errors.push({ row: headerRow.rowNumber, column: ISSUE_COLUMNS.header, type: 'HEADER', message: missingHeadersMessage(detection.missing) });
+  }
+  for (const row of head.slice(detection.headerRowIndex + 1)) collector.add(row);
+  for (let next = iterator.next(); !next.done; next = iterator.next()) collector.add(next.value);
+
+  return {
+    headers_found: headersFound,
+    headers: detection.headers,
+    row_count: collector.rowCount,
+    errors: collector.errors,
+    warnings: collector.warnings,
+    preview: collector.preview,
+    nrcs: [...collector.nrcRows.keys()],
+    nrc_rows: collector.nrcRows,
+    rows: collector.rows,
+    file_error: null,
+  };
+}
+
+/** Excel's column name: 0 → A, 27 → AB. */
+export function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** Preview keys: the header text, 'Column F' for a blank one, 'NRC (2)' for a repeat. */
+function previewKeys(headers: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return headers.map((header, index) => {
+    const base = header === '' ? `Column ${columnName(index)}` : header;
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return count === 1 ? base : `${base} (${count})`;
+  });
+}
+
+class RowCollector {
+  rowCount = 0;
+  readonly errors: Issue[] = [];
+  readonly warnings: Issue[] = [];
+  readonly preview: Record<string, unknown>[] = [];
+  readonly nrcRows = new Map<string, number[]>();
+  readonly rows: CanonicalRow[] = [];
+  private readonly keys: string[];
+  private readonly dateColumns: Set<number>;
+  /** Rows repeat the same dates and payee key: one string each instead of one per row. */
+  private readonly interned = new Map<string, string>();
+
+  constructor(
+    headers: readonly string[],
+    private readonly columns: ColumnMap,
+    private readonly validator: RowValidator | null,
+    private readonly opts: WorkbookValidationOptions & { date1904?: boolean },
+  ) {
+    this.keys = previewKeys(headers);
+    this.dateColumns = new Set([columns.start_date, columns.end_date].filter((column) => column !== undefined));
+  }
+
+  add({ rowNumber, cells }: SheetRow): void {
+    if (isEmptyRow(cells)) return;
+    this.rowCount++;
+    if (this.validator) {
+      for (const issue of this.validator.validate(rowNumber, cells)) (issueSeverity(issue.type) === 'warning' ? this.warnings : this.errors).push(issue);
+    }
+    if (this.preview.length < PREVIEW_ROWS) this.preview.push(this.previewOf(cells));
+    if (this.columns.nrc !== undefined) {
+      const nrc = normaliseNrc(cells[this.columns.nrc]);
+      const seen = nrc === '' ? undefined : this.nrcRows.get(nrc);
+      if (seen) seen.push(rowNumber);
+      else if (nrc !== '') this.nrcRows.set(nrc, [rowNumber]);
+    }
+    if (this.opts.collectRows !== false) {
+      const row = canonicalRow(cells, this.columns, this.opts);
+      if (row) {
+        row.start_date = this.intern(row.start_date);
+        row.end_date = this.intern(row.end_date);
+        if (row.payee_key !== null) row.payee_key = this.intern(row.payee_key);
+        this.rows.push(row);
+      }
+    }
+  }
+
+  private intern(text: string): string {
+    const known = this.interned.get(text);
+    if (known !== undefined) return known;
+    this.interned.set(text, text);
+    return text;
+  }
+
+  private previewOf(cells: readonly CellValue[]): Record<string, unknown> {
+    const entry: Record<string, unknown> = {};
+    const width = Math.max(this.keys.length, cells.length);
+    for (let index = 0; index < width; index++) {
+      const value = cells[index] ?? null;
+      if (index >= this.keys.length && value === null) continue;
+      const key = this.keys[index] ?? `Column ${columnName(index)}`;
+      entry[key] = this.dateColumns.has(index) ? (parseCellDate(value, this.opts) ?? value) : value;
+    }
+    return entry;
+  }
+}
