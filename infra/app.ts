@@ -5,15 +5,16 @@ import { REPO_ROOT } from './constructs/app-function.js';
 import { PayrollPlatformStack } from './stack.js';
 
 const app = new App();
+const context = (key: string): string | undefined => app.node.tryGetContext(key) ?? undefined;
 
-const webAssetDir = path.join(REPO_ROOT, 'web', 'dist');
+// `-c webAssetDir=...` points at another SPA build, e.g. a stand-in when web/ is not built.
+const webAssetDir = path.resolve(context('webAssetDir') ?? path.join(REPO_ROOT, 'web', 'dist'));
 if (!existsSync(path.join(webAssetDir, 'index.html'))) {
   throw new Error(`No SPA build at ${webAssetDir}. Run \`npm run build:web\` first (\`npm run synth\` and \`npm run deploy\` do).`);
 }
 
 const account = process.env.CDK_DEFAULT_ACCOUNT;
 const region = process.env.CDK_DEFAULT_REGION;
-const context = (key: string): string | undefined => app.node.tryGetContext(key) ?? undefined;
 
 new PayrollPlatformStack(app, 'PayrollPlatform', {
   // Environment-agnostic unless the CLI knows the account and region (synth works offline).

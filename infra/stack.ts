@@ -5,8 +5,10 @@ import { Api } from './constructs/api.js';
 import { Auth, USER_ADMIN_ACTIONS } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { Monitoring } from './constructs/monitoring.js';
+import { Processing } from './constructs/processing.js';
 import { Storage } from './constructs/storage.js';
 import { Web } from './constructs/web.js';
+import { S3_TRIGGERS, type S3TriggerDef } from './definitions.js';
 
 export interface PayrollPlatformStackProps extends StackProps {
   /** The built SPA (web/dist), holding index.html. */
@@ -14,13 +16,22 @@ export interface PayrollPlatformStackProps extends StackProps {
   /** Origins allowed to POST uploads to the buckets; see StorageProps. */
   browserOrigins?: string[];
   alarmEmail?: string;
+  /** @default S3_TRIGGERS of infra/definitions.ts (tests pass their own) */
+  s3Triggers?: readonly S3TriggerDef[];
 }
 
 /**
- * The platform: Cognito, DynamoDB, S3, one Lambda per route behind an HTTP API, CloudFront
- * serving the SPA, alarms. Each concern is one construct; resources pass between them as props.
+ * The platform: Cognito, DynamoDB, S3, one Lambda per route behind an HTTP API, S3-triggered
+ * processing, CloudFront serving the SPA, alarms. Each concern is one construct; resources pass between them as props.
  */
 export class PayrollPlatformStack extends Stack {
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly storage: Storage;
+  readonly api: Api;
+  readonly processing: Processing;
+  readonly web: Web;
+
   constructor(scope: Construct, id: string, props: PayrollPlatformStackProps) {
     super(scope, id, props);
 
@@ -28,39 +39,45 @@ export class PayrollPlatformStack extends Stack {
     // the trigger reads the URL at run time from a parameter it knows by name only.
     const appUrlParameterName = `/${this.stackName}/app-url`;
 
-    const auth = new Auth(this, 'Auth', { appUrlParameterName });
-    const data = new Data(this, 'Data');
-    const storage = new Storage(this, 'Storage', { browserOrigins: props.browserOrigins });
-    const api = new Api(this, 'Api', {
-      tables: data.tables,
-      buckets: storage.buckets,
-      userPool: auth.userPool,
-      userPoolClient: auth.client,
+    this.auth = new Auth(this, 'Auth', { appUrlParameterName });
+    this.data = new Data(this, 'Data');
+    this.storage = new Storage(this, 'Storage', { browserOrigins: props.browserOrigins });
+    this.api = new Api(this, 'Api', {
+      tables: this.data.tables,
+      buckets: this.storage.buckets,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.client,
       userPoolActions: USER_ADMIN_ACTIONS,
     });
-    const web = new Web(this, 'Web', {
+    this.processing = new Processing(this, 'Processing', {
+      tables: this.data.tables,
+      buckets: this.storage.buckets,
+      triggers: props.s3Triggers ?? S3_TRIGGERS,
+    });
+    this.web = new Web(this, 'Web', {
       siteDir: props.webAssetDir,
-      siteBucket: storage.webBucket,
-      logBucket: storage.logBucket,
-      apiDomainName: api.domainName,
-      uploadBuckets: storage.browserUploadBuckets,
-      userPoolId: auth.userPool.userPoolId,
-      userPoolClientId: auth.client.userPoolClientId,
+      siteBucket: this.storage.webBucket,
+      logBucket: this.storage.logBucket,
+      apiDomainName: this.api.domainName,
+      uploadBuckets: this.storage.browserUploadBuckets,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
     });
     new StringParameter(this, 'AppUrlParameter', {
       parameterName: appUrlParameterName,
-      stringValue: web.url,
+      stringValue: this.web.url,
       description: 'The SPA URL, read by the Cognito CustomMessage trigger for the links in its emails',
     });
     new Monitoring(this, 'Monitoring', {
-      functions: [...api.functions, auth.customMessage],
-      httpApi: api.httpApi,
+      functions: [...this.api.functions, ...this.processing.functions, this.auth.customMessage],
+      httpApi: this.api.httpApi,
+      deadLetters: this.processing.deadLetters,
       alarmEmail: props.alarmEmail,
     });
 
-    new CfnOutput(this, 'AppUrl', { value: web.url, description: 'The SPA' });
-    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
-    new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
-    new CfnOutput(this, 'ApiEndpoint', { value: api.httpApi.apiEndpoint, description: 'Direct API endpoint; the SPA uses /api on its own origin' });
+    new CfnOutput(this, 'AppUrl', { value: this.web.url, description: 'The SPA' });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'The API without CloudFront; the SPA calls /api on its own origin' });
   }
 }

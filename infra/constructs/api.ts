@@ -1,7 +1,6 @@
 import { Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
-  type CfnRoute,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -14,11 +13,12 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { type BucketKey, type RouteDef, ROUTES, type TableKey } from '../../shared/routes.js';
 import { BUCKETS, TABLES } from '../definitions.js';
 import { AppFunction } from './app-function.js';
+import { acknowledge } from './nag.js';
+import { pascalCase } from './names.js';
 
 export interface ApiProps {
   tables: Record<TableKey, ITable>;
@@ -28,8 +28,6 @@ export interface ApiProps {
   /** Cognito actions granted to routes that use the user pool. */
   userPoolActions: readonly string[];
 }
-
-const pascal = (id: string): string => id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 /**
  * The HTTP API built from the route table: one Lambda per route, the Cognito JWT authorizer
@@ -85,7 +83,7 @@ export class Api extends Construct {
   }
 
   private addRoute(route: RouteDef, props: ApiProps): void {
-    const fn = new AppFunction(this, pascal(route.id), {
+    const fn = new AppFunction(this, pascalCase(route.id), {
       handler: route.handler,
       description: `${route.method} ${route.path}: ${route.summary}`,
     });
@@ -98,16 +96,15 @@ export class Api extends Construct {
     const [httpRoute] = this.httpApi.addRoutes({
       path: route.path,
       methods: [HttpMethod[route.method]],
-      integration: new HttpLambdaIntegration(`${pascal(route.id)}Integration`, fn.function),
+      integration: new HttpLambdaIntegration(`${pascalCase(route.id)}Integration`, fn.function),
       authorizer: isPublic ? new HttpNoneAuthorizer() : undefined,
     });
     if (isPublic && httpRoute) {
-      NagSuppressions.addResourceSuppressions(httpRoute.node.defaultChild as CfnRoute, [
-        {
-          id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public in the route table (shared/routes.ts, access: public): ${route.summary}`,
-        },
-      ]);
+      acknowledge(
+        httpRoute,
+        'AwsSolutions-APIG4',
+        `${route.method} ${route.path} is public in the route table (shared/routes.ts, access: public): ${route.summary}`,
+      );
     }
   }
 }

@@ -8,14 +8,12 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { NagSuppressions } from 'cdk-nag';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { type BucketDef, type TableDef, USER_POOL_ENV } from '../definitions.js';
+import { acknowledge, arnToken } from './nag.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** The runtime every function runs on (DESIGN.md §8). */
-export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
 export interface AppFunctionProps {
   /** Module under lambdas/ without extension, exporting `handler`, e.g. `api/me/get-me`. */
@@ -26,6 +24,8 @@ export interface AppFunctionProps {
   timeout?: Duration;
   /** @default 512 MB */
   memorySize?: number;
+  /** For asynchronous invocations (S3 events): where an event goes after two failed retries. */
+  deadLetterQueue?: IQueue;
 }
 
 /**
@@ -52,41 +52,43 @@ export class AppFunction extends Construct {
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       description: props.description.slice(0, 256),
-      runtime: FUNCTION_RUNTIME,
+      runtime: Runtime.NODEJS_22_X, // DESIGN.md §8
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(25),
       tracing: Tracing.ACTIVE,
+      deadLetterQueue: props.deadLetterQueue,
+      retryAttempts: props.deadLetterQueue ? 2 : undefined,
       role: this.role,
       logGroup: this.logGroup,
-      environment: { POWERTOOLS_SERVICE_NAME: 'payroll-platform', ...props.environment },
+      environment: {
+        POWERTOOLS_SERVICE_NAME: 'payroll-platform',
+        // Stack traces in the logs point into lambdas/*.ts through the bundled source maps.
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
       bundling: {
         format: OutputFormat.CJS,
         target: 'node22',
         minify: true,
         sourceMap: true,
         sourcesContent: false,
-        // Bundle the SDK too: the handlers then run the versions of package-lock.json, not
-        // whatever the runtime ships (which lacks some packages such as s3-presigned-post).
+        // Bundle the SDK too, so the handlers run the versions of package-lock.json (the ones
+        // the tests ran), not whichever the runtime happens to ship.
         externalModules: [],
         forceDockerBundling: false,
       },
     });
 
-    NagSuppressions.addResourceSuppressions(
+    acknowledge(
       this,
-      [
-        {
-          id: 'AwsSolutions-L1',
-          reason: 'nodejs22.x is the runtime the project pins and tests against (DESIGN.md §8); moving to nodejs24.x is a deliberate upgrade, not a drift.',
-        },
-        {
-          id: 'AwsSolutions-IAM5',
-          reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so AWS requires Resource "*".',
-          appliesTo: ['Resource::*'],
-        },
-      ],
-      true,
+      'AwsSolutions-L1',
+      'nodejs22.x is the runtime the project pins and tests against (DESIGN.md §8); moving to nodejs24.x is a deliberate upgrade, not a drift.',
+    );
+    acknowledge(
+      this.role,
+      'AwsSolutions-IAM5[Resource::*]',
+      'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so AWS requires Resource "*".',
     );
   }
 
@@ -95,16 +97,10 @@ export class AppFunction extends Construct {
     this.function.addEnvironment(def.envVar, table.tableName);
     table.grantReadWriteData(this.role);
     if (def.indexes.length > 0) {
-      NagSuppressions.addResourceSuppressions(
+      acknowledge(
         this.role,
-        [
-          {
-            id: 'AwsSolutions-IAM5',
-            reason: `Queries the global secondary indexes of the table behind ${def.envVar} (${def.indexes.map((i) => i.name).join(', ')}); the wildcard is limited to that table's /index/ path.`,
-            appliesTo: [{ regex: '/^Resource::<.+\\.Arn>\\/index\\/\\*$/g' }],
-          },
-        ],
-        true,
+        `AwsSolutions-IAM5[Resource::${arnToken(table)}/index/*]`,
+        `Queries the global secondary indexes (${def.indexes.map((i) => i.name).join(', ')}) of the table behind ${def.envVar}; the wildcard covers that table's indexes only.`,
       );
     }
     return this;
@@ -120,16 +116,10 @@ export class AppFunction extends Construct {
         resources: [bucket.arnForObjects('*')],
       }),
     );
-    NagSuppressions.addResourceSuppressions(
+    acknowledge(
       this.role,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason: `Objects of the bucket behind ${def.envVar} have keys chosen at run time (month/payee key/kind/...), so object actions apply to <bucket>/*, that bucket only.`,
-          appliesTo: [{ regex: '/^Resource::<.+\\.Arn>\\/\\*$/g' }],
-        },
-      ],
-      true,
+      `AwsSolutions-IAM5[Resource::${arnToken(bucket)}/*]`,
+      `Object keys in the bucket behind ${def.envVar} are chosen at run time (month/payee key/kind/...), so object actions apply to that bucket's /* only.`,
     );
     return this;
   }

@@ -9,10 +9,11 @@ import {
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { ROLE_LABELS, ROLES } from '../../shared/roles.js';
+import { AUTH_TRIGGERS } from '../definitions.js';
 import { AppFunction } from './app-function.js';
+import { acknowledge } from './nag.js';
 
 export interface AuthProps {
   /** Name of the SSM parameter holding the SPA's URL, read by the CustomMessage trigger. */
@@ -49,7 +50,7 @@ export class Auth extends Construct {
     super(scope, id);
 
     this.customMessage = new AppFunction(this, 'CustomMessage', {
-      handler: 'auth/custom-message',
+      handler: AUTH_TRIGGERS.CustomMessage.handler,
       description: 'Cognito CustomMessage trigger: verification, reset and invite emails with links into the SPA.',
       // Cognito waits 5 s for a trigger.
       timeout: Duration.seconds(5),
@@ -104,19 +105,20 @@ export class Auth extends Construct {
       writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true }),
     });
 
-    NagSuppressions.addResourceSuppressions(this.userPool, [
-      {
-        id: 'AwsSolutions-COG1',
-        reason: 'The binding spec (part 2 §5 and §9) sets one password rule, a minimum of 8 characters, and the SPA validates exactly that; composition rules would reject passwords the product promises to accept.',
-      },
-      {
-        id: 'AwsSolutions-COG2',
-        reason: 'The product has no MFA enrolment or challenge screens (spec part 2 §2); requiring MFA would lock every user out. Enable it together with those screens.',
-      },
-      {
-        id: 'AwsSolutions-COG8',
-        reason: 'The Plus feature plan (threat protection) is billed per active user; choosing it is a cost decision for the operator, made by setting featurePlan: FeaturePlan.PLUS.',
-      },
-    ]);
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      'The binding spec (part 2 §5 and §9) sets one password rule, a minimum of 8 characters, and the SPA validates exactly that; composition rules would reject passwords the product promises to accept.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG2',
+      'The product has no MFA enrolment or challenge screens (spec part 2 §2); requiring MFA would lock every user out. Require it together with those screens.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG8',
+      'The Plus feature plan (threat protection) is billed per monthly active user; choosing it is a cost decision for the operator, made by setting featurePlan: FeaturePlan.PLUS.',
+    );
   }
 }

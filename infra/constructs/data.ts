@@ -3,6 +3,7 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } fr
 import { Construct } from 'constructs';
 import type { TableKey } from '../../shared/routes.js';
 import { TABLES, type TableDef } from '../definitions.js';
+import { pascalCase } from './names.js';
 
 /** The DynamoDB tables, one per entry of TABLES (infra/definitions.ts), exposed by key. */
 export class Data extends Construct {
@@ -15,8 +16,7 @@ export class Data extends Construct {
   }
 
   private table(key: TableKey, def: TableDef): Table {
-    const id = key.charAt(0).toUpperCase() + key.slice(1);
-    const table = new Table(this, id, {
+    const table = new Table(this, pascalCase(key), {
       partitionKey: { name: def.partitionKey, type: AttributeType.STRING },
       sortKey: { name: def.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,

@@ -1,26 +1,34 @@
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { AppFunction } from './app-function.js';
 
 export interface MonitoringProps {
   functions: readonly AppFunction[];
   httpApi: HttpApi;
+  /** The S3 triggers' dead-letter queue, when there is one. */
+  deadLetters?: IQueue;
   /** Who is mailed when an alarm fires; without it, subscribe to the topic yourself. */
   alarmEmail?: string;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
 
-/** Alarms on every function's errors and on the API's 5xx answers, sent to one encrypted topic. */
+/**
+ * Alarms on every function's errors, the API's 5xx answers and dead-lettered S3 events, sent
+ * to one encrypted topic. Each fires on a single occurrence in five minutes: at this traffic
+ * any fault is worth a look.
+ */
 export class Monitoring extends Construct {
   readonly topic: Topic;
+  private readonly action: SnsAction;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -29,26 +37,33 @@ export class Monitoring extends Construct {
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.topic = new Topic(this, 'AlarmTopic', { masterKey: key, enforceSSL: true, displayName: 'Payroll platform alarms' });
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
-    const action = new SnsAction(this.topic);
+    this.action = new SnsAction(this.topic);
 
     for (const fn of props.functions) {
-      new Alarm(this, `${fn.node.id}Errors`, {
-        alarmDescription: `${fn.function.node.path}: the function threw or timed out.`,
-        metric: fn.function.metricErrors({ period: FIVE_MINUTES }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }).addAlarmAction(action);
+      this.alarm(
+        `${fn.node.scope?.node.id ?? ''}${fn.node.id}Errors`,
+        `${fn.function.node.path}: the function threw or timed out.`,
+        fn.function.metricErrors({ period: FIVE_MINUTES }),
+      );
     }
+    this.alarm('Api5xx', 'The HTTP API answered 5xx: faults, since bad input gets 4xx.', props.httpApi.metricServerError({ period: FIVE_MINUTES }));
+    if (props.deadLetters) {
+      this.alarm(
+        'DeadLetters',
+        'An S3 event failed three times and waits in the dead-letter queue.',
+        props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES }),
+      );
+    }
+  }
 
-    new Alarm(this, 'Api5xx', {
-      alarmDescription: 'The HTTP API answered 5xx: faults, since bad input gets 4xx.',
-      metric: props.httpApi.metricServerError({ period: FIVE_MINUTES }),
+  private alarm(id: string, description: string, metric: IMetric): void {
+    new Alarm(this, id, {
+      alarmDescription: description,
+      metric,
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(action);
+    }).addAlarmAction(this.action);
   }
 }

@@ -1,9 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/routes.js';
 import { type BucketDef, BUCKETS } from '../definitions.js';
+import { pascalCase } from './names.js';
 
 export interface StorageProps {
   /**
@@ -40,9 +40,6 @@ export class Storage extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(365) }],
     });
-    NagSuppressions.addResourceSuppressions(this.logBucket, [
-      { id: 'AwsSolutions-S1', reason: 'This is the access-log bucket itself; logging it into itself would log its own log deliveries without end.' },
-    ]);
 
     const entries = (Object.entries(BUCKETS) as [BucketKey, BucketDef][]).map(
       ([key, def]) => [key, this.bucket(key, def, origins)] as const,
@@ -63,7 +60,7 @@ export class Storage extends Construct {
   }
 
   private bucket(key: BucketKey, def: BucketDef, origins: string[]): Bucket {
-    return new Bucket(this, key.charAt(0).toUpperCase() + key.slice(1), {
+    return new Bucket(this, pascalCase(key), {
       ...SECURE,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: `s3/${key}/`,

@@ -12,7 +12,6 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
-  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -20,10 +19,10 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/api/health.js';
 import { contentSecurityPolicy } from './csp.js';
+import { acknowledge, acknowledgeWildcards, arnToken } from './nag.js';
 
 export interface WebProps {
   /** The built SPA (web/dist): must hold index.html. */
@@ -83,7 +82,6 @@ export class Web extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Payroll deductions platform',
       defaultRootObject: 'index.html',
-      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       enableLogging: true,
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
@@ -109,20 +107,21 @@ export class Web extends Construct {
 
     this.deploySite(props);
 
-    NagSuppressions.addResourceSuppressions(this.distribution, [
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'Users are lenders and PMEC staff in Zambia, but bank staff also work from abroad; geo blocking is a product decision (geoRestriction: GeoRestriction.allowlist("ZM")).',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'A CloudFront WAF web ACL must live in us-east-1 (a second stack) and is billed per rule; the API is throttled at its stage and every non-public route needs a Cognito JWT. Add one when the operator runs WAF.',
-      },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason: 'The distribution uses the default *.cloudfront.net certificate, for which CloudFront does not let the minimum viewer protocol be chosen; with a custom domain and ACM certificate, minimumProtocolVersion TLS_V1_2_2021 (set here) applies.',
-      },
-    ]);
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'Users are lenders and PMEC staff in Zambia, but bank staff also work from abroad; geo blocking is a product decision (geoRestriction: GeoRestriction.allowlist("ZM")).',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'A CloudFront WAF web ACL must live in us-east-1 (a second stack) and is billed per rule; the API is throttled at its stage and every non-public route needs a Cognito JWT. Add one when the operator runs WAF.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR4',
+      'The distribution uses the default *.cloudfront.net certificate, with which CloudFront does not let the minimum viewer TLS version be chosen. With a custom domain and ACM certificate, the defaultSecurityPolicyTLSv1.2_2021 flag in cdk.json makes TLSv1.2_2021 the minimum.',
+    );
   }
 
   /**
@@ -153,7 +152,8 @@ export class Web extends Construct {
     };
     const site = new BucketDeployment(this, 'DeploySite', {
       ...shared,
-      sources: [Source.asset(props.siteDir), Source.jsonData('config.json', config)],
+      // The stack's config.json only, even if the build holds one (e.g. from web/public).
+      sources: [Source.asset(props.siteDir, { exclude: ['config.json'] }), Source.jsonData('config.json', config)],
       exclude: ['assets/*'],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
@@ -161,15 +161,31 @@ export class Web extends Construct {
     });
     site.node.addDependency(assets);
 
-    const deploymentReason = {
-      reason: "aws-cdk-lib's BucketDeployment copies the SPA build (keys not known in advance) from the CDK asset bucket into the site bucket and invalidates the distribution; its grants use S3 action and object wildcards on those two buckets only.",
-    };
-    NagSuppressions.addResourceSuppressions(role, [{ id: 'AwsSolutions-IAM5', ...deploymentReason }], true);
+    acknowledgeWildcards(
+      role,
+      [
+        'Action::s3:GetObject*',
+        'Action::s3:GetBucket*',
+        'Action::s3:List*',
+        'Action::s3:DeleteObject*',
+        'Action::s3:Abort*',
+        /^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
+        `Resource::${arnToken(props.siteBucket)}/*`,
+      ],
+      "aws-cdk-lib's BucketDeployment copies the SPA build (keys not known in advance) from the CDK asset bucket into the site bucket and prunes stale files; its own grants use S3 action and object wildcards on those two buckets only.",
+    );
+    acknowledgeWildcards(
+      role,
+      ['Resource::*'],
+      "aws-cdk-lib's BucketDeployment grants itself cloudfront:CreateInvalidation and GetInvalidation on \"*\" (it does not scope them); it invalidates only this distribution, after each deployment.",
+    );
     for (const child of Stack.of(this).node.children) {
       if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
-        NagSuppressions.addResourceSuppressions(child, [
-          { id: 'AwsSolutions-L1', reason: "The runtime of aws-cdk-lib's BucketDeployment handler is chosen by aws-cdk-lib and cannot be set; it moves with library upgrades." },
-        ]);
+        acknowledge(
+          child,
+          'AwsSolutions-L1',
+          "The runtime of aws-cdk-lib's BucketDeployment handler is chosen by aws-cdk-lib and cannot be set; it moves with library upgrades.",
+        );
       }
     }
   }

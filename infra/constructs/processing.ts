@@ -1,0 +1,69 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type Bucket, EventType } from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { BucketKey, TableKey } from '../../shared/routes.js';
+import { BUCKETS, type S3TriggerDef, TABLES } from '../definitions.js';
+import { AppFunction } from './app-function.js';
+import { acknowledge } from './nag.js';
+import { pascalCase } from './names.js';
+
+export interface ProcessingProps {
+  tables: Record<TableKey, ITable>;
+  buckets: Record<BucketKey, Bucket>;
+  triggers: readonly S3TriggerDef[];
+}
+
+/**
+ * The S3-triggered handlers of S3_TRIGGERS (infra/definitions.ts): objects created under a
+ * prefix run a function, asynchronously, retried twice, then kept in a dead-letter queue —
+ * as the local twin delivers them.
+ */
+export class Processing extends Construct {
+  readonly functions: AppFunction[] = [];
+  readonly deadLetters?: Queue;
+
+  constructor(scope: Construct, id: string, props: ProcessingProps) {
+    super(scope, id);
+    if (props.triggers.length === 0) return;
+
+    this.deadLetters = new Queue(this, 'DeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.deadLetters,
+      'AwsSolutions-SQS3',
+      'This queue is itself the dead-letter queue of the S3-triggered functions (their Lambda DeadLetterConfig): it keeps events that failed three times for inspection and replay.',
+    );
+
+    for (const trigger of props.triggers) {
+      const fn = new AppFunction(this, pascalCase(trigger.id), {
+        handler: trigger.handler,
+        description: `S3 ${trigger.bucket}/${trigger.prefix}*: ${trigger.id}`,
+        timeout: Duration.minutes(5),
+        memorySize: 1024,
+        deadLetterQueue: this.deadLetters,
+      });
+      for (const key of trigger.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
+      for (const key of trigger.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
+      props.buckets[trigger.bucket].addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn.function), {
+        prefix: trigger.prefix,
+      });
+      this.functions.push(fn);
+    }
+
+    // aws-cdk-lib's handler that writes the buckets' notification configuration.
+    for (const child of Stack.of(this).node.children) {
+      if (!child.node.id.startsWith('BucketNotificationsHandler')) continue;
+      acknowledge(
+        child,
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        "aws-cdk-lib's BucketNotificationsHandler creates its own role with the basic execution policy and takes no role; it only runs during deployments.",
+      );
+    }
+  }
+}

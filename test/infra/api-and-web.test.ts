@@ -1,0 +1,173 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUCKETS, TABLES, USER_POOL_ENV } from '../../infra/definitions.js';
+import type { PayrollPlatformStack } from '../../infra/stack.js';
+import { type RouteDef, ROUTES } from '../../shared/routes.js';
+import { logicalId, ref, type Resource, type Synthesized, synthesize } from './synth.js';
+
+let stack: PayrollPlatformStack;
+let template: Template;
+let resources: Synthesized['resources'];
+
+beforeAll(() => {
+  ({ stack, template, resources } = synthesize());
+});
+
+const routes = ROUTES as readonly RouteDef[];
+
+function functionFor(route: RouteDef): Resource {
+  const matches = resources('AWS::Lambda::Function').filter((f) => String(f.Properties.Description).startsWith(`${route.method} ${route.path}:`));
+  expect(matches, `functions for ${route.method} ${route.path}`).toHaveLength(1);
+  return matches[0]!;
+}
+
+describe('api', () => {
+  it('has one Lambda per route: Node 22 on arm64 with X-Ray', () => {
+    for (const route of routes) {
+      expect(functionFor(route).Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
+    }
+  });
+
+  it('gives each function the variables of what its route uses, and nothing more', () => {
+    for (const route of routes) {
+      const variables = functionFor(route).Properties.Environment.Variables as Record<string, unknown>;
+      const expected: Record<string, unknown> = { POWERTOOLS_SERVICE_NAME: 'payroll-platform', NODE_OPTIONS: '--enable-source-maps' };
+      for (const key of route.uses.tables ?? []) expected[TABLES[key].envVar] = ref(stack.data.tables[key]);
+      for (const key of route.uses.buckets ?? []) expected[BUCKETS[key].envVar] = ref(stack.storage.buckets[key]);
+      if (route.uses.userPool) {
+        expected[USER_POOL_ENV.poolId] = ref(stack.auth.userPool);
+        expected[USER_POOL_ENV.clientId] = ref(stack.auth.client);
+      }
+      expect(variables, route.id).toEqual(expected);
+    }
+  });
+
+  it('serves exactly the routes of shared/routes.ts', () => {
+    const keys = resources('AWS::ApiGatewayV2::Route').map((r) => r.Properties.RouteKey);
+    expect(keys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('checks a Cognito JWT whose audience is the SPA client on every route but the public ones', () => {
+    const authorizerId = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'))[0];
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [ref(stack.auth.client)],
+        Issuer: { 'Fn::Join': ['', Match.arrayWith([ref(stack.auth.userPool)])] },
+      },
+    });
+    const byKey = new Map(resources('AWS::ApiGatewayV2::Route').map((r) => [r.Properties.RouteKey, r.Properties]));
+    for (const route of routes) {
+      const props = byKey.get(`${route.method} ${route.path}`);
+      if (route.access.kind === 'public') {
+        expect(props, route.id).toMatchObject({ AuthorizationType: 'NONE' });
+        expect(props?.AuthorizerId, route.id).toBeUndefined();
+      } else {
+        expect(props, route.id).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+      }
+    }
+  });
+
+  it('logs access on the $default stage and throttles it', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue() }),
+    });
+  });
+});
+
+describe('web', () => {
+  const distribution = () => resources('AWS::CloudFront::Distribution')[0]!.Properties.DistributionConfig;
+
+  it('reads the SPA bucket through Origin Access Control', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const s3Origin = distribution().Origins.find((o: { S3OriginConfig?: unknown }) => o.S3OriginConfig);
+    const oac = Object.keys(template.findResources('AWS::CloudFront::OriginAccessControl'))[0];
+    expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oac, 'Id'] });
+    expect(s3Origin.DomainName).toEqual({ 'Fn::GetAtt': [logicalId(stack.storage.webBucket), 'RegionalDomainName'] });
+  });
+
+  it('sends /api/* to the HTTP API uncached, with every method and the viewer headers but Host', () => {
+    expect(distribution().CacheBehaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: '/api/*',
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+        OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      }),
+    ]);
+    const apiOrigin = distribution().Origins.find((o: { CustomOriginConfig?: unknown }) => o.CustomOriginConfig);
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain(logicalId(stack.api.httpApi));
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it('falls back to index.html for SPA routes with a viewer-request function, not with error responses', () => {
+    expect(distribution().CustomErrorResponses).toBeUndefined();
+    expect(distribution().DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [Object.keys(template.findResources('AWS::CloudFront::Function'))[0], 'FunctionARN'] } },
+    ]);
+    const code = resources('AWS::CloudFront::Function')[0]!.Properties.FunctionCode as string;
+    const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/reset')).toBe('/index.html');
+    expect(rewrite('/admin/requests')).toBe('/index.html');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+  });
+
+  it('sends security headers and a strict Content-Security-Policy on both behaviours', () => {
+    const [policyId, policy] = Object.entries(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!;
+    const headers = (policy as Resource).Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of [
+      "default-src 'self'",
+      "connect-src 'self' https://cognito-idp.",
+      "img-src 'self' data: blob:",
+      "style-src 'self' 'unsafe-inline'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    for (const bucket of stack.storage.browserUploadBuckets) expect(csp).toContain(`"${logicalId(bucket)}","RegionalDomainName"`);
+    expect(headers).toMatchObject({ FrameOptions: { FrameOption: 'DENY' }, ContentTypeOptions: { Override: true }, StrictTransportSecurity: expect.any(Object) });
+    expect(distribution().DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(distribution().CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it('deploys the SPA and a config.json naming the user pool and client', () => {
+    const deployments = resources('Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(2);
+    const markers = JSON.stringify(deployments.map((d) => d.Properties.SourceMarkers));
+    expect(markers).toContain(JSON.stringify(ref(stack.auth.userPool)));
+    expect(markers).toContain(JSON.stringify(ref(stack.auth.client)));
+  });
+
+  it('outputs the app URL, the user pool and its client', () => {
+    template.hasOutput('AppUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution), 'DomainName'] }]] } });
+    template.hasOutput('UserPoolId', { Value: ref(stack.auth.userPool) });
+    template.hasOutput('UserPoolClientId', { Value: ref(stack.auth.client) });
+  });
+});
+
+describe('logs and alarms', () => {
+  it('gives every function its own log group, and every log group a retention', () => {
+    const functions = resources('AWS::Lambda::Function');
+    const groups = functions.map((f) => f.Properties.LoggingConfig?.LogGroup?.Ref);
+    expect(groups.every(Boolean)).toBe(true);
+    expect(new Set(groups).size).toBe(functions.length);
+    for (const group of resources('AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
+  });
+
+  it('alarms on each application function\'s errors and on API 5xx, into an encrypted topic', () => {
+    const alarms = resources('AWS::CloudWatch::Alarm');
+    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + 1);
+    expect(alarms.filter((a) => a.Properties.MetricName === '5xx')).toHaveLength(1);
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+  });
+});

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUCKETS, TABLES } from '../../infra/definitions.js';
+import type { PayrollPlatformStack } from '../../infra/stack.js';
+import { ROLES } from '../../shared/roles.js';
+import type { BucketKey, TableKey } from '../../shared/routes.js';
+import { logicalId, ref, type Resource, type Synthesized, synthesize } from './synth.js';
+
+let stack: PayrollPlatformStack;
+let template: Template;
+let outdir: string;
+let resources: Synthesized['resources'];
+
+beforeAll(() => {
+  ({ stack, template, outdir, resources } = synthesize({ cfnValidation: true }));
+});
+
+describe('the synthesized template', () => {
+  it('passes the built-in CloudFormation validation without violations', () => {
+    const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as { pluginReports: { violations: unknown[] }[] };
+    expect(report.pluginReports.flatMap((r) => r.violations)).toEqual([]);
+  });
+});
+
+describe('auth', () => {
+  it('signs in by verified email, with a minimum password length of 8', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+        DeletionProtection: 'ACTIVE',
+      }),
+    });
+  });
+
+  it('has one group per role', () => {
+    const groups = resources('AWS::Cognito::UserPoolGroup').map((g) => g.Properties.GroupName);
+    expect(groups.sort()).toEqual([...ROLES].sort());
+  });
+
+  it('has one SPA client with USER_PASSWORD_AUTH and refresh, no secret and no OAuth', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      GenerateSecret: false,
+      AllowedOAuthFlows: Match.absent(),
+    });
+  });
+
+  it('wires the CustomMessage trigger, which reads the SPA URL from the parameter by name', () => {
+    const trigger = logicalId(stack.auth.customMessage.function);
+    template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { CustomMessage: { 'Fn::GetAtt': [trigger, 'Arn'] } } });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Handler: 'index.handler',
+      Environment: { Variables: Match.objectLike({ APP_URL_PARAMETER: '/PayrollPlatform/app-url' }) },
+    });
+    template.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: '/PayrollPlatform/app-url',
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution), 'DomainName'] }]] },
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [ref(stack.auth.customMessage.role)],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'ssm:GetParameter',
+            Resource: { 'Fn::Join': ['', Match.arrayWith([':parameter/PayrollPlatform/app-url'])] },
+          }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('data', () => {
+  it('has exactly the tables of infra/definitions.ts', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(TABLES).length);
+  });
+
+  it.each(Object.entries(TABLES))('creates the %s table as defined: keys, indexes, TTL, PITR, protection', (key, def) => {
+    const table = template.toJSON().Resources[logicalId(stack.data.tables[key as TableKey])] as Resource;
+    const attributes = new Set([def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      DeletionProtectionEnabled: true,
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      KeySchema: [
+        { AttributeName: def.partitionKey, KeyType: 'HASH' },
+        { AttributeName: def.sortKey, KeyType: 'RANGE' },
+      ],
+    });
+    expect(table.Properties.AttributeDefinitions).toEqual(expect.arrayContaining([...attributes].map((a) => ({ AttributeName: a, AttributeType: 'S' }))));
+    expect(table.Properties.AttributeDefinitions).toHaveLength(attributes.size);
+    expect(table.Properties.GlobalSecondaryIndexes ?? []).toEqual(
+      def.indexes.map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' },
+          { AttributeName: i.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    expect(table.Properties.TimeToLiveSpecification).toEqual(def.ttlAttribute ? { AttributeName: def.ttlAttribute, Enabled: true } : undefined);
+  });
+});
+
+describe('storage', () => {
+  it('has the buckets of infra/definitions.ts plus the SPA and access-log buckets', () => {
+    template.resourceCountIs('AWS::S3::Bucket', Object.keys(BUCKETS).length + 2);
+  });
+
+  it('blocks public access to, encrypts and versions every bucket', () => {
+    for (const bucket of resources('AWS::S3::Bucket')) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] });
+    }
+  });
+
+  it('denies every request without TLS, on every bucket', () => {
+    const policies = resources('AWS::S3::BucketPolicy');
+    for (const bucket of Object.keys(template.findResources('AWS::S3::Bucket'))) {
+      const policy = policies.find((p) => p.Properties.Bucket?.Ref === bucket);
+      expect(policy?.Properties.PolicyDocument.Statement, bucket).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      );
+    }
+  });
+
+  it.each(Object.entries(BUCKETS))('logs access to the %s bucket and lets the browser POST to it when it takes uploads', (key, def) => {
+    const bucket = template.toJSON().Resources[logicalId(stack.storage.buckets[key as BucketKey])] as Resource;
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LoggingConfiguration).toMatchObject({ DestinationBucketName: ref(stack.storage.logBucket) });
+    const rules = bucket.Properties.CorsConfiguration?.CorsRules ?? [];
+    expect(rules.map((r: { AllowedMethods: string[] }) => r.AllowedMethods)).toEqual(def.browserUpload ? [['POST']] : []);
+  });
+});

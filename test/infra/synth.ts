@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, CfnResource, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { REPO_ROOT } from '../../infra/constructs/app-function.js';
+import type { S3TriggerDef } from '../../infra/definitions.js';
+import { PayrollPlatformStack } from '../../infra/stack.js';
+
+export type Resource = { Properties: Record<string, any>; DeletionPolicy?: string };
+
+export interface Synthesized {
+  stack: PayrollPlatformStack;
+  template: Template;
+  /** The cloud assembly directory (templates, assets, validation-report.json). */
+  outdir: string;
+  /** The template's resources of one type. */
+  resources(type: string): Resource[];
+}
+
+/**
+ * Synthesizes the stack as `cdk synth` would (cdk.json's context, no account or region), but
+ * with Lambda bundling skipped and a stand-in SPA build, so that it takes seconds.
+ * `cfnValidation` runs aws-cdk-lib's built-in template validation (about 9 s on its own).
+ */
+export function synthesize({ cfnValidation = false, s3Triggers }: { cfnValidation?: boolean; s3Triggers?: readonly S3TriggerDef[] } = {}): Synthesized {
+  const siteDir = mkdtempSync(path.join(tmpdir(), 'payroll-web-'));
+  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Payroll</title><div id="root"></div>');
+  mkdirSync(path.join(siteDir, 'assets'));
+  writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  const outdir = mkdtempSync(path.join(tmpdir(), 'payroll-cdk-out-'));
+  const app = new App({
+    outdir,
+    builtinCloudFormationValidation: cfnValidation,
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
+  });
+  const stack = new PayrollPlatformStack(app, 'PayrollPlatform', { webAssetDir: siteDir, s3Triggers });
+  const template = Template.fromStack(stack);
+  return { stack, template, outdir, resources: (type) => Object.values(template.findResources(type)) as Resource[] };
+}
+
+/** The logical id of a construct's CloudFormation resource. */
+export function logicalId(construct: IConstruct): string {
+  const cfn = CfnResource.isCfnResource(construct) ? construct : construct.node.defaultChild;
+  if (!CfnResource.isCfnResource(cfn)) throw new Error(`${construct.node.path} has no CloudFormation resource`);
+  return Stack.of(cfn).resolve(cfn.logicalId) as string;
+}
+
+/** `{ Ref: <logical id> }` of a construct. */
+export const ref = (construct: IConstruct) => ({ Ref: logicalId(construct) });

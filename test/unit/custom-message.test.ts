@@ -1,0 +1,154 @@
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const ssmSend = vi.fn();
+vi.mock('@aws-sdk/client-ssm', () => ({
+  SSMClient: class {
+    send = ssmSend;
+  },
+  GetParameterCommand: class {
+    constructor(readonly input: unknown) {}
+  },
+}));
+
+type Source = CustomMessageTriggerEvent['triggerSource'];
+
+const APP_URL = 'https://app.example.test';
+
+function cognitoEvent(triggerSource: Source, userAttributes: Record<string, string> = { email: 'ada@example.com' }): CustomMessageTriggerEvent {
+  return {
+    version: '1',
+    region: 'af-south-1',
+    userPoolId: 'af-south-1_Test',
+    userName: '3f1c2a9e-0000-4000-8000-000000000001',
+    triggerSource,
+    callerContext: { awsSdkVersion: 'aws-sdk-js-3', clientId: 'client-id' },
+    request: {
+      userAttributes,
+      codeParameter: '{####}',
+      linkParameter: '{##Click Here##}',
+      usernameParameter: triggerSource === 'CustomMessage_AdminCreateUser' ? '{username}' : null,
+    },
+    response: { smsMessage: null, emailMessage: null, emailSubject: null },
+  } as CustomMessageTriggerEvent;
+}
+
+/** A fresh module per test, so the SSM cache of lib/app-url starts empty. */
+async function loadHandler() {
+  vi.resetModules();
+  return (await import('../../lambdas/auth/custom-message.js')).handler;
+}
+
+beforeEach(() => {
+  ssmSend.mockReset();
+  vi.stubEnv('APP_URL', APP_URL);
+  vi.stubEnv('APP_URL_PARAMETER', '');
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('custom-message handler', () => {
+  it.each([
+    { source: 'CustomMessage_SignUp', link: `${APP_URL}/signin?verify=1&email=ada%40example.com&code={####}`, subject: /verify your email/i },
+    { source: 'CustomMessage_ResendCode', link: `${APP_URL}/signin?verify=1&email=ada%40example.com&code={####}`, subject: /verify your email/i },
+    { source: 'CustomMessage_ForgotPassword', link: `${APP_URL}/reset?email=ada%40example.com&code={####}`, subject: /reset your .*password/i },
+    { source: 'CustomMessage_AdminCreateUser', link: `${APP_URL}/invite-accept?email=ada%40example.com&code={####}`, subject: /invited/i },
+  ] as const)('links $source into the SPA and keeps the code placeholder', async ({ source, link, subject }) => {
+    const handler = await loadHandler();
+
+    const result = await handler(cognitoEvent(source));
+
+    expect(result.response.emailSubject).toMatch(subject);
+    const html = result.response.emailMessage ?? '';
+    expect(html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
+    expect(html).toContain('{####}');
+    expect(ssmSend).not.toHaveBeenCalled();
+  });
+
+  it('keeps the {username} placeholder in the invite, as Cognito requires for AdminCreateUser', async () => {
+    const handler = await loadHandler();
+
+    const result = await handler(cognitoEvent('CustomMessage_AdminCreateUser'));
+
+    expect(result.response.emailMessage).toContain('{username}');
+  });
+
+  it('HTML-escapes the email and name, and URL-encodes the email in the link', async () => {
+    const handler = await loadHandler();
+    const email = `o'neil"<img src=x onerror=alert(1)>&co@example.com`;
+
+    const result = await handler(cognitoEvent('CustomMessage_ForgotPassword', { email, name: '<script>alert("x")</script>' }));
+
+    const html = result.response.emailMessage ?? '';
+    expect(html).not.toMatch(/<img|<script/);
+    expect(html).toContain('o&#39;neil&quot;&lt;img src=x onerror=alert(1)&gt;&amp;co@example.com');
+    expect(html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;,');
+    expect(html).toContain(`/reset?email=${encodeURIComponent(email).replaceAll("'", '&#39;')}&amp;code={####}`);
+  });
+
+  it('drops a trailing slash of APP_URL', async () => {
+    vi.stubEnv('APP_URL', `${APP_URL}/`);
+    const handler = await loadHandler();
+
+    const result = await handler(cognitoEvent('CustomMessage_SignUp'));
+
+    expect(result.response.emailMessage).toContain(`href="${APP_URL}/signin?`);
+  });
+
+  it.each(['CustomMessage_UpdateUserAttribute', 'CustomMessage_VerifyUserAttribute', 'CustomMessage_Authentication'] as const)(
+    'leaves %s to Cognito',
+    async (source) => {
+      const handler = await loadHandler();
+
+      const result = await handler(cognitoEvent(source));
+
+      expect(result.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
+    },
+  );
+
+  it('keeps the default message when the user has no email attribute', async () => {
+    const handler = await loadHandler();
+
+    const result = await handler(cognitoEvent('CustomMessage_SignUp', {}));
+
+    expect(result.response.emailMessage).toBeNull();
+  });
+});
+
+describe('custom-message handler without APP_URL', () => {
+  beforeEach(() => {
+    vi.stubEnv('APP_URL', '');
+    vi.stubEnv('APP_URL_PARAMETER', '/PayrollPlatform/app-url');
+  });
+
+  it('reads the SPA URL from the SSM parameter once and reuses it', async () => {
+    ssmSend.mockResolvedValue({ Parameter: { Value: 'https://d111111abcdef8.cloudfront.net' } });
+    const handler = await loadHandler();
+
+    await handler(cognitoEvent('CustomMessage_SignUp'));
+    const result = await handler(cognitoEvent('CustomMessage_ForgotPassword'));
+
+    expect(result.response.emailMessage).toContain('href="https://d111111abcdef8.cloudfront.net/reset?');
+    expect(ssmSend).toHaveBeenCalledTimes(1);
+    expect(ssmSend.mock.calls[0]?.[0]).toMatchObject({ input: { Name: '/PayrollPlatform/app-url' } });
+  });
+
+  it('retries the parameter on the next invocation after a failed read', async () => {
+    ssmSend.mockRejectedValueOnce(new Error('throttled')).mockResolvedValue({ Parameter: { Value: 'https://d111111abcdef8.cloudfront.net' } });
+    const handler = await loadHandler();
+
+    await expect(handler(cognitoEvent('CustomMessage_SignUp'))).rejects.toThrow('throttled');
+    const result = await handler(cognitoEvent('CustomMessage_SignUp'));
+
+    expect(result.response.emailMessage).toContain('https://d111111abcdef8.cloudfront.net/signin?');
+    expect(ssmSend).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails loudly when neither APP_URL nor APP_URL_PARAMETER is set', async () => {
+    vi.stubEnv('APP_URL_PARAMETER', '');
+    const handler = await loadHandler();
+
+    await expect(handler(cognitoEvent('CustomMessage_SignUp'))).rejects.toThrow(/APP_URL_PARAMETER/);
+  });
+});
