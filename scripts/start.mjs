@@ -39,7 +39,8 @@ if (!dev && (!existsSync(index) || statSync(index).mtimeMs < sources)) {
 const twin = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  // Node 20 is what these machines have; Lambda runs nodejs22.x. The SDK's notice says so on every start.
+  env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...process.env },
 });
 const children = [twin];
 if (dev) {

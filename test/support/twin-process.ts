@@ -25,7 +25,7 @@ export async function startTestTwin(): Promise<TwinHandle> {
   const child = spawn(
     process.execPath,
     ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--ready-json'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Admin-Passw0rd!' } },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Admin-Passw0rd!' } },
   );
   let output = '';
   const ready = await new Promise<Omit<TwinHandle, 'stop' | 'dataDir'>>((resolve, reject) => {
