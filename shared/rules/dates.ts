@@ -47,9 +47,26 @@ function fromUtcMs(ms: number): CalendarDate | null {
 export function fromExcelSerial(serial: number, options: DateParseOptions = {}): CalendarDate | null {
   if (!Number.isFinite(serial) || serial < 0) return null;
   const day = Math.floor(serial);
-  if (options.date1904) return fromUtcMs(Date.UTC(1904, 0, 1) + day * DAY_MS);
-  if (day === 0 || day === 60) return null;
-  return fromUtcMs(Date.UTC(1899, 11, day < 60 ? 31 : 30) + day * DAY_MS);
+  // A deduction file holds a handful of distinct dates over many rows: remember them.
+  const cache = options.date1904 ? SERIALS_1904 : SERIALS_1900;
+  const known = cache.get(day);
+  if (known !== undefined) return known;
+  let date: CalendarDate | null;
+  if (options.date1904) date = fromUtcMs(Date.UTC(1904, 0, 1) + day * DAY_MS);
+  else if (day === 0 || day === 60) date = null;
+  else date = fromUtcMs(Date.UTC(1899, 11, day < 60 ? 31 : 30) + day * DAY_MS);
+  remember(cache, day, date);
+  return date;
+}
+
+const CACHE_LIMIT = 4096;
+const SERIALS_1900 = new Map<number, CalendarDate | null>();
+const SERIALS_1904 = new Map<number, CalendarDate | null>();
+const LAST_DAYS = new Map<string, boolean>();
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
 }
 
 /**
@@ -135,7 +152,11 @@ export function monthOf(date: CalendarDate): Month {
 }
 
 export function isLastDayOfMonth(date: CalendarDate): boolean {
-  return isCalendarDate(date) && lastDayOfMonth(monthOf(date)) === date;
+  const known = LAST_DAYS.get(date);
+  if (known !== undefined) return known;
+  const answer = isCalendarDate(date) && lastDayOfMonth(monthOf(date)) === date;
+  remember(LAST_DAYS, date, answer);
+  return answer;
 }
 
 /** The current month in Zambia (or at the given UTC offset), whatever zone the code runs in. */

@@ -1,5 +1,5 @@
 import { decodeUtf8, decodeXmlText } from './xml-text.js';
-import { Tag, tagEnd, XmlChunkScanner, type TagId } from './xml-scanner.js';
+import { NO_SHORTCUT, Tag, tagEnd, XmlChunkScanner, type TagId } from './xml-scanner.js';
 import { inflateEntry, type InflateBudget, type ZipArchive, type ZipEntry } from './zip.js';
 
 /** What one string costs beyond its bytes (its slot in the table), so millions of empty <si/> cannot exhaust memory either. */
@@ -17,6 +17,24 @@ class SharedStringsScanner extends XmlChunkScanner {
 
   constructor(private readonly budget: InflateBudget) {
     super();
+  }
+
+  /** The usual item, <si><t>text</t></si>, in one go; rich text and the rest through token(). */
+  protected override shortcut(data: Uint8Array, i: number, n: number): number {
+    const plain = i + 6 < n && data[i + 1] === 0x73 && data[i + 2] === 0x69 && data[i + 3] === 0x3e && data[i + 4] === 0x3c && data[i + 5] === 0x74;
+    return plain ? this.plainItem(data, i + 6, n) : NO_SHORTCUT;
+  }
+
+  /** From just after '<si><t': the item's end when it is one plain <t> whole in the buffer, else NO_SHORTCUT. */
+  private plainItem(data: Uint8Array, at: number, n: number): number {
+    const open = data[at] === 0x3e ? at + 1 : data[at] === 0x20 ? tagEnd(data, at, n) : -1;
+    if (open < 0 || data[open - 2] === 0x2f) return NO_SHORTCUT;
+    let close = open;
+    while (close < n && data[close] !== 0x3c) close++;
+    if (close + 9 > n || data[close + 1] !== 0x2f || data[close + 2] !== 0x74 || data[close + 3] !== 0x3e) return NO_SHORTCUT;
+    if (data[close + 4] !== 0x3c || data[close + 5] !== 0x2f || data[close + 6] !== 0x73 || data[close + 7] !== 0x69 || data[close + 8] !== 0x3e) return NO_SHORTCUT;
+    this.push(decodeXmlText(data, open, close));
+    return close + 9;
   }
 
   protected onOpen(tag: TagId, data: Uint8Array, nameEnd: number, n: number): number {

@@ -1,7 +1,8 @@
 import { spreadsheetErrors } from './errors.js';
 import { decodeUtf8, decodeXmlText } from './xml-text.js';
-import { Tag, tagEnd, XmlChunkScanner, type TagId } from './xml-scanner.js';
+import { NO_SHORTCUT, Tag, tagEnd, XmlChunkScanner, type TagId } from './xml-scanner.js';
 import { CellType, parseBoolean, parseIndex, parseNumber, parseTextValue, type CellTypeId, type CellValue } from './cell-values.js';
+import { cellType, columnOf, isNameEnd, MAX_COLUMNS } from './sheet-markup.js';
 
 export type { CellValue } from './cell-values.js';
 
@@ -9,23 +10,6 @@ export type { CellValue } from './cell-values.js';
 export interface SheetRow {
   rowNumber: number;
   cells: CellValue[];
-}
-
-/** Excel's last column is XFD. */
-const MAX_COLUMNS = 16_384;
-
-function cellType(data: Uint8Array, start: number, end: number): CellTypeId {
-  const first = data[start];
-  if (end - start === 1) {
-    if (first === 0x73) return CellType.shared;
-    if (first === 0x62) return CellType.boolean;
-    if (first === 0x65) return CellType.error;
-    if (first === 0x64) return CellType.date;
-    return CellType.number;
-  }
-  if (first === 0x69) return CellType.inline; // inlineStr
-  if (first === 0x73) return CellType.string; // str
-  return CellType.number;
 }
 
 /**
@@ -73,24 +57,62 @@ export class SheetRowScanner extends XmlChunkScanner {
     if (this.sawSheetData && !this.stopped) throw spreadsheetErrors.corrupt();
   }
 
+  /**
+   * Excel's own markup (<row ...>, <c ...><v>…</v></c>, </row>: no prefixes, no spaces between tags) is
+   * matched byte by byte here; anything else (prefixes, inline strings, formulas, comments) goes through token().
+   */
+  protected override shortcut(data: Uint8Array, i: number, n: number): number {
+    if (i + 6 >= n) return NO_SHORTCUT;
+    const second = data[i + 1];
+    if (second === 0x63 && isNameEnd(data[i + 2] as number)) return this.openCell(data, i + 2, n);
+    if (second === 0x72 && data[i + 2] === 0x6f && data[i + 3] === 0x77 && isNameEnd(data[i + 4] as number)) return this.openRow(data, i + 4, n);
+    if (second !== 0x2f) return NO_SHORTCUT;
+    if (data[i + 2] === 0x63 && data[i + 3] === 0x3e) {
+      this.endCell();
+      return i + 4;
+    }
+    if (data[i + 2] === 0x72 && data[i + 3] === 0x6f && data[i + 4] === 0x77 && data[i + 5] === 0x3e) {
+      this.endRow();
+      return i + 6;
+    }
+    return NO_SHORTCUT;
+  }
+
+  private openRow(data: Uint8Array, nameEnd: number, n: number): number {
+    const end = this.readAttributes(data, nameEnd, n);
+    if (end < 0) return end;
+    this.startRow(this.refStart >= 0 ? parseIndex(data, this.refStart, this.refEnd) : -1);
+    if (this.selfClosing) this.endRow();
+    return end;
+  }
+
+  private openCell(data: Uint8Array, nameEnd: number, n: number): number {
+    const end = this.readAttributes(data, nameEnd, n);
+    if (end < 0) return end;
+    this.startCell(data);
+    if (!this.selfClosing) return this.valueThenClose(data, end, n);
+    this.endCell();
+    return end;
+  }
+
+  /** After a cell's start tag: <v>text</v> and </c> read in one go when they are there; returns how far it got. */
+  private valueThenClose(data: Uint8Array, i: number, n: number): number {
+    if (i + 3 >= n || data[i] !== 0x3c || data[i + 1] !== 0x76 || data[i + 2] !== 0x3e) return i;
+    let k = i + 3;
+    while (k < n && data[k] !== 0x3c) k++;
+    if (k + 7 >= n || data[k + 1] !== 0x2f || data[k + 2] !== 0x76 || data[k + 3] !== 0x3e) return i;
+    if (k > i + 3) this.value = this.readValue(data, i + 3, k);
+    if (data[k + 4] !== 0x3c || data[k + 5] !== 0x2f || data[k + 6] !== 0x63 || data[k + 7] !== 0x3e) return k + 4;
+    this.endCell();
+    return k + 8;
+  }
+
   protected onOpen(tag: TagId, data: Uint8Array, nameEnd: number, n: number): number {
     switch (tag) {
-      case Tag.row: {
-        const end = this.readAttributes(data, nameEnd, n);
-        if (end >= 0) {
-          this.startRow(this.refStart >= 0 ? parseIndex(data, this.refStart, this.refEnd) : -1);
-          if (this.selfClosing) this.endRow();
-        }
-        return end;
-      }
-      case Tag.c: {
-        const end = this.readAttributes(data, nameEnd, n);
-        if (end >= 0) {
-          this.startCell(data);
-          if (this.selfClosing) this.endCell();
-        }
-        return end;
-      }
+      case Tag.row:
+        return this.openRow(data, nameEnd, n);
+      case Tag.c:
+        return this.openCell(data, nameEnd, n);
       default: {
         const end = tagEnd(data, nameEnd, n);
         if (end >= 0 && data[end - 2] !== 0x2f) this.openElement(tag);
@@ -247,17 +269,4 @@ export class SheetRowScanner extends XmlChunkScanner {
       cells.push(value);
     }
   }
-}
-
-/** 0-based column of a reference like AB12; `fallback` when it has no letters. */
-function columnOf(data: Uint8Array, start: number, end: number, fallback: number): number {
-  let column = 0;
-  let k = start;
-  for (; k < end; k++) {
-    const byte = (data[k] as number) & 0xdf; // upper-case
-    if (byte < 0x41 || byte > 0x5a) break;
-    column = column * 26 + (byte - 0x40);
-    if (column > MAX_COLUMNS) return MAX_COLUMNS;
-  }
-  return k === start ? fallback : column - 1;
 }

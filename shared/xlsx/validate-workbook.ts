@@ -2,6 +2,7 @@ import {
   canonicalRow,
   createRowValidator,
   detectHeaderRow,
+  fraudFlag,
   HEADER_SEARCH_ROWS,
   isEmptyRow,
   isMonth,
@@ -42,7 +43,10 @@ export interface WorkbookValidation {
   preview: Record<string, unknown>[];
   /** Distinct normalised NRCs of the data rows, in order of first appearance, for the registry check. */
   nrcs: string[];
-  /** The spreadsheet rows each NRC is on, so a registry hit becomes a FRAUD flag on the right rows. */
+  /**
+   * The spreadsheet rows each NRC is on, so a registry hit becomes a FRAUD flag on the right rows.
+   * Built on first use: most files have no hit, and hashing 250,000 NRCs again costs a tenth of the run.
+   */
   nrc_rows: Map<string, number[]>;
   /** The rows as ingested (spec §3), those meeting the minimal field requirements. */
   rows: CanonicalRow[];
@@ -108,18 +112,20 @@ export function validateSheetRows(rows: Iterable<SheetRow>, opts: WorkbookValida
   for (const row of head.slice(detection.headerRowIndex + 1)) collector.add(row);
   for (let next = iterator.next(); !next.done; next = iterator.next()) collector.add(next.value);
 
-  return {
+  const result = {
     headers_found: headersFound,
     headers: detection.headers,
     row_count: collector.rowCount,
     errors: collector.errors,
     warnings: collector.warnings,
     preview: collector.preview,
-    nrcs: [...collector.nrcRows.keys()],
-    nrc_rows: collector.nrcRows,
+    nrcs: collector.distinctNrcs(),
     rows: collector.rows,
     file_error: null,
-  };
+  } as Omit<WorkbookValidation, 'nrc_rows'> as WorkbookValidation;
+  let nrcRows: Map<string, number[]> | undefined;
+  Object.defineProperty(result, 'nrc_rows', { enumerable: true, get: () => (nrcRows ??= collector.nrcIndex()) });
+  return result;
 }
 
 /** Excel's column name: 0 → A, 27 → AB. */
@@ -140,12 +146,19 @@ function previewKeys(headers: readonly string[]): string[] {
   });
 }
 
+/** The rules' duplicate warning (spec §5), recognised so the validator's own NRC set is not built twice. */
+const duplicateNrcMessage = (nrc: string): string => `Duplicate NRC in file (${nrc}).`;
+
 class RowCollector {
   rowCount = 0;
   readonly errors: Issue[] = [];
   readonly warnings: Issue[] = [];
   readonly preview: Record<string, unknown>[] = [];
-  readonly nrcRows = new Map<string, number[]>();
+  /** Each data row's normalised NRC and row number, side by side (no object per row). */
+  private readonly nrcOfRow: string[] = [];
+  private readonly rowOfNrc: number[] = [];
+  /** Rows the validator called a repeat of an earlier NRC: leaving them out makes the list distinct without hashing every NRC again. */
+  private readonly repeatRows = new Set<number>();
   readonly rows: CanonicalRow[] = [];
   private readonly keys: string[];
   private readonly dateColumns: Set<number>;
@@ -165,16 +178,23 @@ class RowCollector {
   add({ rowNumber, cells }: SheetRow): void {
     if (isEmptyRow(cells)) return;
     this.rowCount++;
+    const nrc = this.columns.nrc === undefined ? '' : normaliseNrc(cells[this.columns.nrc]);
+    if (nrc !== '') {
+      this.nrcOfRow.push(nrc);
+      this.rowOfNrc.push(rowNumber);
+    }
     if (this.validator) {
-      for (const issue of this.validator.validate(rowNumber, cells)) (issueSeverity(issue.type) === 'warning' ? this.warnings : this.errors).push(issue);
+      const issues = this.validator.validate(rowNumber, cells);
+      for (let i = 0; i < issues.length; i++) {
+        const issue = issues[i] as Issue;
+        if (issueSeverity(issue.type) !== 'warning') this.errors.push(issue);
+        else {
+          this.warnings.push(issue);
+          if (issue.message === duplicateNrcMessage(nrc)) this.repeatRows.add(rowNumber);
+        }
+      }
     }
     if (this.preview.length < PREVIEW_ROWS) this.preview.push(this.previewOf(cells));
-    if (this.columns.nrc !== undefined) {
-      const nrc = normaliseNrc(cells[this.columns.nrc]);
-      const seen = nrc === '' ? undefined : this.nrcRows.get(nrc);
-      if (seen) seen.push(rowNumber);
-      else if (nrc !== '') this.nrcRows.set(nrc, [rowNumber]);
-    }
     if (this.opts.collectRows !== false) {
       const row = canonicalRow(cells, this.columns, this.opts);
       if (row) {
@@ -184,6 +204,22 @@ class RowCollector {
         this.rows.push(row);
       }
     }
+  }
+
+  distinctNrcs(): string[] {
+    if (this.validator) return this.nrcOfRow.filter((_, i) => !this.repeatRows.has(this.rowOfNrc[i] as number));
+    return [...new Set(this.nrcOfRow)];
+  }
+
+  nrcIndex(): Map<string, number[]> {
+    const index = new Map<string, number[]>();
+    this.nrcOfRow.forEach((nrc, i) => {
+      const row = this.rowOfNrc[i] as number;
+      const rows = index.get(nrc);
+      if (rows) rows.push(row);
+      else index.set(nrc, [row]);
+    });
+    return index;
   }
 
   private intern(text: string): string {
@@ -204,4 +240,11 @@ class RowCollector {
     }
     return entry;
   }
+}
+
+/** The FRAUD flags (spec §5) on every row whose NRC the registry knows, in row order; hits are normalised NRCs. */
+export function fraudFlagsFor(nrcRows: ReadonlyMap<string, readonly number[]>, hits: ReadonlySet<string>): Issue[] {
+  const flags: Issue[] = [];
+  for (const nrc of hits) for (const row of nrcRows.get(nrc) ?? []) flags.push(fraudFlag(row, nrc));
+  return flags.sort((a, b) => a.row - b.row);
 }

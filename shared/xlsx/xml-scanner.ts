@@ -6,6 +6,17 @@ export type TagId = (typeof Tag)[keyof typeof Tag];
 
 /** No legitimate token (a tag, or the text of one cell: at most 32,767 characters) comes near this. */
 const MAX_TOKEN_BYTES = 4 << 20;
+export const NO_SHORTCUT = -2;
+
+/** How much of a new chunk is joined to a carried token to finish it. */
+const JOIN_BYTES = 1 << 16;
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
 
 function tagId(data: Uint8Array, start: number, end: number): TagId {
   const first = data[start];
@@ -86,36 +97,56 @@ export abstract class XmlChunkScanner {
   feed(chunk: Uint8Array, final = false): void {
     if (this.stopped) return;
     let data = chunk;
-    if (this.carry !== null) {
-      data = new Uint8Array(this.carry.length + chunk.length);
-      data.set(this.carry);
-      data.set(chunk, this.carry.length);
-      this.carry = null;
+    let i = 0;
+    const carry = this.carry;
+    this.carry = null;
+    if (carry !== null) {
+      // The cut token is finished with the start of the chunk; the chunk itself is then scanned in place, not copied.
+      const head = Math.min(chunk.length, JOIN_BYTES);
+      const joined = concat(carry, chunk.subarray(0, head));
+      const stop = this.scan(joined, 0, joined.length, final && head === chunk.length);
+      if (this.stopped) return;
+      if (stop >= carry.length) i = stop - carry.length;
+      else data = concat(carry.subarray(stop), chunk);
     }
     const n = data.length;
-    let i = 0;
-    while (i < n && !this.stopped) {
-      if (data[i] !== 0x3c) {
-        // Text runs are short (a cell value) or absent between tags: a plain loop beats a call to indexOf.
-        let lt = i + 1;
-        while (lt < n && data[lt] !== 0x3c) lt++;
-        if (!this.capturing) {
-          i = lt;
-          continue;
-        }
-        if (lt + 1 >= n && !final) break;
-        this.onText(data, i, lt, lt + 1 < n && data[lt + 1] === 0x2f);
-        i = lt;
-        continue;
-      }
-      const next = this.tag(data, i, n);
-      if (next < 0) break;
-      i = next;
-    }
+    i = this.scan(data, i, n, final);
     if (i < n && !this.stopped) {
       if (final || n - i > MAX_TOKEN_BYTES) throw spreadsheetErrors.corrupt();
       this.carry = data.slice(i);
     }
+  }
+
+  /** Consumes whole tokens from `start`; returns where it stopped (n, or the start of a cut token). */
+  protected scan(data: Uint8Array, start: number, n: number, final: boolean): number {
+    let i = start;
+    while (i < n && !this.stopped) {
+      let next = data[i] === 0x3c ? this.shortcut(data, i, n) : NO_SHORTCUT;
+      if (next === NO_SHORTCUT) next = this.token(data, i, n, final);
+      if (next < 0) break;
+      i = next;
+    }
+    return i;
+  }
+
+  /**
+   * A subclass's fast path for the markup it meets most, at a '<': the index after what it read,
+   * -1 when the buffer ends first, or NO_SHORTCUT to leave the tag to the general tokenizer.
+   */
+  protected shortcut(_data: Uint8Array, _i: number, _n: number): number {
+    return NO_SHORTCUT;
+  }
+
+  /** One text run or tag at i; returns the index after it, or -1 when the buffer ends inside it. */
+  protected token(data: Uint8Array, i: number, n: number, final: boolean): number {
+    if (data[i] === 0x3c) return this.tag(data, i, n);
+    // Text runs are short (a cell value) or absent between tags: a plain loop beats a call to indexOf.
+    let lt = i + 1;
+    while (lt < n && data[lt] !== 0x3c) lt++;
+    if (!this.capturing) return lt;
+    if (lt + 1 >= n && !final) return -1;
+    this.onText(data, i, lt, lt + 1 < n && data[lt + 1] === 0x2f);
+    return lt;
   }
 
   private tag(data: Uint8Array, i: number, n: number): number {
