@@ -35,6 +35,9 @@ export const TABLES: Record<TableKey, TableDef> = {
       'memberships of a user: gsi1pk=USER#{sub} gsi1sk begins_with MEMBER# (the same membership items)',
       'organisation by payee key: gsi1pk=PAYEE#{key}',
       'access requests newest first: gsi2pk=REQUEST gsi2sk={created_at}',
+      'access request by id: pk=REQUEST#{id} sk=META (documents in the onboarding bucket under requests/{id}/{doc}.pdf)',
+      'access requests of an email: gsi1pk=EMAIL#{email} gsi1sk=REQUEST#{created_at}',
+      'the one pending access request of an email: pk=PENDING#{email} sk=REQUEST → request_id (written with the request in one transaction; deleted when it is decided)',
       'rate-limit windows: pk=RATE#{scope} sk={window} (expires_at TTL)',
     ],
   },
@@ -66,9 +69,11 @@ export const TABLES: Record<TableKey, TableDef> = {
     sortKey: 'sk',
     indexes: [gsi(1)],
     accessPatterns: [
-      'reports of an NRC: pk=NRC#{digits} sk begins_with REPORT#',
-      'is an NRC on the registry: BatchGetItem pk=NRC#{digits} sk=SUMMARY (100 per call)',
-      'latest reports: gsi1pk=REPORT gsi1sk={created_at}',
+      'reports of an NRC: pk=NRC#{digits} sk begins_with REPORT# (sk=REPORT#{created_at}#{id})',
+      'is an NRC on the registry: BatchGetItem pk=NRC#{digits} sk=SUMMARY (100 per call); the summary is written in the same transaction as each report',
+      'search a list of NRCs: BatchGetItem of the summaries (they list their reports\' sort keys), then BatchGetItem of one page of reports',
+      'latest reports newest first: Query gsi1pk=REPORT gsi1sk={created_at}#{id} descending',
+      'idempotent report filing: pk=REQUEST#{user_sub}#{request_id} sk=REQUEST (written in the report\'s transaction)',
     ],
   },
   audit: {
@@ -112,4 +117,21 @@ export interface S3TriggerDef {
   uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[] };
 }
 
-export const S3_TRIGGERS: readonly S3TriggerDef[] = [];
+export const S3_TRIGGERS: readonly S3TriggerDef[] = [
+  // Files the browser posted (presigned POST): validate them and store the result on the upload.
+  {
+    id: 'validate-upload',
+    bucket: 'uploads',
+    prefix: 'incoming/',
+    handler: 'events/validate-upload',
+    uses: { tables: ['submissions', 'registry'], buckets: ['uploads'] },
+  },
+  // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): rows into borrower history.
+  {
+    id: 'ingest-submission',
+    bucket: 'uploads',
+    prefix: 'ingest/',
+    handler: 'events/ingest-submission',
+    uses: { tables: ['submissions', 'history'], buckets: ['uploads'] },
+  },
+];

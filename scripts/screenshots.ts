@@ -4,7 +4,11 @@ import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createUser } from '../test/support/cognito.js';
+import { accountShots } from './screenshots-accounts.js';
+import { adminShots } from './screenshots-admin.js';
+import { fraudShots } from './screenshots-fraud.js';
 import { startTestTwin } from '../test/support/twin-process.js';
+import { uploadShots } from '../test/fixtures/submissions/screenshots.js';
 
 const OUT = path.resolve('screenshots');
 const only = process.argv.slice(2);
@@ -50,6 +54,10 @@ async function main() {
       ['not-found', async (page) => { await signIn(page, twin.url, twin.admin.email, twin.admin.password); await page.goto(`${twin.url}/no-such-page`); }],
       ['outbox', async (page) => { await page.goto(`${twin.url}/_local/outbox`); }],
       ['signin-mobile', async (page) => { await page.setViewportSize({ width: 390, height: 844 }); await page.goto(`${twin.url}/signin`); }],
+      ...uploadShots(twin),
+      ...accountShots(twin),
+      ...adminShots(twin),
+      ...fraudShots(twin),
     ];
     for (const [name, act] of shots) {
       if (only.length && !only.includes(name)) continue;

@@ -34,11 +34,6 @@ export class Processing extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    acknowledge(
-      this.deadLetters,
-      'AwsSolutions-SQS3',
-      'This queue is itself the dead-letter queue of the S3-triggered functions (their Lambda DeadLetterConfig): it keeps events that failed three times for inspection and replay.',
-    );
 
     for (const trigger of props.triggers) {
       const fn = new AppFunction(this, pascalCase(trigger.id), {

@@ -34,7 +34,10 @@ export async function ensureFirstAdmin(
     () => true,
     () => false,
   );
-  if (exists && saved?.email === email && !env.ADMIN_PASSWORD) return { credentials: saved, generated: false };
+  if (exists && saved?.email === email && !env.ADMIN_PASSWORD) {
+    await recordPlatformAdmin(client, userPoolId, email);
+    return { credentials: saved, generated: false };
+  }
 
   const generated = !env.ADMIN_PASSWORD && !saved?.password;
   const password = env.ADMIN_PASSWORD ?? saved?.password ?? generatePassword();
@@ -58,7 +61,19 @@ export async function ensureFirstAdmin(
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: password, Permanent: true }));
   // cognito-local finds group members only by the real username (the sub), as Cognito stores it.
   await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: 'super_admin' }));
+  await recordPlatformAdmin(client, userPoolId, email);
   const credentials = { email, password };
   writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
   return { credentials, generated };
+}
+
+/**
+ * The seeded super_admin gets its platform-admin record, so the last-super_admin guard counts it.
+ * Imported late: the repository reads the table names the twin has just put in process.env.
+ */
+async function recordPlatformAdmin(client: CognitoIdentityProviderClient, userPoolId: string, email: string): Promise<void> {
+  const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? user.Username ?? email;
+  const { ensurePlatformAdminRecord } = await import('../../lambdas/data/platform-admins.js');
+  await ensurePlatformAdminRecord({ user_id: sub, email, role: 'super_admin', created_by: null });
 }

@@ -4,7 +4,9 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 /**
  * Sits in front of cognito-local so the web code is identical in both runtimes: it answers the
- * calls cognito-local lacks (GetTokensFromRefreshToken, GlobalSignOut) and forwards the rest.
+ * calls cognito-local lacks (GetTokensFromRefreshToken, GlobalSignOut), forwards the rest, and
+ * words errors as the web client's Cognito would. What must change inside cognito-local itself
+ * (ResendConfirmationCode, the password policy, the invite challenge) is in cognito/fidelity.cjs.
  */
 export async function handleCognito(req: IncomingMessage, res: ServerResponse, body: Buffer, cognitoUrl: string): Promise<void> {
   const target = String(req.headers['x-amz-target'] ?? '');
@@ -42,7 +44,29 @@ export async function handleCognito(req: IncomingMessage, res: ServerResponse, b
     return send(200, {});
   }
   const r = await forward(operation, input);
-  return send(r.status, operation === 'InitiateAuth' ? asCognitoSignInError(r.json) : r.json);
+  if (operation === 'InitiateAuth') return send(r.status, asCognitoSignInError(r.json));
+  const hidden = hideUnknownUser(operation, r.json, input);
+  return hidden ? send(hidden.status, hidden.body) : send(r.status, r.json);
+}
+
+const errorType = (body: Record<string, unknown>) => String(body.__type ?? body.code ?? '');
+
+/**
+ * The web client is created with preventUserExistenceErrors (infra/constructs/auth.ts), so Cognito
+ * never says "no such user" to the browser: code requests answer as if a code was sent, and code
+ * checks answer as a wrong code. cognito-local has no such setting; answer as Cognito does.
+ */
+function hideUnknownUser(operation: string, body: Record<string, unknown>, input: Record<string, unknown>): { status: number; body: unknown } | null {
+  if (!errorType(body).endsWith('UserNotFoundException')) return null;
+  if (operation === 'ForgotPassword' || operation === 'ResendConfirmationCode') {
+    const username = String(input.Username ?? '');
+    const destination = username.includes('@') ? `${username[0]}***@${username.split('@')[1]?.[0] ?? ''}***` : '***';
+    return { status: 200, body: { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: destination } } };
+  }
+  if (operation === 'ConfirmForgotPassword' || operation === 'ConfirmSignUp') {
+    return { status: 400, body: { __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' } };
+  }
+  return null;
 }
 
 /**
@@ -50,7 +74,7 @@ export async function handleCognito(req: IncomingMessage, res: ServerResponse, b
  * (user-existence errors are prevented); cognito-local says InvalidPasswordException. Answer as Cognito.
  */
 function asCognitoSignInError(body: Record<string, unknown>): Record<string, unknown> {
-  const type = String(body.__type ?? body.code ?? '');
+  const type = errorType(body);
   if (type.endsWith('InvalidPasswordException') || type.endsWith('UserNotFoundException')) {
     return { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' };
   }

@@ -7,7 +7,7 @@ export const membershipSchema = z.object({
   client_type: z.enum(['fi', 'pmec']),
   payee_key: z.string().nullable(),
   role: z.enum(ROLES),
-  status: z.enum(['pending', 'approved', 'rejected', 'removed']),
+  status: z.enum(['pending', 'invited', 'approved', 'rejected', 'removed']),
 });
 export type Membership = z.infer<typeof membershipSchema>;
 

@@ -21,4 +21,5 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
   }).catch((error) => console.error('outbox unreachable', error));
 };
 
+require('./fidelity.cjs'); // what cognito-local lacks or answers differently from Cognito
 require('cognito-local/lib/bin/start');

@@ -1,6 +1,28 @@
-import { ScreenPlaceholder } from '../../../components/ui/screen-placeholder';
-import { screenLabel } from '../../../lib/authorization';
+import { useDocumentTitle } from '@mantine/hooks';
+import { isPlatformAdmin } from '../../../../../shared/roles';
+import { BRAND_NAME } from '../../../components/ui/brand';
+import { useAdminMetrics } from '../../../features/admin/api/metrics';
+import { AdminDashboard } from '../../../features/admin/components/admin-dashboard';
+import { NotAuthorised } from '../../../features/admin/components/not-authorised';
+import { isApiError } from '../../../lib/api-client';
+import { screenLabel, useSignedInUser } from '../../../lib/authorization';
 
+/** /admin: super and system admins only; the API refuses everyone else too (403 → the same message). */
 export default function AdminRoute() {
-  return <ScreenPlaceholder title={screenLabel('/admin')} />;
+  const { me } = useSignedInUser();
+  const title = screenLabel('/admin');
+  useDocumentTitle(`${title} · ${BRAND_NAME}`);
+  const allowed = isPlatformAdmin(me.roles);
+  const metrics = useAdminMetrics(allowed);
+  if (!allowed || isApiError(metrics.error, 403)) return <NotAuthorised what="the administration dashboard" />;
+  return (
+    <AdminDashboard
+      title={title}
+      metrics={metrics.data}
+      loading={metrics.isPending}
+      refreshing={metrics.isFetching}
+      error={metrics.error}
+      onRefresh={() => void metrics.refetch()}
+    />
+  );
 }

@@ -1,5 +1,11 @@
-import { ScreenPlaceholder } from '../../../components/ui/screen-placeholder';
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { ForgotPasswordForm } from '../../../features/accounts/components/forgot-password-form';
 
+/** /forgot (also /forgot-password): request a reset link. */
 export default function ForgotRoute() {
-  return <ScreenPlaceholder layout="public" title="Forgot password" />;
+  return (
+    <AuthLayout title="Forgot password">
+      <ForgotPasswordForm />
+    </AuthLayout>
+  );
 }

@@ -1,5 +1,13 @@
-import { ScreenPlaceholder } from '../../../components/ui/screen-placeholder';
+import { useSearchParams } from 'react-router-dom';
+import { ResetPassword } from '../../../features/accounts/components/reset-password';
 
+/** /reset?email=&code= (also /reset-password): the link of the reset email; type=signup for account links. */
 export default function ResetRoute() {
-  return <ScreenPlaceholder layout="public" title="Create a new password" />;
+  const [params] = useSearchParams();
+  const link = {
+    email: (params.get('email') ?? '').trim().toLowerCase(),
+    code: (params.get('code') ?? '').trim(),
+    signup: params.get('type') === 'signup',
+  };
+  return <ResetPassword link={link} />;
 }

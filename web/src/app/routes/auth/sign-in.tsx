@@ -1,20 +1,28 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BRAND_NAME } from '../../../components/ui/brand';
+import { VerifyEmailNotice } from '../../../features/accounts/components/verify-email-notice';
 import { SignInForm } from '../../../features/auth/components/sign-in-form';
 import { SignInLayout } from '../../../features/auth/components/sign-in-layout';
 import { signInTarget } from '../../../features/auth/utils/sign-in-target';
 import { useSession } from '../../../lib/auth';
 
-/** /signin: once a session exists, back to where the user came from. */
+/**
+ * /signin: once a session exists, back to where the user came from. The sign-up email's link
+ * (?verify=1&email=&code=) confirms the account here first, then the person signs in.
+ */
 export default function SignInRoute() {
   const { session } = useSession();
   const location = useLocation();
+  const [params] = useSearchParams();
   useDocumentTitle(`Sign in · ${BRAND_NAME}`);
+  const email = (params.get('email') ?? '').trim().toLowerCase();
+  const verifying = params.get('verify') === '1';
   if (session.status === 'signedIn') return <Navigate to={signInTarget(location.state, location.search)} replace />;
   return (
     <SignInLayout>
-      <SignInForm />
+      {verifying && <VerifyEmailNotice email={email} code={(params.get('code') ?? '').trim()} />}
+      <SignInForm defaultEmail={email} />
     </SignInLayout>
   );
 }

@@ -1,5 +1,22 @@
-import { ScreenPlaceholder } from '../../../components/ui/screen-placeholder';
+import { useState } from 'react';
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import type { SignUpOutcome } from '../../../features/accounts/api/submit-sign-up';
+import { SignUpDone } from '../../../features/accounts/components/sign-up-done';
+import { SignUpForm } from '../../../features/accounts/components/sign-up-form';
 
+/** /signup (also /sign-up and /request-access): the Request Access form, then what to do next. */
 export default function SignUpRoute() {
-  return <ScreenPlaceholder layout="public" title="Request Access" />;
+  const [outcome, setOutcome] = useState<SignUpOutcome | null>(null);
+  if (outcome) {
+    return (
+      <AuthLayout title="Check your email" withSignInLink={false}>
+        <SignUpDone outcome={outcome} />
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Request Access" withSignInLink={false}>
+      <SignUpForm onDone={setOutcome} />
+    </AuthLayout>
+  );
 }

@@ -18,9 +18,9 @@ function PasswordToggleIcon({ reveal }: { reveal: boolean }) {
 }
 
 /** The sign-in card (spec part 2 §2 "Sign in"); the caller redirects once the session exists. */
-export function SignInForm() {
+export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,0 +1,36 @@
+import { parseArgs } from 'node:util';
+import { figureLine, figuresJson, passes, type Bench, type Figure } from './figures.js';
+import { fraudBench } from './fraud.js';
+import { parseBench } from './parse.js';
+
+/** Every benchmark, in the order they run: adding one is one line here. */
+const BENCHES: Bench[] = [parseBench, fraudBench];
+
+const USAGE = `Usage: npm run bench -- [--only NAME] [--json]
+  --only NAME  run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})
+  --json       print one JSON object: { figure: { value, unit, target, baseline?, baseline_value?, ratio?, pass } }
+Timings are figures to read, never test assertions. The exit status is 1 when a figure misses its target.`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const selected = values.only === undefined ? BENCHES : BENCHES.filter((bench) => bench.name === values.only);
+  if (selected.length === 0) {
+    console.error(`No benchmark named '${values.only}'.\n\n${USAGE}`);
+    return 2;
+  }
+  const figures: Figure[] = [];
+  for (const bench of selected) {
+    if (!values.json) console.log(`${bench.name}`);
+    const measured = await bench.run();
+    figures.push(...measured);
+    if (!values.json) for (const figure of measured) console.log(figureLine(figure) + (figure.note ? `\n      ${figure.note}` : ''));
+  }
+  if (values.json) console.log(JSON.stringify(figuresJson(figures)));
+  return figures.every(passes) ? 0 : 1;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,78 @@
+import { type AuthUserDetails, INSPECTOR_MESSAGES as M, isValidEmail, PLATFORM_ADMIN_MESSAGES, type UserLinksResponse } from '../../../shared/api/admin.js';
+import { requestsOfEmail } from '../../data/access-decisions.js';
+import { writeAudit } from '../../data/audit.js';
+import { platformAdminRecordsOfUser } from '../../data/platform-admins.js';
+import { listUserMemberItems } from '../../data/team.js';
+import { type CognitoUser, deleteUser, findUserByEmail, rolesOfUser } from '../../data/users.js';
+import type { AuthenticatedCaller } from '../../lib/caller.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+
+export function validEmailOrThrow(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (!isValidEmail(email)) throw new BadRequestError(PLATFORM_ADMIN_MESSAGES.invalid_email, 'invalid_email');
+  return email;
+}
+
+function details(user: CognitoUser): AuthUserDetails {
+  return {
+    id: user.sub,
+    email: user.email,
+    status: user.status,
+    enabled: user.enabled,
+    created_at: user.createdAt,
+    // Cognito keeps no confirmation time: a confirmed, verified account shows its last change.
+    email_confirmed_at: user.status === 'CONFIRMED' && user.emailVerified ? user.updatedAt : null,
+    // Cognito does not record sign-ins without advanced security features; shown as not recorded.
+    last_sign_in_at: null,
+    identities_count: user.identitiesCount,
+    factors_count: user.factorsCount,
+  };
+}
+
+/**
+ * The User Inspector (spec §7 /admin-user-links): the auth user and its four kinds of links —
+ * memberships, access requests, platform-admin records and role grants (Cognito groups).
+ */
+export async function userLinks(email: string): Promise<UserLinksResponse> {
+  const user = await findUserByEmail(email);
+  const [members, requests, admins, roles] = await Promise.all([
+    user ? listUserMemberItems(user.sub) : [],
+    requestsOfEmail(email),
+    user ? platformAdminRecordsOfUser(user.sub) : [],
+    user ? rolesOfUser(user.username) : [],
+  ]);
+  const links = {
+    org_members: members.map((m) => ({ org_id: m.org_id, org_name: m.org_name, role: m.role, status: m.status, created_at: m.created_at, decided_at: m.decided_at })),
+    access_requests: requests.map((r) => ({ id: r.id, org_name: r.org_name, client_type: r.client_type, payee_key: r.payee_key, status: r.status, created_at: r.created_at ?? null })),
+    admin_users: admins.map((a) => ({ role: a.role, created_at: a.created_at })),
+    user_roles: roles.map((role) => ({ role_id: role, created_at: null })),
+  };
+  return {
+    ok: true,
+    email,
+    user_id: user?.sub ?? null,
+    auth_user: user ? details(user) : null,
+    counts: {
+      org_members: links.org_members.length,
+      access_requests: links.access_requests.length,
+      admin_users: links.admin_users.length,
+      user_roles: links.user_roles.length,
+    },
+    links,
+  };
+}
+
+export const totalLinks = (r: UserLinksResponse) => r.counts.org_members + r.counts.access_requests + r.counts.admin_users + r.counts.user_roles;
+
+/** Spec §4: an auth user is deleted only when it exists and has zero links. */
+export async function deleteAuthUser(actor: AuthenticatedCaller, email: string) {
+  const inspected = await userLinks(email);
+  if (!inspected.auth_user || !inspected.user_id) throw new NotFoundError(M.noAuthUser, 'no_auth_user');
+  if (totalLinks(inspected) > 0) {
+    await writeAudit({ actor, action: 'auth_user.delete', subject: `USER#${inspected.user_id}`, outcome: 'refused', details: { email, counts: inspected.counts } });
+    throw new ConflictError(M.hasLinks, 'has_links');
+  }
+  await deleteUser(inspected.user_id);
+  await writeAudit({ actor, action: 'auth_user.delete', subject: `USER#${inspected.user_id}`, outcome: 'ok', details: { email, before: inspected.auth_user, after: null } });
+  return { ok: true as const, email, user_id: inspected.user_id, message: M.deleted };
+}

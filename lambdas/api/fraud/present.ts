@@ -1,0 +1,24 @@
+import { ATTACHMENT_LINK_SECONDS, type FraudReportItem } from '../../../shared/api/fraud.js';
+import { evidenceLink } from '../../data/evidence.js';
+import type { StoredReport } from '../../data/registry.js';
+
+/** A stored report as the search and latest lists show it: spec §3 fields plus signed attachment links. */
+export async function presentReport(report: StoredReport): Promise<FraudReportItem> {
+  const files = await Promise.all(
+    (report.files ?? []).map(async (file) => ({ ...file, url: await evidenceLink(file.path, file.name, ATTACHMENT_LINK_SECONDS) })),
+  );
+  return {
+    id: report.id,
+    created_at: report.created_at,
+    fi_name: report.fi_name,
+    type: report.type,
+    nrc: report.nrc,
+    person_name: report.person_name,
+    description: report.description ?? '',
+    report_month: report.report_month,
+    payee_key: report.payee_key,
+    files,
+  };
+}
+
+export const presentReports = (reports: readonly StoredReport[]) => Promise.all(reports.map(presentReport));

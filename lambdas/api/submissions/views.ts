@@ -1,0 +1,57 @@
+import type { SubmissionResponse, UploadResponse } from '../../../shared/api/submissions.js';
+import type { SubmissionRecord } from '../../data/submissions.js';
+import type { UploadRecord } from '../../data/uploads.js';
+
+/** Each preview row with its keys in the sheet's column order (then any others). */
+function inColumnOrder(rows: Record<string, unknown>[], columns: string[]): Record<string, unknown>[] {
+  return rows.map((row) => {
+    const ordered: Record<string, unknown> = {};
+    for (const column of columns) if (Object.hasOwn(row, column)) ordered[column] = row[column];
+    return Object.assign(ordered, row);
+  });
+}
+
+/** GET /api/uploads/{id}: the record as the screen reads it (the lists are already capped when stored). */
+export function uploadView(record: UploadRecord): UploadResponse {
+  const errors = record.errors ?? [];
+  const warnings = record.warnings ?? [];
+  const fraud = record.fraud ?? [];
+  return {
+    id: record.id,
+    status: record.status,
+    stage: record.stage,
+    doc_kind: record.doc_kind,
+    month: record.month,
+    payee_key: record.payee_key,
+    file_name: record.file_name,
+    created_at: record.created_at,
+    headers: record.headers ?? [],
+    row_count: record.row_count ?? 0,
+    preview: inColumnOrder(record.preview ?? [], record.preview_columns ?? []),
+    errors,
+    warnings,
+    fraud,
+    totals: record.totals ?? { errors: errors.length, warnings: warnings.length, fraud: fraud.length },
+    submission_id: record.submission_id ?? null,
+  };
+}
+
+export function submissionView(record: SubmissionRecord): SubmissionResponse {
+  return {
+    id: record.id,
+    status: record.status,
+    created_at: record.created_at,
+    doc_kind: record.doc_kind,
+    payee_key: record.payee_key,
+    upload_month: record.upload_month,
+    bucket: record.bucket,
+    file_kind: record.file_kind,
+    file_key: record.file_key,
+    file_name: record.file_name,
+    row_count: record.row_count,
+    org_id: record.org_id,
+    org_name: record.org_name,
+    ingestion: { status: record.ingestion_status, message: record.ingestion_message ?? null },
+    counts: record.counts ?? null,
+  };
+}

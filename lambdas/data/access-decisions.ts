@@ -1,0 +1,212 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { Role } from '../../shared/roles.js';
+import { type AccessRequest, pendingGuardKey, requestKey } from './access-requests.js';
+import { dynamo, tableName } from './clients.js';
+import { findOrganisationByPayeeKey, getOrganisation, memberIndexKeys, memberKey, type Organisation, orgKey, payeeIndexKeys } from './directory.js';
+
+/**
+ * Decisions on access requests (access-requests.ts holds the request keys). Added keys:
+ * - organisation name guard: pk=ORGKEY#PAYEE#{payee_key} or ORGKEY#NAME#{ORG NAME} sk=ORG, holding org_id.
+ *   Written in the same transaction as the organisation it names, so two approvals for the same
+ *   payee key (or PMEC name) can never create two organisations: the second joins the first.
+ * Access patterns: "requests newest first" Query gsi2 REQUEST descending; "requests of an email"
+ * Query gsi1 EMAIL#{email}.
+ */
+export interface DecidedFields {
+  decided_at?: string;
+  decided_by?: string;
+  decision_note?: string;
+  role_granted?: Role;
+  org_id?: string;
+}
+export type StoredRequest = AccessRequest & DecidedFields;
+
+const orgGuardKey = (request: Pick<AccessRequest, 'client_type' | 'payee_key' | 'org_name'>) => ({
+  pk: request.client_type === 'fi' && request.payee_key ? `ORGKEY#PAYEE#${request.payee_key}` : `ORGKEY#NAME#${request.org_name.trim().toUpperCase()}`,
+  sk: 'ORG',
+});
+
+export class DecisionConflictError extends Error {}
+
+const isCancelled = (error: unknown) => (error as { name?: string }).name === 'TransactionCanceledException';
+
+/** Access pattern "requests newest first", one page of up to `limit` after filtering in code. */
+export async function listRequests(opts: { status: string | null; q: string; cursor: Record<string, unknown> | undefined; limit: number }) {
+  const items: StoredRequest[] = [];
+  let ExclusiveStartKey = opts.cursor;
+  const q = opts.q.toLowerCase();
+  const matches = (r: StoredRequest) =>
+    (!opts.status || r.status === opts.status) &&
+    (!q || [r.email, r.org_name, r.payee_key ?? '', r.full_name ?? ''].some((v) => v.toLowerCase().includes(q)));
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('directory'),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'REQUEST' },
+        ScanIndexForward: false,
+        ExclusiveStartKey,
+        Limit: 100,
+      }),
+    );
+    for (const raw of (out.Items ?? []) as (StoredRequest & Record<string, unknown>)[]) {
+      if (!matches(raw)) continue;
+      items.push(raw);
+      if (items.length === opts.limit) {
+        return { items, next: { pk: raw.pk, sk: raw.sk, gsi2pk: raw.gsi2pk, gsi2sk: raw.gsi2sk } as Record<string, unknown> };
+      }
+    }
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return { items, next: null };
+}
+
+/** Pending requests, counted (Query with a filter: requests are few). */
+export async function countPendingRequests(): Promise<number> {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('directory'),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        FilterExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pk': 'REQUEST', ':pending': 'pending' },
+        Select: 'COUNT',
+        ExclusiveStartKey,
+      }),
+    );
+    count += out.Count ?? 0;
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+}
+
+/** Access pattern "requests of an email" (the User Inspector's access_requests). */
+export async function requestsOfEmail(email: string): Promise<StoredRequest[]> {
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('directory'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
+      ExpressionAttributeValues: { ':pk': `EMAIL#${email}`, ':sk': 'REQUEST#' },
+    }),
+  );
+  return (out.Items ?? []) as StoredRequest[];
+}
+
+/** The organisation a request names, if it exists: by its guard, else (older data) by payee key. */
+async function existingOrganisation(request: AccessRequest): Promise<Organisation | null> {
+  const guard = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: orgGuardKey(request), ConsistentRead: true }));
+  if (typeof guard.Item?.org_id === 'string') return getOrganisation(guard.Item.org_id);
+  return null;
+}
+
+const releaseGuard = (request: AccessRequest) => ({
+  Delete: {
+    TableName: tableName('directory'),
+    Key: pendingGuardKey(request.email),
+    ConditionExpression: 'attribute_not_exists(pk) OR request_id = :id',
+    ExpressionAttributeValues: { ':id': request.id },
+  },
+});
+
+function decideRequest(request: AccessRequest, fields: Record<string, unknown>) {
+  const names = Object.keys(fields);
+  return {
+    Update: {
+      TableName: tableName('directory'),
+      Key: requestKey(request.id),
+      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), '#status': 'status' },
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])), ':pending': 'pending' },
+    },
+  };
+}
+
+/**
+ * Approves in one transaction: the organisation (created with its guard, or joined), the
+ * approved membership, the request's status and the release of its pending guard. Throws
+ * DecisionConflictError when the request is no longer pending. The role group is the caller's.
+ */
+export async function approveRequest(
+  request: AccessRequest,
+  input: { userId: string; role: Role; orgName: string; by: string; existingOrg?: Organisation | null },
+): Promise<{ org: Organisation; created: boolean }> {
+  const now = new Date().toISOString();
+  const found = input.existingOrg !== undefined ? input.existingOrg : (await existingOrganisation(request)) ?? (request.payee_key ? await findOrganisationByPayeeKey(request.payee_key) : null);
+  const org: Organisation = found ?? {
+    org_id: randomUUID(),
+    org_name: input.orgName,
+    client_type: request.client_type,
+    payee_key: request.client_type === 'fi' ? request.payee_key : null,
+    created_at: now,
+  };
+  const table = tableName('directory');
+  const orgItems = found
+    ? [{ ConditionCheck: { TableName: table, Key: orgKey(org.org_id), ConditionExpression: 'attribute_exists(pk)' } }]
+    : [
+        { Put: { TableName: table, Item: { ...orgGuardKey(request), org_id: org.org_id, created_at: now }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: table, Item: { ...orgKey(org.org_id), ...(org.payee_key ? payeeIndexKeys(org.payee_key, org.org_id) : {}), ...org }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ];
+  const membership = {
+    ...{ org_id: org.org_id, org_name: org.org_name, client_type: org.client_type, payee_key: org.payee_key },
+    ...{ user_id: input.userId, email: request.email, role: input.role, status: 'approved', is_approved: true },
+    ...{ created_at: now, decided_at: now, added_by: input.by, request_id: request.id },
+  };
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...orgItems,
+          { Put: { TableName: table, Item: { ...memberKey(org.org_id, input.userId), ...memberIndexKeys(org.org_id, input.userId), ...membership } } },
+          decideRequest(request, { status: 'approved', decided_at: now, decided_by: input.by, role_granted: input.role, org_id: org.org_id }),
+          releaseGuard(request),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    // Another approval created this organisation first: join it.
+    if (!found && reasons[0]?.Code === 'ConditionalCheckFailed') return approveRequest(request, { ...input, existingOrg: await existingOrganisation(request) });
+    throw new DecisionConflictError();
+  }
+  return { org, created: !found };
+}
+
+/** Rejects (note required) and releases the pending guard, so the email may ask again. */
+export async function rejectRequest(request: AccessRequest, note: string, by: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [decideRequest(request, { status: 'rejected', decided_at: new Date().toISOString(), decided_by: by, decision_note: note }), releaseGuard(request)],
+      }),
+    );
+  } catch (error) {
+    if (isCancelled(error)) throw new DecisionConflictError();
+    throw error;
+  }
+}
+
+/** Deletes the request and its guard (the audit log keeps what it was). */
+export async function deleteRequest(request: AccessRequest): Promise<void> {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName('directory'), Key: requestKey(request.id), ConditionExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': request.status } } },
+          releaseGuard(request),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isCancelled(error)) throw new DecisionConflictError();
+    throw error;
+  }
+}

@@ -1,0 +1,142 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { randomUUID } from 'node:crypto';
+import {
+  type ClientType,
+  ONBOARDING_CONTENT_TYPE,
+  ONBOARDING_DOCS,
+  ONBOARDING_MAX_BYTES,
+  type OnboardingDoc,
+  type PresignedPost,
+  onboardingDocKey,
+} from '../../shared/api/accounts.js';
+import type { Role } from '../../shared/roles.js';
+import { bucketName, dynamo, s3, tableName } from './clients.js';
+
+/**
+ * Access requests in the directory table (spec part 2 §3 "Access request / membership"). Keys:
+ * - request:      pk=REQUEST#{id} sk=META; gsi1pk=EMAIL#{email} gsi1sk=REQUEST#{created_at};
+ *                 gsi2pk=REQUEST gsi2sk={created_at} (the admin list, newest first)
+ * - pending guard: pk=PENDING#{email} sk=REQUEST, holding request_id. Written in the same
+ *                 transaction as the request, so an email has at most one pending request;
+ *                 whoever decides a request deletes the guard in the decision's transaction.
+ * Documents live in the onboarding bucket under requests/{id}/{doc}.pdf.
+ */
+export interface AccessRequest {
+  id: string;
+  email: string;
+  client_type: ClientType;
+  org_name: string;
+  payee_key: string | null;
+  full_name: string;
+  requested_role: Role;
+  status: 'pending' | 'approved' | 'rejected' | 'removed';
+  created_at: string;
+  source: 'access_requests';
+  user_sub: string;
+  /** Object keys in the onboarding bucket, one per required document. */
+  documents: Partial<Record<OnboardingDoc, string>>;
+}
+
+export type NewAccessRequest = Pick<AccessRequest, 'email' | 'client_type' | 'org_name' | 'payee_key' | 'full_name' | 'user_sub'>;
+
+/** How long a presigned POST for one onboarding document stays usable (spec part 2 §9: 900 s default). */
+const UPLOAD_SECONDS = 900;
+
+export const requestKey = (id: string) => ({ pk: `REQUEST#${id}`, sk: 'META' });
+export const pendingGuardKey = (email: string) => ({ pk: `PENDING#${email}`, sk: 'REQUEST' });
+
+/** The organisation admin role an access request asks for (spec part 2 §7: admin_slot 1). */
+export const requestedRoleFor = (clientType: ClientType): Role => (clientType === 'fi' ? 'fi_admin' : 'pmec_admin');
+
+export async function getAccessRequest(id: string): Promise<AccessRequest | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: requestKey(id), ConsistentRead: true }));
+  return (out.Item as AccessRequest | undefined) ?? null;
+}
+
+/** Access pattern "pending request of an email": the guard names it. */
+export async function getPendingAccessRequest(email: string): Promise<AccessRequest | null> {
+  const guard = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: pendingGuardKey(email), ConsistentRead: true }));
+  const id = guard.Item?.request_id;
+  return typeof id === 'string' ? getAccessRequest(id) : null;
+}
+
+function isGuardConflict(error: unknown): boolean {
+  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+  return e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
+}
+
+/**
+ * Stores a pending request and its guard in one transaction. Answers `{ conflict }` with the
+ * request already pending for this email (or null if it was decided meanwhile) instead.
+ */
+export async function createAccessRequest(input: NewAccessRequest): Promise<{ created: AccessRequest } | { conflict: AccessRequest | null }> {
+  const id = randomUUID();
+  const created_at = new Date().toISOString();
+  const documents = Object.fromEntries(ONBOARDING_DOCS[input.client_type].map((doc) => [doc, onboardingDocKey(id, doc)]));
+  const request: AccessRequest = {
+    ...input,
+    id,
+    requested_role: requestedRoleFor(input.client_type),
+    status: 'pending',
+    created_at,
+    source: 'access_requests',
+    documents,
+  };
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName('directory'),
+              Item: { ...pendingGuardKey(input.email), request_id: id, created_at },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName('directory'),
+              Item: {
+                ...requestKey(id),
+                gsi1pk: `EMAIL#${input.email}`,
+                gsi1sk: `REQUEST#${created_at}`,
+                gsi2pk: 'REQUEST',
+                gsi2sk: created_at,
+                ...request,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isGuardConflict(error)) return { conflict: await getPendingAccessRequest(input.email) };
+    throw error;
+  }
+  return { created: request };
+}
+
+/**
+ * One presigned POST per document of the request: only its own key, only application/pdf, only
+ * 1 byte to 10 MB. S3 enforces all three, so nobody can write beside another request's files.
+ */
+export async function presignOnboardingUploads(request: Pick<AccessRequest, 'id' | 'client_type'>): Promise<Partial<Record<OnboardingDoc, PresignedPost>>> {
+  const docs = ONBOARDING_DOCS[request.client_type];
+  const posts = await Promise.all(
+    docs.map((doc) =>
+      createPresignedPost(s3, {
+        Bucket: bucketName('onboarding'),
+        Key: onboardingDocKey(request.id, doc),
+        Conditions: [
+          ['content-length-range', 1, ONBOARDING_MAX_BYTES],
+          ['eq', '$Content-Type', ONBOARDING_CONTENT_TYPE],
+        ],
+        Fields: { 'Content-Type': ONBOARDING_CONTENT_TYPE },
+        Expires: UPLOAD_SECONDS,
+      }),
+    ),
+  );
+  return Object.fromEntries(docs.map((doc, i) => [doc, posts[i]!]));
+}

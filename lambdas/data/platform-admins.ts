@@ -1,0 +1,185 @@
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlatformRole } from '../../shared/api/admin.js';
+import { dynamo, tableName } from './clients.js';
+
+/**
+ * Platform-admin records in the directory table (spec part 2 §3 "admin_users"). Roles themselves
+ * are Cognito groups; these records carry who and when, and guard the last super_admin.
+ * - record:  pk=PLATFORM_ADMIN#{user_id} sk=ROLE#{role}; gsi2pk=PLATFORM_ADMIN gsi2sk={created_at}#{user_id}#{role}
+ *            Access patterns: "roles of a user" Query pk; "every platform admin" Query gsi2 (one fixed partition:
+ *            platform admins are a handful of people).
+ * - counter: pk=PLATFORM_ADMIN_COUNT sk=ROLE#super_admin, `count` = active super_admin records.
+ *            Every record write changes it in the same transaction, and a removal decrements it only
+ *            while count > 1, so two concurrent removals can never take away the last super_admin.
+ * A removal first marks the record `removing` (with the guarded decrement), then the caller takes
+ * the Cognito group away, then deletes the record: while it exists, reconciling from the groups
+ * cannot count the same person twice.
+ */
+export interface PlatformAdminRecord {
+  user_id: string;
+  email: string;
+  role: PlatformRole;
+  status: 'active' | 'removing';
+  created_at: string;
+  created_by: string | null;
+}
+
+const recordKey = (userId: string, role: PlatformRole) => ({ pk: `PLATFORM_ADMIN#${userId}`, sk: `ROLE#${role}` });
+const COUNTER_KEY = { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' };
+
+export class LastSuperAdminError extends Error {}
+
+const conditionFailedAt = (error: unknown, index: number) => {
+  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+  return e?.name === 'TransactionCanceledException' && e.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+};
+const isTransactionConflict = (error: unknown) => {
+  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+  return e?.name === 'TransactionConflictException' || (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'TransactionConflict'));
+};
+
+/** DynamoDB cancels a transaction that races another on the same item; trying again is safe. */
+async function withConflictRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
+    }
+  }
+}
+
+/** Access pattern "every platform admin": Query gsi2 PLATFORM_ADMIN. */
+export async function listPlatformAdminRecords(): Promise<PlatformAdminRecord[]> {
+  const items: PlatformAdminRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('directory'),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'PLATFORM_ADMIN' },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((out.Items ?? []) as PlatformAdminRecord[]));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** Access pattern "platform roles of a user": Query pk. */
+export async function platformAdminRecordsOfUser(userId: string): Promise<PlatformAdminRecord[]> {
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('directory'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': `PLATFORM_ADMIN#${userId}`, ':sk': 'ROLE#' },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []) as PlatformAdminRecord[];
+}
+
+export async function getPlatformAdminRecord(userId: string, role: PlatformRole): Promise<PlatformAdminRecord | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: recordKey(userId, role), ConsistentRead: true }));
+  return (out.Item as PlatformAdminRecord | undefined) ?? null;
+}
+
+export async function superAdminCount(): Promise<number> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: COUNTER_KEY, ConsistentRead: true }));
+  return typeof out.Item?.count === 'number' ? out.Item.count : 0;
+}
+
+/**
+ * Writes the record unless one exists (any status); a super_admin record also counts up.
+ * Answers whether it wrote. Idempotent, so the twin's seeding and reconciling can repeat it.
+ */
+export async function ensurePlatformAdminRecord(input: { user_id: string; email: string; role: PlatformRole; created_by: string | null; created_at?: string }): Promise<boolean> {
+  const created_at = input.created_at ?? new Date().toISOString();
+  const record: PlatformAdminRecord = { user_id: input.user_id, email: input.email, role: input.role, status: 'active', created_at, created_by: input.created_by };
+  const put = {
+    Put: {
+      TableName: tableName('directory'),
+      Item: { ...recordKey(input.user_id, input.role), gsi2pk: 'PLATFORM_ADMIN', gsi2sk: `${created_at}#${input.user_id}#${input.role}`, ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+  const count = { Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } };
+  try {
+    await withConflictRetry(() => dynamo.send(new TransactWriteCommand({ TransactItems: input.role === 'super_admin' ? [put, count] : [put] })));
+    return true;
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Step 1 of a removal: marks the record `removing`; for a super_admin, in the same transaction,
+ * counts down only while more than one remains. Throws LastSuperAdminError otherwise. Answers
+ * false when the record was already `removing` (a retry of an interrupted removal).
+ */
+export async function beginPlatformAdminRemoval(userId: string, role: PlatformRole, by: string): Promise<boolean> {
+  const mark = {
+    Update: {
+      TableName: tableName('directory'),
+      Key: recordKey(userId, role),
+      UpdateExpression: 'SET #status = :removing, removing_by = :by, removing_at = :now',
+      ConditionExpression: '#status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':removing': 'removing', ':active': 'active', ':by': by, ':now': new Date().toISOString() },
+    },
+  };
+  const guard = {
+    Update: {
+      TableName: tableName('directory'),
+      Key: COUNTER_KEY,
+      UpdateExpression: 'SET #count = #count - :one',
+      ConditionExpression: '#count > :one',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+  try {
+    await withConflictRetry(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [mark, guard] : [mark] })));
+    return true;
+  } catch (error) {
+    if (conditionFailedAt(error, 1)) throw new LastSuperAdminError();
+    if (conditionFailedAt(error, 0)) return false;
+    throw error;
+  }
+}
+
+/** Step 3 of a removal, once the Cognito group is gone. */
+export async function finishPlatformAdminRemoval(userId: string, role: PlatformRole): Promise<void> {
+  await dynamo.send(
+    new DeleteCommand({
+      TableName: tableName('directory'),
+      Key: recordKey(userId, role),
+      ConditionExpression: '#status = :removing',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':removing': 'removing' },
+    }),
+  ).catch((error: unknown) => {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+  });
+}
+
+/** Undoes step 1 when the Cognito group could not be taken away. */
+export async function cancelPlatformAdminRemoval(userId: string, role: PlatformRole): Promise<void> {
+  const restore = {
+    Update: {
+      TableName: tableName('directory'),
+      Key: recordKey(userId, role),
+      UpdateExpression: 'SET #status = :active REMOVE removing_by, removing_at',
+      ConditionExpression: '#status = :removing',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':active': 'active', ':removing': 'removing' },
+    },
+  };
+  const count = { Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } };
+  await withConflictRetry(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [restore, count] : [restore] })));
+}

@@ -1,0 +1,252 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from './clients.js';
+import { summaryKey } from './registry-check.js';
+
+/**
+ * The fraud registry (table `registry`). Keys and access patterns (also listed in infra/definitions.ts):
+ * - report:  pk=NRC#{digits} sk=REPORT#{created_at}#{id}; gsi1pk=REPORT gsi1sk={created_at}#{id} (latest first)
+ * - summary: pk=NRC#{digits} sk=SUMMARY, written in the same transaction as each report; it lists the sort keys
+ *   of the NRC's reports, so a search is BatchGets of summaries then one BatchGet of a page's reports.
+ * - digest:  pk=DIGEST#{bucket} sk=DIGEST, nrcs = String Set of the digits of every reported NRC whose hash falls in
+ *   that bucket (1,024 buckets), written in the same transaction. Checking 250,000 NRCs reads at most 1,024 small
+ *   items in ~11 BatchGets instead of 2,500 BatchGets of summaries (DynamoDB Local serves ~10k keys a second).
+ *   Good up to a few million reported NRCs (a bucket item stays well under 400 KB).
+ * - request: pk=REQUEST#{user_sub}#{request_id} sk=REQUEST, so a retried submission answers with its first report.
+ */
+export interface StoredFile {
+  path: string;
+  name: string;
+}
+
+export interface StoredReport {
+  id: string;
+  created_at: string;
+  fi_name: string;
+  type: string;
+  nrc: string;
+  nrc_key: string;
+  person_name: string;
+  description: string;
+  report_month: string;
+  payee_key: string;
+  files: StoredFile[];
+  created_by: string;
+  created_by_email: string;
+}
+
+/** Where one report lives: its NRC digits and sort key. */
+export interface ReportRef {
+  digits: string;
+  sk: string;
+}
+
+const BATCH_GET = 100;
+const BATCH_WRITE = 25;
+const PARALLEL = 16;
+
+export const reportSortKey = (createdAt: string, id: string) => `REPORT#${createdAt}#${id}`;
+const requestKey = (userId: string, requestId: string) => ({ pk: `REQUEST#${userId}#${requestId}`, sk: 'REQUEST' });
+
+export const DIGEST_BUCKETS = 1024;
+
+/** FNV-1a of the digits: spreads NRCs evenly over the digest buckets whatever their district codes. */
+export function digestBucket(digits: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < digits.length; i++) hash = Math.imul(hash ^ digits.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % DIGEST_BUCKETS;
+}
+const digestKey = (bucket: number) => ({ pk: `DIGEST#${bucket}`, sk: 'DIGEST' });
+
+/** Runs the tasks with at most `limit` in flight. */
+async function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+
+/** BatchGetItem over any number of keys: 100 a call, in parallel, retrying unprocessed keys. */
+async function batchGet(keys: Record<string, unknown>[], projection?: string): Promise<Record<string, unknown>[]> {
+  const table = tableName('registry');
+  const items: Record<string, unknown>[] = [];
+  await inParallel(chunk(keys, BATCH_GET), PARALLEL, async (part) => {
+    let pending = part;
+    for (let attempt = 0; pending.length && attempt < 8; attempt++) {
+      if (attempt) await backoff(attempt);
+      const out: BatchGetCommandOutput = await dynamo.send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) } } }),
+      );
+      items.push(...(out.Responses?.[table] ?? []));
+      pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    }
+    if (pending.length) throw new Error('The fraud registry is busy; please try again in a moment.');
+  });
+  return items;
+}
+
+/** The report already stored for this submission attempt, if any. */
+export async function reportIdOfRequest(userId: string, requestId: string): Promise<string | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('registry'), Key: requestKey(userId, requestId), ConsistentRead: true }));
+  return typeof out.Item?.report_id === 'string' ? out.Item.report_id : null;
+}
+
+export class DuplicateRequestError extends Error {}
+
+/**
+ * Stores a report and refreshes its NRC's summary in one transaction, so the registry check never sees
+ * a report without its summary or the reverse. With a request id, a second store of it fails with
+ * DuplicateRequestError and changes nothing.
+ */
+export async function putReport(report: StoredReport, requestId?: string): Promise<void> {
+  const table = tableName('registry');
+  const sk = reportSortKey(report.created_at, report.id);
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    {
+      Put: {
+        TableName: table,
+        Item: { pk: `NRC#${report.nrc_key}`, sk, gsi1pk: 'REPORT', gsi1sk: `${report.created_at}#${report.id}`, ...report },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: table,
+        Key: summaryKey(report.nrc_key),
+        UpdateExpression:
+          'SET nrc = :nrc, nrc_key = :digits, last_reported_at = :at, reports = list_append(if_not_exists(reports, :none), :sk) ADD report_count :one',
+        ExpressionAttributeValues: { ':nrc': report.nrc, ':digits': report.nrc_key, ':at': report.created_at, ':none': [], ':sk': [sk], ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: table,
+        Key: digestKey(digestBucket(report.nrc_key)),
+        UpdateExpression: 'ADD nrcs :digits',
+        ExpressionAttributeValues: { ':digits': new Set([report.nrc_key]) },
+      },
+    },
+  ];
+  if (requestId) {
+    items.push({
+      Put: {
+        TableName: table,
+        Item: { ...requestKey(report.created_by, requestId), report_id: report.id, created_at: report.created_at },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if (requestId && reasons?.[3]?.Code === 'ConditionalCheckFailed') throw new DuplicateRequestError();
+      // Two reports touching the same summary or digest bucket at once: the loser tries again.
+      if (attempt < 4 && reasons?.some((r) => r.Code === 'TransactionConflict')) {
+        await backoff(attempt + 1);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * Which of these NRCs (digits) are on the registry, from the digest: one read per distinct bucket
+ * touched (at most 1,024 items), membership tested in memory. Same answer as flaggedNrcDigits.
+ */
+export async function flaggedByDigest(digits: Iterable<string>): Promise<Set<string>> {
+  const unique = [...new Set(digits)].filter(Boolean);
+  const buckets = [...new Set(unique.map(digestBucket))];
+  const items = await batchGet(buckets.map(digestKey), 'pk, nrcs');
+  const sets = new Map(items.map((item) => [String(item.pk), (item.nrcs as Set<string> | undefined) ?? new Set<string>()]));
+  return new Set(unique.filter((d) => sets.get(`DIGEST#${digestBucket(d)}`)?.has(d)));
+}
+
+/** The reports of each of these NRCs (digits) that is on the registry: the digest first, then only the hits' summaries. */
+export async function reportRefsOf(digits: readonly string[]): Promise<{ matched: string[]; refs: ReportRef[] }> {
+  const hits = await flaggedByDigest(digits);
+  const summaries = await batchGet([...hits].map(summaryKey), 'pk, reports');
+  const matched: string[] = [];
+  const refs: ReportRef[] = [];
+  for (const summary of summaries) {
+    const nrcDigits = String(summary.pk).slice('NRC#'.length);
+    matched.push(nrcDigits);
+    for (const sk of (summary.reports as string[] | undefined) ?? []) refs.push({ digits: nrcDigits, sk });
+  }
+  return { matched, refs };
+}
+
+/** The stored reports of these refs, in the order given. */
+export async function getReports(refs: readonly ReportRef[]): Promise<StoredReport[]> {
+  const items = await batchGet(refs.map((ref) => ({ pk: `NRC#${ref.digits}`, sk: ref.sk })));
+  const byKey = new Map(items.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item as unknown as StoredReport]));
+  return refs.map((ref) => byKey.get(`NRC#${ref.digits}|${ref.sk}`)).filter((r): r is StoredReport => r !== undefined);
+}
+
+/** The latest reports, newest first; `after` is the gsi1sk to continue from. */
+export async function latestReports(limit: number, after?: string): Promise<{ items: StoredReport[]; next: string | null }> {
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('registry'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: after ? 'gsi1pk = :p AND gsi1sk < :after' : 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': 'REPORT', ...(after ? { ':after': after } : {}) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  const items = (out.Items ?? []) as unknown as StoredReport[];
+  const last = items.at(-1);
+  return { items, next: out.LastEvaluatedKey && last ? `${last.created_at}#${last.id}` : null };
+}
+
+/**
+ * Puts these NRCs (digits) on the registry without filing reports: bare summary items, 25 a BatchWrite in
+ * parallel, and the digest buckets, one update each. Seeds a large registry for the benchmark.
+ */
+export async function seedRegistry(digits: readonly string[], at = new Date().toISOString()): Promise<void> {
+  const table = tableName('registry');
+  await inParallel(chunk(digits, BATCH_WRITE), PARALLEL, async (part) => {
+    let pending: Record<string, unknown>[] = part.map((d) => ({
+      PutRequest: { Item: { ...summaryKey(d), nrc_key: d, report_count: 0, reports: [], last_reported_at: at } },
+    }));
+    for (let attempt = 0; pending.length && attempt < 8; attempt++) {
+      if (attempt) await backoff(attempt);
+      const out: BatchWriteCommandOutput = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+      pending = (out.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
+    }
+    if (pending.length) throw new Error('The fraud registry is busy; please try again in a moment.');
+  });
+  const byBucket = new Map<number, string[]>();
+  for (const d of digits) {
+    const bucket = digestBucket(d);
+    const members = byBucket.get(bucket);
+    if (members) members.push(d);
+    else byBucket.set(bucket, [d]);
+  }
+  await inParallel([...byBucket], PARALLEL, async ([bucket, members]) => {
+    await dynamo.send(
+      new UpdateCommand({ TableName: table, Key: digestKey(bucket), UpdateExpression: 'ADD nrcs :d', ExpressionAttributeValues: { ':d': new Set(members) } }),
+    );
+  });
+}

@@ -1,0 +1,170 @@
+import { CopyObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { IngestionCounts } from '../../shared/api/submissions.js';
+import type { SubmissionKind } from '../../shared/rules/submission-rules.js';
+import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { counterScopes, counterUpdates } from './counters.js';
+import { isConditionFailure, uploadKey } from './uploads.js';
+
+/**
+ * Submissions in the submissions table, one per submitted upload, with the upload's id as their own:
+ * - by id: pk=SUB#{id} sk=META
+ * - review queue newest first: gsi1pk=STATUS#{status} gsi1sk={created_at}
+ * - an organisation's submissions newest first: gsi2pk=ORG#{org_id} gsi2sk={created_at} (absent without an organisation)
+ * Ingestion is started by an object `ingest/{id}.json` in the uploads bucket (its S3 event runs it).
+ */
+export interface SubmissionRecord {
+  id: string;
+  created_at: string;
+  status: string;
+  doc_kind: SubmissionKind;
+  payee_key: string;
+  upload_month: string;
+  bucket: string;
+  file_kind: string;
+  file_key: string;
+  file_name: string;
+  row_count: number;
+  parsed_rows: number;
+  org_id: string | null;
+  org_name: string | null;
+  upload_id: string;
+  submitted_by: string;
+  submitted_by_email: string;
+  ingestion_status: 'pending' | 'done' | 'failed';
+  ingestion_message?: string;
+  counts?: IngestionCounts;
+  ingested_at?: string;
+}
+
+export const submissionKey = (id: string) => ({ pk: `SUB#${id}`, sk: 'META' });
+export const INGEST_PREFIX = 'ingest/';
+export const ingestJobKey = (id: string) => `${INGEST_PREFIX}${id}.json`;
+
+export async function getSubmission(id: string): Promise<SubmissionRecord | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: submissionKey(id), ConsistentRead: true }));
+  return (out.Item as SubmissionRecord | undefined) ?? null;
+}
+
+/**
+ * Creates the submission, marks its upload submitted and counts it on the dashboard, all or nothing.
+ * Returns false when the upload was already submitted (a repeated or concurrent Submit).
+ */
+export async function createSubmission(record: SubmissionRecord): Promise<boolean> {
+  const table = tableName('submissions');
+  const indexes = {
+    gsi1pk: `STATUS#${record.status}`,
+    gsi1sk: record.created_at,
+    ...(record.org_id ? { gsi2pk: `ORG#${record.org_id}`, gsi2sk: record.created_at } : {}),
+  };
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: table, Item: { ...submissionKey(record.id), ...indexes, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Update: {
+              TableName: table,
+              Key: uploadKey(record.upload_id),
+              UpdateExpression: 'SET #status = :submitted, submission_id = :id, stored_bucket = :bucket, stored_key = :key, updated_at = :now',
+              ConditionExpression: '#status = :validated AND attribute_not_exists(submission_id)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':submitted': 'submitted',
+                ':validated': 'validated',
+                ':id': record.id,
+                ':bucket': record.bucket,
+                ':key': record.file_key,
+                ':now': record.created_at,
+              },
+            },
+          },
+          ...counterUpdates(counterScopes(record.org_id), record.created_at, { submissions: 1 }),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Records the ingestion counts once and adds the ingested rows to the dashboard counters in the same
+ * transaction; false when counts were already recorded (a re-delivered event).
+ */
+export async function finishIngestion(record: SubmissionRecord, counts: IngestionCounts, message: string): Promise<boolean> {
+  const rows = counts.inserted + counts.updated;
+  const field = record.doc_kind === 'inputs' ? 'inputs_rows' : 'stoppages_rows';
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('submissions'),
+              Key: submissionKey(record.id),
+              UpdateExpression: 'SET #counts = :counts, ingestion_status = :done, ingestion_message = :message, ingested_at = :now',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#counts)',
+              ExpressionAttributeNames: { '#counts': 'counts' },
+              ExpressionAttributeValues: { ':counts': counts, ':done': 'done', ':message': message, ':now': new Date().toISOString() },
+            },
+          },
+          ...counterUpdates(counterScopes(record.org_id), record.created_at, { [field]: rows }),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** An ingestion that cannot succeed by retrying (its rows are gone): said once, never over counts. */
+export async function failIngestion(id: string, message: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('submissions'),
+        Key: submissionKey(id),
+        UpdateExpression: 'SET ingestion_status = :failed, ingestion_message = :message',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#counts)',
+        ExpressionAttributeNames: { '#counts': 'counts' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':message': message },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+const copySource = (bucket: string, key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/** Copies an uploaded object to its storage path (the same key every time, so a retry overwrites it with itself). */
+export async function copyToStorage(fromKey: string, to: { bucket: 'uploads' | 'onboarding'; key: string; contentType: string }): Promise<string> {
+  const bucket = bucketName(to.bucket);
+  await s3.send(
+    new CopyObjectCommand({
+      Bucket: bucket,
+      Key: to.key,
+      CopySource: copySource(bucketName('uploads'), fromKey),
+      ContentType: to.contentType,
+      MetadataDirective: 'REPLACE',
+    }),
+  );
+  return bucket;
+}
+
+/** Starts ingestion unless its job is already there (its S3 event runs ingest-submission). */
+export async function ensureIngestJob(id: string): Promise<void> {
+  const Bucket = bucketName('uploads');
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket, Key: ingestJobKey(id) }));
+    return;
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404) throw error;
+  }
+  await s3.send(new PutObjectCommand({ Bucket, Key: ingestJobKey(id), Body: JSON.stringify({ submission_id: id }), ContentType: 'application/json' }));
+}

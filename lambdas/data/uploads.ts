@@ -1,0 +1,215 @@
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { DocKind, UploadStage, UploadStatus } from '../../shared/api/submissions.js';
+import type { Issue } from '../../shared/rules/issues.js';
+import { bucketName, dynamo, s3, tableName } from './clients.js';
+
+/**
+ * Upload records in the submissions table: pk=UPLOAD#{id} sk=META (access pattern "upload by id").
+ * The browser posts the file to `incoming/{id}/{slug}` in the uploads bucket; validation writes the
+ * large parts (every issue, the canonical rows, the CSV report) under `results/{id}/`, since an item
+ * holds at most 400 KB. Status: awaiting_file → validating → validated | failed → submitted.
+ */
+export interface UploadRecord {
+  id: string;
+  status: UploadStatus;
+  stage: UploadStage;
+  doc_kind: DocKind;
+  month: string;
+  /** Normalised; '' for an onboarding document sent without one. */
+  payee_key: string;
+  org_id: string | null;
+  org_name: string | null;
+  user_id: string;
+  user_email: string;
+  file_name: string;
+  slug: string;
+  size: number;
+  content_type: string;
+  key: string;
+  created_at: string;
+  updated_at: string;
+  /** The ETag of the object the stored result describes (quotes removed). */
+  etag?: string;
+  headers?: string[];
+  row_count?: number;
+  /** Rows meeting the minimal field requirements (what ingestion receives). */
+  parsed_rows?: number;
+  preview?: Record<string, unknown>[];
+  /** The preview's keys in column order: DynamoDB keeps no order of a map's keys. */
+  preview_columns?: string[];
+  errors?: Issue[];
+  warnings?: Issue[];
+  fraud?: Issue[];
+  totals?: { errors: number; warnings: number; fraud: number };
+  validated_at?: string;
+  submission_id?: string;
+  stored_bucket?: string;
+  stored_key?: string;
+}
+
+export const uploadKey = (id: string) => ({ pk: `UPLOAD#${id}`, sk: 'META' });
+export const INCOMING_PREFIX = 'incoming/';
+export const incomingKey = (id: string, slug: string) => `${INCOMING_PREFIX}${id}/${slug}`;
+export const resultKeys = (id: string) => ({
+  issues: `results/${id}/issues.json`,
+  rows: `results/${id}/rows.json`,
+  report: `results/${id}/report.csv`,
+});
+
+/** How long a presigned POST stays usable. */
+const UPLOAD_SECONDS = 15 * 60;
+const REPORT_LINK_SECONDS = 60;
+
+export const stripQuotes = (etag: string | undefined): string => (etag ?? '').replace(/"/g, '');
+
+export function isConditionFailure(error: unknown): boolean {
+  const name = (error as { name?: string })?.name;
+  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+}
+
+export async function putUpload(record: UploadRecord): Promise<void> {
+  await dynamo.send(
+    new PutCommand({ TableName: tableName('submissions'), Item: { ...uploadKey(record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+export async function getUpload(id: string): Promise<UploadRecord | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: uploadKey(id), ConsistentRead: true }));
+  return (out.Item as UploadRecord | undefined) ?? null;
+}
+
+/** One conditional update; false when its condition does not hold (someone else got there first). */
+async function conditionalUpdate(id: string, set: Record<string, unknown>, condition: string, values: Record<string, unknown> = {}): Promise<boolean> {
+  // DynamoDB refuses names that the expressions do not use.
+  const names: Record<string, string> = {};
+  if (condition.includes('#status')) names['#status'] = 'status';
+  if (condition.includes('#etag')) names['#etag'] = 'etag';
+  const assignments = Object.keys(set).map((field, i) => {
+    names[`#f${i}`] = field;
+    return `#f${i} = :f${i}`;
+  });
+  const setValues = Object.fromEntries(Object.values(set).map((value, i) => [`:f${i}`, value]));
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('submissions'),
+        Key: uploadKey(id),
+        UpdateExpression: `SET ${assignments.join(', ')}`,
+        ConditionExpression: `attribute_exists(pk) AND (${condition})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ...setValues, ...values },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes the upload into validation for the object with this ETag. Refused (false) once submitted, and
+ * when the stored result already describes this very object: a re-delivered event changes nothing.
+ */
+export function claimValidation(id: string, etag: string, stage: UploadStage): Promise<boolean> {
+  return conditionalUpdate(
+    id,
+    { status: 'validating', stage, etag, updated_at: new Date().toISOString() },
+    "#status IN (:awaiting, :validating) OR (#status IN (:validated, :failed) AND #etag <> :etag)",
+    { ':awaiting': 'awaiting_file', ':validating': 'validating', ':validated': 'validated', ':failed': 'failed', ':etag': etag },
+  );
+}
+
+/** Moves a validation in progress on; false when it is no longer this object's validation. */
+export function updateValidation(id: string, etag: string, set: Partial<UploadRecord>): Promise<boolean> {
+  return conditionalUpdate(id, { ...set, updated_at: new Date().toISOString() }, '#status = :validating AND #etag = :etag', {
+    ':validating': 'validating',
+    ':etag': etag,
+  });
+}
+
+/** Onboarding documents are not validated: their arrival makes them ready to submit. */
+export function markArrived(id: string, etag: string, stage: UploadStage): Promise<boolean> {
+  return conditionalUpdate(id, { status: 'validated', stage, etag, row_count: 0, updated_at: new Date().toISOString() }, '#status = :awaiting', {
+    ':awaiting': 'awaiting_file',
+  });
+}
+
+/** Records where an onboarding document was stored; false when it already was. */
+export function markStored(id: string, bucket: string, key: string): Promise<boolean> {
+  return conditionalUpdate(
+    id,
+    { status: 'submitted', stored_bucket: bucket, stored_key: key, updated_at: new Date().toISOString() },
+    '#status IN (:awaiting, :validated) AND attribute_not_exists(stored_key)',
+    { ':awaiting': 'awaiting_file', ':validated': 'validated' },
+  );
+}
+
+/** A presigned POST for exactly this key, Content-Type and size range: S3 itself refuses anything else. */
+export function presignUpload(key: string, contentType: string, maxBytes: number) {
+  return createPresignedPost(s3, {
+    Bucket: bucketName('uploads'),
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: UPLOAD_SECONDS,
+  });
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+export async function headUploadObject(key: string): Promise<{ etag: string; size: number } | null> {
+  try {
+    const out = await s3.send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
+    return { etag: stripQuotes(out.ETag), size: out.ContentLength ?? 0 };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** The object's bytes and ETag, or null when it is gone. */
+export async function readUploadObject(key: string): Promise<{ data: Uint8Array; etag: string } | null> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
+    return { data: await out.Body!.transformToByteArray(), etag: stripQuotes(out.ETag) };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+export async function putResult(key: string, body: string, contentType: string): Promise<void> {
+  await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: key, Body: body, ContentType: contentType }));
+}
+
+/** The JSON stored under `key`, or null when there is none. */
+export async function readResultJson<T>(key: string): Promise<T | null> {
+  const object = await readUploadObject(key);
+  return object ? (JSON.parse(new TextDecoder().decode(object.data)) as T) : null;
+}
+
+/** A link to download an upload's CSV report, valid one minute. */
+export async function reportLink(id: string, fileName: string): Promise<{ url: string; expires_in: number }> {
+  const safeName = fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+  const url = await getSignedUrl(
+    s3,
+    new GetObjectCommand({
+      Bucket: bucketName('uploads'),
+      Key: resultKeys(id).report,
+      ResponseContentDisposition: `attachment; filename="${safeName}"`,
+      ResponseContentType: 'text/csv; charset=utf-8',
+    }),
+    { expiresIn: REPORT_LINK_SECONDS },
+  );
+  return { url, expires_in: REPORT_LINK_SECONDS };
+}

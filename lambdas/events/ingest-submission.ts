@@ -1,0 +1,51 @@
+import type { S3Event, S3EventRecord } from 'aws-lambda';
+import { ingestionMessage, SUBMISSION_MESSAGES } from '../../shared/api/submissions.js';
+import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
+import { ingestRows } from '../data/history.js';
+import { failIngestion, finishIngestion, getSubmission } from '../data/submissions.js';
+import { readResultJson, resultKeys } from '../data/uploads.js';
+import { logger } from '../lib/logger.js';
+import { objectKey, submissionIdOf } from './s3-records.js';
+
+/**
+ * S3 trigger on `ingest/` in the uploads bucket (written by Submit): puts the submission's canonical
+ * rows into borrower history and records { inserted, updated, skipped } once. A re-delivered event finds
+ * the counts recorded and stops; a run that failed part-way is run again and counts the same.
+ */
+export const handler = async (event: S3Event): Promise<void> => {
+  for (const record of event.Records) await processRecord(record);
+};
+
+async function processRecord(record: S3EventRecord): Promise<void> {
+  const key = objectKey(record);
+  const id = submissionIdOf(key);
+  const submission = id ? await getSubmission(id) : null;
+  if (!submission) {
+    logger.warn('No submission for this ingestion job; ignored', { key });
+    return;
+  }
+  if (submission.counts) return;
+
+  const rows = await readResultJson<CanonicalRow[]>(resultKeys(submission.upload_id).rows);
+  if (!rows) {
+    logger.error('The parsed rows of this submission are missing', { id: submission.id });
+    await failIngestion(submission.id, SUBMISSION_MESSAGES.ingestFailed);
+    return;
+  }
+  const counts = await ingestRows(
+    {
+      submissionId: submission.id,
+      kind: submission.doc_kind,
+      month: submission.upload_month,
+      payeeKey: submission.payee_key,
+      orgId: submission.org_id,
+      orgName: submission.org_name,
+      submittedAt: submission.created_at,
+    },
+    rows,
+  );
+  // Rows without the minimal fields never reached the parsed rows: they are skipped too.
+  counts.skipped += Math.max(0, submission.row_count - rows.length);
+  const message = rows.length === 0 ? SUBMISSION_MESSAGES.noRowsIngested : ingestionMessage(counts);
+  await finishIngestion(submission, counts, message);
+}

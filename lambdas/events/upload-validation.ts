@@ -1,0 +1,87 @@
+import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadStage } from '../../shared/api/submissions.js';
+import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
+import type { Issue } from '../../shared/rules/issues.js';
+import { nrcDigits } from '../../shared/rules/nrc.js';
+import { FILE_COLUMN, fraudFlagsFor, validateWorkbook, type WorkbookValidation } from '../../shared/xlsx/index.js';
+import { flaggedNrcDigits } from '../data/registry-check.js';
+import type { UploadRecord } from '../data/uploads.js';
+import { logger } from '../lib/logger.js';
+
+export interface ValidationOutcome {
+  status: 'validated' | 'failed';
+  /** Every issue, for the CSV report and the results file. */
+  issues: { errors: Issue[]; warnings: Issue[]; fraud: Issue[] };
+  rows: CanonicalRow[];
+  /** What the upload record keeps: small enough for a DynamoDB item (400 KB). */
+  summary: Pick<UploadRecord, 'headers' | 'row_count' | 'parsed_rows' | 'preview' | 'preview_columns' | 'errors' | 'warnings' | 'fraud' | 'totals'>;
+}
+
+const UNREADABLE = 'The file could not be validated. Check that it is an Excel workbook (.xlsx) and try again.';
+/** Room left in the item for everything but the summary. */
+const SUMMARY_BUDGET = 300_000;
+
+/** FRAUD flags (non-blocking) on every row whose NRC the registry knows, checked in batches. */
+async function fraudFlags(result: WorkbookValidation): Promise<Issue[]> {
+  const flagged = await flaggedNrcDigits(result.nrcs.map(nrcDigits));
+  return fraudFlagsFor(result.nrc_rows, new Set(result.nrcs.filter((nrc) => flagged.has(nrcDigits(nrc)))));
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clipValue = (value: unknown, max: number) => (typeof value === 'string' ? clip(value, max) : value);
+const capList = (issues: readonly Issue[], max: number) => issues.slice(0, ISSUE_LIST_LIMIT).map((issue) => ({ ...issue, message: clip(issue.message, max) }));
+
+/** The summary, its texts cut shorter until it fits: a sheet may hold 32,767 characters in a cell. */
+function summarise(result: WorkbookValidation, issues: ValidationOutcome['issues']): ValidationOutcome['summary'] {
+  let summary: ValidationOutcome['summary'] = {};
+  for (const max of [300, 80, 20]) {
+    const preview = result.preview.map((row) => Object.fromEntries(Object.entries(row).slice(0, 200).map(([k, v]) => [clip(k, max), clipValue(v, max)])));
+    summary = {
+      headers: result.headers.slice(0, 200).map((header) => clip(header, max)),
+      row_count: result.row_count,
+      parsed_rows: result.rows.length,
+      preview,
+      preview_columns: [...new Set(preview.flatMap((row) => Object.keys(row)))],
+      errors: capList(issues.errors, max + 200),
+      warnings: capList(issues.warnings, max + 200),
+      fraud: capList(issues.fraud, max + 200),
+      totals: { errors: issues.errors.length, warnings: issues.warnings.length, fraud: issues.fraud.length },
+    };
+    if (JSON.stringify(summary).length <= SUMMARY_BUDGET) break;
+  }
+  return summary;
+}
+
+function failed(message: string): ValidationOutcome {
+  const error: Issue = { row: 0, column: FILE_COLUMN, type: 'HEADER', message };
+  const issues = { errors: [error], warnings: [], fraud: [] };
+  const totals = { errors: 1, warnings: 0, fraud: 0 };
+  return { status: 'failed', issues, rows: [], summary: { headers: [], row_count: 0, parsed_rows: 0, preview: [], preview_columns: [], ...issues, totals } };
+}
+
+/**
+ * The server's validation of an inputs or stoppages file (spec part 1 §5), with the fraud registry check
+ * the browser cannot do. `onStage` reports progress and answers false once this run is superseded.
+ * A file that cannot be read fails with one file-level error.
+ */
+export async function validateUpload(
+  upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>,
+  data: Uint8Array,
+  onStage: (stage: UploadStage) => Promise<boolean>,
+): Promise<ValidationOutcome | null> {
+  if (!(await onStage(UPLOAD_STAGES.validating))) return null;
+  const kind = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
+  let result: WorkbookValidation;
+  try {
+    result = validateWorkbook(data, { kind, month: upload.month, payeeKey: upload.payee_key, collectRows: true });
+  } catch (error) {
+    // validateWorkbook answers every unreadable file itself; anything thrown is a fault it met in this file.
+    logger.error('Validation threw', error as Error);
+    return failed(UNREADABLE);
+  }
+  const onlyFileError = result.errors.length === 1 && result.errors[0]?.column === FILE_COLUMN && result.row_count === 0;
+  if (result.file_error !== null || onlyFileError) return failed(result.errors[0]?.message ?? UNREADABLE);
+
+  if (!(await onStage(UPLOAD_STAGES.fraud))) return null;
+  const issues = { errors: result.errors, warnings: result.warnings, fraud: await fraudFlags(result) };
+  return { status: 'validated', issues, rows: result.rows, summary: summarise(result, issues) };
+}

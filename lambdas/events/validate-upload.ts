@@ -1,0 +1,68 @@
+import type { S3Event, S3EventRecord } from 'aws-lambda';
+import { UPLOAD_STAGES } from '../../shared/api/submissions.js';
+import { issuesCsv } from '../../shared/rules/csv.js';
+import {
+  claimValidation,
+  getUpload,
+  headUploadObject,
+  markArrived,
+  putResult,
+  readUploadObject,
+  resultKeys,
+  stripQuotes,
+  updateValidation,
+} from '../data/uploads.js';
+import { logger } from '../lib/logger.js';
+import { objectKey, uploadIdOf } from './s3-records.js';
+import { validateUpload } from './upload-validation.js';
+
+const SETTLED = ['validated', 'failed', 'submitted'];
+
+/**
+ * S3 trigger on `incoming/` in the uploads bucket: validates the uploaded file and stores the result on
+ * its upload record (large parts under `results/{id}/`). Delivered at least once: an event for an
+ * object whose result is already stored (same ETag) changes nothing, and every write is conditional on
+ * this run still being the object's validation.
+ */
+export const handler = async (event: S3Event): Promise<void> => {
+  for (const record of event.Records) await processRecord(record);
+};
+
+async function processRecord(record: S3EventRecord): Promise<void> {
+  const key = objectKey(record);
+  const id = uploadIdOf(key);
+  const upload = id ? await getUpload(id) : null;
+  if (!id || !upload || upload.key !== key) {
+    logger.warn('No upload for this object; ignored', { key });
+    return;
+  }
+  const eventEtag = stripQuotes(record.s3.object.eTag);
+  if (upload.status === 'submitted' || (SETTLED.includes(upload.status) && eventEtag && upload.etag === eventEtag)) return;
+
+  const head = await headUploadObject(key);
+  if (!head) return; // deleted since; nothing to validate
+  if (upload.doc_kind === 'onboarding') {
+    await markArrived(id, head.etag, UPLOAD_STAGES.done);
+    return;
+  }
+  if (!(await claimValidation(id, head.etag, UPLOAD_STAGES.reading))) return;
+  const object = await readUploadObject(key);
+  // Replaced between the two reads: the newer object's own event validates it.
+  if (!object || object.etag !== head.etag) return;
+
+  const outcome = await validateUpload(upload, object.data, (stage) => updateValidation(id, head.etag, { stage }));
+  if (!outcome) return;
+  const keys = resultKeys(id);
+  await Promise.all([
+    putResult(keys.issues, JSON.stringify(outcome.issues), 'application/json'),
+    putResult(keys.rows, JSON.stringify(outcome.rows), 'application/json'),
+    // With a BOM, so that Excel reads the messages' dashes as UTF-8.
+    putResult(keys.report, `\uFEFF${issuesCsv(outcome.issues)}`, 'text/csv; charset=utf-8'),
+  ]);
+  await updateValidation(id, head.etag, {
+    ...outcome.summary,
+    status: outcome.status,
+    stage: UPLOAD_STAGES.done,
+    validated_at: new Date().toISOString(),
+  });
+}

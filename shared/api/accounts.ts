@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
+
+/** Spec part 2 §5 and §8, word for word. */
+export const ACCOUNT_MESSAGES = {
+  emailRequired: 'Email is required.',
+  invalidEmail: 'Please enter a valid email address.',
+  emailInUse: 'This email is already in use. Please Sign In or click Forgot Password.',
+  forgotEmailRequired: 'Enter your email.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordsDiffer: 'Passwords do not match.',
+  rateLimited: 'Signup temporarily rate-limited. Please try again shortly or Sign In if you already have an account.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  fiDocsMissing: 'Attach TPIN, PACRA and Application Letter.',
+  pmecDocsMissing: 'Attach Introductory Letter and NRC.',
+  resetLinkMissing: 'Reset link is missing or invalid.',
+  resetLinkInvalid: 'Reset link invalid or expired',
+  inviteInvalid: 'Invite link is invalid or expired. Please request a new invite.',
+  payeeKeyRequired: 'Payee Key / Deduction Code is required.',
+  payeeKeyInvalid: 'Enter a valid Payee Key / Deduction Code: 2 to 20 letters, digits, dots, underscores or hyphens.',
+  orgNameRequired: 'Organisation name is required.',
+  signUpNotProven: 'We could not confirm your sign-up for this email. Please start the Request Access form again.',
+} as const;
+
+/** Spec part 2 §9. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const ONBOARDING_MAX_BYTES = 10 * 1024 * 1024;
+export const ONBOARDING_CONTENT_TYPE = 'application/pdf';
+
+export const CLIENT_TYPES = ['fi', 'pmec'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+/** Spec part 2 §3 "Onboarding documents": FI needs tpin, pacra, application; PMEC intro_letter, nrc. */
+export const ONBOARDING_DOCS = {
+  fi: ['tpin', 'pacra', 'application'],
+  pmec: ['intro_letter', 'nrc'],
+} as const satisfies Record<ClientType, readonly string[]>;
+export type OnboardingDoc = (typeof ONBOARDING_DOCS)[ClientType][number];
+
+export const ONBOARDING_DOC_LABELS: Record<OnboardingDoc, string> = {
+  tpin: 'TPIN',
+  pacra: 'PACRA',
+  application: 'Application Letter',
+  intro_letter: 'Introductory Letter',
+  nrc: 'NRC',
+};
+
+/** The object key of one onboarding document in the onboarding bucket. */
+export const onboardingDocKey = (requestId: string, doc: OnboardingDoc): string => `requests/${requestId}/${doc}.pdf`;
+
+/** '{doc} must be a PDF.' / '{doc} is too large (max 10MB).' (spec part 2 §5). */
+export const docNotPdfMessage = (doc: OnboardingDoc): string => `${ONBOARDING_DOC_LABELS[doc]} must be a PDF.`;
+export const docTooLargeMessage = (doc: OnboardingDoc): string => `${ONBOARDING_DOC_LABELS[doc]} is too large (max 10MB).`;
+
+export const normaliseEmail = (value: string): string => value.trim().toLowerCase();
+
+/** Spec part 2 §5: an empty full name becomes the organisation (else the email's name) plus "Admin". */
+export function deriveFullName(input: { full_name?: string | null; org_name?: string | null; email: string }): string {
+  const given = input.full_name?.trim();
+  if (given) return given;
+  const base = input.org_name?.trim() || input.email.split('@')[0] || input.email;
+  return `${base} Admin`;
+}
+
+const emailSchema = z.string().trim().toLowerCase().min(1, ACCOUNT_MESSAGES.emailRequired).max(254).pipe(z.email({ message: ACCOUNT_MESSAGES.invalidEmail }));
+
+/** GET /api/email-availability?email= */
+export const emailAvailabilityQuerySchema = z.object({ email: emailSchema });
+export const emailAvailabilityResponseSchema = z.object({ available: z.boolean() });
+export type EmailAvailabilityResponse = z.infer<typeof emailAvailabilityResponseSchema>;
+
+/**
+ * POST /api/access-requests. `user_sub` is what Cognito's SignUp answered: the server accepts the
+ * request only for the unconfirmed account with this email and this sub, i.e. the one just created.
+ */
+export const accessRequestBodySchema = z
+  .object({
+    email: emailSchema,
+    client_type: z.enum(CLIENT_TYPES),
+    org_name: z.string().trim().max(200).optional().default(''),
+    payee_key: z.string().max(40).optional().default(''),
+    full_name: z.string().trim().max(200).optional().default(''),
+    user_sub: z.uuid({ message: ACCOUNT_MESSAGES.signUpNotProven }),
+  })
+  .transform((body) => ({ ...body, payee_key: body.client_type === 'fi' ? normalisePayeeKey(body.payee_key) : '' }))
+  .superRefine((body, ctx) => {
+    if (body.client_type === 'fi' && !body.payee_key) ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyRequired });
+    else if (body.client_type === 'fi' && !isValidPayeeKey(body.payee_key)) ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyInvalid });
+    if (body.client_type === 'pmec' && !body.org_name) ctx.addIssue({ code: 'custom', path: ['org_name'], message: ACCOUNT_MESSAGES.orgNameRequired });
+  });
+export type AccessRequestBody = z.output<typeof accessRequestBodySchema>;
+
+export const presignedPostSchema = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
+export type PresignedPost = z.infer<typeof presignedPostSchema>;
+
+export const accessRequestResponseSchema = z.object({
+  id: z.string(),
+  status: z.literal('pending'),
+  uploads: z.partialRecord(z.enum(['tpin', 'pacra', 'application', 'intro_letter', 'nrc']), presignedPostSchema),
+});
+export type AccessRequestResponse = z.infer<typeof accessRequestResponseSchema>;
+
+/** POST /api/team/accept-invite takes no fields (an empty object or no body). */
+export const acceptInviteRequestSchema = z.strictObject({});
+
+/** POST /api/team/accept-invite: the memberships accepted through an invite (stable across retries). */
+export const acceptInviteResponseSchema = z.object({
+  accepted: z.array(z.object({ org_id: z.string(), org_name: z.string(), role: z.string() })),
+});
+export type AcceptInviteResponse = z.infer<typeof acceptInviteResponseSchema>;

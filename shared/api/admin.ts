@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+
+const EMAIL = z.email();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isValidEmail = (value: string): boolean => value.length <= 254 && EMAIL.safeParse(value).success;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** Spec part 2 §8 "Platform admin codes", word for word, keyed by code. */
+export const PLATFORM_ADMIN_MESSAGES = {
+  user_already_exists: 'That email is already registered. Ask them to sign in (or accept their invite).',
+  role_already_granted: 'User already has this platform role.',
+  invalid_email: 'Please enter a valid email address.',
+  forbidden: "You don't have permission to grant this role.",
+  invite_and_create_failed: "We couldn't invite or create this user.",
+  user_resolution_failed: "We couldn't invite or create this user.",
+  last_super_admin: 'Cannot remove the last super_admin',
+  // Our own, where the spec is silent:
+  not_platform_admin: 'That user does not hold this platform role.',
+  role_required: 'Choose the platform role: super_admin or sys_admin.',
+} as const;
+
+export const PLATFORM_ROLES = ['super_admin', 'sys_admin'] as const;
+export type PlatformRole = (typeof PLATFORM_ROLES)[number];
+
+/** Spec §6 "Platform admin roles": super_admin may add both; sys_admin may add sys_admin. */
+export const PLATFORM_ROLES_GRANTABLE_BY: Record<PlatformRole, readonly PlatformRole[]> = {
+  super_admin: ['super_admin', 'sys_admin'],
+  sys_admin: ['sys_admin'],
+};
+
+/** Spec §3 "Platform admin list item" (org_name is shown as GLOBAL when empty). */
+export const platformAdminItemSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  role: z.enum(PLATFORM_ROLES),
+  org_name: z.string().nullable(),
+  created_at: z.string().nullable(),
+});
+export type PlatformAdminItem = z.infer<typeof platformAdminItemSchema>;
+
+export const platformAdminsResponseSchema = z.object({
+  items: z.array(platformAdminItemSchema),
+  counts: z.object({ super_admin: z.number().int(), sys_admin: z.number().int() }),
+});
+export type PlatformAdminsResponse = z.infer<typeof platformAdminsResponseSchema>;
+
+const roleOf = (value: string | undefined) => (PLATFORM_ROLES as readonly string[]).includes(value?.trim().toLowerCase() ?? '');
+
+/** POST /api/admin/platform-admins: one message per problem, reaching the user word for word. */
+export const addPlatformAdminRequestSchema = z
+  .object({ email: z.string().max(320).optional(), role: z.string().max(40).optional() })
+  .transform((value, ctx) => {
+    const email = (value.email ?? '').trim().toLowerCase();
+    if (!isValidEmail(email)) ctx.addIssue({ code: 'custom', message: PLATFORM_ADMIN_MESSAGES.invalid_email });
+    else if (!roleOf(value.role)) ctx.addIssue({ code: 'custom', message: PLATFORM_ADMIN_MESSAGES.role_required });
+    else return { email, role: value.role!.trim().toLowerCase() as PlatformRole };
+    return z.NEVER;
+  });
+
+export const addPlatformAdminResponseSchema = z.object({
+  item: platformAdminItemSchema,
+  invited: z.boolean(),
+  message: z.string(),
+});
+
+export const removePlatformAdminResponseSchema = z.object({ ok: z.literal(true), user_id: z.string(), role: z.enum(PLATFORM_ROLES), message: z.string() });
+
+/** GET /api/admin/metrics (spec §3 "Admin dashboard metrics response": totals, fi, pmec, ts). */
+const roleCountsSchema = z.object({
+  admins: z.number().int(),
+  data_users: z.number().int(),
+  compliance: z.number().int(),
+  organisations: z.number().int(),
+});
+export const adminMetricsResponseSchema = z.object({
+  totals: z.object({ auth_users: z.number().int(), platform_admins: z.number().int(), pending_approvals: z.number().int() }),
+  fi: roleCountsSchema,
+  pmec: roleCountsSchema,
+  ts: z.string(),
+});
+export type AdminMetrics = z.infer<typeof adminMetricsResponseSchema>;
+
+/** Spec §3 "Auth user details". last_sign_in_at is null where the pool does not record it. */
+export const authUserDetailsSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: z.string(),
+  enabled: z.boolean(),
+  created_at: z.string().nullable(),
+  email_confirmed_at: z.string().nullable(),
+  last_sign_in_at: z.string().nullable(),
+  identities_count: z.number().int(),
+  factors_count: z.number().int(),
+});
+export type AuthUserDetails = z.infer<typeof authUserDetailsSchema>;
+
+/** The four linked tables of the User Inspector (spec §2 and §4). */
+export const userLinksSchema = z.object({
+  org_members: z.array(
+    z.object({ org_id: z.string(), org_name: z.string(), role: z.string(), status: z.string(), created_at: z.string().nullable(), decided_at: z.string().nullable() }),
+  ),
+  access_requests: z.array(
+    z.object({ id: z.string(), org_name: z.string(), client_type: z.string(), payee_key: z.string().nullable(), status: z.string(), created_at: z.string().nullable() }),
+  ),
+  admin_users: z.array(z.object({ role: z.string(), created_at: z.string().nullable() })),
+  user_roles: z.array(z.object({ role_id: z.string(), created_at: z.string().nullable() })),
+});
+export type UserLinks = z.infer<typeof userLinksSchema>;
+
+export const userLinksResponseSchema = z.object({
+  ok: z.literal(true),
+  email: z.string(),
+  user_id: z.string().nullable(),
+  auth_user: authUserDetailsSchema.nullable(),
+  counts: z.object({ org_members: z.number().int(), access_requests: z.number().int(), admin_users: z.number().int(), user_roles: z.number().int() }),
+  links: userLinksSchema,
+});
+export type UserLinksResponse = z.infer<typeof userLinksResponseSchema>;
+
+export const deleteAuthUserResponseSchema = z.object({ ok: z.literal(true), email: z.string(), user_id: z.string(), message: z.string() });
+
+export const INSPECTOR_MESSAGES = {
+  noAuthUser: 'There is no account with this email, so there is nothing to delete.',
+  hasLinks: 'This account still has links. Remove its memberships, requests and roles first.',
+  deleted: 'The account was deleted.',
+} as const;
+
+export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'removed'] as const;
+export const GRANT_ROLES = ['fi_admin', 'pmec_admin'] as const;
+
+/** Spec §3 "Access request / membership", normalised; documents are the kinds uploaded for it. */
+export const accessRequestItemSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  org_name: z.string(),
+  client_type: z.enum(['fi', 'pmec']),
+  payee_key: z.string().nullable(),
+  full_name: z.string().nullable(),
+  requested_role: z.enum(ROLES),
+  status: z.enum(ACCESS_REQUEST_STATUSES),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  decision_note: z.string().nullable(),
+  /** The organisation an approval created or joined. */
+  org_id: z.string().nullable(),
+  source: z.literal('access_requests'),
+  documents: z.array(z.string()),
+});
+export type AccessRequestItem = z.infer<typeof accessRequestItemSchema>;
+
+export const accessRequestListResponseSchema = z.object({ items: z.array(accessRequestItemSchema), next_cursor: z.string().nullable() });
+
+export const ACCESS_DECISION_MESSAGES = {
+  reasonRequired: 'Enter a reason to reject or remove this request.',
+  roleRequired: 'Choose the role to grant: FI Admin or PMEC Admin.',
+  notFound: 'That access request was not found. Refresh the list.',
+  alreadyDecided: 'This request has already been decided. Refresh the list.',
+  accountGone: 'The account that made this request no longer exists. Remove the request instead.',
+  approved: 'Access approved.',
+  rejected: 'Access request rejected.',
+  removed: 'Access request removed.',
+  removedKept: 'Access request removed. The account still has other links, so it was kept.',
+} as const;
+
+/** POST /api/admin/access-requests/{id}/decision (spec §7 /admin-approve). */
+export const accessDecisionRequestSchema = z
+  .object({
+    decision: z.enum(['approve', 'reject', 'remove']),
+    role: z.string().max(40).optional(),
+    note: z.string().max(2000).optional(),
+    org_name: z.string().max(200).optional(),
+  })
+  .transform((value, ctx) => {
+    const note = value.note?.trim() ?? '';
+    const role = value.role?.trim().toLowerCase();
+    const orgName = value.org_name?.trim() || undefined;
+    if (value.decision !== 'approve' && !note) ctx.addIssue({ code: 'custom', message: ACCESS_DECISION_MESSAGES.reasonRequired });
+    else if (value.decision === 'approve' && !(GRANT_ROLES as readonly string[]).includes(role ?? '')) {
+      ctx.addIssue({ code: 'custom', message: ACCESS_DECISION_MESSAGES.roleRequired });
+    } else return { decision: value.decision, role: role as (typeof GRANT_ROLES)[number] | undefined, note: note || undefined, org_name: orgName };
+    return z.NEVER;
+  });
+export type AccessDecisionRequest = z.output<typeof accessDecisionRequestSchema>;
+
+export const accessDecisionResponseSchema = z.object({
+  ok: z.literal(true),
+  id: z.string(),
+  status: z.enum(ACCESS_REQUEST_STATUSES),
+  message: z.string(),
+  org_id: z.string().nullable(),
+  kept_auth_user: z.boolean(),
+  links: userLinksResponseSchema.nullable(),
+});
+export type AccessDecisionResponse = z.infer<typeof accessDecisionResponseSchema>;
+
+/** GET /api/admin/access-requests/{id}/documents: signed links (spec §9: 900 s for onboarding). */
+export const ONBOARDING_LINK_SECONDS = 900;
+export const accessRequestDocumentsResponseSchema = z.object({
+  id: z.string(),
+  expires_in: z.number().int(),
+  items: z.array(z.object({ doc: z.string(), label: z.string(), url: z.string().nullable(), uploaded: z.boolean() })),
+});

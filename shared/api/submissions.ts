@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { ISSUE_TYPES } from '../rules/issues.js';
+
+/** The three file types of the Submissions screen (spec part 1 §2). */
+export const DOC_KINDS = ['inputs', 'stoppages', 'onboarding'] as const;
+export type DocKind = (typeof DOC_KINDS)[number];
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** What each file type may be: extensions with the MIME type the file is stored as, and a size limit (ours: the spec is silent). */
+export const FILE_RULES = {
+  inputs: { types: { xlsx: XLSX_MIME }, maxBytes: 25 * 1024 * 1024 },
+  stoppages: { types: { xlsx: XLSX_MIME }, maxBytes: 25 * 1024 * 1024 },
+  onboarding: {
+    types: {
+      pdf: 'application/pdf',
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      png: 'image/png',
+      doc: 'application/msword',
+      docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      xls: 'application/vnd.ms-excel',
+      xlsx: XLSX_MIME,
+      csv: 'text/csv',
+    },
+    maxBytes: 10 * 1024 * 1024,
+  },
+} as const satisfies Record<DocKind, { types: Record<string, string>; maxBytes: number }>;
+
+/** The file chooser's accept attribute for a file type. */
+export function acceptFor(kind: DocKind): string {
+  return Object.keys(FILE_RULES[kind].types).map((ext) => `.${ext}`).join(',');
+}
+
+/** The MIME type a file of this name is stored as, or null when the type does not allow it. */
+export function storedContentType(kind: DocKind, fileName: string): string | null {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
+  const types: Record<string, string> = FILE_RULES[kind].types;
+  return Object.hasOwn(types, ext) ? (types[ext] ?? null) : null;
+}
+
+/** Texts shared by the API and the screen; those of spec part 1 word for word. */
+export const SUBMISSION_MESSAGES = {
+  notApproved: 'You are not approved for this org/payee key.',
+  monthInFuture: 'The submission month cannot be after the current month.',
+  payeeKeyInvalid: 'Payee Key looks invalid. Use letters/digits (e.g., A001).',
+  fileEmpty: 'The file is empty. Choose the file again.',
+  xlsxOnly: 'Inputs and stoppages must be Excel workbooks (.xlsx). Save the file as "Excel Workbook (.xlsx)" and try again.',
+  onboardingTypes: 'Onboarding documents must be PDF, an image (JPG, PNG), Word (DOC, DOCX), Excel (XLS, XLSX) or CSV.',
+  tooLarge: (kind: DocKind) => `The file is larger than ${FILE_RULES[kind].maxBytes / 1024 / 1024} MB, the limit for this file type. Split it into smaller files and try again.`,
+  stillValidating: 'The file is still being validated. Wait for the results, then submit.',
+  submitBlocked: (errors: number) =>
+    `Submit refused: the file has ${errors.toLocaleString('en-US')} error${errors === 1 ? '' : 's'}. Fix ${errors === 1 ? 'it' : 'them'} in the file, validate again, then submit.`,
+  fileChanged: 'The file changed after it was validated. Validate it again, then submit.',
+  fileMissing: 'The file has not arrived in storage. Upload it again.',
+  submitComplete: 'Submit complete.',
+  onboardingUploaded: 'Onboarding file uploaded.',
+  noRowsIngested:
+    'Submission saved. No borrower rows ingested because no parsed rows were available. Run Validate before Submit next time to populate submissions.',
+  ingestFailed: 'Ingest failed.',
+} as const;
+
+/** 'Submissions updated — inserted X, updated Y, skipped Z.' (spec part 1 §7). */
+export function ingestionMessage(counts: IngestionCounts): string {
+  return `Submissions updated — inserted ${counts.inserted}, updated ${counts.updated}, skipped ${counts.skipped}.`;
+}
+
+/** Where the server is with an upload (spec part 1 §4), in the order it goes through them. */
+export const UPLOAD_STAGES = {
+  awaitingFile: 'awaiting file',
+  reading: 'reading file',
+  validating: 'validating on server',
+  fraud: 'checking NRCs against the fraud registry',
+  done: 'done',
+} as const;
+export type UploadStage = (typeof UPLOAD_STAGES)[keyof typeof UPLOAD_STAGES];
+
+export const UPLOAD_STATUSES = ['awaiting_file', 'validating', 'validated', 'failed', 'submitted'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** At most this many issues of each list travel in JSON; the CSV report has them all. */
+export const ISSUE_LIST_LIMIT = 200;
+
+export const createUploadRequestSchema = z.object({
+  doc_kind: z.enum(DOC_KINDS, { error: 'doc_kind must be inputs, stoppages or onboarding.' }),
+  month: z.string().max(20),
+  payee_key: z.string().max(100).default(''),
+  file_name: z.string().trim().min(1, 'file_name is required.').max(255, 'The file name is too long (255 characters at most).'),
+  size: z.number().int().nonnegative(),
+  content_type: z.string().max(200).default(''),
+});
+export type CreateUploadRequest = z.input<typeof createUploadRequestSchema>;
+
+export const createUploadResponseSchema = z.object({
+  id: z.string(),
+  max_bytes: z.number(),
+  upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+});
+export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
+
+export const issueSchema = z.object({ row: z.number(), column: z.string(), type: z.enum(ISSUE_TYPES), message: z.string() });
+export type IssueBody = z.infer<typeof issueSchema>;
+
+const counts = z.object({ errors: z.number(), warnings: z.number(), fraud: z.number() });
+
+export const uploadResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  stage: z.string(),
+  doc_kind: z.enum(DOC_KINDS),
+  month: z.string(),
+  payee_key: z.string(),
+  file_name: z.string(),
+  created_at: z.string(),
+  headers: z.array(z.string()),
+  row_count: z.number(),
+  preview: z.array(z.record(z.string(), z.unknown())),
+  errors: z.array(issueSchema),
+  warnings: z.array(issueSchema),
+  fraud: z.array(issueSchema),
+  /** How many issues each list holds in all (the lists above stop at ISSUE_LIST_LIMIT). */
+  totals: counts,
+  /** Set once submitted. */
+  submission_id: z.string().nullable(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const reportLinkResponseSchema = z.object({ url: z.string(), file_name: z.string(), expires_in: z.number() });
+
+export const submitUploadResponseSchema = z.object({
+  /** null for onboarding documents: they are stored, not reviewed. */
+  submission_id: z.string().nullable(),
+  bucket: z.string(),
+  path: z.string(),
+  file_name: z.string(),
+  message: z.string(),
+});
+export type SubmitUploadResponse = z.infer<typeof submitUploadResponseSchema>;
+
+export const ingestionCountsSchema = z.object({ inserted: z.number(), updated: z.number(), skipped: z.number() });
+export type IngestionCounts = z.infer<typeof ingestionCountsSchema>;
+
+export const submissionResponseSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  doc_kind: z.enum(['inputs', 'stoppages']),
+  payee_key: z.string(),
+  upload_month: z.string(),
+  bucket: z.string(),
+  file_kind: z.string(),
+  file_key: z.string(),
+  file_name: z.string(),
+  row_count: z.number(),
+  org_id: z.string().nullable(),
+  org_name: z.string().nullable(),
+  /** pending until the rows are in borrower history, then done (with counts) or failed. */
+  ingestion: z.object({ status: z.enum(['pending', 'done', 'failed']), message: z.string().nullable() }),
+  counts: ingestionCountsSchema.nullable(),
+});
+export type SubmissionResponse = z.infer<typeof submissionResponseSchema>;

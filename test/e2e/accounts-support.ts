@@ -1,0 +1,78 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type Page, expect } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { pdfBytes } from '../support/accounts.js';
+import { twinInfo } from './support.js';
+
+const twin = twinInfo();
+const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+);
+
+export interface FileSpec {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export const pdf = (name: string, size = 0): FileSpec => ({ name, mimeType: 'application/pdf', buffer: pdfBytes(size) });
+
+/** Chooses a file for a labelled file field through the browser's file chooser, as a person does. */
+export async function attach(page: Page, label: string, file: FileSpec) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** Password fields by exact label (their show/hide buttons carry similar names). */
+export const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+export async function fillAccount(page: Page, email: string, password = 'Request-Passw0rd', confirm = password) {
+  await page.getByLabel('Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await field(page, 'Confirm password').fill(confirm);
+}
+
+/** Fills the whole FI form with valid values (three small PDFs). */
+export async function fillFiForm(page: Page, email: string, payeeKey: string) {
+  await page.getByLabel('Payee Key / Deduction Code').fill(payeeKey);
+  await fillAccount(page, email);
+  await attach(page, 'TPIN', pdf('tpin.pdf'));
+  await attach(page, 'PACRA', pdf('pacra.pdf'));
+  await attach(page, 'Application Letter', pdf('application.pdf'));
+}
+
+/** The access requests stored for an email (directory table, gsi1 EMAIL#{email}). */
+export async function accessRequestsOf(email: string): Promise<Record<string, any>[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: twin.env.TABLE_DIRECTORY,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `EMAIL#${email}` },
+    }),
+  );
+  return out.Items ?? [];
+}
+
+/** A membership of the user in a new organisation, as the team and admin screens write them. */
+export async function putMembership(userId: string, status: 'invited' | 'approved', role = 'data_user') {
+  const orgId = randomUUID();
+  await db.send(
+    new PutCommand({
+      TableName: twin.env.TABLE_DIRECTORY,
+      Item: {
+        pk: `ORG#${orgId}`, sk: `MEMBER#${userId}`, gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${orgId}`,
+        org_id: orgId, org_name: 'E2E Bank', client_type: 'fi', payee_key: null, role, status, user_id: userId,
+      },
+    }),
+  );
+  return orgId;
+}
+
+export async function expectPending(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/pending$/);
+  await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+}

@@ -1,0 +1,284 @@
+import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { request as httpRequest } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { ACCOUNT_MESSAGES, accessRequestResponseSchema } from '../../shared/api/accounts.js';
+import { meResponseSchema } from '../../shared/api/me.js';
+import { pdfBytes, postToS3, signUp, uniqueEmail } from '../support/accounts.js';
+import { cognitoClient, createUser, signIn } from '../support/cognito.js';
+
+const twin = inject('twin');
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials }));
+const s3 = new S3Client({
+  endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+  region: twin.env.AWS_REGION,
+  forcePathStyle: true,
+  credentials: { accessKeyId: twin.env.AWS_ACCESS_KEY_ID!, secretAccessKey: twin.env.AWS_SECRET_ACCESS_KEY! },
+});
+const DIRECTORY = twin.env.TABLE_DIRECTORY!;
+const BUCKET = twin.env.BUCKET_ONBOARDING!;
+
+async function postRequest(body: Record<string, unknown>) {
+  const res = await fetch(`${twin.url}/api/access-requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
+
+async function availability(email: string) {
+  const res = await fetch(`${twin.url}/api/email-availability?email=${encodeURIComponent(email)}`);
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
+
+/** An HTTP call from another loopback address: a different client to the rate limits. */
+function callFrom(localAddress: string, method: string, path: string, body?: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, twin.url);
+    const req = httpRequest(
+      { host: '127.0.0.1', port: url.port, path: `${url.pathname}${url.search}`, method, localAddress, headers: body === undefined ? {} : { 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+async function signedUpFi(prefix = 'fi') {
+  const email = uniqueEmail(prefix);
+  const sub = await signUp(twin, email);
+  return { email, sub, body: { email, client_type: 'fi', payee_key: ` f${randomUUID().slice(0, 4)} `, full_name: '', user_sub: sub } };
+}
+
+describe('POST /api/access-requests', () => {
+  it('stores a pending FI request for the account just signed up and answers one upload per document', async () => {
+    const { email, sub, body } = await signedUpFi();
+    const res = await postRequest({ ...body, email: email.toUpperCase() });
+    expect(res.status).toBe(200);
+    const answer = accessRequestResponseSchema.parse(res.json);
+    expect(Object.keys(answer.uploads).sort()).toEqual(['application', 'pacra', 'tpin']);
+
+    const { Item } = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `REQUEST#${answer.id}`, sk: 'META' } }));
+    expect(Item).toMatchObject({
+      email,
+      client_type: 'fi',
+      payee_key: body.payee_key.trim().toUpperCase(),
+      full_name: `${email.split('@')[0]} Admin`,
+      requested_role: 'fi_admin',
+      status: 'pending',
+      user_sub: sub,
+      source: 'access_requests',
+    });
+
+    for (const doc of ['tpin', 'pacra', 'application'] as const) {
+      expect((await postToS3(answer.uploads[doc]!, pdfBytes())).status).toBe(204);
+      const object = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `requests/${answer.id}/${doc}.pdf` }));
+      expect(object.ContentType).toBe('application/pdf');
+    }
+  });
+
+  it('stores a PMEC request with its two documents and the full name given', async () => {
+    const email = uniqueEmail('pmec');
+    const sub = await signUp(twin, email);
+    const res = await postRequest({ email, client_type: 'pmec', org_name: 'Ministry of Testing', payee_key: 'IGNORED', full_name: 'Jane Banda', user_sub: sub });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json.uploads).sort()).toEqual(['intro_letter', 'nrc']);
+    const { Item } = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `REQUEST#${res.json.id}`, sk: 'META' } }));
+    expect(Item).toMatchObject({ org_name: 'Ministry of Testing', payee_key: null, full_name: 'Jane Banda', requested_role: 'pmec_admin' });
+  });
+
+  it.each([
+    ['FI without a payee key', { client_type: 'fi', payee_key: '' }, ACCOUNT_MESSAGES.payeeKeyRequired],
+    ['PMEC without an organisation name', { client_type: 'pmec', org_name: ' ' }, ACCOUNT_MESSAGES.orgNameRequired],
+    ['an unknown organisation type', { client_type: 'bank' }, 'client_type'],
+  ])('refuses %s', async (_label, change, message) => {
+    const { body } = await signedUpFi('invalid');
+    const res = await postRequest({ ...body, ...change });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toContain(message);
+  });
+
+  it('refuses a request for an email other than the signed-up account, and stores nothing', async () => {
+    const mine = await signedUpFi('mine');
+    const theirs = await signedUpFi('theirs');
+    const res = await postRequest({ ...mine.body, email: theirs.email });
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ error: 'sign_up_not_proven', message: ACCOUNT_MESSAGES.signUpNotProven });
+    const { Item } = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `PENDING#${theirs.email}`, sk: 'REQUEST' } }));
+    expect(Item).toBeUndefined();
+  });
+
+  it('gives the same refusal for an unknown email and for a verified account', async () => {
+    const unknown = await postRequest({ email: uniqueEmail('ghost'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() });
+    const verified = await createUser(twin, []);
+    const existing = await postRequest({ email: verified.email, client_type: 'fi', payee_key: 'F100', user_sub: verified.username });
+    expect(unknown).toEqual({ status: 403, json: { error: 'sign_up_not_proven', message: ACCOUNT_MESSAGES.signUpNotProven } });
+    expect(existing).toEqual(unknown);
+  });
+
+  it('answers a retried request with the same request, and refuses a second pending request for the email', async () => {
+    const { email, body } = await signedUpFi('retry');
+    const first = await postRequest(body);
+    const again = await postRequest(body);
+    expect(again.status).toBe(200);
+    expect(again.json.id).toBe(first.json.id);
+
+    // The account is deleted and signed up again: a new sub, while the old request is still pending.
+    await cognitoClient(twin).send(new AdminDeleteUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
+    const newSub = await signUp(twin, email);
+    const second = await postRequest({ ...body, user_sub: newSub });
+    expect(second).toEqual({ status: 409, json: { error: 'email_already_registered', message: ACCOUNT_MESSAGES.emailInUse } });
+  });
+
+  it('lets nobody attach documents to someone else’s request', async () => {
+    const a = await signedUpFi('owner-a');
+    const b = await signedUpFi('owner-b');
+    const requestA = accessRequestResponseSchema.parse((await postRequest(a.body)).json);
+    const requestB = accessRequestResponseSchema.parse((await postRequest(b.body)).json);
+    expect((await postToS3(requestB.uploads.tpin!, pdfBytes())).status).toBe(204);
+
+    // A's signed form pointed at B's key, or at a key beside B's files: S3 refuses both.
+    for (const key of [`requests/${requestB.id}/tpin.pdf`, `requests/${requestB.id}/extra.pdf`]) {
+      const res = await postToS3(requestA.uploads.tpin!, Buffer.from('%PDF-1.4 not theirs'), { key });
+      expect(res.status).toBe(403);
+    }
+    const kept = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: `requests/${requestB.id}/tpin.pdf` }));
+    expect(await kept.Body!.transformToString()).toBe(pdfBytes().toString());
+
+    // Asking for upload links to B's request needs B's sign-up: A's sub with B's email is refused.
+    expect((await postRequest({ ...b.body, user_sub: a.sub })).status).toBe(403);
+  });
+
+  it('has S3 refuse an 11 MB document and a type other than PDF', async () => {
+    const { body } = await signedUpFi('sizes');
+    const { uploads } = accessRequestResponseSchema.parse((await postRequest(body)).json);
+    const big = await postToS3(uploads.pacra!, pdfBytes(11 * 1024 * 1024));
+    expect(big.status).toBe(400);
+    expect(big.text).toContain('EntityTooLarge');
+    const html = await postToS3(uploads.pacra!, Buffer.from('<html></html>'), { 'Content-Type': 'text/html' });
+    expect(html.status).toBe(403);
+    expect((await postToS3(uploads.pacra!, pdfBytes(10 * 1024 * 1024))).status).toBe(204);
+  });
+
+  // Fixed windows: calls spanning a window boundary may get twice the limit through, never more.
+  it('limits requests per email with the spec message', async () => {
+    const email = uniqueEmail('limited');
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await postRequest({ email, client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() }));
+    expect(answers[0]!.status).toBe(403);
+    expect(answers.filter((a) => a.status === 403).length).toBeLessThanOrEqual(10);
+    expect(answers.find((a) => a.status === 429)?.json).toEqual({ error: 'rate_limited', message: ACCOUNT_MESSAGES.rateLimited });
+  });
+
+  it('limits requests per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      statuses.push(await callFrom('127.0.0.2', 'POST', '/api/access-requests', { email: uniqueEmail('ip'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() }));
+    }
+    expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(60);
+    expect(statuses).toContain(429);
+    // Another client is not affected.
+    expect((await postRequest({ email: uniqueEmail('other'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() })).status).toBe(403);
+  });
+});
+
+describe('GET /api/email-availability', () => {
+  it('answers available for a new email and taken for an account or a pending request', async () => {
+    expect(await availability(uniqueEmail('free'))).toEqual({ status: 200, json: { available: true } });
+    const user = await createUser(twin, []);
+    expect((await availability(user.email.toUpperCase())).json).toEqual({ available: false });
+    const { email, body } = await signedUpFi('pending');
+    await postRequest(body);
+    await cognitoClient(twin).send(new AdminDeleteUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
+    expect((await availability(email)).json).toEqual({ available: false });
+  });
+
+  it.each([['', 'Email is required.'], ['not-an-email', 'Please enter a valid email address.']])('refuses %j', async (email, message) => {
+    const res = await availability(email);
+    expect(res).toEqual({ status: 400, json: { error: 'validation_failed', message } });
+  });
+
+  it('limits checks per email and per client address', async () => {
+    const email = uniqueEmail('checked');
+    const perEmail = [];
+    for (let i = 0; i < 41; i++) perEmail.push(await availability(email));
+    expect(perEmail.filter((a) => a.status === 200).length).toBeLessThanOrEqual(40);
+    expect(perEmail.find((a) => a.status === 429)?.json).toEqual({ error: 'rate_limited', message: ACCOUNT_MESSAGES.tooManyRequests });
+
+    const perClient: number[] = [];
+    for (let i = 0; i < 121; i++) perClient.push(await callFrom('127.0.0.3', 'GET', `/api/email-availability?email=${uniqueEmail('c')}`));
+    expect(perClient[0]).toBe(200);
+    expect(perClient.filter((s) => s === 200).length).toBeLessThanOrEqual(120);
+    expect(perClient).toContain(429);
+  });
+});
+
+describe('consumeRateLimit (fixed windows)', () => {
+  it('lets exactly the limit through in one window and starts again in the next', async () => {
+    Object.assign(process.env, twin.env);
+    const { consumeRateLimit } = await import('../../lambdas/data/rate-limit.js');
+    const limit = { scope: `test:${randomUUID()}`, limit: 3, windowSeconds: 60 };
+    const start = Date.UTC(2030, 0, 1, 12, 0, 0);
+    const inWindow = [];
+    for (let i = 0; i < 5; i++) inWindow.push(await consumeRateLimit(limit, start + i * 1000));
+    expect(inWindow).toEqual([true, true, true, false, false]);
+    expect(await consumeRateLimit(limit, start + 60_000)).toBe(true);
+    const { Item } = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `RATE#${limit.scope}`, sk: String(start / 1000) } }));
+    expect(Item).toMatchObject({ count: 5, expires_at: start / 1000 + 120 });
+  });
+});
+
+describe('POST /api/team/accept-invite', () => {
+  const accept = (token: string) => fetch(`${twin.url}/api/team/accept-invite`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+
+  async function invitedMembership(userId: string, role = 'data_user') {
+    const orgId = randomUUID();
+    await db.send(
+      new PutCommand({
+        TableName: DIRECTORY,
+        Item: {
+          pk: `ORG#${orgId}`, sk: `MEMBER#${userId}`, gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${orgId}`,
+          org_id: orgId, org_name: 'Invite Bank', client_type: 'fi', payee_key: 'F123', role, status: 'invited', user_id: userId,
+        },
+      }),
+    );
+    return orgId;
+  }
+
+  it('refuses a caller without a session', async () => {
+    expect((await fetch(`${twin.url}/api/team/accept-invite`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('approves the caller’s invited memberships and grants the role, once', async () => {
+    const user = await createUser(twin, []);
+    const other = await createUser(twin, []);
+    const orgId = await invitedMembership(user.username);
+    const othersOrg = await invitedMembership(other.username);
+    const { idToken } = await signIn(twin, user.email, user.password);
+
+    const first = await accept(idToken);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ accepted: [{ org_id: orgId, org_name: 'Invite Bank', role: 'data_user' }] });
+    const again = await accept(idToken);
+    expect(await again.json()).toEqual({ accepted: [{ org_id: orgId, org_name: 'Invite Bank', role: 'data_user' }] });
+
+    const mine = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `ORG#${orgId}`, sk: `MEMBER#${user.username}` } }));
+    expect(mine.Item).toMatchObject({ status: 'approved', is_approved: true, accepted_at: expect.any(String) });
+    const theirs = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `ORG#${othersOrg}`, sk: `MEMBER#${other.username}` } }));
+    expect(theirs.Item?.status).toBe('invited');
+
+    const fresh = await signIn(twin, user.email, user.password);
+    const me = meResponseSchema.parse(await (await fetch(`${twin.url}/api/me`, { headers: { authorization: `Bearer ${fresh.idToken}` } })).json());
+    expect(me).toMatchObject({ roles: ['data_user'], approved: true });
+  });
+
+  it('answers an empty list to a caller without invites', async () => {
+    const user = await createUser(twin, []);
+    const { idToken } = await signIn(twin, user.email, user.password);
+    expect(await (await accept(idToken)).json()).toEqual({ accepted: [] });
+  });
+});

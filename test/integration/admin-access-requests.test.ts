@@ -1,0 +1,160 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCESS_DECISION_MESSAGES as M, accessDecisionResponseSchema, accessRequestListResponseSchema } from '../../shared/api/admin.js';
+import { meResponseSchema } from '../../shared/api/me.js';
+import { teamResponseSchema } from '../../shared/api/team.js';
+import { pdfBytes, postToS3 } from '../support/accounts.js';
+import { cognitoClient, signIn } from '../support/cognito.js';
+import { apiCaller, auditOf, documentClient, groupsOf, requestAccess, signedInUser } from './admin-support.js';
+
+const twin = inject('twin');
+const api = apiCaller(twin);
+const db = documentClient(twin);
+let adminToken = '';
+
+beforeAll(async () => {
+  adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
+});
+
+const decide = (id: string, body: Record<string, unknown>, token = adminToken) => api(token, 'POST', `/api/admin/access-requests/${id}/decision`, body);
+const listRequests = async (query = '') => accessRequestListResponseSchema.parse((await api(adminToken, 'GET', `/api/admin/access-requests${query}`)).json);
+const userExists = (email: string) =>
+  cognitoClient(twin).send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email })).then(() => true, () => false);
+const storedRequest = async (id: string) => (await db.send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `REQUEST#${id}`, sk: 'META' } }))).Item;
+
+describe('GET /api/admin/access-requests', () => {
+  it('lists pending requests newest first and searches email, organisation and payee key', async () => {
+    const first = await requestAccess(twin, 'fi');
+    const second = await requestAccess(twin, 'pmec', { orgName: 'Ministry of Searching' });
+    const { items } = await listRequests();
+    const ids = items.map((i) => i.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(items.find((i) => i.id === first.id)).toMatchObject({ email: first.email, client_type: 'fi', payee_key: first.payeeKey, requested_role: 'fi_admin', status: 'pending', source: 'access_requests', documents: ['tpin', 'pacra', 'application'] });
+    expect((await listRequests(`?q=${encodeURIComponent(first.email.toUpperCase())}`)).items.map((i) => i.id)).toEqual([first.id]);
+    expect((await listRequests(`?q=${first.payeeKey!.toLowerCase()}`)).items.map((i) => i.id)).toEqual([first.id]);
+    expect((await listRequests('?q=of%20searching*')).items.map((i) => i.id)).toContain(second.id);
+    expect((await api(adminToken, 'GET', '/api/admin/access-requests?status=bogus')).status).toBe(400);
+  });
+
+  it('refuses everyone but platform admins', async () => {
+    const sys = await signedInUser(twin, ['sys_admin']);
+    expect((await api(sys.token, 'GET', '/api/admin/access-requests')).status).toBe(200);
+    for (const roles of [['fi_admin'], ['pmec_admin'], ['compliance'], []] as const) {
+      const user = await signedInUser(twin, [...roles]);
+      expect((await api(user.token, 'GET', '/api/admin/access-requests')).status).toBe(403);
+      expect((await decide('any', { decision: 'reject', note: 'x' }, user.token)).status).toBe(403);
+      expect((await api(user.token, 'GET', '/api/admin/access-requests/any/documents')).status).toBe(403);
+    }
+  });
+});
+
+describe('GET /api/admin/access-requests/{id}/documents', () => {
+  it('gives signed links to the uploaded documents only, and audits the viewing', async () => {
+    const request = await requestAccess(twin, 'fi');
+    expect((await postToS3(request.uploads.tpin!, pdfBytes(2048))).status).toBe(204);
+    const res = await api(adminToken, 'GET', `/api/admin/access-requests/${request.id}/documents`);
+    expect(res.status).toBe(200);
+    expect(res.json.expires_in).toBe(900);
+    const tpin = res.json.items.find((i: { doc: string }) => i.doc === 'tpin');
+    expect(tpin).toMatchObject({ label: 'TPIN', uploaded: true });
+    const file = await fetch(tpin.url);
+    expect(file.status).toBe(200);
+    expect((await file.arrayBuffer()).byteLength).toBe(2048);
+    expect(res.json.items.find((i: { doc: string }) => i.doc === 'pacra')).toMatchObject({ uploaded: false, url: null });
+    expect((await auditOf(twin, `REQUEST#${request.id}`)).some((e) => e.action === 'access_request.documents_view')).toBe(true);
+    expect((await api(adminToken, 'GET', '/api/admin/access-requests/no-such-id/documents')).status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/access-requests/{id}/decision', () => {
+  it('approves: organisation, approved membership and role; the user gets past pending', async () => {
+    const request = await requestAccess(twin, 'fi');
+    const pendingMe = meResponseSchema.parse((await api((await signIn(twin, request.email, request.password)).idToken, 'GET', '/api/me')).json);
+    expect(pendingMe.approved).toBe(false);
+
+    const res = await decide(request.id, { decision: 'approve', role: 'fi_admin' });
+    expect(res.status).toBe(200);
+    const answer = accessDecisionResponseSchema.parse(res.json);
+    expect(answer).toMatchObject({ status: 'approved', message: M.approved, kept_auth_user: false });
+    expect(await groupsOf(twin, request.sub)).toEqual(['fi_admin']);
+    expect(await storedRequest(request.id)).toMatchObject({ status: 'approved', role_granted: 'fi_admin', org_id: answer.org_id, decided_by: twin.admin.email });
+    const me = meResponseSchema.parse((await api((await signIn(twin, request.email, request.password)).idToken, 'GET', '/api/me')).json);
+    expect(me).toMatchObject({ approved: true, roles: ['fi_admin'], memberships: [{ org_id: answer.org_id, role: 'fi_admin', status: 'approved', payee_key: request.payeeKey }] });
+    const audit = (await auditOf(twin, `REQUEST#${request.id}`)).find((e) => e.action === 'access_request.approve');
+    expect(audit).toMatchObject({ outcome: 'ok', org_id: answer.org_id, details: { before: { status: 'pending' }, after: { status: 'approved', role_granted: 'fi_admin' }, org_created: true } });
+
+    // A retry answers the same; another decision is refused.
+    expect((await decide(request.id, { decision: 'approve', role: 'fi_admin' })).json.org_id).toBe(answer.org_id);
+    expect(await decide(request.id, { decision: 'reject', note: 'late' })).toEqual({ status: 409, json: { error: 'already_decided', message: M.alreadyDecided } });
+  });
+
+  it('joins the existing organisation of the payee key, even when two approvals race', async () => {
+    const payeeKey = `J${Date.now().toString(36).toUpperCase()}`;
+    const [a, b, c] = [await requestAccess(twin, 'fi', { payeeKey }), await requestAccess(twin, 'fi', { payeeKey }), await requestAccess(twin, 'fi', { payeeKey })];
+    const [ra, rb] = await Promise.all([decide(a.id, { decision: 'approve', role: 'fi_admin' }), decide(b.id, { decision: 'approve', role: 'fi_admin' })]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    expect(ra.json.org_id).toBe(rb.json.org_id);
+    const rc = await decide(c.id, { decision: 'approve', role: 'fi_admin' });
+    expect(rc.json.org_id).toBe(ra.json.org_id);
+    const members = teamResponseSchema.parse((await api(adminToken, 'GET', `/api/team?org_id=${ra.json.org_id}`)).json).members;
+    expect(members.map((m) => m.email).sort()).toEqual([a.email, b.email, c.email].sort());
+  });
+
+  it('approves PMEC requests into one organisation per name', async () => {
+    const orgName = `Ministry ${Date.now().toString(36)}`;
+    const first = await requestAccess(twin, 'pmec', { orgName });
+    const second = await requestAccess(twin, 'pmec', { orgName: orgName.toUpperCase() });
+    const one = await decide(first.id, { decision: 'approve', role: 'pmec_admin' });
+    const two = await decide(second.id, { decision: 'approve', role: 'pmec_admin' });
+    expect(two.json.org_id).toBe(one.json.org_id);
+    expect(await groupsOf(twin, second.sub)).toEqual(['pmec_admin']);
+  });
+
+  it.each([
+    [{ decision: 'approve' }, M.roleRequired],
+    [{ decision: 'approve', role: 'data_user' }, M.roleRequired],
+    [{ decision: 'reject' }, M.reasonRequired],
+    [{ decision: 'remove', note: '   ' }, M.reasonRequired],
+  ])('refuses %j', async (body, message) => {
+    const request = await requestAccess(twin, 'fi');
+    expect(await decide(request.id, body)).toEqual({ status: 400, json: { error: 'validation_failed', message } });
+    expect((await storedRequest(request.id))?.status).toBe('pending');
+  });
+
+  it('answers 404 for an unknown request', async () => {
+    expect(await decide('no-such-request', { decision: 'reject', note: 'x' })).toEqual({ status: 404, json: { error: 'request_not_found', message: M.notFound } });
+  });
+
+  it('rejects with a reason: the request keeps it and the user stays pending', async () => {
+    const request = await requestAccess(twin, 'fi');
+    const res = await decide(request.id, { decision: 'reject', note: 'Documents are not legible.' });
+    expect(res.json).toMatchObject({ status: 'rejected', message: M.rejected });
+    expect(await storedRequest(request.id)).toMatchObject({ status: 'rejected', decision_note: 'Documents are not legible.' });
+    expect(await groupsOf(twin, request.sub)).toEqual([]);
+    const audit = (await auditOf(twin, `REQUEST#${request.id}`)).find((e) => e.action === 'access_request.reject');
+    expect(audit).toMatchObject({ details: { note: 'Documents are not legible.', before: { status: 'pending' }, after: { status: 'rejected' } } });
+  });
+
+  it('removes with a reason: request, documents and the auth user without other links go', async () => {
+    const request = await requestAccess(twin, 'fi');
+    const res = await decide(request.id, { decision: 'remove', note: 'Duplicate sign-up.' });
+    expect(res.json).toMatchObject({ status: 'removed', message: M.removed, kept_auth_user: false, links: null });
+    expect(await storedRequest(request.id)).toBeUndefined();
+    expect(await userExists(request.email)).toBe(false);
+    const audit = (await auditOf(twin, `REQUEST#${request.id}`)).find((e) => e.action === 'access_request.remove');
+    expect(audit).toMatchObject({ details: { note: 'Duplicate sign-up.', auth_user_deleted: true, before: { id: request.id }, after: null } });
+  });
+
+  it('keeps an auth user that has other links and answers them for the inspector', async () => {
+    const request = await requestAccess(twin, 'fi');
+    const orgAdmin = await requestAccess(twin, 'fi');
+    const org = await decide(orgAdmin.id, { decision: 'approve', role: 'fi_admin' });
+    await api(adminToken, 'POST', '/api/team/members', { email: request.email, role: 'data_user', org_id: org.json.org_id });
+    const res = await decide(request.id, { decision: 'remove', note: 'Joined through a team instead.' });
+    const answer = accessDecisionResponseSchema.parse(res.json);
+    expect(answer).toMatchObject({ status: 'removed', kept_auth_user: true, message: M.removedKept });
+    expect(answer.links?.counts).toEqual({ org_members: 1, access_requests: 0, admin_users: 0, user_roles: 1 });
+    expect(await userExists(request.email)).toBe(true);
+  });
+});

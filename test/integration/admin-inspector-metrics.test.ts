@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminMetricsResponseSchema, INSPECTOR_MESSAGES as M, PLATFORM_ADMIN_MESSAGES, userLinksResponseSchema } from '../../shared/api/admin.js';
+import { uniqueEmail } from '../support/accounts.js';
+import { signIn } from '../support/cognito.js';
+import { apiCaller, auditOf, requestAccess, signedInUser } from './admin-support.js';
+
+const twin = inject('twin');
+const api = apiCaller(twin);
+let adminToken = '';
+
+beforeAll(async () => {
+  adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
+});
+
+const links = (email: string, token = adminToken) => api(token, 'GET', `/api/admin/users/${encodeURIComponent(email)}/links`);
+const deleteUser = (email: string, token = adminToken) => api(token, 'DELETE', `/api/admin/users/${encodeURIComponent(email)}`);
+
+describe('GET /api/admin/users/{email}/links (User Inspector)', () => {
+  it('shows the auth user and its four kinds of links', async () => {
+    const request = await requestAccess(twin, 'fi');
+    await api(adminToken, 'POST', `/api/admin/access-requests/${request.id}/decision`, { decision: 'approve', role: 'fi_admin' });
+    const res = await links(request.email.toUpperCase());
+    expect(res.status).toBe(200);
+    const body = userLinksResponseSchema.parse(res.json);
+    expect(body).toMatchObject({ email: request.email, user_id: request.sub, counts: { org_members: 1, access_requests: 1, admin_users: 0, user_roles: 1 } });
+    expect(body.auth_user).toMatchObject({ id: request.sub, email: request.email, status: 'CONFIRMED', identities_count: 0, factors_count: 0, last_sign_in_at: null });
+    expect(body.auth_user?.created_at).toEqual(expect.any(String));
+    expect(body.links.user_roles).toEqual([{ role_id: 'fi_admin', created_at: null }]);
+    expect(body.links.access_requests[0]).toMatchObject({ id: request.id, status: 'approved' });
+
+    const admin = userLinksResponseSchema.parse((await links(twin.admin.email)).json);
+    expect(admin.links.admin_users).toEqual([expect.objectContaining({ role: 'super_admin' })]);
+  });
+
+  it('answers an unknown email with no auth user and no links, and refuses a bad one', async () => {
+    const body = userLinksResponseSchema.parse((await links(uniqueEmail('nobody'))).json);
+    expect(body).toMatchObject({ auth_user: null, user_id: null, counts: { org_members: 0, access_requests: 0, admin_users: 0, user_roles: 0 } });
+    expect(await links('not-an-email')).toEqual({ status: 400, json: { error: 'invalid_email', message: PLATFORM_ADMIN_MESSAGES.invalid_email } });
+  });
+
+  it('refuses everyone but platform admins', async () => {
+    for (const roles of [['fi_admin'], ['pmec_admin'], ['data_user'], []] as const) {
+      const user = await signedInUser(twin, [...roles]);
+      expect((await links(user.email, user.token)).status).toBe(403);
+      expect((await deleteUser(user.email, user.token)).status).toBe(403);
+    }
+  });
+});
+
+describe('DELETE /api/admin/users/{email}', () => {
+  it('deletes an auth user only when it exists and has no links, audited', async () => {
+    const linked = await signedInUser(twin, ['data_user']);
+    expect(await deleteUser(linked.email)).toEqual({ status: 409, json: { error: 'has_links', message: M.hasLinks } });
+    expect((await auditOf(twin, `USER#${linked.username}`)).map((e) => e.outcome)).toEqual(['refused']);
+
+    const bare = await signedInUser(twin, []);
+    const res = await deleteUser(bare.email);
+    expect(res).toEqual({ status: 200, json: { ok: true, email: bare.email, user_id: bare.username, message: M.deleted } });
+    expect(userLinksResponseSchema.parse((await links(bare.email)).json).auth_user).toBeNull();
+    const [entry] = await auditOf(twin, `USER#${bare.username}`);
+    expect(entry).toMatchObject({ action: 'auth_user.delete', outcome: 'ok', details: { before: { email: bare.email }, after: null } });
+
+    expect(await deleteUser(bare.email)).toEqual({ status: 404, json: { error: 'no_auth_user', message: M.noAuthUser } });
+  });
+});
+
+describe('GET /api/admin/metrics', () => {
+  it('counts auth users, platform admins, pending approvals and FI / PMEC roles', async () => {
+    const before = adminMetricsResponseSchema.parse((await api(adminToken, 'GET', '/api/admin/metrics')).json);
+    await requestAccess(twin, 'fi');
+    const approved = await requestAccess(twin, 'pmec');
+    await api(adminToken, 'POST', `/api/admin/access-requests/${approved.id}/decision`, { decision: 'approve', role: 'pmec_admin' });
+    const after = adminMetricsResponseSchema.parse((await api(adminToken, 'GET', '/api/admin/metrics')).json);
+    expect(after.totals.auth_users).toBe(before.totals.auth_users + 2);
+    expect(after.totals.pending_approvals).toBe(before.totals.pending_approvals + 1);
+    expect(after.totals.platform_admins).toBeGreaterThanOrEqual(1);
+    expect(after.pmec.admins).toBe(before.pmec.admins + 1);
+    expect(after.pmec.organisations).toBe(before.pmec.organisations + 1);
+    expect(Date.parse(after.ts)).not.toBeNaN();
+  });
+
+  it('refuses everyone but platform admins', async () => {
+    const sys = await signedInUser(twin, ['sys_admin']);
+    expect((await api(sys.token, 'GET', '/api/admin/metrics')).status).toBe(200);
+    for (const roles of [['fi_admin'], ['pmec_admin'], ['compliance'], []] as const) {
+      const user = await signedInUser(twin, [...roles]);
+      expect((await api(user.token, 'GET', '/api/admin/metrics')).status).toBe(403);
+    }
+  });
+});

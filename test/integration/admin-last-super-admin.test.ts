@@ -1,0 +1,68 @@
+import { ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { PLATFORM_ADMIN_MESSAGES, platformAdminsResponseSchema } from '../../shared/api/admin.js';
+import { cognitoClient, signIn } from '../support/cognito.js';
+import { apiCaller, auditOf, signedInUser } from './admin-support.js';
+
+/**
+ * Spec part 2 §5 and §9: the last super_admin can never be removed. This file takes the twin
+ * down to two super_admins and races two removals, so it restores the seeded admin afterwards.
+ */
+const twin = inject('twin');
+const api = apiCaller(twin);
+const LAST = { error: 'last_super_admin', message: PLATFORM_ADMIN_MESSAGES.last_super_admin };
+
+const adminToken = () => signIn(twin, twin.admin.email, twin.admin.password).then((t) => t.idToken);
+const remove = (token: string, userId: string) => api(token, 'DELETE', `/api/admin/platform-admins/${userId}?role=super_admin`);
+
+async function superAdminsInCognito(): Promise<string[]> {
+  const out = await cognitoClient(twin).send(new ListUsersInGroupCommand({ UserPoolId: twin.env.USER_POOL_ID, GroupName: 'super_admin' }));
+  return (out.Users ?? []).map((u) => u.Username!);
+}
+
+/** A token of a super_admin that stays one while others are removed (tokens keep their groups). */
+let keeperToken = '';
+
+afterAll(async () => {
+  // Whatever happened, the seeded admin is a super_admin again for the files after this one.
+  const res = await api(keeperToken || (await adminToken()), 'POST', '/api/admin/platform-admins', { email: twin.admin.email, role: 'super_admin' });
+  expect([200, 409]).toContain(res.status);
+});
+
+describe('the last super_admin', () => {
+  it('survives two concurrent removals, and a removal of the one left', async () => {
+    let token = await adminToken();
+    keeperToken = token;
+    // Down to the seeded admin alone.
+    const listed = platformAdminsResponseSchema.parse((await api(token, 'GET', '/api/admin/platform-admins')).json);
+    const seeded = listed.items.find((i) => i.email === twin.admin.email && i.role === 'super_admin')!;
+    for (const other of listed.items.filter((i) => i.role === 'super_admin' && i.user_id !== seeded.user_id)) {
+      expect((await remove(token, other.user_id)).status).toBe(200);
+    }
+    expect(await superAdminsInCognito()).toEqual([seeded.user_id]);
+
+    let survivor = { userId: seeded.user_id, token };
+    for (let round = 0; round < 3; round++) {
+      const second = await signedInUser(twin, []);
+      expect((await api(survivor.token, 'POST', '/api/admin/platform-admins', { email: second.email, role: 'super_admin' })).status).toBe(200);
+      const secondToken = (await signIn(twin, second.email, second.password)).idToken;
+
+      // Each removes the other at the same moment: exactly one may win.
+      const [a, b] = await Promise.all([remove(survivor.token, second.username), remove(secondToken, survivor.userId)]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      expect([a, b].find((r) => r.status === 409)!.json).toEqual(LAST);
+      const left = await superAdminsInCognito();
+      expect(left).toHaveLength(1);
+      survivor = left[0] === second.username ? { userId: second.username, token: secondToken } : survivor;
+      keeperToken = survivor.token;
+    }
+
+    // The one left cannot remove itself either.
+    expect(await remove(survivor.token, survivor.userId)).toEqual({ status: 409, json: LAST });
+    expect((await superAdminsInCognito())).toEqual([survivor.userId]);
+    const refusals = (await auditOf(twin, `USER#${survivor.userId}`)).filter((e) => e.action === 'platform_admin.remove' && e.outcome === 'refused');
+    expect(refusals.length).toBeGreaterThanOrEqual(1);
+    expect(refusals[0]).toMatchObject({ details: { role: 'super_admin', reason: 'last_super_admin' } });
+    token = survivor.token;
+  });
+});

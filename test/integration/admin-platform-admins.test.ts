@@ -1,0 +1,116 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { PLATFORM_ADMIN_MESSAGES, platformAdminsResponseSchema } from '../../shared/api/admin.js';
+import { latestMessage, uniqueEmail } from '../support/accounts.js';
+import { cognitoClient, signIn } from '../support/cognito.js';
+import { apiCaller, auditOf, groupsOf, signedInUser } from './admin-support.js';
+
+const twin = inject('twin');
+const api = apiCaller(twin);
+let adminToken = '';
+
+beforeAll(async () => {
+  adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
+});
+
+const list = async (token = adminToken) => platformAdminsResponseSchema.parse((await api(token, 'GET', '/api/admin/platform-admins')).json);
+const add = (token: string, email: string, role: string) => api(token, 'POST', '/api/admin/platform-admins', { email, role });
+const remove = (token: string, userId: string, role: string) => api(token, 'DELETE', `/api/admin/platform-admins/${userId}?role=${role}`);
+
+describe('GET /api/admin/platform-admins', () => {
+  it('lists the seeded super_admin as a GLOBAL platform admin with the counts', async () => {
+    const body = await list();
+    const seeded = body.items.find((i) => i.email === twin.admin.email);
+    expect(seeded).toMatchObject({ role: 'super_admin', org_name: null });
+    expect(body.counts.super_admin).toBeGreaterThanOrEqual(1);
+    expect(body.counts.super_admin).toBe(body.items.filter((i) => i.role === 'super_admin').length);
+  });
+
+  it('answers a sys_admin and refuses an organisation admin and a pending user', async () => {
+    const sys = await signedInUser(twin, ['sys_admin']);
+    expect((await api(sys.token, 'GET', '/api/admin/platform-admins')).status).toBe(200);
+    for (const roles of [['fi_admin'], ['pmec_admin'], []] as const) {
+      const user = await signedInUser(twin, [...roles]);
+      const res = await api(user.token, 'GET', '/api/admin/platform-admins');
+      expect(res.status).toBe(403);
+    }
+    expect((await api(null, 'GET', '/api/admin/platform-admins')).status).toBe(401);
+  });
+});
+
+describe('POST /api/admin/platform-admins', () => {
+  it('lets a super_admin grant sys_admin to an existing user, audited with before and after', async () => {
+    const user = await signedInUser(twin, []);
+    const res = await add(adminToken, user.email.toUpperCase(), 'sys_admin');
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ invited: false, item: { email: user.email, role: 'sys_admin', org_name: null } });
+    expect(await groupsOf(twin, user.username)).toEqual(['sys_admin']);
+    expect((await list()).items.some((i) => i.email === user.email && i.role === 'sys_admin')).toBe(true);
+    const [entry] = await auditOf(twin, `USER#${user.username}`);
+    expect(entry).toMatchObject({ action: 'platform_admin.add', outcome: 'ok', actor_email: twin.admin.email, details: { role: 'sys_admin', before: { roles: [] }, after: { roles: ['sys_admin'] } } });
+    expect(entry!.ts).toEqual(expect.any(String));
+
+    const again = await add(adminToken, user.email, 'sys_admin');
+    expect(again).toEqual({ status: 409, json: { error: 'role_already_granted', message: PLATFORM_ADMIN_MESSAGES.role_already_granted } });
+  });
+
+  it('lets a sys_admin add a sys_admin but not a super_admin', async () => {
+    const sys = await signedInUser(twin, ['sys_admin']);
+    const target = await signedInUser(twin, []);
+    const refused = await add(sys.token, target.email, 'super_admin');
+    expect(refused).toEqual({ status: 403, json: { error: 'forbidden', message: PLATFORM_ADMIN_MESSAGES.forbidden } });
+    expect(await groupsOf(twin, target.username)).toEqual([]);
+    expect((await auditOf(twin, `EMAIL#${target.email}`)).map((e) => e.outcome)).toEqual(['refused']);
+    expect((await add(sys.token, target.email, 'sys_admin')).status).toBe(200);
+  });
+
+  it('refuses organisation admins and pending users', async () => {
+    for (const roles of [['fi_admin'], ['pmec_admin'], ['compliance'], []] as const) {
+      const user = await signedInUser(twin, [...roles]);
+      expect((await add(user.token, uniqueEmail('nope'), 'sys_admin')).status).toBe(403);
+    }
+  });
+
+  it.each([
+    ['not-an-email', 'sys_admin', PLATFORM_ADMIN_MESSAGES.invalid_email],
+    ['', 'sys_admin', PLATFORM_ADMIN_MESSAGES.invalid_email],
+    ['x@example.com', 'fi_admin', PLATFORM_ADMIN_MESSAGES.role_required],
+  ])('refuses email %j with role %j', async (email, role, message) => {
+    expect(await add(adminToken, email, role)).toEqual({ status: 400, json: { error: 'validation_failed', message } });
+  });
+
+  it('invites a new email: Cognito sends the invite with a URL-safe code to /invite-accept', async () => {
+    const email = uniqueEmail('new-admin');
+    const res = await add(adminToken, email, 'sys_admin');
+    expect(res.status).toBe(200);
+    expect(res.json.invited).toBe(true);
+    const message = await latestMessage(twin, email, 'invited');
+    const link = new URL(message.links[0]!);
+    expect(link.pathname).toBe('/invite-accept');
+    expect(link.searchParams.get('email')).toBe(email);
+    expect(link.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]+A1!$/);
+    const user = await cognitoClient(twin).send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
+    expect(user.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
+    expect(await groupsOf(twin, user.Username!)).toEqual(['sys_admin']);
+  });
+});
+
+describe('DELETE /api/admin/platform-admins/{user_id}', () => {
+  it('removes sys_admin, audited; a sys_admin may not remove', async () => {
+    const sys = await signedInUser(twin, ['sys_admin']);
+    const other = await signedInUser(twin, ['sys_admin']);
+    expect((await remove(sys.token, other.username, 'sys_admin')).status).toBe(403);
+    const res = await remove(adminToken, other.username, 'sys_admin');
+    expect(res.status).toBe(200);
+    expect(await groupsOf(twin, other.username)).toEqual([]);
+    expect((await list()).items.some((i) => i.user_id === other.username)).toBe(false);
+    const entries = await auditOf(twin, `USER#${other.username}`);
+    expect(entries.find((e) => e.action === 'platform_admin.remove')).toMatchObject({ outcome: 'ok', details: { role: 'sys_admin', after: null } });
+  });
+
+  it('refuses a missing role and an unknown user', async () => {
+    const res = await api(adminToken, 'DELETE', `/api/admin/platform-admins/${twin.admin.email}`);
+    expect(res).toEqual({ status: 400, json: { error: 'role_required', message: PLATFORM_ADMIN_MESSAGES.role_required } });
+    expect((await remove(adminToken, 'no-such-user', 'sys_admin')).status).toBe(404);
+  });
+});

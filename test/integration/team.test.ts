@@ -1,0 +1,162 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { meResponseSchema } from '../../shared/api/me.js';
+import { TEAM_MESSAGES as M, teamResponseSchema } from '../../shared/api/team.js';
+import { latestMessage, uniqueEmail } from '../support/accounts.js';
+import { cognitoClient, signIn } from '../support/cognito.js';
+import { apiCaller, approvedOrgAdmin, auditOf, completeInvite, groupsOf, signedInUser } from './admin-support.js';
+
+const twin = inject('twin');
+const api = apiCaller(twin);
+let adminToken = '';
+let fiA: Awaited<ReturnType<typeof approvedOrgAdmin>>;
+let fiB: Awaited<ReturnType<typeof approvedOrgAdmin>>;
+let pmec: Awaited<ReturnType<typeof approvedOrgAdmin>>;
+
+beforeAll(async () => {
+  adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
+  fiA = await approvedOrgAdmin(twin, adminToken, 'fi');
+  fiB = await approvedOrgAdmin(twin, adminToken, 'fi');
+  pmec = await approvedOrgAdmin(twin, adminToken, 'pmec');
+});
+
+const team = (token: string, orgId?: string) => api(token, 'GET', `/api/team${orgId === undefined ? '' : `?org_id=${encodeURIComponent(orgId)}`}`);
+const addMember = (token: string, body: Record<string, unknown>) => api(token, 'POST', '/api/team/members', body);
+const removeMember = (token: string, id: string, orgId?: string) =>
+  api(token, 'DELETE', `/api/team/members/${encodeURIComponent(id)}${orgId ? `?org_id=${orgId}` : ''}`);
+const refusal = (status: number, error: string, message: string) => ({ status, json: { error, message } });
+
+describe('GET /api/team', () => {
+  it('shows an FI admin their own organisation with the roles they may grant', async () => {
+    const res = await team(fiA.token);
+    expect(res.status).toBe(200);
+    const body = teamResponseSchema.parse(res.json);
+    expect(body.org).toMatchObject({ org_id: fiA.orgId, client_type: 'fi', payee_key: fiA.payeeKey });
+    expect(body.members).toEqual([expect.objectContaining({ email: fiA.email, role: 'fi_admin', status: 'approved', approved: true })]);
+    expect(body.grantable_roles).toEqual(['fi_admin', 'compliance', 'data_user']);
+    expect(body.effective_roles).toBeUndefined();
+    expect(teamResponseSchema.parse((await team(pmec.token)).json).grantable_roles).toEqual(['pmec_admin', 'compliance']);
+  });
+
+  it('refuses an FI admin naming another organisation, and one with no organisation', async () => {
+    expect(await team(fiA.token, fiB.orgId)).toEqual(refusal(403, 'no_org_access', M.noAccess));
+    expect(await team(fiA.token, 'not-a-uuid')).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
+    const orphan = await signedInUser(twin, ['fi_admin']);
+    expect(await team(orphan.token)).toEqual(refusal(404, 'org_unknown', M.orgUnknown));
+  });
+
+  it('makes platform admins name a valid, existing organisation and shows them effective roles', async () => {
+    expect(await team(adminToken)).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
+    expect(await team(adminToken, '1234')).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
+    expect(await team(adminToken, '0b9c3c2e-1111-4222-8333-444455556666')).toEqual(refusal(404, 'org_not_found', M.orgNotFound));
+    const body = teamResponseSchema.parse((await team(adminToken, fiA.orgId)).json);
+    expect(body.grantable_roles).toEqual(['fi_admin', 'pmec_admin', 'compliance', 'data_user']);
+    expect(body.effective_roles).toEqual([{ user_id: fiA.sub, email: fiA.email, roles: ['fi_admin'] }]);
+  });
+
+  it('refuses roles outside the team roles', async () => {
+    for (const roles of [['data_user'], ['compliance'], ['admin'], []] as const) {
+      const user = await signedInUser(twin, [...roles]);
+      expect((await team(user.token)).status).toBe(403);
+      expect((await addMember(user.token, { email: uniqueEmail('x'), role: 'data_user' })).status).toBe(403);
+      expect((await removeMember(user.token, fiA.sub)).status).toBe(403);
+    }
+    expect((await team('', undefined)).status).toBe(401);
+  });
+});
+
+describe('POST /api/team/members', () => {
+  it('invites a new email: invite mail, membership invited, no role until accepted', async () => {
+    const email = uniqueEmail('invitee');
+    const res = await addMember(fiA.token, { email: ` ${email.toUpperCase()} `, role: 'data_user' });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ invited: true, member: { email, role: 'data_user', status: 'invited', approved: false } });
+    expect(await addMember(fiA.token, { email, role: 'compliance' })).toEqual(refusal(409, 'invite_exists', M.inviteExists));
+
+    const message = await latestMessage(twin, email, 'invited');
+    const code = new URL(message.links[0]!).searchParams.get('code')!;
+    const token = await completeInvite(twin, email, code);
+    // Signed in but not accepted yet: still pending, no role.
+    const before = meResponseSchema.parse((await api(token, 'GET', '/api/me')).json);
+    expect(before).toMatchObject({ approved: false, roles: [], memberships: [expect.objectContaining({ org_id: fiA.orgId, status: 'invited' })] });
+
+    expect((await api(token, 'POST', '/api/team/accept-invite')).status).toBe(200);
+    const user = await cognitoClient(twin).send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
+    expect(await groupsOf(twin, user.Username!)).toEqual(['data_user']);
+    const fresh = (await signIn(twin, email, 'Invitee-Passw0rd')).idToken;
+    expect(meResponseSchema.parse((await api(fresh, 'GET', '/api/me')).json)).toMatchObject({ approved: true, roles: ['data_user'] });
+    const listed = teamResponseSchema.parse((await team(fiA.token)).json).members.find((m) => m.email === email);
+    expect(listed).toMatchObject({ status: 'approved', approved: true });
+    const [audit] = await auditOf(twin, `USER#${user.Username}`);
+    expect(audit).toMatchObject({ action: 'team.member_invite', actor_email: fiA.email, org_id: fiA.orgId, details: { before: null, after: { status: 'invited' } } });
+  });
+
+  it('adds an existing user at once, with the role', async () => {
+    const existing = await signedInUser(twin, []);
+    const res = await addMember(fiA.token, { email: existing.email, role: 'compliance' });
+    expect(res.json).toMatchObject({ invited: false, member: { status: 'approved', role: 'compliance' } });
+    expect(await groupsOf(twin, existing.username)).toEqual(['compliance']);
+    expect(await addMember(fiA.token, { email: existing.email, role: 'data_user' })).toEqual(refusal(409, 'already_member', M.alreadyMember));
+  });
+
+  it.each([
+    [{ email: '', role: 'data_user' }, 400, 'validation_failed', M.emailAndRole],
+    [{ email: 'a@example.com' }, 400, 'validation_failed', M.emailAndRole],
+    [{ email: 'not-an-email', role: 'data_user' }, 400, 'validation_failed', M.invalidEmail],
+    [{ email: 'a@example.com', role: 'data_user', org_id: 'nope' }, 400, 'validation_failed', M.invalidOrgId],
+    [{ email: 'a@example.com', role: 'pmec_admin' }, 403, 'role_not_allowed', M.roleNotAllowed],
+    [{ email: 'a@example.com', role: 'super_admin' }, 403, 'role_not_allowed', M.roleNotAllowed],
+    [{ email: 'a@example.com', role: 'wizard' }, 400, 'validation_failed', M.roleNotAllowed],
+  ])('refuses an FI admin %j', async (body, status, error, message) => {
+    expect(await addMember(fiA.token, body)).toEqual(refusal(status, error, message));
+  });
+
+  it('keeps each organisation admin inside their own organisation and grantable roles', async () => {
+    expect(await addMember(fiA.token, { email: uniqueEmail('b'), role: 'data_user', org_id: fiB.orgId })).toEqual(refusal(403, 'no_org_access', M.noAccess));
+    expect(await addMember(pmec.token, { email: uniqueEmail('p'), role: 'data_user' })).toEqual(refusal(403, 'role_not_allowed', M.roleNotAllowed));
+    expect((await addMember(pmec.token, { email: uniqueEmail('p'), role: 'compliance' })).status).toBe(200);
+  });
+
+  it('lets a platform admin add to any organisation they name, and only then', async () => {
+    expect(await addMember(adminToken, { email: uniqueEmail('pa'), role: 'data_user' })).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
+    const res = await addMember(adminToken, { email: uniqueEmail('pa'), role: 'pmec_admin', org_id: fiB.orgId });
+    expect(res.status).toBe(200);
+    expect(res.json.member.status).toBe('invited');
+  });
+});
+
+describe('DELETE /api/team/members/{id}', () => {
+  it('removes a member and withdraws the role, audited with before and after', async () => {
+    const member = await signedInUser(twin, []);
+    await addMember(fiA.token, { email: member.email, role: 'data_user' });
+    const res = await removeMember(fiA.token, member.username);
+    expect(res.status).toBe(200);
+    expect(res.json.member).toMatchObject({ status: 'removed', approved: false });
+    expect(await groupsOf(twin, member.username)).toEqual([]);
+    expect(teamResponseSchema.parse((await team(fiA.token)).json).members.some((m) => m.user_id === member.username)).toBe(false);
+    const entry = (await auditOf(twin, `USER#${member.username}`)).find((e) => e.action === 'team.member_remove');
+    expect(entry).toMatchObject({ actor_email: fiA.email, details: { before: { status: 'approved' }, after: { status: 'removed' } } });
+    expect(await removeMember(fiA.token, member.username)).toEqual(refusal(404, 'member_not_found', M.memberNotFound));
+  });
+
+  it('removes by email, keeps a role another organisation still grants', async () => {
+    const member = await signedInUser(twin, []);
+    await addMember(fiA.token, { email: member.email, role: 'data_user' });
+    await addMember(fiB.token, { email: member.email, role: 'data_user' });
+    expect((await removeMember(fiA.token, member.email)).status).toBe(200);
+    expect(await groupsOf(twin, member.username)).toEqual(['data_user']);
+  });
+
+  it('refuses another organisation, self-removal and roles the admin may not grant', async () => {
+    const inB = await signedInUser(twin, []);
+    await addMember(fiB.token, { email: inB.email, role: 'data_user' });
+    expect(await removeMember(fiA.token, inB.username, fiB.orgId)).toEqual(refusal(403, 'no_org_access', M.noAccess));
+    expect(await removeMember(fiA.token, inB.username)).toEqual(refusal(404, 'member_not_found', M.memberNotFound));
+    expect(await groupsOf(twin, inB.username)).toEqual(['data_user']);
+    expect(await removeMember(fiA.token, fiA.sub)).toEqual(refusal(409, 'cannot_remove_self', M.cannotRemoveSelf));
+    const fiAdmin = await signedInUser(twin, []);
+    await addMember(adminToken, { email: fiAdmin.email, role: 'fi_admin', org_id: pmec.orgId });
+    expect(await removeMember(pmec.token, fiAdmin.username)).toEqual(refusal(403, 'remove_not_allowed', M.removeNotAllowed));
+    expect((await removeMember(adminToken, fiAdmin.username, pmec.orgId)).status).toBe(200);
+  });
+});

@@ -1,0 +1,7 @@
+import type { AcceptInviteResponse } from '../../../../../shared/api/accounts';
+import { callRoute } from '../../../lib/api-client';
+
+/** POST /api/team/accept-invite: approves the signed-in user's invited memberships. */
+export function acceptInvite(): Promise<AcceptInviteResponse> {
+  return callRoute('accept-team-invite', { body: {} });
+}

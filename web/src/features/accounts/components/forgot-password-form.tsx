@@ -1,0 +1,77 @@
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { ACCOUNT_MESSAGES, normaliseEmail } from '../../../../../shared/api/accounts';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { requestPasswordReset } from '../api/cognito';
+import { isCognitoServiceError } from '../utils/account-errors';
+
+/**
+ * Spec part 2 §2 "Forgot": one email field. Whatever Cognito answers (no such account, not
+ * verified, too many requests), the same neutral confirmation shows, so nothing is revealed.
+ */
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = normaliseEmail(email);
+    setFailure(null);
+    if (!value) return setFieldError(ACCOUNT_MESSAGES.forgotEmailRequired);
+    setSending(true);
+    try {
+      await requestPasswordReset(value);
+      setSentTo(value);
+    } catch (error) {
+      if (isCognitoServiceError(error)) setSentTo(value);
+      else setFailure(error); // nothing reached the service (offline): saying "sent" would mislead
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" variant="light" icon={<IconMailForward size={18} />} title="Check your email" role="status">
+          If an account exists for {sentTo}, we have sent it a link to set a new password. The link expires in one hour.
+        </Alert>
+        <Button variant="default" onClick={() => setSentTo(null)}>
+          Use a different email
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Enter the email address you sign in with and we will send you a link to set a new password.
+        </Text>
+        {failure !== null && <ErrorAlert error={failure} />}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder="name@institution.co.zm"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setFieldError(undefined);
+          }}
+          error={fieldError}
+          withAsterisk
+          data-autofocus
+        />
+        <Button type="submit" fullWidth loading={sending}>
+          Send reset link
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/api/accounts';
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { useSession } from '../../../lib/auth';
+import { acceptInvite } from '../api/accept-invite';
+import { completeInvitePassword, startInviteSignIn } from '../api/cognito';
+import { cognitoErrorName, passwordPolicyMessage } from '../utils/account-errors';
+import { type PasswordErrors, checkPasswordPair, hasErrors } from '../utils/password-rules';
+import { PasswordPair } from './password-pair';
+
+export interface InviteLink {
+  email: string;
+  /** The temporary password of the invite email. */
+  code: string;
+  /** Where Continue goes when the page is opened without the invite's details (a same-site path). */
+  next: string | null;
+}
+
+type Stage = 'finalizing' | 'awaiting_click' | 'ready' | 'done' | 'error';
+
+const isLocalPath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+
+/** Spec part 2 §2 "Invite accept" and §4 "Invite flow": finalizing, awaiting_click, ready, done, error. */
+export function InviteAccept({ link }: { link: InviteLink }) {
+  const { session, signOut, refresh } = useSession();
+  const navigate = useNavigate();
+  const [stage, setStage] = useState<Stage>('finalizing');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const [working, setWorking] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [passwordSet, setPasswordSet] = useState(false);
+  const started = useRef(false);
+
+  /** The membership side: approve the invite, then new tokens so the granted role is in them. */
+  const finish = async () => {
+    await acceptInvite();
+    await refresh({ force: true });
+    setStage('done');
+  };
+
+  useEffect(() => {
+    if (session.status === 'checking' || started.current) return;
+    started.current = true;
+    const hasInvite = Boolean(link.email && link.code);
+    if (!hasInvite) {
+      if (session.status === 'signedIn') finish().catch(() => setStage('error'));
+      else setStage(link.next && isLocalPath(link.next) ? 'awaiting_click' : 'error');
+      return;
+    }
+    (async () => {
+      // Whoever is signed in on this browser makes way for the invited person.
+      if (session.status === 'signedIn') await signOut().catch(() => undefined);
+      const step = await startInviteSignIn(link.email, link.code);
+      if (step === 'new_password_required') setStage('ready');
+      else if (step === 'signed_in') await finish();
+      else setStage('error');
+    })().catch(() => setStage('error'));
+    // Runs once, as soon as the session is known; later session changes are this flow's own.
+  }, [session.status]);
+
+  /** The challenge session lasts minutes: if it lapsed, sign in with the invite's code again, once. */
+  const setNewPassword = async (): Promise<boolean> => {
+    try {
+      return await completeInvitePassword(password);
+    } catch (error) {
+      if (cognitoErrorName(error) !== 'NotAuthorizedException') throw error;
+      if ((await startInviteSignIn(link.email, link.code)) !== 'new_password_required') throw error;
+      return completeInvitePassword(password);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!passwordSet) {
+      const found = checkPasswordPair(password, confirm);
+      setErrors(found);
+      if (hasErrors(found)) return;
+    }
+    setWorking(true);
+    try {
+      if (!passwordSet) {
+        if (!(await setNewPassword())) throw new Error('Your password could not be set. Please try again.');
+        setPasswordSet(true);
+      }
+      await finish();
+    } catch (error) {
+      const policy = passwordPolicyMessage(error);
+      if (policy) setErrors({ password: policy });
+      else if (cognitoErrorName(error) === 'NotAuthorizedException') setStage('error');
+      else setFailure(error);
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  if (stage === 'finalizing') {
+    return (
+      <AuthLayout title="Accept invite">
+        <Group gap="sm" role="status" aria-live="polite">
+          <Loader size="sm" />
+          <Text>Finalizing your invite…</Text>
+        </Group>
+      </AuthLayout>
+    );
+  }
+  if (stage === 'awaiting_click') {
+    return (
+      <AuthLayout title="Accept invite">
+        <Text>Your invite is ready. Continue to accept it and set up your account.</Text>
+        <Button onClick={() => navigate(link.next!)}>Continue</Button>
+      </AuthLayout>
+    );
+  }
+  if (stage === 'error') {
+    return (
+      <AuthLayout title="Accept invite">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {ACCOUNT_MESSAGES.inviteInvalid}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          Ask the administrator who invited you to send a new invite. If you already set your password, sign in instead.
+        </Text>
+      </AuthLayout>
+    );
+  }
+  if (stage === 'done') {
+    return (
+      <AuthLayout title="You're all set" withSignInLink={false}>
+        <Group gap="sm" wrap="nowrap">
+          <IconCircleCheck size={22} color="var(--mantine-color-teal-6)" aria-hidden />
+          <Text>Your password is saved and your invite is accepted.</Text>
+        </Group>
+        <Button component={Link} to="/app">
+          Continue to the platform
+        </Button>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Invite Accepted">
+      <form onSubmit={onSubmit} noValidate aria-labelledby="create-password-title">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="create-password-title">
+            Create your password
+          </Title>
+          <Text size="sm" c="dimmed">
+            You were invited as <strong>{link.email}</strong>. Choose the password you will sign in with.
+          </Text>
+          {failure !== null && <ErrorAlert error={failure} />}
+          <PasswordPair
+            password={password}
+            confirm={confirm}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              setErrors({});
+            }}
+            onConfirmChange={(value) => {
+              setConfirm(value);
+              setErrors({});
+            }}
+            errors={errors}
+            disabled={working || passwordSet}
+          />
+          <Button type="submit" fullWidth loading={working}>
+            {passwordSet ? 'Try again' : 'Save password'}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

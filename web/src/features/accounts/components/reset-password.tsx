@@ -1,0 +1,129 @@
+import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_MESSAGES } from '../../../../../shared/api/accounts';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { useSession } from '../../../lib/auth';
+import { saveResetPassword } from '../api/cognito';
+import { isBadCode, isRateLimited, passwordPolicyMessage } from '../utils/account-errors';
+import { type PasswordErrors, checkPasswordPair, hasErrors } from '../utils/password-rules';
+import { PasswordPair } from './password-pair';
+
+export interface ResetLink {
+  email: string;
+  code: string;
+  /** A link that finishes creating an account rather than resetting a password. */
+  signup: boolean;
+}
+
+type Stage = 'loading' | 'invalid' | 'ready' | 'saved';
+
+/** Spec part 2 §2 "Reset" and §4 "Reset flow": loading, link invalid, ready, saved. */
+export function ResetPassword({ link }: { link: ResetLink }) {
+  const { session, signOut } = useSession();
+  const complete = Boolean(link.email && link.code);
+  const [stage, setStage] = useState<Stage>(complete ? 'loading' : 'invalid');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  // Preparing: someone still signed in on this browser is signed out, so the new password is what signs in next.
+  useEffect(() => {
+    if (session.status === 'checking' || !complete) return;
+    if (session.status === 'signedIn') {
+      void signOut().catch(() => undefined);
+      return;
+    }
+    setStage((current) => (current === 'loading' ? 'ready' : current));
+  }, [complete, session.status, signOut]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = checkPasswordPair(password, confirm);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setSaving(true);
+    try {
+      await saveResetPassword(link.email, link.code, password);
+      setStage('saved');
+    } catch (error) {
+      if (isBadCode(error)) setStage('invalid');
+      else if (passwordPolicyMessage(error)) setErrors({ password: passwordPolicyMessage(error)! });
+      else if (isRateLimited(error)) setFailure(new Error('Too many attempts. Please wait a few minutes and try again.'));
+      else setFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const heading = link.signup ? 'Set your password to finish creating your account' : 'Create a new password';
+  if (stage === 'loading') {
+    return (
+      <AuthLayout title={heading}>
+        <Group gap="sm" role="status" aria-live="polite">
+          <Loader size="sm" />
+          <Text>Preparing reset…</Text>
+        </Group>
+      </AuthLayout>
+    );
+  }
+  if (stage === 'invalid') {
+    return (
+      <AuthLayout title={ACCOUNT_MESSAGES.resetLinkInvalid}>
+        <Text>{complete ? 'This link has already been used, was replaced by a newer one, or is more than an hour old.' : ACCOUNT_MESSAGES.resetLinkMissing}</Text>
+        <Button component={Link} to="/forgot">
+          Request a new reset link
+        </Button>
+      </AuthLayout>
+    );
+  }
+  if (stage === 'saved') {
+    return (
+      <AuthLayout title="Password saved">
+        <Text>Your new password is saved. Sign in with it now.</Text>
+        <Button component={Link} to={`/signin?email=${encodeURIComponent(link.email)}`}>
+          Sign in
+        </Button>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={heading}>
+      <form onSubmit={onSubmit} noValidate aria-label={heading}>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            For <strong>{link.email}</strong>. Choose a password of at least 8 characters.
+          </Text>
+          {failure !== null && <ErrorAlert error={failure} />}
+          <PasswordPair
+            password={password}
+            confirm={confirm}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              setErrors({});
+            }}
+            onConfirmChange={(value) => {
+              setConfirm(value);
+              setErrors({});
+            }}
+            errors={errors}
+            disabled={saving}
+          />
+          <Button type="submit" fullWidth loading={saving}>
+            Save password
+          </Button>
+          <Text size="xs" c="dimmed" ta="center">
+            Link not working?{' '}
+            <Anchor component={Link} to="/forgot" size="xs">
+              Request a new one
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

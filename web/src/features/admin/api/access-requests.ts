@@ -1,0 +1,37 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute, type RouteRequest } from '../../../lib/api-client';
+
+export const ACCESS_REQUESTS_KEY = ['admin', 'access-requests'] as const;
+
+/** GET /api/admin/access-requests, newest first, paged with Load more. */
+export function useAccessRequests(filters: { status: 'pending' | 'all'; q: string }) {
+  return useInfiniteQuery({
+    queryKey: [...ACCESS_REQUESTS_KEY, filters],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      callRoute('list-access-requests', { signal, query: { status: filters.status, q: filters.q || undefined, cursor: pageParam ?? undefined } }),
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/** Signed links to one request's documents (900 s); refetching makes fresh ones. */
+export function useRequestDocuments(id: string | null) {
+  return useQuery({
+    queryKey: [...ACCESS_REQUESTS_KEY, 'documents', id],
+    queryFn: ({ signal }) => callRoute('get-access-request-documents', { signal, params: { id: id! } }),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function useDecideAccessRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RouteRequest<'decide-access-request'> }) => callRoute('decide-access-request', { params: { id }, body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ACCESS_REQUESTS_KEY });
+      void client.invalidateQueries({ queryKey: ['admin', 'metrics'] });
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client';
+
+/** Spec part 2 §9: the dashboard metrics call times out after 8 s. */
+export const METRICS_TIMEOUT_MS = 8_000;
+
+/** GET /api/admin/metrics: totals, fi, pmec, ts. */
+export function useAdminMetrics(enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'metrics'],
+    queryFn: ({ signal }) => callRoute('get-admin-metrics', { signal, timeoutMs: METRICS_TIMEOUT_MS }),
+    enabled,
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute, type RouteRequest } from '../../../lib/api-client';
+
+export const PLATFORM_ADMINS_KEY = ['admin', 'platform-admins'] as const;
+
+/** GET /api/admin/platform-admins: items and counts. */
+export function usePlatformAdmins() {
+  return useQuery({ queryKey: PLATFORM_ADMINS_KEY, queryFn: ({ signal }) => callRoute('list-platform-admins', { signal }) });
+}
+
+export function useAddPlatformAdmin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteRequest<'add-platform-admin'>) => callRoute('add-platform-admin', { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: PLATFORM_ADMINS_KEY }),
+  });
+}
+
+export function useRemovePlatformAdmin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: string }) => callRoute('remove-platform-admin', { params: { user_id: userId }, query: { role } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: PLATFORM_ADMINS_KEY }),
+  });
+}

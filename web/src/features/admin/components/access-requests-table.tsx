@@ -1,0 +1,83 @@
+import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { type AccessRequestItem, GRANT_ROLES } from '../../../../../shared/api/admin';
+import { CLIENT_LABELS, formatDateTime, roleLabel } from '../utils/format';
+import type { Decision } from './decision-modal';
+
+type GrantRole = (typeof GRANT_ROLES)[number];
+
+export interface AccessRequestsTableProps {
+  items: readonly AccessRequestItem[];
+  roleToGrant: Record<string, GrantRole>;
+  onRoleChange: (id: string, role: GrantRole) => void;
+  onPreview: (item: AccessRequestItem) => void;
+  onRefreshDocs: (item: AccessRequestItem) => void;
+  onDecide: (item: AccessRequestItem, decision: Decision) => void;
+  onInspect: (email: string) => void;
+}
+
+const STATUS_COLOURS: Record<AccessRequestItem['status'], string> = { pending: 'yellow', approved: 'green', rejected: 'red', removed: 'gray' };
+export const defaultGrant = (item: AccessRequestItem): GrantRole => (item.requested_role === 'pmec_admin' ? 'pmec_admin' : item.client_type === 'pmec' ? 'pmec_admin' : 'fi_admin');
+
+/** Spec §2 "Access Requests": Submitted, Email, Org, Client, Payee Key, Requested Role, Role to Grant, Docs, Action, Inspect. */
+export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPreview, onRefreshDocs, onDecide, onInspect }: AccessRequestsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={1180}>
+      <Table striped highlightOnHover verticalSpacing="sm" fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {['Submitted', 'Email', 'Org', 'Client', 'Payee Key', 'Requested Role', 'Role to Grant', 'Docs', 'Action', 'Inspect'].map((h) => <Table.Th key={h}>{h}</Table.Th>)}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => {
+            const pending = item.status === 'pending';
+            return (
+              <Table.Tr key={item.id} data-testid="request-row">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
+                <Table.Td>{item.email}{item.full_name && <Text size="xs" c="dimmed">{item.full_name}</Text>}</Table.Td>
+                <Table.Td>
+                  {item.org_name || '—'}
+                  {item.org_id && <Anchor component={Link} to={`/team?org_id=${item.org_id}`} size="xs" display="block">Team</Anchor>}
+                </Table.Td>
+                <Table.Td>{CLIENT_LABELS[item.client_type]}</Table.Td>
+                <Table.Td>{item.payee_key ?? '—'}</Table.Td>
+                <Table.Td>{roleLabel(item.requested_role)}</Table.Td>
+                <Table.Td miw={150}>
+                  {pending ? (
+                    <Select
+                      aria-label={`Role to grant to ${item.email}`}
+                      size="xs"
+                      data={GRANT_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+                      value={roleToGrant[item.id] ?? defaultGrant(item)}
+                      onChange={(v) => v && onRoleChange(item.id, v as GrantRole)}
+                      allowDeselect={false}
+                    />
+                  ) : (
+                    <Badge variant="light" color={STATUS_COLOURS[item.status]} tt="none">{item.status}</Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={8} wrap="nowrap">
+                    <Anchor component="button" type="button" size="sm" onClick={() => onPreview(item)} aria-label={`Preview the documents of ${item.email}`}>Preview</Anchor>
+                    <Anchor component="button" type="button" size="sm" onClick={() => onRefreshDocs(item)} aria-label={`Refresh the document links of ${item.email}`}>Refresh</Anchor>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button size="compact-xs" color="green" disabled={!pending} onClick={() => onDecide(item, 'approve')} aria-label={`Approve ${item.email}`}>Approve</Button>
+                    <Button size="compact-xs" color="red" variant="light" disabled={!pending} onClick={() => onDecide(item, 'reject')} aria-label={`Reject ${item.email}`}>Reject</Button>
+                    <Button size="compact-xs" color="gray" variant="light" disabled={item.status === 'approved'} onClick={() => onDecide(item, 'remove')} aria-label={`Remove ${item.email}`}>Remove</Button>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="compact-xs" variant="default" onClick={() => onInspect(item.email)} aria-label={`Inspect ${item.email}`}>Inspect</Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,161 @@
+import '@mantine/dates/styles.css';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { FRAUD_MESSAGES } from '../../../../../shared/api/fraud';
+import { FRAUD_TYPES, type FraudReportFields, canSubmitFraudReport, validateFraudReport } from '../../../../../shared/rules/fraud-report';
+import { sanitiseNrcInput } from '../../../../../shared/rules/nrc';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { useCreateFraudReport } from '../api/create-report';
+import { useAttachments } from '../api/use-attachments';
+import { AttachmentField } from './attachment-field';
+
+type Fields = Required<{ [K in keyof FraudReportFields]: string }>;
+const EMPTY: Fields = { fi_name: '', type: '', nrc: '', person_name: '', report_month: '', payee_key: '', description: '' };
+
+/** 'YYYY-MM-DD' from the month picker → 'YYYY-MM'; and back. */
+const toMonth = (value: string | null) => (value ? value.slice(0, 7) : '');
+const fromMonth = (month: string) => (month ? `${month}-01` : null);
+
+/** Spec §2 "Fraud Report" with the rules of §4 and §5: any signed-in user files a report with evidence. */
+export function FraudReportForm() {
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const [success, setSuccess] = useState<string | null>(null);
+  const requestId = useRef(crypto.randomUUID());
+  const attachments = useAttachments();
+  const create = useCreateFraudReport();
+  const busy = create.isPending;
+  const waitingForFiles = attachments.uploading || attachments.failed;
+  const canSubmit = canSubmitFraudReport(fields, busy) && !waitingForFiles;
+
+  const set = (name: keyof Fields) => (value: string) => {
+    setFields((f) => ({ ...f, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const checked = validateFraudReport(fields);
+    if (!checked.ok) return setErrors(checked.errors);
+    setSuccess(null);
+    create.mutate(
+      { ...checked.report, attachments: attachments.keys, request_id: requestId.current },
+      {
+        onSuccess: (data) => {
+          setSuccess(data.message || FRAUD_MESSAGES.submitted);
+          setFields(EMPTY);
+          setErrors({});
+          attachments.clear();
+          requestId.current = crypto.randomUUID();
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      {success && (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title={success} role="status" withCloseButton onClose={() => setSuccess(null)}>
+          The report is on the registry. Its NRC will now be flagged in file validation and fraud searches.
+        </Alert>
+      )}
+      <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate aria-label="Fraud report">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Reporting FI" withAsterisk value={fields.fi_name} onChange={(e) => set('fi_name')(e.currentTarget.value)} error={errors.fi_name} maxLength={120} disabled={busy} />
+            <Select
+              label="Type"
+              withAsterisk
+              placeholder="Choose a fraud type"
+              data={[...FRAUD_TYPES]}
+              value={fields.type || null}
+              onChange={(value) => set('type')(value ?? '')}
+              error={errors.type}
+              allowDeselect={false}
+              disabled={busy}
+              size="md"
+            />
+            <TextInput
+              label="NRC"
+              withAsterisk
+              placeholder="123456/78/9"
+              description="Example 123456/78/9 (digits and '/' only)"
+              inputMode="numeric"
+              value={fields.nrc}
+              onChange={(e) => set('nrc')(sanitiseNrcInput(e.currentTarget.value))}
+              error={errors.nrc}
+              maxLength={20}
+              disabled={busy}
+            />
+            <TextInput label="Person's Full Name" withAsterisk value={fields.person_name} onChange={(e) => set('person_name')(e.currentTarget.value)} error={errors.person_name} maxLength={160} disabled={busy} />
+            <MonthPickerInput
+              label="Report Month"
+              withAsterisk
+              placeholder="Pick a month"
+              valueFormat="MMMM YYYY"
+              value={fromMonth(fields.report_month)}
+              onChange={(value) => set('report_month')(toMonth(value))}
+              maxDate={new Date()}
+              error={errors.report_month}
+              clearable
+              size="md"
+              disabled={busy}
+            />
+            <TextInput
+              label="Payee Key"
+              withAsterisk
+              placeholder="A001"
+              description="FI or PMEC code: 2–20 letters, digits, '.', '_' or '-'"
+              value={fields.payee_key}
+              onChange={(e) => set('payee_key')(e.currentTarget.value)}
+              error={errors.payee_key}
+              maxLength={20}
+              disabled={busy}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description/Comments"
+            placeholder="What happened, when, and how it was found (optional)"
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={4000}
+            value={fields.description}
+            onChange={(e) => set('description')(e.currentTarget.value)}
+            disabled={busy}
+            size="md"
+          />
+          <AttachmentField
+            items={attachments.items}
+            rejected={attachments.rejected}
+            disabled={busy}
+            onAdd={attachments.add}
+            onRemove={attachments.remove}
+            onRetry={attachments.retry}
+          />
+          {create.error ? <ErrorAlert error={create.error} title="The report was not submitted" /> : null}
+          <Group justify="space-between" align="center" gap="sm">
+            <Text size="sm" c="dimmed">
+              {attachments.uploading
+                ? 'Waiting for attachments to finish uploading…'
+                : attachments.failed
+                  ? 'Retry or remove the failed attachment to submit.'
+                  : 'Fields marked * are required.'}
+            </Text>
+            <Button type="submit" disabled={!canSubmit} loading={busy}>
+              Submit report
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} title="About direct fallback" role="note">
+        Some installations may enable a direct fallback that saves reports straight to storage when the report service cannot be reached. It is
+        not enabled here: if submitting fails, nothing is saved, and you can safely submit again.
+      </Alert>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { FraudReportItem } from '../../../../../shared/api/fraud';
+import { errorMessage } from '../../../lib/errors';
+import { formatDate, formatMonth, formatTime } from '../utils/format';
+import { downloadReportPdf } from '../utils/report-pdf';
+
+const COLUMNS = ['Created', 'FI', 'Type', 'NRC', 'Person', 'Payee', 'Month', 'Description', 'Attachments', 'Actions'] as const;
+
+function PdfButton({ item }: { item: FraudReportItem }) {
+  const [busy, setBusy] = useState(false);
+  const download = () => {
+    setBusy(true);
+    downloadReportPdf(item)
+      .catch((error: unknown) => notifications.show({ color: 'red', title: 'The PDF could not be made', message: errorMessage(error) }))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button size="xs" variant="light" leftSection={<IconFileTypePdf size={14} aria-hidden />} onClick={download} loading={busy} aria-label={`PDF of the report on ${item.nrc}`}>
+      PDF
+    </Button>
+  );
+}
+
+/** Spec §2: the results table; the description clamped to 3 lines (its full text on hover and in the PDF). */
+export function ResultsTable({ items }: { items: readonly FraudReportItem[] }) {
+  return (
+    <Table.ScrollContainer minWidth={1020}>
+      <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="fraud-results">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatDate(item.created_at)}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatTime(item.created_at)}
+                </Text>
+              </Table.Td>
+              <Table.Td>{item.fi_name}</Table.Td>
+              <Table.Td>{item.type}</Table.Td>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {item.nrc}
+              </Table.Td>
+              <Table.Td>{item.person_name}</Table.Td>
+              <Table.Td>{item.payee_key}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.report_month)}</Table.Td>
+              <Table.Td maw={230}>
+                {item.description ? (
+                  <Text size="sm" lineClamp={3} title={item.description}>
+                    {item.description}
+                  </Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td maw={170}>
+                {item.files.length ? (
+                  <Stack gap={2}>
+                    {item.files.map((file) => (
+                      <Anchor key={file.path} href={file.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {file.name}
+                      </Anchor>
+                    ))}
+                  </Stack>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    None
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <PdfButton item={item} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

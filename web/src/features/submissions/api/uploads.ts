@@ -1,0 +1,64 @@
+import type { CreateUploadRequest, CreateUploadResponse, SubmissionResponse, UploadResponse } from '../../../../../shared/api/submissions';
+import { callRoute } from '../../../lib/api-client';
+
+const POLL_MS = 600;
+/** How long the screen waits for the server before saying so (it keeps working in the background). */
+const PATIENCE_MS = 5 * 60_000;
+
+export const createUpload = (body: CreateUploadRequest) => callRoute('create-upload', { body });
+export const getUpload = (id: string) => callRoute('get-upload', { params: { id } });
+export const submitUpload = (id: string) => callRoute('submit-upload', { params: { id } });
+export const getUploadReport = (id: string) => callRoute('get-upload-report', { params: { id } });
+export const getSubmission = (id: string) => callRoute('get-submission', { params: { id } });
+
+/** The text of S3's XML error, for 'Upload failed: {msg}'. */
+function s3ErrorMessage(xhr: XMLHttpRequest): string {
+  const text = /<Message>([^<]*)<\/Message>/.exec(xhr.responseText ?? '')?.[1];
+  return text || `storage answered ${xhr.status}`;
+}
+
+/**
+ * Sends the file straight to S3 with the presigned POST, reporting progress (0–100): XMLHttpRequest,
+ * since fetch reports no upload progress.
+ */
+export function postFileToStorage(upload: CreateUploadResponse['upload'], file: Blob, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', upload.url);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`Upload failed: ${s3ErrorMessage(xhr)}`)));
+    xhr.onerror = () => reject(new Error('Upload failed: the connection to storage was lost. Check your connection and try again.'));
+    xhr.send(form);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls the upload until the server has validated it (or failed it), reporting each answer. */
+export async function waitForValidation(id: string, onUpdate: (upload: UploadResponse) => void, isCurrent: () => boolean): Promise<UploadResponse> {
+  const started = Date.now();
+  for (;;) {
+    const upload = await getUpload(id);
+    if (!isCurrent()) return upload;
+    onUpdate(upload);
+    if (upload.status !== 'awaiting_file' && upload.status !== 'validating') return upload;
+    if (Date.now() - started > PATIENCE_MS) throw new Error('Validation is taking longer than expected. Try Validate again in a moment.');
+    await sleep(POLL_MS);
+  }
+}
+
+/** Polls the submission until its rows are in borrower history; null when that takes too long to wait for. */
+export async function waitForIngestion(id: string, isCurrent: () => boolean): Promise<SubmissionResponse | null> {
+  const started = Date.now();
+  for (;;) {
+    const submission = await getSubmission(id);
+    if (!isCurrent() || submission.ingestion.status !== 'pending') return submission;
+    if (Date.now() - started > PATIENCE_MS) return null;
+    await sleep(POLL_MS);
+  }
+}

@@ -1,0 +1,111 @@
+import { Button, FileInput, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { IconCalendarMonth, IconChecks, IconDownload, IconFileUpload, IconSend } from '@tabler/icons-react';
+import { acceptFor, type DocKind, FILE_RULES } from '../../../../../shared/api/submissions';
+import { currentMonth } from '../../../../../shared/rules/dates';
+import { orgTypeFromPayeeKey } from '../../../../../shared/rules/payee-key';
+
+export const FILE_TYPE_OPTIONS: { value: DocKind; label: string }[] = [
+  { value: 'inputs', label: 'Inputs (.xlsx)' },
+  { value: 'stoppages', label: 'Stoppages (.xlsx)' },
+  { value: 'onboarding', label: 'Onboarding (evidence)' },
+];
+
+export interface SubmissionFormProps {
+  form: {
+    kind: DocKind;
+    file: File | null;
+    month: string;
+    payeeKey: string;
+    setKind: (kind: DocKind) => void;
+    setFile: (file: File | null) => void;
+    setMonth: (month: string) => void;
+    setPayeeKey: (key: string) => void;
+  };
+  busy: boolean;
+  canDownload: boolean;
+  /** Submitted already: Submit waits for a change of file or form. */
+  submitted: boolean;
+  /** Validated without errors: Submit becomes the main action. */
+  ready: boolean;
+  onValidate: () => void;
+  onSubmit: () => void;
+  onDownload: () => void;
+}
+
+const FILE_HINTS: Record<DocKind, string> = {
+  inputs: `Excel workbook (.xlsx), up to ${FILE_RULES.inputs.maxBytes / 1024 / 1024} MB. Only the first sheet is read.`,
+  stoppages: `Excel workbook (.xlsx), up to ${FILE_RULES.stoppages.maxBytes / 1024 / 1024} MB. Only the first sheet is read.`,
+  onboarding: `PDF, image, Word, Excel or CSV, up to ${FILE_RULES.onboarding.maxBytes / 1024 / 1024} MB.`,
+};
+
+/** Spec part 1 §2 "Submissions screen": the controls and the three buttons. */
+export function SubmissionForm({ form, busy, canDownload, submitted, ready, onValidate, onSubmit, onDownload }: SubmissionFormProps) {
+  const isOnboarding = form.kind === 'onboarding';
+  const key = form.payeeKey.trim();
+  const payeeHint = key ? `Organisation type: ${orgTypeFromPayeeKey(key)}.` : 'FI or PMEC code, e.g. A001 (FI) or C1234 (PMEC).';
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <Select
+          label="File type"
+          data={FILE_TYPE_OPTIONS}
+          value={form.kind}
+          onChange={(value) => value && form.setKind(value as DocKind)}
+          allowDeselect={false}
+          disabled={busy}
+          size="md"
+        />
+        <FileInput
+          label="File"
+          placeholder="Choose a file"
+          description={FILE_HINTS[form.kind]}
+          accept={acceptFor(form.kind)}
+          value={form.file}
+          onChange={form.setFile}
+          clearable
+          disabled={busy}
+          size="md"
+          leftSection={<IconFileUpload size={16} aria-hidden />}
+        />
+        <MonthPickerInput
+          label="Submission month"
+          value={`${form.month}-01`}
+          onChange={(value) => value && form.setMonth(String(value).slice(0, 7))}
+          maxDate={`${currentMonth()}-01`}
+          valueFormat="MMMM YYYY"
+          description={isOnboarding ? 'The month the document is filed under; up to the current month.' : 'The month the deductions are for; up to the current month.'}
+          disabled={busy}
+          size="md"
+          leftSection={<IconCalendarMonth size={16} aria-hidden />}
+        />
+        <TextInput
+          label="Payee Key / Code"
+          withAsterisk={!isOnboarding}
+          description={isOnboarding && !key ? 'Optional for onboarding. FI or PMEC code, e.g. A001 or C1234.' : payeeHint}
+          placeholder="e.g. A001"
+          value={form.payeeKey}
+          onChange={(event) => form.setPayeeKey(event.currentTarget.value)}
+          disabled={busy}
+          autoComplete="off"
+        />
+      </SimpleGrid>
+      <Group gap="sm" mt="lg">
+        {!isOnboarding && (
+          <Button onClick={onValidate} disabled={busy} variant={ready ? 'light' : 'filled'} leftSection={<IconChecks size={16} aria-hidden />}>
+            Validate
+          </Button>
+        )}
+        <Button onClick={onSubmit} disabled={busy || submitted} variant={isOnboarding || ready ? 'filled' : 'light'} leftSection={<IconSend size={16} aria-hidden />}>
+          Submit
+        </Button>
+        {!isOnboarding && (
+          <Button onClick={onDownload} disabled={busy || !canDownload} variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+            Download CSV report
+          </Button>
+        )}
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { TeamMember } from '../../../../../shared/api/team';
+import { ROLE_LABELS, type Role } from '../../../../../shared/roles';
+import { useRemoveMember } from '../api/team';
+import { formatDay } from '../utils/format';
+import { TeamErrorAlert } from './team-error-alert';
+
+const STATUS: Record<TeamMember['status'], { label: string; color: string }> = {
+  approved: { label: 'Active', color: 'green' },
+  invited: { label: 'Invited', color: 'blue' },
+  pending: { label: 'Pending', color: 'yellow' },
+  rejected: { label: 'Rejected', color: 'gray' },
+  removed: { label: 'Removed', color: 'gray' },
+};
+
+/** Spec §2 "Members table", with Remove for the members whose role the caller may grant. */
+export function MembersTable({ members, orgId, grantable, selfId }: { members: readonly TeamMember[]; orgId: string | null; grantable: readonly Role[]; selfId: string }) {
+  const remove = useRemoveMember();
+  const [target, setTarget] = useState<TeamMember | null>(null);
+  const close = () => { if (!remove.isPending) setTarget(null); };
+  const confirm = () => target && remove.mutate({ id: target.user_id, orgId }, { onSuccess: () => setTarget(null) });
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-label="Members">
+      <Stack gap="sm">
+        <Title order={2} size="h4">Members ({members.length})</Title>
+        {members.length === 0 ? (
+          <Text c="dimmed" py="md">No members yet. Add the first one above.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={620}>
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr><Table.Th>Email</Table.Th><Table.Th>Role</Table.Th><Table.Th>Status</Table.Th><Table.Th>Added</Table.Th><Table.Th>Action</Table.Th></Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {members.map((m) => (
+                  <Table.Tr key={m.id} data-testid="member-row">
+                    <Table.Td>{m.email}{m.user_id === selfId && <Text span c="dimmed" size="sm"> (you)</Text>}</Table.Td>
+                    <Table.Td>{ROLE_LABELS[m.role]}</Table.Td>
+                    <Table.Td><Badge variant="light" color={STATUS[m.status].color} tt="none">{STATUS[m.status].label}</Badge></Table.Td>
+                    <Table.Td>{formatDay(m.created_at)}</Table.Td>
+                    <Table.Td>
+                      {m.user_id !== selfId && grantable.includes(m.role) ? (
+                        <Button size="xs" variant="light" color="red" onClick={() => { remove.reset(); setTarget(m); }} aria-label={`Remove ${m.email}`}>Remove</Button>
+                      ) : (
+                        <Text size="xs" c="dimmed">—</Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <Modal opened={target !== null} onClose={close} title={<Text fw={600}>Remove member</Text>} centered>
+        <Stack gap="md">
+          <Text>Remove <strong>{target?.email}</strong> ({target ? ROLE_LABELS[target.role] : ''}) from this organisation? Their role is withdrawn when their session next renews.</Text>
+          {remove.error && <TeamErrorAlert error={remove.error} />}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={remove.isPending}>Cancel</Button>
+            <Button color="red" onClick={confirm} loading={remove.isPending}>Remove member</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

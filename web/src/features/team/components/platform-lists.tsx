@@ -1,0 +1,83 @@
+import { Badge, Button, Card, Collapse, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { type ReactNode, useId, useState } from 'react';
+import type { TeamResponse } from '../../../../../shared/api/team';
+import { ROLE_LABELS } from '../../../../../shared/roles';
+import { useTeamPlatformAdmins } from '../api/team';
+import { formatDay } from '../utils/format';
+import { TeamErrorAlert } from './team-error-alert';
+
+function Collapsible({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
+      <Button
+        variant="subtle"
+        color="dark"
+        justify="flex-start"
+        px={4}
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={id}
+        leftSection={open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+      >
+        {title}{count !== undefined ? ` (${count})` : ''}
+      </Button>
+      <Collapse expanded={open} id={id}>
+        <Stack gap="sm" pt="sm">{children}</Stack>
+      </Collapse>
+    </Card>
+  );
+}
+
+/** Spec §2: platform admins also see the collapsible Platform Admins and Effective Roles lists. */
+export function PlatformLists({ team }: { team: TeamResponse | undefined }) {
+  const admins = useTeamPlatformAdmins(true);
+  const effective = team?.effective_roles ?? [];
+  return (
+    <Stack gap="md">
+      <Collapsible title="Platform Admins" count={admins.data?.items.length}>
+        {admins.error && <TeamErrorAlert error={admins.error} />}
+        {admins.isPending ? (
+          <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Loading…</Text></Group>
+        ) : (
+          <Table verticalSpacing="xs">
+            <Table.Thead><Table.Tr><Table.Th>Email</Table.Th><Table.Th>Role</Table.Th><Table.Th>Organisation</Table.Th><Table.Th>Added</Table.Th></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {(admins.data?.items ?? []).map((a) => (
+                <Table.Tr key={`${a.user_id}-${a.role}`}>
+                  <Table.Td>{a.email}</Table.Td><Table.Td>{ROLE_LABELS[a.role]}</Table.Td><Table.Td>{a.org_name || 'GLOBAL'}</Table.Td><Table.Td>{formatDay(a.created_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Collapsible>
+      <Collapsible title="Effective Roles" count={team ? effective.length : undefined}>
+        <Text size="sm" c="dimmed">The roles each member of this organisation holds right now, across the platform.</Text>
+        {!team ? (
+          <Text size="sm" c="dimmed">Load an organisation to see its members' roles.</Text>
+        ) : effective.length === 0 ? (
+          <Text size="sm" c="dimmed">No members.</Text>
+        ) : (
+          <Table verticalSpacing="xs">
+            <Table.Thead><Table.Tr><Table.Th>Email</Table.Th><Table.Th>Roles</Table.Th></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {effective.map((e) => (
+                <Table.Tr key={e.user_id}>
+                  <Table.Td>{e.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {e.roles.length ? e.roles.map((r) => <Badge key={r} variant="light" tt="none">{ROLE_LABELS[r]}</Badge>) : <Text size="sm" c="dimmed">None yet</Text>}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Collapsible>
+    </Stack>
+  );
+}

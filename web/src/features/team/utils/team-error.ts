@@ -1,0 +1,9 @@
+import { TEAM_MESSAGES } from '../../../../../shared/api/team';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+
+/** Spec part 2 §8 "Team": an expired session reads as such; otherwise the server's sentence. */
+export function teamErrorMessage(error: unknown): string {
+  if (isApiError(error, 401)) return TEAM_MESSAGES.sessionExpired;
+  return errorMessage(error);
+}
