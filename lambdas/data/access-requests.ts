@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { presignPost } from './s3-objects.js';
 import { randomUUID } from 'node:crypto';
 import {
   type ClientType,
@@ -11,7 +11,7 @@ import {
   onboardingDocKey,
 } from '../../shared/api/accounts.js';
 import type { Role } from '../../shared/roles.js';
-import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { dynamo, tableName } from './clients.js';
 
 /**
  * Access requests in the directory table (spec part 2 §3 "Access request / membership"). Keys:
@@ -41,7 +41,6 @@ export interface AccessRequest {
 export type NewAccessRequest = Pick<AccessRequest, 'email' | 'client_type' | 'org_name' | 'payee_key' | 'full_name' | 'user_sub'>;
 
 /** How long a presigned POST for one onboarding document stays usable (spec part 2 §9: 900 s default). */
-const UPLOAD_SECONDS = 900;
 
 export const requestKey = (id: string) => ({ pk: `REQUEST#${id}`, sk: 'META' });
 export const pendingGuardKey = (email: string) => ({ pk: `PENDING#${email}`, sk: 'REQUEST' });
@@ -126,16 +125,7 @@ export async function presignOnboardingUploads(request: Pick<AccessRequest, 'id'
   const docs = ONBOARDING_DOCS[request.client_type];
   const posts = await Promise.all(
     docs.map((doc) =>
-      createPresignedPost(s3, {
-        Bucket: bucketName('onboarding'),
-        Key: onboardingDocKey(request.id, doc),
-        Conditions: [
-          ['content-length-range', 1, ONBOARDING_MAX_BYTES],
-          ['eq', '$Content-Type', ONBOARDING_CONTENT_TYPE],
-        ],
-        Fields: { 'Content-Type': ONBOARDING_CONTENT_TYPE },
-        Expires: UPLOAD_SECONDS,
-      }),
+      presignPost('onboarding', onboardingDocKey(request.id, doc), ONBOARDING_CONTENT_TYPE, ONBOARDING_MAX_BYTES),
     ),
   );
   return Object.fromEntries(docs.map((doc, i) => [doc, posts[i]!]));

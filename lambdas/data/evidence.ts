@@ -1,6 +1,6 @@
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { isNotFound, presignPost } from './s3-objects.js';
 import { bucketName, s3 } from './clients.js';
 
 /**
@@ -10,7 +10,6 @@ import { bucketName, s3 } from './clients.js';
  */
 export const STAGING_PREFIX = 'staging/';
 /** How long a presigned POST for one attachment stays usable. */
-const UPLOAD_SECONDS = 15 * 60;
 
 export interface StagedObject {
   size: number;
@@ -18,23 +17,10 @@ export interface StagedObject {
 }
 
 /** A presigned POST for exactly this key, type and size range (S3 enforces all three). */
-export async function presignEvidenceUpload(key: string, contentType: string, maxBytes: number) {
-  return createPresignedPost(s3, {
-    Bucket: bucketName('evidence'),
-    Key: key,
-    Conditions: [
-      ['content-length-range', 1, maxBytes],
-      ['eq', '$Content-Type', contentType],
-    ],
-    Fields: { 'Content-Type': contentType },
-    Expires: UPLOAD_SECONDS,
-  });
+export function presignEvidenceUpload(key: string, contentType: string, maxBytes: number) {
+  return presignPost('evidence', key, contentType, maxBytes);
 }
 
-function isNotFound(error: unknown): boolean {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
-}
 
 /** Size and type of an object, or null when there is none. */
 export async function headEvidence(key: string): Promise<StagedObject | null> {

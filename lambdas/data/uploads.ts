@@ -1,9 +1,9 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DocKind, UploadStage, UploadStatus } from '../../shared/api/submissions.js';
 import type { Issue } from '../../shared/rules/issues.js';
+import { isNotFound, presignPost } from './s3-objects.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 
 /**
@@ -60,7 +60,6 @@ export const resultKeys = (id: string) => ({
 });
 
 /** How long a presigned POST stays usable. */
-const UPLOAD_SECONDS = 15 * 60;
 const REPORT_LINK_SECONDS = 60;
 
 export const stripQuotes = (etag: string | undefined): string => (etag ?? '').replace(/"/g, '');
@@ -150,22 +149,9 @@ export function markStored(id: string, bucket: string, key: string): Promise<boo
 
 /** A presigned POST for exactly this key, Content-Type and size range: S3 itself refuses anything else. */
 export function presignUpload(key: string, contentType: string, maxBytes: number) {
-  return createPresignedPost(s3, {
-    Bucket: bucketName('uploads'),
-    Key: key,
-    Conditions: [
-      ['content-length-range', 1, maxBytes],
-      ['eq', '$Content-Type', contentType],
-    ],
-    Fields: { 'Content-Type': contentType },
-    Expires: UPLOAD_SECONDS,
-  });
+  return presignPost('uploads', key, contentType, maxBytes);
 }
 
-function isNotFound(error: unknown): boolean {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
-}
 
 export async function headUploadObject(key: string): Promise<{ etag: string; size: number } | null> {
   try {
