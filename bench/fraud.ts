@@ -53,7 +53,8 @@ export const fraudBench: Bench = {
       }
 
       const probe = Array.from({ length: CHECKED }, (_, i) => digits(i, 3));
-      const expected = Math.floor((CHECKED - 1) * 3 / 7) + 1;
+      // Probe i*3 is on the registry when it is some j*7 with j < REGISTRY: i a multiple of 7 and 3i/7 < REGISTRY.
+      const expected = Array.from({ length: CHECKED }, (_, i) => i).filter((i) => i % 7 === 0 && (i * 3) / 7 < REGISTRY).length;
       const summaries: number[] = [];
       const digest: number[] = [];
       for (let round = 1; round <= RUNS; round++) {
@@ -90,14 +91,13 @@ export const fraudBench: Bench = {
           baseline: 'per-NRC summaries',
           baseline_value: median(summaries),
           ratio: median(digest) / median(summaries),
-          note: `flaggedByDigest: ${CHECKED.toLocaleString('en-US')} NRCs against ${REGISTRY.toLocaleString('en-US')}, ≤1,024 digest items in BatchGets; median of ${RUNS} (${digest.map(ms).join(', ')})`,
+          note: `flaggedByDigest (file validation and POST /api/fraud-registry/check): ${CHECKED.toLocaleString('en-US')} NRCs against ${REGISTRY.toLocaleString('en-US')}, ≤1,024 digest items in BatchGets; median of ${RUNS} (${digest.map(ms).join(', ')})`,
         },
         {
           name: 'fraud.check_250k_summaries_ms',
           value: median(summaries),
           unit: 'ms',
-          target: { op: '<=', value: 1000 },
-          note: `flaggedNrcDigits (what file validation calls today): 2,500 BatchGets of summary items; median of ${RUNS} (${summaries.map(ms).join(', ')})`,
+          note: `baseline: flaggedNrcDigits, one summary item per NRC (2,500 BatchGets); median of ${RUNS} (${summaries.map(ms).join(', ')})`,
         },
         {
           name: 'fraud.search_1k_first_page_ms',

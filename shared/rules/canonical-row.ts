@@ -26,16 +26,33 @@ export function fieldReader(cells: readonly Cell[], columns: ColumnMap): (field:
   };
 }
 
+/** The cell at a column index, blank when the column is absent. */
+export const cellAt = (cells: readonly Cell[], index: number | undefined): Cell => (index === undefined ? undefined : cells[index]);
+
 const orNull = (text: string): string | null => (text === '' ? null : text);
+
+/** A row's dates and amount, parsed once: the row checks and the ingested row share them. */
+export interface ParsedValues {
+  start_date: CalendarDate | null;
+  end_date: CalendarDate | null;
+  amount: number | null;
+}
 
 /** The row as ingested, or null when it lacks both NRC and employee number, either date, or a numeric amount. */
 export function canonicalRow(cells: readonly Cell[], columns: ColumnMap, options: DateParseOptions = {}): CanonicalRow | null {
   const read = fieldReader(cells, columns);
+  return canonicalRowOf(cells, columns, {
+    start_date: parseCellDate(read('start_date'), options),
+    end_date: parseCellDate(read('end_date'), options),
+    amount: parseAmount(read('amount')),
+  });
+}
+
+/** canonicalRow from values already parsed (by the row checks). */
+export function canonicalRowOf(cells: readonly Cell[], columns: ColumnMap, { start_date, end_date, amount }: ParsedValues): CanonicalRow | null {
+  const read = (field: HeaderField): Cell => cellAt(cells, columns[field]);
   const employee_no = orNull(cellText(read('employee_no')));
   const nrc = orNull(cellText(read('nrc')).replace(/\s+/g, '').toUpperCase());
-  const start_date = parseCellDate(read('start_date'), options);
-  const end_date = parseCellDate(read('end_date'), options);
-  const amount = parseAmount(read('amount'));
   if ((nrc === null && employee_no === null) || start_date === null || end_date === null || amount === null) return null;
   const row: CanonicalRow = {
     employee_no,

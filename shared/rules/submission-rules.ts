@@ -1,6 +1,6 @@
 import { isBlank, isEmptyRow, type Cell } from './cells.js';
 import { parseAmount } from './amount.js';
-import { canonicalRow, fieldReader, type CanonicalRow } from './canonical-row.js';
+import { canonicalRow, canonicalRowOf, cellAt, type CanonicalRow } from './canonical-row.js';
 import {
   firstDayOfMonth,
   isLastDayOfMonth,
@@ -34,7 +34,25 @@ export interface RowValidatorOptions extends SubmissionCheckOptions {
 export interface RowValidator {
   /** The issues of one data row (none for an empty row); rowNumber is the spreadsheet's own. */
   validate(rowNumber: number, cells: readonly Cell[]): Issue[];
+  /**
+   * The issues and, from the same parsed values, the row as ingested (canonicalRow's answer).
+   * The object returned is reused: read it before the next call.
+   */
+  inspect(rowNumber: number, cells: readonly Cell[]): Readonly<RowInspection>;
 }
+
+export interface RowInspection {
+  issues: Issue[];
+  /** The normalised NRC ('' when blank). */
+  nrc: string;
+  /** The NRC was seen on an earlier row (the duplicate warning is among the issues). */
+  duplicate: boolean;
+  row: CanonicalRow | null;
+}
+
+const NO_ISSUES: Issue[] = Object.freeze([]) as unknown as Issue[];
+const EMPTY_INSPECTION: RowInspection = Object.freeze({ issues: NO_ISSUES, nrc: '', duplicate: false, row: null }) as RowInspection;
+const issueOf = (row: number, type: IssueType, column: string, message: string): Issue => ({ row, column, type, message });
 
 /**
  * The spec §5 row checks, one row at a time: only the set of NRCs seen so far is kept (for the
@@ -45,43 +63,64 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
   if (!isMonth(month)) throw new RangeError('Month must be in YYYY-MM format.');
   const enteredKey = normalisePayeeKey(options.payeeKey);
   const firstDay = firstDayOfMonth(month);
+  /** The submission month's last day passes the End Date checks of both kinds. */
+  const lastDay = lastDayOfMonth(month);
   const seenNrcs = new Set<string>();
 
-  return {
-    validate(row, cells) {
-      if (isEmptyRow(cells)) return [];
-      const issues: Issue[] = [];
-      const add = (type: IssueType, column: string, message: string) => issues.push({ row, column, type, message });
-      const read = fieldReader(cells, columns);
-
-      if (isBlank(read('employee_no'))) add('EMPLOYEE', ISSUE_COLUMNS.employee_no, 'Employee No. is required');
-
-      const rowKey = normalisePayeeKey(read('payee_key'));
-      if (rowKey === '') add('PAYEE_KEY', ISSUE_COLUMNS.payee_key, 'Payee Key is required');
-      else if (rowKey !== enteredKey) add('PAYEE_KEY', ISSUE_COLUMNS.payee_key, `Payee Key '${rowKey}' does not match entered code '${enteredKey}'`);
-
-      const nrc = normaliseNrc(read('nrc'));
-      if (nrc === '') add('NRC', ISSUE_COLUMNS.nrc, 'NRC is empty');
-      else {
-        if (!NRC_PATTERN.test(nrc)) add('NRC', ISSUE_COLUMNS.nrc, 'NRC should be like 123456/78/9 (6–8 digits / 2 / 1).');
-        if (seenNrcs.has(nrc)) add('NRC', ISSUE_COLUMNS.nrc, `Duplicate NRC in file (${nrc}).`);
-        seenNrcs.add(nrc);
-      }
-
-      const start = parseCellDate(read('start_date'), options);
-      if (start === null) add('START_DATE', ISSUE_COLUMNS.start_date, 'Start Date is required/invalid');
-      else if (start !== firstDay) add('START_DATE', ISSUE_COLUMNS.start_date, `Start Date must be ${firstDay} (01 of submission month)`);
-
-      const end = parseCellDate(read('end_date'), options);
-      if (end === null) add('END_DATE', ISSUE_COLUMNS.end_date, 'End Date is required/invalid');
-      else for (const message of endDateProblems(kind, month, end)) add('END_DATE', ISSUE_COLUMNS.end_date, message);
-
-      const amountProblem = amountProblemOf(kind, parseAmount(read('amount')));
-      if (amountProblem) add('AMOUNT', ISSUE_COLUMNS.amount, amountProblem);
-
-      return issues;
-    },
+  // Column indexes read once; the checks below run for every row of files of up to 300,000 rows.
+  const at = {
+    employee_no: columns.employee_no,
+    payee_key: columns.payee_key,
+    nrc: columns.nrc,
+    start_date: columns.start_date,
+    end_date: columns.end_date,
+    amount: columns.amount,
   };
+
+  // One result object, refilled for each row (the caller reads it before the next): no garbage per row.
+  const result: RowInspection = { issues: NO_ISSUES, nrc: '', duplicate: false, row: null };
+
+  function inspect(row: number, cells: readonly Cell[]): RowInspection {
+    if (isEmptyRow(cells)) return EMPTY_INSPECTION;
+    // Most rows have no issue: the list is made on the first one.
+    let issues: Issue[] | null = null;
+
+    if (isBlank(cellAt(cells, at.employee_no))) (issues ??= []).push(issueOf(row, 'EMPLOYEE', ISSUE_COLUMNS.employee_no, 'Employee No. is required'));
+
+    const rowKey = normalisePayeeKey(cellAt(cells, at.payee_key));
+    if (rowKey === '') (issues ??= []).push(issueOf(row, 'PAYEE_KEY', ISSUE_COLUMNS.payee_key, 'Payee Key is required'));
+    else if (rowKey !== enteredKey) (issues ??= []).push(issueOf(row, 'PAYEE_KEY', ISSUE_COLUMNS.payee_key, `Payee Key '${rowKey}' does not match entered code '${enteredKey}'`));
+
+    const nrc = normaliseNrc(cellAt(cells, at.nrc));
+    let duplicate = false;
+    if (nrc === '') (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, 'NRC is empty'));
+    else {
+      if (!NRC_PATTERN.test(nrc)) (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, 'NRC should be like 123456/78/9 (6–8 digits / 2 / 1).'));
+      duplicate = seenNrcs.has(nrc);
+      if (duplicate) (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, `Duplicate NRC in file (${nrc}).`));
+      else seenNrcs.add(nrc);
+    }
+
+    const start = parseCellDate(cellAt(cells, at.start_date), options);
+    if (start === null) (issues ??= []).push(issueOf(row, 'START_DATE', ISSUE_COLUMNS.start_date, 'Start Date is required/invalid'));
+    else if (start !== firstDay) (issues ??= []).push(issueOf(row, 'START_DATE', ISSUE_COLUMNS.start_date, `Start Date must be ${firstDay} (01 of submission month)`));
+
+    const end = parseCellDate(cellAt(cells, at.end_date), options);
+    if (end === null) (issues ??= []).push(issueOf(row, 'END_DATE', ISSUE_COLUMNS.end_date, 'End Date is required/invalid'));
+    else if (end !== lastDay) for (const message of endDateProblems(kind, month, end)) (issues ??= []).push(issueOf(row, 'END_DATE', ISSUE_COLUMNS.end_date, message));
+
+    const amount = parseAmount(cellAt(cells, at.amount));
+    const amountProblem = amountProblemOf(kind, amount);
+    if (amountProblem) (issues ??= []).push(issueOf(row, 'AMOUNT', ISSUE_COLUMNS.amount, amountProblem));
+
+    result.issues = issues ?? NO_ISSUES;
+    result.nrc = nrc;
+    result.duplicate = duplicate;
+    result.row = canonicalRowOf(cells, columns, { start_date: start, end_date: end, amount });
+    return result;
+  }
+
+  return { inspect, validate: (row, cells) => [...inspect(row, cells).issues] };
 }
 
 function endDateProblems(kind: SubmissionKind, month: Month, end: CalendarDate): string[] {
@@ -133,10 +172,11 @@ export function validateSheet(rows: readonly (readonly Cell[] | null | undefined
     const cells = rows[index];
     if (!cells || isEmptyRow(cells)) continue;
     result.rowCount++;
-    for (const issue of validator?.validate(index + 1, cells) ?? []) {
+    const inspection = validator?.inspect(index + 1, cells);
+    for (const issue of inspection?.issues ?? []) {
       (issueSeverity(issue.type) === 'warning' ? result.warnings : result.errors).push(issue);
     }
-    const parsed = canonicalRow(cells, columns, options);
+    const parsed = inspection ? inspection.row : canonicalRow(cells, columns, options);
     if (parsed) result.rowsParsed.push(parsed);
   }
   return result;

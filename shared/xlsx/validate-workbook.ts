@@ -44,10 +44,10 @@ export interface WorkbookValidation {
   /** Distinct normalised NRCs of the data rows, in order of first appearance, for the registry check. */
   nrcs: string[];
   /**
-   * The spreadsheet rows each NRC is on, so a registry hit becomes a FRAUD flag on the right rows.
-   * Built on first use: most files have no hit, and hashing 250,000 NRCs again costs a tenth of the run.
+   * The spreadsheet rows each of these NRCs is on, so a registry hit becomes a FRAUD flag on the right
+   * rows. Asked only for the hits: indexing every one of 250,000 NRCs would cost a tenth of the run.
    */
-  nrc_rows: Map<string, number[]>;
+  rowsOf(nrcs: ReadonlySet<string>): Map<string, number[]>;
   /** The rows as ingested (spec §3), those meeting the minimal field requirements. */
   rows: CanonicalRow[];
   /** Why the file could not be read at all (its one HEADER error says so to a person), or null. */
@@ -68,7 +68,7 @@ function fileLevel(message: string, file_error: SpreadsheetErrorCode | null): Wo
     warnings: [],
     preview: [],
     nrcs: [],
-    nrc_rows: new Map(),
+    rowsOf: () => new Map(),
     rows: [],
     file_error,
   };
@@ -122,10 +122,9 @@ export function validateSheetRows(rows: Iterable<SheetRow>, opts: WorkbookValida
     nrcs: collector.distinctNrcs(),
     rows: collector.rows,
     file_error: null,
-  } as Omit<WorkbookValidation, 'nrc_rows'> as WorkbookValidation;
-  let nrcRows: Map<string, number[]> | undefined;
-  Object.defineProperty(result, 'nrc_rows', { enumerable: true, get: () => (nrcRows ??= collector.nrcIndex()) });
-  return result;
+  };
+  // Not enumerable: the result stays plain data for JSON and structured clone.
+  return Object.defineProperty(result, 'rowsOf', { value: (nrcs: ReadonlySet<string>) => collector.rowsOf(nrcs) }) as WorkbookValidation;
 }
 
 /** Excel's column name: 0 → A, 27 → AB. */
@@ -146,9 +145,6 @@ function previewKeys(headers: readonly string[]): string[] {
   });
 }
 
-/** The rules' duplicate warning (spec §5), recognised so the validator's own NRC set is not built twice. */
-const duplicateNrcMessage = (nrc: string): string => `Duplicate NRC in file (${nrc}).`;
-
 class RowCollector {
   rowCount = 0;
   readonly errors: Issue[] = [];
@@ -157,8 +153,8 @@ class RowCollector {
   /** Each data row's normalised NRC and row number, side by side (no object per row). */
   private readonly nrcOfRow: string[] = [];
   private readonly rowOfNrc: number[] = [];
-  /** Rows the validator called a repeat of an earlier NRC: leaving them out makes the list distinct without hashing every NRC again. */
-  private readonly repeatRows = new Set<number>();
+  /** NRCs the validator saw first on their row: the distinct list, without hashing every NRC again. */
+  private readonly firstNrcs: string[] = [];
   readonly rows: CanonicalRow[] = [];
   private readonly keys: string[];
   private readonly dateColumns: Set<number>;
@@ -178,25 +174,24 @@ class RowCollector {
   add({ rowNumber, cells }: SheetRow): void {
     if (isEmptyRow(cells)) return;
     this.rowCount++;
-    const nrc = this.columns.nrc === undefined ? '' : normaliseNrc(cells[this.columns.nrc]);
+    // The checks parse the NRC, dates and amount once and hand back the row as ingested too.
+    const inspection = this.validator?.inspect(rowNumber, cells);
+    const nrc = inspection ? inspection.nrc : this.columns.nrc === undefined ? '' : normaliseNrc(cells[this.columns.nrc]);
     if (nrc !== '') {
       this.nrcOfRow.push(nrc);
       this.rowOfNrc.push(rowNumber);
     }
-    if (this.validator) {
-      const issues = this.validator.validate(rowNumber, cells);
+    if (inspection) {
+      if (!inspection.duplicate && nrc !== '') this.firstNrcs.push(nrc);
+      const issues = inspection.issues;
       for (let i = 0; i < issues.length; i++) {
         const issue = issues[i] as Issue;
-        if (issueSeverity(issue.type) !== 'warning') this.errors.push(issue);
-        else {
-          this.warnings.push(issue);
-          if (issue.message === duplicateNrcMessage(nrc)) this.repeatRows.add(rowNumber);
-        }
+        (issueSeverity(issue.type) !== 'warning' ? this.errors : this.warnings).push(issue);
       }
     }
     if (this.preview.length < PREVIEW_ROWS) this.preview.push(this.previewOf(cells));
     if (this.opts.collectRows !== false) {
-      const row = canonicalRow(cells, this.columns, this.opts);
+      const row = inspection ? inspection.row : canonicalRow(cells, this.columns, this.opts);
       if (row) {
         row.start_date = this.intern(row.start_date);
         row.end_date = this.intern(row.end_date);
@@ -207,18 +202,20 @@ class RowCollector {
   }
 
   distinctNrcs(): string[] {
-    if (this.validator) return this.nrcOfRow.filter((_, i) => !this.repeatRows.has(this.rowOfNrc[i] as number));
+    if (this.validator) return this.firstNrcs;
     return [...new Set(this.nrcOfRow)];
   }
 
-  nrcIndex(): Map<string, number[]> {
+  rowsOf(nrcs: ReadonlySet<string>): Map<string, number[]> {
     const index = new Map<string, number[]>();
-    this.nrcOfRow.forEach((nrc, i) => {
-      const row = this.rowOfNrc[i] as number;
+    if (nrcs.size === 0) return index;
+    for (let i = 0; i < this.nrcOfRow.length; i++) {
+      const nrc = this.nrcOfRow[i] as string;
+      if (!nrcs.has(nrc)) continue;
       const rows = index.get(nrc);
-      if (rows) rows.push(row);
-      else index.set(nrc, [row]);
-    });
+      if (rows) rows.push(this.rowOfNrc[i] as number);
+      else index.set(nrc, [this.rowOfNrc[i] as number]);
+    }
     return index;
   }
 
@@ -243,8 +240,8 @@ class RowCollector {
 }
 
 /** The FRAUD flags (spec §5) on every row whose NRC the registry knows, in row order; hits are normalised NRCs. */
-export function fraudFlagsFor(nrcRows: ReadonlyMap<string, readonly number[]>, hits: ReadonlySet<string>): Issue[] {
+export function fraudFlagsFor(result: Pick<WorkbookValidation, 'rowsOf'>, hits: ReadonlySet<string>): Issue[] {
   const flags: Issue[] = [];
-  for (const nrc of hits) for (const row of nrcRows.get(nrc) ?? []) flags.push(fraudFlag(row, nrc));
+  for (const [nrc, rows] of result.rowsOf(hits)) for (const row of rows) flags.push(fraudFlag(row, nrc));
   return flags.sort((a, b) => a.row - b.row);
 }

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalRow } from '../../../shared/rules/canonical-row.js';
+import { createRowValidator } from '../../../shared/rules/submission-rules.js';
 import { mapColumns } from '../../../shared/rules/headers.js';
 
 const columns = mapColumns(['EMPLOYEE NUMBER', 'NRC', 'START DATE', 'END DATE', 'INSTALLMENT', 'PAYEE KEY', 'FIRST NAME', 'LAST NAME']);
@@ -77,5 +79,34 @@ describe('canonicalRow', () => {
 
   it('drops a row when the columns are absent', () => {
     expect(canonicalRow(ROW, { employee_no: 0 })).toBeNull();
+  });
+});
+
+describe('RowValidator.inspect', () => {
+  // The checks parse each row once and hand back the ingested row: it must be canonicalRow's answer,
+  // with validate's issues, whatever the cells hold.
+  const cell = fc.oneof(
+    fc.constantFrom('', ' ', 'E001', '123456/78/9', '123456789', '2026-03-01', '2026-03-31', '31/12/26', '1,500.00', '0.00', 'ZMW 5', 'A001', 'a001', 'n/a'),
+    fc.integer({ min: -100, max: 60_000 }),
+    fc.double({ noNaN: true, min: -1e6, max: 1e6 }),
+    fc.string({ maxLength: 12 }),
+    fc.constant(null),
+  );
+  const rows = fc.array(fc.array(cell, { minLength: 8, maxLength: 8 }), { maxLength: 30 });
+
+  it.each(['inputs', 'stoppages'] as const)('agrees with validate and canonicalRow (%s)', (kind) => {
+    fc.assert(
+      fc.property(rows, fc.boolean(), (sheet, date1904) => {
+        const options = { kind, month: '2026-03', payeeKey: 'A001', date1904, columns };
+        const inspector = createRowValidator(options);
+        const validator = createRowValidator(options);
+        sheet.forEach((cells, i) => {
+          const inspection = inspector.inspect(i + 2, cells);
+          expect(inspection.issues).toEqual(validator.validate(i + 2, cells));
+          expect(inspection.row).toEqual(canonicalRow(cells, columns, { date1904 }));
+          expect(inspection.duplicate).toBe(inspection.issues.some((issue) => issue.message.startsWith('Duplicate NRC in file')));
+        });
+      }),
+    );
   });
 });

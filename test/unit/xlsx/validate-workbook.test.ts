@@ -64,7 +64,7 @@ describe('validateWorkbook', () => {
   it('lists distinct NRCs for the registry and turns registry hits into FRAUD flags on every row', () => {
     const result = validateWorkbook(writeWithSheetJs({ S: DEDUCTIONS }), inputs);
     expect(result.nrcs).toEqual(['123456/78/9', '234567/89/1', '345678/90/1']);
-    expect(fraudFlagsFor(result.nrc_rows, new Set(['123456/78/9', '999999/99/9']))).toEqual([
+    expect(fraudFlagsFor(result, new Set(['123456/78/9', '999999/99/9']))).toEqual([
       { row: 4, column: 'NRC', type: 'FRAUD', message: 'NRC 123456/78/9 is on the fraud/scam registry' },
       { row: 8, column: 'NRC', type: 'FRAUD', message: 'NRC 123456/78/9 is on the fraud/scam registry' },
     ]);

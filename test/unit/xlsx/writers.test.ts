@@ -45,7 +45,7 @@ describe.each([false, true])('a deduction file with date1904 = %s', { timeout: 3
       'FIRST NAME': 'Jane',
       'LAST NAME': 'Banda',
     });
-    expect([...result.nrc_rows]).toEqual([
+    expect([...result.rowsOf(new Set(result.nrcs))]).toEqual([
       ['123456/78/9', [4, 8]],
       ['234567/89/1', [6]],
       ['345678/90/1', [7]],
