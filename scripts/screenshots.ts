@@ -54,6 +54,17 @@ async function main() {
       ['not-found', async (page) => { await signIn(page, twin.url, twin.admin.email, twin.admin.password); await page.goto(`${twin.url}/no-such-page`); }],
       ['outbox', async (page) => { await page.goto(`${twin.url}/_local/outbox`); }],
       ['signin-mobile', async (page) => { await page.setViewportSize({ width: 390, height: 844 }); await page.goto(`${twin.url}/signin`); }],
+      ['admin-audit', async (page) => {
+        await signIn(page, twin.url, twin.admin.email, twin.admin.password);
+        await page.goto(`${twin.url}/admin/audit`);
+        await page.getByText(/No audit entries|entries shown|entry shown/).first().waitFor();
+        await page.getByRole('textbox', { name: 'NRC' }).fill('123456/78/9');
+        await page.getByRole('button', { name: 'Show trail' }).click();
+        await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+        // Reading the log and the export were themselves recorded: search again to show them.
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.getByText(/entries shown|entry shown/).first().waitFor();
+      }],
       ...uploadShots(twin),
       ...accountShots(twin),
       ...adminShots(twin),

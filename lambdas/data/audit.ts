@@ -1,12 +1,16 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type BatchWriteCommandOutput, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import type { AuditItem } from '../../shared/api/audit.js';
 import type { AuthenticatedCaller } from '../lib/caller.js';
 import { dynamo, tableName } from './clients.js';
 
 /**
- * The audit log: append-only (items are only ever Put with a fresh id, never updated).
- * Keys: pk=DAY#{yyyy-mm-dd} sk={ts}#{id}; gsi1pk=SUBJECT#{subject} gsi1sk={ts}#{id} so one
- * NRC, user or record's whole trail is a single Query.
+ * The audit log: append-only (items are only ever Put with a fresh id, never updated or deleted; in AWS
+ * the functions hold no UpdateItem or DeleteItem on this table). Keys:
+ * - by day, newest first: pk=DAY#{yyyy-mm-dd} sk={ts}#{id}
+ * - one subject's whole trail (an NRC, a user, a record): gsi1pk=SUBJECT#{subject} gsi1sk={ts}#{id}
+ * An entry about several people (a fraud search that matched 40 NRCs) is one entry plus one small
+ * pointer per NRC (`also`), so "who looked this NRC up" stays one Query on gsi1.
  */
 export interface AuditEntry {
   actor: Pick<AuthenticatedCaller, 'userId' | 'email' | 'roles'> | null;
@@ -16,31 +20,185 @@ export interface AuditEntry {
   subject: string;
   outcome: 'ok' | 'refused' | 'failed';
   details?: Record<string, unknown>;
+  /** Further subjects the entry concerns (e.g. 'NRC#…' of every match): each gets a pointer entry. */
+  also?: readonly string[];
+}
+
+const WRITE_BATCH = 25;
+const PARALLEL = 8;
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+
+function itemOf(entry: Omit<AuditEntry, 'also'>, ts: string, id: string, extra: Record<string, unknown> = {}) {
+  return {
+    pk: `DAY#${ts.slice(0, 10)}`,
+    sk: `${ts}#${id}`,
+    gsi1pk: `SUBJECT#${entry.subject}`,
+    gsi1sk: `${ts}#${id}`,
+    id,
+    ts,
+    actor_id: entry.actor?.userId ?? null,
+    actor_email: entry.actor?.email ?? null,
+    actor_roles: entry.actor?.roles ?? [],
+    org_id: entry.org_id ?? null,
+    action: entry.action,
+    subject: entry.subject,
+    outcome: entry.outcome,
+    details: entry.details ?? {},
+    ...extra,
+  };
 }
 
 export async function writeAudit(entry: AuditEntry): Promise<void> {
   const ts = new Date().toISOString();
   const id = randomUUID();
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName('audit'),
-      Item: {
-        pk: `DAY#${ts.slice(0, 10)}`,
-        sk: `${ts}#${id}`,
-        gsi1pk: `SUBJECT#${entry.subject}`,
-        gsi1sk: `${ts}#${id}`,
-        id,
-        ts,
-        actor_id: entry.actor?.userId ?? null,
-        actor_email: entry.actor?.email ?? null,
-        actor_roles: entry.actor?.roles ?? [],
-        org_id: entry.org_id ?? null,
-        action: entry.action,
-        subject: entry.subject,
-        outcome: entry.outcome,
-        details: entry.details ?? {},
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  const { also = [], ...main } = entry;
+  const table = tableName('audit');
+  await dynamo.send(new PutCommand({ TableName: table, Item: itemOf(main, ts, id), ConditionExpression: 'attribute_not_exists(pk)' }));
+  if (also.length === 0) return;
+  // Pointers carry who, what and when, and name the entry they belong to; they hold no details.
+  const pointers = [...new Set(also)].map((subject) => ({
+    PutRequest: { Item: itemOf({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }) },
+  }));
+  const batches: (typeof pointers)[] = [];
+  for (let i = 0; i < pointers.length; i += WRITE_BATCH) batches.push(pointers.slice(i, i + WRITE_BATCH));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      let pending: unknown[] = batches[next++]!;
+      for (let attempt = 0; pending.length; attempt++) {
+        if (attempt >= 8) throw new Error('The audit log is busy; the request will be retried.');
+        if (attempt) await pause(attempt);
+        const out: BatchWriteCommandOutput = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+        pending = out.UnprocessedItems?.[table] ?? [];
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, batches.length) }, worker));
+}
+
+export interface AuditFilter {
+  /** Inclusive days, YYYY-MM-DD; `to` is where reading starts (newest first). */
+  from: string;
+  to: string;
+  action?: string;
+  actor?: string;
+  outcome?: string;
+  subject?: string;
+}
+
+const toItem = (raw: Record<string, unknown>): AuditItem => ({
+  id: String(raw.id),
+  ts: String(raw.ts),
+  actor_id: (raw.actor_id as string | null) ?? null,
+  actor_email: (raw.actor_email as string | null) ?? null,
+  actor_roles: (raw.actor_roles as string[] | undefined) ?? [],
+  org_id: (raw.org_id as string | null) ?? null,
+  action: String(raw.action),
+  subject: String(raw.subject),
+  outcome: String(raw.outcome) as AuditItem['outcome'],
+  details: (raw.details as Record<string, unknown> | undefined) ?? {},
+  entry_id: (raw.entry_id as string | undefined) ?? null,
+});
+
+const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** Cursor: the day being read and DynamoDB's own last key there, as opaque base64url JSON. */
+export const encodeCursor = (day: string, key: Record<string, unknown> | undefined) => Buffer.from(JSON.stringify({ day, key: key ?? null })).toString('base64url');
+export function decodeCursor(cursor: string): { day: string; key: Record<string, unknown> | null } | null {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { day?: unknown; key?: unknown };
+    if (typeof value.day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value.day)) return null;
+    const key = value.key as Record<string, unknown> | null;
+    if (key !== null && (typeof key !== 'object' || Object.keys(key).some((k) => !['pk', 'sk', 'gsi1pk', 'gsi1sk'].includes(k)))) return null;
+    return { day: value.day, key };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Entries newest first, a page at a time: one Query per day partition (or on the subject index when a
+ * subject is given), filters applied by DynamoDB. Never a Scan.
+ */
+export async function listAudit(filter: AuditFilter, limit: number, cursor?: { day: string; key: Record<string, unknown> | null }) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const conditions: string[] = [];
+  const add = (field: string, value: string | undefined, op: 'eq' | 'begins') => {
+    if (!value) return;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    conditions.push(op === 'eq' ? `#${field} = :${field}` : `begins_with(#${field}, :${field})`);
+  };
+  add('action', filter.action, 'begins');
+  add('actor_email', filter.actor, 'eq');
+  add('outcome', filter.outcome, 'eq');
+  const items: AuditItem[] = [];
+  const base = (): Partial<QueryCommandInput> => ({
+    TableName: tableName('audit'),
+    ScanIndexForward: false,
+    ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+  });
+
+  if (filter.subject) {
+    let key = cursor?.key ?? undefined;
+    do {
+      const out = await dynamo.send(
+        new QueryCommand({
+          ...base(),
+          TableName: tableName('audit'),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :s AND gsi1sk BETWEEN :from AND :to',
+          ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+          ExpressionAttributeValues: { ...values, ':s': `SUBJECT#${filter.subject}`, ':from': filter.from, ':to': `${filter.to}~` },
+          Limit: limit - items.length,
+          ExclusiveStartKey: key,
+        }),
+      );
+      items.push(...(out.Items ?? []).map(toItem));
+      key = out.LastEvaluatedKey;
+    } while (key && items.length < limit);
+    return { items, next_cursor: key ? encodeCursor(filter.to, key) : null };
+  }
+
+  let day = cursor?.day ?? filter.to;
+  let key = cursor?.key ?? undefined;
+  while (day >= filter.from && items.length < limit) {
+    const out = await dynamo.send(
+      new QueryCommand({
+        ...base(),
+        TableName: tableName('audit'),
+        KeyConditionExpression: 'pk = :day',
+        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+        ExpressionAttributeValues: { ...values, ':day': `DAY#${day}` },
+        Limit: limit - items.length,
+        ExclusiveStartKey: key,
+      }),
+    );
+    items.push(...(out.Items ?? []).map(toItem));
+    key = out.LastEvaluatedKey;
+    if (!key) day = previousDay(day);
+  }
+  const more = day >= filter.from;
+  return { items, next_cursor: more ? encodeCursor(day, key) : null };
+}
+
+/** Every entry about one subject, oldest first (an export: bounded by what one person's trail holds). */
+export async function auditOfSubject(subject: string, max = 5_000): Promise<AuditItem[]> {
+  const items: AuditItem[] = [];
+  let key: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('audit'),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :s',
+        ExpressionAttributeValues: { ':s': `SUBJECT#${subject}` },
+        ExclusiveStartKey: key,
+      }),
+    );
+    items.push(...(out.Items ?? []).map(toItem));
+    key = out.LastEvaluatedKey;
+  } while (key && items.length < max);
+  return items.slice(0, max);
 }

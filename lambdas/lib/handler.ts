@@ -7,6 +7,7 @@ import { isAllowed } from '../../shared/access.js';
 import { type RouteDef, type RouteId, routeById } from '../../shared/routes.js';
 import { type AnyCaller, type AuthenticatedCaller, callerFromEvent } from './caller.js';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
+import { isStateChanging, recordRequest } from './request-audit.js';
 import { logger } from './logger.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -90,13 +91,20 @@ export function createApiHandler<const Id extends RouteId>(
     if (isStatusResult(result)) return respond(result.statusCode, result.body, result.headers);
     return respond(200, result);
   };
-  return middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
+  const handler = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use(httpHeaderNormalizer())
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
     .onError(async (request) => {
       request.response = errorResponse(request.error);
     })
     .handler(core);
+  if (!isStateChanging(route)) return handler;
+  // Every state-changing request is recorded, whatever its outcome (issue: audit of who did what).
+  return async (event: ApiEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const response = await handler(event, context);
+    await recordRequest(route, event, response);
+    return response;
+  };
 }
 
 /** Narrows a caller known to be signed in (routes whose access requires a session). */

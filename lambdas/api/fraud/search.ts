@@ -22,6 +22,8 @@ function audit(me: AuthenticatedCaller, action: string, details: Record<string, 
     subject: 'REGISTRY',
     outcome: 'ok',
     details: { ...details, matched_count: matchedDigits.length, matched, matched_truncated: matchedDigits.length > AUDITED_MATCHES },
+    // Each matched person's own trail names this search (the export of GET /api/admin/audit/nrc).
+    also: matchedDigits.slice(0, AUDITED_MATCHES).map((digits) => `NRC#${digits}`),
   });
 }
 

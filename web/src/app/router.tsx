@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: '/admin', ...screen(() => import('./routes/app/admin')) },
           { path: '/admin/requests', ...screen(() => import('./routes/app/admin-requests')) },
           { path: '/admin/users', ...screen(() => import('./routes/app/admin-users')) },
+          { path: '/admin/audit', ...screen(() => import('./routes/app/admin-audit')) },
           // Unknown paths are not public, so they too need a session (spec part 1 §2).
           { path: '*', ...screen(() => import('./routes/app/not-found')) },
         ],

@@ -1,0 +1,55 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { RouteDef } from '../../shared/routes.js';
+import { writeAudit } from '../data/audit.js';
+import { listMembershipsOfUser } from '../data/directory.js';
+import { callerFromEvent } from './caller.js';
+import { logger } from './logger.js';
+
+/** Requests that can change something: everything but GET. Each is recorded in the audit log. */
+export const isStateChanging = (route: Pick<RouteDef, 'method'>) => route.method !== 'GET';
+
+const outcomeOf = (status: number) => (status < 400 ? 'ok' : status < 500 ? 'refused' : 'failed');
+
+function errorCodeOf(response: APIGatewayProxyStructuredResultV2): string | null {
+  if ((response.statusCode ?? 200) < 400 || typeof response.body !== 'string') return null;
+  try {
+    const code = (JSON.parse(response.body) as { error?: unknown }).error;
+    return typeof code === 'string' ? code.slice(0, 80) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One audit entry per state-changing request: who (user, email, roles, organisations), what (the
+ * route and the path it was called on), when, and how it ended (status and error code). The body is
+ * never copied: it may hold personal data, and the feature's own entry records what changed.
+ * A failure to record is logged as an error (an alarm in AWS), not turned into a failed request
+ * whose change was already made.
+ */
+export async function recordRequest(route: RouteDef, event: APIGatewayProxyEventV2WithJWTAuthorizer, response: APIGatewayProxyStructuredResultV2): Promise<void> {
+  const status = response.statusCode ?? 200;
+  try {
+    const caller = callerFromEvent(event);
+    const memberships = caller.signedIn ? await listMembershipsOfUser(caller.userId) : [];
+    const orgIds = memberships.filter((m) => m.status === 'approved').map((m) => m.org_id);
+    await writeAudit({
+      actor: caller.signedIn ? caller : null,
+      org_id: orgIds[0] ?? null,
+      action: `request.${route.id}`,
+      subject: caller.signedIn ? `USER#${caller.userId}` : 'ANONYMOUS',
+      outcome: outcomeOf(status),
+      details: {
+        method: route.method,
+        path: (event.rawPath ?? '').slice(0, 300),
+        params: event.pathParameters ?? {},
+        status,
+        error: errorCodeOf(response),
+        org_ids: orgIds,
+        source_ip: event.requestContext?.http?.sourceIp ?? null,
+      },
+    });
+  } catch (error) {
+    logger.error('Could not record the request in the audit log', { route: route.id, status, error: error as Error });
+  }
+}

@@ -1,0 +1,158 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { nrcAuditCsv, type AuditItem, type NrcAuditResponse } from '../../shared/api/audit.js';
+import { ROUTES } from '../../shared/routes.js';
+import { apiCaller, signedInUser } from './admin-support.js';
+
+/**
+ * The audit log (issue 8 §5): every state-changing request recorded whatever its outcome, generated
+ * from the route table; the reader's filters and paging; one NRC's trail for a data subject's request.
+ */
+const twin = inject('twin');
+const api = apiCaller(twin);
+const today = () => new Date().toISOString().slice(0, 10);
+const STATE_CHANGING = ROUTES.filter((route) => route.method !== 'GET');
+/** Public routes carry no verified identity (in AWS they have no authorizer): recorded as ANONYMOUS. */
+const isPublic = (route: (typeof ROUTES)[number]) => route.access.kind === 'public';
+
+const subOf = (idToken: string): string => JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub;
+async function user(roles: Parameters<typeof signedInUser>[1]) {
+  const signedIn = await signedInUser(twin, roles);
+  return { ...signedIn, sub: subOf(signedIn.token) };
+}
+
+let admin: Awaited<ReturnType<typeof user>>;
+let actor: Awaited<ReturnType<typeof user>>;
+
+let serial = 0;
+const freshNrc = () => `${String(200000 + Math.floor(Math.random() * 700000))}/${String(10 + (serial++ % 90))}/${serial % 10}`;
+
+async function readAll(token: string, query: Record<string, string>): Promise<AuditItem[]> {
+  const items: AuditItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const params = new URLSearchParams({ from: today(), to: today(), ...query, ...(cursor ? { cursor } : {}) });
+    const res = await api(token, 'GET', `/api/admin/audit?${params}`);
+    expect(res.status).toBe(200);
+    items.push(...res.json.items);
+    cursor = res.json.next_cursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+beforeAll(async () => {
+  [admin, actor] = await Promise.all([user(['super_admin']), user(['fi_admin'])]);
+});
+
+describe('every state-changing request is recorded', () => {
+  it('with actor, roles, action, target, time and outcome, for every such route in the table', async () => {
+    // Act: the same caller calls every state-changing route once (most refuse the empty request).
+    const answers = new Map<string, number>();
+    for (const route of STATE_CHANGING) {
+      const res = await api(actor.token, route.method, route.path.replace(/\{[^}]+\}/g, 'no-such-thing'), {});
+      answers.set(route.id, res.status);
+    }
+    // Assess
+    const entries = await readAll(admin.token, { subject: `USER#${actor.sub}`, action: 'request.' });
+    for (const route of STATE_CHANGING.filter((r) => !isPublic(r))) {
+      const entry = entries.find((item) => item.action === `request.${route.id}`);
+      expect(entry, route.id).toMatchObject({
+        actor_id: actor.sub,
+        actor_email: actor.email,
+        actor_roles: ['fi_admin'],
+        subject: `USER#${actor.sub}`,
+        outcome: answers.get(route.id)! < 400 ? 'ok' : 'refused',
+        details: { method: route.method, status: answers.get(route.id) },
+      });
+      expect(Date.parse(entry!.ts)).toBeGreaterThan(Date.now() - 10 * 60_000);
+    }
+  });
+
+  it.each(STATE_CHANGING.filter(isPublic).map((route) => [route.id, route] as const))(
+    'records an anonymous request to the public route %s, and never copies the body',
+    async (id, route) => {
+      const marker = `secret-${Date.now()}@example.com`;
+      const res = await api(null, route.method, route.path.replace(/\{[^}]+\}/g, 'no-such-thing'), { email: marker });
+      const entries = await readAll(admin.token, { subject: 'ANONYMOUS', action: `request.${id}` });
+      expect(entries[0]).toMatchObject({ actor_id: null, outcome: res.status < 400 ? 'ok' : 'refused', details: { status: res.status } });
+      expect(JSON.stringify(entries)).not.toContain(marker);
+    },
+  );
+});
+
+describe('GET /api/admin/audit', () => {
+  it('filters by action prefix and outcome, pages newest first, and records its own reading', async () => {
+    const refused = await readAll(admin.token, { subject: `USER#${actor.sub}`, outcome: 'refused' });
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((item) => item.outcome === 'refused')).toBe(true);
+    const times = refused.map((item) => item.ts);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const firstPage = await api(admin.token, 'GET', `/api/admin/audit?from=${today()}&to=${today()}`);
+    expect(firstPage.status).toBe(200);
+    expect(firstPage.json.items.length).toBeLessThanOrEqual(50);
+    const reads = await readAll(admin.token, { subject: `USER#${admin.sub}`, action: 'audit.read' });
+    expect(reads.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['a missing range', '', /From/],
+    ['From after To', 'from=2026-03-02&to=2026-03-01', 'From must be on or before To.'],
+    ['more than 92 days', 'from=2026-01-01&to=2026-06-30', 'Choose at most 92 days at a time.'],
+    ['a date that is no date', 'from=2026-02-31x&to=2026-03-01', /From must be a date/],
+    ['an unknown outcome', 'from=2026-03-01&to=2026-03-01&outcome=maybe', 'Outcome is ok, refused or failed.'],
+    ['a forged cursor', 'from=2026-03-01&to=2026-03-01&cursor=eyJkYXkiOiJ4In0', 'The page cursor is not valid. Search again.'],
+    ['a cursor naming other keys', `from=2026-03-01&to=2026-03-01&cursor=${Buffer.from(JSON.stringify({ day: '2026-03-01', key: { pk: 'x', evil: 1 } })).toString('base64url')}`, 'The page cursor is not valid. Search again.'],
+  ])('refuses %s with a message a person can act on', async (_name, query, message) => {
+    const res = await api(admin.token, 'GET', `/api/admin/audit?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(message);
+  });
+});
+
+describe("one NRC's trail (a data subject's request)", () => {
+  it('names who reported the NRC and who looked it up, and the export is recorded too', async () => {
+    // Prepare: one user reports the NRC, a data user searches for it among others and checks it.
+    const nrc = freshNrc();
+    const reporter = await user(['fi_admin']);
+    const searcher = await user(['data_user']);
+    const filed = await api(reporter.token, 'POST', '/api/fraud-reports', {
+      fi_name: 'Zanaco Bank', type: 'Identity theft', nrc, person_name: 'Mwila Banda', report_month: '2026-03', payee_key: 'A001', description: 'Forged payslip.',
+    });
+    expect(filed.status).toBe(200);
+    expect((await api(searcher.token, 'POST', '/api/fraud-reports/search', { nrcs: [nrc, freshNrc()] })).status).toBe(200);
+    expect((await api(searcher.token, 'POST', '/api/fraud-registry/check', { nrcs: [nrc] })).status).toBe(200);
+
+    // Act
+    const res = await api(admin.token, 'GET', `/api/admin/audit/nrc?nrc=${encodeURIComponent(nrc)}`);
+
+    // Assess
+    expect(res.status).toBe(200);
+    const trail = res.json as NrcAuditResponse;
+    expect(trail.nrc).toBe(nrc);
+    expect(trail.reports).toEqual([expect.objectContaining({ action: 'fraud_report.create', actor_email: reporter.email })]);
+    expect(trail.lookups.map((item) => [item.action, item.actor_email])).toEqual(
+      expect.arrayContaining([
+        ['fraud_registry.search', searcher.email],
+        ['fraud_registry.check', searcher.email],
+        ['audit.nrc_export', admin.email],
+      ]),
+    );
+    const csv = nrcAuditCsv(trail);
+    expect(csv.split('\r\n')[0]).toBe('NRC,Kind,Time (UTC),Action,Actor email,Actor roles,Organisation,Outcome,Entry');
+    expect(csv).toContain(`${nrc},report,`);
+  });
+
+  it.each([['no NRC', ''], ['a malformed NRC', '?nrc=12345/6/7'], ['an injection string', `?nrc=${encodeURIComponent("1' OR '1'='1")}`]])('refuses %s', async (_name, query) => {
+    const res = await api(admin.token, 'GET', `/api/admin/audit/nrc${query}`);
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: 'invalid_nrc', message: 'Enter an NRC like 123456/78/9.' });
+  });
+
+  it('is for super and system admins only', async () => {
+    for (const role of ['fi_admin', 'compliance', 'data_user', 'pmec_admin'] as const) {
+      const other = await user([role]);
+      expect((await api(other.token, 'GET', '/api/admin/audit/nrc?nrc=123456/78/9')).status).toBe(403);
+      expect((await api(other.token, 'GET', `/api/admin/audit?from=${today()}&to=${today()}`)).status).toBe(403);
+    }
+  });
+});

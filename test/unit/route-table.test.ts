@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../shared/routes.js';
+
+const tablesOf = (route: (typeof ROUTES)[number]): readonly string[] => (route.uses as { tables?: readonly string[] }).tables ?? [];
+
+describe('the route table', () => {
+  it.each(ROUTES.filter((route) => route.method !== 'GET').map((route) => [route.id, route] as const))(
+    '%s changes state, so its function may write the audit log and read the caller’s organisations',
+    (_id, route) => {
+      // lambdas/lib/request-audit.ts records every state-changing request with the caller's organisations.
+      expect(tablesOf(route)).toEqual(expect.arrayContaining(['audit', 'directory']));
+    },
+  );
+
+  it('has one route per id and per method and path, each with its handler module', () => {
+    expect(new Set(ROUTES.map((route) => route.id)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)).size).toBe(ROUTES.length);
+    for (const route of ROUTES) expect(existsSync(new URL(`../../lambdas/${route.handler}.ts`, import.meta.url)), route.handler).toBe(true);
+  });
+});
