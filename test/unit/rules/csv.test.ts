@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nrcAuditCsv } from '../../../shared/api/audit.js';
 import { csvCell, csvRow, issuesCsv, toCsv } from '../../../shared/rules/csv.js';
 import { fraudFlag } from '../../../shared/rules/issues.js';
 
@@ -60,5 +61,37 @@ describe('issuesCsv', () => {
   it('neutralises a message that looks like a formula', () => {
     const csv = issuesCsv({ errors: [{ row: 2, column: 'Payee Key', type: 'PAYEE_KEY', message: '=cmd|x' }], warnings: [], fraud: [] });
     expect(csv.split('\r\n')[1]).toBe("error,PAYEE_KEY,2,Payee Key,'=cmd|x");
+  });
+});
+
+describe('every CSV the product writes', () => {
+  // Issue 8 §2: a cell starting with = + - @ (or a tab or carriage return) never reaches a spreadsheet as a formula.
+  const HOSTILE = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '=cmd|\' /C calc\'!A0'];
+  const parse = (csv: string): string[][] =>
+    // A small RFC 4180 reader: enough to see each cell as a spreadsheet would.
+    csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((m) => (m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replace(/""/g, '"') : m[1]!)));
+
+  const writers: [string, (text: string) => string][] = [
+    ['the validation report (issuesCsv)', (text) => issuesCsv({ errors: [{ row: 2, column: text, type: 'AMOUNT', message: text }], warnings: [], fraud: [] })],
+    [
+      "an NRC's audit trail (nrcAuditCsv)",
+      (text) =>
+        nrcAuditCsv({
+          nrc: '123456/78/9',
+          lookups: [{ id: text, ts: '2026-03-01T00:00:00.000Z', actor_id: text, actor_email: text, actor_roles: [text], org_id: text, action: text, subject: text, outcome: 'ok', details: {}, entry_id: null }],
+          reports: [],
+          other: [],
+        }),
+    ],
+  ];
+
+  it.each(writers.flatMap(([name, write]) => HOSTILE.map((text) => [name, JSON.stringify(text), write, text] as const)))('%s neutralises %s', (_name, _shown, write, text) => {
+    const cells = parse(write(text)).flat();
+    expect(cells.some((cell) => cell.includes(text.trim()))).toBe(true);
+    for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 });

@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { currentMonth } from '../../shared/rules/dates.js';
+import { ROUTES, type RouteId } from '../../shared/routes.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+
+/**
+ * Object-level authorisation (issue 8 §1): an admin of another organisation — allowed by role on every
+ * one of these routes — names organisation A's objects and is refused, and nothing changes.
+ * Every route that names an object (a path parameter, an org_id, a payee key or a stored key) must
+ * have a case here or be listed as platform-only: a new route cannot slip past.
+ */
+const twin = inject('twin');
+const api = submissionsApi(twin);
+const month = currentMonth();
+
+interface World {
+  orgA: SeededOrg;
+  adminA: { token: string; sub: string; email: string };
+  /** An FI admin, approved member of another organisation. */
+  adminB: { token: string; sub: string; email: string };
+  uploadId: string;
+  submissionId: string;
+  attachmentKey: string;
+}
+let w: World;
+
+async function user(roles: Parameters<typeof createUser>[1]) {
+  const created = await createUser(twin, roles);
+  const { idToken } = await signIn(twin, created.email, created.password);
+  return { token: idToken, sub: subOf(idToken), email: created.email };
+}
+
+interface Case {
+  /** What the other organisation's admin tries. */
+  attempt: (world: World) => { method: string; path: string; body?: unknown };
+  /** Reads what must not have changed (as organisation A sees it). */
+  unchanged?: (world: World) => Promise<unknown>;
+}
+
+const uploadState = async (world: World) => (await api.call(world.adminA.token, `/api/uploads/${world.uploadId}`)).body;
+const submissionState = async (world: World) => (await api.call(world.adminA.token, `/api/submissions/${world.submissionId}`)).body;
+const teamState = async (world: World) => (await api.call(world.adminA.token, '/api/team')).body;
+
+/** Routes naming an object of an organisation, and how organisation B's admin tries organisation A's. */
+const CASES: Partial<Record<RouteId, Case>> = {
+  'get-upload': { attempt: (x) => ({ method: 'GET', path: `/api/uploads/${x.uploadId}` }) },
+  'get-upload-report': { attempt: (x) => ({ method: 'GET', path: `/api/uploads/${x.uploadId}/report` }) },
+  'submit-upload': { attempt: (x) => ({ method: 'POST', path: `/api/uploads/${x.uploadId}/submit` }), unchanged: uploadState },
+  'get-submission': { attempt: (x) => ({ method: 'GET', path: `/api/submissions/${x.submissionId}` }) },
+  'create-upload': {
+    attempt: (x) => ({ method: 'POST', path: '/api/uploads', body: { doc_kind: 'inputs', month, payee_key: x.orgA.payeeKey, file_name: 'a.xlsx', size: 100, content_type: XLSX_MIME } }),
+  },
+  'get-team': { attempt: (x) => ({ method: 'GET', path: `/api/team?org_id=${x.orgA.orgId}` }) },
+  'add-team-member': {
+    attempt: (x) => ({ method: 'POST', path: '/api/team/members', body: { email: 'intruder@example.com', role: 'data_user', org_id: x.orgA.orgId } }),
+    unchanged: teamState,
+  },
+  'remove-team-member': { attempt: (x) => ({ method: 'DELETE', path: `/api/team/members/${x.adminA.sub}` }), unchanged: teamState },
+  'create-fraud-report': {
+    // An attachment key uploaded by someone else, for another report.
+    attempt: (x) => ({
+      method: 'POST',
+      path: '/api/fraud-reports',
+      body: { fi_name: 'Bank B', type: 'Other', nrc: '123456/78/9', person_name: 'Someone', report_month: '2026-03', payee_key: 'B001', description: '', attachments: [x.attachmentKey] },
+    }),
+  },
+};
+
+/** Routes naming objects that only platform admins reach: the role check refuses every FI admin (route-matrix.test.ts). */
+const PLATFORM_ONLY = new Set(ROUTES.filter((r) => r.access.kind === 'roles' && !r.access.roles.includes('fi_admin')).map((r) => r.id));
+
+const namesAnObject = (route: (typeof ROUTES)[number]) =>
+  /\{[^}]+\}/.test(route.path) || ['get-team', 'add-team-member', 'create-upload', 'create-fraud-report'].includes(route.id);
+
+beforeAll(async () => {
+  const orgA = await seedOrganisation(twin, uniquePayeeKey());
+  const orgB = await seedOrganisation(twin, uniquePayeeKey());
+  const [adminA, adminB] = await Promise.all([user(['fi_admin']), user(['fi_admin'])]);
+  await seedMembership(twin, orgA, adminA.sub);
+  await seedMembership(twin, orgB, adminB.sub);
+  const request = { doc_kind: 'inputs' as const, month, payee_key: orgA.payeeKey, file_name: 'A inputs.xlsx', size: 0, content_type: XLSX_MIME };
+  const file = workbook(inputsRows(month, orgA.payeeKey, [nrcOf(1), nrcOf(2)]));
+  const validated = await api.upload(adminA.token, { ...request, size: file.length }, file);
+  // A second upload, submitted, for the submission routes.
+  const second = await api.upload(adminA.token, { ...request, size: file.length, file_name: 'A second.xlsx' }, file);
+  const submitted = await api.submit(adminA.token, second.id);
+  expect(submitted.status).toBe(200);
+  const presign = await api.call(adminA.token, '/api/fraud-reports/attachments', { method: 'POST', body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' } });
+  expect(presign.status).toBe(200);
+  w = { orgA, adminA, adminB, uploadId: validated.id, submissionId: String(submitted.body.submission_id), attachmentKey: String((presign.body as { key: string }).key) };
+});
+
+describe('object-level checks', () => {
+  it('cover every route that names an organisation’s object', () => {
+    const uncovered = ROUTES.filter((route) => namesAnObject(route) && !CASES[route.id as RouteId] && !PLATFORM_ONLY.has(route.id)).map((r) => r.id);
+    expect(uncovered).toEqual([]);
+  });
+
+  it.each(Object.entries(CASES) as [RouteId, Case][])('%s: another organisation’s admin is refused and nothing changes', async (_id, testCase) => {
+    const before = await testCase.unchanged?.(w);
+    const { method, path, body } = testCase.attempt(w);
+    const res = await api.call(w.adminB.token, path, { method, body });
+    expect([400, 403, 404]).toContain(res.status);
+    expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    if (testCase.unchanged) expect(await testCase.unchanged(w)).toEqual(before);
+  });
+
+  it("the owner still reaches each of them (the refusals above are about the organisation, not the object's absence)", async () => {
+    expect((await api.call(w.adminA.token, `/api/uploads/${w.uploadId}`)).status).toBe(200);
+    expect((await api.call(w.adminA.token, `/api/submissions/${w.submissionId}`)).status).toBe(200);
+    expect((await api.call(w.adminA.token, '/api/team')).body).toMatchObject({ org: { org_id: w.orgA.orgId } });
+  });
+});
+
