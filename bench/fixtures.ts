@@ -105,13 +105,15 @@ export interface InputsFileOptions {
   /** YYYY-MM; every row is valid for it. */
   month: string;
   payeeKey: string;
+  /** Added to every row's employee number and NRC, so several files hold different borrowers. */
+  offset?: number;
 }
 
 /**
  * A valid inputs file shaped like Excel's own output: text in shared strings (employee numbers and NRCs unique,
  * so the table is as big as it gets), dates as serials with a date style, amounts with two decimals.
  */
-export function generateInputsWorkbook({ rows, month, payeeKey }: InputsFileOptions): Uint8Array {
+export function generateInputsWorkbook({ rows, month, payeeKey, offset = 0 }: InputsFileOptions): Uint8Array {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const start = excelSerial(year, monthNumber, 1);
   const ends = Array.from({ length: 36 }, (_, i) => excelSerial(year, monthNumber + i + 1, 0));
@@ -127,8 +129,8 @@ export function generateInputsWorkbook({ rows, month, payeeKey }: InputsFileOpti
     let piece = '';
     for (let i = 0; i < rows; i++) {
       const r = i + 2;
-      const employee = strings.push(`EC${String(1_000_000 + i)}`) - 1;
-      const nrc = strings.push(`${String(100_000 + i)}/${String(10 + (i % 90))}/${1 + (i % 9)}`) - 1;
+      const employee = strings.push(`EC${String(1_000_000 + offset + i)}`) - 1;
+      const nrc = strings.push(`${String(100_000 + offset + i)}/${String(10 + (i % 90))}/${1 + (i % 9)}`) - 1;
       const amount = 150 + (i % 4_850) + (i % 4) * 0.25;
       piece +=
         `<row r="${r}" spans="1:8" x14ac:dyDescent="0.25">` +
