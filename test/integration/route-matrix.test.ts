@@ -1,4 +1,8 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BUCKETS, TABLES } from '../../infra/definitions.js';
 import { isAllowed } from '../../shared/access.js';
 import { ROUTES, type RouteDef } from '../../shared/routes.js';
 import { ROLES, type Role } from '../../shared/roles.js';
@@ -62,15 +66,60 @@ const HOSTILE_BODIES: [string, string, boolean][] = [
     ['wrong types everywhere', JSON.stringify({ email: 12, nrcs: 'x', month: [], payee_key: { $ne: 1 }, id: true }), true],
     ['control and unicode characters', JSON.stringify({ email: '\u0000\u202e@\ud83d\ude00', org_name: 'A\u0007'.repeat(500) }), false],
     ['injection strings', JSON.stringify({ email: "' OR 1=1 --", payee_key: 'attribute_exists(pk)', file_name: '../../etc/passwd', org_name: '=HYPERLINK("x")' }), false],
+    ['path traversal in keys and names', JSON.stringify({ key: '../../uploads/incoming/x', attachments: ['../other/secret.pdf', '%2e%2e/x'], file_name: '..\\..\\boot.ini', id: '../../admin' }), true],
+    ['DynamoDB expression fragments', JSON.stringify({ cursor: 'pk = :pk OR begins_with(pk, :x)', q: '#n = :v', status: '<>', kind: 'SET #a = :b' }), false],
+    ['every field missing', '{}', false],
+    ['extra fields beside valid-looking ones', JSON.stringify({ email: 'a@example.com', role: 'root', is_admin: true, __proto__: { admin: true }, constructor: { prototype: { x: 1 } } }), false],
+    ['an oversized body (2 MB)', JSON.stringify({ description: 'x'.repeat(2 * 1024 * 1024), nrcs: [] }), true],
 ];
 const BODY_ROUTES = ROUTES.filter((r) => !['GET', 'DELETE'].includes(r.method));
 
-describe.each(BODY_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s with hostile bodies', (_name, route) => {
-  it.each(HOSTILE_BODIES)('answers %s without a fault', async (_label, body, mustRefuse) => {
-    const kind = CALLERS.find((k) => expectedAllowed(route, k)) ?? 'super_admin';
-    const res = await call(route, tokens.get(kind), { body });
-    expect(res.status).toBeLessThan(500);
-    if (mustRefuse) expect(res.status).toBeGreaterThanOrEqual(400);
-    if (res.status >= 400) expect(typeof (await res.json()).message).toBe('string');
+/**
+ * What hostile requests must never change: every record of every table but the audit log (which
+ * records each refusal) and the rate-limit windows (which count every attempt), and every stored object.
+ */
+async function records(): Promise<string[]> {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const s3 = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const found: string[] = [];
+  for (const [key, def] of Object.entries(TABLES)) {
+    if (key === 'audit') continue;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await db.send(new ScanCommand({ TableName: twin.env[def.envVar], ExclusiveStartKey: start }));
+      for (const item of out.Items ?? []) if (!String(item.pk).startsWith('RATE#')) found.push(`${key} ${JSON.stringify(item, Object.keys(item).sort())}`);
+      start = out.LastEvaluatedKey;
+    } while (start);
+  }
+  for (const def of Object.values(BUCKETS)) {
+    let token: string | undefined;
+    do {
+      const out = await s3.send(new ListObjectsV2Command({ Bucket: twin.env[def.envVar], ContinuationToken: token }));
+      for (const object of out.Contents ?? []) found.push(`${def.envVar} ${object.Key} ${object.ETag}`);
+      token = out.NextContinuationToken;
+    } while (token);
+  }
+  return found.sort();
+}
+
+describe('hostile bodies', () => {
+  let before: string[];
+  beforeAll(async () => {
+    before = await records();
+  });
+
+  afterAll(async () => {
+    // Checked once after every hostile body of every route: zero records changed.
+    expect(await records()).toEqual(before);
+  });
+
+  describe.each(BODY_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
+    it.each(HOSTILE_BODIES)('answers %s without a fault', async (_label, body, mustRefuse) => {
+      const kind = CALLERS.find((k) => expectedAllowed(route, k)) ?? 'super_admin';
+      const res = await call(route, tokens.get(kind), { body });
+      expect(res.status).toBeLessThan(500);
+      if (mustRefuse) expect(res.status).toBeGreaterThanOrEqual(400);
+      if (res.status >= 400) expect(typeof (await res.json()).message).toBe('string');
+    });
   });
 });
