@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readFirstSheet } from '../shared/xlsx/read-first-sheet.js';
+import { validateWorkbookStreamed } from '../shared/xlsx/node-stream.js';
 import { fraudFlagsFor, validateWorkbook } from '../shared/xlsx/validate-workbook.js';
 
 export type ChildMode = 'validate' | 'validate-no-rows' | 'read' | 'exceljs';
@@ -49,7 +50,9 @@ async function measure(mode: ChildMode, file: string, month: string, payeeKey: s
     for (const _row of readFirstSheet(data).rows) rows++;
     return { rows: rows - 1, errors: 0, ...stop() };
   }
-  const result = validateWorkbook(data, { kind: 'inputs', month, payeeKey, collectRows: mode === 'validate' });
+  const options = { kind: 'inputs' as const, month, payeeKey, collectRows: mode !== 'validate-no-rows' };
+  // 'validate' is the Lambda's path (Node's native zlib); 'validate-no-rows' the CLI's and the browser worker's (pure JavaScript).
+  const result = mode === 'validate' ? await validateWorkbookStreamed(data, options) : validateWorkbook(data, options);
   // The Lambda asks for the rows of the registry's hits to place FRAUD flags: here, one in a hundred NRCs.
   if (mode === 'validate') {
     const hits = new Set(result.nrcs.filter((_, i) => i % 100 === 0));

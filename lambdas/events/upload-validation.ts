@@ -2,7 +2,8 @@ import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadStage } from '../../shared/
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import type { Issue } from '../../shared/rules/issues.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
-import { FILE_COLUMN, fraudFlagsFor, validateWorkbook, type WorkbookValidation } from '../../shared/xlsx/index.js';
+import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '../../shared/xlsx/index.js';
+import { validateWorkbookStreamed } from '../../shared/xlsx/node-stream.js';
 import { flaggedByDigest } from '../data/registry.js';
 import type { UploadRecord } from '../data/uploads.js';
 import { logger } from '../lib/logger.js';
@@ -76,9 +77,9 @@ export async function validateUpload(
   const kind = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
   let result: WorkbookValidation;
   try {
-    result = validateWorkbook(data, { kind, month: upload.month, payeeKey: upload.payee_key, collectRows: true });
+    result = await validateWorkbookStreamed(data, { kind, month: upload.month, payeeKey: upload.payee_key, collectRows: true });
   } catch (error) {
-    // validateWorkbook answers every unreadable file itself; anything thrown is a fault it met in this file.
+    // validateWorkbookStreamed answers every unreadable file itself; anything thrown is a fault it met in this file.
     logger.error('Validation threw', error as Error);
     return failed(UNREADABLE);
   }

@@ -1,6 +1,6 @@
 import { assertZipContainer } from './container.js';
 import { SpreadsheetError, spreadsheetErrors } from './errors.js';
-import { readSharedStrings } from './shared-strings.js';
+import { type PartInflater, readSharedStrings } from './shared-strings.js';
 import { SheetRowScanner, type SheetRow } from './sheet-scanner.js';
 import { locateFirstSheet } from './workbook.js';
 import { InflateBudget, inflateEntry, openZip, type ZipArchive, type ZipEntry } from './zip.js';
@@ -23,7 +23,7 @@ export const DEFAULT_MAX_ROWS = 300_000;
 export const DEFAULT_MAX_INFLATED_BYTES = 256 * 1_048_576;
 
 /** Anything thrown while reading a hostile file (a RangeError from a bad offset, an inflate error) is a damaged file. */
-function asSpreadsheetError(error: unknown): SpreadsheetError {
+export function asSpreadsheetError(error: unknown): SpreadsheetError {
   return error instanceof SpreadsheetError ? error : spreadsheetErrors.corrupt();
 }
 
@@ -33,6 +33,24 @@ function asSpreadsheetError(error: unknown): SpreadsheetError {
  * Throws SpreadsheetError, from here or from the iteration, with a message for the person who sent the file.
  */
 export function readFirstSheet(data: Uint8Array, opts: ReadOptions = {}): FirstSheetReader {
+  const { date1904, zip, sheet, sharedStrings, budget, maxRows } = openFirstSheet(data, opts);
+  return {
+    date1904,
+    rows: { [Symbol.iterator]: () => scanRows(zip, sheet, sharedStrings, budget.fork(), maxRows) },
+  };
+}
+
+/** The first sheet located, its shared strings read, its rows not yet: what a row reader starts from. */
+export interface OpenedSheet {
+  date1904: boolean;
+  zip: ZipArchive;
+  sheet: ZipEntry;
+  sharedStrings: readonly string[];
+  budget: InflateBudget;
+  maxRows: number;
+}
+
+export function openFirstSheet(data: Uint8Array, opts: ReadOptions = {}, inflateSharedStrings?: PartInflater): OpenedSheet {
   const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
   const budget = new InflateBudget(opts.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES);
   assertZipContainer(data);
@@ -41,11 +59,8 @@ export function readFirstSheet(data: Uint8Array, opts: ReadOptions = {}): FirstS
     const book = locateFirstSheet(zip, budget);
     const declared = book.parts.reduce((sum, part) => sum + part.size, 0);
     if (declared > budget.limit) throw spreadsheetErrors.tooLarge(budget.limit);
-    const sharedStrings = book.sharedStrings ? readSharedStrings(zip, book.sharedStrings, budget) : [];
-    return {
-      date1904: book.date1904,
-      rows: { [Symbol.iterator]: () => scanRows(zip, book.sheet, sharedStrings, budget.fork(), maxRows) },
-    };
+    const sharedStrings = book.sharedStrings ? readSharedStrings(zip, book.sharedStrings, budget, inflateSharedStrings) : [];
+    return { date1904: book.date1904, zip, sheet: book.sheet, sharedStrings, budget, maxRows };
   } catch (error) {
     throw asSpreadsheetError(error);
   }

@@ -73,9 +73,12 @@ class SharedStringsScanner extends XmlChunkScanner {
   }
 }
 
-export function readSharedStrings(zip: ZipArchive, entry: ZipEntry, budget: InflateBudget): string[] {
+/** How a part's bytes are inflated: a step at a time (inflateEntry), or otherwise, counted against the same budget. */
+export type PartInflater = (zip: ZipArchive, entry: ZipEntry, budget: InflateBudget) => Iterable<Uint8Array>;
+
+export function readSharedStrings(zip: ZipArchive, entry: ZipEntry, budget: InflateBudget, inflate: PartInflater = inflateEntry): string[] {
   const scanner = new SharedStringsScanner(budget);
-  for (const chunk of inflateEntry(zip, entry, budget)) scanner.feed(chunk);
+  for (const chunk of inflate(zip, entry, budget)) scanner.feed(chunk);
   scanner.feed(new Uint8Array(0), true);
   return scanner.strings;
 }

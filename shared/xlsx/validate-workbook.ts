@@ -59,8 +59,8 @@ export const PREVIEW_ROWS = 20;
 export const FILE_COLUMN = 'File';
 export const EMPTY_SHEET_MESSAGE = 'The first sheet of this workbook is empty. Put the deduction rows, under their header row, on the first sheet and try again.';
 
-function fileLevel(message: string, file_error: SpreadsheetErrorCode | null): WorkbookValidation {
-  return {
+export function fileLevel(message: string, file_error: SpreadsheetErrorCode | null): WorkbookValidation {
+  const result: Omit<WorkbookValidation, 'rowsOf'> = {
     headers_found: false,
     headers: [],
     row_count: 0,
@@ -68,10 +68,10 @@ function fileLevel(message: string, file_error: SpreadsheetErrorCode | null): Wo
     warnings: [],
     preview: [],
     nrcs: [],
-    rowsOf: () => new Map(),
     rows: [],
     file_error,
   };
+  return Object.defineProperty(result, 'rowsOf', { value: () => new Map() }) as WorkbookValidation;
 }
 
 /**
@@ -92,39 +92,65 @@ export function validateWorkbook(data: Uint8Array, opts: WorkbookValidationOptio
 
 /** validateWorkbook over rows already read (SheetRow order is sheet order). */
 export function validateSheetRows(rows: Iterable<SheetRow>, opts: WorkbookValidationOptions & { date1904?: boolean }): WorkbookValidation {
-  const iterator = rows[Symbol.iterator]();
-  const head: SheetRow[] = [];
-  while (head.length < HEADER_SEARCH_ROWS) {
-    const next = iterator.next();
-    if (next.done) break;
-    if (!isEmptyRow(next.value.cells)) head.push(next.value);
-  }
-  if (head.length === 0) return fileLevel(EMPTY_SHEET_MESSAGE, null);
+  const validation = new SheetValidation(opts);
+  for (const row of rows) validation.push(row);
+  return validation.result();
+}
 
-  const detection = detectHeaderRow(head.map((row) => row.cells));
-  const headerRow = head[detection.headerRowIndex] as SheetRow;
-  const headersFound = detection.missing.length === 0;
-  const validator = headersFound ? createRowValidator({ ...opts, columns: detection.columns }) : null;
-  const collector = new RowCollector(detection.headers, detection.columns, validator, opts);
-  if (!headersFound) {
-    collector.errors.push({ row: headerRow.rowNumber, column: ISSUE_COLUMNS.header, type: 'HEADER', message: missingHeadersMessage(detection.missing) });
-  }
-  for (const row of head.slice(detection.headerRowIndex + 1)) collector.add(row);
-  for (let next = iterator.next(); !next.done; next = iterator.next()) collector.add(next.value);
+/**
+ * The checks of one sheet, fed a row at a time (by a synchronous reader here, by Node's streaming zlib
+ * in shared/xlsx/node-stream.ts): the first 10 non-empty rows are held until the header row is found.
+ */
+export class SheetValidation {
+  private readonly head: SheetRow[] = [];
+  private collector: RowCollector | null = null;
+  private headersFound = false;
+  private headers: string[] = [];
 
-  const result = {
-    headers_found: headersFound,
-    headers: detection.headers,
-    row_count: collector.rowCount,
-    errors: collector.errors,
-    warnings: collector.warnings,
-    preview: collector.preview,
-    nrcs: collector.distinctNrcs(),
-    rows: collector.rows,
-    file_error: null,
-  };
-  // Not enumerable: the result stays plain data for JSON and structured clone.
-  return Object.defineProperty(result, 'rowsOf', { value: (nrcs: ReadonlySet<string>) => collector.rowsOf(nrcs) }) as WorkbookValidation;
+  constructor(private readonly opts: WorkbookValidationOptions & { date1904?: boolean }) {}
+
+  push(row: SheetRow): void {
+    if (this.collector) return this.collector.add(row);
+    if (isEmptyRow(row.cells)) return;
+    this.head.push(row);
+    if (this.head.length === HEADER_SEARCH_ROWS) this.detect();
+  }
+
+  private detect(): void {
+    const head = this.head;
+    const detection = detectHeaderRow(head.map((row) => row.cells));
+    const headerRow = head[detection.headerRowIndex] as SheetRow;
+    this.headersFound = detection.missing.length === 0;
+    this.headers = detection.headers;
+    const validator = this.headersFound ? createRowValidator({ ...this.opts, columns: detection.columns }) : null;
+    const collector = new RowCollector(detection.headers, detection.columns, validator, this.opts);
+    if (!this.headersFound) {
+      collector.errors.push({ row: headerRow.rowNumber, column: ISSUE_COLUMNS.header, type: 'HEADER', message: missingHeadersMessage(detection.missing) });
+    }
+    for (const row of head.slice(detection.headerRowIndex + 1)) collector.add(row);
+    this.collector = collector;
+  }
+
+  result(): WorkbookValidation {
+    if (!this.collector) {
+      if (this.head.length === 0) return fileLevel(EMPTY_SHEET_MESSAGE, null);
+      this.detect();
+    }
+    const collector = this.collector as RowCollector;
+    const result = {
+      headers_found: this.headersFound,
+      headers: this.headers,
+      row_count: collector.rowCount,
+      errors: collector.errors,
+      warnings: collector.warnings,
+      preview: collector.preview,
+      nrcs: collector.distinctNrcs(),
+      rows: collector.rows,
+      file_error: null,
+    };
+    // Not enumerable: the result stays plain data for JSON and structured clone.
+    return Object.defineProperty(result, 'rowsOf', { value: (nrcs: ReadonlySet<string>) => collector.rowsOf(nrcs) }) as WorkbookValidation;
+  }
 }
 
 /** Excel's column name: 0 → A, 27 → AB. */

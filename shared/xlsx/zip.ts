@@ -128,7 +128,7 @@ export function findEntry(zip: ZipArchive, name: string): ZipEntry | undefined {
   return zip.entries.get(normalisePartName(name));
 }
 
-function entryData(zip: ZipArchive, entry: ZipEntry): Uint8Array {
+export function entryData(zip: ZipArchive, entry: ZipEntry): Uint8Array {
   const { data } = zip;
   const at = entry.localOffset;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);

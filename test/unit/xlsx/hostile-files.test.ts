@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFirstSheet, SpreadsheetError, validateWorkbook, type SpreadsheetErrorCode } from '../../../shared/xlsx/index.js';
+import { validateWorkbookStreamed } from '../../../shared/xlsx/node-stream.js';
 import { DEDUCTIONS_OPTIONS } from '../../fixtures/xlsx-fixtures.js';
 import {
   cutSheetXml,
@@ -58,12 +59,17 @@ describe('files that cannot be read', () => {
     ['scrambled compressed data', scrambledSheet, 'corrupt', MESSAGES.corrupt],
     ['sheet XML that stops inside <sheetData>', cutSheetXml, 'corrupt', MESSAGES.corrupt],
     ['a workbook listing no sheet', noSheets, 'no_sheet', /no worksheet/],
-  ] as const)('%s gives one clear file-level error', (_, build, code, message) => {
-    expectFileError(build(), code, message);
+  ] as const)('%s gives one clear file-level error', async (_, build, code, message) => {
+    const data = build();
+    expectFileError(data, code, message);
+    // The Lambda and the CLI read with Node's native zlib: the same answer.
+    expect(await validateWorkbookStreamed(data, DEDUCTIONS_OPTIONS)).toEqual(validateWorkbook(data, DEDUCTIONS_OPTIONS));
   });
 
   it('a zip bomb stops at the declared size before inflating anything', { timeout: 30_000 }, async () => {
-    expectFileError(await zipBomb(), 'too_large', MESSAGES.tooLarge);
+    const bomb = await zipBomb();
+    expectFileError(bomb, 'too_large', MESSAGES.tooLarge);
+    expect(await validateWorkbookStreamed(bomb, DEDUCTIONS_OPTIONS)).toMatchObject({ file_error: 'too_large' });
   });
 
   it('a zip bomb that understates its size stops while inflating, at the byte limit', { timeout: 60_000 }, async () => {
@@ -75,9 +81,11 @@ describe('files that cannot be read', () => {
     expect(bomb.length).toBeLessThan(1 << 20);
     expect(small).toMatchObject({ code: 'too_large', message: /more than 8 MB/ });
     expect(validateWorkbook(bomb, DEDUCTIONS_OPTIONS)).toMatchObject({ file_error: 'too_large', errors: [{ row: 0, column: 'File', message: MESSAGES.tooLarge }] });
+    expect(await validateWorkbookStreamed(bomb, { ...DEDUCTIONS_OPTIONS, maxInflatedBytes: 8 << 20 })).toMatchObject({ file_error: 'too_large', errors: [{ message: /more than 8 MB/ }] });
   });
 
-  it('more than 300,000 rows is refused; a sheet at the limit is read', { timeout: 60_000 }, () => {
+  it('more than 300,000 rows is refused; a sheet at the limit is read', { timeout: 60_000 }, async () => {
+    expect(await validateWorkbookStreamed(manyRows(300_001), DEDUCTIONS_OPTIONS)).toMatchObject({ file_error: 'too_many_rows', row_count: 0 });
     expect(validateWorkbook(manyRows(300_001), DEDUCTIONS_OPTIONS)).toMatchObject({
       file_error: 'too_many_rows',
       row_count: 0,

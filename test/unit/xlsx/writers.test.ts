@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFirstSheet, validateWorkbook } from '../../../shared/xlsx/index.js';
+import { validateWorkbookStreamed } from '../../../shared/xlsx/node-stream.js';
 import {
   DECOY,
   DEDUCTIONS,
@@ -34,6 +35,10 @@ describe.each([false, true])('a deduction file with date1904 = %s', { timeout: 3
     // Assess
     expect(readFirstSheet(file).date1904).toBe(date1904);
     expect(result).toMatchObject(DEDUCTIONS_EXPECTED);
+    // The Lambda and the CLI inflate with Node's zlib, the browser with fflate: the same answer either way.
+    const streamed = await validateWorkbookStreamed(file, DEDUCTIONS_OPTIONS);
+    expect(streamed).toEqual(result);
+    expect([...streamed.rowsOf(new Set(streamed.nrcs))]).toEqual([...result.rowsOf(new Set(result.nrcs))]);
     expect(result.preview).toHaveLength(4);
     expect(result.preview[0]).toEqual({
       'EMPLOYEE NUMBER': 'E001',
