@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { figureLine, figuresJson, passes, type Bench, type Figure } from './figures.js';
 import { fraudBench } from './fraud.js';
+import { historyBench } from './history.js';
 import { ingestBench } from './ingest.js';
 import { loadBench } from './load.js';
+import { metricsBench } from './metrics.js';
 import { parseBench } from './parse.js';
 
 /** Every benchmark, in the order they run: adding one is one line here. */
-const BENCHES: Bench[] = [parseBench, ingestBench, fraudBench, loadBench];
+const BENCHES: Bench[] = [parseBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench];
 
 const USAGE = `Usage: npm run bench -- [--only NAME] [--json]
   --only NAME  run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { REPO_ROOT } from './constructs/app-function.js';
+import { EDGE_REGION, PayrollEdgeStack } from './edge-stack.js';
 import { PayrollPlatformStack } from './stack.js';
 
 const app = new App();
@@ -16,12 +17,25 @@ if (!existsSync(path.join(webAssetDir, 'index.html'))) {
 const account = process.env.CDK_DEFAULT_ACCOUNT;
 const region = process.env.CDK_DEFAULT_REGION;
 
-new PayrollPlatformStack(app, 'PayrollPlatform', {
+const platformName = 'PayrollPlatform';
+const webAclArnParameterName = `/${platformName}/edge/web-acl-arn`;
+
+// CloudFront's WAF web ACL can only live in us-east-1: a small stack there, deployed first
+// (`cdk deploy --all`); the platform stack reads the ACL's ARN from its SSM parameter.
+const edge = new PayrollEdgeStack(app, `${platformName}Edge`, {
+  env: { account, region: EDGE_REGION },
+  webAclArnParameterName,
+  description: 'Payroll platform: the CloudFront WAF web ACL (us-east-1)',
+});
+
+const platform = new PayrollPlatformStack(app, platformName, {
   // Environment-agnostic unless the CLI knows the account and region (synth works offline).
   env: account && region ? { account, region } : undefined,
+  webAclArnParameterName,
   webAssetDir,
   // e.g. `cdk deploy -c browserOrigin=https://payroll.example.zm` once the SPA has its own domain.
   browserOrigins: context('browserOrigin') ? [context('browserOrigin')!] : undefined,
   alarmEmail: context('alarmEmail'),
   description: 'Payroll deductions and fraud registry platform',
 });
+platform.addStackDependency(edge, 'reads the web ACL ARN the edge stack publishes');

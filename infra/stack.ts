@@ -8,7 +8,9 @@ import { Monitoring } from './constructs/monitoring.js';
 import { Processing } from './constructs/processing.js';
 import { Storage } from './constructs/storage.js';
 import { Web } from './constructs/web.js';
+import { WebAclArnReader } from './constructs/web-acl-reader.js';
 import { S3_TRIGGERS, type S3TriggerDef } from './definitions.js';
+import { EDGE_REGION } from './edge-stack.js';
 
 export interface PayrollPlatformStackProps extends StackProps {
   /** The built SPA (web/dist), holding index.html. */
@@ -18,11 +20,14 @@ export interface PayrollPlatformStackProps extends StackProps {
   alarmEmail?: string;
   /** @default S3_TRIGGERS of infra/definitions.ts (tests pass their own) */
   s3Triggers?: readonly S3TriggerDef[];
+  /** The SSM parameter, in us-east-1, under which the edge stack publishes CloudFront's web ACL ARN. */
+  webAclArnParameterName: string;
 }
 
 /**
  * The platform: Cognito, DynamoDB, S3, one Lambda per route behind an HTTP API, S3-triggered
- * processing, CloudFront serving the SPA, alarms. Each concern is one construct; resources pass between them as props.
+ * processing, CloudFront serving the SPA behind the WAF web ACL of the edge stack (infra/edge-stack.ts),
+ * alarms. Each concern is one construct; resources pass between them as props.
  */
 export class PayrollPlatformStack extends Stack {
   readonly auth: Auth;
@@ -52,6 +57,7 @@ export class PayrollPlatformStack extends Stack {
     this.processing = new Processing(this, 'Processing', {
       tables: this.data.tables,
       buckets: this.storage.buckets,
+      userPool: this.auth.userPool,
       triggers: props.s3Triggers ?? S3_TRIGGERS,
     });
     this.web = new Web(this, 'Web', {
@@ -62,6 +68,7 @@ export class PayrollPlatformStack extends Stack {
       uploadBuckets: this.storage.browserUploadBuckets,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
+      webAclArn: new WebAclArnReader(this, 'WebAclArn', { parameterName: props.webAclArnParameterName, region: EDGE_REGION }).arn,
     });
     new StringParameter(this, 'AppUrlParameter', {
       parameterName: appUrlParameterName,

@@ -7,6 +7,7 @@ import { createUser } from '../test/support/cognito.js';
 import { accountShots } from './screenshots-accounts.js';
 import { adminShots } from './screenshots-admin.js';
 import { fraudShots } from './screenshots-fraud.js';
+import { insightShots } from './screenshots-insight.js';
 import { startTestTwin } from '../test/support/twin-process.js';
 import { uploadShots } from '../test/fixtures/submissions/screenshots.js';
 
@@ -69,6 +70,7 @@ async function main() {
       ...accountShots(twin),
       ...adminShots(twin),
       ...fraudShots(twin),
+      ...insightShots(twin),
     ];
     for (const [name, act] of shots) {
       if (only.length && !only.includes(name)) continue;

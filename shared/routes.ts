@@ -4,6 +4,7 @@ import { ACCOUNT_ROUTES } from './routes/accounts.js';
 import { ADMIN_ROUTES } from './routes/admin.js';
 import { AUDIT_ROUTES } from './routes/audit.js';
 import { FRAUD_ROUTES } from './routes/fraud.js';
+import { INSIGHT_ROUTES } from './routes/insight.js';
 import { SUBMISSION_ROUTES } from './routes/submissions.js';
 import { SYSTEM_ROUTES } from './routes/system.js';
 
@@ -34,7 +35,7 @@ export type TableKey = 'directory' | 'submissions' | 'history' | 'registry' | 'a
 export type BucketKey = 'uploads' | 'evidence' | 'onboarding';
 
 /** Every route of the API: one list per feature, each in its own file under shared/routes/. */
-export const ROUTES = [...SYSTEM_ROUTES, ...ACCOUNT_ROUTES, ...SUBMISSION_ROUTES, ...FRAUD_ROUTES, ...ADMIN_ROUTES, ...AUDIT_ROUTES] as const satisfies readonly RouteDef[];
+export const ROUTES = [...SYSTEM_ROUTES, ...ACCOUNT_ROUTES, ...SUBMISSION_ROUTES, ...FRAUD_ROUTES, ...ADMIN_ROUTES, ...AUDIT_ROUTES, ...INSIGHT_ROUTES] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 

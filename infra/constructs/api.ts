@@ -16,21 +16,24 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { type BucketKey, type RouteDef, ROUTES, type TableKey } from '../../shared/routes.js';
 import { BUCKETS, TABLES } from '../definitions.js';
+import { ROUTE_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 import { pascalCase } from './names.js';
+import { applyGrants } from './policy.js';
 
 export interface ApiProps {
   tables: Record<TableKey, ITable>;
   buckets: Record<BucketKey, IBucket>;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
-  /** Cognito actions granted to routes that use the user pool. */
+  /** Cognito actions a route may be granted; all of them for a route without an entry in infra/grants.ts. */
   userPoolActions: readonly string[];
 }
 
 /**
- * The HTTP API built from the route table: one Lambda per route, the Cognito JWT authorizer
+ * The HTTP API built from the route table: one Lambda per route, granted what infra/grants.ts
+ * gives its route on the stores its `uses` declares, the Cognito JWT authorizer
  * (audience: the SPA's client, which sends the ID token) on every route that is not public.
  */
 export class Api extends Construct {
@@ -89,7 +92,8 @@ export class Api extends Construct {
     });
     for (const key of route.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
     for (const key of route.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
-    if (route.uses.userPool) fn.bindUserPool(props.userPool, props.userPoolClient, props.userPoolActions);
+    if (route.uses.userPool) fn.bindUserPool(props.userPool, props.userPoolClient);
+    applyGrants(fn.role, ROUTE_GRANTS[route.id], route.uses, props, props.userPoolActions);
     this.functions.push(fn);
 
     const isPublic = route.access.kind === 'public';

@@ -11,7 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { type BucketDef, type TableDef, USER_POOL_ENV } from '../definitions.js';
-import { acknowledge, arnToken } from './nag.js';
+import { acknowledge } from './nag.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -31,7 +31,8 @@ export interface AppFunctionProps {
 /**
  * One Lambda with the project's defaults: Node 22 on arm64, X-Ray, its own log group with a
  * retention, source maps, bundled by the local esbuild. Its role starts with nothing but
- * writing to that log group; each `bind*` sets the environment variable and the grant together.
+ * writing to that log group (and X-Ray); each `bind*` sets an environment variable, and
+ * infra/constructs/policy.ts grants exactly what infra/grants.ts says.
  */
 export class AppFunction extends Construct {
   readonly function: NodejsFunction;
@@ -92,43 +93,22 @@ export class AppFunction extends Construct {
     );
   }
 
-  /** Sets the table's environment variable and grants reading and writing its items and indexes. */
+  /** Sets the table's environment variable; infra/constructs/policy.ts grants what the function may do with it. */
   bindTable(def: TableDef, table: ITable): this {
     this.function.addEnvironment(def.envVar, table.tableName);
-    table.grantReadWriteData(this.role);
-    if (def.indexes.length > 0) {
-      acknowledge(
-        this.role,
-        `AwsSolutions-IAM5[Resource::${arnToken(table)}/index/*]`,
-        `Queries the global secondary indexes (${def.indexes.map((i) => i.name).join(', ')}) of the table behind ${def.envVar}; the wildcard covers that table's indexes only.`,
-      );
-    }
     return this;
   }
 
-  /** Sets the bucket's environment variable and grants get, put, delete and tag on its objects, and listing it. */
+  /** Sets the bucket's environment variable (grants: infra/constructs/policy.ts). */
   bindBucket(def: BucketDef, bucket: IBucket): this {
     this.function.addEnvironment(def.envVar, bucket.bucketName);
-    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:GetObjectTagging', 's3:PutObjectTagging'],
-        resources: [bucket.arnForObjects('*')],
-      }),
-    );
-    acknowledge(
-      this.role,
-      `AwsSolutions-IAM5[Resource::${arnToken(bucket)}/*]`,
-      `Object keys in the bucket behind ${def.envVar} are chosen at run time (month/payee key/kind/...), so object actions apply to that bucket's /* only.`,
-    );
     return this;
   }
 
-  /** Sets USER_POOL_ID and USER_POOL_CLIENT_ID and grants the given Cognito actions on the pool. */
-  bindUserPool(userPool: IUserPool, client: IUserPoolClient, actions: readonly string[]): this {
+  /** Sets USER_POOL_ID and USER_POOL_CLIENT_ID (grants: infra/constructs/policy.ts). */
+  bindUserPool(userPool: IUserPool, client: IUserPoolClient): this {
     this.function.addEnvironment(USER_POOL_ENV.poolId, userPool.userPoolId);
     this.function.addEnvironment(USER_POOL_ENV.clientId, client.userPoolClientId);
-    userPool.grant(this.role, ...actions);
     return this;
   }
 

@@ -1,17 +1,18 @@
-import { Duration, Stack } from 'aws-cdk-lib';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type CfnResource, Duration, Stack } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type Bucket, EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { BucketKey, TableKey } from '../../shared/routes.js';
+import type { BucketKey } from '../../shared/routes.js';
 import { BUCKETS, type S3TriggerDef, TABLES } from '../definitions.js';
+import { TRIGGER_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 import { pascalCase } from './names.js';
+import { applyGrants, type Stores } from './policy.js';
 
-export interface ProcessingProps {
-  tables: Record<TableKey, ITable>;
+export interface ProcessingProps extends Stores {
   buckets: Record<BucketKey, Bucket>;
   triggers: readonly S3TriggerDef[];
 }
@@ -45,15 +46,19 @@ export class Processing extends Construct {
       });
       for (const key of trigger.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
       for (const key of trigger.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
+      applyGrants(fn.role, TRIGGER_GRANTS[trigger.id], trigger.uses, props, []);
       props.buckets[trigger.bucket].addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn.function), {
         prefix: trigger.prefix,
       });
       this.functions.push(fn);
     }
 
-    // aws-cdk-lib's handler that writes the buckets' notification configuration.
+    // aws-cdk-lib's handler that writes the buckets' notification configuration: it takes no log
+    // group, so its function is pointed at one with a retention (its role may write to any).
     for (const child of Stack.of(this).node.children) {
       if (!child.node.id.startsWith('BucketNotificationsHandler')) continue;
+      const logs = new LogGroup(this, 'NotificationsHandlerLogs', { retention: RetentionDays.ONE_YEAR });
+      (child.node.findChild('Resource') as CfnResource).addPropertyOverride('LoggingConfig', { LogGroup: logs.logGroupName });
       acknowledge(
         child,
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',

@@ -1,8 +1,10 @@
 import { Duration } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/routes.js';
 import { type BucketDef, BUCKETS } from '../definitions.js';
+import { KEYS } from '../grants.js';
 import { pascalCase } from './names.js';
 
 export interface StorageProps {
@@ -21,6 +23,15 @@ const SECURE: BucketProps = {
   encryption: BucketEncryption.S3_MANAGED,
   enforceSSL: true,
   versioned: true,
+};
+
+/**
+ * Evidence that must outlive any mistake: filed fraud attachments and stored onboarding documents.
+ * Versioning keeps what an overwrite or a delete would replace; no principal may delete a version.
+ */
+export const EVIDENCE_KEYS: Partial<Record<BucketKey, readonly string[]>> = {
+  evidence: [KEYS.evidence.filed],
+  onboarding: [KEYS.onboarding.stored],
 };
 
 /** The buckets of BUCKETS (infra/definitions.ts), the SPA's bucket and the access-log bucket. */
@@ -45,6 +56,18 @@ export class Storage extends Construct {
       ([key, def]) => [key, this.bucket(key, def, origins)] as const,
     );
     this.buckets = Object.fromEntries(entries) as Record<BucketKey, Bucket>;
+    for (const [key, patterns] of Object.entries(EVIDENCE_KEYS) as [BucketKey, string[]][]) {
+      const bucket = this.buckets[key];
+      bucket.addToResourcePolicy(
+        new PolicyStatement({
+          sid: 'KeepEveryVersionOfEvidence',
+          effect: Effect.DENY,
+          principals: [new AnyPrincipal()],
+          actions: ['s3:DeleteObjectVersion'],
+          resources: patterns.map((p) => bucket.arnForObjects(p)),
+        }),
+      );
+    }
 
     this.webBucket = new Bucket(this, 'Web', {
       ...SECURE,

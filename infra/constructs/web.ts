@@ -35,6 +35,8 @@ export interface WebProps {
   uploadBuckets: IBucket[];
   userPoolId: string;
   userPoolClientId: string;
+  /** The CloudFront-scoped WAF web ACL (from the edge stack in us-east-1). */
+  webAclArn: string;
 }
 
 // Paths whose last segment has no extension are SPA routes: serve index.html. Done here rather
@@ -81,6 +83,7 @@ export class Web extends Construct {
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Payroll deductions platform',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       enableLogging: true,
       logBucket: props.logBucket,
@@ -111,11 +114,6 @@ export class Web extends Construct {
       this.distribution,
       'AwsSolutions-CFR1',
       'Users are lenders and PMEC staff in Zambia, but bank staff also work from abroad; geo blocking is a product decision (geoRestriction: GeoRestriction.allowlist("ZM")).',
-    );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      'A CloudFront WAF web ACL must live in us-east-1 (a second stack) and is billed per rule; the API is throttled at its stage and every non-public route needs a Cognito JWT. Add one when the operator runs WAF.',
     );
     acknowledge(
       this.distribution,

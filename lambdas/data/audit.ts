@@ -1,4 +1,4 @@
-import { BatchWriteCommand, type BatchWriteCommandOutput, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { AuditItem } from '../../shared/api/audit.js';
 import type { AuthenticatedCaller } from '../lib/caller.js';
@@ -24,7 +24,8 @@ export interface AuditEntry {
   also?: readonly string[];
 }
 
-const WRITE_BATCH = 25;
+/** TransactWriteItems' own limit. */
+const TRANSACTION_ITEMS = 100;
 const PARALLEL = 8;
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
 
@@ -55,26 +56,35 @@ export async function writeAudit(entry: AuditEntry): Promise<void> {
   const table = tableName('audit');
   await dynamo.send(new PutCommand({ TableName: table, Item: itemOf(main, ts, id), ConditionExpression: 'attribute_not_exists(pk)' }));
   if (also.length === 0) return;
-  // Pointers carry who, what and when, and name the entry they belong to; they hold no details.
+  // Pointers carry who, what and when, and name the entry they belong to; they hold no details. They are
+  // written as transactions of conditional Puts (authorised as PutItem): the functions never hold
+  // BatchWriteItem on the audit log, which would allow deletes too.
   const pointers = [...new Set(also)].map((subject) => ({
-    PutRequest: { Item: itemOf({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }) },
+    Put: { TableName: table, Item: itemOf({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }), ConditionExpression: 'attribute_not_exists(pk)' },
   }));
   const batches: (typeof pointers)[] = [];
-  for (let i = 0; i < pointers.length; i += WRITE_BATCH) batches.push(pointers.slice(i, i + WRITE_BATCH));
+  for (let i = 0; i < pointers.length; i += TRANSACTION_ITEMS) batches.push(pointers.slice(i, i + TRANSACTION_ITEMS));
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
-      let pending: unknown[] = batches[next++]!;
-      for (let attempt = 0; pending.length; attempt++) {
-        if (attempt >= 8) throw new Error('The audit log is busy; the request will be retried.');
-        if (attempt) await pause(attempt);
-        const out: BatchWriteCommandOutput = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
-        pending = out.UnprocessedItems?.[table] ?? [];
+      const batch = batches[next++]!;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dynamo.send(new TransactWriteCommand({ TransactItems: batch }));
+          break;
+        } catch (error) {
+          // Throttled or in conflict: wait and try again; the ids are fresh, so a retry never doubles an entry.
+          if (attempt >= 8 || !isRetryable(error)) throw error;
+          await pause(attempt + 1);
+        }
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, batches.length) }, worker));
 }
+
+const isRetryable = (error: unknown) =>
+  ['TransactionCanceledException', 'ProvisionedThroughputExceededException', 'ThrottlingException', 'TransactionConflictException'].includes((error as { name?: string }).name ?? '');
 
 export interface AuditFilter {
   /** Inclusive days, YYYY-MM-DD; `to` is where reading starts (newest first). */

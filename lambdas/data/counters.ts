@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ZAMBIA_UTC_OFFSET_MINUTES } from '../../shared/rules/dates.js';
 import { dynamo, tableName } from './clients.js';
 
@@ -54,4 +54,43 @@ export async function getCounter(scope: string, period: string): Promise<Record<
     inputs_rows: Number(item.inputs_rows ?? 0),
     stoppages_rows: Number(item.stoppages_rows ?? 0),
   };
+}
+
+export type CounterFigures = Record<CounterField, number>;
+const figuresOf = (item: Record<string, unknown> | undefined): CounterFigures => ({
+  submissions: Number(item?.submissions ?? 0),
+  inputs_rows: Number(item?.inputs_rows ?? 0),
+  stoppages_rows: Number(item?.stoppages_rows ?? 0),
+});
+
+const COUNTER_BATCH = 100; // BatchGetItem's own limit
+const pauseFor = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(500, 20 * 2 ** attempt)));
+
+/**
+ * Many counter items at once, in BatchGets of 100 (run together), retrying unprocessed keys; missing
+ * items read as zeros. Keyed `${scope}|${period}`. Strongly consistent, so a Refresh right after a
+ * submission shows it.
+ */
+export async function getCounters(keys: readonly { scope: string; period: string }[]): Promise<Map<string, CounterFigures>> {
+  const table = tableName('submissions');
+  const result = new Map<string, CounterFigures>(keys.map(({ scope, period }) => [`${scope}|${period}`, figuresOf(undefined)]));
+  const unique = [...new Set(result.keys())].map((id) => {
+    const [scope, period] = id.split('|') as [string, string];
+    return counterKey(scope, period);
+  });
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < unique.length; i += COUNTER_BATCH) chunks.push(unique.slice(i, i + COUNTER_BATCH));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending: Record<string, unknown>[] = chunk;
+      for (let attempt = 0; pending.length; attempt++) {
+        if (attempt >= 8) throw new Error('The dashboard counters are busy; try again.');
+        if (attempt) await pauseFor(attempt);
+        const out: BatchGetCommandOutput = await dynamo.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }));
+        for (const item of out.Responses?.[table] ?? []) result.set(`${String(item.pk).slice('COUNTER#'.length)}|${String(item.sk)}`, figuresOf(item));
+        pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+      }
+    }),
+  );
+  return result;
 }

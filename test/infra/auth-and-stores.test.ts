@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EVIDENCE_KEYS } from '../../infra/constructs/storage.js';
 import { BUCKETS, TABLES } from '../../infra/definitions.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { ROLES } from '../../shared/roles.js';
@@ -138,6 +139,22 @@ describe('storage', () => {
         ]),
       );
     }
+  });
+
+  it.each(Object.entries(EVIDENCE_KEYS))('keeps every version of the evidence in the %s bucket: versioned, and no one may delete a version', (key, patterns) => {
+    const bucket = logicalId(stack.storage.buckets[key as BucketKey]);
+    expect((template.toJSON().Resources[bucket] as Resource).Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const policy = resources('AWS::S3::BucketPolicy').find((p) => p.Properties.Bucket?.Ref === bucket)!;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Effect: 'Deny',
+          Principal: { AWS: '*' },
+          Action: 's3:DeleteObjectVersion',
+          Resource: patterns!.length === 1 ? { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, `/${patterns![0]}`]] } : expect.anything(),
+        }),
+      ]),
+    );
   });
 
   it.each(Object.entries(BUCKETS))('logs access to the %s bucket and lets the browser POST to it when it takes uploads', (key, def) => {

@@ -1,7 +1,8 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUCKETS, TABLES } from '../../infra/definitions.js';
+import { pascalCase } from '../../infra/constructs/names.js';
+import { BUCKETS, S3_TRIGGERS, TABLES } from '../../infra/definitions.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { logicalId, ref, type Synthesized, synthesize } from './synth.js';
 
@@ -30,13 +31,37 @@ describe('processing', () => {
     });
   });
 
-  it('retries a failed event twice, then keeps it in an encrypted dead-letter queue', () => {
-    const fn = stack.processing.functions.find((f) => f.node.id === 'ValidateUpload')!;
+  it.each(S3_TRIGGERS.map((t) => [t.id, t] as const))('%s: retries a failed event twice, then keeps it in the dead-letter queue', (_id, trigger) => {
+    const fn = stack.processing.functions.find((f) => f.node.id === pascalCase(trigger.id))!;
     const props = template.toJSON().Resources[logicalId(fn.function)].Properties;
     expect(props.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [logicalId(stack.processing.deadLetters!), 'Arn'] } });
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: ref(fn.function), MaximumRetryAttempts: 2 });
-    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    expect(resources('AWS::CloudWatch::Alarm').filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(1);
+  });
+
+  it('keeps dead letters encrypted for 14 days, reachable over TLS only', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [ref(stack.processing.deadLetters!)],
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
+    });
+    expect(resources('AWS::SQS::Queue')).toHaveLength(1);
+  });
+
+  it('alarms into the alarm topic as soon as one event is dead-lettered', () => {
+    const topics = Object.keys(template.findResources('AWS::SNS::Topic'));
+    expect(topics).toHaveLength(1);
+    const alarms = resources('AWS::CloudWatch::Alarm').filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.Properties).toMatchObject({
+      Namespace: 'AWS/SQS',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.processing.deadLetters!), 'QueueName'] } }],
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: topics[0] }],
+    });
   });
 
   it('gives the trigger function the variables of what it uses', () => {

@@ -6,6 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 import type { S3TriggerDef } from '../../infra/definitions.js';
+import { EDGE_REGION, PayrollEdgeStack } from '../../infra/edge-stack.js';
 import { PayrollPlatformStack } from '../../infra/stack.js';
 
 export type Resource = { Properties: Record<string, any>; DeletionPolicy?: string };
@@ -13,6 +14,9 @@ export type Resource = { Properties: Record<string, any>; DeletionPolicy?: strin
 export interface Synthesized {
   stack: PayrollPlatformStack;
   template: Template;
+  /** The us-east-1 stack holding CloudFront's web ACL, as infra/app.ts makes it. */
+  edge: PayrollEdgeStack;
+  edgeTemplate: Template;
   /** The cloud assembly directory (templates, assets, validation-report.json). */
   outdir: string;
   /** The template's resources of one type. */
@@ -37,9 +41,13 @@ export function synthesize({ cfnValidation = false, s3Triggers }: { cfnValidatio
     builtinCloudFormationValidation: cfnValidation,
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
   });
-  const stack = new PayrollPlatformStack(app, 'PayrollPlatform', { webAssetDir: siteDir, s3Triggers });
+  const webAclArnParameterName = '/PayrollPlatform/edge/web-acl-arn';
+  const edge = new PayrollEdgeStack(app, 'PayrollPlatformEdge', { env: { region: EDGE_REGION }, webAclArnParameterName });
+  const stack = new PayrollPlatformStack(app, 'PayrollPlatform', { webAssetDir: siteDir, s3Triggers, webAclArnParameterName });
+  stack.addStackDependency(edge);
   const template = Template.fromStack(stack);
-  return { stack, template, outdir, resources: (type) => Object.values(template.findResources(type)) as Resource[] };
+  const edgeTemplate = Template.fromStack(edge);
+  return { stack, template, edge, edgeTemplate, outdir, resources: (type) => Object.values(template.findResources(type)) as Resource[] };
 }
 
 /** The logical id of a construct's CloudFormation resource. */

@@ -1,6 +1,18 @@
-import { ScreenPlaceholder } from '../../../components/ui/screen-placeholder';
+import { Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { BRAND_NAME } from '../../../components/ui/brand';
+import { PageHeader } from '../../../components/ui/page-header';
+import { HistoryLookup } from '../../../features/history/components/history-lookup';
 import { screenLabel } from '../../../lib/authorization';
 
+/** /history: every approved user (spec part 2 §2 "Borrower History"); the API checks again and audits each lookup. */
 export default function HistoryRoute() {
-  return <ScreenPlaceholder title={screenLabel('/history')} />;
+  const title = screenLabel('/history');
+  useDocumentTitle(`${title} · ${BRAND_NAME}`);
+  return (
+    <Stack gap="lg">
+      <PageHeader title={title} description="A borrower’s deductions across all lenders over the last 3 months, to guard against over-indebtedness. Every lookup is recorded." />
+      <HistoryLookup />
+    </Stack>
+  );
 }

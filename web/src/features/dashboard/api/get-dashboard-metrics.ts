@@ -1,41 +1,48 @@
-/** Spec part 1 §3 "Dashboard metrics response". */
-export interface DashboardMetrics {
-  submissions: { ytd: number; month: number; today: number };
-  inputs: { ytd: number; mtd: number; today: number; payee_key: string | null };
-  stoppages: { ytd: number; mtd: number; today: number };
-  team_count: number;
-}
+import { useQuery } from '@tanstack/react-query';
+import type { BillingResponse, DashboardMetrics } from '../../../../../shared/api/insight';
+import { callRoute, isApiError } from '../../../lib/api-client';
 
-/** Spec part 1 §3 "Billing response". */
-export interface Billing {
-  plan: string | null;
-  usage: number | null;
-  amount_due: number | null;
-  next_invoice: string | null;
-}
+export type { BillingResponse as Billing, DashboardMetrics } from '../../../../../shared/api/insight';
+
+/** Spec part 2 §9: the dashboard metrics call times out after 8 s. */
+const METRICS_TIMEOUT_MS = 8_000;
 
 export interface DashboardMetricsState {
   metrics: DashboardMetrics | null;
   /** null when no billing exists (the API answers 404): cards read 'Billing not configured'. */
-  billing: Billing | null;
+  billing: BillingResponse | null;
   isFetching: boolean;
   error: unknown;
   refetch: () => Promise<unknown>;
 }
 
-const NOT_WIRED: DashboardMetricsState = {
-  metrics: null,
-  billing: null,
-  isFetching: false,
-  error: null,
-  refetch: () => Promise.resolve(),
-};
+export const dashboardKeys = { metrics: ['dashboard', 'metrics'] as const, billing: ['dashboard', 'billing'] as const };
 
-/**
- * Dashboard figures and billing. Not wired yet: GET /api/dashboard/metrics and GET /api/billing
- * are not in shared/routes.ts, so nothing is fetched and every figure reads '—'. Wire it with
- * useQuery + callRoute keeping this return shape, and the dashboard needs no change.
- */
+/** A 404 is "nothing here": spec part 1 §8 says missing metrics or billing silently yields zeros and dashes. */
+async function orNullOn404<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
+
+/** GET /api/dashboard/metrics and GET /api/billing, refreshed together. */
 export function useDashboardMetrics(): DashboardMetricsState {
-  return NOT_WIRED;
+  const metrics = useQuery({
+    queryKey: dashboardKeys.metrics,
+    queryFn: ({ signal }) => orNullOn404(callRoute('get-dashboard-metrics', { signal, timeoutMs: METRICS_TIMEOUT_MS })),
+  });
+  const billing = useQuery({
+    queryKey: dashboardKeys.billing,
+    queryFn: ({ signal }) => orNullOn404(callRoute('get-billing', { signal, timeoutMs: METRICS_TIMEOUT_MS })),
+  });
+  return {
+    metrics: metrics.data ?? null,
+    billing: billing.data ?? null,
+    isFetching: metrics.isFetching || billing.isFetching,
+    error: metrics.error ?? billing.error ?? null,
+    refetch: () => Promise.all([metrics.refetch(), billing.refetch()]),
+  };
 }

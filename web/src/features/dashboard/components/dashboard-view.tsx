@@ -8,7 +8,9 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import type { DashboardMetrics, DashboardMetricsState } from '../api/get-dashboard-metrics';
 import { formatCount, formatText } from '../utils/format';
+import { ActivityChart } from './activity-chart';
 import { BillingCards } from './billing-cards';
+import { BillingPlanEditor } from './billing-plan-editor';
 import { FeatureGrid } from './feature-grid';
 import { MetricCard } from './metric-card';
 
@@ -22,12 +24,19 @@ export interface DashboardViewProps {
   errors: readonly unknown[];
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
     <Stack gap="sm" component="section" aria-label={title}>
-      <Title order={2} size="h4">
-        {title}
-      </Title>
+      <Stack gap={2}>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {description && (
+          <Text size="sm" c="dimmed" data-testid={`${title.toLowerCase().replace(/\s+/g, '-')}-scope`}>
+            {description}
+          </Text>
+        )}
+      </Stack>
       {children}
     </Stack>
   );
@@ -35,6 +44,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Submissions (YTD, Month, Today), Inputs (YTD, MTD, Today, with Payee), Stoppages (YTD, MTD, Today). */
 function activityCards(metrics: DashboardMetrics | null) {
+  const payee = metrics?.scope === 'platform' ? 'all organisations' : formatText(metrics?.inputs.payee_key);
   const figures = (labels: readonly string[], values: readonly (number | undefined)[]) =>
     labels.map((label, i) => ({ label, value: formatCount(values[i]) }));
   return [
@@ -42,25 +52,35 @@ function activityCards(metrics: DashboardMetrics | null) {
       title: 'Submissions',
       icon: IconFileSpreadsheet,
       items: figures(['YTD', 'Month', 'Today'], [metrics?.submissions.ytd, metrics?.submissions.month, metrics?.submissions.today]),
+      footer: 'Files submitted',
     },
     {
       title: 'Inputs',
       icon: IconArrowDownToArc,
       items: figures(['YTD', 'MTD', 'Today'], [metrics?.inputs.ytd, metrics?.inputs.mtd, metrics?.inputs.today]),
-      footer: `Payee: ${formatText(metrics?.inputs.payee_key)}`,
+      footer: `Payee: ${payee} · borrower rows`,
     },
     {
       title: 'Stoppages',
       icon: IconFileX,
       items: figures(['YTD', 'MTD', 'Today'], [metrics?.stoppages.ytd, metrics?.stoppages.mtd, metrics?.stoppages.today]),
+      footer: 'Borrower rows',
     },
   ];
+}
+
+/** Whose figures these are (spec part 1 §6: platform-wide for super and system admins). */
+function scopeLine(metrics: DashboardMetrics | null): string | undefined {
+  if (!metrics) return undefined;
+  if (metrics.scope === 'platform') return 'Platform-wide: every organisation’s submissions and rows.';
+  return metrics.org_name ? `Figures for ${metrics.org_name}.` : 'You are not an approved member of an organisation yet, so there are no figures to show.';
 }
 
 /** Spec part 1 §2 "Dashboard". */
 export function DashboardView({ me, metrics: state, features, onRefresh, refreshing, errors }: DashboardViewProps) {
   const { metrics, billing } = state;
-  const title = isPlatformAdmin(me.roles) ? 'Admin Dashboard' : 'Dashboard';
+  const platformAdmin = isPlatformAdmin(me.roles);
+  const title = platformAdmin ? 'Admin Dashboard' : 'Dashboard';
   return (
     <Stack gap="xl">
       <PageHeader
@@ -103,7 +123,7 @@ export function DashboardView({ me, metrics: state, features, onRefresh, refresh
         <ErrorAlert key={index} error={error} />
       ))}
 
-      <Section title="Activity">
+      <Section title="Activity" description={scopeLine(metrics)}>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
           {activityCards(metrics).map((card) => (
             <MetricCard key={card.title} {...card} />
@@ -111,13 +131,25 @@ export function DashboardView({ me, metrics: state, features, onRefresh, refresh
         </SimpleGrid>
       </Section>
 
+      {metrics && (
+        <Section title="Last 12 months">
+          <ActivityChart series={metrics.series} />
+        </Section>
+      )}
+
       <Section title="Billing">
         <BillingCards billing={billing} />
+        {platformAdmin && <BillingPlanEditor />}
       </Section>
 
       <Section title="Team">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          <MetricCard title="Team members (approved)" icon={IconUsers} items={[{ label: 'Members', value: formatCount(metrics?.team_count) }]} />
+          <MetricCard
+            title="Team members (approved)"
+            icon={IconUsers}
+            items={[{ label: 'Members', value: formatCount(metrics?.team_count) }]}
+            footer={metrics?.scope === 'platform' ? 'Approved users across the platform' : 'Approved members of your organisation'}
+          />
         </SimpleGrid>
       </Section>
 

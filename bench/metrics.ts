@@ -1,0 +1,174 @@
+import { BatchWriteCommand, type BatchWriteCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../test/fixtures/submissions/directory.js';
+import { createUser, signIn } from '../test/support/cognito.js';
+import { startTestTwin } from '../test/support/twin-process.js';
+import type { Bench, Figure } from './figures.js';
+
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 10_000);
+const HISTORY_ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 2_000_000);
+/** DynamoDB Local writes a few thousand items a second here: past this budget, seeding stops and says so. */
+const SEED_SECONDS = Number(process.env.BENCH_SEED_SECONDS ?? 300);
+const ORGS = 10;
+const READS = 40;
+const PARALLEL = 16;
+const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+type Item = Record<string, unknown>;
+
+/** Puts items 25 a call, PARALLEL calls in flight, retrying unprocessed ones; stops taking new batches at `deadline`. */
+async function putAll(dynamo: { send: (c: BatchWriteCommand) => Promise<BatchWriteCommandOutput> }, table: string, items: Iterable<Item>, deadline = Infinity): Promise<number> {
+  const iterator = items[Symbol.iterator]();
+  let written = 0;
+  const nextBatch = () => {
+    const batch: Item[] = [];
+    for (let r = iterator.next(); !r.done; r = batch.length < 25 ? iterator.next() : { done: true, value: undefined }) batch.push(r.value);
+    return batch;
+  };
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      for (let batch = nextBatch(); batch.length && performance.now() < deadline; batch = nextBatch()) {
+        let pending = batch.map((Item) => ({ PutRequest: { Item } }));
+        while (pending.length) {
+          const out = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+          pending = (out.UnprocessedItems?.[table] as typeof pending | undefined) ?? [];
+        }
+        written += batch.length;
+      }
+    }),
+  );
+  return written;
+}
+
+/** The submissions: spread over the last 12 months and ORGS organisations, each of ROWS_PER rows. */
+function submissions(orgs: readonly SeededOrg[], rowsPer: number) {
+  const now = Date.now();
+  return Array.from({ length: SUBMISSIONS }, (_, j) => {
+    const org = orgs[j % orgs.length]!;
+    const created = new Date(now - Math.floor((j / SUBMISSIONS) * 360) * 86_400_000 - (j % 600) * 1000).toISOString();
+    const kind = j % 5 === 4 ? 'stoppages' : 'inputs';
+    return { id: randomUUID(), org, created, kind, month: created.slice(0, 7), rows: rowsPer };
+  });
+}
+
+/**
+ * GET /api/dashboard/metrics (issue 7): 10,000 submissions and (up to) 2,000,000 history rows stored,
+ * then the dashboard read through the HTTP gateway for an organisation admin and a super admin, beside
+ * the same figure counted without counters (a Query over the year's submissions).
+ */
+export const metricsBench: Bench = {
+  name: 'metrics',
+  async run(): Promise<Figure[]> {
+    progress('starting a twin');
+    const twin = await startTestTwin();
+    try {
+      Object.assign(process.env, twin.env);
+      const { dynamo, tableName } = await import('../lambdas/data/clients.js');
+      const { counterKey, counterPeriods, counterScopes } = await import('../lambdas/data/counters.js');
+      const { historyKey } = await import('../lambdas/data/history.js');
+      const orgs = await Promise.all(Array.from({ length: ORGS }, (_, i) => seedOrganisation(twin, `M${String(100 + i)}`, `Metrics Bank ${i + 1}`)));
+      const rowsPer = Math.max(1, Math.round(HISTORY_ROWS / SUBMISSIONS));
+      const subs = submissions(orgs, rowsPer);
+
+      progress(`seeding ${SUBMISSIONS.toLocaleString('en-US')} submissions and their counters`);
+      const seedSubs = performance.now();
+      await putAll(dynamo, tableName('submissions'), subs.map((s) => ({
+        pk: `SUB#${s.id}`, sk: 'META', gsi1pk: 'STATUS#pending', gsi1sk: s.created, gsi2pk: `ORG#${s.org.orgId}`, gsi2sk: s.created,
+        id: s.id, created_at: s.created, status: 'pending', doc_kind: s.kind, payee_key: s.org.payeeKey, upload_month: s.month, bucket: 'uploads', file_kind: 'xlsx',
+        file_key: `${s.month}/${s.org.payeeKey}/${s.kind}/bench-${s.id}.xlsx`, file_name: 'bench.xlsx', row_count: s.rows, parsed_rows: s.rows, org_id: s.org.orgId, org_name: s.org.orgName,
+        upload_id: s.id, submitted_by: 'bench', submitted_by_email: 'bench@example.com', ingestion_status: 'done', counts: { inserted: s.rows, updated: 0, skipped: 0 },
+      })));
+      // The counters as submit and ingestion leave them (their ADDs summed per item): the state, not the path.
+      const counters = new Map<string, Item>();
+      for (const s of subs) {
+        for (const scope of counterScopes(s.org.orgId)) {
+          for (const period of counterPeriods(s.created)) {
+            const key = counterKey(scope, period);
+            const c = counters.get(`${key.pk}|${key.sk}`) ?? { ...key, submissions: 0, inputs_rows: 0, stoppages_rows: 0 };
+            c.submissions = (c.submissions as number) + 1;
+            c[s.kind === 'inputs' ? 'inputs_rows' : 'stoppages_rows'] = (c[s.kind === 'inputs' ? 'inputs_rows' : 'stoppages_rows'] as number) + s.rows;
+            counters.set(`${key.pk}|${key.sk}`, c);
+          }
+        }
+      }
+      await putAll(dynamo, tableName('submissions'), counters.values());
+      const subsSeconds = (performance.now() - seedSubs) / 1000;
+
+      const member = await createUser(twin, ['fi_admin']);
+      const orgToken = (await signIn(twin, member.email, member.password)).idToken;
+      await seedMembership(twin, orgs[0]!, subOf(orgToken));
+      const adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
+      const read = async (token: string) => {
+        const times: number[] = [];
+        for (let i = 0; i < READS + 5; i++) {
+          const start = performance.now();
+          const res = await fetch(`${twin.url}/api/dashboard/metrics`, { headers: { authorization: `Bearer ${token}` } });
+          const body = (await res.json()) as { submissions?: { ytd: number } };
+          if (res.status !== 200 || !body.submissions) throw new Error(`metrics answered ${res.status}`);
+          if (i >= 5) times.push(performance.now() - start);
+        }
+        return times.sort((a, b) => a - b);
+      };
+      progress('dashboard reads with no history stored');
+      const orgEmpty = await read(orgToken);
+
+      progress(`seeding up to ${HISTORY_ROWS.toLocaleString('en-US')} history rows (budget ${SEED_SECONDS} s)`);
+      function* historyRows() {
+        for (const [j, s] of subs.entries()) {
+          for (let r = 0; r < s.rows; r++) {
+            const digits = String(100_000_000 + j * rowsPer + r);
+            yield { ...historyKey(digits, s.month, s.org.payeeKey, s.kind as 'inputs'), nrc: digits, installment: s.kind === 'inputs' ? 150 + (r % 900) : 0, start_date: `${s.month}-01`, end_date: '2030-12-31', payee_key: s.org.payeeKey, kind: s.kind === 'inputs' ? 'input' : 'stoppage', month: s.month, org_id: s.org.orgId, org_name: s.org.orgName, submission_id: s.id, submitted_at: s.created, first_name: 'Bench', last_name: `Borrower${r}` };
+          }
+        }
+      }
+      const seedHistory = performance.now();
+      const historyWritten = await putAll(dynamo, tableName('history'), historyRows(), seedHistory + SEED_SECONDS * 1000);
+      const historySeconds = (performance.now() - seedHistory) / 1000;
+
+      progress('dashboard reads: organisation admin, super admin');
+      const orgTimes = await read(orgToken);
+      const platformTimes = await read(adminToken);
+      progress('baseline: the year counted from the submissions themselves');
+      const baseline: number[] = [];
+      const yearStart = `${new Date().getUTCFullYear()}-01-01`;
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        let count = 0;
+        let key: Record<string, unknown> | undefined;
+        do {
+          const out = await dynamo.send(new QueryCommand({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p AND gsi1sk >= :y', ExpressionAttributeValues: { ':p': 'STATUS#pending', ':y': yearStart }, Select: 'COUNT', ExclusiveStartKey: key }));
+          count += out.Count ?? 0;
+          key = out.LastEvaluatedKey;
+        } while (key);
+        baseline.push(performance.now() - start);
+      }
+      baseline.sort((a, b) => a - b);
+      const rate = historyWritten / historySeconds;
+      const stored = `${SUBMISSIONS.toLocaleString('en-US')} submissions, ${historyWritten.toLocaleString('en-US')} history rows stored`;
+      return [
+        {
+          name: 'metrics.org_p95_ms',
+          value: quantile(orgTimes, 0.95),
+          unit: 'ms',
+          target: { op: '<=', value: 150 },
+          baseline: 'platform YTD counted by Query (no counters), median',
+          baseline_value: quantile(baseline, 0.5),
+          ratio: quantile(orgTimes, 0.95) / quantile(baseline, 0.5),
+          note: `GET /api/dashboard/metrics as an FI admin, ${READS} reads one after another; ${stored}; p50 ${quantile(orgTimes, 0.5).toFixed(1)} ms; with no history stored p95 ${quantile(orgEmpty, 0.95).toFixed(1)} ms`,
+        },
+        {
+          name: 'metrics.platform_p95_ms',
+          value: quantile(platformTimes, 0.95),
+          unit: 'ms',
+          target: { op: '<=', value: 150 },
+          note: `as a super admin (platform-wide counters, team count from the Cognito role groups); p50 ${quantile(platformTimes, 0.5).toFixed(1)} ms`,
+        },
+        { name: 'metrics.history_rows_stored', value: historyWritten, unit: 'rows', target: { op: '>=', value: HISTORY_ROWS }, note: `seeded in ${historySeconds.toFixed(0)} s at ${Math.round(rate).toLocaleString('en-US')} rows/s (BatchWrite, ${PARALLEL} in flight); all ${HISTORY_ROWS.toLocaleString('en-US')} would take ~${Math.round(HISTORY_ROWS / rate / 60)} min` },
+        { name: 'metrics.seed_submissions_s', value: subsSeconds, unit: 's', note: `${SUBMISSIONS.toLocaleString('en-US')} submission items and ${counters.size.toLocaleString('en-US')} counter items` },
+      ];
+    } finally {
+      await twin.stop();
+    }
+  },
+};

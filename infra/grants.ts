@@ -1,0 +1,223 @@
+import type { BucketKey, TableKey } from '../shared/routes.js';
+
+/**
+ * Least privilege, per function: what each route's Lambda (by route id, shared/routes/*.ts) and each
+ * S3-triggered function (by trigger id, infra/definitions.ts) may do with the stores its `uses`
+ * declares. The route table says *which* stores a function reaches; this says *how*: the DynamoDB
+ * actions and indexes, the S3 actions per key prefix, the Cognito actions. It is IAM knowledge,
+ * tied to the repositories in lambdas/data (their keys and calls), so it lives here and not in shared/.
+ *
+ * test/infra/iam.test.ts holds the stack to this table and this table to the code: each handler's
+ * bundle is read for the AWS calls it can make (test/infra/handler-calls.ts), and the grant must
+ * cover them all and give nothing more. A route without an entry gets the old broad grant
+ * (everything on what it uses) and fails that test until it has one.
+ */
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'Scan'
+  | 'ConditionCheckItem'
+  | 'DescribeTable'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem';
+
+export const TABLE_READ_ACTIONS: readonly TableAction[] = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'];
+export const TABLE_WRITE_ACTIONS: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+
+export interface TableGrant {
+  /** On the table itself (TransactWriteItems is authorised per item: PutItem, UpdateItem, DeleteItem, ConditionCheckItem). */
+  actions: readonly TableAction[];
+  /** Global secondary indexes the function queries (dynamodb:Query on table/index/<name>). */
+  indexes?: readonly string[];
+}
+
+/** Object key patterns, IAM style (`*` any characters, `?` one). */
+export interface BucketGrant {
+  /** s3:GetObject: GetObject, HeadObject, the source of CopyObject, presigned GET links. */
+  read?: readonly string[];
+  /** s3:PutObject: PutObject, the target of CopyObject, presigned POSTs. */
+  write?: readonly string[];
+  /** s3:DeleteObject (DeleteObjects too). */
+  delete?: readonly string[];
+  /** s3:ListBucket on the bucket: HeadBucket, and a 404 rather than a 403 for a missing key. */
+  list?: boolean;
+}
+
+export interface FunctionGrants {
+  tables?: Partial<Record<TableKey, TableGrant>>;
+  buckets?: Partial<Record<BucketKey, BucketGrant>>;
+  /** Cognito actions on the user pool, without the `cognito-idp:` prefix. */
+  userPool?: readonly string[];
+}
+
+/** The key layouts of lambdas/data (uploads.ts, submissions.ts, evidence.ts, access-requests.ts). */
+export const KEYS = {
+  uploads: {
+    /** incomingKey: the browser's presigned POST. */
+    incoming: 'incoming/*',
+    /** resultKeys: validation's issues, rows and CSV report. */
+    results: 'results/*',
+    /** ingestJobKey: written by Submit, its event runs ingestion. */
+    ingest: 'ingest/*',
+    /** storagePath: `{YYYY-MM}/{payee}/{inputs|stoppages}/…`, where submitted files stay. */
+    stored: ['????-??/*/inputs/*', '????-??/*/stoppages/*'],
+  },
+  evidence: {
+    /** stagingKey: attachments posted before the report is filed. */
+    staging: 'staging/*',
+    /** finalEvidenceKey: `{YYYY-MM}/{payee}/fraud/…`, written once, never overwritten or deleted. */
+    filed: '????-??/*/fraud/*',
+  },
+  onboarding: {
+    /** onboardingDocKey: an access request's documents. */
+    requests: 'requests/*',
+    /** storagePath of an onboarding upload: `{YYYY-MM}/{payee}/onboarding/…`. */
+    stored: '????-??/*/onboarding/*',
+  },
+} as const;
+
+const read = (actions: readonly TableAction[], ...indexes: string[]): TableGrant => ({ actions, indexes });
+
+/** Unions of grants: a repository's needs composed with a route's. */
+export function merge(...parts: FunctionGrants[]): FunctionGrants {
+  const union = <T>(a: readonly T[] = [], b: readonly T[] = []) => [...new Set([...a, ...b])];
+  const out: Required<FunctionGrants> = { tables: {}, buckets: {}, userPool: [] };
+  for (const part of parts) {
+    for (const [key, grant] of Object.entries(part.tables ?? {}) as [TableKey, TableGrant][]) {
+      const prev = out.tables[key];
+      out.tables[key] = { actions: union(prev?.actions, grant.actions), indexes: union(prev?.indexes, grant.indexes) };
+    }
+    for (const [key, grant] of Object.entries(part.buckets ?? {}) as [BucketKey, BucketGrant][]) {
+      const prev = out.buckets[key] ?? {};
+      out.buckets[key] = {
+        read: union(prev.read, grant.read),
+        write: union(prev.write, grant.write),
+        delete: union(prev.delete, grant.delete),
+        list: Boolean(prev.list || grant.list),
+      };
+    }
+    out.userPool = union(out.userPool, part.userPool);
+  }
+  return out;
+}
+
+/**
+ * Every state-changing request is recorded (lambdas/lib/request-audit.ts): the caller's memberships
+ * (Query gsi1 of the directory), then one audit entry. The audit log is append-only: PutItem, never
+ * UpdateItem or DeleteItem.
+ */
+const audited = (...parts: FunctionGrants[]) => merge({ tables: { directory: read([], 'gsi1'), audit: { actions: ['PutItem'] } } }, ...parts);
+/**
+ * An audit entry with `also` pointers (one per matched NRC): written as TransactWriteItems of Puts,
+ * authorised as PutItem, so no function holds BatchWriteItem (which would allow deletes) on the log.
+ */
+const AUDIT_WITH_POINTERS: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
+/** Reads of a registry search or lookup are audited, GET or not. */
+const AUDIT_ENTRY: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
+
+export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
+  // system
+  'get-health': { tables: { directory: read(['DescribeTable']) }, buckets: { uploads: { list: true } }, userPool: ['DescribeUserPool'] },
+  'get-me': { tables: { directory: read([], 'gsi1') } },
+
+  // accounts (public): the rate-limit windows (pk=RATE#…) are the one write of the availability check.
+  'get-email-availability': { tables: { directory: { actions: ['GetItem', 'UpdateItem'] } }, userPool: ['AdminGetUser'] },
+  'create-access-request': audited({
+    tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
+    buckets: { onboarding: { write: [KEYS.onboarding.requests] } },
+    userPool: ['AdminGetUser'],
+  }),
+  'accept-team-invite': audited({ tables: { directory: { actions: ['UpdateItem'], indexes: ['gsi1'] } }, userPool: ['AdminAddUserToGroup'] }),
+
+  // submissions
+  'create-upload': audited({
+    tables: { directory: read(['GetItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
+    buckets: { uploads: { write: [KEYS.uploads.incoming] } },
+  }),
+  'get-upload': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) } },
+  'get-upload-report': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
+  'submit-upload': audited({
+    tables: { directory: read(['GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    buckets: {
+      uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.ingest], write: [...KEYS.uploads.stored, KEYS.uploads.ingest], list: true },
+      onboarding: { write: [KEYS.onboarding.stored] },
+    },
+  }),
+  'get-submission': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) } },
+
+  // fraud registry
+  'create-fraud-attachment-upload': audited({ buckets: { evidence: { write: [KEYS.evidence.staging] } } }),
+  'create-fraud-report': audited({
+    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    buckets: {
+      evidence: {
+        // Reads the filed key only to refuse overwriting it; deletes only the staged copy.
+        read: [KEYS.evidence.staging, KEYS.evidence.filed],
+        write: [KEYS.evidence.filed],
+        delete: [KEYS.evidence.staging],
+        list: true,
+      },
+    },
+  }),
+  'list-fraud-reports': merge(AUDIT_WITH_POINTERS, { tables: { registry: read([], 'gsi1') }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
+  'search-fraud-reports': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']) }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
+  'check-fraud-registry': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']) } }),
+
+  // team
+  'get-team': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminListGroupsForUser'] },
+  'add-team-member': audited({
+    tables: { directory: { actions: ['GetItem', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminGetUser', 'AdminCreateUser', 'AdminAddUserToGroup'],
+  }),
+  'remove-team-member': audited({
+    tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminRemoveUserFromGroup'],
+  }),
+
+  // administration
+  'get-admin-metrics': { tables: { directory: read(['Scan'], 'gsi2') }, userPool: ['ListUsers', 'ListUsersInGroup'] },
+  'list-access-requests': { tables: { directory: read([], 'gsi2') } },
+  'get-access-request-documents': merge(AUDIT_ENTRY, { tables: { directory: read(['GetItem']) }, buckets: { onboarding: { read: [KEYS.onboarding.requests] } } }),
+  'decide-access-request': audited({
+    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: ['gsi1'] } },
+    buckets: { onboarding: { delete: [KEYS.onboarding.requests] } },
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminDeleteUser'],
+  }),
+  'get-user-links': { tables: { directory: read(['Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
+  'delete-auth-user': audited({ tables: { directory: read(['Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteUser'] }),
+  // Listing repairs a missing platform-admin record of a group member (ensurePlatformAdminRecord), audited.
+  'list-platform-admins': merge(AUDIT_ENTRY, { tables: { directory: { actions: ['PutItem', 'UpdateItem'], indexes: ['gsi2'] } }, userPool: ['ListUsersInGroup'] }),
+  'add-platform-admin': audited({
+    tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser', 'AdminAddUserToGroup'],
+  }),
+  'remove-platform-admin': audited({
+    tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] } },
+    userPool: ['AdminRemoveUserFromGroup', 'ListUsersInGroup'],
+  }),
+
+  // audit log: reading it is audited too
+  'list-audit': { tables: { audit: { actions: ['Query', 'PutItem'], indexes: ['gsi1'] } } },
+  'get-nrc-audit': { tables: { audit: { actions: ['PutItem'], indexes: ['gsi1'] } } },
+
+  // insight
+  'get-history': merge(AUDIT_ENTRY, { tables: { history: read(['Query']), directory: read([], 'gsi1') } }),
+  'get-dashboard-metrics': { tables: { submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') }, userPool: ['ListUsersInGroup'] },
+  'get-billing': { tables: { submissions: read(['BatchGetItem']), directory: read(['GetItem'], 'gsi1', 'gsi2') } },
+  'find-billing-organisation': { tables: { directory: read(['GetItem'], 'gsi1') } },
+  'set-billing-plan': audited({ tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } } }),
+};
+
+export const TRIGGER_GRANTS: Record<string, FunctionGrants> = {
+  'validate-upload': {
+    tables: { submissions: { actions: ['GetItem', 'UpdateItem'] }, registry: read(['BatchGetItem']) },
+    buckets: { uploads: { read: [KEYS.uploads.incoming], write: [KEYS.uploads.results], list: true } },
+  },
+  'ingest-submission': {
+    tables: { submissions: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['BatchGetItem', 'BatchWriteItem'] } },
+    buckets: { uploads: { read: [KEYS.uploads.results], list: true } },
+  },
+};

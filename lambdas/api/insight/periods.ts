@@ -1,0 +1,19 @@
+import { counterPeriods } from '../../data/counters.js';
+
+/** A YYYY-MM month moved by `delta` months. */
+export function shiftMonth(month: string, delta: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + (Number(month.slice(5, 7)) - 1) + delta;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The `count` months ending with `last`, oldest first. */
+export function monthsEnding(last: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => shiftMonth(last, i - count + 1));
+}
+
+/** The counter periods of an instant (Zambia time): this year, this month, today, and the chart's months. */
+export function dashboardPeriods(now: Date, seriesMonths: number) {
+  const [year, month, day] = counterPeriods(now.toISOString()) as [string, string, string];
+  const current = month.slice(2);
+  return { year, month, day, current, series: monthsEnding(current, seriesMonths).map((m) => `M#${m}`) };
+}

@@ -1,0 +1,65 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from './clients.js';
+
+/**
+ * Reading borrower history (the items lambdas/data/history.ts writes: pk=NRC#{digits}
+ * sk={month}#{payee_key}#{kind}). Access pattern "a borrower's last N months": one Query on pk with
+ * sk >= the first month of the window; a borrower holds a handful of items a month, so a page is rare.
+ */
+export interface StoredHistoryItem {
+  nrc: string | null;
+  month: string;
+  first_name: string | null;
+  last_name: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  installment: number;
+  payee_key: string;
+  kind: 'input' | 'stoppage';
+  org_name: string | null;
+  submitted_at: string | null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+function toStored(item: Record<string, unknown>): StoredHistoryItem {
+  const sk = String(item.sk ?? '');
+  const installment = Number(item.installment ?? 0);
+  return {
+    nrc: text(item.nrc),
+    month: text(item.month) ?? sk.slice(0, 7),
+    first_name: text(item.first_name),
+    last_name: text(item.last_name),
+    start_date: text(item.start_date),
+    end_date: text(item.end_date),
+    installment: Number.isFinite(installment) ? installment : 0,
+    payee_key: text(item.payee_key) ?? sk.split('#')[1] ?? '',
+    kind: item.kind === 'stoppage' ? 'stoppage' : 'input',
+    org_name: text(item.org_name),
+    submitted_at: text(item.submitted_at),
+  };
+}
+
+const FIELDS = ['sk', 'nrc', 'month', 'first_name', 'last_name', 'start_date', 'end_date', 'installment', 'payee_key', 'kind', 'org_name', 'submitted_at'];
+
+/** A borrower's items from `fromMonth` (YYYY-MM) on, in key order (oldest month first). */
+export async function readBorrowerHistory(digits: string, fromMonth: string): Promise<StoredHistoryItem[]> {
+  const items: StoredHistoryItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('history'),
+        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: { ':pk': `NRC#${digits}`, ':from': fromMonth },
+        // Several of these names are DynamoDB reserved words (month, kind): alias them all.
+        ProjectionExpression: FIELDS.map((_, i) => `#f${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(FIELDS.map((field, i) => [`#f${i}`, field])),
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(out.Items ?? []).map(toStored));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}

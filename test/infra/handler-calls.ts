@@ -1,0 +1,170 @@
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { REPO_ROOT } from '../../infra/constructs/app-function.js';
+import type { BucketKey, HttpMethod, TableKey } from '../../shared/routes.js';
+
+/**
+ * What a handler's code calls in AWS, read from its own bundle: esbuild bundles the handler with
+ * our code only (packages stay external) and drops what nothing reaches, so every AWS SDK command
+ * left in the output is one the function can send. Each top-level function of the bundle is one
+ * unit: its `new XCommand(` calls go to the tables and buckets it names (`tableName('x')`,
+ * `bucketName('x')`), or, for helpers handed a table name, to those its module names.
+ *
+ * It over-approximates (a command in a branch never taken still counts), never under-approximates
+ * for code written the way lambdas/data is written; the IAM test compares it with the grants both
+ * ways. Two refinements keep it precise:
+ * - GET routes never record the request (lambdas/lib/request-audit.ts), so that module is replaced
+ *   by a stub for them, as isStateChanging decides at run time;
+ * - writeAudit sends BatchWriteItem only for the pointers of an entry's `also` list, so it counts
+ *   only where the handler's code passes one.
+ */
+export interface TableNeeds {
+  actions: Set<string>;
+  indexes: Set<string>;
+}
+export interface BucketNeeds {
+  actions: Set<string>;
+}
+export interface HandlerCalls {
+  tables: Map<TableKey, TableNeeds>;
+  buckets: Map<BucketKey, BucketNeeds>;
+  /** Cognito actions, without the `cognito-idp:` prefix. */
+  cognito: Set<string>;
+  /** Calls no table or bucket could be attributed to (the test shows them). */
+  unattributed: string[];
+}
+
+const DYNAMO: Record<string, string> = {
+  Get: 'GetItem',
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  Query: 'Query',
+  Scan: 'Scan',
+  BatchGet: 'BatchGetItem',
+  BatchWrite: 'BatchWriteItem',
+  TransactGet: 'GetItem',
+  DescribeTable: 'DescribeTable',
+};
+// HeadObject is authorised as s3:GetObject; CopyObject as GetObject on the source and PutObject on the target.
+const S3: Record<string, string[]> = {
+  GetObject: ['GetObject'],
+  HeadObject: ['GetObject'],
+  PutObject: ['PutObject'],
+  CopyObject: ['GetObject', 'PutObject'],
+  DeleteObject: ['DeleteObject'],
+  DeleteObjects: ['DeleteObject'],
+  HeadBucket: ['ListBucket'],
+  ListObjectsV2: ['ListBucket'],
+};
+const TRANSACT_ITEM: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' };
+const COGNITO = /^(Admin\w+|ListUsers\w*|DescribeUserPool|GetUser|GlobalSignOut)$/;
+
+/** The stub of lambdas/lib/request-audit.ts for GET routes. */
+const noRequestAudit = (method: HttpMethod): Plugin => ({
+  name: 'no-request-audit',
+  setup(b) {
+    if (method !== 'GET') return;
+    b.onResolve({ filter: /request-audit\.js$/ }, () => ({ path: 'request-audit', namespace: 'stub' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents: 'export const isStateChanging = () => false; export async function recordRequest() {}',
+      loader: 'js',
+    }));
+  },
+});
+
+/**
+ * Repository functions whose bucket is their caller's choice (`bucketName(to.bucket)`): the buckets
+ * they may reach and how, written down by hand. Any other such function is reported as unattributed.
+ */
+const CALLER_CHOSEN_BUCKET: Record<string, Partial<Record<BucketKey, string[]>>> = {
+  // lambdas/data/submissions.ts: copies an upload (source: uploads) to where it is stored, uploads or onboarding.
+  copyToStorage: { uploads: ['GetObject', 'PutObject'], onboarding: ['PutObject'] },
+  // lambdas/data/s3-objects.ts: its callers name the bucket (`presignPost("uploads", …)`), counted there.
+  presignPost: {},
+};
+
+const literals = (text: string, re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))];
+
+/** Splits a bundle into `{ module, name, text }` per top-level declaration. */
+function units(code: string) {
+  const out: { module: string; name: string; text: string }[] = [];
+  let module = '';
+  for (const chunk of code.split(/^(?=\/\/ \S+\.ts$|(?:async )?function\*? \w+|var \w+ = )/m)) {
+    const header = /^\/\/ (\S+\.ts)$/m.exec(chunk.slice(0, 300));
+    if (header && chunk.startsWith('//')) module = header[1]!;
+    const name = /^(?:async )?function\*? (\w+)|^var (\w+) = /.exec(chunk);
+    out.push({ module, name: name?.[1] ?? name?.[2] ?? '', text: chunk });
+  }
+  return out;
+}
+
+export async function handlerCalls(handler: string, method: HttpMethod): Promise<HandlerCalls> {
+  const result = await build({
+    entryPoints: [path.join(REPO_ROOT, 'lambdas', `${handler}.ts`)],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    treeShaking: true,
+    minify: false,
+    logLevel: 'silent',
+    plugins: [noRequestAudit(method)],
+  });
+  const code = result.outputFiles[0]!.text;
+  const all = units(code);
+  const calls: HandlerCalls = { tables: new Map(), buckets: new Map(), cognito: new Set(), unattributed: [] };
+  const handlerPassesAlso = all.some((u) => u.name !== 'writeAudit' && /\balso: /.test(u.text));
+  const moduleTables = (module: string) => literals(all.filter((u) => u.module === module).map((u) => u.text).join('\n'), /tableName\("(\w+)"\)/g);
+
+  const table = (key: string) => {
+    if (!calls.tables.has(key as TableKey)) calls.tables.set(key as TableKey, { actions: new Set(), indexes: new Set() });
+    return calls.tables.get(key as TableKey)!;
+  };
+  const bucket = (key: string) => {
+    if (!calls.buckets.has(key as BucketKey)) calls.buckets.set(key as BucketKey, { actions: new Set() });
+    return calls.buckets.get(key as BucketKey)!;
+  };
+
+  for (const unit of all) {
+    const commands = [...unit.text.matchAll(/new (?:[\w$]+\.)?(\w+)Command\d*\(/g)].map((m) => m[1]!);
+    const tx = [...unit.text.matchAll(/\b(Put|Update|Delete|ConditionCheck): \{(?!\s*Objects)/g)].map((m) => TRANSACT_ITEM[m[1]!]!);
+    let tables = literals(unit.text, /tableName\("(\w+)"\)/g);
+    if (tables.length === 0) tables = moduleTables(unit.module);
+    const buckets = literals(unit.text, /bucketName\("(\w+)"\)/g);
+
+    const dynamo = commands.filter((c) => c in DYNAMO && !(unit.name === 'writeAudit' && c === 'BatchWrite' && !handlerPassesAlso));
+    const dynamoActions = [...dynamo.filter((c) => c !== 'Query').map((c) => DYNAMO[c]!), ...tx];
+    const queries = dynamo.filter((c) => c === 'Query').length;
+    const indexes = literals(unit.text, /IndexName: "(\w+)"/g);
+    const indexQueries = (unit.text.match(/IndexName: "/g) ?? []).length;
+    if (dynamoActions.length || queries) {
+      if (tables.length === 0) calls.unattributed.push(`${unit.module} ${unit.name}: ${dynamo.join(', ')}`);
+      for (const key of tables) {
+        const needs = table(key);
+        dynamoActions.forEach((a) => needs.actions.add(a));
+        indexes.forEach((i) => queries && needs.indexes.add(i));
+        if (queries > indexQueries) needs.actions.add('Query');
+      }
+    }
+
+    const chosen = CALLER_CHOSEN_BUCKET[unit.name];
+    if (/bucketName\((?!")/.test(unit.text) && !unit.text.startsWith('var bucketName')) {
+      if (!chosen) calls.unattributed.push(`${unit.module} ${unit.name}: a bucket chosen by the caller`);
+      for (const [key, actions] of Object.entries(chosen ?? {})) actions.forEach((a) => bucket(key).actions.add(a));
+      continue;
+    }
+    const s3 = commands.filter((c) => c in S3).flatMap((c) => S3[c]!);
+    // A missing key answers 404 only with s3:ListBucket (403 without): needed where the code tells the two apart.
+    if (s3.includes('GetObject') && /isNotFound\(|!== 404|=== 404/.test(unit.text)) s3.push('ListBucket');
+    if (s3.length) {
+      if (buckets.length === 0) calls.unattributed.push(`${unit.module} ${unit.name}: ${commands.join(', ')}`);
+      for (const key of buckets) s3.forEach((a) => bucket(key).actions.add(a));
+    }
+    for (const key of literals(unit.text, /presign\w*\("(\w+)"/g)) bucket(key).actions.add('PutObject');
+
+    commands.filter((c) => COGNITO.test(c)).forEach((c) => calls.cognito.add(c));
+  }
+  return calls;
+}

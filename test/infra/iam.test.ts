@@ -1,0 +1,177 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppFunction } from '../../infra/constructs/app-function.js';
+import { USER_ADMIN_ACTIONS } from '../../infra/constructs/auth.js';
+import { pascalCase } from '../../infra/constructs/names.js';
+import { S3_TRIGGERS } from '../../infra/definitions.js';
+import { type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS } from '../../infra/grants.js';
+import type { PayrollPlatformStack } from '../../infra/stack.js';
+import { type HttpMethod, type RouteDef, ROUTES } from '../../shared/routes.js';
+import { handlerCalls } from './handler-calls.js';
+import { basePairs, grantPairs, policyPairs } from './policies.js';
+import { logicalId, synthesize } from './synth.js';
+
+let stack: PayrollPlatformStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ stack, template } = synthesize());
+});
+
+interface Fn {
+  id: string;
+  handler: string;
+  method: HttpMethod;
+  uses: RouteDef['uses'];
+  grants: FunctionGrants | undefined;
+  construct: () => AppFunction;
+  trigger: boolean;
+}
+
+const FUNCTIONS: Fn[] = [
+  ...(ROUTES as readonly RouteDef[]).map((r) => ({
+    id: r.id,
+    handler: r.handler,
+    method: r.method,
+    uses: r.uses,
+    grants: ROUTE_GRANTS[r.id],
+    construct: () => stack.api.functions.find((f) => f.node.id === pascalCase(r.id))!,
+    trigger: false,
+  })),
+  ...S3_TRIGGERS.map((t) => ({
+    id: t.id,
+    handler: t.handler,
+    method: 'POST' as const,
+    uses: t.uses,
+    grants: TRIGGER_GRANTS[t.id],
+    construct: () => stack.processing.functions.find((f) => f.node.id === pascalCase(t.id))!,
+    trigger: true,
+  })),
+];
+const ids = (fns: Fn[]) => fns.map((f) => f.id);
+
+/** GET routes that write, and why; any other GET route only reads (its audit entry aside). */
+const WRITING_READS: Record<string, string> = {
+  'get-email-availability': 'counts the caller in the rate-limit windows (pk=RATE#…) of the public route',
+  'list-platform-admins': 'repairs the platform-admin record of a group member who lacks one',
+};
+
+describe('the grants of infra/grants.ts', () => {
+  it('have an entry for every route and S3 trigger, and none for anything else', () => {
+    expect(ids(FUNCTIONS.filter((f) => !f.grants)), 'functions without grants: add them to infra/grants.ts').toEqual([]);
+    expect(Object.keys(ROUTE_GRANTS).filter((id) => !FUNCTIONS.some((f) => !f.trigger && f.id === id))).toEqual([]);
+    expect(Object.keys(TRIGGER_GRANTS).filter((id) => !FUNCTIONS.some((f) => f.trigger && f.id === id))).toEqual([]);
+  });
+
+  it.each(FUNCTIONS.map((f) => [f.id, f] as const))('%s: name only the stores its `uses` declares', (_id, fn) => {
+    const grants = fn.grants ?? {};
+    expect(Object.keys(grants.tables ?? {}).filter((k) => !(fn.uses.tables ?? []).includes(k as never))).toEqual([]);
+    expect(Object.keys(grants.buckets ?? {}).filter((k) => !(fn.uses.buckets ?? []).includes(k as never))).toEqual([]);
+    if (!fn.uses.userPool) expect(grants.userPool ?? []).toEqual([]);
+  });
+
+  it('give Cognito actions only to routes that use the user pool, from the user-admin actions', () => {
+    const vocabulary = USER_ADMIN_ACTIONS.map((a) => a.replace('cognito-idp:', ''));
+    for (const fn of FUNCTIONS) {
+      for (const action of fn.grants?.userPool ?? []) expect(vocabulary, `${fn.id}: ${action}`).toContain(action);
+    }
+  });
+
+  it('let GET routes only read, their audit entries and the writes listed with a reason aside', () => {
+    const writing = FUNCTIONS.filter((fn) => !fn.trigger && fn.method === 'GET').filter((fn) => {
+      const tables = Object.entries(fn.grants?.tables ?? {}).filter(([key]) => key !== 'audit');
+      const buckets = Object.values(fn.grants?.buckets ?? {});
+      return tables.some(([, g]) => g.actions.some((a) => TABLE_WRITE_ACTIONS.includes(a))) || buckets.some((b) => b.write?.length || b.delete?.length);
+    });
+    expect(ids(writing).sort()).toEqual(Object.keys(WRITING_READS).sort());
+    for (const fn of FUNCTIONS.filter((f) => f.method === 'GET' && !f.trigger)) {
+      expect(Object.values(fn.grants?.buckets ?? {}).flatMap((b) => [...(b.write ?? []), ...(b.delete ?? [])]), fn.id).toEqual([]);
+    }
+  });
+
+  it('keep the audit log append-only: no function may update or delete an entry', () => {
+    for (const fn of FUNCTIONS) {
+      const actions = fn.grants?.tables?.audit?.actions ?? [];
+      expect(actions.filter((a) => a === 'UpdateItem' || a === 'DeleteItem'), fn.id).toEqual([]);
+    }
+  });
+
+  it('let no function delete filed fraud evidence, and only filing a report write it', () => {
+    const writers = FUNCTIONS.filter((fn) => fn.grants?.buckets?.evidence?.write?.includes(KEYS.evidence.filed));
+    expect(ids(writers)).toEqual(['create-fraud-report']);
+    for (const fn of FUNCTIONS) expect(fn.grants?.buckets?.evidence?.delete ?? [], fn.id).not.toContain(KEYS.evidence.filed);
+    expect(FUNCTIONS.flatMap((fn) => fn.grants?.buckets?.evidence?.delete ?? [])).toEqual([KEYS.evidence.staging]);
+  });
+});
+
+describe("each function's IAM policy", () => {
+  it.each(FUNCTIONS.map((f) => [f.id, f] as const))('%s: allows exactly its grant on the stores it declares, besides its logs and X-Ray', (_id, fn) => {
+    const construct = fn.construct();
+    const expected = new Set([...grantPairs(stack, fn.grants ?? {}, fn.uses), ...basePairs(logicalId(construct.logGroup))]);
+    if (fn.trigger) expected.add(`sqs:SendMessage <${logicalId(stack.processing.deadLetters!)}.Arn>`);
+    const actual = policyPairs(template, logicalId(construct.role));
+    expect([...actual].sort()).toEqual([...expected].sort());
+
+    // The same, said plainly: every resource is one of the declared stores, its log group, or X-Ray's "*".
+    const allowed = [
+      ...(fn.uses.tables ?? []).map((k) => logicalId(stack.data.tables[k])),
+      ...(fn.uses.buckets ?? []).map((k) => logicalId(stack.storage.buckets[k])),
+      ...(fn.uses.userPool ? [logicalId(stack.auth.userPool)] : []),
+      logicalId(construct.logGroup),
+      ...(fn.trigger ? [logicalId(stack.processing.deadLetters!)] : []),
+    ];
+    for (const pair of actual) {
+      const [action, resource] = pair.split(' ') as [string, string];
+      if (resource === '*') expect(action, pair).toMatch(/^xray:/);
+      else expect(allowed, pair).toContain(/^<([^.>]+)/.exec(resource)?.[1]);
+    }
+  });
+});
+
+describe('the Cognito CustomMessage trigger', () => {
+  it('reads the one SSM parameter holding the SPA URL, and nothing else', () => {
+    const fn = stack.auth.customMessage;
+    const expected = [...basePairs(logicalId(fn.logGroup)), expect.stringMatching(/^ssm:GetParameter arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter\/PayrollPlatform\/app-url$/)];
+    expect([...policyPairs(template, logicalId(fn.role))].sort()).toEqual(expect.arrayContaining(expected));
+    expect(policyPairs(template, logicalId(fn.role)).size).toBe(expected.length);
+  });
+});
+
+describe('the grants against the code', () => {
+  it.each(FUNCTIONS.map((f) => [f.id, f] as const))('%s: cover every AWS call its handler can make, and give nothing it never makes', async (_id, fn) => {
+    const calls = await handlerCalls(fn.handler, fn.method);
+    const grants = fn.grants ?? {};
+    const diff: string[] = [...calls.unattributed.map((u) => `unattributed call: ${u}`)];
+    const compare = (what: string, needed: Iterable<string>, granted: Iterable<string>) => {
+      const g = new Set(granted);
+      const n = new Set(needed);
+      for (const x of n) if (!g.has(x)) diff.push(`${what}: the code calls ${x}, the grant lacks it`);
+      for (const x of g) if (!n.has(x)) diff.push(`${what}: granted ${x}, the code never calls it`);
+    };
+
+    for (const key of calls.tables.keys()) {
+      if (!(fn.uses.tables ?? []).includes(key)) diff.push(`table ${key}: reached by the code, not declared in uses`);
+    }
+    for (const key of fn.uses.tables ?? []) {
+      const needs = calls.tables.get(key);
+      compare(`table ${key}`, needs?.actions ?? [], grants.tables?.[key]?.actions ?? []);
+      compare(`table ${key} indexes`, needs?.indexes ?? [], grants.tables?.[key]?.indexes ?? []);
+    }
+    for (const key of calls.buckets.keys()) {
+      if (!(fn.uses.buckets ?? []).includes(key)) diff.push(`bucket ${key}: reached by the code, not declared in uses`);
+    }
+    for (const key of fn.uses.buckets ?? []) {
+      const g = grants.buckets?.[key] ?? {};
+      const granted = [
+        ...(g.read?.length ? ['GetObject'] : []),
+        ...(g.write?.length ? ['PutObject'] : []),
+        ...(g.delete?.length ? ['DeleteObject'] : []),
+        ...(g.list ? ['ListBucket'] : []),
+      ];
+      compare(`bucket ${key}`, calls.buckets.get(key)?.actions ?? [], granted);
+    }
+    compare('user pool', calls.cognito, grants.userPool ?? []);
+
+    expect(diff).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { type BucketGrant, KEYS, ROUTE_GRANTS, TRIGGER_GRANTS } from '../../infra/grants.js';
+import { finalEvidenceKey, stagingKey } from '../../lambdas/api/fraud/names.js';
+import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
+import { ingestJobKey } from '../../lambdas/data/submissions.js';
+import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
+import { onboardingDocKey } from '../../shared/api/accounts.js';
+import type { BucketKey } from '../../shared/routes.js';
+
+/**
+ * The S3 grants are scoped to key patterns (KEYS in infra/grants.ts). Here the keys the code itself
+ * builds (lambdas/data, lambdas/api) are checked against them: each function can reach the keys it
+ * works on, and no pattern reaches another kind of key.
+ */
+const matches = (pattern: string, key: string) =>
+  new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(key);
+
+const id = '0b7e4a52-6f0c-4d2a-9a51-3c1f7d2e9b10';
+const upload = { month: '2026-03', payee_key: '1234', id, slug: 'march-inputs.xlsx', created_at: '2026-03-05T10:15:00.000Z' };
+const KEY = {
+  incoming: incomingKey(id, 'march-inputs.xlsx'),
+  issues: resultKeys(id).issues,
+  rows: resultKeys(id).rows,
+  report: resultKeys(id).report,
+  ingest: ingestJobKey(id),
+  storedInputs: storagePath({ ...upload, doc_kind: 'inputs' }),
+  storedStoppages: storagePath({ ...upload, doc_kind: 'stoppages' }),
+  storedOnboarding: storagePath({ ...upload, payee_key: '', doc_kind: 'onboarding' }),
+  staging: stagingKey('user-sub-1', id, 'Payslip scan.PDF'),
+  filed: finalEvidenceKey({ month: '2026-03', payeeKey: '1234', fiName: 'Zambia Lenders Ltd', timestamp: 1772700000000, n: 1, file: 'payslip-scan.pdf' }),
+  requestDoc: onboardingDocKey(id, 'pacra'),
+};
+type KeyName = keyof typeof KEY;
+
+/** Which pattern each key falls under; every other pattern must miss it. */
+const PATTERN_OF: Record<KeyName, string> = {
+  incoming: KEYS.uploads.incoming,
+  issues: KEYS.uploads.results,
+  rows: KEYS.uploads.results,
+  report: KEYS.uploads.results,
+  ingest: KEYS.uploads.ingest,
+  storedInputs: KEYS.uploads.stored[0],
+  storedStoppages: KEYS.uploads.stored[1],
+  storedOnboarding: KEYS.onboarding.stored,
+  staging: KEYS.evidence.staging,
+  filed: KEYS.evidence.filed,
+  requestDoc: KEYS.onboarding.requests,
+};
+
+type Op = 'read' | 'write' | 'delete';
+/** Who works on which key, and how: [function id, bucket, operation, key]. */
+const USES: [string, BucketKey, Op, KeyName][] = [
+  ['create-upload', 'uploads', 'write', 'incoming'],
+  ['validate-upload', 'uploads', 'read', 'incoming'],
+  ['validate-upload', 'uploads', 'write', 'issues'],
+  ['validate-upload', 'uploads', 'write', 'rows'],
+  ['validate-upload', 'uploads', 'write', 'report'],
+  ['get-upload-report', 'uploads', 'read', 'report'],
+  ['submit-upload', 'uploads', 'read', 'incoming'],
+  ['submit-upload', 'uploads', 'write', 'storedInputs'],
+  ['submit-upload', 'uploads', 'write', 'storedStoppages'],
+  ['submit-upload', 'onboarding', 'write', 'storedOnboarding'],
+  ['submit-upload', 'uploads', 'read', 'ingest'],
+  ['submit-upload', 'uploads', 'write', 'ingest'],
+  ['ingest-submission', 'uploads', 'read', 'rows'],
+  ['create-fraud-attachment-upload', 'evidence', 'write', 'staging'],
+  ['create-fraud-report', 'evidence', 'read', 'staging'],
+  ['create-fraud-report', 'evidence', 'delete', 'staging'],
+  ['create-fraud-report', 'evidence', 'read', 'filed'],
+  ['create-fraud-report', 'evidence', 'write', 'filed'],
+  ['list-fraud-reports', 'evidence', 'read', 'filed'],
+  ['search-fraud-reports', 'evidence', 'read', 'filed'],
+  ['create-access-request', 'onboarding', 'write', 'requestDoc'],
+  ['get-access-request-documents', 'onboarding', 'read', 'requestDoc'],
+  ['decide-access-request', 'onboarding', 'delete', 'requestDoc'],
+];
+
+const GRANTS = { ...ROUTE_GRANTS, ...TRIGGER_GRANTS };
+
+describe('the S3 key layout', () => {
+  it.each(Object.entries(KEY))('%s (%s) falls under its own pattern and no other', (name, key) => {
+    const all = [...new Set(Object.values(PATTERN_OF))];
+    expect(all.filter((p) => matches(p, key))).toEqual([PATTERN_OF[name as KeyName]]);
+  });
+
+  it.each(USES)('%s may %s the %s… key %s', (fn, bucket, op, name) => {
+    const grant: BucketGrant = GRANTS[fn]?.buckets?.[bucket] ?? {};
+    expect((grant[op] ?? []).some((p) => matches(p, KEY[name])), `${fn} ${op} ${KEY[name]}`).toBe(true);
+  });
+
+  it('grants no key pattern beyond those the code works on', () => {
+    const used = new Set(USES.map(([fn, bucket, op, name]) => `${fn} ${bucket} ${op} ${PATTERN_OF[name]}`));
+    const granted = Object.entries(GRANTS).flatMap(([fn, g]) =>
+      Object.entries(g.buckets ?? {}).flatMap(([bucket, b]) => (['read', 'write', 'delete'] as Op[]).flatMap((op) => (b[op] ?? []).map((p) => `${fn} ${bucket} ${op} ${p}`))),
+    );
+    expect(granted.filter((g) => !used.has(g))).toEqual([]);
+  });
+});

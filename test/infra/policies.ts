@@ -1,0 +1,65 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { FunctionGrants } from '../../infra/grants.js';
+import type { PayrollPlatformStack } from '../../infra/stack.js';
+import type { BucketKey, RouteDef, TableKey } from '../../shared/routes.js';
+import { logicalId } from './synth.js';
+
+/** An IAM resource as cdk-nag writes it: `<Logical.Arn>/incoming/*`, `<Logical>`, `*`. */
+export function resourceText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const v = value as Record<string, unknown>;
+  if ('Ref' in v) return `<${String(v.Ref)}>`;
+  if ('Fn::GetAtt' in v) return `<${(v['Fn::GetAtt'] as string[]).join('.')}>`;
+  if ('Fn::Join' in v) {
+    const [sep, parts] = v['Fn::Join'] as [string, unknown[]];
+    return parts.map(resourceText).join(sep);
+  }
+  return JSON.stringify(value);
+}
+
+const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
+
+/** Every `action resource` pair the policies attached to a role allow. */
+export function policyPairs(template: Template, roleLogicalId: string): Set<string> {
+  const pairs = new Set<string>();
+  for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
+    const roles = (policy.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
+    if (!roles.includes(roleLogicalId)) continue;
+    for (const statement of policy.Properties.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown }[]) {
+      if (statement.Effect !== 'Allow') continue;
+      for (const action of asArray(statement.Action)) for (const resource of asArray(statement.Resource)) pairs.add(`${action} ${resourceText(resource)}`);
+    }
+  }
+  return pairs;
+}
+
+/** The pairs a grant should produce for a function using `uses`, in the stack's logical ids. */
+export function grantPairs(stack: PayrollPlatformStack, grants: FunctionGrants, uses: RouteDef['uses']): Set<string> {
+  const pairs = new Set<string>();
+  for (const key of uses.tables ?? []) {
+    const grant = grants.tables?.[key as TableKey];
+    const arn = `<${logicalId(stack.data.tables[key])}.Arn>`;
+    grant?.actions.forEach((a) => pairs.add(`dynamodb:${a} ${arn}`));
+    grant?.indexes?.forEach((i) => pairs.add(`dynamodb:Query ${arn}/index/${i}`));
+  }
+  for (const key of uses.buckets ?? []) {
+    const grant = grants.buckets?.[key as BucketKey];
+    const arn = `<${logicalId(stack.storage.buckets[key])}.Arn>`;
+    grant?.read?.forEach((p) => pairs.add(`s3:GetObject ${arn}/${p}`));
+    grant?.write?.forEach((p) => pairs.add(`s3:PutObject ${arn}/${p}`));
+    grant?.delete?.forEach((p) => pairs.add(`s3:DeleteObject ${arn}/${p}`));
+    if (grant?.list) pairs.add(`s3:ListBucket ${arn}`);
+  }
+  if (uses.userPool) grants.userPool?.forEach((a) => pairs.add(`cognito-idp:${a} <${logicalId(stack.auth.userPool)}.Arn>`));
+  return pairs;
+}
+
+/** What every application function holds besides its grant: its own log group, and X-Ray (no resource-level permissions). */
+export function basePairs(logGroupLogicalId: string): string[] {
+  return [
+    `logs:CreateLogStream <${logGroupLogicalId}.Arn>`,
+    `logs:PutLogEvents <${logGroupLogicalId}.Arn>`,
+    'xray:PutTraceSegments *',
+    'xray:PutTelemetryRecords *',
+  ];
+}

@@ -1,0 +1,118 @@
+import { Alert, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCheck, IconSearch } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { billingPlanRequestSchema, type BillingPlan, type OrganisationBillingResponse, type PricingKind } from '../../../../../shared/api/insight';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { useFindBillingOrganisation, useSetBillingPlan } from '../api/billing-plans';
+import { formatZmw } from '../utils/format';
+
+const planLine = (plan: BillingPlan) => `${plan.plan_name}: ${plan.pricing === 'flat' ? `flat fee ${formatZmw(plan.flat_fee)} a month` : `${formatZmw(plan.price_per_upload)} per upload`}`;
+
+/** Platform admins: set an organisation's billing plan so its dashboard shows real figures. */
+export function BillingPlanEditor() {
+  const [q, setQ] = useState('');
+  const [name, setName] = useState('');
+  const [pricing, setPricing] = useState<PricingKind>('per_upload');
+  const [amount, setAmount] = useState<number | string>('');
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const find = useFindBillingOrganisation();
+  const save = useSetBillingPlan();
+  const org: OrganisationBillingResponse | undefined = save.data?.organisation.org_id === find.data?.organisation.org_id ? (save.data ?? find.data) : find.data;
+
+  const onFind = (event: FormEvent) => {
+    event.preventDefault();
+    save.reset();
+    find.mutate(q.trim(), {
+      onSuccess: (found) => {
+        setName(found.plan?.plan_name ?? '');
+        setPricing(found.plan?.pricing ?? 'per_upload');
+        setAmount((found.plan?.pricing === 'flat' ? found.plan.flat_fee : found.plan?.price_per_upload) ?? '');
+        setFieldError(null);
+      },
+    });
+  };
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    if (!org) return;
+    const value = typeof amount === 'number' ? amount : Number.NaN;
+    const body = pricing === 'flat' ? { plan_name: name, pricing, flat_fee: value } : { plan_name: name, pricing, price_per_upload: value };
+    const parsed = billingPlanRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setFieldError({ field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'Check the plan.' });
+      return;
+    }
+    setFieldError(null);
+    save.mutate({ orgId: org.organisation.org_id, plan: parsed.data });
+  };
+
+  const amountLabel = pricing === 'flat' ? 'Flat fee per month (ZMW)' : 'Price per upload (ZMW)';
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="billing-editor-title">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={3} size="h5" id="billing-editor-title">
+            Set an organisation’s billing plan
+          </Title>
+          <Text size="sm" c="dimmed">
+            Find the organisation by payee key or organisation ID, then set a price per upload or a flat monthly fee.
+          </Text>
+        </Stack>
+        <form onSubmit={onFind} aria-label="Find organisation">
+          <Group align="flex-end" gap="sm">
+            <TextInput label="Payee key or organisation ID" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={320} autoComplete="off" />
+            <Button type="submit" variant="default" size="md" leftSection={<IconSearch size={16} aria-hidden />} loading={find.isPending} disabled={!q.trim()}>
+              Find
+            </Button>
+          </Group>
+        </form>
+        {find.isError && <ErrorAlert error={find.error} />}
+        {org && (
+          <form onSubmit={onSave} aria-label="Billing plan">
+            <Stack gap="sm">
+              <Text size="sm" data-testid="billing-editor-org">
+                <Text span fw={600}>{org.organisation.org_name}</Text> · payee key {org.organisation.payee_key ?? '—'} · {org.organisation.client_type.toUpperCase()}
+                <br />
+                <Text span c="dimmed">{org.plan ? `Current plan — ${planLine(org.plan)}` : 'No plan yet: its dashboard reads “Billing not configured”.'}</Text>
+              </Text>
+              <Group align="flex-start" gap="md" wrap="wrap">
+                <TextInput label="Plan name" value={name} onChange={(e) => setName(e.currentTarget.value)} w={220} error={fieldError?.field === 'plan_name' ? fieldError.message : undefined} />
+                <Radio.Group label="Pricing" size="md" value={pricing} onChange={(v) => setPricing(v as PricingKind)} error={fieldError?.field === 'pricing' ? fieldError.message : undefined}>
+                  <Group gap="md" mt={12}>
+                    <Radio value="per_upload" label="Price per upload" />
+                    <Radio value="flat" label="Flat monthly fee" />
+                  </Group>
+                </Radio.Group>
+                <NumberInput
+                  label={amountLabel}
+                  value={amount}
+                  onChange={setAmount}
+                  size="md"
+                  min={0.01}
+                  clampBehavior="none"
+                  allowNegative={false}
+                  decimalScale={2}
+                  thousandSeparator=","
+                  w={250}
+                  error={fieldError && ['price_per_upload', 'flat_fee'].includes(fieldError.field) ? fieldError.message : undefined}
+                />
+              </Group>
+              <Group>
+                <Button type="submit" loading={save.isPending}>
+                  Save plan
+                </Button>
+              </Group>
+              {save.isError && <ErrorAlert error={save.error} />}
+              {save.isSuccess && save.data.plan && (
+                <Alert color="teal" variant="light" icon={<IconCheck size={18} />} role="status">
+                  Saved. {save.data.organisation.org_name} is on {planLine(save.data.plan)}.
+                </Alert>
+              )}
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}

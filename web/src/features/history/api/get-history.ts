@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { HISTORY_MONTHS } from '../../../../../shared/api/insight';
+import { callRoute } from '../../../lib/api-client';
+
+/**
+ * GET /api/history?nrc=&months=3. A mutation rather than a cached query: every lookup is written to the
+ * audit log, so one happens only when the person asks for it (never on window focus or remount).
+ */
+export function useHistoryLookup() {
+  return useMutation({
+    mutationFn: (nrc: string) => callRoute('get-history', { query: { nrc, months: HISTORY_MONTHS } }),
+  });
+}

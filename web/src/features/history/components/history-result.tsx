@@ -1,0 +1,56 @@
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { HistoryResponse } from '../../../../../shared/api/insight';
+import { HISTORY_MESSAGES } from '../../../../../shared/api/insight';
+import { formatMonth, formatZmw } from '../utils/format';
+import { HistoryTable } from './history-table';
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The borrower, what they pay each month across lenders, and the items of the window. */
+export function HistoryResult({ result }: { result: HistoryResponse }) {
+  const window = result.from_month === result.to_month ? formatMonth(result.to_month) : `${formatMonth(result.from_month)} – ${formatMonth(result.to_month)}`;
+  const lenders = `${result.active_lenders} lender${result.active_lenders === 1 ? '' : 's'}`;
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="history-borrower" aria-live="polite">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={2}>
+            <Title order={2} size="h3" id="history-borrower" data-testid="history-name">
+              {result.name ?? (result.items.length ? 'Name not on record' : 'No borrower found')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              NRC <Text span ff="monospace" c="dark">{result.nrc}</Text> · {window}
+            </Text>
+          </Stack>
+        </Group>
+
+        {result.items.length === 0 ? (
+          <Text data-testid="history-empty">{HISTORY_MESSAGES.noRecords}</Text>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Figure label="Total monthly installment" value={formatZmw(result.total_monthly_installment)} testId="history-total" />
+              <Figure label="Lenders deducting now" value={lenders} />
+            </SimpleGrid>
+            <Text size="sm" c="dimmed">
+              The total adds each lender’s latest deduction in this window when it is an input still running (marked “in total”). Stoppages and
+              deductions that have ended are left out.
+            </Text>
+            <HistoryTable items={result.items} caption={`Deductions for NRC ${result.nrc}, ${window}, newest first`} />
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

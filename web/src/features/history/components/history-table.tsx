@@ -1,0 +1,51 @@
+import { Badge, Group, Table, Text } from '@mantine/core';
+import type { HistoryItem } from '../../../../../shared/api/insight';
+import { formatDay, formatInstant, KIND_LABELS } from '../utils/format';
+
+/** Start Date, Submitted, Org Name, Payee Key, Type, Installment (spec part 2 §2), newest month first. */
+export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]; caption: string }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover verticalSpacing="sm" withTableBorder data-testid="history-table">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Start Date</Table.Th>
+            <Table.Th>Submitted</Table.Th>
+            <Table.Th>Org Name</Table.Th>
+            <Table.Th>Payee Key</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th ta="right">Installment (ZMW)</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={`${item.month}#${item.payee_key}#${item.kind}`} data-testid="history-row">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(item.start_date)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(item.submitted_at)}</Table.Td>
+              <Table.Td>{item.org_name ?? '—'}</Table.Td>
+              <Table.Td>
+                <Text span ff="monospace" size="sm">{item.payee_key}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={item.kind === 'input' ? 'blue' : 'gray'} tt="none">
+                  {KIND_LABELS[item.kind]}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                <Group gap={6} justify="flex-end" wrap="nowrap">
+                  {item.counted && (
+                    <Badge size="xs" variant="dot" color="teal" tt="none" title="Counted in the total monthly installment">
+                      in total
+                    </Badge>
+                  )}
+                  <span>{item.installment.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</span>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
