@@ -1,0 +1,140 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ACCESS_DECISION_MESSAGES } from '../../shared/api/admin.js';
+import { latestMessage, uniqueEmail } from '../support/accounts.js';
+import { signIn } from '../support/cognito.js';
+import { approvedOrgAdmin, requestAccess } from '../integration/admin-support.js';
+import { field } from './accounts-support.js';
+import { signInThroughUi, twinInfo } from './support.js';
+
+/**
+ * Administration end to end (issue 4): approve → the user gets in with the right menu; invite →
+ * accepted through the outbox link; reject and remove with reasons; the last super_admin.
+ */
+const twin = twinInfo();
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/signin');
+  await signInThroughUi(page, twin.admin.email, twin.admin.password);
+  await expect(page).toHaveURL(/\/app$/);
+}
+
+/** The "All" side of the Pending / All switch. */
+const showAll = (page: Page) => page.locator('label').filter({ hasText: /^All$/ }).click();
+
+/** Finds a request on /admin/requests by searching its email (the list holds every test's requests). */
+async function openRequest(page: Page, email: string) {
+  await page.goto('/admin/requests');
+  await page.getByRole('textbox', { name: 'Search' }).fill(email);
+  await expect(page.getByTestId('request-row').filter({ hasText: email })).toHaveCount(1);
+}
+
+test.describe('access requests', () => {
+  test('an admin approves a request with a role; the user gets past /pending with the menu of that role', async ({ page, browser }) => {
+    const request = await requestAccess(twin, 'fi', { prefix: 'approve-me' });
+
+    // The applicant signs in and waits.
+    await page.goto('/signin');
+    await signInThroughUi(page, request.email, request.password);
+    await expect(page).toHaveURL(/\/pending$/);
+
+    // A super admin approves with the FI admin role.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInAsAdmin(admin);
+    await openRequest(admin, request.email);
+    await admin.getByRole('button', { name: `Approve ${request.email}` }).click();
+    const dialog = admin.getByRole('dialog');
+    await expect(dialog).toContainText('Approve access');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(dialog).toHaveCount(0);
+    await showAll(admin);
+    await expect(admin.getByTestId('request-row').filter({ hasText: request.email })).toContainText('approved');
+    await adminContext.close();
+
+    // At the next refresh the applicant is in, with an FI admin's menu.
+    await page.getByRole('button', { name: 'Refresh status' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await page.getByRole('button', { name: /menu/i }).click();
+    await expect(page.getByRole('menuitem', { name: 'Team Management' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Reports' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Administration' })).toHaveCount(0);
+  });
+
+  test('reject and remove each need a reason, and the request shows its new status', async ({ page }) => {
+    const toReject = await requestAccess(twin, 'fi', { prefix: 'reject-me' });
+    const toRemove = await requestAccess(twin, 'pmec', { prefix: 'remove-me' });
+    await signInAsAdmin(page);
+
+    for (const [request, verb] of [
+      [toReject, 'Reject'],
+      [toRemove, 'Remove'],
+    ] as const) {
+      await openRequest(page, request.email);
+      await page.getByRole('button', { name: `${verb} ${request.email}` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: verb, exact: true }).click();
+      await expect(dialog.getByText(ACCESS_DECISION_MESSAGES.reasonRequired)).toBeVisible();
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill(`Documents do not match the organisation (${verb.toLowerCase()}).`);
+      await dialog.getByRole('button', { name: verb, exact: true }).click();
+      await expect(dialog.getByText(`${verb === 'Reject' ? 'Reject access request' : 'Remove access request'}`)).toHaveCount(0);
+    }
+    // Removed: the request is gone, and so is the account, which had no other links.
+    await expect(page.getByText(ACCESS_DECISION_MESSAGES.removed)).toBeVisible();
+    // Rejected: still listed under All, with its status.
+    await page.getByRole('textbox', { name: 'Search' }).fill(toReject.email);
+    await showAll(page);
+    await expect(page.getByTestId('request-row').filter({ hasText: toReject.email })).toContainText('rejected');
+    await page.getByRole('textbox', { name: 'Search' }).fill(toRemove.email);
+    await expect(page.getByText('No requests match your search.')).toBeVisible();
+  });
+});
+
+test.describe('teams', () => {
+  test('an FI admin invites a member, who accepts through the emailed link and signs in with their role', async ({ page, browser }) => {
+    const { idToken } = await signIn(twin, twin.admin.email, twin.admin.password);
+    const orgAdmin = await approvedOrgAdmin(twin, idToken, 'fi');
+    const member = uniqueEmail('invited-member');
+
+    await page.goto('/signin');
+    await signInThroughUi(page, orgAdmin.email, orgAdmin.password);
+    await expect(page).toHaveURL(/\/app$/);
+    await page.goto('/team');
+    const form = page.getByRole('region', { name: 'Add member' });
+    await form.getByRole('textbox', { name: 'Email' }).fill(member);
+    await form.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Data User' }).click();
+    await form.getByRole('button', { name: 'Add member' }).click();
+    await expect(form.getByRole('status')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Members' })).toContainText(member);
+
+    // The member opens the invitation from the outbox and chooses a password.
+    const invitee = await (await browser.newContext()).newPage();
+    const message = await latestMessage(twin, member, 'invited');
+    await invitee.goto(message.links[0]!);
+    await expect(invitee.getByRole('heading', { name: 'Invite Accepted' })).toBeVisible();
+    await field(invitee, 'New password').fill('Invited-Passw0rd');
+    await field(invitee, 'Confirm password').fill('Invited-Passw0rd');
+    await invitee.getByRole('button', { name: 'Save password' }).click();
+    await invitee.getByRole('link', { name: 'Continue to the platform' }).click();
+    await expect(invitee.getByTestId('role-badge')).toHaveText(['Data User']);
+    await invitee.context().close();
+
+    // Signing in again later works with the new password.
+    const later = await (await browser.newContext()).newPage();
+    await later.goto('/signin');
+    await signInThroughUi(later, member, 'Invited-Passw0rd');
+    await expect(later).toHaveURL(/\/app$/);
+    await later.context().close();
+  });
+});
+
+test.describe('platform admins', () => {
+  test('super admins are never offered for removal on /admin/users (the server refuses the last one too)', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/users');
+    const row = page.getByTestId('platform-admin-row').filter({ hasText: twin.admin.email });
+    await expect(row).toContainText('Super Admin');
+    await expect(row).toContainText('Managed by super admins');
+    await expect(row.getByRole('button')).toHaveCount(0);
+  });
+});
