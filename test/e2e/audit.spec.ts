@@ -1,18 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createUser } from '../support/cognito.js';
 import { fileReportThroughUi, searchByPasting, uniqueNrc } from './fraud-support.js';
-import { signInThroughUi, twinInfo } from './support.js';
+import { signInAs, twinInfo } from './support.js';
 
 const twin = twinInfo();
 
-async function signInAs(page: import('@playwright/test').Page, roles: Parameters<typeof createUser>[1]) {
-  const user = await createUser(twin, roles);
-  await page.goto('/signin');
-  await signInThroughUi(page, user.email, user.password);
-  await expect(page).not.toHaveURL(/\/signin/);
-  return user;
-}
 
 test.describe('audit log', () => {
   test("a report and a search show in the log, and an admin exports that NRC's trail as CSV", async ({ page, browser }) => {

@@ -1,17 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createUser } from '../support/cognito.js';
 import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, searchByPasting, uniqueNrc } from './fraud-support.js';
-import { signInThroughUi, twinInfo } from './support.js';
+import { signInAs, twinInfo } from './support.js';
 
 const twin = twinInfo();
 
-async function signInAs(page: import('@playwright/test').Page, roles: Parameters<typeof createUser>[1]) {
-  const user = await createUser(twin, roles);
-  await page.goto('/signin');
-  await signInThroughUi(page, user.email, user.password);
-  await expect(page).not.toHaveURL(/\/signin/);
-}
 
 test.describe('fraud registry', () => {
   test('files a report with two attachments, finds it by pasting text, opens an attachment and downloads its PDF', async ({ page, context }) => {

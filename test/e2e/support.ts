@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { TestTwinInfo } from '../support/cognito.js';
+import { createUser, type TestTwinInfo } from '../support/cognito.js';
 
 export function twinInfo(): TestTwinInfo & { admin: { email: string; password: string } } {
   const raw = process.env.E2E_TWIN;
@@ -12,6 +12,15 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByLabel('Email').fill(email);
   await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A new user with these roles, signed in through the sign-in screen; returns the user. */
+export async function signInAs(page: Page, roles: Parameters<typeof createUser>[1]) {
+  const user = await createUser(twinInfo(), roles);
+  await page.goto('/signin');
+  await signInThroughUi(page, user.email, user.password);
+  await expect(page).not.toHaveURL(/\/signin/);
+  return user;
 }
 
 export async function expectSignInScreen(page: Page) {

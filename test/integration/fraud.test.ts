@@ -106,7 +106,8 @@ describe('report → check → search', () => {
       new QueryCommand({
         TableName: twin.env.TABLE_AUDIT,
         KeyConditionExpression: 'pk = :d',
-        FilterExpression: 'actor_id = :me AND #a = :search',
+        // The search's own entry, not the pointer entries it adds to each matched NRC's trail.
+        FilterExpression: 'actor_id = :me AND #a = :search AND attribute_not_exists(entry_id)',
         ExpressionAttributeNames: { '#a': 'action' },
         ExpressionAttributeValues: { ':d': `DAY#${new Date().toISOString().slice(0, 10)}`, ':me': searcherSub, ':search': 'fraud_registry.search' },
       }),
