@@ -22,7 +22,7 @@ export const defaultGrant = (item: AccessRequestItem): GrantRole => (item.reques
 /** Spec §2 "Access Requests": Submitted, Email, Org, Client, Payee Key, Requested Role, Role to Grant, Docs, Action, Inspect. */
 export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPreview, onRefreshDocs, onDecide, onInspect }: AccessRequestsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1040}>
+    <Table.ScrollContainer minWidth={1180}>
       <Table striped highlightOnHover verticalSpacing="sm" fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -64,7 +64,7 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} maw={150}>
+                  <Group gap={6} wrap="nowrap">
                     <Button size="compact-xs" color="green" disabled={!pending} onClick={() => onDecide(item, 'approve')} aria-label={`Approve ${item.email}`}>Approve</Button>
                     <Button size="compact-xs" color="red" variant="light" disabled={!pending} onClick={() => onDecide(item, 'reject')} aria-label={`Reject ${item.email}`}>Reject</Button>
                     <Button size="compact-xs" color="gray" variant="light" disabled={item.status === 'approved'} onClick={() => onDecide(item, 'remove')} aria-label={`Remove ${item.email}`}>Remove</Button>
