@@ -147,6 +147,19 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
     },
   }),
   'get-submission': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) } },
+  // reviews and reports (lambdas/data/reviews.ts, review-list.ts): index reads, status changes conditioned on the status
+  'list-submissions': { tables: { directory: read([], 'gsi1'), submissions: read([], 'gsi1', 'gsi2') } },
+  'decide-submission': audited({ tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  'decide-submissions': audited({ tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  'assign-submission': audited({
+    tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } },
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
+  }),
+  'get-submission-file': merge(AUDIT_ENTRY, {
+    tables: { directory: read(['GetItem']), submissions: read(['GetItem']) },
+    buckets: { uploads: { read: [...KEYS.uploads.stored], list: true } },
+  }),
+  'list-pmec-admins': { userPool: ['ListUsersInGroup'] },
 
   // fraud registry
   'create-fraud-attachment-upload': audited({ buckets: { evidence: { write: [KEYS.evidence.staging] } } }),

@@ -21,6 +21,11 @@ export const PLATFORM_ADMIN_MESSAGES = {
   role_required: 'Choose the platform role: super_admin or sys_admin.',
 } as const;
 
+/** Spec §8: "Otherwise the server message is shown, else 'We couldn't invite or create this user.'" */
+export function platformAdminErrorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : PLATFORM_ADMIN_MESSAGES.invite_and_create_failed;
+}
+
 export const PLATFORM_ROLES = ['super_admin', 'sys_admin'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 
@@ -29,6 +34,13 @@ export const PLATFORM_ROLES_GRANTABLE_BY: Record<PlatformRole, readonly Platform
   super_admin: ['super_admin', 'sys_admin'],
   sys_admin: ['sys_admin'],
 };
+
+/** The platform roles a set of roles may grant, in the order of PLATFORM_ROLES. */
+export function platformRolesGrantableBy(roles: readonly string[]): PlatformRole[] {
+  const out = new Set<PlatformRole>();
+  for (const role of PLATFORM_ROLES) if (roles.includes(role)) PLATFORM_ROLES_GRANTABLE_BY[role].forEach((r) => out.add(r));
+  return PLATFORM_ROLES.filter((r) => out.has(r));
+}
 
 /** Spec §3 "Platform admin list item" (org_name is shown as GLOBAL when empty). */
 export const platformAdminItemSchema = z.object({

@@ -1,5 +1,13 @@
-import { SIGNED_IN } from '../access.js';
+import { ROLE_SETS, rolesOnly, SIGNED_IN } from '../access.js';
 import {
+  assignRequestSchema,
+  bulkDecisionRequestSchema,
+  bulkDecisionResponseSchema,
+  decisionRequestSchema,
+  decisionResponseSchema,
+  pmecAdminsResponseSchema,
+  submissionFileResponseSchema,
+  submissionListResponseSchema,
   createUploadRequestSchema,
   createUploadResponseSchema,
   reportLinkResponseSchema,
@@ -8,6 +16,10 @@ import {
   uploadResponseSchema,
 } from '../api/submissions.js';
 import type { RouteDef } from '../routes.js';
+
+/** Reviewers (the /reviews screen) and organisation admins (the /reports screen). */
+const REVIEWERS = rolesOnly(...ROLE_SETS.reviewers);
+const REVIEWERS_AND_ORG_ADMINS = rolesOnly(...new Set([...ROLE_SETS.reviewers, ...ROLE_SETS.orgAdmins]));
 
 /**
  * Submissions (spec part 1): uploads, validation, submit, reviews, history, metrics.
@@ -65,5 +77,69 @@ export const SUBMISSION_ROUTES = [
     uses: { tables: ['directory', 'submissions'] },
     response: submissionResponseSchema,
     summary: 'One submission with its ingestion counts once ingested (reviewers: all; others: their organisation).',
+  },
+  {
+    id: 'list-submissions',
+    method: 'GET',
+    path: '/api/submissions',
+    access: REVIEWERS_AND_ORG_ADMINS,
+    handler: 'api/submissions/list-submissions',
+    uses: { tables: ['directory', 'submissions'] },
+    response: submissionListResponseSchema,
+    summary:
+      '?scope=reviews|reports&status=&kind=&q=&cursor=&limit=: newest first. Reviews: reviewers see all, 50 a page. Reports: platform admins all, organisation admins their organisation’s, up to 200.',
+  },
+  {
+    id: 'decide-submission',
+    method: 'POST',
+    path: '/api/submissions/{id}/decision',
+    access: REVIEWERS,
+    handler: 'api/submissions/decide-submission',
+    uses: { tables: ['directory', 'submissions', 'audit'] },
+    request: decisionRequestSchema,
+    response: decisionResponseSchema,
+    summary: 'approve / reject (note required) a pending submission (compliance, platform admins); complete a fi_approved one (PMEC admins, platform admins). Atomic: one of two concurrent decisions wins, the other gets 409.',
+  },
+  {
+    id: 'decide-submissions',
+    method: 'POST',
+    path: '/api/submissions/decisions',
+    access: REVIEWERS,
+    handler: 'api/submissions/decide-submissions',
+    uses: { tables: ['directory', 'submissions', 'audit'] },
+    request: bulkDecisionRequestSchema,
+    response: bulkDecisionResponseSchema,
+    summary: "Bulk decisions: the same rules for each id, answered 'Bulk {decision}: N succeeded, M failed.' with each failure's reason.",
+  },
+  {
+    id: 'assign-submission',
+    method: 'POST',
+    path: '/api/submissions/{id}/assign',
+    access: REVIEWERS,
+    handler: 'api/submissions/assign-submission',
+    uses: { tables: ['directory', 'submissions', 'audit'], userPool: true },
+    request: assignRequestSchema,
+    response: decisionResponseSchema,
+    summary: 'Assigns a fi_approved submission to a PMEC admin by email (checked against the pmec_admin group).',
+  },
+  {
+    id: 'get-submission-file',
+    method: 'GET',
+    path: '/api/submissions/{id}/file',
+    access: REVIEWERS_AND_ORG_ADMINS,
+    handler: 'api/submissions/get-submission-file',
+    uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
+    response: submissionFileResponseSchema,
+    summary: "A 60-second download link to a submission's file (reviewers: any; organisation admins: their organisation's), audited.",
+  },
+  {
+    id: 'list-pmec-admins',
+    method: 'GET',
+    path: '/api/pmec-admins',
+    access: REVIEWERS,
+    handler: 'api/submissions/list-pmec-admins',
+    uses: { userPool: true },
+    response: pmecAdminsResponseSchema,
+    summary: "The PMEC admins' emails, for the reviews screen's assign picker.",
   },
 ] as const satisfies readonly RouteDef[];

@@ -63,6 +63,8 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['submit-upload', 'uploads', 'read', 'ingest'],
   ['submit-upload', 'uploads', 'write', 'ingest'],
   ['ingest-submission', 'uploads', 'read', 'rows'],
+  ['get-submission-file', 'uploads', 'read', 'storedInputs'],
+  ['get-submission-file', 'uploads', 'read', 'storedStoppages'],
   ['create-fraud-attachment-upload', 'evidence', 'write', 'staging'],
   ['create-fraud-report', 'evidence', 'read', 'staging'],
   ['create-fraud-report', 'evidence', 'delete', 'staging'],

@@ -105,7 +105,7 @@ describe('DELETE /api/admin/platform-admins/{user_id}', () => {
     expect(await groupsOf(twin, other.username)).toEqual([]);
     expect((await list()).items.some((i) => i.user_id === other.username)).toBe(false);
     const entries = await auditOf(twin, `USER#${other.username}`);
-    expect(entries.find((e) => e.action === 'platform_admin.remove')).toMatchObject({ outcome: 'ok', details: { role: 'sys_admin', after: null } });
+    expect(entries.find((e) => e.action === 'platform_admin.remove')).toMatchObject({ outcome: 'ok', actor_email: twin.admin.email, details: { role: 'sys_admin', before: { role: 'sys_admin' }, after: null } });
   });
 
   it('refuses a missing role and an unknown user', async () => {

@@ -50,6 +50,7 @@ const CASES: Partial<Record<RouteId, Case>> = {
   'get-upload-report': { attempt: (x) => ({ method: 'GET', path: `/api/uploads/${x.uploadId}/report` }) },
   'submit-upload': { attempt: (x) => ({ method: 'POST', path: `/api/uploads/${x.uploadId}/submit` }), unchanged: uploadState },
   'get-submission': { attempt: (x) => ({ method: 'GET', path: `/api/submissions/${x.submissionId}` }) },
+  'get-submission-file': { attempt: (x) => ({ method: 'GET', path: `/api/submissions/${x.submissionId}/file` }) },
   'create-upload': {
     attempt: (x) => ({ method: 'POST', path: '/api/uploads', body: { doc_kind: 'inputs', month, payee_key: x.orgA.payeeKey, file_name: 'a.xlsx', size: 100, content_type: XLSX_MIME } }),
   },
@@ -111,6 +112,7 @@ describe('object-level checks', () => {
   it("the owner still reaches each of them (the refusals above are about the organisation, not the object's absence)", async () => {
     expect((await api.call(w.adminA.token, `/api/uploads/${w.uploadId}`)).status).toBe(200);
     expect((await api.call(w.adminA.token, `/api/submissions/${w.submissionId}`)).status).toBe(200);
+    expect((await api.call(w.adminA.token, `/api/submissions/${w.submissionId}/file`)).status).toBe(200);
     expect((await api.call(w.adminA.token, '/api/team')).body).toMatchObject({ org: { org_id: w.orgA.orgId } });
   });
 });

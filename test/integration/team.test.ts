@@ -96,6 +96,8 @@ describe('POST /api/team/members', () => {
     const res = await addMember(fiA.token, { email: existing.email, role: 'compliance' });
     expect(res.json).toMatchObject({ invited: false, member: { status: 'approved', role: 'compliance' } });
     expect(await groupsOf(twin, existing.username)).toEqual(['compliance']);
+    const entry = (await auditOf(twin, `USER#${existing.username}`)).find((e) => e.action === 'team.member_add');
+    expect(entry).toMatchObject({ outcome: 'ok', actor_email: fiA.email, org_id: fiA.orgId, details: { before: null, after: { email: existing.email, role: 'compliance', status: 'approved' } } });
     expect(await addMember(fiA.token, { email: existing.email, role: 'data_user' })).toEqual(refusal(409, 'already_member', M.alreadyMember));
   });
 

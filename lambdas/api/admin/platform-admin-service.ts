@@ -1,7 +1,7 @@
 import {
   PLATFORM_ADMIN_MESSAGES as M,
   PLATFORM_ROLES,
-  PLATFORM_ROLES_GRANTABLE_BY,
+  platformRolesGrantableBy,
   type PlatformAdminItem,
   type PlatformAdminsResponse,
   type PlatformRole,
@@ -58,13 +58,6 @@ export async function listPlatformAdmins(actor: AuthenticatedCaller): Promise<Pl
   return { items, counts: { super_admin: members.super_admin.length, sys_admin: members.sys_admin.length } };
 }
 
-/** The platform roles an actor may grant (spec §6 "Platform admin roles"). */
-export function platformRolesGrantableBy(actor: Pick<AuthenticatedCaller, 'roles'>): PlatformRole[] {
-  const out = new Set<PlatformRole>();
-  for (const role of PLATFORM_ROLES) if (actor.roles.includes(role)) PLATFORM_ROLES_GRANTABLE_BY[role].forEach((r) => out.add(r));
-  return PLATFORM_ROLES.filter((r) => out.has(r));
-}
-
 /** Resolves the user, inviting them when new (the invite email goes through Cognito). */
 async function resolveOrInvite(email: string): Promise<{ user: CognitoUser; invited: boolean }> {
   const found = await findUserByEmail(email);
@@ -82,7 +75,8 @@ async function resolveOrInvite(email: string): Promise<{ user: CognitoUser; invi
 }
 
 export async function addPlatformAdmin(actor: AuthenticatedCaller, input: { email: string; role: PlatformRole }) {
-  if (!platformRolesGrantableBy(actor).includes(input.role)) {
+  // Spec §6 "Platform admin roles": super_admin grants both, sys_admin grants sys_admin.
+  if (!platformRolesGrantableBy(actor.roles).includes(input.role)) {
     await writeAudit({ actor, action: 'platform_admin.add', subject: `EMAIL#${input.email}`, outcome: 'refused', details: { role: input.role, reason: 'forbidden' } });
     throw new ForbiddenError(M.forbidden, 'forbidden');
   }

@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { isPlatformAdmin } from '../../../../../shared/roles';
 import { BRAND_NAME } from '../../../components/ui/brand';
+import { useAdminBilling } from '../../../features/admin/api/billing';
 import { useAdminMetrics } from '../../../features/admin/api/metrics';
 import { AdminDashboard } from '../../../features/admin/components/admin-dashboard';
 import { NotAuthorised } from '../../../features/admin/components/not-authorised';
@@ -14,15 +15,18 @@ export default function AdminRoute() {
   useDocumentTitle(`${title} · ${BRAND_NAME}`);
   const allowed = isPlatformAdmin(me.roles);
   const metrics = useAdminMetrics(allowed);
+  const billing = useAdminBilling(allowed);
   if (!allowed || isApiError(metrics.error, 403)) return <NotAuthorised what="the administration dashboard" />;
   return (
     <AdminDashboard
       title={title}
       metrics={metrics.data}
       loading={metrics.isPending}
-      refreshing={metrics.isFetching}
-      error={metrics.error}
-      onRefresh={() => void metrics.refetch()}
+      refreshing={metrics.isFetching || billing.isFetching}
+      error={metrics.error ?? billing.error}
+      billing={billing.data}
+      billingLoading={billing.isPending}
+      onRefresh={() => void Promise.all([metrics.refetch(), billing.refetch()])}
     />
   );
 }

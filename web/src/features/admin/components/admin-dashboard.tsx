@@ -1,11 +1,13 @@
-import { Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { type Icon, IconBuildingBank, IconClipboardList, IconRefresh, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { type Icon, IconClipboardList, IconRefresh, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminMetrics } from '../../../../../shared/api/admin';
+import type { BillingResponse } from '../../../../../shared/api/insight';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatCount, formatDateTime } from '../utils/format';
+import { AdminBilling } from './admin-billing';
 
 interface Figure {
   label: string;
@@ -52,11 +54,14 @@ export interface AdminDashboardProps {
   loading: boolean;
   refreshing: boolean;
   error: unknown;
+  /** null when billing is not configured (404); undefined while loading. */
+  billing: BillingResponse | null | undefined;
+  billingLoading: boolean;
   onRefresh: () => void;
 }
 
 /** Spec part 2 §2 "Administration" (/admin). */
-export function AdminDashboard({ title, metrics, loading, refreshing, error, onRefresh }: AdminDashboardProps) {
+export function AdminDashboard({ title, metrics, loading, refreshing, error, billing, billingLoading, onRefresh }: AdminDashboardProps) {
   const side = (which: 'fi' | 'pmec'): Figure[] => [
     { label: 'Admins', value: metrics?.[which].admins },
     { label: 'Data users', value: metrics?.[which].data_users },
@@ -90,22 +95,7 @@ export function AdminDashboard({ title, metrics, loading, refreshing, error, onR
       <Section title="FI users"><Figures figures={side('fi')} loading={loading} /></Section>
       <Section title="PMEC users"><Figures figures={side('pmec')} loading={loading} /></Section>
       <Section title="Billing (FI)">
-        <Card withBorder padding="lg" radius="md">
-          <Group justify="space-between" wrap="wrap" gap="md">
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon variant="light" size="lg" radius="md" aria-hidden><IconBuildingBank size={20} stroke={1.7} /></ThemeIcon>
-              <Stack gap={2}>
-                <Text fw={600}>FI organisations: {loading ? '…' : formatCount(metrics?.fi.organisations)}</Text>
-                <Text size="sm" c="dimmed">Pricing is not configured yet, so no FI is billed.</Text>
-              </Stack>
-            </Group>
-            <Tooltip label="Pricing management is not available yet" withArrow>
-              <span tabIndex={0}>
-                <Button disabled style={{ pointerEvents: 'none' }}>Manage Pricing</Button>
-              </span>
-            </Tooltip>
-          </Group>
-        </Card>
+        <AdminBilling billing={billing} fiOrganisations={metrics?.fi.organisations} loading={loading || billingLoading} />
       </Section>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ACCESS_DECISION_MESSAGES, type AccessDecisionResponse, type AccessRequestItem } from '../../../../../shared/api/admin';
 import { useDecideAccessRequest } from '../api/access-requests';
@@ -23,6 +23,8 @@ const VERBS: Record<Decision, { title: string; confirm: string; color: string }>
 export function DecisionModal({ pending, onClose, onDone }: { pending: PendingDecision; onClose: () => void; onDone: (answer: AccessDecisionResponse, pending: PendingDecision) => void }) {
   const decide = useDecideAccessRequest();
   const [note, setNote] = useState('');
+  // Spec §7 /admin-approve carries org_name: the name of an organisation the approval creates.
+  const [orgName, setOrgName] = useState(pending.request.org_name);
   const [noteError, setNoteError] = useState<string | null>(null);
   const close = () => onClose();
   const { request, decision, role } = pending;
@@ -33,7 +35,10 @@ export function DecisionModal({ pending, onClose, onDone }: { pending: PendingDe
     if (needsReason && !note.trim()) return setNoteError(ACCESS_DECISION_MESSAGES.reasonRequired);
     setNoteError(null);
     decide.mutate(
-      { id: request.id, body: { decision, role: decision === 'approve' ? role : undefined, note: note.trim() || undefined } },
+      {
+        id: request.id,
+        body: { decision, role: decision === 'approve' ? role : undefined, note: note.trim() || undefined, org_name: decision === 'approve' ? orgName.trim() || undefined : undefined },
+      },
       { onSuccess: (answer) => { onDone(answer, pending); close(); } },
     );
   };
@@ -43,10 +48,20 @@ export function DecisionModal({ pending, onClose, onDone }: { pending: PendingDe
       <Stack gap="sm">
         {decision === 'approve' && (
           <Text>
-            Approve <strong>{request.email}</strong> as <strong>{roleLabel(role)}</strong> of <strong>{request.org_name || request.payee_key}</strong>? The organisation is created if it does not exist yet, and they get in at their next Refresh status.
+            Approve <strong>{request.email}</strong> as <strong>{roleLabel(role)}</strong>{request.payee_key ? <> for payee key <strong>{request.payee_key}</strong></> : null}? The organisation is created if it does not exist yet, and they get in at their next Refresh status.
           </Text>
         )}
-        {decision === 'reject' && <Text>Reject the request of <strong>{request.email}</strong>? They stay on the waiting screen and can be told why.</Text>}
+        {decision === 'approve' && (
+          <TextInput
+            label="Organisation name"
+            description={request.payee_key ? `Used when the organisation is created. If one already exists for payee key ${request.payee_key}, they join it and it keeps its name.` : `Used when the organisation is created. If one already exists for “${request.org_name}”, they join it and it keeps its name.`}
+            placeholder={request.payee_key ?? request.email}
+            value={orgName}
+            onChange={(e) => setOrgName(e.currentTarget.value)}
+            maxLength={200}
+          />
+        )}
+        {decision === 'reject' && <Text>Reject the request of <strong>{request.email}</strong>? They stay on the waiting screen. The reason is kept with the request and in the audit log.</Text>}
         {decision === 'remove' && (
           <Text>Remove the request of <strong>{request.email}</strong> with its documents? Their account is deleted too, unless it has other links — then the User Inspector opens.</Text>
         )}

@@ -35,3 +35,24 @@ export function useRemoveMember() {
 export function useTeamPlatformAdmins(enabled: boolean) {
   return useQuery({ queryKey: ['team', 'platform-admins'], queryFn: ({ signal }) => callRoute('list-platform-admins', { signal }), enabled });
 }
+
+const invalidatePlatformAdmins = (client: ReturnType<typeof useQueryClient>) =>
+  Promise.all([client.invalidateQueries({ queryKey: ['team', 'platform-admins'] }), client.invalidateQueries({ queryKey: ['admin', 'platform-admins'] })]);
+
+/** Spec §6 and §7 /platform-admins-add on the team screen: email and a platform role the caller may grant. */
+export function useTeamAddPlatformAdmin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteRequest<'add-platform-admin'>) => callRoute('add-platform-admin', { body }),
+    onSuccess: () => invalidatePlatformAdmins(client),
+  });
+}
+
+/** Spec §7 /platform-admins-remove on the team screen (super_admin only); the last super_admin stays. */
+export function useTeamRemovePlatformAdmin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: string }) => callRoute('remove-platform-admin', { params: { user_id: userId }, query: { role } }),
+    onSuccess: () => invalidatePlatformAdmins(client),
+  });
+}

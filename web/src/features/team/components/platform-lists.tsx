@@ -1,11 +1,10 @@
-import { Badge, Button, Card, Collapse, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Collapse, Group, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import type { TeamResponse } from '../../../../../shared/api/team';
-import { ROLE_LABELS } from '../../../../../shared/roles';
+import { ROLE_LABELS, type Role } from '../../../../../shared/roles';
 import { useTeamPlatformAdmins } from '../api/team';
-import { formatDay } from '../utils/format';
-import { TeamErrorAlert } from './team-error-alert';
+import { PlatformAdminsList } from './platform-admins-list';
 
 function Collapsible({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -14,7 +13,9 @@ function Collapsible({ title, count, children }: { title: string; count?: number
     <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
       <Button
         variant="subtle"
-        color="dark"
+        color="gray"
+        c="var(--mantine-color-text)"
+        fw={600}
         justify="flex-start"
         px={4}
         onClick={() => setOpen((o) => !o)}
@@ -32,27 +33,13 @@ function Collapsible({ title, count, children }: { title: string; count?: number
 }
 
 /** Spec §2: platform admins also see the collapsible Platform Admins and Effective Roles lists. */
-export function PlatformLists({ team }: { team: TeamResponse | undefined }) {
+export function PlatformLists({ team, roles }: { team: TeamResponse | undefined; roles: readonly Role[] }) {
   const admins = useTeamPlatformAdmins(true);
   const effective = team?.effective_roles ?? [];
   return (
     <Stack gap="md">
       <Collapsible title="Platform Admins" count={admins.data?.items.length}>
-        {admins.error && <TeamErrorAlert error={admins.error} />}
-        {admins.isPending ? (
-          <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Loading…</Text></Group>
-        ) : (
-          <Table verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Email</Table.Th><Table.Th>Role</Table.Th><Table.Th>Organisation</Table.Th><Table.Th>Added</Table.Th></Table.Tr></Table.Thead>
-            <Table.Tbody>
-              {(admins.data?.items ?? []).map((a) => (
-                <Table.Tr key={`${a.user_id}-${a.role}`}>
-                  <Table.Td>{a.email}</Table.Td><Table.Td>{ROLE_LABELS[a.role]}</Table.Td><Table.Td>{a.org_name || 'GLOBAL'}</Table.Td><Table.Td>{formatDay(a.created_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <PlatformAdminsList roles={roles} />
       </Collapsible>
       <Collapsible title="Effective Roles" count={team ? effective.length : undefined}>
         <Text size="sm" c="dimmed">The roles each member of this organisation holds right now, across the platform.</Text>

@@ -46,7 +46,7 @@ export function TeamView({ title, roles, userId }: { title: string; roles: reado
           <MembersTable members={team.data.members} orgId={platform ? org.org_id : null} grantable={team.data.grantable_roles} selfId={userId} />
         </>
       )}
-      {platform && <PlatformLists team={team.data} />}
+      {platform && <PlatformLists team={team.data} roles={roles} />}
     </Stack>
   );
 }

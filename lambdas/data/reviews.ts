@@ -1,0 +1,119 @@
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '../../shared/api/submissions.js';
+import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { isNotFound } from './s3-objects.js';
+import { getSubmission, submissionKey, type SubmissionRecord } from './submissions.js';
+
+/**
+ * Review decisions and assignment on the submission items of lambdas/data/submissions.ts (pk=SUB#{id}
+ * sk=META). Each change is one UpdateItem conditioned on the status it starts from, and moves the
+ * review-queue key (gsi1pk=STATUS#{status}) in the same write, so of two reviewers acting at once exactly
+ * one wins and the queue never shows a row under its old status.
+ */
+export interface ReviewFields {
+  decision_reason?: string;
+  decision_note?: string;
+  reviewed_by?: string;
+  reviewed_by_email?: string;
+  reviewed_at?: string;
+  assigned_to?: string;
+  assigned_to_email?: string;
+  assigned_at?: string;
+  assigned_by_email?: string;
+  completed_by?: string;
+  completed_by_email?: string;
+  completed_at?: string;
+}
+export type ReviewedSubmission = SubmissionRecord & ReviewFields;
+
+export type ChangeResult = { ok: true; item: ReviewedSubmission } | { ok: false; current: ReviewedSubmission | null };
+
+const isConditionFailed = (error: unknown) => (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+
+/** SET each field, only while the status is `from`. */
+async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>): Promise<ChangeResult> {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':from': from };
+  const sets = Object.entries(set).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    const out = await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('submissions'),
+        Key: submissionKey(id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND #status = :from',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { ok: true, item: out.Attributes as ReviewedSubmission };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return { ok: false, current: (await getSubmission(id)) as ReviewedSubmission | null };
+  }
+}
+
+export interface Actor {
+  userId: string;
+  email: string;
+}
+
+/**
+ * Moves a submission from one status to the next (approve: pending → fi_approved, reject: pending →
+ * rejected, complete: fi_approved → approved), recording who and when; refused when it is no longer `from`.
+ */
+export function transitionSubmission(
+  id: string,
+  change: { from: SubmissionStatus; to: SubmissionStatus; step: 'review' | 'complete'; actor: Actor; reason?: string; note?: string },
+): Promise<ChangeResult> {
+  const now = new Date().toISOString();
+  const who: Record<string, string> =
+    change.step === 'review'
+      ? { reviewed_by: change.actor.userId, reviewed_by_email: change.actor.email, reviewed_at: now }
+      : { completed_by: change.actor.userId, completed_by_email: change.actor.email, completed_at: now };
+  return updateWhileStatus(id, change.from, {
+    status: change.to,
+    gsi1pk: `STATUS#${change.to}`,
+    ...who,
+    ...(change.reason !== undefined ? { decision_reason: change.reason } : {}),
+    ...(change.note ? { decision_note: change.note } : {}),
+  });
+}
+
+/** Assigns (or re-assigns) a submission to a PMEC admin while it is `status`. */
+export function assignSubmission(id: string, status: SubmissionStatus, to: Actor, by: Actor): Promise<ChangeResult> {
+  return updateWhileStatus(id, status, {
+    assigned_to: to.userId,
+    assigned_to_email: to.email,
+    assigned_at: new Date().toISOString(),
+    assigned_by_email: by.email,
+  });
+}
+
+/** Is the submitted file where the submission says (in the uploads bucket, where Submit copied it)? */
+export async function storedFileExists(key: string): Promise<boolean> {
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
+
+/** A presigned GET of the submitted file, living REVIEW_FILE_LINK_SECONDS (spec §9: 60 s). */
+export async function storedFileLink(key: string, fileName: string): Promise<string> {
+  const safeName = fileName.replace(/[^A-Za-z0-9._ -]/g, '_').trim() || 'submission.xlsx';
+  return getSignedUrl(
+    s3,
+    new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key, ResponseContentDisposition: `attachment; filename="${safeName}"` }),
+    { expiresIn: REVIEW_FILE_LINK_SECONDS },
+  );
+}

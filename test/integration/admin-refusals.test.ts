@@ -1,0 +1,140 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { TEAM_MESSAGES as M, teamResponseSchema } from '../../shared/api/team.js';
+import type { Role } from '../../shared/roles.js';
+import { uniqueEmail } from '../support/accounts.js';
+import { cognitoClient, signIn } from '../support/cognito.js';
+import { apiCaller, approvedOrgAdmin, auditOf, documentClient, groupsOf, requestAccess, signedInUser } from './admin-support.js';
+
+/**
+ * Every administration and team route refuses callers outside its roles and organisation, on real
+ * objects (not made-up ids), and the refusal changes nothing. One world, built once:
+ * organisation A (fiA, a data_user member), organisation B (fiB, who is also a plain data_user
+ * of A), a PMEC organisation, a pending access request, a user with no links and a sys_admin.
+ */
+const twin = inject('twin');
+const api = apiCaller(twin);
+const db = documentClient(twin);
+
+type Admin = Awaited<ReturnType<typeof approvedOrgAdmin>>;
+let adminToken = '';
+let fiA: Admin;
+let fiB: Admin;
+let pmec: Admin;
+let memberOfA: Awaited<ReturnType<typeof signedInUser>>;
+let pending: Awaited<ReturnType<typeof requestAccess>>;
+let bare: Awaited<ReturnType<typeof signedInUser>>;
+let sys: Awaited<ReturnType<typeof signedInUser>>;
+/** Callers refused by role, by name; `null` is no session. */
+const byRole = new Map<string, string | null>();
+
+beforeAll(async () => {
+  adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
+  [fiA, fiB, pmec] = [await approvedOrgAdmin(twin, adminToken, 'fi'), await approvedOrgAdmin(twin, adminToken, 'fi'), await approvedOrgAdmin(twin, adminToken, 'pmec')];
+  memberOfA = await signedInUser(twin, []);
+  expect((await api(fiA.token, 'POST', '/api/team/members', { email: memberOfA.email, role: 'data_user' })).status).toBe(200);
+  // fiB is an approved member of A too, but only as a data_user: no say in A's team.
+  expect((await api(fiA.token, 'POST', '/api/team/members', { email: fiB.email, role: 'data_user' })).status).toBe(200);
+  pending = await requestAccess(twin, 'fi');
+  bare = await signedInUser(twin, []);
+  sys = await signedInUser(twin, ['sys_admin']);
+  for (const role of ['compliance', 'data_user', 'admin'] as Role[]) byRole.set(role, (await signedInUser(twin, [role])).token);
+  byRole.set('pending user', (await signedInUser(twin, [])).token);
+  byRole.set('fi_admin of another organisation', fiB.token);
+  byRole.set('pmec_admin', pmec.token);
+  byRole.set('no session', null);
+});
+
+const expectRefused = (res: { status: number; json: any }, token: string | null, label = '') => {
+  expect(res.status, label).toBe(token === null ? 401 : 403);
+  expect(res.json, label).toEqual({ error: expect.any(String), message: expect.any(String) });
+};
+const requestItem = async (id: string) => (await db.send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `REQUEST#${id}`, sk: 'META' } }))).Item;
+const teamOfA = async () => teamResponseSchema.parse((await api(adminToken, 'GET', `/api/team?org_id=${fiA.orgId}`)).json).members.map((m) => `${m.email}:${m.role}:${m.status}`).sort();
+const userExists = (email: string) => cognitoClient(twin).send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email })).then(() => true, () => false);
+
+describe('platform-admin routes refuse everyone but super and system admins', () => {
+  const attempts: [string, () => [string, string, unknown?]][] = [
+    ['GET /api/admin/metrics', () => ['GET', '/api/admin/metrics']],
+    ['GET /api/admin/access-requests', () => ['GET', '/api/admin/access-requests']],
+    ['GET /api/admin/access-requests/{id}/documents', () => ['GET', `/api/admin/access-requests/${pending.id}/documents`]],
+    ['POST /api/admin/access-requests/{id}/decision (approve)', () => ['POST', `/api/admin/access-requests/${pending.id}/decision`, { decision: 'approve', role: 'fi_admin' }]],
+    ['POST /api/admin/access-requests/{id}/decision (remove)', () => ['POST', `/api/admin/access-requests/${pending.id}/decision`, { decision: 'remove', note: 'x' }]],
+    ['GET /api/admin/users/{email}/links', () => ['GET', `/api/admin/users/${encodeURIComponent(fiA.email)}/links`]],
+    ['DELETE /api/admin/users/{email}', () => ['DELETE', `/api/admin/users/${encodeURIComponent(bare.email)}`]],
+    ['GET /api/admin/platform-admins', () => ['GET', '/api/admin/platform-admins']],
+    ['POST /api/admin/platform-admins', () => ['POST', '/api/admin/platform-admins', { email: bare.email, role: 'sys_admin' }]],
+    ['DELETE /api/admin/platform-admins/{user_id}', () => ['DELETE', `/api/admin/platform-admins/${sys.username}?role=sys_admin`]],
+  ];
+
+  it.each(attempts)('%s', async (_name, attempt) => {
+    const [method, path, body] = attempt();
+    for (const [who, token] of byRole) {
+      expectRefused(await api(token, method, path, body), token, who);
+    }
+    // Nothing changed.
+    expect(await requestItem(pending.id)).toMatchObject({ status: 'pending' });
+    expect(await groupsOf(twin, pending.sub)).toEqual([]);
+    expect(await userExists(bare.email)).toBe(true);
+    expect(await groupsOf(twin, bare.username)).toEqual([]);
+    expect(await groupsOf(twin, sys.username)).toEqual(['sys_admin']);
+  });
+
+  it('refuses a sys_admin removing a platform admin (super_admin only), and records who tried', async () => {
+    const res = await api(sys.token, 'DELETE', `/api/admin/platform-admins/${sys.username}?role=sys_admin`);
+    expectRefused(res, sys.token);
+    expect(await groupsOf(twin, sys.username)).toEqual(['sys_admin']);
+    const tried = (await auditOf(twin, `USER#${sys.username}`)).find((e) => e.action === 'request.remove-platform-admin');
+    expect(tried).toMatchObject({ outcome: 'refused', actor_email: sys.email, details: { status: 403 } });
+  });
+});
+
+describe('team routes keep each organisation admin inside their own organisation', () => {
+  it('refuses roles outside the team roles on organisation A', async () => {
+    for (const [who, token] of byRole) {
+      if (who === 'fi_admin of another organisation' || who === 'pmec_admin') continue;
+      expectRefused(await api(token, 'GET', `/api/team?org_id=${fiA.orgId}`), token, who);
+      expectRefused(await api(token, 'POST', '/api/team/members', { email: uniqueEmail('x'), role: 'data_user', org_id: fiA.orgId }), token, who);
+      expectRefused(await api(token, 'DELETE', `/api/team/members/${memberOfA.username}?org_id=${fiA.orgId}`), token, who);
+    }
+    expect(await teamOfA()).toContain(`${memberOfA.email}:data_user:approved`);
+  });
+
+  it.each([
+    ['the fi_admin of B, a plain member of A', () => fiB],
+    ['the pmec_admin of another organisation', () => pmec],
+  ])('refuses %s reading or changing A’s team', async (_who, actor) => {
+    const before = await teamOfA();
+    const { token } = actor();
+    const noAccess = { status: 403, json: { error: 'no_org_access', message: M.noAccess } };
+    expect(await api(token, 'GET', `/api/team?org_id=${fiA.orgId}`)).toEqual(noAccess);
+    expect(await api(token, 'POST', '/api/team/members', { email: uniqueEmail('intruder'), role: 'data_user', org_id: fiA.orgId })).toEqual(noAccess);
+    expect(await api(token, 'DELETE', `/api/team/members/${memberOfA.username}?org_id=${fiA.orgId}`)).toEqual(noAccess);
+    expect(await api(token, 'DELETE', `/api/team/members/${encodeURIComponent(memberOfA.email)}?org_id=${fiA.orgId}`)).toEqual(noAccess);
+    // Without naming A they act on their own organisation, where A's member is not found.
+    expect(await api(token, 'DELETE', `/api/team/members/${memberOfA.username}`)).toEqual({ status: 404, json: { error: 'member_not_found', message: M.memberNotFound } });
+    expect(await teamOfA()).toEqual(before);
+    expect(await groupsOf(twin, memberOfA.username)).toEqual(['data_user']);
+  });
+
+  it('refuses an organisation admin whose membership was removed, though their token still says fi_admin', async () => {
+    const former = await signedInUser(twin, []);
+    await api(fiA.token, 'POST', '/api/team/members', { email: former.email, role: 'fi_admin' });
+    const token = (await signIn(twin, former.email, former.password)).idToken;
+    expect(teamResponseSchema.parse((await api(token, 'GET', '/api/team')).json).org.org_id).toBe(fiA.orgId);
+    expect((await api(fiA.token, 'DELETE', `/api/team/members/${former.username}`)).status).toBe(200);
+
+    expect(await api(token, 'GET', '/api/team')).toEqual({ status: 404, json: { error: 'org_unknown', message: M.orgUnknown } });
+    expect(await api(token, 'GET', `/api/team?org_id=${fiA.orgId}`)).toEqual({ status: 403, json: { error: 'no_org_access', message: M.noAccess } });
+    expect((await api(token, 'POST', '/api/team/members', { email: uniqueEmail('late'), role: 'data_user', org_id: fiA.orgId })).status).toBe(403);
+    expect((await api(token, 'DELETE', `/api/team/members/${memberOfA.username}?org_id=${fiA.orgId}`)).status).toBe(403);
+    expect(await groupsOf(twin, memberOfA.username)).toEqual(['data_user']);
+  });
+
+  it('records the refused attempt of another organisation’s admin', async () => {
+    await api(pmec.token, 'POST', '/api/team/members', { email: uniqueEmail('audited'), role: 'compliance', org_id: fiA.orgId });
+    const tried = (await auditOf(twin, `USER#${pmec.sub}`)).filter((e) => e.action === 'request.add-team-member');
+    expect(tried.at(-1)).toMatchObject({ outcome: 'refused', actor_email: pmec.email, details: { status: 403, error: 'no_org_access' } });
+  });
+});
