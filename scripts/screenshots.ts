@@ -8,6 +8,7 @@ import { accountShots } from './screenshots-accounts.js';
 import { adminShots } from './screenshots-admin.js';
 import { fraudShots } from './screenshots-fraud.js';
 import { insightShots } from './screenshots-insight.js';
+import { reviewShots } from './screenshots-reviews.js';
 import { startTestTwin } from '../test/support/twin-process.js';
 import { uploadShots } from '../test/fixtures/submissions/screenshots.js';
 
@@ -71,6 +72,7 @@ async function main() {
       ...adminShots(twin),
       ...fraudShots(twin),
       ...insightShots(twin),
+      ...reviewShots(twin),
     ];
     for (const [name, act] of shots) {
       if (only.length && !only.includes(name)) continue;

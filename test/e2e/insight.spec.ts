@@ -2,16 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
-import { signInThroughUi, twinInfo } from './support.js';
+import { signInThroughUi, signOut, twinInfo } from './support.js';
 
 const twin = twinInfo();
 const month = currentMonth();
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: /menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/signin/);
-}
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 

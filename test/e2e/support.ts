@@ -30,3 +30,10 @@ export async function expectSignInScreen(page: Page) {
 
 /** The password input (its label carries Mantine's required asterisk). */
 export const passwordField = (page: Page) => page.getByRole('textbox', { name: 'Password', exact: true });
+
+/** Logs out through the menu, as a person does. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+}

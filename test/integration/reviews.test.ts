@@ -116,7 +116,7 @@ describe('the review path: pending → approved → assigned → completed', () 
     expect(await statusOf(id)).toBe('approved');
 
     const trail = (await auditOfSubject(`SUB#${id}`)).filter((e) => e.action.startsWith('submission.'));
-    expect(trail.map((e) => [e.action, e.actor_email, e.details?.before?.status, e.details?.after?.status])).toEqual([
+    expect(trail.map((e: any) => [e.action, e.actor_email, e.details?.before?.status, e.details?.after?.status])).toEqual([
       ['submission.create', fiA.email, undefined, undefined],
       ['submission.approve', reviewer.email, 'pending', 'fi_approved'],
       ['submission.assign', reviewer.email, 'fi_approved', 'fi_approved'],

@@ -18,11 +18,14 @@ export interface AppLayoutProps {
   homePath: string;
   onLogout: () => void;
   loggingOut?: boolean;
+  /** The wider frame, for screens with wide tables. */
+  wide?: boolean;
   children: ReactNode;
 }
 
 /** The signed-in frame: top bar with brand, email and menu (spec part 2 §2 "Top bar and menu"). */
-export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = false, children }: AppLayoutProps) {
+export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = false, wide = false, children }: AppLayoutProps) {
+  const size = wide ? 'xl' : 'lg';
   const current = normalisePath(useLocation().pathname);
   return (
     <AppShell header={{ height: 60 }} padding={0}>
@@ -30,7 +33,7 @@ export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = f
         Skip to main content
       </a>
       <AppShell.Header className={classes.header}>
-        <Container size="lg" h="100%">
+        <Container size={size} h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <UnstyledButton component={Link} to={homePath} className={classes.brandLink} aria-label="Payroll Deductions Platform, home">
               <Brand size="sm" />
@@ -78,7 +81,7 @@ export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = f
         </Container>
       </AppShell.Header>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-        <Container size="lg" py="xl">
+        <Container size={size} py="xl">
           {children}
         </Container>
       </AppShell.Main>

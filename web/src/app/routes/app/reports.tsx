@@ -1,6 +1,13 @@
-import { ScreenPlaceholder } from '../../../components/ui/screen-placeholder';
-import { screenLabel } from '../../../lib/authorization';
+import { useDocumentTitle } from '@mantine/hooks';
+import { isPlatformAdmin } from '../../../../../shared/roles';
+import { BRAND_NAME } from '../../../components/ui/brand';
+import { ReportsView } from '../../../features/reviews/components/reports-view';
+import { screenLabel, useSignedInUser } from '../../../lib/authorization';
 
+/** /reports: fi_admin, pmec_admin, super_admin, sys_admin (the signed-in layout checks; the API scopes the rows). */
 export default function ReportsRoute() {
-  return <ScreenPlaceholder title={screenLabel('/reports')} />;
+  const { me } = useSignedInUser();
+  const title = screenLabel('/reports');
+  useDocumentTitle(`${title} · ${BRAND_NAME}`);
+  return <ReportsView title={title} platform={isPlatformAdmin(me.roles)} />;
 }

@@ -12,6 +12,8 @@ import { SignedInUserProvider, allowedScreens, callerFromMe } from '../../../lib
 import { errorMessage } from '../../../lib/errors';
 
 const PENDING_PATH = '/pending';
+/** Screens whose tables need the wider frame (many columns, actions on the right). */
+const WIDE_SCREENS = new Set(['/reviews', '/reports', '/admin/requests']);
 
 /**
  * Every route that needs a session (spec part 1 §2 "Session gating"): no session → /signin,
@@ -67,6 +69,7 @@ export function ProtectedRoot() {
         homePath={user.approved ? '/app' : PENDING_PATH}
         onLogout={signOut}
         loggingOut={loggingOut}
+        wide={WIDE_SCREENS.has(path)}
       >
         <Outlet />
       </AppLayout>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ACCESS_DECISION_MESSAGES, type AccessDecisionResponse, type AccessRequestItem } from '../../../../../shared/api/admin';
 import { useDecideAccessRequest } from '../api/access-requests';
 import { roleLabel } from '../utils/format';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 
 export type Decision = 'approve' | 'reject' | 'remove';
 

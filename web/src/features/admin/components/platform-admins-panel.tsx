@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useAddPlatformAdmin, usePlatformAdmins, useRemovePlatformAdmin } from '../api/platform-admins';
 import { formatDateTime, roleLabel } from '../utils/format';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 
 /** Spec part 2 §2 "Platform Admins" (/admin/users): adds and removes SYS_ADMIN only. */
 export function PlatformAdminsPanel({ title }: { title: string }) {

@@ -1,14 +1,7 @@
-import dayjs from 'dayjs';
 import { ROLE_LABELS, type Role } from '../../../../../shared/roles';
+import { EMPTY } from '../../../lib/format';
 
-const EMPTY = '—';
-
-/** '3 Mar 2026, 14:05' in the browser's time zone; '—' when absent. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return EMPTY;
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format('D MMM YYYY, HH:mm') : EMPTY;
-}
+export { formatDateTime } from '../../../lib/format';
 
 export function formatCount(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toLocaleString('en-GB') : EMPTY;

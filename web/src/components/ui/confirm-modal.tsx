@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ErrorAlert } from './error-alert';
 
 export interface ConfirmModalProps {
   opened: boolean;

@@ -1,0 +1,129 @@
+// Submission Reviews and Reports for `npm run screenshots` (issue 7): two lenders' submissions in every
+// state, seen by a compliance reviewer, a PMEC admin and an FI admin.
+import type { Page } from '@playwright/test';
+import { currentMonth } from '../shared/rules/dates.js';
+import { submissionsApi } from '../test/fixtures/submissions/api.js';
+import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../test/fixtures/submissions/directory.js';
+import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../test/fixtures/submissions/workbooks.js';
+import { createUser, signIn, type TestTwinInfo } from '../test/support/cognito.js';
+
+type Shot = [string, (page: Page) => Promise<void>];
+type Twin = TestTwinInfo & { admin: { email: string; password: string } };
+
+async function person(twin: Twin, roles: Parameters<typeof createUser>[1], org?: SeededOrg) {
+  const user = await createUser(twin, roles);
+  const { idToken } = await signIn(twin, user.email, user.password);
+  if (org) await seedMembership(twin, org, subOf(idToken));
+  return { ...user, token: idToken };
+}
+
+async function post(twin: Twin, token: string, path: string, body: unknown) {
+  const res = await fetch(`${twin.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+}
+
+let seeded: Promise<{ reviewer: Awaited<ReturnType<typeof person>>; pmec: Awaited<ReturnType<typeof person>>; lender: Awaited<ReturnType<typeof person>> }> | null = null;
+
+/** Seven submissions from two lenders: pending, approved and assigned, completed, rejected. */
+function seed(twin: Twin) {
+  seeded ??= (async () => {
+    const api = submissionsApi(twin);
+    const month = currentMonth();
+    const alpha = await seedOrganisation(twin, 'R101', 'Zambezi Credit Union');
+    const beta = await seedOrganisation(twin, 'R202', 'Kafue Microfinance Ltd');
+    const [lender, other, reviewer, pmec] = [await person(twin, ['fi_admin'], alpha), await person(twin, ['fi_admin'], beta), await person(twin, ['compliance']), await person(twin, ['pmec_admin'])];
+    const ids: string[] = [];
+    let n = 0;
+    for (const [who, org, kind, rows] of [
+      [lender, alpha, 'inputs', 120],
+      [lender, alpha, 'stoppages', 14],
+      [other, beta, 'inputs', 310],
+      [other, beta, 'stoppages', 9],
+      [lender, alpha, 'inputs', 42],
+      [other, beta, 'inputs', 77],
+      [lender, alpha, 'inputs', 5],
+    ] as const) {
+      const nrcs = Array.from({ length: rows }, () => nrcOf(++n, 520_000));
+      const data = workbook(kind === 'inputs' ? inputsRows(month, org.payeeKey, nrcs) : stoppagesRows(month, org.payeeKey, nrcs));
+      const upload = await api.upload(who.token, { doc_kind: kind, month, payee_key: org.payeeKey, file_name: `${org.payeeKey} ${kind} ${month}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
+      const res = await api.submit(who.token, upload.id);
+      ids.push(String(res.body.submission_id));
+    }
+    await post(twin, reviewer.token, `/api/submissions/${ids[0]}/decision`, { decision: 'approve' });
+    await post(twin, reviewer.token, `/api/submissions/${ids[0]}/assign`, { pmec_email: pmec.email });
+    await post(twin, reviewer.token, `/api/submissions/${ids[2]}/decision`, { decision: 'approve' });
+    await post(twin, reviewer.token, `/api/submissions/${ids[2]}/assign`, { pmec_email: pmec.email });
+    await post(twin, pmec.token, `/api/submissions/${ids[2]}/decision`, { decision: 'complete' });
+    await post(twin, reviewer.token, `/api/submissions/${ids[3]}/decision`, { decision: 'reject', note: 'The stoppage month is before the deductions started. Resubmit for the right month.' });
+    await post(twin, reviewer.token, `/api/submissions/${ids[5]}/decision`, { decision: 'approve' });
+    return { reviewer, pmec, lender };
+  })();
+  return seeded;
+}
+
+async function signInUi(page: Page, twin: Twin, email: string, password: string, to: string) {
+  await page.goto(`${twin.url}/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+  await page.goto(`${twin.url}${to}`);
+}
+
+const withRows = (page: Page) => page.getByTestId('review-row').first().waitFor();
+
+export function reviewShots(twin: Twin): Shot[] {
+  return [
+    ['reviews-compliance', async (page) => {
+      const { reviewer } = await seed(twin);
+      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await withRows(page);
+      await page.getByRole('checkbox', { name: /^Select Zambezi/ }).first().check();
+    }],
+    ['reviews-all-sorted', async (page) => {
+      const { reviewer } = await seed(twin);
+      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'All statuses' }).click();
+      await withRows(page);
+      await page.getByRole('button', { name: 'Organisation' }).click();
+    }],
+    ['reviews-reject', async (page) => {
+      const { reviewer } = await seed(twin);
+      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await withRows(page);
+      await page.getByRole('button', { name: /^Reject (Zambezi|Kafue)/ }).first().click();
+      await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    }],
+    ['reviews-assign', async (page) => {
+      const { reviewer } = await seed(twin);
+      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'COMPLIANCE APPROVED' }).click();
+      await withRows(page);
+      await page.getByRole('button', { name: /^Assign (Zambezi|Kafue)/ }).first().click();
+      await page.getByRole('option').first().waitFor();
+    }],
+    ['reviews-pmec', async (page) => {
+      const { pmec } = await seed(twin);
+      await signInUi(page, twin, pmec.email, pmec.password, '/reviews');
+      await withRows(page);
+    }],
+    ['reviews-empty', async (page) => {
+      const { reviewer } = await seed(twin);
+      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await page.getByRole('textbox', { name: 'Search' }).fill('no such lender');
+      await page.getByTestId('reviews-empty').waitFor();
+    }],
+    ['reports-fi', async (page) => {
+      const { lender } = await seed(twin);
+      await signInUi(page, twin, lender.email, lender.password, '/reports');
+      await page.getByTestId('report-row').first().waitFor();
+    }],
+    ['reports-admin', async (page) => {
+      await seed(twin);
+      await signInUi(page, twin, twin.admin.email, twin.admin.password, '/reports');
+      await page.getByTestId('report-row').first().waitFor();
+    }],
+  ];
+}

@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+import { currentMonth } from '../../shared/rules/dates.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
+import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { signInThroughUi, signOut, twinInfo } from './support.js';
+
+/**
+ * Issue 7 parts 1 and 2 in Chromium: a lender's file goes FI → Compliance → PMEC on /reviews, and the
+ * lender follows it on /reports; then the rows are found on /history and counted on the dashboard.
+ */
+const twin = twinInfo();
+const month = currentMonth();
+
+const rowOf = (page: Page, payeeKey: string) => page.getByTestId('review-row').filter({ hasText: payeeKey });
+const notification = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+async function chooseStatus(page: Page, label: string) {
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+async function signInAt(page: Page, path: string, user: { email: string; password: string }) {
+  await page.goto(path);
+  await signInThroughUi(page, user.email, user.password);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+test.describe('submission reviews and reports', () => {
+  test('a submitted file goes pending → approved → assigned → completed, and shows in reports, history and the dashboard', async ({ page }) => {
+    test.setTimeout(180_000);
+    const lender = await prepareSubmitter(twin);
+    const [reviewer, pmec] = await Promise.all([createUser(twin, ['compliance']), createUser(twin, ['pmec_admin'])]);
+    const base = 540_000 + Math.floor(Math.random() * 100_000);
+    const nrcs = [nrcOf(1, base), nrcOf(2, base)];
+    const payee = lender.org.payeeKey;
+
+    // FI: submit the month's inputs.
+    await signInAt(page, '/upload', lender);
+    const screen = uploadScreen(page);
+    await screen.payeeKey().fill(payee);
+    await screen.chooseFile('inputs.xlsx', workbook(inputsRows(month, payee, nrcs, 910)));
+    await screen.validate();
+    await screen.button('Submit').click();
+    await screen.expectMessage('Submissions updated — inserted 2, updated 0, skipped 0.');
+    await page.goto('/reports');
+    await expect(page.getByTestId('report-row')).toHaveCount(1);
+    await expect(page.getByTestId('report-row')).toContainText('COMPLIANCE PENDING');
+    await expect(page.getByTestId('report-row')).toContainText(payee);
+    await signOut(page);
+
+    // Compliance: approve, then assign to a PMEC admin.
+    await signInAt(page, '/reviews', reviewer);
+    await expect(page.getByRole('heading', { name: 'Submission Reviews', level: 1 })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('COMPLIANCE PENDING');
+    await page.getByRole('textbox', { name: 'Search' }).fill(payee);
+    await expect(rowOf(page, payee)).toHaveCount(1);
+    await expect(rowOf(page, payee)).toContainText('COMPLIANCE PENDING');
+    await rowOf(page, payee).getByRole('button', { name: /^Approve / }).click();
+    await expect(notification(page, 'Submission approved: now COMPLIANCE APPROVED.')).toBeVisible();
+    await expect(page.getByTestId('reviews-empty')).toHaveText('No submissions found.');
+
+    await chooseStatus(page, 'COMPLIANCE APPROVED');
+    await expect(rowOf(page, payee)).toContainText('COMPLIANCE APPROVED');
+    await rowOf(page, payee).getByRole('button', { name: /^Assign / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign to a PMEC admin' });
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect(dialog.getByText('Select or type a PMEC admin email.')).toBeVisible();
+    // Picked from the PMEC admins the platform lists, after typing the start of the address.
+    await dialog.getByRole('combobox', { name: 'PMEC admin email' }).fill(pmec.email.slice(0, 12));
+    await page.getByRole('option', { name: pmec.email.toLowerCase() }).click();
+    await expect(dialog.getByRole('combobox', { name: 'PMEC admin email' })).toHaveValue(pmec.email.toLowerCase());
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect(notification(page, `Assigned to ${pmec.email.toLowerCase()}.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, payee)).toContainText(pmec.email.toLowerCase());
+    // Compliance cannot complete.
+    await expect(rowOf(page, payee).getByRole('button', { name: /^Complete / })).toHaveCount(0);
+    await signOut(page);
+
+    // PMEC: complete; the queue starts on what waits for them.
+    await signInAt(page, '/reviews', pmec);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('COMPLIANCE APPROVED');
+    await page.getByRole('textbox', { name: 'Search' }).fill(payee);
+    await expect(rowOf(page, payee).getByRole('button', { name: /^Approve / })).toHaveCount(0);
+    await rowOf(page, payee).getByRole('button', { name: /^Complete / }).click();
+    await expect(notification(page, 'Submission completed: now COMPLETED.')).toBeVisible();
+    await chooseStatus(page, 'COMPLETED');
+    await expect(rowOf(page, payee)).toContainText('COMPLETED');
+    await signOut(page);
+
+    // FI: the report shows it completed; the borrowers are in history; the dashboard counts the file.
+    await signInAt(page, '/reports', lender);
+    await expect(page.getByTestId('report-row')).toContainText('COMPLETED');
+    await page.goto('/history');
+    await page.getByRole('textbox', { name: 'NRC' }).fill(nrcs[0]!);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByTestId('history-row')).toContainText(payee);
+    await expect(page.getByTestId('history-total')).toHaveText('ZMW 910.00');
+    await page.goto('/app');
+    await expect(page.getByRole('region', { name: 'Submissions', exact: true })).toContainText(/YTD\s*1\s*Month\s*1\s*Today\s*1/);
+  });
+
+  test('rejecting needs a reason; bulk approve answers with its counts; the file opens as a download; columns sort', async ({ page }) => {
+    test.setTimeout(180_000);
+    const lender = await prepareSubmitter(twin);
+    const { idToken } = await signIn(twin, lender.email, lender.password);
+    const api = submissionsApi(twin);
+    const payee = lender.org.payeeKey;
+    const base = 640_000 + Math.floor(Math.random() * 100_000);
+    for (const [i, rows] of [[1, 3], [2, 1], [3, 2]] as const) {
+      const data = workbook(inputsRows(month, payee, Array.from({ length: rows }, (_, j) => nrcOf(i * 10 + j, base))));
+      const upload = await api.upload(idToken, { doc_kind: 'inputs', month, payee_key: payee, file_name: `batch ${i}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
+      expect((await api.submit(idToken, upload.id)).status).toBe(200);
+    }
+
+    await signInAt(page, '/reviews', await createUser(twin, ['compliance']));
+    const search = page.getByRole('textbox', { name: 'Search' });
+    await search.fill('*');
+    await search.fill('x');
+    await expect(page.getByText('Type at least 2 characters to search.')).toBeVisible();
+    await search.fill(lender.org.orgName);
+    const rows = page.getByTestId('review-row');
+    await expect(rows).toHaveCount(3);
+
+    // Sort by rows, largest first, then smallest first.
+    await page.getByRole('button', { name: 'Rows' }).click();
+    await expect(page.getByRole('columnheader', { name: 'Rows' })).toHaveAttribute('aria-sort', 'descending');
+    await expect(rows.locator('td:nth-child(7)')).toHaveText(['3', '2', '1']);
+    await page.getByRole('button', { name: 'Rows' }).click();
+    await expect(rows.locator('td:nth-child(7)')).toHaveText(['1', '2', '3']);
+
+    // Reject the one-row file: a reason is required.
+    await rows.first().getByRole('button', { name: /^Reject / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject submission' });
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(dialog.getByText('Rejection requires a reason.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Installments are missing for two borrowers.');
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(notification(page, 'Submission rejected: now REJECTED.')).toBeVisible();
+    await expect(rows).toHaveCount(2);
+
+    // Bulk approve the other two.
+    await page.getByRole('checkbox', { name: 'Select all shown submissions' }).check();
+    await expect(page.getByTestId('bulk-count')).toHaveText('2 selected');
+    await page.getByRole('button', { name: 'Approve selected' }).click();
+    await expect(page.getByTestId('bulk-result')).toContainText('Bulk approve: 2 succeeded, 0 failed.');
+    await expect(page.getByTestId('reviews-empty')).toBeVisible();
+
+    await chooseStatus(page, 'All statuses');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: 'REJECTED' })).toContainText('Installments are missing for two borrowers.');
+    await expect(rows.filter({ hasText: 'COMPLIANCE APPROVED' })).toHaveCount(2);
+
+    // The file, through a 60-second link.
+    const download = page.waitForEvent('download');
+    await rows.first().getByRole('button', { name: /^Open file / }).click();
+    expect((await download).suggestedFilename()).toMatch(/^batch \d\.xlsx$/);
+  });
+});

@@ -1,0 +1,85 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReviewDecision } from '../../../../../shared/api/submissions';
+import { REPORTS_LIMIT } from '../../../../../shared/api/submissions';
+import { callRoute } from '../../../lib/api-client';
+
+export const SUBMISSIONS_KEY = ['submissions'] as const;
+
+export interface ReviewFilters {
+  status: string;
+  kind: string;
+  /** Already cleaned (spec §5) and at least 2 characters, or ''. */
+  q: string;
+}
+
+/** GET /api/submissions?scope=reviews: every organisation's submissions, newest first, 50 a page with Load more. */
+export function useReviewQueue(filters: ReviewFilters) {
+  return useInfiniteQuery({
+    queryKey: [...SUBMISSIONS_KEY, 'reviews', filters],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      callRoute('list-submissions', {
+        signal,
+        query: { scope: 'reviews', status: filters.status, kind: filters.kind, q: filters.q || undefined, cursor: pageParam ?? undefined },
+      }),
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/** GET /api/submissions?scope=reports: the newest 200 (the caller's organisation's, or everyone's for platform admins). */
+export function useReports() {
+  return useQuery({
+    queryKey: [...SUBMISSIONS_KEY, 'reports'],
+    queryFn: ({ signal }) => callRoute('list-submissions', { signal, query: { scope: 'reports', limit: REPORTS_LIMIT } }),
+  });
+}
+
+/** The PMEC admins a submission can be assigned to. */
+export function usePmecAdmins(enabled: boolean) {
+  return useQuery({ queryKey: ['pmec-admins'], queryFn: ({ signal }) => callRoute('list-pmec-admins', { signal }), enabled, staleTime: 60_000 });
+}
+
+function useInvalidateSubmissions() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([client.invalidateQueries({ queryKey: SUBMISSIONS_KEY }), client.invalidateQueries({ queryKey: ['dashboard'] })]);
+}
+
+export function useDecide() {
+  const invalidate = useInvalidateSubmissions();
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: string; decision: ReviewDecision; note?: string }) =>
+      callRoute('decide-submission', { params: { id }, body: { decision, note } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDecideMany() {
+  const invalidate = useInvalidateSubmissions();
+  return useMutation({
+    mutationFn: (body: { ids: string[]; decision: ReviewDecision; note?: string }) => callRoute('decide-submissions', { body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useAssign() {
+  const invalidate = useInvalidateSubmissions();
+  return useMutation({
+    mutationFn: ({ id, email }: { id: string; email: string }) => callRoute('assign-submission', { params: { id }, body: { pmec_email: email } }),
+    onSettled: invalidate,
+  });
+}
+
+/**
+ * Opens a submission's file: asks for a 60-second link and follows it at once. The link answers with
+ * Content-Disposition: attachment, so the browser downloads the workbook and stays on the page.
+ */
+export function useOpenFile() {
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const link = await callRoute('get-submission-file', { params: { id } });
+      window.location.assign(link.url);
+      return link;
+    },
+  });
+}

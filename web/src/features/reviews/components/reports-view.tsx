@@ -1,0 +1,77 @@
+import { Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { REPORTS_LIMIT, REVIEW_MESSAGES } from '../../../../../shared/api/submissions';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useReports } from '../api/submissions';
+import { formatDateTime, formatMonth, KIND_LABELS } from '../utils/format';
+import { StatusBadge } from './status-badge';
+
+/**
+ * Spec part 2 §2 "Reports" (/reports): Created, Status, Payee Key, Month, Bucket, Kind, File Key, Rows;
+ * Refresh; the newest 200. Organisation admins see their organisation's, platform admins everyone's.
+ */
+export function ReportsView({ title, platform }: { title: string; platform: boolean }) {
+  const reports = useReports();
+  const items = reports.data?.items ?? [];
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={title}
+        description={`${platform ? 'Every organisation’s submissions' : 'Your organisation’s submissions'} and where each stands in review, newest first (up to ${REPORTS_LIMIT}).`}
+        actions={
+          <Button
+            variant="default"
+            leftSection={reports.isFetching ? <Loader size={14} /> : <IconRefresh size={16} aria-hidden />}
+            onClick={() => void reports.refetch()}
+            disabled={reports.isFetching}
+          >
+            {reports.isRefetching ? 'Refreshing…' : 'Refresh'}
+          </Button>
+        }
+      />
+      {reports.error && <ErrorAlert error={reports.error} title="The submissions could not be loaded." />}
+      <Card withBorder padding={0} radius="md">
+        {reports.isPending ? (
+          <Group gap="sm" p="lg" role="status">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading submissions…</Text>
+          </Group>
+        ) : items.length === 0 ? (
+          <Text c="dimmed" p="lg" data-testid="reports-empty">{REVIEW_MESSAGES.noSubmissions}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={1040}>
+            <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="reports-table">
+              <Table.Thead>
+                <Table.Tr>
+                  {['Created', 'Status', 'Payee Key', 'Month', 'Bucket', 'Kind', 'File Key'].map((h) => <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>{h}</Table.Th>)}
+                  <Table.Th ta="right">Rows</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item) => (
+                  <Table.Tr key={item.id} data-testid="report-row" data-id={item.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
+                    <Table.Td><StatusBadge status={item.status} /></Table.Td>
+                    <Table.Td><Text span ff="monospace" size="sm">{item.payee_key}</Text></Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month)}</Table.Td>
+                    <Table.Td>{item.bucket}</Table.Td>
+                    <Table.Td>{KIND_LABELS[item.doc_kind]}</Table.Td>
+                    {/* Breaks at the key's slashes rather than inside a name. */}
+                    <Table.Td><Text span ff="monospace" size="xs">{item.file_key.replaceAll('/', '/\u200B')}</Text></Table.Td>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{item.row_count.toLocaleString('en-GB')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      {items.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {items.length >= REPORTS_LIMIT ? `Showing the newest ${REPORTS_LIMIT} submissions.` : `${items.length.toLocaleString('en-GB')} submission${items.length === 1 ? '' : 's'}.`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
