@@ -140,7 +140,8 @@ export type SubmitUploadResponse = z.infer<typeof submitUploadResponseSchema>;
 export const ingestionCountsSchema = z.object({ inserted: z.number(), updated: z.number(), skipped: z.number() });
 export type IngestionCounts = z.infer<typeof ingestionCountsSchema>;
 
-export const submissionResponseSchema = z.object({
+/** Spec part 2 §3 "Submission": the fields every view of a submission carries. */
+export const submissionFieldsSchema = z.object({
   id: z.string(),
   status: z.string(),
   created_at: z.string(),
@@ -154,6 +155,10 @@ export const submissionResponseSchema = z.object({
   row_count: z.number(),
   org_id: z.string().nullable(),
   org_name: z.string().nullable(),
+});
+export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;
+
+export const submissionResponseSchema = submissionFieldsSchema.extend({
   /** pending until the rows are in borrower history, then done (with counts) or failed. */
   ingestion: z.object({ status: z.enum(['pending', 'done', 'failed']), message: z.string().nullable() }),
   counts: ingestionCountsSchema.nullable(),
@@ -234,20 +239,7 @@ export const REVIEW_MESSAGES = {
   notPmecAdmin: (email: string) => `${email} is not a PMEC admin. Pick one from the list, or ask a platform admin to grant the PMEC Admin role first.`,
 } as const;
 
-export const submissionListItemSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  status: z.string(),
-  doc_kind: z.enum(['inputs', 'stoppages']),
-  payee_key: z.string(),
-  upload_month: z.string(),
-  bucket: z.string(),
-  file_kind: z.string(),
-  file_key: z.string(),
-  file_name: z.string(),
-  row_count: z.number(),
-  org_id: z.string().nullable(),
-  org_name: z.string().nullable(),
+export const submissionListItemSchema = submissionFieldsSchema.extend({
   submitted_by_email: z.string().nullable(),
   decision_reason: z.string().nullable(),
   reviewed_by_email: z.string().nullable(),

@@ -1,4 +1,4 @@
-import type { SubmissionResponse, UploadResponse } from '../../../shared/api/submissions.js';
+import type { SubmissionFields, SubmissionResponse, UploadResponse } from '../../../shared/api/submissions.js';
 import type { SubmissionRecord } from '../../data/submissions.js';
 import type { UploadRecord } from '../../data/uploads.js';
 
@@ -36,7 +36,8 @@ export function uploadView(record: UploadRecord): UploadResponse {
   };
 }
 
-export function submissionView(record: SubmissionRecord): SubmissionResponse {
+/** The fields every view of a submission carries (shared/api/submissions.ts submissionFieldsSchema). */
+export function submissionFields(record: SubmissionRecord): SubmissionFields {
   return {
     id: record.id,
     status: record.status,
@@ -49,8 +50,14 @@ export function submissionView(record: SubmissionRecord): SubmissionResponse {
     file_key: record.file_key,
     file_name: record.file_name,
     row_count: record.row_count,
-    org_id: record.org_id,
-    org_name: record.org_name,
+    org_id: record.org_id ?? null,
+    org_name: record.org_name ?? null,
+  };
+}
+
+export function submissionView(record: SubmissionRecord): SubmissionResponse {
+  return {
+    ...submissionFields(record),
     ingestion: { status: record.ingestion_status, message: record.ingestion_message ?? null },
     counts: record.counts ?? null,
   };

@@ -1,11 +1,11 @@
-import { Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { REPORTS_LIMIT, REVIEW_MESSAGES } from '../../../../../shared/api/submissions';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { REPORTS_LIMIT } from '../../../../../shared/api/submissions';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useReports } from '../api/submissions';
 import { formatDateTime, formatMonth, KIND_LABELS } from '../utils/format';
 import { StatusBadge } from './status-badge';
+import { SubmissionsPanel } from './submissions-panel';
 
 /**
  * Spec part 2 §2 "Reports" (/reports): Created, Status, Payee Key, Month, Bucket, Kind, File Key, Rows;
@@ -30,16 +30,7 @@ export function ReportsView({ title, platform }: { title: string; platform: bool
           </Button>
         }
       />
-      {reports.error && <ErrorAlert error={reports.error} title="The submissions could not be loaded." />}
-      <Card withBorder padding={0} radius="md">
-        {reports.isPending ? (
-          <Group gap="sm" p="lg" role="status">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading submissions…</Text>
-          </Group>
-        ) : items.length === 0 ? (
-          <Text c="dimmed" p="lg" data-testid="reports-empty">{REVIEW_MESSAGES.noSubmissions}</Text>
-        ) : (
+      <SubmissionsPanel loading={reports.isPending} error={reports.error} empty={items.length === 0} emptyTestId="reports-empty">
           <Table.ScrollContainer minWidth={1040}>
             <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="reports-table">
               <Table.Thead>
@@ -65,8 +56,7 @@ export function ReportsView({ title, platform }: { title: string; platform: bool
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
-      </Card>
+      </SubmissionsPanel>
       {items.length > 0 && (
         <Text size="sm" c="dimmed">
           {items.length >= REPORTS_LIMIT ? `Showing the newest ${REPORTS_LIMIT} submissions.` : `${items.length.toLocaleString('en-GB')} submission${items.length === 1 ? '' : 's'}.`}

@@ -14,7 +14,6 @@ import {
   submissionStatusLabel,
 } from '../../../../../shared/api/submissions';
 import type { Role } from '../../../../../shared/roles';
-import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/errors';
 import { useAssign, useDecide, useDecideMany, useOpenFile, useReviewQueue } from '../api/submissions';
@@ -23,6 +22,7 @@ import { actionsFor, decisionsFor, defaultStatusFor, NEWEST_FIRST, nextSort, typ
 import { AssignModal } from './assign-modal';
 import { BulkBar } from './bulk-bar';
 import { RejectModal } from './reject-modal';
+import { SubmissionsPanel } from './submissions-panel';
 import { ReviewsTable } from './reviews-table';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: submissionStatusLabel(s) }))];
@@ -214,19 +214,7 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
         </Alert>
       )}
 
-      {queue.error && <ErrorAlert error={queue.error} title="The submissions could not be loaded." />}
-
-      <Card withBorder padding={0} radius="md">
-        {queue.isPending ? (
-          <Group gap="sm" p="lg" role="status">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading submissions…</Text>
-          </Group>
-        ) : items.length === 0 ? (
-          <Text c="dimmed" p="lg" data-testid="reviews-empty">
-            {REVIEW_MESSAGES.noSubmissions}
-          </Text>
-        ) : (
+      <SubmissionsPanel loading={queue.isPending} error={queue.error} empty={items.length === 0} emptyTestId="reviews-empty">
           <ReviewsTable
             items={items}
             sort={sort}
@@ -238,8 +226,7 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
             onOpenFile={(item) => openFile.mutate(item.id, { onError: (error) => failed(error, REVIEW_MESSAGES.linkFailed) })}
             inFlight={inFlight}
           />
-        )}
-      </Card>
+      </SubmissionsPanel>
 
       <Group justify="space-between" mih={36}>
         <Text size="sm" c="dimmed">
