@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/roles.js';
 import { type AccessRequest, pendingGuardKey, requestKey } from './access-requests.js';
 import { dynamo, tableName } from './clients.js';
+import { queryCount } from './query-pages.js';
 import { findOrganisationByPayeeKey, getOrganisation, memberIndexKeys, memberKey, type Organisation, orgKey, payeeIndexKeys } from './directory.js';
 
 /**
@@ -64,26 +65,15 @@ export async function listRequests(opts: { status: string | null; q: string; cur
 }
 
 /** Pending requests, counted (Query with a filter: requests are few). */
-export async function countPendingRequests(): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('directory'),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': 'REQUEST', ':pending': 'pending' },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
+export function countPendingRequests(): Promise<number> {
+  return queryCount({
+    TableName: tableName('directory'),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    FilterExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': 'REQUEST', ':pending': 'pending' },
+  });
 }
 
 /** Access pattern "requests of an email" (the User Inspector's access_requests). */

@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PricingKind } from '../../shared/api/insight.js';
 import { dynamo, tableName } from './clients.js';
+import { queryAllItems } from './query-pages.js';
 
 /**
  * Billing plans in the directory table, one per organisation, set by platform admins:
@@ -69,20 +70,11 @@ export async function putBillingPlan(plan: StoredBillingPlan): Promise<StoredBil
 
 /** Access pattern "every billed organisation": Query gsi2 BILLING. */
 export async function listBillingPlans(): Promise<StoredBillingPlan[]> {
-  const plans: StoredBillingPlan[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('directory'),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'BILLING' },
-        ExclusiveStartKey,
-      }),
-    );
-    plans.push(...(out.Items ?? []).flatMap((item) => toPlan(item) ?? []));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return plans;
+  const items = await queryAllItems({
+    TableName: tableName('directory'),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'BILLING' },
+  });
+  return items.flatMap((item) => toPlan(item) ?? []);
 }

@@ -1,6 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ROLES } from '../../shared/roles.js';
-import { dynamo, tableName } from './clients.js';
+import { tableName } from './clients.js';
+import { queryCount } from './query-pages.js';
 import { usersInRole } from './users.js';
 
 /**
@@ -9,25 +9,14 @@ import { usersInRole } from './users.js';
  */
 
 /** Access pattern "members of an organisation" (pk=ORG#{id} sk begins_with MEMBER#), counted, approved only. */
-export async function countApprovedMembers(orgId: string): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('directory'),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        FilterExpression: '#status = :approved',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'MEMBER#', ':approved': 'approved' },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
+export function countApprovedMembers(orgId: string): Promise<number> {
+  return queryCount({
+    TableName: tableName('directory'),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    FilterExpression: '#status = :approved',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'MEMBER#', ':approved': 'approved' },
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlatformRole } from '../../shared/api/admin.js';
 import { dynamo, tableName } from './clients.js';
+import { queryAllItems } from './query-pages.js';
 
 /**
  * Platform-admin records in the directory table (spec part 2 §3 "admin_users"). Roles themselves
@@ -52,22 +53,12 @@ async function withConflictRetry<T>(work: () => Promise<T>): Promise<T> {
 
 /** Access pattern "every platform admin": Query gsi2 PLATFORM_ADMIN. */
 export async function listPlatformAdminRecords(): Promise<PlatformAdminRecord[]> {
-  const items: PlatformAdminRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('directory'),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'PLATFORM_ADMIN' },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((out.Items ?? []) as PlatformAdminRecord[]));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+  return queryAllItems<PlatformAdminRecord>({
+    TableName: tableName('directory'),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'PLATFORM_ADMIN' },
+  });
 }
 
 /** Access pattern "platform roles of a user": Query pk. */

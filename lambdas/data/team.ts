@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, Updat
 import { TEAM_MEMBER_STATUSES } from '../../shared/api/team.js';
 import { normaliseRoles, type Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
+import { queryAllItems } from './query-pages.js';
 import { memberIndexKeys, memberKey, type Organisation } from './directory.js';
 
 /**
@@ -55,22 +56,13 @@ function toMember(item: Record<string, unknown>): MemberItem | null {
 
 /** Access pattern "members of an organisation", every status. */
 export async function listOrgMembers(orgId: string): Promise<MemberItem[]> {
-  const members: MemberItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('directory'),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'MEMBER#' },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    members.push(...(out.Items ?? []).flatMap((item) => toMember(item) ?? []));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return members;
+  const items = await queryAllItems({
+    TableName: tableName('directory'),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'MEMBER#' },
+    ConsistentRead: true,
+  });
+  return items.flatMap((item) => toMember(item) ?? []);
 }
 
 /** Access pattern "memberships of a user", every status, with their dates. */

@@ -84,6 +84,10 @@ const CALLER_CHOSEN_BUCKET: Record<string, Partial<Record<BucketKey, string[]>>>
   presignPost: {},
 };
 
+/** lambdas/data/query-pages.ts: functions that page through a Query their caller writes out (table, index). */
+const QUERY_HELPERS = ['queryAllItems', 'queryCount'];
+const QUERY_HELPER_CALL = /\b(?:queryAllItems|queryCount)(?:<[^>]*>)?\(/g;
+
 const literals = (text: string, re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))];
 
 /** Splits a bundle into `{ module, name, text }` per top-level declaration. */
@@ -134,7 +138,10 @@ export async function handlerCalls(handler: string, method: HttpMethod): Promise
     if (tables.length === 0) tables = moduleTables(unit.module);
     const buckets = literals(unit.text, /bucketName\("(\w+)"\)/g);
 
-    const dynamo = commands.filter((c) => c in DYNAMO && !(unit.name === 'writeAudit' && c === 'BatchWrite' && !handlerPassesAlso));
+    // The paging helpers of lambdas/data/query-pages.ts send the Query their caller describes: it is counted at the call.
+    if (QUERY_HELPERS.includes(unit.name)) continue;
+    const helperQueries = [...unit.text.matchAll(QUERY_HELPER_CALL)].length;
+    const dynamo = [...commands, ...Array<string>(helperQueries).fill('Query')].filter((c) => c in DYNAMO && !(unit.name === 'writeAudit' && c === 'BatchWrite' && !handlerPassesAlso));
     const dynamoActions = [...dynamo.filter((c) => c !== 'Query').map((c) => DYNAMO[c]!), ...tx];
     const queries = dynamo.filter((c) => c === 'Query').length;
     const indexes = literals(unit.text, /IndexName: "(\w+)"/g);
