@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readFirstSheet } from '../shared/xlsx/read-first-sheet.js';
-import { validateWorkbookStreamed } from '../shared/xlsx/node-stream.js';
+import { validateWorkbookStreamed } from '../lambdas/lib/workbook-stream.js';
 import { fraudFlagsFor, validateWorkbook } from '../shared/xlsx/validate-workbook.js';
 
 export type ChildMode = 'validate' | 'validate-no-rows' | 'read' | 'exceljs';

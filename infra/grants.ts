@@ -1,4 +1,4 @@
-import type { BucketKey, TableKey } from '../shared/routes.js';
+import type { BucketKey, TableKey } from '../shared/stores.js';
 
 /**
  * Least privilege, per function: what each route's Lambda (by route id, shared/routes/*.ts) and each

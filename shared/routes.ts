@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { Access } from './access.js';
+import type { BucketKey, TableKey } from './stores.js';
 import { ACCOUNT_ROUTES } from './routes/accounts.js';
 import { ADMIN_ROUTES } from './routes/admin.js';
 import { AUDIT_ROUTES } from './routes/audit.js';
@@ -24,15 +25,13 @@ export interface RouteDef {
   access: Access;
   /** Module under lambdas/ (without extension) exporting `handler`. */
   handler: string;
-  /** The tables and buckets (keys of infra/definitions.ts) the handler reaches. */
+  /** The tables and buckets (keys of shared/stores.ts) the handler reaches. */
   uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; userPool?: boolean };
   request?: ZodType;
   response?: ZodType;
   summary: string;
 }
 
-export type TableKey = 'directory' | 'submissions' | 'history' | 'registry' | 'audit';
-export type BucketKey = 'uploads' | 'evidence' | 'onboarding';
 
 /** Every route of the API: one list per feature, each in its own file under shared/routes/. */
 export const ROUTES = [...SYSTEM_ROUTES, ...ACCOUNT_ROUTES, ...SUBMISSION_ROUTES, ...FRAUD_ROUTES, ...ADMIN_ROUTES, ...AUDIT_ROUTES, ...INSIGHT_ROUTES] as const satisfies readonly RouteDef[];

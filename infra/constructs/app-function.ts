@@ -10,7 +10,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { type BucketDef, type TableDef, USER_POOL_ENV } from '../definitions.js';
+import { USER_POOL_ENV } from '../definitions.js';
+import { type BucketDef, type TableDef } from '../../shared/stores.js';
 import { acknowledge } from './nag.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

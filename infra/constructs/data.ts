@@ -1,8 +1,8 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import type { TableKey } from '../../shared/routes.js';
-import { TABLES, type TableDef } from '../definitions.js';
+import type { TableKey } from '../../shared/stores.js';
+import { TABLES, type TableDef } from '../../shared/stores.js';
 import { pascalCase } from './names.js';
 
 /** The DynamoDB tables, one per entry of TABLES (infra/definitions.ts), exposed by key. */

@@ -2,8 +2,8 @@ import { Duration } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import type { BucketKey } from '../../shared/routes.js';
-import { type BucketDef, BUCKETS } from '../definitions.js';
+import type { BucketKey } from '../../shared/stores.js';
+import { type BucketDef, BUCKETS } from '../../shared/stores.js';
 import { KEYS } from '../grants.js';
 import { pascalCase } from './names.js';
 

@@ -2,7 +2,7 @@ import { CreateTableCommand, type CreateTableCommandInput, DynamoDBClient, ListT
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { TABLES, type TableDef } from '../definitions.js';
+import { TABLES, type TableDef } from '../../shared/stores.js';
 import { type Child, startChild } from './processes.js';
 import { waitForPort } from './ports.js';
 

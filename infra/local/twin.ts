@@ -14,7 +14,7 @@ import { freePort } from './ports.js';
 import type { Child } from './processes.js';
 import { startS3 } from './s3.js';
 import { wireS3Events } from './s3-events.js';
-import { BUCKETS } from '../definitions.js';
+import { BUCKETS } from '../../shared/stores.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const REGION = 'af-south-1';

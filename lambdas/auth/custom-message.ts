@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { appUrl } from '../lib/app-url.js';
-import { logger } from '../lib/logger.js';
+import { logger } from '../lib/powertools.js';
 
 const PRODUCT = 'Payroll Deductions Platform';
 

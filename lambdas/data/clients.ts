@@ -2,8 +2,8 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { BUCKETS, TABLES } from '../../infra/definitions.js';
-import type { BucketKey, TableKey } from '../../shared/routes.js';
+import { BUCKETS, TABLES } from '../../shared/stores.js';
+import type { BucketKey, TableKey } from '../../shared/stores.js';
 import { requiredEnv } from '../lib/env.js';
 
 // Endpoints come from the SDK's own variables (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, ...),

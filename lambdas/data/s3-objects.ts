@@ -1,5 +1,5 @@
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
-import type { BucketKey } from '../../shared/routes.js';
+import type { BucketKey } from '../../shared/stores.js';
 import { bucketName, s3 } from './clients.js';
 
 /** How long a browser has to start an upload after asking for it. */

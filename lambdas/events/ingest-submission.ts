@@ -4,7 +4,7 @@ import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { ingestRows } from '../data/history.js';
 import { failIngestion, finishIngestion, getSubmission } from '../data/submissions.js';
 import { readResultJson, resultKeys } from '../data/uploads.js';
-import { logger } from '../lib/logger.js';
+import { logger } from '../lib/powertools.js';
 import { objectKey, submissionIdOf } from './s3-records.js';
 
 /**

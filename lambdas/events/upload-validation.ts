@@ -3,10 +3,10 @@ import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import type { Issue } from '../../shared/rules/issues.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '../../shared/xlsx/index.js';
-import { validateWorkbookStreamed } from '../../shared/xlsx/node-stream.js';
+import { validateWorkbookStreamed } from '../lib/workbook-stream.js';
 import { flaggedByDigest } from '../data/registry.js';
 import type { UploadRecord } from '../data/uploads.js';
-import { logger } from '../lib/logger.js';
+import { logger } from '../lib/powertools.js';
 
 export interface ValidationOutcome {
   status: 'validated' | 'failed';

@@ -12,7 +12,7 @@ import {
   stripQuotes,
   updateValidation,
 } from '../data/uploads.js';
-import { logger } from '../lib/logger.js';
+import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { validateUpload } from './upload-validation.js';
 

@@ -8,7 +8,7 @@ import { type RouteDef, type RouteId, routeById } from '../../shared/routes.js';
 import { type AnyCaller, type AuthenticatedCaller, callerFromEvent } from './caller.js';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
 import { isStateChanging, recordRequest } from './request-audit.js';
-import { logger } from './logger.js';
+import { logger } from './powertools.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 

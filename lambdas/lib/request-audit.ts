@@ -3,7 +3,7 @@ import type { RouteDef } from '../../shared/routes.js';
 import { writeAudit } from '../data/audit.js';
 import { listMembershipsOfUser } from '../data/directory.js';
 import { callerFromEvent } from './caller.js';
-import { logger } from './logger.js';
+import { logger } from './powertools.js';
 
 /** Requests that can change something: everything but GET. Each is recorded in the audit log. */
 export const isStateChanging = (route: Pick<RouteDef, 'method'>) => route.method !== 'GET';

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVIDENCE_KEYS } from '../../infra/constructs/storage.js';
-import { BUCKETS, TABLES } from '../../infra/definitions.js';
+import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { ROLES } from '../../shared/roles.js';
-import type { BucketKey, TableKey } from '../../shared/routes.js';
+import type { BucketKey, TableKey } from '../../shared/stores.js';
 import { logicalId, ref, type Resource, type Synthesized, synthesize } from './synth.js';
 
 let stack: PayrollPlatformStack;

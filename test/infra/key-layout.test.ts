@@ -5,7 +5,7 @@ import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
 import { onboardingDocKey } from '../../shared/api/accounts.js';
-import type { BucketKey } from '../../shared/routes.js';
+import type { BucketKey } from '../../shared/stores.js';
 
 /**
  * The S3 grants are scoped to key patterns (KEYS in infra/grants.ts). Here the keys the code itself

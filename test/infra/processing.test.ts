@@ -2,7 +2,8 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pascalCase } from '../../infra/constructs/names.js';
-import { BUCKETS, S3_TRIGGERS, TABLES } from '../../infra/definitions.js';
+import { S3_TRIGGERS } from '../../infra/definitions.js';
+import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { logicalId, ref, type Synthesized, synthesize } from './synth.js';
 

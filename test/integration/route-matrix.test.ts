@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUCKETS, TABLES } from '../../infra/definitions.js';
+import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { isAllowed } from '../../shared/access.js';
 import { ROUTES, type RouteDef } from '../../shared/routes.js';
 import { ROLES, type Role } from '../../shared/roles.js';

@@ -3,7 +3,7 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, generateKeyPair } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { BUCKETS, TABLES } from '../../infra/definitions.js';
+import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { healthResponseSchema, runtimeConfigSchema } from '../../shared/api/health.js';
 import { meResponseSchema } from '../../shared/api/me.js';
 import { ROLES } from '../../shared/roles.js';

@@ -16,7 +16,7 @@ import { bucketName, s3 } from '../../data/clients.js';
 import { addToRole, deleteUser, findUserByEmail } from '../../data/users.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
-import { logger } from '../../lib/logger.js';
+import { logger } from '../../lib/powertools.js';
 import { totalLinks, userLinks } from './user-links.js';
 
 const PAGE_SIZE = 50;

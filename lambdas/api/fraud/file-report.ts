@@ -7,7 +7,7 @@ import { EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, headEvide
 import { DuplicateRequestError, type StoredFile, type StoredReport, putReport, reportIdOfRequest } from '../../data/registry.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError } from '../../lib/errors.js';
-import { logger } from '../../lib/logger.js';
+import { logger } from '../../lib/powertools.js';
 import { finalEvidenceKey, parseStagingKey } from './names.js';
 
 export interface FileReportInput extends FraudReport {

@@ -13,7 +13,7 @@ import { assignSubmission, type ReviewedSubmission, transitionSubmission } from 
 import { findUserByEmail, rolesOfUser } from '../../data/users.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, HttpError } from '../../lib/errors.js';
-import { logger } from '../../lib/logger.js';
+import { logger } from '../../lib/powertools.js';
 import { loadVisibleSubmission } from './load.js';
 import { listItemView } from './review-views.js';
 

@@ -3,7 +3,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { bucketName, cognito, dynamo, s3, tableName, userPoolId } from '../../data/clients.js';
 import { createApiHandler } from '../../lib/handler.js';
-import { logger } from '../../lib/logger.js';
+import { logger } from '../../lib/powertools.js';
 
 const CHECKS: Record<string, () => Promise<unknown>> = {
   dynamodb: () => dynamo.send(new DescribeTableCommand({ TableName: tableName('directory') })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFirstSheet, SpreadsheetError, validateWorkbook, type SpreadsheetErrorCode } from '../../../shared/xlsx/index.js';
-import { validateWorkbookStreamed } from '../../../shared/xlsx/node-stream.js';
+import { validateWorkbookStreamed } from '../../../lambdas/lib/workbook-stream.js';
 import { DEDUCTIONS_OPTIONS } from '../../fixtures/xlsx-fixtures.js';
 import {
   cutSheetXml,

@@ -1,12 +1,12 @@
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
-import { spreadsheetErrors } from './errors.js';
-import { asSpreadsheetError, openFirstSheet, type OpenedSheet } from './read-first-sheet.js';
-import { SheetRowScanner, type SheetRow } from './sheet-scanner.js';
-import { SpreadsheetError } from './errors.js';
-import { fileLevel, SheetValidation, type WorkbookValidation, type WorkbookValidationOptions } from './validate-workbook.js';
-import type { PartInflater } from './shared-strings.js';
-import { entryData, inflateEntry } from './zip.js';
-import { isMonth } from '../rules/dates.js';
+import { spreadsheetErrors } from '../../shared/xlsx/errors.js';
+import { asSpreadsheetError, openFirstSheet, type OpenedSheet } from '../../shared/xlsx/read-first-sheet.js';
+import { SheetRowScanner, type SheetRow } from '../../shared/xlsx/sheet-scanner.js';
+import { SpreadsheetError } from '../../shared/xlsx/errors.js';
+import { fileLevel, SheetValidation, type WorkbookValidation, type WorkbookValidationOptions } from '../../shared/xlsx/validate-workbook.js';
+import type { PartInflater } from '../../shared/xlsx/shared-strings.js';
+import { entryData, inflateEntry } from '../../shared/xlsx/zip.js';
+import { isMonth } from '../../shared/rules/dates.js';
 
 /** Inflated bytes handed to the scanner at a time. */
 const CHUNK = 256 * 1024;

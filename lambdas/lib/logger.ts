@@ -1,3 +1,0 @@
-import { Logger } from '@aws-lambda-powertools/logger';
-
-export const logger = new Logger({ serviceName: 'payroll-platform' });
