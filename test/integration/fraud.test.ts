@@ -40,7 +40,7 @@ async function upload(token: string, name: string, content: string | Uint8Array,
   const form = new FormData();
   for (const [k, v] of Object.entries(presign.body.upload.fields as Record<string, string>)) form.append(k, v);
   if (sendType) form.set('Content-Type', sendType);
-  form.append('file', new Blob([content as BlobPart]), name);
+  form.append('file', new Blob([content as Uint8Array<ArrayBuffer>]), name);
   const res = await fetch(presign.body.upload.url, { method: 'POST', body: form });
   return { presign, s3Status: res.status, s3Body: await res.text(), key: presign.body.key as string };
 }

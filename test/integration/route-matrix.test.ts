@@ -119,7 +119,7 @@ describe('hostile bodies', () => {
       const res = await call(route, tokens.get(kind), { body });
       expect(res.status).toBeLessThan(500);
       if (mustRefuse) expect(res.status).toBeGreaterThanOrEqual(400);
-      if (res.status >= 400) expect(typeof (await res.json()).message).toBe('string');
+      if (res.status >= 400) expect(typeof ((await res.json()) as { message?: unknown }).message).toBe('string');
     });
   });
 });

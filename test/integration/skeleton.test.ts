@@ -112,7 +112,7 @@ describe('the local gateway', () => {
   it('answers a wrong method with a JSON 405 naming the right one', async () => {
     const res = await api('/api/health', { method: 'DELETE' });
     expect(res.status).toBe(405);
-    expect((await res.json()).message).toContain('GET');
+    expect(((await res.json()) as { message: string }).message).toContain('GET');
   });
 
   it('refuses bodies over 10 MB with a 413', async () => {

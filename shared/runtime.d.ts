@@ -1,0 +1,8 @@
+/**
+ * The few Web APIs that shared/ uses and that both of its runtimes (browsers and Node 20) provide
+ * as globals. shared/ is checked with the ES libraries only, so anything else is refused.
+ */
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: ArrayBufferView | ArrayBuffer, options?: { stream?: boolean }): string;
+}
