@@ -13,10 +13,10 @@ export type Access =
   | { kind: 'approved' }
   | { kind: 'roles'; roles: readonly Role[] };
 
-export const PUBLIC: Access = { kind: 'public' };
-export const SIGNED_IN: Access = { kind: 'signed_in' };
-export const APPROVED: Access = { kind: 'approved' };
-export const rolesOnly = (...roles: Role[]): Access => ({ kind: 'roles', roles });
+export const PUBLIC = { kind: 'public' } as const satisfies Access;
+export const SIGNED_IN = { kind: 'signed_in' } as const satisfies Access;
+export const APPROVED = { kind: 'approved' } as const satisfies Access;
+export const rolesOnly = (...roles: Role[]) => ({ kind: 'roles', roles }) as const satisfies Access;
 
 /** Role sets of spec part 1 §2 and part 2 §6, named once. */
 export const ROLE_SETS = {
@@ -46,3 +46,12 @@ export function isAllowed(access: Access, caller: Caller): boolean {
       return caller.signedIn && caller.roles.some((r) => access.roles.includes(r));
   }
 }
+
+/** The route and screen presets of those role sets. */
+export const FRAUD_LIST = rolesOnly(...ROLE_SETS.fraudList);
+export const ORG_ADMINS = rolesOnly(...ROLE_SETS.orgAdmins);
+export const REVIEWERS = rolesOnly(...ROLE_SETS.reviewers);
+/** Reviewers (the /reviews screen) and organisation admins (the /reports screen). */
+export const REVIEWERS_AND_ORG_ADMINS = rolesOnly(...new Set([...ROLE_SETS.reviewers, ...ROLE_SETS.orgAdmins]));
+export const PLATFORM_ADMINS = rolesOnly(...ROLE_SETS.platformAdmins);
+export const SUPER_ADMIN = rolesOnly(...ROLE_SETS.superAdmin);

@@ -14,7 +14,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { type RouteDef, ROUTES } from '../../shared/routes.js';
+import { handlerModule, type RouteDef, ROUTES } from '../../shared/routes.js';
 import { type BucketKey, type TableKey } from '../../shared/stores.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { ROUTE_GRANTS } from '../grants.js';
@@ -88,7 +88,7 @@ export class Api extends Construct {
 
   private addRoute(route: RouteDef, props: ApiProps): void {
     const fn = new AppFunction(this, pascalCase(route.id), {
-      handler: route.handler,
+      handler: handlerModule(route),
       description: `${route.method} ${route.path}: ${route.summary}`,
     });
     for (const key of route.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
-import type { RuntimeConfig } from '../../shared/api/health.js';
-import { matchPath, ROUTES } from '../../shared/routes.js';
+import type { RuntimeConfig } from '../../shared/api/system.js';
+import { handlerModule, matchPath, ROUTES } from '../../shared/routes.js';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from './api-event.js';
 import { handleCognito } from './cognito-shim.js';
 import { loadHandler } from './handlers.js';
@@ -87,7 +87,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     }
     const body = await readBody(req);
     const event = buildApiEvent({ req, url, route, params: params!, body, claims });
-    const handler = await loadHandler(route.handler);
+    const handler = await loadHandler(handlerModule(route));
     const result = (await handler(event, { functionName: route.id, awsRequestId: event.requestContext.requestId })) as APIGatewayProxyStructuredResultV2;
     writeLambdaResult(res, result);
   };

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { PricingKind } from '../../shared/api/insight.js';
+import type { PricingKind } from '../../shared/api/dashboard.js';
 import { dynamo, tableName } from './clients.js';
 import { queryAllItems } from './query-pages.js';
 

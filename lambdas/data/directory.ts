@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type Membership, membershipSchema } from '../../shared/api/me.js';
+import { type Membership, membershipSchema } from '../../shared/api/accounts.js';
 import { dynamo, tableName } from './clients.js';
 
 /**

@@ -1,7 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '../../shared/api/submissions.js';
+import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '../../shared/api/reviews.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { isNotFound } from './s3-objects.js';
 import { getSubmission, submissionKey, type SubmissionRecord } from './submissions.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../roles.js';
 import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
 
 /** Spec part 2 §5 and §8, word for word. */
@@ -108,3 +109,24 @@ export const acceptInviteResponseSchema = z.object({
   accepted: z.array(z.object({ org_id: z.string(), org_name: z.string(), role: z.string() })),
 });
 export type AcceptInviteResponse = z.infer<typeof acceptInviteResponseSchema>;
+
+// ---- The signed-in user: GET /api/me ----
+
+export const membershipSchema = z.object({
+  org_id: z.string(),
+  org_name: z.string(),
+  client_type: z.enum(['fi', 'pmec']),
+  payee_key: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(['pending', 'invited', 'approved', 'rejected', 'removed']),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const meResponseSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  approved: z.boolean(),
+  memberships: z.array(membershipSchema),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -1,45 +1,50 @@
 import { PUBLIC, SIGNED_IN } from '../access.js';
-import {
-  acceptInviteRequestSchema,
-  acceptInviteResponseSchema,
-  accessRequestBodySchema,
-  accessRequestResponseSchema,
-  emailAvailabilityResponseSchema,
-} from '../api/accounts.js';
-import type { RouteDef } from '../routes.js';
+import { acceptInviteRequestSchema, acceptInviteResponseSchema, accessRequestBodySchema, accessRequestResponseSchema, emailAvailabilityResponseSchema, meResponseSchema } from '../api/accounts.js';
+import { featureRoutes } from './define.js';
 
-/** Accounts and access (spec part 2): email availability, access requests, invites. */
-export const ACCOUNT_ROUTES = [
-  {
-    id: 'get-email-availability',
-    method: 'GET',
-    path: '/api/email-availability',
-    access: PUBLIC,
-    handler: 'api/accounts/get-email-availability',
-    uses: { tables: ['directory'], userPool: true },
-    response: emailAvailabilityResponseSchema,
-    summary: 'Whether an email is free to request access with (rate-limited per client and per email).',
-  },
-  {
-    id: 'create-access-request',
-    method: 'POST',
-    path: '/api/access-requests',
-    access: PUBLIC,
-    handler: 'api/accounts/create-access-request',
-    uses: { tables: ['directory', 'audit'], buckets: ['onboarding'], userPool: true },
-    request: accessRequestBodySchema,
-    response: accessRequestResponseSchema,
-    summary: 'Stores the pending access request of the account just signed up and answers one presigned POST per onboarding document.',
-  },
-  {
-    id: 'accept-team-invite',
-    method: 'POST',
-    path: '/api/team/accept-invite',
-    access: SIGNED_IN,
-    handler: 'api/accounts/accept-team-invite',
-    uses: { tables: ['directory', 'audit'], userPool: true },
-    request: acceptInviteRequestSchema,
-    response: acceptInviteResponseSchema,
-    summary: 'Approves the caller’s invited memberships and grants their roles (idempotent).',
-  },
-] as const satisfies readonly RouteDef[];
+/** Accounts and access (spec part 2): email availability, access requests, invites, the signed-in user. */
+const route = featureRoutes('accounts');
+
+export const getEmailAvailability = route({
+  id: 'get-email-availability',
+  method: 'GET',
+  path: '/api/email-availability',
+  access: PUBLIC,
+  uses: { tables: ['directory'], userPool: true },
+  response: emailAvailabilityResponseSchema,
+  summary: 'Whether an email is free to request access with (rate-limited per client and per email).',
+});
+
+export const createAccessRequest = route({
+  id: 'create-access-request',
+  method: 'POST',
+  path: '/api/access-requests',
+  access: PUBLIC,
+  uses: { tables: ['directory', 'audit'], buckets: ['onboarding'], userPool: true },
+  request: accessRequestBodySchema,
+  response: accessRequestResponseSchema,
+  summary: 'Stores the pending access request of the account just signed up and answers one presigned POST per onboarding document.',
+});
+
+export const acceptTeamInvite = route({
+  id: 'accept-team-invite',
+  method: 'POST',
+  path: '/api/team/accept-invite',
+  access: SIGNED_IN,
+  uses: { tables: ['directory', 'audit'], userPool: true },
+  request: acceptInviteRequestSchema,
+  response: acceptInviteResponseSchema,
+  summary: 'Approves the caller’s invited memberships and grants their roles (idempotent).',
+});
+
+export const getMe = route({
+  id: 'get-me',
+  method: 'GET',
+  path: '/api/me',
+  access: SIGNED_IN,
+  uses: { tables: ['directory'] },
+  response: meResponseSchema,
+  summary: 'The signed-in user: roles, approval and memberships.',
+});
+
+export const ACCOUNTS_ROUTES = [getEmailAvailability, createAccessRequest, acceptTeamInvite, getMe] as const;

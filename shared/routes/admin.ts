@@ -1,151 +1,103 @@
-import { ROLE_SETS, rolesOnly } from '../access.js';
-import {
-  accessDecisionRequestSchema,
-  accessDecisionResponseSchema,
-  accessRequestDocumentsResponseSchema,
-  accessRequestListResponseSchema,
-  addPlatformAdminRequestSchema,
-  addPlatformAdminResponseSchema,
-  adminMetricsResponseSchema,
-  deleteAuthUserResponseSchema,
-  platformAdminsResponseSchema,
-  removePlatformAdminResponseSchema,
-  userLinksResponseSchema,
-} from '../api/admin.js';
-import { addTeamMemberRequestSchema, addTeamMemberResponseSchema, removeTeamMemberResponseSchema, teamResponseSchema } from '../api/team.js';
-import type { RouteDef } from '../routes.js';
-
-const ORG_ADMINS = rolesOnly(...ROLE_SETS.orgAdmins);
-const PLATFORM_ADMINS = rolesOnly(...ROLE_SETS.platformAdmins);
-const SUPER_ADMIN = rolesOnly(...ROLE_SETS.superAdmin);
+import { PLATFORM_ADMINS, SUPER_ADMIN } from '../access.js';
+import { accessDecisionRequestSchema, accessDecisionResponseSchema, accessRequestDocumentsResponseSchema, accessRequestListResponseSchema, addPlatformAdminRequestSchema, addPlatformAdminResponseSchema, adminMetricsResponseSchema, deleteAuthUserResponseSchema, platformAdminsResponseSchema, removePlatformAdminResponseSchema, userLinksResponseSchema } from '../api/admin.js';
+import { featureRoutes } from './define.js';
 
 /**
- * Administration (spec part 2): teams, the admin dashboard, access requests, the User Inspector
- * and platform admins. Route access is the first check; each handler then checks the
- * organisation (teams) or the role being granted (platform admins).
+ * Administration (spec part 2): the admin dashboard, access requests, the User Inspector and platform
+ * admins. Route access is the first check; each handler then checks the role being granted.
  */
-export const ADMIN_ROUTES = [
-  {
-    id: 'get-team',
-    method: 'GET',
-    path: '/api/team',
-    access: ORG_ADMINS,
-    handler: 'api/team/get-team',
-    uses: { tables: ['directory'], userPool: true },
-    response: teamResponseSchema,
-    summary: 'Members of an organisation: the caller’s own (latest approved), or ?org_id= for platform admins.',
-  },
-  {
-    id: 'add-team-member',
-    method: 'POST',
-    path: '/api/team/members',
-    access: ORG_ADMINS,
-    handler: 'api/team/add-member',
-    uses: { tables: ['directory', 'audit'], userPool: true },
-    request: addTeamMemberRequestSchema,
-    response: addTeamMemberResponseSchema,
-    summary: 'Invites a new user (Cognito invite email) or adds an existing one, with a role the caller may grant.',
-  },
-  {
-    id: 'remove-team-member',
-    method: 'DELETE',
-    path: '/api/team/members/{id}',
-    access: ORG_ADMINS,
-    handler: 'api/team/remove-member',
-    uses: { tables: ['directory', 'audit'], userPool: true },
-    response: removeTeamMemberResponseSchema,
-    summary: 'Removes a member (by user id or email) from the organisation and withdraws the role it gave.',
-  },
-  {
-    id: 'get-admin-metrics',
-    method: 'GET',
-    path: '/api/admin/metrics',
-    access: PLATFORM_ADMINS,
-    handler: 'api/admin/get-metrics',
-    uses: { tables: ['directory'], userPool: true },
-    response: adminMetricsResponseSchema,
-    summary: 'Totals (auth users, platform admins, pending approvals) and FI / PMEC role counts.',
-  },
-  {
-    id: 'list-access-requests',
-    method: 'GET',
-    path: '/api/admin/access-requests',
-    access: PLATFORM_ADMINS,
-    handler: 'api/admin/list-access-requests',
-    uses: { tables: ['directory'] },
-    response: accessRequestListResponseSchema,
-    summary: 'Access requests newest first (?status= pending by default, or all; ?q= searches email, organisation and payee key).',
-  },
-  {
-    id: 'get-access-request-documents',
-    method: 'GET',
-    path: '/api/admin/access-requests/{id}/documents',
-    access: PLATFORM_ADMINS,
-    handler: 'api/admin/get-access-request-documents',
-    uses: { tables: ['directory', 'audit'], buckets: ['onboarding'] },
-    response: accessRequestDocumentsResponseSchema,
-    summary: 'Signed links (900 s) to the onboarding documents of one request.',
-  },
-  {
-    id: 'decide-access-request',
-    method: 'POST',
-    path: '/api/admin/access-requests/{id}/decision',
-    access: PLATFORM_ADMINS,
-    handler: 'api/admin/decide-access-request',
-    uses: { tables: ['directory', 'audit'], buckets: ['onboarding'], userPool: true },
-    request: accessDecisionRequestSchema,
-    response: accessDecisionResponseSchema,
-    summary: 'Approve (organisation, membership, role), reject or remove (reason required) an access request.',
-  },
-  {
-    id: 'get-user-links',
-    method: 'GET',
-    path: '/api/admin/users/{email}/links',
-    access: PLATFORM_ADMINS,
-    handler: 'api/admin/get-user-links',
-    uses: { tables: ['directory'], userPool: true },
-    response: userLinksResponseSchema,
-    summary: 'User Inspector: the auth user and its memberships, access requests, platform-admin records and role grants.',
-  },
-  {
-    id: 'delete-auth-user',
-    method: 'DELETE',
-    path: '/api/admin/users/{email}',
-    access: PLATFORM_ADMINS,
-    handler: 'api/admin/delete-auth-user',
-    uses: { tables: ['directory', 'audit'], userPool: true },
-    response: deleteAuthUserResponseSchema,
-    summary: 'Deletes an auth user, only when it exists and has no links.',
-  },
-  {
-    id: 'list-platform-admins',
-    method: 'GET',
-    path: '/api/admin/platform-admins',
-    access: PLATFORM_ADMINS,
-    handler: 'api/admin/list-platform-admins',
-    uses: { tables: ['directory', 'audit'], userPool: true },
-    response: platformAdminsResponseSchema,
-    summary: 'Platform admins (super_admin and sys_admin) with their counts.',
-  },
-  {
-    id: 'add-platform-admin',
-    method: 'POST',
-    path: '/api/admin/platform-admins',
-    access: PLATFORM_ADMINS,
-    handler: 'api/admin/add-platform-admin',
-    uses: { tables: ['directory', 'audit'], userPool: true },
-    request: addPlatformAdminRequestSchema,
-    response: addPlatformAdminResponseSchema,
-    summary: 'Grants a platform role, inviting the user when new (super_admin: either role; sys_admin: sys_admin only).',
-  },
-  {
-    id: 'remove-platform-admin',
-    method: 'DELETE',
-    path: '/api/admin/platform-admins/{user_id}',
-    access: SUPER_ADMIN,
-    handler: 'api/admin/remove-platform-admin',
-    uses: { tables: ['directory', 'audit'], userPool: true },
-    response: removePlatformAdminResponseSchema,
-    summary: 'Withdraws a platform role (?role=); the last super_admin is never removed, even under concurrent removals.',
-  },
-] as const satisfies readonly RouteDef[];
+const route = featureRoutes('admin');
+
+export const getAdminMetrics = route({
+  id: 'get-admin-metrics',
+  method: 'GET',
+  path: '/api/admin/metrics',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory'], userPool: true },
+  response: adminMetricsResponseSchema,
+  summary: 'Totals (auth users, platform admins, pending approvals) and FI / PMEC role counts.',
+});
+
+export const listAccessRequests = route({
+  id: 'list-access-requests',
+  method: 'GET',
+  path: '/api/admin/access-requests',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory'] },
+  response: accessRequestListResponseSchema,
+  summary: 'Access requests newest first (?status= pending by default, or all; ?q= searches email, organisation and payee key).',
+});
+
+export const getAccessRequestDocuments = route({
+  id: 'get-access-request-documents',
+  method: 'GET',
+  path: '/api/admin/access-requests/{id}/documents',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory', 'audit'], buckets: ['onboarding'] },
+  response: accessRequestDocumentsResponseSchema,
+  summary: 'Signed links (900 s) to the onboarding documents of one request.',
+});
+
+export const decideAccessRequest = route({
+  id: 'decide-access-request',
+  method: 'POST',
+  path: '/api/admin/access-requests/{id}/decision',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory', 'audit'], buckets: ['onboarding'], userPool: true },
+  request: accessDecisionRequestSchema,
+  response: accessDecisionResponseSchema,
+  summary: 'Approve (organisation, membership, role), reject or remove (reason required) an access request.',
+});
+
+export const getUserLinks = route({
+  id: 'get-user-links',
+  method: 'GET',
+  path: '/api/admin/users/{email}/links',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory'], userPool: true },
+  response: userLinksResponseSchema,
+  summary: 'User Inspector: the auth user and its memberships, access requests, platform-admin records and role grants.',
+});
+
+export const deleteAuthUser = route({
+  id: 'delete-auth-user',
+  method: 'DELETE',
+  path: '/api/admin/users/{email}',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory', 'audit'], userPool: true },
+  response: deleteAuthUserResponseSchema,
+  summary: 'Deletes an auth user, only when it exists and has no links.',
+});
+
+export const listPlatformAdmins = route({
+  id: 'list-platform-admins',
+  method: 'GET',
+  path: '/api/admin/platform-admins',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory', 'audit'], userPool: true },
+  response: platformAdminsResponseSchema,
+  summary: 'Platform admins (super_admin and sys_admin) with their counts.',
+});
+
+export const addPlatformAdmin = route({
+  id: 'add-platform-admin',
+  method: 'POST',
+  path: '/api/admin/platform-admins',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory', 'audit'], userPool: true },
+  request: addPlatformAdminRequestSchema,
+  response: addPlatformAdminResponseSchema,
+  summary: 'Grants a platform role, inviting the user when new (super_admin: either role; sys_admin: sys_admin only).',
+});
+
+export const removePlatformAdmin = route({
+  id: 'remove-platform-admin',
+  method: 'DELETE',
+  path: '/api/admin/platform-admins/{user_id}',
+  access: SUPER_ADMIN,
+  uses: { tables: ['directory', 'audit'], userPool: true },
+  response: removePlatformAdminResponseSchema,
+  summary: 'Withdraws a platform role (?role=); the last super_admin is never removed, even under concurrent removals.',
+});
+
+export const ADMIN_ROUTES = [getAdminMetrics, listAccessRequests, getAccessRequestDocuments, decideAccessRequest, getUserLinks, deleteAuthUser, listPlatformAdmins, addPlatformAdmin, removePlatformAdmin] as const;

@@ -1,145 +1,63 @@
-import { ROLE_SETS, rolesOnly, SIGNED_IN } from '../access.js';
-import {
-  assignRequestSchema,
-  bulkDecisionRequestSchema,
-  bulkDecisionResponseSchema,
-  decisionRequestSchema,
-  decisionResponseSchema,
-  pmecAdminsResponseSchema,
-  submissionFileResponseSchema,
-  submissionListResponseSchema,
-  createUploadRequestSchema,
-  createUploadResponseSchema,
-  reportLinkResponseSchema,
-  submissionResponseSchema,
-  submitUploadResponseSchema,
-  uploadResponseSchema,
-} from '../api/submissions.js';
-import type { RouteDef } from '../routes.js';
-
-/** Reviewers (the /reviews screen) and organisation admins (the /reports screen). */
-const REVIEWERS = rolesOnly(...ROLE_SETS.reviewers);
-const REVIEWERS_AND_ORG_ADMINS = rolesOnly(...new Set([...ROLE_SETS.reviewers, ...ROLE_SETS.orgAdmins]));
+import { SIGNED_IN } from '../access.js';
+import { createUploadRequestSchema, createUploadResponseSchema, reportLinkResponseSchema, submissionResponseSchema, submitUploadResponseSchema, uploadResponseSchema } from '../api/submissions.js';
+import { featureRoutes } from './define.js';
 
 /**
- * Submissions (spec part 1): uploads, validation, submit, reviews, history, metrics.
- * Access here is "signed in"; who may act for which payee key or organisation is decided in the
- * handlers against the directory (platform admins: any key; others: approved members only).
+ * Submissions (spec part 1): uploads, validation, submit. Access here is "signed in"; who may act for
+ * which payee key or organisation is decided in the handlers against the directory (platform admins:
+ * any key; others: approved members only).
  */
-export const SUBMISSION_ROUTES = [
-  {
-    id: 'create-upload',
-    method: 'POST',
-    path: '/api/uploads',
-    access: SIGNED_IN,
-    handler: 'api/submissions/create-upload',
-    uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
-    request: createUploadRequestSchema,
-    response: createUploadResponseSchema,
-    summary: 'Starts an upload for a payee key the caller may submit for: a presigned POST limited in size and type.',
-  },
-  {
-    id: 'get-upload',
-    method: 'GET',
-    path: '/api/uploads/{id}',
-    access: SIGNED_IN,
-    handler: 'api/submissions/get-upload',
-    uses: { tables: ['directory', 'submissions'] },
-    response: uploadResponseSchema,
-    summary: "An upload's validation: stage, summary, preview and issues (lists capped, with totals).",
-  },
-  {
-    id: 'get-upload-report',
-    method: 'GET',
-    path: '/api/uploads/{id}/report',
-    access: SIGNED_IN,
-    handler: 'api/submissions/get-upload-report',
-    uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
-    response: reportLinkResponseSchema,
-    summary: 'A short-lived link to the full CSV report of an upload (every issue, formulas neutralised).',
-  },
-  {
-    id: 'submit-upload',
-    method: 'POST',
-    path: '/api/uploads/{id}/submit',
-    access: SIGNED_IN,
-    handler: 'api/submissions/submit-upload',
-    uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads', 'onboarding'] },
-    response: submitUploadResponseSchema,
-    summary: 'Submits a validated upload without errors (once: repeating returns the same submission); onboarding files are stored.',
-  },
-  {
-    id: 'get-submission',
-    method: 'GET',
-    path: '/api/submissions/{id}',
-    access: SIGNED_IN,
-    handler: 'api/submissions/get-submission',
-    uses: { tables: ['directory', 'submissions'] },
-    response: submissionResponseSchema,
-    summary: 'One submission with its ingestion counts once ingested (reviewers: all; others: their organisation).',
-  },
-  {
-    id: 'list-submissions',
-    method: 'GET',
-    path: '/api/submissions',
-    access: REVIEWERS_AND_ORG_ADMINS,
-    handler: 'api/submissions/list-submissions',
-    uses: { tables: ['directory', 'submissions'] },
-    response: submissionListResponseSchema,
-    summary:
-      '?scope=reviews|reports&status=&kind=&q=&cursor=&limit=: newest first. Reviews: reviewers see all, 50 a page. Reports: platform admins all, organisation admins their organisation’s, up to 200.',
-  },
-  {
-    id: 'decide-submission',
-    method: 'POST',
-    path: '/api/submissions/{id}/decision',
-    access: REVIEWERS,
-    handler: 'api/submissions/decide-submission',
-    uses: { tables: ['directory', 'submissions', 'audit'] },
-    request: decisionRequestSchema,
-    response: decisionResponseSchema,
-    summary: 'approve / reject (note required) a pending submission (compliance, platform admins); complete a fi_approved one (PMEC admins, platform admins). Atomic: one of two concurrent decisions wins, the other gets 409.',
-  },
-  {
-    id: 'decide-submissions',
-    method: 'POST',
-    path: '/api/submissions/decisions',
-    access: REVIEWERS,
-    handler: 'api/submissions/decide-submissions',
-    uses: { tables: ['directory', 'submissions', 'audit'] },
-    request: bulkDecisionRequestSchema,
-    response: bulkDecisionResponseSchema,
-    summary: "Bulk decisions: the same rules for each id, answered 'Bulk {decision}: N succeeded, M failed.' with each failure's reason.",
-  },
-  {
-    id: 'assign-submission',
-    method: 'POST',
-    path: '/api/submissions/{id}/assign',
-    access: REVIEWERS,
-    handler: 'api/submissions/assign-submission',
-    uses: { tables: ['directory', 'submissions', 'audit'], userPool: true },
-    request: assignRequestSchema,
-    response: decisionResponseSchema,
-    summary: 'Assigns a fi_approved submission to a PMEC admin by email (checked against the pmec_admin group).',
-  },
-  {
-    id: 'get-submission-file',
-    method: 'GET',
-    path: '/api/submissions/{id}/file',
-    access: REVIEWERS_AND_ORG_ADMINS,
-    handler: 'api/submissions/get-submission-file',
-    uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
-    response: submissionFileResponseSchema,
-    summary: "A 60-second download link to a submission's file (reviewers: any; organisation admins: their organisation's), audited.",
-  },
-  {
-    id: 'list-pmec-admins',
-    method: 'GET',
-    path: '/api/pmec-admins',
-    access: REVIEWERS,
-    handler: 'api/submissions/list-pmec-admins',
-    uses: { userPool: true },
-    response: pmecAdminsResponseSchema,
-    summary: "The PMEC admins' emails, for the reviews screen's assign picker.",
-  },
-] as const satisfies readonly RouteDef[];
+const route = featureRoutes('submissions');
+
+export const createUpload = route({
+  id: 'create-upload',
+  method: 'POST',
+  path: '/api/uploads',
+  access: SIGNED_IN,
+  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
+  request: createUploadRequestSchema,
+  response: createUploadResponseSchema,
+  summary: 'Starts an upload for a payee key the caller may submit for: a presigned POST limited in size and type.',
+});
+
+export const getUpload = route({
+  id: 'get-upload',
+  method: 'GET',
+  path: '/api/uploads/{id}',
+  access: SIGNED_IN,
+  uses: { tables: ['directory', 'submissions'] },
+  response: uploadResponseSchema,
+  summary: "An upload's validation: stage, summary, preview and issues (lists capped, with totals).",
+});
+
+export const getUploadReport = route({
+  id: 'get-upload-report',
+  method: 'GET',
+  path: '/api/uploads/{id}/report',
+  access: SIGNED_IN,
+  uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+  response: reportLinkResponseSchema,
+  summary: 'A short-lived link to the full CSV report of an upload (every issue, formulas neutralised).',
+});
+
+export const submitUpload = route({
+  id: 'submit-upload',
+  method: 'POST',
+  path: '/api/uploads/{id}/submit',
+  access: SIGNED_IN,
+  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads', 'onboarding'] },
+  response: submitUploadResponseSchema,
+  summary: 'Submits a validated upload without errors (once: repeating returns the same submission); onboarding files are stored.',
+});
+
+export const getSubmission = route({
+  id: 'get-submission',
+  method: 'GET',
+  path: '/api/submissions/{id}',
+  access: SIGNED_IN,
+  uses: { tables: ['directory', 'submissions'] },
+  response: submissionResponseSchema,
+  summary: 'One submission with its ingestion counts once ingested (reviewers: all; others: their organisation).',
+});
+
+export const SUBMISSIONS_ROUTES = [createUpload, getUpload, getUploadReport, submitUpload, getSubmission] as const;

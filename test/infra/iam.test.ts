@@ -6,7 +6,7 @@ import { pascalCase } from '../../infra/constructs/names.js';
 import { S3_TRIGGERS } from '../../infra/definitions.js';
 import { type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import { type HttpMethod, type RouteDef, ROUTES } from '../../shared/routes.js';
+import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '../../shared/routes.js';
 import { handlerCalls } from './handler-calls.js';
 import { basePairs, grantPairs, policyPairs } from './policies.js';
 import { logicalId, synthesize } from './synth.js';
@@ -31,7 +31,7 @@ interface Fn {
 const FUNCTIONS: Fn[] = [
   ...(ROUTES as readonly RouteDef[]).map((r) => ({
     id: r.id,
-    handler: r.handler,
+    handler: handlerModule(r),
     method: r.method,
     uses: r.uses,
     grants: ROUTE_GRANTS[r.id],

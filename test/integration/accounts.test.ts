@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES, accessRequestResponseSchema } from '../../shared/api/accounts.js';
-import { meResponseSchema } from '../../shared/api/me.js';
+import { meResponseSchema } from '../../shared/api/accounts.js';
 import { pdfBytes, postToS3, signUp, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser, signIn } from '../support/cognito.js';
 

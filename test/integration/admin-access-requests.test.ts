@@ -2,7 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCESS_DECISION_MESSAGES as M, accessDecisionResponseSchema, accessRequestListResponseSchema } from '../../shared/api/admin.js';
-import { meResponseSchema } from '../../shared/api/me.js';
+import { meResponseSchema } from '../../shared/api/accounts.js';
 import { teamResponseSchema } from '../../shared/api/team.js';
 import { pdfBytes, postToS3 } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BillingResponse, DashboardMetrics, HistoryResponse, OrganisationBillingResponse } from '../../shared/api/insight.js';
+import type { BillingResponse, DashboardMetrics, OrganisationBillingResponse } from '../../shared/api/dashboard.js';
+import type { HistoryResponse } from '../../shared/api/history.js';
 import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
 import type { Role } from '../../shared/roles.js';
 import { createUser, signIn } from '../support/cognito.js';

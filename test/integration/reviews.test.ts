@@ -1,12 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type BulkDecisionResponse,
-  type DecisionResponse,
-  type PmecAdminsResponse,
-  REVIEW_MESSAGES,
-  type SubmissionFileResponse,
-  type SubmissionListResponse,
-} from '../../shared/api/submissions.js';
+import { type BulkDecisionResponse, type DecisionResponse, type PmecAdminsResponse, REVIEW_MESSAGES, type SubmissionFileResponse, type SubmissionListResponse } from '../../shared/api/reviews.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import type { Role } from '../../shared/roles.js';
 import { createUser, signIn } from '../support/cognito.js';

@@ -4,8 +4,8 @@ import { GetGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, generateKeyPair } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
-import { healthResponseSchema, runtimeConfigSchema } from '../../shared/api/health.js';
-import { meResponseSchema } from '../../shared/api/me.js';
+import { healthResponseSchema, runtimeConfigSchema } from '../../shared/api/system.js';
+import { meResponseSchema } from '../../shared/api/accounts.js';
 import { ROLES } from '../../shared/roles.js';
 import { cognitoClient, createUser, signIn } from '../support/cognito.js';
 

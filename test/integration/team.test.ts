@@ -1,6 +1,6 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { meResponseSchema } from '../../shared/api/me.js';
+import { meResponseSchema } from '../../shared/api/accounts.js';
 import { TEAM_MESSAGES as M, teamResponseSchema } from '../../shared/api/team.js';
 import { latestMessage, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';

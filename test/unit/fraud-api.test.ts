@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestLimit } from '../../lambdas/api/fraud/list-reports.js';
+import { latestLimit } from '../../lambdas/api/fraud/handlers/list-fraud-reports.js';
 import {
   FRAUD_MESSAGES,
   MAX_NRCS_PER_REQUEST,

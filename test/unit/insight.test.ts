@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { billingPlanRequestSchema, HISTORY_MESSAGES, historyQuerySchema } from '../../shared/api/insight.js';
-import { amountDueNgwee, nextInvoiceDate, organisationBilling, platformBilling } from '../../lambdas/api/insight/billing-view.js';
-import { currentDeductions, historyView } from '../../lambdas/api/insight/history-view.js';
-import { metricsCounterKeys, metricsView } from '../../lambdas/api/insight/metrics-view.js';
-import { dashboardPeriods, monthsEnding, shiftMonth } from '../../lambdas/api/insight/periods.js';
+import { billingPlanRequestSchema } from '../../shared/api/dashboard.js';
+import { HISTORY_MESSAGES, historyQuerySchema } from '../../shared/api/history.js';
+import { amountDueNgwee, nextInvoiceDate, organisationBilling, platformBilling } from '../../lambdas/api/dashboard/billing-views.js';
+import { currentDeductions, historyView } from '../../lambdas/api/history/views.js';
+import { metricsCounterKeys, metricsView } from '../../lambdas/api/dashboard/views.js';
+import { dashboardPeriods, monthsEnding, shiftMonth } from '../../lambdas/api/dashboard/periods.js';
 import type { StoredBillingPlan } from '../../lambdas/data/billing.js';
 import type { StoredHistoryItem } from '../../lambdas/data/history-read.js';
 

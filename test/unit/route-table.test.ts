@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../shared/routes.js';
+import { handlerModule, ROUTES } from '../../shared/routes.js';
 
 const tablesOf = (route: (typeof ROUTES)[number]): readonly string[] => (route.uses as { tables?: readonly string[] }).tables ?? [];
 
@@ -16,6 +16,6 @@ describe('the route table', () => {
   it('has one route per id and per method and path, each with its handler module', () => {
     expect(new Set(ROUTES.map((route) => route.id)).size).toBe(ROUTES.length);
     expect(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)).size).toBe(ROUTES.length);
-    for (const route of ROUTES) expect(existsSync(new URL(`../../lambdas/${route.handler}.ts`, import.meta.url)), route.handler).toBe(true);
+    for (const route of ROUTES) expect(existsSync(new URL(`../../lambdas/${handlerModule(route)}.ts`, import.meta.url)), handlerModule(route)).toBe(true);
   });
 });

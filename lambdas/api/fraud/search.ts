@@ -4,7 +4,7 @@ import { writeAudit } from '../../data/audit.js';
 import { flaggedByDigest, getReports, latestReports, reportRefsOf } from '../../data/registry.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { BadRequestError } from '../../lib/errors.js';
-import { presentReports } from './present.js';
+import { presentReports } from './views.js';
 
 /** A list of up to 100 NRCs comes back whole unless it matches more reports than this (a response must stay small). */
 export const MAX_UNPAGED_REPORTS = 200;

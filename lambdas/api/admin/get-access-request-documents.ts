@@ -1,5 +1,0 @@
-import { createApiHandler, requireSignedIn } from '../../lib/handler.js';
-import { accessRequestDocuments } from './access-request-service.js';
-
-/** GET /api/admin/access-requests/{id}/documents: the Docs column's Preview and Refresh (signed links, 900 s). */
-export const handler = createApiHandler('get-access-request-documents', async ({ caller, params }) => accessRequestDocuments(requireSignedIn(caller), params.id ?? ''));

@@ -1,0 +1,34 @@
+import { BILLING_MESSAGES } from '../../../../shared/api/dashboard.js';
+import { isPlatformAdmin } from '../../../../shared/roles.js';
+import { getBillingPlan, listBillingPlans } from '../../../data/billing.js';
+import { getCounters } from '../../../data/counters.js';
+import { NotFoundError } from '../../../lib/errors.js';
+import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { organisationBilling, platformBilling } from '../billing-views.js';
+import { dashboardPeriods } from '../periods.js';
+import { callerMembership } from '../scope.js';
+
+const notConfigured = () => new NotFoundError(BILLING_MESSAGES.notConfigured, 'billing_not_configured');
+
+/**
+ * GET /api/billing (spec part 1 §2, §3 "Billing response", §7 billing-status): the plan a platform admin
+ * set for the caller's organisation, with this month's uploads (the organisation's submissions counter)
+ * and what they cost. Platform admins see every billed organisation summed. 404 when no plan exists:
+ * the dashboard then reads 'Billing not configured'.
+ */
+export const handler = createApiHandler('get-billing', async ({ caller }) => {
+  const me = requireSignedIn(caller);
+  const { month, current } = dashboardPeriods(new Date(), 1);
+  if (isPlatformAdmin(me.roles)) {
+    const plans = await listBillingPlans();
+    if (plans.length === 0) throw notConfigured();
+    const counters = await getCounters(plans.map((plan) => ({ scope: `ORG#${plan.org_id}`, period: month })));
+    return platformBilling(plans, (orgId) => counters.get(`ORG#${orgId}|${month}`)?.submissions ?? 0, current);
+  }
+  const membership = await callerMembership(me.userId);
+  if (!membership) throw notConfigured();
+  const scope = `ORG#${membership.org_id}`;
+  const [plan, counters] = await Promise.all([getBillingPlan(membership.org_id), getCounters([{ scope, period: month }])]);
+  if (!plan) throw notConfigured();
+  return organisationBilling({ ...plan, org_name: membership.org_name || plan.org_name }, counters.get(`${scope}|${month}`)?.submissions ?? 0, current);
+});

@@ -1,0 +1,27 @@
+import { isPlatformAdmin } from '../../../../shared/roles.js';
+import { getCounters } from '../../../data/counters.js';
+import { countApprovedMembers, countApprovedUsers } from '../../../data/metrics.js';
+import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js';
+import { callerMembership } from '../scope.js';
+
+/**
+ * GET /api/dashboard/metrics (spec part 1 §2 "Dashboard", §6): platform-wide for super and system
+ * admins, otherwise the caller's organisation. The figures are counter items kept at submit and
+ * ingestion (lambdas/data/counters.ts), read in one BatchGet, so the cost does not grow with the
+ * number of submissions or history rows. A user in no organisation yet sees zeros.
+ */
+export const handler = createApiHandler('get-dashboard-metrics', async ({ caller }) => {
+  const me = requireSignedIn(caller);
+  const now = new Date();
+  if (isPlatformAdmin(me.roles)) {
+    const scope: MetricsScope = { scope: 'platform', counter: 'ALL', orgName: null, payeeKey: null };
+    const [counters, team] = await Promise.all([getCounters(metricsCounterKeys(scope.counter, now)), countApprovedUsers()]);
+    return metricsView(scope, counters, team, now);
+  }
+  const membership = await callerMembership(me.userId);
+  if (!membership) return metricsView({ scope: 'organisation', counter: 'NONE', orgName: null, payeeKey: null }, new Map(), 0, now);
+  const scope: MetricsScope = { scope: 'organisation', counter: `ORG#${membership.org_id}`, orgName: membership.org_name || null, payeeKey: membership.payee_key };
+  const [counters, team] = await Promise.all([getCounters(metricsCounterKeys(scope.counter, now)), countApprovedMembers(membership.org_id)]);
+  return metricsView(scope, counters, team, now);
+});

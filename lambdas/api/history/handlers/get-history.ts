@@ -1,0 +1,41 @@
+import { HISTORY_MESSAGES, historyQuerySchema } from '../../../../shared/api/history.js';
+import { currentMonth } from '../../../../shared/rules/dates.js';
+import { nrcDigits } from '../../../../shared/rules/nrc.js';
+import { writeAudit } from '../../../data/audit.js';
+import { readBorrowerHistory } from '../../../data/history-read.js';
+import { BadRequestError } from '../../../lib/errors.js';
+import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { historyView } from '../views.js';
+import { shiftMonth } from '../../dashboard/periods.js';
+import { auditOrgId } from '../../dashboard/scope.js';
+
+/**
+ * GET /api/history?nrc=&months=3 (spec part 2 §2 "Borrower History", §5, §7): one Query on the
+ * borrower's partition. The history holds personal data, so every lookup — refused, failed or
+ * answered — is written to the audit log (who, their roles and organisation, which NRC, the outcome)
+ * before anything is returned.
+ */
+export const handler = createApiHandler('get-history', async ({ caller, query }) => {
+  const me = requireSignedIn(caller);
+  const orgId = auditOrgId(me.userId).catch(() => null);
+  const audit = async (subject: string, outcome: 'ok' | 'refused' | 'failed', details: Record<string, unknown>) =>
+    writeAudit({ actor: me, org_id: await orgId, action: 'history.lookup', subject, outcome, details });
+
+  const parsed = historyQuerySchema.safeParse(query);
+  if (!parsed.success) {
+    const digits = nrcDigits(query.nrc ?? '').slice(0, 20);
+    const message = parsed.error.issues[0]?.message ?? HISTORY_MESSAGES.invalidNrc;
+    await audit(digits ? `NRC#${digits}` : 'HISTORY', 'refused', { reason: message });
+    throw new BadRequestError(message, 'validation_failed');
+  }
+  const { nrc: digits, months } = parsed.data;
+  const to = currentMonth();
+  const from = shiftMonth(to, -(months - 1));
+  const stored = await readBorrowerHistory(digits, from).catch(async (error: unknown) => {
+    await audit(`NRC#${digits}`, 'failed', { months }).catch(() => undefined);
+    throw error;
+  });
+  const view = historyView(digits, stored, { months, from, to });
+  await audit(`NRC#${digits}`, 'ok', { months, from_month: from, found: view.items.length });
+  return view;
+});

@@ -1,0 +1,31 @@
+import { REVIEW_FILE_LINK_SECONDS, REVIEW_MESSAGES } from '../../../../shared/api/reviews.js';
+import { writeAudit } from '../../../data/audit.js';
+import { bucketName } from '../../../data/clients.js';
+import { storedFileExists, storedFileLink } from '../../../data/reviews.js';
+import { ConflictError, NotFoundError } from '../../../lib/errors.js';
+import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { loadVisibleSubmission } from '../../submissions/load.js';
+
+/**
+ * GET /api/submissions/{id}/file: a 60-second link to the submitted workbook (spec part 2 §9). The route
+ * admits reviewers and organisation admins; the object check admits reviewers to any submission and
+ * everyone else only to their own organisation's. Each link handed out is audited: the file holds NRCs.
+ */
+export const handler = createApiHandler('get-submission-file', async ({ caller, params }) => {
+  const me = requireSignedIn(caller);
+  const submission = await loadVisibleSubmission(me, params.id);
+  if (!submission.upload_month || !submission.payee_key) throw new ConflictError(REVIEW_MESSAGES.missingPath, 'missing_path');
+  if (submission.bucket !== bucketName('uploads') || !(await storedFileExists(submission.file_key))) {
+    throw new NotFoundError(REVIEW_MESSAGES.fileNotFound, 'file_not_found');
+  }
+  const url = await storedFileLink(submission.file_key, submission.file_name);
+  await writeAudit({
+    actor: me,
+    org_id: submission.org_id,
+    action: 'submission.file_open',
+    subject: `SUB#${submission.id}`,
+    outcome: 'ok',
+    details: { file_key: submission.file_key, expires_in: REVIEW_FILE_LINK_SECONDS },
+  });
+  return { url, file_name: submission.file_name, expires_in: REVIEW_FILE_LINK_SECONDS };
+});

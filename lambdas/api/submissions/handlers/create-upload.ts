@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { UPLOAD_STAGES } from '../../../../shared/api/submissions.js';
+import { incomingKey, presignUpload, putUpload, type UploadRecord } from '../../../data/uploads.js';
+import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { authorisePayeeKey } from '../access.js';
+import { checkUploadRequest } from '../upload-request.js';
+
+/**
+ * POST /api/uploads: checks the form, checks that the caller may submit for the payee key, records
+ * the upload and answers a presigned POST into `incoming/{id}/{slug}`, limited in size and type.
+ * Its arrival in S3 starts validation (lambdas/events/validate-upload.ts).
+ */
+export const handler = createApiHandler('create-upload', async ({ caller, body }) => {
+  const me = requireSignedIn(caller);
+  const request = checkUploadRequest(body);
+  const org = request.payeeKey ? await authorisePayeeKey(me, request.payeeKey, 'upload.create') : { orgId: null, orgName: null };
+
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const record: UploadRecord = {
+    id,
+    status: 'awaiting_file',
+    stage: UPLOAD_STAGES.awaitingFile,
+    doc_kind: request.kind,
+    month: request.month,
+    payee_key: request.payeeKey,
+    org_id: org.orgId,
+    org_name: org.orgName,
+    user_id: me.userId,
+    user_email: me.email,
+    file_name: request.fileName,
+    slug: request.slug,
+    size: request.size,
+    content_type: request.contentType,
+    key: incomingKey(id, request.slug),
+    created_at: now,
+    updated_at: now,
+  };
+  await putUpload(record);
+  const upload = await presignUpload(record.key, request.contentType, request.maxBytes);
+  return { id, max_bytes: request.maxBytes, upload };
+});

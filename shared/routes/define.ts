@@ -1,0 +1,43 @@
+import type { ZodType } from 'zod';
+import type { Access } from '../access.js';
+import type { BucketKey, TableKey } from '../stores.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The features of the platform: one vocabulary for `shared/routes/<feature>.ts`,
+ * `shared/api/<feature>.ts`, `lambdas/api/<feature>/` and `web/src/features/<feature>/`.
+ */
+export const FEATURES = ['system', 'accounts', 'team', 'admin', 'audit', 'submissions', 'reviews', 'fraud', 'history', 'dashboard'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/**
+ * One API route. The CDK stack builds one Lambda per route from this, the local gateway serves it,
+ * the web client and the handler are typed by it, and the authorisation tests are generated from it.
+ * A route that is not in the table does not exist.
+ */
+export interface RouteDef {
+  /** Stable kebab-case verb-noun: the Lambda's logical id, the log's route and the handler's file name. */
+  id: string;
+  feature: Feature;
+  method: HttpMethod;
+  /** API Gateway path syntax: /api/things/{id} */
+  path: string;
+  access: Access;
+  /** The tables and buckets (keys of shared/stores.ts) the handler reaches. */
+  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; userPool?: boolean };
+  /** Path parameters, query string and JSON body: parsed before the handler runs (400 with the first message). */
+  params?: ZodType;
+  query?: ZodType;
+  request?: ZodType;
+  response?: ZodType;
+  summary: string;
+}
+
+/** Declares the routes of one feature, keeping every literal (id, path, schemas) for the types that read them. */
+export function featureRoutes<const F extends Feature>(feature: F) {
+  return <const R extends Omit<RouteDef, 'feature'>>(route: R): R & { feature: F } => ({ ...route, feature });
+}
+
+/** The module under lambdas/ (without extension) whose `handler` serves a route. */
+export const handlerModule = (route: Pick<RouteDef, 'feature' | 'id'>): string => `api/${route.feature}/handlers/${route.id}`;

@@ -1,0 +1,18 @@
+import { APPROVED } from '../access.js';
+import { historyResponseSchema } from '../api/history.js';
+import { featureRoutes } from './define.js';
+
+/** Borrower history (spec part 2): one Query per NRC, audited. */
+const route = featureRoutes('history');
+
+export const getHistory = route({
+  id: 'get-history',
+  method: 'GET',
+  path: '/api/history',
+  access: APPROVED,
+  uses: { tables: ['history', 'directory', 'audit'] },
+  response: historyResponseSchema,
+  summary: '?nrc=&months=3: a borrower’s deductions across lenders over the last months (one Query), audited.',
+});
+
+export const HISTORY_ROUTES = [getHistory] as const;

@@ -1,0 +1,39 @@
+import { ORG_ADMINS } from '../access.js';
+import { addTeamMemberRequestSchema, addTeamMemberResponseSchema, removeTeamMemberResponseSchema, teamResponseSchema } from '../api/team.js';
+import { featureRoutes } from './define.js';
+
+/** Team management (spec part 2 §2 "Team Management"): route access is the first check; each handler then checks the organisation. */
+const route = featureRoutes('team');
+
+export const getTeam = route({
+  id: 'get-team',
+  method: 'GET',
+  path: '/api/team',
+  access: ORG_ADMINS,
+  uses: { tables: ['directory'], userPool: true },
+  response: teamResponseSchema,
+  summary: 'Members of an organisation: the caller’s own (latest approved), or ?org_id= for platform admins.',
+});
+
+export const addTeamMember = route({
+  id: 'add-team-member',
+  method: 'POST',
+  path: '/api/team/members',
+  access: ORG_ADMINS,
+  uses: { tables: ['directory', 'audit'], userPool: true },
+  request: addTeamMemberRequestSchema,
+  response: addTeamMemberResponseSchema,
+  summary: 'Invites a new user (Cognito invite email) or adds an existing one, with a role the caller may grant.',
+});
+
+export const removeTeamMember = route({
+  id: 'remove-team-member',
+  method: 'DELETE',
+  path: '/api/team/members/{id}',
+  access: ORG_ADMINS,
+  uses: { tables: ['directory', 'audit'], userPool: true },
+  response: removeTeamMemberResponseSchema,
+  summary: 'Removes a member (by user id or email) from the organisation and withdraws the role it gave.',
+});
+
+export const TEAM_ROUTES = [getTeam, addTeamMember, removeTeamMember] as const;
