@@ -1,13 +1,13 @@
 import type { S3EventRecord } from 'aws-lambda';
+import { UUID_PATTERN } from '../../shared/ids.js';
 
 /** S3 puts keys in events URL-encoded, spaces as '+'. */
 export function objectKey(record: S3EventRecord): string {
   return decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
 }
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const INCOMING = new RegExp(`^incoming/(${UUID})/[^/]+$`);
-const INGEST = new RegExp(`^ingest/(${UUID})\\.json$`);
+const INCOMING = new RegExp(`^incoming/(${UUID_PATTERN})/[^/]+$`);
+const INGEST = new RegExp(`^ingest/(${UUID_PATTERN})\\.json$`);
 
 /** The upload id of `incoming/{id}/{slug}`, or null for any other key. */
 export const uploadIdOf = (key: string): string | null => INCOMING.exec(key)?.[1] ?? null;

@@ -1,114 +1,75 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
-import { isAllowed } from '../../shared/access.js';
-import { type RouteDef, type RouteId, routeById } from '../../shared/routes.js';
-import { type AnyCaller, type AuthenticatedCaller, callerFromEvent } from './caller.js';
-import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
-import { isStateChanging, recordRequest } from './request-audit.js';
-import { logger } from './powertools.js';
+import type { PathParamNames, RouteDef } from '../../shared/routes/define.js';
+import { type AnyCaller, type AuthenticatedCaller } from './caller.js';
+import { apiErrors, audit, authorise, JSON_HEADERS, validate } from './middleware.js';
+import { logger, tracer } from './powertools.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+type ApiResult = APIGatewayProxyStructuredResultV2;
 
-export interface RequestContext<TBody> {
+/** What a route's schema makes of one part of the request; a part without a schema is empty. */
+type Parsed<R, K extends 'params' | 'query' | 'request', Empty> = R extends { [P in K]: infer S extends ZodType } ? z.output<S> : Empty;
+/** Every route but a public one needs a session, so its handler is given a signed-in caller. */
+type CallerOf<R extends RouteDef> = R['access'] extends { kind: 'public' } ? AnyCaller : AuthenticatedCaller;
+
+/** What the chain hands the domain function: the caller and the parsed request, typed by the route. */
+export interface RequestContext<R extends RouteDef> {
   event: ApiEvent;
-  route: RouteDef;
+  route: R;
+  caller: CallerOf<R>;
+  /** Without a `params` schema: the path's parameters, as strings. */
+  params: Parsed<R, 'params', Record<PathParamNames<R['path']>, string>>;
+  query: Parsed<R, 'query', Record<never, never>>;
+  body: Parsed<R, 'request', undefined>;
+}
+
+/** What the middlewares add to the Lambda context on their way in. */
+export interface ApiContext extends Context {
   caller: AnyCaller;
-  body: TBody;
-  params: Record<string, string>;
-  query: Record<string, string>;
+  input: { params: unknown; query: unknown; body: unknown };
 }
 
 /** What a domain function may answer: a body (200), or a status with a body. */
 export type HandlerResult = unknown | { statusCode: number; body?: unknown; headers?: Record<string, string> };
 
-type BodyOf<R extends RouteDef> = R['request'] extends ZodType ? z.infer<R['request']> : undefined;
+function isStatusResult(value: unknown): value is { statusCode: number; body?: unknown; headers?: Record<string, string> } {
+  return typeof value === 'object' && value !== null && 'statusCode' in value && typeof value.statusCode === 'number';
+}
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-
-function respond(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+function respond(statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResult {
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: body === undefined ? '' : JSON.stringify(body) };
 }
 
-function isStatusResult(value: unknown): value is { statusCode: number; body?: unknown; headers?: Record<string, string> } {
-  return typeof value === 'object' && value !== null && 'statusCode' in value && typeof (value as { statusCode: unknown }).statusCode === 'number';
-}
-
-function firstZodMessage(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'The request is not valid.';
-  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-  return `${where}${issue.message}`;
-}
-
-/** Maps any failure to `{ error, message }`: 4xx for what the caller can fix, 500 for faults only. */
-export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
-  if (error instanceof HttpError) {
-    return respond(error.statusCode, { error: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) });
-  }
-  const e = error as { statusCode?: number; message?: string; cause?: { package?: string } };
-  if (e?.cause?.package === '@middy/http-json-body-parser') {
-    return respond(400, { error: 'invalid_json', message: 'Request body must be valid JSON.' });
-  }
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return respond(e.statusCode, { error: 'bad_request', message: e.message ?? 'The request is not valid.' });
-  }
-  logger.error('Unhandled error', error as Error);
-  return respond(500, { error: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' });
-}
-
 /**
- * The one way to write an API handler: normalise headers, parse JSON, check the caller against
- * the route table, validate the body with the route's schema, run the domain function, map errors.
+ * The one way to write an API handler. The route object types everything the domain function gets;
+ * the chain runs, in order: Powertools Logger (request id, cold start) and Tracer, header
+ * normaliser, JSON body parser, the route's access check, the route's schemas for params, query and
+ * body, the audit record of state-changing requests (after and on error), and the error handler,
+ * which answers `{ error, message }`: 4xx for what the caller can fix, 500 for faults only.
  */
-export function createApiHandler<const Id extends RouteId>(
-  routeId: Id,
-  fn: (ctx: RequestContext<BodyOf<Extract<RouteDef, { id: Id }>>>) => Promise<HandlerResult>,
-) {
-  const route = routeById(routeId);
-  const core = async (event: ApiEvent): Promise<APIGatewayProxyStructuredResultV2> => {
-    const caller = callerFromEvent(event);
-    if (!isAllowed(route.access, caller)) {
-      if (!caller.signedIn) throw new UnauthorizedError();
-      throw new ForbiddenError('Your role does not allow this action.');
-    }
-    let body: unknown = event.body;
-    if (route.request) {
-      const parsed = route.request.safeParse(body ?? {});
-      if (!parsed.success) throw new BadRequestError(firstZodMessage(parsed.error), 'validation_failed');
-      body = parsed.data;
-    }
-    const result = await fn({
-      event,
-      route,
-      caller,
-      body: body as never,
-      params: (event.pathParameters ?? {}) as Record<string, string>,
-      query: (event.queryStringParameters ?? {}) as Record<string, string>,
-    });
-    if (isStatusResult(result)) return respond(result.statusCode, result.body, result.headers);
-    return respond(200, result);
-  };
-  const handler = middy<ApiEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
+export function createApiHandler<const R extends RouteDef>(route: R, fn: (ctx: RequestContext<R>) => Promise<HandlerResult>) {
+  return middy<ApiEvent, ApiResult, Error, ApiContext>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(captureLambdaHandler(tracer))
     .use(httpHeaderNormalizer())
     .use(httpJsonBodyParser({ disableContentTypeError: true }))
-    .onError(async (request) => {
-      request.response = errorResponse(request.error);
-    })
-    .handler(core);
-  if (!isStateChanging(route)) return handler;
-  // Every state-changing request is recorded, whatever its outcome (issue: audit of who did what).
-  return async (event: ApiEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
-    const response = await handler(event, context);
-    await recordRequest(route, event, response);
-    return response;
-  };
-}
-
-/** Narrows a caller known to be signed in (routes whose access requires a session). */
-export function requireSignedIn(caller: AnyCaller): AuthenticatedCaller {
-  if (!caller.signedIn) throw new UnauthorizedError();
-  return caller;
+    .use(authorise(route))
+    .use(validate(route))
+    .use(audit(route))
+    .use(httpErrorHandler({ logger: false }))
+    .use(apiErrors())
+    .handler(async (event, context) => {
+      logger.appendKeys({ route: route.id });
+      // The middlewares above parsed these with the route's own schemas: this is where the types meet.
+      const input = context.input as Pick<RequestContext<R>, 'params' | 'query' | 'body'>;
+      const result = await fn({ event, route, caller: context.caller as CallerOf<R>, ...input });
+      return isStatusResult(result) ? respond(result.statusCode, result.body, result.headers) : respond(200, result);
+    });
 }

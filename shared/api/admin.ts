@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
+import { queryText, queryValue } from './query.js';
 
 const EMAIL = z.email();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isValidEmail = (value: string): boolean => value.length <= 254 && EMAIL.safeParse(value).success;
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** Spec part 2 §8 "Platform admin codes", word for word, keyed by code. */
 export const PLATFORM_ADMIN_MESSAGES = {
@@ -213,4 +212,33 @@ export const accessRequestDocumentsResponseSchema = z.object({
   id: z.string(),
   expires_in: z.number().int(),
   items: z.array(z.object({ doc: z.string(), label: z.string(), url: z.string().nullable(), uploaded: z.boolean() })),
+});
+
+// ---- Query strings and path parameters ----
+
+/** GET /api/admin/access-requests?status=&q=&cursor= (spec §7 /admin-list-pending): pending by default. */
+export const accessRequestListQuerySchema = z.object({
+  status: queryValue((raw, refuse) => {
+    const status = (raw ?? 'pending').trim().toLowerCase();
+    if (status === 'all') return null;
+    if (!(ACCESS_REQUEST_STATUSES as readonly string[]).includes(status)) refuse('status must be pending, approved, rejected or all.', 'invalid_status');
+    return status;
+  }),
+  // Spec §5: commas, percent signs and asterisks are stripped from search text.
+  q: queryValue((raw) => (raw ?? '').replace(/[,%*]/g, '').trim().slice(0, 100)),
+  cursor: queryText,
+});
+
+export type AccessRequestListQuery = z.output<typeof accessRequestListQuerySchema>;
+
+/** DELETE /api/admin/platform-admins/{user_id}?role= */
+export const platformAdminRoleQuerySchema = z.object({ role: queryText });
+
+/** /api/admin/users/{email}: the inspected user's email, trimmed and lower-cased. */
+export const userEmailParamsSchema = z.object({
+  email: queryValue((raw, refuse) => {
+    const email = (raw ?? '').trim().toLowerCase();
+    if (!isValidEmail(email)) refuse(PLATFORM_ADMIN_MESSAGES.invalid_email, 'invalid_email');
+    return email;
+  }),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { toCsv } from '../rules/csv.js';
+import { isValidNrc } from '../rules/nrc.js';
+import { queryValue } from './query.js';
 
 /** How far back one audit listing may reach: a quarter. */
 export const AUDIT_MAX_RANGE_DAYS = 92;
@@ -74,3 +76,11 @@ export function nrcAuditCsv(response: NrcAuditResponse): string {
     ...rows.map(([kind, item]) => [response.nrc, kind, item.ts, item.action, item.actor_email ?? '', item.actor_roles.join(' '), item.org_id ?? '', item.outcome, item.entry_id ?? item.id]),
   ]);
 }
+
+/** GET /api/admin/audit/nrc?nrc=: one NRC, as a person types it. */
+export const nrcAuditQuerySchema = z.object({
+  nrc: queryValue((raw, refuse) => {
+    if (!isValidNrc(raw ?? '')) refuse('Enter an NRC like 123456/78/9.', 'invalid_nrc');
+    return raw ?? '';
+  }),
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { queryText, queryValue } from './query.js';
+import { isUuid } from '../ids.js';
 
 /** Dashboard metrics and billing (spec part 1 §2 "Dashboard", §3 metrics and billing responses, §6). */
 
@@ -114,3 +116,14 @@ export const organisationBillingResponseSchema = z.object({
   plan: billingPlanSchema.nullable(),
 });
 export type OrganisationBillingResponse = z.infer<typeof organisationBillingResponseSchema>;
+
+/** GET /api/admin/billing?q=: an organisation id or payee key, as a platform admin types it. */
+export const billingOrganisationQuerySchema = z.object({ q: queryText });
+
+/** PUT /api/admin/billing/{org_id} */
+export const billingPlanParamsSchema = z.object({
+  org_id: queryValue((raw, refuse) => {
+    if (!isUuid(raw ?? '')) refuse('Please enter a valid Organisation ID.', 'invalid_org_id');
+    return raw ?? '';
+  }),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fraudReportSchema } from '../rules/fraud-report.js';
 import { FRAUD_REPORT_MESSAGES } from '../rules/fraud-report.js';
 import { isValidNrc, normaliseNrc } from '../rules/nrc.js';
+import { queryText, queryValue } from './query.js';
 
 /** Evidence file types of spec part 1 §2 "Fraud Report", each with the MIME types it may be sent as (the first is canonical). */
 export const EVIDENCE_TYPES = {
@@ -146,4 +147,14 @@ export const registryCheckRequestSchema = z.object({ nrcs: nrcList });
 export const registryCheckResponseSchema = z.object({
   /** The NRCs (slashed) of the list that are on the registry. */
   flagged: z.array(z.string()),
+});
+
+/** GET /api/fraud-reports?limit=&cursor= (spec §9): 50 by default, at least 10, at most LATEST_MAX. */
+export const latestFraudReportsQuerySchema = z.object({
+  limit: queryValue((raw, refuse) => {
+    if (raw === undefined || raw === '') return LATEST_DEFAULT;
+    if (!/^\d{1,6}$/.test(raw.trim())) refuse(`limit must be a whole number from ${LATEST_MIN} to ${LATEST_MAX}.`, 'invalid_limit');
+    return Math.min(LATEST_MAX, Math.max(LATEST_MIN, Number(raw)));
+  }),
+  cursor: queryValue((raw) => raw || undefined),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nrcDigits } from '../rules/nrc.js';
+import { queryText } from './query.js';
 
 /** Borrower history (spec part 2 §2 "Borrower History", §5, §8, §9). */
 
@@ -65,3 +66,9 @@ export const historyResponseSchema = z.object({
   active_lenders: z.number().int(),
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+/**
+ * The query string as it arrives. The handler parses it with historyQuerySchema itself, because a
+ * refused lookup is written to the audit log before it is answered.
+ */
+export const historyLookupQuerySchema = z.object({ nrc: queryText, months: queryText });

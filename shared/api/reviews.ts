@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { submissionFieldsSchema } from './submissions.js';
+import { queryText, queryValue } from './query.js';
 
 /** Reviews and reports (spec part 2 §2 "Reports", "Submission Reviews", §4, §5, §7–§9). */
 
@@ -123,3 +124,41 @@ export type PmecAdminsResponse = z.infer<typeof pmecAdminsResponseSchema>;
 
 export const submissionFileResponseSchema = z.object({ url: z.string(), file_name: z.string(), expires_in: z.number() });
 export type SubmissionFileResponse = z.infer<typeof submissionFileResponseSchema>;
+
+/** GET /api/submissions?scope=&status=&kind=&q=&cursor=&limit= */
+export const submissionListQuerySchema = z.object({
+  /** Absent: reviewers get the reviews list, organisation admins the reports list (API.md). */
+  scope: queryValue((raw, refuse) => {
+    const scope = (raw ?? '').trim().toLowerCase();
+    if (scope === '') return undefined;
+    if (scope !== 'reviews' && scope !== 'reports') refuse('scope must be reviews or reports.', 'invalid_scope');
+    return scope as 'reviews' | 'reports';
+  }),
+  status: queryValue((raw, refuse) => {
+    const status = (raw ?? '').trim().toLowerCase();
+    if (status === '' || status === 'all') return null;
+    if (!(SUBMISSION_STATUSES as readonly string[]).includes(status)) refuse('status must be pending, fi_approved, approved, rejected or all.', 'invalid_status');
+    return status as SubmissionStatus;
+  }),
+  kind: queryValue((raw, refuse) => {
+    const kind = (raw ?? '').trim().toLowerCase();
+    if (kind === '' || kind === 'all') return undefined;
+    if (kind !== 'inputs' && kind !== 'stoppages') refuse('kind must be inputs, stoppages or all.', 'invalid_kind');
+    return kind as 'inputs' | 'stoppages';
+  }),
+  q: queryValue((raw, refuse) => {
+    const q = cleanSearch(raw ?? '').toLowerCase();
+    if (q === '') return undefined;
+    if (q.length < SEARCH_MIN_LENGTH) refuse(REVIEW_MESSAGES.searchTooShort, 'search_too_short');
+    return q;
+  }),
+  /** Absent: the scope's page size. */
+  limit: queryValue((raw, refuse) => {
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const limit = Number(raw);
+    if (!Number.isInteger(limit) || limit < 1 || limit > REPORTS_LIMIT) refuse(`limit must be a whole number from 1 to ${REPORTS_LIMIT}.`, 'invalid_limit');
+    return limit;
+  }),
+  cursor: queryText,
+});
+export type SubmissionListQuery = z.output<typeof submissionListQuerySchema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { isPlatformAdmin, ROLES, type Role } from '../roles.js';
 import { normaliseEmail } from './accounts.js';
-import { isUuid, isValidEmail } from './admin.js';
+import { isValidEmail } from './admin.js';
+import { isUuid } from '../ids.js';
+import { queryText } from './query.js';
 
 /** Spec part 2 §5 "Team" and §8 "Team" messages, word for word. */
 export const TEAM_MESSAGES = {
@@ -99,3 +101,6 @@ export const addTeamMemberResponseSchema = z.object({
 });
 
 export const removeTeamMemberResponseSchema = z.object({ ok: z.literal(true), member: teamMemberSchema, message: z.string() });
+
+/** ?org_id=: the organisation a platform admin acts on (others act on their own). */
+export const teamQuerySchema = z.object({ org_id: queryText });

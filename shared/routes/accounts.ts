@@ -1,5 +1,5 @@
 import { PUBLIC, SIGNED_IN } from '../access.js';
-import { acceptInviteRequestSchema, acceptInviteResponseSchema, accessRequestBodySchema, accessRequestResponseSchema, emailAvailabilityResponseSchema, meResponseSchema } from '../api/accounts.js';
+import { acceptInviteRequestSchema, acceptInviteResponseSchema, accessRequestBodySchema, accessRequestResponseSchema, emailAvailabilityQuerySchema, emailAvailabilityResponseSchema, meResponseSchema } from '../api/accounts.js';
 import { featureRoutes } from './define.js';
 
 /** Accounts and access (spec part 2): email availability, access requests, invites, the signed-in user. */
@@ -11,6 +11,7 @@ export const getEmailAvailability = route({
   path: '/api/email-availability',
   access: PUBLIC,
   uses: { tables: ['directory'], userPool: true },
+  query: emailAvailabilityQuerySchema,
   response: emailAvailabilityResponseSchema,
   summary: 'Whether an email is free to request access with (rate-limited per client and per email).',
 });

@@ -1,5 +1,5 @@
 import { PLATFORM_ADMINS, SUPER_ADMIN } from '../access.js';
-import { accessDecisionRequestSchema, accessDecisionResponseSchema, accessRequestDocumentsResponseSchema, accessRequestListResponseSchema, addPlatformAdminRequestSchema, addPlatformAdminResponseSchema, adminMetricsResponseSchema, deleteAuthUserResponseSchema, platformAdminsResponseSchema, removePlatformAdminResponseSchema, userLinksResponseSchema } from '../api/admin.js';
+import { accessDecisionRequestSchema, accessDecisionResponseSchema, accessRequestDocumentsResponseSchema, accessRequestListQuerySchema, accessRequestListResponseSchema, addPlatformAdminRequestSchema, addPlatformAdminResponseSchema, adminMetricsResponseSchema, deleteAuthUserResponseSchema, platformAdminRoleQuerySchema, platformAdminsResponseSchema, removePlatformAdminResponseSchema, userEmailParamsSchema, userLinksResponseSchema } from '../api/admin.js';
 import { featureRoutes } from './define.js';
 
 /**
@@ -24,6 +24,7 @@ export const listAccessRequests = route({
   path: '/api/admin/access-requests',
   access: PLATFORM_ADMINS,
   uses: { tables: ['directory'] },
+  query: accessRequestListQuerySchema,
   response: accessRequestListResponseSchema,
   summary: 'Access requests newest first (?status= pending by default, or all; ?q= searches email, organisation and payee key).',
 });
@@ -55,6 +56,7 @@ export const getUserLinks = route({
   path: '/api/admin/users/{email}/links',
   access: PLATFORM_ADMINS,
   uses: { tables: ['directory'], userPool: true },
+  params: userEmailParamsSchema,
   response: userLinksResponseSchema,
   summary: 'User Inspector: the auth user and its memberships, access requests, platform-admin records and role grants.',
 });
@@ -65,6 +67,7 @@ export const deleteAuthUser = route({
   path: '/api/admin/users/{email}',
   access: PLATFORM_ADMINS,
   uses: { tables: ['directory', 'audit'], userPool: true },
+  params: userEmailParamsSchema,
   response: deleteAuthUserResponseSchema,
   summary: 'Deletes an auth user, only when it exists and has no links.',
 });
@@ -96,6 +99,7 @@ export const removePlatformAdmin = route({
   path: '/api/admin/platform-admins/{user_id}',
   access: SUPER_ADMIN,
   uses: { tables: ['directory', 'audit'], userPool: true },
+  query: platformAdminRoleQuerySchema,
   response: removePlatformAdminResponseSchema,
   summary: 'Withdraws a platform role (?role=); the last super_admin is never removed, even under concurrent removals.',
 });

@@ -1,5 +1,5 @@
 import { PLATFORM_ADMINS } from '../access.js';
-import { auditListResponseSchema, nrcAuditResponseSchema } from '../api/audit.js';
+import { auditListResponseSchema, auditQuerySchema, nrcAuditQuerySchema, nrcAuditResponseSchema } from '../api/audit.js';
 import { featureRoutes } from './define.js';
 
 /** The audit log reader (issue 8 §5): super and system admins only; reading it is audited too. */
@@ -11,6 +11,7 @@ export const listAudit = route({
   path: '/api/admin/audit',
   access: PLATFORM_ADMINS,
   uses: { tables: ['audit'] },
+  query: auditQuerySchema,
   response: auditListResponseSchema,
   summary: 'Audit entries newest first, 50 a page: ?from=&to= (days, at most 92) and optional action, actor, outcome, subject.',
 });
@@ -21,6 +22,7 @@ export const getNrcAudit = route({
   path: '/api/admin/audit/nrc',
   access: PLATFORM_ADMINS,
   uses: { tables: ['audit'] },
+  query: nrcAuditQuerySchema,
   response: nrcAuditResponseSchema,
   summary: "?nrc= one person's trail: who looked the NRC up and who reported it (a data subject's request).",
 });

@@ -1,5 +1,5 @@
 import { APPROVED, PLATFORM_ADMINS } from '../access.js';
-import { billingPlanRequestSchema, billingResponseSchema, dashboardMetricsResponseSchema, organisationBillingResponseSchema } from '../api/dashboard.js';
+import { billingOrganisationQuerySchema, billingPlanParamsSchema, billingPlanRequestSchema, billingResponseSchema, dashboardMetricsResponseSchema, organisationBillingResponseSchema } from '../api/dashboard.js';
 import { featureRoutes } from './define.js';
 
 /**
@@ -34,6 +34,7 @@ export const findBillingOrganisation = route({
   path: '/api/admin/billing',
   access: PLATFORM_ADMINS,
   uses: { tables: ['directory'] },
+  query: billingOrganisationQuerySchema,
   response: organisationBillingResponseSchema,
   summary: '?q= a payee key or organisation id: the organisation and its billing plan, before a platform admin sets it.',
 });
@@ -44,6 +45,7 @@ export const setBillingPlan = route({
   path: '/api/admin/billing/{org_id}',
   access: PLATFORM_ADMINS,
   uses: { tables: ['directory', 'audit'] },
+  params: billingPlanParamsSchema,
   request: billingPlanRequestSchema,
   response: organisationBillingResponseSchema,
   summary: 'Sets an organisation’s billing plan: a plan name and a price per upload or a flat monthly fee (ZMW); audited.',

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { Access } from '../access.js';
 import type { BucketKey, TableKey } from '../stores.js';
 
@@ -41,3 +41,12 @@ export function featureRoutes<const F extends Feature>(feature: F) {
 
 /** The module under lambdas/ (without extension) whose `handler` serves a route. */
 export const handlerModule = (route: Pick<RouteDef, 'feature' | 'id'>): string => `api/${route.feature}/handlers/${route.id}`;
+
+/** The names of a path's parameters: '/api/uploads/{id}' → 'id'. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
+
+/** A route without a `params` schema gets its path's parameters as non-empty strings. */
+export function pathParamsSchema(path: string): ZodType {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  return z.object(Object.fromEntries(names.map((name) => [name, z.string().min(1)])));
+}

@@ -1,5 +1,5 @@
 import { FRAUD_LIST, SIGNED_IN } from '../access.js';
-import { createFraudReportRequestSchema, createFraudReportResponseSchema, evidenceUploadRequestSchema, evidenceUploadResponseSchema, fraudSearchRequestSchema, fraudSearchResponseSchema, latestFraudReportsResponseSchema, registryCheckRequestSchema, registryCheckResponseSchema } from '../api/fraud.js';
+import { createFraudReportRequestSchema, createFraudReportResponseSchema, evidenceUploadRequestSchema, evidenceUploadResponseSchema, fraudSearchRequestSchema, fraudSearchResponseSchema, latestFraudReportsQuerySchema, latestFraudReportsResponseSchema, registryCheckRequestSchema, registryCheckResponseSchema } from '../api/fraud.js';
 import { featureRoutes } from './define.js';
 
 /** The fraud registry (spec part 1): reports, attachments, checks and search. */
@@ -33,6 +33,7 @@ export const listFraudReports = route({
   path: '/api/fraud-reports',
   access: FRAUD_LIST,
   uses: { tables: ['registry', 'audit'], buckets: ['evidence'] },
+  query: latestFraudReportsQuerySchema,
   response: latestFraudReportsResponseSchema,
   summary: 'The latest fraud reports, newest first (limit default 50, minimum 10), with attachment links.',
 });

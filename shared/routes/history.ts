@@ -1,5 +1,5 @@
 import { APPROVED } from '../access.js';
-import { historyResponseSchema } from '../api/history.js';
+import { historyLookupQuerySchema, historyResponseSchema } from '../api/history.js';
 import { featureRoutes } from './define.js';
 
 /** Borrower history (spec part 2): one Query per NRC, audited. */
@@ -11,6 +11,7 @@ export const getHistory = route({
   path: '/api/history',
   access: APPROVED,
   uses: { tables: ['history', 'directory', 'audit'] },
+  query: historyLookupQuerySchema,
   response: historyResponseSchema,
   summary: '?nrc=&months=3: a borrower’s deductions across lenders over the last months (one Query), audited.',
 });

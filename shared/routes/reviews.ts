@@ -1,5 +1,5 @@
 import { REVIEWERS, REVIEWERS_AND_ORG_ADMINS } from '../access.js';
-import { assignRequestSchema, bulkDecisionRequestSchema, bulkDecisionResponseSchema, decisionRequestSchema, decisionResponseSchema, pmecAdminsResponseSchema, submissionFileResponseSchema, submissionListResponseSchema } from '../api/reviews.js';
+import { assignRequestSchema, bulkDecisionRequestSchema, bulkDecisionResponseSchema, decisionRequestSchema, decisionResponseSchema, pmecAdminsResponseSchema, submissionFileResponseSchema, submissionListQuerySchema, submissionListResponseSchema } from '../api/reviews.js';
 import { featureRoutes } from './define.js';
 
 /** Submission reviews and reports (spec part 2): reviewers see every submission, organisation admins their organisation's. */
@@ -11,6 +11,7 @@ export const listSubmissions = route({
   path: '/api/submissions',
   access: REVIEWERS_AND_ORG_ADMINS,
   uses: { tables: ['directory', 'submissions'] },
+  query: submissionListQuerySchema,
   response: submissionListResponseSchema,
   summary:
     '?scope=reviews|reports&status=&kind=&q=&cursor=&limit=: newest first. Reviews: reviewers see all, 50 a page. Reports: platform admins all, organisation admins their organisation’s, up to 200.',

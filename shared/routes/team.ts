@@ -1,5 +1,5 @@
 import { ORG_ADMINS } from '../access.js';
-import { addTeamMemberRequestSchema, addTeamMemberResponseSchema, removeTeamMemberResponseSchema, teamResponseSchema } from '../api/team.js';
+import { addTeamMemberRequestSchema, addTeamMemberResponseSchema, removeTeamMemberResponseSchema, teamQuerySchema, teamResponseSchema } from '../api/team.js';
 import { featureRoutes } from './define.js';
 
 /** Team management (spec part 2 §2 "Team Management"): route access is the first check; each handler then checks the organisation. */
@@ -11,6 +11,7 @@ export const getTeam = route({
   path: '/api/team',
   access: ORG_ADMINS,
   uses: { tables: ['directory'], userPool: true },
+  query: teamQuerySchema,
   response: teamResponseSchema,
   summary: 'Members of an organisation: the caller’s own (latest approved), or ?org_id= for platform admins.',
 });
@@ -32,6 +33,7 @@ export const removeTeamMember = route({
   path: '/api/team/members/{id}',
   access: ORG_ADMINS,
   uses: { tables: ['directory', 'audit'], userPool: true },
+  query: teamQuerySchema,
   response: removeTeamMemberResponseSchema,
   summary: 'Removes a member (by user id or email) from the organisation and withdraws the role it gave.',
 });

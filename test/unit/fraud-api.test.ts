@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { latestLimit } from '../../lambdas/api/fraud/handlers/list-fraud-reports.js';
 import {
   FRAUD_MESSAGES,
   MAX_NRCS_PER_REQUEST,
@@ -7,6 +6,7 @@ import {
   evidenceExtension,
   evidenceUploadRequestSchema,
   fraudSearchRequestSchema,
+  latestFraudReportsQuerySchema,
 } from '../../shared/api/fraud.js';
 import { digestBucket, DIGEST_BUCKETS } from '../../lambdas/data/registry.js';
 
@@ -49,10 +49,13 @@ describe('evidence files', () => {
   });
 });
 
-describe('latestLimit', () => {
-  it('defaults to 50, keeps at least 10 and at most 200, and refuses non-numbers', () => {
-    expect([latestLimit(undefined), latestLimit('3'), latestLimit('25'), latestLimit('5000')]).toEqual([50, 10, 25, 200]);
-    expect(() => latestLimit('ten')).toThrow(/whole number/);
+describe('latestFraudReportsQuerySchema', () => {
+  const limit = (raw: string | undefined) => latestFraudReportsQuerySchema.parse({ limit: raw }).limit;
+  it('defaults to 50, keeps at least 10 and at most 200, and refuses non-numbers with invalid_limit', () => {
+    expect([limit(undefined), limit('3'), limit('25'), limit('5000')]).toEqual([50, 10, 25, 200]);
+    const refused = latestFraudReportsQuerySchema.safeParse({ limit: 'ten' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ message: expect.stringMatching(/whole number/), params: { code: 'invalid_limit' } });
   });
 });
 

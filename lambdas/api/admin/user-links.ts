@@ -7,12 +7,6 @@ import { type CognitoUser, deleteUser, findUserByEmail, rolesOfUser } from '../.
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 
-export function validEmailOrThrow(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (!isValidEmail(email)) throw new BadRequestError(PLATFORM_ADMIN_MESSAGES.invalid_email, 'invalid_email');
-  return email;
-}
-
 function details(user: CognitoUser): AuthUserDetails {
   return {
     id: user.sub,

@@ -1,4 +1,8 @@
+import { BILLING_MESSAGES } from '../../../shared/api/dashboard.js';
+import { isUuid } from '../../../shared/ids.js';
+import { findOrganisationByPayeeKey, getOrganisation, type Organisation } from '../../data/directory.js';
 import { listUserMemberItems, type MemberItem } from '../../data/team.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 
 /**
  * The organisation a signed-in user's figures belong to: their latest approved membership, whatever
@@ -27,4 +31,13 @@ export async function auditOrgId(userId: string, now = Date.now()): Promise<stri
   if (orgCache.size >= ORG_CACHE_MAX) orgCache.clear();
   orgCache.set(userId, { orgId, until: now + ORG_TTL_MS });
   return orgId;
+}
+
+/** An organisation named by its id (a UUID) or its payee key, as a platform admin types it. */
+export async function organisationNamed(q: string | undefined): Promise<Organisation> {
+  const value = (q ?? '').trim();
+  if (!value || value.length > 64) throw new BadRequestError(BILLING_MESSAGES.enterOrganisation, 'validation_failed');
+  const org = isUuid(value) ? await getOrganisation(value.toLowerCase()) : await findOrganisationByPayeeKey(value.toUpperCase());
+  if (!org) throw new NotFoundError(BILLING_MESSAGES.noOrganisation, 'org_not_found');
+  return org;
 }

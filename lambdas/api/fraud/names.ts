@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '../../../shared/ids.js';
 import { STAGING_PREFIX } from '../../data/evidence.js';
 
 /** Spec §9: file-name slug of at most 80 characters. */
@@ -37,7 +38,7 @@ export const stagingPrefixOf = (userId: string) => `${STAGING_PREFIX}${userId}/`
 
 export const stagingKey = (userId: string, uploadId: string, fileName: string) => `${stagingPrefixOf(userId)}${uploadId}/${slugFileName(fileName)}`;
 
-const STAGED = /^staging\/([^/]+)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([A-Za-z0-9._-]{1,80})$/;
+const STAGED = new RegExp(`^staging/([^/]+)/(${UUID_PATTERN})/([A-Za-z0-9._-]{1,80})$`);
 
 /** The parts of a staging key, or null when the key is not shaped like one. */
 export function parseStagingKey(key: string): { userId: string; uploadId: string; file: string } | null {

@@ -1,14 +1,13 @@
+import { isUuid } from '../../../shared/ids.js';
 import { getSubmission, type SubmissionRecord } from '../../data/submissions.js';
 import { getUpload, type UploadRecord } from '../../data/uploads.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { canSeeSubmission, canSeeUpload } from './access.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The upload with this id, or 404. */
 export async function uploadOr404(id: string | undefined): Promise<UploadRecord> {
-  const upload = id && UUID.test(id) ? await getUpload(id) : null;
+  const upload = id && isUuid(id) ? await getUpload(id) : null;
   if (!upload) throw new NotFoundError('No such upload. Start again with Validate.', 'upload_not_found');
   return upload;
 }
@@ -21,7 +20,7 @@ export async function loadVisibleUpload(me: AuthenticatedCaller, id: string | un
 }
 
 export async function loadVisibleSubmission(me: AuthenticatedCaller, id: string | undefined): Promise<SubmissionRecord> {
-  const submission = id && UUID.test(id) ? await getSubmission(id) : null;
+  const submission = id && isUuid(id) ? await getSubmission(id) : null;
   if (!submission) throw new NotFoundError('No such submission.', 'submission_not_found');
   if (!(await canSeeSubmission(me, submission))) throw new ForbiddenError('This submission belongs to another organisation.');
   return submission;

@@ -1,4 +1,4 @@
-import { isUuid } from '../../../shared/api/admin.js';
+import { isUuid } from '../../../shared/ids.js';
 import { GRANTABLE_ROLES, grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
 import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role } from '../../../shared/roles.js';
 import { getOrganisation, type Organisation } from '../../data/directory.js';

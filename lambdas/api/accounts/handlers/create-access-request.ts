@@ -7,6 +7,7 @@ import { consumeRateLimits } from '../../../data/rate-limit.js';
 import { ConflictError, ForbiddenError, TooManyRequestsError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import { accessRequestLimits, clientIp } from '../limits.js';
+import * as routes from '../../../../shared/routes/accounts.js';
 
 /**
  * POST /api/access-requests (spec part 2 §4 "Signup flow"). Public, but only for the account
@@ -14,9 +15,7 @@ import { accessRequestLimits, clientIp } from '../limits.js';
  * SignUp answered. Every other case gets the same refusal, so the route reveals no accounts.
  * Answers one presigned POST per onboarding document.
  */
-export const handler = createApiHandler('create-access-request', async ({ body: raw, event }) => {
-  // createApiHandler types every body as never (its route lookup cannot narrow); the route's schema has parsed it.
-  const body = raw as AccessRequestBody;
+export const handler = createApiHandler(routes.createAccessRequest, async ({ body, event }) => {
   if (!(await consumeRateLimits(accessRequestLimits(clientIp(event), body.email)))) {
     throw new TooManyRequestsError(ACCOUNT_MESSAGES.rateLimited);
   }

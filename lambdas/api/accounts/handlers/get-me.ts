@@ -1,8 +1,8 @@
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { listMembershipsOfUser } from '../../../data/directory.js';
+import * as routes from '../../../../shared/routes/accounts.js';
 
-export const handler = createApiHandler('get-me', async ({ caller }) => {
-  const me = requireSignedIn(caller);
+export const handler = createApiHandler(routes.getMe, async ({ caller: me }) => {
   const memberships = await listMembershipsOfUser(me.userId);
   return {
     user_id: me.userId,

@@ -1,5 +1,6 @@
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { accessRequestDocuments } from '../access-requests.js';
+import * as routes from '../../../../shared/routes/admin.js';
 
 /** GET /api/admin/access-requests/{id}/documents: the Docs column's Preview and Refresh (signed links, 900 s). */
-export const handler = createApiHandler('get-access-request-documents', async ({ caller, params }) => accessRequestDocuments(requireSignedIn(caller), params.id ?? ''));
+export const handler = createApiHandler(routes.getAccessRequestDocuments, async ({ caller, params }) => accessRequestDocuments(caller, params.id));

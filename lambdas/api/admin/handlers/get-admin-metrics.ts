@@ -3,6 +3,7 @@ import { countPendingRequests } from '../../../data/access-decisions.js';
 import { directoryCensus } from '../../../data/team.js';
 import { countUsers, usersInRole } from '../../../data/users.js';
 import { createApiHandler } from '../../../lib/handler.js';
+import * as routes from '../../../../shared/routes/admin.js';
 
 /**
  * GET /api/admin/metrics (spec part 2 §2 "Administration", §7 /admin-dashboard-metrics).
@@ -10,7 +11,7 @@ import { createApiHandler } from '../../../lib/handler.js';
  * approvals and the FI / PMEC counts from the directory: a few calls and one Scan, fine at the
  * scale of a pool of bank staff.
  */
-export const handler = createApiHandler('get-admin-metrics', async (): Promise<AdminMetrics> => {
+export const handler = createApiHandler(routes.getAdminMetrics, async (): Promise<AdminMetrics> => {
   const [authUsers, superAdmins, sysAdmins, pending, census] = await Promise.all([
     countUsers(),
     usersInRole('super_admin'),

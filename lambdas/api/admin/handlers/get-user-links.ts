@@ -1,5 +1,6 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { userLinks, validEmailOrThrow } from '../user-links.js';
+import { userLinks } from '../user-links.js';
+import * as routes from '../../../../shared/routes/admin.js';
 
 /** GET /api/admin/users/{email}/links (spec part 2 §7 /admin-user-links): the User Inspector. */
-export const handler = createApiHandler('get-user-links', async ({ params }) => userLinks(validEmailOrThrow(params.email ?? '')));
+export const handler = createApiHandler(routes.getUserLinks, async ({ params }) => userLinks(params.email));

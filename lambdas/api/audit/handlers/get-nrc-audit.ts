@@ -1,18 +1,16 @@
 import { nrcTrailKind, type NrcAuditResponse } from '../../../../shared/api/audit.js';
-import { isValidNrc, normaliseNrc, nrcDigits } from '../../../../shared/rules/nrc.js';
+import { normaliseNrc, nrcDigits } from '../../../../shared/rules/nrc.js';
 import { auditOfSubject, writeAudit } from '../../../data/audit.js';
-import { BadRequestError } from '../../../lib/errors.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
+import * as routes from '../../../../shared/routes/audit.js';
 
 /**
  * One person's trail for a data subject's request (Zambia's Data Protection Act 2021): every entry
  * about the NRC — history lookups, fraud searches and checks that matched it, reports filed about it.
  * The export itself is recorded first, so it appears in the next one.
  */
-export const handler = createApiHandler('get-nrc-audit', async ({ caller, query }) => {
-  const me = requireSignedIn(caller);
-  const raw = query.nrc ?? '';
-  if (!isValidNrc(raw)) throw new BadRequestError('Enter an NRC like 123456/78/9.', 'invalid_nrc');
+export const handler = createApiHandler(routes.getNrcAudit, async ({ caller: me, query }) => {
+  const raw = query.nrc;
   const digits = nrcDigits(raw);
   await writeAudit({ actor: me, action: 'audit.nrc_export', subject: `NRC#${digits}`, outcome: 'ok' });
   const trail = await auditOfSubject(`NRC#${digits}`);

@@ -1,13 +1,11 @@
-import { AUDIT_PAGE_SIZE, auditQuerySchema } from '../../../../shared/api/audit.js';
+import { AUDIT_PAGE_SIZE } from '../../../../shared/api/audit.js';
 import { decodeCursor, listAudit, writeAudit } from '../../../data/audit.js';
 import { BadRequestError } from '../../../lib/errors.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
+import * as routes from '../../../../shared/routes/audit.js';
 
-export const handler = createApiHandler('list-audit', async ({ caller, query }) => {
-  const me = requireSignedIn(caller);
-  const parsed = auditQuerySchema.safeParse(query);
-  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'The filters are not valid.', 'validation_failed');
-  const { cursor, ...filter } = parsed.data;
+export const handler = createApiHandler(routes.listAudit, async ({ caller: me, query }) => {
+  const { cursor, ...filter } = query;
   const position = cursor === undefined ? undefined : decodeCursor(cursor);
   if (position === null) throw new BadRequestError('The page cursor is not valid. Search again.', 'invalid_cursor');
   const page = await listAudit(filter, AUDIT_PAGE_SIZE, position);

@@ -3,10 +3,11 @@ import { isPlatformAdmin } from '../../../../shared/roles.js';
 import { getBillingPlan, listBillingPlans } from '../../../data/billing.js';
 import { getCounters } from '../../../data/counters.js';
 import { NotFoundError } from '../../../lib/errors.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { organisationBilling, platformBilling } from '../billing-views.js';
 import { dashboardPeriods } from '../periods.js';
 import { callerMembership } from '../scope.js';
+import * as routes from '../../../../shared/routes/dashboard.js';
 
 const notConfigured = () => new NotFoundError(BILLING_MESSAGES.notConfigured, 'billing_not_configured');
 
@@ -16,8 +17,7 @@ const notConfigured = () => new NotFoundError(BILLING_MESSAGES.notConfigured, 'b
  * and what they cost. Platform admins see every billed organisation summed. 404 when no plan exists:
  * the dashboard then reads 'Billing not configured'.
  */
-export const handler = createApiHandler('get-billing', async ({ caller }) => {
-  const me = requireSignedIn(caller);
+export const handler = createApiHandler(routes.getBilling, async ({ caller: me }) => {
   const { month, current } = dashboardPeriods(new Date(), 1);
   if (isPlatformAdmin(me.roles)) {
     const plans = await listBillingPlans();

@@ -1,9 +1,10 @@
 import { isPlatformAdmin } from '../../../../shared/roles.js';
 import { getCounters } from '../../../data/counters.js';
 import { countApprovedMembers, countApprovedUsers } from '../../../data/metrics.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js';
 import { callerMembership } from '../scope.js';
+import * as routes from '../../../../shared/routes/dashboard.js';
 
 /**
  * GET /api/dashboard/metrics (spec part 1 §2 "Dashboard", §6): platform-wide for super and system
@@ -11,8 +12,7 @@ import { callerMembership } from '../scope.js';
  * ingestion (lambdas/data/counters.ts), read in one BatchGet, so the cost does not grow with the
  * number of submissions or history rows. A user in no organisation yet sees zeros.
  */
-export const handler = createApiHandler('get-dashboard-metrics', async ({ caller }) => {
-  const me = requireSignedIn(caller);
+export const handler = createApiHandler(routes.getDashboardMetrics, async ({ caller: me }) => {
   const now = new Date();
   if (isPlatformAdmin(me.roles)) {
     const scope: MetricsScope = { scope: 'platform', counter: 'ALL', orgName: null, payeeKey: null };

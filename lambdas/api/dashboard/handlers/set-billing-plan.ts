@@ -1,23 +1,16 @@
-import type { z } from 'zod';
-import { isUuid } from '../../../../shared/api/admin.js';
-import type { billingPlanRequestSchema } from '../../../../shared/api/dashboard.js';
 import { putBillingPlan } from '../../../data/billing.js';
 import { writeAudit } from '../../../data/audit.js';
-import { BadRequestError } from '../../../lib/errors.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { organisationBillingResponse, presentPlan, toNgwee } from '../billing-views.js';
-import { organisationNamed } from './find-billing-organisation.js';
+import { organisationNamed } from '../scope.js';
+import * as routes from '../../../../shared/routes/dashboard.js';
 
 /**
  * PUT /api/admin/billing/{org_id}: super and system admins set an organisation's plan — a name and
  * either a price per upload or a flat monthly fee, in ZMW (the route's schema has checked both are
  * positive with at most 2 decimals). Setting it again replaces it; the entry names the old and new plan.
  */
-export const handler = createApiHandler('set-billing-plan', async ({ caller, body: raw, params }) => {
-  const me = requireSignedIn(caller);
-  // createApiHandler types every body as never (its route lookup cannot narrow); the route's schema has already parsed it.
-  const body = raw as z.output<typeof billingPlanRequestSchema>;
-  if (!isUuid(params.org_id ?? '')) throw new BadRequestError('Please enter a valid Organisation ID.', 'invalid_org_id');
+export const handler = createApiHandler(routes.setBillingPlan, async ({ caller: me, body, params }) => {
   const org = await organisationNamed(params.org_id);
   const plan = {
     org_id: org.org_id,

@@ -1,20 +1,17 @@
-import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { EVIDENCE_MAX_BYTES, EVIDENCE_TYPES, FRAUD_MESSAGES, evidenceExtension, type evidenceUploadRequestSchema } from '../../../../shared/api/fraud.js';
+import { EVIDENCE_MAX_BYTES, EVIDENCE_TYPES, FRAUD_MESSAGES, evidenceExtension } from '../../../../shared/api/fraud.js';
 import { presignEvidenceUpload } from '../../../data/evidence.js';
 import { BadRequestError } from '../../../lib/errors.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { slugFileName, stagingKey } from '../names.js';
+import * as routes from '../../../../shared/routes/fraud.js';
 
 /**
  * POST /api/fraud-reports/attachments: a presigned POST for one evidence file into the caller's own
  * staging area. The policy pins the key, the Content-Type and 1 byte–10 MB, so S3 itself refuses
  * anything else; the file becomes part of a report only when the report is filed.
  */
-export const handler = createApiHandler('create-fraud-attachment-upload', async ({ caller, body: raw }) => {
-  const me = requireSignedIn(caller);
-  // createApiHandler types every body as never (its route lookup cannot narrow); the route's schema has already parsed it.
-  const body = raw as z.output<typeof evidenceUploadRequestSchema>;
+export const handler = createApiHandler(routes.createFraudAttachmentUpload, async ({ caller: me, body }) => {
   const ext = evidenceExtension(body.file_name);
   if (!ext) throw new BadRequestError(`'${slugFileName(body.file_name)}' cannot be attached. ${FRAUD_MESSAGES.fileTypeNotAllowed}`, 'file_type_not_allowed');
   const allowed: readonly string[] = EVIDENCE_TYPES[ext];

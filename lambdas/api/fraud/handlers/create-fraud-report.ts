@@ -1,12 +1,8 @@
-import type { z } from 'zod';
-import type { createFraudReportRequestSchema } from '../../../../shared/api/fraud.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { fileReport } from '../file-report.js';
+import * as routes from '../../../../shared/routes/fraud.js';
 
 /** POST /api/fraud-reports: any signed-in user files a report with its staged attachments. */
-export const handler = createApiHandler('create-fraud-report', async ({ caller, body: raw }) => {
-  const me = requireSignedIn(caller);
-  // createApiHandler types every body as never (its route lookup cannot narrow); the route's schema has already parsed it.
-  const body = raw as z.output<typeof createFraudReportRequestSchema>;
+export const handler = createApiHandler(routes.createFraudReport, async ({ caller: me, body }) => {
   return fileReport(me, body);
 });

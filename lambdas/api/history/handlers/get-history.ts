@@ -4,10 +4,11 @@ import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import { writeAudit } from '../../../data/audit.js';
 import { readBorrowerHistory } from '../../../data/history-read.js';
 import { BadRequestError } from '../../../lib/errors.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { historyView } from '../views.js';
 import { shiftMonth } from '../../dashboard/periods.js';
 import { auditOrgId } from '../../dashboard/scope.js';
+import * as routes from '../../../../shared/routes/history.js';
 
 /**
  * GET /api/history?nrc=&months=3 (spec part 2 §2 "Borrower History", §5, §7): one Query on the
@@ -15,8 +16,7 @@ import { auditOrgId } from '../../dashboard/scope.js';
  * answered — is written to the audit log (who, their roles and organisation, which NRC, the outcome)
  * before anything is returned.
  */
-export const handler = createApiHandler('get-history', async ({ caller, query }) => {
-  const me = requireSignedIn(caller);
+export const handler = createApiHandler(routes.getHistory, async ({ caller: me, query }) => {
   const orgId = auditOrgId(me.userId).catch(() => null);
   const audit = async (subject: string, outcome: 'ok' | 'refused' | 'failed', details: Record<string, unknown>) =>
     writeAudit({ actor: me, org_id: await orgId, action: 'history.lookup', subject, outcome, details });

@@ -3,16 +3,16 @@ import { writeAudit } from '../../../data/audit.js';
 import { bucketName } from '../../../data/clients.js';
 import { storedFileExists, storedFileLink } from '../../../data/reviews.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { loadVisibleSubmission } from '../../submissions/load.js';
+import * as routes from '../../../../shared/routes/reviews.js';
 
 /**
  * GET /api/submissions/{id}/file: a 60-second link to the submitted workbook (spec part 2 §9). The route
  * admits reviewers and organisation admins; the object check admits reviewers to any submission and
  * everyone else only to their own organisation's. Each link handed out is audited: the file holds NRCs.
  */
-export const handler = createApiHandler('get-submission-file', async ({ caller, params }) => {
-  const me = requireSignedIn(caller);
+export const handler = createApiHandler(routes.getSubmissionFile, async ({ caller: me, params }) => {
   const submission = await loadVisibleSubmission(me, params.id);
   if (!submission.upload_month || !submission.payee_key) throw new ConflictError(REVIEW_MESSAGES.missingPath, 'missing_path');
   if (submission.bucket !== bucketName('uploads') || !(await storedFileExists(submission.file_key))) {

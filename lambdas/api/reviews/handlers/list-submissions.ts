@@ -1,5 +1,48 @@
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
-import { listSubmissions } from '../list.js';
+import { ROLE_SETS } from '../../../../shared/access.js';
+import { REPORTS_LIMIT, REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionListQuery, type SubmissionStatus } from '../../../../shared/api/reviews.js';
+import * as routes from '../../../../shared/routes/reviews.js';
+import { hasAnyRole, isPlatformAdmin } from '../../../../shared/roles.js';
+import { listMembershipsOfUser } from '../../../data/directory.js';
+import { decodeListCursor, encodeListCursor, type ListSource, listSubmissionsPage } from '../../../data/review-list.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { BadRequestError, ForbiddenError } from '../../../lib/errors.js';
+import { createApiHandler } from '../../../lib/handler.js';
+import { listItemView } from '../views.js';
 
-/** GET /api/submissions: the reviews queue (reviewers: all) and the reports table (organisation admins: their organisation's). */
-export const handler = createApiHandler('list-submissions', async ({ caller, query }) => listSubmissions(requireSignedIn(caller), query));
+type ListScope = 'reviews' | 'reports';
+
+/**
+ * Which screen the list serves. Reviews (/reviews): reviewers see every submission. Reports (/reports):
+ * platform admins see every submission, organisation admins (fi_admin, pmec_admin) their organisations'
+ * (issue 7). Without `scope`, a reviewer gets the reviews list and an FI admin the reports list (API.md).
+ */
+function scopeOf(me: AuthenticatedCaller, scope: SubmissionListQuery['scope']): ListScope {
+  if (scope === undefined) return hasAnyRole(me.roles, ROLE_SETS.reviewers) ? 'reviews' : 'reports';
+  if (scope === 'reviews' && !hasAnyRole(me.roles, ROLE_SETS.reviewers)) throw new ForbiddenError('Submission reviews are for compliance reviewers, PMEC admins and platform admins.');
+  if (scope === 'reports' && !hasAnyRole(me.roles, ROLE_SETS.orgAdmins)) throw new ForbiddenError('Reports are for organisation admins and platform admins.');
+  return scope;
+}
+
+/** The index partitions the caller may read: every status (or one), or the caller's organisations. */
+async function sourcesOf(me: AuthenticatedCaller, scope: ListScope, status: SubmissionStatus | null): Promise<ListSource[]> {
+  if (scope === 'reviews' || isPlatformAdmin(me.roles)) {
+    return (status ? [status] : SUBMISSION_STATUSES).map((s) => ({ index: 'gsi1' as const, pk: `STATUS#${s}` }));
+  }
+  const memberships = await listMembershipsOfUser(me.userId);
+  const orgIds = [...new Set(memberships.filter((m) => m.status === 'approved').map((m) => m.org_id))];
+  return orgIds.map((id) => ({ index: 'gsi2' as const, pk: `ORG#${id}` }));
+}
+
+/** GET /api/submissions?scope=&status=&kind=&q=&cursor=&limit=: the reviews queue (reviewers: all) and the reports table (organisation admins: their organisation's). */
+export const handler = createApiHandler(routes.listSubmissions, async ({ caller: me, query }) => {
+  const scope = scopeOf(me, query.scope);
+  const filter = { status: query.status ?? undefined, kind: query.kind, q: query.q };
+  const limit = query.limit ?? (scope === 'reviews' ? REVIEWS_PAGE_SIZE : REPORTS_LIMIT);
+  const sources = await sourcesOf(me, scope, query.status);
+  if (sources.length === 0) return { items: [], next_cursor: null };
+
+  const cursor = query.cursor ? decodeListCursor(query.cursor, sources) : null;
+  if (query.cursor && !cursor) throw new BadRequestError('This list position is no longer valid. Refresh the list and try again.', 'invalid_cursor');
+  const page = await listSubmissionsPage(sources, filter, limit, cursor);
+  return { items: page.items.map(listItemView), next_cursor: page.cursor ? encodeListCursor(page.cursor) : null };
+});

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_STAGES } from '../../../../shared/api/submissions.js';
 import { incomingKey, presignUpload, putUpload, type UploadRecord } from '../../../data/uploads.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { authorisePayeeKey } from '../access.js';
 import { checkUploadRequest } from '../upload-request.js';
+import * as routes from '../../../../shared/routes/submissions.js';
 
 /**
  * POST /api/uploads: checks the form, checks that the caller may submit for the payee key, records
  * the upload and answers a presigned POST into `incoming/{id}/{slug}`, limited in size and type.
  * Its arrival in S3 starts validation (lambdas/events/validate-upload.ts).
  */
-export const handler = createApiHandler('create-upload', async ({ caller, body }) => {
-  const me = requireSignedIn(caller);
+export const handler = createApiHandler(routes.createUpload, async ({ caller: me, body }) => {
   const request = checkUploadRequest(body);
   const org = request.payeeKey ? await authorisePayeeKey(me, request.payeeKey, 'upload.create') : { orgId: null, orgName: null };
 

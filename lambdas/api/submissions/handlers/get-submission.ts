@@ -1,9 +1,10 @@
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { loadVisibleSubmission } from '../load.js';
 import { submissionView } from '../views.js';
+import * as routes from '../../../../shared/routes/submissions.js';
 
 /** GET /api/submissions/{id}: with the ingestion counts once the rows are in borrower history. */
-export const handler = createApiHandler('get-submission', async ({ caller, params }) => {
-  const submission = await loadVisibleSubmission(requireSignedIn(caller), params.id);
+export const handler = createApiHandler(routes.getSubmission, async ({ caller, params }) => {
+  const submission = await loadVisibleSubmission(caller, params.id);
   return submissionView(submission);
 });

@@ -1,14 +1,15 @@
 import { reportLink } from '../../../data/uploads.js';
 import { ConflictError } from '../../../lib/errors.js';
-import { createApiHandler, requireSignedIn } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../lib/handler.js';
 import { loadVisibleUpload } from '../load.js';
+import * as routes from '../../../../shared/routes/submissions.js';
 
 /**
  * GET /api/uploads/{id}/report: a one-minute link to the CSV report validation wrote with every issue
  * (the JSON lists stop at ISSUE_LIST_LIMIT; a report can be far larger than an API response may be).
  */
-export const handler = createApiHandler('get-upload-report', async ({ caller, params }) => {
-  const upload = await loadVisibleUpload(requireSignedIn(caller), params.id);
+export const handler = createApiHandler(routes.getUploadReport, async ({ caller, params }) => {
+  const upload = await loadVisibleUpload(caller, params.id);
   if (upload.doc_kind === 'onboarding' || !upload.validated_at) {
     throw new ConflictError('There is no report for this upload yet. Validate the file first.', 'no_report');
   }

@@ -4,6 +4,7 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { bucketName, cognito, dynamo, s3, tableName, userPoolId } from '../../../data/clients.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import { logger } from '../../../lib/powertools.js';
+import * as routes from '../../../../shared/routes/system.js';
 
 const CHECKS: Record<string, () => Promise<unknown>> = {
   dynamodb: () => dynamo.send(new DescribeTableCommand({ TableName: tableName('directory') })),
@@ -11,7 +12,7 @@ const CHECKS: Record<string, () => Promise<unknown>> = {
   cognito: () => cognito.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId() })),
 };
 
-export const handler = createApiHandler('get-health', async () => {
+export const handler = createApiHandler(routes.getHealth, async () => {
   const results = await Promise.allSettled(Object.values(CHECKS).map((check) => check()));
   const names = Object.keys(CHECKS);
   const failing = names.filter((_, i) => results[i]?.status === 'rejected');

@@ -3,7 +3,7 @@ import { type Icon, IconClipboardList, IconRefresh, IconShieldLock, IconUsers } 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminMetrics } from '../../../../../shared/api/admin';
-import type { BillingResponse } from '../../../../../shared/api/insight';
+import type { BillingResponse } from '../../../../../shared/api/dashboard';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatCount, formatDateTime } from '../utils/format';

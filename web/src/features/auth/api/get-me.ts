@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '../../../../../shared/api/me';
+import type { MeResponse } from '../../../../../shared/api/accounts';
 import { callRoute } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingPlanRequest } from '../../../../../shared/api/insight';
+import type { BillingPlanRequest } from '../../../../../shared/api/dashboard';
 import { callRoute } from '../../../lib/api-client';
 import { dashboardKeys } from './get-dashboard-metrics';
 

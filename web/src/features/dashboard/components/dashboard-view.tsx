@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDownToArc, IconFileSpreadsheet, IconFileX, IconRefresh, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { MeResponse } from '../../../../../shared/api/me';
+import type { MeResponse } from '../../../../../shared/api/accounts';
 import type { ScreenDef } from '../../../../../shared/navigation';
 import { ROLE_LABELS, isPlatformAdmin } from '../../../../../shared/roles';
 import { ErrorAlert } from '../../../components/ui/error-alert';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { HISTORY_MONTHS } from '../../../../../shared/api/insight';
+import { HISTORY_MONTHS } from '../../../../../shared/api/history';
 import { callRoute } from '../../../lib/api-client';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { HISTORY_MESSAGES, historyNrcSchema } from '../../../../../shared/api/insight';
+import { HISTORY_MESSAGES, historyNrcSchema } from '../../../../../shared/api/history';
 import { sanitiseNrcInput } from '../../../../../shared/rules/nrc';
 import { errorMessage } from '../../../lib/errors';
 import { useHistoryLookup } from '../api/get-history';

@@ -1,6 +1,6 @@
 import { Autocomplete, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { REVIEW_MESSAGES, type SubmissionListItem } from '../../../../../shared/api/submissions';
+import { REVIEW_MESSAGES, type SubmissionListItem } from '../../../../../shared/api/reviews';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { usePmecAdmins } from '../api/submissions';
 

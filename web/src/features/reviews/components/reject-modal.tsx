@@ -1,6 +1,6 @@
 import { Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { REVIEW_MESSAGES } from '../../../../../shared/api/submissions';
+import { REVIEW_MESSAGES } from '../../../../../shared/api/reviews';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 
 export interface RejectModalProps {

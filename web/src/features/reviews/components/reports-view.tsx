@@ -1,6 +1,6 @@
 import { Button, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { REPORTS_LIMIT } from '../../../../../shared/api/submissions';
+import { REPORTS_LIMIT } from '../../../../../shared/api/reviews';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useReports } from '../api/submissions';
 import { formatDateTime, formatMonth, KIND_LABELS } from '../utils/format';

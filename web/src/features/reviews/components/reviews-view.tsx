@@ -3,16 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import {
-  type BulkDecisionResponse,
-  cleanSearch,
-  REVIEW_MESSAGES,
-  type ReviewDecision,
-  SEARCH_MIN_LENGTH,
-  SUBMISSION_STATUSES,
-  type SubmissionListItem,
-  submissionStatusLabel,
-} from '../../../../../shared/api/submissions';
+import { type BulkDecisionResponse, cleanSearch, REVIEW_MESSAGES, type ReviewDecision, SEARCH_MIN_LENGTH, SUBMISSION_STATUSES, type SubmissionListItem, submissionStatusLabel } from '../../../../../shared/api/reviews';
 import type { Role } from '../../../../../shared/roles';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/errors';

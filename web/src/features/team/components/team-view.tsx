@@ -1,7 +1,7 @@
 import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
-import { isUuid } from '../../../../../shared/api/admin';
+import { isUuid } from '../../../../../shared/ids';
 import { mustEnterOrgId } from '../../../../../shared/api/team';
 import type { Role } from '../../../../../shared/roles';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -1,0 +1,97 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z, ZodType } from 'zod';
+import { isAllowed } from '../../shared/access.js';
+import { pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
+import { type AnyCaller, callerFromEvent } from './caller.js';
+import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
+import { logger } from './powertools.js';
+import { isStateChanging, recordRequest } from './request-audit.js';
+
+type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+type ApiResult = APIGatewayProxyStructuredResultV2;
+type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, Context & { caller: AnyCaller; input: { params: unknown; query: unknown; body: unknown } }>;
+
+export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+/** The caller against the route's access: 401 without a session, 403 without the role. Sets `context.caller`. */
+export function authorise(route: Pick<RouteDef, 'access'>): ApiMiddleware {
+  return {
+    before: (request) => {
+      const caller = callerFromEvent(request.event);
+      if (!isAllowed(route.access, caller)) {
+        if (!caller.signedIn) throw new UnauthorizedError();
+        throw new ForbiddenError('Your role does not allow this action.');
+      }
+      request.context.caller = caller;
+    },
+  };
+}
+
+/**
+ * The first problem as a person reads it, with the error code the issue names (`params.code`) or
+ * `validation_failed`. Query-string and path schemas write whole sentences; a body issue is prefixed
+ * with the field it is about.
+ */
+function firstProblem(error: z.ZodError, prefixField: boolean): BadRequestError {
+  const issue = error.issues[0];
+  if (!issue) return new BadRequestError('The request is not valid.', 'validation_failed');
+  const named = issue.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : null;
+  const where = prefixField && !named && issue.path.length ? `${issue.path.join('.')}: ` : '';
+  return new BadRequestError(`${where}${issue.message}`, named ?? 'validation_failed');
+}
+
+function parse(schema: ZodType, value: unknown, prefixField = false): unknown {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw firstProblem(parsed.error, prefixField);
+  return parsed.data;
+}
+
+/** The route's schemas for path parameters, query string and JSON body. Sets `context.input`. */
+export function validate(route: Pick<RouteDef, 'path' | 'params' | 'query' | 'request'>): ApiMiddleware {
+  const params = route.params ?? pathParamsSchema(route.path);
+  return {
+    before: (request) => {
+      const { pathParameters, queryStringParameters, body } = request.event;
+      request.context.input = {
+        params: parse(params, pathParameters ?? {}),
+        query: route.query ? parse(route.query, queryStringParameters ?? {}) : {},
+        body: route.request ? parse(route.request, body ?? {}, true) : undefined,
+      };
+    },
+  };
+}
+
+/** Every state-changing request is recorded with how it ended, whatever its outcome (issue 8 §5). */
+export function audit(route: RouteDef): ApiMiddleware {
+  if (!isStateChanging(route)) return {};
+  const record: NonNullable<ApiMiddleware['after']> = async (request) => {
+    if (request.response) await recordRequest(route, request.event, request.response);
+  };
+  return { after: record, onError: record };
+}
+
+/**
+ * Turns any failure into the error `@middy/http-error-handler` answers with: `{ error, message }` for
+ * what the caller can fix, a generic 500 (logged) for faults. Error middlewares run in reverse order,
+ * so this one, used after the error handler, shapes the error before the handler writes it.
+ */
+export function apiErrors(): ApiMiddleware {
+  const exposed = (statusCode: number, body: Record<string, unknown>) =>
+    Object.assign(new Error(JSON.stringify(body)), { statusCode, expose: true, headers: { 'cache-control': 'no-store' } });
+  return {
+    onError: (request) => {
+      const error = request.error as (Error & { statusCode?: number; cause?: { package?: string } }) | null;
+      if (error instanceof HttpError) {
+        request.error = exposed(error.statusCode, { error: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) });
+      } else if (error?.cause?.package === '@middy/http-json-body-parser') {
+        request.error = exposed(400, { error: 'invalid_json', message: 'Request body must be valid JSON.' });
+      } else if (typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+        request.error = exposed(error.statusCode, { error: 'bad_request', message: error.message || 'The request is not valid.' });
+      } else {
+        logger.error('Unhandled error', error ?? 'unknown');
+        request.error = exposed(500, { error: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' });
+      }
+    },
+  };
+}
