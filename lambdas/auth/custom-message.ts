@@ -1,6 +1,7 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { appUrl } from '../lib/app-url.js';
 import { logger } from '../lib/powertools.js';
+import { createEventHandler } from '../lib/handler.js';
 
 const PRODUCT = 'Payroll Deductions Platform';
 
@@ -91,7 +92,7 @@ function render(message: Message, name: string | undefined): string {
  * Cognito CustomMessage trigger: verification, reset and invite emails carry links into the SPA.
  * Other sources (attribute verification, MFA) keep Cognito's own message.
  */
-export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const build = MESSAGES[event.triggerSource];
   const email = event.request.userAttributes.email;
   if (!build) return event;
@@ -111,3 +112,5 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   event.response.emailMessage = render(message, input.name);
   return event;
 }
+
+export const handler = createEventHandler(customMessage);

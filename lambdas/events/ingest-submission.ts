@@ -6,15 +6,16 @@ import { failIngestion, finishIngestion, getSubmission } from '../data/submissio
 import { readResultJson, resultKeys } from '../data/uploads.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, submissionIdOf } from './s3-records.js';
+import { createEventHandler } from '../lib/handler.js';
 
 /**
  * S3 trigger on `ingest/` in the uploads bucket (written by Submit): puts the submission's canonical
  * rows into borrower history and records { inserted, updated, skipped } once. A re-delivered event finds
  * the counts recorded and stops; a run that failed part-way is run again and counts the same.
  */
-export const handler = async (event: S3Event): Promise<void> => {
+export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
   for (const record of event.Records) await processRecord(record);
-};
+});
 
 async function processRecord(record: S3EventRecord): Promise<void> {
   const key = objectKey(record);

@@ -15,6 +15,7 @@ import {
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { validateUpload } from './upload-validation.js';
+import { createEventHandler } from '../lib/handler.js';
 
 const SETTLED = ['validated', 'failed', 'submitted'];
 
@@ -24,9 +25,9 @@ const SETTLED = ['validated', 'failed', 'submitted'];
  * object whose result is already stored (same ETag) changes nothing, and every write is conditional on
  * this run still being the object's validation.
  */
-export const handler = async (event: S3Event): Promise<void> => {
+export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
   for (const record of event.Records) await processRecord(record);
-};
+});
 
 async function processRecord(record: S3EventRecord): Promise<void> {
   const key = objectKey(record);

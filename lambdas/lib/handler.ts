@@ -73,3 +73,13 @@ export function createApiHandler<const R extends RouteDef>(route: R, fn: (ctx: R
       return isStatusResult(result) ? respond(result.statusCode, result.body, result.headers) : respond(200, result);
     });
 }
+
+/** S3 events and Cognito triggers: the same Logger (request id, cold start) and Tracer as the API chain. */
+export function createEventHandler<TEvent, TResult>(fn: (event: TEvent) => Promise<TResult>) {
+  const handler = middy<TEvent, TResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(captureLambdaHandler(tracer))
+    .handler(fn);
+  // Tests call these with the event alone; middy then starts from an empty context, as it does outside Lambda.
+  return (event: TEvent, context?: Context): Promise<TResult> => handler(event, context as Context);
+}

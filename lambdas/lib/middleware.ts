@@ -64,9 +64,9 @@ export function validate(route: Pick<RouteDef, 'path' | 'params' | 'query' | 're
 
 /** Every state-changing request is recorded with how it ended, whatever its outcome (issue 8 §5). */
 export function audit(route: RouteDef): ApiMiddleware {
-  if (!isStateChanging(route)) return {};
+  const changes = isStateChanging(route);
   const record: NonNullable<ApiMiddleware['after']> = async (request) => {
-    if (request.response) await recordRequest(route, request.event, request.response);
+    if (changes && request.response) await recordRequest(route, request.event, request.response);
   };
   return { after: record, onError: record };
 }

@@ -1,15 +1,9 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const ssmSend = vi.fn();
-vi.mock('@aws-sdk/client-ssm', () => ({
-  SSMClient: class {
-    send = ssmSend;
-  },
-  GetParameterCommand: class {
-    constructor(readonly input: unknown) {}
-  },
-}));
+// Powertools Parameters reads and caches the SSM parameter; here it answers as SSM would.
+const getParameter = vi.fn();
+vi.mock('@aws-lambda-powertools/parameters/ssm', () => ({ getParameter }));
 
 type Source = CustomMessageTriggerEvent['triggerSource'];
 
@@ -33,14 +27,14 @@ function cognitoEvent(triggerSource: Source, userAttributes: Record<string, stri
   } as CustomMessageTriggerEvent;
 }
 
-/** A fresh module per test, so the SSM cache of lib/app-url starts empty. */
+/** A fresh module per test. */
 async function loadHandler() {
   vi.resetModules();
   return (await import('../../lambdas/auth/custom-message.js')).handler;
 }
 
 beforeEach(() => {
-  ssmSend.mockReset();
+  getParameter.mockReset();
   vi.stubEnv('APP_URL', APP_URL);
   vi.stubEnv('APP_URL_PARAMETER', '');
 });
@@ -63,7 +57,7 @@ describe('custom-message handler', () => {
     const html = result.response.emailMessage ?? '';
     expect(html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
     expect(html).toContain('{####}');
-    expect(ssmSend).not.toHaveBeenCalled();
+    expect(getParameter).not.toHaveBeenCalled();
   });
 
   it('keeps the {username} placeholder in the invite, as Cognito requires for AdminCreateUser', async () => {
@@ -122,27 +116,32 @@ describe('custom-message handler without APP_URL', () => {
     vi.stubEnv('APP_URL_PARAMETER', '/PayrollPlatform/app-url');
   });
 
-  it('reads the SPA URL from the SSM parameter once and reuses it', async () => {
-    ssmSend.mockResolvedValue({ Parameter: { Value: 'https://d111111abcdef8.cloudfront.net' } });
+  it('reads the SPA URL from the SSM parameter, cached by Powertools for the life of the container', async () => {
+    getParameter.mockResolvedValue('https://d111111abcdef8.cloudfront.net/');
     const handler = await loadHandler();
 
-    await handler(cognitoEvent('CustomMessage_SignUp'));
     const result = await handler(cognitoEvent('CustomMessage_ForgotPassword'));
 
     expect(result.response.emailMessage).toContain('href="https://d111111abcdef8.cloudfront.net/reset?');
-    expect(ssmSend).toHaveBeenCalledTimes(1);
-    expect(ssmSend.mock.calls[0]?.[0]).toMatchObject({ input: { Name: '/PayrollPlatform/app-url' } });
+    expect(getParameter).toHaveBeenCalledWith('/PayrollPlatform/app-url', { maxAge: 3600 });
   });
 
-  it('retries the parameter on the next invocation after a failed read', async () => {
-    ssmSend.mockRejectedValueOnce(new Error('throttled')).mockResolvedValue({ Parameter: { Value: 'https://d111111abcdef8.cloudfront.net' } });
+  it('fails the invocation when the parameter cannot be read, and reads it again on the next', async () => {
+    getParameter.mockRejectedValueOnce(new Error('throttled')).mockResolvedValue('https://d111111abcdef8.cloudfront.net');
     const handler = await loadHandler();
 
     await expect(handler(cognitoEvent('CustomMessage_SignUp'))).rejects.toThrow('throttled');
     const result = await handler(cognitoEvent('CustomMessage_SignUp'));
 
     expect(result.response.emailMessage).toContain('https://d111111abcdef8.cloudfront.net/signin?');
-    expect(ssmSend).toHaveBeenCalledTimes(2);
+    expect(getParameter).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails loudly when the parameter holds no value', async () => {
+    getParameter.mockResolvedValue(undefined);
+    const handler = await loadHandler();
+
+    await expect(handler(cognitoEvent('CustomMessage_SignUp'))).rejects.toThrow(/holds no value/);
   });
 
   it('fails loudly when neither APP_URL nor APP_URL_PARAMETER is set', async () => {
