@@ -1,6 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** The web app's aliases, for unit tests of web modules (same as web/vite.config.ts). */
+const alias = {
+  '@/': fileURLToPath(new URL('web/src/', import.meta.url)),
+  '@shared/': fileURLToPath(new URL('shared/', import.meta.url)),
+};
+
 export default defineConfig({
+  resolve: { alias },
   test: {
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [

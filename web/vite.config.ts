@@ -12,6 +12,12 @@ const proxy = Object.fromEntries(['/api', '/config.json', '/_local'].map((prefix
 export default defineConfig({
   root: webRoot,
   plugins: [react()],
+  resolve: {
+    alias: {
+      '@/': `${webRoot}src/`,
+      '@shared/': `${repoRoot}shared/`,
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -4,12 +4,12 @@ import { Button, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ErrorCard } from '../components/ui/error-card';
-import { FullPageLoader } from '../components/ui/full-page-loader';
-import { SessionProvider } from '../lib/auth';
-import { initialiseRuntime } from '../lib/config';
-import { errorMessage } from '../lib/errors';
-import { createQueryClient } from '../lib/react-query';
+import { ErrorCard } from '@/components/ui/error-card';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { SessionProvider } from '@/lib/auth';
+import { initialiseRuntime } from '@/lib/config';
+import { errorMessage } from '@/lib/errors';
+import { createQueryClient } from '@/lib/react-query';
 import { theme } from './theme';
 
 type ConfigState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; error: unknown };

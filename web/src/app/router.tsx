@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { FullPageLoader } from '../components/ui/full-page-loader';
+import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { AliasRedirect } from './routes/alias-redirect';
 import { ProtectedRoot } from './routes/app/root';
 import { RootRedirect } from './routes/root-redirect';

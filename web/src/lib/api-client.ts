@@ -1,7 +1,7 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ZodType, z } from 'zod';
-import { apiErrorSchema } from '../../../shared/api/errors';
-import { type HttpMethod, ROUTES, type RouteId, routeById } from '../../../shared/routes';
+import { apiErrorSchema } from '@shared/api/errors';
+import { type HttpMethod, ROUTES, type RouteId, routeById } from '@shared/routes';
 import { getRuntimeConfig } from './config';
 
 /** Default call timeout of spec part 1 §9. */

@@ -1,7 +1,7 @@
 import { type ReactNode, createContext, useContext } from 'react';
-import { type Access, type Caller, isAllowed } from '../../../shared/access';
-import type { MeResponse } from '../../../shared/api/accounts';
-import { SCREENS, type ScreenDef } from '../../../shared/navigation';
+import { type Access, type Caller, isAllowed } from '@shared/access';
+import type { MeResponse } from '@shared/api/accounts';
+import { SCREENS, type ScreenDef } from '@shared/navigation';
 
 const SIGNED_OUT_CALLER: Caller = { signedIn: false, approved: false, roles: [] };
 

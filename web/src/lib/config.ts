@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import { type RuntimeConfig, runtimeConfigSchema } from '../../../shared/api/system';
+import { type RuntimeConfig, runtimeConfigSchema } from '@shared/api/system';
 
 export type { RuntimeConfig };
 

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
-import { CheckingSession } from '../../components/ui/status-card';
-import { useSession } from '../../lib/auth';
+import { CheckingSession } from '@/components/ui/status-card';
+import { useSession } from '@/lib/auth';
 
 /** '/' (and '/home'): to /app when signed in, otherwise to /signin (spec part 1 §2). */
 export function RootRedirect() {

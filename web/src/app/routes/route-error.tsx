@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { ErrorCard } from '../../components/ui/error-card';
-import { errorMessage } from '../../lib/errors';
+import { ErrorCard } from '@/components/ui/error-card';
+import { errorMessage } from '@/lib/errors';
 
 /** Last resort for errors thrown while rendering or loading a screen. */
 export function RouteError() {

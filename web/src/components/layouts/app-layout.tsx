@@ -2,8 +2,8 @@ import { AppShell, Button, Container, Group, Menu, Text, UnstyledButton } from '
 import { IconChevronDown, IconLogout, IconMenu2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { normalisePath } from '../../../../shared/navigation';
-import { Brand } from '../ui/brand';
+import { normalisePath } from '@shared/navigation';
+import { Brand } from '@/components/ui/brand';
 import classes from './app-layout.module.css';
 
 export interface MenuItemDef {

@@ -2,7 +2,7 @@ import { Anchor, Box, Card, Center, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BRAND_NAME, Brand } from '../ui/brand';
+import { BRAND_NAME, Brand } from '@/components/ui/brand';
 
 /** The frame of the public account screens: brand, one card, and a way back to sign in. */
 export function AuthLayout({ title, children, withSignInLink = true }: { title: string; children: ReactNode; withSignInLink?: boolean }) {

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage } from '@/lib/errors';
 
 /** Spec: errors show their message in red. */
 export function ErrorAlert({ error, title }: { error: unknown; title?: string }) {

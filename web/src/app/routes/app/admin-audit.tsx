@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { BRAND_NAME } from '../../../components/ui/brand';
-import { PageHeader } from '../../../components/ui/page-header';
-import { AuditLog } from '../../../features/audit/components/audit-log';
-import { NrcTrail } from '../../../features/audit/components/nrc-trail';
-import { screenLabel } from '../../../lib/authorization';
+import { BRAND_NAME } from '@/components/ui/brand';
+import { PageHeader } from '@/components/ui/page-header';
+import { AuditLog } from '@/features/audit/components/audit-log';
+import { NrcTrail } from '@/features/audit/components/nrc-trail';
+import { screenLabel } from '@/lib/authorization';
 
 /** /admin/audit: super and system admins (the signed-in layout checks the role; the API checks again). */
 export default function AdminAuditRoute() {

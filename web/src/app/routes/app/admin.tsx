@@ -1,12 +1,12 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { isPlatformAdmin } from '../../../../../shared/roles';
-import { BRAND_NAME } from '../../../components/ui/brand';
-import { useAdminBilling } from '../../../features/admin/api/billing';
-import { useAdminMetrics } from '../../../features/admin/api/metrics';
-import { AdminDashboard } from '../../../features/admin/components/admin-dashboard';
-import { NotAuthorised } from '../../../features/admin/components/not-authorised';
-import { isApiError } from '../../../lib/api-client';
-import { screenLabel, useSignedInUser } from '../../../lib/authorization';
+import { isPlatformAdmin } from '@shared/roles';
+import { BRAND_NAME } from '@/components/ui/brand';
+import { useAdminBilling } from '@/features/admin/api/billing';
+import { useAdminMetrics } from '@/features/admin/api/metrics';
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { NotAuthorised } from '@/features/admin/components/not-authorised';
+import { isApiError } from '@/lib/api-client';
+import { screenLabel, useSignedInUser } from '@/lib/authorization';
 
 /** /admin: super and system admins only; the API refuses everyone else too (403 → the same message). */
 export default function AdminRoute() {

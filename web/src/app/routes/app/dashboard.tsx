@@ -1,9 +1,9 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { BRAND_NAME } from '../../../components/ui/brand';
-import { useMe } from '../../../features/auth/api/get-me';
-import { useDashboardMetrics } from '../../../features/dashboard/api/get-dashboard-metrics';
-import { DashboardView } from '../../../features/dashboard/components/dashboard-view';
-import { allowedScreens, useSignedInUser } from '../../../lib/authorization';
+import { BRAND_NAME } from '@/components/ui/brand';
+import { useMe } from '@/features/auth/api/get-me';
+import { useDashboardMetrics } from '@/features/dashboard/api/get-dashboard-metrics';
+import { DashboardView } from '@/features/dashboard/components/dashboard-view';
+import { allowedScreens, useSignedInUser } from '@/lib/authorization';
 
 /** /app: the dashboard. */
 export default function DashboardRoute() {

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { BRAND_NAME } from '../../../components/ui/brand';
-import { PageHeader } from '../../../components/ui/page-header';
-import { FraudSearchView } from '../../../features/fraud/components/fraud-search-view';
-import { screenLabel } from '../../../lib/authorization';
+import { BRAND_NAME } from '@/components/ui/brand';
+import { PageHeader } from '@/components/ui/page-header';
+import { FraudSearchView } from '@/features/fraud/components/fraud-search-view';
+import { screenLabel } from '@/lib/authorization';
 
 /** /fraud-list: search the fraud and scam registry by NRC (fraud-list roles; the server checks them too). */
 export default function FraudListRoute() {

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { BRAND_NAME } from '../../../components/ui/brand';
-import { PageHeader } from '../../../components/ui/page-header';
-import { FraudReportForm } from '../../../features/fraud/components/fraud-report-form';
-import { screenLabel } from '../../../lib/authorization';
+import { BRAND_NAME } from '@/components/ui/brand';
+import { PageHeader } from '@/components/ui/page-header';
+import { FraudReportForm } from '@/features/fraud/components/fraud-report-form';
+import { screenLabel } from '@/lib/authorization';
 
 /** /fraud-report: any signed-in user files a fraud or scam report with evidence. */
 export default function FraudReportRoute() {

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { BRAND_NAME } from '../../../components/ui/brand';
-import { PageHeader } from '../../../components/ui/page-header';
-import { HistoryLookup } from '../../../features/history/components/history-lookup';
-import { screenLabel } from '../../../lib/authorization';
+import { BRAND_NAME } from '@/components/ui/brand';
+import { PageHeader } from '@/components/ui/page-header';
+import { HistoryLookup } from '@/features/history/components/history-lookup';
+import { screenLabel } from '@/lib/authorization';
 
 /** /history: every approved user (spec part 2 §2 "Borrower History"); the API checks again and audits each lookup. */
 export default function HistoryRoute() {

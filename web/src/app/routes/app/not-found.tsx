@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
-import { BRAND_NAME } from '../../../components/ui/brand';
+import { BRAND_NAME } from '@/components/ui/brand';
 
 export default function NotFoundRoute() {
   useDocumentTitle(`Not found · ${BRAND_NAME}`);

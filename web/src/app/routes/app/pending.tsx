@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { BRAND_NAME } from '../../../components/ui/brand';
-import { PendingApproval } from '../../../features/auth/components/pending-approval';
-import { useSignedInUser } from '../../../lib/authorization';
+import { BRAND_NAME } from '@/components/ui/brand';
+import { PendingApproval } from '@/features/auth/components/pending-approval';
+import { useSignedInUser } from '@/lib/authorization';
 
 export default function PendingRoute() {
   const { me } = useSignedInUser();

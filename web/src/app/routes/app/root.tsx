@@ -1,15 +1,15 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isAllowed } from '../../../../../shared/access';
-import { normalisePath, screenFor } from '../../../../../shared/navigation';
-import { AppLayout } from '../../../components/layouts/app-layout';
-import { ErrorCard } from '../../../components/ui/error-card';
-import { CheckingSession } from '../../../components/ui/status-card';
-import { useMe } from '../../../features/auth/api/get-me';
-import { useLogout, useSession } from '../../../lib/auth';
-import { SignedInUserProvider, allowedScreens, callerFromMe } from '../../../lib/authorization';
-import { errorMessage } from '../../../lib/errors';
+import { isAllowed } from '@shared/access';
+import { normalisePath, screenFor } from '@shared/navigation';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { ErrorCard } from '@/components/ui/error-card';
+import { CheckingSession } from '@/components/ui/status-card';
+import { useMe } from '@/features/auth/api/get-me';
+import { useLogout, useSession } from '@/lib/auth';
+import { SignedInUserProvider, allowedScreens, callerFromMe } from '@/lib/authorization';
+import { errorMessage } from '@/lib/errors';
 
 const PENDING_PATH = '/pending';
 /** Screens whose tables need the wider frame (many columns, actions on the right). */

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { BRAND_NAME } from '../../../components/ui/brand';
-import { SubmissionsScreen } from '../../../features/submissions/components/submissions-screen';
-import { screenLabel } from '../../../lib/authorization';
+import { BRAND_NAME } from '@/components/ui/brand';
+import { SubmissionsScreen } from '@/features/submissions/components/submissions-screen';
+import { screenLabel } from '@/lib/authorization';
 
 export default function UploadRoute() {
   const title = screenLabel('/upload');

@@ -1,5 +1,5 @@
-import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { ForgotPasswordForm } from '../../../features/accounts/components/forgot-password-form';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { ForgotPasswordForm } from '@/features/accounts/components/forgot-password-form';
 
 /** /forgot (also /forgot-password): request a reset link. */
 export default function ForgotRoute() {

@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { InviteAccept } from '../../../features/accounts/components/invite-accept';
+import { InviteAccept } from '@/features/accounts/components/invite-accept';
 
 /**
  * The temporary password as written in the link. URLSearchParams would turn a '+' into a space,

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { ResetPassword } from '../../../features/accounts/components/reset-password';
+import { ResetPassword } from '@/features/accounts/components/reset-password';
 
 /** /reset?email=&code= (also /reset-password): the link of the reset email; type=signup for account links. */
 export default function ResetRoute() {

@@ -1,11 +1,11 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { BRAND_NAME } from '../../../components/ui/brand';
-import { VerifyEmailNotice } from '../../../features/accounts/components/verify-email-notice';
-import { SignInForm } from '../../../features/auth/components/sign-in-form';
-import { SignInLayout } from '../../../features/auth/components/sign-in-layout';
-import { signInTarget } from '../../../features/auth/utils/sign-in-target';
-import { useSession } from '../../../lib/auth';
+import { BRAND_NAME } from '@/components/ui/brand';
+import { VerifyEmailNotice } from '@/features/accounts/components/verify-email-notice';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignInLayout } from '@/features/auth/components/sign-in-layout';
+import { signInTarget } from '@/features/auth/utils/sign-in-target';
+import { useSession } from '@/lib/auth';
 
 /**
  * /signin: once a session exists, back to where the user came from. The sign-up email's link

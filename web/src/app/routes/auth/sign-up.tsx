@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { AuthLayout } from '../../../components/layouts/auth-layout';
-import type { SignUpOutcome } from '../../../features/accounts/api/submit-sign-up';
-import { SignUpDone } from '../../../features/accounts/components/sign-up-done';
-import { SignUpForm } from '../../../features/accounts/components/sign-up-form';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import type { SignUpOutcome } from '@/features/accounts/api/submit-sign-up';
+import { SignUpDone } from '@/features/accounts/components/sign-up-done';
+import { SignUpForm } from '@/features/accounts/components/sign-up-form';
 
 /** /signup (also /sign-up and /request-access): the Request Access form, then what to do next. */
 export default function SignUpRoute() {

@@ -1,5 +1,5 @@
-import type { AccessRequestResponse, EmailAvailabilityResponse, PresignedPost } from '../../../../../shared/api/accounts';
-import { type RouteRequest, callRoute } from '../../../lib/api-client';
+import type { AccessRequestResponse, EmailAvailabilityResponse, PresignedPost } from '@shared/api/accounts';
+import { type RouteRequest, callRoute } from '@/lib/api-client';
 
 /** GET /api/email-availability: is the email free for a new account? */
 export function checkEmailAvailability(email: string, signal?: AbortSignal): Promise<EmailAvailabilityResponse> {

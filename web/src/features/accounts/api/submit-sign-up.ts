@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName } from '../../../../../shared/api/accounts';
-import { isApiError } from '../../../lib/api-client';
+import { ACCOUNT_MESSAGES, type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName } from '@shared/api/accounts';
+import { isApiError } from '@/lib/api-client';
 import { cognitoErrorName, passwordPolicyMessage, signUpErrorMessage } from '../utils/account-errors';
 import { createAccessRequest, isAuthTypeUploadFailure, uploadWithPresignedPost } from './access-requests';
 import { signUpAccount } from './cognito';

@@ -1,6 +1,6 @@
 import { FileInput, Fieldset, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc } from '../../../../../shared/api/accounts';
+import { type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc } from '@shared/api/accounts';
 
 const HINTS: Record<OnboardingDoc, string> = {
   tpin: 'Taxpayer Identification Number certificate',

@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { ACCOUNT_MESSAGES, normaliseEmail } from '../../../../../shared/api/accounts';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ACCOUNT_MESSAGES, normaliseEmail } from '@shared/api/accounts';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { requestPasswordReset } from '../api/cognito';
 import { isCognitoServiceError } from '../utils/account-errors';
 

@@ -1,5 +1,5 @@
 import { Group, Radio, TextInput } from '@mantine/core';
-import type { ClientType } from '../../../../../shared/api/accounts';
+import type { ClientType } from '@shared/api/accounts';
 
 export interface OrganisationFieldsProps {
   clientType: ClientType;

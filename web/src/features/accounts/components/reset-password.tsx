@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_MESSAGES } from '../../../../../shared/api/accounts';
-import { ErrorAlert } from '../../../components/ui/error-alert';
-import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { useSession } from '../../../lib/auth';
+import { ACCOUNT_MESSAGES } from '@shared/api/accounts';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { useSession } from '@/lib/auth';
 import { saveResetPassword } from '../api/cognito';
 import { isBadCode, isRateLimited, passwordPolicyMessage } from '../utils/account-errors';
 import { type PasswordErrors, checkPasswordPair, hasErrors } from '../utils/password-rules';

@@ -9,7 +9,7 @@ import {
   type OnboardingDoc,
   deriveFullName,
   normaliseEmail,
-} from '../../../../../shared/api/accounts';
+} from '@shared/api/accounts';
 import { checkEmailAvailability } from '../api/access-requests';
 import { type CreatedAccount, SignUpError, type SignUpOutcome, type SignUpProgress, submitSignUp } from '../api/submit-sign-up';
 import { hasErrors } from '../utils/password-rules';

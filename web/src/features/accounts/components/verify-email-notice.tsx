@@ -3,7 +3,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { confirmEmail } from '../api/cognito';
 import { cognitoErrorName } from '../utils/account-errors';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@/lib/errors';
 import { ResendVerification } from './resend-verification';
 
 type State = { status: 'verifying' } | { status: 'verified' } | { status: 'invalid' } | { status: 'failed'; message: string };

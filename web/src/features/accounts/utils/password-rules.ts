@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../../shared/api/accounts';
+import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@shared/api/accounts';
 
 export interface PasswordErrors {
   password?: string;

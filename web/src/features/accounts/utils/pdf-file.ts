@@ -1,4 +1,4 @@
-import { ONBOARDING_MAX_BYTES, type OnboardingDoc, docNotPdfMessage, docTooLargeMessage } from '../../../../../shared/api/accounts';
+import { ONBOARDING_MAX_BYTES, type OnboardingDoc, docNotPdfMessage, docTooLargeMessage } from '@shared/api/accounts';
 
 const PDF_MAGIC = '%PDF-';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, ONBOARDING_DOCS, type OnboardingDoc } from '../../../../../shared/api/accounts';
-import { isValidPayeeKey } from '../../../../../shared/rules/payee-key';
+import { ACCOUNT_MESSAGES, ONBOARDING_DOCS, type OnboardingDoc } from '@shared/api/accounts';
+import { isValidPayeeKey } from '@shared/rules/payee-key';
 import type { SignUpValues } from '../api/submit-sign-up';
 import { checkPasswordPair } from './password-rules';
 

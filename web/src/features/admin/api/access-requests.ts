@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callRoute, type RouteRequest } from '../../../lib/api-client';
+import { callRoute, type RouteRequest } from '@/lib/api-client';
 
 export const ACCESS_REQUESTS_KEY = ['admin', 'access-requests'] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callRoute, isApiError } from '../../../lib/api-client';
+import { callRoute, isApiError } from '@/lib/api-client';
 import { METRICS_TIMEOUT_MS } from './metrics';
 
 /**

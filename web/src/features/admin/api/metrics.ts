@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 /** Spec part 2 §9: the dashboard metrics call times out after 8 s. */
 export const METRICS_TIMEOUT_MS = 8_000;

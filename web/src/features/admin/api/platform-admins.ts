@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callRoute, type RouteRequest } from '../../../lib/api-client';
+import { callRoute, type RouteRequest } from '@/lib/api-client';
 
 export const PLATFORM_ADMINS_KEY = ['admin', 'platform-admins'] as const;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 const linksKey = (email: string) => ['admin', 'user-links', email] as const;
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { type AccessRequestItem, GRANT_ROLES } from '../../../../../shared/api/admin';
+import { type AccessRequestItem, GRANT_ROLES } from '@shared/api/admin';
 import { CLIENT_LABELS, formatDateTime, roleLabel } from '../utils/format';
 import type { Decision } from './decision-modal';
 

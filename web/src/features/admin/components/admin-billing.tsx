@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
-import type { BillingResponse } from '../../../../../shared/api/dashboard';
+import type { BillingResponse } from '@shared/api/dashboard';
 import { formatCount, formatPeriod, formatZmw } from '../utils/format';
 
 const PRICING: Record<BillingResponse['pricing'], string> = {

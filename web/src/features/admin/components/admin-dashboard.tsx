@@ -2,10 +2,10 @@ import { Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIc
 import { type Icon, IconClipboardList, IconRefresh, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { AdminMetrics } from '../../../../../shared/api/admin';
-import type { BillingResponse } from '../../../../../shared/api/dashboard';
-import { ErrorAlert } from '../../../components/ui/error-alert';
-import { PageHeader } from '../../../components/ui/page-header';
+import type { AdminMetrics } from '@shared/api/admin';
+import type { BillingResponse } from '@shared/api/dashboard';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageHeader } from '@/components/ui/page-header';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminBilling } from './admin-billing';
 

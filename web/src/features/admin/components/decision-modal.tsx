@@ -1,9 +1,9 @@
 import { Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ACCESS_DECISION_MESSAGES, type AccessDecisionResponse, type AccessRequestItem } from '../../../../../shared/api/admin';
+import { ACCESS_DECISION_MESSAGES, type AccessDecisionResponse, type AccessRequestItem } from '@shared/api/admin';
 import { useDecideAccessRequest } from '../api/access-requests';
 import { roleLabel } from '../utils/format';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 
 export type Decision = 'approve' | 'reject' | 'remove';
 

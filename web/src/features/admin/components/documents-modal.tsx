@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { useRequestDocuments } from '../api/access-requests';
 
 /** The Docs column's Preview: signed links valid 15 minutes; Refresh makes new ones. */

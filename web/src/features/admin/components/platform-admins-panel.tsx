@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { isValidEmail, PLATFORM_ADMIN_MESSAGES, type PlatformAdminItem } from '../../../../../shared/api/admin';
-import { ErrorAlert } from '../../../components/ui/error-alert';
-import { PageHeader } from '../../../components/ui/page-header';
+import { isValidEmail, PLATFORM_ADMIN_MESSAGES, type PlatformAdminItem } from '@shared/api/admin';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageHeader } from '@/components/ui/page-header';
 import { useAddPlatformAdmin, usePlatformAdmins, useRemovePlatformAdmin } from '../api/platform-admins';
 import { formatDateTime, roleLabel } from '../utils/format';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 
 /** Spec part 2 §2 "Platform Admins" (/admin/users): adds and removes SYS_ADMIN only. */
 export function PlatformAdminsPanel({ title }: { title: string }) {

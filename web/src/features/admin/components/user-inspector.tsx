@@ -2,8 +2,8 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, 
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AuthUserDetails, UserLinksResponse } from '../../../../../shared/api/admin';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import type { AuthUserDetails, UserLinksResponse } from '@shared/api/admin';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { useDeleteAuthUser, useUserLinks } from '../api/user-links';
 import { CLIENT_LABELS, formatDateTime, roleLabel } from '../utils/format';
 

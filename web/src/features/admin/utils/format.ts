@@ -1,7 +1,7 @@
-import { ROLE_LABELS, type Role } from '../../../../../shared/roles';
-import { EMPTY } from '../../../lib/format';
+import { ROLE_LABELS, type Role } from '@shared/roles';
+import { EMPTY } from '@/lib/format';
 
-export { formatDateTime } from '../../../lib/format';
+export { formatDateTime } from '@/lib/format';
 
 export function formatCount(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toLocaleString('en-GB') : EMPTY;

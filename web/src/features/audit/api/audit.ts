@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client';
+import { callRoute } from '@/lib/api-client';
 
 export interface AuditFilters {
   from: string;

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { type AuditFilters, useAuditLog } from '../api/audit';
 import { AuditTable } from './audit-table';
 

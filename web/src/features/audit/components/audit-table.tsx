@@ -1,5 +1,5 @@
 import { Badge, Code, Table, Text } from '@mantine/core';
-import type { AuditItem } from '../../../../../shared/api/audit';
+import type { AuditItem } from '@shared/api/audit';
 
 const OUTCOME_COLOURS = { ok: 'teal', refused: 'orange', failed: 'red' } as const;
 

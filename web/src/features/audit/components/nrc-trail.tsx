@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconFileSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { nrcAuditCsv } from '../../../../../shared/api/audit';
-import { isValidNrc, sanitiseNrcInput } from '../../../../../shared/rules/nrc';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { nrcAuditCsv } from '@shared/api/audit';
+import { isValidNrc, sanitiseNrcInput } from '@shared/rules/nrc';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { useNrcTrail } from '../api/audit';
 import { AuditTable } from './audit-table';
 

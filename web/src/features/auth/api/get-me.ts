@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '../../../../../shared/api/accounts';
-import { callRoute } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth';
+import type { MeResponse } from '@shared/api/accounts';
+import { callRoute } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
 
 /** Every `me` query starts with this key; invalidate it to refetch for whoever is signed in. */
 export const ME_QUERY_KEY = ['me'] as const;

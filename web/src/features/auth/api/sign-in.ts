@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { signIn, signOut } from 'aws-amplify/auth';
 import { z } from 'zod';
-import { useSession } from '../../../lib/auth';
+import { useSession } from '@/lib/auth';
 import { SIGN_IN_MESSAGES, signInErrorMessage, signInStepMessage } from '../utils/sign-in-error';
 
 /** Spec part 2 §5: both required; the email trimmed and lower-cased. */

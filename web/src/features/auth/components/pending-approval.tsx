@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Card, Center, Group, Stack, Text, ThemeIcon, Tit
 import { IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ErrorAlert } from '../../../components/ui/error-alert';
-import { useLogout, useSession } from '../../../lib/auth';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { useLogout, useSession } from '@/lib/auth';
 import { useMe } from '../api/get-me';
 
 /** Spec part 2 §2 "Pending" and §4 "Pending screen". */

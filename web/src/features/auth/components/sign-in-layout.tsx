@@ -1,6 +1,6 @@
 import { Card, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Brand } from '../../../components/ui/brand';
+import { Brand } from '@/components/ui/brand';
 import { HighlightCarousel } from './highlight-carousel';
 import classes from './sign-in-layout.module.css';
 

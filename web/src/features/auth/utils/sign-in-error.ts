@@ -1,4 +1,4 @@
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '@/lib/errors';
 
 /** Sign-in texts of spec part 2 §5 and §8. */
 export const SIGN_IN_MESSAGES = {

@@ -1,4 +1,4 @@
-import { isPublicPath } from '../../../../../shared/navigation';
+import { isPublicPath } from '@shared/navigation';
 
 interface FromState {
   from?: { pathname?: unknown; search?: unknown; hash?: unknown };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingPlanRequest } from '../../../../../shared/api/dashboard';
-import { callRoute } from '../../../lib/api-client';
+import type { BillingPlanRequest } from '@shared/api/dashboard';
+import { callRoute } from '@/lib/api-client';
 import { dashboardKeys } from './get-dashboard-metrics';
 
 /** GET /api/admin/billing?q=: the organisation a platform admin means, and its plan. */

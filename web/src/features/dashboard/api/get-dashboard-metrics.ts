@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BillingResponse, DashboardMetrics } from '../../../../../shared/api/dashboard';
-import { callRoute, isApiError } from '../../../lib/api-client';
+import type { BillingResponse, DashboardMetrics } from '@shared/api/dashboard';
+import { callRoute, isApiError } from '@/lib/api-client';
 
-export type { BillingResponse as Billing, DashboardMetrics } from '../../../../../shared/api/dashboard';
+export type { BillingResponse as Billing, DashboardMetrics } from '@shared/api/dashboard';
 
 /** Spec part 2 §9: the dashboard metrics call times out after 8 s. */
 const METRICS_TIMEOUT_MS = 8_000;

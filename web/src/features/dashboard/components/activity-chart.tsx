@@ -1,5 +1,5 @@
 import { Card, SimpleGrid } from '@mantine/core';
-import type { SeriesPoint } from '../../../../../shared/api/dashboard';
+import type { SeriesPoint } from '@shared/api/dashboard';
 import { formatMonth } from '../utils/format';
 import { BarChart, type ChartPoint } from './bar-chart';
 

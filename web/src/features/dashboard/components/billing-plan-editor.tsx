@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { billingPlanRequestSchema, type BillingPlan, type OrganisationBillingResponse, type PricingKind } from '../../../../../shared/api/dashboard';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { billingPlanRequestSchema, type BillingPlan, type OrganisationBillingResponse, type PricingKind } from '@shared/api/dashboard';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { useFindBillingOrganisation, useSetBillingPlan } from '../api/billing-plans';
 import { formatZmw } from '../utils/format';
 

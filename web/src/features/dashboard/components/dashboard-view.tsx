@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDownToArc, IconFileSpreadsheet, IconFileX, IconRefresh, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { MeResponse } from '../../../../../shared/api/accounts';
-import type { ScreenDef } from '../../../../../shared/navigation';
-import { ROLE_LABELS, isPlatformAdmin } from '../../../../../shared/roles';
-import { ErrorAlert } from '../../../components/ui/error-alert';
-import { PageHeader } from '../../../components/ui/page-header';
+import type { MeResponse } from '@shared/api/accounts';
+import type { ScreenDef } from '@shared/navigation';
+import { ROLE_LABELS, isPlatformAdmin } from '@shared/roles';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageHeader } from '@/components/ui/page-header';
 import type { DashboardMetrics, DashboardMetricsState } from '../api/get-dashboard-metrics';
 import { formatCount, formatText } from '../utils/format';
 import { ActivityChart } from './activity-chart';

@@ -13,7 +13,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import type { ScreenDef } from '../../../../../shared/navigation';
+import type { ScreenDef } from '@shared/navigation';
 import classes from './feature-grid.module.css';
 
 const DETAILS: Record<string, { icon: Icon; description: string }> = {

@@ -1,5 +1,5 @@
-import { FRAUD_MESSAGES } from '../../../../../shared/api/fraud';
-import { callRoute } from '../../../lib/api-client';
+import { FRAUD_MESSAGES } from '@shared/api/fraud';
+import { callRoute } from '@/lib/api-client';
 
 export class UploadError extends Error {
   override name = 'UploadError';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, FRAUD_MESSAGES, evidenceExtension } from '../../../../../shared/api/fraud';
-import { errorMessage } from '../../../lib/errors';
+import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, FRAUD_MESSAGES, evidenceExtension } from '@shared/api/fraud';
+import { errorMessage } from '@/lib/errors';
 import { uploadAttachment } from './upload-attachment';
 
 export interface Attachment {

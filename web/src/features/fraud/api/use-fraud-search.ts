@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { FRAUD_PAGE_SIZE, type FraudReportItem } from '../../../../../shared/api/fraud';
+import { FRAUD_PAGE_SIZE, type FraudReportItem } from '@shared/api/fraud';
 import { latestFraudReports, searchFraudReports } from './search-reports';
 
 /** Spec §4: fraud search modes idle, search (by NRC list) and latest. */

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconPaperclip, IconRefresh, IconX } from '@tabler/icons-react';
-import { EVIDENCE_ACCEPT, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from '../../../../../shared/api/fraud';
+import { EVIDENCE_ACCEPT, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from '@shared/api/fraud';
 import type { Attachment } from '../api/use-attachments';
 import { formatBytes } from '../utils/format';
 

@@ -3,10 +3,10 @@ import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput,
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { FRAUD_MESSAGES } from '../../../../../shared/api/fraud';
-import { FRAUD_TYPES, type FraudReportFields, canSubmitFraudReport, validateFraudReport } from '../../../../../shared/rules/fraud-report';
-import { sanitiseNrcInput } from '../../../../../shared/rules/nrc';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { FRAUD_MESSAGES } from '@shared/api/fraud';
+import { FRAUD_TYPES, type FraudReportFields, canSubmitFraudReport, validateFraudReport } from '@shared/rules/fraud-report';
+import { sanitiseNrcInput } from '@shared/rules/nrc';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { useCreateFraudReport } from '../api/create-report';
 import { useAttachments } from '../api/use-attachments';
 import { AttachmentField } from './attachment-field';

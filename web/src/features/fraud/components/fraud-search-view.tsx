@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { FRAUD_MESSAGES, LATEST_DEFAULT, MAX_NRCS_PER_REQUEST } from '../../../../../shared/api/fraud';
-import { extractNrcs } from '../../../../../shared/rules/nrc';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { FRAUD_MESSAGES, LATEST_DEFAULT, MAX_NRCS_PER_REQUEST } from '@shared/api/fraud';
+import { extractNrcs } from '@shared/rules/nrc';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { useFraudSearch } from '../api/use-fraud-search';
 import { formatCount } from '../utils/format';
 import { readSearchFile } from '../utils/text-file';

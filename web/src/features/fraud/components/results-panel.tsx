@@ -1,6 +1,6 @@
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import type { FraudSearchState } from '../api/use-fraud-search';
 import { formatCount } from '../utils/format';
 import { ResultsTable } from './results-table';

@@ -2,8 +2,8 @@ import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FraudReportItem } from '../../../../../shared/api/fraud';
-import { errorMessage } from '../../../lib/errors';
+import type { FraudReportItem } from '@shared/api/fraud';
+import { errorMessage } from '@/lib/errors';
 import { formatDate, formatMonth, formatTime } from '../utils/format';
 import { downloadReportPdf } from '../utils/report-pdf';
 

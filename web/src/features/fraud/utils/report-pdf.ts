@@ -1,5 +1,5 @@
 import type { jsPDF } from 'jspdf';
-import type { FraudReportItem } from '../../../../../shared/api/fraud';
+import type { FraudReportItem } from '@shared/api/fraud';
 import { formatDateTime, formatMonth } from './format';
 
 const MARGIN = 18;

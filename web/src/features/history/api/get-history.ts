@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { HISTORY_MONTHS } from '../../../../../shared/api/history';
-import { callRoute } from '../../../lib/api-client';
+import { HISTORY_MONTHS } from '@shared/api/history';
+import { callRoute } from '@/lib/api-client';
 
 /**
  * GET /api/history?nrc=&months=3. A mutation rather than a cached query: every lookup is written to the

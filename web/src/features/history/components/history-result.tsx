@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { HistoryResponse } from '../../../../../shared/api/history';
-import { HISTORY_MESSAGES } from '../../../../../shared/api/history';
+import type { HistoryResponse } from '@shared/api/history';
+import { HISTORY_MESSAGES } from '@shared/api/history';
 import { formatMonth, formatZmw } from '../utils/format';
 import { HistoryTable } from './history-table';
 

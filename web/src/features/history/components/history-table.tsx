@@ -1,5 +1,5 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
-import type { HistoryItem } from '../../../../../shared/api/history';
+import type { HistoryItem } from '@shared/api/history';
 import { formatDay, formatInstant, KIND_LABELS } from '../utils/format';
 
 /** Start Date, Submitted, Org Name, Payee Key, Type, Installment (spec part 2 §2), newest month first. */

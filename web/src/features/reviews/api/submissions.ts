@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewDecision } from '../../../../../shared/api/reviews';
-import { REPORTS_LIMIT } from '../../../../../shared/api/reviews';
-import { callRoute } from '../../../lib/api-client';
+import type { ReviewDecision } from '@shared/api/reviews';
+import { REPORTS_LIMIT } from '@shared/api/reviews';
+import { callRoute } from '@/lib/api-client';
 
 export const SUBMISSIONS_KEY = ['submissions'] as const;
 

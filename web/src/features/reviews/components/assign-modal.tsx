@@ -1,7 +1,7 @@
 import { Autocomplete, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { REVIEW_MESSAGES, type SubmissionListItem } from '../../../../../shared/api/reviews';
-import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { REVIEW_MESSAGES, type SubmissionListItem } from '@shared/api/reviews';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { usePmecAdmins } from '../api/submissions';
 
 export interface AssignModalProps {

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Text } from '@mantine/core';
-import type { ReviewDecision } from '../../../../../shared/api/reviews';
+import type { ReviewDecision } from '@shared/api/reviews';
 
 const LABELS: Record<ReviewDecision, { label: string; color: string; variant: string }> = {
   approve: { label: 'Approve selected', color: 'green', variant: 'light' },

@@ -1,7 +1,7 @@
 import { Button, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { REPORTS_LIMIT } from '../../../../../shared/api/reviews';
-import { PageHeader } from '../../../components/ui/page-header';
+import { REPORTS_LIMIT } from '@shared/api/reviews';
+import { PageHeader } from '@/components/ui/page-header';
 import { useReports } from '../api/submissions';
 import { formatDateTime, formatMonth, KIND_LABELS } from '../utils/format';
 import { StatusBadge } from './status-badge';

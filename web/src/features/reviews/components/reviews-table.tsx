@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconDownload, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import type { SubmissionListItem } from '../../../../../shared/api/reviews';
+import type { SubmissionListItem } from '@shared/api/reviews';
 import { type RowAction, type SortState, waitingFor } from '../utils/review-table';
 import { formatDate, formatMonth, formatTime, KIND_LABELS } from '../utils/format';
 import { StatusBadge } from './status-badge';

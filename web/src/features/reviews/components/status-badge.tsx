@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { submissionStatusLabel } from '../../../../../shared/api/reviews';
+import { submissionStatusLabel } from '@shared/api/reviews';
 
 const COLOURS: Record<string, string> = { pending: 'yellow', fi_approved: 'blue', approved: 'green', rejected: 'red' };
 

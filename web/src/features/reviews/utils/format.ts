@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import { EMPTY } from '../../../lib/format';
+import { EMPTY } from '@/lib/format';
 
-export { formatDateTime } from '../../../lib/format';
+export { formatDateTime } from '@/lib/format';
 
 /** '3 Mar 2026' and '14:05' of an instant, in the browser's time zone. */
 export const formatDate = (value: string) => (dayjs(value).isValid() ? dayjs(value).format('D MMM YYYY') : EMPTY);

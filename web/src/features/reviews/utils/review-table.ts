@@ -1,5 +1,5 @@
-import { ASSIGNABLE_STATUS, DECISION_RULES, type ReviewDecision, type SubmissionListItem } from '../../../../../shared/api/reviews';
-import { hasAnyRole, type Role } from '../../../../../shared/roles';
+import { ASSIGNABLE_STATUS, DECISION_RULES, type ReviewDecision, type SubmissionListItem } from '@shared/api/reviews';
+import { hasAnyRole, type Role } from '@shared/roles';
 
 export type RowAction = ReviewDecision | 'assign';
 

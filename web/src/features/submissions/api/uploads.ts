@@ -1,5 +1,5 @@
-import type { CreateUploadRequest, CreateUploadResponse, SubmissionResponse, UploadResponse } from '../../../../../shared/api/submissions';
-import { callRoute } from '../../../lib/api-client';
+import type { CreateUploadRequest, CreateUploadResponse, SubmissionResponse, UploadResponse } from '@shared/api/submissions';
+import { callRoute } from '@/lib/api-client';
 
 const POLL_MS = 600;
 /** How long the screen waits for the server before saying so (it keeps working in the background). */

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatIssue, type Issue } from '../../../../../shared/rules/issues';
+import { formatIssue, type Issue } from '@shared/rules/issues';
 import type { ValidationView } from '../utils/validation-view';
 
 function Panel({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {

@@ -2,9 +2,9 @@ import { Button, FileInput, Group, Select, SimpleGrid, TextInput } from '@mantin
 import { MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendarMonth, IconChecks, IconDownload, IconFileUpload, IconSend } from '@tabler/icons-react';
-import { acceptFor, type DocKind, FILE_RULES } from '../../../../../shared/api/submissions';
-import { currentMonth } from '../../../../../shared/rules/dates';
-import { orgTypeFromPayeeKey } from '../../../../../shared/rules/payee-key';
+import { acceptFor, type DocKind, FILE_RULES } from '@shared/api/submissions';
+import { currentMonth } from '@shared/rules/dates';
+import { orgTypeFromPayeeKey } from '@shared/rules/payee-key';
 
 export const FILE_TYPE_OPTIONS: { value: DocKind; label: string }[] = [
   { value: 'inputs', label: 'Inputs (.xlsx)' },

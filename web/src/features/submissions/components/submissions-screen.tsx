@@ -1,5 +1,5 @@
 import { Card, Stack } from '@mantine/core';
-import { PageHeader } from '../../../components/ui/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { useSubmissionFlow } from '../hooks/use-submission-flow';
 import { hasReportContent } from '../utils/validation-view';
 import { FlowStatus } from './flow-status';

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { type DocKind, SUBMISSION_MESSAGES, type SubmitUploadResponse, type UploadResponse } from '../../../../../shared/api/submissions';
-import { checkBeforeSubmit, checkBeforeValidate } from '../../../../../shared/rules/before-actions';
-import { currentMonth } from '../../../../../shared/rules/dates';
-import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
+import { type DocKind, SUBMISSION_MESSAGES, type SubmitUploadResponse, type UploadResponse } from '@shared/api/submissions';
+import { checkBeforeSubmit, checkBeforeValidate } from '@shared/rules/before-actions';
+import { currentMonth } from '@shared/rules/dates';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { createUpload, getUploadReport, postFileToStorage, submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
 import { downloadIssuesCsv, reportFileName, startDownload } from '../utils/download';
 import { fromClient, fromServer, stageText, type ValidationView } from '../utils/validation-view';

@@ -1,4 +1,4 @@
-import { issuesCsv, type IssueReport } from '../../../../../shared/rules/csv';
+import { issuesCsv, type IssueReport } from '@shared/rules/csv';
 
 /** Opens a download (a link the server signed, or a blob made here) without leaving the page. */
 export function startDownload(href: string, fileName: string): void {

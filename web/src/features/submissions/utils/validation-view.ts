@@ -1,5 +1,5 @@
-import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadResponse } from '../../../../../shared/api/submissions';
-import type { Issue } from '../../../../../shared/rules/issues';
+import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadResponse } from '@shared/api/submissions';
+import type { Issue } from '@shared/rules/issues';
 import type { ClientCheckResult } from '../worker/client-checks';
 
 /** What the panels show: the server's result once it has one (the authority, with fraud flags), else the browser's. */

@@ -1,5 +1,5 @@
-import type { Issue } from '../../../../../shared/rules/issues';
-import type { SubmissionKind } from '../../../../../shared/rules/submission-rules';
+import type { Issue } from '@shared/rules/issues';
+import type { SubmissionKind } from '@shared/rules/submission-rules';
 
 export interface ClientCheckRequest {
   data: ArrayBuffer;

@@ -1,4 +1,4 @@
-import { validateWorkbook } from '../../../../../shared/xlsx/index';
+import { validateWorkbook } from '@shared/xlsx/index';
 import type { ClientCheckRequest, ClientCheckResponse } from './client-checks';
 
 // The spec §5 client checks, run off the main thread so the page stays responsive on large files.

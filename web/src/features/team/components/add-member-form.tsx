@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { isValidEmail } from '../../../../../shared/api/admin';
-import { TEAM_MESSAGES } from '../../../../../shared/api/team';
-import { ROLE_LABELS, type Role } from '../../../../../shared/roles';
+import { isValidEmail } from '@shared/api/admin';
+import { TEAM_MESSAGES } from '@shared/api/team';
+import { ROLE_LABELS, type Role } from '@shared/roles';
 import { useAddMember } from '../api/team';
 import { TeamErrorAlert } from './team-error-alert';
 

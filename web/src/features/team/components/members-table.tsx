@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { TeamMember } from '../../../../../shared/api/team';
-import { ROLE_LABELS, type Role } from '../../../../../shared/roles';
+import type { TeamMember } from '@shared/api/team';
+import { ROLE_LABELS, type Role } from '@shared/roles';
 import { useRemoveMember } from '../api/team';
 import { formatDay } from '../utils/format';
 import { TeamErrorAlert } from './team-error-alert';

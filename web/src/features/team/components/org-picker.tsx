@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { isUuid } from '../../../../../shared/ids';
-import { TEAM_MESSAGES } from '../../../../../shared/api/team';
+import { isUuid } from '@shared/ids';
+import { TEAM_MESSAGES } from '@shared/api/team';
 
 /** Spec §2 "Team Management": platform admins enter an Org ID (a UUID) and Load. */
 export function OrgPicker({ current, loading, onLoad }: { current: string | null; loading: boolean; onLoad: (orgId: string) => void }) {

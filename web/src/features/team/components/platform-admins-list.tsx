@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { isValidEmail, PLATFORM_ADMIN_MESSAGES, platformAdminErrorText, type PlatformAdminItem, platformRolesGrantableBy } from '../../../../../shared/api/admin';
-import { ROLE_LABELS, type Role } from '../../../../../shared/roles';
+import { isValidEmail, PLATFORM_ADMIN_MESSAGES, platformAdminErrorText, type PlatformAdminItem, platformRolesGrantableBy } from '@shared/api/admin';
+import { ROLE_LABELS, type Role } from '@shared/roles';
 import { useTeamAddPlatformAdmin, useTeamPlatformAdmins, useTeamRemovePlatformAdmin } from '../api/team';
 import { formatDay } from '../utils/format';
 import { TeamErrorAlert } from './team-error-alert';

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Collapse, Group, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
-import type { TeamResponse } from '../../../../../shared/api/team';
-import { ROLE_LABELS, type Role } from '../../../../../shared/roles';
+import type { TeamResponse } from '@shared/api/team';
+import { ROLE_LABELS, type Role } from '@shared/roles';
 import { useTeamPlatformAdmins } from '../api/team';
 import { PlatformAdminsList } from './platform-admins-list';
 

@@ -1,10 +1,10 @@
 import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
-import { isUuid } from '../../../../../shared/ids';
-import { mustEnterOrgId } from '../../../../../shared/api/team';
-import type { Role } from '../../../../../shared/roles';
-import { PageHeader } from '../../../components/ui/page-header';
+import { isUuid } from '@shared/ids';
+import { mustEnterOrgId } from '@shared/api/team';
+import type { Role } from '@shared/roles';
+import { PageHeader } from '@/components/ui/page-header';
 import { useTeam } from '../api/team';
 import { AddMemberForm } from './add-member-form';
 import { MembersTable } from './members-table';
