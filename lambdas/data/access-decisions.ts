@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/roles.js';
 import { type AccessRequest, pendingGuardKey, requestKey } from './access-requests.js';
 import { dynamo, tableName } from './clients.js';
-import { queryCount } from './query-pages.js';
-import { findOrganisationByPayeeKey, getOrganisation, memberIndexKeys, memberKey, type Organisation, orgKey, payeeIndexKeys } from './directory.js';
+import { isConditionFailure, isTransactionConflict, queryCount } from './dynamo.js';
+import { findOrganisationByPayeeKey, getOrganisation, type Organisation, orgKey, payeeIndexKeys } from './directory.js';
+import { memberIndexKeys, memberKey } from './memberships.js';
 
 /**
  * Decisions on access requests (access-requests.ts holds the request keys). Added keys:
@@ -30,7 +31,8 @@ const orgGuardKey = (request: Pick<AccessRequest, 'client_type' | 'payee_key' | 
 
 export class DecisionConflictError extends Error {}
 
-const isCancelled = (error: unknown) => (error as { name?: string }).name === 'TransactionCanceledException';
+/** The request changed under this decision: its condition failed, or another decision raced it. */
+const isCancelled = (error: unknown) => isConditionFailure(error) || isTransactionConflict(error);
 
 /** Access pattern "requests newest first", one page of up to `limit` after filtering in code. */
 export async function listRequests(opts: { status: string | null; q: string; cursor: Record<string, unknown> | undefined; limit: number }) {
@@ -162,9 +164,8 @@ export async function approveRequest(
     );
   } catch (error) {
     if (!isCancelled(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
     // Another approval created this organisation first: join it.
-    if (!found && reasons[0]?.Code === 'ConditionalCheckFailed') return approveRequest(request, { ...input, existingOrg: await existingOrganisation(request) });
+    if (!found && isConditionFailure(error, 0)) return approveRequest(request, { ...input, existingOrg: await existingOrganisation(request) });
     throw new DecisionConflictError();
   }
   return { org, created: !found };

@@ -12,6 +12,7 @@ import {
 } from '../../shared/api/accounts.js';
 import type { Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
+import { isConditionFailure } from './dynamo.js';
 
 /**
  * Access requests in the directory table (spec part 2 §3 "Access request / membership"). Keys:
@@ -60,11 +61,6 @@ export async function getPendingAccessRequest(email: string): Promise<AccessRequ
   return typeof id === 'string' ? getAccessRequest(id) : null;
 }
 
-function isGuardConflict(error: unknown): boolean {
-  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-  return e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
-}
-
 /**
  * Stores a pending request and its guard in one transaction. Answers `{ conflict }` with the
  * request already pending for this email (or null if it was decided meanwhile) instead.
@@ -111,7 +107,7 @@ export async function createAccessRequest(input: NewAccessRequest): Promise<{ cr
       }),
     );
   } catch (error) {
-    if (isGuardConflict(error)) return { conflict: await getPendingAccessRequest(input.email) };
+    if (isConditionFailure(error)) return { conflict: await getPendingAccessRequest(input.email) };
     throw error;
   }
   return { created: request };

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditItem } from '../../shared/api/audit.js';
 import type { AuthenticatedCaller } from '../lib/caller.js';
 import { dynamo, tableName } from './clients.js';
+import { chunked, inParallel, retrying } from './dynamo.js';
 
 /**
  * The audit log: append-only (items are only ever Put with a fresh id, never updated or deleted; in AWS
@@ -27,7 +28,6 @@ export interface AuditEntry {
 /** TransactWriteItems' own limit. */
 const TRANSACTION_ITEMS = 100;
 const PARALLEL = 8;
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
 
 function itemOf(entry: Omit<AuditEntry, 'also'>, ts: string, id: string, extra: Record<string, unknown> = {}) {
   return {
@@ -62,29 +62,11 @@ export async function writeAudit(entry: AuditEntry): Promise<void> {
   const pointers = [...new Set(also)].map((subject) => ({
     Put: { TableName: table, Item: itemOf({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }), ConditionExpression: 'attribute_not_exists(pk)' },
   }));
-  const batches: (typeof pointers)[] = [];
-  for (let i = 0; i < pointers.length; i += TRANSACTION_ITEMS) batches.push(pointers.slice(i, i + TRANSACTION_ITEMS));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++]!;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await dynamo.send(new TransactWriteCommand({ TransactItems: batch }));
-          break;
-        } catch (error) {
-          // Throttled or in conflict: wait and try again; the ids are fresh, so a retry never doubles an entry.
-          if (attempt >= 8 || !isRetryable(error)) throw error;
-          await pause(attempt + 1);
-        }
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, batches.length) }, worker));
+  // Throttled or in conflict: tried again; the ids are fresh, so a retry never doubles an entry.
+  await inParallel(chunked(pointers, TRANSACTION_ITEMS), PARALLEL, async (batch) => {
+    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: batch })), 9);
+  });
 }
-
-const isRetryable = (error: unknown) =>
-  ['TransactionCanceledException', 'ProvisionedThroughputExceededException', 'ThrottlingException', 'TransactionConflictException'].includes((error as { name?: string }).name ?? '');
 
 export interface AuditFilter {
   /** Inclusive days, YYYY-MM-DD; `to` is where reading starts (newest first). */

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PricingKind } from '../../shared/api/dashboard.js';
 import { dynamo, tableName } from './clients.js';
-import { queryAllItems } from './query-pages.js';
+import { queryAll } from './dynamo.js';
 
 /**
  * Billing plans in the directory table, one per organisation, set by platform admins:
@@ -70,7 +70,7 @@ export async function putBillingPlan(plan: StoredBillingPlan): Promise<StoredBil
 
 /** Access pattern "every billed organisation": Query gsi2 BILLING. */
 export async function listBillingPlans(): Promise<StoredBillingPlan[]> {
-  const items = await queryAllItems({
+  const items = await queryAll({
     TableName: tableName('directory'),
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk',

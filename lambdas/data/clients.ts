@@ -5,14 +5,16 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { BucketKey, TableKey } from '../../shared/stores.js';
 import { requiredEnv } from '../lib/env.js';
+import { tracer } from '../lib/powertools.js';
 
 // Endpoints come from the SDK's own variables (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, ...),
-// so the same code reaches AWS, the local twin or LocalStack.
-export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+// so the same code reaches AWS, the local twin or LocalStack. Each client is traced: in Lambda every
+// SDK call is an X-Ray subsegment (the tracer is off outside Lambda and hands the client back as is).
+export const dynamo = DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
   marshallOptions: { removeUndefinedValues: true },
 });
-export const s3 = new S3Client({ forcePathStyle: true });
-export const cognito = new CognitoIdentityProviderClient({});
+export const s3 = tracer.captureAWSv3Client(new S3Client({ forcePathStyle: true }));
+export const cognito = tracer.captureAWSv3Client(new CognitoIdentityProviderClient({}));
 
 export const tableName = (key: TableKey): string => requiredEnv(TABLES[key].envVar);
 export const bucketName = (key: BucketKey): string => requiredEnv(BUCKETS[key].envVar);

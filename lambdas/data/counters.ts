@@ -1,6 +1,7 @@
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ZAMBIA_UTC_OFFSET_MINUTES } from '../../shared/rules/dates.js';
 import { dynamo, tableName } from './clients.js';
+import { batchGetAll } from './dynamo.js';
 
 /**
  * Dashboard counters in the submissions table: pk=COUNTER#{scope} sk={period}.
@@ -63,8 +64,6 @@ const figuresOf = (item: Record<string, unknown> | undefined): CounterFigures =>
   stoppages_rows: Number(item?.stoppages_rows ?? 0),
 });
 
-const COUNTER_BATCH = 100; // BatchGetItem's own limit
-const pauseFor = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(500, 20 * 2 ** attempt)));
 
 /**
  * Many counter items at once, in BatchGets of 100 (run together), retrying unprocessed keys; missing
@@ -78,19 +77,7 @@ export async function getCounters(keys: readonly { scope: string; period: string
     const [scope, period] = id.split('|') as [string, string];
     return counterKey(scope, period);
   });
-  const chunks: Record<string, unknown>[][] = [];
-  for (let i = 0; i < unique.length; i += COUNTER_BATCH) chunks.push(unique.slice(i, i + COUNTER_BATCH));
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      let pending: Record<string, unknown>[] = chunk;
-      for (let attempt = 0; pending.length; attempt++) {
-        if (attempt >= 8) throw new Error('The dashboard counters are busy; try again.');
-        if (attempt) await pauseFor(attempt);
-        const out: BatchGetCommandOutput = await dynamo.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }));
-        for (const item of out.Responses?.[table] ?? []) result.set(`${String(item.pk).slice('COUNTER#'.length)}|${String(item.sk)}`, figuresOf(item));
-        pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-      }
-    }),
-  );
+  const found = await batchGetAll<Record<string, unknown>>(table, unique, { consistentRead: true, busy: 'The dashboard counters are busy; try again.' });
+  for (const item of found) result.set(`${String(item.pk).slice('COUNTER#'.length)}|${String(item.sk)}`, figuresOf(item));
   return result;
 }

@@ -1,9 +1,9 @@
-import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { IngestionCounts } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { normaliseNrc, nrcDigits } from '../../shared/rules/nrc.js';
 import type { SubmissionKind } from '../../shared/rules/submission-rules.js';
-import { dynamo, tableName } from './clients.js';
+import { tableName } from './clients.js';
+import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll, chunked, inParallel } from './dynamo.js';
 
 /**
  * Borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind}, kind 'input' or 'stoppage'.
@@ -25,8 +25,6 @@ export interface HistorySource {
 type Prior = 'new' | 'existing';
 type Item = Record<string, unknown> & { pk: string; sk: string; ingest_prior?: Prior };
 
-const GET_BATCH = 100; // BatchGetItem's own limit
-const WRITE_BATCH = 25; // BatchWriteItem's own limit
 const PARALLEL = 16;
 /** NRCs shorter than this are not a borrower's number (part 2: NRC minimum 6 digits). */
 const MIN_NRC_DIGITS = 6;
@@ -70,32 +68,16 @@ export function historyItems(source: HistorySource, rows: readonly CanonicalRow[
   return { items: [...items.values()], skipped };
 }
 
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+const BUSY = 'Borrower history is busy; ingestion will be retried.';
 
 /** What is stored now for these keys: the submission that wrote each item and what it found there. */
 async function storedPriors(table: string, items: readonly Item[]): Promise<Map<string, { submission_id?: string; ingest_prior?: Prior }>> {
-  const found = new Map<string, { submission_id?: string; ingest_prior?: Prior }>();
-  let keys: Record<string, unknown>[] = items.map(({ pk, sk }) => ({ pk, sk }));
-  for (let attempt = 0; keys.length; attempt++) {
-    if (attempt >= 10) throw new Error('Borrower history is busy; ingestion will be retried.');
-    if (attempt) await pause(attempt);
-    const out: BatchGetCommandOutput = await dynamo.send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ProjectionExpression: 'pk, sk, submission_id, ingest_prior', ConsistentRead: true } } }),
-    );
-    for (const item of out.Responses?.[table] ?? []) found.set(`${item.pk}|${item.sk}`, item);
-    keys = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-  }
-  return found;
-}
-
-async function writeBatch(table: string, items: readonly Item[]): Promise<void> {
-  let requests: NonNullable<BatchWriteCommandOutput['UnprocessedItems']>[string] = items.map((Item) => ({ PutRequest: { Item } }));
-  for (let attempt = 0; requests.length; attempt++) {
-    if (attempt >= 10) throw new Error('Borrower history is busy; ingestion will be retried.');
-    if (attempt) await pause(attempt);
-    const out: BatchWriteCommandOutput = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
-    requests = out.UnprocessedItems?.[table] ?? [];
-  }
+  const stored = await batchGetAll<Item & { submission_id?: string }>(table, items.map(({ pk, sk }) => ({ pk, sk })), {
+    projection: 'pk, sk, submission_id, ingest_prior',
+    consistentRead: true,
+    busy: BUSY,
+  });
+  return new Map(stored.map((item) => [`${item.pk}|${item.sk}`, item]));
 }
 
 /**
@@ -107,10 +89,8 @@ export async function ingestRows(source: HistorySource, rows: readonly Canonical
   const table = tableName('history');
   const { items, skipped } = historyItems(source, rows);
   const counts: IngestionCounts = { inserted: 0, updated: 0, skipped };
-  const chunks: Item[][] = [];
-  for (let i = 0; i < items.length; i += GET_BATCH) chunks.push(items.slice(i, i + GET_BATCH));
-
-  const runChunk = async (chunk: Item[]) => {
+  // Read 100 keys, then write them as four BatchWrites of 25; 16 such chunks in flight.
+  await inParallel(chunked(items, BATCH_GET_KEYS), PARALLEL, async (chunk) => {
     const stored = await storedPriors(table, chunk);
     for (const item of chunk) {
       const before = stored.get(`${item.pk}|${item.sk}`);
@@ -119,15 +99,7 @@ export async function ingestRows(source: HistorySource, rows: readonly Canonical
       if (item.ingest_prior === 'new') counts.inserted++;
       else counts.updated++;
     }
-    const writes: Promise<void>[] = [];
-    for (let i = 0; i < chunk.length; i += WRITE_BATCH) writes.push(writeBatch(table, chunk.slice(i, i + WRITE_BATCH)));
-    await Promise.all(writes);
-  };
-
-  let next = 0;
-  const worker = async () => {
-    while (next < chunks.length) await runChunk(chunks[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, chunks.length) }, worker));
+    await batchWriteAll(table, chunk, { busy: BUSY, concurrency: BATCH_GET_KEYS / BATCH_WRITE_ITEMS });
+  });
   return counts;
 }

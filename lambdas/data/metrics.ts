@@ -1,6 +1,6 @@
 import { ROLES } from '../../shared/roles.js';
 import { tableName } from './clients.js';
-import { queryCount } from './query-pages.js';
+import { queryCount } from './dynamo.js';
 import { usersInRole } from './users.js';
 
 /**

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlatformRole } from '../../shared/api/admin.js';
 import { dynamo, tableName } from './clients.js';
-import { queryAllItems } from './query-pages.js';
+import { isConditionFailure, queryAll, retrying } from './dynamo.js';
 
 /**
  * Platform-admin records in the directory table (spec part 2 §3 "admin_users"). Roles themselves
@@ -30,30 +30,9 @@ const COUNTER_KEY = { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' };
 
 export class LastSuperAdminError extends Error {}
 
-const conditionFailedAt = (error: unknown, index: number) => {
-  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-  return e?.name === 'TransactionCanceledException' && e.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
-};
-const isTransactionConflict = (error: unknown) => {
-  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-  return e?.name === 'TransactionConflictException' || (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'TransactionConflict'));
-};
-
-/** DynamoDB cancels a transaction that races another on the same item; trying again is safe. */
-async function withConflictRetry<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= 4) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
-
 /** Access pattern "every platform admin": Query gsi2 PLATFORM_ADMIN. */
 export async function listPlatformAdminRecords(): Promise<PlatformAdminRecord[]> {
-  return queryAllItems<PlatformAdminRecord>({
+  return queryAll<PlatformAdminRecord>({
     TableName: tableName('directory'),
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk',
@@ -100,10 +79,10 @@ export async function ensurePlatformAdminRecord(input: { user_id: string; email:
   };
   const count = { Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } };
   try {
-    await withConflictRetry(() => dynamo.send(new TransactWriteCommand({ TransactItems: input.role === 'super_admin' ? [put, count] : [put] })));
+    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: input.role === 'super_admin' ? [put, count] : [put] })));
     return true;
   } catch (error) {
-    if (conditionFailedAt(error, 0)) return false;
+    if (isConditionFailure(error, 0)) return false;
     throw error;
   }
 }
@@ -135,11 +114,11 @@ export async function beginPlatformAdminRemoval(userId: string, role: PlatformRo
     },
   };
   try {
-    await withConflictRetry(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [mark, guard] : [mark] })));
+    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [mark, guard] : [mark] })));
     return true;
   } catch (error) {
-    if (conditionFailedAt(error, 1)) throw new LastSuperAdminError();
-    if (conditionFailedAt(error, 0)) return false;
+    if (isConditionFailure(error, 1)) throw new LastSuperAdminError();
+    if (isConditionFailure(error, 0)) return false;
     throw error;
   }
 }
@@ -155,7 +134,7 @@ export async function finishPlatformAdminRemoval(userId: string, role: PlatformR
       ExpressionAttributeValues: { ':removing': 'removing' },
     }),
   ).catch((error: unknown) => {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
   });
 }
 
@@ -172,5 +151,5 @@ export async function cancelPlatformAdminRemoval(userId: string, role: PlatformR
     },
   };
   const count = { Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } };
-  await withConflictRetry(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [restore, count] : [restore] })));
+  await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [restore, count] : [restore] })));
 }

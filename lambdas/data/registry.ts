@@ -1,14 +1,6 @@
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  BatchWriteCommand,
-  type BatchWriteCommandOutput,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients.js';
+import { batchGetAll, batchWriteAll, inParallel, isConditionFailure, retrying } from './dynamo.js';
 import { summaryKey } from './registry-check.js';
 
 /**
@@ -49,8 +41,6 @@ export interface ReportRef {
   sk: string;
 }
 
-const BATCH_GET = 100;
-const BATCH_WRITE = 25;
 const PARALLEL = 16;
 
 export const reportSortKey = (createdAt: string, id: string) => `REPORT#${createdAt}#${id}`;
@@ -66,41 +56,8 @@ export function digestBucket(digits: string): number {
 }
 const digestKey = (bucket: number) => ({ pk: `DIGEST#${bucket}`, sk: 'DIGEST' });
 
-/** Runs the tasks with at most `limit` in flight. */
-async function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-
-/** BatchGetItem over any number of keys: 100 a call, in parallel, retrying unprocessed keys. */
-async function batchGet(keys: Record<string, unknown>[], projection?: string): Promise<Record<string, unknown>[]> {
-  const table = tableName('registry');
-  const items: Record<string, unknown>[] = [];
-  await inParallel(chunk(keys, BATCH_GET), PARALLEL, async (part) => {
-    let pending = part;
-    for (let attempt = 0; pending.length && attempt < 8; attempt++) {
-      if (attempt) await backoff(attempt);
-      const out: BatchGetCommandOutput = await dynamo.send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) } } }),
-      );
-      items.push(...(out.Responses?.[table] ?? []));
-      pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-    if (pending.length) throw new Error('The fraud registry is busy; please try again in a moment.');
-  });
-  return items;
-}
+const BUSY = 'The fraud registry is busy; please try again in a moment.';
+const batchGet = (keys: Record<string, unknown>[], projection?: string) => batchGetAll(tableName('registry'), keys, { projection, busy: BUSY });
 
 /** The report already stored for this submission attempt, if any. */
 export async function reportIdOfRequest(userId: string, requestId: string): Promise<string | null> {
@@ -153,20 +110,12 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
       },
     });
   }
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if (requestId && reasons?.[3]?.Code === 'ConditionalCheckFailed') throw new DuplicateRequestError();
-      // Two reports touching the same summary or digest bucket at once: the loser tries again.
-      if (attempt < 4 && reasons?.some((r) => r.Code === 'TransactionConflict')) {
-        await backoff(attempt + 1);
-        continue;
-      }
-      throw error;
-    }
+  try {
+    // Two reports touching the same summary or digest bucket at once: the loser tries again.
+    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+  } catch (error) {
+    if (requestId && isConditionFailure(error, 3)) throw new DuplicateRequestError();
+    throw error;
   }
 }
 
@@ -226,17 +175,8 @@ export async function latestReports(limit: number, after?: string): Promise<{ it
  */
 export async function seedRegistry(digits: readonly string[], at = new Date().toISOString()): Promise<void> {
   const table = tableName('registry');
-  await inParallel(chunk(digits, BATCH_WRITE), PARALLEL, async (part) => {
-    let pending: Record<string, unknown>[] = part.map((d) => ({
-      PutRequest: { Item: { ...summaryKey(d), nrc_key: d, report_count: 0, reports: [], last_reported_at: at } },
-    }));
-    for (let attempt = 0; pending.length && attempt < 8; attempt++) {
-      if (attempt) await backoff(attempt);
-      const out: BatchWriteCommandOutput = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
-      pending = (out.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined) ?? [];
-    }
-    if (pending.length) throw new Error('The fraud registry is busy; please try again in a moment.');
-  });
+  const summaries = digits.map((d) => ({ ...summaryKey(d), nrc_key: d, report_count: 0, reports: [], last_reported_at: at }));
+  await batchWriteAll(table, summaries, { busy: BUSY });
   const byBucket = new Map<number, string[]>();
   for (const d of digits) {
     const bucket = digestBucket(d);

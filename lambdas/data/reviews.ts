@@ -3,6 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '../../shared/api/reviews.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { isConditionFailure } from './dynamo.js';
 import { isNotFound } from './s3-objects.js';
 import { getSubmission, submissionKey, type SubmissionRecord } from './submissions.js';
 
@@ -30,7 +31,6 @@ export type ReviewedSubmission = SubmissionRecord & ReviewFields;
 
 export type ChangeResult = { ok: true; item: ReviewedSubmission } | { ok: false; current: ReviewedSubmission | null };
 
-const isConditionFailed = (error: unknown) => (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 
 /** SET each field, only while the status is `from`. */
 async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>): Promise<ChangeResult> {
@@ -55,7 +55,7 @@ async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record
     );
     return { ok: true, item: out.Attributes as ReviewedSubmission };
   } catch (error) {
-    if (!isConditionFailed(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     return { ok: false, current: (await getSubmission(id)) as ReviewedSubmission | null };
   }
 }

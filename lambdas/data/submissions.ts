@@ -4,7 +4,8 @@ import type { IngestionCounts } from '../../shared/api/submissions.js';
 import type { SubmissionKind } from '../../shared/rules/submission-rules.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { counterScopes, counterUpdates } from './counters.js';
-import { isConditionFailure, uploadKey } from './uploads.js';
+import { uploadKey } from './uploads.js';
+import { isConditionFailure, retrying } from './dynamo.js';
 
 /**
  * Submissions in the submissions table, one per submitted upload, with the upload's id as their own:
@@ -58,30 +59,33 @@ export async function createSubmission(record: SubmissionRecord): Promise<boolea
     ...(record.org_id ? { gsi2pk: `ORG#${record.org_id}`, gsi2sk: record.created_at } : {}),
   };
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table, Item: { ...submissionKey(record.id), ...indexes, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Update: {
-              TableName: table,
-              Key: uploadKey(record.upload_id),
-              UpdateExpression: 'SET #status = :submitted, submission_id = :id, stored_bucket = :bucket, stored_key = :key, updated_at = :now',
-              ConditionExpression: '#status = :validated AND attribute_not_exists(submission_id)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':submitted': 'submitted',
-                ':validated': 'validated',
-                ':id': record.id,
-                ':bucket': record.bucket,
-                ':key': record.file_key,
-                ':now': record.created_at,
+    // The counters are hot items: a transaction that races another submission's is tried again.
+    await retrying(() =>
+      dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: table, Item: { ...submissionKey(record.id), ...indexes, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Update: {
+                TableName: table,
+                Key: uploadKey(record.upload_id),
+                UpdateExpression: 'SET #status = :submitted, submission_id = :id, stored_bucket = :bucket, stored_key = :key, updated_at = :now',
+                ConditionExpression: '#status = :validated AND attribute_not_exists(submission_id)',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':submitted': 'submitted',
+                  ':validated': 'validated',
+                  ':id': record.id,
+                  ':bucket': record.bucket,
+                  ':key': record.file_key,
+                  ':now': record.created_at,
+                },
               },
             },
-          },
-          ...counterUpdates(counterScopes(record.org_id), record.created_at, { submissions: 1 }),
-        ],
-      }),
+            ...counterUpdates(counterScopes(record.org_id), record.created_at, { submissions: 1 }),
+          ],
+        }),
+      ),
     );
     return true;
   } catch (error) {
@@ -98,22 +102,25 @@ export async function finishIngestion(record: SubmissionRecord, counts: Ingestio
   const rows = counts.inserted + counts.updated;
   const field = record.doc_kind === 'inputs' ? 'inputs_rows' : 'stoppages_rows';
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('submissions'),
-              Key: submissionKey(record.id),
-              UpdateExpression: 'SET #counts = :counts, ingestion_status = :done, ingestion_message = :message, ingested_at = :now',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#counts)',
-              ExpressionAttributeNames: { '#counts': 'counts' },
-              ExpressionAttributeValues: { ':counts': counts, ':done': 'done', ':message': message, ':now': new Date().toISOString() },
+    // The counters are hot items: a transaction that races another submission's is tried again.
+    await retrying(() =>
+      dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName('submissions'),
+                Key: submissionKey(record.id),
+                UpdateExpression: 'SET #counts = :counts, ingestion_status = :done, ingestion_message = :message, ingested_at = :now',
+                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#counts)',
+                ExpressionAttributeNames: { '#counts': 'counts' },
+                ExpressionAttributeValues: { ':counts': counts, ':done': 'done', ':message': message, ':now': new Date().toISOString() },
+              },
             },
-          },
-          ...counterUpdates(counterScopes(record.org_id), record.created_at, { [field]: rows }),
-        ],
-      }),
+            ...counterUpdates(counterScopes(record.org_id), record.created_at, { [field]: rows }),
+          ],
+        }),
+      ),
     );
     return true;
   } catch (error) {

@@ -1,98 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TEAM_MEMBER_STATUSES } from '../../shared/api/team.js';
+import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseRoles, type Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
-import { queryAllItems } from './query-pages.js';
-import { memberIndexKeys, memberKey, type Organisation } from './directory.js';
+import { isConditionFailure } from './dynamo.js';
+import type { Organisation } from './directory.js';
+import { getMember, type MemberItem, memberIndexKeys, memberKey } from './memberships.js';
 
-/**
- * Team memberships: the membership items of directory.ts (pk=ORG#{org_id} sk=MEMBER#{user_id},
- * gsi1pk=USER#{user_id}). A team invite is a membership with status 'invited'; accepting it
- * (POST /api/team/accept-invite) makes it 'approved' and grants its role.
- * Access patterns: "members of an organisation" Query pk begins_with MEMBER#; "memberships of a
- * user" Query gsi1 USER#{sub}.
- */
-export type MemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
-
-export interface MemberItem {
-  org_id: string;
-  org_name: string;
-  client_type: 'fi' | 'pmec';
-  payee_key: string | null;
-  user_id: string;
-  email: string;
-  role: Role;
-  status: MemberStatus;
-  is_approved: boolean;
-  created_at: string | null;
-  decided_at: string | null;
-  added_by?: string | null;
-  removed_by?: string | null;
-}
-
-/** Memberships that still hold or await a role. */
-export const LIVE_STATUSES: readonly MemberStatus[] = ['pending', 'invited', 'approved'];
-
-function toMember(item: Record<string, unknown>): MemberItem | null {
-  const [role] = normaliseRoles([item.role]);
-  const status = (TEAM_MEMBER_STATUSES as readonly string[]).includes(String(item.status)) ? (item.status as MemberStatus) : null;
-  if (!role || !status || typeof item.org_id !== 'string' || typeof item.user_id !== 'string') return null;
-  return {
-    org_id: item.org_id,
-    org_name: String(item.org_name ?? ''),
-    client_type: item.client_type === 'pmec' ? 'pmec' : 'fi',
-    payee_key: typeof item.payee_key === 'string' ? item.payee_key : null,
-    user_id: item.user_id,
-    email: String(item.email ?? ''),
-    role,
-    status,
-    is_approved: status === 'approved',
-    created_at: typeof item.created_at === 'string' ? item.created_at : null,
-    decided_at: typeof item.decided_at === 'string' ? item.decided_at : null,
-    added_by: typeof item.added_by === 'string' ? item.added_by : null,
-    removed_by: typeof item.removed_by === 'string' ? item.removed_by : null,
-  };
-}
-
-/** Access pattern "members of an organisation", every status. */
-export async function listOrgMembers(orgId: string): Promise<MemberItem[]> {
-  const items = await queryAllItems({
-    TableName: tableName('directory'),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'MEMBER#' },
-    ConsistentRead: true,
-  });
-  return items.flatMap((item) => toMember(item) ?? []);
-}
-
-/** Access pattern "memberships of a user", every status, with their dates. */
-export async function listUserMemberItems(userId: string): Promise<MemberItem[]> {
-  const out = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName('directory'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'MEMBER#' },
-    }),
-  );
-  return (out.Items ?? []).flatMap((item) => toMember(item) ?? []);
-}
-
-export async function getMember(orgId: string, userId: string): Promise<MemberItem | null> {
-  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: memberKey(orgId, userId), ConsistentRead: true }));
-  return out.Item ? toMember(out.Item) : null;
-}
-
-/**
- * Spec §6: an organisation admin acts on their own latest approved organisation, i.e. the latest
- * approved membership in which they are an organisation admin.
- */
-export async function latestAdminMembership(userId: string): Promise<MemberItem | null> {
-  const admin = (await listUserMemberItems(userId)).filter((m) => m.status === 'approved' && (m.role === 'fi_admin' || m.role === 'pmec_admin'));
-  const when = (m: MemberItem) => m.decided_at ?? m.created_at ?? '';
-  return admin.sort((a, b) => when(b).localeCompare(when(a)))[0] ?? null;
-}
-
+/** Team changes: memberships written by organisation admins (the entity is memberships.ts). */
 export class MembershipExistsError extends Error {
   constructor(readonly existing: MemberItem | null) {
     super('membership exists');
@@ -136,7 +49,7 @@ export async function createMembership(
       }),
     );
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new MembershipExistsError(await getMember(org.org_id, user.user_id));
+    if (isConditionFailure(error)) throw new MembershipExistsError(await getMember(org.org_id, user.user_id));
     throw error;
   }
   return item;
@@ -157,7 +70,7 @@ export async function markMemberRemoved(member: MemberItem, by: string): Promise
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import type { DocKind, UploadStage, UploadStatus } from '../../shared/api/submis
 import type { Issue } from '../../shared/rules/issues.js';
 import { isNotFound, presignPost } from './s3-objects.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { isConditionFailure } from './dynamo.js';
 
 /**
  * Upload records in the submissions table: pk=UPLOAD#{id} sk=META (access pattern "upload by id").
@@ -63,11 +64,6 @@ export const resultKeys = (id: string) => ({
 const REPORT_LINK_SECONDS = 60;
 
 export const stripQuotes = (etag: string | undefined): string => (etag ?? '').replace(/"/g, '');
-
-export function isConditionFailure(error: unknown): boolean {
-  const name = (error as { name?: string })?.name;
-  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
-}
 
 export async function putUpload(record: UploadRecord): Promise<void> {
   await dynamo.send(

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../shared/routes.js';
 import { writeAudit } from '../data/audit.js';
-import { listMembershipsOfUser } from '../data/directory.js';
+import { listUserMemberships } from '../data/memberships.js';
 import { callerFromEvent } from './caller.js';
 import { logger } from './powertools.js';
 
@@ -31,7 +31,7 @@ export async function recordRequest(route: RouteDef, event: APIGatewayProxyEvent
   const status = response.statusCode ?? 200;
   try {
     const caller = callerFromEvent(event);
-    const memberships = caller.signedIn ? await listMembershipsOfUser(caller.userId) : [];
+    const memberships = caller.signedIn ? await listUserMemberships(caller.userId) : [];
     const orgIds = memberships.filter((m) => m.status === 'approved').map((m) => m.org_id);
     await writeAudit({
       actor: caller.signedIn ? caller : null,

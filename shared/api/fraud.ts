@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fraudReportSchema } from '../rules/fraud-report.js';
 import { FRAUD_REPORT_MESSAGES } from '../rules/fraud-report.js';
 import { isValidNrc, normaliseNrc } from '../rules/nrc.js';
-import { queryText, queryValue } from './query.js';
+import { queryValue } from './query.js';
 
 /** Evidence file types of spec part 1 §2 "Fraud Report", each with the MIME types it may be sent as (the first is canonical). */
 export const EVIDENCE_TYPES = {

@@ -43,7 +43,10 @@ class SharedStringsScanner extends XmlChunkScanner {
     const selfClosing = data[end - 2] === 0x2f;
     if (tag === Tag.si) {
       if (selfClosing) this.push('');
-      else (this.inItem = true), (this.current = null);
+      else {
+        this.inItem = true;
+        this.current = null;
+      }
     } else if (tag === Tag.t) this.capturing = this.inItem && !this.inPhonetic && !selfClosing;
     else if (tag === Tag.rPh) this.inPhonetic = !selfClosing;
     return end;

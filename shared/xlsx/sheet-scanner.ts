@@ -220,8 +220,13 @@ export class SheetRowScanner extends XmlChunkScanner {
       if (close >= n) return -1;
       if (nameLength === 1) {
         const name = data[nameStart];
-        if (name === 0x72) (this.refStart = k + 1), (this.refEnd = close);
-        else if (name === 0x74) (this.typeStart = k + 1), (this.typeEnd = close);
+        if (name === 0x72) {
+          this.refStart = k + 1;
+          this.refEnd = close;
+        } else if (name === 0x74) {
+          this.typeStart = k + 1;
+          this.typeEnd = close;
+        }
       }
       k = close + 1;
     }

@@ -85,9 +85,10 @@ const CALLER_CHOSEN_BUCKET: Record<string, Partial<Record<BucketKey, string[]>>>
   presignPost: {},
 };
 
-/** lambdas/data/query-pages.ts: functions that page through a Query their caller writes out (table, index). */
-const QUERY_HELPERS = ['queryAllItems', 'queryCount'];
-const QUERY_HELPER_CALL = /\b(?:queryAllItems|queryCount)(?:<[^>]*>)?\(/g;
+/** lambdas/data/dynamo.ts: the toolkit sends the command its caller describes (table, index), so it is counted at the call. */
+const TOOLKIT = 'lambdas/data/dynamo.ts';
+const TOOLKIT_CALLS: Record<string, string> = { queryAll: 'Query', queryCount: 'Query', batchGetAll: 'BatchGet', batchWriteAll: 'BatchWrite' };
+const TOOLKIT_CALL = /\b(queryAll|queryCount|batchGetAll|batchWriteAll)(?:<[^>]*>)?\(/g;
 
 const literals = (text: string, re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))];
 
@@ -139,10 +140,9 @@ export async function handlerCalls(handler: string, method: HttpMethod): Promise
     if (tables.length === 0) tables = moduleTables(unit.module);
     const buckets = literals(unit.text, /bucketName\("(\w+)"\)/g);
 
-    // The paging helpers of lambdas/data/query-pages.ts send the Query their caller describes: it is counted at the call.
-    if (QUERY_HELPERS.includes(unit.name)) continue;
-    const helperQueries = [...unit.text.matchAll(QUERY_HELPER_CALL)].length;
-    const dynamo = [...commands, ...Array<string>(helperQueries).fill('Query')].filter((c) => c in DYNAMO && !(unit.name === 'writeAudit' && c === 'BatchWrite' && !handlerPassesAlso));
+    if (unit.module === TOOLKIT) continue;
+    const toolkit = [...unit.text.matchAll(TOOLKIT_CALL)].map((m) => TOOLKIT_CALLS[m[1]!]!);
+    const dynamo = [...commands, ...toolkit].filter((c) => c in DYNAMO && !(unit.name === 'writeAudit' && c === 'BatchWrite' && !handlerPassesAlso));
     const dynamoActions = [...dynamo.filter((c) => c !== 'Query').map((c) => DYNAMO[c]!), ...tx];
     const queries = dynamo.filter((c) => c === 'Query').length;
     const indexes = literals(unit.text, /IndexName: "(\w+)"/g);

@@ -41,7 +41,6 @@ interface Case {
 }
 
 const uploadState = async (world: World) => (await api.call(world.adminA.token, `/api/uploads/${world.uploadId}`)).body;
-const submissionState = async (world: World) => (await api.call(world.adminA.token, `/api/submissions/${world.submissionId}`)).body;
 const teamState = async (world: World) => (await api.call(world.adminA.token, '/api/team')).body;
 
 /** Routes naming an object of an organisation, and how organisation B's admin tries organisation A's. */

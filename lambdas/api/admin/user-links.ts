@@ -1,11 +1,11 @@
-import { type AuthUserDetails, INSPECTOR_MESSAGES as M, isValidEmail, PLATFORM_ADMIN_MESSAGES, type UserLinksResponse } from '../../../shared/api/admin.js';
+import { type AuthUserDetails, INSPECTOR_MESSAGES as M, type UserLinksResponse } from '../../../shared/api/admin.js';
 import { requestsOfEmail } from '../../data/access-decisions.js';
 import { writeAudit } from '../../data/audit.js';
 import { platformAdminRecordsOfUser } from '../../data/platform-admins.js';
-import { listUserMemberItems } from '../../data/team.js';
+import { listUserMemberships } from '../../data/memberships.js';
 import { type CognitoUser, deleteUser, findUserByEmail, rolesOfUser } from '../../data/users.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
 
 function details(user: CognitoUser): AuthUserDetails {
   return {
@@ -30,7 +30,7 @@ function details(user: CognitoUser): AuthUserDetails {
 export async function userLinks(email: string): Promise<UserLinksResponse> {
   const user = await findUserByEmail(email);
   const [members, requests, admins, roles] = await Promise.all([
-    user ? listUserMemberItems(user.sub) : [],
+    user ? listUserMemberships(user.sub) : [],
     requestsOfEmail(email),
     user ? platformAdminRecordsOfUser(user.sub) : [],
     user ? rolesOfUser(user.username) : [],

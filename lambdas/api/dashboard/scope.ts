@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES } from '../../../shared/api/dashboard.js';
 import { isUuid } from '../../../shared/ids.js';
 import { findOrganisationByPayeeKey, getOrganisation, type Organisation } from '../../data/directory.js';
-import { listUserMemberItems, type MemberItem } from '../../data/team.js';
+import { listUserMemberships, type MemberItem } from '../../data/memberships.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 
 /**
@@ -10,7 +10,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.js';
  * Null for a user in no organisation yet.
  */
 export async function callerMembership(userId: string): Promise<MemberItem | null> {
-  const approved = (await listUserMemberItems(userId)).filter((m) => m.status === 'approved');
+  const approved = (await listUserMemberships(userId)).filter((m) => m.status === 'approved');
   const when = (m: MemberItem) => m.decided_at ?? m.created_at ?? '';
   return approved.sort((a, b) => when(b).localeCompare(when(a)))[0] ?? null;
 }

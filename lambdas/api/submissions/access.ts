@@ -2,7 +2,8 @@ import { ROLE_SETS } from '../../../shared/access.js';
 import { SUBMISSION_MESSAGES } from '../../../shared/api/submissions.js';
 import { hasAnyRole, isPlatformAdmin } from '../../../shared/roles.js';
 import { writeAudit } from '../../data/audit.js';
-import { approvedMembershipForPayeeKey, findOrganisationByPayeeKey, getMembership } from '../../data/directory.js';
+import { approvedMembershipForPayeeKey, findOrganisationByPayeeKey } from '../../data/directory.js';
+import { getMember } from '../../data/memberships.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { ForbiddenError } from '../../lib/errors.js';
 
@@ -32,7 +33,7 @@ export async function authorisePayeeKey(me: AuthenticatedCaller, payeeKey: strin
 async function isOwnerOrMember(me: AuthenticatedCaller, owner: { userId: string; orgId: string | null }): Promise<boolean> {
   if (isPlatformAdmin(me.roles) || me.userId === owner.userId) return true;
   if (!owner.orgId) return false;
-  return (await getMembership(owner.orgId, me.userId))?.status === 'approved';
+  return (await getMember(owner.orgId, me.userId))?.status === 'approved';
 }
 
 export function canSeeUpload(me: AuthenticatedCaller, upload: { user_id: string; org_id: string | null }): Promise<boolean> {

@@ -1,17 +1,8 @@
 import { PLATFORM_ADMIN_MESSAGES } from '../../../shared/api/admin.js';
 import { type AddTeamMemberRequest, TEAM_MESSAGES as M, type TeamMember, type TeamResponse } from '../../../shared/api/team.js';
 import { writeAudit } from '../../data/audit.js';
-import {
-  createMembership,
-  deleteNewMember,
-  getMember,
-  listOrgMembers,
-  listUserMemberItems,
-  LIVE_STATUSES,
-  markMemberRemoved,
-  type MemberItem,
-  MembershipExistsError,
-} from '../../data/team.js';
+import { getMember, listOrgMembers, listUserMemberships, LIVE_STATUSES, type MemberItem } from '../../data/memberships.js';
+import { createMembership, deleteNewMember, markMemberRemoved, MembershipExistsError } from '../../data/team.js';
 import { addToRole, type CognitoUser, findUserByEmail, inviteUser, removeFromRole, rolesOfUser, UserExistsError } from '../../data/users.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '../../lib/errors.js';
@@ -117,7 +108,7 @@ export async function removeMember(caller: AuthenticatedCaller, idOrEmail: strin
   if (!(await markMemberRemoved(member, caller.email))) throw new ConflictError('This member changed meanwhile. Load the team again.', 'member_changed');
 
   if (member.status === 'approved') {
-    const others = await listUserMemberItems(member.user_id);
+    const others = await listUserMemberships(member.user_id);
     const stillNeeded = others.some((m) => m.org_id !== member.org_id && m.status === 'approved' && m.role === member.role);
     if (!stillNeeded) await removeFromRole(member.user_id, member.role);
   }

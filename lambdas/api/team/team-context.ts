@@ -2,7 +2,7 @@ import { isUuid } from '../../../shared/ids.js';
 import { GRANTABLE_ROLES, grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
 import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role } from '../../../shared/roles.js';
 import { getOrganisation, type Organisation } from '../../data/directory.js';
-import { getMember, latestAdminMembership } from '../../data/team.js';
+import { getMember, latestAdminMembership } from '../../data/memberships.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 

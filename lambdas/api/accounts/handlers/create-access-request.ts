@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type AccessRequestBody, deriveFullName } from '../../../../shared/api/accounts.js';
+import { ACCOUNT_MESSAGES, deriveFullName } from '../../../../shared/api/accounts.js';
 import { type AccessRequest, createAccessRequest, presignOnboardingUploads } from '../../../data/access-requests.js';
 import { writeAudit } from '../../../data/audit.js';
 import { findUserByEmail } from '../../../data/users.js';

@@ -2,7 +2,7 @@ import { ROLE_SETS } from '../../../../shared/access.js';
 import { REPORTS_LIMIT, REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionListQuery, type SubmissionStatus } from '../../../../shared/api/reviews.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 import { hasAnyRole, isPlatformAdmin } from '../../../../shared/roles.js';
-import { listMembershipsOfUser } from '../../../data/directory.js';
+import { listUserMemberships } from '../../../data/memberships.js';
 import { decodeListCursor, encodeListCursor, type ListSource, listSubmissionsPage } from '../../../data/review-list.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { BadRequestError, ForbiddenError } from '../../../lib/errors.js';
@@ -28,7 +28,7 @@ async function sourcesOf(me: AuthenticatedCaller, scope: ListScope, status: Subm
   if (scope === 'reviews' || isPlatformAdmin(me.roles)) {
     return (status ? [status] : SUBMISSION_STATUSES).map((s) => ({ index: 'gsi1' as const, pk: `STATUS#${s}` }));
   }
-  const memberships = await listMembershipsOfUser(me.userId);
+  const memberships = await listUserMemberships(me.userId);
   const orgIds = [...new Set(memberships.filter((m) => m.status === 'approved').map((m) => m.org_id))];
   return orgIds.map((id) => ({ index: 'gsi2' as const, pk: `ORG#${id}` }));
 }

@@ -62,6 +62,7 @@ export function InviteAccept({ link }: { link: InviteLink }) {
       else setStage('error');
     })().catch(() => setStage('error'));
     // Runs once, as soon as the session is known; later session changes are this flow's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is fixed for the page's life; re-running on finish/signOut would restart the flow
   }, [session.status]);
 
   /** The challenge session lasts minutes: if it lapsed, sign in with the invite's code again, once. */

@@ -1,0 +1,97 @@
+// @ts-check
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The layers, enforced. What each folder may import:
+ * - shared/      only shared/ (pure TypeScript: no Node built-ins, no AWS SDK, no React)
+ * - web/         web/ and shared/ — never lambdas/ or infra/; one feature never imports another
+ * - lambdas/     lambdas/ and shared/ — never web/ or infra/; lib/ and data/ never import an entry point
+ * - entry points (lambdas/api/<feature>/handlers, lambdas/events, lambdas/auth) are imported only by
+ *   infra/ (the stack and the local twin), test/ and bench/
+ * test/unit/lint-boundaries.test.ts walks these rules, one import at a time.
+ */
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const ENTRY_POINTS = ['./lambdas/api/*/handlers/**', './lambdas/events/**', './lambdas/auth/**'];
+
+const zones = [
+  { target: './shared', from: ['./lambdas', './web', './infra', './test', './bench', './cli', './scripts'], message: 'shared/ is pure: it imports only shared/.' },
+  { target: './web', from: ['./lambdas', './infra'], message: 'The web app talks to the server through the API only (web/src/lib/api-client.ts).' },
+  { target: './lambdas', from: ['./web', './infra'], message: 'Lambda code never imports the web app or the CDK stack; stores are declared in shared/stores.ts.' },
+  { target: ['./lambdas/lib', './lambdas/data'], from: ['./lambdas/api', './lambdas/events', './lambdas/auth'], message: 'lib/ and data/ sit below the entry points and the domain modules.' },
+  { target: './lambdas/api/*/*.ts', from: ENTRY_POINTS, message: 'Domain modules never import an entry point.' },
+  { target: './lambdas/api/*/handlers/**', from: ENTRY_POINTS, message: 'An entry point never imports another entry point: share a domain module instead.' },
+  { target: ['./lambdas/events/**', './lambdas/auth/**'], from: './lambdas/api', message: 'Event handlers and Cognito triggers reach data through lambdas/data, not through the API.' },
+  { target: './cli', from: ['./web', './infra'], message: 'The CLI runs the shared rules, not the web app or the stack.' },
+  { target: './cli', from: ENTRY_POINTS, message: 'The CLI runs the shared rules, not entry points.' },
+  ...features.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A web feature never imports another feature: move what both need to web/src/components or web/src/lib.',
+  })),
+  { target: ['./web/src/components', './web/src/lib'], from: './web/src/features', message: 'Components and lib are shared by features and never import one.' },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.tsbuild/', 'web/dist/', 'cdk.out/', '.local/', 'test-results/', 'playwright-report/', 'screenshots/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.node.json', 'tsconfig.e2e.json', 'shared/tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 4 }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Tests and benchmarks drive raw SDK shapes and hostile bodies on purpose.
+    files: ['test/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'shared/ runs in the browser too: no Node built-ins.' },
+            { group: ['@aws-sdk/*', '@aws-lambda-powertools/*', '@middy/*'], message: 'shared/ is pure: AWS code lives in lambdas/.' },
+            { group: ['react', 'react-*', '@mantine/*', '@tanstack/*'], message: 'shared/ is pure: React lives in web/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);

@@ -1,0 +1,151 @@
+import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './clients.js';
+
+/**
+ * The data toolkit: how every repository in lambdas/data pages, batches, retries and reads a refused
+ * condition. The IAM check (test/infra/handler-calls.ts) counts the Query, BatchGetItem or
+ * BatchWriteItem these functions send at their call, on the table the caller names.
+ */
+
+type Key = Record<string, unknown>;
+type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>;
+
+/** BatchGetItem's own limit. */
+export const BATCH_GET_KEYS = 100;
+/** BatchWriteItem's own limit. */
+export const BATCH_WRITE_ITEMS = 25;
+/** Batches in flight at once unless a caller says otherwise. */
+const CONCURRENCY = 16;
+const ATTEMPTS = 10;
+
+/** Every page of one Query, followed through LastEvaluatedKey. */
+export async function queryAll<T = Key>(input: QueryInput): Promise<T[]> {
+  const items: T[] = [];
+  let ExclusiveStartKey: Key | undefined;
+  do {
+    const out = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey }));
+    items.push(...((out.Items ?? []) as T[]));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** How many items one Query matches (after its filter), over every page, reading no attributes. */
+export async function queryCount(input: QueryInput): Promise<number> {
+  let count = 0;
+  let ExclusiveStartKey: Key | undefined;
+  do {
+    const out = await dynamo.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey }));
+    count += out.Count ?? 0;
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+}
+
+/** Splits a list into runs of at most `size`. */
+export function chunked<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Runs `task` over every item with at most `limit` in flight; the first failure rejects. */
+export async function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Exponential backoff with full jitter (25 ms, 50 ms, … capped at 1 s), so retrying writers spread out. */
+export const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
+
+export interface BatchOptions {
+  /** The message thrown when DynamoDB still holds items back after every retry. */
+  busy: string;
+  /** Batches in flight at once (default 16). */
+  concurrency?: number;
+}
+
+/**
+ * BatchGetItem over any number of keys: 100 a call, `concurrency` calls at once, retrying the keys
+ * DynamoDB leaves unprocessed with backoff. Missing keys are simply absent from the result.
+ */
+export async function batchGetAll<T = Key>(
+  table: string,
+  keys: readonly Key[],
+  options: BatchOptions & { projection?: string; consistentRead?: boolean },
+): Promise<T[]> {
+  const found: T[] = [];
+  const read = { ...(options.projection ? { ProjectionExpression: options.projection } : {}), ...(options.consistentRead ? { ConsistentRead: true } : {}) };
+  await inParallel(chunked(keys, BATCH_GET_KEYS), options.concurrency ?? CONCURRENCY, async (part) => {
+    let pending: Key[] = part;
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= ATTEMPTS) throw new Error(options.busy);
+      if (attempt) await backoff(attempt);
+      const out: BatchGetCommandOutput = await dynamo.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...read } } }));
+      found.push(...((out.Responses?.[table] ?? []) as T[]));
+      pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+    }
+  });
+  return found;
+}
+
+/** BatchWriteItem Puts of any number of items: 25 a call, `concurrency` calls at once, retrying unprocessed items with backoff. */
+export async function batchWriteAll(table: string, items: readonly Key[], options: BatchOptions): Promise<void> {
+  await inParallel(chunked(items, BATCH_WRITE_ITEMS), options.concurrency ?? CONCURRENCY, async (part) => {
+    let pending = part.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= ATTEMPTS) throw new Error(options.busy);
+      if (attempt) await backoff(attempt);
+      const out = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = (out.UnprocessedItems?.[table] ?? []).flatMap((request) => (request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : []));
+    }
+  });
+}
+
+type AwsError = { name?: string; CancellationReasons?: ({ Code?: string } | undefined)[] };
+
+/**
+ * Whether a write was refused by its condition: a single write's ConditionalCheckFailedException, or a
+ * cancelled transaction whose item `index` (any item when omitted) failed its condition.
+ */
+export function isConditionFailure(error: unknown, index?: number): boolean {
+  const e = error as AwsError | null;
+  if (e?.name === 'ConditionalCheckFailedException') return true;
+  if (e?.name !== 'TransactionCanceledException') return false;
+  const reasons = e.CancellationReasons ?? [];
+  return index === undefined ? reasons.some((r) => r?.Code === 'ConditionalCheckFailed') : reasons[index]?.Code === 'ConditionalCheckFailed';
+}
+
+/** A transaction that lost a race with another one on the same items: safe to run again. */
+export function isTransactionConflict(error: unknown): boolean {
+  const e = error as AwsError | null;
+  return e?.name === 'TransactionConflictException' || (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'TransactionConflict'));
+}
+
+const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TransactionConflictException']);
+const TRANSIENT_REASONS = new Set(['None', 'TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+
+/** Throttled, or cancelled only by conflicts and throttling (no condition refused): worth another attempt after a pause. */
+export function isRetryable(error: unknown): boolean {
+  const e = error as AwsError | null;
+  if (TRANSIENT.has(e?.name ?? '')) return true;
+  return e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).every((r) => TRANSIENT_REASONS.has(r?.Code ?? 'None'));
+}
+
+/**
+ * Runs one write again while DynamoDB throttles it or cancels it for racing another transaction (at most
+ * `attempts` tries, with backoff); a refused condition or any other error comes straight back.
+ */
+export async function retrying<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || !isRetryable(error)) throw error;
+      await backoff(attempt);
+    }
+  }
+}
