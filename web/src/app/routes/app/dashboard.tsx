@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { BRAND_NAME } from '@/components/ui/brand';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/features/accounts/api/get-me';
 import { useDashboardMetrics } from '@/features/dashboard/api/get-dashboard-metrics';
 import { DashboardView } from '@/features/dashboard/components/dashboard-view';
 import { allowedScreens, useSignedInUser } from '@/lib/authorization';

@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { BRAND_NAME } from '@/components/ui/brand';
-import { PendingApproval } from '@/features/auth/components/pending-approval';
+import { PendingApproval } from '@/features/accounts/components/pending-approval';
 import { useSignedInUser } from '@/lib/authorization';
 
 export default function PendingRoute() {

@@ -6,7 +6,7 @@ import { normalisePath, screenFor } from '@shared/navigation';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { ErrorCard } from '@/components/ui/error-card';
 import { CheckingSession } from '@/components/ui/status-card';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/features/accounts/api/get-me';
 import { useLogout, useSession } from '@/lib/auth';
 import { SignedInUserProvider, allowedScreens, callerFromMe } from '@/lib/authorization';
 import { errorMessage } from '@/lib/errors';

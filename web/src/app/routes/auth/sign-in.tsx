@@ -2,9 +2,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BRAND_NAME } from '@/components/ui/brand';
 import { VerifyEmailNotice } from '@/features/accounts/components/verify-email-notice';
-import { SignInForm } from '@/features/auth/components/sign-in-form';
-import { SignInLayout } from '@/features/auth/components/sign-in-layout';
-import { signInTarget } from '@/features/auth/utils/sign-in-target';
+import { SignInForm } from '@/features/accounts/components/sign-in-form';
+import { SignInLayout } from '@/features/accounts/components/sign-in-layout';
+import { signInTarget } from '@/features/accounts/utils/sign-in-target';
 import { useSession } from '@/lib/auth';
 
 /**
