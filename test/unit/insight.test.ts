@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { billingPlanRequestSchema } from '../../shared/api/dashboard.js';
 import { HISTORY_MESSAGES, historyQuerySchema } from '../../shared/api/history.js';
-import { amountDueNgwee, nextInvoiceDate, organisationBilling, platformBilling } from '../../lambdas/api/dashboard/billing-views.js';
 import { currentDeductions, historyView } from '../../lambdas/api/history/views.js';
-import { metricsCounterKeys, metricsView } from '../../lambdas/api/dashboard/views.js';
+import { amountDueNgwee, metricsCounterKeys, metricsView, nextInvoiceDate, organisationBillingView, platformBillingView } from '../../lambdas/api/dashboard/views.js';
 import { dashboardPeriods, monthsEnding, shiftMonth } from '../../lambdas/api/dashboard/periods.js';
 import type { StoredBillingPlan } from '../../lambdas/data/billing.js';
 import type { StoredHistoryItem } from '../../lambdas/data/history-read.js';
@@ -136,7 +135,7 @@ describe('billing', () => {
   it('charges a price per upload or a flat fee, exactly', () => {
     expect(amountDueNgwee(plan({}), 3)).toBe(3750);
     expect(amountDueNgwee(plan({ pricing: 'flat', price_per_upload_ngwee: null, flat_fee_ngwee: 500_000 }), 0)).toBe(500_000);
-    expect(organisationBilling(plan({ price_per_upload_ngwee: 10 }), 3, '2026-05')).toMatchObject({ amount_due: 0.3, usage: 3, price_per_upload: 0.1, next_invoice: '2026-06-01' });
+    expect(organisationBillingView(plan({ price_per_upload_ngwee: 10 }), 3, '2026-05')).toMatchObject({ amount_due: 0.3, usage: 3, price_per_upload: 0.1, next_invoice: '2026-06-01' });
   });
   it('invoices on the first day of the next month', () => {
     expect(nextInvoiceDate('2026-12')).toBe('2027-01-01');
@@ -144,7 +143,7 @@ describe('billing', () => {
   it('sums the billed organisations for the platform', () => {
     const plans = [plan({ org_id: 'a' }), plan({ org_id: 'b', pricing: 'flat', price_per_upload_ngwee: null, flat_fee_ngwee: 100_00 })];
     const usage: Record<string, number> = { a: 2, b: 5 };
-    expect(platformBilling(plans, (id) => usage[id] ?? 0, '2026-05')).toMatchObject({ scope: 'platform', plan: '2 organisations', pricing: 'mixed', usage: 7, amount_due: 125, organisations: 2 });
+    expect(platformBillingView(plans, (id) => usage[id] ?? 0, '2026-05')).toMatchObject({ scope: 'platform', plan: '2 organisations', pricing: 'mixed', usage: 7, amount_due: 125, organisations: 2 });
   });
 });
 

@@ -4,7 +4,7 @@ import { writeAudit } from '../../data/audit.js';
 import { flaggedByDigest, getReports, latestReports, reportRefsOf } from '../../data/registry.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { BadRequestError } from '../../lib/errors.js';
-import { presentReports } from './views.js';
+import { reportViews } from './views.js';
 
 /** A list of up to 100 NRCs comes back whole unless it matches more reports than this (a response must stay small). */
 export const MAX_UNPAGED_REPORTS = 200;
@@ -50,7 +50,7 @@ export async function searchReports(me: AuthenticatedCaller, nrcs: readonly stri
     getReports(page),
     audit(me, 'fraud_registry.search', { nrc_count: nrcs.length, total_reports: refs.length, cursor: cursor ?? null }, matched),
   ]);
-  return { items: await presentReports(reports), total: refs.length, matched_nrcs: matched.length, paged, next_cursor: next };
+  return { items: await reportViews(reports), total: refs.length, matched_nrcs: matched.length, paged, next_cursor: next };
 }
 
 /** Which NRCs of the list are on the registry (slashed, in the order given); audited. */
@@ -66,5 +66,5 @@ export async function listLatest(me: AuthenticatedCaller, limit: number, cursor?
   if (cursor !== undefined && !LATEST_CURSOR.test(cursor)) throw new BadRequestError('The page cursor is not valid. Load the latest list again.', 'invalid_cursor');
   const { items, next } = await latestReports(limit, cursor);
   await audit(me, 'fraud_registry.latest', { limit, cursor: cursor ?? null, shown: items.length }, [...new Set(items.map((r) => r.nrc_key))]);
-  return { items: await presentReports(items), limit, next_cursor: next };
+  return { items: await reportViews(items), limit, next_cursor: next };
 }

@@ -3,7 +3,7 @@ import { evidenceLink } from '../../data/evidence.js';
 import type { StoredReport } from '../../data/registry.js';
 
 /** A stored report as the search and latest lists show it: spec §3 fields plus signed attachment links. */
-export async function presentReport(report: StoredReport): Promise<FraudReportItem> {
+export async function reportView(report: StoredReport): Promise<FraudReportItem> {
   const files = await Promise.all(
     (report.files ?? []).map(async (file) => ({ ...file, url: await evidenceLink(file.path, file.name, ATTACHMENT_LINK_SECONDS) })),
   );
@@ -21,4 +21,4 @@ export async function presentReport(report: StoredReport): Promise<FraudReportIt
   };
 }
 
-export const presentReports = (reports: readonly StoredReport[]) => Promise.all(reports.map(presentReport));
+export const reportViews = (reports: readonly StoredReport[]) => Promise.all(reports.map(reportView));

@@ -1,11 +1,11 @@
 import { getBillingPlan } from '../../../data/billing.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { organisationBillingResponse } from '../billing-views.js';
+import { organisationPlanView } from '../views.js';
 import { organisationNamed } from '../scope.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
 
 /** GET /api/admin/billing?q=: the organisation and its current plan, so an admin sees whose plan they set. */
 export const handler = createApiHandler(routes.findBillingOrganisation, async ({ query }) => {
   const org = await organisationNamed(query.q);
-  return organisationBillingResponse(org, await getBillingPlan(org.org_id));
+  return organisationPlanView(org, await getBillingPlan(org.org_id));
 });

@@ -4,7 +4,7 @@ import { getBillingPlan, listBillingPlans } from '../../../data/billing.js';
 import { getCounters } from '../../../data/counters.js';
 import { NotFoundError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { organisationBilling, platformBilling } from '../billing-views.js';
+import { organisationBillingView, platformBillingView } from '../views.js';
 import { dashboardPeriods } from '../periods.js';
 import { callerMembership } from '../scope.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
@@ -23,12 +23,12 @@ export const handler = createApiHandler(routes.getBilling, async ({ caller: me }
     const plans = await listBillingPlans();
     if (plans.length === 0) throw notConfigured();
     const counters = await getCounters(plans.map((plan) => ({ scope: `ORG#${plan.org_id}`, period: month })));
-    return platformBilling(plans, (orgId) => counters.get(`ORG#${orgId}|${month}`)?.submissions ?? 0, current);
+    return platformBillingView(plans, (orgId) => counters.get(`ORG#${orgId}|${month}`)?.submissions ?? 0, current);
   }
   const membership = await callerMembership(me.userId);
   if (!membership) throw notConfigured();
   const scope = `ORG#${membership.org_id}`;
   const [plan, counters] = await Promise.all([getBillingPlan(membership.org_id), getCounters([{ scope, period: month }])]);
   if (!plan) throw notConfigured();
-  return organisationBilling({ ...plan, org_name: membership.org_name || plan.org_name }, counters.get(`${scope}|${month}`)?.submissions ?? 0, current);
+  return organisationBillingView({ ...plan, org_name: membership.org_name || plan.org_name }, counters.get(`${scope}|${month}`)?.submissions ?? 0, current);
 });

@@ -1,7 +1,7 @@
 import { putBillingPlan } from '../../../data/billing.js';
 import { writeAudit } from '../../../data/audit.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { organisationBillingResponse, presentPlan, toNgwee } from '../billing-views.js';
+import { organisationPlanView, planView, toNgwee } from '../views.js';
 import { organisationNamed } from '../scope.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
 
@@ -32,7 +32,7 @@ export const handler = createApiHandler(routes.setBillingPlan, async ({ caller: 
     action: 'billing.plan_set',
     subject: `ORG#${org.org_id}`,
     outcome: 'ok',
-    details: { payee_key: org.payee_key, plan: presentPlan(plan), previous: presentPlan(previous) },
+    details: { payee_key: org.payee_key, plan: planView(plan), previous: planView(previous) },
   });
-  return organisationBillingResponse(org, plan);
+  return organisationPlanView(org, plan);
 });

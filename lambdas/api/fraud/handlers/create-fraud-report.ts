@@ -1,8 +1,113 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { fileReport } from '../file-report.js';
+import { randomUUID } from 'node:crypto';
+import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES } from '../../../../shared/api/fraud.js';
+import type { FraudReport } from '../../../../shared/rules/fraud-report.js';
+import { nrcDigits } from '../../../../shared/rules/nrc.js';
+import { writeAudit } from '../../../data/audit.js';
+import { EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, headEvidence } from '../../../data/evidence.js';
+import { DuplicateRequestError, type StoredFile, type StoredReport, putReport, reportIdOfRequest } from '../../../data/registry.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError } from '../../../lib/errors.js';
+import { logger } from '../../../lib/powertools.js';
+import { finalEvidenceKey, parseStagingKey } from '../names.js';
 import * as routes from '../../../../shared/routes/fraud.js';
 
+interface FileReportInput extends FraudReport {
+  attachments: string[];
+  request_id?: string;
+}
+
+interface Staged {
+  key: string;
+  file: string;
+}
+
+/** The caller's own staged uploads, each present in S3; anything else is refused before any write. */
+async function checkAttachments(me: AuthenticatedCaller, keys: readonly string[]): Promise<Staged[]> {
+  const staged = keys.map((key) => {
+    const parsed = parseStagingKey(key);
+    if (!parsed || parsed.userId !== me.userId) {
+      throw new ForbiddenError(`Attachment '${key.slice(0, 120)}' is not one of your uploads. Attach the file again from this form.`, 'attachment_not_yours');
+    }
+    return { key, file: parsed.file };
+  });
+  const heads = await Promise.all(staged.map((s) => headEvidence(s.key)));
+  heads.forEach((head, i) => {
+    const name = staged[i]!.file;
+    if (!head) throw new BadRequestError(`Attachment '${name}' was not uploaded, or was already used in a report. Attach it again.`, 'attachment_missing');
+    if (head.size > EVIDENCE_MAX_BYTES) throw new PayloadTooLargeError(`'${name}' is too large. ${FRAUD_MESSAGES.fileTooLarge}`);
+  });
+  return staged;
+}
+
+/** Copies every staged file to its final path; on any failure removes the copies already made. */
+async function placeAttachments(report: FraudReport, staged: readonly Staged[], timestamp: number): Promise<StoredFile[]> {
+  const files = staged.map((s, i) => ({
+    from: s.key,
+    path: finalEvidenceKey({ month: report.report_month, payeeKey: report.payee_key, fiName: report.fi_name, timestamp, n: i + 1, file: s.file }),
+    name: s.file,
+  }));
+  const results = await Promise.allSettled(files.map((f) => copyEvidenceNoOverwrite(f.from, f.path)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    const placed = files.filter((_, i) => results[i]!.status === 'fulfilled').map((f) => f.path);
+    await deleteEvidence(placed).catch((error: unknown) => logger.warn('Could not remove copied attachments', { placed, error }));
+    if (failed.reason instanceof EvidenceExistsError) throw new ConflictError('An attachment with the same name was filed at the same moment. Submit again.');
+    throw failed.reason;
+  }
+  return files.map(({ path, name }) => ({ path, name }));
+}
+
+/**
+ * Files a fraud report: checks the attachments, copies them into place, then stores the report and its
+ * NRC summary in one transaction — a report is only ever stored with all of its attachments in place.
+ * A retry with the same request_id answers with the report already filed.
+ */
+async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Promise<{ id: string; message: string }> {
+  const done = (id: string) => ({ id, message: FRAUD_MESSAGES.submitted });
+  if (input.request_id) {
+    const existing = await reportIdOfRequest(me.userId, input.request_id);
+    if (existing) return done(existing);
+  }
+  const staged = await checkAttachments(me, input.attachments);
+  const now = new Date();
+  const files = await placeAttachments(input, staged, now.getTime());
+  const report: StoredReport = {
+    id: randomUUID(),
+    created_at: now.toISOString(),
+    fi_name: input.fi_name,
+    type: input.type,
+    nrc: input.nrc,
+    nrc_key: nrcDigits(input.nrc),
+    person_name: input.person_name,
+    description: input.description,
+    report_month: input.report_month,
+    payee_key: input.payee_key,
+    files,
+    created_by: me.userId,
+    created_by_email: me.email,
+  };
+  try {
+    await putReport(report, input.request_id);
+  } catch (error) {
+    await deleteEvidence(files.map((f) => f.path)).catch((e: unknown) => logger.warn('Could not remove copied attachments', { error: e }));
+    if (error instanceof DuplicateRequestError && input.request_id) {
+      const existing = await reportIdOfRequest(me.userId, input.request_id);
+      if (existing) return done(existing);
+    }
+    throw error;
+  }
+  // The staged copies are no longer needed; a failure here leaves only unreachable staging objects.
+  await deleteEvidence(staged.map((s) => s.key)).catch((error: unknown) => logger.warn('Could not remove staged attachments', { error }));
+  await writeAudit({
+    actor: me,
+    action: 'fraud_report.create',
+    subject: `NRC#${report.nrc_key}`,
+    outcome: 'ok',
+    details: { report_id: report.id, attachments: files.length },
+  }).catch((error: unknown) => logger.error('Could not audit a filed report', { report_id: report.id, error }));
+  return done(report.id);
+}
+
 /** POST /api/fraud-reports: any signed-in user files a report with its staged attachments. */
-export const handler = createApiHandler(routes.createFraudReport, async ({ caller: me, body }) => {
-  return fileReport(me, body);
-});
+export const handler = createApiHandler(routes.createFraudReport, async ({ caller: me, body }) => fileReport(me, body));

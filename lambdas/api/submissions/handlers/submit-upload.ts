@@ -1,10 +1,118 @@
 import { isPlatformAdmin } from '../../../../shared/roles.js';
-import { ForbiddenError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { authorisePayeeKey } from '../access.js';
 import { uploadOr404 } from '../load.js';
-import { storeOnboarding, submitSpreadsheet } from '../submit.js';
 import * as routes from '../../../../shared/routes/submissions.js';
+import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '../../../../shared/api/submissions.js';
+import { writeAudit } from '../../../data/audit.js';
+import { bucketName } from '../../../data/clients.js';
+import { copyToStorage, createSubmission, ensureIngestJob, getSubmission, type SubmissionRecord } from '../../../data/submissions.js';
+import { getUpload, headUploadObject, markStored, type UploadRecord } from '../../../data/uploads.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { ConflictError, ForbiddenError } from '../../../lib/errors.js';
+import { authorisePayeeKey, type PayeeOrganisation } from '../access.js';
+import { storagePath } from '../upload-request.js';
+
+function submitted(submission: SubmissionRecord): SubmitUploadResponse {
+  return {
+    submission_id: submission.id,
+    bucket: submission.bucket,
+    path: submission.file_key,
+    file_name: submission.file_name,
+    message: SUBMISSION_MESSAGES.submitComplete,
+  };
+}
+
+/** A repeated Submit answers the submission the first one made (and restarts its ingestion if that never began). */
+async function existingSubmission(id: string): Promise<SubmitUploadResponse | null> {
+  const submission = await getSubmission(id);
+  if (!submission) return null;
+  if (submission.ingestion_status === 'pending') await ensureIngestJob(submission.id);
+  return submitted(submission);
+}
+
+/** Why this upload cannot be submitted yet, or nothing when it can. */
+function refusal(upload: UploadRecord): string | null {
+  if (upload.status === 'awaiting_file' || upload.status === 'validating') return SUBMISSION_MESSAGES.stillValidating;
+  if (upload.status === 'failed') return upload.errors?.[0]?.message ?? SUBMISSION_MESSAGES.submitBlocked(1);
+  const errors = upload.totals?.errors ?? upload.errors?.length ?? 0;
+  return errors > 0 ? SUBMISSION_MESSAGES.submitBlocked(errors) : null;
+}
+
+async function assertSameFile(upload: UploadRecord): Promise<void> {
+  const object = await headUploadObject(upload.key);
+  if (!object) throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');
+  if (upload.etag && object.etag !== upload.etag) throw new ConflictError(SUBMISSION_MESSAGES.fileChanged, 'file_changed');
+}
+
+/**
+ * Inputs and stoppages: refused while errors exist (warnings and fraud flags never block); otherwise the
+ * file is copied to `{month}/{payeeKey}/{docKind}/…`, the submission is created as pending with the upload's
+ * id (so Submit happens once however often it is pressed) and its ingestion job is written.
+ */
+async function submitSpreadsheet(me: AuthenticatedCaller, upload: UploadRecord, org: PayeeOrganisation): Promise<SubmitUploadResponse> {
+  if (upload.submission_id) {
+    const existing = await existingSubmission(upload.submission_id);
+    if (existing) return existing;
+  }
+  const refused = refusal(upload);
+  if (refused) throw new ConflictError(refused, upload.status === 'validated' ? 'has_errors' : 'not_ready');
+  await assertSameFile(upload);
+
+  const path = storagePath(upload);
+  await copyToStorage(upload.key, { bucket: 'uploads', key: path, contentType: upload.content_type });
+  const record: SubmissionRecord = {
+    id: upload.id,
+    created_at: new Date().toISOString(),
+    status: 'pending',
+    doc_kind: upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs',
+    payee_key: upload.payee_key,
+    upload_month: upload.month,
+    bucket: bucketName('uploads'),
+    file_kind: 'xlsx',
+    file_key: path,
+    file_name: upload.file_name,
+    row_count: upload.row_count ?? 0,
+    parsed_rows: upload.parsed_rows ?? 0,
+    org_id: upload.org_id ?? org.orgId,
+    org_name: upload.org_name ?? org.orgName,
+    upload_id: upload.id,
+    submitted_by: me.userId,
+    submitted_by_email: me.email,
+    ingestion_status: 'pending',
+  };
+  if (!(await createSubmission(record))) {
+    // Another Submit got there first, or the file is being validated again.
+    const existing = await existingSubmission(upload.id);
+    if (existing) return existing;
+    throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
+  }
+  await writeAudit({ actor: me, org_id: record.org_id, action: 'submission.create', subject: `SUB#${record.id}`, outcome: 'ok', details: { file_key: path } });
+  await ensureIngestJob(record.id);
+  return submitted(record);
+}
+
+/** Onboarding evidence skips validation: it is copied to the onboarding bucket under `{month}/{payeeKey}/onboarding/…`. */
+async function storeOnboarding(me: AuthenticatedCaller, upload: UploadRecord): Promise<SubmitUploadResponse> {
+  const stored = (u: UploadRecord): SubmitUploadResponse => ({
+    submission_id: null,
+    bucket: u.stored_bucket ?? '',
+    path: u.stored_key ?? '',
+    file_name: u.file_name,
+    message: SUBMISSION_MESSAGES.onboardingUploaded,
+  });
+  if (upload.stored_key) return stored(upload);
+  if (!(await headUploadObject(upload.key))) throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');
+
+  const path = storagePath(upload);
+  const bucket = await copyToStorage(upload.key, { bucket: 'onboarding', key: path, contentType: upload.content_type });
+  if (await markStored(upload.id, bucket, path)) {
+    await writeAudit({ actor: me, org_id: upload.org_id, action: 'onboarding.store', subject: `UPLOAD#${upload.id}`, outcome: 'ok', details: { bucket, key: path } });
+    return stored({ ...upload, stored_bucket: bucket, stored_key: path });
+  }
+  const again = await getUpload(upload.id);
+  if (again?.stored_key) return stored(again);
+  throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');
+}
 
 /**
  * POST /api/uploads/{id}/submit: the same authorisation as POST /api/uploads (spec part 1 §6), checked
