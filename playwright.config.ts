@@ -3,7 +3,6 @@ import { defineConfig } from '@playwright/test';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
-  testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -20,5 +19,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1360, height: 860 } } }],
+  projects: [
+    // The end-to-end tests (`npm test`, `npm run test:e2e`).
+    { name: 'chromium', testDir: 'test/e2e', use: { browserName: 'chromium', viewport: { width: 1360, height: 860 } } },
+    // `npm run screenshots`: a picture of every screen under screenshots/, for a person to look at.
+    { name: 'screenshots', testDir: 'test/screenshots', testMatch: /\.shots\.ts$/, timeout: 120_000, use: { browserName: 'chromium', viewport: { width: 1360, height: 860 } } },
+  ],
 });

@@ -14,6 +14,14 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Opens the sign-in screen, signs in, waits until the app has left it, then opens `then` if given. */
+export async function signInAt(page: Page, email: string, password: string, then?: string) {
+  await page.goto('/signin');
+  await signInThroughUi(page, email, password);
+  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+  if (then) await page.goto(then);
+}
+
 /** A new user with these roles, signed in through the sign-in screen; returns the user. */
 export async function signInAs(page: Page, roles: Parameters<typeof createUser>[1]) {
   const user = await createUser(twinInfo(), roles);

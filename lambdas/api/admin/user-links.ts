@@ -1,27 +1,10 @@
-import { type AuthUserDetails, INSPECTOR_MESSAGES as M, type UserLinksResponse } from '../../../shared/api/admin.js';
+import type { UserLinksResponse } from '../../../shared/api/admin.js';
 import { requestsOfEmail } from '../../data/access-decisions.js';
-import { writeAudit } from '../../data/audit.js';
 import { platformAdminRecordsOfUser } from '../../data/platform-admins.js';
 import { listUserMemberships } from '../../data/memberships.js';
-import { type CognitoUser, deleteUser, findUserByEmail, rolesOfUser } from '../../data/users.js';
-import type { AuthenticatedCaller } from '../../lib/caller.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { findUserByEmail, rolesOfUser } from '../../data/users.js';
+import { authUserView } from './views.js';
 
-function details(user: CognitoUser): AuthUserDetails {
-  return {
-    id: user.sub,
-    email: user.email,
-    status: user.status,
-    enabled: user.enabled,
-    created_at: user.createdAt,
-    // Cognito keeps no confirmation time: a confirmed, verified account shows its last change.
-    email_confirmed_at: user.status === 'CONFIRMED' && user.emailVerified ? user.updatedAt : null,
-    // Cognito does not record sign-ins without advanced security features; shown as not recorded.
-    last_sign_in_at: null,
-    identities_count: user.identitiesCount,
-    factors_count: user.factorsCount,
-  };
-}
 
 /**
  * The User Inspector (spec §7 /admin-user-links): the auth user and its four kinds of links —
@@ -45,7 +28,7 @@ export async function userLinks(email: string): Promise<UserLinksResponse> {
     ok: true,
     email,
     user_id: user?.sub ?? null,
-    auth_user: user ? details(user) : null,
+    auth_user: user ? authUserView(user) : null,
     counts: {
       org_members: links.org_members.length,
       access_requests: links.access_requests.length,
@@ -58,15 +41,3 @@ export async function userLinks(email: string): Promise<UserLinksResponse> {
 
 export const totalLinks = (r: UserLinksResponse) => r.counts.org_members + r.counts.access_requests + r.counts.admin_users + r.counts.user_roles;
 
-/** Spec §4: an auth user is deleted only when it exists and has zero links. */
-export async function deleteAuthUser(actor: AuthenticatedCaller, email: string) {
-  const inspected = await userLinks(email);
-  if (!inspected.auth_user || !inspected.user_id) throw new NotFoundError(M.noAuthUser, 'no_auth_user');
-  if (totalLinks(inspected) > 0) {
-    await writeAudit({ actor, action: 'auth_user.delete', subject: `USER#${inspected.user_id}`, outcome: 'refused', details: { email, counts: inspected.counts } });
-    throw new ConflictError(M.hasLinks, 'has_links');
-  }
-  await deleteUser(inspected.user_id);
-  await writeAudit({ actor, action: 'auth_user.delete', subject: `USER#${inspected.user_id}`, outcome: 'ok', details: { email, before: inspected.auth_user, after: null } });
-  return { ok: true as const, email, user_id: inspected.user_id, message: M.deleted };
-}

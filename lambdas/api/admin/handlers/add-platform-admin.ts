@@ -1,6 +1,58 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { addPlatformAdmin } from '../platform-admins.js';
+import { subject } from '../platform-admins.js';
 import * as routes from '../../../../shared/routes/admin.js';
+import { PLATFORM_ADMIN_MESSAGES as M, platformRolesGrantableBy, type PlatformRole } from '../../../../shared/api/admin.js';
+import { writeAudit } from '../../../data/audit.js';
+import { cancelPlatformAdminRemoval, ensurePlatformAdminRecord, getPlatformAdminRecord } from '../../../data/platform-admins.js';
+import { addToRole, type CognitoUser, findUserByEmail, inviteUser, rolesOfUser, UserExistsError } from '../../../data/users.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { ConflictError, ForbiddenError, HttpError } from '../../../lib/errors.js';
+import { platformAdminView } from '../views.js';
+
+/** Resolves the user, inviting them when new (the invite email goes through Cognito). */
+async function resolveOrInvite(email: string): Promise<{ user: CognitoUser; invited: boolean }> {
+  const found = await findUserByEmail(email);
+  if (found) {
+    // Self-registered but never verified: they must finish signing up before holding a role.
+    if (found.status === 'UNCONFIRMED') throw new ConflictError(M.user_already_exists, 'user_already_exists');
+    return { user: found, invited: false };
+  }
+  try {
+    return { user: await inviteUser(email), invited: true };
+  } catch (error) {
+    if (error instanceof UserExistsError) throw new ConflictError(M.user_already_exists, 'user_already_exists');
+    throw new HttpError(502, 'invite_and_create_failed', `${M.invite_and_create_failed} The sign-in service did not answer; please try again shortly.`);
+  }
+}
+
+async function addPlatformAdmin(actor: AuthenticatedCaller, input: { email: string; role: PlatformRole }) {
+  // Spec §6 "Platform admin roles": super_admin grants both, sys_admin grants sys_admin.
+  if (!platformRolesGrantableBy(actor.roles).includes(input.role)) {
+    await writeAudit({ actor, action: 'platform_admin.add', subject: `EMAIL#${input.email}`, outcome: 'refused', details: { role: input.role, reason: 'forbidden' } });
+    throw new ForbiddenError(M.forbidden, 'forbidden');
+  }
+  const { user, invited } = await resolveOrInvite(input.email);
+  if (!user.sub) throw new HttpError(502, 'user_resolution_failed', M.user_resolution_failed);
+  const before = invited ? [] : await rolesOfUser(user.username);
+  if (before.includes(input.role)) throw new ConflictError(M.role_already_granted, 'role_already_granted');
+
+  // Group first, record second: a reconcile running in between writes the same record, once.
+  await addToRole(user.username, input.role);
+  const created_at = new Date().toISOString();
+  const wrote = await ensurePlatformAdminRecord({ user_id: user.sub, email: user.email, role: input.role, created_by: actor.email, created_at });
+  if (!wrote && (await getPlatformAdminRecord(user.sub, input.role))?.status === 'removing') {
+    await cancelPlatformAdminRemoval(user.sub, input.role); // an interrupted removal of the same role
+  }
+  await writeAudit({
+    actor,
+    action: 'platform_admin.add',
+    subject: subject(user.sub),
+    outcome: 'ok',
+    details: { email: user.email, role: input.role, invited, before: { roles: before }, after: { roles: [...before, input.role] } },
+  });
+  const message = invited ? `Invitation sent to ${user.email}.` : `${user.email} is now ${input.role}.`;
+  return { item: platformAdminView(user, input.role, created_at), invited, message };
+}
 
 /**
  * POST /api/admin/platform-admins (spec part 2 §7 /platform-admins-add): super_admin grants

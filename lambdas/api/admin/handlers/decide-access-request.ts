@@ -1,6 +1,89 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { decideAccessRequest } from '../access-requests.js';
+import { requireRequest } from '../access-requests.js';
 import * as routes from '../../../../shared/routes/admin.js';
+import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
+import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem } from '../../../../shared/api/admin.js';
+import { approveRequest, DecisionConflictError, deleteRequest, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
+import { writeAudit } from '../../../data/audit.js';
+import { bucketName, s3 } from '../../../data/clients.js';
+import { addToRole, deleteUser, findUserByEmail } from '../../../data/users.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { ConflictError } from '../../../lib/errors.js';
+import { logger } from '../../../lib/powertools.js';
+import { totalLinks, userLinks } from '../user-links.js';
+import { accessRequestView } from '../views.js';
+
+async function deleteDocuments(request: StoredRequest): Promise<void> {
+  const keys = Object.values(request.documents ?? {});
+  if (!keys.length) return;
+  await s3
+    .send(new DeleteObjectsCommand({ Bucket: bucketName('onboarding'), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }))
+    .catch((error: unknown) => logger.warn('Onboarding documents of a removed request were not deleted', { id: request.id, error: String(error) }));
+}
+
+const response = (r: Pick<StoredRequest, 'id'>, status: AccessRequestItem['status'], message: string, extra: Partial<AccessDecisionResponse> = {}): AccessDecisionResponse => ({
+  ok: true, id: r.id, status, message, org_id: null, kept_auth_user: false, links: null, ...extra,
+});
+
+async function decide<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DecisionConflictError) throw new ConflictError(M.alreadyDecided, 'already_decided');
+    throw error;
+  }
+}
+
+/**
+ * Spec §4 "Access request decisions" and §7 /admin-approve. Approve creates (or joins) the
+ * organisation, the approved membership and the role group; reject keeps the request with its
+ * reason; remove deletes it and then the auth user too, unless the user has other links — then
+ * the answer carries kept_auth_user and the links for the inspector.
+ */
+async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body: AccessDecisionRequest): Promise<AccessDecisionResponse> {
+  const request = await requireRequest(id);
+  const subject = `REQUEST#${request.id}`;
+  const before = accessRequestView(request);
+  const audit = (after: unknown, extra: Record<string, unknown> = {}) =>
+    writeAudit({ actor, org_id: (after as { org_id?: string } | null)?.org_id ?? null, action: `access_request.${body.decision}`, subject, outcome: 'ok', details: { note: body.note ?? null, ...extra, before, after } });
+
+  if (body.decision === 'approve') {
+    const role = body.role!;
+    const user = await findUserByEmail(request.email);
+    if (!user || user.sub !== request.user_sub) throw new ConflictError(M.accountGone, 'account_gone');
+    if (request.status === 'approved' && request.role_granted === role) {
+      await addToRole(user.username, role); // a retry after the group call failed: finish it
+      return response(request, 'approved', M.approved, { org_id: request.org_id ?? null });
+    }
+    if (request.status !== 'pending') throw new ConflictError(M.alreadyDecided, 'already_decided');
+    const orgName = body.org_name || request.org_name || request.payee_key || request.email;
+    const { org, created } = await decide(() => approveRequest(request, { userId: user.sub, role, orgName, by: actor.email }));
+    await addToRole(user.username, role);
+    await audit({ ...before, status: 'approved', role_granted: role, org_id: org.org_id }, { org_created: created, org_name: org.org_name });
+    return response(request, 'approved', M.approved, { org_id: org.org_id });
+  }
+
+  if (body.decision === 'reject') {
+    if (request.status !== 'pending') throw new ConflictError(M.alreadyDecided, 'already_decided');
+    await decide(() => rejectRequest(request, body.note!, actor.email));
+    await audit({ ...before, status: 'rejected', decision_note: body.note });
+    return response(request, 'rejected', M.rejected);
+  }
+
+  // remove: an approved request is a live membership; that is taken away on the team screen.
+  if (request.status === 'approved') throw new ConflictError('This request was approved. Remove the member on the Team Management screen instead.', 'already_decided');
+  await decide(() => deleteRequest(request));
+  await deleteDocuments(request);
+  const links = await userLinks(request.email);
+  let deletedUser = false;
+  if (links.auth_user && links.user_id && totalLinks(links) === 0) {
+    await deleteUser(links.user_id);
+    deletedUser = true;
+  }
+  const kept = Boolean(links.auth_user) && !deletedUser;
+  await audit(null, { auth_user_deleted: deletedUser, kept_auth_user: kept, remaining_links: links.counts });
+  return response(request, 'removed', kept ? M.removedKept : M.removed, { kept_auth_user: kept, links: kept ? links : null });
+}
 
 /** POST /api/admin/access-requests/{id}/decision (spec part 2 §7 /admin-approve): approve, reject or remove. */
 export const handler = createApiHandler(routes.decideAccessRequest, async ({ caller, params, body }) => decideAccessRequest(caller, params.id, body));

@@ -1,6 +1,24 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { deleteAuthUser } from '../user-links.js';
+import { totalLinks, userLinks } from '../user-links.js';
 import * as routes from '../../../../shared/routes/admin.js';
+import { INSPECTOR_MESSAGES as M } from '../../../../shared/api/admin.js';
+import { writeAudit } from '../../../data/audit.js';
+import { deleteUser } from '../../../data/users.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { ConflictError, NotFoundError } from '../../../lib/errors.js';
+
+/** Spec §4: an auth user is deleted only when it exists and has zero links. */
+async function deleteAuthUser(actor: AuthenticatedCaller, email: string) {
+  const inspected = await userLinks(email);
+  if (!inspected.auth_user || !inspected.user_id) throw new NotFoundError(M.noAuthUser, 'no_auth_user');
+  if (totalLinks(inspected) > 0) {
+    await writeAudit({ actor, action: 'auth_user.delete', subject: `USER#${inspected.user_id}`, outcome: 'refused', details: { email, counts: inspected.counts } });
+    throw new ConflictError(M.hasLinks, 'has_links');
+  }
+  await deleteUser(inspected.user_id);
+  await writeAudit({ actor, action: 'auth_user.delete', subject: `USER#${inspected.user_id}`, outcome: 'ok', details: { email, before: inspected.auth_user, after: null } });
+  return { ok: true as const, email, user_id: inspected.user_id, message: M.deleted };
+}
 
 /** DELETE /api/admin/users/{email} (spec part 2 §7 /admin-delete-auth): only an existing user with no links. */
 export const handler = createApiHandler(routes.deleteAuthUser, async ({ caller, params }) => deleteAuthUser(caller, params.email));

@@ -1,6 +1,32 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { accessRequestDocuments } from '../access-requests.js';
+import { requireRequest } from '../access-requests.js';
 import * as routes from '../../../../shared/routes/admin.js';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '../../../../shared/api/accounts.js';
+import { ONBOARDING_LINK_SECONDS } from '../../../../shared/api/admin.js';
+import { writeAudit } from '../../../data/audit.js';
+import { bucketName, s3 } from '../../../data/clients.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { accessRequestView } from '../views.js';
+
+/** Signed links (900 s) to the request's onboarding documents; viewing them is audited. */
+async function accessRequestDocuments(actor: AuthenticatedCaller, id: string) {
+  const request = await requireRequest(id);
+  const bucket = bucketName('onboarding');
+  const items = await Promise.all(
+    accessRequestView(request).documents.map(async (doc) => {
+      const key = request.documents[doc as OnboardingDoc]!;
+      const uploaded = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(() => true, () => false);
+      const url = uploaded
+        ? await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentType: 'application/pdf', ResponseContentDisposition: 'inline' }), { expiresIn: ONBOARDING_LINK_SECONDS })
+        : null;
+      return { doc, label: ONBOARDING_DOC_LABELS[doc as OnboardingDoc] ?? doc, url, uploaded };
+    }),
+  );
+  await writeAudit({ actor, action: 'access_request.documents_view', subject: `REQUEST#${request.id}`, outcome: 'ok', details: { email: request.email, documents: items.filter((i) => i.uploaded).map((i) => i.doc) } });
+  return { id: request.id, expires_in: ONBOARDING_LINK_SECONDS, items };
+}
 
 /** GET /api/admin/access-requests/{id}/documents: the Docs column's Preview and Refresh (signed links, 900 s). */
 export const handler = createApiHandler(routes.getAccessRequestDocuments, async ({ caller, params }) => accessRequestDocuments(caller, params.id));

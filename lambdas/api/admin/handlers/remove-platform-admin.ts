@@ -1,6 +1,51 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { removePlatformAdmin } from '../platform-admins.js';
+import { subject, syncRecordsFromGroups } from '../platform-admins.js';
 import * as routes from '../../../../shared/routes/admin.js';
+import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES } from '../../../../shared/api/admin.js';
+import { writeAudit } from '../../../data/audit.js';
+import { beginPlatformAdminRemoval, cancelPlatformAdminRemoval, finishPlatformAdminRemoval, getPlatformAdminRecord, LastSuperAdminError } from '../../../data/platform-admins.js';
+import { removeFromRole } from '../../../data/users.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors.js';
+
+async function removePlatformAdmin(actor: AuthenticatedCaller, userId: string, roleInput: string | undefined) {
+  const role = PLATFORM_ROLES.find((r) => r === roleInput?.trim().toLowerCase());
+  if (!role) throw new BadRequestError(M.role_required, 'role_required');
+  const { members } = await syncRecordsFromGroups(actor);
+  const record = await getPlatformAdminRecord(userId, role);
+  const holder = members[role].find((u) => u.sub === userId);
+  if (!record && !holder) throw new NotFoundError(M.not_platform_admin, 'not_platform_admin');
+
+  const refuse = async () => {
+    await writeAudit({ actor, action: 'platform_admin.remove', subject: subject(userId), outcome: 'refused', details: { role, reason: 'last_super_admin' } });
+    return new ConflictError(M.last_super_admin, 'last_super_admin');
+  };
+  // The groups are the truth of who can sign in as super_admin: never take the last one, even
+  // if records drifted from them. The counter below makes the same rule hold under concurrency.
+  if (role === 'super_admin' && !members.super_admin.some((u) => u.sub !== userId)) throw await refuse();
+  try {
+    await beginPlatformAdminRemoval(userId, role, actor.email);
+  } catch (error) {
+    if (error instanceof LastSuperAdminError) throw await refuse();
+    throw error;
+  }
+  try {
+    await removeFromRole(userId, role);
+  } catch (error) {
+    await cancelPlatformAdminRemoval(userId, role);
+    throw error;
+  }
+  await finishPlatformAdminRemoval(userId, role);
+  const email = holder?.email ?? record?.email ?? '';
+  await writeAudit({
+    actor,
+    action: 'platform_admin.remove',
+    subject: subject(userId),
+    outcome: 'ok',
+    details: { email, role, before: { role, created_at: record?.created_at ?? null }, after: null },
+  });
+  return { ok: true as const, user_id: userId, role, message: `${email || 'The user'} is no longer ${role}.` };
+}
 
 /**
  * DELETE /api/admin/platform-admins/{user_id}?role= (spec part 2 §7 /platform-admins-remove).

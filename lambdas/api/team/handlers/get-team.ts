@@ -1,6 +1,29 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { getTeam } from '../members.js';
+import { teamMemberView } from '../views.js';
 import * as routes from '../../../../shared/routes/team.js';
+import type { TeamResponse } from '../../../../shared/api/team.js';
+import { listOrgMembers, LIVE_STATUSES, type MemberItem } from '../../../data/memberships.js';
+import { rolesOfUser } from '../../../data/users.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { resolveTeamContext } from '../team-context.js';
+
+const newestFirst = (a: MemberItem, b: MemberItem) => (b.created_at ?? '').localeCompare(a.created_at ?? '');
+
+/** Spec §7 /org-team-list: the organisation and its live members (removed and rejected ones are history). */
+async function getTeam(caller: AuthenticatedCaller, orgId: string | undefined): Promise<TeamResponse> {
+  const ctx = await resolveTeamContext(caller, orgId);
+  const members = (await listOrgMembers(ctx.org.org_id)).filter((m) => LIVE_STATUSES.includes(m.status)).sort(newestFirst);
+  const response: TeamResponse = {
+    org: { org_id: ctx.org.org_id, org_name: ctx.org.org_name, client_type: ctx.org.client_type, payee_key: ctx.org.payee_key },
+    members: members.map(teamMemberView),
+    grantable_roles: ctx.grantable,
+  };
+  if (ctx.platformAdmin) {
+    // "Effective Roles": what Cognito actually grants each member (a handful of calls per team).
+    response.effective_roles = await Promise.all(members.map(async (m) => ({ user_id: m.user_id, email: m.email, roles: await rolesOfUser(m.user_id).catch(() => []) })));
+  }
+  return response;
+}
 
 /** GET /api/team?org_id= (spec part 2 §7 /org-team-list): the organisation and its members. */
 export const handler = createApiHandler(routes.getTeam, async ({ caller, query }) => getTeam(caller, query.org_id));

@@ -1,14 +1,13 @@
 // Submission Reviews and Reports for `npm run screenshots` (issue 7): two lenders' submissions in every
 // state, seen by a compliance reviewer, a PMEC admin and an FI admin.
 import type { Page } from '@playwright/test';
-import { currentMonth } from '../shared/rules/dates.js';
-import { submissionsApi } from '../test/fixtures/submissions/api.js';
-import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../test/fixtures/submissions/directory.js';
-import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../test/fixtures/submissions/workbooks.js';
-import { createUser, signIn, type TestTwinInfo } from '../test/support/cognito.js';
-
-type Shot = [string, (page: Page) => Promise<void>];
-type Twin = TestTwinInfo & { admin: { email: string; password: string } };
+import { currentMonth } from '../../shared/rules/dates.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seedMembership, seedOrganisation, subOf, type SeededOrg, uniquePayeeKey } from '../fixtures/submissions/directory.js';
+import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { signInAt } from '../e2e/support.js';
+import type { Shot, Twin } from './core.js';
 
 async function person(twin: Twin, roles: Parameters<typeof createUser>[1], org?: SeededOrg) {
   const user = await createUser(twin, roles);
@@ -29,8 +28,9 @@ function seed(twin: Twin) {
   seeded ??= (async () => {
     const api = submissionsApi(twin);
     const month = currentMonth();
-    const alpha = await seedOrganisation(twin, 'R101', 'Zambezi Credit Union');
-    const beta = await seedOrganisation(twin, 'R202', 'Kafue Microfinance Ltd');
+    // Fresh payee keys: a worker restarted after a failed shot seeds again on the same twin.
+    const alpha = await seedOrganisation(twin, uniquePayeeKey(), 'Zambezi Credit Union');
+    const beta = await seedOrganisation(twin, uniquePayeeKey(), 'Kafue Microfinance Ltd');
     const [lender, other, reviewer, pmec] = [await person(twin, ['fi_admin'], alpha), await person(twin, ['fi_admin'], beta), await person(twin, ['compliance']), await person(twin, ['pmec_admin'])];
     const ids: string[] = [];
     let n = 0;
@@ -61,28 +61,19 @@ function seed(twin: Twin) {
   return seeded;
 }
 
-async function signInUi(page: Page, twin: Twin, email: string, password: string, to: string) {
-  await page.goto(`${twin.url}/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
-  await page.goto(`${twin.url}${to}`);
-}
-
 const withRows = (page: Page) => page.getByTestId('review-row').first().waitFor();
 
 export function reviewShots(twin: Twin): Shot[] {
   return [
     ['reviews-compliance', async (page) => {
       const { reviewer } = await seed(twin);
-      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await signInAt(page, reviewer.email, reviewer.password, '/reviews');
       await withRows(page);
       await page.getByRole('checkbox', { name: /^Select Zambezi/ }).first().check();
     }],
     ['reviews-all-sorted', async (page) => {
       const { reviewer } = await seed(twin);
-      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await signInAt(page, reviewer.email, reviewer.password, '/reviews');
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'All statuses' }).click();
       await withRows(page);
@@ -90,39 +81,40 @@ export function reviewShots(twin: Twin): Shot[] {
     }],
     ['reviews-reject', async (page) => {
       const { reviewer } = await seed(twin);
-      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await signInAt(page, reviewer.email, reviewer.password, '/reviews');
       await withRows(page);
       await page.getByRole('button', { name: /^Reject (Zambezi|Kafue)/ }).first().click();
       await page.getByRole('button', { name: 'Reject', exact: true }).click();
     }],
     ['reviews-assign', async (page) => {
       const { reviewer } = await seed(twin);
-      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await signInAt(page, reviewer.email, reviewer.password, '/reviews');
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'COMPLIANCE APPROVED' }).click();
       await withRows(page);
       await page.getByRole('button', { name: /^Assign (Zambezi|Kafue)/ }).first().click();
+      await page.getByRole('combobox', { name: 'PMEC admin email' }).click();
       await page.getByRole('option').first().waitFor();
     }],
     ['reviews-pmec', async (page) => {
       const { pmec } = await seed(twin);
-      await signInUi(page, twin, pmec.email, pmec.password, '/reviews');
+      await signInAt(page, pmec.email, pmec.password, '/reviews');
       await withRows(page);
     }],
     ['reviews-empty', async (page) => {
       const { reviewer } = await seed(twin);
-      await signInUi(page, twin, reviewer.email, reviewer.password, '/reviews');
+      await signInAt(page, reviewer.email, reviewer.password, '/reviews');
       await page.getByRole('textbox', { name: 'Search' }).fill('no such lender');
       await page.getByTestId('reviews-empty').waitFor();
     }],
     ['reports-fi', async (page) => {
       const { lender } = await seed(twin);
-      await signInUi(page, twin, lender.email, lender.password, '/reports');
+      await signInAt(page, lender.email, lender.password, '/reports');
       await page.getByTestId('report-row').first().waitFor();
     }],
     ['reports-admin', async (page) => {
       await seed(twin);
-      await signInUi(page, twin, twin.admin.email, twin.admin.password, '/reports');
+      await signInAt(page, twin.admin.email, twin.admin.password, '/reports');
       await page.getByTestId('report-row').first().waitFor();
     }],
   ];

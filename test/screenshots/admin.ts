@@ -1,22 +1,13 @@
 // The administration screens for `npm run screenshots` (spec part 2 §2: Team Management,
 // Administration, Access Requests with the User Inspector, Platform Admins).
 import type { Page } from '@playwright/test';
-import { apiCaller, approvedOrgAdmin, requestAccess } from '../test/integration/admin-support.js';
-import { pdfBytes, postToS3, uniqueEmail } from '../test/support/accounts.js';
-import { createUser, signIn, type TestTwinInfo } from '../test/support/cognito.js';
+import { apiCaller, approvedOrgAdmin, requestAccess } from '../integration/admin-support.js';
+import { pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { signInAt } from '../e2e/support.js';
+import type { Shot, Twin } from './core.js';
 
-type Shot = [string, (page: Page) => Promise<void>];
-type Twin = TestTwinInfo & { admin: { email: string; password: string } };
-
-async function signInUi(page: Page, twin: Twin, email: string, password: string) {
-  await page.goto(`${twin.url}/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
-}
-
-const asAdmin = (page: Page, twin: Twin) => signInUi(page, twin, twin.admin.email, twin.admin.password);
+const asAdmin = (page: Page, twin: Twin) => signInAt(page, twin.admin.email, twin.admin.password);
 const adminToken = (twin: Twin) => signIn(twin, twin.admin.email, twin.admin.password).then((t) => t.idToken);
 
 /** A few requests in several states, so the table reads as it does on a working day. */
@@ -99,13 +90,13 @@ export function adminShots(twin: Twin): Shot[] {
     }],
     ['team-fi-admin', async (page) => {
       const admin = await seedTeam(twin);
-      await signInUi(page, twin, admin.email, admin.password);
+      await signInAt(page, admin.email, admin.password);
       await page.goto(`${twin.url}/team`);
       await page.getByTestId('member-row').nth(2).waitFor();
     }],
     ['team-fi-admin-error', async (page) => {
       const admin = await seedTeam(twin);
-      await signInUi(page, twin, admin.email, admin.password);
+      await signInAt(page, admin.email, admin.password);
       await page.goto(`${twin.url}/team`);
       await page.getByRole('button', { name: 'Add member' }).click();
       await page.getByText('Please enter an email and select a role.').waitFor();

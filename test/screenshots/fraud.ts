@@ -1,21 +1,13 @@
 // The fraud screens for `npm run screenshots` (spec part 1 §2 "Fraud Report" and "Fraud Search").
 import type { Page } from '@playwright/test';
-import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, searchByPasting, uniqueNrc } from '../test/e2e/fraud-support.js';
-import { createUser, type TestTwinInfo } from '../test/support/cognito.js';
-
-type Shot = [string, (page: Page) => Promise<void>];
-
-async function signIn(page: Page, url: string, email: string, password: string) {
-  await page.goto(`${url}/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
-}
+import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, searchByPasting, uniqueNrc } from '../e2e/fraud-support.js';
+import { createUser, type TestTwinInfo } from '../support/cognito.js';
+import { signInAt } from '../e2e/support.js';
+import type { Shot } from './core.js';
 
 async function asAnalyst(page: Page, twin: TestTwinInfo) {
   const user = await createUser(twin, ['compliance']);
-  await signIn(page, twin.url, user.email, user.password);
+  await signInAt(page, user.email, user.password);
 }
 
 const files = [

@@ -1,24 +1,15 @@
 // Borrower History and the dashboard for `npm run screenshots` (issue 7): a borrower with deductions at
 // two lenders and a stoppage at a third, an organisation on a billing plan, the platform admin's view.
 import type { Page } from '@playwright/test';
-import { currentMonth } from '../shared/rules/dates.js';
-import { submissionsApi } from '../test/fixtures/submissions/api.js';
-import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../test/fixtures/submissions/directory.js';
-import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../test/fixtures/submissions/workbooks.js';
-import { createUser, signIn, type TestTwinInfo } from '../test/support/cognito.js';
-
-type Shot = [string, (page: Page) => Promise<void>];
-type Twin = TestTwinInfo & { admin: { email: string; password: string } };
+import { currentMonth } from '../../shared/rules/dates.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { signInAt } from '../e2e/support.js';
+import type { Shot, Twin } from './core.js';
 
 const BORROWER = nrcOf(7, 480_000);
-
-async function signInUi(page: Page, twin: Twin, email: string, password: string) {
-  await page.goto(`${twin.url}/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
-}
 
 async function lender(twin: Twin, payeeKey: string, name: string) {
   const org = await seedOrganisation(twin, payeeKey, name);
@@ -64,7 +55,7 @@ function seed(twin: Twin) {
 export function insightShots(twin: Twin): Shot[] {
   const lookUp = async (page: Page, nrc: string) => {
     const alpha = await seed(twin);
-    await signInUi(page, twin, alpha.user.email, alpha.user.password);
+    await signInAt(page, alpha.user.email, alpha.user.password);
     await page.goto(`${twin.url}/history`);
     await page.getByRole('textbox', { name: 'NRC' }).fill(nrc);
     await page.getByRole('button', { name: 'Look up' }).click();
@@ -84,12 +75,12 @@ export function insightShots(twin: Twin): Shot[] {
     }],
     ['dashboard', async (page) => {
       const alpha = await seed(twin);
-      await signInUi(page, twin, alpha.user.email, alpha.user.password);
+      await signInAt(page, alpha.user.email, alpha.user.password);
       await page.getByTestId('billing-amount-due').getByText('ZMW').waitFor();
     }],
     ['dashboard-platform', async (page) => {
       await seed(twin);
-      await signInUi(page, twin, twin.admin.email, twin.admin.password);
+      await signInAt(page, twin.admin.email, twin.admin.password);
       await page.getByTestId('billing-amount-due').getByText('ZMW').waitFor();
       await page.getByLabel('Payee key or organisation ID').fill('B202');
       await page.getByRole('button', { name: 'Find' }).click();
