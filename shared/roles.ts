@@ -12,8 +12,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
 };
 
-/** Roles that let a user past the pending screen (spec part 2 §6). */
-export const ADMIN_TYPE_ROLES: readonly Role[] = ['super_admin', 'sys_admin', 'pmec_admin', 'fi_admin', 'admin', 'compliance'];
 
 export const PLATFORM_ADMIN_ROLES: readonly Role[] = ['super_admin', 'sys_admin'];
 

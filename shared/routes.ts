@@ -10,7 +10,7 @@ import { SUBMISSIONS_ROUTES } from './routes/submissions.js';
 import { SYSTEM_ROUTES } from './routes/system.js';
 import { TEAM_ROUTES } from './routes/team.js';
 
-export { FEATURES, type Feature, handlerModule, type HttpMethod, type RouteDef } from './routes/define.js';
+export { handlerModule, type HttpMethod, type RouteDef } from './routes/define.js';
 
 /** Every route of the API: one list per feature, each in its own file under shared/routes/. */
 export const ROUTES = [

@@ -58,11 +58,6 @@ export async function getPlatformAdminRecord(userId: string, role: PlatformRole)
   return (out.Item as PlatformAdminRecord | undefined) ?? null;
 }
 
-export async function superAdminCount(): Promise<number> {
-  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: COUNTER_KEY, ConsistentRead: true }));
-  return typeof out.Item?.count === 'number' ? out.Item.count : 0;
-}
-
 /**
  * Writes the record unless one exists (any status); a super_admin record also counts up.
  * Answers whether it wrote. Idempotent, so the twin's seeding and reconciling can repeat it.

@@ -89,7 +89,6 @@ export const accessRequestBodySchema = z
     else if (body.client_type === 'fi' && !isValidPayeeKey(body.payee_key)) ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyInvalid });
     if (body.client_type === 'pmec' && !body.org_name) ctx.addIssue({ code: 'custom', path: ['org_name'], message: ACCOUNT_MESSAGES.orgNameRequired });
   });
-export type AccessRequestBody = z.output<typeof accessRequestBodySchema>;
 
 export const presignedPostSchema = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 export type PresignedPost = z.infer<typeof presignedPostSchema>;
@@ -120,7 +119,6 @@ export const membershipSchema = z.object({
   role: z.enum(ROLES),
   status: z.enum(['pending', 'invited', 'approved', 'rejected', 'removed']),
 });
-export type Membership = z.infer<typeof membershipSchema>;
 
 export const meResponseSchema = z.object({
   user_id: z.string(),

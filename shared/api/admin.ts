@@ -118,7 +118,6 @@ export const userLinksSchema = z.object({
   admin_users: z.array(z.object({ role: z.string(), created_at: z.string().nullable() })),
   user_roles: z.array(z.object({ role_id: z.string(), created_at: z.string().nullable() })),
 });
-export type UserLinks = z.infer<typeof userLinksSchema>;
 
 export const userLinksResponseSchema = z.object({
   ok: z.literal(true),

@@ -42,10 +42,8 @@ export const auditQuerySchema = z
     message: `Choose at most ${AUDIT_MAX_RANGE_DAYS} days at a time.`,
     path: ['to'],
   });
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditListResponseSchema = z.object({ items: z.array(auditItemSchema), next_cursor: z.string().nullable() });
-export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 /** One person's trail (Zambia's Data Protection Act 2021: a data subject's request). */
 export const nrcAuditResponseSchema = z.object({

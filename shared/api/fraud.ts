@@ -69,7 +69,6 @@ export const evidenceUploadRequestSchema = z.object({
   size: z.number().int().min(1, 'The file is empty.').max(EVIDENCE_MAX_BYTES, FRAUD_MESSAGES.fileTooLarge),
   content_type: z.string().max(200).optional(),
 });
-export type EvidenceUploadRequest = z.input<typeof evidenceUploadRequestSchema>;
 
 export const presignedPostSchema = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 
@@ -81,7 +80,6 @@ export const evidenceUploadResponseSchema = z.object({
   max_bytes: z.number(),
   upload: presignedPostSchema,
 });
-export type EvidenceUploadResponse = z.infer<typeof evidenceUploadResponseSchema>;
 
 export const createFraudReportRequestSchema = fraudReportSchema.extend({
   attachments: z
@@ -122,7 +120,6 @@ export const fraudSearchRequestSchema = z.object({
   nrcs: nrcList,
   cursor: z.string().max(500).optional(),
 });
-export type FraudSearchRequest = z.input<typeof fraudSearchRequestSchema>;
 
 export const fraudSearchResponseSchema = z.object({
   items: z.array(fraudReportItemSchema),

@@ -34,7 +34,6 @@ export const historyQuerySchema = z.object({
     .transform((value) => (value === undefined || value === '' ? HISTORY_MONTHS : Number(value)))
     .pipe(z.number({ message: HISTORY_MESSAGES.invalidMonths }).int(HISTORY_MESSAGES.invalidMonths).min(1, HISTORY_MESSAGES.invalidMonths).max(HISTORY_MAX_MONTHS, HISTORY_MESSAGES.invalidMonths)),
 });
-export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
 /** Spec part 2 §3 "Borrower history item", plus the month it is for and whether it counts in the total. */
 export const historyItemSchema = z.object({

@@ -98,7 +98,6 @@ export const decisionRequestSchema = z.object({
   decision: z.enum(REVIEW_DECISIONS, { error: 'decision must be approve, reject or complete.' }),
   note,
 });
-export type DecisionRequest = z.input<typeof decisionRequestSchema>;
 
 export const decisionResponseSchema = z.object({ item: submissionListItemSchema, message: z.string() });
 export type DecisionResponse = z.infer<typeof decisionResponseSchema>;
@@ -106,7 +105,6 @@ export type DecisionResponse = z.infer<typeof decisionResponseSchema>;
 export const bulkDecisionRequestSchema = decisionRequestSchema.extend({
   ids: z.array(z.string().max(100)).min(1, 'Select at least one submission.').max(REPORTS_LIMIT, `Select at most ${REPORTS_LIMIT} submissions at a time.`),
 });
-export type BulkDecisionRequest = z.input<typeof bulkDecisionRequestSchema>;
 
 export const bulkDecisionResponseSchema = z.object({
   decision: z.enum(REVIEW_DECISIONS),
@@ -117,7 +115,6 @@ export const bulkDecisionResponseSchema = z.object({
 export type BulkDecisionResponse = z.infer<typeof bulkDecisionResponseSchema>;
 
 export const assignRequestSchema = z.object({ pmec_email: z.string().max(320).default('') });
-export type AssignRequest = z.input<typeof assignRequestSchema>;
 
 export const pmecAdminsResponseSchema = z.object({ items: z.array(z.object({ user_id: z.string(), email: z.string() })) });
 export type PmecAdminsResponse = z.infer<typeof pmecAdminsResponseSchema>;

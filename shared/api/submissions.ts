@@ -99,7 +99,6 @@ export const createUploadResponseSchema = z.object({
 export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 
 export const issueSchema = z.object({ row: z.number(), column: z.string(), type: z.enum(ISSUE_TYPES), message: z.string() });
-export type IssueBody = z.infer<typeof issueSchema>;
 
 const counts = z.object({ errors: z.number(), warnings: z.number(), fraud: z.number() });
 

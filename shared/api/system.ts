@@ -4,7 +4,6 @@ export const healthResponseSchema = z.object({
   ok: z.literal(true),
   checks: z.record(z.string(), z.literal('ok')),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /** The runtime configuration served as /config.json beside the SPA. */
 export const runtimeConfigSchema = z.object({

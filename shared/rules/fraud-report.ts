@@ -14,7 +14,6 @@ export const FRAUD_TYPES = [
   'Phishing / scam',
   'Other',
 ] as const;
-export type FraudType = (typeof FRAUD_TYPES)[number];
 
 export const FRAUD_REPORT_MESSAGES = {
   fiNameRequired: 'Reporting FI is required.',
@@ -53,7 +52,6 @@ export const fraudReportSchema = z.object({
     .nullish()
     .transform((value) => value ?? ''),
 });
-export type FraudReportInput = z.input<typeof fraudReportSchema>;
 export type FraudReport = z.output<typeof fraudReportSchema>;
 
 export const FRAUD_REPORT_REQUIRED_FIELDS = ['fi_name', 'type', 'nrc', 'person_name', 'payee_key', 'report_month'] as const;

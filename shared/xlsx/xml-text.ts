@@ -42,11 +42,6 @@ export function decodeXmlText(data: Uint8Array, start: number, end: number): str
   return decodeXEscapes(decodeEntities(utf8.decode(data.subarray(start, end))));
 }
 
-/** ASCII bytes (numbers, references) as a string. */
-export function asciiText(data: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode.apply(null, data.subarray(start, end) as unknown as number[]);
-}
-
 export type XmlAttributes = Record<string, string>;
 
 const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
