@@ -1,10 +1,23 @@
 import { type Access, APPROVED, ROLE_SETS, SIGNED_IN, rolesOnly } from './access.js';
 
-/** Public routes needing no session (spec part 1 §2 "Session gating"). */
-export const PUBLIC_PATHS = [
-  '/', '/home', '/signin', '/sign-in', '/signup', '/sign-up', '/request-access',
-  '/forgot', '/forgot-password', '/reset', '/reset-password', '/invite', '/invite-accept',
-] as const;
+/** A screen anyone may open, signed in or not (spec part 1 §2 "Session gating"), and its other paths. */
+export interface PublicScreenDef {
+  path: string;
+  label: string;
+  /** Other paths of the same screen: they redirect to `path`, keeping the query string. */
+  aliases: readonly string[];
+}
+
+export const PUBLIC_SCREENS = [
+  { path: '/signin', label: 'Sign in', aliases: ['/sign-in'] },
+  { path: '/signup', label: 'Request access', aliases: ['/sign-up', '/request-access'] },
+  { path: '/forgot', label: 'Forgot password', aliases: ['/forgot-password'] },
+  { path: '/reset', label: 'Reset password', aliases: ['/reset-password'] },
+  { path: '/invite-accept', label: 'Accept an invite', aliases: ['/invite'] },
+] as const satisfies readonly PublicScreenDef[];
+
+/** The entry paths: they send a person to /app when signed in, to /signin otherwise. */
+export const ENTRY_PATHS = ['/', '/home'] as const;
 
 /** Paths compare lower-cased with the trailing slash dropped. */
 export function normalisePath(path: string): string {
@@ -13,7 +26,8 @@ export function normalisePath(path: string): string {
 }
 
 export function isPublicPath(path: string): boolean {
-  return (PUBLIC_PATHS as readonly string[]).includes(normalisePath(path));
+  const p = normalisePath(path);
+  return (ENTRY_PATHS as readonly string[]).includes(p) || PUBLIC_SCREENS.some((s) => s.path === p || (s.aliases as readonly string[]).includes(p));
 }
 
 /** A screen of the SPA and who may open it (spec part 2 §6). */
@@ -25,27 +39,35 @@ export interface ScreenDef {
   inMenu: boolean;
   /** Shown in the dashboard's "All features" grid (spec part 1 §2). */
   inFeatureGrid: boolean;
+  /** Other paths of the same screen (they redirect to `path`). */
+  aliases?: readonly string[];
+  /** Tables wide enough to need the wider frame. */
+  wide?: boolean;
 }
 
-export const SCREENS: readonly ScreenDef[] = [
+export const SCREENS = [
   { path: '/app', label: 'Home', access: APPROVED, inMenu: true, inFeatureGrid: false },
   { path: '/upload', label: 'Submissions', access: APPROVED, inMenu: true, inFeatureGrid: true },
-  { path: '/fraud-report', label: 'Fraud Report', access: APPROVED, inMenu: true, inFeatureGrid: true },
+  { path: '/fraud-report', label: 'Fraud Report', access: APPROVED, inMenu: true, inFeatureGrid: true, aliases: ['/fraud'] },
   { path: '/fraud-list', label: 'Fraud Search', access: rolesOnly(...ROLE_SETS.fraudList), inMenu: true, inFeatureGrid: true },
-  { path: '/reports', label: 'Reports', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true },
+  { path: '/reports', label: 'Reports', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/history', label: 'Borrower History', access: APPROVED, inMenu: true, inFeatureGrid: true },
-  { path: '/reviews', label: 'Submission Reviews', access: rolesOnly(...ROLE_SETS.reviewers), inMenu: true, inFeatureGrid: true },
+  { path: '/reviews', label: 'Submission Reviews', access: rolesOnly(...ROLE_SETS.reviewers), inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/team', label: 'Team Management', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin', label: 'Administration', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true },
-  { path: '/admin/requests', label: 'User Requests', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true },
+  { path: '/admin/requests', label: 'User Requests', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/admin/users', label: 'Platform admins', access: rolesOnly(...ROLE_SETS.superAdmin), inMenu: true, inFeatureGrid: true },
   // Not in the spec's lists: the audit reader of issue 8 (Data Protection Act 2021), so not in the feature grid.
   { path: '/admin/audit', label: 'Audit log', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: false },
-];
+] as const satisfies readonly ScreenDef[];
 
-export const PENDING_SCREEN: ScreenDef = { path: '/pending', label: 'Waiting for approval', access: SIGNED_IN, inMenu: false, inFeatureGrid: false };
+/** Where a signed-in person who is not approved (or not allowed a screen) waits. */
+export const PENDING_SCREEN = { path: '/pending', label: 'Waiting for approval', access: SIGNED_IN, inMenu: false, inFeatureGrid: false } as const satisfies ScreenDef;
 
 export function screenFor(path: string): ScreenDef | undefined {
   const p = normalisePath(path);
-  return SCREENS.find((s) => s.path === p);
+  return (SCREENS as readonly ScreenDef[]).find((s) => s.path === p);
 }
+
+/** Every path the SPA shows a screen on, signed in or not: the router is built from these. */
+export type ScreenPath = (typeof SCREENS)[number]['path'] | (typeof PENDING_SCREEN)['path'] | (typeof PUBLIC_SCREENS)[number]['path'];

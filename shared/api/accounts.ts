@@ -111,6 +111,17 @@ export type AcceptInviteResponse = z.infer<typeof acceptInviteResponseSchema>;
 
 // ---- The signed-in user: GET /api/me ----
 
+/** Spec part 2 §5 (reset, invite, sign-up): a new password of at least 8 characters, typed twice the same. */
+export const passwordPairSchema = z
+  .object({ password: z.string(), confirm: z.string() })
+  .superRefine((pair, ctx) => {
+    if (pair.password.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: 'custom', path: ['password'], message: ACCOUNT_MESSAGES.passwordTooShort });
+    if (pair.password !== pair.confirm) ctx.addIssue({ code: 'custom', path: ['confirm'], message: ACCOUNT_MESSAGES.passwordsDiffer });
+  });
+
+/** Spec part 2 §2 "Forgot": the one email field. */
+export const forgotPasswordSchema = z.object({ email: z.string().trim().min(1, ACCOUNT_MESSAGES.forgotEmailRequired) });
+
 export const membershipSchema = z.object({
   org_id: z.string(),
   org_name: z.string(),

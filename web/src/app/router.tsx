@@ -1,19 +1,51 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { type RouteObject, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { ENTRY_PATHS, PENDING_SCREEN, PUBLIC_SCREENS, SCREENS, type ScreenPath } from '@shared/navigation';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { AliasRedirect } from './routes/alias-redirect';
 import { ProtectedRoot } from './routes/app/root';
 import { RootRedirect } from './routes/root-redirect';
 import { RouteError } from './routes/route-error';
 
-/** One module per screen, loaded on first visit; its default export is the screen. */
-function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+/**
+ * The module of every screen declared in shared/navigation.ts, loaded on first visit (its default
+ * export is the screen). Keyed by path, so a declared screen without a module, or a module without a
+ * declared screen, does not compile.
+ */
+const SCREEN_MODULES: Record<ScreenPath, ScreenModule> = {
+  '/signin': () => import('./routes/auth/sign-in'),
+  '/signup': () => import('./routes/auth/sign-up'),
+  '/forgot': () => import('./routes/auth/forgot'),
+  '/reset': () => import('./routes/auth/reset'),
+  '/invite-accept': () => import('./routes/auth/invite-accept'),
+  '/app': () => import('./routes/app/dashboard'),
+  '/pending': () => import('./routes/app/pending'),
+  '/upload': () => import('./routes/app/upload'),
+  '/fraud-report': () => import('./routes/app/fraud-report'),
+  '/fraud-list': () => import('./routes/app/fraud-list'),
+  '/reports': () => import('./routes/app/reports'),
+  '/history': () => import('./routes/app/history'),
+  '/reviews': () => import('./routes/app/reviews'),
+  '/team': () => import('./routes/app/team'),
+  '/admin': () => import('./routes/app/admin'),
+  '/admin/requests': () => import('./routes/app/admin-requests'),
+  '/admin/users': () => import('./routes/app/admin-users'),
+  '/admin/audit': () => import('./routes/app/admin-audit'),
+};
+
+function screen(load: ScreenModule): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
+/** A declared screen's route, and one redirect per alias (keeping query, hash and state). */
+const routesOf = (screens: readonly { path: ScreenPath; aliases?: readonly string[] }[]): RouteObject[] =>
+  screens.flatMap(({ path, aliases = [] }) => [{ path, ...screen(SCREEN_MODULES[path]) }, ...aliases.map((alias) => ({ path: alias, element: <AliasRedirect to={path} /> }))]);
+
 /*
  * Paths match case-insensitively and ignore a trailing slash (react-router's default), as
- * spec part 1 §2 asks. Public routes first; everything under ProtectedRoot needs a session.
+ * spec part 1 §2 asks. Public screens first; everything under ProtectedRoot needs a session.
  */
 export const routes: RouteObject[] = [
   {
@@ -21,36 +53,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageLoader />,
     children: [
-      { path: '/', element: <RootRedirect /> },
-      { path: '/home', element: <RootRedirect /> },
-      { path: '/signin', ...screen(() => import('./routes/auth/sign-in')) },
-      { path: '/sign-in', element: <AliasRedirect to="/signin" /> },
-      { path: '/signup', ...screen(() => import('./routes/auth/sign-up')) },
-      { path: '/sign-up', element: <AliasRedirect to="/signup" /> },
-      { path: '/request-access', element: <AliasRedirect to="/signup" /> },
-      { path: '/forgot', ...screen(() => import('./routes/auth/forgot')) },
-      { path: '/forgot-password', element: <AliasRedirect to="/forgot" /> },
-      { path: '/reset', ...screen(() => import('./routes/auth/reset')) },
-      { path: '/reset-password', element: <AliasRedirect to="/reset" /> },
-      { path: '/invite-accept', ...screen(() => import('./routes/auth/invite-accept')) },
-      { path: '/invite', element: <AliasRedirect to="/invite-accept" /> },
+      ...ENTRY_PATHS.map((path) => ({ path, element: <RootRedirect /> })),
+      ...routesOf(PUBLIC_SCREENS),
       {
         element: <ProtectedRoot />,
         children: [
-          { path: '/app', ...screen(() => import('./routes/app/dashboard')) },
-          { path: '/pending', ...screen(() => import('./routes/app/pending')) },
-          { path: '/upload', ...screen(() => import('./routes/app/upload')) },
-          { path: '/fraud', element: <Navigate to="/fraud-report" replace /> },
-          { path: '/fraud-report', ...screen(() => import('./routes/app/fraud-report')) },
-          { path: '/fraud-list', ...screen(() => import('./routes/app/fraud-list')) },
-          { path: '/reports', ...screen(() => import('./routes/app/reports')) },
-          { path: '/history', ...screen(() => import('./routes/app/history')) },
-          { path: '/reviews', ...screen(() => import('./routes/app/reviews')) },
-          { path: '/team', ...screen(() => import('./routes/app/team')) },
-          { path: '/admin', ...screen(() => import('./routes/app/admin')) },
-          { path: '/admin/requests', ...screen(() => import('./routes/app/admin-requests')) },
-          { path: '/admin/users', ...screen(() => import('./routes/app/admin-users')) },
-          { path: '/admin/audit', ...screen(() => import('./routes/app/admin-audit')) },
+          ...routesOf([...SCREENS, PENDING_SCREEN]),
           // Unknown paths are not public, so they too need a session (spec part 1 §2).
           { path: '*', ...screen(() => import('./routes/app/not-found')) },
         ],

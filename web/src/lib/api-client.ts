@@ -154,13 +154,19 @@ type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer R
 export type RouteResponse<Id extends RouteId> = RouteOf<Id> extends { response: infer S extends ZodType } ? z.output<S> : unknown;
 export type RouteRequest<Id extends RouteId> = RouteOf<Id> extends { request: infer S extends ZodType } ? z.input<S> : never;
 
+type QueryOf<S extends ZodType> = { [K in keyof z.output<S> & keyof z.input<S>]?: z.output<S>[K] | z.input<S>[K] };
+type RouteQuery<Id extends RouteId> = RouteOf<Id> extends { query: infer S extends ZodType } ? QueryOf<S> : never;
+
 type ParamsOption<Id extends RouteId> = [PathParams<RouteOf<Id>['path']>] extends [never]
   ? { params?: undefined }
   : { params: Record<PathParams<RouteOf<Id>['path']>, string> };
+/** What the route's query schema reads, raw or parsed (sent as strings; the server parses them with that schema). */
+type QueryOption<Id extends RouteId> = [RouteQuery<Id>] extends [never] ? { query?: undefined } : { query?: RouteQuery<Id> };
 type BodyOption<Id extends RouteId> = [RouteRequest<Id>] extends [never] ? { body?: undefined } : { body: RouteRequest<Id> };
 
 export type CallRouteOptions<Id extends RouteId> = ParamsOption<Id> &
-  BodyOption<Id> & { query?: QueryParams; signal?: AbortSignal; timeoutMs?: number };
+  QueryOption<Id> &
+  BodyOption<Id> & { signal?: AbortSignal; timeoutMs?: number };
 
 type CallRouteArgs<Id extends RouteId> = object extends CallRouteOptions<Id>
   ? [options?: CallRouteOptions<Id>]

@@ -1,9 +1,7 @@
 import { type ReactNode, createContext, useContext } from 'react';
-import { type Access, type Caller, isAllowed } from '@shared/access';
+import { type Caller, isAllowed } from '@shared/access';
 import type { MeResponse } from '@shared/api/accounts';
 import { SCREENS, type ScreenDef } from '@shared/navigation';
-
-const SIGNED_OUT_CALLER: Caller = { signedIn: false, approved: false, roles: [] };
 
 export interface SignedInUser {
   me: MeResponse;
@@ -28,11 +26,6 @@ export function useSignedInUser(): SignedInUser {
   return value;
 }
 
-/** The caller for `isAllowed`; signed out outside the signed-in layout. */
-export function useCaller(): Caller {
-  return useContext(SignedInUserContext)?.caller ?? SIGNED_OUT_CALLER;
-}
-
 /** Screens of shared/navigation.ts the caller may open, in menu order. */
 export function allowedScreens(caller: Caller, where: 'inMenu' | 'inFeatureGrid'): ScreenDef[] {
   return SCREENS.filter((screen) => screen[where] && isAllowed(screen.access, caller));
@@ -43,13 +36,4 @@ export function screenLabel(path: string): string {
   const screen = SCREENS.find((s) => s.path === path);
   if (!screen) throw new Error(`No screen ${path} in shared/navigation.ts.`);
   return screen.label;
-}
-
-/**
- * Renders children only for callers the access rule allows. The UI only hides; the server is
- * the real check.
- */
-export function Authorization({ access, children, fallback = null }: { access: Access; children: ReactNode; fallback?: ReactNode }) {
-  const caller = useCaller();
-  return <>{isAllowed(access, caller) ? children : fallback}</>;
 }

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isAllowed } from '@shared/access';
-import { normalisePath, screenFor } from '@shared/navigation';
+import { normalisePath, PENDING_SCREEN, screenFor } from '@shared/navigation';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { ErrorCard } from '@/components/ui/error-card';
 import { CheckingSession } from '@/components/ui/status-card';
@@ -11,9 +11,8 @@ import { useLogout, useSession } from '@/lib/auth';
 import { SignedInUserProvider, allowedScreens, callerFromMe } from '@/lib/authorization';
 import { errorMessage } from '@/lib/errors';
 
-const PENDING_PATH = '/pending';
+const PENDING_PATH = PENDING_SCREEN.path;
 /** Screens whose tables need the wider frame (many columns, actions on the right). */
-const WIDE_SCREENS = new Set(['/reviews', '/reports', '/admin/requests']);
 
 /**
  * Every route that needs a session (spec part 1 §2 "Session gating"): no session → /signin,
@@ -69,7 +68,7 @@ export function ProtectedRoot() {
         homePath={user.approved ? '/app' : PENDING_PATH}
         onLogout={signOut}
         loggingOut={loggingOut}
-        wide={WIDE_SCREENS.has(path)}
+        wide={Boolean(screen?.wide)}
       >
         <Outlet />
       </AppLayout>

@@ -1,5 +1,6 @@
 import type { AccessRequestResponse, EmailAvailabilityResponse, PresignedPost } from '@shared/api/accounts';
 import { type RouteRequest, callRoute } from '@/lib/api-client';
+import { postToStorage, UploadError } from '@/lib/presigned-post';
 
 /** GET /api/email-availability: is the email free for a new account? */
 export function checkEmailAvailability(email: string, signal?: AbortSignal): Promise<EmailAvailabilityResponse> {
@@ -11,34 +12,14 @@ export function createAccessRequest(body: RouteRequest<'create-access-request'>)
   return callRoute('create-access-request', { body });
 }
 
-/** An upload S3 refused or that never arrived; `status` is 0 when no answer came. */
-export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'UploadError';
-  }
-}
-
 /** Spec part 2 §8: these failures skip the remaining uploads; the request goes on without them. */
 export const isAuthTypeUploadFailure = (error: unknown): boolean => error instanceof UploadError && [400, 401, 403].includes(error.status);
 
-/** Sends one file straight to S3 through its presigned POST, as a browser form would. */
+/** Sends one onboarding document straight to S3 through its presigned POST, in the sign-up form's words on failure. */
 export async function uploadWithPresignedPost(post: PresignedPost, file: File): Promise<void> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(post.fields)) form.append(name, value);
-  form.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(post.url, { method: 'POST', body: form });
-  } catch (error) {
-    throw new UploadError(0, `Network error: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
-    throw new UploadError(response.status, code ? `Storage refused the file (${code}).` : `Storage answered HTTP ${response.status}.`);
-  }
+  await postToStorage(post, file).catch((error: unknown) => {
+    if (!(error instanceof UploadError)) throw error;
+    if (error.status === 0) throw new UploadError(0, error.code, 'The connection to storage was lost.');
+    throw new UploadError(error.status, error.code, error.code ? `Storage refused the file (${error.code}).` : `Storage answered HTTP ${error.status}.`);
+  });
 }

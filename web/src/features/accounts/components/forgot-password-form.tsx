@@ -1,7 +1,8 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { ACCOUNT_MESSAGES, normaliseEmail } from '@shared/api/accounts';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { forgotPasswordSchema, normaliseEmail } from '@shared/api/accounts';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { requestPasswordReset } from '../api/cognito';
 import { isCognitoServiceError } from '../utils/account-errors';
@@ -11,17 +12,13 @@ import { isCognitoServiceError } from '../utils/account-errors';
  * verified, too many requests), the same neutral confirmation shows, so nothing is revealed.
  */
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
+  const form = useForm({ initialValues: { email: '' }, validate: schemaResolver(forgotPasswordSchema, { sync: true }) });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async ({ email }: { email: string }) => {
     const value = normaliseEmail(email);
-    setFailure(null);
-    if (!value) return setFieldError(ACCOUNT_MESSAGES.forgotEmailRequired);
     setSending(true);
     try {
       await requestPasswordReset(value);
@@ -47,7 +44,7 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
+    <form onSubmitCapture={() => setFailure(null)} onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Forgot password">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Enter the email address you sign in with and we will send you a link to set a new password.
@@ -59,12 +56,7 @@ export function ForgotPasswordForm() {
           autoComplete="username"
           inputMode="email"
           placeholder="name@institution.co.zm"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            setFieldError(undefined);
-          }}
-          error={fieldError}
+          {...form.getInputProps('email')}
           withAsterisk
           data-autofocus
         />

@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { schemaResolver, useForm } from '@mantine/form';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ACCOUNT_MESSAGES } from '@shared/api/accounts';
+import { ACCOUNT_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useSession } from '@/lib/auth';
 import { acceptInvite } from '../api/accept-invite';
 import { completeInvitePassword, startInviteSignIn } from '../api/cognito';
 import { cognitoErrorName, passwordPolicyMessage } from '../utils/account-errors';
-import { type PasswordErrors, checkPasswordPair, hasErrors } from '../utils/password-rules';
 import { PasswordPair } from './password-pair';
 
 export interface InviteLink {
@@ -29,9 +29,7 @@ export function InviteAccept({ link }: { link: InviteLink }) {
   const { session, signOut, refresh } = useSession();
   const navigate = useNavigate();
   const [stage, setStage] = useState<Stage>('finalizing');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<PasswordErrors>({});
+  const form = useForm({ initialValues: { password: '', confirm: '' }, validate: schemaResolver(passwordPairSchema, { sync: true }) });
   const [working, setWorking] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [passwordSet, setPasswordSet] = useState(false);
@@ -68,22 +66,19 @@ export function InviteAccept({ link }: { link: InviteLink }) {
   /** The challenge session lasts minutes: if it lapsed, sign in with the invite's code again, once. */
   const setNewPassword = async (): Promise<boolean> => {
     try {
-      return await completeInvitePassword(password);
+      return await completeInvitePassword(form.getValues().password);
     } catch (error) {
       if (cognitoErrorName(error) !== 'NotAuthorizedException') throw error;
       if ((await startInviteSignIn(link.email, link.code)) !== 'new_password_required') throw error;
-      return completeInvitePassword(password);
+      return completeInvitePassword(form.getValues().password);
     }
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    if (!passwordSet) {
-      const found = checkPasswordPair(password, confirm);
-      setErrors(found);
-      if (hasErrors(found)) return;
-    }
+    // Once the password is saved, only the acceptance is left to try again.
+    if (!passwordSet && form.validate().hasErrors) return;
     setWorking(true);
     try {
       if (!passwordSet) {
@@ -93,7 +88,7 @@ export function InviteAccept({ link }: { link: InviteLink }) {
       await finish();
     } catch (error) {
       const policy = passwordPolicyMessage(error);
-      if (policy) setErrors({ password: policy });
+      if (policy) form.setFieldError('password', policy);
       else if (cognitoErrorName(error) === 'NotAuthorizedException') setStage('error');
       else setFailure(error);
     } finally {
@@ -155,20 +150,7 @@ export function InviteAccept({ link }: { link: InviteLink }) {
             You were invited as <strong>{link.email}</strong>. Choose the password you will sign in with.
           </Text>
           {failure !== null && <ErrorAlert error={failure} />}
-          <PasswordPair
-            password={password}
-            confirm={confirm}
-            onPasswordChange={(value) => {
-              setPassword(value);
-              setErrors({});
-            }}
-            onConfirmChange={(value) => {
-              setConfirm(value);
-              setErrors({});
-            }}
-            errors={errors}
-            disabled={working || passwordSet}
-          />
+          <PasswordPair field={(name) => form.getInputProps(name)} disabled={working || passwordSet} />
           <Button type="submit" fullWidth loading={working}>
             {passwordSet ? 'Try again' : 'Save password'}
           </Button>

@@ -1,27 +1,24 @@
 import { PasswordInput, Stack } from '@mantine/core';
-import type { PasswordErrors } from '../utils/password-rules';
+import type { GetInputPropsReturnType } from '@mantine/form';
+
+/** What a form hands each input: value, change handler, error (Mantine's getInputProps). */
+export type FieldProps = GetInputPropsReturnType;
 
 export interface PasswordPairProps {
-  password: string;
-  confirm: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmChange: (value: string) => void;
-  errors: PasswordErrors;
+  field: (name: 'password' | 'confirm') => FieldProps;
   passwordLabel?: string;
   disabled?: boolean;
 }
 
 /** A new password and its confirmation (spec part 2 §5: at least 8 characters, both the same). */
-export function PasswordPair({ password, confirm, onPasswordChange, onConfirmChange, errors, passwordLabel = 'New password', disabled }: PasswordPairProps) {
+export function PasswordPair({ field, passwordLabel = 'New password', disabled }: PasswordPairProps) {
   return (
     <Stack gap="sm">
       <PasswordInput
         label={passwordLabel}
         description="At least 8 characters."
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => onPasswordChange(event.currentTarget.value)}
-        error={errors.password}
+        {...field('password')}
         withAsterisk
         disabled={disabled}
         visibilityToggleButtonProps={{ 'aria-label': `Show ${passwordLabel.toLowerCase()}` }}
@@ -29,9 +26,7 @@ export function PasswordPair({ password, confirm, onPasswordChange, onConfirmCha
       <PasswordInput
         label="Confirm password"
         autoComplete="new-password"
-        value={confirm}
-        onChange={(event) => onConfirmChange(event.currentTarget.value)}
-        error={errors.confirm}
+        {...field('confirm')}
         withAsterisk
         disabled={disabled}
         visibilityToggleButtonProps={{ 'aria-label': 'Show confirm password' }}

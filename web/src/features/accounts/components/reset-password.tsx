@@ -1,13 +1,13 @@
 import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_MESSAGES } from '@shared/api/accounts';
+import { ACCOUNT_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { useSession } from '@/lib/auth';
 import { saveResetPassword } from '../api/cognito';
 import { isBadCode, isRateLimited, passwordPolicyMessage } from '../utils/account-errors';
-import { type PasswordErrors, checkPasswordPair, hasErrors } from '../utils/password-rules';
 import { PasswordPair } from './password-pair';
 
 export interface ResetLink {
@@ -24,9 +24,7 @@ export function ResetPassword({ link }: { link: ResetLink }) {
   const { session, signOut } = useSession();
   const complete = Boolean(link.email && link.code);
   const [stage, setStage] = useState<Stage>(complete ? 'loading' : 'invalid');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<PasswordErrors>({});
+  const form = useForm({ initialValues: { password: '', confirm: '' }, validate: schemaResolver(passwordPairSchema, { sync: true }) });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
 
@@ -40,19 +38,14 @@ export function ResetPassword({ link }: { link: ResetLink }) {
     setStage((current) => (current === 'loading' ? 'ready' : current));
   }, [complete, session.status, signOut]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFailure(null);
-    const found = checkPasswordPair(password, confirm);
-    setErrors(found);
-    if (hasErrors(found)) return;
+  const onSubmit = async ({ password }: { password: string }) => {
     setSaving(true);
     try {
       await saveResetPassword(link.email, link.code, password);
       setStage('saved');
     } catch (error) {
       if (isBadCode(error)) setStage('invalid');
-      else if (passwordPolicyMessage(error)) setErrors({ password: passwordPolicyMessage(error)! });
+      else if (passwordPolicyMessage(error)) form.setFieldError('password', passwordPolicyMessage(error)!);
       else if (isRateLimited(error)) setFailure(new Error('Too many attempts. Please wait a few minutes and try again.'));
       else setFailure(error);
     } finally {
@@ -93,26 +86,13 @@ export function ResetPassword({ link }: { link: ResetLink }) {
   }
   return (
     <AuthLayout title={heading}>
-      <form onSubmit={onSubmit} noValidate aria-label={heading}>
+      <form onSubmitCapture={() => setFailure(null)} onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={heading}>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             For <strong>{link.email}</strong>. Choose a password of at least 8 characters.
           </Text>
           {failure !== null && <ErrorAlert error={failure} />}
-          <PasswordPair
-            password={password}
-            confirm={confirm}
-            onPasswordChange={(value) => {
-              setPassword(value);
-              setErrors({});
-            }}
-            onConfirmChange={(value) => {
-              setConfirm(value);
-              setErrors({});
-            }}
-            errors={errors}
-            disabled={saving}
-          />
+          <PasswordPair field={(name) => form.getInputProps(name)} disabled={saving} />
           <Button type="submit" fullWidth loading={saving}>
             Save password
           </Button>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import { useSignIn } from '../api/sign-in';
 
@@ -20,17 +20,14 @@ function PasswordToggleIcon({ reveal }: { reveal: boolean }) {
 /** The sign-in card (spec part 2 §2 "Sign in"); the caller redirects once the session exists. */
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const signIn = useSignIn();
-  const [email, setEmail] = useState(defaultEmail);
-  const [password, setPassword] = useState('');
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (signIn.isPending) return;
-    signIn.mutate({ email, password });
+  // The sign-in itself says what is missing or wrong (useSignIn), in the spec's words.
+  const form = useForm({ initialValues: { email: defaultEmail, password: '' } });
+  const onSubmit = (values: { email: string; password: string }) => {
+    if (!signIn.isPending) signIn.mutate(values);
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-labelledby="sign-in-title">
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={1} size="h2" id="sign-in-title">
@@ -54,8 +51,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           autoComplete="username"
           inputMode="email"
           placeholder="name@institution.co.zm"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          {...form.getInputProps('email')}
           withAsterisk
           data-autofocus
         />
@@ -64,8 +60,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           name="password"
           autoComplete="current-password"
           minLength={8}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...form.getInputProps('password')}
           withAsterisk
           visibilityToggleIcon={PasswordToggleIcon}
           visibilityToggleFocusable

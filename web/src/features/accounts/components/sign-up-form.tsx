@@ -1,17 +1,11 @@
 import { Alert, Anchor, Button, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  ACCOUNT_MESSAGES,
-  type ClientType,
-  ONBOARDING_DOC_LABELS,
-  type OnboardingDoc,
-  deriveFullName,
-  normaliseEmail,
-} from '@shared/api/accounts';
+import { ACCOUNT_MESSAGES, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName, normaliseEmail } from '@shared/api/accounts';
 import { checkEmailAvailability } from '../api/access-requests';
-import { type CreatedAccount, SignUpError, type SignUpOutcome, type SignUpProgress, submitSignUp } from '../api/submit-sign-up';
+import { type CreatedAccount, SignUpError, type SignUpOutcome, type SignUpProgress, type SignUpValues, submitSignUp } from '../api/submit-sign-up';
 import { hasErrors } from '../utils/password-rules';
 import { pdfProblem } from '../utils/pdf-file';
 import { type SignUpErrors, emailProblem, validateSignUp } from '../utils/sign-up-validation';
@@ -33,34 +27,40 @@ function progressText(progress: SignUpProgress): { label: string; value: number 
   }
 }
 
+const INITIAL: SignUpValues = { clientType: 'fi', email: '', password: '', confirm: '', fullName: '', payeeKey: '', orgName: '', files: {} };
+
+/** What is sent: the email normalised, the text fields trimmed. */
+const cleaned = (values: SignUpValues): SignUpValues => ({
+  ...values,
+  email: normaliseEmail(values.email),
+  fullName: values.fullName.trim(),
+  payeeKey: values.payeeKey.trim(),
+  orgName: values.orgName.trim(),
+});
+
+/** The rules of spec part 2 §5 as the form's errors (only the fields that have one). */
+const signUpErrors = (values: SignUpValues) => Object.fromEntries(Object.entries(validateSignUp(cleaned(values))).filter(([, message]) => message));
+
 /** The Request Access form (spec part 2 §2 "Sign up", §5 "Signup", §8). */
 export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => void }) {
-  const [clientType, setClientType] = useState<ClientType>('fi');
-  const [email, setEmail] = useState('');
+  const form = useForm<SignUpValues>({ initialValues: INITIAL, validate: signUpErrors });
+  const values = form.getValues();
   const [emailTaken, setEmailTaken] = useState<string>();
-  const [fullName, setFullName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [payeeKey, setPayeeKey] = useState('');
-  const [orgName, setOrgName] = useState('');
-  const [files, setFiles] = useState<Partial<Record<OnboardingDoc, File>>>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<OnboardingDoc, string>>>({});
-  const [errors, setErrors] = useState<SignUpErrors>({});
   const [formError, setFormError] = useState<string>();
   const [progress, setProgress] = useState<SignUpProgress | null>(null);
   const created = useRef<CreatedAccount | null>(null);
   const latestEmail = useRef('');
   const busy = progress !== null;
+  const errors = form.errors as SignUpErrors;
 
-  const derivedName = deriveFullName({ org_name: clientType === 'pmec' ? orgName : '', email: normaliseEmail(email) || 'you@example.com' });
-
-  const clear = (field: keyof SignUpErrors) => setErrors((current) => ({ ...current, [field]: undefined }));
+  const derivedName = deriveFullName({ org_name: values.clientType === 'pmec' ? values.orgName : '', email: normaliseEmail(values.email) || 'you@example.com' });
 
   const checkAvailability = async () => {
-    const value = normaliseEmail(email);
+    const value = normaliseEmail(form.getValues().email);
     if (!value) return;
     const problem = emailProblem(value);
-    if (problem) return setErrors((current) => ({ ...current, email: problem }));
+    if (problem) return form.setFieldError('email', problem);
     try {
       const { available } = await checkEmailAvailability(value);
       if (latestEmail.current === value) setEmailTaken(available ? undefined : ACCOUNT_MESSAGES.emailInUse);
@@ -70,27 +70,21 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
   };
 
   const chooseFile = async (doc: OnboardingDoc, file: File | null) => {
-    setFiles((current) => ({ ...current, [doc]: file ?? undefined }));
+    form.setFieldValue('files', { ...form.getValues().files, [doc]: file ?? undefined });
     setFileErrors((current) => ({ ...current, [doc]: undefined }));
-    clear('documents');
+    form.clearFieldError('documents');
     if (!file) return;
     const problem = await pdfProblem(file, doc);
     setFileErrors((current) => ({ ...current, [doc]: problem ?? undefined }));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    const values = { clientType, email: normaliseEmail(email), password, confirm, fullName: fullName.trim(), payeeKey: payeeKey.trim(), orgName: orgName.trim(), files };
-    const found = validateSignUp(values);
-    setErrors(found);
-    if (hasErrors(found) || emailTaken || hasErrors(fileErrors)) return;
+  const onSubmit = async (raw: SignUpValues) => {
+    if (busy || emailTaken || hasErrors(fileErrors)) return;
     try {
-      onDone(await submitSignUp(values, created, setProgress));
+      onDone(await submitSignUp(cleaned(raw), created, setProgress));
     } catch (error) {
       if (error instanceof SignUpError && error.field === 'email') setEmailTaken(error.message);
-      else if (error instanceof SignUpError && error.field === 'password') setErrors({ password: error.message });
+      else if (error instanceof SignUpError && error.field === 'password') form.setErrors({ password: error.message });
       else setFormError(error instanceof Error ? error.message : String(error));
     } finally {
       setProgress(null);
@@ -99,7 +93,7 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
 
   const status = progress ? progressText(progress) : null;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Request Access">
+    <form onSubmitCapture={() => setFormError(undefined)} onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Request Access">
       <Stack gap="md">
         <Text c="dimmed" size="sm">
           Create your account and send your organisation’s documents. An administrator reviews every request before you can use the platform.
@@ -110,23 +104,17 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
           </Alert>
         )}
         <OrganisationFields
-          clientType={clientType}
-          payeeKey={payeeKey}
-          orgName={orgName}
+          clientType={values.clientType}
+          payeeKey={values.payeeKey}
+          orgName={values.orgName}
           errors={errors}
           disabled={busy}
           onClientTypeChange={(value) => {
-            setClientType(value);
-            setErrors((current) => ({ ...current, documents: undefined, payeeKey: undefined, orgName: undefined }));
+            form.setFieldValue('clientType', value);
+            (['documents', 'payeeKey', 'orgName'] as const).forEach((field) => form.clearFieldError(field));
           }}
-          onPayeeKeyChange={(value) => {
-            setPayeeKey(value);
-            clear('payeeKey');
-          }}
-          onOrgNameChange={(value) => {
-            setOrgName(value);
-            clear('orgName');
-          }}
+          onPayeeKeyChange={(value) => form.setFieldValue('payeeKey', value)}
+          onOrgNameChange={(value) => form.setFieldValue('orgName', value)}
         />
         <TextInput
           label="Email"
@@ -134,13 +122,12 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
           autoComplete="email"
           inputMode="email"
           placeholder="name@institution.co.zm"
-          value={email}
+          {...form.getInputProps('email')}
           onChange={(event) => {
             const value = event.currentTarget.value;
-            setEmail(value);
+            form.setFieldValue('email', value);
             latestEmail.current = normaliseEmail(value);
             setEmailTaken(undefined);
-            clear('email');
           }}
           onBlur={checkAvailability}
           error={errors.email ?? emailTaken}
@@ -151,26 +138,11 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
           label="Full name"
           description={`Optional. If left empty: “${derivedName}”.`}
           autoComplete="name"
-          value={fullName}
-          onChange={(event) => setFullName(event.currentTarget.value)}
+          {...form.getInputProps('fullName')}
           disabled={busy}
         />
-        <PasswordPair
-          passwordLabel="Password"
-          password={password}
-          confirm={confirm}
-          onPasswordChange={(value) => {
-            setPassword(value);
-            clear('password');
-          }}
-          onConfirmChange={(value) => {
-            setConfirm(value);
-            clear('confirm');
-          }}
-          errors={errors}
-          disabled={busy}
-        />
-        <DocumentFields clientType={clientType} files={files} errors={fileErrors} missingMessage={errors.documents} onChange={chooseFile} disabled={busy} />
+        <PasswordPair passwordLabel="Password" field={(name) => form.getInputProps(name)} disabled={busy} />
+        <DocumentFields clientType={values.clientType} files={values.files} errors={fileErrors} missingMessage={errors.documents} onChange={chooseFile} disabled={busy} />
         {status && (
           <Stack gap={4} role="status" aria-live="polite">
             <Text size="sm">{status.label}</Text>

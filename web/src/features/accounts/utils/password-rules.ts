@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '@shared/api/accounts';
+import { passwordPairSchema } from '@shared/api/accounts';
 
 export interface PasswordErrors {
   password?: string;
@@ -7,9 +7,9 @@ export interface PasswordErrors {
 
 /** Spec part 2 §5 (reset, invite and set password; sign-up): at least 8 characters, both the same. */
 export function checkPasswordPair(password: string, confirm: string): PasswordErrors {
+  const parsed = passwordPairSchema.safeParse({ password, confirm });
   const errors: PasswordErrors = {};
-  if (password.length < PASSWORD_MIN_LENGTH) errors.password = ACCOUNT_MESSAGES.passwordTooShort;
-  if (password !== confirm) errors.confirm = ACCOUNT_MESSAGES.passwordsDiffer;
+  for (const issue of parsed.success ? [] : parsed.error.issues) errors[issue.path[0] as keyof PasswordErrors] ??= issue.message;
   return errors;
 }
 

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, FRAUD_MESSAGES, evidenceExtension } from '@shared/api/fraud';
 import { errorMessage } from '@/lib/errors';
 import { uploadAttachment } from './upload-attachment';
@@ -21,63 +22,70 @@ export function attachmentProblem(file: File): string | null {
   return null;
 }
 
+/** A chosen file; `attempt` grows with each Retry, so a retry is a new upload. */
+interface Picked {
+  id: string;
+  file: File;
+  attempt: number;
+}
+
 /**
  * The report's attachments: each file goes straight to S3 as soon as it is chosen, with its own
- * progress. The report can be submitted once every attachment is uploaded.
+ * progress. Each upload is a TanStack query keyed by the file and attempt: removing a file, clearing
+ * the form or leaving the page cancels its upload. The report can be submitted once every attachment
+ * is uploaded.
  */
 export function useAttachments() {
-  const [items, setItems] = useState<Attachment[]>([]);
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [progress, setProgress] = useState<Record<string, number>>({});
   const [rejected, setRejected] = useState<string[]>([]);
-  const controllers = useRef(new Map<string, AbortController>());
 
-  useEffect(() => () => controllers.current.forEach((c) => c.abort()), []);
+  const uploads = useQueries({
+    queries: picked.map((p) => ({
+      queryKey: ['fraud', 'attachment', p.id, p.attempt],
+      queryFn: ({ signal }: { signal: AbortSignal }) => uploadAttachment(p.file, (fraction) => setProgress((all) => ({ ...all, [p.id]: fraction })), signal),
+      // One upload per attempt: never repeated behind the person's back.
+      staleTime: Infinity,
+      gcTime: 0,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    })),
+  });
 
-  const patch = (id: string, change: Partial<Attachment>) => setItems((list) => list.map((a) => (a.id === id ? { ...a, ...change } : a)));
-
-  const start = useCallback((attachment: Attachment) => {
-    const controller = new AbortController();
-    controllers.current.set(attachment.id, controller);
-    patch(attachment.id, { status: 'uploading', progress: 0, error: undefined });
-    uploadAttachment(attachment.file, (progress) => patch(attachment.id, { progress }), controller.signal).then(
-      (key) => patch(attachment.id, { status: 'done', progress: 1, key }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) patch(attachment.id, { status: 'failed', error: errorMessage(error) });
-      },
-    );
-  }, []);
+  const items: Attachment[] = picked.map((p, i) => {
+    const upload = uploads[i];
+    if (upload?.isSuccess) return { id: p.id, file: p.file, status: 'done', progress: 1, key: upload.data };
+    if (upload?.isError) return { id: p.id, file: p.file, status: 'failed', progress: progress[p.id] ?? 0, error: errorMessage(upload.error) };
+    return { id: p.id, file: p.file, status: 'uploading', progress: progress[p.id] ?? 0 };
+  });
 
   const add = useCallback(
     (files: File[]) => {
       const problems: string[] = [];
-      const accepted: Attachment[] = [];
+      const accepted: Picked[] = [];
       for (const file of files) {
         const problem = attachmentProblem(file);
         if (problem) problems.push(problem);
-        else if (items.length + accepted.length >= EVIDENCE_MAX_FILES) problems.push(FRAUD_MESSAGES.tooManyFiles);
-        else accepted.push({ id: crypto.randomUUID(), file, status: 'uploading', progress: 0 });
+        else if (picked.length + accepted.length >= EVIDENCE_MAX_FILES) problems.push(FRAUD_MESSAGES.tooManyFiles);
+        else accepted.push({ id: crypto.randomUUID(), file, attempt: 0 });
       }
       setRejected([...new Set(problems)]);
-      setItems((list) => [...list, ...accepted]);
-      accepted.forEach(start);
+      setPicked((list) => [...list, ...accepted]);
     },
-    [items.length, start],
+    [picked.length],
   );
 
-  const remove = useCallback((id: string) => {
-    controllers.current.get(id)?.abort();
-    controllers.current.delete(id);
-    setItems((list) => list.filter((a) => a.id !== id));
-  }, []);
+  const remove = useCallback((id: string) => setPicked((list) => list.filter((p) => p.id !== id)), []);
 
   const retry = useCallback((id: string) => {
-    const item = items.find((a) => a.id === id);
-    if (item) start(item);
-  }, [items, start]);
+    setProgress((all) => ({ ...all, [id]: 0 }));
+    setPicked((list) => list.map((p) => (p.id === id ? { ...p, attempt: p.attempt + 1 } : p)));
+  }, []);
 
   const clear = useCallback(() => {
-    controllers.current.forEach((c) => c.abort());
-    controllers.current.clear();
-    setItems([]);
+    setPicked([]);
+    setProgress({});
     setRejected([]);
   }, []);
 

@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FRAUD_PAGE_SIZE, type FraudReportItem } from '@shared/api/fraud';
 import { latestFraudReports, searchFraudReports } from './search-reports';
 
@@ -25,90 +26,79 @@ export interface FraudSearchState {
   result: SearchPage | null;
 }
 
-const IDLE: FraudSearchState = { mode: 'idle', loading: false, error: null, result: null };
+/** What the person asked for. `run` makes asking again a new request: every search is audited. */
+type Request =
+  | { mode: 'idle' }
+  | { mode: 'search'; run: number; nrcs: string[]; page: number; cursors: (string | undefined)[] }
+  | { mode: 'latest'; run: number; limit: number; page: number };
+
+/** Asked for, never refetched behind the person's back (on focus, remount or reconnect), never retried. */
+const ON_REQUEST = { staleTime: Infinity, gcTime: 0, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchOnMount: false } as const;
 
 /**
  * The Fraud Search screen's data: a search by NRC list (server pages above 100 NRCs, followed with
- * cursors kept for Prev) or the latest N reports (paged 10 at a time here). A newer request cancels
- * an older one, so a slow answer never replaces a newer one.
+ * cursors kept for Prev) or the latest N reports (paged 10 at a time here). Each request is a TanStack
+ * query keyed by what was asked: a newer one replaces an older one, whose fetch is cancelled.
  */
 export function useFraudSearch() {
-  const [state, setState] = useState<FraudSearchState>(IDLE);
-  const inflight = useRef<AbortController | null>(null);
-  const searchRef = useRef<{ nrcs: string[]; cursors: (string | undefined)[]; next: string | null }>({ nrcs: [], cursors: [], next: null });
-  const latestRef = useRef<FraudReportItem[]>([]);
+  const [request, setRequest] = useState<Request>({ mode: 'idle' });
+  const searching = request.mode === 'search' ? request : null;
+  const latest = request.mode === 'latest' ? request : null;
 
-  const begin = (mode: SearchMode) => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    setState((s) => ({ mode, loading: true, error: null, result: s.mode === mode ? s.result : null }));
-    return controller;
-  };
-  const fail = (controller: AbortController, mode: SearchMode, error: unknown) => {
-    if (!controller.signal.aborted) setState({ mode, loading: false, error, result: null });
-  };
+  const search = useQuery({
+    queryKey: ['fraud', 'search', searching?.run, searching?.nrcs, searching?.cursors[searching.page]],
+    queryFn: ({ signal }) => searchFraudReports(searching!.nrcs, searching!.cursors[searching!.page], signal),
+    enabled: searching !== null,
+    ...ON_REQUEST,
+  });
+  const latestList = useQuery({
+    queryKey: ['fraud', 'latest', latest?.run, latest?.limit],
+    queryFn: ({ signal }) => latestFraudReports(latest!.limit, signal),
+    enabled: latest !== null,
+    ...ON_REQUEST,
+  });
 
-  const fetchSearchPage = useCallback(async (pageIndex: number) => {
-    const controller = begin('search');
-    const ref = searchRef.current;
-    try {
-      const data = await searchFraudReports(ref.nrcs, ref.cursors[pageIndex], controller.signal);
-      if (controller.signal.aborted) return;
-      ref.cursors[pageIndex + 1] = data.next_cursor ?? undefined;
-      ref.next = data.next_cursor;
-      setState({
+  const state = ((): FraudSearchState => {
+    if (searching) {
+      const data = search.data;
+      return {
         mode: 'search',
-        loading: false,
-        error: null,
-        result: { items: data.items, total: data.total, page: pageIndex + 1, paged: data.paged, hasPrev: pageIndex > 0, hasNext: data.next_cursor !== null, matchedNrcs: data.matched_nrcs },
-      });
-    } catch (error) {
-      fail(controller, 'search', error);
+        loading: search.isFetching,
+        error: search.error,
+        result: data ? { items: data.items, total: data.total, page: searching.page + 1, paged: data.paged, hasPrev: searching.page > 0, hasNext: data.next_cursor !== null, matchedNrcs: data.matched_nrcs } : null,
+      };
     }
-  }, []);
-
-  const showLatestPage = (pageIndex: number) => {
-    const all = latestRef.current;
-    const start = pageIndex * FRAUD_PAGE_SIZE;
-    setState({
-      mode: 'latest',
-      loading: false,
-      error: null,
-      result: { items: all.slice(start, start + FRAUD_PAGE_SIZE), total: all.length, page: pageIndex + 1, paged: true, hasPrev: pageIndex > 0, hasNext: start + FRAUD_PAGE_SIZE < all.length },
-    });
-  };
-
-  const search = useCallback((nrcs: string[]) => {
-    searchRef.current = { nrcs, cursors: [undefined], next: null };
-    void fetchSearchPage(0);
-  }, [fetchSearchPage]);
-
-  const loadLatest = useCallback(async (limit: number) => {
-    const controller = begin('latest');
-    try {
-      const data = await latestFraudReports(limit, controller.signal);
-      if (controller.signal.aborted) return;
-      latestRef.current = data.items;
-      showLatestPage(0);
-    } catch (error) {
-      fail(controller, 'latest', error);
+    if (latest) {
+      const all = latestList.data?.items;
+      const start = latest.page * FRAUD_PAGE_SIZE;
+      return {
+        mode: 'latest',
+        loading: latestList.isFetching,
+        error: latestList.error,
+        result: all ? { items: all.slice(start, start + FRAUD_PAGE_SIZE), total: all.length, page: latest.page + 1, paged: true, hasPrev: latest.page > 0, hasNext: start + FRAUD_PAGE_SIZE < all.length } : null,
+      };
     }
-  }, []);
+    return { mode: 'idle', loading: false, error: null, result: null };
+  })();
 
   const goTo = (delta: 1 | -1) => {
-    const page = state.result?.page;
-    if (!page || state.loading) return;
-    const index = page - 1 + delta;
+    if (!state.result || state.loading) return;
+    const index = state.result.page - 1 + delta;
     if (index < 0) return;
-    if (state.mode === 'latest') showLatestPage(index);
-    else if (state.mode === 'search') void fetchSearchPage(index);
+    if (latest) setRequest({ ...latest, page: index });
+    else if (searching && search.data) {
+      const cursors = [...searching.cursors];
+      cursors[searching.page + 1] = search.data.next_cursor ?? undefined;
+      setRequest({ ...searching, page: index, cursors });
+    }
   };
 
-  const reset = useCallback(() => {
-    inflight.current?.abort();
-    setState(IDLE);
-  }, []);
-
-  return { ...state, search, loadLatest, next: () => goTo(1), prev: () => goTo(-1), reset };
+  return {
+    ...state,
+    search: (nrcs: string[]) => setRequest((r) => ({ mode: 'search', run: ('run' in r ? r.run : 0) + 1, nrcs, page: 0, cursors: [undefined] })),
+    loadLatest: (limit: number) => setRequest((r) => ({ mode: 'latest', run: ('run' in r ? r.run : 0) + 1, limit, page: 0 })),
+    next: () => goTo(1),
+    prev: () => goTo(-1),
+    reset: () => setRequest({ mode: 'idle' }),
+  };
 }

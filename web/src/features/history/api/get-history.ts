@@ -8,6 +8,6 @@ import { callRoute } from '@/lib/api-client';
  */
 export function useHistoryLookup() {
   return useMutation({
-    mutationFn: (nrc: string) => callRoute('get-history', { query: { nrc, months: HISTORY_MONTHS } }),
+    mutationFn: (nrc: string) => callRoute('get-history', { query: { nrc, months: String(HISTORY_MONTHS) } }),
   });
 }

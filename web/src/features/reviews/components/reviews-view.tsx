@@ -1,9 +1,8 @@
-import { Alert, Button, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { type BulkDecisionResponse, cleanSearch, REVIEW_MESSAGES, type ReviewDecision, SEARCH_MIN_LENGTH, SUBMISSION_STATUSES, type SubmissionListItem, submissionStatusLabel } from '@shared/api/reviews';
+import { type BulkDecisionResponse, cleanSearch, REVIEW_MESSAGES, type ReviewDecision, SEARCH_MIN_LENGTH, type SubmissionListItem } from '@shared/api/reviews';
 import type { Role } from '@shared/roles';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage } from '@/lib/errors';
@@ -12,12 +11,12 @@ import { KIND_LABELS } from '../utils/format';
 import { actionsFor, decisionsFor, defaultStatusFor, NEWEST_FIRST, nextSort, type RowAction, sortItems, type SortState } from '../utils/review-table';
 import { AssignModal } from './assign-modal';
 import { BulkBar } from './bulk-bar';
+import { BulkResult } from './bulk-result';
+import { QueueFooter, RefreshButton } from './queue-controls';
+import { ReviewFilters } from './review-filters';
 import { RejectModal } from './reject-modal';
 import { SubmissionsPanel } from './submissions-panel';
 import { ReviewsTable } from './reviews-table';
-
-const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: submissionStatusLabel(s) }))];
-const KIND_OPTIONS = [{ value: 'all', label: 'All kinds' }, ...Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))];
 
 const describe = (item: SubmissionListItem) => `${item.org_name ?? item.payee_key} · ${KIND_LABELS[item.doc_kind]} · ${item.upload_month}`;
 
@@ -125,85 +124,31 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
       <PageHeader
         title={title}
         description="Compliance approves or rejects each pending submission; approved ones are assigned to a PMEC admin, who marks them completed. Every decision is recorded."
-        actions={
-          <Button
-            variant="default"
-            leftSection={queue.isFetching && !queue.isFetchingNextPage ? <Loader size={14} /> : <IconRefresh size={16} aria-hidden />}
-            onClick={() => void queue.refetch()}
-            disabled={queue.isFetching}
-          >
-            {queue.isRefetching && !queue.isFetchingNextPage ? 'Refreshing…' : 'Refresh'}
-          </Button>
-        }
+        actions={<RefreshButton queue={queue} />}
       />
 
-      <Card withBorder padding="md" radius="md" component="section" aria-label="Filters">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            label="Search"
-            placeholder="Organisation, payee key, file or organisation id"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              resetSelection();
-            }}
-            description={tooShort ? REVIEW_MESSAGES.searchTooShort : 'Commas, % and * are ignored.'}
-            inputWrapperOrder={['label', 'input', 'description']}
-            w={{ base: '100%', sm: 340 }}
-          />
-          <Select
-            label="Kind"
-            data={KIND_OPTIONS}
-            value={kind}
-            onChange={(v) => {
-              setKind(v ?? 'all');
-              resetSelection();
-            }}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <Select
-            label="Status"
-            data={STATUS_OPTIONS}
-            value={status}
-            onChange={(v) => {
-              setStatus(v ?? 'all');
-              resetSelection();
-            }}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 230 }}
-          />
-        </Group>
-      </Card>
+      <ReviewFilters
+        search={search}
+        kind={kind}
+        status={status}
+        tooShort={tooShort}
+        onSearch={(value) => {
+          setSearch(value);
+          resetSelection();
+        }}
+        onKind={(value) => {
+          setKind(value);
+          resetSelection();
+        }}
+        onStatus={(value) => {
+          setStatus(value);
+          resetSelection();
+        }}
+      />
 
       <BulkBar count={selectedIds.length} decisions={decisions} busy={decideMany.isPending ? decideMany.variables?.decision ?? null : null} onDecide={onBulk} onClear={() => setSelected(new Set())} />
 
-      {bulkResult && (
-        <Alert
-          color={bulkResult.failed.length ? 'orange' : 'green'}
-          variant="light"
-          title={bulkResult.message}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setBulkResult(null)}
-          role="status"
-          data-testid="bulk-result"
-        >
-          {bulkResult.failed.length > 0 ? (
-            <Stack gap={4}>
-              <Text size="sm">These stay selected:</Text>
-              {bulkResult.failed.map((f) => (
-                <Text size="sm" key={f.id}>
-                  <strong>{byId.get(f.id) ? describe(byId.get(f.id)!) : f.id}</strong>: {f.message}
-                </Text>
-              ))}
-            </Stack>
-          ) : (
-            <Text size="sm">Every selected submission was updated.</Text>
-          )}
-        </Alert>
-      )}
+      {bulkResult && <BulkResult result={bulkResult} describe={(id) => (byId.get(id) ? describe(byId.get(id)!) : id)} onClose={() => setBulkResult(null)} />}
 
       <SubmissionsPanel loading={queue.isPending} error={queue.error} empty={items.length === 0} emptyTestId="reviews-empty">
           <ReviewsTable
@@ -219,16 +164,7 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
           />
       </SubmissionsPanel>
 
-      <Group justify="space-between" mih={36}>
-        <Text size="sm" c="dimmed">
-          {items.length > 0 && `Showing ${items.length.toLocaleString('en-GB')} submission${items.length === 1 ? '' : 's'}${queue.hasNextPage ? '; more are older.' : '.'}`}
-        </Text>
-        {queue.hasNextPage && (
-          <Button variant="default" onClick={() => void queue.fetchNextPage()} loading={queue.isFetchingNextPage}>
-            Load more
-          </Button>
-        )}
-      </Group>
+      <QueueFooter shown={items.length} hasMore={Boolean(queue.hasNextPage)} loadingMore={queue.isFetchingNextPage} onLoadMore={() => void queue.fetchNextPage()} />
 
       <RejectModal
         subject={rejecting === null ? null : rejecting.kind === 'one' ? describe(rejecting.item) : `${rejecting.ids.length} selected submission${rejecting.ids.length === 1 ? '' : 's'}`}

@@ -1,5 +1,6 @@
 import type { CreateUploadRequest, CreateUploadResponse, SubmissionResponse, UploadResponse } from '@shared/api/submissions';
 import { callRoute } from '@/lib/api-client';
+import { postToStorage } from '@/lib/presigned-post';
 
 const POLL_MS = 600;
 /** How long the screen waits for the server before saying so (it keeps working in the background). */
@@ -11,30 +12,9 @@ export const submitUpload = (id: string) => callRoute('submit-upload', { params:
 export const getUploadReport = (id: string) => callRoute('get-upload-report', { params: { id } });
 export const getSubmission = (id: string) => callRoute('get-submission', { params: { id } });
 
-/** The text of S3's XML error, for 'Upload failed: {msg}'. */
-function s3ErrorMessage(xhr: XMLHttpRequest): string {
-  const text = /<Message>([^<]*)<\/Message>/.exec(xhr.responseText ?? '')?.[1];
-  return text || `storage answered ${xhr.status}`;
-}
-
-/**
- * Sends the file straight to S3 with the presigned POST, reporting progress (0–100): XMLHttpRequest,
- * since fetch reports no upload progress.
- */
+/** Sends the file straight to S3 with the presigned POST, reporting progress (0–100). */
 export function postFileToStorage(upload: CreateUploadResponse['upload'], file: Blob, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', upload.url);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`Upload failed: ${s3ErrorMessage(xhr)}`)));
-    xhr.onerror = () => reject(new Error('Upload failed: the connection to storage was lost. Check your connection and try again.'));
-    xhr.send(form);
-  });
+  return postToStorage(upload, file, { onProgress: (fraction) => onProgress(Math.round(fraction * 100)) });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

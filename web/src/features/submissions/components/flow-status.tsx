@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { SubmitUploadResponse } from '@shared/api/submissions';
-import type { Activity, FlowMessage } from '../hooks/use-submission-flow';
+import type { Activity, FlowMessage } from '../utils/flow-messages';
 
 const ICONS = { red: IconAlertCircle, green: IconCircleCheck, blue: IconInfoCircle } as const;
 

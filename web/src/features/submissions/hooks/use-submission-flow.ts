@@ -1,29 +1,15 @@
 import { useRef, useState } from 'react';
-import { type DocKind, SUBMISSION_MESSAGES, type SubmitUploadResponse, type UploadResponse } from '@shared/api/submissions';
+import type { DocKind, SubmitUploadResponse, UploadResponse } from '@shared/api/submissions';
 import { checkBeforeSubmit, checkBeforeValidate } from '@shared/rules/before-actions';
 import { currentMonth } from '@shared/rules/dates';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { createUpload, getUploadReport, postFileToStorage, submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
-import { downloadIssuesCsv, reportFileName, startDownload } from '../utils/download';
+import { createUpload, postFileToStorage, submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
+import { downloadValidationReport } from '../utils/download';
+import { type Activity, type FlowMessage, ingestionOutcome, ONBOARDING_READY, validationOutcome } from '../utils/flow-messages';
 import { fromClient, fromServer, stageText, type ValidationView } from '../utils/validation-view';
 import { type ClientCheckResult, type ClientCheckRun, runClientChecks } from '../worker/client-checks';
 
-export type Tone = 'red' | 'green' | 'blue';
-export interface FlowMessage {
-  tone: Tone;
-  text: string;
-}
-export interface Activity {
-  text: string;
-  /** Upload progress 0–100 while the file travels to storage. */
-  progress: number | null;
-}
-
-const ONBOARDING_READY: FlowMessage[] = [
-  { tone: 'blue', text: 'Validation not required for onboarding attachments.' },
-  { tone: 'blue', text: 'Ready to submit.' },
-];
 
 /**
  * The Submissions screen's state and actions (spec part 1 §2, §4, §5): Validate sends the file to S3 and
@@ -141,13 +127,7 @@ export function useSubmissionFlow() {
     try {
       const server = await validateOnServer(current, file);
       if (run.current !== current) return;
-      const errors = server?.totals.errors ?? 0;
-      const next: FlowMessage = !server
-        ? { tone: 'red', text: 'Only your browser could check the file. Validate again before you submit.' }
-        : errors === 0
-          ? { tone: 'green', text: 'Ready to submit.' }
-          : { tone: 'red', text: `${errors.toLocaleString('en-US')} error${errors === 1 ? '' : 's'} must be fixed before you can submit: correct the file, then validate again.` };
-      setMessages([{ tone: 'green', text: 'Validation complete.' }, next]);
+      setMessages([{ tone: 'green', text: 'Validation complete.' }, validationOutcome(server)]);
     } catch (error) {
       if (run.current === current) setMessages([{ tone: 'red', text: errorMessage(error) }]);
     } finally {
@@ -179,12 +159,7 @@ export function useSubmissionFlow() {
     setActivity({ text: 'Updating borrower history…', progress: null });
     const submission = result.submission_id ? await waitForIngestion(result.submission_id, () => run.current === current) : null;
     if (run.current !== current) return;
-    const ingestion: FlowMessage = !submission
-      ? { tone: 'blue', text: 'Borrower history is still being updated; the counts will appear on the Reports screen.' }
-      : submission.ingestion.status === 'failed'
-        ? { tone: 'red', text: submission.ingestion.message ?? SUBMISSION_MESSAGES.ingestFailed }
-        : { tone: 'green', text: submission.ingestion.message ?? '' };
-    setMessages([{ tone: 'green', text: result.message }, ingestion]);
+    setMessages([{ tone: 'green', text: result.message }, ingestionOutcome(submission)]);
   }
 
   async function submit() {
@@ -207,21 +182,8 @@ export function useSubmissionFlow() {
   }
 
   /** The server's full report when it has one; otherwise the browser's own lists. */
-  async function downloadReport() {
-    const name = reportFileName(file?.name ?? 'validation.xlsx');
-    if (upload.current && validation?.source === 'server') {
-      try {
-        const link = await getUploadReport(upload.current.id);
-        return startDownload(link.url, link.file_name);
-      } catch {
-        // Fall back to the lists this page holds.
-      }
-    }
-    downloadIssuesCsv(
-      { errors: clientResult?.errors ?? validation?.errors ?? [], warnings: clientResult?.warnings ?? validation?.warnings ?? [], fraud: validation?.fraud ?? [] },
-      name,
-    );
-  }
+  const downloadReport = () =>
+    downloadValidationReport({ uploadId: validation?.source === 'server' ? (upload.current?.id ?? null) : null, fileName: file?.name ?? 'validation.xlsx', validation, clientResult });
 
   return {
     form: { kind, file, month, payeeKey, setKind, setFile, setMonth, setPayeeKey },

@@ -1,4 +1,7 @@
 import { issuesCsv, type IssueReport } from '@shared/rules/csv';
+import { getUploadReport } from '../api/uploads';
+import type { ClientCheckResult } from '../worker/client-checks';
+import type { ValidationView } from './validation-view';
 
 /** Opens a download (a link the server signed, or a blob made here) without leaving the page. */
 export function startDownload(href: string, fileName: string): void {
@@ -22,4 +25,21 @@ export function downloadIssuesCsv(report: IssueReport, fileName: string): void {
 /** 'March inputs.xlsx' → 'March inputs-report.csv'. */
 export function reportFileName(fileName: string): string {
   return `${fileName.replace(/\.[^.]*$/, '') || 'validation'}-report.csv`;
+}
+
+/** The server's full report for this upload when there is one; otherwise the lists this page holds. */
+export async function downloadValidationReport(input: { uploadId: string | null; fileName: string; validation: ValidationView | null; clientResult: ClientCheckResult | null }): Promise<void> {
+  const { uploadId, validation, clientResult } = input;
+  if (uploadId) {
+    try {
+      const link = await getUploadReport(uploadId);
+      return startDownload(link.url, link.file_name);
+    } catch {
+      // Fall back to the lists this page holds.
+    }
+  }
+  downloadIssuesCsv(
+    { errors: clientResult?.errors ?? validation?.errors ?? [], warnings: clientResult?.warnings ?? validation?.warnings ?? [], fraud: validation?.fraud ?? [] },
+    reportFileName(input.fileName),
+  );
 }
