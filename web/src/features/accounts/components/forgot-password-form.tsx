@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { forgotPasswordSchema, normaliseEmail } from '@shared/api/accounts';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { requestPasswordReset } from '../api/cognito';
 import { isCognitoServiceError } from '../utils/account-errors';
+import { EmailField } from './email-field';
 
 /**
  * Spec part 2 §2 "Forgot": one email field. Whatever Cognito answers (no such account, not
@@ -50,16 +51,7 @@ export function ForgotPasswordForm() {
           Enter the email address you sign in with and we will send you a link to set a new password.
         </Text>
         {failure !== null && <ErrorAlert error={failure} />}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="name@institution.co.zm"
-          {...form.getInputProps('email')}
-          withAsterisk
-          data-autofocus
-        />
+        <EmailField {...form.getInputProps('email')} data-autofocus />
         <Button type="submit" fullWidth loading={sending}>
           Send reset link
         </Button>

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
 import { useSignIn } from '../api/sign-in';
+import { EmailField } from './email-field';
 
 /*
  * The toggle is named by hidden text rather than aria-label, so that "Password" labels only the
@@ -44,17 +45,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           </Alert>
         )}
 
-        <TextInput
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="name@institution.co.zm"
-          {...form.getInputProps('email')}
-          withAsterisk
-          data-autofocus
-        />
+        <EmailField name="email" {...form.getInputProps('email')} data-autofocus />
         <PasswordInput
           label="Password"
           name="password"

@@ -10,6 +10,7 @@ import { hasErrors } from '../utils/password-rules';
 import { pdfProblem } from '../utils/pdf-file';
 import { type SignUpErrors, emailProblem, validateSignUp } from '../utils/sign-up-validation';
 import { DocumentFields } from './document-fields';
+import { EmailField } from './email-field';
 import { OrganisationFields } from './organisation-fields';
 import { PasswordPair } from './password-pair';
 
@@ -116,12 +117,8 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
           onPayeeKeyChange={(value) => form.setFieldValue('payeeKey', value)}
           onOrgNameChange={(value) => form.setFieldValue('orgName', value)}
         />
-        <TextInput
-          label="Email"
-          type="email"
+        <EmailField
           autoComplete="email"
-          inputMode="email"
-          placeholder="name@institution.co.zm"
           {...form.getInputProps('email')}
           onChange={(event) => {
             const value = event.currentTarget.value;
@@ -131,7 +128,6 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
           }}
           onBlur={checkAvailability}
           error={errors.email ?? emailTaken}
-          withAsterisk
           disabled={busy}
         />
         <TextInput
