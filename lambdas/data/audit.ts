@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { AuditItem } from '../../shared/api/audit.js';
 import type { AuthenticatedCaller } from '../lib/caller.js';
 import { dynamo, tableName } from './clients.js';
-import { chunked, inParallel, retrying } from './dynamo.js';
+import { chunked, inParallel } from '../lib/concurrency.js';
+import { retrying } from './dynamo.js';
 
 /**
  * The audit log: append-only (items are only ever Put with a fresh id, never updated or deleted; in AWS

@@ -1,4 +1,5 @@
 import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { chunked, inParallel } from '../lib/concurrency.js';
 import { dynamo } from './clients.js';
 
 /**
@@ -42,24 +43,8 @@ export async function queryCount(input: QueryInput): Promise<number> {
   return count;
 }
 
-/** Splits a list into runs of at most `size`. */
-export function chunked<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** Runs `task` over every item with at most `limit` in flight; the first failure rejects. */
-export async function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 /** Exponential backoff with full jitter (25 ms, 50 ms, … capped at 1 s), so retrying writers spread out. */
-export const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
 
 export interface BatchOptions {
   /** The message thrown when DynamoDB still holds items back after every retry. */

@@ -3,7 +3,8 @@ import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { normaliseNrc, nrcDigits } from '../../shared/rules/nrc.js';
 import type { SubmissionKind } from '../../shared/rules/submission-rules.js';
 import { tableName } from './clients.js';
-import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll, chunked, inParallel } from './dynamo.js';
+import { chunked, inParallel } from '../lib/concurrency.js';
+import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from './dynamo.js';
 
 /**
  * Borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind}, kind 'input' or 'stoppage'.

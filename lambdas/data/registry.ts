@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients.js';
-import { batchGetAll, batchWriteAll, inParallel, isConditionFailure, retrying } from './dynamo.js';
+import { inParallel } from '../lib/concurrency.js';
+import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from './dynamo.js';
 import { summaryKey } from './registry-check.js';
 
 /**

@@ -11,6 +11,7 @@ const twin = inject('twin');
 Object.assign(process.env, twin.env);
 const { dynamo } = await import('../../lambdas/data/clients.js');
 const kit = await import('../../lambdas/data/dynamo.js');
+const { chunked, inParallel } = await import('../../lambdas/lib/concurrency.js');
 
 const table = `toolkit-${randomUUID().slice(0, 8)}`;
 const BUSY = 'The test table is busy.';
@@ -186,13 +187,13 @@ describe('chunked and inParallel', () => {
     [26, 25, [25, 1]],
     [250, 100, [100, 100, 50]],
   ])('%i items in runs of %i', (count, size, lengths) => {
-    expect(kit.chunked(Array.from({ length: count }, (_, i) => i), size).map((c) => c.length)).toEqual(lengths);
+    expect(chunked(Array.from({ length: count }, (_, i) => i), size).map((c) => c.length)).toEqual(lengths);
   });
 
   it('runs every task once and rejects with the first failure', async () => {
     const seen: number[] = [];
-    await kit.inParallel([1, 2, 3, 4, 5], 2, async (n) => void seen.push(n));
+    await inParallel([1, 2, 3, 4, 5], 2, async (n) => void seen.push(n));
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
-    await expect(kit.inParallel([1, 2, 3], 2, async (n) => { if (n === 2) throw new Error('two'); })).rejects.toThrow('two');
+    await expect(inParallel([1, 2, 3], 2, async (n) => { if (n === 2) throw new Error('two'); })).rejects.toThrow('two');
   });
 });

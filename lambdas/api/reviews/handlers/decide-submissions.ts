@@ -3,6 +3,7 @@ import { applyDecision, checkDecision } from '../decisions.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 import { type BulkDecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '../../../../shared/api/reviews.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { inParallel } from '../../../lib/concurrency.js';
 import { HttpError } from '../../../lib/errors.js';
 import { logger } from '../../../lib/powertools.js';
 
@@ -15,24 +16,19 @@ async function decideMany(me: AuthenticatedCaller, body: { ids: string[]; decisi
   const ids = [...new Set(body.ids)];
   const succeeded: string[] = [];
   const failed: BulkDecisionResponse['failed'] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++]!;
-      try {
-        await applyDecision(me, id, body.decision, note);
-        succeeded.push(id);
-      } catch (error) {
-        if (error instanceof HttpError) failed.push({ id, error: error.code, message: error.message });
-        else {
-          // A fault on one row must not hide what happened to the others: it is logged and counted as failed.
-          logger.error('Bulk decision failed on one submission', { id, error: String(error) });
-          failed.push({ id, error: 'internal', message: 'Something went wrong on our side. Try this one again in a moment.' });
-        }
+  await inParallel(ids, BULK_PARALLEL, async (id) => {
+    try {
+      await applyDecision(me, id, body.decision, note);
+      succeeded.push(id);
+    } catch (error) {
+      if (error instanceof HttpError) failed.push({ id, error: error.code, message: error.message });
+      else {
+        // A fault on one row must not hide what happened to the others: it is logged and counted as failed.
+        logger.error('Bulk decision failed on one submission', { id, error: String(error) });
+        failed.push({ id, error: 'internal', message: 'Something went wrong on our side. Try this one again in a moment.' });
       }
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(BULK_PARALLEL, ids.length) }, worker));
+  });
   return { decision: body.decision, succeeded, failed, message: REVIEW_MESSAGES.bulk(body.decision, succeeded.length, failed.length) };
 }
 
