@@ -62,6 +62,18 @@ export interface BucketDef {
   browserUpload: boolean;
 }
 
+/**
+ * The CORS rule of every browserUpload bucket, as the stack writes it and the twin's S3 front
+ * answers it. Any origin is safe enough for POST only: a presigned POST is authorised by its
+ * signed policy (key, size, type, expiry), never by the origin, and CORS grants no read access.
+ */
+export const BROWSER_UPLOAD_CORS = {
+  allowedMethods: ['POST'],
+  allowedOrigins: ['*'],
+  allowedHeaders: ['*'],
+  maxAge: 3000,
+} as const;
+
 export const BUCKETS: Record<BucketKey, BucketDef> = {
   uploads: { envVar: 'BUCKET_UPLOADS', browserUpload: true },
   evidence: { envVar: 'BUCKET_EVIDENCE', browserUpload: true },

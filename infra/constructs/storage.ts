@@ -3,17 +3,16 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, HttpMeth
 import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/stores.js';
-import { type BucketDef, BUCKETS } from '../../shared/stores.js';
+import { BROWSER_UPLOAD_CORS, type BucketDef, BUCKETS } from '../../shared/stores.js';
 import { KEYS } from '../grants.js';
 import { pascalCase } from './names.js';
 
 export interface StorageProps {
   /**
    * Origins allowed to send presigned POSTs from the browser.
-   * @default ['*'] — the SPA's CloudFront domain cannot be named here without a dependency
-   * cycle (the distribution's CSP names these buckets). Any origin is safe enough for POST
-   * only: a presigned POST is authorised by its signed policy (key, size, type, expiry),
-   * never by the origin, and CORS grants no read access. Pass the real origin when known.
+   * @default BROWSER_UPLOAD_CORS.allowedOrigins (['*']) — the SPA's CloudFront domain cannot be
+   * named here without a dependency cycle (the distribution's CSP names these buckets). Pass the
+   * real origin when known.
    */
   browserOrigins?: string[];
 }
@@ -42,7 +41,7 @@ export class Storage extends Construct {
 
   constructor(scope: Construct, id: string, props: StorageProps = {}) {
     super(scope, id);
-    const origins = props.browserOrigins ?? ['*'];
+    const origins = props.browserOrigins ?? [...BROWSER_UPLOAD_CORS.allowedOrigins];
 
     this.logBucket = new Bucket(this, 'AccessLogs', {
       ...SECURE,
@@ -89,7 +88,14 @@ export class Storage extends Construct {
       serverAccessLogsPrefix: `s3/${key}/`,
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       cors: def.browserUpload
-        ? [{ allowedMethods: [HttpMethods.POST], allowedOrigins: origins, allowedHeaders: ['*'], maxAge: 3000 }]
+        ? [
+            {
+              allowedMethods: BROWSER_UPLOAD_CORS.allowedMethods.map((m) => HttpMethods[m]),
+              allowedOrigins: origins,
+              allowedHeaders: [...BROWSER_UPLOAD_CORS.allowedHeaders],
+              maxAge: BROWSER_UPLOAD_CORS.maxAge,
+            },
+          ]
         : undefined,
     });
   }

@@ -3,6 +3,7 @@ import busboy from 'busboy';
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpRequest } from 'node:http';
+import { applyCors, type CorsRule } from './s3-cors.js';
 
 /**
  * S3 in front of s3rver, as the browser and the handlers see it. s3rver accepts presigned POSTs
@@ -15,6 +16,8 @@ export interface S3ProxyOptions {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Each bucket's CORS rules, as the stack configures them (a browser on another origin posts). */
+  cors: Record<string, readonly CorsRule[]>;
 }
 
 type Condition = Record<string, string> | [string, string | number, string | number];
@@ -157,6 +160,7 @@ export function createS3Proxy(opts: S3ProxyOptions) {
   return async function handleS3(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const rest = url.pathname.slice(opts.prefix.length) || '/';
     const segments = rest.split('/').filter(Boolean);
+    if (applyCors(req, res, opts.cors[segments[0] ?? ''] ?? [])) return;
     const isBrowserPost = req.method === 'POST' && segments.length === 1 && /multipart\/form-data/i.test(req.headers['content-type'] ?? '');
     if (isBrowserPost) {
       try {

@@ -14,7 +14,7 @@ import { freePort } from './ports.js';
 import type { Child } from './processes.js';
 import { startS3 } from './s3.js';
 import { wireS3Events } from './s3-events.js';
-import { BUCKETS } from '../../shared/stores.js';
+import { BROWSER_UPLOAD_CORS, BUCKETS } from '../../shared/stores.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const REGION = 'af-south-1';
@@ -121,7 +121,17 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
         outbox,
-        s3: { s3rverPort: s3Port, region: REGION, accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+        s3: {
+          s3rverPort: s3Port,
+          region: REGION,
+          accessKeyId: env.AWS_ACCESS_KEY_ID!,
+          secretAccessKey: env.AWS_SECRET_ACCESS_KEY!,
+          cors: Object.fromEntries(
+            Object.entries(BUCKETS)
+              .filter(([, def]) => def.browserUpload)
+              .map(([key]) => [bucketNames[key]!, [BROWSER_UPLOAD_CORS]]),
+          ),
+        },
       }),
     );
     return { url, env, admin: { ...admin.credentials, generated: admin.generated }, ...pool, stop };

@@ -89,3 +89,45 @@ describe('presigned POSTs on the twin are enforced as S3 enforces them', () => {
     expect((await fetch(link)).status).toBe(403);
   });
 });
+
+describe("the twin's S3 front answers CORS exactly as the stack's bucket rule allows", () => {
+  // The SPA opened on 127.0.0.1 posts to presigned URLs on localhost: another origin.
+  const otherOrigin = twin.url.replace('localhost', '127.0.0.1');
+
+  it('answers the upload preflight with the rule (POST, any header, max age 3000)', async () => {
+    const { url } = await presign('cors/preflight.pdf');
+    const res = await fetch(url, {
+      method: 'OPTIONS',
+      headers: { origin: otherOrigin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(res.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect(res.headers.get('access-control-max-age')).toBe('3000');
+  });
+
+  it('refuses a preflight for a method the rule does not allow', async () => {
+    const { url } = await presign('cors/put.pdf');
+    const res = await fetch(url, { method: 'OPTIONS', headers: { origin: otherOrigin, 'access-control-request-method': 'PUT' } });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await res.text()).toContain('CORSResponse');
+  });
+
+  it('lets a cross-origin POST be read, stored, and a refusal be read too', async () => {
+    const { url, fields } = await presign('cors/doc.pdf', { max: 10 });
+    const ok = await fetch(url, { method: 'POST', headers: { origin: otherOrigin }, body: form(fields, '%PDF-1.4') });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('*');
+    const big = await fetch(url, { method: 'POST', headers: { origin: otherOrigin }, body: form(fields, 'x'.repeat(11)) });
+    expect(big.status).toBe(400);
+    expect(big.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('grants no cross-origin read of a stored object (GET is not in the rule)', async () => {
+    const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: 'ok/doc.pdf' }), { expiresIn: 60 });
+    const res = await fetch(url, { headers: { origin: otherOrigin } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
