@@ -46,7 +46,8 @@ export const PRICING_KINDS = ['per_upload', 'flat'] as const;
 export type PricingKind = (typeof PRICING_KINDS)[number];
 
 /** Spec part 1 §3 "Billing response", with what it was worked out from. Currency ZMW (spec part 2 §9). */
-export const billingResponseSchema = z.object({
+const configuredBillingSchema = z.object({
+  configured: z.literal(true),
   scope: z.enum(['platform', 'organisation']),
   org_name: z.string().nullable(),
   plan: z.string(),
@@ -64,7 +65,19 @@ export const billingResponseSchema = z.object({
   /** Organisations billed (1 for an organisation). */
   organisations: z.number().int(),
 });
-export type BillingResponse = z.infer<typeof billingResponseSchema>;
+export type BillingResponse = z.infer<typeof configuredBillingSchema>;
+
+/**
+ * GET /api/billing: the plan, or `configured: false` when no plan applies (no organisation, no plan
+ * yet, a platform admin before any plan is set) — a normal state that reads 'Billing not configured'.
+ */
+export const billingResponseSchema = z.discriminatedUnion('configured', [
+  configuredBillingSchema,
+  z.object({ configured: z.literal(false), message: z.literal(BILLING_MESSAGES.notConfigured) }),
+]);
+
+/** The plan, or null when billing is not configured (the cards then show dashes). */
+export const configuredBilling = (answer: z.infer<typeof billingResponseSchema>): BillingResponse | null => (answer.configured ? answer : null);
 
 /** Positive, at most 2 decimals: amounts in ZMW. */
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;

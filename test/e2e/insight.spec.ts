@@ -61,6 +61,11 @@ test.describe('borrower history and the dashboard', () => {
   });
 
   test('billing set by a platform admin shows on the organisation’s dashboard', async ({ page }) => {
+    // 'Billing not configured' is a normal state: no failed request on the console on the way.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     const user = await prepareSubmitter(twin);
     await page.goto('/app');
     await signInThroughUi(page, user.email, user.password);
@@ -90,5 +95,6 @@ test.describe('borrower history and the dashboard', () => {
     await expect(page.getByTestId('billing-amount-due')).toHaveText('ZMW 5,000.00');
     await expect(page.getByTestId('billing-usage')).toHaveText('0');
     await expect(page.getByTestId('billing-not-configured')).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BillingResponse, DashboardMetrics, OrganisationBillingResponse } from '../../shared/api/dashboard.js';
+import { billingResponseSchema, type BillingResponse, type DashboardMetrics, type OrganisationBillingResponse } from '../../shared/api/dashboard.js';
 import type { HistoryResponse } from '../../shared/api/history.js';
 import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
 import type { Role } from '../../shared/roles.js';
@@ -149,9 +149,16 @@ describe('GET /api/dashboard/metrics', () => {
 });
 
 describe('billing', () => {
-  it('answers 404 when no plan is set', async () => {
-    expect(await get(lender.token, '/api/billing')).toEqual({ status: 404, body: { error: 'billing_not_configured', message: 'Billing not configured' } });
-    expect((await get(loner.token, '/api/billing')).status).toBe(404);
+  it('answers 200 configured: false when no plan applies (no plan yet, or no organisation)', async () => {
+    const notConfigured = { status: 200, body: { configured: false, message: 'Billing not configured' } };
+    expect(await get(lender.token, '/api/billing')).toEqual(notConfigured);
+    expect(await get(loner.token, '/api/billing')).toEqual(notConfigured);
+  });
+
+  it('answers a platform admin in no organisation with 200, configured or not, never 404', async () => {
+    const answer = await get<{ configured: boolean }>(admin.token, '/api/billing');
+    expect(answer.status).toBe(200);
+    expect(billingResponseSchema.safeParse(answer.body).success).toBe(true);
   });
 
   it('lets a platform admin find the organisation by payee key, set a price per upload, and shows the real figures', async () => {
@@ -164,7 +171,7 @@ describe('billing', () => {
     expect(billing.status).toBe(200);
     expect(billing.body).toMatchObject({ scope: 'organisation', org_name: 'Alpha Lending', plan: 'Standard', usage: 2, amount_due: 25, currency: 'ZMW', period: month });
     expect(billing.body.next_invoice).toMatch(/^\d{4}-\d{2}-01$/);
-    expect((await get(otherLender.token, '/api/billing')).status).toBe(404);
+    expect((await get(otherLender.token, '/api/billing')).body).toEqual({ configured: false, message: 'Billing not configured' });
 
     const platform = await get<BillingResponse>(admin.token, '/api/billing');
     expect(platform.body).toMatchObject({ scope: 'platform' });

@@ -51,6 +51,7 @@ export const nextInvoiceDate = (period: string) => `${shiftMonth(period, 1)}-01`
 /** An organisation's billing for the period. */
 export function organisationBillingView(plan: StoredBillingPlan, usage: number, period: string): BillingResponse {
   return {
+    configured: true,
     scope: 'organisation',
     org_name: plan.org_name || null,
     plan: plan.plan_name,
@@ -72,6 +73,7 @@ export function platformBillingView(plans: readonly StoredBillingPlan[], usageOf
   const usage = plans.reduce((sum, plan) => sum + usageOf(plan.org_id), 0);
   const due = plans.reduce((sum, plan) => sum + amountDueNgwee(plan, usageOf(plan.org_id)), 0);
   return {
+    configured: true,
     scope: 'platform',
     org_name: null,
     plan: `${plans.length} organisation${plans.length === 1 ? '' : 's'}`,

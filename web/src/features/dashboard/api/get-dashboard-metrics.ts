@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BillingResponse, DashboardMetrics } from '@shared/api/dashboard';
+import { configuredBilling, type BillingResponse, type DashboardMetrics } from '@shared/api/dashboard';
 import { callRoute, isApiError } from '@/lib/api-client';
 
 export type { BillingResponse as Billing, DashboardMetrics } from '@shared/api/dashboard';
@@ -9,7 +9,7 @@ const METRICS_TIMEOUT_MS = 8_000;
 
 export interface DashboardMetricsState {
   metrics: DashboardMetrics | null;
-  /** null when no billing exists (the API answers 404): cards read 'Billing not configured'. */
+  /** null when no billing exists (`configured: false`): cards read 'Billing not configured'. */
   billing: BillingResponse | null;
   isFetching: boolean;
   error: unknown;
@@ -36,7 +36,7 @@ export function useDashboardMetrics(): DashboardMetricsState {
   });
   const billing = useQuery({
     queryKey: dashboardKeys.billing,
-    queryFn: ({ signal }) => orNullOn404(callRoute('get-billing', { signal, timeoutMs: METRICS_TIMEOUT_MS })),
+    queryFn: async ({ signal }) => configuredBilling(await callRoute('get-billing', { signal, timeoutMs: METRICS_TIMEOUT_MS })),
   });
   return {
     metrics: metrics.data ?? null,
