@@ -112,7 +112,17 @@ function toApiError({ status, statusText, data }: RawResponse): ApiError {
   return new ApiError(status, `http_${status}`, statusText || `Request failed with status ${status}.`);
 }
 
-/** Calls the API with the ID token; on 401/403 refreshes the session once and retries once. */
+/**
+ * Methods a server may see twice with the effect of once (RFC 9110 §9.2.2). A POST is never repeated:
+ * a refused or lost one may already have been audited or have acted.
+ */
+const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
+
+/**
+ * Calls the API with the ID token. Only a 401 (the token was refused) can change with a fresh token:
+ * then the session is refreshed once and an idempotent request is sent once more. A 403 is the
+ * server's answer for this user and is never retried.
+ */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', query, body, schema, auth = true, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const url = apiUrlFor(path, query);
@@ -132,10 +142,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (!token) throw NO_SESSION();
   }
   let response = await attempt(token);
-  if (auth && (response.status === 401 || response.status === 403)) {
+  if (auth && response.status === 401) {
     const fresh = await idToken(true).catch(() => null);
     if (!fresh) throw NO_SESSION();
-    response = await attempt(fresh);
+    if (IDEMPOTENT.has(method)) response = await attempt(fresh);
   }
   if (response.status < 200 || response.status >= 300) throw toApiError(response);
   if (!schema) return response.data as T;

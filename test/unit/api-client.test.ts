@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The browser's two edges, replaced: Amplify's session (which token, refreshed or not) and fetch.
+const session = vi.hoisted(() => ({ refreshes: 0 }));
+vi.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: async ({ forceRefresh }: { forceRefresh?: boolean } = {}) => {
+    if (forceRefresh) session.refreshes += 1;
+    return { tokens: { idToken: { toString: () => (forceRefresh ? 'fresh-token' : 'old-token') } } };
+  },
+}));
+vi.mock('@/lib/config', () => ({ getRuntimeConfig: () => ({ apiUrl: '/api' }) }));
+
+const { apiRequest, ApiError } = await import('../../web/src/lib/api-client.js');
+
+type Sent = { method: string; token: string };
+let sent: Sent[];
+
+/** fetch answering `first` to the old token and 200 to a fresh one. */
+function serve(first: number) {
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    const token = String((init.headers as Record<string, string>).Authorization).replace('Bearer ', '');
+    sent.push({ method: String(init.method), token });
+    const status = token === 'old-token' ? first : 200;
+    return new Response(JSON.stringify(status === 200 ? { ok: true } : { error: 'refused', message: `status ${status}` }), { status });
+  });
+}
+
+beforeEach(() => {
+  sent = [];
+  session.refreshes = 0;
+});
+
+describe('the API client sends a request again only where a fresh token can change the answer', () => {
+  it.each([
+    // method, first status, requests sent, session refreshed, answer
+    ['GET', 401, 2, 1, 'ok'],
+    ['PUT', 401, 2, 1, 'ok'],
+    ['DELETE', 401, 2, 1, 'ok'],
+    ['POST', 401, 1, 1, 401],
+    ['PATCH', 401, 1, 1, 401],
+    ['GET', 403, 1, 0, 403],
+    ['POST', 403, 1, 0, 403],
+    ['PUT', 403, 1, 0, 403],
+    ['POST', 409, 1, 0, 409],
+    ['GET', 500, 1, 0, 500],
+    ['POST', 200, 1, 0, 'ok'],
+  ] as const)('%s answered %i: sent %i time(s), session refreshed %i time(s)', async (method, first, times, refreshes, answer) => {
+    serve(first);
+    const outcome = await apiRequest('/api/anything', { method, body: method === 'GET' ? undefined : {} }).then(
+      () => 'ok' as const,
+      (error: unknown) => (error instanceof ApiError ? error.status : 'other'),
+    );
+    expect(outcome).toBe(answer);
+    expect(sent).toHaveLength(times);
+    expect(sent.every((s) => s.method === method)).toBe(true);
+    expect(session.refreshes).toBe(refreshes);
+  });
+});
