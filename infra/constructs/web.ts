@@ -10,7 +10,6 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   OriginProtocolPolicy,
-  OriginRequestPolicy,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
@@ -21,6 +20,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/api/system.js';
+import { ApiEdgePolicies } from './api-edge.js';
 import { contentSecurityPolicy } from './csp.js';
 import { acknowledge, acknowledgeWildcards, arnToken } from './nag.js';
 
@@ -81,6 +81,7 @@ export class Web extends Construct {
       code: FunctionCode.fromInline(SPA_REWRITE),
     });
 
+    const apiPolicies = new ApiEdgePolicies(this, 'ApiPolicies');
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Payroll deductions platform',
       webAclId: props.webAclArn,
@@ -100,8 +101,8 @@ export class Web extends Construct {
           origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          cachePolicy: apiPolicies.cachePolicy,
+          originRequestPolicy: apiPolicies.originRequestPolicy,
           responseHeadersPolicy: headers,
         },
       },

@@ -4,6 +4,7 @@ import { writeAudit } from '../data/audit.js';
 import { listUserMemberships } from '../data/memberships.js';
 import { callerFromEvent } from './caller.js';
 import { logger } from './powertools.js';
+import { clientAddress } from './client-address.js';
 
 /** Requests that can change something: everything but GET. Each is recorded in the audit log. */
 export const isStateChanging = (route: Pick<RouteDef, 'method'>) => route.method !== 'GET';
@@ -46,7 +47,7 @@ export async function recordRequest(route: RouteDef, event: APIGatewayProxyEvent
         status,
         error: errorCodeOf(response),
         org_ids: orgIds,
-        source_ip: event.requestContext?.http?.sourceIp ?? null,
+        source_ip: clientAddress(event),
       },
     });
   } catch (error) {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 import { S3_TRIGGERS, USER_POOL_ENV } from '../../infra/definitions.js';
@@ -108,15 +107,27 @@ describe('web', () => {
     expect(s3Origin.DomainName).toEqual({ 'Fn::GetAtt': [logicalId(stack.storage.webBucket), 'RegionalDomainName'] });
   });
 
-  it('sends /api/* to the HTTP API uncached, with every method and the viewer headers but Host', () => {
+  it('sends /api/* to the HTTP API uncached, with every method, Authorization, and the viewer address but never Host', () => {
+    const [cachePolicy] = Object.keys(template.findResources('AWS::CloudFront::CachePolicy'));
+    const [originPolicy] = Object.keys(template.findResources('AWS::CloudFront::OriginRequestPolicy'));
     expect(distribution().CacheBehaviors).toEqual([
       expect.objectContaining({
         PathPattern: '/api/*',
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
-        CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
-        OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        CachePolicyId: { Ref: cachePolicy },
+        OriginRequestPolicyId: { Ref: originPolicy },
       }),
     ]);
+    const cache = resources('AWS::CloudFront::CachePolicy')[0]!.Properties.CachePolicyConfig;
+    expect(cache).toMatchObject({ MinTTL: 0, DefaultTTL: 0 });
+    expect(cache.ParametersInCacheKeyAndForwardedToOrigin.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['Authorization'] });
+    const forwarded = resources('AWS::CloudFront::OriginRequestPolicy')[0]!.Properties.OriginRequestPolicyConfig;
+    expect(forwarded.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    // Rate limits key on the viewer's address: behind CloudFront, API Gateway's sourceIp is the edge's.
+    expect(forwarded.HeadersConfig.Headers).toContain('CloudFront-Viewer-Address');
+    expect(forwarded.HeadersConfig.Headers).toContain('Content-Type');
+    expect(forwarded.HeadersConfig.Headers.map((h: string) => h.toLowerCase())).not.toContain('host');
+    expect(forwarded.QueryStringsConfig.QueryStringBehavior).toBe('all');
     const apiOrigin = distribution().Origins.find((o: { CustomOriginConfig?: unknown }) => o.CustomOriginConfig);
     expect(JSON.stringify(apiOrigin.DomainName)).toContain(logicalId(stack.api.httpApi));
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');

@@ -33,11 +33,11 @@ async function availability(email: string) {
 }
 
 /** An HTTP call from another loopback address: a different client to the rate limits. */
-function callFrom(localAddress: string, method: string, path: string, body?: unknown): Promise<number> {
+function callFrom(localAddress: string, method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, twin.url);
     const req = httpRequest(
-      { host: '127.0.0.1', port: url.port, path: `${url.pathname}${url.search}`, method, localAddress, headers: body === undefined ? {} : { 'content-type': 'application/json' } },
+      { host: '127.0.0.1', port: url.port, path: `${url.pathname}${url.search}`, method, localAddress, headers: { ...extraHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -214,6 +214,19 @@ describe('GET /api/email-availability', () => {
     expect(perClient[0]).toBe(200);
     expect(perClient.filter((s) => s === 200).length).toBeLessThanOrEqual(120);
     expect(perClient).toContain(429);
+  });
+});
+
+describe('rate limits behind CloudFront', () => {
+  it('keys on the viewer address CloudFront forwards, so viewers behind one edge address are limited apart', async () => {
+    // 127.0.0.5 plays the CloudFront edge: every viewer's connection comes from it.
+    const viewer = (ip: string) => ({ 'cloudfront-viewer-address': `${ip}:40312` });
+    const first: number[] = [];
+    for (let i = 0; i < 121; i++) first.push(await callFrom('127.0.0.5', 'GET', `/api/email-availability?email=${uniqueEmail('v')}`, undefined, viewer('198.51.100.10')));
+    expect(first).toContain(429);
+    expect(await callFrom('127.0.0.5', 'GET', `/api/email-availability?email=${uniqueEmail('v')}`, undefined, viewer('198.51.100.11'))).toBe(200);
+    // The edge's own address was never counted: a direct call from it still passes.
+    expect(await callFrom('127.0.0.5', 'GET', `/api/email-availability?email=${uniqueEmail('v')}`)).toBe(200);
   });
 });
 

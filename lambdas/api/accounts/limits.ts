@@ -1,11 +1,4 @@
-import type { ApiEvent } from '../../lib/handler.js';
 import type { RateLimit } from '../../data/rate-limit.js';
-
-/**
- * The caller's address as API Gateway saw the connection. Headers such as X-Forwarded-For are
- * written by the caller and would let one client pose as many, so they are not read.
- */
-export const clientIp = (event: ApiEvent): string => event.requestContext?.http?.sourceIp || 'unknown';
 
 /*
  * Per client and per email, so neither many emails from one client nor one email from many

@@ -6,7 +6,8 @@ import { findOrganisationByPayeeKey } from '../../../data/directory.js';
 import { consumeRateLimits } from '../../../data/rate-limit.js';
 import { ConflictError, ForbiddenError, TooManyRequestsError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { accessRequestLimits, clientIp } from '../limits.js';
+import { accessRequestLimits } from '../limits.js';
+import { clientAddress } from '../../../lib/client-address.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
 /**
@@ -16,7 +17,7 @@ import * as routes from '../../../../shared/routes/accounts.js';
  * Answers one presigned POST per onboarding document.
  */
 export const handler = createApiHandler(routes.createAccessRequest, async ({ body, event }) => {
-  if (!(await consumeRateLimits(accessRequestLimits(clientIp(event), body.email)))) {
+  if (!(await consumeRateLimits(accessRequestLimits(clientAddress(event), body.email)))) {
     throw new TooManyRequestsError(ACCOUNT_MESSAGES.rateLimited);
   }
   const user = await findUserByEmail(body.email);

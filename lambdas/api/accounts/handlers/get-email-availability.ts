@@ -4,7 +4,8 @@ import { findUserByEmail } from '../../../data/users.js';
 import { consumeRateLimits } from '../../../data/rate-limit.js';
 import { TooManyRequestsError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { availabilityLimits, clientIp } from '../limits.js';
+import { availabilityLimits } from '../limits.js';
+import { clientAddress } from '../../../lib/client-address.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
 /**
@@ -13,7 +14,7 @@ import * as routes from '../../../../shared/routes/accounts.js';
  */
 export const handler = createApiHandler(routes.getEmailAvailability, async ({ query, event }) => {
   const { email } = query;
-  if (!(await consumeRateLimits(availabilityLimits(clientIp(event), email)))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyRequests);
+  if (!(await consumeRateLimits(availabilityLimits(clientAddress(event), email)))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyRequests);
   const [user, pending] = await Promise.all([findUserByEmail(email), getPendingAccessRequest(email)]);
   return { available: !user && !pending };
 });
