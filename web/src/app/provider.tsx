@@ -10,7 +10,7 @@ import { SessionProvider } from '@/lib/auth';
 import { initialiseRuntime } from '@/lib/config';
 import { errorMessage } from '@/lib/errors';
 import { createQueryClient } from '@/lib/react-query';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type ConfigState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; error: unknown };
 
@@ -48,7 +48,7 @@ function RuntimeConfigGate({ children }: { children: ReactNode }) {
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RuntimeConfigGate>

@@ -24,7 +24,7 @@ export function ErrorCard({ title, message, actions, fullPage = false }: ErrorCa
               {title}
             </Title>
           </Group>
-          <Text c="red.8">{message}</Text>
+          <Text c="red">{message}</Text>
           {actions && <Group gap="sm">{actions}</Group>}
         </Stack>
       </Card>

@@ -44,7 +44,7 @@ export function DocumentFields({ clientType, files, errors, missingMessage, onCh
           />
         ))}
         {missingMessage && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red" role="alert">
             {missingMessage}
           </Text>
         )}

@@ -36,7 +36,6 @@ export function FeatureGrid({ screens }: { screens: readonly ScreenDef[] }) {
       {screens.map((screen) => {
         const details = DETAILS[screen.path];
         const FeatureIcon = details?.icon ?? IconFileSpreadsheet;
-        const descriptionId = `feature-${screen.path.slice(1).replace(/\//g, '-')}`;
         return (
           <Card
             key={screen.path}
@@ -46,8 +45,6 @@ export function FeatureGrid({ screens }: { screens: readonly ScreenDef[] }) {
             padding="lg"
             radius="md"
             className={classes.card}
-            aria-label={screen.label}
-            aria-describedby={details ? descriptionId : undefined}
           >
             <Group gap="md" wrap="nowrap" align="flex-start">
               <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
@@ -56,7 +53,7 @@ export function FeatureGrid({ screens }: { screens: readonly ScreenDef[] }) {
               <Stack gap={2}>
                 <Text fw={600}>{screen.label}</Text>
                 {details && (
-                  <Text size="sm" c="dimmed" id={descriptionId}>
+                  <Text size="sm" c="dimmed">
                     {details.description}
                   </Text>
                 )}

@@ -57,7 +57,7 @@ function AttachmentRow({ item, onRemove, onRetry, disabled }: { item: Attachment
           animated={item.status === 'uploading'}
         />
         {item.error && (
-          <Text size="xs" c="red.8" role="alert">
+          <Text size="xs" c="red" role="alert">
             {item.error}
           </Text>
         )}

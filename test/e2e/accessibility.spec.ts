@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+import { isAllowed } from '../../shared/access.js';
+import { PENDING_SCREEN, PUBLIC_SCREENS, SCREENS } from '../../shared/navigation.js';
+import { ROLES } from '../../shared/roles.js';
+import { createUser } from '../support/cognito.js';
+import { SCREEN_STATES, type ScreenData, seedScreenData } from './accessibility-states.js';
+import { expectNoSeriousViolations, settled } from './accessibility-support.js';
+import { signInAt, twinInfo } from './support.js';
+
+const twin = twinInfo();
+
+/**
+ * WCAG 2.1 A and AA with axe-core, generated from the navigation lists: every public screen, the
+ * pending screen, and every entry of SCREENS for every role allowed it, as each opens; then each
+ * screen's other states (SCREEN_STATES: errors, rows loaded, dialogs open). A new screen is checked
+ * without a line here. Findings are soft: one run lists every screen's.
+ */
+test.describe('accessibility: no serious or critical axe violation', () => {
+  let data: ScreenData;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    data = await seedScreenData(twin);
+  });
+
+  const visit = async (page: Page, path: string, label: string) => {
+    await page.goto(path);
+    await settled(page);
+    await expectNoSeriousViolations(page, label);
+  };
+
+  test('the public screens, as they open and in their other states', async ({ page }) => {
+    for (const screen of PUBLIC_SCREENS) {
+      await visit(page, screen.path, screen.path);
+      for (const state of SCREEN_STATES[screen.path] ?? []) {
+        await state.reach(page, data);
+        await settled(page);
+        await expectNoSeriousViolations(page, `${screen.path}: ${state.name}`);
+      }
+    }
+  });
+
+  test(`the pending screen (${PENDING_SCREEN.path})`, async ({ page }) => {
+    const user = await createUser(twin, []);
+    await signInAt(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/pending/);
+    await settled(page);
+    await expectNoSeriousViolations(page, PENDING_SCREEN.path);
+  });
+
+  for (const role of ROLES) {
+    const screens = SCREENS.filter((s) => isAllowed(s.access, { signedIn: true, approved: true, roles: [role] }));
+    test(`as ${role}, every screen it may open: ${screens.map((s) => s.path).join(' ')}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const user = await createUser(twin, [role]);
+      await signInAt(page, user.email, user.password);
+      for (const screen of screens) await visit(page, screen.path, `${role} ${screen.path}`);
+    });
+  }
+
+  for (const who of ['super_admin', 'lender'] as const) {
+    const states = SCREENS.flatMap((screen) => (SCREEN_STATES[screen.path] ?? []).filter((s) => (s.as ?? 'super_admin') === who).map((state) => ({ screen, state })));
+    test(`the screens' other states, as ${who}: ${states.map(({ screen, state }) => `${screen.path} (${state.name})`).join(', ')}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const user = who === 'lender' ? data.lender : twin.admin;
+      await signInAt(page, user.email, user.password);
+      for (const { screen, state } of states) {
+        await page.goto(screen.path);
+        await settled(page);
+        await state.reach(page, data);
+        await settled(page);
+        await expectNoSeriousViolations(page, `${who} ${screen.path}: ${state.name}`);
+      }
+    });
+  }
+});
