@@ -106,7 +106,7 @@ describe('GET /api/history', () => {
     const digits = nrcs[0]!.replace(/\D/g, '');
     const trail = await auditOfSubject(`NRC#${digits}`);
     expect(trail).toContainEqual(
-      expect.objectContaining({ action: 'history.lookup', actor_email: otherLender.email, actor_roles: ['fi_admin'], org_id: orgB.orgId, outcome: 'ok', details: expect.objectContaining({ months: 3, found: 1 }) }),
+      expect.objectContaining({ action: 'history.lookup', actor_email: otherLender.email, actor_roles: ['fi_admin'], org_id: orgB.orgId, outcome: 'ok', details: expect.objectContaining({ months: 3, from_month: expect.stringMatching(/^\d{4}-\d{2}$/) }) }),
     );
     expect(await auditOfSubject('NRC#12345')).toContainEqual(expect.objectContaining({ action: 'history.lookup', actor_email: lender.email, org_id: orgA.orgId, outcome: 'refused' }));
   });

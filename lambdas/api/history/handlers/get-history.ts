@@ -14,7 +14,8 @@ import * as routes from '../../../../shared/routes/history.js';
  * GET /api/history?nrc=&months=3 (spec part 2 §2 "Borrower History", §5, §7): one Query on the
  * borrower's partition. The history holds personal data, so every lookup — refused, failed or
  * answered — is written to the audit log (who, their roles and organisation, which NRC, the outcome)
- * before anything is returned.
+ * before anything is returned. The entry is written while the Query runs, so it cannot say how many
+ * items were found.
  */
 export const handler = createApiHandler(routes.getHistory, async ({ caller: me, query }) => {
   const orgId = auditOrgId(me.userId).catch(() => null);
@@ -31,11 +32,14 @@ export const handler = createApiHandler(routes.getHistory, async ({ caller: me, 
   const { nrc: digits, months } = parsed.data;
   const to = currentMonth();
   const from = shiftMonth(to, -(months - 1));
-  const stored = await readBorrowerHistory(digits, from).catch(async (error: unknown) => {
-    await audit(`NRC#${digits}`, 'failed', { months }).catch(() => undefined);
-    throw error;
-  });
-  const view = historyView(digits, stored, { months, from, to });
-  await audit(`NRC#${digits}`, 'ok', { months, from_month: from, found: view.items.length });
-  return view;
+  // The Query and the audit Put run at once; the answer leaves only when both are done, so no
+  // lookup is answered without its entry. A read that fails adds a 'failed' entry after it.
+  const [stored] = await Promise.all([
+    readBorrowerHistory(digits, from).catch(async (error: unknown) => {
+      await audit(`NRC#${digits}`, 'failed', { months }).catch(() => undefined);
+      throw error;
+    }),
+    audit(`NRC#${digits}`, 'ok', { months, from_month: from }),
+  ]);
+  return historyView(digits, stored, { months, from, to });
 });
