@@ -25,7 +25,7 @@ export const getBilling = route({
   access: APPROVED,
   uses: { tables: ['submissions', 'directory'] },
   response: billingResponseSchema,
-  summary: 'Plan, usage, amount due and next invoice of the caller’s organisation (all billed organisations for platform admins); 404 when not configured.',
+  summary: 'Plan, usage, amount due and next invoice of the caller’s organisation (all billed organisations for platform admins); 200 `configured: false` when no plan applies.',
 });
 
 export const findBillingOrganisation = route({

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The browser's two edges, replaced: Amplify's session (which token, refreshed or not) and fetch.
-const session = vi.hoisted(() => ({ refreshes: 0 }));
+const session = vi.hoisted(() => ({ refreshes: 0, refreshGivesNone: false }));
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: async ({ forceRefresh }: { forceRefresh?: boolean } = {}) => {
     if (forceRefresh) session.refreshes += 1;
+    if (forceRefresh && session.refreshGivesNone) return { tokens: undefined };
     return { tokens: { idToken: { toString: () => (forceRefresh ? 'fresh-token' : 'old-token') } } };
   },
 }));
@@ -28,6 +29,7 @@ function serve(first: number) {
 beforeEach(() => {
   sent = [];
   session.refreshes = 0;
+  session.refreshGivesNone = false;
 });
 
 describe('the API client sends a request again only where a fresh token can change the answer', () => {
@@ -55,4 +57,11 @@ describe('the API client sends a request again only where a fresh token can chan
     expect(sent.every((s) => s.method === method)).toBe(true);
     expect(session.refreshes).toBe(refreshes);
   });
+});
+
+it('says the access token is missing when a refused token cannot be refreshed (spec part 1 §8), and sends nothing more', async () => {
+  serve(401);
+  session.refreshGivesNone = true;
+  await expect(apiRequest('/api/anything')).rejects.toMatchObject({ status: 401, message: 'Missing access token. Please sign in again.' });
+  expect(sent).toHaveLength(1);
 });

@@ -39,6 +39,8 @@ export interface RequestOptions<T = unknown> {
 }
 
 const NO_SESSION = () => new ApiError(401, 'no_session', 'No active session. Please sign in.');
+/** Spec part 1 §8: the token was refused and refreshing the session gave none. */
+const NO_TOKEN = () => new ApiError(401, 'no_token', 'Missing access token. Please sign in again.');
 
 /**
  * The URL of an API path. `apiUrl` in config.json is where the route table's `/api` prefix is
@@ -144,7 +146,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   let response = await attempt(token);
   if (auth && response.status === 401) {
     const fresh = await idToken(true).catch(() => null);
-    if (!fresh) throw NO_SESSION();
+    if (!fresh) throw NO_TOKEN();
     if (IDEMPOTENT.has(method)) response = await attempt(fresh);
   }
   if (response.status < 200 || response.status >= 300) throw toApiError(response);
