@@ -6,8 +6,11 @@ import { useSession } from '@/lib/auth';
 /** Every `me` query starts with this key; invalidate it to refetch for whoever is signed in. */
 export const ME_QUERY_KEY = ['me'] as const;
 
+/** Spec part 2 §7 and §9: the roles call times out after 5 s. */
+const ME_TIMEOUT_MS = 5_000;
+
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<MeResponse> {
-  return callRoute('get-me', { signal });
+  return callRoute('get-me', { signal, timeoutMs: ME_TIMEOUT_MS });
 }
 
 export function getMeQueryOptions(userId: string) {

@@ -15,7 +15,7 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
             <Table.Th>Org Name</Table.Th>
             <Table.Th>Payee Key</Table.Th>
             <Table.Th>Type</Table.Th>
-            <Table.Th ta="right">Installment (ZMW)</Table.Th>
+            <Table.Th ta="right">Installment</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
