@@ -24,9 +24,10 @@ export const S3_TRIGGERS: readonly S3TriggerDef[] = [
     bucket: 'uploads',
     prefix: 'incoming/',
     handler: 'events/validate-upload',
-    uses: { tables: ['submissions', 'registry'], buckets: ['uploads'] },
+    // history and directory: the deduction signals read the borrower summaries and the exposure limits.
+    uses: { tables: ['submissions', 'registry', 'history', 'directory'], buckets: ['uploads'] },
   },
-  // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): rows into borrower history.
+  // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): rows into borrower history and summaries.
   {
     id: 'ingest-submission',
     bucket: 'uploads',

@@ -137,8 +137,9 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
     tables: { directory: read(['GetItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
     buckets: { uploads: { write: [KEYS.uploads.incoming] } },
   }),
-  'get-upload': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) } },
+  'get-upload': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   'get-upload-report': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
+  'get-upload-signals': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   'submit-upload': audited({
     tables: { directory: read(['GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
     buckets: {
@@ -222,15 +223,26 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'get-billing': { tables: { submissions: read(['BatchGetItem']), directory: read(['GetItem'], 'gsi1', 'gsi2') } },
   'find-billing-organisation': { tables: { directory: read(['GetItem'], 'gsi1') } },
   'set-billing-plan': audited({ tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } } }),
+
+  // settings (lambdas/data/settings.ts: pk=SETTING)
+  'get-settings': { tables: { directory: read(['Query']) } },
+  'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
 };
 
 export const TRIGGER_GRANTS: Record<string, FunctionGrants> = {
+  // The deduction signals: the settings, the payee key's previous month (gsi3 and its stored rows),
+  // the borrower summaries and the status of the submissions they name.
   'validate-upload': {
-    tables: { submissions: { actions: ['GetItem', 'UpdateItem'] }, registry: read(['BatchGetItem']) },
-    buckets: { uploads: { read: [KEYS.uploads.incoming], write: [KEYS.uploads.results], list: true } },
+    tables: {
+      submissions: { actions: ['GetItem', 'UpdateItem', 'BatchGetItem'], indexes: ['gsi3'] },
+      registry: read(['BatchGetItem']),
+      history: read(['BatchGetItem']),
+      directory: read(['Query']),
+    },
+    buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
   },
   'ingest-submission': {
-    tables: { submissions: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['BatchGetItem', 'BatchWriteItem'] } },
+    tables: { submissions: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['BatchGetItem', 'BatchWriteItem', 'UpdateItem'] } },
     buckets: { uploads: { read: [KEYS.uploads.results], list: true } },
   },
 };

@@ -6,6 +6,7 @@ import type { RouteDef } from './routes/define.js';
 import { FRAUD_ROUTES } from './routes/fraud.js';
 import { HISTORY_ROUTES } from './routes/history.js';
 import { REVIEWS_ROUTES } from './routes/reviews.js';
+import { SETTINGS_ROUTES } from './routes/settings.js';
 import { SUBMISSIONS_ROUTES } from './routes/submissions.js';
 import { SYSTEM_ROUTES } from './routes/system.js';
 import { TEAM_ROUTES } from './routes/team.js';
@@ -24,6 +25,7 @@ export const ROUTES = [
   ...DASHBOARD_ROUTES,
   ...ADMIN_ROUTES,
   ...AUDIT_ROUTES,
+  ...SETTINGS_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

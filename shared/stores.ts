@@ -34,7 +34,7 @@ export const TABLES: Record<TableKey, TableDef> = {
     envVar: 'TABLE_SUBMISSIONS',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [gsi(1), gsi(2)],
+    indexes: [gsi(1), gsi(2), gsi(3)],
   },
   history: {
     envVar: 'TABLE_HISTORY',

@@ -1,4 +1,4 @@
-import { CreateTableCommand, type CreateTableCommandInput, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, type CreateTableCommandInput, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -61,14 +61,34 @@ export function createTableInput(name: string, def: TableDef): CreateTableComman
   };
 }
 
-/** Creates every table of TABLES that does not exist yet; returns the env variables naming them. */
+/** A twin kept from before an index was added gets it, as a deployment would (one index per update). */
+async function addMissingIndexes(client: DynamoDBClient, name: string, def: TableDef): Promise<void> {
+  const table = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((table.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const wanted = createTableInput(name, def);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: wanted.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+      }),
+    );
+  }
+}
+
+/** Creates every table of TABLES that does not exist yet (and any index it lacks); returns the env variables naming them. */
 export async function provisionTables(client: DynamoDBClient): Promise<Record<string, string>> {
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   const env: Record<string, string> = {};
   for (const [key, def] of Object.entries(TABLES)) {
     const name = key;
     env[def.envVar] = name;
-    if (existing.has(name)) continue;
+    if (existing.has(name)) {
+      await addMissingIndexes(client, name, def);
+      continue;
+    }
     await client.send(new CreateTableCommand(createTableInput(name, def)));
     if (def.ttlAttribute) {
       await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));

@@ -60,10 +60,14 @@ export interface BatchOptions {
 export async function batchGetAll<T = Key>(
   table: string,
   keys: readonly Key[],
-  options: BatchOptions & { projection?: string; consistentRead?: boolean },
+  options: BatchOptions & { projection?: string; names?: Record<string, string>; consistentRead?: boolean },
 ): Promise<T[]> {
   const found: T[] = [];
-  const read = { ...(options.projection ? { ProjectionExpression: options.projection } : {}), ...(options.consistentRead ? { ConsistentRead: true } : {}) };
+  const read = {
+    ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+    ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+    ...(options.consistentRead ? { ConsistentRead: true } : {}),
+  };
   await inParallel(chunked(keys, BATCH_GET_KEYS), options.concurrency ?? CONCURRENCY, async (part) => {
     let pending: Key[] = part;
     for (let attempt = 0; pending.length; attempt++) {

@@ -1,6 +1,7 @@
 import { CopyObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IngestionCounts } from '../../shared/api/submissions.js';
+import type { SignalCounts, SignalReport } from '../../shared/rules/signals.js';
 import type { SubmissionKind } from '../../shared/rules/submission-rules.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { counterScopes, counterUpdates } from './counters.js';
@@ -12,6 +13,8 @@ import { isConditionFailure, retrying } from './dynamo.js';
  * - by id: pk=SUB#{id} sk=META
  * - review queue newest first: gsi1pk=STATUS#{status} gsi1sk={created_at}
  * - an organisation's submissions newest first: gsi2pk=ORG#{org_id} gsi2sk={created_at} (absent without an organisation)
+ * - a payee key's month of one kind, newest first: gsi3pk=PAYEE#{payee_key}#{kind}#{YYYY-MM} gsi3sk={created_at}
+ *   (lambdas/data/payee-months.ts: what the deduction signals compare a file with)
  * Ingestion is started by an object `ingest/{id}.json` in the uploads bucket (its S3 event runs it).
  */
 export interface SubmissionRecord {
@@ -36,9 +39,17 @@ export interface SubmissionRecord {
   ingestion_message?: string;
   counts?: IngestionCounts;
   ingested_at?: string;
+  /** The deduction signals of the upload it came from (the lists stay under the upload's results/). */
+  signal_counts?: SignalCounts;
+  signal_baseline?: SignalReport['baseline'];
 }
 
 export const submissionKey = (id: string) => ({ pk: `SUB#${id}`, sk: 'META' });
+export const payeeMonthKey = (payeeKey: string, kind: SubmissionKind, month: string) => `PAYEE#${payeeKey}#${kind}#${month}`;
+const payeeMonthIndexKeys = (record: Pick<SubmissionRecord, 'payee_key' | 'doc_kind' | 'upload_month' | 'created_at'>) => ({
+  gsi3pk: payeeMonthKey(record.payee_key, record.doc_kind, record.upload_month),
+  gsi3sk: record.created_at,
+});
 export const INGEST_PREFIX = 'ingest/';
 export const ingestJobKey = (id: string) => `${INGEST_PREFIX}${id}.json`;
 
@@ -57,6 +68,7 @@ export async function createSubmission(record: SubmissionRecord): Promise<boolea
     gsi1pk: `STATUS#${record.status}`,
     gsi1sk: record.created_at,
     ...(record.org_id ? { gsi2pk: `ORG#${record.org_id}`, gsi2sk: record.created_at } : {}),
+    ...payeeMonthIndexKeys(record),
   };
   try {
     // The counters are hot items: a transaction that races another submission's is tried again.

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DocKind, UploadStage, UploadStatus } from '../../shared/api/submissions.js';
 import type { Issue } from '../../shared/rules/issues.js';
+import type { SignalCounts, SignalReport, SignalType } from '../../shared/rules/signals.js';
 import { isNotFound, presignPost } from './s3-objects.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
@@ -45,6 +46,9 @@ export interface UploadRecord {
   warnings?: Issue[];
   fraud?: Issue[];
   totals?: { errors: number; warnings: number; fraud: number };
+  /** The deduction signals' counts and baseline (the lists are under results/{id}/). */
+  signal_counts?: SignalCounts;
+  signal_baseline?: SignalReport['baseline'];
   validated_at?: string;
   submission_id?: string;
   stored_bucket?: string;
@@ -58,6 +62,10 @@ export const resultKeys = (id: string) => ({
   issues: `results/${id}/issues.json`,
   rows: `results/${id}/rows.json`,
   report: `results/${id}/report.csv`,
+  /** The first SIGNAL_PAGE_SIZE signals of each type, for GET /api/uploads/{id}. */
+  signalsHead: `results/${id}/signals-head.json`,
+  /** Every signal of one type, for paging. */
+  signals: (type: SignalType) => `results/${id}/signals/${type}.json`,
 });
 
 /** How long a presigned POST stays usable. */

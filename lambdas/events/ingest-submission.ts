@@ -1,6 +1,7 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { ingestionMessage, SUBMISSION_MESSAGES } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
+import { writeSummaries } from '../data/borrower-summary.js';
 import { ingestRows } from '../data/history.js';
 import { failIngestion, finishIngestion, getSubmission } from '../data/submissions.js';
 import { readResultJson, resultKeys } from '../data/uploads.js';
@@ -10,7 +11,7 @@ import { createEventHandler } from '../lib/handler.js';
 
 /**
  * S3 trigger on `ingest/` in the uploads bucket (written by Submit): puts the submission's canonical
- * rows into borrower history and records { inserted, updated, skipped } once. A re-delivered event finds
+ * rows into borrower history and the borrower summaries, and records { inserted, updated, skipped } once. A re-delivered event finds
  * the counts recorded and stops; a run that failed part-way is run again and counts the same.
  */
 export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
@@ -33,18 +34,18 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     await failIngestion(submission.id, SUBMISSION_MESSAGES.ingestFailed);
     return;
   }
-  const counts = await ingestRows(
-    {
-      submissionId: submission.id,
-      kind: submission.doc_kind,
-      month: submission.upload_month,
-      payeeKey: submission.payee_key,
-      orgId: submission.org_id,
-      orgName: submission.org_name,
-      submittedAt: submission.created_at,
-    },
-    rows,
-  );
+  const source = {
+    submissionId: submission.id,
+    kind: submission.doc_kind,
+    month: submission.upload_month,
+    payeeKey: submission.payee_key,
+    orgId: submission.org_id,
+    orgName: submission.org_name,
+    submittedAt: submission.created_at,
+  };
+  const counts = await ingestRows(source, rows);
+  // The borrower summaries the deduction signals read (keyed writes: a replay rewrites the same values).
+  await writeSummaries(source, rows);
   // Rows without the minimal fields never reached the parsed rows: they are skipped too.
   counts.skipped += Math.max(0, submission.row_count - rows.length);
   const message = rows.length === 0 ? SUBMISSION_MESSAGES.noRowsIngested : ingestionMessage(counts);

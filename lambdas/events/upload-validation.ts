@@ -1,18 +1,22 @@
 import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadStage } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import type { Issue } from '../../shared/rules/issues.js';
+import type { SignalReport } from '../../shared/rules/signals.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '../../shared/xlsx/index.js';
 import { validateWorkbookStreamed } from '../lib/workbook-stream.js';
 import { flaggedByDigest } from '../data/registry.js';
 import type { UploadRecord } from '../data/uploads.js';
 import { logger } from '../lib/powertools.js';
+import { signalsOf } from './upload-signals.js';
 
 export interface ValidationOutcome {
   status: 'validated' | 'failed';
   /** Every issue, for the CSV report and the results file. */
   issues: { errors: Issue[]; warnings: Issue[]; fraud: Issue[] };
   rows: CanonicalRow[];
+  /** The deduction signals; null when the file failed. */
+  signals: SignalReport | null;
   /** What the upload record keeps: small enough for a DynamoDB item (400 KB). */
   summary: Pick<UploadRecord, 'headers' | 'row_count' | 'parsed_rows' | 'preview' | 'preview_columns' | 'errors' | 'warnings' | 'fraud' | 'totals'>;
 }
@@ -60,12 +64,12 @@ function failed(message: string): ValidationOutcome {
   const error: Issue = { row: 0, column: FILE_COLUMN, type: 'HEADER', message };
   const issues = { errors: [error], warnings: [], fraud: [] };
   const totals = { errors: 1, warnings: 0, fraud: 0 };
-  return { status: 'failed', issues, rows: [], summary: { headers: [], row_count: 0, parsed_rows: 0, preview: [], preview_columns: [], ...issues, totals } };
+  return { status: 'failed', issues, rows: [], signals: null, summary: { headers: [], row_count: 0, parsed_rows: 0, preview: [], preview_columns: [], ...issues, totals } };
 }
 
 /**
  * The server's validation of an inputs or stoppages file (spec part 1 §5), with the fraud registry check
- * the browser cannot do. `onStage` reports progress and answers false once this run is superseded.
+ * the browser cannot do, then the deduction signals. `onStage` reports progress and answers false once this run is superseded.
  * A file that cannot be read fails with one file-level error.
  */
 export async function validateUpload(
@@ -88,5 +92,7 @@ export async function validateUpload(
 
   if (!(await onStage(UPLOAD_STAGES.fraud))) return null;
   const issues = { errors: result.errors, warnings: result.warnings, fraud: await fraudFlags(result) };
-  return { status: 'validated', issues, rows: result.rows, summary: summarise(result, issues) };
+  if (!(await onStage(UPLOAD_STAGES.signals))) return null;
+  const signals = await signalsOf(upload, result);
+  return { status: 'validated', issues, rows: result.rows, signals, summary: summarise(result, issues) };
 }

@@ -1,6 +1,8 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { UPLOAD_STAGES } from '../../shared/api/submissions.js';
+import { SIGNAL_PAGE_SIZE } from '../../shared/api/signals.js';
 import { issuesCsv } from '../../shared/rules/csv.js';
+import { SIGNAL_TYPES, type SignalType } from '../../shared/rules/signals.js';
 import {
   claimValidation,
   getUpload,
@@ -54,14 +56,19 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   const outcome = await validateUpload(upload, object.data, (stage) => updateValidation(id, head.etag, { stage }));
   if (!outcome) return;
   const keys = resultKeys(id);
+  const signals = outcome.signals?.signals ?? [];
+  const ofType = (type: SignalType) => signals.filter((signal) => signal.type === type);
   await Promise.all([
     putResult(keys.issues, JSON.stringify(outcome.issues), 'application/json'),
     putResult(keys.rows, JSON.stringify(outcome.rows), 'application/json'),
     // With a BOM, so that Excel reads the messages' dashes as UTF-8.
-    putResult(keys.report, `\uFEFF${issuesCsv(outcome.issues)}`, 'text/csv; charset=utf-8'),
+    putResult(keys.report, `\uFEFF${issuesCsv(outcome.issues, signals)}`, 'text/csv; charset=utf-8'),
+    putResult(keys.signalsHead, JSON.stringify(SIGNAL_TYPES.flatMap((type) => ofType(type).slice(0, SIGNAL_PAGE_SIZE))), 'application/json'),
+    ...SIGNAL_TYPES.map((type) => putResult(keys.signals(type), JSON.stringify(ofType(type)), 'application/json')),
   ]);
   await updateValidation(id, head.etag, {
     ...outcome.summary,
+    ...(outcome.signals ? { signal_counts: outcome.signals.counts, signal_baseline: outcome.signals.baseline } : {}),
     status: outcome.status,
     stage: UPLOAD_STAGES.done,
     validated_at: new Date().toISOString(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ISSUE_TYPES } from '../rules/issues.js';
+import { signalBaselineSchema, signalCountsSchema, signalSchema } from './signals.js';
 
 /** The three file types of the Submissions screen (spec part 1 §2). */
 export const DOC_KINDS = ['inputs', 'stoppages', 'onboarding'] as const;
@@ -71,6 +72,8 @@ export const UPLOAD_STAGES = {
   reading: 'reading file',
   validating: 'validating on server',
   fraud: 'checking NRCs against the fraud registry',
+  /** Beyond the spec (issue 15): the deduction signals. */
+  signals: 'comparing with last month and borrower records',
   done: 'done',
 } as const;
 export type UploadStage = (typeof UPLOAD_STAGES)[keyof typeof UPLOAD_STAGES];
@@ -121,6 +124,11 @@ export const uploadResponseSchema = z.object({
   totals: counts,
   /** Set once submitted. */
   submission_id: z.string().nullable(),
+  /** The deduction signals (issue 15): null until a validated inputs or stoppages file has them. */
+  signal_counts: signalCountsSchema.nullable(),
+  signal_baseline: signalBaselineSchema.nullable(),
+  /** At most SIGNAL_PAGE_SIZE of each type; GET /api/uploads/{id}/signals pages through the rest. */
+  signals: z.array(signalSchema),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
@@ -154,6 +162,9 @@ export const submissionFieldsSchema = z.object({
   row_count: z.number(),
   org_id: z.string().nullable(),
   org_name: z.string().nullable(),
+  /** The deduction signals found when it was validated (issue 15); null for a file validated before them. */
+  signal_counts: signalCountsSchema.nullable(),
+  signal_baseline: signalBaselineSchema.nullable(),
 });
 export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;
 

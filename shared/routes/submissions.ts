@@ -1,5 +1,6 @@
 import { SIGNED_IN } from '../access.js';
 import { createUploadRequestSchema, createUploadResponseSchema, reportLinkResponseSchema, submissionResponseSchema, submitUploadResponseSchema, uploadResponseSchema } from '../api/submissions.js';
+import { signalPageQuerySchema, signalPageResponseSchema } from '../api/signals.js';
 import { featureRoutes } from './define.js';
 
 /**
@@ -25,9 +26,9 @@ export const getUpload = route({
   method: 'GET',
   path: '/api/uploads/{id}',
   access: SIGNED_IN,
-  uses: { tables: ['directory', 'submissions'] },
+  uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
   response: uploadResponseSchema,
-  summary: "An upload's validation: stage, summary, preview and issues (lists capped, with totals).",
+  summary: "An upload's validation: stage, summary, preview, issues (lists capped, with totals) and deduction signals (the first page of each type).",
 });
 
 export const getUploadReport = route({
@@ -38,6 +39,17 @@ export const getUploadReport = route({
   uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
   response: reportLinkResponseSchema,
   summary: 'A short-lived link to the full CSV report of an upload (every issue, formulas neutralised).',
+});
+
+export const getUploadSignals = route({
+  id: 'get-upload-signals',
+  method: 'GET',
+  path: '/api/uploads/{id}/signals',
+  access: SIGNED_IN,
+  uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+  query: signalPageQuerySchema,
+  response: signalPageResponseSchema,
+  summary: "?type=NEW&offset=200: a page of one type of an upload's deduction signals (its organisation; reviewers once it is submitted).",
 });
 
 export const submitUpload = route({
@@ -60,4 +72,4 @@ export const getSubmission = route({
   summary: 'One submission with its ingestion counts once ingested (reviewers: all; others: their organisation).',
 });
 
-export const SUBMISSIONS_ROUTES = [createUpload, getUpload, getUploadReport, submitUpload, getSubmission] as const;
+export const SUBMISSIONS_ROUTES = [createUpload, getUpload, getUploadReport, getUploadSignals, submitUpload, getSubmission] as const;

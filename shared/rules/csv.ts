@@ -1,4 +1,5 @@
-import { issueSeverity, type Issue } from './issues.js';
+import { ISSUE_COLUMNS, issueSeverity, type Issue } from './issues.js';
+import type { Signal } from './signals.js';
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -30,9 +31,13 @@ export interface IssueReport {
   fraud: readonly Issue[];
 }
 
-/** The Download CSV report: one line per issue, errors then warnings then fraud flags. */
-export function issuesCsv(report: IssueReport): string {
+/**
+ * The Download CSV report: one line per issue, errors then warnings then fraud flags, then the deduction
+ * signals (severity 'signal'; a MISSING deduction has no row).
+ */
+export function issuesCsv(report: IssueReport, signals: readonly Signal[] = []): string {
   const issues = [...report.errors, ...report.warnings, ...report.fraud];
   const lines = issues.map((issue) => [issueSeverity(issue.type), issue.type, issue.row, issue.column, issue.message]);
-  return toCsv([['severity', 'type', 'row', 'column', 'message'], ...lines]);
+  const signalLines = signals.map((signal) => ['signal', signal.type, signal.row, signal.nrc ? ISSUE_COLUMNS.nrc : ISSUE_COLUMNS.employee_no, signal.message]);
+  return toCsv([['severity', 'type', 'row', 'column', 'message'], ...lines, ...signalLines]);
 }

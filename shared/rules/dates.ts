@@ -164,3 +164,9 @@ export function currentMonth(now: Date = new Date(), utcOffsetMinutes = ZAMBIA_U
   const shifted = new Date(now.getTime() + utcOffsetMinutes * 60_000);
   return `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}`;
 }
+
+/** A YYYY-MM month moved by `delta` months. */
+export function shiftMonth(month: Month, delta: number): Month {
+  const index = Number(month.slice(0, 4)) * 12 + (Number(month.slice(5, 7)) - 1) + delta;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}

@@ -50,6 +50,8 @@ export interface WorkbookValidation {
   rowsOf(nrcs: ReadonlySet<string>): Map<string, number[]>;
   /** The rows as ingested (spec §3), those meeting the minimal field requirements. */
   rows: CanonicalRow[];
+  /** The sheet row of each of `rows`, side by side (for the deduction signals). */
+  row_numbers: number[];
   /** Why the file could not be read at all (its one HEADER error says so to a person), or null. */
   file_error: SpreadsheetErrorCode | null;
 }
@@ -69,6 +71,7 @@ export function fileLevel(message: string, file_error: SpreadsheetErrorCode | nu
     preview: [],
     nrcs: [],
     rows: [],
+    row_numbers: [],
     file_error,
   };
   return Object.defineProperty(result, 'rowsOf', { value: () => new Map() }) as WorkbookValidation;
@@ -146,6 +149,7 @@ export class SheetValidation {
       preview: collector.preview,
       nrcs: collector.distinctNrcs(),
       rows: collector.rows,
+      row_numbers: collector.rowNumbers,
       file_error: null,
     };
     // Not enumerable: the result stays plain data for JSON and structured clone.
@@ -182,6 +186,7 @@ class RowCollector {
   /** NRCs the validator saw first on their row: the distinct list, without hashing every NRC again. */
   private readonly firstNrcs: string[] = [];
   readonly rows: CanonicalRow[] = [];
+  readonly rowNumbers: number[] = [];
   private readonly keys: string[];
   private readonly dateColumns: Set<number>;
   /** Rows repeat the same dates and payee key: one string each instead of one per row. */
@@ -223,6 +228,7 @@ class RowCollector {
         row.end_date = this.intern(row.end_date);
         if (row.payee_key !== null) row.payee_key = this.intern(row.payee_key);
         this.rows.push(row);
+        this.rowNumbers.push(rowNumber);
       }
     }
   }

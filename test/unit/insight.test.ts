@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { billingPlanRequestSchema } from '../../shared/api/dashboard.js';
 import { HISTORY_MESSAGES, historyQuerySchema } from '../../shared/api/history.js';
-import { currentDeductions, historyView } from '../../lambdas/api/history/views.js';
+import { historyView } from '../../lambdas/api/history/views.js';
+import { runningDeductions } from '../../shared/rules/borrower-record.js';
 import { amountDueNgwee, metricsCounterKeys, metricsView, nextInvoiceDate, organisationBillingView, platformBillingView } from '../../lambdas/api/dashboard/views.js';
-import { dashboardPeriods, monthsEnding, shiftMonth } from '../../lambdas/api/dashboard/periods.js';
+import { dashboardPeriods, monthsEnding } from '../../lambdas/api/dashboard/periods.js';
+import { shiftMonth } from '../../shared/rules/dates.js';
 import type { StoredBillingPlan } from '../../lambdas/data/billing.js';
 import type { StoredHistoryItem } from '../../lambdas/data/history-read.js';
 
@@ -59,21 +61,21 @@ describe('historyQuerySchema', () => {
   });
 });
 
-describe('currentDeductions', () => {
+describe('runningDeductions', () => {
   it('counts each lender’s latest input that is still running', () => {
     const a = item({ payee_key: 'A001', month: '2026-05', installment: 100 });
     const aOld = item({ payee_key: 'A001', month: '2026-04', installment: 80 });
     const b = item({ payee_key: 'B002', month: '2026-04', installment: 250.5 });
-    expect(currentDeductions([aOld, a, b], '2026-05')).toEqual(new Set([a, b]));
+    expect(new Set(runningDeductions([aOld, a, b], '2026-05'))).toEqual(new Set([a, b]));
   });
   it('leaves out a lender whose latest word is a stoppage, even in the same month', () => {
     const input = item({ payee_key: 'A001', month: '2026-05' });
     const stop = item({ payee_key: 'A001', month: '2026-05', kind: 'stoppage', installment: 0 });
-    expect(currentDeductions([input, stop], '2026-05').size).toBe(0);
+    expect(runningDeductions([input, stop], '2026-05').length).toBe(0);
   });
   it('leaves out an input that ended before the window’s last month', () => {
-    expect(currentDeductions([item({ month: '2026-03', end_date: '2026-04-30' })], '2026-05').size).toBe(0);
-    expect(currentDeductions([item({ month: '2026-03', end_date: '2026-05-31' })], '2026-05').size).toBe(1);
+    expect(runningDeductions([item({ month: '2026-03', end_date: '2026-04-30' })], '2026-05').length).toBe(0);
+    expect(runningDeductions([item({ month: '2026-03', end_date: '2026-05-31' })], '2026-05').length).toBe(1);
   });
 });
 

@@ -1,10 +1,5 @@
+import { shiftMonth } from '../../../shared/rules/dates.js';
 import { counterPeriods } from '../../data/counters.js';
-
-/** A YYYY-MM month moved by `delta` months. */
-export function shiftMonth(month: string, delta: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + (Number(month.slice(5, 7)) - 1) + delta;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
 
 /** The `count` months ending with `last`, oldest first. */
 export function monthsEnding(last: string, count: number): string[] {

@@ -2,7 +2,8 @@ import { type BillingPlan, type BillingResponse, type DashboardMetrics, type Org
 import type { StoredBillingPlan } from '../../data/billing.js';
 import type { CounterFigures } from '../../data/counters.js';
 import type { Organisation } from '../../data/directory.js';
-import { dashboardPeriods, shiftMonth } from './periods.js';
+import { shiftMonth } from '../../../shared/rules/dates.js';
+import { dashboardPeriods } from './periods.js';
 
 /** Responses of the dashboard routes (metrics and billing), built from stored records. */
 

@@ -1,4 +1,5 @@
 import type { SubmissionFields, SubmissionResponse, UploadResponse } from '../../../shared/api/submissions.js';
+import type { Signal } from '../../../shared/rules/signals.js';
 import type { SubmissionRecord } from '../../data/submissions.js';
 import type { UploadRecord } from '../../data/uploads.js';
 
@@ -12,7 +13,7 @@ function inColumnOrder(rows: Record<string, unknown>[], columns: string[]): Reco
 }
 
 /** GET /api/uploads/{id}: the record as the screen reads it (the lists are already capped when stored). */
-export function uploadView(record: UploadRecord): UploadResponse {
+export function uploadView(record: UploadRecord, signals: Signal[] = []): UploadResponse {
   const errors = record.errors ?? [];
   const warnings = record.warnings ?? [];
   const fraud = record.fraud ?? [];
@@ -33,6 +34,9 @@ export function uploadView(record: UploadRecord): UploadResponse {
     fraud,
     totals: record.totals ?? { errors: errors.length, warnings: warnings.length, fraud: fraud.length },
     submission_id: record.submission_id ?? null,
+    signal_counts: record.signal_counts ?? null,
+    signal_baseline: record.signal_baseline ?? null,
+    signals,
   };
 }
 
@@ -52,6 +56,8 @@ export function submissionFields(record: SubmissionRecord): SubmissionFields {
     row_count: record.row_count,
     org_id: record.org_id ?? null,
     org_name: record.org_name ?? null,
+    signal_counts: record.signal_counts ?? null,
+    signal_baseline: record.signal_baseline ?? null,
   };
 }
 

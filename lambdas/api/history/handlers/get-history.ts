@@ -1,12 +1,11 @@
 import { HISTORY_MESSAGES, historyQuerySchema } from '../../../../shared/api/history.js';
-import { currentMonth } from '../../../../shared/rules/dates.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import { writeAudit } from '../../../data/audit.js';
 import { readBorrowerHistory } from '../../../data/history-read.js';
 import { BadRequestError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import { historyView } from '../views.js';
-import { shiftMonth } from '../../dashboard/periods.js';
+import { currentMonth, shiftMonth } from '../../../../shared/rules/dates.js';
 import { auditOrgId } from '../../dashboard/scope.js';
 import * as routes from '../../../../shared/routes/history.js';
 

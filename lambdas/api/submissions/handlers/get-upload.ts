@@ -1,10 +1,11 @@
 import { createApiHandler } from '../../../lib/handler.js';
 import { loadVisibleUpload } from '../load.js';
+import { signalsHead } from '../signals.js';
 import { uploadView } from '../views.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 
 /** GET /api/uploads/{id}: the browser polls this while the server validates (spec part 1 §4 stages). */
 export const handler = createApiHandler(routes.getUpload, async ({ caller, params }) => {
   const upload = await loadVisibleUpload(caller, params.id);
-  return uploadView(upload);
+  return uploadView(upload, await signalsHead(upload));
 });

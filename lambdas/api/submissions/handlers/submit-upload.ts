@@ -79,6 +79,7 @@ async function submitSpreadsheet(me: AuthenticatedCaller, upload: UploadRecord, 
     submitted_by: me.userId,
     submitted_by_email: me.email,
     ingestion_status: 'pending',
+    ...(upload.signal_counts ? { signal_counts: upload.signal_counts, signal_baseline: upload.signal_baseline } : {}),
   };
   if (!(await createSubmission(record))) {
     // Another Submit got there first, or the file is being validated again.

@@ -52,5 +52,6 @@ export function hasReportContent(view: ValidationView | null): boolean {
 
 /** The server's stage as the progress line reads it (spec part 1 §4). */
 export function stageText(stage: string): string {
-  return stage === UPLOAD_STAGES.fraud ? 'Checking NRCs against the fraud registry…' : 'Validating on server…';
+  if (stage === UPLOAD_STAGES.fraud) return 'Checking NRCs against the fraud registry…';
+  return stage === UPLOAD_STAGES.signals ? 'Comparing with last month and borrower records…' : 'Validating on server…';
 }

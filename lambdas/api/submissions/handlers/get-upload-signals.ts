@@ -1,0 +1,24 @@
+import { ROLE_SETS } from '../../../../shared/access.js';
+import { SIGNAL_MESSAGES_API, SIGNAL_PAGE_SIZE } from '../../../../shared/api/signals.js';
+import { hasAnyRole } from '../../../../shared/roles.js';
+import type { Signal } from '../../../../shared/rules/signals.js';
+import { readResultJson, resultKeys } from '../../../data/uploads.js';
+import { ConflictError, ForbiddenError } from '../../../lib/errors.js';
+import { createApiHandler } from '../../../lib/handler.js';
+import { canSeeUpload } from '../access.js';
+import { uploadOr404 } from '../load.js';
+import * as routes from '../../../../shared/routes/submissions.js';
+
+/**
+ * GET /api/uploads/{id}/signals?type=&offset=: SIGNAL_PAGE_SIZE signals of one type from `offset`. The
+ * uploader's organisation may read them; reviewers too once the upload is a submission (the /reviews
+ * drawer: a submission's id is its upload's).
+ */
+export const handler = createApiHandler(routes.getUploadSignals, async ({ caller, params, query }) => {
+  const upload = await uploadOr404(params.id);
+  const reviewer = hasAnyRole(caller.roles, ROLE_SETS.reviewers) && Boolean(upload.submission_id);
+  if (!reviewer && !(await canSeeUpload(caller, upload))) throw new ForbiddenError('This upload belongs to another organisation.');
+  if (!upload.signal_counts) throw new ConflictError(SIGNAL_MESSAGES_API.notYet, 'no_signals');
+  const all = (await readResultJson<Signal[]>(resultKeys(upload.id).signals(query.type))) ?? [];
+  return { type: query.type, offset: query.offset, total: all.length, signals: all.slice(query.offset, query.offset + SIGNAL_PAGE_SIZE) };
+});

@@ -1,0 +1,139 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
+import type { EmployeeEntry, RecordEntry } from '../../shared/rules/borrower-record.js';
+import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
+import { borrowersOf } from '../../shared/rules/signals.js';
+import { inParallel } from '../lib/concurrency.js';
+import { dynamo, tableName } from './clients.js';
+import { batchGetAll } from './dynamo.js';
+import { historyKind, type HistorySource } from './history.js';
+import { submissionKey } from './submissions.js';
+
+/**
+ * Borrower summaries in the history table, kept by ingestion for the deduction signals:
+ * - by NRC: pk=SUMMARY#NRC#{digits} sk=SUMMARY — one attribute `s_{submission id}` per submission that named
+ *   the borrower: its payee key, month, kind, the borrower's installment (summed), end date, employee
+ *   number and name.
+ * - by employee number: pk=SUMMARY#EMP#{employee_no} sk=SUMMARY — `s_{submission id}`: the NRC it came with.
+ * Access pattern "what is on record for a file's borrowers": one BatchGetItem per 100 borrowers.
+ * Each submission writes only its own attribute, so ingestion stays idempotent under replays and
+ * concurrent lenders (no read-modify-write, no increments); which entries count is decided when they
+ * are read: entries of rejected submissions are dropped then, so a rejection stops counting at once.
+ * They live in partitions of their own, so a borrower's history partition holds history items only.
+ */
+const NRC_PK = 'SUMMARY#NRC#';
+const EMP_PK = 'SUMMARY#EMP#';
+export const nrcSummaryKey = (digits: string) => ({ pk: `${NRC_PK}${digits}`, sk: 'SUMMARY' });
+export const employeeSummaryKey = (employeeNo: string) => ({ pk: `${EMP_PK}${employeeNo}`, sk: 'SUMMARY' });
+const entryName = (submissionId: string) => `s_${submissionId}`;
+const ENTRY_PREFIX = 's_';
+/** An employee number longer than this is not one (and would make a poor key). */
+const MAX_EMPLOYEE_NO = 64;
+const PARALLEL = 16;
+const BUSY = 'Borrower records are busy; try again in a minute.';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** Writes (again, harmlessly) this submission's entry on each of its borrowers' summaries. */
+export async function writeSummaries(source: HistorySource, rows: readonly CanonicalRow[]): Promise<void> {
+  const table = tableName('history');
+  const name = entryName(source.submissionId);
+  const writes: { key: { pk: string; sk: string }; entry: Record<string, unknown> }[] = [];
+  for (const borrower of borrowersOf(rows).values()) {
+    if (borrower.digits.length < MIN_HISTORY_NRC_DIGITS || !borrower.nrc) continue;
+    writes.push({
+      key: nrcSummaryKey(borrower.digits),
+      entry: {
+        p: source.payeeKey,
+        m: source.month,
+        k: historyKind(source.kind),
+        i: borrower.installment,
+        e: borrower.end_date,
+        n: borrower.employee_no,
+        nm: borrower.name,
+        t: source.submittedAt,
+      },
+    });
+    if (borrower.employee_no && borrower.employee_no.length <= MAX_EMPLOYEE_NO) {
+      writes.push({ key: employeeSummaryKey(borrower.employee_no), entry: { d: borrower.digits, nrc: borrower.nrc, m: source.month, t: source.submittedAt } });
+    }
+  }
+  await inParallel(writes, PARALLEL, async (write) => {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: write.key,
+        UpdateExpression: 'SET #entry = :entry',
+        ExpressionAttributeNames: { '#entry': name },
+        ExpressionAttributeValues: { ':entry': write.entry },
+      }),
+    );
+  });
+}
+
+type StoredSummary = Record<string, unknown> & { pk: string };
+
+function entriesOf(item: StoredSummary): [string, Record<string, unknown>][] {
+  return Object.entries(item)
+    .filter(([field, value]) => field.startsWith(ENTRY_PREFIX) && typeof value === 'object' && value !== null)
+    .map(([field, value]) => [field.slice(ENTRY_PREFIX.length), value as Record<string, unknown>]);
+}
+
+function toRecordEntry(submission_id: string, e: Record<string, unknown>): RecordEntry {
+  return {
+    submission_id,
+    payee_key: String(e.p ?? ''),
+    month: String(e.m ?? ''),
+    kind: e.k === 'stoppage' ? 'stoppage' : 'input',
+    installment: Number.isFinite(Number(e.i)) ? Number(e.i) : 0,
+    end_date: text(e.e),
+    employee_no: text(e.n),
+    name: text(e.nm),
+    submitted_at: text(e.t),
+  };
+}
+
+const toEmployeeEntry = (submission_id: string, e: Record<string, unknown>): EmployeeEntry => ({
+  submission_id,
+  nrc: String(e.nrc ?? ''),
+  nrc_digits: String(e.d ?? ''),
+  month: String(e.m ?? ''),
+  submitted_at: text(e.t),
+});
+
+/** The submissions among these that were rejected (one BatchGetItem per 100). */
+async function rejectedAmong(ids: ReadonlySet<string>): Promise<Set<string>> {
+  const items = await batchGetAll<{ id?: string; status?: string }>(tableName('submissions'), [...ids].map(submissionKey), {
+    projection: 'id, #status',
+    names: { '#status': 'status' },
+    busy: BUSY,
+  });
+  return new Set(items.filter((item) => item.status === 'rejected' && item.id).map((item) => item.id as string));
+}
+
+export interface BorrowerRecords {
+  /** By NRC digits. */
+  records: Map<string, RecordEntry[]>;
+  /** By employee number. */
+  employees: Map<string, EmployeeEntry[]>;
+}
+
+/**
+ * What is on record for these NRCs (digits) and employee numbers, entries of rejected submissions left
+ * out. `employeesFor` picks, once the NRC summaries are read, the employee numbers worth reading.
+ */
+export async function readBorrowerRecords(digits: readonly string[], employeesFor: (records: Map<string, RecordEntry[]>) => string[] = () => []): Promise<BorrowerRecords> {
+  const table = tableName('history');
+  const nrcItems = await batchGetAll<StoredSummary>(table, [...new Set(digits)].map(nrcSummaryKey), { busy: BUSY });
+  const raw = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), entriesOf(item).map(([id, e]) => toRecordEntry(id, e))]));
+  const wanted = [...new Set(employeesFor(raw))].filter((no) => no.length <= MAX_EMPLOYEE_NO);
+  const empItems = wanted.length ? await batchGetAll<StoredSummary>(table, wanted.map(employeeSummaryKey), { busy: BUSY }) : [];
+  const rawEmployees = new Map(empItems.map((item) => [item.pk.slice(EMP_PK.length), entriesOf(item).map(([id, e]) => toEmployeeEntry(id, e))]));
+
+  const ids = new Set<string>();
+  for (const entries of [...raw.values(), ...rawEmployees.values()]) for (const entry of entries) ids.add(entry.submission_id);
+  const rejected = ids.size ? await rejectedAmong(ids) : new Set<string>();
+  const keep = <T extends { submission_id: string }>(map: Map<string, T[]>) =>
+    new Map([...map].map(([key, entries]) => [key, entries.filter((entry) => !rejected.has(entry.submission_id))] as const));
+  return { records: keep(raw), employees: keep(rawEmployees) };
+}

@@ -1,0 +1,47 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_EXPOSURE_LIMITS, exposureLimitsSchema } from '../../shared/api/settings.js';
+import type { ExposureLimits } from '../../shared/rules/borrower-record.js';
+import { dynamo, tableName } from './clients.js';
+
+/**
+ * Platform settings in the directory table, one item per setting: pk=SETTING sk={name}.
+ * Access pattern "every setting": one Query on pk=SETTING (a handful of items). A setting never
+ * written, or written in a shape this code no longer reads, is its default.
+ */
+export interface PlatformSettings {
+  exposure: ExposureLimits;
+  updated_at: string | null;
+  updated_by_email: string | null;
+}
+
+interface StoredSetting {
+  sk: string;
+  value?: unknown;
+  updated_at?: string;
+  updated_by_email?: string;
+}
+
+const PK = 'SETTING';
+
+export async function readSettings(): Promise<PlatformSettings> {
+  const out = await dynamo.send(new QueryCommand({ TableName: tableName('directory'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true }));
+  const items = (out.Items ?? []) as StoredSetting[];
+  const exposure = items.find((item) => item.sk === 'exposure');
+  const parsed = exposureLimitsSchema.safeParse(exposure?.value);
+  const latest = [...items].sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''))[0];
+  return {
+    exposure: parsed.success ? parsed.data : DEFAULT_EXPOSURE_LIMITS,
+    updated_at: latest?.updated_at ?? null,
+    updated_by_email: latest?.updated_by_email ?? null,
+  };
+}
+
+/** Writes one setting whole. */
+export async function writeSetting(name: 'exposure', value: unknown, by: { userId: string; email: string }): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName('directory'),
+      Item: { pk: PK, sk: name, value, updated_at: new Date().toISOString(), updated_by: by.userId, updated_by_email: by.email },
+    }),
+  );
+}

@@ -1,0 +1,29 @@
+import { PLATFORM_ADMINS, SIGNED_IN } from '../access.js';
+import { settingsResponseSchema, updateSettingsRequestSchema } from '../api/settings.js';
+import { featureRoutes } from './define.js';
+
+/** Platform settings: exposure limits (issue 15); the submission window and report retention join them later. */
+const route = featureRoutes('settings');
+
+export const getSettings = route({
+  id: 'get-settings',
+  method: 'GET',
+  path: '/api/settings',
+  access: SIGNED_IN,
+  uses: { tables: ['directory'] },
+  response: settingsResponseSchema,
+  summary: 'The platform settings: the exposure limits (lenders, monthly amount), with who changed them last.',
+});
+
+export const updateSettings = route({
+  id: 'update-settings',
+  method: 'PUT',
+  path: '/api/settings',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory', 'audit'] },
+  request: updateSettingsRequestSchema,
+  response: settingsResponseSchema,
+  summary: 'Platform admins change the settings; the audit entry names the old and the new values.',
+});
+
+export const SETTINGS_ROUTES = [getSettings, updateSettings] as const;
