@@ -218,7 +218,8 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'get-nrc-audit': { tables: { audit: { actions: ['PutItem'], indexes: ['gsi1'] } } },
 
   // insight
-  'get-history': merge(AUDIT_ENTRY, { tables: { history: read(['Query']), directory: read([], 'gsi1') } }),
+  // The borrower summaries (history), the status of the submissions they name, the exposure limits.
+  'get-history': merge(AUDIT_ENTRY, { tables: { history: read(['Query', 'BatchGetItem']), submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') } }),
   'get-dashboard-metrics': { tables: { submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') }, userPool: ['ListUsersInGroup'] },
   'get-billing': { tables: { submissions: read(['BatchGetItem']), directory: read(['GetItem'], 'gsi1', 'gsi2') } },
   'find-billing-organisation': { tables: { directory: read(['GetItem'], 'gsi1') } },

@@ -63,6 +63,19 @@ export const historyResponseSchema = z.object({
   total_monthly_installment: z.number(),
   /** How many lenders make up that total. */
   active_lenders: z.number().int(),
+  /**
+   * Beyond the spec (issue 15): the identity mismatches on the borrower's record and the exposure across
+   * lenders this month, from the borrower summary (rejected submissions left out), with the limits.
+   */
+  record: z.object({
+    identity: z.array(z.string()),
+    exposure: z.object({
+      lenders: z.number().int(),
+      total: z.number(),
+      limit_reached: z.boolean(),
+      limits: z.object({ max_lenders: z.number().int(), max_total: z.number().nullable() }),
+    }),
+  }),
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 

@@ -16,7 +16,7 @@ function nameOf(items: readonly StoredHistoryItem[]): string | null {
 }
 
 /** The response of GET /api/history: newest month first, with the total monthly installment. */
-export function historyView(digits: string, stored: readonly StoredHistoryItem[], window: HistoryWindow): HistoryResponse {
+export function historyView(digits: string, stored: readonly StoredHistoryItem[], window: HistoryWindow): Omit<HistoryResponse, 'record'> {
   const inWindow = stored.filter((item) => item.month >= window.from && item.month <= window.to);
   // Each lender's current deduction: what the borrower pays each month across lenders.
   const counted = new Set(runningDeductions(inWindow, window.to));

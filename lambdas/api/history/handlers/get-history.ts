@@ -1,7 +1,10 @@
 import { HISTORY_MESSAGES, historyQuerySchema } from '../../../../shared/api/history.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import { writeAudit } from '../../../data/audit.js';
+import { readBorrowerRecords } from '../../../data/borrower-summary.js';
 import { readBorrowerHistory } from '../../../data/history-read.js';
+import { readSettings } from '../../../data/settings.js';
+import { recordFindings } from '../../../../shared/rules/record-findings.js';
 import { BadRequestError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import { historyView } from '../views.js';
@@ -11,7 +14,7 @@ import * as routes from '../../../../shared/routes/history.js';
 
 /**
  * GET /api/history?nrc=&months=3 (spec part 2 §2 "Borrower History", §5, §7): one Query on the
- * borrower's partition. The history holds personal data, so every lookup — refused, failed or
+ * borrower's partition, and (issue 15) the borrower's summary read beside it for identity and exposure. The history holds personal data, so every lookup — refused, failed or
  * answered — is written to the audit log (who, their roles and organisation, which NRC, the outcome)
  * before anything is returned. The entry is written while the Query runs, so it cannot say how many
  * items were found.
@@ -33,12 +36,16 @@ export const handler = createApiHandler(routes.getHistory, async ({ caller: me, 
   const from = shiftMonth(to, -(months - 1));
   // The Query and the audit Put run at once; the answer leaves only when both are done, so no
   // lookup is answered without its entry. A read that fails adds a 'failed' entry after it.
-  const [stored] = await Promise.all([
-    readBorrowerHistory(digits, from).catch(async (error: unknown) => {
-      await audit(`NRC#${digits}`, 'failed', { months }).catch(() => undefined);
-      throw error;
-    }),
+  const failed = async (error: unknown) => {
+    await audit(`NRC#${digits}`, 'failed', { months }).catch(() => undefined);
+    throw error;
+  };
+  const [stored, record, settings] = await Promise.all([
+    readBorrowerHistory(digits, from).catch(failed),
+    readBorrowerRecords([digits], (records) => (records.get(digits) ?? []).flatMap((entry) => (entry.employee_no ? [entry.employee_no] : []))).catch(failed),
+    readSettings().catch(failed),
     audit(`NRC#${digits}`, 'ok', { months, from_month: from }),
   ]);
-  return historyView(digits, stored, { months, from, to });
+  const view = historyView(digits, stored, { months, from, to });
+  return { ...view, record: recordFindings(view.nrc, digits, record.records.get(digits) ?? [], record.employees, to, settings.exposure) };
 });

@@ -5,6 +5,7 @@ import { useAdminBilling } from '@/features/admin/api/billing';
 import { useAdminMetrics } from '@/features/admin/api/metrics';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { NotAuthorised } from '@/features/admin/components/not-authorised';
+import { ExposureSettings } from '@/features/settings/components/exposure-settings';
 import { isApiError } from '@/lib/api-client';
 import { screenLabel, useSignedInUser } from '@/lib/authorization';
 
@@ -27,6 +28,7 @@ export default function AdminRoute() {
       billing={billing.data}
       billingLoading={billing.isPending}
       onRefresh={() => void Promise.all([metrics.refetch(), billing.refetch()])}
+      settings={<ExposureSettings />}
     />
   );
 }

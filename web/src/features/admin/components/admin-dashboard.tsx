@@ -58,10 +58,12 @@ export interface AdminDashboardProps {
   billing: BillingResponse | null | undefined;
   billingLoading: boolean;
   onRefresh: () => void;
+  /** Platform settings shown under their own heading (web/src/features/settings). */
+  settings?: ReactNode;
 }
 
 /** Spec part 2 §2 "Administration" (/admin). */
-export function AdminDashboard({ title, metrics, loading, refreshing, error, billing, billingLoading, onRefresh }: AdminDashboardProps) {
+export function AdminDashboard({ title, metrics, loading, refreshing, error, billing, billingLoading, onRefresh, settings }: AdminDashboardProps) {
   const side = (which: 'fi' | 'pmec'): Figure[] => [
     { label: 'Admins', value: metrics?.[which].admins },
     { label: 'Data users', value: metrics?.[which].data_users },
@@ -97,6 +99,7 @@ export function AdminDashboard({ title, metrics, loading, refreshing, error, bil
       <Section title="Billing (FI)">
         <AdminBilling billing={billing} fiOrganisations={metrics?.fi.organisations} loading={loading || billingLoading} />
       </Section>
+      {settings && <Section title="Exposure limits">{settings}</Section>}
     </Stack>
   );
 }

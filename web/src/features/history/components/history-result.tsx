@@ -3,6 +3,7 @@ import type { HistoryResponse } from '@shared/api/history';
 import { HISTORY_MESSAGES } from '@shared/api/history';
 import { formatMonth, formatZmw } from '../utils/format';
 import { HistoryTable } from './history-table';
+import { RecordChecks } from './record-checks';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -50,6 +51,7 @@ export function HistoryResult({ result }: { result: HistoryResponse }) {
             <HistoryTable items={result.items} caption={`Deductions for NRC ${result.nrc}, ${window}, newest first`} />
           </>
         )}
+        {(result.items.length > 0 || result.record.identity.length > 0) && <RecordChecks record={result.record} />}
       </Stack>
     </Card>
   );

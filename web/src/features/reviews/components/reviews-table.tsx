@@ -3,6 +3,7 @@ import { IconArrowsSort, IconDownload, IconSortAscending, IconSortDescending } f
 import type { SubmissionListItem } from '@shared/api/reviews';
 import { type RowAction, type SortState, waitingFor } from '../utils/review-table';
 import { formatDate, formatMonth, formatTime, KIND_LABELS } from '../utils/format';
+import { SignalsSummary } from './signals-drawer';
 import { StatusBadge } from './status-badge';
 
 interface Column {
@@ -18,6 +19,7 @@ const COLUMNS: Column[] = [
   { key: 'upload_month', label: 'Month' },
   { key: 'doc_kind', label: 'Kind' },
   { key: 'row_count', label: 'Rows', align: 'right' },
+  { key: null, label: 'Signals' },
   { key: null, label: 'File' },
   { key: 'assigned_to_email', label: 'Assigned to' },
   { key: null, label: 'Actions' },
@@ -49,6 +51,7 @@ export interface ReviewsTableProps {
   actionsFor: (item: SubmissionListItem) => RowAction[];
   onAction: (item: SubmissionListItem, action: RowAction) => void;
   onOpenFile: (item: SubmissionListItem) => void;
+  onOpenSignals: (item: SubmissionListItem) => void;
   /** The row action or file link in flight, if any. */
   inFlight: { id: string; what: RowAction | 'file' } | null;
 }
@@ -61,11 +64,11 @@ const ACTION_LABELS: Record<RowAction, { label: string; color?: string; variant:
 };
 
 /** Spec part 2 §2 "Submission Reviews": sortable columns, row selection, per-row actions and the open-file action. */
-export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsFor, onAction, onOpenFile, inFlight }: ReviewsTableProps) {
+export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsFor, onAction, onOpenFile, onOpenSignals, inFlight }: ReviewsTableProps) {
   const ids = items.map((i) => i.id);
   const chosen = ids.filter((id) => selected.has(id)).length;
   return (
-    <Table.ScrollContainer minWidth={1060}>
+    <Table.ScrollContainer minWidth={1180}>
       <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="reviews-table">
         <Table.Thead>
           <Table.Tr>
@@ -106,6 +109,9 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month)}</Table.Td>
                 <Table.Td>{KIND_LABELS[item.doc_kind]}</Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{item.row_count.toLocaleString('en-GB')}</Table.Td>
+                <Table.Td>
+                  <SignalsSummary item={item} onOpen={onOpenSignals} />
+                </Table.Td>
                 <Table.Td>
                   <Tooltip label={`${item.file_name}: a download link valid for 60 seconds`} withArrow openDelay={300}>
                     <Button

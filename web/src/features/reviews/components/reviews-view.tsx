@@ -15,6 +15,7 @@ import { BulkResult } from './bulk-result';
 import { QueueFooter, RefreshButton } from './queue-controls';
 import { ReviewFilters } from './review-filters';
 import { RejectModal } from './reject-modal';
+import { SignalsDrawer } from './signals-drawer';
 import { SubmissionsPanel } from './submissions-panel';
 import { ReviewsTable } from './reviews-table';
 
@@ -38,6 +39,7 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
   const [assigning, setAssigning] = useState<SubmissionListItem | null>(null);
   const [bulkResult, setBulkResult] = useState<BulkDecisionResponse | null>(null);
+  const [signalsOf, setSignalsOf] = useState<SubmissionListItem | null>(null);
 
   const decide = useDecide();
   const decideMany = useDecideMany();
@@ -160,6 +162,7 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
             actionsFor={(item) => actionsFor(roles, item)}
             onAction={onAction}
             onOpenFile={(item) => openFile.mutate(item.id, { onError: (error) => failed(error, REVIEW_MESSAGES.linkFailed) })}
+            onOpenSignals={setSignalsOf}
             inFlight={inFlight}
           />
       </SubmissionsPanel>
@@ -191,6 +194,7 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
         }
         onClose={() => setAssigning(null)}
       />
+      <SignalsDrawer item={signalsOf} onClose={() => setSignalsOf(null)} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatIssue, type Issue } from '@shared/rules/issues';
+import { SignalsView } from '@/components/ui/signals-view';
 import type { ValidationView } from '../utils/validation-view';
 
 function Panel({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
@@ -156,6 +157,21 @@ export function ValidationResultsPanel({ view, checking }: { view: ValidationVie
         <IssueList title="Warnings" color="yellow" issues={view?.warnings ?? []} total={view?.totals.warnings ?? 0} notes={view?.notes} testId="warnings-list" />
         <IssueList title="Fraud flags (non-blocking)" color="orange" issues={view?.fraud ?? []} total={view?.totals.fraud ?? 0} testId="fraud-list" />
       </Stack>
+    </Panel>
+  );
+}
+
+/** Beyond the spec (issue 15): this file against its payee key's previous month and the borrowers' records. */
+export function SignalsPanel({ view, checking }: { view: ValidationView | null; checking: boolean }) {
+  return (
+    <Panel title="Signals" aside={<Text size="xs" c="dimmed">Never block a submission</Text>}>
+      {view?.signals ? (
+        <SignalsView {...view.signals} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {checking ? 'The server compares the file with last month once it has checked it…' : 'Signals appear once the server has validated the file.'}
+        </Text>
+      )}
     </Panel>
   );
 }

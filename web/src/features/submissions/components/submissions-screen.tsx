@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useSubmissionFlow } from '../hooks/use-submission-flow';
 import { hasReportContent } from '../utils/validation-view';
 import { FlowStatus } from './flow-status';
-import { DataSummaryPanel, PreviewPanel, ValidationResultsPanel } from './result-panels';
+import { DataSummaryPanel, PreviewPanel, SignalsPanel, ValidationResultsPanel } from './result-panels';
 import { SubmissionForm } from './submission-form';
 
 /** Spec part 1 §2 "Submissions screen" (/upload). */
@@ -34,6 +34,7 @@ export function SubmissionsScreen({ title }: { title: string }) {
           <DataSummaryPanel view={flow.validation} />
           <PreviewPanel view={flow.validation} />
           <ValidationResultsPanel view={flow.validation} checking={busy} />
+          <SignalsPanel view={flow.validation} checking={busy} />
         </>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadResponse } from '@shared/api/submissions';
 import type { Issue } from '@shared/rules/issues';
+import type { SignalsViewProps } from '@/components/ui/signals-view';
 import type { ClientCheckResult } from '../worker/client-checks';
 
 /** What the panels show: the server's result once it has one (the authority, with fraud flags), else the browser's. */
@@ -14,6 +15,8 @@ export interface ValidationView {
   totals: { errors: number; warnings: number; fraud: number };
   /** Warnings about the check itself, e.g. 'Server validation unavailable: …'. */
   notes: string[];
+  /** The deduction signals: the server's only, once it has them. */
+  signals: SignalsViewProps | null;
 }
 
 export function fromServer(upload: UploadResponse): ValidationView {
@@ -27,6 +30,9 @@ export function fromServer(upload: UploadResponse): ValidationView {
     fraud: upload.fraud,
     totals: upload.totals,
     notes: [],
+    signals: upload.signal_counts
+      ? { uploadId: upload.id, payeeKey: upload.payee_key, counts: upload.signal_counts, baseline: upload.signal_baseline, head: upload.signals }
+      : null,
   };
 }
 
@@ -41,6 +47,7 @@ export function fromClient(result: ClientCheckResult, notes: string[] = []): Val
     fraud: [],
     totals: { errors: result.errors.length, warnings: result.warnings.length, fraud: 0 },
     notes,
+    signals: null,
   };
 }
 

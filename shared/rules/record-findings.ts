@@ -1,0 +1,40 @@
+import { employeeNumbersOnRecord, exposureOf, nameKey, reachesLimit, type EmployeeEntry, type Exposure, type ExposureLimits, type RecordEntry } from './borrower-record.js';
+import type { Month } from './dates.js';
+
+/**
+ * What /history shows of a borrower's record beside the deductions (issue 15, item 5): the identity
+ * mismatches on record and the exposure across lenders this month. Never which lender said what.
+ */
+export const RECORD_MESSAGES = {
+  employeeNumbers: (nrc: string, seen: { employee_no: string; first_seen: Month }[]) =>
+    `NRC ${nrc} is on record with ${seen.length} employee numbers: ${seen.map((s) => `${s.employee_no} (first seen ${s.first_seen})`).join(', ')}.`,
+  sharedEmployeeNumber: (employeeNo: string, nrc: string) => `Employee number ${employeeNo} is also on record with NRC ${nrc}.`,
+  names: (names: string[]) => `Names on record differ: ${names.map((name) => `'${name}'`).join(' vs ')}.`,
+} as const;
+
+export interface RecordFindings {
+  identity: string[];
+  exposure: Exposure & { limit_reached: boolean; limits: ExposureLimits };
+}
+
+export function recordFindings(
+  nrc: string,
+  digits: string,
+  record: readonly RecordEntry[],
+  employees: ReadonlyMap<string, readonly EmployeeEntry[]>,
+  month: Month,
+  limits: ExposureLimits,
+): RecordFindings {
+  const identity: string[] = [];
+  const numbers = employeeNumbersOnRecord(record);
+  if (numbers.length > 1) identity.push(RECORD_MESSAGES.employeeNumbers(nrc, numbers));
+  for (const { employee_no } of numbers) {
+    const others = new Map((employees.get(employee_no) ?? []).filter((e) => e.nrc_digits && e.nrc_digits !== digits).map((e) => [e.nrc_digits, e.nrc]));
+    for (const other of others.values()) identity.push(RECORD_MESSAGES.sharedEmployeeNumber(employee_no, other));
+  }
+  const names = new Map<string, string>();
+  for (const entry of record) if (entry.name && !names.has(nameKey(entry.name))) names.set(nameKey(entry.name), entry.name);
+  if (names.size > 1) identity.push(RECORD_MESSAGES.names([...names.values()]));
+  const exposure = exposureOf(record, null, month, 0);
+  return { identity, exposure: { ...exposure, limit_reached: reachesLimit(exposure, limits), limits } };
+}

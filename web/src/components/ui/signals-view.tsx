@@ -1,0 +1,128 @@
+import { Accordion, Alert, Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { SIGNAL_LABELS, SIGNAL_PAGE_SIZE, type SignalCountsView } from '@shared/api/signals';
+import { SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
+import { callRoute } from '@/lib/api-client';
+import { ErrorAlert } from './error-alert';
+
+/**
+ * The deduction signals of one upload (issue 15), for the upload screen and the /reviews drawer: the
+ * counts as badges, then one section per type with its signals, SIGNAL_PAGE_SIZE a page (the first page
+ * comes with the upload; the others from GET /api/uploads/{id}/signals).
+ */
+export interface SignalsViewProps {
+  uploadId: string;
+  payeeKey: string;
+  counts: SignalCountsView;
+  baseline: { month: string; found: boolean } | null;
+  /** The first page of each type, as the upload carries them; without it every page is fetched. */
+  head?: readonly Signal[];
+}
+
+const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
+  NEW: 'new',
+  CHANGED: 'changed',
+  MISSING: 'missing',
+  IDENTITY: 'identity',
+  EXPOSURE: 'exposure',
+  STOPPAGE_UNKNOWN: 'stoppage_unknown',
+};
+/** Identity and exposure want a second look; the month's changes are information. */
+const COLOR_OF: Record<SignalType, string> = { NEW: 'blue', CHANGED: 'blue', MISSING: 'orange', IDENTITY: 'red', EXPOSURE: 'red', STOPPAGE_UNKNOWN: 'orange' };
+const count = (n: number) => n.toLocaleString('en-US');
+
+function SignalTable({ signals }: { signals: readonly Signal[] }) {
+  return (
+    <Table.ScrollContainer minWidth={520} mah={360}>
+      <Table fz="sm" verticalSpacing={4} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={70}>Row</Table.Th>
+            <Table.Th w={150}>NRC</Table.Th>
+            <Table.Th>Signal</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {signals.map((signal, index) => (
+            <Table.Tr key={`${signal.row}-${index}`}>
+              <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{signal.row ?? '—'}</Table.Td>
+              <Table.Td ff="monospace">{signal.nrc ?? signal.employee_no ?? '—'}</Table.Td>
+              <Table.Td>{signal.message}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function SignalSection({ uploadId, type, total, head }: { uploadId: string; type: SignalType; total: number; head: readonly Signal[] | undefined }) {
+  const [page, setPage] = useState(1);
+  const pages = Math.ceil(total / SIGNAL_PAGE_SIZE);
+  const offset = (page - 1) * SIGNAL_PAGE_SIZE;
+  const later = useQuery({
+    queryKey: ['upload-signals', uploadId, type, offset],
+    queryFn: ({ signal }) => callRoute('get-upload-signals', { signal, params: { id: uploadId }, query: { type, offset: String(offset) } }),
+    enabled: page > 1 || !head,
+    staleTime: Infinity,
+  });
+  const fetched = page > 1 || !head;
+  const shown = fetched ? (later.data?.signals ?? []) : head;
+  return (
+    <Stack gap="xs">
+      {later.isError ? <ErrorAlert error={later.error} /> : fetched && later.isPending ? <Loader size="sm" aria-label="Loading signals" /> : <SignalTable signals={shown} />}
+      {pages > 1 && (
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">{`${count(offset + 1)}–${count(Math.min(offset + SIGNAL_PAGE_SIZE, total))} of ${count(total)}`}</Text>
+          <Pagination size="sm" total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: SignalsViewProps) {
+  const listed = SIGNAL_TYPES.filter((type) => counts[COUNT_OF[type]] > 0);
+  return (
+    <Stack gap="md" data-testid="signals-view">
+      <Group gap={6} aria-label="Signal counts" role="group">
+        {SIGNAL_TYPES.map((type) => {
+          const n = counts[COUNT_OF[type]];
+          return (
+            <Badge key={type} color={n ? COLOR_OF[type] : 'gray'} variant={n ? 'light' : 'outline'} radius="sm" tt="none" data-testid={`signal-count-${type}`}>
+              {`${SIGNAL_LABELS[type]}: ${count(n)}`}
+            </Badge>
+          );
+        })}
+        <Badge color="gray" variant="outline" radius="sm" tt="none" data-testid="signal-count-CONTINUING">{`Continuing: ${count(counts.continuing)}`}</Badge>
+      </Group>
+      {baseline && !baseline.found && (
+        <Alert color="blue" variant="light" title="No previous month to compare with">
+          {SIGNAL_MESSAGES.noPrevious(payeeKey, baseline.month)}
+        </Alert>
+      )}
+      {listed.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No signals: every deduction continues last month's, and the records agree.
+        </Text>
+      ) : (
+        <Accordion multiple variant="separated" defaultValue={listed.slice(0, 1)}>
+          {listed.map((type) => (
+            <Accordion.Item key={type} value={type} data-testid={`signals-${type}`}>
+              <Accordion.Control>
+                <Group gap="xs">
+                  <Text fw={600} size="sm">{SIGNAL_LABELS[type]}</Text>
+                  <Badge color={COLOR_OF[type]} variant="light" radius="sm">{count(counts[COUNT_OF[type]])}</Badge>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <SignalSection uploadId={uploadId} type={type} total={counts[COUNT_OF[type]]} head={head?.filter((s) => s.type === type)} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import type { SubmissionListItem } from '@shared/api/reviews';
+import { SignalsView } from '@/components/ui/signals-view';
+import { formatMonth, KIND_LABELS } from '../utils/format';
+
+/** What a reviewer should look at first: new deductions, then identity and exposure. */
+export function SignalsSummary({ item, onOpen }: { item: SubmissionListItem; onOpen: (item: SubmissionListItem) => void }) {
+  const counts = item.signal_counts;
+  if (!counts) return <Text span c="dimmed" size="sm">—</Text>;
+  const alerts = counts.identity + counts.exposure;
+  const changes = counts.new + counts.changed + counts.missing + counts.stoppage_unknown;
+  const label = `${item.org_name ?? item.payee_key} ${KIND_LABELS[item.doc_kind]} ${item.upload_month}`;
+  return (
+    <Button variant="subtle" size="compact-sm" onClick={() => onOpen(item)} aria-label={`Signals of ${label}: ${changes} changes, ${alerts} to check`} data-testid="open-signals">
+      <Group gap={4} wrap="nowrap">
+        <Badge variant="light" color={changes ? 'blue' : 'gray'} radius="sm" tt="none">{`${counts.new} new`}</Badge>
+        {alerts > 0 && <Badge variant="light" color="red" radius="sm" tt="none">{`${alerts} to check`}</Badge>}
+      </Group>
+    </Button>
+  );
+}
+
+/** The /reviews drawer: a submission's signals, so compliance sees its new deductions before approving. */
+export function SignalsDrawer({ item, onClose }: { item: SubmissionListItem | null; onClose: () => void }) {
+  return (
+    <Drawer opened={item !== null} onClose={onClose} position="right" size="xl" title={<Text fw={600}>Signals</Text>} closeButtonProps={{ 'aria-label': 'Close signals' }}>
+      {item?.signal_counts && (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {`${item.org_name ?? item.payee_key} · ${KIND_LABELS[item.doc_kind]} · ${formatMonth(item.upload_month)} · ${item.file_name}`}
+          </Text>
+          <SignalsView uploadId={item.id} payeeKey={item.payee_key} counts={item.signal_counts} baseline={item.signal_baseline} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Card, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { DEFAULT_EXPOSURE_LIMITS, exposureLimitsSchema, MAX_LENDER_LIMIT, SETTINGS_MESSAGES } from '@shared/api/settings';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatDateTime } from '@/lib/format';
+import { useSettings, useUpdateSettings } from '../api/settings';
+
+interface Values {
+  max_lenders: number | string;
+  /** '' for no amount limit. */
+  max_total: number | string;
+}
+
+const toLimits = (values: Values) => ({
+  max_lenders: typeof values.max_lenders === 'number' ? values.max_lenders : Number.NaN,
+  max_total: values.max_total === '' ? null : Number(values.max_total),
+});
+
+/**
+ * Beyond the spec (issue 15): the exposure limits that raise an EXPOSURE signal on a file's new and
+ * changed deductions. Platform admins change them here; every change is audited by the server.
+ */
+export function ExposureSettings() {
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const form = useForm<Values>({
+    initialValues: { max_lenders: DEFAULT_EXPOSURE_LIMITS.max_lenders, max_total: '' },
+    validate: (values) => {
+      const parsed = exposureLimitsSchema.safeParse(toLimits(values));
+      if (parsed.success) return {};
+      return Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    },
+  });
+  const loaded = settings.data?.exposure;
+  useEffect(() => {
+    if (loaded) form.setValues({ max_lenders: loaded.max_lenders, max_total: loaded.max_total ?? '' });
+    // Only when the stored limits change, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded?.max_lenders, loaded?.max_total]);
+
+  const save = form.onSubmit((values) =>
+    update.mutate({ exposure: toLimits(values) }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }),
+  );
+  return (
+    <Card withBorder padding="lg" radius="md" component="form" onSubmit={save} noValidate aria-label="Exposure limits">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          A new or changed deduction in a lender's file is flagged when the borrower's lenders reach this number, or their monthly total reaches this
+          amount. Flags never block a submission.
+        </Text>
+        {settings.isError && <ErrorAlert error={settings.error} title="The settings could not be loaded" />}
+        {settings.isPending ? (
+          <Skeleton h={60} />
+        ) : (
+          <Group align="flex-start" gap="md" wrap="wrap">
+            <NumberInput
+              label="Lenders per borrower"
+              description={`A whole number from 1 to ${MAX_LENDER_LIMIT}`}
+              min={1}
+              max={MAX_LENDER_LIMIT}
+              clampBehavior="none"
+              allowDecimal={false}
+              w={220}
+              {...form.getInputProps('max_lenders')}
+            />
+            <NumberInput
+              label="Monthly total (ZMW)"
+              description="Empty for no amount limit"
+              min={0}
+              clampBehavior="none"
+              decimalScale={2}
+              thousandSeparator=","
+              w={220}
+              {...form.getInputProps('max_total')}
+            />
+          </Group>
+        )}
+        {update.isError && <ErrorAlert error={update.error} title="Not saved" />}
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed" data-testid="settings-updated">
+            {settings.data?.updated_at ? `Last changed ${formatDateTime(settings.data.updated_at)} by ${settings.data.updated_by_email ?? 'a platform admin'}` : `Defaults: ${DEFAULT_EXPOSURE_LIMITS.max_lenders} lenders, no amount limit.`}
+          </Text>
+          <Button type="submit" loading={update.isPending} disabled={settings.isPending}>
+            Save limits
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
