@@ -115,6 +115,12 @@ export const SCREEN_STATES: Partial<Record<ScreenPath, ScreenState[]>> = {
       await dialog(page).getByRole('button', { name: 'Reject', exact: true }).click();
       await expect(dialog(page).getByText('Rejection requires a reason.')).toBeVisible();
     } },
+    { name: 'the signals drawer', reach: async (page, data) => {
+      const row = page.getByTestId('review-row').filter({ hasText: data.payeeKey });
+      await row.getByTestId('open-signals').click();
+      await expect(page.getByRole('dialog', { name: 'Signals' }).getByTestId('signals-view')).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Signals' }).getByRole('table')).toBeVisible();
+    } },
   ],
   '/team': [{ name: 'the add-member form refused', as: 'lender', reach: async (page) => {
     const form = page.getByRole('region', { name: 'Add member' });

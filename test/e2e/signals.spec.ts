@@ -19,7 +19,7 @@ const base = 700_000 + Math.floor(Math.random() * 200_000);
 const nrc = (n: number) => `${base + n}/31/1`;
 const rows = (month: string, payee: string, list: [number, number][]): Row[] => [
   HEADER,
-  ...list.map(([n, amount]) => [`E${n}`, nrc(n), `${month}-01`, '2030-12-31', amount, payee, 'Mary', `Banda${n}`]),
+  ...list.map(([n, amount]) => [`P${base + n}`, nrc(n), `${month}-01`, '2030-12-31', amount, payee, 'Mary', `Banda${n}`]),
 ];
 
 test('a lender sees the signals of its month, compliance opens them on /reviews, /history shows the record checks', async ({ page }) => {

@@ -84,6 +84,8 @@ function SignalSection({ uploadId, type, total, head }: { uploadId: string; type
 
 export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: SignalsViewProps) {
   const listed = SIGNAL_TYPES.filter((type) => counts[COUNT_OF[type]] > 0);
+  // A section's signals are read when it is first opened, not all at once.
+  const [open, setOpen] = useState<string[]>(listed.slice(0, 1));
   return (
     <Stack gap="md" data-testid="signals-view">
       <Group gap={6} aria-label="Signal counts" role="group">
@@ -107,7 +109,7 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: Sign
           No signals: every deduction continues last month's, and the records agree.
         </Text>
       ) : (
-        <Accordion multiple variant="separated" defaultValue={listed.slice(0, 1)}>
+        <Accordion multiple variant="separated" value={open} onChange={setOpen}>
           {listed.map((type) => (
             <Accordion.Item key={type} value={type} data-testid={`signals-${type}`}>
               <Accordion.Control>
@@ -117,7 +119,7 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: Sign
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-                <SignalSection uploadId={uploadId} type={type} total={counts[COUNT_OF[type]]} head={head?.filter((s) => s.type === type)} />
+                {open.includes(type) && <SignalSection uploadId={uploadId} type={type} total={counts[COUNT_OF[type]]} head={head?.filter((s) => s.type === type)} />}
               </Accordion.Panel>
             </Accordion.Item>
           ))}

@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { SubmissionListItem } from '@shared/api/reviews';
 import { SignalsView } from '@/components/ui/signals-view';
 import { formatMonth, KIND_LABELS } from '../utils/format';
@@ -11,10 +11,11 @@ export function SignalsSummary({ item, onOpen }: { item: SubmissionListItem; onO
   const changes = counts.new + counts.changed + counts.missing + counts.stoppage_unknown;
   const label = `${item.org_name ?? item.payee_key} ${KIND_LABELS[item.doc_kind]} ${item.upload_month}`;
   return (
-    <Button variant="subtle" size="compact-sm" onClick={() => onOpen(item)} aria-label={`Signals of ${label}: ${changes} changes, ${alerts} to check`} data-testid="open-signals">
+    <Button variant="subtle" size="compact-sm" onClick={() => onOpen(item)} data-testid="open-signals">
       <Group gap={4} wrap="nowrap">
         <Badge variant="light" color={changes ? 'blue' : 'gray'} radius="sm" tt="none">{`${counts.new} new`}</Badge>
         {alerts > 0 && <Badge variant="light" color="red" radius="sm" tt="none">{`${alerts} to check`}</Badge>}
+        <VisuallyHidden>{`: signals of ${label}`}</VisuallyHidden>
       </Group>
     </Button>
   );
