@@ -11,6 +11,7 @@ import { encodeEventKey } from '../../infra/local/s3-events.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { createUser, signIn } from '../support/cognito.js';
+import { faultInjector } from '../support/dynamo-faults.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
@@ -58,24 +59,7 @@ async function storedCount(client: DynamoDBDocumentClient, table: string, list: 
 }
 const twinDocs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 
-/** A fault injected into the repositories' own DynamoDB client for the length of one test. */
-function injectFault(name: string, fault: (command: string, input: Record<string, any>) => Record<string, any> | 'fail' | null) {
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      const command = String(context.commandName ?? '');
-      const input = args.input as Record<string, any>;
-      const outcome = fault(command, input);
-      if (outcome === 'fail') throw Object.assign(new Error('Injected fault: connection reset'), { name: 'TimeoutError', $retryable: {} });
-      if (outcome === null) return next(args);
-      // A partial request: send only `outcome.send`, answer the rest as unprocessed, as a throttled DynamoDB does.
-      const result = await next({ ...args, input: outcome.send });
-      Object.assign(result.output as object, outcome.unprocessed);
-      return result;
-    },
-    { step: 'initialize', name },
-  );
-  return () => dynamo.middlewareStack.remove(name);
-}
+const injectFault = faultInjector(dynamo);
 
 describe('DynamoDB throttling', () => {
   it('retries UnprocessedItems and UnprocessedKeys until every row is stored once, with the right counts', async () => {

@@ -47,6 +47,7 @@ const teamState = async (world: World) => (await api.call(world.adminA.token, '/
 const CASES: Partial<Record<RouteId, Case>> = {
   'get-upload': { attempt: (x) => ({ method: 'GET', path: `/api/uploads/${x.uploadId}` }) },
   'get-upload-report': { attempt: (x) => ({ method: 'GET', path: `/api/uploads/${x.uploadId}/report` }) },
+  'get-upload-signals': { attempt: (x) => ({ method: 'GET', path: `/api/uploads/${x.submissionId}/signals?type=NEW` }) },
   'submit-upload': { attempt: (x) => ({ method: 'POST', path: `/api/uploads/${x.uploadId}/submit` }), unchanged: uploadState },
   'get-submission': { attempt: (x) => ({ method: 'GET', path: `/api/submissions/${x.submissionId}` }) },
   'get-submission-file': { attempt: (x) => ({ method: 'GET', path: `/api/submissions/${x.submissionId}/file` }) },

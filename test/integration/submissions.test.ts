@@ -132,7 +132,12 @@ describe('validation on the server (S3 trigger on incoming/)', () => {
     const csv = await (await fetch(String(link.body.url))).text();
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('severity,type,row,column,message');
-    expect(lines).toHaveLength(nrcs.length + 1);
+    // Every issue, then every deduction signal (issue 15: a first month's rows are all new).
+    const signalLines = lines.filter((line) => line.startsWith('signal,'));
+    expect(lines.length - signalLines.length).toBe(nrcs.length + 1);
+    const { continuing: _, ...listed } = result.signal_counts!;
+    expect(signalLines).toHaveLength(Object.values(listed).reduce((sum, n) => sum + n, 0));
+    expect(result.signal_counts!.new).toBe(nrcs.length);
   });
 
   it('fails a file that is no workbook with one clear file-level error, never a 5xx', async () => {

@@ -1,0 +1,144 @@
+import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { build } from 'esbuild';
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { shiftMonth } from '../shared/rules/dates.js';
+import { startTestTwin } from '../test/support/twin-process.js';
+import { generateInputsWorkbook } from './fixtures.js';
+import type { Bench, Figure } from './figures.js';
+
+const ROWS = Number(process.env.SIGNALS_ROWS ?? 100_000);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+/** This month's file holds the previous month's borrowers from this one on, and as many new ones. */
+const SHIFT = Math.round(ROWS / 50);
+const MONTH = '2026-04';
+const PAYEE = 'S001';
+const OTHER = 'S002';
+const PARALLEL = 16;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+
+/**
+ * Issue 15: the deduction signals of a 100,000-row inputs file reconciled against a 100,000-row previous
+ * month of the same payee key (its stored rows) and checked for identity and exposure (the borrower
+ * summaries, a second lender on a third of the borrowers), against a raw BatchGetItem of one summary
+ * item per distinct NRC of the file on the same DynamoDB, rounds alternating. The validation stage of
+ * that file (rules, registry, signals) runs in a fresh process for its peak memory.
+ */
+export const signalsBench: Bench = {
+  name: 'signals',
+  async run(): Promise<Figure[]> {
+    progress('starting a twin');
+    const twin = await startTestTwin();
+    try {
+      Object.assign(process.env, twin.env);
+      const { dynamo, tableName } = await import('../lambdas/data/clients.js');
+      const { nrcSummaryKey, writeSummaries } = await import('../lambdas/data/borrower-summary.js');
+      const { payeeMonthKey } = await import('../lambdas/data/submissions.js');
+      const { putResult, resultKeys } = await import('../lambdas/data/uploads.js');
+      const { validateWorkbookStreamed } = await import('../lambdas/lib/workbook-stream.js');
+      const { signalsOf } = await import('../lambdas/events/upload-signals.js');
+      const { nrcDigits } = await import('../shared/rules/nrc.js');
+      const previousMonth = shiftMonth(MONTH, -1);
+
+      progress(`seeding: the previous month (${ROWS.toLocaleString('en-US')} rows) and its borrower summaries`);
+      const parse = (month: string, offset: number, payeeKey = PAYEE) =>
+        validateWorkbookStreamed(generateInputsWorkbook({ rows: ROWS, month, payeeKey, offset }), { kind: 'inputs', month, payeeKey });
+      const previous = await parse(previousMonth, 0);
+      const id = '00000000-0000-4000-8000-000000000001';
+      const submittedAt = `${previousMonth}-03T08:00:00.000Z`;
+      await putResult(resultKeys(id).rows, JSON.stringify(previous.rows), 'application/json');
+      await dynamo.send(
+        new PutCommand({
+          TableName: tableName('submissions'),
+          Item: { pk: `SUB#${id}`, sk: 'META', id, upload_id: id, status: 'pending', doc_kind: 'inputs', payee_key: PAYEE, upload_month: previousMonth, created_at: submittedAt, gsi3pk: payeeMonthKey(PAYEE, 'inputs', previousMonth), gsi3sk: submittedAt },
+        }),
+      );
+      let t = performance.now();
+      await writeSummaries({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
+      const summaryWrites = (ROWS * 2) / ((performance.now() - t) / 1000);
+      // A second lender deducts from a third of the borrowers, under other employee numbers.
+      const other = previous.rows.filter((_, i) => i % 3 === 0).map((row) => ({ ...row, employee_no: `O${row.employee_no}` }));
+      await writeSummaries({ submissionId: '00000000-0000-4000-8000-000000000002', kind: 'inputs', month: previousMonth, payeeKey: OTHER, orgId: null, orgName: null, submittedAt }, other);
+
+      const file = generateInputsWorkbook({ rows: ROWS, month: MONTH, payeeKey: PAYEE, offset: SHIFT });
+      const current = await validateWorkbookStreamed(file, { kind: 'inputs', month: MONTH, payeeKey: PAYEE });
+      const table = tableName('history');
+      const keys = [...new Set(current.rows.map((row) => nrcDigits(row.nrc)))].map(nrcSummaryKey);
+
+      async function rawBatchGet(): Promise<number> {
+        const batches: (typeof keys)[] = [];
+        for (let i = 0; i < keys.length; i += 100) batches.push(keys.slice(i, i + 100));
+        let next = 0;
+        let found = 0;
+        await Promise.all(
+          Array.from({ length: PARALLEL }, async () => {
+            while (next < batches.length) {
+              let pending: Record<string, unknown>[] = batches[next++]!;
+              while (pending.length) {
+                const out: BatchGetCommandOutput = await dynamo.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+                found += out.Responses?.[table]?.length ?? 0;
+                pending = (out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+              }
+            }
+          }),
+        );
+        return found;
+      }
+
+      const raw: number[] = [];
+      const step: number[] = [];
+      let report: Awaited<ReturnType<typeof signalsOf>> | null = null;
+      for (let round = 1; round <= RUNS; round++) {
+        progress(`round ${round}/${RUNS}: raw BatchGetItem of ${keys.length.toLocaleString('en-US')} summaries, then the signals step`);
+        t = performance.now();
+        await rawBatchGet();
+        raw.push(performance.now() - t);
+        t = performance.now();
+        report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, current);
+        step.push(performance.now() - t);
+      }
+      if (report!.counts.changed + report!.counts.continuing + report!.counts.new !== ROWS) throw new Error(`signals classified ${JSON.stringify(report!.counts)} of ${ROWS} borrowers`);
+
+      progress('the validation stage in a fresh process, for its peak memory');
+      const script = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'signals-child.mjs');
+      await build({ entryPoints: [path.join(here, 'signals-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: script, logLevel: 'warning' });
+      const fileName = path.join(tmpdir(), `payroll-bench-signals-${ROWS}.xlsx`);
+      writeFileSync(fileName, file);
+      const { stdout } = await promisify(execFile)(process.execPath, [script, fileName, MONTH, PAYEE], { cwd: root, env: process.env, maxBuffer: 1 << 20 });
+      const child = JSON.parse(stdout) as { rows: number; signals: number; ms: number; peak_rss_mb: number };
+
+      const ratio = median(step) / median(raw);
+      const counts = Object.entries(report!.counts).map(([name, n]) => `${name} ${n.toLocaleString('en-US')}`).join(', ');
+      return [
+        {
+          name: 'signals.step_ms',
+          value: median(step),
+          unit: 'ms',
+          baseline: 'raw BatchGetItem, one summary per NRC',
+          baseline_value: median(raw),
+          ratio,
+          note: `${ROWS.toLocaleString('en-US')} rows against ${ROWS.toLocaleString('en-US')} of the previous month; medians of ${RUNS} (signals ${step.map(ms).join(', ')}; raw ${raw.map(ms).join(', ')}); ${counts}`,
+        },
+        { name: 'signals.vs_raw_batch_get', value: ratio, unit: '×', target: { op: '<=', value: 1.25 }, baseline: 'raw BatchGetItem, one summary per NRC', baseline_value: median(raw) },
+        {
+          name: 'signals.validation_peak_rss_mb',
+          value: child.peak_rss_mb,
+          unit: 'MB',
+          target: { op: '<=', value: 256 },
+          note: `the validation stage of that file in a fresh process (rules, registry check, signals: ${child.signals.toLocaleString('en-US')} listed) in ${ms(child.ms)}`,
+        },
+        { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: one keyed UpdateItem per borrower and per employee number, 16 in flight' },
+      ];
+    } finally {
+      await twin.stop();
+    }
+  },
+};
