@@ -1,7 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** What a fault does to one command: fail it, send part of it and answer the rest as unprocessed, or pass it on (null). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Fault = (command: string, input: Record<string, any>) => Record<string, any> | 'fail' | null;
 
 /**
