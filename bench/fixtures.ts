@@ -129,15 +129,17 @@ export function generateInputsWorkbook({ rows, month, payeeKey, offset = 0 }: In
     let piece = '';
     for (let i = 0; i < rows; i++) {
       const r = i + 2;
-      const employee = strings.push(`EC${String(1_000_000 + offset + i)}`) - 1;
-      const nrc = strings.push(`${String(100_000 + offset + i)}/${String(10 + (i % 90))}/${1 + (i % 9)}`) - 1;
-      const amount = 150 + (i % 4_850) + (i % 4) * 0.25;
+      // Everything about a borrower follows its number (offset + i), so two files sharing borrowers agree on them.
+      const b = offset + i;
+      const employee = strings.push(`EC${String(1_000_000 + b)}`) - 1;
+      const nrc = strings.push(`${String(100_000 + b)}/${String(10 + (b % 90))}/${1 + (b % 9)}`) - 1;
+      const amount = 150 + (b % 4_850) + (b % 4) * 0.25;
       piece +=
         `<row r="${r}" spans="1:8" x14ac:dyDescent="0.25">` +
         `<c r="A${r}" t="s"><v>${employee}</v></c><c r="B${r}" t="s"><v>${nrc}</v></c>` +
         `<c r="C${r}" s="1"><v>${start}</v></c><c r="D${r}" s="1"><v>${ends[i % ends.length]}</v></c>` +
         `<c r="E${r}" s="2"><v>${amount}</v></c><c r="F${r}" t="s"><v>${payeeIndex}</v></c>` +
-        `<c r="G${r}" t="s"><v>${firstIndex + (i % FIRST_NAMES.length)}</v></c><c r="H${r}" t="s"><v>${lastIndex + ((i * 7) % LAST_NAMES.length)}</v></c></row>`;
+        `<c r="G${r}" t="s"><v>${firstIndex + (b % FIRST_NAMES.length)}</v></c><c r="H${r}" t="s"><v>${lastIndex + ((b * 7) % LAST_NAMES.length)}</v></c></row>`;
       if (piece.length > 1 << 20) {
         yield piece;
         piece = '';

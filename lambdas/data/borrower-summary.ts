@@ -1,11 +1,11 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import type { EmployeeEntry, RecordEntry } from '../../shared/rules/borrower-record.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { borrowersOf } from '../../shared/rules/signals.js';
-import { inParallel } from '../lib/concurrency.js';
+import { chunked, inParallel } from '../lib/concurrency.js';
 import { dynamo, tableName } from './clients.js';
-import { batchGetAll } from './dynamo.js';
+import { batchGetAll, retrying } from './dynamo.js';
 import { historyKind, type HistorySource } from './history.js';
 import { submissionKey } from './submissions.js';
 
@@ -17,7 +17,7 @@ import { submissionKey } from './submissions.js';
  * - by employee number: pk=SUMMARY#EMP#{employee_no} sk=SUMMARY — `s_{submission id}`: the NRC it came with.
  * Access pattern "what is on record for a file's borrowers": one BatchGetItem per 100 borrowers.
  * Each submission writes only its own attribute, so ingestion stays idempotent under replays and
- * concurrent lenders (no read-modify-write, no increments); which entries count is decided when they
+ * concurrent lenders (no read-modify-write, no increments; a hundred updates to a transaction); which entries count is decided when they
  * are read: entries of rejected submissions are dropped then, so a rejection stops counting at once.
  * They live in partitions of their own, so a borrower's history partition holds history items only.
  */
@@ -30,6 +30,8 @@ const ENTRY_PREFIX = 's_';
 /** An employee number longer than this is not one (and would make a poor key). */
 const MAX_EMPLOYEE_NO = 64;
 const PARALLEL = 16;
+/** TransactWriteItems' own limit. */
+const TRANSACTION_ITEMS = 100;
 const BUSY = 'Borrower records are busy; try again in a minute.';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -58,15 +60,26 @@ export async function writeSummaries(source: HistorySource, rows: readonly Canon
       writes.push({ key: employeeSummaryKey(borrower.employee_no), entry: { d: borrower.digits, nrc: borrower.nrc, m: source.month, t: source.submittedAt } });
     }
   }
-  await inParallel(writes, PARALLEL, async (write) => {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: table,
-        Key: write.key,
-        UpdateExpression: 'SET #entry = :entry',
-        ExpressionAttributeNames: { '#entry': name },
-        ExpressionAttributeValues: { ':entry': write.entry },
-      }),
+  // One transaction of up to 100 keyed updates per call: one request instead of a hundred. A call that
+  // races another lender's on the same borrower is cancelled whole and tried again.
+  const unique = [...new Map(writes.map((write) => [`${write.key.pk}`, write])).values()];
+  await inParallel(chunked(unique, TRANSACTION_ITEMS), PARALLEL, async (chunk) => {
+    await retrying(
+      () =>
+        dynamo.send(
+          new TransactWriteCommand({
+            TransactItems: chunk.map((write) => ({
+              Update: {
+                TableName: table,
+                Key: write.key,
+                UpdateExpression: 'SET #entry = :entry',
+                ExpressionAttributeNames: { '#entry': name },
+                ExpressionAttributeValues: { ':entry': write.entry },
+              },
+            })),
+          }),
+        ),
+      10,
     );
   });
 }
@@ -101,14 +114,22 @@ const toEmployeeEntry = (submission_id: string, e: Record<string, unknown>): Emp
   submitted_at: text(e.t),
 });
 
-/** The submissions among these that were rejected (one BatchGetItem per 100). */
-async function rejectedAmong(ids: ReadonlySet<string>): Promise<Set<string>> {
-  const items = await batchGetAll<{ id?: string; status?: string }>(tableName('submissions'), [...ids].map(submissionKey), {
-    projection: 'id, #status',
-    names: { '#status': 'status' },
-    busy: BUSY,
-  });
-  return new Set(items.filter((item) => item.status === 'rejected' && item.id).map((item) => item.id as string));
+/**
+ * Whether each submission was rejected (one BatchGetItem per 100 not yet known). `known` carries the
+ * answers from one call to the next, so a file read in chunks asks about each submission once.
+ */
+async function rejectedAmong(ids: ReadonlySet<string>, known: Map<string, boolean>): Promise<Set<string>> {
+  const unknown = [...ids].filter((id) => !known.has(id));
+  if (unknown.length) {
+    const items = await batchGetAll<{ id?: string; status?: string }>(tableName('submissions'), unknown.map(submissionKey), {
+      projection: 'id, #status',
+      names: { '#status': 'status' },
+      busy: BUSY,
+    });
+    for (const id of unknown) known.set(id, false);
+    for (const item of items) if (item.id) known.set(item.id, item.status === 'rejected');
+  }
+  return new Set([...ids].filter((id) => known.get(id)));
 }
 
 export interface BorrowerRecords {
@@ -122,7 +143,11 @@ export interface BorrowerRecords {
  * What is on record for these NRCs (digits) and employee numbers, entries of rejected submissions left
  * out. `employeesFor` picks, once the NRC summaries are read, the employee numbers worth reading.
  */
-export async function readBorrowerRecords(digits: readonly string[], employeesFor: (records: Map<string, RecordEntry[]>) => string[] = () => []): Promise<BorrowerRecords> {
+export async function readBorrowerRecords(
+  digits: readonly string[],
+  employeesFor: (records: Map<string, RecordEntry[]>) => string[] = () => [],
+  known: Map<string, boolean> = new Map(),
+): Promise<BorrowerRecords> {
   const table = tableName('history');
   const nrcItems = await batchGetAll<StoredSummary>(table, [...new Set(digits)].map(nrcSummaryKey), { busy: BUSY });
   const raw = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), entriesOf(item).map(([id, e]) => toRecordEntry(id, e))]));
@@ -132,7 +157,7 @@ export async function readBorrowerRecords(digits: readonly string[], employeesFo
 
   const ids = new Set<string>();
   for (const entries of [...raw.values(), ...rawEmployees.values()]) for (const entry of entries) ids.add(entry.submission_id);
-  const rejected = ids.size ? await rejectedAmong(ids) : new Set<string>();
+  const rejected = ids.size ? await rejectedAmong(ids, known) : new Set<string>();
   const keep = <T extends { submission_id: string }>(map: Map<string, T[]>) =>
     new Map([...map].map(([key, entries]) => [key, entries.filter((entry) => !rejected.has(entry.submission_id))] as const));
   return { records: keep(raw), employees: keep(rawEmployees) };

@@ -1,45 +1,57 @@
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
-import { borrowersOf, computeSignals, type SignalReport } from '../../shared/rules/signals.js';
+import { baselineOf, borrowersOf, bySheetRow, reconcile, recordSignals, tally, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
 import type { WorkbookValidation } from '../../shared/xlsx/index.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
 import { latestInputRows, stoppageRows } from '../data/payee-months.js';
 import { readSettings } from '../data/settings.js';
 import type { UploadRecord } from '../data/uploads.js';
+import { chunked, inParallel } from '../lib/concurrency.js';
+
+/** Borrowers whose records are read and judged together: bounds the memory of a 100,000-row file. */
+const CHUNK = 2_000;
+const CHUNKS_IN_FLIGHT = 2;
+
+/** The payee key's previous month, its rows reduced to borrowers as soon as they are read. */
+async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord, 'month' | 'payee_key'>) {
+  const previousMonth = shiftMonth(upload.month, -1);
+  const [previous, stopped] = await Promise.all([
+    latestInputRows(upload.payee_key, previousMonth),
+    kind === 'inputs' ? stoppageRows(upload.payee_key, [previousMonth, upload.month]) : Promise.resolve([]),
+  ]);
+  return baselineOf(previous?.rows ?? null, stopped);
+}
 
 /**
  * The deduction signals of a validated inputs or stoppages file (issue 15): its payee key's previous
  * month (the stored rows of its latest inputs that is not rejected, and its stoppages) and what is on
- * record for its borrowers (the summaries ingestion keeps), read at once, then compared in
- * shared/rules/signals.ts. Reads: one object per previous submission, one BatchGetItem per 100
- * borrowers, and one per 100 employee numbers that the NRC's own record does not already pair it with.
+ * record for its borrowers (the summaries ingestion keeps), compared in shared/rules/signals.ts. The
+ * previous month is read while the records are, 2,000 borrowers at a time: one BatchGetItem per 100
+ * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with.
  */
 export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>, result: Pick<WorkbookValidation, 'rows' | 'row_numbers'>): Promise<SignalReport> {
-  const kind = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
-  const previousMonth = shiftMonth(upload.month, -1);
-  const borrowers = [...borrowersOf(result.rows).values()];
-  const digits = borrowers.map((b) => b.digits).filter((d) => d.length >= MIN_HISTORY_NRC_DIGITS);
+  const kind: FileContext['kind'] = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
+  const file = borrowersOf(result.rows, result.row_numbers);
+  const settings = readSettings();
+  const baseline = baselineFor(kind, upload);
+  const reconciled = baseline.then(async (b) => reconcile({ kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure }, file, b));
+  // Keep the chain from rejecting unheard while the records are read; the awaits below rethrow.
+  reconciled.catch(() => undefined);
+
+  const known = new Map<string, boolean>();
+  const fromRecords: Signal[] = [];
+  const withNrc = [...file.values()].filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS);
   // An employee number already on the NRC's own record is the borrower the file names: only the others
   // are looked up by number (an NRC under another's number is flagged on that NRC's rows).
-  const unpaired = (records: Map<string, { employee_no: string | null }[]>) =>
-    borrowers.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => e.employee_no === b.employee_no)).map((b) => b.employee_no as string);
-
-  const [previous, stopped, settings, { records, employees }] = await Promise.all([
-    latestInputRows(upload.payee_key, previousMonth),
-    kind === 'inputs' ? stoppageRows(upload.payee_key, [previousMonth, upload.month]) : Promise.resolve([]),
-    readSettings(),
-    readBorrowerRecords(digits, unpaired),
-  ]);
-  return computeSignals({
-    kind,
-    month: upload.month,
-    payeeKey: upload.payee_key,
-    rows: result.rows,
-    rowNumbers: result.row_numbers,
-    previous: previous?.rows ?? null,
-    stopped,
-    records,
-    employees,
-    limits: settings.exposure,
+  const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
+    chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => e.employee_no === b.employee_no)).map((b) => b.employee_no as string);
+  await inParallel(chunked(withNrc, CHUNK), CHUNKS_IN_FLIGHT, async (chunk) => {
+    const { records, employees } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), known);
+    const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
+    fromRecords.push(...recordSignals(ctx, chunk, (await reconciled).moved, records, employees));
   });
+  const { signals, continuing } = await reconciled;
+  const all = [...signals, ...fromRecords].sort(bySheetRow);
+  const b = await baseline;
+  return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: tally(all, continuing), signals: all };
 }

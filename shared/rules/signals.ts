@@ -15,47 +15,9 @@ import { firstDayOfMonth, shiftMonth, type Month } from './dates.js';
 import { normaliseNrc, nrcDigits } from './nrc.js';
 import type { SubmissionKind } from './submission-rules.js';
 
-/**
- * Deduction signals (issue 15): each file compared with its payee key's previous month, and each row
- * with the identities and deductions on record. Signals inform; they never block a submission.
- */
-export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN'] as const;
-export type SignalType = (typeof SIGNAL_TYPES)[number];
+import { SIGNAL_MESSAGES, type Signal, type SignalCounts, type SignalType } from './signal-messages.js';
 
-export interface Signal {
-  /** The spreadsheet row; null for a MISSING deduction (it is on no row of this file). */
-  row: number | null;
-  type: SignalType;
-  nrc: string | null;
-  employee_no: string | null;
-  message: string;
-}
-
-export interface SignalCounts {
-  new: number;
-  changed: number;
-  continuing: number;
-  missing: number;
-  identity: number;
-  exposure: number;
-  stoppage_unknown: number;
-}
-
-const zmw = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Every signal's text, word for word from the issue. */
-export const SIGNAL_MESSAGES = {
-  newDeduction: (who: string, payeeKey: string, previous: Month) => `New deduction: ${who} had no deduction by ${payeeKey} in ${previous}.`,
-  changed: (from: number, to: number, previous: Month) => `Installment changed from ${zmw(from)} to ${zmw(to)} since ${previous}.`,
-  missing: (who: string, name: string, previous: Month, month: Month) => `Deduction for ${who} (${name}) in ${previous} is missing in ${month} and has no stoppage.`,
-  stoppageUnknown: (who: string, payeeKey: string, previous: Month) => `Stoppage for ${who}, who had no deduction by ${payeeKey} in ${previous}.`,
-  nrcOtherEmployee: (nrc: string, onRecord: string, firstSeen: Month, inFile: string) =>
-    `NRC ${nrc} is on record with employee number ${onRecord} (first seen ${firstSeen}); this file has ${inFile}.`,
-  employeeOtherNrc: (employeeNo: string, onRecord: string, inFile: string) => `Employee number ${employeeNo} is on record with NRC ${onRecord}; this file has ${inFile}.`,
-  nameDiffers: (onRecord: string, inFile: string) => `Name differs from the record: '${onRecord}' vs '${inFile}'.`,
-  exposure: (lenders: number, total: number, nrc: string) => `${lenders} lenders deduct ZMW ${zmw(total)} a month from ${nrc}.`,
-  noPrevious: (payeeKey: string, previous: Month) => `${payeeKey} has no inputs for ${previous} on the platform: every row counts as a new deduction.`,
-} as const;
+export * from './signal-messages.js';
 
 /** One borrower of a file: its rows taken together (a borrower may have several loans with one lender). */
 export interface Borrower {
@@ -154,46 +116,85 @@ export interface SignalReport {
   signals: Signal[];
 }
 
-const byRow = (a: Signal, b: Signal) => (a.row ?? Number.MAX_SAFE_INTEGER) - (b.row ?? Number.MAX_SAFE_INTEGER);
+export const bySheetRow = (a: Signal, b: Signal) => (a.row ?? Number.MAX_SAFE_INTEGER) - (b.row ?? Number.MAX_SAFE_INTEGER);
 
-/** Every signal of one file (issue 15, items 1–4). */
-export function computeSignals(input: SignalInput): SignalReport {
-  const previousMonth = shiftMonth(input.month, -1);
-  const counts: SignalCounts = { new: 0, changed: 0, continuing: 0, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0 };
+/** What one file is compared in. */
+export type FileContext = Pick<SignalInput, 'kind' | 'month' | 'payeeKey' | 'limits'>;
+
+/** The payee key's previous month: its borrowers (null without inputs for it) and those it stopped. */
+export interface Baseline {
+  previous: Map<string, Borrower> | null;
+  stopped: Set<string>;
+}
+export const baselineOf = (previous: readonly CanonicalRow[] | null, stopped: readonly CanonicalRow[]): Baseline => ({
+  previous: previous ? borrowersOf(previous) : null,
+  stopped: new Set(borrowersOf(stopped).keys()),
+});
+
+/** The counts of these signals, with the borrowers that continue unchanged. */
+export function tally(signals: readonly Signal[], continuing: number): SignalCounts {
+  const counts: SignalCounts = { new: 0, changed: 0, continuing, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0 };
+  for (const s of signals) counts[s.type.toLowerCase() as keyof SignalCounts]++;
+  return counts;
+}
+
+/**
+ * Items 1 and 2: the file against the payee key's previous month (NEW, CHANGED, MISSING,
+ * STOPPAGE_UNKNOWN), how many borrowers continue, and the keys of those new or changed (for exposure).
+ */
+export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>, baseline: Baseline) {
+  const previousMonth = shiftMonth(ctx.month, -1);
   const signals: Signal[] = [];
-  const add = (s: Signal) => {
-    signals.push(s);
-    counts[s.type.toLowerCase() as keyof SignalCounts]++;
-  };
-  const file = borrowersOf(input.rows, input.rowNumbers);
-  const previous = borrowersOf(input.previous ?? []);
-  const stopped = new Set(borrowersOf(input.stopped).keys());
-  const running = new Map([...previous].filter(([key]) => !stopped.has(key)));
-
+  const moved = new Set<string>();
+  let continuing = 0;
+  const previous = baseline.previous ?? new Map<string, Borrower>();
   for (const borrower of file.values()) {
-    const record = input.records.get(borrower.digits) ?? [];
-    for (const s of identitySignals(borrower, record, (borrower.employee_no && input.employees.get(borrower.employee_no)) || [])) add(s);
-    if (input.kind === 'stoppages') {
-      if (!previous.has(borrower.key)) add(signal(borrower, 'STOPPAGE_UNKNOWN', SIGNAL_MESSAGES.stoppageUnknown(whoIs(borrower), input.payeeKey, previousMonth)));
+    if (ctx.kind === 'stoppages') {
+      if (!previous.has(borrower.key)) signals.push(signal(borrower, 'STOPPAGE_UNKNOWN', SIGNAL_MESSAGES.stoppageUnknown(whoIs(borrower), ctx.payeeKey, previousMonth)));
       continue;
     }
-    const before = running.get(borrower.key);
+    const before = baseline.stopped.has(borrower.key) ? undefined : previous.get(borrower.key);
     if (before && ngwee(before.installment) === ngwee(borrower.installment)) {
-      counts.continuing++;
+      continuing++;
       continue;
     }
-    if (before) add(signal(borrower, 'CHANGED', SIGNAL_MESSAGES.changed(before.installment, borrower.installment, previousMonth)));
-    else add(signal(borrower, 'NEW', SIGNAL_MESSAGES.newDeduction(whoIs(borrower), input.payeeKey, previousMonth)));
-    if (!borrower.digits) continue;
-    const exposure = exposureOf(record, input.payeeKey, input.month, borrower.installment);
-    if (reachesLimit(exposure, input.limits)) add(signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, borrower.nrc ?? borrower.digits)));
+    moved.add(borrower.key);
+    if (before) signals.push(signal(borrower, 'CHANGED', SIGNAL_MESSAGES.changed(before.installment, borrower.installment, previousMonth)));
+    else signals.push(signal(borrower, 'NEW', SIGNAL_MESSAGES.newDeduction(whoIs(borrower), ctx.payeeKey, previousMonth)));
   }
-  if (input.kind === 'inputs') {
-    const firstDay = firstDayOfMonth(input.month);
-    for (const borrower of running.values()) {
-      if (file.has(borrower.key) || borrower.end_date < firstDay) continue;
-      add(signal(borrower, 'MISSING', SIGNAL_MESSAGES.missing(whoIs(borrower), borrower.name ?? `employee ${borrower.employee_no ?? 'unknown'}`, previousMonth, input.month), null));
+  if (ctx.kind === 'inputs') {
+    const firstDay = firstDayOfMonth(ctx.month);
+    for (const borrower of previous.values()) {
+      if (baseline.stopped.has(borrower.key) || file.has(borrower.key) || borrower.end_date < firstDay) continue;
+      signals.push(signal(borrower, 'MISSING', SIGNAL_MESSAGES.missing(whoIs(borrower), borrower.name ?? `employee ${borrower.employee_no ?? 'unknown'}`, previousMonth, ctx.month), null));
     }
   }
-  return { baseline: { month: previousMonth, found: input.previous !== null }, counts, signals: signals.sort(byRow) };
+  return { signals, continuing, moved };
+}
+
+/** Items 3 and 4 for some of a file's borrowers: IDENTITY against the record, EXPOSURE for those new or changed. */
+export function recordSignals(
+  ctx: FileContext,
+  borrowers: Iterable<Borrower>,
+  moved: ReadonlySet<string>,
+  records: ReadonlyMap<string, readonly RecordEntry[]>,
+  employees: ReadonlyMap<string, readonly EmployeeEntry[]>,
+): Signal[] {
+  const out: Signal[] = [];
+  for (const borrower of borrowers) {
+    const record = records.get(borrower.digits) ?? [];
+    out.push(...identitySignals(borrower, record, (borrower.employee_no && employees.get(borrower.employee_no)) || []));
+    if (ctx.kind !== 'inputs' || !borrower.digits || !moved.has(borrower.key)) continue;
+    const exposure = exposureOf(record, ctx.payeeKey, ctx.month, borrower.installment);
+    if (reachesLimit(exposure, ctx.limits)) out.push(signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, borrower.nrc ?? borrower.digits)));
+  }
+  return out;
+}
+
+/** Every signal of one file (issue 15, items 1–4), in row order; MISSING (no row) last. */
+export function computeSignals(input: SignalInput): SignalReport {
+  const file = borrowersOf(input.rows, input.rowNumbers);
+  const reconciled = reconcile(input, file, baselineOf(input.previous, input.stopped));
+  const signals = [...reconciled.signals, ...recordSignals(input, file.values(), reconciled.moved, input.records, input.employees)].sort(bySheetRow);
+  return { baseline: { month: shiftMonth(input.month, -1), found: input.previous !== null }, counts: tally(signals, reconciled.continuing), signals };
 }

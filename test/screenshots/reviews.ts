@@ -71,6 +71,13 @@ export function reviewShots(twin: Twin): Shot[] {
       await withRows(page);
       await page.getByRole('checkbox', { name: /^Select Zambezi/ }).first().check();
     }],
+    ['reviews-signals-drawer', async (page) => {
+      const { reviewer } = await seed(twin);
+      await signInAt(page, reviewer.email, reviewer.password, '/reviews');
+      await withRows(page);
+      await page.getByTestId('open-signals').first().click();
+      await page.getByRole('dialog', { name: 'Signals' }).getByRole('table').waitFor();
+    }],
     ['reviews-all-sorted', async (page) => {
       const { reviewer } = await seed(twin);
       await signInAt(page, reviewer.email, reviewer.password, '/reviews');

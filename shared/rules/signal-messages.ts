@@ -1,0 +1,44 @@
+import type { Month } from './dates.js';
+
+/**
+ * Deduction signals (issue 15): each file compared with its payee key's previous month, and each row
+ * with the identities and deductions on record. Signals inform; they never block a submission.
+ */
+export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN'] as const;
+export type SignalType = (typeof SIGNAL_TYPES)[number];
+
+export interface Signal {
+  /** The spreadsheet row; null for a MISSING deduction (it is on no row of this file). */
+  row: number | null;
+  type: SignalType;
+  nrc: string | null;
+  employee_no: string | null;
+  message: string;
+}
+
+export interface SignalCounts {
+  new: number;
+  changed: number;
+  continuing: number;
+  missing: number;
+  identity: number;
+  exposure: number;
+  stoppage_unknown: number;
+}
+
+const zmw = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Every signal's text, word for word from the issue. */
+export const SIGNAL_MESSAGES = {
+  newDeduction: (who: string, payeeKey: string, previous: Month) => `New deduction: ${who} had no deduction by ${payeeKey} in ${previous}.`,
+  changed: (from: number, to: number, previous: Month) => `Installment changed from ${zmw(from)} to ${zmw(to)} since ${previous}.`,
+  missing: (who: string, name: string, previous: Month, month: Month) => `Deduction for ${who} (${name}) in ${previous} is missing in ${month} and has no stoppage.`,
+  stoppageUnknown: (who: string, payeeKey: string, previous: Month) => `Stoppage for ${who}, who had no deduction by ${payeeKey} in ${previous}.`,
+  nrcOtherEmployee: (nrc: string, onRecord: string, firstSeen: Month, inFile: string) =>
+    `NRC ${nrc} is on record with employee number ${onRecord} (first seen ${firstSeen}); this file has ${inFile}.`,
+  employeeOtherNrc: (employeeNo: string, onRecord: string, inFile: string) => `Employee number ${employeeNo} is on record with NRC ${onRecord}; this file has ${inFile}.`,
+  nameDiffers: (onRecord: string, inFile: string) => `Name differs from the record: '${onRecord}' vs '${inFile}'.`,
+  exposure: (lenders: number, total: number, nrc: string) => `${lenders} lenders deduct ZMW ${zmw(total)} a month from ${nrc}.`,
+  noPrevious: (payeeKey: string, previous: Month) => `${payeeKey} has no inputs for ${previous} on the platform: every row counts as a new deduction.`,
+} as const;
+
