@@ -19,6 +19,8 @@ const MONTH = '2026-04';
 const PAYEE = 'S001';
 const OTHER = 'S002';
 const PARALLEL = 16;
+/** V8's old space when the stage is held to a 256 MB process. */
+const OLD_SPACE_MB = 160;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
@@ -115,8 +117,15 @@ export const signalsBench: Bench = {
       await build({ entryPoints: [path.join(here, 'signals-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: script, banner, logLevel: 'warning' });
       const fileName = path.join(tmpdir(), `payroll-bench-signals-${ROWS}.xlsx`);
       writeFileSync(fileName, file);
-      const { stdout } = await promisify(execFile)(process.execPath, [script, fileName, MONTH, PAYEE], { cwd: root, env: process.env, maxBuffer: 1 << 20 });
-      const child = JSON.parse(stdout) as { rows: number; signals: number; ms: number; peak_rss_mb: number };
+      const stage = async (flags: string[]) => {
+        const { stdout } = await promisify(execFile)(process.execPath, [...flags, script, fileName, MONTH, PAYEE], { cwd: root, env: process.env, maxBuffer: 1 << 20 });
+        return JSON.parse(stdout) as { rows: number; signals: number; ms: number; peak_rss_mb: number };
+      };
+      // Node's default heap limit on this machine is gigabytes, so a lone process collects lazily and its
+      // peak says more about the collector than about the stage. Within a 256 MB budget the old space
+      // gets what the runtime, code and young space leave: the stage must complete there.
+      const uncapped = await stage([]);
+      const child = await stage([`--max-old-space-size=${OLD_SPACE_MB}`]);
 
       const ratio = median(step) / median(raw);
       const counts = Object.entries(report!.counts).map(([name, n]) => `${name} ${n.toLocaleString('en-US')}`).join(', ');
@@ -136,7 +145,7 @@ export const signalsBench: Bench = {
           value: child.peak_rss_mb,
           unit: 'MB',
           target: { op: '<=', value: 256 },
-          note: `the validation stage of that file in a fresh process (rules, registry check, signals: ${child.signals.toLocaleString('en-US')} listed) in ${ms(child.ms)}`,
+          note: `the validation stage of that file in a fresh process with a ${OLD_SPACE_MB} MB old space (rules, registry check, signals: ${child.signals.toLocaleString('en-US')} listed) in ${ms(child.ms)}; with Node's default heap limit it peaks at ${Math.round(uncapped.peak_rss_mb)} MB in ${ms(uncapped.ms)}`,
         },
         { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: a keyed update per borrower and per employee number, 100 to a TransactWriteItems call, 16 calls in flight' },
       ];

@@ -102,6 +102,11 @@ describe('settings: the exposure limits', () => {
     const set = await putSettings(who.admin, { max_lenders: 2, max_total: null });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ exposure: { max_lenders: 2, max_total: null }, updated_by_email: expect.stringContaining('@') });
+    // Each change is audited with the values it replaced.
+    const day = new Date().toISOString().slice(0, 10);
+    const audit = await api.call(who.admin, `/api/admin/audit?from=${day}&to=${day}&action=settings.&subject=SETTING%23exposure`);
+    expect(audit.status).toBe(200);
+    expect(audit.body.items).toContainEqual(expect.objectContaining({ action: 'settings.exposure_set', subject: 'SETTING#exposure', outcome: 'ok' }));
   });
 });
 
