@@ -68,7 +68,7 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
   const ids = items.map((i) => i.id);
   const chosen = ids.filter((id) => selected.has(id)).length;
   return (
-    <Table.ScrollContainer minWidth={1180}>
+    <Table.ScrollContainer minWidth={1240}>
       <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="reviews-table">
         <Table.Thead>
           <Table.Tr>
@@ -109,7 +109,7 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month)}</Table.Td>
                 <Table.Td>{KIND_LABELS[item.doc_kind]}</Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{item.row_count.toLocaleString('en-GB')}</Table.Td>
-                <Table.Td>
+                <Table.Td miw={170}>
                   <SignalsSummary item={item} onOpen={onOpenSignals} />
                 </Table.Td>
                 <Table.Td>
