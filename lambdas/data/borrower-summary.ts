@@ -7,6 +7,7 @@ import { chunked, inParallel } from '../lib/concurrency.js';
 import { dynamo, tableName } from './clients.js';
 import { batchGetAll, retrying } from './dynamo.js';
 import { historyKind, type HistorySource } from './history.js';
+import { text } from './history-read.js';
 import { submissionKey } from './submissions.js';
 
 /**
@@ -33,8 +34,6 @@ const PARALLEL = 16;
 /** TransactWriteItems' own limit. */
 const TRANSACTION_ITEMS = 100;
 const BUSY = 'Borrower records are busy; try again in a minute.';
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** Writes (again, harmlessly) this submission's entry on each of its borrowers' summaries. */
 export async function writeSummaries(source: HistorySource, rows: readonly CanonicalRow[]): Promise<void> {

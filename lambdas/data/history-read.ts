@@ -20,7 +20,8 @@ export interface StoredHistoryItem {
   submitted_at: string | null;
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+/** A stored string, or null when it is absent or blank. */
+export const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 function toStored(item: Record<string, unknown>): StoredHistoryItem {
   const sk = String(item.sk ?? '');
