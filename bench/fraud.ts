@@ -1,14 +1,13 @@
 import { createUser, signIn } from '../test/support/cognito.js';
-import { startTestTwin } from '../test/support/twin-process.js';
 import { extractNrcs, normaliseNrc } from '../shared/rules/nrc.js';
 import type { Bench, Figure } from './figures.js';
+import { progress, median, withTwin } from './support.js';
 
 const REGISTRY = 100_000;
 const CHECKED = 250_000;
 const PASTED = 1_000;
 const FILED = 30;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 
 /** Distinct 9-digit NRCs (digits only): registry ones are i*7, so a probe of i*3 hits one in seven. */
 const digits = (i: number, step: number) => String(100_000_000 + i * step);
@@ -19,7 +18,6 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
   return { ms: performance.now() - start, value };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * The fraud registry on a real twin (DynamoDB Local, the S3 front, the HTTP gateway): a registry of
@@ -30,9 +28,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export const fraudBench: Bench = {
   name: 'fraud',
   async run(): Promise<Figure[]> {
-    progress('starting a twin');
-    const twin = await startTestTwin();
-    try {
+    return withTwin(async (twin) => {
       // The repositories read their endpoints and table names from the environment, as a Lambda does.
       Object.assign(process.env, twin.env);
       const { seedRegistry, flaggedByDigest } = await import('../lambdas/data/registry.js');
@@ -108,8 +104,6 @@ export const fraudBench: Bench = {
         },
         { name: 'fraud.seed_registry_s', value: seed.ms / 1000, unit: 's', note: `${REGISTRY.toLocaleString('en-US')} summary items (BatchWrite, 25 a call) and the digest buckets, on DynamoDB Local with its data on disk` },
       ];
-    } finally {
-      await twin.stop();
-    }
+    });
   },
 };

@@ -2,14 +2,13 @@ import { currentMonth } from '../shared/rules/dates.js';
 import type { CanonicalRow } from '../shared/rules/canonical-row.js';
 import { seedMembership, seedOrganisation, subOf } from '../test/fixtures/submissions/directory.js';
 import { createUser, signIn } from '../test/support/cognito.js';
-import { startTestTwin } from '../test/support/twin-process.js';
 import type { Bench, Figure } from './figures.js';
+import { progress, withTwin } from './support.js';
 
 const BORROWERS = Number(process.env.BENCH_HISTORY_BORROWERS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_HISTORY_CONCURRENCY ?? 100);
 const SECONDS = Number(process.env.BENCH_HISTORY_SECONDS ?? 15);
 const LENDERS = ['H001', 'H002'];
-const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 /** Like lambdas/api/insight/periods.ts shiftMonth; importing that here would build the SDK clients before the twin's env is set. */
@@ -62,9 +61,7 @@ async function closedLoop(workers: number, seconds: number, call: (nrc: string) 
 export const historyBench: Bench = {
   name: 'history',
   async run(): Promise<Figure[]> {
-    progress('starting a twin');
-    const twin = await startTestTwin();
-    try {
+    return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
       const { ingestRows } = await import('../lambdas/data/history.js');
       const month = currentMonth();
@@ -143,8 +140,6 @@ export const historyBench: Bench = {
         { name: 'history.rate_per_s', value: loaded.rate, unit: 'req/s', baseline: 'bare DynamoDB Queries', baseline_value: raw.rate, ratio: loaded.rate / raw.rate, note: 'each lookup: JWT check, one Query and one audit Put at once (the caller’s organisation is remembered for a minute)' },
         { name: 'history.seed_s', value: seedSeconds, unit: 's', note: `${(BORROWERS * 6).toLocaleString('en-US')} items through ingestRows (BatchWrite, 16 in flight) on DynamoDB Local` },
       ];
-    } finally {
-      await twin.stop();
-    }
+    });
   },
 };

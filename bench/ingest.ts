@@ -1,13 +1,11 @@
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { CanonicalRow } from '../shared/rules/canonical-row.js';
-import { startTestTwin } from '../test/support/twin-process.js';
 import type { Bench, Figure } from './figures.js';
+import { progress, median, withTwin } from './support.js';
 
 const ROWS = Number(process.env.INGEST_ROWS ?? 20_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PARALLEL = 16;
-const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Distinct borrowers per round, so every round inserts (as a new month's file does). */
 function rows(round: number): CanonicalRow[] {
@@ -32,9 +30,7 @@ function rows(round: number): CanonicalRow[] {
 export const ingestBench: Bench = {
   name: 'ingest',
   async run(): Promise<Figure[]> {
-    progress('starting a twin');
-    const twin = await startTestTwin();
-    try {
+    return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
       const { dynamo, tableName } = await import('../lambdas/data/clients.js');
       const { historyItems, ingestRows } = await import('../lambdas/data/history.js');
@@ -85,8 +81,6 @@ export const ingestBench: Bench = {
         },
         { name: 'ingest.vs_raw_batch_write', value: ratio, unit: '×', target: { op: '>=', value: 0.8 }, baseline: 'raw BatchWriteItem', baseline_value: median(raw) },
       ];
-    } finally {
-      await twin.stop();
-    }
+    });
   },
 };

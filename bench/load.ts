@@ -2,8 +2,9 @@ import { currentMonth } from '../shared/rules/dates.js';
 import { ROUTES } from '../shared/routes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../test/fixtures/submissions/directory.js';
 import { createUser, signIn } from '../test/support/cognito.js';
-import { startTestTwin, type TwinHandle } from '../test/support/twin-process.js';
+import type { TwinHandle } from '../test/support/twin-process.js';
 import type { Bench, Figure } from './figures.js';
+import { progress, withTwin } from './support.js';
 import { generateInputsWorkbook } from './fixtures.js';
 
 const UPLOADS = Number(process.env.LOAD_UPLOADS ?? 20);
@@ -12,7 +13,6 @@ const LOOKUP_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const RAMP = [4, 8, 16, 32, 64];
 const RAMP_SECONDS = 4;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,9 +86,7 @@ async function lookups(call: ReturnType<typeof client>, nrcs: readonly string[],
 export const loadBench: Bench = {
   name: 'load',
   async run(): Promise<Figure[]> {
-    progress('starting a twin');
-    const twin = await startTestTwin();
-    try {
+    return withTwin(async (twin) => {
       const org = await seedOrganisation(twin, uniquePayeeKey());
       const user = await createUser(twin, ['fi_admin']);
       const { idToken } = await signIn(twin, user.email, user.password);
@@ -132,8 +130,6 @@ export const loadBench: Bench = {
         { name: 'load.history_p99_ms', value: run.p99, unit: 'ms' },
       );
       return figures;
-    } finally {
-      await twin.stop();
-    }
+    });
   },
 };

@@ -2,8 +2,8 @@ import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dy
 import { randomUUID } from 'node:crypto';
 import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../test/fixtures/submissions/directory.js';
 import { createUser, signIn } from '../test/support/cognito.js';
-import { startTestTwin } from '../test/support/twin-process.js';
 import type { Bench, Figure } from './figures.js';
+import { progress, withTwin } from './support.js';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 10_000);
 const HISTORY_ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 2_000_000);
@@ -12,7 +12,6 @@ const SEED_SECONDS = Number(process.env.BENCH_SEED_SECONDS ?? 300);
 const ORGS = 10;
 const READS = 40;
 const PARALLEL = 16;
-const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 type Item = Record<string, unknown>;
@@ -60,9 +59,7 @@ function submissions(orgs: readonly SeededOrg[], rowsPer: number) {
 export const metricsBench: Bench = {
   name: 'metrics',
   async run(): Promise<Figure[]> {
-    progress('starting a twin');
-    const twin = await startTestTwin();
-    try {
+    return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
       const { dynamo, tableName } = await import('../lambdas/data/clients.js');
       const { counterKey, counterPeriods, counterScopes } = await import('../lambdas/data/counters.js');
@@ -162,8 +159,6 @@ export const metricsBench: Bench = {
         { name: 'metrics.history_rows_stored', value: historyWritten, unit: 'rows', target: { op: '>=', value: HISTORY_ROWS }, note: `seeded in ${historySeconds.toFixed(0)} s at ${Math.round(rate).toLocaleString('en-US')} rows/s (BatchWrite, ${PARALLEL} in flight); all ${HISTORY_ROWS.toLocaleString('en-US')} would take ~${Math.round(HISTORY_ROWS / rate / 60)} min` },
         { name: 'metrics.seed_submissions_s', value: subsSeconds, unit: 's', note: `${SUBMISSIONS.toLocaleString('en-US')} submission items and ${counters.size.toLocaleString('en-US')} counter items` },
       ];
-    } finally {
-      await twin.stop();
-    }
+    });
   },
 };

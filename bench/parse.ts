@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import type { Bench, Figure } from './figures.js';
+import { progress } from './support.js';
 import { generateInputsWorkbook } from './fixtures.js';
 import type { ChildMode, ChildResult } from './parse-child.js';
 
@@ -19,7 +20,6 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const run = promisify(execFile);
-const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 
 /** The 250,000-row inputs file, generated once and kept in the system's temporary folder. */
 async function fixture(): Promise<string> {

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { shiftMonth } from '../shared/rules/dates.js';
-import { startTestTwin } from '../test/support/twin-process.js';
 import { generateInputsWorkbook } from './fixtures.js';
 import type { Bench, Figure } from './figures.js';
+import { progress, median, withTwin } from './support.js';
 
 const ROWS = Number(process.env.SIGNALS_ROWS ?? 100_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -23,8 +23,6 @@ const PARALLEL = 16;
 const OLD_SPACE_MB = 160;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 /**
@@ -37,9 +35,7 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 export const signalsBench: Bench = {
   name: 'signals',
   async run(): Promise<Figure[]> {
-    progress('starting a twin');
-    const twin = await startTestTwin();
-    try {
+    return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
       const { dynamo, tableName } = await import('../lambdas/data/clients.js');
       const { nrcSummaryKey, writeSummaries } = await import('../lambdas/data/borrower-summary.js');
@@ -149,8 +145,6 @@ export const signalsBench: Bench = {
         },
         { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: a keyed update per borrower and per employee number, 100 to a TransactWriteItems call, 16 calls in flight' },
       ];
-    } finally {
-      await twin.stop();
-    }
+    });
   },
 };

@@ -63,8 +63,9 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     putResult(keys.rows, JSON.stringify(outcome.rows), 'application/json'),
     // With a BOM, so that Excel reads the messages' dashes as UTF-8.
     putResult(keys.report, `\uFEFF${issuesCsv(outcome.issues, signals)}`, 'text/csv; charset=utf-8'),
-    putResult(keys.signalsHead, JSON.stringify(SIGNAL_TYPES.flatMap((type) => ofType(type).slice(0, SIGNAL_PAGE_SIZE))), 'application/json'),
-    ...SIGNAL_TYPES.map((type) => putResult(keys.signals(type), JSON.stringify(ofType(type)), 'application/json')),
+    // Only the types found: a missing list reads as empty (GET /api/uploads/{id} and the paging route).
+    ...(signals.length ? [putResult(keys.signalsHead, JSON.stringify(SIGNAL_TYPES.flatMap((type) => ofType(type).slice(0, SIGNAL_PAGE_SIZE))), 'application/json')] : []),
+    ...SIGNAL_TYPES.filter((type) => ofType(type).length).map((type) => putResult(keys.signals(type), JSON.stringify(ofType(type)), 'application/json')),
   ]);
   await updateValidation(id, head.etag, {
     ...outcome.summary,

@@ -28,7 +28,7 @@ export const signalBaselineSchema = z.object({ month: z.string(), found: z.boole
 /** At most this many signals of each type travel with the upload; the rest are read a page at a time. */
 export const SIGNAL_PAGE_SIZE = 200;
 
-export const SIGNAL_MESSAGES_API = {
+export const SIGNAL_PAGE_MESSAGES = {
   badType: `type must be one of ${SIGNAL_TYPES.join(', ')}.`,
   badOffset: 'offset must be a whole number, 0 or more.',
   notYet: 'There are no signals for this upload yet. Validate the file first.',
@@ -38,11 +38,11 @@ export const SIGNAL_MESSAGES_API = {
 export const signalPageQuerySchema = z.object({
   type: queryValue((raw, refuse) => {
     const type = SIGNAL_TYPES.find((known) => known === (raw ?? '').trim().toUpperCase());
-    return type ?? refuse(SIGNAL_MESSAGES_API.badType, 'validation_failed');
+    return type ?? refuse(SIGNAL_PAGE_MESSAGES.badType, 'validation_failed');
   }),
   offset: queryValue((raw, refuse) => {
     const offset = raw === undefined || raw === '' ? 0 : Number(raw);
-    return Number.isSafeInteger(offset) && offset >= 0 ? offset : refuse(SIGNAL_MESSAGES_API.badOffset, 'validation_failed');
+    return Number.isSafeInteger(offset) && offset >= 0 ? offset : refuse(SIGNAL_PAGE_MESSAGES.badOffset, 'validation_failed');
   }),
 });
 export const signalPageResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { ROLE_SETS } from '../../../../shared/access.js';
-import { SIGNAL_MESSAGES_API, SIGNAL_PAGE_SIZE } from '../../../../shared/api/signals.js';
+import { SIGNAL_PAGE_MESSAGES, SIGNAL_PAGE_SIZE } from '../../../../shared/api/signals.js';
 import { hasAnyRole } from '../../../../shared/roles.js';
 import type { Signal } from '../../../../shared/rules/signals.js';
 import { readResultJson, resultKeys } from '../../../data/uploads.js';
@@ -18,7 +18,7 @@ export const handler = createApiHandler(routes.getUploadSignals, async ({ caller
   const upload = await uploadOr404(params.id);
   const reviewer = hasAnyRole(caller.roles, ROLE_SETS.reviewers) && Boolean(upload.submission_id);
   if (!reviewer && !(await canSeeUpload(caller, upload))) throw new ForbiddenError('This upload belongs to another organisation.');
-  if (!upload.signal_counts) throw new ConflictError(SIGNAL_MESSAGES_API.notYet, 'no_signals');
+  if (!upload.signal_counts) throw new ConflictError(SIGNAL_PAGE_MESSAGES.notYet, 'no_signals');
   const all = (await readResultJson<Signal[]>(resultKeys(upload.id).signals(query.type))) ?? [];
   return { type: query.type, offset: query.offset, total: all.length, signals: all.slice(query.offset, query.offset + SIGNAL_PAGE_SIZE) };
 });
