@@ -140,8 +140,9 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'get-upload': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   'get-upload-report': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
   'get-upload-signals': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
+  // Submit reads the platform's settings for the submission window (issue 16 §3).
   'submit-upload': audited({
-    tables: { directory: read(['GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    tables: { directory: read(['GetItem', 'Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
     buckets: {
       uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.ingest], write: [...KEYS.uploads.stored, KEYS.uploads.ingest], list: true },
       onboarding: { write: [KEYS.onboarding.stored] },

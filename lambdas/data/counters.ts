@@ -7,11 +7,12 @@ import { batchGetAll } from './dynamo.js';
  * Dashboard counters in the submissions table: pk=COUNTER#{scope} sk={period}.
  * - scope: ALL (platform-wide) or ORG#{org_id}
  * - period: Y#{yyyy}, M#{yyyy-mm} or D#{yyyy-mm-dd}, in Zambia's time (UTC+2) of the submission's created_at
- * - attributes: submissions, inputs_rows, stoppages_rows (rows ingested into borrower history)
+ * - attributes: submissions, late_submissions (after their month's window closed, issue 16), inputs_rows,
+ *   stoppages_rows (rows ingested into borrower history)
  * They only ever grow by ADD, inside the same transaction as the one-time write that makes the event
  * happen (creating a submission, recording its ingestion counts), so a retry never counts twice.
  */
-export type CounterField = 'submissions' | 'inputs_rows' | 'stoppages_rows';
+export type CounterField = 'submissions' | 'late_submissions' | 'inputs_rows' | 'stoppages_rows';
 
 export const counterKey = (scope: string, period: string) => ({ pk: `COUNTER#${scope}`, sk: period });
 
@@ -46,23 +47,19 @@ export function counterUpdates(scopes: readonly string[], createdAt: string, add
   );
 }
 
-/** One counter item's figures (zeros when nothing was counted yet). */
-export async function getCounter(scope: string, period: string): Promise<Record<CounterField, number>> {
-  const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: counterKey(scope, period), ConsistentRead: true }));
-  const item = out.Item ?? {};
-  return {
-    submissions: Number(item.submissions ?? 0),
-    inputs_rows: Number(item.inputs_rows ?? 0),
-    stoppages_rows: Number(item.stoppages_rows ?? 0),
-  };
-}
-
 export type CounterFigures = Record<CounterField, number>;
 const figuresOf = (item: Record<string, unknown> | undefined): CounterFigures => ({
   submissions: Number(item?.submissions ?? 0),
+  late_submissions: Number(item?.late_submissions ?? 0),
   inputs_rows: Number(item?.inputs_rows ?? 0),
   stoppages_rows: Number(item?.stoppages_rows ?? 0),
 });
+
+/** One counter item's figures (zeros when nothing was counted yet). */
+export async function getCounter(scope: string, period: string): Promise<CounterFigures> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: counterKey(scope, period), ConsistentRead: true }));
+  return figuresOf(out.Item);
+}
 
 
 /**

@@ -21,6 +21,8 @@ export interface ListFilter {
   /** Applied by DynamoDB (a FilterExpression): the status on organisation partitions, the kind anywhere. */
   status?: string;
   kind?: 'inputs' | 'stoppages';
+  /** Only submissions marked late (issue 16 §3). */
+  late?: boolean;
   /** Lower-case text matched in code against organisation name, payee key, file key and organisation id. */
   q?: string;
 }
@@ -92,6 +94,11 @@ class Stream {
     if (this.filter.kind) {
       values[':kind'] = this.filter.kind;
       filters.push('doc_kind = :kind');
+    }
+    if (this.filter.late) {
+      names['#late'] = 'late';
+      values[':late'] = true;
+      filters.push('#late = :late');
     }
     const input = {
       TableName: tableName('submissions'),

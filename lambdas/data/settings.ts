@@ -1,15 +1,19 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_EXPOSURE_LIMITS, exposureLimitsSchema } from '../../shared/api/settings.js';
+import { DEFAULT_SETTINGS, SETTING_SCHEMAS, type Retention, type SettingName } from '../../shared/api/settings.js';
 import type { ExposureLimits } from '../../shared/rules/borrower-record.js';
+import type { SubmissionWindow } from '../../shared/rules/submission-window.js';
 import { dynamo, tableName } from './clients.js';
 
 /**
- * Platform settings in the directory table, one item per setting: pk=SETTING sk={name}.
- * Access pattern "every setting": one Query on pk=SETTING (a handful of items). A setting never
+ * Platform settings in the directory table, one item per setting: pk=SETTING sk={name} (exposure, window,
+ * retention). Access pattern "every setting": one Query on pk=SETTING (a handful of items). A setting never
  * written, or written in a shape this code no longer reads, is its default.
  */
 export interface PlatformSettings {
   exposure: ExposureLimits;
+  window: SubmissionWindow;
+  retention: Retention;
+  changed: Record<SettingName, { at: string; by_email: string | null } | null>;
   updated_at: string | null;
   updated_by_email: string | null;
 }
@@ -23,21 +27,31 @@ interface StoredSetting {
 
 const PK = 'SETTING';
 
+function stored<N extends SettingName>(items: readonly StoredSetting[], name: N): (typeof DEFAULT_SETTINGS)[N] {
+  const parsed = SETTING_SCHEMAS[name].safeParse(items.find((item) => item.sk === name)?.value);
+  return (parsed.success ? parsed.data : DEFAULT_SETTINGS[name]) as (typeof DEFAULT_SETTINGS)[N];
+}
+
 export async function readSettings(): Promise<PlatformSettings> {
   const out = await dynamo.send(new QueryCommand({ TableName: tableName('directory'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true }));
   const items = (out.Items ?? []) as StoredSetting[];
-  const exposure = items.find((item) => item.sk === 'exposure');
-  const parsed = exposureLimitsSchema.safeParse(exposure?.value);
+  const changeOf = (name: SettingName) => {
+    const item = items.find((candidate) => candidate.sk === name);
+    return item?.updated_at ? { at: item.updated_at, by_email: item.updated_by_email ?? null } : null;
+  };
   const latest = [...items].sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''))[0];
   return {
-    exposure: parsed.success ? parsed.data : DEFAULT_EXPOSURE_LIMITS,
+    exposure: stored(items, 'exposure'),
+    window: stored(items, 'window'),
+    retention: stored(items, 'retention'),
+    changed: { exposure: changeOf('exposure'), window: changeOf('window'), retention: changeOf('retention') },
     updated_at: latest?.updated_at ?? null,
     updated_by_email: latest?.updated_by_email ?? null,
   };
 }
 
 /** Writes one setting whole. */
-export async function writeSetting(name: 'exposure', value: unknown, by: { userId: string; email: string }): Promise<void> {
+export async function writeSetting(name: SettingName, value: unknown, by: { userId: string; email: string }): Promise<void> {
   await dynamo.send(
     new PutCommand({
       TableName: tableName('directory'),

@@ -42,6 +42,8 @@ export interface SubmissionRecord {
   /** The deduction signals of the upload it came from (the lists stay under the upload's results/). */
   signal_counts?: SignalCounts;
   signal_baseline?: SignalReport['baseline'];
+  /** Submitted after its month's window closed (issue 16 §3): accepted and marked. */
+  late?: boolean;
 }
 
 export const submissionKey = (id: string) => ({ pk: `SUB#${id}`, sk: 'META' });
@@ -94,7 +96,7 @@ export async function createSubmission(record: SubmissionRecord): Promise<boolea
                 },
               },
             },
-            ...counterUpdates(counterScopes(record.org_id), record.created_at, { submissions: 1 }),
+            ...counterUpdates(counterScopes(record.org_id), record.created_at, { submissions: 1, late_submissions: record.late ? 1 : 0 }),
           ],
         }),
       ),

@@ -30,6 +30,8 @@ export const dashboardMetricsResponseSchema = z.object({
   scope: z.enum(['platform', 'organisation']),
   org_name: z.string().nullable(),
   submissions: z.object({ ytd: count, month: count, today: count }),
+  /** Of those, submitted after their month's window closed (issue 16 §3). */
+  late: z.object({ ytd: count, month: count, today: count }),
   /** Borrower rows ingested from inputs files. */
   inputs: toDate.extend({ payee_key: z.string().nullable() }),
   /** Borrower rows ingested from stoppages files. */

@@ -122,7 +122,7 @@ export type PmecAdminsResponse = z.infer<typeof pmecAdminsResponseSchema>;
 export const submissionFileResponseSchema = z.object({ url: z.string(), file_name: z.string(), expires_in: z.number() });
 export type SubmissionFileResponse = z.infer<typeof submissionFileResponseSchema>;
 
-/** GET /api/submissions?scope=&status=&kind=&q=&cursor=&limit= */
+/** GET /api/submissions?scope=&status=&kind=&timing=&q=&cursor=&limit= */
 export const submissionListQuerySchema = z.object({
   /** Absent: reviewers get the reviews list, organisation admins the reports list (API.md). */
   scope: queryValue((raw, refuse) => {
@@ -142,6 +142,13 @@ export const submissionListQuerySchema = z.object({
     if (kind === '' || kind === 'all') return undefined;
     if (kind !== 'inputs' && kind !== 'stoppages') refuse('kind must be inputs, stoppages or all.', 'invalid_kind');
     return kind as 'inputs' | 'stoppages';
+  }),
+  /** Issue 16 §3: 'late' lists only submissions made after their month's window closed. */
+  timing: queryValue((raw, refuse) => {
+    const timing = (raw ?? '').trim().toLowerCase();
+    if (timing === '' || timing === 'all') return undefined;
+    if (timing !== 'late') refuse('timing must be late or all.', 'invalid_timing');
+    return 'late' as const;
   }),
   q: queryValue((raw, refuse) => {
     const q = cleanSearch(raw ?? '').toLowerCase();

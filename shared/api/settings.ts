@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ExposureLimits } from '../rules/borrower-record.js';
+import { DEFAULT_SUBMISSION_WINDOW } from '../rules/submission-window.js';
 
 /**
  * Platform settings (beyond the spec; API.md "Signals, disputes, lifecycle, settings"): read by every
@@ -7,10 +8,15 @@ import type { ExposureLimits } from '../rules/borrower-record.js';
  */
 export const MAX_LENDER_LIMIT = 50;
 export const MAX_AMOUNT_LIMIT = 10_000_000;
+export const MAX_RETENTION_YEARS = 20;
 
 export const SETTINGS_MESSAGES = {
   maxLenders: `The lender limit must be a whole number from 1 to ${MAX_LENDER_LIMIT}.`,
   maxTotal: `The amount limit must be a positive amount in ZMW with at most 2 decimals (up to ${MAX_AMOUNT_LIMIT.toLocaleString('en-US')}), or empty for no limit.`,
+  openDay: 'The window opens on a day from 1 to 28.',
+  closeDay: 'The window closes on a day from 1 to 31, on or after the day it opens.',
+  reportYears: `Reports expire after a whole number of years from 1 to ${MAX_RETENTION_YEARS}.`,
+  nothing: 'Name at least one setting to change: exposure, window or retention.',
   saved: 'Settings saved.',
 } as const;
 
@@ -29,13 +35,38 @@ export const exposureLimitsSchema = z.object({
     .nullable(),
 });
 
-/** PUT /api/settings: the whole of each setting it names. */
-export const updateSettingsRequestSchema = z.object({ exposure: exposureLimitsSchema }).strict();
+const day = (message: string, max: number) => z.number({ message }).int(message).min(1, message).max(max, message);
+
+/** Issue 16 §3: the submission window, in days of the submission month (Africa/Lusaka). */
+export const submissionWindowSchema = z
+  .object({ open_day: day(SETTINGS_MESSAGES.openDay, 28), close_day: day(SETTINGS_MESSAGES.closeDay, 31), blocking: z.boolean() })
+  .refine((window) => window.close_day >= window.open_day, { message: SETTINGS_MESSAGES.closeDay, path: ['close_day'] });
+
+/** Issue 16 §2: a fraud report expires this many years after it was filed (Cifas keeps a filing for six). */
+export const retentionSchema = z.object({ report_years: day(SETTINGS_MESSAGES.reportYears, MAX_RETENTION_YEARS) });
+export type Retention = z.infer<typeof retentionSchema>;
+export const DEFAULT_RETENTION: Retention = { report_years: 6 };
+
+export const DEFAULT_SETTINGS = { exposure: DEFAULT_EXPOSURE_LIMITS, window: DEFAULT_SUBMISSION_WINDOW, retention: DEFAULT_RETENTION };
+export type SettingName = keyof typeof DEFAULT_SETTINGS;
+export const SETTING_SCHEMAS = { exposure: exposureLimitsSchema, window: submissionWindowSchema, retention: retentionSchema } as const;
+
+const settingChangeSchema = z.object({ at: z.string(), by_email: z.string().nullable() }).nullable();
+
+/** PUT /api/settings: the whole of each setting it names; the others stay as they are. */
+export const updateSettingsRequestSchema = z
+  .object({ exposure: exposureLimitsSchema.optional(), window: submissionWindowSchema.optional(), retention: retentionSchema.optional() })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: SETTINGS_MESSAGES.nothing });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>;
 
 export const settingsResponseSchema = z.object({
   exposure: exposureLimitsSchema,
-  /** Who last changed the settings, and when; null while every setting is its default. */
+  window: submissionWindowSchema,
+  retention: retentionSchema,
+  /** Who last changed each setting, and when; null while it is its default. */
+  changed: z.object({ exposure: settingChangeSchema, window: settingChangeSchema, retention: settingChangeSchema }),
+  /** Who last changed any setting, and when; null while every setting is its default. */
   updated_at: z.string().nullable(),
   updated_by_email: z.string().nullable(),
 });

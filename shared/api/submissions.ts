@@ -141,6 +141,8 @@ export const submitUploadResponseSchema = z.object({
   path: z.string(),
   file_name: z.string(),
   message: z.string(),
+  /** Submitted after its month's window closed (issue 16 §3); false for onboarding documents. */
+  late: z.boolean(),
 });
 export type SubmitUploadResponse = z.infer<typeof submitUploadResponseSchema>;
 
@@ -165,6 +167,8 @@ export const submissionFieldsSchema = z.object({
   /** The deduction signals found when it was validated (issue 15); null for a file validated before them. */
   signal_counts: signalCountsSchema.nullable(),
   signal_baseline: signalBaselineSchema.nullable(),
+  /** Submitted after its month's window closed (issue 16 §3). */
+  late: z.boolean(),
 });
 export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;
 

@@ -14,7 +14,7 @@ export const listSubmissions = route({
   query: submissionListQuerySchema,
   response: submissionListResponseSchema,
   summary:
-    '?scope=reviews|reports&status=&kind=&q=&cursor=&limit=: newest first. Reviews: reviewers see all, 50 a page. Reports: platform admins all, organisation admins their organisation’s, up to 200.',
+    '?scope=reviews|reports&status=&kind=&timing=late&q=&cursor=&limit=: newest first. Reviews: reviewers see all, 50 a page. Reports: platform admins all, organisation admins their organisation’s, up to 200.',
 });
 
 export const decideSubmission = route({

@@ -2,7 +2,7 @@ import { PLATFORM_ADMINS, SIGNED_IN } from '../access.js';
 import { settingsResponseSchema, updateSettingsRequestSchema } from '../api/settings.js';
 import { featureRoutes } from './define.js';
 
-/** Platform settings: exposure limits (issue 15); the submission window and report retention join them later. */
+/** Platform settings: exposure limits (issue 15), the submission window and report retention (issue 16). */
 const route = featureRoutes('settings');
 
 export const getSettings = route({
@@ -12,7 +12,7 @@ export const getSettings = route({
   access: SIGNED_IN,
   uses: { tables: ['directory'] },
   response: settingsResponseSchema,
-  summary: 'The platform settings: the exposure limits (lenders, monthly amount), with who changed them last.',
+  summary: 'The platform settings: the exposure limits, the submission window and the report retention, with who changed them last.',
 });
 
 export const updateSettings = route({
@@ -23,7 +23,7 @@ export const updateSettings = route({
   uses: { tables: ['directory', 'audit'] },
   request: updateSettingsRequestSchema,
   response: settingsResponseSchema,
-  summary: 'Platform admins change the settings; the audit entry names the old and the new values.',
+  summary: 'Platform admins change the settings they name; each change is audited with the old and the new value.',
 });
 
 export const SETTINGS_ROUTES = [getSettings, updateSettings] as const;

@@ -86,7 +86,7 @@ describe('submit and ingestion', () => {
     const [item] = await historyOf(nrcs[0]!);
     expect(item).toMatchObject({ sk: `${month}#${org.payeeKey}#input`, nrc: nrcs[0], installment: 250, kind: 'input', employee_no: 'E1', submission_id: first.upload.id });
     const [year, monthly, day] = await orgCounters(submission.created_at);
-    for (const counter of [year, monthly, day]) expect(counter).toEqual({ submissions: 1, inputs_rows: 3, stoppages_rows: 0 });
+    for (const counter of [year, monthly, day]) expect(counter).toMatchObject({ submissions: 1, inputs_rows: 3, stoppages_rows: 0 });
   });
 
   it('gives the same submission for a repeated Submit, never a second one', async () => {
@@ -94,7 +94,7 @@ describe('submit and ingestion', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.submit);
     const [, monthly] = await orgCounters((await api.waitForIngestion(token, first.upload.id)).created_at);
-    expect(monthly).toEqual({ submissions: 1, inputs_rows: 3, stoppages_rows: 0 });
+    expect(monthly).toMatchObject({ submissions: 1, inputs_rows: 3, stoppages_rows: 0 });
   });
 
   it('changes nothing when S3 delivers the validation or ingestion events again', async () => {
@@ -107,7 +107,7 @@ describe('submit and ingestion', () => {
     expect(submission.counts).toEqual({ inserted: 3, updated: 0, skipped: 0 });
     expect(await historyOf(nrcs[0]!)).toHaveLength(1);
     const [, monthly] = await orgCounters(submission.created_at);
-    expect(monthly).toEqual({ submissions: 1, inputs_rows: 3, stoppages_rows: 0 });
+    expect(monthly).toMatchObject({ submissions: 1, inputs_rows: 3, stoppages_rows: 0 });
   });
 
   it('counts a retried ingestion against the state before its first run', async () => {
@@ -137,7 +137,7 @@ describe('submit and ingestion', () => {
     expect(items).toHaveLength(1);
     expect(items[0]!.submission_id).toBe(second.upload.id);
     const [, monthly] = await orgCounters(submission.created_at);
-    expect(monthly).toEqual({ submissions: 2, inputs_rows: 6, stoppages_rows: 0 });
+    expect(monthly).toMatchObject({ submissions: 2, inputs_rows: 6, stoppages_rows: 0 });
   });
 
   it('keeps stoppages beside inputs of the same borrower and month', async () => {

@@ -110,15 +110,16 @@ describe('metricsView', () => {
     const keys = metricsCounterKeys('ORG#x', now);
     expect(keys).toHaveLength(14);
     const counters = new Map([
-      ['ORG#x|Y#2026', { submissions: 9, inputs_rows: 900, stoppages_rows: 90 }],
-      ['ORG#x|M#2026-05', { submissions: 3, inputs_rows: 300, stoppages_rows: 30 }],
-      ['ORG#x|D#2026-05-10', { submissions: 1, inputs_rows: 100, stoppages_rows: 10 }],
-      ['ALL|M#2026-05', { submissions: 99, inputs_rows: 9, stoppages_rows: 9 }],
+      ['ORG#x|Y#2026', { submissions: 9, late_submissions: 4, inputs_rows: 900, stoppages_rows: 90 }],
+      ['ORG#x|M#2026-05', { submissions: 3, late_submissions: 2, inputs_rows: 300, stoppages_rows: 30 }],
+      ['ORG#x|D#2026-05-10', { submissions: 1, late_submissions: 0, inputs_rows: 100, stoppages_rows: 10 }],
+      ['ALL|M#2026-05', { submissions: 99, late_submissions: 9, inputs_rows: 9, stoppages_rows: 9 }],
     ]);
     const view = metricsView({ scope: 'organisation', counter: 'ORG#x', orgName: 'Alpha', payeeKey: 'A001' }, counters, 4, now);
     expect(view).toMatchObject({
       scope: 'organisation',
       submissions: { ytd: 9, month: 3, today: 1 },
+      late: { ytd: 4, month: 2, today: 0 },
       inputs: { ytd: 900, mtd: 300, today: 100, payee_key: 'A001' },
       stoppages: { ytd: 90, mtd: 30, today: 10 },
       team_count: 4,

@@ -58,6 +58,7 @@ export function submissionFields(record: SubmissionRecord): SubmissionFields {
     org_name: record.org_name ?? null,
     signal_counts: record.signal_counts ?? null,
     signal_baseline: record.signal_baseline ?? null,
+    late: record.late === true,
   };
 }
 

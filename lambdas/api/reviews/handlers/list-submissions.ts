@@ -33,10 +33,10 @@ async function sourcesOf(me: AuthenticatedCaller, scope: ListScope, status: Subm
   return orgIds.map((id) => ({ index: 'gsi2' as const, pk: `ORG#${id}` }));
 }
 
-/** GET /api/submissions?scope=&status=&kind=&q=&cursor=&limit=: the reviews queue (reviewers: all) and the reports table (organisation admins: their organisation's). */
+/** GET /api/submissions?scope=&status=&kind=&timing=&q=&cursor=&limit=: the reviews queue (reviewers: all) and the reports table (organisation admins: their organisation's). */
 export const handler = createApiHandler(routes.listSubmissions, async ({ caller: me, query }) => {
   const scope = scopeOf(me, query.scope);
-  const filter = { status: query.status ?? undefined, kind: query.kind, q: query.q };
+  const filter = { status: query.status ?? undefined, kind: query.kind, late: query.timing === 'late', q: query.q };
   const limit = query.limit ?? (scope === 'reviews' ? REVIEWS_PAGE_SIZE : REPORTS_LIMIT);
   const sources = await sourcesOf(me, scope, query.status);
   if (sources.length === 0) return { items: [], next_cursor: null };

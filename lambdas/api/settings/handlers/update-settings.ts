@@ -1,21 +1,23 @@
+import { SETTING_SCHEMAS, type SettingName } from '../../../../shared/api/settings.js';
 import { writeAudit } from '../../../data/audit.js';
 import { readSettings, writeSetting } from '../../../data/settings.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import * as routes from '../../../../shared/routes/settings.js';
 
+const NAMES = Object.keys(SETTING_SCHEMAS) as SettingName[];
+
 /**
- * PUT /api/settings: platform admins (the route's access) change the exposure limits. The audit entry
- * names the values replaced and the new ones; the next validated file reads the new limits.
+ * PUT /api/settings: platform admins (the route's access) change the exposure limits, the submission
+ * window or the report retention. Each setting named is written whole and audited on its own
+ * (`settings.{name}_set`, with the value replaced and the new one); the next file or check reads it.
  */
 export const handler = createApiHandler(routes.updateSettings, async ({ caller: me, body }) => {
   const before = await readSettings();
-  await writeSetting('exposure', body.exposure, me);
-  await writeAudit({
-    actor: me,
-    action: 'settings.exposure_set',
-    subject: 'SETTING#exposure',
-    outcome: 'ok',
-    details: { previous: before.exposure, exposure: body.exposure },
-  });
+  for (const name of NAMES) {
+    const value = body[name];
+    if (value === undefined) continue;
+    await writeSetting(name, value, me);
+    await writeAudit({ actor: me, action: `settings.${name}_set`, subject: `SETTING#${name}`, outcome: 'ok', details: { previous: before[name], [name]: value } });
+  }
   return readSettings();
 });

@@ -7,6 +7,8 @@ import { writeAudit } from '../../../data/audit.js';
 import { bucketName } from '../../../data/clients.js';
 import { copyToStorage, createSubmission, ensureIngestJob, getSubmission, type SubmissionRecord } from '../../../data/submissions.js';
 import { getUpload, headUploadObject, markStored, type UploadRecord } from '../../../data/uploads.js';
+import { readSettings } from '../../../data/settings.js';
+import { isLate, windowNotice } from '../../../../shared/rules/submission-window.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { ConflictError, ForbiddenError } from '../../../lib/errors.js';
 import { authorisePayeeKey, type PayeeOrganisation } from '../access.js';
@@ -19,6 +21,7 @@ function submitted(submission: SubmissionRecord): SubmitUploadResponse {
     path: submission.file_key,
     file_name: submission.file_name,
     message: SUBMISSION_MESSAGES.submitComplete,
+    late: submission.late === true,
   };
 }
 
@@ -47,7 +50,8 @@ async function assertSameFile(upload: UploadRecord): Promise<void> {
 /**
  * Inputs and stoppages: refused while errors exist (warnings and fraud flags never block); otherwise the
  * file is copied to `{month}/{payeeKey}/{docKind}/…`, the submission is created as pending with the upload's
- * id (so Submit happens once however often it is pressed) and its ingestion job is written.
+ * id (so Submit happens once however often it is pressed) and its ingestion job is written. After the
+ * month's window closed it is marked late, or refused (409 window_closed) when the window is blocking.
  */
 async function submitSpreadsheet(me: AuthenticatedCaller, upload: UploadRecord, org: PayeeOrganisation): Promise<SubmitUploadResponse> {
   if (upload.submission_id) {
@@ -57,12 +61,17 @@ async function submitSpreadsheet(me: AuthenticatedCaller, upload: UploadRecord, 
   const refused = refusal(upload);
   if (refused) throw new ConflictError(refused, upload.status === 'validated' ? 'has_errors' : 'not_ready');
   await assertSameFile(upload);
+  const now = new Date();
+  const { window } = await readSettings();
+  const late = isLate(upload.month, window, now);
+  // A blocking window refuses before anything is copied or written.
+  if (late && window.blocking) throw new ConflictError(windowNotice(upload.month, window, now)!, 'window_closed');
 
   const path = storagePath(upload);
   await copyToStorage(upload.key, { bucket: 'uploads', key: path, contentType: upload.content_type });
   const record: SubmissionRecord = {
     id: upload.id,
-    created_at: new Date().toISOString(),
+    created_at: now.toISOString(),
     status: 'pending',
     doc_kind: upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs',
     payee_key: upload.payee_key,
@@ -79,6 +88,7 @@ async function submitSpreadsheet(me: AuthenticatedCaller, upload: UploadRecord, 
     submitted_by: me.userId,
     submitted_by_email: me.email,
     ingestion_status: 'pending',
+    late,
     ...(upload.signal_counts ? { signal_counts: upload.signal_counts, signal_baseline: upload.signal_baseline } : {}),
   };
   if (!(await createSubmission(record))) {
@@ -87,7 +97,7 @@ async function submitSpreadsheet(me: AuthenticatedCaller, upload: UploadRecord, 
     if (existing) return existing;
     throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
   }
-  await writeAudit({ actor: me, org_id: record.org_id, action: 'submission.create', subject: `SUB#${record.id}`, outcome: 'ok', details: { file_key: path } });
+  await writeAudit({ actor: me, org_id: record.org_id, action: 'submission.create', subject: `SUB#${record.id}`, outcome: 'ok', details: { file_key: path, late } });
   await ensureIngestJob(record.id);
   return submitted(record);
 }
@@ -100,6 +110,7 @@ async function storeOnboarding(me: AuthenticatedCaller, upload: UploadRecord): P
     path: u.stored_key ?? '',
     file_name: u.file_name,
     message: SUBMISSION_MESSAGES.onboardingUploaded,
+    late: false,
   });
   if (upload.stored_key) return stored(upload);
   if (!(await headUploadObject(upload.key))) throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');

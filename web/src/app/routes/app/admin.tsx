@@ -5,7 +5,7 @@ import { useAdminBilling } from '@/features/admin/api/billing';
 import { useAdminMetrics } from '@/features/admin/api/metrics';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { NotAuthorised } from '@/features/admin/components/not-authorised';
-import { ExposureSettings } from '@/features/settings/components/exposure-settings';
+import { PlatformSettings } from '@/features/settings/components/platform-settings';
 import { isApiError } from '@/lib/api-client';
 import { screenLabel, useSignedInUser } from '@/lib/authorization';
 
@@ -28,7 +28,7 @@ export default function AdminRoute() {
       billing={billing.data}
       billingLoading={billing.isPending}
       onRefresh={() => void Promise.all([metrics.refetch(), billing.refetch()])}
-      settings={<ExposureSettings />}
+      settings={<PlatformSettings />}
     />
   );
 }

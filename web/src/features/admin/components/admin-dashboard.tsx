@@ -99,7 +99,7 @@ export function AdminDashboard({ title, metrics, loading, refreshing, error, bil
       <Section title="Billing (FI)">
         <AdminBilling billing={billing} fiOrganisations={metrics?.fi.organisations} loading={loading || billingLoading} />
       </Section>
-      {settings && <Section title="Exposure limits">{settings}</Section>}
+      {settings && <Section title="Platform settings">{settings}</Section>}
     </Stack>
   );
 }

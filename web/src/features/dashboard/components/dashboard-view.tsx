@@ -52,7 +52,7 @@ function activityCards(metrics: DashboardMetrics | null) {
       title: 'Submissions',
       icon: IconFileSpreadsheet,
       items: figures(['YTD', 'Month', 'Today'], [metrics?.submissions.ytd, metrics?.submissions.month, metrics?.submissions.today]),
-      footer: 'Files submitted',
+      footer: metrics ? `Files submitted · late: ${formatCount(metrics.late.ytd)} this year, ${formatCount(metrics.late.month)} this month` : 'Files submitted',
     },
     {
       title: 'Inputs',

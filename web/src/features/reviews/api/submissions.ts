@@ -8,6 +8,8 @@ export const SUBMISSIONS_KEY = ['submissions'] as const;
 export interface ReviewFilters {
   status: string;
   kind: string;
+  /** 'late' or 'all' (issue 16 §3). */
+  timing: string;
   /** Already cleaned (spec §5) and at least 2 characters, or ''. */
   q: string;
 }
@@ -20,7 +22,7 @@ export function useReviewQueue(filters: ReviewFilters) {
     queryFn: ({ pageParam, signal }) =>
       callRoute('list-submissions', {
         signal,
-        query: { scope: 'reviews', status: filters.status, kind: filters.kind, q: filters.q || undefined, cursor: pageParam ?? undefined },
+        query: { scope: 'reviews', status: filters.status, kind: filters.kind, timing: filters.timing, q: filters.q || undefined, cursor: pageParam ?? undefined },
       }),
     getNextPageParam: (last) => last.next_cursor,
   });

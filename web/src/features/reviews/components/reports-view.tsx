@@ -1,10 +1,10 @@
-import { Button, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { REPORTS_LIMIT } from '@shared/api/reviews';
 import { PageHeader } from '@/components/ui/page-header';
 import { useReports } from '../api/submissions';
 import { formatDateTime, formatMonth, KIND_LABELS } from '../utils/format';
-import { StatusBadge } from './status-badge';
+import { LateBadge, StatusBadge } from './status-badge';
 import { SubmissionsPanel } from './submissions-panel';
 
 /**
@@ -43,7 +43,12 @@ export function ReportsView({ title, platform }: { title: string; platform: bool
                 {items.map((item) => (
                   <Table.Tr key={item.id} data-testid="report-row" data-id={item.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
-                    <Table.Td><StatusBadge status={item.status} /></Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <StatusBadge status={item.status} />
+                        {item.late && <LateBadge />}
+                      </Group>
+                    </Table.Td>
                     <Table.Td><Text span ff="monospace" size="sm">{item.payee_key}</Text></Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month)}</Table.Td>
                     <Table.Td>{item.bucket}</Table.Td>

@@ -6,19 +6,28 @@ import { KIND_LABELS } from '../utils/format';
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: submissionStatusLabel(s) }))];
 const KIND_OPTIONS = [{ value: 'all', label: 'All kinds' }, ...Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))];
 
-interface ReviewFiltersProps {
+const TIMING_OPTIONS = [
+  { value: 'all', label: 'On time and late' },
+  { value: 'late', label: 'Late only' },
+];
+
+/** What the reviewer chose: the search as typed, and the kind, status and timing filters. */
+export interface FilterChoice {
   search: string;
   kind: string;
   status: string;
-  /** The search has characters but fewer than it needs. */
-  tooShort: boolean;
-  onSearch: (value: string) => void;
-  onKind: (value: string) => void;
-  onStatus: (value: string) => void;
+  timing: string;
 }
 
-/** The reviews queue's search, kind and status filters (spec part 2 §2 "Submission Reviews"). */
-export function ReviewFilters({ search, kind, status, tooShort, onSearch, onKind, onStatus }: ReviewFiltersProps) {
+interface ReviewFiltersProps {
+  choice: FilterChoice;
+  /** The search has characters but fewer than it needs. */
+  tooShort: boolean;
+  onChange: (name: keyof FilterChoice, value: string) => void;
+}
+
+/** The reviews queue's search, kind, status and timing filters (spec part 2 §2 "Submission Reviews"; issue 16 §3). */
+export function ReviewFilters({ choice, tooShort, onChange }: ReviewFiltersProps) {
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-label="Filters">
       <Group align="flex-start" gap="sm" wrap="wrap">
@@ -26,14 +35,15 @@ export function ReviewFilters({ search, kind, status, tooShort, onSearch, onKind
           label="Search"
           placeholder="Organisation, payee key, file or organisation id"
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => onSearch(e.currentTarget.value)}
+          value={choice.search}
+          onChange={(e) => onChange('search', e.currentTarget.value)}
           description={tooShort ? REVIEW_MESSAGES.searchTooShort : 'Commas, % and * are ignored.'}
           inputWrapperOrder={['label', 'input', 'description']}
           w={{ base: '100%', sm: 340 }}
         />
-        <Select label="Kind" data={KIND_OPTIONS} value={kind} onChange={(v) => onKind(v ?? 'all')} allowDeselect={false} w={{ base: '100%', xs: 170 }} />
-        <Select label="Status" data={STATUS_OPTIONS} value={status} onChange={(v) => onStatus(v ?? 'all')} allowDeselect={false} w={{ base: '100%', xs: 230 }} />
+        <Select label="Kind" data={KIND_OPTIONS} value={choice.kind} onChange={(v) => onChange('kind', v ?? 'all')} allowDeselect={false} w={{ base: '100%', xs: 170 }} />
+        <Select label="Status" data={STATUS_OPTIONS} value={choice.status} onChange={(v) => onChange('status', v ?? 'all')} allowDeselect={false} w={{ base: '100%', xs: 230 }} />
+        <Select label="Timing" data={TIMING_OPTIONS} value={choice.timing} onChange={(v) => onChange('timing', v ?? 'all')} allowDeselect={false} w={{ base: '100%', xs: 190 }} />
       </Group>
     </Card>
   );

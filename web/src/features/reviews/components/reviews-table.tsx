@@ -4,7 +4,7 @@ import type { SubmissionListItem } from '@shared/api/reviews';
 import { type RowAction, type SortState, waitingFor } from '../utils/review-table';
 import { formatDate, formatMonth, formatTime, KIND_LABELS } from '../utils/format';
 import { SignalsSummary } from './signals-drawer';
-import { StatusBadge } from './status-badge';
+import { LateBadge, StatusBadge } from './status-badge';
 
 interface Column {
   key: SortState['key'] | null;
@@ -96,8 +96,11 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                   {formatDate(item.created_at)}
                   <Text size="xs" c="dimmed">{formatTime(item.created_at)}</Text>
                 </Table.Td>
-                <Table.Td miw={176}>
-                  <StatusBadge status={item.status} />
+                <Table.Td miw={224}>
+                  <Group gap={4} wrap="nowrap">
+                    <StatusBadge status={item.status} />
+                    {item.late && <LateBadge />}
+                  </Group>
                   {item.status === 'rejected' && item.decision_reason && (
                     <Text size="xs" c="dimmed" lineClamp={2} maw={200} title={item.decision_reason}>{item.decision_reason}</Text>
                   )}

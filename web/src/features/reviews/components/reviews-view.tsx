@@ -13,7 +13,7 @@ import { AssignModal } from './assign-modal';
 import { BulkBar } from './bulk-bar';
 import { BulkResult } from './bulk-result';
 import { QueueFooter, RefreshButton } from './queue-controls';
-import { ReviewFilters } from './review-filters';
+import { type FilterChoice, ReviewFilters } from './review-filters';
 import { RejectModal } from './reject-modal';
 import { SignalsDrawer } from './signals-drawer';
 import { SubmissionsPanel } from './submissions-panel';
@@ -26,13 +26,11 @@ type Rejecting = { kind: 'one'; item: SubmissionListItem } | { kind: 'bulk'; ids
 
 /** Spec part 2 §2 "Submission Reviews" (/reviews): super_admin, sys_admin, pmec_admin, compliance. */
 export function ReviewsView({ title, roles }: { title: string; roles: readonly Role[] }) {
-  const [search, setSearch] = useState('');
-  const cleaned = cleanSearch(search);
+  const [choice, setChoice] = useState<FilterChoice>(() => ({ search: '', kind: 'all', status: defaultStatusFor(roles), timing: 'all' }));
+  const cleaned = cleanSearch(choice.search);
   const [debounced] = useDebouncedValue(cleaned, 300);
   const tooShort = cleaned.length > 0 && cleaned.length < SEARCH_MIN_LENGTH;
-  const [status, setStatus] = useState(() => defaultStatusFor(roles));
-  const [kind, setKind] = useState('all');
-  const filters = { status, kind, q: debounced.length >= SEARCH_MIN_LENGTH ? debounced : '' };
+  const filters = { status: choice.status, kind: choice.kind, timing: choice.timing, q: debounced.length >= SEARCH_MIN_LENGTH ? debounced : '' };
   const queue = useReviewQueue(filters);
   const [sort, setSort] = useState<SortState>(NEWEST_FIRST);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -130,20 +128,10 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
       />
 
       <ReviewFilters
-        search={search}
-        kind={kind}
-        status={status}
+        choice={choice}
         tooShort={tooShort}
-        onSearch={(value) => {
-          setSearch(value);
-          resetSelection();
-        }}
-        onKind={(value) => {
-          setKind(value);
-          resetSelection();
-        }}
-        onStatus={(value) => {
-          setStatus(value);
+        onChange={(name, value) => {
+          setChoice((current) => ({ ...current, [name]: value }));
           resetSelection();
         }}
       />

@@ -1,11 +1,11 @@
-import { Button, Card, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { DEFAULT_EXPOSURE_LIMITS, exposureLimitsSchema, MAX_LENDER_LIMIT, SETTINGS_MESSAGES } from '@shared/api/settings';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { formatDateTime } from '@/lib/format';
-import { useSettings, useUpdateSettings } from '../api/settings';
+import { useSettings } from '@/lib/settings';
+import { useUpdateSettings } from '../api/settings';
+import { fieldErrors, SettingCard } from './setting-card';
 
 interface Values {
   max_lenders: number | string;
@@ -29,8 +29,7 @@ export function ExposureSettings() {
     initialValues: { max_lenders: DEFAULT_EXPOSURE_LIMITS.max_lenders, max_total: '' },
     validate: (values) => {
       const parsed = exposureLimitsSchema.safeParse(toLimits(values));
-      if (parsed.success) return {};
-      return Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+      return parsed.success ? {} : fieldErrors(parsed.error.issues);
     },
   });
   const loaded = settings.data?.exposure;
@@ -44,49 +43,37 @@ export function ExposureSettings() {
     update.mutate({ exposure: toLimits(values) }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }),
   );
   return (
-    <Card withBorder padding="lg" radius="md" component="form" onSubmit={save} noValidate aria-label="Exposure limits">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          A new or changed deduction in a lender's file is flagged when the borrower's lenders reach this number, or their monthly total reaches this
-          amount. Flags never block a submission.
-        </Text>
-        {settings.isError && <ErrorAlert error={settings.error} title="The settings could not be loaded" />}
-        {settings.isPending ? (
-          <Skeleton h={60} />
-        ) : (
-          <Group align="flex-start" gap="md" wrap="wrap">
-            <NumberInput
-              label="Lenders per borrower"
-              description={`A whole number from 1 to ${MAX_LENDER_LIMIT}`}
-              min={1}
-              max={MAX_LENDER_LIMIT}
-              clampBehavior="none"
-              allowDecimal={false}
-              w={220}
-              {...form.getInputProps('max_lenders')}
-            />
-            <NumberInput
-              label="Monthly total (ZMW)"
-              description="Empty for no amount limit"
-              min={0}
-              clampBehavior="none"
-              decimalScale={2}
-              thousandSeparator=","
-              w={220}
-              {...form.getInputProps('max_total')}
-            />
-          </Group>
-        )}
-        {update.isError && <ErrorAlert error={update.error} title="Not saved" />}
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed" data-testid="settings-updated">
-            {settings.data?.updated_at ? `Last changed ${formatDateTime(settings.data.updated_at)} by ${settings.data.updated_by_email ?? 'a platform admin'}` : `Defaults: ${DEFAULT_EXPOSURE_LIMITS.max_lenders} lenders, no amount limit.`}
-          </Text>
-          <Button type="submit" loading={update.isPending} disabled={settings.isPending}>
-            Save limits
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <SettingCard
+      name="exposure"
+      title="Exposure limits"
+      description="A new or changed deduction in a lender's file is flagged when the borrower's lenders reach this number, or their monthly total reaches this amount. Flags never block a submission."
+      defaults={`Defaults: ${DEFAULT_EXPOSURE_LIMITS.max_lenders} lenders, no amount limit.`}
+      saveLabel="Save limits"
+      onSubmit={save}
+      update={update}
+    >
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <NumberInput
+          label="Lenders per borrower"
+          description={`A whole number from 1 to ${MAX_LENDER_LIMIT}`}
+          min={1}
+          max={MAX_LENDER_LIMIT}
+          clampBehavior="none"
+          allowDecimal={false}
+          w={220}
+          {...form.getInputProps('max_lenders')}
+        />
+        <NumberInput
+          label="Monthly total (ZMW)"
+          description="Empty for no amount limit"
+          min={0}
+          clampBehavior="none"
+          decimalScale={2}
+          thousandSeparator=","
+          w={220}
+          {...form.getInputProps('max_total')}
+        />
+      </Group>
+    </SettingCard>
   );
 }

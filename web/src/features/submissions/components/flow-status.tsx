@@ -43,6 +43,11 @@ export function FlowStatus({ activity, messages, saved }: { activity: Activity |
           <Text size="sm" c="dimmed">
             File: {saved.file_name}
           </Text>
+          {saved.late && (
+            <Text size="sm" c="orange.9" data-testid="saved-late">
+              Marked late: submitted after its month’s window closed.
+            </Text>
+          )}
         </Stack>
       )}
     </Stack>

@@ -5,6 +5,7 @@ import { IconCalendarMonth, IconChecks, IconDownload, IconFileUpload, IconSend }
 import { acceptFor, type DocKind, FILE_RULES } from '@shared/api/submissions';
 import { currentMonth } from '@shared/rules/dates';
 import { orgTypeFromPayeeKey } from '@shared/rules/payee-key';
+import { WindowNotice } from './window-notice';
 
 export const FILE_TYPE_OPTIONS: { value: DocKind; label: string }[] = [
   { value: 'inputs', label: 'Inputs (.xlsx)' },
@@ -75,6 +76,8 @@ export function SubmissionForm({ form, busy, canDownload, submitted, ready, onVa
           onChange={(value) => value && form.setMonth(String(value).slice(0, 7))}
           maxDate={`${currentMonth()}-01`}
           valueFormat="MMMM YYYY"
+          previousLabel="Previous year"
+          nextLabel="Next year"
           description={isOnboarding ? 'The month the document is filed under; up to the current month.' : 'The month the deductions are for; up to the current month.'}
           disabled={busy}
           size="md"
@@ -91,6 +94,7 @@ export function SubmissionForm({ form, busy, canDownload, submitted, ready, onVa
           autoComplete="off"
         />
       </SimpleGrid>
+      <WindowNotice kind={form.kind} month={form.month} />
       <Group gap="sm" mt="lg">
         {!isOnboarding && (
           <Button onClick={onValidate} disabled={busy} variant={ready ? 'light' : 'filled'} leftSection={<IconChecks size={16} aria-hidden />}>
