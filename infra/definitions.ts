@@ -36,3 +36,17 @@ export const S3_TRIGGERS: readonly S3TriggerDef[] = [
     uses: { tables: ['submissions', 'history'], buckets: ['uploads'] },
   },
 ];
+
+/** Scheduled jobs: an EventBridge schedule runs a handler (at least once, retried); the twin runs it at start and daily. */
+export interface ScheduledJobDef {
+  id: string;
+  handler: string;
+  /** When, in UTC (EventBridge cron fields). */
+  cron: { minute: string; hour: string };
+  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[] };
+}
+
+export const SCHEDULED_JOBS: readonly ScheduledJobDef[] = [
+  // Fraud reports older than the retention setting leave the registry (issue 16 §2): 00:30 in Lusaka.
+  { id: 'expire-reports', handler: 'events/expire-reports', cron: { minute: '30', hour: '22' }, uses: { tables: ['registry', 'directory', 'audit'] } },
+];

@@ -165,8 +165,9 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
 
   // fraud registry
   'create-fraud-attachment-upload': audited({ buckets: { evidence: { write: [KEYS.evidence.staging] } } }),
+  // Reports record the filer's organisations (memberships, gsi1) and a pointer by id (issue 16 §2).
   'create-fraud-report': audited({
-    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: read([], 'gsi1') },
     buckets: {
       evidence: {
         // Reads the filed key only to refuse overwriting it; deletes only the staged copy.
@@ -177,8 +178,14 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
       },
     },
   }),
-  'list-fraud-reports': merge(AUDIT_WITH_POINTERS, { tables: { registry: read([], 'gsi1') }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
-  'search-fraud-reports': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']) }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
+  // The lists say whether the caller may withdraw each report: the caller's memberships (gsi1).
+  'list-fraud-reports': merge(AUDIT_WITH_POINTERS, { tables: { registry: read([], 'gsi1'), directory: read([], 'gsi1') }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
+  'search-fraud-reports': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']), directory: read([], 'gsi1') }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
+  // The report by its pointer, then one transaction: its status, its NRC summary, the digest.
+  'withdraw-fraud-report': audited({
+    tables: { registry: { actions: ['GetItem', 'UpdateItem'] }, directory: read([], 'gsi1') },
+    buckets: { evidence: { read: [KEYS.evidence.filed] } },
+  }),
   'check-fraud-registry': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']) } }),
 
   // team
@@ -243,6 +250,8 @@ export const TRIGGER_GRANTS: Record<string, FunctionGrants> = {
     },
     buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
   },
+  // The expiry job: the retention setting, the reports index from its watermark, each expiry's transaction.
+  'expire-reports': merge(AUDIT_ENTRY, { tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] }, directory: read(['Query']) } }),
   'ingest-submission': {
     tables: { submissions: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['BatchGetItem', 'BatchWriteItem', 'UpdateItem'] } },
     buckets: { uploads: { read: [KEYS.uploads.results], list: true } },

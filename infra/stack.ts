@@ -9,7 +9,7 @@ import { Processing } from './constructs/processing.js';
 import { Storage } from './constructs/storage.js';
 import { Web } from './constructs/web.js';
 import { WebAclArnReader } from './constructs/web-acl-reader.js';
-import { S3_TRIGGERS, type S3TriggerDef } from './definitions.js';
+import { S3_TRIGGERS, SCHEDULED_JOBS, type S3TriggerDef } from './definitions.js';
 import { EDGE_REGION } from './edge-stack.js';
 
 export interface PayrollPlatformStackProps extends StackProps {
@@ -59,6 +59,7 @@ export class PayrollPlatformStack extends Stack {
       buckets: this.storage.buckets,
       userPool: this.auth.userPool,
       triggers: props.s3Triggers ?? S3_TRIGGERS,
+      jobs: props.s3Triggers ? [] : SCHEDULED_JOBS,
     });
     this.web = new Web(this, 'Web', {
       siteDir: props.webAssetDir,

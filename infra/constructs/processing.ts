@@ -1,11 +1,13 @@
 import { type CfnResource, Duration, Stack } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type Bucket, EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/stores.js';
-import { type S3TriggerDef } from '../definitions.js';
+import { type S3TriggerDef, type ScheduledJobDef } from '../definitions.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { TRIGGER_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
@@ -16,12 +18,13 @@ import { applyGrants, type Stores } from './policy.js';
 export interface ProcessingProps extends Stores {
   buckets: Record<BucketKey, Bucket>;
   triggers: readonly S3TriggerDef[];
+  jobs?: readonly ScheduledJobDef[];
 }
 
 /**
  * The S3-triggered handlers of S3_TRIGGERS (infra/definitions.ts): objects created under a
  * prefix run a function, asynchronously, retried twice, then kept in a dead-letter queue —
- * as the local twin delivers them.
+ * as the local twin delivers them. The SCHEDULED_JOBS run the same way on an EventBridge schedule.
  */
 export class Processing extends Construct {
   readonly functions: AppFunction[] = [];
@@ -29,7 +32,8 @@ export class Processing extends Construct {
 
   constructor(scope: Construct, id: string, props: ProcessingProps) {
     super(scope, id);
-    if (props.triggers.length === 0) return;
+    const jobs = props.jobs ?? [];
+    if (props.triggers.length === 0 && jobs.length === 0) return;
 
     this.deadLetters = new Queue(this, 'DeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -50,6 +54,18 @@ export class Processing extends Construct {
       applyGrants(fn.role, TRIGGER_GRANTS[trigger.id], trigger.uses, props, []);
       props.buckets[trigger.bucket].addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn.function), {
         prefix: trigger.prefix,
+      });
+      this.functions.push(fn);
+    }
+
+    for (const job of jobs) {
+      const fn = new AppFunction(this, pascalCase(job.id), { handler: job.handler, description: `Scheduled ${job.cron.hour}:${job.cron.minute} UTC: ${job.id}`, timeout: Duration.minutes(15), memorySize: 512 });
+      for (const key of job.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
+      for (const key of job.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
+      applyGrants(fn.role, TRIGGER_GRANTS[job.id], job.uses, props, []);
+      new Rule(this, `${pascalCase(job.id)}Schedule`, {
+        schedule: Schedule.cron({ minute: job.cron.minute, hour: job.cron.hour }),
+        targets: [new LambdaFunction(fn.function, { retryAttempts: 2, deadLetterQueue: this.deadLetters })],
       });
       this.functions.push(fn);
     }

@@ -14,6 +14,7 @@ import { freePort } from './ports.js';
 import type { Child } from './processes.js';
 import { startS3 } from './s3.js';
 import { wireS3Events } from './s3-events.js';
+import { startSchedules } from './schedules.js';
 import { BROWSER_UPLOAD_CORS, BUCKETS } from '../../shared/stores.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,7 +55,9 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
   const children: Child[] = [];
   const servers: Server[] = [];
   let s3Stop: (() => Promise<void>) | undefined;
+  let schedules: ReturnType<typeof startSchedules> | undefined;
   const stop = async () => {
+    await schedules?.stop();
     await Promise.all(servers.map(closeServer));
     await s3Stop?.();
     await Promise.all(children.map((c) => c.stop()));
@@ -134,6 +137,7 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
         },
       }),
     );
+    schedules = startSchedules();
     return { url, env, admin: { ...admin.credentials, generated: admin.generated }, ...pool, stop };
   } catch (error) {
     const detail = children.map((c) => (c.process.exitCode !== null ? `\n--- ${c.name} output ---\n${c.output()}` : '')).join('');

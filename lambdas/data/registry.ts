@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ReportStatus } from '../../shared/api/fraud.js';
 import { dynamo, tableName } from './clients.js';
 import { inParallel } from '../lib/concurrency.js';
 import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from './dynamo.js';
@@ -14,6 +15,8 @@ import { summaryKey } from './registry-check.js';
  *   items in ~11 BatchGets instead of 2,500 BatchGets of summaries (DynamoDB Local serves ~10k keys a second).
  *   Good up to a few million reported NRCs (a bucket item stays well under 400 KB).
  * - request: pk=REQUEST#{user_sub}#{request_id} sk=REQUEST, so a retried submission answers with its first report.
+ * - pointer: pk=REPORTID#{id} sk=REPORTID → the report's digits and sort key, so a report is found by its id.
+ * A report leaves the registry (withdrawn or expired) in registry-lifecycle.ts.
  */
 export interface StoredFile {
   path: string;
@@ -34,7 +37,15 @@ export interface StoredReport {
   files: StoredFile[];
   created_by: string;
   created_by_email: string;
+  /** The filer's approved organisations when it was filed: their admins may withdraw it (issue 16 §2). */
+  org_ids?: string[];
+  /** Absent means active (reports filed before the lifecycle). */
+  status?: ReportStatus;
+  status_reason?: string;
+  status_at?: string;
+  status_by_email?: string | null;
 }
+
 
 /** Where one report lives: its NRC digits and sort key. */
 export interface ReportRef {
@@ -46,6 +57,7 @@ const PARALLEL = 16;
 
 export const reportSortKey = (createdAt: string, id: string) => `REPORT#${createdAt}#${id}`;
 const requestKey = (userId: string, requestId: string) => ({ pk: `REQUEST#${userId}#${requestId}`, sk: 'REQUEST' });
+export const reportPointerKey = (id: string) => ({ pk: `REPORTID#${id}`, sk: 'REPORTID' });
 
 export const DIGEST_BUCKETS = 1024;
 
@@ -55,7 +67,7 @@ export function digestBucket(digits: string): number {
   for (let i = 0; i < digits.length; i++) hash = Math.imul(hash ^ digits.charCodeAt(i), 0x01000193);
   return (hash >>> 0) % DIGEST_BUCKETS;
 }
-const digestKey = (bucket: number) => ({ pk: `DIGEST#${bucket}`, sk: 'DIGEST' });
+export const digestKey = (bucket: number) => ({ pk: `DIGEST#${bucket}`, sk: 'DIGEST' });
 
 const BUSY = 'The fraud registry is busy; please try again in a moment.';
 const batchGet = (keys: Record<string, unknown>[], projection?: string) => batchGetAll(tableName('registry'), keys, { projection, busy: BUSY });
@@ -93,11 +105,12 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
         ExpressionAttributeValues: { ':nrc': report.nrc, ':digits': report.nrc_key, ':at': report.created_at, ':none': [], ':sk': [sk], ':one': 1 },
       },
     },
+    { Put: { TableName: table, Item: { ...reportPointerKey(report.id), digits: report.nrc_key, report_sk: sk } } },
     {
       Update: {
         TableName: table,
         Key: digestKey(digestBucket(report.nrc_key)),
-        UpdateExpression: 'ADD nrcs :digits',
+        UpdateExpression: 'ADD nrcs :digits, known :digits',
         ExpressionAttributeValues: { ':digits': new Set([report.nrc_key]) },
       },
     },
@@ -115,26 +128,31 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
     // Two reports touching the same summary or digest bucket at once: the loser tries again.
     await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
   } catch (error) {
-    if (requestId && isConditionFailure(error, 3)) throw new DuplicateRequestError();
+    if (requestId && isConditionFailure(error, 4)) throw new DuplicateRequestError();
     throw error;
   }
 }
 
 /**
- * Which of these NRCs (digits) are on the registry, from the digest: one read per distinct bucket
- * touched (at most 1,024 items), membership tested in memory. Same answer as flaggedNrcDigits.
+ * Which of these NRCs (digits) are in the digest: one read per distinct bucket touched (at most 1,024
+ * items), membership tested in memory. `nrcs` holds the NRCs with an active report (what flags);
+ * `known` every NRC ever reported (what search finds, with withdrawn and expired reports too).
  */
-export async function flaggedByDigest(digits: Iterable<string>): Promise<Set<string>> {
+async function inDigest(digits: Iterable<string>, sets: readonly ('nrcs' | 'known')[]): Promise<Set<string>> {
   const unique = [...new Set(digits)].filter(Boolean);
   const buckets = [...new Set(unique.map(digestBucket))];
-  const items = await batchGet(buckets.map(digestKey), 'pk, nrcs');
-  const sets = new Map(items.map((item) => [String(item.pk), (item.nrcs as Set<string> | undefined) ?? new Set<string>()]));
-  return new Set(unique.filter((d) => sets.get(`DIGEST#${digestBucket(d)}`)?.has(d)));
+  const items = await batchGet(buckets.map(digestKey), `pk, ${sets.join(', ')}`);
+  const members = new Map(items.map((item) => [String(item.pk), new Set(sets.flatMap((set) => [...((item[set] as Set<string> | undefined) ?? [])]))]));
+  return new Set(unique.filter((d) => members.get(`DIGEST#${digestBucket(d)}`)?.has(d)));
 }
 
-/** The reports of each of these NRCs (digits) that is on the registry: the digest first, then only the hits' summaries. */
+/** Which of these NRCs (digits) have an active report: the registry check and file validation. Same answer as flaggedNrcDigits. */
+export const flaggedByDigest = (digits: Iterable<string>) => inDigest(digits, ['nrcs']);
+
+/** The reports, whatever their status, of each of these NRCs (digits) ever reported: the digest first, then only the hits' summaries. */
 export async function reportRefsOf(digits: readonly string[]): Promise<{ matched: string[]; refs: ReportRef[] }> {
-  const hits = await flaggedByDigest(digits);
+  // Digest items written before the lifecycle have no `known`: their `nrcs` are every NRC reported then.
+  const hits = await inDigest(digits, ['nrcs', 'known']);
   const summaries = await batchGet([...hits].map(summaryKey), 'pk, reports');
   const matched: string[] = [];
   const refs: ReportRef[] = [];

@@ -35,6 +35,7 @@ export const LATEST_MAX = 200;
 /** One search or check takes at most this many NRCs: a 100,000-line paste works, more is refused clearly. */
 export const MAX_NRCS_PER_REQUEST = 100_000;
 export const ATTACHMENT_LINK_SECONDS = 900;
+export const WITHDRAW_REASON_MAX = 500;
 
 export const FRAUD_MESSAGES = {
   submitted: 'Fraud report submitted.',
@@ -43,6 +44,13 @@ export const FRAUD_MESSAGES = {
   tooManyFiles: `Attach at most ${EVIDENCE_MAX_FILES} files to one report.`,
   fileTooLarge: `Each attachment can be at most ${EVIDENCE_MAX_BYTES / 1024 / 1024} MB.`,
   fileTypeNotAllowed: `Attachments must be one of: ${EVIDENCE_EXTENSIONS.map((ext) => `.${ext}`).join(' ')}.`,
+  /** Issue 16 §2: withdrawing and expiry. */
+  withdrawReason: `Give the reason for withdrawing this report, at most ${WITHDRAW_REASON_MAX} characters.`,
+  withdrawNotYours: 'Only the admins of the organisation that filed this report, or a platform admin, can withdraw it.',
+  withdrawNotFound: 'There is no fraud report with this id.',
+  notActive: (status: string) => `This report is already ${status}; it no longer flags anyone.`,
+  withdrawn: 'Report withdrawn. It no longer flags this NRC in registry checks or file validation.',
+  expiredReason: (years: number) => `Expired ${years} year${years === 1 ? '' : 's'} after it was filed.`,
 } as const;
 
 /** The extension of a file name, lower-cased, when it is an allowed evidence type. */
@@ -102,6 +110,9 @@ export const fraudReportFileSchema = z.object({
   url: z.string(),
 });
 
+export const REPORT_STATUSES = ['active', 'withdrawn', 'expired'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
 export const fraudReportItemSchema = z.object({
   id: z.string(),
   created_at: z.string(),
@@ -113,8 +124,21 @@ export const fraudReportItemSchema = z.object({
   report_month: z.string(),
   payee_key: z.string(),
   files: z.array(fraudReportFileSchema),
+  /** Issue 16 §2: only an active report flags; a withdrawn or expired one stays in search with why. */
+  status: z.enum(REPORT_STATUSES),
+  status_reason: z.string().nullable(),
+  status_at: z.string().nullable(),
+  /** Whether the caller may withdraw it (an admin of the filing organisation, or a platform admin). */
+  can_withdraw: z.boolean(),
 });
 export type FraudReportItem = z.infer<typeof fraudReportItemSchema>;
+
+/** POST /api/fraud-reports/{id}/withdraw */
+export const withdrawFraudReportRequestSchema = z
+  .object({ reason: z.string({ error: FRAUD_MESSAGES.withdrawReason }).trim().min(1, FRAUD_MESSAGES.withdrawReason).max(WITHDRAW_REASON_MAX, FRAUD_MESSAGES.withdrawReason) })
+  .strict();
+export const withdrawFraudReportResponseSchema = z.object({ report: fraudReportItemSchema, message: z.string() });
+export type WithdrawFraudReportResponse = z.infer<typeof withdrawFraudReportResponseSchema>;
 
 export const fraudSearchRequestSchema = z.object({
   nrcs: nrcList,

@@ -1,5 +1,5 @@
-import { FRAUD_LIST, SIGNED_IN } from '../access.js';
-import { createFraudReportRequestSchema, createFraudReportResponseSchema, evidenceUploadRequestSchema, evidenceUploadResponseSchema, fraudSearchRequestSchema, fraudSearchResponseSchema, latestFraudReportsQuerySchema, latestFraudReportsResponseSchema, registryCheckRequestSchema, registryCheckResponseSchema } from '../api/fraud.js';
+import { FRAUD_LIST, ORG_ADMINS, SIGNED_IN } from '../access.js';
+import { createFraudReportRequestSchema, createFraudReportResponseSchema, evidenceUploadRequestSchema, evidenceUploadResponseSchema, fraudSearchRequestSchema, fraudSearchResponseSchema, latestFraudReportsQuerySchema, latestFraudReportsResponseSchema, registryCheckRequestSchema, registryCheckResponseSchema, withdrawFraudReportRequestSchema, withdrawFraudReportResponseSchema } from '../api/fraud.js';
 import { featureRoutes } from './define.js';
 
 /** The fraud registry (spec part 1): reports, attachments, checks and search. */
@@ -32,7 +32,7 @@ export const listFraudReports = route({
   method: 'GET',
   path: '/api/fraud-reports',
   access: FRAUD_LIST,
-  uses: { tables: ['registry', 'audit'], buckets: ['evidence'] },
+  uses: { tables: ['registry', 'directory', 'audit'], buckets: ['evidence'] },
   query: latestFraudReportsQuerySchema,
   response: latestFraudReportsResponseSchema,
   summary: 'The latest fraud reports, newest first (limit default 50, minimum 10), with attachment links.',
@@ -60,4 +60,15 @@ export const checkFraudRegistry = route({
   summary: 'Which NRCs of a list are on the fraud registry; audited.',
 });
 
-export const FRAUD_ROUTES = [createFraudAttachmentUpload, createFraudReport, listFraudReports, searchFraudReports, checkFraudRegistry] as const;
+export const withdrawFraudReport = route({
+  id: 'withdraw-fraud-report',
+  method: 'POST',
+  path: '/api/fraud-reports/{id}/withdraw',
+  access: ORG_ADMINS,
+  uses: { tables: ['registry', 'directory', 'audit'], buckets: ['evidence'] },
+  request: withdrawFraudReportRequestSchema,
+  response: withdrawFraudReportResponseSchema,
+  summary: 'Withdraws an active report with a reason (admins of the organisation that filed it, platform admins): it stops flagging at once and stays in search with its status. One of two concurrent withdrawals wins; the other gets 409.',
+});
+
+export const FRAUD_ROUTES = [createFraudAttachmentUpload, createFraudReport, listFraudReports, searchFraudReports, checkFraudRegistry, withdrawFraudReport] as const;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppFunction } from '../../infra/constructs/app-function.js';
 import { USER_ADMIN_ACTIONS } from '../../infra/constructs/auth.js';
 import { pascalCase } from '../../infra/constructs/names.js';
-import { S3_TRIGGERS } from '../../infra/definitions.js';
+import { S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
 import { type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '../../shared/routes.js';
@@ -38,7 +38,7 @@ const FUNCTIONS: Fn[] = [
     construct: () => stack.api.functions.find((f) => f.node.id === pascalCase(r.id))!,
     trigger: false,
   })),
-  ...S3_TRIGGERS.map((t) => ({
+  ...[...S3_TRIGGERS, ...SCHEDULED_JOBS].map((t) => ({
     id: t.id,
     handler: t.handler,
     method: 'POST' as const,
@@ -108,7 +108,8 @@ describe("each function's IAM policy", () => {
   it.each(FUNCTIONS.map((f) => [f.id, f] as const))('%s: allows exactly its grant on the stores it declares, besides its logs and X-Ray', (_id, fn) => {
     const construct = fn.construct();
     const expected = new Set([...grantPairs(stack, fn.grants ?? {}, fn.uses), ...basePairs(logicalId(construct.logGroup))]);
-    if (fn.trigger) expected.add(`sqs:SendMessage <${logicalId(stack.processing.deadLetters!)}.Arn>`);
+    // A scheduled job's failed events reach the dead-letter queue through EventBridge's target, not the function's role.
+    if (S3_TRIGGERS.some((t) => t.id === fn.id)) expected.add(`sqs:SendMessage <${logicalId(stack.processing.deadLetters!)}.Arn>`);
     const actual = policyPairs(template, logicalId(construct.role));
     expect([...actual].sort()).toEqual([...expected].sort());
 

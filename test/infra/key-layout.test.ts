@@ -81,6 +81,7 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['create-fraud-report', 'evidence', 'write', 'filed'],
   ['list-fraud-reports', 'evidence', 'read', 'filed'],
   ['search-fraud-reports', 'evidence', 'read', 'filed'],
+  ['withdraw-fraud-report', 'evidence', 'read', 'filed'],
   ['create-access-request', 'onboarding', 'write', 'requestDoc'],
   ['get-access-request-documents', 'onboarding', 'read', 'requestDoc'],
   ['decide-access-request', 'onboarding', 'delete', 'requestDoc'],

@@ -2,7 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pascalCase } from '../../infra/constructs/names.js';
-import { S3_TRIGGERS } from '../../infra/definitions.js';
+import { S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { logicalId, ref, type Synthesized, synthesize } from './synth.js';
@@ -37,6 +37,20 @@ describe('processing', () => {
     const props = template.toJSON().Resources[logicalId(fn.function)].Properties;
     expect(props.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [logicalId(stack.processing.deadLetters!), 'Arn'] } });
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: ref(fn.function), MaximumRetryAttempts: 2 });
+  });
+
+  it.each(SCHEDULED_JOBS.map((j) => [j.id, j] as const))('%s: runs daily on its schedule, retried twice, then dead-lettered', (_id, job) => {
+    const fn = stack.processing.functions.find((f) => f.node.id === pascalCase(job.id))!;
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: `cron(${job.cron.minute} ${job.cron.hour} * * ? *)`,
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [logicalId(fn.function), 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 2 },
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [logicalId(stack.processing.deadLetters!), 'Arn'] } },
+        }),
+      ],
+    });
   });
 
   it('keeps dead letters encrypted for 14 days, reachable over TLS only', () => {

@@ -24,6 +24,8 @@ interface World {
   uploadId: string;
   submissionId: string;
   attachmentKey: string;
+  /** A fraud report filed by organisation A's admin. */
+  report: { id: string; nrc: string };
 }
 let w: World;
 
@@ -68,6 +70,10 @@ const CASES: Partial<Record<RouteId, Case>> = {
       body: { fi_name: 'Bank B', type: 'Other', nrc: '123456/78/9', person_name: 'Someone', report_month: '2026-03', payee_key: 'B001', description: '', attachments: [x.attachmentKey] },
     }),
   },
+  'withdraw-fraud-report': {
+    attempt: (x) => ({ method: 'POST', path: `/api/fraud-reports/${x.report.id}/withdraw`, body: { reason: 'Not ours to withdraw' } }),
+    unchanged: async (x) => (await api.call(x.adminA.token, '/api/fraud-reports/search', { method: 'POST', body: { nrcs: [x.report.nrc] } })).body,
+  },
 };
 
 /** Routes naming objects that only platform admins reach: the role check refuses every FI admin (route-matrix.test.ts). */
@@ -91,7 +97,21 @@ beforeAll(async () => {
   expect(submitted.status).toBe(200);
   const presign = await api.call(adminA.token, '/api/fraud-reports/attachments', { method: 'POST', body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' } });
   expect(presign.status).toBe(200);
-  w = { orgA, adminA, adminB, uploadId: validated.id, submissionId: String(submitted.body.submission_id), attachmentKey: String((presign.body as { key: string }).key) };
+  const reportNrc = `${800_000 + Math.floor(Math.random() * 99_999)}/88/1`;
+  const filed = await api.call(adminA.token, '/api/fraud-reports', {
+    method: 'POST',
+    body: { fi_name: 'Bank A', type: 'Other', nrc: reportNrc, person_name: 'Someone', report_month: '2026-03', payee_key: orgA.payeeKey, description: '' },
+  });
+  expect(filed.status).toBe(200);
+  w = {
+    orgA,
+    adminA,
+    adminB,
+    uploadId: validated.id,
+    submissionId: String(submitted.body.submission_id),
+    attachmentKey: String((presign.body as { key: string }).key),
+    report: { id: String(filed.body.id), nrc: reportNrc },
+  };
 });
 
 describe('object-level checks', () => {
@@ -114,6 +134,8 @@ describe('object-level checks', () => {
     expect((await api.call(w.adminA.token, `/api/submissions/${w.submissionId}`)).status).toBe(200);
     expect((await api.call(w.adminA.token, `/api/submissions/${w.submissionId}/file`)).status).toBe(200);
     expect((await api.call(w.adminA.token, '/api/team')).body).toMatchObject({ org: { org_id: w.orgA.orgId } });
+    const withdrawn = await api.call(w.adminA.token, `/api/fraud-reports/${w.report.id}/withdraw`, { method: 'POST', body: { reason: 'Ours to withdraw' } });
+    expect(withdrawn.status).toBe(200);
   });
 });
 

@@ -13,6 +13,10 @@ const item: FraudReportItem = {
   report_month: '2026-03',
   payee_key: 'A001',
   files: Array.from({ length: 12 }, (_, i) => ({ path: `p/${i}`, name: `evidence-${i + 1}.pdf`, url: 'https://example.com' })),
+  status: 'withdrawn',
+  status_reason: 'Filed against the wrong NRC',
+  status_at: '2026-03-20T09:00:00.000Z',
+  can_withdraw: false,
 };
 
 describe('buildReportPdf', () => {
@@ -22,6 +26,12 @@ describe('buildReportPdf', () => {
     const text = doc.output();
     expect(text.startsWith('%PDF-')).toBe(true);
     for (const expected of ['Fraud / scam report', '123456/78/9', 'Mwila Banda', 'Zanaco Bank', 'continued', 'and 4 more']) expect(text).toContain(expected);
+  });
+
+  it('says the report’s status, and when and why it left the registry (issue 16 §2)', async () => {
+    const text = (await buildReportPdf(item)).output();
+    expect(text).toContain('Withdrawn 20 Mar 2026: Filed against the wrong NRC');
+    expect((await buildReportPdf({ ...item, status: 'active', status_reason: null, status_at: null })).output()).toContain('Active');
   });
 
   it('names the file after the NRC and the day', () => {

@@ -1,9 +1,10 @@
 import { ATTACHMENT_LINK_SECONDS, type FraudReportItem } from '../../../shared/api/fraud.js';
 import { evidenceLink } from '../../data/evidence.js';
 import type { StoredReport } from '../../data/registry.js';
+import { mayWithdraw, type WithdrawRights } from './withdraw-access.js';
 
-/** A stored report as the search and latest lists show it: spec §3 fields plus signed attachment links. */
-export async function reportView(report: StoredReport): Promise<FraudReportItem> {
+/** A stored report as the search and latest lists show it: spec §3 fields, signed attachment links, its status (issue 16 §2). */
+export async function reportView(report: StoredReport, rights: WithdrawRights): Promise<FraudReportItem> {
   const files = await Promise.all(
     (report.files ?? []).map(async (file) => ({ ...file, url: await evidenceLink(file.path, file.name, ATTACHMENT_LINK_SECONDS) })),
   );
@@ -18,7 +19,11 @@ export async function reportView(report: StoredReport): Promise<FraudReportItem>
     report_month: report.report_month,
     payee_key: report.payee_key,
     files,
+    status: report.status ?? 'active',
+    status_reason: report.status_reason ?? null,
+    status_at: report.status_at ?? null,
+    can_withdraw: (report.status ?? 'active') === 'active' && mayWithdraw(rights, report),
   };
 }
 
-export const reportViews = (reports: readonly StoredReport[]) => Promise.all(reports.map(reportView));
+export const reportViews = (reports: readonly StoredReport[], rights: WithdrawRights) => Promise.all(reports.map((report) => reportView(report, rights)));

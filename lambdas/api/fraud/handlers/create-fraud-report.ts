@@ -10,6 +10,7 @@ import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError } from '../../../lib/errors.js';
 import { logger } from '../../../lib/powertools.js';
 import { finalEvidenceKey, parseStagingKey } from '../names.js';
+import { filingOrganisations } from '../withdraw-access.js';
 import * as routes from '../../../../shared/routes/fraud.js';
 
 interface FileReportInput extends FraudReport {
@@ -69,7 +70,7 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
     const existing = await reportIdOfRequest(me.userId, input.request_id);
     if (existing) return done(existing);
   }
-  const staged = await checkAttachments(me, input.attachments);
+  const [staged, orgIds] = await Promise.all([checkAttachments(me, input.attachments), filingOrganisations(me)]);
   const now = new Date();
   const files = await placeAttachments(input, staged, now.getTime());
   const report: StoredReport = {
@@ -86,6 +87,7 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
     files,
     created_by: me.userId,
     created_by_email: me.email,
+    org_ids: orgIds,
   };
   try {
     await putReport(report, input.request_id);

@@ -7,6 +7,7 @@ import { getReports, reportRefsOf } from '../../../data/registry.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { BadRequestError } from '../../../lib/errors.js';
 import { reportViews } from '../views.js';
+import { withdrawRightsOf } from '../withdraw-access.js';
 
 /** A list of up to 100 NRCs comes back whole unless it matches more reports than this (a response must stay small). */
 const MAX_UNPAGED_REPORTS = 200;
@@ -31,11 +32,12 @@ async function searchReports(me: AuthenticatedCaller, nrcs: readonly string[], c
     const last = page.at(-1);
     next = last && start + FRAUD_PAGE_SIZE < refs.length ? last.sk : null;
   }
-  const [reports] = await Promise.all([
+  const [reports, rights] = await Promise.all([
     getReports(page),
+    withdrawRightsOf(me),
     audit(me, 'fraud_registry.search', { nrc_count: nrcs.length, total_reports: refs.length, cursor: cursor ?? null }, matched),
   ]);
-  return { items: await reportViews(reports), total: refs.length, matched_nrcs: matched.length, paged, next_cursor: next };
+  return { items: await reportViews(reports, rights), total: refs.length, matched_nrcs: matched.length, paged, next_cursor: next };
 }
 
 /** POST /api/fraud-reports/search: fraud-list roles only (the route table checks them). */

@@ -1,13 +1,14 @@
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { IconArrowBackUp, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FraudReportItem } from '@shared/api/fraud';
 import { errorMessage } from '@/lib/errors';
-import { formatDate, formatMonth, formatTime } from '../utils/format';
+import { formatDate, formatMonth, formatTime, reportStatusLine } from '../utils/format';
 import { downloadReportPdf } from '../utils/report-pdf';
+import { WithdrawModal } from './withdraw-modal';
 
-const COLUMNS = ['Created', 'FI', 'Type', 'NRC', 'Person', 'Payee', 'Month', 'Description', 'Attachments', 'Actions'] as const;
+const COLUMNS = ['Created', 'Status', 'FI', 'Type', 'NRC', 'Person', 'Payee', 'Month', 'Description', 'Attachments', 'Actions'] as const;
 
 function PdfButton({ item }: { item: FraudReportItem }) {
   const [busy, setBusy] = useState(false);
@@ -24,10 +25,28 @@ function PdfButton({ item }: { item: FraudReportItem }) {
   );
 }
 
+/** Issue 16 §2: only an active report flags; a withdrawn or expired one says when and why. */
+function StatusCell({ item }: { item: FraudReportItem }) {
+  if (item.status === 'active') return <Badge color="green" variant="light" tt="none">Active</Badge>;
+  return (
+    <Stack gap={2} maw={190}>
+      <Badge color="gray" variant="light" tt="none" data-testid="report-status">
+        {item.status === 'withdrawn' ? 'Withdrawn' : 'Expired'}
+      </Badge>
+      <Text size="xs" c="dimmed" lineClamp={3} title={reportStatusLine(item)}>
+        {reportStatusLine(item).replace(/^\w+ /, '')}
+      </Text>
+    </Stack>
+  );
+}
+
 /** Spec §2: the results table; the description clamped to 3 lines (its full text on hover and in the PDF). */
 export function ResultsTable({ items }: { items: readonly FraudReportItem[] }) {
+  const [withdrawing, setWithdrawing] = useState<FraudReportItem | null>(null);
   return (
-    <Table.ScrollContainer minWidth={1020}>
+    <>
+    <WithdrawModal item={withdrawing} onClose={() => setWithdrawing(null)} />
+    <Table.ScrollContainer minWidth={1120}>
       <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="fraud-results">
         <Table.Thead>
           <Table.Tr>
@@ -40,12 +59,15 @@ export function ResultsTable({ items }: { items: readonly FraudReportItem[] }) {
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
-            <Table.Tr key={item.id}>
+            <Table.Tr key={item.id} data-testid="fraud-result" data-status={item.status}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm">{formatDate(item.created_at)}</Text>
                 <Text size="xs" c="dimmed">
                   {formatTime(item.created_at)}
                 </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusCell item={item} />
               </Table.Td>
               <Table.Td>{item.fi_name}</Table.Td>
               <Table.Td>{item.type}</Table.Td>
@@ -82,12 +104,20 @@ export function ResultsTable({ items }: { items: readonly FraudReportItem[] }) {
                 )}
               </Table.Td>
               <Table.Td>
-                <PdfButton item={item} />
+                <Group gap={6} wrap="nowrap">
+                  <PdfButton item={item} />
+                  {item.can_withdraw && (
+                    <Button size="xs" variant="subtle" color="red" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => setWithdrawing(item)} aria-label={`Withdraw the report on ${item.nrc}`}>
+                      Withdraw
+                    </Button>
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+    </>
   );
 }

@@ -1,0 +1,31 @@
+import { isPlatformAdmin } from '../../../shared/roles.js';
+import { listUserMemberships } from '../../data/memberships.js';
+import type { StoredReport } from '../../data/registry.js';
+import type { AuthenticatedCaller } from '../../lib/caller.js';
+
+/** Who may withdraw which fraud reports (issue 16 §2): platform admins any; organisation admins their organisation's. */
+export interface WithdrawRights {
+  platformAdmin: boolean;
+  /** Organisations the caller is an approved admin of. */
+  adminOf: ReadonlySet<string>;
+}
+
+const ORG_ADMIN_ROLES: readonly string[] = ['fi_admin', 'pmec_admin'];
+
+/** One read of the caller's memberships, only for a caller holding an organisation admin role. */
+export async function withdrawRightsOf(me: AuthenticatedCaller): Promise<WithdrawRights> {
+  if (isPlatformAdmin(me.roles)) return { platformAdmin: true, adminOf: new Set() };
+  if (!me.roles.some((role) => ORG_ADMIN_ROLES.includes(role))) return { platformAdmin: false, adminOf: new Set() };
+  const memberships = await listUserMemberships(me.userId);
+  return { platformAdmin: false, adminOf: new Set(memberships.filter((m) => m.status === 'approved' && ORG_ADMIN_ROLES.includes(m.role)).map((m) => m.org_id)) };
+}
+
+/** A report filed before the lifecycle names no organisation: only platform admins may withdraw it. */
+export function mayWithdraw(rights: WithdrawRights, report: Pick<StoredReport, 'org_ids'>): boolean {
+  return rights.platformAdmin || (report.org_ids ?? []).some((id) => rights.adminOf.has(id));
+}
+
+/** The organisations whose admins may withdraw a report this caller files now. */
+export async function filingOrganisations(me: AuthenticatedCaller): Promise<string[]> {
+  return (await listUserMemberships(me.userId)).filter((m) => m.status === 'approved').map((m) => m.org_id);
+}

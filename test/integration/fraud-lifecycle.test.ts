@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FRAUD_MESSAGES, type FraudReportItem } from '../../shared/api/fraud.js';
+import { DEFAULT_SETTINGS } from '../../shared/api/settings.js';
+import type { UploadResponse } from '../../shared/api/submissions.js';
+import { currentMonth } from '../../shared/rules/dates.js';
+import { nrcDigits } from '../../shared/rules/nrc.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+
+/**
+ * The fraud report lifecycle (issue 16 §2) through the real handlers: the filing organisation's admin
+ * withdraws a report, which stops flagging in the registry check and in file validation at once and
+ * stays in search with its status; another organisation, other roles and a second withdrawal are refused
+ * and change nothing; reports older than the retention expire by the scheduled job.
+ */
+const twin = inject('twin');
+const api = submissionsApi(twin);
+Object.assign(process.env, twin.env);
+
+let serial = 0;
+const freshNrc = () => `${200000 + Math.floor(Math.random() * 700000)}/${10 + (serial++ % 90)}/1`;
+const who = { adminA: '', adminB: '', dataUserA: '', platform: '', compliance: '' };
+let orgA: SeededOrg;
+
+const fields = (nrc: string) => ({ fi_name: 'Lender A', type: 'Identity theft', nrc, person_name: 'Mutale Phiri', report_month: '2026-03', payee_key: 'A001', description: 'Forged payslip.' });
+const file = async (token: string, nrc: string) => {
+  const res = await api.call(token, '/api/fraud-reports', { method: 'POST', body: fields(nrc) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return String(res.body.id);
+};
+const withdraw = (token: string, id: string, reason: unknown = 'Filed against the wrong NRC') => api.call(token, `/api/fraud-reports/${id}/withdraw`, { method: 'POST', body: { reason } });
+const flagged = async (nrc: string) => ((await api.call(who.compliance, '/api/fraud-registry/check', { method: 'POST', body: { nrcs: [nrc] } })).body.flagged as string[]).includes(nrc);
+const search = async (token: string, nrc: string) => (await api.call(token, '/api/fraud-reports/search', { method: 'POST', body: { nrcs: [nrc] } })).body.items as FraudReportItem[];
+async function validationFlags(nrc: string): Promise<number> {
+  const month = currentMonth();
+  const data = workbook([HEADER, [`FL${nrcDigits(nrc)}`, nrc, `${month}-01`, '2030-12-31', 150, orgA.payeeKey, 'Mutale', 'Phiri']]);
+  const result: UploadResponse = await api.upload(who.adminA, { doc_kind: 'inputs', month, payee_key: orgA.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
+  return result.fraud.length;
+}
+
+beforeAll(async () => {
+  orgA = await seedOrganisation(twin, uniquePayeeKey());
+  const orgB = await seedOrganisation(twin, uniquePayeeKey());
+  const token = async (roles: Parameters<typeof createUser>[1], org?: SeededOrg, role?: 'fi_admin' | 'data_user') => {
+    const user = await createUser(twin, roles);
+    const idToken = (await signIn(twin, user.email, user.password)).idToken;
+    if (org) await seedMembership(twin, org, subOf(idToken), 'approved', role);
+    return idToken;
+  };
+  [who.adminA, who.adminB, who.dataUserA, who.platform, who.compliance] = await Promise.all([
+    token(['fi_admin'], orgA),
+    token(['fi_admin'], orgB),
+    token(['data_user'], orgA, 'data_user'),
+    token(['super_admin']),
+    token(['compliance']),
+  ]);
+});
+afterAll(async () => {
+  expect((await api.call(who.platform, '/api/settings', { method: 'PUT', body: { retention: DEFAULT_SETTINGS.retention } })).status).toBe(200);
+});
+
+describe('withdrawing a report', () => {
+  it('stops it flagging in the check and in file validation at once; it stays in search, withdrawn, with its reason', async () => {
+    const nrc = freshNrc();
+    const id = await file(who.adminA, nrc);
+    expect(await flagged(nrc)).toBe(true);
+    expect(await validationFlags(nrc)).toBe(1);
+    const [before] = await search(who.adminA, nrc);
+    expect(before).toMatchObject({ id, status: 'active', status_reason: null, can_withdraw: true });
+    expect((await search(who.adminB, nrc))[0]).toMatchObject({ id, can_withdraw: false });
+
+    const res = await withdraw(who.adminA, id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ message: FRAUD_MESSAGES.withdrawn, report: { id, status: 'withdrawn', status_reason: 'Filed against the wrong NRC', can_withdraw: false } });
+    expect(await flagged(nrc)).toBe(false);
+    expect(await validationFlags(nrc)).toBe(0);
+    expect((await search(who.compliance, nrc))[0]).toMatchObject({ id, status: 'withdrawn', status_reason: 'Filed against the wrong NRC', status_at: expect.any(String) });
+
+    // The report's audit trail says who withdrew it and why.
+    const trail = await api.call(who.platform, `/api/admin/audit/nrc?nrc=${encodeURIComponent(nrc)}`);
+    expect(JSON.stringify(trail.body)).toContain('fraud_report.withdraw');
+
+    // Filed again, the NRC flags again.
+    await file(who.adminA, nrc);
+    expect(await flagged(nrc)).toBe(true);
+  });
+
+  it('keeps an NRC flagged while another of its reports is active', async () => {
+    const nrc = freshNrc();
+    const [first, second] = [await file(who.adminA, nrc), await file(who.adminA, nrc)];
+    expect((await withdraw(who.adminA, first)).status).toBe(200);
+    expect(await flagged(nrc)).toBe(true);
+    expect((await withdraw(who.platform, second)).status).toBe(200);
+    expect(await flagged(nrc)).toBe(false);
+  });
+
+  it('refuses another organisation (403), other roles (403), bad input (400) and an unknown id (404), changing nothing', async () => {
+    const nrc = freshNrc();
+    const id = await file(who.adminA, nrc);
+    const refused = await withdraw(who.adminB, id);
+    expect(refused).toMatchObject({ status: 403, body: { message: FRAUD_MESSAGES.withdrawNotYours } });
+    expect((await withdraw(who.dataUserA, id)).status).toBe(403);
+    expect((await withdraw(who.compliance, id)).status).toBe(403);
+    expect((await withdraw(who.adminA, id, '   ')).body).toMatchObject({ message: expect.stringContaining(FRAUD_MESSAGES.withdrawReason) });
+    expect((await withdraw(who.adminA, id, 'x'.repeat(501))).status).toBe(400);
+    expect((await withdraw(who.adminA, id, 42)).status).toBe(400);
+    expect((await withdraw(who.adminA, randomUUID())).status).toBe(404);
+    expect((await withdraw(who.adminA, 'not-an-id')).status).toBe(404);
+    expect(await flagged(nrc)).toBe(true);
+    expect((await search(who.adminA, nrc))[0]).toMatchObject({ id, status: 'active' });
+  });
+
+  it('lets one of two withdrawals at once win; the other gets 409 with the report’s status', async () => {
+    const nrc = freshNrc();
+    const id = await file(who.adminA, nrc);
+    const answers = await Promise.all([withdraw(who.adminA, id, 'First'), withdraw(who.platform, id, 'Second')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(FRAUD_MESSAGES.notActive('withdrawn'));
+    const winner = answers.find((a) => a.status === 200)!.body as { report: FraudReportItem };
+    expect((await search(who.adminA, nrc))[0]!.status_reason).toBe(winner.report.status_reason);
+    expect(await flagged(nrc)).toBe(false);
+  });
+});
+
+describe('expiry', () => {
+  it('takes reports older than the retention off the registry once, keeping them in search as expired', async () => {
+    const { putReport } = await import('../../lambdas/data/registry.js');
+    const { expireReports } = await import('../../lambdas/events/expire-reports.js');
+    expect((await api.call(who.platform, '/api/settings', { method: 'PUT', body: { retention: { report_years: 2 } } })).status).toBe(200);
+    const [old, recent] = [freshNrc(), freshNrc()];
+    const filedAt = (yearsAgo: number) => new Date(Date.now() - yearsAgo * 366 * 24 * 3600 * 1000).toISOString();
+    for (const [nrc, at] of [[old, filedAt(3)], [recent, filedAt(1)]] as const) {
+      await putReport({ id: randomUUID(), created_at: at, ...fields(nrc), nrc_key: nrcDigits(nrc), files: [], created_by: 'seed', created_by_email: 'seed@example.com' });
+    }
+    expect([await flagged(old), await flagged(recent)]).toEqual([true, true]);
+
+    expect((await expireReports()).expired).toBeGreaterThanOrEqual(1);
+    expect([await flagged(old), await flagged(recent)]).toEqual([false, true]);
+    expect((await search(who.compliance, old))[0]).toMatchObject({ status: 'expired', status_reason: FRAUD_MESSAGES.expiredReason(2), can_withdraw: false });
+    // A second run (a retried event, a second day) finds nothing more to do.
+    expect((await expireReports()).expired).toBe(0);
+    expect((await withdraw(who.platform, (await search(who.platform, old))[0]!.id)).status).toBe(409);
+  });
+});
