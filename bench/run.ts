@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { costsBench } from './costs.js';
 import { figureLine, figuresJson, passes, type Bench, type Figure } from './figures.js';
 import { fraudBench } from './fraud.js';
 import { historyBench } from './history.js';
@@ -6,18 +7,20 @@ import { ingestBench } from './ingest.js';
 import { loadBench } from './load.js';
 import { metricsBench } from './metrics.js';
 import { parseBench } from './parse.js';
+import { writePerRowCosts } from './per-row-costs.js';
 import { signalsBench } from './signals.js';
 
 /** Every benchmark, in the order they run: adding one is one line here. */
-const BENCHES: Bench[] = [parseBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, signalsBench];
+const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, signalsBench];
 
-const USAGE = `Usage: npm run bench -- [--only NAME] [--json]
-  --only NAME  run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})
-  --json       print one JSON object: { figure: { value, unit, target, baseline?, baseline_value?, ratio?, pass } }
+const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
+  --only NAME    run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})
+  --json         print one JSON object: { figure: { value, unit, target, baseline?, baseline_value?, ratio?, pass } }
+  --write-costs  keep the figures the capacity model reads in bench/per-row-costs.json (npm run capacity)
 Timings are figures to read, never test assertions. The exit status is 1 when a figure misses its target.`;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false }, 'write-costs': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
     console.log(USAGE);
     return 0;
@@ -35,6 +38,11 @@ async function main(): Promise<number> {
     if (!values.json) for (const figure of measured) console.log(figureLine(figure) + (figure.note ? `\n      ${figure.note}` : ''));
   }
   if (values.json) console.log(JSON.stringify(figuresJson(figures)));
+  if (values['write-costs']) {
+    const updated = writePerRowCosts(figures);
+    // On stderr, so that --json stays one JSON object on stdout.
+    console.error(updated.length ? `bench/per-row-costs.json: ${updated.join(', ')}` : 'bench/per-row-costs.json: no figure of this run feeds it');
+  }
   return figures.every(passes) ? 0 : 1;
 }
 

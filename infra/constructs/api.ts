@@ -18,6 +18,7 @@ import { handlerModule, type RouteDef, ROUTES } from '../../shared/routes.js';
 import { type BucketKey, type TableKey } from '../../shared/stores.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { ROUTE_GRANTS } from '../grants.js';
+import { API_THROTTLE } from '../sizing.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 import { pascalCase } from './names.js';
@@ -61,7 +62,7 @@ export class Api extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: { ...API_THROTTLE },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(

@@ -11,6 +11,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { USER_POOL_ENV } from '../definitions.js';
+import { API_FUNCTION, EVENT_RETRIES } from '../sizing.js';
 import { type BucketDef, type TableDef } from '../../shared/stores.js';
 import { acknowledge } from './nag.js';
 
@@ -21,9 +22,9 @@ export interface AppFunctionProps {
   handler: string;
   description: string;
   environment?: Record<string, string>;
-  /** @default 25 s, under the HTTP API's 30 s integration limit */
+  /** @default API_FUNCTION's (infra/sizing.ts): 25 s, under the HTTP API's 30 s integration limit */
   timeout?: Duration;
-  /** @default 512 MB */
+  /** @default API_FUNCTION's (infra/sizing.ts): 512 MB */
   memorySize?: number;
   /** For asynchronous invocations (S3 events): where an event goes after two failed retries. */
   deadLetterQueue?: IQueue;
@@ -56,11 +57,11 @@ export class AppFunction extends Construct {
       description: props.description.slice(0, 256),
       runtime: Runtime.NODEJS_22_X, // DESIGN.md §8
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(25),
+      memorySize: props.memorySize ?? API_FUNCTION.memoryMb,
+      timeout: props.timeout ?? Duration.seconds(API_FUNCTION.timeoutSeconds),
       tracing: Tracing.ACTIVE,
       deadLetterQueue: props.deadLetterQueue,
-      retryAttempts: props.deadLetterQueue ? 2 : undefined,
+      retryAttempts: props.deadLetterQueue ? EVENT_RETRIES : undefined,
       role: this.role,
       logGroup: this.logGroup,
       environment: {

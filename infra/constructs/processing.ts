@@ -10,6 +10,7 @@ import type { BucketKey } from '../../shared/stores.js';
 import { type S3TriggerDef, type ScheduledJobDef } from '../definitions.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { TRIGGER_GRANTS } from '../grants.js';
+import { EVENT_FUNCTION } from '../sizing.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 import { pascalCase } from './names.js';
@@ -45,8 +46,8 @@ export class Processing extends Construct {
       const fn = new AppFunction(this, pascalCase(trigger.id), {
         handler: trigger.handler,
         description: `S3 ${trigger.bucket}/${trigger.prefix}*: ${trigger.id}`,
-        timeout: Duration.minutes(5),
-        memorySize: 1024,
+        timeout: Duration.seconds(EVENT_FUNCTION.timeoutSeconds),
+        memorySize: EVENT_FUNCTION.memoryMb,
         deadLetterQueue: this.deadLetters,
       });
       for (const key of trigger.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);

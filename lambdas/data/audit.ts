@@ -30,7 +30,8 @@ export interface AuditEntry {
 const TRANSACTION_ITEMS = 100;
 const PARALLEL = 8;
 
-function itemOf(entry: Omit<AuditEntry, 'also'>, ts: string, id: string, extra: Record<string, unknown> = {}) {
+/** The stored item of an entry (the capacity bench weighs it). */
+export function auditItem(entry: Omit<AuditEntry, 'also'>, ts: string, id: string, extra: Record<string, unknown> = {}) {
   return {
     pk: `DAY#${ts.slice(0, 10)}`,
     sk: `${ts}#${id}`,
@@ -55,13 +56,13 @@ export async function writeAudit(entry: AuditEntry): Promise<void> {
   const id = randomUUID();
   const { also = [], ...main } = entry;
   const table = tableName('audit');
-  await dynamo.send(new PutCommand({ TableName: table, Item: itemOf(main, ts, id), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await dynamo.send(new PutCommand({ TableName: table, Item: auditItem(main, ts, id), ConditionExpression: 'attribute_not_exists(pk)' }));
   if (also.length === 0) return;
   // Pointers carry who, what and when, and name the entry they belong to; they hold no details. They are
   // written as transactions of conditional Puts (authorised as PutItem): the functions never hold
   // BatchWriteItem on the audit log, which would allow deletes too.
   const pointers = [...new Set(also)].map((subject) => ({
-    Put: { TableName: table, Item: itemOf({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }), ConditionExpression: 'attribute_not_exists(pk)' },
+    Put: { TableName: table, Item: auditItem({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }), ConditionExpression: 'attribute_not_exists(pk)' },
   }));
   // Throttled or in conflict: tried again; the ids are fresh, so a retry never doubles an entry.
   await inParallel(chunked(pointers, TRANSACTION_ITEMS), PARALLEL, async (batch) => {

@@ -26,7 +26,6 @@ const NRC_PK = 'SUMMARY#NRC#';
 const EMP_PK = 'SUMMARY#EMP#';
 export const nrcSummaryKey = (digits: string) => ({ pk: `${NRC_PK}${digits}`, sk: 'SUMMARY' });
 export const employeeSummaryKey = (employeeNo: string) => ({ pk: `${EMP_PK}${employeeNo}`, sk: 'SUMMARY' });
-const entryName = (submissionId: string) => `s_${submissionId}`;
 const ENTRY_PREFIX = 's_';
 /** An employee number longer than this is not one (and would make a poor key). */
 const MAX_EMPLOYEE_NO = 64;
@@ -35,11 +34,18 @@ const PARALLEL = 16;
 const TRANSACTION_ITEMS = 100;
 const BUSY = 'Borrower records are busy; try again in a minute.';
 
-/** Writes (again, harmlessly) this submission's entry on each of its borrowers' summaries. */
-export async function writeSummaries(source: HistorySource, rows: readonly CanonicalRow[]): Promise<void> {
-  const table = tableName('history');
-  const name = entryName(source.submissionId);
-  const writes: { key: { pk: string; sk: string }; entry: Record<string, unknown> }[] = [];
+/** One keyed update of a summary: the item and this submission's entry on it. */
+export interface SummaryWrite {
+  key: { pk: string; sk: string };
+  entry: Record<string, unknown>;
+}
+
+/** The attribute a submission's entry is stored under on a summary item. */
+export const entryName = (submissionId: string) => `${ENTRY_PREFIX}${submissionId}`;
+
+/** The updates a submission makes: one per borrower's NRC summary and one per employee number's, each key once. */
+export function summaryWrites(source: HistorySource, rows: readonly CanonicalRow[]): SummaryWrite[] {
+  const writes: SummaryWrite[] = [];
   for (const borrower of borrowersOf(rows).values()) {
     if (borrower.digits.length < MIN_HISTORY_NRC_DIGITS || !borrower.nrc) continue;
     writes.push({
@@ -59,9 +65,16 @@ export async function writeSummaries(source: HistorySource, rows: readonly Canon
       writes.push({ key: employeeSummaryKey(borrower.employee_no), entry: { d: borrower.digits, nrc: borrower.nrc, m: source.month, t: source.submittedAt } });
     }
   }
+  return [...new Map(writes.map((write) => [write.key.pk, write])).values()];
+}
+
+/** Writes (again, harmlessly) this submission's entry on each of its borrowers' summaries. */
+export async function writeSummaries(source: HistorySource, rows: readonly CanonicalRow[]): Promise<void> {
+  const table = tableName('history');
+  const name = entryName(source.submissionId);
+  const unique = summaryWrites(source, rows);
   // One transaction of up to 100 keyed updates per call: one request instead of a hundred. A call that
   // races another lender's on the same borrower is cancelled whole and tried again.
-  const unique = [...new Map(writes.map((write) => [`${write.key.pk}`, write])).values()];
   await inParallel(chunked(unique, TRANSACTION_ITEMS), PARALLEL, async (chunk) => {
     await retrying(
       () =>

@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, retrying } from './dynamo.js';
-import { digestBucket, digestKey, reportPointerKey, type ReportRef, type StoredReport } from './registry.js';
+import { reportPointerKey, type ReportRef, type StoredReport } from './registry.js';
+import { digestBucket, digestKey } from './registry-digest.js';
 import { summaryKey } from './registry-check.js';
 
 /**

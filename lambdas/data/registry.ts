@@ -4,6 +4,7 @@ import { dynamo, tableName } from './clients.js';
 import { inParallel } from '../lib/concurrency.js';
 import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from './dynamo.js';
 import { summaryKey } from './registry-check.js';
+import { digestBucket, digestKey } from './registry-digest.js';
 
 /**
  * The fraud registry (table `registry`). Keys and access patterns (also listed in infra/definitions.ts):
@@ -58,16 +59,6 @@ const PARALLEL = 16;
 export const reportSortKey = (createdAt: string, id: string) => `REPORT#${createdAt}#${id}`;
 const requestKey = (userId: string, requestId: string) => ({ pk: `REQUEST#${userId}#${requestId}`, sk: 'REQUEST' });
 export const reportPointerKey = (id: string) => ({ pk: `REPORTID#${id}`, sk: 'REPORTID' });
-
-export const DIGEST_BUCKETS = 1024;
-
-/** FNV-1a of the digits: spreads NRCs evenly over the digest buckets whatever their district codes. */
-export function digestBucket(digits: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < digits.length; i++) hash = Math.imul(hash ^ digits.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % DIGEST_BUCKETS;
-}
-export const digestKey = (bucket: number) => ({ pk: `DIGEST#${bucket}`, sk: 'DIGEST' });
 
 const BUSY = 'The fraud registry is busy; please try again in a moment.';
 const batchGet = (keys: Record<string, unknown>[], projection?: string) => batchGetAll(tableName('registry'), keys, { projection, busy: BUSY });

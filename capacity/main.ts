@@ -1,0 +1,74 @@
+import { PER_ROW_COSTS_FILE, readPerRowCosts } from '../bench/per-row-costs.js';
+import { ASSUMPTIONS, perRowFrom, times, TODAY, type Scale } from './inputs.js';
+import { limits, type Limit } from './limits.js';
+import { monthlyUsage, type Usage } from './model.js';
+import { monthlyCost, PRICES, PRICES_CHECKED_ON, type Price } from './prices.js';
+
+/** `npm run capacity`: the capacity model's table, for Zambia today and ten times that (README "Capacity model"). */
+const costs = readPerRowCosts();
+const perRow = perRowFrom(costs);
+const scales: Scale[] = [TODAY, times(TODAY, 10)];
+const usages = scales.map((scale) => monthlyUsage(scale, perRow, ASSUMPTIONS));
+const bills = usages.map((usage) => monthlyCost(usage));
+
+const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
+const n = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const usd = (value: number) => `$${n(value, 2)}`;
+const LABEL = 42;
+const COLUMN = 26;
+const line = (label: string, cells: string[]) => console.log(`${label.padEnd(LABEL)}${cells.map((cell) => cell.padStart(COLUMN)).join('')}`);
+const row = (label: string, cell: (usage: Usage, i: number) => string) => line(label, usages.map(cell));
+const heading = (text: string) => console.log(`\n${text}`);
+
+console.log('Capacity model: one month of the platform in AWS af-south-1 (Cape Town), on-demand, list prices');
+console.log(`Per-row costs: ${PER_ROW_COSTS_FILE.pathname.replace(`${process.cwd()}/`, '')} (refresh: npm run bench -- --only costs --write-costs)`);
+for (const [key, entry] of Object.entries(costs)) console.log(`  ${key.padEnd(32)} ${`${n(entry.value, 2)} ${entry.unit}`.padEnd(14)} ${entry.figure}, ${entry.measured_at}`);
+
+heading('Workload');
+line('', scales.map((scale) => scale.label));
+row('Borrowers / lenders', ({ scale }) => `${n(scale.borrowers)} / ${n(scale.lenders)}`);
+row('Rows a month (inputs and stoppages)', (u) => n(u.rows.total));
+row('Largest file (rows)', ({ scale }) => n(scale.largestFileRows));
+row('Files submitted / validations', (u) => `${n(u.rows.files)} / ${n(u.rows.validations)}`);
+row('API requests (history lookups)', (u) => `${n(u.api.requests)} (${n(u.api.lookups)})`);
+
+heading('DynamoDB (request units a month)');
+row('Writes (WRU)', (u) => n(sum(u.dynamo.writeUnits)));
+row('  ingestion: history + summaries', (u) => n(u.dynamo.writeUnits.ingest));
+row('  validation: upload records', (u) => n(u.dynamo.writeUnits.validate));
+row('  history lookups: audit entries', (u) => n(u.dynamo.writeUnits.lookups));
+row('  other API calls', (u) => n(u.dynamo.writeUnits.api));
+row('Reads (RRU)', (u) => n(sum(u.dynamo.readUnits)));
+row('  ingestion: what is stored', (u) => n(u.dynamo.readUnits.ingest));
+row('  validation: digest, summaries', (u) => n(u.dynamo.readUnits.validate));
+row('  history lookups', (u) => n(u.dynamo.readUnits.lookups));
+row('  other API calls', (u) => n(u.dynamo.readUnits.api));
+row('Stored after the window (GB)', (u) => n(u.dynamo.storageGb, 2));
+
+heading('Lambda, S3, CloudFront (a month)');
+row('Lambda invocations', (u) => n(sum(u.lambda.invocations)));
+row('  API / validation / ingestion', (u) => `${n(u.lambda.invocations.api)} / ${n(u.lambda.invocations.validate)} / ${n(u.lambda.invocations.ingest)}`);
+row('Lambda GB-seconds', (u) => n(sum(u.lambda.gbSeconds)));
+row('  API / validation / ingestion', (u) => `${n(u.lambda.gbSeconds.api)} / ${n(u.lambda.gbSeconds.validate)} / ${n(u.lambda.gbSeconds.ingest)}`);
+row('  seconds a file: validation / ingestion', (u) => `${n(u.seconds.validate, 1)} / ${n(u.seconds.ingest, 1)}`);
+row('S3 stored after the window (GB)', (u) => n(u.s3.storageGb, 2));
+row('S3 PUT / GET requests', (u) => `${n(u.s3.puts)} / ${n(u.s3.gets)}`);
+row('CloudFront out (GB) / requests', (u) => `${n(u.cloudfront.gb, 1)} / ${n(u.cloudfront.requests)}`);
+
+heading(`Cost a month (USD, prices checked ${PRICES_CHECKED_ON}; * not read here)`);
+const unread = Object.values(PRICES).some((price: Price) => !price.read);
+for (const key of Object.keys(bills[0]!) as (keyof (typeof bills)[number])[]) row(`  ${key}`, (_, i) => usd(bills[i]![key]));
+row('Total', (_, i) => usd(sum(bills[i]!)));
+for (const [name, price] of Object.entries(PRICES) as [string, Price][]) console.log(`  ${price.read ? ' ' : '*'} ${name.padEnd(20)} $${price.usd} per ${price.per}: ${price.source}`);
+if (unread) console.log('  (* = the best known figure, not read on this machine: check it before quoting)');
+
+heading('Limits at the peak, nearest first (need / limit)');
+const all = scales.map((scale) => limits(scale, perRow, ASSUMPTIONS));
+const byName = (i: number, name: string) => all[i]!.find((l) => l.name === name)!;
+const small = (value: number) => (value >= 10 ? n(value) : Number(value.toPrecision(2)).toString());
+const cell = (l: Limit) => `${small(l.need)} ${l.unit} ${n(l.use * 100)}%${l.use >= 1 ? '!' : ''}`;
+line('', [...scales.map((scale) => scale.label), 'limit']);
+for (const l of all[1]!) line(l.name, [...scales.map((_, i) => cell(byName(i, l.name))), `${n(l.limit)} ${l.unit}`]);
+scales.forEach((scale, i) => console.log(`Reached first, ${scale.label}: ${all[i]![0]!.name} (${n(all[i]![0]!.use * 100)}%)`));
+heading('What the stack does at each');
+for (const l of all[1]!) console.log(`- ${l.name}: ${l.stack}`);

@@ -1,0 +1,15 @@
+/**
+ * The fraud registry's digest (lambdas/data/registry.ts): pk=DIGEST#{bucket} sk=DIGEST, `nrcs` = String Set of
+ * the digits of every NRC with an active report whose hash falls in that bucket, `known` of every NRC ever reported. Kept apart from the SDK calls so that the
+ * capacity model (capacity/) can weigh a bucket without loading the AWS SDK.
+ */
+export const DIGEST_BUCKETS = 1024;
+
+/** FNV-1a of the digits: spreads NRCs evenly over the digest buckets whatever their district codes. */
+export function digestBucket(digits: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < digits.length; i++) hash = Math.imul(hash ^ digits.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % DIGEST_BUCKETS;
+}
+
+export const digestKey = (bucket: number) => ({ pk: `DIGEST#${bucket}`, sk: 'DIGEST' });
