@@ -42,7 +42,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.tsbuild/', 'web/dist/', 'cdk.out/', '.local/', 'test-results/', 'playwright-report/', 'screenshots/'] },
+  { ignores: ['node_modules/', '.tsbuild/', 'web/dist/', 'cli/dist/', 'cdk.out/', '.local/', 'test-results/', 'playwright-report/', 'screenshots/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { readFirstSheet } from '../shared/xlsx/read-first-sheet.js';
 import { validateWorkbookStreamed } from '../lambdas/lib/workbook-stream.js';
+import { floorRows } from './parse-floor.js';
 import { fraudFlagsFor, validateWorkbook } from '../shared/xlsx/validate-workbook.js';
 
-export type ChildMode = 'validate' | 'validate-no-rows' | 'read' | 'exceljs';
+export type ChildMode = 'validate' | 'validate-no-rows' | 'read' | 'floor' | 'exceljs';
 export interface ChildResult {
   rows: number;
   errors: number;
@@ -45,13 +46,14 @@ async function measure(mode: ChildMode, file: string, month: string, payeeKey: s
   const bytes = readFileSync(file);
   const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const stop = clocks();
+  if (mode === 'floor') return { rows: await floorRows(data), errors: 0, ...stop() };
   if (mode === 'read') {
     let rows = 0;
     for (const _row of readFirstSheet(data).rows) rows++;
     return { rows: rows - 1, errors: 0, ...stop() };
   }
   const options = { kind: 'inputs' as const, month, payeeKey, collectRows: mode !== 'validate-no-rows' };
-  // 'validate' is the Lambda's path (Node's native zlib); 'validate-no-rows' the CLI's and the browser worker's (pure JavaScript).
+  // 'validate' is the Lambda's path (Node's native zlib); 'validate-no-rows' the browser worker's (pure JavaScript).
   const result = mode === 'validate' ? await validateWorkbookStreamed(data, options) : validateWorkbook(data, options);
   // The Lambda asks for the rows of the registry's hits to place FRAUD flags: here, one in a hundred NRCs.
   if (mode === 'validate') {

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { currentMonth, formatIssue, isMonth, type Issue, type SubmissionKind } from '../shared/rules/index.js';
-import { FILE_COLUMN, validateWorkbook } from '../shared/xlsx/index.js';
+import { validateWorkbookStreamed } from '../lambdas/lib/workbook-stream.js';
+import { currentMonth, isMonth } from '../shared/rules/dates.js';
+import { formatIssue, type Issue } from '../shared/rules/issues.js';
+import type { SubmissionKind } from '../shared/rules/submission-rules.js';
+import { groupDigits } from '../shared/xlsx/errors.js';
+import { FILE_COLUMN } from '../shared/xlsx/index.js';
 
 export const USAGE = `Usage: npm run cli -- validate FILE... --kind inputs|stoppages --payee KEY [--month YYYY-MM] [--json]
 
@@ -92,11 +95,11 @@ function readFile(file: string): Uint8Array | string {
   }
 }
 
-/** The report of one file and whether it could be read at all. */
-export function validateFile(file: string, command: Omit<Command, 'files' | 'json'>): { report: FileReport; readable: boolean } {
+/** The report of one file and whether it could be read at all: the Lambda's reader (Node's native zlib), rows not kept. */
+async function validateFile(file: string, command: Omit<Command, 'files' | 'json'>): Promise<{ report: FileReport; readable: boolean }> {
   const data = readFile(file);
   if (typeof data === 'string') return { report: unreadable(file, data), readable: false };
-  const result = validateWorkbook(data, { kind: command.kind, month: command.month, payeeKey: command.payeeKey, collectRows: false });
+  const result = await validateWorkbookStreamed(data, { kind: command.kind, month: command.month, payeeKey: command.payeeKey, collectRows: false });
   const report: FileReport = {
     file,
     headers_found: result.headers_found,
@@ -110,23 +113,23 @@ export function validateFile(file: string, command: Omit<Command, 'files' | 'jso
 }
 
 const LIST_LIMIT = 50;
-const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => `${groupDigits(count)} ${word}${count === 1 ? '' : 's'}`;
 
 function summary(report: FileReport): string[] {
   const lines = [`${report.file}: ${plural(report.row_count, 'row')}, ${plural(report.errors.length, 'error')}, ${plural(report.warnings.length, 'warning')}`];
   if (report.headers.length > 0) lines.push(`  Columns: ${report.headers.filter(Boolean).join(', ')}`);
   for (const [title, issues] of [['Errors', report.errors], ['Warnings', report.warnings]] as const) {
     if (issues.length === 0) continue;
-    lines.push(`  ${title} (${issues.length.toLocaleString('en-US')})`);
+    lines.push(`  ${title} (${groupDigits(issues.length)})`);
     for (const issue of issues.slice(0, LIST_LIMIT)) lines.push(`    ${formatIssue(issue)}`);
-    if (issues.length > LIST_LIMIT) lines.push(`    … and ${(issues.length - LIST_LIMIT).toLocaleString('en-US')} more (--json lists them all)`);
+    if (issues.length > LIST_LIMIT) lines.push(`    … and ${groupDigits(issues.length - LIST_LIMIT)} more (--json lists them all)`);
   }
   lines.push('  Fraud flags: not checked (the CLI runs offline)');
   return lines;
 }
 
-/** Runs the CLI; returns the exit status. */
-export function main(argv: readonly string[], output: Output = { out: (line) => console.log(line), err: (line) => console.error(line) }): number {
+/** Runs the CLI; resolves to the exit status. cli/bin.ts is the entry point, bundled by scripts/build-cli.mjs. */
+export async function main(argv: readonly string[], output: Output = { out: (line) => console.log(line), err: (line) => console.error(line) }): Promise<number> {
   let command: Command | 'help';
   try {
     command = parseCommand(argv);
@@ -141,12 +144,10 @@ export function main(argv: readonly string[], output: Output = { out: (line) => 
   }
   let status = 0;
   for (const file of command.files) {
-    const { report, readable } = validateFile(file, command);
+    const { report, readable } = await validateFile(file, command);
     if (command.json) output.out(JSON.stringify(report));
     else output.out(summary(report).join('\n'));
     status = Math.max(status, !readable ? 2 : report.errors.length > 0 ? 1 : 0);
   }
   return status;
 }
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main(process.argv.slice(2));

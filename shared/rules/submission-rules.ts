@@ -29,14 +29,16 @@ export interface SubmissionCheckOptions extends DateParseOptions {
 
 export interface RowValidatorOptions extends SubmissionCheckOptions {
   columns: ColumnMap;
+  /** Build each row as ingested (RowInspection.row); default true. Without it, row is always null. */
+  collectRows?: boolean;
 }
 
 export interface RowValidator {
   /** The issues of one data row (none for an empty row); rowNumber is the spreadsheet's own. */
   validate(rowNumber: number, cells: readonly Cell[]): Issue[];
   /**
-   * The issues and, from the same parsed values, the row as ingested (canonicalRow's answer).
-   * The object returned is reused: read it before the next call.
+   * The issues and, from the same parsed values, the row as ingested (canonicalRow's answer; null when
+   * collectRows is false). The object returned is reused: read it before the next call.
    */
   inspect(rowNumber: number, cells: readonly Cell[]): Readonly<RowInspection>;
 }
@@ -66,6 +68,7 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
   /** The submission month's last day passes the End Date checks of both kinds. */
   const lastDay = lastDayOfMonth(month);
   const seenNrcs = new Set<string>();
+  const collectRows = options.collectRows !== false;
 
   // Column indexes read once; the checks below run for every row of files of up to 300,000 rows.
   const at = {
@@ -116,7 +119,7 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
     result.issues = issues ?? NO_ISSUES;
     result.nrc = nrc;
     result.duplicate = duplicate;
-    result.row = canonicalRowOf(cells, columns, { start_date: start, end_date: end, amount });
+    result.row = collectRows ? canonicalRowOf(cells, columns, { start_date: start, end_date: end, amount }) : null;
     return result;
   }
 

@@ -1,22 +1,10 @@
-import {
-  canonicalRow,
-  createRowValidator,
-  detectHeaderRow,
-  fraudFlag,
-  HEADER_SEARCH_ROWS,
-  isEmptyRow,
-  isMonth,
-  ISSUE_COLUMNS,
-  issueSeverity,
-  missingHeadersMessage,
-  normaliseNrc,
-  parseCellDate,
-  type CanonicalRow,
-  type ColumnMap,
-  type Issue,
-  type RowValidator,
-  type SubmissionKind,
-} from '../rules/index.js';
+import { canonicalRow, type CanonicalRow } from '../rules/canonical-row.js';
+import { isEmptyRow } from '../rules/cells.js';
+import { isMonth, parseCellDate } from '../rules/dates.js';
+import { detectHeaderRow, HEADER_SEARCH_ROWS, missingHeadersMessage, type ColumnMap } from '../rules/headers.js';
+import { fraudFlag, ISSUE_COLUMNS, issueSeverity, type Issue } from '../rules/issues.js';
+import { normaliseNrc } from '../rules/nrc.js';
+import { createRowValidator, type RowValidator, type SubmissionKind } from '../rules/submission-rules.js';
 import { SpreadsheetError, type SpreadsheetErrorCode } from './errors.js';
 import { readFirstSheet, type ReadOptions } from './read-first-sheet.js';
 import type { CellValue, SheetRow } from './sheet-scanner.js';

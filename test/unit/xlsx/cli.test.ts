@@ -20,11 +20,14 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the CLI in its own process, as a lender would; `npx tsx cli/main.ts` or, quicker, node with tsx's loader. */
-async function cli(args: string[], { viaNpx = false } = {}): Promise<Run> {
-  const [command, prefix] = viaNpx ? ['npx', ['tsx']] : [process.execPath, ['--import', 'tsx']];
+/**
+ * Runs the CLI in its own process: the bundle `npm run cli` runs (built in beforeAll), or, as a lender
+ * would, `npm run cli` itself.
+ */
+async function cli(args: string[], { viaNpm = false } = {}): Promise<Run> {
+  const [command, prefix] = viaNpm ? ['npm', ['run', '--silent', 'cli', '--']] : [process.execPath, ['cli/dist/cli.mjs']];
   try {
-    const { stdout, stderr } = await run(command, [...prefix, 'cli/main.ts', ...args], { cwd: root });
+    const { stdout, stderr } = await run(command, [...prefix, ...args], { cwd: root });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as Run;
@@ -33,10 +36,10 @@ async function cli(args: string[], { viaNpx = false } = {}): Promise<Run> {
 }
 
 /** main() in this process, for the command-line checks that need no file. */
-function inProcess(args: string[]): Run {
+async function inProcess(args: string[]): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
@@ -54,7 +57,8 @@ let missing: string;
 /** The spawned runs, started together so the suite waits for the slowest only. */
 let runs: Record<'good' | 'errors' | 'unreadable' | 'summary', Promise<Run>>;
 
-beforeAll(() => {
+beforeAll(async () => {
+  await run(process.execPath, ['scripts/build-cli.mjs'], { cwd: root });
   dir = mkdtempSync(path.join(tmpdir(), 'payroll-cli-'));
   good = path.join(dir, 'good.xlsx');
   withErrors = path.join(dir, 'errors.xlsx');
@@ -64,7 +68,7 @@ beforeAll(() => {
   writeFileSync(withErrors, writeWithSheetJs({ Inputs: DEDUCTIONS }));
   writeFileSync(encrypted, encryptedWorkbook());
   runs = {
-    good: cli(['validate', good, ...ARGS, '--json'], { viaNpx: true }),
+    good: cli(['validate', good, ...ARGS, '--json'], { viaNpm: true }),
     errors: cli(['validate', good, withErrors, ...ARGS, '--json']),
     unreadable: cli(['validate', withErrors, missing, encrypted, ...ARGS, '--json']),
     summary: cli(['validate', withErrors, ...ARGS]),
@@ -116,15 +120,15 @@ describe('cli validate', { timeout: 60_000 }, () => {
     [['validate', '--kind', 'inputs', '--payee', 'A001'], /Name at least one \.xlsx file/],
     [['check', 'x.xlsx'], /Unknown command 'check'/],
     [['validate', 'x.xlsx', '--kind', 'inputs', '--payee', 'A001', '--colour'], /Unknown option '--colour'/],
-  ])('refuses a wrong command line with exit 2: %j', (args, message) => {
-    const { code, stderr } = inProcess(args);
+  ])('refuses a wrong command line with exit 2: %j', async (args, message) => {
+    const { code, stderr } = await inProcess(args);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).toContain('Usage: npm run cli -- validate FILE...');
   });
 
-  it('says in --help that it runs offline', () => {
-    const { code, stdout } = inProcess(['--help']);
+  it('says in --help that it runs offline', async () => {
+    const { code, stdout } = await inProcess(['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/runs offline.*fraud registry/s);
   });

@@ -1,0 +1,5 @@
+// `npm run cli -- validate FILE...`: runs the bundled CLI, building it first when it is missing or stale.
+import { pathToFileURL } from 'node:url';
+import { ensureCli } from './build-cli.mjs';
+
+await import(pathToFileURL(await ensureCli()).href);
