@@ -95,7 +95,20 @@ export const SCREEN_STATES: Partial<Record<ScreenPath, ScreenState[]>> = {
       await click(page, 'Extract & Search');
       await expect(page.getByText(data.reportedNrc).first()).toBeVisible();
     } },
+    { name: 'the withdraw dialog, a reason refused', reach: async (page, data) => {
+      await page.getByRole('textbox', { name: 'NRCs to search' }).fill(data.reportedNrc);
+      await click(page, 'Extract & Search');
+      await page.getByRole('button', { name: `Withdraw the report on ${data.reportedNrc}` }).first().click();
+      await dialog(page).getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await expect(dialog(page).getByText(/Give the reason for withdrawing/)).toBeVisible();
+    } },
   ],
+  '/admin': [{ name: 'a platform setting refused', reach: async (page) => {
+    const card = page.getByRole('form', { name: 'Submission window' });
+    await card.getByRole('textbox', { name: 'Opens on day' }).fill('0');
+    await card.getByRole('button', { name: 'Save window' }).click();
+    await expect(card.getByText(/The window opens on a day/)).toBeVisible();
+  } }],
   '/history': [
     { name: 'a refused NRC', reach: async (page) => {
       await page.getByRole('textbox', { name: 'NRC' }).fill('12345');

@@ -1,11 +1,16 @@
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
 
-/** POST /api/fraud-reports/{id}/withdraw; the search and latest lists are read again after it. */
+/**
+ * POST /api/fraud-reports/{id}/withdraw; the search and latest lists are read again after it. The
+ * confirmation is shown here, not by the caller: the lists' refetch may unmount the row that asked.
+ */
 export function useWithdrawReport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => callRoute('withdraw-fraud-report', { params: { id }, body: { reason } }),
+    onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['fraud', 'search'] }), client.invalidateQueries({ queryKey: ['fraud', 'latest'] })]),
   });
 }

@@ -1,5 +1,4 @@
 import { Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { FRAUD_MESSAGES, type FraudReportItem, WITHDRAW_REASON_MAX } from '@shared/api/fraud';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
@@ -25,15 +24,7 @@ export function WithdrawModal({ item, onClose }: { item: FraudReportItem | null;
   const confirm = () => {
     if (!item) return;
     if (!reason.trim()) return setMissing(true);
-    withdraw.mutate(
-      { id: item.id, reason: reason.trim() },
-      {
-        onSuccess: (answer) => {
-          notifications.show({ color: 'green', message: answer.message });
-          onClose();
-        },
-      },
-    );
+    withdraw.mutate({ id: item.id, reason: reason.trim() }, { onSuccess: onClose });
   };
   return (
     <ConfirmModal opened={item !== null} title="Withdraw report" confirmLabel="Withdraw" busy={withdraw.isPending} error={withdraw.error} onConfirm={confirm} onClose={onClose}>

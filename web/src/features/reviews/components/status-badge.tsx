@@ -15,7 +15,7 @@ export function StatusBadge({ status }: { status: string }) {
 /** Submitted after its month's window closed (issue 16 §3). */
 export function LateBadge() {
   return (
-    <Badge variant="outline" color="orange.9" tt="none" style={{ flexShrink: 0 }} title="Submitted after its month's window closed" data-testid="late-badge">
+    <Badge variant="light" color="orange" tt="none" style={{ flexShrink: 0 }} title="Submitted after its month's window closed" data-testid="late-badge">
       Late
     </Badge>
   );

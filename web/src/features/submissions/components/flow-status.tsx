@@ -44,7 +44,7 @@ export function FlowStatus({ activity, messages, saved }: { activity: Activity |
             File: {saved.file_name}
           </Text>
           {saved.late && (
-            <Text size="sm" c="orange.9" data-testid="saved-late">
+            <Text size="sm" c="red.9" data-testid="saved-late">
               Marked late: submitted after its month’s window closed.
             </Text>
           )}
