@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../test/fixtures/submissions/directory.js';
 import { createUser, signIn } from '../test/support/cognito.js';
 import type { Bench, Figure } from './figures.js';
-import { progress, withTwin } from './support.js';
+import { progress, quantile, withTwin } from './support.js';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 10_000);
 const HISTORY_ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 2_000_000);
@@ -12,7 +12,6 @@ const SEED_SECONDS = Number(process.env.BENCH_SEED_SECONDS ?? 300);
 const ORGS = 10;
 const READS = 40;
 const PARALLEL = 16;
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 type Item = Record<string, unknown>;
 
