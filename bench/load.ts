@@ -4,7 +4,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../test
 import { createUser, signIn } from '../test/support/cognito.js';
 import type { TwinHandle } from '../test/support/twin-process.js';
 import type { Bench, Figure } from './figures.js';
-import { progress, withTwin } from './support.js';
+import { closedLoop, progress, quantile, withTwin } from './support.js';
 import { generateInputsWorkbook } from './fixtures.js';
 
 const UPLOADS = Number(process.env.LOAD_UPLOADS ?? 20);
@@ -14,7 +14,6 @@ const RAMP = [4, 8, 16, 32, 64];
 const RAMP_SECONDS = 4;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function client(twin: TwinHandle, token: string) {
@@ -58,27 +57,6 @@ async function uploadOnce(twin: TwinHandle, call: ReturnType<typeof client>, pay
   return { ms: performance.now() - start };
 }
 
-/** Lookups by `workers` concurrent callers for `seconds`: rate, latencies and errors. */
-async function lookups(call: ReturnType<typeof client>, nrcs: readonly string[], workers: number, seconds: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (performance.now() < end) {
-        const nrc = nrcs[i++ % nrcs.length]!;
-        const t = performance.now();
-        const res = await call('GET', `/api/history?nrc=${encodeURIComponent(nrc)}&months=3`);
-        latencies.push(performance.now() - t);
-        if (res.status !== 200 || !Array.isArray(res.body?.items) || res.body.items.length === 0) errors++;
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { count: latencies.length, rate: latencies.length / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors };
-}
-
 /**
  * Load on the twin (issue 8 §4): 20 concurrent 10,000-row uploads validated and ingested, then history
  * lookups for 60 s at the highest rate the twin holds (found by a short ramp of concurrency).
@@ -114,15 +92,19 @@ export const loadBench: Bench = {
       }
       // Borrowers of the first file, spread over it (the generator's NRC of row j).
       const nrcs = Array.from({ length: Math.min(2_000, ROWS) }, (_, i) => Math.floor((i * ROWS) / Math.min(2_000, ROWS))).map((j) => `${100_000 + j}/${10 + (j % 90)}/${1 + (j % 9)}`);
+      const lookup = async (i: number) => {
+        const res = await call('GET', `/api/history?nrc=${encodeURIComponent(nrcs[i % nrcs.length]!)}&months=3`);
+        return res.status === 200 && Array.isArray(res.body?.items) && res.body.items.length > 0;
+      };
       let best = { workers: RAMP[0]!, rate: 0 };
       for (const workers of RAMP) {
         progress(`ramp: ${workers} concurrent lookups for ${RAMP_SECONDS} s`);
-        const step = await lookups(call, nrcs, workers, RAMP_SECONDS);
+        const step = await closedLoop(workers, RAMP_SECONDS, lookup);
         if (step.errors > 0 || step.rate < best.rate * 1.05) break;
         best = { workers, rate: step.rate };
       }
       progress(`${LOOKUP_SECONDS} s of lookups with ${best.workers} concurrent callers`);
-      const run = await lookups(call, nrcs, best.workers, LOOKUP_SECONDS);
+      const run = await closedLoop(best.workers, LOOKUP_SECONDS, lookup);
       figures.push(
         { name: 'load.history_errors', value: run.errors, unit: 'errors', target: { op: '<=', value: 0 }, note: `${run.count.toLocaleString('en-US')} lookups in ${LOOKUP_SECONDS} s` },
         { name: 'load.history_rate_per_s', value: run.rate, unit: 'req/s', note: `${best.workers} concurrent callers: the most the ramp ${RAMP.join('/')} found before throughput stopped growing or errors appeared` },

@@ -15,3 +15,67 @@ export async function withTwin<T>(run: (twin: TwinHandle) => Promise<T>): Promis
     await twin.stop();
   }
 }
+
+/** The q-quantile of ascending values. */
+export const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+/** What callers in a closed loop saw: calls per second, latencies in ms, errors. */
+export interface Loop {
+  count: number;
+  rate: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+interface Run {
+  latencies: number[];
+  seconds: number;
+  errors: number;
+}
+
+function summary(runs: readonly Run[]): Loop {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  return { count: latencies.length, rate: latencies.length / seconds, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99), errors };
+}
+
+/** A call of a closed loop: `i` counts calls across its callers; false or a throw is an error. */
+export type LoopCall = (i: number) => Promise<boolean>;
+
+async function run(workers: number, seconds: number, call: LoopCall): Promise<Run> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let i = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        const ok = await call(i++).catch(() => false);
+        latencies.push(performance.now() - start);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  return { latencies, seconds, errors };
+}
+
+/** `workers` callers each making one call after another for `seconds`. */
+export async function closedLoop(workers: number, seconds: number, call: LoopCall): Promise<Loop> {
+  return summary([await run(workers, seconds, call)]);
+}
+
+/**
+ * Several closed loops taken in turn, `rounds` times over (A B A B ...), each pooled across its rounds:
+ * on a machine whose load drifts, a figure and its baseline then see the same drift.
+ */
+export async function interleavedLoops<K extends string>(rounds: number, workers: number, seconds: number, calls: Record<K, LoopCall>): Promise<Record<K, Loop>> {
+  const runs = new Map<K, Run[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, call] of Object.entries(calls) as [K, LoopCall][]) runs.set(name, [...(runs.get(name) ?? []), await run(workers, seconds, call)]);
+  }
+  return Object.fromEntries([...runs].map(([name, list]) => [name, summary(list)])) as Record<K, Loop>;
+}

@@ -59,3 +59,25 @@ export async function writeSetting(name: SettingName, value: unknown, by: { user
     }),
   );
 }
+
+/** How long a warm function keeps the settings it read for a hot path (a history lookup). */
+const RECENT_MS = 5_000;
+let recent: { until: number; settings: Promise<PlatformSettings> } | null = null;
+
+/**
+ * The settings as read at most five seconds ago by this warm function, the read shared by the
+ * lookups that ask meanwhile: a history lookup then costs no settings Query of its own, and a limit a
+ * platform admin changes shows there within seconds. Screens that edit settings, and the validation
+ * of an upload, call readSettings.
+ */
+export function recentSettings(now = Date.now()): Promise<PlatformSettings> {
+  if (!recent || recent.until <= now) {
+    const settings = readSettings();
+    recent = { until: now + RECENT_MS, settings };
+    // A failed read is not kept: the next lookup reads again.
+    settings.catch(() => {
+      if (recent?.settings === settings) recent = null;
+    });
+  }
+  return recent.settings;
+}

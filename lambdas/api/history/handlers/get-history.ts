@@ -3,7 +3,7 @@ import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import { writeAudit } from '../../../data/audit.js';
 import { readBorrowerRecords } from '../../../data/borrower-summary.js';
 import { readBorrowerHistory } from '../../../data/history-read.js';
-import { readSettings } from '../../../data/settings.js';
+import { recentSettings } from '../../../data/settings.js';
 import { recordFindings } from '../../../../shared/rules/record-findings.js';
 import { BadRequestError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
@@ -43,7 +43,7 @@ export const handler = createApiHandler(routes.getHistory, async ({ caller: me, 
   const [stored, record, settings] = await Promise.all([
     readBorrowerHistory(digits, from).catch(failed),
     readBorrowerRecords([digits], (records) => (records.get(digits) ?? []).flatMap((entry) => (entry.employee_no ? [entry.employee_no] : []))).catch(failed),
-    readSettings().catch(failed),
+    recentSettings().catch(failed),
     audit(`NRC#${digits}`, 'ok', { months, from_month: from }),
   ]);
   const view = historyView(digits, stored, { months, from, to });
