@@ -72,6 +72,25 @@ export function fraudShots(twin: TestTwinInfo): Shot[] {
       await (await chooser).setFiles({ name: 'borrowers.txt', mimeType: 'text/plain', buffer: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200)]) });
       await page.getByRole('alert').waitFor();
     }],
+    ['fraud-withdraw-dialog', async (page) => {
+      const admin = await createUser(twin, ['super_admin']);
+      await signInAt(page, admin.email, admin.password);
+      const nrc = uniqueNrc();
+      await fileReportThroughUi(page, twin.url, { nrc, files });
+      await searchByPasting(page, twin.url, nrc);
+      await page.getByRole('button', { name: `Withdraw the report on ${nrc}` }).click();
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill('Filed against the wrong NRC: the borrower’s brother holds this loan.');
+    }],
+    ['fraud-search-withdrawn', async (page) => {
+      const admin = await createUser(twin, ['super_admin']);
+      await signInAt(page, admin.email, admin.password);
+      const paste = await seed(page, twin);
+      await searchByPasting(page, twin.url, paste);
+      await page.getByRole('button', { name: /^Withdraw the report on / }).first().click();
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill('Filed against the wrong NRC: the borrower’s brother holds this loan.');
+      await page.getByRole('dialog').getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await page.getByTestId('report-status').waitFor();
+    }],
     ['fraud-search-latest', async (page) => {
       await asAnalyst(page, twin);
       for (let i = 0; i < 11; i++) await fileReportThroughUi(page, twin.url, { nrc: uniqueNrc(), person: `Borrower ${i + 1}` });

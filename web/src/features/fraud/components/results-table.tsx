@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -25,12 +25,25 @@ function PdfButton({ item }: { item: FraudReportItem }) {
   );
 }
 
-/** Issue 16 §2: only an active report flags; a withdrawn or expired one says when and why. */
-function StatusCell({ item }: { item: FraudReportItem }) {
-  if (item.status === 'active') return <Badge color="green" variant="light" tt="none">Active</Badge>;
+/** Issue 16 §2: only an active report flags; a withdrawn or expired one says when and why. Withdraw sits with the status it changes. */
+function StatusCell({ item, onWithdraw }: { item: FraudReportItem; onWithdraw: () => void }) {
+  if (item.status === 'active') {
+    return (
+      <Stack gap={4} align="flex-start">
+        <Badge color="green" variant="light" tt="none">
+          Active
+        </Badge>
+        {item.can_withdraw && (
+          <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={onWithdraw} aria-label={`Withdraw the report on ${item.nrc}`}>
+            Withdraw
+          </Button>
+        )}
+      </Stack>
+    );
+  }
   return (
-    <Stack gap={2} maw={190}>
-      <Badge color="gray" variant="light" tt="none" data-testid="report-status">
+    <Stack gap={2} miw={120} maw={160}>
+      <Badge color="gray" variant="light" tt="none" style={{ maxWidth: 'none', alignSelf: 'flex-start' }} styles={{ label: { overflow: 'visible' } }} data-testid="report-status">
         {item.status === 'withdrawn' ? 'Withdrawn' : 'Expired'}
       </Badge>
       <Text size="xs" c="dimmed" lineClamp={3} title={reportStatusLine(item)}>
@@ -46,7 +59,7 @@ export function ResultsTable({ items }: { items: readonly FraudReportItem[] }) {
   return (
     <>
     <WithdrawModal item={withdrawing} onClose={() => setWithdrawing(null)} />
-    <Table.ScrollContainer minWidth={1120}>
+    <Table.ScrollContainer minWidth={1040}>
       <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="fraud-results">
         <Table.Thead>
           <Table.Tr>
@@ -67,7 +80,7 @@ export function ResultsTable({ items }: { items: readonly FraudReportItem[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <StatusCell item={item} />
+                <StatusCell item={item} onWithdraw={() => setWithdrawing(item)} />
               </Table.Td>
               <Table.Td>{item.fi_name}</Table.Td>
               <Table.Td>{item.type}</Table.Td>
@@ -104,14 +117,7 @@ export function ResultsTable({ items }: { items: readonly FraudReportItem[] }) {
                 )}
               </Table.Td>
               <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <PdfButton item={item} />
-                  {item.can_withdraw && (
-                    <Button size="xs" variant="subtle" color="red" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => setWithdrawing(item)} aria-label={`Withdraw the report on ${item.nrc}`}>
-                      Withdraw
-                    </Button>
-                  )}
-                </Group>
+                <PdfButton item={item} />
               </Table.Td>
             </Table.Tr>
           ))}
