@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import { type RuntimeConfig, runtimeConfigSchema } from '@shared/api/system';
+import { type RuntimeConfig, checkRuntimeConfig } from '@shared/api/runtime-config';
 
 export type { RuntimeConfig };
 
@@ -27,10 +27,9 @@ export async function loadRuntimeConfig(signal?: AbortSignal): Promise<RuntimeCo
   } catch {
     throw new Error(`Invalid response format: ${CONFIG_PATH} is not JSON.`);
   }
-  const parsed = runtimeConfigSchema.safeParse(body);
+  const parsed = checkRuntimeConfig(body);
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-    throw new Error(`Invalid response format: ${CONFIG_PATH} is missing or has invalid fields (${fields}).`);
+    throw new Error(`Invalid response format: ${CONFIG_PATH} is missing or has invalid fields (${parsed.fields.join(', ')}).`);
   }
   return parsed.data;
 }
