@@ -14,7 +14,7 @@ import { cssVariablesResolver, theme } from './theme';
 
 type ConfigState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; error: unknown };
 
-/** Renders children only once /config.json is loaded and Amplify configured with it. */
+/** Renders children only once /config.json is loaded (Amplify is configured with it when it loads). */
 function RuntimeConfigGate({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ConfigState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);

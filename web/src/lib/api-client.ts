@@ -2,6 +2,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ZodType, z } from 'zod';
 import { apiErrorSchema } from '@shared/api/errors';
 import { type HttpMethod, ROUTES, type RouteId, routeById } from '@shared/routes';
+import { loadAmplify } from './amplify';
 import { ApiError } from './api-error';
 import { getRuntimeConfig } from './config';
 
@@ -46,6 +47,7 @@ export function apiUrlFor(path: string, query?: QueryParams): string {
 
 /** The Cognito ID token: the server reads email and groups from it. */
 async function idToken(forceRefresh: boolean): Promise<string | null> {
+  await loadAmplify();
   const { tokens } = await fetchAuthSession({ forceRefresh });
   return tokens?.idToken?.toString() ?? null;
 }

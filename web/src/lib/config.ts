@@ -1,4 +1,3 @@
-import { Amplify } from 'aws-amplify';
 import { type RuntimeConfig, checkRuntimeConfig } from '@shared/api/runtime-config';
 
 export type { RuntimeConfig };
@@ -34,24 +33,9 @@ export async function loadRuntimeConfig(signal?: AbortSignal): Promise<RuntimeCo
   return parsed.data;
 }
 
-/** Points Amplify Auth at the user pool; `userPoolEndpoint` is set only for the local emulator. */
-export function configureAmplify(config: RuntimeConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
-  });
-}
-
-/** Loads the runtime configuration and configures Amplify with it; call once at start-up. */
+/** Loads the runtime configuration; call once at start-up. Amplify is configured with it when it loads (./amplify). */
 export async function initialiseRuntime(signal?: AbortSignal): Promise<RuntimeConfig> {
   const config = await loadRuntimeConfig(signal);
-  configureAmplify(config);
   current = config;
   return config;
 }

@@ -1,4 +1,5 @@
 import { signIn, signOut } from 'aws-amplify/auth';
+import { loadAmplify } from '@/lib/amplify';
 import { SIGN_IN_MESSAGES, signInErrorMessage, signInStepMessage } from '../utils/sign-in-error';
 
 /*
@@ -16,6 +17,7 @@ export class SignInError extends Error {
 }
 
 async function attemptSignIn(email: string, password: string) {
+  await loadAmplify();
   // The local Cognito emulator has no SRP; the same flow is used in AWS.
   return signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
 }
