@@ -5,15 +5,16 @@ import { getRuntimeConfig } from './config';
  * not before the first screen: a signed-out visitor's sign-in form does not wait for it.
  */
 
-type AmplifySession = typeof import('./amplify-session');
+type AmplifySession = Pick<typeof import('./amplify-session'), 'Hub' | 'fetchAuthSession' | 'signOut'>;
 
 let loading: Promise<AmplifySession> | undefined;
 const listeners: ((amplify: AmplifySession) => void)[] = [];
 
 /** Amplify's session calls, configured from config.json; call before any Amplify call. */
 export function loadAmplify(): Promise<AmplifySession> {
-  loading ??= import('./amplify-session').then((amplify) => {
-    amplify.configureAmplify(getRuntimeConfig());
+  loading ??= import('./amplify-session').then(({ configureAmplify, Hub, fetchAuthSession, signOut }) => {
+    configureAmplify(getRuntimeConfig());
+    const amplify = { Hub, fetchAuthSession, signOut };
     for (const listener of listeners.splice(0)) listener(amplify);
     return amplify;
   });
