@@ -48,27 +48,31 @@ const slug = (path: string) => path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '
  * Every JavaScript response the page receives, with its gzipped size. sirv serves web/dist
  * uncompressed, so the size is node:zlib's gzip (level 6, what a CDN sends) of the body.
  */
-function recordScripts(page: Page): Script[] {
+function recordScripts(page: Page): { scripts: Script[]; settled: () => Promise<unknown> } {
   const scripts: Script[] = [];
+  const reads: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
     if (response.request().resourceType() !== 'script' && !type.includes('javascript')) return;
-    void response.body().then(
-      (body) => scripts.push({ name: new URL(response.url()).pathname.replace(/^\/assets\//, ''), gzipBytes: gzipSync(body).length }),
-      () => undefined,
+    reads.push(
+      response.body().then(
+        (body) => void scripts.push({ name: new URL(response.url()).pathname.replace(/^\/assets\//, ''), gzipBytes: gzipSync(body).length }),
+        () => undefined,
+      ),
     );
   });
-  return scripts;
+  return { scripts, settled: () => Promise.all(reads) };
 }
 
 /** Opens `path` in a fresh context and waits until `ready` holds and the network has settled. */
 async function firstLoad(browser: Browser, url: string, ready: (page: Page) => Promise<void>, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
-  const scripts = recordScripts(page);
+  const { scripts, settled } = recordScripts(page);
   await page.goto(url);
   await ready(page);
   await page.waitForLoadState('networkidle');
+  await settled();
   const finalPath = new URL(page.url()).pathname;
   await context.close();
   return { scripts, finalPath };
