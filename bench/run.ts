@@ -10,9 +10,10 @@ import { parseBench } from './parse.js';
 import { writePerRowCosts } from './per-row-costs.js';
 import { readsBench } from './reads.js';
 import { signalsBench } from './signals.js';
+import { webBench } from './web.js';
 
 /** Every benchmark, in the order they run: adding one is one line here. */
-const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench];
+const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, webBench];
 
 const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
   --only NAME    run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})

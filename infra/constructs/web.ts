@@ -19,7 +19,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../shared/api/system.js';
+import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
 import { ApiEdgePolicies } from './api-edge.js';
 import { contentSecurityPolicy } from './csp.js';
 import { acknowledge, acknowledgeWildcards, arnToken } from './nag.js';

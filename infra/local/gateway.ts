@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
-import type { RuntimeConfig } from '../../shared/api/system.js';
+import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
 import { handlerModule, matchPath, ROUTES } from '../../shared/routes.js';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from './api-event.js';
 import { handleCognito } from './cognito-shim.js';

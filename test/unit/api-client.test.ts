@@ -10,6 +10,7 @@ vi.mock('aws-amplify/auth', () => ({
   },
 }));
 vi.mock('@/lib/config', () => ({ getRuntimeConfig: () => ({ apiUrl: '/api' }) }));
+vi.mock('@/lib/amplify', () => ({ loadAmplify: async () => undefined }));
 
 const { apiRequest, ApiError } = await import('../../web/src/lib/api-client.js');
 

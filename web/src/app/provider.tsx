@@ -1,11 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { Button, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ErrorCard } from '@/components/ui/error-card';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { NotificationsHost } from '@/components/ui/notifications-host';
 import { SessionProvider } from '@/lib/auth';
 import { initialiseRuntime } from '@/lib/config';
 import { errorMessage } from '@/lib/errors';
@@ -14,7 +14,7 @@ import { cssVariablesResolver, theme } from './theme';
 
 type ConfigState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; error: unknown };
 
-/** Renders children only once /config.json is loaded and Amplify configured with it. */
+/** Renders children only once /config.json is loaded (Amplify is configured with it when it loads). */
 function RuntimeConfigGate({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ConfigState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -49,7 +49,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-      <Notifications position="top-right" />
+      <NotificationsHost />
       <QueryClientProvider client={queryClient}>
         <RuntimeConfigGate>
           <SessionProvider>{children}</SessionProvider>

@@ -3,7 +3,6 @@ import { type RouteObject, RouterProvider, createBrowserRouter } from 'react-rou
 import { ENTRY_PATHS, PENDING_SCREEN, PUBLIC_SCREENS, SCREENS, type ScreenPath } from '@shared/navigation';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
 import { AliasRedirect } from './routes/alias-redirect';
-import { ProtectedRoot } from './routes/app/root';
 import { RootRedirect } from './routes/root-redirect';
 import { RouteError } from './routes/route-error';
 
@@ -56,7 +55,8 @@ export const routes: RouteObject[] = [
       ...ENTRY_PATHS.map((path) => ({ path, element: <RootRedirect /> })),
       ...routesOf(PUBLIC_SCREENS),
       {
-        element: <ProtectedRoot />,
+        // The signed-in frame (menu, session checks, the API client) loads with the first protected screen.
+        lazy: async () => ({ Component: (await import('./routes/app/root')).ProtectedRoot }),
         children: [
           ...routesOf([...SCREENS, PENDING_SCREEN]),
           // Unknown paths are not public, so they too need a session (spec part 1 §2).

@@ -2,26 +2,14 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ZodType, z } from 'zod';
 import { apiErrorSchema } from '@shared/api/errors';
 import { type HttpMethod, ROUTES, type RouteId, routeById } from '@shared/routes';
+import { loadAmplify } from './amplify';
+import { ApiError } from './api-error';
 import { getRuntimeConfig } from './config';
+
+export { ApiError, isApiError } from './api-error';
 
 /** Default call timeout of spec part 1 §9. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-
-/** An API failure: HTTP status (0 when no response), machine code and a sentence to show. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
-}
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -59,6 +47,7 @@ export function apiUrlFor(path: string, query?: QueryParams): string {
 
 /** The Cognito ID token: the server reads email and groups from it. */
 async function idToken(forceRefresh: boolean): Promise<string | null> {
+  await loadAmplify();
   const { tokens } = await fetchAuthSession({ forceRefresh });
   return tokens?.idToken?.toString() ?? null;
 }

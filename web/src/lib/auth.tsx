@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { useNavigate } from 'react-router-dom';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { loadAmplify, mayHoldSession, whenAmplifyLoads } from './amplify';
 
 /** Session state of spec part 1 §4: unknown (checking) becomes signed in or signed out. */
 export type Session =
@@ -24,6 +23,7 @@ const SIGNED_OUT: Session = { status: 'signedOut' };
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 async function readSession(forceRefresh: boolean): Promise<Session> {
+  const { fetchAuthSession } = await loadAmplify();
   const { tokens } = await fetchAuthSession({ forceRefresh });
   const idToken = tokens?.idToken;
   if (!idToken) return SIGNED_OUT;
@@ -80,7 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await amplifySignOut();
+      await (await loadAmplify()).signOut();
     } catch (error) {
       if (!isIgnorableSignOutError(error)) throw error;
     }
@@ -90,28 +90,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
-    readSession(false)
+    // Without a stored session, a visitor is signed out at once, before Amplify loads.
+    (mayHoldSession() ? readSession(false) : Promise.resolve(SIGNED_OUT))
       .catch(() => SIGNED_OUT)
       .then((next) => {
         if (active) apply(next);
       });
-    const stop = Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-        case 'tokenRefresh':
-        case 'tokenRefresh_failure':
-          // Amplify removes the tokens itself when a refresh fails for good.
-          readSession(false).catch(() => SIGNED_OUT).then(apply);
-          break;
-        case 'signedOut':
-          apply(SIGNED_OUT);
-          break;
-        default:
-          break;
-      }
+    let stop = () => {};
+    const cancel = whenAmplifyLoads(({ Hub }) => {
+      stop = Hub.listen('auth', ({ payload }) => {
+        switch (payload.event) {
+          case 'signedIn':
+          case 'tokenRefresh':
+          case 'tokenRefresh_failure':
+            // Amplify removes the tokens itself when a refresh fails for good.
+            readSession(false).catch(() => SIGNED_OUT).then(apply);
+            break;
+          case 'signedOut':
+            apply(SIGNED_OUT);
+            break;
+          default:
+            break;
+        }
+      });
     });
     return () => {
       active = false;
+      cancel();
       stop();
     };
   }, [apply]);

@@ -1,5 +1,4 @@
-import { Amplify } from 'aws-amplify';
-import { type RuntimeConfig, runtimeConfigSchema } from '@shared/api/system';
+import { type RuntimeConfig, checkRuntimeConfig } from '@shared/api/runtime-config';
 
 export type { RuntimeConfig };
 
@@ -27,32 +26,16 @@ export async function loadRuntimeConfig(signal?: AbortSignal): Promise<RuntimeCo
   } catch {
     throw new Error(`Invalid response format: ${CONFIG_PATH} is not JSON.`);
   }
-  const parsed = runtimeConfigSchema.safeParse(body);
+  const parsed = checkRuntimeConfig(body);
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-    throw new Error(`Invalid response format: ${CONFIG_PATH} is missing or has invalid fields (${fields}).`);
+    throw new Error(`Invalid response format: ${CONFIG_PATH} is missing or has invalid fields (${parsed.fields.join(', ')}).`);
   }
   return parsed.data;
 }
 
-/** Points Amplify Auth at the user pool; `userPoolEndpoint` is set only for the local emulator. */
-export function configureAmplify(config: RuntimeConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
-  });
-}
-
-/** Loads the runtime configuration and configures Amplify with it; call once at start-up. */
+/** Loads the runtime configuration; call once at start-up. Amplify is configured with it when it loads (./amplify). */
 export async function initialiseRuntime(signal?: AbortSignal): Promise<RuntimeConfig> {
   const config = await loadRuntimeConfig(signal);
-  configureAmplify(config);
   current = config;
   return config;
 }

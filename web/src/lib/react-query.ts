@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 
 /** Client errors (4xx) will not change on retry; network faults and 5xx get one more try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

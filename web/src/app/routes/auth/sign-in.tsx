@@ -1,11 +1,14 @@
 import { useDocumentTitle } from '@mantine/hooks';
+import { Suspense, lazy } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { BRAND_NAME } from '@/components/ui/brand';
-import { VerifyEmailNotice } from '@/features/accounts/components/verify-email-notice';
 import { SignInForm } from '@/features/accounts/components/sign-in-form';
 import { SignInLayout } from '@/features/accounts/components/sign-in-layout';
 import { signInTarget } from '@/features/accounts/utils/sign-in-target';
 import { useSession } from '@/lib/auth';
+
+/** Only the sign-up email's link needs it (and Amplify's confirmation calls with it). */
+const VerifyEmailNotice = lazy(async () => ({ default: (await import('@/features/accounts/components/verify-email-notice')).VerifyEmailNotice }));
 
 /**
  * /signin: once a session exists, back to where the user came from. The sign-up email's link
@@ -21,7 +24,11 @@ export default function SignInRoute() {
   if (session.status === 'signedIn') return <Navigate to={signInTarget(location.state, location.search)} replace />;
   return (
     <SignInLayout>
-      {verifying && <VerifyEmailNotice email={email} code={(params.get('code') ?? '').trim()} />}
+      {verifying && (
+        <Suspense>
+          <VerifyEmailNotice email={email} code={(params.get('code') ?? '').trim()} />
+        </Suspense>
+      )}
       <SignInForm defaultEmail={email} />
     </SignInLayout>
   );

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { useForm } from '@mantine/form';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSignIn } from '../api/sign-in';
+import { preloadSignInFlow, useSignIn } from '../api/sign-in';
 import { EmailField } from './email-field';
 
 /*
@@ -21,14 +21,18 @@ function PasswordToggleIcon({ reveal }: { reveal: boolean }) {
 /** The sign-in card (spec part 2 §2 "Sign in"); the caller redirects once the session exists. */
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const signIn = useSignIn();
-  // The sign-in itself says what is missing or wrong (useSignIn), in the spec's words.
-  const form = useForm({ initialValues: { email: defaultEmail, password: '' } });
-  const onSubmit = (values: { email: string; password: string }) => {
-    if (!signIn.isPending) signIn.mutate(values);
+  // The sign-in itself says what is missing or wrong (useSignIn), in the spec's words. Two plain
+  // fields: no form library before the first screen.
+  const [email, setEmail] = useState(defaultEmail);
+  const [password, setPassword] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!signIn.isPending) signIn.mutate({ email, password });
   };
 
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-labelledby="sign-in-title">
+    // Amplify's sign-in flows load while the person fills the form in, not before it is usable.
+    <form onSubmit={onSubmit} onInput={preloadSignInFlow} onPointerDown={preloadSignInFlow} noValidate aria-labelledby="sign-in-title">
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={1} size="h2" id="sign-in-title">
@@ -45,13 +49,14 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           </Alert>
         )}
 
-        <EmailField name="email" {...form.getInputProps('email')} data-autofocus />
+        <EmailField name="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} data-autofocus />
         <PasswordInput
           label="Password"
           name="password"
           autoComplete="current-password"
           minLength={8}
-          {...form.getInputProps('password')}
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
           withAsterisk
           visibilityToggleIcon={PasswordToggleIcon}
           visibilityToggleFocusable

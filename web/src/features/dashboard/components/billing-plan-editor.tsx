@@ -1,10 +1,13 @@
-import { Alert, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { billingPlanRequestSchema, type BillingPlan, type OrganisationBillingResponse, type PricingKind } from '@shared/api/dashboard';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useFindBillingOrganisation, useSetBillingPlan } from '../api/billing-plans';
 import { formatZmw } from '../utils/format';
+
+/** The pricing fields (a number input and its formatting library) load once an organisation is found. */
+const BillingPlanPricing = lazy(() => import('./billing-plan-pricing'));
 
 const planLine = (plan: BillingPlan) => `${plan.plan_name}: ${plan.pricing === 'flat' ? `flat fee ${formatZmw(plan.flat_fee)} a month` : `${formatZmw(plan.price_per_upload)} per upload`}`;
 
@@ -47,7 +50,6 @@ export function BillingPlanEditor() {
     save.mutate({ orgId: org.organisation.org_id, plan: parsed.data });
   };
 
-  const amountLabel = pricing === 'flat' ? 'Flat fee per month (ZMW)' : 'Price per upload (ZMW)';
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="billing-editor-title">
       <Stack gap="md">
@@ -78,25 +80,9 @@ export function BillingPlanEditor() {
               </Text>
               <Group align="flex-start" gap="md" wrap="wrap">
                 <TextInput label="Plan name" value={name} onChange={(e) => setName(e.currentTarget.value)} w={220} error={fieldError?.field === 'plan_name' ? fieldError.message : undefined} />
-                <Radio.Group label="Pricing" size="md" value={pricing} onChange={(v) => setPricing(v as PricingKind)} error={fieldError?.field === 'pricing' ? fieldError.message : undefined}>
-                  <Group gap="md" mt={12}>
-                    <Radio value="per_upload" label="Price per upload" />
-                    <Radio value="flat" label="Flat monthly fee" />
-                  </Group>
-                </Radio.Group>
-                <NumberInput
-                  label={amountLabel}
-                  value={amount}
-                  onChange={setAmount}
-                  size="md"
-                  min={0.01}
-                  clampBehavior="none"
-                  allowNegative={false}
-                  decimalScale={2}
-                  thousandSeparator=","
-                  w={250}
-                  error={fieldError && ['price_per_upload', 'flat_fee'].includes(fieldError.field) ? fieldError.message : undefined}
-                />
+                <Suspense fallback={null}>
+                  <BillingPlanPricing pricing={pricing} onPricing={setPricing} amount={amount} onAmount={setAmount} fieldError={fieldError} />
+                </Suspense>
               </Group>
               <Group>
                 <Button type="submit" loading={save.isPending}>
