@@ -13,7 +13,7 @@ export interface OutboxMessage {
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** A URL-safe temporary password that meets any policy, as the invite tests use. */
-export const temporaryPassword = () => `${randomBytes(9).toString('base64url')}A1!`;
+export const temporaryPassword = () => `${randomBytes(9).toString('base64url')}aA1!`;
 
 /** A small but well-formed PDF; `size` pads it (with a comment) to exactly that many bytes. */
 export function pdfBytes(size = 0): Buffer {
