@@ -1,6 +1,7 @@
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
+import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
-import { baselineOf, borrowersOf, bySheetRow, reconcile, recordSignals, tally, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
+import { addBorrowerRow, borrowerKey, borrowersOf, bySheetRow, reconcile, recordSignals, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
 import type { WorkbookValidation } from '../../shared/xlsx/index.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
 import { latestInputRows, stoppageRows } from '../data/payee-months.js';
@@ -12,14 +13,20 @@ import { chunked, inParallel } from '../lib/concurrency.js';
 const CHUNK = 2_000;
 const CHUNKS_IN_FLIGHT = 2;
 
-/** The payee key's previous month, its rows reduced to borrowers as soon as they are read. */
-async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord, 'month' | 'payee_key'>) {
+/** The payee key's previous month, its rows reduced to borrowers as they stream in. */
+async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord, 'month' | 'payee_key'>): Promise<Baseline> {
   const previousMonth = shiftMonth(upload.month, -1);
-  const [previous, stopped] = await Promise.all([
-    latestInputRows(upload.payee_key, previousMonth),
-    kind === 'inputs' ? stoppageRows(upload.payee_key, [previousMonth, upload.month]) : Promise.resolve([]),
+  const previous = new Map<string, Borrower>();
+  const stopped = new Set<string>();
+  const stop = (row: CanonicalRow) => {
+    const key = borrowerKey(row);
+    if (key) stopped.add(key);
+  };
+  const [found] = await Promise.all([
+    latestInputRows(upload.payee_key, previousMonth, (row) => addBorrowerRow(previous, row)),
+    kind === 'inputs' ? stoppageRows(upload.payee_key, [previousMonth, upload.month], stop) : undefined,
   ]);
-  return baselineOf(previous?.rows ?? null, stopped);
+  return { previous: found ? previous : null, stopped };
 }
 
 /**

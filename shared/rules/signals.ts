@@ -42,24 +42,25 @@ export function borrowerKey(row: Pick<CanonicalRow, 'nrc' | 'employee_no'>): str
 
 const nameOf = (row: CanonicalRow) => [row.first_name, row.last_name].filter(Boolean).join(' ') || null;
 
+/** Adds one row to a file's borrowers (a borrower's installments summed, its latest end date kept). */
+export function addBorrowerRow(borrowers: Map<string, Borrower>, row: CanonicalRow, rowNumber: number | null = null): void {
+  const key = borrowerKey(row);
+  if (!key) return;
+  const seen = borrowers.get(key);
+  if (seen) {
+    seen.installment = (ngwee(seen.installment) + ngwee(row.installment_amount)) / 100;
+    if (row.end_date > seen.end_date) seen.end_date = row.end_date;
+    seen.name ??= nameOf(row);
+    return;
+  }
+  const nrc = row.nrc ? normaliseNrc(row.nrc) : null;
+  borrowers.set(key, { key, row: rowNumber, nrc, digits: nrcDigits(nrc ?? ''), employee_no: row.employee_no, name: nameOf(row), installment: ngwee(row.installment_amount) / 100, end_date: row.end_date });
+}
+
 /** The borrowers of a file's rows, in order of first row; `rowNumbers[i]` is the sheet row of `rows[i]`. */
 export function borrowersOf(rows: readonly CanonicalRow[], rowNumbers: readonly number[] = []): Map<string, Borrower> {
-  const borrowers = new Map<string, Borrower & { cents: number }>();
-  rows.forEach((row, i) => {
-    const key = borrowerKey(row);
-    if (!key) return;
-    const seen = borrowers.get(key);
-    if (seen) {
-      seen.cents += ngwee(row.installment_amount);
-      seen.installment = seen.cents / 100;
-      if (row.end_date > seen.end_date) seen.end_date = row.end_date;
-      seen.name ??= nameOf(row);
-      return;
-    }
-    const cents = ngwee(row.installment_amount);
-    const nrc = row.nrc ? normaliseNrc(row.nrc) : null;
-    borrowers.set(key, { key, row: rowNumbers[i] ?? null, nrc, digits: nrcDigits(nrc ?? ''), employee_no: row.employee_no, name: nameOf(row), installment: cents / 100, end_date: row.end_date, cents });
-  });
+  const borrowers = new Map<string, Borrower>();
+  rows.forEach((row, i) => addBorrowerRow(borrowers, row, rowNumbers[i] ?? null));
   return borrowers;
 }
 
