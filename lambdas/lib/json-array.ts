@@ -1,9 +1,10 @@
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
-const OPEN = new Set([0x5b, 0x7b]);
-const CLOSE = new Set([0x5d, 0x7d]);
+const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
 /** Whitespace JSON allows, and a byte order mark before the array. */
 const BLANK = new Set([0x20, 0x0a, 0x0d, 0x09, 0xfeff]);
 
@@ -39,7 +40,7 @@ export async function* jsonArrayElements<T>(chunks: AsyncIterable<Uint8Array>): 
         else if (c === BACKSLASH) escaped = true;
         else if (c === QUOTE) inString = false;
       } else if (depth === 0) {
-        if (!done && c === 0x5b) {
+        if (!done && c === OPEN_BRACKET) {
           depth = 1;
           start = i + 1;
         } else if (!BLANK.has(c)) throw new SyntaxError(done ? 'Unexpected text after JSON array' : 'Expected a JSON array');
@@ -52,8 +53,8 @@ export async function* jsonArrayElements<T>(chunks: AsyncIterable<Uint8Array>): 
           depth = 0;
           done = true;
         }
-      } else if (OPEN.has(c)) depth++;
-      else if (CLOSE.has(c)) depth--;
+      } else if (c === OPEN_BRACKET || c === OPEN_BRACE) depth++;
+      else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
     }
     if (depth > 0) pending += text.slice(start);
   };
