@@ -1,6 +1,6 @@
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
-import { baselineOf, borrowersOf, bySheetRow, reconcile, recordSignals, tally, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
+import { addPreviousRow, addStoppedRow, borrowersOf, emptyBaseline, bySheetRow, reconcile, recordSignals, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
 import type { WorkbookValidation } from '../../shared/xlsx/index.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
 import { latestInputRows, stoppageRows } from '../data/payee-months.js';
@@ -12,14 +12,15 @@ import { chunked, inParallel } from '../lib/concurrency.js';
 const CHUNK = 2_000;
 const CHUNKS_IN_FLIGHT = 2;
 
-/** The payee key's previous month, its rows reduced to borrowers as soon as they are read. */
-async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord, 'month' | 'payee_key'>) {
+/** The payee key's previous month, its rows reduced as they stream in (see Baseline). */
+async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord, 'month' | 'payee_key'>, file: ReadonlyMap<string, Borrower>): Promise<Baseline> {
   const previousMonth = shiftMonth(upload.month, -1);
-  const [previous, stopped] = await Promise.all([
-    latestInputRows(upload.payee_key, previousMonth),
-    kind === 'inputs' ? stoppageRows(upload.payee_key, [previousMonth, upload.month]) : Promise.resolve([]),
+  const baseline = emptyBaseline();
+  const [found] = await Promise.all([
+    latestInputRows(upload.payee_key, previousMonth, (row) => addPreviousRow(baseline, row, kind === 'inputs' ? file : undefined)),
+    kind === 'inputs' ? stoppageRows(upload.payee_key, [previousMonth, upload.month], (row) => addStoppedRow(baseline, row)) : undefined,
   ]);
-  return baselineOf(previous?.rows ?? null, stopped);
+  return found ? baseline : { ...baseline, previous: null };
 }
 
 /**
@@ -33,7 +34,7 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   const kind: FileContext['kind'] = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
   const file = borrowersOf(result.rows, result.row_numbers);
   const settings = readSettings();
-  const baseline = baselineFor(kind, upload);
+  const baseline = baselineFor(kind, upload, file);
   const reconciled = baseline.then(async (b) => reconcile({ kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure }, file, b));
   // Keep the chain from rejecting unheard while the records are read; the awaits below rethrow.
   reconciled.catch(() => undefined);

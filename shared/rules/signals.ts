@@ -12,56 +12,13 @@ import {
 } from './borrower-record.js';
 import type { CanonicalRow } from './canonical-row.js';
 import { firstDayOfMonth, shiftMonth, type Month } from './dates.js';
-import { normaliseNrc, nrcDigits } from './nrc.js';
 import type { SubmissionKind } from './submission-rules.js';
 
 import { SIGNAL_MESSAGES, type Signal, type SignalCounts, type SignalType } from './signal-messages.js';
+import { baselineOf, borrowersOf, type Baseline, type Borrower } from './signal-borrowers.js';
 
 export * from './signal-messages.js';
-
-/** One borrower of a file: its rows taken together (a borrower may have several loans with one lender). */
-export interface Borrower {
-  /** NRC digits, or the employee number when the NRC is empty. */
-  key: string;
-  /** The borrower's first row in the file. */
-  row: number | null;
-  nrc: string | null;
-  digits: string;
-  employee_no: string | null;
-  name: string | null;
-  installment: number;
-  end_date: string;
-}
-
-/** A borrower is keyed by NRC digits, or by employee number when the NRC is empty. */
-export function borrowerKey(row: Pick<CanonicalRow, 'nrc' | 'employee_no'>): string | null {
-  const digits = nrcDigits(row.nrc ?? '');
-  if (digits) return `NRC#${digits}`;
-  return row.employee_no ? `EMP#${row.employee_no}` : null;
-}
-
-const nameOf = (row: CanonicalRow) => [row.first_name, row.last_name].filter(Boolean).join(' ') || null;
-
-/** The borrowers of a file's rows, in order of first row; `rowNumbers[i]` is the sheet row of `rows[i]`. */
-export function borrowersOf(rows: readonly CanonicalRow[], rowNumbers: readonly number[] = []): Map<string, Borrower> {
-  const borrowers = new Map<string, Borrower & { cents: number }>();
-  rows.forEach((row, i) => {
-    const key = borrowerKey(row);
-    if (!key) return;
-    const seen = borrowers.get(key);
-    if (seen) {
-      seen.cents += ngwee(row.installment_amount);
-      seen.installment = seen.cents / 100;
-      if (row.end_date > seen.end_date) seen.end_date = row.end_date;
-      seen.name ??= nameOf(row);
-      return;
-    }
-    const cents = ngwee(row.installment_amount);
-    const nrc = row.nrc ? normaliseNrc(row.nrc) : null;
-    borrowers.set(key, { key, row: rowNumbers[i] ?? null, nrc, digits: nrcDigits(nrc ?? ''), employee_no: row.employee_no, name: nameOf(row), installment: cents / 100, end_date: row.end_date, cents });
-  });
-  return borrowers;
-}
+export * from './signal-borrowers.js';
 
 /** How a borrower is named in a message: the NRC, or the employee number when there is none. */
 export const whoIs = (borrower: Pick<Borrower, 'nrc' | 'employee_no'>) => borrower.nrc ?? `employee ${borrower.employee_no ?? ''}`.trim();
@@ -121,16 +78,6 @@ export const bySheetRow = (a: Signal, b: Signal) => (a.row ?? Number.MAX_SAFE_IN
 /** What one file is compared in. */
 export type FileContext = Pick<SignalInput, 'kind' | 'month' | 'payeeKey' | 'limits'>;
 
-/** The payee key's previous month: its borrowers (null without inputs for it) and those it stopped. */
-export interface Baseline {
-  previous: Map<string, Borrower> | null;
-  stopped: Set<string>;
-}
-export const baselineOf = (previous: readonly CanonicalRow[] | null, stopped: readonly CanonicalRow[]): Baseline => ({
-  previous: previous ? borrowersOf(previous) : null,
-  stopped: new Set(borrowersOf(stopped).keys()),
-});
-
 /** The counts of these signals, with the borrowers that continue unchanged. */
 export function tally(signals: readonly Signal[], continuing: number): SignalCounts {
   const counts: SignalCounts = { new: 0, changed: 0, continuing, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0 };
@@ -147,25 +94,25 @@ export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>,
   const signals: Signal[] = [];
   const moved = new Set<string>();
   let continuing = 0;
-  const previous = baseline.previous ?? new Map<string, Borrower>();
+  const previous = baseline.previous ?? new Map<string, number>();
   for (const borrower of file.values()) {
     if (ctx.kind === 'stoppages') {
       if (!previous.has(borrower.key)) signals.push(signal(borrower, 'STOPPAGE_UNKNOWN', SIGNAL_MESSAGES.stoppageUnknown(whoIs(borrower), ctx.payeeKey, previousMonth)));
       continue;
     }
     const before = baseline.stopped.has(borrower.key) ? undefined : previous.get(borrower.key);
-    if (before && ngwee(before.installment) === ngwee(borrower.installment)) {
+    if (before !== undefined && before === ngwee(borrower.installment)) {
       continuing++;
       continue;
     }
     moved.add(borrower.key);
-    if (before) signals.push(signal(borrower, 'CHANGED', SIGNAL_MESSAGES.changed(before.installment, borrower.installment, previousMonth)));
+    if (before !== undefined) signals.push(signal(borrower, 'CHANGED', SIGNAL_MESSAGES.changed(before / 100, borrower.installment, previousMonth)));
     else signals.push(signal(borrower, 'NEW', SIGNAL_MESSAGES.newDeduction(whoIs(borrower), ctx.payeeKey, previousMonth)));
   }
   if (ctx.kind === 'inputs') {
     const firstDay = firstDayOfMonth(ctx.month);
-    for (const borrower of previous.values()) {
-      if (baseline.stopped.has(borrower.key) || file.has(borrower.key) || borrower.end_date < firstDay) continue;
+    for (const borrower of baseline.absent.values()) {
+      if (baseline.stopped.has(borrower.key) || borrower.end_date < firstDay) continue;
       signals.push(signal(borrower, 'MISSING', SIGNAL_MESSAGES.missing(whoIs(borrower), borrower.name ?? `employee ${borrower.employee_no ?? 'unknown'}`, previousMonth, ctx.month), null));
     }
   }
@@ -194,7 +141,7 @@ export function recordSignals(
 /** Every signal of one file (issue 15, items 1–4), in row order; MISSING (no row) last. */
 export function computeSignals(input: SignalInput): SignalReport {
   const file = borrowersOf(input.rows, input.rowNumbers);
-  const reconciled = reconcile(input, file, baselineOf(input.previous, input.stopped));
+  const reconciled = reconcile(input, file, baselineOf(input.previous, input.stopped, input.kind === 'inputs' ? file : undefined));
   const signals = [...reconciled.signals, ...recordSignals(input, file.values(), reconciled.moved, input.records, input.employees)].sort(bySheetRow);
   return { baseline: { month: shiftMonth(input.month, -1), found: input.previous !== null }, counts: tally(signals, reconciled.continuing), signals };
 }
