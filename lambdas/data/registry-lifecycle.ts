@@ -47,10 +47,13 @@ async function summaryCounts(digits: string): Promise<{ total: number; retired: 
   return { total: Number(out.Item?.report_count ?? 0), retired: Number(out.Item?.retired_count ?? 0) };
 }
 
-/** Takes an active report off the registry; throws ReportNotActiveError when it already is off. Returns it as stored now. */
-export async function retireReport(ref: ReportRef, retirement: Retirement): Promise<StoredReport> {
+/**
+ * Takes an active report off the registry; throws ReportNotActiveError when it already is off. Returns it
+ * as stored now. `read` is the report as the caller just read it, used for the first attempt only.
+ */
+export async function retireReport(ref: ReportRef, retirement: Retirement, read?: StoredReport): Promise<StoredReport> {
   for (let attempt = 1; ; attempt++) {
-    const [report, counts] = await Promise.all([getReport(ref), summaryCounts(ref.digits)]);
+    const [report, counts] = await Promise.all([attempt === 1 && read ? read : getReport(ref), summaryCounts(ref.digits)]);
     if (!report) throw new Error(`No report at NRC#${ref.digits} ${ref.sk}`);
     if ((report.status ?? 'active') !== 'active') throw new ReportNotActiveError(report);
     const lastActive = counts.total - counts.retired <= 1;

@@ -1,5 +1,5 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_SETTINGS, SETTING_SCHEMAS, type Retention, type SettingName } from '../../shared/api/settings.js';
+import { DEFAULT_SETTINGS, SETTING_NAMES, SETTING_SCHEMAS, type Retention, type SettingName } from '../../shared/api/settings.js';
 import type { ExposureLimits } from '../../shared/rules/borrower-record.js';
 import type { SubmissionWindow } from '../../shared/rules/submission-window.js';
 import { dynamo, tableName } from './clients.js';
@@ -44,7 +44,7 @@ export async function readSettings(): Promise<PlatformSettings> {
     exposure: stored(items, 'exposure'),
     window: stored(items, 'window'),
     retention: stored(items, 'retention'),
-    changed: { exposure: changeOf('exposure'), window: changeOf('window'), retention: changeOf('retention') },
+    changed: Object.fromEntries(SETTING_NAMES.map((name) => [name, changeOf(name)])) as PlatformSettings['changed'],
     updated_at: latest?.updated_at ?? null,
     updated_by_email: latest?.updated_by_email ?? null,
   };

@@ -50,6 +50,7 @@ export const DEFAULT_RETENTION: Retention = { report_years: 6 };
 export const DEFAULT_SETTINGS = { exposure: DEFAULT_EXPOSURE_LIMITS, window: DEFAULT_SUBMISSION_WINDOW, retention: DEFAULT_RETENTION };
 export type SettingName = keyof typeof DEFAULT_SETTINGS;
 export const SETTING_SCHEMAS = { exposure: exposureLimitsSchema, window: submissionWindowSchema, retention: retentionSchema } as const;
+export const SETTING_NAMES = Object.keys(SETTING_SCHEMAS) as SettingName[];
 
 const settingChangeSchema = z.object({ at: z.string(), by_email: z.string().nullable() }).nullable();
 

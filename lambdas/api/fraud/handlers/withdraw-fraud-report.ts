@@ -25,7 +25,7 @@ async function withdraw(me: AuthenticatedCaller, id: string | undefined, reason:
     throw new ForbiddenError(FRAUD_MESSAGES.withdrawNotYours, 'not_filing_organisation');
   }
   try {
-    const withdrawn = await retireReport(ref, { status: 'withdrawn', reason, at: new Date().toISOString(), by_email: me.email });
+    const withdrawn = await retireReport(ref, { status: 'withdrawn', reason, at: new Date().toISOString(), by_email: me.email }, report);
     await writeAudit({
       actor: me,
       action: 'fraud_report.withdraw',

@@ -1,10 +1,8 @@
-import { SETTING_SCHEMAS, type SettingName } from '../../../../shared/api/settings.js';
+import { SETTING_NAMES } from '../../../../shared/api/settings.js';
 import { writeAudit } from '../../../data/audit.js';
 import { readSettings, writeSetting } from '../../../data/settings.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import * as routes from '../../../../shared/routes/settings.js';
-
-const NAMES = Object.keys(SETTING_SCHEMAS) as SettingName[];
 
 /**
  * PUT /api/settings: platform admins (the route's access) change the exposure limits, the submission
@@ -13,7 +11,7 @@ const NAMES = Object.keys(SETTING_SCHEMAS) as SettingName[];
  */
 export const handler = createApiHandler(routes.updateSettings, async ({ caller: me, body }) => {
   const before = await readSettings();
-  for (const name of NAMES) {
+  for (const name of SETTING_NAMES) {
     const value = body[name];
     if (value === undefined) continue;
     await writeSetting(name, value, me);
