@@ -70,6 +70,8 @@ export const KEYS = {
     staging: 'staging/*',
     /** finalEvidenceKey: `{YYYY-MM}/{payee}/fraud/…`, written once, never overwritten or deleted. */
     filed: '????-??/*/fraud/*',
+    /** disputeEvidenceKey: `disputes/{id}/{party}/…`, posted by the browser, listed and linked by the dispute. */
+    disputes: 'disputes/*',
   },
   onboarding: {
     /** onboardingDocKey: an access request's documents. */
@@ -232,6 +234,18 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'get-billing': { tables: { submissions: read(['BatchGetItem']), directory: read(['GetItem'], 'gsi1', 'gsi2') } },
   'find-billing-organisation': { tables: { directory: read(['GetItem'], 'gsi1') } },
   'set-billing-plan': audited({ tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } } }),
+
+  // disputes (lambdas/data/disputes.ts: pk=DISPUTE#…; gsi1 by status, gsi2 by organisation). Rights read the
+  // caller's memberships (directory gsi1); opening reads the payee key's organisation (gsi1) and the deduction.
+  'open-dispute': audited(AUDIT_WITH_POINTERS, { tables: { directory: read([], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['PutItem'] } } }),
+  'list-disputes': { tables: { directory: read([], 'gsi1'), submissions: read([], 'gsi1', 'gsi2') } },
+  'get-dispute': { tables: { directory: read([], 'gsi1'), submissions: read(['GetItem']) }, buckets: { evidence: { read: [KEYS.evidence.disputes], list: true } } },
+  'respond-to-dispute': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  // The decision is one transaction: the dispute, its guard, and when upheld the history mark and NRC summary entry.
+  'decide-dispute': audited(AUDIT_WITH_POINTERS, {
+    tables: { submissions: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] }, history: { actions: ['PutItem', 'UpdateItem'] } },
+  }),
+  'create-dispute-evidence-upload': audited({ tables: { submissions: read(['GetItem']) }, buckets: { evidence: { write: [KEYS.evidence.disputes], list: true } } }),
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },

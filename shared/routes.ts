@@ -3,6 +3,7 @@ import { ADMIN_ROUTES } from './routes/admin.js';
 import { AUDIT_ROUTES } from './routes/audit.js';
 import { DASHBOARD_ROUTES } from './routes/dashboard.js';
 import type { RouteDef } from './routes/define.js';
+import { DISPUTES_ROUTES } from './routes/disputes.js';
 import { FRAUD_ROUTES } from './routes/fraud.js';
 import { HISTORY_ROUTES } from './routes/history.js';
 import { REVIEWS_ROUTES } from './routes/reviews.js';
@@ -26,6 +27,7 @@ export const ROUTES = [
   ...ADMIN_ROUTES,
   ...AUDIT_ROUTES,
   ...SETTINGS_ROUTES,
+  ...DISPUTES_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -89,12 +89,24 @@ export async function getMember(orgId: string, userId: string): Promise<MemberIt
   return out.Item ? toMember(out.Item) : null;
 }
 
+const ORG_ADMIN_ROLES: readonly string[] = ['fi_admin', 'pmec_admin'];
+
+/**
+ * The organisations a caller is an approved admin of (issue 16: who withdraws a report, who answers a
+ * dispute). One read, and none for a caller holding no organisation admin role.
+ */
+export async function adminOrganisations(userId: string, roles: readonly string[]): Promise<Set<string>> {
+  if (!roles.some((role) => ORG_ADMIN_ROLES.includes(role))) return new Set();
+  const memberships = await listUserMemberships(userId);
+  return new Set(memberships.filter((m) => m.status === 'approved' && ORG_ADMIN_ROLES.includes(m.role)).map((m) => m.org_id));
+}
+
 /**
  * Spec §6: an organisation admin acts on their own latest approved organisation, i.e. the latest
  * approved membership in which they are an organisation admin.
  */
 export async function latestAdminMembership(userId: string): Promise<MemberItem | null> {
-  const admin = (await listUserMemberships(userId)).filter((m) => m.status === 'approved' && (m.role === 'fi_admin' || m.role === 'pmec_admin'));
+  const admin = (await listUserMemberships(userId)).filter((m) => m.status === 'approved' && ORG_ADMIN_ROLES.includes(m.role));
   const when = (m: MemberItem) => m.decided_at ?? m.created_at ?? '';
   return admin.sort((a, b) => when(b).localeCompare(when(a)))[0] ?? null;
 }

@@ -32,8 +32,9 @@ export class NotFoundError extends HttpError {
   }
 }
 export class ConflictError extends HttpError {
-  constructor(message: string, code = 'conflict') {
-    super(409, code, message);
+  /** `details` travel in the answer: the state the request ran into, so the screen can show it. */
+  constructor(message: string, code = 'conflict', details?: unknown) {
+    super(409, code, message, details);
   }
 }
 export class PayloadTooLargeError extends HttpError {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BucketGrant, KEYS, ROUTE_GRANTS, TRIGGER_GRANTS } from '../../infra/grants.js';
 import { finalEvidenceKey, stagingKey } from '../../lambdas/api/fraud/names.js';
+import { disputeEvidenceKey } from '../../lambdas/data/dispute-evidence.js';
 import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
@@ -31,6 +32,7 @@ const KEY = {
   staging: stagingKey('user-sub-1', id, 'Payslip scan.PDF'),
   filed: finalEvidenceKey({ month: '2026-03', payeeKey: '1234', fiName: 'Zambia Lenders Ltd', timestamp: 1772700000000, n: 1, file: 'payslip-scan.pdf' }),
   requestDoc: onboardingDocKey(id, 'pacra'),
+  disputeEvidence: disputeEvidenceKey(id, 'lender', id, 'loan-agreement.pdf'),
 };
 type KeyName = keyof typeof KEY;
 
@@ -49,6 +51,7 @@ const PATTERN_OF: Record<KeyName, string> = {
   staging: KEYS.evidence.staging,
   filed: KEYS.evidence.filed,
   requestDoc: KEYS.onboarding.requests,
+  disputeEvidence: KEYS.evidence.disputes,
 };
 
 type Op = 'read' | 'write' | 'delete';
@@ -85,6 +88,8 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['create-access-request', 'onboarding', 'write', 'requestDoc'],
   ['get-access-request-documents', 'onboarding', 'read', 'requestDoc'],
   ['decide-access-request', 'onboarding', 'delete', 'requestDoc'],
+  ['create-dispute-evidence-upload', 'evidence', 'write', 'disputeEvidence'],
+  ['get-dispute', 'evidence', 'read', 'disputeEvidence'],
 ];
 
 const GRANTS = { ...ROUTE_GRANTS, ...TRIGGER_GRANTS };

@@ -26,6 +26,8 @@ interface World {
   attachmentKey: string;
   /** A fraud report filed by organisation A's admin. */
   report: { id: string; nrc: string };
+  /** A dispute on organisation A's deduction, opened by compliance. */
+  disputeId: string;
 }
 let w: World;
 
@@ -74,6 +76,12 @@ const CASES: Partial<Record<RouteId, Case>> = {
     attempt: (x) => ({ method: 'POST', path: `/api/fraud-reports/${x.report.id}/withdraw`, body: { reason: 'Not ours to withdraw' } }),
     unchanged: async (x) => (await api.call(x.adminA.token, '/api/fraud-reports/search', { method: 'POST', body: { nrcs: [x.report.nrc] } })).body,
   },
+  'get-dispute': { attempt: (x) => ({ method: 'GET', path: `/api/disputes/${x.disputeId}` }) },
+  'respond-to-dispute': {
+    attempt: (x) => ({ method: 'POST', path: `/api/disputes/${x.disputeId}/response`, body: { message: 'Answering for another lender' } }),
+    unchanged: async (x) => (await api.call(x.adminA.token, `/api/disputes/${x.disputeId}`)).body.dispute,
+  },
+  'create-dispute-evidence-upload': { attempt: (x) => ({ method: 'POST', path: `/api/disputes/${x.disputeId}/evidence`, body: { file_name: 'a.pdf', size: 10 } }) },
 };
 
 /** Routes naming objects that only platform admins reach: the role check refuses every FI admin (route-matrix.test.ts). */
@@ -103,6 +111,10 @@ beforeAll(async () => {
     body: { fi_name: 'Bank A', type: 'Other', nrc: reportNrc, person_name: 'Someone', report_month: '2026-03', payee_key: orgA.payeeKey, description: '' },
   });
   expect(filed.status).toBe(200);
+  await api.waitForIngestion(adminA.token, second.id);
+  const compliance = await user(['compliance']);
+  const dispute = await api.call(compliance.token, '/api/disputes', { method: 'POST', body: { nrc: nrcOf(1), payee_key: orgA.payeeKey, month, reason: 'Never borrowed' } });
+  expect(dispute.status, JSON.stringify(dispute.body)).toBe(201);
   w = {
     orgA,
     adminA,
@@ -111,6 +123,7 @@ beforeAll(async () => {
     submissionId: String(submitted.body.submission_id),
     attachmentKey: String((presign.body as { key: string }).key),
     report: { id: String(filed.body.id), nrc: reportNrc },
+    disputeId: String((dispute.body.dispute as { id: string }).id),
   };
 });
 
@@ -136,6 +149,9 @@ describe('object-level checks', () => {
     expect((await api.call(w.adminA.token, '/api/team')).body).toMatchObject({ org: { org_id: w.orgA.orgId } });
     const withdrawn = await api.call(w.adminA.token, `/api/fraud-reports/${w.report.id}/withdraw`, { method: 'POST', body: { reason: 'Ours to withdraw' } });
     expect(withdrawn.status).toBe(200);
+    expect((await api.call(w.adminA.token, `/api/disputes/${w.disputeId}`)).status).toBe(200);
+    const answered = await api.call(w.adminA.token, `/api/disputes/${w.disputeId}/response`, { method: 'POST', body: { message: 'Ours to answer' } });
+    expect(answered.status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { isPlatformAdmin } from '../../../shared/roles.js';
-import { listUserMemberships } from '../../data/memberships.js';
+import { adminOrganisations, listUserMemberships } from '../../data/memberships.js';
 import type { StoredReport } from '../../data/registry.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 
@@ -10,14 +10,10 @@ export interface WithdrawRights {
   adminOf: ReadonlySet<string>;
 }
 
-const ORG_ADMIN_ROLES: readonly string[] = ['fi_admin', 'pmec_admin'];
-
 /** One read of the caller's memberships, only for a caller holding an organisation admin role. */
 export async function withdrawRightsOf(me: AuthenticatedCaller): Promise<WithdrawRights> {
   if (isPlatformAdmin(me.roles)) return { platformAdmin: true, adminOf: new Set() };
-  if (!me.roles.some((role) => ORG_ADMIN_ROLES.includes(role))) return { platformAdmin: false, adminOf: new Set() };
-  const memberships = await listUserMemberships(me.userId);
-  return { platformAdmin: false, adminOf: new Set(memberships.filter((m) => m.status === 'approved' && ORG_ADMIN_ROLES.includes(m.role)).map((m) => m.org_id)) };
+  return { platformAdmin: false, adminOf: await adminOrganisations(me.userId, me.roles) };
 }
 
 /** A report filed before the lifecycle names no organisation: only platform admins may withdraw it. */

@@ -1,0 +1,33 @@
+import { DISPUTE_MESSAGES, isDecided } from '../../../../shared/api/disputes.js';
+import * as routes from '../../../../shared/routes/disputes.js';
+import { writeAudit } from '../../../data/audit.js';
+import { decideDispute, DisputeStateError, type StoredDispute } from '../../../data/disputes.js';
+import { ConflictError } from '../../../lib/errors.js';
+import { createApiHandler } from '../../../lib/handler.js';
+import { visibleDispute } from '../lookup.js';
+import { disputeView } from '../views.js';
+
+/**
+ * POST /api/disputes/{id}/decision {decision, note}: compliance or a platform admin upholds or dismisses
+ * a dispute not yet decided. Of two decisions at once the first wins; the other gets 409 with the state.
+ */
+export const handler = createApiHandler(routes.decideDispute, async ({ caller: me, params, body }) => {
+  const { dispute, rights } = await visibleDispute(me, params.id);
+  const conflict = (current: StoredDispute) => new ConflictError(DISPUTE_MESSAGES.alreadyDecided(current.status), 'already_decided', { dispute: disputeView(current, rights) });
+  if (isDecided(dispute.status)) throw conflict(dispute);
+  try {
+    const decided = await decideDispute(dispute, { email: me.email, at: new Date().toISOString(), decision: body.decision, note: body.note });
+    await writeAudit({
+      actor: me,
+      action: 'dispute.decide',
+      subject: `DISPUTE#${dispute.id}`,
+      also: [`NRC#${dispute.nrc_digits}`],
+      outcome: 'ok',
+      details: { dispute_id: dispute.id, note: body.note, before: { status: dispute.status }, after: { status: decided.status } },
+    });
+    return { dispute: disputeView(decided, rights), message: DISPUTE_MESSAGES.decided(body.decision) };
+  } catch (error) {
+    if (error instanceof DisputeStateError) throw conflict(error.dispute);
+    throw error;
+  }
+});

@@ -1,0 +1,32 @@
+import { DISPUTE_LINK_SECONDS, type DisputeView } from '../../../shared/api/disputes.js';
+import { disputeEvidenceLink, listDisputeEvidence } from '../../data/dispute-evidence.js';
+import type { StoredDispute } from '../../data/disputes.js';
+import { canAddEvidence, canDecide, canRespond, type DisputeRights } from './rights.js';
+
+const party = (p: { email: string; at: string }) => ({ email: p.email, at: p.at });
+
+/** A dispute as the API answers it, with what this caller may do now. */
+export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeView {
+  return {
+    id: d.id,
+    status: d.status,
+    nrc: d.nrc,
+    payee_key: d.payee_key,
+    month: d.month,
+    org_name: d.org_name,
+    reason: d.reason,
+    opened: party(d.opened),
+    response: d.response ? { ...party(d.response), message: d.response.message } : null,
+    decision: d.decision ? { ...party(d.decision), decision: d.decision.decision, note: d.decision.note } : null,
+    can_respond: canRespond(rights, d),
+    can_decide: canDecide(rights, d),
+    can_add_evidence: canAddEvidence(rights, d),
+  };
+}
+
+/** One dispute with short-lived links to its evidence. */
+export async function disputeWithEvidence(d: StoredDispute, rights: DisputeRights): Promise<DisputeView> {
+  const files = await listDisputeEvidence(d.id);
+  const evidence = await Promise.all(files.map(async (f) => ({ name: f.name, party: f.party, url: await disputeEvidenceLink(f, DISPUTE_LINK_SECONDS) })));
+  return { ...disputeView(d, rights), evidence };
+}

@@ -1,0 +1,41 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_TYPE } from '../../shared/api/disputes.js';
+import { bucketName, s3 } from './clients.js';
+import { evidenceLink } from './evidence.js';
+import { presignPost } from './s3-objects.js';
+
+/**
+ * A dispute's evidence in the evidence bucket, under `disputes/{id}/{party}/{uuid}-{file}`: the browser
+ * posts each PDF there with a presigned POST (type and size pinned by its policy), and the dispute's
+ * evidence is whatever its prefix holds — nothing to move, nothing to record twice.
+ */
+export type EvidenceParty = 'reviewer' | 'lender';
+export const disputeEvidencePrefix = (id: string) => `disputes/${id}/`;
+export const disputeEvidenceKey = (id: string, party: EvidenceParty, uploadId: string, file: string) => `${disputeEvidencePrefix(id)}${party}/${uploadId}-${file}`;
+
+export function presignDisputeEvidence(key: string) {
+  return presignPost('evidence', key, DISPUTE_EVIDENCE_TYPE, DISPUTE_EVIDENCE_MAX_BYTES);
+}
+
+export interface DisputeEvidenceObject {
+  key: string;
+  name: string;
+  party: EvidenceParty;
+}
+
+const UPLOAD_ID_LENGTH = 36;
+
+/** The files a dispute holds, oldest first. */
+export async function listDisputeEvidence(id: string): Promise<DisputeEvidenceObject[]> {
+  const prefix = disputeEvidencePrefix(id);
+  const out = await s3.send(new ListObjectsV2Command({ Bucket: bucketName('evidence'), Prefix: prefix, MaxKeys: 100 }));
+  return (out.Contents ?? [])
+    .sort((a, b) => (a.LastModified?.getTime() ?? 0) - (b.LastModified?.getTime() ?? 0))
+    .flatMap(({ Key }) => {
+      const [party, rest] = (Key ?? '').slice(prefix.length).split('/');
+      if ((party !== 'reviewer' && party !== 'lender') || !rest) return [];
+      return [{ key: Key!, party, name: rest.slice(UPLOAD_ID_LENGTH + 1) || rest }];
+    });
+}
+
+export const disputeEvidenceLink = (object: DisputeEvidenceObject, seconds: number) => evidenceLink(object.key, object.name, seconds);

@@ -1,0 +1,194 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DisputeDecision, DisputeStatus } from '../../shared/api/disputes.js';
+import { DISPUTE_STATUSES } from '../../shared/api/disputes.js';
+import { nrcSummaryKey } from './borrower-summary.js';
+import { dynamo, tableName } from './clients.js';
+import { isConditionFailure, queryAll, queryCount, retrying } from './dynamo.js';
+import { historyKey } from './history.js';
+
+/**
+ * Disputes of unauthorised deductions (issue 16 §1), in the submissions table:
+ * - dispute: pk=DISPUTE#{id} sk=META; gsi1pk=DISPUTE#STATUS#{status} gsi1sk={opened_at}#{id} (the reviewers'
+ *   queue by status, newest first); gsi2pk=DISPUTE#ORG#{org_id} gsi2sk={opened_at}#{id} (the lender's list)
+ * - guard: pk=DISPUTE#DEDUCTION#{digits}#{payee_key}#{month} sk=UNDECIDED — one undecided dispute per
+ *   deduction; written with the dispute, deleted with its decision.
+ * Every transition is conditioned on the status it leaves, so of two decisions at once one wins.
+ * An upheld decision also writes, in the same transaction, the mark the borrower's history shows
+ * (history table: pk=NRC#{digits} sk={month}#{payee_key}#dispute) and `u_{id}` on the borrower's NRC
+ * summary, which the deduction signals read for the lender's later files.
+ */
+export interface PartyEntry {
+  email: string;
+  at: string;
+}
+export interface StoredDispute {
+  id: string;
+  status: DisputeStatus;
+  nrc: string;
+  nrc_digits: string;
+  payee_key: string;
+  month: string;
+  org_id: string;
+  org_name: string | null;
+  reason: string;
+  opened: PartyEntry & { user_id: string };
+  response: (PartyEntry & { message: string }) | null;
+  decision: (PartyEntry & { decision: DisputeDecision; note: string }) | null;
+}
+
+/** The dispute is not in a state that allows the change: what it is now. */
+export class DisputeStateError extends Error {
+  constructor(readonly dispute: StoredDispute) {
+    super(`Dispute ${dispute.id} is ${dispute.status}`);
+  }
+}
+/** The deduction already has an undecided dispute. */
+export class DisputeExistsError extends Error {}
+
+export const disputeKey = (id: string) => ({ pk: `DISPUTE#${id}`, sk: 'META' });
+const guardKey = (d: Pick<StoredDispute, 'nrc_digits' | 'payee_key' | 'month'>) => ({ pk: `DISPUTE#DEDUCTION#${d.nrc_digits}#${d.payee_key}#${d.month}`, sk: 'UNDECIDED' });
+const statusIndex = (status: DisputeStatus, d: Pick<StoredDispute, 'opened' | 'id'>) => ({ gsi1pk: `DISPUTE#STATUS#${status}`, gsi1sk: `${d.opened.at}#${d.id}` });
+const orgIndex = (d: Pick<StoredDispute, 'org_id' | 'opened' | 'id'>) => ({ gsi2pk: `DISPUTE#ORG#${d.org_id}`, gsi2sk: `${d.opened.at}#${d.id}` });
+/** The history mark of an upheld dispute, beside the deduction's own items. */
+export const disputeMarkKey = (digits: string, month: string, payeeKey: string) => ({ pk: `NRC#${digits}`, sk: `${month}#${payeeKey}#dispute` });
+export const upheldEntryName = (id: string) => `u_${id}`;
+
+/** Whether the payee key deducted from this borrower in this month (an inputs item in history). */
+export async function deductionOnRecord(digits: string, payeeKey: string, month: string): Promise<boolean> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('history'), Key: historyKey(digits, month, payeeKey, 'inputs'), ProjectionExpression: 'pk' }));
+  return Boolean(out.Item);
+}
+
+/** Stores a new dispute with its deduction's guard; DisputeExistsError when the deduction has one undecided. */
+export async function putDispute(d: StoredDispute): Promise<void> {
+  try {
+    await retrying(() =>
+      dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName('submissions'), Item: { ...disputeKey(d.id), ...statusIndex(d.status, d), ...orgIndex(d), ...d }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName('submissions'), Item: { ...guardKey(d), dispute_id: d.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      ),
+    );
+  } catch (error) {
+    if (isConditionFailure(error, 1)) throw new DisputeExistsError();
+    throw error;
+  }
+}
+
+export async function getDispute(id: string): Promise<StoredDispute | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: disputeKey(id), ConsistentRead: true }));
+  return (out.Item as StoredDispute | undefined) ?? null;
+}
+
+/** After a refused condition: the dispute as it is now, as a DisputeStateError. */
+async function refused(id: string): Promise<never> {
+  const now = await getDispute(id);
+  if (!now) throw new Error(`Dispute ${id} vanished`);
+  throw new DisputeStateError(now);
+}
+
+/** The lender's answer: open → answered. */
+export async function answerDispute(d: StoredDispute, response: NonNullable<StoredDispute['response']>): Promise<StoredDispute> {
+  try {
+    const out = await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('submissions'),
+        Key: disputeKey(d.id),
+        UpdateExpression: 'SET #status = :answered, #response = :response, gsi1pk = :pk',
+        ConditionExpression: '#status = :open',
+        ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
+        ExpressionAttributeValues: { ':answered': 'answered', ':open': 'open', ':response': response, ':pk': statusIndex('answered', d).gsi1pk },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as StoredDispute;
+  } catch (error) {
+    if (isConditionFailure(error)) return refused(d.id);
+    throw error;
+  }
+}
+
+type Decision = NonNullable<StoredDispute['decision']>;
+
+/** The dispute's own writes of a decision: its status (conditioned on its being undecided) and its guard. */
+function decisionWrites(d: StoredDispute, decision: Decision) {
+  return [
+    {
+      Update: {
+        TableName: tableName('submissions'),
+        Key: disputeKey(d.id),
+        UpdateExpression: 'SET #status = :status, #decision = :decision, gsi1pk = :pk',
+        ConditionExpression: '#status IN (:open, :answered)',
+        ExpressionAttributeNames: { '#status': 'status', '#decision': 'decision' },
+        ExpressionAttributeValues: { ':status': decision.decision, ':decision': decision, ':pk': statusIndex(decision.decision, d).gsi1pk, ':open': 'open', ':answered': 'answered' },
+      },
+    },
+    { Delete: { TableName: tableName('submissions'), Key: guardKey(d) } },
+  ];
+}
+
+/** What an upheld decision writes on the borrower's record: the history mark and the NRC summary's entry. */
+function upheldWrites(d: StoredDispute, decision: Decision) {
+  const mark = { dispute_id: d.id, status: 'upheld', month: d.month, payee_key: d.payee_key, kind: 'dispute', decided_at: decision.at };
+  return [
+    { Put: { TableName: tableName('history'), Item: { ...disputeMarkKey(d.nrc_digits, d.month, d.payee_key), ...mark } } },
+    {
+      Update: {
+        TableName: tableName('history'),
+        Key: nrcSummaryKey(d.nrc_digits),
+        UpdateExpression: 'SET #entry = :entry',
+        ExpressionAttributeNames: { '#entry': upheldEntryName(d.id) },
+        ExpressionAttributeValues: { ':entry': { p: d.payee_key, m: d.month, t: decision.at } },
+      },
+    },
+  ];
+}
+
+/** The decision: open or answered → upheld or dismissed, in one transaction with the borrower's record when upheld. */
+export async function decideDispute(d: StoredDispute, decision: Decision): Promise<StoredDispute> {
+  const items = [...decisionWrites(d, decision), ...(decision.decision === 'upheld' ? upheldWrites(d, decision) : [])];
+  try {
+    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
+  } catch (error) {
+    if (isConditionFailure(error, 0)) return refused(d.id);
+    throw error;
+  }
+  return { ...d, status: decision.decision, decision };
+}
+
+const NEWEST = 200;
+const statuses = (status: DisputeStatus | null) => (status ? [status] : [...DISPUTE_STATUSES]);
+
+/** Every dispute (reviewers) or the disputes of these organisations, newest first, at most 200 of a status. */
+export async function listDisputes(status: DisputeStatus | null, orgIds: readonly string[] | null): Promise<StoredDispute[]> {
+  const pages = orgIds
+    ? orgIds.map((org) =>
+        queryAll<StoredDispute>({ TableName: tableName('submissions'), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}` }, ScanIndexForward: false }),
+      )
+    : statuses(status).map((s) =>
+        queryAll<StoredDispute>({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${s}` }, ScanIndexForward: false, Limit: NEWEST }),
+      );
+  const all = (await Promise.all(pages)).flat().filter((d) => !status || d.status === status);
+  return all.sort((a, b) => b.opened.at.localeCompare(a.opened.at) || b.id.localeCompare(a.id)).slice(0, NEWEST * statuses(status).length);
+}
+
+/** Open disputes: all of them (orgIds null) or those of these organisations. For the dashboard. */
+export async function countOpenDisputes(orgIds: readonly string[] | null): Promise<number> {
+  if (!orgIds) return queryCount({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'DISPUTE#STATUS#open' } });
+  const counts = await Promise.all(
+    orgIds.map((org) =>
+      queryCount({
+        TableName: tableName('submissions'),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        FilterExpression: '#status = :open',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}`, ':open': 'open' },
+      }),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,167 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DISPUTE_MESSAGES, type DisputeListResponse, type DisputeView } from '../../shared/api/disputes.js';
+import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { disputesApi } from '../fixtures/disputes.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { TINY_PDF } from '../fixtures/submissions/workbooks.js';
+
+/**
+ * Disputes through the real handlers on the twin (issue 16 §1): every transition and refusal — wrong
+ * role, wrong organisation, wrong state, two decisions at once — and what an upheld dispute leaves on
+ * the borrower's record.
+ */
+const twin = inject('twin');
+const api = disputesApi(twin);
+const M = shiftMonth(currentMonth(), -1);
+const base = 300_000 + Math.floor(Math.random() * 600_000);
+const nrc = (n: number) => `${base + n}/31/1`;
+
+const who = { compliance: '', platform: '', pmec: '', adminA: '', adminB: '', dataUser: '' };
+let orgA: SeededOrg;
+
+async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg, role?: Parameters<typeof seedMembership>[4]) {
+  const user = await createUser(twin, roles);
+  const token = (await signIn(twin, user.email, user.password)).idToken;
+  if (org) await seedMembership(twin, org, subOf(token), 'approved', role);
+  return token;
+}
+const ok = (res: { status: number; body: unknown }, status = 200) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return api.dispute(res);
+};
+const open = async (n: number, token = who.compliance) => ok(await api.open(token, { nrc: nrc(n), payee_key: orgA.payeeKey, month: M, reason: 'The employee says they never took this loan.' }), 201);
+
+beforeAll(async () => {
+  orgA = await seedOrganisation(twin, uniquePayeeKey());
+  const orgB = await seedOrganisation(twin, uniquePayeeKey());
+  const pmecOrg = await seedOrganisation(twin, uniquePayeeKey('pmec'));
+  [who.compliance, who.platform, who.pmec, who.adminA, who.adminB, who.dataUser] = await Promise.all([
+    tokenFor(['compliance']),
+    tokenFor(['sys_admin']),
+    tokenFor(['pmec_admin'], pmecOrg, 'pmec_admin'),
+    tokenFor(['fi_admin'], orgA),
+    tokenFor(['fi_admin'], orgB),
+    tokenFor(['data_user'], orgA, 'data_user'),
+  ]);
+  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6].map(nrc));
+}, 120_000);
+
+describe('opening a dispute', () => {
+  it('is for compliance, PMEC admins and platform admins, on a deduction on record', async () => {
+    const opened = await open(1);
+    expect(opened).toMatchObject({ status: 'open', nrc: nrc(1), payee_key: orgA.payeeKey, month: M, org_name: orgA.orgName, response: null, decision: null, can_decide: true, can_respond: false });
+    expect((await api.open(who.pmec, { nrc: nrc(2), payee_key: orgA.payeeKey, month: M, reason: 'Reported at the PMEC desk.' })).status).toBe(201);
+    expect((await api.open(who.platform, { nrc: nrc(3), payee_key: orgA.payeeKey, month: M, reason: 'x' })).status).toBe(201);
+  });
+
+  it.each([
+    ['an FI admin', () => who.adminA, 403],
+    ['a data user', () => who.dataUser, 403],
+  ])('refuses %s', async (_name, token, status) => {
+    const res = await api.open(token(), { nrc: nrc(4), payee_key: orgA.payeeKey, month: M, reason: 'Not mine to open' });
+    expect(res.status).toBe(status);
+  });
+
+  it.each([
+    ['a malformed NRC', { nrc: '12/3' }, DISPUTE_MESSAGES.nrc],
+    ['a malformed month', { month: '2026-13' }, DISPUTE_MESSAGES.month],
+    ['an empty reason', { reason: '   ' }, DISPUTE_MESSAGES.reason],
+    ['a reason too long', { reason: 'x'.repeat(2_001) }, DISPUTE_MESSAGES.reason],
+    ['a reason of the wrong type', { reason: 42 }, DISPUTE_MESSAGES.reason],
+    ['a hostile payee key', { payee_key: '<script>' }, DISPUTE_MESSAGES.payeeKey],
+    ['a payee key no organisation has', { payee_key: 'ZZ-NOBODY' }, DISPUTE_MESSAGES.unknownPayee('ZZ-NOBODY')],
+    ['a month without the deduction', { month: shiftMonth(M, -5) }, `There is no deduction for ${nrc(4)} by`],
+    ['an NRC the lender does not deduct from', { nrc: nrc(99) }, `There is no deduction for ${nrc(99)}`],
+  ])('answers 400 for %s, storing nothing', async (_name, change, message) => {
+    const before = ((await api.list(who.compliance)).body as DisputeListResponse).items.length;
+    const res = await api.open(who.compliance, { nrc: nrc(4), payee_key: orgA.payeeKey, month: M, reason: 'Never took it', ...change });
+    expect(res.status).toBe(400);
+    expect(String(res.body.message)).toContain(message);
+    expect(((await api.list(who.compliance)).body as DisputeListResponse).items).toHaveLength(before);
+  });
+
+  it('allows one undecided dispute per deduction', async () => {
+    await open(5);
+    const again = await api.open(who.pmec, { nrc: nrc(5), payee_key: orgA.payeeKey, month: M, reason: 'Again' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'dispute_exists', message: DISPUTE_MESSAGES.alreadyOpen });
+  });
+});
+
+describe('who sees which dispute', () => {
+  it('shows reviewers every dispute and the lender its own; other organisations nothing', async () => {
+    const d = await open(4);
+    const ids = async (token: string, status = '') => ((await api.list(token, status)).body as DisputeListResponse).items.map((x) => x.id);
+    expect(await ids(who.compliance)).toContain(d.id);
+    expect(await ids(who.pmec)).toContain(d.id);
+    expect(await ids(who.adminA)).toContain(d.id);
+    expect(await ids(who.adminB)).not.toContain(d.id);
+    expect(await ids(who.compliance, 'open')).toContain(d.id);
+    expect(await ids(who.compliance, 'dismissed')).not.toContain(d.id);
+    expect(((await api.list(who.adminA)).body as DisputeListResponse).can_open).toBe(false);
+    expect((await api.list(who.dataUser)).status).toBe(403);
+    expect((await api.list(who.compliance, 'bogus')).status).toBe(400);
+    expect((await api.get(who.adminB, d.id)).status).toBe(404);
+    expect((await api.get(who.adminA, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await api.get(who.adminA, '../etc')).status).toBe(404);
+    expect(ok(await api.get(who.adminA, d.id))).toMatchObject({ id: d.id, can_respond: true, can_decide: false, evidence: [] });
+  });
+});
+
+describe('answering and deciding', () => {
+  let d: DisputeView;
+  beforeAll(async () => {
+    d = await open(6);
+  });
+
+  it('takes PDF evidence from both sides, and nothing else', async () => {
+    for (const [token, name] of [[who.adminA, 'loan agreement.pdf'], [who.compliance, 'payslip.pdf']] as const) {
+      const res = await api.evidence(token, d.id, { file_name: name, size: TINY_PDF.length, content_type: 'application/pdf' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await api.postFile((res.body as { upload: { url: string; fields: Record<string, string> } }).upload, TINY_PDF, name)).status).toBe(204);
+    }
+    expect((await api.evidence(who.adminA, d.id, { file_name: 'photo.png', size: 10 })).status).toBe(400);
+    expect((await api.evidence(who.adminA, d.id, { file_name: 'a.pdf', size: 10, content_type: 'image/png' })).status).toBe(400);
+    expect((await api.evidence(who.adminA, d.id, { file_name: 'a.pdf', size: 10 * 1024 * 1024 + 1 })).status).toBe(400);
+    expect((await api.evidence(who.adminB, d.id, { file_name: 'a.pdf', size: 10 })).status).toBe(404);
+    const evidence = ok(await api.get(who.compliance, d.id)).evidence!;
+    expect(evidence.map((e) => [e.party, e.name])).toEqual([['lender', 'loan-agreement.pdf'], ['reviewer', 'payslip.pdf']]);
+    expect((await fetch(evidence[0]!.url)).status).toBe(200);
+  });
+
+  it('lets only the lender’s admins answer, once', async () => {
+    expect((await api.respond(who.adminB, d.id, { message: 'Not ours' })).status).toBe(404);
+    expect((await api.respond(who.pmec, d.id, { message: 'Not ours' })).status).toBe(403);
+    expect((await api.respond(who.dataUser, d.id, { message: 'x' })).status).toBe(403);
+    expect((await api.respond(who.adminA, d.id, { message: '' })).status).toBe(400);
+    expect(ok(await api.get(who.compliance, d.id)).status).toBe('open');
+    const answered = ok(await api.respond(who.adminA, d.id, { message: 'The borrower signed the agreement attached.' }));
+    expect(answered).toMatchObject({ status: 'answered', response: { message: 'The borrower signed the agreement attached.' }, can_respond: false });
+    const again = await api.respond(who.adminA, d.id, { message: 'More' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'not_open', details: { dispute: { status: 'answered' } } });
+  });
+
+  it('lets compliance and platform admins decide, with a note; of two decisions at once one wins', async () => {
+    expect((await api.decide(who.adminA, d.id, { decision: 'dismissed', note: 'x' })).status).toBe(403);
+    expect((await api.decide(who.pmec, d.id, { decision: 'upheld', note: 'x' })).status).toBe(403);
+    expect((await api.decide(who.compliance, d.id, { decision: 'upheld' })).status).toBe(400);
+    expect((await api.decide(who.compliance, d.id, { decision: 'maybe', note: 'x' })).status).toBe(400);
+    const [a, b] = await Promise.all([
+      api.decide(who.compliance, d.id, { decision: 'upheld', note: 'The signature does not match.' }),
+      api.decide(who.platform, d.id, { decision: 'dismissed', note: 'The agreement is signed.' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const [winner, loser] = a.status === 200 ? [a, b] : [b, a];
+    const status = api.dispute(winner).status;
+    expect(loser.body).toMatchObject({ error: 'already_decided', details: { dispute: { status } } });
+    expect(ok(await api.get(who.adminA, d.id))).toMatchObject({ status, can_respond: false, can_decide: false, can_add_evidence: false });
+    expect((await api.evidence(who.adminA, d.id, { file_name: 'late.pdf', size: 10 })).status).toBe(409);
+    // Decided, the deduction may be disputed again.
+    expect((await api.open(who.compliance, { nrc: nrc(6), payee_key: orgA.payeeKey, month: M, reason: 'New facts' })).status).toBe(201);
+    // Every change is in the NRC's audit trail.
+    const trail = JSON.stringify((await api.call(who.platform, `/api/admin/audit/nrc?nrc=${encodeURIComponent(nrc(6))}`)).body);
+    for (const action of ['dispute.open', 'dispute.decide']) expect(trail).toContain(action);
+  });
+});
