@@ -230,7 +230,8 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   // insight
   // The borrower summaries (history), the status of the submissions they name, the exposure limits.
   'get-history': merge(AUDIT_ENTRY, { tables: { history: read(['Query', 'BatchGetItem']), submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') } }),
-  'get-dashboard-metrics': { tables: { submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') }, userPool: ['ListUsersInGroup'] },
+  // Counts disputes waiting by status (gsi1) or by organisation (gsi2), issue 16 §1.
+  'get-dashboard-metrics': { tables: { submissions: read(['BatchGetItem'], 'gsi1', 'gsi2'), directory: read(['Query'], 'gsi1') }, userPool: ['ListUsersInGroup'] },
   'get-billing': { tables: { submissions: read(['BatchGetItem']), directory: read(['GetItem'], 'gsi1', 'gsi2') } },
   'find-billing-organisation': { tables: { directory: read(['GetItem'], 'gsi1') } },
   'set-billing-plan': audited({ tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } } }),

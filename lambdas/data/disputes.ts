@@ -175,18 +175,18 @@ export async function listDisputes(status: DisputeStatus | null, orgIds: readonl
   return all.sort((a, b) => b.opened.at.localeCompare(a.opened.at) || b.id.localeCompare(a.id)).slice(0, NEWEST * statuses(status).length);
 }
 
-/** Open disputes: all of them (orgIds null) or those of these organisations. For the dashboard. */
-export async function countOpenDisputes(orgIds: readonly string[] | null): Promise<number> {
-  if (!orgIds) return queryCount({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'DISPUTE#STATUS#open' } });
+/** Disputes of one status: all of them (orgIds null) or those of these organisations. For the dashboard. */
+export async function countDisputes(status: DisputeStatus, orgIds: readonly string[] | null): Promise<number> {
+  if (!orgIds) return queryCount({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${status}` } });
   const counts = await Promise.all(
     orgIds.map((org) =>
       queryCount({
         TableName: tableName('submissions'),
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: '#status = :open',
+        FilterExpression: '#status = :status',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}`, ':open': 'open' },
+        ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}`, ':status': status },
       }),
     ),
   );

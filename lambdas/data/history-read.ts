@@ -18,6 +18,8 @@ export interface StoredHistoryItem {
   kind: 'input' | 'stoppage';
   org_name: string | null;
   submitted_at: string | null;
+  /** Issue 16 §1: an upheld dispute on this deduction (the mark lambdas/data/disputes.ts writes beside it). */
+  dispute: 'upheld' | null;
 }
 
 /** A stored string, or null when it is absent or blank. */
@@ -38,14 +40,27 @@ function toStored(item: Record<string, unknown>): StoredHistoryItem {
     kind: item.kind === 'stoppage' ? 'stoppage' : 'input',
     org_name: text(item.org_name),
     submitted_at: text(item.submitted_at),
+    dispute: null,
   };
 }
 
-const FIELDS = ['sk', 'nrc', 'month', 'first_name', 'last_name', 'start_date', 'end_date', 'installment', 'payee_key', 'kind', 'org_name', 'submitted_at'];
+/** The items of a partition with the dispute marks folded onto the deductions they are about. */
+function withDisputes(items: readonly Record<string, unknown>[]): StoredHistoryItem[] {
+  const isMark = (item: Record<string, unknown>) => String(item.sk ?? '').endsWith('#dispute');
+  const upheld = new Set(items.filter((item) => isMark(item) && item.status === 'upheld').map((item) => String(item.sk).slice(0, -'#dispute'.length)));
+  return items
+    .filter((item) => !isMark(item))
+    .map((item) => {
+      const stored = toStored(item);
+      return stored.kind === 'input' && upheld.has(`${stored.month}#${stored.payee_key}`) ? { ...stored, dispute: 'upheld' as const } : stored;
+    });
+}
+
+const FIELDS = ['sk', 'nrc', 'month', 'first_name', 'last_name', 'start_date', 'end_date', 'installment', 'payee_key', 'kind', 'org_name', 'submitted_at', 'status'];
 
 /** A borrower's items from `fromMonth` (YYYY-MM) on, in key order (oldest month first). */
 export async function readBorrowerHistory(digits: string, fromMonth: string): Promise<StoredHistoryItem[]> {
-  const items: StoredHistoryItem[] = [];
+  const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const out = await dynamo.send(
@@ -59,8 +74,8 @@ export async function readBorrowerHistory(digits: string, fromMonth: string): Pr
         ExclusiveStartKey,
       }),
     );
-    items.push(...(out.Items ?? []).map(toStored));
+    items.push(...(out.Items ?? []));
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  return items;
+  return withDisputes(items);
 }

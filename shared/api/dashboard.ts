@@ -38,6 +38,11 @@ export const dashboardMetricsResponseSchema = z.object({
   stoppages: toDate,
   /** Approved members. */
   team_count: z.number().int(),
+  /**
+   * Issue 16 §1: disputes waiting, as the caller sees them (reviewers all, an organisation's admins its
+   * own); null for a caller who sees none.
+   */
+  disputes: z.object({ open: count, answered: count }).nullable(),
   /** The last 12 months, oldest first, ending with the current month. */
   series: z.array(seriesPointSchema),
   as_of: z.string(),

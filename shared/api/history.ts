@@ -47,6 +47,8 @@ export const historyItemSchema = z.object({
   installment: z.number(),
   /** True for the lender's current deduction that makes up total_monthly_installment. */
   counted: z.boolean(),
+  /** Beyond the spec (issue 16 §1): 'upheld' when a dispute of this deduction was upheld. */
+  dispute: z.enum(['upheld']).nullable(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

@@ -5,6 +5,8 @@ import { createUser, signIn } from '../support/cognito.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { TINY_PDF } from '../fixtures/submissions/workbooks.js';
+import type { DashboardMetrics } from '../../shared/api/dashboard.js';
+import type { HistoryResponse } from '../../shared/api/history.js';
 
 /**
  * Disputes through the real handlers on the twin (issue 16 §1): every transition and refusal — wrong
@@ -44,7 +46,7 @@ beforeAll(async () => {
     tokenFor(['fi_admin'], orgB),
     tokenFor(['data_user'], orgA, 'data_user'),
   ]);
-  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6].map(nrc));
+  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6, 7].map(nrc));
 }, 120_000);
 
 describe('opening a dispute', () => {
@@ -163,5 +165,35 @@ describe('answering and deciding', () => {
     // Every change is in the NRC's audit trail.
     const trail = JSON.stringify((await api.call(who.platform, `/api/admin/audit/nrc?nrc=${encodeURIComponent(nrc(6))}`)).body);
     for (const action of ['dispute.open', 'dispute.decide']) expect(trail).toContain(action);
+  });
+});
+
+describe('an upheld dispute on the borrower’s record', () => {
+  const historyOf = async (n: number) => ((await api.call(who.adminA, `/api/history?nrc=${encodeURIComponent(nrc(n))}`)).body as unknown as HistoryResponse).items;
+  const disputeOn = async (n: number) => ((await api.list(who.compliance)).body as DisputeListResponse).items.find((x) => x.nrc === nrc(n) && x.status === 'open')!;
+
+  it('marks the deduction “disputed — upheld” on history; a dismissed one stays unmarked', async () => {
+    const [upheld, dismissed] = [await disputeOn(2), await disputeOn(3)];
+    ok(await api.decide(who.compliance, upheld.id, { decision: 'upheld', note: 'Forged signature.' }));
+    ok(await api.decide(who.compliance, dismissed.id, { decision: 'dismissed', note: 'The loan is genuine.' }));
+    const [marked, unmarked] = [await historyOf(2), await historyOf(3)];
+    expect(marked).toEqual([expect.objectContaining({ month: M, payee_key: orgA.payeeKey, kind: 'input', dispute: 'upheld' })]);
+    expect(unmarked).toEqual([expect.objectContaining({ month: M, payee_key: orgA.payeeKey, kind: 'input', dispute: null })]);
+  });
+});
+
+describe('the dashboard', () => {
+  const waiting = async (token: string) => ((await api.call(token, '/api/dashboard/metrics')).body as unknown as DashboardMetrics).disputes;
+
+  it('counts the disputes waiting, as each caller sees them', async () => {
+    const [reviewerBefore, lenderBefore] = [await waiting(who.compliance), await waiting(who.adminA)];
+    const d = await open(7);
+    expect(await waiting(who.compliance)).toEqual({ open: reviewerBefore!.open + 1, answered: reviewerBefore!.answered });
+    expect(await waiting(who.adminA)).toEqual({ open: lenderBefore!.open + 1, answered: lenderBefore!.answered });
+    ok(await api.respond(who.adminA, d.id, { message: 'Checking our files.' }));
+    expect(await waiting(who.adminA)).toEqual({ open: lenderBefore!.open, answered: lenderBefore!.answered + 1 });
+    expect(await waiting(who.adminB)).toEqual({ open: 0, answered: 0 });
+    expect(await waiting(who.dataUser)).toBeNull();
+    expect(await waiting(who.platform)).toEqual(await waiting(who.compliance));
   });
 });

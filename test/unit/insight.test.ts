@@ -12,6 +12,7 @@ import type { StoredHistoryItem } from '../../lambdas/data/history-read.js';
 const item = (over: Partial<StoredHistoryItem>): StoredHistoryItem => ({
   nrc: '123456/78/9',
   month: '2026-05',
+  dispute: null,
   first_name: null,
   last_name: null,
   start_date: '2026-05-01',

@@ -22,7 +22,7 @@ export function metricsCounterKeys(counter: string, now: Date): { scope: string;
 }
 
 /** Spec part 1 §3 "Dashboard metrics response" from the counter items (missing ones are zeros). */
-export function metricsView(scope: MetricsScope, counters: ReadonlyMap<string, CounterFigures>, teamCount: number, now: Date): DashboardMetrics {
+export function metricsView(scope: MetricsScope, counters: ReadonlyMap<string, CounterFigures>, teamCount: number, now: Date, disputes: DashboardMetrics['disputes'] = null): DashboardMetrics {
   const p = dashboardPeriods(now, SERIES_MONTHS);
   const at = (period: string): CounterFigures => counters.get(`${scope.counter}|${period}`) ?? { submissions: 0, late_submissions: 0, inputs_rows: 0, stoppages_rows: 0 };
   const [year, month, day] = [at(p.year), at(p.month), at(p.day)];
@@ -34,6 +34,7 @@ export function metricsView(scope: MetricsScope, counters: ReadonlyMap<string, C
     inputs: { ytd: year.inputs_rows, mtd: month.inputs_rows, today: day.inputs_rows, payee_key: scope.payeeKey },
     stoppages: { ytd: year.stoppages_rows, mtd: month.stoppages_rows, today: day.stoppages_rows },
     team_count: teamCount,
+    disputes,
     series: p.series.map((period) => {
       const { submissions, inputs_rows, stoppages_rows } = at(period);
       return { month: period.slice(2), submissions, inputs_rows, stoppages_rows };

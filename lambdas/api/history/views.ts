@@ -32,6 +32,7 @@ export function historyView(digits: string, stored: readonly StoredHistoryItem[]
       kind: item.kind,
       installment: ngwee(item.installment) / 100,
       counted: counted.has(item),
+      dispute: item.dispute,
     }));
   const total = [...counted].reduce((sum, item) => sum + ngwee(item.installment), 0);
   return {

@@ -1,10 +1,22 @@
-import { isPlatformAdmin } from '../../../../shared/roles.js';
+import { ROLE_SETS } from '../../../../shared/access.js';
+import { hasAnyRole, isPlatformAdmin } from '../../../../shared/roles.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { countDisputes } from '../../../data/disputes.js';
+import { adminOrganisations } from '../../../data/memberships.js';
 import { getCounters } from '../../../data/counters.js';
 import { countApprovedMembers, countApprovedUsers } from '../../../data/metrics.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js';
 import { callerMembership } from '../scope.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
+
+/** Disputes waiting (issue 16 §1): every one for reviewers, an organisation's for its admins, none for anyone else. */
+async function waitingDisputes(me: AuthenticatedCaller) {
+  const orgIds = hasAnyRole(me.roles, ROLE_SETS.reviewers) ? null : [...(await adminOrganisations(me.userId, me.roles))];
+  if (orgIds && orgIds.length === 0) return null;
+  const [open, answered] = await Promise.all([countDisputes('open', orgIds), countDisputes('answered', orgIds)]);
+  return { open, answered };
+}
 
 /**
  * GET /api/dashboard/metrics (spec part 1 §2 "Dashboard", §6): platform-wide for super and system
@@ -16,12 +28,12 @@ export const handler = createApiHandler(routes.getDashboardMetrics, async ({ cal
   const now = new Date();
   if (isPlatformAdmin(me.roles)) {
     const scope: MetricsScope = { scope: 'platform', counter: 'ALL', orgName: null, payeeKey: null };
-    const [counters, team] = await Promise.all([getCounters(metricsCounterKeys(scope.counter, now)), countApprovedUsers()]);
-    return metricsView(scope, counters, team, now);
+    const [counters, team, disputes] = await Promise.all([getCounters(metricsCounterKeys(scope.counter, now)), countApprovedUsers(), waitingDisputes(me)]);
+    return metricsView(scope, counters, team, now, disputes);
   }
-  const membership = await callerMembership(me.userId);
-  if (!membership) return metricsView({ scope: 'organisation', counter: 'NONE', orgName: null, payeeKey: null }, new Map(), 0, now);
+  const [membership, disputes] = await Promise.all([callerMembership(me.userId), waitingDisputes(me)]);
+  if (!membership) return metricsView({ scope: 'organisation', counter: 'NONE', orgName: null, payeeKey: null }, new Map(), 0, now, disputes);
   const scope: MetricsScope = { scope: 'organisation', counter: `ORG#${membership.org_id}`, orgName: membership.org_name || null, payeeKey: membership.payee_key };
   const [counters, team] = await Promise.all([getCounters(metricsCounterKeys(scope.counter, now)), countApprovedMembers(membership.org_id)]);
-  return metricsView(scope, counters, team, now);
+  return metricsView(scope, counters, team, now, disputes);
 });

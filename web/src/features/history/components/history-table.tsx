@@ -28,9 +28,16 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
                 <Text span ff="monospace" size="sm">{item.payee_key}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={item.kind === 'input' ? 'blue' : 'gray'} tt="none">
-                  {KIND_LABELS[item.kind]}
-                </Badge>
+                <Group gap={6} wrap="nowrap">
+                  <Badge variant="light" color={item.kind === 'input' ? 'blue' : 'gray'} tt="none">
+                    {KIND_LABELS[item.kind]}
+                  </Badge>
+                  {item.dispute === 'upheld' && (
+                    <Badge variant="light" color="red" tt="none" data-testid="history-disputed" title="A dispute of this deduction was upheld: the borrower did not take this loan">
+                      disputed — upheld
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 <Group gap={6} justify="flex-end" wrap="nowrap">
