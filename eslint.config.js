@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
 /**
  * The layers, enforced. What each folder may import:
  * - shared/      only shared/ (pure TypeScript: no Node built-ins, no AWS SDK, no React)
- * - web/         web/ and shared/ — never lambdas/ or infra/; one feature never imports another
+ * - web/         web/ and shared/ — never lambdas/ or infra/; one feature never imports another; routes one
+ *                feature at a time (shared/routes/<feature>.ts), never the whole table
  * - lambdas/     lambdas/ and shared/ — never web/ or infra/; lib/ and data/ never import an entry point
  * - entry points (lambdas/api/<feature>/handlers, lambdas/events, lambdas/auth) are imported only by
  *   infra/ (the stack and the local twin), test/ and bench/
@@ -25,6 +26,11 @@ const ENTRY_POINTS = ['./lambdas/api/*/handlers/**', './lambdas/events/**', './l
 const zones = [
   { target: './shared', from: ['./lambdas', './web', './infra', './test', './bench', './cli', './scripts'], message: 'shared/ is pure: it imports only shared/.' },
   { target: './web', from: ['./lambdas', './infra'], message: 'The web app talks to the server through the API only (web/src/lib/api-client.ts).' },
+  {
+    target: './web',
+    from: './shared/routes.ts',
+    message: 'A screen loads only the routes it calls: import the route from @shared/routes/<feature> and pass it to callRoute.',
+  },
   { target: './lambdas', from: ['./web', './infra'], message: 'Lambda code never imports the web app or the CDK stack; stores are declared in shared/stores.ts.' },
   { target: ['./lambdas/lib', './lambdas/data'], from: ['./lambdas/api', './lambdas/events', './lambdas/auth'], message: 'lib/ and data/ sit below the entry points and the domain modules.' },
   { target: './lambdas/api/*/*.ts', from: ENTRY_POINTS, message: 'Domain modules never import an entry point.' },

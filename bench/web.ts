@@ -3,37 +3,13 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 import { PENDING_SCREEN, PUBLIC_SCREENS, SCREENS } from '../shared/navigation.js';
 import type { Bench, Figure } from './figures.js';
+import { type BaselineWeb, buildBaselineWeb } from './web-baseline.js';
 import { progress, withTwin } from './support.js';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const DIST = new URL('../web/dist/index.html', import.meta.url);
 const SIGNIN_TARGET_KB = 160;
-
-/**
- * First-load gzipped JS of each screen before issue 17 item 2 (commit ad5ad4c on main, measured by
- * this bench): printed beside each figure as a recorded baseline, not one measured in this run.
- */
-const BEFORE_KB: Record<string, number> = {
-  '/signin': 281,
-  '/signup': 287,
-  '/forgot': 273,
-  '/reset': 277,
-  '/invite-accept': 277,
-  '/app': 271,
-  '/upload': 299,
-  '/fraud-report': 292,
-  '/fraud-list': 270,
-  '/reports': 262,
-  '/history': 261,
-  '/reviews': 296,
-  '/team': 273,
-  '/admin': 279,
-  '/admin/requests': 283,
-  '/admin/users': 266,
-  '/admin/audit': 269,
-  '/pending': 248,
-};
 
 interface Script {
   name: string;
@@ -64,9 +40,15 @@ function recordScripts(page: Page): { scripts: Script[]; settled: () => Promise<
   return { scripts, settled: () => Promise.all(reads) };
 }
 
-/** Opens `path` in a fresh context and waits until `ready` holds and the network has settled. */
-async function firstLoad(browser: Browser, url: string, ready: (page: Page) => Promise<void>, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Opens `url` in a fresh context and waits until `ready` holds and the network has settled; with
+ * `baseline`, the screen is the baseline commit's build, served in place of this one's.
+ */
+async function firstLoad(browser: Browser, url: string, ready: (page: Page) => Promise<void>, storageState?: Session, baseline?: BaselineWeb) {
   const context = await browser.newContext({ storageState });
+  if (baseline) await baseline.serve(context, new URL(url).origin);
   const page = await context.newPage();
   const { scripts, settled } = recordScripts(page);
   await page.goto(url);
@@ -94,63 +76,87 @@ const screenReady = async (page: Page) => {
   await page.locator('main, form, [role="main"]').first().waitFor({ state: 'visible' });
 };
 
-function figure(name: string, label: string, scripts: Script[], target?: number): Figure {
+/**
+ * A screen's first-load JS beside the baseline build's, measured in this run. /signin has its own
+ * target; every other screen must not grow (issue 17: "No other screen grows").
+ */
+function figure(name: string, scripts: Script[], before: Script[], commit: string, target?: number): Figure {
   const value = total(scripts);
-  const before = BEFORE_KB[label];
+  const baseline = total(before);
   return {
     name,
     value,
     unit: 'KB gz',
-    ...(target === undefined ? {} : { target: { op: '<=' as const, value: target } }),
-    ...(before === undefined ? {} : { baseline: 'before (recorded)', baseline_value: before, ratio: value / before }),
-    note: `${scripts.length} scripts`,
+    target: { op: '<=', value: target ?? baseline },
+    baseline: `${commit} (same run)`,
+    baseline_value: baseline,
+    ratio: value / baseline,
+    note: `${scripts.length} scripts, ${value.toFixed(1)} KB gz (${commit}: ${before.length} scripts, ${baseline.toFixed(1)} KB gz)`,
   };
+}
+
+const listChunks = (scripts: readonly Script[]) => {
+  for (const chunk of [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) console.error(`      ${kb(chunk.gzipBytes).toFixed(1).padStart(7)} KB gz  ${chunk.name}`);
+};
+
+/** Signs in as the twin's admin and returns the session, for opening protected screens directly. */
+async function signIn(browser: Browser, url: string, admin: { email: string; password: string }): Promise<Session> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${url}/signin`);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/app$/);
+  const session = await context.storageState();
+  await context.close();
+  return session;
 }
 
 /**
  * Issue 17, item 2: the gzipped JavaScript /signin loads before its form is usable, every chunk
  * listed, and the first-load JS of every other screen opened directly (the protected ones signed in
- * as the twin's admin). Serves the built web/dist through the twin: run `npm run build:web` first.
+ * as the twin's admin), each beside the same screen built from the baseline commit and loaded from
+ * the same twin in this run. Serves the built web/dist through the twin: run `npm run build:web` first.
  */
 export const webBench: Bench = {
   name: 'web',
   async run(): Promise<Figure[]> {
     if (!existsSync(DIST)) throw new Error('web/dist is missing: run `npm run build:web` first.');
-    return withTwin(async (twin) => {
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-      try {
-        progress('loading /signin');
-        const signin = await firstLoad(browser, `${twin.url}/signin`, signInReady);
-        const chunks = [...signin.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes);
-        for (const chunk of chunks) console.error(`      ${kb(chunk.gzipBytes).toFixed(1).padStart(7)} KB gz  ${chunk.name}`);
-        const figures = [figure('web.signin_js_gz_kb', '/signin', signin.scripts, SIGNIN_TARGET_KB)];
+    const baseline = buildBaselineWeb();
+    try {
+      return await withTwin(async (twin) => {
+        const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+        try {
+          progress('loading /signin');
+          const signin = await firstLoad(browser, `${twin.url}/signin`, signInReady);
+          listChunks(signin.scripts);
+          progress(`loading /signin of ${baseline.commit}`);
+          const signinBefore = await firstLoad(browser, `${twin.url}/signin`, signInReady, undefined, baseline);
+          const figures = [figure('web.signin_js_gz_kb', signin.scripts, signinBefore.scripts, baseline.commit, SIGNIN_TARGET_KB)];
 
-        progress(`signing in as ${twin.admin.email}`);
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await page.goto(`${twin.url}/signin`);
-        await page.getByLabel('Email').fill(twin.admin.email);
-        await page.getByRole('textbox', { name: 'Password', exact: true }).fill(twin.admin.password);
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await page.waitForURL(/\/app$/);
-        const session = await context.storageState();
-        await context.close();
-
-        const others = [
-          ...PUBLIC_SCREENS.filter((s) => s.path !== '/signin').map((s) => ({ path: s.path, session: undefined })),
-          ...[...SCREENS, PENDING_SCREEN].map((s) => ({ path: s.path, session })),
-        ];
-        for (const screen of others) {
-          progress(`loading ${screen.path}`);
-          const load = await firstLoad(browser, `${twin.url}${screen.path}`, screenReady, screen.session);
-          const shown = figure(`web.${slug(screen.path)}_js_gz_kb`, screen.path, load.scripts);
-          if (load.finalPath !== screen.path) shown.note += `, ended on ${load.finalPath}`;
-          figures.push(shown);
+          progress(`signing in as ${twin.admin.email}`);
+          const session = await signIn(browser, twin.url, twin.admin);
+          const others = [
+            ...PUBLIC_SCREENS.filter((s) => s.path !== '/signin').map((s) => ({ path: s.path, session: undefined })),
+            ...[...SCREENS, PENDING_SCREEN].map((s) => ({ path: s.path, session })),
+          ];
+          for (const screen of others) {
+            progress(`loading ${screen.path}, then the same of ${baseline.commit}`);
+            const load = await firstLoad(browser, `${twin.url}${screen.path}`, screenReady, screen.session);
+            const before = await firstLoad(browser, `${twin.url}${screen.path}`, screenReady, screen.session, baseline);
+            const shown = figure(`web.${slug(screen.path)}_js_gz_kb`, load.scripts, before.scripts, baseline.commit);
+            if (load.finalPath !== screen.path) shown.note += `, ended on ${load.finalPath}`;
+            if (before.finalPath !== load.finalPath) shown.note += `, ${baseline.commit} ended on ${before.finalPath}`;
+            figures.push(shown);
+          }
+          return figures;
+        } finally {
+          await browser.close();
         }
-        return figures;
-      } finally {
-        await browser.close();
-      }
-    });
+      });
+    } finally {
+      baseline.dispose();
+    }
   },
 };

@@ -32,12 +32,6 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
-export function routeById(id: RouteId): RouteDef {
-  const route = ROUTES.find((r) => r.id === id);
-  if (!route) throw new Error(`Unknown route ${id}`);
-  return route;
-}
-
 /** Matches a concrete path against a route path; returns the path parameters or null. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
   const p = pattern.split('/');

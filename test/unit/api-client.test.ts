@@ -12,7 +12,9 @@ vi.mock('aws-amplify/auth', () => ({
 vi.mock('@/lib/config', () => ({ getRuntimeConfig: () => ({ apiUrl: '/api' }) }));
 vi.mock('@/lib/amplify', () => ({ loadAmplify: async () => undefined }));
 
-const { apiRequest, ApiError } = await import('../../web/src/lib/api-client.js');
+const { apiRequest, ApiError, callRoute } = await import('../../web/src/lib/api-client.js');
+const { withdrawFraudReport } = await import('../../shared/routes/fraud.js');
+const { getHealth } = await import('../../shared/routes/system.js');
 
 type Sent = { method: string; token: string };
 let sent: Sent[];
@@ -65,4 +67,36 @@ it('says the access token is missing when a refused token cannot be refreshed (s
   session.refreshGivesNone = true;
   await expect(apiRequest('/api/anything')).rejects.toMatchObject({ status: 401, message: 'Missing access token. Please sign in again.' });
   expect(sent).toHaveLength(1);
+});
+
+describe('callRoute calls the route object it is given, with that route\'s schemas', () => {
+  const calls: { url: string; method: string; token?: string; body?: unknown }[] = [];
+  const answer = (body: unknown, status = 200) =>
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      calls.push({ url, method: String(init.method), token: headers.Authorization, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(JSON.stringify(body), { status });
+    });
+  beforeEach(() => void calls.splice(0));
+
+  it('fills and encodes the path parameters, sends the parsed body with the token, and refuses an answer its response schema refuses', async () => {
+    const report = { message: 'Withdrawn.', report: {} };
+    answer(report);
+    await expect(callRoute(withdrawFraudReport, { params: { id: 'a/b' }, body: { reason: '  duplicate ' } })).rejects.toMatchObject({ code: 'invalid_response' });
+    expect(calls).toEqual([{ url: '/api/fraud-reports/a%2Fb/withdraw', method: 'POST', token: 'Bearer old-token', body: { reason: 'duplicate' } }]);
+  });
+
+  it('refuses a body its request schema refuses, sending nothing', async () => {
+    answer({});
+    await expect(callRoute(withdrawFraudReport, { params: { id: 'r1' }, body: { reason: ' ' } })).rejects.toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('calls a public route without a token and validates the answer with its response schema', async () => {
+    answer({ ok: true, checks: { directory: 'ok' } });
+    await expect(callRoute(getHealth)).resolves.toEqual({ ok: true, checks: { directory: 'ok' } });
+    expect(calls[0]).toMatchObject({ url: '/api/health', method: 'GET', token: undefined });
+    answer({ ok: false, checks: {} });
+    await expect(callRoute(getHealth)).rejects.toMatchObject({ code: 'invalid_response', message: 'Invalid response format: ok.' });
+  });
 });

@@ -43,6 +43,9 @@ const CASES: [file: string, code: string, refusedBy: string | null][] = [
   // the web app: through the API only, and features apart
   ['web/src/features/team/api/team.ts', "import { apiGet } from '@/lib/api-client';", null],
   ['web/src/features/team/api/team.ts', "import { ROLES } from '@shared/roles';", null],
+  ['web/src/features/team/api/team.ts', "import { getTeam } from '@shared/routes/team';", null],
+  ['web/src/features/team/api/team.ts', "import { ROUTES } from '@shared/routes';", PATHS],
+  ['web/src/lib/settings.ts', "import { ROUTES } from '../../../shared/routes.js';", PATHS],
   ['web/src/features/team/api/team.ts', "import { dynamo } from '../../../../../lambdas/data/clients.js';", PATHS],
   ['web/src/features/team/api/team.ts', "import { TABLES } from '../../../../../infra/definitions.js';", PATHS],
   ['web/src/features/team/api/team.ts', "import { ReviewsView } from '@/features/reviews/components/reviews-view';", PATHS],

@@ -1,7 +1,7 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type { ZodType, z } from 'zod';
 import { apiErrorSchema } from '@shared/api/errors';
-import { type HttpMethod, ROUTES, type RouteId, routeById } from '@shared/routes';
+import type { HttpMethod, PathParamNames, RouteDef } from '@shared/routes/define';
 import { loadAmplify } from './amplify';
 import { ApiError } from './api-error';
 import { getRuntimeConfig } from './config';
@@ -148,41 +148,41 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return parsed.data;
 }
 
-type AnyRoute = (typeof ROUTES)[number];
-type RouteOf<Id extends RouteId> = Extract<AnyRoute, { id: Id }>;
-type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
+/**
+ * What the client reads of a route of shared/routes/<feature>.ts. A screen imports only the routes
+ * it calls, so it loads only their schemas, never the whole table.
+ */
+type ClientRoute = Pick<RouteDef, 'id' | 'method' | 'path' | 'access' | 'query' | 'request' | 'response'>;
 
-export type RouteResponse<Id extends RouteId> = RouteOf<Id> extends { response: infer S extends ZodType } ? z.output<S> : unknown;
-export type RouteRequest<Id extends RouteId> = RouteOf<Id> extends { request: infer S extends ZodType } ? z.input<S> : never;
+export type RouteResponse<R extends ClientRoute> = R extends { response: infer S extends ZodType } ? z.output<S> : unknown;
+export type RouteRequest<R extends ClientRoute> = R extends { request: infer S extends ZodType } ? z.input<S> : never;
 
 type QueryOf<S extends ZodType> = { [K in keyof z.output<S> & keyof z.input<S>]?: z.output<S>[K] | z.input<S>[K] };
-type RouteQuery<Id extends RouteId> = RouteOf<Id> extends { query: infer S extends ZodType } ? QueryOf<S> : never;
+type RouteQuery<R extends ClientRoute> = R extends { query: infer S extends ZodType } ? QueryOf<S> : never;
 
-type ParamsOption<Id extends RouteId> = [PathParams<RouteOf<Id>['path']>] extends [never]
+type ParamsOption<R extends ClientRoute> = [PathParamNames<R['path']>] extends [never]
   ? { params?: undefined }
-  : { params: Record<PathParams<RouteOf<Id>['path']>, string> };
+  : { params: Record<PathParamNames<R['path']>, string> };
 /** What the route's query schema reads, raw or parsed (sent as strings; the server parses them with that schema). */
-type QueryOption<Id extends RouteId> = [RouteQuery<Id>] extends [never] ? { query?: undefined } : { query?: RouteQuery<Id> };
-type BodyOption<Id extends RouteId> = [RouteRequest<Id>] extends [never] ? { body?: undefined } : { body: RouteRequest<Id> };
+type QueryOption<R extends ClientRoute> = [RouteQuery<R>] extends [never] ? { query?: undefined } : { query?: RouteQuery<R> };
+type BodyOption<R extends ClientRoute> = [RouteRequest<R>] extends [never] ? { body?: undefined } : { body: RouteRequest<R> };
 
-export type CallRouteOptions<Id extends RouteId> = ParamsOption<Id> &
-  QueryOption<Id> &
-  BodyOption<Id> & { signal?: AbortSignal; timeoutMs?: number };
+export type CallRouteOptions<R extends ClientRoute> = ParamsOption<R> &
+  QueryOption<R> &
+  BodyOption<R> & { signal?: AbortSignal; timeoutMs?: number };
 
-type CallRouteArgs<Id extends RouteId> = object extends CallRouteOptions<Id>
-  ? [options?: CallRouteOptions<Id>]
-  : [options: CallRouteOptions<Id>];
+type CallRouteArgs<R extends ClientRoute> = object extends CallRouteOptions<R> ? [options?: CallRouteOptions<R>] : [options: CallRouteOptions<R>];
 
 /**
- * Calls a route of shared/routes.ts by id: fills its path parameters, validates the request
- * body with its request schema and the response with its response schema.
+ * Calls a route, given as the object shared/routes/<feature>.ts exports (`callRoute(getHistory, …)`):
+ * fills its path parameters, validates the request body with its request schema and the response
+ * with its response schema.
  */
-export async function callRoute<Id extends RouteId>(id: Id, ...args: CallRouteArgs<Id>): Promise<RouteResponse<Id>> {
-  const route = routeById(id) as AnyRoute & { request?: ZodType; response?: ZodType };
+export async function callRoute<R extends ClientRoute>(route: R, ...args: CallRouteArgs<R>): Promise<RouteResponse<R>> {
   const options = (args[0] ?? {}) as { params?: Record<string, string>; body?: unknown; query?: QueryParams; signal?: AbortSignal; timeoutMs?: number };
   const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = options.params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter '${name}' for route ${id}.`);
+    if (value === undefined) throw new Error(`Missing path parameter '${name}' for route ${route.id}.`);
     return encodeURIComponent(value);
   });
   let body = options.body;
@@ -191,11 +191,11 @@ export async function callRoute<Id extends RouteId>(id: Id, ...args: CallRouteAr
     if (!parsed.success) throw new ApiError(400, 'invalid_request', parsed.error.issues[0]?.message ?? 'Invalid request.');
     body = parsed.data;
   }
-  return apiRequest<RouteResponse<Id>>(path, {
+  return apiRequest<RouteResponse<R>>(path, {
     method: route.method,
     query: options.query,
     body,
-    schema: route.response as ZodType<RouteResponse<Id>> | undefined,
+    schema: route.response as ZodType<RouteResponse<R>> | undefined,
     auth: route.access.kind !== 'public',
     signal: options.signal,
     timeoutMs: options.timeoutMs,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
+import { getSettings } from '@shared/routes/settings';
 
 export const SETTINGS_KEY = ['settings'] as const;
 
@@ -8,5 +9,5 @@ export const SETTINGS_KEY = ['settings'] as const;
  * (the upload screen's window notice) and the one that changes them (web/src/features/settings).
  */
 export function useSettings(enabled = true) {
-  return useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => callRoute('get-settings', { signal }), enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => callRoute(getSettings, { signal }), enabled, staleTime: 60_000 });
 }

@@ -5,6 +5,7 @@ import { SIGNAL_LABELS, SIGNAL_PAGE_SIZE, type SignalCountsView } from '@shared/
 import { SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
 import { callRoute } from '@/lib/api-client';
 import { ErrorAlert } from './error-alert';
+import { getUploadSignals } from '@shared/routes/submissions';
 
 /**
  * The deduction signals of one upload (issue 15), for the upload screen and the /reviews drawer: the
@@ -63,7 +64,7 @@ function SignalSection({ uploadId, type, total, head }: { uploadId: string; type
   const offset = (page - 1) * SIGNAL_PAGE_SIZE;
   const later = useQuery({
     queryKey: ['upload-signals', uploadId, type, offset],
-    queryFn: ({ signal }) => callRoute('get-upload-signals', { signal, params: { id: uploadId }, query: { type, offset: String(offset) } }),
+    queryFn: ({ signal }) => callRoute(getUploadSignals, { signal, params: { id: uploadId }, query: { type, offset: String(offset) } }),
     enabled: page > 1 || !head,
     staleTime: Infinity,
   });

@@ -1,7 +1,8 @@
 import type { AcceptInviteResponse } from '@shared/api/accounts';
 import { callRoute } from '@/lib/api-client';
+import { acceptTeamInvite } from '@shared/routes/accounts';
 
 /** POST /api/team/accept-invite: approves the signed-in user's invited memberships. */
 export function acceptInvite(): Promise<AcceptInviteResponse> {
-  return callRoute('accept-team-invite', { body: {} });
+  return callRoute(acceptTeamInvite, { body: {} });
 }

@@ -1,15 +1,16 @@
 import type { AccessRequestResponse, EmailAvailabilityResponse, PresignedPost } from '@shared/api/accounts';
 import { type RouteRequest, callRoute } from '@/lib/api-client';
 import { postToStorage, UploadError } from '@/lib/presigned-post';
+import { createAccessRequest as createAccessRequestRoute, getEmailAvailability } from '@shared/routes/accounts';
 
 /** GET /api/email-availability: is the email free for a new account? */
 export function checkEmailAvailability(email: string, signal?: AbortSignal): Promise<EmailAvailabilityResponse> {
-  return callRoute('get-email-availability', { query: { email }, signal });
+  return callRoute(getEmailAvailability, { query: { email }, signal });
 }
 
 /** POST /api/access-requests: the pending request, with one presigned POST per document. */
-export function createAccessRequest(body: RouteRequest<'create-access-request'>): Promise<AccessRequestResponse> {
-  return callRoute('create-access-request', { body });
+export function createAccessRequest(body: RouteRequest<typeof createAccessRequestRoute>): Promise<AccessRequestResponse> {
+  return callRoute(createAccessRequestRoute, { body });
 }
 
 /** Spec part 2 §8: these failures skip the remaining uploads; the request goes on without them. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '@shared/api/accounts';
 import { callRoute } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { getMe as getMeRoute } from '@shared/routes/accounts';
 
 /** Every `me` query starts with this key; invalidate it to refetch for whoever is signed in. */
 export const ME_QUERY_KEY = ['me'] as const;
@@ -10,7 +11,7 @@ export const ME_QUERY_KEY = ['me'] as const;
 const ME_TIMEOUT_MS = 5_000;
 
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<MeResponse> {
-  return callRoute('get-me', { signal, timeoutMs: ME_TIMEOUT_MS });
+  return callRoute(getMeRoute, { signal, timeoutMs: ME_TIMEOUT_MS });
 }
 
 export function getMeQueryOptions(userId: string) {

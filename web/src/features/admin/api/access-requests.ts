@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteRequest } from '@/lib/api-client';
+import { decideAccessRequest, getAccessRequestDocuments, listAccessRequests } from '@shared/routes/admin';
 
 export const ACCESS_REQUESTS_KEY = ['admin', 'access-requests'] as const;
 
@@ -9,7 +10,7 @@ export function useAccessRequests(filters: { status: 'pending' | 'all'; q: strin
     queryKey: [...ACCESS_REQUESTS_KEY, filters],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      callRoute('list-access-requests', { signal, query: { status: filters.status, q: filters.q || undefined, cursor: pageParam ?? undefined } }),
+      callRoute(listAccessRequests, { signal, query: { status: filters.status, q: filters.q || undefined, cursor: pageParam ?? undefined } }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }
@@ -18,7 +19,7 @@ export function useAccessRequests(filters: { status: 'pending' | 'all'; q: strin
 export function useRequestDocuments(id: string | null) {
   return useQuery({
     queryKey: [...ACCESS_REQUESTS_KEY, 'documents', id],
-    queryFn: ({ signal }) => callRoute('get-access-request-documents', { signal, params: { id: id! } }),
+    queryFn: ({ signal }) => callRoute(getAccessRequestDocuments, { signal, params: { id: id! } }),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -28,7 +29,7 @@ export function useRequestDocuments(id: string | null) {
 export function useDecideAccessRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: RouteRequest<'decide-access-request'> }) => callRoute('decide-access-request', { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: RouteRequest<typeof decideAccessRequest> }) => callRoute(decideAccessRequest, { params: { id }, body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ACCESS_REQUESTS_KEY });
       void client.invalidateQueries({ queryKey: ['admin', 'metrics'] });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { configuredBilling } from '@shared/api/dashboard';
 import { callRoute } from '@/lib/api-client';
 import { METRICS_TIMEOUT_MS } from './metrics';
+import { getBilling } from '@shared/routes/dashboard';
 
 /**
  * GET /api/billing as a platform admin sees it: every billed organisation summed for this month
@@ -10,7 +11,7 @@ import { METRICS_TIMEOUT_MS } from './metrics';
 export function useAdminBilling(enabled: boolean) {
   return useQuery({
     queryKey: ['admin', 'billing'],
-    queryFn: async ({ signal }) => configuredBilling(await callRoute('get-billing', { signal, timeoutMs: METRICS_TIMEOUT_MS })),
+    queryFn: async ({ signal }) => configuredBilling(await callRoute(getBilling, { signal, timeoutMs: METRICS_TIMEOUT_MS })),
     enabled,
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
+import { getAdminMetrics } from '@shared/routes/admin';
 
 /** Spec part 2 §9: the dashboard metrics call times out after 8 s. */
 export const METRICS_TIMEOUT_MS = 8_000;
@@ -8,7 +9,7 @@ export const METRICS_TIMEOUT_MS = 8_000;
 export function useAdminMetrics(enabled: boolean) {
   return useQuery({
     queryKey: ['admin', 'metrics'],
-    queryFn: ({ signal }) => callRoute('get-admin-metrics', { signal, timeoutMs: METRICS_TIMEOUT_MS }),
+    queryFn: ({ signal }) => callRoute(getAdminMetrics, { signal, timeoutMs: METRICS_TIMEOUT_MS }),
     enabled,
   });
 }

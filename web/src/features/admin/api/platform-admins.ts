@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteRequest } from '@/lib/api-client';
+import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '@shared/routes/admin';
 
 export const PLATFORM_ADMINS_KEY = ['admin', 'platform-admins'] as const;
 
 /** GET /api/admin/platform-admins: items and counts. */
 export function usePlatformAdmins() {
-  return useQuery({ queryKey: PLATFORM_ADMINS_KEY, queryFn: ({ signal }) => callRoute('list-platform-admins', { signal }) });
+  return useQuery({ queryKey: PLATFORM_ADMINS_KEY, queryFn: ({ signal }) => callRoute(listPlatformAdmins, { signal }) });
 }
 
 export function useAddPlatformAdmin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RouteRequest<'add-platform-admin'>) => callRoute('add-platform-admin', { body }),
+    mutationFn: (body: RouteRequest<typeof addPlatformAdmin>) => callRoute(addPlatformAdmin, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: PLATFORM_ADMINS_KEY }),
   });
 }
@@ -19,7 +20,7 @@ export function useAddPlatformAdmin() {
 export function useRemovePlatformAdmin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: string }) => callRoute('remove-platform-admin', { params: { user_id: userId }, query: { role } }),
+    mutationFn: ({ userId, role }: { userId: string; role: string }) => callRoute(removePlatformAdmin, { params: { user_id: userId }, query: { role } }),
     onSuccess: () => client.invalidateQueries({ queryKey: PLATFORM_ADMINS_KEY }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
+import { deleteAuthUser, getUserLinks } from '@shared/routes/admin';
 
 const linksKey = (email: string) => ['admin', 'user-links', email] as const;
 
@@ -7,7 +8,7 @@ const linksKey = (email: string) => ['admin', 'user-links', email] as const;
 export function useUserLinks(email: string | null) {
   return useQuery({
     queryKey: linksKey(email ?? ''),
-    queryFn: ({ signal }) => callRoute('get-user-links', { signal, params: { email: email! } }),
+    queryFn: ({ signal }) => callRoute(getUserLinks, { signal, params: { email: email! } }),
     enabled: Boolean(email),
     staleTime: 0,
   });
@@ -16,7 +17,7 @@ export function useUserLinks(email: string | null) {
 export function useDeleteAuthUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => callRoute('delete-auth-user', { params: { email } }),
+    mutationFn: (email: string) => callRoute(deleteAuthUser, { params: { email } }),
     onSuccess: (_answer, email) => client.invalidateQueries({ queryKey: linksKey(email) }),
   });
 }

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
+import { getNrcAudit, listAudit } from '@shared/routes/audit';
 
 export interface AuditFilters {
   from: string;
@@ -17,7 +18,7 @@ export function useAuditLog(filters: AuditFilters | null) {
     enabled: filters !== null,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      callRoute('list-audit', {
+      callRoute(listAudit, {
         signal,
         query: {
           from: filters!.from,
@@ -36,5 +37,5 @@ export function useAuditLog(filters: AuditFilters | null) {
 
 /** GET /api/admin/audit/nrc: a mutation, since every export is itself recorded. */
 export function useNrcTrail() {
-  return useMutation({ mutationFn: (nrc: string) => callRoute('get-nrc-audit', { query: { nrc } }) });
+  return useMutation({ mutationFn: (nrc: string) => callRoute(getNrcAudit, { query: { nrc } }) });
 }

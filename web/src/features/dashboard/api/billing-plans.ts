@@ -2,17 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingPlanRequest } from '@shared/api/dashboard';
 import { callRoute } from '@/lib/api-client';
 import { dashboardKeys } from './get-dashboard-metrics';
+import { findBillingOrganisation, setBillingPlan } from '@shared/routes/dashboard';
 
 /** GET /api/admin/billing?q=: the organisation a platform admin means, and its plan. */
 export function useFindBillingOrganisation() {
-  return useMutation({ mutationFn: (q: string) => callRoute('find-billing-organisation', { query: { q } }) });
+  return useMutation({ mutationFn: (q: string) => callRoute(findBillingOrganisation, { query: { q } }) });
 }
 
 /** PUT /api/admin/billing/{org_id}; the dashboard's billing cards refresh after it. */
 export function useSetBillingPlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ orgId, plan }: { orgId: string; plan: BillingPlanRequest }) => callRoute('set-billing-plan', { params: { org_id: orgId }, body: plan }),
+    mutationFn: ({ orgId, plan }: { orgId: string; plan: BillingPlanRequest }) => callRoute(setBillingPlan, { params: { org_id: orgId }, body: plan }),
     onSuccess: () => client.invalidateQueries({ queryKey: dashboardKeys.billing }),
   });
 }

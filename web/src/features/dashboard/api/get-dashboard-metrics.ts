@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { configuredBilling, type BillingResponse, type DashboardMetrics } from '@shared/api/dashboard';
 import { callRoute, isApiError } from '@/lib/api-client';
+import { getBilling, getDashboardMetrics } from '@shared/routes/dashboard';
 
 export type { BillingResponse as Billing, DashboardMetrics } from '@shared/api/dashboard';
 
@@ -32,11 +33,11 @@ async function orNullOn404<T>(call: Promise<T>): Promise<T | null> {
 export function useDashboardMetrics(): DashboardMetricsState {
   const metrics = useQuery({
     queryKey: dashboardKeys.metrics,
-    queryFn: ({ signal }) => orNullOn404(callRoute('get-dashboard-metrics', { signal, timeoutMs: METRICS_TIMEOUT_MS })),
+    queryFn: ({ signal }) => orNullOn404(callRoute(getDashboardMetrics, { signal, timeoutMs: METRICS_TIMEOUT_MS })),
   });
   const billing = useQuery({
     queryKey: dashboardKeys.billing,
-    queryFn: async ({ signal }) => configuredBilling(await callRoute('get-billing', { signal, timeoutMs: METRICS_TIMEOUT_MS })),
+    queryFn: async ({ signal }) => configuredBilling(await callRoute(getBilling, { signal, timeoutMs: METRICS_TIMEOUT_MS })),
   });
   return {
     metrics: metrics.data ?? null,

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreateFraudReportRequest } from '@shared/api/fraud';
 import { callRoute } from '@/lib/api-client';
+import { createFraudReport as createFraudReportRoute } from '@shared/routes/fraud';
 
 /** POST /api/fraud-reports: files the report with its uploaded attachments' keys. */
 export function createFraudReport(body: CreateFraudReportRequest) {
-  return callRoute('create-fraud-report', { body });
+  return callRoute(createFraudReportRoute, { body });
 }
 
 export function useCreateFraudReport() {

@@ -1,6 +1,7 @@
 import { FRAUD_MESSAGES } from '@shared/api/fraud';
 import { callRoute } from '@/lib/api-client';
 import { postToStorage, UploadError } from '@/lib/presigned-post';
+import { createFraudAttachmentUpload } from '@shared/routes/fraud';
 
 /** S3's refusals a person can act on, in the fraud report form's words. */
 function attachmentFailure(error: unknown): unknown {
@@ -17,7 +18,7 @@ function attachmentFailure(error: unknown): unknown {
  * send with the report.
  */
 export async function uploadAttachment(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<string> {
-  const grant = await callRoute('create-fraud-attachment-upload', {
+  const grant = await callRoute(createFraudAttachmentUpload, {
     body: { file_name: file.name, size: file.size, content_type: file.type || undefined },
     signal,
   });

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
+import { withdrawFraudReport } from '@shared/routes/fraud';
 
 /**
  * POST /api/fraud-reports/{id}/withdraw; the search and latest lists are read again after it. The
@@ -9,7 +10,7 @@ import { callRoute } from '@/lib/api-client';
 export function useWithdrawReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => callRoute('withdraw-fraud-report', { params: { id }, body: { reason } }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => callRoute(withdrawFraudReport, { params: { id }, body: { reason } }),
     onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['fraud', 'search'] }), client.invalidateQueries({ queryKey: ['fraud', 'latest'] })]),
   });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { HISTORY_MONTHS } from '@shared/api/history';
 import { callRoute } from '@/lib/api-client';
+import { getHistory } from '@shared/routes/history';
 
 /**
  * GET /api/history?nrc=&months=3. A mutation rather than a cached query: every lookup is written to the
@@ -8,6 +9,6 @@ import { callRoute } from '@/lib/api-client';
  */
 export function useHistoryLookup() {
   return useMutation({
-    mutationFn: (nrc: string) => callRoute('get-history', { query: { nrc, months: String(HISTORY_MONTHS) } }),
+    mutationFn: (nrc: string) => callRoute(getHistory, { query: { nrc, months: String(HISTORY_MONTHS) } }),
   });
 }

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ReviewDecision } from '@shared/api/reviews';
 import { REPORTS_LIMIT } from '@shared/api/reviews';
 import { callRoute } from '@/lib/api-client';
+import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listPmecAdmins, listSubmissions } from '@shared/routes/reviews';
 
 export const SUBMISSIONS_KEY = ['submissions'] as const;
 
@@ -20,7 +21,7 @@ export function useReviewQueue(filters: ReviewFilters) {
     queryKey: [...SUBMISSIONS_KEY, 'reviews', filters],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      callRoute('list-submissions', {
+      callRoute(listSubmissions, {
         signal,
         query: { scope: 'reviews', status: filters.status, kind: filters.kind, timing: filters.timing, q: filters.q || undefined, cursor: pageParam ?? undefined },
       }),
@@ -32,13 +33,13 @@ export function useReviewQueue(filters: ReviewFilters) {
 export function useReports() {
   return useQuery({
     queryKey: [...SUBMISSIONS_KEY, 'reports'],
-    queryFn: ({ signal }) => callRoute('list-submissions', { signal, query: { scope: 'reports', limit: REPORTS_LIMIT } }),
+    queryFn: ({ signal }) => callRoute(listSubmissions, { signal, query: { scope: 'reports', limit: REPORTS_LIMIT } }),
   });
 }
 
 /** The PMEC admins a submission can be assigned to. */
 export function usePmecAdmins(enabled: boolean) {
-  return useQuery({ queryKey: ['pmec-admins'], queryFn: ({ signal }) => callRoute('list-pmec-admins', { signal }), enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: ['pmec-admins'], queryFn: ({ signal }) => callRoute(listPmecAdmins, { signal }), enabled, staleTime: 60_000 });
 }
 
 function useInvalidateSubmissions() {
@@ -51,7 +52,7 @@ export function useDecide() {
   const invalidate = useInvalidateSubmissions();
   return useMutation({
     mutationFn: ({ id, decision, note }: { id: string; decision: ReviewDecision; note?: string }) =>
-      callRoute('decide-submission', { params: { id }, body: { decision, note } }),
+      callRoute(decideSubmission, { params: { id }, body: { decision, note } }),
     onSettled: invalidate,
   });
 }
@@ -59,7 +60,7 @@ export function useDecide() {
 export function useDecideMany() {
   const invalidate = useInvalidateSubmissions();
   return useMutation({
-    mutationFn: (body: { ids: string[]; decision: ReviewDecision; note?: string }) => callRoute('decide-submissions', { body }),
+    mutationFn: (body: { ids: string[]; decision: ReviewDecision; note?: string }) => callRoute(decideSubmissions, { body }),
     onSettled: invalidate,
   });
 }
@@ -67,7 +68,7 @@ export function useDecideMany() {
 export function useAssign() {
   const invalidate = useInvalidateSubmissions();
   return useMutation({
-    mutationFn: ({ id, email }: { id: string; email: string }) => callRoute('assign-submission', { params: { id }, body: { pmec_email: email } }),
+    mutationFn: ({ id, email }: { id: string; email: string }) => callRoute(assignSubmission, { params: { id }, body: { pmec_email: email } }),
     onSettled: invalidate,
   });
 }
@@ -79,7 +80,7 @@ export function useAssign() {
 export function useOpenFile() {
   return useMutation({
     mutationFn: async (id: string) => {
-      const link = await callRoute('get-submission-file', { params: { id } });
+      const link = await callRoute(getSubmissionFile, { params: { id } });
       window.location.assign(link.url);
       return link;
     },

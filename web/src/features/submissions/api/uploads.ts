@@ -1,16 +1,17 @@
 import type { CreateUploadRequest, CreateUploadResponse, SubmissionResponse, UploadResponse } from '@shared/api/submissions';
 import { callRoute } from '@/lib/api-client';
 import { postToStorage } from '@/lib/presigned-post';
+import { createUpload as createUploadRoute, getSubmission as getSubmissionRoute, getUpload as getUploadRoute, getUploadReport as getUploadReportRoute, submitUpload as submitUploadRoute } from '@shared/routes/submissions';
 
 const POLL_MS = 600;
 /** How long the screen waits for the server before saying so (it keeps working in the background). */
 const PATIENCE_MS = 5 * 60_000;
 
-export const createUpload = (body: CreateUploadRequest) => callRoute('create-upload', { body });
-export const getUpload = (id: string) => callRoute('get-upload', { params: { id } });
-export const submitUpload = (id: string) => callRoute('submit-upload', { params: { id } });
-export const getUploadReport = (id: string) => callRoute('get-upload-report', { params: { id } });
-export const getSubmission = (id: string) => callRoute('get-submission', { params: { id } });
+export const createUpload = (body: CreateUploadRequest) => callRoute(createUploadRoute, { body });
+export const getUpload = (id: string) => callRoute(getUploadRoute, { params: { id } });
+export const submitUpload = (id: string) => callRoute(submitUploadRoute, { params: { id } });
+export const getUploadReport = (id: string) => callRoute(getUploadReportRoute, { params: { id } });
+export const getSubmission = (id: string) => callRoute(getSubmissionRoute, { params: { id } });
 
 /** Sends the file straight to S3 with the presigned POST, reporting progress (0–100). */
 export function postFileToStorage(upload: CreateUploadResponse['upload'], file: Blob, onProgress: (percent: number) => void): Promise<void> {

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteRequest } from '@/lib/api-client';
+import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '@shared/routes/admin';
+import { addTeamMember, getTeam, removeTeamMember } from '@shared/routes/team';
 
 const TEAM_KEY = ['team'] as const;
 
@@ -10,7 +12,7 @@ const TEAM_KEY = ['team'] as const;
 export function useTeam(orgId: string | null, mustEnterOrgId: boolean) {
   return useQuery({
     queryKey: [...TEAM_KEY, orgId ?? 'own'],
-    queryFn: ({ signal }) => callRoute('get-team', { signal, query: { org_id: orgId ?? undefined } }),
+    queryFn: ({ signal }) => callRoute(getTeam, { signal, query: { org_id: orgId ?? undefined } }),
     enabled: !mustEnterOrgId || orgId !== null,
   });
 }
@@ -18,7 +20,7 @@ export function useTeam(orgId: string | null, mustEnterOrgId: boolean) {
 export function useAddMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RouteRequest<'add-team-member'>) => callRoute('add-team-member', { body }),
+    mutationFn: (body: RouteRequest<typeof addTeamMember>) => callRoute(addTeamMember, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: TEAM_KEY }),
   });
 }
@@ -26,14 +28,14 @@ export function useAddMember() {
 export function useRemoveMember() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, orgId }: { id: string; orgId: string | null }) => callRoute('remove-team-member', { params: { id }, query: { org_id: orgId ?? undefined } }),
+    mutationFn: ({ id, orgId }: { id: string; orgId: string | null }) => callRoute(removeTeamMember, { params: { id }, query: { org_id: orgId ?? undefined } }),
     onSuccess: () => client.invalidateQueries({ queryKey: TEAM_KEY }),
   });
 }
 
 /** The Platform Admins list shown to platform admins on this screen (spec §7: GET on the team screen). */
 export function useTeamPlatformAdmins(enabled: boolean) {
-  return useQuery({ queryKey: ['team', 'platform-admins'], queryFn: ({ signal }) => callRoute('list-platform-admins', { signal }), enabled });
+  return useQuery({ queryKey: ['team', 'platform-admins'], queryFn: ({ signal }) => callRoute(listPlatformAdmins, { signal }), enabled });
 }
 
 const invalidatePlatformAdmins = (client: ReturnType<typeof useQueryClient>) =>
@@ -43,7 +45,7 @@ const invalidatePlatformAdmins = (client: ReturnType<typeof useQueryClient>) =>
 export function useTeamAddPlatformAdmin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RouteRequest<'add-platform-admin'>) => callRoute('add-platform-admin', { body }),
+    mutationFn: (body: RouteRequest<typeof addPlatformAdmin>) => callRoute(addPlatformAdmin, { body }),
     onSuccess: () => invalidatePlatformAdmins(client),
   });
 }
@@ -52,7 +54,7 @@ export function useTeamAddPlatformAdmin() {
 export function useTeamRemovePlatformAdmin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: string }) => callRoute('remove-platform-admin', { params: { user_id: userId }, query: { role } }),
+    mutationFn: ({ userId, role }: { userId: string; role: string }) => callRoute(removePlatformAdmin, { params: { user_id: userId }, query: { role } }),
     onSuccess: () => invalidatePlatformAdmins(client),
   });
 }
