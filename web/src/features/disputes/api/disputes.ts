@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisputeDecision, DisputeStatus, OpenDisputeRequest } from '@shared/api/disputes';
+import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '@shared/routes/disputes';
 import { callRoute } from '@/lib/api-client';
 import { postToStorage } from '@/lib/presigned-post';
 
@@ -10,7 +11,7 @@ const KEY = ['disputes'] as const;
 export function useDisputes(status: DisputeStatus | 'all') {
   return useQuery({
     queryKey: [...KEY, 'list', status],
-    queryFn: ({ signal }) => callRoute('list-disputes', { query: { status: status === 'all' ? undefined : status }, signal }),
+    queryFn: ({ signal }) => callRoute(listDisputes, { query: { status: status === 'all' ? undefined : status }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -18,14 +19,14 @@ export function useDisputes(status: DisputeStatus | 'all') {
 export function useDispute(id: string | null) {
   return useQuery({
     queryKey: [...KEY, 'one', id],
-    queryFn: ({ signal }) => callRoute('get-dispute', { params: { id: id! }, signal }),
+    queryFn: ({ signal }) => callRoute(getDispute, { params: { id: id! }, signal }),
     enabled: id !== null,
   });
 }
 
 /** One PDF to the dispute's evidence: a presigned POST, then the file straight to storage. */
 export async function uploadEvidence(id: string, file: File): Promise<void> {
-  const grant = await callRoute('create-dispute-evidence-upload', { params: { id }, body: { file_name: file.name, size: file.size, content_type: file.type || undefined } });
+  const grant = await callRoute(createDisputeEvidenceUpload, { params: { id }, body: { file_name: file.name, size: file.size, content_type: file.type || undefined } });
   await postToStorage(grant.upload, file);
 }
 
@@ -50,7 +51,7 @@ function useDisputeChange<V, R extends { message?: string; failed?: string[] }>(
 /** Opens the dispute, then uploads its evidence: a file that fails leaves the dispute open and says which. */
 export const useOpenDispute = () =>
   useDisputeChange(async ({ body, files }: { body: OpenDisputeRequest; files: readonly File[] }) => {
-    const answer = await callRoute('open-dispute', { body });
+    const answer = await callRoute(openDispute, { body });
     return { ...answer, id: answer.dispute.id, failed: await uploadAll(answer.dispute.id, files) };
   });
 
@@ -58,11 +59,11 @@ export const useOpenDispute = () =>
 export const useRespond = () =>
   useDisputeChange(async ({ id, message, files }: { id: string; message: string; files: readonly File[] }) => {
     const failed = await uploadAll(id, files);
-    return { ...(await callRoute('respond-to-dispute', { params: { id }, body: { message } })), failed };
+    return { ...(await callRoute(respondToDispute, { params: { id }, body: { message } })), failed };
   });
 
 export const useDecide = () =>
-  useDisputeChange(({ id, decision, note }: { id: string; decision: DisputeDecision; note: string }) => callRoute('decide-dispute', { params: { id }, body: { decision, note } }));
+  useDisputeChange(({ id, decision, note }: { id: string; decision: DisputeDecision; note: string }) => callRoute(decideDispute, { params: { id }, body: { decision, note } }));
 
 export const useAddEvidence = () =>
   useDisputeChange(async ({ id, files }: { id: string; files: readonly File[] }) => {
