@@ -1,4 +1,4 @@
-import { type Access, APPROVED, ROLE_SETS, SIGNED_IN, rolesOnly } from './access.js';
+import { type Access, APPROVED, REVIEWERS_AND_ORG_ADMINS, ROLE_SETS, SIGNED_IN, rolesOnly } from './access.js';
 
 /** A screen anyone may open, signed in or not (spec part 1 §2 "Session gating"), and its other paths. */
 export interface PublicScreenDef {
@@ -53,6 +53,8 @@ export const SCREENS = [
   { path: '/reports', label: 'Reports', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/history', label: 'Borrower History', access: APPROVED, inMenu: true, inFeatureGrid: true },
   { path: '/reviews', label: 'Submission Reviews', access: rolesOnly(...ROLE_SETS.reviewers), inMenu: true, inFeatureGrid: true, wide: true },
+  // Issue 16 §1: reviewers open and decide disputes; organisation admins answer those on their payee keys.
+  { path: '/disputes', label: 'Disputes', access: REVIEWERS_AND_ORG_ADMINS, inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/team', label: 'Team Management', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin', label: 'Administration', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin/requests', label: 'User Requests', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true, wide: true },

@@ -27,6 +27,7 @@ const SCREEN_MODULES: Record<ScreenPath, ScreenModule> = {
   '/reports': () => import('./routes/app/reports'),
   '/history': () => import('./routes/app/history'),
   '/reviews': () => import('./routes/app/reviews'),
+  '/disputes': () => import('./routes/app/disputes'),
   '/team': () => import('./routes/app/team'),
   '/admin': () => import('./routes/app/admin'),
   '/admin/requests': () => import('./routes/app/admin-requests'),

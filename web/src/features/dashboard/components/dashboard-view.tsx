@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDownToArc, IconFileSpreadsheet, IconFileX, IconRefresh, IconUsers } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowDownToArc, IconFileSpreadsheet, IconFileX, IconGavel, IconRefresh, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { MeResponse } from '@shared/api/accounts';
 import type { ScreenDef } from '@shared/navigation';
@@ -141,6 +142,26 @@ export function DashboardView({ me, metrics: state, features, onRefresh, refresh
         <BillingCards billing={billing} />
         {platformAdmin && <BillingPlanEditor />}
       </Section>
+
+      {metrics?.disputes && (
+        <Section title="Disputes" description="Open: waiting for the lender’s answer. Answered: waiting for a decision.">
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+            <MetricCard
+              title="Disputes waiting"
+              icon={IconGavel}
+              items={[
+                { label: 'Open', value: formatCount(metrics.disputes.open) },
+                { label: 'Answered', value: formatCount(metrics.disputes.answered) },
+              ]}
+              footer={
+                <Anchor component={Link} to="/disputes" size="sm">
+                  Go to Disputes
+                </Anchor>
+              }
+            />
+          </SimpleGrid>
+        </Section>
+      )}
 
       <Section title="Team">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">

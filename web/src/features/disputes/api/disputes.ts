@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisputeDecision, DisputeStatus, OpenDisputeRequest } from '@shared/api/disputes';
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '@shared/routes/disputes';
-import { callRoute } from '@/lib/api-client';
+import { callRoute, isApiError } from '@/lib/api-client';
 import { postToStorage } from '@/lib/presigned-post';
 
 /** Issue 16 §1: the disputes API as the /disputes screen uses it. Every change reads the list and the dispute again. */
@@ -43,6 +43,10 @@ function useDisputeChange<V, R extends { message?: string; failed?: string[] }>(
     onSuccess: ({ message, failed = [] }) => {
       if (message) notifications.show({ color: 'green', message });
       if (failed.length) notifications.show({ color: 'orange', title: 'Some evidence was not added', message: `${failed.join('; ')}. Add it again from the dispute.`, autoClose: 10_000 });
+    },
+    // A change that lost to another (409) is re-read, which closes its form: say so where it stays visible.
+    onError: (error) => {
+      if (isApiError(error, 409)) notifications.show({ color: 'orange', title: 'The dispute changed', message: error.message, autoClose: 10_000 });
     },
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
