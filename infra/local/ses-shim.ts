@@ -11,8 +11,10 @@ interface SendEmailBody {
   Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Html?: { Data?: string }; Text?: { Data?: string } } } };
 }
 
-const answer = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
+const ADDRESS = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
+
+const answer = (res: ServerResponse, status: number, body: unknown, errorType?: string) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
   res.end(JSON.stringify(body));
 };
 
@@ -25,13 +27,16 @@ export function handleSesSend(res: ServerResponse, raw: Buffer, outbox: Outbox):
   try {
     body = JSON.parse(raw.toString('utf8')) as SendEmailBody;
   } catch {
-    return answer(res, 400, { message: 'The request body is not JSON.' });
+    return answer(res, 400, { message: 'The request body is not JSON.' }, 'BadRequestException');
   }
   const simple = body.Content?.Simple;
   const to = [...(body.Destination?.ToAddresses ?? []), ...(body.Destination?.CcAddresses ?? []), ...(body.Destination?.BccAddresses ?? [])];
   if (!body.FromEmailAddress || !to.length || !simple?.Subject?.Data || !(simple.Body?.Html?.Data || simple.Body?.Text?.Data)) {
-    return answer(res, 400, { message: 'SendEmail needs FromEmailAddress, a recipient, a subject and a body (Content.Simple).' });
+    return answer(res, 400, { message: 'SendEmail needs FromEmailAddress, a recipient, a subject and a body (Content.Simple).' }, 'BadRequestException');
   }
+  // SES refuses a malformed address for the whole call, before sending anything ("Illegal address").
+  const illegal = to.find((address) => !ADDRESS.test(address));
+  if (illegal) return answer(res, 400, { message: `Illegal address: ${illegal}` }, 'BadRequestException');
   const html = simple.Body?.Html?.Data ?? `<pre>${simple.Body!.Text!.Data!.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`;
   const ids = to.map((address) => outbox.add({ to: address, subject: simple.Subject!.Data!, html, text: simple.Body?.Text?.Data, from: body.FromEmailAddress }).id);
   answer(res, 200, { MessageId: ids[0] });
