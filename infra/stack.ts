@@ -10,6 +10,8 @@ import { Storage } from './constructs/storage.js';
 import { Web } from './constructs/web.js';
 import { WebAclArnReader } from './constructs/web-acl-reader.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS, type S3TriggerDef } from './definitions.js';
+import { KEYS, ROUTE_GRANTS } from './grants.js';
+import { pascalCase } from './constructs/names.js';
 import { EDGE_REGION } from './edge-stack.js';
 
 export interface PayrollPlatformStackProps extends StackProps {
@@ -93,6 +95,9 @@ export class PayrollPlatformStack extends Stack {
       httpApi: this.api.httpApi,
       deadLetters: this.processing.deadLetters,
       alarmEmail: props.alarmEmail,
+      notifying: this.api.functions.filter((fn) =>
+        Object.entries(ROUTE_GRANTS).some(([id, grant]) => pascalCase(id) === fn.node.id && grant.buckets?.uploads?.write?.includes(KEYS.uploads.notify)),
+      ),
     });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.url, description: 'The SPA' });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { NOTIFICATION_NOT_QUEUED } from '../../shared/notifications.js';
 import { logger } from '../lib/powertools.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
@@ -64,7 +65,7 @@ export async function queueNotification(event: NotificationEvent): Promise<void>
       new PutObjectCommand({ Bucket: bucketName('uploads'), Key: notificationJobKey(key), Body: JSON.stringify(job), ContentType: 'application/json' }),
     );
   } catch (error) {
-    logger.error('A notification could not be queued; the action stands', { kind: event.kind, error: String(error) });
+    logger.error(NOTIFICATION_NOT_QUEUED, { kind: event.kind, error: String(error) });
   }
 }
 

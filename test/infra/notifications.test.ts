@@ -1,5 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { KEYS, ROUTE_GRANTS } from '../../infra/grants.js';
+import { pascalCase } from '../../infra/constructs/names.js';
 import { logicalId, ref, synthesize } from './synth.js';
 
 /** Issue 16 §4: the notification sender's deployment parameter, its retries, dead letters and alarm. */
@@ -62,5 +64,21 @@ describe('the sender', () => {
       (a) => a.Properties.MetricName === 'Errors' && JSON.stringify(a.Properties.Dimensions).includes(logicalId(sender.function)),
     );
     expect(alarm?.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [{ Ref: topic }] });
+  });
+});
+
+describe('a notification that could not be queued', () => {
+  it('is counted in the log group of every function that queues, and alarmed on at the first', () => {
+    const notifying = Object.entries(ROUTE_GRANTS).filter(([, g]) => g.buckets?.uploads?.write?.includes(KEYS.uploads.notify)).map(([id]) => id);
+    expect(notifying.sort()).toEqual(['assign-submission', 'decide-access-request', 'decide-submission', 'decide-submissions', 'withdraw-fraud-report']);
+    const filters = resources('AWS::Logs::MetricFilter');
+    const groups = notifying.map((id) => logicalId(stack.api.functions.find((f) => f.node.id === pascalCase(id))!.logGroup));
+    expect(filters.map((f) => f.Properties.LogGroupName.Ref).sort()).toEqual(groups.sort());
+    for (const filter of filters) {
+      expect(filter.Properties.FilterPattern).toBe('{ $.message = "A notification could not be queued; the action stands" }');
+      expect(filter.Properties.MetricTransformations).toEqual([{ MetricNamespace: 'PayrollPlatform', MetricName: 'NotificationsNotQueued', MetricValue: '1' }]);
+    }
+    const alarm = resources('AWS::CloudWatch::Alarm').find((a) => a.Properties.MetricName === 'NotificationsNotQueued');
+    expect(alarm?.Properties).toMatchObject({ Namespace: 'PayrollPlatform', Statistic: 'Sum', Threshold: 1, EvaluationPeriods: 1 });
   });
 });
