@@ -53,7 +53,7 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
 </article>`,
         )
         .join('\n')
-    : '<p class="empty">No messages yet. Sign-up codes, password resets and invites appear here.</p>';
+    : '<p class="empty">No messages yet. Sign-up codes, password resets, invites and notifications appear here.</p>';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>

@@ -31,6 +31,8 @@ export interface NotificationJob {
 
 export const NOTIFY_PREFIX = 'notify/';
 const NOTIFY_MARKER_DAYS = 90;
+/** Queueing is one small PutObject: an action never waits longer than this for it. */
+const QUEUE_TIMEOUT_MS = 3000;
 
 /** What makes one event one event: a replay of the same change gives the same key. */
 export function idempotencyKey(event: NotificationEvent): string {
@@ -63,6 +65,7 @@ export async function queueNotification(event: NotificationEvent): Promise<void>
     const job: NotificationJob = { key, event, queued_at: new Date().toISOString() };
     await s3.send(
       new PutObjectCommand({ Bucket: bucketName('uploads'), Key: notificationJobKey(key), Body: JSON.stringify(job), ContentType: 'application/json' }),
+      { abortSignal: AbortSignal.timeout(QUEUE_TIMEOUT_MS) },
     );
   } catch (error) {
     logger.error(NOTIFICATION_NOT_QUEUED, { kind: event.kind, error: String(error) });
