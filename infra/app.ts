@@ -36,6 +36,8 @@ const platform = new PayrollPlatformStack(app, platformName, {
   // e.g. `cdk deploy -c browserOrigin=https://payroll.example.zm` once the SPA has its own domain.
   browserOrigins: context('browserOrigin') ? [context('browserOrigin')!] : undefined,
   alarmEmail: context('alarmEmail'),
+  // The notification emails' sender, a verified SES identity (README "Email notifications").
+  senderEmail: context('senderEmail'),
   description: 'Payroll deductions and fraud registry platform',
 });
 platform.addStackDependency(edge, 'reads the web ACL ARN the edge stack publishes');

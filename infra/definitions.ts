@@ -35,6 +35,15 @@ export const S3_TRIGGERS: readonly S3TriggerDef[] = [
     handler: 'events/ingest-submission',
     uses: { tables: ['submissions', 'history'], buckets: ['uploads'] },
   },
+  // Notification jobs queued by actions (`notify/{hash}.json`, lambdas/data/notifications.ts): the emails,
+  // through SES (the twin's outbox locally), each once.
+  {
+    id: 'send-notification',
+    bucket: 'uploads',
+    prefix: 'notify/',
+    handler: 'events/send-notification',
+    uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+  },
 ];
 
 /** Scheduled jobs: an EventBridge schedule runs a handler (at least once, retried); the twin runs it at start and daily. */

@@ -51,6 +51,10 @@ export interface FunctionGrants {
   buckets?: Partial<Record<BucketKey, BucketGrant>>;
   /** Cognito actions on the user pool, without the `cognito-idp:` prefix. */
   userPool?: readonly string[];
+  /** ses:SendEmail from the deployment's sender identity (and SENDER_EMAIL set). */
+  sendsEmail?: boolean;
+  /** ssm:GetParameter on the SPA URL's parameter (and APP_URL_PARAMETER set): emails link into the SPA. */
+  readsAppUrl?: boolean;
 }
 
 /** The key layouts of lambdas/data (uploads.ts, submissions.ts, evidence.ts, access-requests.ts). */
@@ -62,6 +66,8 @@ export const KEYS = {
     results: 'results/*',
     /** ingestJobKey: written by Submit, its event runs ingestion. */
     ingest: 'ingest/*',
+    /** notificationJobKey: written by the actions that notify, its event runs the sender. */
+    notify: 'notify/*',
     /** storagePath: `{YYYY-MM}/{payee}/{inputs|stoppages}/…`, where submitted files stay. */
     stored: ['????-??/*/inputs/*', '????-??/*/stoppages/*'],
   },
@@ -86,7 +92,7 @@ const read = (actions: readonly TableAction[], ...indexes: string[]): TableGrant
 /** Unions of grants: a repository's needs composed with a route's. */
 export function merge(...parts: FunctionGrants[]): FunctionGrants {
   const union = <T>(a: readonly T[] = [], b: readonly T[] = []) => [...new Set([...a, ...b])];
-  const out: Required<FunctionGrants> = { tables: {}, buckets: {}, userPool: [] };
+  const out: FunctionGrants & Required<Pick<FunctionGrants, 'tables' | 'buckets' | 'userPool'>> = { tables: {}, buckets: {}, userPool: [] };
   for (const part of parts) {
     for (const [key, grant] of Object.entries(part.tables ?? {}) as [TableKey, TableGrant][]) {
       const prev = out.tables[key];
@@ -102,6 +108,8 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
       };
     }
     out.userPool = union(out.userPool, part.userPool);
+    if (part.sendsEmail) out.sendsEmail = true;
+    if (part.readsAppUrl) out.readsAppUrl = true;
   }
   return out;
 }
@@ -119,6 +127,8 @@ const audited = (...parts: FunctionGrants[]) => merge({ tables: { directory: rea
 const AUDIT_WITH_POINTERS: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
 /** Reads of a registry search or lookup are audited, GET or not. */
 const AUDIT_ENTRY: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
+/** Actions that notify queue a job (lambdas/data/notifications.ts queueNotification). */
+const NOTIFIES: FunctionGrants = { buckets: { uploads: { write: [KEYS.uploads.notify] } } };
 
 export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   // system
@@ -153,9 +163,9 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'get-submission': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) } },
   // reviews and reports (lambdas/data/reviews.ts, review-list.ts): index reads, status changes conditioned on the status
   'list-submissions': { tables: { directory: read([], 'gsi1'), submissions: read([], 'gsi1', 'gsi2') } },
-  'decide-submission': audited({ tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
-  'decide-submissions': audited({ tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
-  'assign-submission': audited({
+  'decide-submission': audited(NOTIFIES, { tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  'decide-submissions': audited(NOTIFIES, { tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  'assign-submission': audited(NOTIFIES, {
     tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } },
     userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
   }),
@@ -184,7 +194,7 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'list-fraud-reports': merge(AUDIT_WITH_POINTERS, { tables: { registry: read([], 'gsi1'), directory: read([], 'gsi1') }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
   'search-fraud-reports': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']), directory: read([], 'gsi1') }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
   // The report by its pointer, then one transaction: its status, its NRC summary, the digest.
-  'withdraw-fraud-report': audited({
+  'withdraw-fraud-report': audited(NOTIFIES, {
     tables: { registry: { actions: ['GetItem', 'UpdateItem'] }, directory: read([], 'gsi1') },
     buckets: { evidence: { read: [KEYS.evidence.filed] } },
   }),
@@ -205,7 +215,7 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'get-admin-metrics': { tables: { directory: read(['Scan'], 'gsi2') }, userPool: ['ListUsers', 'ListUsersInGroup'] },
   'list-access-requests': { tables: { directory: read([], 'gsi2') } },
   'get-access-request-documents': merge(AUDIT_ENTRY, { tables: { directory: read(['GetItem']) }, buckets: { onboarding: { read: [KEYS.onboarding.requests] } } }),
-  'decide-access-request': audited({
+  'decide-access-request': audited(NOTIFIES, {
     tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: ['gsi1'] } },
     buckets: { onboarding: { delete: [KEYS.onboarding.requests] } },
     userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminDeleteUser'],
@@ -270,5 +280,13 @@ export const TRIGGER_GRANTS: Record<string, FunctionGrants> = {
   'ingest-submission': {
     tables: { submissions: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['BatchGetItem', 'BatchWriteItem', 'UpdateItem'] } },
     buckets: { uploads: { read: [KEYS.uploads.results], list: true } },
+  },
+  // The job, its recipients (the submission, an organisation's members, an access request, the platform
+  // admins on gsi2), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if the send fails), SES.
+  'send-notification': {
+    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi2'] }, submissions: read(['GetItem']) },
+    buckets: { uploads: { read: [KEYS.uploads.notify] } },
+    sendsEmail: true,
+    readsAppUrl: true,
   },
 };

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api.js';
@@ -10,6 +10,8 @@ import { Storage } from './constructs/storage.js';
 import { Web } from './constructs/web.js';
 import { WebAclArnReader } from './constructs/web-acl-reader.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS, type S3TriggerDef } from './definitions.js';
+import { KEYS, ROUTE_GRANTS } from './grants.js';
+import { pascalCase } from './constructs/names.js';
 import { EDGE_REGION } from './edge-stack.js';
 
 export interface PayrollPlatformStackProps extends StackProps {
@@ -18,6 +20,8 @@ export interface PayrollPlatformStackProps extends StackProps {
   /** Origins allowed to POST uploads to the buckets; see StorageProps. */
   browserOrigins?: string[];
   alarmEmail?: string;
+  /** The default of the SenderEmail parameter: the SES identity notifications come from (`-c senderEmail=…`). */
+  senderEmail?: string;
   /** @default S3_TRIGGERS of infra/definitions.ts (tests pass their own) */
   s3Triggers?: readonly S3TriggerDef[];
   /** The SSM parameter, in us-east-1, under which the edge stack publishes CloudFront's web ACL ARN. */
@@ -54,7 +58,17 @@ export class PayrollPlatformStack extends Stack {
       userPoolClient: this.auth.client,
       userPoolActions: USER_ADMIN_ACTIONS,
     });
+    // Issue 16 §4: the notification emails' sender, a verified SES identity. A parameter, so that each
+    // deployment names its own: `cdk deploy -c senderEmail=…` (its default) or `--parameters SenderEmail=…`.
+    const senderEmail = new CfnParameter(this, 'SenderEmail', {
+      type: 'String',
+      default: props.senderEmail,
+      allowedPattern: '^[^@\\s]+@[^@\\s]+$',
+      constraintDescription: 'an email address whose address or domain is a verified SES identity',
+      description: 'The address notification emails are sent from (a verified SES identity, or one of a verified domain)',
+    });
     this.processing = new Processing(this, 'Processing', {
+      email: { senderEmail: senderEmail.valueAsString, appUrlParameterName },
       tables: this.data.tables,
       buckets: this.storage.buckets,
       userPool: this.auth.userPool,
@@ -74,13 +88,16 @@ export class PayrollPlatformStack extends Stack {
     new StringParameter(this, 'AppUrlParameter', {
       parameterName: appUrlParameterName,
       stringValue: this.web.url,
-      description: 'The SPA URL, read by the Cognito CustomMessage trigger for the links in its emails',
+      description: 'The SPA URL, read by the Cognito CustomMessage trigger and the notification sender for the links in their emails',
     });
     new Monitoring(this, 'Monitoring', {
       functions: [...this.api.functions, ...this.processing.functions, this.auth.customMessage],
       httpApi: this.api.httpApi,
       deadLetters: this.processing.deadLetters,
       alarmEmail: props.alarmEmail,
+      notifying: this.api.functions.filter((fn) =>
+        Object.entries(ROUTE_GRANTS).some(([id, grant]) => pascalCase(id) === fn.node.id && grant.buckets?.uploads?.write?.includes(KEYS.uploads.notify)),
+      ),
     });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.url, description: 'The SPA' });

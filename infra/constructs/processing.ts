@@ -1,4 +1,5 @@
-import { type CfnResource, Duration, Stack } from 'aws-cdk-lib';
+import { type CfnResource, Duration, Fn, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -9,7 +10,7 @@ import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/stores.js';
 import { type S3TriggerDef, type ScheduledJobDef } from '../definitions.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
-import { TRIGGER_GRANTS } from '../grants.js';
+import { type FunctionGrants, TRIGGER_GRANTS } from '../grants.js';
 import { EVENT_FUNCTION } from '../sizing.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
@@ -20,6 +21,33 @@ export interface ProcessingProps extends Stores {
   buckets: Record<BucketKey, Bucket>;
   triggers: readonly S3TriggerDef[];
   jobs?: readonly ScheduledJobDef[];
+  /** For functions whose grants send email or read the SPA URL (the notification sender). */
+  email: EmailSettings;
+}
+
+export interface EmailSettings {
+  /** The SES identity the notifications come from: an address (a deployment parameter, README "Email notifications"). */
+  senderEmail: string;
+  /** The SSM parameter holding the SPA URL, for the links in the emails. */
+  appUrlParameterName: string;
+}
+
+/**
+ * SENDER_EMAIL and ses:SendEmail on its identity: the address, or its domain when the domain is the
+ * verified identity (SES authorises against whichever identity it used).
+ */
+function bindEmail(fn: AppFunction, grants: FunctionGrants | undefined, email: EmailSettings): void {
+  if (grants?.sendsEmail) {
+    fn.function.addEnvironment('SENDER_EMAIL', email.senderEmail);
+    const identity = (name: string) => Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identity(email.senderEmail), identity(Fn.select(1, Fn.split('@', email.senderEmail)))] }),
+    );
+  }
+  if (grants?.readsAppUrl) {
+    fn.function.addEnvironment('APP_URL_PARAMETER', email.appUrlParameterName);
+    fn.grantParameterRead(email.appUrlParameterName);
+  }
 }
 
 /**
@@ -53,6 +81,7 @@ export class Processing extends Construct {
       for (const key of trigger.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
       for (const key of trigger.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
       applyGrants(fn.role, TRIGGER_GRANTS[trigger.id], trigger.uses, props, []);
+      bindEmail(fn, TRIGGER_GRANTS[trigger.id], props.email);
       props.buckets[trigger.bucket].addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn.function), {
         prefix: trigger.prefix,
       });

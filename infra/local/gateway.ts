@@ -11,6 +11,7 @@ import { loadHandler } from './handlers.js';
 import { createJwtVerifier } from './jwt.js';
 import { type Outbox, renderOutboxPage } from './outbox.js';
 import { createS3Proxy, type S3ProxyOptions } from './s3-proxy.js';
+import { handleSesSend, SES_SEND_PATH } from './ses-shim.js';
 
 /** API Gateway's own payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -115,6 +116,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         const message = JSON.parse((await readBody(req)).toString('utf8')) as { to: string; subject: string; html: string; code?: string };
         return sendJson(res, 201, opts.outbox.add(message));
       }
+      if (url.pathname === SES_SEND_PATH && req.method === 'POST') return handleSesSend(res, await readBody(req), opts.outbox);
       if (url.pathname === '/_local/outbox.json') return sendJson(res, 200, opts.outbox.list(url.searchParams.get('to') ?? undefined));
       if (url.pathname === '/_local/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

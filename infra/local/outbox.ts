@@ -7,6 +7,9 @@ export interface OutboxMessage {
   to: string;
   subject: string;
   html: string;
+  /** The plain-text part, when the sender gave one (notifications through the SESv2 shim). */
+  text?: string;
+  from?: string;
   code?: string;
   links: string[];
 }
@@ -21,7 +24,7 @@ export class Outbox {
     this.messages = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OutboxMessage[]) : [];
   }
 
-  add(input: { to: string; subject: string; html: string; code?: string }): OutboxMessage {
+  add(input: { to: string; subject: string; html: string; text?: string; from?: string; code?: string }): OutboxMessage {
     const links = [...input.html.matchAll(HREF)].map((m) => m[1]!.replace(/&amp;/g, '&'));
     const message: OutboxMessage = { id: randomUUID(), at: new Date().toISOString(), ...input, links };
     this.messages.unshift(message);
@@ -50,7 +53,7 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
 </article>`,
         )
         .join('\n')
-    : '<p class="empty">No messages yet. Sign-up codes, password resets and invites appear here.</p>';
+    : '<p class="empty">No messages yet. Sign-up codes, password resets, invites and notifications appear here.</p>';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>

@@ -8,6 +8,7 @@ import { ensureFirstAdmin, type AdminCredentials } from './admin.js';
 import { startCognito, provisionUserPool } from './cognito.js';
 import { provisionTables, startDynamoDb } from './dynamodb.js';
 import { S3_PREFIX, startGateway } from './gateway.js';
+import { SES_PREFIX } from './ses-shim.js';
 import { startLambdaInvokeServer } from './lambda-invoke.js';
 import { Outbox } from './outbox.js';
 import { freePort } from './ports.js';
@@ -73,6 +74,9 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
       // S3 goes through the gateway's proxy, which enforces presigned POST policies as S3 does.
       AWS_ENDPOINT_URL_S3: `${url}${S3_PREFIX}`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoUrl,
+      // Notification emails: SESv2's SendEmail, served by the gateway into the outbox (ses-shim.ts).
+      AWS_ENDPOINT_URL_SESV2: `${url}${SES_PREFIX}`,
+      SENDER_EMAIL: process.env.SENDER_EMAIL ?? 'notifications@payroll.local',
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       APP_URL: url,

@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { appUrl } from '../lib/app-url.js';
+import { escapeHtml } from '../lib/html.js';
 import { logger } from '../lib/powertools.js';
 import { createEventHandler } from '../lib/handler.js';
 
@@ -33,13 +34,6 @@ export const LINKS = {
   reset: ({ appUrl, email, code }: MessageInput) => `${appUrl}/reset?email=${encodeURIComponent(email)}&code=${code}`,
   invite: ({ appUrl, email, code }: MessageInput) => `${appUrl}/invite-accept?email=${encodeURIComponent(email)}&code=${code}`,
 };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML content and double-quoted attributes. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 const MESSAGES: Partial<Record<CustomMessageTriggerEvent['triggerSource'], (input: MessageInput) => Message>> = {
   CustomMessage_SignUp: verification,

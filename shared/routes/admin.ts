@@ -44,7 +44,7 @@ export const decideAccessRequest = route({
   method: 'POST',
   path: '/api/admin/access-requests/{id}/decision',
   access: PLATFORM_ADMINS,
-  uses: { tables: ['directory', 'audit'], buckets: ['onboarding'], userPool: true },
+  uses: { tables: ['directory', 'audit'], buckets: ['onboarding', 'uploads'], userPool: true },
   request: accessDecisionRequestSchema,
   response: accessDecisionResponseSchema,
   summary: 'Approve (organisation, membership, role), reject or remove (reason required) an access request.',

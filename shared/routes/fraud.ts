@@ -65,7 +65,7 @@ export const withdrawFraudReport = route({
   method: 'POST',
   path: '/api/fraud-reports/{id}/withdraw',
   access: ORG_ADMINS,
-  uses: { tables: ['registry', 'directory', 'audit'], buckets: ['evidence'] },
+  uses: { tables: ['registry', 'directory', 'audit'], buckets: ['evidence', 'uploads'] },
   request: withdrawFraudReportRequestSchema,
   response: withdrawFraudReportResponseSchema,
   summary: 'Withdraws an active report with a reason (admins of the organisation that filed it, platform admins): it stops flagging at once and stays in search with its status. One of two concurrent withdrawals wins; the other gets 409.',

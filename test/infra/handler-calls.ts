@@ -31,6 +31,10 @@ export interface HandlerCalls {
   buckets: Map<BucketKey, BucketNeeds>;
   /** Cognito actions, without the `cognito-idp:` prefix. */
   cognito: Set<string>;
+  /** Sends email through SES (SendEmailCommand). */
+  sendsEmail: boolean;
+  /** Reads the SPA URL's parameter (lambdas/lib/app-url.ts). */
+  readsAppUrl: boolean;
   /** Calls no table or bucket could be attributed to (the test shows them). */
   unattributed: string[];
 }
@@ -120,7 +124,14 @@ export async function handlerCalls(handler: string, method: HttpMethod): Promise
   });
   const code = result.outputFiles[0]!.text;
   const all = units(code);
-  const calls: HandlerCalls = { tables: new Map(), buckets: new Map(), cognito: new Set(), unattributed: [] };
+  const calls: HandlerCalls = {
+    tables: new Map(),
+    buckets: new Map(),
+    cognito: new Set(),
+    unattributed: [],
+    sendsEmail: /new (?:[\w$]+\.)?SendEmailCommand\(/.test(code),
+    readsAppUrl: /requiredEnv\("APP_URL_PARAMETER"\)/.test(code),
+  };
   const handlerPassesAlso = all.some((u) => u.name !== 'writeAudit' && /\balso: /.test(u.text));
   const moduleTables = (module: string) => literals(all.filter((u) => u.module === module).map((u) => u.text).join('\n'), /tableName\("(\w+)"\)/g);
 

@@ -124,6 +124,8 @@ describe("each function's IAM policy", () => {
     for (const pair of actual) {
       const [action, resource] = pair.split(' ') as [string, string];
       if (resource === '*') expect(action, pair).toMatch(/^xray:/);
+      else if (action === 'ses:SendEmail') expect(fn.grants?.sendsEmail, pair).toBe(true);
+      else if (action === 'ssm:GetParameter') expect(fn.grants?.readsAppUrl, pair).toBe(true);
       else expect(allowed, pair).toContain(/^<([^.>]+)/.exec(resource)?.[1]);
     }
   });
@@ -172,6 +174,8 @@ describe('the grants against the code', () => {
       compare(`bucket ${key}`, calls.buckets.get(key)?.actions ?? [], granted);
     }
     compare('user pool', calls.cognito, grants.userPool ?? []);
+    compare('SES', calls.sendsEmail ? ['SendEmail'] : [], grants.sendsEmail ? ['SendEmail'] : []);
+    compare('SSM', calls.readsAppUrl ? ['the SPA URL'] : [], grants.readsAppUrl ? ['the SPA URL'] : []);
 
     expect(diff).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { type BucketGrant, KEYS, ROUTE_GRANTS, TRIGGER_GRANTS } from '../../infr
 import { finalEvidenceKey, stagingKey } from '../../lambdas/api/fraud/names.js';
 import { disputeEvidenceKey } from '../../lambdas/data/dispute-evidence.js';
 import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
+import { idempotencyKey, notificationJobKey } from '../../lambdas/data/notifications.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
 import { onboardingDocKey } from '../../shared/api/accounts.js';
@@ -26,6 +27,7 @@ const KEY = {
   signalsHead: resultKeys(id).signalsHead,
   signalsOfType: resultKeys(id).signals('NEW'),
   ingest: ingestJobKey(id),
+  notify: notificationJobKey(idempotencyKey({ kind: 'submission.decided', submission_id: id, status: 'rejected', reason: 'Wrong month' })),
   storedInputs: storagePath({ ...upload, doc_kind: 'inputs' }),
   storedStoppages: storagePath({ ...upload, doc_kind: 'stoppages' }),
   storedOnboarding: storagePath({ ...upload, payee_key: '', doc_kind: 'onboarding' }),
@@ -45,6 +47,7 @@ const PATTERN_OF: Record<KeyName, string> = {
   signalsHead: KEYS.uploads.results,
   signalsOfType: KEYS.uploads.results,
   ingest: KEYS.uploads.ingest,
+  notify: KEYS.uploads.notify,
   storedInputs: KEYS.uploads.stored[0],
   storedStoppages: KEYS.uploads.stored[1],
   storedOnboarding: KEYS.onboarding.stored,
@@ -75,6 +78,10 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['submit-upload', 'uploads', 'read', 'ingest'],
   ['submit-upload', 'uploads', 'write', 'ingest'],
   ['ingest-submission', 'uploads', 'read', 'rows'],
+  ...(['decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report'] as const).map(
+    (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
+  ),
+  ['send-notification', 'uploads', 'read', 'notify'],
   ['get-submission-file', 'uploads', 'read', 'storedInputs'],
   ['get-submission-file', 'uploads', 'read', 'storedStoppages'],
   ['create-fraud-attachment-upload', 'evidence', 'write', 'staging'],

@@ -11,6 +11,11 @@ export function resourceText(value: unknown): string {
   const v = value as Record<string, unknown>;
   if ('Ref' in v) return `<${String(v.Ref)}>`;
   if ('Fn::GetAtt' in v) return `<${(v['Fn::GetAtt'] as string[]).join('.')}>`;
+  if ('Fn::Select' in v) {
+    const [index, list] = v['Fn::Select'] as [number, { 'Fn::Split': [string, unknown] }];
+    const [sep, source] = list['Fn::Split'];
+    return `split(${resourceText(source)},'${sep}')[${index}]`;
+  }
   if ('Fn::Join' in v) {
     const [sep, parts] = v['Fn::Join'] as [string, unknown[]];
     return parts.map(resourceText).join(sep);
@@ -52,6 +57,11 @@ export function grantPairs(stack: PayrollPlatformStack, grants: FunctionGrants, 
     if (grant?.list) pairs.add(`s3:ListBucket ${arn}`);
   }
   if (uses.userPool) grants.userPool?.forEach((a) => pairs.add(`cognito-idp:${a} <${logicalId(stack.auth.userPool)}.Arn>`));
+  const region = 'arn:<AWS::Partition>:%s:<AWS::Region>:<AWS::AccountId>';
+  if (grants.sendsEmail) {
+    for (const identity of ['<SenderEmail>', "split(<SenderEmail>,'@')[1]"]) pairs.add(`ses:SendEmail ${region.replace('%s', 'ses')}:identity/${identity}`);
+  }
+  if (grants.readsAppUrl) pairs.add(`ssm:GetParameter ${region.replace('%s', 'ssm')}:parameter/PayrollPlatform/app-url`);
   return pairs;
 }
 

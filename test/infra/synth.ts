@@ -28,7 +28,11 @@ export interface Synthesized {
  * with Lambda bundling skipped and a stand-in SPA build, so that it takes seconds.
  * `cfnValidation` runs aws-cdk-lib's built-in template validation (about 9 s on its own).
  */
-export function synthesize({ cfnValidation = false, s3Triggers }: { cfnValidation?: boolean; s3Triggers?: readonly S3TriggerDef[] } = {}): Synthesized {
+export function synthesize({
+  cfnValidation = false,
+  s3Triggers,
+  senderEmail,
+}: { cfnValidation?: boolean; s3Triggers?: readonly S3TriggerDef[]; senderEmail?: string } = {}): Synthesized {
   const siteDir = mkdtempSync(path.join(tmpdir(), 'payroll-web-'));
   writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Payroll</title><div id="root"></div>');
   mkdirSync(path.join(siteDir, 'assets'));
@@ -43,7 +47,7 @@ export function synthesize({ cfnValidation = false, s3Triggers }: { cfnValidatio
   });
   const webAclArnParameterName = '/PayrollPlatform/edge/web-acl-arn';
   const edge = new PayrollEdgeStack(app, 'PayrollPlatformEdge', { env: { region: EDGE_REGION }, webAclArnParameterName });
-  const stack = new PayrollPlatformStack(app, 'PayrollPlatform', { webAssetDir: siteDir, s3Triggers, webAclArnParameterName });
+  const stack = new PayrollPlatformStack(app, 'PayrollPlatform', { webAssetDir: siteDir, s3Triggers, webAclArnParameterName, senderEmail });
   stack.addStackDependency(edge);
   const template = Template.fromStack(stack);
   const edgeTemplate = Template.fromStack(edge);

@@ -1,6 +1,7 @@
 import { DECISION_RULES, type DecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '../../../shared/api/reviews.js';
 import { hasAnyRole, type Role } from '../../../shared/roles.js';
 import { writeAudit } from '../../data/audit.js';
+import { queueNotification } from '../../data/notifications.js';
 import { type ReviewedSubmission, transitionSubmission } from '../../data/reviews.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.js';
@@ -44,6 +45,7 @@ export async function applyDecision(me: AuthenticatedCaller, id: string | undefi
     outcome: 'ok',
     details: { note: note ?? null, before: reviewState(before), after: reviewState(result.item) },
   });
+  await queueNotification({ kind: 'submission.decided', submission_id: before.id, status: rule.to, ...(decision === 'reject' ? { reason: note } : {}) });
   return { item: listItemView(result.item), message: REVIEW_MESSAGES.done(decision, result.item.status) };
 }
 

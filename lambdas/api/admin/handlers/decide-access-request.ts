@@ -5,6 +5,7 @@ import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem } from '../../../../shared/api/admin.js';
 import { approveRequest, DecisionConflictError, deleteRequest, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
 import { writeAudit } from '../../../data/audit.js';
+import { queueNotification } from '../../../data/notifications.js';
 import { bucketName, s3 } from '../../../data/clients.js';
 import { addToRole, deleteUser, findUserByEmail } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
@@ -53,6 +54,7 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
     if (!user || user.sub !== request.user_sub) throw new ConflictError(M.accountGone, 'account_gone');
     if (request.status === 'approved' && request.role_granted === role) {
       await addToRole(user.username, role); // a retry after the group call failed: finish it
+      await queueNotification({ kind: 'access_request.decided', request_id: request.id, decision: 'approved' });
       return response(request, 'approved', M.approved, { org_id: request.org_id ?? null });
     }
     if (request.status !== 'pending') throw new ConflictError(M.alreadyDecided, 'already_decided');
@@ -60,6 +62,7 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
     const { org, created } = await decide(() => approveRequest(request, { userId: user.sub, role, orgName, by: actor.email }));
     await addToRole(user.username, role);
     await audit({ ...before, status: 'approved', role_granted: role, org_id: org.org_id }, { org_created: created, org_name: org.org_name });
+    await queueNotification({ kind: 'access_request.decided', request_id: request.id, decision: 'approved' });
     return response(request, 'approved', M.approved, { org_id: org.org_id });
   }
 
@@ -67,6 +70,7 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
     if (request.status !== 'pending') throw new ConflictError(M.alreadyDecided, 'already_decided');
     await decide(() => rejectRequest(request, body.note!, actor.email));
     await audit({ ...before, status: 'rejected', decision_note: body.note });
+    await queueNotification({ kind: 'access_request.decided', request_id: request.id, decision: 'rejected', note: body.note });
     return response(request, 'rejected', M.rejected);
   }
 

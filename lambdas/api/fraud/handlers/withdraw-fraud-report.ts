@@ -1,6 +1,7 @@
 import { FRAUD_MESSAGES, type WithdrawFraudReportResponse } from '../../../../shared/api/fraud.js';
 import * as routes from '../../../../shared/routes/fraud.js';
 import { writeAudit } from '../../../data/audit.js';
+import { queueNotification } from '../../../data/notifications.js';
 import { findReportRef, getReport, ReportNotActiveError, retireReport } from '../../../data/registry-lifecycle.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors.js';
@@ -33,6 +34,7 @@ async function withdraw(me: AuthenticatedCaller, id: string | undefined, reason:
       outcome: 'ok',
       details: { report_id: report.id, reason, before: { status: 'active' }, after: { status: 'withdrawn' } },
     });
+    await queueNotification({ kind: 'fraud_report.withdrawn', report_id: report.id, reason, by_email: me.email });
     return { report: await reportView(withdrawn, rights), message: FRAUD_MESSAGES.withdrawn };
   } catch (error) {
     if (error instanceof ReportNotActiveError) throw new ConflictError(FRAUD_MESSAGES.notActive(error.report.status ?? 'active'), 'not_active');

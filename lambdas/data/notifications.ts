@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { NOTIFICATION_NOT_QUEUED } from '../../shared/notifications.js';
+import { logger } from '../lib/powertools.js';
+import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { isConditionFailure } from './dynamo.js';
+
+/**
+ * Email notifications (issue 16 §4). An action queues an event; the sender (lambdas/events/send-notification.ts)
+ * resolves its recipients from the ids it carries, renders it (lambdas/lib/notification-templates.ts) and sends it.
+ * - job:    `notify/{sha256(idempotency key)}.json` in the uploads bucket; its S3 event runs the sender, retried by
+ *           Lambda's asynchronous invocation, then dead-lettered. The same event queued twice is the same object.
+ * - marker: pk=NOTIFY#{idempotency key} sk=TO#{email} in the directory table, put (conditionally) before a
+ *           message is sent and deleted again if sending fails, so a replayed job or a retried event sends each
+ *           message once; expires_at (TTL) drops it after NOTIFY_MARKER_DAYS.
+ */
+export type NotificationEvent =
+  | { kind: 'submission.decided'; submission_id: string; status: 'fi_approved' | 'approved' | 'rejected'; reason?: string }
+  | { kind: 'submission.assigned'; submission_id: string; assignee_email: string; assigned_at: string }
+  | { kind: 'dispute.opened'; dispute_id: string; org_id: string; payee_key: string; month: string; nrc: string; reason: string }
+  | { kind: 'dispute.decided'; dispute_id: string; org_id: string; payee_key: string; month: string; nrc: string; decision: 'upheld' | 'dismissed'; note: string }
+  | { kind: 'access_request.decided'; request_id: string; decision: 'approved' | 'rejected'; note?: string }
+  | { kind: 'fraud_report.withdrawn'; report_id: string; reason: string; by_email: string };
+
+export interface NotificationJob {
+  key: string;
+  event: NotificationEvent;
+  queued_at: string;
+}
+
+export const NOTIFY_PREFIX = 'notify/';
+const NOTIFY_MARKER_DAYS = 90;
+/** Queueing is one small PutObject: an action never waits longer than this for it. */
+const QUEUE_TIMEOUT_MS = 3000;
+
+/** What makes one event one event: a replay of the same change gives the same key. */
+export function idempotencyKey(event: NotificationEvent): string {
+  switch (event.kind) {
+    case 'submission.decided':
+      return `${event.kind}#${event.submission_id}#${event.status}`;
+    case 'submission.assigned':
+      return `${event.kind}#${event.submission_id}#${event.assigned_at}`;
+    case 'dispute.opened':
+      return `${event.kind}#${event.dispute_id}`;
+    case 'dispute.decided':
+      return `${event.kind}#${event.dispute_id}#${event.decision}`;
+    case 'access_request.decided':
+      return `${event.kind}#${event.request_id}#${event.decision}`;
+    case 'fraud_report.withdrawn':
+      return `${event.kind}#${event.report_id}`;
+  }
+}
+
+/** The job object of an idempotency key (hashed: keys hold '#' and ids, object keys stay plain). */
+export const notificationJobKey = (key: string): string => `${NOTIFY_PREFIX}${createHash('sha256').update(key).digest('hex')}.json`;
+
+/**
+ * Queues the event's emails. Never throws: a notification that cannot be queued is logged (and alarmed
+ * on through the error log), and the action that caused it stands.
+ */
+export async function queueNotification(event: NotificationEvent): Promise<void> {
+  try {
+    const key = idempotencyKey(event);
+    const job: NotificationJob = { key, event, queued_at: new Date().toISOString() };
+    await s3.send(
+      new PutObjectCommand({ Bucket: bucketName('uploads'), Key: notificationJobKey(key), Body: JSON.stringify(job), ContentType: 'application/json' }),
+      { abortSignal: AbortSignal.timeout(QUEUE_TIMEOUT_MS) },
+    );
+  } catch (error) {
+    logger.error(NOTIFICATION_NOT_QUEUED, { kind: event.kind, error: String(error) });
+  }
+}
+
+/** The job behind an S3 event. */
+export async function readNotificationJob(objectKey: string): Promise<NotificationJob> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: objectKey }));
+  return JSON.parse(await out.Body!.transformToString()) as NotificationJob;
+}
+
+const markerKey = (key: string, email: string) => ({ pk: `NOTIFY#${key}`, sk: `TO#${email.toLowerCase()}` });
+
+/** Claims the right to send this event to this address; false when it was claimed (sent) before. */
+export async function claimNotification(key: string, email: string): Promise<boolean> {
+  const expires = Math.floor(Date.now() / 1000) + NOTIFY_MARKER_DAYS * 86_400;
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: tableName('directory'),
+        Item: { ...markerKey(key, email), claimed_at: new Date().toISOString(), expires_at: expires },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives the claim back after a failed send, so that the retry sends. */
+export async function releaseNotification(key: string, email: string): Promise<void> {
+  await dynamo.send(new DeleteCommand({ TableName: tableName('directory'), Key: markerKey(key, email) }));
+}

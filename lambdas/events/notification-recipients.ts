@@ -1,0 +1,48 @@
+import { getAccessRequest } from '../data/access-requests.js';
+import { listOrgMembers } from '../data/memberships.js';
+import type { NotificationEvent } from '../data/notifications.js';
+import { listPlatformAdminRecords } from '../data/platform-admins.js';
+import { getSubmission, type SubmissionRecord } from '../data/submissions.js';
+
+const ORG_ADMIN_ROLES: readonly string[] = ['fi_admin', 'pmec_admin'];
+
+/** The approved admins of an organisation (access pattern "members of an organisation"). */
+async function orgAdminEmails(orgId: string | null): Promise<string[]> {
+  if (!orgId) return [];
+  const members = await listOrgMembers(orgId);
+  return members.filter((m) => m.status === 'approved' && ORG_ADMIN_ROLES.includes(m.role)).map((m) => m.email);
+}
+
+export interface Recipients {
+  emails: string[];
+  /** Read for the submission events' templates. */
+  submission?: SubmissionRecord;
+}
+
+const unique = (emails: (string | null | undefined)[]) => [...new Set(emails.filter((e): e is string => Boolean(e?.includes('@'))).map((e) => e.trim().toLowerCase()))];
+
+/** Who an event goes to, read at send time from the ids it carries. */
+export async function recipientsOf(event: NotificationEvent): Promise<Recipients> {
+  switch (event.kind) {
+    case 'submission.decided': {
+      const submission = await getSubmission(event.submission_id);
+      if (!submission) return { emails: [] };
+      return { emails: unique([submission.submitted_by_email, ...(await orgAdminEmails(submission.org_id))]), submission };
+    }
+    case 'submission.assigned': {
+      const submission = await getSubmission(event.submission_id);
+      return { emails: unique([event.assignee_email]), submission: submission ?? undefined };
+    }
+    case 'dispute.opened':
+    case 'dispute.decided':
+      return { emails: unique(await orgAdminEmails(event.org_id)) };
+    case 'access_request.decided': {
+      const request = await getAccessRequest(event.request_id);
+      return { emails: unique([request?.email]) };
+    }
+    case 'fraud_report.withdrawn': {
+      const admins = await listPlatformAdminRecords();
+      return { emails: unique(admins.filter((a) => a.status === 'active').map((a) => a.email)) };
+    }
+  }
+}

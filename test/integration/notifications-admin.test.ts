@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { OutboxMessage } from '../../infra/local/outbox.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
+import { apiCaller, requestAccess } from './admin-support.js';
+import { outbox } from './notify-support.js';
+
+/**
+ * Issue 16 §4 for administration and the registry, through the twin's real handlers: an access request
+ * approved or rejected emails its applicant once (a retried approval too); a fraud report withdrawn
+ * emails the platform admins once; refused actions send nothing.
+ */
+const twin = inject('twin');
+const api = apiCaller(twin);
+const mail = outbox(twin);
+Object.assign(process.env, twin.env);
+const { ensurePlatformAdminRecord } = await import('../../lambdas/data/platform-admins.js');
+
+let adminToken = '';
+beforeAll(async () => {
+  adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
+});
+
+const decide = (id: string, body: Record<string, unknown>) => api(adminToken, 'POST', `/api/admin/access-requests/${id}/decision`, body);
+const subject = (pattern: RegExp) => (m: OutboxMessage) => pattern.test(m.subject);
+const APPROVED = /^Your access to the .* was approved$/;
+const REJECTED = /^Your request for access to the .* was not approved$/;
+
+describe('an access request decided', () => {
+  it('approved: once to the applicant, linking to sign-in, even when the approval is retried', async () => {
+    const request = await requestAccess(twin, 'fi', { prefix: 'notify-approve' });
+    expect((await decide(request.id, { decision: 'approve', role: 'fi_admin' })).status).toBe(200);
+    expect((await decide(request.id, { decision: 'approve', role: 'fi_admin' })).status).toBe(200);
+
+    const [message] = await mail.exactlyOne([request.email], subject(APPROVED));
+    expect(message!.links).toContain(`${twin.url}/signin`);
+    expect(message!.text).toContain('You can now sign in.');
+    // Refused after the approval (409): no rejection goes out.
+    expect((await decide(request.id, { decision: 'reject', note: 'late' })).status).toBe(409);
+    expect(await mail.afterAWhile(request.email, subject(REJECTED))).toEqual([]);
+  });
+
+  it('rejected: once to the applicant, with the reason, escaped in the HTML', async () => {
+    const request = await requestAccess(twin, 'fi', { prefix: 'notify-reject' });
+    expect((await decide(request.id, { decision: 'reject', note: 'No PACRA <certificate>' })).status).toBe(200);
+    const [message] = await mail.exactlyOne([request.email], subject(REJECTED));
+    expect(message!.text).toContain('Reason given: No PACRA <certificate>');
+    expect(message!.html).toContain('No PACRA &lt;certificate&gt;');
+    expect(message!.links).toContain(`${twin.url}/signup`);
+  });
+
+  it('refused for another role (403): nothing sent', async () => {
+    const request = await requestAccess(twin, 'fi', { prefix: 'notify-refused' });
+    const compliance = await createUser(twin, ['compliance']).then((u) => signIn(twin, u.email, u.password));
+    const res = await api(compliance.idToken, 'POST', `/api/admin/access-requests/${request.id}/decision`, { decision: 'reject', note: 'x' });
+    expect(res.status).toBe(403);
+    expect(await mail.afterAWhile(request.email, subject(/approved/))).toEqual([]);
+  });
+});
+
+describe('a fraud report withdrawn', () => {
+  it('once to each platform admin, with the reason and a link to the report; refused withdrawals send nothing', async () => {
+    const files = submissionsApi(twin);
+    const [filer, stranger] = await Promise.all(
+      [seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey())].map(async (orgPromise) => {
+        const org = await orgPromise;
+        const user = await createUser(twin, ['fi_admin']);
+        const { idToken } = await signIn(twin, user.email, user.password);
+        await seedMembership(twin, org, subOf(idToken), 'approved', 'fi_admin', user.email);
+        return idToken;
+      }),
+    );
+    const platform = await createUser(twin, ['sys_admin'], `platform-${randomUUID().slice(0, 8)}@example.com`);
+    await ensurePlatformAdminRecord({ user_id: platform.username, email: platform.email, role: 'sys_admin', created_by: null });
+
+    const nrc = `${300000 + Math.floor(Math.random() * 600000)}/11/1`;
+    const filed = await files.call(filer!, '/api/fraud-reports', {
+      method: 'POST',
+      body: { fi_name: 'Lender A', type: 'Identity theft', nrc, person_name: 'Mutale Phiri', report_month: '2026-03', payee_key: 'A001', description: 'Forged payslip.' },
+    });
+    expect(filed.status).toBe(200);
+    const id = String(filed.body.id);
+    const withdraw = (token: string) => files.call(token, `/api/fraud-reports/${id}/withdraw`, { method: 'POST', body: { reason: 'Filed against the <wrong> NRC' } });
+
+    expect((await withdraw(stranger!)).status).toBe(403);
+    expect(await mail.afterAWhile(platform.email, id)).toEqual([]);
+    expect((await withdraw(filer!)).status).toBe(200);
+    expect((await withdraw(filer!)).status).toBe(409);
+
+    const [toPlatform, toFirstAdmin] = await mail.exactlyOne([platform.email, twin.admin.email], id);
+    for (const message of [toPlatform!, toFirstAdmin!]) {
+      expect(message.subject).toBe('A fraud report was withdrawn');
+      expect(message.text).toContain('Reason given: Filed against the <wrong> NRC');
+      expect(message.html).not.toContain('<wrong>');
+      expect(message.links).toContain(`${twin.url}/fraud-list?report=${id}`);
+      expect(`${message.html}${message.text}`).not.toContain(nrc);
+    }
+  });
+});
