@@ -248,12 +248,12 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
 
   // disputes (lambdas/data/disputes.ts: pk=DISPUTE#…; gsi1 by status, gsi2 by organisation). Rights read the
   // caller's memberships (directory gsi1); opening reads the payee key's organisation (gsi1) and the deduction.
-  'open-dispute': audited(AUDIT_WITH_POINTERS, { tables: { directory: read([], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['PutItem'] } } }),
+  'open-dispute': audited(AUDIT_WITH_POINTERS, NOTIFIES, { tables: { directory: read([], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['PutItem'] } } }),
   'list-disputes': { tables: { directory: read([], 'gsi1'), submissions: read([], 'gsi1', 'gsi2') } },
   'get-dispute': { tables: { directory: read([], 'gsi1'), submissions: read(['GetItem']) }, buckets: { evidence: { read: [KEYS.evidence.disputes], list: true } } },
   'respond-to-dispute': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
   // The decision is one transaction: the dispute, its guard, and when upheld the history mark and NRC summary entry.
-  'decide-dispute': audited(AUDIT_WITH_POINTERS, {
+  'decide-dispute': audited(AUDIT_WITH_POINTERS, NOTIFIES, {
     tables: { submissions: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] }, history: { actions: ['PutItem', 'UpdateItem'] } },
   }),
   'create-dispute-evidence-upload': audited({ tables: { submissions: read(['GetItem']) }, buckets: { evidence: { write: [KEYS.evidence.disputes], list: true } } }),

@@ -13,6 +13,7 @@ import { Construct } from 'constructs';
 import { USER_POOL_ENV } from '../definitions.js';
 import { API_FUNCTION, EVENT_RETRIES } from '../sizing.js';
 import { type BucketDef, type TableDef } from '../../shared/stores.js';
+import { InlinePolicyRole } from './inline-role.js';
 import { acknowledge } from './nag.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -46,7 +47,7 @@ export class AppFunction extends Construct {
     this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_YEAR });
     // Our own role instead of the default one with AWSLambdaBasicExecutionRole, which may
     // write to every log group in the account.
-    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    this.role = new InlinePolicyRole(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     this.logGroup.grantWrite(this.role);
 
     this.function = new NodejsFunction(this, 'Function', {

@@ -25,16 +25,33 @@ export function resourceText(value: unknown): string {
 
 const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+/**
+ * The statements a role is allowed by: the AWS::IAM::Policy resources attached to it and its own inline
+ * policies (infra/constructs/inline-role.ts keeps an AppFunction's there). Every role's when no id is given.
+ */
+export function roleStatements(template: Template, roleLogicalId?: string): Statement[] {
+  const attached = Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => !roleLogicalId || (policy.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleLogicalId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+  const inline = Object.entries(template.findResources('AWS::IAM::Role'))
+    .filter(([id]) => !roleLogicalId || id === roleLogicalId)
+    .flatMap(([, role]) => ((role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap((p) => p.PolicyDocument.Statement));
+  return [...attached, ...inline];
+}
+
 /** Every `action resource` pair the policies attached to a role allow. */
 export function policyPairs(template: Template, roleLogicalId: string): Set<string> {
   const pairs = new Set<string>();
-  for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
-    const roles = (policy.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
-    if (!roles.includes(roleLogicalId)) continue;
-    for (const statement of policy.Properties.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown }[]) {
-      if (statement.Effect !== 'Allow') continue;
-      for (const action of asArray(statement.Action)) for (const resource of asArray(statement.Resource)) pairs.add(`${action} ${resourceText(resource)}`);
-    }
+  for (const statement of roleStatements(template, roleLogicalId)) {
+    if (statement.Effect !== 'Allow') continue;
+    for (const action of asArray(statement.Action)) for (const resource of asArray(statement.Resource)) pairs.add(`${action} ${resourceText(resource)}`);
   }
   return pairs;
 }

@@ -1,6 +1,7 @@
 import { DISPUTE_MESSAGES, isDecided } from '../../../../shared/api/disputes.js';
 import * as routes from '../../../../shared/routes/disputes.js';
 import { writeAudit } from '../../../data/audit.js';
+import { queueNotification } from '../../../data/notifications.js';
 import { decideDispute, DisputeStateError, type StoredDispute } from '../../../data/disputes.js';
 import { ConflictError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
@@ -25,6 +26,7 @@ export const handler = createApiHandler(routes.decideDispute, async ({ caller: m
       outcome: 'ok',
       details: { dispute_id: dispute.id, note: body.note, before: { status: dispute.status }, after: { status: decided.status } },
     });
+    await queueNotification({ kind: 'dispute.decided', dispute_id: dispute.id, org_id: dispute.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, decision: body.decision, note: body.note });
     return { dispute: disputeView(decided, rights), message: DISPUTE_MESSAGES.decided(body.decision) };
   } catch (error) {
     if (error instanceof DisputeStateError) throw conflict(error.dispute);

@@ -4,6 +4,7 @@ import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import * as routes from '../../../../shared/routes/disputes.js';
 import { writeAudit } from '../../../data/audit.js';
 import { findOrganisationByPayeeKey } from '../../../data/directory.js';
+import { queueNotification } from '../../../data/notifications.js';
 import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../../data/disputes.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { BadRequestError, ConflictError } from '../../../lib/errors.js';
@@ -48,6 +49,7 @@ async function open(me: AuthenticatedCaller, input: OpenDisputeRequest) {
     outcome: 'ok',
     details: { dispute_id: dispute.id, payee_key: dispute.payee_key, month: dispute.month, org_id: org.org_id, after: { status: 'open' } },
   });
+  await queueNotification({ kind: 'dispute.opened', dispute_id: dispute.id, org_id: org.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, reason: dispute.reason });
   return { statusCode: 201, body: { dispute: disputeView(dispute, rights), message: DISPUTE_MESSAGES.opened } };
 }
 
