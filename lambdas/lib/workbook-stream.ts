@@ -55,6 +55,12 @@ async function* nativeRows({ zip, sheet, sharedStrings, budget, maxRows }: Opene
 }
 
 /**
+ * The most a part inflated whole is given at once. With its declared size (a hint, never trusted for the limit)
+ * zlib fills one buffer instead of a thousand 16 KB ones joined at the end: less copying and a lower peak.
+ */
+const WHOLE_CHUNK_MAX = 16 * 1_048_576;
+
+/**
  * The shared strings in one native call: they are held whole in memory anyway (as the string table), and
  * zlib stops at the budget's remaining bytes (maxOutputLength), so a zip bomb still stops at the limit.
  */
@@ -62,7 +68,8 @@ const nativeWhole: PartInflater = (zip, entry, budget) => {
   if (entry.flags & 1 || entry.method !== 8) return inflateEntry(zip, entry, budget);
   let bytes: Buffer;
   try {
-    bytes = inflateRawSync(entryData(zip, entry), { maxOutputLength: Math.max(1, budget.limit - budget.spent + 1) });
+    const chunkSize = Math.min(Math.max(entry.size + 1024, 16 * 1024), WHOLE_CHUNK_MAX);
+    bytes = inflateRawSync(entryData(zip, entry), { chunkSize, maxOutputLength: Math.max(1, budget.limit - budget.spent + 1) });
   } catch (error) {
     throw (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? spreadsheetErrors.tooLarge(budget.limit) : spreadsheetErrors.corrupt();
   }

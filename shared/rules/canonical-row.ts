@@ -31,41 +31,38 @@ export const cellAt = (cells: readonly Cell[], index: number | undefined): Cell 
 
 const orNull = (text: string): string | null => (text === '' ? null : text);
 
-/** A row's dates and amount, parsed once: the row checks and the ingested row share them. */
-export interface ParsedValues {
-  start_date: CalendarDate | null;
-  end_date: CalendarDate | null;
-  amount: number | null;
-}
-
 /** The row as ingested, or null when it lacks both NRC and employee number, either date, or a numeric amount. */
 export function canonicalRow(cells: readonly Cell[], columns: ColumnMap, options: DateParseOptions = {}): CanonicalRow | null {
   const read = fieldReader(cells, columns);
-  return canonicalRowOf(cells, columns, {
-    start_date: parseCellDate(read('start_date'), options),
-    end_date: parseCellDate(read('end_date'), options),
-    amount: parseAmount(read('amount')),
-  });
+  return canonicalRowOf(cells, columns, parseCellDate(read('start_date'), options), parseCellDate(read('end_date'), options), parseAmount(read('amount')));
 }
 
 /** canonicalRow from values already parsed (by the row checks). */
-export function canonicalRowOf(cells: readonly Cell[], columns: ColumnMap, { start_date, end_date, amount }: ParsedValues): CanonicalRow | null {
-  const read = (field: HeaderField): Cell => cellAt(cells, columns[field]);
-  const employee_no = orNull(cellText(read('employee_no')));
-  const nrc = orNull(cellText(read('nrc')).replace(/\s+/g, '').toUpperCase());
+export function canonicalRowOf(cells: readonly Cell[], columns: ColumnMap, start_date: CalendarDate | null, end_date: CalendarDate | null, amount: number | null): CanonicalRow | null {
+  const employee_no = orNull(cellText(cellAt(cells, columns.employee_no)));
+  const nrc = orNull(plainUpper(cellAt(cells, columns.nrc)) ?? cellText(cellAt(cells, columns.nrc)).replace(/\s+/g, '').toUpperCase());
   if ((nrc === null && employee_no === null) || start_date === null || end_date === null || amount === null) return null;
-  const row: CanonicalRow = {
-    employee_no,
-    nrc,
-    start_date,
-    end_date,
-    installment_amount: amount,
-    amount,
-    payee_key: orNull(cellText(read('payee_key')).toUpperCase()),
-  };
-  const first_name = cellText(read('first_name'));
-  const last_name = cellText(read('last_name'));
-  if (first_name) row.first_name = first_name;
-  if (last_name) row.last_name = last_name;
-  return row;
+  const payeeCell = cellAt(cells, columns.payee_key);
+  const payee_key = orNull(plainUpper(payeeCell) ?? cellText(payeeCell).toUpperCase());
+  const first_name = cellText(cellAt(cells, columns.first_name));
+  const last_name = cellText(cellAt(cells, columns.last_name));
+  // A literal for each case: the row is made whole, not grown by a name or two after it was made.
+  const installment_amount = amount;
+  if (first_name && last_name) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, first_name, last_name };
+  if (first_name) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, first_name };
+  if (last_name) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, last_name };
+  return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key };
+}
+
+/**
+ * The cell itself when trimming, removing white space and upper-casing would leave it as it is (printable ASCII
+ * with no lower-case letter: most NRCs and payee keys), so no new string is made; otherwise undefined.
+ */
+function plainUpper(value: Cell): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code >= 0x7f || (code >= 0x61 && code <= 0x7a)) return undefined;
+  }
+  return value;
 }

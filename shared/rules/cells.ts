@@ -11,7 +11,13 @@ export function cellText(value: Cell): string {
   return '';
 }
 
+/** cellText(value) === '', without trimming a string whose first character is printable ASCII (most cells). */
 export function isBlank(value: Cell): boolean {
+  if (typeof value === 'string') {
+    const first = value.charCodeAt(0);
+    return first > 0x20 && first < 0x7f ? false : value.trim() === '';
+  }
+  if (typeof value === 'number') return !Number.isFinite(value);
   return cellText(value) === '';
 }
 

@@ -10,14 +10,41 @@ function slashDigits(digits: string): string {
   return `${digits.slice(0, -3)}/${digits.slice(-3, -1)}/${digits.slice(-1)}`;
 }
 
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+
+/** How many slashes the text holds when it is only digits and slashes, else -1. */
+function digitsAndSlashes(text: string): number {
+  let slashes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x2f) slashes++;
+    else if (!isDigit(code)) return -1;
+  }
+  return slashes;
+}
+
 /**
  * The NRC in slashed form when it can be: a value already holding a slash is kept (spaces removed);
  * otherwise 9–11 digits become prefix/2 digits/last digit; anything else comes back spaces removed.
  */
 export function normaliseNrc(raw: unknown): string {
+  // Most cells are text of digits and slashes only: nothing to trim or remove, so no new string is made.
+  if (typeof raw === 'string') {
+    const slashes = digitsAndSlashes(raw);
+    if (slashes > 0) return raw;
+    if (slashes === 0) return raw.length >= 9 && raw.length <= 11 ? slashDigits(raw) : raw;
+  }
   const compact = cellText(raw).replace(/\s+/g, '');
   if (compact.includes('/')) return compact;
   return DIGIT_RUN.test(compact) ? slashDigits(compact) : compact;
+}
+
+/** NRC_PATTERN.test(nrc), by character codes: the row checks ask it of every row. */
+export function hasNrcShape(nrc: string): boolean {
+  const prefix = nrc.length - 5;
+  if (prefix < 6 || prefix > 8 || nrc.charCodeAt(prefix) !== 0x2f || nrc.charCodeAt(prefix + 3) !== 0x2f) return false;
+  for (let i = 0; i < prefix; i++) if (!isDigit(nrc.charCodeAt(i))) return false;
+  return isDigit(nrc.charCodeAt(prefix + 1)) && isDigit(nrc.charCodeAt(prefix + 2)) && isDigit(nrc.charCodeAt(prefix + 4));
 }
 
 /** Digits only: the registry key (nrc_key, normalized_nrc). */

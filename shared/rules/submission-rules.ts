@@ -14,7 +14,8 @@ import {
 } from './dates.js';
 import { detectHeaderRow, missingHeadersMessage, type ColumnMap } from './headers.js';
 import { ISSUE_COLUMNS, issueSeverity, type Issue, type IssueType } from './issues.js';
-import { NRC_PATTERN, normaliseNrc } from './nrc.js';
+import { hasNrcShape, normaliseNrc } from './nrc.js';
+import { NrcSet } from './nrc-set.js';
 import { normalisePayeeKey } from './payee-key.js';
 
 export type SubmissionKind = 'inputs' | 'stoppages';
@@ -54,6 +55,7 @@ export interface RowInspection {
 
 const NO_ISSUES: Issue[] = Object.freeze([]) as unknown as Issue[];
 const EMPTY_INSPECTION: RowInspection = Object.freeze({ issues: NO_ISSUES, nrc: '', duplicate: false, row: null }) as RowInspection;
+const END_CACHE_LIMIT = 4096;
 const issueOf = (row: number, type: IssueType, column: string, message: string): Issue => ({ row, column, type, message });
 
 /**
@@ -67,7 +69,18 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
   const firstDay = firstDayOfMonth(month);
   /** The submission month's last day passes the End Date checks of both kinds. */
   const lastDay = lastDayOfMonth(month);
-  const seenNrcs = new Set<string>();
+  const seenNrcs = new NrcSet();
+  /** The End Date messages of each date seen (a file holds a few dozen distinct ones): no array per row. */
+  const endMessages = new Map<CalendarDate, readonly string[]>();
+  const endDateMessages = (end: CalendarDate): readonly string[] => {
+    let messages = endMessages.get(end);
+    if (messages === undefined) {
+      if (endMessages.size >= END_CACHE_LIMIT) endMessages.clear();
+      messages = endDateProblems(kind, month, end);
+      endMessages.set(end, messages);
+    }
+    return messages;
+  };
   const collectRows = options.collectRows !== false;
 
   // Column indexes read once; the checks below run for every row of files of up to 300,000 rows.
@@ -98,10 +111,10 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
     let duplicate = false;
     if (nrc === '') (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, 'NRC is empty'));
     else {
-      if (!NRC_PATTERN.test(nrc)) (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, 'NRC should be like 123456/78/9 (6–8 digits / 2 / 1).'));
-      duplicate = seenNrcs.has(nrc);
+      const shaped = hasNrcShape(nrc);
+      if (!shaped) (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, 'NRC should be like 123456/78/9 (6–8 digits / 2 / 1).'));
+      duplicate = !seenNrcs.add(nrc, shaped);
       if (duplicate) (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, `Duplicate NRC in file (${nrc}).`));
-      else seenNrcs.add(nrc);
     }
 
     const start = parseCellDate(cellAt(cells, at.start_date), options);
@@ -110,7 +123,7 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
 
     const end = parseCellDate(cellAt(cells, at.end_date), options);
     if (end === null) (issues ??= []).push(issueOf(row, 'END_DATE', ISSUE_COLUMNS.end_date, 'End Date is required/invalid'));
-    else if (end !== lastDay) for (const message of endDateProblems(kind, month, end)) (issues ??= []).push(issueOf(row, 'END_DATE', ISSUE_COLUMNS.end_date, message));
+    else if (end !== lastDay) for (const message of endDateMessages(end)) (issues ??= []).push(issueOf(row, 'END_DATE', ISSUE_COLUMNS.end_date, message));
 
     const amount = parseAmount(cellAt(cells, at.amount));
     const amountProblem = amountProblemOf(kind, amount);
@@ -119,7 +132,7 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
     result.issues = issues ?? NO_ISSUES;
     result.nrc = nrc;
     result.duplicate = duplicate;
-    result.row = collectRows ? canonicalRowOf(cells, columns, { start_date: start, end_date: end, amount }) : null;
+    result.row = collectRows ? canonicalRowOf(cells, columns, start, end, amount) : null;
     return result;
   }
 

@@ -3,6 +3,7 @@ import { decodeUtf8, decodeXmlText } from './xml-text.js';
 import { NO_SHORTCUT, Tag, tagEnd, XmlChunkScanner, type TagId } from './xml-scanner.js';
 import { CellType, parseBoolean, parseIndex, parseNumber, parseTextValue, type CellTypeId, type CellValue } from './cell-values.js';
 import { cellType, columnOf, isNameEnd, MAX_COLUMNS } from './sheet-markup.js';
+import { TagAttributes } from './tag-attributes.js';
 
 export type { CellValue } from './cell-values.js';
 
@@ -38,12 +39,7 @@ export class SheetRowScanner extends XmlChunkScanner {
   private inInlineString = false;
   private inPhonetic = false;
 
-  /** Attribute scratch: byte ranges of r= and t= of the tag being read. */
-  private refStart = -1;
-  private refEnd = -1;
-  private typeStart = -1;
-  private typeEnd = -1;
-  private selfClosing = false;
+  private readonly attributes = new TagAttributes();
 
   constructor(
     private readonly sharedStrings: readonly string[],
@@ -79,18 +75,19 @@ export class SheetRowScanner extends XmlChunkScanner {
   }
 
   private openRow(data: Uint8Array, nameEnd: number, n: number): number {
-    const end = this.readAttributes(data, nameEnd, n);
+    const attributes = this.attributes;
+    const end = attributes.read(data, nameEnd, n);
     if (end < 0) return end;
-    this.startRow(this.refStart >= 0 ? parseIndex(data, this.refStart, this.refEnd) : -1);
-    if (this.selfClosing) this.endRow();
+    this.startRow(attributes.refStart >= 0 ? parseIndex(data, attributes.refStart, attributes.refEnd) : -1);
+    if (attributes.selfClosing) this.endRow();
     return end;
   }
 
   private openCell(data: Uint8Array, nameEnd: number, n: number): number {
-    const end = this.readAttributes(data, nameEnd, n);
+    const end = this.attributes.read(data, nameEnd, n);
     if (end < 0) return end;
     this.startCell(data);
-    if (!this.selfClosing) return this.valueThenClose(data, end, n);
+    if (!this.attributes.selfClosing) return this.valueThenClose(data, end, n);
     this.endCell();
     return end;
   }
@@ -188,50 +185,6 @@ export class SheetRowScanner extends XmlChunkScanner {
     }
   }
 
-  /** Reads the attributes up to '>' noting where r= and t= are; -1 when the buffer ends first. */
-  private readAttributes(data: Uint8Array, k: number, n: number): number {
-    this.refStart = this.typeStart = -1;
-    for (;;) {
-      while (k < n && (data[k] as number) <= 0x20) k++;
-      if (k >= n) return -1;
-      const byte = data[k];
-      if (byte === 0x3e) {
-        this.selfClosing = false;
-        return k + 1;
-      }
-      if (byte === 0x2f) {
-        if (k + 1 >= n) return -1;
-        this.selfClosing = true;
-        return data[k + 1] === 0x3e ? k + 2 : tagEnd(data, k + 1, n);
-      }
-      const nameStart = k;
-      while (k < n && data[k] !== 0x3d && (data[k] as number) > 0x20 && data[k] !== 0x3e) k++;
-      const nameLength = k - nameStart;
-      while (k < n && (data[k] as number) <= 0x20) k++;
-      if (k >= n) return -1;
-      if (data[k] !== 0x3d) continue; // a bare name: not XML, skip it
-      k++;
-      while (k < n && (data[k] as number) <= 0x20) k++;
-      if (k >= n) return -1;
-      const quote = data[k] as number;
-      if (quote !== 0x22 && quote !== 0x27) return tagEnd(data, k, n);
-      let close = k + 1;
-      while (close < n && data[close] !== quote) close++;
-      if (close >= n) return -1;
-      if (nameLength === 1) {
-        const name = data[nameStart];
-        if (name === 0x72) {
-          this.refStart = k + 1;
-          this.refEnd = close;
-        } else if (name === 0x74) {
-          this.typeStart = k + 1;
-          this.typeEnd = close;
-        }
-      }
-      k = close + 1;
-    }
-  }
-
   private startRow(number: number): void {
     this.inRow = true;
     this.rowNumber = number > 0 ? number : this.rowNumber + 1;
@@ -247,9 +200,10 @@ export class SheetRowScanner extends XmlChunkScanner {
   }
 
   private startCell(data: Uint8Array): void {
+    const { refStart, typeStart } = this.attributes;
     this.inCell = true;
-    this.type = this.typeStart >= 0 ? cellType(data, this.typeStart, this.typeEnd) : CellType.number;
-    this.column = this.refStart >= 0 ? columnOf(data, this.refStart, this.refEnd, this.column + 1) : this.column + 1;
+    this.type = typeStart >= 0 ? cellType(data, typeStart, this.attributes.typeEnd) : CellType.number;
+    this.column = refStart >= 0 ? columnOf(data, refStart, this.attributes.refEnd, this.column + 1) : this.column + 1;
     if (this.column >= MAX_COLUMNS) throw spreadsheetErrors.corrupt();
     this.value = null;
     this.rawValue = this.inlineText = null;

@@ -8,8 +8,8 @@ export type TagId = (typeof Tag)[keyof typeof Tag];
 const MAX_TOKEN_BYTES = 4 << 20;
 export const NO_SHORTCUT = -2;
 
-/** How much of a new chunk is joined to a carried token to finish it. */
-const JOIN_BYTES = 1 << 16;
+/** How much of a new chunk is joined to a carried token to finish it (a tag or a cell: rarely more than a few hundred bytes). */
+const JOIN_BYTES = 1 << 12;
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const joined = new Uint8Array(a.length + b.length);

@@ -28,17 +28,28 @@ export function decodeUtf8(data: Uint8Array, start: number, end: number): string
   return utf8.decode(data.subarray(start, end));
 }
 
+/** Text up to this many bytes is read by the plain path below when it is printable ASCII. */
+const PLAIN_MAX = 24;
+/** String.fromCharCode's argument lists, one per length, reused: no typed-array view is made per cell. */
+const CODES: number[][] = Array.from({ length: PLAIN_MAX + 1 }, (_, length) => Array.from({ length }, () => 0));
+
 /**
  * The text of an element as a cell holds it: UTF-8, XML references, then OOXML _xHHHH_ escapes.
- * Short plain ASCII (most cells) is built directly: cheaper than a TextDecoder call per cell.
+ * Short plain ASCII (most cells and shared strings) is built directly from the bytes: cheaper than a
+ * TextDecoder call per cell.
  */
 export function decodeXmlText(data: Uint8Array, start: number, end: number): string {
-  let plain = end - start <= 24;
-  for (let i = start; plain && i < end; i++) {
-    const byte = data[i] as number;
-    if (byte > 0x7e || byte === 0x26 || byte === 0x5f) plain = false;
+  const length = end - start;
+  if (length <= PLAIN_MAX) {
+    const codes = CODES[length] as number[];
+    let i = 0;
+    for (; i < length; i++) {
+      const byte = data[start + i] as number;
+      if (byte > 0x7e || byte === 0x26 || byte === 0x5f) break;
+      codes[i] = byte;
+    }
+    if (i === length) return String.fromCharCode.apply(null, codes);
   }
-  if (plain) return String.fromCharCode.apply(null, data.subarray(start, end) as unknown as number[]);
   return decodeXEscapes(decodeEntities(utf8.decode(data.subarray(start, end))));
 }
 
