@@ -6,7 +6,7 @@ import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { fillReportForm } from './fraud-support.js';
 import { requestAccess } from '../integration/admin-support.js';
-import { signIn, type TestTwinInfo } from '../support/cognito.js';
+import { createUser, signIn, type TestTwinInfo } from '../support/cognito.js';
 
 /** What the states below find on screen: one lender's submitted file, its borrowers, a report, a request. */
 export interface ScreenData {
@@ -16,6 +16,8 @@ export interface ScreenData {
   nrc: string;
   reportedNrc: string;
   requestEmail: string;
+  /** An NRC whose deduction by the lender has an open dispute (issue 16 §1). */
+  disputedNrc: string;
 }
 
 /** Seeds what makes the screens show rows instead of their empty states. */
@@ -43,7 +45,11 @@ export async function seedScreenData(twin: TestTwinInfo): Promise<ScreenData> {
   const filed = await api.call(idToken, '/api/fraud-reports', { method: 'POST', body: report });
   if (filed.status !== 200) throw new Error(`The seeded fraud report was refused: ${JSON.stringify(filed.body)}`);
   const access = await requestAccess(twin, 'fi', { prefix: 'a11y' });
-  return { lender: { email: lender.email, password: lender.password }, payeeKey: lender.org.payeeKey, nrc: nrcs[0]!, reportedNrc: nrcs[1]!, requestEmail: access.email };
+  const compliance = await createUser(twin, ['compliance']);
+  const complianceToken = (await signIn(twin, compliance.email, compliance.password)).idToken;
+  const dispute = await api.call(complianceToken, '/api/disputes', { method: 'POST', body: { nrc: nrcs[0], payee_key: lender.org.payeeKey, month, reason: 'The employee never took this loan.' } });
+  if (dispute.status !== 201) throw new Error(`The seeded dispute was refused: ${JSON.stringify(dispute.body)}`);
+  return { lender: { email: lender.email, password: lender.password }, payeeKey: lender.org.payeeKey, nrc: nrcs[0]!, reportedNrc: nrcs[1]!, requestEmail: access.email, disputedNrc: nrcs[0]! };
 }
 
 /** A state a screen shows besides the one it opens in: reached as a person reaches it. */
@@ -133,6 +139,22 @@ export const SCREEN_STATES: Partial<Record<ScreenPath, ScreenState[]>> = {
       await row.getByTestId('open-signals').click();
       await expect(page.getByRole('dialog', { name: 'Signals' }).getByTestId('signals-view')).toBeVisible();
       await expect(page.getByRole('dialog', { name: 'Signals' }).getByRole('table')).toBeVisible();
+    } },
+  ],
+  '/disputes': [
+    { name: 'the open form refused', reach: async (page) => {
+      await click(page, 'Open a dispute');
+      await dialog(page).getByRole('button', { name: 'Open dispute', exact: true }).click();
+      await expect(dialog(page).getByText(/Enter the NRC as/)).toBeVisible();
+    } },
+    { name: 'a dispute to decide, its note refused', reach: async (page, data) => {
+      await page.getByRole('button', { name: `Decide the dispute on ${data.disputedNrc}` }).first().click();
+      await dialog(page).getByRole('button', { name: 'Uphold dispute' }).click();
+      await expect(dialog(page).getByText(/A decision needs a note/)).toBeVisible();
+    } },
+    { name: 'a dispute to answer', as: 'lender', reach: async (page, data) => {
+      await page.getByRole('button', { name: `Respond to the dispute on ${data.disputedNrc}` }).first().click();
+      await expect(dialog(page).getByRole('button', { name: 'Send response' })).toBeVisible();
     } },
   ],
   '/team': [{ name: 'the add-member form refused', as: 'lender', reach: async (page) => {

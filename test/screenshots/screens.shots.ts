@@ -4,6 +4,7 @@ import { twinInfo } from '../e2e/support.js';
 import { accountShots } from './accounts.js';
 import { adminShots } from './admin.js';
 import { coreShots } from './core.js';
+import { disputeShots } from './disputes.js';
 import { fraudShots } from './fraud.js';
 import { insightShots } from './insight.js';
 import { reviewShots } from './reviews.js';
@@ -17,7 +18,7 @@ import { uploadShots } from './upload.js';
 const twin = twinInfo();
 const OUT = path.resolve('screenshots');
 
-const shots = [...coreShots(twin), ...uploadShots(twin), ...accountShots(twin), ...adminShots(twin), ...fraudShots(twin), ...insightShots(twin), ...reviewShots(twin)];
+const shots = [...coreShots(twin), ...uploadShots(twin), ...accountShots(twin), ...adminShots(twin), ...fraudShots(twin), ...insightShots(twin), ...reviewShots(twin), ...disputeShots(twin)];
 
 for (const [name, act] of shots) {
   test(name, async ({ page }) => {
