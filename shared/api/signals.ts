@@ -19,6 +19,8 @@ export const signalCountsSchema = z.object({
   identity: z.number(),
   exposure: z.number(),
   stoppage_unknown: z.number(),
+  /** Absent on uploads validated before issue 16 §1. */
+  disputed: z.number().default(0),
 });
 export type SignalCountsView = z.infer<typeof signalCountsSchema>;
 
@@ -60,5 +62,6 @@ export const SIGNAL_LABELS = {
   IDENTITY: 'Identity mismatches',
   EXPOSURE: 'Over the exposure limit',
   STOPPAGE_UNKNOWN: 'Stoppages without a deduction',
+  DISPUTED: 'Deductions disputed and upheld',
 } as const satisfies Record<(typeof SIGNAL_TYPES)[number], string>;
 

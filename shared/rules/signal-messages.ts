@@ -4,7 +4,7 @@ import type { Month } from './dates.js';
  * Deduction signals (issue 15): each file compared with its payee key's previous month, and each row
  * with the identities and deductions on record. Signals inform; they never block a submission.
  */
-export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN'] as const;
+export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN', 'DISPUTED'] as const;
 export type SignalType = (typeof SIGNAL_TYPES)[number];
 
 export interface Signal {
@@ -24,6 +24,8 @@ export interface SignalCounts {
   identity: number;
   exposure: number;
   stoppage_unknown: number;
+  /** Issue 16 §1: deductions again on a borrower whose dispute against this payee key was upheld. */
+  disputed: number;
 }
 
 const zmw = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -39,6 +41,7 @@ export const SIGNAL_MESSAGES = {
   employeeOtherNrc: (employeeNo: string, onRecord: string, inFile: string) => `Employee number ${employeeNo} is on record with NRC ${onRecord}; this file has ${inFile}.`,
   nameDiffers: (onRecord: string, inFile: string) => `Name differs from the record: '${onRecord}' vs '${inFile}'.`,
   exposure: (lenders: number, total: number, nrc: string) => `${lenders} lenders deduct ZMW ${zmw(total)} a month from ${nrc}.`,
+  disputed: (who: string, payeeKey: string, month: Month) => `A dispute of the deduction for ${who} by ${payeeKey} in ${month} was upheld: the borrower says they never took this loan.`,
   noPrevious: (payeeKey: string, previous: Month) => `${payeeKey} has no inputs for ${previous} on the platform: every row counts as a new deduction.`,
 } as const;
 

@@ -80,7 +80,7 @@ export type FileContext = Pick<SignalInput, 'kind' | 'month' | 'payeeKey' | 'lim
 
 /** The counts of these signals, with the borrowers that continue unchanged. */
 export function tally(signals: readonly Signal[], continuing: number): SignalCounts {
-  const counts: SignalCounts = { new: 0, changed: 0, continuing, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0 };
+  const counts: SignalCounts = { new: 0, changed: 0, continuing, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0, disputed: 0 };
   for (const s of signals) counts[s.type.toLowerCase() as keyof SignalCounts]++;
   return counts;
 }
@@ -144,4 +144,26 @@ export function computeSignals(input: SignalInput): SignalReport {
   const reconciled = reconcile(input, file, baselineOf(input.previous, input.stopped, input.kind === 'inputs' ? file : undefined));
   const signals = [...reconciled.signals, ...recordSignals(input, file.values(), reconciled.moved, input.records, input.employees)].sort(bySheetRow);
   return { baseline: { month: shiftMonth(input.month, -1), found: input.previous !== null }, counts: tally(signals, reconciled.continuing), signals };
+}
+
+/** An upheld dispute on the borrower's record (issue 16 §1): which payee key's deduction, for which month. */
+export interface UpheldDispute {
+  payee_key: string;
+  month: Month;
+}
+
+/**
+ * Issue 16 §1: an inputs file that deducts again, for this month or a later one, from a borrower whose
+ * dispute against this payee key was upheld. Raised on every such file, not only the next: a lender that
+ * keeps deducting after an upheld dispute is flagged each month.
+ */
+export function disputeSignals(ctx: FileContext, borrowers: Iterable<Borrower>, disputes: ReadonlyMap<string, readonly UpheldDispute[]>): Signal[] {
+  if (ctx.kind !== 'inputs') return [];
+  const out: Signal[] = [];
+  for (const borrower of borrowers) {
+    const upheld = (disputes.get(borrower.digits) ?? []).filter((d) => d.payee_key === ctx.payeeKey && d.month <= ctx.month);
+    const latest = upheld.map((d) => d.month).sort().pop();
+    if (latest) out.push(signal(borrower, 'DISPUTED', SIGNAL_MESSAGES.disputed(whoIs(borrower), ctx.payeeKey, latest)));
+  }
+  return out;
 }
