@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import type { EmployeeEntry, RecordEntry } from '../../shared/rules/borrower-record.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { borrowersOf } from '../../shared/rules/signals.js';
+import { borrowersOf, type UpheldDispute } from '../../shared/rules/signals.js';
 import { chunked, inParallel } from '../lib/concurrency.js';
 import { dynamo, tableName } from './clients.js';
 import { batchGetAll, retrying } from './dynamo.js';
@@ -15,6 +15,7 @@ import { submissionKey } from './submissions.js';
  * - by NRC: pk=SUMMARY#NRC#{digits} sk=SUMMARY — one attribute `s_{submission id}` per submission that named
  *   the borrower: its payee key, month, kind, the borrower's installment (summed), end date, employee
  *   number and name.
+ *   An upheld dispute adds `u_{dispute id}`: its payee key and month (issue 16 §1, lambdas/data/disputes.ts).
  * - by employee number: pk=SUMMARY#EMP#{employee_no} sk=SUMMARY — `s_{submission id}`: the NRC it came with.
  * Access pattern "what is on record for a file's borrowers": one BatchGetItem per 100 borrowers.
  * Each submission writes only its own attribute, so ingestion stays idempotent under replays and
@@ -27,6 +28,9 @@ const EMP_PK = 'SUMMARY#EMP#';
 export const nrcSummaryKey = (digits: string) => ({ pk: `${NRC_PK}${digits}`, sk: 'SUMMARY' });
 export const employeeSummaryKey = (employeeNo: string) => ({ pk: `${EMP_PK}${employeeNo}`, sk: 'SUMMARY' });
 const ENTRY_PREFIX = 's_';
+/** An upheld dispute's entry on an NRC summary (written by lambdas/data/disputes.ts in the decision's transaction). */
+const UPHELD_PREFIX = 'u_';
+export const upheldEntryName = (disputeId: string) => `${UPHELD_PREFIX}${disputeId}`;
 /** An employee number longer than this is not one (and would make a poor key). */
 const MAX_EMPLOYEE_NO = 64;
 const PARALLEL = 16;
@@ -118,6 +122,13 @@ function toRecordEntry(submission_id: string, e: Record<string, unknown>): Recor
   };
 }
 
+/** The upheld disputes an NRC summary carries. */
+function upheldOf(item: StoredSummary): UpheldDispute[] {
+  return Object.entries(item)
+    .filter(([field, value]) => field.startsWith(UPHELD_PREFIX) && typeof value === 'object' && value !== null)
+    .map(([, value]) => ({ payee_key: String((value as Record<string, unknown>).p ?? ''), month: String((value as Record<string, unknown>).m ?? '') }));
+}
+
 const toEmployeeEntry = (submission_id: string, e: Record<string, unknown>): EmployeeEntry => ({
   submission_id,
   nrc: String(e.nrc ?? ''),
@@ -147,6 +158,8 @@ async function rejectedAmong(ids: ReadonlySet<string>, known: Map<string, boolea
 export interface BorrowerRecords {
   /** By NRC digits. */
   records: Map<string, RecordEntry[]>;
+  /** Upheld disputes by NRC digits (`u_{dispute id}` on the NRC summary, lambdas/data/disputes.ts). */
+  disputes: Map<string, UpheldDispute[]>;
   /** By employee number. */
   employees: Map<string, EmployeeEntry[]>;
 }
@@ -172,5 +185,6 @@ export async function readBorrowerRecords(
   const rejected = ids.size ? await rejectedAmong(ids, known) : new Set<string>();
   const keep = <T extends { submission_id: string }>(map: Map<string, T[]>) =>
     new Map([...map].map(([key, entries]) => [key, entries.filter((entry) => !rejected.has(entry.submission_id))] as const));
-  return { records: keep(raw), employees: keep(rawEmployees) };
+  const disputes = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), upheldOf(item)] as const).filter(([, upheld]) => upheld.length > 0));
+  return { records: keep(raw), employees: keep(rawEmployees), disputes };
 }

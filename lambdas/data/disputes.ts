@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DisputeDecision, DisputeStatus } from '../../shared/api/disputes.js';
 import { DISPUTE_STATUSES } from '../../shared/api/disputes.js';
-import { nrcSummaryKey } from './borrower-summary.js';
+import { nrcSummaryKey, upheldEntryName } from './borrower-summary.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, queryAll, queryCount, retrying } from './dynamo.js';
 import { historyKey } from './history.js';
@@ -51,7 +51,6 @@ const statusIndex = (status: DisputeStatus, d: Pick<StoredDispute, 'opened' | 'i
 const orgIndex = (d: Pick<StoredDispute, 'org_id' | 'opened' | 'id'>) => ({ gsi2pk: `DISPUTE#ORG#${d.org_id}`, gsi2sk: `${d.opened.at}#${d.id}` });
 /** The history mark of an upheld dispute, beside the deduction's own items. */
 export const disputeMarkKey = (digits: string, month: string, payeeKey: string) => ({ pk: `NRC#${digits}`, sk: `${month}#${payeeKey}#dispute` });
-export const upheldEntryName = (id: string) => `u_${id}`;
 
 /** Whether the payee key deducted from this borrower in this month (an inputs item in history). */
 export async function deductionOnRecord(digits: string, payeeKey: string, month: string): Promise<boolean> {

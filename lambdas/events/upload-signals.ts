@@ -1,6 +1,6 @@
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
-import { addPreviousRow, addStoppedRow, borrowersOf, emptyBaseline, bySheetRow, reconcile, recordSignals, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
+import { addPreviousRow, addStoppedRow, borrowersOf, disputeSignals, emptyBaseline, bySheetRow, reconcile, recordSignals, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
 import type { WorkbookValidation } from '../../shared/xlsx/index.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
 import { latestInputRows, stoppageRows } from '../data/payee-months.js';
@@ -47,9 +47,9 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
     chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => e.employee_no === b.employee_no)).map((b) => b.employee_no as string);
   await inParallel(chunked(withNrc, CHUNK), CHUNKS_IN_FLIGHT, async (chunk) => {
-    const { records, employees } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), known);
+    const { records, employees, disputes } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), known);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
-    fromRecords.push(...recordSignals(ctx, chunk, (await reconciled).moved, records, employees));
+    fromRecords.push(...recordSignals(ctx, chunk, (await reconciled).moved, records, employees), ...disputeSignals(ctx, chunk, disputes));
   });
   const { signals, continuing } = await reconciled;
   const all = [...signals, ...fromRecords].sort(bySheetRow);

@@ -7,6 +7,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { TINY_PDF } from '../fixtures/submissions/workbooks.js';
 import type { DashboardMetrics } from '../../shared/api/dashboard.js';
 import type { HistoryResponse } from '../../shared/api/history.js';
+import { SIGNAL_MESSAGES } from '../../shared/rules/signals.js';
 
 /**
  * Disputes through the real handlers on the twin (issue 16 §1): every transition and refusal — wrong
@@ -179,6 +180,14 @@ describe('an upheld dispute on the borrower’s record', () => {
     const [marked, unmarked] = [await historyOf(2), await historyOf(3)];
     expect(marked).toEqual([expect.objectContaining({ month: M, payee_key: orgA.payeeKey, kind: 'input', dispute: 'upheld' })]);
     expect(unmarked).toEqual([expect.objectContaining({ month: M, payee_key: orgA.payeeKey, kind: 'input', dispute: null })]);
+  });
+
+  it('raises a DISPUTED signal on the lender’s next file for that borrower, and only that one', async () => {
+    const next = await api.validate(who.adminA, orgA, shiftMonth(M, 1), [nrc(2), nrc(3)]);
+    expect(next.signal_counts?.disputed).toBe(1);
+    expect(next.signals?.filter((s) => s.type === 'DISPUTED')).toEqual([
+      expect.objectContaining({ nrc: nrc(2), message: SIGNAL_MESSAGES.disputed(nrc(2), orgA.payeeKey, M) }),
+    ]);
   });
 });
 
