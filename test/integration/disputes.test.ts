@@ -5,6 +5,7 @@ import { createUser, signIn } from '../support/cognito.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { TINY_PDF } from '../fixtures/submissions/workbooks.js';
+import { outbox } from './notify-support.js';
 import type { DashboardMetrics } from '../../shared/api/dashboard.js';
 import type { HistoryResponse } from '../../shared/api/history.js';
 import { SIGNAL_MESSAGES } from '../../shared/rules/signals.js';
@@ -23,10 +24,12 @@ const nrc = (n: number) => `${base + n}/31/1`;
 const who = { compliance: '', platform: '', pmec: '', adminA: '', adminB: '', dataUser: '' };
 let orgA: SeededOrg;
 
+const emailOf = new Map<string, string>();
 async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg, role?: Parameters<typeof seedMembership>[4]) {
   const user = await createUser(twin, roles);
   const token = (await signIn(twin, user.email, user.password)).idToken;
-  if (org) await seedMembership(twin, org, subOf(token), 'approved', role);
+  if (org) await seedMembership(twin, org, subOf(token), 'approved', role, user.email);
+  emailOf.set(token, user.email.toLowerCase());
   return token;
 }
 const ok = (res: { status: number; body: unknown }, status = 200) => {
@@ -47,7 +50,7 @@ beforeAll(async () => {
     tokenFor(['fi_admin'], orgB),
     tokenFor(['data_user'], orgA, 'data_user'),
   ]);
-  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6, 7].map(nrc));
+  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6, 7, 8].map(nrc));
 }, 120_000);
 
 describe('opening a dispute', () => {
@@ -204,5 +207,20 @@ describe('the dashboard', () => {
     expect(await waiting(who.adminB)).toEqual({ open: 0, answered: 0 });
     expect(await waiting(who.dataUser)).toBeNull();
     expect(await waiting(who.platform)).toEqual(await waiting(who.compliance));
+  });
+});
+
+describe('the lender’s admins are told', () => {
+  it('once when a dispute is opened and once when it is decided; no other organisation hears of it', async () => {
+    const mail = outbox(twin);
+    const [lender, other] = [emailOf.get(who.adminA)!, emailOf.get(who.adminB)!];
+    const d = await open(8);
+    const [opened] = await mail.exactlyOne([lender], d.id);
+    expect(opened!.links).toContain(`${twin.url}/disputes?id=${d.id}`);
+    ok(await api.decide(who.compliance, d.id, { decision: 'dismissed', note: 'The agreement is genuine.' }));
+    const both = await mail.settled(lender, d.id, 2);
+    expect(both).toHaveLength(2);
+    expect(both.map((m) => m.subject).join(' | ')).toContain('dismissed');
+    expect(await mail.afterAWhile(other, d.id, 0)).toEqual([]);
   });
 });
