@@ -254,7 +254,7 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'respond-to-dispute': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
   // The decision is one transaction: the dispute, its guard, and when upheld the history mark and NRC summary entry.
   'decide-dispute': audited(AUDIT_WITH_POINTERS, NOTIFIES, {
-    tables: { submissions: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] }, history: { actions: ['PutItem', 'UpdateItem'] } },
+    tables: { submissions: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] }, history: { actions: ['PutItem', 'UpdateItem'] }, registry: { actions: ['Query', 'UpdateItem'] } },
   }),
   'create-dispute-evidence-upload': audited({ tables: { submissions: read(['GetItem']) }, buckets: { evidence: { write: [KEYS.evidence.disputes], list: true } } }),
 

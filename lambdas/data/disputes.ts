@@ -146,9 +146,38 @@ function upheldWrites(d: StoredDispute, decision: Decision) {
   ];
 }
 
-/** The decision: open or answered → upheld or dismissed, in one transaction with the borrower's record when upheld. */
+/**
+ * The fraud reports the disputed lender filed on this borrower: an upheld dispute marks them `disputed`
+ * (issue 16 §2), since the borrower was found not to have taken that lender's loan.
+ */
+async function reportsOfLender(d: StoredDispute): Promise<{ pk: string; sk: string }[]> {
+  const items = await queryAll<{ pk: string; sk: string; payee_key?: string }>({
+    TableName: tableName('registry'),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :report)',
+    ExpressionAttributeValues: { ':pk': `NRC#${d.nrc_digits}`, ':report': 'REPORT#' },
+    ProjectionExpression: 'pk, sk, payee_key',
+  });
+  // A transaction holds 100 writes: the newest 90 reports (far more than one lender files on one borrower).
+  return items.filter((r) => r.payee_key === d.payee_key).slice(-90).map(({ pk, sk }) => ({ pk, sk }));
+}
+
+function reportMarks(keys: readonly { pk: string; sk: string }[], d: StoredDispute, decision: Decision) {
+  return keys.map((Key) => ({
+    Update: {
+      TableName: tableName('registry'),
+      Key,
+      UpdateExpression: 'SET disputed = :mark',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':mark': { dispute_id: d.id, at: decision.at } },
+    },
+  }));
+}
+
+/** The decision: open or answered → upheld or dismissed, in one transaction with the borrower's record (and the lender's reports) when upheld. */
 export async function decideDispute(d: StoredDispute, decision: Decision): Promise<StoredDispute> {
-  const items = [...decisionWrites(d, decision), ...(decision.decision === 'upheld' ? upheldWrites(d, decision) : [])];
+  const upheld = decision.decision === 'upheld';
+  const reports = upheld ? reportMarks(await reportsOfLender(d), d, decision) : [];
+  const items = [...decisionWrites(d, decision), ...(upheld ? upheldWrites(d, decision) : []), ...reports];
   try {
     await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
   } catch (error) {

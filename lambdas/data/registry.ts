@@ -45,6 +45,8 @@ export interface StoredReport {
   status_reason?: string;
   status_at?: string;
   status_by_email?: string | null;
+  /** Issue 16 §1–2: a dispute of this lender's deduction from this borrower was upheld (lambdas/data/disputes.ts). */
+  disputed?: { dispute_id: string; at: string };
 }
 
 

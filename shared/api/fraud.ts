@@ -128,6 +128,8 @@ export const fraudReportItemSchema = z.object({
   status: z.enum(REPORT_STATUSES),
   status_reason: z.string().nullable(),
   status_at: z.string().nullable(),
+  /** Issue 16 §1–2: a dispute of this lender's deduction from the borrower was upheld on this date. */
+  disputed: z.object({ at: z.string() }).nullable(),
   /** Whether the caller may withdraw it (an admin of the filing organisation, or a platform admin). */
   can_withdraw: z.boolean(),
 });

@@ -62,10 +62,10 @@ export const decideDispute = route({
   method: 'POST',
   path: '/api/disputes/{id}/decision',
   access: DISPUTE_DECIDERS,
-  uses: { tables: ['submissions', 'history', 'directory', 'audit'], buckets: ['uploads'] },
+  uses: { tables: ['submissions', 'history', 'registry', 'directory', 'audit'], buckets: ['uploads'] },
   request: decideDisputeRequestSchema,
   response: disputeResponseSchema,
-  summary: 'Compliance or a platform admin upholds or dismisses a dispute with a note; of two decisions at once one wins, the other gets 409 with the current state. Upheld marks the deduction on history.',
+  summary: 'Compliance or a platform admin upholds or dismisses a dispute with a note; of two decisions at once one wins, the other gets 409 with the current state. Upheld marks the deduction on history and the lender’s fraud reports on the borrower as disputed.',
 });
 
 export const createDisputeEvidenceUpload = route({

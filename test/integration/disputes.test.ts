@@ -7,6 +7,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { TINY_PDF } from '../fixtures/submissions/workbooks.js';
 import { outbox } from './notify-support.js';
 import type { DashboardMetrics } from '../../shared/api/dashboard.js';
+import type { FraudSearchResponse } from '../../shared/api/fraud.js';
 import type { HistoryResponse } from '../../shared/api/history.js';
 import { SIGNAL_MESSAGES } from '../../shared/rules/signals.js';
 
@@ -176,13 +177,30 @@ describe('an upheld dispute on the borrower’s record', () => {
   const historyOf = async (n: number) => ((await api.call(who.adminA, `/api/history?nrc=${encodeURIComponent(nrc(n))}`)).body as unknown as HistoryResponse).items;
   const disputeOn = async (n: number) => ((await api.list(who.compliance)).body as DisputeListResponse).items.find((x) => x.nrc === nrc(n) && x.status === 'open')!;
 
-  it('marks the deduction “disputed — upheld” on history; a dismissed one stays unmarked', async () => {
+  const fileReport = async (n: number, payeeKey: string) => {
+    const res = await api.call(who.adminA, '/api/fraud-reports', {
+      method: 'POST',
+      body: { fi_name: 'Bank A', type: 'Other', nrc: nrc(n), person_name: 'Mary Banda', report_month: M, payee_key: payeeKey, description: 'Defaulted after two months.' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return String(res.body.id);
+  };
+  const reportsOn = async (n: number) =>
+    ((await api.call(who.compliance, '/api/fraud-reports/search', { method: 'POST', body: { nrcs: [nrc(n)] } })).body as unknown as FraudSearchResponse).items;
+
+  it('marks the deduction “disputed — upheld” on history, and the lender’s fraud reports on the borrower “disputed”; a dismissed one marks nothing', async () => {
+    const [ours, others, dismissedOurs] = [await fileReport(2, orgA.payeeKey), await fileReport(2, 'B002'), await fileReport(3, orgA.payeeKey)];
     const [upheld, dismissed] = [await disputeOn(2), await disputeOn(3)];
     ok(await api.decide(who.compliance, upheld.id, { decision: 'upheld', note: 'Forged signature.' }));
     ok(await api.decide(who.compliance, dismissed.id, { decision: 'dismissed', note: 'The loan is genuine.' }));
     const [marked, unmarked] = [await historyOf(2), await historyOf(3)];
     expect(marked).toEqual([expect.objectContaining({ month: M, payee_key: orgA.payeeKey, kind: 'input', dispute: 'upheld' })]);
     expect(unmarked).toEqual([expect.objectContaining({ month: M, payee_key: orgA.payeeKey, kind: 'input', dispute: null })]);
+    const disputedOf = async (n: number) => new Map((await reportsOn(n)).map((r) => [r.id, r.disputed]));
+    const [two, three] = [await disputedOf(2), await disputedOf(3)];
+    expect(two.get(ours)).toEqual({ at: expect.any(String) });
+    expect(two.get(others)).toBeNull();
+    expect(three.get(dismissedOurs)).toBeNull();
   });
 
   it('raises a DISPUTED signal on the lender’s next file for that borrower, and only that one', async () => {

@@ -36,6 +36,8 @@ function seed(twin: Twin): Promise<Seeded> {
     await api.respond(lenderToken, ids[1]!, { message: 'The loan was settled in August; the stoppage was sent late. We will refund September.' });
     await api.respond(lenderToken, ids[2]!, { message: 'We hold a signed agreement dated 3 March; attached.' });
     await api.decide(reviewerToken, ids[2]!, { decision: 'dismissed', note: 'The signed agreement matches the employee’s signature.' });
+    const report = { fi_name: 'Zambezi Credit Union', type: 'Other', nrc: nrcs[3], person_name: 'Joseph Phiri', report_month: month, payee_key: org.payeeKey, description: 'Stopped paying after the first installment.' };
+    await api.call(lenderToken, '/api/fraud-reports', { method: 'POST', body: report });
     await api.decide(reviewerToken, ids[3]!, { decision: 'upheld', note: 'The officer died in January; the lender has no agreement.' });
     return { reviewer, lender, nrcs };
   })();
@@ -73,6 +75,13 @@ export function disputeShots(twin: Twin): Shot[] {
       const u = await createUser(twin, ['fi_admin']);
       await signInAt(page, u.email, u.password, '/disputes');
       await page.getByText('No disputes').waitFor();
+    }],
+    ['fraud-search-disputed', async (page) => {
+      const { reviewer, nrcs } = await seed(twin);
+      await signInAt(page, reviewer.email, reviewer.password, '/fraud-list');
+      await page.getByRole('textbox', { name: 'NRCs to search' }).fill(nrcs[3]!);
+      await page.getByRole('button', { name: 'Extract & Search' }).click();
+      await page.getByTestId('report-disputed').first().waitFor();
     }],
     ['history-disputed', async (page) => {
       const { lender, nrcs } = await seed(twin);

@@ -16,6 +16,7 @@ const item: FraudReportItem = {
   status: 'withdrawn',
   status_reason: 'Filed against the wrong NRC',
   status_at: '2026-03-20T09:00:00.000Z',
+  disputed: { at: '2026-03-18T09:00:00.000Z' },
   can_withdraw: false,
 };
 
@@ -25,7 +26,7 @@ describe('buildReportPdf', () => {
     expect(doc.getNumberOfPages()).toBe(1);
     const text = doc.output();
     expect(text.startsWith('%PDF-')).toBe(true);
-    for (const expected of ['Fraud / scam report', '123456/78/9', 'Mwila Banda', 'Zanaco Bank', 'continued', 'and 4 more']) expect(text).toContain(expected);
+    for (const expected of ['Fraud / scam report', '123456/78/9', 'Mwila Banda', 'Zanaco Bank', 'continued', 'and 4 more', 'Disputed']) expect(text).toContain(expected);
   });
 
   it('says the report’s status, and when and why it left the registry (issue 16 §2)', async () => {

@@ -22,6 +22,7 @@ export async function reportView(report: StoredReport, rights: WithdrawRights): 
     status: report.status ?? 'active',
     status_reason: report.status_reason ?? null,
     status_at: report.status_at ?? null,
+    disputed: report.disputed ? { at: report.disputed.at } : null,
     can_withdraw: (report.status ?? 'active') === 'active' && mayWithdraw(rights, report),
   };
 }

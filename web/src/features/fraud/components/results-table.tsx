@@ -4,7 +4,7 @@ import { IconArrowBackUp, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FraudReportItem } from '@shared/api/fraud';
 import { errorMessage } from '@/lib/errors';
-import { formatDate, formatMonth, formatTime, reportStatusLine } from '../utils/format';
+import { disputedLine, formatDate, formatMonth, formatTime, reportStatusLine } from '../utils/format';
 import { downloadReportPdf } from '../utils/report-pdf';
 import { WithdrawModal } from './withdraw-modal';
 
@@ -25,14 +25,28 @@ function PdfButton({ item }: { item: FraudReportItem }) {
   );
 }
 
+/** Status badges are short words: shown whole, never cut to "Act…". */
+const NO_TRUNCATION = { style: { maxWidth: 'none' }, styles: { label: { overflow: 'visible' } } } as const;
+
+/** Issue 16: an upheld dispute of the reporting lender's deduction puts this report in doubt. */
+function DisputedBadge({ item }: { item: FraudReportItem }) {
+  if (!item.disputed) return null;
+  return (
+    <Badge color="orange" variant="light" tt="none" title={disputedLine(item.disputed.at)} data-testid="report-disputed" style={NO_TRUNCATION.style} styles={NO_TRUNCATION.styles}>
+      Disputed
+    </Badge>
+  );
+}
+
 /** Issue 16 §2: only an active report flags; a withdrawn or expired one says when and why. Withdraw sits with the status it changes. */
 function StatusCell({ item, onWithdraw }: { item: FraudReportItem; onWithdraw: () => void }) {
   if (item.status === 'active') {
     return (
-      <Stack gap={4} align="flex-start">
-        <Badge color="green" variant="light" tt="none">
+      <Stack gap={4} align="flex-start" miw={96}>
+        <Badge color="green" variant="light" tt="none" style={NO_TRUNCATION.style} styles={NO_TRUNCATION.styles}>
           Active
         </Badge>
+        <DisputedBadge item={item} />
         {item.can_withdraw && (
           <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={onWithdraw} aria-label={`Withdraw the report on ${item.nrc}`}>
             Withdraw
@@ -46,6 +60,7 @@ function StatusCell({ item, onWithdraw }: { item: FraudReportItem; onWithdraw: (
       <Badge color="gray" variant="light" tt="none" style={{ maxWidth: 'none', alignSelf: 'flex-start' }} styles={{ label: { overflow: 'visible' } }} data-testid="report-status">
         {item.status === 'withdrawn' ? 'Withdrawn' : 'Expired'}
       </Badge>
+      <DisputedBadge item={item} />
       <Text size="xs" c="dimmed" lineClamp={3} title={reportStatusLine(item)}>
         {reportStatusLine(item).replace(/^\w+ /, '')}
       </Text>

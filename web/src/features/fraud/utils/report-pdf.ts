@@ -1,6 +1,6 @@
 import type { jsPDF } from 'jspdf';
 import type { FraudReportItem } from '@shared/api/fraud';
-import { formatDateTime, formatMonth, reportStatusLine } from './format';
+import { disputedLine, formatDateTime, formatMonth, reportStatusLine } from './format';
 
 const MARGIN = 18;
 const LINE = 5.2;
@@ -39,7 +39,7 @@ export async function buildReportPdf(item: FraudReportItem, generatedAt = new Da
     ['Report month', `${formatMonth(item.report_month)} (${item.report_month})`],
     ['Created', formatDateTime(item.created_at)],
     ['Report ID', item.id],
-    ['Status', reportStatusLine(item)],
+    ['Status', item.disputed ? `${reportStatusLine(item)}. ${disputedLine(item.disputed.at)}` : reportStatusLine(item)],
   ];
   for (const [label, value] of fields) {
     doc.setFont('helvetica', 'bold').setFontSize(10).text(label, MARGIN, y);
