@@ -89,7 +89,8 @@ export async function getMember(orgId: string, userId: string): Promise<MemberIt
   return out.Item ? toMember(out.Item) : null;
 }
 
-const ORG_ADMIN_ROLES: readonly string[] = ['fi_admin', 'pmec_admin'];
+/** The roles that make an approved member an admin of their organisation. */
+export const ORG_ADMIN_ROLES: readonly string[] = ['fi_admin', 'pmec_admin'];
 
 /**
  * The organisations a caller is an approved admin of (issue 16: who withdraws a report, who answers a

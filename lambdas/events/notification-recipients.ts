@@ -1,10 +1,8 @@
 import { getAccessRequest } from '../data/access-requests.js';
-import { listOrgMembers } from '../data/memberships.js';
+import { listOrgMembers, ORG_ADMIN_ROLES } from '../data/memberships.js';
 import type { NotificationEvent } from '../data/notifications.js';
 import { listPlatformAdminRecords } from '../data/platform-admins.js';
 import { getSubmission, type SubmissionRecord } from '../data/submissions.js';
-
-const ORG_ADMIN_ROLES: readonly string[] = ['fi_admin', 'pmec_admin'];
 
 /** The approved admins of an organisation (access pattern "members of an organisation"). */
 async function orgAdminEmails(orgId: string | null): Promise<string[]> {
