@@ -32,6 +32,8 @@ const TYPES: Record<string, string> = {
 
 export interface BaselineWeb {
   commit: string;
+  /** Whether the baseline commit has this screen at all (a screen added since has nothing to compare with). */
+  hasScreen(path: string): boolean;
   /** Serves the baseline's web/dist to a browser context in place of the twin's at `origin` (same API, same session). */
   serve(context: BrowserContext, origin: string): Promise<void>;
   dispose(): void;
@@ -39,10 +41,26 @@ export interface BaselineWeb {
 
 const git = (args: string[]) => execFileSync('git', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
 
+type Lock = { packages?: Record<string, { version?: string; resolved?: string }> };
+const lockAt = (rev: string): Lock => JSON.parse(execFileSync('git', ['show', `${rev}:package-lock.json`], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).toString()) as Lock;
+
+/**
+ * The packages of the baseline's lock file that this checkout installs at another version (or not at
+ * all). A package added since cannot change the baseline's build (its code imports none), so only
+ * these would mix dependency changes into the comparison.
+ */
+function changedSince(commit: string): string[] {
+  const [before, now] = [lockAt(commit).packages ?? {}, lockAt('HEAD').packages ?? {}];
+  return Object.entries(before)
+    .filter(([name, pkg]) => name !== '' && (now[name]?.version !== pkg.version || now[name]?.resolved !== pkg.resolved))
+    .map(([name]) => name.replace(/^node_modules\//, ''));
+}
+
 /**
  * Builds web/dist of the baseline commit in a temporary git worktree with this checkout's
- * node_modules (the baseline's lock file must be the same, or the comparison would mix in
- * dependency changes), so that both builds are measured in the same run, by the same browser.
+ * node_modules (every package of the baseline's lock file must be installed at the same version, or
+ * the comparison would mix in dependency changes), so that both builds are measured in the same run,
+ * by the same browser.
  */
 export function buildBaselineWeb(): BaselineWeb {
   let commit: string;
@@ -51,8 +69,8 @@ export function buildBaselineWeb(): BaselineWeb {
   } catch {
     throw new Error(`The baseline commit ${BASELINE_COMMIT} is not in this clone: fetch main's history, or set BENCH_WEB_BASELINE to another commit.`);
   }
-  const lockChanged = git(['diff', '--name-only', commit, 'HEAD', '--', 'package-lock.json']);
-  if (lockChanged) throw new Error(`package-lock.json changed since ${commit}: the baseline would be built with other dependencies.`);
+  const changed = changedSince(commit);
+  if (changed.length) throw new Error(`package-lock.json changed ${changed.slice(0, 5).join(', ')} since ${commit}: the baseline would be built with other dependencies.`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-baseline-'));
   const dispose = () => {
     try {
@@ -85,5 +103,7 @@ export function buildBaselineWeb(): BaselineWeb {
       },
     );
   };
-  return { commit, serve, dispose };
+  const navigation = git(['show', `${commit}:shared/navigation.ts`]);
+  const hasScreen = (screenPath: string) => navigation.includes(`path: '${screenPath}'`);
+  return { commit, hasScreen, serve, dispose };
 }

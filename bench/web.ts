@@ -142,8 +142,13 @@ export const webBench: Bench = {
             ...[...SCREENS, PENDING_SCREEN].map((s) => ({ path: s.path, session })),
           ];
           for (const screen of others) {
-            progress(`loading ${screen.path}, then the same of ${baseline.commit}`);
             const load = await firstLoad(browser, `${twin.url}${screen.path}`, screenReady, screen.session);
+            if (!baseline.hasScreen(screen.path)) {
+              // A screen added since the baseline: its size is shown, with nothing to compare it with.
+              figures.push({ name: `web.${slug(screen.path)}_js_gz_kb`, value: total(load.scripts), unit: 'KB gz', note: `${load.scripts.length} scripts; new since ${baseline.commit}, so no baseline` });
+              continue;
+            }
+            progress(`loading ${screen.path}, then the same of ${baseline.commit}`);
             const before = await firstLoad(browser, `${twin.url}${screen.path}`, screenReady, screen.session, baseline);
             const shown = figure(`web.${slug(screen.path)}_js_gz_kb`, load.scripts, before.scripts, baseline.commit);
             if (load.finalPath !== screen.path) shown.note += `, ended on ${load.finalPath}`;

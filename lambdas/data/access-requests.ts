@@ -7,9 +7,9 @@ import {
   ONBOARDING_DOCS,
   ONBOARDING_MAX_BYTES,
   type OnboardingDoc,
-  type PresignedPost,
   onboardingDocKey,
 } from '../../shared/api/accounts.js';
+import type { PresignedPost } from '../../shared/api/presigned-post.js';
 import type { Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { presignedPostSchema } from './presigned-post.js';
 import { ROLES } from '../roles.js';
 import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
 
@@ -90,8 +91,6 @@ export const accessRequestBodySchema = z
     if (body.client_type === 'pmec' && !body.org_name) ctx.addIssue({ code: 'custom', path: ['org_name'], message: ACCOUNT_MESSAGES.orgNameRequired });
   });
 
-export const presignedPostSchema = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
-export type PresignedPost = z.infer<typeof presignedPostSchema>;
 
 export const accessRequestResponseSchema = z.object({
   id: z.string(),

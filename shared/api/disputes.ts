@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isMonth } from '../rules/dates.js';
 import { isValidNrc, normaliseNrc } from '../rules/nrc.js';
 import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
-import { presignedPostSchema } from './fraud.js';
+import { presignedPostSchema } from './presigned-post.js';
 import { queryValue } from './query.js';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { presignedPostSchema } from './presigned-post.js';
 import { fraudReportSchema } from '../rules/fraud-report.js';
 import { FRAUD_REPORT_MESSAGES } from '../rules/fraud-report.js';
 import { isValidNrc, normaliseNrc } from '../rules/nrc.js';
@@ -78,7 +79,6 @@ export const evidenceUploadRequestSchema = z.object({
   content_type: z.string().max(200).optional(),
 });
 
-export const presignedPostSchema = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
 
 export const evidenceUploadResponseSchema = z.object({
   /** Pass this back in the report's `attachments`. */

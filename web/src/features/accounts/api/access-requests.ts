@@ -1,4 +1,5 @@
-import type { AccessRequestResponse, EmailAvailabilityResponse, PresignedPost } from '@shared/api/accounts';
+import type { AccessRequestResponse, EmailAvailabilityResponse } from '@shared/api/accounts';
+import type { PresignedPost } from '@shared/api/presigned-post';
 import { type RouteRequest, callRoute } from '@/lib/api-client';
 import { postToStorage, UploadError } from '@/lib/presigned-post';
 import { createAccessRequest as createAccessRequestRoute, getEmailAvailability } from '@shared/routes/accounts';
