@@ -62,6 +62,8 @@ export interface ScreenState {
 
 const click = (page: Page, name: string | RegExp, exact = true) => page.getByRole('button', { name, exact }).first().click();
 const dialog = (page: Page) => page.getByRole('dialog');
+/** A drawer or modal done with its opening transition: axe measures colours blended while it fades in. */
+const settled = (page: Page) => expect(dialog(page)).toHaveCSS('opacity', '1');
 
 /**
  * Every screen's other states: errors shown, rows loaded, dialogs open. A screen missing here is
@@ -151,10 +153,12 @@ export const SCREEN_STATES: Partial<Record<ScreenPath, ScreenState[]>> = {
       await page.getByRole('button', { name: `Decide the dispute on ${data.disputedNrc}` }).first().click();
       await dialog(page).getByRole('button', { name: 'Uphold dispute' }).click();
       await expect(dialog(page).getByText(/A decision needs a note/)).toBeVisible();
+      await settled(page);
     } },
     { name: 'a dispute to answer', as: 'lender', reach: async (page, data) => {
       await page.getByRole('button', { name: `Respond to the dispute on ${data.disputedNrc}` }).first().click();
       await expect(dialog(page).getByRole('button', { name: 'Send response' })).toBeVisible();
+      await settled(page);
     } },
   ],
   '/team': [{ name: 'the add-member form refused', as: 'lender', reach: async (page) => {
