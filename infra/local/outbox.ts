@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { escapeHtml } from '../../lambdas/lib/html.js';
 
 export interface OutboxMessage {
   id: string;
@@ -39,7 +40,6 @@ export class Outbox {
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The outbox as a page a person reads in the browser to follow sign-up, reset and invite links. */
 export function renderOutboxPage(messages: OutboxMessage[]): string {

@@ -1,7 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DisputeDecision, DisputeStatus } from '../../shared/api/disputes.js';
-import { DISPUTE_STATUSES } from '../../shared/api/disputes.js';
-import { nrcSummaryKey, upheldEntryName } from './borrower-summary.js';
+import { DISPUTE_STATUSES, type DisputeDecision, type DisputeStatus } from '../../shared/api/disputes.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, queryAll, queryCount, retrying } from './dynamo.js';
 import { historyKey } from './history.js';
@@ -46,10 +44,10 @@ export class DisputeStateError extends Error {
 export class DisputeExistsError extends Error {}
 
 export const disputeKey = (id: string) => ({ pk: `DISPUTE#${id}`, sk: 'META' });
-const guardKey = (d: Pick<StoredDispute, 'nrc_digits' | 'payee_key' | 'month'>) => ({ pk: `DISPUTE#DEDUCTION#${d.nrc_digits}#${d.payee_key}#${d.month}`, sk: 'UNDECIDED' });
-const statusIndex = (status: DisputeStatus, d: Pick<StoredDispute, 'opened' | 'id'>) => ({ gsi1pk: `DISPUTE#STATUS#${status}`, gsi1sk: `${d.opened.at}#${d.id}` });
+export const guardKey = (d: Pick<StoredDispute, 'nrc_digits' | 'payee_key' | 'month'>) => ({ pk: `DISPUTE#DEDUCTION#${d.nrc_digits}#${d.payee_key}#${d.month}`, sk: 'UNDECIDED' });
+export const statusIndex = (status: DisputeStatus, d: Pick<StoredDispute, 'opened' | 'id'>) => ({ gsi1pk: `DISPUTE#STATUS#${status}`, gsi1sk: `${d.opened.at}#${d.id}` });
 const orgIndex = (d: Pick<StoredDispute, 'org_id' | 'opened' | 'id'>) => ({ gsi2pk: `DISPUTE#ORG#${d.org_id}`, gsi2sk: `${d.opened.at}#${d.id}` });
-/** The history mark of an upheld dispute, beside the deduction's own items. */
+/** The history mark of an upheld dispute, beside the deduction's own items (written by dispute-decision.ts). */
 export const disputeMarkKey = (digits: string, month: string, payeeKey: string) => ({ pk: `NRC#${digits}`, sk: `${month}#${payeeKey}#dispute` });
 
 /** Whether the payee key deducted from this borrower in this month (an inputs item in history). */
@@ -83,7 +81,7 @@ export async function getDispute(id: string): Promise<StoredDispute | null> {
 }
 
 /** After a refused condition: the dispute as it is now, as a DisputeStateError. */
-async function refused(id: string): Promise<never> {
+export async function refused(id: string): Promise<never> {
   const now = await getDispute(id);
   if (!now) throw new Error(`Dispute ${id} vanished`);
   throw new DisputeStateError(now);
@@ -108,83 +106,6 @@ export async function answerDispute(d: StoredDispute, response: NonNullable<Stor
     if (isConditionFailure(error)) return refused(d.id);
     throw error;
   }
-}
-
-type Decision = NonNullable<StoredDispute['decision']>;
-
-/** The dispute's own writes of a decision: its status (conditioned on its being undecided) and its guard. */
-function decisionWrites(d: StoredDispute, decision: Decision) {
-  return [
-    {
-      Update: {
-        TableName: tableName('submissions'),
-        Key: disputeKey(d.id),
-        UpdateExpression: 'SET #status = :status, #decision = :decision, gsi1pk = :pk',
-        ConditionExpression: '#status IN (:open, :answered)',
-        ExpressionAttributeNames: { '#status': 'status', '#decision': 'decision' },
-        ExpressionAttributeValues: { ':status': decision.decision, ':decision': decision, ':pk': statusIndex(decision.decision, d).gsi1pk, ':open': 'open', ':answered': 'answered' },
-      },
-    },
-    { Delete: { TableName: tableName('submissions'), Key: guardKey(d) } },
-  ];
-}
-
-/** What an upheld decision writes on the borrower's record: the history mark and the NRC summary's entry. */
-function upheldWrites(d: StoredDispute, decision: Decision) {
-  const mark = { dispute_id: d.id, status: 'upheld', month: d.month, payee_key: d.payee_key, kind: 'dispute', decided_at: decision.at };
-  return [
-    { Put: { TableName: tableName('history'), Item: { ...disputeMarkKey(d.nrc_digits, d.month, d.payee_key), ...mark } } },
-    {
-      Update: {
-        TableName: tableName('history'),
-        Key: nrcSummaryKey(d.nrc_digits),
-        UpdateExpression: 'SET #entry = :entry',
-        ExpressionAttributeNames: { '#entry': upheldEntryName(d.id) },
-        ExpressionAttributeValues: { ':entry': { p: d.payee_key, m: d.month, t: decision.at } },
-      },
-    },
-  ];
-}
-
-/**
- * The fraud reports the disputed lender filed on this borrower: an upheld dispute marks them `disputed`
- * (issue 16 §2), since the borrower was found not to have taken that lender's loan.
- */
-async function reportsOfLender(d: StoredDispute): Promise<{ pk: string; sk: string }[]> {
-  const items = await queryAll<{ pk: string; sk: string; payee_key?: string }>({
-    TableName: tableName('registry'),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :report)',
-    ExpressionAttributeValues: { ':pk': `NRC#${d.nrc_digits}`, ':report': 'REPORT#' },
-    ProjectionExpression: 'pk, sk, payee_key',
-  });
-  // A transaction holds 100 writes: the newest 90 reports (far more than one lender files on one borrower).
-  return items.filter((r) => r.payee_key === d.payee_key).slice(-90).map(({ pk, sk }) => ({ pk, sk }));
-}
-
-function reportMarks(keys: readonly { pk: string; sk: string }[], d: StoredDispute, decision: Decision) {
-  return keys.map((Key) => ({
-    Update: {
-      TableName: tableName('registry'),
-      Key,
-      UpdateExpression: 'SET disputed = :mark',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':mark': { dispute_id: d.id, at: decision.at } },
-    },
-  }));
-}
-
-/** The decision: open or answered → upheld or dismissed, in one transaction with the borrower's record (and the lender's reports) when upheld. */
-export async function decideDispute(d: StoredDispute, decision: Decision): Promise<StoredDispute> {
-  const upheld = decision.decision === 'upheld';
-  const reports = upheld ? reportMarks(await reportsOfLender(d), d, decision) : [];
-  const items = [...decisionWrites(d, decision), ...(upheld ? upheldWrites(d, decision) : []), ...reports];
-  try {
-    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
-  } catch (error) {
-    if (isConditionFailure(error, 0)) return refused(d.id);
-    throw error;
-  }
-  return { ...d, status: decision.decision, decision };
 }
 
 const NEWEST = 200;

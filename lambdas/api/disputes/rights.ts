@@ -28,6 +28,9 @@ export async function disputeRightsOf(me: AuthenticatedCaller): Promise<DisputeR
 
 type Subject = Pick<StoredDispute, 'org_id' | 'status'>;
 
+/** Whose disputes the caller sees: every one (null) for reviewers, otherwise those of the organisations they administer. */
+export const visibleOrganisations = (r: DisputeRights): string[] | null => (r.reviewer ? null : [...r.adminOf]);
+
 export const canSee = (r: DisputeRights, d: Subject) => r.reviewer || r.adminOf.has(d.org_id);
 export const isLender = (r: DisputeRights, d: Subject) => r.adminOf.has(d.org_id);
 export const canRespond = (r: DisputeRights, d: Subject) => isLender(r, d) && d.status === 'open';

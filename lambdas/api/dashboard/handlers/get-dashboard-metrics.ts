@@ -1,8 +1,7 @@
-import { ROLE_SETS } from '../../../../shared/access.js';
-import { hasAnyRole, isPlatformAdmin } from '../../../../shared/roles.js';
+import { isPlatformAdmin } from '../../../../shared/roles.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { countDisputes } from '../../../data/disputes.js';
-import { adminOrganisations } from '../../../data/memberships.js';
+import { disputeRightsOf, visibleOrganisations } from '../../disputes/rights.js';
 import { getCounters } from '../../../data/counters.js';
 import { countApprovedMembers, countApprovedUsers } from '../../../data/metrics.js';
 import { createApiHandler } from '../../../lib/handler.js';
@@ -12,7 +11,7 @@ import * as routes from '../../../../shared/routes/dashboard.js';
 
 /** Disputes waiting (issue 16 §1): every one for reviewers, an organisation's for its admins, none for anyone else. */
 async function waitingDisputes(me: AuthenticatedCaller) {
-  const orgIds = hasAnyRole(me.roles, ROLE_SETS.reviewers) ? null : [...(await adminOrganisations(me.userId, me.roles))];
+  const orgIds = visibleOrganisations(await disputeRightsOf(me));
   if (orgIds && orgIds.length === 0) return null;
   const [open, answered] = await Promise.all([countDisputes('open', orgIds), countDisputes('answered', orgIds)]);
   return { open, answered };

@@ -2,7 +2,8 @@ import { DISPUTE_MESSAGES, isDecided } from '../../../../shared/api/disputes.js'
 import * as routes from '../../../../shared/routes/disputes.js';
 import { writeAudit } from '../../../data/audit.js';
 import { queueNotification } from '../../../data/notifications.js';
-import { decideDispute, DisputeStateError, type StoredDispute } from '../../../data/disputes.js';
+import { decideDispute } from '../../../data/dispute-decision.js';
+import { DisputeStateError, type StoredDispute } from '../../../data/disputes.js';
 import { ConflictError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import { visibleDispute } from '../lookup.js';
