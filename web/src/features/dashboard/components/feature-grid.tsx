@@ -3,6 +3,7 @@ import {
   IconAlertOctagon,
   IconChecklist,
   IconFileSpreadsheet,
+  IconGavel,
   IconHistory,
   IconReportAnalytics,
   IconSearch,
@@ -13,16 +14,20 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import type { ScreenDef } from '@shared/navigation';
+import { SCREENS, type ScreenDef } from '@shared/navigation';
 import classes from './feature-grid.module.css';
 
-const DETAILS: Record<string, { icon: Icon; description: string }> = {
+/** Every screen of the feature grid (shared/navigation.ts): a screen added there without details here does not compile. */
+type GridPath = Extract<(typeof SCREENS)[number], { inFeatureGrid: true }>['path'];
+
+const DETAILS: Record<GridPath, { icon: Icon; description: string }> = {
   '/upload': { icon: IconFileSpreadsheet, description: 'Validate and submit monthly inputs, stoppages and onboarding evidence.' },
   '/fraud-report': { icon: IconAlertOctagon, description: 'Report a fraud or scam with evidence.' },
   '/fraud-list': { icon: IconSearch, description: 'Check NRCs against the fraud and scam registry.' },
   '/reports': { icon: IconReportAnalytics, description: 'Your organisation’s submissions, newest first.' },
   '/history': { icon: IconHistory, description: 'A borrower’s deductions over the last 3 months, by NRC.' },
   '/reviews': { icon: IconChecklist, description: 'Review, approve, assign and complete submissions.' },
+  '/disputes': { icon: IconGavel, description: 'Deductions an employee says they never agreed to: answer or decide.' },
   '/team': { icon: IconUsersGroup, description: 'Invite members and manage their roles.' },
   '/admin': { icon: IconSettings, description: 'Platform totals, users and billing.' },
   '/admin/requests': { icon: IconUserPlus, description: 'Approve or reject access requests.' },
@@ -34,7 +39,7 @@ export function FeatureGrid({ screens }: { screens: readonly ScreenDef[] }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
       {screens.map((screen) => {
-        const details = DETAILS[screen.path];
+        const details = DETAILS[screen.path as GridPath] as (typeof DETAILS)[GridPath] | undefined;
         const FeatureIcon = details?.icon ?? IconFileSpreadsheet;
         return (
           <Card
