@@ -110,6 +110,8 @@ export const ASSUMPTIONS = {
   validationsPerFile: 1.5,
   /** Borrowers whose employee number their NRC record does not pair yet (looked up by number). */
   newBorrowerShare: 0.05,
+  /** Borrowers with an employee number on record under another NRC too (read by number on /history). */
+  sharedEmployeeShare: 0.01,
   /** History lookups a month per borrower (a new loan is checked). */
   historyLookupsPerBorrower: 0.25,
   /** A lookup's other reads: the settings Query and the caller's memberships. */

@@ -28,6 +28,10 @@ export function summaries(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS)
     /** Eventually consistent reads of an NRC summary and of an employee number's, averaged likewise. */
     nrcReadUnits: meanOver(entries, (k) => readUnits(c.summaryBaseBytes + k * c.nrcEntryBytes)),
     employeeReadUnits: meanOver(entries, (k) => readUnits(c.summaryBaseBytes + k * c.employeeEntryBytes)),
+    /** Ingestion's strongly consistent read of each employee number's summary after writing (shared-employee-numbers.ts). */
+    employeeConsistentReadUnits: meanOver(entries, (k) => readUnits(c.summaryBaseBytes + k * c.employeeEntryBytes, true)),
+    /** The NRC record's mean size over the window (it sits in the borrower's partition, read by the lookup's Query). */
+    meanNrcBytes: meanOver(entries, (k) => c.summaryBaseBytes + k * c.nrcEntryBytes),
   };
 }
 
@@ -58,7 +62,7 @@ export function perFile(rows: number, scale: Scale, c: PerRow, a: Assumptions = 
   return {
     validate: { readUnits: summaryReads + digestReads + rejectedReads, writeUnits: 4 + writeUnits(c.uploadRecordBytes), seconds: validateSeconds },
     ingest: {
-      readUnits: rows * c.historyItemsPerRow * readUnits(c.historyItemBytes, true),
+      readUnits: rows * (c.historyItemsPerRow * readUnits(c.historyItemBytes, true) + s.employeeConsistentReadUnits),
       writeUnits: historyUnits + summaryUnits + DYNAMO.submitTransactionUnits,
       /** In the window's last month, the summaries at their largest. */
       lastMonthWriteUnits: historyUnits + lastSummaryUnits + DYNAMO.submitTransactionUnits,
@@ -93,7 +97,9 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
   const auditUnits = 2 * writeUnits(c.auditEntryBytes); // the entry and its gsi1 copy
   const windowItems = 3 * a.loansPerBorrower * (1 + a.stoppageShare);
   const lookup = {
-    rru: lookups * (readUnits(windowItems * c.historyItemBytes) + s.nrcReadUnits + s.employeeReadUnits + s.entries * readUnits(0) + a.lookupOtherReadUnits),
+    // One Query brings the window's items and the record; an employee number shared with another NRC is
+    // read beside it; the statuses of the record's submissions are remembered by the warm function.
+    rru: lookups * (readUnits(windowItems * c.historyItemBytes + s.meanNrcBytes) + a.sharedEmployeeShare * s.employeeReadUnits + a.lookupOtherReadUnits),
     wru: lookups * auditUnits,
   };
   const api = { rru: (gets + posts) * a.readUnitsPerRequest, wru: posts * (auditUnits + a.writeUnitsPerPost) };

@@ -32,9 +32,12 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
+const patternSegments = new Map<string, string[]>();
+
 /** Matches a concrete path against a route path; returns the path parameters or null. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const p = pattern.split('/');
+  let p = patternSegments.get(pattern);
+  if (!p) patternSegments.set(pattern, (p = pattern.split('/')));
   const a = path.split('/');
   if (p.length !== a.length) return null;
   const params: Record<string, string> = {};

@@ -6,33 +6,40 @@ import { borrowersOf, type UpheldDispute } from '../../shared/rules/signals.js';
 import { chunked, inParallel } from '../lib/concurrency.js';
 import { dynamo, tableName } from './clients.js';
 import { batchGetAll, retrying } from './dynamo.js';
-import { historyKind, type HistorySource } from './history.js';
+import { historyKind, RECORD_SK, type HistorySource } from './history.js';
 import { text } from './history-read.js';
-import { submissionKey } from './submissions.js';
+import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-statuses.js';
 
 /**
- * Borrower summaries in the history table, kept by ingestion for the deduction signals:
- * - by NRC: pk=SUMMARY#NRC#{digits} sk=SUMMARY — one attribute `s_{submission id}` per submission that named
- *   the borrower: its payee key, month, kind, the borrower's installment (summed), end date, employee
- *   number and name.
+ * Borrower summaries in the history table, kept by ingestion for the deduction signals and /history:
+ * - by NRC: pk=NRC#{digits} sk=RECORD, in the borrower's history partition (after its months, so the
+ *   lookup's one Query reads it with the months) — one attribute `s_{submission id}` per submission
+ *   that named the borrower: its payee key, month, kind, the borrower's installment (summed), end
+ *   date, employee number and name.
  *   An upheld dispute adds `u_{dispute id}`: its payee key and month (issue 16 §1, lambdas/data/disputes.ts).
+ *   An employee number on record with another NRC too adds `x_{employee number}` (shared-employee-numbers.ts),
+ *   so a lookup reads that number's summary only then.
  * - by employee number: pk=SUMMARY#EMP#{employee_no} sk=SUMMARY — `s_{submission id}`: the NRC it came with.
  * Access pattern "what is on record for a file's borrowers": one BatchGetItem per 100 borrowers.
  * Each submission writes only its own attribute, so ingestion stays idempotent under replays and
  * concurrent lenders (no read-modify-write, no increments; a hundred updates to a transaction); which entries count is decided when they
- * are read: entries of rejected submissions are dropped then, so a rejection stops counting at once.
- * They live in partitions of their own, so a borrower's history partition holds history items only.
+ * are read: entries of rejected submissions are dropped then (submission-statuses.ts).
  */
-const NRC_PK = 'SUMMARY#NRC#';
+const NRC_PK = 'NRC#';
 const EMP_PK = 'SUMMARY#EMP#';
-export const nrcSummaryKey = (digits: string) => ({ pk: `${NRC_PK}${digits}`, sk: 'SUMMARY' });
+export const nrcSummaryKey = (digits: string) => ({ pk: `${NRC_PK}${digits}`, sk: RECORD_SK });
 export const employeeSummaryKey = (employeeNo: string) => ({ pk: `${EMP_PK}${employeeNo}`, sk: 'SUMMARY' });
+export const isEmployeeSummaryKey = (key: { pk: string }) => key.pk.startsWith(EMP_PK);
+export const employeeNoOf = (key: { pk: string }) => key.pk.slice(EMP_PK.length);
 const ENTRY_PREFIX = 's_';
 /** An upheld dispute's entry on an NRC summary (written by lambdas/data/disputes.ts in the decision's transaction). */
 const UPHELD_PREFIX = 'u_';
 export const upheldEntryName = (disputeId: string) => `${UPHELD_PREFIX}${disputeId}`;
+/** An employee number of this NRC's that is on record with another NRC too. */
+const SHARED_PREFIX = 'x_';
+export const sharedEntryName = (employeeNo: string) => `${SHARED_PREFIX}${employeeNo}`;
 /** An employee number longer than this is not one (and would make a poor key). */
-const MAX_EMPLOYEE_NO = 64;
+export const MAX_EMPLOYEE_NO = 64;
 const PARALLEL = 16;
 /** TransactWriteItems' own limit. */
 const TRANSACTION_ITEMS = 100;
@@ -74,12 +81,18 @@ export function summaryWrites(source: HistorySource, rows: readonly CanonicalRow
 
 /** Writes (again, harmlessly) this submission's entry on each of its borrowers' summaries. */
 export async function writeSummaries(source: HistorySource, rows: readonly CanonicalRow[]): Promise<void> {
-  const table = tableName('history');
   const name = entryName(source.submissionId);
-  const unique = summaryWrites(source, rows);
-  // One transaction of up to 100 keyed updates per call: one request instead of a hundred. A call that
-  // races another lender's on the same borrower is cancelled whole and tried again.
-  await inParallel(chunked(unique, TRANSACTION_ITEMS), PARALLEL, async (chunk) => {
+  await setAttributes(summaryWrites(source, rows).map((write) => ({ key: write.key, name, value: write.entry })));
+}
+
+/**
+ * Sets one attribute on each of these summary items (made if absent): one transaction of up to 100
+ * keyed updates per call, one request instead of a hundred. A call that races another lender's on the
+ * same borrower is cancelled whole and tried again.
+ */
+export async function setAttributes(writes: readonly { key: { pk: string; sk: string }; name: string; value: unknown }[]): Promise<void> {
+  const table = tableName('history');
+  await inParallel(chunked(writes, TRANSACTION_ITEMS), PARALLEL, async (chunk) => {
     await retrying(
       () =>
         dynamo.send(
@@ -89,8 +102,8 @@ export async function writeSummaries(source: HistorySource, rows: readonly Canon
                 TableName: table,
                 Key: write.key,
                 UpdateExpression: 'SET #entry = :entry',
-                ExpressionAttributeNames: { '#entry': name },
-                ExpressionAttributeValues: { ':entry': write.entry },
+                ExpressionAttributeNames: { '#entry': write.name },
+                ExpressionAttributeValues: { ':entry': write.value },
               },
             })),
           }),
@@ -129,6 +142,9 @@ function upheldOf(item: StoredSummary): UpheldDispute[] {
     .map(([, value]) => ({ payee_key: String((value as Record<string, unknown>).p ?? ''), month: String((value as Record<string, unknown>).m ?? '') }));
 }
 
+/** The entries of an employee number's summary item (the NRC each submission gave it). */
+export const employeeEntriesOf = (item: Record<string, unknown> & { pk: string }): EmployeeEntry[] => entriesOf(item).map(([id, e]) => toEmployeeEntry(id, e));
+
 const toEmployeeEntry = (submission_id: string, e: Record<string, unknown>): EmployeeEntry => ({
   submission_id,
   nrc: String(e.nrc ?? ''),
@@ -136,24 +152,6 @@ const toEmployeeEntry = (submission_id: string, e: Record<string, unknown>): Emp
   month: String(e.m ?? ''),
   submitted_at: text(e.t),
 });
-
-/**
- * Whether each submission was rejected (one BatchGetItem per 100 not yet known). `known` carries the
- * answers from one call to the next, so a file read in chunks asks about each submission once.
- */
-async function rejectedAmong(ids: ReadonlySet<string>, known: Map<string, boolean>): Promise<Set<string>> {
-  const unknown = [...ids].filter((id) => !known.has(id));
-  if (unknown.length) {
-    const items = await batchGetAll<{ id?: string; status?: string }>(tableName('submissions'), unknown.map(submissionKey), {
-      projection: 'id, #status',
-      names: { '#status': 'status' },
-      busy: BUSY,
-    });
-    for (const id of unknown) known.set(id, false);
-    for (const item of items) if (item.id) known.set(item.id, item.status === 'rejected');
-  }
-  return new Set([...ids].filter((id) => known.get(id)));
-}
 
 export interface BorrowerRecords {
   /** By NRC digits. */
@@ -164,25 +162,41 @@ export interface BorrowerRecords {
   employees: Map<string, EmployeeEntry[]>;
 }
 
+/** The employee numbers an NRC summary marks as on record with another NRC too. */
+const sharedOf = (item: StoredSummary) => Object.keys(item).filter((field) => field.startsWith(SHARED_PREFIX) && item[field] === true).map((field) => field.slice(SHARED_PREFIX.length));
+
 /**
  * What is on record for these NRCs (digits) and employee numbers, entries of rejected submissions left
- * out. `employeesFor` picks, once the NRC summaries are read, the employee numbers worth reading.
+ * out. `employeesFor` picks, once the NRC summaries are read, the employee numbers worth reading;
+ * `statuses` answers which submissions were rejected as far as it knows.
  */
 export async function readBorrowerRecords(
   digits: readonly string[],
   employeesFor: (records: Map<string, RecordEntry[]>) => string[] = () => [],
-  known: Map<string, boolean> = new Map(),
+  statuses: StatusMemo = freshStatuses(),
 ): Promise<BorrowerRecords> {
-  const table = tableName('history');
-  const nrcItems = await batchGetAll<StoredSummary>(table, [...new Set(digits)].map(nrcSummaryKey), { busy: BUSY });
+  const nrcItems = await batchGetAll<StoredSummary>(tableName('history'), [...new Set(digits)].map(nrcSummaryKey), { busy: BUSY });
+  return recordsOf(nrcItems, employeesFor, statuses);
+}
+
+/**
+ * The record of one borrower whose summary item the caller has read (the history lookup's Query): the
+ * employee numbers it marks as shared are read by number (rarely any), and the statuses the memo does not know.
+ */
+export function borrowerRecord(item: Record<string, unknown> | null, statuses: StatusMemo): Promise<BorrowerRecords> {
+  const found = item ? [item as StoredSummary] : [];
+  return recordsOf(found, () => found.flatMap(sharedOf), statuses);
+}
+
+async function recordsOf(nrcItems: readonly StoredSummary[], employeesFor: (records: Map<string, RecordEntry[]>) => string[], statuses: StatusMemo): Promise<BorrowerRecords> {
   const raw = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), entriesOf(item).map(([id, e]) => toRecordEntry(id, e))]));
   const wanted = [...new Set(employeesFor(raw))].filter((no) => no.length <= MAX_EMPLOYEE_NO);
-  const empItems = wanted.length ? await batchGetAll<StoredSummary>(table, wanted.map(employeeSummaryKey), { busy: BUSY }) : [];
-  const rawEmployees = new Map(empItems.map((item) => [item.pk.slice(EMP_PK.length), entriesOf(item).map(([id, e]) => toEmployeeEntry(id, e))]));
+  const empItems = wanted.length ? await batchGetAll<StoredSummary>(tableName('history'), wanted.map(employeeSummaryKey), { busy: BUSY }) : [];
+  const rawEmployees = new Map(empItems.map((item) => [item.pk.slice(EMP_PK.length), employeeEntriesOf(item)]));
 
   const ids = new Set<string>();
   for (const entries of [...raw.values(), ...rawEmployees.values()]) for (const entry of entries) ids.add(entry.submission_id);
-  const rejected = ids.size ? await rejectedAmong(ids, known) : new Set<string>();
+  const rejected = ids.size ? await rejectedAmong(ids, statuses) : new Set<string>();
   const keep = <T extends { submission_id: string }>(map: Map<string, T[]>) =>
     new Map([...map].map(([key, entries]) => [key, entries.filter((entry) => !rejected.has(entry.submission_id))] as const));
   const disputes = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), upheldOf(item)] as const).filter(([, upheld]) => upheld.length > 0));

@@ -1,10 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients.js';
+import { RECORD_SK } from './history.js';
 
 /**
  * Reading borrower history (the items lambdas/data/history.ts writes: pk=NRC#{digits}
  * sk={month}#{payee_key}#{kind}). Access pattern "a borrower's last N months": one Query on pk with
  * sk >= the first month of the window; a borrower holds a handful of items a month, so a page is rare.
+ * The same Query brings the borrower's record (sk=RECORD sorts after every month) and the dispute marks.
  */
 export interface StoredHistoryItem {
   nrc: string | null;
@@ -56,10 +58,18 @@ function withDisputes(items: readonly Record<string, unknown>[]): StoredHistoryI
     });
 }
 
-const FIELDS = ['sk', 'nrc', 'month', 'first_name', 'last_name', 'start_date', 'end_date', 'installment', 'payee_key', 'kind', 'org_name', 'submitted_at', 'status'];
+export interface BorrowerPartition {
+  /** The deductions from the first month on, oldest month first, dispute marks folded in. */
+  items: StoredHistoryItem[];
+  /** The borrower's record item as stored (lambdas/data/borrower-summary.ts reads it), or null. */
+  record: Record<string, unknown> | null;
+}
 
-/** A borrower's items from `fromMonth` (YYYY-MM) on, in key order (oldest month first). */
-export async function readBorrowerHistory(digits: string, fromMonth: string): Promise<StoredHistoryItem[]> {
+/**
+ * A borrower's items from `fromMonth` (YYYY-MM) on and their record, in one Query. No projection: the
+ * record's attributes are named by submission, and a history item has little more than what is shown.
+ */
+export async function readBorrowerHistory(digits: string, fromMonth: string): Promise<BorrowerPartition> {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -68,14 +78,12 @@ export async function readBorrowerHistory(digits: string, fromMonth: string): Pr
         TableName: tableName('history'),
         KeyConditionExpression: 'pk = :pk AND sk >= :from',
         ExpressionAttributeValues: { ':pk': `NRC#${digits}`, ':from': fromMonth },
-        // Several of these names are DynamoDB reserved words (month, kind): alias them all.
-        ProjectionExpression: FIELDS.map((_, i) => `#f${i}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(FIELDS.map((field, i) => [`#f${i}`, field])),
         ExclusiveStartKey,
       }),
     );
     items.push(...(out.Items ?? []));
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  return withDisputes(items);
+  const record = items.find((item) => item.sk === RECORD_SK) ?? null;
+  return { items: withDisputes(items.filter((item) => item !== record)), record };
 }

@@ -7,7 +7,8 @@ import { chunked, inParallel } from '../lib/concurrency.js';
 import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from './dynamo.js';
 
 /**
- * Borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind}, kind 'input' or 'stoppage'.
+ * Borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind}, kind 'input' or 'stoppage'; the
+ * partition also holds the borrower's record (sk=RECORD) and dispute marks ({month}#{payee_key}#dispute).
  * One item per borrower, payee key, month and kind, so a later submission of the same month updates
  * the item instead of adding one; a borrower's last 3 months are one Query on pk with sk between months.
  * Each item remembers which submission wrote it and whether an item was there before
@@ -29,6 +30,9 @@ type Item = Record<string, unknown> & { pk: string; sk: string; ingest_prior?: P
 const PARALLEL = 16;
 /** NRCs shorter than this are not a borrower's number (part 2: NRC minimum 6 digits). */
 const MIN_NRC_DIGITS = 6;
+
+/** The borrower's record in the same partition (lambdas/data/borrower-summary.ts): after every month, `YYYY-MM#…`. */
+export const RECORD_SK = 'RECORD';
 
 export const historyKind = (kind: SubmissionKind): 'input' | 'stoppage' => (kind === 'inputs' ? 'input' : 'stoppage');
 export const historyKey = (digits: string, month: string, payeeKey: string, kind: SubmissionKind) => ({

@@ -2,6 +2,7 @@ import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { ingestionMessage, SUBMISSION_MESSAGES } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { writeSummaries } from '../data/borrower-summary.js';
+import { markSharedEmployeeNumbers } from '../data/shared-employee-numbers.js';
 import { ingestRows } from '../data/history.js';
 import { failIngestion, finishIngestion, getSubmission } from '../data/submissions.js';
 import { readResultJson, resultKeys } from '../data/uploads.js';
@@ -46,6 +47,7 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   const counts = await ingestRows(source, rows);
   // The borrower summaries the deduction signals read (keyed writes: a replay rewrites the same values).
   await writeSummaries(source, rows);
+  await markSharedEmployeeNumbers(source, rows);
   // Rows without the minimal fields never reached the parsed rows: they are skipped too.
   counts.skipped += Math.max(0, submission.row_count - rows.length);
   const message = rows.length === 0 ? SUBMISSION_MESSAGES.noRowsIngested : ingestionMessage(counts);

@@ -5,6 +5,7 @@ import type { WorkbookValidation } from '../../shared/xlsx/index.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
 import { latestInputRows, stoppageRows } from '../data/payee-months.js';
 import { readSettings } from '../data/settings.js';
+import { freshStatuses } from '../data/submission-statuses.js';
 import type { UploadRecord } from '../data/uploads.js';
 import { chunked, inParallel } from '../lib/concurrency.js';
 
@@ -39,7 +40,7 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   // Keep the chain from rejecting unheard while the records are read; the awaits below rethrow.
   reconciled.catch(() => undefined);
 
-  const known = new Map<string, boolean>();
+  const statuses = freshStatuses();
   const fromRecords: Signal[] = [];
   const withNrc = [...file.values()].filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS);
   // An employee number already on the NRC's own record is the borrower the file names: only the others
@@ -47,7 +48,7 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
     chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => e.employee_no === b.employee_no)).map((b) => b.employee_no as string);
   await inParallel(chunked(withNrc, CHUNK), CHUNKS_IN_FLIGHT, async (chunk) => {
-    const { records, employees, disputes } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), known);
+    const { records, employees, disputes } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
     fromRecords.push(...recordSignals(ctx, chunk, (await reconciled).moved, records, employees), ...disputeSignals(ctx, chunk, disputes));
   });

@@ -1,9 +1,10 @@
 import { HISTORY_MESSAGES, historyQuerySchema } from '../../../../shared/api/history.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import { writeAudit } from '../../../data/audit.js';
-import { readBorrowerRecords } from '../../../data/borrower-summary.js';
+import { borrowerRecord } from '../../../data/borrower-summary.js';
 import { readBorrowerHistory } from '../../../data/history-read.js';
 import { recentSettings } from '../../../data/settings.js';
+import { recentStatuses } from '../../../data/submission-statuses.js';
 import { recordFindings } from '../../../../shared/rules/record-findings.js';
 import { BadRequestError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
@@ -12,12 +13,18 @@ import { currentMonth, shiftMonth } from '../../../../shared/rules/dates.js';
 import { auditOrgId } from '../../dashboard/scope.js';
 import * as routes from '../../../../shared/routes/history.js';
 
+/** A rejection stops counting in the record shown here within this long (submission-statuses.ts). */
+const PENDING_STATUS_MS = 10_000;
+const statuses = recentStatuses(PENDING_STATUS_MS);
+
 /**
  * GET /api/history?nrc=&months=3 (spec part 2 §2 "Borrower History", §5, §7): one Query on the
- * borrower's partition, and (issue 15) the borrower's summary read beside it for identity and exposure. The history holds personal data, so every lookup — refused, failed or
- * answered — is written to the audit log (who, their roles and organisation, which NRC, the outcome)
- * before anything is returned. The entry is written while the Query runs, so it cannot say how many
- * items were found.
+ * borrower's partition, which also brings the borrower's record (issue 15: identity and exposure). The
+ * history holds personal data, so every lookup — refused, failed or answered — is written to the audit
+ * log (who, their roles and organisation, which NRC, the outcome) before anything is returned. The
+ * entry is written while the Query runs, so it cannot say how many items were found. Issue 17: two
+ * DynamoDB calls a lookup, the statuses of the submissions on record remembered by the warm function
+ * (a final one for good, a pending one for ten seconds), an employee number shared with another NRC read only then.
  */
 export const handler = createApiHandler(routes.getHistory, async ({ caller: me, query }) => {
   const orgId = auditOrgId(me.userId).catch(() => null);
@@ -40,12 +47,12 @@ export const handler = createApiHandler(routes.getHistory, async ({ caller: me, 
     await audit(`NRC#${digits}`, 'failed', { months }).catch(() => undefined);
     throw error;
   };
-  const [stored, record, settings] = await Promise.all([
+  const [stored, settings] = await Promise.all([
     readBorrowerHistory(digits, from).catch(failed),
-    readBorrowerRecords([digits], (records) => (records.get(digits) ?? []).flatMap((entry) => (entry.employee_no ? [entry.employee_no] : []))).catch(failed),
     recentSettings().catch(failed),
     audit(`NRC#${digits}`, 'ok', { months, from_month: from }),
   ]);
-  const view = historyView(digits, stored, { months, from, to });
+  const record = await borrowerRecord(stored.record, statuses).catch(failed);
+  const view = historyView(digits, stored.items, { months, from, to });
   return { ...view, record: recordFindings(view.nrc, digits, record.records.get(digits) ?? [], record.employees, to, settings.exposure) };
 });

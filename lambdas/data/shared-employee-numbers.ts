@@ -1,0 +1,40 @@
+import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
+import { tableName } from './clients.js';
+import { batchGetAll } from './dynamo.js';
+import type { HistorySource } from './history.js';
+import { employeeEntriesOf, employeeNoOf, isEmployeeSummaryKey, nrcSummaryKey, setAttributes, sharedEntryName, summaryWrites } from './borrower-summary.js';
+
+const BUSY = 'Borrower records are busy; ingestion will be retried.';
+
+/**
+ * After a submission's summaries are written (ingestion): each of its employee numbers now on record
+ * with more than one NRC is marked `x_{employee number}` on the record of every NRC it came with, so a
+ * history lookup reads that number's summary only for those (lambdas/data/borrower-summary.ts
+ * borrowerRecord) and its one Query stays the lookup's only read. The numbers are read strongly
+ * consistent after this submission's own entries are written: of two lenders filing one number under
+ * two NRCs at once, the later reader sees both. A mark is a hint, set once and never removed: what the
+ * lookup shows is decided from the number's entries then, rejected submissions left out.
+ * Returns how many records were marked.
+ */
+export async function markSharedEmployeeNumbers(source: HistorySource, rows: readonly CanonicalRow[]): Promise<number> {
+  const keys = summaryWrites(source, rows)
+    .map((write) => write.key)
+    .filter(isEmployeeSummaryKey);
+  if (!keys.length) return 0;
+  const items = await batchGetAll<Record<string, unknown> & { pk: string }>(tableName('history'), keys, { consistentRead: true, busy: BUSY });
+  const marks = items.flatMap((item) => {
+    const nrcs = new Set(employeeEntriesOf(item).map((entry) => entry.nrc_digits).filter(Boolean));
+    const employeeNo = employeeNoOf(item);
+    return nrcs.size > 1 ? [...nrcs].map((digits) => ({ key: nrcSummaryKey(digits), name: sharedEntryName(employeeNo), value: true })) : [];
+  });
+  // A transaction may name an item once: a record marked for two numbers takes two rounds.
+  const rounds: (typeof marks)[] = [];
+  const seen = new Map<string, number>();
+  for (const mark of marks) {
+    const round = seen.get(mark.key.pk) ?? 0;
+    seen.set(mark.key.pk, round + 1);
+    (rounds[round] ??= []).push(mark);
+  }
+  for (const round of rounds) await setAttributes(round);
+  return marks.length;
+}

@@ -1,0 +1,64 @@
+import type { SubmissionStatus } from '../../shared/api/reviews.js';
+import { tableName } from './clients.js';
+import { batchGetAll } from './dynamo.js';
+import { submissionKey } from './submissions.js';
+
+/**
+ * Which submissions named on a borrower's record were rejected (their entries stop counting). A
+ * submission is rejected only from pending (shared/api/reviews.ts DECISION_RULES), so once it is
+ * fi_approved, approved or rejected the answer never changes; only a pending one (or one not found)
+ * must be asked again.
+ */
+export interface StatusMemo {
+  /** True or false when known, undefined when it must be read. */
+  rejected(id: string, now: number): boolean | undefined;
+  remember(id: string, status: SubmissionStatus | null, now: number): void;
+}
+
+const FINAL: ReadonlySet<string> = new Set<SubmissionStatus>(['fi_approved', 'approved', 'rejected']);
+
+/** A memo for one piece of work (a file's signals): each submission read once, never again. */
+export function freshStatuses(): StatusMemo {
+  const known = new Map<string, boolean>();
+  return {
+    rejected: (id) => known.get(id),
+    remember: (id, status) => known.set(id, status === 'rejected'),
+  };
+}
+
+/**
+ * A memo a warm function keeps across requests (the history lookup): a final status is kept (at most
+ * `max`, cleared whole when full), a pending one for `ttlMs`. So a rejection stops counting on
+ * /history within `ttlMs`, and a lookup reads statuses only when a submission it names is new to it or
+ * pending for longer: a platform of some forty lenders has a few hundred submissions a month.
+ */
+export function recentStatuses(ttlMs: number, max = 50_000): StatusMemo {
+  const known = new Map<string, { rejected: boolean; until: number }>();
+  return {
+    rejected(id, now) {
+      const hit = known.get(id);
+      return hit && hit.until > now ? hit.rejected : undefined;
+    },
+    remember(id, status, now) {
+      if (known.size >= max) known.clear();
+      known.set(id, { rejected: status === 'rejected', until: status && FINAL.has(status) ? Number.POSITIVE_INFINITY : now + ttlMs });
+    },
+  };
+}
+
+const BUSY = 'Borrower records are busy; try again in a minute.';
+
+/** The rejected among these submissions: one BatchGetItem per 100 the memo does not answer. */
+export async function rejectedAmong(ids: ReadonlySet<string>, memo: StatusMemo, now = Date.now()): Promise<Set<string>> {
+  const unknown = [...ids].filter((id) => memo.rejected(id, now) === undefined);
+  if (unknown.length) {
+    const items = await batchGetAll<{ id?: string; status?: SubmissionStatus }>(tableName('submissions'), unknown.map(submissionKey), {
+      projection: 'id, #status',
+      names: { '#status': 'status' },
+      busy: BUSY,
+    });
+    const found = new Map(items.flatMap((item) => (item.id ? [[item.id, item.status ?? null] as const] : [])));
+    for (const id of unknown) memo.remember(id, found.get(id) ?? null, now);
+  }
+  return new Set([...ids].filter((id) => memo.rejected(id, now) === true));
+}
