@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import type { SubmissionKind } from '../../shared/rules/submission-rules.js';
-import { jsonArrayElements } from '../lib/json-array.js';
+import { jsonArrayBatches } from '../lib/json-array.js';
 import { bucketName, s3, tableName } from './clients.js';
 import { queryAll } from './dynamo.js';
 import { isNotFound } from './s3-objects.js';
@@ -35,7 +35,7 @@ async function eachRow(submission: SubmissionRecord, take: (row: CanonicalRow) =
     if (isNotFound(error)) return;
     throw error;
   }
-  for await (const row of jsonArrayElements<CanonicalRow>(body)) take(row);
+  for await (const rows of jsonArrayBatches<CanonicalRow>(body)) for (const row of rows) take(row);
 }
 
 /** Hands each row of the payee key's latest inputs for `month` that is not rejected to `take`; false when there is none. */

@@ -1,6 +1,6 @@
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
-import { addPreviousRow, addStoppedRow, borrowersOf, disputeSignals, emptyBaseline, bySheetRow, reconcile, recordSignals, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
+import { addPreviousRow, addStoppedRow, borrowersOf, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
 import type { WorkbookValidation } from '../../shared/xlsx/index.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
 import { latestInputRows, stoppageRows } from '../data/payee-months.js';
@@ -10,8 +10,8 @@ import type { UploadRecord } from '../data/uploads.js';
 import { chunked, inParallel } from '../lib/concurrency.js';
 
 /** Borrowers whose records are read and judged together: bounds the memory of a 100,000-row file. */
-const CHUNK = 2_000;
-const CHUNKS_IN_FLIGHT = 2;
+const CHUNK = 1_600;
+const CHUNKS_IN_FLIGHT = 4;
 
 /** The payee key's previous month, its rows reduced as they stream in (see Baseline). */
 async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord, 'month' | 'payee_key'>, file: ReadonlyMap<string, Borrower>): Promise<Baseline> {
@@ -28,7 +28,8 @@ async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord,
  * The deduction signals of a validated inputs or stoppages file (issue 15): its payee key's previous
  * month (the stored rows of its latest inputs that is not rejected, and its stoppages) and what is on
  * record for its borrowers (the summaries ingestion keeps), compared in shared/rules/signals.ts. The
- * previous month is read while the records are, 2,000 borrowers at a time: one BatchGetItem per 100
+ * previous month is read while the records are, 1,600 borrowers at a time, four such chunks at once
+ * (none waits for the previous month: exposure is judged whole until it is known): one BatchGetItem per 100
  * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with.
  */
 export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>, result: Pick<WorkbookValidation, 'rows' | 'row_numbers'>): Promise<SignalReport> {
@@ -39,9 +40,14 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   const reconciled = baseline.then(async (b) => reconcile({ kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure }, file, b));
   // Keep the chain from rejecting unheard while the records are read; the awaits below rethrow.
   reconciled.catch(() => undefined);
+  // Which borrowers are new or changed, once the previous month is read: records read before then are
+  // judged for exposure whole and kept by key, so their reads never wait for the previous month.
+  let moved: ReadonlySet<string> | null = null;
+  void reconciled.then((r) => (moved = r.moved), () => undefined);
 
   const statuses = freshStatuses();
   const fromRecords: Signal[] = [];
+  const early: { key: string; signal: Signal }[] = [];
   const withNrc = [...file.values()].filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS);
   // An employee number already on the NRC's own record is the borrower the file names: only the others
   // are looked up by number (an NRC under another's number is flagged on that NRC's rows).
@@ -50,9 +56,14 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   await inParallel(chunked(withNrc, CHUNK), CHUNKS_IN_FLIGHT, async (chunk) => {
     const { records, employees, disputes } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
-    fromRecords.push(...recordSignals(ctx, chunk, (await reconciled).moved, records, employees), ...disputeSignals(ctx, chunk, disputes));
+    const known = moved;
+    const exposure = exposureSignals(ctx, chunk, records, known ?? undefined);
+    if (known) fromRecords.push(...exposure.map((found) => found.signal));
+    else early.push(...exposure);
+    fromRecords.push(...identitySignalsOf(chunk, records, employees), ...disputeSignals(ctx, chunk, disputes));
   });
-  const { signals, continuing } = await reconciled;
+  const { signals, continuing, moved: movedKeys } = await reconciled;
+  fromRecords.push(...early.filter((found) => movedKeys.has(found.key)).map((found) => found.signal));
   const all = [...signals, ...fromRecords].sort(bySheetRow);
   const b = await baseline;
   return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: tally(all, continuing), signals: all };

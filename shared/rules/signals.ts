@@ -119,30 +119,45 @@ export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>,
   return { signals, continuing, moved };
 }
 
+/** Item 3 for some of a file's borrowers: IDENTITY against the record. */
+export function identitySignalsOf(borrowers: Iterable<Borrower>, records: ReadonlyMap<string, readonly RecordEntry[]>, employees: ReadonlyMap<string, readonly EmployeeEntry[]>): Signal[] {
+  const out: Signal[] = [];
+  for (const borrower of borrowers) out.push(...identitySignals(borrower, records.get(borrower.digits) ?? [], (borrower.employee_no && employees.get(borrower.employee_no)) || []));
+  return out;
+}
+
+/**
+ * Item 4 for some of a file's borrowers (inputs only): EXPOSURE where the deduction reaches a limit once
+ * this file applies, by borrower key. Only the new or changed count: given `moved`, only those are
+ * judged; without it (not known yet) every one is, and the caller keeps those that turn out new or changed.
+ */
+export function exposureSignals(ctx: FileContext, borrowers: Iterable<Borrower>, records: ReadonlyMap<string, readonly RecordEntry[]>, moved?: ReadonlySet<string>): { key: string; signal: Signal }[] {
+  if (ctx.kind !== 'inputs') return [];
+  const out: { key: string; signal: Signal }[] = [];
+  for (const borrower of borrowers) {
+    if (!borrower.digits || (moved && !moved.has(borrower.key))) continue;
+    const exposure = exposureOf(records.get(borrower.digits) ?? [], ctx.payeeKey, ctx.month, borrower.installment);
+    if (reachesLimit(exposure, ctx.limits)) out.push({ key: borrower.key, signal: signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, borrower.nrc ?? borrower.digits)) });
+  }
+  return out;
+}
+
 /** Items 3 and 4 for some of a file's borrowers: IDENTITY against the record, EXPOSURE for those new or changed. */
 export function recordSignals(
   ctx: FileContext,
-  borrowers: Iterable<Borrower>,
+  borrowers: readonly Borrower[],
   moved: ReadonlySet<string>,
   records: ReadonlyMap<string, readonly RecordEntry[]>,
   employees: ReadonlyMap<string, readonly EmployeeEntry[]>,
 ): Signal[] {
-  const out: Signal[] = [];
-  for (const borrower of borrowers) {
-    const record = records.get(borrower.digits) ?? [];
-    out.push(...identitySignals(borrower, record, (borrower.employee_no && employees.get(borrower.employee_no)) || []));
-    if (ctx.kind !== 'inputs' || !borrower.digits || !moved.has(borrower.key)) continue;
-    const exposure = exposureOf(record, ctx.payeeKey, ctx.month, borrower.installment);
-    if (reachesLimit(exposure, ctx.limits)) out.push(signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, borrower.nrc ?? borrower.digits)));
-  }
-  return out;
+  return [...identitySignalsOf(borrowers, records, employees), ...exposureSignals(ctx, borrowers, records, moved).map((found) => found.signal)];
 }
 
 /** Every signal of one file (issue 15, items 1–4), in row order; MISSING (no row) last. */
 export function computeSignals(input: SignalInput): SignalReport {
   const file = borrowersOf(input.rows, input.rowNumbers);
   const reconciled = reconcile(input, file, baselineOf(input.previous, input.stopped, input.kind === 'inputs' ? file : undefined));
-  const signals = [...reconciled.signals, ...recordSignals(input, file.values(), reconciled.moved, input.records, input.employees)].sort(bySheetRow);
+  const signals = [...reconciled.signals, ...recordSignals(input, [...file.values()], reconciled.moved, input.records, input.employees)].sort(bySheetRow);
   return { baseline: { month: shiftMonth(input.month, -1), found: input.previous !== null }, counts: tally(signals, reconciled.continuing), signals };
 }
 

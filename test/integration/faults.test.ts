@@ -52,7 +52,10 @@ const source = (id: string) => ({ submissionId: id, kind: 'inputs' as const, mon
 async function storedCount(client: DynamoDBDocumentClient, table: string, list: readonly CanonicalRow[]): Promise<number> {
   let found = 0;
   for (const row of list) {
-    const out = await client.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `NRC#${row.nrc!.replace(/\D/g, '')}` } }));
+    // The month's deductions: the partition also holds the borrower's record (sk=RECORD).
+    const out = await client.send(
+      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :month)', ExpressionAttributeValues: { ':pk': `NRC#${row.nrc!.replace(/\D/g, '')}`, ':month': `${month}#` } }),
+    );
     found += out.Count ?? 0;
   }
   return found;

@@ -46,8 +46,11 @@ async function uploadAndSubmit(kind: 'inputs' | 'stoppages', nrcs: string[]) {
   return { upload, submit: submit.body as unknown as SubmitUploadResponse, status: submit.status };
 }
 
+/** A borrower's deductions: the month-keyed items of their partition (it also holds their record, sk=RECORD). */
 const historyOf = async (nrc: string) =>
-  (await dynamo.send(new QueryCommand({ TableName: twin.env.TABLE_HISTORY, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `NRC#${nrc.replace(/\D/g, '')}` } }))).Items ?? [];
+  ((await dynamo.send(new QueryCommand({ TableName: twin.env.TABLE_HISTORY, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `NRC#${nrc.replace(/\D/g, '')}` } }))).Items ?? []).filter((item) =>
+    /^\d{4}-\d{2}#/.test(String(item.sk)),
+  );
 
 const orgCounters = async (createdAt: string) => Promise.all(counterPeriods(createdAt).map((period) => getCounter(`ORG#${org.orgId}`, period)));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonArrayElements } from '../../lambdas/lib/json-array.js';
+import { jsonArrayBatches, jsonArrayElements } from '../../lambdas/lib/json-array.js';
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<Uint8Array> {
   const bytes = new TextEncoder().encode(text);
@@ -27,5 +27,17 @@ describe('jsonArrayElements', () => {
 
   it.each(['', '[', '[1,]', '[,1]', '{}', '[1] x', '[1,2', '[1 2]', '[{"a":1]'])('refuses %j', async (text) => {
     await expect(elements(text, 2)).rejects.toThrow(SyntaxError);
+  });
+});
+
+describe('jsonArrayBatches', () => {
+  it('hands on the elements each chunk completes together, never an empty batch', async () => {
+    const array = Array.from({ length: 200 }, (_, i) => ({ i, text: `row ${i}` }));
+    const batches: unknown[][] = [];
+    for await (const batch of jsonArrayBatches(chunksOf(JSON.stringify(array), 1024))) batches.push(batch);
+    expect(batches.flat()).toEqual(array);
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches.length).toBeLessThan(array.length / 10);
+    expect(batches.every((batch) => batch.length > 0)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exposureOf, nameKey, reachesLimit, type EmployeeEntry, type RecordEntry } from '../../../shared/rules/borrower-record.js';
 import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
 import { issuesCsv } from '../../../shared/rules/csv.js';
-import { borrowerKey, computeSignals, SIGNAL_MESSAGES, type SignalInput } from '../../../shared/rules/signals.js';
+import { borrowerKey, borrowersOf, computeSignals, exposureSignals, SIGNAL_MESSAGES, type SignalInput } from '../../../shared/rules/signals.js';
 
 /** Deduction signals (issue 15): each rule and message, table-driven. */
 
@@ -155,6 +155,22 @@ describe('exposure across lenders', () => {
     expect(continuing.counts.exposure).toBe(0);
     const changed = run({ rows: [row('111111/11/1', 150)], previous: [row('111111/11/1', 10)], records: new Map([['111111111', record]]) });
     expect(changed.counts.exposure).toBe(1);
+  });
+  it.each([
+    ['moved not known yet: every borrower reaching a limit, by key', undefined, ['NRC#111111111', 'NRC#222222222']],
+    ['moved known: only those new or changed', new Set(['NRC#222222222']), ['NRC#222222222']],
+    ['moved known, none moved: none', new Set<string>(), []],
+  ])('judged before the previous month is read (%s)', (_name, moved, keys) => {
+    const borrowers = [...borrowersOf([row('111111/11/1', 150), row('222222/22/2', 150, { employee_no: 'E2' }), row('333333/33/3', 150, { employee_no: 'E3' })], [2, 3, 4]).values()];
+    const records = new Map([
+      ['111111111', others(3)],
+      ['222222222', others(3)],
+      ['333333333', others(1)],
+    ]);
+    const found = exposureSignals({ kind: 'inputs', month: '2026-03', payeeKey: 'A001', limits: { max_lenders: 4, max_total: null } }, borrowers, records, moved);
+    expect(found.map((f) => f.key)).toEqual(keys);
+    for (const f of found) expect(f.signal).toMatchObject({ type: 'EXPOSURE', message: expect.stringMatching(/^4 lenders deduct ZMW 450\.00 a month from /) });
+    expect(exposureSignals({ kind: 'stoppages', month: '2026-03', payeeKey: 'A001', limits: { max_lenders: 1, max_total: null } }, borrowers, records)).toEqual([]);
   });
   it('sums in ngwee', () => {
     expect(exposureOf([entry({ installment: 0.1 }), entry({ payee_key: 'C', installment: 0.2 })], 'A001', '2026-03', 0.3)).toEqual({ lenders: 3, total: 0.6 });
