@@ -197,8 +197,9 @@ async function recordsOf(nrcItems: readonly StoredSummary[], employeesFor: (reco
   const ids = new Set<string>();
   for (const entries of [...raw.values(), ...rawEmployees.values()]) for (const entry of entries) ids.add(entry.submission_id);
   const rejected = ids.size ? await rejectedAmong(ids, statuses) : new Set<string>();
+  // Most reads find no rejected submission: the maps are then kept as read.
   const keep = <T extends { submission_id: string }>(map: Map<string, T[]>) =>
-    new Map([...map].map(([key, entries]) => [key, entries.filter((entry) => !rejected.has(entry.submission_id))] as const));
+    rejected.size ? new Map([...map].map(([key, entries]) => [key, entries.filter((entry) => !rejected.has(entry.submission_id))] as const)) : map;
   const disputes = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), upheldOf(item)] as const).filter(([, upheld]) => upheld.length > 0));
   return { records: keep(raw), employees: keep(rawEmployees), disputes };
 }

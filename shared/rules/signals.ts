@@ -43,7 +43,7 @@ export function identitySignals(borrower: Borrower, record: readonly RecordEntry
     }
   }
   const onRecord = recordName(record);
-  if (borrower.name && onRecord && nameKey(onRecord) !== nameKey(borrower.name)) {
+  if (borrower.name && onRecord && onRecord !== borrower.name && nameKey(onRecord) !== nameKey(borrower.name)) {
     out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.nameDiffers(onRecord, borrower.name)));
   }
   return out;
