@@ -62,7 +62,13 @@ export const signalsBench: Bench = {
       let t = performance.now();
       progress(`writing ${(ROWS * 2).toLocaleString('en-US')} summary entries`);
       await writeSummaries({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
-      const summaryWrites = (ROWS * 2) / ((performance.now() - t) / 1000);
+      const summarySeconds = (performance.now() - t) / 1000;
+      const summaryWrites = (ROWS * 2) / summarySeconds;
+      // What ingestion does next (issue 17): reads each employee number back and marks those under two NRCs.
+      const { markSharedEmployeeNumbers } = await import('../lambdas/data/shared-employee-numbers.js');
+      t = performance.now();
+      await markSharedEmployeeNumbers({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
+      const markSeconds = (performance.now() - t) / 1000;
       // A second lender deducts from a third of the borrowers, under other employee numbers.
       const other = previous.rows.filter((_, i) => i % 3 === 0).map((row) => ({ ...row, employee_no: `O${row.employee_no}` }));
       await writeSummaries({ submissionId: '00000000-0000-4000-8000-000000000002', kind: 'inputs', month: previousMonth, payeeKey: OTHER, orgId: null, orgName: null, submittedAt }, other);
@@ -144,6 +150,15 @@ export const signalsBench: Bench = {
           note: `the validation stage of that file in a fresh process with a ${OLD_SPACE_MB} MB old space (rules, registry check, signals: ${child.signals.toLocaleString('en-US')} listed) in ${ms(child.ms)}; with Node's default heap limit it peaks at ${Math.round(uncapped.peak_rss_mb)} MB in ${ms(uncapped.ms)}`,
         },
         { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: a keyed update per borrower and per employee number, 100 to a TransactWriteItems call, 16 calls in flight' },
+        {
+          name: 'signals.shared_marks_s',
+          value: markSeconds,
+          unit: 's',
+          baseline: `writing the summaries of those ${ROWS.toLocaleString('en-US')} rows, s`,
+          baseline_value: summarySeconds,
+          ratio: markSeconds / summarySeconds,
+          note: 'what ingestion adds for /history (issue 17): a strongly consistent BatchGetItem of every employee number of the file after its summaries, and a mark on the records of those under two NRCs',
+        },
       ];
     });
   },

@@ -39,7 +39,7 @@ export const upheldEntryName = (disputeId: string) => `${UPHELD_PREFIX}${dispute
 const SHARED_PREFIX = 'x_';
 export const sharedEntryName = (employeeNo: string) => `${SHARED_PREFIX}${employeeNo}`;
 /** An employee number longer than this is not one (and would make a poor key). */
-export const MAX_EMPLOYEE_NO = 64;
+const MAX_EMPLOYEE_NO = 64;
 const PARALLEL = 16;
 /** TransactWriteItems' own limit. */
 const TRANSACTION_ITEMS = 100;
