@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { ExpiringMap } from '../../lambdas/lib/expiring-map.js';
 
 /** Tokens verified, kept until they expire; bounded (cleared whole when full). */
 const CACHE_MAX = 10_000;
@@ -10,20 +11,17 @@ const CACHE_MAX = 10_000;
  */
 export function createJwtVerifier(opts: { issuer: string; audience: string }) {
   const jwks = createRemoteJWKSet(new URL(`${opts.issuer}/.well-known/jwks.json`));
-  const verified = new Map<string, Record<string, unknown> & { exp?: number }>();
+  const verified = new ExpiringMap<string, Record<string, unknown>>(CACHE_MAX);
   return async (authorization: string | undefined): Promise<Record<string, unknown> | null> => {
     const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
     if (!match) return null;
     const token = match[1]!;
     const known = verified.get(token);
-    if (known) {
-      if (typeof known.exp === 'number' && known.exp * 1000 > Date.now()) return known;
-      verified.delete(token);
-    }
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, jwks, { issuer: opts.issuer, audience: opts.audience });
-      if (verified.size >= CACHE_MAX) verified.clear();
-      verified.set(token, payload);
+      // jose refuses a token without `exp` only if asked: one without is verified each time.
+      if (typeof payload.exp === 'number') verified.set(token, payload, payload.exp * 1000);
       return payload as Record<string, unknown>;
     } catch {
       return null;

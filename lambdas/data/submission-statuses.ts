@@ -1,4 +1,5 @@
 import type { SubmissionStatus } from '../../shared/api/reviews.js';
+import { ExpiringMap } from '../lib/expiring-map.js';
 import { tableName } from './clients.js';
 import { batchGetAll } from './dynamo.js';
 import { submissionKey } from './submissions.js';
@@ -33,16 +34,10 @@ export function freshStatuses(): StatusMemo {
  * pending for longer: a platform of some forty lenders has a few hundred submissions a month.
  */
 export function recentStatuses(ttlMs: number, max = 50_000): StatusMemo {
-  const known = new Map<string, { rejected: boolean; until: number }>();
+  const known = new ExpiringMap<string, boolean>(max);
   return {
-    rejected(id, now) {
-      const hit = known.get(id);
-      return hit && hit.until > now ? hit.rejected : undefined;
-    },
-    remember(id, status, now) {
-      if (known.size >= max) known.clear();
-      known.set(id, { rejected: status === 'rejected', until: status && FINAL.has(status) ? Number.POSITIVE_INFINITY : now + ttlMs });
-    },
+    rejected: (id, now) => known.get(id, now),
+    remember: (id, status, now) => known.set(id, status === 'rejected', status && FINAL.has(status) ? Number.POSITIVE_INFINITY : now + ttlMs),
   };
 }
 

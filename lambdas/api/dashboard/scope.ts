@@ -3,6 +3,7 @@ import { isUuid } from '../../../shared/ids.js';
 import { findOrganisationByPayeeKey, getOrganisation, type Organisation } from '../../data/directory.js';
 import { listUserMemberships, type MemberItem } from '../../data/memberships.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { ExpiringMap } from '../../lib/expiring-map.js';
 
 /**
  * The organisation a signed-in user's figures belong to: their latest approved membership, whatever
@@ -17,7 +18,7 @@ export async function callerMembership(userId: string): Promise<MemberItem | nul
 
 const ORG_TTL_MS = 60_000;
 const ORG_CACHE_MAX = 10_000;
-const orgCache = new Map<string, { orgId: string | null; until: number }>();
+const orgCache = new ExpiringMap<string, string | null>(ORG_CACHE_MAX);
 
 /**
  * The caller's organisation id for an audit entry, remembered for a minute per warm function: a history
@@ -25,11 +26,10 @@ const orgCache = new Map<string, { orgId: string | null; until: number }>();
  * rather than spend a third database call on every lookup. Figures and billing never use this.
  */
 export async function auditOrgId(userId: string, now = Date.now()): Promise<string | null> {
-  const hit = orgCache.get(userId);
-  if (hit && hit.until > now) return hit.orgId;
+  const hit = orgCache.get(userId, now);
+  if (hit !== undefined) return hit;
   const orgId = (await callerMembership(userId))?.org_id ?? null;
-  if (orgCache.size >= ORG_CACHE_MAX) orgCache.clear();
-  orgCache.set(userId, { orgId, until: now + ORG_TTL_MS });
+  orgCache.set(userId, orgId, now + ORG_TTL_MS);
   return orgId;
 }
 
