@@ -38,10 +38,9 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   const settings = readSettings();
   const baseline = baselineFor(kind, upload, file);
   const reconciled = baseline.then(async (b) => reconcile({ kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure }, file, b));
-  // Keep the chain from rejecting unheard while the records are read; the awaits below rethrow.
-  reconciled.catch(() => undefined);
   // Which borrowers are new or changed, once the previous month is read: records read before then are
-  // judged for exposure whole and kept by key, so their reads never wait for the previous month.
+  // judged for exposure whole and kept by key, so their reads never wait for the previous month. A
+  // failure is not left unheard while the records are read: the await below rethrows it.
   let moved: ReadonlySet<string> | null = null;
   void reconciled.then((r) => (moved = r.moved), () => undefined);
 

@@ -5,7 +5,7 @@ import { currentMonth } from '../../shared/rules/dates.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
-import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { HEADER, workbook } from '../fixtures/submissions/workbooks.js';
 
 /**
  * The record /history shows beside a borrower's deductions (issues 15 and 17), through the real
@@ -35,10 +35,7 @@ async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg
 /** Uploads and submits one lender's inputs for M; the caller waits for ingestion. */
 async function submitted(token: string, org: SeededOrg, rows: [string, string, number, string, string][]) {
   const data = workbook([HEADER, ...rows.map(([emp, id, amount, first, last]) => [emp, id, `${M}-01`, '2030-12-31', amount, org.payeeKey, first, last])]);
-  const upload = await api.upload(token, { doc_kind: 'inputs', month: M, payee_key: org.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
-  expect(upload.status).toBe('validated');
-  expect((await api.submit(token, upload.id)).status).toBe(200);
-  return upload.id;
+  return api.submitWorkbook(token, { kind: 'inputs', month: M, payeeKey: org.payeeKey, fileName: 'inputs.xlsx' }, data);
 }
 
 const lookup = async (token: string, id: string) => {

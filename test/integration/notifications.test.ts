@@ -5,7 +5,7 @@ import type { Role } from '../../shared/roles.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
-import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
 import { outbox } from './notify-support.js';
 
 /**
@@ -43,10 +43,7 @@ let n = 0;
 const base = 600_000 + Math.floor(Math.random() * 200_000);
 async function submitted(by: Person, org: SeededOrg): Promise<string> {
   const data = workbook(inputsRows(month, org.payeeKey, [nrcOf(++n, base)]));
-  const upload = await api.upload(by.token, { doc_kind: 'inputs', month, payee_key: org.payeeKey, file_name: `notified ${n}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
-  const res = await api.submit(by.token, upload.id);
-  expect(res.status).toBe(200);
-  return String(res.body.submission_id);
+  return api.submitWorkbook(by.token, { kind: 'inputs', month, payeeKey: org.payeeKey, fileName: `notified ${n}.xlsx` }, data);
 }
 
 let org: SeededOrg;

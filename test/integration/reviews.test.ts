@@ -5,7 +5,7 @@ import type { Role } from '../../shared/roles.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
-import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { inputsRows, nrcOf, stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
 
 /**
  * Issue 7 parts 1 and 2: the reviews queue and the reports table (GET /api/submissions), each decision's
@@ -47,10 +47,7 @@ const base = 300_000 + Math.floor(Math.random() * 200_000);
 async function submitted(by: Person, org: SeededOrg, kind: 'inputs' | 'stoppages' = 'inputs'): Promise<string> {
   const nrcs = [nrcOf(++n, base)];
   const data = workbook(kind === 'inputs' ? inputsRows(month, org.payeeKey, nrcs) : stoppagesRows(month, org.payeeKey, nrcs));
-  const upload = await api.upload(by.token, { doc_kind: kind, month, payee_key: org.payeeKey, file_name: `${kind} ${n}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
-  const res = await api.submit(by.token, upload.id);
-  expect(res.status).toBe(200);
-  return String(res.body.submission_id);
+  return api.submitWorkbook(by.token, { kind, month, payeeKey: org.payeeKey, fileName: `${kind} ${n}.xlsx` }, data);
 }
 
 let orgA: SeededOrg;
