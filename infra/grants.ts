@@ -130,7 +130,7 @@ const AUDIT_ENTRY: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } 
 /** Actions that notify queue a job (lambdas/data/notifications.ts queueNotification). */
 const NOTIFIES: FunctionGrants = { buckets: { uploads: { write: [KEYS.uploads.notify] } } };
 
-export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
+const GRANTS_BY_ROUTE: Record<string, FunctionGrants> = {
   // system
   'get-health': { tables: { directory: read(['DescribeTable']) }, buckets: { uploads: { list: true } }, userPool: ['DescribeUserPool'] },
   'get-me': { tables: { directory: read([], 'gsi1') } },
@@ -143,34 +143,35 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
     userPool: ['AdminGetUser'],
   }),
   'accept-team-invite': audited({ tables: { directory: { actions: ['UpdateItem'], indexes: ['gsi1'] } }, userPool: ['AdminAddUserToGroup'] }),
+  'decline-team-invite': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } }),
 
   // submissions
   'create-upload': audited({
-    tables: { directory: read(['GetItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
+    tables: { directory: read([], 'gsi1'), submissions: { actions: ['PutItem'] } },
     buckets: { uploads: { write: [KEYS.uploads.incoming] } },
   }),
-  'get-upload': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
-  'get-upload-report': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
-  'get-upload-signals': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
+  'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
+  'get-upload-report': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
+  'get-upload-signals': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   // Submit reads the platform's settings for the submission window (issue 16 §3).
   'submit-upload': audited({
-    tables: { directory: read(['GetItem', 'Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    tables: { directory: read(['Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
     buckets: {
       uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.ingest], write: [...KEYS.uploads.stored, KEYS.uploads.ingest], list: true },
       onboarding: { write: [KEYS.onboarding.stored] },
     },
   }),
-  'get-submission': { tables: { directory: read(['GetItem']), submissions: read(['GetItem']) } },
+  'get-submission': { tables: { submissions: read(['GetItem']) } },
   // reviews and reports (lambdas/data/reviews.ts, review-list.ts): index reads, status changes conditioned on the status
   'list-submissions': { tables: { directory: read([], 'gsi1'), submissions: read([], 'gsi1', 'gsi2') } },
-  'decide-submission': audited(NOTIFIES, { tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
-  'decide-submissions': audited(NOTIFIES, { tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  'decide-submission': audited(NOTIFIES, { tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  'decide-submissions': audited(NOTIFIES, { tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
   'assign-submission': audited(NOTIFIES, {
-    tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'UpdateItem'] } },
-    userPool: ['AdminGetUser', 'AdminListGroupsForUser'],
+    tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } },
+    userPool: ['AdminGetUser'],
   }),
   'get-submission-file': merge(AUDIT_ENTRY, {
-    tables: { directory: read(['GetItem']), submissions: read(['GetItem']) },
+    tables: { submissions: read(['GetItem']) },
     buckets: { uploads: { read: [...KEYS.uploads.stored], list: true } },
   }),
   'list-pmec-admins': { userPool: ['ListUsersInGroup'] },
@@ -202,13 +203,13 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
 
   // team
   'get-team': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminListGroupsForUser'] },
-  'add-team-member': audited({
-    tables: { directory: { actions: ['GetItem', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] } },
-    userPool: ['AdminGetUser', 'AdminCreateUser', 'AdminAddUserToGroup'],
+  'add-team-member': audited(NOTIFIES, {
+    tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminGetUser', 'AdminCreateUser'],
   }),
   'remove-team-member': audited({
     tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
-    userPool: ['AdminRemoveUserFromGroup'],
+    userPool: ['AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
   }),
 
   // administration
@@ -224,13 +225,13 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'delete-auth-user': audited({ tables: { directory: read(['Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteUser'] }),
   // Listing repairs a missing platform-admin record of a group member (ensurePlatformAdminRecord), audited.
   'list-platform-admins': merge(AUDIT_ENTRY, { tables: { directory: { actions: ['PutItem', 'UpdateItem'], indexes: ['gsi2'] } }, userPool: ['ListUsersInGroup'] }),
-  'add-platform-admin': audited({
+  'add-platform-admin': audited(NOTIFIES, {
     tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
-    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminCreateUser', 'AdminAddUserToGroup'],
+    userPool: ['AdminGetUser', 'AdminCreateUser', 'AdminAddUserToGroup'],
   }),
   'remove-platform-admin': audited({
     tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] } },
-    userPool: ['AdminRemoveUserFromGroup', 'ListUsersInGroup'],
+    userPool: ['AdminRemoveUserFromGroup', 'ListUsersInGroup', 'AdminUserGlobalSignOut'],
   }),
 
   // audit log: reading it is audited too
@@ -262,6 +263,14 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'get-settings': { tables: { directory: read(['Query']) } },
   'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
 };
+
+/**
+ * Every route's chain reads the caller's roles from the directory (lambdas/data/caller-directory.ts):
+ * the user's memberships (Query gsi1 USER#{sub}) and platform-admin records (Query pk).
+ */
+const CALLER: FunctionGrants = { tables: { directory: read(['Query'], 'gsi1') } };
+
+export const ROUTE_GRANTS: Record<string, FunctionGrants> = Object.fromEntries(Object.entries(GRANTS_BY_ROUTE).map(([id, grant]) => [id, merge(CALLER, grant)]));
 
 export const TRIGGER_GRANTS: Record<string, FunctionGrants> = {
   // The deduction signals: the settings, the payee key's previous month (gsi3 and its stored rows),

@@ -29,10 +29,53 @@ export const ROLE_SETS = {
   superAdmin: ['super_admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
+/**
+ * How long a warm function trusts what it read of the directory about a caller: a removal or a demotion
+ * applies to every later request within this time. A refusal is never decided on a remembered read, so a
+ * new role applies at once.
+ */
+export const CALLER_TTL_MS = 30_000;
+
+/** A role held in one organisation: an approved membership, as the directory records it. */
+export interface Grant {
+  orgId: string;
+  role: Role;
+  /** The organisation is PMEC's: its reviewers oversee every lender's submissions and disputes. */
+  pmec: boolean;
+}
+
+/**
+ * Who is calling, as the directory knows them. `roles` is every role held anywhere (platform roles and
+ * approved memberships): enough for a route's first check. A decision about an organisation's object
+ * reads `grants` through `rolesIn`, so a role held in one organisation never applies in another.
+ */
 export interface Caller {
   signedIn: boolean;
   approved: boolean;
   roles: readonly Role[];
+  /** super_admin and sys_admin: they hold in every organisation. */
+  platformRoles?: readonly Role[];
+  grants?: readonly Grant[];
+}
+
+/**
+ * The roles the caller holds over an object of organisation `orgId`: platform roles, roles held in
+ * that organisation and, with `oversight`, the reviewing roles held in a PMEC organisation (PMEC's
+ * compliance and admins review every lender's submissions and disputes). A compliance member of an FI
+ * organisation reviews that organisation only.
+ */
+export function rolesIn(caller: Caller, orgId: string | null, options: { oversight?: boolean } = {}): Role[] {
+  const out = new Set<Role>(caller.platformRoles ?? []);
+  for (const grant of caller.grants ?? []) {
+    const overseeing = options.oversight && grant.pmec && (ROLE_SETS.reviewers as readonly Role[]).includes(grant.role);
+    if ((orgId !== null && grant.orgId === orgId) || overseeing) out.add(grant.role);
+  }
+  return [...out];
+}
+
+/** The organisations where the caller holds one of `roles` (platform roles aside). */
+export function organisationsWith(caller: Caller, roles: readonly Role[]): string[] {
+  return [...new Set((caller.grants ?? []).filter((g) => roles.includes(g.role)).map((g) => g.orgId))];
 }
 
 /** The one decision used by the server, the local gateway and the SPA. */
@@ -47,6 +90,16 @@ export function isAllowed(access: Access, caller: Caller): boolean {
     case 'roles':
       return caller.signedIn && caller.roles.some((r) => access.roles.includes(r));
   }
+}
+
+/**
+ * `isAllowed` for an object of one organisation: the roles must be held there (see `rolesIn`); an
+ * `approved` route asks for any role there.
+ */
+export function isAllowedIn(access: Access, caller: Caller, orgId: string | null, options: { oversight?: boolean } = {}): boolean {
+  if (access.kind === 'public' || access.kind === 'signed_in') return isAllowed(access, caller);
+  const held = caller.signedIn ? rolesIn(caller, orgId, options) : [];
+  return access.kind === 'approved' ? held.length > 0 : held.some((r) => access.roles.includes(r));
 }
 
 /** The route and screen presets of those role sets. */

@@ -38,3 +38,23 @@ export async function approveInvitedMembership(orgId: string, userId: string, no
     throw error;
   }
 }
+
+/** Moves one membership from invited to rejected (declined by the person). Answers false when it is no longer invited. */
+export async function declineInvitedMembership(orgId: string, userId: string, now = new Date().toISOString()): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('directory'),
+        Key: memberKey(orgId, userId),
+        UpdateExpression: 'SET #status = :rejected, is_approved = :no, decided_at = :now, declined_at = :now',
+        ConditionExpression: '#status = :invited',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':rejected': 'rejected', ':invited': 'invited', ':no': false, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

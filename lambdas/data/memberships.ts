@@ -90,17 +90,7 @@ export async function getMember(orgId: string, userId: string): Promise<MemberIt
 }
 
 /** The roles that make an approved member an admin of their organisation. */
-export const ORG_ADMIN_ROLES: readonly string[] = ['fi_admin', 'pmec_admin'];
-
-/**
- * The organisations a caller is an approved admin of (issue 16: who withdraws a report, who answers a
- * dispute). One read, and none for a caller holding no organisation admin role.
- */
-export async function adminOrganisations(userId: string, roles: readonly string[]): Promise<Set<string>> {
-  if (!roles.some((role) => ORG_ADMIN_ROLES.includes(role))) return new Set();
-  const memberships = await listUserMemberships(userId);
-  return new Set(memberships.filter((m) => m.status === 'approved' && ORG_ADMIN_ROLES.includes(m.role)).map((m) => m.org_id));
-}
+export const ORG_ADMIN_ROLES: readonly Role[] = ['fi_admin', 'pmec_admin'];
 
 /**
  * Spec §6: an organisation admin acts on their own latest approved organisation, i.e. the latest

@@ -21,7 +21,8 @@ export type NotificationEvent =
   | { kind: 'dispute.opened'; dispute_id: string; org_id: string; payee_key: string; month: string; nrc: string; reason: string }
   | { kind: 'dispute.decided'; dispute_id: string; org_id: string; payee_key: string; month: string; nrc: string; decision: 'upheld' | 'dismissed'; note: string }
   | { kind: 'access_request.decided'; request_id: string; decision: 'approved' | 'rejected'; note?: string }
-  | { kind: 'fraud_report.withdrawn'; report_id: string; reason: string; by_email: string };
+  | { kind: 'fraud_report.withdrawn'; report_id: string; reason: string; by_email: string }
+  | { kind: 'membership.invited'; org_id: string; org_name: string; user_id: string; email: string; role: string; invited_at: string };
 
 export interface NotificationJob {
   key: string;
@@ -49,6 +50,8 @@ export function idempotencyKey(event: NotificationEvent): string {
       return `${event.kind}#${event.request_id}#${event.decision}`;
     case 'fraud_report.withdrawn':
       return `${event.kind}#${event.report_id}`;
+    case 'membership.invited':
+      return `${event.kind}#${event.org_id}#${event.user_id}#${event.invited_at}`;
   }
 }
 

@@ -20,7 +20,8 @@ export interface PlatformAdminRecord {
   user_id: string;
   email: string;
   role: PlatformRole;
-  status: 'active' | 'removing';
+  /** 'invited': waiting for the person's consent (platform-admin-invitations.ts); grants nothing. */
+  status: 'active' | 'removing' | 'invited';
   created_at: string;
   created_by: string | null;
 }

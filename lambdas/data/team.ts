@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseRoles, type Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
@@ -73,18 +73,6 @@ export async function markMemberRemoved(member: MemberItem, by: string): Promise
     if (isConditionFailure(error)) return false;
     throw error;
   }
-}
-
-/** Deletes a membership just written, when the role it was to grant could not be granted. */
-export async function deleteNewMember(member: MemberItem): Promise<void> {
-  await dynamo.send(
-    new DeleteCommand({
-      TableName: tableName('directory'),
-      Key: memberKey(member.org_id, member.user_id),
-      ConditionExpression: 'created_at = :at',
-      ExpressionAttributeValues: { ':at': member.created_at },
-    }),
-  );
 }
 
 export interface DirectoryCensus {

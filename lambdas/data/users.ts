@@ -5,6 +5,7 @@ import {
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminUserGlobalSignOutCommand,
   type AttributeType,
   ListUsersCommand,
   ListUsersInGroupCommand,
@@ -90,6 +91,19 @@ export async function addToRole(username: string, role: Role): Promise<void> {
 export async function removeFromRole(username: string, role: Role): Promise<void> {
   try {
     await cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId(), Username: username, GroupName: role }));
+  } catch (error) {
+    if (!isNamed(error, 'UserNotFoundException')) throw error;
+  }
+}
+
+/**
+ * Ends every session of the user: their refresh tokens stop working, so no new ID token is issued.
+ * An ID token already held stays valid until it expires, which is why a decision never rests on it.
+ * A user that is gone changes nothing.
+ */
+export async function signOutEverywhere(username: string): Promise<void> {
+  try {
+    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: username }));
   } catch (error) {
     if (!isNamed(error, 'UserNotFoundException')) throw error;
   }

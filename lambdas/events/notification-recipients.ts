@@ -42,5 +42,7 @@ export async function recipientsOf(event: NotificationEvent): Promise<Recipients
       const admins = await listPlatformAdminRecords();
       return { emails: unique(admins.filter((a) => a.status === 'active').map((a) => a.email)) };
     }
+    case 'membership.invited':
+      return { emails: unique([event.email]) };
   }
 }

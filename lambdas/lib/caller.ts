@@ -1,37 +1,61 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import type { Caller } from '../../shared/access.js';
-import { normaliseRoles, type Role } from '../../shared/roles.js';
+import { CALLER_TTL_MS, type Caller, type Grant } from '../../shared/access.js';
+import { ROLES, type Role } from '../../shared/roles.js';
+import { readDirectoryAccess } from '../data/caller-directory.js';
+import { ExpiringMap } from './expiring-map.js';
 
 export interface AuthenticatedCaller extends Caller {
   signedIn: true;
   userId: string;
   email: string;
   roles: Role[];
+  platformRoles: Role[];
+  grants: Grant[];
 }
 export type AnyCaller = AuthenticatedCaller | { signedIn: false; approved: false; roles: [] };
+/** Who the token proves the caller is; what they may do is the directory's to say. */
+export interface Identity {
+  userId: string;
+  email: string;
+}
 
-const ANONYMOUS: AnyCaller = { signedIn: false, approved: false, roles: [] };
+export const ANONYMOUS: AnyCaller = { signedIn: false, approved: false, roles: [] };
 
-/** Groups arrive as an array from cognito-local and as "[a b]" text from API Gateway's claim mapping. */
-function groupsClaim(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string') return value.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
-  return [];
+/** The ID token as the JWT authorizer verified it: its subject and email, nothing more is trusted. */
+export function identityFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>): Identity | null {
+  const claims = event.requestContext?.authorizer?.jwt?.claims;
+  if (!claims || typeof claims.sub !== 'string' || claims.token_use !== 'id') return null;
+  return { userId: claims.sub, email: String(claims.email ?? '').toLowerCase() };
+}
+
+const remembered = new ExpiringMap<string, AuthenticatedCaller>(10_000);
+
+/** The caller with the roles the directory gives them now; `fresh` skips what the function remembers. */
+export async function resolveCaller(identity: Identity, options: { fresh?: boolean } = {}, now = Date.now()): Promise<AuthenticatedCaller> {
+  const hit = options.fresh ? undefined : remembered.get(identity.userId, now);
+  if (hit) return hit;
+  const access = await readDirectoryAccess(identity.userId);
+  const held = new Set<Role>([...access.platformRoles, ...access.grants.map((g) => g.role)]);
+  const caller: AuthenticatedCaller = {
+    signedIn: true,
+    approved: held.size > 0,
+    userId: identity.userId,
+    email: access.email ?? identity.email,
+    roles: ROLES.filter((r) => held.has(r)),
+    platformRoles: access.platformRoles,
+    grants: access.grants,
+  };
+  remembered.set(identity.userId, caller, now + CALLER_TTL_MS);
+  return caller;
 }
 
 /**
- * The caller as the JWT authorizer verified it (the ID token: it carries email and groups).
- * A user is approved once an admin has granted any role: approval adds the Cognito group.
+ * A check that would refuse the caller is made again on a fresh read of the directory before it
+ * refuses: what the function remembers may lack a role granted a moment ago. Answers the caller the
+ * check passed with, or null.
  */
-export function callerFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>): AnyCaller {
-  const claims = event.requestContext?.authorizer?.jwt?.claims;
-  if (!claims || typeof claims.sub !== 'string' || claims.token_use !== 'id') return ANONYMOUS;
-  const roles = normaliseRoles(groupsClaim(claims['cognito:groups']));
-  return {
-    signedIn: true,
-    approved: roles.length > 0,
-    userId: claims.sub,
-    email: String(claims.email ?? '').toLowerCase(),
-    roles,
-  };
+export async function confirmAllowed(caller: AuthenticatedCaller, check: (c: AuthenticatedCaller) => boolean): Promise<AuthenticatedCaller | null> {
+  if (check(caller)) return caller;
+  const fresh = await resolveCaller(caller, { fresh: true });
+  return check(fresh) ? fresh : null;
 }

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type { z, ZodType } from 'zod';
 import { isAllowed } from '../../shared/access.js';
 import { pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
-import { type AnyCaller, callerFromEvent } from './caller.js';
+import { ANONYMOUS, type AnyCaller, confirmAllowed, identityFromEvent, resolveCaller } from './caller.js';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
 import { logger } from './powertools.js';
 import { isStateChanging, recordRequest } from './request-audit.js';
@@ -14,14 +14,35 @@ type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, Context & { calle
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-/** The caller against the route's access: 401 without a session, 403 without the role. Sets `context.caller`. */
+/** What a signed-in caller without the route's access is told: a pending account, or a role that does not reach. */
+export const ACCESS_MESSAGES = {
+  pending: 'Your account is waiting for approval. An administrator must approve your access request, or you must accept an invitation, before you can do this.',
+  role: 'Your role does not allow this action.',
+} as const;
+
+/**
+ * The caller against the route's access: 401 without a session, 403 without the role. The token says
+ * who the caller is; the directory says what they may do (read once per request, remembered briefly by
+ * the warm function; a refusal is confirmed on a fresh read). Public routes read nothing. Sets
+ * `context.caller`, also on a refusal, so the audit record names who was refused.
+ */
 export function authorise(route: Pick<RouteDef, 'access'>): ApiMiddleware {
   return {
-    before: (request) => {
-      const caller = callerFromEvent(request.event);
-      if (!isAllowed(route.access, caller)) {
-        if (!caller.signedIn) throw new UnauthorizedError();
-        throw new ForbiddenError('Your role does not allow this action.');
+    before: async (request) => {
+      const identity = identityFromEvent(request.event);
+      request.context.caller = ANONYMOUS;
+      if (route.access.kind === 'public') {
+        if (identity) request.context.caller = await resolveCaller(identity);
+        return;
+      }
+      if (!identity) throw new UnauthorizedError();
+      const remembered = await resolveCaller(identity);
+      request.context.caller = remembered;
+      const caller = await confirmAllowed(remembered, (c) => isAllowed(route.access, c));
+      if (!caller) {
+        const latest = await resolveCaller(identity);
+        request.context.caller = latest;
+        throw new ForbiddenError(latest.approved ? ACCESS_MESSAGES.role : ACCESS_MESSAGES.pending, latest.approved ? 'forbidden' : 'not_approved');
       }
       request.context.caller = caller;
     },
@@ -66,7 +87,7 @@ export function validate(route: Pick<RouteDef, 'path' | 'params' | 'query' | 're
 export function audit(route: RouteDef): ApiMiddleware {
   const changes = isStateChanging(route);
   const record: NonNullable<ApiMiddleware['after']> = async (request) => {
-    if (changes && request.response) await recordRequest(route, request.event, request.response);
+    if (changes && request.response) await recordRequest(route, request.event, request.response, request.context.caller ?? ANONYMOUS);
   };
   return { after: record, onError: record };
 }

@@ -1,4 +1,5 @@
 import type { NotificationEvent } from '../data/notifications.js';
+import { ROLE_LABELS, type Role } from '../../shared/roles.js';
 import { escapeHtml } from './html.js';
 
 /**
@@ -115,6 +116,18 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
         facts: [['Report', event.report_id]],
         action: 'Open the registry',
         path: `/fraud-list?report=${encodeURIComponent(event.report_id)}`,
+      };
+    case 'membership.invited':
+      return {
+        subject: `You are invited to join ${oneLine(event.org_name)} on the ${PRODUCT}`,
+        heading: `You are invited to join ${event.org_name}`,
+        lines: ['Nothing changes for you until you accept. Sign in and accept or decline the invitation on your home page.'],
+        facts: [
+          ['Organisation', event.org_name],
+          ['Role', ROLE_LABELS[event.role as Role] ?? event.role],
+        ],
+        action: 'Open the invitation',
+        path: '/app',
       };
   }
 }

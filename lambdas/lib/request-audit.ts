@@ -1,8 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../shared/routes.js';
 import { writeAudit } from '../data/audit.js';
-import { listUserMemberships } from '../data/memberships.js';
-import { callerFromEvent } from './caller.js';
+import type { AnyCaller } from './caller.js';
 import { logger } from './powertools.js';
 import { clientAddress } from './client-address.js';
 
@@ -25,15 +24,14 @@ function errorCodeOf(response: APIGatewayProxyStructuredResultV2): string | null
  * One audit entry per state-changing request: who (user, email, roles, organisations), what (the
  * route and the path it was called on), when, and how it ended (status and error code). The body is
  * never copied: it may hold personal data, and the feature's own entry records what changed.
+ * The caller is as the request's access check read the directory.
  * A failure to record is logged as an error (an alarm in AWS), not turned into a failed request
  * whose change was already made.
  */
-export async function recordRequest(route: RouteDef, event: APIGatewayProxyEventV2WithJWTAuthorizer, response: APIGatewayProxyStructuredResultV2): Promise<void> {
+export async function recordRequest(route: RouteDef, event: APIGatewayProxyEventV2WithJWTAuthorizer, response: APIGatewayProxyStructuredResultV2, caller: AnyCaller): Promise<void> {
   const status = response.statusCode ?? 200;
   try {
-    const caller = callerFromEvent(event);
-    const memberships = caller.signedIn ? await listUserMemberships(caller.userId) : [];
-    const orgIds = memberships.filter((m) => m.status === 'approved').map((m) => m.org_id);
+    const orgIds = caller.signedIn ? [...new Set(caller.grants.map((g) => g.orgId))] : [];
     await writeAudit({
       actor: caller.signedIn ? caller : null,
       org_id: orgIds[0] ?? null,

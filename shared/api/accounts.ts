@@ -99,12 +99,25 @@ export const accessRequestResponseSchema = z.object({
 });
 export type AccessRequestResponse = z.infer<typeof accessRequestResponseSchema>;
 
-/** POST /api/team/accept-invite takes no fields (an empty object or no body). */
-export const acceptInviteRequestSchema = z.strictObject({});
+const invitedOrg = z.uuid({ message: 'Please enter a valid Organisation ID.' });
+const invitedPlatformRole = z.enum(['super_admin', 'sys_admin'], { message: 'Choose the platform role: super_admin or sys_admin.' });
+
+/**
+ * POST /api/team/accept-invite: no fields (an empty object or no body) accepts every invitation waiting
+ * for the caller, as /invite-accept does for a new account; `org_id` accepts that organisation's only,
+ * `platform_role` that platform role's only (the invitation card of the home page).
+ */
+export const acceptInviteRequestSchema = z.strictObject({ org_id: invitedOrg.optional(), platform_role: invitedPlatformRole.optional() });
+
+/** POST /api/team/decline-invite {org_id} or {platform_role}: that one invitation is declined. */
+export const declineInviteRequestSchema = z
+  .strictObject({ org_id: invitedOrg.optional(), platform_role: invitedPlatformRole.optional() })
+  .refine((b) => Boolean(b.org_id) !== Boolean(b.platform_role), { message: 'Name the invitation to decline: org_id or platform_role.' });
+export const declineInviteResponseSchema = z.object({ declined: z.object({ org_id: z.string().nullable(), org_name: z.string(), role: z.string() }), message: z.string() });
 
 /** POST /api/team/accept-invite: the memberships accepted through an invite (stable across retries). */
 export const acceptInviteResponseSchema = z.object({
-  accepted: z.array(z.object({ org_id: z.string(), org_name: z.string(), role: z.string() })),
+  accepted: z.array(z.object({ org_id: z.string().nullable(), org_name: z.string(), role: z.string() })),
 });
 export type AcceptInviteResponse = z.infer<typeof acceptInviteResponseSchema>;
 
@@ -136,5 +149,7 @@ export const meResponseSchema = z.object({
   roles: z.array(z.enum(ROLES)),
   approved: z.boolean(),
   memberships: z.array(membershipSchema),
+  /** Platform roles the person was invited to and has not answered. */
+  platform_invitations: z.array(z.enum(['super_admin', 'sys_admin'])).default([]),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

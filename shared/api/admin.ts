@@ -18,6 +18,7 @@ export const PLATFORM_ADMIN_MESSAGES = {
   // Our own, where the spec is silent:
   not_platform_admin: 'That user does not hold this platform role.',
   role_required: 'Choose the platform role: super_admin or sys_admin.',
+  invite_exists: 'This person already has an invitation to this role, waiting for their answer.',
 } as const;
 
 /** Spec §8: "Otherwise the server message is shown, else 'We couldn't invite or create this user.'" */

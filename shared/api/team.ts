@@ -21,7 +21,12 @@ export const TEAM_MESSAGES = {
   memberNotFound: 'That member was not found in this organisation.',
   cannotRemoveSelf: 'You cannot remove yourself. Ask another administrator of your organisation.',
   removeNotAllowed: 'You are not allowed to remove a member with this role.',
+  notVerified: (email: string) => `${email} has not verified their email address yet, so they cannot be added. Ask them to finish signing up first.`,
+  noInvitation: 'There is no invitation from this organisation waiting for you. It may have been withdrawn, or already accepted or declined.',
 } as const;
+
+/** How an invitation to a platform role names what the person would join. */
+export const PLATFORM_INVITATION_NAME = 'Platform administration';
 
 /** Spec part 2 §6 "Roles a user may grant in a team". */
 export const GRANTABLE_ROLES: Partial<Record<Role, readonly Role[]>> = {

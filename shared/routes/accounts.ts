@@ -1,5 +1,5 @@
 import { PUBLIC, SIGNED_IN } from '../access.js';
-import { acceptInviteRequestSchema, acceptInviteResponseSchema, accessRequestBodySchema, accessRequestResponseSchema, emailAvailabilityQuerySchema, emailAvailabilityResponseSchema, meResponseSchema } from '../api/accounts.js';
+import { acceptInviteRequestSchema, acceptInviteResponseSchema, declineInviteRequestSchema, declineInviteResponseSchema, accessRequestBodySchema, accessRequestResponseSchema, emailAvailabilityQuerySchema, emailAvailabilityResponseSchema, meResponseSchema } from '../api/accounts.js';
 import { featureRoutes } from './define.js';
 
 /** Accounts and access (spec part 2): email availability, access requests, invites, the signed-in user. */
@@ -35,7 +35,18 @@ export const acceptTeamInvite = route({
   uses: { tables: ['directory', 'audit'], userPool: true },
   request: acceptInviteRequestSchema,
   response: acceptInviteResponseSchema,
-  summary: 'Approves the caller’s invited memberships and grants their roles (idempotent).',
+  summary: 'Approves the caller’s invited memberships (all, or one organisation’s) and grants their roles (idempotent).',
+});
+
+export const declineTeamInvite = route({
+  id: 'decline-team-invite',
+  method: 'POST',
+  path: '/api/team/decline-invite',
+  access: SIGNED_IN,
+  uses: { tables: ['directory', 'audit'] },
+  request: declineInviteRequestSchema,
+  response: declineInviteResponseSchema,
+  summary: 'Declines the caller’s invitation to one organisation: nothing changes for them.',
 });
 
 export const getMe = route({
@@ -48,4 +59,4 @@ export const getMe = route({
   summary: 'The signed-in user: roles, approval and memberships.',
 });
 
-export const ACCOUNTS_ROUTES = [getEmailAvailability, createAccessRequest, acceptTeamInvite, getMe] as const;
+export const ACCOUNTS_ROUTES = [getEmailAvailability, createAccessRequest, acceptTeamInvite, declineTeamInvite, getMe] as const;

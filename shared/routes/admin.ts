@@ -87,7 +87,7 @@ export const addPlatformAdmin = route({
   method: 'POST',
   path: '/api/admin/platform-admins',
   access: PLATFORM_ADMINS,
-  uses: { tables: ['directory', 'audit'], userPool: true },
+  uses: { tables: ['directory', 'audit'], buckets: ['uploads'], userPool: true },
   request: addPlatformAdminRequestSchema,
   response: addPlatformAdminResponseSchema,
   summary: 'Grants a platform role, inviting the user when new (super_admin: either role; sys_admin: sys_admin only).',

@@ -34,9 +34,15 @@ export interface RouteDef {
   summary: string;
 }
 
-/** Declares the routes of one feature, keeping every literal (id, path, schemas) for the types that read them. */
+/**
+ * Declares the routes of one feature, keeping every literal (id, path, schemas) for the types that read
+ * them. Every route reaches the directory table: the handler chain reads the caller's roles there.
+ */
 export function featureRoutes<const F extends Feature>(feature: F) {
-  return <const R extends Omit<RouteDef, 'feature'>>(route: R): R & { feature: F } => ({ ...route, feature });
+  return <const R extends Omit<RouteDef, 'feature'>>(route: R): R & { feature: F } => {
+    const tables = route.uses.tables ?? [];
+    return { ...route, feature, uses: { ...route.uses, tables: tables.includes('directory') ? tables : ['directory', ...tables] } };
+  };
 }
 
 /** The module under lambdas/ (without extension) whose `handler` serves a route. */

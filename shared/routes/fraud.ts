@@ -1,4 +1,4 @@
-import { FRAUD_LIST, ORG_ADMINS, SIGNED_IN } from '../access.js';
+import { APPROVED, FRAUD_LIST, ORG_ADMINS } from '../access.js';
 import { createFraudReportRequestSchema, createFraudReportResponseSchema, evidenceUploadRequestSchema, evidenceUploadResponseSchema, fraudSearchRequestSchema, fraudSearchResponseSchema, latestFraudReportsQuerySchema, latestFraudReportsResponseSchema, registryCheckRequestSchema, registryCheckResponseSchema, withdrawFraudReportRequestSchema, withdrawFraudReportResponseSchema } from '../api/fraud.js';
 import { featureRoutes } from './define.js';
 
@@ -9,7 +9,7 @@ export const createFraudAttachmentUpload = route({
   id: 'create-fraud-attachment-upload',
   method: 'POST',
   path: '/api/fraud-reports/attachments',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['directory', 'audit'], buckets: ['evidence'] },
   request: evidenceUploadRequestSchema,
   response: evidenceUploadResponseSchema,
@@ -20,7 +20,7 @@ export const createFraudReport = route({
   id: 'create-fraud-report',
   method: 'POST',
   path: '/api/fraud-reports',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['registry', 'directory', 'audit'], buckets: ['evidence'] },
   request: createFraudReportRequestSchema,
   response: createFraudReportResponseSchema,
@@ -53,7 +53,7 @@ export const checkFraudRegistry = route({
   id: 'check-fraud-registry',
   method: 'POST',
   path: '/api/fraud-registry/check',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['registry', 'directory', 'audit'] },
   request: registryCheckRequestSchema,
   response: registryCheckResponseSchema,

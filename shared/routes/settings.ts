@@ -1,4 +1,4 @@
-import { PLATFORM_ADMINS, SIGNED_IN } from '../access.js';
+import { APPROVED, PLATFORM_ADMINS } from '../access.js';
 import { settingsResponseSchema, updateSettingsRequestSchema } from '../api/settings.js';
 import { featureRoutes } from './define.js';
 
@@ -9,7 +9,7 @@ export const getSettings = route({
   id: 'get-settings',
   method: 'GET',
   path: '/api/settings',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['directory'] },
   response: settingsResponseSchema,
   summary: 'The platform settings: the exposure limits, the submission window and the report retention, with who changed them last.',

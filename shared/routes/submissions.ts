@@ -1,4 +1,4 @@
-import { SIGNED_IN } from '../access.js';
+import { APPROVED } from '../access.js';
 import { createUploadRequestSchema, createUploadResponseSchema, reportLinkResponseSchema, submissionResponseSchema, submitUploadResponseSchema, uploadResponseSchema } from '../api/submissions.js';
 import { signalPageQuerySchema, signalPageResponseSchema } from '../api/signals.js';
 import { featureRoutes } from './define.js';
@@ -14,7 +14,7 @@ export const createUpload = route({
   id: 'create-upload',
   method: 'POST',
   path: '/api/uploads',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
   request: createUploadRequestSchema,
   response: createUploadResponseSchema,
@@ -25,7 +25,7 @@ export const getUpload = route({
   id: 'get-upload',
   method: 'GET',
   path: '/api/uploads/{id}',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
   response: uploadResponseSchema,
   summary: "An upload's validation: stage, summary, preview, issues (lists capped, with totals) and deduction signals (the first page of each type).",
@@ -35,7 +35,7 @@ export const getUploadReport = route({
   id: 'get-upload-report',
   method: 'GET',
   path: '/api/uploads/{id}/report',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
   response: reportLinkResponseSchema,
   summary: 'A short-lived link to the full CSV report of an upload (every issue, formulas neutralised).',
@@ -45,7 +45,7 @@ export const getUploadSignals = route({
   id: 'get-upload-signals',
   method: 'GET',
   path: '/api/uploads/{id}/signals',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
   query: signalPageQuerySchema,
   response: signalPageResponseSchema,
@@ -56,7 +56,7 @@ export const submitUpload = route({
   id: 'submit-upload',
   method: 'POST',
   path: '/api/uploads/{id}/submit',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads', 'onboarding'] },
   response: submitUploadResponseSchema,
   summary: 'Submits a validated upload without errors (once: repeating returns the same submission); onboarding files are stored.',
@@ -66,7 +66,7 @@ export const getSubmission = route({
   id: 'get-submission',
   method: 'GET',
   path: '/api/submissions/{id}',
-  access: SIGNED_IN,
+  access: APPROVED,
   uses: { tables: ['directory', 'submissions'] },
   response: submissionResponseSchema,
   summary: 'One submission with its ingestion counts once ingested (reviewers: all; others: their organisation).',

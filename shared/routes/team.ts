@@ -21,7 +21,7 @@ export const addTeamMember = route({
   method: 'POST',
   path: '/api/team/members',
   access: ORG_ADMINS,
-  uses: { tables: ['directory', 'audit'], userPool: true },
+  uses: { tables: ['directory', 'audit'], buckets: ['uploads'], userPool: true },
   request: addTeamMemberRequestSchema,
   response: addTeamMemberResponseSchema,
   summary: 'Invites a new user (Cognito invite email) or adds an existing one, with a role the caller may grant.',

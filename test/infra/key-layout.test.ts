@@ -78,7 +78,7 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['submit-upload', 'uploads', 'read', 'ingest'],
   ['submit-upload', 'uploads', 'write', 'ingest'],
   ['ingest-submission', 'uploads', 'read', 'rows'],
-  ...(['decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute'] as const).map(
+  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute'] as const).map(
     (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
   ),
   ['send-notification', 'uploads', 'read', 'notify'],

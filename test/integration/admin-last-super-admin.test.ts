@@ -27,6 +27,9 @@ afterAll(async () => {
   // Whatever happened, the seeded admin is a super_admin again for the files after this one.
   const res = await api(keeperToken || (await adminToken()), 'POST', '/api/admin/platform-admins', { email: twin.admin.email, role: 'super_admin' });
   expect([200, 409]).toContain(res.status);
+  // An existing account is invited: the seeded admin accepts, as they would on their home page.
+  const accepted = await api(await adminToken(), 'POST', '/api/team/accept-invite', {});
+  expect(accepted.status).toBe(200);
 });
 
 describe('the last super_admin', () => {
@@ -46,6 +49,7 @@ describe('the last super_admin', () => {
       const second = await signedInUser(twin, []);
       expect((await api(survivor.token, 'POST', '/api/admin/platform-admins', { email: second.email, role: 'super_admin' })).status).toBe(200);
       const secondToken = (await signIn(twin, second.email, second.password)).idToken;
+      expect((await api(secondToken, 'POST', '/api/team/accept-invite', { platform_role: 'super_admin' })).status).toBe(200);
 
       // Each removes the other at the same moment: exactly one may win.
       const [a, b] = await Promise.all([remove(survivor.token, second.username), remove(secondToken, survivor.userId)]);

@@ -39,19 +39,37 @@ describe('GET /api/admin/platform-admins', () => {
 });
 
 describe('POST /api/admin/platform-admins', () => {
-  it('lets a super_admin grant sys_admin to an existing user, audited with before and after', async () => {
+  it('invites an existing account, which holds sys_admin only once it accepts, audited', async () => {
     const user = await signedInUser(twin, []);
     const res = await add(adminToken, user.email.toUpperCase(), 'sys_admin');
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ invited: false, item: { email: user.email, role: 'sys_admin', org_name: null } });
-    expect(await groupsOf(twin, user.username)).toEqual(['sys_admin']);
-    expect((await list()).items.some((i) => i.email === user.email && i.role === 'sys_admin')).toBe(true);
+    // Nothing changes for them until they accept.
+    expect(await groupsOf(twin, user.username)).toEqual([]);
+    expect((await api(user.token, 'GET', '/api/admin/platform-admins')).status).toBe(403);
+    expect((await api(user.token, 'GET', '/api/me')).json).toMatchObject({ approved: false, platform_invitations: ['sys_admin'] });
+    expect((await latestMessage(twin, user.email, 'You are invited to join')).subject).toContain('Platform administration');
     const [entry] = await auditOf(twin, `USER#${user.username}`);
-    expect(entry).toMatchObject({ action: 'platform_admin.add', outcome: 'ok', actor_email: twin.admin.email, details: { role: 'sys_admin', before: { roles: [] }, after: { roles: ['sys_admin'] } } });
+    expect(entry).toMatchObject({ action: 'platform_admin.invite', outcome: 'ok', actor_email: twin.admin.email, details: { role: 'sys_admin', before: { roles: [] } } });
     expect(entry!.ts).toEqual(expect.any(String));
+    expect(await add(adminToken, user.email, 'sys_admin')).toEqual({ status: 409, json: { error: 'invite_exists', message: PLATFORM_ADMIN_MESSAGES.invite_exists } });
 
+    const accepted = await api(user.token, 'POST', '/api/team/accept-invite', { platform_role: 'sys_admin' });
+    expect(accepted.json).toEqual({ accepted: [{ org_id: null, org_name: 'Platform administration', role: 'sys_admin' }] });
+    expect(await groupsOf(twin, user.username)).toEqual(['sys_admin']);
+    expect((await api(user.token, 'GET', '/api/admin/platform-admins')).status).toBe(200);
+    expect((await list()).items.some((i) => i.email === user.email && i.role === 'sys_admin')).toBe(true);
     const again = await add(adminToken, user.email, 'sys_admin');
     expect(again).toEqual({ status: 409, json: { error: 'role_already_granted', message: PLATFORM_ADMIN_MESSAGES.role_already_granted } });
+  });
+
+  it('lets an invited account decline, and grants nothing', async () => {
+    const user = await signedInUser(twin, []);
+    expect((await add(adminToken, user.email, 'super_admin')).status).toBe(200);
+    const declined = await api(user.token, 'POST', '/api/team/decline-invite', { platform_role: 'super_admin' });
+    expect(declined.json).toMatchObject({ declined: { org_id: null, role: 'super_admin' } });
+    expect((await api(user.token, 'POST', '/api/team/accept-invite', { platform_role: 'super_admin' })).status).toBe(404);
+    expect((await api(user.token, 'GET', '/api/me')).json).toMatchObject({ approved: false, roles: [], platform_invitations: [] });
   });
 
   it('lets a sys_admin add a sys_admin but not a super_admin', async () => {
@@ -62,6 +80,7 @@ describe('POST /api/admin/platform-admins', () => {
     expect(await groupsOf(twin, target.username)).toEqual([]);
     expect((await auditOf(twin, `EMAIL#${target.email}`)).map((e) => e.outcome)).toEqual(['refused']);
     expect((await add(sys.token, target.email, 'sys_admin')).status).toBe(200);
+    expect((await api(target.token, 'GET', '/api/me')).json).toMatchObject({ platform_invitations: ['sys_admin'] });
   });
 
   it('refuses organisation admins and pending users', async () => {

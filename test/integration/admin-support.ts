@@ -25,8 +25,8 @@ export function apiCaller(twin: TestTwinInfo) {
 }
 
 /** A confirmed user with roles, signed in. */
-export async function signedInUser(twin: TestTwinInfo, roles: Role[] = [], email?: string) {
-  const user = await createUser(twin, roles, email);
+export async function signedInUser(twin: TestTwinInfo, roles: Role[] = [], email?: string, options?: { directory?: boolean }) {
+  const user = await createUser(twin, roles, email, options);
   const { idToken } = await signIn(twin, user.email, user.password);
   return { ...user, token: idToken };
 }

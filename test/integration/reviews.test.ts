@@ -320,7 +320,7 @@ describe('GET /api/submissions/{id}/file', () => {
 
   it('gives an organisation admin their own organisation’s file only', async () => {
     expect((await call(fiB.token, 'GET', `/api/submissions/${listB}/file`)).status).toBe(200);
-    expect(await call(fiA.token, 'GET', `/api/submissions/${listB}/file`)).toMatchObject({ status: 403, body: { message: 'This submission belongs to another organisation.' } });
+    expect(await call(fiA.token, 'GET', `/api/submissions/${listB}/file`)).toMatchObject({ status: 403, body: { message: 'This submission belongs to another organisation, or your role there does not allow this.' } });
     expect((await call(dataUserA.token, 'GET', `/api/submissions/${listA[0]}/file`)).status).toBe(403);
   });
 });

@@ -3,10 +3,11 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
-import { isAllowed } from '../../shared/access.js';
+import { CALLER_TTL_MS, isAllowed } from '../../shared/access.js';
 import { ROUTES, type RouteDef } from '../../shared/routes.js';
 import { ROLES, type Role } from '../../shared/roles.js';
 import { createUser, signIn } from '../support/cognito.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 
 /**
  * Generated from the route table: every route × every kind of caller gets the expected answer,
@@ -15,25 +16,65 @@ import { createUser, signIn } from '../support/cognito.js';
  */
 const twin = inject('twin');
 
-type CallerKind = 'anonymous' | 'pending' | Role;
-const CALLERS: CallerKind[] = ['anonymous', 'pending', ...ROLES];
+/**
+ * Besides one caller per role: a member of two organisations with different roles (an FI admin of one,
+ * a data user of another), a compliance member of an FI organisation, a role held only in the Cognito
+ * groups (a console edit: it grants nothing), and a member removed from their team who still holds the
+ * ID token they had (it keeps verifying until it expires: the directory decides).
+ */
+type CallerKind = 'anonymous' | 'pending' | Role | 'two-organisations' | 'fi-compliance' | 'groups-only' | 'removed';
+const CALLERS: CallerKind[] = ['anonymous', 'pending', ...ROLES, 'two-organisations', 'fi-compliance', 'groups-only', 'removed'];
+const ROLES_OF: Partial<Record<CallerKind, Role[]>> = { 'two-organisations': ['fi_admin', 'data_user'], 'fi-compliance': ['compliance'], pending: [], 'groups-only': [], removed: [] };
 const tokens = new Map<CallerKind, string>();
+/** How long the removed member's token kept working after the removal, in ms. */
+let revokedAfter = Number.NaN;
+
+async function signedIn(roles: Role[], options?: { directory?: boolean }) {
+  const user = await createUser(twin, roles, undefined, options);
+  const { idToken } = await signIn(twin, user.email, user.password);
+  return { token: idToken, sub: subOf(idToken) };
+}
 
 beforeAll(async () => {
   for (const kind of CALLERS) {
-    if (kind === 'anonymous') continue;
-    const user = await createUser(twin, kind === 'pending' ? [] : [kind]);
-    tokens.set(kind, (await signIn(twin, user.email, user.password)).idToken);
+    if (kind === 'anonymous' || (!(ROLES as readonly string[]).includes(kind) && kind !== 'pending')) continue;
+    tokens.set(kind, (await signedIn(kind === 'pending' ? [] : [kind as Role])).token);
   }
-});
+  const orgA = await seedOrganisation(twin, uniquePayeeKey());
+  const two = await signedIn(['fi_admin']);
+  await seedMembership(twin, orgA, two.sub, 'approved', 'data_user');
+  tokens.set('two-organisations', two.token);
+  const compliance = await signedIn([]);
+  await seedMembership(twin, orgA, compliance.sub, 'approved', 'compliance');
+  tokens.set('fi-compliance', compliance.token);
+  tokens.set('groups-only', (await signedIn(['fi_admin', 'super_admin'], { directory: false })).token);
+
+  // The removed member used the platform (so a warm function remembers their roles), then is removed.
+  const admin = await signedIn([]);
+  await seedMembership(twin, orgA, admin.sub, 'approved', 'fi_admin');
+  const removed = await signedIn([]);
+  await seedMembership(twin, orgA, removed.sub, 'approved', 'data_user');
+  const metrics = () => fetch(`${twin.url}/api/dashboard/metrics`, { headers: { authorization: `Bearer ${removed.token}` } });
+  expect((await metrics()).status).toBe(200);
+  const res = await fetch(`${twin.url}/api/team/members/${removed.sub}`, { method: 'DELETE', headers: { authorization: `Bearer ${admin.token}` } });
+  expect(res.status).toBe(200);
+  const start = Date.now();
+  while ((await metrics()).status === 200 && Date.now() - start < CALLER_TTL_MS + 5_000) await new Promise((r) => setTimeout(r, 500));
+  revokedAfter = Date.now() - start;
+  tokens.set('removed', removed.token);
+}, 120_000);
 
 const concretePath = (route: RouteDef) => route.path.replace(/\{[^}]+\}/g, 'does-not-exist');
 
 function expectedAllowed(route: RouteDef, kind: CallerKind): boolean {
   if (kind === 'anonymous') return isAllowed(route.access, { signedIn: false, approved: false, roles: [] });
-  const roles = kind === 'pending' ? [] : [kind];
+  const roles = ROLES_OF[kind] ?? [kind as Role];
   return isAllowed(route.access, { signedIn: true, approved: roles.length > 0, roles });
 }
+
+it('stops honouring a removed member within the caller cache’s 30 seconds', () => {
+  expect(revokedAfter).toBeLessThanOrEqual(CALLER_TTL_MS + 1_000);
+});
 
 async function call(route: RouteDef, token: string | undefined, init: { body?: string; contentType?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -50,7 +91,9 @@ describe.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
       expect([401, 403]).not.toContain(res.status);
     } else {
       expect(res.status).toBe(kind === 'anonymous' ? 401 : 403);
-      expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+      const pending = kind !== 'anonymous' && (ROLES_OF[kind] ?? [kind]).length === 0;
+      // A pending account is told so, in words a person can act on; an approved one that its role does not reach.
+      expect(await res.json()).toMatchObject({ error: kind === 'anonymous' ? expect.any(String) : pending ? 'not_approved' : 'forbidden', message: expect.any(String) });
     }
     expect(res.status).toBeLessThan(500);
   });

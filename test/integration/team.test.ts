@@ -2,7 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { meResponseSchema } from '../../shared/api/accounts.js';
 import { TEAM_MESSAGES as M, teamResponseSchema } from '../../shared/api/team.js';
-import { latestMessage, uniqueEmail } from '../support/accounts.js';
+import { cognitoFront, latestMessage, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { apiCaller, approvedOrgAdmin, auditOf, completeInvite, groupsOf, signedInUser } from './admin-support.js';
 
@@ -25,6 +25,13 @@ const addMember = (token: string, body: Record<string, unknown>) => api(token, '
 const removeMember = (token: string, id: string, orgId?: string) =>
   api(token, 'DELETE', `/api/team/members/${encodeURIComponent(id)}${orgId ? `?org_id=${orgId}` : ''}`);
 const refusal = (status: number, error: string, message: string) => ({ status, json: { error, message } });
+/** An existing account joins an organisation: invited by `adminToken`, then accepting it themselves. */
+async function join(adminToken: string, member: { email: string; token: string }, role: string, orgId: string, named = false) {
+  const res = await addMember(adminToken, { email: member.email, role, ...(named ? { org_id: orgId } : {}) });
+  if (res.status !== 200) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.json)}`);
+  const accepted = await api(member.token, 'POST', '/api/team/accept-invite', { org_id: orgId });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.json)}`);
+}
 
 describe('GET /api/team', () => {
   it('shows an FI admin their own organisation with the roles they may grant', async () => {
@@ -41,8 +48,9 @@ describe('GET /api/team', () => {
   it('refuses an FI admin naming another organisation, and one with no organisation', async () => {
     expect(await team(fiA.token, fiB.orgId)).toEqual(refusal(403, 'no_org_access', M.noAccess));
     expect(await team(fiA.token, 'not-a-uuid')).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
-    const orphan = await signedInUser(twin, ['fi_admin']);
-    expect(await team(orphan.token)).toEqual(refusal(404, 'org_unknown', M.orgUnknown));
+    // A role in the Cognito groups alone (the console's mirror) is no role: the directory has none.
+    const orphan = await signedInUser(twin, ['fi_admin'], undefined, { directory: false });
+    expect(await team(orphan.token)).toMatchObject({ status: 403, json: { error: 'not_approved' } });
   });
 
   it('makes platform admins name a valid, existing organisation and shows them effective roles', async () => {
@@ -91,14 +99,46 @@ describe('POST /api/team/members', () => {
     expect(audit).toMatchObject({ action: 'team.member_invite', actor_email: fiA.email, org_id: fiA.orgId, details: { before: null, after: { status: 'invited' } } });
   });
 
-  it('adds an existing user at once, with the role', async () => {
+  it('invites an existing account, which joins only when it accepts', async () => {
     const existing = await signedInUser(twin, []);
     const res = await addMember(fiA.token, { email: existing.email, role: 'compliance' });
-    expect(res.json).toMatchObject({ invited: false, member: { status: 'approved', role: 'compliance' } });
+    expect(res.json).toMatchObject({ invited: false, member: { status: 'invited', role: 'compliance' } });
+    expect(await groupsOf(twin, existing.username)).toEqual([]);
+    const entry = (await auditOf(twin, `USER#${existing.username}`)).find((e) => e.action === 'team.member_invite');
+    expect(entry).toMatchObject({ outcome: 'ok', actor_email: fiA.email, org_id: fiA.orgId, details: { before: null, after: { email: existing.email, role: 'compliance', status: 'invited' } } });
+    const orgName = teamResponseSchema.parse((await team(fiA.token)).json).org.org_name;
+    expect((await latestMessage(twin, existing.email, 'You are invited to join')).subject).toContain(orgName);
+    // Until they accept nothing changes: still pending, the organisation's submissions out of reach.
+    const me = meResponseSchema.parse((await api(existing.token, 'GET', '/api/me')).json);
+    expect(me).toMatchObject({ approved: false, roles: [], memberships: [expect.objectContaining({ org_id: fiA.orgId, status: 'invited', role: 'compliance' })] });
+    expect((await api(existing.token, 'GET', '/api/submissions?scope=reviews')).status).toBe(403);
+    expect(await addMember(fiA.token, { email: existing.email, role: 'data_user' })).toEqual(refusal(409, 'invite_exists', M.inviteExists));
+
+    expect((await api(existing.token, 'POST', '/api/team/accept-invite', { org_id: fiB.orgId })).json).toMatchObject({ error: 'no_invitation' });
+    const accepted = await api(existing.token, 'POST', '/api/team/accept-invite', { org_id: fiA.orgId });
+    expect(accepted.json).toEqual({ accepted: [{ org_id: fiA.orgId, org_name: orgName, role: 'compliance' }] });
+    expect(meResponseSchema.parse((await api(existing.token, 'GET', '/api/me')).json)).toMatchObject({ approved: true, roles: ['compliance'] });
+    expect((await api(existing.token, 'GET', '/api/submissions?scope=reviews')).status).toBe(200);
     expect(await groupsOf(twin, existing.username)).toEqual(['compliance']);
-    const entry = (await auditOf(twin, `USER#${existing.username}`)).find((e) => e.action === 'team.member_add');
-    expect(entry).toMatchObject({ outcome: 'ok', actor_email: fiA.email, org_id: fiA.orgId, details: { before: null, after: { email: existing.email, role: 'compliance', status: 'approved' } } });
     expect(await addMember(fiA.token, { email: existing.email, role: 'data_user' })).toEqual(refusal(409, 'already_member', M.alreadyMember));
+  });
+
+  it('invites an admin of another organisation without changing anything for them, and lets them decline', async () => {
+    const res = await addMember(fiA.token, { email: fiB.email, role: 'data_user' });
+    expect(res.json).toMatchObject({ member: { status: 'invited' } });
+    // Still an FI admin of B only: A's reports stay out of reach.
+    expect((await api(fiB.token, 'GET', `/api/team?org_id=${fiA.orgId}`)).status).toBe(403);
+    const declined = await api(fiB.token, 'POST', '/api/team/decline-invite', { org_id: fiA.orgId });
+    expect(declined.json).toMatchObject({ declined: { org_id: fiA.orgId, role: 'data_user' } });
+    expect(await api(fiB.token, 'POST', '/api/team/decline-invite', { org_id: fiA.orgId })).toEqual(refusal(404, 'no_invitation', M.noInvitation));
+    expect(meResponseSchema.parse((await api(fiB.token, 'GET', '/api/me')).json).memberships.find((m) => m.org_id === fiA.orgId)).toMatchObject({ status: 'rejected' });
+  });
+
+  it('refuses an account that never verified its email', async () => {
+    const email = uniqueEmail('unverified');
+    await cognitoFront(twin, 'SignUp', { Username: email, Password: 'Unverified-Passw0rd', UserAttributes: [{ Name: 'email', Value: email }] });
+    expect(await addMember(fiA.token, { email, role: 'data_user' })).toEqual(refusal(409, 'not_verified', M.notVerified(email)));
+    expect(await addMember(adminToken, { email, role: 'fi_admin', org_id: fiA.orgId })).toEqual(refusal(409, 'not_verified', M.notVerified(email)));
   });
 
   it.each([
@@ -130,7 +170,7 @@ describe('POST /api/team/members', () => {
 describe('DELETE /api/team/members/{id}', () => {
   it('removes a member and withdraws the role, audited with before and after', async () => {
     const member = await signedInUser(twin, []);
-    await addMember(fiA.token, { email: member.email, role: 'data_user' });
+    await join(fiA.token, member, 'data_user', fiA.orgId);
     const res = await removeMember(fiA.token, member.username);
     expect(res.status).toBe(200);
     expect(res.json.member).toMatchObject({ status: 'removed', approved: false });
@@ -143,21 +183,21 @@ describe('DELETE /api/team/members/{id}', () => {
 
   it('removes by email, keeps a role another organisation still grants', async () => {
     const member = await signedInUser(twin, []);
-    await addMember(fiA.token, { email: member.email, role: 'data_user' });
-    await addMember(fiB.token, { email: member.email, role: 'data_user' });
+    await join(fiA.token, member, 'data_user', fiA.orgId);
+    await join(fiB.token, member, 'data_user', fiB.orgId);
     expect((await removeMember(fiA.token, member.email)).status).toBe(200);
     expect(await groupsOf(twin, member.username)).toEqual(['data_user']);
   });
 
   it('refuses another organisation, self-removal and roles the admin may not grant', async () => {
     const inB = await signedInUser(twin, []);
-    await addMember(fiB.token, { email: inB.email, role: 'data_user' });
+    await join(fiB.token, inB, 'data_user', fiB.orgId);
     expect(await removeMember(fiA.token, inB.username, fiB.orgId)).toEqual(refusal(403, 'no_org_access', M.noAccess));
     expect(await removeMember(fiA.token, inB.username)).toEqual(refusal(404, 'member_not_found', M.memberNotFound));
     expect(await groupsOf(twin, inB.username)).toEqual(['data_user']);
     expect(await removeMember(fiA.token, fiA.sub)).toEqual(refusal(409, 'cannot_remove_self', M.cannotRemoveSelf));
     const fiAdmin = await signedInUser(twin, []);
-    await addMember(adminToken, { email: fiAdmin.email, role: 'fi_admin', org_id: pmec.orgId });
+    await join(adminToken, fiAdmin, 'fi_admin', pmec.orgId, true);
     expect(await removeMember(pmec.token, fiAdmin.username)).toEqual(refusal(403, 'remove_not_allowed', M.removeNotAllowed));
     expect((await removeMember(adminToken, fiAdmin.username, pmec.orgId)).status).toBe(200);
   });

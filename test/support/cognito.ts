@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/roles.js';
+import { grantDirectoryRoles } from './directory-roles.js';
 
 export interface TestTwinInfo {
   url: string;
@@ -33,8 +34,12 @@ export async function signIn(twin: TestTwinInfo, email: string, password: string
   return { idToken: out.AuthenticationResult!.IdToken!, refreshToken: out.AuthenticationResult!.RefreshToken! };
 }
 
-/** A confirmed user with the given roles (none: a user still waiting for approval). */
-export async function createUser(twin: TestTwinInfo, roles: Role[] = [], email = `user-${randomUUID().slice(0, 8)}@example.com`) {
+/**
+ * A confirmed user with the given roles (none: a user still waiting for approval). The roles are granted
+ * in the directory, where the platform reads them (see grantDirectoryRoles), and mirrored in the Cognito
+ * groups as the platform's own grants are.
+ */
+export async function createUser(twin: TestTwinInfo, roles: Role[] = [], email = `user-${randomUUID().slice(0, 8)}@example.com`, options: { directory?: boolean } = {}) {
   const client = cognitoClient(twin);
   const password = 'Test-Passw0rd!';
   const created = await client.send(
@@ -53,5 +58,7 @@ export async function createUser(twin: TestTwinInfo, roles: Role[] = [], email =
   for (const role of roles) {
     await client.send(new AdminAddUserToGroupCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: username, GroupName: role }));
   }
+  // `directory: false` leaves the roles in the groups alone, as a console edit would: they grant nothing.
+  if (options.directory !== false) await grantDirectoryRoles(twin, username, email, roles);
   return { email, password, username };
 }

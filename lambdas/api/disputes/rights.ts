@@ -1,38 +1,49 @@
 import { isDecided } from '../../../shared/api/disputes.js';
-import { ROLE_SETS } from '../../../shared/access.js';
-import { hasAnyRole } from '../../../shared/roles.js';
-import { adminOrganisations } from '../../data/memberships.js';
+import { organisationsWith, ROLE_SETS, rolesIn } from '../../../shared/access.js';
+import { hasAnyRole, isPlatformAdmin } from '../../../shared/roles.js';
+import { ORG_ADMIN_ROLES } from '../../data/memberships.js';
 import type { StoredDispute } from '../../data/disputes.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 
 /**
- * Who may do what with which dispute (issue 16 §1). Reviewers — compliance, PMEC admins, platform
- * admins — open disputes and see them all; compliance and platform admins decide; the approved admins
- * of the organisation owning the disputed payee key see its disputes and answer them. Decision: a PMEC
- * admin is a reviewer here, as on /reviews, so sees every dispute, and answers those on PMEC's own keys.
+ * Who may do what with which dispute, decided per organisation from the caller's directory roles.
+ * Reviewers (compliance, PMEC admins, platform admins) open and see the disputes of the organisations
+ * they review: platform admins and PMEC's reviewers every organisation, a compliance member of an FI
+ * organisation that organisation. Compliance and platform admins decide, with the same reach. The
+ * approved admins of the organisation owning the disputed payee key see its disputes and answer them.
+ * A PMEC admin is a reviewer here, as on /reviews, and answers those on PMEC's own keys.
  */
 export interface DisputeRights {
-  reviewer: boolean;
-  decider: boolean;
+  me: AuthenticatedCaller;
+  /** Sees every organisation's disputes: platform admins and PMEC's reviewers. */
+  reviewsAll: boolean;
   /** Organisations the caller is an approved admin of. */
   adminOf: ReadonlySet<string>;
 }
 
 export async function disputeRightsOf(me: AuthenticatedCaller): Promise<DisputeRights> {
+  const overseeing = rolesIn(me, null, { oversight: true });
   return {
-    reviewer: hasAnyRole(me.roles, ROLE_SETS.reviewers),
-    decider: hasAnyRole(me.roles, ROLE_SETS.disputeDeciders),
-    adminOf: await adminOrganisations(me.userId, me.roles),
+    me,
+    reviewsAll: isPlatformAdmin(me.platformRoles) || hasAnyRole(overseeing, ROLE_SETS.reviewers),
+    adminOf: new Set(organisationsWith(me, ORG_ADMIN_ROLES)),
   };
 }
 
 type Subject = Pick<StoredDispute, 'org_id' | 'status'>;
 
-/** Whose disputes the caller sees: every one (null) for reviewers, otherwise those of the organisations they administer. */
-export const visibleOrganisations = (r: DisputeRights): string[] | null => (r.reviewer ? null : [...r.adminOf]);
+/** Whether the caller reviews (opens, sees) the disputes of this organisation. */
+export const reviews = (r: DisputeRights, orgId: string) => hasAnyRole(rolesIn(r.me, orgId, { oversight: true }), ROLE_SETS.reviewers);
+export const decides = (r: DisputeRights, orgId: string) => hasAnyRole(rolesIn(r.me, orgId, { oversight: true }), ROLE_SETS.disputeDeciders);
 
-export const canSee = (r: DisputeRights, d: Subject) => r.reviewer || r.adminOf.has(d.org_id);
+/** Whose disputes the caller sees: every one (null), or those of the organisations they review or administer. */
+export const visibleOrganisations = (r: DisputeRights): string[] | null =>
+  r.reviewsAll ? null : [...new Set([...organisationsWith(r.me, ROLE_SETS.reviewers), ...r.adminOf])];
+
+/** Whether the caller may open disputes at all (somewhere). */
+export const mayOpen = (r: DisputeRights) => r.reviewsAll || organisationsWith(r.me, ROLE_SETS.reviewers).length > 0;
+export const canSee = (r: DisputeRights, d: Subject) => reviews(r, d.org_id) || r.adminOf.has(d.org_id);
 export const isLender = (r: DisputeRights, d: Subject) => r.adminOf.has(d.org_id);
 export const canRespond = (r: DisputeRights, d: Subject) => isLender(r, d) && d.status === 'open';
-export const canDecide = (r: DisputeRights, d: Subject) => r.decider && !isDecided(d.status);
+export const canDecide = (r: DisputeRights, d: Subject) => decides(r, d.org_id) && !isDecided(d.status);
 export const canAddEvidence = (r: DisputeRights, d: Subject) => canSee(r, d) && !isDecided(d.status);

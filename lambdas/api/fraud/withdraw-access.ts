@@ -1,5 +1,6 @@
+import { organisationsWith } from '../../../shared/access.js';
 import { isPlatformAdmin } from '../../../shared/roles.js';
-import { adminOrganisations, listUserMemberships } from '../../data/memberships.js';
+import { ORG_ADMIN_ROLES } from '../../data/memberships.js';
 import type { StoredReport } from '../../data/registry.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 
@@ -10,10 +11,10 @@ export interface WithdrawRights {
   adminOf: ReadonlySet<string>;
 }
 
-/** One read of the caller's memberships, only for a caller holding an organisation admin role. */
+/** From the caller's directory roles: no further read. */
 export async function withdrawRightsOf(me: AuthenticatedCaller): Promise<WithdrawRights> {
-  if (isPlatformAdmin(me.roles)) return { platformAdmin: true, adminOf: new Set() };
-  return { platformAdmin: false, adminOf: await adminOrganisations(me.userId, me.roles) };
+  if (isPlatformAdmin(me.platformRoles)) return { platformAdmin: true, adminOf: new Set() };
+  return { platformAdmin: false, adminOf: new Set(organisationsWith(me, ORG_ADMIN_ROLES)) };
 }
 
 /** A report filed before the lifecycle names no organisation: only platform admins may withdraw it. */
@@ -23,5 +24,5 @@ export function mayWithdraw(rights: WithdrawRights, report: Pick<StoredReport, '
 
 /** The organisations whose admins may withdraw a report this caller files now. */
 export async function filingOrganisations(me: AuthenticatedCaller): Promise<string[]> {
-  return (await listUserMemberships(me.userId)).filter((m) => m.status === 'approved').map((m) => m.org_id);
+  return [...new Set(me.grants.map((g) => g.orgId))];
 }

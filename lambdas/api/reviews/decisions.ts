@@ -1,4 +1,5 @@
 import { DECISION_RULES, type DecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '../../../shared/api/reviews.js';
+import { rolesOnly } from '../../../shared/access.js';
 import { hasAnyRole, type Role } from '../../../shared/roles.js';
 import { writeAudit } from '../../data/audit.js';
 import { queueNotification } from '../../data/notifications.js';
@@ -23,7 +24,8 @@ export function checkDecision(me: AuthenticatedCaller, decision: ReviewDecision,
 
 export async function applyDecision(me: AuthenticatedCaller, id: string | undefined, decision: ReviewDecision, note: string | undefined): Promise<DecisionResponse> {
   const rule = DECISION_RULES[decision];
-  const before = (await loadVisibleSubmission(me, id)) as ReviewedSubmission;
+  // The decision's roles must be held over this submission's organisation, not merely somewhere.
+  const before = (await loadVisibleSubmission(me, id, rolesOnly(...(rule.roles as readonly Role[])))) as ReviewedSubmission;
   if (before.status !== rule.from) throw new ConflictError(REVIEW_MESSAGES.wrongState(decision, before.status), 'wrong_state');
 
   const result = await transitionSubmission(before.id, {

@@ -1,6 +1,7 @@
 import { isUuid } from '../../../shared/ids.js';
 import { getSubmission, type SubmissionRecord } from '../../data/submissions.js';
 import { getUpload, type UploadRecord } from '../../data/uploads.js';
+import type { Access } from '../../../shared/access.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { canSeeSubmission, canSeeUpload } from './access.js';
@@ -19,9 +20,14 @@ export async function loadVisibleUpload(me: AuthenticatedCaller, id: string | un
   return upload;
 }
 
-export async function loadVisibleSubmission(me: AuthenticatedCaller, id: string | undefined): Promise<SubmissionRecord> {
+/**
+ * The submission with this id if the caller holds the route's access over it (`access`: the roles a
+ * member of its organisation needs; PMEC's reviewers oversee every organisation): 404 when there is
+ * none, 403 otherwise.
+ */
+export async function loadVisibleSubmission(me: AuthenticatedCaller, id: string | undefined, access?: Access): Promise<SubmissionRecord> {
   const submission = id && isUuid(id) ? await getSubmission(id) : null;
   if (!submission) throw new NotFoundError('No such submission.', 'submission_not_found');
-  if (!(await canSeeSubmission(me, submission))) throw new ForbiddenError('This submission belongs to another organisation.');
+  if (!(await canSeeSubmission(me, submission, access))) throw new ForbiddenError('This submission belongs to another organisation, or your role there does not allow this.');
   return submission;
 }

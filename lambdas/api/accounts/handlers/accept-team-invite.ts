@@ -1,21 +1,18 @@
-import { writeAudit } from '../../../data/audit.js';
-import { addToRole } from '../../../data/users.js';
-import { approveInvitedMembership, listInviteMemberships } from '../../../data/invite-acceptance.js';
-import { BadRequestError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '../../../../shared/api/team.js';
 import * as routes from '../../../../shared/routes/accounts.js';
+import { writeAudit } from '../../../data/audit.js';
+import { approveInvitedMembership, listInviteMemberships } from '../../../data/invite-acceptance.js';
+import { acceptPlatformInvitation, platformInvitationsOf } from '../../../data/platform-admin-invitations.js';
+import { addToRole } from '../../../data/users.js';
+import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { BadRequestError, NotFoundError } from '../../../lib/errors.js';
+import { createApiHandler } from '../../../lib/handler.js';
 
-/**
- * POST /api/team/accept-invite (spec part 2 §7 /org-team-accept): the caller's invited
- * memberships become approved and their roles are granted (roles are Cognito groups).
- * Idempotent: a retry finds them accepted and only makes sure the roles are there.
- */
-export const handler = createApiHandler(routes.acceptTeamInvite, async ({ caller: me, event }) => {
-  // The route takes no fields: no body or {}. The schema sees a JSON null as no body, so refuse it here.
-  if ((event.body as unknown) === null) throw new BadRequestError('The request body must be empty or {}.', 'validation_failed');
-  const memberships = await listInviteMemberships(me.userId);
-  const accepted = [];
-  for (const membership of memberships) {
+type Accepted = { org_id: string | null; org_name: string; role: string };
+
+async function acceptMemberships(me: AuthenticatedCaller, orgId: string | undefined): Promise<Accepted[]> {
+  const accepted: Accepted[] = [];
+  for (const membership of (await listInviteMemberships(me.userId)).filter((m) => !orgId || m.org_id === orgId)) {
     // Approve first: a withdrawn invite must not grant its role.
     const nowApproved = membership.status === 'approved' || (await approveInvitedMembership(membership.org_id, me.userId));
     if (!nowApproved) continue;
@@ -25,5 +22,34 @@ export const handler = createApiHandler(routes.acceptTeamInvite, async ({ caller
     }
     accepted.push({ org_id: membership.org_id, org_name: membership.org_name, role: membership.role });
   }
+  return accepted;
+}
+
+async function acceptPlatformRoles(me: AuthenticatedCaller, role: string | undefined): Promise<Accepted[]> {
+  const accepted: Accepted[] = [];
+  for (const invited of (await platformInvitationsOf(me.userId)).filter((r) => !role || r === role)) {
+    if (!(await acceptPlatformInvitation(me.userId, invited))) continue;
+    await addToRole(me.userId, invited);
+    await writeAudit({ actor: me, action: 'platform_admin.invite_accept', subject: `USER#${me.userId}`, outcome: 'ok', details: { role: invited } });
+    accepted.push({ org_id: null, org_name: PLATFORM_INVITATION_NAME, role: invited });
+  }
+  return accepted;
+}
+
+/**
+ * POST /api/team/accept-invite (spec part 2 §7 /org-team-accept): the caller's invitations — all of
+ * them, or the one of `org_id` or `platform_role` — are accepted: the directory now grants their roles,
+ * and the Cognito groups mirror them for the console. Idempotent: a retry finds them accepted and only
+ * makes sure the mirror is there.
+ */
+export const handler = createApiHandler(routes.acceptTeamInvite, async ({ caller: me, event, body }) => {
+  // No body, {} or one named invitation. The schema sees a JSON null as no body, so refuse it here.
+  if ((event.body as unknown) === null) throw new BadRequestError('The request body must be empty, {} or name one invitation.', 'validation_failed');
+  const named = Boolean(body?.org_id || body?.platform_role);
+  const accepted = [
+    ...(body?.platform_role ? [] : await acceptMemberships(me, body?.org_id)),
+    ...(body?.org_id ? [] : await acceptPlatformRoles(me, body?.platform_role)),
+  ];
+  if (named && accepted.length === 0) throw new NotFoundError(TEAM_MESSAGES.noInvitation, 'no_invitation');
   return { accepted };
 });

@@ -1,14 +1,22 @@
 import { createApiHandler } from '../../../lib/handler.js';
+import { resolveCaller } from '../../../lib/caller.js';
 import { listUserMemberships } from '../../../data/memberships.js';
+import { platformInvitationsOf } from '../../../data/platform-admin-invitations.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
-export const handler = createApiHandler(routes.getMe, async ({ caller: me }) => {
-  const memberships = await listUserMemberships(me.userId);
+/**
+ * GET /api/me: the caller's roles and memberships as the directory holds them now (never a remembered
+ * read: the pending screen's "Refresh status" and a just-accepted invitation must show at once).
+ * Invitations waiting for the caller's consent: the memberships with status 'invited', and platform roles.
+ */
+export const handler = createApiHandler(routes.getMe, async ({ caller }) => {
+  const [me, memberships, platformInvitations] = await Promise.all([resolveCaller(caller, { fresh: true }), listUserMemberships(caller.userId), platformInvitationsOf(caller.userId)]);
   return {
     user_id: me.userId,
     email: me.email,
     roles: me.roles,
-    approved: me.approved || memberships.some((m) => m.status === 'approved'),
+    approved: me.approved,
     memberships: memberships.map(({ org_id, org_name, client_type, payee_key, role, status }) => ({ org_id, org_name, client_type, payee_key, role, status })),
+    platform_invitations: platformInvitations,
   };
 });

@@ -4,7 +4,11 @@ import * as routes from '../../../../shared/routes/admin.js';
 import { PLATFORM_ADMIN_MESSAGES as M, platformRolesGrantableBy, type PlatformRole } from '../../../../shared/api/admin.js';
 import { writeAudit } from '../../../data/audit.js';
 import { cancelPlatformAdminRemoval, ensurePlatformAdminRecord, getPlatformAdminRecord } from '../../../data/platform-admins.js';
-import { addToRole, type CognitoUser, findUserByEmail, inviteUser, rolesOfUser, UserExistsError } from '../../../data/users.js';
+import { readDirectoryAccess } from '../../../data/caller-directory.js';
+import { queueNotification } from '../../../data/notifications.js';
+import { invitePlatformAdmin } from '../../../data/platform-admin-invitations.js';
+import { addToRole, type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
+import { PLATFORM_INVITATION_NAME } from '../../../../shared/api/team.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { ConflictError, ForbiddenError, HttpError } from '../../../lib/errors.js';
 import { platformAdminView } from '../views.js';
@@ -33,8 +37,9 @@ async function addPlatformAdmin(actor: AuthenticatedCaller, input: { email: stri
   }
   const { user, invited } = await resolveOrInvite(input.email);
   if (!user.sub) throw new HttpError(502, 'user_resolution_failed', M.user_resolution_failed);
-  const before = invited ? [] : await rolesOfUser(user.username);
+  const before = invited ? [] : (await readDirectoryAccess(user.sub)).platformRoles;
   if (before.includes(input.role)) throw new ConflictError(M.role_already_granted, 'role_already_granted');
+  if (!invited) return inviteExisting(actor, user, input.role, before);
 
   // Group first, record second: a reconcile running in between writes the same record, once.
   await addToRole(user.username, input.role);
@@ -50,12 +55,24 @@ async function addPlatformAdmin(actor: AuthenticatedCaller, input: { email: stri
     outcome: 'ok',
     details: { email: user.email, role: input.role, invited, before: { roles: before }, after: { roles: [...before, input.role] } },
   });
-  const message = invited ? `Invitation sent to ${user.email}.` : `${user.email} is now ${input.role}.`;
-  return { item: platformAdminView(user, input.role, created_at), invited, message };
+  return { item: platformAdminView(user, input.role, created_at), invited, message: `Invitation sent to ${user.email}.` };
+}
+
+/**
+ * An existing account becomes a platform admin only with its consent: an invitation it accepts on its
+ * home page (and is emailed about); until then nothing changes for it.
+ */
+async function inviteExisting(actor: AuthenticatedCaller, user: CognitoUser, role: PlatformRole, before: readonly string[]) {
+  if (!(await invitePlatformAdmin({ user_id: user.sub, email: user.email, role, created_by: actor.email }))) throw new ConflictError(M.invite_exists, 'invite_exists');
+  const created_at = new Date().toISOString();
+  await queueNotification({ kind: 'membership.invited', org_id: `PLATFORM#${role}`, org_name: PLATFORM_INVITATION_NAME, user_id: user.sub, email: user.email, role, invited_at: created_at });
+  await writeAudit({ actor, action: 'platform_admin.invite', subject: subject(user.sub), outcome: 'ok', details: { email: user.email, role, before: { roles: before }, after: { roles: before, invited: role } } });
+  return { item: platformAdminView(user, role, created_at), invited: false, message: `${user.email} already has an account: they were invited and become ${role} when they accept.` };
 }
 
 /**
  * POST /api/admin/platform-admins (spec part 2 §7 /platform-admins-add): super_admin grants
- * super_admin or sys_admin, sys_admin grants sys_admin; a new email is invited.
+ * super_admin or sys_admin, sys_admin grants sys_admin; a new email is invited through Cognito and holds
+ * the role once it sets its password; an existing account is invited and holds it once it accepts.
  */
 export const handler = createApiHandler(routes.addPlatformAdmin, async ({ caller, body }) => addPlatformAdmin(caller, body));

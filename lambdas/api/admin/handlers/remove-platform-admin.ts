@@ -4,7 +4,7 @@ import * as routes from '../../../../shared/routes/admin.js';
 import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES } from '../../../../shared/api/admin.js';
 import { writeAudit } from '../../../data/audit.js';
 import { beginPlatformAdminRemoval, cancelPlatformAdminRemoval, finishPlatformAdminRemoval, getPlatformAdminRecord, LastSuperAdminError } from '../../../data/platform-admins.js';
-import { removeFromRole } from '../../../data/users.js';
+import { removeFromRole, signOutEverywhere } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors.js';
 
@@ -36,6 +36,7 @@ async function removePlatformAdmin(actor: AuthenticatedCaller, userId: string, r
     throw error;
   }
   await finishPlatformAdminRemoval(userId, role);
+  await signOutEverywhere(userId);
   const email = holder?.email ?? record?.email ?? '';
   await writeAudit({
     actor,

@@ -4,9 +4,10 @@ import { writeAudit } from '../../../data/audit.js';
 import { queueNotification } from '../../../data/notifications.js';
 import { decideDispute } from '../../../data/dispute-decision.js';
 import { DisputeStateError, type StoredDispute } from '../../../data/disputes.js';
-import { ConflictError } from '../../../lib/errors.js';
+import { ConflictError, ForbiddenError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import { visibleDispute } from '../lookup.js';
+import { decides } from '../rights.js';
 import { disputeView } from '../views.js';
 
 /**
@@ -15,6 +16,7 @@ import { disputeView } from '../views.js';
  */
 export const handler = createApiHandler(routes.decideDispute, async ({ caller: me, params, body }) => {
   const { dispute, rights } = await visibleDispute(me, params.id);
+  if (!decides(rights, dispute.org_id)) throw new ForbiddenError(DISPUTE_MESSAGES.notDecider, 'not_decider');
   const conflict = (current: StoredDispute) => new ConflictError(DISPUTE_MESSAGES.alreadyDecided(current.status), 'already_decided', { dispute: disputeView(current, rights) });
   if (isDecided(dispute.status)) throw conflict(dispute);
   try {

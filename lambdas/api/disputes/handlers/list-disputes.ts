@@ -1,7 +1,7 @@
 import * as routes from '../../../../shared/routes/disputes.js';
 import { listDisputes } from '../../../data/disputes.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { disputeRightsOf, visibleOrganisations } from '../rights.js';
+import { disputeRightsOf, mayOpen, visibleOrganisations } from '../rights.js';
 import { disputeView } from '../views.js';
 
 /** GET /api/disputes?status=: reviewers see every dispute; an organisation's admins those on its payee keys. */
@@ -9,5 +9,5 @@ export const handler = createApiHandler(routes.listDisputes, async ({ caller, qu
   const rights = await disputeRightsOf(caller);
   const orgIds = visibleOrganisations(rights);
   const stored = orgIds?.length === 0 ? [] : await listDisputes(query.status, orgIds);
-  return { items: stored.map((d) => disputeView(d, rights)), can_open: rights.reviewer };
+  return { items: stored.map((d) => disputeView(d, rights)), can_open: mayOpen(rights) };
 });

@@ -7,9 +7,9 @@ import { findOrganisationByPayeeKey } from '../../../data/directory.js';
 import { queueNotification } from '../../../data/notifications.js';
 import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../../data/disputes.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { BadRequestError, ConflictError } from '../../../lib/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { disputeRightsOf } from '../rights.js';
+import { disputeRightsOf, reviews } from '../rights.js';
 import { disputeView } from '../views.js';
 
 /**
@@ -20,6 +20,7 @@ async function open(me: AuthenticatedCaller, input: OpenDisputeRequest) {
   const digits = nrcDigits(input.nrc);
   const [org, onRecord, rights] = await Promise.all([findOrganisationByPayeeKey(input.payee_key), deductionOnRecord(digits, input.payee_key, input.month), disputeRightsOf(me)]);
   if (!org) throw new BadRequestError(DISPUTE_MESSAGES.unknownPayee(input.payee_key), 'unknown_payee_key');
+  if (!reviews(rights, org.org_id)) throw new ForbiddenError(DISPUTE_MESSAGES.notReviewer, 'not_reviewer');
   if (!onRecord) throw new BadRequestError(DISPUTE_MESSAGES.noDeduction(input.nrc, input.payee_key, input.month), 'no_deduction');
   const dispute: StoredDispute = {
     id: randomUUID(),

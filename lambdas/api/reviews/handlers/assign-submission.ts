@@ -1,3 +1,4 @@
+import { REVIEWERS } from '../../../../shared/access.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import { reviewState } from '../decisions.js';
 import * as routes from '../../../../shared/routes/reviews.js';
@@ -6,18 +7,19 @@ import { ASSIGNABLE_STATUS, type DecisionResponse, REVIEW_MESSAGES } from '../..
 import { writeAudit } from '../../../data/audit.js';
 import { queueNotification } from '../../../data/notifications.js';
 import { assignSubmission, type ReviewedSubmission } from '../../../data/reviews.js';
-import { findUserByEmail, rolesOfUser } from '../../../data/users.js';
+import { readDirectoryAccess } from '../../../data/caller-directory.js';
+import { findUserByEmail } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { BadRequestError, ConflictError } from '../../../lib/errors.js';
 import { loadVisibleSubmission } from '../../submissions/load.js';
 import { listItemView } from '../views.js';
 
-/** The Cognito user of this email if they hold the PMEC admin role. */
+/** The person of this email if the directory has them as an approved PMEC admin of a PMEC organisation. */
 async function pmecAdmin(email: string): Promise<{ userId: string; email: string } | null> {
   const user = await findUserByEmail(email);
   if (!user || !user.enabled) return null;
-  const roles = await rolesOfUser(user.username);
-  return roles.includes('pmec_admin') ? { userId: user.sub, email: user.email || email } : null;
+  const { grants } = await readDirectoryAccess(user.sub);
+  return grants.some((g) => g.pmec && g.role === 'pmec_admin') ? { userId: user.sub, email: user.email || email } : null;
 }
 
 /** POST /api/submissions/{id}/assign: a COMPLIANCE APPROVED submission to a PMEC admin (re-assigning is allowed). */
@@ -26,7 +28,7 @@ async function assign(me: AuthenticatedCaller, id: string | undefined, body: { p
   if (!email) throw new BadRequestError(REVIEW_MESSAGES.pmecEmailRequired, 'pmec_email_required');
   if (!isValidEmail(email)) throw new BadRequestError(PLATFORM_ADMIN_MESSAGES.invalid_email, 'invalid_email');
 
-  const before = (await loadVisibleSubmission(me, id)) as ReviewedSubmission;
+  const before = (await loadVisibleSubmission(me, id, REVIEWERS)) as ReviewedSubmission;
   if (before.status !== ASSIGNABLE_STATUS) throw new ConflictError(REVIEW_MESSAGES.notAssignable(before.status), 'wrong_state');
   const assignee = await pmecAdmin(email);
   if (!assignee) throw new BadRequestError(REVIEW_MESSAGES.notPmecAdmin(email), 'not_pmec_admin');

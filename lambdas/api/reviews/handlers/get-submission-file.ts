@@ -9,11 +9,11 @@ import * as routes from '../../../../shared/routes/reviews.js';
 
 /**
  * GET /api/submissions/{id}/file: a 60-second link to the submitted workbook (spec part 2 §9). The route
- * admits reviewers and organisation admins; the object check admits reviewers to any submission and
- * everyone else only to their own organisation's. Each link handed out is audited: the file holds NRCs.
+ * admits reviewers and organisation admins; the object check asks for those roles in the submission's
+ * organisation (PMEC's reviewers oversee every organisation). Each link handed out is audited: the file holds NRCs.
  */
 export const handler = createApiHandler(routes.getSubmissionFile, async ({ caller: me, params }) => {
-  const submission = await loadVisibleSubmission(me, params.id);
+  const submission = await loadVisibleSubmission(me, params.id, routes.getSubmissionFile.access);
   if (!submission.upload_month || !submission.payee_key) throw new ConflictError(REVIEW_MESSAGES.missingPath, 'missing_path');
   if (submission.bucket !== bucketName('uploads') || !(await storedFileExists(submission.file_key))) {
     throw new NotFoundError(REVIEW_MESSAGES.fileNotFound, 'file_not_found');

@@ -1,12 +1,18 @@
+import { readDirectoryAccess } from '../../../data/caller-directory.js';
 import { usersInRole } from '../../../data/users.js';
 import { createApiHandler } from '../../../lib/handler.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 
-/** GET /api/pmec-admins: who a submission can be assigned to (members of the pmec_admin group), by email. */
+/**
+ * GET /api/pmec-admins: who a submission can be assigned to, by email. The pmec_admin group (a mirror
+ * kept for the console) names the candidates; the directory decides: each must be an approved PMEC
+ * admin of a PMEC organisation. PMEC admins are a handful of people, so one read each is cheap.
+ */
 export const handler = createApiHandler(routes.listPmecAdmins, async () => {
-  const users = await usersInRole('pmec_admin');
+  const users = (await usersInRole('pmec_admin')).filter((u) => u.enabled && u.email);
+  const held = await Promise.all(users.map(async (u) => (await readDirectoryAccess(u.sub)).grants.some((g) => g.pmec && g.role === 'pmec_admin')));
   const items = users
-    .filter((u) => u.enabled && u.email)
+    .filter((_, i) => held[i])
     .map((u) => ({ user_id: u.sub, email: u.email }))
     .sort((a, b) => a.email.localeCompare(b.email));
   return { items };

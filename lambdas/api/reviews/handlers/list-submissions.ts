@@ -1,8 +1,7 @@
-import { ROLE_SETS } from '../../../../shared/access.js';
+import { organisationsWith, ROLE_SETS, rolesIn } from '../../../../shared/access.js';
 import { REPORTS_LIMIT, REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionListQuery, type SubmissionStatus } from '../../../../shared/api/reviews.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 import { hasAnyRole, isPlatformAdmin } from '../../../../shared/roles.js';
-import { listUserMemberships } from '../../../data/memberships.js';
 import { decodeListCursor, encodeListCursor, type ListSource, listSubmissionsPage } from '../../../data/review-list.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { BadRequestError, ForbiddenError } from '../../../lib/errors.js';
@@ -12,9 +11,8 @@ import { listItemView } from '../views.js';
 type ListScope = 'reviews' | 'reports';
 
 /**
- * Which screen the list serves. Reviews (/reviews): reviewers see every submission. Reports (/reports):
- * platform admins see every submission, organisation admins (fi_admin, pmec_admin) their organisations'
- * (issue 7). Without `scope`, a reviewer gets the reviews list and an FI admin the reports list (API.md).
+ * Which screen the list serves: Reviews (/reviews) for reviewers, Reports (/reports) for organisation
+ * admins; `sourcesOf` decides which organisations each shows. Without `scope`, a reviewer gets the reviews list and an FI admin the reports list (API.md).
  */
 function scopeOf(me: AuthenticatedCaller, scope: SubmissionListQuery['scope']): ListScope {
   if (scope === undefined) return hasAnyRole(me.roles, ROLE_SETS.reviewers) ? 'reviews' : 'reports';
@@ -23,13 +21,18 @@ function scopeOf(me: AuthenticatedCaller, scope: SubmissionListQuery['scope']): 
   return scope;
 }
 
-/** The index partitions the caller may read: every status (or one), or the caller's organisations. */
-async function sourcesOf(me: AuthenticatedCaller, scope: ListScope, status: SubmissionStatus | null): Promise<ListSource[]> {
-  if (scope === 'reviews' || isPlatformAdmin(me.roles)) {
+/**
+ * The index partitions the caller may read. Every submission (by status): platform admins, and on
+ * /reviews the reviewers of a PMEC organisation, who oversee every lender. Otherwise the organisations
+ * where the caller holds the list's roles: reviewing roles for /reviews (a compliance member of an FI
+ * organisation reviews that organisation only), admin roles for /reports (a data user sees no reports).
+ */
+function sourcesOf(me: AuthenticatedCaller, scope: ListScope, status: SubmissionStatus | null): ListSource[] {
+  const overseesAll = scope === 'reviews' && rolesIn(me, null, { oversight: true }).some((r) => (ROLE_SETS.reviewers as readonly string[]).includes(r));
+  if (isPlatformAdmin(me.platformRoles) || overseesAll) {
     return (status ? [status] : SUBMISSION_STATUSES).map((s) => ({ index: 'gsi1' as const, pk: `STATUS#${s}` }));
   }
-  const memberships = await listUserMemberships(me.userId);
-  const orgIds = [...new Set(memberships.filter((m) => m.status === 'approved').map((m) => m.org_id))];
+  const orgIds = organisationsWith(me, scope === 'reviews' ? ROLE_SETS.reviewers : ROLE_SETS.orgAdmins);
   return orgIds.map((id) => ({ index: 'gsi2' as const, pk: `ORG#${id}` }));
 }
 
@@ -38,7 +41,7 @@ export const handler = createApiHandler(routes.listSubmissions, async ({ caller:
   const scope = scopeOf(me, query.scope);
   const filter = { status: query.status ?? undefined, kind: query.kind, late: query.timing === 'late', q: query.q };
   const limit = query.limit ?? (scope === 'reviews' ? REVIEWS_PAGE_SIZE : REPORTS_LIMIT);
-  const sources = await sourcesOf(me, scope, query.status);
+  const sources = sourcesOf(me, scope, query.status);
   if (sources.length === 0) return { items: [], next_cursor: null };
 
   const cursor = query.cursor ? decodeListCursor(query.cursor, sources) : null;

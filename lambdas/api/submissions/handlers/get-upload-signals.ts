@@ -1,11 +1,10 @@
-import { ROLE_SETS } from '../../../../shared/access.js';
+import { REVIEWERS } from '../../../../shared/access.js';
 import { SIGNAL_PAGE_MESSAGES, SIGNAL_PAGE_SIZE } from '../../../../shared/api/signals.js';
-import { hasAnyRole } from '../../../../shared/roles.js';
 import type { Signal } from '../../../../shared/rules/signals.js';
 import { readResultJson, resultKeys } from '../../../data/uploads.js';
 import { ConflictError, ForbiddenError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { canSeeUpload } from '../access.js';
+import { canSeeSubmission, canSeeUpload } from '../access.js';
 import { uploadOr404 } from '../load.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 
@@ -16,7 +15,7 @@ import * as routes from '../../../../shared/routes/submissions.js';
  */
 export const handler = createApiHandler(routes.getUploadSignals, async ({ caller, params, query }) => {
   const upload = await uploadOr404(params.id);
-  const reviewer = hasAnyRole(caller.roles, ROLE_SETS.reviewers) && Boolean(upload.submission_id);
+  const reviewer = Boolean(upload.submission_id) && (await canSeeSubmission(caller, { submitted_by: upload.user_id, org_id: upload.org_id }, REVIEWERS));
   if (!reviewer && !(await canSeeUpload(caller, upload))) throw new ForbiddenError('This upload belongs to another organisation.');
   if (!upload.signal_counts) throw new ConflictError(SIGNAL_PAGE_MESSAGES.notYet, 'no_signals');
   const all = (await readResultJson<Signal[]>(resultKeys(upload.id).signals(query.type))) ?? [];

@@ -5,8 +5,9 @@ import { PLATFORM_ADMIN_MESSAGES } from '../../../../shared/api/admin.js';
 import { type AddTeamMemberRequest, TEAM_MESSAGES as M } from '../../../../shared/api/team.js';
 import { writeAudit } from '../../../data/audit.js';
 import { getMember, LIVE_STATUSES, type MemberItem } from '../../../data/memberships.js';
-import { createMembership, deleteNewMember, MembershipExistsError } from '../../../data/team.js';
-import { addToRole, type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
+import { queueNotification } from '../../../data/notifications.js';
+import { createMembership, MembershipExistsError } from '../../../data/team.js';
+import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { ConflictError, ForbiddenError, HttpError } from '../../../lib/errors.js';
 import { resolveTeamContext } from '../team-context.js';
@@ -16,8 +17,10 @@ const inviteFailed = () => new HttpError(502, 'invite_and_create_failed', `${PLA
 /**
  * Spec §7 /org-team-add. A new email is invited through Cognito (the invite email links to
  * /invite-accept) and its membership waits as 'invited': the role is granted only when the
- * invite is accepted, so an invitee is not let past /pending before that. An existing user is
- * added and granted the role at once, unless they are still an invitee themselves.
+ * invite is accepted, so an invitee is not let past /pending before that. An existing account joins
+ * another organisation only with its consent: its membership waits as 'invited' too, the person is
+ * emailed and accepts or declines on their home page; until then nothing changes for them. An account
+ * whose sign-up was never confirmed cannot be added (nobody has shown they own the address).
  */
 async function addMember(caller: AuthenticatedCaller, input: AddTeamMemberRequest) {
   const ctx = await resolveTeamContext(caller, input.org_id);
@@ -26,6 +29,10 @@ async function addMember(caller: AuthenticatedCaller, input: AddTeamMemberReques
     throw new ForbiddenError(M.roleNotAllowed, 'role_not_allowed');
   }
   let user: CognitoUser | null = await findUserByEmail(input.email);
+  if (user?.status === 'UNCONFIRMED') {
+    await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_add', subject: `USER#${user.sub}`, outcome: 'refused', details: { role: input.role, reason: 'not_verified' } });
+    throw new ConflictError(M.notVerified(input.email), 'not_verified');
+  }
   if (user) {
     const existing = await getMember(ctx.org.org_id, user.sub);
     if (existing?.status === 'invited') throw new ConflictError(M.inviteExists, 'invite_exists');
@@ -41,35 +48,25 @@ async function addMember(caller: AuthenticatedCaller, input: AddTeamMemberReques
       throw inviteFailed();
     }
   }
-  const status = invited || user.status === 'FORCE_CHANGE_PASSWORD' ? 'invited' : 'approved';
   let member: MemberItem;
   try {
-    member = await createMembership(ctx.org, { user_id: user.sub, email: user.email || input.email }, input.role, status, caller.email);
+    member = await createMembership(ctx.org, { user_id: user.sub, email: user.email || input.email }, input.role, 'invited', caller.email);
   } catch (error) {
     if (error instanceof MembershipExistsError) throw new ConflictError(error.existing?.status === 'invited' ? M.inviteExists : M.alreadyMember, error.existing?.status === 'invited' ? 'invite_exists' : 'already_member');
     throw error;
   }
-  if (status === 'approved') {
-    try {
-      await addToRole(user.username, input.role);
-    } catch (error) {
-      await deleteNewMember(member);
-      throw error;
-    }
+  if (!invited) {
+    await queueNotification({ kind: 'membership.invited', org_id: ctx.org.org_id, org_name: ctx.org.org_name, user_id: user.sub, email: member.email, role: input.role, invited_at: member.created_at ?? new Date().toISOString() });
   }
   await writeAudit({
     actor: caller,
     org_id: ctx.org.org_id,
-    action: status === 'invited' ? 'team.member_invite' : 'team.member_add',
+    action: 'team.member_invite',
     subject: `USER#${user.sub}`,
     outcome: 'ok',
     details: { email: member.email, role: input.role, invite_email_sent: invited, before: null, after: teamMemberView(member) },
   });
-  const message = invited
-    ? `Invitation sent to ${member.email}.`
-    : status === 'invited'
-      ? `${member.email} has a pending invite; they join when they accept it.`
-      : `${member.email} was added to ${ctx.org.org_name}.`;
+  const message = invited ? `Invitation sent to ${member.email}.` : `${member.email} already has an account: they were invited and join ${ctx.org.org_name} when they accept.`;
   return { member: teamMemberView(member), invited, message };
 }
 

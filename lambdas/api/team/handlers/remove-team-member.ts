@@ -5,7 +5,7 @@ import { TEAM_MESSAGES as M } from '../../../../shared/api/team.js';
 import { writeAudit } from '../../../data/audit.js';
 import { getMember, listOrgMembers, listUserMemberships, LIVE_STATUSES } from '../../../data/memberships.js';
 import { markMemberRemoved } from '../../../data/team.js';
-import { removeFromRole } from '../../../data/users.js';
+import { removeFromRole, signOutEverywhere } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors.js';
 import { resolveTeamContext } from '../team-context.js';
@@ -29,6 +29,8 @@ async function removeMember(caller: AuthenticatedCaller, idOrEmail: string, orgI
     const others = await listUserMemberships(member.user_id);
     const stillNeeded = others.some((m) => m.org_id !== member.org_id && m.status === 'approved' && m.role === member.role);
     if (!stillNeeded) await removeFromRole(member.user_id, member.role);
+    // Their sessions end now; the API stops honouring the role within the caller cache's 30 seconds.
+    await signOutEverywhere(member.user_id);
   }
   const after = { ...teamMemberView(member), status: 'removed' as const, approved: false, decided_at: new Date().toISOString() };
   await writeAudit({

@@ -5,6 +5,7 @@ import { isAllowed } from '@shared/access';
 import { normalisePath, PENDING_SCREEN, screenFor } from '@shared/navigation';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { ErrorCard } from '@/components/ui/error-card';
+import { NotAuthorisedCard } from '@/components/ui/not-authorised-card';
 import { CheckingSession } from '@/components/ui/status-card';
 import { useMe } from '@/features/accounts/api/get-me';
 import { useLogout, useSession } from '@/lib/auth';
@@ -16,8 +17,8 @@ const PENDING_PATH = PENDING_SCREEN.path;
 
 /**
  * Every route that needs a session (spec part 1 §2 "Session gating"): no session → /signin,
- * remembering the origin; not approved → /pending; a role-gated screen the user may not open
- * → /pending. Then the signed-in layout.
+ * remembering the origin; not approved → /pending. Then the signed-in layout, with the screen or, for
+ * a screen the user's roles do not reach, a card saying which roles may open it.
  */
 export function ProtectedRoot() {
   const { session } = useSession();
@@ -58,7 +59,7 @@ export function ProtectedRoot() {
   const path = normalisePath(location.pathname);
   if (!user.approved && path !== PENDING_PATH) return <Navigate to={PENDING_PATH} replace />;
   const screen = screenFor(path);
-  if (screen && !isAllowed(screen.access, caller)) return <Navigate to={PENDING_PATH} replace />;
+  const refused = screen && !isAllowed(screen.access, caller) ? screen : null;
 
   return (
     <SignedInUserProvider me={user}>
@@ -70,7 +71,7 @@ export function ProtectedRoot() {
         loggingOut={loggingOut}
         wide={Boolean(screen?.wide)}
       >
-        <Outlet />
+        {refused ? <NotAuthorisedCard screen={refused.label} roles={refused.access.kind === 'roles' ? refused.access.roles : []} /> : <Outlet />}
       </AppLayout>
     </SignedInUserProvider>
   );

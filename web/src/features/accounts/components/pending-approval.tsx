@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useLogout, useSession } from '@/lib/auth';
 import { useMe } from '../api/get-me';
+import { InvitationsCard } from './invitations-card';
 
 /** Spec part 2 §2 "Pending" and §4 "Pending screen". */
 export function PendingApproval({ email }: { email: string }) {
@@ -21,7 +22,7 @@ export function PendingApproval({ email }: { email: string }) {
     setStillPending(false);
     setError(null);
     try {
-      // New tokens first, so a role granted since sign-in is in the ID token the API reads.
+      // New tokens first (the session stays fresh); the roles themselves come from the directory.
       await refresh({ force: true });
       const result = await me.refetch();
       if (result.error) throw result.error;
@@ -44,7 +45,9 @@ export function PendingApproval({ email }: { email: string }) {
 
   return (
     <Center py="xl">
-      <Card withBorder shadow="sm" padding="xl" radius="md" maw={520} w="100%">
+      <Stack gap="lg" maw={520} w="100%">
+      {me.data && <InvitationsCard me={me.data} />}
+      <Card withBorder shadow="sm" padding="xl" radius="md" w="100%">
         <Stack gap="md">
           <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
             <IconHourglassHigh size={26} />
@@ -80,6 +83,7 @@ export function PendingApproval({ email }: { email: string }) {
           </Text>
         </Stack>
       </Card>
+      </Stack>
     </Center>
   );
 }

@@ -1,0 +1,80 @@
+import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlatformRole } from '../../shared/api/admin.js';
+import { dynamo, tableName } from './clients.js';
+import { isConditionFailure, retrying } from './dynamo.js';
+import { platformAdminRecordsOfUser } from './platform-admins.js';
+
+/**
+ * Platform-admin invitations: a platform-admin record (platform-admins.ts, pk=PLATFORM_ADMIN#{user_id}
+ * sk=ROLE#{role}) with status 'invited', written when an existing account is asked to become a platform
+ * admin. It grants nothing and is not counted until the person accepts; declining deletes it.
+ */
+const recordKey = (userId: string, role: PlatformRole) => ({ pk: `PLATFORM_ADMIN#${userId}`, sk: `ROLE#${role}` });
+const COUNTER_KEY = { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' };
+
+/** Writes the invitation unless a record of this role exists (any status). Answers whether it wrote. */
+export async function invitePlatformAdmin(input: { user_id: string; email: string; role: PlatformRole; created_by: string }): Promise<boolean> {
+  const created_at = new Date().toISOString();
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: tableName('directory'),
+        Item: { ...recordKey(input.user_id, input.role), user_id: input.user_id, email: input.email, role: input.role, status: 'invited', created_at, created_by: input.created_by },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Platform roles waiting for the person's consent. */
+export async function platformInvitationsOf(userId: string): Promise<PlatformRole[]> {
+  return (await platformAdminRecordsOfUser(userId)).filter((r) => r.status === 'invited').map((r) => r.role);
+}
+
+/**
+ * Accepts one invitation: the record becomes active and listed (gsi2) and, for super_admin, counted, in
+ * one transaction. Answers false when it is no longer invited (accepted before, or withdrawn).
+ */
+export async function acceptPlatformInvitation(userId: string, role: PlatformRole, now = new Date().toISOString()): Promise<boolean> {
+  const activate = {
+    Update: {
+      TableName: tableName('directory'),
+      Key: recordKey(userId, role),
+      UpdateExpression: 'SET #status = :active, gsi2pk = :list, gsi2sk = :sort, accepted_at = :now',
+      ConditionExpression: '#status = :invited',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':list': 'PLATFORM_ADMIN', ':sort': `${now}#${userId}#${role}`, ':now': now },
+    },
+  };
+  const count = { Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } };
+  try {
+    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [activate, count] : [activate] })));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error, 0)) return false;
+    throw error;
+  }
+}
+
+/** Declines one invitation: the record goes. Answers false when there was none waiting. */
+export async function declinePlatformInvitation(userId: string, role: PlatformRole): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new DeleteCommand({
+        TableName: tableName('directory'),
+        Key: recordKey(userId, role),
+        ConditionExpression: '#status = :invited',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':invited': 'invited' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

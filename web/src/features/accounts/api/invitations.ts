@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '@/lib/api-client';
+import { acceptTeamInvite, declineTeamInvite } from '@shared/routes/accounts';
+import { ME_QUERY_KEY } from './get-me';
+
+/** One invitation: an organisation's (by id) or a platform role's. */
+export type InvitationTarget = { org_id: string } | { platform_role: 'super_admin' | 'sys_admin' };
+export type InvitationDecision = { key: string; target: InvitationTarget; decision: 'accept' | 'decline' };
+
+/**
+ * Accepts or declines one invitation (POST /api/team/accept-invite or /decline-invite naming it), then
+ * reloads the signed-in user: an accepted role shows at once.
+ */
+export function useInvitationDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ target, decision }: InvitationDecision): Promise<void> => {
+      if (decision === 'accept') await callRoute(acceptTeamInvite, { body: target });
+      else await callRoute(declineTeamInvite, { body: target });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+  });
+}
