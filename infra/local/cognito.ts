@@ -24,7 +24,7 @@ export interface CognitoPool {
  * Starts cognito-local (cwd = its data dir) with the CustomMessage trigger pointed at the twin's
  * Lambda-invoke endpoint, as the stack wires the trigger in AWS.
  */
-export async function startCognito(opts: { dataDir: string; port: number; lambdaPort: number; outboxUrl: string }): Promise<Child> {
+export async function startCognito(opts: { dataDir: string; port: number; lambdaPort: number; outboxUrl: string; outboxKey: string }): Promise<Child> {
   const configDir = path.join(opts.dataDir, '.cognito');
   mkdirSync(configDir, { recursive: true });
   writeFileSync(
@@ -45,7 +45,7 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
   );
   const child = startChild('cognito-local', process.execPath, [LAUNCHER], {
     cwd: opts.dataDir,
-    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', OUTBOX_URL: opts.outboxUrl },
+    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', OUTBOX_URL: opts.outboxUrl, OUTBOX_KEY: opts.outboxKey },
   });
   await waitForPort(opts.port, 'cognito-local');
   return child;

@@ -9,7 +9,7 @@ import { buildApiEvent, claimsAsApiGatewayGivesThem } from './api-event.js';
 import { handleCognito } from './cognito-shim.js';
 import { loadHandler } from './handlers.js';
 import { createJwtVerifier } from './jwt.js';
-import { type Outbox, renderOutboxPage } from './outbox.js';
+import { isOutboxWriter, type Outbox, OUTBOX_KEY_HEADER, parseOutboxMessage, renderOutboxPage } from './outbox.js';
 import { createS3Proxy, type S3ProxyOptions } from './s3-proxy.js';
 import { handleSesSend, SES_SEND_PATH } from './ses-shim.js';
 
@@ -25,6 +25,8 @@ export interface GatewayOptions {
   userPoolId: string;
   userPoolClientId: string;
   outbox: Outbox;
+  /** The per-process key the twin's Cognito emulator sends to post its messages to the outbox. */
+  outboxKey: string;
   s3: Omit<S3ProxyOptions, 'prefix'>;
 }
 
@@ -113,10 +115,14 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         return await handleCognito(req, res, await readBody(req), opts.cognitoUrl);
       }
       if (url.pathname === '/_local/outbox' && req.method === 'POST') {
-        const message = JSON.parse((await readBody(req)).toString('utf8')) as { to: string; subject: string; html: string; code?: string };
+        if (!isOutboxWriter(req.headers[OUTBOX_KEY_HEADER], opts.outboxKey)) {
+          return sendJson(res, 403, { error: 'forbidden', message: 'Only the twin\'s Cognito emulator posts here; send email through SES (AWS_ENDPOINT_URL_SESV2), signed.' });
+        }
+        const message = parseOutboxMessage(await readBody(req));
+        if (!message) return sendJson(res, 400, { error: 'bad_request', message: 'An outbox message is JSON with string fields to, subject and html.' });
         return sendJson(res, 201, opts.outbox.add(message));
       }
-      if (url.pathname === SES_SEND_PATH && req.method === 'POST') return handleSesSend(res, await readBody(req), opts.outbox);
+      if (url.pathname === SES_SEND_PATH && req.method === 'POST') return await handleSesSend(req, res, await readBody(req), opts.outbox, opts.s3);
       if (url.pathname === '/_local/outbox.json') return sendJson(res, 200, opts.outbox.list(url.searchParams.get('to') ?? undefined));
       if (url.pathname === '/_local/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
