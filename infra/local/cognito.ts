@@ -5,11 +5,13 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
   GetGroupCommand,
+  UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLES } from '../../shared/roles.js';
+import { VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { type Child, startChild } from './processes.js';
 import { waitForPort } from './ports.js';
 
@@ -51,15 +53,23 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
   return child;
 }
 
+/** What the stack sets on its pool that the twin's pool must share (infra/constructs/auth.ts). */
+const POOL_SETTINGS = {
+  AutoVerifiedAttributes: ['email' as const],
+  Policies: { PasswordPolicy: { MinimumLength: 8 } },
+  UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: [...VERIFY_BEFORE_UPDATE] },
+};
+
 /** Creates the user pool, its app client and the seven role groups once; reuses them afterwards. */
 export async function provisionUserPool(client: CognitoIdentityProviderClient, stateFile: string): Promise<CognitoPool> {
   if (existsSync(stateFile)) {
     const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as CognitoPool;
-    const alive = await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId })).then(
-      () => true,
-      () => false,
-    );
-    if (alive) {
+    const described = await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId })).catch(() => null);
+    if (described) {
+      // A pool made before a setting was added gets it, so an old data folder behaves as a new one.
+      if (!described.UserPool?.UserAttributeUpdateSettings?.AttributesRequireVerificationBeforeUpdate?.length) {
+        await client.send(new UpdateUserPoolCommand({ UserPoolId: saved.userPoolId, ...POOL_SETTINGS }));
+      }
       await ensureGroups(client, saved.userPoolId);
       return saved;
     }
@@ -68,8 +78,7 @@ export async function provisionUserPool(client: CognitoIdentityProviderClient, s
     new CreateUserPoolCommand({
       PoolName: 'payroll-platform-local',
       UsernameAttributes: ['email'],
-      AutoVerifiedAttributes: ['email'],
-      Policies: { PasswordPolicy: { MinimumLength: 8 } },
+      ...POOL_SETTINGS,
     }),
   );
   const userPoolId = pool.UserPool!.Id!;

@@ -6,7 +6,7 @@ import sirv from 'sirv';
 import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
 import { handlerModule, matchPath, ROUTES } from '../../shared/routes.js';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from './api-event.js';
-import { handleCognito } from './cognito-shim.js';
+import { createCognitoShim } from './cognito-shim.js';
 import { loadHandler } from './handlers.js';
 import { createJwtVerifier } from './jwt.js';
 import { isOutboxWriter, type Outbox, OUTBOX_KEY_HEADER, parseOutboxMessage, renderOutboxPage } from './outbox.js';
@@ -72,6 +72,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   const verify = createJwtVerifier({ issuer, audience: opts.userPoolClientId });
   const hasWeb = existsSync(path.join(opts.webDir, 'index.html'));
   const handleS3 = createS3Proxy({ ...opts.s3, prefix: S3_PREFIX });
+  const handleCognito = createCognitoShim(opts.cognitoUrl);
   const serveStatic = hasWeb ? sirv(opts.webDir, { single: true, etag: true, dev: false }) : null;
 
   const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -112,7 +113,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         return sendJson(res, 200, config);
       }
       if (url.pathname === '/_local/cognito' && req.method === 'POST') {
-        return await handleCognito(req, res, await readBody(req), opts.cognitoUrl);
+        return await handleCognito(req, res, await readBody(req));
       }
       if (url.pathname === '/_local/outbox' && req.method === 'POST') {
         if (!isOutboxWriter(req.headers[OUTBOX_KEY_HEADER], opts.outboxKey)) {
