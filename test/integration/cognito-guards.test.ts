@@ -117,8 +117,18 @@ describe('sign-out and revoked refresh tokens', () => {
     expect((await refresh('made.up.token')).json).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
   });
 
-  it('refuses GlobalSignOut with a forged access token', async () => {
-    const res = await cognitoFront(twin, 'GlobalSignOut', { AccessToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' });
-    expect(res.json).toMatchObject({ __type: 'NotAuthorizedException' });
+  it('refuses a made-up access token, for sign-out and for a person’s own calls', async () => {
+    const user = await createUser(twin, []);
+    const { AccessToken, IdToken } = (await signIn(user.email, user.password)).json.AuthenticationResult;
+    const [header, , signature] = String(AccessToken).split('.');
+    const claims = JSON.parse(Buffer.from(String(AccessToken).split('.')[1]!, 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3600 })).toString('base64url')}.${signature}`;
+    const unsigned = `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    for (const token of [forged, unsigned, IdToken]) {
+      expect((await cognitoFront(twin, 'GlobalSignOut', { AccessToken: token })).json).toMatchObject({ __type: 'NotAuthorizedException' });
+      const change = await cognitoFront(twin, 'UpdateUserAttributes', { AccessToken: token, UserAttributes: [{ Name: 'email', Value: uniqueEmail('taken') }] });
+      expect(change.json).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Access Token' });
+    }
+    expect((await cognitoFront(twin, 'GetUser', { AccessToken })).status).toBe(200);
   });
 });

@@ -24,5 +24,5 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
 };
 
 require('./fidelity.cjs'); // what cognito-local lacks or answers differently from Cognito
-require('./sessions.cjs'); // sign-out and refresh-token revocation
+require('./sessions.cjs'); // sign-out, refresh-token revocation, access tokens checked
 require('cognito-local/lib/bin/start');

@@ -1,9 +1,11 @@
-// Sign-out and refresh-token revocation inside the cognito-local process, as Cognito does them.
+// Sign-out, refresh-token revocation and access-token checks inside the cognito-local process, as Cognito does them.
 // cognito-local keeps each user's refresh tokens but has no GlobalSignOut or
 // AdminUserGlobalSignOut, so a signed-out (or removed) person could keep refreshing; and it answers
 // a revoked token like a made-up one. Here both sign-outs drop every refresh token the user holds,
 // and a token this emulator issued but no user holds any longer answers "Refresh Token has been
-// revoked". Living here (not in the gateway's shim) covers both doors: the SPA's calls through the
+// revoked". cognito-local also reads the access token of a person's own calls without checking
+// its signature, so a made-up token could change anyone's email: those calls verify it first, as
+// Cognito does. Living here (not in the gateway's shim) covers both doors: the SPA's calls through the
 // shim and the handlers' admin calls on the emulator's own port.
 const { createPublicKey, verify } = require('node:crypto');
 const { Targets } = require('cognito-local/lib/targets/targets');
@@ -55,3 +57,12 @@ wrap('InitiateAuth', async (services, ctx, req) => {
   if (await pool.getUserByRefreshToken(ctx, token)) return;
   throw new NotAuthorizedError(verifiedClaims(token) ? 'Refresh Token has been revoked' : 'Invalid Refresh Token');
 });
+
+// The calls a person makes with their access token: refused unless the token is this emulator's own.
+for (const name of ['GetUser', 'UpdateUserAttributes', 'VerifyUserAttribute', 'GetUserAttributeVerificationCode', 'DeleteUserAttributes',
+  'ChangePassword', 'DeleteUser', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference']) {
+  wrap(name, async (_services, _ctx, req) => {
+    if (req.AccessToken === undefined && name === 'AssociateSoftwareToken') return; // it may use a Session instead
+    if (verifiedClaims(req.AccessToken)?.token_use !== 'access') throw new NotAuthorizedError('Invalid Access Token');
+  });
+}
