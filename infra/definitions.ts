@@ -3,6 +3,12 @@ import type { BucketKey, TableKey } from '../shared/stores.js';
 /** Environment variables of the Cognito user pool, set on every function that uses it. */
 export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;
 
+/**
+ * Attributes whose change keeps the old value until the new one is verified (Cognito's
+ * keepOriginal): a changed email must prove it reaches its owner before sign-in and mail use it.
+ */
+export const VERIFY_BEFORE_UPDATE = ['email'] as const;
+
 /** Cognito triggers: the trigger name, the function's name and its module under lambdas/. */
 export const AUTH_TRIGGERS = {
   CustomMessage: { functionName: 'custom-message', handler: 'auth/custom-message' },

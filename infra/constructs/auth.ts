@@ -11,7 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { ROLE_LABELS, ROLES } from '../../shared/roles.js';
-import { AUTH_TRIGGERS } from '../definitions.js';
+import { AUTH_TRIGGERS, VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 
@@ -63,7 +63,7 @@ export class Auth extends Construct {
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
       autoVerify: { email: true },
-      keepOriginal: { email: true },
+      keepOriginal: { email: VERIFY_BEFORE_UPDATE.includes('email') },
       standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
       // Spec part 2 §9: the one password rule is a minimum length of 8.
       passwordPolicy: {

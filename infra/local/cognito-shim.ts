@@ -1,82 +1,129 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HourlyLimit, SignInLockout } from './cognito-limits.js';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 /**
- * Sits in front of cognito-local so the web code is identical in both runtimes: it answers the
- * calls cognito-local lacks (GetTokensFromRefreshToken, GlobalSignOut), forwards the rest, and
- * words errors as the web client's Cognito would. What must change inside cognito-local itself
- * (ResendConfirmationCode, the password policy, the invite challenge) is in cognito/fidelity.cjs.
+ * What a browser may call on Cognito: the unauthenticated and token-authorised operations. The rest
+ * (Admin*, ListUsers, pool and group management) need IAM credentials in AWS; on the twin only
+ * server-side code and tests call them, on the emulator's own port, never through this front.
  */
-export async function handleCognito(req: IncomingMessage, res: ServerResponse, body: Buffer, cognitoUrl: string): Promise<void> {
-  const target = String(req.headers['x-amz-target'] ?? '');
-  const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
-  const send = (status: number, payload: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
-    res.end(JSON.stringify(payload));
-  };
+const PUBLIC_OPERATIONS = new Set([
+  'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'InitiateAuth', 'RespondToAuthChallenge', 'ForgotPassword',
+  'ConfirmForgotPassword', 'GetTokensFromRefreshToken', 'RevokeToken', 'GlobalSignOut', 'GetUser', 'UpdateUserAttributes',
+  'VerifyUserAttribute', 'GetUserAttributeVerificationCode', 'DeleteUserAttributes', 'ChangePassword', 'DeleteUser',
+  'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference', 'ListDevices', 'GetDevice', 'ForgetDevice',
+  'ConfirmDevice', 'UpdateDeviceStatus',
+]);
+
+/** Attributes the stack's web client may write (infra/constructs/auth.ts writeAttributes); never *_verified. */
+const WRITABLE_ATTRIBUTES = new Set(['email', 'name']);
+
+/** Reset codes one account may ask for in an hour, as Cognito caps them. */
+const RESET_CODES_PER_HOUR = 5;
+
+type Json = Record<string, unknown>;
+
+const cognitoError = (type: string, message: string) => ({ status: 400, body: { __type: type, message } });
+const errorType = (body: Json) => String(body.__type ?? body.code ?? '');
+
+/** Cognito's masked destination (a***@e***), the same whether or not the account exists. */
+function codeSent(username: string) {
+  const [local = '', domain = ''] = username.split('@');
+  return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: `${local[0] ?? ''}***@${domain[0] ?? ''}***` } };
+}
+
+/**
+ * Sits in front of cognito-local so the web code is identical in both runtimes and the front
+ * refuses what Cognito's refuses: IAM-only operations, sign-in during a lockout, reset codes past
+ * the hourly cap, attributes the client may not write, and any answer that tells which accounts
+ * exist. It renames GetTokensFromRefreshToken (which cognito-local lacks) and words errors as the
+ * web client's Cognito would. What must change inside cognito-local itself is in cognito/*.cjs.
+ */
+export function createCognitoShim(cognitoUrl: string, limits = { lockout: new SignInLockout(), resets: new HourlyLimit(RESET_CODES_PER_HOUR) }) {
   const forward = async (op: string, payload: unknown) => {
     const r = await fetch(cognitoUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${TARGET_PREFIX}${op}` },
       body: JSON.stringify(payload),
     });
-    return { status: r.status, json: (await r.json().catch(() => ({}))) as Record<string, unknown> };
+    return { status: r.status, body: (await r.json().catch(() => ({}))) as Json };
   };
 
-  let input: Record<string, unknown> = {};
-  try {
-    input = body.length ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {};
-  } catch {
-    return send(400, { __type: 'InvalidParameterException', message: 'Request body must be valid JSON.' });
-  }
+  const answer = async (operation: string, input: Json): Promise<{ status: number; body: unknown }> => {
+    if (!PUBLIC_OPERATIONS.has(operation)) {
+      const hint = `${operation || 'This operation'} needs IAM credentials: on the twin, server-side code and tests call it on the emulator's own port (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER), not through /_local/cognito.`;
+      return { status: 400, body: { __type: 'MissingAuthenticationTokenException', message: hint } };
+    }
+    if (operation === 'GetTokensFromRefreshToken') {
+      return forward('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } });
+    }
+    const username = String(input.Username ?? '');
+    if (operation === 'InitiateAuth' && input.AuthFlow === 'USER_PASSWORD_AUTH') {
+      const name = String((input.AuthParameters as Json | undefined)?.USERNAME ?? '');
+      if (limits.lockout.locked(name)) return cognitoError('NotAuthorizedException', 'Password attempts exceeded');
+      const r = await forward(operation, input);
+      const body = asCognitoSignInError(r.body);
+      if (body.__type === 'NotAuthorizedException' && body.message === INCORRECT) limits.lockout.failed(name);
+      if (r.status === 200) limits.lockout.succeeded(name);
+      return { status: r.status, body };
+    }
+    if (operation === 'ForgotPassword') {
+      if (!limits.resets.take(username)) return cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
+      const r = await forward(operation, input);
+      return r.status === 200 || errorType(r.body).endsWith('UserNotFoundException') ? { status: 200, body: codeSent(username) } : r;
+    }
+    if (operation === 'UpdateUserAttributes') {
+      const names = Array.isArray(input.UserAttributes) ? (input.UserAttributes as Json[]).map((a) => String(a?.Name)) : [];
+      const refused = names.find((n) => !WRITABLE_ATTRIBUTES.has(n));
+      if (refused) return cognitoError('NotAuthorizedException', `A client attempted to write unauthorized attribute: ${refused} (writable: email, name).`);
+    }
+    const r = await forward(operation, input);
+    return hideUnknownUser(operation, r.body, username) ?? r;
+  };
 
-  if (operation === 'GetTokensFromRefreshToken') {
-    const r = await forward('InitiateAuth', {
-      AuthFlow: 'REFRESH_TOKEN_AUTH',
-      ClientId: input.ClientId,
-      AuthParameters: { REFRESH_TOKEN: input.RefreshToken },
-    });
-    return send(r.status, r.json);
-  }
-  if (operation === 'GlobalSignOut') {
-    // cognito-local keeps no server-side sessions to end; tokens simply expire.
-    return send(200, {});
-  }
-  const r = await forward(operation, input);
-  if (operation === 'InitiateAuth') return send(r.status, asCognitoSignInError(r.json));
-  const hidden = hideUnknownUser(operation, r.json, input);
-  return hidden ? send(hidden.status, hidden.body) : send(r.status, r.json);
+  return async function handleCognito(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+    let input: Json | null = null;
+    try {
+      const parsed: unknown = body.length ? JSON.parse(body.toString('utf8')) : {};
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) input = parsed as Json;
+    } catch {
+      // answered below
+    }
+    const out = input ? await answer(operation, input) : cognitoError('InvalidParameterException', 'Request body must be a JSON object.');
+    res.writeHead(out.status, { 'content-type': 'application/x-amz-json-1.1' });
+    res.end(JSON.stringify(out.body));
+  };
 }
-
-const errorType = (body: Record<string, unknown>) => String(body.__type ?? body.code ?? '');
 
 /**
  * The web client is created with preventUserExistenceErrors (infra/constructs/auth.ts), so Cognito
  * never says "no such user" to the browser: code requests answer as if a code was sent, and code
  * checks answer as a wrong code. cognito-local has no such setting; answer as Cognito does.
  */
-function hideUnknownUser(operation: string, body: Record<string, unknown>, input: Record<string, unknown>): { status: number; body: unknown } | null {
+function hideUnknownUser(operation: string, body: Json, username: string): { status: number; body: unknown } | null {
   if (!errorType(body).endsWith('UserNotFoundException')) return null;
-  if (operation === 'ForgotPassword' || operation === 'ResendConfirmationCode') {
-    const username = String(input.Username ?? '');
-    const destination = username.includes('@') ? `${username[0]}***@${username.split('@')[1]?.[0] ?? ''}***` : '***';
-    return { status: 200, body: { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: destination } } };
-  }
+  if (operation === 'ResendConfirmationCode') return { status: 200, body: codeSent(username) };
   if (operation === 'ConfirmForgotPassword' || operation === 'ConfirmSignUp') {
-    return { status: 400, body: { __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' } };
+    return cognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
   }
   return null;
 }
+
+const INCORRECT = 'Incorrect username or password.';
 
 /**
  * Cognito answers a wrong password or an unknown user on sign-in with NotAuthorizedException
  * (user-existence errors are prevented); cognito-local says InvalidPasswordException. Answer as Cognito.
  */
-function asCognitoSignInError(body: Record<string, unknown>): Record<string, unknown> {
+function asCognitoSignInError(body: Json): Json {
   const type = errorType(body);
-  if (type.endsWith('InvalidPasswordException') || type.endsWith('UserNotFoundException')) {
-    return { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+  // cognito-local's "User not authorized" is its answer for an unknown name.
+  const refused = type === 'NotAuthorizedException' && (body.message === INCORRECT || body.message === 'User not authorized');
+  if (type.endsWith('InvalidPasswordException') || type.endsWith('UserNotFoundException') || refused) {
+    return { __type: 'NotAuthorizedException', message: INCORRECT };
   }
   return body;
 }

@@ -5,11 +5,13 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
   GetGroupCommand,
+  UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLES } from '../../shared/roles.js';
+import { VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { type Child, startChild } from './processes.js';
 import { waitForPort } from './ports.js';
 
@@ -24,7 +26,7 @@ export interface CognitoPool {
  * Starts cognito-local (cwd = its data dir) with the CustomMessage trigger pointed at the twin's
  * Lambda-invoke endpoint, as the stack wires the trigger in AWS.
  */
-export async function startCognito(opts: { dataDir: string; port: number; lambdaPort: number; outboxUrl: string }): Promise<Child> {
+export async function startCognito(opts: { dataDir: string; port: number; lambdaPort: number; outboxUrl: string; outboxKey: string }): Promise<Child> {
   const configDir = path.join(opts.dataDir, '.cognito');
   mkdirSync(configDir, { recursive: true });
   writeFileSync(
@@ -45,21 +47,29 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
   );
   const child = startChild('cognito-local', process.execPath, [LAUNCHER], {
     cwd: opts.dataDir,
-    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', OUTBOX_URL: opts.outboxUrl },
+    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', OUTBOX_URL: opts.outboxUrl, OUTBOX_KEY: opts.outboxKey },
   });
   await waitForPort(opts.port, 'cognito-local');
   return child;
 }
 
+/** What the stack sets on its pool that the twin's pool must share (infra/constructs/auth.ts). */
+const POOL_SETTINGS = {
+  AutoVerifiedAttributes: ['email' as const],
+  Policies: { PasswordPolicy: { MinimumLength: 8 } },
+  UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: [...VERIFY_BEFORE_UPDATE] },
+};
+
 /** Creates the user pool, its app client and the seven role groups once; reuses them afterwards. */
 export async function provisionUserPool(client: CognitoIdentityProviderClient, stateFile: string): Promise<CognitoPool> {
   if (existsSync(stateFile)) {
     const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as CognitoPool;
-    const alive = await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId })).then(
-      () => true,
-      () => false,
-    );
-    if (alive) {
+    const described = await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId })).catch(() => null);
+    if (described) {
+      // A pool made before a setting was added gets it, so an old data folder behaves as a new one.
+      if (!described.UserPool?.UserAttributeUpdateSettings?.AttributesRequireVerificationBeforeUpdate?.length) {
+        await client.send(new UpdateUserPoolCommand({ UserPoolId: saved.userPoolId, ...POOL_SETTINGS }));
+      }
       await ensureGroups(client, saved.userPoolId);
       return saved;
     }
@@ -68,8 +78,7 @@ export async function provisionUserPool(client: CognitoIdentityProviderClient, s
     new CreateUserPoolCommand({
       PoolName: 'payroll-platform-local',
       UsernameAttributes: ['email'],
-      AutoVerifiedAttributes: ['email'],
-      Policies: { PasswordPolicy: { MinimumLength: 8 } },
+      ...POOL_SETTINGS,
     }),
   );
   const userPoolId = pool.UserPool!.Id!;

@@ -6,10 +6,10 @@ import sirv from 'sirv';
 import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
 import { handlerModule, matchPath, ROUTES } from '../../shared/routes.js';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from './api-event.js';
-import { handleCognito } from './cognito-shim.js';
+import { createCognitoShim } from './cognito-shim.js';
 import { loadHandler } from './handlers.js';
 import { createJwtVerifier } from './jwt.js';
-import { type Outbox, renderOutboxPage } from './outbox.js';
+import { isOutboxWriter, type Outbox, OUTBOX_KEY_HEADER, parseOutboxMessage, renderOutboxPage } from './outbox.js';
 import { createS3Proxy, type S3ProxyOptions } from './s3-proxy.js';
 import { handleSesSend, SES_SEND_PATH } from './ses-shim.js';
 
@@ -25,6 +25,8 @@ export interface GatewayOptions {
   userPoolId: string;
   userPoolClientId: string;
   outbox: Outbox;
+  /** The per-process key the twin's Cognito emulator sends to post its messages to the outbox. */
+  outboxKey: string;
   s3: Omit<S3ProxyOptions, 'prefix'>;
 }
 
@@ -70,6 +72,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
   const verify = createJwtVerifier({ issuer, audience: opts.userPoolClientId });
   const hasWeb = existsSync(path.join(opts.webDir, 'index.html'));
   const handleS3 = createS3Proxy({ ...opts.s3, prefix: S3_PREFIX });
+  const handleCognito = createCognitoShim(opts.cognitoUrl);
   const serveStatic = hasWeb ? sirv(opts.webDir, { single: true, etag: true, dev: false }) : null;
 
   const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -110,13 +113,17 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         return sendJson(res, 200, config);
       }
       if (url.pathname === '/_local/cognito' && req.method === 'POST') {
-        return await handleCognito(req, res, await readBody(req), opts.cognitoUrl);
+        return await handleCognito(req, res, await readBody(req));
       }
       if (url.pathname === '/_local/outbox' && req.method === 'POST') {
-        const message = JSON.parse((await readBody(req)).toString('utf8')) as { to: string; subject: string; html: string; code?: string };
+        if (!isOutboxWriter(req.headers[OUTBOX_KEY_HEADER], opts.outboxKey)) {
+          return sendJson(res, 403, { error: 'forbidden', message: 'Only the twin\'s Cognito emulator posts here; send email through SES (AWS_ENDPOINT_URL_SESV2), signed.' });
+        }
+        const message = parseOutboxMessage(await readBody(req));
+        if (!message) return sendJson(res, 400, { error: 'bad_request', message: 'An outbox message is JSON with string fields to, subject and html.' });
         return sendJson(res, 201, opts.outbox.add(message));
       }
-      if (url.pathname === SES_SEND_PATH && req.method === 'POST') return handleSesSend(res, await readBody(req), opts.outbox);
+      if (url.pathname === SES_SEND_PATH && req.method === 'POST') return await handleSesSend(req, res, await readBody(req), opts.outbox, opts.s3);
       if (url.pathname === '/_local/outbox.json') return sendJson(res, 200, opts.outbox.list(url.searchParams.get('to') ?? undefined));
       if (url.pathname === '/_local/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

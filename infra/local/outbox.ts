@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { escapeHtml } from '../../lambdas/lib/html.js';
 
@@ -41,6 +41,35 @@ export class Outbox {
 }
 
 
+/** The header the twin's Cognito emulator sends its per-process outbox key in. */
+export const OUTBOX_KEY_HEADER = 'x-twin-outbox-key';
+
+/**
+ * Whether a request to write to the outbox comes from the twin's own Cognito emulator: the page
+ * lists links people follow on the SPA's origin, so no other page or process may add to it.
+ */
+export function isOutboxWriter(sent: string | string[] | undefined, key: string): boolean {
+  if (typeof sent !== 'string') return false;
+  const [a, b] = [Buffer.from(sent), Buffer.from(key)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The fields a message must have: anything else answers 400 rather than landing in the outbox. */
+export function parseOutboxMessage(raw: Buffer): { to: string; subject: string; html: string; code?: string } | null {
+  try {
+    const m = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    const strings = ['to', 'subject', 'html'].every((k) => typeof m[k] === 'string') && (m.code === undefined || typeof m.code === 'string');
+    return strings ? { to: m.to as string, subject: m.subject as string, html: m.html as string, ...(m.code ? { code: m.code as string } : {}) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Only web links become links on the page: a javascript: or data: link would run on the twin's origin. */
+function renderLink(link: string): string {
+  return /^https?:\/\//i.test(link) ? `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : `<code>${escapeHtml(link)}</code>`;
+}
+
 /** The outbox as a page a person reads in the browser to follow sign-up, reset and invite links. */
 export function renderOutboxPage(messages: OutboxMessage[]): string {
   const items = messages.length
@@ -49,7 +78,7 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
           (m) => `<article>
   <header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.at).toLocaleString())}</span></header>
   <iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(m.html)}" title="${escapeHtml(m.subject)}"></iframe>
-  ${m.links.length ? `<p>Links: ${m.links.map((l) => `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`).join(' ')}</p>` : ''}
+  ${m.links.length ? `<p>Links: ${m.links.map(renderLink).join(' ')}</p>` : ''}
 </article>`,
         )
         .join('\n')

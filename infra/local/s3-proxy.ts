@@ -3,12 +3,16 @@ import busboy from 'busboy';
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpRequest } from 'node:http';
+import { escapeHtml } from '../../lambdas/lib/html.js';
 import { applyCors, type CorsRule } from './s3-cors.js';
+import { verifySigV4 } from './sigv4.js';
 
 /**
  * S3 in front of s3rver, as the browser and the handlers see it. s3rver accepts presigned POSTs
- * without enforcing their policy, so this proxy enforces it the way S3 does (signature,
- * expiry, bucket, key, content-length-range, Content-Type), and refuses expired presigned GETs.
+ * without enforcing their policy and any request without checking its signature, so this proxy
+ * does both the way S3 does: a browser POST must meet its signed policy (signature, expiry,
+ * bucket, key, content-length-range, Content-Type), every other request must carry a valid SigV4
+ * signature (Authorization header or presigned query, unexpired); CORS preflights stay open.
  */
 export interface S3ProxyOptions {
   prefix: string;
@@ -33,9 +37,8 @@ class PolicyError extends Error {
 }
 
 function sendS3Error(res: ServerResponse, status: number, code: string, message: string) {
-  const esc = (s: string) => s.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]!);
   res.writeHead(status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${esc(message)}</Message></Error>`);
+  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeHtml(message)}</Message></Error>`);
 }
 
 function hmac(key: Buffer | string, data: string): Buffer {
@@ -176,12 +179,9 @@ export function createS3Proxy(opts: S3ProxyOptions) {
         throw error;
       }
     }
-    const expires = url.searchParams.get('X-Amz-Expires');
-    const signedAt = url.searchParams.get('X-Amz-Date');
-    if (expires && signedAt) {
-      const t = Date.parse(signedAt.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
-      if (!Number.isFinite(t) || Date.now() > t + Number(expires) * 1000) return sendS3Error(res, 403, 'AccessDenied', 'Request has expired');
-    }
+    // Everything else is signed by an SDK client or is a presigned link, as S3 requires of a private bucket.
+    const verdict = await verifySigV4(req, opts);
+    if (!verdict.ok) return sendS3Error(res, verdict.status, verdict.code, verdict.message);
     forward(req, res, `${rest}${url.search}`);
   };
 }

@@ -1,5 +1,6 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Outbox } from './outbox.js';
+import { type Credentials, verifySigV4 } from './sigv4.js';
 
 /** Where SESv2 appears on the gateway's origin (AWS_ENDPOINT_URL_SESV2 of the handlers). */
 export const SES_PREFIX = '/_local/ses';
@@ -18,11 +19,21 @@ const answer = (res: ServerResponse, status: number, body: unknown, errorType?: 
   res.end(JSON.stringify(body));
 };
 
+/** SES's names for the ways a signature fails. */
+const SIGNATURE_ERRORS: Record<string, string> = {
+  AccessDenied: 'MissingAuthenticationTokenException',
+  SignatureDoesNotMatch: 'InvalidSignatureException',
+  InvalidAccessKeyId: 'UnrecognizedClientException',
+};
+
 /**
  * SESv2 SendEmail (simple content) as far as the platform uses it: each recipient's message goes to the
  * outbox, so the notification sender runs unchanged against the twin. Other SES calls are not served.
+ * Like SES it takes only signed calls, so no web page or stranger can put links in the outbox.
  */
-export function handleSesSend(res: ServerResponse, raw: Buffer, outbox: Outbox): void {
+export async function handleSesSend(req: IncomingMessage, res: ServerResponse, raw: Buffer, outbox: Outbox, creds: Credentials): Promise<void> {
+  const verdict = await verifySigV4(req, creds, raw);
+  if (!verdict.ok) return answer(res, verdict.status, { message: verdict.message }, SIGNATURE_ERRORS[verdict.code] ?? 'IncompleteSignatureException');
   let body: SendEmailBody;
   try {
     body = JSON.parse(raw.toString('utf8')) as SendEmailBody;

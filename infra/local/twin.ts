@@ -1,5 +1,6 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -102,10 +103,12 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
     Object.assign(env, s3.env);
 
     const outbox = new Outbox(path.join(dataDir, 'outbox.json'));
+    // Known only to this process and the Cognito emulator it starts: nothing else may post to the outbox.
+    const outboxKey = randomBytes(32).toString('hex');
     servers.push(await startLambdaInvokeServer(lambdaPort));
     log('starting cognito-local');
     children.push(
-      await startCognito({ dataDir: path.join(dataDir, 'cognito'), port: cognitoPort, lambdaPort, outboxUrl: `http://127.0.0.1:${opts.port}/_local/outbox` }),
+      await startCognito({ dataDir: path.join(dataDir, 'cognito'), port: cognitoPort, lambdaPort, outboxUrl: `http://127.0.0.1:${opts.port}/_local/outbox`, outboxKey }),
     );
     const cognitoClient = new CognitoIdentityProviderClient({ endpoint: cognitoUrl, region: REGION });
     const pool = await provisionUserPool(cognitoClient, path.join(dataDir, 'user-pool.json'));
@@ -128,6 +131,7 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
         outbox,
+        outboxKey,
         s3: {
           s3rverPort: s3Port,
           region: REGION,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVIDENCE_KEYS } from '../../infra/constructs/storage.js';
+import { VERIFY_BEFORE_UPDATE } from '../../infra/definitions.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { ROLES } from '../../shared/roles.js';
@@ -38,6 +39,13 @@ describe('auth', () => {
         DeletionProtection: 'ACTIVE',
       }),
     });
+  });
+
+  it('keeps the original email until a changed one is verified (the twin provisions the same list)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: [...VERIFY_BEFORE_UPDATE] },
+    });
+    expect(VERIFY_BEFORE_UPDATE).toContain('email');
   });
 
   it('has one group per role', () => {

@@ -10,6 +10,7 @@
 // - ConfirmSignUp left email_verified unset and answered a second confirmation as an expired code;
 //   Cognito marks the email verified and answers NotAuthorizedException naming the status.
 // - ForgotPassword sent a reset code to an address that was never verified; Cognito refuses.
+// - UpdateUserPool forgot UserAttributeUpdateSettings (keep the original email until verified).
 const { Targets } = require('cognito-local/lib/targets/targets');
 const { CognitoError, InvalidParameterError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors');
 const { selectAppropriateDeliveryMethod } = require('cognito-local/lib/services/messageDelivery/deliveryMethod');
@@ -138,3 +139,13 @@ Targets.ResendConfirmationCode = ({ cognito, messages, otp, clock }) => async (c
   await pool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: clock.get() });
   return { CodeDeliveryDetails: deliveryDetails };
 };
+
+// UpdateUserPool drops UserAttributeUpdateSettings; Cognito keeps it (the twin sets it on old pools).
+wrap('UpdateUserPool', async () => null, async (services, ctx, req, result) => {
+  if (!req.UserAttributeUpdateSettings) return result;
+  const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+  await pool.updateOptions(ctx, { ...pool.options, UserAttributeUpdateSettings: req.UserAttributeUpdateSettings });
+  return result;
+});
+
+module.exports = { wrap, poolOfClient };

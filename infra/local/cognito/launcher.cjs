@@ -4,6 +4,8 @@
 const { ConsoleMessageSender } = require('cognito-local/lib/services/messageDelivery/consoleMessageSender');
 
 const outboxUrl = process.env.OUTBOX_URL;
+// The twin's per-process key: the outbox takes messages from this process only.
+const outboxKey = process.env.OUTBOX_KEY || '';
 const original = ConsoleMessageSender.prototype.sendEmail;
 ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, destination, message) {
   await original.call(this, ctx, user, destination, message);
@@ -11,7 +13,7 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
   const email = (user.Attributes || []).find((a) => a.Name === 'email');
   await fetch(outboxUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-twin-outbox-key': outboxKey },
     body: JSON.stringify({
       to: destination || (email && email.Value) || user.Username,
       subject: message.emailSubject || 'Your verification code',
@@ -22,4 +24,5 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
 };
 
 require('./fidelity.cjs'); // what cognito-local lacks or answers differently from Cognito
+require('./sessions.cjs'); // sign-out, refresh-token revocation, access tokens checked
 require('cognito-local/lib/bin/start');

@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useSession } from '@/lib/auth';
+import { isSameOriginPath } from '@/lib/local-path';
 import { acceptInvite } from '../api/accept-invite';
 import { completeInvitePassword, startInviteSignIn } from '../api/cognito';
 import { cognitoErrorName, passwordPolicyMessage } from '../utils/account-errors';
@@ -21,8 +22,6 @@ export interface InviteLink {
 }
 
 type Stage = 'finalizing' | 'awaiting_click' | 'ready' | 'done' | 'error';
-
-const isLocalPath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
 
 /** Spec part 2 §2 "Invite accept" and §4 "Invite flow": finalizing, awaiting_click, ready, done, error. */
 export function InviteAccept({ link }: { link: InviteLink }) {
@@ -48,7 +47,7 @@ export function InviteAccept({ link }: { link: InviteLink }) {
     const hasInvite = Boolean(link.email && link.code);
     if (!hasInvite) {
       if (session.status === 'signedIn') finish().catch(() => setStage('error'));
-      else setStage(link.next && isLocalPath(link.next) ? 'awaiting_click' : 'error');
+      else setStage(isSameOriginPath(link.next) ? 'awaiting_click' : 'error');
       return;
     }
     (async () => {
