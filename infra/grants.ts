@@ -224,14 +224,14 @@ const GRANTS_BY_ROUTE: Record<string, FunctionGrants> = {
   'get-user-links': { tables: { directory: read(['Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
   'delete-auth-user': audited({ tables: { directory: read(['Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteUser'] }),
   // Listing repairs a missing platform-admin record of a group member (ensurePlatformAdminRecord), audited.
-  'list-platform-admins': merge(AUDIT_ENTRY, { tables: { directory: { actions: ['PutItem', 'UpdateItem'], indexes: ['gsi2'] } }, userPool: ['ListUsersInGroup'] }),
+  'list-platform-admins': { tables: { directory: read([], 'gsi2') } },
   'add-platform-admin': audited(NOTIFIES, {
     tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
     userPool: ['AdminGetUser', 'AdminCreateUser', 'AdminAddUserToGroup'],
   }),
   'remove-platform-admin': audited({
-    tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] } },
-    userPool: ['AdminRemoveUserFromGroup', 'ListUsersInGroup', 'AdminUserGlobalSignOut'],
+    tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] } },
+    userPool: ['AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
   }),
 
   // audit log: reading it is audited too

@@ -77,7 +77,7 @@ export const listPlatformAdmins = route({
   method: 'GET',
   path: '/api/admin/platform-admins',
   access: PLATFORM_ADMINS,
-  uses: { tables: ['directory', 'audit'], userPool: true },
+  uses: { tables: ['directory'] },
   response: platformAdminsResponseSchema,
   summary: 'Platform admins (super_admin and sys_admin) with their counts.',
 });

@@ -53,7 +53,6 @@ const ids = (fns: Fn[]) => fns.map((f) => f.id);
 /** GET routes that write, and why; any other GET route only reads (its audit entry aside). */
 const WRITING_READS: Record<string, string> = {
   'get-email-availability': 'counts the caller in the rate-limit windows (pk=RATE#…) of the public route',
-  'list-platform-admins': 'repairs the platform-admin record of a group member who lacks one',
 };
 
 describe('the grants of infra/grants.ts', () => {

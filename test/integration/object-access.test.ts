@@ -127,6 +127,64 @@ beforeAll(async () => {
   };
 });
 
+/**
+ * A role belongs to one organisation: a member of two organisations acts in each with the role held
+ * there, and a compliance member of an FI organisation reviews that organisation only.
+ */
+describe('roles held in another organisation', () => {
+  let twoOrgs: Awaited<ReturnType<typeof user>>;
+  let fiCompliance: Awaited<ReturnType<typeof user>>;
+  beforeAll(async () => {
+    // An FI admin of their own organisation who is a data user of A.
+    twoOrgs = await user(['fi_admin']);
+    await seedMembership(twin, w.orgA, twoOrgs.sub, 'approved', 'data_user');
+    const orgC = await seedOrganisation(twin, uniquePayeeKey());
+    fiCompliance = await user([]);
+    await seedMembership(twin, orgC, fiCompliance.sub, 'approved', 'compliance');
+  });
+
+  /** What a data user of A may not do in A, though they are an FI admin elsewhere. */
+  const ADMIN_ONLY: RouteId[] = ['get-submission-file', 'get-team', 'add-team-member', 'remove-team-member', 'withdraw-fraud-report', 'get-dispute', 'respond-to-dispute', 'create-dispute-evidence-upload'];
+
+  it.each(ADMIN_ONLY)('%s: an FI admin elsewhere is a data user in A, and is refused', async (id) => {
+    const testCase = CASES[id]!;
+    const before = await testCase.unchanged?.(w);
+    const { method, path, body } = testCase.attempt(w);
+    const res = await api.call(twoOrgs.token, path, { method, body });
+    expect([403, 404]).toContain(res.status);
+    if (testCase.unchanged) expect(await testCase.unchanged(w)).toEqual(before);
+  });
+
+  it('lets that data user do what a data user of A may', async () => {
+    expect((await api.call(twoOrgs.token, `/api/uploads/${w.uploadId}`)).status).toBe(200);
+    expect((await api.call(twoOrgs.token, `/api/submissions/${w.submissionId}`)).status).toBe(200);
+    // The reports list is for organisation admins: A's rows are not among theirs.
+    const reports = await api.call(twoOrgs.token, '/api/submissions?scope=reports');
+    expect((reports.body.items as { id: string }[]).some((i) => i.id === w.submissionId)).toBe(false);
+  });
+
+  it('keeps a compliance member of another FI organisation out of A’s submissions and disputes', async () => {
+    const before = (await api.call(w.adminA.token, `/api/submissions/${w.submissionId}`)).body;
+    const attempts = [
+      api.call(fiCompliance.token, `/api/submissions/${w.submissionId}`),
+      api.call(fiCompliance.token, `/api/submissions/${w.submissionId}/file`),
+      api.call(fiCompliance.token, `/api/submissions/${w.submissionId}/decision`, { method: 'POST', body: { decision: 'reject', note: 'Not mine to reject' } }),
+      api.call(fiCompliance.token, `/api/submissions/${w.submissionId}/assign`, { method: 'POST', body: { pmec_email: 'pmec@example.com' } }),
+      api.call(fiCompliance.token, `/api/disputes/${w.disputeId}`),
+      api.call(fiCompliance.token, `/api/disputes/${w.disputeId}/decision`, { method: 'POST', body: { decision: 'upheld', note: 'Not mine to decide' } }),
+      api.call(fiCompliance.token, '/api/disputes', { method: 'POST', body: { nrc: nrcOf(2), payee_key: w.orgA.payeeKey, month, reason: 'Not mine to open' } }),
+    ];
+    for (const res of await Promise.all(attempts)) expect([403, 404]).toContain(res.status);
+    const bulk = await api.call(fiCompliance.token, '/api/submissions/decisions', { method: 'POST', body: { ids: [w.submissionId], decision: 'approve' } });
+    expect(bulk.body).toMatchObject({ succeeded: [], failed: [{ id: w.submissionId }] });
+    const queue = await api.call(fiCompliance.token, '/api/submissions?scope=reviews');
+    expect(queue.status).toBe(200);
+    expect((queue.body.items as { id: string }[]).some((i) => i.id === w.submissionId)).toBe(false);
+    expect((await api.call(fiCompliance.token, '/api/disputes')).body.items).toEqual([]);
+    expect((await api.call(w.adminA.token, `/api/submissions/${w.submissionId}`)).body).toEqual(before);
+  });
+});
+
 describe('object-level checks', () => {
   it('cover every route that names an organisation’s object', () => {
     const uncovered = ROUTES.filter((route) => namesAnObject(route) && !CASES[route.id as RouteId] && !PLATFORM_ONLY.has(route.id)).map((r) => r.id);

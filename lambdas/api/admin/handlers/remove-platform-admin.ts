@@ -1,5 +1,5 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { subject, syncRecordsFromGroups } from '../platform-admins.js';
+import { platformAdminMembers, subject } from '../platform-admins.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES } from '../../../../shared/api/admin.js';
 import { writeAudit } from '../../../data/audit.js';
@@ -11,18 +11,17 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/erro
 async function removePlatformAdmin(actor: AuthenticatedCaller, userId: string, roleInput: string | undefined) {
   const role = PLATFORM_ROLES.find((r) => r === roleInput?.trim().toLowerCase());
   if (!role) throw new BadRequestError(M.role_required, 'role_required');
-  const { members } = await syncRecordsFromGroups(actor);
+  const members = await platformAdminMembers();
   const record = await getPlatformAdminRecord(userId, role);
-  const holder = members[role].find((u) => u.sub === userId);
-  if (!record && !holder) throw new NotFoundError(M.not_platform_admin, 'not_platform_admin');
+  const holder = members[role].find((r) => r.user_id === userId);
+  if (!record || record.status === 'invited') throw new NotFoundError(M.not_platform_admin, 'not_platform_admin');
 
   const refuse = async () => {
     await writeAudit({ actor, action: 'platform_admin.remove', subject: subject(userId), outcome: 'refused', details: { role, reason: 'last_super_admin' } });
     return new ConflictError(M.last_super_admin, 'last_super_admin');
   };
-  // The groups are the truth of who can sign in as super_admin: never take the last one, even
-  // if records drifted from them. The counter below makes the same rule hold under concurrency.
-  if (role === 'super_admin' && !members.super_admin.some((u) => u.sub !== userId)) throw await refuse();
+  // Never take the last super_admin; the counter below makes the same rule hold under concurrency.
+  if (role === 'super_admin' && !members.super_admin.some((r) => r.user_id !== userId)) throw await refuse();
   try {
     await beginPlatformAdminRemoval(userId, role, actor.email);
   } catch (error) {

@@ -56,7 +56,7 @@ export function MembersTable({ members, orgId, grantable, selfId }: { members: r
       </Stack>
       <Modal opened={target !== null} onClose={close} title={<Text fw={600}>Remove member</Text>} centered>
         <Stack gap="md">
-          <Text>Remove <strong>{target?.email}</strong> ({target ? ROLE_LABELS[target.role] : ''}) from this organisation? Their role is withdrawn when their session next renews.</Text>
+          <Text>Remove <strong>{target?.email}</strong> ({target ? ROLE_LABELS[target.role] : ''}) from this organisation? They lose its access within 30 seconds and are signed out everywhere.</Text>
           {remove.error && <TeamErrorAlert error={remove.error} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={remove.isPending}>Cancel</Button>

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { createUser, signIn } from '../support/cognito.js';
+import { approvedOrgAdmin } from '../integration/admin-support.js';
+import { expectNoSeriousViolations, settled } from './accessibility-support.js';
+import { signInAt, signInThroughUi, twinInfo } from './support.js';
+
+/**
+ * Roles in the browser: an approved person opening a screen their roles do not reach is told which
+ * roles may open it (not sent to the pending screen); an existing account joins another organisation
+ * only by accepting an invitation on its home page; a removed member leaves the team list.
+ */
+const twin = twinInfo();
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+test('an approved user opening a screen their role does not reach sees who may, and the way home', async ({ page }) => {
+  const user = await createUser(twin, ['data_user']);
+  await signInAt(page, user.email, user.password, '/admin');
+  await expect(page).toHaveURL(/\/admin$/);
+  const card = page.getByTestId('not-authorised');
+  await expect(card.getByRole('heading', { name: "You don't have access to this screen" })).toBeVisible();
+  await expect(card.getByRole('listitem')).toHaveText(['Super Admin', 'System Admin']);
+  await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'the not-authorised card');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/not-authorised.png`, fullPage: true });
+  await card.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByTestId('dashboard-title')).toBeVisible();
+});
+
+test('an existing account invited to a team joins only when it accepts, on its home page', async ({ page, browser }) => {
+  const { idToken } = await signIn(twin, twin.admin.email, twin.admin.password);
+  const lender = await approvedOrgAdmin(twin, idToken, 'fi');
+  const person = await createUser(twin, ['data_user']);
+
+  await signInAt(page, lender.email, lender.password, '/team');
+  const form = page.getByRole('region', { name: 'Add member' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(person.email);
+  await form.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Compliance' }).click();
+  await form.getByRole('button', { name: 'Add member' }).click();
+  await expect(form.getByRole('status')).toContainText('they were invited');
+
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto('/signin');
+  await signInThroughUi(invitee, person.email, person.password);
+  const card = invitee.getByTestId('invitations-card');
+  await expect(card).toContainText('invites you to join as Compliance');
+  await expect(invitee.getByTestId('role-badge')).toHaveText(['Data User']);
+  await settled(invitee);
+  await expectNoSeriousViolations(invitee, 'the invitation card');
+  if (SHOTS) await invitee.screenshot({ path: `${SHOTS}/invitation-card.png`, fullPage: true });
+  await card.getByRole('button', { name: /^Accept the invitation/ }).click();
+  await expect(invitee.getByTestId('invitations-card')).toHaveCount(0);
+  await expect(invitee.getByTestId('role-badge')).toHaveText(['Compliance', 'Data User']);
+  await invitee.context().close();
+
+  // Back on /team the lender removes them: they leave the list.
+  await page.reload();
+  const members = page.getByRole('region', { name: 'Members' });
+  await expect(members).toContainText(person.email);
+  await members.getByRole('button', { name: new RegExp(`Remove ${person.email}`) }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
+  await expect(members).not.toContainText(person.email);
+  await settled(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/team-after-removal.png`, fullPage: true });
+});
