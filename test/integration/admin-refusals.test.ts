@@ -34,8 +34,10 @@ beforeAll(async () => {
   [fiA, fiB, pmec] = [await approvedOrgAdmin(twin, adminToken, 'fi'), await approvedOrgAdmin(twin, adminToken, 'fi'), await approvedOrgAdmin(twin, adminToken, 'pmec')];
   memberOfA = await signedInUser(twin, []);
   expect((await api(fiA.token, 'POST', '/api/team/members', { email: memberOfA.email, role: 'data_user' })).status).toBe(200);
-  // fiB is an approved member of A too, but only as a data_user: no say in A's team.
+  expect((await api(memberOfA.token, 'POST', '/api/team/accept-invite', { org_id: fiA.orgId })).status).toBe(200);
+  // fiB is an approved member of A too (invited, and accepted), but only as a data_user: no say in A's team.
   expect((await api(fiA.token, 'POST', '/api/team/members', { email: fiB.email, role: 'data_user' })).status).toBe(200);
+  expect((await api(fiB.token, 'POST', '/api/team/accept-invite', { org_id: fiA.orgId })).status).toBe(200);
   pending = await requestAccess(twin, 'fi');
   bare = await signedInUser(twin, []);
   sys = await signedInUser(twin, ['sys_admin']);
@@ -118,13 +120,15 @@ describe('team routes keep each organisation admin inside their own organisation
     expect(await groupsOf(twin, memberOfA.username)).toEqual(['data_user']);
   });
 
-  it('refuses an organisation admin whose membership was removed, though their token still says fi_admin', async () => {
+  it('refuses an organisation admin whose membership was removed, though they hold the token they had', async () => {
     const former = await signedInUser(twin, []);
     await api(fiA.token, 'POST', '/api/team/members', { email: former.email, role: 'fi_admin' });
+    expect((await api(former.token, 'POST', '/api/team/accept-invite', { org_id: fiA.orgId })).status).toBe(200);
     const token = (await signIn(twin, former.email, former.password)).idToken;
     expect(teamResponseSchema.parse((await api(token, 'GET', '/api/team')).json).org.org_id).toBe(fiA.orgId);
     expect((await api(fiA.token, 'DELETE', `/api/team/members/${former.username}`)).status).toBe(200);
 
+    // The team is read afresh from the directory: refused at once, whatever the warm function remembers of the role.
     expect(await api(token, 'GET', '/api/team')).toEqual({ status: 404, json: { error: 'org_unknown', message: M.orgUnknown } });
     expect(await api(token, 'GET', `/api/team?org_id=${fiA.orgId}`)).toEqual({ status: 403, json: { error: 'no_org_access', message: M.noAccess } });
     expect((await api(token, 'POST', '/api/team/members', { email: uniqueEmail('late'), role: 'data_user', org_id: fiA.orgId })).status).toBe(403);
