@@ -256,7 +256,7 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
   'decide-dispute': audited(AUDIT_WITH_POINTERS, NOTIFIES, {
     tables: { submissions: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] }, history: { actions: ['PutItem', 'UpdateItem'] }, registry: { actions: ['Query', 'UpdateItem'] } },
   }),
-  'create-dispute-evidence-upload': audited({ tables: { submissions: read(['GetItem']) }, buckets: { evidence: { write: [KEYS.evidence.disputes], list: true } } }),
+  'create-dispute-evidence-upload': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } }, buckets: { evidence: { write: [KEYS.evidence.disputes] } } }),
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },

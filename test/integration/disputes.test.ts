@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DISPUTE_MESSAGES, type DisputeListResponse, type DisputeView } from '../../shared/api/disputes.js';
+import { DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_MESSAGES, type DisputeListResponse, type DisputeView } from '../../shared/api/disputes.js';
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { disputesApi } from '../fixtures/disputes.js';
@@ -51,7 +51,7 @@ beforeAll(async () => {
     tokenFor(['fi_admin'], orgB),
     tokenFor(['data_user'], orgA, 'data_user'),
   ]);
-  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6, 7, 8].map(nrc));
+  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6, 7, 8, 9].map(nrc));
 }, 120_000);
 
 describe('opening a dispute', () => {
@@ -135,6 +135,17 @@ describe('answering and deciding', () => {
     const evidence = ok(await api.get(who.compliance, d.id)).evidence!;
     expect(evidence.map((e) => [e.party, e.name])).toEqual([['lender', 'loan-agreement.pdf'], ['reviewer', 'payslip.pdf']]);
     expect((await fetch(evidence[0]!.url)).status).toBe(200);
+  });
+
+  it('counts the upload links it gives, not the files that land: the eleventh link is refused with the cap', async () => {
+    const other = await open(9);
+    const ask = (token: string, n: number) => api.evidence(token, other.id, { file_name: `page-${n}.pdf`, size: TINY_PDF.length, content_type: 'application/pdf' });
+    const links = await Promise.all(Array.from({ length: DISPUTE_EVIDENCE_MAX_FILES }, (_, n) => ask(n % 2 ? who.adminA : who.compliance, n)));
+    expect(links.map((res) => res.status)).toEqual(Array(DISPUTE_EVIDENCE_MAX_FILES).fill(200));
+    const eleventh = await ask(who.adminA, 11);
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body).toMatchObject({ error: 'too_many_files', message: DISPUTE_MESSAGES.evidenceLinksUsed });
+    expect(String((eleventh.body as { message: string }).message)).toContain(String(DISPUTE_EVIDENCE_MAX_FILES));
   });
 
   it('lets only the lender’s admins answer, once', async () => {
