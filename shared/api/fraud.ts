@@ -33,6 +33,11 @@ export const FRAUD_PAGED_ABOVE = 100;
 export const LATEST_DEFAULT = 50;
 export const LATEST_MIN = 10;
 export const LATEST_MAX = 200;
+/**
+ * A page of search or latest results stops before its reports weigh this many bytes of JSON and gives a
+ * cursor to the rest: a Lambda answer may not pass 6 MB, and a person never needs a megabyte of reports at once.
+ */
+export const FRAUD_PAGE_BYTES = 1024 * 1024;
 /** One search or check takes at most this many NRCs: a 100,000-line paste works, more is refused clearly. */
 export const MAX_NRCS_PER_REQUEST = 100_000;
 export const ATTACHMENT_LINK_SECONDS = 900;
@@ -153,7 +158,10 @@ export const fraudSearchResponseSchema = z.object({
   total: z.number(),
   /** Distinct NRCs of the list found on the registry. */
   matched_nrcs: z.number(),
-  /** True when the list had more than FRAUD_PAGED_ABOVE NRCs: results come FRAUD_PAGE_SIZE a page. */
+  /**
+   * True when results come in pages: above FRAUD_PAGED_ABOVE NRCs (FRAUD_PAGE_SIZE a page), above 200
+   * reports, or when the reports pass FRAUD_PAGE_BYTES; next_cursor then leads to the rest.
+   */
   paged: z.boolean(),
   next_cursor: z.string().nullable(),
 });

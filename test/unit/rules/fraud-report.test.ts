@@ -47,6 +47,20 @@ describe('fraudReportSchema', () => {
     });
   });
 
+  it.each([
+    ['person_name', 161, "Person's full name must be at most 160 characters."],
+    ['fi_name', 121, 'Reporting FI must be at most 120 characters.'],
+    ['description', 2_001, 'Description must be at most 2,000 characters.'],
+    ['description', 600 * 1024, 'Description must be at most 2,000 characters.'],
+  ])('rejects a %s of %i characters with %j', (field, length, message) => {
+    expect(errorsFor({ [field]: 'x'.repeat(length) })).toEqual({ [field]: message });
+  });
+
+  it('takes the longest allowed text, counted after trimming', () => {
+    const long = { person_name: ` ${'N'.repeat(160)} `, description: ` ${'d'.repeat(2_000)}\n` };
+    expect(errorsFor(long)).toEqual({});
+  });
+
   it.each([[undefined], [null], ['   ']])('takes a missing description %j as empty', (description) => {
     expect(fraudReportSchema.parse({ ...REPORT, description }).description).toBe('');
   });

@@ -4,7 +4,7 @@ import { MonthPickerInput } from '@mantine/dates';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { FRAUD_MESSAGES } from '@shared/api/fraud';
-import { FRAUD_TYPES, type FraudReportFields, canSubmitFraudReport, validateFraudReport } from '@shared/rules/fraud-report';
+import { DESCRIPTION_MAX, FI_NAME_MAX, FRAUD_TYPES, PERSON_NAME_MAX, type FraudReportFields, canSubmitFraudReport, validateFraudReport } from '@shared/rules/fraud-report';
 import { sanitiseNrcInput } from '@shared/rules/nrc';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useCreateFraudReport } from '../api/create-report';
@@ -66,7 +66,7 @@ export function FraudReportForm() {
       <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate aria-label="Fraud report">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Reporting FI" withAsterisk value={fields.fi_name} onChange={(e) => set('fi_name')(e.currentTarget.value)} error={errors.fi_name} maxLength={120} disabled={busy} />
+            <TextInput label="Reporting FI" withAsterisk value={fields.fi_name} onChange={(e) => set('fi_name')(e.currentTarget.value)} error={errors.fi_name} maxLength={FI_NAME_MAX} disabled={busy} />
             <Select
               label="Type"
               withAsterisk
@@ -91,7 +91,7 @@ export function FraudReportForm() {
               maxLength={20}
               disabled={busy}
             />
-            <TextInput label="Person's Full Name" withAsterisk value={fields.person_name} onChange={(e) => set('person_name')(e.currentTarget.value)} error={errors.person_name} maxLength={160} disabled={busy} />
+            <TextInput label="Person's Full Name" withAsterisk value={fields.person_name} onChange={(e) => set('person_name')(e.currentTarget.value)} error={errors.person_name} maxLength={PERSON_NAME_MAX} disabled={busy} />
             <MonthPickerInput
               label="Report Month"
               withAsterisk
@@ -123,9 +123,11 @@ export function FraudReportForm() {
             autosize
             minRows={4}
             maxRows={12}
-            maxLength={4000}
+            maxLength={DESCRIPTION_MAX}
+            description={`At most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters`}
             value={fields.description}
             onChange={(e) => set('description')(e.currentTarget.value)}
+            error={errors.description}
             disabled={busy}
             size="md"
           />
