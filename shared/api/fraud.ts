@@ -50,6 +50,12 @@ export const FRAUD_MESSAGES = {
   tooManyFiles: `Attach at most ${EVIDENCE_MAX_FILES} files to one report.`,
   fileTooLarge: `Each attachment can be at most ${EVIDENCE_MAX_BYTES / 1024 / 1024} MB.`,
   fileTypeNotAllowed: `Attachments must be one of: ${EVIDENCE_EXTENSIONS.map((ext) => `.${ext}`).join(' ')}.`,
+  /** A report is filed as the organisation holding its payee key (spec part 1 §8's refusal, with what to do instead). */
+  notYourPayeeKey: (own: readonly string[]) =>
+    own.length > 0
+      ? `You are not approved for this org/payee key. File the report under your organisation's payee key: ${own.join(', ')}.`
+      : "You are not approved for this org/payee key. Only approved members of the organisation holding a payee key can report under it; ask your organisation's admin to approve you.",
+  unknownPayeeKey: (payeeKey: string) => `No organisation holds the payee key '${payeeKey}'. Check the key, or register the organisation first.`,
   /** Issue 16 §2: withdrawing and expiry. */
   withdrawReason: `Give the reason for withdrawing this report, at most ${WITHDRAW_REASON_MAX} characters.`,
   withdrawNotYours: 'Only the admins of the organisation that filed this report, or a platform admin, can withdraw it.',

@@ -20,13 +20,10 @@ export const FRAUD_TYPES = [
  * few paragraphs (the search table clamps it to 3 lines). They keep a report a few kilobytes, so a
  * page of search results stays far below what a response may carry.
  */
-export const FI_NAME_MAX = 120;
 export const PERSON_NAME_MAX = 160;
 export const DESCRIPTION_MAX = 2_000;
 
 export const FRAUD_REPORT_MESSAGES = {
-  fiNameRequired: 'Reporting FI is required.',
-  fiNameTooLong: `Reporting FI must be at most ${FI_NAME_MAX} characters.`,
   typeRequired: 'Type is required.',
   typeUnknown: 'Type must be one of the listed fraud types.',
   nrcRequired: 'NRC is required.',
@@ -45,10 +42,11 @@ const requiredText = (message: string) => z.string({ error: message }).trim().mi
 
 /**
  * The fraud report form (spec §5), shared by the form and the server. Text is trimmed; the NRC keeps only
- * digits and '/' and a 9–11 digit entry is stored slashed; the payee key is upper-cased.
+ * digits and '/' and a 9–11 digit entry is stored slashed; the payee key is upper-cased. The reporting
+ * organisation is not typed: the server names it from the directory by the payee key (a `fi_name` sent
+ * by an older client is dropped here and never stored).
  */
 export const fraudReportSchema = z.object({
-  fi_name: requiredText(M.fiNameRequired).pipe(z.string().max(FI_NAME_MAX, M.fiNameTooLong)),
   type: requiredText(M.typeRequired).pipe(z.enum(FRAUD_TYPES, { error: M.typeUnknown })),
   nrc: requiredText(M.nrcRequired)
     .transform((value) => normaliseNrc(sanitiseNrcInput(value)))
@@ -67,7 +65,7 @@ export const fraudReportSchema = z.object({
 });
 export type FraudReport = z.output<typeof fraudReportSchema>;
 
-export const FRAUD_REPORT_REQUIRED_FIELDS = ['fi_name', 'type', 'nrc', 'person_name', 'payee_key', 'report_month'] as const;
+export const FRAUD_REPORT_REQUIRED_FIELDS = ['type', 'nrc', 'person_name', 'payee_key', 'report_month'] as const;
 export type FraudReportRequiredField = (typeof FRAUD_REPORT_REQUIRED_FIELDS)[number];
 export type FraudReportFields = Partial<Record<FraudReportRequiredField | 'description', string | null>>;
 

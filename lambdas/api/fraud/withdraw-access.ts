@@ -1,5 +1,5 @@
 import { isPlatformAdmin } from '../../../shared/roles.js';
-import { adminOrganisations, listUserMemberships } from '../../data/memberships.js';
+import { adminOrganisations } from '../../data/memberships.js';
 import type { StoredReport } from '../../data/registry.js';
 import type { AuthenticatedCaller } from '../../lib/caller.js';
 
@@ -19,9 +19,4 @@ export async function withdrawRightsOf(me: AuthenticatedCaller): Promise<Withdra
 /** A report filed before the lifecycle names no organisation: only platform admins may withdraw it. */
 export function mayWithdraw(rights: WithdrawRights, report: Pick<StoredReport, 'org_ids'>): boolean {
   return rights.platformAdmin || (report.org_ids ?? []).some((id) => rights.adminOf.has(id));
-}
-
-/** The organisations whose admins may withdraw a report this caller files now. */
-export async function filingOrganisations(me: AuthenticatedCaller): Promise<string[]> {
-  return (await listUserMemberships(me.userId)).filter((m) => m.status === 'approved').map((m) => m.org_id);
 }
