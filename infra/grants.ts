@@ -177,9 +177,10 @@ export const ROUTE_GRANTS: Record<string, FunctionGrants> = {
 
   // fraud registry
   'create-fraud-attachment-upload': audited({ buckets: { evidence: { write: [KEYS.evidence.staging] } } }),
-  // Reports record the filer's organisations (memberships, gsi1) and a pointer by id (issue 16 §2).
+  // A report is filed as the organisation holding its payee key (gsi1), checked against the filer's
+  // membership of it (GetItem; their memberships, gsi1, to name their own keys on a refusal).
   'create-fraud-report': audited({
-    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: read([], 'gsi1') },
+    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: read(['GetItem'], 'gsi1') },
     buckets: {
       evidence: {
         // Reads the filed key only to refuse overwriting it; deletes only the staged copy.
