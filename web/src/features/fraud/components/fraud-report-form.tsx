@@ -78,7 +78,7 @@ export function FraudReportForm({ organisations }: { organisations: readonly Rep
       <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate aria-label="Fraud report">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Reporting FI" value={reportingFi} placeholder="The organisation holding the payee key" description="Set from the payee key" readOnly />
+            <TextInput label="Reporting FI" value={reportingFi} placeholder="The organisation holding the payee key" description="Set from the payee key" variant="filled" readOnly />
             <Select
               label="Type"
               withAsterisk
