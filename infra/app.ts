@@ -38,6 +38,8 @@ const platform = new PayrollPlatformStack(app, platformName, {
   alarmEmail: context('alarmEmail'),
   // The notification emails' sender, a verified SES identity (README "Email notifications").
   senderEmail: context('senderEmail'),
+  // Rotates CloudFront's origin secret when raised (README "Security posture").
+  originSecretGeneration: context('originSecretGeneration') ? Number(context('originSecretGeneration')) : undefined,
   description: 'Payroll deductions and fraud registry platform',
 });
 platform.addStackDependency(edge, 'reads the web ACL ARN the edge stack publishes');

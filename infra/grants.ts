@@ -178,9 +178,10 @@ const GRANTS_BY_ROUTE: Record<string, FunctionGrants> = {
 
   // fraud registry
   'create-fraud-attachment-upload': audited({ buckets: { evidence: { write: [KEYS.evidence.staging] } } }),
-  // Reports record the filer's organisations (memberships, gsi1) and a pointer by id (issue 16 §2).
+  // A report is filed as the organisation holding its payee key (gsi1), checked against the filer's
+  // membership of it (GetItem; their memberships, gsi1, to name their own keys on a refusal).
   'create-fraud-report': audited({
-    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: read([], 'gsi1') },
+    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: read(['GetItem'], 'gsi1') },
     buckets: {
       evidence: {
         // Reads the filed key only to refuse overwriting it; deletes only the staged copy.
@@ -257,7 +258,7 @@ const GRANTS_BY_ROUTE: Record<string, FunctionGrants> = {
   'decide-dispute': audited(AUDIT_WITH_POINTERS, NOTIFIES, {
     tables: { submissions: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] }, history: { actions: ['PutItem', 'UpdateItem'] }, registry: { actions: ['Query', 'UpdateItem'] } },
   }),
-  'create-dispute-evidence-upload': audited({ tables: { submissions: read(['GetItem']) }, buckets: { evidence: { write: [KEYS.evidence.disputes], list: true } } }),
+  'create-dispute-evidence-upload': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } }, buckets: { evidence: { write: [KEYS.evidence.disputes] } } }),
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },

@@ -5,6 +5,7 @@ import { Api } from './constructs/api.js';
 import { Auth, USER_ADMIN_ACTIONS } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { Monitoring } from './constructs/monitoring.js';
+import { OriginSecret } from './constructs/origin-secret.js';
 import { Processing } from './constructs/processing.js';
 import { Storage } from './constructs/storage.js';
 import { Web } from './constructs/web.js';
@@ -26,6 +27,8 @@ export interface PayrollPlatformStackProps extends StackProps {
   s3Triggers?: readonly S3TriggerDef[];
   /** The SSM parameter, in us-east-1, under which the edge stack publishes CloudFront's web ACL ARN. */
   webAclArnParameterName: string;
+  /** Raise it to rotate CloudFront's origin secret (`-c originSecretGeneration=2`). @default 1 */
+  originSecretGeneration?: number;
 }
 
 /**
@@ -51,7 +54,10 @@ export class PayrollPlatformStack extends Stack {
     this.auth = new Auth(this, 'Auth', { appUrlParameterName });
     this.data = new Data(this, 'Data');
     this.storage = new Storage(this, 'Storage', { browserOrigins: props.browserOrigins });
+    // CloudFront proves its requests to the API with this; only then is the viewer address believed.
+    const originSecret = new OriginSecret(this, 'OriginSecret', { generation: props.originSecretGeneration ?? 1 });
     this.api = new Api(this, 'Api', {
+      originSecret: originSecret.value,
       tables: this.data.tables,
       buckets: this.storage.buckets,
       userPool: this.auth.userPool,
@@ -80,6 +86,7 @@ export class PayrollPlatformStack extends Stack {
       siteBucket: this.storage.webBucket,
       logBucket: this.storage.logBucket,
       apiDomainName: this.api.domainName,
+      originSecret: originSecret.value,
       uploadBuckets: this.storage.browserUploadBuckets,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,

@@ -14,6 +14,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
 import { handlerModule, type RouteDef, ROUTES } from '../../shared/routes.js';
 import { type BucketKey, type TableKey } from '../../shared/stores.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
@@ -31,6 +32,8 @@ export interface ApiProps {
   userPoolClient: IUserPoolClient;
   /** Cognito actions a route may be granted; all of them for a route without an entry in infra/grants.ts. */
   userPoolActions: readonly string[];
+  /** CloudFront's origin secret (a dynamic reference): each function compares the header with it (lambdas/lib/client-address.ts). */
+  originSecret: string;
 }
 
 /**
@@ -95,6 +98,9 @@ export class Api extends Construct {
     for (const key of route.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
     for (const key of route.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
     if (route.uses.userPool) fn.bindUserPool(props.userPool, props.userPoolClient);
+    // In the environment, not read from Secrets Manager at start: no call on a cold start, no grant on
+    // every function, and the value changes only with a deployment anyway (CloudFront's header does too).
+    fn.function.addEnvironment(ORIGIN_SECRET_ENV, props.originSecret);
     applyGrants(fn.role, ROUTE_GRANTS[route.id], route.uses, props, props.userPoolActions);
     this.functions.push(fn);
 

@@ -20,6 +20,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
+import { ORIGIN_SECRET_HEADER } from '../../shared/edge.js';
 import { ApiEdgePolicies } from './api-edge.js';
 import { contentSecurityPolicy } from './csp.js';
 import { acknowledge, acknowledgeWildcards, arnToken } from './nag.js';
@@ -31,6 +32,8 @@ export interface WebProps {
   logBucket: IBucket;
   /** Host name of the HTTP API, served under /api/*. */
   apiDomainName: string;
+  /** Sent to the API in ORIGIN_SECRET_HEADER with every /api/* request (a dynamic reference to the secret). */
+  originSecret: string;
   /** Buckets the browser sends presigned POSTs to; the CSP allows connecting to them. */
   uploadBuckets: IBucket[];
   userPoolId: string;
@@ -98,7 +101,11 @@ export class Web extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          // The secret header tells the API this request came through here (CloudFront overwrites a viewer's).
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: apiPolicies.cachePolicy,

@@ -108,6 +108,31 @@ export async function answerDispute(d: StoredDispute, response: NonNullable<Stor
   }
 }
 
+/**
+ * Takes one of the dispute's evidence upload slots: one conditional ADD on the dispute item, so links
+ * are counted as they are given (used or not) and two requests at once cannot both take the last slot.
+ * 'decided' when the dispute no longer takes evidence, 'full' when every slot is taken.
+ */
+export async function takeEvidenceSlot(id: string, max: number): Promise<'ok' | 'decided' | 'full'> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('submissions'),
+        Key: disputeKey(id),
+        UpdateExpression: 'ADD evidence_links :one',
+        ConditionExpression: '#status IN (:open, :answered) AND (attribute_not_exists(evidence_links) OR evidence_links < :max)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':one': 1, ':max': max, ':open': 'open', ':answered': 'answered' },
+      }),
+    );
+    return 'ok';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const now = await getDispute(id);
+    return now && (now.status === 'open' || now.status === 'answered') ? 'full' : 'decided';
+  }
+}
+
 const NEWEST = 200;
 const statuses = (status: DisputeStatus | null) => (status ? [status] : [...DISPUTE_STATUSES]);
 

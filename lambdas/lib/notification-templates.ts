@@ -1,5 +1,6 @@
 import type { NotificationEvent } from '../data/notifications.js';
 import { ROLE_LABELS, type Role } from '../../shared/roles.js';
+import { displayFileName } from '../../shared/rules/display-name.js';
 import { escapeHtml } from './html.js';
 
 /**
@@ -41,7 +42,7 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 function submissionFacts(s: SubmissionFacts): [string, string][] {
   return [
-    ['File', s.file_name],
+    ['File', s.file_name && displayFileName(s.file_name)],
     ['Kind', s.doc_kind],
     ['Payee key', s.payee_key],
     ['Month', s.upload_month],
@@ -54,7 +55,7 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
       const words = STATUS_WORDS[event.status] ?? event.status;
       const s = submission ?? { id: event.submission_id, file_name: '', payee_key: '', upload_month: '', doc_kind: '' };
       return {
-        subject: `Submission ${words}: ${oneLine(s.file_name || s.id)}`,
+        subject: `Submission ${words}: ${oneLine(s.file_name ? displayFileName(s.file_name) : s.id)}`,
         heading: `A submission was ${words}`,
         lines: event.status === 'rejected' ? [`Reason given: ${event.reason ?? ''}`] : [],
         facts: submissionFacts(s),
@@ -65,7 +66,7 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
     case 'submission.assigned': {
       const s = submission ?? { id: event.submission_id, file_name: '', payee_key: '', upload_month: '', doc_kind: '' };
       return {
-        subject: `A submission was assigned to you: ${oneLine(s.file_name || s.id)}`,
+        subject: `A submission was assigned to you: ${oneLine(s.file_name ? displayFileName(s.file_name) : s.id)}`,
         heading: 'A submission awaits you',
         lines: ['A compliance-approved submission was assigned to you to mark completed.'],
         facts: submissionFacts(s),

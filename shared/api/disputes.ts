@@ -47,6 +47,8 @@ export const DISPUTE_MESSAGES = {
   evidenceType: 'Evidence must be a PDF file (.pdf).',
   evidenceSize: `Each evidence file can be at most ${DISPUTE_EVIDENCE_MAX_BYTES / 1024 / 1024} MB.`,
   evidenceCount: `A dispute holds at most ${DISPUTE_EVIDENCE_MAX_FILES} evidence files.`,
+  /** Every upload link given counts, used or not: otherwise asking for links first would pass the cap. */
+  evidenceLinksUsed: `A dispute holds at most ${DISPUTE_EVIDENCE_MAX_FILES} evidence files, and all ${DISPUTE_EVIDENCE_MAX_FILES} upload links for this one were already given. Put further pages into one of the PDFs already sent.`,
   evidenceClosed: 'This dispute is decided; no more evidence can be added.',
   opened: 'Dispute opened. The lender’s admins can now respond.',
   answered: 'Response sent. Compliance will decide the dispute.',

@@ -33,6 +33,11 @@ export const FRAUD_PAGED_ABOVE = 100;
 export const LATEST_DEFAULT = 50;
 export const LATEST_MIN = 10;
 export const LATEST_MAX = 200;
+/**
+ * A page of search or latest results stops before its reports weigh this many bytes of JSON and gives a
+ * cursor to the rest: a Lambda answer may not pass 6 MB, and a person never needs a megabyte of reports at once.
+ */
+export const FRAUD_PAGE_BYTES = 1024 * 1024;
 /** One search or check takes at most this many NRCs: a 100,000-line paste works, more is refused clearly. */
 export const MAX_NRCS_PER_REQUEST = 100_000;
 export const ATTACHMENT_LINK_SECONDS = 900;
@@ -45,6 +50,12 @@ export const FRAUD_MESSAGES = {
   tooManyFiles: `Attach at most ${EVIDENCE_MAX_FILES} files to one report.`,
   fileTooLarge: `Each attachment can be at most ${EVIDENCE_MAX_BYTES / 1024 / 1024} MB.`,
   fileTypeNotAllowed: `Attachments must be one of: ${EVIDENCE_EXTENSIONS.map((ext) => `.${ext}`).join(' ')}.`,
+  /** A report is filed as the organisation holding its payee key (spec part 1 §8's refusal, with what to do instead). */
+  notYourPayeeKey: (own: readonly string[]) =>
+    own.length > 0
+      ? `You are not approved for this org/payee key. File the report under your organisation's payee key: ${own.join(', ')}.`
+      : "You are not approved for this org/payee key. Only approved members of the organisation holding a payee key can report under it; ask your organisation's admin to approve you.",
+  unknownPayeeKey: (payeeKey: string) => `No organisation holds the payee key '${payeeKey}'. Check the key, or register the organisation first.`,
   /** Issue 16 §2: withdrawing and expiry. */
   withdrawReason: `Give the reason for withdrawing this report, at most ${WITHDRAW_REASON_MAX} characters.`,
   withdrawNotYours: 'Only the admins of the organisation that filed this report, or a platform admin, can withdraw it.',
@@ -153,7 +164,10 @@ export const fraudSearchResponseSchema = z.object({
   total: z.number(),
   /** Distinct NRCs of the list found on the registry. */
   matched_nrcs: z.number(),
-  /** True when the list had more than FRAUD_PAGED_ABOVE NRCs: results come FRAUD_PAGE_SIZE a page. */
+  /**
+   * True when results come in pages: above FRAUD_PAGED_ABOVE NRCs (FRAUD_PAGE_SIZE a page), above 200
+   * reports, or when the reports pass FRAUD_PAGE_BYTES; next_cursor then leads to the rest.
+   */
   paged: z.boolean(),
   next_cursor: z.string().nullable(),
 });

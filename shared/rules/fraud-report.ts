@@ -15,13 +15,22 @@ export const FRAUD_TYPES = [
   'Other',
 ] as const;
 
+/**
+ * Our limits where the spec is silent: a name as long as any on an NRC card, and a description of a
+ * few paragraphs (the search table clamps it to 3 lines). They keep a report a few kilobytes, so a
+ * page of search results stays far below what a response may carry.
+ */
+export const PERSON_NAME_MAX = 160;
+export const DESCRIPTION_MAX = 2_000;
+
 export const FRAUD_REPORT_MESSAGES = {
-  fiNameRequired: 'Reporting FI is required.',
   typeRequired: 'Type is required.',
   typeUnknown: 'Type must be one of the listed fraud types.',
   nrcRequired: 'NRC is required.',
   nrcFormat: 'NRC format should be like 123456/78/9 (6–8 digits, slash, 2 digits, slash, 1 digit).',
   personNameRequired: "Person's full name is required.",
+  personNameTooLong: `Person's full name must be at most ${PERSON_NAME_MAX} characters.`,
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters.`,
   payeeKeyRequired: 'Payee Key is required.',
   payeeKeyFormat: 'Payee Key looks invalid. Use letters/digits (e.g., A001).',
   monthRequired: 'Report Month is required.',
@@ -33,15 +42,16 @@ const requiredText = (message: string) => z.string({ error: message }).trim().mi
 
 /**
  * The fraud report form (spec §5), shared by the form and the server. Text is trimmed; the NRC keeps only
- * digits and '/' and a 9–11 digit entry is stored slashed; the payee key is upper-cased.
+ * digits and '/' and a 9–11 digit entry is stored slashed; the payee key is upper-cased. The reporting
+ * organisation is not typed: the server names it from the directory by the payee key (a `fi_name` sent
+ * by an older client is dropped here and never stored).
  */
 export const fraudReportSchema = z.object({
-  fi_name: requiredText(M.fiNameRequired),
   type: requiredText(M.typeRequired).pipe(z.enum(FRAUD_TYPES, { error: M.typeUnknown })),
   nrc: requiredText(M.nrcRequired)
     .transform((value) => normaliseNrc(sanitiseNrcInput(value)))
     .pipe(z.string().regex(NRC_PATTERN, M.nrcFormat)),
-  person_name: requiredText(M.personNameRequired),
+  person_name: requiredText(M.personNameRequired).pipe(z.string().max(PERSON_NAME_MAX, M.personNameTooLong)),
   payee_key: requiredText(M.payeeKeyRequired)
     .refine(isValidPayeeKey, M.payeeKeyFormat)
     .transform((value) => value.toUpperCase()),
@@ -49,12 +59,13 @@ export const fraudReportSchema = z.object({
   description: z
     .string()
     .trim()
+    .max(DESCRIPTION_MAX, M.descriptionTooLong)
     .nullish()
     .transform((value) => value ?? ''),
 });
 export type FraudReport = z.output<typeof fraudReportSchema>;
 
-export const FRAUD_REPORT_REQUIRED_FIELDS = ['fi_name', 'type', 'nrc', 'person_name', 'payee_key', 'report_month'] as const;
+export const FRAUD_REPORT_REQUIRED_FIELDS = ['type', 'nrc', 'person_name', 'payee_key', 'report_month'] as const;
 export type FraudReportRequiredField = (typeof FRAUD_REPORT_REQUIRED_FIELDS)[number];
 export type FraudReportFields = Partial<Record<FraudReportRequiredField | 'description', string | null>>;
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { fileReportThroughUi, searchByPasting, uniqueNrc } from './fraud-support.js';
-import { signInAs, twinInfo } from './support.js';
+import { fileReportThroughUi, prepareReporter, searchByPasting, uniqueNrc } from './fraud-support.js';
+import { signInAs, signInAt, twinInfo } from './support.js';
 
 const twin = twinInfo();
 
@@ -9,7 +9,8 @@ const twin = twinInfo();
 test.describe('audit log', () => {
   test("a report and a search show in the log, and an admin exports that NRC's trail as CSV", async ({ page, browser }) => {
     // A lender's compliance officer reports an NRC and searches for it.
-    const officer = await signInAs(page, ['compliance']);
+    const officer = await prepareReporter(twin, ['compliance']);
+    await signInAt(page, officer.email, officer.password);
     const nrc = uniqueNrc();
     await fileReportThroughUi(page, twin.url, { nrc, person: 'Chanda Phiri', files: [] });
     await searchByPasting(page, twin.url, `NRC ${nrc}`);

@@ -25,7 +25,7 @@ test('an organisation admin withdraws its report: it stays in search, withdrawn,
 
   // Another organisation's admin sees the report but no Withdraw.
   await signInAt(page, lender.email, lender.password);
-  await fileReportThroughUi(page, twin.url, { nrc, person: 'Chanda Mwape', fi: 'Lender A' });
+  await fileReportThroughUi(page, twin.url, { nrc, person: 'Chanda Mwape' });
   expect(await flagged(nrc)).toEqual([nrc]);
   await signOut(page);
   await signInAt(page, other.email, other.password);

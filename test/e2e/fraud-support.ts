@@ -1,4 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import type { Role } from '../../shared/roles.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { createUser, signIn, type TestTwinInfo } from '../support/cognito.js';
 
 /** A real 1×1 PNG, so an opened attachment renders as an image. */
 export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -11,11 +14,24 @@ export function uniqueNrc(): string {
   return `${100000 + n}/${String(10 + Math.floor(Math.random() * 89))}/${Math.floor(Math.random() * 10)}`;
 }
 
+/**
+ * A person who may file fraud reports: a report is filed as the organisation holding its payee key, so
+ * the person is an approved member of each organisation named (the first one's key is the form's default).
+ */
+export async function prepareReporter(twin: TestTwinInfo, roles: Role[], orgNames: readonly string[] = ['Zanaco Bank']) {
+  const user = await createUser(twin, roles);
+  const { idToken } = await signIn(twin, user.email, user.password);
+  const orgs: SeededOrg[] = [];
+  for (const name of orgNames) orgs.push(await seedOrganisation(twin, uniquePayeeKey(), name));
+  for (const org of orgs) await seedMembership(twin, org, subOf(idToken), 'approved', roles.includes('fi_admin') ? 'fi_admin' : 'data_user', user.email);
+  return { ...user, orgs };
+}
+
 export interface ReportInput {
   nrc: string;
-  fi?: string;
   person?: string;
   type?: string;
+  /** Left as the form sets it (the person's organisation's key) when not given. */
   payeeKey?: string;
   description?: string;
   files?: { name: string; mimeType: string; buffer: Buffer }[];
@@ -24,14 +40,13 @@ export interface ReportInput {
 /** Fills the Fraud Report form as a person would, attaching files and waiting for their uploads; does not submit. */
 export async function fillReportForm(page: Page, baseUrl: string, input: ReportInput) {
   await page.goto(`${baseUrl}/fraud-report`);
-  await page.getByRole('textbox', { name: 'Reporting FI', exact: true }).fill(input.fi ?? 'Zanaco Bank');
   await page.getByRole('combobox', { name: 'Type', exact: true }).click();
   await page.getByRole('option', { name: input.type ?? 'Identity theft' }).click();
   await page.getByRole('textbox', { name: 'NRC', exact: true }).fill(input.nrc);
   await page.getByRole('textbox', { name: "Person's Full Name", exact: true }).fill(input.person ?? 'Mwila Banda');
   await page.getByRole('button', { name: 'Report Month' }).click();
   await page.getByRole('button', { name: 'Jan', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Payee Key', exact: true }).fill(input.payeeKey ?? 'a001');
+  if (input.payeeKey !== undefined) await page.getByRole('textbox', { name: 'Payee Key', exact: true }).fill(input.payeeKey);
   await page.getByRole('textbox', { name: 'Description/Comments' }).fill(input.description ?? 'Presented a forged payslip and an altered NRC card at two branches in the same week.');
   if (input.files?.length) {
     const chooser = page.waitForEvent('filechooser');

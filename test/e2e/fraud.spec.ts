@@ -1,15 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, searchByPasting, uniqueNrc } from './fraud-support.js';
-import { signInAs, twinInfo } from './support.js';
+import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, prepareReporter, searchByPasting, uniqueNrc } from './fraud-support.js';
+import { signInAs, signInAt, twinInfo } from './support.js';
 
 const twin = twinInfo();
 
 
 test.describe('fraud registry', () => {
   test('files a report with two attachments, finds it by pasting text, opens an attachment and downloads its PDF', async ({ page, context }) => {
-    await signInAs(page, ['compliance']);
+    const lender = await prepareReporter(twin, ['fi_admin'], ['Natwest Zambia']);
+    await signInAt(page, lender.email, lender.password);
     const nrc = uniqueNrc();
+    // The form starts with the lender's own payee key, and names its organisation from the directory.
+    await page.goto('/fraud-report');
+    await expect(page.getByRole('textbox', { name: 'Payee Key', exact: true })).toHaveValue(lender.orgs[0]!.payeeKey);
+    await expect(page.getByRole('textbox', { name: 'Reporting FI', exact: true })).toHaveValue('Natwest Zambia');
     await fileReportThroughUi(page, twin.url, {
       nrc,
       person: 'Natasha Mulenga',
@@ -30,6 +35,7 @@ test.describe('fraud registry', () => {
     const row = page.getByTestId('fraud-results').getByRole('row').filter({ hasText: nrc });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Natasha Mulenga');
+    await expect(row).toContainText('Natwest Zambia');
     await expect(row).toContainText('Identity theft');
     await expect(row.getByRole('link')).toHaveText(['forged-payslip.pdf', 'cctv-still.png']);
 

@@ -4,6 +4,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS, USER_POOL_ENV } from '../../infra/definitions.js';
+import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { type RouteDef, ROUTES } from '../../shared/routes.js';
@@ -48,7 +49,7 @@ describe('api', () => {
   it('gives each function the variables of what its route uses, and nothing more', () => {
     for (const route of routes) {
       const variables = functionFor(route).Properties.Environment.Variables as Record<string, unknown>;
-      const expected: Record<string, unknown> = { POWERTOOLS_SERVICE_NAME: 'payroll-platform', NODE_OPTIONS: '--enable-source-maps' };
+      const expected: Record<string, unknown> = { POWERTOOLS_SERVICE_NAME: 'payroll-platform', NODE_OPTIONS: '--enable-source-maps', [ORIGIN_SECRET_ENV]: expect.anything() };
       for (const key of route.uses.tables ?? []) expected[TABLES[key].envVar] = ref(stack.data.tables[key]);
       for (const key of route.uses.buckets ?? []) expected[BUCKETS[key].envVar] = ref(stack.storage.buckets[key]);
       if (route.uses.userPool) {

@@ -21,6 +21,7 @@ const REVIEWED: Record<'platform' | 'edge', string[]> = {
     'AwsSolutions-IAM4',
     'AwsSolutions-IAM5',
     'AwsSolutions-L1',
+    'AwsSolutions-SMG4',
   ],
   edge: [],
 };

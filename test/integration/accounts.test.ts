@@ -217,16 +217,23 @@ describe('GET /api/email-availability', () => {
   });
 });
 
-describe('rate limits behind CloudFront', () => {
-  it('keys on the viewer address CloudFront forwards, so viewers behind one edge address are limited apart', async () => {
-    // 127.0.0.5 plays the CloudFront edge: every viewer's connection comes from it.
-    const viewer = (ip: string) => ({ 'cloudfront-viewer-address': `${ip}:40312` });
-    const first: number[] = [];
-    for (let i = 0; i < 121; i++) first.push(await callFrom('127.0.0.5', 'GET', `/api/email-availability?email=${uniqueEmail('v')}`, undefined, viewer('198.51.100.10')));
-    expect(first).toContain(429);
-    expect(await callFrom('127.0.0.5', 'GET', `/api/email-availability?email=${uniqueEmail('v')}`, undefined, viewer('198.51.100.11'))).toBe(200);
-    // The edge's own address was never counted: a direct call from it still passes.
-    expect(await callFrom('127.0.0.5', 'GET', `/api/email-availability?email=${uniqueEmail('v')}`)).toBe(200);
+describe('a forged viewer address', () => {
+  it('does not escape the per-client limit on the twin: the header counts only with CloudFront\'s secret, which the twin has none of', async () => {
+    // One client sends every call as a different "viewer", with a guessed secret header too.
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) {
+      const forged = { 'cloudfront-viewer-address': `198.51.${100 + Math.floor(i / 250)}.${i % 250}:40312`, 'x-origin-verify': 'guessed' };
+      statuses.push(await callFrom('127.0.0.5', 'GET', `/api/email-availability?email=${uniqueEmail('f')}`, undefined, forged));
+    }
+    expect(statuses[0]).toBe(200);
+    expect(statuses).toContain(429);
+    // The same for access requests: a forged address is still the caller's own.
+    const requests: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const body = { email: uniqueEmail('forged'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() };
+      requests.push(await callFrom('127.0.0.6', 'POST', '/api/access-requests', body, { 'cloudfront-viewer-address': `203.0.113.${i % 250}:1` }));
+    }
+    expect(requests).toContain(429);
   });
 });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { nrcAuditCsv, type AuditItem, type NrcAuditResponse } from '../../shared/api/audit.js';
 import { ROUTES } from '../../shared/routes.js';
+import { seedMembership, seedOrganisation, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { apiCaller, signedInUser } from './admin-support.js';
 
 /**
@@ -114,9 +115,11 @@ describe("one NRC's trail (a data subject's request)", () => {
     // Prepare: one user reports the NRC, a data user searches for it among others and checks it.
     const nrc = freshNrc();
     const reporter = await user(['fi_admin']);
+    const org = await seedOrganisation(twin, uniquePayeeKey());
+    await seedMembership(twin, org, reporter.sub);
     const searcher = await user(['data_user']);
     const filed = await api(reporter.token, 'POST', '/api/fraud-reports', {
-      fi_name: 'Zanaco Bank', type: 'Identity theft', nrc, person_name: 'Mwila Banda', report_month: '2026-03', payee_key: 'A001', description: 'Forged payslip.',
+      type: 'Identity theft', nrc, person_name: 'Mwila Banda', report_month: '2026-03', payee_key: org.payeeKey, description: 'Forged payslip.',
     });
     expect(filed.status).toBe(200);
     expect((await api(searcher.token, 'POST', '/api/fraud-reports/search', { nrcs: [nrc, freshNrc()] })).status).toBe(200);

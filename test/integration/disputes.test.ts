@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DISPUTE_MESSAGES, type DisputeListResponse, type DisputeView } from '../../shared/api/disputes.js';
+import { DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_MESSAGES, type DisputeListResponse, type DisputeView } from '../../shared/api/disputes.js';
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { disputesApi } from '../fixtures/disputes.js';
@@ -24,6 +24,7 @@ const nrc = (n: number) => `${base + n}/31/1`;
 
 const who = { compliance: '', platform: '', pmec: '', adminA: '', adminB: '', dataUser: '' };
 let orgA: SeededOrg;
+let orgB: SeededOrg;
 
 const emailOf = new Map<string, string>();
 async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg, role?: Parameters<typeof seedMembership>[4]) {
@@ -41,7 +42,7 @@ const open = async (n: number, token = who.compliance) => ok(await api.open(toke
 
 beforeAll(async () => {
   orgA = await seedOrganisation(twin, uniquePayeeKey());
-  const orgB = await seedOrganisation(twin, uniquePayeeKey());
+  orgB = await seedOrganisation(twin, uniquePayeeKey());
   const pmecOrg = await seedOrganisation(twin, uniquePayeeKey('pmec'));
   [who.compliance, who.platform, who.pmec, who.adminA, who.adminB, who.dataUser] = await Promise.all([
     tokenFor(['compliance']),
@@ -51,7 +52,7 @@ beforeAll(async () => {
     tokenFor(['fi_admin'], orgB),
     tokenFor(['data_user'], orgA, 'data_user'),
   ]);
-  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6, 7, 8].map(nrc));
+  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6, 7, 8, 9].map(nrc));
 }, 120_000);
 
 describe('opening a dispute', () => {
@@ -137,6 +138,17 @@ describe('answering and deciding', () => {
     expect((await fetch(evidence[0]!.url)).status).toBe(200);
   });
 
+  it('counts the upload links it gives, not the files that land: the eleventh link is refused with the cap', async () => {
+    const other = await open(9);
+    const ask = (token: string, n: number) => api.evidence(token, other.id, { file_name: `page-${n}.pdf`, size: TINY_PDF.length, content_type: 'application/pdf' });
+    const links = await Promise.all(Array.from({ length: DISPUTE_EVIDENCE_MAX_FILES }, (_, n) => ask(n % 2 ? who.adminA : who.compliance, n)));
+    expect(links.map((res) => res.status)).toEqual(Array(DISPUTE_EVIDENCE_MAX_FILES).fill(200));
+    const eleventh = await ask(who.adminA, 11);
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body).toMatchObject({ error: 'too_many_files', message: DISPUTE_MESSAGES.evidenceLinksUsed });
+    expect(String((eleventh.body as { message: string }).message)).toContain(String(DISPUTE_EVIDENCE_MAX_FILES));
+  });
+
   it('lets only the lender’s admins answer, once', async () => {
     expect((await api.respond(who.adminB, d.id, { message: 'Not ours' })).status).toBe(404);
     expect((await api.respond(who.pmec, d.id, { message: 'Not ours' })).status).toBe(403);
@@ -177,10 +189,11 @@ describe('an upheld dispute on the borrower’s record', () => {
   const historyOf = async (n: number) => ((await api.call(who.adminA, `/api/history?nrc=${encodeURIComponent(nrc(n))}`)).body as unknown as HistoryResponse).items;
   const disputeOn = async (n: number) => ((await api.list(who.compliance)).body as DisputeListResponse).items.find((x) => x.nrc === nrc(n) && x.status === 'open')!;
 
+  // A report is filed as the organisation holding its payee key: each lender files under its own.
   const fileReport = async (n: number, payeeKey: string) => {
-    const res = await api.call(who.adminA, '/api/fraud-reports', {
+    const res = await api.call(payeeKey === orgA.payeeKey ? who.adminA : who.adminB, '/api/fraud-reports', {
       method: 'POST',
-      body: { fi_name: 'Bank A', type: 'Other', nrc: nrc(n), person_name: 'Mary Banda', report_month: M, payee_key: payeeKey, description: 'Defaulted after two months.' },
+      body: { type: 'Other', nrc: nrc(n), person_name: 'Mary Banda', report_month: M, payee_key: payeeKey, description: 'Defaulted after two months.' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return String(res.body.id);
@@ -189,7 +202,7 @@ describe('an upheld dispute on the borrower’s record', () => {
     ((await api.call(who.compliance, '/api/fraud-reports/search', { method: 'POST', body: { nrcs: [nrc(n)] } })).body as unknown as FraudSearchResponse).items;
 
   it('marks the deduction “disputed — upheld” on history, and the lender’s fraud reports on the borrower “disputed”; a dismissed one marks nothing', async () => {
-    const [ours, others, dismissedOurs] = [await fileReport(2, orgA.payeeKey), await fileReport(2, 'B002'), await fileReport(3, orgA.payeeKey)];
+    const [ours, others, dismissedOurs] = [await fileReport(2, orgA.payeeKey), await fileReport(2, orgB.payeeKey), await fileReport(3, orgA.payeeKey)];
     const [upheld, dismissed] = [await disputeOn(2), await disputeOn(3)];
     ok(await api.decide(who.compliance, upheld.id, { decision: 'upheld', note: 'Forged signature.' }));
     ok(await api.decide(who.compliance, dismissed.id, { decision: 'dismissed', note: 'The loan is genuine.' }));

@@ -25,7 +25,7 @@ const freshNrc = () => `${200000 + Math.floor(Math.random() * 700000)}/${10 + (s
 const who = { adminA: '', adminB: '', dataUserA: '', platform: '', compliance: '' };
 let orgA: SeededOrg;
 
-const fields = (nrc: string) => ({ fi_name: 'Lender A', type: 'Identity theft', nrc, person_name: 'Mutale Phiri', report_month: '2026-03', payee_key: 'A001', description: 'Forged payslip.' });
+const fields = (nrc: string) => ({ type: 'Identity theft', nrc, person_name: 'Mutale Phiri', report_month: '2026-03', payee_key: orgA.payeeKey, description: 'Forged payslip.' });
 const file = async (token: string, nrc: string) => {
   const res = await api.call(token, '/api/fraud-reports', { method: 'POST', body: fields(nrc) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -133,7 +133,7 @@ describe('expiry', () => {
     const [old, recent] = [freshNrc(), freshNrc()];
     const filedAt = (yearsAgo: number) => new Date(Date.now() - yearsAgo * 366 * 24 * 3600 * 1000).toISOString();
     for (const [nrc, at] of [[old, filedAt(3)], [recent, filedAt(1)]] as const) {
-      await putReport({ id: randomUUID(), created_at: at, ...fields(nrc), nrc_key: nrcDigits(nrc), files: [], created_by: 'seed', created_by_email: 'seed@example.com' });
+      await putReport({ id: randomUUID(), created_at: at, ...fields(nrc), fi_name: orgA.orgName, nrc_key: nrcDigits(nrc), files: [], created_by: 'seed', created_by_email: 'seed@example.com' });
     }
     expect([await flagged(old), await flagged(recent)]).toEqual([true, true]);
 

@@ -7,6 +7,7 @@ import { FRAUD_MESSAGES, MAX_NRCS_PER_REQUEST } from '../../shared/api/fraud.js'
 import { FRAUD_REPORT_MESSAGES } from '../../shared/rules/fraud-report.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { createUser, signIn } from '../support/cognito.js';
+import { seedMembership, seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 const twin = inject('twin');
 const local = { region: twin.env.AWS_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
@@ -45,13 +46,14 @@ async function upload(token: string, name: string, content: string | Uint8Array,
   return { presign, s3Status: res.status, s3Body: await res.text(), key: presign.body.key as string };
 }
 
+/** The reporters' organisation: a report is filed as the organisation holding its payee key. */
+let org: SeededOrg;
 const reportFields = (nrc: string, extra: Record<string, unknown> = {}) => ({
-  fi_name: 'Zanaco Bank',
   type: 'Identity theft',
   nrc,
   person_name: 'Mwila Banda',
   report_month: '2026-03',
-  payee_key: 'a001',
+  payee_key: org.payeeKey.toLowerCase(),
   description: 'Used a forged payslip.',
   ...extra,
 });
@@ -68,6 +70,8 @@ let noFraudRole: string;
 beforeAll(async () => {
   [reporter, otherUser, searcher, noFraudRole] = await Promise.all([tokenFor([]), tokenFor([]), tokenFor(['data_user']), tokenFor(['admin'])]);
   searcherSub = subOf(searcher);
+  org = await seedOrganisation(twin, uniquePayeeKey(), 'Zanaco Bank');
+  await Promise.all([reporter, otherUser].map((token) => seedMembership(twin, org, subOf(token), 'approved', 'data_user')));
 });
 
 describe('report → check → search', () => {
@@ -92,10 +96,10 @@ describe('report → check → search', () => {
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({ total: 1, matched_nrcs: 1, paged: false, next_cursor: null });
     const [item] = found.body.items;
-    expect(item).toMatchObject({ id: filed.body.id, nrc, fi_name: 'Zanaco Bank', payee_key: 'A001', report_month: '2026-03', type: 'Identity theft' });
+    expect(item).toMatchObject({ id: filed.body.id, nrc, fi_name: 'Zanaco Bank', payee_key: org.payeeKey, report_month: '2026-03', type: 'Identity theft' });
     expect(item.files.map((f: { path: string }) => f.path)).toEqual([
-      expect.stringMatching(/^2026-03\/A001\/fraud\/Zanaco-Bank-\d{13}-1-payslip-forged\.pdf$/),
-      expect.stringMatching(/^2026-03\/A001\/fraud\/Zanaco-Bank-\d{13}-2-photo\.png$/),
+      expect.stringMatching(new RegExp(`^2026-03/${org.payeeKey}/fraud/Zanaco-Bank-\\d{13}-1-payslip-forged\\.pdf$`)),
+      expect.stringMatching(new RegExp(`^2026-03/${org.payeeKey}/fraud/Zanaco-Bank-\\d{13}-2-photo\\.png$`)),
     ]);
     const link = await fetch(item.files[0].url);
     expect(link.status).toBe(200);

@@ -63,9 +63,9 @@ describe('an access request decided', () => {
 describe('a fraud report withdrawn', () => {
   it('once to each platform admin, with the reason and a link to the report; refused withdrawals send nothing', async () => {
     const files = submissionsApi(twin);
+    const orgs = await Promise.all([seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey())]);
     const [filer, stranger] = await Promise.all(
-      [seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey())].map(async (orgPromise) => {
-        const org = await orgPromise;
+      orgs.map(async (org) => {
         const user = await createUser(twin, ['fi_admin']);
         const { idToken } = await signIn(twin, user.email, user.password);
         await seedMembership(twin, org, subOf(idToken), 'approved', 'fi_admin', user.email);
@@ -78,7 +78,7 @@ describe('a fraud report withdrawn', () => {
     const nrc = `${300000 + Math.floor(Math.random() * 600000)}/11/1`;
     const filed = await files.call(filer!, '/api/fraud-reports', {
       method: 'POST',
-      body: { fi_name: 'Lender A', type: 'Identity theft', nrc, person_name: 'Mutale Phiri', report_month: '2026-03', payee_key: 'A001', description: 'Forged payslip.' },
+      body: { type: 'Identity theft', nrc, person_name: 'Mutale Phiri', report_month: '2026-03', payee_key: orgs[0]!.payeeKey, description: 'Forged payslip.' },
     });
     expect(filed.status).toBe(200);
     const id = String(filed.body.id);

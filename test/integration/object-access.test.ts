@@ -21,6 +21,8 @@ interface World {
   adminA: { token: string; sub: string; email: string };
   /** An FI admin, approved member of another organisation. */
   adminB: { token: string; sub: string; email: string };
+  /** The payee key of admin B's own organisation. */
+  payeeKeyB: string;
   uploadId: string;
   submissionId: string;
   attachmentKey: string;
@@ -69,7 +71,7 @@ const CASES: Partial<Record<RouteId, Case>> = {
     attempt: (x) => ({
       method: 'POST',
       path: '/api/fraud-reports',
-      body: { fi_name: 'Bank B', type: 'Other', nrc: '123456/78/9', person_name: 'Someone', report_month: '2026-03', payee_key: 'B001', description: '', attachments: [x.attachmentKey] },
+      body: { fi_name: 'Bank B', type: 'Other', nrc: '123456/78/9', person_name: 'Someone', report_month: '2026-03', payee_key: x.payeeKeyB, description: '', attachments: [x.attachmentKey] },
     }),
   },
   'withdraw-fraud-report': {
@@ -119,6 +121,7 @@ beforeAll(async () => {
     orgA,
     adminA,
     adminB,
+    payeeKeyB: orgB.payeeKey,
     uploadId: validated.id,
     submissionId: String(submitted.body.submission_id),
     attachmentKey: String((presign.body as { key: string }).key),

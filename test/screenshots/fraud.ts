@@ -1,13 +1,16 @@
 // The fraud screens for `npm run screenshots` (spec part 1 §2 "Fraud Report" and "Fraud Search").
 import type { Page } from '@playwright/test';
-import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, searchByPasting, uniqueNrc } from '../e2e/fraud-support.js';
-import { createUser, type TestTwinInfo } from '../support/cognito.js';
+import type { Role } from '../../shared/roles.js';
+import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, prepareReporter, searchByPasting, uniqueNrc } from '../e2e/fraud-support.js';
+import type { TestTwinInfo } from '../support/cognito.js';
 import { signInAt } from '../e2e/support.js';
 import type { Shot } from './core.js';
 
-async function asAnalyst(page: Page, twin: TestTwinInfo) {
-  const user = await createUser(twin, ['compliance']);
+/** Signs in someone who files reports for two lenders: Zanaco Bank (the form's default) and Atlas Mara Zambia. */
+async function asAnalyst(page: Page, twin: TestTwinInfo, roles: Role[] = ['compliance']) {
+  const user = await prepareReporter(twin, roles, ['Zanaco Bank', 'Atlas Mara Zambia']);
   await signInAt(page, user.email, user.password);
+  return user.orgs;
 }
 
 const files = [
@@ -16,14 +19,13 @@ const files = [
 ];
 
 /** Files two reports on one NRC (and one on another) and returns a paste that finds them. */
-async function seed(page: Page, twin: TestTwinInfo): Promise<string> {
+async function seed(page: Page, twin: TestTwinInfo, atlasKey: string): Promise<string> {
   const [a, b] = [uniqueNrc(), uniqueNrc()];
   await fileReportThroughUi(page, twin.url, { nrc: a, files });
   await fileReportThroughUi(page, twin.url, {
     nrc: a,
     type: 'Loan stacking',
-    fi: 'Atlas Mara Zambia',
-    payeeKey: 'C1042',
+    payeeKey: atlasKey,
     description: 'Took four payroll loans from four lenders within ten days, each application omitting the others. The deductions now exceed the statutory limit of the net pay. Lenders were alerted after the March PMEC run. Further detail in the attached file.',
   });
   await fileReportThroughUi(page, twin.url, { nrc: b, person: 'Chanda Phiri', type: 'Ghost employee', files: files.slice(1) });
@@ -54,8 +56,8 @@ export function fraudShots(twin: TestTwinInfo): Shot[] {
       await page.getByText('Loading…').waitFor();
     }],
     ['fraud-search-results', async (page) => {
-      await asAnalyst(page, twin);
-      const paste = await seed(page, twin);
+      const [, atlas] = await asAnalyst(page, twin);
+      const paste = await seed(page, twin, atlas!.payeeKey);
       await searchByPasting(page, twin.url, paste);
       await page.getByTestId('fraud-results').waitFor();
     }],
@@ -73,8 +75,7 @@ export function fraudShots(twin: TestTwinInfo): Shot[] {
       await page.getByRole('alert').waitFor();
     }],
     ['fraud-withdraw-dialog', async (page) => {
-      const admin = await createUser(twin, ['super_admin']);
-      await signInAt(page, admin.email, admin.password);
+      await asAnalyst(page, twin, ['super_admin']);
       const nrc = uniqueNrc();
       await fileReportThroughUi(page, twin.url, { nrc, files });
       await searchByPasting(page, twin.url, nrc);
@@ -82,9 +83,8 @@ export function fraudShots(twin: TestTwinInfo): Shot[] {
       await page.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill('Filed against the wrong NRC: the borrower’s brother holds this loan.');
     }],
     ['fraud-search-withdrawn', async (page) => {
-      const admin = await createUser(twin, ['super_admin']);
-      await signInAt(page, admin.email, admin.password);
-      const paste = await seed(page, twin);
+      const [, atlas] = await asAnalyst(page, twin, ['super_admin']);
+      const paste = await seed(page, twin, atlas!.payeeKey);
       await searchByPasting(page, twin.url, paste);
       await page.getByRole('button', { name: /^Withdraw the report on / }).first().click();
       await page.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill('Filed against the wrong NRC: the borrower’s brother holds this loan.');

@@ -20,17 +20,28 @@ describe('viewerIp reads the IP of a CloudFront-Viewer-Address value', () => {
   });
 });
 
-describe('clientAddress keys limits on the viewer, else the connection', () => {
+describe('clientAddress believes the viewer header only from our CloudFront, else keys on the connection', () => {
+  const SECRET = 'a-secret-the-stack-generated-48-characters-long!';
   const event = (headers: Record<string, string>, sourceIp = '130.176.1.1') =>
     ({ headers, requestContext: { http: { sourceIp } } }) as unknown as Parameters<typeof clientAddress>[0];
+  const viewer = { 'cloudfront-viewer-address': '198.51.100.10:46532' };
 
   it.each([
-    ['behind CloudFront: the viewer, not the edge', { 'cloudfront-viewer-address': '198.51.100.10:46532' }, '198.51.100.10'],
-    ['a direct call or the twin: the connection', {}, '130.176.1.1'],
-    ['a malformed viewer header: the connection', { 'cloudfront-viewer-address': 'nonsense' }, '130.176.1.1'],
-    ['X-Forwarded-For is written by the caller: never read', { 'x-forwarded-for': '192.0.2.99' }, '130.176.1.1'],
-  ])('%s', (_case, headers, address) => {
-    expect(clientAddress(event(headers))).toBe(address);
+    ['behind our CloudFront (the secret sent): the viewer, not the edge', SECRET, { ...viewer, 'x-origin-verify': SECRET }, '198.51.100.10'],
+    ['a viewer header sent straight to execute-api, no secret: the connection', SECRET, viewer, '130.176.1.1'],
+    ['a wrong secret: the connection', SECRET, { ...viewer, 'x-origin-verify': 'guess' }, '130.176.1.1'],
+    ['the secret with one character more: the connection', SECRET, { ...viewer, 'x-origin-verify': `${SECRET}x` }, '130.176.1.1'],
+    ['an empty secret header: the connection', SECRET, { ...viewer, 'x-origin-verify': '' }, '130.176.1.1'],
+    ['the twin sets no secret: never the viewer header, whatever is sent', '', { ...viewer, 'x-origin-verify': '' }, '130.176.1.1'],
+    ['the secret but a malformed viewer header: the connection', SECRET, { 'cloudfront-viewer-address': 'nonsense', 'x-origin-verify': SECRET }, '130.176.1.1'],
+    ['a direct call: the connection', SECRET, {}, '130.176.1.1'],
+    ['X-Forwarded-For is written by the caller: never read', SECRET, { 'x-forwarded-for': '192.0.2.99', 'x-origin-verify': SECRET }, '130.176.1.1'],
+  ])('%s', (_case, secret, headers, address) => {
+    expect(clientAddress(event(headers), secret)).toBe(address);
+  });
+
+  it('reads no secret from an environment without one (the twin, these tests)', () => {
+    expect(clientAddress(event({ ...viewer, 'x-origin-verify': '' }))).toBe('130.176.1.1');
   });
 
   it("says 'unknown' when neither is known", () => {

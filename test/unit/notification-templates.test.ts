@@ -37,6 +37,14 @@ describe('renderNotification', () => {
     }
   });
 
+  it('names the file without the characters that would disguise it', () => {
+    const email = renderNotification(EVENTS[1]![0], { appUrl: APP, submission: { ...submission, file_name: 'march\u202Excod\u0000.xlsx' } });
+    for (const part of [email.subject, email.html, email.text]) {
+      expect(part).toContain('marchxcod.xlsx');
+      expect(part.includes('\u202E') || part.includes('\u0000')).toBe(false);
+    }
+  });
+
   it('gives a rejection its reason, and the submission its file, payee key and month', () => {
     const email = renderNotification({ kind: 'submission.decided', submission_id: 'sub-1', status: 'rejected', reason: 'Wrong month' }, { appUrl: APP, submission });
     expect(email.subject).toBe('Submission rejected: March <b>inputs</b>.xlsx');

@@ -1,4 +1,5 @@
 import { DISPUTE_LINK_SECONDS, type DisputeView } from '../../../shared/api/disputes.js';
+import { displayFileName } from '../../../shared/rules/display-name.js';
 import { disputeEvidenceLink, listDisputeEvidence } from '../../data/dispute-evidence.js';
 import type { StoredDispute } from '../../data/disputes.js';
 import { canAddEvidence, canDecide, canRespond, type DisputeRights } from './rights.js';
@@ -27,6 +28,6 @@ export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeVie
 /** One dispute with short-lived links to its evidence. */
 export async function disputeWithEvidence(d: StoredDispute, rights: DisputeRights): Promise<DisputeView> {
   const files = await listDisputeEvidence(d.id);
-  const evidence = await Promise.all(files.map(async (f) => ({ name: f.name, party: f.party, url: await disputeEvidenceLink(f, DISPUTE_LINK_SECONDS) })));
+  const evidence = await Promise.all(files.map(async (f) => ({ name: displayFileName(f.name), party: f.party, url: await disputeEvidenceLink(f, DISPUTE_LINK_SECONDS) })));
   return { ...disputeView(d, rights), evidence };
 }

@@ -1,4 +1,5 @@
 import { ATTACHMENT_LINK_SECONDS, type FraudReportItem } from '../../../shared/api/fraud.js';
+import { displayFileName } from '../../../shared/rules/display-name.js';
 import { evidenceLink } from '../../data/evidence.js';
 import type { StoredReport } from '../../data/registry.js';
 import { mayWithdraw, type WithdrawRights } from './withdraw-access.js';
@@ -6,7 +7,7 @@ import { mayWithdraw, type WithdrawRights } from './withdraw-access.js';
 /** A stored report as the search and latest lists show it: spec §3 fields, signed attachment links, its status (issue 16 §2). */
 export async function reportView(report: StoredReport, rights: WithdrawRights): Promise<FraudReportItem> {
   const files = await Promise.all(
-    (report.files ?? []).map(async (file) => ({ ...file, url: await evidenceLink(file.path, file.name, ATTACHMENT_LINK_SECONDS) })),
+    (report.files ?? []).map(async (file) => ({ path: file.path, name: displayFileName(file.name), url: await evidenceLink(file.path, file.name, ATTACHMENT_LINK_SECONDS) })),
   );
   return {
     id: report.id,

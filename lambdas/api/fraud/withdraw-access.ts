@@ -21,8 +21,3 @@ export async function withdrawRightsOf(me: AuthenticatedCaller): Promise<Withdra
 export function mayWithdraw(rights: WithdrawRights, report: Pick<StoredReport, 'org_ids'>): boolean {
   return rights.platformAdmin || (report.org_ids ?? []).some((id) => rights.adminOf.has(id));
 }
-
-/** The organisations whose admins may withdraw a report this caller files now. */
-export async function filingOrganisations(me: AuthenticatedCaller): Promise<string[]> {
-  return [...new Set(me.grants.map((g) => g.orgId))];
-}

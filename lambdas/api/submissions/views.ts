@@ -1,4 +1,5 @@
 import type { SubmissionFields, SubmissionResponse, UploadResponse } from '../../../shared/api/submissions.js';
+import { displayFileName } from '../../../shared/rules/display-name.js';
 import type { Signal } from '../../../shared/rules/signals.js';
 import type { SubmissionRecord } from '../../data/submissions.js';
 import type { UploadRecord } from '../../data/uploads.js';
@@ -24,7 +25,8 @@ export function uploadView(record: UploadRecord, signals: Signal[] = []): Upload
     doc_kind: record.doc_kind,
     month: record.month,
     payee_key: record.payee_key,
-    file_name: record.file_name,
+    // Records stored before names were cleaned are cleaned as they are shown.
+    file_name: displayFileName(record.file_name),
     created_at: record.created_at,
     headers: record.headers ?? [],
     row_count: record.row_count ?? 0,
@@ -52,7 +54,7 @@ export function submissionFields(record: SubmissionRecord): SubmissionFields {
     bucket: record.bucket,
     file_kind: record.file_kind,
     file_key: record.file_key,
-    file_name: record.file_name,
+    file_name: displayFileName(record.file_name),
     row_count: record.row_count,
     org_id: record.org_id ?? null,
     org_name: record.org_name ?? null,

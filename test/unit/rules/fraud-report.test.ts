@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { FRAUD_TYPES, canSubmitFraudReport, fraudReportSchema, validateFraudReport } from '../../../shared/rules/fraud-report.js';
 
 const REPORT = {
-  fi_name: ' Acme Bank ',
   type: 'Loan stacking',
   nrc: '123456/78/9',
   person_name: ' Jane Banda ',
@@ -37,7 +36,6 @@ describe('FRAUD_TYPES', () => {
 describe('fraudReportSchema', () => {
   it('trims text, upper-cases the payee key and keeps the slashed NRC', () => {
     expect(fraudReportSchema.parse(REPORT)).toEqual({
-      fi_name: 'Acme Bank',
       type: 'Loan stacking',
       nrc: '123456/78/9',
       person_name: 'Jane Banda',
@@ -45,6 +43,23 @@ describe('fraudReportSchema', () => {
       report_month: '2026-03',
       description: 'Two loans in one month.',
     });
+  });
+
+  it.each([
+    ['person_name', 161, "Person's full name must be at most 160 characters."],
+    ['description', 2_001, 'Description must be at most 2,000 characters.'],
+    ['description', 600 * 1024, 'Description must be at most 2,000 characters.'],
+  ])('rejects a %s of %i characters with %j', (field, length, message) => {
+    expect(errorsFor({ [field]: 'x'.repeat(length) })).toEqual({ [field]: message });
+  });
+
+  it('takes the longest allowed text, counted after trimming', () => {
+    const long = { person_name: ` ${'N'.repeat(160)} `, description: ` ${'d'.repeat(2_000)}\n` };
+    expect(errorsFor(long)).toEqual({});
+  });
+
+  it('drops a typed Reporting FI: the server names the organisation holding the payee key', () => {
+    expect(fraudReportSchema.parse({ ...REPORT, fi_name: 'Another Bank' })).not.toHaveProperty('fi_name');
   });
 
   it.each([[undefined], [null], ['   ']])('takes a missing description %j as empty', (description) => {
@@ -78,9 +93,6 @@ describe('fraudReportSchema', () => {
   });
 
   it.each([
-    ['fi_name', '', 'Reporting FI is required.'],
-    ['fi_name', '   ', 'Reporting FI is required.'],
-    ['fi_name', undefined, 'Reporting FI is required.'],
     ['type', '', 'Type is required.'],
     ['type', undefined, 'Type is required.'],
     ['type', 'Fraud', 'Type must be one of the listed fraud types.'],
@@ -117,7 +129,6 @@ describe('fraudReportSchema', () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        fi_name: 'Reporting FI is required.',
         type: 'Type is required.',
         nrc: 'NRC is required.',
         person_name: "Person's full name is required.",
@@ -141,7 +152,7 @@ describe('canSubmitFraudReport', () => {
     expect(canSubmitFraudReport(REPORT, true)).toBe(false);
   });
 
-  it.each(['fi_name', 'type', 'nrc', 'person_name', 'payee_key', 'report_month'].flatMap((field) => [
+  it.each(['type', 'nrc', 'person_name', 'payee_key', 'report_month'].flatMap((field) => [
     [field, ''],
     [field, '   '],
     [field, undefined],

@@ -10,7 +10,7 @@ import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError } from '../../../lib/errors.js';
 import { logger } from '../../../lib/powertools.js';
 import { finalEvidenceKey, parseStagingKey } from '../names.js';
-import { filingOrganisations } from '../withdraw-access.js';
+import { reportingOrganisation } from '../reporting-org.js';
 import * as routes from '../../../../shared/routes/fraud.js';
 
 interface FileReportInput extends FraudReport {
@@ -42,7 +42,7 @@ async function checkAttachments(me: AuthenticatedCaller, keys: readonly string[]
 }
 
 /** Copies every staged file to its final path; on any failure removes the copies already made. */
-async function placeAttachments(report: FraudReport, staged: readonly Staged[], timestamp: number): Promise<StoredFile[]> {
+async function placeAttachments(report: FraudReport & { fi_name: string }, staged: readonly Staged[], timestamp: number): Promise<StoredFile[]> {
   const files = staged.map((s, i) => ({
     from: s.key,
     path: finalEvidenceKey({ month: report.report_month, payeeKey: report.payee_key, fiName: report.fi_name, timestamp, n: i + 1, file: s.file }),
@@ -70,13 +70,16 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
     const existing = await reportIdOfRequest(me.userId, input.request_id);
     if (existing) return done(existing);
   }
-  const [staged, orgIds] = await Promise.all([checkAttachments(me, input.attachments), filingOrganisations(me)]);
+  // Who the report is filed as, then its attachments: both before anything is copied or written.
+  const org = await reportingOrganisation(me, input.payee_key);
+  const staged = await checkAttachments(me, input.attachments);
   const now = new Date();
-  const files = await placeAttachments(input, staged, now.getTime());
+  const files = await placeAttachments({ ...input, fi_name: org.org_name }, staged, now.getTime());
   const report: StoredReport = {
     id: randomUUID(),
     created_at: now.toISOString(),
-    fi_name: input.fi_name,
+    // The directory's name of the organisation holding the payee key, never what was typed.
+    fi_name: org.org_name,
     type: input.type,
     nrc: input.nrc,
     nrc_key: nrcDigits(input.nrc),
@@ -87,7 +90,8 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
     files,
     created_by: me.userId,
     created_by_email: me.email,
-    org_ids: orgIds,
+    // The reporting organisation: its admins may withdraw the report.
+    org_ids: [org.org_id],
   };
   try {
     await putReport(report, input.request_id);

@@ -1,4 +1,5 @@
 import { REVIEW_FILE_LINK_SECONDS, REVIEW_MESSAGES } from '../../../../shared/api/reviews.js';
+import { displayFileName } from '../../../../shared/rules/display-name.js';
 import { writeAudit } from '../../../data/audit.js';
 import { bucketName } from '../../../data/clients.js';
 import { storedFileExists, storedFileLink } from '../../../data/reviews.js';
@@ -27,5 +28,5 @@ export const handler = createApiHandler(routes.getSubmissionFile, async ({ calle
     outcome: 'ok',
     details: { file_key: submission.file_key, expires_in: REVIEW_FILE_LINK_SECONDS },
   });
-  return { url, file_name: submission.file_name, expires_in: REVIEW_FILE_LINK_SECONDS };
+  return { url, file_name: displayFileName(submission.file_name), expires_in: REVIEW_FILE_LINK_SECONDS };
 });

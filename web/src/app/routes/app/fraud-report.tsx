@@ -3,11 +3,14 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { BRAND_NAME } from '@/components/ui/brand';
 import { PageHeader } from '@/components/ui/page-header';
 import { FraudReportForm } from '@/features/fraud/components/fraud-report-form';
-import { screenLabel } from '@/lib/authorization';
+import { screenLabel, useSignedInUser } from '@/lib/authorization';
 
 /** /fraud-report: any signed-in user files a fraud or scam report with evidence. */
 export default function FraudReportRoute() {
   const title = screenLabel('/fraud-report');
+  const { me } = useSignedInUser();
+  // The organisations the person may report as: approved memberships holding a payee key.
+  const organisations = me.memberships.flatMap((m) => (m.status === 'approved' && m.payee_key ? [{ org_name: m.org_name, payee_key: m.payee_key }] : []));
   useDocumentTitle(`${title} · ${BRAND_NAME}`);
   return (
     <Stack gap="lg">
@@ -15,7 +18,7 @@ export default function FraudReportRoute() {
         title={title}
         description="Report a borrower suspected of fraud or a scam. The NRC goes on the shared registry, and the evidence is visible only to fraud-search roles."
       />
-      <FraudReportForm />
+      <FraudReportForm organisations={organisations} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconPaperclip, IconRefresh, IconX } from '@tabler/icons-react';
 import { EVIDENCE_ACCEPT, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from '@shared/api/fraud';
+import { displayFileName } from '@shared/rules/display-name';
 import type { Attachment } from '../api/use-attachments';
 import { formatBytes } from '../utils/format';
 
@@ -14,6 +15,7 @@ export interface AttachmentFieldProps {
 }
 
 function AttachmentRow({ item, onRemove, onRetry, disabled }: { item: Attachment; onRemove: () => void; onRetry: () => void; disabled?: boolean }) {
+  const name = displayFileName(item.file.name);
   const percent = Math.round(item.progress * 100);
   const label = item.status === 'done' ? 'Uploaded' : item.status === 'failed' ? 'Failed' : `Uploading… ${percent}%`;
   return (
@@ -28,8 +30,8 @@ function AttachmentRow({ item, onRemove, onRetry, disabled }: { item: Attachment
             ) : (
               <IconPaperclip size={16} aria-hidden />
             )}
-            <Text size="sm" fw={500} truncate="end" title={item.file.name}>
-              {item.file.name}
+            <Text size="sm" fw={500} truncate="end" title={name}>
+              {name}
             </Text>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {formatBytes(item.file.size)}
@@ -40,11 +42,11 @@ function AttachmentRow({ item, onRemove, onRetry, disabled }: { item: Attachment
               {label}
             </Text>
             {item.status === 'failed' && (
-              <ActionIcon variant="subtle" onClick={onRetry} aria-label={`Retry uploading ${item.file.name}`} disabled={disabled}>
+              <ActionIcon variant="subtle" onClick={onRetry} aria-label={`Retry uploading ${name}`} disabled={disabled}>
                 <IconRefresh size={16} />
               </ActionIcon>
             )}
-            <ActionIcon variant="subtle" color="gray" onClick={onRemove} aria-label={`Remove ${item.file.name}`} disabled={disabled}>
+            <ActionIcon variant="subtle" color="gray" onClick={onRemove} aria-label={`Remove ${name}`} disabled={disabled}>
               <IconX size={16} />
             </ActionIcon>
           </Group>
@@ -53,7 +55,7 @@ function AttachmentRow({ item, onRemove, onRetry, disabled }: { item: Attachment
           value={item.status === 'failed' ? 100 : percent}
           color={item.status === 'failed' ? 'red' : item.status === 'done' ? 'green' : 'brand'}
           size="sm"
-          aria-label={`Upload progress of ${item.file.name}`}
+          aria-label={`Upload progress of ${name}`}
           animated={item.status === 'uploading'}
         />
         {item.error && (

@@ -4,7 +4,7 @@ import { MonthPickerInput } from '@mantine/dates';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { FRAUD_MESSAGES } from '@shared/api/fraud';
-import { FRAUD_TYPES, type FraudReportFields, canSubmitFraudReport, validateFraudReport } from '@shared/rules/fraud-report';
+import { DESCRIPTION_MAX, FRAUD_TYPES, PERSON_NAME_MAX, type FraudReportFields, canSubmitFraudReport, validateFraudReport } from '@shared/rules/fraud-report';
 import { sanitiseNrcInput } from '@shared/rules/nrc';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useCreateFraudReport } from '../api/create-report';
@@ -12,15 +12,27 @@ import { useAttachments } from '../api/use-attachments';
 import { AttachmentField } from './attachment-field';
 
 type Fields = Required<{ [K in keyof FraudReportFields]: string }>;
-const EMPTY: Fields = { fi_name: '', type: '', nrc: '', person_name: '', report_month: '', payee_key: '', description: '' };
+const EMPTY: Fields = { type: '', nrc: '', person_name: '', report_month: '', payee_key: '', description: '' };
+
+/** An organisation the signed-in person is an approved member of, with its payee key (from GET /api/me). */
+export interface ReportingOrganisation {
+  org_name: string;
+  payee_key: string;
+}
 
 /** 'YYYY-MM-DD' from the month picker → 'YYYY-MM'; and back. */
 const toMonth = (value: string | null) => (value ? value.slice(0, 7) : '');
 const fromMonth = (month: string) => (month ? `${month}-01` : null);
 
-/** Spec §2 "Fraud Report" with the rules of §4 and §5: any signed-in user files a report with evidence. */
-export function FraudReportForm() {
-  const [fields, setFields] = useState<Fields>(EMPTY);
+/**
+ * Spec §2 "Fraud Report" with the rules of §4 and §5: any signed-in user files a report with evidence.
+ * The report is filed as the organisation holding the payee key: the key starts as the person's own
+ * organisation's, and Reporting FI shows that organisation's name (the server stores the directory's).
+ */
+export function FraudReportForm({ organisations }: { organisations: readonly ReportingOrganisation[] }) {
+  const initial: Fields = { ...EMPTY, payee_key: organisations[0]?.payee_key ?? '' };
+  const [fields, setFields] = useState<Fields>(initial);
+  const reportingFi = organisations.find((o) => o.payee_key === fields.payee_key.trim().toUpperCase())?.org_name ?? '';
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [success, setSuccess] = useState<string | null>(null);
   const requestId = useRef(crypto.randomUUID());
@@ -46,7 +58,7 @@ export function FraudReportForm() {
       {
         onSuccess: (data) => {
           setSuccess(data.message || FRAUD_MESSAGES.submitted);
-          setFields(EMPTY);
+          setFields(initial);
           setErrors({});
           attachments.clear();
           requestId.current = crypto.randomUUID();
@@ -66,7 +78,7 @@ export function FraudReportForm() {
       <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate aria-label="Fraud report">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Reporting FI" withAsterisk value={fields.fi_name} onChange={(e) => set('fi_name')(e.currentTarget.value)} error={errors.fi_name} maxLength={120} disabled={busy} />
+            <TextInput label="Reporting FI" value={reportingFi} placeholder="The organisation holding the payee key" description="Set from the payee key" variant="filled" readOnly />
             <Select
               label="Type"
               withAsterisk
@@ -91,7 +103,7 @@ export function FraudReportForm() {
               maxLength={20}
               disabled={busy}
             />
-            <TextInput label="Person's Full Name" withAsterisk value={fields.person_name} onChange={(e) => set('person_name')(e.currentTarget.value)} error={errors.person_name} maxLength={160} disabled={busy} />
+            <TextInput label="Person's Full Name" withAsterisk value={fields.person_name} onChange={(e) => set('person_name')(e.currentTarget.value)} error={errors.person_name} maxLength={PERSON_NAME_MAX} disabled={busy} />
             <MonthPickerInput
               label="Report Month"
               withAsterisk
@@ -123,9 +135,11 @@ export function FraudReportForm() {
             autosize
             minRows={4}
             maxRows={12}
-            maxLength={4000}
+            maxLength={DESCRIPTION_MAX}
+            description={`At most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters`}
             value={fields.description}
             onChange={(e) => set('description')(e.currentTarget.value)}
+            error={errors.description}
             disabled={busy}
             size="md"
           />

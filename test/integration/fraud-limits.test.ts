@@ -1,0 +1,114 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { FRAUD_PAGE_BYTES, type FraudReportItem } from '../../shared/api/fraud.js';
+import { FRAUD_REPORT_MESSAGES } from '../../shared/rules/fraud-report.js';
+import { nrcDigits } from '../../shared/rules/nrc.js';
+import type { StoredReport } from '../../lambdas/data/registry.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+
+/**
+ * Fraud report text is bounded, and search answers are paged by size as well as count: a page stops
+ * before FRAUD_PAGE_BYTES with a cursor to the rest, even over reports stored before the limits (up to
+ * DynamoDB's 400 KB each), so an answer never nears Lambda's 6 MB.
+ */
+const twin = inject('twin');
+Object.assign(process.env, twin.env);
+let serial = 0;
+const freshNrc = () => `${300000 + Math.floor(Math.random() * 600000)}/${10 + (serial++ % 90)}/2`;
+let org: SeededOrg;
+let lender: string;
+let searcher: string;
+
+async function call(token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${twin.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, bytes: Buffer.byteLength(text), body: text ? JSON.parse(text) : null };
+}
+
+beforeAll(async () => {
+  org = await seedOrganisation(twin, uniquePayeeKey());
+  const token = async (roles: Parameters<typeof createUser>[1]) => {
+    const user = await createUser(twin, roles);
+    return (await signIn(twin, user.email, user.password)).idToken;
+  };
+  [lender, searcher] = await Promise.all([token(['fi_admin']), token(['data_user'])]);
+  await seedMembership(twin, org, subOf(lender));
+});
+
+const fields = (nrc: string, extra: Record<string, unknown> = {}) => ({
+  fi_name: org.orgName, type: 'Identity theft', nrc, person_name: 'Mwila Banda', report_month: '2026-03', payee_key: org.payeeKey, description: 'Forged payslip.', ...extra,
+});
+
+describe('field limits', () => {
+  it.each([
+    ['a 600 KB description', { description: 'x'.repeat(600 * 1024) }, `description: ${FRAUD_REPORT_MESSAGES.descriptionTooLong}`],
+    ['a 2,001-character description', { description: 'x'.repeat(2_001) }, `description: ${FRAUD_REPORT_MESSAGES.descriptionTooLong}`],
+    ['a 300 KB person name', { person_name: 'N'.repeat(300 * 1024) }, `person_name: ${FRAUD_REPORT_MESSAGES.personNameTooLong}`],
+  ])('refuses %s with 400 and the limit, storing nothing', async (_case, change, message) => {
+    const nrc = freshNrc();
+    const res = await call(lender, 'POST', '/api/fraud-reports', fields(nrc, change));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    const summary = await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_REGISTRY, Key: { pk: `NRC#${nrcDigits(nrc)}`, sk: 'SUMMARY' } }));
+    expect(summary.Item).toBeUndefined();
+  });
+
+  it('takes a description of exactly 2,000 characters', async () => {
+    expect((await call(lender, 'POST', '/api/fraud-reports', fields(freshNrc(), { description: 'd'.repeat(2_000) }))).status).toBe(200);
+  });
+});
+
+describe('answers paged by size', () => {
+  const nrcs = Array.from({ length: 20 }, freshNrc);
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    // Reports as large as DynamoDB stores (before the limits): 20 of them weigh 6 MB.
+    const { putReport } = await import('../../lambdas/data/registry.js');
+    for (const [i, nrc] of nrcs.entries()) {
+      const report: StoredReport = {
+        id: randomUUID(), created_at: new Date(Date.now() + i).toISOString(), fi_name: org.orgName, type: 'Other', nrc, nrc_key: nrcDigits(nrc),
+        person_name: 'Big Report', description: 'y'.repeat(300 * 1024), report_month: '2026-03', payee_key: org.payeeKey, files: [],
+        created_by: 'seed', created_by_email: 'seed@example.com', org_ids: [org.orgId],
+      };
+      await putReport(report);
+      ids.unshift(report.id);
+    }
+  });
+
+  const follow = async (first: (cursor?: string) => Promise<{ status: number; bytes: number; body: { items: FraudReportItem[]; next_cursor: string | null } }>) => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await first(cursor);
+      expect(page.status).toBe(200);
+      expect(page.bytes).toBeLessThanOrEqual(FRAUD_PAGE_BYTES + 1024);
+      seen.push(...page.body.items.map((item) => item.id));
+      cursor = page.body.next_cursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 30);
+    return { seen, pages };
+  };
+
+  it('a search of 20 such NRCs comes in pages under the budget, every report once, newest first', async () => {
+    const first = await call(searcher, 'POST', '/api/fraud-reports/search', { nrcs });
+    expect(first.body).toMatchObject({ total: 20, matched_nrcs: 20, paged: true, next_cursor: expect.any(String) });
+    const { seen, pages } = await follow((cursor) => call(searcher, 'POST', '/api/fraud-reports/search', { nrcs, ...(cursor ? { cursor } : {}) }));
+    expect(seen).toEqual(ids);
+    expect(pages).toBeGreaterThan(1);
+  });
+
+  it('the latest list stops before the budget too, and its cursor leads on', async () => {
+    const first = await call(searcher, 'GET', '/api/fraud-reports?limit=50');
+    expect(first.body.items.length).toBeLessThan(20);
+    const { seen } = await follow((cursor) => call(searcher, 'GET', `/api/fraud-reports?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`));
+    expect(seen.slice(0, 20)).toEqual(ids);
+  });
+});
