@@ -34,9 +34,6 @@ export function excessLength(field: LimitedField, cell: Cell): number {
   return stored > limit ? stored : 0;
 }
 
-/** A text cut to its field's limit: for rows stored before the limits existed. */
-export const withinLimit = (field: LimitedField, text: string): string => (text.length > TEXT_LIMITS[field] ? text.slice(0, TEXT_LIMITS[field]) : text);
-
 /** The LENGTH errors of one row (added to `issues`, made when the first is found): every stored column over its limit. */
 export function textLengthIssues(row: number, cells: readonly Cell[], columns: ColumnMap, issues: Issue[] | null): Issue[] | null {
   for (let i = 0; i < LIMITED_FIELDS.length; i++) {
