@@ -21,5 +21,5 @@ export const handler = createApiHandler(routes.createDisputeEvidenceUpload, asyn
   if (!GENERIC_TYPES.includes(declared)) throw new BadRequestError(DISPUTE_MESSAGES.evidenceType, 'file_type_not_allowed');
   if ((await listDisputeEvidence(dispute.id)).length >= DISPUTE_EVIDENCE_MAX_FILES) throw new BadRequestError(DISPUTE_MESSAGES.evidenceCount, 'too_many_files');
   const key = disputeEvidenceKey(dispute.id, isLender(rights, dispute) ? 'lender' : 'reviewer', randomUUID(), slugFileName(body.file_name));
-  return { key, name: key.split('/').pop()!.slice(37), max_bytes: DISPUTE_EVIDENCE_MAX_BYTES, upload: await presignDisputeEvidence(key) };
+  return { key, name: key.split('/').pop()!.slice(37), max_bytes: DISPUTE_EVIDENCE_MAX_BYTES, upload: await presignDisputeEvidence(key, body.size) };
 });
