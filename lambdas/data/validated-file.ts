@@ -2,6 +2,24 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { bucketName, s3 } from './clients.js';
 import { readUploadObject, sha256Of, type UploadRecord } from './uploads.js';
 
+const READS = 3;
+
+/**
+ * The object read whole. A read cut short by the connection (the twin's s3rver cuts one when the object
+ * is rewritten while it is read) is tried again; an answer of S3 itself (it carries a status) is not.
+ */
+async function readWhole(key: string): Promise<Awaited<ReturnType<typeof readUploadObject>>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readUploadObject(key);
+    } catch (error) {
+      const answered = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== undefined;
+      if (answered || attempt >= READS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 /** What became of a validated file at Submit: stored, gone from its key, or no longer the file validated. */
 export type StoreOutcome = 'stored' | 'missing' | 'changed';
 
@@ -14,7 +32,7 @@ export type StoreOutcome = 'stored' | 'missing' | 'changed';
  * versions and ignores copy conditions. A spreadsheet is at most 25 MB, well within Submit's memory.
  */
 export async function storeValidatedFile(upload: Pick<UploadRecord, 'key' | 'etag' | 'sha256' | 'content_type'>, key: string): Promise<StoreOutcome> {
-  const object = await readUploadObject(upload.key);
+  const object = await readWhole(upload.key);
   if (!object) return 'missing';
   const same = upload.sha256 ? sha256Of(object.data) === upload.sha256 : object.etag === upload.etag;
   if (!same) return 'changed';
