@@ -53,7 +53,7 @@ export const costsBench: Bench = {
       figure('history_items_per_row', history.length / ROWS, 'items', 'history items written per row'),
       figure('summary_updates_per_row', writes.length / ROWS, 'updates', 'borrower-summary updates per row (NRC and employee number; lambdas/data/borrower-summary.ts summaryWrites)'),
       figure('summary_item_base_bytes', itemBytes(nrcSummaryKey(digits[0] ?? '')), 'B', 'a summary item before any entry (its keys)'),
-      figure('nrc_entry_bytes', entryBytes('SUMMARY#NRC#'), 'B', "one submission's entry on an NRC summary, its attribute name included"),
+      figure('nrc_entry_bytes', entryBytes('NRC#'), 'B', "one submission's entry on an NRC summary, its attribute name included"),
       figure('employee_entry_bytes', entryBytes('SUMMARY#EMP#'), 'B', "one submission's entry on an employee-number summary"),
       // An NRC with an active report is a member of both of its bucket's sets: `nrcs` (flags) and `known` (search).
       figure('digest_bytes_per_nrc', 2 * mean(digits.map((d) => valueBytes(d))), 'B', 'one NRC in a registry digest bucket (a member of its two string sets)'),

@@ -3,6 +3,7 @@ import busboy from 'busboy';
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpRequest } from 'node:http';
+import { pipeline } from 'node:stream';
 import { escapeHtml } from '../../lambdas/lib/html.js';
 import { applyCors, type CorsRule } from './s3-cors.js';
 import { verifySigV4 } from './sigv4.js';
@@ -153,10 +154,11 @@ export function createS3Proxy(opts: S3ProxyOptions) {
       { host: '127.0.0.1', port: opts.s3rverPort, method: req.method, path, headers: { ...req.headers, host: `127.0.0.1:${opts.s3rverPort}` } },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
+        // s3rver cuts a body short when the object is rewritten while it is read: the answer is cut too, never left open.
+        pipeline(up, res, () => undefined);
       },
     );
-    upstream.on('error', () => sendS3Error(res, 503, 'ServiceUnavailable', 'The storage emulator is not answering.'));
+    upstream.on('error', () => (res.headersSent ? res.destroy() : sendS3Error(res, 503, 'ServiceUnavailable', 'The storage emulator is not answering.')));
     req.pipe(upstream);
   };
 

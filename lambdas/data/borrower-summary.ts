@@ -1,14 +1,15 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import type { EmployeeEntry, RecordEntry } from '../../shared/rules/borrower-record.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { borrowersOf, type UpheldDispute } from '../../shared/rules/signals.js';
-import { chunked, inParallel } from '../lib/concurrency.js';
-import { dynamo, tableName } from './clients.js';
-import { batchGetAll, retrying } from './dynamo.js';
+import { TEXT_LIMITS } from '../../shared/rules/text-limits.js';
+import { tableName } from './clients.js';
+import { batchGetAll } from './dynamo.js';
 import { historyKind, RECORD_SK, type HistorySource } from './history.js';
 import { text } from './history-read.js';
 import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-statuses.js';
+import { setAttributes } from './summary-attributes.js';
+import { ENTRY_PREFIX, SHARED_PREFIX } from './summary-bounds.js';
 
 /**
  * Borrower summaries in the history table, kept by ingestion for the deduction signals and /history:
@@ -19,11 +20,14 @@ import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-stat
  *   An upheld dispute adds `u_{dispute id}`: its payee key and month (issue 16 §1, lambdas/data/disputes.ts).
  *   An employee number on record with another NRC too adds `x_{employee number}` (shared-employee-numbers.ts),
  *   so a lookup reads that number's summary only then.
- * - by employee number: pk=SUMMARY#EMP#{employee_no} sk=SUMMARY — `s_{submission id}`: the NRC it came with.
+ * - by employee number: pk=SUMMARY#EMP#{employee_no} sk=SUMMARY — `s_{submission id}`: the NRC it came
+ *   with and the payee key that sent it.
  * Access pattern "what is on record for a file's borrowers": one BatchGetItem per 100 borrowers.
- * Each submission writes only its own attribute, so ingestion stays idempotent under replays and
- * concurrent lenders (no read-modify-write, no increments; a hundred updates to a transaction); which entries count is decided when they
- * are read: entries of rejected submissions are dropped then (submission-statuses.ts).
+ * Each submission sets only its own attribute, so ingestion stays idempotent under replays and
+ * concurrent lenders (no conditions, no increments; a hundred updates to a transaction); the same update
+ * removes the oldest entries the item's bounds no longer keep (summary-bounds.ts), so no item can grow
+ * toward DynamoDB's 400 KB. Which entries count is decided when they are read: entries of rejected
+ * submissions are dropped then (submission-statuses.ts).
  */
 const NRC_PK = 'NRC#';
 const EMP_PK = 'SUMMARY#EMP#';
@@ -31,19 +35,15 @@ export const nrcSummaryKey = (digits: string) => ({ pk: `${NRC_PK}${digits}`, sk
 export const employeeSummaryKey = (employeeNo: string) => ({ pk: `${EMP_PK}${employeeNo}`, sk: 'SUMMARY' });
 export const isEmployeeSummaryKey = (key: { pk: string }) => key.pk.startsWith(EMP_PK);
 export const employeeNoOf = (key: { pk: string }) => key.pk.slice(EMP_PK.length);
-const ENTRY_PREFIX = 's_';
 /** An upheld dispute's entry on an NRC summary (written by lambdas/data/disputes.ts in the decision's transaction). */
 const UPHELD_PREFIX = 'u_';
 export const upheldEntryName = (disputeId: string) => `${UPHELD_PREFIX}${disputeId}`;
-/** An employee number of this NRC's that is on record with another NRC too. */
-const SHARED_PREFIX = 'x_';
 export const sharedEntryName = (employeeNo: string) => `${SHARED_PREFIX}${employeeNo}`;
 /** An employee number longer than this is not one (and would make a poor key). */
 const MAX_EMPLOYEE_NO = 64;
-const PARALLEL = 16;
-/** TransactWriteItems' own limit. */
-const TRANSACTION_ITEMS = 100;
 const BUSY = 'Borrower records are busy; try again in a minute.';
+/** A borrower's name as the row checks let it be: both names at their limits and the space between. */
+const NAME_LIMIT = TEXT_LIMITS.first_name + 1 + TEXT_LIMITS.last_name;
 
 /** One keyed update of a summary: the item and this submission's entry on it. */
 export interface SummaryWrite {
@@ -58,7 +58,7 @@ export const entryName = (submissionId: string) => `${ENTRY_PREFIX}${submissionI
 export function summaryWrites(source: HistorySource, rows: readonly CanonicalRow[]): SummaryWrite[] {
   const writes: SummaryWrite[] = [];
   for (const borrower of borrowersOf(rows).values()) {
-    if (borrower.digits.length < MIN_HISTORY_NRC_DIGITS || !borrower.nrc) continue;
+    if (borrower.digits.length < MIN_HISTORY_NRC_DIGITS || borrower.digits.length > TEXT_LIMITS.nrc || !borrower.nrc) continue;
     writes.push({
       key: nrcSummaryKey(borrower.digits),
       entry: {
@@ -68,49 +68,30 @@ export function summaryWrites(source: HistorySource, rows: readonly CanonicalRow
         i: borrower.installment,
         e: borrower.end_date,
         n: borrower.employee_no,
-        nm: borrower.name,
+        // A longer name was validated before the row checks had limits: it is kept to their length.
+        nm: borrower.name && borrower.name.length > NAME_LIMIT ? borrower.name.slice(0, NAME_LIMIT) : borrower.name,
         t: source.submittedAt,
       },
     });
     if (borrower.employee_no && borrower.employee_no.length <= MAX_EMPLOYEE_NO) {
-      writes.push({ key: employeeSummaryKey(borrower.employee_no), entry: { d: borrower.digits, nrc: borrower.nrc, m: source.month, t: source.submittedAt } });
+      writes.push({ key: employeeSummaryKey(borrower.employee_no), entry: { d: borrower.digits, nrc: borrower.nrc, p: source.payeeKey, m: source.month, t: source.submittedAt } });
     }
   }
   return [...new Map(writes.map((write) => [write.key.pk, write])).values()];
 }
 
-/** Writes (again, harmlessly) this submission's entry on each of its borrowers' summaries. */
-export async function writeSummaries(source: HistorySource, rows: readonly CanonicalRow[]): Promise<void> {
-  const name = entryName(source.submissionId);
-  await setAttributes(summaryWrites(source, rows).map((write) => ({ key: write.key, name, value: write.entry })));
-}
-
 /**
- * Sets one attribute on each of these summary items (made if absent): one transaction of up to 100
- * keyed updates per call, one request instead of a hundred. A call that races another lender's on the
- * same borrower is cancelled whole and tried again.
+ * Writes (again, harmlessly) this submission's entry on each of its borrowers' summaries, each item kept
+ * within its bounds (summary-bounds.ts). Answers how many items refused their entry (one that an older
+ * stack let grow past what DynamoDB takes): every other borrower's entry is written all the same.
  */
-export async function setAttributes(writes: readonly { key: { pk: string; sk: string }; name: string; value: unknown }[]): Promise<void> {
-  const table = tableName('history');
-  await inParallel(chunked(writes, TRANSACTION_ITEMS), PARALLEL, async (chunk) => {
-    await retrying(
-      () =>
-        dynamo.send(
-          new TransactWriteCommand({
-            TransactItems: chunk.map((write) => ({
-              Update: {
-                TableName: table,
-                Key: write.key,
-                UpdateExpression: 'SET #entry = :entry',
-                ExpressionAttributeNames: { '#entry': write.name },
-                ExpressionAttributeValues: { ':entry': write.value },
-              },
-            })),
-          }),
-        ),
-      10,
-    );
-  });
+export async function writeSummaries(source: HistorySource, rows: readonly CanonicalRow[]): Promise<number> {
+  const name = entryName(source.submissionId);
+  const refused = await setAttributes(
+    summaryWrites(source, rows).map((write) => ({ key: write.key, name, value: write.entry })),
+    { bounded: true },
+  );
+  return refused.length;
 }
 
 type StoredSummary = Record<string, unknown> & { pk: string };

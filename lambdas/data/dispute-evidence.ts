@@ -1,5 +1,5 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_TYPE } from '../../shared/api/disputes.js';
+import { DISPUTE_EVIDENCE_TYPE } from '../../shared/api/disputes.js';
 import { bucketName, s3 } from './clients.js';
 import { evidenceLink } from './evidence.js';
 import { presignPost } from './s3-objects.js';
@@ -13,8 +13,9 @@ export type EvidenceParty = 'reviewer' | 'lender';
 export const disputeEvidencePrefix = (id: string) => `disputes/${id}/`;
 export const disputeEvidenceKey = (id: string, party: EvidenceParty, uploadId: string, file: string) => `${disputeEvidencePrefix(id)}${party}/${uploadId}-${file}`;
 
-export function presignDisputeEvidence(key: string) {
-  return presignPost('evidence', key, DISPUTE_EVIDENCE_TYPE, DISPUTE_EVIDENCE_MAX_BYTES);
+/** A presigned POST taking one PDF of at most the size declared (the route's schema holds that to 10 MB). */
+export function presignDisputeEvidence(key: string, declaredBytes: number) {
+  return presignPost('evidence', key, DISPUTE_EVIDENCE_TYPE, declaredBytes);
 }
 
 export interface DisputeEvidenceObject {

@@ -81,20 +81,51 @@ export async function batchGetAll<T = Key>(
   return found;
 }
 
-/** BatchWriteItem Puts of any number of items: 25 a call, `concurrency` calls at once, retrying unprocessed items with backoff. */
-export async function batchWriteAll(table: string, items: readonly Key[], options: BatchOptions): Promise<void> {
+/** One BatchWriteItem of at most 25 Puts, retrying what DynamoDB leaves unprocessed with backoff. */
+async function writeBatch(table: string, part: readonly Key[], busy: string): Promise<void> {
+  let pending = part.map((Item) => ({ PutRequest: { Item } }));
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt >= ATTEMPTS) throw new Error(busy);
+    if (attempt) await backoff(attempt);
+    const out = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+    pending = (out.UnprocessedItems?.[table] ?? []).flatMap((request) => (request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : []));
+  }
+}
+
+/**
+ * BatchWriteItem Puts of any number of items: 25 a call, `concurrency` calls at once, retrying unprocessed
+ * items with backoff. With `onRefused`, an item DynamoDB refuses (past 400 KB, a key too long), which
+ * refuses its whole batch, is handed to it once the batch's other items are written one by one.
+ */
+export async function batchWriteAll(table: string, items: readonly Key[], options: BatchOptions & { onRefused?: (item: Key) => void }): Promise<void> {
   await inParallel(chunked(items, BATCH_WRITE_ITEMS), options.concurrency ?? CONCURRENCY, async (part) => {
-    let pending = part.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= ATTEMPTS) throw new Error(options.busy);
-      if (attempt) await backoff(attempt);
-      const out = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-      pending = (out.UnprocessedItems?.[table] ?? []).flatMap((request) => (request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : []));
+    try {
+      await writeBatch(table, part, options.busy);
+    } catch (error) {
+      if (!options.onRefused || !isValidationError(error)) throw error;
+      for (const item of part) {
+        try {
+          await writeBatch(table, [item], options.busy);
+        } catch (alone) {
+          if (!isValidationError(alone)) throw alone;
+          options.onRefused(item);
+        }
+      }
     }
   });
 }
 
 type AwsError = { name?: string; CancellationReasons?: ({ Code?: string } | undefined)[] };
+
+/** DynamoDB refused the request itself (an item past 400 KB, a key too long): sending it again changes nothing. */
+export const isValidationError = (error: unknown): boolean => (error as AwsError | null)?.name === 'ValidationException';
+
+/** The items of a cancelled transaction that DynamoDB refused as invalid (an item past 400 KB), by index. */
+export function refusedItems(error: unknown): number[] {
+  const e = error as AwsError | null;
+  if (e?.name !== 'TransactionCanceledException') return [];
+  return (e.CancellationReasons ?? []).flatMap((reason, i) => (reason?.Code === 'ValidationError' ? [i] : []));
+}
 
 /**
  * Whether a write was refused by its condition: a single write's ConditionalCheckFailedException, or a

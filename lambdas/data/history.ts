@@ -2,6 +2,8 @@ import type { IngestionCounts } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { normaliseNrc, nrcDigits } from '../../shared/rules/nrc.js';
 import type { SubmissionKind } from '../../shared/rules/submission-rules.js';
+import { TEXT_LIMITS } from '../../shared/rules/text-limits.js';
+import { logger } from '../lib/powertools.js';
 import { tableName } from './clients.js';
 import { chunked, inParallel } from '../lib/concurrency.js';
 import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from './dynamo.js';
@@ -30,6 +32,8 @@ type Item = Record<string, unknown> & { pk: string; sk: string; ingest_prior?: P
 const PARALLEL = 16;
 /** NRCs shorter than this are not a borrower's number (part 2: NRC minimum 6 digits). */
 const MIN_NRC_DIGITS = 6;
+/** Nor longer than the row checks let an NRC be (rows validated before that limit may be). */
+const MAX_NRC_DIGITS = TEXT_LIMITS.nrc;
 
 /** The borrower's record in the same partition (lambdas/data/borrower-summary.ts): after every month, `YYYY-MM#…`. */
 export const RECORD_SK = 'RECORD';
@@ -48,7 +52,7 @@ export function historyItems(source: HistorySource, rows: readonly CanonicalRow[
     const digits = nrcDigits(row.nrc);
     const key = historyKey(digits, source.month, source.payeeKey, source.kind);
     const id = `${key.pk}|${key.sk}`;
-    if (digits.length < MIN_NRC_DIGITS || items.has(id)) {
+    if (digits.length < MIN_NRC_DIGITS || digits.length > MAX_NRC_DIGITS || items.has(id)) {
       skipped++;
       continue;
     }
@@ -88,7 +92,9 @@ async function storedPriors(table: string, items: readonly Item[]): Promise<Map<
 /**
  * Writes the rows of a submission into borrower history and counts them against what was stored
  * before this submission first ran: reads 100 keys at a time, then writes them 25 at a time, 16 chunks
- * in parallel, retrying unprocessed items. Safe to run again, in part or in full.
+ * in parallel, retrying unprocessed items. Safe to run again, in part or in full. A row DynamoDB refuses
+ * (an item past 400 KB, from a row validated before the text limits) fails alone: it is logged and
+ * counted as skipped, and every other row is written.
  */
 export async function ingestRows(source: HistorySource, rows: readonly CanonicalRow[]): Promise<IngestionCounts> {
   const table = tableName('history');
@@ -104,7 +110,13 @@ export async function ingestRows(source: HistorySource, rows: readonly Canonical
       if (item.ingest_prior === 'new') counts.inserted++;
       else counts.updated++;
     }
-    await batchWriteAll(table, chunk, { busy: BUSY, concurrency: BATCH_GET_KEYS / BATCH_WRITE_ITEMS });
+    const onRefused = (item: Record<string, unknown>) => {
+      if ((item as Item).ingest_prior === 'new') counts.inserted--;
+      else counts.updated--;
+      counts.skipped++;
+    };
+    await batchWriteAll(table, chunk, { busy: BUSY, concurrency: BATCH_GET_KEYS / BATCH_WRITE_ITEMS, onRefused });
   });
+  if (counts.skipped > skipped) logger.error('History rows refused by DynamoDB; counted as skipped', { submissionId: source.submissionId, refused: counts.skipped - skipped });
   return counts;
 }

@@ -5,7 +5,10 @@ import { bucketName, s3 } from './clients.js';
 /** How long a browser has to start an upload after asking for it. */
 export const UPLOAD_SECONDS = 15 * 60;
 
-/** A presigned POST for exactly this key, Content-Type and size range: S3 itself refuses anything else. */
+/**
+ * A presigned POST for exactly this key, Content-Type and size range: S3 itself refuses anything else.
+ * `maxBytes` is the size the caller declared where it declares one, so the link takes no larger file.
+ */
 export function presignPost(bucket: BucketKey, key: string, contentType: string, maxBytes: number): Promise<PresignedPost> {
   return createPresignedPost(s3, {
     Bucket: bucketName(bucket),

@@ -1,8 +1,10 @@
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
+import { logger } from '../lib/powertools.js';
 import { tableName } from './clients.js';
 import { batchGetAll } from './dynamo.js';
 import type { HistorySource } from './history.js';
-import { employeeEntriesOf, employeeNoOf, isEmployeeSummaryKey, nrcSummaryKey, setAttributes, sharedEntryName, summaryWrites } from './borrower-summary.js';
+import { employeeEntriesOf, employeeNoOf, isEmployeeSummaryKey, nrcSummaryKey, sharedEntryName, summaryWrites } from './borrower-summary.js';
+import { setAttributes } from './summary-attributes.js';
 
 const BUSY = 'Borrower records are busy; ingestion will be retried.';
 
@@ -35,6 +37,9 @@ export async function markSharedEmployeeNumbers(source: HistorySource, rows: rea
     seen.set(mark.key.pk, round + 1);
     (rounds[round] ??= []).push(mark);
   }
-  for (const round of rounds) await setAttributes(round);
+  let refused = 0;
+  for (const round of rounds) refused += (await setAttributes(round)).length;
+  // A record too full to take a mark (written by an older stack) only misses the hint.
+  if (refused) logger.warn('Borrower records refused a shared employee number mark', { submissionId: source.submissionId, refused });
   return marks.length;
 }

@@ -1,4 +1,5 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DocKind, UploadStage, UploadStatus } from '../../shared/api/submissions.js';
@@ -35,6 +36,9 @@ export interface UploadRecord {
   updated_at: string;
   /** The ETag of the object the stored result describes (quotes removed). */
   etag?: string;
+  /** The SHA-256 (base64) and size of the very bytes validation read: Submit stores only those. */
+  sha256?: string;
+  object_size?: number;
   headers?: string[];
   row_count?: number;
   /** Rows meeting the minimal field requirements (what ingestion receives). */
@@ -114,15 +118,17 @@ async function conditionalUpdate(id: string, set: Record<string, unknown>, condi
 }
 
 /**
- * Takes the upload into validation for the object with this ETag. Refused (false) once submitted, and
- * when the stored result already describes this very object: a re-delivered event changes nothing.
+ * Takes the upload into validation for the object with this ETag: only the first object its link took.
+ * Once validation began, a second object posted with the same link (valid for 15 minutes) is refused
+ * (false), so what was validated is what Submit stores; the same object's event delivered again may
+ * take up its run where it stopped.
  */
 export function claimValidation(id: string, etag: string, stage: UploadStage): Promise<boolean> {
   return conditionalUpdate(
     id,
     { status: 'validating', stage, etag, updated_at: new Date().toISOString() },
-    "#status IN (:awaiting, :validating) OR (#status IN (:validated, :failed) AND #etag <> :etag)",
-    { ':awaiting': 'awaiting_file', ':validating': 'validating', ':validated': 'validated', ':failed': 'failed', ':etag': etag },
+    '#status = :awaiting OR (#status = :validating AND #etag = :etag)',
+    { ':awaiting': 'awaiting_file', ':validating': 'validating', ':etag': etag },
   );
 }
 
@@ -166,6 +172,9 @@ export async function headUploadObject(key: string): Promise<{ etag: string; siz
     throw error;
   }
 }
+
+/** The SHA-256 of these bytes, base64: what validation records and Submit compares. */
+export const sha256Of = (data: Uint8Array) => createHash('sha256').update(data).digest('base64');
 
 /** The object's bytes and ETag, or null when it is gone. */
 export async function readUploadObject(key: string): Promise<{ data: Uint8Array; etag: string } | null> {

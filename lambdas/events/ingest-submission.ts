@@ -46,7 +46,9 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   };
   const counts = await ingestRows(source, rows);
   // The borrower summaries the deduction signals read (keyed writes: a replay rewrites the same values).
-  await writeSummaries(source, rows);
+  // An item that refuses its entry costs that borrower's record this submission, never the other rows.
+  const refused = await writeSummaries(source, rows);
+  if (refused) logger.error('Borrower summaries refused this submission\'s entry; its history rows are stored', { id: submission.id, refused });
   await markSharedEmployeeNumbers(source, rows);
   // Rows without the minimal fields never reached the parsed rows: they are skipped too.
   counts.skipped += Math.max(0, submission.row_count - rows.length);

@@ -60,7 +60,8 @@ function summarise(result: WorkbookValidation, issues: ValidationOutcome['issues
   return summary;
 }
 
-function failed(message: string): ValidationOutcome {
+/** A validation that failed as a whole, with one file-level error saying why. */
+export function failedValidation(message: string): ValidationOutcome {
   const error: Issue = { row: 0, column: FILE_COLUMN, type: 'HEADER', message };
   const issues = { errors: [error], warnings: [], fraud: [] };
   const totals = { errors: 1, warnings: 0, fraud: 0 };
@@ -85,10 +86,10 @@ export async function validateUpload(
   } catch (error) {
     // validateWorkbookStreamed answers every unreadable file itself; anything thrown is a fault it met in this file.
     logger.error('Validation threw', error as Error);
-    return failed(UNREADABLE);
+    return failedValidation(UNREADABLE);
   }
   const onlyFileError = result.errors.length === 1 && result.errors[0]?.column === FILE_COLUMN && result.row_count === 0;
-  if (result.file_error !== null || onlyFileError) return failed(result.errors[0]?.message ?? UNREADABLE);
+  if (result.file_error !== null || onlyFileError) return failedValidation(result.errors[0]?.message ?? UNREADABLE);
 
   if (!(await onStage(UPLOAD_STAGES.fraud))) return null;
   const issues = { errors: result.errors, warnings: result.warnings, fraud: await fraudFlags(result) };

@@ -1,5 +1,5 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
-import { UPLOAD_STAGES } from '../../shared/api/submissions.js';
+import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '../../shared/api/submissions.js';
 import { SIGNAL_PAGE_SIZE } from '../../shared/api/signals.js';
 import { issuesCsv } from '../../shared/rules/csv.js';
 import { SIGNAL_TYPES, type SignalType } from '../../shared/rules/signals.js';
@@ -11,21 +11,24 @@ import {
   putResult,
   readUploadObject,
   resultKeys,
+  sha256Of,
   stripQuotes,
   updateValidation,
 } from '../data/uploads.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
-import { validateUpload } from './upload-validation.js';
+import { failedValidation, validateUpload } from './upload-validation.js';
 import { createEventHandler } from '../lib/handler.js';
 
 const SETTLED = ['validated', 'failed', 'submitted'];
+const secondFile = () => failedValidation(SUBMISSION_MESSAGES.secondFile);
 
 /**
  * S3 trigger on `incoming/` in the uploads bucket: validates the uploaded file and stores the result on
  * its upload record (large parts under `results/{id}/`). Delivered at least once: an event for an
  * object whose result is already stored (same ETag) changes nothing, and every write is conditional on
- * this run still being the object's validation.
+ * this run still being the object's validation. Only the first object an upload's link took is
+ * validated: the event of a second one, posted with the same link, is ignored.
  */
 export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
   for (const record of event.Records) await processRecord(record);
@@ -48,12 +51,16 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     await markArrived(id, head.etag, UPLOAD_STAGES.done);
     return;
   }
-  if (!(await claimValidation(id, head.etag, UPLOAD_STAGES.reading))) return;
+  if (!(await claimValidation(id, head.etag, UPLOAD_STAGES.reading))) {
+    logger.warn('Another object of an upload already taken into validation; ignored', { id, etag: head.etag });
+    return;
+  }
   const object = await readUploadObject(key);
-  // Replaced between the two reads: the newer object's own event validates it.
-  if (!object || object.etag !== head.etag) return;
-
-  const outcome = await validateUpload(upload, object.data, (stage) => updateValidation(id, head.etag, { stage }));
+  if (!object) return; // deleted since; nothing to validate
+  // Replaced between the two reads: the link took a second file, which is never validated, so this run
+  // fails with a message to act on instead of leaving the upload waiting.
+  const same = object.etag === head.etag;
+  const outcome = same ? await validateUpload(upload, object.data, (stage) => updateValidation(id, head.etag, { stage })) : secondFile();
   if (!outcome) return;
   const keys = resultKeys(id);
   const signals = outcome.signals?.signals ?? [];
@@ -72,6 +79,8 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     ...(outcome.signals ? { signal_counts: outcome.signals.counts, signal_baseline: outcome.signals.baseline } : {}),
     status: outcome.status,
     stage: UPLOAD_STAGES.done,
+    // The very bytes validated: Submit stores these and nothing else (lambdas/data/validated-file.ts).
+    ...(same ? { sha256: sha256Of(object.data), object_size: object.data.length } : {}),
     validated_at: new Date().toISOString(),
   });
 }

@@ -53,6 +53,7 @@ export const SUBMISSION_MESSAGES = {
   submitBlocked: (errors: number) =>
     `Submit refused: the file has ${errors.toLocaleString('en-US')} error${errors === 1 ? '' : 's'}. Fix ${errors === 1 ? 'it' : 'them'} in the file, validate again, then submit.`,
   fileChanged: 'The file changed after it was validated. Validate it again, then submit.',
+  secondFile: 'A second file was sent with this upload link while the first was being checked. Validate the file again.',
   fileMissing: 'The file has not arrived in storage. Upload it again.',
   submitComplete: 'Submit complete.',
   onboardingUploaded: 'Onboarding file uploaded.',

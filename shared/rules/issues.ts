@@ -1,4 +1,4 @@
-export const ISSUE_TYPES = ['HEADER', 'EMPLOYEE', 'NRC', 'PAYEE_KEY', 'START_DATE', 'END_DATE', 'AMOUNT', 'FRAUD'] as const;
+export const ISSUE_TYPES = ['HEADER', 'EMPLOYEE', 'NRC', 'PAYEE_KEY', 'START_DATE', 'END_DATE', 'AMOUNT', 'LENGTH', 'FRAUD'] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
 
 /** One finding of the client checks; row is the spreadsheet's own row number. */
@@ -20,6 +20,8 @@ export const ISSUE_COLUMNS = {
   start_date: 'Start Date',
   end_date: 'End Date',
   amount: 'Amount',
+  first_name: 'First Name',
+  last_name: 'Last Name',
 } as const;
 
 /** NRC findings are warnings and registry hits non-blocking flags (spec §5); everything else is an error. */

@@ -17,6 +17,7 @@ import { ISSUE_COLUMNS, issueSeverity, type Issue, type IssueType } from './issu
 import { hasNrcShape, normaliseNrc } from './nrc.js';
 import { NrcSet } from './nrc-set.js';
 import { normalisePayeeKey } from './payee-key.js';
+import { textLengthIssues } from './text-limits.js';
 
 export type SubmissionKind = 'inputs' | 'stoppages';
 
@@ -128,6 +129,7 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
     const amount = parseAmount(cellAt(cells, at.amount));
     const amountProblem = amountProblemOf(kind, amount);
     if (amountProblem) (issues ??= []).push(issueOf(row, 'AMOUNT', ISSUE_COLUMNS.amount, amountProblem));
+    issues = textLengthIssues(row, cells, columns, issues);
 
     result.issues = issues ?? NO_ISSUES;
     result.nrc = nrc;

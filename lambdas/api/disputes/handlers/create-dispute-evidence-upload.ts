@@ -26,5 +26,5 @@ export const handler = createApiHandler(routes.createDisputeEvidenceUpload, asyn
   if (slot === 'decided') throw new ConflictError(DISPUTE_MESSAGES.evidenceClosed, 'dispute_decided');
   if (slot === 'full') throw new ConflictError(DISPUTE_MESSAGES.evidenceLinksUsed, 'too_many_files');
   const key = disputeEvidenceKey(dispute.id, isLender(rights, dispute) ? 'lender' : 'reviewer', randomUUID(), slugFileName(body.file_name));
-  return { key, name: key.split('/').pop()!.slice(37), max_bytes: DISPUTE_EVIDENCE_MAX_BYTES, upload: await presignDisputeEvidence(key) };
+  return { key, name: key.split('/').pop()!.slice(37), max_bytes: DISPUTE_EVIDENCE_MAX_BYTES, upload: await presignDisputeEvidence(key, body.size) };
 });

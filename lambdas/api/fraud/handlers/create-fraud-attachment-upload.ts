@@ -8,7 +8,7 @@ import * as routes from '../../../../shared/routes/fraud.js';
 
 /**
  * POST /api/fraud-reports/attachments: a presigned POST for one evidence file into the caller's own
- * staging area. The policy pins the key, the Content-Type and 1 byte–10 MB, so S3 itself refuses
+ * staging area. The policy pins the key, the Content-Type and 1 byte to the declared size (at most 10 MB), so S3 itself refuses
  * anything else; the file becomes part of a report only when the report is filed.
  */
 export const handler = createApiHandler(routes.createFraudAttachmentUpload, async ({ caller: me, body }) => {
@@ -22,6 +22,6 @@ export const handler = createApiHandler(routes.createFraudAttachmentUpload, asyn
     throw new BadRequestError(`A .${ext} file cannot be sent as ${contentType}. ${FRAUD_MESSAGES.fileTypeNotAllowed}`, 'file_type_not_allowed');
   }
   const key = stagingKey(me.userId, randomUUID(), body.file_name);
-  const upload = await presignEvidenceUpload(key, contentType, EVIDENCE_MAX_BYTES);
+  const upload = await presignEvidenceUpload(key, contentType, body.size);
   return { key, name: key.split('/').pop()!, content_type: contentType, max_bytes: EVIDENCE_MAX_BYTES, upload };
 });

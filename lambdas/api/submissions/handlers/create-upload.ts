@@ -8,7 +8,7 @@ import * as routes from '../../../../shared/routes/submissions.js';
 
 /**
  * POST /api/uploads: checks the form, checks that the caller may submit for the payee key, records
- * the upload and answers a presigned POST into `incoming/{id}/{slug}`, limited in size and type.
+ * the upload and answers a presigned POST into `incoming/{id}/{slug}`, limited to the declared size and type.
  * Its arrival in S3 starts validation (lambdas/events/validate-upload.ts).
  */
 export const handler = createApiHandler(routes.createUpload, async ({ caller: me, body }) => {
@@ -37,6 +37,7 @@ export const handler = createApiHandler(routes.createUpload, async ({ caller: me
     updated_at: now,
   };
   await putUpload(record);
-  const upload = await presignUpload(record.key, request.contentType, request.maxBytes);
+  // The link takes no more than the size declared (within the kind's limit, checked above).
+  const upload = await presignUpload(record.key, request.contentType, request.size);
   return { id, max_bytes: request.maxBytes, upload };
 });

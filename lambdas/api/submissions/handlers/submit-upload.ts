@@ -7,6 +7,7 @@ import { writeAudit } from '../../../data/audit.js';
 import { bucketName } from '../../../data/clients.js';
 import { copyToStorage, createSubmission, ensureIngestJob, getSubmission, type SubmissionRecord } from '../../../data/submissions.js';
 import { getUpload, headUploadObject, markStored, type UploadRecord } from '../../../data/uploads.js';
+import { storeValidatedFile } from '../../../data/validated-file.js';
 import { readSettings } from '../../../data/settings.js';
 import { isLate, windowNotice } from '../../../../shared/rules/submission-window.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
@@ -41,15 +42,9 @@ function refusal(upload: UploadRecord): string | null {
   return errors > 0 ? SUBMISSION_MESSAGES.submitBlocked(errors) : null;
 }
 
-async function assertSameFile(upload: UploadRecord): Promise<void> {
-  const object = await headUploadObject(upload.key);
-  if (!object) throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');
-  if (upload.etag && object.etag !== upload.etag) throw new ConflictError(SUBMISSION_MESSAGES.fileChanged, 'file_changed');
-}
-
 /**
  * Inputs and stoppages: refused while errors exist (warnings and fraud flags never block); otherwise the
- * file is copied to `{month}/{payeeKey}/{docKind}/…`, the submission is created as pending with the upload's
+ * file validated (byte for byte, or 409 file_changed) is stored at `{month}/{payeeKey}/{docKind}/…`, the submission is created as pending with the upload's
  * id (so Submit happens once however often it is pressed) and its ingestion job is written. After the
  * month's window closed it is marked late, or refused (409 window_closed) when the window is blocking.
  */
@@ -60,15 +55,17 @@ async function submitSpreadsheet(me: AuthenticatedCaller, upload: UploadRecord, 
   }
   const refused = refusal(upload);
   if (refused) throw new ConflictError(refused, upload.status === 'validated' ? 'has_errors' : 'not_ready');
-  await assertSameFile(upload);
   const now = new Date();
   const { window } = await readSettings();
   const late = isLate(upload.month, window, now);
   // A blocking window refuses before anything is copied or written.
   if (late && window.blocking) throw new ConflictError(windowNotice(upload.month, window, now)!, 'window_closed');
 
+  // Exactly the bytes validated are stored, never a file posted since with the same link.
   const path = storagePath(upload);
-  await copyToStorage(upload.key, { bucket: 'uploads', key: path, contentType: upload.content_type });
+  const stored = await storeValidatedFile(upload, path);
+  if (stored === 'missing') throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');
+  if (stored === 'changed') throw new ConflictError(SUBMISSION_MESSAGES.fileChanged, 'file_changed');
   const record: SubmissionRecord = {
     id: upload.id,
     created_at: now.toISOString(),

@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CreateUploadResponse } from '../../shared/api/submissions.js';
+import { currentMonth } from '../../shared/rules/dates.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { inputsRows, nrcOf, TINY_PDF, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+
+/**
+ * A presigned POST takes no file larger than the size declared when it was asked for: the twin's S3
+ * front enforces the policy's content-length-range as S3 does.
+ */
+const twin = inject('twin');
+const api = submissionsApi(twin);
+const month = currentMonth();
+let org: SeededOrg;
+let token: string;
+
+beforeAll(async () => {
+  org = await seedOrganisation(twin, uniquePayeeKey());
+  const user = await createUser(twin, ['fi_admin']);
+  token = (await signIn(twin, user.email, user.password)).idToken;
+  await seedMembership(twin, org, subOf(token));
+});
+
+/** A workbook of about 21 KB. */
+const bigFile = () => workbook(inputsRows(month, org.payeeKey, Array.from({ length: 400 }, (_, i) => nrcOf(i, 620_000))));
+
+describe('the declared size of an upload', () => {
+  it('refuses a 21 KB workbook posted under a declared 1,000 bytes, and takes it under its own size', async () => {
+    const file = bigFile();
+    expect(file.length).toBeGreaterThan(20_000);
+    const request = { doc_kind: 'inputs' as const, month, payee_key: org.payeeKey, file_name: 'declared.xlsx', content_type: XLSX_MIME };
+
+    const small = (await api.createUpload(token, { ...request, size: 1_000 })).body as unknown as CreateUploadResponse;
+    const refused = await api.postFile(small.upload, file, 'declared.xlsx');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('EntityTooLarge');
+
+    const exact = (await api.createUpload(token, { ...request, size: file.length })).body as unknown as CreateUploadResponse;
+    expect((await api.postFile(exact.upload, file, 'declared.xlsx')).status).toBe(204);
+    expect((await api.waitForValidation(token, exact.id)).status).toBe('validated');
+  });
+
+  it('refuses a fraud report attachment larger than its declared size', async () => {
+    const res = await api.call(token, '/api/fraud-reports/attachments', { method: 'POST', body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' } });
+    expect(res.status).toBe(200);
+    const { upload } = res.body as unknown as CreateUploadResponse;
+    const refused = await api.postFile(upload, TINY_PDF, 'evidence.pdf');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('EntityTooLarge');
+
+    const fits = await api.call(token, '/api/fraud-reports/attachments', { method: 'POST', body: { file_name: 'evidence.pdf', size: TINY_PDF.length, content_type: 'application/pdf' } });
+    expect((await api.postFile((fits.body as unknown as CreateUploadResponse).upload, TINY_PDF, 'evidence.pdf')).status).toBe(204);
+  });
+});
