@@ -36,6 +36,12 @@ export const ROLE_SETS = {
  */
 export const CALLER_TTL_MS = 30_000;
 
+/** What a signed-in caller without a route's access is told: a pending account, or a role that does not reach. */
+export const ACCESS_MESSAGES = {
+  pending: 'Your account is waiting for approval. An administrator must approve your access request, or you must accept an invitation, before you can do this.',
+  role: 'Your role does not allow this action.',
+} as const;
+
 /** A role held in one organisation: an approved membership, as the directory records it. */
 export interface Grant {
   orgId: string;

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
-import { isAllowed } from '../../shared/access.js';
+import { ACCESS_MESSAGES, isAllowed } from '../../shared/access.js';
 import { pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
 import { ANONYMOUS, type AnyCaller, confirmAllowed, identityFromEvent, resolveCaller } from './caller.js';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
@@ -14,19 +14,13 @@ type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, Context & { calle
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-/** What a signed-in caller without the route's access is told: a pending account, or a role that does not reach. */
-export const ACCESS_MESSAGES = {
-  pending: 'Your account is waiting for approval. An administrator must approve your access request, or you must accept an invitation, before you can do this.',
-  role: 'Your role does not allow this action.',
-} as const;
-
 /**
  * The caller against the route's access: 401 without a session, 403 without the role. The token says
  * who the caller is; the directory says what they may do (read once per request, remembered briefly by
  * the warm function; a refusal is confirmed on a fresh read). Public routes read nothing. Sets
  * `context.caller`, also on a refusal, so the audit record names who was refused.
  */
-export function authorise(route: Pick<RouteDef, 'access'>): ApiMiddleware {
+export function authorise(route: Pick<RouteDef, 'access' | 'pendingMessage'>): ApiMiddleware {
   return {
     before: async (request) => {
       const identity = identityFromEvent(request.event);
@@ -42,7 +36,7 @@ export function authorise(route: Pick<RouteDef, 'access'>): ApiMiddleware {
       if (!caller) {
         const latest = await resolveCaller(identity);
         request.context.caller = latest;
-        throw new ForbiddenError(latest.approved ? ACCESS_MESSAGES.role : ACCESS_MESSAGES.pending, latest.approved ? 'forbidden' : 'not_approved');
+        throw new ForbiddenError(latest.approved ? ACCESS_MESSAGES.role : (route.pendingMessage ?? ACCESS_MESSAGES.pending), latest.approved ? 'forbidden' : 'not_approved');
       }
       request.context.caller = caller;
     },

@@ -24,6 +24,8 @@ export interface RouteDef {
   /** API Gateway path syntax: /api/things/{id} */
   path: string;
   access: Access;
+  /** What a pending account is told when this route refuses it, where the spec has its own words. */
+  pendingMessage?: string;
   /** The tables and buckets (keys of shared/stores.ts) the handler reaches. */
   uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; userPool?: boolean };
   /** Path parameters, query string and JSON body: parsed before the handler runs (400 with the first message). */

@@ -1,5 +1,5 @@
 import { APPROVED, FRAUD_LIST, ORG_ADMINS } from '../access.js';
-import { createFraudReportRequestSchema, createFraudReportResponseSchema, evidenceUploadRequestSchema, evidenceUploadResponseSchema, fraudSearchRequestSchema, fraudSearchResponseSchema, latestFraudReportsQuerySchema, latestFraudReportsResponseSchema, registryCheckRequestSchema, registryCheckResponseSchema, withdrawFraudReportRequestSchema, withdrawFraudReportResponseSchema } from '../api/fraud.js';
+import { FRAUD_MESSAGES, createFraudReportRequestSchema, createFraudReportResponseSchema, evidenceUploadRequestSchema, evidenceUploadResponseSchema, fraudSearchRequestSchema, fraudSearchResponseSchema, latestFraudReportsQuerySchema, latestFraudReportsResponseSchema, registryCheckRequestSchema, registryCheckResponseSchema, withdrawFraudReportRequestSchema, withdrawFraudReportResponseSchema } from '../api/fraud.js';
 import { featureRoutes } from './define.js';
 
 /** The fraud registry (spec part 1): reports, attachments, checks and search. */
@@ -21,6 +21,7 @@ export const createFraudReport = route({
   method: 'POST',
   path: '/api/fraud-reports',
   access: APPROVED,
+  pendingMessage: FRAUD_MESSAGES.notYourPayeeKey([]),
   uses: { tables: ['registry', 'directory', 'audit'], buckets: ['evidence'] },
   request: createFraudReportRequestSchema,
   response: createFraudReportResponseSchema,

@@ -1,5 +1,5 @@
 import { APPROVED } from '../access.js';
-import { createUploadRequestSchema, createUploadResponseSchema, reportLinkResponseSchema, submissionResponseSchema, submitUploadResponseSchema, uploadResponseSchema } from '../api/submissions.js';
+import { SUBMISSION_MESSAGES, createUploadRequestSchema, createUploadResponseSchema, reportLinkResponseSchema, submissionResponseSchema, submitUploadResponseSchema, uploadResponseSchema } from '../api/submissions.js';
 import { signalPageQuerySchema, signalPageResponseSchema } from '../api/signals.js';
 import { featureRoutes } from './define.js';
 
@@ -15,6 +15,7 @@ export const createUpload = route({
   method: 'POST',
   path: '/api/uploads',
   access: APPROVED,
+  pendingMessage: SUBMISSION_MESSAGES.notApproved,
   uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
   request: createUploadRequestSchema,
   response: createUploadResponseSchema,
@@ -57,6 +58,7 @@ export const submitUpload = route({
   method: 'POST',
   path: '/api/uploads/{id}/submit',
   access: APPROVED,
+  pendingMessage: SUBMISSION_MESSAGES.notApproved,
   uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads', 'onboarding'] },
   response: submitUploadResponseSchema,
   summary: 'Submits a validated upload without errors (once: repeating returns the same submission); onboarding files are stored.',

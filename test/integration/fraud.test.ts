@@ -255,7 +255,7 @@ describe('bad input gets a clear 4xx and stores nothing', () => {
 describe('access', () => {
   it('refuses search and the latest list to a caller without a fraud-list role, and everything to the signed out', async () => {
     expect((await call('POST', '/api/fraud-reports/search', noFraudRole, { nrcs: ['123456/78/9'] })).status).toBe(403);
-    expect((await call('GET', '/api/fraud-reports', reporter)).status).toBe(403);
+    expect((await call('GET', '/api/fraud-reports', noFraudRole)).status).toBe(403);
     expect((await call('POST', '/api/fraud-registry/check', noFraudRole, { nrcs: ['123456/78/9'] })).status).toBe(200);
     for (const [method, path] of [['POST', '/api/fraud-reports'], ['POST', '/api/fraud-reports/attachments'], ['POST', '/api/fraud-registry/check']] as const) {
       expect((await call(method, path, null, {})).status).toBe(401);

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/api-event.js';
 import { getHistory } from '../../shared/routes/history.js';
+import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 
 /**
@@ -19,7 +20,9 @@ const injectFault = faultInjector(dynamo);
 const removals: (() => void)[] = [];
 afterEach(() => removals.splice(0).forEach((remove) => remove()));
 
-const caller = { sub: randomUUID(), token_use: 'id', email: 'history-audit@example.com', 'cognito:groups': ['data_user'] };
+const caller = { sub: randomUUID(), token_use: 'id', email: 'history-audit@example.com' };
+// The caller's role is the directory's: a data user of an organisation of their own.
+await grantDirectoryRoles(twin, caller.sub, caller.email, ['data_user']);
 const freshDigits = () => String(100_000_000 + Math.floor(Math.random() * 800_000_000));
 
 /** GET /api/history as API Gateway hands it to the function, after its JWT authorizer. */
