@@ -103,9 +103,10 @@ test.describe('fraud registry', () => {
     await expect(page.getByTestId('detected-count')).toHaveText('(0)');
   });
 
-  test('sends a user without a fraud-search role away from /fraud-list', async ({ page }) => {
+  test('tells a user without a fraud-search role that /fraud-list is not theirs', async ({ page }) => {
     await signInAs(page, ['admin']);
     await page.goto('/fraud-list');
-    await expect(page).toHaveURL(/\/pending$/);
+    await expect(page.getByRole('heading', { name: "You don't have access to this screen" })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'NRCs to search' })).toHaveCount(0);
   });
 });

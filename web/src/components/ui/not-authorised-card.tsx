@@ -21,7 +21,7 @@ export function NotAuthorisedCard({ screen, roles }: { screen: string; roles: re
             </Title>
           </Group>
           <Text>
-            {screen} is open to these roles, held in your organisation:
+            {screen} is open to people holding one of these roles:
           </Text>
           <List size="sm" spacing={2}>
             {roles.map((role) => (

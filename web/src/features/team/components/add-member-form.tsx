@@ -35,7 +35,7 @@ export function AddMemberForm({ orgId, orgName, grantable }: { orgId: string | n
         <Stack gap="sm">
           <Title order={2} size="h4">Add member</Title>
           <Text size="sm" c="dimmed">
-            New people receive an email invitation to join {orgName}; they get their role once they accept it. People who already have an account are added at once.
+            New people receive an email invitation to join {orgName}; they get their role once they accept it. People who already have an account are invited too, and join once they accept on their home page.
           </Text>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput label="Email" placeholder="name@bank.zm" value={email} onChange={(e) => setEmail(e.currentTarget.value)} w={{ base: '100%', sm: 320 }} autoComplete="off" />
