@@ -2,15 +2,13 @@ import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dy
 import type { PlatformRole } from '../../shared/api/admin.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, retrying } from './dynamo.js';
-import { platformAdminRecordsOfUser } from './platform-admins.js';
+import { countSuperAdminUp, platformAdminRecordsOfUser, recordKey } from './platform-admins.js';
 
 /**
  * Platform-admin invitations: a platform-admin record (platform-admins.ts, pk=PLATFORM_ADMIN#{user_id}
  * sk=ROLE#{role}) with status 'invited', written when an existing account is asked to become a platform
  * admin. It grants nothing and is not counted until the person accepts; declining deletes it.
  */
-const recordKey = (userId: string, role: PlatformRole) => ({ pk: `PLATFORM_ADMIN#${userId}`, sk: `ROLE#${role}` });
-const COUNTER_KEY = { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' };
 
 /** Writes the invitation unless a record of this role exists (any status). Answers whether it wrote. */
 export async function invitePlatformAdmin(input: { user_id: string; email: string; role: PlatformRole; created_by: string }): Promise<boolean> {
@@ -50,9 +48,8 @@ export async function acceptPlatformInvitation(userId: string, role: PlatformRol
       ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':list': 'PLATFORM_ADMIN', ':sort': `${now}#${userId}#${role}`, ':now': now },
     },
   };
-  const count = { Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } };
   try {
-    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [activate, count] : [activate] })));
+    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [activate, countSuperAdminUp()] : [activate] })));
     return true;
   } catch (error) {
     if (isConditionFailure(error, 0)) return false;

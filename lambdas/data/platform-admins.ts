@@ -26,8 +26,10 @@ export interface PlatformAdminRecord {
   created_by: string | null;
 }
 
-const recordKey = (userId: string, role: PlatformRole) => ({ pk: `PLATFORM_ADMIN#${userId}`, sk: `ROLE#${role}` });
+export const recordKey = (userId: string, role: PlatformRole) => ({ pk: `PLATFORM_ADMIN#${userId}`, sk: `ROLE#${role}` });
 const COUNTER_KEY = { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' };
+/** One more active super_admin: the counter's half of a record's transaction. */
+export const countSuperAdminUp = () => ({ Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } });
 
 export class LastSuperAdminError extends Error {}
 
@@ -73,7 +75,7 @@ export async function ensurePlatformAdminRecord(input: { user_id: string; email:
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
-  const count = { Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } };
+  const count = countSuperAdminUp();
   try {
     await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: input.role === 'super_admin' ? [put, count] : [put] })));
     return true;
@@ -146,6 +148,6 @@ export async function cancelPlatformAdminRemoval(userId: string, role: PlatformR
       ExpressionAttributeValues: { ':active': 'active', ':removing': 'removing' },
     },
   };
-  const count = { Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } };
+  const count = countSuperAdminUp();
   await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: role === 'super_admin' ? [restore, count] : [restore] })));
 }

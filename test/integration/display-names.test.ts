@@ -2,9 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CreateUploadResponse } from '../../shared/api/submissions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
-import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
-import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { documentClient, seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 
 /**
@@ -17,10 +16,7 @@ let org: SeededOrg;
 let token: string;
 
 beforeAll(async () => {
-  org = await seedOrganisation(twin, uniquePayeeKey());
-  const user = await createUser(twin, ['fi_admin']);
-  token = (await signIn(twin, user.email, user.password)).idToken;
-  await seedMembership(twin, org, subOf(token));
+  ({ org, token } = await seededLender(twin));
 });
 
 describe('file names shown to people', () => {

@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { currentMonth } from '../../shared/rules/dates.js';
-import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
-import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { documentClient, seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, workbook } from '../fixtures/submissions/workbooks.js';
 
 /**
@@ -27,10 +26,7 @@ let org: SeededOrg;
 let token: string;
 
 beforeAll(async () => {
-  org = await seedOrganisation(twin, uniquePayeeKey());
-  const user = await createUser(twin, ['fi_admin']);
-  token = (await signIn(twin, user.email, user.password)).idToken;
-  await seedMembership(twin, org, subOf(token));
+  ({ org, token } = await seededLender(twin));
 });
 
 /** Fresh NRCs no other test names: 6 digits, /10/1. */
