@@ -13,8 +13,9 @@ import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from '.
  * partition also holds the borrower's record (sk=RECORD) and dispute marks ({month}#{payee_key}#dispute).
  * A row with an employee number and no NRC goes to pk=EMP#{employee_no} under the same sort key; the
  * lookup reads that partition once a record ties the number to the NRC (lambdas/data/employee-rows.ts).
- * One item per borrower, payee key, month and kind, holding every row the file gave the borrower
- * (`loans`: two loans at one lender are two deductions), so a later submission of the same month
+ * One item per borrower, payee key, month and kind, holding every row the file gave the borrower: the
+ * first row's fields, and `loans` (every row, in file order) only when there is more than one — two
+ * loans at one lender are two deductions, and the common item keeps its size — so a later submission of the same month
  * replaces the earlier one's rows in one write and a replay rewrites the same item; a borrower's last
  * months stay one Query on pk with sk between months. Each item remembers which submission wrote it
  * and whether an item was there before (`ingest_prior`), so running the same ingestion again reports
@@ -59,14 +60,15 @@ function partitionOf(row: CanonicalRow): string | null {
   return null;
 }
 
-/** One row of a history item: a deduction as the file gave it. */
-const loanOf = (row: CanonicalRow) => ({
-  employee_no: row.employee_no,
-  first_name: row.first_name,
-  last_name: row.last_name,
-  start_date: row.start_date,
-  end_date: row.end_date,
-  installment: row.installment_amount,
+/** One row of a history item: a deduction as the file gave it (from a row, or from an item's own fields). */
+type Loan = Pick<CanonicalRow, 'employee_no' | 'first_name' | 'last_name' | 'start_date' | 'end_date'> & { installment: number };
+const loanOf = (row: CanonicalRow | Item): Loan => ({
+  employee_no: row.employee_no as string | null,
+  first_name: row.first_name as string | undefined,
+  last_name: row.last_name as string | undefined,
+  start_date: row.start_date as string,
+  end_date: row.end_date as string,
+  installment: ('installment_amount' in row ? row.installment_amount : row.installment) as number,
 });
 
 /** The history items of a file's rows, one per key holding each of its rows in file order, and how many rows were skipped. */
@@ -83,15 +85,13 @@ export function historyItems(source: HistorySource, rows: readonly CanonicalRow[
     const id = `${key.pk}|${key.sk}`;
     const seen = items.get(id);
     if (seen) {
-      (seen.loans as ReturnType<typeof loanOf>[]).push(loanOf(row));
+      seen.loans = [...((seen.loans as Loan[] | undefined) ?? [loanOf(seen)]), loanOf(row)];
       continue;
     }
-    // The first row's fields stay at the top of the item, as items written before `loans` hold them.
     items.set(id, {
       ...key,
       nrc: row.nrc ? normaliseNrc(row.nrc) : null,
       ...loanOf(row),
-      loans: [loanOf(row)],
       payee_key: source.payeeKey,
       kind: historyKind(source.kind),
       month: source.month,
