@@ -1,10 +1,11 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/api-event.js';
 import { getHistory } from '../../shared/routes/history.js';
 import { faultInjector } from '../support/dynamo-faults.js';
+import { grantDirectoryRoles } from '../support/directory-roles.js';
 
 /**
  * Issue 17, item 3: a history lookup runs its reads and its audit Put at once, and still never answers
@@ -20,6 +21,8 @@ const removals: (() => void)[] = [];
 afterEach(() => removals.splice(0).forEach((remove) => remove()));
 
 const caller = { sub: randomUUID(), token_use: 'id', email: 'history-audit@example.com', 'cognito:groups': ['data_user'] };
+// Roles are the directory's: the caller's token names them, the directory grants them.
+beforeAll(() => grantDirectoryRoles(twin, caller.sub, caller.email, ['data_user']));
 const freshDigits = () => String(100_000_000 + Math.floor(Math.random() * 800_000_000));
 
 /** GET /api/history as API Gateway hands it to the function, after its JWT authorizer. */
