@@ -5,7 +5,7 @@ import { borrowersOf, type UpheldDispute } from '../../shared/rules/signals.js';
 import { TEXT_LIMITS } from '../../shared/rules/text-limits.js';
 import { tableName } from './clients.js';
 import { batchGetAll } from './dynamo.js';
-import { historyKind, RECORD_SK, type HistorySource } from './history.js';
+import { historyKind, MAX_EMPLOYEE_NO, RECORD_SK, type HistorySource } from './history.js';
 import { text } from './history-read.js';
 import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-statuses.js';
 import { setAttributes } from './summary-attributes.js';
@@ -20,8 +20,10 @@ import { ENTRY_PREFIX, SHARED_PREFIX } from './summary-bounds.js';
  *   An upheld dispute adds `u_{dispute id}`: its payee key and month (issue 16 §1, lambdas/data/disputes.ts).
  *   An employee number on record with another NRC too adds `x_{employee number}` (shared-employee-numbers.ts),
  *   so a lookup reads that number's summary only then.
+ *   Rows filed under an employee number on record with this NRC but without an NRC add
+ *   `o_{employee number}`, so a lookup reads those rows (pk=EMP#{number}) only then.
  * - by employee number: pk=SUMMARY#EMP#{employee_no} sk=SUMMARY — `s_{submission id}`: the NRC it came
- *   with and the payee key that sent it.
+ *   with and the payee key that sent it; `rows_without_nrc` once a file gave the number a row without an NRC.
  * Access pattern "what is on record for a file's borrowers": one BatchGetItem per 100 borrowers.
  * Each submission sets only its own attribute, so ingestion stays idempotent under replays and
  * concurrent lenders (no conditions, no increments; a hundred updates to a transaction); the same update
@@ -39,8 +41,11 @@ export const employeeNoOf = (key: { pk: string }) => key.pk.slice(EMP_PK.length)
 const UPHELD_PREFIX = 'u_';
 export const upheldEntryName = (disputeId: string) => `${UPHELD_PREFIX}${disputeId}`;
 export const sharedEntryName = (employeeNo: string) => `${SHARED_PREFIX}${employeeNo}`;
-/** An employee number longer than this is not one (and would make a poor key). */
-const MAX_EMPLOYEE_NO = 64;
+/** The mark on an NRC summary: rows without an NRC are kept under this employee number (history pk=EMP#{number}). */
+const EMPLOYEE_ROWS_PREFIX = 'o_';
+export const employeeRowsEntryName = (employeeNo: string) => `${EMPLOYEE_ROWS_PREFIX}${employeeNo}`;
+/** The flag on an employee number's summary: some file gave the number a row without an NRC. */
+export const ROWS_WITHOUT_NRC = 'rows_without_nrc';
 const BUSY = 'Borrower records are busy; try again in a minute.';
 /** A borrower's name as the row checks let it be: both names at their limits and the space between. */
 const NAME_LIMIT = TEXT_LIMITS.first_name + 1 + TEXT_LIMITS.last_name;
@@ -141,6 +146,12 @@ export interface BorrowerRecords {
   disputes: Map<string, UpheldDispute[]>;
   /** By employee number. */
   employees: Map<string, EmployeeEntry[]>;
+}
+
+/** The employee numbers whose rows without an NRC belong with this NRC summary's borrower (history pk=EMP#{number}). */
+export function employeeRowsOf(item: Record<string, unknown> | null): string[] {
+  if (!item) return [];
+  return Object.keys(item).filter((field) => field.startsWith(EMPLOYEE_ROWS_PREFIX) && item[field] === true).map((field) => field.slice(EMPLOYEE_ROWS_PREFIX.length));
 }
 
 /** The employee numbers an NRC summary marks as on record with another NRC too. */

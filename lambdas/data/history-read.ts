@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients.js';
-import { RECORD_SK } from './history.js';
+import { EMPLOYEE_ROWS_PK, RECORD_SK } from './history.js';
 
 /**
  * Reading borrower history (the items lambdas/data/history.ts writes: pk=NRC#{digits}
@@ -22,28 +22,41 @@ export interface StoredHistoryItem {
   submitted_at: string | null;
   /** Issue 16 §1: an upheld dispute on this deduction (the mark lambdas/data/disputes.ts writes beside it). */
   dispute: 'upheld' | null;
+  submission_id: string | null;
+  employee_no: string | null;
+  /** Kept under its employee number (pk=EMP#…): the file gave no NRC. */
+  without_nrc: boolean;
+  /** Set by the reader once the submission's status is known. */
+  rejected?: boolean;
 }
 
 /** A stored string, or null when it is absent or blank. */
 export const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-function toStored(item: Record<string, unknown>): StoredHistoryItem {
+/** One deduction per row the item holds (`loans`; an item written before them is its one row). */
+function toStored(item: Record<string, unknown>): StoredHistoryItem[] {
   const sk = String(item.sk ?? '');
-  const installment = Number(item.installment ?? 0);
-  return {
-    nrc: text(item.nrc),
-    month: text(item.month) ?? sk.slice(0, 7),
-    first_name: text(item.first_name),
-    last_name: text(item.last_name),
-    start_date: text(item.start_date),
-    end_date: text(item.end_date),
-    installment: Number.isFinite(installment) ? installment : 0,
-    payee_key: text(item.payee_key) ?? sk.split('#')[1] ?? '',
-    kind: item.kind === 'stoppage' ? 'stoppage' : 'input',
-    org_name: text(item.org_name),
-    submitted_at: text(item.submitted_at),
-    dispute: null,
-  };
+  const loans = Array.isArray(item.loans) && item.loans.length ? (item.loans as Record<string, unknown>[]) : [item];
+  return loans.map((loan) => {
+    const installment = Number(loan.installment ?? 0);
+    return {
+      nrc: text(item.nrc),
+      month: text(item.month) ?? sk.slice(0, 7),
+      first_name: text(loan.first_name),
+      last_name: text(loan.last_name),
+      start_date: text(loan.start_date),
+      end_date: text(loan.end_date),
+      installment: Number.isFinite(installment) ? installment : 0,
+      payee_key: text(item.payee_key) ?? sk.split('#')[1] ?? '',
+      kind: item.kind === 'stoppage' ? 'stoppage' : 'input',
+      org_name: text(item.org_name),
+      submitted_at: text(item.submitted_at),
+      dispute: null,
+      submission_id: text(item.submission_id),
+      employee_no: text(loan.employee_no),
+      without_nrc: String(item.pk ?? '').startsWith(EMPLOYEE_ROWS_PK),
+    };
+  });
 }
 
 /** The items of a partition with the dispute marks folded onto the deductions they are about. */
@@ -52,8 +65,8 @@ function withDisputes(items: readonly Record<string, unknown>[]): StoredHistoryI
   const upheld = new Set(items.filter((item) => isMark(item) && item.status === 'upheld').map((item) => String(item.sk).slice(0, -'#dispute'.length)));
   return items
     .filter((item) => !isMark(item))
-    .map((item) => {
-      const stored = toStored(item);
+    .flatMap(toStored)
+    .map((stored) => {
       return stored.kind === 'input' && upheld.has(`${stored.month}#${stored.payee_key}`) ? { ...stored, dispute: 'upheld' as const } : stored;
     });
 }
@@ -65,11 +78,8 @@ export interface BorrowerPartition {
   record: Record<string, unknown> | null;
 }
 
-/**
- * A borrower's items from `fromMonth` (YYYY-MM) on and their record, in one Query. No projection: the
- * record's attributes are named by submission, and a history item has little more than what is shown.
- */
-export async function readBorrowerHistory(digits: string, fromMonth: string): Promise<BorrowerPartition> {
+/** The items of one history partition from `fromMonth` (YYYY-MM) on: one Query, paged when it must be. */
+async function queryPartition(pk: string, fromMonth: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -77,13 +87,31 @@ export async function readBorrowerHistory(digits: string, fromMonth: string): Pr
       new QueryCommand({
         TableName: tableName('history'),
         KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': `NRC#${digits}`, ':from': fromMonth },
+        ExpressionAttributeValues: { ':pk': pk, ':from': fromMonth },
         ExclusiveStartKey,
       }),
     );
     items.push(...(out.Items ?? []));
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
+  return items;
+}
+
+/**
+ * A borrower's items from `fromMonth` (YYYY-MM) on and their record, in one Query. No projection: the
+ * record's attributes are named by submission, and a history item has little more than what is shown.
+ */
+export async function readBorrowerHistory(digits: string, fromMonth: string): Promise<BorrowerPartition> {
+  const items = await queryPartition(`NRC#${digits}`, fromMonth);
   const record = items.find((item) => item.sk === RECORD_SK) ?? null;
   return { items: withDisputes(items.filter((item) => item !== record)), record };
+}
+
+/**
+ * The rows filed under these employee numbers without an NRC, from `fromMonth` on: one Query a number,
+ * made only for the numbers the borrower's record marks (borrower-summary.ts employeeRowsOf).
+ */
+export async function readEmployeeRows(employeeNumbers: readonly string[], fromMonth: string): Promise<StoredHistoryItem[]> {
+  const partitions = await Promise.all(employeeNumbers.map((number) => queryPartition(`${EMPLOYEE_ROWS_PK}${number}`, fromMonth)));
+  return partitions.flatMap((items) => items.flatMap(toStored));
 }

@@ -11,10 +11,15 @@ import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from '.
 /**
  * Borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind}, kind 'input' or 'stoppage'; the
  * partition also holds the borrower's record (sk=RECORD) and dispute marks ({month}#{payee_key}#dispute).
- * One item per borrower, payee key, month and kind, so a later submission of the same month updates
- * the item instead of adding one; a borrower's last 3 months are one Query on pk with sk between months.
- * Each item remembers which submission wrote it and whether an item was there before
- * (`ingest_prior`), so running the same ingestion again reports the same counts.
+ * A row with an employee number and no NRC goes to pk=EMP#{employee_no} under the same sort key; the
+ * lookup reads that partition once a record ties the number to the NRC (lambdas/data/employee-rows.ts).
+ * One item per borrower, payee key, month and kind, holding every row the file gave the borrower: the
+ * first row's fields, and `loans` (every row, in file order) only when there is more than one — two
+ * loans at one lender are two deductions, and the common item keeps its size — so a later submission of the same month
+ * replaces the earlier one's rows in one write and a replay rewrites the same item; a borrower's last
+ * months stay one Query on pk with sk between months. Each item remembers which submission wrote it
+ * and whether an item was there before (`ingest_prior`), so running the same ingestion again reports
+ * the same counts.
  */
 export interface HistorySource {
   submissionId: string;
@@ -39,32 +44,54 @@ const MAX_NRC_DIGITS = TEXT_LIMITS.nrc;
 export const RECORD_SK = 'RECORD';
 
 export const historyKind = (kind: SubmissionKind): 'input' | 'stoppage' => (kind === 'inputs' ? 'input' : 'stoppage');
-export const historyKey = (digits: string, month: string, payeeKey: string, kind: SubmissionKind) => ({
-  pk: `NRC#${digits}`,
-  sk: `${month}#${payeeKey}#${historyKind(kind)}`,
+const historySk = (month: string, payeeKey: string, kind: SubmissionKind) => `${month}#${payeeKey}#${historyKind(kind)}`;
+export const historyKey = (digits: string, month: string, payeeKey: string, kind: SubmissionKind) => ({ pk: `NRC#${digits}`, sk: historySk(month, payeeKey, kind) });
+
+/** The partition of rows filed with an employee number and no NRC. */
+export const EMPLOYEE_ROWS_PK = 'EMP#';
+/** An employee number longer than this is not one (and would make a poor key). */
+export const MAX_EMPLOYEE_NO = 64;
+
+/** Where a row is kept: under its NRC, else under its employee number, else nowhere (skipped). */
+function partitionOf(row: CanonicalRow): string | null {
+  const digits = nrcDigits(row.nrc);
+  if (digits.length >= MIN_NRC_DIGITS && digits.length <= MAX_NRC_DIGITS) return `NRC#${digits}`;
+  if (!row.nrc && row.employee_no && row.employee_no.length <= MAX_EMPLOYEE_NO) return `${EMPLOYEE_ROWS_PK}${row.employee_no}`;
+  return null;
+}
+
+/** One row of a history item: a deduction as the file gave it (from a row, or from an item's own fields). */
+type Loan = Pick<CanonicalRow, 'employee_no' | 'first_name' | 'last_name' | 'start_date' | 'end_date'> & { installment: number };
+const loanOf = (row: CanonicalRow | Item): Loan => ({
+  employee_no: row.employee_no as string | null,
+  first_name: row.first_name as string | undefined,
+  last_name: row.last_name as string | undefined,
+  start_date: row.start_date as string,
+  end_date: row.end_date as string,
+  installment: ('installment_amount' in row ? row.installment_amount : row.installment) as number,
 });
 
-/** The history items of a file's rows, one per key (the first row wins), and how many rows were skipped. */
+/** The history items of a file's rows, one per key holding each of its rows in file order, and how many rows were skipped. */
 export function historyItems(source: HistorySource, rows: readonly CanonicalRow[]): { items: Item[]; skipped: number } {
   const items = new Map<string, Item>();
   let skipped = 0;
   for (const row of rows) {
-    const digits = nrcDigits(row.nrc);
-    const key = historyKey(digits, source.month, source.payeeKey, source.kind);
-    const id = `${key.pk}|${key.sk}`;
-    if (digits.length < MIN_NRC_DIGITS || digits.length > MAX_NRC_DIGITS || items.has(id)) {
+    const pk = partitionOf(row);
+    if (!pk) {
       skipped++;
+      continue;
+    }
+    const key = { pk, sk: historySk(source.month, source.payeeKey, source.kind) };
+    const id = `${key.pk}|${key.sk}`;
+    const seen = items.get(id);
+    if (seen) {
+      seen.loans = [...((seen.loans as Loan[] | undefined) ?? [loanOf(seen)]), loanOf(row)];
       continue;
     }
     items.set(id, {
       ...key,
-      nrc: normaliseNrc(row.nrc),
-      employee_no: row.employee_no,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      start_date: row.start_date,
-      end_date: row.end_date,
-      installment: row.installment_amount,
+      nrc: row.nrc ? normaliseNrc(row.nrc) : null,
+      ...loanOf(row),
       payee_key: source.payeeKey,
       kind: historyKind(source.kind),
       month: source.month,
@@ -76,6 +103,9 @@ export function historyItems(source: HistorySource, rows: readonly CanonicalRow[
   }
   return { items: [...items.values()], skipped };
 }
+
+/** How many rows (deductions) an item holds. */
+const rowsIn = (item: Item) => (Array.isArray(item.loans) ? item.loans.length : 1);
 
 const BUSY = 'Borrower history is busy; ingestion will be retried.';
 
@@ -107,13 +137,13 @@ export async function ingestRows(source: HistorySource, rows: readonly Canonical
       const before = stored.get(`${item.pk}|${item.sk}`);
       // An item this submission already wrote keeps what it found the first time.
       item.ingest_prior = !before ? 'new' : before.submission_id === source.submissionId ? (before.ingest_prior ?? 'existing') : 'existing';
-      if (item.ingest_prior === 'new') counts.inserted++;
-      else counts.updated++;
+      if (item.ingest_prior === 'new') counts.inserted += rowsIn(item);
+      else counts.updated += rowsIn(item);
     }
     const onRefused = (item: Record<string, unknown>) => {
-      if ((item as Item).ingest_prior === 'new') counts.inserted--;
-      else counts.updated--;
-      counts.skipped++;
+      if ((item as Item).ingest_prior === 'new') counts.inserted -= rowsIn(item as Item);
+      else counts.updated -= rowsIn(item as Item);
+      counts.skipped += rowsIn(item as Item);
     };
     await batchWriteAll(table, chunk, { busy: BUSY, concurrency: BATCH_GET_KEYS / BATCH_WRITE_ITEMS, onRefused });
   });

@@ -3,7 +3,8 @@ import { logger } from '../lib/powertools.js';
 import { tableName } from './clients.js';
 import { batchGetAll } from './dynamo.js';
 import type { HistorySource } from './history.js';
-import { employeeEntriesOf, employeeNoOf, isEmployeeSummaryKey, nrcSummaryKey, sharedEntryName, summaryWrites } from './borrower-summary.js';
+import { employeeEntriesOf, employeeNoOf, employeeRowsEntryName, employeeSummaryKey, isEmployeeSummaryKey, nrcSummaryKey, ROWS_WITHOUT_NRC, sharedEntryName, summaryWrites } from './borrower-summary.js';
+import { MAX_EMPLOYEE_NO } from './history.js';
 import { setAttributes } from './summary-attributes.js';
 
 const BUSY = 'Borrower records are busy; ingestion will be retried.';
@@ -16,18 +17,28 @@ const BUSY = 'Borrower records are busy; ingestion will be retried.';
  * consistent after this submission's own entries are written: of two lenders filing one number under
  * two NRCs at once, the later reader sees both. A mark is a hint, set once and never removed: what the
  * lookup shows is decided from the number's entries then, rejected submissions left out.
+ * Rows filed with an employee number and no NRC (history pk=EMP#{number}) are joined the same way: the
+ * number's summary is marked as holding such rows first, then read; every NRC on record with the number
+ * is marked `o_{employee number}`, so its lookup reads those rows too. Of a row without an NRC and a row
+ * tying its number to an NRC ingested at once, the later reader marks the record.
  * Returns how many records were marked.
  */
 export async function markSharedEmployeeNumbers(source: HistorySource, rows: readonly CanonicalRow[]): Promise<number> {
-  const keys = summaryWrites(source, rows)
-    .map((write) => write.key)
-    .filter(isEmployeeSummaryKey);
+  const withoutNrc = [...new Set(rows.filter((row) => !row.nrc && row.employee_no && row.employee_no.length <= MAX_EMPLOYEE_NO).map((row) => row.employee_no!))];
+  await setAttributes(withoutNrc.map((number) => ({ key: employeeSummaryKey(number), name: ROWS_WITHOUT_NRC, value: true })));
+  const keys = [
+    ...new Map(
+      [...summaryWrites(source, rows).map((write) => write.key).filter(isEmployeeSummaryKey), ...withoutNrc.map(employeeSummaryKey)].map((key) => [key.pk, key]),
+    ).values(),
+  ];
   if (!keys.length) return 0;
   const items = await batchGetAll<Record<string, unknown> & { pk: string }>(tableName('history'), keys, { consistentRead: true, busy: BUSY });
   const marks = items.flatMap((item) => {
-    const nrcs = new Set(employeeEntriesOf(item).map((entry) => entry.nrc_digits).filter(Boolean));
+    const nrcs = [...new Set(employeeEntriesOf(item).map((entry) => entry.nrc_digits).filter(Boolean))];
     const employeeNo = employeeNoOf(item);
-    return nrcs.size > 1 ? [...nrcs].map((digits) => ({ key: nrcSummaryKey(digits), name: sharedEntryName(employeeNo), value: true })) : [];
+    const shared = nrcs.length > 1 ? nrcs.map((digits) => ({ key: nrcSummaryKey(digits), name: sharedEntryName(employeeNo), value: true })) : [];
+    const joined = item[ROWS_WITHOUT_NRC] === true ? nrcs.map((digits) => ({ key: nrcSummaryKey(digits), name: employeeRowsEntryName(employeeNo), value: true })) : [];
+    return [...shared, ...joined];
   });
   // A transaction may name an item once: a record marked for two numbers takes two rounds.
   const rounds: (typeof marks)[] = [];

@@ -49,6 +49,11 @@ export const historyItemSchema = z.object({
   counted: z.boolean(),
   /** Beyond the spec (issue 16 §1): 'upheld' when a dispute of this deduction was upheld. */
   dispute: z.enum(['upheld']).nullable(),
+  /** True when compliance rejected the file it came from: shown, never counted. */
+  rejected: z.boolean(),
+  /** Filed with an employee number and no NRC; found through a record that ties the number to this NRC. */
+  employee_no: z.string().nullable(),
+  without_nrc: z.boolean(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
@@ -74,7 +79,8 @@ export const historyResponseSchema = z.object({
     exposure: z.object({
       lenders: z.number().int(),
       total: z.number(),
-      limit_reached: z.boolean(),
+      /** 'at' when the borrower has as many lenders (or as much a month) as allowed, 'over' past it. */
+      limit: z.enum(['within', 'at', 'over']),
       limits: z.object({ max_lenders: z.number().int(), max_total: z.number().nullable() }),
     }),
   }),

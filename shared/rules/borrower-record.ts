@@ -38,27 +38,31 @@ export interface Deduction {
   installment: number;
   end_date: string | null;
   submitted_at: string | null;
+  /** True when the submission it came from was rejected: shown, never counted. */
+  rejected?: boolean;
 }
 
 /** Newer first; within a month a stoppage is the later word (it ends the deduction the input started). */
 const rank = (item: Deduction) => `${item.month}#${item.kind === 'stoppage' ? 1 : 0}#${item.submitted_at ?? ''}`;
-const isLater = (a: Deduction, b: Deduction) => rank(a) > rank(b);
 /** A sort comparator: the latest word first. */
 export const latestFirst = (a: Deduction, b: Deduction) => rank(b).localeCompare(rank(a));
 
 /**
- * Each lender's (payee key's) running deduction in `month`: its latest item, when that is an input with
- * an installment whose end date has not passed before the month began. A stoppage as the latest word,
- * or an input that has ended, counts nothing.
+ * Each lender's (payee key's) running deductions in `month`: the rows of its latest word, when that is
+ * an input whose installment is above zero and whose end date has not passed before the month began. A
+ * stoppage as the latest word, or an input that has ended, counts nothing. A word holds several rows
+ * when a file names the borrower more than once (two loans at one lender): each row counts on its own.
  */
 export function runningDeductions<T extends Deduction>(items: readonly T[], month: Month): T[] {
-  const latest = new Map<string, T>();
+  const latest = new Map<string, string>();
   for (const item of items) {
     const seen = latest.get(item.payee_key);
-    if (!seen || isLater(item, seen)) latest.set(item.payee_key, item);
+    if (seen === undefined || rank(item) > seen) latest.set(item.payee_key, rank(item));
   }
   const firstDay = firstDayOfMonth(month);
-  return [...latest.values()].filter((item) => item.kind === 'input' && item.installment > 0 && (item.end_date === null || item.end_date >= firstDay));
+  return items.filter(
+    (item) => latest.get(item.payee_key) === rank(item) && item.kind === 'input' && item.installment > 0 && (item.end_date === null || item.end_date >= firstDay),
+  );
 }
 
 export const ngwee = (amount: number) => Math.round(amount * 100);
@@ -66,35 +70,60 @@ export const ngwee = (amount: number) => Math.round(amount * 100);
 /** How many months of record count toward a running deduction: the history window (spec part 2 §9). */
 export const RUNNING_WINDOW_MONTHS = 3;
 
+/**
+ * The one rule for what a borrower pays in `month`, used by the /history total, its record checks and
+ * the exposure signal: words of rejected submissions are left out (they stay on screen, marked), then
+ * each lender's latest word within the running window ending with `month`, when still running.
+ */
+export function countedDeductions<T extends Deduction>(items: readonly T[], month: Month): T[] {
+  const from = shiftMonth(month, -(RUNNING_WINDOW_MONTHS - 1));
+  return runningDeductions(
+    items.filter((item) => !item.rejected && item.month >= from && item.month <= month),
+    month,
+  );
+}
+
 export interface Exposure {
   lenders: number;
   total: number;
 }
 
-/**
- * The borrower's exposure in `month` once `payeeKey` deducts `installment`: every other lender's
- * running deduction on record within the window ending with `month`, plus this one.
- */
-export function exposureOf(entries: readonly RecordEntry[], payeeKey: string | null, month: Month, installment: number): Exposure {
-  const from = shiftMonth(month, -(RUNNING_WINDOW_MONTHS - 1));
-  const others = runningDeductions(
-    entries.filter((entry) => entry.payee_key !== payeeKey && entry.month >= from && entry.month <= month),
-    month,
-  );
-  const own = payeeKey !== null && installment > 0 ? 1 : 0;
-  const total = others.reduce((sum, entry) => sum + ngwee(entry.installment), own ? ngwee(installment) : 0);
-  return { lenders: others.length + own, total: total / 100 };
+/** How many lenders (payee keys) the counted deductions come from, and their monthly total. */
+export function exposureFrom(counted: readonly Deduction[]): Exposure {
+  const total = counted.reduce((sum, item) => sum + ngwee(item.installment), 0);
+  return { lenders: new Set(counted.map((item) => item.payee_key)).size, total: total / 100 };
 }
 
+/**
+ * The borrower's exposure in `month` once `payeeKey` deducts `installment`: every other lender's
+ * counted deduction, plus this one.
+ */
+export function exposureOf(entries: readonly RecordEntry[], payeeKey: string | null, month: Month, installment: number): Exposure {
+  const others = exposureFrom(countedDeductions(entries.filter((entry) => entry.payee_key !== payeeKey), month));
+  const own = payeeKey !== null && installment > 0;
+  return own ? { lenders: others.lenders + 1, total: (ngwee(others.total) + ngwee(installment)) / 100 } : others;
+}
+
+/** The platform's limits: the most a borrower may have; more is over the limit. */
 export interface ExposureLimits {
-  /** Reached when this many lenders deduct. */
+  /** The most lenders a borrower may have deducting at once. */
   max_lenders: number;
-  /** Reached when the monthly total is this much (ZMW); null for no amount limit. */
+  /** The most the monthly total may be (ZMW); null for no amount limit. */
   max_total: number | null;
 }
 
-export const reachesLimit = (exposure: Exposure, limits: ExposureLimits) =>
-  exposure.lenders >= limits.max_lenders || (limits.max_total !== null && exposure.total >= limits.max_total);
+/** Where an exposure stands against the limits: below both, at one of them, or past one. */
+export type LimitState = 'within' | 'at' | 'over';
+
+export function limitState(exposure: Exposure, limits: ExposureLimits): LimitState {
+  const total = limits.max_total === null ? null : ngwee(limits.max_total);
+  if (exposure.lenders > limits.max_lenders || (total !== null && ngwee(exposure.total) > total)) return 'over';
+  if (exposure.lenders === limits.max_lenders || (total !== null && ngwee(exposure.total) === total)) return 'at';
+  return 'within';
+}
+
+/** The exposure signal is raised when a limit is exceeded, not when it is reached. */
+export const exceedsLimit = (exposure: Exposure, limits: ExposureLimits) => limitState(exposure, limits) === 'over';
 
 /** Names compared ignoring case, spacing and the order of names. */
 export const nameKey = (name: string) => name.toLowerCase().split(/\s+/).filter(Boolean).sort().join(' ');

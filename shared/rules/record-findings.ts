@@ -1,4 +1,4 @@
-import { employeeNumbersOnRecord, exposureOf, nameKey, reachesLimit, type EmployeeEntry, type Exposure, type ExposureLimits, type RecordEntry } from './borrower-record.js';
+import { employeeNumbersOnRecord, nameKey, limitState, type EmployeeEntry, type Exposure, type ExposureLimits, type LimitState, type RecordEntry } from './borrower-record.js';
 import type { Month } from './dates.js';
 
 /**
@@ -14,15 +14,19 @@ export const RECORD_MESSAGES = {
 
 export interface RecordFindings {
   identity: string[];
-  exposure: Exposure & { limit_reached: boolean; limits: ExposureLimits };
+  exposure: Exposure & { limit: LimitState; limits: ExposureLimits };
 }
 
+/**
+ * `exposure` is what the screen's total counts (countedDeductions over the borrower's deductions), so
+ * the total and the record checks never disagree.
+ */
 export function recordFindings(
   nrc: string,
   digits: string,
   record: readonly RecordEntry[],
   employees: ReadonlyMap<string, readonly EmployeeEntry[]>,
-  month: Month,
+  exposure: Exposure,
   limits: ExposureLimits,
 ): RecordFindings {
   const identity: string[] = [];
@@ -35,6 +39,5 @@ export function recordFindings(
   const names = new Map<string, string>();
   for (const entry of record) if (entry.name && !names.has(nameKey(entry.name))) names.set(nameKey(entry.name), entry.name);
   if (names.size > 1) identity.push(RECORD_MESSAGES.names([...names.values()]));
-  const exposure = exposureOf(record, null, month, 0);
-  return { identity, exposure: { ...exposure, limit_reached: reachesLimit(exposure, limits), limits } };
+  return { identity, exposure: { ...exposure, limit: limitState(exposure, limits), limits } };
 }

@@ -4,7 +4,7 @@ import {
   nameKey,
   ngwee,
   otherNrcsOnRecord,
-  reachesLimit,
+  exceedsLimit,
   recordName,
   type EmployeeEntry,
   type ExposureLimits,
@@ -127,7 +127,7 @@ export function identitySignalsOf(borrowers: Iterable<Borrower>, records: Readon
 }
 
 /**
- * Item 4 for some of a file's borrowers (inputs only): EXPOSURE where the deduction reaches a limit once
+ * Item 4 for some of a file's borrowers (inputs only): EXPOSURE where the deduction takes the borrower past a limit once
  * this file applies, by borrower key. Only the new or changed count: given `moved`, only those are
  * judged; without it (not known yet) every one is, and the caller keeps those that turn out new or changed.
  */
@@ -137,7 +137,7 @@ export function exposureSignals(ctx: FileContext, borrowers: Iterable<Borrower>,
   for (const borrower of borrowers) {
     if (!borrower.digits || (moved && !moved.has(borrower.key))) continue;
     const exposure = exposureOf(records.get(borrower.digits) ?? [], ctx.payeeKey, ctx.month, borrower.installment);
-    if (reachesLimit(exposure, ctx.limits)) out.push({ key: borrower.key, signal: signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, borrower.nrc ?? borrower.digits)) });
+    if (exceedsLimit(exposure, ctx.limits)) out.push({ key: borrower.key, signal: signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, borrower.nrc ?? borrower.digits)) });
   }
   return out;
 }

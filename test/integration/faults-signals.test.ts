@@ -69,7 +69,7 @@ describe('borrower summaries under faults', () => {
     // Another lender's file for this month: the exposure reads LO01's deduction as 300, not 100.
     const report = computeSignals({
       kind: 'inputs', month: M, payeeKey: 'NEW1', rows, rowNumbers: rows.map((_, i) => i + 2), previous: null, stopped: [], records, employees: new Map(),
-      limits: { max_lenders: 2, max_total: null },
+      limits: { max_lenders: 1, max_total: null },
     });
     expect(report.counts.exposure).toBe(rows.length);
     expect(report.signals.find((s) => s.type === 'EXPOSURE')?.message).toMatch(/^2 lenders deduct ZMW 400\.00 a month/);

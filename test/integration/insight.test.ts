@@ -71,7 +71,7 @@ describe('GET /api/history', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ nrc: nrcs[0], name: 'First1 Last1', months: 3, to_month: month, total_monthly_installment: 250, active_lenders: 1 });
     expect(res.body.items).toEqual([
-      { month, start_date: `${month}-01`, end_date: lastDayOfMonth(month), submitted_at: expect.any(String), org_name: 'Alpha Lending', payee_key: orgA.payeeKey, kind: 'input', installment: 250, counted: true, dispute: null },
+      { month, start_date: `${month}-01`, end_date: lastDayOfMonth(month), submitted_at: expect.any(String), org_name: 'Alpha Lending', payee_key: orgA.payeeKey, kind: 'input', installment: 250, counted: true, dispute: null, rejected: false, employee_no: 'E1', without_nrc: false },
     ]);
   });
 

@@ -123,7 +123,8 @@ describe('two months of one lender, a second lender, a rejected resubmission', (
     // A stops 3 in M; B deducts from 1 (under another employee number and name) and from 2.
     await submit(who.a, lenderA, M, [b(3)], 'stoppages');
     bPrevious = await submit(who.b, lenderB, M1, [b(1, 100, { emp: `X${base}`, name: ['Mercy', 'Tembo'] }), b(2, 100)]);
-    await putSettings(who.admin, { max_lenders: 2, max_total: null });
+    // The limit is the most allowed: a second lender is past a limit of 1.
+    await putSettings(who.admin, { max_lenders: 1, max_total: null });
     march = await upload(who.a, lenderA, M, [b(1), b(2, 300), b(5, 50)]);
   });
 
@@ -144,7 +145,7 @@ describe('two months of one lender, a second lender, a rejected resubmission', (
     expect(identity.join(' ')).not.toContain(`Z${base}`);
     for (const s of march.signals) expect(s.message).not.toContain(lenderB.payeeKey);
   });
-  it('flags exposure on NEW and CHANGED rows once the lenders reach the limit', () => {
+  it('flags exposure on NEW and CHANGED rows once the lenders pass the limit', () => {
     expect(messages(march, 'EXPOSURE')).toEqual([`2 lenders deduct ZMW 400.00 a month from ${nrc(2)}.`]);
   });
   it('flags a stoppage for a borrower the lender did not deduct from in M−1', async () => {

@@ -134,13 +134,15 @@ describe('submit and ingestion', () => {
     expect(second.status).toBe(200);
     expect(second.submit.submission_id).not.toBe(first.upload.id);
     const submission = await api.waitForIngestion(token, second.upload.id);
-    expect(submission.counts).toEqual({ inserted: 1, updated: 2, skipped: 1 });
-    expect(submission.ingestion.message).toBe('Submissions updated — inserted 1, updated 2, skipped 1.');
+    // The NRC given twice is two deductions (two loans at one lender): both inserted, none skipped.
+    expect(submission.counts).toEqual({ inserted: 2, updated: 2, skipped: 0 });
+    expect(submission.ingestion.message).toBe('Submissions updated — inserted 2, updated 2, skipped 0.');
     const items = await historyOf(nrcs[0]!);
     expect(items).toHaveLength(1);
     expect(items[0]!.submission_id).toBe(second.upload.id);
     const [, monthly] = await orgCounters(submission.created_at);
-    expect(monthly).toMatchObject({ submissions: 2, inputs_rows: 6, stoppages_rows: 0 });
+    // The counters add the rows ingested: 3, then all 4 of the second file.
+    expect(monthly).toMatchObject({ submissions: 2, inputs_rows: 7, stoppages_rows: 0 });
   });
 
   it('keeps stoppages beside inputs of the same borrower and month', async () => {

@@ -1,15 +1,18 @@
 // Borrower History and the dashboard for `npm run screenshots` (issue 7): a borrower with deductions at
-// two lenders and a stoppage at a third, an organisation on a billing plan, the platform admin's view.
+// two lenders and a stoppage at a third, an organisation on a billing plan, the platform admin's view;
+// a borrower with two loans at one lender, a row filed without an NRC and a rejected file.
 import type { Page } from '@playwright/test';
-import { currentMonth } from '../../shared/rules/dates.js';
+import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../fixtures/submissions/directory.js';
-import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { HEADER, inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { signInAt } from '../e2e/support.js';
 import type { Shot, Twin } from './core.js';
 
 const BORROWER = nrcOf(7, 480_000);
+/** Two loans at Delta, a row Delta filed under employee number EMP-4077 without an NRC (Echo ties it), a file Foxtrot had rejected. */
+const MIXED = nrcOf(8, 480_000);
 
 async function lender(twin: Twin, payeeKey: string, name: string) {
   const org = await seedOrganisation(twin, payeeKey, name);
@@ -52,6 +55,33 @@ function seed(twin: Twin) {
   return seeded;
 }
 
+let mixed: Promise<Awaited<ReturnType<typeof lender>>> | null = null;
+
+function seedMixed(twin: Twin) {
+  mixed ??= (async () => {
+    const api = submissionsApi(twin);
+    const month = currentMonth();
+    const file = (org: SeededOrg, rows: [string, string | null, number][]) =>
+      workbook([HEADER, ...rows.map(([employeeNo, nrc, amount]): Row => [employeeNo, nrc, `${month}-01`, lastDayOfMonth(month), amount, org.payeeKey, 'Mary', 'Banda'])]);
+    const send = async (who: Awaited<ReturnType<typeof lender>>, rows: [string, string | null, number][]) => {
+      const id = await api.submitWorkbook(who.token, { kind: 'inputs', month, payeeKey: who.org.payeeKey, fileName: 'inputs.xlsx' }, file(who.org, rows));
+      await api.waitForIngestion(who.token, id);
+      return id;
+    };
+    const delta = await lender(twin, 'D404', 'Delta Loans');
+    const echo = await lender(twin, 'E505', 'Echo Finance');
+    const foxtrot = await lender(twin, 'F606', 'Foxtrot Capital');
+    await send(delta, [['EMP-4001', MIXED, 300], ['EMP-4001', MIXED, 200], ['EMP-4077', null, 120]]);
+    await send(echo, [['EMP-4077', MIXED, 150]]);
+    const rejected = await send(foxtrot, [['EMP-4090', MIXED, 149]]);
+    const reviewer = await createUser(twin, ['compliance']);
+    const { idToken } = await signIn(twin, reviewer.email, reviewer.password);
+    await api.call(idToken, `/api/submissions/${rejected}/decision`, { method: 'POST', body: { decision: 'reject', note: 'Wrong file' } });
+    return delta;
+  })();
+  return mixed;
+}
+
 export function insightShots(twin: Twin): Shot[] {
   const lookUp = async (page: Page, nrc: string) => {
     const alpha = await seed(twin);
@@ -64,6 +94,15 @@ export function insightShots(twin: Twin): Shot[] {
     ['history', async (page) => {
       await lookUp(page, BORROWER);
       await page.getByTestId('history-row').first().waitFor();
+    }],
+    ['history-rows', async (page) => {
+      const delta = await seedMixed(twin);
+      await signInAt(page, delta.user.email, delta.user.password);
+      await page.goto(`${twin.url}/history`);
+      await page.getByRole('textbox', { name: 'NRC' }).fill(MIXED);
+      await page.getByRole('button', { name: 'Look up' }).click();
+      await page.getByTestId('history-rejected').waitFor();
+      await page.getByTestId('history-without-nrc').waitFor();
     }],
     ['history-empty', async (page) => {
       await lookUp(page, '999999/99/1');

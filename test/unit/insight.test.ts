@@ -22,6 +22,9 @@ const item = (over: Partial<StoredHistoryItem>): StoredHistoryItem => ({
   kind: 'input',
   org_name: 'Alpha Bank',
   submitted_at: '2026-05-02T08:00:00.000Z',
+  submission_id: null,
+  employee_no: null,
+  without_nrc: false,
   ...over,
 });
 

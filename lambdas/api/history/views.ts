@@ -1,5 +1,6 @@
 import type { HistoryItem, HistoryResponse } from '../../../shared/api/history.js';
-import { latestFirst, ngwee, runningDeductions } from '../../../shared/rules/borrower-record.js';
+import { countedDeductions, exposureFrom, latestFirst, ngwee, RUNNING_WINDOW_MONTHS, type Exposure } from '../../../shared/rules/borrower-record.js';
+import { shiftMonth } from '../../../shared/rules/dates.js';
 import { normaliseNrc } from '../../../shared/rules/nrc.js';
 import type { StoredHistoryItem } from '../../data/history-read.js';
 
@@ -11,15 +12,24 @@ export interface HistoryWindow {
 
 /** The borrower's name as the newest item that carries one gives it. */
 function nameOf(items: readonly StoredHistoryItem[]): string | null {
-  const named = [...items].sort(latestFirst).find((item) => item.first_name || item.last_name);
+  const named = [...items].sort(latestFirst).find((item) => !item.rejected && (item.first_name || item.last_name));
   return named ? [named.first_name, named.last_name].filter(Boolean).join(' ') : null;
 }
 
-/** The response of GET /api/history: newest month first, with the total monthly installment. */
-export function historyView(digits: string, stored: readonly StoredHistoryItem[], window: HistoryWindow): Omit<HistoryResponse, 'record'> {
+/** The first month the lookup reads: the shown window's, or the running window's when that starts earlier. */
+export const firstMonthRead = (window: Omit<HistoryWindow, 'months'>) => {
+  const running = shiftMonth(window.to, -(RUNNING_WINDOW_MONTHS - 1));
+  return running < window.from ? running : window.from;
+};
+
+/**
+ * The response of GET /api/history: newest month first, with the total monthly installment, and the
+ * exposure the record checks show, both from the one rule (countedDeductions): what a shorter window
+ * hides still counts while it runs, and a rejected file's rows are shown marked, never counted.
+ */
+export function historyView(digits: string, stored: readonly StoredHistoryItem[], window: HistoryWindow): Omit<HistoryResponse, 'record'> & { exposure: Exposure } {
   const inWindow = stored.filter((item) => item.month >= window.from && item.month <= window.to);
-  // Each lender's current deduction: what the borrower pays each month across lenders.
-  const counted = new Set(runningDeductions(inWindow, window.to));
+  const counted = new Set(countedDeductions(stored, window.to));
   const items: HistoryItem[] = [...inWindow]
     .sort((a, b) => b.month.localeCompare(a.month) || (b.submitted_at ?? '').localeCompare(a.submitted_at ?? '') || a.payee_key.localeCompare(b.payee_key) || a.kind.localeCompare(b.kind))
     .map((item) => ({
@@ -33,16 +43,20 @@ export function historyView(digits: string, stored: readonly StoredHistoryItem[]
       installment: ngwee(item.installment) / 100,
       counted: counted.has(item),
       dispute: item.dispute,
+      rejected: item.rejected === true,
+      employee_no: item.employee_no,
+      without_nrc: item.without_nrc,
     }));
-  const total = [...counted].reduce((sum, item) => sum + ngwee(item.installment), 0);
+  const exposure = exposureFrom([...counted]);
   return {
-    nrc: inWindow.find((item) => item.nrc)?.nrc ?? normaliseNrc(digits),
+    nrc: inWindow.find((item) => item.nrc && !item.without_nrc)?.nrc ?? normaliseNrc(digits),
     name: nameOf(inWindow),
     months: window.months,
     from_month: window.from,
     to_month: window.to,
     items,
-    total_monthly_installment: total / 100,
-    active_lenders: counted.size,
+    total_monthly_installment: exposure.total,
+    active_lenders: exposure.lenders,
+    exposure,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exposureOf, nameKey, reachesLimit, type EmployeeEntry, type RecordEntry } from '../../../shared/rules/borrower-record.js';
+import { exposureOf, exceedsLimit, nameKey, type EmployeeEntry, type RecordEntry } from '../../../shared/rules/borrower-record.js';
 import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
 import { issuesCsv } from '../../../shared/rules/csv.js';
 import { borrowerKey, borrowersOf, computeSignals, exposureSignals, SIGNAL_MESSAGES, type SignalInput } from '../../../shared/rules/signals.js';
@@ -135,10 +135,11 @@ describe('identity against the record', () => {
 describe('exposure across lenders', () => {
   const others = (n: number, installment = 100) => Array.from({ length: n }, (_, i) => entry({ payee_key: `L${i}`, installment, submission_id: `s${i}` }));
   it.each([
-    ['three others + this one reach the default 4', others(3), { max_lenders: 4, max_total: null }, 1, '4 lenders deduct ZMW 450.00 a month from 111111/11/1.'],
+    ['three others + this one exceed 3', others(3), { max_lenders: 3, max_total: null }, 1, '4 lenders deduct ZMW 450.00 a month from 111111/11/1.'],
+    ['three others + this one are at the default 4: not flagged', others(3), { max_lenders: 4, max_total: null }, 0, null],
     ['two others + this one stay below 4', others(2), { max_lenders: 4, max_total: null }, 0, null],
-    ['the amount limit, reached exactly', others(1, 350), { max_lenders: 10, max_total: 500 }, 1, '2 lenders deduct ZMW 500.00 a month from 111111/11/1.'],
-    ['the amount limit, not reached', others(1, 349.99), { max_lenders: 10, max_total: 500 }, 0, null],
+    ['the amount limit, exceeded by a ngwee', others(1, 350.01), { max_lenders: 10, max_total: 500 }, 1, '2 lenders deduct ZMW 500.01 a month from 111111/11/1.'],
+    ['the amount limit, reached exactly: not flagged', others(1, 350), { max_lenders: 10, max_total: 500 }, 0, null],
     ['a stopped lender does not count', [...others(3).slice(0, 2), entry({ payee_key: 'L2', kind: 'stoppage', installment: 0, month: '2026-03' }), entry({ payee_key: 'L2', submission_id: 'old', month: '2026-02' })], { max_lenders: 4, max_total: null }, 0, null],
     ['an ended loan does not count', [...others(2), entry({ payee_key: 'L9', end_date: '2026-02-28' })], { max_lenders: 4, max_total: null }, 0, null],
     ['a deduction older than the 3-month window does not count', [...others(2), entry({ payee_key: 'L9', month: '2025-12' })], { max_lenders: 4, max_total: null }, 0, null],
@@ -150,14 +151,14 @@ describe('exposure across lenders', () => {
     expect(report.signals.find((s) => s.type === 'EXPOSURE')?.message ?? null).toBe(message);
   });
   it('is judged for NEW and CHANGED rows only', () => {
-    const record = others(3);
+    const record = others(4);
     const continuing = run({ rows: [row('111111/11/1', 150)], previous: [row('111111/11/1', 150)], records: new Map([['111111111', record]]) });
     expect(continuing.counts.exposure).toBe(0);
     const changed = run({ rows: [row('111111/11/1', 150)], previous: [row('111111/11/1', 10)], records: new Map([['111111111', record]]) });
     expect(changed.counts.exposure).toBe(1);
   });
   it.each([
-    ['moved not known yet: every borrower reaching a limit, by key', undefined, ['NRC#111111111', 'NRC#222222222']],
+    ['moved not known yet: every borrower past a limit, by key', undefined, ['NRC#111111111', 'NRC#222222222']],
     ['moved known: only those new or changed', new Set(['NRC#222222222']), ['NRC#222222222']],
     ['moved known, none moved: none', new Set<string>(), []],
   ])('judged before the previous month is read (%s)', (_name, moved, keys) => {
@@ -167,14 +168,15 @@ describe('exposure across lenders', () => {
       ['222222222', others(3)],
       ['333333333', others(1)],
     ]);
-    const found = exposureSignals({ kind: 'inputs', month: '2026-03', payeeKey: 'A001', limits: { max_lenders: 4, max_total: null } }, borrowers, records, moved);
+    const found = exposureSignals({ kind: 'inputs', month: '2026-03', payeeKey: 'A001', limits: { max_lenders: 3, max_total: null } }, borrowers, records, moved);
     expect(found.map((f) => f.key)).toEqual(keys);
     for (const f of found) expect(f.signal).toMatchObject({ type: 'EXPOSURE', message: expect.stringMatching(/^4 lenders deduct ZMW 450\.00 a month from /) });
     expect(exposureSignals({ kind: 'stoppages', month: '2026-03', payeeKey: 'A001', limits: { max_lenders: 1, max_total: null } }, borrowers, records)).toEqual([]);
   });
   it('sums in ngwee', () => {
     expect(exposureOf([entry({ installment: 0.1 }), entry({ payee_key: 'C', installment: 0.2 })], 'A001', '2026-03', 0.3)).toEqual({ lenders: 3, total: 0.6 });
-    expect(reachesLimit({ lenders: 1, total: 0.6 }, { max_lenders: 9, max_total: 0.6 })).toBe(true);
+    expect(exceedsLimit({ lenders: 1, total: 0.6 }, { max_lenders: 9, max_total: 0.6 })).toBe(false);
+    expect(exceedsLimit({ lenders: 1, total: 0.61 }, { max_lenders: 9, max_total: 0.6 })).toBe(true);
   });
 });
 

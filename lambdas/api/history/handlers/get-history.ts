@@ -1,14 +1,14 @@
 import { HISTORY_MESSAGES, historyQuerySchema } from '../../../../shared/api/history.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import { writeAudit } from '../../../data/audit.js';
-import { borrowerRecord } from '../../../data/borrower-summary.js';
-import { readBorrowerHistory } from '../../../data/history-read.js';
+import { borrowerRecord, employeeRowsOf } from '../../../data/borrower-summary.js';
+import { readBorrowerHistory, readEmployeeRows } from '../../../data/history-read.js';
 import { recentSettings } from '../../../data/settings.js';
-import { recentStatuses } from '../../../data/submission-statuses.js';
+import { recentStatuses, rejectedAmong } from '../../../data/submission-statuses.js';
 import { recordFindings } from '../../../../shared/rules/record-findings.js';
 import { BadRequestError } from '../../../lib/errors.js';
 import { createApiHandler } from '../../../lib/handler.js';
-import { historyView } from '../views.js';
+import { firstMonthRead, historyView } from '../views.js';
 import { currentMonth, shiftMonth } from '../../../../shared/rules/dates.js';
 import { auditOrgId } from '../../dashboard/scope.js';
 import * as routes from '../../../../shared/routes/history.js';
@@ -24,7 +24,8 @@ const statuses = recentStatuses(PENDING_STATUS_MS);
  * log (who, their roles and organisation, which NRC, the outcome) before anything is returned. The
  * entry is written while the Query runs, so it cannot say how many items were found. Issue 17: two
  * DynamoDB calls a lookup, the statuses of the submissions on record remembered by the warm function
- * (a final one for good, a pending one for ten seconds), an employee number shared with another NRC read only then.
+ * (a final one for good, a pending one for ten seconds), an employee number shared with another NRC read only then,
+ * and the rows filed under an employee number without an NRC (one Query a number) only when the record marks them.
  */
 export const handler = createApiHandler(routes.getHistory, async ({ caller: me, query }) => {
   const orgId = auditOrgId(me.userId).catch(() => null);
@@ -47,12 +48,19 @@ export const handler = createApiHandler(routes.getHistory, async ({ caller: me, 
     await audit(`NRC#${digits}`, 'failed', { months }).catch(() => undefined);
     throw error;
   };
+  // The Query reaches back over the running window too: what counts now may be older than what is shown.
   const [stored, settings] = await Promise.all([
-    readBorrowerHistory(digits, from).catch(failed),
+    readBorrowerHistory(digits, firstMonthRead({ from, to })).catch(failed),
     recentSettings().catch(failed),
     audit(`NRC#${digits}`, 'ok', { months, from_month: from }),
   ]);
-  const record = await borrowerRecord(stored.record, statuses).catch(failed);
-  const view = historyView(digits, stored.items, { months, from, to });
-  return { ...view, record: recordFindings(view.nrc, digits, record.records.get(digits) ?? [], record.employees, to, settings.exposure) };
+  const [record, withoutNrc] = await Promise.all([
+    borrowerRecord(stored.record, statuses),
+    readEmployeeRows(employeeRowsOf(stored.record), firstMonthRead({ from, to })),
+  ]).catch(failed);
+  const items = [...stored.items, ...withoutNrc];
+  // The record's read has just learnt these statuses: this asks the memo, rarely the table.
+  const rejected = await rejectedAmong(new Set(items.flatMap((item) => (item.submission_id ? [item.submission_id] : []))), statuses).catch(failed);
+  const { exposure, ...view } = historyView(digits, items.map((item) => ({ ...item, rejected: item.submission_id !== null && rejected.has(item.submission_id) })), { months, from, to });
+  return { ...view, record: recordFindings(view.nrc, digits, record.records.get(digits) ?? [], record.employees, exposure, settings.exposure) };
 });

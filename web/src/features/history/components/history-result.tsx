@@ -45,8 +45,8 @@ export function HistoryResult({ result }: { result: HistoryResponse }) {
               <Figure label="Lenders deducting now" value={lenders} />
             </SimpleGrid>
             <Text size="sm" c="dimmed">
-              The total adds each lender’s latest deduction in this window when it is an input still running (marked “in total”). Stoppages and
-              deductions that have ended are left out.
+              The total adds each lender’s latest deductions of the last 3 months when they are inputs still running (marked “in total”), each loan
+              on its own. Stoppages, deductions that have ended and rows of rejected files are left out.
             </Text>
             <HistoryTable items={result.items} caption={`Deductions for NRC ${result.nrc}, ${window}, newest first`} />
           </>

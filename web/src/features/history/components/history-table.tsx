@@ -19,8 +19,8 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={`${item.month}#${item.payee_key}#${item.kind}`} data-testid="history-row">
+          {items.map((item, index) => (
+            <Table.Tr key={`${item.month}#${item.payee_key}#${item.kind}#${index}`} data-testid="history-row" c={item.rejected ? 'dimmed' : undefined}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(item.start_date)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(item.submitted_at)}</Table.Td>
               <Table.Td>{item.org_name ?? '—'}</Table.Td>
@@ -32,6 +32,16 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
                   <Badge variant="light" color={item.kind === 'input' ? 'blue' : 'gray'} tt="none">
                     {KIND_LABELS[item.kind]}
                   </Badge>
+                  {item.rejected && (
+                    <Badge variant="light" color="orange" tt="none" data-testid="history-rejected" title="Compliance rejected the file this row came from: it is not counted">
+                      rejected
+                    </Badge>
+                  )}
+                  {item.without_nrc && (
+                    <Badge variant="light" color="grape" tt="none" data-testid="history-without-nrc" title="Filed without an NRC; found through a record that ties this employee number to the NRC">
+                      {`no NRC · employee ${item.employee_no ?? ''}`}
+                    </Badge>
+                  )}
                   {item.dispute === 'upheld' && (
                     <Badge variant="light" color="red" tt="none" data-testid="history-disputed" title="A dispute of this deduction was upheld: the borrower did not take this loan">
                       disputed — upheld

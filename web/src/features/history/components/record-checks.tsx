@@ -5,7 +5,7 @@ import { formatZmw } from '../utils/format';
 /** Beyond the spec (issue 15): the identity mismatches and the exposure on the borrower's record. */
 export function RecordChecks({ record }: { record: HistoryResponse['record'] }) {
   const { exposure } = record;
-  const limits = `Limit: ${exposure.limits.max_lenders} lenders${exposure.limits.max_total === null ? '' : ` or ${formatZmw(exposure.limits.max_total)} a month`}`;
+  const limits = `Most allowed: ${exposure.limits.max_lenders} lenders${exposure.limits.max_total === null ? '' : ` or ${formatZmw(exposure.limits.max_total)} a month`}`;
   return (
     <Stack gap="sm" component="section" aria-labelledby="record-checks" data-testid="record-checks">
       <Title order={3} size="h5" id="record-checks">
@@ -15,8 +15,10 @@ export function RecordChecks({ record }: { record: HistoryResponse['record'] }) 
         <Text size="sm" data-testid="record-exposure">
           {`Exposure this month: ${exposure.lenders} ${exposure.lenders === 1 ? 'lender deducts' : 'lenders deduct'} ${formatZmw(exposure.total)} a month.`}
         </Text>
-        {exposure.limit_reached ? (
-          <Badge color="red" variant="light" radius="sm" tt="none">{`Over the limit · ${limits}`}</Badge>
+        {exposure.limit === 'over' ? (
+          <Badge color="red" variant="light" radius="sm" tt="none" data-testid="record-limit">{`Over the limit · ${limits}`}</Badge>
+        ) : exposure.limit === 'at' ? (
+          <Badge color="yellow" variant="light" radius="sm" tt="none" data-testid="record-limit">{`At the limit · ${limits}`}</Badge>
         ) : (
           <Text size="xs" c="dimmed">{limits}</Text>
         )}

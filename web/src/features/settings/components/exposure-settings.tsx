@@ -46,7 +46,7 @@ export function ExposureSettings() {
     <SettingCard
       name="exposure"
       title="Exposure limits"
-      description="A new or changed deduction in a lender's file is flagged when the borrower's lenders reach this number, or their monthly total reaches this amount. Flags never block a submission."
+      description="The most a borrower may have. A new or changed deduction in a lender's file is flagged when it takes the borrower past the most lenders, or past the most monthly total; at the limit is not flagged. Flags never block a submission."
       defaults={`Defaults: ${DEFAULT_EXPOSURE_LIMITS.max_lenders} lenders, no amount limit.`}
       saveLabel="Save limits"
       onSubmit={save}
@@ -54,7 +54,7 @@ export function ExposureSettings() {
     >
       <Group align="flex-start" gap="md" wrap="wrap">
         <NumberInput
-          label="Lenders per borrower"
+          label="Most lenders per borrower"
           description={`A whole number from 1 to ${MAX_LENDER_LIMIT}`}
           min={1}
           max={MAX_LENDER_LIMIT}
@@ -64,7 +64,7 @@ export function ExposureSettings() {
           {...form.getInputProps('max_lenders')}
         />
         <NumberInput
-          label="Monthly total (ZMW)"
+          label="Most monthly total (ZMW)"
           description="Empty for no amount limit"
           min={0}
           clampBehavior="none"
