@@ -58,7 +58,7 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
  * The stack's password policy in Cognito's API shape. Every flag is set: cognito-local fills a
  * missing one with its own default, which demands upper case, digits and symbols.
  */
-export const PASSWORD_POLICY_SETTING = {
+const PASSWORD_POLICY_SETTING = {
   MinimumLength: PASSWORD_POLICY.minLength,
   RequireLowercase: PASSWORD_POLICY.requireLowercase,
   RequireUppercase: PASSWORD_POLICY.requireUppercase,

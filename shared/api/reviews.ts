@@ -107,7 +107,7 @@ export const bulkDecisionRequestSchema = decisionRequestSchema.extend({
 });
 
 /** The file a bulk failure is about, so the screen can name it after the row left its list; null when the caller may not see it. */
-export const bulkFailedFileSchema = submissionFieldsSchema.pick({ org_name: true, payee_key: true, doc_kind: true, upload_month: true, status: true });
+const bulkFailedFileSchema = submissionFieldsSchema.pick({ org_name: true, payee_key: true, doc_kind: true, upload_month: true, status: true });
 export type BulkFailedFile = z.infer<typeof bulkFailedFileSchema>;
 
 export const bulkDecisionResponseSchema = z.object({
