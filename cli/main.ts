@@ -15,7 +15,7 @@ upload screen: the header row, every row's employee number, NRC, dates, amount a
 Options:
   --kind inputs|stoppages  the file type (required)
   --payee KEY              the Payee Key / Code the rows must carry (required)
-  --month YYYY-MM          the submission month (default: the current month in Zambia)
+  --month YYYY-MM          the submission month, not after the current one (default: the current month in Zambia)
   --json                   one JSON report per file, one line each:
                            {"file","headers_found","headers","row_count","errors","warnings","fraud"}
   -h, --help               this text
@@ -71,6 +71,9 @@ function parseCommand(argv: readonly string[]): Command | 'help' {
   if (values.kind !== 'inputs' && values.kind !== 'stoppages') throw new UsageError(`--kind must be inputs or stoppages${values.kind ? `, not '${values.kind}'` : ''}.`);
   const month = values.month ?? currentMonth();
   if (!isMonth(month)) throw new UsageError(`--month must be a month written YYYY-MM (e.g. 2026-03), not '${month}'.`);
+  // The platform refuses an upload for a later month (POST /api/uploads); a file checked for one would pass here in vain.
+  // The words are the CLI's own: the platform's message module would bring zod into the bundle.
+  if (month > currentMonth()) throw new UsageError(`--month ${month} is after the current month (${currentMonth()}): the platform does not accept uploads for a later month.`);
   const payeeKey = values.payee?.trim() ?? '';
   if (payeeKey === '') throw new UsageError('--payee is required: the Payee Key / Code the rows must carry.');
   return { files, kind: values.kind, month, payeeKey, json: values.json };

@@ -9,6 +9,20 @@ export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIE
  */
 export const VERIFY_BEFORE_UPDATE = ['email'] as const;
 
+/**
+ * The user pool's password policy (spec part 2 §5 and §9: the one rule is a minimum of 8
+ * characters). The stack and the twin both build their pool from it, so a password one accepts
+ * the other accepts too.
+ */
+export const PASSWORD_POLICY = {
+  minLength: 8,
+  requireLowercase: false,
+  requireUppercase: false,
+  requireDigits: false,
+  requireSymbols: false,
+  tempPasswordValidityDays: 7,
+} as const;
+
 /** Cognito triggers: the trigger name, the function's name and its module under lambdas/. */
 export const AUTH_TRIGGERS = {
   CustomMessage: { functionName: 'custom-message', handler: 'auth/custom-message' },

@@ -11,7 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { ROLE_LABELS, ROLES } from '../../shared/roles.js';
-import { AUTH_TRIGGERS, VERIFY_BEFORE_UPDATE } from '../definitions.js';
+import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 
@@ -67,12 +67,12 @@ export class Auth extends Construct {
       standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
       // Spec part 2 §9: the one password rule is a minimum length of 8.
       passwordPolicy: {
-        minLength: 8,
-        requireLowercase: false,
-        requireUppercase: false,
-        requireDigits: false,
-        requireSymbols: false,
-        tempPasswordValidity: Duration.days(7),
+        minLength: PASSWORD_POLICY.minLength,
+        requireLowercase: PASSWORD_POLICY.requireLowercase,
+        requireUppercase: PASSWORD_POLICY.requireUppercase,
+        requireDigits: PASSWORD_POLICY.requireDigits,
+        requireSymbols: PASSWORD_POLICY.requireSymbols,
+        tempPasswordValidity: Duration.days(PASSWORD_POLICY.tempPasswordValidityDays),
       },
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       accountRecovery: AccountRecovery.EMAIL_ONLY,

@@ -6,12 +6,13 @@ import {
   DescribeUserPoolCommand,
   GetGroupCommand,
   UpdateUserPoolCommand,
+  type UserPoolType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLES } from '../../shared/roles.js';
-import { VERIFY_BEFORE_UPDATE } from '../definitions.js';
+import { PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { type Child, startChild } from './processes.js';
 import { waitForPort } from './ports.js';
 
@@ -53,12 +54,32 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
   return child;
 }
 
+/**
+ * The stack's password policy in Cognito's API shape. Every flag is set: cognito-local fills a
+ * missing one with its own default, which demands upper case, digits and symbols.
+ */
+const PASSWORD_POLICY_SETTING = {
+  MinimumLength: PASSWORD_POLICY.minLength,
+  RequireLowercase: PASSWORD_POLICY.requireLowercase,
+  RequireUppercase: PASSWORD_POLICY.requireUppercase,
+  RequireNumbers: PASSWORD_POLICY.requireDigits,
+  RequireSymbols: PASSWORD_POLICY.requireSymbols,
+  TemporaryPasswordValidityDays: PASSWORD_POLICY.tempPasswordValidityDays,
+};
+
 /** What the stack sets on its pool that the twin's pool must share (infra/constructs/auth.ts). */
 const POOL_SETTINGS = {
   AutoVerifiedAttributes: ['email' as const],
-  Policies: { PasswordPolicy: { MinimumLength: 8 } },
+  Policies: { PasswordPolicy: PASSWORD_POLICY_SETTING },
   UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: [...VERIFY_BEFORE_UPDATE] },
 };
+
+/** Whether a pool made earlier already has every setting above (an old data folder may lack some). */
+function hasPoolSettings(pool: UserPoolType | undefined): boolean {
+  const policy = (pool?.Policies?.PasswordPolicy ?? {}) as Record<string, unknown>;
+  const samePolicy = Object.entries(PASSWORD_POLICY_SETTING).every(([name, value]) => policy[name] === value);
+  return samePolicy && Boolean(pool?.UserAttributeUpdateSettings?.AttributesRequireVerificationBeforeUpdate?.length);
+}
 
 /** Creates the user pool, its app client and the seven role groups once; reuses them afterwards. */
 export async function provisionUserPool(client: CognitoIdentityProviderClient, stateFile: string): Promise<CognitoPool> {
@@ -67,7 +88,7 @@ export async function provisionUserPool(client: CognitoIdentityProviderClient, s
     const described = await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId })).catch(() => null);
     if (described) {
       // A pool made before a setting was added gets it, so an old data folder behaves as a new one.
-      if (!described.UserPool?.UserAttributeUpdateSettings?.AttributesRequireVerificationBeforeUpdate?.length) {
+      if (!hasPoolSettings(described.UserPool)) {
         await client.send(new UpdateUserPoolCommand({ UserPoolId: saved.userPoolId, ...POOL_SETTINGS }));
       }
       await ensureGroups(client, saved.userPoolId);

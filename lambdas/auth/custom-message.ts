@@ -52,7 +52,8 @@ const MESSAGES: Partial<Record<CustomMessageTriggerEvent['triggerSource'], (inpu
     lead: `An administrator created an account for ${escapeHtml(input.email)}. Accept the invite and choose your password within 7 days.`,
     action: 'Accept the invite',
     link: LINKS.invite(input),
-    fallback: `Sign-in name: <strong>${escapeHtml(input.username)}</strong><br>Temporary password: <strong>${escapeHtml(input.code)}</strong>`,
+    // People sign in with their email; the pool's user name is an id Cognito requires the invite to carry.
+    fallback: `Sign in with: <strong>${escapeHtml(input.email)}</strong><br>Temporary password: <strong>${escapeHtml(input.code)}</strong><br><span style="color:#868e96;font-size:13px">Account reference: ${escapeHtml(input.username)}</span>`,
   }),
 };
 

@@ -185,14 +185,18 @@ export async function rejectRequest(request: AccessRequest, note: string, by: st
   }
 }
 
-/** Deletes the request and its guard (the audit log keeps what it was). */
+/**
+ * Deletes the request, and its guard when it holds one (the audit log keeps what it was). Only a
+ * pending request holds the guard: a decided one released it, and a newer pending request of the
+ * same email may hold it now, which must not stop the old one's removal.
+ */
 export async function deleteRequest(request: AccessRequest): Promise<void> {
   try {
     await dynamo.send(
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: tableName('directory'), Key: requestKey(request.id), ConditionExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': request.status } } },
-          releaseGuard(request),
+          ...(request.status === 'pending' ? [releaseGuard(request)] : []),
         ],
       }),
     );

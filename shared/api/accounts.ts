@@ -24,6 +24,14 @@ export const ACCOUNT_MESSAGES = {
   signUpNotProven: 'We could not confirm your sign-up for this email. Please start the Request Access form again.',
 } as const;
 
+/** What the reset and invite links say beyond the spec's catalogue. */
+export const LINK_MESSAGES = {
+  signedOut: (email: string) => `You were signed out as ${email} on this browser, so the password you set here is the one that signs in next.`,
+  noInvite: (email: string) => `There is no invite waiting for ${email}. If you were sent an invite email, open the link in it; an administrator can send you a new one.`,
+  inviteAccepted: 'Your invite is accepted.',
+  passwordSavedInviteAccepted: 'Your password is saved and your invite is accepted.',
+} as const;
+
 /** Spec part 2 §9. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const ONBOARDING_MAX_BYTES = 10 * 1024 * 1024;

@@ -106,10 +106,14 @@ export const bulkDecisionRequestSchema = decisionRequestSchema.extend({
   ids: z.array(z.string().max(100)).min(1, 'Select at least one submission.').max(REPORTS_LIMIT, `Select at most ${REPORTS_LIMIT} submissions at a time.`),
 });
 
+/** The file a bulk failure is about, so the screen can name it after the row left its list; null when the caller may not see it. */
+const bulkFailedFileSchema = submissionFieldsSchema.pick({ org_name: true, payee_key: true, doc_kind: true, upload_month: true, status: true });
+export type BulkFailedFile = z.infer<typeof bulkFailedFileSchema>;
+
 export const bulkDecisionResponseSchema = z.object({
   decision: z.enum(REVIEW_DECISIONS),
   succeeded: z.array(z.string()),
-  failed: z.array(z.object({ id: z.string(), error: z.string(), message: z.string() })),
+  failed: z.array(z.object({ id: z.string(), error: z.string(), message: z.string(), file: bulkFailedFileSchema.nullable() })),
   message: z.string(),
 });
 export type BulkDecisionResponse = z.infer<typeof bulkDecisionResponseSchema>;

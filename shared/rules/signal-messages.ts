@@ -45,3 +45,10 @@ export const SIGNAL_MESSAGES = {
   noPrevious: (payeeKey: string, previous: Month) => `${payeeKey} has no inputs for ${previous} on the platform: every row counts as a new deduction.`,
 } as const;
 
+/**
+ * What the signals panel says when a file raised none. "Continues last month's" is claimed only
+ * when there was a previous month to compare with; otherwise the panel already says there was none.
+ */
+export function noSignalsText(baseline: { found: boolean } | null): string {
+  return baseline?.found ? "No signals: every deduction continues last month's, and the records agree." : 'No signals: the records agree with this file.';
+}

@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import { latestMessage, temporaryPassword, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser } from '../support/cognito.js';
 import { expectPending, field, putMembership } from './accounts-support.js';
-import { expectSignInScreen, signInThroughUi, twinInfo } from './support.js';
+import { LINK_MESSAGES } from '../../shared/api/accounts.js';
+import { expectSignInScreen, signInAs, signInThroughUi, twinInfo } from './support.js';
 
 const twin = twinInfo();
 
@@ -64,6 +65,14 @@ test.describe('forgot and reset password', () => {
     await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
   });
 
+  test('a reset link opened while someone is signed in says who was signed out', async ({ page }) => {
+    const admin = await signInAs(page, ['super_admin']);
+    const other = await createUser(twin, []);
+    await page.goto(`/reset?email=${encodeURIComponent(other.email)}&code=123456`);
+    await expect(page.getByRole('heading', { name: 'Create a new password' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: LINK_MESSAGES.signedOut(admin.email) })).toBeVisible();
+  });
+
   test('a sign-up type link has its own heading', async ({ page }) => {
     await page.goto(`/reset?type=signup&email=${encodeURIComponent(uniqueEmail('finish'))}&code=123456`);
     await expect(page.getByRole('heading', { name: 'Set your password to finish creating your account' })).toBeVisible();
@@ -118,6 +127,14 @@ test.describe('accepting an invite', () => {
     await expectSignInScreen(page);
     await signInThroughUi(page, email, 'Invited-pass-1');
     await expect(page).toHaveURL(/\/app$/);
+  });
+
+  test('opened signed in without an invite, it says there is none and accepts nothing', async ({ page }) => {
+    const admin = await signInAs(page, ['super_admin']);
+    await page.goto('/invite-accept');
+    await expect(page.getByRole('heading', { name: 'No invite to accept' })).toBeVisible();
+    await expect(page.getByText(LINK_MESSAGES.noInvite(admin.email))).toBeVisible();
+    await expect(page.getByText(/invite is accepted/)).toHaveCount(0);
   });
 
   test('a wrong code shows the invite error; a next link waits for a click', async ({ page }) => {

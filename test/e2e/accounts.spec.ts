@@ -110,6 +110,10 @@ test.describe('Request Access (sign up)', () => {
     await page.getByLabel('Full name').focus();
     const inUse = page.getByText('This email is already in use. Please Sign In or click Forgot Password.');
     await expect(inUse).toBeVisible();
+    // The message names Forgot Password: the link is beside it, and leads there.
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot$/);
+    await page.goBack();
 
     // Sent without leaving the field first (Enter): Cognito's answer gives the same message.
     await page.reload();

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, prepareReporter, searchByPasting, uniqueNrc } from './fraud-support.js';
+import { currentMonth } from '../../shared/rules/dates.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { signIn } from '../support/cognito.js';
 import { signInAs, signInAt, twinInfo } from './support.js';
 
 const twin = twinInfo();
@@ -101,6 +104,23 @@ test.describe('fraud registry', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText('No results yet')).toBeVisible();
     await expect(page.getByTestId('detected-count')).toHaveText('(0)');
+  });
+
+  test('a search with no valid NRC clears the results of the one before', async ({ page }) => {
+    const lender = await prepareReporter(twin, ['fi_admin']);
+    const nrc = uniqueNrc();
+    const { idToken } = await signIn(twin, lender.email, lender.password);
+    const report = { type: 'Identity theft', nrc, person_name: 'Chanda Mwale', report_month: currentMonth(), payee_key: lender.orgs[0]!.payeeKey, description: 'Forged payslip.' };
+    expect((await submissionsApi(twin).call(idToken, '/api/fraud-reports', { method: 'POST', body: report })).status).toBe(200);
+    await signInAt(page, lender.email, lender.password);
+
+    await searchByPasting(page, twin.url, nrc);
+    await expect(page.getByText('1 report on 1 of the 1 NRC searched, newest first.')).toBeVisible();
+    await searchByPasting(page, twin.url, 'no national ids in this text');
+    await expect(page.getByRole('alert')).toContainText('No valid NRCs to search.');
+    await expect(page.getByText('No results yet')).toBeVisible();
+    await expect(page.getByRole('cell', { name: nrc })).toHaveCount(0);
+    await expect(page.getByText(/NRCs? searched/)).toHaveCount(0);
   });
 
   test('tells a user without a fraud-search role that /fraud-list is not theirs', async ({ page }) => {

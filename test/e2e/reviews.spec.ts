@@ -102,6 +102,42 @@ test.describe('submission reviews and reports', () => {
     await expect(page.getByRole('region', { name: 'Submissions', exact: true })).toContainText(/YTD\s*1\s*Month\s*1\s*Today\s*1/);
   });
 
+  test('a bulk failure on a row another reviewer moved on names its file and does not claim it stays selected', async ({ page }) => {
+    test.setTimeout(180_000);
+    const lender = await prepareSubmitter(twin);
+    const { idToken } = await signIn(twin, lender.email, lender.password);
+    const api = submissionsApi(twin);
+    const payee = lender.org.payeeKey;
+    const base = 740_000 + Math.floor(Math.random() * 100_000);
+    const ids: string[] = [];
+    for (const i of [1, 2]) {
+      const data = workbook(inputsRows(month, payee, [nrcOf(i, base)]));
+      ids.push(await api.submitWorkbook(idToken, { kind: 'inputs', month, payeeKey: payee, fileName: `moved ${i}.xlsx` }, data));
+    }
+
+    await signInAt(page, '/reviews', await createUser(twin, ['compliance']));
+    await page.getByRole('textbox', { name: 'Search' }).fill(lender.org.orgName);
+    await expect(page.getByTestId('review-row').filter({ hasText: payee })).toHaveCount(2);
+    await expect(page.getByTestId('review-row')).toHaveCount(2);
+    await page.getByRole('checkbox', { name: 'Select all shown submissions' }).check();
+    await expect(page.getByTestId('bulk-count')).toHaveText('2 selected');
+
+    // Another reviewer approves one of the two meanwhile.
+    const other = await createUser(twin, ['compliance']);
+    const { idToken: otherToken } = await signIn(twin, other.email, other.password);
+    expect((await api.call(otherToken, `/api/submissions/${ids[0]}/decision`, { method: 'POST', body: { decision: 'approve' } })).status).toBe(200);
+    await expect(page.getByTestId('bulk-count')).toHaveText('2 selected');
+
+    await page.getByRole('button', { name: 'Approve selected' }).click();
+    const result = page.getByTestId('bulk-result');
+    await expect(result).toContainText('Bulk approve: 1 succeeded, 1 failed.');
+    await expect(result).toContainText('Not updated, and no longer in this list:');
+    await expect(result).toContainText(`${lender.org.orgName} · Inputs · ${month}`);
+    await expect(result).not.toContainText(ids[0]!);
+    await expect(result).not.toContainText('still selected');
+    await expect(page.getByTestId('reviews-empty')).toBeVisible();
+  });
+
   test('rejecting needs a reason; bulk approve answers with its counts; the file opens as a download; columns sort', async ({ page }) => {
     test.setTimeout(180_000);
     const lender = await prepareSubmitter(twin);

@@ -1,4 +1,4 @@
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCESS_DECISION_MESSAGES as M, accessDecisionResponseSchema, accessRequestListResponseSchema } from '../../shared/api/admin.js';
@@ -144,6 +144,22 @@ describe('POST /api/admin/access-requests/{id}/decision', () => {
     expect(await userExists(request.email)).toBe(false);
     const audit = (await auditOf(twin, `REQUEST#${request.id}`)).find((e) => e.action === 'access_request.remove');
     expect(audit).toMatchObject({ details: { note: 'Duplicate sign-up.', auth_user_deleted: true, before: { id: request.id }, after: null } });
+  });
+
+  it('removes a decided request while a newer one of the same email is pending, and leaves the newer one pending', async () => {
+    const old = await requestAccess(twin, 'fi');
+    expect((await decide(old.id, { decision: 'reject', note: 'Documents unreadable.' })).status).toBe(200);
+    // The person's account was deleted and they signed up again with the same email.
+    await cognitoClient(twin).send(new AdminDeleteUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: old.email }));
+    const newer = await requestAccess(twin, 'fi', { email: old.email });
+
+    const res = await decide(old.id, { decision: 'remove', note: 'Superseded by a new request.' });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'removed' });
+    expect(await storedRequest(old.id)).toBeUndefined();
+    expect(await storedRequest(newer.id)).toMatchObject({ status: 'pending' });
+    const guard = await db.send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `PENDING#${old.email}`, sk: 'REQUEST' } }));
+    expect(guard.Item?.request_id).toBe(newer.id);
   });
 
   it('keeps an auth user that has other links and answers them for the inspector', async () => {

@@ -78,8 +78,8 @@ let addressCounter = 0;
  * Signs up and files an access request through the API, as the sign-up screen does; then
  * confirms the email, so the user can sign in once approved.
  */
-export async function requestAccess(twin: TestTwinInfo, kind: 'fi' | 'pmec', opts: { payeeKey?: string; orgName?: string; prefix?: string } = {}) {
-  const email = uniqueEmail(opts.prefix ?? `req-${kind}`);
+export async function requestAccess(twin: TestTwinInfo, kind: 'fi' | 'pmec', opts: { payeeKey?: string; orgName?: string; prefix?: string; email?: string } = {}) {
+  const email = opts.email ?? uniqueEmail(opts.prefix ?? `req-${kind}`);
   const password = 'Sign-up-Passw0rd';
   const sub = await signUp(twin, email, password);
   const payeeKey = opts.payeeKey ?? `P${randomUUID().slice(0, 6).toUpperCase()}`;

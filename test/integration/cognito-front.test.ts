@@ -1,6 +1,7 @@
-import { AdminCreateUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminGetUserCommand, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { cognitoClient } from '../support/cognito.js';
+import { PASSWORD_POLICY } from '../../infra/definitions.js';
+import { cognitoClient, createUser } from '../support/cognito.js';
 import { cognitoFront, latestMessage, outbox, signUp, temporaryPassword, uniqueEmail } from '../support/accounts.js';
 
 /**
@@ -43,6 +44,68 @@ describe('the password policy (minimum 8 characters)', () => {
     await invite(email, temporaryPassword());
     const res = await cognitoFront(twin, 'ConfirmForgotPassword', { Username: email, ConfirmationCode: '123456', Password: 'short' });
     expect(res.json.__type).toBe('InvalidPasswordException');
+  });
+
+  it("is the stack's policy: the pool says so, and 8 lower-case letters pass sign-up, reset and the invite's new password", async () => {
+    const pool = await cognitoClient(twin).send(new DescribeUserPoolCommand({ UserPoolId: twin.env.USER_POOL_ID }));
+    expect(pool.UserPool?.Policies?.PasswordPolicy).toMatchObject({
+      MinimumLength: PASSWORD_POLICY.minLength,
+      RequireLowercase: PASSWORD_POLICY.requireLowercase,
+      RequireUppercase: PASSWORD_POLICY.requireUppercase,
+      RequireNumbers: PASSWORD_POLICY.requireDigits,
+      RequireSymbols: PASSWORD_POLICY.requireSymbols,
+    });
+
+    const newcomer = uniqueEmail('plain-signup');
+    const signedUp = await cognitoFront(twin, 'SignUp', { Username: newcomer, Password: 'abcdefgh', UserAttributes: [{ Name: 'email', Value: newcomer }] });
+    expect(signedUp.json.__type).toBeUndefined();
+
+    const user = await createUser(twin);
+    expect((await cognitoFront(twin, 'ForgotPassword', { Username: user.email })).status).toBe(200);
+    const reset = await latestMessage(twin, user.email, 'Reset your');
+    expect((await cognitoFront(twin, 'ConfirmForgotPassword', { Username: user.email, ConfirmationCode: reset.code, Password: 'abcdefgh' })).status).toBe(200);
+
+    const invitee = uniqueEmail('plain-invite');
+    const temporary = temporaryPassword();
+    await invite(invitee, temporary);
+    const challenge = await cognitoFront(twin, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: invitee, PASSWORD: temporary } });
+    const done = await cognitoFront(twin, 'RespondToAuthChallenge', {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: challenge.json.Session,
+      ChallengeResponses: { USERNAME: challenge.json.ChallengeParameters.USER_ID_FOR_SRP, NEW_PASSWORD: 'abcdefgh' },
+    });
+    expect(done.json.AuthenticationResult?.IdToken).toEqual(expect.any(String));
+  });
+});
+
+describe('every email is whole', () => {
+  // Cognito fills every placeholder of the trigger's message; a code left as {####} is a broken email.
+  const unfilled = /\{####\}|\{username\}/;
+
+  it('the verification email carries its code in the link, the text and the copy-this-link line', async () => {
+    const email = uniqueEmail('whole-verify');
+    await signUp(twin, email);
+    const message = await latestMessage(twin, email, 'Verify your email');
+    expect(message.html).not.toMatch(unfilled);
+    expect(message.html.split(message.code!).length - 1).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the reset email carries its code everywhere it is named', async () => {
+    const user = await createUser(twin);
+    await cognitoFront(twin, 'ForgotPassword', { Username: user.email });
+    const message = await latestMessage(twin, user.email, 'Reset your');
+    expect(message.html).not.toMatch(unfilled);
+    expect(message.html.split(message.code!).length - 1).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the invite names the email people sign in with and carries the temporary password everywhere', async () => {
+    const email = uniqueEmail('whole-invite');
+    const temporary = temporaryPassword();
+    await invite(email, temporary);
+    const message = await latestMessage(twin, email, 'invited');
+    expect(message.html).not.toMatch(unfilled);
+    expect(message.html).toContain(`Sign in with: <strong>${email}</strong>`);
+    expect(message.html.split(temporary).length - 1).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -212,8 +212,14 @@ describe('bulk decisions', () => {
     expect([...res.body.succeeded].sort()).toEqual([...pending].sort());
     expect(res.body.failed).toEqual(
       expect.arrayContaining([
-        { id: already, error: 'wrong_state', message: REVIEW_MESSAGES.wrongState('approve', 'fi_approved') },
-        { id: unknown, error: 'submission_not_found', message: 'No such submission.' },
+        // A failure names its file as it stands now (the row may have left the reviewer's list): organisation, kind, month, status.
+        {
+          id: already,
+          error: 'wrong_state',
+          message: REVIEW_MESSAGES.wrongState('approve', 'fi_approved'),
+          file: { org_name: orgA.orgName, payee_key: orgA.payeeKey, doc_kind: 'inputs', upload_month: month, status: 'fi_approved' },
+        },
+        { id: unknown, error: 'submission_not_found', message: 'No such submission.', file: null },
       ]),
     );
     for (const id of pending) expect(await statusOf(id)).toBe('fi_approved');

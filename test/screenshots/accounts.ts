@@ -3,6 +3,7 @@ import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provide
 import type { Page } from '@playwright/test';
 import { cognitoFront, latestMessage, pdfBytes, temporaryPassword, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser, type TestTwinInfo } from '../support/cognito.js';
+import { signInAt } from '../e2e/support.js';
 import type { Shot } from './core.js';
 
 async function attach(page: Page, label: string, name: string, buffer = pdfBytes()) {
@@ -39,7 +40,7 @@ async function invite(twin: TestTwinInfo, email: string) {
   return (await latestMessage(twin, email, 'invited')).links[0]!;
 }
 
-export function accountShots(twin: TestTwinInfo & { admin: { email: string } }): Shot[] {
+export function accountShots(twin: TestTwinInfo & { admin: { email: string; password: string } }): Shot[] {
   return [
     ['signup-fi', async (page) => fillFi(page, twin, uniqueEmail('shot-fi'))],
     ['signup-pmec', async (page) => {
@@ -80,6 +81,13 @@ export function accountShots(twin: TestTwinInfo & { admin: { email: string } }):
       await page.goto((await latestMessage(twin, user.email, 'Reset your')).links[0]!);
       await page.getByRole('button', { name: 'Save password' }).click();
     }],
+    ['reset-signed-in', async (page) => {
+      const [signedIn, user] = [await createUser(twin, ['data_user']), await createUser(twin, [])];
+      await signInAt(page, signedIn.email, signedIn.password);
+      await cognitoFront(twin, 'ForgotPassword', { Username: user.email });
+      await page.goto((await latestMessage(twin, user.email, 'Reset your')).links[0]!);
+      await page.getByText('You were signed out as').waitFor();
+    }],
     ['reset-invalid', async (page) => {
       await page.goto(`${twin.url}/reset`);
       await page.getByRole('heading', { name: 'Reset link invalid or expired' }).waitFor();
@@ -98,6 +106,11 @@ export function accountShots(twin: TestTwinInfo & { admin: { email: string } }):
       await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('Invited-pass-1');
       await page.getByRole('button', { name: 'Save password' }).click();
       await page.getByRole('heading', { name: "You're all set" }).waitFor();
+    }],
+    ['invite-none', async (page) => {
+      await signInAt(page, twin.admin.email, twin.admin.password);
+      await page.goto(`${twin.url}/invite-accept`);
+      await page.getByRole('heading', { name: 'No invite to accept' }).waitFor();
     }],
     ['invite-error', async (page) => {
       await page.goto(`${twin.url}/invite-accept?email=someone%40institution.co.zm&code=expired`);

@@ -66,6 +66,15 @@ export function fraudShots(twin: TestTwinInfo): Shot[] {
       await searchByPasting(page, twin.url, `Checked today: ${uniqueNrc()}`);
       await page.getByText('No matches found.').waitFor();
     }],
+    ['fraud-search-refused', async (page) => {
+      const nrc = uniqueNrc();
+      await asAnalyst(page, twin);
+      await fileReportThroughUi(page, twin.url, { nrc });
+      await searchByPasting(page, twin.url, nrc);
+      await page.getByTestId('fraud-results').waitFor();
+      await searchByPasting(page, twin.url, 'Mwila Banda, no NRC given');
+      await page.getByText('No results yet').waitFor();
+    }],
     ['fraud-search-binary-file', async (page) => {
       await asAnalyst(page, twin);
       await page.goto(`${twin.url}/fraud-list`);

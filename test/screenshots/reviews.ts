@@ -114,6 +114,24 @@ export function reviewShots(twin: Twin): Shot[] {
       await page.getByRole('textbox', { name: 'Search' }).fill('no such lender');
       await page.getByTestId('reviews-empty').waitFor();
     }],
+    ['reviews-bulk-failed', async (page) => {
+      // Two files of a lender of their own; another reviewer approves one while both are selected.
+      const org = await seedOrganisation(twin, uniquePayeeKey(), 'Lusaka Teachers Savings');
+      const [lender, reviewer, other] = [await person(twin, ['fi_admin'], org), await person(twin, ['compliance']), await person(twin, ['compliance'])];
+      const api = submissionsApi(twin);
+      const ids: string[] = [];
+      for (const n of [1, 2]) {
+        const data = workbook(inputsRows(currentMonth(), org.payeeKey, [nrcOf(n, 530_000 + Math.floor(Math.random() * 9_000))]));
+        ids.push(await api.submitWorkbook(lender.token, { kind: 'inputs', month: currentMonth(), payeeKey: org.payeeKey, fileName: `batch ${n}.xlsx` }, data));
+      }
+      await signInAt(page, reviewer.email, reviewer.password, '/reviews');
+      await page.getByRole('textbox', { name: 'Search' }).fill('Lusaka Teachers');
+      await page.getByTestId('review-row').filter({ hasText: org.payeeKey }).nth(1).waitFor();
+      await page.getByRole('checkbox', { name: 'Select all shown submissions' }).check();
+      await post(twin, other.token, `/api/submissions/${ids[0]}/decision`, { decision: 'approve' });
+      await page.getByRole('button', { name: 'Approve selected' }).click();
+      await page.getByTestId('bulk-result').getByText('no longer in this list').waitFor();
+    }],
     ['reports-fi', async (page) => {
       const { lender } = await seed(twin);
       await signInAt(page, lender.email, lender.password, '/reports');

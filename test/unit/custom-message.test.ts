@@ -68,6 +68,15 @@ describe('custom-message handler', () => {
     expect(result.response.emailMessage).toContain('{username}');
   });
 
+  it('tells the invitee to sign in with their email, not the pool user name', async () => {
+    const handler = await loadHandler();
+
+    const result = await handler(cognitoEvent('CustomMessage_AdminCreateUser'));
+
+    expect(result.response.emailMessage).toContain('Sign in with: <strong>ada@example.com</strong>');
+    expect(result.response.emailMessage).not.toContain('Sign-in name');
+  });
+
   it('HTML-escapes the email and name, and URL-encodes the email in the link', async () => {
     const handler = await loadHandler();
     const email = `o'neil"<img src=x onerror=alert(1)>&co@example.com`;

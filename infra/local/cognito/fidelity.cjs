@@ -11,9 +11,12 @@
 //   Cognito marks the email verified and answers NotAuthorizedException naming the status.
 // - ForgotPassword sent a reset code to an address that was never verified; Cognito refuses.
 // - UpdateUserPool forgot UserAttributeUpdateSettings (keep the original email until verified).
+// - The CustomMessage trigger's answer had only its first {####} and {username} filled; Cognito
+//   fills every one, so a message naming the code twice (a link and its text) reached people broken.
 const { Targets } = require('cognito-local/lib/targets/targets');
 const { CognitoError, InvalidParameterError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors');
 const { selectAppropriateDeliveryMethod } = require('cognito-local/lib/services/messageDelivery/deliveryMethod');
+const { MessagesService } = require('cognito-local/lib/services/messages');
 
 const CHALLENGE_TTL_MS = 3 * 60 * 1000; // Cognito's sessions for auth challenges last 3 minutes
 const challengeSessions = new Map(); // Session -> { username, expires }
@@ -147,5 +150,13 @@ wrap('UpdateUserPool', async () => null, async (services, ctx, req, result) => {
   await pool.updateOptions(ctx, { ...pool.options, UserAttributeUpdateSettings: req.UserAttributeUpdateSettings });
   return result;
 });
+
+// Every placeholder of the trigger's message is filled, as Cognito fills them (cognito-local fills the first).
+const createMessage = MessagesService.prototype.create;
+MessagesService.prototype.create = async function create(ctx, source, clientId, userPoolId, user, code, clientMetadata) {
+  const message = await createMessage.call(this, ctx, source, clientId, userPoolId, user, code, clientMetadata);
+  const fill = (text) => (typeof text === 'string' ? text.replaceAll('{####}', code ?? '').replaceAll('{username}', user.Username) : text);
+  return { ...message, emailMessage: fill(message.emailMessage), smsMessage: fill(message.smsMessage) };
+};
 
 module.exports = { wrap, poolOfClient };

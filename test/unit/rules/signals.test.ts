@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exposureOf, exceedsLimit, nameKey, type EmployeeEntry, type RecordEntry } from '../../../shared/rules/borrower-record.js';
 import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
 import { issuesCsv } from '../../../shared/rules/csv.js';
-import { borrowerKey, borrowersOf, computeSignals, exposureSignals, SIGNAL_MESSAGES, type SignalInput } from '../../../shared/rules/signals.js';
+import { borrowerKey, borrowersOf, computeSignals, exposureSignals, noSignalsText, SIGNAL_MESSAGES, type SignalInput } from '../../../shared/rules/signals.js';
 
 /** Deduction signals (issue 15): each rule and message, table-driven. */
 
@@ -194,5 +194,22 @@ describe('keys and the report', () => {
     const csv = issuesCsv({ errors: [], warnings: [], fraud: [] }, report.signals).split('\r\n');
     expect(csv[1]).toBe('signal,NEW,2,NRC,New deduction: 111111/11/1 had no deduction by A001 in 2026-02.');
     expect(csv[2]).toMatch(/^signal,MISSING,,NRC,Deduction for 999999\/99\/9/);
+  });
+});
+
+describe('the panel of a file without signals', () => {
+  const continues = "every deduction continues last month's";
+  it.each([
+    ['a previous month to compare with', { previous: [row('111111/11/1', 100)], rows: [row('111111/11/1', 100)] }, true],
+    ['no previous month, nothing in the file to compare', { previous: null, rows: [] }, false],
+    ['no previous month, a stoppages file naming no borrower', { kind: 'stoppages' as const, previous: null, rows: [row(null, 100, { employee_no: '' })] }, false],
+  ])('%s', (_name, over, claimsContinuation) => {
+    const report = run(over);
+    expect(report.signals).toEqual([]);
+    expect(noSignalsText(report.baseline).includes(continues)).toBe(claimsContinuation);
+  });
+
+  it('claims nothing about last month when the upload carries no baseline', () => {
+    expect(noSignalsText(null)).not.toContain(continues);
   });
 });

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInputsWorkbook } from '../../../bench/fixtures.js';
 import { main } from '../../../cli/main.js';
+import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
 import { DEDUCTIONS, DEDUCTIONS_EXPECTED, writeWithSheetJs } from '../../fixtures/xlsx-fixtures.js';
 import { encryptedWorkbook } from '../../fixtures/xlsx-hostile.js';
 
@@ -116,6 +117,7 @@ describe('cli validate', { timeout: 60_000 }, () => {
   it.each([
     [['validate', 'x.xlsx', '--kind', 'loans', '--payee', 'A001'], /--kind must be inputs or stoppages, not 'loans'/],
     [['validate', 'x.xlsx', '--kind', 'inputs', '--month', '2026-3', '--payee', 'A001'], /--month must be a month written YYYY-MM/],
+    [['validate', 'x.xlsx', '--kind', 'inputs', '--month', shiftMonth(currentMonth(), 1), '--payee', 'A001'], /is after the current month .*does not accept uploads for a later month/],
     [['validate', 'x.xlsx', '--kind', 'inputs'], /--payee is required/],
     [['validate', '--kind', 'inputs', '--payee', 'A001'], /Name at least one \.xlsx file/],
     [['check', 'x.xlsx'], /Unknown command 'check'/],

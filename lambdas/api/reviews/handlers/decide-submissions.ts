@@ -1,13 +1,29 @@
 import { createApiHandler } from '../../../lib/handler.js';
 import { applyDecision, checkDecision } from '../decisions.js';
 import * as routes from '../../../../shared/routes/reviews.js';
-import { type BulkDecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '../../../../shared/api/reviews.js';
+import { type BulkDecisionResponse, type BulkFailedFile, DECISION_RULES, REVIEW_MESSAGES, type ReviewDecision } from '../../../../shared/api/reviews.js';
+import { rolesOnly } from '../../../../shared/access.js';
+import type { Role } from '../../../../shared/roles.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { inParallel } from '../../../lib/concurrency.js';
 import { HttpError } from '../../../lib/errors.js';
 import { logger } from '../../../lib/powertools.js';
+import { loadVisibleSubmission } from '../../submissions/load.js';
 
 const BULK_PARALLEL = 4;
+
+/**
+ * The file a failure is about, as the caller may see it now: the screen names it by organisation, kind
+ * and month even when the row has left the list it was selected in (another reviewer moved it on).
+ */
+async function failedFile(me: AuthenticatedCaller, id: string, decision: ReviewDecision): Promise<BulkFailedFile | null> {
+  try {
+    const s = await loadVisibleSubmission(me, id, rolesOnly(...(DECISION_RULES[decision].roles as readonly Role[])));
+    return { org_name: s.org_name ?? null, payee_key: s.payee_key, doc_kind: s.doc_kind, upload_month: s.upload_month, status: s.status };
+  } catch {
+    return null; // unknown, or not the caller's to see: nothing is named
+  }
+}
 
 /** POST /api/submissions/decisions: each id decided on its own; the answer counts and explains the failures. */
 async function decideMany(me: AuthenticatedCaller, body: { ids: string[]; decision: ReviewDecision; note?: string }): Promise<BulkDecisionResponse> {
@@ -21,11 +37,12 @@ async function decideMany(me: AuthenticatedCaller, body: { ids: string[]; decisi
       await applyDecision(me, id, body.decision, note);
       succeeded.push(id);
     } catch (error) {
-      if (error instanceof HttpError) failed.push({ id, error: error.code, message: error.message });
+      const file = await failedFile(me, id, body.decision);
+      if (error instanceof HttpError) failed.push({ id, error: error.code, message: error.message, file });
       else {
         // A fault on one row must not hide what happened to the others: it is logged and counted as failed.
         logger.error('Bulk decision failed on one submission', { id, error: String(error) });
-        failed.push({ id, error: 'internal', message: 'Something went wrong on our side. Try this one again in a moment.' });
+        failed.push({ id, error: 'internal', message: 'Something went wrong on our side. Try this one again in a moment.', file });
       }
     }
   });

@@ -2,7 +2,7 @@ import { Accordion, Alert, Badge, Group, Loader, Pagination, Stack, Table, Text 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SIGNAL_LABELS, SIGNAL_PAGE_SIZE, type SignalCountsView } from '@shared/api/signals';
-import { SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
+import { noSignalsText, SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
 import { callRoute } from '@/lib/api-client';
 import { ErrorAlert } from './error-alert';
 import { getUploadSignals } from '@shared/routes/submissions';
@@ -108,7 +108,7 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: Sign
       )}
       {listed.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No signals: every deduction continues last month's, and the records agree.
+          {noSignalsText(baseline)}
         </Text>
       ) : (
         <Accordion multiple variant="separated" value={open} onChange={setOpen}>

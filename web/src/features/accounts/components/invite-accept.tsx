@@ -3,7 +3,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
+import { ACCOUNT_MESSAGES, LINK_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useSession } from '@/lib/auth';
@@ -21,7 +21,8 @@ export interface InviteLink {
   next: string | null;
 }
 
-type Stage = 'finalizing' | 'awaiting_click' | 'ready' | 'done' | 'error';
+/** `nothing`: opened signed in, without an invite's details, by someone with no invite waiting. */
+type Stage = 'finalizing' | 'awaiting_click' | 'ready' | 'done' | 'nothing' | 'error';
 
 /** Spec part 2 §2 "Invite accept" and §4 "Invite flow": finalizing, awaiting_click, ready, done, error. */
 export function InviteAccept({ link }: { link: InviteLink }) {
@@ -32,13 +33,14 @@ export function InviteAccept({ link }: { link: InviteLink }) {
   const [working, setWorking] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [passwordSet, setPasswordSet] = useState(false);
+  const [signedOutAs, setSignedOutAs] = useState<string | null>(null);
   const started = useRef(false);
 
   /** The membership side: approve the invite, then new tokens so the granted role is in them. */
   const finish = async () => {
-    await acceptInvite();
+    const { accepted } = await acceptInvite();
     await refresh({ force: true });
-    setStage('done');
+    setStage(accepted.length > 0 || link.code ? 'done' : 'nothing');
   };
 
   useEffect(() => {
@@ -51,8 +53,11 @@ export function InviteAccept({ link }: { link: InviteLink }) {
       return;
     }
     (async () => {
-      // Whoever is signed in on this browser makes way for the invited person.
-      if (session.status === 'signedIn') await signOut().catch(() => undefined);
+      // Whoever is signed in on this browser makes way for the invited person, and is told so.
+      if (session.status === 'signedIn') {
+        if (session.email.toLowerCase() !== link.email.toLowerCase()) setSignedOutAs(session.email);
+        await signOut().catch(() => undefined);
+      }
       const step = await startInviteSignIn(link.email, link.code);
       if (step === 'new_password_required') setStage('ready');
       else if (step === 'signed_in') await finish();
@@ -125,12 +130,22 @@ export function InviteAccept({ link }: { link: InviteLink }) {
       </AuthLayout>
     );
   }
+  if (stage === 'nothing') {
+    return (
+      <AuthLayout title="No invite to accept" withSignInLink={false}>
+        <Text>{LINK_MESSAGES.noInvite(session.status === 'signedIn' ? session.email : 'you')}</Text>
+        <Button component={Link} to="/app">
+          Continue to the platform
+        </Button>
+      </AuthLayout>
+    );
+  }
   if (stage === 'done') {
     return (
       <AuthLayout title="You're all set" withSignInLink={false}>
         <Group gap="sm" wrap="nowrap">
           <IconCircleCheck size={22} color="var(--mantine-color-teal-6)" aria-hidden />
-          <Text>Your password is saved and your invite is accepted.</Text>
+          <Text>{passwordSet ? LINK_MESSAGES.passwordSavedInviteAccepted : LINK_MESSAGES.inviteAccepted}</Text>
         </Group>
         <Button component={Link} to="/app">
           Continue to the platform
@@ -148,6 +163,11 @@ export function InviteAccept({ link }: { link: InviteLink }) {
           <Text size="sm" c="dimmed">
             You were invited as <strong>{link.email}</strong>. Choose the password you will sign in with.
           </Text>
+          {signedOutAs && (
+            <Alert color="blue" variant="light" role="status">
+              {LINK_MESSAGES.signedOut(signedOutAs)}
+            </Alert>
+          )}
           {failure !== null && <ErrorAlert error={failure} />}
           <PasswordPair field={(name) => form.getInputProps(name)} disabled={working || passwordSet} />
           <Button type="submit" fullWidth loading={working}>

@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
+import { ACCOUNT_MESSAGES, LINK_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { useSession } from '@/lib/auth';
@@ -27,16 +27,19 @@ export function ResetPassword({ link }: { link: ResetLink }) {
   const form = useForm({ initialValues: { password: '', confirm: '' }, validate: schemaResolver(passwordPairSchema, { sync: true }) });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  /** Who was signed in on this browser when the link was opened: they are told they were signed out. */
+  const [signedOutAs, setSignedOutAs] = useState<string | null>(null);
 
   // Preparing: someone still signed in on this browser is signed out, so the new password is what signs in next.
   useEffect(() => {
     if (session.status === 'checking' || !complete) return;
     if (session.status === 'signedIn') {
+      setSignedOutAs(session.email);
       void signOut().catch(() => undefined);
       return;
     }
     setStage((current) => (current === 'loading' ? 'ready' : current));
-  }, [complete, session.status, signOut]);
+  }, [complete, session, signOut]);
 
   const onSubmit = async ({ password }: { password: string }) => {
     setSaving(true);
@@ -91,6 +94,11 @@ export function ResetPassword({ link }: { link: ResetLink }) {
           <Text size="sm" c="dimmed">
             For <strong>{link.email}</strong>. Choose a password of at least 8 characters.
           </Text>
+          {signedOutAs && (
+            <Alert color="blue" variant="light" role="status">
+              {LINK_MESSAGES.signedOut(signedOutAs)}
+            </Alert>
+          )}
           {failure !== null && <ErrorAlert error={failure} />}
           <PasswordPair field={(name) => form.getInputProps(name)} disabled={saving} />
           <Button type="submit" fullWidth loading={saving}>

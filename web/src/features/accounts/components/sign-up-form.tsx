@@ -42,6 +42,15 @@ const cleaned = (values: SignUpValues): SignUpValues => ({
 /** The rules of spec part 2 §5 as the form's errors (only the fields that have one). */
 const signUpErrors = (values: SignUpValues) => Object.fromEntries(Object.entries(validateSignUp(cleaned(values))).filter(([, message]) => message));
 
+/** The way out the "email already in use" message names besides Sign In (linked at the form's foot). */
+function ForgotPasswordLink() {
+  return (
+    <Anchor component={Link} to="/forgot" size="sm" mt={-8} w="fit-content">
+      Forgot password?
+    </Anchor>
+  );
+}
+
 /** The Request Access form (spec part 2 §2 "Sign up", §5 "Signup", §8). */
 export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => void }) {
   const form = useForm<SignUpValues>({ initialValues: INITIAL, validate: signUpErrors });
@@ -130,6 +139,7 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
           error={errors.email ?? emailTaken}
           disabled={busy}
         />
+        {emailTaken && !errors.email && <ForgotPasswordLink />}
         <TextInput
           label="Full name"
           description={`Optional. If left empty: “${derivedName}”.`}

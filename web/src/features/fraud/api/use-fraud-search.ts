@@ -17,6 +17,8 @@ export interface SearchPage {
   hasNext: boolean;
   /** Search mode: how many of the searched NRCs are on the registry. */
   matchedNrcs?: number;
+  /** Search mode: how many NRCs this result searched (not whatever the box holds now). */
+  searchedNrcs?: number;
 }
 
 export interface FraudSearchState {
@@ -65,7 +67,7 @@ export function useFraudSearch() {
         mode: 'search',
         loading: search.isFetching,
         error: search.error,
-        result: data ? { items: data.items, total: data.total, page: searching.page + 1, paged: data.paged, hasPrev: searching.page > 0, hasNext: data.next_cursor !== null, matchedNrcs: data.matched_nrcs } : null,
+        result: data ? { items: data.items, total: data.total, page: searching.page + 1, paged: data.paged, hasPrev: searching.page > 0, hasNext: data.next_cursor !== null, matchedNrcs: data.matched_nrcs, searchedNrcs: searching.nrcs.length } : null,
       };
     }
     if (latest) {

@@ -19,13 +19,19 @@ export function FraudSearchView() {
   const [readingFile, setReadingFile] = useState(false);
   const results = useFraudSearch();
 
+  /** A search that cannot run clears the last one's results: they answered another list. */
+  const refuse = (error: unknown) => {
+    setInputError(error);
+    results.reset();
+  };
+
   const run = (raw: string, from: string | null) => {
     const nrcs = extractNrcs(raw);
     setDetected(nrcs);
     setSource(from);
-    if (nrcs.length === 0) return setInputError(new Error(FRAUD_MESSAGES.noNrcs));
+    if (nrcs.length === 0) return refuse(new Error(FRAUD_MESSAGES.noNrcs));
     if (nrcs.length > MAX_NRCS_PER_REQUEST) {
-      return setInputError(new Error(`${formatCount(nrcs.length)} NRCs were found. ${FRAUD_MESSAGES.tooManyNrcs}`));
+      return refuse(new Error(`${formatCount(nrcs.length)} NRCs were found. ${FRAUD_MESSAGES.tooManyNrcs}`));
     }
     setInputError(null);
     results.search(nrcs);
@@ -38,7 +44,7 @@ export function FraudSearchView() {
       .catch((error: unknown) => {
         setDetected([]);
         setSource(null);
-        setInputError(error);
+        refuse(error);
       })
       .finally(() => setReadingFile(false));
   };
@@ -75,7 +81,7 @@ export function FraudSearchView() {
           Read from {source}.
         </Text>
       )}
-      <ResultsPanel state={results} searched={detected.length} onPrev={results.prev} onNext={results.next} />
+      <ResultsPanel state={results} onPrev={results.prev} onNext={results.next} />
     </Stack>
   );
 }

@@ -22,10 +22,11 @@ function heading(state: FraudSearchState): string {
   return 'Results';
 }
 
-function summary(state: FraudSearchState, searched: number): string | null {
+function summary(state: FraudSearchState): string | null {
   const r = state.result;
   if (!r || state.loading) return null;
   if (state.mode === 'latest') return `The ${formatCount(r.total)} most recent report${r.total === 1 ? '' : 's'}, newest first.`;
+  const searched = r.searchedNrcs ?? 0;
   const nrcs = `${formatCount(searched)} NRC${searched === 1 ? '' : 's'} searched`;
   if (r.total === 0) return `None of the ${nrcs} is on the registry.`;
   return `${formatCount(r.total)} report${r.total === 1 ? '' : 's'} on ${formatCount(r.matchedNrcs ?? 0)} of the ${nrcs}, newest first.`;
@@ -33,15 +34,14 @@ function summary(state: FraudSearchState, searched: number): string | null {
 
 export interface ResultsPanelProps {
   state: FraudSearchState;
-  searched: number;
   onPrev: () => void;
   onNext: () => void;
 }
 
 /** Spec §2 messages: 'No results yet', 'Loading…', 'No matches found.', the error text; 'Page N · total' when paged. */
-export function ResultsPanel({ state, searched, onPrev, onNext }: ResultsPanelProps) {
+export function ResultsPanel({ state, onPrev, onNext }: ResultsPanelProps) {
   const r = state.result;
-  const text = summary(state, searched);
+  const text = summary(state);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="fraud-results-title">
       <Stack gap="sm">

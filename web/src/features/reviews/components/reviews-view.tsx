@@ -7,7 +7,7 @@ import type { Role } from '@shared/roles';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage } from '@/lib/errors';
 import { useAssign, useDecide, useDecideMany, useOpenFile, useReviewQueue } from '../api/submissions';
-import { KIND_LABELS } from '../utils/format';
+import { fileLabel } from '../utils/bulk-failures';
 import { actionsFor, decisionsFor, defaultStatusFor, NEWEST_FIRST, nextSort, type RowAction, sortItems, type SortState } from '../utils/review-table';
 import { AssignModal } from './assign-modal';
 import { BulkBar } from './bulk-bar';
@@ -18,8 +18,6 @@ import { RejectModal } from './reject-modal';
 import { SignalsDrawer } from './signals-drawer';
 import { SubmissionsPanel } from './submissions-panel';
 import { ReviewsTable } from './reviews-table';
-
-const describe = (item: SubmissionListItem) => `${item.org_name ?? item.payee_key} · ${KIND_LABELS[item.doc_kind]} · ${item.upload_month}`;
 
 /** Who a rejection is for: one row, or the selection. */
 type Rejecting = { kind: 'one'; item: SubmissionListItem } | { kind: 'bulk'; ids: string[] };
@@ -74,7 +72,7 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
           select([item.id], false);
         },
         onError: (error) => {
-          if (decision !== 'reject') failed(error, describe(item));
+          if (decision !== 'reject') failed(error, fileLabel(item));
         },
       },
     );
@@ -138,7 +136,7 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
 
       <BulkBar count={selectedIds.length} decisions={decisions} busy={decideMany.isPending ? decideMany.variables?.decision ?? null : null} onDecide={onBulk} onClear={() => setSelected(new Set())} />
 
-      {bulkResult && <BulkResult result={bulkResult} describe={(id) => (byId.get(id) ? describe(byId.get(id)!) : id)} onClose={() => setBulkResult(null)} />}
+      {bulkResult && <BulkResult result={bulkResult} listed={byId} onClose={() => setBulkResult(null)} />}
 
       <SubmissionsPanel loading={queue.isPending} error={queue.error} empty={items.length === 0} emptyTestId="reviews-empty">
           <ReviewsTable
@@ -158,7 +156,7 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
       <QueueFooter shown={items.length} hasMore={Boolean(queue.hasNextPage)} loadingMore={queue.isFetchingNextPage} onLoadMore={() => void queue.fetchNextPage()} />
 
       <RejectModal
-        subject={rejecting === null ? null : rejecting.kind === 'one' ? describe(rejecting.item) : `${rejecting.ids.length} selected submission${rejecting.ids.length === 1 ? '' : 's'}`}
+        subject={rejecting === null ? null : rejecting.kind === 'one' ? fileLabel(rejecting.item) : `${rejecting.ids.length} selected submission${rejecting.ids.length === 1 ? '' : 's'}`}
         busy={decide.isPending || decideMany.isPending}
         error={rejecting?.kind === 'one' ? decide.error : decideMany.error}
         onReject={(reason) => (rejecting?.kind === 'one' ? runDecision(rejecting.item, 'reject', reason) : runBulk(rejecting?.ids ?? [], 'reject', reason))}
