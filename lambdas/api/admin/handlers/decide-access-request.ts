@@ -93,10 +93,10 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
   // remove of an approved request revokes the access it gave; the request stays, marked removed.
   if (request.status === 'approved') {
     const { membershipRemoved } = await decide(() => revokeAccess(request, actor.email));
+    // Revoking keeps the account: the answer carries its links, so the inspector opens where it may be deleted.
     const links = await userLinks(request.email);
-    const kept = links.blocking_links > 0;
     await audit({ ...before, status: 'removed' }, { revoked: true, membership_removed: membershipRemoved, remaining_links: links.counts });
-    return response(request, 'removed', kept ? M.revokedKept : M.revoked, { org_id: request.org_id ?? null, kept_auth_user: kept, links: kept ? links : null });
+    return response(request, 'removed', M.revoked, { org_id: request.org_id ?? null, kept_auth_user: Boolean(links.auth_user), links });
   }
   if (request.status === 'removed') throw new ConflictError(M.alreadyDecided, 'already_decided');
   await decide(() => deleteRequest(request));
