@@ -60,6 +60,7 @@ export function NewOrgName({ request, value, onChange, error }: { request: Acces
       onChange={(e) => onChange(e.currentTarget.value)}
       error={error}
       maxLength={200}
+      data-autofocus
     />
   );
 }

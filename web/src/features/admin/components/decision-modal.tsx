@@ -93,7 +93,7 @@ export function DecisionModal({ pending, onClose, onDone }: { pending: PendingDe
             autosize
             minRows={2}
             maxLength={2000}
-            data-autofocus
+            data-autofocus={pending.decision !== 'approve' || Boolean(existing)}
           />
         )}
       </Stack>
