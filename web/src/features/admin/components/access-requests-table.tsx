@@ -25,7 +25,7 @@ function DocStates({ item }: { item: AccessRequestItem }) {
   if (!item.missing_documents.length && !item.not_pdf_documents.length) return <Text size="xs" c="dimmed">All received</Text>;
   return (
     <>
-      {item.missing_documents.length > 0 && <Text size="xs" c="orange.9">Missing: {docNames(item.missing_documents)}</Text>}
+      {item.missing_documents.length > 0 && <Text size="xs" fw={600}>Missing: {docNames(item.missing_documents)}</Text>}
       {item.not_pdf_documents.length > 0 && <Text size="xs" c="red.9">Not a PDF: {docNames(item.not_pdf_documents)}</Text>}
     </>
   );
@@ -52,7 +52,7 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
                 <Table.Td>{item.email}{item.full_name && <Text size="xs" c="dimmed">{item.full_name}</Text>}</Table.Td>
                 <Table.Td>
                   {item.org_name || item.existing_org?.org_name || '—'}
-                  {item.existing_org && <Text size="xs" c="orange.9">Organisation exists</Text>}
+                  {item.existing_org && <Text size="xs" fw={600}>Organisation exists</Text>}
                   {item.org_id && <Anchor component={Link} to={`/team?org_id=${item.org_id}`} size="xs" display="block">Team</Anchor>}
                 </Table.Td>
                 <Table.Td>{CLIENT_LABELS[item.client_type]}</Table.Td>
