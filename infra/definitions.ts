@@ -23,10 +23,12 @@ export const PASSWORD_POLICY = {
   tempPasswordValidityDays: 7,
 } as const;
 
-/** Cognito triggers: the trigger name, the function's name and its module under lambdas/. */
+/** Cognito triggers: the trigger name, the function's name, its module under lambdas/ and the stores it uses. */
 export const AUTH_TRIGGERS = {
-  CustomMessage: { functionName: 'custom-message', handler: 'auth/custom-message' },
-} as const;
+  CustomMessage: { functionName: 'custom-message', handler: 'auth/custom-message', uses: {} },
+  // Records each sign-in's time in the directory (the User Inspector's "Last sign-in").
+  PostAuthentication: { functionName: 'post-authentication', handler: 'auth/post-authentication', uses: { tables: ['directory'] } },
+} as const satisfies Record<string, { functionName: string; handler: string; uses: { tables?: readonly TableKey[] } }>;
 
 /** S3 notifications: objects created under a prefix run a handler (at least once, retried). */
 export interface S3TriggerDef {
@@ -63,6 +65,15 @@ export const S3_TRIGGERS: readonly S3TriggerDef[] = [
     prefix: 'notify/',
     handler: 'events/send-notification',
     uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+  },
+  // Onboarding documents the browser posted: record on the access request that each landed, and
+  // whether it is a PDF (its signature), so a missing or false document shows to the approver.
+  {
+    id: 'check-document',
+    bucket: 'onboarding',
+    prefix: 'requests/',
+    handler: 'events/check-document',
+    uses: { tables: ['directory'], buckets: ['onboarding'] },
   },
 ];
 

@@ -215,15 +215,18 @@ const GRANTS_BY_ROUTE: Record<string, FunctionGrants> = {
 
   // administration
   'get-admin-metrics': { tables: { directory: read(['Scan'], 'gsi2') }, userPool: ['ListUsers', 'ListUsersInGroup'] },
-  'list-access-requests': { tables: { directory: read([], 'gsi2') } },
+  // A pending request's existing organisation: its guard and record (GetItem), by payee key (gsi1), its admins (Query).
+  'list-access-requests': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
   'get-access-request-documents': merge(AUDIT_ENTRY, { tables: { directory: read(['GetItem']) }, buckets: { onboarding: { read: [KEYS.onboarding.requests] } } }),
   'decide-access-request': audited(NOTIFIES, {
     tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: ['gsi1'] } },
     buckets: { onboarding: { delete: [KEYS.onboarding.requests] } },
-    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminDeleteUser'],
+    // Revoking an approved request takes the role group and ends the person's sessions.
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
   }),
-  'get-user-links': { tables: { directory: read(['Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
-  'delete-auth-user': audited({ tables: { directory: read(['Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteUser'] }),
+  // The inspector reads the last sign-in (GetItem pk=SIGNIN#…), as do the decisions and deletion that inspect.
+  'get-user-links': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
+  'delete-auth-user': audited({ tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteUser'] }),
   // Listing repairs a missing platform-admin record of a group member (ensurePlatformAdminRecord), audited.
   'list-platform-admins': { tables: { directory: read([], 'gsi2') } },
   'add-platform-admin': audited(NOTIFIES, {
@@ -285,6 +288,10 @@ export const TRIGGER_GRANTS: Record<string, FunctionGrants> = {
     },
     buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
   },
+  // Cognito's PostAuthentication trigger (AUTH_TRIGGERS): the sign-in's time (pk=SIGNIN#…).
+  'post-authentication': { tables: { directory: { actions: ['PutItem'] } } },
+  // An onboarding document's first bytes, and its state on the request.
+  'check-document': { tables: { directory: { actions: ['UpdateItem'] } }, buckets: { onboarding: { read: [KEYS.onboarding.requests], list: true } } },
   // The expiry job: the retention setting, the reports index from its watermark, each expiry's transaction.
   'expire-reports': merge(AUDIT_ENTRY, { tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] }, directory: read(['Query']) } }),
   'ingest-submission': {

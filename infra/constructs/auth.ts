@@ -10,9 +10,13 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { ROLE_LABELS, ROLES } from '../../shared/roles.js';
+import { TABLES } from '../../shared/stores.js';
 import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
+import { TRIGGER_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
+import { applyGrants, type Stores } from './policy.js';
 import { acknowledge } from './nag.js';
 
 export interface AuthProps {
@@ -45,6 +49,7 @@ export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
   readonly customMessage: AppFunction;
+  postAuthentication?: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -120,5 +125,25 @@ export class Auth extends Construct {
       'AwsSolutions-COG8',
       'The Plus feature plan (threat protection) is billed per monthly active user; choosing it is a cost decision for the operator, made by setting featurePlan: FeaturePlan.PLUS.',
     );
+  }
+
+  /**
+   * The PostAuthentication trigger, which records each sign-in's time in the directory table. Added
+   * once the tables exist (the stack makes the pool first); its grant is TRIGGER_GRANTS' entry.
+   */
+  addPostAuthentication(stores: Stores): AppFunction {
+    const def = AUTH_TRIGGERS.PostAuthentication;
+    const fn = new AppFunction(this, 'PostAuthentication', {
+      handler: def.handler,
+      description: 'Cognito PostAuthentication trigger: records the time of each sign-in for the User Inspector.',
+      // Cognito waits 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+    for (const key of def.uses.tables) fn.bindTable(TABLES[key], stores.tables[key] as Table);
+    applyGrants(fn.role, TRIGGER_GRANTS[def.functionName], def.uses, stores, []);
+    this.userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, fn.function);
+    this.postAuthentication = fn;
+    return fn;
   }
 }

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLES } from '../../shared/roles.js';
-import { PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
+import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { type Child, startChild } from './processes.js';
 import { waitForPort } from './ports.js';
 
@@ -24,8 +24,8 @@ export interface CognitoPool {
 }
 
 /**
- * Starts cognito-local (cwd = its data dir) with the CustomMessage trigger pointed at the twin's
- * Lambda-invoke endpoint, as the stack wires the trigger in AWS.
+ * Starts cognito-local (cwd = its data dir) with the Cognito triggers pointed at the twin's
+ * Lambda-invoke endpoint, as the stack wires them in AWS.
  */
 export async function startCognito(opts: { dataDir: string; port: number; lambdaPort: number; outboxUrl: string; outboxKey: string }): Promise<Child> {
   const configDir = path.join(opts.dataDir, '.cognito');
@@ -39,7 +39,7 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
           region: 'local',
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         },
-        TriggerFunctions: { CustomMessage: 'custom-message' },
+        TriggerFunctions: Object.fromEntries(Object.entries(AUTH_TRIGGERS).map(([trigger, t]) => [trigger, t.functionName])),
         TokenConfig: { IssuerDomain: `http://127.0.0.1:${opts.port}` },
       },
       null,

@@ -11,7 +11,8 @@ import { memberIndexKeys, memberKey } from './memberships.js';
  * Decisions on access requests (access-requests.ts holds the request keys). Added keys:
  * - organisation name guard: pk=ORGKEY#PAYEE#{payee_key} or ORGKEY#NAME#{ORG NAME} sk=ORG, holding org_id.
  *   Written in the same transaction as the organisation it names, so two approvals for the same
- *   payee key (or PMEC name) can never create two organisations: the second joins the first.
+ *   payee key (or PMEC name) can never create two organisations: the second is refused
+ *   (OrganisationExistsError), since joining an existing organisation is the approver's explicit choice.
  * Access patterns: "requests newest first" Query gsi2 REQUEST descending; "requests of an email"
  * Query gsi1 EMAIL#{email}.
  */
@@ -30,6 +31,8 @@ const orgGuardKey = (request: Pick<AccessRequest, 'client_type' | 'payee_key' | 
 });
 
 export class DecisionConflictError extends Error {}
+/** The organisation this approval would create exists (created by another approval meanwhile). */
+export class OrganisationExistsError extends Error {}
 
 /** The request changed under this decision: its condition failed, or another decision raced it. */
 const isCancelled = (error: unknown) => isConditionFailure(error) || isTransactionConflict(error);
@@ -92,10 +95,10 @@ export async function requestsOfEmail(email: string): Promise<StoredRequest[]> {
 }
 
 /** The organisation a request names, if it exists: by its guard, else (older data) by payee key. */
-async function existingOrganisation(request: AccessRequest): Promise<Organisation | null> {
+export async function organisationOfRequest(request: AccessRequest): Promise<Organisation | null> {
   const guard = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: orgGuardKey(request), ConsistentRead: true }));
   if (typeof guard.Item?.org_id === 'string') return getOrganisation(guard.Item.org_id);
-  return null;
+  return request.payee_key ? findOrganisationByPayeeKey(request.payee_key) : null;
 }
 
 const releaseGuard = (request: AccessRequest) => ({
@@ -107,7 +110,7 @@ const releaseGuard = (request: AccessRequest) => ({
   },
 });
 
-function decideRequest(request: AccessRequest, fields: Record<string, unknown>) {
+function decideRequest(request: AccessRequest, fields: Record<string, unknown>, from: AccessRequest['status'] = 'pending') {
   const names = Object.keys(fields);
   return {
     Update: {
@@ -116,22 +119,24 @@ function decideRequest(request: AccessRequest, fields: Record<string, unknown>) 
       UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), '#status': 'status' },
-      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])), ':pending': 'pending' },
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])), ':pending': from },
     },
   };
 }
 
 /**
- * Approves in one transaction: the organisation (created with its guard, or joined), the
- * approved membership, the request's status and the release of its pending guard. Throws
- * DecisionConflictError when the request is no longer pending. The role group is the caller's.
+ * Approves in one transaction: the organisation (created with its guard, or the existing one the
+ * approver chose, joined), the approved membership, the request's status and the release of its
+ * pending guard. Throws DecisionConflictError when the request is no longer pending, and
+ * OrganisationExistsError when the organisation to create was created meanwhile. The role group
+ * is the caller's.
  */
 export async function approveRequest(
   request: AccessRequest,
-  input: { userId: string; role: Role; orgName: string; by: string; existingOrg?: Organisation | null },
+  input: { userId: string; role: Role; orgName: string; by: string; existingOrg: Organisation | null },
 ): Promise<{ org: Organisation; created: boolean }> {
   const now = new Date().toISOString();
-  const found = input.existingOrg !== undefined ? input.existingOrg : (await existingOrganisation(request)) ?? (request.payee_key ? await findOrganisationByPayeeKey(request.payee_key) : null);
+  const found = input.existingOrg;
   const org: Organisation = found ?? {
     org_id: randomUUID(),
     org_name: input.orgName,
@@ -164,8 +169,8 @@ export async function approveRequest(
     );
   } catch (error) {
     if (!isCancelled(error)) throw error;
-    // Another approval created this organisation first: join it.
-    if (!found && isConditionFailure(error, 0)) return approveRequest(request, { ...input, existingOrg: await existingOrganisation(request) });
+    // Another approval created this organisation first: joining it needs the approver's choice.
+    if (!found && isConditionFailure(error, 0)) throw new OrganisationExistsError();
     throw new DecisionConflictError();
   }
   return { org, created: !found };
@@ -186,6 +191,19 @@ export async function rejectRequest(request: AccessRequest, note: string, by: st
 }
 
 /**
+ * Marks an approved request removed (its access revoked), only if it is still approved: the
+ * request stays as the record of the approval. Throws DecisionConflictError otherwise.
+ */
+export async function markRequestRevoked(request: AccessRequest, by: string): Promise<void> {
+  try {
+    await dynamo.send(new TransactWriteCommand({ TransactItems: [decideRequest(request, { status: 'removed', revoked_at: new Date().toISOString(), revoked_by: by }, 'approved')] }));
+  } catch (error) {
+    if (isCancelled(error)) throw new DecisionConflictError();
+    throw error;
+  }
+}
+
+/**
  * Deletes the request, and its guard when it holds one (the audit log keeps what it was). Only a
  * pending request holds the guard: a decided one released it, and a newer pending request of the
  * same email may hold it now, which must not stop the old one's removal.
@@ -196,6 +214,7 @@ export async function deleteRequest(request: AccessRequest): Promise<void> {
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: tableName('directory'), Key: requestKey(request.id), ConditionExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': request.status } } },
+          // A decided request released its guard; the email's guard may now be a newer request's.
           ...(request.status === 'pending' ? [releaseGuard(request)] : []),
         ],
       }),

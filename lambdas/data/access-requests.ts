@@ -1,5 +1,6 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { presignPost } from './s3-objects.js';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { isNotFound, presignPost } from './s3-objects.js';
 import { randomUUID } from 'node:crypto';
 import {
   type ClientType,
@@ -11,7 +12,7 @@ import {
 } from '../../shared/api/accounts.js';
 import type { PresignedPost } from '../../shared/api/presigned-post.js';
 import type { Role } from '../../shared/roles.js';
-import { dynamo, tableName } from './clients.js';
+import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
 
 /**
@@ -21,7 +22,8 @@ import { isConditionFailure } from './dynamo.js';
  * - pending guard: pk=PENDING#{email} sk=REQUEST, holding request_id. Written in the same
  *                 transaction as the request, so an email has at most one pending request;
  *                 whoever decides a request deletes the guard in the decision's transaction.
- * Documents live in the onboarding bucket under requests/{id}/{doc}.pdf.
+ * Documents live in the onboarding bucket under requests/{id}/{doc}.pdf; `state_{doc}` on the request
+ * records what landed there (set by the bucket's event), so a document without one never arrived.
  */
 export interface AccessRequest {
   id: string;
@@ -38,6 +40,9 @@ export interface AccessRequest {
   /** Object keys in the onboarding bucket, one per required document. */
   documents: Partial<Record<OnboardingDoc, string>>;
 }
+
+/** A file that landed: its first bytes are a PDF's signature (`%PDF-`), or they are not. */
+export type DocumentState = 'pdf' | 'not_pdf';
 
 export type NewAccessRequest = Pick<AccessRequest, 'email' | 'client_type' | 'org_name' | 'payee_key' | 'full_name' | 'user_sub'>;
 
@@ -125,4 +130,43 @@ export async function presignOnboardingUploads(request: Pick<AccessRequest, 'id'
     ),
   );
   return Object.fromEntries(docs.map((doc, i) => [doc, posts[i]!]));
+}
+
+/** What landed for one document, as the onboarding bucket's event found it; undefined: nothing yet. */
+export const documentState = (request: AccessRequest, doc: OnboardingDoc): DocumentState | undefined =>
+  (request as unknown as Record<string, DocumentState | undefined>)[`state_${doc}`];
+
+/**
+ * Records what landed for one document of a request (the event of its object). Answers false when
+ * the request is gone (removed meanwhile): there is nothing to mark. A later upload overwrites the state.
+ */
+export async function markDocumentState(requestId: string, doc: OnboardingDoc, state: DocumentState): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('directory'),
+        Key: requestKey(requestId),
+        UpdateExpression: 'SET #state = :state, #at = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#state': `state_${doc}`, '#at': `state_${doc}_at` },
+        ExpressionAttributeValues: { ':state': state, ':now': new Date().toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The first `bytes` bytes of an onboarding document (its signature), or null when it is gone. */
+export async function readDocumentStart(key: string, bytes: number): Promise<Uint8Array | null> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('onboarding'), Key: key, Range: `bytes=0-${bytes - 1}` }));
+    const body = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+    return body.subarray(0, bytes);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../roles.js';
+import { type Role, ROLES } from '../roles.js';
 import { queryText, queryValue } from './query.js';
 
 const EMAIL = z.email();
@@ -94,7 +94,7 @@ export const adminMetricsResponseSchema = z.object({
 });
 export type AdminMetrics = z.infer<typeof adminMetricsResponseSchema>;
 
-/** Spec §3 "Auth user details". last_sign_in_at is null where the pool does not record it. */
+/** Spec §3 "Auth user details". last_sign_in_at is recorded by the sign-in trigger; null before the first sign-in. */
 export const authUserDetailsSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -126,6 +126,8 @@ export const userLinksResponseSchema = z.object({
   user_id: z.string().nullable(),
   auth_user: authUserDetailsSchema.nullable(),
   counts: z.object({ org_members: z.number().int(), access_requests: z.number().int(), admin_users: z.number().int(), user_roles: z.number().int() }),
+  /** The links that keep the account from being deleted (removed, rejected and declined rows do not). */
+  blocking_links: z.number().int(),
   links: userLinksSchema,
 });
 export type UserLinksResponse = z.infer<typeof userLinksResponseSchema>;
@@ -134,12 +136,19 @@ export const deleteAuthUserResponseSchema = z.object({ ok: z.literal(true), emai
 
 export const INSPECTOR_MESSAGES = {
   noAuthUser: 'There is no account with this email, so there is nothing to delete.',
-  hasLinks: 'This account still has links. Remove its memberships, requests and roles first.',
+  hasLinks: 'This account still has links. Remove its memberships, pending requests and roles first.',
   deleted: 'The account was deleted.',
 } as const;
 
 export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'removed'] as const;
 export const GRANT_ROLES = ['fi_admin', 'pmec_admin'] as const;
+
+/** An organisation a request names that exists, with the emails of its approved admins. */
+export const existingOrgSchema = z.object({ org_id: z.string(), org_name: z.string(), payee_key: z.string().nullable(), admins: z.array(z.string()) });
+export type ExistingOrg = z.infer<typeof existingOrgSchema>;
+
+/** Roles an approval may grant when the applicant joins an existing organisation (its team roles). */
+export const JOIN_ROLES = { fi: ['fi_admin', 'compliance', 'data_user'], pmec: ['pmec_admin', 'compliance'] } as const;
 
 /** Spec §3 "Access request / membership", normalised; documents are the kinds uploaded for it. */
 export const accessRequestItemSchema = z.object({
@@ -158,6 +167,11 @@ export const accessRequestItemSchema = z.object({
   org_id: z.string().nullable(),
   source: z.literal('access_requests'),
   documents: z.array(z.string()),
+  /** Of those documents, the ones whose file never arrived, and the ones that arrived but are not PDFs. */
+  missing_documents: z.array(z.string()),
+  not_pdf_documents: z.array(z.string()),
+  /** A pending request's organisation when it exists already: approving joins it, by explicit choice only. */
+  existing_org: existingOrgSchema.nullable(),
 });
 export type AccessRequestItem = z.infer<typeof accessRequestItemSchema>;
 
@@ -173,6 +187,12 @@ export const ACCESS_DECISION_MESSAGES = {
   rejected: 'Access request rejected.',
   removed: 'Access request removed.',
   removedKept: 'Access request removed. The account still has other links, so it was kept.',
+  revoked: 'Access revoked: the membership was removed and the person was signed out. Their account was kept.',
+  orgNameRequired: 'Enter the name of the organisation this approval creates.',
+  joinRoleInvalid: 'Choose a role the organisation has: FI Admin, Compliance or Data User for an FI; PMEC Admin or Compliance for PMEC.',
+  orgGone: 'The organisation chosen to join no longer exists. Refresh the list.',
+  orgExists: (name: string, admins: readonly string[]) =>
+    `The organisation ${name} already exists${admins.length ? ` (admins: ${admins.join(', ')})` : ' and has no admins'}. Choose to join it with a role, or reject this request.`,
 } as const;
 
 /** POST /api/admin/access-requests/{id}/decision (spec §7 /admin-approve). */
@@ -182,15 +202,22 @@ export const accessDecisionRequestSchema = z
     role: z.string().max(40).optional(),
     note: z.string().max(2000).optional(),
     org_name: z.string().max(200).optional(),
+    /** The explicit choice to join this existing organisation (its id, as the list showed it). */
+    join_org_id: z.string().max(100).optional(),
   })
   .transform((value, ctx) => {
     const note = value.note?.trim() ?? '';
     const role = value.role?.trim().toLowerCase();
     const orgName = value.org_name?.trim() || undefined;
     if (value.decision !== 'approve' && !note) ctx.addIssue({ code: 'custom', message: ACCESS_DECISION_MESSAGES.reasonRequired });
-    else if (value.decision === 'approve' && !(GRANT_ROLES as readonly string[]).includes(role ?? '')) {
+    else if (value.decision === 'approve' && !value.join_org_id && !(GRANT_ROLES as readonly string[]).includes(role ?? '')) {
       ctx.addIssue({ code: 'custom', message: ACCESS_DECISION_MESSAGES.roleRequired });
-    } else return { decision: value.decision, role: role as (typeof GRANT_ROLES)[number] | undefined, note: note || undefined, org_name: orgName };
+    } else if (value.decision === 'approve' && value.join_org_id && !(JOIN_ROLES.fi as readonly string[]).concat(JOIN_ROLES.pmec).includes(role ?? '')) {
+      ctx.addIssue({ code: 'custom', message: ACCESS_DECISION_MESSAGES.joinRoleInvalid });
+    } else {
+      const join = value.decision === 'approve' ? value.join_org_id?.trim() || undefined : undefined;
+      return { decision: value.decision, role: role as Role | undefined, note: note || undefined, org_name: orgName, join_org_id: join };
+    }
     return z.NEVER;
   });
 export type AccessDecisionRequest = z.output<typeof accessDecisionRequestSchema>;
@@ -211,7 +238,8 @@ export const ONBOARDING_LINK_SECONDS = 900;
 export const accessRequestDocumentsResponseSchema = z.object({
   id: z.string(),
   expires_in: z.number().int(),
-  items: z.array(z.object({ doc: z.string(), label: z.string(), url: z.string().nullable(), uploaded: z.boolean() })),
+  /** url is null for a document never uploaded, and for one that is not a PDF (it is never served as one). */
+  items: z.array(z.object({ doc: z.string(), label: z.string(), url: z.string().nullable(), uploaded: z.boolean(), not_pdf: z.boolean() })),
 });
 
 // ---- Query strings and path parameters ----

@@ -13,3 +13,14 @@ const DISGUISING = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u061C\u202A-\u202E\u
 export function displayFileName(name: string): string {
   return name.replace(DISGUISING, '').trim() || 'file';
 }
+
+/**
+ * An organisation as lists name it: its name, then its payee key once. An organisation named after
+ * its key (or with no name) shows the key alone, never "BKA01 BKA01".
+ */
+export function organisationLabel(name: string | null | undefined, payeeKey: string | null | undefined): string {
+  const n = name?.trim() ?? '';
+  const k = payeeKey?.trim() ?? '';
+  if (!n || n.toUpperCase() === k.toUpperCase()) return k || n || '—';
+  return k ? `${n} · ${k}` : n;
+}

@@ -16,6 +16,8 @@ export interface ScreenData {
   nrc: string;
   reportedNrc: string;
   requestEmail: string;
+  /** A pending request for the lender's payee key: its organisation exists, so approving asks to join it. */
+  joinEmail: string;
   /** An NRC whose deduction by the lender has an open dispute (issue 16 §1). */
   disputedNrc: string;
 }
@@ -45,11 +47,12 @@ export async function seedScreenData(twin: TestTwinInfo): Promise<ScreenData> {
   const filed = await api.call(idToken, '/api/fraud-reports', { method: 'POST', body: report });
   if (filed.status !== 200) throw new Error(`The seeded fraud report was refused: ${JSON.stringify(filed.body)}`);
   const access = await requestAccess(twin, 'fi', { prefix: 'a11y' });
+  const joining = await requestAccess(twin, 'fi', { prefix: 'a11y-join', payeeKey: lender.org.payeeKey });
   const compliance = await createUser(twin, ['compliance']);
   const complianceToken = (await signIn(twin, compliance.email, compliance.password)).idToken;
   const dispute = await api.call(complianceToken, '/api/disputes', { method: 'POST', body: { nrc: nrcs[0], payee_key: lender.org.payeeKey, month, reason: 'The employee never took this loan.' } });
   if (dispute.status !== 201) throw new Error(`The seeded dispute was refused: ${JSON.stringify(dispute.body)}`);
-  return { lender: { email: lender.email, password: lender.password }, payeeKey: lender.org.payeeKey, nrc: nrcs[0]!, reportedNrc: nrcs[1]!, requestEmail: access.email, disputedNrc: nrcs[0]! };
+  return { lender: { email: lender.email, password: lender.password }, payeeKey: lender.org.payeeKey, nrc: nrcs[0]!, reportedNrc: nrcs[1]!, requestEmail: access.email, joinEmail: joining.email, disputedNrc: nrcs[0]! };
 }
 
 /** A state a screen shows besides the one it opens in: reached as a person reaches it. */
@@ -170,5 +173,11 @@ export const SCREEN_STATES: Partial<Record<ScreenPath, ScreenState[]>> = {
     await page.getByRole('textbox', { name: 'Search' }).fill(data.requestEmail);
     await page.getByRole('button', { name: `Approve ${data.requestEmail}` }).click();
     await expect(dialog(page)).toContainText('Approve access');
+  } }, { name: 'the approve dialog for an existing organisation, joining', reach: async (page, data) => {
+    await page.getByRole('textbox', { name: 'Search' }).fill(data.joinEmail);
+    await page.getByRole('button', { name: `Approve ${data.joinEmail}` }).click();
+    await expect(dialog(page)).toContainText('This organisation already exists');
+    await dialog(page).getByRole('radio', { name: /^Join / }).check();
+    await expect(dialog(page).getByRole('combobox', { name: 'Role in the organisation' })).toBeVisible();
   } }],
 };

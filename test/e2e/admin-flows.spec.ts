@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCESS_DECISION_MESSAGES } from '../../shared/api/admin.js';
-import { latestMessage, uniqueEmail } from '../support/accounts.js';
+import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
-import { approvedOrgAdmin, requestAccess } from '../integration/admin-support.js';
+import { apiCaller, approvedOrgAdmin, requestAccess } from '../integration/admin-support.js';
 import { field } from './accounts-support.js';
 import { signInThroughUi, twinInfo } from './support.js';
 
@@ -45,6 +45,10 @@ test.describe('access requests', () => {
     await admin.getByRole('button', { name: `Approve ${request.email}` }).click();
     const dialog = admin.getByRole('dialog');
     await expect(dialog).toContainText('Approve access');
+    // An FI request names only its payee key: the organisation's name is asked for, never taken from the key.
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(dialog.getByText(ACCESS_DECISION_MESSAGES.orgNameRequired)).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Organisation name' }).fill('Bank of Approvals');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(dialog).toHaveCount(0);
     await showAll(admin);
@@ -86,6 +90,46 @@ test.describe('access requests', () => {
     await expect(page.getByTestId('request-row').filter({ hasText: toReject.email })).toContainText('rejected');
     await page.getByRole('textbox', { name: 'Search' }).fill(toRemove.email);
     await expect(page.getByText('No requests match your search.')).toBeVisible();
+  });
+});
+
+test.describe('an existing organisation, documents, revoking', () => {
+  test('a second request for a payee key joins by choice; the approver sees missing and false documents; an approval is revoked and the account deleted', async ({ page }) => {
+    const admin = await approvedOrgAdmin(twin, (await signIn(twin, twin.admin.email, twin.admin.password)).idToken);
+    const second = await requestAccess(twin, 'fi', { prefix: 'join-me', payeeKey: admin.payeeKey! });
+    await postToS3(second.uploads.tpin!, pdfBytes(800));
+    await postToS3(second.uploads.pacra!, Buffer.from('not a pdf at all'));
+    // The bucket's events mark the documents as they land.
+    const token = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
+    await expect.poll(async () => (await apiCaller(twin)(token, 'GET', `/api/admin/access-requests?q=${encodeURIComponent(second.email)}`)).json.items[0]?.missing_documents).toEqual(['application']);
+    await signInAsAdmin(page);
+    await openRequest(page, second.email);
+    const row = page.getByTestId('request-row').filter({ hasText: second.email });
+    await expect(row).toContainText('Missing: Application Letter');
+    await expect(row).toContainText('Not a PDF: PACRA');
+
+    await page.getByRole('button', { name: `Approve ${second.email}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('This organisation already exists');
+    await expect(dialog).toContainText(admin.email);
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(dialog.getByText('Choose: join the existing organisation with a role, or reject this request.')).toBeVisible();
+    await dialog.getByRole('radio', { name: /^Join / }).check();
+    await dialog.getByRole('combobox', { name: 'Role in the organisation' }).click();
+    await page.getByRole('option', { name: 'Data User' }).click();
+    await dialog.getByRole('button', { name: 'Join the organisation' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await showAll(page);
+    await page.getByRole('button', { name: `Revoke the access of ${second.email}` }).click();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Joined by mistake.');
+    await dialog.getByRole('button', { name: 'Revoke access' }).click();
+    // The inspector opens on the account kept: its rows are history now, so it may be deleted.
+    const inspector = page.getByRole('dialog', { name: /User Inspector/ });
+    await expect(inspector).toContainText('removed');
+    await inspector.getByRole('button', { name: 'Delete auth user' }).click();
+    await inspector.getByRole('button', { name: 'Confirm: delete permanently' }).click();
+    await expect(inspector).toContainText('The account was deleted.');
   });
 });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
-import { S3_TRIGGERS, SCHEDULED_JOBS, USER_POOL_ENV } from '../../infra/definitions.js';
+import { AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, USER_POOL_ENV } from '../../infra/definitions.js';
 import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
@@ -227,7 +227,7 @@ describe('logs and alarms', () => {
 
   it('alarms on each application function\'s errors and on API 5xx, into an encrypted topic', () => {
     const alarms = resources('AWS::CloudWatch::Alarm');
-    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + 1 + S3_TRIGGERS.length + SCHEDULED_JOBS.length);
+    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + Object.keys(AUTH_TRIGGERS).length + S3_TRIGGERS.length + SCHEDULED_JOBS.length);
     expect(alarms.filter((a) => a.Properties.MetricName === '5xx')).toHaveLength(1);
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
   });

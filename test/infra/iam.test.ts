@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppFunction } from '../../infra/constructs/app-function.js';
 import { USER_ADMIN_ACTIONS } from '../../infra/constructs/auth.js';
 import { pascalCase } from '../../infra/constructs/names.js';
-import { S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
+import { AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
 import { type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '../../shared/routes.js';
@@ -47,6 +47,16 @@ const FUNCTIONS: Fn[] = [
     construct: () => stack.processing.functions.find((f) => f.node.id === pascalCase(t.id))!,
     trigger: true,
   })),
+  // Cognito triggers that reach a store (the CustomMessage trigger reads only its parameter).
+  {
+    id: AUTH_TRIGGERS.PostAuthentication.functionName,
+    handler: AUTH_TRIGGERS.PostAuthentication.handler,
+    method: 'POST' as const,
+    uses: AUTH_TRIGGERS.PostAuthentication.uses,
+    grants: TRIGGER_GRANTS[AUTH_TRIGGERS.PostAuthentication.functionName],
+    construct: () => stack.auth.postAuthentication!,
+    trigger: true,
+  },
 ];
 const ids = (fns: Fn[]) => fns.map((f) => f.id);
 

@@ -94,6 +94,7 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['withdraw-fraud-report', 'evidence', 'read', 'filed'],
   ['create-access-request', 'onboarding', 'write', 'requestDoc'],
   ['get-access-request-documents', 'onboarding', 'read', 'requestDoc'],
+  ['check-document', 'onboarding', 'read', 'requestDoc'],
   ['decide-access-request', 'onboarding', 'delete', 'requestDoc'],
   ['create-dispute-evidence-upload', 'evidence', 'write', 'disputeEvidence'],
   ['get-dispute', 'evidence', 'read', 'disputeEvidence'],

@@ -89,24 +89,48 @@ describe('POST /api/admin/access-requests/{id}/decision', () => {
     expect(await decide(request.id, { decision: 'reject', note: 'late' })).toEqual({ status: 409, json: { error: 'already_decided', message: M.alreadyDecided } });
   });
 
-  it('joins the existing organisation of the payee key, even when two approvals race', async () => {
+  it('joins an existing organisation only by the approver\'s explicit choice, even when two approvals race', async () => {
     const payeeKey = `J${Date.now().toString(36).toUpperCase()}`;
     const [a, b, c] = [await requestAccess(twin, 'fi', { payeeKey }), await requestAccess(twin, 'fi', { payeeKey }), await requestAccess(twin, 'fi', { payeeKey })];
-    const [ra, rb] = await Promise.all([decide(a.id, { decision: 'approve', role: 'fi_admin' }), decide(b.id, { decision: 'approve', role: 'fi_admin' })]);
-    expect([ra.status, rb.status]).toEqual([200, 200]);
-    expect(ra.json.org_id).toBe(rb.json.org_id);
-    const rc = await decide(c.id, { decision: 'approve', role: 'fi_admin' });
-    expect(rc.json.org_id).toBe(ra.json.org_id);
-    const members = teamResponseSchema.parse((await api(adminToken, 'GET', `/api/team?org_id=${ra.json.org_id}`)).json).members;
-    expect(members.map((m) => m.email).sort()).toEqual([a.email, b.email, c.email].sort());
+    const raced = await Promise.all([decide(a.id, { decision: 'approve', role: 'fi_admin', org_name: 'Bank of Joins' }), decide(b.id, { decision: 'approve', role: 'fi_admin' })]);
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
+    const won = raced.find((r) => r.status === 200)!;
+    const lost = raced.find((r) => r.status === 409)!;
+    const winner = won === raced[0] ? a : b;
+    const orgId = String(won.json.org_id);
+    expect(lost.json).toMatchObject({ error: 'org_exists', details: { existing_org: { org_id: orgId, payee_key: payeeKey, admins: [winner.email] } } });
+
+    // The approver sees the organisation and its admins; approving without choosing it is refused, nothing written.
+    const listed = (await listRequests(`?q=${c.email}`)).items[0]!;
+    expect(listed.existing_org).toMatchObject({ org_id: orgId, payee_key: payeeKey, admins: [winner.email] });
+    const refused = await decide(c.id, { decision: 'approve', role: 'fi_admin' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(M.orgExists(listed.existing_org!.org_name, [winner.email]));
+    expect((await storedRequest(c.id))?.status).toBe('pending');
+    expect(await groupsOf(twin, c.sub)).toEqual([]);
+
+    // Chosen: joins with the role picked, here a data user, not a second admin.
+    const joined = await decide(c.id, { decision: 'approve', role: 'data_user', join_org_id: orgId });
+    expect(joined.json).toMatchObject({ status: 'approved', org_id: orgId });
+    const members = teamResponseSchema.parse((await api(adminToken, 'GET', `/api/team?org_id=${orgId}`)).json).members;
+    expect(members.map((m) => [m.email, m.role]).sort()).toEqual([[winner.email, 'fi_admin'], [c.email, 'data_user']].sort());
+    expect((await decide(lost === raced[0] ? a.id : b.id, { decision: 'approve', role: 'super_admin', join_org_id: orgId })).json).toMatchObject({ message: M.joinRoleInvalid });
   });
 
-  it('approves PMEC requests into one organisation per name', async () => {
+  it('names a new FI organisation as the approver typed it, not after its payee key', async () => {
+    const request = await requestAccess(twin, 'fi');
+    const res = await decide(request.id, { decision: 'approve', role: 'fi_admin', org_name: '  Bank of Kasama  ' });
+    const team = teamResponseSchema.parse((await api(adminToken, 'GET', `/api/team?org_id=${res.json.org_id}`)).json);
+    expect(team.org).toMatchObject({ org_name: 'Bank of Kasama', payee_key: request.payeeKey });
+  });
+
+  it('approves PMEC requests into one organisation per name, the second by choice', async () => {
     const orgName = `Ministry ${Date.now().toString(36)}`;
     const first = await requestAccess(twin, 'pmec', { orgName });
     const second = await requestAccess(twin, 'pmec', { orgName: orgName.toUpperCase() });
     const one = await decide(first.id, { decision: 'approve', role: 'pmec_admin' });
-    const two = await decide(second.id, { decision: 'approve', role: 'pmec_admin' });
+    expect((await decide(second.id, { decision: 'approve', role: 'pmec_admin' })).json.error).toBe('org_exists');
+    const two = await decide(second.id, { decision: 'approve', role: 'pmec_admin', join_org_id: one.json.org_id });
     expect(two.json.org_id).toBe(one.json.org_id);
     expect(await groupsOf(twin, second.sub)).toEqual(['pmec_admin']);
   });
@@ -173,7 +197,9 @@ describe('POST /api/admin/access-requests/{id}/decision', () => {
     const res = await decide(request.id, { decision: 'remove', note: 'Joined through a team instead.' });
     const answer = accessDecisionResponseSchema.parse(res.json);
     expect(answer).toMatchObject({ status: 'removed', kept_auth_user: true, message: M.removedKept });
-    expect(answer.links?.counts).toEqual({ org_members: 1, access_requests: 0, admin_users: 0, user_roles: 1 });
+    // The team's invitation is a live membership (no role yet until it is accepted): it keeps the account.
+    expect(answer.links?.counts).toEqual({ org_members: 1, access_requests: 0, admin_users: 0, user_roles: 0 });
+    expect(answer.links?.blocking_links).toBe(1);
     expect(await userExists(request.email)).toBe(true);
   });
 });

@@ -22,6 +22,23 @@ async function seedRequests(twin: Twin) {
   return fi;
 }
 
+/** A bank with an admin, and a second request for its payee key: one document false, one never sent. */
+async function seedJoinRequest(twin: Twin) {
+  const token = await adminToken(twin);
+  const bank = await requestAccess(twin, 'fi', { prefix: 'head.of.credit' });
+  await apiCaller(twin)(token, 'POST', `/api/admin/access-requests/${bank.id}/decision`, { decision: 'approve', role: 'fi_admin', org_name: 'Bank of Kasama' });
+  const second = await requestAccess(twin, 'fi', { prefix: 'loans.officer', payeeKey: bank.payeeKey! });
+  await postToS3(second.uploads.tpin!, pdfBytes(4096));
+  await postToS3(second.uploads.pacra!, Buffer.from('PK\u0003\u0004 a spreadsheet, not a PDF'));
+  // The bucket's events mark the documents as they land.
+  for (let i = 0; i < 50; i++) {
+    const listed = await apiCaller(twin)(token, 'GET', `/api/admin/access-requests?q=${encodeURIComponent(second.email)}`);
+    if (listed.json.items[0]?.missing_documents?.length === 1) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return second;
+}
+
 /** An FI organisation with an admin, an active member and an invitee. */
 async function seedTeam(twin: Twin) {
   const admin = await approvedOrgAdmin(twin, await adminToken(twin), 'fi');
@@ -53,6 +70,22 @@ export function adminShots(twin: Twin): Shot[] {
       await page.getByRole('button', { name: `Approve ${fi.email}` }).click();
       await page.getByRole('dialog').waitFor();
     }],
+    ['admin-requests-join', async (page) => {
+      const second = await seedJoinRequest(twin);
+      await asAdmin(page, twin);
+      await page.goto(`${twin.url}/admin/requests`);
+      await page.getByRole('textbox', { name: 'Search' }).fill(second.email);
+      await page.getByRole('button', { name: `Approve ${second.email}` }).click();
+      await page.getByRole('dialog').getByRole('radio', { name: /^Join / }).check();
+    }],
+    ['admin-requests-false-document', async (page) => {
+      const second = await seedJoinRequest(twin);
+      await asAdmin(page, twin);
+      await page.goto(`${twin.url}/admin/requests`);
+      await page.getByRole('textbox', { name: 'Search' }).fill(second.email);
+      await page.getByRole('button', { name: `Preview the documents of ${second.email}` }).click();
+      await page.getByText('Not a PDF: the file uploaded').waitFor();
+    }],
     ['admin-requests-reject-reason', async (page) => {
       const fi = await seedRequests(twin);
       await asAdmin(page, twin);
@@ -72,6 +105,7 @@ export function adminShots(twin: Twin): Shot[] {
       const fi = await seedRequests(twin);
       await asAdmin(page, twin);
       await page.goto(`${twin.url}/admin/requests`);
+      await signIn(twin, fi.email, fi.password);
       await page.getByRole('button', { name: `Inspect ${fi.email}` }).click();
       await page.getByText('Access requests (1)').waitFor();
     }],

@@ -1,7 +1,8 @@
 import type { UserLinksResponse } from '../../../shared/api/admin.js';
 import { requestsOfEmail } from '../../data/access-decisions.js';
 import { platformAdminRecordsOfUser } from '../../data/platform-admins.js';
-import { listUserMemberships } from '../../data/memberships.js';
+import { listUserMemberships, LIVE_STATUSES, type MemberStatus } from '../../data/memberships.js';
+import { lastSignIn } from '../../data/sign-ins.js';
 import { findUserByEmail, rolesOfUser } from '../../data/users.js';
 import { authUserView } from './views.js';
 
@@ -12,11 +13,12 @@ import { authUserView } from './views.js';
  */
 export async function userLinks(email: string): Promise<UserLinksResponse> {
   const user = await findUserByEmail(email);
-  const [members, requests, admins, roles] = await Promise.all([
+  const [members, requests, admins, roles, signedInAt] = await Promise.all([
     user ? listUserMemberships(user.sub) : [],
     requestsOfEmail(email),
     user ? platformAdminRecordsOfUser(user.sub) : [],
     user ? rolesOfUser(user.username) : [],
+    user ? lastSignIn(user.sub) : null,
   ]);
   const links = {
     org_members: members.map((m) => ({ org_id: m.org_id, org_name: m.org_name, role: m.role, status: m.status, created_at: m.created_at, decided_at: m.decided_at })),
@@ -28,16 +30,26 @@ export async function userLinks(email: string): Promise<UserLinksResponse> {
     ok: true,
     email,
     user_id: user?.sub ?? null,
-    auth_user: user ? authUserView(user) : null,
+    auth_user: user ? authUserView(user, signedInAt) : null,
     counts: {
       org_members: links.org_members.length,
       access_requests: links.access_requests.length,
       admin_users: links.admin_users.length,
       user_roles: links.user_roles.length,
     },
+    blocking_links: blockingLinks(links),
     links,
   };
 }
 
-export const totalLinks = (r: UserLinksResponse) => r.counts.org_members + r.counts.access_requests + r.counts.admin_users + r.counts.user_roles;
+/**
+ * The links that keep an account from being deleted: live memberships (pending, invited, approved),
+ * pending requests, platform-admin records and role groups. A removed, rejected or declined row is
+ * history: it stays for the record and blocks nothing. An approved request is its membership.
+ */
+export function blockingLinks(links: UserLinksResponse['links']): number {
+  const members = links.org_members.filter((m) => LIVE_STATUSES.includes(m.status as MemberStatus)).length;
+  const requests = links.access_requests.filter((r) => r.status === 'pending').length;
+  return members + requests + links.admin_users.length + links.user_roles.length;
+}
 

@@ -1,12 +1,15 @@
 import { ONBOARDING_DOCS } from '../../../shared/api/accounts.js';
-import type { AccessRequestItem, AuthUserDetails, PlatformAdminItem, PlatformRole } from '../../../shared/api/admin.js';
+import type { AccessRequestItem, AuthUserDetails, ExistingOrg, PlatformAdminItem, PlatformRole } from '../../../shared/api/admin.js';
 import type { StoredRequest } from '../../data/access-decisions.js';
+import { documentState } from '../../data/access-requests.js';
 import type { CognitoUser } from '../../data/users.js';
 
 /** Responses of the administration routes, built from stored records. */
 
 /** An access request as the administration screens show it. */
-export function accessRequestView(r: StoredRequest): AccessRequestItem {
+export function accessRequestView(r: StoredRequest, existingOrg: ExistingOrg | null = null): AccessRequestItem {
+  // DynamoDB keeps no map order: documents come in the spec's order.
+  const documents = (ONBOARDING_DOCS[r.client_type] ?? []).filter((doc) => r.documents?.[doc]);
   return {
     id: r.id,
     email: r.email,
@@ -21,8 +24,11 @@ export function accessRequestView(r: StoredRequest): AccessRequestItem {
     decision_note: r.decision_note ?? null,
     org_id: r.org_id ?? null,
     source: 'access_requests',
-    // DynamoDB keeps no map order: documents come in the spec's order.
-    documents: (ONBOARDING_DOCS[r.client_type] ?? []).filter((doc) => r.documents?.[doc]),
+    documents,
+    // The onboarding bucket's event records each file as it lands (lambdas/events/check-document.ts).
+    missing_documents: documents.filter((doc) => !documentState(r, doc)),
+    not_pdf_documents: documents.filter((doc) => documentState(r, doc) === 'not_pdf'),
+    existing_org: existingOrg,
   };
 }
 
@@ -32,7 +38,7 @@ export function platformAdminView(user: Pick<CognitoUser, 'sub' | 'email'>, role
 }
 
 /** The auth user as the User Inspector shows it. */
-export function authUserView(user: CognitoUser): AuthUserDetails {
+export function authUserView(user: CognitoUser, lastSignInAt: string | null): AuthUserDetails {
   return {
     id: user.sub,
     email: user.email,
@@ -41,8 +47,8 @@ export function authUserView(user: CognitoUser): AuthUserDetails {
     created_at: user.createdAt,
     // Cognito keeps no confirmation time: a confirmed, verified account shows its last change.
     email_confirmed_at: user.status === 'CONFIRMED' && user.emailVerified ? user.updatedAt : null,
-    // Cognito does not record sign-ins without advanced security features; shown as not recorded.
-    last_sign_in_at: null,
+    // Recorded by the PostAuthentication trigger (lambdas/auth/post-authentication.ts); null before the first.
+    last_sign_in_at: lastSignInAt,
     identities_count: user.identitiesCount,
     factors_count: user.factorsCount,
   };

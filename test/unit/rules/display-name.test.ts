@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayFileName } from '../../../shared/rules/display-name.js';
+import { displayFileName, organisationLabel } from '../../../shared/rules/display-name.js';
 
 describe('displayFileName shows a file name as it is, without characters that disguise it', () => {
   it.each([
@@ -25,5 +25,18 @@ describe('displayFileName shows a file name as it is, without characters that di
         expect(displayFileName(name)).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/);
       }),
     );
+  });
+});
+
+describe('organisationLabel', () => {
+  it.each([
+    ['Bank of Kasama', 'BKA01', 'Bank of Kasama · BKA01'],
+    ['BKA01', 'BKA01', 'BKA01'],
+    ['bka01', 'BKA01', 'BKA01'],
+    [null, 'BKA01', 'BKA01'],
+    ['Ministry of Finance', null, 'Ministry of Finance'],
+    [null, null, '—'],
+  ])('%s and %s read %s', (name, key, label) => {
+    expect(organisationLabel(name, key)).toBe(label);
   });
 });

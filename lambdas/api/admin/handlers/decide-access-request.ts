@@ -2,16 +2,18 @@ import { createApiHandler } from '../../../lib/handler.js';
 import { requireRequest } from '../access-requests.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
-import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem } from '../../../../shared/api/admin.js';
-import { approveRequest, DecisionConflictError, deleteRequest, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
+import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem, GRANT_ROLES, JOIN_ROLES } from '../../../../shared/api/admin.js';
+import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
 import { writeAudit } from '../../../data/audit.js';
 import { queueNotification } from '../../../data/notifications.js';
 import { bucketName, s3 } from '../../../data/clients.js';
 import { addToRole, deleteUser, findUserByEmail } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { ConflictError } from '../../../lib/errors.js';
+import { BadRequestError, ConflictError } from '../../../lib/errors.js';
 import { logger } from '../../../lib/powertools.js';
-import { totalLinks, userLinks } from '../user-links.js';
+import { refuseUnchosenJoin } from '../existing-org.js';
+import { revokeAccess } from '../revoke-access.js';
+import { userLinks } from '../user-links.js';
 import { accessRequestView } from '../views.js';
 
 async function deleteDocuments(request: StoredRequest): Promise<void> {
@@ -36,10 +38,11 @@ async function decide<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Spec §4 "Access request decisions" and §7 /admin-approve. Approve creates (or joins) the
- * organisation, the approved membership and the role group; reject keeps the request with its
- * reason; remove deletes it and then the auth user too, unless the user has other links — then
- * the answer carries kept_auth_user and the links for the inspector.
+ * Spec §4 "Access request decisions" and §7 /admin-approve. Approve creates the organisation (or
+ * joins an existing one, only when the approver chose it), the approved membership and the role
+ * group; reject keeps the request with its reason; remove deletes a pending or rejected request and
+ * then the auth user too, unless the user has other links — then the answer carries kept_auth_user
+ * and the links for the inspector. Remove of an approved request revokes that access.
  */
 async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body: AccessDecisionRequest): Promise<AccessDecisionResponse> {
   const request = await requireRequest(id);
@@ -58,8 +61,21 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
       return response(request, 'approved', M.approved, { org_id: request.org_id ?? null });
     }
     if (request.status !== 'pending') throw new ConflictError(M.alreadyDecided, 'already_decided');
+    const existing = await organisationOfRequest(request);
+    if (existing && body.join_org_id !== existing.org_id) return refuseUnchosenJoin(existing);
+    if (!existing && body.join_org_id) throw new ConflictError(M.orgGone, 'org_gone');
+    const allowed: readonly string[] = existing ? JOIN_ROLES[existing.client_type] : GRANT_ROLES;
+    if (!allowed.includes(role)) throw new BadRequestError(existing ? M.joinRoleInvalid : M.roleRequired, 'invalid_role');
+    // The approver names a new organisation; an FI request carries only its payee key, the fallback.
     const orgName = body.org_name || request.org_name || request.payee_key || request.email;
-    const { org, created } = await decide(() => approveRequest(request, { userId: user.sub, role, orgName, by: actor.email }));
+    const { org, created } = await decide(async () => {
+      try {
+        return await approveRequest(request, { userId: user.sub, role, orgName, by: actor.email, existingOrg: existing });
+      } catch (error) {
+        if (error instanceof OrganisationExistsError) return refuseUnchosenJoin((await organisationOfRequest(request))!);
+        throw error;
+      }
+    });
     await addToRole(user.username, role);
     await audit({ ...before, status: 'approved', role_granted: role, org_id: org.org_id }, { org_created: created, org_name: org.org_name });
     await queueNotification({ kind: 'access_request.decided', request_id: request.id, decision: 'approved' });
@@ -74,13 +90,20 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
     return response(request, 'rejected', M.rejected);
   }
 
-  // remove: an approved request is a live membership; that is taken away on the team screen.
-  if (request.status === 'approved') throw new ConflictError('This request was approved. Remove the member on the Team Management screen instead.', 'already_decided');
+  // remove of an approved request revokes the access it gave; the request stays, marked removed.
+  if (request.status === 'approved') {
+    const { membershipRemoved } = await decide(() => revokeAccess(request, actor.email));
+    // Revoking keeps the account: the answer carries its links, so the inspector opens where it may be deleted.
+    const links = await userLinks(request.email);
+    await audit({ ...before, status: 'removed' }, { revoked: true, membership_removed: membershipRemoved, remaining_links: links.counts });
+    return response(request, 'removed', M.revoked, { org_id: request.org_id ?? null, kept_auth_user: Boolean(links.auth_user), links });
+  }
+  if (request.status === 'removed') throw new ConflictError(M.alreadyDecided, 'already_decided');
   await decide(() => deleteRequest(request));
   await deleteDocuments(request);
   const links = await userLinks(request.email);
   let deletedUser = false;
-  if (links.auth_user && links.user_id && totalLinks(links) === 0) {
+  if (links.auth_user && links.user_id && links.blocking_links === 0) {
     await deleteUser(links.user_id);
     deletedUser = true;
   }

@@ -1,5 +1,5 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { totalLinks, userLinks } from '../user-links.js';
+import { userLinks } from '../user-links.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { INSPECTOR_MESSAGES as M } from '../../../../shared/api/admin.js';
 import { writeAudit } from '../../../data/audit.js';
@@ -7,11 +7,11 @@ import { deleteUser } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 
-/** Spec §4: an auth user is deleted only when it exists and has zero links. */
+/** Spec §4: an auth user is deleted only when it exists and has zero links (removed and rejected rows are history, not links). */
 async function deleteAuthUser(actor: AuthenticatedCaller, email: string) {
   const inspected = await userLinks(email);
   if (!inspected.auth_user || !inspected.user_id) throw new NotFoundError(M.noAuthUser, 'no_auth_user');
-  if (totalLinks(inspected) > 0) {
+  if (inspected.blocking_links > 0) {
     await writeAudit({ actor, action: 'auth_user.delete', subject: `USER#${inspected.user_id}`, outcome: 'refused', details: { email, counts: inspected.counts } });
     throw new ConflictError(M.hasLinks, 'has_links');
   }

@@ -14,14 +14,17 @@ import { accessRequestView } from '../views.js';
 async function accessRequestDocuments(actor: AuthenticatedCaller, id: string) {
   const request = await requireRequest(id);
   const bucket = bucketName('onboarding');
+  const view = accessRequestView(request);
   const items = await Promise.all(
-    accessRequestView(request).documents.map(async (doc) => {
+    view.documents.map(async (doc) => {
       const key = request.documents[doc as OnboardingDoc]!;
       const uploaded = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(() => true, () => false);
-      const url = uploaded
+      // A file whose bytes are not a PDF's gets no link: it is never served as the PDF it claimed to be.
+      const notPdf = uploaded && view.not_pdf_documents.includes(doc);
+      const url = uploaded && !notPdf
         ? await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentType: 'application/pdf', ResponseContentDisposition: 'inline' }), { expiresIn: ONBOARDING_LINK_SECONDS })
         : null;
-      return { doc, label: ONBOARDING_DOC_LABELS[doc as OnboardingDoc] ?? doc, url, uploaded };
+      return { doc, label: ONBOARDING_DOC_LABELS[doc as OnboardingDoc] ?? doc, url, uploaded, not_pdf: notPdf };
     }),
   );
   await writeAudit({ actor, action: 'access_request.documents_view', subject: `REQUEST#${request.id}`, outcome: 'ok', details: { email: request.email, documents: items.filter((i) => i.uploaded).map((i) => i.doc) } });

@@ -4,6 +4,7 @@ import * as routes from '../../../../shared/routes/admin.js';
 import type { AccessRequestListQuery } from '../../../../shared/api/admin.js';
 import { listRequests } from '../../../data/access-decisions.js';
 import { BadRequestError } from '../../../lib/errors.js';
+import { existingOrgOfRequest } from '../existing-org.js';
 import { accessRequestView } from '../views.js';
 
 const PAGE_SIZE = 50;
@@ -24,7 +25,9 @@ function decodeCursor(cursor: string | undefined): Record<string, unknown> | und
 /** Spec §7 /admin-list-pending: pending by default; ?status=all (or one status); ?q= searches. */
 async function listAccessRequests(query: AccessRequestListQuery) {
   const page = await listRequests({ status: query.status, q: query.q, cursor: decodeCursor(query.cursor), limit: PAGE_SIZE });
-  return { items: page.items.map(accessRequestView), next_cursor: page.next ? encodeCursor(page.next) : null };
+  // A pending request whose organisation exists shows it with its admins: approving joins it, by choice only.
+  const items = await Promise.all(page.items.map(async (r) => accessRequestView(r, await existingOrgOfRequest(r))));
+  return { items, next_cursor: page.next ? encodeCursor(page.next) : null };
 }
 
 /** GET /api/admin/access-requests?status=&q=&cursor= (spec part 2 §7 /admin-list-pending). */

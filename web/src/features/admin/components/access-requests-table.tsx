@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '@shared/api/accounts';
 import { type AccessRequestItem, GRANT_ROLES } from '@shared/api/admin';
 import { CLIENT_LABELS, formatDateTime, roleLabel } from '../utils/format';
 import type { Decision } from './decision-modal';
@@ -17,6 +18,19 @@ export interface AccessRequestsTableProps {
 }
 
 const STATUS_COLOURS: Record<AccessRequestItem['status'], string> = { pending: 'yellow', approved: 'green', rejected: 'red', removed: 'gray' };
+const docNames = (docs: readonly string[]) => docs.map((d) => ONBOARDING_DOC_LABELS[d as OnboardingDoc] ?? d).join(', ');
+
+/** What arrived of the request's documents: the missing ones and the ones that are not PDFs, named. */
+function DocStates({ item }: { item: AccessRequestItem }) {
+  if (!item.missing_documents.length && !item.not_pdf_documents.length) return <Text size="xs" c="dimmed">All received</Text>;
+  return (
+    <>
+      {item.missing_documents.length > 0 && <Text size="xs" fw={600}>Missing: {docNames(item.missing_documents)}</Text>}
+      {item.not_pdf_documents.length > 0 && <Text size="xs" c="red.9">Not a PDF: {docNames(item.not_pdf_documents)}</Text>}
+    </>
+  );
+}
+
 export const defaultGrant = (item: AccessRequestItem): GrantRole => (item.requested_role === 'pmec_admin' ? 'pmec_admin' : item.client_type === 'pmec' ? 'pmec_admin' : 'fi_admin');
 
 /** Spec §2 "Access Requests": Submitted, Email, Org, Client, Payee Key, Requested Role, Role to Grant, Docs, Action, Inspect. */
@@ -37,7 +51,8 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
                 <Table.Td>{item.email}{item.full_name && <Text size="xs" c="dimmed">{item.full_name}</Text>}</Table.Td>
                 <Table.Td>
-                  {item.org_name || '—'}
+                  {item.org_name || item.existing_org?.org_name || '—'}
+                  {item.existing_org && <Text size="xs" fw={600}>Organisation exists</Text>}
                   {item.org_id && <Anchor component={Link} to={`/team?org_id=${item.org_id}`} size="xs" display="block">Team</Anchor>}
                 </Table.Td>
                 <Table.Td>{CLIENT_LABELS[item.client_type]}</Table.Td>
@@ -62,12 +77,17 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
                     <Anchor component="button" type="button" size="sm" onClick={() => onPreview(item)} aria-label={`Preview the documents of ${item.email}`}>Preview</Anchor>
                     <Anchor component="button" type="button" size="sm" onClick={() => onRefreshDocs(item)} aria-label={`Refresh the document links of ${item.email}`}>Refresh</Anchor>
                   </Group>
+                  <DocStates item={item} />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
                     <Button size="compact-xs" color="green" disabled={!pending} onClick={() => onDecide(item, 'approve')} aria-label={`Approve ${item.email}`}>Approve</Button>
                     <Button size="compact-xs" color="red" variant="light" disabled={!pending} onClick={() => onDecide(item, 'reject')} aria-label={`Reject ${item.email}`}>Reject</Button>
-                    <Button size="compact-xs" color="gray" variant="light" disabled={item.status === 'approved'} onClick={() => onDecide(item, 'remove')} aria-label={`Remove ${item.email}`}>Remove</Button>
+                    {item.status === 'approved' ? (
+                      <Button size="compact-xs" color="red" variant="light" onClick={() => onDecide(item, 'remove')} aria-label={`Revoke the access of ${item.email}`}>Revoke</Button>
+                    ) : (
+                      <Button size="compact-xs" color="gray" variant="light" disabled={item.status === 'removed'} onClick={() => onDecide(item, 'remove')} aria-label={`Remove ${item.email}`}>Remove</Button>
+                    )}
                   </Group>
                 </Table.Td>
                 <Table.Td>

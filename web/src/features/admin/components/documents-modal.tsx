@@ -24,6 +24,8 @@ export function DocumentsModal({ request, onClose }: { request: { id: string; em
                       <Anchor href={d.url} target="_blank" rel="noopener noreferrer" size="sm">
                         <Group gap={4} wrap="nowrap">Open PDF <IconExternalLink size={14} aria-hidden /></Group>
                       </Anchor>
+                    ) : d.not_pdf ? (
+                      <Text size="sm" c="red.9">Not a PDF: the file uploaded is something else, so it is not opened. Ask the applicant for the real document.</Text>
                     ) : (
                       <Text size="sm" c="dimmed">Not uploaded</Text>
                     )}

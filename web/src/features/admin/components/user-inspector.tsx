@@ -24,7 +24,7 @@ function AuthUserCard({ user }: { user: AuthUserDetails | null }) {
       <Detail label="Status">{user.status}{user.enabled ? '' : ' (disabled)'}</Detail>
       <Detail label="Created">{formatDateTime(user.created_at)}</Detail>
       <Detail label="Confirmed">{user.email_confirmed_at ? formatDateTime(user.email_confirmed_at) : 'Not confirmed'}</Detail>
-      <Detail label="Last sign-in">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Not recorded'}</Detail>
+      <Detail label="Last sign-in">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'No sign-in recorded yet'}</Detail>
       <Detail label="Identities">{user.identities_count}</Detail>
       <Detail label="Factors">{user.factors_count}</Detail>
     </SimpleGrid>
@@ -76,8 +76,8 @@ export function UserInspector({ email, onClose }: { email: string | null; onClos
   const [deleted, setDeleted] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const data = links.data;
-  const total = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : 0;
-  const canDelete = Boolean(data?.auth_user) && total === 0;
+  // Removed, rejected and declined rows are history: only the links that still hold something block.
+  const canDelete = Boolean(data?.auth_user) && data?.blocking_links === 0;
   const close = () => { setDeleted(null); setConfirming(false); remove.reset(); onClose(); };
   const deleteUser = () => {
     if (!confirming) return setConfirming(true);
@@ -100,7 +100,7 @@ export function UserInspector({ email, onClose }: { email: string | null; onClos
         {remove.error && <ErrorAlert error={remove.error} />}
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed" maw={460}>
-            {canDelete ? 'This account has no links left and can be deleted.' : data?.auth_user ? 'The account can be deleted only once it has no links.' : ''}
+            {canDelete ? 'This account has no live links left (removed and rejected rows are history) and can be deleted.' : data?.auth_user ? 'The account can be deleted only once it has no live memberships, pending requests or roles.' : ''}
           </Text>
           <Group gap="sm">
             <Button variant="default" onClick={close}>Close</Button>

@@ -1,3 +1,4 @@
+import { organisationLabel } from '@shared/rules/display-name';
 import { Anchor, Divider, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DISPUTE_STATUS_LABELS, type DisputeView } from '@shared/api/disputes';
@@ -26,7 +27,7 @@ function DisputeDetail({ d }: { d: DisputeView }) {
     <Stack gap="md">
       <Group gap="sm">
         <DisputeBadge status={d.status} />
-        <Text size="sm">{`${d.nrc} · ${d.org_name ?? ''} ${d.payee_key} · ${d.month}`}</Text>
+        <Text size="sm">{`${d.nrc} · ${organisationLabel(d.org_name, d.payee_key)} · ${d.month}`}</Text>
       </Group>
       <Part title="Reported" by={d.opened}>{prose(d.reason)}</Part>
       <Part title="Lender’s response" by={d.response ?? undefined}>{d.response ? prose(d.response.message) : <Text size="sm" c="dimmed">No response yet.</Text>}</Part>

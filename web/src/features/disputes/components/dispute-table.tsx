@@ -1,3 +1,4 @@
+import { organisationLabel } from '@shared/rules/display-name';
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { DisputeView } from '@shared/api/disputes';
 import { formatDateTime } from '@/lib/format';
@@ -28,10 +29,7 @@ export function DisputeTable({ items, onView }: { items: readonly DisputeView[];
                 <Text span ff="monospace" size="sm">{d.nrc}</Text>
               </Table.Td>
               <Table.Td>
-                {d.org_name ?? '—'}{' '}
-                <Text span c="dimmed" size="sm" ff="monospace">
-                  {d.payee_key}
-                </Text>
+                {organisationLabel(d.org_name, d.payee_key)}
               </Table.Td>
               <Table.Td>{d.month}</Table.Td>
               <Table.Td>
