@@ -85,7 +85,7 @@ test('a platform admin changes the exposure limits on /admin, and a wrong value 
   await expect(card.getByText('The lender limit must be a whole number from 1 to 50.')).toBeVisible();
   await expect(card.getByTestId('settings-updated')).not.toContainText(/\d{2}:\d{2}/);
   await lenders.fill('4');
-  await card.getByRole('textbox', { name: /Monthly total/ }).fill('');
+  await card.getByRole('textbox', { name: /monthly total/i }).fill('');
   await card.getByRole('button', { name: 'Save limits' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await expect(card.getByTestId('settings-updated')).toContainText(admin.email);
