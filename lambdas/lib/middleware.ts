@@ -17,8 +17,9 @@ export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8',
 /**
  * The caller against the route's access: 401 without a session, 403 without the role. The token says
  * who the caller is; the directory says what they may do (read once per request, remembered briefly by
- * the warm function; a refusal is confirmed on a fresh read). Public routes read nothing. Sets
- * `context.caller`, also on a refusal, so the audit record names who was refused.
+ * the warm function; a refusal is confirmed on a fresh read). A public route reads it only when a token
+ * came with the request, for the audit record. Sets `context.caller`, also on a refusal, so the audit
+ * record names who was refused.
  */
 export function authorise(route: Pick<RouteDef, 'access' | 'pendingMessage'>): ApiMiddleware {
   return {
