@@ -1,4 +1,5 @@
 import type { Grant } from '../../shared/access.js';
+import type { PlatformRole } from '../../shared/api/admin.js';
 import { PLATFORM_ADMIN_ROLES, type Role } from '../../shared/roles.js';
 import { listUserMemberships, type MemberItem } from './memberships.js';
 import { platformAdminRecordsOfUser } from './platform-admins.js';
@@ -9,8 +10,10 @@ export interface DirectoryAccess {
   email: string | null;
   platformRoles: Role[];
   grants: Grant[];
-  /** Memberships waiting for the person's consent. */
-  invitations: MemberItem[];
+  /** Every membership, whatever its status (invitations are those 'invited'). */
+  memberships: MemberItem[];
+  /** Platform roles the person was invited to and has not answered. */
+  platformInvitations: PlatformRole[];
 }
 
 /**
@@ -25,6 +28,7 @@ export async function readDirectoryAccess(userId: string): Promise<DirectoryAcce
     email: [...active.map((r) => r.email), ...approved.map((m) => m.email)].find((e) => typeof e === 'string' && e.includes('@'))?.toLowerCase() ?? null,
     platformRoles: [...new Set(active.map((r) => r.role))],
     grants: approved.map((m) => ({ orgId: m.org_id, role: m.role, pmec: m.client_type === 'pmec' })),
-    invitations: memberships.filter((m) => m.status === 'invited'),
+    memberships,
+    platformInvitations: records.filter((r) => r.status === 'invited').map((r) => r.role),
   };
 }

@@ -17,19 +17,21 @@ export async function listInviteMemberships(userId: string): Promise<MemberItem[
 }
 
 /**
- * Moves one membership from invited to approved. Answers false when it is no longer invited
- * (accepted by an earlier call, or withdrawn meanwhile), so retries change nothing.
+ * Moves one membership out of 'invited', conditioned on it still being invited: accepted makes it
+ * approved, declined makes it rejected. Answers false when it is no longer invited (answered by an
+ * earlier call, or withdrawn meanwhile), so retries change nothing.
  */
-export async function approveInvitedMembership(orgId: string, userId: string, now = new Date().toISOString()): Promise<boolean> {
+async function answerInvitation(orgId: string, userId: string, answer: 'accepted' | 'declined', now: string): Promise<boolean> {
+  const to = answer === 'accepted' ? { status: 'approved', approved: true } : { status: 'rejected', approved: false };
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName('directory'),
         Key: memberKey(orgId, userId),
-        UpdateExpression: 'SET #status = :approved, is_approved = :yes, decided_at = :now, accepted_at = :now',
+        UpdateExpression: `SET #status = :to, is_approved = :approved, decided_at = :now, ${answer}_at = :now`,
         ConditionExpression: '#status = :invited',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':approved': 'approved', ':invited': 'invited', ':yes': true, ':now': now },
+        ExpressionAttributeValues: { ':to': to.status, ':approved': to.approved, ':invited': 'invited', ':now': now },
       }),
     );
     return true;
@@ -39,22 +41,8 @@ export async function approveInvitedMembership(orgId: string, userId: string, no
   }
 }
 
-/** Moves one membership from invited to rejected (declined by the person). Answers false when it is no longer invited. */
-export async function declineInvitedMembership(orgId: string, userId: string, now = new Date().toISOString()): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName('directory'),
-        Key: memberKey(orgId, userId),
-        UpdateExpression: 'SET #status = :rejected, is_approved = :no, decided_at = :now, declined_at = :now',
-        ConditionExpression: '#status = :invited',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':rejected': 'rejected', ':invited': 'invited', ':no': false, ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+/** Moves one membership from invited to approved (stamping accepted_at). */
+export const approveInvitedMembership = (orgId: string, userId: string, now = new Date().toISOString()) => answerInvitation(orgId, userId, 'accepted', now);
+
+/** Moves one membership from invited to rejected: declined by the person (stamping declined_at). */
+export const declineInvitedMembership = (orgId: string, userId: string, now = new Date().toISOString()) => answerInvitation(orgId, userId, 'declined', now);

@@ -1,8 +1,8 @@
-import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlatformRole } from '../../shared/api/admin.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, retrying } from './dynamo.js';
-import { countSuperAdminUp, platformAdminRecordsOfUser, recordKey } from './platform-admins.js';
+import { countSuperAdminUp, deleteRecordIn, platformAdminRecordsOfUser, recordKey } from './platform-admins.js';
 
 /**
  * Platform-admin invitations: a platform-admin record (platform-admins.ts, pk=PLATFORM_ADMIN#{user_id}
@@ -58,20 +58,4 @@ export async function acceptPlatformInvitation(userId: string, role: PlatformRol
 }
 
 /** Declines one invitation: the record goes. Answers false when there was none waiting. */
-export async function declinePlatformInvitation(userId: string, role: PlatformRole): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new DeleteCommand({
-        TableName: tableName('directory'),
-        Key: recordKey(userId, role),
-        ConditionExpression: '#status = :invited',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':invited': 'invited' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+export const declinePlatformInvitation = (userId: string, role: PlatformRole): Promise<boolean> => deleteRecordIn(userId, role, 'invited');

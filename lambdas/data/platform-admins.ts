@@ -121,19 +121,28 @@ export async function beginPlatformAdminRemoval(userId: string, role: PlatformRo
   }
 }
 
+/** Deletes a record only while it has this status. Answers whether it deleted. */
+export async function deleteRecordIn(userId: string, role: PlatformRole, status: PlatformAdminRecord['status']): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new DeleteCommand({
+        TableName: tableName('directory'),
+        Key: recordKey(userId, role),
+        ConditionExpression: '#status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Step 3 of a removal, once the Cognito group is gone. */
 export async function finishPlatformAdminRemoval(userId: string, role: PlatformRole): Promise<void> {
-  await dynamo.send(
-    new DeleteCommand({
-      TableName: tableName('directory'),
-      Key: recordKey(userId, role),
-      ConditionExpression: '#status = :removing',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':removing': 'removing' },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  await deleteRecordIn(userId, role, 'removing');
 }
 
 /** Undoes step 1 when the Cognito group could not be taken away. */

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { CALLER_TTL_MS, type Caller, type Grant } from '../../shared/access.js';
 import { ROLES, type Role } from '../../shared/roles.js';
-import { readDirectoryAccess } from '../data/caller-directory.js';
+import { type DirectoryAccess, readDirectoryAccess } from '../data/caller-directory.js';
 import { ExpiringMap } from './expiring-map.js';
 
 export interface AuthenticatedCaller extends Caller {
@@ -33,7 +33,11 @@ const remembered = new ExpiringMap<string, AuthenticatedCaller>(10_000);
 /** The caller with the roles the directory gives them now; `fresh` skips what the function remembers. */
 export async function resolveCaller(identity: Identity, options: { fresh?: boolean } = {}, now = Date.now()): Promise<AuthenticatedCaller> {
   const hit = options.fresh ? undefined : remembered.get(identity.userId, now);
-  if (hit) return hit;
+  return hit ?? (await readCaller(identity, now)).caller;
+}
+
+/** A fresh read of the directory: the caller it makes (remembered from now on) and what was read. */
+export async function readCaller(identity: Identity, now = Date.now()): Promise<{ caller: AuthenticatedCaller; access: DirectoryAccess }> {
   const access = await readDirectoryAccess(identity.userId);
   const held = new Set<Role>([...access.platformRoles, ...access.grants.map((g) => g.role)]);
   const caller: AuthenticatedCaller = {
@@ -46,7 +50,7 @@ export async function resolveCaller(identity: Identity, options: { fresh?: boole
     grants: access.grants,
   };
   remembered.set(identity.userId, caller, now + CALLER_TTL_MS);
-  return caller;
+  return { caller, access };
 }
 
 /**

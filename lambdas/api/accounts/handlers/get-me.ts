@@ -1,7 +1,5 @@
 import { createApiHandler } from '../../../lib/handler.js';
-import { resolveCaller } from '../../../lib/caller.js';
-import { listUserMemberships } from '../../../data/memberships.js';
-import { platformInvitationsOf } from '../../../data/platform-admin-invitations.js';
+import { readCaller } from '../../../lib/caller.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
 /**
@@ -10,13 +8,13 @@ import * as routes from '../../../../shared/routes/accounts.js';
  * Invitations waiting for the caller's consent: the memberships with status 'invited', and platform roles.
  */
 export const handler = createApiHandler(routes.getMe, async ({ caller }) => {
-  const [me, memberships, platformInvitations] = await Promise.all([resolveCaller(caller, { fresh: true }), listUserMemberships(caller.userId), platformInvitationsOf(caller.userId)]);
+  const { caller: me, access } = await readCaller(caller);
   return {
     user_id: me.userId,
     email: me.email,
     roles: me.roles,
     approved: me.approved,
-    memberships: memberships.map(({ org_id, org_name, client_type, payee_key, role, status }) => ({ org_id, org_name, client_type, payee_key, role, status })),
-    platform_invitations: platformInvitations,
+    memberships: access.memberships.map(({ org_id, org_name, client_type, payee_key, role, status }) => ({ org_id, org_name, client_type, payee_key, role, status })),
+    platform_invitations: access.platformInvitations,
   };
 });
