@@ -1,6 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { isNotFound, presignPost } from './s3-objects.js';
+import { presignPost } from './s3-objects.js';
 import { randomUUID } from 'node:crypto';
 import {
   type ClientType,
@@ -12,7 +11,7 @@ import {
 } from '../../shared/api/accounts.js';
 import type { PresignedPost } from '../../shared/api/presigned-post.js';
 import type { Role } from '../../shared/roles.js';
-import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { dynamo, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
 
 /**
@@ -159,14 +158,3 @@ export async function markDocumentState(requestId: string, doc: OnboardingDoc, s
   }
 }
 
-/** The first `bytes` bytes of an onboarding document (its signature), or null when it is gone. */
-export async function readDocumentStart(key: string, bytes: number): Promise<Uint8Array | null> {
-  try {
-    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('onboarding'), Key: key, Range: `bytes=0-${bytes - 1}` }));
-    const body = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
-    return body.subarray(0, bytes);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}

@@ -1,7 +1,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DISPUTE_EVIDENCE_TYPE } from '../../shared/api/disputes.js';
 import { bucketName, s3 } from './clients.js';
-import { evidenceLink } from './evidence.js';
+import { evidenceLink, readEvidenceStart } from './evidence.js';
 import { presignPost } from './s3-objects.js';
 
 /**
@@ -40,3 +40,6 @@ export async function listDisputeEvidence(id: string): Promise<DisputeEvidenceOb
 }
 
 export const disputeEvidenceLink = (object: DisputeEvidenceObject, seconds: number) => evidenceLink(object.key, object.name, seconds);
+
+/** The first bytes of one evidence file (its signature), or null when it is gone. */
+export const readDisputeEvidenceStart = (object: DisputeEvidenceObject, bytes: number) => readEvidenceStart(object.key, bytes);

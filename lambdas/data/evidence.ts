@@ -1,6 +1,6 @@
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { isNotFound, presignPost } from './s3-objects.js';
+import { isNotFound, presignPost, readObjectStart } from './s3-objects.js';
 import { bucketName, s3 } from './clients.js';
 
 /**
@@ -32,6 +32,9 @@ export async function headEvidence(key: string): Promise<StagedObject | null> {
     throw error;
   }
 }
+
+/** The first bytes of an attachment (its signature), or null when it is gone. */
+export const readEvidenceStart = (key: string, bytes: number) => readObjectStart('evidence', key, bytes);
 
 export class EvidenceExistsError extends Error {}
 

@@ -1,3 +1,4 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { BucketKey } from '../../shared/stores.js';
 import { bucketName, s3 } from './clients.js';
@@ -28,3 +29,15 @@ export function isNotFound(error: unknown): boolean {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
+
+/** The first `bytes` bytes of an object (enough to read its signature), or null when there is none. */
+export async function readObjectStart(bucket: BucketKey, key: string, bytes: number): Promise<Uint8Array | null> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: key, Range: `bytes=0-${bytes - 1}` }));
+    const body = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+    return body.subarray(0, bytes);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}

@@ -1,8 +1,9 @@
 import type { S3Event } from 'aws-lambda';
 import { ONBOARDING_DOCS, type OnboardingDoc } from '../../shared/api/accounts.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
-import { hasPdfSignature, PDF_SIGNATURE } from '../../shared/rules/pdf-signature.js';
-import { markDocumentState, readDocumentStart } from '../data/access-requests.js';
+import { matchesSignature, SIGNATURE_BYTES } from '../../shared/rules/file-signature.js';
+import { markDocumentState } from '../data/access-requests.js';
+import { readObjectStart } from '../data/s3-objects.js';
 import { createEventHandler } from '../lib/handler.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey } from './s3-records.js';
@@ -24,9 +25,9 @@ export const handler = createEventHandler(async (event: S3Event): Promise<void> 
       logger.warn('An object outside the onboarding documents was ignored', { key });
       continue;
     }
-    const start = await readDocumentStart(key, PDF_SIGNATURE.length);
+    const start = await readObjectStart('onboarding', key, SIGNATURE_BYTES);
     if (!start) continue; // removed with its request meanwhile
-    const state = hasPdfSignature(start) ? 'pdf' : 'not_pdf';
+    const state = matchesSignature('pdf', start) ? 'pdf' : 'not_pdf';
     const marked = await markDocumentState(match[1]!, match[2] as OnboardingDoc, state);
     if (state === 'not_pdf') logger.warn('An onboarding document is not a PDF', { key, marked });
   }

@@ -50,6 +50,9 @@ export const FRAUD_MESSAGES = {
   tooManyFiles: `Attach at most ${EVIDENCE_MAX_FILES} files to one report.`,
   fileTooLarge: `Each attachment can be at most ${EVIDENCE_MAX_BYTES / 1024 / 1024} MB.`,
   fileTypeNotAllowed: `Attachments must be one of: ${EVIDENCE_EXTENSIONS.map((ext) => `.${ext}`).join(' ')}.`,
+  /** Its first bytes are not what its name says (a renamed file, or one posted with a false type). */
+  notWhatItClaims: (name: string, extension: string) =>
+    `'${name}' is not a real .${extension} file: its content is of another kind. Attach the original file, saved as .${extension}, and file the report again.`,
   /** A report is filed as the organisation holding its payee key (spec part 1 §8's refusal, with what to do instead). */
   notYourPayeeKey: (own: readonly string[]) =>
     own.length > 0

@@ -87,6 +87,8 @@ const CALLER_CHOSEN_BUCKET: Record<string, Partial<Record<BucketKey, string[]>>>
   copyToStorage: { uploads: ['GetObject', 'PutObject'], onboarding: ['PutObject'] },
   // lambdas/data/s3-objects.ts: its callers name the bucket (`presignPost("uploads", …)`), counted there.
   presignPost: {},
+  // lambdas/data/s3-objects.ts: its callers name the bucket (`readObjectStart("evidence", …)`), counted there.
+  readObjectStart: {},
 };
 
 /** lambdas/data/dynamo.ts: the toolkit sends the command its caller describes (table, index), so it is counted at the call. */
@@ -182,6 +184,8 @@ export async function handlerCalls(handler: string, method: HttpMethod): Promise
       for (const key of buckets) s3.forEach((a) => bucket(key).actions.add(a));
     }
     for (const key of literals(unit.text, /presign\w*\("(\w+)"/g)) bucket(key).actions.add('PutObject');
+    // A ranged GetObject that tells a missing object apart (null): read and list.
+    for (const key of literals(unit.text, /readObjectStart\("(\w+)"/g)) ['GetObject', 'ListBucket'].forEach((a) => bucket(key).actions.add(a));
 
     commands.filter((c) => COGNITO.test(c)).forEach((c) => calls.cognito.add(c));
   }

@@ -52,7 +52,7 @@ beforeAll(async () => {
     tokenFor(['fi_admin'], orgB),
     tokenFor(['data_user'], orgA, 'data_user'),
   ]);
-  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6, 7, 8, 9].map(nrc));
+  await api.deduct(who.adminA, orgA, M, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(nrc));
 }, 120_000);
 
 describe('opening a dispute', () => {
@@ -135,7 +135,23 @@ describe('answering and deciding', () => {
     expect((await api.evidence(who.adminB, d.id, { file_name: 'a.pdf', size: 10 })).status).toBe(404);
     const evidence = ok(await api.get(who.compliance, d.id)).evidence!;
     expect(evidence.map((e) => [e.party, e.name])).toEqual([['lender', 'loan-agreement.pdf'], ['reviewer', 'payslip.pdf']]);
-    expect((await fetch(evidence[0]!.url)).status).toBe(200);
+    expect(evidence.map((e) => e.not_pdf)).toEqual([false, false]);
+    expect((await fetch(evidence[0]!.url!)).status).toBe(200);
+  });
+
+  it('lists a file that is not a PDF as such, with no link, beside the real ones', async () => {
+    const other = await open(10);
+    const send = async (name: string, bytes: Buffer) => {
+      const res = await api.evidence(who.adminA, other.id, { file_name: name, size: bytes.length, content_type: 'application/pdf' });
+      expect((await api.postFile((res.body as { upload: { url: string; fields: Record<string, string> } }).upload, bytes, name)).status).toBe(204);
+    };
+    await send('real.pdf', TINY_PDF);
+    await send('page.pdf', Buffer.from('<html><script>alert(1)</script></html>'));
+    const evidence = ok(await api.get(who.compliance, other.id)).evidence!;
+    expect(evidence.map((e) => [e.name, e.not_pdf, e.url === null])).toEqual([
+      ['real.pdf', false, false],
+      ['page.pdf', true, true],
+    ]);
   });
 
   it('counts the upload links it gives, not the files that land: the eleventh link is refused with the cap', async () => {

@@ -58,6 +58,9 @@ const reportFields = (nrc: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** The eight bytes every PNG starts with, and a little more. */
+const PNG_START = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]);
+
 const subOf = (idToken: string): string => JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub;
 const summaryOf = (nrc: string) => db.send(new GetCommand({ TableName: twin.env.TABLE_REGISTRY, Key: { pk: `NRC#${nrcDigits(nrc)}`, sk: 'SUMMARY' } }));
 
@@ -78,7 +81,7 @@ describe('report → check → search', () => {
   it('files a report with two attachments, flags its NRC, finds it with working links, and audits the search', async () => {
     const nrc = freshNrc();
     const pdf = await upload(reporter, 'payslip (forged).pdf', '%PDF-1.4 evidence', 'application/pdf');
-    const png = await upload(reporter, 'photo.PNG', 'PNGDATA', '');
+    const png = await upload(reporter, 'photo.PNG', PNG_START, '');
     expect([pdf.s3Status, png.s3Status]).toEqual([204, 204]);
     expect(pdf.key).toMatch(/^staging\/[^/]+\/[0-9a-f-]{36}\/payslip-forged\.pdf$/);
 
@@ -214,6 +217,24 @@ describe('bad input gets a clear 4xx and stores nothing', () => {
     expect(wrongType.s3Status).toBe(403);
   });
 
+  it('refuses a file that is not what its name and type say, naming it, and files nothing', async () => {
+    const nrc = freshNrc();
+    const fake = await upload(reporter, 'statement.pdf', '<html><script>alert(1)</script></html>', 'application/pdf');
+    const renamed = await upload(reporter, 'photo.png', '%PDF-1.4 a PDF renamed', 'image/png');
+    const real = await upload(reporter, 'real.pdf', '%PDF-1.7 real', 'application/pdf');
+    expect([fake.s3Status, renamed.s3Status, real.s3Status]).toEqual([204, 204, 204]);
+
+    const refused = await call('POST', '/api/fraud-reports', reporter, { ...reportFields(nrc), attachments: [real.key, fake.key] });
+    expect(refused).toEqual({ status: 400, body: { error: 'attachment_not_what_it_claims', message: FRAUD_MESSAGES.notWhatItClaims('statement.pdf', 'pdf') } });
+    const png = await call('POST', '/api/fraud-reports', reporter, { ...reportFields(nrc), attachments: [renamed.key] });
+    expect(png).toMatchObject({ status: 400, body: { message: FRAUD_MESSAGES.notWhatItClaims('photo.png', 'png') } });
+    expect((await summaryOf(nrc)).Item).toBeUndefined();
+
+    // Nothing was moved: the real file is still staged and files once the false one is left out.
+    const filed = await call('POST', '/api/fraud-reports', reporter, { ...reportFields(nrc), attachments: [real.key] });
+    expect(filed.status).toBe(200);
+  });
+
   it('neutralises a hostile file name', async () => {
     const res = await upload(reporter, '..\\..//etc/<script>alert(1)</script>"; rm -rf.pdf', '%PDF');
     expect(res.s3Status).toBe(204);
@@ -227,7 +248,7 @@ describe('bad input gets a clear 4xx and stores nothing', () => {
     const stolen = await call('POST', '/api/fraud-reports', reporter, { ...reportFields(nrc), attachments: [theirs.key] });
     expect(stolen).toMatchObject({ status: 403, body: { error: 'attachment_not_yours' } });
 
-    const mine = await upload(reporter, 'mine.pdf', '%PDF mine');
+    const mine = await upload(reporter, 'mine.pdf', '%PDF-1.4 mine');
     const filed = await call('POST', '/api/fraud-reports', reporter, { ...reportFields(freshNrc()), attachments: [mine.key] });
     expect(filed.status).toBe(200);
     const reused = await call('POST', '/api/fraud-reports', reporter, { ...reportFields(nrc), attachments: [mine.key] });

@@ -1,6 +1,7 @@
 import { DISPUTE_LINK_SECONDS, type DisputeView } from '../../../shared/api/disputes.js';
 import { displayFileName } from '../../../shared/rules/display-name.js';
-import { disputeEvidenceLink, listDisputeEvidence } from '../../data/dispute-evidence.js';
+import { matchesSignature, SIGNATURE_BYTES } from '../../../shared/rules/file-signature.js';
+import { disputeEvidenceLink, listDisputeEvidence, readDisputeEvidenceStart } from '../../data/dispute-evidence.js';
 import type { StoredDispute } from '../../data/disputes.js';
 import { canAddEvidence, canDecide, canRespond, type DisputeRights } from './rights.js';
 
@@ -25,9 +26,16 @@ export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeVie
   };
 }
 
-/** One dispute with short-lived links to its evidence. */
+/**
+ * One dispute with short-lived links to its evidence. The policy pins the declared type to PDF, which
+ * proves nothing of the bytes: each file is read for its signature as it is listed (at most ten, a few
+ * bytes each), and one that is not a PDF is named, marked, and given no link, so it is never served.
+ */
 export async function disputeWithEvidence(d: StoredDispute, rights: DisputeRights): Promise<DisputeView> {
   const files = await listDisputeEvidence(d.id);
-  const evidence = await Promise.all(files.map(async (f) => ({ name: displayFileName(f.name), party: f.party, url: await disputeEvidenceLink(f, DISPUTE_LINK_SECONDS) })));
+  const evidence = await Promise.all(files.map(async (f) => {
+    const isPdf = matchesSignature('pdf', (await readDisputeEvidenceStart(f, SIGNATURE_BYTES)) ?? new Uint8Array());
+    return { name: displayFileName(f.name), party: f.party, url: isPdf ? await disputeEvidenceLink(f, DISPUTE_LINK_SECONDS) : null, not_pdf: !isPdf };
+  }));
   return { ...disputeView(d, rights), evidence };
 }

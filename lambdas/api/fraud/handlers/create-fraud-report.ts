@@ -2,9 +2,10 @@ import { createApiHandler } from '../../../lib/handler.js';
 import { randomUUID } from 'node:crypto';
 import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES } from '../../../../shared/api/fraud.js';
 import type { FraudReport } from '../../../../shared/rules/fraud-report.js';
+import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '../../../../shared/rules/file-signature.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import { writeAudit } from '../../../data/audit.js';
-import { EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, headEvidence } from '../../../data/evidence.js';
+import { EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, headEvidence, readEvidenceStart } from '../../../data/evidence.js';
 import { DuplicateRequestError, type StoredFile, type StoredReport, putReport, reportIdOfRequest } from '../../../data/registry.js';
 import type { AuthenticatedCaller } from '../../../lib/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError } from '../../../lib/errors.js';
@@ -37,6 +38,14 @@ async function checkAttachments(me: AuthenticatedCaller, keys: readonly string[]
     const name = staged[i]!.file;
     if (!head) throw new BadRequestError(`Attachment '${name}' was not uploaded, or was already used in a report. Attach it again.`, 'attachment_missing');
     if (head.size > EVIDENCE_MAX_BYTES) throw new PayloadTooLargeError(`'${name}' is too large. ${FRAUD_MESSAGES.fileTooLarge}`);
+  });
+  // The declared type proves nothing: each file must start as what its name says (a .pdf as a PDF...).
+  const starts = await Promise.all(staged.map((s) => readEvidenceStart(s.key, SIGNATURE_BYTES)));
+  starts.forEach((start, i) => {
+    const name = staged[i]!.file;
+    if (!start || !matchesSignature(extensionOf(name), start)) {
+      throw new BadRequestError(FRAUD_MESSAGES.notWhatItClaims(name, extensionOf(name)), 'attachment_not_what_it_claims');
+    }
   });
   return staged;
 }

@@ -39,9 +39,13 @@ function DisputeDetail({ d }: { d: DisputeView }) {
       <Part title="Evidence">
         {d.evidence?.length ? (
           <List size="sm" spacing={4}>
-            {d.evidence.map((e) => (
-              <List.Item key={e.url}>
-                <Anchor href={e.url} target="_blank" rel="noreferrer">{e.name}</Anchor>{' '}
+            {d.evidence.map((e, i) => (
+              <List.Item key={i}>
+                {e.url ? (
+                  <Anchor href={e.url} target="_blank" rel="noreferrer">{e.name}</Anchor>
+                ) : (
+                  <Text span size="sm" c="red.9">{e.name}: not a PDF, so it is not opened</Text>
+                )}{' '}
                 <Text span size="xs" c="dimmed">{e.party === 'lender' ? 'from the lender' : 'from the reviewer'}</Text>
               </List.Item>
             ))}
