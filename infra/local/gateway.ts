@@ -12,6 +12,7 @@ import { createJwtVerifier } from './jwt.js';
 import { isOutboxWriter, type Outbox, OUTBOX_KEY_HEADER, parseOutboxMessage, renderOutboxPage } from './outbox.js';
 import { createS3Proxy, type S3ProxyOptions } from './s3-proxy.js';
 import { handleSesSend, SES_SEND_PATH } from './ses-shim.js';
+import { handleSnsPublish, SNS_PREFIX } from './sns-shim.js';
 
 /** API Gateway's own payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -124,6 +125,7 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
         return sendJson(res, 201, opts.outbox.add(message));
       }
       if (url.pathname === SES_SEND_PATH && req.method === 'POST') return await handleSesSend(req, res, await readBody(req), opts.outbox, opts.s3);
+      if ((url.pathname === SNS_PREFIX || url.pathname === `${SNS_PREFIX}/`) && req.method === 'POST') return await handleSnsPublish(req, res, await readBody(req), opts.outbox, opts.s3);
       if (url.pathname === '/_local/outbox.json') return sendJson(res, 200, opts.outbox.list(url.searchParams.get('to') ?? undefined));
       if (url.pathname === '/_local/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

@@ -4,6 +4,8 @@ import { escapeHtml } from '../../lambdas/lib/html.js';
 
 export interface OutboxMessage {
   id: string;
+  /** An email (from Cognito or SES), or an SMS (from SNS): `to` is then an E.164 number and `body` its text. */
+  kind: 'email' | 'sms';
   at: string;
   to: string;
   subject: string;
@@ -12,6 +14,8 @@ export interface OutboxMessage {
   text?: string;
   from?: string;
   code?: string;
+  /** The text of an SMS. */
+  body?: string;
   links: string[];
 }
 
@@ -22,12 +26,23 @@ export class Outbox {
   private messages: OutboxMessage[];
 
   constructor(private readonly file: string) {
-    this.messages = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OutboxMessage[]) : [];
+    // Messages kept before SMS existed carry no kind: they are emails.
+    const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Omit<OutboxMessage, 'kind'>[]) : [];
+    this.messages = kept.map((m) => ({ kind: 'email', ...m }));
   }
 
   add(input: { to: string; subject: string; html: string; text?: string; from?: string; code?: string }): OutboxMessage {
     const links = [...input.html.matchAll(HREF)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-    const message: OutboxMessage = { id: randomUUID(), at: new Date().toISOString(), ...input, links };
+    return this.keep({ id: randomUUID(), kind: 'email', at: new Date().toISOString(), ...input, links });
+  }
+
+  /** An SMS: shown on the page as its text, listed with `kind: 'sms'`. */
+  addSms(input: { to: string; body: string }): OutboxMessage {
+    const html = `<pre style="white-space:pre-wrap;font:15px system-ui,sans-serif">${escapeHtml(input.body)}</pre>`;
+    return this.keep({ id: randomUUID(), kind: 'sms', at: new Date().toISOString(), to: input.to, subject: `SMS to ${input.to}`, html, body: input.body, links: [] });
+  }
+
+  private keep(message: OutboxMessage): OutboxMessage {
     this.messages.unshift(message);
     this.messages = this.messages.slice(0, 500);
     writeFileSync(this.file, JSON.stringify(this.messages, null, 2));
@@ -82,7 +97,7 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
 </article>`,
         )
         .join('\n')
-    : '<p class="empty">No messages yet. Sign-up codes, password resets, invites and notifications appear here.</p>';
+    : '<p class="empty">No messages yet. Sign-up codes, password resets, invites, notifications and text messages appear here.</p>';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
@@ -95,7 +110,7 @@ article header span{color:#52606d;font-size:14px}
 iframe{width:100%;min-height:160px;border:1px solid #eef1f4;border-radius:6px;background:#fff}
 a{color:#0b6e75;word-break:break-all} .empty{color:#52606d}
 </style></head><body><main>
-<h1>Local outbox</h1><p class="lead">Messages the platform would have emailed. This page exists only on the local twin.</p>
+<h1>Local outbox</h1><p class="lead">Messages the platform would have emailed or texted. This page exists only on the local twin.</p>
 ${items}
 </main></body></html>`;
 }

@@ -10,6 +10,7 @@ import { startCognito, provisionUserPool } from './cognito.js';
 import { provisionTables, startDynamoDb } from './dynamodb.js';
 import { S3_PREFIX, startGateway } from './gateway.js';
 import { SES_PREFIX } from './ses-shim.js';
+import { SNS_PREFIX } from './sns-shim.js';
 import { startLambdaInvokeServer } from './lambda-invoke.js';
 import { Outbox } from './outbox.js';
 import { freePort } from './ports.js';
@@ -77,6 +78,8 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoUrl,
       // Notification emails: SESv2's SendEmail, served by the gateway into the outbox (ses-shim.ts).
       AWS_ENDPOINT_URL_SESV2: `${url}${SES_PREFIX}`,
+      // Text messages: SNS Publish to a phone number, served by the gateway into the outbox (sns-shim.ts).
+      AWS_ENDPOINT_URL_SNS: `${url}${SNS_PREFIX}`,
       SENDER_EMAIL: process.env.SENDER_EMAIL ?? 'notifications@payroll.local',
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',

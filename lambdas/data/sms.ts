@@ -1,0 +1,25 @@
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { tracer } from '../lib/powertools.js';
+
+// AWS_ENDPOINT_URL_SNS points this at the local twin's SNS shim (infra/local/sns-shim.ts), which puts the
+// text in the outbox: the same code sends through SNS in AWS.
+const sns = tracer.captureAWSv3Client(new SNSClient({}));
+
+/**
+ * Texts one person: transactional (delivered ahead of promotional traffic, as codes must be), from the
+ * deployment's origination identity when it names one (SMS_ORIGINATION_NUMBER, a stack parameter).
+ * `to` is E.164, as the payroll register holds it.
+ */
+export async function sendSms(to: string, body: string): Promise<void> {
+  const origination = process.env.SMS_ORIGINATION_NUMBER;
+  await sns.send(
+    new PublishCommand({
+      PhoneNumber: to,
+      Message: body,
+      MessageAttributes: {
+        'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
+        ...(origination ? { 'AWS.MM.SMS.OriginationNumber': { DataType: 'String', StringValue: origination } } : {}),
+      },
+    }),
+  );
+}
