@@ -3,7 +3,7 @@ import { ONBOARDING_DOCS, type OnboardingDoc } from '../../shared/api/accounts.j
 import { UUID_PATTERN } from '../../shared/ids.js';
 import { hasPdfSignature, PDF_SIGNATURE } from '../../shared/rules/pdf-signature.js';
 import { markDocumentState, readDocumentStart } from '../data/access-requests.js';
-import { createEventHandler } from '../lib/handler.js';
+import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey } from './s3-records.js';
 

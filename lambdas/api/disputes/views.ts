@@ -2,7 +2,7 @@ import { DISPUTE_LINK_SECONDS, type DisputeView } from '../../../shared/api/disp
 import { displayFileName } from '../../../shared/rules/display-name.js';
 import { disputeEvidenceLink, listDisputeEvidence } from '../../data/dispute-evidence.js';
 import type { StoredDispute } from '../../data/disputes.js';
-import { canAddEvidence, canDecide, canRespond, type DisputeRights } from './rights.js';
+import { canAddEvidence, canDecide, canRespond, type DisputeRights } from '../common/dispute-rights.js';
 
 const party = (p: { email: string; at: string }) => ({ email: p.email, at: p.at });
 
