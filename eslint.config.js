@@ -12,14 +12,23 @@ import tseslint from 'typescript-eslint';
  * - shared/      only shared/ (pure TypeScript: no Node built-ins, no AWS SDK, no React)
  * - web/         web/ and shared/ — never lambdas/ or infra/; one feature never imports another; routes one
  *                feature at a time (shared/routes/<feature>.ts), never the whole table
- * - lambdas/     lambdas/ and shared/ — never web/ or infra/; lib/ and data/ never import an entry point
- * - entry points (lambdas/api/<feature>/handlers, lambdas/events, lambdas/auth) are imported only by
- *   infra/ (the stack and the local twin), test/ and bench/
+ * - lambdas/     lambdas/ and shared/ — never web/ or infra/. Inside, each layer imports only those below it:
+ *                entry points (api/<feature>/handlers, events/, auth/) → domain modules (api/<feature>/*.ts,
+ *                api/common/) → http/ (the handler factory and its chain) → data/ → lib/ (plain utilities).
+ *                events/ and auth/ are not HTTP: they skip http/. One API feature never imports another:
+ *                what several share lives in api/common/.
+ * - @aws-sdk/*   only in lambdas/data (the code that talks to DynamoDB, S3 and Cognito), and in what drives AWS
+ *                or the emulators itself: infra/ (the stack and the twin), test/, bench/ and scripts/
+ * - entry points are imported only by infra/ (the stack and the local twin), test/ and bench/
  * test/unit/lint-boundaries.test.ts walks these rules, one import at a time.
  */
-const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const folders = (/** @type {string} */ dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = folders('./web/src/features');
+/** The API features of lambdas/api; `common` is what they share, not a feature. */
+const apiFeatures = folders('./lambdas/api').filter((name) => name !== 'common');
 
 const ENTRY_POINTS = ['./lambdas/api/*/handlers/**', './lambdas/events/**', './lambdas/auth/**'];
 
@@ -32,7 +41,21 @@ const zones = [
     message: 'A screen loads only the routes it calls: import the route from @shared/routes/<feature> and pass it to callRoute.',
   },
   { target: './lambdas', from: ['./web', './infra'], message: 'Lambda code never imports the web app or the CDK stack; stores are declared in shared/stores.ts.' },
-  { target: ['./lambdas/lib', './lambdas/data'], from: ['./lambdas/api', './lambdas/events', './lambdas/auth'], message: 'lib/ and data/ sit below the entry points and the domain modules.' },
+  {
+    target: './lambdas/lib',
+    from: ['./lambdas/http', './lambdas/data', './lambdas/api', './lambdas/events', './lambdas/auth'],
+    message: 'lib/ holds plain utilities: it imports nothing else of lambdas/, only shared/.',
+  },
+  { target: './lambdas/data', from: ['./lambdas/http', './lambdas/api', './lambdas/events', './lambdas/auth'], message: 'data/ sits below the HTTP platform, the domain modules and the entry points: it imports lib/ and shared/.' },
+  { target: './lambdas/http', from: ['./lambdas/api', './lambdas/events', './lambdas/auth'], message: 'http/ (the handler factory and its chain) sits below the domain modules and the entry points.' },
+  { target: ['./lambdas/events', './lambdas/auth'], from: './lambdas/http', message: 'S3 events, schedules and Cognito triggers are not HTTP: they wrap their function with lib/event-handler.ts.' },
+  ...apiFeatures.map((feature) => ({
+    target: `./lambdas/api/${feature}`,
+    from: './lambdas/api',
+    except: [`./${feature}`, './common'],
+    message: 'An API feature never imports another feature: move what both need to lambdas/api/common/.',
+  })),
+  { target: './lambdas/api/common', from: './lambdas/api', except: ['./common'], message: 'lambdas/api/common/ is shared by the features and never imports one.' },
   { target: './lambdas/api/*/*.ts', from: ENTRY_POINTS, message: 'Domain modules never import an entry point.' },
   { target: './lambdas/api/*/handlers/**', from: ENTRY_POINTS, message: 'An entry point never imports another entry point: share a domain module instead.' },
   { target: ['./lambdas/events/**', './lambdas/auth/**'], from: './lambdas/api', message: 'Event handlers and Cognito triggers reach data through lambdas/data, not through the API.' },
@@ -64,6 +87,17 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 4 }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // The AWS SDK is the data layer's; infra/, test/, bench/ and scripts/ drive AWS and the emulators themselves.
+    files: ['lambdas/**/*.ts', 'web/**/*.{ts,tsx}', 'cli/**/*.ts', 'capacity/**/*.ts'],
+    ignores: ['lambdas/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@aws-sdk/*'], message: 'Only lambdas/data talks to AWS: add or extend a data module (lambdas/data/<entity>.ts) and call it.' }] },
+      ],
     },
   },
   {

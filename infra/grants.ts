@@ -115,7 +115,7 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
 }
 
 /**
- * Every state-changing request is recorded (lambdas/lib/request-audit.ts): the caller's memberships
+ * Every state-changing request is recorded (lambdas/http/request-audit.ts): the caller's memberships
  * (Query gsi1 of the directory), then one audit entry. The audit log is append-only: PutItem, never
  * UpdateItem or DeleteItem.
  */

@@ -19,7 +19,7 @@ export const API_VIEWER_HEADERS = ['Accept', 'Content-Type', 'User-Agent'] as co
  * How CloudFront's /api/* behaviour talks to the HTTP API. No managed policy both drops Host and adds
  * a CloudFront header, so both policies are the stack's own:
  * - the origin request policy forwards the viewer headers the API reads and CloudFront-Viewer-Address,
- *   the viewer's IP that per-client rate limits key on (lambdas/lib/client-address.ts);
+ *   the viewer's IP that per-client rate limits key on (lambdas/http/client-address.ts);
  * - the cache policy caches nothing (TTL 0, and the API answers no-store) and carries Authorization,
  *   which CloudFront forwards on GET only when a cache policy names it.
  */

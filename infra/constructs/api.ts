@@ -32,7 +32,7 @@ export interface ApiProps {
   userPoolClient: IUserPoolClient;
   /** Cognito actions a route may be granted; all of them for a route without an entry in infra/grants.ts. */
   userPoolActions: readonly string[];
-  /** CloudFront's origin secret (a dynamic reference): each function compares the header with it (lambdas/lib/client-address.ts). */
+  /** CloudFront's origin secret (a dynamic reference): each function compares the header with it (lambdas/http/client-address.ts). */
   originSecret: string;
 }
 

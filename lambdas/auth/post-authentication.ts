@@ -1,6 +1,6 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { recordSignIn } from '../data/sign-ins.js';
-import { createEventHandler } from '../lib/handler.js';
+import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
 
 /**

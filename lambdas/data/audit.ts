@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { AuditItem } from '../../shared/api/audit.js';
-import type { AuthenticatedCaller } from '../lib/caller.js';
+import type { Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
 import { chunked, inParallel } from '../lib/concurrency.js';
 import { retrying } from './dynamo.js';
@@ -15,7 +15,8 @@ import { retrying } from './dynamo.js';
  * pointer per NRC (`also`), so "who looked this NRC up" stays one Query on gsi1.
  */
 export interface AuditEntry {
-  actor: Pick<AuthenticatedCaller, 'userId' | 'email' | 'roles'> | null;
+  /** Who did it, as the request's caller names them; null for anonymous requests and jobs. */
+  actor: { userId: string; email: string; roles: readonly Role[] } | null;
   org_id?: string | null;
   action: string;
   /** What it was done to: 'NRC#123456789', 'SUB#{id}', 'USER#{sub}', ... */

@@ -8,7 +8,7 @@ import { isConditionFailure } from './dynamo.js';
 
 /**
  * Email notifications (issue 16 §4). An action queues an event; the sender (lambdas/events/send-notification.ts)
- * resolves its recipients from the ids it carries, renders it (lambdas/lib/notification-templates.ts) and sends it.
+ * resolves its recipients from the ids it carries, renders it (lambdas/events/notification-templates.ts) and sends it.
  * - job:    `notify/{sha256(idempotency key)}.json` in the uploads bucket; its S3 event runs the sender, retried by
  *           Lambda's asynchronous invocation, then dead-lettered. The same event queued twice is the same object.
  * - marker: pk=NOTIFY#{idempotency key} sk=TO#{email} in the directory table, put (conditionally) before a

@@ -4,7 +4,7 @@ import { UUID_PATTERN } from '../../shared/ids.js';
 import { matchesSignature, SIGNATURE_BYTES } from '../../shared/rules/file-signature.js';
 import { markDocumentState } from '../data/access-requests.js';
 import { readObjectStart } from '../data/s3-objects.js';
-import { createEventHandler } from '../lib/handler.js';
+import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey } from './s3-records.js';
 

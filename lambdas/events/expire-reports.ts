@@ -2,7 +2,7 @@ import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
 import { writeAudit } from '../data/audit.js';
 import { expiryWatermark, ReportNotActiveError, reportsFiledBetween, retireReport, setExpiryWatermark } from '../data/registry-lifecycle.js';
 import { readSettings } from '../data/settings.js';
-import { createEventHandler } from '../lib/handler.js';
+import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
 
 /** The instant before which a report filed has expired: `years` before `now`. */

@@ -8,7 +8,7 @@ import { failIngestion, finishIngestion, getSubmission } from '../data/submissio
 import { readResultJson, resultKeys } from '../data/uploads.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, submissionIdOf } from './s3-records.js';
-import { createEventHandler } from '../lib/handler.js';
+import { createEventHandler } from '../lib/event-handler.js';
 
 /**
  * S3 trigger on `ingest/` in the uploads bucket (written by Submit): puts the submission's canonical

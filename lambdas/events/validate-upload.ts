@@ -18,7 +18,7 @@ import {
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { failedValidation, validateUpload } from './upload-validation.js';
-import { createEventHandler } from '../lib/handler.js';
+import { createEventHandler } from '../lib/event-handler.js';
 
 const SETTLED = ['validated', 'failed', 'submitted'];
 const secondFile = () => failedValidation(SUBMISSION_MESSAGES.secondFile);

@@ -14,7 +14,7 @@ import type { BucketKey, TableKey } from '../../shared/stores.js';
  * It over-approximates (a command in a branch never taken still counts), never under-approximates
  * for code written the way lambdas/data is written; the IAM test compares it with the grants both
  * ways. Two refinements keep it precise:
- * - GET routes never record the request (lambdas/lib/request-audit.ts), so that module is replaced
+ * - GET routes never record the request (lambdas/http/request-audit.ts), so that module is replaced
  *   by a stub for them, as isStateChanging decides at run time;
  * - writeAudit sends BatchWriteItem only for the pointers of an entry's `also` list, so it counts
  *   only where the handler's code passes one.
@@ -65,7 +65,7 @@ const S3: Record<string, string[]> = {
 const TRANSACT_ITEM: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' };
 const COGNITO = /^(Admin\w+|ListUsers\w*|DescribeUserPool|GetUser|GlobalSignOut)$/;
 
-/** The stub of lambdas/lib/request-audit.ts for GET routes. */
+/** The stub of lambdas/http/request-audit.ts for GET routes. */
 const noRequestAudit = (method: HttpMethod): Plugin => ({
   name: 'no-request-audit',
   setup(b) {

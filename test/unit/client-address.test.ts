@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from '../../lambdas/lib/client-address.js';
+import { clientAddress } from '../../lambdas/http/client-address.js';
 import { viewerIp } from '../../shared/edge.js';
 
 describe('viewerIp reads the IP of a CloudFront-Viewer-Address value', () => {

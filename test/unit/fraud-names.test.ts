@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { finalEvidenceKey, parseStagingKey, slugFileName, stagingKey } from '../../lambdas/api/fraud/names.js';
+import { slugFileName } from '../../lambdas/api/common/file-names.js';
+import { finalEvidenceKey, parseStagingKey, stagingKey } from '../../lambdas/api/fraud/names.js';
 
 describe('slugFileName', () => {
   it.each([

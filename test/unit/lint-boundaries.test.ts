@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The layers of eslint.config.js, one import at a time: each row lints one line of code as if it
@@ -28,11 +28,43 @@ const CASES: [file: string, code: string, refusedBy: string | null][] = [
   ['lambdas/data/example.ts', "import { TABLES } from '../../shared/stores.js';", null],
   ['lambdas/data/example.ts', "import { AUTH_TRIGGERS } from '../../infra/definitions.js';", PATHS],
   ['lambdas/data/example.ts', "import { apiGet } from '../../web/src/lib/api-client.js';", PATHS],
-  // lib/ and data/ sit below the entry points and the domain modules
+  // inside lambdas/: entry points → domain modules → http/ → data/ → lib/, never back up
   ['lambdas/data/example.ts', "import { logger } from '../lib/powertools.js';", null],
   ['lambdas/data/example.ts', "import { handler } from '../api/accounts/handlers/get-me.js';", PATHS],
+  ['lambdas/data/example.ts', "import { NotFoundError } from '../http/errors.js';", PATHS],
+  ['lambdas/data/example.ts', "import { slugFileName } from '../api/common/file-names.js';", PATHS],
+  ['lambdas/lib/example.ts', "import { requiredEnv } from './env.js';", null],
+  ['lambdas/lib/example.ts', "import { dynamo } from '../data/clients.js';", PATHS],
+  ['lambdas/lib/example.ts', "import { createApiHandler } from '../http/handler.js';", PATHS],
   ['lambdas/lib/example.ts', "import { handler } from '../events/validate-upload.js';", PATHS],
   ['lambdas/lib/example.ts', "import { handler } from '../auth/custom-message.js';", PATHS],
+  ['lambdas/http/example.ts', "import { writeAudit } from '../data/audit.js';", null],
+  ['lambdas/http/example.ts', "import { logger } from '../lib/powertools.js';", null],
+  ['lambdas/http/example.ts', "import { loadVisibleSubmission } from '../api/common/submission.js';", PATHS],
+  ['lambdas/http/example.ts', "import { handler } from '../events/validate-upload.js';", PATHS],
+  ['lambdas/events/example.ts', "import { createEventHandler } from '../lib/event-handler.js';", null],
+  ['lambdas/events/example.ts', "import { createApiHandler } from '../http/handler.js';", PATHS],
+  ['lambdas/auth/example.ts', "import { NotFoundError } from '../http/errors.js';", PATHS],
+  // one API feature never imports another: what several share lives in lambdas/api/common/
+  ['lambdas/api/reviews/handlers/example.ts', "import { listItemView } from '../views.js';", null],
+  ['lambdas/api/reviews/handlers/example.ts', "import { loadVisibleSubmission } from '../../common/submission.js';", null],
+  ['lambdas/api/reviews/handlers/example.ts', "import { uploadOr404 } from '../../submissions/load.js';", PATHS],
+  ['lambdas/api/reviews/example.ts', "import { uploadView } from '../submissions/views.js';", PATHS],
+  ['lambdas/api/dashboard/example.ts', "import { disputeRightsOf } from '../common/dispute-rights.js';", null],
+  ['lambdas/api/common/example.ts', "import { mayActOn } from './object-access.js';", null],
+  ['lambdas/api/common/example.ts', "import { listItemView } from '../reviews/views.js';", PATHS],
+  // the AWS SDK is the data layer's; the stack, the twin, tests and benchmarks drive AWS themselves
+  ['lambdas/data/example.ts', "import { GetCommand } from '@aws-sdk/lib-dynamodb';", null],
+  ['lambdas/api/system/handlers/example.ts', "import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';", IMPORTS],
+  ['lambdas/api/admin/example.ts', "import { HeadObjectCommand } from '@aws-sdk/client-s3';", IMPORTS],
+  ['lambdas/http/example.ts', "import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';", IMPORTS],
+  ['lambdas/lib/example.ts', "import { S3Client } from '@aws-sdk/client-s3';", IMPORTS],
+  ['lambdas/events/example.ts', "import { CopyObjectCommand } from '@aws-sdk/client-s3';", IMPORTS],
+  ['web/src/lib/format.ts', "import { S3Client } from '@aws-sdk/client-s3';", IMPORTS],
+  ['cli/example.ts', "import { S3Client } from '@aws-sdk/client-s3';", IMPORTS],
+  ['infra/local/example.ts', "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';", null],
+  ['test/integration/example.test.ts', "import { QueryCommand } from '@aws-sdk/lib-dynamodb';", null],
+  ['bench/example.ts', "import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';", null],
   // entry points are imported by infra, tests and benchmarks only
   ['lambdas/api/team/example.ts', "import { listOrgMembers } from '../../data/memberships.js';", null],
   ['lambdas/api/team/example.ts', "import { handler } from './handlers/get-team.js';", PATHS],
@@ -56,10 +88,13 @@ const CASES: [file: string, code: string, refusedBy: string | null][] = [
 ];
 
 describe('the layers of eslint.config.js', () => {
+  // The first lint loads the config, its plugins and the TypeScript resolver: seconds on a busy machine.
+  beforeAll(() => eslint.lintText('export {};\n', { filePath: path.join(root, 'shared/example.ts') }), 60_000);
+
   it.each(CASES)('%s: %s → %s', async (file, code, refusedBy) => {
     const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.join(root, file) });
-    const rules = (result?.messages ?? []).map((m) => m.ruleId).filter((rule) => rule === PATHS || rule === IMPORTS);
-    expect(rules).toEqual(refusedBy ? [refusedBy] : []);
+    // An import may cross more than one zone of the same rule: each rule is named once.
+    const rules = new Set((result?.messages ?? []).map((m) => m.ruleId).filter((rule) => rule === PATHS || rule === IMPORTS));
+    expect([...rules]).toEqual(refusedBy ? [refusedBy] : []);
   });
-
 });

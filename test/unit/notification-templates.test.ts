@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationEvent } from '../../lambdas/data/notifications.js';
 import { idempotencyKey, notificationJobKey } from '../../lambdas/data/notifications.js';
-import { renderNotification, type SubmissionFacts } from '../../lambdas/lib/notification-templates.js';
+import { renderNotification, type SubmissionFacts } from '../../lambdas/events/notification-templates.js';
 
 const APP = 'https://app.example.test';
 const HOSTILE = `<script>alert("x")</script> & 'quoted' <img src=x onerror=alert(1)>`;

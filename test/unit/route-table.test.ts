@@ -8,7 +8,7 @@ describe('the route table', () => {
   it.each(ROUTES.filter((route) => route.method !== 'GET').map((route) => [route.id, route] as const))(
     '%s changes state, so its function may write the audit log and read the caller’s organisations',
     (_id, route) => {
-      // lambdas/lib/request-audit.ts records every state-changing request with the caller's organisations.
+      // lambdas/http/request-audit.ts records every state-changing request with the caller's organisations.
       expect(tablesOf(route)).toEqual(expect.arrayContaining(['audit', 'directory']));
     },
   );

@@ -2,7 +2,7 @@ import { ACCESS_DECISION_MESSAGES as M, type ExistingOrg } from '../../../shared
 import { type StoredRequest, organisationOfRequest } from '../../data/access-decisions.js';
 import type { Organisation } from '../../data/directory.js';
 import { listOrgMembers, ORG_ADMIN_ROLES } from '../../data/memberships.js';
-import { ConflictError } from '../../lib/errors.js';
+import { ConflictError } from '../../http/errors.js';
 
 /** The organisation with the emails of its approved admins, as the approver sees it. */
 export async function existingOrgView(org: Organisation): Promise<ExistingOrg> {

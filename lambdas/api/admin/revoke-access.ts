@@ -3,7 +3,7 @@ import { markRequestRevoked } from '../../data/access-decisions.js';
 import { getMember, listUserMemberships } from '../../data/memberships.js';
 import { markMemberRemoved } from '../../data/team.js';
 import { removeFromRole, signOutEverywhere } from '../../data/users.js';
-import { ConflictError } from '../../lib/errors.js';
+import { ConflictError } from '../../http/errors.js';
 
 /**
  * Revokes an approved access request: its membership is removed, the role group goes unless another

@@ -1,9 +1,9 @@
 import { DISPUTE_MESSAGES } from '../../../shared/api/disputes.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
 import { getDispute, type StoredDispute } from '../../data/disputes.js';
-import type { AuthenticatedCaller } from '../../lib/caller.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { canSee, disputeRightsOf, type DisputeRights } from './rights.js';
+import type { AuthenticatedCaller } from '../../http/caller.js';
+import { NotFoundError } from '../../http/errors.js';
+import { canSee, disputeRightsOf, type DisputeRights } from '../common/dispute-rights.js';
 
 const ID = new RegExp(`^${UUID_PATTERN}$`);
 

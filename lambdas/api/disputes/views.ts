@@ -3,7 +3,7 @@ import { displayFileName } from '../../../shared/rules/display-name.js';
 import { matchesSignature, SIGNATURE_BYTES } from '../../../shared/rules/file-signature.js';
 import { disputeEvidenceLink, listDisputeEvidence, readDisputeEvidenceStart } from '../../data/dispute-evidence.js';
 import type { StoredDispute } from '../../data/disputes.js';
-import { canAddEvidence, canDecide, canRespond, type DisputeRights } from './rights.js';
+import { canAddEvidence, canDecide, canRespond, type DisputeRights } from '../common/dispute-rights.js';
 
 const party = (p: { email: string; at: string }) => ({ email: p.email, at: p.at });
 

@@ -2,8 +2,8 @@ import { FRAUD_MESSAGES } from '../../../shared/api/fraud.js';
 import { isPlatformAdmin } from '../../../shared/roles.js';
 import { approvedMembershipForPayeeKey, findOrganisationByPayeeKey, type Organisation } from '../../data/directory.js';
 import { listUserMemberships } from '../../data/memberships.js';
-import type { AuthenticatedCaller } from '../../lib/caller.js';
-import { BadRequestError, ForbiddenError } from '../../lib/errors.js';
+import type { AuthenticatedCaller } from '../../http/caller.js';
+import { BadRequestError, ForbiddenError } from '../../http/errors.js';
 
 /**
  * The organisation a report is filed as: the one holding its payee key, read from the directory, so a

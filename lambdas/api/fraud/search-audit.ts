@@ -1,6 +1,6 @@
 import { normaliseNrc } from '../../../shared/rules/nrc.js';
 import { writeAudit } from '../../data/audit.js';
-import type { AuthenticatedCaller } from '../../lib/caller.js';
+import type { AuthenticatedCaller } from '../../http/caller.js';
 
 /** The audit entry names at most this many matched NRCs (an item must stay under DynamoDB's 400 KB). */
 const AUDITED_MATCHES = 5_000;

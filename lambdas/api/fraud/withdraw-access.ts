@@ -2,7 +2,7 @@ import { organisationsWith } from '../../../shared/access.js';
 import { isPlatformAdmin } from '../../../shared/roles.js';
 import { ORG_ADMIN_ROLES } from '../../data/memberships.js';
 import type { StoredReport } from '../../data/registry.js';
-import type { AuthenticatedCaller } from '../../lib/caller.js';
+import type { AuthenticatedCaller } from '../../http/caller.js';
 
 /** Who may withdraw which fraud reports (issue 16 §2): platform admins any; organisation admins their organisation's. */
 export interface WithdrawRights {

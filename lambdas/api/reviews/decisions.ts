@@ -4,9 +4,9 @@ import { hasAnyRole, type Role } from '../../../shared/roles.js';
 import { writeAudit } from '../../data/audit.js';
 import { queueNotification } from '../../data/notifications.js';
 import { type ReviewedSubmission, transitionSubmission } from '../../data/reviews.js';
-import type { AuthenticatedCaller } from '../../lib/caller.js';
-import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.js';
-import { loadVisibleSubmission } from '../submissions/load.js';
+import type { AuthenticatedCaller } from '../../http/caller.js';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
+import { loadVisibleSubmission } from '../common/submission.js';
 import { listItemView } from './views.js';
 
 /** What the audit keeps of a submission before and after a change. */

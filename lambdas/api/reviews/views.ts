@@ -1,6 +1,6 @@
 import type { SubmissionListItem } from '../../../shared/api/reviews.js';
 import type { ReviewedSubmission } from '../../data/reviews.js';
-import { submissionFields } from '../submissions/views.js';
+import { submissionFields } from '../common/submission.js';
 
 /** A submission as the reviews and reports tables read it (spec part 2 §3 "Submission"), with who reviewed it. */
 export function listItemView(record: ReviewedSubmission): SubmissionListItem {

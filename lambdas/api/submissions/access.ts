@@ -3,8 +3,9 @@ import { SUBMISSION_MESSAGES } from '../../../shared/api/submissions.js';
 import { isPlatformAdmin } from '../../../shared/roles.js';
 import { writeAudit } from '../../data/audit.js';
 import { findOrganisationByPayeeKey } from '../../data/directory.js';
-import { type AuthenticatedCaller, confirmAllowed } from '../../lib/caller.js';
-import { ForbiddenError } from '../../lib/errors.js';
+import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
+import { ForbiddenError } from '../../http/errors.js';
+import { mayActOn } from '../common/object-access.js';
 
 export interface PayeeOrganisation {
   orgId: string | null;
@@ -25,22 +26,7 @@ export async function authorisePayeeKey(me: AuthenticatedCaller, payeeKey: strin
   return { orgId: org?.org_id ?? null, orgName: org?.org_name ?? null };
 }
 
-/**
- * Whether the caller may act on an object of `owner.orgId` as `access` allows: a role held in that
- * organisation (platform admins hold in every one; with `oversight`, PMEC's reviewers too). An object of
- * no organisation (a platform admin's upload for a key no organisation holds) is its uploader's.
- */
-export async function mayActOn(me: AuthenticatedCaller, access: Access, owner: { userId: string; orgId: string | null }, options: { oversight?: boolean } = {}): Promise<boolean> {
-  const check = (c: AuthenticatedCaller) => isAllowedIn(access, c, owner.orgId, options) || (owner.orgId === null && c.userId === owner.userId);
-  return (await confirmAllowed(me, check)) !== null;
-}
-
 /** An upload before it is submitted: its organisation's members (and platform admins). */
 export function canSeeUpload(me: AuthenticatedCaller, upload: { user_id: string; org_id: string | null }, access: Access = APPROVED): Promise<boolean> {
   return mayActOn(me, access, { userId: upload.user_id, orgId: upload.org_id });
-}
-
-/** A submission: its organisation's members with the route's roles, and reviewers overseeing it (API.md). */
-export function canSeeSubmission(me: AuthenticatedCaller, submission: { submitted_by: string; org_id: string | null }, access: Access = APPROVED): Promise<boolean> {
-  return mayActOn(me, access, { userId: submission.submitted_by, orgId: submission.org_id }, { oversight: true });
 }

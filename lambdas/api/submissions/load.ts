@@ -1,10 +1,8 @@
 import { isUuid } from '../../../shared/ids.js';
-import { getSubmission, type SubmissionRecord } from '../../data/submissions.js';
 import { getUpload, type UploadRecord } from '../../data/uploads.js';
-import type { Access } from '../../../shared/access.js';
-import type { AuthenticatedCaller } from '../../lib/caller.js';
-import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { canSeeSubmission, canSeeUpload } from './access.js';
+import type { AuthenticatedCaller } from '../../http/caller.js';
+import { ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { canSeeUpload } from './access.js';
 
 /** The upload with this id, or 404. */
 export async function uploadOr404(id: string | undefined): Promise<UploadRecord> {
@@ -18,16 +16,4 @@ export async function loadVisibleUpload(me: AuthenticatedCaller, id: string | un
   const upload = await uploadOr404(id);
   if (!(await canSeeUpload(me, upload))) throw new ForbiddenError('This upload belongs to another organisation.');
   return upload;
-}
-
-/**
- * The submission with this id if the caller holds the route's access over it (`access`: the roles a
- * member of its organisation needs; PMEC's reviewers oversee every organisation): 404 when there is
- * none, 403 otherwise.
- */
-export async function loadVisibleSubmission(me: AuthenticatedCaller, id: string | undefined, access?: Access): Promise<SubmissionRecord> {
-  const submission = id && isUuid(id) ? await getSubmission(id) : null;
-  if (!submission) throw new NotFoundError('No such submission.', 'submission_not_found');
-  if (!(await canSeeSubmission(me, submission, access))) throw new ForbiddenError('This submission belongs to another organisation, or your role there does not allow this.');
-  return submission;
 }

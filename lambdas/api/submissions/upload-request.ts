@@ -4,8 +4,8 @@ import { BEFORE_ACTION_MESSAGES } from '../../../shared/rules/before-actions.js'
 import { currentMonth, isMonth } from '../../../shared/rules/dates.js';
 import { displayFileName } from '../../../shared/rules/display-name.js';
 import { isValidPayeeKey, normalisePayeeKey } from '../../../shared/rules/payee-key.js';
-import { BadRequestError, PayloadTooLargeError } from '../../lib/errors.js';
-import { slugFileName } from '../fraud/names.js';
+import { BadRequestError, PayloadTooLargeError } from '../../http/errors.js';
+import { slugFileName } from '../common/file-names.js';
 
 export interface CheckedUpload {
   kind: DocKind;

@@ -1,8 +1,9 @@
-import type { SubmissionFields, SubmissionResponse, UploadResponse } from '../../../shared/api/submissions.js';
+import type { SubmissionResponse, UploadResponse } from '../../../shared/api/submissions.js';
 import { displayFileName } from '../../../shared/rules/display-name.js';
 import type { Signal } from '../../../shared/rules/signals.js';
 import type { SubmissionRecord } from '../../data/submissions.js';
 import type { UploadRecord } from '../../data/uploads.js';
+import { submissionFields } from '../common/submission.js';
 
 /** Each preview row with its keys in the sheet's column order (then any others). */
 function inColumnOrder(rows: Record<string, unknown>[], columns: string[]): Record<string, unknown>[] {
@@ -39,28 +40,6 @@ export function uploadView(record: UploadRecord, signals: Signal[] = []): Upload
     signal_counts: record.signal_counts ?? null,
     signal_baseline: record.signal_baseline ?? null,
     signals,
-  };
-}
-
-/** The fields every view of a submission carries (shared/api/submissions.ts submissionFieldsSchema). */
-export function submissionFields(record: SubmissionRecord): SubmissionFields {
-  return {
-    id: record.id,
-    status: record.status,
-    created_at: record.created_at,
-    doc_kind: record.doc_kind,
-    payee_key: record.payee_key,
-    upload_month: record.upload_month,
-    bucket: record.bucket,
-    file_kind: record.file_kind,
-    file_key: record.file_key,
-    file_name: displayFileName(record.file_name),
-    row_count: record.row_count,
-    org_id: record.org_id ?? null,
-    org_name: record.org_name ?? null,
-    signal_counts: record.signal_counts ?? null,
-    signal_baseline: record.signal_baseline ?? null,
-    late: record.late === true,
   };
 }
 

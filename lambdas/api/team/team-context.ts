@@ -3,8 +3,8 @@ import { GRANTABLE_ROLES, grantableRoles, TEAM_MESSAGES as M } from '../../../sh
 import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role } from '../../../shared/roles.js';
 import { getOrganisation, type Organisation } from '../../data/directory.js';
 import { getMember, latestAdminMembership } from '../../data/memberships.js';
-import type { AuthenticatedCaller } from '../../lib/caller.js';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import type { AuthenticatedCaller } from '../../http/caller.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 
 /** The organisation a team call acts on, and the roles the caller may grant in it. */
 export interface TeamContext {

@@ -4,9 +4,9 @@ import { writeAudit } from '../../../data/audit.js';
 import { approveInvitedMembership, listInviteMemberships } from '../../../data/invite-acceptance.js';
 import { acceptPlatformInvitation, platformInvitationsOf } from '../../../data/platform-admin-invitations.js';
 import { addToRole } from '../../../data/users.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { BadRequestError, NotFoundError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { BadRequestError, NotFoundError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 
 type Accepted = { org_id: string | null; org_name: string; role: string };
 

@@ -4,10 +4,10 @@ import { writeAudit } from '../../../data/audit.js';
 import { findUserByEmail } from '../../../data/users.js';
 import { findOrganisationByPayeeKey } from '../../../data/directory.js';
 import { consumeRateLimits } from '../../../data/rate-limit.js';
-import { ConflictError, ForbiddenError, TooManyRequestsError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { ConflictError, ForbiddenError, TooManyRequestsError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { accessRequestLimits } from '../limits.js';
-import { clientAddress } from '../../../lib/client-address.js';
+import { clientAddress } from '../../../http/client-address.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
 /**

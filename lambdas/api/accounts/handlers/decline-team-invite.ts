@@ -4,8 +4,8 @@ import { writeAudit } from '../../../data/audit.js';
 import { declineInvitedMembership } from '../../../data/invite-acceptance.js';
 import { getMember } from '../../../data/memberships.js';
 import { declinePlatformInvitation } from '../../../data/platform-admin-invitations.js';
-import { NotFoundError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { NotFoundError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 
 /**
  * POST /api/team/decline-invite {org_id} or {platform_role}: the person says no. A membership is

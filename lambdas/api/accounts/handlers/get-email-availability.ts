@@ -2,10 +2,10 @@ import { ACCOUNT_MESSAGES } from '../../../../shared/api/accounts.js';
 import { getPendingAccessRequest } from '../../../data/access-requests.js';
 import { findUserByEmail } from '../../../data/users.js';
 import { consumeRateLimits } from '../../../data/rate-limit.js';
-import { TooManyRequestsError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { TooManyRequestsError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { availabilityLimits } from '../limits.js';
-import { clientAddress } from '../../../lib/client-address.js';
+import { clientAddress } from '../../../http/client-address.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
 /**

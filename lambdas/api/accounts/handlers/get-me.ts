@@ -1,5 +1,5 @@
-import { createApiHandler } from '../../../lib/handler.js';
-import { readCaller } from '../../../lib/caller.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { readCaller } from '../../../http/caller.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
 /**

@@ -1,4 +1,4 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { subject } from '../platform-admins.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { PLATFORM_ADMIN_MESSAGES as M, platformRolesGrantableBy, type PlatformRole } from '../../../../shared/api/admin.js';
@@ -9,8 +9,8 @@ import { queueNotification } from '../../../data/notifications.js';
 import { invitePlatformAdmin } from '../../../data/platform-admin-invitations.js';
 import { addToRole, type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
 import { PLATFORM_INVITATION_NAME } from '../../../../shared/api/team.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { ConflictError, ForbiddenError, HttpError } from '../../../lib/errors.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { ConflictError, ForbiddenError, HttpError } from '../../../http/errors.js';
 import { platformAdminView } from '../views.js';
 
 /** Resolves the user, inviting them when new (the invite email goes through Cognito). */

@@ -1,15 +1,14 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { requireRequest } from '../access-requests.js';
 import * as routes from '../../../../shared/routes/admin.js';
-import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem, GRANT_ROLES, JOIN_ROLES } from '../../../../shared/api/admin.js';
 import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
 import { writeAudit } from '../../../data/audit.js';
 import { queueNotification } from '../../../data/notifications.js';
-import { bucketName, s3 } from '../../../data/clients.js';
+import { deleteOnboardingDocuments } from '../../../data/onboarding-documents.js';
 import { addToRole, deleteUser, findUserByEmail } from '../../../data/users.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { BadRequestError, ConflictError } from '../../../lib/errors.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { BadRequestError, ConflictError } from '../../../http/errors.js';
 import { logger } from '../../../lib/powertools.js';
 import { refuseUnchosenJoin } from '../existing-org.js';
 import { revokeAccess } from '../revoke-access.js';
@@ -17,11 +16,9 @@ import { userLinks } from '../user-links.js';
 import { accessRequestView } from '../views.js';
 
 async function deleteDocuments(request: StoredRequest): Promise<void> {
-  const keys = Object.values(request.documents ?? {});
-  if (!keys.length) return;
-  await s3
-    .send(new DeleteObjectsCommand({ Bucket: bucketName('onboarding'), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }))
-    .catch((error: unknown) => logger.warn('Onboarding documents of a removed request were not deleted', { id: request.id, error: String(error) }));
+  await deleteOnboardingDocuments(Object.values(request.documents ?? {})).catch((error: unknown) =>
+    logger.warn('Onboarding documents of a removed request were not deleted', { id: request.id, error: String(error) }),
+  );
 }
 
 const response = (r: Pick<StoredRequest, 'id'>, status: AccessRequestItem['status'], message: string, extra: Partial<AccessDecisionResponse> = {}): AccessDecisionResponse => ({

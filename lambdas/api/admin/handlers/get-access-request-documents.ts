@@ -1,29 +1,24 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { requireRequest } from '../access-requests.js';
 import * as routes from '../../../../shared/routes/admin.js';
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '../../../../shared/api/accounts.js';
 import { ONBOARDING_LINK_SECONDS } from '../../../../shared/api/admin.js';
 import { writeAudit } from '../../../data/audit.js';
-import { bucketName, s3 } from '../../../data/clients.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import { onboardingDocumentLink, onboardingDocumentUploaded } from '../../../data/onboarding-documents.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { accessRequestView } from '../views.js';
 
 /** Signed links (900 s) to the request's onboarding documents; viewing them is audited. */
 async function accessRequestDocuments(actor: AuthenticatedCaller, id: string) {
   const request = await requireRequest(id);
-  const bucket = bucketName('onboarding');
   const view = accessRequestView(request);
   const items = await Promise.all(
     view.documents.map(async (doc) => {
       const key = request.documents[doc as OnboardingDoc]!;
-      const uploaded = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(() => true, () => false);
+      const uploaded = await onboardingDocumentUploaded(key);
       // A file whose bytes are not a PDF's gets no link: it is never served as the PDF it claimed to be.
       const notPdf = uploaded && view.not_pdf_documents.includes(doc);
-      const url = uploaded && !notPdf
-        ? await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentType: 'application/pdf', ResponseContentDisposition: 'inline' }), { expiresIn: ONBOARDING_LINK_SECONDS })
-        : null;
+      const url = uploaded && !notPdf ? await onboardingDocumentLink(key, ONBOARDING_LINK_SECONDS) : null;
       return { doc, label: ONBOARDING_DOC_LABELS[doc as OnboardingDoc] ?? doc, url, uploaded, not_pdf: notPdf };
     }),
   );

@@ -2,7 +2,7 @@ import type { AdminMetrics } from '../../../../shared/api/admin.js';
 import { countPendingRequests } from '../../../data/access-decisions.js';
 import { directoryCensus } from '../../../data/team.js';
 import { countUsers, usersInRole } from '../../../data/users.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/admin.js';
 
 /**

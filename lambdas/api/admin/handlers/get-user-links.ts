@@ -1,4 +1,4 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { userLinks } from '../user-links.js';
 import * as routes from '../../../../shared/routes/admin.js';
 

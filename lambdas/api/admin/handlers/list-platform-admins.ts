@@ -1,4 +1,4 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { platformAdminMembers } from '../platform-admins.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { PLATFORM_ROLES, type PlatformAdminsResponse } from '../../../../shared/api/admin.js';

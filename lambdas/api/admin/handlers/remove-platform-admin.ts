@@ -1,12 +1,12 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { platformAdminMembers, subject } from '../platform-admins.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES } from '../../../../shared/api/admin.js';
 import { writeAudit } from '../../../data/audit.js';
 import { beginPlatformAdminRemoval, cancelPlatformAdminRemoval, finishPlatformAdminRemoval, getPlatformAdminRecord, LastSuperAdminError } from '../../../data/platform-admins.js';
 import { removeFromRole, signOutEverywhere } from '../../../data/users.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../../http/errors.js';
 
 async function removePlatformAdmin(actor: AuthenticatedCaller, userId: string, roleInput: string | undefined) {
   const role = PLATFORM_ROLES.find((r) => r === roleInput?.trim().toLowerCase());

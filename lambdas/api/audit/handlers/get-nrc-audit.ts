@@ -1,7 +1,7 @@
 import { nrcTrailKind, type NrcAuditResponse } from '../../../../shared/api/audit.js';
 import { normaliseNrc, nrcDigits } from '../../../../shared/rules/nrc.js';
 import { auditOfSubject, writeAudit } from '../../../data/audit.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/audit.js';
 
 /**

@@ -1,7 +1,7 @@
 import { AUDIT_PAGE_SIZE } from '../../../../shared/api/audit.js';
 import { decodeCursor, listAudit, writeAudit } from '../../../data/audit.js';
-import { BadRequestError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { BadRequestError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/audit.js';
 
 export const handler = createApiHandler(routes.listAudit, async ({ caller: me, query }) => {

@@ -1,7 +1,7 @@
 import { getBillingPlan } from '../../../data/billing.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { organisationPlanView } from '../views.js';
-import { organisationNamed } from '../scope.js';
+import { organisationNamed } from '../organisation-named.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
 
 /** GET /api/admin/billing?q=: the organisation and its current plan, so an admin sees whose plan they set. */

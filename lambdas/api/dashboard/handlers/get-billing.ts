@@ -2,10 +2,10 @@ import { BILLING_MESSAGES } from '../../../../shared/api/dashboard.js';
 import { isPlatformAdmin } from '../../../../shared/roles.js';
 import { getBillingPlan, listBillingPlans } from '../../../data/billing.js';
 import { getCounters } from '../../../data/counters.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { organisationBillingView, platformBillingView } from '../views.js';
 import { dashboardPeriods } from '../periods.js';
-import { callerMembership } from '../scope.js';
+import { callerMembership } from '../../common/caller-organisation.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
 
 const notConfigured = { configured: false, message: BILLING_MESSAGES.notConfigured } as const;

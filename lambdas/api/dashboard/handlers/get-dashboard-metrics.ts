@@ -1,12 +1,12 @@
 import { isPlatformAdmin } from '../../../../shared/roles.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { countDisputes } from '../../../data/disputes.js';
-import { disputeRightsOf, visibleOrganisations } from '../../disputes/rights.js';
+import { disputeRightsOf, visibleOrganisations } from '../../common/dispute-rights.js';
 import { getCounters } from '../../../data/counters.js';
 import { countApprovedMembers, countApprovedUsers } from '../../../data/metrics.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js';
-import { callerMembership } from '../scope.js';
+import { callerMembership } from '../../common/caller-organisation.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
 
 /** Disputes waiting (issue 16 §1): every one for reviewers, an organisation's for its admins, none for anyone else. */

@@ -1,8 +1,8 @@
 import { putBillingPlan } from '../../../data/billing.js';
 import { writeAudit } from '../../../data/audit.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { organisationPlanView, planView, toNgwee } from '../views.js';
-import { organisationNamed } from '../scope.js';
+import { organisationNamed } from '../organisation-named.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
 
 /**

@@ -3,11 +3,11 @@ import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_EVIDENC
 import * as routes from '../../../../shared/routes/disputes.js';
 import { disputeEvidenceKey, presignDisputeEvidence } from '../../../data/dispute-evidence.js';
 import { takeEvidenceSlot } from '../../../data/disputes.js';
-import { BadRequestError, ConflictError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
-import { slugFileName } from '../../fraud/names.js';
+import { BadRequestError, ConflictError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { slugFileName } from '../../common/file-names.js';
 import { visibleDispute } from '../lookup.js';
-import { isLender } from '../rights.js';
+import { isLender } from '../../common/dispute-rights.js';
 
 const GENERIC_TYPES = ['', 'application/octet-stream', DISPUTE_EVIDENCE_TYPE];
 

@@ -4,10 +4,10 @@ import { writeAudit } from '../../../data/audit.js';
 import { queueNotification } from '../../../data/notifications.js';
 import { decideDispute } from '../../../data/dispute-decision.js';
 import { DisputeStateError, type StoredDispute } from '../../../data/disputes.js';
-import { ConflictError, ForbiddenError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { ConflictError, ForbiddenError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { visibleDispute } from '../lookup.js';
-import { decides } from '../rights.js';
+import { decides } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
 
 /**

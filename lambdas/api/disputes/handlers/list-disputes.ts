@@ -1,7 +1,7 @@
 import * as routes from '../../../../shared/routes/disputes.js';
 import { listDisputes } from '../../../data/disputes.js';
-import { createApiHandler } from '../../../lib/handler.js';
-import { disputeRightsOf, mayOpen, visibleOrganisations } from '../rights.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { disputeRightsOf, mayOpen, visibleOrganisations } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
 
 /** GET /api/disputes?status=: reviewers see every dispute; an organisation's admins those on its payee keys. */

@@ -6,10 +6,10 @@ import { writeAudit } from '../../../data/audit.js';
 import { findOrganisationByPayeeKey } from '../../../data/directory.js';
 import { queueNotification } from '../../../data/notifications.js';
 import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../../data/disputes.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { BadRequestError, ConflictError, ForbiddenError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
-import { disputeRightsOf, reviews } from '../rights.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { disputeRightsOf, reviews } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
 
 /**

@@ -2,10 +2,10 @@ import { DISPUTE_MESSAGES } from '../../../../shared/api/disputes.js';
 import * as routes from '../../../../shared/routes/disputes.js';
 import { writeAudit } from '../../../data/audit.js';
 import { answerDispute, DisputeStateError } from '../../../data/disputes.js';
-import { ConflictError, ForbiddenError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { ConflictError, ForbiddenError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { visibleDispute } from '../lookup.js';
-import { isLender } from '../rights.js';
+import { isLender } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
 
 /**

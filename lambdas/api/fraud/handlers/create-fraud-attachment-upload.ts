@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_TYPES, FRAUD_MESSAGES, evidenceExtension } from '../../../../shared/api/fraud.js';
 import { presignEvidenceUpload } from '../../../data/evidence.js';
-import { BadRequestError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
-import { slugFileName, stagingKey } from '../names.js';
+import { BadRequestError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { slugFileName } from '../../common/file-names.js';
+import { stagingKey } from '../names.js';
 import * as routes from '../../../../shared/routes/fraud.js';
 
 /**

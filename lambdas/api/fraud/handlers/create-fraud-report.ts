@@ -1,4 +1,4 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { randomUUID } from 'node:crypto';
 import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES } from '../../../../shared/api/fraud.js';
 import type { FraudReport } from '../../../../shared/rules/fraud-report.js';
@@ -7,8 +7,8 @@ import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import { writeAudit } from '../../../data/audit.js';
 import { EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, headEvidence, readEvidenceStart } from '../../../data/evidence.js';
 import { DuplicateRequestError, type StoredFile, type StoredReport, putReport, reportIdOfRequest } from '../../../data/registry.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError } from '../../../lib/errors.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError } from '../../../http/errors.js';
 import { logger } from '../../../lib/powertools.js';
 import { finalEvidenceKey, parseStagingKey } from '../names.js';
 import { reportingOrganisation } from '../reporting-org.js';

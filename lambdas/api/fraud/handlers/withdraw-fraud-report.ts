@@ -3,9 +3,9 @@ import * as routes from '../../../../shared/routes/fraud.js';
 import { writeAudit } from '../../../data/audit.js';
 import { queueNotification } from '../../../data/notifications.js';
 import { findReportRef, getReport, ReportNotActiveError, retireReport } from '../../../data/registry-lifecycle.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { reportView } from '../views.js';
 import { mayWithdraw, withdrawRightsOf } from '../withdraw-access.js';
 

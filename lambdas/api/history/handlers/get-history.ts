@@ -6,11 +6,11 @@ import { readBorrowerHistory, readEmployeeRows } from '../../../data/history-rea
 import { recentSettings } from '../../../data/settings.js';
 import { recentStatuses, rejectedAmong } from '../../../data/submission-statuses.js';
 import { recordFindings } from '../../../../shared/rules/record-findings.js';
-import { BadRequestError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { BadRequestError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { firstMonthRead, historyView } from '../views.js';
 import { currentMonth, shiftMonth } from '../../../../shared/rules/dates.js';
-import { auditOrgId } from '../../dashboard/scope.js';
+import { auditOrgId } from '../../common/caller-organisation.js';
 import * as routes from '../../../../shared/routes/history.js';
 
 /** A rejection stops counting in the record shown here within this long (submission-statuses.ts). */

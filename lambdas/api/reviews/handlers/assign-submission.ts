@@ -1,5 +1,5 @@
 import { REVIEWERS } from '../../../../shared/access.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { reviewState } from '../decisions.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 import { isValidEmail, PLATFORM_ADMIN_MESSAGES } from '../../../../shared/api/admin.js';
@@ -9,9 +9,9 @@ import { queueNotification } from '../../../data/notifications.js';
 import { assignSubmission, type ReviewedSubmission } from '../../../data/reviews.js';
 import { readDirectoryAccess } from '../../../data/caller-directory.js';
 import { findUserByEmail } from '../../../data/users.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { BadRequestError, ConflictError } from '../../../lib/errors.js';
-import { loadVisibleSubmission } from '../../submissions/load.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { BadRequestError, ConflictError } from '../../../http/errors.js';
+import { loadVisibleSubmission } from '../../common/submission.js';
 import { listItemView } from '../views.js';
 
 /** The person of this email if the directory has them as an approved PMEC admin of a PMEC organisation. */

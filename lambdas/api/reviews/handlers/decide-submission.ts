@@ -1,4 +1,4 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { applyDecision, checkDecision } from '../decisions.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 

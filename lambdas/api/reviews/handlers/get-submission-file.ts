@@ -3,9 +3,9 @@ import { displayFileName } from '../../../../shared/rules/display-name.js';
 import { writeAudit } from '../../../data/audit.js';
 import { bucketName } from '../../../data/clients.js';
 import { storedFileExists, storedFileLink } from '../../../data/reviews.js';
-import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
-import { loadVisibleSubmission } from '../../submissions/load.js';
+import { ConflictError, NotFoundError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { loadVisibleSubmission } from '../../common/submission.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 
 /**

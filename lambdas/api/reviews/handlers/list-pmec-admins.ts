@@ -1,6 +1,6 @@
 import { readDirectoryAccess } from '../../../data/caller-directory.js';
 import { usersInRole } from '../../../data/users.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 
 /**

@@ -3,9 +3,9 @@ import { REPORTS_LIMIT, REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionL
 import * as routes from '../../../../shared/routes/reviews.js';
 import { hasAnyRole, isPlatformAdmin } from '../../../../shared/roles.js';
 import { decodeListCursor, encodeListCursor, type ListSource, listSubmissionsPage } from '../../../data/review-list.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { BadRequestError, ForbiddenError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { BadRequestError, ForbiddenError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { listItemView } from '../views.js';
 
 type ListScope = 'reviews' | 'reports';

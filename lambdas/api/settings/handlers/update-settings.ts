@@ -1,7 +1,7 @@
 import { SETTING_NAMES } from '../../../../shared/api/settings.js';
 import { writeAudit } from '../../../data/audit.js';
 import { readSettings, writeSetting } from '../../../data/settings.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/settings.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_STAGES } from '../../../../shared/api/submissions.js';
 import { incomingKey, presignUpload, putUpload, type UploadRecord } from '../../../data/uploads.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { authorisePayeeKey } from '../access.js';
 import { checkUploadRequest } from '../upload-request.js';
 import * as routes from '../../../../shared/routes/submissions.js';

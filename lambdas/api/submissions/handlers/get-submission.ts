@@ -1,5 +1,5 @@
-import { createApiHandler } from '../../../lib/handler.js';
-import { loadVisibleSubmission } from '../load.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { loadVisibleSubmission } from '../../common/submission.js';
 import { submissionView } from '../views.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 

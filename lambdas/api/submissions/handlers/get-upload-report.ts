@@ -1,6 +1,6 @@
 import { reportLink } from '../../../data/uploads.js';
-import { ConflictError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { ConflictError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { loadVisibleUpload } from '../load.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 

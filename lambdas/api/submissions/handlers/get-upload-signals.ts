@@ -2,9 +2,10 @@ import { REVIEWERS } from '../../../../shared/access.js';
 import { SIGNAL_PAGE_MESSAGES, SIGNAL_PAGE_SIZE } from '../../../../shared/api/signals.js';
 import type { Signal } from '../../../../shared/rules/signals.js';
 import { readResultJson, resultKeys } from '../../../data/uploads.js';
-import { ConflictError, ForbiddenError } from '../../../lib/errors.js';
-import { createApiHandler } from '../../../lib/handler.js';
-import { canSeeSubmission, canSeeUpload } from '../access.js';
+import { ConflictError, ForbiddenError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { canSeeSubmission } from '../../common/submission.js';
+import { canSeeUpload } from '../access.js';
 import { uploadOr404 } from '../load.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 

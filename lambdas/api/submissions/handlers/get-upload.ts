@@ -1,4 +1,4 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { loadVisibleUpload } from '../load.js';
 import { signalsHead } from '../signals.js';
 import { uploadView } from '../views.js';

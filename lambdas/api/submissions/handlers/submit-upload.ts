@@ -1,5 +1,5 @@
 import { isPlatformAdmin } from '../../../../shared/roles.js';
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { uploadOr404 } from '../load.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '../../../../shared/api/submissions.js';
@@ -10,8 +10,8 @@ import { getUpload, headUploadObject, markStored, type UploadRecord } from '../.
 import { storeValidatedFile } from '../../../data/validated-file.js';
 import { readSettings } from '../../../data/settings.js';
 import { isLate, windowNotice } from '../../../../shared/rules/submission-window.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { ConflictError, ForbiddenError } from '../../../lib/errors.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { authorisePayeeKey, type PayeeOrganisation } from '../access.js';
 import { storagePath } from '../upload-request.js';
 

@@ -1,4 +1,4 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { teamMemberView } from '../views.js';
 import * as routes from '../../../../shared/routes/team.js';
 import { PLATFORM_ADMIN_MESSAGES } from '../../../../shared/api/admin.js';
@@ -8,8 +8,8 @@ import { getMember, LIVE_STATUSES, type MemberItem } from '../../../data/members
 import { queueNotification } from '../../../data/notifications.js';
 import { createMembership, MembershipExistsError } from '../../../data/team.js';
 import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { ConflictError, ForbiddenError, HttpError } from '../../../lib/errors.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { ConflictError, ForbiddenError, HttpError } from '../../../http/errors.js';
 import { resolveTeamContext } from '../team-context.js';
 
 const inviteFailed = () => new HttpError(502, 'invite_and_create_failed', `${PLATFORM_ADMIN_MESSAGES.invite_and_create_failed} The sign-in service did not answer; please try again shortly.`);

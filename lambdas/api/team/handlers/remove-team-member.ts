@@ -1,4 +1,4 @@
-import { createApiHandler } from '../../../lib/handler.js';
+import { createApiHandler } from '../../../http/handler.js';
 import { teamMemberView } from '../views.js';
 import * as routes from '../../../../shared/routes/team.js';
 import { TEAM_MESSAGES as M } from '../../../../shared/api/team.js';
@@ -6,8 +6,8 @@ import { writeAudit } from '../../../data/audit.js';
 import { getMember, listOrgMembers, listUserMemberships, LIVE_STATUSES } from '../../../data/memberships.js';
 import { markMemberRemoved } from '../../../data/team.js';
 import { removeFromRole, signOutEverywhere } from '../../../data/users.js';
-import type { AuthenticatedCaller } from '../../../lib/caller.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors.js';
 import { resolveTeamContext } from '../team-context.js';
 
 /**

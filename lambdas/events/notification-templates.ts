@@ -1,7 +1,7 @@
 import type { NotificationEvent } from '../data/notifications.js';
 import { ROLE_LABELS, type Role } from '../../shared/roles.js';
 import { displayFileName } from '../../shared/rules/display-name.js';
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../lib/html.js';
 
 /**
  * The one template module of the notification emails (issue 16 §4): subject, HTML and plain text of

@@ -1,8 +1,8 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../shared/routes.js';
 import { writeAudit } from '../data/audit.js';
+import { logger } from '../lib/powertools.js';
+import type { ApiEvent, ApiResult } from './api-event.js';
 import type { AnyCaller } from './caller.js';
-import { logger } from './powertools.js';
 import { clientAddress } from './client-address.js';
 
 /** Requests that can change something: everything but GET. Each is recorded in the audit log. */
@@ -10,7 +10,7 @@ export const isStateChanging = (route: Pick<RouteDef, 'method'>) => route.method
 
 const outcomeOf = (status: number) => (status < 400 ? 'ok' : status < 500 ? 'refused' : 'failed');
 
-function errorCodeOf(response: APIGatewayProxyStructuredResultV2): string | null {
+function errorCodeOf(response: ApiResult): string | null {
   if ((response.statusCode ?? 200) < 400 || typeof response.body !== 'string') return null;
   try {
     const code = (JSON.parse(response.body) as { error?: unknown }).error;
@@ -28,7 +28,7 @@ function errorCodeOf(response: APIGatewayProxyStructuredResultV2): string | null
  * A failure to record is logged as an error (an alarm in AWS), not turned into a failed request
  * whose change was already made.
  */
-export async function recordRequest(route: RouteDef, event: APIGatewayProxyEventV2WithJWTAuthorizer, response: APIGatewayProxyStructuredResultV2, caller: AnyCaller): Promise<void> {
+export async function recordRequest(route: RouteDef, event: ApiEvent, response: ApiResult, caller: AnyCaller): Promise<void> {
   const status = response.statusCode ?? 200;
   try {
     const orgIds = caller.signedIn ? [...new Set(caller.grants.map((g) => g.orgId))] : [];

@@ -1,16 +1,11 @@
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
 import { ACCESS_MESSAGES, isAllowed } from '../../shared/access.js';
 import { pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
-import { ANONYMOUS, type AnyCaller, confirmAllowed, identityFromEvent, resolveCaller } from './caller.js';
+import { logger } from '../lib/powertools.js';
+import type { ApiMiddleware } from './api-event.js';
+import { ANONYMOUS, confirmAllowed, identityFromEvent, resolveCaller } from './caller.js';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
-import { logger } from './powertools.js';
 import { isStateChanging, recordRequest } from './request-audit.js';
-
-type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-type ApiResult = APIGatewayProxyStructuredResultV2;
-type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, Context & { caller: AnyCaller; input: { params: unknown; query: unknown; body: unknown } }>;
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 

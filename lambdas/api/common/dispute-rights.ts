@@ -3,7 +3,7 @@ import { organisationsWith, ROLE_SETS, rolesIn } from '../../../shared/access.js
 import { hasAnyRole, isPlatformAdmin } from '../../../shared/roles.js';
 import { ORG_ADMIN_ROLES } from '../../data/memberships.js';
 import type { StoredDispute } from '../../data/disputes.js';
-import type { AuthenticatedCaller } from '../../lib/caller.js';
+import type { AuthenticatedCaller } from '../../http/caller.js';
 
 /**
  * Who may do what with which dispute, decided per organisation from the caller's directory roles.

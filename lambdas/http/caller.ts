@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { CALLER_TTL_MS, type Caller, type Grant } from '../../shared/access.js';
 import { ROLES, type Role } from '../../shared/roles.js';
 import { type DirectoryAccess, readDirectoryAccess } from '../data/caller-directory.js';
-import { ExpiringMap } from './expiring-map.js';
+import { ExpiringMap } from '../lib/expiring-map.js';
 
 export interface AuthenticatedCaller extends Caller {
   signedIn: true;

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER, viewerIp } from '../../shared/edge.js';
-import type { ApiEvent } from './handler.js';
+import type { ApiEvent } from './api-event.js';
 
 /**
  * The secret CloudFront adds to the requests it forwards, read once per warm function from the

@@ -4,15 +4,13 @@ import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
 import type { PathParamNames, RouteDef } from '../../shared/routes/define.js';
-import { type AnyCaller, type AuthenticatedCaller } from './caller.js';
+import { logger, tracer } from '../lib/powertools.js';
+import type { ExactAnswer, HandlerResult, StatusResult } from './answer.js';
+import type { ApiContext, ApiEvent, ApiResult } from './api-event.js';
+import type { AnyCaller, AuthenticatedCaller } from './caller.js';
 import { apiErrors, audit, authorise, JSON_HEADERS, validate } from './middleware.js';
-import { logger, tracer } from './powertools.js';
-
-export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-type ApiResult = APIGatewayProxyStructuredResultV2;
 
 /** What a route's schema makes of one part of the request; a part without a schema is empty. */
 type Parsed<R, K extends 'params' | 'query' | 'request', Empty> = R extends { [P in K]: infer S extends ZodType } ? z.output<S> : Empty;
@@ -30,16 +28,10 @@ export interface RequestContext<R extends RouteDef> {
   body: Parsed<R, 'request', undefined>;
 }
 
-/** What the middlewares add to the Lambda context on their way in. */
-export interface ApiContext extends Context {
-  caller: AnyCaller;
-  input: { params: unknown; query: unknown; body: unknown };
-}
+/** The function a route's handler runs once the chain let the request through. */
+type DomainFunction<R extends RouteDef> = (ctx: RequestContext<R>) => Promise<HandlerResult<R>>;
 
-/** What a domain function may answer: a body (200), or a status with a body. */
-export type HandlerResult = unknown | { statusCode: number; body?: unknown; headers?: Record<string, string> };
-
-function isStatusResult(value: unknown): value is { statusCode: number; body?: unknown; headers?: Record<string, string> } {
+function isStatusResult(value: unknown): value is StatusResult<RouteDef> {
   return typeof value === 'object' && value !== null && 'statusCode' in value && typeof value.statusCode === 'number';
 }
 
@@ -48,13 +40,14 @@ function respond(statusCode: number, body: unknown, headers: Record<string, stri
 }
 
 /**
- * The one way to write an API handler. The route object types everything the domain function gets;
- * the chain runs, in order: Powertools Logger (request id, cold start) and Tracer, header
- * normaliser, JSON body parser, the route's access check, the route's schemas for params, query and
- * body, the audit record of state-changing requests (after and on error), and the error handler,
- * which answers `{ error, message }`: 4xx for what the caller can fix, 500 for faults only.
+ * The one way to write an API handler. The route object types everything the domain function gets
+ * and what it answers (the response schema's fields, none missing and none more: ./answer.ts). The
+ * chain runs, in order: Powertools Logger (request id, cold start) and Tracer, header normaliser,
+ * JSON body parser, the route's access check, the route's schemas for params, query and body, the
+ * audit record of state-changing requests (after and on error), and the error handler, which answers
+ * `{ error, message }`: 4xx for what the caller can fix, 500 for faults only.
  */
-export function createApiHandler<const R extends RouteDef>(route: R, fn: (ctx: RequestContext<R>) => Promise<HandlerResult>) {
+export function createApiHandler<const R extends RouteDef, F extends DomainFunction<R>>(route: R, fn: F & ExactAnswer<F, R>) {
   return middy<ApiEvent, ApiResult, Error, ApiContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(captureLambdaHandler(tracer))
@@ -72,14 +65,4 @@ export function createApiHandler<const R extends RouteDef>(route: R, fn: (ctx: R
       const result = await fn({ event, route, caller: context.caller as CallerOf<R>, ...input });
       return isStatusResult(result) ? respond(result.statusCode, result.body, result.headers) : respond(200, result);
     });
-}
-
-/** S3 events and Cognito triggers: the same Logger (request id, cold start) and Tracer as the API chain. */
-export function createEventHandler<TEvent, TResult>(fn: (event: TEvent) => Promise<TResult>) {
-  const handler = middy<TEvent, TResult>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(captureLambdaHandler(tracer))
-    .handler(fn);
-  // Tests call these with the event alone; middy then starts from an empty context, as it does outside Lambda.
-  return (event: TEvent, context?: Context): Promise<TResult> => handler(event, context as Context);
 }

@@ -1,8 +1,4 @@
-import { BILLING_MESSAGES } from '../../../shared/api/dashboard.js';
-import { isUuid } from '../../../shared/ids.js';
-import { findOrganisationByPayeeKey, getOrganisation, type Organisation } from '../../data/directory.js';
 import { listUserMemberships, type MemberItem } from '../../data/memberships.js';
-import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { ExpiringMap } from '../../lib/expiring-map.js';
 
 /**
@@ -31,13 +27,4 @@ export async function auditOrgId(userId: string, now = Date.now()): Promise<stri
   const orgId = (await callerMembership(userId))?.org_id ?? null;
   orgCache.set(userId, orgId, now + ORG_TTL_MS);
   return orgId;
-}
-
-/** An organisation named by its id (a UUID) or its payee key, as a platform admin types it. */
-export async function organisationNamed(q: string | undefined): Promise<Organisation> {
-  const value = (q ?? '').trim();
-  if (!value || value.length > 64) throw new BadRequestError(BILLING_MESSAGES.enterOrganisation, 'validation_failed');
-  const org = isUuid(value) ? await getOrganisation(value.toLowerCase()) : await findOrganisationByPayeeKey(value.toUpperCase());
-  if (!org) throw new NotFoundError(BILLING_MESSAGES.noOrganisation, 'org_not_found');
-  return org;
 }

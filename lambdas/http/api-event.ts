@@ -1,0 +1,15 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { AnyCaller } from './caller.js';
+
+/** The API Gateway v2 event every route's function receives (in AWS and from the twin's gateway). */
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** What the middlewares add to the Lambda context on their way in. */
+export interface ApiContext extends Context {
+  caller: AnyCaller;
+  input: { params: unknown; query: unknown; body: unknown };
+}
+
+export type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext>;
