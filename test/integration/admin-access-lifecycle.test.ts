@@ -1,12 +1,12 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCESS_DECISION_MESSAGES as M, INSPECTOR_MESSAGES } from '../../shared/api/admin.js';
+import { decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getUserLinks, listAccessRequests } from '../../shared/routes/admin.js';
+import { getMe } from '../../shared/routes/accounts.js';
+import { call, okBody, type RouteRequest } from '../support/api.js';
 import { pdfBytes, postToS3 } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { auditOf, groupsOf, requestAccess } from './admin-support.js';
-import { getMe } from '../../shared/routes/accounts.js';
-import { decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getUserLinks, listAccessRequests } from '../../shared/routes/admin.js';
-import { call, okBody, type RouteRequest } from '../support/api.js';
 
 /** The life of an access request past its approval, its documents as they land, and the inspector's sign-in time. */
 const twin = inject('twin');
@@ -64,7 +64,7 @@ describe('onboarding documents, as they land', () => {
 
     await expect.poll(async () => (await listed(request.email)).missing_documents).toEqual(['application']);
     expect((await listed(request.email)).not_pdf_documents).toEqual(['pacra']);
-    const docs = okBody(await call(twin, getAccessRequestDocuments, { params: { id: request.id }, caller: adminToken })).items as { doc: string; url: string | null; uploaded: boolean; not_pdf: boolean }[];
+    const docs = okBody(await call(twin, getAccessRequestDocuments, { params: { id: request.id }, caller: adminToken })).items;
     expect(docs.find((d) => d.doc === 'pacra')).toMatchObject({ uploaded: true, not_pdf: true, url: null });
     expect(docs.find((d) => d.doc === 'tpin')).toMatchObject({ uploaded: true, not_pdf: false, url: expect.any(String) });
     expect(docs.find((d) => d.doc === 'application')).toMatchObject({ uploaded: false, url: null });

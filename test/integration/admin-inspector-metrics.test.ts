@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { INSPECTOR_MESSAGES as M, PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
+import { decideAccessRequest, deleteAuthUser, getAdminMetrics, getUserLinks } from '../../shared/routes/admin.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
 import { auditOf, requestAccess, signedInUser } from './admin-support.js';
-import { decideAccessRequest, deleteAuthUser, getAdminMetrics, getUserLinks } from '../../shared/routes/admin.js';
-import { call, expectStatus, named, okBody } from '../support/api.js';
 
 const twin = inject('twin');
 let adminToken = '';

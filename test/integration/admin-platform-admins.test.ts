@@ -1,12 +1,12 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
-import { latestMessage, uniqueEmail } from '../support/accounts.js';
-import { cognitoClient, signIn } from '../support/cognito.js';
-import { auditOf, groupsOf, signedInUser } from './admin-support.js';
 import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
 import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '../../shared/routes/admin.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
+import { latestMessage, uniqueEmail } from '../support/accounts.js';
+import { cognitoClient, signIn } from '../support/cognito.js';
+import { auditOf, groupsOf, signedInUser } from './admin-support.js';
 
 const twin = inject('twin');
 let adminToken = '';

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { acceptTeamInvite, getMe } from '../../shared/routes/accounts.js';
+import { addTeamMember, getTeam } from '../../shared/routes/team.js';
+import { checkFraudRegistry, createFraudAttachmentUpload, createFraudReport, searchFraudReports } from '../../shared/routes/fraud.js';
+import { createUpload, getSubmission } from '../../shared/routes/submissions.js';
+import { getHistory } from '../../shared/routes/history.js';
+import { getSettings } from '../../shared/routes/settings.js';
+import { getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
+import { call, okBody } from '../support/api.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { acceptTeamInvite, getMe } from '../../shared/routes/accounts.js';
-import { checkFraudRegistry, createFraudAttachmentUpload, createFraudReport, searchFraudReports } from '../../shared/routes/fraud.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
-import { getSettings } from '../../shared/routes/settings.js';
-import { createUpload, getSubmission } from '../../shared/routes/submissions.js';
-import { addTeamMember, getTeam } from '../../shared/routes/team.js';
-import { call, okBody } from '../support/api.js';
 
 /**
  * What an account may do is the directory's to say, per organisation. Each case below was open before:

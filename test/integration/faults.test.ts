@@ -10,12 +10,12 @@ import { freePort } from '../../infra/local/ports.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { expectStatus } from '../support/api.js';
 
 /**
  * Faults (issue 8 §3): events delivered twice and out of order, DynamoDB throttling (UnprocessedItems),

@@ -4,14 +4,14 @@ import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
 import { DEFAULT_SETTINGS } from '../../shared/api/settings.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
+import { checkFraudRegistry, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
+import { getNrcAudit } from '../../shared/routes/audit.js';
+import { updateSettings } from '../../shared/routes/settings.js';
+import { call, expectStatus, offContract, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { getNrcAudit } from '../../shared/routes/audit.js';
-import { checkFraudRegistry, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
-import { updateSettings } from '../../shared/routes/settings.js';
-import { call, expectStatus, offContract, okBody } from '../support/api.js';
 
 /**
  * The fraud report lifecycle (issue 16 §2) through the real handlers: the filing organisation's admin

@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { FRAUD_PAGE_BYTES } from '../../shared/api/fraud.js';
 import { FRAUD_REPORT_MESSAGES } from '../../shared/rules/fraud-report.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
+import { createFraudReport, listFraudReports, searchFraudReports } from '../../shared/routes/fraud.js';
 import type { StoredReport } from '../../lambdas/data/registry.js';
+import { call, expectStatus, type Answer } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
-import { createFraudReport, listFraudReports, searchFraudReports } from '../../shared/routes/fraud.js';
-import { call, expectStatus, type Answer } from '../support/api.js';
 
 /**
  * Fraud report text is bounded, and search answers are paged by size as well as count: a page stops

@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { FRAUD_MESSAGES, MAX_NRCS_PER_REQUEST } from '../../shared/api/fraud.js';
 import { FRAUD_REPORT_MESSAGES } from '../../shared/rules/fraud-report.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
-import { createUser, signIn } from '../support/cognito.js';
-import { seedMembership, seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { checkFraudRegistry, createFraudAttachmentUpload, createFraudReport, listFraudReports, searchFraudReports } from '../../shared/routes/fraud.js';
 import { call, expectStatus, okBody, send } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { seedMembership, seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 const twin = inject('twin');
 const local = { region: twin.env.AWS_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };

@@ -1,9 +1,9 @@
+import { getHistory } from '../../shared/routes/history.js';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/api-event.js';
-import { getHistory } from '../../shared/routes/history.js';
 import { named } from '../support/api.js';
 import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { faultInjector } from '../support/dynamo-faults.js';

@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { configuredBilling } from '../../shared/api/dashboard.js';
 import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
 import type { Role } from '../../shared/roles.js';
+import { findBillingOrganisation, getBilling, getDashboardMetrics, setBillingPlan } from '../../shared/routes/dashboard.js';
+import { getHistory } from '../../shared/routes/history.js';
+import { call, expectStatus, named, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { findBillingOrganisation, getBilling, getDashboardMetrics, setBillingPlan } from '../../shared/routes/dashboard.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { call, expectStatus, named, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
 
 /**
  * Issue 7 parts 3 and 4: borrower history after a real ingestion, dashboard metrics by scope, billing

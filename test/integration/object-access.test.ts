@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { ROUTES, type RouteId } from '../../shared/routes.js';
+import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
+import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
+import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '../../shared/routes/disputes.js';
+import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
+import { createUpload, getSubmission, getUpload, getUploadReport, getUploadSignals, submitUpload } from '../../shared/routes/submissions.js';
+import { call, expectStatus, okBody, type Answer } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '../../shared/routes/disputes.js';
-import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
-import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
-import { createUpload, getSubmission, getUpload, getUploadReport, getUploadSignals, submitUpload } from '../../shared/routes/submissions.js';
-import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
-import { call, expectStatus, okBody, type Answer } from '../support/api.js';
 
 /**
  * Object-level authorisation (issue 8 §1): an admin of another organisation — allowed by role on every

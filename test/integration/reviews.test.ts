@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { REVIEW_MESSAGES, type ReviewDecision } from '../../shared/api/reviews.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import type { Role } from '../../shared/roles.js';
+import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listPmecAdmins, listSubmissions } from '../../shared/routes/reviews.js';
+import { getSubmission } from '../../shared/routes/submissions.js';
+import { call, expectStatus, named, offContract, okBody, type Answer, type CallOptions, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
-import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listPmecAdmins, listSubmissions } from '../../shared/routes/reviews.js';
-import { getSubmission } from '../../shared/routes/submissions.js';
-import { call, expectStatus, named, offContract, okBody, type Answer, type CallOptions, type RouteBody } from '../support/api.js';
 
 /**
  * Issue 7 parts 1 and 2: the reviews queue and the reports table (list-submissions), each decision's

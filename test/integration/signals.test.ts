@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth, lastDayOfMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { decideSubmission } from '../../shared/routes/reviews.js';
+import { getSettings, updateSettings } from '../../shared/routes/settings.js';
+import { getUpload, getUploadSignals } from '../../shared/routes/submissions.js';
+import { listAudit } from '../../shared/routes/audit.js';
+import { call, expectStatus, offContract, type CallOptions, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
-import { listAudit } from '../../shared/routes/audit.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
-import { getSettings, updateSettings } from '../../shared/routes/settings.js';
-import { getUpload, getUploadSignals } from '../../shared/routes/submissions.js';
-import { call, expectStatus, offContract, type CallOptions, type RouteBody } from '../support/api.js';
 
 /**
  * Deduction signals through the real pipeline (issue 15): two months of one lender with a stoppage and a

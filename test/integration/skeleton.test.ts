@@ -6,8 +6,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { checkRuntimeConfig } from '../../shared/api/runtime-config.js';
 import { ROLES } from '../../shared/roles.js';
-import { getMe } from '../../shared/routes/accounts.js';
 import { getHealth } from '../../shared/routes/system.js';
+import { getMe } from '../../shared/routes/accounts.js';
 import { call, expectStatus, named, okBody, send } from '../support/api.js';
 import { cognitoClient, createUser, signIn } from '../support/cognito.js';
 

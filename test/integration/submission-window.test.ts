@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '../../shared/api/settings.js';
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
 import { WINDOW_MESSAGES, type SubmissionWindow } from '../../shared/rules/submission-window.js';
+import { getDashboardMetrics } from '../../shared/routes/dashboard.js';
+import { getSettings, updateSettings } from '../../shared/routes/settings.js';
+import { getSubmission, getUpload } from '../../shared/routes/submissions.js';
+import { listAudit } from '../../shared/routes/audit.js';
+import { listSubmissions } from '../../shared/routes/reviews.js';
+import { call, expectStatus, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { listAudit } from '../../shared/routes/audit.js';
-import { getDashboardMetrics } from '../../shared/routes/dashboard.js';
-import { listSubmissions } from '../../shared/routes/reviews.js';
-import { getSettings, updateSettings } from '../../shared/routes/settings.js';
-import { getSubmission, getUpload } from '../../shared/routes/submissions.js';
-import { call, expectStatus, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
 
 /**
  * The submission window (issue 16 §3) through the real handlers: a platform admin sets it; a file for a

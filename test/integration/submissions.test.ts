@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ISSUE_LIST_LIMIT, SUBMISSION_MESSAGES, type CreateUploadRequest } from '../../shared/api/submissions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { createUpload, getUpload, getUploadReport } from '../../shared/routes/submissions.js';
+import { call, expectStatus, named, offContract, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, seedRegistryNrc, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, NOT_A_WORKBOOK, nrcOf, stoppagesRows, TINY_PDF, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { createUpload, getUpload, getUploadReport } from '../../shared/routes/submissions.js';
-import { call, expectStatus, named, offContract, okBody } from '../support/api.js';
 
 const twin = inject('twin');
 const api = submissionsApi(twin);

@@ -1,13 +1,13 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEAM_MESSAGES as M } from '../../shared/api/team.js';
+import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
+import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
+import { listSubmissions } from '../../shared/routes/reviews.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { cognitoFront, latestMessage, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { approvedOrgAdmin, auditOf, completeInvite, groupsOf, signedInUser } from './admin-support.js';
-import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
-import { listSubmissions } from '../../shared/routes/reviews.js';
-import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
-import { call, expectStatus, named, okBody } from '../support/api.js';
 
 const twin = inject('twin');
 let adminToken = '';

@@ -109,7 +109,7 @@ export function send(
   if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
   const url = new URL(init.path, twin.url);
   return new Promise((resolve, reject) => {
-    // A connection of its own, as each test's fetch had: no answer waits on another's socket.
+    // A connection per request, never kept alive: a socket the twin has closed is never reused under a test.
     const req = request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: init.method, headers, localAddress: init.from, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -140,9 +140,12 @@ function parse(text: string): unknown {
 type SuccessStatus = 200 | 201 | 202 | 204;
 type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
+/** An answer whose body is known to be one of its two kinds. */
+type Known<B, Body> = Omit<Answer<B>, 'body'> & { body: Body };
+
 /** Asserts the answer's status (its body in the message when it differs), and types the body by it. */
-export function expectStatus<B>(answer: Answer<B>, status: SuccessStatus): asserts answer is Answer<B> & { body: B };
-export function expectStatus<B>(answer: Answer<B>, status: RefusalStatus): asserts answer is Answer<B> & { body: ApiErrorBody };
+export function expectStatus<B>(answer: Answer<B>, status: SuccessStatus): asserts answer is Known<B, B>;
+export function expectStatus<B>(answer: Answer<B>, status: RefusalStatus): asserts answer is Known<B, ApiErrorBody>;
 export function expectStatus<B>(answer: Answer<B>, status: number): void {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
 }
