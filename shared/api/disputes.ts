@@ -113,6 +113,4 @@ export const disputeSchema = z.object({
 export type DisputeView = z.infer<typeof disputeSchema>;
 
 export const disputeResponseSchema = z.object({ dispute: disputeSchema, message: z.string().optional() });
-export type DisputeResponse = z.infer<typeof disputeResponseSchema>;
 export const disputeListResponseSchema = z.object({ items: z.array(disputeSchema), can_open: z.boolean() });
-export type DisputeListResponse = z.infer<typeof disputeListResponseSchema>;

@@ -90,7 +90,6 @@ export type SubmissionListItem = z.infer<typeof submissionListItemSchema>;
 
 /** GET /api/submissions: newest first; `next_cursor` is null once everything matching was read. */
 export const submissionListResponseSchema = z.object({ items: z.array(submissionListItemSchema), next_cursor: z.string().nullable() });
-export type SubmissionListResponse = z.infer<typeof submissionListResponseSchema>;
 
 const note = z.string().max(2000, 'The note is too long (2,000 characters at most).').optional();
 
@@ -121,10 +120,8 @@ export type BulkDecisionResponse = z.infer<typeof bulkDecisionResponseSchema>;
 export const assignRequestSchema = z.object({ pmec_email: z.string().max(320).default('') });
 
 export const pmecAdminsResponseSchema = z.object({ items: z.array(z.object({ user_id: z.string(), email: z.string() })) });
-export type PmecAdminsResponse = z.infer<typeof pmecAdminsResponseSchema>;
 
 export const submissionFileResponseSchema = z.object({ url: z.string(), file_name: z.string(), expires_in: z.number() });
-export type SubmissionFileResponse = z.infer<typeof submissionFileResponseSchema>;
 
 /** GET /api/submissions?scope=&status=&kind=&timing=&q=&cursor=&limit= */
 export const submissionListQuerySchema = z.object({

@@ -53,7 +53,6 @@ export const signalPageResponseSchema = z.object({
   total: z.number(),
   signals: z.array(signalSchema),
 });
-export type SignalPageResponse = z.infer<typeof signalPageResponseSchema>;
 
 export const SIGNAL_LABELS = {
   NEW: 'New deductions',

@@ -2,11 +2,11 @@ import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provide
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { ACCOUNT_MESSAGES, accessRequestResponseSchema } from '../../shared/api/accounts.js';
-import { meResponseSchema } from '../../shared/api/accounts.js';
+import { ACCOUNT_MESSAGES } from '../../shared/api/accounts.js';
+import { acceptTeamInvite, createAccessRequest, getEmailAvailability, getMe } from '../../shared/routes/accounts.js';
+import { call, expectStatus, named, offContract, okBody, type RouteRequest } from '../support/api.js';
 import { pdfBytes, postToS3, signUp, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser, signIn } from '../support/cognito.js';
 
@@ -22,44 +22,23 @@ const s3 = new S3Client({
 const DIRECTORY = twin.env.TABLE_DIRECTORY!;
 const BUCKET = twin.env.BUCKET_ONBOARDING!;
 
-async function postRequest(body: Record<string, unknown>) {
-  const res = await fetch(`${twin.url}/api/access-requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
-}
-
-async function availability(email: string) {
-  const res = await fetch(`${twin.url}/api/email-availability?email=${encodeURIComponent(email)}`);
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
-}
-
-/** An HTTP call from another loopback address: a different client to the rate limits. */
-function callFrom(localAddress: string, method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, twin.url);
-    const req = httpRequest(
-      { host: '127.0.0.1', port: url.port, path: `${url.pathname}${url.search}`, method, localAddress, headers: { ...extraHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
+type AccessRequest = RouteRequest<typeof createAccessRequest>;
+/** `from`: another loopback address, a different client to the rate limits; `headers` as a proxy would add them. */
+const postRequest = (body: AccessRequest, transport: { from?: string; headers?: Record<string, string> } = {}) => call(twin, createAccessRequest, { body, ...transport });
+const availability = (email: string, transport: { from?: string; headers?: Record<string, string> } = {}) => call(twin, getEmailAvailability, { query: { email }, ...transport });
 
 async function signedUpFi(prefix = 'fi') {
   const email = uniqueEmail(prefix);
   const sub = await signUp(twin, email);
-  return { email, sub, body: { email, client_type: 'fi', payee_key: ` f${randomUUID().slice(0, 4)} `, full_name: '', user_sub: sub } };
+  return { email, sub, body: { email, client_type: 'fi' as const, payee_key: ` f${randomUUID().slice(0, 4)} `, full_name: '', user_sub: sub } };
 }
 
-describe('POST /api/access-requests', () => {
+describe(named(createAccessRequest), () => {
   it('stores a pending FI request for the account just signed up and answers one upload per document', async () => {
     const { email, sub, body } = await signedUpFi();
     const res = await postRequest({ ...body, email: email.toUpperCase() });
-    expect(res.status).toBe(200);
-    const answer = accessRequestResponseSchema.parse(res.json);
+    expectStatus(res, 200);
+    const answer = res.body;
     expect(Object.keys(answer.uploads).sort()).toEqual(['application', 'pacra', 'tpin']);
 
     const { Item } = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `REQUEST#${answer.id}`, sk: 'META' } }));
@@ -85,9 +64,9 @@ describe('POST /api/access-requests', () => {
     const email = uniqueEmail('pmec');
     const sub = await signUp(twin, email);
     const res = await postRequest({ email, client_type: 'pmec', org_name: 'Ministry of Testing', payee_key: 'IGNORED', full_name: 'Jane Banda', user_sub: sub });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.json.uploads).sort()).toEqual(['intro_letter', 'nrc']);
-    const { Item } = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `REQUEST#${res.json.id}`, sk: 'META' } }));
+    expectStatus(res, 200);
+    expect(Object.keys(res.body.uploads).sort()).toEqual(['intro_letter', 'nrc']);
+    const { Item } = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `REQUEST#${res.body.id}`, sk: 'META' } }));
     expect(Item).toMatchObject({ org_name: 'Ministry of Testing', payee_key: null, full_name: 'Jane Banda', requested_role: 'pmec_admin' });
   });
 
@@ -97,9 +76,9 @@ describe('POST /api/access-requests', () => {
     ['an unknown organisation type', { client_type: 'bank' }, 'client_type'],
   ])('refuses %s', async (_label, change, message) => {
     const { body } = await signedUpFi('invalid');
-    const res = await postRequest({ ...body, ...change });
-    expect(res.status).toBe(400);
-    expect(res.json.message).toContain(message);
+    const res = await postRequest(offContract({ ...body, ...change }));
+    expectStatus(res, 400);
+    expect(res.body.message).toContain(message);
   });
 
   it('refuses a request for an email other than the signed-up account, and stores nothing', async () => {
@@ -107,7 +86,7 @@ describe('POST /api/access-requests', () => {
     const theirs = await signedUpFi('theirs');
     const res = await postRequest({ ...mine.body, email: theirs.email });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ error: 'sign_up_not_proven', message: ACCOUNT_MESSAGES.signUpNotProven });
+    expect(res.body).toEqual({ error: 'sign_up_not_proven', message: ACCOUNT_MESSAGES.signUpNotProven });
     const { Item } = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `PENDING#${theirs.email}`, sk: 'REQUEST' } }));
     expect(Item).toBeUndefined();
   });
@@ -116,7 +95,7 @@ describe('POST /api/access-requests', () => {
     const unknown = await postRequest({ email: uniqueEmail('ghost'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() });
     const verified = await createUser(twin, []);
     const existing = await postRequest({ email: verified.email, client_type: 'fi', payee_key: 'F100', user_sub: verified.username });
-    expect(unknown).toEqual({ status: 403, json: { error: 'sign_up_not_proven', message: ACCOUNT_MESSAGES.signUpNotProven } });
+    expect(unknown).toEqual({ status: 403, body: { error: 'sign_up_not_proven', message: ACCOUNT_MESSAGES.signUpNotProven } });
     expect(existing).toEqual(unknown);
   });
 
@@ -124,21 +103,21 @@ describe('POST /api/access-requests', () => {
     const { email, body } = await signedUpFi('retry');
     const first = await postRequest(body);
     const again = await postRequest(body);
-    expect(again.status).toBe(200);
-    expect(again.json.id).toBe(first.json.id);
+    expectStatus(again, 200);
+    expect(again.body.id).toBe(okBody(first).id);
 
     // The account is deleted and signed up again: a new sub, while the old request is still pending.
     await cognitoClient(twin).send(new AdminDeleteUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
     const newSub = await signUp(twin, email);
     const second = await postRequest({ ...body, user_sub: newSub });
-    expect(second).toEqual({ status: 409, json: { error: 'email_already_registered', message: ACCOUNT_MESSAGES.emailInUse } });
+    expect(second).toEqual({ status: 409, body: { error: 'email_already_registered', message: ACCOUNT_MESSAGES.emailInUse } });
   });
 
   it('lets nobody attach documents to someone else’s request', async () => {
     const a = await signedUpFi('owner-a');
     const b = await signedUpFi('owner-b');
-    const requestA = accessRequestResponseSchema.parse((await postRequest(a.body)).json);
-    const requestB = accessRequestResponseSchema.parse((await postRequest(b.body)).json);
+    const requestA = okBody(await postRequest(a.body));
+    const requestB = okBody(await postRequest(b.body));
     expect((await postToS3(requestB.uploads.tpin!, pdfBytes())).status).toBe(204);
 
     // A's signed form pointed at B's key, or at a key beside B's files: S3 refuses both.
@@ -155,7 +134,7 @@ describe('POST /api/access-requests', () => {
 
   it('has S3 refuse an 11 MB document and a type other than PDF', async () => {
     const { body } = await signedUpFi('sizes');
-    const { uploads } = accessRequestResponseSchema.parse((await postRequest(body)).json);
+    const { uploads } = okBody(await postRequest(body));
     const big = await postToS3(uploads.pacra!, pdfBytes(11 * 1024 * 1024));
     expect(big.status).toBe(400);
     expect(big.text).toContain('EntityTooLarge');
@@ -171,13 +150,13 @@ describe('POST /api/access-requests', () => {
     for (let i = 0; i < 11; i++) answers.push(await postRequest({ email, client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() }));
     expect(answers[0]!.status).toBe(403);
     expect(answers.filter((a) => a.status === 403).length).toBeLessThanOrEqual(10);
-    expect(answers.find((a) => a.status === 429)?.json).toEqual({ error: 'rate_limited', message: ACCOUNT_MESSAGES.rateLimited });
+    expect(answers.find((a) => a.status === 429)?.body).toEqual({ error: 'rate_limited', message: ACCOUNT_MESSAGES.rateLimited });
   });
 
   it('limits requests per client address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      statuses.push(await callFrom('127.0.0.2', 'POST', '/api/access-requests', { email: uniqueEmail('ip'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() }));
+      statuses.push((await postRequest({ email: uniqueEmail('ip'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() }, { from: '127.0.0.2' })).status);
     }
     expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(60);
     expect(statuses).toContain(429);
@@ -186,20 +165,20 @@ describe('POST /api/access-requests', () => {
   });
 });
 
-describe('GET /api/email-availability', () => {
+describe(named(getEmailAvailability), () => {
   it('answers available for a new email and taken for an account or a pending request', async () => {
-    expect(await availability(uniqueEmail('free'))).toEqual({ status: 200, json: { available: true } });
+    expect(await availability(uniqueEmail('free'))).toEqual({ status: 200, body: { available: true } });
     const user = await createUser(twin, []);
-    expect((await availability(user.email.toUpperCase())).json).toEqual({ available: false });
+    expect((await availability(user.email.toUpperCase())).body).toEqual({ available: false });
     const { email, body } = await signedUpFi('pending');
     await postRequest(body);
     await cognitoClient(twin).send(new AdminDeleteUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
-    expect((await availability(email)).json).toEqual({ available: false });
+    expect((await availability(email)).body).toEqual({ available: false });
   });
 
   it.each([['', 'Email is required.'], ['not-an-email', 'Please enter a valid email address.']])('refuses %j', async (email, message) => {
     const res = await availability(email);
-    expect(res).toEqual({ status: 400, json: { error: 'validation_failed', message } });
+    expect(res).toEqual({ status: 400, body: { error: 'validation_failed', message } });
   });
 
   it('limits checks per email and per client address', async () => {
@@ -207,10 +186,10 @@ describe('GET /api/email-availability', () => {
     const perEmail = [];
     for (let i = 0; i < 41; i++) perEmail.push(await availability(email));
     expect(perEmail.filter((a) => a.status === 200).length).toBeLessThanOrEqual(40);
-    expect(perEmail.find((a) => a.status === 429)?.json).toEqual({ error: 'rate_limited', message: ACCOUNT_MESSAGES.tooManyRequests });
+    expect(perEmail.find((a) => a.status === 429)?.body).toEqual({ error: 'rate_limited', message: ACCOUNT_MESSAGES.tooManyRequests });
 
     const perClient: number[] = [];
-    for (let i = 0; i < 121; i++) perClient.push(await callFrom('127.0.0.3', 'GET', `/api/email-availability?email=${uniqueEmail('c')}`));
+    for (let i = 0; i < 121; i++) perClient.push((await availability(uniqueEmail('c'), { from: '127.0.0.3' })).status);
     expect(perClient[0]).toBe(200);
     expect(perClient.filter((s) => s === 200).length).toBeLessThanOrEqual(120);
     expect(perClient).toContain(429);
@@ -223,15 +202,15 @@ describe('a forged viewer address', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 121; i++) {
       const forged = { 'cloudfront-viewer-address': `198.51.${100 + Math.floor(i / 250)}.${i % 250}:40312`, 'x-origin-verify': 'guessed' };
-      statuses.push(await callFrom('127.0.0.5', 'GET', `/api/email-availability?email=${uniqueEmail('f')}`, undefined, forged));
+      statuses.push((await availability(uniqueEmail('f'), { from: '127.0.0.5', headers: forged })).status);
     }
     expect(statuses[0]).toBe(200);
     expect(statuses).toContain(429);
     // The same for access requests: a forged address is still the caller's own.
     const requests: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const body = { email: uniqueEmail('forged'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() };
-      requests.push(await callFrom('127.0.0.6', 'POST', '/api/access-requests', body, { 'cloudfront-viewer-address': `203.0.113.${i % 250}:1` }));
+      const body = { email: uniqueEmail('forged'), client_type: 'fi' as const, payee_key: 'F100', user_sub: randomUUID() };
+      requests.push((await postRequest(body, { from: '127.0.0.6', headers: { 'cloudfront-viewer-address': `203.0.113.${i % 250}:1` } })).status);
     }
     expect(requests).toContain(429);
   });
@@ -252,8 +231,8 @@ describe('consumeRateLimit (fixed windows)', () => {
   });
 });
 
-describe('POST /api/team/accept-invite', () => {
-  const accept = (token: string) => fetch(`${twin.url}/api/team/accept-invite`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+describe(named(acceptTeamInvite), () => {
+  const accept = (token: string) => call(twin, acceptTeamInvite, { caller: token });
 
   async function invitedMembership(userId: string, role = 'data_user') {
     const orgId = randomUUID();
@@ -270,7 +249,7 @@ describe('POST /api/team/accept-invite', () => {
   }
 
   it('refuses a caller without a session', async () => {
-    expect((await fetch(`${twin.url}/api/team/accept-invite`, { method: 'POST' })).status).toBe(401);
+    expect((await call(twin, acceptTeamInvite)).status).toBe(401);
   });
 
   it('approves the caller’s invited memberships and grants the role, once', async () => {
@@ -282,9 +261,9 @@ describe('POST /api/team/accept-invite', () => {
 
     const first = await accept(idToken);
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ accepted: [{ org_id: orgId, org_name: 'Invite Bank', role: 'data_user' }] });
+    expect(first.body).toEqual({ accepted: [{ org_id: orgId, org_name: 'Invite Bank', role: 'data_user' }] });
     const again = await accept(idToken);
-    expect(await again.json()).toEqual({ accepted: [{ org_id: orgId, org_name: 'Invite Bank', role: 'data_user' }] });
+    expect(again.body).toEqual({ accepted: [{ org_id: orgId, org_name: 'Invite Bank', role: 'data_user' }] });
 
     const mine = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `ORG#${orgId}`, sk: `MEMBER#${user.username}` } }));
     expect(mine.Item).toMatchObject({ status: 'approved', is_approved: true, accepted_at: expect.any(String) });
@@ -292,13 +271,13 @@ describe('POST /api/team/accept-invite', () => {
     expect(theirs.Item?.status).toBe('invited');
 
     const fresh = await signIn(twin, user.email, user.password);
-    const me = meResponseSchema.parse(await (await fetch(`${twin.url}/api/me`, { headers: { authorization: `Bearer ${fresh.idToken}` } })).json());
+    const me = okBody(await call(twin, getMe, { caller: fresh.idToken }));
     expect(me).toMatchObject({ roles: ['data_user'], approved: true });
   });
 
   it('answers an empty list to a caller without invites', async () => {
     const user = await createUser(twin, []);
     const { idToken } = await signIn(twin, user.email, user.password);
-    expect(await (await accept(idToken)).json()).toEqual({ accepted: [] });
+    expect((await accept(idToken)).body).toEqual({ accepted: [] });
   });
 });

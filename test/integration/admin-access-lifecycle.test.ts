@@ -1,23 +1,24 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCESS_DECISION_MESSAGES as M, accessRequestListResponseSchema, INSPECTOR_MESSAGES, userLinksResponseSchema } from '../../shared/api/admin.js';
-import { meResponseSchema } from '../../shared/api/accounts.js';
+import { ACCESS_DECISION_MESSAGES as M, INSPECTOR_MESSAGES } from '../../shared/api/admin.js';
+import { decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getUserLinks, listAccessRequests } from '../../shared/routes/admin.js';
+import { getMe } from '../../shared/routes/accounts.js';
+import { call, okBody, type RouteRequest } from '../support/api.js';
 import { pdfBytes, postToS3 } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
-import { apiCaller, auditOf, groupsOf, requestAccess } from './admin-support.js';
+import { auditOf, groupsOf, requestAccess } from './admin-support.js';
 
 /** The life of an access request past its approval, its documents as they land, and the inspector's sign-in time. */
 const twin = inject('twin');
-const api = apiCaller(twin);
 let adminToken = '';
 
 beforeAll(async () => {
   adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
 });
 
-const decide = (id: string, body: Record<string, unknown>) => api(adminToken, 'POST', `/api/admin/access-requests/${id}/decision`, body);
-const links = async (email: string) => userLinksResponseSchema.parse((await api(adminToken, 'GET', `/api/admin/users/${encodeURIComponent(email)}/links`)).json);
-const listed = async (email: string) => accessRequestListResponseSchema.parse((await api(adminToken, 'GET', `/api/admin/access-requests?status=all&q=${encodeURIComponent(email)}`)).json).items[0]!;
+const decide = (id: string, body: RouteRequest<typeof decideAccessRequest>) => call(twin, decideAccessRequest, { params: { id }, body, caller: adminToken });
+const links = async (email: string) => okBody(await call(twin, getUserLinks, { params: { email }, caller: adminToken }));
+const listed = async (email: string) => okBody(await call(twin, listAccessRequests, { query: { status: 'all', q: email }, caller: adminToken })).items[0]!;
 const refresh = (refreshToken: string) =>
   cognitoClient(twin).send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: twin.env.USER_POOL_CLIENT_ID, AuthParameters: { REFRESH_TOKEN: refreshToken } })).then(() => 'refreshed', (e: Error) => e.name);
 
@@ -29,27 +30,27 @@ describe('revoking an approved access request', () => {
     expect(await refresh(session.refreshToken)).toBe('refreshed');
 
     const res = await decide(request.id, { decision: 'remove', note: 'Left the bank.' });
-    expect(res.json).toMatchObject({ status: 'removed', message: M.revoked, kept_auth_user: true, org_id: approved.json.org_id, links: { blocking_links: 0 } });
+    expect(res.body).toMatchObject({ status: 'removed', message: M.revoked, kept_auth_user: true, org_id: okBody(approved).org_id, links: { blocking_links: 0 } });
     expect(await refresh(session.refreshToken)).toBe('NotAuthorizedException');
     expect(await groupsOf(twin, request.sub)).toEqual([]);
     const fresh = (await signIn(twin, request.email, request.password)).idToken;
-    expect(meResponseSchema.parse((await api(fresh, 'GET', '/api/me')).json)).toMatchObject({ approved: false });
+    expect(okBody(await call(twin, getMe, { caller: fresh }))).toMatchObject({ approved: false });
     expect(await listed(request.email)).toMatchObject({ id: request.id, status: 'removed' });
     expect((await auditOf(twin, `REQUEST#${request.id}`)).find((e) => e.action === 'access_request.remove')).toMatchObject({ details: { revoked: true, membership_removed: true } });
-    expect((await decide(request.id, { decision: 'remove', note: 'again' })).json).toMatchObject({ error: 'already_decided' });
+    expect((await decide(request.id, { decision: 'remove', note: 'again' })).body).toMatchObject({ error: 'already_decided' });
 
     // The removed membership and the removed request are history: they block nothing.
     const inspected = await links(request.email);
     expect(inspected.counts).toMatchObject({ org_members: 1, access_requests: 1, user_roles: 0 });
     expect(inspected.blocking_links).toBe(0);
-    expect((await api(adminToken, 'DELETE', `/api/admin/users/${encodeURIComponent(request.email)}`)).json).toMatchObject({ message: INSPECTOR_MESSAGES.deleted });
+    expect((await call(twin, deleteAuthUser, { params: { email: request.email }, caller: adminToken })).body).toMatchObject({ message: INSPECTOR_MESSAGES.deleted });
   });
 
   it('lets an account go whose request was rejected', async () => {
     const request = await requestAccess(twin, 'pmec');
     await decide(request.id, { decision: 'reject', note: 'Not a ministry.' });
     expect((await links(request.email)).blocking_links).toBe(0);
-    expect((await api(adminToken, 'DELETE', `/api/admin/users/${encodeURIComponent(request.email)}`)).status).toBe(200);
+    expect((await call(twin, deleteAuthUser, { params: { email: request.email }, caller: adminToken })).status).toBe(200);
   });
 });
 
@@ -63,7 +64,7 @@ describe('onboarding documents, as they land', () => {
 
     await expect.poll(async () => (await listed(request.email)).missing_documents).toEqual(['application']);
     expect((await listed(request.email)).not_pdf_documents).toEqual(['pacra']);
-    const docs = (await api(adminToken, 'GET', `/api/admin/access-requests/${request.id}/documents`)).json.items as { doc: string; url: string | null; uploaded: boolean; not_pdf: boolean }[];
+    const docs = okBody(await call(twin, getAccessRequestDocuments, { params: { id: request.id }, caller: adminToken })).items;
     expect(docs.find((d) => d.doc === 'pacra')).toMatchObject({ uploaded: true, not_pdf: true, url: null });
     expect(docs.find((d) => d.doc === 'tpin')).toMatchObject({ uploaded: true, not_pdf: false, url: expect.any(String) });
     expect(docs.find((d) => d.doc === 'application')).toMatchObject({ uploaded: false, url: null });

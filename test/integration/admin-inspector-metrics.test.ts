@@ -1,41 +1,42 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminMetricsResponseSchema, INSPECTOR_MESSAGES as M, PLATFORM_ADMIN_MESSAGES, userLinksResponseSchema } from '../../shared/api/admin.js';
+import { INSPECTOR_MESSAGES as M, PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
+import { decideAccessRequest, deleteAuthUser, getAdminMetrics, getUserLinks } from '../../shared/routes/admin.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
-import { apiCaller, auditOf, requestAccess, signedInUser } from './admin-support.js';
+import { auditOf, requestAccess, signedInUser } from './admin-support.js';
 
 const twin = inject('twin');
-const api = apiCaller(twin);
 let adminToken = '';
 
 beforeAll(async () => {
   adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
 });
 
-const links = (email: string, token = adminToken) => api(token, 'GET', `/api/admin/users/${encodeURIComponent(email)}/links`);
-const deleteUser = (email: string, token = adminToken) => api(token, 'DELETE', `/api/admin/users/${encodeURIComponent(email)}`);
+const links = (email: string, token = adminToken) => call(twin, getUserLinks, { params: { email }, caller: token });
+const deleteUser = (email: string, token = adminToken) => call(twin, deleteAuthUser, { params: { email }, caller: token });
 
-describe('GET /api/admin/users/{email}/links (User Inspector)', () => {
+describe(`${named(getUserLinks)} (User Inspector)`, () => {
   it('shows the auth user and its four kinds of links', async () => {
     const request = await requestAccess(twin, 'fi');
-    await api(adminToken, 'POST', `/api/admin/access-requests/${request.id}/decision`, { decision: 'approve', role: 'fi_admin' });
+    await call(twin, decideAccessRequest, { params: { id: request.id }, body: { decision: 'approve', role: 'fi_admin' }, caller: adminToken });
     const res = await links(request.email.toUpperCase());
-    expect(res.status).toBe(200);
-    const body = userLinksResponseSchema.parse(res.json);
+    expectStatus(res, 200);
+    const body = res.body;
     expect(body).toMatchObject({ email: request.email, user_id: request.sub, counts: { org_members: 1, access_requests: 1, admin_users: 0, user_roles: 1 } });
     expect(body.auth_user).toMatchObject({ id: request.sub, email: request.email, status: 'CONFIRMED', identities_count: 0, factors_count: 0, last_sign_in_at: null });
     expect(body.auth_user?.created_at).toEqual(expect.any(String));
     expect(body.links.user_roles).toEqual([{ role_id: 'fi_admin', created_at: null }]);
     expect(body.links.access_requests[0]).toMatchObject({ id: request.id, status: 'approved' });
 
-    const admin = userLinksResponseSchema.parse((await links(twin.admin.email)).json);
+    const admin = okBody(await links(twin.admin.email));
     expect(admin.links.admin_users).toEqual([expect.objectContaining({ role: 'super_admin' })]);
   });
 
   it('answers an unknown email with no auth user and no links, and refuses a bad one', async () => {
-    const body = userLinksResponseSchema.parse((await links(uniqueEmail('nobody'))).json);
+    const body = okBody(await links(uniqueEmail('nobody')));
     expect(body).toMatchObject({ auth_user: null, user_id: null, counts: { org_members: 0, access_requests: 0, admin_users: 0, user_roles: 0 } });
-    expect(await links('not-an-email')).toEqual({ status: 400, json: { error: 'invalid_email', message: PLATFORM_ADMIN_MESSAGES.invalid_email } });
+    expect(await links('not-an-email')).toEqual({ status: 400, body: { error: 'invalid_email', message: PLATFORM_ADMIN_MESSAGES.invalid_email } });
   });
 
   it('refuses everyone but platform admins', async () => {
@@ -47,30 +48,30 @@ describe('GET /api/admin/users/{email}/links (User Inspector)', () => {
   });
 });
 
-describe('DELETE /api/admin/users/{email}', () => {
+describe(named(deleteAuthUser), () => {
   it('deletes an auth user only when it exists and has no links, audited', async () => {
     const linked = await signedInUser(twin, ['data_user']);
-    expect(await deleteUser(linked.email)).toEqual({ status: 409, json: { error: 'has_links', message: M.hasLinks } });
+    expect(await deleteUser(linked.email)).toEqual({ status: 409, body: { error: 'has_links', message: M.hasLinks } });
     expect((await auditOf(twin, `USER#${linked.username}`)).map((e) => e.outcome)).toEqual(['refused']);
 
     const bare = await signedInUser(twin, []);
     const res = await deleteUser(bare.email);
-    expect(res).toEqual({ status: 200, json: { ok: true, email: bare.email, user_id: bare.username, message: M.deleted } });
-    expect(userLinksResponseSchema.parse((await links(bare.email)).json).auth_user).toBeNull();
+    expect(res).toEqual({ status: 200, body: { ok: true, email: bare.email, user_id: bare.username, message: M.deleted } });
+    expect(okBody(await links(bare.email)).auth_user).toBeNull();
     const [entry] = await auditOf(twin, `USER#${bare.username}`);
     expect(entry).toMatchObject({ action: 'auth_user.delete', outcome: 'ok', details: { before: { email: bare.email }, after: null } });
 
-    expect(await deleteUser(bare.email)).toEqual({ status: 404, json: { error: 'no_auth_user', message: M.noAuthUser } });
+    expect(await deleteUser(bare.email)).toEqual({ status: 404, body: { error: 'no_auth_user', message: M.noAuthUser } });
   });
 });
 
-describe('GET /api/admin/metrics', () => {
+describe(named(getAdminMetrics), () => {
   it('counts auth users, platform admins, pending approvals and FI / PMEC roles', async () => {
-    const before = adminMetricsResponseSchema.parse((await api(adminToken, 'GET', '/api/admin/metrics')).json);
+    const before = okBody(await call(twin, getAdminMetrics, { caller: adminToken }));
     await requestAccess(twin, 'fi');
     const approved = await requestAccess(twin, 'pmec');
-    await api(adminToken, 'POST', `/api/admin/access-requests/${approved.id}/decision`, { decision: 'approve', role: 'pmec_admin' });
-    const after = adminMetricsResponseSchema.parse((await api(adminToken, 'GET', '/api/admin/metrics')).json);
+    await call(twin, decideAccessRequest, { params: { id: approved.id }, body: { decision: 'approve', role: 'pmec_admin' }, caller: adminToken });
+    const after = okBody(await call(twin, getAdminMetrics, { caller: adminToken }));
     expect(after.totals.auth_users).toBe(before.totals.auth_users + 2);
     expect(after.totals.pending_approvals).toBe(before.totals.pending_approvals + 1);
     expect(after.totals.platform_admins).toBeGreaterThanOrEqual(1);
@@ -81,10 +82,10 @@ describe('GET /api/admin/metrics', () => {
 
   it('refuses everyone but platform admins', async () => {
     const sys = await signedInUser(twin, ['sys_admin']);
-    expect((await api(sys.token, 'GET', '/api/admin/metrics')).status).toBe(200);
+    expect((await call(twin, getAdminMetrics, { caller: sys.token })).status).toBe(200);
     for (const roles of [['fi_admin'], ['pmec_admin'], ['compliance'], []] as const) {
       const user = await signedInUser(twin, [...roles]);
-      expect((await api(user.token, 'GET', '/api/admin/metrics')).status).toBe(403);
+      expect((await call(twin, getAdminMetrics, { caller: user.token })).status).toBe(403);
     }
   });
 });

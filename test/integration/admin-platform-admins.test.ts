@@ -1,23 +1,25 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PLATFORM_ADMIN_MESSAGES, platformAdminsResponseSchema } from '../../shared/api/admin.js';
+import { PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
+import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
+import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '../../shared/routes/admin.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { latestMessage, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
-import { apiCaller, auditOf, groupsOf, signedInUser } from './admin-support.js';
+import { auditOf, groupsOf, signedInUser } from './admin-support.js';
 
 const twin = inject('twin');
-const api = apiCaller(twin);
 let adminToken = '';
 
 beforeAll(async () => {
   adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
 });
 
-const list = async (token = adminToken) => platformAdminsResponseSchema.parse((await api(token, 'GET', '/api/admin/platform-admins')).json);
-const add = (token: string, email: string, role: string) => api(token, 'POST', '/api/admin/platform-admins', { email, role });
-const remove = (token: string, userId: string, role: string) => api(token, 'DELETE', `/api/admin/platform-admins/${userId}?role=${role}`);
+const list = async (token = adminToken) => okBody(await call(twin, listPlatformAdmins, { caller: token }));
+const add = (token: string, email: string, role: string) => call(twin, addPlatformAdmin, { body: { email, role }, caller: token });
+const remove = (token: string, userId: string, role: string) => call(twin, removePlatformAdmin, { params: { user_id: userId }, query: { role }, caller: token });
 
-describe('GET /api/admin/platform-admins', () => {
+describe(named(listPlatformAdmins), () => {
   it('lists the seeded super_admin as a GLOBAL platform admin with the counts', async () => {
     const body = await list();
     const seeded = body.items.find((i) => i.email === twin.admin.email);
@@ -28,59 +30,59 @@ describe('GET /api/admin/platform-admins', () => {
 
   it('answers a sys_admin and refuses an organisation admin and a pending user', async () => {
     const sys = await signedInUser(twin, ['sys_admin']);
-    expect((await api(sys.token, 'GET', '/api/admin/platform-admins')).status).toBe(200);
+    expect((await call(twin, listPlatformAdmins, { caller: sys.token })).status).toBe(200);
     for (const roles of [['fi_admin'], ['pmec_admin'], []] as const) {
       const user = await signedInUser(twin, [...roles]);
-      const res = await api(user.token, 'GET', '/api/admin/platform-admins');
-      expect(res.status).toBe(403);
+      const res = await call(twin, listPlatformAdmins, { caller: user.token });
+      expectStatus(res, 403);
     }
-    expect((await api(null, 'GET', '/api/admin/platform-admins')).status).toBe(401);
+    expect((await call(twin, listPlatformAdmins)).status).toBe(401);
   });
 });
 
-describe('POST /api/admin/platform-admins', () => {
+describe(named(addPlatformAdmin), () => {
   it('invites an existing account, which holds sys_admin only once it accepts, audited', async () => {
     const user = await signedInUser(twin, []);
     const res = await add(adminToken, user.email.toUpperCase(), 'sys_admin');
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ invited: false, item: { email: user.email, role: 'sys_admin', org_name: null } });
+    expectStatus(res, 200);
+    expect(res.body).toMatchObject({ invited: false, item: { email: user.email, role: 'sys_admin', org_name: null } });
     // Nothing changes for them until they accept.
     expect(await groupsOf(twin, user.username)).toEqual([]);
-    expect((await api(user.token, 'GET', '/api/admin/platform-admins')).status).toBe(403);
-    expect((await api(user.token, 'GET', '/api/me')).json).toMatchObject({ approved: false, platform_invitations: ['sys_admin'] });
+    expect((await call(twin, listPlatformAdmins, { caller: user.token })).status).toBe(403);
+    expect((await call(twin, getMe, { caller: user.token })).body).toMatchObject({ approved: false, platform_invitations: ['sys_admin'] });
     expect((await latestMessage(twin, user.email, 'You are invited to join')).subject).toContain('Platform administration');
     const [entry] = await auditOf(twin, `USER#${user.username}`);
     expect(entry).toMatchObject({ action: 'platform_admin.invite', outcome: 'ok', actor_email: twin.admin.email, details: { role: 'sys_admin', before: { roles: [] } } });
     expect(entry!.ts).toEqual(expect.any(String));
-    expect(await add(adminToken, user.email, 'sys_admin')).toEqual({ status: 409, json: { error: 'invite_exists', message: PLATFORM_ADMIN_MESSAGES.invite_exists } });
+    expect(await add(adminToken, user.email, 'sys_admin')).toEqual({ status: 409, body: { error: 'invite_exists', message: PLATFORM_ADMIN_MESSAGES.invite_exists } });
 
-    const accepted = await api(user.token, 'POST', '/api/team/accept-invite', { platform_role: 'sys_admin' });
-    expect(accepted.json).toEqual({ accepted: [{ org_id: null, org_name: 'Platform administration', role: 'sys_admin' }] });
+    const accepted = await call(twin, acceptTeamInvite, { body: { platform_role: 'sys_admin' }, caller: user.token });
+    expect(accepted.body).toEqual({ accepted: [{ org_id: null, org_name: 'Platform administration', role: 'sys_admin' }] });
     expect(await groupsOf(twin, user.username)).toEqual(['sys_admin']);
-    expect((await api(user.token, 'GET', '/api/admin/platform-admins')).status).toBe(200);
+    expect((await call(twin, listPlatformAdmins, { caller: user.token })).status).toBe(200);
     expect((await list()).items.some((i) => i.email === user.email && i.role === 'sys_admin')).toBe(true);
     const again = await add(adminToken, user.email, 'sys_admin');
-    expect(again).toEqual({ status: 409, json: { error: 'role_already_granted', message: PLATFORM_ADMIN_MESSAGES.role_already_granted } });
+    expect(again).toEqual({ status: 409, body: { error: 'role_already_granted', message: PLATFORM_ADMIN_MESSAGES.role_already_granted } });
   });
 
   it('lets an invited account decline, and grants nothing', async () => {
     const user = await signedInUser(twin, []);
     expect((await add(adminToken, user.email, 'super_admin')).status).toBe(200);
-    const declined = await api(user.token, 'POST', '/api/team/decline-invite', { platform_role: 'super_admin' });
-    expect(declined.json).toMatchObject({ declined: { org_id: null, role: 'super_admin' } });
-    expect((await api(user.token, 'POST', '/api/team/accept-invite', { platform_role: 'super_admin' })).status).toBe(404);
-    expect((await api(user.token, 'GET', '/api/me')).json).toMatchObject({ approved: false, roles: [], platform_invitations: [] });
+    const declined = await call(twin, declineTeamInvite, { body: { platform_role: 'super_admin' }, caller: user.token });
+    expect(declined.body).toMatchObject({ declined: { org_id: null, role: 'super_admin' } });
+    expect((await call(twin, acceptTeamInvite, { body: { platform_role: 'super_admin' }, caller: user.token })).status).toBe(404);
+    expect((await call(twin, getMe, { caller: user.token })).body).toMatchObject({ approved: false, roles: [], platform_invitations: [] });
   });
 
   it('lets a sys_admin add a sys_admin but not a super_admin', async () => {
     const sys = await signedInUser(twin, ['sys_admin']);
     const target = await signedInUser(twin, []);
     const refused = await add(sys.token, target.email, 'super_admin');
-    expect(refused).toEqual({ status: 403, json: { error: 'forbidden', message: PLATFORM_ADMIN_MESSAGES.forbidden } });
+    expect(refused).toEqual({ status: 403, body: { error: 'forbidden', message: PLATFORM_ADMIN_MESSAGES.forbidden } });
     expect(await groupsOf(twin, target.username)).toEqual([]);
     expect((await auditOf(twin, `EMAIL#${target.email}`)).map((e) => e.outcome)).toEqual(['refused']);
     expect((await add(sys.token, target.email, 'sys_admin')).status).toBe(200);
-    expect((await api(target.token, 'GET', '/api/me')).json).toMatchObject({ platform_invitations: ['sys_admin'] });
+    expect((await call(twin, getMe, { caller: target.token })).body).toMatchObject({ platform_invitations: ['sys_admin'] });
   });
 
   it('refuses organisation admins and pending users', async () => {
@@ -95,14 +97,14 @@ describe('POST /api/admin/platform-admins', () => {
     ['', 'sys_admin', PLATFORM_ADMIN_MESSAGES.invalid_email],
     ['x@example.com', 'fi_admin', PLATFORM_ADMIN_MESSAGES.role_required],
   ])('refuses email %j with role %j', async (email, role, message) => {
-    expect(await add(adminToken, email, role)).toEqual({ status: 400, json: { error: 'validation_failed', message } });
+    expect(await add(adminToken, email, role)).toEqual({ status: 400, body: { error: 'validation_failed', message } });
   });
 
   it('invites a new email: Cognito sends the invite with a URL-safe code to /invite-accept', async () => {
     const email = uniqueEmail('new-admin');
     const res = await add(adminToken, email, 'sys_admin');
-    expect(res.status).toBe(200);
-    expect(res.json.invited).toBe(true);
+    expectStatus(res, 200);
+    expect(res.body.invited).toBe(true);
     const message = await latestMessage(twin, email, 'invited');
     const link = new URL(message.links[0]!);
     expect(link.pathname).toBe('/invite-accept');
@@ -114,13 +116,13 @@ describe('POST /api/admin/platform-admins', () => {
   });
 });
 
-describe('DELETE /api/admin/platform-admins/{user_id}', () => {
+describe(named(removePlatformAdmin), () => {
   it('removes sys_admin, audited; a sys_admin may not remove', async () => {
     const sys = await signedInUser(twin, ['sys_admin']);
     const other = await signedInUser(twin, ['sys_admin']);
     expect((await remove(sys.token, other.username, 'sys_admin')).status).toBe(403);
     const res = await remove(adminToken, other.username, 'sys_admin');
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(await groupsOf(twin, other.username)).toEqual([]);
     expect((await list()).items.some((i) => i.user_id === other.username)).toBe(false);
     const entries = await auditOf(twin, `USER#${other.username}`);
@@ -128,8 +130,8 @@ describe('DELETE /api/admin/platform-admins/{user_id}', () => {
   });
 
   it('refuses a missing role and an unknown user', async () => {
-    const res = await api(adminToken, 'DELETE', `/api/admin/platform-admins/${twin.admin.email}`);
-    expect(res).toEqual({ status: 400, json: { error: 'role_required', message: PLATFORM_ADMIN_MESSAGES.role_required } });
+    const res = await call(twin, removePlatformAdmin, { params: { user_id: twin.admin.email }, caller: adminToken });
+    expect(res).toEqual({ status: 400, body: { error: 'role_required', message: PLATFORM_ADMIN_MESSAGES.role_required } });
     expect((await remove(adminToken, 'no-such-user', 'sys_admin')).status).toBe(404);
   });
 });

@@ -1,11 +1,15 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { TEAM_MESSAGES as M, teamResponseSchema } from '../../shared/api/team.js';
+import { TEAM_MESSAGES as M } from '../../shared/api/team.js';
 import type { Role } from '../../shared/roles.js';
+import { acceptTeamInvite } from '../../shared/routes/accounts.js';
+import { addPlatformAdmin, decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getAdminMetrics, getUserLinks, listAccessRequests, listPlatformAdmins, removePlatformAdmin } from '../../shared/routes/admin.js';
+import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
+import { call, named, okBody, type Answer } from '../support/api.js';
 import { uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
-import { apiCaller, approvedOrgAdmin, auditOf, documentClient, groupsOf, requestAccess, signedInUser } from './admin-support.js';
+import { approvedOrgAdmin, auditOf, documentClient, groupsOf, requestAccess, signedInUser } from './admin-support.js';
 
 /**
  * Every administration and team route refuses callers outside its roles and organisation, on real
@@ -14,7 +18,6 @@ import { apiCaller, approvedOrgAdmin, auditOf, documentClient, groupsOf, request
  * of A), a PMEC organisation, a pending access request, a user with no links and a sys_admin.
  */
 const twin = inject('twin');
-const api = apiCaller(twin);
 const db = documentClient(twin);
 
 type Admin = Awaited<ReturnType<typeof approvedOrgAdmin>>;
@@ -33,11 +36,11 @@ beforeAll(async () => {
   adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
   [fiA, fiB, pmec] = [await approvedOrgAdmin(twin, adminToken, 'fi'), await approvedOrgAdmin(twin, adminToken, 'fi'), await approvedOrgAdmin(twin, adminToken, 'pmec')];
   memberOfA = await signedInUser(twin, []);
-  expect((await api(fiA.token, 'POST', '/api/team/members', { email: memberOfA.email, role: 'data_user' })).status).toBe(200);
-  expect((await api(memberOfA.token, 'POST', '/api/team/accept-invite', { org_id: fiA.orgId })).status).toBe(200);
+  expect((await call(twin, addTeamMember, { body: { email: memberOfA.email, role: 'data_user' }, caller: fiA.token })).status).toBe(200);
+  expect((await call(twin, acceptTeamInvite, { body: { org_id: fiA.orgId }, caller: memberOfA.token })).status).toBe(200);
   // fiB is an approved member of A too (invited, and accepted), but only as a data_user: no say in A's team.
-  expect((await api(fiA.token, 'POST', '/api/team/members', { email: fiB.email, role: 'data_user' })).status).toBe(200);
-  expect((await api(fiB.token, 'POST', '/api/team/accept-invite', { org_id: fiA.orgId })).status).toBe(200);
+  expect((await call(twin, addTeamMember, { body: { email: fiB.email, role: 'data_user' }, caller: fiA.token })).status).toBe(200);
+  expect((await call(twin, acceptTeamInvite, { body: { org_id: fiA.orgId }, caller: fiB.token })).status).toBe(200);
   pending = await requestAccess(twin, 'fi');
   bare = await signedInUser(twin, []);
   sys = await signedInUser(twin, ['sys_admin']);
@@ -48,32 +51,31 @@ beforeAll(async () => {
   byRole.set('no session', null);
 });
 
-const expectRefused = (res: { status: number; json: any }, token: string | null, label = '') => {
+const expectRefused = (res: Answer<unknown>, token: string | null, label = '') => {
   expect(res.status, label).toBe(token === null ? 401 : 403);
-  expect(res.json, label).toEqual({ error: expect.any(String), message: expect.any(String) });
+  expect(res.body, label).toEqual({ error: expect.any(String), message: expect.any(String) });
 };
 const requestItem = async (id: string) => (await db.send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `REQUEST#${id}`, sk: 'META' } }))).Item;
-const teamOfA = async () => teamResponseSchema.parse((await api(adminToken, 'GET', `/api/team?org_id=${fiA.orgId}`)).json).members.map((m) => `${m.email}:${m.role}:${m.status}`).sort();
+const teamOfA = async () => okBody(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: adminToken })).members.map((m) => `${m.email}:${m.role}:${m.status}`).sort();
 const userExists = (email: string) => cognitoClient(twin).send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email })).then(() => true, () => false);
 
 describe('platform-admin routes refuse everyone but super and system admins', () => {
-  const attempts: [string, () => [string, string, unknown?]][] = [
-    ['GET /api/admin/metrics', () => ['GET', '/api/admin/metrics']],
-    ['GET /api/admin/access-requests', () => ['GET', '/api/admin/access-requests']],
-    ['GET /api/admin/access-requests/{id}/documents', () => ['GET', `/api/admin/access-requests/${pending.id}/documents`]],
-    ['POST /api/admin/access-requests/{id}/decision (approve)', () => ['POST', `/api/admin/access-requests/${pending.id}/decision`, { decision: 'approve', role: 'fi_admin' }]],
-    ['POST /api/admin/access-requests/{id}/decision (remove)', () => ['POST', `/api/admin/access-requests/${pending.id}/decision`, { decision: 'remove', note: 'x' }]],
-    ['GET /api/admin/users/{email}/links', () => ['GET', `/api/admin/users/${encodeURIComponent(fiA.email)}/links`]],
-    ['DELETE /api/admin/users/{email}', () => ['DELETE', `/api/admin/users/${encodeURIComponent(bare.email)}`]],
-    ['GET /api/admin/platform-admins', () => ['GET', '/api/admin/platform-admins']],
-    ['POST /api/admin/platform-admins', () => ['POST', '/api/admin/platform-admins', { email: bare.email, role: 'sys_admin' }]],
-    ['DELETE /api/admin/platform-admins/{user_id}', () => ['DELETE', `/api/admin/platform-admins/${sys.username}?role=sys_admin`]],
+  const attempts: [string, (caller: string | null) => Promise<Answer<unknown>>][] = [
+    [named(getAdminMetrics), (caller) => call(twin, getAdminMetrics, { caller })],
+    [named(listAccessRequests), (caller) => call(twin, listAccessRequests, { caller })],
+    [named(getAccessRequestDocuments), (caller) => call(twin, getAccessRequestDocuments, { params: { id: pending.id }, caller })],
+    [`${named(decideAccessRequest)} (approve)`, (caller) => call(twin, decideAccessRequest, { params: { id: pending.id }, body: { decision: 'approve', role: 'fi_admin' }, caller })],
+    [`${named(decideAccessRequest)} (remove)`, (caller) => call(twin, decideAccessRequest, { params: { id: pending.id }, body: { decision: 'remove', note: 'x' }, caller })],
+    [named(getUserLinks), (caller) => call(twin, getUserLinks, { params: { email: fiA.email }, caller })],
+    [named(deleteAuthUser), (caller) => call(twin, deleteAuthUser, { params: { email: bare.email }, caller })],
+    [named(listPlatformAdmins), (caller) => call(twin, listPlatformAdmins, { caller })],
+    [named(addPlatformAdmin), (caller) => call(twin, addPlatformAdmin, { body: { email: bare.email, role: 'sys_admin' }, caller })],
+    [named(removePlatformAdmin), (caller) => call(twin, removePlatformAdmin, { params: { user_id: sys.username }, query: { role: 'sys_admin' }, caller })],
   ];
 
   it.each(attempts)('%s', async (_name, attempt) => {
-    const [method, path, body] = attempt();
     for (const [who, token] of byRole) {
-      expectRefused(await api(token, method, path, body), token, who);
+      expectRefused(await attempt(token), token, who);
     }
     // Nothing changed.
     expect(await requestItem(pending.id)).toMatchObject({ status: 'pending' });
@@ -84,7 +86,7 @@ describe('platform-admin routes refuse everyone but super and system admins', ()
   });
 
   it('refuses a sys_admin removing a platform admin (super_admin only), and records who tried', async () => {
-    const res = await api(sys.token, 'DELETE', `/api/admin/platform-admins/${sys.username}?role=sys_admin`);
+    const res = await call(twin, removePlatformAdmin, { params: { user_id: sys.username }, query: { role: 'sys_admin' }, caller: sys.token });
     expectRefused(res, sys.token);
     expect(await groupsOf(twin, sys.username)).toEqual(['sys_admin']);
     const tried = (await auditOf(twin, `USER#${sys.username}`)).find((e) => e.action === 'request.remove-platform-admin');
@@ -96,9 +98,9 @@ describe('team routes keep each organisation admin inside their own organisation
   it('refuses roles outside the team roles on organisation A', async () => {
     for (const [who, token] of byRole) {
       if (who === 'fi_admin of another organisation' || who === 'pmec_admin') continue;
-      expectRefused(await api(token, 'GET', `/api/team?org_id=${fiA.orgId}`), token, who);
-      expectRefused(await api(token, 'POST', '/api/team/members', { email: uniqueEmail('x'), role: 'data_user', org_id: fiA.orgId }), token, who);
-      expectRefused(await api(token, 'DELETE', `/api/team/members/${memberOfA.username}?org_id=${fiA.orgId}`), token, who);
+      expectRefused(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: token }), token, who);
+      expectRefused(await call(twin, addTeamMember, { body: { email: uniqueEmail('x'), role: 'data_user', org_id: fiA.orgId }, caller: token }), token, who);
+      expectRefused(await call(twin, removeTeamMember, { params: { id: memberOfA.username }, query: { org_id: fiA.orgId }, caller: token }), token, who);
     }
     expect(await teamOfA()).toContain(`${memberOfA.email}:data_user:approved`);
   });
@@ -109,35 +111,35 @@ describe('team routes keep each organisation admin inside their own organisation
   ])('refuses %s reading or changing A’s team', async (_who, actor) => {
     const before = await teamOfA();
     const { token } = actor();
-    const noAccess = { status: 403, json: { error: 'no_org_access', message: M.noAccess } };
-    expect(await api(token, 'GET', `/api/team?org_id=${fiA.orgId}`)).toEqual(noAccess);
-    expect(await api(token, 'POST', '/api/team/members', { email: uniqueEmail('intruder'), role: 'data_user', org_id: fiA.orgId })).toEqual(noAccess);
-    expect(await api(token, 'DELETE', `/api/team/members/${memberOfA.username}?org_id=${fiA.orgId}`)).toEqual(noAccess);
-    expect(await api(token, 'DELETE', `/api/team/members/${encodeURIComponent(memberOfA.email)}?org_id=${fiA.orgId}`)).toEqual(noAccess);
+    const noAccess = { status: 403, body: { error: 'no_org_access', message: M.noAccess } };
+    expect(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
+    expect(await call(twin, addTeamMember, { body: { email: uniqueEmail('intruder'), role: 'data_user', org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
+    expect(await call(twin, removeTeamMember, { params: { id: memberOfA.username }, query: { org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
+    expect(await call(twin, removeTeamMember, { params: { id: memberOfA.email }, query: { org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
     // Without naming A they act on their own organisation, where A's member is not found.
-    expect(await api(token, 'DELETE', `/api/team/members/${memberOfA.username}`)).toEqual({ status: 404, json: { error: 'member_not_found', message: M.memberNotFound } });
+    expect(await call(twin, removeTeamMember, { params: { id: memberOfA.username }, caller: token })).toEqual({ status: 404, body: { error: 'member_not_found', message: M.memberNotFound } });
     expect(await teamOfA()).toEqual(before);
     expect(await groupsOf(twin, memberOfA.username)).toEqual(['data_user']);
   });
 
   it('refuses an organisation admin whose membership was removed, though they hold the token they had', async () => {
     const former = await signedInUser(twin, []);
-    await api(fiA.token, 'POST', '/api/team/members', { email: former.email, role: 'fi_admin' });
-    expect((await api(former.token, 'POST', '/api/team/accept-invite', { org_id: fiA.orgId })).status).toBe(200);
+    await call(twin, addTeamMember, { body: { email: former.email, role: 'fi_admin' }, caller: fiA.token });
+    expect((await call(twin, acceptTeamInvite, { body: { org_id: fiA.orgId }, caller: former.token })).status).toBe(200);
     const token = (await signIn(twin, former.email, former.password)).idToken;
-    expect(teamResponseSchema.parse((await api(token, 'GET', '/api/team')).json).org.org_id).toBe(fiA.orgId);
-    expect((await api(fiA.token, 'DELETE', `/api/team/members/${former.username}`)).status).toBe(200);
+    expect(okBody(await call(twin, getTeam, { caller: token })).org.org_id).toBe(fiA.orgId);
+    expect((await call(twin, removeTeamMember, { params: { id: former.username }, caller: fiA.token })).status).toBe(200);
 
     // The team is read afresh from the directory: refused at once, whatever the warm function remembers of the role.
-    expect(await api(token, 'GET', '/api/team')).toEqual({ status: 404, json: { error: 'org_unknown', message: M.orgUnknown } });
-    expect(await api(token, 'GET', `/api/team?org_id=${fiA.orgId}`)).toEqual({ status: 403, json: { error: 'no_org_access', message: M.noAccess } });
-    expect((await api(token, 'POST', '/api/team/members', { email: uniqueEmail('late'), role: 'data_user', org_id: fiA.orgId })).status).toBe(403);
-    expect((await api(token, 'DELETE', `/api/team/members/${memberOfA.username}?org_id=${fiA.orgId}`)).status).toBe(403);
+    expect(await call(twin, getTeam, { caller: token })).toEqual({ status: 404, body: { error: 'org_unknown', message: M.orgUnknown } });
+    expect(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: token })).toEqual({ status: 403, body: { error: 'no_org_access', message: M.noAccess } });
+    expect((await call(twin, addTeamMember, { body: { email: uniqueEmail('late'), role: 'data_user', org_id: fiA.orgId }, caller: token })).status).toBe(403);
+    expect((await call(twin, removeTeamMember, { params: { id: memberOfA.username }, query: { org_id: fiA.orgId }, caller: token })).status).toBe(403);
     expect(await groupsOf(twin, memberOfA.username)).toEqual(['data_user']);
   });
 
   it('records the refused attempt of another organisation’s admin', async () => {
-    await api(pmec.token, 'POST', '/api/team/members', { email: uniqueEmail('audited'), role: 'compliance', org_id: fiA.orgId });
+    await call(twin, addTeamMember, { body: { email: uniqueEmail('audited'), role: 'compliance', org_id: fiA.orgId }, caller: pmec.token });
     const tried = (await auditOf(twin, `USER#${pmec.sub}`)).filter((e) => e.action === 'request.add-team-member');
     expect(tried.at(-1)).toMatchObject({ outcome: 'refused', actor_email: pmec.email, details: { status: 403, error: 'no_org_access' } });
   });

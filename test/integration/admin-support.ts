@@ -1,9 +1,13 @@
 import { AdminConfirmSignUpCommand, AdminListGroupsForUserCommand, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { PresignedPost } from '../../shared/api/presigned-post.js';
 import type { Role } from '../../shared/roles.js';
+import type { HttpMethod } from '../../shared/routes/define.js';
+import { createAccessRequest } from '../../shared/routes/accounts.js';
+import { decideAccessRequest } from '../../shared/routes/admin.js';
+import { call, okBody, send } from '../support/api.js';
 import { signUp, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser, signIn, type TestTwinInfo } from '../support/cognito.js';
 
@@ -13,14 +17,14 @@ export interface ApiAnswer {
   json: any;
 }
 
+/**
+ * Any path, untyped: kept for the end-to-end and screenshot seeders, which still name paths.
+ * Integration tests call routes through test/support/api.ts.
+ */
 export function apiCaller(twin: TestTwinInfo) {
-  return async (token: string | null, method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${twin.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : null };
+  return async (token: string | null, method: HttpMethod, path: string, body?: unknown): Promise<ApiAnswer> => {
+    const answer = await send(twin, { method, path, body, caller: token });
+    return { status: answer.status, json: answer.body };
   };
 }
 
@@ -55,23 +59,6 @@ export async function auditOf(twin: TestTwinInfo, subject: string): Promise<Reco
   return out.Items ?? [];
 }
 
-/**
- * POSTs from another loopback address: the access-request rate limit counts per client, and the
- * accounts tests spend 127.0.0.1's allowance.
- */
-function postFrom(twin: TestTwinInfo, localAddress: string, path: string, body: unknown): Promise<ApiAnswer> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, twin.url);
-    const req = httpRequest({ host: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null }));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
-
 let addressCounter = 0;
 
 /**
@@ -84,24 +71,28 @@ export async function requestAccess(twin: TestTwinInfo, kind: 'fi' | 'pmec', opt
   const sub = await signUp(twin, email, password);
   const payeeKey = opts.payeeKey ?? `P${randomUUID().slice(0, 6).toUpperCase()}`;
   const body = kind === 'fi'
-    ? { email, client_type: 'fi', payee_key: payeeKey, full_name: '', user_sub: sub }
-    : { email, client_type: 'pmec', org_name: opts.orgName ?? `Ministry ${randomUUID().slice(0, 6)}`, full_name: '', user_sub: sub };
+    ? { email, client_type: 'fi' as const, payee_key: payeeKey, full_name: '', user_sub: sub }
+    : { email, client_type: 'pmec' as const, org_name: opts.orgName ?? `Ministry ${randomUUID().slice(0, 6)}`, full_name: '', user_sub: sub };
   const address = `127.0.${10 + Math.floor(addressCounter / 20)}.${(addressCounter % 20) + 2}`;
   addressCounter++;
-  const res = await postFrom(twin, address, '/api/access-requests', body);
-  if (res.status !== 200) throw new Error(`access request failed: ${res.status} ${JSON.stringify(res.json)}`);
+  // Sent from another loopback address: the access-request rate limit counts per client, and the
+  // accounts tests spend 127.0.0.1's allowance.
+  const res = await call(twin, createAccessRequest, { body, from: address });
+  if (res.status !== 200) throw new Error(`access request failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const answer = okBody(res);
+  const uploads: Record<string, PresignedPost | undefined> = answer.uploads;
   await cognitoClient(twin).send(new AdminConfirmSignUpCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
-  return { email, password, sub, id: String(res.json.id), payeeKey: kind === 'fi' ? payeeKey : null, uploads: res.json.uploads as Record<string, { url: string; fields: Record<string, string> }> };
+  return { email, password, sub, id: answer.id, payeeKey: kind === 'fi' ? payeeKey : null, uploads };
 }
 
 /** An organisation admin made the way production makes one: request access, then a platform admin approves. */
 export async function approvedOrgAdmin(twin: TestTwinInfo, adminToken: string, kind: 'fi' | 'pmec' = 'fi') {
   const request = await requestAccess(twin, kind);
   const role = kind === 'fi' ? 'fi_admin' : 'pmec_admin';
-  const res = await apiCaller(twin)(adminToken, 'POST', `/api/admin/access-requests/${request.id}/decision`, { decision: 'approve', role });
-  if (res.status !== 200) throw new Error(`approval failed: ${res.status} ${JSON.stringify(res.json)}`);
+  const res = await call(twin, decideAccessRequest, { params: { id: request.id }, body: { decision: 'approve', role }, caller: adminToken });
+  if (res.status !== 200) throw new Error(`approval failed: ${res.status} ${JSON.stringify(res.body)}`);
   const { idToken } = await signIn(twin, request.email, request.password);
-  return { ...request, role, orgId: String(res.json.org_id), token: idToken };
+  return { ...request, role, orgId: String(okBody(res).org_id), token: idToken };
 }
 
 /** What /invite-accept does with the emailed code: the new-password challenge, answered. Returns the ID token. */

@@ -1,17 +1,21 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { nrcAuditCsv, type AuditItem, type NrcAuditResponse } from '../../shared/api/audit.js';
+import { nrcAuditCsv, type AuditItem } from '../../shared/api/audit.js';
 import { ROUTES } from '../../shared/routes.js';
+import { checkFraudRegistry, createFraudReport, searchFraudReports } from '../../shared/routes/fraud.js';
+import { getNrcAudit, listAudit } from '../../shared/routes/audit.js';
+import { call, expectStatus, named, offContract, send } from '../support/api.js';
 import { seedMembership, seedOrganisation, uniquePayeeKey } from '../fixtures/submissions/directory.js';
-import { apiCaller, signedInUser } from './admin-support.js';
+import { signedInUser } from './admin-support.js';
 
 /**
  * The audit log (issue 8 §5): every state-changing request recorded whatever its outcome, generated
  * from the route table; the reader's filters and paging; one NRC's trail for a data subject's request.
  */
 const twin = inject('twin');
-const api = apiCaller(twin);
 const today = () => new Date().toISOString().slice(0, 10);
 const STATE_CHANGING = ROUTES.filter((route) => route.method !== 'GET');
+/** A route's path naming an object that does not exist. */
+const nowhere = (route: (typeof ROUTES)[number]) => route.path.replace(/\{[^}]+\}/g, 'no-such-thing');
 /** Public routes carry no verified identity (in AWS they have no authorizer): recorded as ANONYMOUS. */
 const isPublic = (route: (typeof ROUTES)[number]) => route.access.kind === 'public';
 
@@ -31,11 +35,10 @@ async function readAll(token: string, query: Record<string, string>): Promise<Au
   const items: AuditItem[] = [];
   let cursor: string | undefined;
   do {
-    const params = new URLSearchParams({ from: today(), to: today(), ...query, ...(cursor ? { cursor } : {}) });
-    const res = await api(token, 'GET', `/api/admin/audit?${params}`);
-    expect(res.status).toBe(200);
-    items.push(...res.json.items);
-    cursor = res.json.next_cursor ?? undefined;
+    const res = await call(twin, listAudit, { query: { from: today(), to: today(), ...query, cursor }, caller: token });
+    expectStatus(res, 200);
+    items.push(...res.body.items);
+    cursor = res.body.next_cursor ?? undefined;
   } while (cursor);
   return items;
 }
@@ -49,7 +52,7 @@ describe('every state-changing request is recorded', () => {
     // Act: the same caller calls every state-changing route once (most refuse the empty request).
     const answers = new Map<string, number>();
     for (const route of STATE_CHANGING) {
-      const res = await api(actor.token, route.method, route.path.replace(/\{[^}]+\}/g, 'no-such-thing'), {});
+      const res = await send(twin, { method: route.method, path: nowhere(route), body: {}, caller: actor.token });
       answers.set(route.id, res.status);
     }
     // Assess
@@ -72,7 +75,7 @@ describe('every state-changing request is recorded', () => {
     'records an anonymous request to the public route %s, and never copies the body',
     async (id, route) => {
       const marker = `secret-${Date.now()}@example.com`;
-      const res = await api(null, route.method, route.path.replace(/\{[^}]+\}/g, 'no-such-thing'), { email: marker });
+      const res = await send(twin, { method: route.method, path: nowhere(route), body: { email: marker } });
       const entries = await readAll(admin.token, { subject: 'ANONYMOUS', action: `request.${id}` });
       expect(entries[0]).toMatchObject({ actor_id: null, outcome: res.status < 400 ? 'ok' : 'refused', details: { status: res.status } });
       expect(JSON.stringify(entries)).not.toContain(marker);
@@ -80,7 +83,7 @@ describe('every state-changing request is recorded', () => {
   );
 });
 
-describe('GET /api/admin/audit', () => {
+describe(named(listAudit), () => {
   it('filters by action prefix and outcome, pages newest first, and records its own reading', async () => {
     const refused = await readAll(admin.token, { subject: `USER#${actor.sub}`, outcome: 'refused' });
     expect(refused.length).toBeGreaterThan(0);
@@ -88,25 +91,26 @@ describe('GET /api/admin/audit', () => {
     const times = refused.map((item) => item.ts);
     expect([...times].sort().reverse()).toEqual(times);
 
-    const firstPage = await api(admin.token, 'GET', `/api/admin/audit?from=${today()}&to=${today()}`);
-    expect(firstPage.status).toBe(200);
-    expect(firstPage.json.items.length).toBeLessThanOrEqual(50);
+    const firstPage = await call(twin, listAudit, { query: { from: today(), to: today() }, caller: admin.token });
+    expectStatus(firstPage, 200);
+    expect(firstPage.body.items.length).toBeLessThanOrEqual(50);
     const reads = await readAll(admin.token, { subject: `USER#${admin.sub}`, action: 'audit.read' });
     expect(reads.length).toBeGreaterThan(0);
   });
 
-  it.each([
-    ['a missing range', '', /From/],
-    ['From after To', 'from=2026-03-02&to=2026-03-01', 'From must be on or before To.'],
-    ['more than 92 days', 'from=2026-01-01&to=2026-06-30', 'Choose at most 92 days at a time.'],
-    ['a date that is no date', 'from=2026-02-31x&to=2026-03-01', /From must be a date/],
-    ['an unknown outcome', 'from=2026-03-01&to=2026-03-01&outcome=maybe', 'Outcome is ok, refused or failed.'],
-    ['a forged cursor', 'from=2026-03-01&to=2026-03-01&cursor=eyJkYXkiOiJ4In0', 'The page cursor is not valid. Search again.'],
-    ['a cursor naming other keys', `from=2026-03-01&to=2026-03-01&cursor=${Buffer.from(JSON.stringify({ day: '2026-03-01', key: { pk: 'x', evil: 1 } })).toString('base64url')}`, 'The page cursor is not valid. Search again.'],
+  const day = { from: '2026-03-01', to: '2026-03-01' };
+  it.each<[string, Record<string, string>, string | RegExp]>([
+    ['a missing range', {}, /From/],
+    ['From after To', { from: '2026-03-02', to: '2026-03-01' }, 'From must be on or before To.'],
+    ['more than 92 days', { from: '2026-01-01', to: '2026-06-30' }, 'Choose at most 92 days at a time.'],
+    ['a date that is no date', { from: '2026-02-31x', to: '2026-03-01' }, /From must be a date/],
+    ['an unknown outcome', { ...day, outcome: 'maybe' }, 'Outcome is ok, refused or failed.'],
+    ['a forged cursor', { ...day, cursor: 'eyJkYXkiOiJ4In0' }, 'The page cursor is not valid. Search again.'],
+    ['a cursor naming other keys', { ...day, cursor: Buffer.from(JSON.stringify({ day: '2026-03-01', key: { pk: 'x', evil: 1 } })).toString('base64url') }, 'The page cursor is not valid. Search again.'],
   ])('refuses %s with a message a person can act on', async (_name, query, message) => {
-    const res = await api(admin.token, 'GET', `/api/admin/audit?${query}`);
-    expect(res.status).toBe(400);
-    expect(res.json.message).toMatch(message);
+    const res = await call(twin, listAudit, { query: offContract(query), caller: admin.token });
+    expectStatus(res, 400);
+    expect(res.body.message).toMatch(message);
   });
 });
 
@@ -118,19 +122,20 @@ describe("one NRC's trail (a data subject's request)", () => {
     const org = await seedOrganisation(twin, uniquePayeeKey());
     await seedMembership(twin, org, reporter.sub);
     const searcher = await user(['data_user']);
-    const filed = await api(reporter.token, 'POST', '/api/fraud-reports', {
-      type: 'Identity theft', nrc, person_name: 'Mwila Banda', report_month: '2026-03', payee_key: org.payeeKey, description: 'Forged payslip.',
+    const filed = await call(twin, createFraudReport, {
+      body: { type: 'Identity theft', nrc, person_name: 'Mwila Banda', report_month: '2026-03', payee_key: org.payeeKey, description: 'Forged payslip.' },
+      caller: reporter.token,
     });
-    expect(filed.status).toBe(200);
-    expect((await api(searcher.token, 'POST', '/api/fraud-reports/search', { nrcs: [nrc, freshNrc()] })).status).toBe(200);
-    expect((await api(searcher.token, 'POST', '/api/fraud-registry/check', { nrcs: [nrc] })).status).toBe(200);
+    expectStatus(filed, 200);
+    expect((await call(twin, searchFraudReports, { body: { nrcs: [nrc, freshNrc()] }, caller: searcher.token })).status).toBe(200);
+    expect((await call(twin, checkFraudRegistry, { body: { nrcs: [nrc] }, caller: searcher.token })).status).toBe(200);
 
     // Act
-    const res = await api(admin.token, 'GET', `/api/admin/audit/nrc?nrc=${encodeURIComponent(nrc)}`);
+    const res = await call(twin, getNrcAudit, { query: { nrc }, caller: admin.token });
 
     // Assess
-    expect(res.status).toBe(200);
-    const trail = res.json as NrcAuditResponse;
+    expectStatus(res, 200);
+    const trail = res.body;
     expect(trail.nrc).toBe(nrc);
     expect(trail.reports).toEqual([expect.objectContaining({ action: 'fraud_report.create', actor_email: reporter.email })]);
     expect(trail.lookups.map((item) => [item.action, item.actor_email])).toEqual(
@@ -145,17 +150,17 @@ describe("one NRC's trail (a data subject's request)", () => {
     expect(csv).toContain(`${nrc},report,`);
   });
 
-  it.each([['no NRC', ''], ['a malformed NRC', '?nrc=12345/6/7'], ['an injection string', `?nrc=${encodeURIComponent("1' OR '1'='1")}`]])('refuses %s', async (_name, query) => {
-    const res = await api(admin.token, 'GET', `/api/admin/audit/nrc${query}`);
-    expect(res.status).toBe(400);
-    expect(res.json).toEqual({ error: 'invalid_nrc', message: 'Enter an NRC like 123456/78/9.' });
+  it.each([['no NRC', undefined], ['a malformed NRC', '12345/6/7'], ['an injection string', "1' OR '1'='1"]])('refuses %s', async (_name, nrc) => {
+    const res = await call(twin, getNrcAudit, { query: { nrc }, caller: admin.token });
+    expectStatus(res, 400);
+    expect(res.body).toEqual({ error: 'invalid_nrc', message: 'Enter an NRC like 123456/78/9.' });
   });
 
   it('is for super and system admins only', async () => {
     for (const role of ['fi_admin', 'compliance', 'data_user', 'pmec_admin'] as const) {
       const other = await user([role]);
-      expect((await api(other.token, 'GET', '/api/admin/audit/nrc?nrc=123456/78/9')).status).toBe(403);
-      expect((await api(other.token, 'GET', `/api/admin/audit?from=${today()}&to=${today()}`)).status).toBe(403);
+      expect((await call(twin, getNrcAudit, { query: { nrc: '123456/78/9' }, caller: other.token })).status).toBe(403);
+      expect((await call(twin, listAudit, { query: { from: today(), to: today() }, caller: other.token })).status).toBe(403);
     }
   });
 });

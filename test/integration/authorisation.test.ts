@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { acceptTeamInvite, getMe } from '../../shared/routes/accounts.js';
+import { addTeamMember, getTeam } from '../../shared/routes/team.js';
+import { checkFraudRegistry, createFraudAttachmentUpload, createFraudReport, searchFraudReports } from '../../shared/routes/fraud.js';
+import { createUpload, getSubmission } from '../../shared/routes/submissions.js';
+import { getHistory } from '../../shared/routes/history.js';
+import { getSettings } from '../../shared/routes/settings.js';
+import { getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
+import { call, okBody } from '../support/api.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
@@ -37,39 +45,39 @@ describe('a pending account', () => {
     const pending = await person();
     const report = { type: 'Other', nrc: '123456/78/9', person_name: 'Someone', report_month: month, payee_key: orgA.payeeKey, description: 'Posing as a lender' };
     const attempts = await Promise.all([
-      api.call(pending.token, '/api/fraud-reports', { method: 'POST', body: report }),
-      api.call(pending.token, '/api/fraud-registry/check', { method: 'POST', body: { nrcs: ['123456/78/9'] } }),
-      api.call(pending.token, '/api/fraud-reports/attachments', { method: 'POST', body: { file_name: 'a.pdf', size: 10, content_type: 'application/pdf' } }),
-      api.call(pending.token, '/api/uploads', { method: 'POST', body: { doc_kind: 'onboarding', month, file_name: 'a.pdf', size: 10, content_type: 'application/pdf' } }),
-      api.call(pending.token, '/api/settings'),
-      api.call(pending.token, `/api/submissions/${submissionId}`),
+      call(twin, createFraudReport, { body: report, caller: pending.token }),
+      call(twin, checkFraudRegistry, { body: { nrcs: ['123456/78/9'] }, caller: pending.token }),
+      call(twin, createFraudAttachmentUpload, { body: { file_name: 'a.pdf', size: 10, content_type: 'application/pdf' }, caller: pending.token }),
+      call(twin, createUpload, { body: { doc_kind: 'onboarding', month, file_name: 'a.pdf', size: 10, content_type: 'application/pdf' }, caller: pending.token }),
+      call(twin, getSettings, { caller: pending.token }),
+      call(twin, getSubmission, { params: { id: submissionId }, caller: pending.token }),
     ]);
     // Each is told what to do: the spec's own words where a route has them, else that the account waits for approval.
     for (const res of attempts) expect(res).toMatchObject({ status: 403, body: { error: 'not_approved', message: expect.stringMatching(/waiting for approval|not approved for this org\/payee key/) } });
-    expect((await api.call(pending.token, '/api/fraud-reports/search', { method: 'POST', body: { nrcs: ['123456/78/9'] } })).status).toBe(403);
-    expect((await api.call(pending.token, '/api/me')).body).toMatchObject({ approved: false, roles: [] });
+    expect((await call(twin, searchFraudReports, { body: { nrcs: ['123456/78/9'] }, caller: pending.token })).status).toBe(403);
+    expect((await call(twin, getMe, { caller: pending.token })).body).toMatchObject({ approved: false, roles: [] });
   });
 
   it('stays pending with a role held only in the Cognito groups', async () => {
     const groupsOnly = await person(['data_user'], { directory: false });
-    expect((await api.call(groupsOnly.token, '/api/me')).body).toMatchObject({ approved: false, roles: [] });
-    expect((await api.call(groupsOnly.token, '/api/history?nrc=123456/78/9')).status).toBe(403);
+    expect((await call(twin, getMe, { caller: groupsOnly.token })).body).toMatchObject({ approved: false, roles: [] });
+    expect((await call(twin, getHistory, { query: { nrc: '123456/78/9' }, caller: groupsOnly.token })).status).toBe(403);
   });
 });
 
 describe('a role belongs to one organisation', () => {
   it('makes an FI admin of B who joined A as a data user a data user in A', async () => {
     const adminB = await person(['fi_admin']);
-    const invited = await api.call(adminA.token, '/api/team/members', { method: 'POST', body: { email: adminB.email, role: 'data_user' } });
+    const invited = await call(twin, addTeamMember, { body: { email: adminB.email, role: 'data_user' }, caller: adminA.token });
     expect(invited.body).toMatchObject({ member: { status: 'invited' } });
     // Before accepting, nothing of A.
-    expect((await api.call(adminB.token, `/api/submissions/${submissionId}`)).status).toBe(403);
-    expect((await api.call(adminB.token, '/api/team/accept-invite', { method: 'POST', body: { org_id: orgA.orgId } })).status).toBe(200);
+    expect((await call(twin, getSubmission, { params: { id: submissionId }, caller: adminB.token })).status).toBe(403);
+    expect((await call(twin, acceptTeamInvite, { body: { org_id: orgA.orgId }, caller: adminB.token })).status).toBe(200);
     // A data user of A sees A's submission, but not A's reports, file links or team.
-    expect((await api.call(adminB.token, `/api/submissions/${submissionId}`)).status).toBe(200);
-    expect((await api.call(adminB.token, `/api/submissions/${submissionId}/file`)).status).toBe(403);
-    const reports = await api.call(adminB.token, '/api/submissions?scope=reports');
-    expect((reports.body.items as { id: string }[]).some((i) => i.id === submissionId)).toBe(false);
-    expect((await api.call(adminB.token, `/api/team?org_id=${orgA.orgId}`)).status).toBe(403);
+    expect((await call(twin, getSubmission, { params: { id: submissionId }, caller: adminB.token })).status).toBe(200);
+    expect((await call(twin, getSubmissionFile, { params: { id: submissionId }, caller: adminB.token })).status).toBe(403);
+    const reports = await call(twin, listSubmissions, { query: { scope: 'reports' }, caller: adminB.token });
+    expect(okBody(reports).items.some((i) => i.id === submissionId)).toBe(false);
+    expect((await call(twin, getTeam, { query: { org_id: orgA.orgId }, caller: adminB.token })).status).toBe(403);
   });
 });

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CreateUploadResponse } from '../../shared/api/submissions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { createFraudAttachmentUpload } from '../../shared/routes/fraud.js';
+import { createUpload } from '../../shared/routes/submissions.js';
+import { call, expectStatus, okBody } from '../support/api.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, TINY_PDF, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
@@ -28,25 +30,25 @@ describe('the declared size of an upload', () => {
     expect(file.length).toBeGreaterThan(20_000);
     const request = { doc_kind: 'inputs' as const, month, payee_key: org.payeeKey, file_name: 'declared.xlsx', content_type: XLSX_MIME };
 
-    const small = (await api.createUpload(token, { ...request, size: 1_000 })).body as unknown as CreateUploadResponse;
+    const small = okBody(await call(twin, createUpload, { body: { ...request, size: 1_000 }, caller: token }));
     const refused = await api.postFile(small.upload, file, 'declared.xlsx');
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('EntityTooLarge');
 
-    const exact = (await api.createUpload(token, { ...request, size: file.length })).body as unknown as CreateUploadResponse;
+    const exact = okBody(await call(twin, createUpload, { body: { ...request, size: file.length }, caller: token }));
     expect((await api.postFile(exact.upload, file, 'declared.xlsx')).status).toBe(204);
     expect((await api.waitForValidation(token, exact.id)).status).toBe('validated');
   });
 
   it('refuses a fraud report attachment larger than its declared size', async () => {
-    const res = await api.call(token, '/api/fraud-reports/attachments', { method: 'POST', body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' } });
-    expect(res.status).toBe(200);
-    const { upload } = res.body as unknown as CreateUploadResponse;
+    const res = await call(twin, createFraudAttachmentUpload, { body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' }, caller: token });
+    expectStatus(res, 200);
+    const { upload } = res.body;
     const refused = await api.postFile(upload, TINY_PDF, 'evidence.pdf');
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('EntityTooLarge');
 
-    const fits = await api.call(token, '/api/fraud-reports/attachments', { method: 'POST', body: { file_name: 'evidence.pdf', size: TINY_PDF.length, content_type: 'application/pdf' } });
-    expect((await api.postFile((fits.body as unknown as CreateUploadResponse).upload, TINY_PDF, 'evidence.pdf')).status).toBe(204);
+    const fits = okBody(await call(twin, createFraudAttachmentUpload, { body: { file_name: 'evidence.pdf', size: TINY_PDF.length, content_type: 'application/pdf' }, caller: token }));
+    expect((await api.postFile(fits.upload, TINY_PDF, 'evidence.pdf')).status).toBe(204);
   });
 });

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CreateUploadResponse } from '../../shared/api/submissions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { createUpload, getSubmission } from '../../shared/routes/submissions.js';
+import { call, expectStatus, okBody } from '../support/api.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
@@ -23,9 +24,9 @@ describe('file names shown to people', () => {
   it('an upload named with bidi and control characters is stored, listed and submitted without them', async () => {
     const data = workbook(inputsRows(currentMonth(), org.payeeKey, [nrcOf(1), nrcOf(2)]));
     const name = 'march\u202Excod\u0007\u2066.xlsx';
-    const created = await api.createUpload(token, { doc_kind: 'inputs', month: currentMonth(), payee_key: org.payeeKey, file_name: name, size: data.length, content_type: XLSX_MIME });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const { id, upload: post } = created.body as unknown as CreateUploadResponse;
+    const created = await call(twin, createUpload, { body: { doc_kind: 'inputs', month: currentMonth(), payee_key: org.payeeKey, file_name: name, size: data.length, content_type: XLSX_MIME }, caller: token });
+    expectStatus(created, 200);
+    const { id, upload: post } = created.body;
     // The multipart part's own name is the browser's business; the name typed is what the API stores.
     expect((await api.postFile(post, data, 'inputs.xlsx')).status).toBe(204);
     const upload = await api.waitForValidation(token, id);
@@ -35,8 +36,8 @@ describe('file names shown to people', () => {
     expect(stored.Item?.file_name).toBe('marchxcod.xlsx');
 
     const submitted = await api.submit(token, upload.id);
-    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-    const submission = await api.getSubmission(token, String(submitted.body.submission_id));
-    expect(submission.body.file_name).toBe('marchxcod.xlsx');
+    expectStatus(submitted, 200);
+    const submission = okBody(await call(twin, getSubmission, { params: { id: String(submitted.body.submission_id) }, caller: token }));
+    expect(submission.file_name).toBe('marchxcod.xlsx');
   });
 });

@@ -1,9 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
-import type { HistoryResponse } from '../../shared/api/history.js';
 import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
+import { decideSubmission } from '../../shared/routes/reviews.js';
+import { getHistory } from '../../shared/routes/history.js';
+import { getSubmission } from '../../shared/routes/submissions.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
+import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -54,7 +57,7 @@ const partition = async (pk: string) =>
 /** The installments an item holds: its rows (`loans`) when there are several, else its own. */
 const installments = (item: Record<string, unknown>) => (Array.isArray(item.loans) ? (item.loans as { installment: number }[]).map((loan) => loan.installment) : [item.installment]);
 
-const lookup = async (token: string, id: string) => (await api.call(token, `/api/history?nrc=${encodeURIComponent(id)}`)).body as unknown as HistoryResponse;
+const lookup = async (token: string, nrc: string) => okBody(await call(twin, getHistory, { query: { nrc }, caller: token }));
 
 describe('a file with a duplicate NRC and rows without an NRC, its event delivered twice at once and again after', () => {
   it('holds every row once and counts them once', async () => {
@@ -115,10 +118,10 @@ describe('a rejected file\'s ingestion event replayed, at once with the decision
     expect((await api.submit(token, id)).status).toBe(200);
     await api.waitForIngestion(token, id);
     const [decided] = await Promise.all([
-      api.call(reviewerToken, `/api/submissions/${id}/decision`, { method: 'POST', body: { decision: 'reject', note: 'Wrong file' } }),
+      call(twin, decideSubmission, { params: { id }, body: { decision: 'reject', note: 'Wrong file' }, caller: reviewerToken }),
       ingestSubmission(eventFor(id)),
     ]);
-    expect(decided.status).toBe(200);
+    expectStatus(decided, 200);
     await ingestSubmission(eventFor(id));
     // The lookup keeps a pending status ten seconds: it is asked until the rejection shows.
     const deadline = Date.now() + 15_000;
@@ -130,6 +133,6 @@ describe('a rejected file\'s ingestion event replayed, at once with the decision
     expect(found.items.map((item) => [item.installment, item.rejected, item.counted]).sort()).toEqual([[149, true, false], [51, true, false]].sort());
     expect(found).toMatchObject({ total_monthly_installment: 0, active_lenders: 0 });
     expect(found.record.exposure).toMatchObject({ lenders: 0, total: 0 });
-    expect((await api.getSubmission(token, id)).body.counts).toEqual({ inserted: 2, updated: 0, skipped: 0 });
+    expect(okBody(await call(twin, getSubmission, { params: { id }, caller: token })).counts).toEqual({ inserted: 2, updated: 0, skipped: 0 });
   });
 });

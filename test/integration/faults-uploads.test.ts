@@ -4,9 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/api-event.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
-import type { CreateUploadResponse, SubmitUploadResponse } from '../../shared/api/submissions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
-import { submitUpload } from '../../shared/routes/submissions.js';
+import { createUpload, submitUpload } from '../../shared/routes/submissions.js';
+import { call, okBody, routePath } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -56,15 +56,15 @@ function files() {
 
 /** An upload of `data`, validated, and its link kept for a second post. */
 async function validatedUpload(data: Buffer) {
-  const created = (await api.createUpload(token, { doc_kind: 'inputs', month, payee_key: org.payeeKey, file_name: 'race.xlsx', size: data.length, content_type: XLSX_MIME })).body as unknown as CreateUploadResponse;
+  const created = okBody(await call(twin, createUpload, { body: { doc_kind: 'inputs', month, payee_key: org.payeeKey, file_name: 'race.xlsx', size: data.length, content_type: XLSX_MIME }, caller: token }));
   expect((await api.postFile(created.upload, data, 'race.xlsx')).status).toBe(204);
   expect((await api.waitForValidation(token, created.id)).status).toBe('validated');
   return created;
 }
 
-/** POST /api/uploads/{id}/submit as API Gateway hands it to the function. */
+/** Submit as API Gateway hands it to the function. */
 async function submitInProcess(id: string) {
-  const url = new URL(`http://localhost/api/uploads/${id}/submit`);
+  const url = new URL(routePath(submitUpload, { id }), 'http://localhost');
   const req = { headers: { host: 'localhost' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
   const event = buildApiEvent({ req, url, route: submitUpload, params: { id }, body: Buffer.alloc(0), claims: claimsAsApiGatewayGivesThem(claims()) });
   const res = (await submitHandler(event, { functionName: submitUpload.id, awsRequestId: event.requestContext.requestId } as Parameters<typeof submitHandler>[1])) as APIGatewayProxyStructuredResultV2;
@@ -102,7 +102,7 @@ describe('a second file posted with the upload link while Submit runs', () => {
 
     // Assess: the validated bytes stored, or a refusal that stored and created nothing.
     if (res.status === 200) {
-      expect(await storedBytes(String((res.body as unknown as SubmitUploadResponse).path))).toEqual(validated);
+      expect(await storedBytes(submitUpload.response.parse(res.body).path)).toEqual(validated);
     } else {
       expect(res).toEqual({ status: 409, body: { error: 'file_changed', message: 'The file changed after it was validated. Validate it again, then submit.' } });
       expect(await getSubmission(created.id)).toBeNull();
@@ -117,7 +117,7 @@ describe('a second file posted with the upload link while Submit runs', () => {
       const { validated, second } = files();
       const created = await validatedUpload(validated);
       const [res] = await Promise.all([api.submit(token, created.id), ...Array.from({ length: 3 }, () => api.postFile(created.upload, second, 'race.xlsx'))]);
-      if (res.status === 200) expect(await storedBytes(String(res.body.path))).toEqual(validated);
+      if (res.status === 200) expect(await storedBytes(okBody(res).path)).toEqual(validated);
       else expect(res.body).toMatchObject({ error: 'file_changed' });
     }
   });

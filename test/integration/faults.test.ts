@@ -10,6 +10,7 @@ import { freePort } from '../../infra/local/ports.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -133,7 +134,7 @@ describe('S3 events delivered twice, at once and out of order', () => {
     const early: S3Event = { Records: [{ s3: { bucket: { name: twin.env.BUCKET_UPLOADS }, object: { key: encodeEventKey(`ingest/${upload.id}.json`), size: 1 } } }] } as unknown as S3Event;
     await expect(ingestSubmission(early)).resolves.toBeUndefined();
     const submitted = await api.submit(idToken, upload.id);
-    expect(submitted.status).toBe(200);
+    expectStatus(submitted, 200);
 
     // Act: the same event twice at once, then again after the twin's own delivery.
     await Promise.all([ingestSubmission(early), ingestSubmission(early)]);

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FRAUD_MESSAGES, type FraudReportItem } from '../../shared/api/fraud.js';
+import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
 import { DEFAULT_SETTINGS } from '../../shared/api/settings.js';
-import type { UploadResponse } from '../../shared/api/submissions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
+import { checkFraudRegistry, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
+import { getNrcAudit } from '../../shared/routes/audit.js';
+import { updateSettings } from '../../shared/routes/settings.js';
+import { call, expectStatus, offContract, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -27,17 +30,17 @@ let orgA: SeededOrg;
 
 const fields = (nrc: string) => ({ type: 'Identity theft', nrc, person_name: 'Mutale Phiri', report_month: '2026-03', payee_key: orgA.payeeKey, description: 'Forged payslip.' });
 const file = async (token: string, nrc: string) => {
-  const res = await api.call(token, '/api/fraud-reports', { method: 'POST', body: fields(nrc) });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return String(res.body.id);
+  const res = await call(twin, createFraudReport, { body: fields(nrc), caller: token });
+  expectStatus(res, 200);
+  return res.body.id;
 };
-const withdraw = (token: string, id: string, reason: unknown = 'Filed against the wrong NRC') => api.call(token, `/api/fraud-reports/${id}/withdraw`, { method: 'POST', body: { reason } });
-const flagged = async (nrc: string) => ((await api.call(who.compliance, '/api/fraud-registry/check', { method: 'POST', body: { nrcs: [nrc] } })).body.flagged as string[]).includes(nrc);
-const search = async (token: string, nrc: string) => (await api.call(token, '/api/fraud-reports/search', { method: 'POST', body: { nrcs: [nrc] } })).body.items as FraudReportItem[];
+const withdraw = (token: string, id: string, reason = 'Filed against the wrong NRC') => call(twin, withdrawFraudReport, { params: { id }, body: { reason }, caller: token });
+const flagged = async (nrc: string) => okBody(await call(twin, checkFraudRegistry, { body: { nrcs: [nrc] }, caller: who.compliance })).flagged.includes(nrc);
+const search = async (token: string, nrc: string) => okBody(await call(twin, searchFraudReports, { body: { nrcs: [nrc] }, caller: token })).items;
 async function validationFlags(nrc: string): Promise<number> {
   const month = currentMonth();
   const data = workbook([HEADER, [`FL${nrcDigits(nrc)}`, nrc, `${month}-01`, '2030-12-31', 150, orgA.payeeKey, 'Mutale', 'Phiri']]);
-  const result: UploadResponse = await api.upload(who.adminA, { doc_kind: 'inputs', month, payee_key: orgA.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
+  const result = await api.upload(who.adminA, { doc_kind: 'inputs', month, payee_key: orgA.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
   return result.fraud.length;
 }
 
@@ -59,7 +62,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  expect((await api.call(who.platform, '/api/settings', { method: 'PUT', body: { retention: DEFAULT_SETTINGS.retention } })).status).toBe(200);
+  expect((await call(twin, updateSettings, { body: { retention: DEFAULT_SETTINGS.retention }, caller: who.platform })).status).toBe(200);
 });
 
 describe('withdrawing a report', () => {
@@ -73,14 +76,14 @@ describe('withdrawing a report', () => {
     expect((await search(who.adminB, nrc))[0]).toMatchObject({ id, can_withdraw: false });
 
     const res = await withdraw(who.adminA, id);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({ message: FRAUD_MESSAGES.withdrawn, report: { id, status: 'withdrawn', status_reason: 'Filed against the wrong NRC', can_withdraw: false } });
     expect(await flagged(nrc)).toBe(false);
     expect(await validationFlags(nrc)).toBe(0);
     expect((await search(who.compliance, nrc))[0]).toMatchObject({ id, status: 'withdrawn', status_reason: 'Filed against the wrong NRC', status_at: expect.any(String) });
 
     // The report's audit trail says who withdrew it and why.
-    const trail = await api.call(who.platform, `/api/admin/audit/nrc?nrc=${encodeURIComponent(nrc)}`);
+    const trail = await call(twin, getNrcAudit, { query: { nrc }, caller: who.platform });
     expect(JSON.stringify(trail.body)).toContain('fraud_report.withdraw');
 
     // Filed again, the NRC flags again.
@@ -106,7 +109,7 @@ describe('withdrawing a report', () => {
     expect((await withdraw(who.compliance, id)).status).toBe(403);
     expect((await withdraw(who.adminA, id, '   ')).body).toMatchObject({ message: expect.stringContaining(FRAUD_MESSAGES.withdrawReason) });
     expect((await withdraw(who.adminA, id, 'x'.repeat(501))).status).toBe(400);
-    expect((await withdraw(who.adminA, id, 42)).status).toBe(400);
+    expect((await withdraw(who.adminA, id, offContract(42))).status).toBe(400);
     expect((await withdraw(who.adminA, randomUUID())).status).toBe(404);
     expect((await withdraw(who.adminA, 'not-an-id')).status).toBe(404);
     expect(await flagged(nrc)).toBe(true);
@@ -118,8 +121,8 @@ describe('withdrawing a report', () => {
     const id = await file(who.adminA, nrc);
     const answers = await Promise.all([withdraw(who.adminA, id, 'First'), withdraw(who.platform, id, 'Second')]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.status === 409)!.body.message).toBe(FRAUD_MESSAGES.notActive('withdrawn'));
-    const winner = answers.find((a) => a.status === 200)!.body as { report: FraudReportItem };
+    expect(answers.find((a) => a.status === 409)!.body).toMatchObject({ message: FRAUD_MESSAGES.notActive('withdrawn') });
+    const winner = okBody(answers.find((a) => a.status === 200)!);
     expect((await search(who.adminA, nrc))[0]!.status_reason).toBe(winner.report.status_reason);
     expect(await flagged(nrc)).toBe(false);
   });
@@ -129,7 +132,7 @@ describe('expiry', () => {
   it('takes reports older than the retention off the registry once, keeping them in search as expired', async () => {
     const { putReport } = await import('../../lambdas/data/registry.js');
     const { expireReports } = await import('../../lambdas/events/expire-reports.js');
-    expect((await api.call(who.platform, '/api/settings', { method: 'PUT', body: { retention: { report_years: 2 } } })).status).toBe(200);
+    expect((await call(twin, updateSettings, { body: { retention: { report_years: 2 } }, caller: who.platform })).status).toBe(200);
     const [old, recent] = [freshNrc(), freshNrc()];
     const filedAt = (yearsAgo: number) => new Date(Date.now() - yearsAgo * 366 * 24 * 3600 * 1000).toISOString();
     for (const [nrc, at] of [[old, filedAt(3)], [recent, filedAt(1)]] as const) {

@@ -1,10 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FRAUD_PAGE_BYTES, type FraudReportItem } from '../../shared/api/fraud.js';
+import { FRAUD_PAGE_BYTES } from '../../shared/api/fraud.js';
 import { FRAUD_REPORT_MESSAGES } from '../../shared/rules/fraud-report.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
+import { createFraudReport, listFraudReports, searchFraudReports } from '../../shared/routes/fraud.js';
 import type { StoredReport } from '../../lambdas/data/registry.js';
+import { call, expectStatus, type Answer } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
@@ -20,16 +22,6 @@ const freshNrc = () => `${300000 + Math.floor(Math.random() * 600000)}/${10 + (s
 let org: SeededOrg;
 let lender: string;
 let searcher: string;
-
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${twin.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, bytes: Buffer.byteLength(text), body: text ? JSON.parse(text) : null };
-}
 
 beforeAll(async () => {
   org = await seedOrganisation(twin, uniquePayeeKey());
@@ -52,15 +44,15 @@ describe('field limits', () => {
     ['a 300 KB person name', { person_name: 'N'.repeat(300 * 1024) }, `person_name: ${FRAUD_REPORT_MESSAGES.personNameTooLong}`],
   ])('refuses %s with 400 and the limit, storing nothing', async (_case, change, message) => {
     const nrc = freshNrc();
-    const res = await call(lender, 'POST', '/api/fraud-reports', fields(nrc, change));
-    expect(res.status).toBe(400);
+    const res = await call(twin, createFraudReport, { body: fields(nrc, change), caller: lender });
+    expectStatus(res, 400);
     expect(res.body.message).toBe(message);
     const summary = await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_REGISTRY, Key: { pk: `NRC#${nrcDigits(nrc)}`, sk: 'SUMMARY' } }));
     expect(summary.Item).toBeUndefined();
   });
 
   it('takes a description of exactly 2,000 characters', async () => {
-    expect((await call(lender, 'POST', '/api/fraud-reports', fields(freshNrc(), { description: 'd'.repeat(2_000) }))).status).toBe(200);
+    expect((await call(twin, createFraudReport, { body: fields(freshNrc(), { description: 'd'.repeat(2_000) }), caller: lender })).status).toBe(200);
   });
 });
 
@@ -82,14 +74,14 @@ describe('answers paged by size', () => {
     }
   });
 
-  const follow = async (first: (cursor?: string) => Promise<{ status: number; bytes: number; body: { items: FraudReportItem[]; next_cursor: string | null } }>) => {
+  const follow = async (first: (cursor?: string) => Promise<Answer<{ items: { id: string }[]; next_cursor: string | null }>>) => {
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
     do {
       const page = await first(cursor);
-      expect(page.status).toBe(200);
-      expect(page.bytes).toBeLessThanOrEqual(FRAUD_PAGE_BYTES + 1024);
+      expectStatus(page, 200);
+      expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(FRAUD_PAGE_BYTES + 1024);
       seen.push(...page.body.items.map((item) => item.id));
       cursor = page.body.next_cursor ?? undefined;
       pages++;
@@ -98,17 +90,18 @@ describe('answers paged by size', () => {
   };
 
   it('a search of 20 such NRCs comes in pages under the budget, every report once, newest first', async () => {
-    const first = await call(searcher, 'POST', '/api/fraud-reports/search', { nrcs });
+    const first = await call(twin, searchFraudReports, { body: { nrcs }, caller: searcher });
     expect(first.body).toMatchObject({ total: 20, matched_nrcs: 20, paged: true, next_cursor: expect.any(String) });
-    const { seen, pages } = await follow((cursor) => call(searcher, 'POST', '/api/fraud-reports/search', { nrcs, ...(cursor ? { cursor } : {}) }));
+    const { seen, pages } = await follow((cursor) => call(twin, searchFraudReports, { body: { nrcs, cursor }, caller: searcher }));
     expect(seen).toEqual(ids);
     expect(pages).toBeGreaterThan(1);
   });
 
   it('the latest list stops before the budget too, and its cursor leads on', async () => {
-    const first = await call(searcher, 'GET', '/api/fraud-reports?limit=50');
+    const first = await call(twin, listFraudReports, { query: { limit: '50' }, caller: searcher });
+    expectStatus(first, 200);
     expect(first.body.items.length).toBeLessThan(20);
-    const { seen } = await follow((cursor) => call(searcher, 'GET', `/api/fraud-reports?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`));
+    const { seen } = await follow((cursor) => call(twin, listFraudReports, { query: { limit: '50', cursor }, caller: searcher }));
     expect(seen.slice(0, 20)).toEqual(ids);
   });
 });

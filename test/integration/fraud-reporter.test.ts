@@ -1,7 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FRAUD_MESSAGES, type FraudReportItem } from '../../shared/api/fraud.js';
+import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
+import { createFraudReport, searchFraudReports } from '../../shared/routes/fraud.js';
+import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
@@ -17,18 +19,9 @@ let orgA: SeededOrg;
 let orgB: SeededOrg;
 const who = { adminA: '', adminB: '', pendingA: '', loner: '', platform: '', searcher: '' };
 
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${twin.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 const fields = (nrc: string, payeeKey: string, fiName = 'Typed Bank') => ({ fi_name: fiName, type: 'Loan stacking', nrc, person_name: 'Chanda Mulenga', report_month: '2026-03', payee_key: payeeKey.toLowerCase() });
-const file = (token: string, nrc: string, payeeKey: string, fiName?: string) => call(token, 'POST', '/api/fraud-reports', fields(nrc, payeeKey, fiName));
-const found = async (token: string, nrc: string) => (await call(token, 'POST', '/api/fraud-reports/search', { nrcs: [nrc] })).body.items as FraudReportItem[];
+const file = (token: string, nrc: string, payeeKey: string, fiName?: string) => call(twin, createFraudReport, { body: fields(nrc, payeeKey, fiName), caller: token });
+const found = async (token: string, nrc: string) => okBody(await call(twin, searchFraudReports, { body: { nrcs: [nrc] }, caller: token })).items;
 const stored = async (nrc: string) =>
   (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_REGISTRY, Key: { pk: `NRC#${nrcDigits(nrc)}`, sk: 'SUMMARY' } }))).Item;
 
@@ -54,7 +47,7 @@ describe('the reporting organisation', () => {
   it("refuses a lender filing under another lender's payee key with 403, naming its own key, and stores nothing", async () => {
     const nrc = freshNrc();
     const res = await file(who.adminA, nrc, orgB.payeeKey, 'Lender B Bank');
-    expect(res.status).toBe(403);
+    expectStatus(res, 403);
     expect(res.body).toMatchObject({ error: 'not_approved', message: FRAUD_MESSAGES.notYourPayeeKey([orgA.payeeKey]) });
     expect(await stored(nrc)).toBeUndefined();
   });
@@ -62,7 +55,7 @@ describe('the reporting organisation', () => {
   it('refuses a person with no approved membership, saying whom to ask', async () => {
     for (const token of [who.loner, who.pendingA]) {
       const res = await file(token, freshNrc(), orgA.payeeKey);
-      expect(res.status).toBe(403);
+      expectStatus(res, 403);
       expect(res.body.message).toBe(FRAUD_MESSAGES.notYourPayeeKey([]));
     }
   });

@@ -1,9 +1,10 @@
+import { getHistory } from '../../shared/routes/history.js';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/api-event.js';
-import { getHistory } from '../../shared/routes/history.js';
+import { named } from '../support/api.js';
 import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 
@@ -25,7 +26,7 @@ const caller = { sub: randomUUID(), token_use: 'id', email: 'history-audit@examp
 await grantDirectoryRoles(twin, caller.sub, caller.email, ['data_user']);
 const freshDigits = () => String(100_000_000 + Math.floor(Math.random() * 800_000_000));
 
-/** GET /api/history as API Gateway hands it to the function, after its JWT authorizer. */
+/** A history lookup as API Gateway hands it to the function, after its JWT authorizer. */
 async function lookup(digits: string): Promise<APIGatewayProxyStructuredResultV2> {
   const url = new URL(`http://localhost${getHistory.path}?nrc=${digits}&months=3`);
   const req = { headers: { host: 'localhost' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
@@ -36,7 +37,7 @@ async function lookup(digits: string): Promise<APIGatewayProxyStructuredResultV2
 const isAuditPut = (command: string, input: Record<string, any>) => command === 'PutItemCommand' && input.TableName === twin.env.TABLE_AUDIT;
 const outcomes = async (digits: string) => (await auditOfSubject(`NRC#${digits}`)).filter((e) => e.action === 'history.lookup').map((e) => e.outcome);
 
-describe('GET /api/history and its audit entry', () => {
+describe(`${named(getHistory)} and its audit entry`, () => {
   it('fails the lookup when its entry cannot be written, and answers nothing of the borrower', async () => {
     const digits = freshDigits();
     removals.push(injectFault('audit-down', (command, input) => (isAuditPut(command, input) ? 'fail' : null)));

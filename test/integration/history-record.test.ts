@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { HistoryResponse } from '../../shared/api/history.js';
 import { RECORD_MESSAGES } from '../../shared/rules/record-findings.js';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { decideSubmission } from '../../shared/routes/reviews.js';
+import { getHistory } from '../../shared/routes/history.js';
+import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -38,10 +40,10 @@ async function submitted(token: string, org: SeededOrg, rows: [string, string, n
   return api.submitWorkbook(token, { kind: 'inputs', month: M, payeeKey: org.payeeKey, fileName: 'inputs.xlsx' }, data);
 }
 
-const lookup = async (token: string, id: string) => {
-  const res = await api.call(token, `/api/history?nrc=${encodeURIComponent(id)}&months=3`);
-  expect(res.status).toBe(200);
-  return res.body as unknown as HistoryResponse;
+const lookup = async (token: string, nrc: string) => {
+  const res = await call(twin, getHistory, { query: { nrc, months: '3' }, caller: token });
+  expectStatus(res, 200);
+  return res.body;
 };
 
 let bUpload = '';
@@ -81,7 +83,7 @@ describe('the record on /history', () => {
     expect(JSON.stringify(found.record)).not.toContain(lenderB.payeeKey);
   });
   it('stops counting a rejected submission within ten seconds', async () => {
-    expect((await api.call(who.reviewer, `/api/submissions/${bUpload}/decision`, { method: 'POST', body: { decision: 'reject', note: 'Not ours' } })).status).toBe(200);
+    expect((await call(twin, decideSubmission, { params: { id: bUpload }, body: { decision: 'reject', note: 'Not ours' }, caller: who.reviewer })).status).toBe(200);
     const deadline = Date.now() + 15_000;
     let record = (await lookup(who.a, nrc(3))).record;
     while (record.exposure.lenders !== 1 && Date.now() < deadline) {

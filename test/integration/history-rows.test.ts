@@ -2,6 +2,10 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HistoryResponse } from '../../shared/api/history.js';
 import { ingestionMessage } from '../../shared/api/submissions.js';
 import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
+import { decideSubmission } from '../../shared/routes/reviews.js';
+import { getHistory } from '../../shared/routes/history.js';
+import { updateSettings } from '../../shared/routes/settings.js';
+import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -40,10 +44,10 @@ async function ingested(token: string, org: SeededOrg, kind: 'inputs' | 'stoppag
   return { id, submission: await api.waitForIngestion(token, id) };
 }
 
-const lookup = async (token: string, id: string, months = 3) => {
-  const res = await api.call(token, `/api/history?nrc=${encodeURIComponent(id)}&months=${months}`);
-  expect(res.status).toBe(200);
-  return res.body as unknown as HistoryResponse;
+const lookup = async (token: string, nrc: string, months = 3) => {
+  const res = await call(twin, getHistory, { query: { nrc, months: String(months) }, caller: token });
+  expectStatus(res, 200);
+  return res.body;
 };
 
 /** Looks up until a rejection is seen (the lookup keeps a pending status ten seconds). */
@@ -70,7 +74,7 @@ beforeAll(async () => {
     tokenFor(['compliance']),
     tokenFor(['super_admin']),
   ]);
-  expect((await api.call(who.admin, '/api/settings', { method: 'PUT', body: { exposure: { max_lenders: 2, max_total: null } } })).status).toBe(200);
+  expect((await call(twin, updateSettings, { body: { exposure: { max_lenders: 2, max_total: null } }, caller: who.admin })).status).toBe(200);
   // B ties `early` to NRC 3 before A files it without an NRC; C ties `late` to NRC 2 after.
   submissions.b = await ingested(who.b, b, 'inputs', [HEADER, row(b, early, nrc(3), 100), row(b, 'B6', nrc(6), 70), row(b, 'B7', nrc(7), 70)]);
   submissions.a = await ingested(who.a, a, 'inputs', [
@@ -122,14 +126,14 @@ describe('a lender limit of 2 is the most allowed', () => {
 describe('a rejected file', () => {
   it('is shown marked and counted nowhere: the total and the record checks agree', async () => {
     expect((await lookup(who.a, nrc(4))).total_monthly_installment).toBe(149);
-    expect((await api.call(who.reviewer, `/api/submissions/${submissions.d!.id}/decision`, { method: 'POST', body: { decision: 'reject', note: 'Wrong file' } })).status).toBe(200);
+    expect((await call(twin, decideSubmission, { params: { id: submissions.d!.id }, body: { decision: 'reject', note: 'Wrong file' }, caller: who.reviewer })).status).toBe(200);
     const found = await lookupUntil(who.a, nrc(4), (f) => f.total_monthly_installment === 0);
     expect(found.items).toMatchObject([{ installment: 149, rejected: true, counted: false }]);
     expect(found).toMatchObject({ total_monthly_installment: 0, active_lenders: 0 });
     expect(found.record.exposure).toMatchObject({ lenders: 0, total: 0 });
   });
   it('a rejected stoppage stops nothing, on the total as in the record checks', async () => {
-    expect((await api.call(who.reviewer, `/api/submissions/${submissions.stop!.id}/decision`, { method: 'POST', body: { decision: 'reject', note: 'Not stopped' } })).status).toBe(200);
+    expect((await call(twin, decideSubmission, { params: { id: submissions.stop!.id }, body: { decision: 'reject', note: 'Not stopped' }, caller: who.reviewer })).status).toBe(200);
     const found = await lookupUntil(who.e, nrc(5), (f) => f.active_lenders === 1 && f.record.exposure.lenders === 1);
     expect(found.items.find((item) => item.kind === 'stoppage')).toMatchObject({ rejected: true, counted: false });
     expect(found).toMatchObject({ total_monthly_installment: 950, active_lenders: 1 });

@@ -1,10 +1,12 @@
+import { createFraudReport, withdrawFraudReport } from '../../shared/routes/fraud.js';
+import { decideAccessRequest } from '../../shared/routes/admin.js';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../infra/local/outbox.js';
+import { call, expectStatus, type RouteRequest } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
-import { apiCaller, requestAccess } from './admin-support.js';
+import { requestAccess } from './admin-support.js';
 import { outbox } from './notify-support.js';
 
 /**
@@ -13,7 +15,6 @@ import { outbox } from './notify-support.js';
  * emails the platform admins once; refused actions send nothing.
  */
 const twin = inject('twin');
-const api = apiCaller(twin);
 const mail = outbox(twin);
 Object.assign(process.env, twin.env);
 const { ensurePlatformAdminRecord } = await import('../../lambdas/data/platform-admins.js');
@@ -23,7 +24,7 @@ beforeAll(async () => {
   adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
 });
 
-const decide = (id: string, body: Record<string, unknown>) => api(adminToken, 'POST', `/api/admin/access-requests/${id}/decision`, body);
+const decide = (id: string, body: RouteRequest<typeof decideAccessRequest>) => call(twin, decideAccessRequest, { params: { id }, body, caller: adminToken });
 const subject = (pattern: RegExp) => (m: OutboxMessage) => pattern.test(m.subject);
 const APPROVED = /^Your access to the .* was approved$/;
 const REJECTED = /^Your request for access to the .* was not approved$/;
@@ -54,15 +55,14 @@ describe('an access request decided', () => {
   it('refused for another role (403): nothing sent', async () => {
     const request = await requestAccess(twin, 'fi', { prefix: 'notify-refused' });
     const compliance = await createUser(twin, ['compliance']).then((u) => signIn(twin, u.email, u.password));
-    const res = await api(compliance.idToken, 'POST', `/api/admin/access-requests/${request.id}/decision`, { decision: 'reject', note: 'x' });
-    expect(res.status).toBe(403);
+    const res = await call(twin, decideAccessRequest, { params: { id: request.id }, body: { decision: 'reject', note: 'x' }, caller: compliance.idToken });
+    expectStatus(res, 403);
     expect(await mail.afterAWhile(request.email, subject(/approved/))).toEqual([]);
   });
 });
 
 describe('a fraud report withdrawn', () => {
   it('once to each platform admin, with the reason and a link to the report; refused withdrawals send nothing', async () => {
-    const files = submissionsApi(twin);
     const orgs = await Promise.all([seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey())]);
     const [filer, stranger] = await Promise.all(
       orgs.map(async (org) => {
@@ -76,13 +76,13 @@ describe('a fraud report withdrawn', () => {
     await ensurePlatformAdminRecord({ user_id: platform.username, email: platform.email, role: 'sys_admin', created_by: null });
 
     const nrc = `${300000 + Math.floor(Math.random() * 600000)}/11/1`;
-    const filed = await files.call(filer!, '/api/fraud-reports', {
-      method: 'POST',
+    const filed = await call(twin, createFraudReport, {
       body: { type: 'Identity theft', nrc, person_name: 'Mutale Phiri', report_month: '2026-03', payee_key: orgs[0]!.payeeKey, description: 'Forged payslip.' },
+      caller: filer,
     });
-    expect(filed.status).toBe(200);
-    const id = String(filed.body.id);
-    const withdraw = (token: string) => files.call(token, `/api/fraud-reports/${id}/withdraw`, { method: 'POST', body: { reason: 'Filed against the <wrong> NRC' } });
+    expectStatus(filed, 200);
+    const id = filed.body.id;
+    const withdraw = (token: string) => call(twin, withdrawFraudReport, { params: { id }, body: { reason: 'Filed against the <wrong> NRC' }, caller: token });
 
     expect((await withdraw(stranger!)).status).toBe(403);
     expect(await mail.afterAWhile(platform.email, id)).toEqual([]);

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
 import type { Role } from '../../shared/roles.js';
+import { decideSubmission } from '../../shared/routes/reviews.js';
+import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
@@ -122,14 +124,10 @@ describe('exactly once', () => {
     const api = submissionsApi(twin);
     const data = workbook(inputsRows(currentMonth(), lender.payeeKey, [nrcOf(1, 900_000 + Math.floor(Math.random() * 90_000))]));
     const upload = await api.upload(good.token, { doc_kind: 'inputs', month: currentMonth(), payee_key: lender.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
-    const id = String((await api.submit(good.token, upload.id)).body.submission_id);
-    const res = await fetch(`${twin.url}/api/submissions/${id}/decision`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${reviewer.idToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ decision: 'reject', note: 'Unreadable' }),
-    });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { item: { status: string } }).item.status).toBe('rejected');
+    const id = String(okBody(await api.submit(good.token, upload.id)).submission_id);
+    const res = await call(twin, decideSubmission, { params: { id }, body: { decision: 'reject', note: 'Unreadable' }, caller: reviewer.idToken });
+    expectStatus(res, 200);
+    expect(res.body.item.status).toBe('rejected');
 
     // Three attempts (two retries) by the twin's asynchronous delivery, then its dead-letter file.
     await mail.exactlyOne([good.email], id, 4000);

@@ -1,7 +1,10 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ReviewDecision } from '../../shared/api/reviews.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import type { Role } from '../../shared/roles.js';
+import { assignSubmission, decideSubmission, decideSubmissions } from '../../shared/routes/reviews.js';
+import { call, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -23,11 +26,7 @@ const { bucketName, s3 } = await import('../../lambdas/data/clients.js');
 const { idempotencyKey, notificationJobKey } = await import('../../lambdas/data/notifications.js');
 type NotificationEvent = Parameters<typeof idempotencyKey>[0];
 
-const call = async (token: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${twin.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-};
-const decide = (token: string, id: string, decision: string, note?: string) => call(token, 'POST', `/api/submissions/${id}/decision`, { decision, note });
+const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
 const jobQueued = async (event: NotificationEvent) =>
   s3.send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: notificationJobKey(idempotencyKey(event)) })).then(() => true, () => false);
 
@@ -92,7 +91,7 @@ describe('a submission decided', () => {
     expect((await decide(reviewer.token, id, 'approve')).status).toBe(200);
     expect((await mail.exactlyOne([submitter.email, adminA.email], id))[0]!.subject).toMatch(/^Submission approved by compliance: /);
 
-    expect((await call(reviewer.token, 'POST', `/api/submissions/${id}/assign`, { pmec_email: pmec.email })).status).toBe(200);
+    expect((await call(twin, assignSubmission, { params: { id }, body: { pmec_email: pmec.email }, caller: reviewer.token })).status).toBe(200);
     const [assigned] = await mail.exactlyOne([pmec.email], id);
     expect(assigned!.subject).toMatch(/^A submission was assigned to you: notified \d+\.xlsx$/);
     expect(assigned!.links).toContain(`${twin.url}/reviews?id=${id}`);
@@ -127,8 +126,8 @@ describe('refused decisions send nothing', () => {
 
   it('a bulk decision emails each submission it decided once', async () => {
     const ids = [await submitted(submitter, org), await submitted(submitter, org)];
-    const res = await call(reviewer.token, 'POST', '/api/submissions/decisions', { ids: [...ids, ids[0]], decision: 'approve' });
-    expect(res.body.succeeded).toHaveLength(2);
+    const res = await call(twin, decideSubmissions, { body: { ids: [...ids, ids[0]!], decision: 'approve' }, caller: reviewer.token });
+    expect(okBody(res).succeeded).toHaveLength(2);
     for (const id of ids) await mail.exactlyOne([submitter.email], id);
   });
 });

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { ROUTES, type RouteId } from '../../shared/routes.js';
+import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
+import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
+import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '../../shared/routes/disputes.js';
+import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
+import { createUpload, getSubmission, getUpload, getUploadReport, getUploadSignals, submitUpload } from '../../shared/routes/submissions.js';
+import { call, expectStatus, okBody, type Answer } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -40,50 +46,50 @@ async function user(roles: Parameters<typeof createUser>[1]) {
 }
 
 interface Case {
-  /** What the other organisation's admin tries. */
-  attempt: (world: World) => { method: string; path: string; body?: unknown };
+  /** What the other organisation's admin (the caller) tries. */
+  attempt: (world: World, caller: string) => Promise<Answer<unknown>>;
   /** Reads what must not have changed (as organisation A sees it). */
   unchanged?: (world: World) => Promise<unknown>;
 }
 
-const uploadState = async (world: World) => (await api.call(world.adminA.token, `/api/uploads/${world.uploadId}`)).body;
-const teamState = async (world: World) => (await api.call(world.adminA.token, '/api/team')).body;
+const uploadState = async (world: World) => okBody(await call(twin, getUpload, { params: { id: world.uploadId }, caller: world.adminA.token }));
+const teamState = async (world: World) => okBody(await call(twin, getTeam, { caller: world.adminA.token }));
 
 /** Routes naming an object of an organisation, and how organisation B's admin tries organisation A's. */
 const CASES: Partial<Record<RouteId, Case>> = {
-  'get-upload': { attempt: (x) => ({ method: 'GET', path: `/api/uploads/${x.uploadId}` }) },
-  'get-upload-report': { attempt: (x) => ({ method: 'GET', path: `/api/uploads/${x.uploadId}/report` }) },
-  'get-upload-signals': { attempt: (x) => ({ method: 'GET', path: `/api/uploads/${x.submissionId}/signals?type=NEW` }) },
-  'submit-upload': { attempt: (x) => ({ method: 'POST', path: `/api/uploads/${x.uploadId}/submit` }), unchanged: uploadState },
-  'get-submission': { attempt: (x) => ({ method: 'GET', path: `/api/submissions/${x.submissionId}` }) },
-  'get-submission-file': { attempt: (x) => ({ method: 'GET', path: `/api/submissions/${x.submissionId}/file` }) },
+  'get-upload': { attempt: (x, caller) => call(twin, getUpload, { params: { id: x.uploadId }, caller }) },
+  'get-upload-report': { attempt: (x, caller) => call(twin, getUploadReport, { params: { id: x.uploadId }, caller }) },
+  'get-upload-signals': { attempt: (x, caller) => call(twin, getUploadSignals, { params: { id: x.submissionId }, query: { type: 'NEW' }, caller }) },
+  'submit-upload': { attempt: (x, caller) => call(twin, submitUpload, { params: { id: x.uploadId }, caller }), unchanged: uploadState },
+  'get-submission': { attempt: (x, caller) => call(twin, getSubmission, { params: { id: x.submissionId }, caller }) },
+  'get-submission-file': { attempt: (x, caller) => call(twin, getSubmissionFile, { params: { id: x.submissionId }, caller }) },
   'create-upload': {
-    attempt: (x) => ({ method: 'POST', path: '/api/uploads', body: { doc_kind: 'inputs', month, payee_key: x.orgA.payeeKey, file_name: 'a.xlsx', size: 100, content_type: XLSX_MIME } }),
+    attempt: (x, caller) => call(twin, createUpload, { body: { doc_kind: 'inputs', month, payee_key: x.orgA.payeeKey, file_name: 'a.xlsx', size: 100, content_type: XLSX_MIME }, caller }),
   },
-  'get-team': { attempt: (x) => ({ method: 'GET', path: `/api/team?org_id=${x.orgA.orgId}` }) },
+  'get-team': { attempt: (x, caller) => call(twin, getTeam, { query: { org_id: x.orgA.orgId }, caller }) },
   'add-team-member': {
-    attempt: (x) => ({ method: 'POST', path: '/api/team/members', body: { email: 'intruder@example.com', role: 'data_user', org_id: x.orgA.orgId } }),
+    attempt: (x, caller) => call(twin, addTeamMember, { body: { email: 'intruder@example.com', role: 'data_user', org_id: x.orgA.orgId }, caller }),
     unchanged: teamState,
   },
-  'remove-team-member': { attempt: (x) => ({ method: 'DELETE', path: `/api/team/members/${x.adminA.sub}` }), unchanged: teamState },
+  'remove-team-member': { attempt: (x, caller) => call(twin, removeTeamMember, { params: { id: x.adminA.sub }, caller }), unchanged: teamState },
   'create-fraud-report': {
     // An attachment key uploaded by someone else, for another report.
-    attempt: (x) => ({
-      method: 'POST',
-      path: '/api/fraud-reports',
-      body: { fi_name: 'Bank B', type: 'Other', nrc: '123456/78/9', person_name: 'Someone', report_month: '2026-03', payee_key: x.payeeKeyB, description: '', attachments: [x.attachmentKey] },
-    }),
+    attempt: (x, caller) =>
+      call(twin, createFraudReport, {
+        body: { type: 'Other', nrc: '123456/78/9', person_name: 'Someone', report_month: '2026-03', payee_key: x.payeeKeyB, description: '', attachments: [x.attachmentKey] },
+        caller,
+      }),
   },
   'withdraw-fraud-report': {
-    attempt: (x) => ({ method: 'POST', path: `/api/fraud-reports/${x.report.id}/withdraw`, body: { reason: 'Not ours to withdraw' } }),
-    unchanged: async (x) => (await api.call(x.adminA.token, '/api/fraud-reports/search', { method: 'POST', body: { nrcs: [x.report.nrc] } })).body,
+    attempt: (x, caller) => call(twin, withdrawFraudReport, { params: { id: x.report.id }, body: { reason: 'Not ours to withdraw' }, caller }),
+    unchanged: async (x) => okBody(await call(twin, searchFraudReports, { body: { nrcs: [x.report.nrc] }, caller: x.adminA.token })),
   },
-  'get-dispute': { attempt: (x) => ({ method: 'GET', path: `/api/disputes/${x.disputeId}` }) },
+  'get-dispute': { attempt: (x, caller) => call(twin, getDispute, { params: { id: x.disputeId }, caller }) },
   'respond-to-dispute': {
-    attempt: (x) => ({ method: 'POST', path: `/api/disputes/${x.disputeId}/response`, body: { message: 'Answering for another lender' } }),
-    unchanged: async (x) => (await api.call(x.adminA.token, `/api/disputes/${x.disputeId}`)).body.dispute,
+    attempt: (x, caller) => call(twin, respondToDispute, { params: { id: x.disputeId }, body: { message: 'Answering for another lender' }, caller }),
+    unchanged: async (x) => okBody(await call(twin, getDispute, { params: { id: x.disputeId }, caller: x.adminA.token })).dispute,
   },
-  'create-dispute-evidence-upload': { attempt: (x) => ({ method: 'POST', path: `/api/disputes/${x.disputeId}/evidence`, body: { file_name: 'a.pdf', size: 10 } }) },
+  'create-dispute-evidence-upload': { attempt: (x, caller) => call(twin, createDisputeEvidenceUpload, { params: { id: x.disputeId }, body: { file_name: 'a.pdf', size: 10 }, caller }) },
 };
 
 /** Routes naming objects that only platform admins reach: the role check refuses every FI admin (route-matrix.test.ts). */
@@ -104,19 +110,19 @@ beforeAll(async () => {
   // A second upload, submitted, for the submission routes.
   const second = await api.upload(adminA.token, { ...request, size: file.length, file_name: 'A second.xlsx' }, file);
   const submitted = await api.submit(adminA.token, second.id);
-  expect(submitted.status).toBe(200);
-  const presign = await api.call(adminA.token, '/api/fraud-reports/attachments', { method: 'POST', body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' } });
-  expect(presign.status).toBe(200);
+  expectStatus(submitted, 200);
+  const presign = await call(twin, createFraudAttachmentUpload, { body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' }, caller: adminA.token });
+  expectStatus(presign, 200);
   const reportNrc = `${800_000 + Math.floor(Math.random() * 99_999)}/88/1`;
-  const filed = await api.call(adminA.token, '/api/fraud-reports', {
-    method: 'POST',
-    body: { fi_name: 'Bank A', type: 'Other', nrc: reportNrc, person_name: 'Someone', report_month: '2026-03', payee_key: orgA.payeeKey, description: '' },
+  const filed = await call(twin, createFraudReport, {
+    body: { type: 'Other', nrc: reportNrc, person_name: 'Someone', report_month: '2026-03', payee_key: orgA.payeeKey, description: '' },
+    caller: adminA.token,
   });
-  expect(filed.status).toBe(200);
+  expectStatus(filed, 200);
   await api.waitForIngestion(adminA.token, second.id);
   const compliance = await user(['compliance']);
-  const dispute = await api.call(compliance.token, '/api/disputes', { method: 'POST', body: { nrc: nrcOf(1), payee_key: orgA.payeeKey, month, reason: 'Never borrowed' } });
-  expect(dispute.status, JSON.stringify(dispute.body)).toBe(201);
+  const dispute = await call(twin, openDispute, { body: { nrc: nrcOf(1), payee_key: orgA.payeeKey, month, reason: 'Never borrowed' }, caller: compliance.token });
+  expectStatus(dispute, 201);
   w = {
     orgA,
     adminA,
@@ -124,9 +130,9 @@ beforeAll(async () => {
     payeeKeyB: orgB.payeeKey,
     uploadId: validated.id,
     submissionId: String(submitted.body.submission_id),
-    attachmentKey: String((presign.body as { key: string }).key),
-    report: { id: String(filed.body.id), nrc: reportNrc },
-    disputeId: String((dispute.body.dispute as { id: string }).id),
+    attachmentKey: presign.body.key,
+    report: { id: filed.body.id, nrc: reportNrc },
+    disputeId: dispute.body.dispute.id,
   };
 });
 
@@ -152,39 +158,38 @@ describe('roles held in another organisation', () => {
   it.each(ADMIN_ONLY)('%s: an FI admin elsewhere is a data user in A, and is refused', async (id) => {
     const testCase = CASES[id]!;
     const before = await testCase.unchanged?.(w);
-    const { method, path, body } = testCase.attempt(w);
-    const res = await api.call(twoOrgs.token, path, { method, body });
+    const res = await testCase.attempt(w, twoOrgs.token);
     expect([403, 404]).toContain(res.status);
     if (testCase.unchanged) expect(await testCase.unchanged(w)).toEqual(before);
   });
 
   it('lets that data user do what a data user of A may', async () => {
-    expect((await api.call(twoOrgs.token, `/api/uploads/${w.uploadId}`)).status).toBe(200);
-    expect((await api.call(twoOrgs.token, `/api/submissions/${w.submissionId}`)).status).toBe(200);
+    expect((await call(twin, getUpload, { params: { id: w.uploadId }, caller: twoOrgs.token })).status).toBe(200);
+    expect((await call(twin, getSubmission, { params: { id: w.submissionId }, caller: twoOrgs.token })).status).toBe(200);
     // The reports list is for organisation admins: A's rows are not among theirs.
-    const reports = await api.call(twoOrgs.token, '/api/submissions?scope=reports');
-    expect((reports.body.items as { id: string }[]).some((i) => i.id === w.submissionId)).toBe(false);
+    const reports = await call(twin, listSubmissions, { query: { scope: 'reports' }, caller: twoOrgs.token });
+    expect(okBody(reports).items.some((i) => i.id === w.submissionId)).toBe(false);
   });
 
   it('keeps a compliance member of another FI organisation out of A’s submissions and disputes', async () => {
-    const before = (await api.call(w.adminA.token, `/api/submissions/${w.submissionId}`)).body;
+    const before = okBody(await call(twin, getSubmission, { params: { id: w.submissionId }, caller: w.adminA.token }));
     const attempts = [
-      api.call(fiCompliance.token, `/api/submissions/${w.submissionId}`),
-      api.call(fiCompliance.token, `/api/submissions/${w.submissionId}/file`),
-      api.call(fiCompliance.token, `/api/submissions/${w.submissionId}/decision`, { method: 'POST', body: { decision: 'reject', note: 'Not mine to reject' } }),
-      api.call(fiCompliance.token, `/api/submissions/${w.submissionId}/assign`, { method: 'POST', body: { pmec_email: 'pmec@example.com' } }),
-      api.call(fiCompliance.token, `/api/disputes/${w.disputeId}`),
-      api.call(fiCompliance.token, `/api/disputes/${w.disputeId}/decision`, { method: 'POST', body: { decision: 'upheld', note: 'Not mine to decide' } }),
-      api.call(fiCompliance.token, '/api/disputes', { method: 'POST', body: { nrc: nrcOf(2), payee_key: w.orgA.payeeKey, month, reason: 'Not mine to open' } }),
+      call(twin, getSubmission, { params: { id: w.submissionId }, caller: fiCompliance.token }),
+      call(twin, getSubmissionFile, { params: { id: w.submissionId }, caller: fiCompliance.token }),
+      call(twin, decideSubmission, { params: { id: w.submissionId }, body: { decision: 'reject', note: 'Not mine to reject' }, caller: fiCompliance.token }),
+      call(twin, assignSubmission, { params: { id: w.submissionId }, body: { pmec_email: 'pmec@example.com' }, caller: fiCompliance.token }),
+      call(twin, getDispute, { params: { id: w.disputeId }, caller: fiCompliance.token }),
+      call(twin, decideDispute, { params: { id: w.disputeId }, body: { decision: 'upheld', note: 'Not mine to decide' }, caller: fiCompliance.token }),
+      call(twin, openDispute, { body: { nrc: nrcOf(2), payee_key: w.orgA.payeeKey, month, reason: 'Not mine to open' }, caller: fiCompliance.token }),
     ];
     for (const res of await Promise.all(attempts)) expect([403, 404]).toContain(res.status);
-    const bulk = await api.call(fiCompliance.token, '/api/submissions/decisions', { method: 'POST', body: { ids: [w.submissionId], decision: 'approve' } });
+    const bulk = await call(twin, decideSubmissions, { body: { ids: [w.submissionId], decision: 'approve' }, caller: fiCompliance.token });
     expect(bulk.body).toMatchObject({ succeeded: [], failed: [{ id: w.submissionId }] });
-    const queue = await api.call(fiCompliance.token, '/api/submissions?scope=reviews');
-    expect(queue.status).toBe(200);
-    expect((queue.body.items as { id: string }[]).some((i) => i.id === w.submissionId)).toBe(false);
-    expect((await api.call(fiCompliance.token, '/api/disputes')).body.items).toEqual([]);
-    expect((await api.call(w.adminA.token, `/api/submissions/${w.submissionId}`)).body).toEqual(before);
+    const queue = await call(twin, listSubmissions, { query: { scope: 'reviews' }, caller: fiCompliance.token });
+    expectStatus(queue, 200);
+    expect(queue.body.items.some((i) => i.id === w.submissionId)).toBe(false);
+    expect(okBody(await call(twin, listDisputes, { caller: fiCompliance.token })).items).toEqual([]);
+    expect((await call(twin, getSubmission, { params: { id: w.submissionId }, caller: w.adminA.token })).body).toEqual(before);
   });
 });
 
@@ -196,22 +201,21 @@ describe('object-level checks', () => {
 
   it.each(Object.entries(CASES) as [RouteId, Case][])('%s: another organisation’s admin is refused and nothing changes', async (_id, testCase) => {
     const before = await testCase.unchanged?.(w);
-    const { method, path, body } = testCase.attempt(w);
-    const res = await api.call(w.adminB.token, path, { method, body });
+    const res = await testCase.attempt(w, w.adminB.token);
     expect([400, 403, 404]).toContain(res.status);
     expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
     if (testCase.unchanged) expect(await testCase.unchanged(w)).toEqual(before);
   });
 
   it("the owner still reaches each of them (the refusals above are about the organisation, not the object's absence)", async () => {
-    expect((await api.call(w.adminA.token, `/api/uploads/${w.uploadId}`)).status).toBe(200);
-    expect((await api.call(w.adminA.token, `/api/submissions/${w.submissionId}`)).status).toBe(200);
-    expect((await api.call(w.adminA.token, `/api/submissions/${w.submissionId}/file`)).status).toBe(200);
-    expect((await api.call(w.adminA.token, '/api/team')).body).toMatchObject({ org: { org_id: w.orgA.orgId } });
-    const withdrawn = await api.call(w.adminA.token, `/api/fraud-reports/${w.report.id}/withdraw`, { method: 'POST', body: { reason: 'Ours to withdraw' } });
+    expect((await call(twin, getUpload, { params: { id: w.uploadId }, caller: w.adminA.token })).status).toBe(200);
+    expect((await call(twin, getSubmission, { params: { id: w.submissionId }, caller: w.adminA.token })).status).toBe(200);
+    expect((await call(twin, getSubmissionFile, { params: { id: w.submissionId }, caller: w.adminA.token })).status).toBe(200);
+    expect((await call(twin, getTeam, { caller: w.adminA.token })).body).toMatchObject({ org: { org_id: w.orgA.orgId } });
+    const withdrawn = await call(twin, withdrawFraudReport, { params: { id: w.report.id }, body: { reason: 'Ours to withdraw' }, caller: w.adminA.token });
     expect(withdrawn.status).toBe(200);
-    expect((await api.call(w.adminA.token, `/api/disputes/${w.disputeId}`)).status).toBe(200);
-    const answered = await api.call(w.adminA.token, `/api/disputes/${w.disputeId}/response`, { method: 'POST', body: { message: 'Ours to answer' } });
+    expect((await call(twin, getDispute, { params: { id: w.disputeId }, caller: w.adminA.token })).status).toBe(200);
+    const answered = await call(twin, respondToDispute, { params: { id: w.disputeId }, body: { message: 'Ours to answer' }, caller: w.adminA.token });
     expect(answered.status).toBe(200);
   });
 });

@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BulkDecisionResponse, type DecisionResponse, type PmecAdminsResponse, REVIEW_MESSAGES, type SubmissionFileResponse, type SubmissionListResponse } from '../../shared/api/reviews.js';
+import { REVIEW_MESSAGES, type ReviewDecision } from '../../shared/api/reviews.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import type { Role } from '../../shared/roles.js';
+import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listPmecAdmins, listSubmissions } from '../../shared/routes/reviews.js';
+import { getSubmission } from '../../shared/routes/submissions.js';
+import { call, expectStatus, named, offContract, okBody, type Answer, type CallOptions, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
 
 /**
- * Issue 7 parts 1 and 2: the reviews queue and the reports table (GET /api/submissions), each decision's
+ * Issue 7 parts 1 and 2: the reviews queue and the reports table (list-submissions), each decision's
  * transition and refusal (wrong role, wrong organisation, wrong state, two decisions at once), assignment
  * to a PMEC admin, bulk decisions and the 60-second file link, against the twin's real handlers.
  */
@@ -18,20 +21,10 @@ const month = currentMonth();
 Object.assign(process.env, twin.env);
 const { auditOfSubject } = await import('../../lambdas/data/audit.js');
 
-type Json = Record<string, any>;
-const call = async <T = Json>(token: string | null, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${twin.url}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T & { error?: string; message?: string } };
-};
-const decide = (token: string, id: string, decision: string, note?: string) => call<DecisionResponse>(token, 'POST', `/api/submissions/${id}/decision`, { decision, ...(note === undefined ? {} : { note }) });
-const assign = (token: string, id: string, pmec_email: string) => call<DecisionResponse>(token, 'POST', `/api/submissions/${id}/assign`, { pmec_email });
-const list = (token: string, query: string) => call<SubmissionListResponse>(token, 'GET', `/api/submissions?${query}`);
-const statusOf = async (id: string) => (await call(reviewer.token, 'GET', `/api/submissions/${id}`)).body.status as string;
+const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
+const assign = (token: string, id: string, pmec_email: string) => call(twin, assignSubmission, { params: { id }, body: { pmec_email }, caller: token });
+const list = (token: string, query: CallOptions<typeof listSubmissions>['query']) => call(twin, listSubmissions, { query, caller: token });
+const statusOf = async (id: string) => okBody(await call(twin, getSubmission, { params: { id }, caller: reviewer.token })).status;
 
 async function person(org: SeededOrg | null, roles: Role[]) {
   const user = await createUser(twin, roles);
@@ -87,20 +80,20 @@ describe('the review path: pending → approved → assigned → completed', () 
     expect(await statusOf(id)).toBe('pending');
 
     const approved = await decide(reviewer.token, id, 'approve', 'Totals match the payroll.');
-    expect(approved.status).toBe(200);
+    expectStatus(approved, 200);
     expect(approved.body.item).toMatchObject({ id, status: 'fi_approved', reviewed_by_email: reviewer.email });
     expect(approved.body.message).toBe('Submission approved: now COMPLIANCE APPROVED.');
 
-    const pmecs = await call<PmecAdminsResponse>(reviewer.token, 'GET', '/api/pmec-admins');
-    expect(pmecs.body.items.map((i) => i.email)).toContain(pmec.email.toLowerCase());
+    const pmecs = okBody(await call(twin, listPmecAdmins, { caller: reviewer.token }));
+    expect(pmecs.items.map((i) => i.email)).toContain(pmec.email.toLowerCase());
 
     const assigned = await assign(reviewer.token, id, pmec.email.toUpperCase());
-    expect(assigned.status).toBe(200);
+    expectStatus(assigned, 200);
     expect(assigned.body.item).toMatchObject({ status: 'fi_approved', assigned_to_email: pmec.email.toLowerCase() });
     expect(assigned.body.message).toBe(`Assigned to ${pmec.email.toLowerCase()}.`);
 
     const completed = await decide(pmec.token, id, 'complete');
-    expect(completed.status).toBe(200);
+    expectStatus(completed, 200);
     expect(completed.body.item).toMatchObject({ status: 'approved', completed_by_email: pmec.email, assigned_to_email: pmec.email.toLowerCase() });
     expect(completed.body.message).toBe('Submission completed: now COMPLETED.');
     expect(await statusOf(id)).toBe('approved');
@@ -121,7 +114,7 @@ describe('the review path: pending → approved → assigned → completed', () 
     }
     expect(await statusOf(id)).toBe('pending');
     const rejected = await decide(sys.token, id, 'reject', 'Wrong month: these deductions start next month.');
-    expect(rejected.status).toBe(200);
+    expectStatus(rejected, 200);
     expect(rejected.body.item).toMatchObject({ status: 'rejected', decision_reason: 'Wrong month: these deductions start next month.', reviewed_by_email: sys.email });
   });
 });
@@ -153,8 +146,8 @@ describe('refusals', () => {
     for (const who of [fiA, dataUserA, fiB]) {
       expect((await decide(who.token, id, 'complete')).status).toBe(403);
       expect((await assign(who.token, id, pmec.email)).status).toBe(403);
-      expect((await call(who.token, 'POST', '/api/submissions/decisions', { ids: [id], decision: 'complete' })).status).toBe(403);
-      expect((await call(who.token, 'GET', '/api/pmec-admins')).status).toBe(403);
+      expect((await call(twin, decideSubmissions, { body: { ids: [id], decision: 'complete' }, caller: who.token })).status).toBe(403);
+      expect((await call(twin, listPmecAdmins, { caller: who.token })).status).toBe(403);
     }
     expect((await decide('', id, 'complete')).status).toBe(401);
     expect(await statusOf(id)).toBe('fi_approved');
@@ -167,13 +160,16 @@ describe('refusals', () => {
     expect(await assign(reviewer.token, id, 'not an email')).toEqual({ status: 400, body: { error: 'invalid_email', message: 'Please enter a valid email address.' } });
     expect(await assign(reviewer.token, id, fiA.email)).toEqual({ status: 400, body: { error: 'not_pmec_admin', message: REVIEW_MESSAGES.notPmecAdmin(fiA.email.toLowerCase()) } });
     expect(await assign(reviewer.token, id, 'nobody-here@example.com')).toMatchObject({ status: 400, body: { error: 'not_pmec_admin' } });
-    expect((await call(reviewer.token, 'GET', `/api/submissions/${id}`)).body.assigned_to_email ?? null).toBeNull();
+    // The submission itself does not name an assignee: the reviews list does.
+    const queued = okBody(await list(reviewer.token, { scope: 'reviews', q: orgA.orgName })).items.find((item) => item.id === id);
+    expect(queued).toMatchObject({ status: 'fi_approved', assigned_to_email: null });
   });
 
   it('answers an unknown or malformed id with 404, and a bad body with 400', async () => {
     expect(await decide(reviewer.token, '00000000-0000-4000-8000-000000000000', 'approve')).toMatchObject({ status: 404, body: { error: 'submission_not_found' } });
-    expect(await decide(reviewer.token, '..%2F..%2Fetc', 'approve')).toMatchObject({ status: 404 });
-    expect((await decide(reviewer.token, listB, 'delete')).status).toBe(400);
+    // An id that would climb out of its path, sent encoded as the browser sends it (..%2F..%2Fetc).
+    expect(await decide(reviewer.token, '../../etc', 'approve')).toMatchObject({ status: 404 });
+    expect((await decide(reviewer.token, listB, offContract('delete'))).status).toBe(400);
     expect((await decide(reviewer.token, listB, 'approve', 'x'.repeat(2001))).status).toBe(400);
     expect(await statusOf(listB)).toBe('pending');
   });
@@ -206,8 +202,8 @@ describe('bulk decisions', () => {
     const already = await submitted(fiA, orgA);
     expect((await decide(reviewer.token, already, 'approve')).status).toBe(200);
     const unknown = '00000000-0000-4000-8000-000000000001';
-    const res = await call<BulkDecisionResponse>(reviewer.token, 'POST', '/api/submissions/decisions', { decision: 'approve', ids: [...pending, already, unknown] });
-    expect(res.status).toBe(200);
+    const res = await call(twin, decideSubmissions, { body: { decision: 'approve', ids: [...pending, already, unknown] }, caller: reviewer.token });
+    expectStatus(res, 200);
     expect(res.body.message).toBe('Bulk approve: 3 succeeded, 2 failed.');
     expect([...res.body.succeeded].sort()).toEqual([...pending].sort());
     expect(res.body.failed).toEqual(
@@ -224,24 +220,24 @@ describe('bulk decisions', () => {
     );
     for (const id of pending) expect(await statusOf(id)).toBe('fi_approved');
 
-    const completed = await call<BulkDecisionResponse>(pmec.token, 'POST', '/api/submissions/decisions', { decision: 'complete', ids: [...pending, already] });
+    const completed = await call(twin, decideSubmissions, { body: { decision: 'complete', ids: [...pending, already] }, caller: pmec.token });
     expect(completed.body.message).toBe('Bulk complete: 4 succeeded, 0 failed.');
   });
 
   it('refuses a bulk reject without a reason before touching any row, and an empty selection', async () => {
     const id = await submitted(fiA, orgA);
-    expect(await call(reviewer.token, 'POST', '/api/submissions/decisions', { decision: 'reject', ids: [id] })).toEqual({ status: 400, body: { error: 'reason_required', message: 'Rejection requires a reason.' } });
-    expect((await call(reviewer.token, 'POST', '/api/submissions/decisions', { decision: 'approve', ids: [] })).body).toMatchObject({ error: 'validation_failed', message: 'ids: Select at least one submission.' });
+    expect(await call(twin, decideSubmissions, { body: { decision: 'reject', ids: [id] }, caller: reviewer.token })).toEqual({ status: 400, body: { error: 'reason_required', message: 'Rejection requires a reason.' } });
+    expect((await call(twin, decideSubmissions, { body: { decision: 'approve', ids: [] }, caller: reviewer.token })).body).toMatchObject({ error: 'validation_failed', message: 'ids: Select at least one submission.' });
     expect(await statusOf(id)).toBe('pending');
   });
 });
 
-describe('GET /api/submissions', () => {
-  const ofThese = (res: { body: SubmissionListResponse }, ids: readonly string[]) => res.body.items.filter((i) => ids.includes(i.id)).map((i) => i.id);
+describe(named(listSubmissions), () => {
+  const ofThese = (res: Answer<RouteBody<typeof listSubmissions>>, ids: readonly string[]) => okBody(res).items.filter((i) => ids.includes(i.id)).map((i) => i.id);
 
   it('gives reviewers every organisation’s submissions, newest first, searchable by organisation', async () => {
-    const res = await list(reviewer.token, `scope=reviews&q=${encodeURIComponent(orgA.orgName)}`);
-    expect(res.status).toBe(200);
+    const res = await list(reviewer.token, { scope: 'reviews', q: orgA.orgName });
+    expectStatus(res, 200);
     const ids = res.body.items.map((i) => i.id);
     expect(ids).toEqual(expect.arrayContaining(listA));
     expect(ids).not.toContain(listB);
@@ -249,72 +245,72 @@ describe('GET /api/submissions', () => {
     expect(times).toEqual([...times].sort().reverse());
     expect(res.body.items.find((i) => i.id === listA[0])).toMatchObject({ org_id: orgA.orgId, org_name: orgA.orgName, payee_key: orgA.payeeKey, upload_month: month, doc_kind: 'inputs', row_count: 1 });
     // Search by payee key, by organisation id, with the characters the spec strips.
-    expect(ofThese(await list(reviewer.token, `q=${orgB.payeeKey}`), [listB])).toEqual([listB]);
-    expect(ofThese(await list(reviewer.token, `q=${encodeURIComponent(`*${orgB.orgId},%`)}`), [listB])).toEqual([listB]);
+    expect(ofThese(await list(reviewer.token, { q: orgB.payeeKey }), [listB])).toEqual([listB]);
+    expect(ofThese(await list(reviewer.token, { q: `*${orgB.orgId},%` }), [listB])).toEqual([listB]);
   });
 
   it('filters by kind and by status', async () => {
-    const q = `q=${encodeURIComponent(orgA.orgName)}`;
-    expect(ofThese(await list(reviewer.token, `${q}&kind=stoppages`), listA)).toEqual([listA[1]]);
-    const pendingOnly = await list(reviewer.token, `${q}&status=pending`);
-    expect(pendingOnly.body.items.every((i) => i.status === 'pending')).toBe(true);
+    const q = orgA.orgName;
+    expect(ofThese(await list(reviewer.token, { q, kind: 'stoppages' }), listA)).toEqual([listA[1]]);
+    const pendingOnly = await list(reviewer.token, { q, status: 'pending' });
+    expect(okBody(pendingOnly).items.every((i) => i.status === 'pending')).toBe(true);
     expect(ofThese(pendingOnly, listA)).toEqual([...listA].reverse());
-    expect(ofThese(await list(reviewer.token, `${q}&status=approved`), listA)).toEqual([]);
+    expect(ofThese(await list(reviewer.token, { q, status: 'approved' }), listA)).toEqual([]);
   });
 
   it('pages with a cursor: no row twice, none skipped', async () => {
-    const q = `q=${encodeURIComponent(orgA.orgName)}`;
-    const all = (await list(reviewer.token, q)).body.items.map((i) => i.id);
+    const q = orgA.orgName;
+    const all = okBody(await list(reviewer.token, { q })).items.map((i) => i.id);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { body: SubmissionListResponse } = await list(reviewer.token, `${q}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-      expect(page.body.items.length).toBeLessThanOrEqual(2);
-      seen.push(...page.body.items.map((i) => i.id));
-      cursor = page.body.next_cursor;
+      const page: RouteBody<typeof listSubmissions> = okBody(await list(reviewer.token, { q, limit: '2', cursor: cursor ?? undefined }));
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.next_cursor;
     } while (cursor);
     expect(seen).toEqual(all);
   });
 
   it('refuses bad filters with a message a person can act on', async () => {
-    expect(await list(reviewer.token, 'q=a')).toEqual({ status: 400, body: { error: 'search_too_short', message: 'Type at least 2 characters to search.' } });
-    expect((await list(reviewer.token, 'q=*,%')).status).toBe(200);
-    expect((await list(reviewer.token, 'status=done')).body).toMatchObject({ error: 'invalid_status' });
-    expect((await list(reviewer.token, 'kind=loans')).body).toMatchObject({ error: 'invalid_kind' });
-    expect((await list(reviewer.token, 'limit=500')).body).toMatchObject({ error: 'invalid_limit' });
-    expect((await list(reviewer.token, 'cursor=not-a-cursor')).body).toMatchObject({ error: 'invalid_cursor' });
+    expect(await list(reviewer.token, { q: 'a' })).toEqual({ status: 400, body: { error: 'search_too_short', message: 'Type at least 2 characters to search.' } });
+    expect((await list(reviewer.token, { q: '*,%' })).status).toBe(200);
+    expect((await list(reviewer.token, { status: 'done' })).body).toMatchObject({ error: 'invalid_status' });
+    expect((await list(reviewer.token, { kind: 'loans' })).body).toMatchObject({ error: 'invalid_kind' });
+    expect((await list(reviewer.token, { limit: '500' })).body).toMatchObject({ error: 'invalid_limit' });
+    expect((await list(reviewer.token, { cursor: 'not-a-cursor' })).body).toMatchObject({ error: 'invalid_cursor' });
     // A cursor pointing into another organisation's partition is refused, not followed.
     const forged = Buffer.from(JSON.stringify({ [`gsi2:ORG#${orgB.orgId}`]: null })).toString('base64url');
-    expect((await list(fiA.token, `scope=reports&cursor=${forged}`)).status).toBe(200);
-    expect(ofThese(await list(fiA.token, `scope=reports&cursor=${forged}`), [listB])).toEqual([]);
+    expect((await list(fiA.token, { scope: 'reports', cursor: forged })).status).toBe(200);
+    expect(ofThese(await list(fiA.token, { scope: 'reports', cursor: forged }), [listB])).toEqual([]);
   });
 
   it('gives organisation admins only their own organisation’s reports, and platform admins everyone’s', async () => {
-    const reportsA = await list(fiA.token, 'scope=reports');
-    expect(reportsA.status).toBe(200);
+    const reportsA = await list(fiA.token, { scope: 'reports' });
+    expectStatus(reportsA, 200);
     expect(reportsA.body.items.every((i) => i.org_id === orgA.orgId)).toBe(true);
     expect(ofThese(reportsA, [...listA, listB])).toEqual([...listA].reverse());
     // Without a scope an FI admin gets the reports list.
-    expect(ofThese(await list(fiA.token, ''), [listB])).toEqual([]);
-    const reportsB = await list(fiB.token, 'scope=reports');
-    expect(reportsB.body.items.every((i) => i.org_id === orgB.orgId)).toBe(true);
-    const everyone = await list(sys.token, `scope=reports&q=${tag}`);
+    expect(ofThese(await list(fiA.token, {}), [listB])).toEqual([]);
+    const reportsB = await list(fiB.token, { scope: 'reports' });
+    expect(okBody(reportsB).items.every((i) => i.org_id === orgB.orgId)).toBe(true);
+    const everyone = await list(sys.token, { scope: 'reports', q: tag });
     expect(ofThese(everyone, [...listA, listB]).sort()).toEqual([...listA, listB].sort());
   });
 
   it('refuses the reviews list to organisation admins and every list to other roles', async () => {
-    expect(await list(fiA.token, 'scope=reviews')).toMatchObject({ status: 403, body: { error: 'forbidden' } });
-    expect((await list(dataUserA.token, 'scope=reports')).status).toBe(403);
-    expect((await list(reviewer.token, 'scope=reports')).status).toBe(403);
-    expect((await list(fiA.token, 'scope=everything')).status).toBe(400);
-    expect((await call(null, 'GET', '/api/submissions')).status).toBe(401);
+    expect(await list(fiA.token, { scope: 'reviews' })).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect((await list(dataUserA.token, { scope: 'reports' })).status).toBe(403);
+    expect((await list(reviewer.token, { scope: 'reports' })).status).toBe(403);
+    expect((await list(fiA.token, { scope: 'everything' })).status).toBe(400);
+    expect((await call(twin, listSubmissions)).status).toBe(401);
   });
 });
 
-describe('GET /api/submissions/{id}/file', () => {
+describe(named(getSubmissionFile), () => {
   it('hands a reviewer a 60-second link to the submitted workbook, and records it', async () => {
-    const res = await call<SubmissionFileResponse>(reviewer.token, 'GET', `/api/submissions/${listB}/file`);
-    expect(res.status).toBe(200);
+    const res = await call(twin, getSubmissionFile, { params: { id: listB }, caller: reviewer.token });
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({ file_name: expect.stringMatching(/\.xlsx$/), expires_in: 60 });
     expect(new URL(res.body.url).searchParams.get('X-Amz-Expires')).toBe('60');
     const file = await fetch(res.body.url);
@@ -325,8 +321,8 @@ describe('GET /api/submissions/{id}/file', () => {
   });
 
   it('gives an organisation admin their own organisation’s file only', async () => {
-    expect((await call(fiB.token, 'GET', `/api/submissions/${listB}/file`)).status).toBe(200);
-    expect(await call(fiA.token, 'GET', `/api/submissions/${listB}/file`)).toMatchObject({ status: 403, body: { message: 'This submission belongs to another organisation, or your role there does not allow this.' } });
-    expect((await call(dataUserA.token, 'GET', `/api/submissions/${listA[0]}/file`)).status).toBe(403);
+    expect((await call(twin, getSubmissionFile, { params: { id: listB }, caller: fiB.token })).status).toBe(200);
+    expect(await call(twin, getSubmissionFile, { params: { id: listB }, caller: fiA.token })).toMatchObject({ status: 403, body: { message: 'This submission belongs to another organisation, or your role there does not allow this.' } });
+    expect((await call(twin, getSubmissionFile, { params: { id: listA[0]! }, caller: dataUserA.token })).status).toBe(403);
   });
 });

@@ -6,6 +6,9 @@ import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { CALLER_TTL_MS, isAllowed } from '../../shared/access.js';
 import { ROUTES, type RouteDef } from '../../shared/routes.js';
 import { ROLES, type Role } from '../../shared/roles.js';
+import { getDashboardMetrics } from '../../shared/routes/dashboard.js';
+import { removeTeamMember } from '../../shared/routes/team.js';
+import { call, send } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 
@@ -54,9 +57,9 @@ beforeAll(async () => {
   await seedMembership(twin, orgA, admin.sub, 'approved', 'fi_admin');
   const removed = await signedIn([]);
   await seedMembership(twin, orgA, removed.sub, 'approved', 'data_user');
-  const metrics = () => fetch(`${twin.url}/api/dashboard/metrics`, { headers: { authorization: `Bearer ${removed.token}` } });
+  const metrics = () => call(twin, getDashboardMetrics, { caller: removed.token });
   expect((await metrics()).status).toBe(200);
-  const res = await fetch(`${twin.url}/api/team/members/${removed.sub}`, { method: 'DELETE', headers: { authorization: `Bearer ${admin.token}` } });
+  const res = await call(twin, removeTeamMember, { params: { id: removed.sub }, caller: admin.token });
   expect(res.status).toBe(200);
   const start = Date.now();
   while ((await metrics()).status === 200 && Date.now() - start < CALLER_TTL_MS + 5_000) await new Promise((r) => setTimeout(r, 500));
@@ -76,24 +79,23 @@ it('stops honouring a removed member within the caller cache’s 30 seconds', ()
   expect(revokedAfter).toBeLessThanOrEqual(CALLER_TTL_MS + 1_000);
 });
 
-async function call(route: RouteDef, token: string | undefined, init: { body?: string; contentType?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (init.body !== undefined) headers['content-type'] = init.contentType ?? 'application/json';
+/** The route as the matrix probes it: an object that does not exist, and a raw body (or '{}' without a content type). */
+function probe(route: RouteDef, token: string | undefined, body?: string) {
   const hasBody = !['GET', 'DELETE'].includes(route.method);
-  return fetch(`${twin.url}${concretePath(route)}`, { method: route.method, headers, body: hasBody ? (init.body ?? '{}') : undefined });
+  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+  return send(twin, { method: route.method, path: concretePath(route), rawBody: hasBody ? (body ?? '{}') : undefined, headers, caller: token });
 }
 
 describe.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
   it.each(CALLERS)('answers %s as the route table says', async (kind) => {
-    const res = await call(route, tokens.get(kind));
+    const res = await probe(route, tokens.get(kind));
     if (expectedAllowed(route, kind)) {
       expect([401, 403]).not.toContain(res.status);
     } else {
       expect(res.status).toBe(kind === 'anonymous' ? 401 : 403);
       const pending = kind !== 'anonymous' && (ROLES_OF[kind] ?? [kind]).length === 0;
       // A pending account is told so, in words a person can act on; an approved one that its role does not reach.
-      expect(await res.json()).toMatchObject({ error: kind === 'anonymous' ? expect.any(String) : pending ? 'not_approved' : 'forbidden', message: expect.any(String) });
+      expect(res.body).toMatchObject({ error: kind === 'anonymous' ? expect.any(String) : pending ? 'not_approved' : 'forbidden', message: expect.any(String) });
     }
     expect(res.status).toBeLessThan(500);
   });
@@ -159,10 +161,10 @@ describe('hostile bodies', () => {
   describe.each(BODY_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
     it.each(HOSTILE_BODIES)('answers %s without a fault', async (_label, body, mustRefuse) => {
       const kind = CALLERS.find((k) => expectedAllowed(route, k)) ?? 'super_admin';
-      const res = await call(route, tokens.get(kind), { body });
+      const res = await probe(route, tokens.get(kind), body);
       expect(res.status).toBeLessThan(500);
       if (mustRefuse) expect(res.status).toBeGreaterThanOrEqual(400);
-      if (res.status >= 400) expect(typeof ((await res.json()) as { message?: unknown }).message).toBe('string');
+      if (res.status >= 400) expect(res.body).toMatchObject({ message: expect.any(String) });
     });
   });
 });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { SignalPageResponse } from '../../shared/api/signals.js';
-import type { SettingsResponse } from '../../shared/api/settings.js';
-import type { UploadResponse } from '../../shared/api/submissions.js';
 import { currentMonth, lastDayOfMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { decideSubmission } from '../../shared/routes/reviews.js';
+import { getSettings, updateSettings } from '../../shared/routes/settings.js';
+import { getUpload, getUploadSignals } from '../../shared/routes/submissions.js';
+import { listAudit } from '../../shared/routes/audit.js';
+import { call, expectStatus, offContract, type CallOptions, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -15,6 +17,7 @@ import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/w
  */
 const twin = inject('twin');
 const api = submissionsApi(twin);
+type Upload = RouteBody<typeof getUpload>;
 const M = currentMonth();
 const M1 = shiftMonth(M, -1);
 
@@ -43,7 +46,7 @@ async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg
   return token;
 }
 
-async function upload(token: string, org: SeededOrg, month: string, borrowers: Borrower[], kind: 'inputs' | 'stoppages' = 'inputs'): Promise<UploadResponse> {
+async function upload(token: string, org: SeededOrg, month: string, borrowers: Borrower[], kind: 'inputs' | 'stoppages' = 'inputs'): Promise<Upload> {
   const data = workbook(rowsOf(month, org.payeeKey, borrowers, kind));
   const result = await api.upload(token, { doc_kind: kind, month, payee_key: org.payeeKey, file_name: `${kind}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
   expect(result.status).toBe('validated');
@@ -53,12 +56,12 @@ async function upload(token: string, org: SeededOrg, month: string, borrowers: B
 async function submit(token: string, org: SeededOrg, month: string, borrowers: Borrower[], kind: 'inputs' | 'stoppages' = 'inputs') {
   const validated = await upload(token, org, month, borrowers, kind);
   const submitted = await api.submit(token, validated.id);
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  expectStatus(submitted, 200);
   expect((await api.waitForIngestion(token, validated.id)).ingestion.status).toBe('done');
   return validated;
 }
-const putSettings = (token: string, exposure: unknown) => api.call(token, '/api/settings', { method: 'PUT', body: { exposure } });
-const messages = (u: UploadResponse, type: string) => u.signals.filter((s) => s.type === type).map((s) => s.message);
+const putSettings = (token: string, exposure: NonNullable<CallOptions<typeof updateSettings>['body']>['exposure']) => call(twin, updateSettings, { body: { exposure }, caller: token });
+const messages = (u: Upload, type: string) => u.signals.filter((s) => s.type === type).map((s) => s.message);
 
 // Lender A's borrowers: 1 continues, 2 changes, 3 is stopped, 4 goes missing, 5 is new in M.
 // Employee numbers of their own: other tests' files use E1, E2… and would rightly be flagged against these.
@@ -81,9 +84,9 @@ afterAll(async () => {
 
 describe('settings: the exposure limits', () => {
   it('are read by any signed-in user, with the defaults at first', async () => {
-    const read = await api.call(who.outsider, '/api/settings');
-    expect(read.status).toBe(200);
-    expect((read.body as unknown as SettingsResponse).exposure.max_lenders).toBeGreaterThanOrEqual(1);
+    const read = await call(twin, getSettings, { caller: who.outsider });
+    expectStatus(read, 200);
+    expect(read.body.exposure.max_lenders).toBeGreaterThanOrEqual(1);
   });
   it.each([
     [{ max_lenders: 0, max_total: null }, expect.stringContaining('The lender limit must be a whole number from 1 to 50.')],
@@ -92,34 +95,34 @@ describe('settings: the exposure limits', () => {
     [{ max_lenders: 3, max_total: 10.005 }, expect.stringContaining('at most 2 decimals')],
     [{ max_lenders: '3', max_total: null }, expect.stringContaining('The lender limit must be a whole number from 1 to 50.')],
   ])('refuse %j with 400 and a sentence', async (exposure, message) => {
-    const res = await putSettings(who.admin, exposure);
-    expect(res.status).toBe(400);
+    const res = await putSettings(who.admin, offContract(exposure));
+    expectStatus(res, 400);
     expect(res.body.message).toEqual(message);
   });
   it('are changed by platform admins only', async () => {
     expect((await putSettings(who.a, { max_lenders: 2, max_total: null })).status).toBe(403);
     expect((await putSettings(who.reviewer, { max_lenders: 2, max_total: null })).status).toBe(403);
     const set = await putSettings(who.admin, { max_lenders: 2, max_total: null });
-    expect(set.status).toBe(200);
+    expectStatus(set, 200);
     expect(set.body).toMatchObject({ exposure: { max_lenders: 2, max_total: null }, updated_by_email: expect.stringContaining('@') });
     // Each change is audited with the values it replaced.
     const day = new Date().toISOString().slice(0, 10);
-    const audit = await api.call(who.admin, `/api/admin/audit?from=${day}&to=${day}&action=settings.&subject=SETTING%23exposure`);
-    expect(audit.status).toBe(200);
+    const audit = await call(twin, listAudit, { query: { from: day, to: day, action: 'settings.', subject: 'SETTING#exposure' }, caller: who.admin });
+    expectStatus(audit, 200);
     expect(audit.body.items).toContainEqual(expect.objectContaining({ action: 'settings.exposure_set', subject: 'SETTING#exposure', outcome: 'ok' }));
   });
 });
 
 describe('two months of one lender, a second lender, a rejected resubmission', () => {
-  let march: UploadResponse;
-  let bPrevious: UploadResponse;
+  let march: Upload;
+  let bPrevious: Upload;
 
   beforeAll(async () => {
     // M−1: A deducts from 1–4; a later resubmission of M−1 (with another employee number for 1) is rejected.
     await submit(who.a, lenderA, M1, [b(1), b(2), b(3), b(4)]);
     const rejected = await submit(who.a, lenderA, M1, [b(1, 999, { emp: `Z${base}` })]);
-    const decision = await api.call(who.reviewer, `/api/submissions/${rejected.id}/decision`, { method: 'POST', body: { decision: 'reject', note: 'Wrong file' } });
-    expect(decision.status).toBe(200);
+    const decision = await call(twin, decideSubmission, { params: { id: rejected.id }, body: { decision: 'reject', note: 'Wrong file' }, caller: who.reviewer });
+    expectStatus(decision, 200);
     // A stops 3 in M; B deducts from 1 (under another employee number and name) and from 2.
     await submit(who.a, lenderA, M, [b(3)], 'stoppages');
     bPrevious = await submit(who.b, lenderB, M1, [b(1, 100, { emp: `X${base}`, name: ['Mercy', 'Tembo'] }), b(2, 100)]);
@@ -159,24 +162,24 @@ describe('two months of one lender, a second lender, a rejected resubmission', (
     expect(first.signal_counts?.new).toBe(2);
   });
   it('lets the submission keep them, and reviewers page them once submitted', async () => {
-    const page = (token: string, query: string) => api.call(token, `/api/uploads/${march.id}/signals?${query}`);
-    expect((await page(who.reviewer, 'type=NEW')).status).toBe(403);
-    expect((await page(who.outsider, 'type=NEW')).status).toBe(403);
-    expect((await page(who.a, 'type=BOGUS')).body).toMatchObject({ error: 'validation_failed', message: expect.stringContaining('type must be one of') });
-    expect((await page(who.a, 'type=NEW&offset=-1')).status).toBe(400);
+    const page = (token: string, query: CallOptions<typeof getUploadSignals>['query']) => call(twin, getUploadSignals, { params: { id: march.id }, query, caller: token });
+    expect((await page(who.reviewer, { type: 'NEW' })).status).toBe(403);
+    expect((await page(who.outsider, { type: 'NEW' })).status).toBe(403);
+    expect((await page(who.a, { type: 'BOGUS' })).body).toMatchObject({ error: 'validation_failed', message: expect.stringContaining('type must be one of') });
+    expect((await page(who.a, { type: 'NEW', offset: '-1' })).status).toBe(400);
     expect((await api.submit(who.a, march.id)).status).toBe(200);
     const submission = await api.waitForIngestion(who.a, march.id);
     expect(submission.signal_counts).toEqual(march.signal_counts);
-    const reviewed = await page(who.reviewer, 'type=identity');
-    expect(reviewed.status).toBe(200);
-    expect((reviewed.body as unknown as SignalPageResponse).signals.map((s) => s.message)).toEqual(messages(march, 'IDENTITY'));
-    expect((await page(who.a, 'type=NEW&offset=1')).body).toMatchObject({ total: 1, offset: 1, signals: [] });
+    const reviewed = await page(who.reviewer, { type: 'identity' });
+    expectStatus(reviewed, 200);
+    expect(reviewed.body.signals.map((s) => s.message)).toEqual(messages(march, 'IDENTITY'));
+    expect((await page(who.a, { type: 'NEW', offset: '1' })).body).toMatchObject({ total: 1, offset: 1, signals: [] });
   });
   it('stops counting a rejected submission at once', async () => {
     // B's M−1 deduction from 2 makes the exposure; once B's file is rejected, it is gone.
     const again = await upload(who.a, lenderA, M, [b(2, 300)]);
     expect(again.signal_counts?.exposure).toBe(1);
-    expect((await api.call(who.reviewer, `/api/submissions/${bPrevious.id}/decision`, { method: 'POST', body: { decision: 'reject', note: 'Not ours' } })).status).toBe(200);
+    expect((await call(twin, decideSubmission, { params: { id: bPrevious.id }, body: { decision: 'reject', note: 'Not ours' }, caller: who.reviewer })).status).toBe(200);
     const after = await upload(who.a, lenderA, M, [b(2, 300)]);
     expect(after.signal_counts?.exposure).toBe(0);
     expect(messages(after, 'IDENTITY')).toEqual([]);

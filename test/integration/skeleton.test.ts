@@ -5,25 +5,24 @@ import { SignJWT, generateKeyPair } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { checkRuntimeConfig } from '../../shared/api/runtime-config.js';
-import { healthResponseSchema } from '../../shared/api/system.js';
-import { meResponseSchema } from '../../shared/api/accounts.js';
 import { ROLES } from '../../shared/roles.js';
+import { getHealth } from '../../shared/routes/system.js';
+import { getMe } from '../../shared/routes/accounts.js';
+import { call, expectStatus, named, okBody, send } from '../support/api.js';
 import { cognitoClient, createUser, signIn } from '../support/cognito.js';
 
 const twin = inject('twin');
-const api = (path: string, init: RequestInit = {}) => fetch(`${twin.url}${path}`, init);
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const me = (caller: string) => call(twin, getMe, { caller });
 
 describe('the local twin', () => {
   it('answers health once every dependency answers', async () => {
-    const res = await api('/api/health');
-    expect(res.status).toBe(200);
-    const body = healthResponseSchema.parse(await res.json());
-    expect(body.checks).toEqual({ dynamodb: 'ok', s3: 'ok', cognito: 'ok' });
+    const res = await call(twin, getHealth);
+    expectStatus(res, 200);
+    expect(res.body.checks).toEqual({ dynamodb: 'ok', s3: 'ok', cognito: 'ok' });
   });
 
   it('serves the runtime config the SPA configures Amplify from', async () => {
-    const res = await api('/config.json');
+    const res = await fetch(`${twin.url}/config.json`);
     const checked = checkRuntimeConfig(await res.json());
     if (!checked.success) throw new Error(`config.json fields: ${checked.fields.join(', ')}`);
     const config = checked.data;
@@ -54,18 +53,18 @@ describe('the local twin', () => {
   });
 });
 
-describe('GET /api/me', () => {
+describe(named(getMe), () => {
   it('refuses a caller without a token', async () => {
-    const res = await api('/api/me');
+    const res = await call(twin, getMe);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'unauthorized', message: 'No active session. Please sign in.' });
+    expect(res.body).toEqual({ error: 'unauthorized', message: 'No active session. Please sign in.' });
   });
 
   it.each([
     ['a malformed header', 'Token abc'],
     ['garbage', 'Bearer not-a-jwt'],
   ])('refuses %s', async (_label, authorization) => {
-    const res = await api('/api/me', { headers: { authorization } });
+    const res = await call(twin, getMe, { headers: { authorization } });
     expect(res.status).toBe(401);
   });
 
@@ -78,49 +77,47 @@ describe('GET /api/me', () => {
       .setAudience(twin.env.USER_POOL_CLIENT_ID!)
       .setExpirationTime('1h')
       .sign(privateKey);
-    expect((await api('/api/me', { headers: bearer(forged) })).status).toBe(401);
+    expect((await me(forged)).status).toBe(401);
   });
 
   it('answers the seeded super admin with its role, approved', async () => {
     const { idToken } = await signIn(twin, twin.admin.email, twin.admin.password);
-    const res = await api('/api/me', { headers: bearer(idToken) });
+    const res = await me(idToken);
     expect(res.status).toBe(200);
-    const me = meResponseSchema.parse(await res.json());
-    expect(me).toMatchObject({ email: twin.admin.email, roles: ['super_admin'], approved: true, memberships: [] });
+    expect(res.body).toMatchObject({ email: twin.admin.email, roles: ['super_admin'], approved: true, memberships: [] });
   });
 
   it('answers a user without any role as not approved', async () => {
     const user = await createUser(twin, []);
     const { idToken } = await signIn(twin, user.email, user.password);
-    const me = meResponseSchema.parse(await (await api('/api/me', { headers: bearer(idToken) })).json());
-    expect(me).toMatchObject({ email: user.email, roles: [], approved: false });
+    expect(okBody(await me(idToken))).toMatchObject({ email: user.email, roles: [], approved: false });
   });
 
   it('reads roles case-insensitively from the groups claim', async () => {
     const user = await createUser(twin, ['data_user', 'compliance']);
     const { idToken } = await signIn(twin, user.email, user.password);
-    const me = meResponseSchema.parse(await (await api('/api/me', { headers: bearer(idToken) })).json());
-    expect(me.roles).toEqual(['compliance', 'data_user']);
-    expect(me.approved).toBe(true);
+    const answer = okBody(await me(idToken));
+    expect(answer.roles).toEqual(['compliance', 'data_user']);
+    expect(answer.approved).toBe(true);
   });
 });
 
 describe('the local gateway', () => {
   it('answers an unknown API path with a JSON 404', async () => {
-    const res = await api('/api/nothing-here');
+    const res = await send(twin, { method: 'GET', path: '/api/nothing-here' });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: 'not_found' });
+    expect(res.body).toMatchObject({ error: 'not_found' });
   });
 
   it('answers a wrong method with a JSON 405 naming the right one', async () => {
-    const res = await api('/api/health', { method: 'DELETE' });
+    const res = await send(twin, { method: 'DELETE', path: getHealth.path });
     expect(res.status).toBe(405);
-    expect(((await res.json()) as { message: string }).message).toContain('GET');
+    expect(res.body).toMatchObject({ message: expect.stringContaining('GET') });
   });
 
   it('refuses bodies over 10 MB with a 413', async () => {
     const { idToken } = await signIn(twin, twin.admin.email, twin.admin.password);
-    const res = await api('/api/me', { method: 'GET', headers: bearer(idToken) });
+    const res = await me(idToken);
     expect(res.status).toBe(200);
     const big = await fetch(`${twin.url}/_local/cognito`, {
       method: 'POST',
@@ -139,11 +136,11 @@ describe('the local gateway', () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { AuthenticationResult: { IdToken: string } };
-    expect((await api('/api/me', { headers: bearer(body.AuthenticationResult.IdToken) })).status).toBe(200);
+    expect((await me(body.AuthenticationResult.IdToken)).status).toBe(200);
   });
 
   it('shows the outbox page', async () => {
-    const res = await api('/_local/outbox');
+    const res = await fetch(`${twin.url}/_local/outbox`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Local outbox');
   });

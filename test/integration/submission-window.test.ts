@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DashboardMetrics } from '../../shared/api/dashboard.js';
-import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, type SettingsResponse } from '../../shared/api/settings.js';
-import type { SubmissionListResponse } from '../../shared/api/reviews.js';
-import type { SubmissionResponse, UploadResponse } from '../../shared/api/submissions.js';
+import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '../../shared/api/settings.js';
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
 import { WINDOW_MESSAGES, type SubmissionWindow } from '../../shared/rules/submission-window.js';
+import { getDashboardMetrics } from '../../shared/routes/dashboard.js';
+import { getSettings, updateSettings } from '../../shared/routes/settings.js';
+import { getSubmission, getUpload } from '../../shared/routes/submissions.js';
+import { listAudit } from '../../shared/routes/audit.js';
+import { listSubmissions } from '../../shared/routes/reviews.js';
+import { call, expectStatus, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -26,16 +29,15 @@ const base = 400_000 + Math.floor(Math.random() * 100_000);
 const who = { lender: '', reviewer: '', admin: '' };
 let lender: SeededOrg;
 
-const putWindow = (token: string, window: unknown) => api.call(token, '/api/settings', { method: 'PUT', body: { window } });
-async function validated(month: string, n: number): Promise<UploadResponse> {
+const putWindow = (token: string, window: RouteRequest<typeof updateSettings>['window']) => call(twin, updateSettings, { body: { window }, caller: token });
+async function validated(month: string, n: number): Promise<RouteBody<typeof getUpload>> {
   const data = workbook([HEADER, [`W${base + n}`, `${base + n}/31/1`, `${month}-01`, '2030-12-31', 320, lender.payeeKey, 'Ruth', `Phiri${n}`]]);
   const result = await api.upload(who.lender, { doc_kind: 'inputs', month, payee_key: lender.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
   expect(result.errors, JSON.stringify(result.errors)).toEqual([]);
   return result;
 }
-const metrics = async () => (await api.call(who.lender, '/api/dashboard/metrics')).body as unknown as DashboardMetrics;
-const lateList = async (timing: string) =>
-  (await api.call(who.reviewer, `/api/submissions?scope=reviews&status=all&timing=${timing}&q=${lender.payeeKey}`)) as { status: number; body: unknown };
+const metrics = async () => okBody(await call(twin, getDashboardMetrics, { caller: who.lender }));
+const lateList = (timing: string) => call(twin, listSubmissions, { query: { scope: 'reviews', status: 'all', timing, q: lender.payeeKey }, caller: who.reviewer });
 
 beforeAll(async () => {
   lender = await seedOrganisation(twin, uniquePayeeKey());
@@ -60,30 +62,30 @@ describe('setting the window', () => {
     [{ open_day: 1, close_day: 5, blocking: 'yes' }, undefined],
     [{ open_day: 1, close_day: 5 }, undefined],
   ])('refuses %j with 400 and a sentence', async (window, message) => {
-    const res = await putWindow(who.admin, window);
-    expect(res.status).toBe(400);
+    const res = await putWindow(who.admin, offContract(window));
+    expectStatus(res, 400);
     if (message) expect(res.body.message).toContain(message);
     else expect(res.body.message).toEqual(expect.any(String));
   });
 
   it('refuses an empty change and a setting it does not know', async () => {
-    const empty = await api.call(who.admin, '/api/settings', { method: 'PUT', body: {} });
+    const empty = await call(twin, updateSettings, { body: {}, caller: who.admin });
     expect(empty).toMatchObject({ status: 400, body: { message: expect.stringContaining(SETTINGS_MESSAGES.nothing) } });
-    expect((await api.call(who.admin, '/api/settings', { method: 'PUT', body: { colour: 'blue' } })).status).toBe(400);
+    expect((await call(twin, updateSettings, { body: offContract({ colour: 'blue' }), caller: who.admin })).status).toBe(400);
   });
 
   it('is changed by platform admins only, audited, and read back with who changed it', async () => {
     expect((await putWindow(who.lender, WHOLE_MONTH)).status).toBe(403);
     expect((await putWindow(who.reviewer, WHOLE_MONTH)).status).toBe(403);
     const set = await putWindow(who.admin, WHOLE_MONTH);
-    expect(set.status).toBe(200);
-    const body = set.body as unknown as SettingsResponse;
+    expectStatus(set, 200);
+    const body = set.body;
     expect(body.window).toEqual(WHOLE_MONTH);
     expect(body.changed.window).toMatchObject({ by_email: expect.stringContaining('@'), at: expect.any(String) });
-    expect((await api.call(who.lender, '/api/settings')).body).toMatchObject({ window: WHOLE_MONTH });
+    expect((await call(twin, getSettings, { caller: who.lender })).body).toMatchObject({ window: WHOLE_MONTH });
     const day = new Date().toISOString().slice(0, 10);
-    const audit = await api.call(who.admin, `/api/admin/audit?from=${day}&to=${day}&action=settings.&subject=SETTING%23window`);
-    expect(audit.body.items).toContainEqual(expect.objectContaining({ action: 'settings.window_set', subject: 'SETTING#window', outcome: 'ok' }));
+    const audit = await call(twin, listAudit, { query: { from: day, to: day, action: 'settings.', subject: 'SETTING#window' }, caller: who.admin });
+    expect(okBody(audit).items).toContainEqual(expect.objectContaining({ action: 'settings.window_set', subject: 'SETTING#window', outcome: 'ok' }));
   });
 });
 
@@ -94,12 +96,12 @@ describe('a file after its window', () => {
     const late = await validated(PAST, 2);
     expect((await api.submit(who.lender, onTime.id)).body).toMatchObject({ late: false });
     expect((await api.submit(who.lender, late.id)).body).toMatchObject({ late: true });
-    expect(((await api.getSubmission(who.lender, late.id)).body as unknown as SubmissionResponse).late).toBe(true);
+    expect(okBody(await call(twin, getSubmission, { params: { id: late.id }, caller: who.lender })).late).toBe(true);
 
     // /reviews: timing=late lists the late one only; the default lists both.
-    const lateOnly = (await lateList('late')).body as SubmissionListResponse;
+    const lateOnly = okBody(await lateList('late'));
     expect(lateOnly.items.map((i) => i.id)).toEqual([late.id]);
-    const all = (await lateList('all')).body as SubmissionListResponse;
+    const all = okBody(await lateList('all'));
     expect(all.items.map((i) => i.id).sort()).toEqual([onTime.id, late.id].sort());
     expect((await lateList('soon')).status).toBe(400);
 
@@ -115,10 +117,10 @@ describe('a file after its window', () => {
     const before = await metrics();
     const refused = await validated(PAST, 3);
     const res = await api.submit(who.lender, refused.id);
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body).toMatchObject({ error: 'window_closed', message: WINDOW_MESSAGES.closed(PAST, WHOLE_MONTH) });
-    expect((await api.getSubmission(who.lender, refused.id)).status).toBe(404);
-    expect((await api.getUpload(who.lender, refused.id)).submission_id ?? null).toBeNull();
+    expect((await call(twin, getSubmission, { params: { id: refused.id }, caller: who.lender })).status).toBe(404);
+    expect(okBody(await call(twin, getUpload, { params: { id: refused.id }, caller: who.lender })).submission_id ?? null).toBeNull();
     expect((await metrics()).submissions.today).toBe(before.submissions.today);
 
     // Pressing Submit again changes nothing; once the window no longer blocks, the same upload goes in, late.

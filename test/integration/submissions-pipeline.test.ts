@@ -3,8 +3,9 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
-import type { SubmitUploadResponse, UploadResponse } from '../../shared/api/submissions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { getSubmission } from '../../shared/routes/submissions.js';
+import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -43,7 +44,8 @@ async function uploadAndSubmit(kind: 'inputs' | 'stoppages', nrcs: string[]) {
   const data = workbook(kind === 'inputs' ? inputsRows(month, org.payeeKey, nrcs) : stoppagesRows(month, org.payeeKey, nrcs));
   const upload = await api.upload(token, request(kind, data.length), data);
   const submit = await api.submit(token, upload.id);
-  return { upload, submit: submit.body as unknown as SubmitUploadResponse, status: submit.status };
+  expectStatus(submit, 200);
+  return { upload, submit: submit.body, status: submit.status };
 }
 
 /** A borrower's deductions: the month-keyed items of their partition (it also holds their record, sk=RECORD). */
@@ -94,7 +96,7 @@ describe('submit and ingestion', () => {
 
   it('gives the same submission for a repeated Submit, never a second one', async () => {
     const again = await api.submit(token, first.upload.id);
-    expect(again.status).toBe(200);
+    expectStatus(again, 200);
     expect(again.body).toEqual(first.submit);
     const [, monthly] = await orgCounters((await api.waitForIngestion(token, first.upload.id)).created_at);
     expect(monthly).toMatchObject({ submissions: 1, inputs_rows: 3, stoppages_rows: 0 });
@@ -157,11 +159,11 @@ describe('submit and ingestion', () => {
     rows[1]![4] = -5;
     rows[2]![0] = null;
     const data = workbook(rows);
-    const upload: UploadResponse = await api.upload(token, request('inputs', data.length), data);
+    const upload = await api.upload(token, request('inputs', data.length), data);
     const res = await api.submit(token, upload.id);
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body).toEqual({ error: 'has_errors', message: 'Submit refused: the file has 2 errors. Fix them in the file, validate again, then submit.' });
-    expect((await api.getSubmission(token, upload.id)).status).toBe(404);
+    expect((await call(twin, getSubmission, { params: { id: upload.id }, caller: token })).status).toBe(404);
   });
 
   it('refuses Submit to someone not approved for the payee key', async () => {
@@ -172,9 +174,9 @@ describe('submit and ingestion', () => {
   });
 
   it('shows a submission to reviewers and its organisation, not to others', async () => {
-    expect((await api.getSubmission(reviewerToken, first.upload.id)).status).toBe(200);
-    expect((await api.getSubmission(outsiderToken, first.upload.id)).status).toBe(403);
-    expect((await api.getSubmission(token, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await call(twin, getSubmission, { params: { id: first.upload.id }, caller: reviewerToken })).status).toBe(200);
+    expect((await call(twin, getSubmission, { params: { id: first.upload.id }, caller: outsiderToken })).status).toBe(403);
+    expect((await call(twin, getSubmission, { params: { id: '00000000-0000-4000-8000-000000000000' }, caller: token })).status).toBe(404);
   });
 });
 
@@ -182,7 +184,7 @@ describe('onboarding evidence', () => {
   it('goes straight to the onboarding bucket under {month}/{payeeKey}/onboarding/, once', async () => {
     const upload = await api.upload(token, { doc_kind: 'onboarding', month, payee_key: org.payeeKey, file_name: 'PACRA certificate.pdf', size: TINY_PDF.length, content_type: 'application/pdf' }, TINY_PDF);
     const res = await api.submit(token, upload.id);
-    expect(res.status).toBe(200);
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({ submission_id: null, bucket: twin.env.BUCKET_ONBOARDING, file_name: 'PACRA certificate.pdf', message: 'Onboarding file uploaded.' });
     expect(String(res.body.path)).toMatch(new RegExp(`^${month}/${org.payeeKey}/onboarding/.*-PACRA-certificate\\.pdf$`));
     const stored = await s3.send(new GetObjectCommand({ Bucket: twin.env.BUCKET_ONBOARDING, Key: String(res.body.path) }));

@@ -1,13 +1,15 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { meResponseSchema } from '../../shared/api/accounts.js';
-import { TEAM_MESSAGES as M, teamResponseSchema } from '../../shared/api/team.js';
+import { TEAM_MESSAGES as M } from '../../shared/api/team.js';
+import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
+import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
+import { listSubmissions } from '../../shared/routes/reviews.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { cognitoFront, latestMessage, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
-import { apiCaller, approvedOrgAdmin, auditOf, completeInvite, groupsOf, signedInUser } from './admin-support.js';
+import { approvedOrgAdmin, auditOf, completeInvite, groupsOf, signedInUser } from './admin-support.js';
 
 const twin = inject('twin');
-const api = apiCaller(twin);
 let adminToken = '';
 let fiA: Awaited<ReturnType<typeof approvedOrgAdmin>>;
 let fiB: Awaited<ReturnType<typeof approvedOrgAdmin>>;
@@ -20,29 +22,28 @@ beforeAll(async () => {
   pmec = await approvedOrgAdmin(twin, adminToken, 'pmec');
 });
 
-const team = (token: string, orgId?: string) => api(token, 'GET', `/api/team${orgId === undefined ? '' : `?org_id=${encodeURIComponent(orgId)}`}`);
-const addMember = (token: string, body: Record<string, unknown>) => api(token, 'POST', '/api/team/members', body);
-const removeMember = (token: string, id: string, orgId?: string) =>
-  api(token, 'DELETE', `/api/team/members/${encodeURIComponent(id)}${orgId ? `?org_id=${orgId}` : ''}`);
-const refusal = (status: number, error: string, message: string) => ({ status, json: { error, message } });
+const team = (token: string, orgId?: string) => call(twin, getTeam, { query: { org_id: orgId }, caller: token });
+const addMember = (token: string, body: Record<string, unknown>) => call(twin, addTeamMember, { body, caller: token });
+const removeMember = (token: string, id: string, orgId?: string) => call(twin, removeTeamMember, { params: { id }, query: { org_id: orgId || undefined }, caller: token });
+const refusal = (status: number, error: string, message: string) => ({ status, body: { error, message } });
 /** An existing account joins an organisation: invited by `adminToken`, then accepting it themselves. */
 async function join(adminToken: string, member: { email: string; token: string }, role: string, orgId: string, named = false) {
   const res = await addMember(adminToken, { email: member.email, role, ...(named ? { org_id: orgId } : {}) });
-  if (res.status !== 200) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.json)}`);
-  const accepted = await api(member.token, 'POST', '/api/team/accept-invite', { org_id: orgId });
-  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.json)}`);
+  if (res.status !== 200) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const accepted = await call(twin, acceptTeamInvite, { body: { org_id: orgId }, caller: member.token });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
 }
 
-describe('GET /api/team', () => {
+describe(named(getTeam), () => {
   it('shows an FI admin their own organisation with the roles they may grant', async () => {
     const res = await team(fiA.token);
-    expect(res.status).toBe(200);
-    const body = teamResponseSchema.parse(res.json);
+    expectStatus(res, 200);
+    const body = res.body;
     expect(body.org).toMatchObject({ org_id: fiA.orgId, client_type: 'fi', payee_key: fiA.payeeKey });
     expect(body.members).toEqual([expect.objectContaining({ email: fiA.email, role: 'fi_admin', status: 'approved', approved: true })]);
     expect(body.grantable_roles).toEqual(['fi_admin', 'compliance', 'data_user']);
     expect(body.effective_roles).toBeUndefined();
-    expect(teamResponseSchema.parse((await team(pmec.token)).json).grantable_roles).toEqual(['pmec_admin', 'compliance']);
+    expect(okBody(await team(pmec.token)).grantable_roles).toEqual(['pmec_admin', 'compliance']);
   });
 
   it('refuses an FI admin naming another organisation, and one with no organisation', async () => {
@@ -50,14 +51,14 @@ describe('GET /api/team', () => {
     expect(await team(fiA.token, 'not-a-uuid')).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
     // A role in the Cognito groups alone (the console's mirror) is no role: the directory has none.
     const orphan = await signedInUser(twin, ['fi_admin'], undefined, { directory: false });
-    expect(await team(orphan.token)).toMatchObject({ status: 403, json: { error: 'not_approved' } });
+    expect(await team(orphan.token)).toMatchObject({ status: 403, body: { error: 'not_approved' } });
   });
 
   it('makes platform admins name a valid, existing organisation and shows them effective roles', async () => {
     expect(await team(adminToken)).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
     expect(await team(adminToken, '1234')).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
     expect(await team(adminToken, '0b9c3c2e-1111-4222-8333-444455556666')).toEqual(refusal(404, 'org_not_found', M.orgNotFound));
-    const body = teamResponseSchema.parse((await team(adminToken, fiA.orgId)).json);
+    const body = okBody(await team(adminToken, fiA.orgId));
     expect(body.grantable_roles).toEqual(['fi_admin', 'pmec_admin', 'compliance', 'data_user']);
     expect(body.effective_roles).toEqual([{ user_id: fiA.sub, email: fiA.email, roles: ['fi_admin'] }]);
   });
@@ -73,27 +74,27 @@ describe('GET /api/team', () => {
   });
 });
 
-describe('POST /api/team/members', () => {
+describe(named(addTeamMember), () => {
   it('invites a new email: invite mail, membership invited, no role until accepted', async () => {
     const email = uniqueEmail('invitee');
     const res = await addMember(fiA.token, { email: ` ${email.toUpperCase()} `, role: 'data_user' });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ invited: true, member: { email, role: 'data_user', status: 'invited', approved: false } });
+    expectStatus(res, 200);
+    expect(res.body).toMatchObject({ invited: true, member: { email, role: 'data_user', status: 'invited', approved: false } });
     expect(await addMember(fiA.token, { email, role: 'compliance' })).toEqual(refusal(409, 'invite_exists', M.inviteExists));
 
     const message = await latestMessage(twin, email, 'invited');
     const code = new URL(message.links[0]!).searchParams.get('code')!;
     const token = await completeInvite(twin, email, code);
     // Signed in but not accepted yet: still pending, no role.
-    const before = meResponseSchema.parse((await api(token, 'GET', '/api/me')).json);
+    const before = okBody(await call(twin, getMe, { caller: token }));
     expect(before).toMatchObject({ approved: false, roles: [], memberships: [expect.objectContaining({ org_id: fiA.orgId, status: 'invited' })] });
 
-    expect((await api(token, 'POST', '/api/team/accept-invite')).status).toBe(200);
+    expect((await call(twin, acceptTeamInvite, { caller: token })).status).toBe(200);
     const user = await cognitoClient(twin).send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
     expect(await groupsOf(twin, user.Username!)).toEqual(['data_user']);
     const fresh = (await signIn(twin, email, 'Invitee-Passw0rd')).idToken;
-    expect(meResponseSchema.parse((await api(fresh, 'GET', '/api/me')).json)).toMatchObject({ approved: true, roles: ['data_user'] });
-    const listed = teamResponseSchema.parse((await team(fiA.token)).json).members.find((m) => m.email === email);
+    expect(okBody(await call(twin, getMe, { caller: fresh }))).toMatchObject({ approved: true, roles: ['data_user'] });
+    const listed = okBody(await team(fiA.token)).members.find((m) => m.email === email);
     expect(listed).toMatchObject({ status: 'approved', approved: true });
     const [audit] = await auditOf(twin, `USER#${user.Username}`);
     expect(audit).toMatchObject({ action: 'team.member_invite', actor_email: fiA.email, org_id: fiA.orgId, details: { before: null, after: { status: 'invited' } } });
@@ -102,36 +103,36 @@ describe('POST /api/team/members', () => {
   it('invites an existing account, which joins only when it accepts', async () => {
     const existing = await signedInUser(twin, []);
     const res = await addMember(fiA.token, { email: existing.email, role: 'compliance' });
-    expect(res.json).toMatchObject({ invited: false, member: { status: 'invited', role: 'compliance' } });
+    expect(res.body).toMatchObject({ invited: false, member: { status: 'invited', role: 'compliance' } });
     expect(await groupsOf(twin, existing.username)).toEqual([]);
     const entry = (await auditOf(twin, `USER#${existing.username}`)).find((e) => e.action === 'team.member_invite');
     expect(entry).toMatchObject({ outcome: 'ok', actor_email: fiA.email, org_id: fiA.orgId, details: { before: null, after: { email: existing.email, role: 'compliance', status: 'invited' } } });
-    const orgName = teamResponseSchema.parse((await team(fiA.token)).json).org.org_name;
+    const orgName = okBody(await team(fiA.token)).org.org_name;
     expect((await latestMessage(twin, existing.email, 'You are invited to join')).subject).toContain(orgName);
     // Until they accept nothing changes: still pending, the organisation's submissions out of reach.
-    const me = meResponseSchema.parse((await api(existing.token, 'GET', '/api/me')).json);
+    const me = okBody(await call(twin, getMe, { caller: existing.token }));
     expect(me).toMatchObject({ approved: false, roles: [], memberships: [expect.objectContaining({ org_id: fiA.orgId, status: 'invited', role: 'compliance' })] });
-    expect((await api(existing.token, 'GET', '/api/submissions?scope=reviews')).status).toBe(403);
+    expect((await call(twin, listSubmissions, { query: { scope: 'reviews' }, caller: existing.token })).status).toBe(403);
     expect(await addMember(fiA.token, { email: existing.email, role: 'data_user' })).toEqual(refusal(409, 'invite_exists', M.inviteExists));
 
-    expect((await api(existing.token, 'POST', '/api/team/accept-invite', { org_id: fiB.orgId })).json).toMatchObject({ error: 'no_invitation' });
-    const accepted = await api(existing.token, 'POST', '/api/team/accept-invite', { org_id: fiA.orgId });
-    expect(accepted.json).toEqual({ accepted: [{ org_id: fiA.orgId, org_name: orgName, role: 'compliance' }] });
-    expect(meResponseSchema.parse((await api(existing.token, 'GET', '/api/me')).json)).toMatchObject({ approved: true, roles: ['compliance'] });
-    expect((await api(existing.token, 'GET', '/api/submissions?scope=reviews')).status).toBe(200);
+    expect((await call(twin, acceptTeamInvite, { body: { org_id: fiB.orgId }, caller: existing.token })).body).toMatchObject({ error: 'no_invitation' });
+    const accepted = await call(twin, acceptTeamInvite, { body: { org_id: fiA.orgId }, caller: existing.token });
+    expect(accepted.body).toEqual({ accepted: [{ org_id: fiA.orgId, org_name: orgName, role: 'compliance' }] });
+    expect(okBody(await call(twin, getMe, { caller: existing.token }))).toMatchObject({ approved: true, roles: ['compliance'] });
+    expect((await call(twin, listSubmissions, { query: { scope: 'reviews' }, caller: existing.token })).status).toBe(200);
     expect(await groupsOf(twin, existing.username)).toEqual(['compliance']);
     expect(await addMember(fiA.token, { email: existing.email, role: 'data_user' })).toEqual(refusal(409, 'already_member', M.alreadyMember));
   });
 
   it('invites an admin of another organisation without changing anything for them, and lets them decline', async () => {
     const res = await addMember(fiA.token, { email: fiB.email, role: 'data_user' });
-    expect(res.json).toMatchObject({ member: { status: 'invited' } });
+    expect(res.body).toMatchObject({ member: { status: 'invited' } });
     // Still an FI admin of B only: A's reports stay out of reach.
-    expect((await api(fiB.token, 'GET', `/api/team?org_id=${fiA.orgId}`)).status).toBe(403);
-    const declined = await api(fiB.token, 'POST', '/api/team/decline-invite', { org_id: fiA.orgId });
-    expect(declined.json).toMatchObject({ declined: { org_id: fiA.orgId, role: 'data_user' } });
-    expect(await api(fiB.token, 'POST', '/api/team/decline-invite', { org_id: fiA.orgId })).toEqual(refusal(404, 'no_invitation', M.noInvitation));
-    expect(meResponseSchema.parse((await api(fiB.token, 'GET', '/api/me')).json).memberships.find((m) => m.org_id === fiA.orgId)).toMatchObject({ status: 'rejected' });
+    expect((await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: fiB.token })).status).toBe(403);
+    const declined = await call(twin, declineTeamInvite, { body: { org_id: fiA.orgId }, caller: fiB.token });
+    expect(declined.body).toMatchObject({ declined: { org_id: fiA.orgId, role: 'data_user' } });
+    expect(await call(twin, declineTeamInvite, { body: { org_id: fiA.orgId }, caller: fiB.token })).toEqual(refusal(404, 'no_invitation', M.noInvitation));
+    expect(okBody(await call(twin, getMe, { caller: fiB.token })).memberships.find((m) => m.org_id === fiA.orgId)).toMatchObject({ status: 'rejected' });
   });
 
   it('refuses an account that never verified its email', async () => {
@@ -162,20 +163,20 @@ describe('POST /api/team/members', () => {
   it('lets a platform admin add to any organisation they name, and only then', async () => {
     expect(await addMember(adminToken, { email: uniqueEmail('pa'), role: 'data_user' })).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
     const res = await addMember(adminToken, { email: uniqueEmail('pa'), role: 'pmec_admin', org_id: fiB.orgId });
-    expect(res.status).toBe(200);
-    expect(res.json.member.status).toBe('invited');
+    expectStatus(res, 200);
+    expect(res.body.member.status).toBe('invited');
   });
 });
 
-describe('DELETE /api/team/members/{id}', () => {
+describe(named(removeTeamMember), () => {
   it('removes a member and withdraws the role, audited with before and after', async () => {
     const member = await signedInUser(twin, []);
     await join(fiA.token, member, 'data_user', fiA.orgId);
     const res = await removeMember(fiA.token, member.username);
-    expect(res.status).toBe(200);
-    expect(res.json.member).toMatchObject({ status: 'removed', approved: false });
+    expectStatus(res, 200);
+    expect(res.body.member).toMatchObject({ status: 'removed', approved: false });
     expect(await groupsOf(twin, member.username)).toEqual([]);
-    expect(teamResponseSchema.parse((await team(fiA.token)).json).members.some((m) => m.user_id === member.username)).toBe(false);
+    expect(okBody(await team(fiA.token)).members.some((m) => m.user_id === member.username)).toBe(false);
     const entry = (await auditOf(twin, `USER#${member.username}`)).find((e) => e.action === 'team.member_remove');
     expect(entry).toMatchObject({ actor_email: fiA.email, details: { before: { status: 'approved' }, after: { status: 'removed' } } });
     expect(await removeMember(fiA.token, member.username)).toEqual(refusal(404, 'member_not_found', M.memberNotFound));

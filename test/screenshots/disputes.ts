@@ -30,7 +30,7 @@ function seed(twin: Twin): Promise<Seeded> {
     await api.deduct(lenderToken, org, month, nrcs);
     const reasons = ['The employee says she never applied for a loan.', 'Payslip shows a deduction after the loan was repaid in full.', 'Employee reports an unknown lender on his payslip.', 'Loan taken out in the name of a deceased officer.'];
     const ids: string[] = [];
-    for (const [i, nrc] of nrcs.entries()) ids.push(api.dispute(await api.open(reviewerToken, { nrc, payee_key: org.payeeKey, month, reason: reasons[i] })).id);
+    for (const [i, nrc] of nrcs.entries()) ids.push(api.dispute(await api.open(reviewerToken, { nrc, payee_key: org.payeeKey, month, reason: reasons[i]! })).id);
     const grant = await api.evidence(reviewerToken, ids[0]!, { file_name: 'payslip-october.pdf', size: TINY_PDF.length, content_type: 'application/pdf' });
     await api.postFile((grant.body as { upload: { url: string; fields: Record<string, string> } }).upload, TINY_PDF, 'payslip-october.pdf');
     await api.respond(lenderToken, ids[1]!, { message: 'The loan was settled in August; the stoppage was sent late. We will refund September.' });

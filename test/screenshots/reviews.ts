@@ -5,6 +5,7 @@ import { currentMonth } from '../../shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, type SeededOrg, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { signInAt } from '../e2e/support.js';
 import type { Shot, Twin } from './core.js';
@@ -47,7 +48,7 @@ function seed(twin: Twin) {
       const data = workbook(kind === 'inputs' ? inputsRows(month, org.payeeKey, nrcs) : stoppagesRows(month, org.payeeKey, nrcs));
       const upload = await api.upload(who.token, { doc_kind: kind, month, payee_key: org.payeeKey, file_name: `${org.payeeKey} ${kind} ${month}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
       const res = await api.submit(who.token, upload.id);
-      ids.push(String(res.body.submission_id));
+      ids.push(String(okBody(res).submission_id));
     }
     await post(twin, reviewer.token, `/api/submissions/${ids[0]}/decision`, { decision: 'approve' });
     await post(twin, reviewer.token, `/api/submissions/${ids[0]}/assign`, { pmec_email: pmec.email });
