@@ -93,6 +93,8 @@ export class PayrollPlatformStack extends Stack {
       userPoolClientId: this.auth.client.userPoolClientId,
       webAclArn: new WebAclArnReader(this, 'WebAclArn', { parameterName: props.webAclArnParameterName, region: EDGE_REGION }).arn,
     });
+    // CloudFront sends /api/* to the API only once every feature's routes are in place on it.
+    this.web.distribution.node.addDependency(...this.api.features);
     new StringParameter(this, 'AppUrlParameter', {
       parameterName: appUrlParameterName,
       stringValue: this.web.url,

@@ -34,7 +34,11 @@ export class Api extends Construct {
       userPoolClients: [props.userPoolClient],
       identitySource: ['$request.header.Authorization'],
     });
-    this.httpApi = new HttpApi(this, 'HttpApi', {
+    // Not the id 'HttpApi' of the API whose routes lived in the platform stack: CloudFormation creates
+    // the nested stacks' routes before it deletes the old ones, and API Gateway refuses a second route
+    // with the same key, so a deployment made before would fail to update. A new API takes the new
+    // routes; CloudFront moves to it once they are all in place (infra/stack.ts) and the old one goes.
+    this.httpApi = new HttpApi(this, 'FeatureHttpApi', {
       description: 'Payroll deductions platform API (routes from shared/routes.ts)',
       createDefaultStage: false,
       defaultAuthorizer: authorizer,

@@ -2,7 +2,7 @@ import { NestedStack, Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { type RouteDef, ROUTES } from '../../shared/routes.js';
-import { type Synthesized, synthesize } from './synth.js';
+import { logicalId, type Synthesized, synthesize } from './synth.js';
 
 /**
  * CloudFormation takes at most 500 resources, 200 parameters and 200 outputs per stack, and `synth`
@@ -65,5 +65,11 @@ describe("the platform's stacks", () => {
         template.resourceCountIs(type, feature.length);
       }
     }
+  });
+
+  it('let CloudFront send /api/* to the API only once every route stack is in place', () => {
+    const [platform, ...nested] = synthesized.stacks;
+    const [distribution] = Object.values(platform!.template.findResources('AWS::CloudFront::Distribution')) as { DependsOn?: string[] }[];
+    expect(distribution?.DependsOn).toEqual(expect.arrayContaining(nested.map(({ stack }) => logicalId((stack as NestedStack).nestedStackResource!))));
   });
 });
