@@ -32,7 +32,8 @@ export interface PayrollPlatformStackProps extends StackProps {
 }
 
 /**
- * The platform: Cognito, DynamoDB, S3, one Lambda per route behind an HTTP API, S3-triggered
+ * The platform: Cognito, DynamoDB, S3, one Lambda per route behind an HTTP API (the routes in a
+ * nested stack per feature, infra/constructs/feature-routes.ts), S3-triggered
  * processing, CloudFront serving the SPA behind the WAF web ACL of the edge stack (infra/edge-stack.ts),
  * alarms. Each concern is one construct; resources pass between them as props.
  */
