@@ -32,7 +32,8 @@ export interface PayrollPlatformStackProps extends StackProps {
 }
 
 /**
- * The platform: Cognito, DynamoDB, S3, one Lambda per route behind an HTTP API, S3-triggered
+ * The platform: Cognito, DynamoDB, S3, one Lambda per route behind an HTTP API (the routes in a
+ * nested stack per feature, infra/constructs/feature-routes.ts), S3-triggered
  * processing, CloudFront serving the SPA behind the WAF web ACL of the edge stack (infra/edge-stack.ts),
  * alarms. Each concern is one construct; resources pass between them as props.
  */
@@ -93,6 +94,8 @@ export class PayrollPlatformStack extends Stack {
       userPoolClientId: this.auth.client.userPoolClientId,
       webAclArn: new WebAclArnReader(this, 'WebAclArn', { parameterName: props.webAclArnParameterName, region: EDGE_REGION }).arn,
     });
+    // CloudFront sends /api/* to the API only once every feature's routes are in place on it.
+    this.web.distribution.node.addDependency(...this.api.features);
     new StringParameter(this, 'AppUrlParameter', {
       parameterName: appUrlParameterName,
       stringValue: this.web.url,

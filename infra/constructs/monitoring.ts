@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, type IMetric, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -30,7 +30,9 @@ const FIVE_MINUTES = Duration.minutes(5);
 /**
  * Alarms on every function's errors, the API's 5xx answers and dead-lettered S3 events, sent
  * to one encrypted topic. Each fires on a single occurrence in five minutes: at this traffic
- * any fault is worth a look.
+ * any fault is worth a look. What watches one function (its alarm, its metric filter) lives in
+ * that function's stack, so a nested stack's routes cost the platform stack nothing but the
+ * topic passed in, and no output passes back.
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;
@@ -47,16 +49,17 @@ export class Monitoring extends Construct {
 
     for (const fn of props.functions) {
       this.alarm(
+        this.besides(fn),
         `${fn.node.scope?.node.id ?? ''}${fn.node.id}Errors`,
         `${fn.function.node.path}: the function threw or timed out.`,
         fn.function.metricErrors({ period: FIVE_MINUTES }),
       );
     }
-    this.alarm('Api5xx', 'The HTTP API answered 5xx: faults, since bad input gets 4xx.', props.httpApi.metricServerError({ period: FIVE_MINUTES }));
+    this.alarm(this, 'Api5xx', 'The HTTP API answered 5xx: faults, since bad input gets 4xx.', props.httpApi.metricServerError({ period: FIVE_MINUTES }));
     if (props.notifying?.length) {
       const metric = new Metric({ namespace: NAMESPACE, metricName: 'NotificationsNotQueued', statistic: 'Sum', period: FIVE_MINUTES });
       for (const fn of props.notifying) {
-        new MetricFilter(this, `${fn.node.id}NotQueued`, {
+        new MetricFilter(this.besides(fn), `${fn.node.id}NotQueued`, {
           logGroup: fn.logGroup,
           filterPattern: FilterPattern.stringValue('$.message', '=', NOTIFICATION_NOT_QUEUED),
           metricNamespace: NAMESPACE,
@@ -64,10 +67,11 @@ export class Monitoring extends Construct {
           metricValue: '1',
         });
       }
-      this.alarm('NotificationsNotQueued', 'An action could not queue its notification emails (the action stood; the emails were not sent).', metric);
+      this.alarm(this, 'NotificationsNotQueued', 'An action could not queue its notification emails (the action stood; the emails were not sent).', metric);
     }
     if (props.deadLetters) {
       this.alarm(
+        this,
         'DeadLetters',
         'An S3 event failed three times and waits in the dead-letter queue.',
         props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES }),
@@ -75,8 +79,14 @@ export class Monitoring extends Construct {
     }
   }
 
-  private alarm(id: string, description: string, metric: IMetric): void {
-    new Alarm(this, id, {
+  /** Where what watches `fn` goes: this construct for the platform stack's functions, else the function's own (nested) stack. */
+  private besides(fn: AppFunction): Construct {
+    const home = Stack.of(fn);
+    return home === Stack.of(this) ? this : home;
+  }
+
+  private alarm(scope: Construct, id: string, description: string, metric: IMetric): void {
+    new Alarm(scope, id, {
       alarmDescription: description,
       metric,
       threshold: 1,

@@ -11,11 +11,32 @@ export function acknowledge(scope: IConstruct, id: string, reason: string): void
   Validations.of(scope).acknowledge({ id, reason });
 }
 
-/** How cdk-nag writes a resource's ARN in a finding: `<LogicalId.Arn>`. */
-export function arnToken(resource: IConstruct): string {
+/**
+ * How cdk-nag writes a resource's ARN in a finding on `consumer` (by default the resource itself):
+ * `<LogicalId.Arn>` in the resource's own stack; in a nested stack, `<referenceto…Arn>`, the parameter
+ * CDK makes of the reference. Those parameters exist only once the tree is prepared for synthesis, so
+ * a name naming a consumer in another stack is made through `acknowledgeResolved`.
+ */
+export function arnToken(resource: IConstruct, consumer: IConstruct = resource): string {
   const cfn = resource.node.defaultChild;
   if (!CfnResource.isCfnResource(cfn)) throw new Error(`${resource.node.path} has no CloudFormation resource`);
-  return `<${Stack.of(cfn).resolve(cfn.logicalId)}.Arn>`;
+  const resolved = Stack.of(consumer).resolve(cfn.getAtt('Arn')) as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+  if (resolved.Ref) return `<${resolved.Ref}>`;
+  if (resolved['Fn::GetAtt']) return `<${resolved['Fn::GetAtt'].join('.')}>`;
+  throw new Error(`${resource.node.path}: unexpected ARN ${JSON.stringify(resolved)} in ${Stack.of(consumer).node.path}`);
+}
+
+/**
+ * Acknowledges a finding whose name holds a reference (see arnToken) when the tree is validated: after
+ * CDK has turned references across stacks into parameters, so the name is the one the rule reports.
+ */
+export function acknowledgeResolved(scope: IConstruct, id: () => string, reason: string): void {
+  scope.node.addValidation({
+    validate: () => {
+      acknowledge(scope, id(), reason);
+      return [];
+    },
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { RouteDef } from '../../shared/routes.js';
 import type { BucketKey, TableKey } from '../../shared/stores.js';
 import { TABLES } from '../../shared/stores.js';
 import { type BucketGrant, type FunctionGrants, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, type TableGrant } from '../grants.js';
-import { acknowledge, arnToken } from './nag.js';
+import { acknowledgeResolved, arnToken } from './nag.js';
 
 export interface Stores {
   tables: Record<TableKey, ITable>;
@@ -82,9 +82,9 @@ function grantBucket(role: IRole, key: BucketKey, bucket: IBucket, grant: Bucket
 
   const wildcards = new Set(ops.flatMap(([, patterns = []]) => patterns.filter((p) => /[*?]/.test(p))));
   for (const pattern of wildcards) {
-    acknowledge(
+    acknowledgeResolved(
       role,
-      `AwsSolutions-IAM5[Resource::${arnToken(bucket)}/${pattern}]`,
+      () => `AwsSolutions-IAM5[Resource::${arnToken(bucket, role)}/${pattern}]`,
       `Object keys in the ${key} bucket are made at run time (ids, months, payee keys, file names); object actions are limited to the pattern ${pattern} of the key layout in lambdas/data (KEYS in infra/grants.ts).`,
     );
   }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, CfnResource, Stack } from 'aws-cdk-lib';
+import { App, CfnResource, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
@@ -11,15 +11,28 @@ import { PayrollPlatformStack } from '../../infra/stack.js';
 
 export type Resource = { Properties: Record<string, any>; DeletionPolicy?: string };
 
+/** One stack's own template. */
+export interface StackTemplate {
+  stack: Stack;
+  template: Template;
+}
+
 export interface Synthesized {
   stack: PayrollPlatformStack;
+  /**
+   * The platform as one template: the platform stack's resources and those of every nested stack
+   * (infra/constructs/feature-routes.ts), each nested stack's parameters replaced by what the parent
+   * passes it, so a reference reads as it would within one stack (`{ Ref: <table> }`, `<bucket>.Arn`).
+   */
   template: Template;
+  /** Each stack's own template, as deployed: the platform stack first, then its nested stacks. */
+  stacks: StackTemplate[];
   /** The us-east-1 stack holding CloudFront's web ACL, as infra/app.ts makes it. */
   edge: PayrollEdgeStack;
   edgeTemplate: Template;
   /** The cloud assembly directory (templates, assets, validation-report.json). */
   outdir: string;
-  /** The template's resources of one type. */
+  /** The platform's resources of one type, nested stacks' included. */
   resources(type: string): Resource[];
 }
 
@@ -49,9 +62,48 @@ export function synthesize({
   const edge = new PayrollEdgeStack(app, 'PayrollPlatformEdge', { env: { region: EDGE_REGION }, webAclArnParameterName });
   const stack = new PayrollPlatformStack(app, 'PayrollPlatform', { webAssetDir: siteDir, s3Triggers, webAclArnParameterName, senderEmail });
   stack.addStackDependency(edge);
-  const template = Template.fromStack(stack);
+  const { template, stacks } = withNestedStacks(stack);
   const edgeTemplate = Template.fromStack(edge);
-  return { stack, template, edge, edgeTemplate, outdir, resources: (type) => Object.values(template.findResources(type)) as Resource[] };
+  return { stack, template, stacks, edge, edgeTemplate, outdir, resources: (type) => Object.values(template.findResources(type)) as Resource[] };
+}
+
+type TemplateJson = { Resources: Record<string, { Properties?: { Parameters?: Record<string, unknown> } }>; Parameters?: Record<string, unknown>; Outputs?: Record<string, unknown> };
+
+/** Every stack's template (Template.fromStack of each nested stack too), and all of them read as one. */
+function withNestedStacks(root: Stack): { template: Template; stacks: StackTemplate[] } {
+  // findAll walks the tree parents first, so a nested stack's parent is resolved before it.
+  const stacks = [root, ...root.node.findAll().filter(NestedStack.isNestedStack)].map((stack) => ({ stack, template: Template.fromStack(stack) }));
+  const resolved = new Map<Stack, TemplateJson>();
+  const merged = structuredClone(stacks[0]!.template.toJSON()) as TemplateJson;
+  resolved.set(root, merged);
+  for (const { stack, template } of stacks.slice(1)) {
+    const nested = stack as NestedStack;
+    const own = template.toJSON() as TemplateJson;
+    if (Object.keys(own.Outputs ?? {}).length) {
+      throw new Error(`${nested.node.path} has outputs: the one-template view does not follow them (keep what the parent reads in the parent)`);
+    }
+    const parent = resolved.get(nested.nestedStackParent!)!;
+    const passed = parent.Resources[logicalId(nested.nestedStackResource!)]?.Properties?.Parameters ?? {};
+    for (const name of Object.keys(own.Parameters ?? {})) {
+      if (!(name in passed)) throw new Error(`${nested.node.path}: the parent passes no value for its parameter ${name}`);
+    }
+    const inParent = replaceParameters(own, passed) as TemplateJson;
+    resolved.set(nested, inParent);
+    for (const [id, resource] of Object.entries(inParent.Resources)) {
+      if (id in merged.Resources) throw new Error(`${nested.node.path}: logical id ${id} is also in another stack`);
+      merged.Resources[id] = resource;
+    }
+  }
+  return { template: Template.fromJSON(merged), stacks };
+}
+
+/** `value` with each `{ Ref: <parameter> }` replaced by what the parent passes for it. */
+function replaceParameters(value: unknown, passed: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((v) => replaceParameters(v, passed));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  if (entries.length === 1 && entries[0]![0] === 'Ref' && typeof entries[0]![1] === 'string' && entries[0]![1] in passed) return passed[entries[0]![1]];
+  return Object.fromEntries(entries.map(([k, v]) => [k, replaceParameters(v, passed)]));
 }
 
 /** The logical id of a construct's CloudFormation resource. */
