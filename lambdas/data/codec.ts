@@ -9,14 +9,17 @@ import { logger } from '../lib/powertools.js';
  */
 export type Item = Record<string, unknown>;
 
-export interface Codec<T> {
+export interface Codec<T, In = T> {
   readonly entity: string;
   /** The record an item holds; null when there is no item, or (logged with its key and issues) when it is malformed. */
   parse(item: Item | null | undefined): T | null;
   /** The records these items hold, malformed items skipped (each logged). */
   parseAll(items: readonly Item[] | null | undefined): T[];
-  /** The item to store: the record's attributes and its keys. Throws when the record would not parse back. */
-  build(value: T): Item;
+  /**
+   * The item to store: the record's attributes as given and its keys. The record is the schema's input, so
+   * what a reader defaults may be left out; throws when the record would not parse back.
+   */
+  build(value: In): Item;
 }
 
 /** Attributes that name an item in its table and indexes (shared/stores.ts): what the log shows of a malformed one. */
@@ -38,7 +41,7 @@ export class MalformedRecordError extends Error {
  * The codec of one entity. `keys` gives the key attributes (table and index keys) an item of this
  * record is stored under; build adds them.
  */
-export function defineCodec<S extends z.ZodType<Item>>(entity: string, schema: S, keys: (value: z.output<S>) => Item = () => ({})): Codec<z.output<S>> {
+export function defineCodec<S extends z.ZodType<Item, Item>>(entity: string, schema: S, keys: (value: z.input<S>) => Item = () => ({})): Codec<z.output<S>, z.input<S>> {
   const parse = (item: Item | null | undefined): z.output<S> | null => {
     if (!item) return null;
     const result = schema.safeParse(item);
