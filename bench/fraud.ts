@@ -31,7 +31,8 @@ export const fraudBench: Bench = {
     return withTwin(async (twin) => {
       // The repositories read their endpoints and table names from the environment, as a Lambda does.
       Object.assign(process.env, twin.env);
-      const { seedRegistry, flaggedByDigest } = await import('../lambdas/data/registry.js');
+      const { flaggedByDigest } = await import('../lambdas/data/registry.js');
+      const { seedRegistry } = await import('./seed-registry.js');
       const { flaggedNrcDigits } = await import('../lambdas/data/registry-check.js');
 
       progress(`seeding ${REGISTRY.toLocaleString('en-US')} registry NRCs (summaries and digest, BatchWrite)`);

@@ -4,8 +4,8 @@ import type { Role } from '../../shared/roles.js';
 import { type AccessRequest, accessRequestCodec, pendingGuardKey, requestKey } from './access-requests.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from './dynamo.js';
-import { findOrganisationByPayeeKey, getOrganisation, type Organisation, orgKey, payeeIndexKeys } from './directory.js';
-import { memberIndexKeys, memberKey } from './memberships.js';
+import { findOrganisationByPayeeKey, getOrganisation, type Organisation, organisationCodec, orgKey } from './directory.js';
+import { memberCodec } from './memberships.js';
 
 /**
  * Decisions on access requests (access-requests.ts holds the request keys). Added keys:
@@ -121,11 +121,11 @@ export async function approveRequest(
     ? [{ ConditionCheck: { TableName: table, Key: orgKey(org.org_id), ConditionExpression: 'attribute_exists(pk)' } }]
     : [
         { Put: { TableName: table, Item: { ...orgGuardKey(request), org_id: org.org_id, created_at: now }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table, Item: { ...orgKey(org.org_id), ...(org.payee_key ? payeeIndexKeys(org.payee_key, org.org_id) : {}), ...org }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: table, Item: organisationCodec.build(org), ConditionExpression: 'attribute_not_exists(pk)' } },
       ];
   const membership = {
     ...{ org_id: org.org_id, org_name: org.org_name, client_type: org.client_type, payee_key: org.payee_key },
-    ...{ user_id: input.userId, email: request.email, role: input.role, status: 'approved', is_approved: true },
+    ...{ user_id: input.userId, email: request.email, role: input.role, status: 'approved' as const, is_approved: true },
     ...{ created_at: now, decided_at: now, added_by: input.by, request_id: request.id },
   };
   try {
@@ -133,7 +133,7 @@ export async function approveRequest(
       new TransactWriteCommand({
         TransactItems: [
           ...orgItems,
-          { Put: { TableName: table, Item: { ...memberKey(org.org_id, input.userId), ...memberIndexKeys(org.org_id, input.userId), ...membership } } },
+          { Put: { TableName: table, Item: memberCodec.build(membership) } },
           decideRequest(request, { status: 'approved', decided_at: now, decided_by: input.by, role_granted: input.role, org_id: org.org_id }),
           releaseGuard(request),
         ],

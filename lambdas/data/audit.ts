@@ -1,5 +1,6 @@
 import { PutCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { type AuditItem, auditItemSchema } from '../../shared/api/audit.js';
 import type { AuthenticatedCaller } from '../lib/caller.js';
 import { dynamo, tableName } from './clients.js';
@@ -97,13 +98,15 @@ const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 8
 
 /** Cursor: the day being read and DynamoDB's own last key there, as opaque base64url JSON. */
 export const encodeCursor = (day: string, key: Record<string, unknown> | undefined) => Buffer.from(JSON.stringify({ day, key: key ?? null })).toString('base64url');
+/** A cursor names a day and, when it is inside one, nothing but the log's own key attributes. */
+const cursorSchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  key: z.partialRecord(z.enum(['pk', 'sk', 'gsi1pk', 'gsi1sk']), z.unknown()).nullable(),
+});
 export function decodeCursor(cursor: string): { day: string; key: Record<string, unknown> | null } | null {
   try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { day?: unknown; key?: unknown };
-    if (typeof value.day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value.day)) return null;
-    const key = value.key as Record<string, unknown> | null;
-    if (key !== null && (typeof key !== 'object' || Object.keys(key).some((k) => !['pk', 'sk', 'gsi1pk', 'gsi1sk'].includes(k)))) return null;
-    return { day: value.day, key };
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }

@@ -15,6 +15,8 @@ export interface Codec<T, In = T> {
   parse(item: Item | null | undefined): T | null;
   /** The records these items hold, malformed items skipped (each logged). */
   parseAll(items: readonly Item[] | null | undefined): T[];
+  /** The record of an item that must be there (what a successful update returns): throws when it is missing or malformed. */
+  parseExisting(item: Item | null | undefined): T;
   /**
    * The item to store: the record's attributes as given and its keys. The record is the schema's input, so
    * what a reader defaults may be left out; throws when the record would not parse back.
@@ -27,13 +29,13 @@ const KEY_NAME = /^(pk|sk|gsi\d+(pk|sk))$/;
 const keyOf = (item: Item) => Object.fromEntries(Object.entries(item).filter(([name]) => KEY_NAME.test(name)));
 const issuesOf = (error: z.ZodError) => error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 
-/** The error a writer gets for a record its readers would not read back. */
-export class MalformedRecordError extends Error {
+/** A record a writer gives that its readers would not read back, or a stored item that must hold one and does not. */
+export class MalformedItemError extends Error {
   constructor(
     readonly entity: string,
     readonly issues: { path: string; message: string }[],
   ) {
-    super(`Refusing to store a malformed ${entity}: ${issues.map((i) => `${i.path || '(item)'} ${i.message}`).join('; ')}`);
+    super(`A malformed ${entity}: ${issues.map((i) => `${i.path || '(item)'} ${i.message}`).join('; ')}`);
   }
 }
 
@@ -57,10 +59,15 @@ export function defineCodec<S extends z.ZodType<Item, Item>>(entity: string, sch
         const record = parse(item);
         return record === null ? [] : [record];
       }),
+    parseExisting: (item) => {
+      const record = parse(item);
+      if (record === null) throw new MalformedItemError(entity, item ? [{ path: '', message: 'does not hold the record (logged)' }] : [{ path: '', message: 'missing' }]);
+      return record;
+    },
     build: (value) => {
       // The record is stored as given (a default or transform of the schema never rewrites what is written).
       const result = schema.safeParse(value);
-      if (!result.success) throw new MalformedRecordError(entity, issuesOf(result.error));
+      if (!result.success) throw new MalformedItemError(entity, issuesOf(result.error));
       return { ...value, ...keys(value) };
     },
   };

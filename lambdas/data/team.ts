@@ -3,7 +3,7 @@ import { normaliseRoles, type Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, scanAll } from './dynamo.js';
 import type { Organisation } from './directory.js';
-import { getMember, type MemberItem, memberIndexKeys, memberKey } from './memberships.js';
+import { getMember, memberCodec, type MemberItem, memberKey } from './memberships.js';
 
 /** Team changes: memberships written by organisation admins (the entity is memberships.ts). */
 export class MembershipExistsError extends Error {
@@ -42,7 +42,7 @@ export async function createMembership(
     await dynamo.send(
       new PutCommand({
         TableName: tableName('directory'),
-        Item: { ...memberKey(org.org_id, user.user_id), ...memberIndexKeys(org.org_id, user.user_id), ...item },
+        Item: memberCodec.build(item),
         ConditionExpression: 'attribute_not_exists(pk) OR NOT (#status IN (:pending, :invited, :approved))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending', ':invited': 'invited', ':approved': 'approved' },

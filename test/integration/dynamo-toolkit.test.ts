@@ -156,11 +156,12 @@ describe('scanAll', () => {
 describe('queryPage', () => {
   const numbered = (item: Record<string, unknown>) => (typeof item.n === 'number' ? { sk: String(item.sk), n: item.n } : null);
   /** Every page of a Query, one queryPage after another, each from the `next` of the one before. */
-  async function allPages(input: Parameters<typeof kit.queryPage>[0], request: Omit<Parameters<typeof kit.queryPage<{ sk: string; n: number }>>[1], 'start'>) {
-    const pages: { sk: string; n: number }[][] = [];
+  type Row = { sk: string; n: number };
+  async function allPages(input: Parameters<typeof kit.queryPage>[0], request: Omit<Parameters<typeof kit.queryPage<Row>>[1], 'start'>) {
+    const pages: Row[][] = [];
     let start: Record<string, unknown> | null = null;
     do {
-      const page = await kit.queryPage(input, { ...request, start });
+      const page: { items: Row[]; next: Record<string, unknown> | null } = await kit.queryPage(input, { ...request, start });
       pages.push(page.items);
       start = page.next;
     } while (start && pages.length < 50);

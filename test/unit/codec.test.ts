@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCodec, MalformedRecordError } from '../../lambdas/data/codec.js';
+import { defineCodec, MalformedItemError } from '../../lambdas/data/codec.js';
 import { logger } from '../../lambdas/lib/powertools.js';
 
 /** The one way lambdas/data reads and writes an entity's items (lambdas/data/codec.ts). */
@@ -70,6 +70,19 @@ describe('parseAll', () => {
   });
 });
 
+describe('parseExisting', () => {
+  it('reads the record of an item that must be there', () => {
+    expect(thing.parseExisting({ id: '1', kind: 'a' })).toEqual({ id: '1', kind: 'a', note: null });
+  });
+
+  it('throws for a missing item, and for a malformed one (logged as parse logs it)', () => {
+    const error = logged();
+    expect(() => thing.parseExisting(undefined)).toThrow(MalformedItemError);
+    expect(() => thing.parseExisting({ pk: 'THING#3', id: 3 })).toThrow(/A malformed thing/);
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('build', () => {
   it('gives the item to store: the record with its keys, read back as the same record', () => {
     const record = { id: '7', kind: 'b' as const, note: null };
@@ -89,7 +102,7 @@ describe('build', () => {
 
   it('refuses a record its readers would skip, naming the entity and the issue', () => {
     const build = () => thing.build({ id: '5', kind: 'z' } as never);
-    expect(build).toThrow(MalformedRecordError);
-    expect(build).toThrow(/malformed thing: kind/);
+    expect(build).toThrow(MalformedItemError);
+    expect(build).toThrow(/A malformed thing: kind/);
   });
 });
