@@ -18,7 +18,6 @@ import { historyKey } from './history.js';
  * summary, which the deduction signals read for the lender's later files.
  */
 const partyEntry = z.object({ email: z.string(), at: z.string() });
-export type PartyEntry = z.infer<typeof partyEntry>;
 
 const disputeSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import type { ReportStatus } from '../../shared/api/fraud.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
 import { isConditionFailure, retrying } from './dynamo.js';
@@ -16,7 +17,7 @@ import { summaryKey } from './registry-check.js';
  * bucket — so the registry check and file validation stop flagging it at once, and never before.
  */
 export interface Retirement {
-  status: 'withdrawn' | 'expired';
+  status: Exclude<ReportStatus, 'active'>;
   reason: string;
   at: string;
   by_email: string | null;

@@ -95,7 +95,7 @@ export async function getUpload(id: string): Promise<UploadRecord | null> {
 }
 
 /** One conditional update; false when its condition does not hold (someone else got there first). */
-async function conditionalUpdate(id: string, set: Record<string, unknown>, condition: string, values: Record<string, unknown> = {}): Promise<boolean> {
+async function conditionalUpdate(id: string, set: Partial<UploadRecord>, condition: string, values: Record<string, unknown> = {}): Promise<boolean> {
   // DynamoDB refuses names that the expressions do not use.
   const names: Record<string, string> = {};
   if (condition.includes('#status')) names['#status'] = 'status';
