@@ -1,4 +1,5 @@
 import { createUser, signIn } from '../test/support/cognito.js';
+import { seedMembership, seedOrganisation, subOf } from '../test/fixtures/submissions/directory.js';
 import { extractNrcs, normaliseNrc } from '../shared/rules/nrc.js';
 import type { Bench, Figure } from './figures.js';
 import { progress, median, withTwin } from './support.js';
@@ -31,14 +32,17 @@ export const fraudBench: Bench = {
     return withTwin(async (twin) => {
       // The repositories read their endpoints and table names from the environment, as a Lambda does.
       Object.assign(process.env, twin.env);
-      const { seedRegistry, flaggedByDigest } = await import('../lambdas/data/registry.js');
+      const { flaggedByDigest } = await import('../lambdas/data/registry.js');
+      const { seedRegistry } = await import('./seed-registry.js');
       const { flaggedNrcDigits } = await import('../lambdas/data/registry-check.js');
 
       progress(`seeding ${REGISTRY.toLocaleString('en-US')} registry NRCs (summaries and digest, BatchWrite)`);
       const seed = await timed(() => seedRegistry(Array.from({ length: REGISTRY }, (_, i) => digits(i, 7))));
 
+      // A report is filed as the organisation holding its payee key: the filer is an approved member of it.
       const user = await createUser(twin, ['data_user']);
       const { idToken } = await signIn(twin, user.email, user.password);
+      await seedMembership(twin, await seedOrganisation(twin, 'B001', 'Bench Bank'), subOf(idToken), 'approved', 'data_user');
       const post = (path: string, body: unknown) =>
         fetch(`${twin.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       progress(`filing ${FILED} reports through the API`);

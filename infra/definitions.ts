@@ -39,7 +39,7 @@ export interface S3TriggerDef {
   uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[] };
 }
 
-export const S3_TRIGGERS: readonly S3TriggerDef[] = [
+export const S3_TRIGGERS = [
   // Files the browser posted (presigned POST): validate them and store the result on the upload.
   {
     id: 'validate-upload',
@@ -75,7 +75,7 @@ export const S3_TRIGGERS: readonly S3TriggerDef[] = [
     handler: 'events/check-document',
     uses: { tables: ['directory'], buckets: ['onboarding'] },
   },
-];
+] as const satisfies readonly S3TriggerDef[];
 
 /** Scheduled jobs: an EventBridge schedule runs a handler (at least once, retried); the twin runs it at start and daily. */
 export interface ScheduledJobDef {
@@ -86,7 +86,7 @@ export interface ScheduledJobDef {
   uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[] };
 }
 
-export const SCHEDULED_JOBS: readonly ScheduledJobDef[] = [
+export const SCHEDULED_JOBS = [
   // Fraud reports older than the retention setting leave the registry (issue 16 §2): 00:30 in Lusaka.
   { id: 'expire-reports', handler: 'events/expire-reports', cron: { minute: '30', hour: '22' }, uses: { tables: ['registry', 'directory', 'audit'] } },
-];
+] as const satisfies readonly ScheduledJobDef[];

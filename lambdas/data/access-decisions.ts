@@ -1,11 +1,11 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/roles.js';
-import { type AccessRequest, pendingGuardKey, requestKey } from './access-requests.js';
+import { type AccessRequest, accessRequestCodec, pendingGuardKey, requestKey } from './access-requests.js';
 import { dynamo, tableName } from './clients.js';
-import { isConditionFailure, isTransactionConflict, queryCount } from './dynamo.js';
-import { findOrganisationByPayeeKey, getOrganisation, type Organisation, orgKey, payeeIndexKeys } from './directory.js';
-import { memberIndexKeys, memberKey } from './memberships.js';
+import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from './dynamo.js';
+import { findOrganisationByPayeeKey, getOrganisation, type Organisation, organisationCodec, orgKey } from './directory.js';
+import { memberCodec } from './memberships.js';
 
 /**
  * Decisions on access requests (access-requests.ts holds the request keys). Added keys:
@@ -16,14 +16,8 @@ import { memberIndexKeys, memberKey } from './memberships.js';
  * Access patterns: "requests newest first" Query gsi2 REQUEST descending; "requests of an email"
  * Query gsi1 EMAIL#{email}.
  */
-export interface DecidedFields {
-  decided_at?: string;
-  decided_by?: string;
-  decision_note?: string;
-  role_granted?: Role;
-  org_id?: string;
-}
-export type StoredRequest = AccessRequest & DecidedFields;
+/** A request with its decision, when it has one (the decision's fields are part of the request's codec). */
+export type StoredRequest = AccessRequest;
 
 const orgGuardKey = (request: Pick<AccessRequest, 'client_type' | 'payee_key' | 'org_name'>) => ({
   pk: request.client_type === 'fi' && request.payee_key ? `ORGKEY#PAYEE#${request.payee_key}` : `ORGKEY#NAME#${request.org_name.trim().toUpperCase()}`,
@@ -39,34 +33,14 @@ const isCancelled = (error: unknown) => isConditionFailure(error) || isTransacti
 
 /** Access pattern "requests newest first", one page of up to `limit` after filtering in code. */
 export async function listRequests(opts: { status: string | null; q: string; cursor: Record<string, unknown> | undefined; limit: number }) {
-  const items: StoredRequest[] = [];
-  let ExclusiveStartKey = opts.cursor;
   const q = opts.q.toLowerCase();
   const matches = (r: StoredRequest) =>
     (!opts.status || r.status === opts.status) &&
     (!q || [r.email, r.org_name, r.payee_key ?? '', r.full_name ?? ''].some((v) => v.toLowerCase().includes(q)));
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('directory'),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'REQUEST' },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-        Limit: 100,
-      }),
-    );
-    for (const raw of (out.Items ?? []) as (StoredRequest & Record<string, unknown>)[]) {
-      if (!matches(raw)) continue;
-      items.push(raw);
-      if (items.length === opts.limit) {
-        return { items, next: { pk: raw.pk, sk: raw.sk, gsi2pk: raw.gsi2pk, gsi2sk: raw.gsi2sk } as Record<string, unknown> };
-      }
-    }
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return { items, next: null };
+  return queryPage(
+    { TableName: tableName('directory'), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'REQUEST' }, ScanIndexForward: false, Limit: 100 },
+    { limit: opts.limit, start: opts.cursor, read: accessRequestCodec.parse, keep: matches },
+  );
 }
 
 /** Pending requests, counted (Query with a filter: requests are few). */
@@ -83,15 +57,13 @@ export function countPendingRequests(): Promise<number> {
 
 /** Access pattern "requests of an email" (the User Inspector's access_requests). */
 export async function requestsOfEmail(email: string): Promise<StoredRequest[]> {
-  const out = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName('directory'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
-      ExpressionAttributeValues: { ':pk': `EMAIL#${email}`, ':sk': 'REQUEST#' },
-    }),
-  );
-  return (out.Items ?? []) as StoredRequest[];
+  const items = await queryAll({
+    TableName: tableName('directory'),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
+    ExpressionAttributeValues: { ':pk': `EMAIL#${email}`, ':sk': 'REQUEST#' },
+  });
+  return accessRequestCodec.parseAll(items);
 }
 
 /** The organisation a request names, if it exists: by its guard, else (older data) by payee key. */
@@ -149,11 +121,11 @@ export async function approveRequest(
     ? [{ ConditionCheck: { TableName: table, Key: orgKey(org.org_id), ConditionExpression: 'attribute_exists(pk)' } }]
     : [
         { Put: { TableName: table, Item: { ...orgGuardKey(request), org_id: org.org_id, created_at: now }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table, Item: { ...orgKey(org.org_id), ...(org.payee_key ? payeeIndexKeys(org.payee_key, org.org_id) : {}), ...org }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: table, Item: organisationCodec.build(org), ConditionExpression: 'attribute_not_exists(pk)' } },
       ];
   const membership = {
     ...{ org_id: org.org_id, org_name: org.org_name, client_type: org.client_type, payee_key: org.payee_key },
-    ...{ user_id: input.userId, email: request.email, role: input.role, status: 'approved', is_approved: true },
+    ...{ user_id: input.userId, email: request.email, role: input.role, status: 'approved' as const, is_approved: true },
     ...{ created_at: now, decided_at: now, added_by: input.by, request_id: request.id },
   };
   try {
@@ -161,7 +133,7 @@ export async function approveRequest(
       new TransactWriteCommand({
         TransactItems: [
           ...orgItems,
-          { Put: { TableName: table, Item: { ...memberKey(org.org_id, input.userId), ...memberIndexKeys(org.org_id, input.userId), ...membership } } },
+          { Put: { TableName: table, Item: memberCodec.build(membership) } },
           decideRequest(request, { status: 'approved', decided_at: now, decided_by: input.by, role_granted: input.role, org_id: org.org_id }),
           releaseGuard(request),
         ],

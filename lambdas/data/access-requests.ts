@@ -1,7 +1,9 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { presignPost } from './s3-objects.js';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import {
+  CLIENT_TYPES,
   type ClientType,
   ONBOARDING_CONTENT_TYPE,
   ONBOARDING_DOCS,
@@ -9,9 +11,11 @@ import {
   type OnboardingDoc,
   onboardingDocKey,
 } from '../../shared/api/accounts.js';
+import { ACCESS_REQUEST_STATUSES } from '../../shared/api/admin.js';
 import type { PresignedPost } from '../../shared/api/presigned-post.js';
-import type { Role } from '../../shared/roles.js';
+import { ROLES, type Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { isConditionFailure } from './dynamo.js';
 
 /**
@@ -23,25 +27,44 @@ import { isConditionFailure } from './dynamo.js';
  *                 whoever decides a request deletes the guard in the decision's transaction.
  * Documents live in the onboarding bucket under requests/{id}/{doc}.pdf; `state_{doc}` on the request
  * records what landed there (set by the bucket's event), so a document without one never arrived.
+ * A decision adds who decided, when and what (access-decisions.ts).
  */
-export interface AccessRequest {
-  id: string;
-  email: string;
-  client_type: ClientType;
-  org_name: string;
-  payee_key: string | null;
-  full_name: string;
-  requested_role: Role;
-  status: 'pending' | 'approved' | 'rejected' | 'removed';
-  created_at: string;
-  source: 'access_requests';
-  user_sub: string;
-  /** Object keys in the onboarding bucket, one per required document. */
-  documents: Partial<Record<OnboardingDoc, string>>;
-}
-
 /** A file that landed: its first bytes are a PDF's signature (`%PDF-`), or they are not. */
-export type DocumentState = 'pdf' | 'not_pdf';
+const documentStateSchema = z.enum(['pdf', 'not_pdf']).optional();
+export type DocumentState = NonNullable<z.infer<typeof documentStateSchema>>;
+
+const ALL_DOCS = [...ONBOARDING_DOCS.fi, ...ONBOARDING_DOCS.pmec] as const;
+
+// Readers default what the screens always defaulted (a request stored without an organisation name, payee key or name).
+const accessRequestSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  client_type: z.enum(CLIENT_TYPES),
+  org_name: z.string().default(''),
+  payee_key: z.string().nullable().default(null),
+  full_name: z.string().optional(),
+  requested_role: z.enum(ROLES),
+  status: z.enum(ACCESS_REQUEST_STATUSES),
+  created_at: z.string(),
+  source: z.literal('access_requests').default('access_requests'),
+  user_sub: z.string(),
+  /** Object keys in the onboarding bucket, one per required document. */
+  documents: z.partialRecord(z.enum(ALL_DOCS), z.string()).default({}),
+  ...({
+    state_tpin: documentStateSchema,
+    state_pacra: documentStateSchema,
+    state_application: documentStateSchema,
+    state_intro_letter: documentStateSchema,
+    state_nrc: documentStateSchema,
+  } satisfies Record<`state_${OnboardingDoc}`, typeof documentStateSchema>),
+  // The decision (access-decisions.ts).
+  decided_at: z.string().optional(),
+  decided_by: z.string().optional(),
+  decision_note: z.string().optional(),
+  role_granted: z.enum(ROLES).optional(),
+  org_id: z.string().optional(),
+});
+export type AccessRequest = z.output<typeof accessRequestSchema>;
 
 export type NewAccessRequest = Pick<AccessRequest, 'email' | 'client_type' | 'org_name' | 'payee_key' | 'full_name' | 'user_sub'>;
 
@@ -49,13 +72,20 @@ export type NewAccessRequest = Pick<AccessRequest, 'email' | 'client_type' | 'or
 
 export const requestKey = (id: string) => ({ pk: `REQUEST#${id}`, sk: 'META' });
 export const pendingGuardKey = (email: string) => ({ pk: `PENDING#${email}`, sk: 'REQUEST' });
+export const accessRequestCodec = defineCodec('access request', accessRequestSchema, (r) => ({
+  ...requestKey(r.id),
+  gsi1pk: `EMAIL#${r.email}`,
+  gsi1sk: `REQUEST#${r.created_at}`,
+  gsi2pk: 'REQUEST',
+  gsi2sk: r.created_at,
+}));
 
 /** The organisation admin role an access request asks for (spec part 2 §7: admin_slot 1). */
 export const requestedRoleFor = (clientType: ClientType): Role => (clientType === 'fi' ? 'fi_admin' : 'pmec_admin');
 
 export async function getAccessRequest(id: string): Promise<AccessRequest | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: requestKey(id), ConsistentRead: true }));
-  return (out.Item as AccessRequest | undefined) ?? null;
+  return accessRequestCodec.parse(out.Item);
 }
 
 /** Access pattern "pending request of an email": the guard names it. */
@@ -93,20 +123,7 @@ export async function createAccessRequest(input: NewAccessRequest): Promise<{ cr
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          {
-            Put: {
-              TableName: tableName('directory'),
-              Item: {
-                ...requestKey(id),
-                gsi1pk: `EMAIL#${input.email}`,
-                gsi1sk: `REQUEST#${created_at}`,
-                gsi2pk: 'REQUEST',
-                gsi2sk: created_at,
-                ...request,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          { Put: { TableName: tableName('directory'), Item: accessRequestCodec.build(request), ConditionExpression: 'attribute_not_exists(pk)' } },
         ],
       }),
     );
@@ -132,8 +149,7 @@ export async function presignOnboardingUploads(request: Pick<AccessRequest, 'id'
 }
 
 /** What landed for one document, as the onboarding bucket's event found it; undefined: nothing yet. */
-export const documentState = (request: AccessRequest, doc: OnboardingDoc): DocumentState | undefined =>
-  (request as unknown as Record<string, DocumentState | undefined>)[`state_${doc}`];
+export const documentState = (request: AccessRequest, doc: OnboardingDoc): DocumentState | undefined => request[`state_${doc}`];
 
 /**
  * Records what landed for one document of a request (the event of its object). Answers false when

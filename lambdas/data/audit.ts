@@ -1,10 +1,12 @@
-import { PutCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import type { AuditItem } from '../../shared/api/audit.js';
+import { z } from 'zod';
+import { type AuditItem, auditItemSchema } from '../../shared/api/audit.js';
 import type { Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { chunked, inParallel } from '../lib/concurrency.js';
-import { retrying } from './dynamo.js';
+import { queryPage, retrying } from './dynamo.js';
 
 /**
  * The audit log: append-only (items are only ever Put with a fresh id, never updated or deleted; in AWS
@@ -31,25 +33,37 @@ export interface AuditEntry {
 const TRANSACTION_ITEMS = 100;
 const PARALLEL = 8;
 
-/** The stored item of an entry (the capacity bench weighs it). */
-export function auditItem(entry: Omit<AuditEntry, 'also'>, ts: string, id: string, extra: Record<string, unknown> = {}) {
-  return {
-    pk: `DAY#${ts.slice(0, 10)}`,
-    sk: `${ts}#${id}`,
-    gsi1pk: `SUBJECT#${entry.subject}`,
-    gsi1sk: `${ts}#${id}`,
+/** An entry as stored and read; `entry_id` only on a pointer. Readers default what older entries may lack. */
+const auditCodec = defineCodec(
+  'audit entry',
+  auditItemSchema.extend({
+    actor_id: auditItemSchema.shape.actor_id.default(null),
+    actor_email: auditItemSchema.shape.actor_email.default(null),
+    actor_roles: auditItemSchema.shape.actor_roles.default([]),
+    org_id: auditItemSchema.shape.org_id.default(null),
+    details: auditItemSchema.shape.details.default({}),
+    entry_id: auditItemSchema.shape.entry_id.default(null),
+  }),
+  (e) => ({ pk: `DAY#${e.ts.slice(0, 10)}`, sk: `${e.ts}#${e.id}`, gsi1pk: `SUBJECT#${e.subject}`, gsi1sk: `${e.ts}#${e.id}` }),
+);
+
+/** The stored item of an entry (the capacity bench weighs it); a pointer names its entry and that entry's subject. */
+export function auditItem(entry: Omit<AuditEntry, 'also'>, ts: string, id: string, pointer?: { entry_id: string; via: string }) {
+  const item = auditCodec.build({
     id,
     ts,
     actor_id: entry.actor?.userId ?? null,
     actor_email: entry.actor?.email ?? null,
-    actor_roles: entry.actor?.roles ?? [],
+    actor_roles: [...(entry.actor?.roles ?? [])],
     org_id: entry.org_id ?? null,
     action: entry.action,
     subject: entry.subject,
     outcome: entry.outcome,
     details: entry.details ?? {},
-    ...extra,
-  };
+    ...(pointer ? { entry_id: pointer.entry_id } : {}),
+  });
+  // `via` is for a reader of the table itself: the API's entries do not carry it.
+  return pointer ? { ...item, via: pointer.via } : item;
 }
 
 export async function writeAudit(entry: AuditEntry): Promise<void> {
@@ -81,31 +95,19 @@ export interface AuditFilter {
   subject?: string;
 }
 
-const toItem = (raw: Record<string, unknown>): AuditItem => ({
-  id: String(raw.id),
-  ts: String(raw.ts),
-  actor_id: (raw.actor_id as string | null) ?? null,
-  actor_email: (raw.actor_email as string | null) ?? null,
-  actor_roles: (raw.actor_roles as string[] | undefined) ?? [],
-  org_id: (raw.org_id as string | null) ?? null,
-  action: String(raw.action),
-  subject: String(raw.subject),
-  outcome: String(raw.outcome) as AuditItem['outcome'],
-  details: (raw.details as Record<string, unknown> | undefined) ?? {},
-  entry_id: (raw.entry_id as string | undefined) ?? null,
-});
-
 const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** Cursor: the day being read and DynamoDB's own last key there, as opaque base64url JSON. */
 export const encodeCursor = (day: string, key: Record<string, unknown> | undefined) => Buffer.from(JSON.stringify({ day, key: key ?? null })).toString('base64url');
+/** A cursor names a day and, when it is inside one, nothing but the log's own key attributes. */
+const cursorSchema = z.object({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  key: z.partialRecord(z.enum(['pk', 'sk', 'gsi1pk', 'gsi1sk']), z.unknown()).nullable(),
+});
 export function decodeCursor(cursor: string): { day: string; key: Record<string, unknown> | null } | null {
   try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { day?: unknown; key?: unknown };
-    if (typeof value.day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value.day)) return null;
-    const key = value.key as Record<string, unknown> | null;
-    if (key !== null && (typeof key !== 'object' || Object.keys(key).some((k) => !['pk', 'sk', 'gsi1pk', 'gsi1sk'].includes(k)))) return null;
-    return { day: value.day, key };
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -128,72 +130,49 @@ export async function listAudit(filter: AuditFilter, limit: number, cursor?: { d
   add('action', filter.action, 'begins');
   add('actor_email', filter.actor, 'eq');
   add('outcome', filter.outcome, 'eq');
-  const items: AuditItem[] = [];
   const base = (): Partial<QueryCommandInput> => ({
     TableName: tableName('audit'),
     ScanIndexForward: false,
     ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+    ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
   });
 
   if (filter.subject) {
-    let key = cursor?.key ?? undefined;
-    do {
-      const out = await dynamo.send(
-        new QueryCommand({
-          ...base(),
-          TableName: tableName('audit'),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :s AND gsi1sk BETWEEN :from AND :to',
-          ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-          ExpressionAttributeValues: { ...values, ':s': `SUBJECT#${filter.subject}`, ':from': filter.from, ':to': `${filter.to}~` },
-          Limit: limit - items.length,
-          ExclusiveStartKey: key,
-        }),
-      );
-      items.push(...(out.Items ?? []).map(toItem));
-      key = out.LastEvaluatedKey;
-    } while (key && items.length < limit);
-    return { items, next_cursor: key ? encodeCursor(filter.to, key) : null };
-  }
-
-  let day = cursor?.day ?? filter.to;
-  let key = cursor?.key ?? undefined;
-  while (day >= filter.from && items.length < limit) {
-    const out = await dynamo.send(
-      new QueryCommand({
+    const page = await queryPage(
+      {
         ...base(),
         TableName: tableName('audit'),
-        KeyConditionExpression: 'pk = :day',
-        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-        ExpressionAttributeValues: { ...values, ':day': `DAY#${day}` },
-        Limit: limit - items.length,
-        ExclusiveStartKey: key,
-      }),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :s AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ...values, ':s': `SUBJECT#${filter.subject}`, ':from': filter.from, ':to': `${filter.to}~` },
+      },
+      { limit, start: cursor?.key, read: auditCodec.parse },
     );
-    items.push(...(out.Items ?? []).map(toItem));
-    key = out.LastEvaluatedKey;
+    return { items: page.items, next_cursor: page.next ? encodeCursor(filter.to, page.next) : null };
+  }
+
+  // One day partition after another, newest first, each from where the last page stopped.
+  const items: AuditItem[] = [];
+  let day = cursor?.day ?? filter.to;
+  let key = cursor?.key ?? null;
+  while (day >= filter.from && items.length < limit) {
+    const page = await queryPage(
+      { ...base(), TableName: tableName('audit'), KeyConditionExpression: 'pk = :day', ExpressionAttributeValues: { ...values, ':day': `DAY#${day}` } },
+      { limit: limit - items.length, start: key, read: auditCodec.parse },
+    );
+    items.push(...page.items);
+    key = page.next;
     if (!key) day = previousDay(day);
   }
   const more = day >= filter.from;
-  return { items, next_cursor: more ? encodeCursor(day, key) : null };
+  return { items, next_cursor: more ? encodeCursor(day, key ?? undefined) : null };
 }
 
 /** Every entry about one subject, oldest first (an export: bounded by what one person's trail holds). */
 export async function auditOfSubject(subject: string, max = 5_000): Promise<AuditItem[]> {
-  const items: AuditItem[] = [];
-  let key: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('audit'),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :s',
-        ExpressionAttributeValues: { ':s': `SUBJECT#${subject}` },
-        ExclusiveStartKey: key,
-      }),
-    );
-    items.push(...(out.Items ?? []).map(toItem));
-    key = out.LastEvaluatedKey;
-  } while (key && items.length < max);
-  return items.slice(0, max);
+  const page = await queryPage(
+    { TableName: tableName('audit'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :s', ExpressionAttributeValues: { ':s': `SUBJECT#${subject}` } },
+    { limit: max, read: auditCodec.parse },
+  );
+  return page.items;
 }

@@ -1,6 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import { ZAMBIA_UTC_OFFSET_MINUTES } from '../../shared/rules/dates.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { batchGetAll } from './dynamo.js';
 
 /**
@@ -47,13 +49,15 @@ export function counterUpdates(scopes: readonly string[], createdAt: string, add
   );
 }
 
+/** A counter's figures; a field never added to is zero. Written only by ADD (counterUpdates), never put whole. */
+const count = z.number().default(0);
+const counterCodec = defineCodec(
+  'counter',
+  z.object({ submissions: count, late_submissions: count, inputs_rows: count, stoppages_rows: count } satisfies Record<CounterField, typeof count>),
+);
 export type CounterFigures = Record<CounterField, number>;
-const figuresOf = (item: Record<string, unknown> | undefined): CounterFigures => ({
-  submissions: Number(item?.submissions ?? 0),
-  late_submissions: Number(item?.late_submissions ?? 0),
-  inputs_rows: Number(item?.inputs_rows ?? 0),
-  stoppages_rows: Number(item?.stoppages_rows ?? 0),
-});
+const ZERO: CounterFigures = { submissions: 0, late_submissions: 0, inputs_rows: 0, stoppages_rows: 0 };
+const figuresOf = (item: Record<string, unknown> | undefined): CounterFigures => counterCodec.parse(item) ?? ZERO;
 
 /** One counter item's figures (zeros when nothing was counted yet). */
 export async function getCounter(scope: string, period: string): Promise<CounterFigures> {
@@ -74,7 +78,7 @@ export async function getCounters(keys: readonly { scope: string; period: string
     const [scope, period] = id.split('|') as [string, string];
     return counterKey(scope, period);
   });
-  const found = await batchGetAll<Record<string, unknown>>(table, unique, { consistentRead: true, busy: 'The dashboard counters are busy; try again.' });
+  const found = await batchGetAll(table, unique, { consistentRead: true, busy: 'The dashboard counters are busy; try again.' });
   for (const item of found) result.set(`${String(item.pk).slice('COUNTER#'.length)}|${String(item.sk)}`, figuresOf(item));
   return result;
 }

@@ -1,5 +1,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { CLIENT_TYPES } from '../../shared/api/accounts.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { getMember, type MemberItem } from './memberships.js';
 
 /**
@@ -8,16 +11,22 @@ import { getMember, type MemberItem } from './memberships.js';
  * - organisation: pk=ORG#{org_id} sk=META; gsi1pk=PAYEE#{payee_key} gsi1sk=ORG#{org_id}
  * Access patterns: "organisation by id" GetItem; "organisation by payee key" Query gsi1 PAYEE#{key}.
  */
-export interface Organisation {
-  org_id: string;
-  org_name: string;
-  client_type: 'fi' | 'pmec';
-  payee_key: string | null;
-  created_at: string;
-}
+const organisationSchema = z.object({
+  org_id: z.string(),
+  org_name: z.string(),
+  client_type: z.enum(CLIENT_TYPES),
+  payee_key: z.string().nullable().default(null),
+  created_at: z.string(),
+});
+export type Organisation = z.output<typeof organisationSchema>;
 
 export const orgKey = (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'META' });
-export const payeeIndexKeys = (payeeKey: string, orgId: string) => ({ gsi1pk: `PAYEE#${payeeKey}`, gsi1sk: `ORG#${orgId}` });
+const payeeIndexKeys = (payeeKey: string, orgId: string) => ({ gsi1pk: `PAYEE#${payeeKey}`, gsi1sk: `ORG#${orgId}` });
+/** An organisation holding a payee key is found by it (gsi1); a PMEC organisation holds none. */
+export const organisationCodec = defineCodec('organisation', organisationSchema, (o) => ({
+  ...orgKey(o.org_id),
+  ...(o.payee_key ? payeeIndexKeys(o.payee_key, o.org_id) : {}),
+}));
 
 /** Access pattern "organisation by payee key": Query gsi1 on PAYEE#{key}. */
 export async function findOrganisationByPayeeKey(payeeKey: string): Promise<Organisation | null> {
@@ -30,12 +39,12 @@ export async function findOrganisationByPayeeKey(payeeKey: string): Promise<Orga
       Limit: 1,
     }),
   );
-  return (out.Items?.[0] as Organisation | undefined) ?? null;
+  return organisationCodec.parse(out.Items?.[0]);
 }
 
 export async function getOrganisation(orgId: string): Promise<Organisation | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: orgKey(orgId) }));
-  return (out.Item as Organisation | undefined) ?? null;
+  return organisationCodec.parse(out.Item);
 }
 
 /**

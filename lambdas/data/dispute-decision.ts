@@ -1,8 +1,11 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import { nrcSummaryKey, upheldEntryName } from './borrower-summary.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { disputeKey, disputeMarkKey, guardKey, refused, statusIndex, type StoredDispute } from './disputes.js';
 import { isConditionFailure, queryAll, retrying } from './dynamo.js';
+import { reportSchema } from './registry.js';
 
 /**
  * Deciding a dispute (issue 16 §1; keys in lambdas/data/disputes.ts): one transaction of the dispute's
@@ -50,15 +53,17 @@ function upheldWrites(d: StoredDispute, decision: Decision) {
  * The fraud reports the disputed lender filed on this borrower: an upheld dispute marks them `disputed`
  * (issue 16 §2), since the borrower was found not to have taken that lender's loan.
  */
+const lenderReportCodec = defineCodec('fraud report', reportSchema.pick({ payee_key: true }).extend({ pk: z.string(), sk: z.string() }));
+
 async function reportsOfLender(d: StoredDispute): Promise<{ pk: string; sk: string }[]> {
-  const items = await queryAll<{ pk: string; sk: string; payee_key?: string }>({
+  const items = await queryAll({
     TableName: tableName('registry'),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :report)',
     ExpressionAttributeValues: { ':pk': `NRC#${d.nrc_digits}`, ':report': 'REPORT#' },
     ProjectionExpression: 'pk, sk, payee_key',
   });
   // A transaction holds 100 writes: the newest 90 reports (far more than one lender files on one borrower).
-  return items.filter((r) => r.payee_key === d.payee_key).slice(-90).map(({ pk, sk }) => ({ pk, sk }));
+  return lenderReportCodec.parseAll(items).filter((r) => r.payee_key === d.payee_key).slice(-90).map(({ pk, sk }) => ({ pk, sk }));
 }
 
 function reportMarks(keys: readonly { pk: string; sk: string }[], d: StoredDispute, decision: Decision) {

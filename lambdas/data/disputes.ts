@@ -1,6 +1,8 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DISPUTE_STATUSES, type DisputeDecision, type DisputeStatus } from '../../shared/api/disputes.js';
+import { z } from 'zod';
+import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus } from '../../shared/api/disputes.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { isConditionFailure, queryAll, queryCount, retrying } from './dynamo.js';
 import { historyKey } from './history.js';
 
@@ -15,24 +17,23 @@ import { historyKey } from './history.js';
  * (history table: pk=NRC#{digits} sk={month}#{payee_key}#dispute) and `u_{id}` on the borrower's NRC
  * summary, which the deduction signals read for the lender's later files.
  */
-export interface PartyEntry {
-  email: string;
-  at: string;
-}
-export interface StoredDispute {
-  id: string;
-  status: DisputeStatus;
-  nrc: string;
-  nrc_digits: string;
-  payee_key: string;
-  month: string;
-  org_id: string;
-  org_name: string | null;
-  reason: string;
-  opened: PartyEntry & { user_id: string };
-  response: (PartyEntry & { message: string }) | null;
-  decision: (PartyEntry & { decision: DisputeDecision; note: string }) | null;
-}
+const partyEntry = z.object({ email: z.string(), at: z.string() });
+
+const disputeSchema = z.object({
+  id: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  nrc: z.string(),
+  nrc_digits: z.string(),
+  payee_key: z.string(),
+  month: z.string(),
+  org_id: z.string(),
+  org_name: z.string().nullable(),
+  reason: z.string(),
+  opened: partyEntry.extend({ user_id: z.string() }),
+  response: partyEntry.extend({ message: z.string() }).nullable().default(null),
+  decision: partyEntry.extend({ decision: z.enum(DISPUTE_DECISIONS), note: z.string() }).nullable().default(null),
+});
+export type StoredDispute = z.output<typeof disputeSchema>;
 
 /** The dispute is not in a state that allows the change: what it is now. */
 export class DisputeStateError extends Error {
@@ -47,6 +48,7 @@ export const disputeKey = (id: string) => ({ pk: `DISPUTE#${id}`, sk: 'META' });
 export const guardKey = (d: Pick<StoredDispute, 'nrc_digits' | 'payee_key' | 'month'>) => ({ pk: `DISPUTE#DEDUCTION#${d.nrc_digits}#${d.payee_key}#${d.month}`, sk: 'UNDECIDED' });
 export const statusIndex = (status: DisputeStatus, d: Pick<StoredDispute, 'opened' | 'id'>) => ({ gsi1pk: `DISPUTE#STATUS#${status}`, gsi1sk: `${d.opened.at}#${d.id}` });
 const orgIndex = (d: Pick<StoredDispute, 'org_id' | 'opened' | 'id'>) => ({ gsi2pk: `DISPUTE#ORG#${d.org_id}`, gsi2sk: `${d.opened.at}#${d.id}` });
+const disputeCodec = defineCodec('dispute', disputeSchema, (d) => ({ ...disputeKey(d.id), ...statusIndex(d.status, d), ...orgIndex(d) }));
 /** The history mark of an upheld dispute, beside the deduction's own items (written by dispute-decision.ts). */
 export const disputeMarkKey = (digits: string, month: string, payeeKey: string) => ({ pk: `NRC#${digits}`, sk: `${month}#${payeeKey}#dispute` });
 
@@ -63,7 +65,7 @@ export async function putDispute(d: StoredDispute): Promise<void> {
       dynamo.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName('submissions'), Item: { ...disputeKey(d.id), ...statusIndex(d.status, d), ...orgIndex(d), ...d }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName('submissions'), Item: disputeCodec.build(d), ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: tableName('submissions'), Item: { ...guardKey(d), dispute_id: d.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
           ],
         }),
@@ -77,7 +79,7 @@ export async function putDispute(d: StoredDispute): Promise<void> {
 
 export async function getDispute(id: string): Promise<StoredDispute | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: disputeKey(id), ConsistentRead: true }));
-  return (out.Item as StoredDispute | undefined) ?? null;
+  return disputeCodec.parse(out.Item);
 }
 
 /** After a refused condition: the dispute as it is now, as a DisputeStateError. */
@@ -101,7 +103,7 @@ export async function answerDispute(d: StoredDispute, response: NonNullable<Stor
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return out.Attributes as StoredDispute;
+    return disputeCodec.parseExisting(out.Attributes);
   } catch (error) {
     if (isConditionFailure(error)) return refused(d.id);
     throw error;
@@ -140,12 +142,12 @@ const statuses = (status: DisputeStatus | null) => (status ? [status] : [...DISP
 export async function listDisputes(status: DisputeStatus | null, orgIds: readonly string[] | null): Promise<StoredDispute[]> {
   const pages = orgIds
     ? orgIds.map((org) =>
-        queryAll<StoredDispute>({ TableName: tableName('submissions'), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}` }, ScanIndexForward: false }),
+        queryAll({ TableName: tableName('submissions'), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}` }, ScanIndexForward: false }),
       )
     : statuses(status).map((s) =>
-        queryAll<StoredDispute>({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${s}` }, ScanIndexForward: false, Limit: NEWEST }),
+        queryAll({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${s}` }, ScanIndexForward: false, Limit: NEWEST }),
       );
-  const all = (await Promise.all(pages)).flat().filter((d) => !status || d.status === status);
+  const all = disputeCodec.parseAll((await Promise.all(pages)).flat()).filter((d) => !status || d.status === status);
   return all.sort((a, b) => b.opened.at.localeCompare(a.opened.at) || b.id.localeCompare(a.id)).slice(0, NEWEST * statuses(status).length);
 }
 

@@ -1,15 +1,16 @@
-import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, QueryCommand, type QueryCommandInput, ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { chunked, inParallel } from '../lib/concurrency.js';
 import { dynamo } from './clients.js';
 
 /**
  * The data toolkit: how every repository in lambdas/data pages, batches, retries and reads a refused
- * condition. The IAM check (test/infra/handler-calls.ts) counts the Query, BatchGetItem or
+ * condition. The IAM check (test/infra/handler-calls.ts) counts the Query, Scan, BatchGetItem or
  * BatchWriteItem these functions send at their call, on the table the caller names.
  */
 
 type Key = Record<string, unknown>;
 type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>;
+type ScanInput = Omit<ScanCommandInput, 'ExclusiveStartKey' | 'Select'>;
 
 /** BatchGetItem's own limit. */
 export const BATCH_GET_KEYS = 100;
@@ -29,6 +30,63 @@ export async function queryAll<T = Key>(input: QueryInput): Promise<T[]> {
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
+}
+
+/** Every page of one Scan, followed through LastEvaluatedKey. */
+export async function scanAll(input: ScanInput): Promise<Key[]> {
+  const items: Key[] = [];
+  let ExclusiveStartKey: Key | undefined;
+  do {
+    const out = await dynamo.send(new ScanCommand({ ...input, ExclusiveStartKey }));
+    items.push(...(out.Items ?? []));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/**
+ * Where a Query resumes after this item: its key in the table, and in the index it was read from. Every
+ * table keys on pk/sk and its index gsiN on gsiNpk/gsiNsk (shared/stores.ts).
+ */
+function resumeKey(item: Key, index: string | undefined): Key {
+  const names = ['pk', 'sk', ...(index ? [`${index}pk`, `${index}sk`] : [])];
+  return Object.fromEntries(names.map((name) => [name, item[name]]));
+}
+
+export interface PageRequest<T> {
+  /** The most records a page holds. */
+  limit: number;
+  /** Where the page starts: a `next` of an earlier page; absent or null from the beginning. */
+  start?: Key | null;
+  /** The record an item holds, or null to skip it (a codec's parse). */
+  read: (item: Key) => T | null;
+  /** Filters applied in code, after DynamoDB's FilterExpression. */
+  keep?: (record: T) => boolean;
+}
+
+/**
+ * One page of a Query: the first `limit` records from `start`, reading DynamoDB's pages until it has them
+ * or the Query ends; `next` is where the following page starts, null once the Query is read to its end.
+ * Without `Limit` in the input each call asks DynamoDB for as many items as the page still lacks, so a page
+ * ends where DynamoDB's does; with it (the size of DynamoDB's pages, for filters applied in code) a page may
+ * end inside DynamoDB's, and continues after its last record's item (whose keys the read must not project away).
+ */
+export async function queryPage<T>(input: QueryInput, page: PageRequest<T>): Promise<{ items: T[]; next: Key | null }> {
+  const records: T[] = [];
+  let ExclusiveStartKey = page.start ?? undefined;
+  if (page.limit < 1) return { items: records, next: ExclusiveStartKey ?? null };
+  do {
+    const out = await dynamo.send(new QueryCommand({ ...input, Limit: input.Limit ?? page.limit - records.length, ExclusiveStartKey }));
+    const items = out.Items ?? [];
+    ExclusiveStartKey = out.LastEvaluatedKey;
+    for (const [i, item] of items.entries()) {
+      const record = page.read(item);
+      if (record === null || (page.keep && !page.keep(record))) continue;
+      records.push(record);
+      if (records.length === page.limit && i < items.length - 1) return { items: records, next: resumeKey(item, input.IndexName) };
+    }
+  } while (ExclusiveStartKey && records.length < page.limit);
+  return { items: records, next: ExclusiveStartKey ?? null };
 }
 
 /** How many items one Query matches (after its filter), over every page, reading no attributes. */

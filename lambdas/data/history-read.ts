@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from './clients.js';
+import { tableName } from './clients.js';
+import { queryAll } from './dynamo.js';
 import { EMPLOYEE_ROWS_PK, RECORD_SK } from './history.js';
 
 /**
@@ -79,23 +79,8 @@ export interface BorrowerPartition {
 }
 
 /** The items of one history partition from `fromMonth` (YYYY-MM) on: one Query, paged when it must be. */
-async function queryPartition(pk: string, fromMonth: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('history'),
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': pk, ':from': fromMonth },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
+const queryPartition = (pk: string, fromMonth: string) =>
+  queryAll({ TableName: tableName('history'), KeyConditionExpression: 'pk = :pk AND sk >= :from', ExpressionAttributeValues: { ':pk': pk, ':from': fromMonth } });
 
 /**
  * A borrower's items from `fromMonth` (YYYY-MM) on and their record, in one Query. No projection: the

@@ -1,7 +1,10 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { CLIENT_TYPES } from '../../shared/api/accounts.js';
 import { TEAM_MEMBER_STATUSES } from '../../shared/api/team.js';
-import { normaliseRoles, type Role } from '../../shared/roles.js';
+import { normaliseRoles, ROLES, type Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { queryAll } from './dynamo.js';
 
 /**
@@ -10,55 +13,42 @@ import { queryAll } from './dynamo.js';
  * Access patterns: "members of an organisation" Query pk begins_with MEMBER#; "memberships of a user"
  * Query gsi1 USER#{sub}. One item serves both, so the two views cannot disagree. A team invite is a
  * membership with status 'invited'; accepting it makes it 'approved' (invite-acceptance.ts). Every
- * reader parses items here, into MemberItem.
+ * reader parses items here (memberCodec), into MemberItem.
  */
 export const memberKey = (orgId: string, userId: string) => ({ pk: `ORG#${orgId}`, sk: `MEMBER#${userId}` });
 export const memberIndexKeys = (orgId: string, userId: string) => ({ gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${orgId}` });
 
 export type MemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
 
-export interface MemberItem {
-  org_id: string;
-  org_name: string;
-  client_type: 'fi' | 'pmec';
-  payee_key: string | null;
-  user_id: string;
-  email: string;
-  role: Role;
-  status: MemberStatus;
-  is_approved: boolean;
-  created_at: string | null;
-  decided_at: string | null;
-  added_by?: string | null;
-  removed_by?: string | null;
-  /** Set when an invite was accepted (POST /api/team/accept-invite). */
-  accepted_at?: string | null;
-}
+const orNull = z.string().nullable().catch(null);
+/**
+ * A membership needs its organisation, user, a role (older role names normalised) and a status; what else
+ * it lacks is defaulted as readers always did. Approval is its status, whatever `is_approved` says.
+ */
+const memberSchema = z
+  .object({
+    org_id: z.string(),
+    org_name: z.string().default(''),
+    client_type: z.enum(CLIENT_TYPES).catch('fi'),
+    payee_key: orNull,
+    user_id: z.string(),
+    email: z.string().default(''),
+    role: z.preprocess((value) => normaliseRoles([value])[0], z.enum(ROLES)),
+    status: z.enum(TEAM_MEMBER_STATUSES),
+    created_at: orNull,
+    decided_at: orNull,
+    added_by: orNull.optional(),
+    removed_by: orNull.optional(),
+    /** Set when an invite was accepted (POST /api/team/accept-invite). */
+    accepted_at: orNull.optional(),
+  })
+  .transform((member) => ({ ...member, is_approved: member.status === 'approved' }));
+export type MemberItem = z.output<typeof memberSchema>;
+
+export const memberCodec = defineCodec('membership', memberSchema, (m) => ({ ...memberKey(m.org_id, m.user_id), ...memberIndexKeys(m.org_id, m.user_id) }));
 
 /** Memberships that still hold or await a role. */
 export const LIVE_STATUSES: readonly MemberStatus[] = ['pending', 'invited', 'approved'];
-
-export function toMember(item: Record<string, unknown>): MemberItem | null {
-  const [role] = normaliseRoles([item.role]);
-  const status = (TEAM_MEMBER_STATUSES as readonly string[]).includes(String(item.status)) ? (item.status as MemberStatus) : null;
-  if (!role || !status || typeof item.org_id !== 'string' || typeof item.user_id !== 'string') return null;
-  return {
-    org_id: item.org_id,
-    org_name: String(item.org_name ?? ''),
-    client_type: item.client_type === 'pmec' ? 'pmec' : 'fi',
-    payee_key: typeof item.payee_key === 'string' ? item.payee_key : null,
-    user_id: item.user_id,
-    email: String(item.email ?? ''),
-    role,
-    status,
-    is_approved: status === 'approved',
-    created_at: typeof item.created_at === 'string' ? item.created_at : null,
-    decided_at: typeof item.decided_at === 'string' ? item.decided_at : null,
-    added_by: typeof item.added_by === 'string' ? item.added_by : null,
-    removed_by: typeof item.removed_by === 'string' ? item.removed_by : null,
-    accepted_at: typeof item.accepted_at === 'string' ? item.accepted_at : null,
-  };
-}
 
 /** Access pattern "members of an organisation", every status. */
 export async function listOrgMembers(orgId: string): Promise<MemberItem[]> {
@@ -68,7 +58,7 @@ export async function listOrgMembers(orgId: string): Promise<MemberItem[]> {
     ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'MEMBER#' },
     ConsistentRead: true,
   });
-  return items.flatMap((item) => toMember(item) ?? []);
+  return memberCodec.parseAll(items);
 }
 
 /** Access pattern "memberships of a user", every status, with their dates. */
@@ -81,12 +71,12 @@ export async function listUserMemberships(userId: string): Promise<MemberItem[]>
       ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'MEMBER#' },
     }),
   );
-  return (out.Items ?? []).flatMap((item) => toMember(item) ?? []);
+  return memberCodec.parseAll(out.Items);
 }
 
 export async function getMember(orgId: string, userId: string): Promise<MemberItem | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: memberKey(orgId, userId), ConsistentRead: true }));
-  return out.Item ? toMember(out.Item) : null;
+  return memberCodec.parse(out.Item);
 }
 
 /** The roles that make an approved member an admin of their organisation. */

@@ -2,7 +2,7 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlatformRole } from '../../shared/api/admin.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, retrying } from './dynamo.js';
-import { countSuperAdminUp, deleteRecordIn, platformAdminRecordsOfUser, recordKey } from './platform-admins.js';
+import { countSuperAdminUp, deleteRecordIn, listedKeys, platformAdminCodec, platformAdminRecordsOfUser, recordKey } from './platform-admins.js';
 
 /**
  * Platform-admin invitations: a platform-admin record (platform-admins.ts, pk=PLATFORM_ADMIN#{user_id}
@@ -17,7 +17,7 @@ export async function invitePlatformAdmin(input: { user_id: string; email: strin
     await dynamo.send(
       new PutCommand({
         TableName: tableName('directory'),
-        Item: { ...recordKey(input.user_id, input.role), user_id: input.user_id, email: input.email, role: input.role, status: 'invited', created_at, created_by: input.created_by },
+        Item: platformAdminCodec.build({ user_id: input.user_id, email: input.email, role: input.role, status: 'invited', created_at, created_by: input.created_by }),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -38,6 +38,7 @@ export async function platformInvitationsOf(userId: string): Promise<PlatformRol
  * one transaction. Answers false when it is no longer invited (accepted before, or withdrawn).
  */
 export async function acceptPlatformInvitation(userId: string, role: PlatformRole, now = new Date().toISOString()): Promise<boolean> {
+  const listed = listedKeys(userId, role, now);
   const activate = {
     Update: {
       TableName: tableName('directory'),
@@ -45,7 +46,7 @@ export async function acceptPlatformInvitation(userId: string, role: PlatformRol
       UpdateExpression: 'SET #status = :active, gsi2pk = :list, gsi2sk = :sort, accepted_at = :now',
       ConditionExpression: '#status = :invited',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':list': 'PLATFORM_ADMIN', ':sort': `${now}#${userId}#${role}`, ':now': now },
+      ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':list': listed.gsi2pk, ':sort': listed.gsi2sk, ':now': now },
     },
   };
   try {

@@ -1,6 +1,8 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlatformRole } from '../../shared/api/admin.js';
+import { z } from 'zod';
+import { PLATFORM_ROLES, type PlatformRole } from '../../shared/api/admin.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { isConditionFailure, queryAll, retrying } from './dynamo.js';
 
 /**
@@ -16,17 +18,24 @@ import { isConditionFailure, queryAll, retrying } from './dynamo.js';
  * the Cognito group away, then deletes the record: while it exists, reconciling from the groups
  * cannot count the same person twice.
  */
-export interface PlatformAdminRecord {
-  user_id: string;
-  email: string;
-  role: PlatformRole;
+const platformAdminSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  role: z.enum(PLATFORM_ROLES),
   /** 'invited': waiting for the person's consent (platform-admin-invitations.ts); grants nothing. */
-  status: 'active' | 'removing' | 'invited';
-  created_at: string;
-  created_by: string | null;
-}
+  status: z.enum(['active', 'removing', 'invited']),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+export type PlatformAdminRecord = z.output<typeof platformAdminSchema>;
 
 export const recordKey = (userId: string, role: PlatformRole) => ({ pk: `PLATFORM_ADMIN#${userId}`, sk: `ROLE#${role}` });
+/** An invitation is not listed (gsi2) until it is accepted. */
+export const listedKeys = (userId: string, role: PlatformRole, at: string) => ({ gsi2pk: 'PLATFORM_ADMIN', gsi2sk: `${at}#${userId}#${role}` });
+export const platformAdminCodec = defineCodec('platform admin', platformAdminSchema, (r) => ({
+  ...recordKey(r.user_id, r.role),
+  ...(r.status === 'invited' ? {} : listedKeys(r.user_id, r.role, r.created_at)),
+}));
 const COUNTER_KEY = { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' };
 /** One more active super_admin: the counter's half of a record's transaction. */
 export const countSuperAdminUp = () => ({ Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } });
@@ -35,12 +44,13 @@ export class LastSuperAdminError extends Error {}
 
 /** Access pattern "every platform admin": Query gsi2 PLATFORM_ADMIN. */
 export async function listPlatformAdminRecords(): Promise<PlatformAdminRecord[]> {
-  return queryAll<PlatformAdminRecord>({
+  const items = await queryAll({
     TableName: tableName('directory'),
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': 'PLATFORM_ADMIN' },
   });
+  return platformAdminCodec.parseAll(items);
 }
 
 /** Access pattern "platform roles of a user": Query pk. */
@@ -53,12 +63,12 @@ export async function platformAdminRecordsOfUser(userId: string): Promise<Platfo
       ConsistentRead: true,
     }),
   );
-  return (out.Items ?? []) as PlatformAdminRecord[];
+  return platformAdminCodec.parseAll(out.Items);
 }
 
 export async function getPlatformAdminRecord(userId: string, role: PlatformRole): Promise<PlatformAdminRecord | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: recordKey(userId, role), ConsistentRead: true }));
-  return (out.Item as PlatformAdminRecord | undefined) ?? null;
+  return platformAdminCodec.parse(out.Item);
 }
 
 /**
@@ -68,13 +78,7 @@ export async function getPlatformAdminRecord(userId: string, role: PlatformRole)
 export async function ensurePlatformAdminRecord(input: { user_id: string; email: string; role: PlatformRole; created_by: string | null; created_at?: string }): Promise<boolean> {
   const created_at = input.created_at ?? new Date().toISOString();
   const record: PlatformAdminRecord = { user_id: input.user_id, email: input.email, role: input.role, status: 'active', created_at, created_by: input.created_by };
-  const put = {
-    Put: {
-      TableName: tableName('directory'),
-      Item: { ...recordKey(input.user_id, input.role), gsi2pk: 'PLATFORM_ADMIN', gsi2sk: `${created_at}#${input.user_id}#${input.role}`, ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  const put = { Put: { TableName: tableName('directory'), Item: platformAdminCodec.build(record), ConditionExpression: 'attribute_not_exists(pk)' } };
   const count = countSuperAdminUp();
   try {
     await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: input.role === 'super_admin' ? [put, count] : [put] })));

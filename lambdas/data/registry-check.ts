@@ -1,8 +1,23 @@
+import { z } from 'zod';
 import { tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { batchGetAll } from './dynamo.js';
 
 /** Registry summary item of one NRC: pk=NRC#{digits} sk=SUMMARY (written with each report). */
 export const summaryKey = (digits: string) => ({ pk: `NRC#${digits}`, sk: 'SUMMARY' });
+/**
+ * The summary as its readers project it: the NRC (from its key), how many reports it has and how many left the
+ * registry, and their sort keys. A summary the benchmark seeds counts no reports.
+ */
+export const registrySummaryCodec = defineCodec(
+  'registry summary',
+  z.object({
+    pk: z.string().startsWith('NRC#'),
+    report_count: z.number().default(0),
+    retired_count: z.number().default(0),
+    reports: z.array(z.string()).default([]),
+  }),
+);
 
 /**
  * Which of these NRCs (digits only) have an active report on the fraud registry: one BatchGetItem per 100 NRCs,
@@ -10,11 +25,11 @@ export const summaryKey = (digits: string) => ({ pk: `NRC#${digits}`, sk: 'SUMMA
  */
 export async function flaggedNrcDigits(digits: Iterable<string>): Promise<Set<string>> {
   const unique = [...new Set(digits)].filter(Boolean);
-  const found = await batchGetAll<{ pk: string; report_count?: number; retired_count?: number }>(tableName('registry'), unique.map(summaryKey), {
+  const items = await batchGetAll(tableName('registry'), unique.map(summaryKey), {
     projection: 'pk, report_count, retired_count',
     busy: 'The fraud registry is busy; please try again in a moment.',
   });
   // Flagged unless every report of the NRC was withdrawn or expired (a seeded summary counts no reports and flags).
-  const active = found.filter((item) => (item.retired_count ?? 0) < Math.max(item.report_count ?? 0, 1));
-  return new Set(active.map((item) => String(item.pk).slice('NRC#'.length)));
+  const active = registrySummaryCodec.parseAll(items).filter((summary) => summary.retired_count < Math.max(summary.report_count, 1));
+  return new Set(active.map((summary) => summary.pk.slice('NRC#'.length)));
 }

@@ -1,7 +1,10 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { ReportStatus } from '../../shared/api/fraud.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { isConditionFailure, retrying } from './dynamo.js';
-import { reportPointerKey, type ReportRef, type StoredReport } from './registry.js';
+import { reportCodec, reportPointerKey, type ReportRef, reportSchema, type StoredReport } from './registry.js';
 import { digestBucket, digestKey } from './registry-digest.js';
 import { summaryKey } from './registry-check.js';
 
@@ -14,7 +17,7 @@ import { summaryKey } from './registry-check.js';
  * bucket — so the registry check and file validation stop flagging it at once, and never before.
  */
 export interface Retirement {
-  status: 'withdrawn' | 'expired';
+  status: Exclude<ReportStatus, 'active'>;
   reason: string;
   at: string;
   by_email: string | null;
@@ -39,7 +42,7 @@ export async function findReportRef(id: string): Promise<ReportRef | null> {
 
 export async function getReport(ref: ReportRef): Promise<StoredReport | null> {
   const out = await dynamo.send(new GetCommand({ TableName: table(), Key: { pk: `NRC#${ref.digits}`, sk: ref.sk }, ConsistentRead: true }));
-  return (out.Item as StoredReport | undefined) ?? null;
+  return reportCodec.parse(out.Item);
 }
 
 async function summaryCounts(digits: string): Promise<{ total: number; retired: number }> {
@@ -105,6 +108,9 @@ export async function setExpiryWatermark(through: string): Promise<void> {
   await dynamo.send(new PutCommand({ TableName: table(), Item: { ...WATERMARK, through, updated_at: new Date().toISOString() } }));
 }
 
+/** A report as the expiry job reads it: where it is (its NRC and sort keys) and whether it is still active. */
+const expiryCodec = defineCodec('fraud report', reportSchema.pick({ nrc_key: true, status: true }).extend({ sk: z.string(), gsi1sk: z.string() }));
+
 /** Reports filed after `after` and before `before` (gsi1 sort keys `created_at#id`), oldest first, a page at a time. */
 export async function reportsFiledBetween(after: string, before: string, start?: Record<string, unknown>) {
   const out = await dynamo.send(
@@ -119,5 +125,5 @@ export async function reportsFiledBetween(after: string, before: string, start?:
       Limit: 200,
     }),
   );
-  return { items: (out.Items ?? []) as { nrc_key: string; sk: string; gsi1sk: string; status?: string }[], next: out.LastEvaluatedKey };
+  return { items: expiryCodec.parseAll(out.Items), next: out.LastEvaluatedKey };
 }

@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ReportStatus } from '../../shared/api/fraud.js';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { REPORT_STATUSES } from '../../shared/api/fraud.js';
 import { dynamo, tableName } from './clients.js';
-import { inParallel } from '../lib/concurrency.js';
-import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from './dynamo.js';
-import { summaryKey } from './registry-check.js';
+import { defineCodec } from './codec.js';
+import { batchGetAll, isConditionFailure, retrying } from './dynamo.js';
+import { registrySummaryCodec, summaryKey } from './registry-check.js';
 import { digestBucket, digestKey } from './registry-digest.js';
 
 /**
@@ -19,36 +20,35 @@ import { digestBucket, digestKey } from './registry-digest.js';
  * - pointer: pk=REPORTID#{id} sk=REPORTID → the report's digits and sort key, so a report is found by its id.
  * A report leaves the registry (withdrawn or expired) in registry-lifecycle.ts.
  */
-export interface StoredFile {
-  path: string;
-  name: string;
-}
+const storedFileSchema = z.object({ path: z.string(), name: z.string() });
+export type StoredFile = z.infer<typeof storedFileSchema>;
 
-export interface StoredReport {
-  id: string;
-  created_at: string;
-  fi_name: string;
-  type: string;
-  nrc: string;
-  nrc_key: string;
-  person_name: string;
-  description: string;
-  report_month: string;
-  payee_key: string;
-  files: StoredFile[];
-  created_by: string;
-  created_by_email: string;
+// Readers default what the lists always defaulted: a report stored without attachments or a description.
+export const reportSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  fi_name: z.string(),
+  type: z.string(),
+  nrc: z.string(),
+  nrc_key: z.string(),
+  person_name: z.string(),
+  description: z.string().default(''),
+  report_month: z.string(),
+  payee_key: z.string(),
+  files: z.array(storedFileSchema).default([]),
+  created_by: z.string(),
+  created_by_email: z.string(),
   /** The filer's approved organisations when it was filed: their admins may withdraw it (issue 16 §2). */
-  org_ids?: string[];
+  org_ids: z.array(z.string()).optional(),
   /** Absent means active (reports filed before the lifecycle). */
-  status?: ReportStatus;
-  status_reason?: string;
-  status_at?: string;
-  status_by_email?: string | null;
+  status: z.enum(REPORT_STATUSES).optional(),
+  status_reason: z.string().optional(),
+  status_at: z.string().optional(),
+  status_by_email: z.string().nullable().optional(),
   /** Issue 16 §1–2: a dispute of this lender's deduction from this borrower was upheld (lambdas/data/disputes.ts). */
-  disputed?: { dispute_id: string; at: string };
-}
-
+  disputed: z.object({ dispute_id: z.string(), at: z.string() }).optional(),
+});
+export type StoredReport = z.output<typeof reportSchema>;
 
 /** Where one report lives: its NRC digits and sort key. */
 export interface ReportRef {
@@ -56,11 +56,21 @@ export interface ReportRef {
   sk: string;
 }
 
-const PARALLEL = 16;
-
 export const reportSortKey = (createdAt: string, id: string) => `REPORT#${createdAt}#${id}`;
+export const reportCodec = defineCodec('fraud report', reportSchema, (r) => ({
+  pk: `NRC#${r.nrc_key}`,
+  sk: reportSortKey(r.created_at, r.id),
+  gsi1pk: 'REPORT',
+  gsi1sk: `${r.created_at}#${r.id}`,
+}));
 const requestKey = (userId: string, requestId: string) => ({ pk: `REQUEST#${userId}#${requestId}`, sk: 'REQUEST' });
 export const reportPointerKey = (id: string) => ({ pk: `REPORTID#${id}`, sk: 'REPORTID' });
+/**
+ * A digest bucket's String Sets (the document client reads them as Sets of strings, so members are not
+ * checked one by one: a bucket holds thousands); `known` is absent on buckets written before the lifecycle.
+ */
+const stringSet = z.custom<ReadonlySet<string>>((value) => value instanceof Set);
+const digestCodec = defineCodec('registry digest', z.object({ pk: z.string(), nrcs: stringSet.optional(), known: stringSet.optional() }));
 
 const BUSY = 'The fraud registry is busy; please try again in a moment.';
 const batchGet = (keys: Record<string, unknown>[], projection?: string) => batchGetAll(tableName('registry'), keys, { projection, busy: BUSY });
@@ -83,11 +93,7 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
   const sk = reportSortKey(report.created_at, report.id);
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
-      Put: {
-        TableName: table,
-        Item: { pk: `NRC#${report.nrc_key}`, sk, gsi1pk: 'REPORT', gsi1sk: `${report.created_at}#${report.id}`, ...report },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
+      Put: { TableName: table, Item: reportCodec.build(report), ConditionExpression: 'attribute_not_exists(pk)' },
     },
     {
       Update: {
@@ -134,8 +140,8 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
 async function inDigest(digits: Iterable<string>, sets: readonly ('nrcs' | 'known')[]): Promise<Set<string>> {
   const unique = [...new Set(digits)].filter(Boolean);
   const buckets = [...new Set(unique.map(digestBucket))];
-  const items = await batchGet(buckets.map(digestKey), `pk, ${sets.join(', ')}`);
-  const members = new Map(items.map((item) => [String(item.pk), new Set(sets.flatMap((set) => [...((item[set] as Set<string> | undefined) ?? [])]))]));
+  const items = digestCodec.parseAll(await batchGet(buckets.map(digestKey), `pk, ${sets.join(', ')}`));
+  const members = new Map(items.map((item) => [item.pk, new Set(sets.flatMap((set) => [...(item[set] ?? [])]))]));
   return new Set(unique.filter((d) => members.get(`DIGEST#${digestBucket(d)}`)?.has(d)));
 }
 
@@ -146,13 +152,13 @@ export const flaggedByDigest = (digits: Iterable<string>) => inDigest(digits, ['
 export async function reportRefsOf(digits: readonly string[]): Promise<{ matched: string[]; refs: ReportRef[] }> {
   // Digest items written before the lifecycle have no `known`: their `nrcs` are every NRC reported then.
   const hits = await inDigest(digits, ['nrcs', 'known']);
-  const summaries = await batchGet([...hits].map(summaryKey), 'pk, reports');
+  const summaries = registrySummaryCodec.parseAll(await batchGet([...hits].map(summaryKey), 'pk, reports'));
   const matched: string[] = [];
   const refs: ReportRef[] = [];
   for (const summary of summaries) {
-    const nrcDigits = String(summary.pk).slice('NRC#'.length);
+    const nrcDigits = summary.pk.slice('NRC#'.length);
     matched.push(nrcDigits);
-    for (const sk of (summary.reports as string[] | undefined) ?? []) refs.push({ digits: nrcDigits, sk });
+    for (const sk of summary.reports) refs.push({ digits: nrcDigits, sk });
   }
   return { matched, refs };
 }
@@ -160,8 +166,13 @@ export async function reportRefsOf(digits: readonly string[]): Promise<{ matched
 /** The stored reports of these refs, in the order given. */
 export async function getReports(refs: readonly ReportRef[]): Promise<StoredReport[]> {
   const items = await batchGet(refs.map((ref) => ({ pk: `NRC#${ref.digits}`, sk: ref.sk })));
-  const byKey = new Map(items.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item as unknown as StoredReport]));
-  return refs.map((ref) => byKey.get(`NRC#${ref.digits}|${ref.sk}`)).filter((r): r is StoredReport => r !== undefined);
+  const byKey = new Map(items.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item]));
+  return reportCodec.parseAll(
+    refs.flatMap((ref) => {
+      const item = byKey.get(`NRC#${ref.digits}|${ref.sk}`);
+      return item ? [item] : [];
+    }),
+  );
 }
 
 /** The latest reports, newest first; `after` is the gsi1sk to continue from. */
@@ -176,29 +187,7 @@ export async function latestReports(limit: number, after?: string): Promise<{ it
       Limit: limit,
     }),
   );
-  const items = (out.Items ?? []) as unknown as StoredReport[];
-  const last = items.at(-1);
-  return { items, next: out.LastEvaluatedKey && last ? `${last.created_at}#${last.id}` : null };
-}
-
-/**
- * Puts these NRCs (digits) on the registry without filing reports: bare summary items, 25 a BatchWrite in
- * parallel, and the digest buckets, one update each. Seeds a large registry for the benchmark.
- */
-export async function seedRegistry(digits: readonly string[], at = new Date().toISOString()): Promise<void> {
-  const table = tableName('registry');
-  const summaries = digits.map((d) => ({ ...summaryKey(d), nrc_key: d, report_count: 0, reports: [], last_reported_at: at }));
-  await batchWriteAll(table, summaries, { busy: BUSY });
-  const byBucket = new Map<number, string[]>();
-  for (const d of digits) {
-    const bucket = digestBucket(d);
-    const members = byBucket.get(bucket);
-    if (members) members.push(d);
-    else byBucket.set(bucket, [d]);
-  }
-  await inParallel([...byBucket], PARALLEL, async ([bucket, members]) => {
-    await dynamo.send(
-      new UpdateCommand({ TableName: table, Key: digestKey(bucket), UpdateExpression: 'ADD nrcs :d', ExpressionAttributeValues: { ':d': new Set(members) } }),
-    );
-  });
+  // The cursor is the last item read, shown or not: a malformed report is skipped, never read again.
+  const last = out.Items?.at(-1)?.gsi1sk;
+  return { items: reportCodec.parseAll(out.Items), next: out.LastEvaluatedKey && typeof last === 'string' ? last : null };
 }

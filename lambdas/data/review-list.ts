@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients.js';
 import type { ReviewedSubmission } from './reviews.js';
+import { submissionCodec } from './submissions.js';
 
 /**
  * The submissions list of the reviews and reports screens, newest first, read from the submissions
@@ -117,10 +118,11 @@ class Stream {
     );
     let previous = this.next;
     for (const raw of out.Items ?? []) {
-      const item = raw as ReviewedSubmission & Record<string, unknown>;
-      if (matchesSearch(item, this.filter.q)) this.buffer.push({ item, order: this.orderOf(item), resume: previous });
-      previous = this.keyOf(item);
-      this.frontier = this.orderOf(item);
+      // A malformed item is skipped (and logged), never shown: the partition reads on past it.
+      const item = submissionCodec.parse(raw);
+      if (item && matchesSearch(item, this.filter.q)) this.buffer.push({ item, order: this.orderOf(raw), resume: previous });
+      previous = this.keyOf(raw);
+      this.frontier = this.orderOf(raw);
     }
     const last = out.LastEvaluatedKey as Key | undefined;
     if (last) {

@@ -5,7 +5,7 @@ import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '../../shared/ap
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
 import { isNotFound } from './s3-objects.js';
-import { getSubmission, submissionKey, type SubmissionRecord } from './submissions.js';
+import { getSubmission, submissionCodec, submissionKey, type SubmissionRecord } from './submissions.js';
 
 /**
  * Review decisions and assignment on the submission items of lambdas/data/submissions.ts (pk=SUB#{id}
@@ -13,21 +13,8 @@ import { getSubmission, submissionKey, type SubmissionRecord } from './submissio
  * review-queue key (gsi1pk=STATUS#{status}) in the same write, so of two reviewers acting at once exactly
  * one wins and the queue never shows a row under its old status.
  */
-export interface ReviewFields {
-  decision_reason?: string;
-  decision_note?: string;
-  reviewed_by?: string;
-  reviewed_by_email?: string;
-  reviewed_at?: string;
-  assigned_to?: string;
-  assigned_to_email?: string;
-  assigned_at?: string;
-  assigned_by_email?: string;
-  completed_by?: string;
-  completed_by_email?: string;
-  completed_at?: string;
-}
-export type ReviewedSubmission = SubmissionRecord & ReviewFields;
+/** A submission with its review fields (part of the submission's codec). */
+export type ReviewedSubmission = SubmissionRecord;
 
 export type ChangeResult = { ok: true; item: ReviewedSubmission } | { ok: false; current: ReviewedSubmission | null };
 
@@ -53,10 +40,10 @@ async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return { ok: true, item: out.Attributes as ReviewedSubmission };
+    return { ok: true, item: submissionCodec.parseExisting(out.Attributes) };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    return { ok: false, current: (await getSubmission(id)) as ReviewedSubmission | null };
+    return { ok: false, current: await getSubmission(id) };
   }
 }
 

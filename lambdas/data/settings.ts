@@ -1,8 +1,10 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_SETTINGS, SETTING_NAMES, SETTING_SCHEMAS, type Retention, type SettingName } from '../../shared/api/settings.js';
+import { z } from 'zod';
+import { DEFAULT_SETTINGS, SETTING_SCHEMAS, type Retention, type SettingName } from '../../shared/api/settings.js';
 import type { ExposureLimits } from '../../shared/rules/borrower-record.js';
 import type { SubmissionWindow } from '../../shared/rules/submission-window.js';
 import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 
 /**
  * Platform settings in the directory table, one item per setting: pk=SETTING sk={name} (exposure, window,
@@ -18,14 +20,12 @@ export interface PlatformSettings {
   updated_by_email: string | null;
 }
 
-interface StoredSetting {
-  sk: string;
-  value?: unknown;
-  updated_at?: string;
-  updated_by_email?: string;
-}
-
 const PK = 'SETTING';
+
+/** A setting's item: its name (the sort key) and value, read against the setting's own schema by `stored`. */
+const settingSchema = z.object({ sk: z.string(), value: z.unknown(), updated_at: z.string().optional(), updated_by: z.string().optional(), updated_by_email: z.string().optional() });
+type StoredSetting = z.output<typeof settingSchema>;
+const settingCodec = defineCodec('setting', settingSchema, () => ({ pk: PK }));
 
 function stored<N extends SettingName>(items: readonly StoredSetting[], name: N): (typeof DEFAULT_SETTINGS)[N] {
   const parsed = SETTING_SCHEMAS[name].safeParse(items.find((item) => item.sk === name)?.value);
@@ -34,7 +34,7 @@ function stored<N extends SettingName>(items: readonly StoredSetting[], name: N)
 
 export async function readSettings(): Promise<PlatformSettings> {
   const out = await dynamo.send(new QueryCommand({ TableName: tableName('directory'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true }));
-  const items = (out.Items ?? []) as StoredSetting[];
+  const items = settingCodec.parseAll(out.Items);
   const changeOf = (name: SettingName) => {
     const item = items.find((candidate) => candidate.sk === name);
     return item?.updated_at ? { at: item.updated_at, by_email: item.updated_by_email ?? null } : null;
@@ -44,7 +44,7 @@ export async function readSettings(): Promise<PlatformSettings> {
     exposure: stored(items, 'exposure'),
     window: stored(items, 'window'),
     retention: stored(items, 'retention'),
-    changed: Object.fromEntries(SETTING_NAMES.map((name) => [name, changeOf(name)])) as PlatformSettings['changed'],
+    changed: { exposure: changeOf('exposure'), window: changeOf('window'), retention: changeOf('retention') },
     updated_at: latest?.updated_at ?? null,
     updated_by_email: latest?.updated_by_email ?? null,
   };
@@ -55,7 +55,7 @@ export async function writeSetting(name: SettingName, value: unknown, by: { user
   await dynamo.send(
     new PutCommand({
       TableName: tableName('directory'),
-      Item: { pk: PK, sk: name, value, updated_at: new Date().toISOString(), updated_by: by.userId, updated_by_email: by.email },
+      Item: settingCodec.build({ sk: name, value, updated_at: new Date().toISOString(), updated_by: by.userId, updated_by_email: by.email }),
     }),
   );
 }

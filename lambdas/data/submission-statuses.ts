@@ -1,6 +1,8 @@
-import type { SubmissionStatus } from '../../shared/api/reviews.js';
+import { z } from 'zod';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../shared/api/reviews.js';
 import { ExpiringMap } from '../lib/expiring-map.js';
 import { tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { batchGetAll } from './dynamo.js';
 import { submissionKey } from './submissions.js';
 
@@ -42,17 +44,19 @@ export function recentStatuses(ttlMs: number, max = 50_000): StatusMemo {
 }
 
 const BUSY = 'Borrower records are busy; try again in a minute.';
+/** A submission read for its status alone (a projection of lambdas/data/submissions.ts). */
+const statusCodec = defineCodec('submission', z.object({ id: z.string(), status: z.enum(SUBMISSION_STATUSES) }));
 
 /** The rejected among these submissions: one BatchGetItem per 100 the memo does not answer. */
 export async function rejectedAmong(ids: ReadonlySet<string>, memo: StatusMemo, now = Date.now()): Promise<Set<string>> {
   const unknown = [...ids].filter((id) => memo.rejected(id, now) === undefined);
   if (unknown.length) {
-    const items = await batchGetAll<{ id?: string; status?: SubmissionStatus }>(tableName('submissions'), unknown.map(submissionKey), {
+    const items = await batchGetAll(tableName('submissions'), unknown.map(submissionKey), {
       projection: 'id, #status',
       names: { '#status': 'status' },
       busy: BUSY,
     });
-    const found = new Map(items.flatMap((item) => (item.id ? [[item.id, item.status ?? null] as const] : [])));
+    const found = new Map(statusCodec.parseAll(items).map((item) => [item.id, item.status]));
     for (const id of unknown) memo.remember(id, found.get(id) ?? null, now);
   }
   return new Set([...ids].filter((id) => memo.rejected(id, now) === true));

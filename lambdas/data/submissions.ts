@@ -1,9 +1,11 @@
 import { CopyObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { IngestionCounts } from '../../shared/api/submissions.js';
-import type { SignalCounts, SignalReport } from '../../shared/rules/signals.js';
+import { z } from 'zod';
+import { signalBaselineSchema, signalCountsSchema } from '../../shared/api/signals.js';
+import { type IngestionCounts, ingestionCountsSchema, submissionFieldsSchema } from '../../shared/api/submissions.js';
 import type { SubmissionKind } from '../../shared/rules/submission-rules.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { counterScopes, counterUpdates } from './counters.js';
 import { uploadKey } from './uploads.js';
 import { isConditionFailure, retrying } from './dynamo.js';
@@ -17,47 +19,54 @@ import { isConditionFailure, retrying } from './dynamo.js';
  *   (lambdas/data/payee-months.ts: what the deduction signals compare a file with)
  * Ingestion is started by an object `ingest/{id}.json` in the uploads bucket (its S3 event runs it).
  */
-export interface SubmissionRecord {
-  id: string;
-  created_at: string;
-  status: string;
-  doc_kind: SubmissionKind;
-  payee_key: string;
-  upload_month: string;
-  bucket: string;
-  file_kind: string;
-  file_key: string;
-  file_name: string;
-  row_count: number;
-  parsed_rows: number;
-  org_id: string | null;
-  org_name: string | null;
-  upload_id: string;
-  submitted_by: string;
-  submitted_by_email: string;
-  ingestion_status: 'pending' | 'done' | 'failed';
-  ingestion_message?: string;
-  counts?: IngestionCounts;
-  ingested_at?: string;
-  /** The deduction signals of the upload it came from (the lists stay under the upload's results/). */
-  signal_counts?: SignalCounts;
-  signal_baseline?: SignalReport['baseline'];
+const submissionSchema = submissionFieldsSchema.extend({
+  org_id: submissionFieldsSchema.shape.org_id.default(null),
+  org_name: submissionFieldsSchema.shape.org_name.default(null),
+  parsed_rows: z.number(),
+  upload_id: z.string(),
+  submitted_by: z.string(),
+  submitted_by_email: z.string(),
+  ingestion_status: z.enum(['pending', 'done', 'failed']),
+  ingestion_message: z.string().optional(),
+  counts: ingestionCountsSchema.optional(),
+  ingested_at: z.string().optional(),
+  /** The deduction signals of the upload it came from (the lists stay under the upload's results/); absent before them. */
+  signal_counts: signalCountsSchema.optional(),
+  signal_baseline: signalBaselineSchema.optional(),
   /** Submitted after its month's window closed (issue 16 §3): accepted and marked. */
-  late?: boolean;
-}
+  late: z.boolean().optional(),
+  // The review (lambdas/data/reviews.ts): who decided, assigned and completed it, and when.
+  decision_reason: z.string().optional(),
+  decision_note: z.string().optional(),
+  reviewed_by: z.string().optional(),
+  reviewed_by_email: z.string().optional(),
+  reviewed_at: z.string().optional(),
+  assigned_to: z.string().optional(),
+  assigned_to_email: z.string().optional(),
+  assigned_at: z.string().optional(),
+  assigned_by_email: z.string().optional(),
+  completed_by: z.string().optional(),
+  completed_by_email: z.string().optional(),
+  completed_at: z.string().optional(),
+});
+export type SubmissionRecord = z.output<typeof submissionSchema>;
 
 export const submissionKey = (id: string) => ({ pk: `SUB#${id}`, sk: 'META' });
 export const payeeMonthKey = (payeeKey: string, kind: SubmissionKind, month: string) => `PAYEE#${payeeKey}#${kind}#${month}`;
-const payeeMonthIndexKeys = (record: Pick<SubmissionRecord, 'payee_key' | 'doc_kind' | 'upload_month' | 'created_at'>) => ({
-  gsi3pk: payeeMonthKey(record.payee_key, record.doc_kind, record.upload_month),
-  gsi3sk: record.created_at,
-});
+export const submissionCodec = defineCodec('submission', submissionSchema, (r) => ({
+  ...submissionKey(r.id),
+  gsi1pk: `STATUS#${r.status}`,
+  gsi1sk: r.created_at,
+  ...(r.org_id ? { gsi2pk: `ORG#${r.org_id}`, gsi2sk: r.created_at } : {}),
+  gsi3pk: payeeMonthKey(r.payee_key, r.doc_kind, r.upload_month),
+  gsi3sk: r.created_at,
+}));
 export const INGEST_PREFIX = 'ingest/';
 export const ingestJobKey = (id: string) => `${INGEST_PREFIX}${id}.json`;
 
 export async function getSubmission(id: string): Promise<SubmissionRecord | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: submissionKey(id), ConsistentRead: true }));
-  return (out.Item as SubmissionRecord | undefined) ?? null;
+  return submissionCodec.parse(out.Item);
 }
 
 /**
@@ -66,19 +75,13 @@ export async function getSubmission(id: string): Promise<SubmissionRecord | null
  */
 export async function createSubmission(record: SubmissionRecord): Promise<boolean> {
   const table = tableName('submissions');
-  const indexes = {
-    gsi1pk: `STATUS#${record.status}`,
-    gsi1sk: record.created_at,
-    ...(record.org_id ? { gsi2pk: `ORG#${record.org_id}`, gsi2sk: record.created_at } : {}),
-    ...payeeMonthIndexKeys(record),
-  };
   try {
     // The counters are hot items: a transaction that races another submission's is tried again.
     await retrying(() =>
       dynamo.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: table, Item: { ...submissionKey(record.id), ...indexes, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: table, Item: submissionCodec.build(record), ConditionExpression: 'attribute_not_exists(pk)' } },
             {
               Update: {
                 TableName: table,

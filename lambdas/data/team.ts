@@ -1,9 +1,9 @@
-import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseRoles, type Role } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
-import { isConditionFailure } from './dynamo.js';
+import { isConditionFailure, scanAll } from './dynamo.js';
 import type { Organisation } from './directory.js';
-import { getMember, type MemberItem, memberIndexKeys, memberKey } from './memberships.js';
+import { getMember, memberCodec, type MemberItem, memberKey } from './memberships.js';
 
 /** Team changes: memberships written by organisation admins (the entity is memberships.ts). */
 export class MembershipExistsError extends Error {
@@ -42,7 +42,7 @@ export async function createMembership(
     await dynamo.send(
       new PutCommand({
         TableName: tableName('directory'),
-        Item: { ...memberKey(org.org_id, user.user_id), ...memberIndexKeys(org.org_id, user.user_id), ...item },
+        Item: memberCodec.build(item),
         ConditionExpression: 'attribute_not_exists(pk) OR NOT (#status IN (:pending, :invited, :approved))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending', ':invited': 'invited', ':approved': 'approved' },
@@ -88,31 +88,24 @@ export interface DirectoryCensus {
 export async function directoryCensus(): Promise<DirectoryCensus> {
   const seen = { fi: new Map<Role, Set<string>>(), pmec: new Map<Role, Set<string>>() };
   const organisations = { fi: 0, pmec: 0 };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new ScanCommand({
-        TableName: tableName('directory'),
-        FilterExpression: 'begins_with(pk, :org) AND (sk = :meta OR (begins_with(sk, :member) AND #status = :approved))',
-        ExpressionAttributeValues: { ':org': 'ORG#', ':meta': 'META', ':member': 'MEMBER#', ':approved': 'approved' },
-        ProjectionExpression: 'sk, client_type, #status, #role, user_id',
-        ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const type = item.client_type === 'pmec' ? 'pmec' : 'fi';
-      if (item.sk === 'META') organisations[type]++;
-      else {
-        const [role] = normaliseRoles([item.role]);
-        if (!role || typeof item.user_id !== 'string') continue;
-        const users = seen[type].get(role) ?? new Set<string>();
-        users.add(item.user_id);
-        seen[type].set(role, users);
-      }
+  const items = await scanAll({
+    TableName: tableName('directory'),
+    FilterExpression: 'begins_with(pk, :org) AND (sk = :meta OR (begins_with(sk, :member) AND #status = :approved))',
+    ExpressionAttributeValues: { ':org': 'ORG#', ':meta': 'META', ':member': 'MEMBER#', ':approved': 'approved' },
+    ProjectionExpression: 'sk, client_type, #status, #role, user_id',
+    ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+  });
+  for (const item of items) {
+    const type = item.client_type === 'pmec' ? 'pmec' : 'fi';
+    if (item.sk === 'META') organisations[type]++;
+    else {
+      const [role] = normaliseRoles([item.role]);
+      if (!role || typeof item.user_id !== 'string') continue;
+      const users = seen[type].get(role) ?? new Set<string>();
+      users.add(item.user_id);
+      seen[type].set(role, users);
     }
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   const counts = (type: 'fi' | 'pmec') => Object.fromEntries([...seen[type]].map(([role, users]) => [role, users.size]));
   return { members: { fi: counts('fi'), pmec: counts('pmec') }, organisations };
 }

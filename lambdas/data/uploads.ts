@@ -2,11 +2,13 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { DocKind, UploadStage, UploadStatus } from '../../shared/api/submissions.js';
-import type { Issue } from '../../shared/rules/issues.js';
-import type { SignalCounts, SignalReport, SignalType } from '../../shared/rules/signals.js';
+import { z } from 'zod';
+import { signalBaselineSchema, signalCountsSchema } from '../../shared/api/signals.js';
+import { DOC_KINDS, issueSchema, type UploadStage, UPLOAD_STATUSES } from '../../shared/api/submissions.js';
+import type { SignalType } from '../../shared/rules/signals.js';
 import { isNotFound, presignPost } from './s3-objects.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
 import { isConditionFailure } from './dynamo.js';
 
 /**
@@ -15,51 +17,55 @@ import { isConditionFailure } from './dynamo.js';
  * large parts (every issue, the canonical rows, the CSV report) under `results/{id}/`, since an item
  * holds at most 400 KB. Status: awaiting_file → validating → validated | failed → submitted.
  */
-export interface UploadRecord {
-  id: string;
-  status: UploadStatus;
-  stage: UploadStage;
-  doc_kind: DocKind;
-  month: string;
+const issues = z.array(issueSchema).optional();
+const uploadSchema = z.object({
+  id: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  /** One of UPLOAD_STAGES when written; an upload stored under an older stage's words shows them. */
+  stage: z.string(),
+  doc_kind: z.enum(DOC_KINDS),
+  month: z.string(),
   /** Normalised; '' for an onboarding document sent without one. */
-  payee_key: string;
-  org_id: string | null;
-  org_name: string | null;
-  user_id: string;
-  user_email: string;
-  file_name: string;
-  slug: string;
-  size: number;
-  content_type: string;
-  key: string;
-  created_at: string;
-  updated_at: string;
+  payee_key: z.string(),
+  org_id: z.string().nullable().default(null),
+  org_name: z.string().nullable().default(null),
+  user_id: z.string(),
+  user_email: z.string(),
+  file_name: z.string(),
+  slug: z.string(),
+  size: z.number(),
+  content_type: z.string(),
+  key: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
   /** The ETag of the object the stored result describes (quotes removed). */
-  etag?: string;
+  etag: z.string().optional(),
   /** The SHA-256 (base64) and size of the very bytes validation read: Submit stores only those. */
-  sha256?: string;
-  object_size?: number;
-  headers?: string[];
-  row_count?: number;
+  sha256: z.string().optional(),
+  object_size: z.number().optional(),
+  headers: z.array(z.string()).optional(),
+  row_count: z.number().optional(),
   /** Rows meeting the minimal field requirements (what ingestion receives). */
-  parsed_rows?: number;
-  preview?: Record<string, unknown>[];
+  parsed_rows: z.number().optional(),
+  preview: z.array(z.record(z.string(), z.unknown())).optional(),
   /** The preview's keys in column order: DynamoDB keeps no order of a map's keys. */
-  preview_columns?: string[];
-  errors?: Issue[];
-  warnings?: Issue[];
-  fraud?: Issue[];
-  totals?: { errors: number; warnings: number; fraud: number };
+  preview_columns: z.array(z.string()).optional(),
+  errors: issues,
+  warnings: issues,
+  fraud: issues,
+  totals: z.object({ errors: z.number(), warnings: z.number(), fraud: z.number() }).optional(),
   /** The deduction signals' counts and baseline (the lists are under results/{id}/). */
-  signal_counts?: SignalCounts;
-  signal_baseline?: SignalReport['baseline'];
-  validated_at?: string;
-  submission_id?: string;
-  stored_bucket?: string;
-  stored_key?: string;
-}
+  signal_counts: signalCountsSchema.optional(),
+  signal_baseline: signalBaselineSchema.optional(),
+  validated_at: z.string().optional(),
+  submission_id: z.string().optional(),
+  stored_bucket: z.string().optional(),
+  stored_key: z.string().optional(),
+});
+export type UploadRecord = z.output<typeof uploadSchema>;
 
 export const uploadKey = (id: string) => ({ pk: `UPLOAD#${id}`, sk: 'META' });
+const uploadCodec = defineCodec('upload', uploadSchema, (u) => uploadKey(u.id));
 export const INCOMING_PREFIX = 'incoming/';
 export const incomingKey = (id: string, slug: string) => `${INCOMING_PREFIX}${id}/${slug}`;
 export const resultKeys = (id: string) => ({
@@ -79,17 +85,17 @@ export const stripQuotes = (etag: string | undefined): string => (etag ?? '').re
 
 export async function putUpload(record: UploadRecord): Promise<void> {
   await dynamo.send(
-    new PutCommand({ TableName: tableName('submissions'), Item: { ...uploadKey(record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({ TableName: tableName('submissions'), Item: uploadCodec.build(record), ConditionExpression: 'attribute_not_exists(pk)' }),
   );
 }
 
 export async function getUpload(id: string): Promise<UploadRecord | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: uploadKey(id), ConsistentRead: true }));
-  return (out.Item as UploadRecord | undefined) ?? null;
+  return uploadCodec.parse(out.Item);
 }
 
 /** One conditional update; false when its condition does not hold (someone else got there first). */
-async function conditionalUpdate(id: string, set: Record<string, unknown>, condition: string, values: Record<string, unknown> = {}): Promise<boolean> {
+async function conditionalUpdate(id: string, set: Partial<UploadRecord>, condition: string, values: Record<string, unknown> = {}): Promise<boolean> {
   // DynamoDB refuses names that the expressions do not use.
   const names: Record<string, string> = {};
   if (condition.includes('#status')) names['#status'] = 'status';

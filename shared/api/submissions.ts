@@ -80,7 +80,6 @@ export const UPLOAD_STAGES = {
 export type UploadStage = (typeof UPLOAD_STAGES)[keyof typeof UPLOAD_STAGES];
 
 export const UPLOAD_STATUSES = ['awaiting_file', 'validating', 'validated', 'failed', 'submitted'] as const;
-export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
 /** At most this many issues of each list travel in JSON; the CSV report has them all. */
 export const ISSUE_LIST_LIMIT = 200;

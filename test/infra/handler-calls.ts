@@ -93,8 +93,8 @@ const CALLER_CHOSEN_BUCKET: Record<string, Partial<Record<BucketKey, string[]>>>
 
 /** lambdas/data/dynamo.ts: the toolkit sends the command its caller describes (table, index), so it is counted at the call. */
 const TOOLKIT = 'lambdas/data/dynamo.ts';
-const TOOLKIT_CALLS: Record<string, string> = { queryAll: 'Query', queryCount: 'Query', batchGetAll: 'BatchGet', batchWriteAll: 'BatchWrite' };
-const TOOLKIT_CALL = /\b(queryAll|queryCount|batchGetAll|batchWriteAll)(?:<[^>]*>)?\(/g;
+const TOOLKIT_CALLS: Record<string, string> = { queryAll: 'Query', queryCount: 'Query', queryPage: 'Query', scanAll: 'Scan', batchGetAll: 'BatchGet', batchWriteAll: 'BatchWrite' };
+const TOOLKIT_CALL = /\b(queryAll|queryCount|queryPage|scanAll|batchGetAll|batchWriteAll)(?:<[^>]*>)?\(/g;
 
 const literals = (text: string, re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))];
 

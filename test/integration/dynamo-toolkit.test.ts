@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
  * The data toolkit (lambdas/data/dynamo.ts) against DynamoDB Local: batches of any size, throttled
- * batches, bounded concurrency, paging, refused conditions and retried conflicts.
+ * batches, bounded concurrency, paging (whole Queries and Scans, and pages of records), refused
+ * conditions and retried conflicts.
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
@@ -25,10 +26,22 @@ beforeAll(async () => {
       AttributeDefinitions: [
         { AttributeName: 'pk', AttributeType: 'S' },
         { AttributeName: 'sk', AttributeType: 'S' },
+        { AttributeName: 'gsi1pk', AttributeType: 'S' },
+        { AttributeName: 'gsi1sk', AttributeType: 'S' },
       ],
       KeySchema: [
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'gsi1',
+          KeySchema: [
+            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
       ],
     }),
   );
@@ -128,6 +141,78 @@ describe('queryAll and queryCount', () => {
     expect((await kit.queryAll<{ n: number }>(query)).map((i) => i.n)).toEqual(items(pk, 53).map((i) => i.n));
     expect(await kit.queryCount(query)).toBe(53);
     expect(await kit.queryCount({ ...query, FilterExpression: 'n >= :min', ExpressionAttributeValues: { ':pk': pk, ':min': 50 } })).toBe(3);
+  });
+});
+
+describe('scanAll', () => {
+  it('follows every page of a Scan', async () => {
+    const pk = `S#${randomUUID()}`;
+    await kit.batchWriteAll(table, items(pk, 30), { busy: BUSY });
+    const found = await kit.scanAll({ TableName: table, FilterExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Limit: 11, ConsistentRead: true });
+    expect(found.map((i) => i.n).sort((a, b) => Number(a) - Number(b))).toEqual(items(pk, 30).map((i) => i.n));
+  });
+});
+
+describe('queryPage', () => {
+  const numbered = (item: Record<string, unknown>) => (typeof item.n === 'number' ? { sk: String(item.sk), n: item.n } : null);
+  /** Every page of a Query, one queryPage after another, each from the `next` of the one before. */
+  type Row = { sk: string; n: number };
+  async function allPages(input: Parameters<typeof kit.queryPage>[0], request: Omit<Parameters<typeof kit.queryPage<Row>>[1], 'start'>) {
+    const pages: Row[][] = [];
+    let start: Record<string, unknown> | null = null;
+    do {
+      const page: { items: Row[]; next: Record<string, unknown> | null } = await kit.queryPage(input, { ...request, start });
+      pages.push(page.items);
+      start = page.next;
+    } while (start && pages.length < 50);
+    return pages;
+  }
+
+  it('gives `limit` records a page, ending where DynamoDB does, and no cursor once the Query is read', async () => {
+    // Prepare
+    const pk = `P#${randomUUID()}`;
+    await kit.batchWriteAll(table, items(pk, 45), { busy: BUSY });
+    const calls: number[] = [];
+    intercept('limits', (command, input) => (command === 'QueryCommand' && input.TableName === table ? (calls.push(input.Limit), null) : null));
+    // Act
+    const pages = await allPages({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }, { limit: 20, read: numbered });
+    // Assess
+    expect(pages.map((p) => p.length)).toEqual([20, 20, 5]);
+    expect(pages.flat().map((r) => r.n)).toEqual(items(pk, 45).map((i) => i.n));
+    expect(calls).toEqual([20, 20, 20]);
+  });
+
+  it('reads on through DynamoDB’s pages for records kept in code, and resumes inside a page right after the last record given', async () => {
+    const pk = `F#${randomUUID()}`;
+    await kit.batchWriteAll(table, items(pk, 60), { busy: BUSY });
+    const pages = await allPages(
+      { TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, Limit: 7 },
+      { limit: 4, read: numbered, keep: (r) => r.n % 3 === 0 },
+    );
+    expect(pages.flat().map((r) => r.n)).toEqual(items(pk, 60).map((i) => i.n).filter((n) => n % 3 === 0));
+    expect(pages.slice(0, -1).every((p) => p.length === 4)).toBe(true);
+  });
+
+  it('resumes on an index from the item’s keys in the table and in the index, newest first', async () => {
+    const pk = `G#${randomUUID()}`;
+    const indexed = items(pk, 25).map((item) => ({ ...item, gsi1pk: `IDX#${pk}`, gsi1sk: `T#${String(item.n % 5)}#${item.sk}` }));
+    await kit.batchWriteAll(table, indexed, { busy: BUSY });
+    const pages = await allPages(
+      { TableName: table, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `IDX#${pk}` }, ScanIndexForward: false, Limit: 10 },
+      { limit: 3, read: (item) => ({ sk: String(item.gsi1sk), n: Number(item.n) }), keep: (r) => r.n % 2 === 0 },
+    );
+    const expected = indexed.filter((i) => i.n % 2 === 0).map((i) => i.gsi1sk).sort().reverse();
+    expect(pages.flat().map((r) => r.sk)).toEqual(expected);
+  });
+
+  it('skips the items `read` refuses and still fills the page', async () => {
+    const pk = `M#${randomUUID()}`;
+    const mixed = items(pk, 12).map((item) => (item.n % 4 === 1 ? { pk: item.pk, sk: item.sk, n: 'not a number' } : item));
+    await kit.batchWriteAll(table, mixed, { busy: BUSY });
+    const page = await kit.queryPage({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }, { limit: 5, read: numbered });
+    expect(page.items.map((r) => r.n)).toEqual([0, 2, 3, 4, 6]);
+    const rest = await kit.queryPage({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }, { limit: 5, read: numbered, start: page.next });
+    expect(rest).toEqual({ items: [7, 8, 10, 11].map((n) => ({ sk: String(n).padStart(4, '0'), n })), next: null });
   });
 });
 

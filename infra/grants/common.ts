@@ -1,0 +1,26 @@
+import { KEYS } from './keys.js';
+import { type FunctionGrants, merge, read } from './model.js';
+
+/** Needs several functions share: the audit log, notifications, the caller's roles. */
+
+/**
+ * Every state-changing request is recorded (lambdas/http/request-audit.ts): the caller's memberships
+ * (Query gsi1 of the directory), then one audit entry. The audit log is append-only: PutItem, never
+ * UpdateItem or DeleteItem.
+ */
+export const audited = (...parts: FunctionGrants[]) => merge({ tables: { directory: read([], 'gsi1'), audit: { actions: ['PutItem'] } } }, ...parts);
+/**
+ * An audit entry with `also` pointers (one per matched NRC): written as TransactWriteItems of Puts,
+ * authorised as PutItem, so no function holds BatchWriteItem (which would allow deletes) on the log.
+ */
+export const AUDIT_WITH_POINTERS: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
+/** Reads of a registry search or lookup are audited, GET or not. */
+export const AUDIT_ENTRY: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
+/** Actions that notify queue a job (lambdas/data/notifications.ts queueNotification). */
+export const NOTIFIES: FunctionGrants = { buckets: { uploads: { write: [KEYS.uploads.notify] } } };
+
+/**
+ * Every route's chain reads the caller's roles from the directory (lambdas/data/caller-directory.ts):
+ * the user's memberships (Query gsi1 USER#{sub}) and platform-admin records (Query pk).
+ */
+export const CALLER: FunctionGrants = { tables: { directory: read(['Query'], 'gsi1') } };

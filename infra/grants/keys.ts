@@ -1,0 +1,29 @@
+/** The key layouts of lambdas/data (uploads.ts, submissions.ts, evidence.ts, access-requests.ts). */
+export const KEYS = {
+  uploads: {
+    /** incomingKey: the browser's presigned POST. */
+    incoming: 'incoming/*',
+    /** resultKeys: validation's issues, rows and CSV report. */
+    results: 'results/*',
+    /** ingestJobKey: written by Submit, its event runs ingestion. */
+    ingest: 'ingest/*',
+    /** notificationJobKey: written by the actions that notify, its event runs the sender. */
+    notify: 'notify/*',
+    /** storagePath: `{YYYY-MM}/{payee}/{inputs|stoppages}/…`, where submitted files stay. */
+    stored: ['????-??/*/inputs/*', '????-??/*/stoppages/*'],
+  },
+  evidence: {
+    /** stagingKey: attachments posted before the report is filed. */
+    staging: 'staging/*',
+    /** finalEvidenceKey: `{YYYY-MM}/{payee}/fraud/…`, written once, never overwritten or deleted. */
+    filed: '????-??/*/fraud/*',
+    /** disputeEvidenceKey: `disputes/{id}/{party}/…`, posted by the browser, listed and linked by the dispute. */
+    disputes: 'disputes/*',
+  },
+  onboarding: {
+    /** onboardingDocKey: an access request's documents. */
+    requests: 'requests/*',
+    /** storagePath of an onboarding upload: `{YYYY-MM}/{payee}/onboarding/…`. */
+    stored: '????-??/*/onboarding/*',
+  },
+} as const;

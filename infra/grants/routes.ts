@@ -1,0 +1,145 @@
+import { AUDIT_ENTRY, AUDIT_WITH_POINTERS, audited, CALLER, NOTIFIES } from './common.js';
+import { KEYS } from './keys.js';
+import { type FunctionGrants, merge, read, type RouteGrantTable } from './model.js';
+
+/** What each route's Lambda may do, by route id (shared/routes/*.ts); every one reads the caller's roles too. */
+const GRANTS_BY_ROUTE = {
+  // system
+  'get-health': { tables: { directory: read(['DescribeTable']) }, buckets: { uploads: { list: true } }, userPool: ['DescribeUserPool'] },
+  'get-me': { tables: { directory: read([], 'gsi1') } },
+
+  // accounts (public): the rate-limit windows (pk=RATE#…) are the one write of the availability check.
+  'get-email-availability': { tables: { directory: { actions: ['GetItem', 'UpdateItem'] } }, userPool: ['AdminGetUser'] },
+  'create-access-request': audited({
+    tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
+    buckets: { onboarding: { write: [KEYS.onboarding.requests] } },
+    userPool: ['AdminGetUser'],
+  }),
+  'accept-team-invite': audited({ tables: { directory: { actions: ['UpdateItem'], indexes: ['gsi1'] } }, userPool: ['AdminAddUserToGroup'] }),
+  'decline-team-invite': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } }),
+
+  // submissions
+  'create-upload': audited({
+    tables: { directory: read([], 'gsi1'), submissions: { actions: ['PutItem'] } },
+    buckets: { uploads: { write: [KEYS.uploads.incoming] } },
+  }),
+  'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
+  'get-upload-report': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
+  'get-upload-signals': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
+  // Submit reads the platform's settings for the submission window (issue 16 §3).
+  'submit-upload': audited({
+    tables: { directory: read(['Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    buckets: {
+      uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.ingest], write: [...KEYS.uploads.stored, KEYS.uploads.ingest], list: true },
+      onboarding: { write: [KEYS.onboarding.stored] },
+    },
+  }),
+  'get-submission': { tables: { submissions: read(['GetItem']) } },
+  // reviews and reports (lambdas/data/reviews.ts, review-list.ts): index reads, status changes conditioned on the status
+  'list-submissions': { tables: { directory: read([], 'gsi1'), submissions: read([], 'gsi1', 'gsi2') } },
+  'decide-submission': audited(NOTIFIES, { tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  'decide-submissions': audited(NOTIFIES, { tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  'assign-submission': audited(NOTIFIES, {
+    tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } },
+    userPool: ['AdminGetUser'],
+  }),
+  'get-submission-file': merge(AUDIT_ENTRY, {
+    tables: { submissions: read(['GetItem']) },
+    buckets: { uploads: { read: [...KEYS.uploads.stored], list: true } },
+  }),
+  'list-pmec-admins': { userPool: ['ListUsersInGroup'] },
+
+  // fraud registry
+  'create-fraud-attachment-upload': audited({ buckets: { evidence: { write: [KEYS.evidence.staging] } } }),
+  // A report is filed as the organisation holding its payee key (gsi1), checked against the filer's
+  // membership of it (GetItem; their memberships, gsi1, to name their own keys on a refusal).
+  'create-fraud-report': audited({
+    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: read(['GetItem'], 'gsi1') },
+    buckets: {
+      evidence: {
+        // Reads the filed key only to refuse overwriting it; deletes only the staged copy.
+        read: [KEYS.evidence.staging, KEYS.evidence.filed],
+        write: [KEYS.evidence.filed],
+        delete: [KEYS.evidence.staging],
+        list: true,
+      },
+    },
+  }),
+  // The lists say whether the caller may withdraw each report: the caller's memberships (gsi1).
+  'list-fraud-reports': merge(AUDIT_WITH_POINTERS, { tables: { registry: read([], 'gsi1'), directory: read([], 'gsi1') }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
+  'search-fraud-reports': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']), directory: read([], 'gsi1') }, buckets: { evidence: { read: [KEYS.evidence.filed] } } }),
+  // The report by its pointer, then one transaction: its status, its NRC summary, the digest.
+  'withdraw-fraud-report': audited(NOTIFIES, {
+    tables: { registry: { actions: ['GetItem', 'UpdateItem'] }, directory: read([], 'gsi1') },
+    buckets: { evidence: { read: [KEYS.evidence.filed] } },
+  }),
+  'check-fraud-registry': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']) } }),
+
+  // team
+  'get-team': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminListGroupsForUser'] },
+  'add-team-member': audited(NOTIFIES, {
+    tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminGetUser', 'AdminCreateUser'],
+  }),
+  'remove-team-member': audited({
+    tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
+  }),
+
+  // administration
+  'get-admin-metrics': { tables: { directory: read(['Scan'], 'gsi2') }, userPool: ['ListUsers', 'ListUsersInGroup'] },
+  // A pending request's existing organisation: its guard and record (GetItem), by payee key (gsi1), its admins (Query).
+  'list-access-requests': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
+  'get-access-request-documents': merge(AUDIT_ENTRY, { tables: { directory: read(['GetItem']) }, buckets: { onboarding: { read: [KEYS.onboarding.requests] } } }),
+  'decide-access-request': audited(NOTIFIES, {
+    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: ['gsi1'] } },
+    buckets: { onboarding: { delete: [KEYS.onboarding.requests] } },
+    // Revoking an approved request takes the role group and ends the person's sessions.
+    userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
+  }),
+  // The inspector reads the last sign-in (GetItem pk=SIGNIN#…), as do the decisions and deletion that inspect.
+  'get-user-links': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser'] },
+  'delete-auth-user': audited({ tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteUser'] }),
+  // Listing repairs a missing platform-admin record of a group member (ensurePlatformAdminRecord), audited.
+  'list-platform-admins': { tables: { directory: read([], 'gsi2') } },
+  'add-platform-admin': audited(NOTIFIES, {
+    tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminGetUser', 'AdminCreateUser', 'AdminAddUserToGroup'],
+  }),
+  'remove-platform-admin': audited({
+    tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] } },
+    userPool: ['AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
+  }),
+
+  // audit log: reading it is audited too
+  'list-audit': { tables: { audit: { actions: ['Query', 'PutItem'], indexes: ['gsi1'] } } },
+  'get-nrc-audit': { tables: { audit: { actions: ['PutItem'], indexes: ['gsi1'] } } },
+
+  // insight
+  // The borrower summaries (history), the status of the submissions they name, the exposure limits.
+  'get-history': merge(AUDIT_ENTRY, { tables: { history: read(['Query', 'BatchGetItem']), submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') } }),
+  // Counts disputes waiting by status (gsi1) or by organisation (gsi2), issue 16 §1.
+  'get-dashboard-metrics': { tables: { submissions: read(['BatchGetItem'], 'gsi1', 'gsi2'), directory: read(['Query'], 'gsi1') }, userPool: ['ListUsersInGroup'] },
+  'get-billing': { tables: { submissions: read(['BatchGetItem']), directory: read(['GetItem'], 'gsi1', 'gsi2') } },
+  'find-billing-organisation': { tables: { directory: read(['GetItem'], 'gsi1') } },
+  'set-billing-plan': audited({ tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } } }),
+
+  // disputes (lambdas/data/disputes.ts: pk=DISPUTE#…; gsi1 by status, gsi2 by organisation). Rights read the
+  // caller's memberships (directory gsi1); opening reads the payee key's organisation (gsi1) and the deduction.
+  'open-dispute': audited(AUDIT_WITH_POINTERS, NOTIFIES, { tables: { directory: read([], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['PutItem'] } } }),
+  'list-disputes': { tables: { directory: read([], 'gsi1'), submissions: read([], 'gsi1', 'gsi2') } },
+  'get-dispute': { tables: { directory: read([], 'gsi1'), submissions: read(['GetItem']) }, buckets: { evidence: { read: [KEYS.evidence.disputes], list: true } } },
+  'respond-to-dispute': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
+  // The decision is one transaction: the dispute, its guard, and when upheld the history mark and NRC summary entry.
+  'decide-dispute': audited(AUDIT_WITH_POINTERS, NOTIFIES, {
+    tables: { submissions: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] }, history: { actions: ['PutItem', 'UpdateItem'] }, registry: { actions: ['Query', 'UpdateItem'] } },
+  }),
+  'create-dispute-evidence-upload': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } }, buckets: { evidence: { write: [KEYS.evidence.disputes] } } }),
+
+  // settings (lambdas/data/settings.ts: pk=SETTING)
+  'get-settings': { tables: { directory: read(['Query']) } },
+  'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
+} satisfies RouteGrantTable;
+
+/** Each route's grant with the caller's roles, looked up by the route's id. */
+export const ROUTE_GRANTS: Record<string, FunctionGrants> = Object.fromEntries(Object.entries(GRANTS_BY_ROUTE).map(([id, grant]) => [id, merge(CALLER, grant)]));

@@ -1,0 +1,162 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { latestFraudReportsResponseSchema } from '../../shared/api/fraud.js';
+import { submissionListResponseSchema } from '../../shared/api/reviews.js';
+import { submissionResponseSchema } from '../../shared/api/submissions.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+
+/**
+ * A malformed item costs its own row, never a whole list: items put straight into the twin's tables (as a
+ * bug, a hand edit or an older writer would leave them) beside good ones, then the real routes asked. The
+ * browser checks every answer against the route's response schema ("Invalid response format" when it
+ * fails), so each answer is checked here the same way.
+ */
+const twin = inject('twin');
+const db = documentClient(twin);
+const tables = { submissions: twin.env.TABLE_SUBMISSIONS!, registry: twin.env.TABLE_REGISTRY! };
+const put = (table: string, Item: Record<string, unknown>) => db.send(new PutCommand({ TableName: table, Item }));
+const written: { table: string; key: { pk: string; sk: string } }[] = [];
+afterAll(async () => {
+  for (const { table, key } of written) await db.send(new DeleteCommand({ TableName: table, Key: key }));
+});
+
+async function get(token: string, path: string) {
+  const res = await fetch(`${twin.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+describe('the reports list (GET /api/submissions?scope=reports) with a submission stored without doc_kind', () => {
+  let org: SeededOrg;
+  let token: string;
+  const ids = { older: randomUUID(), malformed: randomUUID(), newer: randomUUID() };
+
+  /** A submission's item in the key design of lambdas/data/submissions.ts, as Submit stores it. */
+  function submissionItem(id: string, createdAt: string) {
+    return {
+      pk: `SUB#${id}`,
+      sk: 'META',
+      gsi1pk: 'STATUS#pending',
+      gsi1sk: createdAt,
+      gsi2pk: `ORG#${org.orgId}`,
+      gsi2sk: createdAt,
+      id,
+      created_at: createdAt,
+      status: 'pending',
+      doc_kind: 'inputs',
+      payee_key: org.payeeKey,
+      upload_month: createdAt.slice(0, 7),
+      bucket: twin.env.BUCKET_UPLOADS,
+      file_kind: 'xlsx',
+      file_key: `${createdAt.slice(0, 7)}/${org.payeeKey}/inputs/${id}.xlsx`,
+      file_name: `${id}.xlsx`,
+      row_count: 3,
+      parsed_rows: 3,
+      org_id: org.orgId,
+      org_name: org.orgName,
+      upload_id: id,
+      submitted_by: 'someone',
+      submitted_by_email: 'someone@example.com',
+      ingestion_status: 'done',
+      late: false,
+    };
+  }
+
+  beforeAll(async () => {
+    // Prepare: an organisation admin and three submissions of theirs, the middle one without its kind.
+    org = await seedOrganisation(twin, uniquePayeeKey(), `Malformed Items ${randomUUID().slice(0, 6)}`);
+    const user = await createUser(twin, ['fi_admin']);
+    token = (await signIn(twin, user.email, user.password)).idToken;
+    await seedMembership(twin, org, subOf(token));
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const { doc_kind: _kind, ...withoutKind } = submissionItem(ids.malformed, at(2));
+    const items = [submissionItem(ids.older, at(3)), withoutKind, submissionItem(ids.newer, at(1))];
+    for (const item of items) {
+      await put(tables.submissions, item);
+      written.push({ table: tables.submissions, key: { pk: item.pk, sk: item.sk } });
+    }
+  });
+
+  it('answers 200 with the good rows, in order, in the shape the browser accepts, and leaves the malformed one out', async () => {
+    // Act
+    const answer = await get(token, '/api/submissions?scope=reports');
+    // Assess
+    expect(answer.status).toBe(200);
+    const parsed = submissionListResponseSchema.safeParse(answer.body);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    const mine = parsed.data!.items.filter((item) => item.org_id === org.orgId).map((item) => item.id);
+    expect(mine).toEqual([ids.newer, ids.older]);
+  });
+
+  it('reads past it when paging: each good row once, the malformed one never', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = await get(token, `/api/submissions?scope=reports&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(answer.status).toBe(200);
+      const page = submissionListResponseSchema.parse(answer.body);
+      seen.push(...page.items.filter((item) => item.org_id === org.orgId).map((item) => item.id));
+      cursor = page.next_cursor;
+    } while (cursor && seen.length < 10);
+    expect(seen).toEqual([ids.newer, ids.older]);
+  });
+
+  it('is not found on its own, while its neighbours are', async () => {
+    expect((await get(token, `/api/submissions/${ids.malformed}`)).status).toBe(404);
+    const good = await get(token, `/api/submissions/${ids.newer}`);
+    expect(good.status).toBe(200);
+    expect(submissionResponseSchema.parse(good.body).id).toBe(ids.newer);
+  });
+});
+
+describe('the latest fraud reports (GET /api/fraud-reports) with a report stored without the person it names', () => {
+  let token: string;
+  const ids = { older: randomUUID(), malformed: randomUUID(), newer: randomUUID() };
+
+  /** A report's item in the key design of lambdas/data/registry.ts, as filing stores it. */
+  function reportItem(id: string, createdAt: string) {
+    const digits = String(700_000_000 + Math.floor(Math.random() * 99_999_999));
+    return {
+      pk: `NRC#${digits}`,
+      sk: `REPORT#${createdAt}#${id}`,
+      gsi1pk: 'REPORT',
+      gsi1sk: `${createdAt}#${id}`,
+      id,
+      created_at: createdAt,
+      fi_name: 'Malformed Items Bank',
+      type: 'Other',
+      nrc: `${digits.slice(0, 6)}/${digits.slice(6, 8)}/${digits.slice(8)}`,
+      nrc_key: digits,
+      person_name: 'Good Person',
+      description: 'stored beside a malformed report',
+      report_month: createdAt.slice(0, 7),
+      payee_key: 'M001',
+      files: [],
+      created_by: 'someone',
+      created_by_email: 'someone@example.com',
+    };
+  }
+
+  beforeAll(async () => {
+    const user = await createUser(twin, ['data_user']);
+    token = (await signIn(twin, user.email, user.password)).idToken;
+    // The newest three reports of the registry (seconds ahead of any other test's), the middle one without a name.
+    const at = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+    const { person_name: _name, ...withoutName } = reportItem(ids.malformed, at(2));
+    const items = [reportItem(ids.older, at(1)), withoutName, reportItem(ids.newer, at(3))];
+    for (const item of items) {
+      await put(tables.registry, item);
+      written.push({ table: tables.registry, key: { pk: item.pk, sk: item.sk } });
+    }
+  });
+
+  it('answers 200 with the good reports in the shape the browser accepts, and leaves the malformed one out', async () => {
+    const answer = await get(token, '/api/fraud-reports?limit=10');
+    expect(answer.status).toBe(200);
+    const parsed = latestFraudReportsResponseSchema.safeParse(answer.body);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(parsed.data!.items.slice(0, 2).map((item) => item.id)).toEqual([ids.newer, ids.older]);
+    expect(parsed.data!.items.map((item) => item.id)).not.toContain(ids.malformed);
+  });
+});
