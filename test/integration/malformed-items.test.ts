@@ -1,9 +1,10 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { latestFraudReportsResponseSchema } from '../../shared/api/fraud.js';
-import { submissionListResponseSchema } from '../../shared/api/reviews.js';
-import { submissionResponseSchema } from '../../shared/api/submissions.js';
+import { listFraudReports } from '../../shared/routes/fraud.js';
+import { listSubmissions } from '../../shared/routes/reviews.js';
+import { getSubmission } from '../../shared/routes/submissions.js';
+import { call, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
@@ -11,7 +12,7 @@ import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey
  * A malformed item costs its own row, never a whole list: items put straight into the twin's tables (as a
  * bug, a hand edit or an older writer would leave them) beside good ones, then the real routes asked. The
  * browser checks every answer against the route's response schema ("Invalid response format" when it
- * fails), so each answer is checked here the same way.
+ * fails); the test client checks each answer the same way (test/support/api.ts).
  */
 const twin = inject('twin');
 const db = documentClient(twin);
@@ -21,11 +22,6 @@ const written: { table: string; key: { pk: string; sk: string } }[] = [];
 afterAll(async () => {
   for (const { table, key } of written) await db.send(new DeleteCommand({ TableName: table, Key: key }));
 });
-
-async function get(token: string, path: string) {
-  const res = await fetch(`${twin.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: (await res.json()) as unknown };
-}
 
 describe('the reports list (GET /api/submissions?scope=reports) with a submission stored without doc_kind', () => {
   let org: SeededOrg;
@@ -80,33 +76,27 @@ describe('the reports list (GET /api/submissions?scope=reports) with a submissio
 
   it('answers 200 with the good rows, in order, in the shape the browser accepts, and leaves the malformed one out', async () => {
     // Act
-    const answer = await get(token, '/api/submissions?scope=reports');
+    const answer = okBody(await call(twin, listSubmissions, { query: { scope: 'reports' }, caller: token }));
     // Assess
-    expect(answer.status).toBe(200);
-    const parsed = submissionListResponseSchema.safeParse(answer.body);
-    expect(parsed.error?.issues ?? []).toEqual([]);
-    const mine = parsed.data!.items.filter((item) => item.org_id === org.orgId).map((item) => item.id);
+    const mine = answer.items.filter((item) => item.org_id === org.orgId).map((item) => item.id);
     expect(mine).toEqual([ids.newer, ids.older]);
   });
 
   it('reads past it when paging: each good row once, the malformed one never', async () => {
+    const reportsPage = (cursor: string | null) => call(twin, listSubmissions, { query: { scope: 'reports', limit: '1', ...(cursor ? { cursor } : {}) }, caller: token });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const answer = await get(token, `/api/submissions?scope=reports&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
-      expect(answer.status).toBe(200);
-      const page = submissionListResponseSchema.parse(answer.body);
-      seen.push(...page.items.filter((item) => item.org_id === org.orgId).map((item) => item.id));
-      cursor = page.next_cursor;
+      const { items, next_cursor }: { items: { id: string; org_id: string | null }[]; next_cursor: string | null } = okBody(await reportsPage(cursor));
+      seen.push(...items.filter((item) => item.org_id === org.orgId).map((item) => item.id));
+      cursor = next_cursor;
     } while (cursor && seen.length < 10);
     expect(seen).toEqual([ids.newer, ids.older]);
   });
 
   it('is not found on its own, while its neighbours are', async () => {
-    expect((await get(token, `/api/submissions/${ids.malformed}`)).status).toBe(404);
-    const good = await get(token, `/api/submissions/${ids.newer}`);
-    expect(good.status).toBe(200);
-    expect(submissionResponseSchema.parse(good.body).id).toBe(ids.newer);
+    expect((await call(twin, getSubmission, { params: { id: ids.malformed }, caller: token })).status).toBe(404);
+    expect(okBody(await call(twin, getSubmission, { params: { id: ids.newer }, caller: token })).id).toBe(ids.newer);
   });
 });
 
@@ -152,11 +142,8 @@ describe('the latest fraud reports (GET /api/fraud-reports) with a report stored
   });
 
   it('answers 200 with the good reports in the shape the browser accepts, and leaves the malformed one out', async () => {
-    const answer = await get(token, '/api/fraud-reports?limit=10');
-    expect(answer.status).toBe(200);
-    const parsed = latestFraudReportsResponseSchema.safeParse(answer.body);
-    expect(parsed.error?.issues ?? []).toEqual([]);
-    expect(parsed.data!.items.slice(0, 2).map((item) => item.id)).toEqual([ids.newer, ids.older]);
-    expect(parsed.data!.items.map((item) => item.id)).not.toContain(ids.malformed);
+    const answer = okBody(await call(twin, listFraudReports, { query: { limit: '10' }, caller: token }));
+    expect(answer.items.slice(0, 2).map((item) => item.id)).toEqual([ids.newer, ids.older]);
+    expect(answer.items.map((item) => item.id)).not.toContain(ids.malformed);
   });
 });
