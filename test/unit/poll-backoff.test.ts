@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffInterval, pollDelay } from '@/lib/poll';
+import { backoffInterval, pollDelay } from '../../web/src/lib/poll.js';
 
 /** An upload as the poll sees it: the server's stage (counted) and whether validation is over. */
 interface Answer {
