@@ -1,4 +1,5 @@
-import { Button, FileButton, FileInput, Input, type MantineSize } from '@mantine/core';
+import { Alert, Button, FileButton, FileInput, Group, type MantineSize, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 
 /** What a picker accepts, and its limits as the screen words them. */
@@ -75,20 +76,20 @@ export function FilePicker(props: FilePickerProps) {
 
   if (props.mode === 'add') {
     const full = limits.maxFiles !== undefined && props.count >= limits.maxFiles;
+    // The button keeps its own name ("Add files"): the label and the limits describe it.
     return (
-      <Input.Wrapper
-        id={id}
-        // The button keeps its own name ("Add files"): the label describes it rather than naming it.
-        labelElement="div"
-        label={label}
-        labelProps={{ id: `${id}-label`, fz: 'md', fw: 600 }}
-        description={hasDescription ? description : undefined}
-        descriptionProps={{ id: `${id}-hint`, fz: 'sm' }}
-        error={error}
-        errorProps={errorProps}
-        inputWrapperOrder={['label', 'description', 'input', 'error']}
-      >
-        <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+      <Stack gap="xs">
+        <div>
+          <Text size="md" fw={600} id={`${id}-label`}>
+            {label}
+          </Text>
+          {hasDescription && (
+            <Text size="sm" c="dimmed" id={`${id}-hint`}>
+              {description}
+            </Text>
+          )}
+        </div>
+        <Group>
           <FileButton onChange={props.onAdd} accept={limits.accept} multiple disabled={disabled || full}>
             {(trigger) => (
               <Button {...trigger} aria-describedby={hasDescription ? `${id}-label ${id}-hint` : `${id}-label`} variant="default" leftSection={icon} size={size}>
@@ -96,8 +97,14 @@ export function FilePicker(props: FilePickerProps) {
               </Button>
             )}
           </FileButton>
-        </div>
-      </Input.Wrapper>
+        </Group>
+        {/* Files refused here never join the list: a notice of its own rather than a field's error. */}
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {error}
+          </Alert>
+        )}
+      </Stack>
     );
   }
 

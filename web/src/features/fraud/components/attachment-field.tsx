@@ -88,7 +88,17 @@ export function AttachmentField({ items, rejected, disabled, onAdd, onRemove, on
         onAdd={onAdd}
         disabled={disabled}
         icon={<IconPaperclip size={16} aria-hidden />}
-        error={rejected.length > 0 && rejected.map((message) => <span key={message} style={{ display: 'block' }}>{message}</span>)}
+        error={
+          rejected.length > 0 && (
+            <Stack gap={2}>
+              {rejected.map((message) => (
+                <Text key={message} size="sm">
+                  {message}
+                </Text>
+              ))}
+            </Stack>
+          )
+        }
       />
       {items.map((item) => (
         <AttachmentRow key={item.id} item={item} disabled={disabled} onRemove={() => onRemove(item.id)} onRetry={() => onRetry(item.id)} />
