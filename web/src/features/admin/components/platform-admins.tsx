@@ -1,12 +1,14 @@
-import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconUserPlus } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { addPlatformAdminFormSchema, platformAdminErrorText, type PlatformAdminItem, type PlatformRole } from '@shared/api/admin';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useAddPlatformAdmin, usePlatformAdmins, useRemovePlatformAdmin } from '../api/platform-admins';
 import { formatDateTime, roleLabel } from '../utils/format';
+
+const PlatformRoleSelect = lazy(() => import('./platform-role-select'));
 
 /** 'sys_admin' → 'SYS_ADMIN', as the spec names the role on these screens. */
 const code = (role: string) => role.toUpperCase();
@@ -50,16 +52,14 @@ function AddPlatformAdmin({ grantable, framed, done, setDone }: { grantable: rea
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput label="Email" placeholder="name@bank.zm" w={{ base: '100%', sm: only ? 360 : 300 }} autoComplete="off" {...form.getInputProps('email')} />
             {!only && (
-              <Select
-                label="Platform role"
-                placeholder="Select a role"
-                data={grantable.map((r) => ({ value: r, label: roleLabel(r) }))}
-                w={{ base: '100%', sm: 200 }}
-                allowDeselect={false}
-                {...form.getInputProps('role')}
-                value={form.values.role || null}
-                onChange={(value) => form.setFieldValue('role', value ?? '')}
-              />
+              <Suspense fallback={null}>
+                <PlatformRoleSelect
+                  roles={grantable}
+                  {...form.getInputProps('role')}
+                  value={form.values.role || null}
+                  onChange={(value) => form.setFieldValue('role', value ?? '')}
+                />
+              </Suspense>
             )}
             <Button type="submit" mt={{ base: 0, sm: 25 }} loading={add.isPending} leftSection={<IconUserPlus size={16} aria-hidden />}>
               {action}
