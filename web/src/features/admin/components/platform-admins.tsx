@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { addPlatformAdminFormSchema, platformAdminErrorText, type PlatformAdminItem, type PlatformRole } from '@shared/api/admin';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { DoneAlert } from '@/components/ui/done-alert';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useAddPlatformAdmin, usePlatformAdmins, useRemovePlatformAdmin } from '../api/platform-admins';
 import { formatDateTime, roleLabel } from '../utils/format';
@@ -70,11 +71,7 @@ function AddPlatformAdmin({ grantable, framed, done, setDone }: { grantable: rea
               {platformAdminErrorText(add.error)}
             </Alert>
           )}
-          {done && (
-            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status" withCloseButton onClose={() => setDone(null)}>
-              {done}
-            </Alert>
-          )}
+          <DoneAlert message={done} onClose={() => setDone(null)} />
         </Stack>
       </form>
     </Section>

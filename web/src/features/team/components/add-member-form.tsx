@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { addTeamMemberRequestSchema, TEAM_MESSAGES } from '@shared/api/team';
 import { ROLE_LABELS, type Role } from '@shared/roles';
+import { DoneAlert } from '@/components/ui/done-alert';
 import { useAddMember } from '../api/team';
 import { TeamErrorAlert } from './team-error-alert';
 
@@ -48,11 +49,7 @@ export function AddMemberForm({ orgId, orgName, grantable }: { orgId: string | n
           </Group>
           {problem && <Alert color="red" variant="light" role="alert">{problem}</Alert>}
           {add.error && <TeamErrorAlert error={add.error} />}
-          {done && (
-            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status" withCloseButton onClose={() => setDone(null)}>
-              {done}
-            </Alert>
-          )}
+          <DoneAlert message={done} onClose={() => setDone(null)} />
         </Stack>
       </form>
     </Card>
