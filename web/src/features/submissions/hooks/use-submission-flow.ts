@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import type { DocKind, UploadResponse } from '@shared/api/submissions';
 import { checkBeforeSubmit, checkBeforeValidate } from '@shared/rules/before-actions';
 import { createUpload } from '@shared/routes/submissions';
@@ -28,6 +28,15 @@ export function useSubmissionFlow() {
   const runs = useRef(0);
   const work = useRef<{ controller: AbortController; checks: ClientCheckRun | null } | null>(null);
   const { fields } = state;
+
+  // Leaving the screen stops its uploads, polls and worker: nobody is left to read their answers.
+  useEffect(() => {
+    const running = work;
+    return () => {
+      running.current?.controller.abort();
+      running.current?.checks?.cancel();
+    };
+  }, []);
 
   /** Stops whatever runs (uploads, polls, the worker) and starts a new run. */
   const restart = () => {

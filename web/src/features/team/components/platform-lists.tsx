@@ -24,7 +24,8 @@ function Collapsible({ title, count, children }: { title: string; count?: number
       >
         {title}{count !== undefined ? ` (${count})` : ''}
       </Button>
-      <Collapse expanded={open} id={id}>
+      {/* Mounted while closed, not pre-rendered: the lists' queries keep them current, so opening shows them at once. */}
+      <Collapse expanded={open} id={id} keepMountedMode="display-none">
         <Stack gap="sm" pt="sm">{children}</Stack>
       </Collapse>
     </Card>
