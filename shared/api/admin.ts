@@ -71,6 +71,12 @@ export const addPlatformAdminRequestSchema = z
     return z.NEVER;
   });
 
+/** The add-platform-admin form: the request's checks, each message on the field it is about. */
+export const addPlatformAdminFormSchema = z.object({
+  email: z.string().refine((value) => isValidEmail(value.trim().toLowerCase()), PLATFORM_ADMIN_MESSAGES.invalid_email),
+  role: z.string().refine(roleOf, PLATFORM_ADMIN_MESSAGES.role_required),
+});
+
 export const addPlatformAdminResponseSchema = z.object({
   item: platformAdminItemSchema,
   invited: z.boolean(),

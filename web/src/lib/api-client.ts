@@ -152,7 +152,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
  * What the client reads of a route of shared/routes/<feature>.ts. A screen imports only the routes
  * it calls, so it loads only their schemas, never the whole table.
  */
-type ClientRoute = Pick<RouteDef, 'id' | 'method' | 'path' | 'access' | 'query' | 'request' | 'response'>;
+export type ClientRoute = Pick<RouteDef, 'id' | 'method' | 'path' | 'access' | 'query' | 'request' | 'response'>;
 
 export type RouteResponse<R extends ClientRoute> = R extends { response: infer S extends ZodType } ? z.output<S> : unknown;
 export type RouteRequest<R extends ClientRoute> = R extends { request: infer S extends ZodType } ? z.input<S> : never;
@@ -160,7 +160,7 @@ export type RouteRequest<R extends ClientRoute> = R extends { request: infer S e
 type QueryOf<S extends ZodType> = { [K in keyof z.output<S> & keyof z.input<S>]?: z.output<S>[K] | z.input<S>[K] };
 type RouteQuery<R extends ClientRoute> = R extends { query: infer S extends ZodType } ? QueryOf<S> : never;
 
-type ParamsOption<R extends ClientRoute> = [PathParamNames<R['path']>] extends [never]
+export type ParamsOption<R extends ClientRoute> = [PathParamNames<R['path']>] extends [never]
   ? { params?: undefined }
   : { params: Record<PathParamNames<R['path']>, string> };
 /** What the route's query schema reads, raw or parsed (sent as strings; the server parses them with that schema). */
@@ -171,7 +171,7 @@ export type CallRouteOptions<R extends ClientRoute> = ParamsOption<R> &
   QueryOption<R> &
   BodyOption<R> & { signal?: AbortSignal; timeoutMs?: number };
 
-type CallRouteArgs<R extends ClientRoute> = object extends CallRouteOptions<R> ? [options?: CallRouteOptions<R>] : [options: CallRouteOptions<R>];
+export type CallRouteArgs<R extends ClientRoute> = object extends CallRouteOptions<R> ? [options?: CallRouteOptions<R>] : [options: CallRouteOptions<R>];
 
 /**
  * Calls a route, given as the object shared/routes/<feature>.ts exports (`callRoute(getHistory, …)`):

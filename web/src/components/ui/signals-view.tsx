@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SIGNAL_LABELS, SIGNAL_PAGE_SIZE, type SignalCountsView } from '@shared/api/signals';
 import { noSignalsText, SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
-import { callRoute } from '@/lib/api-client';
+import { routeQuery } from '@/lib/queries';
 import { ErrorAlert } from './error-alert';
 import { getUploadSignals } from '@shared/routes/submissions';
 
@@ -64,8 +64,7 @@ function SignalSection({ uploadId, type, total, head }: { uploadId: string; type
   const pages = Math.ceil(total / SIGNAL_PAGE_SIZE);
   const offset = (page - 1) * SIGNAL_PAGE_SIZE;
   const later = useQuery({
-    queryKey: ['upload-signals', uploadId, type, offset],
-    queryFn: ({ signal }) => callRoute(getUploadSignals, { signal, params: { id: uploadId }, query: { type, offset: String(offset) } }),
+    ...routeQuery(getUploadSignals, { params: { id: uploadId }, query: { type, offset: String(offset) } }),
     enabled: page > 1 || !head,
     staleTime: Infinity,
   });

@@ -2,10 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '@shared/api/accounts';
 import { callRoute } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { routeKey } from '@/lib/queries';
 import { getMe as getMeRoute } from '@shared/routes/accounts';
-
-/** Every `me` query starts with this key; invalidate it to refetch for whoever is signed in. */
-export const ME_QUERY_KEY = ['me'] as const;
 
 /** Spec part 2 §7 and §9: the roles call times out after 5 s. */
 const ME_TIMEOUT_MS = 5_000;
@@ -16,7 +14,8 @@ export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<MeResp
 
 export function getMeQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [...ME_QUERY_KEY, userId],
+    // Per user, so that another account signing in on this browser never reads the last one's answer.
+    queryKey: routeKey(getMeRoute, { user: userId }),
     queryFn: ({ signal }) => getMe({ signal }),
   });
 }

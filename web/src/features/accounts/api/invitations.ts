@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
-import { acceptTeamInvite, declineTeamInvite } from '@shared/routes/accounts';
-import { ME_QUERY_KEY } from './get-me';
+import { routeKey } from '@/lib/queries';
+import { acceptTeamInvite, declineTeamInvite, getMe } from '@shared/routes/accounts';
 
 /** One invitation: an organisation's (by id) or a platform role's. */
 export type InvitationTarget = { org_id: string } | { platform_role: 'super_admin' | 'sys_admin' };
@@ -18,6 +18,6 @@ export function useInvitationDecision() {
       if (decision === 'accept') await callRoute(acceptTeamInvite, { body: target });
       else await callRoute(declineTeamInvite, { body: target });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: routeKey(getMe) }),
   });
 }

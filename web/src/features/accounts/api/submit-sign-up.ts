@@ -1,7 +1,9 @@
-import { ACCOUNT_MESSAGES, type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName } from '@shared/api/accounts';
+import { ACCOUNT_MESSAGES, type AccessRequestResponse, type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName } from '@shared/api/accounts';
+import type { createAccessRequest } from '@shared/routes/accounts';
 import { isApiError } from '@/lib/api-client';
+import { UploadError } from '@/lib/presigned-post';
+import type { UploadVariables } from '@/lib/use-upload';
 import { cognitoErrorName, passwordPolicyMessage, signUpErrorMessage } from '../utils/account-errors';
-import { createAccessRequest, isAuthTypeUploadFailure, uploadWithPresignedPost } from './access-requests';
 import { signUpAccount } from './cognito';
 
 export interface SignUpValues {
@@ -54,6 +56,19 @@ const fail = (error: unknown): never => {
   throw new SignUpError(signUpErrorMessage(error), fieldOf(error));
 };
 
+/** Spec part 2 §8: these failures skip the remaining uploads; the request goes on without them. */
+const isAuthTypeUploadFailure = (error: unknown): boolean => error instanceof UploadError && [400, 401, 403].includes(error.status);
+
+/** Why a document did not reach storage, in the sign-up form's words. */
+function storageWords(error: unknown): string {
+  if (!(error instanceof UploadError)) return error instanceof Error ? error.message : String(error);
+  if (error.status === 0) return 'The connection to storage was lost.';
+  return error.code ? `Storage refused the file (${error.code}).` : `Storage answered HTTP ${error.status}.`;
+}
+
+/** The access request with its documents, sent through useUpload(createAccessRequest). */
+export type SendAccessRequest = (variables: UploadVariables<typeof createAccessRequest>) => Promise<AccessRequestResponse>;
+
 /**
  * Spec part 2 §4 "Signup flow": the Cognito account, then the pending access request (which
  * answers one presigned POST per document), then each document straight to S3.
@@ -62,9 +77,12 @@ export async function submitSignUp(
   values: SignUpValues,
   created: { current: CreatedAccount | null },
   onProgress: (progress: SignUpProgress) => void,
+  send: SendAccessRequest,
 ): Promise<SignUpOutcome> {
   const { clientType, email, password } = values;
   const fullName = deriveFullName({ full_name: values.fullName, org_name: clientType === 'pmec' ? values.orgName : '', email });
+  const docs = ONBOARDING_DOCS[clientType];
+  if (docs.some((doc) => !values.files[doc])) throw new SignUpError(clientType === 'fi' ? ACCOUNT_MESSAGES.fiDocsMissing : ACCOUNT_MESSAGES.pmecDocsMissing);
 
   let account = created.current;
   if (!account || account.email !== email || account.password !== password) {
@@ -74,28 +92,35 @@ export async function submitSignUp(
     created.current = account;
   }
 
-  onProgress({ stage: 'request' });
-  const request = await createAccessRequest({
-    email,
-    client_type: clientType,
-    org_name: clientType === 'pmec' ? values.orgName : '',
-    payee_key: clientType === 'fi' ? values.payeeKey : '',
-    full_name: fullName,
-    user_sub: account.sub,
-  }).catch(fail);
-
-  const docs = ONBOARDING_DOCS[clientType];
-  for (const [index, doc] of docs.entries()) {
-    const file = values.files[doc];
-    const post = request.uploads[doc];
-    if (!file || !post) throw new SignUpError(clientType === 'fi' ? ACCOUNT_MESSAGES.fiDocsMissing : ACCOUNT_MESSAGES.pmecDocsMissing);
-    onProgress({ stage: 'upload', doc, index, total: docs.length });
-    try {
-      await uploadWithPresignedPost(post, file);
-    } catch (error) {
-      if (isAuthTypeUploadFailure(error)) return { email, requestId: request.id, adminActionRequired: true };
-      throw new SignUpError(`${ONBOARDING_DOC_LABELS[doc]} could not be uploaded: ${(error as Error).message} Please try again.`);
-    }
+  let requestId: string | null = null;
+  let sending: OnboardingDoc | null = null;
+  let request: AccessRequestResponse;
+  try {
+    request = await send({
+      body: {
+        email,
+        client_type: clientType,
+        org_name: clientType === 'pmec' ? values.orgName : '',
+        payee_key: clientType === 'fi' ? values.payeeKey : '',
+        full_name: fullName,
+        user_sub: account.sub,
+      },
+      // In the order of the spec's list, so the progress line counts them as the form shows them.
+      files: Object.fromEntries(docs.map((doc) => [doc, values.files[doc]])),
+      onGrant: (answer) => {
+        requestId = answer.id;
+      },
+      onProgress: (progress) => {
+        if (progress.stage === 'grant') return onProgress({ stage: 'request' });
+        if (progress.name === sending) return;
+        sending = progress.name as OnboardingDoc;
+        onProgress({ stage: 'upload', doc: sending, index: progress.index, total: progress.total });
+      },
+    });
+  } catch (error) {
+    if (requestId === null || sending === null) return fail(error);
+    if (isAuthTypeUploadFailure(error)) return { email, requestId, adminActionRequired: true };
+    throw new SignUpError(`${ONBOARDING_DOC_LABELS[sending]} could not be uploaded: ${storageWords(error)} Please try again.`);
   }
   return { email, requestId: request.id, adminActionRequired: false };
 }

@@ -1,6 +1,10 @@
-import { FileInput, Fieldset, Stack, Text } from '@mantine/core';
+import { Fieldset, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc } from '@shared/api/accounts';
+import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
+
+/** Each document: a PDF; the fieldset states the limits once for all of them. */
+const DOCUMENT_LIMITS: FileLimits = { accept: 'application/pdf,.pdf' };
 
 const HINTS: Record<OnboardingDoc, string> = {
   tpin: 'Taxpayer Identification Number certificate',
@@ -29,17 +33,17 @@ export function DocumentFields({ clientType, files, errors, missingMessage, onCh
           Attach each document as a PDF of at most 10 MB.
         </Text>
         {ONBOARDING_DOCS[clientType].map((doc) => (
-          <FileInput
+          <FilePicker
             key={doc}
+            mode="one"
             label={ONBOARDING_DOC_LABELS[doc]}
             description={HINTS[doc]}
             placeholder="Choose a PDF"
-            accept="application/pdf,.pdf"
-            leftSection={<IconFileTypePdf size={18} aria-hidden />}
+            limits={DOCUMENT_LIMITS}
+            icon={<IconFileTypePdf size={18} aria-hidden />}
             value={files[doc] ?? null}
             onChange={(file) => onChange(doc, file)}
             error={errors[doc]}
-            clearable
             withAsterisk
           />
         ))}

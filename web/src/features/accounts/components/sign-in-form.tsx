@@ -1,9 +1,17 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { preloadSignInFlow, useSignIn } from '../api/sign-in';
+import type { SignInInput } from '../api/sign-in-flow';
+import { SIGN_IN_MESSAGES } from '../utils/sign-in-error';
 import { EmailField } from './email-field';
+
+/**
+ * Spec part 2 §5: both fields are required, said in one sentence where Cognito's refusals show. A plain
+ * rule rather than a zod schema: the sign-in screen loads no schema library before it is usable.
+ */
+const bothRequired = ({ email, password }: SignInInput): FormErrors => (email.trim() && password ? {} : { form: SIGN_IN_MESSAGES.required });
 
 /*
  * The toggle is named by hidden text rather than aria-label, so that "Password" labels only the
@@ -21,14 +29,14 @@ function PasswordToggleIcon({ reveal }: { reveal: boolean }) {
 /** The sign-in card (spec part 2 §2 "Sign in"); the caller redirects once the session exists. */
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const signIn = useSignIn();
-  // The sign-in itself says what is missing or wrong (useSignIn), in the spec's words. Two plain
-  // fields: no form library before the first screen.
-  const [email, setEmail] = useState(defaultEmail);
-  const [password, setPassword] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!signIn.isPending) signIn.mutate({ email, password });
-  };
+  const form = useForm<SignInInput>({ initialValues: { email: defaultEmail, password: '' }, validate: bothRequired });
+  const onSubmit = form.onSubmit(
+    (input) => {
+      if (!signIn.isPending) signIn.mutate(input);
+    },
+    () => signIn.reset(),
+  );
+  const problem = form.errors.form ?? signIn.error?.message;
 
   return (
     // Amplify's sign-in flows load while the person fills the form in, not before it is usable.
@@ -43,20 +51,19 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           </Text>
         </Stack>
 
-        {signIn.error && (
+        {problem && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {signIn.error.message}
+            {problem}
           </Alert>
         )}
 
-        <EmailField name="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} data-autofocus />
+        <EmailField name="email" {...form.getInputProps('email')} data-autofocus />
         <PasswordInput
           label="Password"
           name="password"
           autoComplete="current-password"
           minLength={8}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...form.getInputProps('password')}
           withAsterisk
           visibilityToggleIcon={PasswordToggleIcon}
           visibilityToggleFocusable

@@ -4,6 +4,8 @@ import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName, normaliseEmail } from '@shared/api/accounts';
+import { createAccessRequest } from '@shared/routes/accounts';
+import { useUpload } from '@/lib/use-upload';
 import { checkEmailAvailability } from '../api/access-requests';
 import { type CreatedAccount, SignUpError, type SignUpOutcome, type SignUpProgress, type SignUpValues, submitSignUp } from '../api/submit-sign-up';
 import { hasErrors } from '../utils/password-rules';
@@ -60,6 +62,7 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
   const [formError, setFormError] = useState<string>();
   const [progress, setProgress] = useState<SignUpProgress | null>(null);
   const created = useRef<CreatedAccount | null>(null);
+  const request = useUpload(createAccessRequest);
   const latestEmail = useRef('');
   const busy = progress !== null;
   const errors = form.errors as SignUpErrors;
@@ -91,7 +94,7 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
   const onSubmit = async (raw: SignUpValues) => {
     if (busy || emailTaken || hasErrors(fileErrors)) return;
     try {
-      onDone(await submitSignUp(cleaned(raw), created, setProgress));
+      onDone(await submitSignUp(cleaned(raw), created, setProgress, request.mutateAsync));
     } catch (error) {
       if (error instanceof SignUpError && error.field === 'email') setEmailTaken(error.message);
       else if (error instanceof SignUpError && error.field === 'password') form.setErrors({ password: error.message });

@@ -1,13 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteRequest } from '@/lib/api-client';
-import { decideAccessRequest, getAccessRequestDocuments, listAccessRequests } from '@shared/routes/admin';
-
-export const ACCESS_REQUESTS_KEY = ['admin', 'access-requests'] as const;
+import { routeKey, routeQuery } from '@/lib/queries';
+import { decideAccessRequest, getAccessRequestDocuments, getAdminMetrics, listAccessRequests } from '@shared/routes/admin';
 
 /** GET /api/admin/access-requests, newest first, paged with Load more. */
 export function useAccessRequests(filters: { status: 'pending' | 'all'; q: string }) {
   return useInfiniteQuery({
-    queryKey: [...ACCESS_REQUESTS_KEY, filters],
+    queryKey: routeKey(listAccessRequests, { query: filters }),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       callRoute(listAccessRequests, { signal, query: { status: filters.status, q: filters.q || undefined, cursor: pageParam ?? undefined } }),
@@ -18,8 +17,7 @@ export function useAccessRequests(filters: { status: 'pending' | 'all'; q: strin
 /** Signed links to one request's documents (900 s); refetching makes fresh ones. */
 export function useRequestDocuments(id: string | null) {
   return useQuery({
-    queryKey: [...ACCESS_REQUESTS_KEY, 'documents', id],
-    queryFn: ({ signal }) => callRoute(getAccessRequestDocuments, { signal, params: { id: id! } }),
+    ...routeQuery(getAccessRequestDocuments, { params: { id: id ?? '' } }),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -31,8 +29,9 @@ export function useDecideAccessRequest() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: RouteRequest<typeof decideAccessRequest> }) => callRoute(decideAccessRequest, { params: { id }, body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ACCESS_REQUESTS_KEY });
-      void client.invalidateQueries({ queryKey: ['admin', 'metrics'] });
+      void client.invalidateQueries({ queryKey: routeKey(listAccessRequests) });
+      void client.invalidateQueries({ queryKey: routeKey(getAccessRequestDocuments) });
+      void client.invalidateQueries({ queryKey: routeKey(getAdminMetrics) });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { configuredBilling } from '@shared/api/dashboard';
-import { callRoute } from '@/lib/api-client';
+import { routeQuery } from '@/lib/queries';
 import { METRICS_TIMEOUT_MS } from './metrics';
 import { getBilling } from '@shared/routes/dashboard';
 
@@ -9,9 +9,5 @@ import { getBilling } from '@shared/routes/dashboard';
  * (built with the dashboard's billing). null when no plan is set yet (`configured: false`).
  */
 export function useAdminBilling(enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'billing'],
-    queryFn: async ({ signal }) => configuredBilling(await callRoute(getBilling, { signal, timeoutMs: METRICS_TIMEOUT_MS })),
-    enabled,
-  });
+  return useQuery({ ...routeQuery(getBilling, { timeoutMs: METRICS_TIMEOUT_MS }), select: configuredBilling, enabled });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callRoute } from '@/lib/api-client';
+import { routeQuery } from '@/lib/queries';
 import { getAdminMetrics } from '@shared/routes/admin';
 
 /** Spec part 2 §9: the dashboard metrics call times out after 8 s. */
@@ -7,9 +7,5 @@ export const METRICS_TIMEOUT_MS = 8_000;
 
 /** GET /api/admin/metrics: totals, fi, pmec, ts. */
 export function useAdminMetrics(enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'metrics'],
-    queryFn: ({ signal }) => callRoute(getAdminMetrics, { signal, timeoutMs: METRICS_TIMEOUT_MS }),
-    enabled,
-  });
+  return useQuery({ ...routeQuery(getAdminMetrics, { timeoutMs: METRICS_TIMEOUT_MS }), enabled });
 }

@@ -7,7 +7,9 @@ import { type FormEvent, useState } from 'react';
 import { type AccessRequestItem, GRANT_ROLES, isValidEmail, PLATFORM_ADMIN_MESSAGES } from '@shared/api/admin';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { ACCESS_REQUESTS_KEY, useAccessRequests } from '../api/access-requests';
+import { getAccessRequestDocuments } from '@shared/routes/admin';
+import { routeKey } from '@/lib/queries';
+import { useAccessRequests } from '../api/access-requests';
 import { AccessRequestsTable, defaultGrant } from './access-requests-table';
 import { type Decision, DecisionModal, type PendingDecision } from './decision-modal';
 import { DocumentsModal } from './documents-modal';
@@ -32,7 +34,7 @@ export function AccessRequestsPanel({ title }: { title: string }) {
   const items = requests.data?.pages.flatMap((p) => p.items) ?? [];
   const decide = (item: AccessRequestItem, d: Decision) => setDecision({ request: item, decision: d, role: roleToGrant[item.id] ?? defaultGrant(item) });
   const refreshDocs = (item: AccessRequestItem) => {
-    void client.invalidateQueries({ queryKey: [...ACCESS_REQUESTS_KEY, 'documents', item.id] });
+    void client.invalidateQueries({ queryKey: routeKey(getAccessRequestDocuments, { params: { id: item.id } }) });
     setDocsOf(item);
   };
   const inspect = (event: FormEvent) => {

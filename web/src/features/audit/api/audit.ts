@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
+import { routeKey } from '@/lib/queries';
 import { getNrcAudit, listAudit } from '@shared/routes/audit';
 
 export interface AuditFilters {
@@ -14,7 +15,7 @@ export interface AuditFilters {
 /** GET /api/admin/audit, newest first, 50 a page with Load more; runs once filters are applied. */
 export function useAuditLog(filters: AuditFilters | null) {
   return useInfiniteQuery({
-    queryKey: ['admin', 'audit', filters],
+    queryKey: routeKey(listAudit, { query: filters }),
     enabled: filters !== null,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>

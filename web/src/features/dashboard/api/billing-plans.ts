@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingPlanRequest } from '@shared/api/dashboard';
 import { callRoute } from '@/lib/api-client';
-import { dashboardKeys } from './get-dashboard-metrics';
-import { findBillingOrganisation, setBillingPlan } from '@shared/routes/dashboard';
+import { routeKey } from '@/lib/queries';
+import { findBillingOrganisation, getBilling, setBillingPlan } from '@shared/routes/dashboard';
 
 /** GET /api/admin/billing?q=: the organisation a platform admin means, and its plan. */
 export function useFindBillingOrganisation() {
@@ -14,6 +14,6 @@ export function useSetBillingPlan() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ orgId, plan }: { orgId: string; plan: BillingPlanRequest }) => callRoute(setBillingPlan, { params: { org_id: orgId }, body: plan }),
-    onSuccess: () => client.invalidateQueries({ queryKey: dashboardKeys.billing }),
+    onSuccess: () => client.invalidateQueries({ queryKey: routeKey(getBilling) }),
   });
 }

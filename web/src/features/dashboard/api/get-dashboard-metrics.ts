@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { configuredBilling, type BillingResponse, type DashboardMetrics } from '@shared/api/dashboard';
 import { callRoute, isApiError } from '@/lib/api-client';
+import { routeKey, routeQuery } from '@/lib/queries';
 import { getBilling, getDashboardMetrics } from '@shared/routes/dashboard';
 
 export type { BillingResponse as Billing, DashboardMetrics } from '@shared/api/dashboard';
@@ -17,8 +18,6 @@ export interface DashboardMetricsState {
   refetch: () => Promise<unknown>;
 }
 
-export const dashboardKeys = { metrics: ['dashboard', 'metrics'] as const, billing: ['dashboard', 'billing'] as const };
-
 /** A 404 is "nothing here": spec part 1 §8 says missing metrics or billing silently yields zeros and dashes. */
 async function orNullOn404<T>(call: Promise<T>): Promise<T | null> {
   try {
@@ -32,13 +31,10 @@ async function orNullOn404<T>(call: Promise<T>): Promise<T | null> {
 /** GET /api/dashboard/metrics and GET /api/billing, refreshed together. */
 export function useDashboardMetrics(): DashboardMetricsState {
   const metrics = useQuery({
-    queryKey: dashboardKeys.metrics,
+    queryKey: routeKey(getDashboardMetrics),
     queryFn: ({ signal }) => orNullOn404(callRoute(getDashboardMetrics, { signal, timeoutMs: METRICS_TIMEOUT_MS })),
   });
-  const billing = useQuery({
-    queryKey: dashboardKeys.billing,
-    queryFn: async ({ signal }) => configuredBilling(await callRoute(getBilling, { signal, timeoutMs: METRICS_TIMEOUT_MS })),
-  });
+  const billing = useQuery({ ...routeQuery(getBilling, { timeoutMs: METRICS_TIMEOUT_MS }), select: configuredBilling });
   return {
     metrics: metrics.data ?? null,
     billing: billing.data ?? null,

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, Suspense, lazy, useState } from 'react';
-import { billingPlanRequestSchema, type BillingPlan, type OrganisationBillingResponse, type PricingKind } from '@shared/api/dashboard';
+import { billingPlanRequestSchema, type BillingPlan, type BillingPlanRequest, type OrganisationBillingResponse, type PricingKind } from '@shared/api/dashboard';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useFindBillingOrganisation, useSetBillingPlan } from '../api/billing-plans';
 import { formatZmw } from '../utils/format';
@@ -9,46 +10,48 @@ import { formatZmw } from '../utils/format';
 /** The pricing fields (a number input and its formatting library) load once an organisation is found. */
 const BillingPlanPricing = lazy(() => import('./billing-plan-pricing'));
 
+interface PlanFields {
+  plan_name: string;
+  pricing: PricingKind;
+  /** One amount field, read as the price per upload or the flat fee by the pricing chosen. */
+  amount: number | string;
+}
+
+/** The request the fields make (an amount not typed is no number, which the schema says). */
+const requestOf = ({ plan_name, pricing, amount }: PlanFields) => {
+  const value = typeof amount === 'number' ? amount : Number.NaN;
+  return pricing === 'flat' ? { plan_name, pricing, flat_fee: value } : { plan_name, pricing, price_per_upload: value };
+};
+const checkPlan = schemaResolver(billingPlanRequestSchema, { sync: true });
+
 const planLine = (plan: BillingPlan) => `${plan.plan_name}: ${plan.pricing === 'flat' ? `flat fee ${formatZmw(plan.flat_fee)} a month` : `${formatZmw(plan.price_per_upload)} per upload`}`;
 
 /** Platform admins: set an organisation's billing plan so its dashboard shows real figures. */
 export function BillingPlanEditor() {
   const [q, setQ] = useState('');
-  const [name, setName] = useState('');
-  const [pricing, setPricing] = useState<PricingKind>('per_upload');
-  const [amount, setAmount] = useState<number | string>('');
-  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const form = useForm<PlanFields, BillingPlanRequest>({
+    initialValues: { plan_name: '', pricing: 'per_upload', amount: '' },
+    // The shared request schema decides; its messages land on the fields the person typed.
+    validate: (fields) => checkPlan(requestOf(fields)),
+    transformValues: (fields) => billingPlanRequestSchema.parse(requestOf(fields)),
+  });
   const find = useFindBillingOrganisation();
   const save = useSetBillingPlan();
   const org: OrganisationBillingResponse | undefined = save.data?.organisation.org_id === find.data?.organisation.org_id ? (save.data ?? find.data) : find.data;
+  const amountError = form.errors.price_per_upload ?? form.errors.flat_fee;
 
   const onFind = (event: FormEvent) => {
     event.preventDefault();
     save.reset();
     find.mutate(q.trim(), {
-      onSuccess: (found) => {
-        setName(found.plan?.plan_name ?? '');
-        setPricing(found.plan?.pricing ?? 'per_upload');
-        setAmount((found.plan?.pricing === 'flat' ? found.plan.flat_fee : found.plan?.price_per_upload) ?? '');
-        setFieldError(null);
+      onSuccess: ({ plan }) => {
+        form.setValues({ plan_name: plan?.plan_name ?? '', pricing: plan?.pricing ?? 'per_upload', amount: (plan?.pricing === 'flat' ? plan.flat_fee : plan?.price_per_upload) ?? '' });
+        form.clearErrors();
       },
     });
   };
 
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
-    if (!org) return;
-    const value = typeof amount === 'number' ? amount : Number.NaN;
-    const body = pricing === 'flat' ? { plan_name: name, pricing, flat_fee: value } : { plan_name: name, pricing, price_per_upload: value };
-    const parsed = billingPlanRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setFieldError({ field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'Check the plan.' });
-      return;
-    }
-    setFieldError(null);
-    save.mutate({ orgId: org.organisation.org_id, plan: parsed.data });
-  };
+  const onSave = form.onSubmit((plan) => org && save.mutate({ orgId: org.organisation.org_id, plan }));
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="billing-editor-title">
@@ -79,9 +82,16 @@ export function BillingPlanEditor() {
                 <Text span c="dimmed">{org.plan ? `Current plan — ${planLine(org.plan)}` : 'No plan yet: its dashboard reads “Billing not configured”.'}</Text>
               </Text>
               <Group align="flex-start" gap="md" wrap="wrap">
-                <TextInput label="Plan name" value={name} onChange={(e) => setName(e.currentTarget.value)} w={220} error={fieldError?.field === 'plan_name' ? fieldError.message : undefined} />
+                <TextInput label="Plan name" w={220} {...form.getInputProps('plan_name')} />
                 <Suspense fallback={null}>
-                  <BillingPlanPricing pricing={pricing} onPricing={setPricing} amount={amount} onAmount={setAmount} fieldError={fieldError} />
+                  <BillingPlanPricing
+                    pricing={form.values.pricing}
+                    onPricing={(pricing) => form.setFieldValue('pricing', pricing)}
+                    pricingError={form.errors.pricing}
+                    amount={form.values.amount}
+                    onAmount={(amount) => form.setFieldValue('amount', amount)}
+                    amountError={amountError}
+                  />
                 </Suspense>
               </Group>
               <Group>

@@ -1,20 +1,22 @@
 import { Group, NumberInput, Radio } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { PricingKind } from '@shared/api/dashboard';
 
 interface Props {
   pricing: PricingKind;
   onPricing: (pricing: PricingKind) => void;
+  pricingError: ReactNode;
   amount: number | string;
   onAmount: (amount: number | string) => void;
-  fieldError: { field: string; message: string } | null;
+  amountError: ReactNode;
 }
 
 /** The billing plan's pricing and amount (BillingPlanEditor), loaded once an organisation is found. */
-export default function BillingPlanPricing({ pricing, onPricing, amount, onAmount, fieldError }: Props) {
+export default function BillingPlanPricing({ pricing, onPricing, pricingError, amount, onAmount, amountError }: Props) {
   const amountLabel = pricing === 'flat' ? 'Flat fee per month (ZMW)' : 'Price per upload (ZMW)';
   return (
     <>
-      <Radio.Group label="Pricing" size="md" value={pricing} onChange={(v) => onPricing(v as PricingKind)} error={fieldError?.field === 'pricing' ? fieldError.message : undefined}>
+      <Radio.Group label="Pricing" size="md" value={pricing} onChange={(v) => onPricing(v as PricingKind)} error={pricingError}>
         <Group gap="md" mt={12}>
           <Radio value="per_upload" label="Price per upload" />
           <Radio value="flat" label="Flat monthly fee" />
@@ -31,7 +33,7 @@ export default function BillingPlanPricing({ pricing, onPricing, amount, onAmoun
         decimalScale={2}
         thousandSeparator=","
         w={250}
-        error={fieldError && ['price_per_upload', 'flat_fee'].includes(fieldError.field) ? fieldError.message : undefined}
+        error={amountError}
       />
     </>
   );

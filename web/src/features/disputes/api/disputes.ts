@@ -3,37 +3,25 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { DisputeDecision, DisputeStatus, OpenDisputeRequest } from '@shared/api/disputes';
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '@shared/routes/disputes';
 import { callRoute, isApiError } from '@/lib/api-client';
-import { postToStorage } from '@/lib/presigned-post';
+import { routeKey, routeQuery } from '@/lib/queries';
+import { useUpload } from '@/lib/use-upload';
 
-/** Issue 16 §1: the disputes API as the /disputes screen uses it. Every change reads the list and the dispute again. */
-const KEY = ['disputes'] as const;
-
+/** The disputes API as the /disputes screen uses it. Every change reads the list and the dispute again. */
 export function useDisputes(status: DisputeStatus | 'all') {
-  return useQuery({
-    queryKey: [...KEY, 'list', status],
-    queryFn: ({ signal }) => callRoute(listDisputes, { query: { status: status === 'all' ? undefined : status }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...routeQuery(listDisputes, { query: { status: status === 'all' ? undefined : status } }), placeholderData: keepPreviousData });
 }
 
 export function useDispute(id: string | null) {
-  return useQuery({
-    queryKey: [...KEY, 'one', id],
-    queryFn: ({ signal }) => callRoute(getDispute, { params: { id: id! }, signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...routeQuery(getDispute, { params: { id: id ?? '' } }), enabled: id !== null });
 }
 
-/** One PDF to the dispute's evidence: a presigned POST, then the file straight to storage. */
-export async function uploadEvidence(id: string, file: File): Promise<void> {
-  const grant = await callRoute(createDisputeEvidenceUpload, { params: { id }, body: { file_name: file.name, size: file.size, content_type: file.type || undefined } });
-  await postToStorage(grant.upload, file);
-}
-
-/** Uploads each file; the names of those that failed, with why. */
-async function uploadAll(id: string, files: readonly File[]): Promise<string[]> {
-  const results = await Promise.allSettled(files.map((file) => uploadEvidence(id, file)));
-  return results.flatMap((r, i) => (r.status === 'rejected' ? [`${files[i]!.name}: ${r.reason instanceof Error ? r.reason.message : 'upload failed'}`] : []));
+/** Each file to the dispute's evidence, side by side; the names of those that failed, with why. */
+function useEvidenceUploads() {
+  const evidence = useUpload(createDisputeEvidenceUpload);
+  return async (id: string, files: readonly File[]): Promise<string[]> => {
+    const results = await Promise.allSettled(files.map((file) => evidence.mutateAsync({ file, params: { id } })));
+    return results.flatMap((r, i) => (r.status === 'rejected' ? [`${files[i]!.name}: ${r.reason instanceof Error ? r.reason.message : 'upload failed'}`] : []));
+  };
 }
 
 function useDisputeChange<V, R extends { message?: string; failed?: string[] }>(change: (vars: V) => Promise<R>) {
@@ -48,29 +36,35 @@ function useDisputeChange<V, R extends { message?: string; failed?: string[] }>(
     onError: (error) => {
       if (isApiError(error, 409)) notifications.show({ color: 'orange', title: 'The dispute changed', message: error.message, autoClose: 10_000 });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: routeKey(listDisputes) }), client.invalidateQueries({ queryKey: routeKey(getDispute) })]),
   });
 }
 
 /** Opens the dispute, then uploads its evidence: a file that fails leaves the dispute open and says which. */
-export const useOpenDispute = () =>
-  useDisputeChange(async ({ body, files }: { body: OpenDisputeRequest; files: readonly File[] }) => {
+export function useOpenDispute() {
+  const uploadAll = useEvidenceUploads();
+  return useDisputeChange(async ({ body, files }: { body: OpenDisputeRequest; files: readonly File[] }) => {
     const answer = await callRoute(openDispute, { body });
     return { ...answer, id: answer.dispute.id, failed: await uploadAll(answer.dispute.id, files) };
   });
+}
 
 /** Uploads the lender's evidence, then sends the response. */
-export const useRespond = () =>
-  useDisputeChange(async ({ id, message, files }: { id: string; message: string; files: readonly File[] }) => {
+export function useRespond() {
+  const uploadAll = useEvidenceUploads();
+  return useDisputeChange(async ({ id, message, files }: { id: string; message: string; files: readonly File[] }) => {
     const failed = await uploadAll(id, files);
     return { ...(await callRoute(respondToDispute, { params: { id }, body: { message } })), failed };
   });
+}
 
 export const useDecide = () =>
   useDisputeChange(({ id, decision, note }: { id: string; decision: DisputeDecision; note: string }) => callRoute(decideDispute, { params: { id }, body: { decision, note } }));
 
-export const useAddEvidence = () =>
-  useDisputeChange(async ({ id, files }: { id: string; files: readonly File[] }) => {
+export function useAddEvidence() {
+  const uploadAll = useEvidenceUploads();
+  return useDisputeChange(async ({ id, files }: { id: string; files: readonly File[] }) => {
     const failed = await uploadAll(id, files);
     return { failed, message: failed.length < files.length ? 'Evidence added.' : undefined };
   });
+}

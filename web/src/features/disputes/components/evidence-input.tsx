@@ -1,6 +1,8 @@
-import { FileInput } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_MESSAGES } from '@shared/api/disputes';
+import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
+
+const EVIDENCE_LIMITS: FileLimits = { accept: 'application/pdf,.pdf', hint: 'PDF files, up to 10 MB each.', maxFiles: DISPUTE_EVIDENCE_MAX_FILES };
 
 /** What is wrong with a choice of evidence files, or null: PDF only, 10 MB each, 10 at most. */
 export function evidenceProblem(files: readonly File[]): string | null {
@@ -14,14 +16,12 @@ export function evidenceProblem(files: readonly File[]): string | null {
 /** PDF evidence, several at once; the server and storage check the same limits again. */
 export function EvidenceInput({ files, onChange, label = 'Evidence (PDF, optional)', disabled }: { files: File[]; onChange: (files: File[]) => void; label?: string; disabled?: boolean }) {
   return (
-    <FileInput
+    <FilePicker
+      mode="many"
       label={label}
-      description="PDF files, up to 10 MB each."
+      limits={EVIDENCE_LIMITS}
       placeholder="Choose PDF files"
-      multiple
-      clearable
-      accept="application/pdf,.pdf"
-      leftSection={<IconPaperclip size={16} aria-hidden />}
+      icon={<IconPaperclip size={16} aria-hidden />}
       value={files}
       onChange={onChange}
       error={evidenceProblem(files)}

@@ -1,8 +1,9 @@
-import { useQueries } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, FRAUD_MESSAGES, evidenceExtension } from '@shared/api/fraud';
+import { createFraudAttachmentUpload } from '@shared/routes/fraud';
 import { errorMessage } from '@/lib/errors';
-import { uploadAttachment } from './upload-attachment';
+import { UploadError } from '@/lib/presigned-post';
+import { useUpload } from '@/lib/use-upload';
 
 export interface Attachment {
   id: string;
@@ -22,70 +23,88 @@ export function attachmentProblem(file: File): string | null {
   return null;
 }
 
-/** A chosen file; `attempt` grows with each Retry, so a retry is a new upload. */
-interface Picked {
-  id: string;
-  file: File;
-  attempt: number;
+/** Storage's refusals a person can act on, in the fraud report form's words. */
+function attachmentFailure(error: unknown): string {
+  if (error instanceof UploadError && error.code === 'EntityTooLarge') return `Upload failed: ${FRAUD_MESSAGES.fileTooLarge}`;
+  if (error instanceof UploadError && error.code === 'AccessDenied' && /expired/i.test(error.message)) {
+    return 'Upload failed: the upload link expired. Remove the file and attach it again.';
+  }
+  return errorMessage(error);
 }
 
 /**
- * The report's attachments: each file goes straight to S3 as soon as it is chosen, with its own
- * progress. Each upload is a TanStack query keyed by the file and attempt: removing a file, clearing
- * the form or leaving the page cancels its upload. The report can be submitted once every attachment
- * is uploaded.
+ * The report's attachments: each file goes straight to S3 as soon as it is chosen (the staging grant,
+ * then the POST), with its own progress. Removing a file, clearing the form or leaving the page cancels
+ * its upload; Retry is a new upload. The report can be submitted once every attachment is uploaded.
  */
 export function useAttachments() {
-  const [picked, setPicked] = useState<Picked[]>([]);
-  const [progress, setProgress] = useState<Record<string, number>>({});
+  const upload = useUpload(createFraudAttachmentUpload);
+  const [items, setItems] = useState<Attachment[]>([]);
   const [rejected, setRejected] = useState<string[]>([]);
+  const running = useRef(new Map<string, AbortController>());
 
-  const uploads = useQueries({
-    queries: picked.map((p) => ({
-      queryKey: ['fraud', 'attachment', p.id, p.attempt],
-      queryFn: ({ signal }: { signal: AbortSignal }) => uploadAttachment(p.file, (fraction) => setProgress((all) => ({ ...all, [p.id]: fraction })), signal),
-      // One upload per attempt: never repeated behind the person's back.
-      staleTime: Infinity,
-      gcTime: 0,
-      retry: false,
-      refetchOnWindowFocus: false,
-      refetchOnReconnect: false,
-    })),
-  });
+  useEffect(() => {
+    const uploads = running.current;
+    return () => uploads.forEach((controller) => controller.abort());
+  }, []);
 
-  const items: Attachment[] = picked.map((p, i) => {
-    const upload = uploads[i];
-    if (upload?.isSuccess) return { id: p.id, file: p.file, status: 'done', progress: 1, key: upload.data };
-    if (upload?.isError) return { id: p.id, file: p.file, status: 'failed', progress: progress[p.id] ?? 0, error: errorMessage(upload.error) };
-    return { id: p.id, file: p.file, status: 'uploading', progress: progress[p.id] ?? 0 };
-  });
+  const update = useCallback((id: string, change: Partial<Attachment>) => setItems((list) => list.map((a) => (a.id === id ? { ...a, ...change } : a))), []);
+
+  const { mutateAsync } = upload;
+  const start = useCallback(
+    (id: string, file: File) => {
+      const controller = new AbortController();
+      running.current.set(id, controller);
+      mutateAsync({ file, signal: controller.signal, onProgress: (p) => p.stage === 'post' && update(id, { progress: p.fraction }) })
+        .then(
+          (grant) => update(id, { status: 'done', progress: 1, key: grant.key }),
+          (error: unknown) => {
+            // A removed file's upload was cancelled on purpose: there is no row left to mark.
+            if (!controller.signal.aborted) update(id, { status: 'failed', error: attachmentFailure(error) });
+          },
+        )
+        .finally(() => {
+          if (running.current.get(id) === controller) running.current.delete(id);
+        });
+    },
+    [mutateAsync, update],
+  );
 
   const add = useCallback(
     (files: File[]) => {
       const problems: string[] = [];
-      const accepted: Picked[] = [];
+      const accepted: Attachment[] = [];
       for (const file of files) {
         const problem = attachmentProblem(file);
         if (problem) problems.push(problem);
-        else if (picked.length + accepted.length >= EVIDENCE_MAX_FILES) problems.push(FRAUD_MESSAGES.tooManyFiles);
-        else accepted.push({ id: crypto.randomUUID(), file, attempt: 0 });
+        else if (items.length + accepted.length >= EVIDENCE_MAX_FILES) problems.push(FRAUD_MESSAGES.tooManyFiles);
+        else accepted.push({ id: crypto.randomUUID(), file, status: 'uploading', progress: 0 });
       }
       setRejected([...new Set(problems)]);
-      setPicked((list) => [...list, ...accepted]);
+      setItems((list) => [...list, ...accepted]);
+      accepted.forEach((a) => start(a.id, a.file));
     },
-    [picked.length],
+    [items.length, start],
   );
 
-  const remove = useCallback((id: string) => setPicked((list) => list.filter((p) => p.id !== id)), []);
-
-  const retry = useCallback((id: string) => {
-    setProgress((all) => ({ ...all, [id]: 0 }));
-    setPicked((list) => list.map((p) => (p.id === id ? { ...p, attempt: p.attempt + 1 } : p)));
+  const remove = useCallback((id: string) => {
+    running.current.get(id)?.abort();
+    setItems((list) => list.filter((a) => a.id !== id));
   }, []);
 
+  const retry = useCallback(
+    (id: string) => {
+      const item = items.find((a) => a.id === id);
+      if (!item) return;
+      update(id, { status: 'uploading', progress: 0, error: undefined });
+      start(id, item.file);
+    },
+    [items, start, update],
+  );
+
   const clear = useCallback(() => {
-    setPicked([]);
-    setProgress({});
+    running.current.forEach((controller) => controller.abort());
+    setItems([]);
     setRejected([]);
   }, []);
 

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FRAUD_PAGE_SIZE, type FraudReportItem } from '@shared/api/fraud';
+import { listFraudReports, searchFraudReports as searchRoute } from '@shared/routes/fraud';
+import { routeKey } from '@/lib/queries';
 import { latestFraudReports, searchFraudReports } from './search-reports';
 
 /** Spec §4: fraud search modes idle, search (by NRC list) and latest. */
@@ -48,13 +50,13 @@ export function useFraudSearch() {
   const latest = request.mode === 'latest' ? request : null;
 
   const search = useQuery({
-    queryKey: ['fraud', 'search', searching?.run, searching?.nrcs, searching?.cursors[searching.page]],
+    queryKey: routeKey(searchRoute, { run: searching?.run, nrcs: searching?.nrcs, cursor: searching?.cursors[searching.page] }),
     queryFn: ({ signal }) => searchFraudReports(searching!.nrcs, searching!.cursors[searching!.page], signal),
     enabled: searching !== null,
     ...ON_REQUEST,
   });
   const latestList = useQuery({
-    queryKey: ['fraud', 'latest', latest?.run, latest?.limit],
+    queryKey: routeKey(listFraudReports, { run: latest?.run, limit: latest?.limit }),
     queryFn: ({ signal }) => latestFraudReports(latest!.limit, signal),
     enabled: latest !== null,
     ...ON_REQUEST,

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
-import { withdrawFraudReport } from '@shared/routes/fraud';
+import { routeKey } from '@/lib/queries';
+import { listFraudReports, searchFraudReports, withdrawFraudReport } from '@shared/routes/fraud';
 
 /**
  * POST /api/fraud-reports/{id}/withdraw; the search and latest lists are read again after it. The
@@ -12,6 +13,6 @@ export function useWithdrawReport() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => callRoute(withdrawFraudReport, { params: { id }, body: { reason } }),
     onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['fraud', 'search'] }), client.invalidateQueries({ queryKey: ['fraud', 'latest'] })]),
+    onSettled: () => Promise.all([searchFraudReports, listFraudReports].map((route) => client.invalidateQueries({ queryKey: routeKey(route) }))),
   });
 }

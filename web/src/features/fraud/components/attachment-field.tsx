@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconPaperclip, IconRefresh, IconX } from '@tabler/icons-react';
 import { EVIDENCE_ACCEPT, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from '@shared/api/fraud';
 import { displayFileName } from '@shared/rules/display-name';
+import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
 import type { Attachment } from '../api/use-attachments';
 import { formatBytes } from '../utils/format';
 
@@ -68,38 +69,37 @@ function AttachmentRow({ item, onRemove, onRetry, disabled }: { item: Attachment
   );
 }
 
+const ATTACHMENT_LIMITS: FileLimits = {
+  accept: EVIDENCE_ACCEPT,
+  hint: `${EVIDENCE_EXTENSIONS.map((ext) => `.${ext}`).join(' ')} · up to ${EVIDENCE_MAX_BYTES / 1024 / 1024} MB each · at most ${EVIDENCE_MAX_FILES} files`,
+  maxFiles: EVIDENCE_MAX_FILES,
+};
+
 /** Optional attachments (spec §2): chosen files upload at once, each with its own progress bar. */
 export function AttachmentField({ items, rejected, disabled, onAdd, onRemove, onRetry }: AttachmentFieldProps) {
   return (
     <Stack gap="xs">
-      <div>
-        <Text size="md" fw={600} id="fraud-attachments-label">
-          Attachments (optional)
-        </Text>
-        <Text size="sm" c="dimmed" id="fraud-attachments-hint">
-          {EVIDENCE_EXTENSIONS.map((ext) => `.${ext}`).join(' ')} · up to {EVIDENCE_MAX_BYTES / 1024 / 1024} MB each · at most {EVIDENCE_MAX_FILES} files
-        </Text>
-      </div>
-      <Group>
-        <FileButton onChange={(files) => onAdd(files)} accept={EVIDENCE_ACCEPT} multiple disabled={disabled || items.length >= EVIDENCE_MAX_FILES}>
-          {(props) => (
-            <Button {...props} aria-describedby="fraud-attachments-label fraud-attachments-hint" variant="default" leftSection={<IconPaperclip size={16} aria-hidden />}>
-              Add files
-            </Button>
-          )}
-        </FileButton>
-      </Group>
-      {rejected.length > 0 && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          <Stack gap={2}>
-            {rejected.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-      )}
+      <FilePicker
+        mode="add"
+        label="Attachments (optional)"
+        buttonLabel="Add files"
+        limits={ATTACHMENT_LIMITS}
+        count={items.length}
+        onAdd={onAdd}
+        disabled={disabled}
+        icon={<IconPaperclip size={16} aria-hidden />}
+        error={
+          rejected.length > 0 && (
+            <Stack gap={2}>
+              {rejected.map((message) => (
+                <Text key={message} size="sm">
+                  {message}
+                </Text>
+              ))}
+            </Stack>
+          )
+        }
+      />
       {items.map((item) => (
         <AttachmentRow key={item.id} item={item} disabled={disabled} onRemove={() => onRemove(item.id)} onRetry={() => onRetry(item.id)} />
       ))}

@@ -1,10 +1,11 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { FRAUD_MESSAGES } from '@shared/api/fraud';
-import { DESCRIPTION_MAX, FRAUD_TYPES, PERSON_NAME_MAX, type FraudReportFields, canSubmitFraudReport, validateFraudReport } from '@shared/rules/fraud-report';
+import { DESCRIPTION_MAX, FRAUD_TYPES, PERSON_NAME_MAX, type FraudReportFields, canSubmitFraudReport, fraudReportSchema } from '@shared/rules/fraud-report';
 import { sanitiseNrcInput } from '@shared/rules/nrc';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useCreateFraudReport } from '../api/create-report';
@@ -30,10 +31,14 @@ const fromMonth = (month: string) => (month ? `${month}-01` : null);
  * organisation's, and Reporting FI shows that organisation's name (the server stores the directory's).
  */
 export function FraudReportForm({ organisations }: { organisations: readonly ReportingOrganisation[] }) {
-  const initial: Fields = { ...EMPTY, payee_key: organisations[0]?.payee_key ?? '' };
-  const [fields, setFields] = useState<Fields>(initial);
+  // The shared rules check the whole report on Submit, the first message of each field beside it.
+  const form = useForm({
+    initialValues: { ...EMPTY, payee_key: organisations[0]?.payee_key ?? '' },
+    validate: schemaResolver(fraudReportSchema, { sync: true }),
+    transformValues: (values) => fraudReportSchema.parse(values),
+  });
+  const fields = form.values;
   const reportingFi = organisations.find((o) => o.payee_key === fields.payee_key.trim().toUpperCase())?.org_name ?? '';
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [success, setSuccess] = useState<string | null>(null);
   const requestId = useRef(crypto.randomUUID());
   const attachments = useAttachments();
@@ -42,31 +47,22 @@ export function FraudReportForm({ organisations }: { organisations: readonly Rep
   const waitingForFiles = attachments.uploading || attachments.failed;
   const canSubmit = canSubmitFraudReport(fields, busy) && !waitingForFiles;
 
-  const set = (name: keyof Fields) => (value: string) => {
-    setFields((f) => ({ ...f, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((report) => {
     if (!canSubmit) return;
-    const checked = validateFraudReport(fields);
-    if (!checked.ok) return setErrors(checked.errors);
     setSuccess(null);
     create.mutate(
-      { ...checked.report, attachments: attachments.keys, request_id: requestId.current },
+      { ...report, attachments: attachments.keys, request_id: requestId.current },
       {
         onSuccess: (data) => {
           setSuccess(data.message || FRAUD_MESSAGES.submitted);
-          setFields(initial);
-          setErrors({});
+          form.reset();
           attachments.clear();
           requestId.current = crypto.randomUUID();
           window.scrollTo({ top: 0, behavior: 'smooth' });
         },
       },
     );
-  };
+  });
 
   return (
     <Stack gap="md">
@@ -85,8 +81,8 @@ export function FraudReportForm({ organisations }: { organisations: readonly Rep
               placeholder="Choose a fraud type"
               data={[...FRAUD_TYPES]}
               value={fields.type || null}
-              onChange={(value) => set('type')(value ?? '')}
-              error={errors.type}
+              onChange={(value) => form.setFieldValue('type', value ?? '')}
+              error={form.errors.type}
               allowDeselect={false}
               disabled={busy}
               size="md"
@@ -97,22 +93,21 @@ export function FraudReportForm({ organisations }: { organisations: readonly Rep
               placeholder="123456/78/9"
               description="Example 123456/78/9 (digits and '/' only)"
               inputMode="numeric"
-              value={fields.nrc}
-              onChange={(e) => set('nrc')(sanitiseNrcInput(e.currentTarget.value))}
-              error={errors.nrc}
+              {...form.getInputProps('nrc')}
+              onChange={(e) => form.setFieldValue('nrc', sanitiseNrcInput(e.currentTarget.value))}
               maxLength={20}
               disabled={busy}
             />
-            <TextInput label="Person's Full Name" withAsterisk value={fields.person_name} onChange={(e) => set('person_name')(e.currentTarget.value)} error={errors.person_name} maxLength={PERSON_NAME_MAX} disabled={busy} />
+            <TextInput label="Person's Full Name" withAsterisk {...form.getInputProps('person_name')} maxLength={PERSON_NAME_MAX} disabled={busy} />
             <MonthPickerInput
               label="Report Month"
               withAsterisk
               placeholder="Pick a month"
               valueFormat="MMMM YYYY"
               value={fromMonth(fields.report_month)}
-              onChange={(value) => set('report_month')(toMonth(value))}
+              onChange={(value) => form.setFieldValue('report_month', toMonth(value))}
               maxDate={new Date()}
-              error={errors.report_month}
+              error={form.errors.report_month}
               clearable
               size="md"
               disabled={busy}
@@ -122,9 +117,7 @@ export function FraudReportForm({ organisations }: { organisations: readonly Rep
               withAsterisk
               placeholder="A001"
               description="FI or PMEC code: 2–20 letters, digits, '.', '_' or '-'"
-              value={fields.payee_key}
-              onChange={(e) => set('payee_key')(e.currentTarget.value)}
-              error={errors.payee_key}
+              {...form.getInputProps('payee_key')}
               maxLength={20}
               disabled={busy}
             />
@@ -137,9 +130,7 @@ export function FraudReportForm({ organisations }: { organisations: readonly Rep
             maxRows={12}
             maxLength={DESCRIPTION_MAX}
             description={`At most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters`}
-            value={fields.description}
-            onChange={(e) => set('description')(e.currentTarget.value)}
-            error={errors.description}
+            {...form.getInputProps('description')}
             disabled={busy}
             size="md"
           />

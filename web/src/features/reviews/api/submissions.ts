@@ -2,9 +2,9 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ReviewDecision } from '@shared/api/reviews';
 import { REPORTS_LIMIT } from '@shared/api/reviews';
 import { callRoute } from '@/lib/api-client';
+import { routeKey, routeQuery } from '@/lib/queries';
+import { getBilling, getDashboardMetrics } from '@shared/routes/dashboard';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listPmecAdmins, listSubmissions } from '@shared/routes/reviews';
-
-export const SUBMISSIONS_KEY = ['submissions'] as const;
 
 export interface ReviewFilters {
   status: string;
@@ -18,7 +18,7 @@ export interface ReviewFilters {
 /** GET /api/submissions?scope=reviews: every organisation's submissions, newest first, 50 a page with Load more. */
 export function useReviewQueue(filters: ReviewFilters) {
   return useInfiniteQuery({
-    queryKey: [...SUBMISSIONS_KEY, 'reviews', filters],
+    queryKey: routeKey(listSubmissions, { query: { scope: 'reviews', ...filters } }),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       callRoute(listSubmissions, {
@@ -31,21 +31,18 @@ export function useReviewQueue(filters: ReviewFilters) {
 
 /** GET /api/submissions?scope=reports: the newest 200 (the caller's organisation's, or everyone's for platform admins). */
 export function useReports() {
-  return useQuery({
-    queryKey: [...SUBMISSIONS_KEY, 'reports'],
-    queryFn: ({ signal }) => callRoute(listSubmissions, { signal, query: { scope: 'reports', limit: REPORTS_LIMIT } }),
-  });
+  return useQuery(routeQuery(listSubmissions, { query: { scope: 'reports', limit: REPORTS_LIMIT } }));
 }
 
 /** The PMEC admins a submission can be assigned to. */
 export function usePmecAdmins(enabled: boolean) {
-  return useQuery({ queryKey: ['pmec-admins'], queryFn: ({ signal }) => callRoute(listPmecAdmins, { signal }), enabled, staleTime: 60_000 });
+  return useQuery({ ...routeQuery(listPmecAdmins), enabled, staleTime: 60_000 });
 }
 
 function useInvalidateSubmissions() {
   const client = useQueryClient();
   return () =>
-    Promise.all([client.invalidateQueries({ queryKey: SUBMISSIONS_KEY }), client.invalidateQueries({ queryKey: ['dashboard'] })]);
+    Promise.all([listSubmissions, getDashboardMetrics, getBilling].map((route) => client.invalidateQueries({ queryKey: routeKey(route) })));
 }
 
 export function useDecide() {

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateSettingsRequest } from '@shared/api/settings';
 import { callRoute } from '@/lib/api-client';
-import { SETTINGS_KEY } from '@/lib/settings';
-import { updateSettings } from '@shared/routes/settings';
+import { routeQuery } from '@/lib/queries';
+import { getSettings, updateSettings } from '@shared/routes/settings';
 
 /** PUT /api/settings: platform admins only (the server decides). */
 export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateSettingsRequest) => callRoute(updateSettings, { body }),
-    onSuccess: (saved) => client.setQueryData(SETTINGS_KEY, saved),
+    onSuccess: (saved) => client.setQueryData(routeQuery(getSettings).queryKey, saved),
   });
 }

@@ -1,10 +1,11 @@
-import { Button, FileInput, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendarMonth, IconChecks, IconDownload, IconFileUpload, IconSend } from '@tabler/icons-react';
 import { acceptFor, type DocKind, FILE_RULES } from '@shared/api/submissions';
 import { currentMonth } from '@shared/rules/dates';
 import { orgTypeFromPayeeKey } from '@shared/rules/payee-key';
+import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
 import { WindowNotice } from './window-notice';
 
 export const FILE_TYPE_OPTIONS: { value: DocKind; label: string }[] = [
@@ -41,6 +42,8 @@ const FILE_HINTS: Record<DocKind, string> = {
   onboarding: `PDF, image, Word, Excel or CSV, up to ${FILE_RULES.onboarding.maxBytes / 1024 / 1024} MB.`,
 };
 
+const limitsFor = (kind: DocKind): FileLimits => ({ accept: acceptFor(kind), hint: FILE_HINTS[kind] });
+
 /** Spec part 1 §2 "Submissions screen": the controls and the three buttons. */
 export function SubmissionForm({ form, busy, canDownload, submitted, ready, onValidate, onSubmit, onDownload }: SubmissionFormProps) {
   const isOnboarding = form.kind === 'onboarding';
@@ -58,17 +61,16 @@ export function SubmissionForm({ form, busy, canDownload, submitted, ready, onVa
           disabled={busy}
           size="md"
         />
-        <FileInput
+        <FilePicker
+          mode="one"
           label="File"
           placeholder="Choose a file"
-          description={FILE_HINTS[form.kind]}
-          accept={acceptFor(form.kind)}
+          limits={limitsFor(form.kind)}
           value={form.file}
           onChange={form.setFile}
-          clearable
           disabled={busy}
           size="md"
-          leftSection={<IconFileUpload size={16} aria-hidden />}
+          icon={<IconFileUpload size={16} aria-hidden />}
         />
         <MonthPickerInput
           label="Submission month"

@@ -1,87 +1,67 @@
-import { useRef, useState } from 'react';
-import type { DocKind, SubmitUploadResponse, UploadResponse } from '@shared/api/submissions';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer, useRef } from 'react';
+import type { DocKind, UploadResponse } from '@shared/api/submissions';
 import { checkBeforeSubmit, checkBeforeValidate } from '@shared/rules/before-actions';
-import { currentMonth } from '@shared/rules/dates';
+import { createUpload } from '@shared/routes/submissions';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { createUpload, postFileToStorage, submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
+import { type UploadProgress, useUpload } from '@/lib/use-upload';
+import { submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
 import { downloadValidationReport } from '../utils/download';
-import { type Activity, type FlowMessage, ingestionOutcome, ONBOARDING_READY, validationOutcome } from '../utils/flow-messages';
-import { fromClient, fromServer, stageText, type ValidationView } from '../utils/validation-view';
-import { type ClientCheckResult, type ClientCheckRun, runClientChecks } from '../worker/client-checks';
+import { type Activity, type FlowMessage, ingestionOutcome, validationOutcome } from '../utils/flow-messages';
+import { stageText } from '../utils/validation-view';
+import { type ClientCheckRun, runClientChecks } from '../worker/client-checks';
+import { type FlowFields, flowReducer, forgets, initialFlow, signatureOf } from './flow-state';
 
+const percentOf = (progress: UploadProgress) => (progress.stage === 'post' ? Math.round(progress.fraction * 100) : null);
 
 /**
  * The Submissions screen's state and actions (spec part 1 §2, §4, §5): Validate sends the file to S3 and
  * waits for the server's result while the browser runs the same checks in a worker; Submit reuses that
- * upload when nothing changed since, or validates first.
+ * upload when nothing changed since, or validates first. The state is one reducer (flow-state.ts); each
+ * action is a run, and a change that forgets the results cancels the run in flight.
  */
 export function useSubmissionFlow() {
-  const [kind, setKindState] = useState<DocKind>('inputs');
-  const [file, setFileState] = useState<File | null>(null);
-  const [month, setMonthState] = useState(currentMonth());
-  const [payeeKey, setPayeeKeyState] = useState('');
-  const [activity, setActivity] = useState<Activity | null>(null);
-  const [validation, setValidation] = useState<ValidationView | null>(null);
-  const [clientResult, setClientResult] = useState<ClientCheckResult | null>(null);
-  const [messages, setMessages] = useState<FlowMessage[]>([]);
-  const [saved, setSaved] = useState<SubmitUploadResponse | null>(null);
-  const upload = useRef<{ id: string; signature: string } | null>(null);
-  const run = useRef(0);
-  const worker = useRef<ClientCheckRun | null>(null);
+  const [state, dispatch] = useReducer(flowReducer, undefined, initialFlow);
+  const client = useQueryClient();
+  const upload = useUpload(createUpload);
+  const runs = useRef(0);
+  const work = useRef<{ controller: AbortController; checks: ClientCheckRun | null } | null>(null);
+  const { fields } = state;
 
-  const signature = `${kind}|${month}|${payeeKey.trim().toUpperCase()}|${file?.name}|${file?.size}|${file?.lastModified}`;
+  // Leaving the screen stops its uploads, polls and worker: nobody is left to read their answers.
+  useEffect(() => {
+    const running = work;
+    return () => {
+      running.current?.controller.abort();
+      running.current?.checks?.cancel();
+    };
+  }, []);
 
-  /** Forgets every result and stops whatever is running (its late answers are ignored). */
-  const clear = () => {
-    run.current++;
-    worker.current?.cancel();
-    upload.current = null;
-    setActivity(null);
-    setValidation(null);
-    setClientResult(null);
-    setMessages([]);
-    setSaved(null);
+  /** Stops whatever runs (uploads, polls, the worker) and starts a new run. */
+  const restart = () => {
+    work.current?.controller.abort();
+    work.current?.checks?.cancel();
+    work.current = { controller: new AbortController(), checks: null };
+    return { run: ++runs.current, signal: work.current.controller.signal };
   };
 
-  const setKind = (next: DocKind) => {
-    if (next === kind) return;
-    // Spec §2/§4: changing the file type clears the file and all validation state.
-    clear();
-    setFileState(null);
-    setKindState(next);
-  };
-  const setFile = (next: File | null) => {
-    clear();
-    setFileState(next);
-    if (next && kind === 'onboarding') setMessages(ONBOARDING_READY);
-  };
-  const setMonth = (next: string) => {
-    if (kind !== 'onboarding') clear();
-    setMonthState(next);
-  };
-  const setPayeeKey = (next: string) => {
-    if (kind !== 'onboarding' && (validation || saved)) clear();
-    setPayeeKeyState(next);
-  };
+  const change = (next: Partial<FlowFields>) => dispatch({ type: 'field', change: next, forgetAs: forgets(state, next) ? restart().run : undefined });
 
-  /** Reading, upload with progress, the server's stages; the browser's checks meanwhile. Null when superseded. */
-  async function validateOnServer(current: number, chosen: File): Promise<UploadResponse | null> {
-    const isCurrent = () => run.current === current;
-    const submissionKind = kind === 'stoppages' ? 'stoppages' : 'inputs';
-    setActivity({ text: 'Reading file…', progress: null });
+  /** Reading, upload with progress, the server's stages; the browser's checks meanwhile. Null when the server could not. */
+  async function validateOnServer(run: number, signal: AbortSignal, chosen: File, at: FlowFields): Promise<UploadResponse | null> {
+    const isCurrent = () => runs.current === run;
+    const say = (activity: Activity) => dispatch({ type: 'activity', run, activity });
+    say({ text: 'Reading file…', progress: null });
     const data = await chosen.arrayBuffer();
     if (!isCurrent()) return null;
-    const checks = runClientChecks({ data, kind: submissionKind, month, payeeKey });
-    worker.current = checks;
+    const checks = runClientChecks({ data, kind: at.kind === 'stoppages' ? 'stoppages' : 'inputs', month: at.month, payeeKey: at.payeeKey });
+    if (work.current) work.current.checks = checks;
     let clientDone = false;
-    const client = checks.result.then(
+    const clientChecks = checks.result.then(
       (result) => {
         clientDone = true;
-        if (isCurrent()) {
-          setClientResult(result);
-          setValidation((shown) => (shown?.source === 'server' ? shown : fromClient(result)));
-        }
+        dispatch({ type: 'clientChecked', run, result });
         return result;
       },
       () => {
@@ -90,107 +70,109 @@ export function useSubmissionFlow() {
       },
     );
     try {
-      const created = await createUpload({ doc_kind: kind, month, payee_key: payeeKey, file_name: chosen.name, size: chosen.size, content_type: chosen.type });
-      if (!isCurrent()) return null;
-      setActivity({ text: 'Uploading file…', progress: 0 });
-      await postFileToStorage(created.upload, chosen, (progress) => isCurrent() && setActivity({ text: 'Uploading file…', progress }));
-      setActivity({ text: 'Validating on server…', progress: null });
-      const server = await waitForValidation(created.id, (u) => setActivity({ text: stageText(u.stage), progress: null }), isCurrent);
+      const body = { doc_kind: at.kind, month: at.month, payee_key: at.payeeKey };
+      const created = await upload.mutateAsync({ file: chosen, body, signal, onProgress: (p) => p.stage === 'post' && say({ text: 'Uploading file…', progress: percentOf(p) }) });
+      say({ text: 'Validating on server…', progress: null });
+      const server = await waitForValidation(client, created.id, { signal, onAnswer: (u) => say({ text: stageText(u.stage), progress: null }) });
       if (!isCurrent()) return null;
       if (!clientDone) {
-        setActivity({ text: 'Running client checks…', progress: null });
-        await client;
+        say({ text: 'Running client checks…', progress: null });
+        await clientChecks;
       }
-      upload.current = { id: created.id, signature };
-      setValidation(fromServer(server));
+      dispatch({ type: 'serverValidated', run, upload: server, signature: signatureOf(at) });
       return server;
     } catch (error) {
       // A refusal (4xx) is for the person to act on; anything else leaves the browser's checks as the result.
       if (!isCurrent() || (isApiError(error) && error.status >= 400 && error.status < 500)) throw error;
-      const result = await client;
+      const result = await clientChecks;
       if (!result) throw error;
-      setValidation(fromClient(result, [`Server validation unavailable: ${errorMessage(error)}`]));
+      dispatch({ type: 'clientOnly', run, result, note: `Server validation unavailable: ${errorMessage(error)}` });
       return null;
     }
   }
 
-  const begin = (first: FlowMessage[] = []) => {
-    clear();
-    setMessages(first);
-    return run.current;
-  };
-
-  async function validate() {
-    const problem = checkBeforeValidate({ kind, hasFile: file !== null, payeeKey });
-    if (problem || !file) return setMessages([{ tone: 'red', text: problem ?? '' }]);
-    const current = begin();
+  /** Runs an action as a new run: its messages first, a failure as its message, the activity cleared at the end. */
+  async function act(first: FlowMessage[], keepResults: boolean, action: (run: number, signal: AbortSignal) => Promise<void>) {
+    const { run, signal } = restart();
+    dispatch({ type: 'begin', run, messages: first, keepResults });
     try {
-      const server = await validateOnServer(current, file);
-      if (run.current !== current) return;
-      setMessages([{ tone: 'green', text: 'Validation complete.' }, validationOutcome(server)]);
+      await action(run, signal);
     } catch (error) {
-      if (run.current === current) setMessages([{ tone: 'red', text: errorMessage(error) }]);
+      if (runs.current === run) dispatch({ type: 'messages', run, messages: [{ tone: 'red', text: errorMessage(error) }] });
     } finally {
-      if (run.current === current) setActivity(null);
+      if (runs.current === run) dispatch({ type: 'activity', run, activity: null });
     }
   }
 
-  async function submitOnboarding(chosen: File, current: number) {
-    setActivity({ text: 'Submitting onboarding document…', progress: null });
-    const created = await createUpload({ doc_kind: 'onboarding', month, payee_key: payeeKey, file_name: chosen.name, size: chosen.size, content_type: chosen.type });
-    await postFileToStorage(created.upload, chosen, (progress) => run.current === current && setActivity({ text: 'Submitting onboarding document…', progress }));
+  const refuse = (problem: string) => dispatch({ type: 'messages', run: runs.current, messages: [{ tone: 'red', text: problem }] });
+
+  function validate() {
+    const at = fields;
+    const problem = checkBeforeValidate({ kind: at.kind, hasFile: at.file !== null, payeeKey: at.payeeKey });
+    if (problem || !at.file) return refuse(problem ?? '');
+    const chosen = at.file;
+    return act([], false, async (run, signal) => {
+      const server = await validateOnServer(run, signal, chosen, at);
+      if (runs.current === run) dispatch({ type: 'messages', run, messages: [{ tone: 'green', text: 'Validation complete.' }, validationOutcome(server)] });
+    });
+  }
+
+  async function submitOnboarding(run: number, signal: AbortSignal, chosen: File, at: FlowFields) {
+    const text = 'Submitting onboarding document…';
+    dispatch({ type: 'activity', run, activity: { text, progress: null } });
+    const body = { doc_kind: 'onboarding' as const, month: at.month, payee_key: at.payeeKey };
+    const created = await upload.mutateAsync({ file: chosen, body, signal, onProgress: (p) => p.stage === 'post' && dispatch({ type: 'activity', run, activity: { text, progress: percentOf(p) } }) });
     const result = await submitUpload(created.id);
-    if (run.current !== current) return;
-    setSaved(result);
-    setMessages([{ tone: 'green', text: result.message }]);
+    dispatch({ type: 'saved', run, saved: result });
   }
 
-  async function submitSpreadsheet(chosen: File, current: number) {
-    const reusable = upload.current?.signature === signature ? upload.current.id : null;
-    const id = reusable ?? (await validateOnServer(current, chosen))?.id;
-    if (run.current !== current) return;
-    if (!id) return setMessages([{ tone: 'red', text: 'The file could not be validated on the server, so it cannot be submitted yet. Try again in a moment.' }]);
-    setActivity({ text: 'Submitting…', progress: null });
-    setMessages([{ tone: 'blue', text: 'Submitting…' }]);
+  async function submitSpreadsheet(run: number, signal: AbortSignal, chosen: File, at: FlowFields, reusable: string | null) {
+    const id = reusable ?? (await validateOnServer(run, signal, chosen, at))?.id;
+    if (runs.current !== run) return;
+    if (!id) return refuse('The file could not be validated on the server, so it cannot be submitted yet. Try again in a moment.');
+    dispatch({ type: 'activity', run, activity: { text: 'Submitting…', progress: null } });
+    dispatch({ type: 'messages', run, messages: [{ tone: 'blue', text: 'Submitting…' }] });
     const result = await submitUpload(id);
-    if (run.current !== current) return;
-    setSaved(result);
-    setMessages([{ tone: 'green', text: result.message }]);
-    setActivity({ text: 'Updating borrower history…', progress: null });
-    const submission = result.submission_id ? await waitForIngestion(result.submission_id, () => run.current === current) : null;
-    if (run.current !== current) return;
-    setMessages([{ tone: 'green', text: result.message }, ingestionOutcome(submission)]);
+    dispatch({ type: 'saved', run, saved: result });
+    dispatch({ type: 'activity', run, activity: { text: 'Updating borrower history…', progress: null } });
+    const submission = result.submission_id ? await waitForIngestion(client, result.submission_id, signal) : null;
+    dispatch({ type: 'messages', run, messages: [{ tone: 'green', text: result.message }, ingestionOutcome(submission)] });
   }
 
-  async function submit() {
-    const problem = checkBeforeSubmit({ kind, hasFile: file !== null, payeeKey, month });
-    if (problem || !file) return setMessages([{ tone: 'red', text: problem ?? '' }]);
-    const previous = { validation, clientResult, upload: upload.current };
-    const current = begin([{ tone: 'blue', text: kind === 'onboarding' ? 'Submitting onboarding document…' : 'Submitting…' }]);
-    // begin() forgot the results; a submit of the file just validated keeps showing them.
-    upload.current = previous.upload;
-    setValidation(previous.validation);
-    setClientResult(previous.clientResult);
-    try {
-      if (kind === 'onboarding') await submitOnboarding(file, current);
-      else await submitSpreadsheet(file, current);
-    } catch (error) {
-      if (run.current === current) setMessages([{ tone: 'red', text: errorMessage(error) }]);
-    } finally {
-      if (run.current === current) setActivity(null);
-    }
+  function submit() {
+    const at = fields;
+    const problem = checkBeforeSubmit({ kind: at.kind, hasFile: at.file !== null, payeeKey: at.payeeKey, month: at.month });
+    if (problem || !at.file) return refuse(problem ?? '');
+    const chosen = at.file;
+    const reusable = state.validated?.signature === signatureOf(at) ? state.validated.id : null;
+    const onboarding = at.kind === 'onboarding';
+    // A submit of the file just validated keeps showing its results.
+    return act([{ tone: 'blue', text: onboarding ? 'Submitting onboarding document…' : 'Submitting…' }], true, (run, signal) =>
+      onboarding ? submitOnboarding(run, signal, chosen, at) : submitSpreadsheet(run, signal, chosen, at, reusable),
+    );
   }
 
   /** The server's full report when it has one; otherwise the browser's own lists. */
   const downloadReport = () =>
-    downloadValidationReport({ uploadId: validation?.source === 'server' ? (upload.current?.id ?? null) : null, fileName: file?.name ?? 'validation.xlsx', validation, clientResult });
+    downloadValidationReport({
+      uploadId: state.validation?.source === 'server' ? (state.validated?.id ?? null) : null,
+      fileName: fields.file?.name ?? 'validation.xlsx',
+      validation: state.validation,
+      clientResult: state.clientResult,
+    });
 
   return {
-    form: { kind, file, month, payeeKey, setKind, setFile, setMonth, setPayeeKey },
-    activity,
-    validation,
-    messages,
-    saved,
+    form: {
+      ...fields,
+      setKind: (kind: DocKind) => kind !== fields.kind && change({ kind }),
+      setFile: (file: File | null) => change({ file }),
+      setMonth: (month: string) => change({ month }),
+      setPayeeKey: (payeeKey: string) => change({ payeeKey }),
+    },
+    activity: state.activity,
+    validation: state.validation,
+    messages: state.messages,
+    saved: state.saved,
     validate,
     submit,
     downloadReport,

@@ -2,9 +2,8 @@ import { Badge, Button, Card, Collapse, Group, Stack, Table, Text } from '@manti
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import type { TeamResponse } from '@shared/api/team';
-import { ROLE_LABELS, type Role } from '@shared/roles';
-import { useTeamPlatformAdmins } from '../api/team';
-import { PlatformAdminsList } from './platform-admins-list';
+import { ROLE_LABELS } from '@shared/roles';
+import { usePlatformAdminCount } from '../api/team';
 
 function Collapsible({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -25,21 +24,25 @@ function Collapsible({ title, count, children }: { title: string; count?: number
       >
         {title}{count !== undefined ? ` (${count})` : ''}
       </Button>
-      <Collapse expanded={open} id={id}>
+      {/* Mounted while closed, not pre-rendered: the lists' queries keep them current, so opening shows them at once. */}
+      <Collapse expanded={open} id={id} keepMountedMode="display-none">
         <Stack gap="sm" pt="sm">{children}</Stack>
       </Collapse>
     </Card>
   );
 }
 
-/** Spec §2: platform admins also see the collapsible Platform Admins and Effective Roles lists. */
-export function PlatformLists({ team, roles }: { team: TeamResponse | undefined; roles: readonly Role[] }) {
-  const admins = useTeamPlatformAdmins(true);
+/**
+ * Spec §2: platform admins also see the collapsible Platform Admins and Effective Roles lists. The
+ * Platform Admins list is the one /admin/users shows (the admin feature's), handed in by the route.
+ */
+export function PlatformLists({ team, platformAdmins }: { team: TeamResponse | undefined; platformAdmins: ReactNode }) {
+  const count = usePlatformAdminCount(true);
   const effective = team?.effective_roles ?? [];
   return (
     <Stack gap="md">
-      <Collapsible title="Platform Admins" count={admins.data?.items.length}>
-        <PlatformAdminsList roles={roles} />
+      <Collapsible title="Platform Admins" count={count.data}>
+        {platformAdmins}
       </Collapsible>
       <Collapsible title="Effective Roles" count={team ? effective.length : undefined}>
         <Text size="sm" c="dimmed">The roles each member of this organisation holds right now, across the platform.</Text>

@@ -1,4 +1,5 @@
 import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconRefresh } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { isUuid } from '@shared/ids';
@@ -12,8 +13,11 @@ import { OrgPicker } from './org-picker';
 import { PlatformLists } from './platform-lists';
 import { TeamErrorAlert } from './team-error-alert';
 
-/** Spec part 2 §2 "Team Management" (/team). ?org_id= preselects an organisation for platform admins. */
-export function TeamView({ title, roles, userId }: { title: string; roles: readonly Role[]; userId: string }) {
+/**
+ * Spec part 2 §2 "Team Management" (/team). ?org_id= preselects an organisation for platform admins, who
+ * also manage the platform admins here (`platformAdmins`, the list /admin/users shows).
+ */
+export function TeamView({ title, roles, userId, platformAdmins }: { title: string; roles: readonly Role[]; userId: string; platformAdmins: ReactNode }) {
   const platform = mustEnterOrgId(roles);
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('org_id');
@@ -46,7 +50,7 @@ export function TeamView({ title, roles, userId }: { title: string; roles: reado
           <MembersTable members={team.data.members} orgId={platform ? org.org_id : null} grantable={team.data.grantable_roles} selfId={userId} />
         </>
       )}
-      {platform && <PlatformLists team={team.data} roles={roles} />}
+      {platform && <PlatformLists team={team.data} platformAdmins={platformAdmins} />}
     </Stack>
   );
 }
