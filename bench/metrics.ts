@@ -12,7 +12,7 @@ const ORGS = 10;
 const READS = 40;
 
 /**
- * GET /api/dashboard/metrics (issue 7): 10,000 submissions and (up to) 2,000,000 history rows stored,
+ * GET /api/dashboard/metrics: 10,000 submissions and (up to) 2,000,000 history rows stored,
  * then the dashboard read through the HTTP gateway for an organisation admin and a super admin, beside
  * the same figure counted without counters (a Query over the year's submissions).
  */

@@ -19,7 +19,7 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 const line = (loop: Loop) => `${Math.round(loop.rate)}/s, p50 ${ms(loop.p50)}, p99 ${ms(loop.p99)}`;
 
 /**
- * Issue 17, item 4: the dashboard metrics of an organisation admin and the reviews queue of a compliance
+ * The dashboard metrics of an organisation admin and the reviews queue of a compliance
  * reviewer, read through the HTTP gateway by 20 concurrent callers, interleaved with 20 callers making the
  * DynamoDB calls each route makes straight on the same DynamoDB Local (the metrics: the caller's
  * memberships, then the counters and the team count at once; the queue: the newest page of each status

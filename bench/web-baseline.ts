@@ -9,7 +9,8 @@ import { progress } from './support.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The commit the web figures are compared with: main before issue 17 item 2 split /signin.
+ * The commit the web figures are compared with: main before /signin was made to load less JavaScript
+ * before its form is usable.
  * `BENCH_WEB_BASELINE=<commit>` compares with another one.
  */
 export const BASELINE_COMMIT = process.env.BENCH_WEB_BASELINE ?? 'ad5ad4c';

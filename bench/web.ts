@@ -78,7 +78,7 @@ const screenReady = async (page: Page) => {
 
 /**
  * A screen's first-load JS beside the baseline build's, measured in this run. /signin has its own
- * target; every other screen must not grow (issue 17: "No other screen grows").
+ * target; every other screen must not grow.
  */
 function figure(name: string, scripts: Script[], before: Script[], commit: string, target?: number): Figure {
   const value = total(scripts);
@@ -114,7 +114,7 @@ async function signIn(browser: Browser, url: string, admin: { email: string; pas
 }
 
 /**
- * Issue 17, item 2: the gzipped JavaScript /signin loads before its form is usable, every chunk
+ * The gzipped JavaScript /signin loads before its form is usable, every chunk
  * listed, and the first-load JS of every other screen opened directly (the protected ones signed in
  * as the twin's admin), each beside the same screen built from the baseline commit and loaded from
  * the same twin in this run. Serves the built web/dist through the twin: run `npm run build:web` first.

@@ -23,7 +23,7 @@ export const ROLE_SETS = {
   fraudList: ['data_user', 'compliance', 'fi_admin', 'pmec_admin', 'super_admin', 'sys_admin'],
   orgAdmins: ['fi_admin', 'pmec_admin', 'super_admin', 'sys_admin'],
   reviewers: ['super_admin', 'sys_admin', 'pmec_admin', 'compliance'],
-  /** Issue 16 §1: who decides a dispute (the reviewers but PMEC admins). */
+  /** Who decides a dispute (the reviewers but PMEC admins). */
   disputeDeciders: ['super_admin', 'sys_admin', 'compliance'],
   platformAdmins: ['super_admin', 'sys_admin'],
   superAdmin: ['super_admin'],
@@ -114,7 +114,7 @@ export const ORG_ADMINS = rolesOnly(...ROLE_SETS.orgAdmins);
 export const REVIEWERS = rolesOnly(...ROLE_SETS.reviewers);
 /** Reviewers (the /reviews screen) and organisation admins (the /reports screen). */
 export const REVIEWERS_AND_ORG_ADMINS = rolesOnly(...new Set([...ROLE_SETS.reviewers, ...ROLE_SETS.orgAdmins]));
-/** Issue 16 §1: who decides a dispute. */
+/** Who decides a dispute. */
 export const DISPUTE_DECIDERS = rolesOnly(...ROLE_SETS.disputeDeciders);
 export const PLATFORM_ADMINS = rolesOnly(...ROLE_SETS.platformAdmins);
 export const SUPER_ADMIN = rolesOnly(...ROLE_SETS.superAdmin);

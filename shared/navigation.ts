@@ -53,13 +53,13 @@ export const SCREENS = [
   { path: '/reports', label: 'Reports', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/history', label: 'Borrower History', access: APPROVED, inMenu: true, inFeatureGrid: true },
   { path: '/reviews', label: 'Submission Reviews', access: rolesOnly(...ROLE_SETS.reviewers), inMenu: true, inFeatureGrid: true, wide: true },
-  // Issue 16 §1: reviewers open and decide disputes; organisation admins answer those on their payee keys.
+  // Reviewers open and decide disputes; organisation admins answer those on their payee keys.
   { path: '/disputes', label: 'Disputes', access: REVIEWERS_AND_ORG_ADMINS, inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/team', label: 'Team Management', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin', label: 'Administration', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin/requests', label: 'User Requests', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/admin/users', label: 'Platform admins', access: rolesOnly(...ROLE_SETS.superAdmin), inMenu: true, inFeatureGrid: true },
-  // Not in the spec's lists: the audit reader of issue 8 (Data Protection Act 2021), so not in the feature grid.
+  // Not in the spec's lists: the audit reader, kept for the Data Protection Act 2021, so not in the feature grid.
   { path: '/admin/audit', label: 'Audit log', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: false },
 ] as const satisfies readonly ScreenDef[];
 

@@ -26,7 +26,7 @@ const GRANTS_BY_ROUTE = {
   'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   'get-upload-report': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
   'get-upload-signals': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
-  // Submit reads the platform's settings for the submission window (issue 16 §3).
+  // Submit reads the platform's settings: the submission window marks a late file or refuses it.
   'submit-upload': audited({
     tables: { directory: read(['Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
     buckets: {
@@ -118,7 +118,7 @@ const GRANTS_BY_ROUTE = {
   // insight
   // The borrower summaries (history), the status of the submissions they name, the exposure limits.
   'get-history': merge(AUDIT_ENTRY, { tables: { history: read(['Query', 'BatchGetItem']), submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') } }),
-  // Counts disputes waiting by status (gsi1) or by organisation (gsi2), issue 16 §1.
+  // Counts disputes waiting by status (gsi1) or by organisation (gsi2).
   'get-dashboard-metrics': { tables: { submissions: read(['BatchGetItem'], 'gsi1', 'gsi2'), directory: read(['Query'], 'gsi1') }, userPool: ['ListUsersInGroup'] },
   'get-billing': { tables: { submissions: read(['BatchGetItem']), directory: read(['GetItem'], 'gsi1', 'gsi2') } },
   'find-billing-organisation': { tables: { directory: read(['GetItem'], 'gsi1') } },

@@ -9,7 +9,7 @@ import { batchGetAll } from './dynamo.js';
  * Dashboard counters in the submissions table: pk=COUNTER#{scope} sk={period}.
  * - scope: ALL (platform-wide) or ORG#{org_id}
  * - period: Y#{yyyy}, M#{yyyy-mm} or D#{yyyy-mm-dd}, in Zambia's time (UTC+2) of the submission's created_at
- * - attributes: submissions, late_submissions (after their month's window closed, issue 16), inputs_rows,
+ * - attributes: submissions, late_submissions (after their month's window closed), inputs_rows,
  *   stoppages_rows (rows ingested into borrower history)
  * They only ever grow by ADD, inside the same transaction as the one-time write that makes the event
  * happen (creating a submission, recording its ingestion counts), so a retry never counts twice.

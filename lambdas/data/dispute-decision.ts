@@ -8,7 +8,7 @@ import { isConditionFailure, queryAll, retrying } from './dynamo.js';
 import { reportSchema } from './registry.js';
 
 /**
- * Deciding a dispute (issue 16 §1; keys in lambdas/data/disputes.ts): one transaction of the dispute's
+ * Deciding a dispute (keys in lambdas/data/disputes.ts): one transaction of the dispute's
  * status, conditioned on its being undecided, and its guard; when upheld, also the mark beside the
  * deduction in the borrower's history, the entry on the borrower's NRC summary that the deduction
  * signals read, and `disputed` on the fraud reports the lender filed on the borrower.
@@ -51,7 +51,7 @@ function upheldWrites(d: StoredDispute, decision: Decision) {
 
 /**
  * The fraud reports the disputed lender filed on this borrower: an upheld dispute marks them `disputed`
- * (issue 16 §2), since the borrower was found not to have taken that lender's loan.
+ * since the borrower was found not to have taken that lender's loan.
  */
 const lenderReportCodec = defineCodec('fraud report', reportSchema.pick({ payee_key: true }).extend({ pk: z.string(), sk: z.string() }));
 

@@ -7,7 +7,7 @@ import { isConditionFailure, queryAll, queryCount, retrying } from './dynamo.js'
 import { historyKey } from './history.js';
 
 /**
- * Disputes of unauthorised deductions (issue 16 §1), in the submissions table:
+ * Disputes of unauthorised deductions, in the submissions table:
  * - dispute: pk=DISPUTE#{id} sk=META; gsi1pk=DISPUTE#STATUS#{status} gsi1sk={opened_at}#{id} (the reviewers'
  *   queue by status, newest first); gsi2pk=DISPUTE#ORG#{org_id} gsi2sk={opened_at}#{id} (the lender's list)
  * - guard: pk=DISPUTE#DEDUCTION#{digits}#{payee_key}#{month} sk=UNDECIDED — one undecided dispute per

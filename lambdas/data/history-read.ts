@@ -20,7 +20,7 @@ export interface StoredHistoryItem {
   kind: 'input' | 'stoppage';
   org_name: string | null;
   submitted_at: string | null;
-  /** Issue 16 §1: an upheld dispute on this deduction (the mark lambdas/data/disputes.ts writes beside it). */
+  /** An upheld dispute on this deduction (the mark lambdas/data/disputes.ts writes beside it). */
   dispute: 'upheld' | null;
   submission_id: string | null;
   employee_no: string | null;

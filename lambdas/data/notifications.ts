@@ -7,7 +7,7 @@ import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
 
 /**
- * Email notifications (issue 16 §4). An action queues an event; the sender (lambdas/events/send-notification.ts)
+ * Email notifications. An action queues an event; the sender (lambdas/events/send-notification.ts)
  * resolves its recipients from the ids it carries, renders it (lambdas/events/notification-templates.ts) and sends it.
  * - job:    `notify/{sha256(idempotency key)}.json` in the uploads bucket; its S3 event runs the sender, retried by
  *           Lambda's asynchronous invocation, then dead-lettered. The same event queued twice is the same object.

@@ -9,7 +9,7 @@ import { digestBucket, digestKey } from './registry-digest.js';
 import { summaryKey } from './registry-check.js';
 
 /**
- * The fraud report lifecycle (issue 16 §2): a report is active until it is withdrawn by its filer's
+ * The fraud report lifecycle: a report is active until it is withdrawn by its filer's
  * organisation or a platform admin, or expires after the retention the platform sets. Leaving the
  * registry is one transaction of three writes — the report's status (conditioned on its being active),
  * its NRC summary's `retired_count` (conditioned on the counts read, so a report filed or retired at the

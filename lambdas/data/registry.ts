@@ -38,14 +38,14 @@ export const reportSchema = z.object({
   files: z.array(storedFileSchema).default([]),
   created_by: z.string(),
   created_by_email: z.string(),
-  /** The filer's approved organisations when it was filed: their admins may withdraw it (issue 16 §2). */
+  /** The filer's approved organisations when it was filed: their admins may withdraw it. */
   org_ids: z.array(z.string()).optional(),
   /** Absent means active (reports filed before the lifecycle). */
   status: z.enum(REPORT_STATUSES).optional(),
   status_reason: z.string().optional(),
   status_at: z.string().optional(),
   status_by_email: z.string().nullable().optional(),
-  /** Issue 16 §1–2: a dispute of this lender's deduction from this borrower was upheld (lambdas/data/disputes.ts). */
+  /** A dispute of this lender's deduction from this borrower was upheld (lambdas/data/disputes.ts). */
   disputed: z.object({ dispute_id: z.string(), at: z.string() }).optional(),
 });
 export type StoredReport = z.output<typeof reportSchema>;

@@ -22,7 +22,7 @@ export interface ListFilter {
   /** Applied by DynamoDB (a FilterExpression): the status on organisation partitions, the kind anywhere. */
   status?: string;
   kind?: 'inputs' | 'stoppages';
-  /** Only submissions marked late (issue 16 §3). */
+  /** Only submissions marked late (made after their month's window closed). */
   late?: boolean;
   /** Lower-case text matched in code against organisation name, payee key, file key and organisation id. */
   q?: string;

@@ -33,7 +33,7 @@ const submissionSchema = submissionFieldsSchema.extend({
   /** The deduction signals of the upload it came from (the lists stay under the upload's results/); absent before them. */
   signal_counts: signalCountsSchema.optional(),
   signal_baseline: signalBaselineSchema.optional(),
-  /** Submitted after its month's window closed (issue 16 §3): accepted and marked. */
+  /** Submitted after its month's window closed: accepted and marked. */
   late: z.boolean().optional(),
   // The review (lambdas/data/reviews.ts): who decided, assigned and completed it, and when.
   decision_reason: z.string().optional(),

@@ -4,7 +4,7 @@ import { displayFileName } from '../../shared/rules/display-name.js';
 import { escapeHtml } from '../lib/html.js';
 
 /**
- * The one template module of the notification emails (issue 16 §4): subject, HTML and plain text of
+ * The one template module of the notification emails: subject, HTML and plain text of
  * each event, every value from a user escaped, and a link into the SPA. Emails carry no NRC: the
  * link shows it to a signed-in user who may see it.
  */

@@ -73,7 +73,7 @@ export function validate(route: Pick<RouteDef, 'path' | 'params' | 'query' | 're
   };
 }
 
-/** Every state-changing request is recorded with how it ended, whatever its outcome (issue 8 §5). */
+/** Every state-changing request is recorded with how it ended, whatever its outcome. */
 export function audit(route: RouteDef): ApiMiddleware {
   const changes = isStateChanging(route);
   const record: NonNullable<ApiMiddleware['after']> = async (request) => {

@@ -30,7 +30,7 @@ export const dashboardMetricsResponseSchema = z.object({
   scope: z.enum(['platform', 'organisation']),
   org_name: z.string().nullable(),
   submissions: z.object({ ytd: count, month: count, today: count }),
-  /** Of those, submitted after their month's window closed (issue 16 §3). */
+  /** Of those, submitted after their month's window closed. */
   late: z.object({ ytd: count, month: count, today: count }),
   /** Borrower rows ingested from inputs files. */
   inputs: toDate.extend({ payee_key: z.string().nullable() }),
@@ -39,7 +39,7 @@ export const dashboardMetricsResponseSchema = z.object({
   /** Approved members. */
   team_count: z.number().int(),
   /**
-   * Issue 16 §1: disputes waiting, as the caller sees them (reviewers all, an organisation's admins its
+   * Disputes waiting, as the caller sees them (reviewers all, an organisation's admins its
    * own); null for a caller who sees none.
    */
   disputes: z.object({ open: count, answered: count }).nullable(),

@@ -6,7 +6,7 @@ import { presignedPostSchema } from './presigned-post.js';
 import { queryValue } from './query.js';
 
 /**
- * Disputes of unauthorised deductions (issue 16 §1): an employee says a deduction on their payslip is
+ * Disputes of unauthorised deductions: an employee says a deduction on their payslip is
  * for a loan they never took. Reviewers open one on a deduction (NRC, payee key, month), the lender's
  * admins answer it, compliance or a platform admin decides it.
  */

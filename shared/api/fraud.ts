@@ -59,7 +59,7 @@ export const FRAUD_MESSAGES = {
       ? `You are not approved for this org/payee key. File the report under your organisation's payee key: ${own.join(', ')}.`
       : "You are not approved for this org/payee key. Only approved members of the organisation holding a payee key can report under it; ask your organisation's admin to approve you.",
   unknownPayeeKey: (payeeKey: string) => `No organisation holds the payee key '${payeeKey}'. Check the key, or register the organisation first.`,
-  /** Issue 16 §2: withdrawing and expiry. */
+  /** Withdrawing a report, and its expiry. */
   withdrawReason: `Give the reason for withdrawing this report, at most ${WITHDRAW_REASON_MAX} characters.`,
   withdrawNotYours: 'Only the admins of the organisation that filed this report, or a platform admin, can withdraw it.',
   withdrawNotFound: 'There is no fraud report with this id.',
@@ -138,11 +138,11 @@ export const fraudReportItemSchema = z.object({
   report_month: z.string(),
   payee_key: z.string(),
   files: z.array(fraudReportFileSchema),
-  /** Issue 16 §2: only an active report flags; a withdrawn or expired one stays in search with why. */
+  /** Only an active report flags; a withdrawn or expired one stays in search with why. */
   status: z.enum(REPORT_STATUSES),
   status_reason: z.string().nullable(),
   status_at: z.string().nullable(),
-  /** Issue 16 §1–2: a dispute of this lender's deduction from the borrower was upheld on this date. */
+  /** A dispute of this lender's deduction from the borrower was upheld on this date. */
   disputed: z.object({ at: z.string() }).nullable(),
   /** Whether the caller may withdraw it (an admin of the filing organisation, or a platform admin). */
   can_withdraw: z.boolean(),

@@ -47,7 +47,7 @@ export const historyItemSchema = z.object({
   installment: z.number(),
   /** True for the lender's current deduction that makes up total_monthly_installment. */
   counted: z.boolean(),
-  /** Beyond the spec (issue 16 §1): 'upheld' when a dispute of this deduction was upheld. */
+  /** Beyond the spec: 'upheld' when a dispute of this deduction was upheld. */
   dispute: z.enum(['upheld']).nullable(),
   /** True when compliance rejected the file it came from: shown, never counted. */
   rejected: z.boolean(),
@@ -71,7 +71,7 @@ export const historyResponseSchema = z.object({
   /** How many lenders make up that total. */
   active_lenders: z.number().int(),
   /**
-   * Beyond the spec (issue 15): the identity mismatches on the borrower's record and the exposure across
+   * Beyond the spec: the identity mismatches on the borrower's record and the exposure across
    * lenders this month, from the borrower summary (rejected submissions left out), with the limits.
    */
   record: z.object({

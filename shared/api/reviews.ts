@@ -144,7 +144,7 @@ export const submissionListQuerySchema = z.object({
     if (kind !== 'inputs' && kind !== 'stoppages') refuse('kind must be inputs, stoppages or all.', 'invalid_kind');
     return kind as 'inputs' | 'stoppages';
   }),
-  /** Issue 16 §3: 'late' lists only submissions made after their month's window closed. */
+  /** 'late' lists only submissions made after their month's window closed. */
   timing: queryValue((raw, refuse) => {
     const timing = (raw ?? '').trim().toLowerCase();
     if (timing === '' || timing === 'all') return undefined;

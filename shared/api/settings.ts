@@ -20,7 +20,7 @@ export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
 } as const;
 
-/** Issue 15: a borrower is over-exposed from 4 lenders; there is no amount limit until one is set. */
+/** By default a borrower is over-exposed from 4 lenders; there is no amount limit until one is set. */
 export const DEFAULT_EXPOSURE_LIMITS: ExposureLimits = { max_lenders: 4, max_total: null };
 
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -37,12 +37,12 @@ export const exposureLimitsSchema = z.object({
 
 const day = (message: string, max: number) => z.number({ message }).int(message).min(1, message).max(max, message);
 
-/** Issue 16 §3: the submission window, in days of the submission month (Africa/Lusaka). */
+/** The submission window, in days of the submission month (Africa/Lusaka). */
 export const submissionWindowSchema = z
   .object({ open_day: day(SETTINGS_MESSAGES.openDay, 28), close_day: day(SETTINGS_MESSAGES.closeDay, 31), blocking: z.boolean() })
   .refine((window) => window.close_day >= window.open_day, { message: SETTINGS_MESSAGES.closeDay, path: ['close_day'] });
 
-/** Issue 16 §2: a fraud report expires this many years after it was filed (Cifas keeps a filing for six). */
+/** A fraud report expires this many years after it was filed (Cifas keeps a filing for six). */
 export const retentionSchema = z.object({ report_years: day(SETTINGS_MESSAGES.reportYears, MAX_RETENTION_YEARS) });
 export type Retention = z.infer<typeof retentionSchema>;
 export const DEFAULT_RETENTION: Retention = { report_years: 6 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SIGNAL_TYPES } from '../rules/signals.js';
 import { queryValue } from './query.js';
 
-/** Deduction signals as the API carries them (issue 15; API.md "Signals, disputes, lifecycle, settings"). */
+/** Deduction signals as the API carries them (API.md "Signals, disputes, lifecycle, settings"). */
 export const signalSchema = z.object({
   row: z.number().nullable(),
   type: z.enum(SIGNAL_TYPES),
@@ -19,7 +19,7 @@ export const signalCountsSchema = z.object({
   identity: z.number(),
   exposure: z.number(),
   stoppage_unknown: z.number(),
-  /** Absent on uploads validated before issue 16 §1. */
+  /** Absent on uploads validated before the DISPUTED signal existed. */
   disputed: z.number().default(0),
 });
 export type SignalCountsView = z.infer<typeof signalCountsSchema>;

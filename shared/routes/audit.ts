@@ -2,7 +2,7 @@ import { PLATFORM_ADMINS } from '../access.js';
 import { auditListResponseSchema, auditQuerySchema, nrcAuditQuerySchema, nrcAuditResponseSchema } from '../api/audit.js';
 import { featureRoutes } from './define.js';
 
-/** The audit log reader (issue 8 §5): super and system admins only; reading it is audited too. */
+/** The audit log reader: super and system admins only; reading it is audited too. */
 const route = featureRoutes('audit');
 
 export const listAudit = route({

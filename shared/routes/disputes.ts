@@ -11,7 +11,7 @@ import {
 } from '../api/disputes.js';
 import { featureRoutes } from './define.js';
 
-/** Disputes of unauthorised deductions (issue 16 §1). Who may act on which dispute is decided in lambdas/api/common/dispute-rights.ts. */
+/** Disputes of unauthorised deductions. Who may act on which dispute is decided in lambdas/api/common/dispute-rights.ts. */
 const route = featureRoutes('disputes');
 
 export const openDispute = route({

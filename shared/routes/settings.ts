@@ -2,7 +2,7 @@ import { APPROVED, PLATFORM_ADMINS } from '../access.js';
 import { settingsResponseSchema, updateSettingsRequestSchema } from '../api/settings.js';
 import { featureRoutes } from './define.js';
 
-/** Platform settings: exposure limits (issue 15), the submission window and report retention (issue 16). */
+/** Platform settings: exposure limits, the submission window and report retention. */
 const route = featureRoutes('settings');
 
 export const getSettings = route({

@@ -2,7 +2,7 @@ import { employeeNumbersOnRecord, nameKey, limitState, type EmployeeEntry, type 
 import type { Month } from './dates.js';
 
 /**
- * What /history shows of a borrower's record beside the deductions (issue 15, item 5): the identity
+ * What /history shows of a borrower's record beside the deductions: the identity
  * mismatches on record and the exposure across lenders this month. Never which lender said what.
  */
 export const RECORD_MESSAGES = {

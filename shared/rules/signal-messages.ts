@@ -1,7 +1,7 @@
 import type { Month } from './dates.js';
 
 /**
- * Deduction signals (issue 15): each file compared with its payee key's previous month, and each row
+ * Deduction signals: each file compared with its payee key's previous month, and each row
  * with the identities and deductions on record. Signals inform; they never block a submission.
  */
 export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN', 'DISPUTED'] as const;
@@ -24,13 +24,13 @@ export interface SignalCounts {
   identity: number;
   exposure: number;
   stoppage_unknown: number;
-  /** Issue 16 §1: deductions again on a borrower whose dispute against this payee key was upheld. */
+  /** Deductions again on a borrower whose dispute against this payee key was upheld. */
   disputed: number;
 }
 
 const zmw = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Every signal's text, word for word from the issue. */
+/** Every signal's text, as the upload's Signals panel, the reviews drawer and the CSV report show it. */
 export const SIGNAL_MESSAGES = {
   newDeduction: (who: string, payeeKey: string, previous: Month) => `New deduction: ${who} had no deduction by ${payeeKey} in ${previous}.`,
   changed: (from: number, to: number, previous: Month) => `Installment changed from ${zmw(from)} to ${zmw(to)} since ${previous}.`,

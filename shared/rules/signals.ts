@@ -153,7 +153,10 @@ export function recordSignals(
   return [...identitySignalsOf(borrowers, records, employees), ...exposureSignals(ctx, borrowers, records, moved).map((found) => found.signal)];
 }
 
-/** Every signal of one file (issue 15, items 1–4), in row order; MISSING (no row) last. */
+/**
+ * Every signal of one file (its reconciliation with the previous month, then identity and exposure against
+ * the record), in row order; MISSING (no row) last.
+ */
 export function computeSignals(input: SignalInput): SignalReport {
   const file = borrowersOf(input.rows, input.rowNumbers);
   const reconciled = reconcile(input, file, baselineOf(input.previous, input.stopped, input.kind === 'inputs' ? file : undefined));
@@ -161,14 +164,14 @@ export function computeSignals(input: SignalInput): SignalReport {
   return { baseline: { month: shiftMonth(input.month, -1), found: input.previous !== null }, counts: tally(signals, reconciled.continuing), signals };
 }
 
-/** An upheld dispute on the borrower's record (issue 16 §1): which payee key's deduction, for which month. */
+/** An upheld dispute on the borrower's record: which payee key's deduction, for which month. */
 export interface UpheldDispute {
   payee_key: string;
   month: Month;
 }
 
 /**
- * Issue 16 §1: an inputs file that deducts again, for this month or a later one, from a borrower whose
+ * DISPUTED: an inputs file that deducts again, for this month or a later one, from a borrower whose
  * dispute against this payee key was upheld. Raised on every such file, not only the next: a lender that
  * keeps deducting after an upheld dispute is flagged each month.
  */

@@ -1,7 +1,7 @@
 import { daysInMonth, isMonth, ZAMBIA_UTC_OFFSET_MINUTES, type Month } from './dates.js';
 
 /**
- * The submission window (issue 16 §3): a month's inputs and stoppages are due between its `open_day` and
+ * The submission window: a month's inputs and stoppages are due between its `open_day` and
  * `close_day`, Africa/Lusaka time (UTC+2 all year). A file submitted after the close is late: accepted and
  * marked, or refused when the window is blocking. A file sent before its month's window opens is early,
  * which meets the deadline, so it is on time.
@@ -48,7 +48,7 @@ export function closingDate(month: Month, window: SubmissionWindow): string {
 }
 
 export const WINDOW_MESSAGES = {
-  /** Issue 16's words, shown before Validate when the window is not blocking. */
+  /** The late notice, shown before Validate when the window is not blocking. */
   late: (month: Month, window: SubmissionWindow) => `The window for ${monthName(month)} closed on ${closingDate(month, window)}: this submission will be marked late.`,
   /** The same sentence when the window is blocking: what the upload screen says and what Submit answers (409 window_closed). */
   closed: (month: Month, window: SubmissionWindow) =>

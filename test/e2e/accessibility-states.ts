@@ -18,7 +18,7 @@ export interface ScreenData {
   requestEmail: string;
   /** A pending request for the lender's payee key: its organisation exists, so approving asks to join it. */
   joinEmail: string;
-  /** An NRC whose deduction by the lender has an open dispute (issue 16 §1). */
+  /** An NRC whose deduction by the lender has an open dispute. */
   disputedNrc: string;
 }
 

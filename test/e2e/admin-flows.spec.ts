@@ -7,7 +7,7 @@ import { field } from './accounts-support.js';
 import { signInThroughUi, twinInfo } from './support.js';
 
 /**
- * Administration end to end (issue 4): approve → the user gets in with the right menu; invite →
+ * Administration end to end: approve → the user gets in with the right menu; invite →
  * accepted through the outbox link; reject and remove with reasons; the last super_admin.
  */
 const twin = twinInfo();

@@ -8,7 +8,7 @@ import { createUser, signIn } from '../support/cognito.js';
 import { signInAt, signOut, twinInfo } from './support.js';
 
 /**
- * Issue 16 §1 in Chromium: compliance opens a dispute on a lender's deduction with a PDF, the lender's
+ * Disputes in Chromium: compliance opens a dispute on a lender's deduction with a PDF, the lender's
  * admin answers it, compliance upholds it, and the lender's Borrower History marks the deduction.
  */
 const twin = twinInfo();

@@ -7,9 +7,9 @@ import { fileReportThroughUi, searchByPasting, uniqueNrc } from './fraud-support
 import { signInAt, signOut, twinInfo } from './support.js';
 
 /**
- * Issue 16 §2 in Chromium: an FI admin files a report, finds it Active, withdraws it with a reason; the
- * row then says Withdrawn with the reason, offers no Withdraw, and the registry check no longer flags
- * the NRC. An admin of another organisation is never offered Withdraw.
+ * The fraud report lifecycle in Chromium: an FI admin files a report, finds it Active, withdraws it with a
+ * reason; the row then says Withdrawn with the reason, offers no Withdraw, and the registry check no
+ * longer flags the NRC. An admin of another organisation is never offered Withdraw.
  */
 const twin = twinInfo();
 const api = submissionsApi(twin);

@@ -7,8 +7,8 @@ import { createUser, signIn } from '../support/cognito.js';
 import { signInThroughUi, signOut, twinInfo } from './support.js';
 
 /**
- * Issue 7 parts 1 and 2 in Chromium: a lender's file goes FI → Compliance → PMEC on /reviews, and the
- * lender follows it on /reports; then the rows are found on /history and counted on the dashboard.
+ * Submission reviews and reports in Chromium: a lender's file goes FI → Compliance → PMEC on /reviews, and
+ * the lender follows it on /reports; then the rows are found on /history and counted on the dashboard.
  */
 const twin = twinInfo();
 const month = currentMonth();

@@ -7,9 +7,9 @@ import { createUser, signIn } from '../support/cognito.js';
 import { signInAt, signOut, twinInfo } from './support.js';
 
 /**
- * Issue 15 in Chromium: a lender's second month shows its deduction signals under Validation results;
- * compliance opens them in the /reviews drawer before approving; the borrower's record checks show on
- * /history; a platform admin changes the exposure limit on /admin.
+ * Deduction signals in Chromium: a lender's second month shows its deduction signals under Validation
+ * results; compliance opens them in the /reviews drawer before approving; the borrower's record checks
+ * show on /history; a platform admin changes the exposure limit on /admin.
  */
 const twin = twinInfo();
 const api = submissionsApi(twin);

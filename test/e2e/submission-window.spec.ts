@@ -9,9 +9,9 @@ import { createUser, signIn } from '../support/cognito.js';
 import { signInAt, signOut, twinInfo } from './support.js';
 
 /**
- * Issue 16 §3 in Chromium: a platform admin sets the submission window on /admin; a lender choosing a
- * month whose window has closed reads so before Validate and submits a file marked late; compliance
- * finds it under Late only on /reviews with its Late badge.
+ * The submission window in Chromium: a platform admin sets the submission window on /admin; a lender
+ * choosing a month whose window has closed reads so before Validate and submits a file marked late;
+ * compliance finds it under Late only on /reviews with its Late badge.
  */
 const twin = twinInfo();
 const api = submissionsApi(twin);

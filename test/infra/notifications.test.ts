@@ -5,7 +5,7 @@ import { KEYS, ROUTE_GRANTS } from '../../infra/grants.js';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { logicalId, ref, synthesize } from './synth.js';
 
-/** Issue 16 §4: the notification sender's deployment parameter, its retries, dead letters and alarm. */
+/** Email notifications: the sender's deployment parameter, its retries, dead letters and alarm. */
 const { stack, template, resources } = synthesize({ senderEmail: 'notifications@payroll.example.zm' });
 const sender = stack.processing.functions.find((f) => f.node.id === 'SendNotification')!;
 const props = () => template.toJSON().Resources[logicalId(sender.function)].Properties;

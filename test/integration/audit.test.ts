@@ -8,7 +8,7 @@ import { seedMembership, seedOrganisation, uniquePayeeKey } from '../fixtures/su
 import { signedInUser } from './admin-support.js';
 
 /**
- * The audit log (issue 8 §5): every state-changing request recorded whatever its outcome, generated
+ * The audit log: every state-changing request recorded whatever its outcome, generated
  * from the route table; the reader's filters and paging; one NRC's trail for a data subject's request.
  */
 const twin = inject('twin');

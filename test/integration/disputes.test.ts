@@ -15,7 +15,7 @@ import { getNrcAudit } from '../../shared/routes/audit.js';
 import { openDispute } from '../../shared/routes/disputes.js';
 
 /**
- * Disputes through the real handlers on the twin (issue 16 §1): every transition and refusal — wrong
+ * Disputes through the real handlers on the twin: every transition and refusal — wrong
  * role, wrong organisation, wrong state, two decisions at once — and what an upheld dispute leaves on
  * the borrower's record.
  */

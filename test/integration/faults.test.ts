@@ -18,7 +18,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixt
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 
 /**
- * Faults (issue 8 §3): events delivered twice and out of order, DynamoDB throttling (UnprocessedItems),
+ * Faults: events delivered twice and out of order, DynamoDB throttling (UnprocessedItems),
  * a run killed part-way and retried, and DynamoDB itself restarted mid-run. Nothing lost, nothing
  * duplicated, counts unchanged. (Events that keep failing go to the dead-letter queue: infra tests.)
  */

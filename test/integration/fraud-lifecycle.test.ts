@@ -14,7 +14,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 
 /**
- * The fraud report lifecycle (issue 16 §2) through the real handlers: the filing organisation's admin
+ * The fraud report lifecycle through the real handlers: the filing organisation's admin
  * withdraws a report, which stops flagging in the registry check and in file validation at once and
  * stays in search with its status; another organisation, other roles and a second withdrawal are refused
  * and change nothing; reports older than the retention expire by the scheduled job.

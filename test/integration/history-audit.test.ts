@@ -9,7 +9,7 @@ import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 
 /**
- * Issue 17, item 3: a history lookup runs its reads and its audit Put at once, and still never answers
+ * A history lookup runs its reads and its audit Put at once, and still never answers
  * without its entry. The handler runs in this process so that faults reach its DynamoDB client.
  */
 const twin = inject('twin');

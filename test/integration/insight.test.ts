@@ -11,7 +11,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 
 /**
- * Issue 7 parts 3 and 4: borrower history after a real ingestion, dashboard metrics by scope, billing
+ * Borrower history after a real ingestion, dashboard metrics by scope, billing
  * and the billing plan platform admins set; each refusal.
  */
 const twin = inject('twin');

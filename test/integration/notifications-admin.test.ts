@@ -10,9 +10,9 @@ import { requestAccess } from './admin-support.js';
 import { outbox } from './notify-support.js';
 
 /**
- * Issue 16 §4 for administration and the registry, through the twin's real handlers: an access request
- * approved or rejected emails its applicant once (a retried approval too); a fraud report withdrawn
- * emails the platform admins once; refused actions send nothing.
+ * Email notifications for administration and the registry, through the twin's real handlers: an access
+ * request approved or rejected emails its applicant once (a retried approval too); a fraud report
+ * withdrawn emails the platform admins once; refused actions send nothing.
  */
 const twin = inject('twin');
 const mail = outbox(twin);

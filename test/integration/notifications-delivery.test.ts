@@ -14,8 +14,8 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { objectCreated, outbox } from './notify-support.js';
 
 /**
- * Issue 16 §4, delivery: a dispute opened or decided reaches the lender's admins; a replayed job or a
- * repeated event gives one message; a failing send is logged, given back and retried without sending
+ * Delivering email notifications: a dispute opened or decided reaches the lender's admins; a replayed job
+ * or a repeated event gives one message; a failing send is logged, given back and retried without sending
  * twice; a notification that cannot be queued is logged and never fails the action.
  */
 const twin = inject('twin');

@@ -12,10 +12,10 @@ import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.j
 import { outbox } from './notify-support.js';
 
 /**
- * Issue 16 §4 for submissions, through the twin's real handlers and its outbox: each decision and
- * assignment emails its recipients once, with the right subject and a link into the SPA; refused
- * decisions queue nothing; a repeated event gives one message. (Replays, failing sends and the other
- * events: notifications-delivery.test.ts, notifications-admin.test.ts.)
+ * Email notifications for submissions, through the twin's real handlers and its outbox: each decision and
+ * assignment emails its recipients once, with the right subject and a link into the SPA; refused decisions
+ * queue nothing; a repeated event gives one message. (Replays, failing sends and the other events:
+ * notifications-delivery.test.ts, notifications-admin.test.ts.)
  */
 const twin = inject('twin');
 const api = submissionsApi(twin);

@@ -13,7 +13,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 
 /**
- * Object-level authorisation (issue 8 §1): an admin of another organisation — allowed by role on every
+ * Object-level authorisation: an admin of another organisation — allowed by role on every
  * one of these routes — names organisation A's objects and is refused, and nothing changes.
  * Every route that names an object (a path parameter, an org_id, a payee key or a stored key) must
  * have a case here or be listed as platform-only: a new route cannot slip past.

@@ -11,7 +11,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { inputsRows, nrcOf, stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
 
 /**
- * Issue 7 parts 1 and 2: the reviews queue and the reports table (list-submissions), each decision's
+ * The reviews queue and the reports table (list-submissions), each decision's
  * transition and refusal (wrong role, wrong organisation, wrong state, two decisions at once), assignment
  * to a PMEC admin, bulk decisions and the 60-second file link, against the twin's real handlers.
  */

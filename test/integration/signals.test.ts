@@ -11,7 +11,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
 
 /**
- * Deduction signals through the real pipeline (issue 15): two months of one lender with a stoppage and a
+ * Deduction signals through the real pipeline: two months of one lender with a stoppage and a
  * rejected resubmission, a second lender with a conflicting identity, the exposure limit set by a
  * platform admin, and who may read the signals.
  */
@@ -135,7 +135,7 @@ describe('two months of one lender, a second lender, a rejected resubmission', (
     expect(march.signal_baseline).toEqual({ month: M1, found: true });
     expect(march.signal_counts).toMatchObject({ new: 1, changed: 1, continuing: 1, missing: 1, stoppage_unknown: 0 });
   });
-  it('words NEW, CHANGED and MISSING as the issue does', () => {
+  it('words NEW, CHANGED and MISSING with the borrower, the payee key and the months', () => {
     expect(messages(march, 'NEW')).toEqual([`New deduction: ${nrc(5)} had no deduction by ${lenderA.payeeKey} in ${M1}.`]);
     expect(messages(march, 'CHANGED')).toEqual([`Installment changed from 250.00 to 300.00 since ${M1}.`]);
     expect(messages(march, 'MISSING')).toEqual([`Deduction for ${nrc(4)} (Mary Banda${emp(4)}) in ${M1} is missing in ${M} and has no stoppage.`]);

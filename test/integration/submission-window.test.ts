@@ -14,7 +14,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 
 /**
- * The submission window (issue 16 §3) through the real handlers: a platform admin sets it; a file for a
+ * The submission window through the real handlers: a platform admin sets it; a file for a
  * month whose window has closed is accepted and marked late, listed under timing=late and counted on the
  * dashboard; a blocking window refuses it with 409 and stores nothing. Window edges in Lusaka time are
  * the unit tests' (test/unit/rules/submission-window.test.ts).

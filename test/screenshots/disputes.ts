@@ -1,4 +1,4 @@
-// Disputes (issue 16 §1) for `npm run screenshots`: a lender's deductions disputed in every state, seen by
+// Disputes for `npm run screenshots`: a lender's deductions disputed in every state, seen by
 // compliance and by the lender's admin, and the upheld mark on Borrower History.
 import type { Page } from '@playwright/test';
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';

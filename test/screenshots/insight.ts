@@ -1,4 +1,4 @@
-// Borrower History and the dashboard for `npm run screenshots` (issue 7): a borrower with deductions at
+// Borrower History and the dashboard for `npm run screenshots`: a borrower with deductions at
 // two lenders and a stoppage at a third, an organisation on a billing plan, the platform admin's view;
 // a borrower with two loans at one lender, a row filed without an NRC and a rejected file.
 import type { Page } from '@playwright/test';

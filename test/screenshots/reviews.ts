@@ -1,4 +1,4 @@
-// Submission Reviews and Reports for `npm run screenshots` (issue 7): two lenders' submissions in every
+// Submission Reviews and Reports for `npm run screenshots`: two lenders' submissions in every
 // state, seen by a compliance reviewer, a PMEC admin and an FI admin.
 import type { Page } from '@playwright/test';
 import { currentMonth } from '../../shared/rules/dates.js';

@@ -29,7 +29,7 @@ describe('buildReportPdf', () => {
     for (const expected of ['Fraud / scam report', '123456/78/9', 'Mwila Banda', 'Zanaco Bank', 'continued', 'and 4 more', 'Disputed']) expect(text).toContain(expected);
   });
 
-  it('says the report’s status, and when and why it left the registry (issue 16 §2)', async () => {
+  it('says the report’s status, and when and why it left the registry', async () => {
     const text = (await buildReportPdf(item)).output();
     expect(text).toContain('Withdrawn 20 Mar 2026: Filed against the wrong NRC');
     expect((await buildReportPdf({ ...item, status: 'active', status_reason: null, status_at: null })).output()).toContain('Active');

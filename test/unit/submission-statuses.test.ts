@@ -3,7 +3,7 @@ import type { SubmissionStatus } from '../../shared/api/reviews.js';
 import { freshStatuses, recentStatuses } from '../../lambdas/data/submission-statuses.js';
 
 /**
- * What the history lookup remembers of a submission's status between requests (issue 17): a status a
+ * What the history lookup remembers of a submission's status between requests: a status a
  * rejection can no longer change (DECISION_RULES: reject only from pending) is kept; a pending one, or
  * one not found, is asked again after the time-to-live.
  */

@@ -4,7 +4,10 @@ import { evidenceLink } from '../../data/evidence.js';
 import type { StoredReport } from '../../data/registry.js';
 import { mayWithdraw, type WithdrawRights } from './withdraw-access.js';
 
-/** A stored report as the search and latest lists show it: spec §3 fields, signed attachment links, its status (issue 16 §2). */
+/**
+ * A stored report as the search and latest lists show it: spec §3 fields, signed attachment links, its
+ * status (active, withdrawn or expired).
+ */
 export async function reportView(report: StoredReport, rights: WithdrawRights): Promise<FraudReportItem> {
   const files = await Promise.all(
     (report.files ?? []).map(async (file) => ({ path: file.path, name: displayFileName(file.name), url: await evidenceLink(file.path, file.name, ATTACHMENT_LINK_SECONDS) })),

@@ -4,7 +4,7 @@ import { ORG_ADMIN_ROLES } from '../../data/memberships.js';
 import type { StoredReport } from '../../data/registry.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 
-/** Who may withdraw which fraud reports (issue 16 §2): platform admins any; organisation admins their organisation's. */
+/** Who may withdraw which fraud reports: platform admins any; organisation admins their organisation's. */
 export interface WithdrawRights {
   platformAdmin: boolean;
   /** Organisations the caller is an approved admin of. */

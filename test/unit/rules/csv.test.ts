@@ -65,7 +65,7 @@ describe('issuesCsv', () => {
 });
 
 describe('every CSV the product writes', () => {
-  // Issue 8 §2: a cell starting with = + - @ (or a tab or carriage return) never reaches a spreadsheet as a formula.
+  // Formula injection: a cell starting with = + - @ (or a tab or carriage return) never reaches a spreadsheet as a formula.
   const HOSTILE = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '=cmd|\' /C calc\'!A0'];
   const parse = (csv: string): string[][] =>
     // A small RFC 4180 reader: enough to see each cell as a spreadsheet would.

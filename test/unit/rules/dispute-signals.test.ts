@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
 import { borrowersOf, disputeSignals, SIGNAL_MESSAGES, tally, type FileContext, type UpheldDispute } from '../../../shared/rules/signals.js';
 
-/** Issue 16 §1: an upheld dispute raises a signal on the lender's later inputs files for that borrower. */
+/** DISPUTED: an upheld dispute raises a signal on the lender's later inputs files for that borrower. */
 
 const row = (nrc: string | null, employee_no = 'E1'): CanonicalRow => ({
   employee_no,

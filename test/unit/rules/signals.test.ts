@@ -4,7 +4,7 @@ import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
 import { issuesCsv } from '../../../shared/rules/csv.js';
 import { borrowerKey, borrowersOf, computeSignals, exposureSignals, noSignalsText, SIGNAL_MESSAGES, type SignalInput } from '../../../shared/rules/signals.js';
 
-/** Deduction signals (issue 15): each rule and message, table-driven. */
+/** Deduction signals: each rule and message, table-driven. */
 
 const row = (nrc: string | null, installment: number, extra: Partial<CanonicalRow> = {}): CanonicalRow => ({
   employee_no: 'E1',
@@ -100,7 +100,7 @@ describe('reconciliation of a stoppages file', () => {
     expect(report.counts.stoppage_unknown).toBe(unknown);
     expect(report.counts.new + report.counts.missing + report.counts.changed + report.counts.continuing).toBe(0);
   });
-  it('words it as the issue does', () => {
+  it('words STOPPAGE_UNKNOWN with the NRC, the payee key and the previous month', () => {
     expect(run({ kind: 'stoppages', rows: [row('444444/44/4', 0)] }).signals[0]?.message).toBe('Stoppage for 444444/44/4, who had no deduction by A001 in 2026-02.');
   });
 });

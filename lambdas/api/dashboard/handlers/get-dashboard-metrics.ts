@@ -9,7 +9,7 @@ import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js'
 import { callerMembership } from '../../common/caller-organisation.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
 
-/** Disputes waiting (issue 16 §1): every one for reviewers, an organisation's for its admins, none for anyone else. */
+/** Disputes waiting: every one for reviewers, an organisation's for its admins, none for anyone else. */
 async function waitingDisputes(me: AuthenticatedCaller) {
   const orgIds = visibleOrganisations(await disputeRightsOf(me));
   if (orgIds && orgIds.length === 0) return null;

@@ -12,7 +12,7 @@ import { mayWithdraw, withdrawRightsOf } from '../withdraw-access.js';
 const REPORT_ID = /^[0-9a-f-]{36}$/;
 
 /**
- * Issue 16 §2: the filing organisation's admins, or a platform admin, take an active report off the
+ * The filing organisation's admins, or a platform admin, take an active report off the
  * registry with a reason. Another organisation gets 403 and nothing changes; a report already withdrawn
  * or expired — including by a withdrawal that landed a moment earlier — gets 409 with its status.
  */

@@ -19,13 +19,14 @@ const statuses = recentStatuses(PENDING_STATUS_MS);
 
 /**
  * GET /api/history?nrc=&months=3 (spec part 2 §2 "Borrower History", §5, §7): one Query on the
- * borrower's partition, which also brings the borrower's record (issue 15: identity and exposure). The
+ * borrower's partition, which also brings the borrower's record (identity and exposure). The
  * history holds personal data, so every lookup — refused, failed or answered — is written to the audit
  * log (who, their roles and organisation, which NRC, the outcome) before anything is returned. The
- * entry is written while the Query runs, so it cannot say how many items were found. Issue 17: two
- * DynamoDB calls a lookup, the statuses of the submissions on record remembered by the warm function
- * (a final one for good, a pending one for ten seconds), an employee number shared with another NRC read only then,
- * and the rows filed under an employee number without an NRC (one Query a number) only when the record marks them.
+ * entry is written while the Query runs, so it cannot say how many items were found. A lookup is held to two
+ * DynamoDB calls, the Query and the audit Put: the statuses of the submissions on record are
+ * remembered by the warm function (a final one for good, a pending one for ten seconds), and an employee
+ * number shared with another NRC, or the rows filed under an employee number without an NRC (one Query a
+ * number), are read only when the record marks them.
  */
 export const handler = createApiHandler(routes.getHistory, async ({ caller: me, query }) => {
   const orgId = auditOrgId(me.userId).catch(() => null);

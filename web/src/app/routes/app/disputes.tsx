@@ -3,7 +3,7 @@ import { BRAND_NAME } from '@/components/ui/brand';
 import { DisputesView } from '@/features/disputes/components/disputes-view';
 import { screenLabel } from '@/lib/authorization';
 
-/** /disputes (issue 16 §1): reviewers and organisation admins; the server decides what each sees and may do. */
+/** /disputes: reviewers and organisation admins; the server decides what each sees and may do. */
 export default function DisputesRoute() {
   const title = screenLabel('/disputes');
   useDocumentTitle(`${title} · ${BRAND_NAME}`);

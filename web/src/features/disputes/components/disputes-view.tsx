@@ -14,7 +14,7 @@ type Filter = DisputeStatus | 'all';
 const FILTERS = [{ value: 'all', label: 'All' }, ...DISPUTE_STATUSES.map((s) => ({ value: s, label: DISPUTE_STATUS_LABELS[s] }))];
 const asFilter = (raw: string | null): Filter => (DISPUTE_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as DisputeStatus) : 'all';
 
-/** Issue 16 §1 (/disputes): the list with a status filter; opening, answering and deciding in place. ?status= and ?id= are kept in the address. */
+/** /disputes: the list with a status filter; opening, answering and deciding in place. ?status= and ?id= are kept in the address. */
 export function DisputesView({ title }: { title: string }) {
   const [search, setSearch] = useSearchParams();
   const filter = asFilter(search.get('status'));

@@ -28,7 +28,7 @@ function PdfButton({ item }: { item: FraudReportItem }) {
 /** Status badges are short words: shown whole, never cut to "Act…". */
 const NO_TRUNCATION = { style: { maxWidth: 'none' }, styles: { label: { overflow: 'visible' } } } as const;
 
-/** Issue 16: an upheld dispute of the reporting lender's deduction puts this report in doubt. */
+/** An upheld dispute of the reporting lender's deduction puts this report in doubt. */
 function DisputedBadge({ item }: { item: FraudReportItem }) {
   if (!item.disputed) return null;
   return (
@@ -38,7 +38,7 @@ function DisputedBadge({ item }: { item: FraudReportItem }) {
   );
 }
 
-/** Issue 16 §2: only an active report flags; a withdrawn or expired one says when and why. Withdraw sits with the status it changes. */
+/** Only an active report flags; a withdrawn or expired one says when and why. Withdraw sits with the status it changes. */
 function StatusCell({ item, onWithdraw }: { item: FraudReportItem; onWithdraw: () => void }) {
   if (item.status === 'active') {
     return (

@@ -5,7 +5,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { useWithdrawReport } from '../api/withdraw-report';
 
 /**
- * Issue 16 §2: withdraw a report with a reason. It stops flagging at once and stays in search, marked
+ * Withdraw a report with a reason. It stops flagging at once and stays in search, marked
  * withdrawn with the reason; the audit log keeps who did it.
  */
 export function WithdrawModal({ item, onClose }: { item: FraudReportItem | null; onClose: () => void }) {

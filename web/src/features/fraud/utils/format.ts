@@ -33,7 +33,7 @@ export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 const STATUS_WORDS = { active: 'Active', withdrawn: 'Withdrawn', expired: 'Expired' } as const;
 
-/** Issue 16: the report's lender lost a dispute of its deduction from this borrower. */
+/** The report's lender lost a dispute of its deduction from this borrower. */
 export const disputedLine = (at: string) => `Disputed: a dispute of this lender’s deduction from the borrower was upheld on ${formatDate(at)}.`;
 
 /** A report's status as the table and the PDF say it: 'Active', or 'Withdrawn 25 Nov 2026: reason'. */

@@ -2,7 +2,7 @@ import { Alert, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { HistoryResponse } from '@shared/api/history';
 import { formatZmw } from '../utils/format';
 
-/** Beyond the spec (issue 15): the identity mismatches and the exposure on the borrower's record. */
+/** Beyond the spec: the identity mismatches and the exposure on the borrower's record. */
 export function RecordChecks({ record }: { record: HistoryResponse['record'] }) {
   const { exposure } = record;
   const limits = `Most allowed: ${exposure.limits.max_lenders} lenders${exposure.limits.max_total === null ? '' : ` or ${formatZmw(exposure.limits.max_total)} a month`}`;

@@ -26,7 +26,7 @@ interface ReviewFiltersProps {
   onChange: (name: keyof FilterChoice, value: string) => void;
 }
 
-/** The reviews queue's search, kind, status and timing filters (spec part 2 §2 "Submission Reviews"; issue 16 §3). */
+/** The reviews queue's search, kind, status and timing filters (spec part 2 §2 "Submission Reviews"; timing: late only, or all). */
 export function ReviewFilters({ choice, tooShort, onChange }: ReviewFiltersProps) {
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-label="Filters">

@@ -12,7 +12,7 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Submitted after its month's window closed (issue 16 §3). */
+/** Submitted after its month's window closed. */
 export function LateBadge() {
   return (
     <Badge variant="light" color="orange" tt="none" style={{ flexShrink: 0 }} title="Submitted after its month's window closed" data-testid="late-badge">

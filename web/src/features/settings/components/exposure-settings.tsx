@@ -19,7 +19,7 @@ const toLimits = (values: Values) => ({
 });
 
 /**
- * Beyond the spec (issue 15): the exposure limits that raise an EXPOSURE signal on a file's new and
+ * Beyond the spec: the exposure limits that raise an EXPOSURE signal on a file's new and
  * changed deductions. Platform admins change them here; every change is audited by the server.
  */
 export function ExposureSettings() {

@@ -7,7 +7,7 @@ import { useSettings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
 
-/** Issue 16 §2: how long a fraud report flags before it expires. */
+/** How long a fraud report flags before it expires. */
 export function RetentionSettings() {
   const settings = useSettings();
   const update = useUpdateSettings();

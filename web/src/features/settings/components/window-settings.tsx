@@ -17,7 +17,7 @@ interface Values {
 const day = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
 const toWindow = (values: Values) => ({ open_day: day(values.open_day), close_day: day(values.close_day), blocking: values.blocking });
 
-/** Issue 16 §3: when a month's inputs and stoppages are due, and whether a late file is marked or refused. */
+/** When a month's inputs and stoppages are due, and whether a late file is marked or refused. */
 export function WindowSettings() {
   const settings = useSettings();
   const update = useUpdateSettings();

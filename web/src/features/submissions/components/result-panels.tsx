@@ -161,7 +161,7 @@ export function ValidationResultsPanel({ view, checking }: { view: ValidationVie
   );
 }
 
-/** Beyond the spec (issue 15): this file against its payee key's previous month and the borrowers' records. */
+/** Beyond the spec: this file against its payee key's previous month and the borrowers' records. */
 export function SignalsPanel({ view, checking }: { view: ValidationView | null; checking: boolean }) {
   return (
     <Panel title="Signals" aside={<Text size="xs" c="dimmed">Never block a submission</Text>}>

@@ -6,7 +6,7 @@ import { windowNotice } from '@shared/rules/submission-window';
 import { useSettings } from '@/lib/settings';
 
 /**
- * Issue 16 §3: before Validate, says when the chosen month's window has closed — the file will be marked
+ * Before Validate, says when the chosen month's window has closed — the file will be marked
  * late, or refused when the window is blocking. Onboarding evidence has no window. Nothing while on time
  * or while the settings load (the server decides at Submit either way).
  */
