@@ -38,7 +38,8 @@ export const signalsBench: Bench = {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
       const { dynamo, tableName } = await import('../lambdas/data/clients.js');
-      const { nrcSummaryKey, writeSummaries } = await import('../lambdas/data/borrower-summary.js');
+      const { nrcSummaryKey } = await import('../lambdas/data/borrower-summary.js');
+      const { writeSummaries } = await import('../lambdas/data/summary-writes.js');
       const { payeeMonthKey } = await import('../lambdas/data/submissions.js');
       const { putResult, resultKeys } = await import('../lambdas/data/uploads.js');
       const { validateWorkbookStreamed } = await import('../lambdas/lib/workbook-stream.js');
@@ -61,13 +62,13 @@ export const signalsBench: Bench = {
       );
       let t = performance.now();
       progress(`writing ${(ROWS * 2).toLocaleString('en-US')} summary entries`);
-      await writeSummaries({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
+      const written = await writeSummaries({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
       const summarySeconds = (performance.now() - t) / 1000;
       const summaryWrites = (ROWS * 2) / summarySeconds;
       // What ingestion does next (issue 17): reads each employee number back and marks those under two NRCs.
       const { markSharedEmployeeNumbers } = await import('../lambdas/data/shared-employee-numbers.js');
       t = performance.now();
-      await markSharedEmployeeNumbers({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
+      await markSharedEmployeeNumbers({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows, written.employeeNumbers);
       const markSeconds = (performance.now() - t) / 1000;
       // A second lender deducts from a third of the borrowers, under other employee numbers.
       const other = previous.rows.filter((_, i) => i % 3 === 0).map((row) => ({ ...row, employee_no: `O${row.employee_no}` }));

@@ -1,7 +1,7 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { ingestionMessage, SUBMISSION_MESSAGES } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { writeSummaries } from '../data/borrower-summary.js';
+import { writeSummaries } from '../data/summary-writes.js';
 import { markSharedEmployeeNumbers } from '../data/shared-employee-numbers.js';
 import { ingestRows } from '../data/history.js';
 import { failIngestion, finishIngestion, getSubmission } from '../data/submissions.js';
@@ -47,9 +47,9 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   const counts = await ingestRows(source, rows);
   // The borrower summaries the deduction signals read (keyed writes: a replay rewrites the same values).
   // An item that refuses its entry costs that borrower's record this submission, never the other rows.
-  const refused = await writeSummaries(source, rows);
+  const { refused, employeeNumbers } = await writeSummaries(source, rows);
   if (refused) logger.error('Borrower summaries refused this submission\'s entry; its history rows are stored', { id: submission.id, refused });
-  await markSharedEmployeeNumbers(source, rows);
+  await markSharedEmployeeNumbers(source, rows, employeeNumbers);
   // Rows without the minimal fields never reached the parsed rows: they are skipped too.
   counts.skipped += Math.max(0, submission.row_count - rows.length);
   const message = rows.length === 0 ? SUBMISSION_MESSAGES.noRowsIngested : ingestionMessage(counts);
