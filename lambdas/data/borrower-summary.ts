@@ -6,7 +6,7 @@ import { MAX_EMPLOYEE_NO, RECORD_SK } from './history.js';
 import { text } from './history-read.js';
 import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-statuses.js';
 import { ENTRY_PREFIX, SHARED_PREFIX } from './summary-bounds.js';
-import { parseEmployeeSummary, parseNrcRecord, type CompactedIdentity, type NrcEntry } from './summary-items.js';
+import { parseEmployeeSummary, parseNrcRecord, type CompactedIdentity, type NrcEntry, type SummaryItem } from './summary-items.js';
 
 /**
  * Borrower summaries in the history table, kept by ingestion for the deduction signals and /history
@@ -92,6 +92,9 @@ function compactedEntries(identity: CompactedIdentity | null): RecordEntry[] {
   ];
 }
 
+/** Everything an NRC record says: its entries and its compacted identity. */
+export const recordEntriesOf = (record: SummaryItem<NrcEntry>): RecordEntry[] => [...[...record.entries].map(([id, e]) => toRecordEntry(id, e)), ...compactedEntries(record.compacted)];
+
 /** The upheld disputes an NRC summary carries. */
 function upheldOf(item: StoredSummary): UpheldDispute[] {
   return Object.entries(item)
@@ -151,7 +154,7 @@ async function recordsOf(nrcItems: readonly StoredSummary[], employeesFor: (reco
     const record = parseNrcRecord(item);
     return record ? [{ digits: item.pk.slice(NRC_PK.length), record }] : [];
   });
-  const raw = new Map(parsed.map(({ digits, record }) => [digits, [...[...record.entries].map(([id, e]) => toRecordEntry(id, e)), ...compactedEntries(record.compacted)]]));
+  const raw = new Map(parsed.map(({ digits, record }) => [digits, recordEntriesOf(record)]));
   const wanted = [...new Set(employeesFor(raw))].filter((no) => no.length <= MAX_EMPLOYEE_NO);
   const empItems = wanted.length ? await batchGetAll<StoredSummary>(tableName('history'), wanted.map(employeeSummaryKey), { busy: BUSY }) : [];
   const rawEmployees = new Map(empItems.map((item) => [item.pk.slice(EMP_PK.length), employeeEntriesOf(item)]));
