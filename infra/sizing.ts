@@ -19,3 +19,17 @@ export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 
 /** How many times Lambda retries a failed asynchronous (S3) event before the dead-letter queue. */
 export const EVENT_RETRIES = 2;
+
+/**
+ * The chunked ingestion (lambdas/events/ingest-chunk.ts, rows a chunk in lambdas/data/ingestion-chunks.ts):
+ * at most `concurrency` chunks at once (reserved concurrency: the history table's writers are bounded
+ * whatever the number of files submitted), and a chunk held back longer than `maxEventAgeSeconds` is
+ * dead-lettered, which alarms. The capacity model reads both.
+ */
+export const INGEST_CHUNKS = { concurrency: 4, maxEventAgeSeconds: 3_600 } as const;
+
+/**
+ * The history table's warm throughput, a stack parameter (HistoryWarmWriteUnits): 0 leaves it as a new
+ * on-demand table (4,000 WRU/s at once); the capacity model shows ingestion at `modelled` beside that.
+ */
+export const HISTORY_WARM_THROUGHPUT = { defaultWriteUnits: 0, modelledWriteUnits: 12_000 } as const;
