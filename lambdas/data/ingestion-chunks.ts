@@ -65,13 +65,25 @@ export async function writeChunks(submissionId: string, uploadId: string, count:
   const chunks: string[][] = Array.from({ length: count }, () => []);
   let place = 0;
   for await (const rows of jsonArrayBatches<CanonicalRow>(body)) for (const row of rows) chunks[chunkIndexOf(row, place++, count)]!.push(JSON.stringify(row));
+  await putChunks(submissionId, chunks);
+  return true;
+}
+
+/** The rows of each of `count` chunks, as writeChunks splits them. */
+export function splitRows(rows: readonly CanonicalRow[], count: number): CanonicalRow[][] {
+  const chunks: CanonicalRow[][] = Array.from({ length: count }, () => []);
+  rows.forEach((row, place) => chunks[chunkIndexOf(row, place, count)]!.push(row));
+  return chunks;
+}
+
+async function putChunks(submissionId: string, chunks: string[][]): Promise<void> {
+  const count = chunks.length;
   const Bucket = bucketName('uploads');
   await inParallel([...chunks.keys()], PUTS_IN_FLIGHT, async (index) => {
     const text = `[${chunks[index]!.join(',')}]`;
     chunks[index] = [];
     await s3.send(new PutObjectCommand({ Bucket, Key: chunkKey(submissionId, index, count), Body: text, ContentType: 'application/json' }));
   });
-  return true;
 }
 
 /** A chunk's rows, or null when its object is gone. */

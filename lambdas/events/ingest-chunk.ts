@@ -1,10 +1,11 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { ingestionMessage } from '../../shared/api/submissions.js';
+import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { ingestRows } from '../data/history.js';
 import { chunkOf, readChunk } from '../data/ingestion-chunks.js';
 import { allLanded, landChunk, totalCounts } from '../data/ingestion-progress.js';
 import { markSharedEmployeeNumbers } from '../data/shared-employee-numbers.js';
-import { finishIngestion, getSubmission } from '../data/submissions.js';
+import { finishIngestion, getSubmission, type SubmissionRecord } from '../data/submissions.js';
 import { writeSummaries } from '../data/summary-writes.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey } from './s3-records.js';
@@ -35,6 +36,15 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     logger.error('An ingestion chunk is missing', { key });
     return;
   }
+  await ingestChunk(submission, chunk.index, rows);
+}
+
+/**
+ * One chunk's work once its rows are read: history, summaries and marks (each safe to run again), then
+ * its landing, once; whichever run completes the set of chunks (this one, or a replay finding it
+ * complete) records the submission's counts, which finishIngestion records only once.
+ */
+export async function ingestChunk(submission: SubmissionRecord, index: number, rows: readonly CanonicalRow[]): Promise<void> {
   const source = {
     submissionId: submission.id,
     kind: submission.doc_kind,
@@ -51,8 +61,7 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   if (refused) logger.error("Borrower summaries refused this submission's entry; its history rows are stored", { id: submission.id, refused });
   await markSharedEmployeeNumbers(source, rows, employeeNumbers);
 
-  // Landed once; whichever chunk completes the set (this one, or a replay finding it complete) records the counts.
-  const progress = await landChunk(submission.id, chunk.index, counts);
+  const progress = await landChunk(submission.id, index, counts);
   if (progress && allLanded(progress)) {
     const totals = totalCounts(progress);
     await finishIngestion(submission, totals, ingestionMessage(totals));
