@@ -54,7 +54,9 @@ export const costsBench: Bench = {
       figure('history_items_per_row', history.length / ROWS, 'items', 'history items written per row'),
       figure('record_updates_per_row', summaries.recordWritesPerRow, 'updates', 'NRC record updates per row (lambdas/data/summary-writes.ts; the employee number\'s summary only while the pair is not settled)'),
       figure('record_bytes_month12', summaries.recordLastMonth, 'B', `an NRC record write in the window's last month, the larger of before and after: ${SUMMARY_BORROWERS.toLocaleString('en-US')} borrowers followed over the model's window, their entries compacted as ingestion does`),
-      figure('record_bytes_mean', summaries.recordMean, 'B', 'the same, averaged over every month of the window'),
+      figure('record_write_units_month12', summaries.recordUnitsLastMonth, 'WRU', "its write units (a plain UpdateItem: a unit a started KB of the larger of before and after)"),
+      figure('record_bytes_mean', summaries.recordMean, 'B', 'the record write\'s bytes averaged over every month of the window'),
+      figure('record_write_units_mean', summaries.recordUnitsMean, 'WRU', 'its write units averaged likewise'),
       figure('employee_summary_bytes', summaries.employee, 'B', "an employee number's summary write, the larger of before and after"),
       // An NRC with an active report is a member of both of its bucket's sets: `nrcs` (flags) and `known` (search).
       figure('digest_bytes_per_nrc', 2 * mean(digits.map((d) => valueBytes(d))), 'B', 'one NRC in a registry digest bucket (a member of its two string sets)'),

@@ -1,4 +1,4 @@
-import { itemBytes } from '../capacity/item-size.js';
+import { itemBytes, writeUnits } from '../capacity/item-size.js';
 import { ASSUMPTIONS, TODAY } from '../capacity/inputs.js';
 import { applied } from '../lambdas/data/summary-attributes.js';
 import { pairedForGood } from '../lambdas/data/summary-compaction.js';
@@ -14,8 +14,11 @@ type Item = Record<string, unknown>;
 export interface SummaryWeights {
   /** A record write in the window's last month: the larger of the item before and after, mean over writes. */
   recordLastMonth: number;
-  /** The same over every month of the window. */
+  /** Its write units (plain UpdateItem), mean over those writes. */
+  recordUnitsLastMonth: number;
+  /** The record's bytes and a write's units over every month of the window. */
   recordMean: number;
+  recordUnitsMean: number;
   /** An employee number's summary write (the larger of before and after), mean over writes. */
   employee: number;
   /** Record writes per row. */
@@ -75,5 +78,14 @@ export function summaryWeights(rows: readonly CanonicalRow[], firstMonth: string
     }
     for (const submission of submissions) decided.add(submission.id);
   }
-  return { recordLastMonth: mean(lastMonth), recordMean: mean([...record, ...lastMonth]), employee: mean(employee), recordWritesPerRow: recordWrites / rowsWritten };
+  const all = [...record, ...lastMonth];
+  const units = (sizes: number[]) => mean(sizes.map((bytes) => writeUnits(bytes)));
+  return {
+    recordLastMonth: mean(lastMonth),
+    recordUnitsLastMonth: units(lastMonth),
+    recordMean: mean(all),
+    recordUnitsMean: units(all),
+    employee: mean(employee),
+    recordWritesPerRow: recordWrites / rowsWritten,
+  };
 }

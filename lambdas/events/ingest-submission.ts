@@ -1,6 +1,7 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { SUBMISSION_MESSAGES } from '../../shared/api/submissions.js';
-import { chunkCount, writeChunks } from '../data/ingestion-chunks.js';
+import { writeChunks } from '../data/ingestion-chunks.js';
+import { chunkCount } from '../data/ingestion-layout.js';
 import { markSplit, startProgress } from '../data/ingestion-progress.js';
 import { failIngestion, finishIngestion, getSubmission } from '../data/submissions.js';
 import { logger } from '../lib/powertools.js';

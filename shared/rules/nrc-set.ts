@@ -1,5 +1,5 @@
 /**
- * The NRCs a file has shown so far, for the duplicate warning. A file holds up to 300,000 of them: an NRC of the
+ * The NRCs a file has shown so far, for the duplicate warning. A file holds up to 1,500,000 of them: an NRC of the
  * valid shape (6–8 digits / 2 / 1) is kept as a number in an open-addressing table of doubles, with no object
  * per entry for the collector to trace; any other text goes to a plain Set.
  */

@@ -4,7 +4,7 @@ import { finalEvidenceKey, stagingKey } from '../../lambdas/api/fraud/names.js';
 import { disputeEvidenceKey } from '../../lambdas/data/dispute-evidence.js';
 import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
 import { idempotencyKey, notificationJobKey } from '../../lambdas/data/notifications.js';
-import { CHUNK_PREFIX, chunkKey } from '../../lambdas/data/ingestion-chunks.js';
+import { CHUNK_PREFIX, chunkKey } from '../../lambdas/data/ingestion-layout.js';
 import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';

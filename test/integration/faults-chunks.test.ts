@@ -16,7 +16,7 @@ const twin = inject('twin');
 Object.assign(process.env, twin.env);
 const { dynamo } = await import('../../lambdas/data/clients.js');
 const { ingestChunk } = await import('../../lambdas/events/ingest-chunk.js');
-const { splitRows } = await import('../../lambdas/data/ingestion-chunks.js');
+const { splitRows } = await import('../../lambdas/data/ingestion-layout.js');
 const { readProgress, startProgress } = await import('../../lambdas/data/ingestion-progress.js');
 const { getCounter, counterPeriods } = await import('../../lambdas/data/counters.js');
 type Submission = import('../../lambdas/data/submissions.js').SubmissionRecord;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ISSUE_LIST_LIMIT, SUBMISSION_MESSAGES, type CreateUploadResponse } from '../../shared/api/submissions.js';
+import { FILE_RULES, ISSUE_LIST_LIMIT, SUBMISSION_MESSAGES, type CreateUploadResponse } from '../../shared/api/submissions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -72,7 +72,7 @@ describe('POST /api/uploads', () => {
     ['a malformed payee key', { payee_key: 'X' }, 400, SUBMISSION_MESSAGES.payeeKeyInvalid],
     ['an .xls workbook for inputs', { file_name: 'old.xls' }, 400, SUBMISSION_MESSAGES.xlsxOnly],
     ['an empty file', { size: 0 }, 400, SUBMISSION_MESSAGES.fileEmpty],
-    ['a file over 25 MB', { size: 25 * 1024 * 1024 + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('inputs')],
+    ['a file over the size limit', { size: FILE_RULES.inputs.maxBytes + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('inputs')],
     ['an executable as onboarding evidence', { doc_kind: 'onboarding', file_name: 'x.exe' }, 400, SUBMISSION_MESSAGES.onboardingTypes],
     ['onboarding evidence over 10 MB', { doc_kind: 'onboarding', file_name: 'x.pdf', size: 10 * 1024 * 1024 + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('onboarding')],
     ['an unknown file type', { doc_kind: 'payslips' }, 400, 'doc_kind: doc_kind must be inputs, stoppages or onboarding.'],
