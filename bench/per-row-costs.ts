@@ -11,6 +11,7 @@ import type { Figure } from './figures.js';
 const FEEDS = {
   validate_cpu_ms_per_1000_rows: { figure: 'parse.validate_rows_per_s', unit: 'ms', from: (rowsPerSecond: number) => 1_000_000 / rowsPerSecond },
   validation_peak_rss_mb: { figure: 'signals.validation_peak_rss_mb', unit: 'MB' },
+  validation_peak_rss_mb_1m: { figure: 'signals.validation_peak_rss_mb_1m', unit: 'MB' },
   xlsx_bytes_per_row: { figure: 'costs.xlsx_bytes_per_row', unit: 'B' },
   rows_json_bytes_per_row: { figure: 'costs.rows_json_bytes_per_row', unit: 'B' },
   history_item_bytes: { figure: 'costs.history_item_bytes', unit: 'B' },

@@ -43,8 +43,9 @@ export const times = (scale: Scale, k: number): Scale => ({
 /** The per-row costs as numbers (bench/per-row-costs.json says which figure measured each, and when). */
 export interface PerRow {
   validateCpuMsPer1000Rows: number;
-  /** The validation stage's peak memory on the signals bench's file (MEASURED_FILE_ROWS in capacity/limits.ts). */
+  /** The validation stage's peak memory on the signals bench's files: its 100,000 rows and the tenfold lender's 1,000,000. */
   validationPeakRssMb: number;
+  validationPeakRssMb1m: number;
   xlsxBytesPerRow: number;
   rowsJsonBytesPerRow: number;
   historyItemBytes: number;
@@ -65,6 +66,7 @@ export interface PerRow {
 export const perRowFrom = (costs: PerRowCosts): PerRow => ({
   validateCpuMsPer1000Rows: costs.validate_cpu_ms_per_1000_rows.value,
   validationPeakRssMb: costs.validation_peak_rss_mb.value,
+  validationPeakRssMb1m: costs.validation_peak_rss_mb_1m.value,
   xlsxBytesPerRow: costs.xlsx_bytes_per_row.value,
   rowsJsonBytesPerRow: costs.rows_json_bytes_per_row.value,
   historyItemBytes: costs.history_item_bytes.value,

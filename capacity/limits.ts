@@ -14,8 +14,15 @@ export interface Limit {
   stack: string;
 }
 
-/** Rows of the signals bench's file, whose validation stage's peak memory bench/per-row-costs.json holds. */
-export const MEASURED_FILE_ROWS = 100_000;
+/** Rows of the signals bench's two files, whose validation stage's peak memory bench/per-row-costs.json holds. */
+const MEASURED_ROWS = [100_000, 1_000_000] as const;
+
+/** The validation's peak memory for a file of `rows`: along the line through the two measured files. */
+export function validationMemoryMb(rows: number, c: PerRow): number {
+  const [small, large] = MEASURED_ROWS;
+  const perRow = (c.validationPeakRssMb1m - c.validationPeakRssMb) / (large - small);
+  return c.validationPeakRssMb + perRow * (rows - small);
+}
 const HOUR = 3_600;
 const KB = 1_024;
 const MB = 1_048_576;
@@ -52,8 +59,8 @@ export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): L
     limit(`Ingest one chunk, month ${scale.months}`, big.ingest.chunkSeconds(cold), STACK.eventTimeoutSeconds, 's',
       `A chunk shares the new table's ${n(cold)} WRU/s with the others running; throttled writes are retried with backoff, a chunk cut at ${STACK.eventTimeoutSeconds} s is retried ${STACK.eventRetries} times alone (idempotent, landed once), then dead-lettered, which alarms.`),
     limit('Validate largest file, time', big.validate.seconds, STACK.eventTimeoutSeconds, 's', `CPU at ${STACK.eventMemoryMb} MB (a ${(STACK.eventMemoryMb / DYNAMO.lambdaMbPerVcpu).toFixed(2)} vCPU share) plus the registry digest, the summaries and S3.`),
-    limit('Validate largest file, memory', c.validationPeakRssMb * (largest / MEASURED_FILE_ROWS), STACK.eventMemoryMb, 'MB',
-      `Scaled from the signals bench's ${n(MEASURED_FILE_ROWS)}-row stage. Beyond it the function is killed, retried, dead-lettered: raise EVENT_FUNCTION in infra/sizing.ts.`),
+    limit('Validate largest file, memory', validationMemoryMb(largest, c), STACK.eventMemoryMb, 'MB',
+      `Along the signals bench's ${n(MEASURED_ROWS[0])}- and ${n(MEASURED_ROWS[1])}-row stages (the rows streamed to rows.json, a compact table of borrowers). Beyond it the function is killed, retried, dead-lettered: raise EVENT_FUNCTION in infra/sizing.ts.`),
     limit('Largest file, rows', scale.largestFileRows, STACK.maxRowsPerFile, 'rows', `A bigger sheet is refused: "The sheet has more than ${n(STACK.maxRowsPerFile)} rows. Split it into smaller files."`),
     limit('Largest file, size', (scale.largestFileRows * c.xlsxBytesPerRow) / MB, STACK.maxFileBytes / MB, 'MB', 'The presigned POST refuses a bigger file (content-length-range); the lender splits it.'),
     limit('API requests/s, deadline burst', requestsPerSecond + burstPolls, STACK.apiRateLimit, 'req/s',

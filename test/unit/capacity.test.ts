@@ -10,7 +10,8 @@ import { monthlyCost, PRICES } from '../../capacity/prices.js';
 /** Per-row costs of the size the benches measure, fixed here so the expectations do not move with them. */
 const PER_ROW: PerRow = {
   validateCpuMsPer1000Rows: 5,
-  validationPeakRssMb: 280,
+  validationPeakRssMb: 240,
+  validationPeakRssMb1m: 480,
   xlsxBytesPerRow: 42,
   rowsJsonBytesPerRow: 200,
   historyItemBytes: 350,
@@ -117,6 +118,12 @@ describe('limits', () => {
     [50_000_000, true],
   ])('a registry of %i NRCs: a digest bucket item reaches 400 KB: %s', (registryNrcs, reached) => {
     expect(named(registryNrcs, 'Digest bucket item size').use >= 1).toBe(reached);
+  });
+  it('puts the validation memory of a file on the line through the two measured files', () => {
+    const memory = (rows: number) => limits({ ...TODAY, largestFileRows: rows }, PER_ROW).find((l) => l.name === 'Validate largest file, memory')!.need;
+    expect(memory(100_000)).toBeCloseTo(240);
+    expect(memory(1_000_000)).toBeCloseTo(480);
+    expect(memory(550_000)).toBeCloseTo(360);
   });
   it('lists the nearest limit first', () => {
     const uses = limits(TODAY, PER_ROW).map((l) => l.use);
