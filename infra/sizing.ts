@@ -34,7 +34,8 @@ export const EVENT_RETRIES = 2;
 export const INGEST_CHUNKS = { concurrency: 4, maxEventAgeSeconds: 3_600 } as const;
 
 /**
- * The history table's warm throughput, a stack parameter (HistoryWarmWriteUnits): 0 leaves it as a new
- * on-demand table (4,000 WRU/s at once); the capacity model shows ingestion at `modelled` beside that.
+ * The history table's warm throughput, a stack parameter (HistoryWarmWriteUnits): its default, what a new
+ * on-demand table serves at once anyway (4,000 WRU/s), leaves the table as it is; the capacity model shows
+ * ingestion at `modelled` beside that.
  */
-export const HISTORY_WARM_THROUGHPUT = { defaultWriteUnits: 0, modelledWriteUnits: 12_000 } as const;
+export const HISTORY_WARM_THROUGHPUT = { defaultWriteUnits: 4_000, modelledWriteUnits: 12_000 } as const;

@@ -59,10 +59,10 @@ export class PayrollPlatformStack extends Stack {
     const warmWrites = new CfnParameter(this, 'HistoryWarmWriteUnits', {
       type: 'Number',
       default: HISTORY_WARM_THROUGHPUT.defaultWriteUnits,
-      minValue: 0,
-      description: 'Warm throughput of the history table in write units a second: 0 for none, else at least 4,000 (a new on-demand table serves 4,000 at once)',
+      minValue: HISTORY_WARM_THROUGHPUT.defaultWriteUnits,
+      description: 'Warm throughput of the history table in write units a second: 4,000 (the default) leaves it as a new on-demand table, which serves that many at once',
     });
-    this.data.warmWrites('history', warmWrites.valueAsNumber);
+    this.data.warmWrites('history', warmWrites.valueAsNumber, HISTORY_WARM_THROUGHPUT.defaultWriteUnits);
     this.storage = new Storage(this, 'Storage', { browserOrigins: props.browserOrigins });
     // CloudFront proves its requests to the API with this; only then is the viewer address believed.
     const originSecret = new OriginSecret(this, 'OriginSecret', { generation: props.originSecretGeneration ?? 1 });

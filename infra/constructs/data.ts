@@ -17,10 +17,10 @@ export class Data extends Construct {
 
   /**
    * Gives the table warm throughput of `writeUnits` a second (a deployment parameter's value): it serves
-   * that many at once instead of a new on-demand table's 4,000. 0 leaves the table as it is.
+   * that many at once instead of a new on-demand table's `asNew`, which leaves the table as it is.
    */
-  warmWrites(key: TableKey, writeUnits: number): void {
-    const cold = new CfnCondition(this, `${pascalCase(key)}NotWarmed`, { expression: Fn.conditionEquals(writeUnits, 0) });
+  warmWrites(key: TableKey, writeUnits: number, asNew: number): void {
+    const cold = new CfnCondition(this, `${pascalCase(key)}NotWarmed`, { expression: Fn.conditionEquals(writeUnits, asNew) });
     (this.tables[key].node.defaultChild as CfnTable).warmThroughput = Fn.conditionIf(cold.logicalId, Aws.NO_VALUE, { WriteUnitsPerSecond: writeUnits }) as unknown as IResolvable;
   }
 

@@ -69,11 +69,11 @@ describe('processing', () => {
 
   it('warms the history table only when the deployment asks for it (HistoryWarmWriteUnits)', () => {
     const json = template.toJSON();
-    expect(json.Parameters.HistoryWarmWriteUnits).toMatchObject({ Type: 'Number', Default: 0, MinValue: 0 });
+    expect(json.Parameters.HistoryWarmWriteUnits).toMatchObject({ Type: 'Number', Default: 4_000, MinValue: 4_000 });
     const history = json.Resources[logicalId(stack.data.tables.history)].Properties;
     const [condition] = history.WarmThroughput['Fn::If'];
     expect(history.WarmThroughput).toEqual({ 'Fn::If': [condition, { Ref: 'AWS::NoValue' }, { WriteUnitsPerSecond: { Ref: 'HistoryWarmWriteUnits' } }] });
-    expect(json.Conditions[condition]).toEqual({ 'Fn::Equals': [{ Ref: 'HistoryWarmWriteUnits' }, 0] });
+    expect(json.Conditions[condition]).toEqual({ 'Fn::Equals': [{ Ref: 'HistoryWarmWriteUnits' }, 4_000] });
     const others = Object.values(stack.data.tables).filter((table) => table !== stack.data.tables.history);
     for (const table of others) expect(json.Resources[logicalId(table)].Properties.WarmThroughput).toBeUndefined();
   });
