@@ -120,13 +120,6 @@ type AwsError = { name?: string; CancellationReasons?: ({ Code?: string } | unde
 /** DynamoDB refused the request itself (an item past 400 KB, a key too long): sending it again changes nothing. */
 export const isValidationError = (error: unknown): boolean => (error as AwsError | null)?.name === 'ValidationException';
 
-/** The items of a cancelled transaction that DynamoDB refused as invalid (an item past 400 KB), by index. */
-export function refusedItems(error: unknown): number[] {
-  const e = error as AwsError | null;
-  if (e?.name !== 'TransactionCanceledException') return [];
-  return (e.CancellationReasons ?? []).flatMap((reason, i) => (reason?.Code === 'ValidationError' ? [i] : []));
-}
-
 /**
  * Whether a write was refused by its condition: a single write's ConditionalCheckFailedException, or a
  * cancelled transaction whose item `index` (any item when omitted) failed its condition.
