@@ -1,50 +1,54 @@
 import { ngwee } from '../../shared/rules/borrower-record.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { normaliseNrc, nrcDigits } from '../../shared/rules/nrc.js';
+import { BorrowerKeys } from '../../shared/rules/borrower-keys.js';
 import { borrowerKey, type Borrower } from '../../shared/rules/signal-borrowers.js';
 
 const NRC_KEY = 'NRC#';
 const slashed = (digits: string) => `${digits.slice(0, -3)}/${digits.slice(-3, -1)}/${digits.slice(-1)}`;
-const nameOf = (row: CanonicalRow) => [row.first_name, row.last_name].filter(Boolean).join(' ') || null;
 
 /**
  * A file's borrowers as the deduction signals read them (shared/rules/signal-borrowers.ts borrowersOf:
  * installments summed, the latest end date, the first name given), kept compact for files of a million
- * rows: no object per borrower, but a key each, numbers in typed arrays and the texts the signals quote
- * (an NRC only when its digits do not give it back slashed). A Borrower is made when one is read.
+ * rows: no object per borrower, but its key as a number (shared/rules/borrower-keys.ts), numbers in typed
+ * arrays and the texts the signals quote (names as first and last, each text once; an NRC only when its
+ * digits do not give it back slashed): about 110 bytes a borrower. A Borrower is made when one is read.
  */
 export class FileBorrowers implements ReadonlyMap<string, Borrower> {
-  private readonly index = new Map<string, number>();
+  private readonly index = new BorrowerKeys();
   private firstRows = new Int32Array(1 << 12);
   private sums = new Float64Array(1 << 12);
   private readonly nrcs: (string | null)[] = [];
   private readonly employeeNos: (string | null)[] = [];
-  private readonly names: (string | null)[] = [];
+  /** The first row's names, or a later row's when the first had none (as borrowersOf names a borrower). */
+  private readonly firstNames: (string | undefined)[] = [];
+  private readonly lastNames: (string | undefined)[] = [];
   private readonly endDates: string[] = [];
-  /** Rows repeat the same end dates: one string each. */
-  private readonly dates = new Map<string, string>();
+  /** Rows repeat the same names and end dates: one string each. */
+  private readonly texts = new Map<string, string>();
 
   /** Adds one canonical row of the file, on its sheet row. */
   add(row: CanonicalRow, rowNumber: number): void {
     const key = borrowerKey(row);
     if (!key) return;
-    const seen = this.index.get(key);
-    if (seen !== undefined) {
+    const seen = this.index.indexOf(key);
+    if (seen >= 0) {
       this.sums[seen] = this.sums[seen]! + ngwee(row.installment_amount);
-      if (row.end_date > this.endDates[seen]!) this.endDates[seen] = this.date(row.end_date);
-      this.names[seen] ??= nameOf(row);
+      if (row.end_date > this.endDates[seen]!) this.endDates[seen] = this.text(row.end_date);
+      if (!this.firstNames[seen] && !this.lastNames[seen]) this.nameFrom(seen, row);
       return;
     }
-    const at = this.index.size;
+    const at = this.index.add(key);
     if (at === this.sums.length) this.grow();
-    this.index.set(key, at);
     this.firstRows[at] = rowNumber;
     this.sums[at] = ngwee(row.installment_amount);
     const nrc = row.nrc ? normaliseNrc(row.nrc) : null;
     this.nrcs.push(nrc !== null && nrc === slashed(nrcDigits(nrc)) ? null : nrc);
     this.employeeNos.push(row.employee_no);
-    this.names.push(nameOf(row));
-    this.endDates.push(this.date(row.end_date));
+    this.firstNames.push(undefined);
+    this.lastNames.push(undefined);
+    this.nameFrom(at, row);
+    this.endDates.push(this.text(row.end_date));
   }
 
   get size(): number {
@@ -52,24 +56,27 @@ export class FileBorrowers implements ReadonlyMap<string, Borrower> {
   }
 
   has(key: string): boolean {
-    return this.index.has(key);
+    return this.index.indexOf(key) >= 0;
   }
 
   get(key: string): Borrower | undefined {
-    const at = this.index.get(key);
-    return at === undefined ? undefined : this.at(key, at);
+    const at = this.index.indexOf(key);
+    return at < 0 ? undefined : this.at(key, at);
   }
 
   *entries(): MapIterator<[string, Borrower]> {
-    for (const [key, at] of this.index) yield [key, this.at(key, at)];
+    for (let at = 0; at < this.index.size; at++) {
+      const key = this.index.keyAt(at);
+      yield [key, this.at(key, at)];
+    }
   }
 
   *values(): MapIterator<Borrower> {
-    for (const [key, at] of this.index) yield this.at(key, at);
+    for (let at = 0; at < this.index.size; at++) yield this.at(this.index.keyAt(at), at);
   }
 
-  keys(): MapIterator<string> {
-    return this.index.keys();
+  *keys(): MapIterator<string> {
+    for (let at = 0; at < this.index.size; at++) yield this.index.keyAt(at);
   }
 
   [Symbol.iterator](): MapIterator<[string, Borrower]> {
@@ -84,14 +91,20 @@ export class FileBorrowers implements ReadonlyMap<string, Borrower> {
     const digits = key.startsWith(NRC_KEY) ? key.slice(NRC_KEY.length) : '';
     const stored = this.nrcs[at]!;
     const nrc = stored ?? (digits ? slashed(digits) : null);
-    return { key, row: this.firstRows[at]!, nrc, digits: stored === null ? digits : nrcDigits(stored), employee_no: this.employeeNos[at]!, name: this.names[at]!, installment: this.sums[at]! / 100, end_date: this.endDates[at]! };
+    const name = [this.firstNames[at], this.lastNames[at]].filter(Boolean).join(' ') || null;
+    return { key, row: this.firstRows[at]!, nrc, digits: stored === null ? digits : nrcDigits(stored), employee_no: this.employeeNos[at]!, name, installment: this.sums[at]! / 100, end_date: this.endDates[at]! };
   }
 
-  private date(text: string): string {
-    const known = this.dates.get(text);
+  private nameFrom(at: number, row: CanonicalRow): void {
+    this.firstNames[at] = row.first_name ? this.text(row.first_name) : undefined;
+    this.lastNames[at] = row.last_name ? this.text(row.last_name) : undefined;
+  }
+
+  private text(value: string): string {
+    const known = this.texts.get(value);
     if (known !== undefined) return known;
-    this.dates.set(text, text);
-    return text;
+    this.texts.set(value, value);
+    return value;
   }
 
   private grow(): void {

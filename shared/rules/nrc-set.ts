@@ -61,7 +61,8 @@ function shapedKey(nrc: string): number {
   return digits + (prefix - 6) * 1e11;
 }
 
-function hash(key: number): number {
+/** A table slot's hash of an integer below 2^53 (NrcSet, shared/rules/borrower-keys.ts). */
+export function hash(key: number): number {
   const low = key % TWO_32 | 0;
   const high = (key / TWO_32) | 0;
   const mixed = Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1);
