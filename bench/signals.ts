@@ -189,7 +189,7 @@ export const signalsBench: Bench = {
           ratio: big.peak_rss_mb / child.peak_rss_mb,
           note: `the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file against a previous month of as many (rows to rows.json in parts, the compact borrower table; ${big.signals.toLocaleString('en-US')} signals listed) within a ${MEMORY_OLD_SPACE_MB} MB old space, in ${ms(big.ms)}: ten times the rows in ${(big.peak_rss_mb / child.peak_rss_mb).toFixed(1)} times the memory`,
         },
-        { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: a record update per borrower (and an employee number\'s while its pair is unsettled), plain UpdateItems, 32 in flight' },
+        { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: a record update per borrower (and an employee number\'s while its pair is unsettled), plain UpdateItems, 16 in flight' },
         {
           name: 'signals.shared_marks_s',
           value: markSeconds,

@@ -81,9 +81,9 @@ export function perFile(rows: number, scale: Scale, c: PerRow, a: Assumptions = 
   // Chunked ingestion (lambdas/events/ingest-chunk.ts): so many chunks, at most chunkConcurrency at once.
   const chunks = Math.max(1, Math.ceil(rows / STACK.chunkRows));
   const chunkRows = rows / chunks;
-  // A chunk's own calls: history read and written (16 in flight), records read, updated (32 in flight), its rows read from S3.
+  // A chunk's own calls: history read and written (16 in flight), records read, updated (16 in flight), its rows read from S3.
   const chunkIoSeconds =
-    ((rounds(chunkRows / 100, 16) * 2 + rounds(chunkRows / 25, 16) + rounds(chunkRows * (1 + a.unsettledEmployeeShare), 32)) * a.dynamoCallMs) / 1000 +
+    ((rounds(chunkRows / 100, 16) * 2 + rounds(chunkRows / 25, 16) + rounds(chunkRows * (1 + a.unsettledEmployeeShare), 16)) * a.dynamoCallMs) / 1000 +
     s3Seconds(chunkRows * c.rowsJsonBytesPerRow, 1);
   const split = s3Seconds(rows * c.rowsJsonBytesPerRow * 2, 1 + chunks);
   const lastMonthWriteUnits = rows * perRow.lastMonth + DYNAMO.submitTransactionUnits;

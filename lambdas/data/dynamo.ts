@@ -138,7 +138,8 @@ export function isTransactionConflict(error: unknown): boolean {
   return e?.name === 'TransactionConflictException' || (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'TransactionConflict'));
 }
 
-const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TransactionConflictException']);
+// InternalServerError too: DynamoDB asks for it to be retried (and DynamoDB Local answers it to a write that waited too long for its lock).
+const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TransactionConflictException', 'InternalServerError']);
 const TRANSIENT_REASONS = new Set(['None', 'TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 
 /** Throttled, or cancelled only by conflicts and throttling (no condition refused): worth another attempt after a pause. */

@@ -30,8 +30,8 @@ export interface PlannedWrite {
   plan(stored: Stored | undefined, compact: boolean): SummaryUpdate | null;
 }
 
-/** Updates in flight at once. */
-const IN_FLIGHT = 32;
+/** Updates in flight at once (a chunk's; the chunks running at once multiply it). */
+const IN_FLIGHT = 16;
 /** Lost races before a write gives up compacting (it then only adds its entry). */
 const RACES = 5;
 const BUSY = 'Borrower records are busy; ingestion will be retried.';

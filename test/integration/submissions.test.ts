@@ -43,7 +43,7 @@ describe('POST /api/uploads', () => {
     const res = await api.createUpload(member.token, inputsRequest(1000));
     expect(res.status).toBe(200);
     const body = res.body as unknown as CreateUploadResponse;
-    expect(body.max_bytes).toBe(25 * 1024 * 1024);
+    expect(body.max_bytes).toBe(FILE_RULES.inputs.maxBytes);
     expect(body.upload.url).toBe(`${twin.url}/_local/s3/${twin.env.BUCKET_UPLOADS}`);
     expect(body.upload.fields.key).toBe(`incoming/${body.id}/March-inputs.xlsx`);
     expect(body.upload.fields['Content-Type']).toBe(XLSX_MIME);
