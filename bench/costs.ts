@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { auditItem } from '../lambdas/data/audit.js';
-import { entryName, nrcSummaryKey, summaryWrites } from '../lambdas/data/borrower-summary.js';
 import { historyItems } from '../lambdas/data/history.js';
 import { validateWorkbookStreamed } from '../lambdas/lib/workbook-stream.js';
 import { nrcDigits } from '../shared/rules/nrc.js';
@@ -8,8 +7,11 @@ import { itemBytes, valueBytes } from '../capacity/item-size.js';
 import { generateInputsWorkbook } from './fixtures.js';
 import type { Bench, Figure } from './figures.js';
 import { progress } from './support.js';
+import { summaryWeights } from './summary-weights.js';
 
 const ROWS = 20_000;
+/** Borrowers whose summaries are followed over the model's window (every write planned and weighed). */
+const SUMMARY_BORROWERS = 2_000;
 const MONTH = '2026-03';
 const PAYEE = 'C001';
 const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
@@ -31,8 +33,7 @@ export const costsBench: Bench = {
     const source = { submissionId: randomUUID(), kind: 'inputs' as const, month: MONTH, payeeKey: PAYEE, orgId: randomUUID(), orgName: 'Capacity Bank Zambia Limited', submittedAt: new Date().toISOString() };
 
     const history = historyItems(source, rows).items;
-    const writes = summaryWrites(source, rows);
-    const entryBytes = (pk: string) => mean(writes.filter((w) => w.key.pk.startsWith(pk)).map((w) => valueBytes(entryName(source.submissionId)) + valueBytes(w.entry)));
+    const summaries = summaryWeights(rows.slice(0, SUMMARY_BORROWERS), '2025-04');
     const digits = rows.map((row) => nrcDigits(row.nrc));
     const upload = {
       ...{ pk: `UPLOAD#${source.submissionId}`, sk: 'META', id: source.submissionId, status: 'validated', stage: 'done', doc_kind: 'inputs', month: MONTH, payee_key: PAYEE },
@@ -51,10 +52,12 @@ export const costsBench: Bench = {
       figure('rows_json_bytes_per_row', Buffer.byteLength(JSON.stringify(rows)) / ROWS, 'B', 'results/{id}/rows.json, the canonical rows ingestion and the next month read'),
       figure('history_item_bytes', mean(history.map(itemBytes)), 'B', 'one borrower-history item (lambdas/data/history.ts historyItems)'),
       figure('history_items_per_row', history.length / ROWS, 'items', 'history items written per row'),
-      figure('summary_updates_per_row', writes.length / ROWS, 'updates', 'borrower-summary updates per row (NRC and employee number; lambdas/data/borrower-summary.ts summaryWrites)'),
-      figure('summary_item_base_bytes', itemBytes(nrcSummaryKey(digits[0] ?? '')), 'B', 'a summary item before any entry (its keys)'),
-      figure('nrc_entry_bytes', entryBytes('NRC#'), 'B', "one submission's entry on an NRC summary, its attribute name included"),
-      figure('employee_entry_bytes', entryBytes('SUMMARY#EMP#'), 'B', "one submission's entry on an employee-number summary"),
+      figure('record_updates_per_row', summaries.recordWritesPerRow, 'updates', 'NRC record updates per row (lambdas/data/summary-writes.ts; the employee number\'s summary only while the pair is not settled)'),
+      figure('record_bytes_month12', summaries.recordLastMonth, 'B', `an NRC record write in the window's last month, the larger of before and after: ${SUMMARY_BORROWERS.toLocaleString('en-US')} borrowers followed over the model's window, their entries compacted as ingestion does`),
+      figure('record_write_units_month12', summaries.recordUnitsLastMonth, 'WRU', "its write units (a plain UpdateItem: a unit a started KB of the larger of before and after)"),
+      figure('record_bytes_mean', summaries.recordMean, 'B', 'the record write\'s bytes averaged over every month of the window'),
+      figure('record_write_units_mean', summaries.recordUnitsMean, 'WRU', 'its write units averaged likewise'),
+      figure('employee_summary_bytes', summaries.employee, 'B', "an employee number's summary write, the larger of before and after"),
       // An NRC with an active report is a member of both of its bucket's sets: `nrcs` (flags) and `known` (search).
       figure('digest_bytes_per_nrc', 2 * mean(digits.map((d) => valueBytes(d))), 'B', 'one NRC in a registry digest bucket (a member of its two string sets)'),
       figure('upload_record_bytes', itemBytes(upload), 'B', "a clean file's upload record once validated (preview, headers, counts)"),

@@ -54,7 +54,7 @@ export const historyBench: Bench = {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
       const { ingestRows } = await import('../lambdas/data/history.js');
-      const { writeSummaries } = await import('../lambdas/data/borrower-summary.js');
+      const { writeSummaries } = await import('../lambdas/data/summary-writes.js');
       const { markSharedEmployeeNumbers } = await import('../lambdas/data/shared-employee-numbers.js');
       const month = currentMonth();
       const months = [shift(month, -2), shift(month, -1), month];
@@ -65,8 +65,8 @@ export const historyBench: Bench = {
           const source = { submissionId: `bench-${payeeKey}-${m}`, kind: 'inputs' as const, month: m, payeeKey, orgId: 'bench', orgName: `Bench Lender ${l + 1}`, submittedAt: `${m}-02T08:00:00.000Z` };
           const all = rows(m, payeeKey, l);
           await ingestRows(source, all);
-          await writeSummaries(source, all.slice(0, WITH_RECORD));
-          await markSharedEmployeeNumbers(source, all.slice(0, WITH_RECORD));
+          const written = await writeSummaries(source, all.slice(0, WITH_RECORD));
+          await markSharedEmployeeNumbers(source, all.slice(0, WITH_RECORD), written.employeeNumbers);
         }
       }
       const seedSeconds = (performance.now() - seedStart) / 1000;

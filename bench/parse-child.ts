@@ -7,8 +7,54 @@ import { readFirstSheet } from '../shared/xlsx/read-first-sheet.js';
 import { validateWorkbookStreamed } from '../lambdas/lib/workbook-stream.js';
 import { floorRows } from './parse-floor.js';
 import { fraudFlagsFor, validateWorkbook } from '../shared/xlsx/validate-workbook.js';
+import { FileBorrowers } from '../lambdas/events/file-borrowers.js';
+import { borrowersOf } from '../shared/rules/signal-borrowers.js';
+import type { CanonicalRow } from '../shared/rules/canonical-row.js';
 
-export type ChildMode = 'validate' | 'validate-no-rows' | 'read' | 'floor' | 'exceljs';
+/** As lambdas/data/json-upload.ts holds a part: rows' JSON text, sent on (here: dropped) every 8 MB. */
+function partBuffer() {
+  let texts: string[] = [];
+  let size = 0;
+  return {
+    push(row: CanonicalRow) {
+      const text = JSON.stringify(row);
+      texts.push(text);
+      size += text.length;
+    },
+    async drain() {
+      if (size < 8 * 1_048_576) return;
+      Buffer.from(texts.join(','));
+      texts = [];
+      size = 0;
+    },
+  };
+}
+
+/**
+ * The Lambda's validation of a file, kept in memory as it is now ('lambda-stream': each row to an 8 MB part
+ * and the compact borrower table, then dropped) or as it was ('lambda-kept': every row kept, the borrowers
+ * made of them, rows.json as one text). No AWS: the memory of what validation holds, not of its calls.
+ */
+async function lambdaValidation(mode: 'lambda-stream' | 'lambda-kept', data: Uint8Array, month: string, payeeKey: string) {
+  if (mode === 'lambda-kept') {
+    const result = await validateWorkbookStreamed(data, { kind: 'inputs', month, payeeKey, collectRows: true });
+    const borrowers = borrowersOf(result.rows, result.row_numbers);
+    const text = JSON.stringify(result.rows);
+    if (borrowers.size === 0 || text.length === 0) throw new Error('The rows were not held.');
+    return { rows: result.row_count, errors: result.errors.length };
+  }
+  const part = partBuffer();
+  const borrowers = new FileBorrowers();
+  const onRow = (row: CanonicalRow, rowNumber: number) => {
+    part.push(row);
+    borrowers.add(row, rowNumber);
+  };
+  const result = await validateWorkbookStreamed(data, { kind: 'inputs', month, payeeKey, onRow }, () => part.drain());
+  if (borrowers.size === 0) throw new Error('The borrowers were not kept.');
+  return { rows: result.row_count, errors: result.errors.length };
+}
+
+export type ChildMode = 'validate' | 'validate-no-rows' | 'read' | 'floor' | 'exceljs' | 'lambda-stream' | 'lambda-kept';
 export interface ChildResult {
   rows: number;
   errors: number;
@@ -46,6 +92,9 @@ async function measure(mode: ChildMode, file: string, month: string, payeeKey: s
   const bytes = readFileSync(file);
   const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const stop = clocks();
+  if (mode === 'lambda-stream' || mode === 'lambda-kept') {
+    return { ...(await lambdaValidation(mode, data, month, payeeKey)), ...stop() };
+  }
   if (mode === 'floor') return { rows: await floorRows(data), errors: 0, ...stop() };
   if (mode === 'read') {
     let rows = 0;

@@ -12,6 +12,10 @@ import type { ChildMode, ChildResult } from './parse-child.js';
 import { cliBundle, measureCli } from './parse-cli.js';
 
 const ROWS = 250_000;
+/** The tenfold lender's file: the Lambda's validation memory is measured on it. */
+const MEMORY_ROWS = Number(process.env.PARSE_MEMORY_ROWS ?? 1_000_000);
+/** The old space the streamed validation must complete in: under half the validation function's memory. */
+const MEMORY_OLD_SPACE_MB = 384;
 const MONTH = '2026-03';
 const PAYEE_KEY = 'A001';
 /** Bump when the generator changes, so a cached file is not reused. */
@@ -22,12 +26,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const run = promisify(execFile);
 
-/** The 250,000-row inputs file, generated once and kept in the system's temporary folder. */
-async function fixture(): Promise<string> {
-  const file = path.join(tmpdir(), `payroll-bench-inputs-${ROWS}-v${FIXTURE_VERSION}.xlsx`);
+/** A generated inputs file of so many rows, made once and kept in the system's temporary folder. */
+async function fixture(rows = ROWS): Promise<string> {
+  const file = path.join(tmpdir(), `payroll-bench-inputs-${rows}-v${FIXTURE_VERSION}.xlsx`);
   if (existsSync(file)) return file;
-  progress(`generating ${ROWS.toLocaleString('en-US')}-row inputs file`);
-  writeFileSync(`${file}.partial`, generateInputsWorkbook({ rows: ROWS, month: MONTH, payeeKey: PAYEE_KEY }));
+  progress(`generating ${rows.toLocaleString('en-US')}-row inputs file`);
+  writeFileSync(`${file}.partial`, generateInputsWorkbook({ rows, month: MONTH, payeeKey: PAYEE_KEY }));
   renameSync(`${file}.partial`, file);
   return file;
 }
@@ -39,9 +43,23 @@ async function childScript(): Promise<string> {
   return outfile;
 }
 
-async function measureOnce(script: string, mode: ChildMode, file: string): Promise<ChildResult> {
-  const { stdout } = await run(process.execPath, [script, mode, file, MONTH, PAYEE_KEY], { cwd: root, maxBuffer: 1 << 20 });
+async function measureOnce(script: string, mode: ChildMode, file: string, flags: string[] = []): Promise<ChildResult> {
+  const { stdout } = await run(process.execPath, [...flags, script, mode, file, MONTH, PAYEE_KEY], { cwd: root, maxBuffer: 1 << 20 });
   return JSON.parse(stdout) as ChildResult;
+}
+
+/**
+ * The Lambda's validation memory on the tenfold lender's file: streamed as it is now, held to
+ * MEMORY_OLD_SPACE_MB of old space, beside the rows kept as before (which cannot complete there: Node's
+ * default heap limit). Peak resident memory of each process, the file's bytes included.
+ */
+async function measureMemory(script: string): Promise<{ streamed: ChildResult; kept: ChildResult }> {
+  const file = await fixture(MEMORY_ROWS);
+  progress(`${MEMORY_ROWS.toLocaleString('en-US')} rows: the Lambda's validation streamed (${MEMORY_OLD_SPACE_MB} MB old space), then with every row kept`);
+  const streamed = await measureOnce(script, 'lambda-stream', file, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`]);
+  const kept = await measureOnce(script, 'lambda-kept', file);
+  for (const result of [streamed, kept]) if (result.rows !== MEMORY_ROWS) throw new Error(`read ${result.rows} of ${MEMORY_ROWS} rows`);
+  return { streamed, kept };
 }
 
 type Mode = ChildMode | 'cli';
@@ -75,6 +93,7 @@ export const parseBench: Bench = {
   async run(): Promise<Figure[]> {
     const [file, script, bundle] = await Promise.all([fixture(), childScript(), cliBundle(root)]);
     const { validate, exceljs, cli, floor, read, 'validate-no-rows': validateOnly } = await measureAll(script, bundle, file);
+    const memory = await measureMemory(script);
     const wall = (results: readonly ChildResult[]) => `wall clock: ${perSecond(wallRowsPerSecond(results))}, exceljs ${perSecond(wallRowsPerSecond(exceljs))}`;
     const ours = rowsPerSecond(validate);
     const baseline = rowsPerSecond(exceljs);
@@ -127,6 +146,16 @@ export const parseBench: Bench = {
       { name: 'parse.validate_no_rows_rows_per_s', value: rowsPerSecond(validateOnly), unit: 'rows/s', ...against(rowsPerSecond(validateOnly)), note: 'validateWorkbook, pure JavaScript (fflate), collectRows: false: what the browser worker runs' },
       { name: 'parse.read_rows_per_s', value: rowsPerSecond(read), unit: 'rows/s', ...against(rowsPerSecond(read)), note: 'readFirstSheet alone (pure JavaScript): unzip, shared strings and the row scan' },
       { name: 'parse.exceljs_rows_per_s', value: baseline, unit: 'rows/s', note: 'exceljs streaming reader, rows only (no validation), styles ignored' },
+      {
+        name: 'parse.lambda_peak_rss_mb_1m',
+        value: memory.streamed.peak_rss_mb,
+        unit: 'MB',
+        target: { op: '<=', value: 512 },
+        baseline: 'every row kept, as before',
+        baseline_value: memory.kept.peak_rss_mb,
+        ratio: memory.streamed.peak_rss_mb / memory.kept.peak_rss_mb,
+        note: `the Lambda's validation of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file (rules, each canonical row to an 8 MB part of rows.json and the compact borrower table) within a ${MEMORY_OLD_SPACE_MB} MB old space, in ${Math.round(memory.streamed.ms).toLocaleString('en-US')} ms; the rows kept need Node's default heap limit (${Math.round(memory.kept.ms).toLocaleString('en-US')} ms)`,
+      },
     ];
   },
 };

@@ -11,14 +11,17 @@ import type { Figure } from './figures.js';
 const FEEDS = {
   validate_cpu_ms_per_1000_rows: { figure: 'parse.validate_rows_per_s', unit: 'ms', from: (rowsPerSecond: number) => 1_000_000 / rowsPerSecond },
   validation_peak_rss_mb: { figure: 'signals.validation_peak_rss_mb', unit: 'MB' },
+  validation_peak_rss_mb_1m: { figure: 'signals.validation_peak_rss_mb_1m', unit: 'MB' },
   xlsx_bytes_per_row: { figure: 'costs.xlsx_bytes_per_row', unit: 'B' },
   rows_json_bytes_per_row: { figure: 'costs.rows_json_bytes_per_row', unit: 'B' },
   history_item_bytes: { figure: 'costs.history_item_bytes', unit: 'B' },
   history_items_per_row: { figure: 'costs.history_items_per_row', unit: 'items' },
-  summary_updates_per_row: { figure: 'costs.summary_updates_per_row', unit: 'updates' },
-  summary_item_base_bytes: { figure: 'costs.summary_item_base_bytes', unit: 'B' },
-  nrc_entry_bytes: { figure: 'costs.nrc_entry_bytes', unit: 'B' },
-  employee_entry_bytes: { figure: 'costs.employee_entry_bytes', unit: 'B' },
+  record_updates_per_row: { figure: 'costs.record_updates_per_row', unit: 'updates' },
+  record_bytes_month12: { figure: 'costs.record_bytes_month12', unit: 'B' },
+  record_write_units_month12: { figure: 'costs.record_write_units_month12', unit: 'WRU' },
+  record_bytes_mean: { figure: 'costs.record_bytes_mean', unit: 'B' },
+  record_write_units_mean: { figure: 'costs.record_write_units_mean', unit: 'WRU' },
+  employee_summary_bytes: { figure: 'costs.employee_summary_bytes', unit: 'B' },
   digest_bytes_per_nrc: { figure: 'costs.digest_bytes_per_nrc', unit: 'B' },
   upload_record_bytes: { figure: 'costs.upload_record_bytes', unit: 'B' },
   audit_entry_bytes: { figure: 'costs.audit_entry_bytes', unit: 'B' },
@@ -41,7 +44,9 @@ export function readPerRowCosts(): PerRowCosts {
 export function writePerRowCosts(figures: readonly Figure[], day = new Date().toISOString().slice(0, 10)): PerRowCostKey[] {
   let current: Partial<PerRowCosts> = {};
   try {
-    current = JSON.parse(readFileSync(PER_ROW_COSTS_FILE, 'utf8')) as Partial<PerRowCosts>;
+    // Only the entries the model still reads: a cost it no longer starts from leaves the file.
+    const stored = JSON.parse(readFileSync(PER_ROW_COSTS_FILE, 'utf8')) as Record<string, PerRowCosts[PerRowCostKey]>;
+    current = Object.fromEntries(Object.entries(stored).filter(([key]) => key in FEEDS)) as Partial<PerRowCosts>;
   } catch {
     // No file yet: it starts with what this run measured.
   }

@@ -2,8 +2,9 @@
  * The validation stage of one upload in a fresh process, so its peak RSS is its own:
  * `node signals-child.mjs FILE MONTH PAYEE` (the twin's endpoints in the environment) runs what the
  * validate-upload Lambda runs between reading the object and storing the result: the rules, the registry
- * check and the deduction signals. Prints { rows, signals, ms, peak_rss_mb }.
+ * check and the deduction signals, the canonical rows stored as they are read. Prints { rows, signals, ms, peak_rss_mb }.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { validateUpload } from '../lambdas/events/upload-validation.js';
 
@@ -11,7 +12,9 @@ const [file, month, payeeKey] = process.argv.slice(2);
 if (!file || !month || !payeeKey) throw new Error('Usage: signals-child FILE MONTH PAYEE');
 const bytes = readFileSync(file);
 const started = performance.now();
-const outcome = await validateUpload({ doc_kind: 'inputs', month, payee_key: payeeKey }, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), async () => true);
-const ms = performance.now() - started;
+const outcome = await validateUpload({ id: randomUUID(), doc_kind: 'inputs', month, payee_key: payeeKey }, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), async () => true);
 if (!outcome || outcome.status !== 'validated') throw new Error('The file did not validate.');
-console.log(JSON.stringify({ rows: outcome.rows.length, signals: outcome.signals?.signals.length ?? 0, ms, peak_rss_mb: process.resourceUsage().maxRSS / 1024 }));
+// The rows are stored as they are read; the stage ends once their object is complete.
+await outcome.rows.complete();
+const ms = performance.now() - started;
+console.log(JSON.stringify({ rows: outcome.summary.parsed_rows, signals: outcome.signals?.signals.length ?? 0, ms, peak_rss_mb: process.resourceUsage().maxRSS / 1024 }));

@@ -21,6 +21,10 @@ const OTHER = 'S002';
 const PARALLEL = 16;
 /** V8's old space when the stage is held to a 256 MB process. */
 const OLD_SPACE_MB = 160;
+/** The tenfold lender's file, whose validation stage's memory is measured too, and the old space it must complete in. */
+const MEMORY_ROWS = Number(process.env.SIGNALS_MEMORY_ROWS ?? 1_000_000);
+const MEMORY_OLD_SPACE_MB = 384;
+const BIG = 'S003';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
@@ -38,7 +42,8 @@ export const signalsBench: Bench = {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
       const { dynamo, tableName } = await import('../lambdas/data/clients.js');
-      const { nrcSummaryKey, writeSummaries } = await import('../lambdas/data/borrower-summary.js');
+      const { nrcSummaryKey } = await import('../lambdas/data/borrower-summary.js');
+      const { writeSummaries } = await import('../lambdas/data/summary-writes.js');
       const { payeeMonthKey } = await import('../lambdas/data/submissions.js');
       const { putResult, resultKeys } = await import('../lambdas/data/uploads.js');
       const { validateWorkbookStreamed } = await import('../lambdas/lib/workbook-stream.js');
@@ -61,13 +66,13 @@ export const signalsBench: Bench = {
       );
       let t = performance.now();
       progress(`writing ${(ROWS * 2).toLocaleString('en-US')} summary entries`);
-      await writeSummaries({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
+      const written = await writeSummaries({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
       const summarySeconds = (performance.now() - t) / 1000;
       const summaryWrites = (ROWS * 2) / summarySeconds;
       // What ingestion does next (issue 17): reads each employee number back and marks those under two NRCs.
       const { markSharedEmployeeNumbers } = await import('../lambdas/data/shared-employee-numbers.js');
       t = performance.now();
-      await markSharedEmployeeNumbers({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
+      await markSharedEmployeeNumbers({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows, written.employeeNumbers);
       const markSeconds = (performance.now() - t) / 1000;
       // A second lender deducts from a third of the borrowers, under other employee numbers.
       const other = previous.rows.filter((_, i) => i % 3 === 0).map((row) => ({ ...row, employee_no: `O${row.employee_no}` }));
@@ -77,6 +82,10 @@ export const signalsBench: Bench = {
       const current = await validateWorkbookStreamed(file, { kind: 'inputs', month: MONTH, payeeKey: PAYEE });
       const table = tableName('history');
       const keys = [...new Set(current.rows.map((row) => nrcDigits(row.nrc)))].map(nrcSummaryKey);
+      // The file's borrowers as the Lambda keeps them while it reads the rows.
+      const { FileBorrowers } = await import('../lambdas/events/file-borrowers.js');
+      const borrowers = new FileBorrowers();
+      current.rows.forEach((row, i) => borrowers.add(row, current.row_numbers[i]!));
 
       async function rawBatchGet(): Promise<number> {
         const batches: (typeof keys)[] = [];
@@ -107,7 +116,7 @@ export const signalsBench: Bench = {
         await rawBatchGet();
         raw.push(performance.now() - t);
         t = performance.now();
-        report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, current);
+        report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, borrowers);
         step.push(performance.now() - t);
       }
       if (report!.counts.changed + report!.counts.continuing + report!.counts.new !== ROWS) throw new Error(`signals classified ${JSON.stringify(report!.counts)} of ${ROWS} borrowers`);
@@ -129,6 +138,27 @@ export const signalsBench: Bench = {
       const uncapped = await stage([]);
       const child = await stage([`--max-old-space-size=${OLD_SPACE_MB}`]);
 
+      // The tenfold lender: a previous month of MEMORY_ROWS rows stored as validation stores them, then this
+      // month's file of as many (shifted as above) through the validation stage in a fresh process.
+      progress(`the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file in a fresh process (${MEMORY_OLD_SPACE_MB} MB old space)`);
+      const { JsonArrayUpload } = await import('../lambdas/data/json-upload.js');
+      const bigId = '00000000-0000-4000-8000-000000000003';
+      const bigRows = new JsonArrayUpload(resultKeys(bigId).rows);
+      const bigPrevious = generateInputsWorkbook({ rows: MEMORY_ROWS, month: previousMonth, payeeKey: BIG, offset: 5_000_000 });
+      await validateWorkbookStreamed(bigPrevious, { kind: 'inputs', month: previousMonth, payeeKey: BIG, onRow: (row) => bigRows.push(row) }, () => bigRows.drain());
+      await bigRows.complete();
+      await dynamo.send(
+        new PutCommand({
+          TableName: tableName('submissions'),
+          Item: { pk: `SUB#${bigId}`, sk: 'META', id: bigId, upload_id: bigId, status: 'pending', doc_kind: 'inputs', payee_key: BIG, upload_month: previousMonth, created_at: submittedAt, gsi3pk: payeeMonthKey(BIG, 'inputs', previousMonth), gsi3sk: submittedAt },
+        }),
+      );
+      const bigFile = path.join(tmpdir(), `payroll-bench-signals-${MEMORY_ROWS}.xlsx`);
+      writeFileSync(bigFile, generateInputsWorkbook({ rows: MEMORY_ROWS, month: MONTH, payeeKey: BIG, offset: 5_000_000 + Math.round(MEMORY_ROWS / 50) }));
+      const { stdout: bigOut } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, bigFile, MONTH, BIG], { cwd: root, env: process.env, maxBuffer: 1 << 20 });
+      const big = JSON.parse(bigOut) as { rows: number; signals: number; ms: number; peak_rss_mb: number };
+      if (big.rows !== MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage kept ${big.rows} rows`);
+
       const ratio = median(step) / median(raw);
       const counts = Object.entries(report!.counts).map(([name, n]) => `${name} ${n.toLocaleString('en-US')}`).join(', ');
       return [
@@ -149,7 +179,17 @@ export const signalsBench: Bench = {
           target: { op: '<=', value: 256 },
           note: `the validation stage of that file in a fresh process with a ${OLD_SPACE_MB} MB old space (rules, registry check, signals: ${child.signals.toLocaleString('en-US')} listed) in ${ms(child.ms)}; with Node's default heap limit it peaks at ${Math.round(uncapped.peak_rss_mb)} MB in ${ms(uncapped.ms)}`,
         },
-        { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: a keyed update per borrower and per employee number, 100 to a TransactWriteItems call, 16 calls in flight' },
+        {
+          name: 'signals.validation_peak_rss_mb_1m',
+          value: big.peak_rss_mb,
+          unit: 'MB',
+          target: { op: '<=', value: 512 },
+          baseline: `the ${ROWS.toLocaleString('en-US')}-row stage, MB`,
+          baseline_value: child.peak_rss_mb,
+          ratio: big.peak_rss_mb / child.peak_rss_mb,
+          note: `the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file against a previous month of as many (rows to rows.json in parts, the compact borrower table; ${big.signals.toLocaleString('en-US')} signals listed) within a ${MEMORY_OLD_SPACE_MB} MB old space, in ${ms(big.ms)}: ten times the rows in ${(big.peak_rss_mb / child.peak_rss_mb).toFixed(1)} times the memory`,
+        },
+        { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: a record update per borrower (and an employee number\'s while its pair is unsettled), plain UpdateItems, 16 in flight' },
         {
           name: 'signals.shared_marks_s',
           value: markSeconds,

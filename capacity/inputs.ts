@@ -1,5 +1,6 @@
 import type { PerRowCosts } from '../bench/per-row-costs.js';
-import { API_FUNCTION, API_THROTTLE, EVENT_FUNCTION, EVENT_RETRIES } from '../infra/sizing.js';
+import { API_FUNCTION, API_THROTTLE, EVENT_FUNCTION, EVENT_RETRIES, HISTORY_WARM_THROUGHPUT, INGEST_CHUNKS } from '../infra/sizing.js';
+import { CHUNK_ROWS } from '../lambdas/data/ingestion-layout.js';
 import { FILE_RULES } from '../shared/api/submissions.js';
 import { DEFAULT_MAX_ROWS } from '../shared/xlsx/read-first-sheet.js';
 
@@ -42,15 +43,21 @@ export const times = (scale: Scale, k: number): Scale => ({
 /** The per-row costs as numbers (bench/per-row-costs.json says which figure measured each, and when). */
 export interface PerRow {
   validateCpuMsPer1000Rows: number;
+  /** The validation stage's peak memory on the signals bench's files: its 100,000 rows and the tenfold lender's 1,000,000. */
   validationPeakRssMb: number;
+  validationPeakRssMb1m: number;
   xlsxBytesPerRow: number;
   rowsJsonBytesPerRow: number;
   historyItemBytes: number;
   historyItemsPerRow: number;
-  summaryUpdatesPerRow: number;
-  summaryBaseBytes: number;
-  nrcEntryBytes: number;
-  employeeEntryBytes: number;
+  /** NRC record updates per row, and a record write's bytes and units in the window's last month and on average. */
+  recordUpdatesPerRow: number;
+  recordBytesMonth12: number;
+  recordWriteUnitsMonth12: number;
+  recordBytesMean: number;
+  recordWriteUnitsMean: number;
+  /** An employee number's summary write (made only while its pair with the NRC is not settled). */
+  employeeSummaryBytes: number;
   digestBytesPerNrc: number;
   uploadRecordBytes: number;
   auditEntryBytes: number;
@@ -59,14 +66,17 @@ export interface PerRow {
 export const perRowFrom = (costs: PerRowCosts): PerRow => ({
   validateCpuMsPer1000Rows: costs.validate_cpu_ms_per_1000_rows.value,
   validationPeakRssMb: costs.validation_peak_rss_mb.value,
+  validationPeakRssMb1m: costs.validation_peak_rss_mb_1m.value,
   xlsxBytesPerRow: costs.xlsx_bytes_per_row.value,
   rowsJsonBytesPerRow: costs.rows_json_bytes_per_row.value,
   historyItemBytes: costs.history_item_bytes.value,
   historyItemsPerRow: costs.history_items_per_row.value,
-  summaryUpdatesPerRow: costs.summary_updates_per_row.value,
-  summaryBaseBytes: costs.summary_item_base_bytes.value,
-  nrcEntryBytes: costs.nrc_entry_bytes.value,
-  employeeEntryBytes: costs.employee_entry_bytes.value,
+  recordUpdatesPerRow: costs.record_updates_per_row.value,
+  recordBytesMonth12: costs.record_bytes_month12.value,
+  recordWriteUnitsMonth12: costs.record_write_units_month12.value,
+  recordBytesMean: costs.record_bytes_mean.value,
+  recordWriteUnitsMean: costs.record_write_units_mean.value,
+  employeeSummaryBytes: costs.employee_summary_bytes.value,
   digestBytesPerNrc: costs.digest_bytes_per_nrc.value,
   uploadRecordBytes: costs.upload_record_bytes.value,
   auditEntryBytes: costs.audit_entry_bytes.value,
@@ -82,6 +92,11 @@ export const STACK = {
   apiBurstLimit: API_THROTTLE.burstLimit,
   maxRowsPerFile: DEFAULT_MAX_ROWS,
   maxFileBytes: FILE_RULES.inputs.maxBytes,
+  chunkRows: CHUNK_ROWS,
+  chunkConcurrency: INGEST_CHUNKS.concurrency,
+  chunkMaxEventAgeSeconds: INGEST_CHUNKS.maxEventAgeSeconds,
+  /** The history table's warm throughput the model shows beside a new table's (a deployment parameter). */
+  warmWriteUnitsPerSecond: HISTORY_WARM_THROUGHPUT.modelledWriteUnits,
 } as const;
 
 /** AWS's arithmetic and limits (DynamoDB and Lambda developer guides), and write units counted in the code. */
@@ -98,6 +113,8 @@ export const DYNAMO = {
   accountConcurrency: 1_000,
   /** Submit and ingestion's end: a submission Put (3 GSIs), the upload, six counters, transactional (lambdas/data/submissions.ts). */
   submitTransactionUnits: 2 * (1 + 3 + 1 + 6) + 2 * (1 + 3 + 6),
+  /** A chunk's landing on the ingestion's progress item (lambdas/data/ingestion-progress.ts): under a KB. */
+  chunkLandingUnits: 1,
 } as const;
 
 /** How the platform is used: not measured here, each a guess to revise with real traffic. */
@@ -110,6 +127,11 @@ export const ASSUMPTIONS = {
   validationsPerFile: 1.5,
   /** Borrowers whose employee number their NRC record does not pair yet (looked up by number). */
   newBorrowerShare: 0.05,
+  /**
+   * Borrowers whose employee number's summary ingestion writes: those new to the record, and those whose
+   * pair rests only on submissions still under review (lambdas/data/summary-compaction.ts pairedForGood).
+   */
+  unsettledEmployeeShare: 0.1,
   /** Borrowers with an employee number on record under another NRC too (read by number on /history). */
   sharedEmployeeShare: 0.01,
   /** History lookups a month per borrower (a new loan is checked). */
@@ -125,8 +147,12 @@ export const ASSUMPTIONS = {
   downloadsPerFile: 3,
   readUnitsPerRequest: 2,
   writeUnitsPerPost: 4,
-  /** The browser polls an upload this often while it is validated (web/src/features/submissions/api/uploads.ts). */
-  pollSeconds: 0.6,
+  /**
+   * How the browser polls an upload while it is validated (web/src/features/submissions/api/uploads.ts):
+   * the first poll after a second, each next one half as long again up to ten seconds, back to a second
+   * whenever the upload's stage changes (STAGE_CHANGES times in a validation).
+   */
+  poll: { firstSeconds: 1, factor: 1.5, maxSeconds: 10, stageChanges: 3 },
   /** A route's Lambda, warm, a few in-Region DynamoDB calls. */
   apiMs: 80,
   apiMemoryMb: STACK.apiMemoryMb,
@@ -142,7 +168,7 @@ export const ASSUMPTIONS = {
   apiResponseBytes: 4_000,
   /** Share of a month's uploads and requests in its busiest hour (the submission deadline). */
   peakHourShare: 0.1,
-  /** Share of a month's files validated at the same moment (the deadline morning), each polled every pollSeconds. */
+  /** Share of a month's files validated at the same moment (the deadline morning), each polled as `poll` says. */
   deadlineBurstShare: 0.1,
 };
 export type Assumptions = typeof ASSUMPTIONS;

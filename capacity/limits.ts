@@ -1,7 +1,7 @@
 import { DIGEST_BUCKETS } from '../lambdas/data/registry-digest.js';
 import { readUnits, writeUnits } from './item-size.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
-import { DIGEST_ITEM_BASE_BYTES, digestBucketBytes, monthlyUsage, perFile, summaries } from './model.js';
+import { DIGEST_ITEM_BASE_BYTES, digestBucketBytes, monthlyUsage, perFile, pollsPerSecond, summaries } from './model.js';
 
 /** One limit: what the platform needs at its peak beside what it may have, and what the stack does there. */
 export interface Limit {
@@ -14,8 +14,15 @@ export interface Limit {
   stack: string;
 }
 
-/** Rows of the signals bench's file, whose validation stage's peak memory bench/per-row-costs.json holds. */
-const MEASURED_FILE_ROWS = 100_000;
+/** Rows of the signals bench's two files, whose validation stage's peak memory bench/per-row-costs.json holds. */
+const MEASURED_ROWS = [100_000, 1_000_000] as const;
+
+/** The validation's peak memory for a file of `rows`: along the line through the two measured files. */
+export function validationMemoryMb(rows: number, c: PerRow): number {
+  const [small, large] = MEASURED_ROWS;
+  const perRow = (c.validationPeakRssMb1m - c.validationPeakRssMb) / (large - small);
+  return c.validationPeakRssMb + perRow * (rows - small);
+}
 const HOUR = 3_600;
 const KB = 1_024;
 const MB = 1_048_576;
@@ -23,33 +30,43 @@ const n = (value: number) => Math.round(value).toLocaleString('en-US');
 
 const limit = (name: string, need: number, max: number, unit: string, stack: string): Limit => ({ name, need, limit: max, unit, use: need / max, stack });
 
+/** The history table's write units a second: a new on-demand table's, or its warm throughput when higher. */
+export const historyWriteUnits = (warm = 0) => Math.max(DYNAMO.newTableWriteUnitsPerSecond, warm);
+
 /** The limits this scale meets, the nearest first. */
 export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): Limit[] {
   const usage = monthlyUsage(scale, c, a);
   // The largest file the platform takes: a bigger one is refused (its own limit below) and sent split.
   const largest = Math.min(scale.largestFileRows, STACK.maxRowsPerFile);
   const big = perFile(largest, scale, c, a);
-  const s = summaries(scale, c, a);
+  const s = summaries(c, a);
+  const cold = historyWriteUnits();
+  const warm = historyWriteUnits(STACK.warmWriteUnitsPerSecond);
   const requestsPerSecond = (usage.api.requests * a.peakHourShare) / HOUR;
   const auditedPerSecond = ((usage.api.posts + usage.api.lookups) * a.peakHourShare) / HOUR;
   // The deadline burst: so many files validated at once, each read from S3, checked and polled.
   const burst = usage.rows.validations * a.deadlineBurstShare;
-  const concurrency = burst + (requestsPerSecond * a.apiMs) / 1000;
+  const burstPolls = burst * pollsPerSecond(usage.seconds.validate, a);
+  const concurrency = burst + (requestsPerSecond * a.apiMs) / 1000 + STACK.chunkConcurrency;
   const bucket = digestBucketBytes(scale.registryNrcs, c);
-  const yearsTo400Kb = (DYNAMO.itemLimitBytes - c.summaryBaseBytes) / ((s.entries / scale.months) * 12 * c.nrcEntryBytes);
+  const chunked = `${n(big.ingest.chunks)} chunks of ${n(STACK.chunkRows)} rows, ${STACK.chunkConcurrency} at once (reserved concurrency)`;
 
   return [
-    limit(`Ingest largest file, month ${scale.months}`, big.ingest.lastMonthWriteUnits / DYNAMO.newTableWriteUnitsPerSecond, STACK.eventTimeoutSeconds, 's',
-      `At the ${n(DYNAMO.newTableWriteUnitsPerSecond)} WRU/s a new on-demand table serves at once (later, twice its previous peak); ${Math.round(big.summaryShare * 100)}% of the units are the borrower summaries' transactional updates, grown over the window. Throttled writes are retried with backoff; a run cut at ${STACK.eventTimeoutSeconds} s is retried ${STACK.eventRetries} times by the S3 event, each retry writing everything again (idempotent, same counts), then dead-lettered, which alarms. Not built: warm throughput on the history table, the summaries as plain UpdateItem (half the units), or a compaction.`),
+    limit(`Ingest largest file, month ${scale.months}`, big.ingest.seconds(cold), STACK.chunkMaxEventAgeSeconds, 's',
+      `${chunked}, at the ${n(cold)} WRU/s a new on-demand table serves at once; ${Math.round(big.summaryShare * 100)}% of a row's units are its borrower summaries. A chunk held back longer than ${n(STACK.chunkMaxEventAgeSeconds)} s is dead-lettered, which alarms.`),
+    limit(`Ingest largest file, warm ${n(warm)} WRU/s`, big.ingest.seconds(warm), STACK.chunkMaxEventAgeSeconds, 's',
+      `The same with the stack parameter HistoryWarmWriteUnits=${warm} (billed once when set): the table serves that many at once.`),
+    limit(`Ingest one chunk, month ${scale.months}`, big.ingest.chunkSeconds(cold), STACK.eventTimeoutSeconds, 's',
+      `A chunk shares the new table's ${n(cold)} WRU/s with the others running; throttled writes are retried with backoff, a chunk cut at ${STACK.eventTimeoutSeconds} s is retried ${STACK.eventRetries} times alone (idempotent, landed once), then dead-lettered, which alarms.`),
     limit('Validate largest file, time', big.validate.seconds, STACK.eventTimeoutSeconds, 's', `CPU at ${STACK.eventMemoryMb} MB (a ${(STACK.eventMemoryMb / DYNAMO.lambdaMbPerVcpu).toFixed(2)} vCPU share) plus the registry digest, the summaries and S3.`),
-    limit('Validate largest file, memory', c.validationPeakRssMb * (largest / MEASURED_FILE_ROWS), STACK.eventMemoryMb, 'MB',
-      `Scaled from the signals bench's 100,000-row stage. Beyond it the function is killed, retried, dead-lettered: raise EVENT_FUNCTION in infra/sizing.ts.`),
-    limit('Largest file, rows', scale.largestFileRows, STACK.maxRowsPerFile, 'rows', 'A bigger sheet is refused: "The sheet has more than 300,000 rows. Split it into smaller files."'),
+    limit('Validate largest file, memory', validationMemoryMb(largest, c), STACK.eventMemoryMb, 'MB',
+      `Along the signals bench's ${n(MEASURED_ROWS[0])}- and ${n(MEASURED_ROWS[1])}-row stages (the rows streamed to rows.json, a compact table of borrowers). Beyond it the function is killed, retried, dead-lettered: raise EVENT_FUNCTION in infra/sizing.ts.`),
+    limit('Largest file, rows', scale.largestFileRows, STACK.maxRowsPerFile, 'rows', `A bigger sheet is refused: "The sheet has more than ${n(STACK.maxRowsPerFile)} rows. Split it into smaller files."`),
     limit('Largest file, size', (scale.largestFileRows * c.xlsxBytesPerRow) / MB, STACK.maxFileBytes / MB, 'MB', 'The presigned POST refuses a bigger file (content-length-range); the lender splits it.'),
-    limit('API requests/s, deadline burst', requestsPerSecond + burst / a.pollSeconds, STACK.apiRateLimit, 'req/s',
-      `The peak hour's requests and the burst's upload polls. The HTTP API stage's throttle (burst ${STACK.apiBurstLimit}) answers 429 beyond it, which the browser shows as an error (it resends nothing but after a 401). Raise API_THROTTLE in infra/sizing.ts, or poll less often.`),
+    limit('API requests/s, deadline burst', requestsPerSecond + burstPolls, STACK.apiRateLimit, 'req/s',
+      `The peak hour's requests and the burst's upload polls (a poll after ${a.poll.firstSeconds} s, each next ${a.poll.factor}× later up to ${a.poll.maxSeconds} s, again from ${a.poll.firstSeconds} s at each stage). The HTTP API stage's throttle (burst ${STACK.apiBurstLimit}) answers 429 beyond it: API_THROTTLE in infra/sizing.ts.`),
     limit('Lambda concurrency, deadline burst', concurrency, DYNAMO.accountConcurrency, 'running',
-      'No reserved concurrency: API calls beyond it get 429s, throttled S3 events are retried by Lambda for hours. Ask for a quota increase first (new accounts start lower).'),
+      `The burst's validations, the API's calls and the ${STACK.chunkConcurrency} reserved for ingestion chunks. API calls beyond it get 429s, throttled S3 events are retried by Lambda for hours. Ask for a quota increase first (new accounts start lower).`),
     limit('Audit day partition, peak', (auditedPerSecond + burst) * 2 * writeUnits(c.auditEntryBytes), DYNAMO.partitionWriteUnits, 'WRU/s',
       "Every entry of a day shares pk DAY#{day} and its sort key only grows, so DynamoDB cannot split it for heat: shard the day's key when this nears."),
     limit('Digest bucket reads, deadline burst', burst * readUnits(bucket), DYNAMO.partitionReadUnits, 'RRU/s',
@@ -57,6 +74,6 @@ export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): L
     limit('Digest bucket item size', bucket / KB, DYNAMO.itemLimitBytes / KB, 'KB',
       `Reached at ${Math.round(((DYNAMO.itemLimitBytes - DIGEST_ITEM_BASE_BYTES) / c.digestBytesPerNrc) * DIGEST_BUCKETS / 1e6)} million registry NRCs: the report's transaction then fails. Raise DIGEST_BUCKETS (lambdas/data/registry-digest.ts).`),
     limit('Borrower summary item size', s.nrcBytes / KB, DYNAMO.itemLimitBytes / KB, 'KB',
-      `One entry per submission naming the borrower, never trimmed (compaction not built): 400 KB in ${Math.round(yearsTo400Kb)} years at ${a.loansPerBorrower} loans, and every update's units grow with it.`),
+      "The NRC record keeps its last months' entries and compacts older ones into its identity (lambdas/data/summary-compaction.ts): its size stops growing with its age, whatever the window."),
   ].sort((x, y) => y.use - x.use);
 }

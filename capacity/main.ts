@@ -1,10 +1,16 @@
+import { parseArgs } from 'node:util';
 import { PER_ROW_COSTS_FILE, readPerRowCosts } from '../bench/per-row-costs.js';
 import { ASSUMPTIONS, perRowFrom, times, TODAY, type Scale } from './inputs.js';
 import { limits, type Limit } from './limits.js';
-import { monthlyUsage, type Usage } from './model.js';
+import { monthlyUsage, writeUnitsPerRow, type Usage } from './model.js';
 import { monthlyCost, PRICES, PRICES_CHECKED_ON, type Price } from './prices.js';
 
-/** `npm run capacity`: the capacity model's table, for Zambia today and ten times that (README "Capacity model"). */
+/**
+ * `npm run capacity`: the capacity model's table, for Zambia today and ten times that (README "Capacity
+ * model"); `-- --json` adds one JSON object on the last line: the write units of a row in the window's
+ * last month and every limit at both scales.
+ */
+const { values: flags } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
 const costs = readPerRowCosts();
 const perRow = perRowFrom(costs);
 const scales: Scale[] = [TODAY, times(TODAY, 10)];
@@ -33,6 +39,8 @@ row('Files submitted / validations', (u) => `${n(u.rows.files)} / ${n(u.rows.val
 row('API requests (history lookups)', (u) => `${n(u.api.requests)} (${n(u.api.lookups)})`);
 
 heading('DynamoDB (request units a month)');
+const perRowUnits = writeUnitsPerRow(perRow, ASSUMPTIONS);
+row("Write units a row, the window's last month", () => n(perRowUnits.lastMonth, 2));
 row('Writes (WRU)', (u) => n(sum(u.dynamo.writeUnits)));
 row('  ingestion: history + summaries', (u) => n(u.dynamo.writeUnits.ingest));
 row('  validation: upload records', (u) => n(u.dynamo.writeUnits.validate));
@@ -72,3 +80,19 @@ for (const l of all[1]!) line(l.name, [...scales.map((_, i) => cell(byName(i, l.
 scales.forEach((scale, i) => console.log(`Reached first, ${scale.label}: ${all[i]![0]!.name} (${n(all[i]![0]!.use * 100)}%)`));
 heading('What the stack does at each');
 for (const l of all[1]!) console.log(`- ${l.name}: ${l.stack}`);
+
+// The goals (issue 28): today every limit at most half used, at ten times at most all, a row at most 4 WRU.
+const GOALS = [0.5, 1];
+const missed = scales.flatMap((scale, i) => all[i]!.filter((l) => l.use > GOALS[i]!).map((l) => `${l.name} at ${scale.label} (${n(l.use * 100)}%)`));
+if (perRowUnits.lastMonth > 4) missed.push(`a row's write units in month ${TODAY.months} (${n(perRowUnits.lastMonth, 2)})`);
+heading(`Goals (today ≤ 50% of every limit, ten times ≤ 100%, a row ≤ 4 WRU): ${missed.length ? `missed by ${missed.join('; ')}` : 'met'}`);
+
+if (flags.json) {
+  const tags = ['1x', '10x'] as const;
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const json = {
+    wru_per_row_month12: round(perRowUnits.lastMonth),
+    limits: all.flatMap((list, i) => list.map((l) => ({ name: l.name, scale: tags[i]!, need: round(l.need), limit: l.limit, ratio: round(l.use) }))),
+  };
+  console.log(JSON.stringify(json));
+}

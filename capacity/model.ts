@@ -1,6 +1,7 @@
 import { DIGEST_BUCKETS, digestKey } from '../lambdas/data/registry-digest.js';
+import { KEPT_MONTHS } from '../lambdas/data/summary-compaction.js';
 import { itemBytes, readUnits, writeUnits, STORED_ITEM_OVERHEAD } from './item-size.js';
-import { ASSUMPTIONS, DYNAMO, type Assumptions, type PerRow, type Scale } from './inputs.js';
+import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
 
 /**
  * A month of the platform at a given scale, from the per-row costs the benches measured: DynamoDB
@@ -8,32 +9,52 @@ import { ASSUMPTIONS, DYNAMO, type Assumptions, type PerRow, type Scale } from '
  * every figure it starts from is named in capacity/inputs.ts.
  */
 
-/** Mean of f(k) for k = 1..n: an item that gains one entry a submission is written at every size on the way. */
-const meanOver = (n: number, f: (k: number) => number) => Array.from({ length: Math.max(1, Math.round(n)) }, (_, i) => f(i + 1)).reduce((a, b) => a + b, 0) / Math.max(1, Math.round(n));
-
 /** Digest buckets a file of n distinct NRCs reads (each NRC hashes to one of DIGEST_BUCKETS). */
 export const bucketsTouched = (n: number) => DIGEST_BUCKETS * (1 - (1 - 1 / DIGEST_BUCKETS) ** n);
 
-/** The borrower summaries: how many entries and bytes they reach at the end of the window. */
-export function summaries(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS) {
-  const entries = scale.months * a.loansPerBorrower * (1 + a.stoppageShare);
+/**
+ * The borrower summaries a row writes and reads (lambdas/data/summary-writes.ts): one NRC record update,
+ * whose size the costs bench measured over the window as compaction keeps it, and the employee number's
+ * summary for the unsettled share.
+ */
+export function summaries(c: PerRow, a: Assumptions = ASSUMPTIONS) {
+  const employeeUnits = a.unsettledEmployeeShare * writeUnits(c.employeeSummaryBytes);
   return {
-    entries,
-    nrcBytes: c.summaryBaseBytes + entries * c.nrcEntryBytes,
-    employeeBytes: c.summaryBaseBytes + entries * c.employeeEntryBytes,
-    /** Transactional updates of one row's summaries, averaged over the window as the items grow. */
-    updateUnits: meanOver(entries, (k) => writeUnits(c.summaryBaseBytes + k * c.nrcEntryBytes, true) + writeUnits(c.summaryBaseBytes + k * c.employeeEntryBytes, true)),
-    /** The same at the end of the window, when the items are largest. */
-    lastUpdateUnits: writeUnits(c.summaryBaseBytes + entries * c.nrcEntryBytes, true) + writeUnits(c.summaryBaseBytes + entries * c.employeeEntryBytes, true),
-    /** Eventually consistent reads of an NRC summary and of an employee number's, averaged likewise. */
-    nrcReadUnits: meanOver(entries, (k) => readUnits(c.summaryBaseBytes + k * c.nrcEntryBytes)),
-    employeeReadUnits: meanOver(entries, (k) => readUnits(c.summaryBaseBytes + k * c.employeeEntryBytes)),
-    /** Ingestion's strongly consistent read of each employee number's summary after writing (shared-employee-numbers.ts). */
-    employeeConsistentReadUnits: meanOver(entries, (k) => readUnits(c.summaryBaseBytes + k * c.employeeEntryBytes, true)),
-    /** The NRC record's mean size over the window (it sits in the borrower's partition, read by the lookup's Query). */
-    meanNrcBytes: meanOver(entries, (k) => c.summaryBaseBytes + k * c.nrcEntryBytes),
+    /** Submissions a record's entries name at most: each lender's inputs and stoppages of its kept months. */
+    namedSubmissions: (lenders: number) => lenders * 2 * KEPT_MONTHS,
+    /** Plain updates of one row's summaries, in the window's last month and on average over it. */
+    lastUpdateUnits: c.recordUpdatesPerRow * c.recordWriteUnitsMonth12 + employeeUnits,
+    updateUnits: c.recordUpdatesPerRow * c.recordWriteUnitsMean + employeeUnits,
+    /** Eventually consistent reads of an NRC record and of an employee number's summary. */
+    nrcReadUnits: readUnits(c.recordBytesMean),
+    employeeReadUnits: readUnits(c.employeeSummaryBytes),
+    /** Ingestion's strongly consistent read of each employee number's summary it wrote (shared-employee-numbers.ts). */
+    employeeConsistentReadUnits: readUnits(c.employeeSummaryBytes, true),
+    nrcBytes: c.recordBytesMonth12,
+    meanNrcBytes: c.recordBytesMean,
   };
 }
+
+/** What one row costs to ingest in write units: its history item, its summaries, its share of a chunk's landing. */
+export function writeUnitsPerRow(c: PerRow, a: Assumptions = ASSUMPTIONS) {
+  const s = summaries(c, a);
+  const history = c.historyItemsPerRow * writeUnits(c.historyItemBytes);
+  const landing = DYNAMO.chunkLandingUnits / STACK.chunkRows;
+  return { lastMonth: history + s.lastUpdateUnits + landing, mean: history + s.updateUnits + landing };
+}
+
+/** The polls one validation of `seconds` gets: the backoff of ASSUMPTIONS.poll, started again at each stage, and the one that finds it done. */
+export function pollsDuring(seconds: number, a: Assumptions = ASSUMPTIONS): number {
+  const stage = seconds / (a.poll.stageChanges + 1);
+  let polls = 1;
+  for (let s = 0; s <= a.poll.stageChanges; s++) {
+    for (let at = a.poll.firstSeconds, wait = a.poll.firstSeconds; at <= stage; wait = Math.min(a.poll.maxSeconds, wait * a.poll.factor), at += wait) polls++;
+  }
+  return polls;
+}
+
+/** Requests a second one file in validation adds: its polls over its validation (or the first poll's wait, when it is quicker). */
+export const pollsPerSecond = (seconds: number, a: Assumptions = ASSUMPTIONS) => pollsDuring(seconds, a) / Math.max(seconds, a.poll.firstSeconds);
 
 /** A digest bucket's keys and the names of its sets, `nrcs` (active reports) and `known` (every NRC reported). */
 export const DIGEST_ITEM_BASE_BYTES = itemBytes(digestKey(DIGEST_BUCKETS - 1)) + 'nrcs'.length + 'known'.length;
@@ -43,14 +64,12 @@ export const digestBucketBytes = (registryNrcs: number, c: PerRow) => DIGEST_ITE
 
 /** What validating and ingesting one file of `rows` rows costs, and how long each takes in Lambda. */
 export function perFile(rows: number, scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS) {
-  const s = summaries(scale, c, a);
+  const s = summaries(c, a);
+  const perRow = writeUnitsPerRow(c, a);
   const summaryReads = rows * (s.nrcReadUnits + a.newBorrowerShare * s.employeeReadUnits);
   const digestReads = bucketsTouched(rows) * readUnits(digestBucketBytes(scale.registryNrcs, c));
-  // Validation reads each submission its borrowers' entries name once, to drop rejected ones (≤ every submission in the window).
-  const rejectedReads = Math.min(rows * s.entries, scale.lenders * 2 * scale.months) * readUnits(0);
-  const historyUnits = rows * c.historyItemsPerRow * writeUnits(c.historyItemBytes);
-  const summaryUnits = rows * (c.summaryUpdatesPerRow / 2) * s.updateUnits;
-  const lastSummaryUnits = rows * (c.summaryUpdatesPerRow / 2) * s.lastUpdateUnits;
+  // Validation reads each submission its borrowers' entries name once, to drop rejected ones.
+  const rejectedReads = Math.min(rows * KEPT_MONTHS * a.loansPerBorrower, s.namedSubmissions(scale.lenders)) * readUnits(0);
   const cpuSeconds = (rows * c.validateCpuMsPer1000Rows) / 1000 / 1000 / Math.min(1, a.eventMemoryMb / DYNAMO.lambdaMbPerVcpu);
   const s3Seconds = (bytes: number, objects: number) => objects * a.s3RequestMs / 1000 + bytes / (a.s3MegabytesPerSecond * 1e6);
   const rounds = (calls: number, inFlight: number) => Math.ceil(calls / inFlight);
@@ -58,17 +77,33 @@ export function perFile(rows: number, scale: Scale, c: PerRow, a: Assumptions = 
     cpuSeconds +
     (rounds(bucketsTouched(rows) / 100, 16) + rounds(rows / 2_000, 2) * 3) * (a.dynamoCallMs / 1000) +
     s3Seconds(rows * (c.xlsxBytesPerRow + 2 * c.rowsJsonBytesPerRow), 8);
-  const ingestIoSeconds = (rounds(rows / 100, 16) * 2 * a.dynamoCallMs + rounds((rows * c.summaryUpdatesPerRow) / 100, 16) * a.transactionMs) / 1000 + s3Seconds(rows * c.rowsJsonBytesPerRow, 2);
+
+  // Chunked ingestion (lambdas/events/ingest-chunk.ts): so many chunks, at most chunkConcurrency at once.
+  const chunks = Math.max(1, Math.ceil(rows / STACK.chunkRows));
+  const chunkRows = rows / chunks;
+  // A chunk's own calls: history read and written (16 in flight), records read, updated (16 in flight), its rows read from S3.
+  const chunkIoSeconds =
+    ((rounds(chunkRows / 100, 16) * 2 + rounds(chunkRows / 25, 16) + rounds(chunkRows * (1 + a.unsettledEmployeeShare), 16)) * a.dynamoCallMs) / 1000 +
+    s3Seconds(chunkRows * c.rowsJsonBytesPerRow, 1);
+  const split = s3Seconds(rows * c.rowsJsonBytesPerRow * 2, 1 + chunks);
+  const lastMonthWriteUnits = rows * perRow.lastMonth + DYNAMO.submitTransactionUnits;
+  const concurrent = Math.min(STACK.chunkConcurrency, chunks);
   return {
     validate: { readUnits: summaryReads + digestReads + rejectedReads, writeUnits: 4 + writeUnits(c.uploadRecordBytes), seconds: validateSeconds },
     ingest: {
-      readUnits: rows * (c.historyItemsPerRow * readUnits(c.historyItemBytes, true) + s.employeeConsistentReadUnits),
-      writeUnits: historyUnits + summaryUnits + DYNAMO.submitTransactionUnits,
-      /** In the window's last month, the summaries at their largest. */
-      lastMonthWriteUnits: historyUnits + lastSummaryUnits + DYNAMO.submitTransactionUnits,
-      ioSeconds: ingestIoSeconds,
+      readUnits: rows * (c.historyItemsPerRow * readUnits(c.historyItemBytes, true) + s.nrcReadUnits + a.unsettledEmployeeShare * (s.employeeReadUnits + s.employeeConsistentReadUnits)),
+      writeUnits: rows * perRow.mean + DYNAMO.submitTransactionUnits,
+      /** In the window's last month, the records at the size compaction keeps them. */
+      lastMonthWriteUnits,
+      chunks,
+      /** Lambda time: the split, and every chunk's (each runs its own calls; when the table throttles, they wait). */
+      lambdaSeconds: (writeUnitsPerSecond: number) => split + Math.max(chunks * chunkIoSeconds, concurrent * (lastMonthWriteUnits / writeUnitsPerSecond)),
+      /** The whole file, from its split to its last chunk, when the table serves so many write units a second. */
+      seconds: (writeUnitsPerSecond: number) => split + Math.max(Math.ceil(chunks / concurrent) * chunkIoSeconds, lastMonthWriteUnits / writeUnitsPerSecond),
+      /** One chunk, sharing the table with the others running at once. */
+      chunkSeconds: (writeUnitsPerSecond: number) => Math.max(chunkIoSeconds, (chunkRows * perRow.lastMonth) / (writeUnitsPerSecond / concurrent)),
     },
-    summaryShare: lastSummaryUnits / (historyUnits + lastSummaryUnits),
+    summaryShare: s.lastUpdateUnits / perRow.lastMonth,
   };
 }
 
@@ -81,14 +116,14 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
   const files = scale.lenders * 2;
   const validations = files * a.validationsPerFile;
   const meanFile = perFile(files ? rows / files : 0, scale, c, a);
-  const s = summaries(scale, c, a);
+  const s = summaries(c, a);
 
   // A file is validated validationsPerFile times and ingested once.
   const validate = { rru: validations * meanFile.validate.readUnits, wru: validations * meanFile.validate.writeUnits };
   const ingest = { rru: files * meanFile.ingest.readUnits, wru: files * meanFile.ingest.writeUnits };
-  const ingestSeconds = Math.max(meanFile.ingest.ioSeconds, meanFile.ingest.writeUnits / DYNAMO.newTableWriteUnitsPerSecond);
+  const ingestSeconds = meanFile.ingest.seconds(DYNAMO.newTableWriteUnitsPerSecond);
 
-  const polls = validations * Math.ceil(meanFile.validate.seconds / a.pollSeconds);
+  const polls = validations * pollsDuring(meanFile.validate.seconds, a);
   const lookups = scale.borrowers * a.historyLookupsPerBorrower;
   const sessions = scale.staff * a.sessionsPerStaff;
   const posts = validations + files * (1 + a.reviewPostsPerFile) + a.otherPostsPerSession * sessions;
@@ -105,11 +140,14 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
   const api = { rru: (gets + posts) * a.readUnitsPerRequest, wru: posts * (auditUnits + a.writeUnitsPerPost) };
 
   const historyItems = scale.months * rows * c.historyItemsPerRow;
-  const summaryItems = scale.borrowers * 2;
-  const storedBytes = historyItems * (c.historyItemBytes + STORED_ITEM_OVERHEAD) + summaryItems * ((s.nrcBytes + s.employeeBytes) / 2 + STORED_ITEM_OVERHEAD);
+  // An NRC record per borrower, an employee number's summary per borrower too (written at least once).
+  const summaryBytes = scale.borrowers * (s.nrcBytes + c.employeeSummaryBytes + 2 * STORED_ITEM_OVERHEAD);
+  const storedBytes = historyItems * (c.historyItemBytes + STORED_ITEM_OVERHEAD) + summaryBytes;
 
   const validatedRows = rows * a.validationsPerFile;
+  // Each submitted file's rows are written once more as its chunks (kept 30 days: a month's worth stored).
   const s3MonthBytes = validatedRows * (c.xlsxBytesPerRow + c.rowsJsonBytesPerRow * 1.2) + rows * c.xlsxBytesPerRow;
+  const chunkBytes = rows * c.rowsJsonBytesPerRow;
   const coldSessions = sessions * a.coldSessionShare;
   const gb = 1e9;
   return {
@@ -122,14 +160,18 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
       storageGb: storedBytes / gb,
     },
     lambda: {
-      invocations: { api: apiRequests, validate: validations, ingest: files },
+      invocations: { api: apiRequests, validate: validations, ingest: files * (1 + meanFile.ingest.chunks) },
       gbSeconds: {
         api: (apiRequests * a.apiMs * (a.apiMemoryMb / 1024)) / 1000,
         validate: validations * meanFile.validate.seconds * (a.eventMemoryMb / 1024),
-        ingest: files * ingestSeconds * (a.eventMemoryMb / 1024),
+        ingest: files * meanFile.ingest.lambdaSeconds(DYNAMO.newTableWriteUnitsPerSecond) * (a.eventMemoryMb / 1024),
       },
     },
-    s3: { storageGb: (scale.months * s3MonthBytes) / gb, puts: validations * 8 + files * 2, gets: validations * 4 + files * 2 + files * a.downloadsPerFile },
+    s3: {
+      storageGb: (scale.months * s3MonthBytes + chunkBytes) / gb,
+      puts: validations * 8 + files * (2 + meanFile.ingest.chunks),
+      gets: validations * 4 + files * (2 + meanFile.ingest.chunks) + files * a.downloadsPerFile,
+    },
     cloudfront: { gb: (apiRequests * a.apiResponseBytes + coldSessions * a.spaColdBytes) / gb, requests: apiRequests + sessions * 2 + coldSessions * a.spaFiles },
     api: { requests: apiRequests, lookups, posts, gets: gets + lookups },
   };

@@ -1,4 +1,5 @@
 import type { BucketKey, TableKey } from '../shared/stores.js';
+import { INGEST_CHUNKS } from './sizing.js';
 
 /** Environment variables of the Cognito user pool, set on every function that uses it. */
 export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;
@@ -37,7 +38,15 @@ export interface S3TriggerDef {
   prefix: string;
   handler: string;
   uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[] };
+  /**
+   * At most this many invocations at once (Lambda's reserved concurrency; the twin holds further events
+   * back the same way), and how long a held-back event may wait before it is dead-lettered.
+   */
+  bounded?: { concurrency: number; maxEventAgeSeconds: number };
 }
+
+/** Where an ingestion's chunk objects go (lambdas/data/ingestion-chunks.ts CHUNK_PREFIX): their trigger, their expiry. */
+export const CHUNKS_PREFIX = 'chunks/';
 
 export const S3_TRIGGERS = [
   // Files the browser posted (presigned POST): validate them and store the result on the upload.
@@ -49,13 +58,23 @@ export const S3_TRIGGERS = [
     // history and directory: the deduction signals read the borrower summaries and the exposure limits.
     uses: { tables: ['submissions', 'registry', 'history', 'directory'], buckets: ['uploads'] },
   },
-  // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): rows into borrower history and summaries.
+  // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): the submission's rows split into chunks.
   {
     id: 'ingest-submission',
     bucket: 'uploads',
     prefix: 'ingest/',
     handler: 'events/ingest-submission',
+    uses: { tables: ['submissions'], buckets: ['uploads'] },
+  },
+  // The chunks (`chunks/{submission_id}/{i}-of-{n}.json`): rows into borrower history and summaries, a
+  // bounded number at once so that the history table is not flooded; the last to land records the counts.
+  {
+    id: 'ingest-chunk',
+    bucket: 'uploads',
+    prefix: CHUNKS_PREFIX,
+    handler: 'events/ingest-chunk',
     uses: { tables: ['submissions', 'history'], buckets: ['uploads'] },
+    bounded: INGEST_CHUNKS,
   },
   // Notification jobs queued by actions (`notify/{hash}.json`, lambdas/data/notifications.ts): the emails,
   // through SES (the twin's outbox locally), each once.

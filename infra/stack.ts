@@ -14,6 +14,7 @@ import { S3_TRIGGERS, SCHEDULED_JOBS, type S3TriggerDef } from './definitions.js
 import { KEYS, ROUTE_GRANTS } from './grants.js';
 import { pascalCase } from './constructs/names.js';
 import { EDGE_REGION } from './edge-stack.js';
+import { HISTORY_WARM_THROUGHPUT } from './sizing.js';
 
 export interface PayrollPlatformStackProps extends StackProps {
   /** The built SPA (web/dist), holding index.html. */
@@ -54,6 +55,15 @@ export class PayrollPlatformStack extends Stack {
 
     this.auth = new Auth(this, 'Auth', { appUrlParameterName });
     this.data = new Data(this, 'Data');
+    // The history table takes ingestion's writes: a deployment may warm it beyond a new table's 4,000 WRU/s
+    // before a deadline (README "Capacity model" shows the effect). Warm throughput is billed once, when set.
+    const warmWrites = new CfnParameter(this, 'HistoryWarmWriteUnits', {
+      type: 'Number',
+      default: HISTORY_WARM_THROUGHPUT.defaultWriteUnits,
+      minValue: HISTORY_WARM_THROUGHPUT.defaultWriteUnits,
+      description: 'Warm throughput of the history table in write units a second: 4,000 (the default) leaves it as a new on-demand table, which serves that many at once',
+    });
+    this.data.warmWrites('history', warmWrites.valueAsNumber, HISTORY_WARM_THROUGHPUT.defaultWriteUnits);
     this.storage = new Storage(this, 'Storage', { browserOrigins: props.browserOrigins });
     // CloudFront proves its requests to the API with this; only then is the viewer address believed.
     const originSecret = new OriginSecret(this, 'OriginSecret', { generation: props.originSecretGeneration ?? 1 });

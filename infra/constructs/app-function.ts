@@ -29,6 +29,8 @@ export interface AppFunctionProps {
   memorySize?: number;
   /** For asynchronous invocations (S3 events): where an event goes after two failed retries. */
   deadLetterQueue?: IQueue;
+  /** At most this many invocations at once (reserved concurrency), and how long a held-back event may wait. */
+  bounded?: { concurrency: number; maxEventAgeSeconds: number };
 }
 
 /**
@@ -63,6 +65,8 @@ export class AppFunction extends Construct {
       tracing: Tracing.ACTIVE,
       deadLetterQueue: props.deadLetterQueue,
       retryAttempts: props.deadLetterQueue ? EVENT_RETRIES : undefined,
+      reservedConcurrentExecutions: props.bounded?.concurrency,
+      maxEventAge: props.bounded ? Duration.seconds(props.bounded.maxEventAgeSeconds) : undefined,
       role: this.role,
       logGroup: this.logGroup,
       environment: {

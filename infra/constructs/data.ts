@@ -1,5 +1,5 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Aws, CfnCondition, Fn, type IResolvable, RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, type CfnTable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import type { TableKey } from '../../shared/stores.js';
 import { TABLES, type TableDef } from '../../shared/stores.js';
@@ -13,6 +13,15 @@ export class Data extends Construct {
     super(scope, id);
     const entries = (Object.entries(TABLES) as [TableKey, TableDef][]).map(([key, def]) => [key, this.table(key, def)] as const);
     this.tables = Object.fromEntries(entries) as Record<TableKey, Table>;
+  }
+
+  /**
+   * Gives the table warm throughput of `writeUnits` a second (a deployment parameter's value): it serves
+   * that many at once instead of a new on-demand table's `asNew`, which leaves the table as it is.
+   */
+  warmWrites(key: TableKey, writeUnits: number, asNew: number): void {
+    const cold = new CfnCondition(this, `${pascalCase(key)}NotWarmed`, { expression: Fn.conditionEquals(writeUnits, asNew) });
+    (this.tables[key].node.defaultChild as CfnTable).warmThroughput = Fn.conditionIf(cold.logicalId, Aws.NO_VALUE, { WriteUnitsPerSecond: writeUnits }) as unknown as IResolvable;
   }
 
   private table(key: TableKey, def: TableDef): Table {

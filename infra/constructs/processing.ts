@@ -77,6 +77,7 @@ export class Processing extends Construct {
         timeout: Duration.seconds(EVENT_FUNCTION.timeoutSeconds),
         memorySize: EVENT_FUNCTION.memoryMb,
         deadLetterQueue: this.deadLetters,
+        bounded: trigger.bounded,
       });
       for (const key of trigger.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
       for (const key of trigger.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);

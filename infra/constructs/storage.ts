@@ -4,6 +4,7 @@ import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/stores.js';
 import { BROWSER_UPLOAD_CORS, type BucketDef, BUCKETS } from '../../shared/stores.js';
+import { CHUNKS_PREFIX } from '../definitions.js';
 import { KEYS } from '../grants.js';
 import { pascalCase } from './names.js';
 
@@ -86,7 +87,11 @@ export class Storage extends Construct {
       ...SECURE,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: `s3/${key}/`,
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        // An ingestion's chunk objects (lambdas/data/ingestion-chunks.ts) are needed for its retries only.
+        ...(key === 'uploads' ? [{ prefix: CHUNKS_PREFIX, expiration: Duration.days(30), noncurrentVersionExpiration: Duration.days(1) }] : []),
+      ],
       cors: def.browserUpload
         ? [
             {

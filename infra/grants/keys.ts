@@ -7,6 +7,8 @@ export const KEYS = {
     results: 'results/*',
     /** ingestJobKey: written by Submit, its event runs ingestion. */
     ingest: 'ingest/*',
+    /** chunkKey: written by the split of an ingestion, each one's event ingests it. */
+    chunks: 'chunks/*',
     /** notificationJobKey: written by the actions that notify, its event runs the sender. */
     notify: 'notify/*',
     /** storagePath: `{YYYY-MM}/{payee}/{inputs|stoppages}/…`, where submitted files stay. */

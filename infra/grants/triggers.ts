@@ -21,9 +21,17 @@ const GRANTS_BY_TRIGGER = {
   'check-document': { tables: { directory: { actions: ['UpdateItem'] } }, buckets: { onboarding: { read: [KEYS.onboarding.requests], list: true } } },
   // The expiry job: the retention setting, the reports index from its watermark, each expiry's transaction.
   'expire-reports': merge(AUDIT_ENTRY, { tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] }, directory: read(['Query']) } }),
+  // The split: the submission, its ingestion progress (pk=SUB#…, sk=INGEST), its stored rows into chunk
+  // objects; a file without rows is finished at once (the counts and the dashboard counters).
   'ingest-submission': {
-    tables: { submissions: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['BatchGetItem', 'BatchWriteItem', 'UpdateItem'] } },
-    buckets: { uploads: { read: [KEYS.uploads.results], list: true } },
+    tables: { submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    buckets: { uploads: { read: [KEYS.uploads.results], write: [KEYS.uploads.chunks], list: true } },
+  },
+  // A chunk: its rows into history, the borrower summaries (read, updated, a compaction read again), the
+  // statuses of the submissions they name, its landing on the progress and, last, the counts.
+  'ingest-chunk': {
+    tables: { submissions: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'] }, history: { actions: ['GetItem', 'BatchGetItem', 'BatchWriteItem', 'UpdateItem'] } },
+    buckets: { uploads: { read: [KEYS.uploads.chunks], list: true } },
   },
   // The job, its recipients (the submission, an organisation's members, an access request, the platform
   // admins on gsi2), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if the send fails), SES.

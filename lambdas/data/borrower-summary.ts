@@ -1,41 +1,41 @@
-import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import type { EmployeeEntry, RecordEntry } from '../../shared/rules/borrower-record.js';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { borrowersOf, type UpheldDispute } from '../../shared/rules/signals.js';
-import { TEXT_LIMITS } from '../../shared/rules/text-limits.js';
+import type { UpheldDispute } from '../../shared/rules/signals.js';
 import { tableName } from './clients.js';
 import { batchGetAll } from './dynamo.js';
-import { historyKind, MAX_EMPLOYEE_NO, RECORD_SK, type HistorySource } from './history.js';
+import { MAX_EMPLOYEE_NO, RECORD_SK } from './history.js';
 import { text } from './history-read.js';
 import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-statuses.js';
-import { setAttributes } from './summary-attributes.js';
 import { ENTRY_PREFIX, SHARED_PREFIX } from './summary-bounds.js';
+import { parseEmployeeSummary, parseNrcRecord, type CompactedIdentity, type NrcEntry, type SummaryItem } from './summary-items.js';
 
 /**
- * Borrower summaries in the history table, kept by ingestion for the deduction signals and /history:
+ * Borrower summaries in the history table, kept by ingestion for the deduction signals and /history
+ * (written by summary-writes.ts, their stored shape in summary-items.ts):
  * - by NRC: pk=NRC#{digits} sk=RECORD, in the borrower's history partition (after its months, so the
- *   lookup's one Query reads it with the months) — one attribute `s_{submission id}` per submission
- *   that named the borrower: its payee key, month, kind, the borrower's installment (summed), end
- *   date, employee number and name.
+ *   lookup's one Query reads it with the months) — one attribute `s_{submission id}` per submission of
+ *   its last months that named the borrower: its payee key, month, kind, the borrower's installment
+ *   (summed), end date, employee number and name; and `c`, the identity compacted from older entries
+ *   (each employee number and its first month, each name and its newest: summary-compaction.ts), with
+ *   `v`, the version every compacting write conditions on.
  *   An upheld dispute adds `u_{dispute id}`: its payee key and month (issue 16 §1, lambdas/data/disputes.ts).
  *   An employee number on record with another NRC too adds `x_{employee number}` (shared-employee-numbers.ts),
  *   so a lookup reads that number's summary only then.
  *   Rows filed under an employee number on record with this NRC but without an NRC add
  *   `o_{employee number}`, so a lookup reads those rows (pk=EMP#{number}) only then.
  * - by employee number: pk=SUMMARY#EMP#{employee_no} sk=SUMMARY — `s_{submission id}`: the NRC it came
- *   with and the payee key that sent it; `rows_without_nrc` once a file gave the number a row without an NRC.
+ *   with and the payee key that sent it, written while the NRC's record does not pair the two for good;
+ *   `rows_without_nrc` once a file gave the number a row without an NRC.
  * Access pattern "what is on record for a file's borrowers": one BatchGetItem per 100 borrowers.
  * Each submission sets only its own attribute, so ingestion stays idempotent under replays and
- * concurrent lenders (no conditions, no increments; a hundred updates to a transaction); the same update
- * removes the oldest entries the item's bounds no longer keep (summary-bounds.ts), so no item can grow
- * toward DynamoDB's 400 KB. Which entries count is decided when they are read: entries of rejected
- * submissions are dropped then (submission-statuses.ts).
+ * concurrent lenders; the same update removes what the window compacts and the oldest entries the
+ * item's bounds no longer keep (summary-bounds.ts), so no item grows toward DynamoDB's 400 KB. Which
+ * entries count is decided when they are read: entries of rejected submissions are dropped then
+ * (submission-statuses.ts), and compacted ones never came from a rejected submission.
  */
 const NRC_PK = 'NRC#';
 const EMP_PK = 'SUMMARY#EMP#';
 export const nrcSummaryKey = (digits: string) => ({ pk: `${NRC_PK}${digits}`, sk: RECORD_SK });
 export const employeeSummaryKey = (employeeNo: string) => ({ pk: `${EMP_PK}${employeeNo}`, sk: 'SUMMARY' });
-export const isEmployeeSummaryKey = (key: { pk: string }) => key.pk.startsWith(EMP_PK);
 export const employeeNoOf = (key: { pk: string }) => key.pk.slice(EMP_PK.length);
 /** An upheld dispute's entry on an NRC summary (written by lambdas/data/disputes.ts in the decision's transaction). */
 const UPHELD_PREFIX = 'u_';
@@ -47,79 +47,53 @@ export const employeeRowsEntryName = (employeeNo: string) => `${EMPLOYEE_ROWS_PR
 /** The flag on an employee number's summary: some file gave the number a row without an NRC. */
 export const ROWS_WITHOUT_NRC = 'rows_without_nrc';
 const BUSY = 'Borrower records are busy; try again in a minute.';
-/** A borrower's name as the row checks let it be: both names at their limits and the space between. */
-const NAME_LIMIT = TEXT_LIMITS.first_name + 1 + TEXT_LIMITS.last_name;
-
-/** One keyed update of a summary: the item and this submission's entry on it. */
-export interface SummaryWrite {
-  key: { pk: string; sk: string };
-  entry: Record<string, unknown>;
-}
 
 /** The attribute a submission's entry is stored under on a summary item. */
 export const entryName = (submissionId: string) => `${ENTRY_PREFIX}${submissionId}`;
 
-/** The updates a submission makes: one per borrower's NRC summary and one per employee number's, each key once. */
-export function summaryWrites(source: HistorySource, rows: readonly CanonicalRow[]): SummaryWrite[] {
-  const writes: SummaryWrite[] = [];
-  for (const borrower of borrowersOf(rows).values()) {
-    if (borrower.digits.length < MIN_HISTORY_NRC_DIGITS || borrower.digits.length > TEXT_LIMITS.nrc || !borrower.nrc) continue;
-    writes.push({
-      key: nrcSummaryKey(borrower.digits),
-      entry: {
-        p: source.payeeKey,
-        m: source.month,
-        k: historyKind(source.kind),
-        i: borrower.installment,
-        e: borrower.end_date,
-        n: borrower.employee_no,
-        // A longer name was validated before the row checks had limits: it is kept to their length.
-        nm: borrower.name && borrower.name.length > NAME_LIMIT ? borrower.name.slice(0, NAME_LIMIT) : borrower.name,
-        t: source.submittedAt,
-      },
-    });
-    if (borrower.employee_no && borrower.employee_no.length <= MAX_EMPLOYEE_NO) {
-      writes.push({ key: employeeSummaryKey(borrower.employee_no), entry: { d: borrower.digits, nrc: borrower.nrc, p: source.payeeKey, m: source.month, t: source.submittedAt } });
-    }
-  }
-  return [...new Map(writes.map((write) => [write.key.pk, write])).values()];
-}
-
-/**
- * Writes (again, harmlessly) this submission's entry on each of its borrowers' summaries, each item kept
- * within its bounds (summary-bounds.ts). Answers how many items refused their entry (one that an older
- * stack let grow past what DynamoDB takes): every other borrower's entry is written all the same.
- */
-export async function writeSummaries(source: HistorySource, rows: readonly CanonicalRow[]): Promise<number> {
-  const name = entryName(source.submissionId);
-  const refused = await setAttributes(
-    summaryWrites(source, rows).map((write) => ({ key: write.key, name, value: write.entry })),
-    { bounded: true },
-  );
-  return refused.length;
-}
-
 type StoredSummary = Record<string, unknown> & { pk: string };
 
-function entriesOf(item: StoredSummary): [string, Record<string, unknown>][] {
-  return Object.entries(item)
-    .filter(([field, value]) => field.startsWith(ENTRY_PREFIX) && typeof value === 'object' && value !== null)
-    .map(([field, value]) => [field.slice(ENTRY_PREFIX.length), value as Record<string, unknown>]);
-}
-
-function toRecordEntry(submission_id: string, e: Record<string, unknown>): RecordEntry {
+function toRecordEntry(submission_id: string, e: NrcEntry): RecordEntry {
   return {
     submission_id,
-    payee_key: String(e.p ?? ''),
-    month: String(e.m ?? ''),
-    kind: e.k === 'stoppage' ? 'stoppage' : 'input',
-    installment: Number.isFinite(Number(e.i)) ? Number(e.i) : 0,
+    payee_key: e.p,
+    month: e.m,
+    kind: e.k,
+    installment: Number.isFinite(e.i) ? e.i : 0,
     end_date: text(e.e),
     employee_no: text(e.n),
     name: text(e.nm),
     submitted_at: text(e.t),
   };
 }
+
+/**
+ * What the record's compacted identity still says (summary-compaction.ts), as entries the identity rules
+ * read: each employee number in its first month, each name in its newest. They name no submission (an
+ * empty id: theirs were decided and not rejected) and carry no deduction: no payee key, nothing to pay,
+ * so the exposure rules never count them.
+ */
+function compactedEntries(identity: CompactedIdentity | null): RecordEntry[] {
+  if (!identity) return [];
+  const entry = (month: string, employee_no: string | null, name: string | null, submitted_at: string | null): RecordEntry => ({
+    submission_id: '',
+    payee_key: '',
+    month,
+    kind: 'input',
+    installment: 0,
+    end_date: null,
+    employee_no,
+    name,
+    submitted_at,
+  });
+  return [
+    ...Object.entries(identity.e).map(([number, month]) => entry(month, number, null, null)),
+    ...Object.values(identity.n).map(({ n, o }) => entry(o.slice(0, 7), null, n, text(o.slice(8)))),
+  ];
+}
+
+/** Everything an NRC record says: its entries and its compacted identity. */
+export const recordEntriesOf = (record: SummaryItem<NrcEntry>): RecordEntry[] => [...[...record.entries].map(([id, e]) => toRecordEntry(id, e)), ...compactedEntries(record.compacted)];
 
 /** The upheld disputes an NRC summary carries. */
 function upheldOf(item: StoredSummary): UpheldDispute[] {
@@ -128,16 +102,11 @@ function upheldOf(item: StoredSummary): UpheldDispute[] {
     .map(([, value]) => ({ payee_key: String((value as Record<string, unknown>).p ?? ''), month: String((value as Record<string, unknown>).m ?? '') }));
 }
 
-/** The entries of an employee number's summary item (the NRC each submission gave it). */
-export const employeeEntriesOf = (item: Record<string, unknown> & { pk: string }): EmployeeEntry[] => entriesOf(item).map(([id, e]) => toEmployeeEntry(id, e));
-
-const toEmployeeEntry = (submission_id: string, e: Record<string, unknown>): EmployeeEntry => ({
-  submission_id,
-  nrc: String(e.nrc ?? ''),
-  nrc_digits: String(e.d ?? ''),
-  month: String(e.m ?? ''),
-  submitted_at: text(e.t),
-});
+/** The entries of an employee number's summary item (the NRC each submission gave it); none when it is malformed (logged). */
+export function employeeEntriesOf(item: Record<string, unknown> & { pk: string }): EmployeeEntry[] {
+  const parsed = parseEmployeeSummary(item);
+  return parsed ? [...parsed.entries].map(([submission_id, e]) => ({ submission_id, nrc: e.nrc, nrc_digits: e.d, month: e.m, submitted_at: text(e.t) })) : [];
+}
 
 export interface BorrowerRecords {
   /** By NRC digits. */
@@ -181,13 +150,18 @@ export function borrowerRecord(item: Record<string, unknown> | null, statuses: S
 }
 
 async function recordsOf(nrcItems: readonly StoredSummary[], employeesFor: (records: Map<string, RecordEntry[]>) => string[], statuses: StatusMemo): Promise<BorrowerRecords> {
-  const raw = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), entriesOf(item).map(([id, e]) => toRecordEntry(id, e))]));
+  const parsed = nrcItems.flatMap((item) => {
+    const record = parseNrcRecord(item);
+    return record ? [{ digits: item.pk.slice(NRC_PK.length), record }] : [];
+  });
+  const raw = new Map(parsed.map(({ digits, record }) => [digits, recordEntriesOf(record)]));
   const wanted = [...new Set(employeesFor(raw))].filter((no) => no.length <= MAX_EMPLOYEE_NO);
   const empItems = wanted.length ? await batchGetAll<StoredSummary>(tableName('history'), wanted.map(employeeSummaryKey), { busy: BUSY }) : [];
   const rawEmployees = new Map(empItems.map((item) => [item.pk.slice(EMP_PK.length), employeeEntriesOf(item)]));
 
   const ids = new Set<string>();
-  for (const entries of [...raw.values(), ...rawEmployees.values()]) for (const entry of entries) ids.add(entry.submission_id);
+  // Compacted entries name no submission: none of theirs was rejected.
+  for (const entries of [...raw.values(), ...rawEmployees.values()]) for (const entry of entries) if (entry.submission_id) ids.add(entry.submission_id);
   const rejected = ids.size ? await rejectedAmong(ids, statuses) : new Set<string>();
   // Most reads find no rejected submission: the maps are then kept as read.
   const keep = <T extends { submission_id: string }>(map: Map<string, T[]>) =>

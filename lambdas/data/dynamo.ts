@@ -178,13 +178,6 @@ type AwsError = { name?: string; CancellationReasons?: ({ Code?: string } | unde
 /** DynamoDB refused the request itself (an item past 400 KB, a key too long): sending it again changes nothing. */
 export const isValidationError = (error: unknown): boolean => (error as AwsError | null)?.name === 'ValidationException';
 
-/** The items of a cancelled transaction that DynamoDB refused as invalid (an item past 400 KB), by index. */
-export function refusedItems(error: unknown): number[] {
-  const e = error as AwsError | null;
-  if (e?.name !== 'TransactionCanceledException') return [];
-  return (e.CancellationReasons ?? []).flatMap((reason, i) => (reason?.Code === 'ValidationError' ? [i] : []));
-}
-
 /**
  * Whether a write was refused by its condition: a single write's ConditionalCheckFailedException, or a
  * cancelled transaction whose item `index` (any item when omitted) failed its condition.
@@ -203,7 +196,8 @@ export function isTransactionConflict(error: unknown): boolean {
   return e?.name === 'TransactionConflictException' || (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'TransactionConflict'));
 }
 
-const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TransactionConflictException']);
+// InternalServerError too: DynamoDB asks for it to be retried (and DynamoDB Local answers it to a write that waited too long for its lock).
+const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TransactionConflictException', 'InternalServerError']);
 const TRANSIENT_REASONS = new Set(['None', 'TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 
 /** Throttled, or cancelled only by conflicts and throttling (no condition refused): worth another attempt after a pause. */

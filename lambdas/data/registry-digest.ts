@@ -1,3 +1,5 @@
+import { fnv1a } from '../lib/fnv1a.js';
+
 /**
  * The fraud registry's digest (lambdas/data/registry.ts): pk=DIGEST#{bucket} sk=DIGEST, `nrcs` = String Set of
  * the digits of every NRC with an active report whose hash falls in that bucket, `known` of every NRC ever reported. Kept apart from the SDK calls so that the
@@ -6,10 +8,6 @@
 export const DIGEST_BUCKETS = 1024;
 
 /** FNV-1a of the digits: spreads NRCs evenly over the digest buckets whatever their district codes. */
-export function digestBucket(digits: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < digits.length; i++) hash = Math.imul(hash ^ digits.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % DIGEST_BUCKETS;
-}
+export const digestBucket = (digits: string): number => fnv1a(digits) % DIGEST_BUCKETS;
 
 export const digestKey = (bucket: number) => ({ pk: `DIGEST#${bucket}`, sk: 'DIGEST' });

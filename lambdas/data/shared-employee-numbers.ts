@@ -3,34 +3,32 @@ import { logger } from '../lib/powertools.js';
 import { tableName } from './clients.js';
 import { batchGetAll } from './dynamo.js';
 import type { HistorySource } from './history.js';
-import { employeeEntriesOf, employeeNoOf, employeeRowsEntryName, employeeSummaryKey, isEmployeeSummaryKey, nrcSummaryKey, ROWS_WITHOUT_NRC, sharedEntryName, summaryWrites } from './borrower-summary.js';
+import { employeeEntriesOf, employeeNoOf, employeeRowsEntryName, employeeSummaryKey, nrcSummaryKey, ROWS_WITHOUT_NRC, sharedEntryName } from './borrower-summary.js';
 import { MAX_EMPLOYEE_NO } from './history.js';
 import { setAttributes } from './summary-attributes.js';
 
 const BUSY = 'Borrower records are busy; ingestion will be retried.';
 
 /**
- * After a submission's summaries are written (ingestion): each of its employee numbers now on record
- * with more than one NRC is marked `x_{employee number}` on the record of every NRC it came with, so a
- * history lookup reads that number's summary only for those (lambdas/data/borrower-summary.ts
- * borrowerRecord) and its one Query stays the lookup's only read. The numbers are read strongly
- * consistent after this submission's own entries are written: of two lenders filing one number under
- * two NRCs at once, the later reader sees both. A mark is a hint, set once and never removed: what the
- * lookup shows is decided from the number's entries then, rejected submissions left out.
+ * After a submission's summaries are written (ingestion): each employee number it wrote an entry for
+ * (`written`, summary-writes.ts) that is now on record with more than one NRC is marked
+ * `x_{employee number}` on the record of every NRC it came with, so a history lookup reads that number's
+ * summary only for those (lambdas/data/borrower-summary.ts borrowerRecord) and its one Query stays the
+ * lookup's only read. The numbers are read strongly consistent after this submission's own entries are
+ * written: of two lenders filing one number under two NRCs at once, the later reader sees both. A number
+ * this submission did not write to was paired with its NRC for good before: its pairs are as they were,
+ * so it is not read. A mark is a hint, set once and never removed: what the lookup shows is decided from
+ * the number's entries then, rejected submissions left out.
  * Rows filed with an employee number and no NRC (history pk=EMP#{number}) are joined the same way: the
  * number's summary is marked as holding such rows first, then read; every NRC on record with the number
  * is marked `o_{employee number}`, so its lookup reads those rows too. Of a row without an NRC and a row
  * tying its number to an NRC ingested at once, the later reader marks the record.
  * Returns how many records were marked.
  */
-export async function markSharedEmployeeNumbers(source: HistorySource, rows: readonly CanonicalRow[]): Promise<number> {
+export async function markSharedEmployeeNumbers(source: HistorySource, rows: readonly CanonicalRow[], written: readonly string[]): Promise<number> {
   const withoutNrc = [...new Set(rows.filter((row) => !row.nrc && row.employee_no && row.employee_no.length <= MAX_EMPLOYEE_NO).map((row) => row.employee_no!))];
   await setAttributes(withoutNrc.map((number) => ({ key: employeeSummaryKey(number), name: ROWS_WITHOUT_NRC, value: true })));
-  const keys = [
-    ...new Map(
-      [...summaryWrites(source, rows).map((write) => write.key).filter(isEmployeeSummaryKey), ...withoutNrc.map(employeeSummaryKey)].map((key) => [key.pk, key]),
-    ).values(),
-  ];
+  const keys = [...new Set([...written, ...withoutNrc])].map(employeeSummaryKey);
   if (!keys.length) return 0;
   const items = await batchGetAll<Record<string, unknown> & { pk: string }>(tableName('history'), keys, { consistentRead: true, busy: BUSY });
   const marks = items.flatMap((item) => {
@@ -40,17 +38,8 @@ export async function markSharedEmployeeNumbers(source: HistorySource, rows: rea
     const joined = item[ROWS_WITHOUT_NRC] === true ? nrcs.map((digits) => ({ key: nrcSummaryKey(digits), name: employeeRowsEntryName(employeeNo), value: true })) : [];
     return [...shared, ...joined];
   });
-  // A transaction may name an item once: a record marked for two numbers takes two rounds.
-  const rounds: (typeof marks)[] = [];
-  const seen = new Map<string, number>();
-  for (const mark of marks) {
-    const round = seen.get(mark.key.pk) ?? 0;
-    seen.set(mark.key.pk, round + 1);
-    (rounds[round] ??= []).push(mark);
-  }
-  let refused = 0;
-  for (const round of rounds) refused += (await setAttributes(round)).length;
   // A record too full to take a mark (written by an older stack) only misses the hint.
+  const refused = await setAttributes(marks);
   if (refused) logger.warn('Borrower records refused a shared employee number mark', { submissionId: source.submissionId, refused });
   return marks.length;
 }

@@ -82,16 +82,17 @@ function keptEntries(entries: Entry[]): Entry[] {
 /**
  * What one write of `name` = `value` on this stored item (undefined when there is none yet) should do:
  * whether to set its entry (not when it is itself among the oldest beyond the bounds) and which
- * attributes to remove.
+ * attributes to remove. `alsoKept` names employee numbers the item keeps elsewhere (its compacted
+ * identity, summary-compaction.ts), whose marks stay.
  */
-export function boundedWrite(item: Record<string, unknown> | undefined, name: string, value: unknown): { set: boolean; remove: string[] } {
+export function boundedWrite(item: Record<string, unknown> | undefined, name: string, value: unknown, alsoKept: readonly string[] = []): { set: boolean; remove: string[] } {
   const entries = Object.entries(item ?? {})
     .filter(([field]) => field.startsWith(ENTRY_PREFIX) && field !== name)
     .map(([field, stored]) => entryOf(field, stored));
   const added = entryOf(name, value);
   const kept = keptEntries([...entries, added]);
   const keptNames = new Set(kept.map((entry) => entry.name));
-  const numbers = new Set(kept.map((entry) => entry.employeeNo));
+  const numbers = new Set([...kept.map((entry) => entry.employeeNo), ...alsoKept]);
   const marks = Object.keys(item ?? {}).filter((field) => field.startsWith(SHARED_PREFIX) && !numbers.has(field.slice(SHARED_PREFIX.length)));
   return { set: keptNames.has(name), remove: [...entries.filter((entry) => !keptNames.has(entry.name)).map((entry) => entry.name), ...marks] };
 }

@@ -1,19 +1,19 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
-import { ingestionMessage, SUBMISSION_MESSAGES } from '../../shared/api/submissions.js';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { writeSummaries } from '../data/borrower-summary.js';
-import { markSharedEmployeeNumbers } from '../data/shared-employee-numbers.js';
-import { ingestRows } from '../data/history.js';
+import { SUBMISSION_MESSAGES } from '../../shared/api/submissions.js';
+import { writeChunks } from '../data/ingestion-chunks.js';
+import { chunkCount } from '../data/ingestion-layout.js';
+import { markSplit, startProgress } from '../data/ingestion-progress.js';
 import { failIngestion, finishIngestion, getSubmission } from '../data/submissions.js';
-import { readResultJson, resultKeys } from '../data/uploads.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, submissionIdOf } from './s3-records.js';
 import { createEventHandler } from '../lib/event-handler.js';
 
 /**
- * S3 trigger on `ingest/` in the uploads bucket (written by Submit): puts the submission's canonical
- * rows into borrower history and the borrower summaries, and records { inserted, updated, skipped } once. A re-delivered event finds
- * the counts recorded and stops; a run that failed part-way is run again and counts the same.
+ * S3 trigger on `ingest/` in the uploads bucket (written by Submit): splits the submission's canonical
+ * rows into chunk objects (lambdas/data/ingestion-chunks.ts), whose own events ingest them in parallel
+ * (events/ingest-chunk.ts); the last chunk to land records { inserted, updated, skipped } once. A
+ * re-delivered event finds the split done (or the counts recorded) and stops; a split that failed part-way
+ * is run again and writes the same chunks.
  */
 export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
   for (const record of event.Records) await processRecord(record);
@@ -29,29 +29,19 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   }
   if (submission.counts) return;
 
-  const rows = await readResultJson<CanonicalRow[]>(resultKeys(submission.upload_id).rows);
-  if (!rows) {
+  // Rows without the minimal fields never reached the parsed rows: they are skipped.
+  const skippedBefore = Math.max(0, submission.row_count - submission.parsed_rows);
+  const chunks = chunkCount(submission.parsed_rows);
+  const progress = await startProgress(submission.id, { chunks, skipped_before: skippedBefore });
+  if (!progress || progress.split) return;
+  if (progress.chunks === 0) {
+    await finishIngestion(submission, { inserted: 0, updated: 0, skipped: skippedBefore }, SUBMISSION_MESSAGES.noRowsIngested);
+    return;
+  }
+  if (!(await writeChunks(submission.id, submission.upload_id, progress.chunks))) {
     logger.error('The parsed rows of this submission are missing', { id: submission.id });
     await failIngestion(submission.id, SUBMISSION_MESSAGES.ingestFailed);
     return;
   }
-  const source = {
-    submissionId: submission.id,
-    kind: submission.doc_kind,
-    month: submission.upload_month,
-    payeeKey: submission.payee_key,
-    orgId: submission.org_id,
-    orgName: submission.org_name,
-    submittedAt: submission.created_at,
-  };
-  const counts = await ingestRows(source, rows);
-  // The borrower summaries the deduction signals read (keyed writes: a replay rewrites the same values).
-  // An item that refuses its entry costs that borrower's record this submission, never the other rows.
-  const refused = await writeSummaries(source, rows);
-  if (refused) logger.error('Borrower summaries refused this submission\'s entry; its history rows are stored', { id: submission.id, refused });
-  await markSharedEmployeeNumbers(source, rows);
-  // Rows without the minimal fields never reached the parsed rows: they are skipped too.
-  counts.skipped += Math.max(0, submission.row_count - rows.length);
-  const message = rows.length === 0 ? SUBMISSION_MESSAGES.noRowsIngested : ingestionMessage(counts);
-  await finishIngestion(submission, counts, message);
+  await markSplit(submission.id);
 }

@@ -1,17 +1,30 @@
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
-import { addPreviousRow, addStoppedRow, borrowersOf, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
-import type { WorkbookValidation } from '../../shared/xlsx/index.js';
+import { addPreviousRow, addStoppedRow, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
 import { latestInputRows, stoppageRows } from '../data/payee-months.js';
 import { readSettings } from '../data/settings.js';
 import { freshStatuses } from '../data/submission-statuses.js';
 import type { UploadRecord } from '../data/uploads.js';
-import { chunked, inParallel } from '../lib/concurrency.js';
+import { inParallelFrom } from '../lib/concurrency.js';
 
 /** Borrowers whose records are read and judged together: bounds the memory of a 100,000-row file. */
 const CHUNK = 1_600;
 const CHUNKS_IN_FLIGHT = 4;
+
+/** The items `keep` takes, in runs of `size`, drawn from `items` only as each run is asked for. */
+function* chunksOf<T>(items: Iterable<T>, keep: (item: T) => boolean, size: number): Generator<T[], void, undefined> {
+  let run: T[] = [];
+  for (const item of items) {
+    if (!keep(item)) continue;
+    run.push(item);
+    if (run.length === size) {
+      yield run;
+      run = [];
+    }
+  }
+  if (run.length) yield run;
+}
 
 /** The payee key's previous month, its rows reduced as they stream in (see Baseline). */
 async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord, 'month' | 'payee_key'>, file: ReadonlyMap<string, Borrower>): Promise<Baseline> {
@@ -32,9 +45,8 @@ async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord,
  * (none waits for the previous month: exposure is judged whole until it is known): one BatchGetItem per 100
  * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with.
  */
-export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>, result: Pick<WorkbookValidation, 'rows' | 'row_numbers'>): Promise<SignalReport> {
+export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>, file: ReadonlyMap<string, Borrower>): Promise<SignalReport> {
   const kind: FileContext['kind'] = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
-  const file = borrowersOf(result.rows, result.row_numbers);
   const settings = readSettings();
   const baseline = baselineFor(kind, upload, file);
   const reconciled = baseline.then(async (b) => reconcile({ kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure }, file, b));
@@ -47,12 +59,13 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   const statuses = freshStatuses();
   const fromRecords: Signal[] = [];
   const early: { key: string; signal: Signal }[] = [];
-  const withNrc = [...file.values()].filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS);
+  // The borrowers are made a chunk at a time from the file's compact table (file-borrowers.ts), never all at once.
+  const withNrc = chunksOf(file.values(), (b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS, CHUNK);
   // An employee number already on the NRC's own record is the borrower the file names: only the others
   // are looked up by number (an NRC under another's number is flagged on that NRC's rows).
   const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
     chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => e.employee_no === b.employee_no)).map((b) => b.employee_no as string);
-  await inParallel(chunked(withNrc, CHUNK), CHUNKS_IN_FLIGHT, async (chunk) => {
+  await inParallelFrom(withNrc, CHUNKS_IN_FLIGHT, async (chunk) => {
     const { records, employees, disputes } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
     const known = moved;

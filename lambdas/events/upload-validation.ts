@@ -5,8 +5,10 @@ import type { SignalReport } from '../../shared/rules/signals.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '../../shared/xlsx/index.js';
 import { validateWorkbookStreamed } from '../lib/workbook-stream.js';
+import { JsonArrayUpload } from '../data/json-upload.js';
 import { flaggedByDigest } from '../data/registry.js';
-import type { UploadRecord } from '../data/uploads.js';
+import { resultKeys, type UploadRecord } from '../data/uploads.js';
+import { FileBorrowers } from './file-borrowers.js';
 import { logger } from '../lib/powertools.js';
 import { signalsOf } from './upload-signals.js';
 
@@ -14,7 +16,8 @@ export interface ValidationOutcome {
   status: 'validated' | 'failed';
   /** Every issue, for the CSV report and the results file. */
   issues: { errors: Issue[]; warnings: Issue[]; fraud: Issue[] };
-  rows: CanonicalRow[];
+  /** The canonical rows, sent to `results/{id}/rows.json` as they were read: visible there once completed. */
+  rows: { complete(): Promise<void> };
   /** The deduction signals; null when the file failed. */
   signals: SignalReport | null;
   /** What the upload record keeps: small enough for a DynamoDB item (400 KB). */
@@ -40,14 +43,14 @@ const clipValue = (value: unknown, max: number) => (typeof value === 'string' ? 
 const capList = (issues: readonly Issue[], max: number) => issues.slice(0, ISSUE_LIST_LIMIT).map((issue) => ({ ...issue, message: clip(issue.message, max) }));
 
 /** The summary, its texts cut shorter until it fits: a sheet may hold 32,767 characters in a cell. */
-function summarise(result: WorkbookValidation, issues: ValidationOutcome['issues']): ValidationOutcome['summary'] {
+function summarise(result: WorkbookValidation, parsedRows: number, issues: ValidationOutcome['issues']): ValidationOutcome['summary'] {
   let summary: ValidationOutcome['summary'] = {};
   for (const max of [300, 80, 20]) {
     const preview = result.preview.map((row) => Object.fromEntries(Object.entries(row).slice(0, 200).map(([k, v]) => [clip(k, max), clipValue(v, max)])));
     summary = {
       headers: result.headers.slice(0, 200).map((header) => clip(header, max)),
       row_count: result.row_count,
-      parsed_rows: result.rows.length,
+      parsed_rows: parsedRows,
       preview,
       preview_columns: [...new Set(preview.flatMap((row) => Object.keys(row)))],
       errors: capList(issues.errors, max + 200),
@@ -60,40 +63,51 @@ function summarise(result: WorkbookValidation, issues: ValidationOutcome['issues
   return summary;
 }
 
-/** A validation that failed as a whole, with one file-level error saying why. */
-export function failedValidation(message: string): ValidationOutcome {
+/** A validation that failed as a whole, with one file-level error saying why; it stores no rows. */
+export function failedValidation(uploadId: string, message: string): ValidationOutcome {
   const error: Issue = { row: 0, column: FILE_COLUMN, type: 'HEADER', message };
   const issues = { errors: [error], warnings: [], fraud: [] };
   const totals = { errors: 1, warnings: 0, fraud: 0 };
-  return { status: 'failed', issues, rows: [], signals: null, summary: { headers: [], row_count: 0, parsed_rows: 0, preview: [], preview_columns: [], ...issues, totals } };
+  const rows = new JsonArrayUpload(resultKeys(uploadId).rows);
+  return { status: 'failed', issues, rows, signals: null, summary: { headers: [], row_count: 0, parsed_rows: 0, preview: [], preview_columns: [], ...issues, totals } };
 }
 
 /**
  * The server's validation of an inputs or stoppages file (spec part 1 §5), with the fraud registry check
  * the browser cannot do, then the deduction signals. `onStage` reports progress and answers false once this run is superseded.
  * A file that cannot be read fails with one file-level error.
+ * Its memory does not follow the file's rows: each canonical row is sent on to rows.json (in parts) and
+ * folded into the file's compact borrower table as it is read, and then dropped.
  */
 export async function validateUpload(
-  upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>,
+  upload: Pick<UploadRecord, 'id' | 'doc_kind' | 'month' | 'payee_key'>,
   data: Uint8Array,
   onStage: (stage: UploadStage) => Promise<boolean>,
 ): Promise<ValidationOutcome | null> {
   if (!(await onStage(UPLOAD_STAGES.validating))) return null;
   const kind = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
+  const rows = new JsonArrayUpload(resultKeys(upload.id).rows);
+  const file = new FileBorrowers();
+  let parsed = 0;
+  const onRow = (row: CanonicalRow, rowNumber: number) => {
+    parsed++;
+    rows.push(row);
+    file.add(row, rowNumber);
+  };
   let result: WorkbookValidation;
   try {
-    result = await validateWorkbookStreamed(data, { kind, month: upload.month, payeeKey: upload.payee_key, collectRows: true });
+    result = await validateWorkbookStreamed(data, { kind, month: upload.month, payeeKey: upload.payee_key, onRow }, () => rows.drain());
   } catch (error) {
     // validateWorkbookStreamed answers every unreadable file itself; anything thrown is a fault it met in this file.
     logger.error('Validation threw', error as Error);
-    return failedValidation(UNREADABLE);
+    return failedValidation(upload.id, UNREADABLE);
   }
   const onlyFileError = result.errors.length === 1 && result.errors[0]?.column === FILE_COLUMN && result.row_count === 0;
-  if (result.file_error !== null || onlyFileError) return failedValidation(result.errors[0]?.message ?? UNREADABLE);
+  if (result.file_error !== null || onlyFileError) return failedValidation(upload.id, result.errors[0]?.message ?? UNREADABLE);
 
   if (!(await onStage(UPLOAD_STAGES.fraud))) return null;
   const issues = { errors: result.errors, warnings: result.warnings, fraud: await fraudFlags(result) };
   if (!(await onStage(UPLOAD_STAGES.signals))) return null;
-  const signals = await signalsOf(upload, result);
-  return { status: 'validated', issues, rows: result.rows, signals, summary: summarise(result, issues) };
+  const signals = await signalsOf(upload, file);
+  return { status: 'validated', issues, rows, signals, summary: summarise(result, parsed, issues) };
 }

@@ -21,7 +21,7 @@ import { failedValidation, validateUpload } from './upload-validation.js';
 import { createEventHandler } from '../lib/event-handler.js';
 
 const SETTLED = ['validated', 'failed', 'submitted'];
-const secondFile = () => failedValidation(SUBMISSION_MESSAGES.secondFile);
+const secondFile = (uploadId: string) => failedValidation(uploadId, SUBMISSION_MESSAGES.secondFile);
 
 /**
  * S3 trigger on `incoming/` in the uploads bucket: validates the uploaded file and stores the result on
@@ -60,14 +60,14 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   // Replaced between the two reads: the link took a second file, which is never validated, so this run
   // fails with a message to act on instead of leaving the upload waiting.
   const same = object.etag === head.etag;
-  const outcome = same ? await validateUpload(upload, object.data, (stage) => updateValidation(id, head.etag, { stage })) : secondFile();
+  const outcome = same ? await validateUpload(upload, object.data, (stage) => updateValidation(id, head.etag, { stage })) : secondFile(id);
   if (!outcome) return;
   const keys = resultKeys(id);
   const signals = outcome.signals?.signals ?? [];
   const ofType = (type: SignalType) => signals.filter((signal) => signal.type === type);
   await Promise.all([
     putResult(keys.issues, JSON.stringify(outcome.issues), 'application/json'),
-    putResult(keys.rows, JSON.stringify(outcome.rows), 'application/json'),
+    outcome.rows.complete(),
     // With a BOM, so that Excel reads the messages' dashes as UTF-8.
     putResult(keys.report, `\uFEFF${issuesCsv(outcome.issues, signals)}`, 'text/csv; charset=utf-8'),
     // Only the types found: a missing list reads as empty (GET /api/uploads/{id} and the paging route).

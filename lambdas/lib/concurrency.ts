@@ -13,3 +13,11 @@ export async function inParallel<T>(items: readonly T[], limit: number, task: (i
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
+
+/** As inParallel, over items drawn from an iterator only as a task is free to take the next: a long list is never made whole. */
+export async function inParallelFrom<T>(items: Iterator<T>, limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  const worker = async () => {
+    for (let next = items.next(); !next.done; next = items.next()) await task(next.value);
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}

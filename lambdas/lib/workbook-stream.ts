@@ -80,14 +80,19 @@ const nativeWhole: PartInflater = (zip, entry, budget) => {
 /**
  * validateWorkbook for Node: the same checks, the same answers (a unit test holds the two to it),
  * with the sheet inflated by native zlib. A file that cannot be read gives one file-level error.
+ * With `onRow` (the canonical rows handed on), `drain` is awaited after each inflated chunk's rows, so
+ * whatever takes them (an upload in parts) holds the reading back rather than the rows piling up.
  */
-export async function validateWorkbookStreamed(data: Uint8Array, opts: WorkbookValidationOptions): Promise<WorkbookValidation> {
+export async function validateWorkbookStreamed(data: Uint8Array, opts: WorkbookValidationOptions, drain?: () => Promise<void>): Promise<WorkbookValidation> {
   if (!isMonth(opts.month)) throw new RangeError('Month must be in YYYY-MM format.');
   try {
     const opened = openFirstSheet(data, opts, nativeWhole);
     const validation = new SheetValidation({ ...opts, date1904: opened.date1904 });
     try {
-      for await (const rows of nativeRows({ ...opened, budget: opened.budget.fork() })) for (const row of rows) validation.push(row);
+      for await (const rows of nativeRows({ ...opened, budget: opened.budget.fork() })) {
+        for (const row of rows) validation.push(row);
+        if (drain) await drain();
+      }
     } catch (error) {
       throw asSpreadsheetError(error);
     }

@@ -10,8 +10,9 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** What each file type may be: extensions with the MIME type the file is stored as, and a size limit (ours: the spec is silent). */
 export const FILE_RULES = {
-  inputs: { types: { xlsx: XLSX_MIME }, maxBytes: 25 * 1024 * 1024 },
-  stoppages: { types: { xlsx: XLSX_MIME }, maxBytes: 25 * 1024 * 1024 },
+  // A file of DEFAULT_MAX_ROWS rows (shared/xlsx/read-first-sheet.ts) is about 65 MB as Excel writes it.
+  inputs: { types: { xlsx: XLSX_MIME }, maxBytes: 100 * 1024 * 1024 },
+  stoppages: { types: { xlsx: XLSX_MIME }, maxBytes: 100 * 1024 * 1024 },
   onboarding: {
     types: {
       pdf: 'application/pdf',

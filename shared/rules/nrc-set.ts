@@ -1,5 +1,5 @@
 /**
- * The NRCs a file has shown so far, for the duplicate warning. A file holds up to 300,000 of them: an NRC of the
+ * The NRCs a file has shown so far, for the duplicate warning. A file holds up to 1,500,000 of them: an NRC of the
  * valid shape (6–8 digits / 2 / 1) is kept as a number in an open-addressing table of doubles, with no object
  * per entry for the collector to trace; any other text goes to a plain Set.
  */
@@ -61,7 +61,8 @@ function shapedKey(nrc: string): number {
   return digits + (prefix - 6) * 1e11;
 }
 
-function hash(key: number): number {
+/** A table slot's hash of an integer below 2^53 (NrcSet, shared/rules/borrower-keys.ts). */
+export function hash(key: number): number {
   const low = key % TWO_32 | 0;
   const high = (key / TWO_32) | 0;
   const mixed = Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1);

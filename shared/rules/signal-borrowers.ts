@@ -1,5 +1,6 @@
 import { ngwee } from './borrower-record.js';
 import type { CanonicalRow } from './canonical-row.js';
+import { BorrowerTotals } from './borrower-keys.js';
 import { normaliseNrc, nrcDigits } from './nrc.js';
 
 /** One borrower of a file: its rows taken together (a borrower may have several loans with one lender). */
@@ -47,19 +48,26 @@ export function borrowersOf(rows: readonly CanonicalRow[], rowNumbers: readonly 
   return borrowers;
 }
 
+/** Installments in ngwee by borrower key: a Map, or the compact table a month is read into (borrower-keys.ts). */
+export interface Totals {
+  has(key: string): boolean;
+  get(key: string): number | undefined;
+  set(key: string, value: number): unknown;
+}
+
 /**
  * The payee key's previous month as one file is compared with it: each borrower's installment in ngwee
  * (null without inputs for it), whole only for the borrowers the file does not name (they may be
- * MISSING), and the borrowers it stopped. A 100,000-row month costs a number per borrower.
+ * MISSING), and the borrowers it stopped.
  */
 export interface Baseline {
-  previous: Map<string, number> | null;
+  previous: Totals | null;
   absent: Map<string, Borrower>;
   stopped: Set<string>;
 }
 
-/** A baseline to read rows into, its inputs found. */
-export const emptyBaseline = () => ({ previous: new Map<string, number>(), absent: new Map<string, Borrower>(), stopped: new Set<string>() });
+/** A baseline to read rows into, its inputs found: a million-row month costs about 50 bytes a borrower. */
+export const emptyBaseline = () => ({ previous: new BorrowerTotals(), absent: new Map<string, Borrower>(), stopped: new Set<string>() });
 
 /**
  * Adds one row of the previous month to a baseline being read. Given the file (inputs), the borrowers it

@@ -84,7 +84,7 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
   };
   const collectRows = options.collectRows !== false;
 
-  // Column indexes read once; the checks below run for every row of files of up to 300,000 rows.
+  // Column indexes read once; the checks below run for every row of files of up to 1,500,000 rows.
   const at = {
     employee_no: columns.employee_no,
     payee_key: columns.payee_key,

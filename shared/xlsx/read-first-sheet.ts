@@ -6,7 +6,7 @@ import { locateFirstSheet } from './workbook.js';
 import { InflateBudget, inflateEntry, openZip, type ZipArchive, type ZipEntry } from './zip.js';
 
 export interface ReadOptions {
-  /** Rows holding a value allowed in the sheet (spec: 300,000). */
+  /** Rows holding a value allowed in the sheet (the spec's 300,000, raised to hold a lender ten times today's largest with room). */
   maxRows?: number;
   /** Bytes the parts read may inflate to in all, checked while inflating: the zip-bomb guard. */
   maxInflatedBytes?: number;
@@ -19,8 +19,9 @@ export interface FirstSheetReader {
   rows: Iterable<SheetRow>;
 }
 
-export const DEFAULT_MAX_ROWS = 300_000;
-export const DEFAULT_MAX_INFLATED_BYTES = 256 * 1_048_576;
+export const DEFAULT_MAX_ROWS = 1_500_000;
+/** The zip-bomb guard: a sheet of DEFAULT_MAX_ROWS rows inflates to about 600 MB (sheet XML and shared strings). */
+export const DEFAULT_MAX_INFLATED_BYTES = 1_024 * 1_048_576;
 
 /** Anything thrown while reading a hostile file (a RangeError from a bad offset, an inflate error) is a damaged file. */
 export function asSpreadsheetError(error: unknown): SpreadsheetError {

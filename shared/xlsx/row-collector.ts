@@ -12,6 +12,11 @@ export const PREVIEW_ROWS = 20;
 export interface RowCollectorOptions extends DateParseOptions {
   /** Keep the canonical rows (default true). */
   collectRows?: boolean;
+  /**
+   * Hand each canonical row on, with its sheet row, instead of keeping it: the Lambda streams a file's rows
+   * to where they are stored, so the rows of a large file never stand in memory together.
+   */
+  onRow?: (row: CanonicalRow, rowNumber: number) => void;
 }
 
 /** Excel's column name: 0 → A, 27 → AB. */
@@ -81,7 +86,8 @@ export class RowCollector {
     if (this.preview.length < PREVIEW_ROWS) this.preview.push(this.previewOf(cells));
     if (this.opts.collectRows !== false) {
       const row = inspection ? inspection.row : canonicalRow(cells, this.columns, this.opts);
-      if (row) {
+      if (row && this.opts.onRow) this.opts.onRow(row, rowNumber);
+      else if (row) {
         row.start_date = this.intern(row.start_date);
         row.end_date = this.intern(row.end_date);
         if (row.payee_key !== null) row.payee_key = this.intern(row.payee_key);

@@ -6,10 +6,10 @@ import { fraudFlag, ISSUE_COLUMNS, type Issue } from '../rules/issues.js';
 import { createRowValidator, type SubmissionKind } from '../rules/submission-rules.js';
 import { SpreadsheetError, type SpreadsheetErrorCode } from './errors.js';
 import { readFirstSheet, type ReadOptions } from './read-first-sheet.js';
-import { RowCollector } from './row-collector.js';
+import { RowCollector, type RowCollectorOptions } from './row-collector.js';
 import type { SheetRow } from './sheet-scanner.js';
 
-export interface WorkbookValidationOptions extends ReadOptions {
+export interface WorkbookValidationOptions extends ReadOptions, Pick<RowCollectorOptions, 'onRow'> {
   kind: SubmissionKind;
   /** The submission month, YYYY-MM. */
   month: string;
@@ -36,7 +36,7 @@ export interface WorkbookValidation {
    * rows. Asked only for the hits: indexing every one of 250,000 NRCs would cost a tenth of the run.
    */
   rowsOf(nrcs: ReadonlySet<string>): Map<string, number[]>;
-  /** The rows as ingested (spec §3), those meeting the minimal field requirements. */
+  /** The rows as ingested (spec §3), those meeting the minimal field requirements (none kept when handed to `onRow`). */
   rows: CanonicalRow[];
   /** The sheet row of each of `rows`, side by side (for the deduction signals). */
   row_numbers: number[];

@@ -56,6 +56,10 @@ const S3: Record<string, string[]> = {
   GetObject: ['GetObject'],
   HeadObject: ['GetObject'],
   PutObject: ['PutObject'],
+  // A multipart upload's steps are authorised as s3:PutObject (an incomplete one is removed by the bucket's lifecycle).
+  CreateMultipartUpload: ['PutObject'],
+  UploadPart: ['PutObject'],
+  CompleteMultipartUpload: ['PutObject'],
   CopyObject: ['GetObject', 'PutObject'],
   DeleteObject: ['DeleteObject'],
   DeleteObjects: ['DeleteObject'],

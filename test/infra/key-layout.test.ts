@@ -4,6 +4,8 @@ import { finalEvidenceKey, stagingKey } from '../../lambdas/api/fraud/names.js';
 import { disputeEvidenceKey } from '../../lambdas/data/dispute-evidence.js';
 import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
 import { idempotencyKey, notificationJobKey } from '../../lambdas/data/notifications.js';
+import { CHUNK_PREFIX, chunkKey } from '../../lambdas/data/ingestion-layout.js';
+import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
 import { onboardingDocKey } from '../../shared/api/accounts.js';
@@ -27,6 +29,7 @@ const KEY = {
   signalsHead: resultKeys(id).signalsHead,
   signalsOfType: resultKeys(id).signals('NEW'),
   ingest: ingestJobKey(id),
+  chunk: chunkKey(id, 3, 20),
   notify: notificationJobKey(idempotencyKey({ kind: 'submission.decided', submission_id: id, status: 'rejected', reason: 'Wrong month' })),
   storedInputs: storagePath({ ...upload, doc_kind: 'inputs' }),
   storedStoppages: storagePath({ ...upload, doc_kind: 'stoppages' }),
@@ -47,6 +50,7 @@ const PATTERN_OF: Record<KeyName, string> = {
   signalsHead: KEYS.uploads.results,
   signalsOfType: KEYS.uploads.results,
   ingest: KEYS.uploads.ingest,
+  chunk: KEYS.uploads.chunks,
   notify: KEYS.uploads.notify,
   storedInputs: KEYS.uploads.stored[0],
   storedStoppages: KEYS.uploads.stored[1],
@@ -78,6 +82,8 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['submit-upload', 'uploads', 'read', 'ingest'],
   ['submit-upload', 'uploads', 'write', 'ingest'],
   ['ingest-submission', 'uploads', 'read', 'rows'],
+  ['ingest-submission', 'uploads', 'write', 'chunk'],
+  ['ingest-chunk', 'uploads', 'read', 'chunk'],
   ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute'] as const).map(
     (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
   ),
@@ -111,6 +117,11 @@ describe('the S3 key layout', () => {
   it.each(USES)('%s may %s the %s… key %s', (fn, bucket, op, name) => {
     const grant: BucketGrant = GRANTS[fn]?.buckets?.[bucket] ?? {};
     expect((grant[op] ?? []).some((p) => matches(p, KEY[name])), `${fn} ${op} ${KEY[name]}`).toBe(true);
+  });
+
+  it('runs the chunk trigger and expires the chunks under the prefix the code writes them to', () => {
+    expect(CHUNK_PREFIX).toBe(CHUNKS_PREFIX);
+    expect(S3_TRIGGERS.find((trigger) => trigger.id === 'ingest-chunk')?.prefix).toBe(CHUNKS_PREFIX);
   });
 
   it('grants no key pattern beyond those the code works on', () => {

@@ -3,6 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
+import { INGEST_CHUNKS } from '../../infra/sizing.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { logicalId, ref, type Synthesized, synthesize } from './synth.js';
@@ -51,6 +52,30 @@ describe('processing', () => {
         }),
       ],
     });
+  });
+
+  it('runs at most INGEST_CHUNKS.concurrency ingestion chunks at once, a chunk held back too long dead-lettered', () => {
+    const fn = stack.processing.functions.find((f) => f.node.id === 'IngestChunk')!;
+    expect(template.toJSON().Resources[logicalId(fn.function)].Properties.ReservedConcurrentExecutions).toBe(INGEST_CHUNKS.concurrency);
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: ref(fn.function),
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: INGEST_CHUNKS.maxEventAgeSeconds,
+    });
+    // Only the chunks are bounded: the other triggers take what Lambda gives.
+    const bounded = resources('AWS::Lambda::Function').filter((f) => f.Properties.ReservedConcurrentExecutions !== undefined);
+    expect(bounded).toHaveLength(1);
+  });
+
+  it('warms the history table only when the deployment asks for it (HistoryWarmWriteUnits)', () => {
+    const json = template.toJSON();
+    expect(json.Parameters.HistoryWarmWriteUnits).toMatchObject({ Type: 'Number', Default: 4_000, MinValue: 4_000 });
+    const history = json.Resources[logicalId(stack.data.tables.history)].Properties;
+    const [condition] = history.WarmThroughput['Fn::If'];
+    expect(history.WarmThroughput).toEqual({ 'Fn::If': [condition, { Ref: 'AWS::NoValue' }, { WriteUnitsPerSecond: { Ref: 'HistoryWarmWriteUnits' } }] });
+    expect(json.Conditions[condition]).toEqual({ 'Fn::Equals': [{ Ref: 'HistoryWarmWriteUnits' }, 4_000] });
+    const others = Object.values(stack.data.tables).filter((table) => table !== stack.data.tables.history);
+    for (const table of others) expect(json.Resources[logicalId(table)].Properties.WarmThroughput).toBeUndefined();
   });
 
   it('keeps dead letters encrypted for 14 days, reachable over TLS only', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ISSUE_LIST_LIMIT, SUBMISSION_MESSAGES, type CreateUploadRequest } from '../../shared/api/submissions.js';
+import { FILE_RULES, ISSUE_LIST_LIMIT, SUBMISSION_MESSAGES, type CreateUploadRequest } from '../../shared/api/submissions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { createUpload, getUpload, getUploadReport } from '../../shared/routes/submissions.js';
 import { call, expectStatus, named, offContract, okBody } from '../support/api.js';
@@ -46,7 +46,7 @@ describe(named(createUpload), () => {
     const res = await create(member.token, inputsRequest(1000));
     expectStatus(res, 200);
     const body = res.body;
-    expect(body.max_bytes).toBe(25 * 1024 * 1024);
+    expect(body.max_bytes).toBe(FILE_RULES.inputs.maxBytes);
     expect(body.upload.url).toBe(`${twin.url}/_local/s3/${twin.env.BUCKET_UPLOADS}`);
     expect(body.upload.fields.key).toBe(`incoming/${body.id}/March-inputs.xlsx`);
     expect(body.upload.fields['Content-Type']).toBe(XLSX_MIME);
@@ -75,7 +75,7 @@ describe(named(createUpload), () => {
     ['a malformed payee key', { payee_key: 'X' }, 400, SUBMISSION_MESSAGES.payeeKeyInvalid],
     ['an .xls workbook for inputs', { file_name: 'old.xls' }, 400, SUBMISSION_MESSAGES.xlsxOnly],
     ['an empty file', { size: 0 }, 400, SUBMISSION_MESSAGES.fileEmpty],
-    ['a file over 25 MB', { size: 25 * 1024 * 1024 + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('inputs')],
+    ['a file over the size limit', { size: FILE_RULES.inputs.maxBytes + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('inputs')],
     ['an executable as onboarding evidence', { doc_kind: 'onboarding', file_name: 'x.exe' }, 400, SUBMISSION_MESSAGES.onboardingTypes],
     ['onboarding evidence over 10 MB', { doc_kind: 'onboarding', file_name: 'x.pdf', size: 10 * 1024 * 1024 + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('onboarding')],
     ['an unknown file type', { doc_kind: 'payslips' }, 400, 'doc_kind: doc_kind must be inputs, stoppages or onboarding.'],

@@ -3,21 +3,25 @@ import { readPerRowCosts } from '../../bench/per-row-costs.js';
 import { itemBytes, readUnits, writeUnits } from '../../capacity/item-size.js';
 import { ASSUMPTIONS, perRowFrom, times, TODAY, type PerRow } from '../../capacity/inputs.js';
 import { limits } from '../../capacity/limits.js';
-import { bucketsTouched, monthlyUsage, summaries } from '../../capacity/model.js';
+import { bucketsTouched, monthlyUsage, pollsDuring, pollsPerSecond, writeUnitsPerRow } from '../../capacity/model.js';
+import { API_THROTTLE } from '../../infra/sizing.js';
 import { monthlyCost, PRICES } from '../../capacity/prices.js';
 
 /** Per-row costs of the size the benches measure, fixed here so the expectations do not move with them. */
 const PER_ROW: PerRow = {
   validateCpuMsPer1000Rows: 5,
-  validationPeakRssMb: 280,
+  validationPeakRssMb: 240,
+  validationPeakRssMb1m: 480,
   xlsxBytesPerRow: 42,
   rowsJsonBytesPerRow: 200,
   historyItemBytes: 350,
   historyItemsPerRow: 1,
-  summaryUpdatesPerRow: 2,
-  summaryBaseBytes: 32,
-  nrcEntryBytes: 133,
-  employeeEntryBytes: 102,
+  recordUpdatesPerRow: 1,
+  recordBytesMonth12: 1_100,
+  recordWriteUnitsMonth12: 2,
+  recordBytesMean: 900,
+  recordWriteUnitsMean: 1.6,
+  employeeSummaryBytes: 170,
   digestBytesPerNrc: 9,
   uploadRecordBytes: 4_000,
   auditEntryBytes: 470,
@@ -92,13 +96,16 @@ describe('monthlyUsage', () => {
     expect(today.rows.inputs).toBe(400_000);
     expect(today.rows.total).toBeCloseTo(400_000 * (1 + ASSUMPTIONS.stoppageShare));
   });
-  it('writes each ingested row once to history, and its summaries transactionally at least twice over', () => {
-    const perRow = today.dynamo.writeUnits.ingest / today.rows.total;
-    expect(perRow).toBeGreaterThanOrEqual(1 + 2 * 2);
+  it("writes a row's history item, one record update and, for the unsettled share, its employee number's summary", () => {
+    const { lastMonth, mean } = writeUnitsPerRow(PER_ROW);
+    expect(lastMonth).toBeCloseTo(1 + 2 + ASSUMPTIONS.unsettledEmployeeShare * 1, 2);
+    expect(mean).toBeLessThan(lastMonth);
+    expect(today.dynamo.writeUnits.ingest / today.rows.total).toBeGreaterThanOrEqual(mean);
+    expect(today.dynamo.writeUnits.ingest / today.rows.total).toBeLessThan(mean + 0.1);
   });
-  it('costs more to write a row the longer the summaries have grown', () => {
-    const units = (months: number) => summaries({ ...TODAY, months }, PER_ROW).updateUnits;
-    expect(units(60)).toBeGreaterThan(units(12));
+  it('costs the same to write a row whatever the window: compaction holds the records at the size measured', () => {
+    const units = (months: number) => monthlyUsage({ ...TODAY, months }, PER_ROW).dynamo.writeUnits.ingest;
+    expect(units(60)).toBe(units(12));
   });
 });
 
@@ -112,14 +119,48 @@ describe('limits', () => {
   ])('a registry of %i NRCs: a digest bucket item reaches 400 KB: %s', (registryNrcs, reached) => {
     expect(named(registryNrcs, 'Digest bucket item size').use >= 1).toBe(reached);
   });
+  it('puts the validation memory of a file on the line through the two measured files', () => {
+    const memory = (rows: number) => limits({ ...TODAY, largestFileRows: rows }, PER_ROW).find((l) => l.name === 'Validate largest file, memory')!.need;
+    expect(memory(100_000)).toBeCloseTo(240);
+    expect(memory(1_000_000)).toBeCloseTo(480);
+    expect(memory(550_000)).toBeCloseTo(360);
+  });
   it('lists the nearest limit first', () => {
     const uses = limits(TODAY, PER_ROW).map((l) => l.use);
     expect(uses).toEqual([...uses].sort((a, b) => b - a));
   });
-  it('refuses a tenfold largest file by its rows, as the reader does', () => {
+  it('takes a tenfold largest file by its rows, with room, as the reader does', () => {
     const rows = limits(times(TODAY, 10), PER_ROW).find((l) => l.name === 'Largest file, rows')!;
     expect(rows.need).toBe(1_000_000);
-    expect(rows.use).toBeGreaterThan(1);
+    expect(rows.use).toBeLessThanOrEqual(0.75);
+  });
+  it("ingests a tenfold largest file in chunks: within a chunk's timeout and the chunks' event age, quicker on a warm table", () => {
+    const tenfold = limits(times(TODAY, 10), PER_ROW);
+    const named = (start: string) => tenfold.find((l) => l.name.startsWith(start))!;
+    expect(named('Ingest one chunk').use).toBeLessThan(0.5);
+    expect(named('Ingest largest file, month').use).toBeLessThan(1);
+    expect(named('Ingest largest file, warm').need).toBeLessThan(named('Ingest largest file, month').need);
+  });
+  it("holds the tenfold deadline burst within half the API stage's throttle", () => {
+    const burst = limits(times(TODAY, 10), PER_ROW).find((l) => l.name === 'API requests/s, deadline burst')!;
+    expect(burst.limit).toBe(API_THROTTLE.rateLimit);
+    expect(burst.use).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe('pollsDuring', () => {
+  it.each([
+    // A quick validation is seen done by the first poll; a longer one is polled after 1, 2.5, 4.75 … s in each stage.
+    [0.5, 1],
+    [4, 1 + 4],
+    [40, 1 + 4 * 4],
+    [400, 1 + 4 * 13],
+  ])('a validation of %d s gets %i polls', (seconds, polls) => {
+    expect(pollsDuring(seconds)).toBe(polls);
+  });
+  it('polls a file at most once a second, less the longer it takes', () => {
+    expect(pollsPerSecond(0.5)).toBe(1);
+    expect(pollsPerSecond(40)).toBeLessThan(pollsPerSecond(4));
   });
 });
 

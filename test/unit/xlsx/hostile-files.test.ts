@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFirstSheet, SpreadsheetError, validateWorkbook, type SpreadsheetErrorCode } from '../../../shared/xlsx/index.js';
+import { DEFAULT_MAX_ROWS } from '../../../shared/xlsx/read-first-sheet.js';
 import { validateWorkbookStreamed } from '../../../lambdas/lib/workbook-stream.js';
 import { DEDUCTIONS_OPTIONS } from '../../fixtures/xlsx-fixtures.js';
 import {
@@ -21,8 +22,8 @@ const MESSAGES = {
   notXlsx: 'This file is not a valid .xlsx workbook. Save it from Excel as "Excel Workbook (.xlsx)" and try again.',
   encrypted: 'This workbook is password-protected. Remove the password in Excel and upload it again.',
   corrupt: 'This workbook is damaged or incomplete and cannot be read. Open it in Excel, save it again as "Excel Workbook (.xlsx)" and try again.',
-  tooLarge: 'The workbook expands to more than 256 MB, which is more than a deduction file should. Check the file and try again.',
-  tooManyRows: 'The sheet has more than 300,000 rows. Split it into smaller files.',
+  tooLarge: 'The workbook expands to more than 1,024 MB, which is more than a deduction file should. Check the file and try again.',
+  tooManyRows: 'The sheet has more than 1,500,000 rows. Split it into smaller files.',
 };
 
 /** Reads the whole sheet; returns the SpreadsheetError it ends with. */
@@ -78,15 +79,16 @@ describe('files that cannot be read', () => {
     // Act
     const small = failure(bomb, { maxInflatedBytes: 8 << 20 });
     // Assess
-    expect(bomb.length).toBeLessThan(1 << 20);
+    expect(bomb.length).toBeLessThan(2 << 20);
     expect(small).toMatchObject({ code: 'too_large', message: /more than 8 MB/ });
     expect(validateWorkbook(bomb, DEDUCTIONS_OPTIONS)).toMatchObject({ file_error: 'too_large', errors: [{ row: 0, column: 'File', message: MESSAGES.tooLarge }] });
     expect(await validateWorkbookStreamed(bomb, { ...DEDUCTIONS_OPTIONS, maxInflatedBytes: 8 << 20 })).toMatchObject({ file_error: 'too_large', errors: [{ message: /more than 8 MB/ }] });
   });
 
-  it('more than 300,000 rows is refused; a sheet at the limit is read', { timeout: 60_000 }, async () => {
-    expect(await validateWorkbookStreamed(manyRows(300_001), DEDUCTIONS_OPTIONS)).toMatchObject({ file_error: 'too_many_rows', row_count: 0 });
-    expect(validateWorkbook(manyRows(300_001), DEDUCTIONS_OPTIONS)).toMatchObject({
+  it('more than 1,500,000 rows is refused; a sheet at the limit is read', { timeout: 240_000 }, async () => {
+    const tooMany = manyRows(DEFAULT_MAX_ROWS + 1);
+    expect(await validateWorkbookStreamed(tooMany, DEDUCTIONS_OPTIONS)).toMatchObject({ file_error: 'too_many_rows', row_count: 0 });
+    expect(validateWorkbook(tooMany, DEDUCTIONS_OPTIONS)).toMatchObject({
       file_error: 'too_many_rows',
       row_count: 0,
       errors: [{ row: 0, column: 'File', type: 'HEADER', message: MESSAGES.tooManyRows }],
