@@ -39,7 +39,7 @@ async function rawBatchWrite(items: readonly Record<string, unknown>[], table: s
 }
 
 /**
- * Issue 28 §6: one file of ROWS rows ingested through the chunked path on the twin (split, chunk objects,
+ * One file of ROWS rows ingested through the chunked path on the twin (split, chunk objects,
  * their events under the chunk function's bounded concurrency, history and borrower summaries, the counts
  * landed once), its rows/s from Submit to the counts recorded; beside it, the very items that path left
  * (history items, NRC records, employee-number summaries) written under other keys by raw BatchWriteItem

@@ -59,7 +59,7 @@ async function uploadOnce(twin: TwinHandle, call: ReturnType<typeof client>, pay
 }
 
 /**
- * Load on the twin (issue 8 §4): 20 concurrent 10,000-row uploads validated and ingested, then history
+ * Load on the twin: 20 concurrent 10,000-row uploads validated and ingested, then history
  * lookups for 60 s at the highest rate the twin holds (found by a short ramp of concurrency), then one
  * 300,000-row file through the chunked ingestion beside raw BatchWriteItem (load-chunked.ts).
  */

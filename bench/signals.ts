@@ -30,7 +30,7 @@ const root = path.resolve(here, '..');
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 /**
- * Issue 15: the deduction signals of a 100,000-row inputs file reconciled against a 100,000-row previous
+ * The deduction signals of a 100,000-row inputs file reconciled against a 100,000-row previous
  * month of the same payee key (its stored rows) and checked for identity and exposure (the borrower
  * summaries, a second lender on a third of the borrowers), against a raw BatchGetItem of one summary
  * item per distinct NRC of the file on the same DynamoDB, rounds alternating. The validation stage of
@@ -69,7 +69,7 @@ export const signalsBench: Bench = {
       const written = await writeSummaries({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
       const summarySeconds = (performance.now() - t) / 1000;
       const summaryWrites = (ROWS * 2) / summarySeconds;
-      // What ingestion does next (issue 17): reads each employee number back and marks those under two NRCs.
+      // What ingestion does next: reads each employee number back and marks those under two NRCs.
       const { markSharedEmployeeNumbers } = await import('../lambdas/data/shared-employee-numbers.js');
       t = performance.now();
       await markSharedEmployeeNumbers({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows, written.employeeNumbers);
@@ -197,7 +197,7 @@ export const signalsBench: Bench = {
           baseline: `writing the summaries of those ${ROWS.toLocaleString('en-US')} rows, s`,
           baseline_value: summarySeconds,
           ratio: markSeconds / summarySeconds,
-          note: 'what ingestion adds for /history (issue 17): a strongly consistent BatchGetItem of every employee number of the file after its summaries, and a mark on the records of those under two NRCs',
+          note: 'what ingestion adds for /history: a strongly consistent BatchGetItem of every employee number of the file after its summaries, and a mark on the records of those under two NRCs',
         },
       ];
     });

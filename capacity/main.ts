@@ -81,7 +81,7 @@ scales.forEach((scale, i) => console.log(`Reached first, ${scale.label}: ${all[i
 heading('What the stack does at each');
 for (const l of all[1]!) console.log(`- ${l.name}: ${l.stack}`);
 
-// The goals (issue 28): today every limit at most half used, at ten times at most all, a row at most 4 WRU.
+// The goals: today every limit at most half used, at ten times at most all, a row at most 4 WRU.
 const GOALS = [0.5, 1];
 const missed = scales.flatMap((scale, i) => all[i]!.filter((l) => l.use > GOALS[i]!).map((l) => `${l.name} at ${scale.label} (${n(l.use * 100)}%)`));
 if (perRowUnits.lastMonth > 4) missed.push(`a row's write units in month ${TODAY.months} (${n(perRowUnits.lastMonth, 2)})`);

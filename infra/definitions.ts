@@ -106,6 +106,6 @@ export interface ScheduledJobDef {
 }
 
 export const SCHEDULED_JOBS = [
-  // Fraud reports older than the retention setting leave the registry (issue 16 §2): 00:30 in Lusaka.
+  // Fraud reports older than the retention setting leave the registry: 00:30 in Lusaka.
   { id: 'expire-reports', handler: 'events/expire-reports', cron: { minute: '30', hour: '22' }, uses: { tables: ['registry', 'directory', 'audit'] } },
 ] as const satisfies readonly ScheduledJobDef[];

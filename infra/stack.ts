@@ -75,7 +75,7 @@ export class PayrollPlatformStack extends Stack {
       userPoolClient: this.auth.client,
       userPoolActions: USER_ADMIN_ACTIONS,
     });
-    // Issue 16 §4: the notification emails' sender, a verified SES identity. A parameter, so that each
+    // The notification emails' sender, a verified SES identity. A parameter, so that each
     // deployment names its own: `cdk deploy -c senderEmail=…` (its default) or `--parameters SenderEmail=…`.
     const senderEmail = new CfnParameter(this, 'SenderEmail', {
       type: 'String',

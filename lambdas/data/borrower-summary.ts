@@ -17,7 +17,7 @@ import { parseEmployeeSummary, parseNrcRecord, type CompactedIdentity, type NrcE
  *   (summed), end date, employee number and name; and `c`, the identity compacted from older entries
  *   (each employee number and its first month, each name and its newest: summary-compaction.ts), with
  *   `v`, the version every compacting write conditions on.
- *   An upheld dispute adds `u_{dispute id}`: its payee key and month (issue 16 §1, lambdas/data/disputes.ts).
+ *   An upheld dispute adds `u_{dispute id}`: its payee key and month (lambdas/data/disputes.ts).
  *   An employee number on record with another NRC too adds `x_{employee number}` (shared-employee-numbers.ts),
  *   so a lookup reads that number's summary only then.
  *   Rows filed under an employee number on record with this NRC but without an NRC add

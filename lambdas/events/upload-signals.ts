@@ -38,7 +38,7 @@ async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord,
 }
 
 /**
- * The deduction signals of a validated inputs or stoppages file (issue 15): its payee key's previous
+ * The deduction signals of a validated inputs or stoppages file: its payee key's previous
  * month (the stored rows of its latest inputs that is not rejected, and its stoppages) and what is on
  * record for its borrowers (the summaries ingestion keeps), compared in shared/rules/signals.ts. The
  * previous month is read while the records are, 1,600 borrowers at a time, four such chunks at once

@@ -74,7 +74,7 @@ export const UPLOAD_STAGES = {
   reading: 'reading file',
   validating: 'validating on server',
   fraud: 'checking NRCs against the fraud registry',
-  /** Beyond the spec (issue 15): the deduction signals. */
+  /** Beyond the spec: the deduction signals. */
   signals: 'comparing with last month and borrower records',
   done: 'done',
 } as const;
@@ -125,7 +125,7 @@ export const uploadResponseSchema = z.object({
   totals: counts,
   /** Set once submitted. */
   submission_id: z.string().nullable(),
-  /** The deduction signals (issue 15): null until a validated inputs or stoppages file has them. */
+  /** The deduction signals: null until a validated inputs or stoppages file has them. */
   signal_counts: signalCountsSchema.nullable(),
   signal_baseline: signalBaselineSchema.nullable(),
   /** At most SIGNAL_PAGE_SIZE of each type; GET /api/uploads/{id}/signals pages through the rest. */
@@ -142,7 +142,7 @@ export const submitUploadResponseSchema = z.object({
   path: z.string(),
   file_name: z.string(),
   message: z.string(),
-  /** Submitted after its month's window closed (issue 16 §3); false for onboarding documents. */
+  /** Submitted after its month's window closed; false for onboarding documents. */
   late: z.boolean(),
 });
 export type SubmitUploadResponse = z.infer<typeof submitUploadResponseSchema>;
@@ -165,10 +165,10 @@ export const submissionFieldsSchema = z.object({
   row_count: z.number(),
   org_id: z.string().nullable(),
   org_name: z.string().nullable(),
-  /** The deduction signals found when it was validated (issue 15); null for a file validated before them. */
+  /** The deduction signals found when it was validated; null for a file validated before them. */
   signal_counts: signalCountsSchema.nullable(),
   signal_baseline: signalBaselineSchema.nullable(),
-  /** Submitted after its month's window closed (issue 16 §3). */
+  /** Submitted after its month's window closed. */
   late: z.boolean(),
 });
 export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;

@@ -7,7 +7,7 @@ import { computeSignals } from '../../shared/rules/signals.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 
 /**
- * Faults (issue 15 §6) for what the signals read: the borrower summaries ingestion keeps. Replayed and
+ * Faults for what the signals read: the borrower summaries ingestion keeps. Replayed and
  * concurrent ingestions, lenders writing the same borrowers at once, months ingested out of order,
  * throttled reads and a rejected submission: the records read are the same as after one clean run.
  */

@@ -10,7 +10,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { HEADER, workbook } from '../fixtures/submissions/workbooks.js';
 
 /**
- * The record /history shows beside a borrower's deductions (issues 15 and 17), through the real
+ * The record /history shows beside a borrower's deductions (its identity, exposure and disputes), through the real
  * pipeline: the record lives in the borrower's partition and comes with the lookup's one Query; an
  * employee number two lenders filed under two NRCs at once is marked on both records at ingestion and
  * shown on both lookups; a rejection stops counting within the ten seconds the lookup keeps a pending

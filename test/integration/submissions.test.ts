@@ -134,7 +134,7 @@ describe('validation on the server (S3 trigger on incoming/)', () => {
     const csv = await (await fetch(link.body.url)).text();
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('severity,type,row,column,message');
-    // Every issue, then every deduction signal (issue 15: a first month's rows are all new).
+    // Every issue, then every deduction signal (a first month's rows are all new).
     const signalLines = lines.filter((line) => line.startsWith('signal,'));
     expect(lines.length - signalLines.length).toBe(nrcs.length + 1);
     const { continuing: _, ...listed } = result.signal_counts!;

@@ -8,7 +8,7 @@ import { ErrorAlert } from './error-alert';
 import { getUploadSignals } from '@shared/routes/submissions';
 
 /**
- * The deduction signals of one upload (issue 15), for the upload screen and the /reviews drawer: the
+ * The deduction signals of one upload, for the upload screen and the /reviews drawer: the
  * counts as badges, then one section per type with its signals, SIGNAL_PAGE_SIZE a page (the first page
  * comes with the upload; the others from GET /api/uploads/{id}/signals).
  */

@@ -9,7 +9,7 @@ import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFil
 export interface ReviewFilters {
   status: string;
   kind: string;
-  /** 'late' or 'all' (issue 16 §3). */
+  /** 'late' (submitted after the month's window closed) or 'all'. */
   timing: string;
   /** Already cleaned (spec §5) and at least 2 characters, or ''. */
   q: string;
