@@ -15,7 +15,7 @@ const ROWS = 250_000;
 /** The tenfold lender's file: the Lambda's validation memory is measured on it. */
 const MEMORY_ROWS = Number(process.env.PARSE_MEMORY_ROWS ?? 1_000_000);
 /** The old space the streamed validation must complete in: under half the validation function's memory. */
-const MEMORY_OLD_SPACE_MB = 384;
+const MEMORY_OLD_SPACE_MB = 256;
 const MONTH = '2026-03';
 const PAYEE_KEY = 'A001';
 /** Bump when the generator changes, so a cached file is not reused. */

@@ -23,7 +23,7 @@ const PARALLEL = 16;
 const OLD_SPACE_MB = 160;
 /** The tenfold lender's file, whose validation stage's memory is measured too, and the old space it must complete in. */
 const MEMORY_ROWS = Number(process.env.SIGNALS_MEMORY_ROWS ?? 1_000_000);
-const MEMORY_OLD_SPACE_MB = 384;
+const MEMORY_OLD_SPACE_MB = 256;
 const BIG = 'S003';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
