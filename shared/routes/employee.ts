@@ -10,7 +10,7 @@ export const requestEmployeeCode = route({
   method: 'POST',
   path: '/api/employee/code',
   access: PUBLIC,
-  uses: { tables: ['directory', 'audit'], employeePool: true, sendsSms: true },
+  uses: { tables: ['directory', 'audit', 'register'], employeePool: true, sendsSms: true },
   request: employeeCodeRequestSchema,
   response: employeeCodeResponseSchema,
   summary: 'Texts a sign-in code to the register’s mobile when NRC and employee number match it; the same answer either way (rate-limited per NRC and per client).',
