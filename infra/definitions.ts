@@ -9,6 +9,8 @@ export const EMPLOYEE_POOL_ENV = { poolId: 'EMPLOYEE_POOL_ID', clientId: 'EMPLOY
 export const SMS_ORIGINATION_ENV = 'SMS_ORIGINATION_NUMBER';
 /** How long a step of the employees' custom sign-in may wait for its answer (Cognito's AuthSessionValidity). */
 export const EMPLOYEE_AUTH_SESSION_MINUTES = 3;
+/** The employees' token lifetimes: an hour, and a day of refreshing (a phone is often shared), then a new code. */
+export const EMPLOYEE_TOKENS = { idMinutes: 60, accessMinutes: 60, refreshDays: 1 } as const;
 
 /**
  * Attributes whose change keeps the old value until the new one is verified (Cognito's

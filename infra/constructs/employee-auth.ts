@@ -3,7 +3,7 @@ import { AccountRecovery, ClientAttributes, FeaturePlan, Mfa, UserPool, type Use
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLES } from '../../shared/stores.js';
-import { EMPLOYEE_AUTH_SESSION_MINUTES, EMPLOYEE_AUTH_TRIGGERS } from '../definitions.js';
+import { EMPLOYEE_AUTH_SESSION_MINUTES, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS } from '../definitions.js';
 import { TRIGGER_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
@@ -60,10 +60,9 @@ export class EmployeeAuth extends Construct {
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       authSessionValidity: Duration.minutes(EMPLOYEE_AUTH_SESSION_MINUTES),
-      idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
-      // A phone is often shared: a day, then a new code.
-      refreshTokenValidity: Duration.days(1),
+      idTokenValidity: Duration.minutes(EMPLOYEE_TOKENS.idMinutes),
+      accessTokenValidity: Duration.minutes(EMPLOYEE_TOKENS.accessMinutes),
+      refreshTokenValidity: Duration.days(EMPLOYEE_TOKENS.refreshDays),
       readAttributes: new ClientAttributes(),
       writeAttributes: new ClientAttributes(),
     });

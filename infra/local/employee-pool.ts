@@ -1,10 +1,7 @@
 import { type CognitoIdentityProviderClient, CreateUserPoolClientCommand, CreateUserPoolCommand, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { EMPLOYEE_AUTH_TRIGGERS } from '../definitions.js';
+import { EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS } from '../definitions.js';
 import type { CognitoPool } from './cognito.js';
-
-/** The employees' token lifetimes, as the stack sets them on their client (infra/constructs/employee-auth.ts). */
-export const EMPLOYEE_TOKENS = { idMinutes: 60, accessMinutes: 60, refreshDays: 1 } as const;
 
 /**
  * The employees' own user pool on the twin, from the stack's definitions: plain usernames (the NRC's

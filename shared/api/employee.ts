@@ -37,7 +37,6 @@ export const employeeNumberSchema = z
   .max(40, EMPLOYEE_MESSAGES.employeeNumber);
 
 export const employeeCodeRequestSchema = z.strictObject({ nrc: employeeNrcSchema, employee_number: employeeNumberSchema });
-export type EmployeeCodeRequest = z.input<typeof employeeCodeRequestSchema>;
 export const employeeCodeResponseSchema = z.object({ message: z.string() });
 
 /** What the employee's portal shows of them: the register's record as their latest code found it. */
@@ -48,4 +47,3 @@ export const employeeMeResponseSchema = z.object({
   last_name: z.string(),
   mobile_masked: z.string(),
 });
-export type EmployeeMe = z.output<typeof employeeMeResponseSchema>;
