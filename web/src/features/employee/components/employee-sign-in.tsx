@@ -75,7 +75,7 @@ export function EmployeeSignIn() {
   return (
     <AuthLayout title="Employee sign-in" withSignInLink={false}>
       {step === 'details' ? (
-        <form onSubmit={sendCode} noValidate aria-label="Your payroll details">
+        <form onSubmit={sendCode} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
               See what is deducted from your pay. Enter your NRC and employee number; we text a code to the mobile number on your payroll record.
@@ -113,7 +113,7 @@ export function EmployeeSignIn() {
           </Stack>
         </form>
       ) : (
-        <form onSubmit={signIn} noValidate aria-label="The code from the text message">
+        <form onSubmit={signIn} noValidate>
           <Stack gap="md">
             <Alert color="blue" variant="light" icon={<IconMessage size={18} />} role="status">
               {EMPLOYEE_MESSAGES.codeSent} It works for 5 minutes.

@@ -26,8 +26,10 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       <Box component="header" className={classes.header}>
         <Container size="md" py="xs">
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Brand size="sm" />
-            <Button variant="default" size="sm" leftSection={<IconLogout size={16} aria-hidden />} onClick={leave} loading={leaving}>
+            <Box miw={0} style={{ flex: 1 }}>
+              <Brand size="sm" />
+            </Box>
+            <Button variant="default" size="sm" flex="none" leftSection={<IconLogout size={16} aria-hidden />} onClick={leave} loading={leaving}>
               Sign out
             </Button>
           </Group>
