@@ -101,6 +101,8 @@ export const disputeSchema = z.object({
   org_name: z.string().nullable(),
   reason: z.string(),
   opened: partySchema,
+  /** A reviewer opened it on someone's behalf, or the employee did from the portal (then `opened.email` is empty). */
+  opened_by: z.enum(['reviewer', 'employee']),
   response: partySchema.extend({ message: z.string() }).nullable(),
   decision: partySchema.extend({ decision: z.enum(DISPUTE_DECISIONS), note: z.string() }).nullable(),
   /** Only on GET /api/disputes/{id}: links valid for DISPUTE_LINK_SECONDS. */

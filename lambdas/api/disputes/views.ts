@@ -18,6 +18,7 @@ export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeVie
     org_name: d.org_name,
     reason: d.reason,
     opened: party(d.opened),
+    opened_by: d.opened_by,
     response: d.response ? { ...party(d.response), message: d.response.message } : null,
     decision: d.decision ? { ...party(d.decision), decision: d.decision.decision, note: d.decision.note } : null,
     can_respond: canRespond(rights, d),

@@ -33,6 +33,7 @@ async function open(me: AuthenticatedCaller, input: OpenDisputeRequest) {
     org_name: org.org_name ?? null,
     reason: input.reason,
     opened: { email: me.email, user_id: me.userId, at: new Date().toISOString() },
+    opened_by: 'reviewer',
     response: null,
     decision: null,
   };

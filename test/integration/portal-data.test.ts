@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { PORTAL_MESSAGES, PORTAL_SIGNAL_TEXT } from '../../shared/api/portal.js';
+import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { nrcDigits } from '../../shared/rules/nrc.js';
+import { getHistory } from '../../shared/routes/history.js';
+import { disputesApi } from '../fixtures/disputes.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { call, expectStatus, okBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { outbox } from './notify-support.js';
+
+/**
+ * What the employee portal reads of one person, through the real pipeline on the twin: two lenders'
+ * files on their NRC, a lookup of it, and a report of one deduction, read by the portal's domain
+ * functions directly (the routes' tests sign an employee in).
+ */
+const twin = inject('twin');
+const api = disputesApi(twin);
+const NOW = currentMonth();
+const BEFORE = shiftMonth(NOW, -1);
+const base = 300_000 + Math.floor(Math.random() * 600_000);
+const nrc = (n: number) => `${base + n}/41/1`;
+const mine = nrc(1);
+const digits = nrcDigits(mine);
+
+let orgA: SeededOrg;
+let orgB: SeededOrg;
+let adminA = '';
+let adminAEmail = '';
+let portal: {
+  deductionsOf: typeof import('../../lambdas/api/portal/deductions.js').deductionsOf;
+  lookupsOf: typeof import('../../lambdas/api/portal/lookups.js').lookupsOf;
+  reportDeduction: typeof import('../../lambdas/api/portal/report.js').reportDeduction;
+  disputesOfNrc: typeof import('../../lambdas/data/disputes.js').disputesOfNrc;
+};
+
+async function member(org: SeededOrg, role: 'fi_admin' | 'data_user') {
+  const user = await createUser(twin, [role]);
+  const token = (await signIn(twin, user.email, user.password)).idToken;
+  await seedMembership(twin, org, subOf(token), 'approved', role, user.email);
+  return { token, email: user.email.toLowerCase() };
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, twin.env);
+  portal = {
+    ...(await import('../../lambdas/api/portal/deductions.js')),
+    ...(await import('../../lambdas/api/portal/lookups.js')),
+    ...(await import('../../lambdas/api/portal/report.js')),
+    ...(await import('../../lambdas/data/disputes.js')),
+  };
+  orgA = await seedOrganisation(twin, uniquePayeeKey());
+  orgB = await seedOrganisation(twin, uniquePayeeKey());
+  const [a, b] = await Promise.all([member(orgA, 'fi_admin'), member(orgB, 'fi_admin')]);
+  adminA = a.token;
+  adminAEmail = a.email;
+  // Lender A deducts last month and this month (continuing: no signal); lender B starts this month (NEW).
+  await api.deduct(adminA, orgA, BEFORE, [mine, nrc(2)]);
+  await api.deduct(adminA, orgA, NOW, [mine, nrc(2)]);
+  await api.deduct(b.token, orgB, NOW, [mine]);
+}, 180_000);
+
+describe('deductionsOf', () => {
+  it('lists every deduction on the NRC, newest month first, with its lender, state, signals and this month’s total', async () => {
+    const view = await portal.deductionsOf(digits);
+    expect(view).toMatchObject({ nrc: mine, to_month: NOW, from_month: shiftMonth(NOW, -11), total_this_month: 500 });
+    expect(view.items.map((d) => [d.month, d.payee_key]).sort()).toEqual([[BEFORE, orgA.payeeKey], [NOW, orgA.payeeKey], [NOW, orgB.payeeKey]].sort());
+    expect(view.items.map((d) => d.month)).toEqual([NOW, NOW, BEFORE]);
+    const ofB = view.items.find((d) => d.payee_key === orgB.payeeKey)!;
+    expect(ofB).toMatchObject({ org_name: orgB.orgName, installment: 250, state: 'submitted', counted: true, dispute: null, can_report: true });
+    expect(ofB.signals).toContainEqual({ type: 'NEW', text: PORTAL_SIGNAL_TEXT.NEW });
+    const ofANow = view.items.find((d) => d.payee_key === orgA.payeeKey && d.month === NOW)!;
+    expect(ofANow.signals.map((s) => s.type)).not.toContain('NEW');
+  });
+
+  it('shows nothing of another person’s deductions, and nothing for an NRC with none', async () => {
+    const other = await portal.deductionsOf(nrcDigits(nrc(2)));
+    expect(other.items.every((d) => d.payee_key === orgA.payeeKey)).toBe(true);
+    expect(await portal.deductionsOf(nrcDigits(nrc(9)))).toMatchObject({ items: [], total_this_month: 0 });
+  });
+});
+
+describe('lookupsOf', () => {
+  it('names the organisation and the time of each history lookup of the NRC, and of no other', async () => {
+    const user = await member(orgA, 'data_user');
+    const before = (await portal.lookupsOf(digits)).items.length;
+    const startedAt = new Date().toISOString();
+    expectStatus(await call(twin, getHistory, { query: { nrc: mine }, caller: user.token }), 200);
+    expectStatus(await call(twin, getHistory, { query: { nrc: nrc(2) }, caller: user.token }), 200);
+    const after = (await portal.lookupsOf(digits)).items;
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({ organisation: orgA.orgName, kind: 'history' });
+    expect(after[0]!.at >= startedAt).toBe(true);
+    expect(JSON.stringify(after)).not.toContain(user.email);
+  });
+});
+
+describe('reportDeduction', () => {
+  const me = { userId: randomUUID(), nrc: mine };
+
+  it('opens a dispute marked as the employee’s, which reviewers see in their queue, and emails the lender’s admins', async () => {
+    const dispute = await portal.reportDeduction(me, { payee_key: orgA.payeeKey, month: NOW, reason: 'I never took a loan from this lender.' });
+    expect(dispute).toMatchObject({ status: 'open', nrc: mine, payee_key: orgA.payeeKey, month: NOW, opened_by: 'employee', org_id: orgA.orgId });
+    expect((await portal.disputesOfNrc(digits)).map((d) => d.id)).toContain(dispute.id);
+    const view = await portal.deductionsOf(digits);
+    expect(view.items.find((d) => d.payee_key === orgA.payeeKey && d.month === NOW)).toMatchObject({ dispute: { id: dispute.id, status: 'open' }, can_report: false });
+    const seen = okBody(await api.get(adminA, dispute.id)).dispute;
+    expect(seen).toMatchObject({ opened_by: 'employee', opened: { email: '' }, can_respond: true });
+    await outbox(twin).exactlyOne([adminAEmail], dispute.id);
+  });
+
+  it('refuses a second report of the same deduction while the first is undecided', async () => {
+    await expect(portal.reportDeduction(me, { payee_key: orgB.payeeKey, month: NOW, reason: 'Not mine.' })).resolves.toMatchObject({ opened_by: 'employee' });
+    await expect(portal.reportDeduction(me, { payee_key: orgB.payeeKey, month: NOW, reason: 'Not mine, again.' })).rejects.toMatchObject({ statusCode: 409, message: PORTAL_MESSAGES.alreadyOpen });
+  });
+
+  it.each([
+    ['a month without a deduction', () => ({ payee_key: orgA.payeeKey, month: shiftMonth(NOW, -5) })],
+    ['a lender that never deducted from them', () => ({ payee_key: orgB.payeeKey, month: BEFORE })],
+    ['a payee key no organisation holds', () => ({ payee_key: uniquePayeeKey(), month: NOW })],
+    ['another person’s deduction', () => ({ payee_key: orgA.payeeKey, month: NOW, nrc: nrc(3) })],
+  ])('answers 404 for %s, and opens nothing', async (_, input) => {
+    const { nrc: who = mine, ...body } = input() as { payee_key: string; month: string; nrc?: string };
+    const before = (await portal.disputesOfNrc(nrcDigits(who))).length;
+    await expect(portal.reportDeduction({ ...me, nrc: who }, { ...body, reason: 'Not mine.' })).rejects.toMatchObject({ statusCode: 404, message: PORTAL_MESSAGES.noDeduction });
+    expect(await portal.disputesOfNrc(nrcDigits(who))).toHaveLength(before);
+  });
+});
