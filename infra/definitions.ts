@@ -83,7 +83,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'notify/',
     handler: 'events/send-notification',
-    uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+    // The register: an employee who reported a deduction is texted its decision at the mobile on it.
+    uses: { tables: ['directory', 'submissions', 'register'], buckets: ['uploads'] },
   },
   // Onboarding documents the browser posted: record on the access request that each landed, and
   // whether it is a PDF (its signature), so a missing or false document shows to the approver.

@@ -136,6 +136,14 @@ const GRANTS_BY_ROUTE = {
   }),
   'create-dispute-evidence-upload': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } }, buckets: { evidence: { write: [KEYS.evidence.disputes] } } }),
 
+  // the employee portal (the caller's own NRC, from their directory link: GetItem EMPLOYEE#{sub}): history, the
+  // statuses of its submissions, their signals by NRC (results/{id}/signals-by-nrc/), the NRC's disputes
+  // (submissions gsi3), its trail in the audit log (gsi1) with the organisations' names.
+  'list-my-deductions': { tables: { directory: read(['GetItem']), history: read(['Query']), submissions: read(['BatchGetItem'], 'gsi3') }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
+  'list-my-lookups': { tables: { audit: read([], 'gsi1'), directory: read(['GetItem']) } },
+  'list-my-disputes': { tables: { directory: read(['GetItem']), submissions: read([], 'gsi3') } },
+  'report-my-deduction': audited(AUDIT_WITH_POINTERS, NOTIFIES, { tables: { directory: read(['GetItem'], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['PutItem'] } } }),
+
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
   'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),

@@ -8,7 +8,7 @@ import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { outbox } from './notify-support.js';
+import { objectCreated, outbox } from './notify-support.js';
 
 /**
  * What the employee portal reads of one person, through the real pipeline on the twin: two lenders'
@@ -125,5 +125,42 @@ describe('reportDeduction', () => {
     const before = (await portal.disputesOfNrc(nrcDigits(who))).length;
     await expect(portal.reportDeduction({ ...me, nrc: who }, { ...body, reason: 'Not mine.' })).rejects.toMatchObject({ statusCode: 404, message: PORTAL_MESSAGES.noDeduction });
     expect(await portal.disputesOfNrc(nrcDigits(who))).toHaveLength(before);
+  });
+});
+
+describe('the decision of a reported deduction', () => {
+  it('is texted once to the mobile the register holds for the employee, even when its event comes again', async () => {
+    const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
+    const entry = registerEntry({ nrc: mine });
+    await addToCurrentRegister([entry]);
+    const dispute = await portal.reportDeduction({ userId: randomUUID(), nrc: mine }, { payee_key: orgA.payeeKey, month: BEFORE, reason: 'I never borrowed from them.' });
+    const compliance = await createUser(twin, ['compliance']);
+    const token = (await signIn(twin, compliance.email, compliance.password)).idToken;
+    expectStatus(await api.decide(token, dispute.id, { decision: 'upheld', note: 'The lender showed no signed form.' }), 200);
+    const isDecision = (m: { body?: string }) => Boolean(m.body?.includes('decided in your favour'));
+    const [text] = await outbox(twin).exactlyOne([entry.mobile], isDecision);
+    expect(text).toMatchObject({ kind: 'sms', to: entry.mobile });
+    expect(text!.body).toContain(BEFORE);
+    expect(text!.body).not.toContain(digits);
+
+    const { idempotencyKey, notificationJobKey } = await import('../../lambdas/data/notifications.js');
+    const { bucketName } = await import('../../lambdas/data/clients.js');
+    const { handler } = await import('../../lambdas/events/send-notification.js');
+    const event = { kind: 'dispute.decided', dispute_id: dispute.id, org_id: orgA.orgId, payee_key: orgA.payeeKey, month: BEFORE, nrc: mine, decision: 'upheld', note: 'The lender showed no signed form.', opened_by: 'employee' } as const;
+    await handler(objectCreated(bucketName('uploads'), notificationJobKey(idempotencyKey(event))));
+    expect(await outbox(twin).about(entry.mobile, isDecision)).toHaveLength(1);
+  });
+
+  it('texts nobody for a dispute a reviewer opened', async () => {
+    const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
+    const other = nrc(2);
+    const entry = registerEntry({ nrc: other });
+    await addToCurrentRegister([entry]);
+    const compliance = await createUser(twin, ['compliance']);
+    const token = (await signIn(twin, compliance.email, compliance.password)).idToken;
+    const opened = okBody(await api.open(token, { nrc: other, payee_key: orgA.payeeKey, month: NOW, reason: 'Reported at the desk.' })).dispute;
+    expectStatus(await api.decide(token, opened.id, { decision: 'dismissed', note: 'The signed form is on file.' }), 200);
+    await outbox(twin).exactlyOne([adminAEmail], (m) => m.links.some((l) => l.includes(opened.id)) && m.subject.includes('dismissed'));
+    expect(await outbox(twin).messages(entry.mobile)).toEqual([]);
   });
 });

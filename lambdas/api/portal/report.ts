@@ -45,7 +45,7 @@ export async function reportDeduction(me: Reporter, input: ReportDeductionReques
     throw error;
   }
   await writeAudit({
-    actor: { userId: me.userId, email: '', roles: [] },
+    actor: { userId: me.userId, email: null, roles: [] },
     org_id: null,
     action: 'dispute.open',
     subject: `DISPUTE#${dispute.id}`,
