@@ -142,7 +142,11 @@ const GRANTS_BY_ROUTE = {
   'list-my-deductions': { tables: { directory: read(['GetItem']), history: read(['Query']), submissions: read(['BatchGetItem'], 'gsi3') }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   'list-my-lookups': { tables: { audit: read([], 'gsi1'), directory: read(['GetItem']) } },
   'list-my-disputes': { tables: { directory: read(['GetItem']), submissions: read([], 'gsi3') } },
-  'report-my-deduction': audited(AUDIT_WITH_POINTERS, NOTIFIES, { tables: { directory: read(['GetItem'], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['PutItem'] } } }),
+  // Reporting takes the new dispute's first evidence slot (UpdateItem, GetItem when refused) for the file it names.
+  'report-my-deduction': audited(AUDIT_WITH_POINTERS, NOTIFIES, {
+    tables: { directory: read(['GetItem'], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    buckets: { evidence: { write: [KEYS.evidence.disputes] } },
+  }),
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },

@@ -89,8 +89,8 @@ export const listDisputesQuerySchema = z.object({
 });
 
 const partySchema = z.object({ email: z.string(), at: z.string() });
-/** `url` is null for a file that is not a PDF (its first bytes say otherwise): it is listed, never served. */
-export const disputeEvidenceSchema = z.object({ name: z.string(), party: z.enum(['reviewer', 'lender']), url: z.string().nullable(), not_pdf: z.boolean() });
+/** `url` is null for a file that is not what its name says (a PDF; an employee's photo too): it is listed, never served. */
+export const disputeEvidenceSchema = z.object({ name: z.string(), party: z.enum(['reviewer', 'lender', 'employee']), url: z.string().nullable(), not_pdf: z.boolean() });
 
 export const disputeSchema = z.object({
   id: z.string(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { isMonth } from '../rules/dates.js';
+import { extensionOf } from '../rules/file-signature.js';
 import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
 import { SIGNAL_TYPES, type SignalType } from '../rules/signals.js';
-import { DISPUTE_DECISIONS, DISPUTE_STATUSES, DISPUTE_TEXT_MAX, type DisputeStatus } from './disputes.js';
+import { DISPUTE_DECISIONS, DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_STATUSES, DISPUTE_TEXT_MAX, type DisputeStatus } from './disputes.js';
+import { presignedPostSchema } from './presigned-post.js';
 
 /**
  * The employee portal: what a civil servant signed in with their NRC sees of their own record, in
@@ -100,14 +102,28 @@ export const PORTAL_MESSAGES = {
   noDeduction: 'We found no deduction by this lender in this month on your record.',
   alreadyOpen: 'You or a reviewer already reported this deduction. You can follow it under “My reports”.',
   reported: 'Thank you. We have sent your report to the lender and to the reviewers. We will text you when it is decided.',
+  evidenceType: 'Add a photo (JPEG or PNG) or a PDF.',
+  evidenceSize: `The file can be at most ${DISPUTE_EVIDENCE_MAX_BYTES / 1024 / 1024} MB.`,
+  evidenceEmpty: 'The file is empty.',
+  evidencePair: 'Send the file’s name and size together.',
 } as const;
 
+/** What an employee may add to their report: a photo of a payslip or a form, or a PDF; each type pinned by the upload's policy. */
+export const PORTAL_EVIDENCE_TYPES: Readonly<Record<string, string>> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
+export const PORTAL_EVIDENCE_ACCEPT = ['.pdf', '.jpg', '.jpeg', '.png', 'application/pdf', 'image/jpeg', 'image/png'].join(',');
+export const portalEvidenceType = (fileName: string): string | null => PORTAL_EVIDENCE_TYPES[extensionOf(fileName)] ?? null;
+
+/** The report, and the evidence file's name, size and type when one goes with it (the answer then holds its upload). */
 export const reportDeductionRequestSchema = z
   .object({
     payee_key: z.string({ error: PORTAL_MESSAGES.payeeKey }).trim().refine(isValidPayeeKey, PORTAL_MESSAGES.payeeKey).transform(normalisePayeeKey),
     month: z.string({ error: PORTAL_MESSAGES.month }).trim().refine(isMonth, PORTAL_MESSAGES.month),
     reason: z.string({ error: PORTAL_MESSAGES.reason }).trim().min(1, PORTAL_MESSAGES.reason).max(DISPUTE_TEXT_MAX, PORTAL_MESSAGES.reason),
+    file_name: z.string({ error: PORTAL_MESSAGES.evidenceType }).trim().min(1).max(255).refine((name) => portalEvidenceType(name) !== null, PORTAL_MESSAGES.evidenceType).optional(),
+    size: z.number({ error: PORTAL_MESSAGES.evidenceSize }).int().min(1, PORTAL_MESSAGES.evidenceEmpty).max(DISPUTE_EVIDENCE_MAX_BYTES, PORTAL_MESSAGES.evidenceSize).optional(),
+    content_type: z.string().max(200).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => (body.file_name === undefined) === (body.size === undefined), { message: PORTAL_MESSAGES.evidencePair, path: ['file_name'] });
 export type ReportDeductionRequest = z.infer<typeof reportDeductionRequestSchema>;
-export const reportDeductionResponseSchema = z.object({ dispute: portalDisputeSchema, message: z.string() });
+export const reportDeductionResponseSchema = z.object({ dispute: portalDisputeSchema, message: z.string(), upload: presignedPostSchema.optional() });

@@ -100,7 +100,8 @@ describe('reportDeduction', () => {
   const me = { userId: randomUUID(), nrc: mine };
 
   it('opens a dispute marked as the employee’s, which reviewers see in their queue, and emails the lender’s admins', async () => {
-    const dispute = await portal.reportDeduction(me, { payee_key: orgA.payeeKey, month: NOW, reason: 'I never took a loan from this lender.' });
+    const { dispute, upload } = await portal.reportDeduction(me, { payee_key: orgA.payeeKey, month: NOW, reason: 'I never took a loan from this lender.' });
+    expect(upload).toBeUndefined();
     expect(dispute).toMatchObject({ status: 'open', nrc: mine, payee_key: orgA.payeeKey, month: NOW, opened_by: 'employee', org_id: orgA.orgId });
     expect((await portal.disputesOfNrc(digits)).map((d) => d.id)).toContain(dispute.id);
     const view = await portal.deductionsOf(digits);
@@ -111,7 +112,7 @@ describe('reportDeduction', () => {
   });
 
   it('refuses a second report of the same deduction while the first is undecided', async () => {
-    await expect(portal.reportDeduction(me, { payee_key: orgB.payeeKey, month: NOW, reason: 'Not mine.' })).resolves.toMatchObject({ opened_by: 'employee' });
+    await expect(portal.reportDeduction(me, { payee_key: orgB.payeeKey, month: NOW, reason: 'Not mine.' })).resolves.toMatchObject({ dispute: { opened_by: 'employee' } });
     await expect(portal.reportDeduction(me, { payee_key: orgB.payeeKey, month: NOW, reason: 'Not mine, again.' })).rejects.toMatchObject({ statusCode: 409, message: PORTAL_MESSAGES.alreadyOpen });
   });
 
@@ -128,12 +129,37 @@ describe('reportDeduction', () => {
   });
 });
 
+describe('evidence with a report', () => {
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+  beforeAll(() => api.deduct(adminA, orgA, shiftMonth(NOW, -2), [nrc(4), nrc(5)]), 60_000);
+
+  it('gives one upload for a photo or PDF, which reviewers see once its bytes say it is what its name says', async () => {
+    const me = { userId: randomUUID(), nrc: nrc(4) };
+    const photo = await portal.reportDeduction(me, { payee_key: orgA.payeeKey, month: shiftMonth(NOW, -2), reason: 'My payslip shows it; I never signed.', file_name: 'payslip photo.jpg', size: JPEG.length, content_type: 'image/jpeg' });
+    expect((await api.postFile(photo.upload!, JPEG, 'payslip photo.jpg')).status).toBe(204);
+    const seen = okBody(await api.get(adminA, photo.dispute.id)).dispute.evidence;
+    expect(seen).toEqual([expect.objectContaining({ party: 'employee', name: 'payslip-photo.jpg', not_pdf: false, url: expect.any(String) })]);
+  });
+
+  it('lists a file whose bytes are not what its name says, and never serves it', async () => {
+    const who = nrc(5);
+    const fake = Buffer.from('MZ this is a program, not a photo');
+    const { dispute, upload } = await portal.reportDeduction({ userId: randomUUID(), nrc: who }, { payee_key: orgA.payeeKey, month: shiftMonth(NOW, -2), reason: 'Not mine.', file_name: 'scan.png', size: fake.length });
+    expect((await api.postFile(upload!, fake, 'scan.png')).status).toBe(204);
+    expect(okBody(await api.get(adminA, dispute.id)).dispute.evidence).toEqual([expect.objectContaining({ party: 'employee', not_pdf: true, url: null })]);
+  });
+
+  it('refuses a file of another type before opening anything', async () => {
+    await expect(portal.reportDeduction({ userId: randomUUID(), nrc: mine }, { payee_key: orgA.payeeKey, month: BEFORE, reason: 'Not mine.', file_name: 'a.jpg', size: 10, content_type: 'application/x-msdownload' })).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
 describe('the decision of a reported deduction', () => {
   it('is texted once to the mobile the register holds for the employee, even when its event comes again', async () => {
     const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
     const entry = registerEntry({ nrc: mine });
     await addToCurrentRegister([entry]);
-    const dispute = await portal.reportDeduction({ userId: randomUUID(), nrc: mine }, { payee_key: orgA.payeeKey, month: BEFORE, reason: 'I never borrowed from them.' });
+    const { dispute } = await portal.reportDeduction({ userId: randomUUID(), nrc: mine }, { payee_key: orgA.payeeKey, month: BEFORE, reason: 'I never borrowed from them.' });
     const compliance = await createUser(twin, ['compliance']);
     const token = (await signIn(twin, compliance.email, compliance.password)).idToken;
     expectStatus(await api.decide(token, dispute.id, { decision: 'upheld', note: 'The lender showed no signed form.' }), 200);
