@@ -4,6 +4,9 @@ import { PORTAL_MESSAGES, PORTAL_SIGNAL_TEXT } from '../../shared/api/portal.js'
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { getHistory } from '../../shared/routes/history.js';
+import { decideSubmission } from '../../shared/routes/reviews.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, okBody } from '../support/api.js';
@@ -72,6 +75,22 @@ describe('deductionsOf', () => {
     expect(ofB.signals).toContainEqual({ type: 'NEW', text: PORTAL_SIGNAL_TEXT.NEW });
     const ofANow = view.items.find((d) => d.payee_key === orgA.payeeKey && d.month === NOW)!;
     expect(ofANow.signals.map((s) => s.type)).not.toContain('NEW');
+  });
+
+  it('says a rejected file’s deduction is rejected and leaves it out of the total, and a stoppage is stopped', async () => {
+    const orgC = await seedOrganisation(twin, uniquePayeeKey());
+    const c = await member(orgC, 'fi_admin');
+    const rejectedId = await api.deduct(c.token, orgC, NOW, [nrc(6)]);
+    const reviewer = await createUser(twin, ['compliance']);
+    const token = (await signIn(twin, reviewer.email, reviewer.password)).idToken;
+    expectStatus(await call(twin, decideSubmission, { params: { id: rejectedId }, body: { decision: 'reject', note: 'Wrong month' }, caller: token }), 200);
+    expect(await portal.deductionsOf(nrcDigits(nrc(6)))).toMatchObject({ total_this_month: 0, items: [{ payee_key: orgC.payeeKey, state: 'rejected', counted: false }] });
+
+    const lender = submissionsApi(twin);
+    const stoppages = await lender.submitWorkbook(c.token, { kind: 'stoppages', month: NOW, payeeKey: orgC.payeeKey, fileName: 'stoppages.xlsx' }, workbook(stoppagesRows(NOW, orgC.payeeKey, [nrc(7)])));
+    await lender.waitForIngestion(c.token, stoppages);
+    const stopped = await portal.deductionsOf(nrcDigits(nrc(7)));
+    expect(stopped.items).toEqual([expect.objectContaining({ payee_key: orgC.payeeKey, state: 'stopped', can_report: false })]);
   });
 
   it('shows nothing of another person’s deductions, and nothing for an NRC with none', async () => {
