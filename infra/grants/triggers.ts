@@ -42,6 +42,7 @@ const GRANTS_BY_TRIGGER = {
     tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.notify] } },
     sendsEmail: true,
+    sendsSms: true,
     readsAppUrl: true,
   },
 } satisfies TriggerGrantTable;
