@@ -5,10 +5,14 @@ import { callRoute, type RouteResponse } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
 import { useUpload } from '@/lib/use-upload';
 
-/** The employee portal's reads: always the signed-in employee's own record. */
-export const useMyDeductions = () => useQuery(routeQuery(listMyDeductions));
-export const useMyLookups = () => useQuery(routeQuery(listMyLookups));
-export const useMyDisputes = () => useQuery(routeQuery(listMyDisputes));
+/**
+ * The employee portal's reads: always the signed-in employee's own record, read again each time a screen
+ * opens (what was cached shows meanwhile): a lender's file or a lookup may have landed a moment ago.
+ */
+const FRESH = { staleTime: 0 } as const;
+export const useMyDeductions = () => useQuery({ ...routeQuery(listMyDeductions), ...FRESH });
+export const useMyLookups = () => useQuery({ ...routeQuery(listMyLookups), ...FRESH });
+export const useMyDisputes = () => useQuery({ ...routeQuery(listMyDisputes), ...FRESH });
 
 type Report = Pick<ReportDeductionRequest, 'payee_key' | 'month' | 'reason'>;
 type Reported = RouteResponse<typeof reportMyDeduction> & { fileFailed?: string };

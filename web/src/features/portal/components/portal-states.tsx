@@ -1,9 +1,12 @@
 import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { BRAND_NAME } from '@/components/ui/brand';
 import { ErrorAlert } from '@/components/ui/error-alert';
 
-/** The heading of a portal screen: short, in plain words. */
+/** The heading of a portal screen (and the window's title): short, in plain words. */
 export function PortalHeading({ title, children }: { title: string; children?: ReactNode }) {
+  useDocumentTitle(`${title} · ${BRAND_NAME}`);
   return (
     <Stack gap={4}>
       <Title order={1} size="h2">
