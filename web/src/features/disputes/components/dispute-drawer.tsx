@@ -44,9 +44,9 @@ function DisputeDetail({ d }: { d: DisputeView }) {
                 {e.url ? (
                   <Anchor href={e.url} target="_blank" rel="noreferrer">{e.name}</Anchor>
                 ) : (
-                  <Text span size="sm" c="red.9">{e.name}: not a PDF, so it is not opened</Text>
+                  <Text span size="sm" c="red.9">{`${e.name}: ${e.party === 'employee' ? 'not what its name says' : 'not a PDF'}, so it is not opened`}</Text>
                 )}{' '}
-                <Text span size="xs" c="dimmed">{e.party === 'lender' ? 'from the lender' : 'from the reviewer'}</Text>
+                <Text span size="xs" c="dimmed">{`from the ${e.party}`}</Text>
               </List.Item>
             ))}
           </List>
