@@ -22,8 +22,19 @@ export const DEDUCTION_STATE_LABELS: Record<DeductionState, string> = {
   stopped: 'Stopped',
 };
 
-/** A signal in plain words: the staff's messages name payee keys, rows and other people's records. */
+/**
+ * The signals the register and mandates add, in plain words too, written ahead of their types (spread in,
+ * so this compiles before and after they join SIGNAL_TYPES; a type without words here does not compile).
+ */
+const REGISTER_AND_MANDATE_TEXT = {
+  NOT_ON_PAYROLL: 'When the lender sent this, your NRC was not on PMEC’s payroll record.',
+  AFFORDABILITY: 'Your deductions together take more of your basic pay than lenders are allowed to.',
+  NO_MANDATE: 'The lender has no consent from you on record for this deduction.',
+};
+
+/** A signal in plain words: the staff's messages name rows, payee keys and other people's records. */
 export const PORTAL_SIGNAL_TEXT: Record<SignalType, string> = {
+  ...REGISTER_AND_MANDATE_TEXT,
   NEW: 'This deduction is new: the lender did not deduct from you the month before.',
   CHANGED: 'The amount changed from the month before.',
   MISSING: 'A deduction from the month before is missing without a stoppage.',
