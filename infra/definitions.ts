@@ -56,7 +56,8 @@ export interface S3TriggerDef {
   bucket: BucketKey;
   prefix: string;
   handler: string;
-  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[] };
+  /** `sendsSms`: it texts people through SNS (SMS_ORIGINATION_ENV set, sns:Publish to numbers granted). */
+  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; sendsSms?: boolean };
   /**
    * At most this many invocations at once (Lambda's reserved concurrency; the twin holds further events
    * back the same way), and how long a held-back event may wait before it is dead-lettered.
@@ -102,7 +103,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'notify/',
     handler: 'events/send-notification',
-    uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+    // The register: an employee who reported a deduction is texted its decision at the mobile on it.
+    uses: { tables: ['directory', 'submissions', 'register'], buckets: ['uploads'], sendsSms: true },
   },
   // Onboarding documents the browser posted: record on the access request that each landed, and
   // whether it is a PDF (its signature), so a missing or false document shows to the approver.

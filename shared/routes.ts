@@ -7,6 +7,7 @@ import { DISPUTES_ROUTES } from './routes/disputes.js';
 import { EMPLOYEE_ROUTES } from './routes/employee.js';
 import { FRAUD_ROUTES } from './routes/fraud.js';
 import { HISTORY_ROUTES } from './routes/history.js';
+import { PORTAL_ROUTES } from './routes/portal.js';
 import { REVIEWS_ROUTES } from './routes/reviews.js';
 import { SETTINGS_ROUTES } from './routes/settings.js';
 import { SUBMISSIONS_ROUTES } from './routes/submissions.js';
@@ -30,6 +31,7 @@ export const ROUTES = [
   ...SETTINGS_ROUTES,
   ...DISPUTES_ROUTES,
   ...EMPLOYEE_ROUTES,
+  ...PORTAL_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -136,6 +136,18 @@ const GRANTS_BY_ROUTE = {
   }),
   'create-dispute-evidence-upload': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } }, buckets: { evidence: { write: [KEYS.evidence.disputes] } } }),
 
+  // the employee portal (the caller's own NRC, from their directory link): history, the statuses of its
+  // submissions, their signals by NRC (results/{id}/signals-by-nrc/), the NRC's disputes (submissions gsi3),
+  // its trail in the audit log (gsi1) with the organisations' names.
+  'list-my-deductions': { tables: { history: read(['Query']), submissions: read(['BatchGetItem'], 'gsi3') }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
+  'list-my-lookups': { tables: { audit: read([], 'gsi1'), directory: read(['GetItem']) } },
+  'list-my-disputes': { tables: { submissions: read([], 'gsi3') } },
+  // Reporting takes the new dispute's first evidence slot (UpdateItem, GetItem when refused) for the file it names.
+  'report-my-deduction': audited(AUDIT_WITH_POINTERS, NOTIFIES, {
+    tables: { directory: read([], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    buckets: { evidence: { write: [KEYS.evidence.disputes] } },
+  }),
+
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
   'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),

@@ -39,9 +39,10 @@ const GRANTS_BY_TRIGGER = {
   // The job, its recipients (the submission, an organisation's members, an access request, the platform
   // admins on gsi2), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if the send fails), SES.
   'send-notification': {
-    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi2'] }, submissions: read(['GetItem']) },
+    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.notify] } },
     sendsEmail: true,
+    sendsSms: true,
     readsAppUrl: true,
   },
 } satisfies TriggerGrantTable;

@@ -176,3 +176,18 @@ export async function auditOfSubject(subject: string, max = 5_000): Promise<Audi
   );
   return page.items;
 }
+
+/** The entries about one subject since `since` (an ISO time), newest first, at most `max`: one Query on gsi1. */
+export async function recentAuditOfSubject(subject: string, since: string, max: number, keep?: (item: AuditItem) => boolean): Promise<AuditItem[]> {
+  const page = await queryPage(
+    {
+      TableName: tableName('audit'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :s AND gsi1sk >= :since',
+      ExpressionAttributeValues: { ':s': `SUBJECT#${subject}`, ':since': since },
+      ScanIndexForward: false,
+    },
+    { limit: max, read: auditCodec.parse, keep },
+  );
+  return page.items;
+}

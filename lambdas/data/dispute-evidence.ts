@@ -9,13 +9,13 @@ import { presignPost } from './s3-objects.js';
  * posts each PDF there with a presigned POST (type and size pinned by its policy), and the dispute's
  * evidence is whatever its prefix holds — nothing to move, nothing to record twice.
  */
-export type EvidenceParty = 'reviewer' | 'lender';
+export type EvidenceParty = 'reviewer' | 'lender' | 'employee';
 export const disputeEvidencePrefix = (id: string) => `disputes/${id}/`;
 export const disputeEvidenceKey = (id: string, party: EvidenceParty, uploadId: string, file: string) => `${disputeEvidencePrefix(id)}${party}/${uploadId}-${file}`;
 
-/** A presigned POST taking one PDF of at most the size declared (the route's schema holds that to 10 MB). */
-export function presignDisputeEvidence(key: string, declaredBytes: number) {
-  return presignPost('evidence', key, DISPUTE_EVIDENCE_TYPE, declaredBytes);
+/** A presigned POST taking one file of this type (a PDF unless told) of at most the size declared (the routes' schemas hold that to 10 MB). */
+export function presignDisputeEvidence(key: string, declaredBytes: number, contentType = DISPUTE_EVIDENCE_TYPE) {
+  return presignPost('evidence', key, contentType, declaredBytes);
 }
 
 export interface DisputeEvidenceObject {
@@ -34,7 +34,7 @@ export async function listDisputeEvidence(id: string): Promise<DisputeEvidenceOb
     .sort((a, b) => (a.LastModified?.getTime() ?? 0) - (b.LastModified?.getTime() ?? 0))
     .flatMap(({ Key }) => {
       const [party, rest] = (Key ?? '').slice(prefix.length).split('/');
-      if ((party !== 'reviewer' && party !== 'lender') || !rest) return [];
+      if ((party !== 'reviewer' && party !== 'lender' && party !== 'employee') || !rest) return [];
       return [{ key: Key!, party, name: rest.slice(UPLOAD_ID_LENGTH + 1) || rest }];
     });
 }

@@ -9,7 +9,9 @@ import { historyKey } from './history.js';
 /**
  * Disputes of unauthorised deductions, in the submissions table:
  * - dispute: pk=DISPUTE#{id} sk=META; gsi1pk=DISPUTE#STATUS#{status} gsi1sk={opened_at}#{id} (the reviewers'
- *   queue by status, newest first); gsi2pk=DISPUTE#ORG#{org_id} gsi2sk={opened_at}#{id} (the lender's list)
+ *   queue by status, newest first); gsi2pk=DISPUTE#ORG#{org_id} gsi2sk={opened_at}#{id} (the lender's list);
+ *   gsi3pk=DISPUTE#NRC#{digits} gsi3sk={opened_at}#{id} (the employee's own disputes; absent on disputes
+ *   stored before the employee portal)
  * - guard: pk=DISPUTE#DEDUCTION#{digits}#{payee_key}#{month} sk=UNDECIDED — one undecided dispute per
  *   deduction; written with the dispute, deleted with its decision.
  * Every transition is conditioned on the status it leaves, so of two decisions at once one wins.
@@ -30,6 +32,8 @@ const disputeSchema = z.object({
   org_name: z.string().nullable(),
   reason: z.string(),
   opened: partyEntry.extend({ user_id: z.string() }),
+  /** Who opened it: a reviewer on someone's behalf, or the employee from the portal (then `opened.email` is empty). */
+  opened_by: z.enum(['reviewer', 'employee']).default('reviewer'),
   response: partyEntry.extend({ message: z.string() }).nullable().default(null),
   decision: partyEntry.extend({ decision: z.enum(DISPUTE_DECISIONS), note: z.string() }).nullable().default(null),
 });
@@ -48,7 +52,8 @@ export const disputeKey = (id: string) => ({ pk: `DISPUTE#${id}`, sk: 'META' });
 export const guardKey = (d: Pick<StoredDispute, 'nrc_digits' | 'payee_key' | 'month'>) => ({ pk: `DISPUTE#DEDUCTION#${d.nrc_digits}#${d.payee_key}#${d.month}`, sk: 'UNDECIDED' });
 export const statusIndex = (status: DisputeStatus, d: Pick<StoredDispute, 'opened' | 'id'>) => ({ gsi1pk: `DISPUTE#STATUS#${status}`, gsi1sk: `${d.opened.at}#${d.id}` });
 const orgIndex = (d: Pick<StoredDispute, 'org_id' | 'opened' | 'id'>) => ({ gsi2pk: `DISPUTE#ORG#${d.org_id}`, gsi2sk: `${d.opened.at}#${d.id}` });
-const disputeCodec = defineCodec('dispute', disputeSchema, (d) => ({ ...disputeKey(d.id), ...statusIndex(d.status, d), ...orgIndex(d) }));
+const nrcIndex = (d: Pick<StoredDispute, 'nrc_digits' | 'opened' | 'id'>) => ({ gsi3pk: `DISPUTE#NRC#${d.nrc_digits}`, gsi3sk: `${d.opened.at}#${d.id}` });
+const disputeCodec = defineCodec('dispute', disputeSchema, (d) => ({ ...disputeKey(d.id), ...statusIndex(d.status, d), ...orgIndex(d), ...nrcIndex(d) }));
 /** The history mark of an upheld dispute, beside the deduction's own items (written by dispute-decision.ts). */
 export const disputeMarkKey = (digits: string, month: string, payeeKey: string) => ({ pk: `NRC#${digits}`, sk: `${month}#${payeeKey}#dispute` });
 
@@ -149,6 +154,12 @@ export async function listDisputes(status: DisputeStatus | null, orgIds: readonl
       );
   const all = disputeCodec.parseAll((await Promise.all(pages)).flat()).filter((d) => !status || d.status === status);
   return all.sort((a, b) => b.opened.at.localeCompare(a.opened.at) || b.id.localeCompare(a.id)).slice(0, NEWEST * statuses(status).length);
+}
+
+/** The disputes of one borrower (NRC digits), newest first: one Query on gsi3. */
+export async function disputesOfNrc(digits: string): Promise<StoredDispute[]> {
+  const items = await queryAll({ TableName: tableName('submissions'), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#NRC#${digits}` }, ScanIndexForward: false });
+  return disputeCodec.parseAll(items);
 }
 
 /** Disputes of one status: all of them (orgIds null) or those of these organisations. For the dashboard. */

@@ -19,7 +19,18 @@ export type NotificationEvent =
   | { kind: 'submission.decided'; submission_id: string; status: 'fi_approved' | 'approved' | 'rejected'; reason?: string }
   | { kind: 'submission.assigned'; submission_id: string; assignee_email: string; assigned_at: string }
   | { kind: 'dispute.opened'; dispute_id: string; org_id: string; payee_key: string; month: string; nrc: string; reason: string }
-  | { kind: 'dispute.decided'; dispute_id: string; org_id: string; payee_key: string; month: string; nrc: string; decision: 'upheld' | 'dismissed'; note: string }
+  | {
+      kind: 'dispute.decided';
+      dispute_id: string;
+      org_id: string;
+      payee_key: string;
+      month: string;
+      nrc: string;
+      decision: 'upheld' | 'dismissed';
+      note: string;
+      /** The employee opened it from the portal: they are texted the decision too (absent on older jobs). */
+      opened_by?: 'reviewer' | 'employee';
+    }
   | { kind: 'access_request.decided'; request_id: string; decision: 'approved' | 'rejected'; note?: string }
   | { kind: 'fraud_report.withdrawn'; report_id: string; reason: string; by_email: string }
   | { kind: 'membership.invited'; org_id: string; org_name: string; user_id: string; email: string; role: string; invited_at: string };
@@ -83,7 +94,7 @@ export async function readNotificationJob(objectKey: string): Promise<Notificati
 
 const markerKey = (key: string, email: string) => ({ pk: `NOTIFY#${key}`, sk: `TO#${email.toLowerCase()}` });
 
-/** Claims the right to send this event to this address; false when it was claimed (sent) before. */
+/** Claims the right to send this event to this address (an email, or `sms:` and an E.164 number); false when it was claimed (sent) before. */
 export async function claimNotification(key: string, email: string): Promise<boolean> {
   const expires = Math.floor(Date.now() / 1000) + NOTIFY_MARKER_DAYS * 86_400;
   try {

@@ -19,6 +19,8 @@ export interface StatusMemo {
   /** Rejected, decided otherwise, or pending (a submission not found is pending) when known. */
   decision(id: string, now: number): Decision | undefined;
   remember(id: string, status: SubmissionStatus | null, now: number): void;
+  /** The status when known (null: not found), undefined when it must be read. */
+  status(id: string, now: number): SubmissionStatus | null | undefined;
 }
 
 const FINAL: ReadonlySet<string> = new Set<SubmissionStatus>(['fi_approved', 'approved', 'rejected']);
@@ -36,6 +38,7 @@ function memoOver(get: (id: string, now: number) => Known | undefined, set: (id:
       return status === undefined ? undefined : decisionOf(status);
     },
     remember: set,
+    status: get,
   };
 }
 
@@ -90,4 +93,11 @@ export async function decisionsAmong(ids: Iterable<string>, memo: StatusMemo, no
   const wanted = new Set(ids);
   await learn(wanted, memo, now);
   return (id) => memo.decision(id, now) ?? 'pending';
+}
+
+/** Each of these submissions' status (null for one not found). */
+export async function statusesAmong(ids: Iterable<string>, memo: StatusMemo, now = Date.now()): Promise<(id: string) => SubmissionStatus | null> {
+  const wanted = new Set(ids);
+  await learn(wanted, memo, now);
+  return (id) => memo.status(id, now) ?? null;
 }

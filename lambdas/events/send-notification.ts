@@ -1,11 +1,13 @@
 import type { S3Event } from 'aws-lambda';
 import { sendEmail } from '../data/email.js';
+import { sendSms } from '../data/sms.js';
 import { claimNotification, readNotificationJob, releaseNotification } from '../data/notifications.js';
 import { appUrl } from '../lib/app-url.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { renderNotification } from './notification-templates.js';
 import { logger } from '../lib/powertools.js';
 import { recipientsOf } from './notification-recipients.js';
+import { textsOf } from './notification-texts.js';
 import { objectKey } from './s3-records.js';
 
 /**
@@ -20,24 +22,28 @@ export const handler = createEventHandler(async (event: S3Event): Promise<void> 
 
 async function sendJob(key: string): Promise<void> {
   const job = await readNotificationJob(key);
-  const { emails, submission } = await recipientsOf(job.event);
-  if (!emails.length) {
+  const [{ emails, submission }, url] = await Promise.all([recipientsOf(job.event), appUrl()]);
+  const texts = await textsOf(job.event, url);
+  if (!emails.length && !texts.length) {
     logger.warn('A notification has no recipients; nothing sent', { kind: job.event.kind, key: job.key });
     return;
   }
-  const email = renderNotification(job.event, { appUrl: await appUrl(), submission });
+  const email = renderNotification(job.event, { appUrl: url, submission });
   const failures: string[] = [];
-  for (const to of emails) {
-    if (!(await claimNotification(job.key, to))) continue;
+  // Each message claims its own marker first, so a retried event sends only what did not go out.
+  const once = async (marker: string, send: () => Promise<void>) => {
+    if (!(await claimNotification(job.key, marker))) return;
     try {
-      await sendEmail({ to, subject: email.subject, html: email.html, text: email.text });
+      await send();
     } catch (error) {
-      await releaseNotification(job.key, to);
+      await releaseNotification(job.key, marker);
       failures.push(String(error));
     }
-  }
+  };
+  for (const to of emails) await once(to, () => sendEmail({ to, subject: email.subject, html: email.html, text: email.text }));
+  for (const text of texts) await once(`sms:${text.to}`, () => sendSms(text.to, text.body));
   if (failures.length) {
-    logger.error('Notification emails failed; the event will be retried', { kind: job.event.kind, key: job.key, failed: failures.length, error: failures[0] });
-    throw new Error(`${failures.length} of ${emails.length} notification emails failed: ${failures[0]}`);
+    logger.error('Notifications failed; the event will be retried', { kind: job.event.kind, key: job.key, failed: failures.length, error: failures[0] });
+    throw new Error(`${failures.length} of ${emails.length + texts.length} notifications failed: ${failures[0]}`);
   }
 }

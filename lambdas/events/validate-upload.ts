@@ -15,6 +15,7 @@ import {
   stripQuotes,
   updateValidation,
 } from '../data/uploads.js';
+import { putNrcSignals } from '../data/nrc-signals.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { failedValidation, validateUpload } from './upload-validation.js';
@@ -73,6 +74,8 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     // Only the types found: a missing list reads as empty (GET /api/uploads/{id} and the paging route).
     ...(signals.length ? [putResult(keys.signalsHead, JSON.stringify(SIGNAL_TYPES.flatMap((type) => ofType(type).slice(0, SIGNAL_PAGE_SIZE))), 'application/json')] : []),
     ...SIGNAL_TYPES.filter((type) => ofType(type).length).map((type) => putResult(keys.signals(type), JSON.stringify(ofType(type)), 'application/json')),
+    // The same signals by NRC: what the employee portal reads of one person.
+    putNrcSignals(id, signals),
   ]);
   await updateValidation(id, head.etag, {
     ...outcome.summary,

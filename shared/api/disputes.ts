@@ -89,8 +89,8 @@ export const listDisputesQuerySchema = z.object({
 });
 
 const partySchema = z.object({ email: z.string(), at: z.string() });
-/** `url` is null for a file that is not a PDF (its first bytes say otherwise): it is listed, never served. */
-export const disputeEvidenceSchema = z.object({ name: z.string(), party: z.enum(['reviewer', 'lender']), url: z.string().nullable(), not_pdf: z.boolean() });
+/** `url` is null for a file that is not what its name says (a PDF; an employee's photo too): it is listed, never served. */
+export const disputeEvidenceSchema = z.object({ name: z.string(), party: z.enum(['reviewer', 'lender', 'employee']), url: z.string().nullable(), not_pdf: z.boolean() });
 
 export const disputeSchema = z.object({
   id: z.string(),
@@ -101,6 +101,8 @@ export const disputeSchema = z.object({
   org_name: z.string().nullable(),
   reason: z.string(),
   opened: partySchema,
+  /** A reviewer opened it on someone's behalf, or the employee did from the portal (then `opened.email` is empty). */
+  opened_by: z.enum(['reviewer', 'employee']),
   response: partySchema.extend({ message: z.string() }).nullable(),
   decision: partySchema.extend({ decision: z.enum(DISPUTE_DECISIONS), note: z.string() }).nullable(),
   /** Only on GET /api/disputes/{id}: links valid for DISPUTE_LINK_SECONDS. */

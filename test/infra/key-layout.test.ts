@@ -8,6 +8,7 @@ import { CHUNK_PREFIX, chunkKey } from '../../lambdas/data/ingestion-layout.js';
 import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
+import { nrcSignalsKey } from '../../lambdas/data/nrc-signals.js';
 import { onboardingDocKey } from '../../shared/api/accounts.js';
 import type { BucketKey } from '../../shared/stores.js';
 
@@ -28,6 +29,7 @@ const KEY = {
   report: resultKeys(id).report,
   signalsHead: resultKeys(id).signalsHead,
   signalsOfType: resultKeys(id).signals('NEW'),
+  signalsByNrc: nrcSignalsKey(id, 17),
   ingest: ingestJobKey(id),
   chunk: chunkKey(id, 3, 20),
   notify: notificationJobKey(idempotencyKey({ kind: 'submission.decided', submission_id: id, status: 'rejected', reason: 'Wrong month' })),
@@ -38,6 +40,7 @@ const KEY = {
   filed: finalEvidenceKey({ month: '2026-03', payeeKey: '1234', fiName: 'Zambia Lenders Ltd', timestamp: 1772700000000, n: 1, file: 'payslip-scan.pdf' }),
   requestDoc: onboardingDocKey(id, 'pacra'),
   disputeEvidence: disputeEvidenceKey(id, 'lender', id, 'loan-agreement.pdf'),
+  employeeEvidence: disputeEvidenceKey(id, 'employee', id, 'payslip-photo.jpg'),
 };
 type KeyName = keyof typeof KEY;
 
@@ -49,6 +52,7 @@ const PATTERN_OF: Record<KeyName, string> = {
   report: KEYS.uploads.results,
   signalsHead: KEYS.uploads.results,
   signalsOfType: KEYS.uploads.results,
+  signalsByNrc: KEYS.uploads.results,
   ingest: KEYS.uploads.ingest,
   chunk: KEYS.uploads.chunks,
   notify: KEYS.uploads.notify,
@@ -59,6 +63,7 @@ const PATTERN_OF: Record<KeyName, string> = {
   filed: KEYS.evidence.filed,
   requestDoc: KEYS.onboarding.requests,
   disputeEvidence: KEYS.evidence.disputes,
+  employeeEvidence: KEYS.evidence.disputes,
 };
 
 type Op = 'read' | 'write' | 'delete';
@@ -75,6 +80,10 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['validate-upload', 'uploads', 'read', 'rows'],
   ['get-upload', 'uploads', 'read', 'signalsHead'],
   ['get-upload-signals', 'uploads', 'read', 'signalsOfType'],
+  ['validate-upload', 'uploads', 'write', 'signalsByNrc'],
+  ['list-my-deductions', 'uploads', 'read', 'signalsByNrc'],
+  ['report-my-deduction', 'evidence', 'write', 'employeeEvidence'],
+  ['get-dispute', 'evidence', 'read', 'employeeEvidence'],
   ['submit-upload', 'uploads', 'read', 'incoming'],
   ['submit-upload', 'uploads', 'write', 'storedInputs'],
   ['submit-upload', 'uploads', 'write', 'storedStoppages'],
@@ -84,7 +93,7 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['ingest-submission', 'uploads', 'read', 'rows'],
   ['ingest-submission', 'uploads', 'write', 'chunk'],
   ['ingest-chunk', 'uploads', 'read', 'chunk'],
-  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute'] as const).map(
+  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'report-my-deduction'] as const).map(
     (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
   ),
   ['send-notification', 'uploads', 'read', 'notify'],

@@ -18,6 +18,8 @@ const STATE_CHANGING = ROUTES.filter((route) => route.method !== 'GET');
 const nowhere = (route: (typeof ROUTES)[number]) => route.path.replace(/\{[^}]+\}/g, 'no-such-thing');
 /** Public routes carry no verified identity (in AWS they have no authorizer): recorded as ANONYMOUS. */
 const isPublic = (route: (typeof ROUTES)[number]) => route.access.kind === 'public';
+/** Employee routes know only employees: a member of staff has no session there, an employee is recorded as themselves. */
+const isEmployee = (route: (typeof ROUTES)[number]) => route.access.kind === 'employee';
 
 const subOf = (idToken: string): string => JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub;
 async function user(roles: Parameters<typeof signedInUser>[1]) {
@@ -57,7 +59,7 @@ describe('every state-changing request is recorded', () => {
     }
     // Assess
     const entries = await readAll(admin.token, { subject: `USER#${actor.sub}`, action: 'request.' });
-    for (const route of STATE_CHANGING.filter((r) => !isPublic(r))) {
+    for (const route of STATE_CHANGING.filter((r) => !isPublic(r) && !isEmployee(r))) {
       const entry = entries.find((item) => item.action === `request.${route.id}`);
       expect(entry, route.id).toMatchObject({
         actor_id: actor.sub,
@@ -69,6 +71,32 @@ describe('every state-changing request is recorded', () => {
       });
       expect(Date.parse(entry!.ts)).toBeGreaterThan(Date.now() - 10 * 60_000);
     }
+  });
+
+  it('as the employee who called it, for every state-changing employee route', async () => {
+    Object.assign(process.env, twin.env);
+    const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
+    const { signInEmployee } = await import('../support/employee.js');
+    const entry = registerEntry();
+    await addToCurrentRegister([entry]);
+    const { idToken } = await signInEmployee(twin, { nrc: entry.nrc, employeeNumber: entry.employee_number });
+    const answers = new Map<string, number>();
+    for (const route of STATE_CHANGING.filter(isEmployee)) {
+      answers.set(route.id, (await send(twin, { method: route.method, path: nowhere(route), body: {}, caller: idToken })).status);
+    }
+    const employee = subOf(idToken);
+    const entries = await readAll(admin.token, { subject: `EMPLOYEE#${employee}`, action: 'request.' });
+    for (const [id, status] of answers) {
+      expect(entries.find((item) => item.action === `request.${id}`), id).toMatchObject({
+        actor_id: employee,
+        actor_email: null,
+        actor_roles: [],
+        subject: `EMPLOYEE#${employee}`,
+        outcome: status < 400 ? 'ok' : 'refused',
+        details: { status },
+      });
+    }
+    expect(answers.size).toBeGreaterThan(0);
   });
 
   it.each(STATE_CHANGING.filter(isPublic).map((route) => [route.id, route] as const))(

@@ -101,8 +101,8 @@ describe('exactly once', () => {
     const errors = vi.spyOn(logger, 'error');
     vi.spyOn(SESv2Client.prototype, 'send').mockRejectedValueOnce(Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'TooManyRequestsException' }));
 
-    await expect(sendNotification(objectCreated(bucketName('uploads'), job))).rejects.toThrow(/1 of 2 notification emails failed/);
-    expect(errors).toHaveBeenCalledWith('Notification emails failed; the event will be retried', expect.objectContaining({ kind: 'dispute.opened', failed: 1 }));
+    await expect(sendNotification(objectCreated(bucketName('uploads'), job))).rejects.toThrow(/1 of 2 notifications failed/);
+    expect(errors).toHaveBeenCalledWith('Notifications failed; the event will be retried', expect.objectContaining({ kind: 'dispute.opened', failed: 1 }));
     const sent = await Promise.all(admins.map(async (a) => (await mail.about(a.email, event.dispute_id)).length));
     expect([...sent].sort()).toEqual([0, 1]);
     const unsent = admins[sent.indexOf(0)]!.email;

@@ -1,6 +1,6 @@
 import { DISPUTE_LINK_SECONDS, type DisputeView } from '../../../shared/api/disputes.js';
 import { displayFileName } from '../../../shared/rules/display-name.js';
-import { matchesSignature, SIGNATURE_BYTES } from '../../../shared/rules/file-signature.js';
+import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '../../../shared/rules/file-signature.js';
 import { disputeEvidenceLink, listDisputeEvidence, readDisputeEvidenceStart } from '../../data/dispute-evidence.js';
 import type { StoredDispute } from '../../data/disputes.js';
 import { canAddEvidence, canDecide, canRespond, type DisputeRights } from '../common/dispute-rights.js';
@@ -18,6 +18,7 @@ export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeVie
     org_name: d.org_name,
     reason: d.reason,
     opened: party(d.opened),
+    opened_by: d.opened_by,
     response: d.response ? { ...party(d.response), message: d.response.message } : null,
     decision: d.decision ? { ...party(d.decision), decision: d.decision.decision, note: d.decision.note } : null,
     can_respond: canRespond(rights, d),
@@ -34,7 +35,8 @@ export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeVie
 export async function disputeWithEvidence(d: StoredDispute, rights: DisputeRights): Promise<DisputeView> {
   const files = await listDisputeEvidence(d.id);
   const evidence = await Promise.all(files.map(async (f) => {
-    const isPdf = matchesSignature('pdf', (await readDisputeEvidenceStart(f, SIGNATURE_BYTES)) ?? new Uint8Array());
+    // An employee's file may be a photo too: it must start as what its name says (PDF, JPEG or PNG).
+    const isPdf = matchesSignature(f.party === 'employee' ? extensionOf(f.name) : 'pdf', (await readDisputeEvidenceStart(f, SIGNATURE_BYTES)) ?? new Uint8Array());
     return { name: displayFileName(f.name), party: f.party, url: isPdf ? await disputeEvidenceLink(f, DISPUTE_LINK_SECONDS) : null, not_pdf: !isPdf };
   }));
   return { ...disputeView(d, rights), evidence };

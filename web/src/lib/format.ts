@@ -8,3 +8,15 @@ export function formatDateTime(value: string | null | undefined): string {
   const parsed = dayjs(value);
   return parsed.isValid() ? parsed.format('D MMM YYYY, HH:mm') : EMPTY;
 }
+
+/** Spec part 2 §9: ZMW; instalments always with 2 decimals so the column lines up. */
+export function formatZmw(value: number): string {
+  return `ZMW ${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** 'YYYY-MM' as 'May 2026'. */
+export function formatMonth(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!m) return month;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

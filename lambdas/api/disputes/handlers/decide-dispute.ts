@@ -29,7 +29,7 @@ export const handler = createApiHandler(routes.decideDispute, async ({ caller: m
       outcome: 'ok',
       details: { dispute_id: dispute.id, note: body.note, before: { status: dispute.status }, after: { status: decided.status } },
     });
-    await queueNotification({ kind: 'dispute.decided', dispute_id: dispute.id, org_id: dispute.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, decision: body.decision, note: body.note });
+    await queueNotification({ kind: 'dispute.decided', dispute_id: dispute.id, org_id: dispute.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, decision: body.decision, note: body.note, opened_by: dispute.opened_by });
     return { dispute: disputeView(decided, rights), message: DISPUTE_MESSAGES.decided(body.decision) };
   } catch (error) {
     if (error instanceof DisputeStateError) throw conflict(error.dispute);

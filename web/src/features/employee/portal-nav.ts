@@ -9,4 +9,9 @@ export interface PortalNavEntry {
   label: string;
 }
 
-export const PORTAL_NAV: readonly PortalNavEntry[] = [{ to: '/employee', label: 'Home' }];
+export const PORTAL_NAV: readonly PortalNavEntry[] = [
+  { to: '/employee', label: 'Home' },
+  { to: '/employee/deductions', label: 'My deductions' },
+  { to: '/employee/lookups', label: 'Who looked' },
+  { to: '/employee/reports', label: 'My reports' },
+];

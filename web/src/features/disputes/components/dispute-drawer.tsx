@@ -29,7 +29,7 @@ function DisputeDetail({ d }: { d: DisputeView }) {
         <DisputeBadge status={d.status} />
         <Text size="sm">{`${d.nrc} · ${organisationLabel(d.org_name, d.payee_key)} · ${d.month}`}</Text>
       </Group>
-      <Part title="Reported" by={d.opened}>{prose(d.reason)}</Part>
+      <Part title="Reported" by={d.opened_by === 'employee' ? { email: 'Opened by the employee in the portal', at: d.opened.at } : d.opened}>{prose(d.reason)}</Part>
       <Part title="Lender’s response" by={d.response ?? undefined}>{d.response ? prose(d.response.message) : <Text size="sm" c="dimmed">No response yet.</Text>}</Part>
       {d.decision && (
         <Part title={`Decision: ${DISPUTE_STATUS_LABELS[d.decision.decision]}`} by={d.decision}>
@@ -44,9 +44,9 @@ function DisputeDetail({ d }: { d: DisputeView }) {
                 {e.url ? (
                   <Anchor href={e.url} target="_blank" rel="noreferrer">{e.name}</Anchor>
                 ) : (
-                  <Text span size="sm" c="red.9">{e.name}: not a PDF, so it is not opened</Text>
+                  <Text span size="sm" c="red.9">{`${e.name}: ${e.party === 'employee' ? 'not what its name says' : 'not a PDF'}, so it is not opened`}</Text>
                 )}{' '}
-                <Text span size="xs" c="dimmed">{e.party === 'lender' ? 'from the lender' : 'from the reviewer'}</Text>
+                <Text span size="xs" c="dimmed">{`from the ${e.party}`}</Text>
               </List.Item>
             ))}
           </List>

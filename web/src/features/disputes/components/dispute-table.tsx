@@ -1,5 +1,5 @@
 import { organisationLabel } from '@shared/rules/display-name';
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { DisputeView } from '@shared/api/disputes';
 import { formatDateTime } from '@/lib/format';
 import { DisputeBadge } from './dispute-badge';
@@ -24,7 +24,14 @@ export function DisputeTable({ items, onView }: { items: readonly DisputeView[];
         <Table.Tbody>
           {items.map((d) => (
             <Table.Tr key={d.id} data-testid="dispute-row">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.opened.at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(d.opened.at)}
+                {d.opened_by === 'employee' && (
+                  <Badge ml="xs" size="sm" variant="light" color="grape" data-testid="opened-by-employee">
+                    Opened by the employee
+                  </Badge>
+                )}
+              </Table.Td>
               <Table.Td>
                 <Text span ff="monospace" size="sm">{d.nrc}</Text>
               </Table.Td>

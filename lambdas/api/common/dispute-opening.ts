@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '../../../shared/roles.js';
+import { writeAudit } from '../../data/audit.js';
+import { findOrganisationByPayeeKey } from '../../data/directory.js';
+import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../data/disputes.js';
+import { queueNotification } from '../../data/notifications.js';
+import { ConflictError } from '../../http/errors.js';
+
+/** Who opens a dispute: a reviewer on someone's behalf, or the employee whose deduction it is. */
+export interface DisputeOpener {
+  userId: string;
+  /** Null for an employee: they have no email on the platform. */
+  email: string | null;
+  roles: readonly Role[];
+  by: StoredDispute['opened_by'];
+}
+
+/** A deduction named for a dispute: the payee key's organisation and whether its row is in the history. */
+export async function deductionToDispute(digits: string, payeeKey: string, month: string) {
+  const [org, onRecord] = await Promise.all([findOrganisationByPayeeKey(payeeKey), deductionOnRecord(digits, payeeKey, month)]);
+  return { org, onRecord };
+}
+
+/**
+ * Opens a dispute on a deduction the caller checked: stored with its guard (ConflictError `dispute_exists`
+ * with `alreadyOpen` when the deduction has one undecided), audited on the dispute and the borrower's NRC,
+ * and the lender's admins notified. The one way both reviewers and employees open one.
+ */
+export async function openDisputeOn(
+  opener: DisputeOpener,
+  deduction: { nrc: string; digits: string; payeeKey: string; month: string; org: { org_id: string; org_name?: string | null }; reason: string },
+  alreadyOpen: string,
+): Promise<StoredDispute> {
+  const { org } = deduction;
+  const dispute: StoredDispute = {
+    id: randomUUID(),
+    status: 'open',
+    nrc: deduction.nrc,
+    nrc_digits: deduction.digits,
+    payee_key: deduction.payeeKey,
+    month: deduction.month,
+    org_id: org.org_id,
+    org_name: org.org_name ?? null,
+    reason: deduction.reason,
+    opened: { email: opener.email ?? '', user_id: opener.userId, at: new Date().toISOString() },
+    opened_by: opener.by,
+    response: null,
+    decision: null,
+  };
+  try {
+    await putDispute(dispute);
+  } catch (error) {
+    if (error instanceof DisputeExistsError) throw new ConflictError(alreadyOpen, 'dispute_exists');
+    throw error;
+  }
+  await writeAudit({
+    actor: { userId: opener.userId, email: opener.email, roles: opener.roles },
+    action: 'dispute.open',
+    subject: `DISPUTE#${dispute.id}`,
+    also: [`NRC#${dispute.nrc_digits}`],
+    outcome: 'ok',
+    details: { dispute_id: dispute.id, payee_key: dispute.payee_key, month: dispute.month, org_id: org.org_id, opened_by: opener.by, after: { status: 'open' } },
+  });
+  await queueNotification({ kind: 'dispute.opened', dispute_id: dispute.id, org_id: org.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, reason: dispute.reason });
+  return dispute;
+}

@@ -1,0 +1,28 @@
+import { LOOKUP_KINDS, PORTAL_MONTHS } from '../../../shared/api/portal.js';
+import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
+import { recentAuditOfSubject } from '../../data/audit.js';
+import { getOrganisation } from '../../data/directory.js';
+
+/** At most this many lookups are listed (newest first): far more than a person's record sees in a year. */
+const MAX_LOOKUPS = 500;
+const PLATFORM = 'The platform’s administrators';
+
+const kindOf = (action: string): (typeof LOOKUP_KINDS)[number] | null =>
+  action === 'history.lookup' ? 'history' : /^fraud_registry\.(search|check|latest)$/.test(action) ? 'fraud_registry' : null;
+
+/**
+ * Who looked at one person's record over the last PORTAL_MONTHS months, newest first: the history
+ * lookups of their NRC and the fraud registry reads that found it, as the audit log recorded them on the
+ * NRC's own trail (one Query on its subject index: a search of many NRCs writes a pointer on each
+ * NRC it found). Each by organisation and time; the staff member's name is not theirs to see.
+ */
+export async function lookupsOf(digits: string, now = new Date()) {
+  const from = `${shiftMonth(currentMonth(now), -(PORTAL_MONTHS - 1))}-01`;
+  const entries = await recentAuditOfSubject(`NRC#${digits}`, from, MAX_LOOKUPS, (e) => e.outcome === 'ok' && kindOf(e.action) !== null);
+  const orgIds = [...new Set(entries.flatMap((e) => (e.org_id ? [e.org_id] : [])))];
+  const names = new Map(await Promise.all(orgIds.map(async (id) => [id, (await getOrganisation(id))?.org_name ?? null] as const)));
+  return {
+    from,
+    items: entries.map((e) => ({ at: e.ts, organisation: (e.org_id && names.get(e.org_id)) || PLATFORM, kind: kindOf(e.action)! })),
+  };
+}

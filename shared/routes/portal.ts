@@ -1,0 +1,49 @@
+import { EMPLOYEE } from '../access.js';
+import { portalDeductionsResponseSchema, portalDisputesResponseSchema, portalLookupsResponseSchema, reportDeductionRequestSchema, reportDeductionResponseSchema } from '../api/portal.js';
+import { featureRoutes } from './define.js';
+
+/** The employee portal: a signed-in employee's own deductions, who looked them up, and their reports. Always the caller's own NRC. */
+const route = featureRoutes('portal');
+
+export const listMyDeductions = route({
+  id: 'list-my-deductions',
+  method: 'GET',
+  path: '/api/employee/deductions',
+  access: EMPLOYEE,
+  uses: { tables: ['history', 'submissions', 'directory'], buckets: ['uploads'] },
+  response: portalDeductionsResponseSchema,
+  summary: 'Every deduction on the employee’s NRC over the last 12 months: lender, month, installment, state, the signals that concern them, this month’s total.',
+});
+
+export const listMyLookups = route({
+  id: 'list-my-lookups',
+  method: 'GET',
+  path: '/api/employee/lookups',
+  access: EMPLOYEE,
+  uses: { tables: ['audit', 'directory'] },
+  response: portalLookupsResponseSchema,
+  summary: 'Who looked at the employee’s record over the last 12 months (history lookups and fraud registry reads): organisation and time, from the audit log.',
+});
+
+export const listMyDisputes = route({
+  id: 'list-my-disputes',
+  method: 'GET',
+  path: '/api/employee/disputes',
+  access: EMPLOYEE,
+  uses: { tables: ['submissions', 'directory'] },
+  response: portalDisputesResponseSchema,
+  summary: 'The disputes of deductions on the employee’s NRC, whoever opened them, and where each stands.',
+});
+
+export const reportMyDeduction = route({
+  id: 'report-my-deduction',
+  method: 'POST',
+  path: '/api/employee/disputes',
+  access: EMPLOYEE,
+  uses: { tables: ['history', 'submissions', 'directory', 'audit'], buckets: ['uploads', 'evidence'] },
+  request: reportDeductionRequestSchema,
+  response: reportDeductionResponseSchema,
+  summary: '“This is not mine”: opens a dispute, marked as opened by the employee, on a deduction on their own NRC (404 otherwise); the lender’s admins are emailed. With a file named, a presigned POST for one photo or PDF (≤ 10 MB) as evidence.',
+});
+
+export const PORTAL_ROUTES = [listMyDeductions, listMyLookups, listMyDisputes, reportMyDeduction] as const;

@@ -1,0 +1,3 @@
+import { DeductionsScreen } from '@/features/portal/components/deductions-screen';
+
+export default DeductionsScreen;

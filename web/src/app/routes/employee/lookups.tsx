@@ -1,0 +1,3 @@
+import { LookupsScreen } from '@/features/portal/components/lookups-screen';
+
+export default LookupsScreen;

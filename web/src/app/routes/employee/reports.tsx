@@ -1,0 +1,3 @@
+import { DisputesScreen } from '@/features/portal/components/disputes-screen';
+
+export default DisputesScreen;

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReportDeductionRequest } from '@shared/api/portal';
+import { listMyDeductions, listMyDisputes, listMyLookups, reportMyDeduction } from '@shared/routes/portal';
+import { callRoute, type RouteResponse } from '@/lib/api-client';
+import { routeKey, routeQuery } from '@/lib/queries';
+import { useUpload } from '@/lib/use-upload';
+
+/**
+ * The employee portal's reads: always the signed-in employee's own record, read again each time a screen
+ * opens (what was cached shows meanwhile): a lender's file or a lookup may have landed a moment ago.
+ */
+const FRESH = { staleTime: 0 } as const;
+export const useMyDeductions = () => useQuery({ ...routeQuery(listMyDeductions), ...FRESH });
+export const useMyLookups = () => useQuery({ ...routeQuery(listMyLookups), ...FRESH });
+export const useMyDisputes = () => useQuery({ ...routeQuery(listMyDisputes), ...FRESH });
+
+type Report = Pick<ReportDeductionRequest, 'payee_key' | 'month' | 'reason'>;
+type Reported = RouteResponse<typeof reportMyDeduction> & { fileFailed?: string };
+
+/**
+ * "This is not mine": the report, and its photo or PDF through the one uploader (the report's answer
+ * holds the file's upload). A file that fails after the report was made leaves the report standing:
+ * the answer then says why in `fileFailed`. The deductions and the reports are read again either way.
+ */
+export function useReportDeduction() {
+  const client = useQueryClient();
+  const withFile = useUpload(reportMyDeduction);
+  return useMutation({
+    mutationFn: async ({ body, file }: { body: Report; file: File | null }): Promise<Reported> => {
+      if (!file) return callRoute(reportMyDeduction, { body });
+      let granted: Reported | null = null;
+      try {
+        return await withFile.mutateAsync({ file, body, onGrant: (answer) => (granted = answer) });
+      } catch (error) {
+        if (!granted) throw error;
+        return { ...(granted as Reported), fileFailed: error instanceof Error ? error.message : 'upload failed' };
+      }
+    },
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: routeKey(listMyDeductions) }), client.invalidateQueries({ queryKey: routeKey(listMyDisputes) })]),
+  });
+}

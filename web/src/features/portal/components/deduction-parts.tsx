@@ -1,0 +1,61 @@
+import { Badge, List, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { DEDUCTION_STATE_LABELS, EMPLOYEE_DISPUTE_STATUS_LABELS, type DeductionState, type PortalDeduction } from '@shared/api/portal';
+
+const STATE_COLOURS: Record<DeductionState, string> = { submitted: 'blue', approved: 'teal', rejected: 'gray', stopped: 'gray' };
+
+/** Where a deduction stands, in words and a colour that is never the only cue. */
+export function StateBadge({ state }: { state: DeductionState }) {
+  return (
+    <Badge color={STATE_COLOURS[state]} variant="light" size="md" radius="sm" style={{ textTransform: 'none' }}>
+      {DEDUCTION_STATE_LABELS[state]}
+    </Badge>
+  );
+}
+
+/** The lender as people know it, with the code on their payslip beside it. */
+export function LenderName({ d }: { d: Pick<PortalDeduction, 'org_name' | 'payee_key'> }) {
+  return (
+    <>
+      <Text span fw={600}>
+        {d.org_name ?? 'Unknown lender'}
+      </Text>{' '}
+      <Text span size="sm" c="dimmed">
+        {`(payslip code ${d.payee_key})`}
+      </Text>
+    </>
+  );
+}
+
+/** The checks that flagged this deduction, in plain words. */
+export function SignalList({ signals }: { signals: PortalDeduction['signals'] }) {
+  if (!signals.length) return null;
+  return (
+    <List
+      size="sm"
+      spacing={4}
+      aria-label="Things we noticed about this deduction"
+      icon={
+        <ThemeIcon color="orange" variant="light" size={20} radius="xl" aria-hidden>
+          <IconAlertTriangle size={14} />
+        </ThemeIcon>
+      }
+    >
+      {signals.map((s) => (
+        <List.Item key={s.type}>{s.text}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The report already made on a deduction, if any. */
+export function DisputeNote({ dispute }: { dispute: PortalDeduction['dispute'] }) {
+  if (!dispute) return null;
+  return (
+    <Text size="sm" c="grape.9">
+      {`Reported: ${EMPLOYEE_DISPUTE_STATUS_LABELS[dispute.status]}`}
+    </Text>
+  );
+}
+
+export const REPORT_LABEL = 'This is not mine / I did not agree to this';
