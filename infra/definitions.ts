@@ -1,5 +1,5 @@
 import type { BucketKey, TableKey } from '../shared/stores.js';
-import { INGEST_CHUNKS } from './sizing.js';
+import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
 
 /** Environment variables of the Cognito user pool, set on every function that uses it. */
 export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;
@@ -75,6 +75,17 @@ export const S3_TRIGGERS = [
     handler: 'events/ingest-chunk',
     uses: { tables: ['submissions', 'history'], buckets: ['uploads'] },
     bounded: INGEST_CHUNKS,
+  },
+  // A submitted payroll register's jobs (`register/{upload_id}/{i}-of-{n}.json`): each stores its range of
+  // employees under the register's version; the last to land makes the register current. Bounded like the
+  // chunks, so a 300,000-employee register never floods the register table.
+  {
+    id: 'ingest-register',
+    bucket: 'uploads',
+    prefix: 'register/',
+    handler: 'events/ingest-register',
+    uses: { tables: ['register'], buckets: ['uploads'] },
+    bounded: REGISTER_CHUNKS,
   },
   // Notification jobs queued by actions (`notify/{hash}.json`, lambdas/data/notifications.ts): the emails,
   // through SES (the twin's outbox locally), each once.

@@ -33,6 +33,12 @@ const GRANTS_BY_TRIGGER = {
     tables: { submissions: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'] }, history: { actions: ['GetItem', 'BatchGetItem', 'BatchWriteItem', 'UpdateItem'] } },
     buckets: { uploads: { read: [KEYS.uploads.chunks], list: true } },
   },
+  // A register's chunk: its job and the validated rows, its employees' items (two each), its landing and the
+  // count of those landed, and the transaction making the register current (version, month, pointer: Puts).
+  'ingest-register': {
+    tables: { register: { actions: ['BatchWriteItem', 'PutItem', 'Query'] } },
+    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], list: true } },
+  },
   // The job, its recipients (the submission, an organisation's members, an access request, the platform
   // admins on gsi2), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if the send fails), SES.
   'send-notification': {
