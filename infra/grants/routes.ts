@@ -140,8 +140,8 @@ const GRANTS_BY_ROUTE = {
   }),
   'create-dispute-evidence-upload': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } }, buckets: { evidence: { write: [KEYS.evidence.disputes] } } }),
 
-  // register (lambdas/data/register.ts): the current register's pointer
-  'get-register': { tables: { register: read(['GetItem']) } },
+  // register (lambdas/data/register.ts): the current register's pointer; a refusal is audited
+  'get-register': audited({ tables: { register: read(['GetItem']) } }),
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },

@@ -10,7 +10,7 @@ export const getRegister = route({
   method: 'GET',
   path: '/api/register',
   access: REGISTER_KEEPERS,
-  uses: { tables: ['register'] },
+  uses: { tables: ['register', 'audit'] },
   response: registerResponseSchema,
   summary: "The current payroll register: its month, how many employees, when and by whom it was submitted (PMEC's admins and platform admins).",
 });
