@@ -55,8 +55,9 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'incoming/',
     handler: 'events/validate-upload',
-    // history and directory: the deduction signals read the borrower summaries and the exposure limits.
-    uses: { tables: ['submissions', 'registry', 'history', 'directory'], buckets: ['uploads'] },
+    // history and directory: the deduction signals read the borrower summaries and the exposure limits;
+    // register: the payroll register's entries of the file's borrowers.
+    uses: { tables: ['submissions', 'registry', 'history', 'directory', 'register'], buckets: ['uploads'] },
   },
   // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): the submission's rows split into chunks.
   {

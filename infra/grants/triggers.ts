@@ -5,13 +5,14 @@ import { type FunctionGrants, merge, read, type TriggerGrantTable } from './mode
 /** What each function run by an event may do: S3 triggers and scheduled jobs by id (infra/definitions.ts), Cognito triggers by function name. */
 const GRANTS_BY_TRIGGER = {
   // The deduction signals: the settings, the payee key's previous month (gsi3 and its stored rows),
-  // the borrower summaries and the status of the submissions they name.
+  // the borrower summaries and the status of the submissions they name; the current payroll register and its entries.
   'validate-upload': {
     tables: {
       submissions: { actions: ['GetItem', 'UpdateItem', 'BatchGetItem'], indexes: ['gsi3'] },
       registry: read(['BatchGetItem']),
       history: read(['BatchGetItem']),
       directory: read(['Query']),
+      register: read(['GetItem', 'BatchGetItem']),
     },
     buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
   },
