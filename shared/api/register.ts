@@ -12,5 +12,7 @@ export const registerResponseSchema = z.object({
   uploaded_at: z.string().nullable(),
   /** The email of who submitted it. */
   uploaded_by: z.string().nullable(),
+  /** The upload it was submitted as: the upload screen waits for its own to become current. */
+  upload_id: z.string().nullable(),
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;

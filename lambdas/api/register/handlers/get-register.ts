@@ -7,5 +7,11 @@ import * as routes from '../../../../shared/routes/register.js';
 export const handler = createApiHandler(routes.getRegister, async ({ caller: me }) => {
   await authoriseRegisterKeeper(me, 'register.read');
   const register = await currentRegister();
-  return { month: register?.month ?? null, employees: register?.employees ?? 0, uploaded_at: register?.uploaded_at ?? null, uploaded_by: register?.uploaded_by ?? null };
+  return {
+    month: register?.month ?? null,
+    employees: register?.employees ?? 0,
+    uploaded_at: register?.uploaded_at ?? null,
+    uploaded_by: register?.uploaded_by ?? null,
+    upload_id: register?.submission_id ?? null,
+  };
 });
