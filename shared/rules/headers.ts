@@ -110,8 +110,6 @@ export function headerField(value: unknown): HeaderField | null {
 /** Each field's column in a deduction file's header row. */
 export const mapColumns: (row: readonly unknown[]) => ColumnMap = DEDUCTION_HEADERS.mapColumns;
 
-export const missingRequiredHeaders: (columns: ColumnMap) => RequiredHeaderField[] = DEDUCTION_HEADERS.missing;
-
 /** The HEADER error text of spec §5. */
 export function missingHeadersMessage(missing: readonly RequiredHeaderField[]): string {
   const names = missing.map((field) => REQUIRED_HEADER_LABELS[field]);
