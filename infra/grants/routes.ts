@@ -146,6 +146,15 @@ const GRANTS_BY_ROUTE = {
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
   'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
+
+  // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
+  // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it.
+  'request-employee-code': audited({
+    tables: { directory: { actions: ['UpdateItem', 'PutItem'] }, register: read(['GetItem']) },
+    employeePool: ['AdminGetUser', 'AdminCreateUser', 'AdminSetUserPassword'],
+    sendsSms: true,
+  }),
+  'get-employee-me': { tables: { directory: read(['Query']) } },
 } satisfies RouteGrantTable;
 
 /** Each route's grant with the caller's roles, looked up by the route's id. */
