@@ -4,6 +4,7 @@ import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { HEADER, workbook, type Row } from '../fixtures/submissions/workbooks.js';
 import { createUser } from '../support/cognito.js';
 import { registerEntry, registerWorkbook } from '../support/register.js';
+import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAt, signOut, twinInfo } from './support.js';
 
 /**
@@ -31,6 +32,8 @@ test('PMEC uploads a register and sees it current; a lender sees NOT_ON_PAYROLL 
   await expect(preview.getByText('+260 97 ••• ••67')).toBeVisible();
   await expect(preview.getByText('097 123 4567')).toHaveCount(0);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-preview.png`, fullPage: true });
+  await settled(page);
+  await expectNoSeriousViolations(page, '/upload with a register validated');
   await screen.button('Submit').click();
   await screen.expectMessage(`The ${M} register of 3 employees is now the current payroll register.`);
   const current = page.getByRole('region', { name: 'Current payroll register' });
@@ -64,6 +67,8 @@ test('a platform admin sets the affordability share on /admin, a wrong value ref
   await share.fill('120');
   await card.getByRole('button', { name: 'Save affordability' }).click();
   await expect(card.getByText('The share of basic pay must be a whole percentage from 1 to 100, or empty for no affordability check.')).toBeVisible();
+  await settled(page);
+  await expectNoSeriousViolations(page, '/admin with an affordability share refused');
   await share.fill('40');
   await card.getByRole('button', { name: 'Save affordability' }).click();
   await expect(page.getByText('Settings saved.').first()).toBeVisible();
