@@ -80,6 +80,16 @@ export const signalsBench: Bench = {
 
       const file = generateInputsWorkbook({ rows: ROWS, month: MONTH, payeeKey: PAYEE, offset: SHIFT });
       const current = await validateWorkbookStreamed(file, { kind: 'inputs', month: MONTH, payeeKey: PAYEE });
+      // PMEC's payroll register holds the file's borrowers but one in fifty (NOT_ON_PAYROLL), so the signals
+      // step reads every borrower's register entry too; the raw baseline does not.
+      progress(`seeding a payroll register of ${Math.round(ROWS * 0.98).toLocaleString('en-US')} of the file's borrowers`);
+      const { putRegister } = await import('../lambdas/data/register.js');
+      const onPayroll = current.rows.filter((_, i) => i % 50 !== 0);
+      await putRegister({
+        month: MONTH,
+        uploadedBy: 'bench',
+        entries: onPayroll.map((row) => ({ nrc: row.nrc!, employee_number: row.employee_no!, first_name: row.first_name ?? '', last_name: row.last_name ?? '', mobile: '+260971234567', basic_pay: 8_000, ministry: null })),
+      });
       const table = tableName('history');
       const keys = [...new Set(current.rows.map((row) => nrcDigits(row.nrc)))].map(nrcSummaryKey);
       // The file's borrowers as the Lambda keeps them while it reads the rows.
@@ -120,6 +130,7 @@ export const signalsBench: Bench = {
         step.push(performance.now() - t);
       }
       if (report!.counts.changed + report!.counts.continuing + report!.counts.new !== ROWS) throw new Error(`signals classified ${JSON.stringify(report!.counts)} of ${ROWS} borrowers`);
+      if (report!.counts.not_on_payroll !== ROWS - onPayroll.length) throw new Error(`NOT_ON_PAYROLL ${report!.counts.not_on_payroll} of ${ROWS - onPayroll.length} off the register`);
 
       progress('the validation stage in a fresh process, for its peak memory');
       const script = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'signals-child.mjs');

@@ -1,5 +1,5 @@
 import type { PerRowCosts } from '../bench/per-row-costs.js';
-import { API_FUNCTION, API_THROTTLE, EVENT_FUNCTION, EVENT_RETRIES, HISTORY_WARM_THROUGHPUT, INGEST_CHUNKS } from '../infra/sizing.js';
+import { API_FUNCTION, API_THROTTLE, EVENT_FUNCTION, EVENT_RETRIES, HISTORY_WARM_THROUGHPUT, INGEST_CHUNKS, REGISTER_CHUNKS } from '../infra/sizing.js';
 import { CHUNK_ROWS } from '../lambdas/data/ingestion-layout.js';
 import { FILE_RULES } from '../shared/api/submissions.js';
 import { DEFAULT_MAX_ROWS } from '../shared/xlsx/read-first-sheet.js';
@@ -94,6 +94,8 @@ export const STACK = {
   maxFileBytes: FILE_RULES.inputs.maxBytes,
   chunkRows: CHUNK_ROWS,
   chunkConcurrency: INGEST_CHUNKS.concurrency,
+  /** A payroll register's chunks, reserved too (lambdas/events/ingest-register.ts). */
+  registerChunkConcurrency: REGISTER_CHUNKS.concurrency,
   chunkMaxEventAgeSeconds: INGEST_CHUNKS.maxEventAgeSeconds,
   /** The history table's warm throughput the model shows beside a new table's (a deployment parameter). */
   warmWriteUnitsPerSecond: HISTORY_WARM_THROUGHPUT.modelledWriteUnits,

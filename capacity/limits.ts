@@ -47,7 +47,7 @@ export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): L
   // The deadline burst: so many files validated at once, each read from S3, checked and polled.
   const burst = usage.rows.validations * a.deadlineBurstShare;
   const burstPolls = burst * pollsPerSecond(usage.seconds.validate, a);
-  const concurrency = burst + (requestsPerSecond * a.apiMs) / 1000 + STACK.chunkConcurrency;
+  const concurrency = burst + (requestsPerSecond * a.apiMs) / 1000 + STACK.chunkConcurrency + STACK.registerChunkConcurrency;
   const bucket = digestBucketBytes(scale.registryNrcs, c);
   const chunked = `${n(big.ingest.chunks)} chunks of ${n(STACK.chunkRows)} rows, ${STACK.chunkConcurrency} at once (reserved concurrency)`;
 
@@ -66,7 +66,7 @@ export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): L
     limit('API requests/s, deadline burst', requestsPerSecond + burstPolls, STACK.apiRateLimit, 'req/s',
       `The peak hour's requests and the burst's upload polls (a poll after ${a.poll.firstSeconds} s, each next ${a.poll.factor}× later up to ${a.poll.maxSeconds} s, again from ${a.poll.firstSeconds} s at each stage). The HTTP API stage's throttle (burst ${STACK.apiBurstLimit}) answers 429 beyond it: API_THROTTLE in infra/sizing.ts.`),
     limit('Lambda concurrency, deadline burst', concurrency, DYNAMO.accountConcurrency, 'running',
-      `The burst's validations, the API's calls and the ${STACK.chunkConcurrency} reserved for ingestion chunks. API calls beyond it get 429s, throttled S3 events are retried by Lambda for hours. Ask for a quota increase first (new accounts start lower).`),
+      `The burst's validations, the API's calls and the ${STACK.chunkConcurrency} reserved for ingestion chunks and ${STACK.registerChunkConcurrency} for a payroll register's. API calls beyond it get 429s, throttled S3 events are retried by Lambda for hours. Ask for a quota increase first (new accounts start lower).`),
     limit('Audit day partition, peak', (auditedPerSecond + burst) * 2 * writeUnits(c.auditEntryBytes), DYNAMO.partitionWriteUnits, 'WRU/s',
       "Every entry of a day shares pk DAY#{day} and its sort key only grows, so DynamoDB cannot split it for heat: shard the day's key when this nears."),
     limit('Digest bucket reads, deadline burst', burst * readUnits(bucket), DYNAMO.partitionReadUnits, 'RRU/s',

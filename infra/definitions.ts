@@ -1,5 +1,5 @@
 import type { BucketKey, TableKey } from '../shared/stores.js';
-import { INGEST_CHUNKS } from './sizing.js';
+import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
 
 /** Environment variables of the Cognito user pool, set on every function that uses it. */
 export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;
@@ -75,8 +75,9 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'incoming/',
     handler: 'events/validate-upload',
-    // history and directory: the deduction signals read the borrower summaries and the exposure limits.
-    uses: { tables: ['submissions', 'registry', 'history', 'directory'], buckets: ['uploads'] },
+    // history and directory: the deduction signals read the borrower summaries and the exposure limits;
+    // register: the payroll register's entries of the file's borrowers.
+    uses: { tables: ['submissions', 'registry', 'history', 'directory', 'register'], buckets: ['uploads'] },
   },
   // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): the submission's rows split into chunks.
   {
@@ -95,6 +96,17 @@ export const S3_TRIGGERS = [
     handler: 'events/ingest-chunk',
     uses: { tables: ['submissions', 'history'], buckets: ['uploads'] },
     bounded: INGEST_CHUNKS,
+  },
+  // A submitted payroll register's jobs (`register/{upload_id}/{i}-of-{n}.json`): each stores its range of
+  // employees under the register's version; the last to land makes the register current. Bounded like the
+  // chunks, so a 300,000-employee register never floods the register table.
+  {
+    id: 'ingest-register',
+    bucket: 'uploads',
+    prefix: 'register/',
+    handler: 'events/ingest-register',
+    uses: { tables: ['register'], buckets: ['uploads'] },
+    bounded: REGISTER_CHUNKS,
   },
   // Notification jobs queued by actions (`notify/{hash}.json`, lambdas/data/notifications.ts): the emails,
   // through SES (the twin's outbox locally), each once.

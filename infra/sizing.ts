@@ -39,3 +39,10 @@ export const INGEST_CHUNKS = { concurrency: 4, maxEventAgeSeconds: 3_600 } as co
  * ingestion at `modelled` beside that.
  */
 export const HISTORY_WARM_THROUGHPUT = { defaultWriteUnits: 4_000, modelledWriteUnits: 12_000 } as const;
+
+/**
+ * A submitted payroll register's chunks (lambdas/events/ingest-register.ts, 25,000 employees a chunk):
+ * two at once, so 300,000 employees (600,000 items, 12 chunks) are written at about what a new on-demand
+ * table serves, each chunk far within an event function's time.
+ */
+export const REGISTER_CHUNKS = { concurrency: 2, maxEventAgeSeconds: 3_600 } as const;

@@ -32,6 +32,8 @@ export const ROLE_SETS = {
   disputeDeciders: ['super_admin', 'sys_admin', 'compliance'],
   platformAdmins: ['super_admin', 'sys_admin'],
   superAdmin: ['super_admin'],
+  /** Who uploads PMEC's payroll register and reads it (a pmec_admin in a PMEC organisation; checked in the handler). */
+  registerKeepers: ['pmec_admin', 'super_admin', 'sys_admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 /**
@@ -130,3 +132,5 @@ export const REVIEWERS_AND_ORG_ADMINS = rolesOnly(...new Set([...ROLE_SETS.revie
 export const DISPUTE_DECIDERS = rolesOnly(...ROLE_SETS.disputeDeciders);
 export const PLATFORM_ADMINS = rolesOnly(...ROLE_SETS.platformAdmins);
 export const SUPER_ADMIN = rolesOnly(...ROLE_SETS.superAdmin);
+/** PMEC's admins and platform admins: the payroll register. */
+export const REGISTER_KEEPERS = rolesOnly(...ROLE_SETS.registerKeepers);

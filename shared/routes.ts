@@ -8,6 +8,7 @@ import { EMPLOYEE_ROUTES } from './routes/employee.js';
 import { FRAUD_ROUTES } from './routes/fraud.js';
 import { HISTORY_ROUTES } from './routes/history.js';
 import { PORTAL_ROUTES } from './routes/portal.js';
+import { REGISTER_ROUTES } from './routes/register.js';
 import { REVIEWS_ROUTES } from './routes/reviews.js';
 import { SETTINGS_ROUTES } from './routes/settings.js';
 import { SUBMISSIONS_ROUTES } from './routes/submissions.js';
@@ -30,6 +31,7 @@ export const ROUTES = [
   ...AUDIT_ROUTES,
   ...SETTINGS_ROUTES,
   ...DISPUTES_ROUTES,
+  ...REGISTER_ROUTES,
   ...EMPLOYEE_ROUTES,
   ...PORTAL_ROUTES,
 ] as const satisfies readonly RouteDef[];

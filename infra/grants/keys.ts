@@ -9,10 +9,14 @@ export const KEYS = {
     ingest: 'ingest/*',
     /** chunkKey: written by the split of an ingestion, each one's event ingests it. */
     chunks: 'chunks/*',
+    /** registerJobKey: written by Submit of a payroll register, each one's event stores a range of its employees. */
+    registerJobs: 'register/*',
     /** notificationJobKey: written by the actions that notify, its event runs the sender. */
     notify: 'notify/*',
     /** storagePath: `{YYYY-MM}/{payee}/{inputs|stoppages}/…`, where submitted files stay. */
     stored: ['????-??/*/inputs/*', '????-??/*/stoppages/*'],
+    /** storagePath of a payroll register: `{YYYY-MM}/pmec/register/…`. */
+    storedRegister: '????-??/pmec/register/*',
   },
   evidence: {
     /** stagingKey: attachments posted before the report is filed. */

@@ -30,7 +30,11 @@ const GRANTS_BY_ROUTE = {
   'submit-upload': audited({
     tables: { directory: read(['Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
     buckets: {
-      uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.ingest], write: [...KEYS.uploads.stored, KEYS.uploads.ingest], list: true },
+      uploads: {
+        read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
+        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister, KEYS.uploads.registerJobs],
+        list: true,
+      },
       onboarding: { write: [KEYS.onboarding.stored] },
     },
   }),
@@ -147,6 +151,8 @@ const GRANTS_BY_ROUTE = {
     tables: { directory: read([], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
     buckets: { evidence: { write: [KEYS.evidence.disputes] } },
   }),
+  // register (lambdas/data/register.ts): the current register's pointer; a refusal is audited
+  'get-register': audited({ tables: { register: read(['GetItem']) } }),
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },

@@ -5,13 +5,14 @@ import { type FunctionGrants, merge, read, type TriggerGrantTable } from './mode
 /** What each function run by an event may do: S3 triggers and scheduled jobs by id (infra/definitions.ts), Cognito triggers by function name. */
 const GRANTS_BY_TRIGGER = {
   // The deduction signals: the settings, the payee key's previous month (gsi3 and its stored rows),
-  // the borrower summaries and the status of the submissions they name.
+  // the borrower summaries and the status of the submissions they name; the current payroll register and its entries.
   'validate-upload': {
     tables: {
       submissions: { actions: ['GetItem', 'UpdateItem', 'BatchGetItem'], indexes: ['gsi3'] },
       registry: read(['BatchGetItem']),
       history: read(['BatchGetItem']),
       directory: read(['Query']),
+      register: read(['GetItem', 'BatchGetItem']),
     },
     buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
   },
@@ -35,6 +36,12 @@ const GRANTS_BY_TRIGGER = {
   'ingest-chunk': {
     tables: { submissions: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'] }, history: { actions: ['GetItem', 'BatchGetItem', 'BatchWriteItem', 'UpdateItem'] } },
     buckets: { uploads: { read: [KEYS.uploads.chunks], list: true } },
+  },
+  // A register's chunk: its job and the validated rows, its employees' items (two each), its landing and the
+  // count of those landed, and the transaction making the register current (version, month, pointer: Puts).
+  'ingest-register': {
+    tables: { register: { actions: ['BatchWriteItem', 'PutItem', 'Query'] } },
+    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], list: true } },
   },
   // The job, its recipients (the submission, an organisation's members, an access request, the platform
   // admins on gsi2), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if the send fails), SES.

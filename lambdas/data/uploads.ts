@@ -153,7 +153,7 @@ export function markArrived(id: string, etag: string, stage: UploadStage): Promi
   });
 }
 
-/** Records where an onboarding document was stored; false when it already was. */
+/** Records where an onboarding document or a payroll register was stored; false when it already was. */
 export function markStored(id: string, bucket: string, key: string): Promise<boolean> {
   return conditionalUpdate(
     id,

@@ -1,7 +1,9 @@
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
 import { addPreviousRow, addStoppedRow, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
+import { joinThroughRegister, type RegisterMatch, registerSignals } from '../../shared/rules/register-signals.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
+import { currentRegister, registerEntriesOf, type RegisterVersion } from '../data/register.js';
 import { latestInputRows, stoppageRows } from '../data/payee-months.js';
 import { readSettings } from '../data/settings.js';
 import { freshStatuses } from '../data/submission-statuses.js';
@@ -26,6 +28,19 @@ function* chunksOf<T>(items: Iterable<T>, keep: (item: T) => boolean, size: numb
   if (run.length) yield run;
 }
 
+/**
+ * The current payroll register's employees among these borrowers, read in batches (a hundred keys a call):
+ * by NRC digits, and by employee number for those without an NRC. Null before any register is submitted.
+ */
+async function registerMatchOf(register: RegisterVersion | null, borrowers: readonly Borrower[]): Promise<RegisterMatch | null> {
+  if (!register) return null;
+  const found = await registerEntriesOf(register.version, {
+    nrcDigits: borrowers.filter((b) => b.digits).map((b) => b.digits),
+    employeeNumbers: borrowers.filter((b) => !b.digits && b.employee_no).map((b) => b.employee_no as string),
+  });
+  return { month: register.month, ...found };
+}
+
 /** The payee key's previous month, its rows reduced as they stream in (see Baseline). */
 async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord, 'month' | 'payee_key'>, file: ReadonlyMap<string, Borrower>): Promise<Baseline> {
   const previousMonth = shiftMonth(upload.month, -1);
@@ -43,7 +58,9 @@ async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord,
  * record for its borrowers (the summaries ingestion keeps), compared in shared/rules/signals.ts. The
  * previous month is read while the records are, 1,600 borrowers at a time, four such chunks at once
  * (none waits for the previous month: exposure is judged whole until it is known): one BatchGetItem per 100
- * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with.
+ * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with. With a
+ * payroll register, each chunk first reads its borrowers' register entries (one BatchGetItem per 100, rows
+ * without an NRC joined to the register's) for NOT_ON_PAYROLL, the register's IDENTITY and AFFORDABILITY.
  */
 export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>, file: ReadonlyMap<string, Borrower>): Promise<SignalReport> {
   const kind: FileContext['kind'] = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
@@ -56,18 +73,26 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   let moved: ReadonlySet<string> | null = null;
   void reconciled.then((r) => (moved = r.moved), () => undefined);
 
+  const register = currentRegister();
   const statuses = freshStatuses();
   const fromRecords: Signal[] = [];
   const early: { key: string; signal: Signal }[] = [];
-  // The borrowers are made a chunk at a time from the file's compact table (file-borrowers.ts), never all at once.
-  const withNrc = chunksOf(file.values(), (b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS, CHUNK);
+  // The borrowers are made a chunk at a time from the file's compact table (file-borrowers.ts), never all at
+  // once; those without an NRC too, when a register may join them to one.
+  const joinable = (b: Borrower) => !b.digits && b.employee_no !== null;
+  const hasRegister = (await register) !== null;
+  const withNrc = chunksOf(file.values(), (b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS || (hasRegister && joinable(b)), CHUNK);
   // An employee number already on the NRC's own record is the borrower the file names: only the others
   // are looked up by number (an NRC under another's number is flagged on that NRC's rows).
   const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
     chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => e.employee_no === b.employee_no)).map((b) => b.employee_no as string);
-  await inParallelFrom(withNrc, CHUNKS_IN_FLIGHT, async (chunk) => {
+  await inParallelFrom(withNrc, CHUNKS_IN_FLIGHT, async (read) => {
+    const onRegister = await registerMatchOf(await register, read);
+    const joined = onRegister ? read.map((b) => joinThroughRegister(b, onRegister)) : read;
+    const chunk = joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS);
     const { records, employees, disputes } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
+    if (onRegister) fromRecords.push(...registerSignals(ctx, joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS || joinable(b)), onRegister, records, (await settings).affordability.max_share_of_basic_pay));
     const known = moved;
     const exposure = exposureSignals(ctx, chunk, records, known ?? undefined);
     if (known) fromRecords.push(...exposure.map((found) => found.signal));

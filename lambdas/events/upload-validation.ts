@@ -43,7 +43,7 @@ const clipValue = (value: unknown, max: number) => (typeof value === 'string' ? 
 const capList = (issues: readonly Issue[], max: number) => issues.slice(0, ISSUE_LIST_LIMIT).map((issue) => ({ ...issue, message: clip(issue.message, max) }));
 
 /** The summary, its texts cut shorter until it fits: a sheet may hold 32,767 characters in a cell. */
-function summarise(result: WorkbookValidation, parsedRows: number, issues: ValidationOutcome['issues']): ValidationOutcome['summary'] {
+export function summarise(result: Pick<WorkbookValidation, 'headers' | 'row_count' | 'preview'>, parsedRows: number, issues: ValidationOutcome['issues']): ValidationOutcome['summary'] {
   let summary: ValidationOutcome['summary'] = {};
   for (const max of [300, 80, 20]) {
     const preview = result.preview.map((row) => Object.fromEntries(Object.entries(row).slice(0, 200).map(([k, v]) => [clip(k, max), clipValue(v, max)])));

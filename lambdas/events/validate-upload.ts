@@ -19,6 +19,7 @@ import { putNrcSignals } from '../data/nrc-signals.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { failedValidation, validateUpload } from './upload-validation.js';
+import { validateRegisterUpload } from './register-validation.js';
 import { createEventHandler } from '../lib/event-handler.js';
 
 const SETTLED = ['validated', 'failed', 'submitted'];
@@ -61,7 +62,8 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   // Replaced between the two reads: the link took a second file, which is never validated, so this run
   // fails with a message to act on instead of leaving the upload waiting.
   const same = object.etag === head.etag;
-  const outcome = same ? await validateUpload(upload, object.data, (stage) => updateValidation(id, head.etag, { stage })) : secondFile(id);
+  const validate = upload.doc_kind === 'register' ? validateRegisterUpload : validateUpload;
+  const outcome = same ? await validate(upload, object.data, (stage) => updateValidation(id, head.etag, { stage })) : secondFile(id);
   if (!outcome) return;
   const keys = resultKeys(id);
   const signals = outcome.signals?.signals ?? [];

@@ -1,6 +1,8 @@
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { spreadsheetErrors } from '../../shared/xlsx/errors.js';
-import { asSpreadsheetError, openFirstSheet, type OpenedSheet } from '../../shared/xlsx/read-first-sheet.js';
+import { asSpreadsheetError, openFirstSheet, type OpenedSheet, type ReadOptions } from '../../shared/xlsx/read-first-sheet.js';
+import type { RegisterEmployee } from '../../shared/rules/register.js';
+import { RegisterSheetValidation, type RegisterValidation } from '../../shared/xlsx/validate-register.js';
 import { SheetRowScanner, type SheetRow } from '../../shared/xlsx/sheet-scanner.js';
 import { SpreadsheetError } from '../../shared/xlsx/errors.js';
 import { fileLevel, SheetValidation, type WorkbookValidation, type WorkbookValidationOptions } from '../../shared/xlsx/validate-workbook.js';
@@ -78,27 +80,58 @@ const nativeWhole: PartInflater = (zip, entry, budget) => {
 };
 
 /**
+ * The first sheet's rows handed to `push` as Node's zlib inflates them; `drain` is awaited after each
+ * inflated chunk's rows, so whatever takes them (an upload in parts) holds the reading back rather than
+ * the rows piling up. Throws SpreadsheetError for a file that cannot be read.
+ */
+async function streamFirstSheet<T>(
+  data: Uint8Array,
+  opts: ReadOptions,
+  start: (date1904: boolean) => { push(row: SheetRow): void; result(): T },
+  drain?: () => Promise<void>,
+): Promise<T> {
+  const opened = openFirstSheet(data, opts, nativeWhole);
+  const validation = start(opened.date1904);
+  try {
+    for await (const rows of nativeRows({ ...opened, budget: opened.budget.fork() })) {
+      for (const row of rows) validation.push(row);
+      if (drain) await drain();
+    }
+  } catch (error) {
+    throw asSpreadsheetError(error);
+  }
+  return validation.result();
+}
+
+/**
  * validateWorkbook for Node: the same checks, the same answers (a unit test holds the two to it),
  * with the sheet inflated by native zlib. A file that cannot be read gives one file-level error.
- * With `onRow` (the canonical rows handed on), `drain` is awaited after each inflated chunk's rows, so
- * whatever takes them (an upload in parts) holds the reading back rather than the rows piling up.
+ * With `onRow` (the canonical rows handed on), `drain` is awaited after each inflated chunk's rows.
  */
 export async function validateWorkbookStreamed(data: Uint8Array, opts: WorkbookValidationOptions, drain?: () => Promise<void>): Promise<WorkbookValidation> {
   if (!isMonth(opts.month)) throw new RangeError('Month must be in YYYY-MM format.');
   try {
-    const opened = openFirstSheet(data, opts, nativeWhole);
-    const validation = new SheetValidation({ ...opts, date1904: opened.date1904 });
-    try {
-      for await (const rows of nativeRows({ ...opened, budget: opened.budget.fork() })) {
-        for (const row of rows) validation.push(row);
-        if (drain) await drain();
-      }
-    } catch (error) {
-      throw asSpreadsheetError(error);
-    }
-    return validation.result();
+    return await streamFirstSheet(data, opts, (date1904) => new SheetValidation({ ...opts, date1904 }), drain);
   } catch (error) {
     if (error instanceof SpreadsheetError) return fileLevel(error.message, error.code);
     throw error;
+  }
+}
+
+/**
+ * A payroll register's checks, streamed the same way: each employee without an error handed to
+ * `onEmployee` as it is read. A file that cannot be read gives one file-level error.
+ */
+export async function validateRegisterStreamed(
+  data: Uint8Array,
+  onEmployee: (employee: RegisterEmployee, rowNumber: number) => void,
+  drain?: () => Promise<void>,
+): Promise<RegisterValidation> {
+  try {
+    return await streamFirstSheet(data, {}, () => new RegisterSheetValidation(onEmployee), drain);
+  } catch (error) {
+    if (!(error instanceof SpreadsheetError)) throw error;
+    const { errors } = fileLevel(error.message, error.code);
+    return { headers: [], row_count: 0, employees: 0, errors, preview: [] };
   }
 }

@@ -16,7 +16,8 @@ export const SETTINGS_MESSAGES = {
   openDay: 'The window opens on a day from 1 to 28.',
   closeDay: 'The window closes on a day from 1 to 31, on or after the day it opens.',
   reportYears: `Reports expire after a whole number of years from 1 to ${MAX_RETENTION_YEARS}.`,
-  nothing: 'Name at least one setting to change: exposure, window or retention.',
+  maxShare: 'The share of basic pay must be a whole percentage from 1 to 100, or empty for no affordability check.',
+  nothing: 'Name at least one setting to change: exposure, window, retention or affordability.',
   saved: 'Settings saved.',
 } as const;
 
@@ -47,16 +48,26 @@ export const retentionSchema = z.object({ report_years: day(SETTINGS_MESSAGES.re
 export type Retention = z.infer<typeof retentionSchema>;
 export const DEFAULT_RETENTION: Retention = { report_years: 6 };
 
-export const DEFAULT_SETTINGS = { exposure: DEFAULT_EXPOSURE_LIMITS, window: DEFAULT_SUBMISSION_WINDOW, retention: DEFAULT_RETENTION };
+/**
+ * AFFORDABILITY: a borrower's installments across lenders, with the file's, past this percentage of the basic
+ * pay on the payroll register. Off (null) until a platform admin sets it.
+ */
+export const affordabilitySchema = z.object({
+  max_share_of_basic_pay: z.number({ message: SETTINGS_MESSAGES.maxShare }).int(SETTINGS_MESSAGES.maxShare).min(1, SETTINGS_MESSAGES.maxShare).max(100, SETTINGS_MESSAGES.maxShare).nullable(),
+});
+export type Affordability = z.infer<typeof affordabilitySchema>;
+export const DEFAULT_AFFORDABILITY: Affordability = { max_share_of_basic_pay: null };
+
+export const DEFAULT_SETTINGS = { exposure: DEFAULT_EXPOSURE_LIMITS, window: DEFAULT_SUBMISSION_WINDOW, retention: DEFAULT_RETENTION, affordability: DEFAULT_AFFORDABILITY };
 export type SettingName = keyof typeof DEFAULT_SETTINGS;
-export const SETTING_SCHEMAS = { exposure: exposureLimitsSchema, window: submissionWindowSchema, retention: retentionSchema } as const;
+export const SETTING_SCHEMAS = { exposure: exposureLimitsSchema, window: submissionWindowSchema, retention: retentionSchema, affordability: affordabilitySchema } as const;
 export const SETTING_NAMES = Object.keys(SETTING_SCHEMAS) as SettingName[];
 
 const settingChangeSchema = z.object({ at: z.string(), by_email: z.string().nullable() }).nullable();
 
 /** PUT /api/settings: the whole of each setting it names; the others stay as they are. */
 export const updateSettingsRequestSchema = z
-  .object({ exposure: exposureLimitsSchema.optional(), window: submissionWindowSchema.optional(), retention: retentionSchema.optional() })
+  .object({ exposure: exposureLimitsSchema.optional(), window: submissionWindowSchema.optional(), retention: retentionSchema.optional(), affordability: affordabilitySchema.optional() })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: SETTINGS_MESSAGES.nothing });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>;
@@ -65,8 +76,9 @@ export const settingsResponseSchema = z.object({
   exposure: exposureLimitsSchema,
   window: submissionWindowSchema,
   retention: retentionSchema,
+  affordability: affordabilitySchema,
   /** Who last changed each setting, and when; null while it is its default. */
-  changed: z.object({ exposure: settingChangeSchema, window: settingChangeSchema, retention: settingChangeSchema }),
+  changed: z.object({ exposure: settingChangeSchema, window: settingChangeSchema, retention: settingChangeSchema, affordability: settingChangeSchema }),
   /** Who last changed any setting, and when; null while every setting is its default. */
   updated_at: z.string().nullable(),
   updated_by_email: z.string().nullable(),

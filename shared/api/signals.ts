@@ -21,6 +21,9 @@ export const signalCountsSchema = z.object({
   stoppage_unknown: z.number(),
   /** Absent on uploads validated before the DISPUTED signal existed. */
   disputed: z.number().default(0),
+  /** Absent on uploads validated before the payroll register's signals existed. */
+  not_on_payroll: z.number().default(0),
+  affordability: z.number().default(0),
 });
 export type SignalCountsView = z.infer<typeof signalCountsSchema>;
 
@@ -62,5 +65,7 @@ export const SIGNAL_LABELS = {
   EXPOSURE: 'Over the exposure limit',
   STOPPAGE_UNKNOWN: 'Stoppages without a deduction',
   DISPUTED: 'Deductions disputed and upheld',
+  NOT_ON_PAYROLL: 'Not on the payroll register',
+  AFFORDABILITY: 'Over the share of basic pay',
 } as const satisfies Record<(typeof SIGNAL_TYPES)[number], string>;
 

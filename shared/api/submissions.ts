@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ISSUE_TYPES } from '../rules/issues.js';
 import { signalBaselineSchema, signalCountsSchema, signalSchema } from './signals.js';
 
-/** The three file types of the Submissions screen (spec part 1 §2). */
-export const DOC_KINDS = ['inputs', 'stoppages', 'onboarding'] as const;
+/** The three file types of the Submissions screen (spec part 1 §2), and PMEC's payroll register (no payee key). */
+export const DOC_KINDS = ['inputs', 'stoppages', 'onboarding', 'register'] as const;
 export type DocKind = (typeof DOC_KINDS)[number];
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -13,6 +13,8 @@ export const FILE_RULES = {
   // A file of DEFAULT_MAX_ROWS rows (shared/xlsx/read-first-sheet.ts) is about 65 MB as Excel writes it.
   inputs: { types: { xlsx: XLSX_MIME }, maxBytes: 100 * 1024 * 1024 },
   stoppages: { types: { xlsx: XLSX_MIME }, maxBytes: 100 * 1024 * 1024 },
+  // 300,000 employees of seven columns are about 20 MB as Excel writes them.
+  register: { types: { xlsx: XLSX_MIME }, maxBytes: 100 * 1024 * 1024 },
   onboarding: {
     types: {
       pdf: 'application/pdf',
@@ -47,7 +49,10 @@ export const SUBMISSION_MESSAGES = {
   monthInFuture: 'The submission month cannot be after the current month.',
   payeeKeyInvalid: 'Payee Key looks invalid. Use letters/digits (e.g., A001).',
   fileEmpty: 'The file is empty. Choose the file again.',
-  xlsxOnly: 'Inputs and stoppages must be Excel workbooks (.xlsx). Save the file as "Excel Workbook (.xlsx)" and try again.',
+  xlsxOnly: 'Inputs, stoppages and registers must be Excel workbooks (.xlsx). Save the file as "Excel Workbook (.xlsx)" and try again.',
+  registerOnly: "Only PMEC's admins and platform admins upload the payroll register. Lenders upload inputs, stoppages and onboarding documents.",
+  registerSubmitted: (employees: number) =>
+    `Register submitted: its ${employees.toLocaleString('en-US')} employee${employees === 1 ? '' : 's'} replace the current register once stored.`,
   onboardingTypes: 'Onboarding documents must be PDF, an image (JPG, PNG), Word (DOC, DOCX), Excel (XLS, XLSX) or CSV.',
   tooLarge: (kind: DocKind) => `The file is larger than ${FILE_RULES[kind].maxBytes / 1024 / 1024} MB, the limit for this file type. Split it into smaller files and try again.`,
   stillValidating: 'The file is still being validated. Wait for the results, then submit.',
@@ -86,7 +91,7 @@ export const UPLOAD_STATUSES = ['awaiting_file', 'validating', 'validated', 'fai
 export const ISSUE_LIST_LIMIT = 200;
 
 export const createUploadRequestSchema = z.object({
-  doc_kind: z.enum(DOC_KINDS, { error: 'doc_kind must be inputs, stoppages or onboarding.' }),
+  doc_kind: z.enum(DOC_KINDS, { error: 'doc_kind must be inputs, stoppages, onboarding or register.' }),
   month: z.string().max(20),
   payee_key: z.string().max(100).default(''),
   file_name: z.string().trim().min(1, 'file_name is required.').max(255, 'The file name is too long (255 characters at most).'),
@@ -136,7 +141,7 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 export const reportLinkResponseSchema = z.object({ url: z.string(), file_name: z.string(), expires_in: z.number() });
 
 export const submitUploadResponseSchema = z.object({
-  /** null for onboarding documents: they are stored, not reviewed. */
+  /** null for onboarding documents and registers: they are stored, not reviewed. */
   submission_id: z.string().nullable(),
   bucket: z.string(),
   path: z.string(),

@@ -2,7 +2,7 @@ import { APPROVED, PLATFORM_ADMINS } from '../access.js';
 import { settingsResponseSchema, updateSettingsRequestSchema } from '../api/settings.js';
 import { featureRoutes } from './define.js';
 
-/** Platform settings: exposure limits, the submission window and report retention. */
+/** Platform settings: exposure limits, the submission window, report retention and the affordability share. */
 const route = featureRoutes('settings');
 
 export const getSettings = route({
@@ -12,7 +12,7 @@ export const getSettings = route({
   access: APPROVED,
   uses: { tables: ['directory'] },
   response: settingsResponseSchema,
-  summary: 'The platform settings: the exposure limits, the submission window and the report retention, with who changed them last.',
+  summary: 'The platform settings: the exposure limits, the submission window, the report retention and the affordability share, with who changed them last.',
 });
 
 export const updateSettings = route({

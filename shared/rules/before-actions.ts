@@ -1,7 +1,8 @@
 import { isMonth } from './dates.js';
 import type { SubmissionKind } from './submission-rules.js';
 
-export type FileKind = SubmissionKind | 'onboarding';
+/** The payroll register is PMEC's own file: no payee key. */
+export type FileKind = SubmissionKind | 'onboarding' | 'register';
 
 export const BEFORE_ACTION_MESSAGES = {
   excelFileRequired: 'Please choose an Excel file first.',
@@ -19,7 +20,7 @@ export interface BeforeActionState {
 }
 
 const needsPayeeKey = (state: Pick<BeforeActionState, 'kind' | 'payeeKey'>): boolean =>
-  state.kind !== 'onboarding' && state.payeeKey.trim() === '';
+  state.kind !== 'onboarding' && state.kind !== 'register' && state.payeeKey.trim() === '';
 
 /** Why Validate cannot run yet (spec §5 "Before actions"), or null when it can. */
 export function checkBeforeValidate(state: Pick<BeforeActionState, 'kind' | 'hasFile' | 'payeeKey'>): string | null {

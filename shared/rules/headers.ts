@@ -32,49 +32,83 @@ export const HEADER_SEARCH_ROWS = 10;
 
 export type ColumnMap = Partial<Record<HeaderField, number>>;
 
-export interface HeaderDetection {
-  /** 0-based index into the rows given; -1 when no non-empty row was found. */
-  headerRowIndex: number;
-  /** The header row's cells as text, for the data summary. */
-  headers: string[];
-  columns: ColumnMap;
-  /** Required fields without a column, in the order of REQUIRED_HEADER_FIELDS. */
-  missing: RequiredHeaderField[];
-}
+export type HeaderDetection = HeaderRowOf<HeaderField, RequiredHeaderField>;
 
 /** Upper-cased with everything but letters and digits removed, so 'Emp #' and 'EMP#' both read EMP. */
 export function normaliseHeader(value: unknown): string {
   return cellText(value).toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
-const ALIAS_LOOKUP = new Map<string, { field: HeaderField; rank: number }>(
-  HEADER_FIELDS.flatMap((field) => HEADER_ALIASES[field].map((alias, rank) => [normaliseHeader(alias), { field, rank }] as const)),
-);
+/** A kind of spreadsheet's columns: its fields, each field's aliases (most specific first) and the fields it requires. */
+export interface HeaderTable<F extends string, R extends F> {
+  fields: readonly F[];
+  aliases: Record<F, readonly string[]>;
+  required: readonly R[];
+}
+
+/** Where a header row was found and which column holds each field. */
+export interface HeaderRowOf<F extends string, R extends F> {
+  /** 0-based index into the rows given; -1 when no non-empty row was found. */
+  headerRowIndex: number;
+  /** The header row's cells as text, for the data summary. */
+  headers: string[];
+  columns: Partial<Record<F, number>>;
+  /** Required fields without a column, in the order of the table's required fields. */
+  missing: R[];
+}
+
+/**
+ * The one header detector, for any kind of spreadsheet's alias table (deduction files here, the payroll
+ * register in register-columns.ts): each field's column, and the header row among the first 10 non-empty
+ * rows — the one naming the most required fields, the earliest on a tie. With no match at all it is the
+ * first non-empty row, so row numbering still starts after it.
+ */
+export function headerDetector<F extends string, R extends F>(table: HeaderTable<F, R>) {
+  const lookup = new Map<string, { field: F; rank: number }>(
+    table.fields.flatMap((field) => table.aliases[field].map((alias, rank) => [normaliseHeader(alias), { field, rank }] as const)),
+  );
+  /** Each field's column in a header row: the most specific alias wins, then the leftmost column. */
+  const mapColumns = (row: readonly unknown[]): Partial<Record<F, number>> => {
+    const columns: Partial<Record<F, number>> = {};
+    const ranks: Partial<Record<F, number>> = {};
+    for (let i = 0; i < row.length; i++) {
+      const hit = lookup.get(normaliseHeader(row[i]));
+      if (!hit) continue;
+      const best = ranks[hit.field];
+      if (best === undefined || hit.rank < best) {
+        columns[hit.field] = i;
+        ranks[hit.field] = hit.rank;
+      }
+    }
+    return columns;
+  };
+  const missing = (columns: Partial<Record<F, number>>): R[] => table.required.filter((field) => columns[field] === undefined);
+  const detect = (rows: readonly (readonly unknown[] | null | undefined)[]): HeaderRowOf<F, R> => {
+    let best: { index: number; row: readonly unknown[]; columns: Partial<Record<F, number>>; score: number } | null = null;
+    let seen = 0;
+    for (let index = 0; index < rows.length && seen < HEADER_SEARCH_ROWS; index++) {
+      const row = rows[index];
+      if (!row || isEmptyRow(row)) continue;
+      seen++;
+      const columns = mapColumns(row);
+      const score = table.required.length - missing(columns).length;
+      if (best === null || score > best.score) best = { index, row, columns, score };
+    }
+    if (best === null) return { headerRowIndex: -1, headers: [], columns: {}, missing: [...table.required] };
+    return { headerRowIndex: best.index, headers: Array.from(best.row, (cell) => cellText(cell)), columns: best.columns, missing: missing(best.columns) };
+  };
+  return { lookup, mapColumns, missing, detect };
+}
+
+const DEDUCTION_HEADERS = headerDetector({ fields: HEADER_FIELDS, aliases: HEADER_ALIASES, required: REQUIRED_HEADER_FIELDS });
 
 /** The field a header cell names, or null. */
 export function headerField(value: unknown): HeaderField | null {
-  return ALIAS_LOOKUP.get(normaliseHeader(value))?.field ?? null;
+  return DEDUCTION_HEADERS.lookup.get(normaliseHeader(value))?.field ?? null;
 }
 
-/** Each field's column in a header row: the most specific alias wins, then the leftmost column. */
-export function mapColumns(row: readonly unknown[]): ColumnMap {
-  const columns: ColumnMap = {};
-  const ranks: Partial<Record<HeaderField, number>> = {};
-  for (let i = 0; i < row.length; i++) {
-    const hit = ALIAS_LOOKUP.get(normaliseHeader(row[i]));
-    if (!hit) continue;
-    const best = ranks[hit.field];
-    if (best === undefined || hit.rank < best) {
-      columns[hit.field] = i;
-      ranks[hit.field] = hit.rank;
-    }
-  }
-  return columns;
-}
-
-export function missingRequiredHeaders(columns: ColumnMap): RequiredHeaderField[] {
-  return REQUIRED_HEADER_FIELDS.filter((field) => columns[field] === undefined);
-}
+/** Each field's column in a deduction file's header row. */
+export const mapColumns: (row: readonly unknown[]) => ColumnMap = DEDUCTION_HEADERS.mapColumns;
 
 /** The HEADER error text of spec §5. */
 export function missingHeadersMessage(missing: readonly RequiredHeaderField[]): string {
@@ -82,26 +116,5 @@ export function missingHeadersMessage(missing: readonly RequiredHeaderField[]): 
   return `Missing required headers: ${names.join(', ')} (expected: EMPLOYEE NUMBER, START DATE, END DATE, INSTALLMENT, PAYEE KEY for inputs/stoppages)`;
 }
 
-/**
- * The header row among the first 10 non-empty rows: the one naming the most required fields, the earliest on a tie.
- * With no match at all it is the first non-empty row, so row numbering still starts after it.
- */
-export function detectHeaderRow(rows: readonly (readonly unknown[] | null | undefined)[]): HeaderDetection {
-  let best: { index: number; row: readonly unknown[]; columns: ColumnMap; score: number } | null = null;
-  let seen = 0;
-  for (let index = 0; index < rows.length && seen < HEADER_SEARCH_ROWS; index++) {
-    const row = rows[index];
-    if (!row || isEmptyRow(row)) continue;
-    seen++;
-    const columns = mapColumns(row);
-    const score = REQUIRED_HEADER_FIELDS.length - missingRequiredHeaders(columns).length;
-    if (best === null || score > best.score) best = { index, row, columns, score };
-  }
-  if (best === null) return { headerRowIndex: -1, headers: [], columns: {}, missing: [...REQUIRED_HEADER_FIELDS] };
-  return {
-    headerRowIndex: best.index,
-    headers: Array.from(best.row, (cell) => cellText(cell)),
-    columns: best.columns,
-    missing: missingRequiredHeaders(best.columns),
-  };
-}
+/** A deduction file's header row (headerDetector). */
+export const detectHeaderRow: (rows: readonly (readonly unknown[] | null | undefined)[]) => HeaderDetection = DEDUCTION_HEADERS.detect;

@@ -1,4 +1,5 @@
-export const ISSUE_TYPES = ['HEADER', 'EMPLOYEE', 'NRC', 'PAYEE_KEY', 'START_DATE', 'END_DATE', 'AMOUNT', 'LENGTH', 'FRAUD'] as const;
+/** The last four are the payroll register's own (shared/rules/register.ts), where every finding is an error. */
+export const ISSUE_TYPES = ['HEADER', 'EMPLOYEE', 'NRC', 'PAYEE_KEY', 'START_DATE', 'END_DATE', 'AMOUNT', 'LENGTH', 'FRAUD', 'NAME', 'MOBILE', 'BASIC_PAY', 'DUPLICATE'] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
 
 /** One finding of the client checks; row is the spreadsheet's own row number. */

@@ -1,3 +1,4 @@
+import type { IssueType } from './issues.js';
 import { parseAmount } from './amount.js';
 import { cellText, isEmptyRow, type Cell } from './cells.js';
 import { hasNrcShape, normaliseNrc, nrcDigits } from './nrc.js';
@@ -15,7 +16,7 @@ export interface RegisterEmployee {
   ministry: string | null;
 }
 
-export const REGISTER_ISSUE_TYPES = ['EMPLOYEE', 'NRC', 'NAME', 'MOBILE', 'BASIC_PAY', 'DUPLICATE'] as const;
+export const REGISTER_ISSUE_TYPES = ['EMPLOYEE', 'NRC', 'NAME', 'MOBILE', 'BASIC_PAY', 'DUPLICATE'] as const satisfies readonly IssueType[];
 export type RegisterIssueType = (typeof REGISTER_ISSUE_TYPES)[number];
 
 /** Every register finding is an error: an employee the payroll cannot identify or reach is not on it. */

@@ -4,7 +4,7 @@ import type { Month } from './dates.js';
  * Deduction signals: each file compared with its payee key's previous month, and each row
  * with the identities and deductions on record. Signals inform; they never block a submission.
  */
-export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN', 'DISPUTED'] as const;
+export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN', 'DISPUTED', 'NOT_ON_PAYROLL', 'AFFORDABILITY'] as const;
 export type SignalType = (typeof SIGNAL_TYPES)[number];
 
 export interface Signal {
@@ -26,6 +26,10 @@ export interface SignalCounts {
   stoppage_unknown: number;
   /** Deductions again on a borrower whose dispute against this payee key was upheld. */
   disputed: number;
+  /** Borrowers not on the current payroll register (PMEC's). */
+  not_on_payroll: number;
+  /** Borrowers whose installments across lenders pass the platform's share of their basic pay. */
+  affordability: number;
 }
 
 const zmw = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -42,6 +46,11 @@ export const SIGNAL_MESSAGES = {
   nameDiffers: (onRecord: string, inFile: string) => `Name differs from the record: '${onRecord}' vs '${inFile}'.`,
   exposure: (lenders: number, total: number, nrc: string) => `${lenders} lenders deduct ZMW ${zmw(total)} a month from ${nrc}.`,
   disputed: (who: string, payeeKey: string, month: Month) => `A dispute of the deduction for ${who} by ${payeeKey} in ${month} was upheld: the borrower says they never took this loan.`,
+  notOnPayroll: (who: string, month: Month) => `${who} is not on the payroll register of ${month}: a ghost employee, or one who has left or retired.`,
+  registerOtherEmployee: (nrc: string, onRegister: string, inFile: string) => `NRC ${nrc} is on the payroll register under employee number ${onRegister}; this file has ${inFile}.`,
+  registerNameDiffers: (onRegister: string, inFile: string) => `Name differs from the payroll register: '${onRegister}' vs '${inFile}'.`,
+  affordability: (total: number, share: number, basicPay: number) =>
+    `Installments across lenders come to ZMW ${zmw(total)} a month, more than ${share}% of the basic pay of ZMW ${zmw(basicPay)} on the payroll register.`,
   noPrevious: (payeeKey: string, previous: Month) => `${payeeKey} has no inputs for ${previous} on the platform: every row counts as a new deduction.`,
 } as const;
 

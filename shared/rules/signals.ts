@@ -23,7 +23,7 @@ export * from './signal-borrowers.js';
 /** How a borrower is named in a message: the NRC, or the employee number when there is none. */
 export const whoIs = (borrower: Pick<Borrower, 'nrc' | 'employee_no'>) => borrower.nrc ?? `employee ${borrower.employee_no ?? ''}`.trim();
 
-const signal = (borrower: Borrower, type: SignalType, message: string, row: number | null = borrower.row): Signal => ({
+export const signal = (borrower: Borrower, type: SignalType, message: string, row: number | null = borrower.row): Signal => ({
   row,
   type,
   nrc: borrower.nrc,
@@ -80,7 +80,7 @@ export type FileContext = Pick<SignalInput, 'kind' | 'month' | 'payeeKey' | 'lim
 
 /** The counts of these signals, with the borrowers that continue unchanged. */
 export function tally(signals: readonly Signal[], continuing: number): SignalCounts {
-  const counts: SignalCounts = { new: 0, changed: 0, continuing, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0, disputed: 0 };
+  const counts: SignalCounts = { new: 0, changed: 0, continuing, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0, disputed: 0, not_on_payroll: 0, affordability: 0 };
   for (const s of signals) counts[s.type.toLowerCase() as keyof SignalCounts]++;
   return counts;
 }

@@ -27,7 +27,7 @@ export function columnName(index: number): string {
 }
 
 /** Preview keys: the header text, 'Column F' for a blank one, 'NRC (2)' for a repeat. */
-function previewKeys(headers: readonly string[]): string[] {
+export function previewKeys(headers: readonly string[]): string[] {
   const seen = new Map<string, number>();
   return headers.map((header, index) => {
     const base = header === '' ? `Column ${columnName(index)}` : header;

@@ -7,6 +7,7 @@ import { idempotencyKey, notificationJobKey } from '../../lambdas/data/notificat
 import { CHUNK_PREFIX, chunkKey } from '../../lambdas/data/ingestion-layout.js';
 import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
+import { REGISTER_JOB_PREFIX, registerJobKey } from '../../lambdas/data/register-ingestion.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
 import { nrcSignalsKey } from '../../lambdas/data/nrc-signals.js';
 import { onboardingDocKey } from '../../shared/api/accounts.js';
@@ -36,6 +37,8 @@ const KEY = {
   storedInputs: storagePath({ ...upload, doc_kind: 'inputs' }),
   storedStoppages: storagePath({ ...upload, doc_kind: 'stoppages' }),
   storedOnboarding: storagePath({ ...upload, payee_key: '', doc_kind: 'onboarding' }),
+  storedRegister: storagePath({ ...upload, payee_key: '', doc_kind: 'register' }),
+  registerJob: registerJobKey(id, 3, 12),
   staging: stagingKey('user-sub-1', id, 'Payslip scan.PDF'),
   filed: finalEvidenceKey({ month: '2026-03', payeeKey: '1234', fiName: 'Zambia Lenders Ltd', timestamp: 1772700000000, n: 1, file: 'payslip-scan.pdf' }),
   requestDoc: onboardingDocKey(id, 'pacra'),
@@ -59,6 +62,8 @@ const PATTERN_OF: Record<KeyName, string> = {
   storedInputs: KEYS.uploads.stored[0],
   storedStoppages: KEYS.uploads.stored[1],
   storedOnboarding: KEYS.onboarding.stored,
+  storedRegister: KEYS.uploads.storedRegister,
+  registerJob: KEYS.uploads.registerJobs,
   staging: KEYS.evidence.staging,
   filed: KEYS.evidence.filed,
   requestDoc: KEYS.onboarding.requests,
@@ -93,6 +98,10 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['ingest-submission', 'uploads', 'read', 'rows'],
   ['ingest-submission', 'uploads', 'write', 'chunk'],
   ['ingest-chunk', 'uploads', 'read', 'chunk'],
+  ['submit-upload', 'uploads', 'write', 'storedRegister'],
+  ['submit-upload', 'uploads', 'write', 'registerJob'],
+  ['ingest-register', 'uploads', 'read', 'registerJob'],
+  ['ingest-register', 'uploads', 'read', 'rows'],
   ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'report-my-deduction'] as const).map(
     (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
   ),
@@ -131,6 +140,10 @@ describe('the S3 key layout', () => {
   it('runs the chunk trigger and expires the chunks under the prefix the code writes them to', () => {
     expect(CHUNK_PREFIX).toBe(CHUNKS_PREFIX);
     expect(S3_TRIGGERS.find((trigger) => trigger.id === 'ingest-chunk')?.prefix).toBe(CHUNKS_PREFIX);
+  });
+
+  it('runs the register trigger under the prefix the code writes its jobs to', () => {
+    expect(S3_TRIGGERS.find((trigger) => trigger.id === 'ingest-register')?.prefix).toBe(REGISTER_JOB_PREFIX);
   });
 
   it('grants no key pattern beyond those the code works on', () => {

@@ -3,7 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
-import { INGEST_CHUNKS } from '../../infra/sizing.js';
+import { INGEST_CHUNKS, REGISTER_CHUNKS } from '../../infra/sizing.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { logicalId, ref, type Synthesized, synthesize } from './synth.js';
@@ -62,9 +62,15 @@ describe('processing', () => {
       MaximumRetryAttempts: 2,
       MaximumEventAgeInSeconds: INGEST_CHUNKS.maxEventAgeSeconds,
     });
-    // Only the chunks are bounded: the other triggers take what Lambda gives.
+    // Only the chunks (and the register's, below) are bounded: the other triggers take what Lambda gives.
     const bounded = resources('AWS::Lambda::Function').filter((f) => f.Properties.ReservedConcurrentExecutions !== undefined);
-    expect(bounded).toHaveLength(1);
+    expect(bounded).toHaveLength(2);
+  });
+
+  it("runs at most REGISTER_CHUNKS.concurrency of a payroll register's chunks at once", () => {
+    const fn = stack.processing.functions.find((f) => f.node.id === 'IngestRegister')!;
+    expect(template.toJSON().Resources[logicalId(fn.function)].Properties.ReservedConcurrentExecutions).toBe(REGISTER_CHUNKS.concurrency);
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: ref(fn.function), MaximumEventAgeInSeconds: REGISTER_CHUNKS.maxEventAgeSeconds });
   });
 
   it('warms the history table only when the deployment asks for it (HistoryWarmWriteUnits)', () => {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
+import { type Row, workbook } from '../fixtures/submissions/workbooks.js';
 
 /**
  * The payroll register as tests seed it. Import after `Object.assign(process.env, twin.env)`: the data
@@ -55,3 +56,13 @@ export async function addToCurrentRegister(entries: RegisterEntry[]): Promise<vo
     written = register.version;
   }
 }
+
+export const REGISTER_HEADER = ['EMPLOYEE NUMBER', 'NRC', 'FIRST NAME', 'LAST NAME', 'MOBILE', 'BASIC PAY (ZMW)', 'MINISTRY'];
+
+/** A register's rows as PMEC writes them: the header, then one row per employee (mobiles as people type them). */
+export function registerRows(entries: readonly RegisterEntry[]): Row[] {
+  const typed = (mobile: string) => `0${mobile.slice(4, 6)} ${mobile.slice(6, 9)} ${mobile.slice(9)}`;
+  return [REGISTER_HEADER, ...entries.map((e) => [e.employee_number, e.nrc, e.first_name, e.last_name, typed(e.mobile), e.basic_pay, e.ministry])];
+}
+
+export const registerWorkbook = (entries: readonly RegisterEntry[]) => workbook(registerRows(entries));

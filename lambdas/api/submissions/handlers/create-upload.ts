@@ -2,18 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { UPLOAD_STAGES } from '../../../../shared/api/submissions.js';
 import { incomingKey, presignUpload, putUpload, type UploadRecord } from '../../../data/uploads.js';
 import { createApiHandler } from '../../../http/handler.js';
+import { authoriseRegisterKeeper } from '../../common/register-keepers.js';
 import { authorisePayeeKey } from '../access.js';
 import { checkUploadRequest } from '../upload-request.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 
 /**
- * POST /api/uploads: checks the form, checks that the caller may submit for the payee key, records
+ * POST /api/uploads: checks the form, checks that the caller may submit for the payee key (or, for the
+ * payroll register, that they keep it: PMEC's admins and platform admins), records
  * the upload and answers a presigned POST into `incoming/{id}/{slug}`, limited to the declared size and type.
  * Its arrival in S3 starts validation (lambdas/events/validate-upload.ts).
  */
 export const handler = createApiHandler(routes.createUpload, async ({ caller: me, body }) => {
   const request = checkUploadRequest(body);
-  const org = request.payeeKey ? await authorisePayeeKey(me, request.payeeKey, 'upload.create') : { orgId: null, orgName: null };
+  const org =
+    request.kind === 'register'
+      ? { ...(await authoriseRegisterKeeper(me, 'upload.create')), orgName: null }
+      : request.payeeKey
+        ? await authorisePayeeKey(me, request.payeeKey, 'upload.create')
+        : { orgId: null, orgName: null };
 
   const id = randomUUID();
   const now = new Date().toISOString();

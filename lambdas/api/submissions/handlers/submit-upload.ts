@@ -14,6 +14,8 @@ import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { authorisePayeeKey, type PayeeOrganisation } from '../access.js';
 import { storagePath } from '../upload-request.js';
+import { refusal } from '../readiness.js';
+import { submitRegister } from '../register-submit.js';
 
 function submitted(submission: SubmissionRecord): SubmitUploadResponse {
   return {
@@ -32,14 +34,6 @@ async function existingSubmission(id: string): Promise<SubmitUploadResponse | nu
   if (!submission) return null;
   if (submission.ingestion_status === 'pending') await ensureIngestJob(submission.id);
   return submitted(submission);
-}
-
-/** Why this upload cannot be submitted yet, or nothing when it can. */
-function refusal(upload: UploadRecord): string | null {
-  if (upload.status === 'awaiting_file' || upload.status === 'validating') return SUBMISSION_MESSAGES.stillValidating;
-  if (upload.status === 'failed') return upload.errors?.[0]?.message ?? SUBMISSION_MESSAGES.submitBlocked(1);
-  const errors = upload.totals?.errors ?? upload.errors?.length ?? 0;
-  return errors > 0 ? SUBMISSION_MESSAGES.submitBlocked(errors) : null;
 }
 
 /**
@@ -129,6 +123,7 @@ async function storeOnboarding(me: AuthenticatedCaller, upload: UploadRecord): P
  */
 export const handler = createApiHandler(routes.submitUpload, async ({ caller: me, params }) => {
   const upload = await uploadOr404(params.id);
+  if (upload.doc_kind === 'register') return submitRegister(me, upload);
 
   if (upload.payee_key) {
     const org = await authorisePayeeKey(me, upload.payee_key, 'submission.create');

@@ -29,9 +29,21 @@ const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
   EXPOSURE: 'exposure',
   STOPPAGE_UNKNOWN: 'stoppage_unknown',
   DISPUTED: 'disputed',
+  NOT_ON_PAYROLL: 'not_on_payroll',
+  AFFORDABILITY: 'affordability',
 };
 /** Identity and exposure want a second look; the month's changes are information. */
-const COLOR_OF: Record<SignalType, string> = { NEW: 'blue', CHANGED: 'blue', MISSING: 'orange', IDENTITY: 'red', EXPOSURE: 'red', STOPPAGE_UNKNOWN: 'orange', DISPUTED: 'red' };
+const COLOR_OF: Record<SignalType, string> = {
+  NEW: 'blue',
+  CHANGED: 'blue',
+  MISSING: 'orange',
+  IDENTITY: 'red',
+  EXPOSURE: 'red',
+  STOPPAGE_UNKNOWN: 'orange',
+  DISPUTED: 'red',
+  NOT_ON_PAYROLL: 'red',
+  AFFORDABILITY: 'orange',
+};
 const count = (n: number) => n.toLocaleString('en-US');
 
 function SignalTable({ signals }: { signals: readonly Signal[] }) {

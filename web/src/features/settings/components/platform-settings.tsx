@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
+import { AffordabilitySettings } from './affordability-settings';
 import { ExposureSettings } from './exposure-settings';
 import { RetentionSettings } from './retention-settings';
 import { WindowSettings } from './window-settings';
@@ -6,10 +7,11 @@ import { WindowSettings } from './window-settings';
 /** The platform settings on /admin, one card each; platform admins change them, every change audited. */
 export function PlatformSettings() {
   return (
-    <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ExposureSettings />
       <WindowSettings />
       <RetentionSettings />
+      <AffordabilitySettings />
     </SimpleGrid>
   );
 }

@@ -13,6 +13,8 @@ export const FILE_TYPE_OPTIONS: { value: DocKind; label: string }[] = [
   { value: 'stoppages', label: 'Stoppages (.xlsx)' },
   { value: 'onboarding', label: 'Onboarding (evidence)' },
 ];
+/** PMEC's payroll register: offered only to those who keep it (register-keeper.ts). */
+const REGISTER_OPTION = { value: 'register', label: 'Payroll register (.xlsx)' } as const satisfies (typeof FILE_TYPE_OPTIONS)[number];
 
 export interface SubmissionFormProps {
   form: {
@@ -26,6 +28,8 @@ export interface SubmissionFormProps {
     setPayeeKey: (key: string) => void;
   };
   busy: boolean;
+  /** The caller keeps the payroll register: its file kind is offered. */
+  keepsRegister?: boolean;
   canDownload: boolean;
   /** Submitted already: Submit waits for a change of file or form. */
   submitted: boolean;
@@ -40,13 +44,15 @@ const FILE_HINTS: Record<DocKind, string> = {
   inputs: `Excel workbook (.xlsx), up to ${FILE_RULES.inputs.maxBytes / 1024 / 1024} MB. Only the first sheet is read.`,
   stoppages: `Excel workbook (.xlsx), up to ${FILE_RULES.stoppages.maxBytes / 1024 / 1024} MB. Only the first sheet is read.`,
   onboarding: `PDF, image, Word, Excel or CSV, up to ${FILE_RULES.onboarding.maxBytes / 1024 / 1024} MB.`,
+  register: `Excel workbook (.xlsx), up to ${FILE_RULES.register.maxBytes / 1024 / 1024} MB: one row per employee. Only the first sheet is read.`,
 };
 
 const limitsFor = (kind: DocKind): FileLimits => ({ accept: acceptFor(kind), hint: FILE_HINTS[kind] });
 
 /** Spec part 1 §2 "Submissions screen": the controls and the three buttons. */
-export function SubmissionForm({ form, busy, canDownload, submitted, ready, onValidate, onSubmit, onDownload }: SubmissionFormProps) {
+export function SubmissionForm({ form, busy, keepsRegister = false, canDownload, submitted, ready, onValidate, onSubmit, onDownload }: SubmissionFormProps) {
   const isOnboarding = form.kind === 'onboarding';
+  const isRegister = form.kind === 'register';
   const key = form.payeeKey.trim();
   const payeeHint = key ? `Organisation type: ${orgTypeFromPayeeKey(key)}.` : 'FI or PMEC code, e.g. A001 (FI) or C1234 (PMEC).';
   return (
@@ -54,7 +60,7 @@ export function SubmissionForm({ form, busy, canDownload, submitted, ready, onVa
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <Select
           label="File type"
-          data={FILE_TYPE_OPTIONS}
+          data={keepsRegister ? [...FILE_TYPE_OPTIONS, REGISTER_OPTION] : FILE_TYPE_OPTIONS}
           value={form.kind}
           onChange={(value) => value && form.setKind(value as DocKind)}
           allowDeselect={false}
@@ -80,21 +86,29 @@ export function SubmissionForm({ form, busy, canDownload, submitted, ready, onVa
           valueFormat="MMMM YYYY"
           previousLabel="Previous year"
           nextLabel="Next year"
-          description={isOnboarding ? 'The month the document is filed under; up to the current month.' : 'The month the deductions are for; up to the current month.'}
+          description={
+            isOnboarding
+              ? 'The month the document is filed under; up to the current month.'
+              : isRegister
+                ? 'The payroll month this register is for; up to the current month.'
+                : 'The month the deductions are for; up to the current month.'
+          }
           disabled={busy}
           size="md"
           leftSection={<IconCalendarMonth size={16} aria-hidden />}
         />
-        <TextInput
-          label="Payee Key / Code"
-          withAsterisk={!isOnboarding}
-          description={isOnboarding && !key ? 'Optional for onboarding. FI or PMEC code, e.g. A001 or C1234.' : payeeHint}
-          placeholder="e.g. A001"
-          value={form.payeeKey}
-          onChange={(event) => form.setPayeeKey(event.currentTarget.value)}
-          disabled={busy}
-          autoComplete="off"
-        />
+        {!isRegister && (
+          <TextInput
+            label="Payee Key / Code"
+            withAsterisk={!isOnboarding}
+            description={isOnboarding && !key ? 'Optional for onboarding. FI or PMEC code, e.g. A001 or C1234.' : payeeHint}
+            placeholder="e.g. A001"
+            value={form.payeeKey}
+            onChange={(event) => form.setPayeeKey(event.currentTarget.value)}
+            disabled={busy}
+            autoComplete="off"
+          />
+        )}
       </SimpleGrid>
       <WindowNotice kind={form.kind} month={form.month} />
       <Group gap="sm" mt="lg">

@@ -11,9 +11,10 @@ import { useSettings } from '@/lib/settings';
  * or while the settings load (the server decides at Submit either way).
  */
 export function WindowNotice({ kind, month }: { kind: DocKind; month: string }) {
-  const settings = useSettings(kind !== 'onboarding');
+  // A register is PMEC's own record: the lenders' submission window does not apply to it.
+  const settings = useSettings(kind !== 'onboarding' && kind !== 'register');
   const window = settings.data?.window;
-  if (kind === 'onboarding' || !window || !isMonth(month)) return null;
+  if (kind === 'onboarding' || kind === 'register' || !window || !isMonth(month)) return null;
   const notice = windowNotice(month, window);
   if (!notice) return null;
   return (

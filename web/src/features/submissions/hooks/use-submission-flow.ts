@@ -3,12 +3,15 @@ import { useEffect, useReducer, useRef } from 'react';
 import type { DocKind, UploadResponse } from '@shared/api/submissions';
 import { checkBeforeSubmit, checkBeforeValidate } from '@shared/rules/before-actions';
 import { createUpload } from '@shared/routes/submissions';
+import { getRegister } from '@shared/routes/register';
 import { isApiError } from '@/lib/api-client';
+import { routeQuery } from '@/lib/queries';
 import { errorMessage } from '@/lib/errors';
 import { type UploadProgress, useUpload } from '@/lib/use-upload';
+import { waitForRegister } from '../api/register';
 import { submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
 import { downloadValidationReport } from '../utils/download';
-import { type Activity, type FlowMessage, ingestionOutcome, validationOutcome } from '../utils/flow-messages';
+import { type Activity, type FlowMessage, ingestionOutcome, registerOutcome, validationOutcome } from '../utils/flow-messages';
 import { stageText } from '../utils/validation-view';
 import { type ClientCheckRun, runClientChecks } from '../worker/client-checks';
 import { type FlowFields, flowReducer, forgets, initialFlow, signatureOf } from './flow-state';
@@ -55,10 +58,11 @@ export function useSubmissionFlow() {
     say({ text: 'Reading file…', progress: null });
     const data = await chosen.arrayBuffer();
     if (!isCurrent()) return null;
-    const checks = runClientChecks({ data, kind: at.kind === 'stoppages' ? 'stoppages' : 'inputs', month: at.month, payeeKey: at.payeeKey });
+    // A payroll register is checked by the server alone: the browser's checks are the deduction files' rules.
+    const checks = at.kind === 'register' ? null : runClientChecks({ data, kind: at.kind === 'stoppages' ? 'stoppages' : 'inputs', month: at.month, payeeKey: at.payeeKey });
     if (work.current) work.current.checks = checks;
-    let clientDone = false;
-    const clientChecks = checks.result.then(
+    let clientDone = checks === null;
+    const clientChecks = (checks?.result ?? Promise.reject(new Error('No browser checks for a register.'))).then(
       (result) => {
         clientDone = true;
         dispatch({ type: 'clientChecked', run, result });
@@ -134,6 +138,13 @@ export function useSubmissionFlow() {
     dispatch({ type: 'messages', run, messages: [{ tone: 'blue', text: 'Submitting…' }] });
     const result = await submitUpload(id);
     dispatch({ type: 'saved', run, saved: result });
+    if (at.kind === 'register') {
+      dispatch({ type: 'activity', run, activity: { text: 'Storing the register…', progress: null } });
+      const register = await waitForRegister(client, id, signal);
+      void client.invalidateQueries({ queryKey: routeQuery(getRegister).queryKey });
+      dispatch({ type: 'messages', run, messages: [{ tone: 'green', text: result.message }, registerOutcome(register)] });
+      return;
+    }
     dispatch({ type: 'activity', run, activity: { text: 'Updating borrower history…', progress: null } });
     const submission = result.submission_id ? await waitForIngestion(client, result.submission_id, signal) : null;
     dispatch({ type: 'messages', run, messages: [{ tone: 'green', text: result.message }, ingestionOutcome(submission)] });

@@ -1,3 +1,4 @@
+import type { RegisterResponse } from '@shared/api/register';
 import { SUBMISSION_MESSAGES, type SubmissionResponse, type UploadResponse } from '@shared/api/submissions';
 
 export type Tone = 'red' | 'green' | 'blue';
@@ -25,6 +26,12 @@ export function validationOutcome(server: UploadResponse | null): FlowMessage {
 }
 
 /** The line after a submit's own message: how ingestion into borrower history went, or that it goes on. */
+/** Where a submitted payroll register stands: current, or still being stored (null: waited long enough). */
+export function registerOutcome(register: RegisterResponse | null): FlowMessage {
+  if (!register) return { tone: 'blue', text: 'The register is still being stored; it replaces the current one once every employee is in.' };
+  return { tone: 'green', text: `The ${register.month} register of ${register.employees.toLocaleString('en-US')} employees is now the current payroll register.` };
+}
+
 export function ingestionOutcome(submission: SubmissionResponse | null): FlowMessage {
   if (!submission) return { tone: 'blue', text: 'Borrower history is still being updated; the counts will appear on the Reports screen.' };
   if (submission.ingestion.status === 'failed') return { tone: 'red', text: submission.ingestion.message ?? SUBMISSION_MESSAGES.ingestFailed };

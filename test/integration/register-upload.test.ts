@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { currentMonth } from '../../shared/rules/dates.js';
+import { getRegister } from '../../shared/routes/register.js';
+import { createUpload } from '../../shared/routes/submissions.js';
+import { call, expectStatus, okBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { registerEntry, registerRows, registerWorkbook } from '../support/register.js';
+import { workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import type { RegisterEntry } from '../../lambdas/data/register.js';
+
+/**
+ * The payroll register through the real pipeline: PMEC uploads it on the upload route as the `register`
+ * file kind, the S3 event validates it with the register rules, Submit stores it and its ingestion makes it
+ * current, replacing the previous one whole; lenders are refused.
+ */
+const twin = inject('twin');
+const api = submissionsApi(twin);
+const month = currentMonth();
+let data: typeof import('../../lambdas/data/register.js');
+let pmec: { token: string; email: string };
+
+async function userWith(roles: Parameters<typeof createUser>[1]) {
+  const user = await createUser(twin, roles);
+  return { token: (await signIn(twin, user.email, user.password)).idToken, email: user.email };
+}
+
+const request = (size: number) => ({ doc_kind: 'register' as const, month, file_name: 'PMEC register.xlsx', size, content_type: XLSX_MIME });
+const currentOf = async (token: string) => okBody(await call(twin, getRegister, { caller: token }));
+
+/** Uploads and submits a register, then waits until it is the current one. */
+async function submitRegister(token: string, entries: RegisterEntry[]) {
+  const file = registerWorkbook(entries);
+  const upload = await api.upload(token, request(file.length), file);
+  expect(upload).toMatchObject({ status: 'validated', totals: { errors: 0 } });
+  const submitted = await api.submit(token, upload.id);
+  expectStatus(submitted, 200);
+  for (;;) {
+    const current = await currentOf(token);
+    if (current.upload_id === upload.id) return { upload, submitted: submitted.body, current };
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, twin.env);
+  data = await import('../../lambdas/data/register.js');
+  pmec = await userWith(['pmec_admin']);
+});
+
+describe('a register on the upload route', () => {
+  it('validates, previews mobiles masked, submits without review and becomes the current register', async () => {
+    // Prepare
+    const entries = [registerEntry({ mobile: '+260971234567' }), registerEntry({ basic_pay: null, ministry: null })];
+    // Act
+    const { upload, submitted, current } = await submitRegister(pmec.token, entries);
+    // Assess
+    expect(upload).toMatchObject({ doc_kind: 'register', payee_key: '', row_count: 2, signal_counts: null });
+    expect(upload.preview[0]).toMatchObject({ 'EMPLOYEE NUMBER': entries[0]!.employee_number, MOBILE: '+260 97 ••• ••67' });
+    expect(JSON.stringify(upload.preview)).not.toContain('123 4567');
+    expect(submitted).toMatchObject({ submission_id: null, message: 'Register submitted: its 2 employees replace the current register once stored.', late: false });
+    expect(submitted.path).toMatch(new RegExp(`^${month}/pmec/register/`));
+    expect(current).toEqual({ month, employees: 2, uploaded_at: expect.any(String), uploaded_by: pmec.email, upload_id: upload.id });
+    expect(await data.registerEntryByNrc(entries[0]!.nrc)).toEqual({ ...entries[0], month });
+    expect(await data.registerEntryByEmployeeNumber(entries[1]!.employee_number)).toEqual({ ...entries[1], month });
+  });
+
+  it('replaces the previous register whole: an employee missing from the new one is no longer on it', async () => {
+    const [stays, leaves] = [registerEntry(), registerEntry()];
+    await submitRegister(pmec.token, [stays, leaves]);
+    const { current } = await submitRegister(pmec.token, [stays]);
+    expect(current.employees).toBe(1);
+    expect(await data.registerEntryByNrc(leaves.nrc)).toBeNull();
+    expect(await data.registerEntryByNrc(stays.nrc)).toMatchObject({ employee_number: stays.employee_number });
+  });
+
+  it('lists every finding as an error and refuses to submit the register', async () => {
+    const good = registerEntry();
+    const rows = registerRows([good, registerEntry({ nrc: good.nrc })]);
+    rows.push(['', '12345/67/8', 'Ann', '', '+44 7700 900123', 'lots', null]);
+    const file = workbook(rows);
+    const upload = await api.upload(pmec.token, request(file.length), file);
+    expect(upload.status).toBe('validated');
+    expect(upload.errors.map((e) => [e.row, e.type])).toEqual([
+      [3, 'DUPLICATE'],
+      [4, 'EMPLOYEE'],
+      [4, 'NRC'],
+      [4, 'NAME'],
+      [4, 'MOBILE'],
+      [4, 'BASIC_PAY'],
+    ]);
+    expect(upload.preview[2]).toMatchObject({ MOBILE: '•••' });
+    const refused = await api.submit(pmec.token, upload.id);
+    expect(refused).toMatchObject({ status: 409, body: { error: 'has_errors' } });
+  });
+
+  it('fails a register without its required columns, or without employees', async () => {
+    const noMobile = workbook([['EMPLOYEE NUMBER', 'NRC', 'FIRST NAME', 'LAST NAME'], ['E1', '123456/78/9', 'A', 'B']]);
+    const failed = await api.upload(pmec.token, request(noMobile.length), noMobile);
+    expect(failed.status).toBe('validated');
+    expect(failed.errors[0]).toMatchObject({ type: 'HEADER', message: expect.stringContaining('Missing required headers: MOBILE') });
+    const empty = registerWorkbook([]);
+    expect(await api.upload(pmec.token, request(empty.length), empty)).toMatchObject({ status: 'failed', errors: [{ message: expect.stringContaining('lists no employees') }] });
+  });
+
+  it('lets a platform admin start a register upload and read the register', async () => {
+    const admin = await userWith(['sys_admin']);
+    const created = await call(twin, createUpload, { body: request(1000), caller: admin.token });
+    expectStatus(created, 200);
+    expectStatus(await call(twin, getRegister, { caller: admin.token }), 200);
+  });
+});
+
+describe('lenders', () => {
+  it.each([['fi_admin'], ['data_user']] as const)('refuses a %s of a lender a register upload, and the register, with a clear message', async (role) => {
+    const lender = await userWith([role]);
+    const refused = await call(twin, createUpload, { body: request(1000), caller: lender.token });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'not_register_keeper', message: "Only PMEC's admins and platform admins upload the payroll register. Lenders upload inputs, stoppages and onboarding documents." } });
+    expect((await call(twin, getRegister, { caller: lender.token })).status).toBe(403);
+  });
+});

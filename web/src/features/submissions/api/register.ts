@@ -1,0 +1,28 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { RegisterResponse } from '@shared/api/register';
+import { PollTimeoutError, pollUntil } from '@/lib/poll';
+import { routeQuery } from '@/lib/queries';
+import { getRegister } from '@shared/routes/register';
+
+/** How long the screen waits for a submitted register to become current before saying it is still being stored. */
+const PATIENCE_MS = 5 * 60_000;
+
+/** GET /api/register: the current payroll register (PMEC's admins and platform admins). */
+export function useCurrentRegister(enabled: boolean) {
+  return useQuery({ ...routeQuery(getRegister), enabled });
+}
+
+/** Polls the register until the upload submitted is the current one; null when that takes too long to wait for. */
+export async function waitForRegister(client: QueryClient, uploadId: string, signal: AbortSignal): Promise<RegisterResponse | null> {
+  try {
+    return await pollUntil(client, routeQuery(getRegister), {
+      state: (register) => register.upload_id ?? '',
+      done: (register) => register.upload_id === uploadId,
+      patienceMs: PATIENCE_MS,
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof PollTimeoutError) return null;
+    throw error;
+  }
+}

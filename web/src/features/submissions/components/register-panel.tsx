@@ -1,0 +1,54 @@
+import { Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { useCurrentRegister } from '../api/register';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The payroll register in force, beside the form while a register is chosen: the month, how many
+ * employees, who submitted it and when. A register submitted here replaces it whole once stored.
+ */
+export function CurrentRegisterPanel() {
+  const register = useCurrentRegister(true);
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Current payroll register">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Current payroll register
+        </Title>
+        {register.isFetching && <Loader size="xs" aria-label="Loading the register" />}
+      </Group>
+      {register.error ? (
+        <ErrorAlert error={register.error} />
+      ) : !register.data ? (
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      ) : register.data.month === null ? (
+        <Text size="sm" c="dimmed" data-testid="register-none">
+          No register has been submitted yet. Until one is, lenders' files are not compared with the payroll.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Figure label="Month" value={register.data.month} testId="register-month" />
+          <Figure label="Employees" value={register.data.employees.toLocaleString('en-US')} testId="register-employees" />
+          <Figure label="Submitted" value={register.data.uploaded_at ? when(register.data.uploaded_at) : '—'} testId="register-uploaded-at" />
+          <Figure label="By" value={register.data.uploaded_by ?? '—'} testId="register-uploaded-by" />
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}
