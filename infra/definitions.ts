@@ -73,7 +73,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: CHUNKS_PREFIX,
     handler: 'events/ingest-chunk',
-    uses: { tables: ['submissions', 'history'], buckets: ['uploads'] },
+    // directory: the mandates its new deductions cite are marked used.
+    uses: { tables: ['submissions', 'history', 'directory'], buckets: ['uploads'] },
     bounded: INGEST_CHUNKS,
   },
   // Notification jobs queued by actions (`notify/{hash}.json`, lambdas/data/notifications.ts): the emails,

@@ -6,6 +6,7 @@ import type { RouteDef } from './routes/define.js';
 import { DISPUTES_ROUTES } from './routes/disputes.js';
 import { FRAUD_ROUTES } from './routes/fraud.js';
 import { HISTORY_ROUTES } from './routes/history.js';
+import { MANDATES_ROUTES } from './routes/mandates.js';
 import { REVIEWS_ROUTES } from './routes/reviews.js';
 import { SETTINGS_ROUTES } from './routes/settings.js';
 import { SUBMISSIONS_ROUTES } from './routes/submissions.js';
@@ -28,6 +29,7 @@ export const ROUTES = [
   ...AUDIT_ROUTES,
   ...SETTINGS_ROUTES,
   ...DISPUTES_ROUTES,
+  ...MANDATES_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

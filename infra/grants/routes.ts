@@ -139,6 +139,11 @@ const GRANTS_BY_ROUTE = {
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
   'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
+
+  // mandates (lambdas/data/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
+  // mandate and the payee key's organisation (gsi1), then one conditional update; the employee is texted.
+  'claim-mandate': audited(NOTIFIES, { tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } } }),
+  'list-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
 } satisfies RouteGrantTable;
 
 /** Each route's grant with the caller's roles, looked up by the route's id. */

@@ -1,6 +1,7 @@
 import type { S3Event } from 'aws-lambda';
 import { sendEmail } from '../data/email.js';
-import { claimNotification, readNotificationJob, releaseNotification } from '../data/notifications.js';
+import { claimNotification, isTextEvent, readNotificationJob, releaseNotification } from '../data/notifications.js';
+import { sendText } from './text-notifications.js';
 import { appUrl } from '../lib/app-url.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { renderNotification } from './notification-templates.js';
@@ -20,6 +21,7 @@ export const handler = createEventHandler(async (event: S3Event): Promise<void> 
 
 async function sendJob(key: string): Promise<void> {
   const job = await readNotificationJob(key);
+  if (isTextEvent(job.event)) return sendText(job.key, job.event);
   const { emails, submission } = await recipientsOf(job.event);
   if (!emails.length) {
     logger.warn('A notification has no recipients; nothing sent', { kind: job.event.kind, key: job.key });

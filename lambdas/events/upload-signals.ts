@@ -7,6 +7,7 @@ import { readSettings } from '../data/settings.js';
 import { freshStatuses } from '../data/submission-statuses.js';
 import type { UploadRecord } from '../data/uploads.js';
 import { inParallelFrom } from '../lib/concurrency.js';
+import { mandateSignalsOf } from './upload-mandates.js';
 
 /** Borrowers whose records are read and judged together: bounds the memory of a 100,000-row file. */
 const CHUNK = 1_600;
@@ -44,8 +45,14 @@ async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord,
  * previous month is read while the records are, 1,600 borrowers at a time, four such chunks at once
  * (none waits for the previous month: exposure is judged whole until it is known): one BatchGetItem per 100
  * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with.
+ * An inputs file's new deductions are checked against the mandates they cite (NO_MANDATE, upload-mandates.ts)
+ * unless `mandates: false` (the bench's baseline).
  */
-export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>, file: ReadonlyMap<string, Borrower>): Promise<SignalReport> {
+export async function signalsOf(
+  upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>,
+  file: ReadonlyMap<string, Borrower>,
+  options: { mandates?: boolean } = {},
+): Promise<SignalReport> {
   const kind: FileContext['kind'] = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
   const settings = readSettings();
   const baseline = baselineFor(kind, upload, file);
@@ -55,6 +62,10 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   // failure is not left unheard while the records are read: the await below rethrows it.
   let moved: ReadonlySet<string> | null = null;
   void reconciled.then((r) => (moved = r.moved), () => undefined);
+  // The mandates new deductions cite are read as soon as the new ones are known, beside the records.
+  const checkMandates = kind === 'inputs' && options.mandates !== false;
+  const mandates = reconciled.then((r) => (checkMandates ? mandateSignalsOf(upload, file, r.fresh) : []));
+  void mandates.catch(() => undefined);
 
   const statuses = freshStatuses();
   const fromRecords: Signal[] = [];
@@ -75,7 +86,7 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
     fromRecords.push(...identitySignalsOf(chunk, records, employees), ...disputeSignals(ctx, chunk, disputes));
   });
   const { signals, continuing, moved: movedKeys } = await reconciled;
-  fromRecords.push(...early.filter((found) => movedKeys.has(found.key)).map((found) => found.signal));
+  fromRecords.push(...early.filter((found) => movedKeys.has(found.key)).map((found) => found.signal), ...(await mandates));
   const all = [...signals, ...fromRecords].sort(bySheetRow);
   const b = await baseline;
   return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: tally(all, continuing), signals: all };

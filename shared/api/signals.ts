@@ -21,6 +21,8 @@ export const signalCountsSchema = z.object({
   stoppage_unknown: z.number(),
   /** Absent on uploads validated before the DISPUTED signal existed. */
   disputed: z.number().default(0),
+  /** Absent on uploads validated before mandates were checked. */
+  no_mandate: z.number().default(0),
 });
 export type SignalCountsView = z.infer<typeof signalCountsSchema>;
 
@@ -62,5 +64,6 @@ export const SIGNAL_LABELS = {
   EXPOSURE: 'Over the exposure limit',
   STOPPAGE_UNKNOWN: 'Stoppages without a deduction',
   DISPUTED: 'Deductions disputed and upheld',
+  NO_MANDATE: 'New deductions without a mandate',
 } as const satisfies Record<(typeof SIGNAL_TYPES)[number], string>;
 

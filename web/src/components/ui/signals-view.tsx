@@ -29,9 +29,10 @@ const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
   EXPOSURE: 'exposure',
   STOPPAGE_UNKNOWN: 'stoppage_unknown',
   DISPUTED: 'disputed',
+  NO_MANDATE: 'no_mandate',
 };
 /** Identity and exposure want a second look; the month's changes are information. */
-const COLOR_OF: Record<SignalType, string> = { NEW: 'blue', CHANGED: 'blue', MISSING: 'orange', IDENTITY: 'red', EXPOSURE: 'red', STOPPAGE_UNKNOWN: 'orange', DISPUTED: 'red' };
+const COLOR_OF: Record<SignalType, string> = { NEW: 'blue', CHANGED: 'blue', MISSING: 'orange', IDENTITY: 'red', EXPOSURE: 'red', STOPPAGE_UNKNOWN: 'orange', DISPUTED: 'red', NO_MANDATE: 'red' };
 const count = (n: number) => n.toLocaleString('en-US');
 
 function SignalTable({ signals }: { signals: readonly Signal[] }) {
