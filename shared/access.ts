@@ -6,16 +6,21 @@ import type { Role } from './roles.js';
  * - signed_in: any signed-in user, approved or not
  * - approved: a signed-in user who is past the pending screen
  * - roles: a signed-in user holding one of the roles
+ * - employee: an employee signed in with their NRC, employee number and a code sent to the register's
+ *   mobile (their own user pool). An employee is nothing else: the four kinds above treat them as if no
+ *   session came with the request, and staff never pass this one.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'signed_in' }
   | { kind: 'approved' }
-  | { kind: 'roles'; roles: readonly Role[] };
+  | { kind: 'roles'; roles: readonly Role[] }
+  | { kind: 'employee' };
 
 export const PUBLIC = { kind: 'public' } as const satisfies Access;
 export const SIGNED_IN = { kind: 'signed_in' } as const satisfies Access;
 export const APPROVED = { kind: 'approved' } as const satisfies Access;
+export const EMPLOYEE = { kind: 'employee' } as const satisfies Access;
 export const rolesOnly = (...roles: Role[]) => ({ kind: 'roles', roles }) as const satisfies Access;
 
 /** Role sets of spec part 1 §2 and part 2 §6, named once. */
@@ -62,6 +67,8 @@ export interface Caller {
   /** super_admin and sys_admin: they hold in every organisation. */
   platformRoles?: readonly Role[];
   grants?: readonly Grant[];
+  /** An employee of the payroll register: never approved, no roles; only `employee` routes and screens. */
+  employee?: boolean;
 }
 
 /**
@@ -84,17 +91,22 @@ export function organisationsWith(caller: Caller, roles: readonly Role[]): strin
   return [...new Set((caller.grants ?? []).filter((g) => roles.includes(g.role)).map((g) => g.orgId))];
 }
 
+/** A signed-in member of staff: an employee's session opens no staff route or screen. */
+const staff = (caller: Caller) => caller.signedIn && caller.employee !== true;
+
 /** The one decision used by the server, the local gateway and the SPA. */
 export function isAllowed(access: Access, caller: Caller): boolean {
   switch (access.kind) {
     case 'public':
       return true;
     case 'signed_in':
-      return caller.signedIn;
+      return staff(caller);
     case 'approved':
-      return caller.signedIn && caller.approved;
+      return staff(caller) && caller.approved;
     case 'roles':
-      return caller.signedIn && caller.roles.some((r) => access.roles.includes(r));
+      return staff(caller) && caller.roles.some((r) => access.roles.includes(r));
+    case 'employee':
+      return caller.signedIn && caller.employee === true;
   }
 }
 
@@ -103,8 +115,8 @@ export function isAllowed(access: Access, caller: Caller): boolean {
  * `approved` route asks for any role there.
  */
 export function isAllowedIn(access: Access, caller: Caller, orgId: string | null, options: { oversight?: boolean } = {}): boolean {
-  if (access.kind === 'public' || access.kind === 'signed_in') return isAllowed(access, caller);
-  const held = caller.signedIn ? rolesIn(caller, orgId, options) : [];
+  if (access.kind === 'public' || access.kind === 'signed_in' || access.kind === 'employee') return isAllowed(access, caller);
+  const held = staff(caller) ? rolesIn(caller, orgId, options) : [];
   return access.kind === 'approved' ? held.length > 0 : held.some((r) => access.roles.includes(r));
 }
 

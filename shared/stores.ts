@@ -1,4 +1,4 @@
-export type TableKey = 'directory' | 'submissions' | 'history' | 'registry' | 'audit';
+export type TableKey = 'directory' | 'submissions' | 'history' | 'registry' | 'audit' | 'register';
 export type BucketKey = 'uploads' | 'evidence' | 'onboarding';
 
 /**
@@ -53,6 +53,13 @@ export const TABLES: Record<TableKey, TableDef> = {
     partitionKey: 'pk',
     sortKey: 'sk',
     indexes: [gsi(1)],
+  },
+  // PMEC's payroll register: two items an employee and a register a month (lambdas/data/register.ts).
+  register: {
+    envVar: 'TABLE_REGISTER',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [],
   },
 };
 

@@ -17,8 +17,8 @@ import { queryPage, retrying } from './dynamo.js';
  * pointer per NRC (`also`), so "who looked this NRC up" stays one Query on gsi1.
  */
 export interface AuditEntry {
-  /** Who did it, as the request's caller names them; null for anonymous requests and jobs. */
-  actor: { userId: string; email: string; roles: readonly Role[] } | null;
+  /** Who did it, as the request's caller names them (an employee has no email); null for anonymous requests and jobs. */
+  actor: { userId: string; email: string | null; roles: readonly Role[] } | null;
   org_id?: string | null;
   action: string;
   /** What it was done to: 'NRC#123456789', 'SUB#{id}', 'USER#{sub}', ... */

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { AnyCaller } from './caller.js';
+import type { RequestCaller } from './caller.js';
 
 /** The API Gateway v2 event every route's function receives (in AWS and from the twin's gateway). */
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -8,7 +8,7 @@ export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 /** What the middlewares add to the Lambda context on their way in. */
 export interface ApiContext extends Context {
-  caller: AnyCaller;
+  caller: RequestCaller;
   input: { params: unknown; query: unknown; body: unknown };
 }
 

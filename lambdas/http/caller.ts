@@ -13,6 +13,21 @@ export interface AuthenticatedCaller extends Caller {
   grants: Grant[];
 }
 export type AnyCaller = AuthenticatedCaller | { signedIn: false; approved: false; roles: [] };
+/**
+ * An employee signed in through their own user pool: the NRC and employee number are the directory's
+ * (the link written when their code was sent), never the token's. Staff routes treat them as no session.
+ */
+export interface EmployeeCaller {
+  signedIn: true;
+  approved: false;
+  employee: true;
+  roles: [];
+  userId: string;
+  nrc: string;
+  employeeNumber: string;
+}
+/** Whoever a request's access check let through, or named when it refused them. */
+export type RequestCaller = AnyCaller | EmployeeCaller;
 /** Who the token proves the caller is; what they may do is the directory's to say. */
 export interface Identity {
   userId: string;
@@ -21,11 +36,22 @@ export interface Identity {
 
 export const ANONYMOUS: AnyCaller = { signedIn: false, approved: false, roles: [] };
 
-/** The ID token as the JWT authorizer verified it: its subject and email, nothing more is trusted. */
-export function identityFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>): Identity | null {
+/** The subject of the ID token the JWT authorizer verified, whichever user pool signed it. */
+export function subjectFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>): string | null {
   const claims = event.requestContext?.authorizer?.jwt?.claims;
-  if (!claims || typeof claims.sub !== 'string' || claims.token_use !== 'id') return null;
-  return { userId: claims.sub, email: String(claims.email ?? '').toLowerCase() };
+  return claims && typeof claims.sub === 'string' && claims.token_use === 'id' ? claims.sub : null;
+}
+
+/**
+ * The staff ID token as the JWT authorizer verified it: its subject and email, nothing more is trusted.
+ * Every staff user has an email (the staff pool's sign-in name); an employee's token carries none (their
+ * pool has no email attribute), so it never passes as staff, even past an authorizer that let it through.
+ */
+export function identityFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>): Identity | null {
+  const userId = subjectFromEvent(event);
+  const email = event.requestContext?.authorizer?.jwt?.claims?.email;
+  if (!userId || typeof email !== 'string' || !email) return null;
+  return { userId, email: email.toLowerCase() };
 }
 
 const remembered = new ExpiringMap<string, AuthenticatedCaller>(10_000);

@@ -9,13 +9,16 @@ import type { PathParamNames, RouteDef } from '../../shared/routes/define.js';
 import { logger, tracer } from '../lib/powertools.js';
 import type { ExactAnswer, HandlerResult, StatusResult } from './answer.js';
 import type { ApiContext, ApiEvent, ApiResult } from './api-event.js';
-import type { AnyCaller, AuthenticatedCaller } from './caller.js';
+import type { AnyCaller, AuthenticatedCaller, EmployeeCaller } from './caller.js';
 import { apiErrors, audit, authorise, JSON_HEADERS, validate } from './middleware.js';
 
 /** What a route's schema makes of one part of the request; a part without a schema is empty. */
 type Parsed<R, K extends 'params' | 'query' | 'request', Empty> = R extends { [P in K]: infer S extends ZodType } ? z.output<S> : Empty;
-/** Every route but a public one needs a session, so its handler is given a signed-in caller. */
-type CallerOf<R extends RouteDef> = R['access'] extends { kind: 'public' } ? AnyCaller : AuthenticatedCaller;
+/**
+ * Every route but a public one needs a session, so its handler is given a signed-in caller: an employee
+ * on an employee route, a member of staff on every other.
+ */
+type CallerOf<R extends RouteDef> = R['access'] extends { kind: 'public' } ? AnyCaller : R['access'] extends { kind: 'employee' } ? EmployeeCaller : AuthenticatedCaller;
 
 /** What the chain hands the domain function: the caller and the parsed request, typed by the route. */
 export interface RequestContext<R extends RouteDef> {

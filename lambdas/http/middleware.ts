@@ -3,7 +3,8 @@ import { ACCESS_MESSAGES, isAllowed } from '../../shared/access.js';
 import { pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
 import { logger } from '../lib/powertools.js';
 import type { ApiMiddleware } from './api-event.js';
-import { ANONYMOUS, confirmAllowed, identityFromEvent, resolveCaller } from './caller.js';
+import { ANONYMOUS, confirmAllowed, identityFromEvent, resolveCaller, subjectFromEvent } from './caller.js';
+import { resolveEmployeeCaller } from './employee-caller.js';
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
 import { isStateChanging, recordRequest } from './request-audit.js';
 
@@ -14,13 +15,23 @@ export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8',
  * who the caller is; the directory says what they may do (read once per request, remembered briefly by
  * the warm function; a refusal is confirmed on a fresh read). A public route reads it only when a token
  * came with the request, for the audit record. Sets `context.caller`, also on a refusal, so the audit
- * record names who was refused.
+ * record names who was refused. An employee route lets in only an employee (401 for anyone else); an
+ * employee is refused by every other route like a caller without a session: each user pool's authorizer
+ * guards its own routes, and here an employee's token names no staff identity (see `identityFromEvent`).
  */
 export function authorise(route: Pick<RouteDef, 'access' | 'pendingMessage'>): ApiMiddleware {
   return {
     before: async (request) => {
-      const identity = identityFromEvent(request.event);
       request.context.caller = ANONYMOUS;
+      if (route.access.kind === 'employee') {
+        // Only a subject the directory links to the payroll is an employee; anyone else has no session here.
+        const subject = subjectFromEvent(request.event);
+        const employee = subject ? await resolveEmployeeCaller(subject) : null;
+        if (!employee) throw new UnauthorizedError();
+        request.context.caller = employee;
+        return;
+      }
+      const identity = identityFromEvent(request.event);
       if (route.access.kind === 'public') {
         if (identity) request.context.caller = await resolveCaller(identity);
         return;

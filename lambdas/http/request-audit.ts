@@ -2,7 +2,7 @@ import type { RouteDef } from '../../shared/routes.js';
 import { writeAudit } from '../data/audit.js';
 import { logger } from '../lib/powertools.js';
 import type { ApiEvent, ApiResult } from './api-event.js';
-import type { AnyCaller } from './caller.js';
+import type { RequestCaller } from './caller.js';
 import { clientAddress } from './client-address.js';
 
 /** Requests that can change something: everything but GET. Each is recorded in the audit log. */
@@ -28,15 +28,16 @@ function errorCodeOf(response: ApiResult): string | null {
  * A failure to record is logged as an error (an alarm in AWS), not turned into a failed request
  * whose change was already made.
  */
-export async function recordRequest(route: RouteDef, event: ApiEvent, response: ApiResult, caller: AnyCaller): Promise<void> {
+export async function recordRequest(route: RouteDef, event: ApiEvent, response: ApiResult, caller: RequestCaller): Promise<void> {
   const status = response.statusCode ?? 200;
   try {
-    const orgIds = caller.signedIn ? [...new Set(caller.grants.map((g) => g.orgId))] : [];
+    const staff = caller.signedIn && !('employee' in caller) ? caller : null;
+    const orgIds = staff ? [...new Set(staff.grants.map((g) => g.orgId))] : [];
     await writeAudit({
-      actor: caller.signedIn ? caller : null,
+      actor: staff ?? (caller.signedIn ? { userId: caller.userId, email: null, roles: [] } : null),
       org_id: orgIds[0] ?? null,
       action: `request.${route.id}`,
-      subject: caller.signedIn ? `USER#${caller.userId}` : 'ANONYMOUS',
+      subject: caller.signedIn ? `${staff ? 'USER' : 'EMPLOYEE'}#${caller.userId}` : 'ANONYMOUS',
       outcome: outcomeOf(status),
       details: {
         method: route.method,

@@ -1,0 +1,31 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { dynamo, tableName } from './clients.js';
+import { defineCodec } from './codec.js';
+
+/**
+ * The employee directory link, in the directory table: who an employee's Cognito user is on the payroll.
+ * - link: pk=EMPLOYEE#{sub} sk=LINK, holding the NRC and employee number the code was sent for, with the
+ *   name and mobile the register gave then.
+ * Written when a code is sent to a matching register entry (the user is created on the first match);
+ * read by every employee request (lambdas/http/employee-caller.ts). Access pattern: "employee by sub", Get.
+ * The caller's NRC is read here, never from the token.
+ */
+const linkSchema = z.object({
+  user_id: z.string(),
+  nrc: z.string(),
+  employee_number: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  mobile: z.string(),
+  updated_at: z.string(),
+});
+export type EmployeeLink = z.output<typeof linkSchema>;
+
+const linkKey = (sub: string) => ({ pk: `EMPLOYEE#${sub}`, sk: 'LINK' });
+const linkCodec = defineCodec('employee link', linkSchema, (l) => linkKey(l.user_id));
+
+export async function getEmployeeLink(sub: string): Promise<EmployeeLink | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: linkKey(sub), ConsistentRead: true }));
+  return linkCodec.parse(out.Item);
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { APPROVED, type Caller, EMPLOYEE, isAllowed, isAllowedIn, PLATFORM_ADMINS, PUBLIC, SIGNED_IN } from '../../shared/access.js';
+
+const employee: Caller = { signedIn: true, approved: false, employee: true, roles: [] };
+const pending: Caller = { signedIn: true, approved: false, roles: [] };
+const admin: Caller = { signedIn: true, approved: true, roles: ['super_admin'], platformRoles: ['super_admin'] };
+const anonymous: Caller = { signedIn: false, approved: false, roles: [] };
+
+describe('isAllowed', () => {
+  it('lets an employee into employee routes and no staff route', () => {
+    // Act
+    const verdicts = [EMPLOYEE, PUBLIC, SIGNED_IN, APPROVED, PLATFORM_ADMINS].map((access) => isAllowed(access, employee));
+
+    // Assess
+    expect(verdicts).toEqual([true, true, false, false, false]);
+  });
+
+  it('refuses employee routes to staff, whatever their roles, and to anonymous callers', () => {
+    expect([pending, admin, anonymous].map((caller) => isAllowed(EMPLOYEE, caller))).toEqual([false, false, false]);
+  });
+
+  it('gives an employee no role in any organisation, even with grants a forged caller would claim', () => {
+    // Prepare
+    const forged: Caller = { ...employee, approved: true, roles: ['fi_admin'], grants: [{ orgId: 'org-1', role: 'fi_admin', pmec: false }] };
+
+    // Act and assess
+    expect(isAllowed(SIGNED_IN, forged)).toBe(false);
+    expect(isAllowedIn(PLATFORM_ADMINS, forged, 'org-1')).toBe(false);
+    expect(isAllowedIn(APPROVED, forged, 'org-1')).toBe(false);
+    expect(isAllowedIn(EMPLOYEE, forged, null)).toBe(true);
+  });
+});
