@@ -144,6 +144,12 @@ const GRANTS_BY_ROUTE = {
   // mandate and the payee key's organisation (gsi1), then one conditional update; the employee is texted.
   'claim-mandate': audited(NOTIFIES, { tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } } }),
   'list-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
+  // The employee's side: every request reads the employee's link (GetItem); a mandate is put under a fresh
+  // number (deleted again when its SMS cannot be sent), texted to the register's mobile (register GetItem).
+  'list-my-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
+  'get-mandate-lender': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
+  'give-mandate': audited({ tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) } }),
+  'revoke-mandate': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem'] } } }),
 } satisfies RouteGrantTable;
 
 /** Each route's grant with the caller's roles, looked up by the route's id. */

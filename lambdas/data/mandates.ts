@@ -60,6 +60,9 @@ const mandateCodec = defineCodec('mandate', storedSchema, (m) => ({
   ...(m.claimed_at ? payeeIndexKeys({ payee_key: m.payee_key, claimed_at: m.claimed_at, number: m.number }) : {}),
 }));
 
+/** The item of a mandate as stored (the bench seeds claimed mandates with it). */
+export const mandateItem = (m: z.input<typeof storedSchema>): Record<string, unknown> => mandateCodec.build(m);
+
 /** The mandate an item holds that must be there (an update's ALL_NEW answer), its defaults applied. */
 export const parseStoredMandate = (item: Record<string, unknown> | undefined): StoredMandate => mandateCodec.parseExisting(item);
 

@@ -101,5 +101,7 @@ export const issueMandateRequestSchema = z
 export type IssueMandateRequest = z.infer<typeof issueMandateRequestSchema>;
 export const issueMandateResponseSchema = z.object({ mandate: mandateViewSchema, message: z.string() });
 
+export const revokeMandateResponseSchema = z.object({ mandate: mandateViewSchema, message: z.string() });
+
 /** The lender a payee key names, shown back to the employee before they give a mandate. */
 export const mandateLenderResponseSchema = z.object({ payee_key: z.string(), org_name: z.string() });

@@ -1,4 +1,14 @@
-import { claimMandateRequestSchema, claimMandateResponseSchema, MANDATE_CLAIMERS, mandateListResponseSchema } from '../api/mandates.js';
+import { EMPLOYEE } from '../access.js';
+import {
+  claimMandateRequestSchema,
+  claimMandateResponseSchema,
+  issueMandateRequestSchema,
+  issueMandateResponseSchema,
+  MANDATE_CLAIMERS,
+  mandateLenderResponseSchema,
+  mandateListResponseSchema,
+  revokeMandateResponseSchema,
+} from '../api/mandates.js';
 import { featureRoutes } from './define.js';
 
 /**
@@ -29,4 +39,45 @@ export const listMandates = route({
   summary: 'The mandates claimed for the payee keys of the caller’s organisations (FI admin or data user there), newest claim first, with their use.',
 });
 
-export const MANDATES_ROUTES = [claimMandate, listMandates] as const;
+export const listMyMandates = route({
+  id: 'list-my-mandates',
+  method: 'GET',
+  path: '/api/employee/mandates',
+  access: EMPLOYEE,
+  uses: { tables: ['directory'] },
+  response: mandateListResponseSchema,
+  summary: 'The signed-in employee’s mandates, newest first, with their states (issued, claimed, used, revoked, expired).',
+});
+
+export const getMandateLender = route({
+  id: 'get-mandate-lender',
+  method: 'GET',
+  path: '/api/employee/lenders/{payee_key}',
+  access: EMPLOYEE,
+  uses: { tables: ['directory'] },
+  response: mandateLenderResponseSchema,
+  summary: 'The lender a payee key names (its organisation’s name), shown back to an employee before they give a mandate; 404 when none.',
+});
+
+export const giveMandate = route({
+  id: 'give-mandate',
+  method: 'POST',
+  path: '/api/employee/mandates',
+  access: EMPLOYEE,
+  uses: { tables: ['directory', 'register', 'audit'] },
+  request: issueMandateRequestSchema,
+  response: issueMandateResponseSchema,
+  summary: 'The employee gives a lender a mandate (payee key, monthly limit, last month): its number on screen, the number and a PIN by SMS to the register’s mobile.',
+});
+
+export const revokeMandate = route({
+  id: 'revoke-mandate',
+  method: 'POST',
+  path: '/api/employee/mandates/{number}/revoke',
+  access: EMPLOYEE,
+  uses: { tables: ['directory', 'audit'] },
+  response: revokeMandateResponseSchema,
+  summary: 'The employee revokes one of their mandates not yet used (issued or claimed); 409 with its state otherwise.',
+});
+
+export const MANDATES_ROUTES = [claimMandate, listMandates, listMyMandates, getMandateLender, giveMandate, revokeMandate] as const;
