@@ -143,6 +143,7 @@ const GRANTS_BY_ROUTE = {
   // mandates (lambdas/data/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
   // mandate and the payee key's organisation (gsi1), then one conditional update; the employee is texted.
   'claim-mandate': audited(NOTIFIES, { tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } } }),
+  'get-mandate-requirement': { tables: { directory: read(['Query']) } },
   'list-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
   // The employee's side: every request reads the employee's link (GetItem); a mandate is put under a fresh
   // number (deleted again when its SMS cannot be sent), texted to the register's mobile (register GetItem).

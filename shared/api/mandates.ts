@@ -103,5 +103,12 @@ export const issueMandateResponseSchema = z.object({ mandate: mandateViewSchema,
 
 export const revokeMandateResponseSchema = z.object({ mandate: mandateViewSchema, message: z.string() });
 
+/** The `mandates.required_from` setting as anyone may read it (the sign-in screen announces it). */
+export const mandateRequirementResponseSchema = z.object({ required_from: z.string().nullable() });
+
+/** How the sign-in slides and the upload screen announce that mandates are required. */
+export const mandateRequirementText = (month: string) =>
+  `From ${month}, every new deduction must cite the employee’s mandate in the MANDATE column: a number and PIN the employee receives by SMS, claimed by the lender on Mandates. A file with a new deduction without one cannot be submitted.`;
+
 /** The lender a payee key names, shown back to the employee before they give a mandate. */
 export const mandateLenderResponseSchema = z.object({ payee_key: z.string(), org_name: z.string() });

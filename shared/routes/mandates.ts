@@ -1,4 +1,4 @@
-import { EMPLOYEE } from '../access.js';
+import { EMPLOYEE, PUBLIC } from '../access.js';
 import {
   claimMandateRequestSchema,
   claimMandateResponseSchema,
@@ -7,6 +7,7 @@ import {
   MANDATE_CLAIMERS,
   mandateLenderResponseSchema,
   mandateListResponseSchema,
+  mandateRequirementResponseSchema,
   revokeMandateResponseSchema,
 } from '../api/mandates.js';
 import { featureRoutes } from './define.js';
@@ -80,4 +81,14 @@ export const revokeMandate = route({
   summary: 'The employee revokes one of their mandates not yet used (issued or claimed); 409 with its state otherwise.',
 });
 
-export const MANDATES_ROUTES = [claimMandate, listMandates, listMyMandates, getMandateLender, giveMandate, revokeMandate] as const;
+export const getMandateRequirement = route({
+  id: 'get-mandate-requirement',
+  method: 'GET',
+  path: '/api/mandates/requirement',
+  access: PUBLIC,
+  uses: { tables: ['directory'] },
+  response: mandateRequirementResponseSchema,
+  summary: 'From which month a new deduction must cite a mandate (null: not required), announced on the sign-in screen before anyone signs in.',
+});
+
+export const MANDATES_ROUTES = [getMandateRequirement, claimMandate, listMandates, listMyMandates, getMandateLender, giveMandate, revokeMandate] as const;

@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { ExposureSettings } from './exposure-settings';
+import { MandatesSettings } from './mandates-settings';
 import { RetentionSettings } from './retention-settings';
 import { WindowSettings } from './window-settings';
 
@@ -10,6 +11,7 @@ export function PlatformSettings() {
       <ExposureSettings />
       <WindowSettings />
       <RetentionSettings />
+      <MandatesSettings />
     </SimpleGrid>
   );
 }
