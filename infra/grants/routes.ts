@@ -141,8 +141,9 @@ const GRANTS_BY_ROUTE = {
   'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
 
   // mandates (lambdas/data/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
-  // mandate and the payee key's organisation (gsi1), then one conditional update; the employee is texted.
-  'claim-mandate': audited(NOTIFIES, { tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } } }),
+  // mandate and the payee key's organisation (gsi1), then one transaction: the mandate's conditional update
+  // and its mirror on the NRC summary (history, lambdas/data/mandate-mirror.ts); the employee is texted.
+  'claim-mandate': audited(NOTIFIES, { tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] }, history: { actions: ['UpdateItem'] } } }),
   'get-mandate-requirement': { tables: { directory: read(['Query']) } },
   'list-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
   // The employee's side: every request reads the employee's link (GetItem); a mandate is put under a fresh
@@ -150,7 +151,7 @@ const GRANTS_BY_ROUTE = {
   'list-my-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
   'get-mandate-lender': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
   'give-mandate': audited({ tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) } }),
-  'revoke-mandate': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem'] } } }),
+  'revoke-mandate': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['UpdateItem'] } } }),
 } satisfies RouteGrantTable;
 
 /** Each route's grant with the caller's roles, looked up by the route's id. */

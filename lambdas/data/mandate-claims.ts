@@ -1,9 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MANDATE_PIN_TRIES } from '../../shared/api/mandates.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { pinMatches } from '../lib/pin-hash.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
+import { mirrorWrite } from './mandate-mirror.js';
 import { getStoredMandate, mandateKey, mandateRecord, parseStoredMandate, payeeIndexKeys, type MandateRecord, type StoredMandate } from './mandates.js';
 
 /**
@@ -71,29 +72,29 @@ export async function claimMandate(stored: StoredMandate, pin: string, claimer: 
   }
   const claimed_at = now.toISOString();
   const index = payeeIndexKeys({ payee_key: stored.payee_key, claimed_at, number: stored.number });
+  const claimed = { state: 'claimed' as const, claimed_at, claimed_by: claimer.userId, claimed_by_email: claimer.email };
   try {
-    const out = await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName('directory'),
-        Key: mandateKey(stored.number),
-        UpdateExpression: 'SET #s = :claimed, claimed_at = :at, claimed_by = :by, claimed_by_email = :email, gsi2pk = :gpk, gsi2sk = :gsk',
-        ConditionExpression: '#s = :issued AND (attribute_not_exists(pin_failures) OR pin_failures < :tries) AND claim_by > :at',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: {
-          ...ISSUED,
-          ':claimed': 'claimed',
-          ':at': claimed_at,
-          ':by': claimer.userId,
-          ':email': claimer.email,
-          ':gpk': index.gsi2pk,
-          ':gsk': index.gsi2sk,
-        },
-        ReturnValues: 'ALL_NEW',
+    // The mandate and its mirror on the employee's NRC summary, at once (mandate-mirror.ts).
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('directory'),
+              Key: mandateKey(stored.number),
+              UpdateExpression: 'SET #s = :claimed, claimed_at = :at, claimed_by = :by, claimed_by_email = :email, gsi2pk = :gpk, gsi2sk = :gsk',
+              ConditionExpression: '#s = :issued AND (attribute_not_exists(pin_failures) OR pin_failures < :tries) AND claim_by > :at',
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: { ...ISSUED, ':claimed': 'claimed', ':at': claimed_at, ':by': claimer.userId, ':email': claimer.email, ':gpk': index.gsi2pk, ':gsk': index.gsi2sk },
+            },
+          },
+          mirrorWrite(stored, 'claimed', null),
+        ],
       }),
     );
-    return { kind: 'claimed', mandate: mandateRecord(parseStoredMandate(out.Attributes), now) };
+    return { kind: 'claimed', mandate: mandateRecord({ ...stored, ...claimed }, now) };
   } catch (error) {
-    if (isConditionFailure(error)) return refusedNow(stored.number, now);
+    if (isConditionFailure(error, 0)) return refusedNow(stored.number, now);
     throw error;
   }
 }
@@ -103,25 +104,30 @@ export async function claimMandate(stored: StoredMandate, pin: string, claimer: 
  * stays on both lists, marked. Answers the mandate as it is after, revoked or not (the caller tells why).
  */
 export async function revokeMandate(number: string, nrc: string, now = new Date()): Promise<{ revoked: boolean; mandate: MandateRecord | null }> {
-  const at = now.toISOString();
+  const stored = await getStoredMandate(number);
+  // Another employee's mandate is as good as none to this one.
+  if (!stored || stored.nrc_digits !== nrcDigits(nrc)) return { revoked: false, mandate: null };
+  const before = mandateRecord(stored, now);
+  if (before.state !== 'issued' && before.state !== 'claimed') return { revoked: false, mandate: before };
+  const revoked_at = now.toISOString();
   try {
-    const out = await dynamo.send(
-      new UpdateCommand({
+    // Conditioned on the state read: a claim or a use in between makes this one fail and read again.
+    const mandate = {
+      Update: {
         TableName: tableName('directory'),
         Key: mandateKey(number),
         UpdateExpression: 'SET #s = :revoked, revoked_at = :at',
-        ConditionExpression: 'nrc_digits = :digits AND (#s = :claimed OR (#s = :issued AND claim_by > :at))',
+        ConditionExpression: '#s = :was AND (#s = :claimed OR claim_by > :at)',
         ExpressionAttributeNames: { '#s': 'state' },
-        ExpressionAttributeValues: { ':revoked': 'revoked', ':claimed': 'claimed', ':issued': 'issued', ':at': at, ':digits': nrcDigits(nrc) },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return { revoked: true, mandate: mandateRecord(parseStoredMandate(out.Attributes), now) };
+        ExpressionAttributeValues: { ':revoked': 'revoked', ':was': stored.state, ':claimed': 'claimed', ':at': revoked_at },
+      },
+    };
+    // Only a claimed mandate has a mirror to mark; an issued one is read by number when cited.
+    const items = stored.state === 'claimed' ? [mandate, mirrorWrite(stored, 'revoked', null)] : [mandate];
+    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+    return { revoked: true, mandate: mandateRecord({ ...stored, state: 'revoked', revoked_at }, now) };
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const current = await getStoredMandate(number);
-    // Another employee's mandate is as good as none to this one.
-    if (!current || current.nrc_digits !== nrcDigits(nrc)) return { revoked: false, mandate: null };
-    return { revoked: false, mandate: mandateRecord(current, now) };
+    if (!isConditionFailure(error, 0)) throw error;
+    return { revoked: false, mandate: mandateRecord((await getStoredMandate(number))!, now) };
   }
 }

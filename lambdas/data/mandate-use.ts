@@ -1,10 +1,11 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { normaliseMandateNumber } from '../../shared/rules/mandate.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { inParallel } from '../lib/concurrency.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, retrying } from './dynamo.js';
+import { mirrorUse } from './mandate-mirror.js';
 import { mandateKey } from './mandates.js';
 import { queueNotification } from './notifications.js';
 
@@ -36,15 +37,23 @@ export async function markMandatesUsed(source: MandateSource, rows: readonly Can
   let marked = 0;
   await inParallel([...cited], MARKS_IN_FLIGHT, async ([number, digits]) => {
     try {
+      // The mandate and its mirror on the NRC summary, at once (mandate-mirror.ts).
       await retrying(() =>
         dynamo.send(
-          new UpdateCommand({
-            TableName: tableName('directory'),
-            Key: mandateKey(number),
-            UpdateExpression: 'SET #s = :used, used_month = :month, used_submission = :sid, used_at = if_not_exists(used_at, :at)',
-            ConditionExpression: 'nrc_digits = :digits AND payee_key = :payee AND (#s = :claimed OR (#s = :used AND used_submission = :sid))',
-            ExpressionAttributeNames: { '#s': 'state' },
-            ExpressionAttributeValues: { ':used': 'used', ':claimed': 'claimed', ':month': source.month, ':sid': source.submissionId, ':at': new Date().toISOString(), ':digits': digits, ':payee': source.payeeKey },
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName('directory'),
+                  Key: mandateKey(number),
+                  UpdateExpression: 'SET #s = :used, used_month = :month, used_submission = :sid, used_at = if_not_exists(used_at, :at)',
+                  ConditionExpression: 'nrc_digits = :digits AND payee_key = :payee AND (#s = :claimed OR (#s = :used AND used_submission = :sid))',
+                  ExpressionAttributeNames: { '#s': 'state' },
+                  ExpressionAttributeValues: { ':used': 'used', ':claimed': 'claimed', ':month': source.month, ':sid': source.submissionId, ':at': new Date().toISOString(), ':digits': digits, ':payee': source.payeeKey },
+                },
+              },
+              mirrorUse(digits, number, source.month),
+            ],
           }),
         ),
       );

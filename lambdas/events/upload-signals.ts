@@ -6,6 +6,7 @@ import { latestInputRows, stoppageRows } from '../data/payee-months.js';
 import { readSettings } from '../data/settings.js';
 import { freshStatuses } from '../data/submission-statuses.js';
 import type { UploadRecord } from '../data/uploads.js';
+import type { MandateTerms } from '../../shared/rules/mandate.js';
 import { inParallelFrom } from '../lib/concurrency.js';
 import { mandateSignalsOf } from './upload-mandates.js';
 
@@ -62,10 +63,8 @@ export async function signalsOf(
   // failure is not left unheard while the records are read: the await below rethrows it.
   let moved: ReadonlySet<string> | null = null;
   void reconciled.then((r) => (moved = r.moved), () => undefined);
-  // The mandates new deductions cite are read as soon as the new ones are known, beside the records.
-  const checkMandates = kind === 'inputs' && options.mandates !== false;
-  const mandates = reconciled.then((r) => (checkMandates ? mandateSignalsOf(upload, file, r.fresh) : []));
-  void mandates.catch(() => undefined);
+  // The claimed mandates the borrowers' NRC summaries mirror, gathered from the reads made for the records.
+  const mirrored = new Map<string, MandateTerms[]>();
 
   const statuses = freshStatuses();
   const fromRecords: Signal[] = [];
@@ -77,7 +76,8 @@ export async function signalsOf(
   const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
     chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => e.employee_no === b.employee_no)).map((b) => b.employee_no as string);
   await inParallelFrom(withNrc, CHUNKS_IN_FLIGHT, async (chunk) => {
-    const { records, employees, disputes } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
+    const { records, employees, disputes, mandates } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
+    for (const [digits, found] of mandates) mirrored.set(digits, found);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
     const known = moved;
     const exposure = exposureSignals(ctx, chunk, records, known ?? undefined);
@@ -85,8 +85,9 @@ export async function signalsOf(
     else early.push(...exposure);
     fromRecords.push(...identitySignalsOf(chunk, records, employees), ...disputeSignals(ctx, chunk, disputes));
   });
-  const { signals, continuing, moved: movedKeys } = await reconciled;
-  fromRecords.push(...early.filter((found) => movedKeys.has(found.key)).map((found) => found.signal), ...(await mandates));
+  const { signals, continuing, moved: movedKeys, fresh } = await reconciled;
+  fromRecords.push(...early.filter((found) => movedKeys.has(found.key)).map((found) => found.signal));
+  if (kind === 'inputs' && options.mandates !== false) fromRecords.push(...(await mandateSignalsOf(upload, file, fresh, mirrored)));
   const all = [...signals, ...fromRecords].sort(bySheetRow);
   const b = await baseline;
   return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: tally(all, continuing), signals: all };

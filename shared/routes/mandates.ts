@@ -24,7 +24,7 @@ export const claimMandate = route({
   method: 'POST',
   path: '/api/mandates/claim',
   access: MANDATE_CLAIMERS,
-  uses: { tables: ['directory', 'audit'], buckets: ['uploads'] },
+  uses: { tables: ['directory', 'history', 'audit'], buckets: ['uploads'] },
   request: claimMandateRequestSchema,
   response: claimMandateResponseSchema,
   summary: 'A lender’s FI admin or data user claims a mandate with the PIN the employee received: its terms (NRC, payee key, limit, last month). Three wrong PINs lock it; another lender’s mandate is refused (403).',
@@ -76,7 +76,7 @@ export const revokeMandate = route({
   method: 'POST',
   path: '/api/employee/mandates/{number}/revoke',
   access: EMPLOYEE,
-  uses: { tables: ['directory', 'audit'] },
+  uses: { tables: ['directory', 'history', 'audit'] },
   response: revokeMandateResponseSchema,
   summary: 'The employee revokes one of their mandates not yet used (issued or claimed); 409 with its state otherwise.',
 });

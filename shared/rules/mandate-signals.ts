@@ -8,6 +8,16 @@ import type { Borrower } from './signal-borrowers.js';
 /** The mandate number a borrower's rows cite, in its one written form (null when none or unreadable). */
 export const citedNumber = (borrower: Pick<Borrower, 'mandate'>): string | null => (borrower.mandate ? normaliseMandateNumber(borrower.mandate) : null);
 
+/** What a new deduction's rows say about its mandate: the borrower's installments summed, its latest end date. */
+export const citationOf = (ctx: { month: Month; payeeKey: string }, borrower: Borrower): MandateCitation => ({
+  nrc: borrower.nrc ?? '',
+  payee_key: ctx.payeeKey,
+  amount: borrower.installment,
+  end_date: borrower.end_date || null,
+  month: ctx.month,
+  cited: (borrower.mandate ?? '').trim(),
+});
+
 /**
  * NO_MANDATE on each new deduction whose cited mandate does not cover it (shared/rules/mandate.ts
  * noMandateReason, the reason in the message). `mandates` holds what the cited numbers name (by number);
@@ -18,7 +28,7 @@ export function noMandateSignals(ctx: { month: Month; payeeKey: string }, fresh:
   const out: Signal[] = [];
   for (const borrower of fresh) {
     const number = citedNumber(borrower);
-    const citation: MandateCitation = { nrc: borrower.nrc ?? '', payee_key: ctx.payeeKey, amount: borrower.installment, end_date: borrower.end_date || null, month: ctx.month, cited: (borrower.mandate ?? '').trim() };
+    const citation = citationOf(ctx, borrower);
     const mandate = number ? (mandates.get(number) ?? null) : null;
     const reason = noMandateReason(citation, mandate);
     if (reason) out.push({ row: borrower.row, type: 'NO_MANDATE', nrc: borrower.nrc, employee_no: borrower.employee_no, message: NO_MANDATE_MESSAGES[reason](citation, mandate) });

@@ -111,6 +111,10 @@ describe('a new deduction must cite a mandate that covers it', () => {
 
     const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${cited.number}`, sk: 'MANDATE' } }))).Item!;
     expect(item).toMatchObject({ state: 'used', used_month: P, used_submission: expect.any(String) });
+    // Its mirror on the employee's NRC summary, which the next file's check reads, says the same.
+    const digits = nrc(20).replace(/\D/g, '');
+    const summary = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_HISTORY, Key: { pk: `NRC#${digits}`, sk: 'RECORD' } }))).Item!;
+    expect(summary[`m_${cited.number}`]).toEqual({ p: orgC.payeeKey, l: 500, e: shiftMonth(M, 12), s: 'used', u: P });
     const usedTexts = async () => (await textsTo(twin, cited.mobile)).filter((t) => smsBody(t).includes('was used'));
     const deadline = Date.now() + 20_000;
     while ((await usedTexts()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
