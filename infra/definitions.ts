@@ -3,6 +3,14 @@ import { INGEST_CHUNKS } from './sizing.js';
 
 /** Environment variables of the Cognito user pool, set on every function that uses it. */
 export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;
+/** The same for the employees' user pool (lambdas/data/employee-users.ts). */
+export const EMPLOYEE_POOL_ENV = { poolId: 'EMPLOYEE_POOL_ID', clientId: 'EMPLOYEE_POOL_CLIENT_ID' } as const;
+/** The SNS origination identity texts are sent from (a stack parameter; lambdas/data/sms.ts). */
+export const SMS_ORIGINATION_ENV = 'SMS_ORIGINATION_NUMBER';
+/** How long a step of the employees' custom sign-in may wait for its answer (Cognito's AuthSessionValidity). */
+export const EMPLOYEE_AUTH_SESSION_MINUTES = 3;
+/** The employees' token lifetimes: an hour, and a day of refreshing (a phone is often shared), then a new code. */
+export const EMPLOYEE_TOKENS = { idMinutes: 60, accessMinutes: 60, refreshDays: 1 } as const;
 
 /**
  * Attributes whose change keeps the old value until the new one is verified (Cognito's
@@ -31,13 +39,25 @@ export const AUTH_TRIGGERS = {
   PostAuthentication: { functionName: 'post-authentication', handler: 'auth/post-authentication', uses: { tables: ['directory'] } },
 } as const satisfies Record<string, { functionName: string; handler: string; uses: { tables?: readonly TableKey[] } }>;
 
+/**
+ * The employees' user pool signs in only through Cognito's custom challenge: these three triggers (the
+ * flow of aws-samples/amazon-cognito-passwordless-auth) ask for the texted code and check it. The twin's
+ * Cognito emulator runs the same handlers (infra/local/cognito/custom-auth.cjs).
+ */
+export const EMPLOYEE_AUTH_TRIGGERS = {
+  DefineAuthChallenge: { functionName: 'define-auth-challenge', handler: 'auth/define-auth-challenge', uses: {} },
+  CreateAuthChallenge: { functionName: 'create-auth-challenge', handler: 'auth/create-auth-challenge', uses: {} },
+  VerifyAuthChallengeResponse: { functionName: 'verify-auth-challenge', handler: 'auth/verify-auth-challenge', uses: { tables: ['directory'] } },
+} as const satisfies Record<string, { functionName: string; handler: string; uses: { tables?: readonly TableKey[] } }>;
+
 /** S3 notifications: objects created under a prefix run a handler (at least once, retried). */
 export interface S3TriggerDef {
   id: string;
   bucket: BucketKey;
   prefix: string;
   handler: string;
-  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[] };
+  /** sendsSms: texts people through SNS (the notification sender's texts about mandates). */
+  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; sendsSms?: boolean };
   /**
    * At most this many invocations at once (Lambda's reserved concurrency; the twin holds further events
    * back the same way), and how long a held-back event may wait before it is dead-lettered.
@@ -84,7 +104,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'notify/',
     handler: 'events/send-notification',
-    uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+    // and the texts to employees about their mandates, through SNS.
+    uses: { tables: ['directory', 'submissions'], buckets: ['uploads'], sendsSms: true },
   },
   // Onboarding documents the browser posted: record on the access request that each landed, and
   // whether it is a PDF (its signature), so a missing or false document shows to the approver.

@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { Api } from './constructs/api.js';
 import { Auth, USER_ADMIN_ACTIONS } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
+import { EmployeeAuth } from './constructs/employee-auth.js';
 import { Monitoring } from './constructs/monitoring.js';
 import { OriginSecret } from './constructs/origin-secret.js';
 import { Processing } from './constructs/processing.js';
@@ -40,6 +41,7 @@ export interface PayrollPlatformStackProps extends StackProps {
  */
 export class PayrollPlatformStack extends Stack {
   readonly auth: Auth;
+  readonly employeeAuth: EmployeeAuth;
   readonly data: Data;
   readonly storage: Storage;
   readonly api: Api;
@@ -67,6 +69,16 @@ export class PayrollPlatformStack extends Stack {
     this.storage = new Storage(this, 'Storage', { browserOrigins: props.browserOrigins });
     // CloudFront proves its requests to the API with this; only then is the viewer address believed.
     const originSecret = new OriginSecret(this, 'OriginSecret', { generation: props.originSecretGeneration ?? 1 });
+    this.employeeAuth = new EmployeeAuth(this, 'EmployeeAuth', { stores: { tables: this.data.tables, buckets: this.storage.buckets, userPool: this.auth.userPool } });
+    // Employees' sign-in codes go by SMS from this origination identity (a number or sender ID registered with
+    // AWS End User Messaging for Zambia); empty: SNS picks one from the account's.
+    const smsOrigination = new CfnParameter(this, 'SmsOriginationNumber', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^(\\+[1-9]\\d{6,14}|[A-Za-z0-9]{1,11})?$',
+      constraintDescription: 'an E.164 number (+260…) or a sender ID of up to 11 letters and digits, or empty',
+      description: 'The origination identity (E.164 number or sender ID) the employees’ sign-in codes are texted from',
+    });
     this.api = new Api(this, 'Api', {
       originSecret: originSecret.value,
       tables: this.data.tables,
@@ -74,6 +86,9 @@ export class PayrollPlatformStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
       userPoolActions: USER_ADMIN_ACTIONS,
+      employeePool: this.employeeAuth.userPool,
+      employeePoolClient: this.employeeAuth.client,
+      smsOriginationNumber: smsOrigination.valueAsString,
     });
     // The notification emails' sender, a verified SES identity. A parameter, so that each
     // deployment names its own: `cdk deploy -c senderEmail=…` (its default) or `--parameters SenderEmail=…`.
@@ -87,6 +102,7 @@ export class PayrollPlatformStack extends Stack {
     this.auth.addPostAuthentication({ tables: this.data.tables, buckets: this.storage.buckets, userPool: this.auth.userPool });
     this.processing = new Processing(this, 'Processing', {
       email: { senderEmail: senderEmail.valueAsString, appUrlParameterName },
+      smsOriginationNumber: smsOrigination.valueAsString,
       tables: this.data.tables,
       buckets: this.storage.buckets,
       userPool: this.auth.userPool,
@@ -102,6 +118,8 @@ export class PayrollPlatformStack extends Stack {
       uploadBuckets: this.storage.browserUploadBuckets,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
+      employeePoolId: this.employeeAuth.userPool.userPoolId,
+      employeePoolClientId: this.employeeAuth.client.userPoolClientId,
       webAclArn: new WebAclArnReader(this, 'WebAclArn', { parameterName: props.webAclArnParameterName, region: EDGE_REGION }).arn,
     });
     // CloudFront sends /api/* to the API only once every feature's routes are in place on it.
@@ -112,7 +130,7 @@ export class PayrollPlatformStack extends Stack {
       description: 'The SPA URL, read by the Cognito CustomMessage trigger and the notification sender for the links in their emails',
     });
     new Monitoring(this, 'Monitoring', {
-      functions: [...this.api.functions, ...this.processing.functions, this.auth.customMessage, this.auth.postAuthentication!],
+      functions: [...this.api.functions, ...this.processing.functions, this.auth.customMessage, this.auth.postAuthentication!, ...this.employeeAuth.functions],
       httpApi: this.api.httpApi,
       deadLetters: this.processing.deadLetters,
       alarmEmail: props.alarmEmail,
@@ -124,6 +142,7 @@ export class PayrollPlatformStack extends Stack {
     new CfnOutput(this, 'AppUrl', { value: this.web.url, description: 'The SPA' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'EmployeePoolId', { value: this.employeeAuth.userPool.userPoolId, description: 'The employees’ user pool (sign-in by texted code)' });
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'The API without CloudFront; the SPA calls /api on its own origin' });
   }
 }

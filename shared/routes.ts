@@ -4,6 +4,7 @@ import { AUDIT_ROUTES } from './routes/audit.js';
 import { DASHBOARD_ROUTES } from './routes/dashboard.js';
 import type { RouteDef } from './routes/define.js';
 import { DISPUTES_ROUTES } from './routes/disputes.js';
+import { EMPLOYEE_ROUTES } from './routes/employee.js';
 import { FRAUD_ROUTES } from './routes/fraud.js';
 import { HISTORY_ROUTES } from './routes/history.js';
 import { MANDATES_ROUTES } from './routes/mandates.js';
@@ -30,6 +31,7 @@ export const ROUTES = [
   ...SETTINGS_ROUTES,
   ...DISPUTES_ROUTES,
   ...MANDATES_ROUTES,
+  ...EMPLOYEE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

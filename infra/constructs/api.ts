@@ -34,6 +34,11 @@ export class Api extends Construct {
       userPoolClients: [props.userPoolClient],
       identitySource: ['$request.header.Authorization'],
     });
+    // The employees' pool guards the employee routes alone: neither pool's tokens open the other's routes.
+    const employeeAuthorizer = new HttpUserPoolAuthorizer('EmployeeCognito', props.employeePool, {
+      userPoolClients: [props.employeePoolClient],
+      identitySource: ['$request.header.Authorization'],
+    });
     // Not the id 'HttpApi' of the API whose routes lived in the platform stack: CloudFormation creates
     // the nested stacks' routes before it deletes the old ones, and API Gateway refuses a second route
     // with the same key, so a deployment made before would fail to update. A new API takes the new
@@ -79,6 +84,7 @@ export class Api extends Construct {
       const routeStack = new FeatureRoutes(this, `${pascalCase(feature)}Routes`, {
         ...props,
         httpApi: this.httpApi,
+        employeeAuthorizer,
         routes,
         description: `Payroll platform API: the ${feature} routes (${routes.length})`,
       });

@@ -10,7 +10,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { USER_POOL_ENV } from '../definitions.js';
+import { EMPLOYEE_POOL_ENV, USER_POOL_ENV } from '../definitions.js';
 import { API_FUNCTION, EVENT_RETRIES } from '../sizing.js';
 import { type BucketDef, type TableDef } from '../../shared/stores.js';
 import { InlinePolicyRole } from './inline-role.js';
@@ -116,6 +116,13 @@ export class AppFunction extends Construct {
   bindUserPool(userPool: IUserPool, client: IUserPoolClient): this {
     this.function.addEnvironment(USER_POOL_ENV.poolId, userPool.userPoolId);
     this.function.addEnvironment(USER_POOL_ENV.clientId, client.userPoolClientId);
+    return this;
+  }
+
+  /** The same for the employees' user pool. */
+  bindEmployeePool(userPool: IUserPool, client: IUserPoolClient): this {
+    this.function.addEnvironment(EMPLOYEE_POOL_ENV.poolId, userPool.userPoolId);
+    this.function.addEnvironment(EMPLOYEE_POOL_ENV.clientId, client.userPoolClientId);
     return this;
   }
 

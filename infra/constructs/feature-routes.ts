@@ -1,11 +1,12 @@
 import { NestedStack } from 'aws-cdk-lib';
-import { type HttpApi, HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type HttpApi, HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
 import { handlerModule, type RouteDef } from '../../shared/routes.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
+import { SMS_ORIGINATION_ENV } from '../definitions.js';
 import { ROUTE_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
@@ -15,6 +16,11 @@ import { applyGrants, type Stores } from './policy.js';
 /** What a route's function may be bound to and granted on: the parent stack's stores, passed by reference. */
 export interface RouteStores extends Stores {
   userPoolClient: IUserPoolClient;
+  /** The employees' pool and client (EMPLOYEE_POOL_ID, EMPLOYEE_POOL_CLIENT_ID for the routes that reach it). */
+  employeePool: IUserPool;
+  employeePoolClient: IUserPoolClient;
+  /** The SNS origination identity texts go from (a stack parameter; empty: SNS chooses). */
+  smsOriginationNumber: string;
   /** Cognito actions a route may be granted; all of them for a route without an entry in infra/grants.ts. */
   userPoolActions: readonly string[];
   /** CloudFront's origin secret (a dynamic reference): each function compares the header with it (lambdas/http/client-address.ts). */
@@ -24,6 +30,8 @@ export interface RouteStores extends Stores {
 export interface FeatureRoutesProps extends RouteStores {
   /** The API of the parent stack, whose default authorizer guards every route that is not public. */
   httpApi: HttpApi;
+  /** The authorizer of the employees' pool: it alone guards the employee routes. */
+  employeeAuthorizer: IHttpRouteAuthorizer;
   /** The feature's routes, from shared/routes.ts. */
   routes: readonly RouteDef[];
   description: string;
@@ -53,6 +61,8 @@ export class FeatureRoutes extends NestedStack {
     for (const key of route.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
     for (const key of route.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
     if (route.uses.userPool) fn.bindUserPool(props.userPool, props.userPoolClient);
+    if (route.uses.employeePool) fn.bindEmployeePool(props.employeePool, props.employeePoolClient);
+    if (route.uses.sendsSms) fn.function.addEnvironment(SMS_ORIGINATION_ENV, props.smsOriginationNumber);
     // In the environment, not read from Secrets Manager at start: no call on a cold start, no grant on
     // every function, and the value changes only with a deployment anyway (CloudFront's header does too).
     fn.function.addEnvironment(ORIGIN_SECRET_ENV, props.originSecret);
@@ -65,8 +75,8 @@ export class FeatureRoutes extends NestedStack {
       httpApi: props.httpApi,
       routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
       integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
-      // Without one, the route takes the API's default: the Cognito JWT authorizer, kept in the parent.
-      authorizer: isPublic ? new HttpNoneAuthorizer() : undefined,
+      // Without one, the route takes the API's default: the staff pool's JWT authorizer, kept in the parent.
+      authorizer: isPublic ? new HttpNoneAuthorizer() : route.access.kind === 'employee' ? props.employeeAuthorizer : undefined,
     });
     if (isPublic) {
       acknowledge(

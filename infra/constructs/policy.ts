@@ -1,18 +1,20 @@
 import { Annotations } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { RouteDef } from '../../shared/routes.js';
 import type { BucketKey, TableKey } from '../../shared/stores.js';
 import { TABLES } from '../../shared/stores.js';
 import { type BucketGrant, type FunctionGrants, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, type TableGrant } from '../grants.js';
-import { acknowledgeResolved, arnToken } from './nag.js';
+import { acknowledge, acknowledgeResolved, arnToken } from './nag.js';
 
 export interface Stores {
   tables: Record<TableKey, ITable>;
   buckets: Record<BucketKey, IBucket>;
   userPool: IUserPool;
+  /** The employees' user pool, for the functions that reach it (a route whose `uses.employeePool` is set). */
+  employeePool?: IUserPool;
 }
 
 type Uses = RouteDef['uses'];
@@ -56,6 +58,19 @@ export function applyGrants(role: IRole, grants: FunctionGrants | undefined, use
       new PolicyStatement({ actions: effective.userPool.map((a) => `cognito-idp:${a}`), resources: [stores.userPool.userPoolArn] }),
     );
   }
+  if (uses.employeePool && stores.employeePool && effective.employeePool?.length) {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: effective.employeePool.map((a) => `cognito-idp:${a}`), resources: [stores.employeePool.userPoolArn] }),
+    );
+  }
+  if (uses.sendsSms && effective.sendsSms) grantSms(role);
+}
+
+/** sns:Publish to phone numbers: SNS has no ARN for a number, so the resource is "*", and topics are denied. */
+function grantSms(role: IRole): void {
+  role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+  role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
+  acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', 'An SMS is published to a phone number, which SNS names with no ARN: the grant is sns:Publish on "*", with publishing to any topic denied.');
 }
 
 function grantTable(role: IRole, table: ITable, grant: TableGrant): void {

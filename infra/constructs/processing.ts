@@ -8,7 +8,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/stores.js';
-import { type S3TriggerDef, type ScheduledJobDef } from '../definitions.js';
+import { SMS_ORIGINATION_ENV, type S3TriggerDef, type ScheduledJobDef } from '../definitions.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { type FunctionGrants, TRIGGER_GRANTS } from '../grants.js';
 import { EVENT_FUNCTION } from '../sizing.js';
@@ -23,6 +23,8 @@ export interface ProcessingProps extends Stores {
   jobs?: readonly ScheduledJobDef[];
   /** For functions whose grants send email or read the SPA URL (the notification sender). */
   email: EmailSettings;
+  /** The deployment's SMS origination identity, for functions that text people. */
+  smsOriginationNumber: string;
 }
 
 export interface EmailSettings {
@@ -83,6 +85,7 @@ export class Processing extends Construct {
       for (const key of trigger.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
       applyGrants(fn.role, TRIGGER_GRANTS[trigger.id], trigger.uses, props, []);
       bindEmail(fn, TRIGGER_GRANTS[trigger.id], props.email);
+      if (trigger.uses.sendsSms) fn.function.addEnvironment(SMS_ORIGINATION_ENV, props.smsOriginationNumber);
       props.buckets[trigger.bucket].addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn.function), {
         prefix: trigger.prefix,
       });

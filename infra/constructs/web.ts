@@ -38,6 +38,8 @@ export interface WebProps {
   uploadBuckets: IBucket[];
   userPoolId: string;
   userPoolClientId: string;
+  employeePoolId: string;
+  employeePoolClientId: string;
   /** The CloudFront-scoped WAF web ACL (from the edge stack in us-east-1). */
   webAclArn: string;
 }
@@ -154,6 +156,8 @@ export class Web extends Construct {
       region: Stack.of(this).region,
       userPoolId: props.userPoolId,
       userPoolClientId: props.userPoolClientId,
+      employeePoolId: props.employeePoolId,
+      employeePoolClientId: props.employeePoolClientId,
       apiUrl: '/api',
     };
     const site = new BucketDeployment(this, 'DeploySite', {

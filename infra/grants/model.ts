@@ -1,6 +1,6 @@
 import type { RouteId } from '../../shared/routes.js';
 import type { BucketKey, TableKey } from '../../shared/stores.js';
-import type { AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../definitions.js';
+import type { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../definitions.js';
 
 /** What a grant may say: the DynamoDB actions and indexes, the S3 actions per key pattern, the Cognito actions. */
 export type TableAction =
@@ -42,8 +42,12 @@ export interface FunctionGrants {
   buckets?: Partial<Record<BucketKey, BucketGrant>>;
   /** Cognito actions on the user pool, without the `cognito-idp:` prefix. */
   userPool?: readonly string[];
+  /** Cognito actions on the employees' user pool, without the `cognito-idp:` prefix. */
+  employeePool?: readonly string[];
   /** ses:SendEmail from the deployment's sender identity (and SENDER_EMAIL set). */
   sendsEmail?: boolean;
+  /** sns:Publish straight to phone numbers (SMS; SNS names no resource for them). */
+  sendsSms?: boolean;
   /** ssm:GetParameter on the SPA URL's parameter (and APP_URL_PARAMETER set): emails link into the SPA. */
   readsAppUrl?: boolean;
 }
@@ -70,7 +74,9 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
       };
     }
     out.userPool = union(out.userPool, part.userPool);
+    if (part.employeePool) out.employeePool = union(out.employeePool, part.employeePool);
     if (part.sendsEmail) out.sendsEmail = true;
+    if (part.sendsSms) out.sendsSms = true;
     if (part.readsAppUrl) out.readsAppUrl = true;
   }
   return out;
@@ -78,7 +84,7 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
 
 /** The functions that run on an event: the S3 triggers and scheduled jobs of infra/definitions.ts, and the Cognito triggers. */
 type EventFunctionId = (typeof S3_TRIGGERS)[number]['id'] | (typeof SCHEDULED_JOBS)[number]['id'];
-type CognitoTriggerName = (typeof AUTH_TRIGGERS)[keyof typeof AUTH_TRIGGERS]['functionName'];
+type CognitoTriggerName = (typeof AUTH_TRIGGERS)[keyof typeof AUTH_TRIGGERS]['functionName'] | (typeof EMPLOYEE_AUTH_TRIGGERS)[keyof typeof EMPLOYEE_AUTH_TRIGGERS]['functionName'];
 
 /** A grant for every route, by its id: a misspelt or missing id does not compile. */
 export type RouteGrantTable = Record<RouteId, FunctionGrants>;

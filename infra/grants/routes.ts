@@ -150,8 +150,16 @@ const GRANTS_BY_ROUTE = {
   // number (deleted again when its SMS cannot be sent), texted to the register's mobile (register GetItem).
   'list-my-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
   'get-mandate-lender': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
-  'give-mandate': audited({ tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) } }),
+  'give-mandate': audited({ tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) }, sendsSms: true }),
   'revoke-mandate': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['UpdateItem'] } } }),
+  // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
+  // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it.
+  'request-employee-code': audited({
+    tables: { directory: { actions: ['UpdateItem', 'PutItem'] }, register: read(['GetItem']) },
+    employeePool: ['AdminGetUser', 'AdminCreateUser', 'AdminSetUserPassword'],
+    sendsSms: true,
+  }),
+  'get-employee-me': { tables: { directory: read(['Query']) } },
 } satisfies RouteGrantTable;
 
 /** Each route's grant with the caller's roles, looked up by the route's id. */

@@ -18,6 +18,9 @@ const GRANTS_BY_TRIGGER = {
   },
   // Cognito's PostAuthentication trigger (AUTH_TRIGGERS): the sign-in's time (pk=SIGNIN#…).
   'post-authentication': { tables: { directory: { actions: ['PutItem'] } } },
+  // The employees' VerifyAuthChallengeResponse trigger (EMPLOYEE_AUTH_TRIGGERS): the NRC's live code
+  // (pk=EMPLOYEE_CODE#…), a try taken (conditional update) or the code used up or ended (delete).
+  'verify-auth-challenge': { tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } },
   // An onboarding document's first bytes, and its state on the request.
   'check-document': { tables: { directory: { actions: ['UpdateItem'] } }, buckets: { onboarding: { read: [KEYS.onboarding.requests], list: true } } },
   // The expiry job: the retention setting, the reports index from its watermark, each expiry's transaction.
@@ -46,6 +49,8 @@ const GRANTS_BY_TRIGGER = {
     buckets: { uploads: { read: [KEYS.uploads.notify] } },
     sendsEmail: true,
     readsAppUrl: true,
+    // Texts about mandates (lambdas/events/text-notifications.ts): to the mobile the mandate was texted to.
+    sendsSms: true,
   },
 } satisfies TriggerGrantTable;
 

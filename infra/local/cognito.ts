@@ -40,6 +40,9 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         },
         TriggerFunctions: Object.fromEntries(Object.entries(AUTH_TRIGGERS).map(([trigger, t]) => [trigger, t.functionName])),
+        // cognito-local makes every new pool sign in by email unless told: each pool says its own (the staff
+        // pool email, the employees' pool plain usernames), as Cognito's pools do.
+        UserPoolDefaults: { UsernameAttributes: [] },
         TokenConfig: { IssuerDomain: `http://127.0.0.1:${opts.port}` },
       },
       null,
@@ -48,7 +51,7 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
   );
   const child = startChild('cognito-local', process.execPath, [LAUNCHER], {
     cwd: opts.dataDir,
-    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', OUTBOX_URL: opts.outboxUrl, OUTBOX_KEY: opts.outboxKey },
+    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', OUTBOX_URL: opts.outboxUrl, OUTBOX_KEY: opts.outboxKey, LAMBDA_URL: `http://127.0.0.1:${opts.lambdaPort}` },
   });
   await waitForPort(opts.port, 'cognito-local');
   return child;

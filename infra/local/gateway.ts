@@ -25,6 +25,8 @@ export interface GatewayOptions {
   cognitoUrl: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The employees' own pool: the one whose tokens the employee routes take (and the only one). */
+  employeePool: { userPoolId: string; userPoolClientId: string };
   outbox: Outbox;
   /** The per-process key the twin's Cognito emulator sends to post its messages to the outbox. */
   outboxKey: string;
@@ -70,7 +72,8 @@ function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyStructure
  */
 export function startGateway(opts: GatewayOptions): Promise<Server> {
   const issuer = `${opts.cognitoUrl}/${opts.userPoolId}`;
-  const verify = createJwtVerifier({ issuer, audience: opts.userPoolClientId });
+  const verifyStaff = createJwtVerifier({ issuer, audience: opts.userPoolClientId });
+  const verifyEmployee = createJwtVerifier({ issuer: `${opts.cognitoUrl}/${opts.employeePool.userPoolId}`, audience: opts.employeePool.userPoolClientId });
   const hasWeb = existsSync(path.join(opts.webDir, 'index.html'));
   const handleS3 = createS3Proxy({ ...opts.s3, prefix: S3_PREFIX });
   const handleCognito = createCognitoShim(opts.cognitoUrl);
@@ -86,7 +89,8 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
     const { route, params } = found;
     let claims: Record<string, string> | null = null;
     if (route.access.kind !== 'public') {
-      const payload = await verify(req.headers.authorization);
+      // Each pool's authorizer guards its own routes, as in AWS: a staff token never opens an employee route, nor the reverse.
+      const payload = await (route.access.kind === 'employee' ? verifyEmployee : verifyStaff)(req.headers.authorization);
       if (!payload) return sendJson(res, 401, { error: 'unauthorized', message: 'No active session. Please sign in.' });
       claims = claimsAsApiGatewayGivesThem(payload);
     }
@@ -108,6 +112,8 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
           userPoolId: opts.userPoolId,
           userPoolClientId: opts.userPoolClientId,
           userPoolEndpoint: `${url.origin}/_local/cognito`,
+          employeePoolId: opts.employeePool.userPoolId,
+          employeePoolClientId: opts.employeePool.userPoolClientId,
           apiUrl: '/api',
           outboxUrl: '/_local/outbox',
         };

@@ -1,15 +1,15 @@
 import { createServer, type Server } from 'node:http';
-import { AUTH_TRIGGERS } from '../definitions.js';
+import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS } from '../definitions.js';
 import { loadHandler } from './handlers.js';
 
 type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 
 /**
- * The Lambda Invoke API, just enough for cognito-local to run the Cognito triggers:
+ * The Lambda Invoke API, just enough for cognito-local to run the Cognito triggers (both pools'):
  * POST /2015-03-31/functions/{name}/invocations with the event as the body.
  */
 export function startLambdaInvokeServer(port: number): Promise<Server> {
-  const byName = new Map<string, string>(Object.values(AUTH_TRIGGERS).map((t) => [t.functionName, t.handler]));
+  const byName = new Map<string, string>([...Object.values(AUTH_TRIGGERS), ...Object.values(EMPLOYEE_AUTH_TRIGGERS)].map((t) => [t.functionName, t.handler]));
   const server = createServer(async (req, res) => {
     const match = /^\/2015-03-31\/functions\/([^/]+)\/invocations/.exec(req.url ?? '');
     const modulePath = match ? byName.get(decodeURIComponent(match[1]!)) : undefined;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFirstAdmin, type AdminCredentials } from './admin.js';
 import { startCognito, provisionUserPool } from './cognito.js';
+import { provisionEmployeePool } from './employee-pool.js';
 import { provisionTables, startDynamoDb } from './dynamodb.js';
 import { S3_PREFIX, startGateway } from './gateway.js';
 import { SES_PREFIX } from './ses-shim.js';
@@ -117,6 +118,9 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
     const pool = await provisionUserPool(cognitoClient, path.join(dataDir, 'user-pool.json'));
     env.USER_POOL_ID = pool.userPoolId;
     env.USER_POOL_CLIENT_ID = pool.userPoolClientId;
+    const employeePool = await provisionEmployeePool(cognitoClient, path.join(dataDir, 'employee-pool.json'));
+    env.EMPLOYEE_POOL_ID = employeePool.userPoolId;
+    env.EMPLOYEE_POOL_CLIENT_ID = employeePool.userPoolClientId;
     Object.assign(process.env, env);
 
     const admin = await ensureFirstAdmin(cognitoClient, pool.userPoolId, path.join(dataDir, 'admin.json'), {
@@ -133,6 +137,7 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
         cognitoUrl,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
+        employeePool,
         outbox,
         outboxKey,
         s3: {

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
@@ -8,7 +8,7 @@ import { defineCodec } from './codec.js';
  * - link: pk=EMPLOYEE#{sub} sk=LINK, holding the NRC and employee number the code was sent for, with the
  *   name and mobile the register gave then.
  * Written when a code is sent to a matching register entry (the user is created on the first match);
- * read by every employee request (lambdas/http/employee-caller.ts). Access pattern: "employee by sub", Get.
+ * read by every employee request (lambdas/http/employee-caller.ts). Access pattern: "employee by sub", Query of one key.
  * The caller's NRC is read here, never from the token.
  */
 const linkSchema = z.object({
@@ -25,7 +25,24 @@ export type EmployeeLink = z.output<typeof linkSchema>;
 const linkKey = (sub: string) => ({ pk: `EMPLOYEE#${sub}`, sk: 'LINK' });
 const linkCodec = defineCodec('employee link', linkSchema, (l) => linkKey(l.user_id));
 
+/**
+ * A Query of the one key rather than a GetItem: every route's chain runs this read (an employee route's
+ * caller), and every route's function already holds Query on the directory for the staff caller's roles.
+ */
 export async function getEmployeeLink(sub: string): Promise<EmployeeLink | null> {
-  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: linkKey(sub), ConsistentRead: true }));
-  return linkCodec.parse(out.Item);
+  const { pk, sk } = linkKey(sub);
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('directory'),
+      KeyConditionExpression: 'pk = :pk AND sk = :sk',
+      ExpressionAttributeValues: { ':pk': pk, ':sk': sk },
+      ConsistentRead: true,
+    }),
+  );
+  return linkCodec.parse(out.Items?.[0]);
+}
+
+/** Keeps the link in step with the register entry the latest code went to. */
+export async function putEmployeeLink(link: EmployeeLink): Promise<void> {
+  await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: linkCodec.build(link) }));
 }

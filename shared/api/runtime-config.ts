@@ -4,11 +4,14 @@ export interface RuntimeConfig {
   userPoolId: string;
   userPoolClientId: string;
   userPoolEndpoint?: string;
+  /** The employees' own user pool and its client (the /employee sign-in). */
+  employeePoolId: string;
+  employeePoolClientId: string;
   apiUrl: string;
   outboxUrl?: string;
 }
 
-const REQUIRED = ['region', 'userPoolId', 'userPoolClientId', 'apiUrl'] as const;
+const REQUIRED = ['region', 'userPoolId', 'userPoolClientId', 'employeePoolId', 'employeePoolClientId', 'apiUrl'] as const;
 const OPTIONAL = ['userPoolEndpoint', 'outboxUrl'] as const;
 
 export type RuntimeConfigCheck = { success: true; data: RuntimeConfig } | { success: false; fields: string[] };

@@ -27,7 +27,15 @@ export interface RouteDef {
   /** What a pending account is told when this route refuses it, where the spec has its own words. */
   pendingMessage?: string;
   /** The tables and buckets (keys of shared/stores.ts) the handler reaches. */
-  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; userPool?: boolean };
+  uses: {
+    tables?: readonly TableKey[];
+    buckets?: readonly BucketKey[];
+    userPool?: boolean;
+    /** The employees' own user pool (Admin* calls on it). */
+    employeePool?: boolean;
+    /** Texts people through SNS (from the deployment's origination identity). */
+    sendsSms?: boolean;
+  };
   /** Path parameters, query string and JSON body: parsed before the handler runs (400 with the first message). */
   params?: ZodType;
   query?: ZodType;

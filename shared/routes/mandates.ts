@@ -65,7 +65,7 @@ export const giveMandate = route({
   method: 'POST',
   path: '/api/employee/mandates',
   access: EMPLOYEE,
-  uses: { tables: ['directory', 'register', 'audit'] },
+  uses: { tables: ['directory', 'register', 'audit'], sendsSms: true },
   request: issueMandateRequestSchema,
   response: issueMandateResponseSchema,
   summary: 'The employee gives a lender a mandate (payee key, monthly limit, last month): its number on screen, the number and a PIN by SMS to the register’s mobile.',

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
-import { AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, USER_POOL_ENV } from '../../infra/definitions.js';
+import type { IConstruct } from 'constructs';
+import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_POOL_ENV, S3_TRIGGERS, SCHEDULED_JOBS, SMS_ORIGINATION_ENV, USER_POOL_ENV } from '../../infra/definitions.js';
 import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
@@ -56,6 +57,11 @@ describe('api', () => {
         expected[USER_POOL_ENV.poolId] = ref(stack.auth.userPool);
         expected[USER_POOL_ENV.clientId] = ref(stack.auth.client);
       }
+      if (route.uses.employeePool) {
+        expected[EMPLOYEE_POOL_ENV.poolId] = ref(stack.employeeAuth.userPool);
+        expected[EMPLOYEE_POOL_ENV.clientId] = ref(stack.employeeAuth.client);
+      }
+      if (route.uses.sendsSms) expected[SMS_ORIGINATION_ENV] = { Ref: 'SmsOriginationNumber' };
       expect(variables, route.id).toEqual(expected);
     }
   });
@@ -65,16 +71,21 @@ describe('api', () => {
     expect(keys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   });
 
-  it('checks a Cognito JWT whose audience is the SPA client on every route but the public ones', () => {
-    const authorizerId = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'))[0];
-    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
-      AuthorizerType: 'JWT',
-      IdentitySource: ['$request.header.Authorization'],
-      JwtConfiguration: {
-        Audience: [ref(stack.auth.client)],
-        Issuer: { 'Fn::Join': ['', Match.arrayWith([ref(stack.auth.userPool)])] },
-      },
-    });
+  it('checks a Cognito JWT of the SPA’s pool on every staff route, and of the employees’ pool on every employee route', () => {
+    const authorizers = Object.entries(template.findResources('AWS::ApiGatewayV2::Authorizer'));
+    const authorizerOf = (pool: IConstruct, client: IConstruct) => {
+      const found = authorizers.filter(([, a]) => JSON.stringify(a.Properties.JwtConfiguration.Audience) === JSON.stringify([ref(client)]));
+      expect(found).toHaveLength(1);
+      expect(found[0]![1].Properties).toMatchObject({
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: { Issuer: { 'Fn::Join': ['', expect.arrayContaining([ref(pool)])] } },
+      });
+      return found[0]![0];
+    };
+    const staffAuthorizer = authorizerOf(stack.auth.userPool, stack.auth.client);
+    const employeeAuthorizer = authorizerOf(stack.employeeAuth.userPool, stack.employeeAuth.client);
+    expect(authorizers).toHaveLength(2);
     const byKey = new Map(resources('AWS::ApiGatewayV2::Route').map((r) => [r.Properties.RouteKey, r.Properties]));
     for (const route of routes) {
       const props = byKey.get(`${route.method} ${route.path}`);
@@ -82,6 +93,7 @@ describe('api', () => {
         expect(props, route.id).toMatchObject({ AuthorizationType: 'NONE' });
         expect(props?.AuthorizerId, route.id).toBeUndefined();
       } else {
+        const authorizerId = route.access.kind === 'employee' ? employeeAuthorizer : staffAuthorizer;
         expect(props, route.id).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
       }
     }
@@ -227,7 +239,9 @@ describe('logs and alarms', () => {
 
   it('alarms on each application function\'s errors and on API 5xx, into an encrypted topic', () => {
     const alarms = resources('AWS::CloudWatch::Alarm');
-    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(routes.length + Object.keys(AUTH_TRIGGERS).length + S3_TRIGGERS.length + SCHEDULED_JOBS.length);
+    expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(
+      routes.length + Object.keys(AUTH_TRIGGERS).length + Object.keys(EMPLOYEE_AUTH_TRIGGERS).length + S3_TRIGGERS.length + SCHEDULED_JOBS.length,
+    );
     expect(alarms.filter((a) => a.Properties.MetricName === '5xx')).toHaveLength(1);
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
   });

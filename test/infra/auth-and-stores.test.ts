@@ -5,7 +5,7 @@ import { CloudFormationValidatePlugin } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVIDENCE_KEYS } from '../../infra/constructs/storage.js';
-import { VERIFY_BEFORE_UPDATE } from '../../infra/definitions.js';
+import { EMPLOYEE_AUTH_SESSION_MINUTES, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS, VERIFY_BEFORE_UPDATE } from '../../infra/definitions.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { ROLES } from '../../shared/roles.js';
@@ -71,8 +71,9 @@ describe('auth', () => {
   });
 
   it('has one SPA client with USER_PASSWORD_AUTH and refresh, no secret and no OAuth', () => {
-    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 2);
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      UserPoolId: ref(stack.auth.userPool),
       ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
       GenerateSecret: false,
       AllowedOAuthFlows: Match.absent(),
@@ -92,6 +93,36 @@ describe('auth', () => {
     });
     const reads = roleStatements(template, logicalId(stack.auth.customMessage.role)).filter((s) => s.Action === 'ssm:GetParameter');
     expect(reads.map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringContaining(':parameter/PayrollPlatform/app-url')]);
+  });
+});
+
+describe('the employees’ pool', () => {
+  it('signs employees in only by the custom challenge of its three triggers, made by the platform alone', () => {
+    const trigger = (name: keyof typeof EMPLOYEE_AUTH_TRIGGERS) => ({ 'Fn::GetAtt': [logicalId(stack.employeeAuth.functions.find((f) => f.node.id === name)!.function), 'Arn'] });
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: Match.absent(),
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        LambdaConfig: {
+          DefineAuthChallenge: trigger('DefineAuthChallenge'),
+          CreateAuthChallenge: trigger('CreateAuthChallenge'),
+          VerifyAuthChallengeResponse: trigger('VerifyAuthChallengeResponse'),
+        },
+      }),
+    });
+  });
+
+  it('has one client: the custom challenge and refresh, user existence hidden, 3 minutes a step (the twin makes the same)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      UserPoolId: ref(stack.employeeAuth.userPool),
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      PreventUserExistenceErrors: 'ENABLED',
+      AuthSessionValidity: EMPLOYEE_AUTH_SESSION_MINUTES,
+      IdTokenValidity: EMPLOYEE_TOKENS.idMinutes,
+      RefreshTokenValidity: EMPLOYEE_TOKENS.refreshDays * 24 * 60,
+      GenerateSecret: false,
+    });
   });
 });
 

@@ -31,8 +31,12 @@ export interface HandlerCalls {
   buckets: Map<BucketKey, BucketNeeds>;
   /** Cognito actions, without the `cognito-idp:` prefix. */
   cognito: Set<string>;
+  /** Cognito actions on the employees' pool (those of lambdas/data/employee-users.ts). */
+  employeePool: Set<string>;
   /** Sends email through SES (SendEmailCommand). */
   sendsEmail: boolean;
+  /** Texts through SNS (PublishCommand). */
+  sendsSms: boolean;
   /** Reads the SPA URL's parameter (lambdas/lib/app-url.ts). */
   readsAppUrl: boolean;
   /** Calls no table or bucket could be attributed to (the test shows them). */
@@ -68,6 +72,8 @@ const S3: Record<string, string[]> = {
 };
 const TRANSACT_ITEM: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' };
 const COGNITO = /^(Admin\w+|ListUsers\w*|DescribeUserPool|GetUser|GlobalSignOut)$/;
+/** The one module that calls Cognito on the employees' pool rather than the staff pool. */
+const EMPLOYEE_POOL_MODULE = 'lambdas/data/employee-users.ts';
 
 /** The stub of lambdas/http/request-audit.ts for GET routes. */
 const noRequestAudit = (method: HttpMethod): Plugin => ({
@@ -134,8 +140,10 @@ export async function handlerCalls(handler: string, method: HttpMethod): Promise
     tables: new Map(),
     buckets: new Map(),
     cognito: new Set(),
+    employeePool: new Set(),
     unattributed: [],
     sendsEmail: /new (?:[\w$]+\.)?SendEmailCommand\(/.test(code),
+    sendsSms: /new (?:[\w$]+\.)?PublishCommand\(/.test(code),
     readsAppUrl: /requiredEnv\("APP_URL_PARAMETER"\)/.test(code),
   };
   const handlerPassesAlso = all.some((u) => u.name !== 'writeAudit' && /\balso: /.test(u.text));
@@ -191,7 +199,8 @@ export async function handlerCalls(handler: string, method: HttpMethod): Promise
     // A ranged GetObject that tells a missing object apart (null): read and list.
     for (const key of literals(unit.text, /readObjectStart\("(\w+)"/g)) ['GetObject', 'ListBucket'].forEach((a) => bucket(key).actions.add(a));
 
-    commands.filter((c) => COGNITO.test(c)).forEach((c) => calls.cognito.add(c));
+    const pool = unit.module === EMPLOYEE_POOL_MODULE ? calls.employeePool : calls.cognito;
+    commands.filter((c) => COGNITO.test(c)).forEach((c) => pool.add(c));
   }
   return calls;
 }

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppFunction } from '../../infra/constructs/app-function.js';
 import { USER_ADMIN_ACTIONS } from '../../infra/constructs/auth.js';
 import { pascalCase } from '../../infra/constructs/names.js';
-import { AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
+import { EMPLOYEE_ADMIN_ACTIONS } from '../../infra/constructs/employee-auth.js';
+import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
 import { type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '../../shared/routes.js';
@@ -57,6 +58,15 @@ const FUNCTIONS: Fn[] = [
     construct: () => stack.auth.postAuthentication!,
     trigger: true,
   },
+  {
+    id: EMPLOYEE_AUTH_TRIGGERS.VerifyAuthChallengeResponse.functionName,
+    handler: EMPLOYEE_AUTH_TRIGGERS.VerifyAuthChallengeResponse.handler,
+    method: 'POST' as const,
+    uses: EMPLOYEE_AUTH_TRIGGERS.VerifyAuthChallengeResponse.uses,
+    grants: TRIGGER_GRANTS[EMPLOYEE_AUTH_TRIGGERS.VerifyAuthChallengeResponse.functionName],
+    construct: () => stack.employeeAuth.verify,
+    trigger: true,
+  },
 ];
 const ids = (fns: Fn[]) => fns.map((f) => f.id);
 
@@ -77,12 +87,15 @@ describe('the grants of infra/grants.ts', () => {
     expect(Object.keys(grants.tables ?? {}).filter((k) => !(fn.uses.tables ?? []).includes(k as never))).toEqual([]);
     expect(Object.keys(grants.buckets ?? {}).filter((k) => !(fn.uses.buckets ?? []).includes(k as never))).toEqual([]);
     if (!fn.uses.userPool) expect(grants.userPool ?? []).toEqual([]);
+    if (!fn.uses.employeePool) expect(grants.employeePool ?? []).toEqual([]);
+    if (!fn.uses.sendsSms) expect(grants.sendsSms ?? false).toBe(false);
   });
 
   it('give Cognito actions only to routes that use the user pool, from the user-admin actions', () => {
     const vocabulary = USER_ADMIN_ACTIONS.map((a) => a.replace('cognito-idp:', ''));
     for (const fn of FUNCTIONS) {
       for (const action of fn.grants?.userPool ?? []) expect(vocabulary, `${fn.id}: ${action}`).toContain(action);
+      for (const action of fn.grants?.employeePool ?? []) expect(EMPLOYEE_ADMIN_ACTIONS.map((a) => a.replace('cognito-idp:', '')), `${fn.id}: ${action}`).toContain(action);
     }
   });
 
@@ -127,12 +140,14 @@ describe("each function's IAM policy", () => {
       ...(fn.uses.tables ?? []).map((k) => logicalId(stack.data.tables[k])),
       ...(fn.uses.buckets ?? []).map((k) => logicalId(stack.storage.buckets[k])),
       ...(fn.uses.userPool ? [logicalId(stack.auth.userPool)] : []),
+      ...(fn.uses.employeePool ? [logicalId(stack.employeeAuth.userPool)] : []),
       logicalId(construct.logGroup),
       ...(fn.trigger ? [logicalId(stack.processing.deadLetters!)] : []),
     ];
     for (const pair of actual) {
       const [action, resource] = pair.split(' ') as [string, string];
-      if (resource === '*') expect(action, pair).toMatch(/^xray:/);
+      if (resource === '*' && action === 'sns:Publish') expect(fn.grants?.sendsSms, pair).toBe(true);
+      else if (resource === '*') expect(action, pair).toMatch(/^xray:/);
       else if (action === 'ses:SendEmail') expect(fn.grants?.sendsEmail, pair).toBe(true);
       else if (action === 'ssm:GetParameter') expect(fn.grants?.readsAppUrl, pair).toBe(true);
       else expect(allowed, pair).toContain(/^<([^.>]+)/.exec(resource)?.[1]);
@@ -183,6 +198,8 @@ describe('the grants against the code', () => {
       compare(`bucket ${key}`, calls.buckets.get(key)?.actions ?? [], granted);
     }
     compare('user pool', calls.cognito, grants.userPool ?? []);
+    compare('employees’ pool', calls.employeePool, grants.employeePool ?? []);
+    compare('SNS', calls.sendsSms ? ['Publish'] : [], grants.sendsSms ? ['Publish'] : []);
     compare('SES', calls.sendsEmail ? ['SendEmail'] : [], grants.sendsEmail ? ['SendEmail'] : []);
     compare('SSM', calls.readsAppUrl ? ['the SPA URL'] : [], grants.readsAppUrl ? ['the SPA URL'] : []);
 

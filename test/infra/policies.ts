@@ -74,6 +74,8 @@ export function grantPairs(stack: PayrollPlatformStack, grants: FunctionGrants, 
     if (grant?.list) pairs.add(`s3:ListBucket ${arn}`);
   }
   if (uses.userPool) grants.userPool?.forEach((a) => pairs.add(`cognito-idp:${a} <${logicalId(stack.auth.userPool)}.Arn>`));
+  if (uses.employeePool) grants.employeePool?.forEach((a) => pairs.add(`cognito-idp:${a} <${logicalId(stack.employeeAuth.userPool)}.Arn>`));
+  if (uses.sendsSms && grants.sendsSms) pairs.add('sns:Publish *');
   const region = 'arn:<AWS::Partition>:%s:<AWS::Region>:<AWS::AccountId>';
   if (grants.sendsEmail) {
     for (const identity of ['<SenderEmail>', "split(<SenderEmail>,'@')[1]"]) pairs.add(`ses:SendEmail ${region.replace('%s', 'ses')}:identity/${identity}`);

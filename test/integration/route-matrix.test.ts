@@ -10,6 +10,7 @@ import { getDashboardMetrics } from '../../shared/routes/dashboard.js';
 import { removeTeamMember } from '../../shared/routes/team.js';
 import { call, send } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
+import { signInEmployee } from '../support/employee.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 
 /**
@@ -23,10 +24,12 @@ const twin = inject('twin');
  * Besides one caller per role: a member of two organisations with different roles (an FI admin of one,
  * a data user of another), a compliance member of an FI organisation, a role held only in the Cognito
  * groups (a console edit: it grants nothing), and a member removed from their team who still holds the
- * ID token they had (it keeps verifying until it expires: the directory decides).
+ * ID token they had (it keeps verifying until it expires: the directory decides), and an employee signed in
+ * with their texted code (their own user pool: every staff route refuses them as it refuses no session, and
+ * the employee routes refuse every staff caller alike).
  */
-type CallerKind = 'anonymous' | 'pending' | Role | 'two-organisations' | 'fi-compliance' | 'groups-only' | 'removed';
-const CALLERS: CallerKind[] = ['anonymous', 'pending', ...ROLES, 'two-organisations', 'fi-compliance', 'groups-only', 'removed'];
+type CallerKind = 'anonymous' | 'pending' | Role | 'two-organisations' | 'fi-compliance' | 'groups-only' | 'removed' | 'employee';
+const CALLERS: CallerKind[] = ['anonymous', 'pending', ...ROLES, 'two-organisations', 'fi-compliance', 'groups-only', 'removed', 'employee'];
 const ROLES_OF: Partial<Record<CallerKind, Role[]>> = { 'two-organisations': ['fi_admin', 'data_user'], 'fi-compliance': ['compliance'], pending: [], 'groups-only': [], removed: [] };
 const tokens = new Map<CallerKind, string>();
 /** How long the removed member's token kept working after the removal, in ms. */
@@ -65,12 +68,19 @@ beforeAll(async () => {
   while ((await metrics()).status === 200 && Date.now() - start < CALLER_TTL_MS + 5_000) await new Promise((r) => setTimeout(r, 500));
   revokedAfter = Date.now() - start;
   tokens.set('removed', removed.token);
+
+  Object.assign(process.env, twin.env);
+  const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
+  const entry = registerEntry();
+  await addToCurrentRegister([entry]);
+  tokens.set('employee', (await signInEmployee(twin, { nrc: entry.nrc, employeeNumber: entry.employee_number })).idToken);
 }, 120_000);
 
 const concretePath = (route: RouteDef) => route.path.replace(/\{[^}]+\}/g, 'does-not-exist');
 
 function expectedAllowed(route: RouteDef, kind: CallerKind): boolean {
   if (kind === 'anonymous') return isAllowed(route.access, { signedIn: false, approved: false, roles: [] });
+  if (kind === 'employee') return isAllowed(route.access, { signedIn: true, approved: false, roles: [], employee: true });
   const roles = ROLES_OF[kind] ?? [kind as Role];
   return isAllowed(route.access, { signedIn: true, approved: roles.length > 0, roles });
 }
@@ -92,10 +102,12 @@ describe.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
     if (expectedAllowed(route, kind)) {
       expect([401, 403]).not.toContain(res.status);
     } else {
-      expect(res.status).toBe(kind === 'anonymous' ? 401 : 403);
-      const pending = kind !== 'anonymous' && (ROLES_OF[kind] ?? [kind]).length === 0;
+      // Each user pool's authorizer guards its own routes: across the two, a token is no session at all.
+      const noSession = kind === 'anonymous' || kind === 'employee' || route.access.kind === 'employee';
+      expect(res.status).toBe(noSession ? 401 : 403);
+      const pending = !noSession && (ROLES_OF[kind] ?? [kind]).length === 0;
       // A pending account is told so, in words a person can act on; an approved one that its role does not reach.
-      expect(res.body).toMatchObject({ error: kind === 'anonymous' ? expect.any(String) : pending ? 'not_approved' : 'forbidden', message: expect.any(String) });
+      expect(res.body).toMatchObject({ error: noSession ? expect.any(String) : pending ? 'not_approved' : 'forbidden', message: expect.any(String) });
     }
     expect(res.status).toBeLessThan(500);
   });

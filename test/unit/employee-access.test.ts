@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { identityFromEvent, subjectFromEvent } from '../../lambdas/http/caller.js';
 import { APPROVED, type Caller, EMPLOYEE, isAllowed, isAllowedIn, PLATFORM_ADMINS, PUBLIC, SIGNED_IN } from '../../shared/access.js';
 
 const employee: Caller = { signedIn: true, approved: false, employee: true, roles: [] };
@@ -28,5 +29,20 @@ describe('isAllowed', () => {
     expect(isAllowedIn(PLATFORM_ADMINS, forged, 'org-1')).toBe(false);
     expect(isAllowedIn(APPROVED, forged, 'org-1')).toBe(false);
     expect(isAllowedIn(EMPLOYEE, forged, null)).toBe(true);
+  });
+});
+
+describe('identityFromEvent and subjectFromEvent', () => {
+  const event = (claims: Record<string, string>) => ({ requestContext: { authorizer: { jwt: { claims, scopes: [] }, principalId: '', integrationLatency: 0 } } }) as never;
+
+  it('never take an employee’s token (no email) for a member of staff, even past an authorizer that let it through', () => {
+    const employeeToken = event({ sub: 'employee-sub', token_use: 'id', 'cognito:username': '123456789' });
+    expect(identityFromEvent(employeeToken)).toBeNull();
+    expect(subjectFromEvent(employeeToken)).toBe('employee-sub');
+  });
+
+  it('take a staff ID token’s subject and email, and no access token', () => {
+    expect(identityFromEvent(event({ sub: 's', token_use: 'id', email: 'A@Example.com' }))).toEqual({ userId: 's', email: 'a@example.com' });
+    expect(subjectFromEvent(event({ sub: 's', token_use: 'access' }))).toBeNull();
   });
 });

@@ -1,0 +1,18 @@
+import { maskMobile } from '../../../../shared/rules/mobile.js';
+import * as routes from '../../../../shared/routes/employee.js';
+import { getEmployeeLink } from '../../../data/employees.js';
+import { UnauthorizedError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
+
+/** GET /api/employee/me: the employee as the register named them when their latest code was sent. */
+export const handler = createApiHandler(routes.getEmployeeMe, async ({ caller }) => {
+  const link = await getEmployeeLink(caller.userId);
+  if (!link) throw new UnauthorizedError();
+  return {
+    nrc: link.nrc,
+    employee_number: link.employee_number,
+    first_name: link.first_name,
+    last_name: link.last_name,
+    mobile_masked: maskMobile(link.mobile),
+  };
+});

@@ -1,0 +1,38 @@
+import { EMPLOYEE_CODE, EMPLOYEE_MESSAGES } from '../../../../shared/api/employee.js';
+import * as routes from '../../../../shared/routes/employee.js';
+import { consumeRateLimits } from '../../../data/rate-limit.js';
+import { registerEntryByNrc } from '../../../data/register.js';
+import { clientAddress } from '../../../http/client-address.js';
+import { TooManyRequestsError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { logger } from '../../../lib/powertools.js';
+import { codeLimits, notBefore, sameEmployeeNumber, sendCode } from '../code.js';
+
+/**
+ * How long every answer takes at least: longer than texting a code takes when warm (Cognito, two writes,
+ * SNS), so a match and a miss cannot be told apart by the time they take.
+ */
+const ANSWER_FLOOR_MS = 800;
+
+/**
+ * POST /api/employee/code: NRC and employee number. When both match the current register, a 6-digit
+ * code goes to the mobile it holds; whatever the outcome, the answer is the same 202 and sentence, after
+ * the same time, and a failure to text is logged rather than told. An employee no longer on the register
+ * gets no code: the register holds no mobile for them.
+ */
+export const handler = createApiHandler(routes.requestEmployeeCode, async ({ body, event }) => {
+  const started = Date.now();
+  if (!(await consumeRateLimits(codeLimits(clientAddress(event), body.nrc, EMPLOYEE_CODE.perHour)))) {
+    throw new TooManyRequestsError(EMPLOYEE_MESSAGES.tooManyCodes);
+  }
+  const entry = await registerEntryByNrc(body.nrc);
+  if (entry && sameEmployeeNumber(entry.employee_number, body.employee_number)) {
+    try {
+      await sendCode(entry, started);
+    } catch (error) {
+      logger.error('The sign-in code was not sent', { error: error as Error });
+    }
+  }
+  await notBefore(started + ANSWER_FLOOR_MS);
+  return { statusCode: 202, body: { message: EMPLOYEE_MESSAGES.codeSent } };
+});
