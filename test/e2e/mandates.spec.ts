@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
 import { currentMonth, lastDayOfMonth, shiftMonth } from '../../shared/rules/dates.js';
 import { updateSettings } from '../../shared/routes/settings.js';
-import { issueTestMandate, MANDATE_HEADER, smsBody, textsTo } from '../fixtures/mandates.js';
+import { issueTestMandate, MANDATE_HEADER } from '../fixtures/mandates.js';
+import { textsTo } from '../support/employee.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { workbook } from '../fixtures/submissions/workbooks.js';
 import { call } from '../support/api.js';
@@ -42,7 +43,7 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
   const payee = lender.org.payeeKey;
   const admin = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
   const mandate = await issueTestMandate(twin, { nrc: nrc(1), payee_key: payee, org_name: lender.org.orgName, max_monthly: 500, last_month: shiftMonth(M, 12) });
-  const sms = (await textsTo(twin, mandate.mobile)).map(smsBody);
+  const sms = (await textsTo(twin, mandate.mobile)).map((t) => t.body);
   expect(sms).toEqual([expect.stringContaining(mandate.number)]);
   expect(sms[0]).toContain(`PIN ${mandate.pin}`);
 

@@ -5,7 +5,8 @@ import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
 import { claimMandate, listMandates } from '../../shared/routes/mandates.js';
 import { call, expectStatus, offContract } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { issueTestMandate, smsBody, textsTo, type IssuedMandate } from '../fixtures/mandates.js';
+import { issueTestMandate, type IssuedMandate } from '../fixtures/mandates.js';
+import { textsTo } from '../support/employee.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 /**
@@ -54,10 +55,10 @@ describe('claiming a mandate', () => {
     expect(res.body.message).toBe(MANDATE_MESSAGES.claimed(m.number));
 
     const deadline = Date.now() + 20_000;
-    const claimedTexts = async () => (await textsTo(twin, m.mobile)).filter((t) => smsBody(t).includes('claimed'));
+    const claimedTexts = async () => (await textsTo(twin, m.mobile)).filter((t) => t.body.includes('claimed'));
     while ((await claimedTexts()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await claimedTexts()).map(smsBody)).toEqual([MANDATE_MESSAGES.sms.claimed(m.number, orgA.orgName)]);
+    expect((await claimedTexts()).map((t) => t.body)).toEqual([MANDATE_MESSAGES.sms.claimed(m.number, orgA.orgName)]);
 
     const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } }))).Item!;
     expect(Object.values(item)).not.toContain(m.pin);

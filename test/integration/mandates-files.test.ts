@@ -6,7 +6,8 @@ import { claimMandate } from '../../shared/routes/mandates.js';
 import { updateSettings } from '../../shared/routes/settings.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { citingRows, issueTestMandate, MANDATE_HEADER, smsBody, textsTo, type CitingRow, type IssuedMandate } from '../fixtures/mandates.js';
+import { citingRows, issueTestMandate, MANDATE_HEADER, type CitingRow, type IssuedMandate } from '../fixtures/mandates.js';
+import { textsTo } from '../support/employee.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
@@ -115,11 +116,11 @@ describe('a new deduction must cite a mandate that covers it', () => {
     const digits = nrc(20).replace(/\D/g, '');
     const summary = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_HISTORY, Key: { pk: `NRC#${digits}`, sk: 'RECORD' } }))).Item!;
     expect(summary[`m_${cited.number}`]).toEqual({ p: orgC.payeeKey, l: 500, e: shiftMonth(M, 12), s: 'used', u: P });
-    const usedTexts = async () => (await textsTo(twin, cited.mobile)).filter((t) => smsBody(t).includes('was used'));
+    const usedTexts = async () => (await textsTo(twin, cited.mobile)).filter((t) => t.body.includes('was used'));
     const deadline = Date.now() + 20_000;
     while ((await usedTexts()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await usedTexts()).map(smsBody)).toEqual([MANDATE_MESSAGES.sms.used(cited.number, P)]);
+    expect((await usedTexts()).map((t) => t.body)).toEqual([MANDATE_MESSAGES.sms.used(cited.number, P)]);
 
     // The next month: the deduction continues without a mandate; a new one without is flagged.
     const next = await validate(who.adminC, orgC, M, [{ nrc: nrc(20) }, { nrc: nrc(21) }]);
