@@ -99,7 +99,9 @@ export const mandatesBench: Bench = {
         }
       }
       if (report!.counts.new !== NEW || report!.counts.no_mandate !== 0) throw new Error(`the check classified ${JSON.stringify(report!.counts)}: expected ${NEW} new deductions, each covered`);
-      t = median(checked) / median(unchecked);
+      // Each round runs both back to back: the median of the rounds' ratios is what load on the machine
+      // drifting between rounds changes least.
+      t = median(checked.map((value, i) => value / unchecked[i]!));
       return [
         {
           name: 'mandates.validation_ms',
@@ -108,9 +110,9 @@ export const mandatesBench: Bench = {
           baseline: 'the same file without the mandate check',
           baseline_value: median(unchecked),
           ratio: t,
-          note: `${ROWS.toLocaleString('en-US')} rows, ${NEW.toLocaleString('en-US')} new deductions each citing a claimed mandate (checked on the NRC summaries the signals read); medians of ${RUNS} (with ${checked.map(ms).join(', ')}; without ${unchecked.map(ms).join(', ')}); ${NEW.toLocaleString('en-US')} mandates seeded in ${seedSeconds.toFixed(1)} s`,
+          note: `${ROWS.toLocaleString('en-US')} rows, ${NEW.toLocaleString('en-US')} new deductions each citing a claimed mandate (checked on the NRC summaries the signals read); the ratio is the median of the rounds' own; medians of ${RUNS} (with ${checked.map(ms).join(', ')}; without ${unchecked.map(ms).join(', ')}); ${NEW.toLocaleString('en-US')} mandates seeded in ${seedSeconds.toFixed(1)} s`,
         },
-        { name: 'mandates.vs_without_check', value: t, unit: '×', target: { op: '<=', value: 1.1 }, baseline: 'the same file without the mandate check', baseline_value: median(unchecked) },
+        { name: 'mandates.vs_without_check', value: t, unit: '×', target: { op: '<=', value: 1.1 }, baseline: 'the same file without the mandate check, in the same round', baseline_value: median(unchecked) },
       ];
     });
   },
