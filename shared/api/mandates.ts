@@ -98,7 +98,6 @@ export const issueMandateRequestSchema = z
     last_month: z.string({ error: MANDATE_MESSAGES.lastMonth }).trim().refine(isMonth, MANDATE_MESSAGES.lastMonth),
   })
   .strict();
-export type IssueMandateRequest = z.infer<typeof issueMandateRequestSchema>;
 export const issueMandateResponseSchema = z.object({ mandate: mandateViewSchema, message: z.string() });
 
 export const revokeMandateResponseSchema = z.object({ mandate: mandateViewSchema, message: z.string() });
