@@ -13,7 +13,7 @@ export const EMPLOYEE_MESSAGES = {
   employeeNumber: 'Enter your employee number as it is on your payslip.',
   code: 'Enter the 6-digit code from the text message.',
   wrongCode: 'That code is not right, or it has expired. Check the text message and try again, or ask for a new code.',
-  sessionOver: 'This sign-in has ended: three wrong codes, or more than 3 minutes on this step. Ask for a new code.',
+  codeEnded: 'That was the third wrong code, so this code no longer works. Ask for a new code.',
 } as const;
 
 export const EMPLOYEE_CODE = {

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { type RouteObject, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { Navigate, type RouteObject, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { ENTRY_PATHS, PENDING_SCREEN, PUBLIC_SCREENS, SCREENS, type ScreenPath } from '@shared/navigation';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { EMPLOYEE_PORTAL_SCREENS } from './employee-screens';
 import { AliasRedirect } from './routes/alias-redirect';
 import { RootRedirect } from './routes/root-redirect';
 import { RouteError } from './routes/route-error';
@@ -56,6 +57,16 @@ export const routes: RouteObject[] = [
     children: [
       ...ENTRY_PATHS.map((path) => ({ path, element: <RootRedirect /> })),
       ...routesOf(PUBLIC_SCREENS),
+      {
+        // The employee portal: the employee's own session, sign-in included; never the staff frame.
+        path: '/employee',
+        lazy: async () => ({ Component: (await import('./routes/employee/root')).EmployeeRoot }),
+        children: [
+          { index: true, ...screen(() => import('./routes/employee/home')) },
+          ...Object.entries(EMPLOYEE_PORTAL_SCREENS).map(([path, load]) => ({ path, ...screen(load) })),
+          { path: '*', element: <Navigate to="/employee" replace /> },
+        ],
+      },
       {
         // The signed-in frame (menu, session checks, the API client) loads with the first protected screen.
         lazy: async () => ({ Component: (await import('./routes/app/root')).ProtectedRoot }),

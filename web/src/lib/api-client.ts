@@ -5,6 +5,7 @@ import type { HttpMethod, PathParamNames, RouteDef } from '@shared/routes/define
 import { loadAmplify } from './amplify';
 import { ApiError } from './api-error';
 import { getRuntimeConfig } from './config';
+import { employeeIdToken } from './employee-session';
 
 export { ApiError, isApiError } from './api-error';
 
@@ -22,6 +23,8 @@ export interface RequestOptions<T = unknown> {
   schema?: ZodType<T>;
   /** Send the Cognito ID token (default true). */
   auth?: boolean;
+  /** Whose token: the staff session's (Amplify, the default) or the employee's (./employee-session). */
+  as?: 'staff' | 'employee';
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -45,8 +48,8 @@ export function apiUrlFor(path: string, query?: QueryParams): string {
   return `${base}${rest}${qs ? `?${qs}` : ''}`;
 }
 
-/** The Cognito ID token: the server reads email and groups from it. */
-async function idToken(forceRefresh: boolean): Promise<string | null> {
+/** The Cognito ID token of the staff session: the server reads who the caller is from it. */
+async function staffIdToken(forceRefresh: boolean): Promise<string | null> {
   await loadAmplify();
   const { tokens } = await fetchAuthSession({ forceRefresh });
   return tokens?.idToken?.toString() ?? null;
@@ -115,7 +118,8 @@ const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'PUT', '
  * server's answer for this user and is never retried.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, schema, auth = true, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { method = 'GET', query, body, schema, auth = true, as = 'staff', signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const idToken = as === 'employee' ? employeeIdToken : staffIdToken;
   const url = apiUrlFor(path, query);
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
 
@@ -197,6 +201,7 @@ export async function callRoute<R extends ClientRoute>(route: R, ...args: CallRo
     body,
     schema: route.response as ZodType<RouteResponse<R>> | undefined,
     auth: route.access.kind !== 'public',
+    as: route.access.kind === 'employee' ? 'employee' : 'staff',
     signal: options.signal,
     timeoutMs: options.timeoutMs,
   });

@@ -1,0 +1,84 @@
+import { expect, type Page, test } from '@playwright/test';
+import { EMPLOYEE_MESSAGES } from '../../shared/api/employee.js';
+import type { RegisterEntry } from '../../lambdas/data/register.js';
+import { latestCode } from '../support/employee.js';
+import { expectNoSeriousViolations, settled } from './accessibility-support.js';
+import { signInAs, signInAsEmployee, twinInfo } from './support.js';
+
+/**
+ * The employee's door in the browser: /employee, NRC and employee number, the code texted to the payroll
+ * register's mobile (the twin's outbox), the portal, sign-out; a staff session and an employee's kept apart.
+ */
+const twin = twinInfo();
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function onRegister(overrides: Partial<RegisterEntry> = {}): Promise<RegisterEntry> {
+  Object.assign(process.env, twin.env);
+  const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
+  const entry = registerEntry(overrides);
+  await addToCurrentRegister([entry]);
+  return entry;
+}
+
+async function askForCode(page: Page, nrc: string, employeeNumber: string) {
+  await page.getByRole('textbox', { name: 'NRC' }).fill(nrc);
+  await page.getByRole('textbox', { name: 'Employee number' }).fill(employeeNumber);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('status')).toContainText(EMPLOYEE_MESSAGES.codeSent);
+}
+
+for (const [device, viewport] of [['phone', { width: 360, height: 740 }], ['desktop', { width: 1360, height: 860 }]] as const) {
+  test(`on a ${device}: a wrong code is told, the right one signs in, and sign-out ends the session`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const entry = await onRegister({ first_name: 'Mwape', last_name: 'Banda' });
+    await page.goto('/employee');
+    await settled(page);
+    await expectNoSeriousViolations(page, '/employee: the details');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/employee-sign-in-${device}.png`, fullPage: true });
+
+    await askForCode(page, entry.nrc, entry.employee_number);
+    const code = page.getByRole('textbox', { name: 'Code' });
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    await code.fill('000000' === (await latestCode(twin, entry.mobile)) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(EMPLOYEE_MESSAGES.wrongCode);
+    await expectNoSeriousViolations(page, '/employee: a wrong code');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/employee-wrong-code-${device}.png`, fullPage: true });
+
+    await code.fill(await latestCode(twin, entry.mobile));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Hello, Mwape' })).toBeVisible();
+    await expect(page.getByText(entry.employee_number)).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, '/employee: the portal home');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/employee-home-${device}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('textbox', { name: 'NRC' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'NRC' })).toBeVisible();
+  });
+}
+
+test('details that match no one get the same words, and no code', async ({ page }) => {
+  const entry = await onRegister();
+  await page.goto('/employee');
+  await askForCode(page, entry.nrc, 'NOT-THEIRS');
+  await expect(page.getByRole('textbox', { name: 'Code' })).toBeVisible();
+  const texts = await (await fetch(`${twin.url}/_local/outbox.json?to=${encodeURIComponent(entry.mobile)}`)).json();
+  expect(texts).toEqual([]);
+});
+
+test('a staff session is not an employee’s, nor an employee’s a staff one', async ({ page }) => {
+  await signInAs(page, ['super_admin']);
+  await page.goto('/employee');
+  await expect(page.getByRole('button', { name: 'Send me a code' })).toBeVisible();
+
+  const entry = await onRegister();
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signInAsEmployee(page, { nrc: entry.nrc, employeeNumber: entry.employee_number });
+  await page.goto('/app');
+  await expect(page).toHaveURL(/\/signin/);
+});

@@ -1,0 +1,3 @@
+import { EmployeeHome } from '@/features/employee/components/employee-home';
+
+export default EmployeeHome;

@@ -1,0 +1,54 @@
+import { Box, Button, Container, Group } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { Brand } from '@/components/ui/brand';
+import { useEmployeeSignOut } from '../hooks/use-employee-session';
+import { PORTAL_NAV } from '../portal-nav';
+import classes from './portal-layout.module.css';
+
+/**
+ * The employee portal's frame, phone first: the brand and "Sign out" on one line, the portal's screens
+ * (portal-nav.ts) as a row of links that scrolls sideways on a narrow screen, the screen below.
+ */
+export function PortalLayout({ children }: { children: ReactNode }) {
+  const signOut = useEmployeeSignOut();
+  const [leaving, setLeaving] = useState(false);
+  const leave = () => {
+    setLeaving(true);
+    void signOut().finally(() => setLeaving(false));
+  };
+  return (
+    <>
+      <a href="#portal-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <Box component="header" className={classes.header}>
+        <Container size="md" py="xs">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Box miw={0} style={{ flex: 1 }}>
+              <Brand size="sm" />
+            </Box>
+            <Button variant="default" size="sm" flex="none" leftSection={<IconLogout size={16} aria-hidden />} onClick={leave} loading={leaving}>
+              Sign out
+            </Button>
+          </Group>
+          <nav aria-label="Your portal" className={classes.nav}>
+            <Group gap={4} wrap="nowrap" mt="xs">
+              {PORTAL_NAV.map((entry) => (
+                <NavLink key={entry.to} to={entry.to} end className={classes.navLink}>
+                  {entry.label}
+                </NavLink>
+              ))}
+            </Group>
+          </nav>
+        </Container>
+      </Box>
+      <Box component="main" id="portal-content" tabIndex={-1} className={classes.main}>
+        <Container size="md" py="lg" px="md">
+          {children}
+        </Container>
+      </Box>
+    </>
+  );
+}
