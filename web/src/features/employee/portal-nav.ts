@@ -9,4 +9,7 @@ export interface PortalNavEntry {
   label: string;
 }
 
-export const PORTAL_NAV: readonly PortalNavEntry[] = [{ to: '/employee', label: 'Home' }];
+export const PORTAL_NAV: readonly PortalNavEntry[] = [
+  { to: '/employee', label: 'Home' },
+  { to: '/employee/mandates', label: 'Mandates' },
+];
