@@ -9,6 +9,7 @@ import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { workbook } from '../fixtures/submissions/workbooks.js';
 import { call } from '../support/api.js';
 import { signIn } from '../support/cognito.js';
+import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAsEmployee, signInAt, signOut, twinInfo } from './support.js';
 
 /**
@@ -64,6 +65,8 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
   expect(number).toMatch(/^MD-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   await expect(page.getByTestId('my-mandate').filter({ hasText: number }).getByTestId('my-mandate-state')).toHaveText('Issued');
   await shot(page, 'mandates-portal-given');
+  await settled(page);
+  await expectNoSeriousViolations(page, '/employee/mandates with a mandate given, at 390 px');
   const sms = (await textsTo(twin, employee.mobile)).map((t) => t.body).filter((body) => body.includes(number));
   expect(sms).toHaveLength(1);
   const pin = /PIN (\d{6})/.exec(sms[0]!)?.[1] ?? '';
@@ -77,6 +80,7 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
     // The lender claims it: a wrong PIN first, then the right one; the terms come back and the list shows it.
     await signInAt(page, lender.email, lender.password, '/mandates');
     await expect(page.getByTestId('mandates-empty')).toBeVisible();
+    await expectNoSeriousViolations(page, '/mandates with none claimed');
     await page.getByRole('textbox', { name: 'Mandate number' }).fill(mandate.number);
     await typePin(page, mandate.pin === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Claim', exact: true }).click();
@@ -91,6 +95,8 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
     await expect(terms).toContainText('ZMW 500.00');
     await expect(page.getByRole('table', { name: 'Claimed mandates' })).toContainText(mandate.number);
     await shot(page, 'mandates-claimed');
+    await settled(page);
+    await expectNoSeriousViolations(page, '/mandates with a claim answered and the list loaded');
 
     // A file citing it: no NO_MANDATE for that deduction; the new one without a mandate is flagged.
     await page.goto('/upload');

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, PinInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Input, PinInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { claimMandateRequestSchema, type MandateView } from '@shared/api/mandates';
@@ -63,17 +63,9 @@ export function ClaimForm() {
               w={220}
               autoComplete="off"
             />
-            <Stack gap={4}>
-              <Text component="label" htmlFor="mandate-pin" size="sm" fw={500}>
-                PIN
-              </Text>
+            <Input.Wrapper label="PIN" error={errors.pin} id="mandate-pin">
               <PinInput id="mandate-pin" length={6} type="number" mask value={pin} onChange={setPin} error={Boolean(errors.pin)} aria-label="PIN" oneTimeCode={false} />
-              {errors.pin && (
-                <Text size="xs" c="red">
-                  {errors.pin}
-                </Text>
-              )}
-            </Stack>
+            </Input.Wrapper>
             <Button type="submit" mt={25} leftSection={<IconKey size={16} aria-hidden />} loading={claim.isPending}>
               Claim
             </Button>
