@@ -126,7 +126,19 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
 
     // The sign-in slides announce it.
     await page.goto('/signin');
-    await expect(page.getByRole('heading', { name: `Mandates required from ${M}` })).toBeAttached();
+    await expect(page.getByRole('heading', { name: `Mandates required from ${M}` })).toBeVisible();
+    await shot(page, 'mandates-signin-slide');
+
+    // A platform admin sees it on /admin and turns it off there.
+    await signInAt(page, twin.admin.email, twin.admin.password, '/admin');
+    const card = page.getByRole('form', { name: 'Mandates required' });
+    await expect(card.getByRole('button', { name: /Required from/ })).toContainText(/\d{4}/);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'mandates-admin-setting');
+    await card.getByRole('button', { name: 'Clear' }).click();
+    await card.getByRole('button', { name: 'Save mandates' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    await expect(card.getByRole('button', { name: /Required from/ })).toContainText('Not required');
   } finally {
     await call(twin, updateSettings, { body: { mandates: { required_from: null } }, caller: admin });
   }
