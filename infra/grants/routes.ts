@@ -146,11 +146,11 @@ const GRANTS_BY_ROUTE = {
   'claim-mandate': audited(NOTIFIES, { tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] }, history: { actions: ['UpdateItem'] } } }),
   'get-mandate-requirement': { tables: { directory: read(['Query']) } },
   'list-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
-  // The employee's side: every request reads the employee's link (GetItem); a mandate is put under a fresh
+  // The employee's side (the employee's link is read by the chain): a mandate is put under a fresh
   // number (deleted again when its SMS cannot be sent), texted to the register's mobile (register GetItem).
-  'list-my-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
-  'get-mandate-lender': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
-  'give-mandate': audited({ tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) }, sendsSms: true }),
+  'list-my-mandates': { tables: { directory: read(['Query'], 'gsi1') } },
+  'get-mandate-lender': { tables: { directory: read(['Query'], 'gsi1') } },
+  'give-mandate': audited({ tables: { directory: { actions: ['Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) }, sendsSms: true }),
   'revoke-mandate': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['UpdateItem'] } } }),
   // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
   // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it.

@@ -84,7 +84,8 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['ingest-submission', 'uploads', 'read', 'rows'],
   ['ingest-submission', 'uploads', 'write', 'chunk'],
   ['ingest-chunk', 'uploads', 'read', 'chunk'],
-  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute'] as const).map(
+  // ingest-chunk queues the texts of the mandates its rows use.
+  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'claim-mandate', 'ingest-chunk'] as const).map(
     (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
   ),
   ['send-notification', 'uploads', 'read', 'notify'],
