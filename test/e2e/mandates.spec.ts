@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
-import { currentMonth, lastDayOfMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
 import { updateSettings } from '../../shared/routes/settings.js';
 import { MANDATE_HEADER } from '../fixtures/mandates.js';
 import { addToCurrentRegister, registerEntry } from '../support/register.js';
