@@ -107,13 +107,15 @@ export interface InputsFileOptions {
   payeeKey: string;
   /** Added to every row's employee number and NRC, so several files hold different borrowers. */
   offset?: number;
+  /** With it, a MANDATE column: the mandate number borrower `b` cites (null: a blank cell). */
+  mandateOf?: (b: number) => string | null;
 }
 
 /**
  * A valid inputs file shaped like Excel's own output: text in shared strings (employee numbers and NRCs unique,
  * so the table is as big as it gets), dates as serials with a date style, amounts with two decimals.
  */
-export function generateInputsWorkbook({ rows, month, payeeKey, offset = 0 }: InputsFileOptions): Uint8Array {
+export function generateInputsWorkbook({ rows, month, payeeKey, offset = 0, mandateOf }: InputsFileOptions): Uint8Array {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const start = excelSerial(year, monthNumber, 1);
   const ends = Array.from({ length: 36 }, (_, i) => excelSerial(year, monthNumber + i + 1, 0));
@@ -122,7 +124,12 @@ export function generateInputsWorkbook({ rows, month, payeeKey, offset = 0 }: In
   const firstIndex = payeeIndex + 1;
   const lastIndex = firstIndex + FIRST_NAMES.length;
   const cellRef = (column: string, row: number) => `${column}${row}`;
-  const header = `<row r="1" spans="1:8" x14ac:dyDescent="0.25">${INPUTS_HEADER.map((_, i) => `<c r="${cellRef('ABCDEFGH'[i] ?? 'A', 1)}" t="s"><v>${i}</v></c>`).join('')}</row>`;
+  const mandateHeader = mandateOf ? `<c r="I1" t="s"><v>${strings.push('MANDATE') - 1}</v></c>` : '';
+  const header = `<row r="1" spans="1:8" x14ac:dyDescent="0.25">${INPUTS_HEADER.map((_, i) => `<c r="${cellRef('ABCDEFGH'[i] ?? 'A', 1)}" t="s"><v>${i}</v></c>`).join('')}${mandateHeader}</row>`;
+  const mandateCell = (b: number, r: number) => {
+    const number = mandateOf?.(b);
+    return number ? `<c r="I${r}" t="s"><v>${strings.push(number) - 1}</v></c>` : '';
+  };
 
   function* rowsXml(): Generator<string> {
     yield header;
@@ -139,7 +146,7 @@ export function generateInputsWorkbook({ rows, month, payeeKey, offset = 0 }: In
         `<c r="A${r}" t="s"><v>${employee}</v></c><c r="B${r}" t="s"><v>${nrc}</v></c>` +
         `<c r="C${r}" s="1"><v>${start}</v></c><c r="D${r}" s="1"><v>${ends[i % ends.length]}</v></c>` +
         `<c r="E${r}" s="2"><v>${amount}</v></c><c r="F${r}" t="s"><v>${payeeIndex}</v></c>` +
-        `<c r="G${r}" t="s"><v>${firstIndex + (b % FIRST_NAMES.length)}</v></c><c r="H${r}" t="s"><v>${lastIndex + ((b * 7) % LAST_NAMES.length)}</v></c></row>`;
+        `<c r="G${r}" t="s"><v>${firstIndex + (b % FIRST_NAMES.length)}</v></c><c r="H${r}" t="s"><v>${lastIndex + ((b * 7) % LAST_NAMES.length)}</v></c>${mandateCell(b, r)}</row>`;
       if (piece.length > 1 << 20) {
         yield piece;
         piece = '';

@@ -5,6 +5,7 @@ import { fraudBench } from './fraud.js';
 import { historyBench } from './history.js';
 import { ingestBench } from './ingest.js';
 import { loadBench } from './load.js';
+import { mandatesBench } from './mandates.js';
 import { metricsBench } from './metrics.js';
 import { parseBench } from './parse.js';
 import { writePerRowCosts } from './per-row-costs.js';
@@ -14,7 +15,7 @@ import { signalsBench } from './signals.js';
 import { webBench } from './web.js';
 
 /** Every benchmark, in the order they run: adding one is one line here. */
-const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, registerBench, webBench];
+const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, registerBench, mandatesBench, webBench];
 
 const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
   --only NAME    run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})

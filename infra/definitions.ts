@@ -94,7 +94,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: CHUNKS_PREFIX,
     handler: 'events/ingest-chunk',
-    uses: { tables: ['submissions', 'history'], buckets: ['uploads'] },
+    // directory: the mandates its new deductions cite are marked used.
+    uses: { tables: ['submissions', 'history', 'directory'], buckets: ['uploads'] },
     bounded: INGEST_CHUNKS,
   },
   // A submitted payroll register's jobs (`register/{upload_id}/{i}-of-{n}.json`): each stores its range of
@@ -115,7 +116,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'notify/',
     handler: 'events/send-notification',
-    // The register: an employee who reported a deduction is texted its decision at the mobile on it.
+    // The register: an employee who reported a deduction is texted its decision at the mobile on it; and the
+    // texts to employees about their mandates, through SNS.
     uses: { tables: ['directory', 'submissions', 'register'], buckets: ['uploads'], sendsSms: true },
   },
   // Onboarding documents the browser posted: record on the access request that each landed, and

@@ -102,6 +102,7 @@ export class PayrollPlatformStack extends Stack {
     this.auth.addPostAuthentication({ tables: this.data.tables, buckets: this.storage.buckets, userPool: this.auth.userPool });
     this.processing = new Processing(this, 'Processing', {
       email: { senderEmail: senderEmail.valueAsString, appUrlParameterName },
+      smsOriginationNumber: smsOrigination.valueAsString,
       tables: this.data.tables,
       buckets: this.storage.buckets,
       userPool: this.auth.userPool,

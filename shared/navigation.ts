@@ -1,3 +1,4 @@
+import { MANDATE_CLAIMERS } from './api/mandates.js';
 import { type Access, APPROVED, REVIEWERS_AND_ORG_ADMINS, ROLE_SETS, SIGNED_IN, rolesOnly } from './access.js';
 
 /** A screen anyone may open, signed in or not (spec part 1 §2 "Session gating"), and its other paths. */
@@ -55,6 +56,8 @@ export const SCREENS = [
   { path: '/reviews', label: 'Submission Reviews', access: rolesOnly(...ROLE_SETS.reviewers), inMenu: true, inFeatureGrid: true, wide: true },
   // Reviewers open and decide disputes; organisation admins answer those on their payee keys.
   { path: '/disputes', label: 'Disputes', access: REVIEWERS_AND_ORG_ADMINS, inMenu: true, inFeatureGrid: true, wide: true },
+  // A lender's FI admins and data users claim the mandates employees give them.
+  { path: '/mandates', label: 'Mandates', access: MANDATE_CLAIMERS, inMenu: true, inFeatureGrid: true },
   { path: '/team', label: 'Team Management', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin', label: 'Administration', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin/requests', label: 'User Requests', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true, wide: true },

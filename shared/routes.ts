@@ -9,6 +9,7 @@ import { FRAUD_ROUTES } from './routes/fraud.js';
 import { HISTORY_ROUTES } from './routes/history.js';
 import { PORTAL_ROUTES } from './routes/portal.js';
 import { REGISTER_ROUTES } from './routes/register.js';
+import { MANDATES_ROUTES } from './routes/mandates.js';
 import { REVIEWS_ROUTES } from './routes/reviews.js';
 import { SETTINGS_ROUTES } from './routes/settings.js';
 import { SUBMISSIONS_ROUTES } from './routes/submissions.js';
@@ -32,6 +33,7 @@ export const ROUTES = [
   ...SETTINGS_ROUTES,
   ...DISPUTES_ROUTES,
   ...REGISTER_ROUTES,
+  ...MANDATES_ROUTES,
   ...EMPLOYEE_ROUTES,
   ...PORTAL_ROUTES,
 ] as const satisfies readonly RouteDef[];

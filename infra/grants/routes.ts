@@ -158,6 +158,18 @@ const GRANTS_BY_ROUTE = {
   'get-settings': { tables: { directory: read(['Query']) } },
   'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
 
+  // mandates (lambdas/data/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
+  // mandate and the payee key's organisation (gsi1), then one transaction: the mandate's conditional update
+  // and its mirror on the NRC summary (history, lambdas/data/mandate-mirror.ts); the employee is texted.
+  'claim-mandate': audited(NOTIFIES, { tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] }, history: { actions: ['UpdateItem'] } } }),
+  'get-mandate-requirement': { tables: { directory: read(['Query']) } },
+  'list-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
+  // The employee's side (the employee's link is read by the chain): a mandate is put under a fresh
+  // number (deleted again when its SMS cannot be sent), texted to the register's mobile (register GetItem).
+  'list-my-mandates': { tables: { directory: read(['Query'], 'gsi1') } },
+  'get-mandate-lender': { tables: { directory: read(['Query'], 'gsi1') } },
+  'give-mandate': audited({ tables: { directory: { actions: ['Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) }, sendsSms: true }),
+  'revoke-mandate': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['UpdateItem'] } } }),
   // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
   // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it.
   'request-employee-code': audited({

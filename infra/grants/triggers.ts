@@ -11,7 +11,8 @@ const GRANTS_BY_TRIGGER = {
       submissions: { actions: ['GetItem', 'UpdateItem', 'BatchGetItem'], indexes: ['gsi3'] },
       registry: read(['BatchGetItem']),
       history: read(['BatchGetItem']),
-      directory: read(['Query']),
+      // the settings (Query) and the mandates new deductions cite (BatchGetItem by number)
+      directory: read(['Query', 'BatchGetItem']),
       register: read(['GetItem', 'BatchGetItem']),
     },
     buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
@@ -33,9 +34,14 @@ const GRANTS_BY_TRIGGER = {
   },
   // A chunk: its rows into history, the borrower summaries (read, updated, a compaction read again), the
   // statuses of the submissions they name, its landing on the progress and, last, the counts.
+  // The mandates its rows cite are marked used (one conditional update each) and their employees texted.
   'ingest-chunk': {
-    tables: { submissions: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'] }, history: { actions: ['GetItem', 'BatchGetItem', 'BatchWriteItem', 'UpdateItem'] } },
-    buckets: { uploads: { read: [KEYS.uploads.chunks], list: true } },
+    tables: {
+      submissions: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+      history: { actions: ['GetItem', 'BatchGetItem', 'BatchWriteItem', 'UpdateItem'] },
+      directory: { actions: ['UpdateItem'] },
+    },
+    buckets: { uploads: { read: [KEYS.uploads.chunks], write: [KEYS.uploads.notify], list: true } },
   },
   // A register's chunk: its job and the validated rows, its employees' items (two each), its landing and the
   // count of those landed, and the transaction making the register current (version, month, pointer: Puts).
@@ -51,6 +57,8 @@ const GRANTS_BY_TRIGGER = {
     sendsEmail: true,
     sendsSms: true,
     readsAppUrl: true,
+    // Texts about mandates (lambdas/events/text-notifications.ts): to the mobile the mandate was texted to.
+    sendsSms: true,
   },
 } satisfies TriggerGrantTable;
 

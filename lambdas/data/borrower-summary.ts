@@ -1,4 +1,6 @@
 import type { EmployeeEntry, RecordEntry } from '../../shared/rules/borrower-record.js';
+import { z } from 'zod';
+import { MANDATE_STATES, type MandateTerms } from '../../shared/rules/mandate.js';
 import type { UpheldDispute } from '../../shared/rules/signals.js';
 import { tableName } from './clients.js';
 import { batchGetAll } from './dynamo.js';
@@ -18,6 +20,8 @@ import { parseEmployeeSummary, parseNrcRecord, type CompactedIdentity, type NrcE
  *   (each employee number and its first month, each name and its newest: summary-compaction.ts), with
  *   `v`, the version every compacting write conditions on.
  *   An upheld dispute adds `u_{dispute id}`: its payee key and month (lambdas/data/disputes.ts).
+ *   A claimed mandate of the borrower adds `m_{number}`: its payee key, limit, last month, state and month
+ *   used (lambdas/data/mandate-mirror.ts), so a file's mandates are checked on the reads it makes anyway.
  *   An employee number on record with another NRC too adds `x_{employee number}` (shared-employee-numbers.ts),
  *   so a lookup reads that number's summary only then.
  *   Rows filed under an employee number on record with this NRC but without an NRC add
@@ -41,6 +45,10 @@ export const employeeNoOf = (key: { pk: string }) => key.pk.slice(EMP_PK.length)
 const UPHELD_PREFIX = 'u_';
 export const upheldEntryName = (disputeId: string) => `${UPHELD_PREFIX}${disputeId}`;
 export const sharedEntryName = (employeeNo: string) => `${SHARED_PREFIX}${employeeNo}`;
+/** A claimed mandate's mirror on its employee's NRC summary (written by lambdas/data/mandate-mirror.ts). */
+const MANDATE_PREFIX = 'm_';
+export const mandateEntryName = (number: string) => `${MANDATE_PREFIX}${number}`;
+const mirrorSchema = z.object({ p: z.string(), l: z.number(), e: z.string(), s: z.enum(MANDATE_STATES), u: z.string().nullable() });
 /** The mark on an NRC summary: rows without an NRC are kept under this employee number (history pk=EMP#{number}). */
 const EMPLOYEE_ROWS_PREFIX = 'o_';
 export const employeeRowsEntryName = (employeeNo: string) => `${EMPLOYEE_ROWS_PREFIX}${employeeNo}`;
@@ -102,6 +110,17 @@ function upheldOf(item: StoredSummary): UpheldDispute[] {
     .map(([, value]) => ({ payee_key: String((value as Record<string, unknown>).p ?? ''), month: String((value as Record<string, unknown>).m ?? '') }));
 }
 
+/** The mandates an NRC summary mirrors, as a file's check reads them (the NRC is the summary's own). */
+function mandatesOf(item: StoredSummary): MandateTerms[] {
+  const out: MandateTerms[] = [];
+  for (const [field, value] of Object.entries(item)) {
+    if (!field.startsWith(MANDATE_PREFIX)) continue;
+    const m = mirrorSchema.safeParse(value);
+    if (m.success) out.push({ number: field.slice(MANDATE_PREFIX.length), nrc: item.pk.slice(NRC_PK.length), payee_key: m.data.p, max_monthly: m.data.l, last_month: m.data.e, state: m.data.s, used_month: m.data.u });
+  }
+  return out;
+}
+
 /** The entries of an employee number's summary item (the NRC each submission gave it); none when it is malformed (logged). */
 export function employeeEntriesOf(item: Record<string, unknown> & { pk: string }): EmployeeEntry[] {
   const parsed = parseEmployeeSummary(item);
@@ -115,6 +134,8 @@ export interface BorrowerRecords {
   disputes: Map<string, UpheldDispute[]>;
   /** By employee number. */
   employees: Map<string, EmployeeEntry[]>;
+  /** Claimed mandates by NRC digits (`m_{number}` on the NRC summary); their `nrc` is the digits. */
+  mandates: Map<string, MandateTerms[]>;
 }
 
 /** The employee numbers whose rows without an NRC belong with this NRC summary's borrower (history pk=EMP#{number}). */
@@ -167,5 +188,6 @@ async function recordsOf(nrcItems: readonly StoredSummary[], employeesFor: (reco
   const keep = <T extends { submission_id: string }>(map: Map<string, T[]>) =>
     rejected.size ? new Map([...map].map(([key, entries]) => [key, entries.filter((entry) => !rejected.has(entry.submission_id))] as const)) : map;
   const disputes = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), upheldOf(item)] as const).filter(([, upheld]) => upheld.length > 0));
-  return { records: keep(raw), employees: keep(rawEmployees), disputes };
+  const mandates = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), mandatesOf(item)] as const).filter(([, found]) => found.length > 0));
+  return { records: keep(raw), employees: keep(rawEmployees), disputes, mandates };
 }

@@ -35,9 +35,18 @@ export type NotificationEvent =
   | { kind: 'fraud_report.withdrawn'; report_id: string; reason: string; by_email: string }
   | { kind: 'membership.invited'; org_id: string; org_name: string; user_id: string; email: string; role: string; invited_at: string };
 
+/**
+ * Texts to an employee about their mandate, sent by the same sender to the mobile the mandate was
+ * texted to (lambdas/events/notification-texts.ts), once each like the emails.
+ */
+export type TextEvent = { kind: 'mandate.claimed'; number: string; org_name: string } | { kind: 'mandate.used'; number: string; month: string };
+export type QueuedEvent = NotificationEvent | TextEvent;
+
+export const isTextEvent = (event: QueuedEvent): event is TextEvent => event.kind.startsWith('mandate.');
+
 export interface NotificationJob {
   key: string;
-  event: NotificationEvent;
+  event: QueuedEvent;
   queued_at: string;
 }
 
@@ -47,7 +56,7 @@ const NOTIFY_MARKER_DAYS = 90;
 const QUEUE_TIMEOUT_MS = 3000;
 
 /** What makes one event one event: a replay of the same change gives the same key. */
-export function idempotencyKey(event: NotificationEvent): string {
+export function idempotencyKey(event: QueuedEvent): string {
   switch (event.kind) {
     case 'submission.decided':
       return `${event.kind}#${event.submission_id}#${event.status}`;
@@ -63,6 +72,9 @@ export function idempotencyKey(event: NotificationEvent): string {
       return `${event.kind}#${event.report_id}`;
     case 'membership.invited':
       return `${event.kind}#${event.org_id}#${event.user_id}#${event.invited_at}`;
+    case 'mandate.claimed':
+    case 'mandate.used':
+      return `${event.kind}#${event.number}`;
   }
 }
 
@@ -73,7 +85,7 @@ export const notificationJobKey = (key: string): string => `${NOTIFY_PREFIX}${cr
  * Queues the event's emails. Never throws: a notification that cannot be queued is logged (and alarmed
  * on through the error log), and the action that caused it stands.
  */
-export async function queueNotification(event: NotificationEvent): Promise<void> {
+export async function queueNotification(event: QueuedEvent): Promise<void> {
   try {
     const key = idempotencyKey(event);
     const job: NotificationJob = { key, event, queued_at: new Date().toISOString() };

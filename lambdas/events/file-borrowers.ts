@@ -24,6 +24,8 @@ export class FileBorrowers implements ReadonlyMap<string, Borrower> {
   private readonly firstNames: (string | undefined)[] = [];
   private readonly lastNames: (string | undefined)[] = [];
   private readonly endDates: string[] = [];
+  /** The mandate each borrower's rows cite, by its place: only new deductions need one, so most have none. */
+  private readonly mandates = new Map<number, string>();
   /** Rows repeat the same names and end dates: one string each. */
   private readonly texts = new Map<string, string>();
 
@@ -36,6 +38,7 @@ export class FileBorrowers implements ReadonlyMap<string, Borrower> {
       this.sums[seen] = this.sums[seen]! + ngwee(row.installment_amount);
       if (row.end_date > this.endDates[seen]!) this.endDates[seen] = this.text(row.end_date);
       if (!this.firstNames[seen] && !this.lastNames[seen]) this.nameFrom(seen, row);
+      if (row.mandate && !this.mandates.has(seen)) this.mandates.set(seen, row.mandate);
       return;
     }
     const at = this.index.add(key);
@@ -49,6 +52,7 @@ export class FileBorrowers implements ReadonlyMap<string, Borrower> {
     this.lastNames.push(undefined);
     this.nameFrom(at, row);
     this.endDates.push(this.text(row.end_date));
+    if (row.mandate) this.mandates.set(at, row.mandate);
   }
 
   get size(): number {
@@ -92,7 +96,10 @@ export class FileBorrowers implements ReadonlyMap<string, Borrower> {
     const stored = this.nrcs[at]!;
     const nrc = stored ?? (digits ? slashed(digits) : null);
     const name = [this.firstNames[at], this.lastNames[at]].filter(Boolean).join(' ') || null;
-    return { key, row: this.firstRows[at]!, nrc, digits: stored === null ? digits : nrcDigits(stored), employee_no: this.employeeNos[at]!, name, installment: this.sums[at]! / 100, end_date: this.endDates[at]! };
+    const mandate = this.mandates.get(at);
+    const borrower: Borrower = { key, row: this.firstRows[at]!, nrc, digits: stored === null ? digits : nrcDigits(stored), employee_no: this.employeeNos[at]!, name, installment: this.sums[at]! / 100, end_date: this.endDates[at]! };
+    if (mandate) borrower.mandate = mandate;
+    return borrower;
   }
 
   private nameFrom(at: number, row: CanonicalRow): void {

@@ -5,6 +5,7 @@ import { ingestRows } from '../data/history.js';
 import { readChunk } from '../data/ingestion-chunks.js';
 import { chunkOf } from '../data/ingestion-layout.js';
 import { allLanded, landChunk, totalCounts } from '../data/ingestion-progress.js';
+import { markMandatesUsed } from '../data/mandate-use.js';
 import { markSharedEmployeeNumbers } from '../data/shared-employee-numbers.js';
 import { finishIngestion, getSubmission, type SubmissionRecord } from '../data/submissions.js';
 import { writeSummaries } from '../data/summary-writes.js';
@@ -61,6 +62,7 @@ export async function ingestChunk(submission: SubmissionRecord, index: number, r
   const { refused, employeeNumbers } = await writeSummaries(source, rows);
   if (refused) logger.error("Borrower summaries refused this submission's entry; its history rows are stored", { id: submission.id, refused });
   await markSharedEmployeeNumbers(source, rows, employeeNumbers);
+  await markMandatesUsed(source, rows);
 
   const progress = await landChunk(submission.id, index, counts);
   if (progress && allLanded(progress)) {

@@ -1,10 +1,13 @@
-import type { NotificationEvent } from '../data/notifications.js';
+import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
+import { getMandate } from '../data/mandates.js';
+import type { QueuedEvent } from '../data/notifications.js';
 import { registerEntryByNrc } from '../data/register.js';
 
 /**
- * The text messages of a notification event, beside its emails: an employee who reported a deduction from
- * the portal is texted its decision at the mobile number the payroll register holds for their NRC now (read
- * at send time, like the emails' recipients). A text names no NRC and no amount: it says where to look.
+ * The text messages of a queued event, beside its emails, each to a mobile read at send time (like the
+ * emails' recipients): an employee who reported a deduction from the portal is texted its decision at the
+ * mobile the payroll register holds for their NRC now; an employee who gave a mandate is texted when it is
+ * claimed and first used, at the mobile its number and PIN went to. A text names no NRC and no amount.
  */
 export interface Text {
   to: string;
@@ -13,10 +16,23 @@ export interface Text {
 
 const DECISION_WORDS = { upheld: 'decided in your favour', dismissed: 'not upheld' } as const;
 
-export async function textsOf(event: NotificationEvent, appUrl: string): Promise<Text[]> {
-  if (event.kind !== 'dispute.decided' || event.opened_by !== 'employee') return [];
-  const entry = await registerEntryByNrc(event.nrc);
-  if (!entry) return [];
-  const body = `Payroll deductions: your report of the ${event.month} deduction (lender ${event.payee_key}) was ${DECISION_WORDS[event.decision]}. See the decision at ${appUrl}/employee`;
-  return [{ to: entry.mobile, body }];
+export async function textsOf(event: QueuedEvent, appUrl: string): Promise<Text[]> {
+  switch (event.kind) {
+    case 'mandate.claimed':
+    case 'mandate.used': {
+      const mandate = await getMandate(event.number);
+      if (!mandate) return [];
+      const body = event.kind === 'mandate.claimed' ? MANDATE_MESSAGES.sms.claimed(event.number, event.org_name) : MANDATE_MESSAGES.sms.used(event.number, event.month);
+      return [{ to: mandate.mobile, body }];
+    }
+    case 'dispute.decided': {
+      if (event.opened_by !== 'employee') return [];
+      const entry = await registerEntryByNrc(event.nrc);
+      if (!entry) return [];
+      const body = `Payroll deductions: your report of the ${event.month} deduction (lender ${event.payee_key}) was ${DECISION_WORDS[event.decision]}. See the decision at ${appUrl}/employee`;
+      return [{ to: entry.mobile, body }];
+    }
+    default:
+      return [];
+  }
 }

@@ -8,7 +8,9 @@ import { latestInputRows, stoppageRows } from '../data/payee-months.js';
 import { readSettings } from '../data/settings.js';
 import { freshStatuses } from '../data/submission-statuses.js';
 import type { UploadRecord } from '../data/uploads.js';
+import type { MandateTerms } from '../../shared/rules/mandate.js';
 import { inParallelFrom } from '../lib/concurrency.js';
+import { mandateSignalsOf } from './upload-mandates.js';
 
 /** Borrowers whose records are read and judged together: bounds the memory of a 100,000-row file. */
 const CHUNK = 1_600;
@@ -61,8 +63,14 @@ async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord,
  * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with. With a
  * payroll register, each chunk first reads its borrowers' register entries (one BatchGetItem per 100, rows
  * without an NRC joined to the register's) for NOT_ON_PAYROLL, the register's IDENTITY and AFFORDABILITY.
+ * An inputs file's new deductions are checked against the mandates they cite (NO_MANDATE, upload-mandates.ts)
+ * unless `mandates: false` (the bench's baseline).
  */
-export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>, file: ReadonlyMap<string, Borrower>): Promise<SignalReport> {
+export async function signalsOf(
+  upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>,
+  file: ReadonlyMap<string, Borrower>,
+  options: { mandates?: boolean } = {},
+): Promise<SignalReport> {
   const kind: FileContext['kind'] = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
   const settings = readSettings();
   const baseline = baselineFor(kind, upload, file);
@@ -72,6 +80,8 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
   // failure is not left unheard while the records are read: the await below rethrows it.
   let moved: ReadonlySet<string> | null = null;
   void reconciled.then((r) => (moved = r.moved), () => undefined);
+  // The claimed mandates the borrowers' NRC summaries mirror, gathered from the reads made for the records.
+  const mirrored = new Map<string, MandateTerms[]>();
 
   const register = currentRegister();
   const statuses = freshStatuses();
@@ -90,7 +100,8 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
     const onRegister = await registerMatchOf(await register, read);
     const joined = onRegister ? read.map((b) => joinThroughRegister(b, onRegister)) : read;
     const chunk = joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS);
-    const { records, employees, disputes } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
+    const { records, employees, disputes, mandates } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
+    for (const [digits, found] of mandates) mirrored.set(digits, found);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
     if (onRegister) fromRecords.push(...registerSignals(ctx, joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS || joinable(b)), onRegister, records, (await settings).affordability.max_share_of_basic_pay));
     const known = moved;
@@ -99,8 +110,9 @@ export async function signalsOf(upload: Pick<UploadRecord, 'doc_kind' | 'month' 
     else early.push(...exposure);
     fromRecords.push(...identitySignalsOf(chunk, records, employees), ...disputeSignals(ctx, chunk, disputes));
   });
-  const { signals, continuing, moved: movedKeys } = await reconciled;
+  const { signals, continuing, moved: movedKeys, fresh } = await reconciled;
   fromRecords.push(...early.filter((found) => movedKeys.has(found.key)).map((found) => found.signal));
+  if (kind === 'inputs' && options.mandates !== false) fromRecords.push(...(await mandateSignalsOf(upload, file, fresh, mirrored)));
   const all = [...signals, ...fromRecords].sort(bySheetRow);
   const b = await baseline;
   return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: tally(all, continuing), signals: all };

@@ -7,6 +7,8 @@ import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '../../share
 import { validateWorkbookStreamed } from '../lib/workbook-stream.js';
 import { JsonArrayUpload } from '../data/json-upload.js';
 import { flaggedByDigest } from '../data/registry.js';
+import { readSettings } from '../data/settings.js';
+import { mandateError, mandatesRequired } from '../../shared/rules/mandate-signals.js';
 import { resultKeys, type UploadRecord } from '../data/uploads.js';
 import { FileBorrowers } from './file-borrowers.js';
 import { logger } from '../lib/powertools.js';
@@ -36,6 +38,17 @@ const SUMMARY_BUDGET = 300_000;
 async function fraudFlags(result: WorkbookValidation): Promise<Issue[]> {
   const flagged = await flaggedByDigest(result.nrcs.map(nrcDigits));
   return fraudFlagsFor(result, new Set(result.nrcs.filter((nrc) => flagged.has(nrcDigits(nrc)))));
+}
+
+/**
+ * Once mandates are required for the file's month (the `mandates.required_from` setting), each NO_MANDATE
+ * signal is also a row error, in row order among the others: the file cannot be submitted until every new
+ * deduction cites a mandate that covers it.
+ */
+async function mandateErrors(month: string, issues: ValidationOutcome['issues'], signals: SignalReport): Promise<ValidationOutcome['issues']> {
+  const missing = signals.signals.filter((signal) => signal.type === 'NO_MANDATE');
+  if (!missing.length || !mandatesRequired((await readSettings()).mandates.required_from, month)) return issues;
+  return { ...issues, errors: [...issues.errors, ...missing.map(mandateError)].sort((a, b) => a.row - b.row) };
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -109,5 +122,6 @@ export async function validateUpload(
   const issues = { errors: result.errors, warnings: result.warnings, fraud: await fraudFlags(result) };
   if (!(await onStage(UPLOAD_STAGES.signals))) return null;
   const signals = await signalsOf(upload, file);
-  return { status: 'validated', issues, rows, signals, summary: summarise(result, parsed, issues) };
+  const withMandates = await mandateErrors(upload.month, issues, signals);
+  return { status: 'validated', issues: withMandates, rows, signals, summary: summarise(result, parsed, withMandates) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMonth } from '../rules/dates.js';
 import type { ExposureLimits } from '../rules/borrower-record.js';
 import { DEFAULT_SUBMISSION_WINDOW } from '../rules/submission-window.js';
 
@@ -17,7 +18,8 @@ export const SETTINGS_MESSAGES = {
   closeDay: 'The window closes on a day from 1 to 31, on or after the day it opens.',
   reportYears: `Reports expire after a whole number of years from 1 to ${MAX_RETENTION_YEARS}.`,
   maxShare: 'The share of basic pay must be a whole percentage from 1 to 100, or empty for no affordability check.',
-  nothing: 'Name at least one setting to change: exposure, window, retention or affordability.',
+  requiredFrom: 'Mandates are required from a month written YYYY-MM, or from no month (null).',
+  nothing: 'Name at least one setting to change: exposure, window, retention, affordability or mandates.',
   saved: 'Settings saved.',
 } as const;
 
@@ -58,16 +60,24 @@ export const affordabilitySchema = z.object({
 export type Affordability = z.infer<typeof affordabilitySchema>;
 export const DEFAULT_AFFORDABILITY: Affordability = { max_share_of_basic_pay: null };
 
-export const DEFAULT_SETTINGS = { exposure: DEFAULT_EXPOSURE_LIMITS, window: DEFAULT_SUBMISSION_WINDOW, retention: DEFAULT_RETENTION, affordability: DEFAULT_AFFORDABILITY };
+/**
+ * From which submission month a new deduction without a mandate that covers it is a row error (the file
+ * cannot be submitted) rather than a NO_MANDATE signal; null: never.
+ */
+export const mandatesSettingSchema = z.object({ required_from: z.string({ error: SETTINGS_MESSAGES.requiredFrom }).refine(isMonth, SETTINGS_MESSAGES.requiredFrom).nullable() });
+export type MandatesSetting = z.infer<typeof mandatesSettingSchema>;
+export const DEFAULT_MANDATES: MandatesSetting = { required_from: null };
+
+export const DEFAULT_SETTINGS = { exposure: DEFAULT_EXPOSURE_LIMITS, window: DEFAULT_SUBMISSION_WINDOW, retention: DEFAULT_RETENTION, affordability: DEFAULT_AFFORDABILITY, mandates: DEFAULT_MANDATES };
 export type SettingName = keyof typeof DEFAULT_SETTINGS;
-export const SETTING_SCHEMAS = { exposure: exposureLimitsSchema, window: submissionWindowSchema, retention: retentionSchema, affordability: affordabilitySchema } as const;
+export const SETTING_SCHEMAS = { exposure: exposureLimitsSchema, window: submissionWindowSchema, retention: retentionSchema, affordability: affordabilitySchema, mandates: mandatesSettingSchema } as const;
 export const SETTING_NAMES = Object.keys(SETTING_SCHEMAS) as SettingName[];
 
 const settingChangeSchema = z.object({ at: z.string(), by_email: z.string().nullable() }).nullable();
 
 /** PUT /api/settings: the whole of each setting it names; the others stay as they are. */
 export const updateSettingsRequestSchema = z
-  .object({ exposure: exposureLimitsSchema.optional(), window: submissionWindowSchema.optional(), retention: retentionSchema.optional(), affordability: affordabilitySchema.optional() })
+  .object({ exposure: exposureLimitsSchema.optional(), window: submissionWindowSchema.optional(), retention: retentionSchema.optional(), affordability: affordabilitySchema.optional(), mandates: mandatesSettingSchema.optional() })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: SETTINGS_MESSAGES.nothing });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>;
@@ -77,8 +87,9 @@ export const settingsResponseSchema = z.object({
   window: submissionWindowSchema,
   retention: retentionSchema,
   affordability: affordabilitySchema,
+  mandates: mandatesSettingSchema,
   /** Who last changed each setting, and when; null while it is its default. */
-  changed: z.object({ exposure: settingChangeSchema, window: settingChangeSchema, retention: settingChangeSchema, affordability: settingChangeSchema }),
+  changed: z.object({ exposure: settingChangeSchema, window: settingChangeSchema, retention: settingChangeSchema, affordability: settingChangeSchema, mandates: settingChangeSchema }),
   /** Who last changed any setting, and when; null while every setting is its default. */
   updated_at: z.string().nullable(),
   updated_by_email: z.string().nullable(),

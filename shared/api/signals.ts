@@ -24,6 +24,8 @@ export const signalCountsSchema = z.object({
   /** Absent on uploads validated before the payroll register's signals existed. */
   not_on_payroll: z.number().default(0),
   affordability: z.number().default(0),
+  /** Absent on uploads validated before mandates were checked. */
+  no_mandate: z.number().default(0),
 });
 export type SignalCountsView = z.infer<typeof signalCountsSchema>;
 
@@ -67,5 +69,6 @@ export const SIGNAL_LABELS = {
   DISPUTED: 'Deductions disputed and upheld',
   NOT_ON_PAYROLL: 'Not on the payroll register',
   AFFORDABILITY: 'Over the share of basic pay',
+  NO_MANDATE: 'New deductions without a mandate',
 } as const satisfies Record<(typeof SIGNAL_TYPES)[number], string>;
 

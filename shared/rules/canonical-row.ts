@@ -16,6 +16,8 @@ export interface CanonicalRow {
   payee_key: string | null;
   first_name?: string;
   last_name?: string;
+  /** The MANDATE cell as written, trimmed; absent when blank or the file has no such column. */
+  mandate?: string;
 }
 
 /** A reader for one field of a row, blank when the column is absent. */
@@ -48,6 +50,8 @@ export function canonicalRowOf(cells: readonly Cell[], columns: ColumnMap, start
   const last_name = cellText(cellAt(cells, columns.last_name));
   // A literal for each case: the row is made whole, not grown by a name or two after it was made.
   const installment_amount = amount;
+  const mandate = columns.mandate === undefined ? '' : cellText(cellAt(cells, columns.mandate));
+  if (mandate) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, ...(first_name ? { first_name } : {}), ...(last_name ? { last_name } : {}), mandate };
   if (first_name && last_name) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, first_name, last_name };
   if (first_name) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, first_name };
   if (last_name) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, last_name };

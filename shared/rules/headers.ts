@@ -1,6 +1,6 @@
 import { cellText, isEmptyRow } from './cells.js';
 
-export const HEADER_FIELDS = ['employee_no', 'nrc', 'start_date', 'end_date', 'amount', 'payee_key', 'first_name', 'last_name'] as const;
+export const HEADER_FIELDS = ['employee_no', 'nrc', 'start_date', 'end_date', 'amount', 'payee_key', 'first_name', 'last_name', 'mandate'] as const;
 export type HeaderField = (typeof HEADER_FIELDS)[number];
 
 /** Spec §3 aliases, most specific first: when two columns name the same field, the earlier alias wins. */
@@ -13,6 +13,8 @@ export const HEADER_ALIASES: Record<HeaderField, readonly string[]> = {
   payee_key: ['PAYEE KEY', 'DEDUCTION CODE', 'PAYEE CODE', 'CODE'],
   first_name: ['FIRST NAME'],
   last_name: ['LAST NAME'],
+  /** The employee's mandate a new deduction cites (optional: only a new deduction needs one). */
+  mandate: ['MANDATE', 'MANDATE NO', 'MANDATE NUMBER', 'CONSENT REF'],
 };
 
 export const REQUIRED_HEADER_FIELDS = ['employee_no', 'start_date', 'end_date', 'amount', 'payee_key'] as const satisfies readonly HeaderField[];

@@ -1,5 +1,5 @@
 /** The last four are the payroll register's own (shared/rules/register.ts), where every finding is an error. */
-export const ISSUE_TYPES = ['HEADER', 'EMPLOYEE', 'NRC', 'PAYEE_KEY', 'START_DATE', 'END_DATE', 'AMOUNT', 'LENGTH', 'FRAUD', 'NAME', 'MOBILE', 'BASIC_PAY', 'DUPLICATE'] as const;
+export const ISSUE_TYPES = ['HEADER', 'EMPLOYEE', 'NRC', 'PAYEE_KEY', 'START_DATE', 'END_DATE', 'AMOUNT', 'LENGTH', 'FRAUD', 'NAME', 'MOBILE', 'BASIC_PAY', 'DUPLICATE', 'MANDATE'] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
 
 /** One finding of the client checks; row is the spreadsheet's own row number. */
@@ -23,6 +23,7 @@ export const ISSUE_COLUMNS = {
   amount: 'Amount',
   first_name: 'First Name',
   last_name: 'Last Name',
+  mandate: 'Mandate',
 } as const;
 
 /** NRC findings are warnings and registry hits non-blocking flags (spec §5); everything else is an error. */

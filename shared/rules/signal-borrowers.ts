@@ -15,6 +15,8 @@ export interface Borrower {
   name: string | null;
   installment: number;
   end_date: string;
+  /** The mandate its rows cite (the first given), as written; absent when none does. */
+  mandate?: string;
 }
 
 /** A borrower is keyed by NRC digits, or by employee number when the NRC is empty. */
@@ -35,10 +37,11 @@ function addBorrowerRow(borrowers: Map<string, Borrower>, row: CanonicalRow, row
     seen.installment = (ngwee(seen.installment) + ngwee(row.installment_amount)) / 100;
     if (row.end_date > seen.end_date) seen.end_date = row.end_date;
     seen.name ??= nameOf(row);
+    if (!seen.mandate && row.mandate) seen.mandate = row.mandate;
     return;
   }
   const nrc = row.nrc ? normaliseNrc(row.nrc) : null;
-  borrowers.set(key, { key, row: rowNumber, nrc, digits: nrcDigits(nrc ?? ''), employee_no: row.employee_no, name: nameOf(row), installment: ngwee(row.installment_amount) / 100, end_date: row.end_date });
+  borrowers.set(key, { key, row: rowNumber, nrc, digits: nrcDigits(nrc ?? ''), employee_no: row.employee_no, name: nameOf(row), installment: ngwee(row.installment_amount) / 100, end_date: row.end_date, ...(row.mandate ? { mandate: row.mandate } : {}) });
 }
 
 /** The borrowers of a file's rows, in order of first row; `rowNumbers[i]` is the sheet row of `rows[i]`. */

@@ -4,7 +4,7 @@ import type { Month } from './dates.js';
  * Deduction signals: each file compared with its payee key's previous month, and each row
  * with the identities and deductions on record. Signals inform; they never block a submission.
  */
-export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN', 'DISPUTED', 'NOT_ON_PAYROLL', 'AFFORDABILITY'] as const;
+export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN', 'DISPUTED', 'NOT_ON_PAYROLL', 'AFFORDABILITY', 'NO_MANDATE'] as const;
 export type SignalType = (typeof SIGNAL_TYPES)[number];
 
 export interface Signal {
@@ -30,6 +30,8 @@ export interface SignalCounts {
   not_on_payroll: number;
   /** Borrowers whose installments across lenders pass the platform's share of their basic pay. */
   affordability: number;
+  /** New deductions without a mandate that covers them (the reason in each signal's message). */
+  no_mandate: number;
 }
 
 const zmw = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -80,7 +80,7 @@ export type FileContext = Pick<SignalInput, 'kind' | 'month' | 'payeeKey' | 'lim
 
 /** The counts of these signals, with the borrowers that continue unchanged. */
 export function tally(signals: readonly Signal[], continuing: number): SignalCounts {
-  const counts: SignalCounts = { new: 0, changed: 0, continuing, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0, disputed: 0, not_on_payroll: 0, affordability: 0 };
+  const counts: SignalCounts = { new: 0, changed: 0, continuing, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0, disputed: 0, not_on_payroll: 0, affordability: 0, no_mandate: 0 };
   for (const s of signals) counts[s.type.toLowerCase() as keyof SignalCounts]++;
   return counts;
 }
@@ -93,6 +93,8 @@ export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>,
   const previousMonth = shiftMonth(ctx.month, -1);
   const signals: Signal[] = [];
   const moved = new Set<string>();
+  /** The new deductions: the borrowers a NEW signal names (each must cite a mandate). */
+  const fresh = new Set<string>();
   let continuing = 0;
   const previous = baseline.previous ?? new Map<string, number>();
   for (const borrower of file.values()) {
@@ -107,7 +109,10 @@ export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>,
     }
     moved.add(borrower.key);
     if (before !== undefined) signals.push(signal(borrower, 'CHANGED', SIGNAL_MESSAGES.changed(before / 100, borrower.installment, previousMonth)));
-    else signals.push(signal(borrower, 'NEW', SIGNAL_MESSAGES.newDeduction(whoIs(borrower), ctx.payeeKey, previousMonth)));
+    else {
+      fresh.add(borrower.key);
+      signals.push(signal(borrower, 'NEW', SIGNAL_MESSAGES.newDeduction(whoIs(borrower), ctx.payeeKey, previousMonth)));
+    }
   }
   if (ctx.kind === 'inputs') {
     const firstDay = firstDayOfMonth(ctx.month);
@@ -116,7 +121,7 @@ export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>,
       signals.push(signal(borrower, 'MISSING', SIGNAL_MESSAGES.missing(whoIs(borrower), borrower.name ?? `employee ${borrower.employee_no ?? 'unknown'}`, previousMonth, ctx.month), null));
     }
   }
-  return { signals, continuing, moved };
+  return { signals, continuing, moved, fresh };
 }
 
 /** Item 3 for some of a file's borrowers: IDENTITY against the record. */

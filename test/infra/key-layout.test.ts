@@ -102,7 +102,8 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['submit-upload', 'uploads', 'write', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'rows'],
-  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'report-my-deduction'] as const).map(
+  // ingest-chunk queues the texts of the mandates its rows use.
+  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'report-my-deduction', 'claim-mandate', 'ingest-chunk'] as const).map(
     (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
   ),
   ['send-notification', 'uploads', 'read', 'notify'],

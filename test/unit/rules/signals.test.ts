@@ -69,7 +69,7 @@ describe('reconciliation of an inputs file with the previous month', () => {
     ['amounts compare in ngwee, not floating point', [row('111111/11/1', 0.1), row('111111/11/1', 0.2)], [row('111111/11/1', 0.3)], [], { continuing: 1 }, []],
   ])('%s', (_name, rows, previous, stopped, counts, expected) => {
     const report = run({ rows, previous, stopped });
-    expect(report.counts).toEqual({ new: 0, changed: 0, continuing: 0, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0, disputed: 0, not_on_payroll: 0, affordability: 0, ...counts });
+    expect(report.counts).toEqual({ new: 0, changed: 0, continuing: 0, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0, disputed: 0, not_on_payroll: 0, affordability: 0, no_mandate: 0, ...counts });
     expect(report.signals.map((s) => [s.row, s.type, s.message])).toEqual(expected);
   });
 

@@ -10,4 +10,5 @@ export const EMPLOYEE_PORTAL_SCREENS: Record<string, ScreenModule> = {
   deductions: () => import('./routes/employee/deductions'),
   lookups: () => import('./routes/employee/lookups'),
   reports: () => import('./routes/employee/reports'),
+  mandates: () => import('./routes/employee/mandates'),
 };

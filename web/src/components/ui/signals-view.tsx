@@ -31,6 +31,7 @@ const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
   DISPUTED: 'disputed',
   NOT_ON_PAYROLL: 'not_on_payroll',
   AFFORDABILITY: 'affordability',
+  NO_MANDATE: 'no_mandate',
 };
 /** Identity and exposure want a second look; the month's changes are information. */
 const COLOR_OF: Record<SignalType, string> = {
@@ -43,6 +44,7 @@ const COLOR_OF: Record<SignalType, string> = {
   DISPUTED: 'red',
   NOT_ON_PAYROLL: 'red',
   AFFORDABILITY: 'orange',
+  NO_MANDATE: 'red',
 };
 const count = (n: number) => n.toLocaleString('en-US');
 

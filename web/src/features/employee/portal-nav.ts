@@ -14,4 +14,5 @@ export const PORTAL_NAV: readonly PortalNavEntry[] = [
   { to: '/employee/deductions', label: 'My deductions' },
   { to: '/employee/lookups', label: 'Who looked' },
   { to: '/employee/reports', label: 'My reports' },
+  { to: '/employee/mandates', label: 'Mandates' },
 ];

@@ -1,14 +1,20 @@
 import { ActionIcon, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { HIGHLIGHT_SLIDES, SLIDE_INTERVAL_MS } from './highlight-slides';
+import { useMandateRequirement } from '@/lib/mandate-requirement';
+import { HIGHLIGHT_SLIDES, mandateSlide, SLIDE_INTERVAL_MS } from './highlight-slides';
 import classes from './highlight-carousel.module.css';
 
-/** The sign-in highlights: four slides, advancing every 5 s, with clickable dots and a pause. */
+/**
+ * The sign-in highlights: four slides (five while mandates are required from a month, that one first),
+ * advancing every 5 s, with clickable dots and a pause.
+ */
 export function HighlightCarousel() {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
-  const count = HIGHLIGHT_SLIDES.length;
+  const requiredFrom = useMandateRequirement().data?.required_from;
+  const slides = requiredFrom ? [mandateSlide(requiredFrom), ...HIGHLIGHT_SLIDES] : HIGHLIGHT_SLIDES;
+  const count = slides.length;
 
   // Re-armed on every change, so a click on a dot gives that slide its full 5 s.
   useEffect(() => {
@@ -20,7 +26,7 @@ export function HighlightCarousel() {
   return (
     <section className={classes.root} aria-roledescription="carousel" aria-label="Platform highlights">
       <div className={classes.slides} aria-live={paused ? 'polite' : 'off'}>
-        {HIGHLIGHT_SLIDES.map((slide, index) => {
+        {slides.map((slide, index) => {
           const SlideIcon = slide.icon;
           const current = index === active;
           return (
@@ -49,7 +55,7 @@ export function HighlightCarousel() {
         })}
       </div>
       <Group gap="xs" mt="xl" align="center">
-        {HIGHLIGHT_SLIDES.map((slide, index) => (
+        {slides.map((slide, index) => (
           <UnstyledButton
             key={slide.title}
             className={classes.dot}

@@ -1,4 +1,5 @@
-import { IconCalendarEvent, IconRoute, IconSearch, IconShieldExclamation, type Icon } from '@tabler/icons-react';
+import { IconCalendarEvent, IconFileCertificate, IconRoute, IconSearch, IconShieldExclamation, type Icon } from '@tabler/icons-react';
+import { mandateRequirementText } from '@shared/api/mandates';
 
 export interface HighlightSlide {
   title: string;
@@ -29,6 +30,9 @@ export const HIGHLIGHT_SLIDES: readonly HighlightSlide[] = [
     icon: IconShieldExclamation,
   },
 ];
+
+/** The slide announcing that mandates are required from a month, shown while the setting is set. */
+export const mandateSlide = (month: string): HighlightSlide => ({ title: `Mandates required from ${month}`, text: mandateRequirementText(month), icon: IconFileCertificate });
 
 /** Spec part 2 §9: the carousel advances every 5000 ms. */
 export const SLIDE_INTERVAL_MS = 5000;

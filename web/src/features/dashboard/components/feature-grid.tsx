@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertOctagon,
   IconChecklist,
+  IconFileCertificate,
   IconFileSpreadsheet,
   IconGavel,
   IconHistory,
@@ -28,6 +29,7 @@ const DETAILS: Record<GridPath, { icon: Icon; description: string }> = {
   '/history': { icon: IconHistory, description: 'A borrower’s deductions over the last 3 months, by NRC.' },
   '/reviews': { icon: IconChecklist, description: 'Review, approve, assign and complete submissions.' },
   '/disputes': { icon: IconGavel, description: 'Deductions an employee says they never agreed to: answer or decide.' },
+  '/mandates': { icon: IconFileCertificate, description: 'Claim the mandates employees give you before a first deduction.' },
   '/team': { icon: IconUsersGroup, description: 'Invite members and manage their roles.' },
   '/admin': { icon: IconSettings, description: 'Platform totals, users and billing.' },
   '/admin/requests': { icon: IconUserPlus, description: 'Approve or reject access requests.' },

@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { AffordabilitySettings } from './affordability-settings';
 import { ExposureSettings } from './exposure-settings';
+import { MandatesSettings } from './mandates-settings';
 import { RetentionSettings } from './retention-settings';
 import { WindowSettings } from './window-settings';
 
@@ -12,6 +13,7 @@ export function PlatformSettings() {
       <WindowSettings />
       <RetentionSettings />
       <AffordabilitySettings />
+      <MandatesSettings />
     </SimpleGrid>
   );
 }

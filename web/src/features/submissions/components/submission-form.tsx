@@ -6,6 +6,7 @@ import { acceptFor, type DocKind, FILE_RULES } from '@shared/api/submissions';
 import { currentMonth } from '@shared/rules/dates';
 import { orgTypeFromPayeeKey } from '@shared/rules/payee-key';
 import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
+import { MandateNotice } from './mandate-notice';
 import { WindowNotice } from './window-notice';
 
 export const FILE_TYPE_OPTIONS: { value: DocKind; label: string }[] = [
@@ -111,6 +112,7 @@ export function SubmissionForm({ form, busy, keepsRegister = false, canDownload,
         )}
       </SimpleGrid>
       <WindowNotice kind={form.kind} month={form.month} />
+      <MandateNotice kind={form.kind} />
       <Group gap="sm" mt="lg">
         {!isOnboarding && (
           <Button onClick={onValidate} disabled={busy} variant={ready ? 'light' : 'filled'} leftSection={<IconChecks size={16} aria-hidden />}>

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { rolesOnly } from '../access.js';
+import { isMonth } from '../rules/dates.js';
+import { MANDATE_STATES, normaliseMandateNumber } from '../rules/mandate.js';
+import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
+
+/**
+ * Mandates: an employee's consent to one lender's deduction (payee key, a monthly limit, a last month),
+ * given in the employee portal, texted to the register's mobile with a PIN, claimed by the lender with
+ * that PIN and cited by the first file that deducts.
+ */
+
+/** Who claims and lists mandates: a lender's FI admins and data users, in the payee key's organisation. */
+export const MANDATE_CLAIMERS = rolesOnly('fi_admin', 'data_user');
+
+/** An issued mandate not claimed within this many days expires. */
+export const MANDATE_CLAIM_DAYS = 30;
+/** Wrong PINs that lock a mandate: the employee then issues a new one. */
+export const MANDATE_PIN_TRIES = 3;
+/** The most a mandate may allow a month, in ZMW. */
+export const MANDATE_MAX_MONTHLY = 10_000_000;
+
+export const MANDATE_STATE_LABELS = { issued: 'Issued', claimed: 'Claimed', used: 'Used', revoked: 'Revoked', expired: 'Expired' } as const satisfies Record<(typeof MANDATE_STATES)[number], string>;
+
+export const MANDATE_MESSAGES = {
+  number: 'Enter the mandate number as MD-XXXX-XXXX.',
+  pin: 'Enter the 6-digit PIN the employee received by SMS.',
+  payeeKey: 'Enter the payee key: 2 to 20 letters, digits, dots, underscores or hyphens.',
+  maxMonthly: `Enter the most the lender may deduct a month, in ZMW, more than 0 with at most 2 decimals (up to ${MANDATE_MAX_MONTHLY.toLocaleString('en-US')}).`,
+  lastMonth: 'Enter the last month of the deduction as YYYY-MM, this month or later.',
+  notFound: 'No mandate has this number. Check the number the employee gave.',
+  otherLender: 'This mandate was given to another lender: only that lender’s organisation can claim it.',
+  wrongPin: (left: number) => `The PIN is wrong. ${left} ${left === 1 ? 'try' : 'tries'} left before the mandate locks.`,
+  locked: `This mandate is locked after ${MANDATE_PIN_TRIES} wrong PINs. Ask the employee to give a new mandate.`,
+  alreadyClaimed: 'This mandate was already claimed.',
+  revoked: 'The employee revoked this mandate.',
+  expired: `This mandate expired: it was not claimed within ${MANDATE_CLAIM_DAYS} days. Ask the employee to give a new one.`,
+  claimed: (number: string) => `Mandate ${number} claimed. Cite it in the MANDATE column of the first file that deducts.`,
+  unknownLender: (payeeKey: string) => `No lender on the platform has the payee key ${payeeKey}. Check it with the lender.`,
+  issued: (number: string) => `Mandate ${number} given. We sent the number and a PIN to your phone: give both to the lender.`,
+  notOnRegister: 'You are not on the current payroll register, so a mandate cannot be texted to you. Ask your HR office.',
+  revokedNow: (number: string) => `Mandate ${number} revoked. The lender cannot use it.`,
+  cannotRevoke: (state: string) => `This mandate is ${state}: only a mandate not yet used can be revoked.`,
+  sms: {
+    issued: (number: string, pin: string, lender: string, limit: string, lastMonth: string) =>
+      `Mandate ${number} for ${lender}: up to ZMW ${limit} a month until ${lastMonth}. PIN ${pin}. Give both only to this lender. Not you? Revoke it in the portal.`,
+    claimed: (number: string, lender: string) => `${lender} claimed your mandate ${number}. Not you? Report it in the portal.`,
+    used: (number: string, month: string) => `Your mandate ${number} was used for a deduction starting ${month}.`,
+  },
+} as const;
+
+const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+export const mandateNumberSchema = z
+  .string({ error: MANDATE_MESSAGES.number })
+  .max(40, MANDATE_MESSAGES.number)
+  .transform((value, ctx) => normaliseMandateNumber(value) ?? (ctx.addIssue({ code: 'custom', message: MANDATE_MESSAGES.number }), z.NEVER));
+
+export const claimMandateRequestSchema = z
+  .object({
+    mandate_number: mandateNumberSchema,
+    pin: z.string({ error: MANDATE_MESSAGES.pin }).trim().regex(/^\d{6}$/, MANDATE_MESSAGES.pin),
+  })
+  .strict();
+
+/** A mandate as its employee and its lender see it; the PIN never leaves the server. */
+export const mandateViewSchema = z.object({
+  number: z.string(),
+  nrc: z.string(),
+  payee_key: z.string(),
+  org_name: z.string(),
+  max_monthly: z.number(),
+  last_month: z.string(),
+  state: z.enum(MANDATE_STATES),
+  /** Three wrong PINs: no claim can succeed any more. */
+  locked: z.boolean(),
+  issued_at: z.string(),
+  /** Not claimed by then, it expires. */
+  claim_by: z.string(),
+  claimed_at: z.string().nullable(),
+  used_month: z.string().nullable(),
+  used_at: z.string().nullable(),
+});
+export type MandateView = z.infer<typeof mandateViewSchema>;
+
+export const claimMandateResponseSchema = z.object({ mandate: mandateViewSchema, message: z.string() });
+export const mandateListResponseSchema = z.object({ mandates: z.array(mandateViewSchema) });
+
+/** The portal's form: which lender, how much a month at most, until when. */
+export const issueMandateRequestSchema = z
+  .object({
+    payee_key: z.string({ error: MANDATE_MESSAGES.payeeKey }).trim().refine(isValidPayeeKey, MANDATE_MESSAGES.payeeKey).transform(normalisePayeeKey),
+    max_monthly: z
+      .number({ error: MANDATE_MESSAGES.maxMonthly })
+      .positive(MANDATE_MESSAGES.maxMonthly)
+      .max(MANDATE_MAX_MONTHLY, MANDATE_MESSAGES.maxMonthly)
+      .refine(twoDecimals, MANDATE_MESSAGES.maxMonthly),
+    last_month: z.string({ error: MANDATE_MESSAGES.lastMonth }).trim().refine(isMonth, MANDATE_MESSAGES.lastMonth),
+  })
+  .strict();
+export const issueMandateResponseSchema = z.object({ mandate: mandateViewSchema, message: z.string() });
+
+export const revokeMandateResponseSchema = z.object({ mandate: mandateViewSchema, message: z.string() });
+
+/** The `mandates.required_from` setting as anyone may read it (the sign-in screen announces it). */
+export const mandateRequirementResponseSchema = z.object({ required_from: z.string().nullable() });
+
+/** How the sign-in slides and the upload screen announce that mandates are required. */
+export const mandateRequirementText = (month: string) =>
+  `From ${month}, every new deduction must cite the employee’s mandate in the MANDATE column: a number and PIN the employee receives by SMS, claimed by the lender on Mandates. A file with a new deduction without one cannot be submitted.`;
+
+/** The lender a payee key names, shown back to the employee before they give a mandate. */
+export const mandateLenderResponseSchema = z.object({ payee_key: z.string(), org_name: z.string() });

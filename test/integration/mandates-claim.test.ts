@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
+import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { claimMandate, listMandates } from '../../shared/routes/mandates.js';
+import { call, expectStatus, offContract } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { issueTestMandate, type IssuedMandate } from '../fixtures/mandates.js';
+import { textsTo } from '../support/employee.js';
+import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+
+/**
+ * The lender's claim of a mandate through the real handler on the twin: the terms on success and a text
+ * to the employee, the PIN's three tries and the lock (also under concurrent guesses), concurrent claims
+ * (exactly one wins), another lender's mandate refused, and the states that cannot be claimed.
+ */
+const twin = inject('twin');
+const M = currentMonth();
+const base = 600_000 + Math.floor(Math.random() * 300_000);
+const nrc = (n: number) => `${base + n}/41/1`;
+let orgA: SeededOrg;
+let orgB: SeededOrg;
+const who = { adminA: '', dataUserA: '', adminB: '', compliance: '' };
+let revokeMandate: typeof import('../../lambdas/data/mandate-claims.js').revokeMandate;
+
+async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg, role?: Parameters<typeof seedMembership>[4]) {
+  const user = await createUser(twin, roles);
+  const token = (await signIn(twin, user.email, user.password)).idToken;
+  if (org) await seedMembership(twin, org, subOf(token), 'approved', role, user.email);
+  return token;
+}
+const issue = (n: number, org = orgA, now?: Date) => issueTestMandate(twin, { nrc: nrc(n), payee_key: org.payeeKey, org_name: org.orgName, max_monthly: 500, last_month: shiftMonth(M, 12) }, now);
+const claim = (token: string, m: Pick<IssuedMandate, 'number' | 'pin'>) => call(twin, claimMandate, { body: { mandate_number: m.number, pin: m.pin }, caller: token });
+const wrong = (pin: string) => (pin === '000000' ? '111111' : '000000');
+
+beforeAll(async () => {
+  Object.assign(process.env, twin.env);
+  ({ revokeMandate } = await import('../../lambdas/data/mandate-claims.js'));
+  orgA = await seedOrganisation(twin, uniquePayeeKey());
+  orgB = await seedOrganisation(twin, uniquePayeeKey());
+  [who.adminA, who.dataUserA, who.adminB, who.compliance] = await Promise.all([
+    tokenFor(['fi_admin'], orgA),
+    tokenFor(['data_user'], orgA, 'data_user'),
+    tokenFor(['fi_admin'], orgB),
+    tokenFor(['compliance']),
+  ]);
+}, 120_000);
+
+describe('claiming a mandate', () => {
+  it('gives its terms to the lender, texts the employee once, and keeps the PIN only as a hash', async () => {
+    const m = await issue(1);
+    const res = await claim(who.dataUserA, { number: m.number.toLowerCase().replace(/-/g, ' '), pin: m.pin });
+    expectStatus(res, 200);
+    expect(res.body.mandate).toMatchObject({ number: m.number, nrc: nrc(1), payee_key: orgA.payeeKey, org_name: orgA.orgName, max_monthly: 500, last_month: shiftMonth(M, 12), state: 'claimed', locked: false });
+    expect(res.body.message).toBe(MANDATE_MESSAGES.claimed(m.number));
+
+    const deadline = Date.now() + 20_000;
+    const claimedTexts = async () => (await textsTo(twin, m.mobile)).filter((t) => t.body.includes('claimed'));
+    while ((await claimedTexts()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await claimedTexts()).map((t) => t.body)).toEqual([MANDATE_MESSAGES.sms.claimed(m.number, orgA.orgName)]);
+
+    const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } }))).Item!;
+    expect(Object.values(item)).not.toContain(m.pin);
+    expect(item.pin_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('lists the claimed mandate for its lender only', async () => {
+    const m = await issue(2);
+    expectStatus(await claim(who.adminA, m), 200);
+    const mine = await call(twin, listMandates, { caller: who.dataUserA });
+    expectStatus(mine, 200);
+    expect(mine.body.mandates.map((x) => x.number)).toContain(m.number);
+    const theirs = await call(twin, listMandates, { caller: who.adminB });
+    expectStatus(theirs, 200);
+    expect(theirs.body.mandates.map((x) => x.number)).not.toContain(m.number);
+    expect((await call(twin, listMandates, { caller: who.compliance })).status).toBe(403);
+  });
+
+  it('refuses a mandate given to another lender (403), an unknown number (404) and a malformed one (400)', async () => {
+    const m = await issue(3);
+    const other = await claim(who.adminB, m);
+    expectStatus(other, 403);
+    expect(other.body).toMatchObject({ error: 'other_lender', message: MANDATE_MESSAGES.otherLender });
+    const unknown = await claim(who.adminA, { number: 'MD-ZZZZ-ZZZ0', pin: '123456' });
+    expectStatus(unknown, 404);
+    expect(unknown.body.message).toBe(MANDATE_MESSAGES.notFound);
+    const malformed = await call(twin, claimMandate, { body: offContract({ mandate_number: 'MD-12', pin: '123456' }), caller: who.adminA });
+    expectStatus(malformed, 400);
+    expect(malformed.body.message).toContain(MANDATE_MESSAGES.number);
+    expect((await call(twin, claimMandate, { body: { mandate_number: m.number, pin: '12ab56' }, caller: who.adminA })).status).toBe(400);
+    // The other lender's attempt cost no try: the right PIN still claims it.
+    expectStatus(await claim(who.adminA, m), 200);
+  });
+});
+
+describe('the PIN', () => {
+  it('locks the mandate at the third wrong try; the right PIN is then refused too', async () => {
+    const m = await issue(4);
+    const first = await claim(who.adminA, { number: m.number, pin: wrong(m.pin) });
+    expectStatus(first, 400);
+    expect(first.body).toMatchObject({ error: 'wrong_pin', message: MANDATE_MESSAGES.wrongPin(2) });
+    expect((await claim(who.adminA, { number: m.number, pin: wrong(m.pin) })).body).toMatchObject({ message: MANDATE_MESSAGES.wrongPin(1) });
+    const third = await claim(who.adminA, { number: m.number, pin: wrong(m.pin) });
+    expectStatus(third, 409);
+    expect(third.body).toMatchObject({ error: 'locked', message: MANDATE_MESSAGES.locked });
+    const right = await claim(who.adminA, m);
+    expectStatus(right, 409);
+    expect(right.body.error).toBe('locked');
+  });
+
+  it('counts concurrent wrong guesses without losing one and never past three', async () => {
+    const m = await issue(5);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => claim(who.adminA, { number: m.number, pin: wrong(m.pin) })));
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(6);
+    const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } }))).Item!;
+    expect(item.pin_failures).toBe(3);
+    expect((await claim(who.adminA, m)).status).toBe(409);
+  });
+});
+
+describe('concurrent claims', () => {
+  it('lets exactly one of them win; the others are told it was claimed', async () => {
+    const m = await issue(6);
+    const answers = await Promise.all([who.adminA, who.dataUserA, who.adminA, who.dataUserA, who.adminA].map((token) => claim(token, m)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const losers = answers.filter((a) => a.status !== 200);
+    expect(losers.map((a) => a.status)).toEqual([409, 409, 409, 409]);
+    for (const loser of losers) expect(loser.body).toMatchObject({ error: 'claimed', message: MANDATE_MESSAGES.alreadyClaimed });
+  });
+});
+
+describe('mandates that cannot be claimed', () => {
+  it('refuses a revoked one and one not claimed within 30 days', async () => {
+    const revoked = await issue(7);
+    expect((await revokeMandate(revoked.number, nrc(7))).revoked).toBe(true);
+    const r = await claim(who.adminA, revoked);
+    expectStatus(r, 409);
+    expect(r.body).toMatchObject({ error: 'revoked', message: MANDATE_MESSAGES.revoked });
+
+    const expired = await issue(8, orgA, new Date(Date.now() - 31 * 86_400_000));
+    const e = await claim(who.adminA, expired);
+    expectStatus(e, 409);
+    expect(e.body).toMatchObject({ error: 'expired', message: MANDATE_MESSAGES.expired });
+  });
+
+  it('revokes only for its own employee and only before it is used', async () => {
+    const m = await issue(9);
+    expect(await revokeMandate(m.number, nrc(10))).toEqual({ revoked: false, mandate: null });
+    expectStatus(await claim(who.adminA, m), 200);
+    expect((await revokeMandate(m.number, nrc(9))).revoked).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getMandateLender, giveMandate, listMyMandates, revokeMandate } from '@shared/routes/mandates';
+import { callRoute } from '@/lib/api-client';
+
+/** The portal's queries live under the 'employee' key, forgotten whole when the employee signs out. */
+const LIST_KEY = ['employee', listMyMandates.id];
+
+/** GET /api/employee/mandates: the employee's own, newest first. */
+export function useMyMandates() {
+  return useQuery({ queryKey: LIST_KEY, queryFn: ({ signal }) => callRoute(listMyMandates, { signal }) });
+}
+
+/** GET /api/employee/lenders/{payee_key}: the lender's name, to confirm before giving a mandate. */
+export function useLenderLookup() {
+  return useMutation({ mutationFn: (payeeKey: string) => callRoute(getMandateLender, { params: { payee_key: payeeKey } }) });
+}
+
+/** POST /api/employee/mandates, then the list again. */
+export function useGiveMandate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { payee_key: string; max_monthly: number; last_month: string }) => callRoute(giveMandate, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: LIST_KEY }),
+  });
+}
+
+/** POST /api/employee/mandates/{number}/revoke, then the list again. */
+export function useRevokeMandate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (number: string) => callRoute(revokeMandate, { params: { number } }),
+    onSettled: () => client.invalidateQueries({ queryKey: LIST_KEY }),
+  });
+}
