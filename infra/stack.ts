@@ -108,7 +108,6 @@ export class PayrollPlatformStack extends Stack {
       userPool: this.auth.userPool,
       triggers: props.s3Triggers ?? S3_TRIGGERS,
       jobs: props.s3Triggers ? [] : SCHEDULED_JOBS,
-      smsOriginationNumber: smsOrigination.valueAsString,
     });
     this.web = new Web(this, 'Web', {
       siteDir: props.webAssetDir,

@@ -50,15 +50,14 @@ const GRANTS_BY_TRIGGER = {
     buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], list: true } },
   },
   // The job, its recipients (the submission, an organisation's members, an access request, the platform
-  // admins on gsi2), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if the send fails), SES.
+  // admins on gsi2; a mandate for its texts), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if
+  // the send fails), SES; SNS for the texts (lambdas/events/notification-texts.ts).
   'send-notification': {
     tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.notify] } },
     sendsEmail: true,
     sendsSms: true,
     readsAppUrl: true,
-    // Texts about mandates (lambdas/events/text-notifications.ts): to the mobile the mandate was texted to.
-    sendsSms: true,
   },
 } satisfies TriggerGrantTable;
 
