@@ -73,6 +73,9 @@ test('a platform admin sets the affordability share on /admin, a wrong value ref
   await card.getByRole('button', { name: 'Save affordability' }).click();
   await expect(page.getByText('Settings saved.').first()).toBeVisible();
   await expect(card.getByTestId('settings-updated')).toContainText(admin.email);
+  // The message's close button is named like every icon-only button (the theme's Notification default).
+  await expect(page.getByRole('button', { name: 'Close the message' }).first()).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin with its Settings saved. message');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-affordability.png`, fullPage: true });
   await share.fill('');
   await card.getByRole('button', { name: 'Save affordability' }).click();
