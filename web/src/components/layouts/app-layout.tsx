@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { normalisePath } from '@shared/navigation';
 import { Brand } from '@/components/ui/brand';
+import { SkipLink } from '@/components/ui/skip-link';
 import classes from './app-layout.module.css';
 
 export interface MenuItemDef {
@@ -29,9 +30,7 @@ export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = f
   const current = normalisePath(useLocation().pathname);
   return (
     <AppShell header={{ height: 60 }} padding={0}>
-      <a href="#main-content" className={classes.skipLink}>
-        Skip to main content
-      </a>
+      <SkipLink target="main-content" />
       <AppShell.Header className={classes.header}>
         <Container size={size} h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">

@@ -3,6 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Brand } from '@/components/ui/brand';
+import { SkipLink } from '@/components/ui/skip-link';
 import { useEmployeeSignOut } from '../hooks/use-employee-session';
 import { PORTAL_NAV } from '../portal-nav';
 import classes from './portal-layout.module.css';
@@ -20,9 +21,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   };
   return (
     <>
-      <a href="#portal-content" className={classes.skipLink}>
-        Skip to main content
-      </a>
+      <SkipLink target="portal-content" />
       <Box component="header" className={classes.header}>
         <Container size="md" py="xs">
           <Group justify="space-between" wrap="nowrap" gap="sm">
