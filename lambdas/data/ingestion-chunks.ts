@@ -5,7 +5,7 @@ import { jsonArrayBatches } from '../lib/json-array.js';
 import { bucketName, s3 } from './clients.js';
 import { isNotFound } from './s3-objects.js';
 import { chunkIndexOf, chunkKey } from './ingestion-layout.js';
-import { resultKeys } from './uploads.js';
+import { streamValidatedRows } from './uploads.js';
 
 /** Chunk objects written at once. */
 const PUTS_IN_FLIGHT = 8;
@@ -16,14 +16,8 @@ const PUTS_IN_FLIGHT = 8;
  * rows.json, never its objects. False when the rows are gone.
  */
 export async function writeChunks(submissionId: string, uploadId: string, count: number): Promise<boolean> {
-  let body: AsyncIterable<Uint8Array>;
-  try {
-    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: resultKeys(uploadId).rows }));
-    body = out.Body as AsyncIterable<Uint8Array>;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
+  const body = await streamValidatedRows(uploadId);
+  if (!body) return false;
   const chunks: string[][] = Array.from({ length: count }, () => []);
   let place = 0;
   for await (const rows of jsonArrayBatches<CanonicalRow>(body)) for (const row of rows) chunks[chunkIndexOf(row, place++, count)]!.push(JSON.stringify(row));

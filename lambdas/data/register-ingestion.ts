@@ -8,7 +8,7 @@ import { jsonArrayBatches } from '../lib/json-array.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { queryCount } from './dynamo.js';
 import { isNotFound } from './s3-objects.js';
-import { resultKeys } from './uploads.js';
+import { streamValidatedRows } from './uploads.js';
 
 /**
  * A submitted register's ingestion, in chunks so that 300,000 employees (600,000 items) stay well within an
@@ -70,14 +70,8 @@ export async function readRegisterJob(key: string): Promise<RegisterJob | null> 
  * streams (the rows before `from` are read and dropped). False when the rows are gone.
  */
 export async function forEachValidatedEmployee(uploadId: string, from: number, to: number, take: (batch: RegisterEmployee[]) => Promise<void>): Promise<boolean> {
-  let body: AsyncIterable<Uint8Array>;
-  try {
-    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: resultKeys(uploadId).rows }));
-    body = out.Body as AsyncIterable<Uint8Array>;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
+  const body = await streamValidatedRows(uploadId);
+  if (!body) return false;
   let place = 0;
   for await (const batch of jsonArrayBatches<RegisterEmployee>(body)) {
     const start = place;

@@ -193,6 +193,17 @@ export async function readUploadObject(key: string): Promise<{ data: Uint8Array;
   }
 }
 
+/** An upload's validated rows (`results/{id}/rows.json`) as they stream from S3, or null when they are gone. */
+export async function streamValidatedRows(uploadId: string): Promise<AsyncIterable<Uint8Array> | null> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: resultKeys(uploadId).rows }));
+    return out.Body as AsyncIterable<Uint8Array>;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
 export async function putResult(key: string, body: string, contentType: string): Promise<void> {
   await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: key, Body: body, ContentType: contentType }));
 }
