@@ -47,7 +47,13 @@ export const CALLER_TTL_MS = 30_000;
 export const ACCESS_MESSAGES = {
   pending: 'Your account is waiting for approval. An administrator must approve your access request, or you must accept an invitation, before you can do this.',
   role: 'Your role does not allow this action.',
+  chooseOrganisation: 'You are a member of several organisations: choose the one you act for (the organisation switcher at the top of the page), then try again.',
+  notMemberOf: 'You are not an approved member of the organisation you chose to act for. Choose one of your organisations in the switcher at the top of the page.',
+  actingForOrganisation: 'You are acting for an organisation: choose "Platform" in the organisation switcher at the top of the page to do this as a platform admin.',
 } as const;
+
+/** The request header naming the organisation the caller acts for (lower case: headers arrive normalised). */
+export const ACTING_ORG_HEADER = 'x-acting-org';
 
 /** A role held in one organisation: an approved membership, as the directory records it. */
 export interface Grant {
@@ -71,6 +77,12 @@ export interface Caller {
   grants?: readonly Grant[];
   /** An employee of the payroll register: never approved, no roles; only `employee` routes and screens. */
   employee?: boolean;
+  /**
+   * The organisation the caller acts for on this request (header `X-Acting-Org`, or their only
+   * organisation): `grants` and `roles` then hold that organisation's role only. Null when acting as
+   * the platform (a platform admin who chose no organisation) or for no organisation yet.
+   */
+  actingOrgId?: string | null;
 }
 
 /**

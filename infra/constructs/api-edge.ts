@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 import { VIEWER_ADDRESS_HEADER } from '../../shared/edge.js';
 
 /** The viewer headers the API reads; Host is never forwarded (API Gateway answers its own name only). */
-export const API_VIEWER_HEADERS = ['Accept', 'Content-Type', 'User-Agent'] as const;
+export const API_VIEWER_HEADERS = ['Accept', 'Content-Type', 'User-Agent', 'X-Acting-Org'] as const;
 
 /**
  * How CloudFront's /api/* behaviour talks to the HTTP API. No managed policy both drops Host and adds

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { CLIENT_TYPES } from '../../shared/api/accounts.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
-import { getMember, type MemberItem } from './memberships.js';
 
 /**
  * Organisations, in the directory table (memberships, access requests, platform admins and billing
@@ -47,13 +46,3 @@ export async function getOrganisation(orgId: string): Promise<Organisation | nul
   return organisationCodec.parse(out.Item);
 }
 
-/**
- * Spec part 1 §6: may this user submit for this payee key? Platform admins may submit for any
- * key (checked by the caller); everyone else must be an approved member of the key's organisation.
- */
-export async function approvedMembershipForPayeeKey(userId: string, payeeKey: string): Promise<{ org: Organisation; membership: MemberItem } | null> {
-  const org = await findOrganisationByPayeeKey(payeeKey);
-  if (!org) return null;
-  const membership = await getMember(org.org_id, userId);
-  return membership?.status === 'approved' ? { org, membership } : null;
-}

@@ -82,12 +82,3 @@ export async function getMember(orgId: string, userId: string): Promise<MemberIt
 /** The roles that make an approved member an admin of their organisation. */
 export const ORG_ADMIN_ROLES: readonly Role[] = ['fi_admin', 'pmec_admin'];
 
-/**
- * Spec §6: an organisation admin acts on their own latest approved organisation, i.e. the latest
- * approved membership in which they are an organisation admin.
- */
-export async function latestAdminMembership(userId: string): Promise<MemberItem | null> {
-  const admin = (await listUserMemberships(userId)).filter((m) => m.status === 'approved' && ORG_ADMIN_ROLES.includes(m.role));
-  const when = (m: MemberItem) => m.decided_at ?? m.created_at ?? '';
-  return admin.sort((a, b) => when(b).localeCompare(when(a)))[0] ?? null;
-}

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { CALLER_TTL_MS, type Caller, type Grant } from '../../shared/access.js';
+import type { ActingOrganisation } from '../../shared/api/accounts.js';
 import { ROLES, type Role } from '../../shared/roles.js';
 import { type DirectoryAccess, readDirectoryAccess } from '../data/caller-directory.js';
 import { ExpiringMap } from '../lib/expiring-map.js';
@@ -11,6 +12,22 @@ export interface AuthenticatedCaller extends Caller {
   roles: Role[];
   platformRoles: Role[];
   grants: Grant[];
+  /**
+   * Every organisation the caller is an approved member of (what they may act for), read with the grants
+   * from their membership items, whatever they act for on this request.
+   */
+  organisations: MemberOrganisation[];
+  actingOrgId: string | null;
+  /**
+   * How this request's grants were narrowed (see `actFor`): for one organisation, as the platform (a
+   * platform admin who chose none: platform roles only), or not at all (a route that acts for no
+   * organisation, or a caller in none). A fresh read is narrowed the same way.
+   */
+  acting: 'organisation' | 'platform' | 'unchosen';
+}
+/** An approved membership as the caller's organisation: the switcher's fields and the payee key. */
+export interface MemberOrganisation extends ActingOrganisation {
+  payee_key: string | null;
 }
 export type AnyCaller = AuthenticatedCaller | { signedIn: false; approved: false; roles: [] };
 /**
@@ -74,18 +91,55 @@ export async function readCaller(identity: Identity, now = Date.now()): Promise<
     roles: ROLES.filter((r) => held.has(r)),
     platformRoles: access.platformRoles,
     grants: access.grants,
+    organisations: access.memberships
+      .filter((m) => m.status === 'approved')
+      .map(({ org_id, org_name, client_type, role, payee_key }) => ({ org_id, org_name, client_type, role, payee_key })),
+    actingOrgId: null,
+    acting: 'unchosen',
   };
   remembered.set(identity.userId, caller, now + CALLER_TTL_MS);
   return { caller, access };
 }
 
+/** The caller with only the grants of one organisation, or of none (`orgId` null: platform roles only). */
+function narrowed(caller: AuthenticatedCaller, orgId: string | null): AuthenticatedCaller {
+  const grants = orgId === null ? [] : caller.grants.filter((g) => g.orgId === orgId);
+  // A platform admin who chose an organisation acts as its member only: platform powers are set aside.
+  const platformRoles = orgId === null ? caller.platformRoles : [];
+  const held = new Set<Role>([...platformRoles, ...grants.map((g) => g.role)]);
+  return { ...caller, roles: ROLES.filter((r) => held.has(r)), platformRoles, grants, actingOrgId: orgId, acting: orgId === null ? 'platform' : 'organisation' };
+}
+
+/**
+ * The caller as they act on this request, from the organisation they named (`X-Acting-Org`, or null):
+ * - a named organisation they are an approved member of: that organisation's grant only (a platform
+ *   admin's platform roles set aside too); one they are not: 'not_member';
+ * - none named: a platform admin acts as the platform (platform roles only, no organisation's grant);
+ *   a member of one organisation acts for it; a member of several must choose ('choose');
+ *   a caller in no organisation stays as they are.
+ * No database call: the organisations come with the directory read that made the caller.
+ */
+export function actFor(caller: AuthenticatedCaller, requested: string | null): AuthenticatedCaller | 'not_member' | 'choose' {
+  if (requested !== null) return caller.organisations.some((o) => o.org_id === requested) ? narrowed(caller, requested) : 'not_member';
+  if (caller.platformRoles.length > 0) return narrowed(caller, null);
+  if (caller.organisations.length === 1) return narrowed(caller, caller.organisations[0]!.org_id);
+  return caller.organisations.length === 0 ? caller : 'choose';
+}
+
+/** A fresh read of the caller, narrowed as the request narrowed the caller it had (null when that is no longer possible). */
+function sameActing(fresh: AuthenticatedCaller, as: AuthenticatedCaller): AuthenticatedCaller | null {
+  if (as.acting === 'unchosen') return fresh;
+  const again = actFor(fresh, as.acting === 'organisation' ? as.actingOrgId : null);
+  return typeof again === 'string' || again.acting !== as.acting ? null : again;
+}
+
 /**
  * A check that would refuse the caller is made again on a fresh read of the directory before it
- * refuses: what the function remembers may lack a role granted a moment ago. Answers the caller the
- * check passed with, or null.
+ * refuses: what the function remembers may lack a role granted a moment ago. The fresh read acts for
+ * the same organisation as the caller did. Answers the caller the check passed with, or null.
  */
 export async function confirmAllowed(caller: AuthenticatedCaller, check: (c: AuthenticatedCaller) => boolean): Promise<AuthenticatedCaller | null> {
   if (check(caller)) return caller;
-  const fresh = await resolveCaller(caller, { fresh: true });
-  return check(fresh) ? fresh : null;
+  const fresh = sameActing(await resolveCaller(caller, { fresh: true }), caller);
+  return fresh && check(fresh) ? fresh : null;
 }

@@ -1,25 +1,63 @@
 import type { z, ZodType } from 'zod';
-import { ACCESS_MESSAGES, isAllowed } from '../../shared/access.js';
+import { ACCESS_MESSAGES, ACTING_ORG_HEADER, isAllowed } from '../../shared/access.js';
 import { pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
 import { logger } from '../lib/powertools.js';
 import type { ApiMiddleware } from './api-event.js';
-import { ANONYMOUS, confirmAllowed, identityFromEvent, resolveCaller, subjectFromEvent } from './caller.js';
+import type { ApiEvent } from './api-event.js';
+import { actFor, ANONYMOUS, type AuthenticatedCaller, identityFromEvent, resolveCaller, subjectFromEvent } from './caller.js';
 import { resolveEmployeeCaller } from './employee-caller.js';
-import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
 import { isStateChanging, recordRequest } from './request-audit.js';
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
+/** The organisation the request names in `X-Acting-Org`, or null. */
+function requestedOrganisation(event: ApiEvent): string | null {
+  const value = event.headers?.[ACTING_ORG_HEADER]?.trim();
+  return value ? value.slice(0, 100) : null;
+}
+
+type Decision = { caller: AuthenticatedCaller } | { refusal: HttpError; caller: AuthenticatedCaller };
+
+/**
+ * One read of the caller against the route: its access over every role they hold, then the
+ * organisation they act for (see `actFor`), then the access again with that organisation's role only.
+ * A route that acts for no organisation narrows only to an organisation the caller is a member of.
+ */
+function decide(route: Pick<RouteDef, 'access' | 'pendingMessage' | 'actsForOrganisation'>, whole: AuthenticatedCaller, requested: string | null): Decision {
+  const refuse = (c: AuthenticatedCaller) => ({
+    caller: c,
+    refusal: new ForbiddenError(c.approved ? ACCESS_MESSAGES.role : (route.pendingMessage ?? ACCESS_MESSAGES.pending), c.approved ? 'forbidden' : 'not_approved'),
+  });
+  if (!isAllowed(route.access, whole)) return refuse(whole);
+  const acting = actFor(whole, requested);
+  if (route.actsForOrganisation === false) return { caller: typeof acting === 'string' ? whole : acting };
+  if (acting === 'not_member') return { caller: whole, refusal: new ForbiddenError(ACCESS_MESSAGES.notMemberOf, 'not_acting_member') };
+  if (acting === 'choose') {
+    const organisations = whole.organisations.map(({ org_id, org_name, client_type, role }) => ({ org_id, org_name, client_type, role }));
+    return { caller: whole, refusal: new ConflictError(ACCESS_MESSAGES.chooseOrganisation, 'choose_organisation', { organisations }) };
+  }
+  if (isAllowed(route.access, acting)) return { caller: acting };
+  // A platform admin acting for an organisation is told how to act as the platform again.
+  const asPlatform = acting.acting === 'organisation' && whole.platformRoles.length > 0 && isAllowed(route.access, { ...whole, roles: whole.platformRoles });
+  return asPlatform ? { caller: acting, refusal: new ForbiddenError(ACCESS_MESSAGES.actingForOrganisation, 'forbidden') } : refuse(acting);
+}
+
 /**
  * The caller against the route's access: 401 without a session, 403 without the role. The token says
  * who the caller is; the directory says what they may do (read once per request, remembered briefly by
- * the warm function; a refusal is confirmed on a fresh read). A public route reads it only when a token
- * came with the request, for the audit record. Sets `context.caller`, also on a refusal, so the audit
- * record names who was refused. An employee route lets in only an employee (401 for anyone else); an
- * employee is refused by every other route like a caller without a session: each user pool's authorizer
- * guards its own routes, and here an employee's token names no staff identity (see `identityFromEvent`).
+ * the warm function; a refusal is confirmed on a fresh read). The caller acts for one organisation:
+ * the one header `X-Acting-Org` names (403 if they are not its approved member), their only one, or,
+ * for a platform admin who names none, the platform; a member of several who names none gets 409
+ * `choose_organisation` with the list, on every route that acts for an organisation. Their grants and
+ * roles are then that organisation's only, so every later check decides for it alone.
+ * A public route reads the caller only when a token came with the request, for the audit record. Sets
+ * `context.caller`, also on a refusal, so the audit record names who was refused. An employee route
+ * lets in only an employee (401 for anyone else); an employee is refused by every other route like a
+ * caller without a session: each user pool's authorizer guards its own routes, and here an employee's
+ * token names no staff identity (see `identityFromEvent`).
  */
-export function authorise(route: Pick<RouteDef, 'access' | 'pendingMessage'>): ApiMiddleware {
+export function authorise(route: Pick<RouteDef, 'access' | 'pendingMessage' | 'actsForOrganisation'>): ApiMiddleware {
   return {
     before: async (request) => {
       request.context.caller = ANONYMOUS;
@@ -32,20 +70,21 @@ export function authorise(route: Pick<RouteDef, 'access' | 'pendingMessage'>): A
         return;
       }
       const identity = identityFromEvent(request.event);
+      const requested = requestedOrganisation(request.event);
       if (route.access.kind === 'public') {
-        if (identity) request.context.caller = await resolveCaller(identity);
+        if (identity) {
+          const whole = await resolveCaller(identity);
+          const acting = actFor(whole, requested);
+          request.context.caller = typeof acting === 'string' ? whole : acting;
+        }
         return;
       }
       if (!identity) throw new UnauthorizedError();
-      const remembered = await resolveCaller(identity);
-      request.context.caller = remembered;
-      const caller = await confirmAllowed(remembered, (c) => isAllowed(route.access, c));
-      if (!caller) {
-        const latest = await resolveCaller(identity);
-        request.context.caller = latest;
-        throw new ForbiddenError(latest.approved ? ACCESS_MESSAGES.role : (route.pendingMessage ?? ACCESS_MESSAGES.pending), latest.approved ? 'forbidden' : 'not_approved');
-      }
-      request.context.caller = caller;
+      let decision = decide(route, await resolveCaller(identity), requested);
+      // A refusal is never decided on a remembered read.
+      if ('refusal' in decision) decision = decide(route, await resolveCaller(identity, { fresh: true }), requested);
+      request.context.caller = decision.caller;
+      if ('refusal' in decision) throw decision.refusal;
     },
   };
 }

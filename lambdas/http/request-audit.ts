@@ -21,7 +21,7 @@ function errorCodeOf(response: ApiResult): string | null {
 }
 
 /**
- * One audit entry per state-changing request: who (user, email, roles, organisations), what (the
+ * One audit entry per state-changing request: who (user, email, roles, the organisation they acted for), what (the
  * route and the path it was called on), when, and how it ended (status and error code). The body is
  * never copied: it may hold personal data, and the feature's own entry records what changed.
  * The caller is as the request's access check read the directory.
@@ -35,7 +35,8 @@ export async function recordRequest(route: RouteDef, event: ApiEvent, response: 
     const orgIds = staff ? [...new Set(staff.grants.map((g) => g.orgId))] : [];
     await writeAudit({
       actor: staff ?? (caller.signedIn ? { userId: caller.userId, email: null, roles: [] } : null),
-      org_id: orgIds[0] ?? null,
+      // The organisation the caller acted for; none when they acted as the platform or chose none.
+      org_id: staff?.actingOrgId ?? null,
       action: `request.${route.id}`,
       subject: caller.signedIn ? `${staff ? 'USER' : 'EMPLOYEE'}#${caller.userId}` : 'ANONYMOUS',
       outcome: outcomeOf(status),

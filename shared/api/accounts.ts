@@ -151,6 +151,18 @@ export const membershipSchema = z.object({
   status: z.enum(['pending', 'invited', 'approved', 'rejected', 'removed']),
 });
 
+/** An organisation the caller may act for (an approved membership): what the switcher shows. */
+export const actingOrganisationSchema = z.object({
+  org_id: z.string(),
+  org_name: z.string(),
+  client_type: z.enum(['fi', 'pmec']),
+  role: z.enum(ROLES),
+});
+export type ActingOrganisation = z.infer<typeof actingOrganisationSchema>;
+
+/** The details of 409 `choose_organisation`: the organisations the caller may choose from. */
+export const chooseOrganisationSchema = z.object({ organisations: z.array(actingOrganisationSchema) });
+
 export const meResponseSchema = z.object({
   user_id: z.string(),
   email: z.string(),
@@ -159,5 +171,11 @@ export const meResponseSchema = z.object({
   memberships: z.array(membershipSchema),
   /** Platform roles the person was invited to and has not answered. */
   platform_invitations: z.array(z.enum(['super_admin', 'sys_admin'])).default([]),
+  /** The organisations the caller may act for (approved memberships), whatever they act for now. */
+  organisations: z.array(actingOrganisationSchema).default([]),
+  /** Platform roles held, even while acting for an organisation (then `roles` holds that organisation's role only). */
+  platform_roles: z.array(z.enum(['super_admin', 'sys_admin'])).default([]),
+  /** The organisation this request acted for (header `X-Acting-Org` or the only one), or null. */
+  acting_org_id: z.string().nullable().default(null),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -22,6 +22,7 @@ export const TEAM_MESSAGES = {
   cannotRemoveSelf: 'You cannot remove yourself. Ask another administrator of your organisation.',
   removeNotAllowed: 'You are not allowed to remove a member with this role.',
   notVerified: (email: string) => `${email} has not verified their email address yet, so they cannot be added. Ask them to finish signing up first.`,
+  otherOrganisation: 'You are acting for another organisation: choose this one in the organisation switcher at the top of the page to manage its team.',
   noInvitation: 'There is no invitation from this organisation waiting for you. It may have been withdrawn, or already accepted or declined.',
 } as const;
 

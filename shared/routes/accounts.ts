@@ -29,6 +29,7 @@ export const createAccessRequest = route({
 
 export const acceptTeamInvite = route({
   id: 'accept-team-invite',
+  actsForOrganisation: false,
   method: 'POST',
   path: '/api/team/accept-invite',
   access: SIGNED_IN,
@@ -40,6 +41,7 @@ export const acceptTeamInvite = route({
 
 export const declineTeamInvite = route({
   id: 'decline-team-invite',
+  actsForOrganisation: false,
   method: 'POST',
   path: '/api/team/decline-invite',
   access: SIGNED_IN,
@@ -51,12 +53,13 @@ export const declineTeamInvite = route({
 
 export const getMe = route({
   id: 'get-me',
+  actsForOrganisation: false,
   method: 'GET',
   path: '/api/me',
   access: SIGNED_IN,
   uses: { tables: ['directory'] },
   response: meResponseSchema,
-  summary: 'The signed-in user: roles, approval and memberships.',
+  summary: 'The signed-in user: roles, approval, memberships, the organisations they may act for and the one they act for.',
 });
 
 export const ACCOUNTS_ROUTES = [getEmailAvailability, createAccessRequest, acceptTeamInvite, declineTeamInvite, getMe] as const;

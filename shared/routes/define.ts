@@ -24,6 +24,13 @@ export interface RouteDef {
   /** API Gateway path syntax: /api/things/{id} */
   path: string;
   access: Access;
+  /**
+   * False for a route that acts for no organisation (the caller's own account, invitations, the platform's
+   * settings): a member of several organisations may call it before choosing one. Every other route
+   * acts for the organisation the caller chose (header `X-Acting-Org`), or answers 409
+   * `choose_organisation` to a member of several who chose none.
+   */
+  actsForOrganisation?: false;
   /** What a pending account is told when this route refuses it, where the spec has its own words. */
   pendingMessage?: string;
   /** The tables and buckets (keys of shared/stores.ts) the handler reaches. */

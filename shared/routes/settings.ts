@@ -7,6 +7,7 @@ const route = featureRoutes('settings');
 
 export const getSettings = route({
   id: 'get-settings',
+  actsForOrganisation: false,
   method: 'GET',
   path: '/api/settings',
   access: APPROVED,

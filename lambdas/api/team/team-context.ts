@@ -1,8 +1,8 @@
+import { rolesIn } from '../../../shared/access.js';
 import { isUuid } from '../../../shared/ids.js';
 import { GRANTABLE_ROLES, grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
 import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role } from '../../../shared/roles.js';
 import { getOrganisation, type Organisation } from '../../data/directory.js';
-import { getMember, latestAdminMembership } from '../../data/memberships.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 
@@ -14,9 +14,10 @@ export interface TeamContext {
 }
 
 /**
- * Spec part 2 §6: platform admins name the organisation (a UUID); everyone else acts on their
- * own latest approved organisation, and may name only that one. The roles they may grant follow
- * from the role they hold in it, so an fi_admin of organisation A has no say in organisation B.
+ * Spec part 2 §6: platform admins acting as the platform name the organisation (a UUID); everyone else
+ * acts on the organisation they act for (chosen with `X-Acting-Org`, or their only one), and may name
+ * only that one. The roles they may grant follow from the role they hold in it, so an fi_admin of
+ * organisation A has no say in organisation B.
  */
 export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput: string | undefined): Promise<TeamContext> {
   const orgId = orgIdInput?.trim() || undefined;
@@ -29,15 +30,16 @@ export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput
     return { org, grantable: grantableRoles(caller.roles.filter((r) => PLATFORM_ADMIN_ROLES.includes(r))), platformAdmin: true };
   }
 
-  const membership = orgId ? await getMember(orgId, caller.userId) : await latestAdminMembership(caller.userId);
-  if (!membership) {
-    if (orgId) throw new ForbiddenError(M.noAccess, 'no_org_access');
-    throw new NotFoundError(M.orgUnknown, 'org_unknown');
+  const acting = caller.actingOrgId;
+  if (!acting) throw new NotFoundError(M.orgUnknown, 'org_unknown');
+  if (orgId !== undefined && orgId !== acting) {
+    const member = caller.organisations.some((o) => o.org_id === orgId);
+    throw new ForbiddenError(member ? M.otherOrganisation : M.noAccess, 'no_org_access');
   }
-  // The role must still be approved in this organisation and still be in the caller's token.
-  const adminRole = membership.role === 'fi_admin' || membership.role === 'pmec_admin' ? membership.role : null;
-  if (membership.status !== 'approved' || !adminRole || !caller.roles.includes(adminRole)) throw new ForbiddenError(M.noAccess, 'no_org_access');
-  const org = await getOrganisation(membership.org_id);
+  // The role must still be approved in this organisation (the directory's read of this request).
+  const adminRole = rolesIn(caller, acting).find((r): r is 'fi_admin' | 'pmec_admin' => r === 'fi_admin' || r === 'pmec_admin');
+  if (!adminRole) throw new ForbiddenError(M.noAccess, 'no_org_access');
+  const org = await getOrganisation(acting);
   if (!org) throw new NotFoundError(M.orgUnknown, 'org_unknown');
   return { org, grantable: [...(GRANTABLE_ROLES[adminRole] ?? [])], platformAdmin: false };
 }

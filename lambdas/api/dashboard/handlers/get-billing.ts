@@ -5,14 +5,14 @@ import { getCounters } from '../../../data/counters.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { organisationBillingView, platformBillingView } from '../views.js';
 import { dashboardPeriods } from '../periods.js';
-import { callerMembership } from '../../common/caller-organisation.js';
+import { actingOrganisation } from '../../common/caller-organisation.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
 
 const notConfigured = { configured: false, message: BILLING_MESSAGES.notConfigured } as const;
 
 /**
  * GET /api/billing (spec part 1 §2, §3 "Billing response", §7 billing-status): the plan a platform admin
- * set for the caller's organisation, with this month's uploads (the organisation's submissions counter)
+ * set for the organisation the caller acts for, with this month's uploads (the organisation's submissions counter)
  * and what they cost. Platform admins see every billed organisation summed. When no plan applies (no
  * organisation, no plan yet) it answers 200 `configured: false`, a normal state: the dashboard then
  * reads 'Billing not configured' (spec §8 "404 or not found yields dashes").
@@ -25,7 +25,7 @@ export const handler = createApiHandler(routes.getBilling, async ({ caller: me }
     const counters = await getCounters(plans.map((plan) => ({ scope: `ORG#${plan.org_id}`, period: month })));
     return platformBillingView(plans, (orgId) => counters.get(`ORG#${orgId}|${month}`)?.submissions ?? 0, current);
   }
-  const membership = await callerMembership(me.userId);
+  const membership = actingOrganisation(me);
   if (!membership) return notConfigured;
   const scope = `ORG#${membership.org_id}`;
   const [plan, counters] = await Promise.all([getBillingPlan(membership.org_id), getCounters([{ scope, period: month }])]);

@@ -6,7 +6,7 @@ import { getCounters } from '../../../data/counters.js';
 import { countApprovedMembers, countApprovedUsers } from '../../../data/metrics.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js';
-import { callerMembership } from '../../common/caller-organisation.js';
+import { actingOrganisation } from '../../common/caller-organisation.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
 
 /** Disputes waiting: every one for reviewers, an organisation's for its admins, none for anyone else. */
@@ -19,7 +19,7 @@ async function waitingDisputes(me: AuthenticatedCaller) {
 
 /**
  * GET /api/dashboard/metrics (spec part 1 §2 "Dashboard", §6): platform-wide for super and system
- * admins, otherwise the caller's organisation. The figures are counter items kept at submit and
+ * admins acting as the platform, otherwise the organisation the caller acts for. The figures are counter items kept at submit and
  * ingestion (lambdas/data/counters.ts), read in one BatchGet, so the cost does not grow with the
  * number of submissions or history rows. A user in no organisation yet sees zeros.
  */
@@ -30,9 +30,9 @@ export const handler = createApiHandler(routes.getDashboardMetrics, async ({ cal
     const [counters, team, disputes] = await Promise.all([getCounters(metricsCounterKeys(scope.counter, now)), countApprovedUsers(), waitingDisputes(me)]);
     return metricsView(scope, counters, team, now, disputes);
   }
-  const [membership, disputes] = await Promise.all([callerMembership(me.userId), waitingDisputes(me)]);
-  if (!membership) return metricsView({ scope: 'organisation', counter: 'NONE', orgName: null, payeeKey: null }, new Map(), 0, now, disputes);
+  const membership = actingOrganisation(me);
+  if (!membership) return metricsView({ scope: 'organisation', counter: 'NONE', orgName: null, payeeKey: null }, new Map(), 0, now, await waitingDisputes(me));
   const scope: MetricsScope = { scope: 'organisation', counter: `ORG#${membership.org_id}`, orgName: membership.org_name || null, payeeKey: membership.payee_key };
-  const [counters, team] = await Promise.all([getCounters(metricsCounterKeys(scope.counter, now)), countApprovedMembers(membership.org_id)]);
+  const [counters, team, disputes] = await Promise.all([getCounters(metricsCounterKeys(scope.counter, now)), countApprovedMembers(membership.org_id), waitingDisputes(me)]);
   return metricsView(scope, counters, team, now, disputes);
 });

@@ -10,7 +10,6 @@ import { BadRequestError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { firstMonthRead, historyView } from '../views.js';
 import { currentMonth, shiftMonth } from '../../../../shared/rules/dates.js';
-import { auditOrgId } from '../../common/caller-organisation.js';
 import * as routes from '../../../../shared/routes/history.js';
 
 /** A rejection stops counting in the record shown here within this long (submission-statuses.ts). */
@@ -21,7 +20,7 @@ const statuses = recentStatuses(PENDING_STATUS_MS);
  * GET /api/history?nrc=&months=3 (spec part 2 §2 "Borrower History", §5, §7): one Query on the
  * borrower's partition, which also brings the borrower's record (identity and exposure). The
  * history holds personal data, so every lookup — refused, failed or answered — is written to the audit
- * log (who, their roles and organisation, which NRC, the outcome) before anything is returned. The
+ * log (who, their roles and the organisation they act for, which NRC, the outcome) before anything is returned. The
  * entry is written while the Query runs, so it cannot say how many items were found. A lookup is held to two
  * DynamoDB calls, the Query and the audit Put: the statuses of the submissions on record are
  * remembered by the warm function (a final one for good, a pending one for ten seconds), and an employee
@@ -29,9 +28,9 @@ const statuses = recentStatuses(PENDING_STATUS_MS);
  * number), are read only when the record marks them.
  */
 export const handler = createApiHandler(routes.getHistory, async ({ caller: me, query }) => {
-  const orgId = auditOrgId(me.userId).catch(() => null);
+  // The organisation the caller acts for (the request's choice, read with the caller): no database call.
   const audit = async (subject: string, outcome: 'ok' | 'refused' | 'failed', details: Record<string, unknown>) =>
-    writeAudit({ actor: me, org_id: await orgId, action: 'history.lookup', subject, outcome, details });
+    writeAudit({ actor: me, org_id: me.actingOrgId, action: 'history.lookup', subject, outcome, details });
 
   const parsed = historyQuerySchema.safeParse(query);
   if (!parsed.success) {
