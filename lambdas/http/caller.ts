@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { CALLER_TTL_MS, type Caller, type Grant } from '../../shared/access.js';
+import { ACTING_ORG_HEADER, CALLER_TTL_MS, type Caller, type Grant } from '../../shared/access.js';
 import type { ActingOrganisation } from '../../shared/api/accounts.js';
 import { ROLES, type Role } from '../../shared/roles.js';
 import { type DirectoryAccess, readDirectoryAccess } from '../data/caller-directory.js';
@@ -69,6 +69,12 @@ export function identityFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAutho
   const email = event.requestContext?.authorizer?.jwt?.claims?.email;
   if (!userId || typeof email !== 'string' || !email) return null;
   return { userId, email: email.toLowerCase() };
+}
+
+/** The organisation the request names in `X-Acting-Org` (headers arrive in lower case), or null. */
+export function requestedOrganisation(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'headers'>): string | null {
+  const value = event.headers?.[ACTING_ORG_HEADER]?.trim();
+  return value ? value.slice(0, 100) : null;
 }
 
 const remembered = new ExpiringMap<string, AuthenticatedCaller>(10_000);

@@ -1,21 +1,14 @@
 import type { z, ZodType } from 'zod';
-import { ACCESS_MESSAGES, ACTING_ORG_HEADER, isAllowed } from '../../shared/access.js';
+import { ACCESS_MESSAGES, isAllowed } from '../../shared/access.js';
 import { pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
 import { logger } from '../lib/powertools.js';
 import type { ApiMiddleware } from './api-event.js';
-import type { ApiEvent } from './api-event.js';
-import { actFor, ANONYMOUS, type AuthenticatedCaller, identityFromEvent, resolveCaller, subjectFromEvent } from './caller.js';
+import { actFor, ANONYMOUS, type AuthenticatedCaller, identityFromEvent, requestedOrganisation, resolveCaller, subjectFromEvent } from './caller.js';
 import { resolveEmployeeCaller } from './employee-caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
 import { isStateChanging, recordRequest } from './request-audit.js';
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-
-/** The organisation the request names in `X-Acting-Org`, or null. */
-function requestedOrganisation(event: ApiEvent): string | null {
-  const value = event.headers?.[ACTING_ORG_HEADER]?.trim();
-  return value ? value.slice(0, 100) : null;
-}
 
 type Decision = { caller: AuthenticatedCaller } | { refusal: HttpError; caller: AuthenticatedCaller };
 

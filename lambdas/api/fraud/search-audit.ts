@@ -10,6 +10,8 @@ export function audit(me: AuthenticatedCaller, action: string, details: Record<s
   const matched = matchedDigits.slice(0, AUDITED_MATCHES).map(normaliseNrc);
   return writeAudit({
     actor: me,
+    // The organisation the caller acts for: the person's "Who looked" names it.
+    org_id: me.actingOrgId,
     action,
     subject: 'REGISTRY',
     outcome: 'ok',

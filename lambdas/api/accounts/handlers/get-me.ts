@@ -1,14 +1,20 @@
 import { createApiHandler } from '../../../http/handler.js';
-import { readCaller } from '../../../http/caller.js';
+import { actFor, readCaller, requestedOrganisation } from '../../../http/caller.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
 /**
  * GET /api/me: the caller's roles and memberships as the directory holds them now (never a remembered
  * read: the pending screen's "Refresh status" and a just-accepted invitation must show at once).
  * Invitations waiting for the caller's consent: the memberships with status 'invited', and platform roles.
+ * `organisations` are those the caller may act for; `roles` are as they act on this request (the
+ * organisation `X-Acting-Org` names, their only one, or the platform): the screens the SPA offers.
+ * A header naming an organisation they are not a member of is not refused here: `acting_org_id` is
+ * then null, so the SPA forgets that choice.
  */
-export const handler = createApiHandler(routes.getMe, async ({ caller }) => {
-  const { caller: me, access } = await readCaller(caller);
+export const handler = createApiHandler(routes.getMe, async ({ caller, event }) => {
+  const { caller: whole, access } = await readCaller(caller);
+  const acting = actFor(whole, requestedOrganisation(event));
+  const me = typeof acting === 'string' ? whole : acting;
   return {
     user_id: me.userId,
     email: me.email,
@@ -16,5 +22,8 @@ export const handler = createApiHandler(routes.getMe, async ({ caller }) => {
     approved: me.approved,
     memberships: access.memberships.map(({ org_id, org_name, client_type, payee_key, role, status }) => ({ org_id, org_name, client_type, payee_key, role, status })),
     platform_invitations: access.platformInvitations,
+    organisations: whole.organisations.map(({ org_id, org_name, client_type, role }) => ({ org_id, org_name, client_type, role })),
+    platform_roles: whole.platformRoles.filter((r) => r === 'super_admin' || r === 'sys_admin'),
+    acting_org_id: me.actingOrgId,
   };
 });
