@@ -13,7 +13,7 @@ export const getTeam = route({
   uses: { tables: ['directory'], userPool: true },
   query: teamQuerySchema,
   response: teamResponseSchema,
-  summary: 'Members of an organisation: the caller’s own (latest approved), or ?org_id= for platform admins.',
+  summary: 'Members of an organisation: the one the caller acts for, or ?org_id= for platform admins acting as the platform.',
 });
 
 export const addTeamMember = route({

@@ -7,7 +7,8 @@ import type { TestTwinInfo } from './cognito.js';
 /**
  * Gives a test user their roles where the platform reads them: the directory. Platform roles become
  * platform-admin records; every other role an approved membership of a home organisation of the user's
- * own, dated long ago so that a membership a test adds later is the user's latest. Reviewing roles
+ * own, a stand-in (`test_home`) that an approved membership a test seeds later replaces
+ * (`seedMembership`), so the user acts for the organisation the test names without choosing. Reviewing roles
  * (compliance, pmec_admin) live in a PMEC organisation, so such a user reviews every lender, as PMEC's
  * reviewers do; the others in an FI organisation without a payee key.
  */
@@ -42,7 +43,7 @@ export async function grantDirectoryRoles(twin: TestTwinInfo, userId: string, em
         Item: {
           pk: `ORG#${id}`, sk: `MEMBER#${userId}`, gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${id}`,
           org_id: id, org_name: orgName, client_type: pmec ? 'pmec' : 'fi', payee_key: null,
-          user_id: userId, email, role, status: 'approved', is_approved: true, created_at: long_ago, decided_at: long_ago,
+          user_id: userId, email, role, status: 'approved', is_approved: true, created_at: long_ago, decided_at: long_ago, test_home: true,
         },
       }),
     );
