@@ -26,11 +26,23 @@ const twin = inject('twin');
  * groups (a console edit: it grants nothing), and a member removed from their team who still holds the
  * ID token they had (it keeps verifying until it expires: the directory decides), and an employee signed in
  * with their texted code (their own user pool: every staff route refuses them as it refuses no session, and
- * the employee routes refuse every staff caller alike).
+ * the employee routes refuse every staff caller alike). The member of two organisations also calls
+ * every route acting for each (header `X-Acting-Org`): then only that organisation's role counts; without
+ * the header a route that acts for an organisation asks them to choose (409), never a guess.
  */
-type CallerKind = 'anonymous' | 'pending' | Role | 'two-organisations' | 'fi-compliance' | 'groups-only' | 'removed' | 'employee';
-const CALLERS: CallerKind[] = ['anonymous', 'pending', ...ROLES, 'two-organisations', 'fi-compliance', 'groups-only', 'removed', 'employee'];
-const ROLES_OF: Partial<Record<CallerKind, Role[]>> = { 'two-organisations': ['fi_admin', 'data_user'], 'fi-compliance': ['compliance'], pending: [], 'groups-only': [], removed: [] };
+type CallerKind = 'anonymous' | 'pending' | Role | 'two-organisations' | 'acting-as-fi-admin' | 'acting-as-data-user' | 'fi-compliance' | 'groups-only' | 'removed' | 'employee';
+const CALLERS: CallerKind[] = ['anonymous', 'pending', ...ROLES, 'two-organisations', 'acting-as-fi-admin', 'acting-as-data-user', 'fi-compliance', 'groups-only', 'removed', 'employee'];
+const ROLES_OF: Partial<Record<CallerKind, Role[]>> = {
+  'two-organisations': ['fi_admin', 'data_user'],
+  'acting-as-fi-admin': ['fi_admin'],
+  'acting-as-data-user': ['data_user'],
+  'fi-compliance': ['compliance'],
+  pending: [],
+  'groups-only': [],
+  removed: [],
+};
+/** The member of two organisations' token, and the organisation each acting caller names in `X-Acting-Org`. */
+const ACTING_FOR = new Map<CallerKind, string>();
 const tokens = new Map<CallerKind, string>();
 /** How long the removed member's token kept working after the removal, in ms. */
 let revokedAfter = Number.NaN;
@@ -47,9 +59,12 @@ beforeAll(async () => {
     tokens.set(kind, (await signedIn(kind === 'pending' ? [] : [kind as Role])).token);
   }
   const orgA = await seedOrganisation(twin, uniquePayeeKey());
-  const two = await signedIn(['fi_admin']);
+  const orgB = await seedOrganisation(twin, uniquePayeeKey());
+  const two = await signedIn([]);
+  await seedMembership(twin, orgB, two.sub, 'approved', 'fi_admin');
   await seedMembership(twin, orgA, two.sub, 'approved', 'data_user');
-  tokens.set('two-organisations', two.token);
+  for (const kind of ['two-organisations', 'acting-as-fi-admin', 'acting-as-data-user'] as const) tokens.set(kind, two.token);
+  ACTING_FOR.set('acting-as-fi-admin', orgB.orgId).set('acting-as-data-user', orgA.orgId);
   const compliance = await signedIn([]);
   await seedMembership(twin, orgA, compliance.sub, 'approved', 'compliance');
   tokens.set('fi-compliance', compliance.token);
@@ -90,17 +105,20 @@ it('stops honouring a removed member within the caller cache’s 30 seconds', ()
 });
 
 /** The route as the matrix probes it: an object that does not exist, and a raw body (or '{}' without a content type). */
-function probe(route: RouteDef, token: string | undefined, body?: string) {
+function probe(route: RouteDef, token: string | undefined, body?: string, actingFor?: string) {
   const hasBody = !['GET', 'DELETE'].includes(route.method);
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+  if (actingFor) headers['x-acting-org'] = actingFor;
   return send(twin, { method: route.method, path: concretePath(route), rawBody: hasBody ? (body ?? '{}') : undefined, headers, caller: token });
 }
 
 describe.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
   it.each(CALLERS)('answers %s as the route table says', async (kind) => {
-    const res = await probe(route, tokens.get(kind));
+    const res = await probe(route, tokens.get(kind), undefined, ACTING_FOR.get(kind));
     if (expectedAllowed(route, kind)) {
       expect([401, 403]).not.toContain(res.status);
+      // A member of several organisations who names none is asked to choose wherever the route acts for one.
+      if (kind === 'two-organisations' && route.access.kind !== 'public') expect(res.status === 409 && (res.body as { error?: string }).error === 'choose_organisation').toBe((route as RouteDef).actsForOrganisation !== false);
     } else {
       // Each user pool's authorizer guards its own routes: across the two, a token is no session at all.
       const noSession = kind === 'anonymous' || kind === 'employee' || route.access.kind === 'employee';

@@ -3,6 +3,7 @@ import type { ZodType, z } from 'zod';
 import { apiErrorSchema } from '@shared/api/errors';
 import type { HttpMethod, PathParamNames, RouteDef } from '@shared/routes/define';
 import { loadAmplify } from './amplify';
+import { actingOrgForToken } from './acting-organisation';
 import { ApiError } from './api-error';
 import { getRuntimeConfig } from './config';
 import { employeeIdToken } from './employee-session';
@@ -126,6 +127,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const attempt = (token: string | null) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    // The organisation a member of several chose to act for (the header's switcher).
+    const acting = token && as === 'staff' ? actingOrgForToken(token) : null;
+    if (acting) headers['X-Acting-Org'] = acting;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     const payload = body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body);
     return send(url, { method, headers, body: payload }, timeoutMs, signal);

@@ -21,22 +21,26 @@ export interface AppLayoutProps {
   loggingOut?: boolean;
   /** The wider frame, for screens with wide tables. */
   wide?: boolean;
+  /** The organisation switcher, for a caller who may act for more than one. */
+  switcher?: ReactNode;
   children: ReactNode;
 }
 
 /** The signed-in frame: top bar with brand, email and menu (spec part 2 §2 "Top bar and menu"). */
-export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = false, wide = false, children }: AppLayoutProps) {
+export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = false, wide = false, switcher, children }: AppLayoutProps) {
   const size = wide ? 'xl' : 'lg';
   const current = normalisePath(useLocation().pathname);
   return (
-    <AppShell header={{ height: 60 }} padding={0}>
+    // With a switcher the header has a second row on a phone (app-layout.module.css).
+    <AppShell header={{ height: switcher ? { base: 108, sm: 60 } : 60 }} padding={0}>
       <SkipLink target="main-content" />
       <AppShell.Header className={classes.header}>
         <Container size={size} h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Group h="100%" justify="space-between" wrap={switcher ? 'wrap' : 'nowrap'} gap="sm" align="center" className={switcher ? classes.headerRows : undefined}>
             <UnstyledButton component={Link} to={homePath} className={classes.brandLink} aria-label="Payroll Deductions Platform, home">
               <Brand size="sm" />
             </UnstyledButton>
+            {switcher}
             <Group gap="md" wrap="nowrap" miw={0}>
               <Text size="sm" c="dimmed" truncate="end" maw={260} visibleFrom="sm" data-testid="user-email" title={email}>
                 {email}

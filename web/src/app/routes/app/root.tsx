@@ -1,13 +1,17 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { isAllowed } from '@shared/access';
 import { normalisePath, PENDING_SCREEN, screenFor } from '@shared/navigation';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { ChooseOrganisationCard } from '@/components/layouts/choose-organisation-card';
+import { OrganisationSwitcher } from '@/components/layouts/organisation-switcher';
 import { ErrorCard } from '@/components/ui/error-card';
 import { NotAuthorisedCard } from '@/components/ui/not-authorised-card';
 import { CheckingSession } from '@/components/ui/status-card';
 import { useMe } from '@/features/accounts/api/get-me';
+import { storedActingOrg, useChooseOrganisation } from '@/lib/acting-organisation';
 import { useLogout, useSession } from '@/lib/auth';
 import { SignedInUserProvider, allowedScreens, callerFromMe } from '@/lib/authorization';
 import { errorMessage } from '@/lib/errors';
@@ -25,6 +29,13 @@ export function ProtectedRoot() {
   const location = useLocation();
   const me = useMe();
   const { logout, loggingOut } = useLogout();
+  const choose = useChooseOrganisation();
+  const userId = session.status === 'signedIn' ? session.userId : '';
+  // A choice the server no longer honours (the membership ended) is forgotten: the caller chooses again.
+  const stale = Boolean(userId && me.data && me.data.acting_org_id === null && storedActingOrg(userId));
+  useEffect(() => {
+    if (stale) void choose(null);
+  }, [stale, choose]);
 
   const signOut = () =>
     logout().catch((error: unknown) =>
@@ -60,6 +71,11 @@ export function ProtectedRoot() {
   if (!user.approved && path !== PENDING_PATH) return <Navigate to={PENDING_PATH} replace />;
   const screen = screenFor(path);
   const refused = screen && !isAllowed(screen.access, caller) ? screen : null;
+  // Several organisations, none chosen, and no platform to act as: ask before any screen asks the server.
+  const platformRoles = user.platform_roles;
+  const mustChoose = user.organisations.length > 1 && user.acting_org_id === null && platformRoles.length === 0;
+  const offersChoice = user.organisations.length > 1 || (platformRoles.length > 0 && user.organisations.length > 0);
+  const onChoose = (orgId: string | null) => void choose(orgId);
 
   return (
     <SignedInUserProvider me={user}>
@@ -70,8 +86,15 @@ export function ProtectedRoot() {
         onLogout={signOut}
         loggingOut={loggingOut}
         wide={Boolean(screen?.wide)}
+        switcher={offersChoice ? <OrganisationSwitcher organisations={user.organisations} actingOrgId={user.acting_org_id} platformRoles={platformRoles} onChoose={onChoose} /> : undefined}
       >
-        {refused ? <NotAuthorisedCard screen={refused.label} roles={refused.access.kind === 'roles' ? refused.access.roles : []} /> : <Outlet />}
+        {mustChoose ? (
+          <ChooseOrganisationCard organisations={user.organisations} onChoose={onChoose} />
+        ) : refused ? (
+          <NotAuthorisedCard screen={refused.label} roles={refused.access.kind === 'roles' ? refused.access.roles : []} />
+        ) : (
+          <Outlet />
+        )}
       </AppLayout>
     </SignedInUserProvider>
   );
