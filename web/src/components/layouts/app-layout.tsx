@@ -36,12 +36,12 @@ export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = f
       <SkipLink target="main-content" />
       <AppShell.Header className={classes.header}>
         <Container size={size} h="100%">
-          <Group h="100%" justify="space-between" wrap={switcher ? 'wrap' : 'nowrap'} gap="sm" align="center" className={switcher ? classes.headerRows : undefined}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm" className={switcher ? classes.headerRows : undefined}>
             <UnstyledButton component={Link} to={homePath} className={classes.brandLink} aria-label="Payroll Deductions Platform, home">
               <Brand size="sm" />
             </UnstyledButton>
             {switcher}
-            <Group gap="md" wrap="nowrap" miw={0}>
+            <Group gap="md" wrap="nowrap" miw={0} className={classes.headerEnd}>
               <Text size="sm" c="dimmed" truncate="end" maw={260} visibleFrom="sm" data-testid="user-email" title={email}>
                 {email}
               </Text>
