@@ -160,9 +160,6 @@ export const actingOrganisationSchema = z.object({
 });
 export type ActingOrganisation = z.infer<typeof actingOrganisationSchema>;
 
-/** The details of 409 `choose_organisation`: the organisations the caller may choose from. */
-export const chooseOrganisationSchema = z.object({ organisations: z.array(actingOrganisationSchema) });
-
 export const meResponseSchema = z.object({
   user_id: z.string(),
   email: z.string(),

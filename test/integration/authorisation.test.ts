@@ -7,7 +7,7 @@ import { createUpload, getSubmission } from '../../shared/routes/submissions.js'
 import { getHistory } from '../../shared/routes/history.js';
 import { getSettings } from '../../shared/routes/settings.js';
 import { getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
-import { call, okBody } from '../support/api.js';
+import { actingFor, call, okBody } from '../support/api.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
@@ -73,11 +73,15 @@ describe('a role belongs to one organisation', () => {
     // Before accepting, nothing of A.
     expect((await call(twin, getSubmission, { params: { id: submissionId }, caller: adminB.token })).status).toBe(403);
     expect((await call(twin, acceptTeamInvite, { body: { org_id: orgA.orgId }, caller: adminB.token })).status).toBe(200);
-    // A data user of A sees A's submission, but not A's reports, file links or team.
-    expect((await call(twin, getSubmission, { params: { id: submissionId }, caller: adminB.token })).status).toBe(200);
-    expect((await call(twin, getSubmissionFile, { params: { id: submissionId }, caller: adminB.token })).status).toBe(403);
-    const reports = await call(twin, listSubmissions, { query: { scope: 'reports' }, caller: adminB.token });
-    expect(okBody(reports).items.some((i) => i.id === submissionId)).toBe(false);
-    expect((await call(twin, getTeam, { query: { org_id: orgA.orgId }, caller: adminB.token })).status).toBe(403);
+    // Now a member of two organisations: acting for A, a data user of A sees A's submission, but not A's reports, file links or team.
+    const inA = actingFor(adminB.token, orgA.orgId);
+    expect((await call(twin, getSubmission, { params: { id: submissionId }, caller: inA })).status).toBe(200);
+    expect((await call(twin, getSubmissionFile, { params: { id: submissionId }, caller: inA })).status).toBe(403);
+    // The reports list is for organisation admins: acting for A, their admin role elsewhere does not open it.
+    expect((await call(twin, listSubmissions, { query: { scope: 'reports' }, caller: inA })).status).toBe(403);
+    expect((await call(twin, getTeam, { query: { org_id: orgA.orgId }, caller: inA })).status).toBe(403);
+    // Acting for their own organisation, nothing of A either.
+    const home = (okBody(await call(twin, getMe, { caller: adminB.token })).organisations ?? []).find((o) => o.org_id !== orgA.orgId)!;
+    expect((await call(twin, getSubmission, { params: { id: submissionId }, caller: actingFor(adminB.token, home.org_id) })).status).toBe(403);
   });
 });

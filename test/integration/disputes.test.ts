@@ -46,7 +46,7 @@ const open = async (n: number, token = who.compliance) => ok(await api.open(toke
 beforeAll(async () => {
   orgA = await seedOrganisation(twin, uniquePayeeKey());
   orgB = await seedOrganisation(twin, uniquePayeeKey());
-  const pmecOrg = await seedOrganisation(twin, uniquePayeeKey('pmec'));
+  const pmecOrg = await seedOrganisation(twin, uniquePayeeKey('pmec'), 'PMEC Payroll', 'pmec');
   [who.compliance, who.platform, who.pmec, who.adminA, who.adminB, who.dataUser] = await Promise.all([
     tokenFor(['compliance']),
     tokenFor(['sys_admin']),

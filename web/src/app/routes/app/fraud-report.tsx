@@ -9,8 +9,9 @@ import { screenLabel, useSignedInUser } from '@/lib/authorization';
 export default function FraudReportRoute() {
   const title = screenLabel('/fraud-report');
   const { me } = useSignedInUser();
-  // The organisations the person may report as: approved memberships holding a payee key.
-  const organisations = me.memberships.flatMap((m) => (m.status === 'approved' && m.payee_key ? [{ org_name: m.org_name, payee_key: m.payee_key }] : []));
+  // The organisation the person may report as: the one they act for (the server refuses any other), if it holds a payee key.
+  const acting = (m: (typeof me.memberships)[number]) => m.status === 'approved' && (me.acting_org_id === null || m.org_id === me.acting_org_id);
+  const organisations = me.memberships.flatMap((m) => (acting(m) && m.payee_key ? [{ org_name: m.org_name, payee_key: m.payee_key }] : []));
   useDocumentTitle(`${title} · ${BRAND_NAME}`);
   return (
     <Stack gap="lg">
