@@ -19,16 +19,17 @@ const GRANTS_BY_ROUTE = {
   'decline-team-invite': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } }),
 
   // submissions
+  // A register's upload reads the payroll authority (pk=SETTING sk=payroll_authority).
   'create-upload': audited({
-    tables: { directory: read([], 'gsi1'), submissions: { actions: ['PutItem'] } },
+    tables: { directory: read(['GetItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
     buckets: { uploads: { write: [KEYS.uploads.incoming] } },
   }),
   'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   'get-upload-report': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
   'get-upload-signals': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
-  // Submit reads the platform's settings: the submission window marks a late file or refuses it.
+  // Submit reads the platform's settings: the submission window marks a late file or refuses it; a register's, the payroll authority.
   'submit-upload': audited({
-    tables: { directory: read(['Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
@@ -156,7 +157,9 @@ const GRANTS_BY_ROUTE = {
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
-  'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
+  // The payroll authority: the organisation named (GetItem), the one it replaces, the change emailed.
+  'update-settings': audited(NOTIFIES, { tables: { directory: { actions: ['Query', 'GetItem', 'PutItem'] } } }),
+  'list-pmec-organisations': { tables: { directory: read(['Scan']) } },
 
   // mandates (lambdas/data/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
   // mandate and the payee key's organisation (gsi1), then one transaction: the mandate's conditional update

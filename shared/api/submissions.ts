@@ -50,7 +50,7 @@ export const SUBMISSION_MESSAGES = {
   payeeKeyInvalid: 'Payee Key looks invalid. Use letters/digits (e.g., A001).',
   fileEmpty: 'The file is empty. Choose the file again.',
   xlsxOnly: 'Inputs, stoppages and registers must be Excel workbooks (.xlsx). Save the file as "Excel Workbook (.xlsx)" and try again.',
-  registerOnly: "Only PMEC's admins and platform admins upload the payroll register. Lenders upload inputs, stoppages and onboarding documents.",
+  registerOnly: "Only PMEC's admins and platform admins read the payroll register. Lenders upload inputs, stoppages and onboarding documents.",
   registerSubmitted: (employees: number) =>
     `Register submitted: its ${employees.toLocaleString('en-US')} employee${employees === 1 ? '' : 's'} replace the current register once stored.`,
   onboardingTypes: 'Onboarding documents must be PDF, an image (JPG, PNG), Word (DOC, DOCX), Excel (XLS, XLSX) or CSV.',
