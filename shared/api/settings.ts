@@ -135,3 +135,4 @@ export const settingsResponseSchema = z.object({
   updated_at: z.string().nullable(),
   updated_by_email: z.string().nullable(),
 });
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;

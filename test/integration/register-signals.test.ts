@@ -7,6 +7,7 @@ import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
+import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerEntry, registerWorkbook } from '../support/register.js';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
 
@@ -29,7 +30,7 @@ async function tokenFor(roles: Parameters<typeof createUser>[1]) {
   return (await signIn(twin, user.email, user.password)).idToken;
 }
 
-/** PMEC submits a register through the upload route and it becomes current. */
+/** The payroll authority's PMEC admin submits a register through the upload route and it becomes current. */
 async function submitRegister(entries: RegisterEntry[]) {
   const file = registerWorkbook(entries);
   const upload = await api.upload(who.pmec, { doc_kind: 'register', month: M, file_name: 'register.xlsx', size: file.length, content_type: XLSX_MIME }, file);
@@ -68,7 +69,7 @@ beforeAll(async () => {
   Object.assign(process.env, twin.env);
   data = await import('../../lambdas/data/register.js');
   lender = await seedOrganisation(twin, uniquePayeeKey());
-  [who.lender, who.pmec, who.admin] = await Promise.all([tokenFor(['fi_admin']), tokenFor(['pmec_admin']), tokenFor(['super_admin'])]);
+  [who.lender, who.pmec, who.admin] = await Promise.all([tokenFor(['fi_admin']), payrollAuthorityAdmin(twin).then((admin) => admin.token), tokenFor(['super_admin'])]);
   await seedMembership(twin, lender, subOf(who.lender));
   await submitRegister(Object.values(staff));
 });
