@@ -19,7 +19,9 @@ test('a super admin designates the payroll authority on /admin; a system admin o
 
   await signInAs(page, ['super_admin']);
   await page.goto('/admin');
+  await expect(page.getByTestId('payroll-authority-notice')).toContainText(PAYROLL_AUTHORITY_MESSAGES.unset);
   await expect(card(page).getByTestId('payroll-authority-unset')).toHaveText(PAYROLL_AUTHORITY_MESSAGES.unset);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/payroll-authority-admin-top.png` });
   await settled(page);
   await expectNoSeriousViolations(page, '/admin with no payroll authority');
   if (SHOTS) await card(page).screenshot({ path: `${SHOTS}/payroll-authority-unset.png` });
@@ -34,6 +36,7 @@ test('a super admin designates the payroll authority on /admin; a system admin o
   await expect(page.getByText(PAYROLL_AUTHORITY_MESSAGES.saved(ministry.orgName))).toBeVisible();
   await expect(card(page).getByTestId('payroll-authority')).toHaveText(`The payroll authority is ${ministry.orgName}.`);
   await expect(card(page).getByTestId('payroll-authority-unset')).toHaveCount(0);
+  await expect(page.getByTestId('payroll-authority-notice')).toHaveCount(0);
   await settled(page);
   await expectNoSeriousViolations(page, '/admin with the payroll authority designated');
   if (SHOTS) await card(page).screenshot({ path: `${SHOTS}/payroll-authority-designated.png` });

@@ -60,10 +60,12 @@ export interface AdminDashboardProps {
   onRefresh: () => void;
   /** Platform settings shown under their own heading (web/src/features/settings). */
   settings?: ReactNode;
+  /** Shown under the header: what needs a platform admin now (the payroll authority, while none is designated). */
+  notice?: ReactNode;
 }
 
 /** Spec part 2 §2 "Administration" (/admin). */
-export function AdminDashboard({ title, metrics, loading, refreshing, error, billing, billingLoading, onRefresh, settings }: AdminDashboardProps) {
+export function AdminDashboard({ title, metrics, loading, refreshing, error, billing, billingLoading, onRefresh, settings, notice }: AdminDashboardProps) {
   const side = (which: 'fi' | 'pmec'): Figure[] => [
     { label: 'Admins', value: metrics?.[which].admins },
     { label: 'Data users', value: metrics?.[which].data_users },
@@ -83,6 +85,7 @@ export function AdminDashboard({ title, metrics, loading, refreshing, error, bil
           </>
         }
       />
+      {notice}
       {error !== null && error !== undefined && <ErrorAlert error={error} title="The figures could not be loaded" />}
       <Section title="Totals">
         <Figures

@@ -19,6 +19,17 @@ function options(organisations: readonly PayrollAuthority[]) {
   return organisations.map((org) => ({ value: org.org_id, label: (count.get(org.org_name) ?? 0) > 1 ? `${org.org_name} (${org.org_id.slice(0, 8)})` : org.org_name }));
 }
 
+/** At the top of /admin while no payroll authority is designated: what it blocks and where to designate it. */
+export function PayrollAuthorityNotice() {
+  const settings = useSettings();
+  if (!settings.data || settings.data.payroll_authority) return null;
+  return (
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="status" data-testid="payroll-authority-notice">
+      {PAYROLL_AUTHORITY_MESSAGES.unset} A super admin designates it under Platform settings, below.
+    </Alert>
+  );
+}
+
 /**
  * The payroll authority: the one PMEC organisation whose PMEC admins upload and submit the payroll register.
  * A super admin designates it from the approved PMEC organisations; other platform admins read it here.
