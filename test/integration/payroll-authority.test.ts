@@ -131,10 +131,13 @@ describe('uploading and submitting the register', () => {
 
   it('refuses everyone while no authority is designated (409), with a sentence saying who designates it', async () => {
     const authority = await payrollAuthorityAdmin(twin);
+    const file = registerWorkbook([registerEntry()]);
+    const validated = await api.upload(authority.token, { ...registerRequest, size: file.length }, file);
     await clearPayrollAuthority(twin);
     expect(await authorityNow()).toBeNull();
     const none = { status: 409, body: { error: 'no_payroll_authority', message: 'No payroll authority has been designated yet: a super admin designates it on /admin.' } };
     expect(await call(twin, createUpload, { body: registerRequest, caller: authority.token })).toMatchObject(none);
     expect(await call(twin, createUpload, { body: registerRequest, caller: superAdmin.token })).toMatchObject(none);
+    expect(await api.submit(authority.token, validated.id)).toMatchObject(none);
   });
 });
