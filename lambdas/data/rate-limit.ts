@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients.js';
 
 /**
@@ -13,10 +13,23 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+const windowStartOf = (windowSeconds: number, now: number) => {
+  const nowSeconds = Math.floor(now / 1000);
+  return nowSeconds - (nowSeconds % windowSeconds);
+};
+
+/** When the window counting `now` ends: the next call is allowed from then on. */
+export const rateLimitResetsAt = ({ windowSeconds }: Pick<RateLimit, 'windowSeconds'>, now = Date.now()): Date => new Date((windowStartOf(windowSeconds, now) + windowSeconds) * 1000);
+
+/** Whether the window already holds `limit` calls, without counting one (for limits on failures only). */
+export async function rateLimitSpent({ scope, limit, windowSeconds }: RateLimit, now = Date.now()): Promise<boolean> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: { pk: `RATE#${scope}`, sk: String(windowStartOf(windowSeconds, now)) }, ConsistentRead: true }));
+  return Number(out.Item?.count ?? 0) >= limit;
+}
+
 /** Counts one call against the limit; false when the window already holds `limit` calls. */
 export async function consumeRateLimit({ scope, limit, windowSeconds }: RateLimit, now = Date.now()): Promise<boolean> {
-  const nowSeconds = Math.floor(now / 1000);
-  const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+  const windowStart = windowStartOf(windowSeconds, now);
   const out = await dynamo.send(
     new UpdateCommand({
       TableName: tableName('directory'),

@@ -1,6 +1,8 @@
 import { createApiHandler } from '../../../http/handler.js';
 import { randomUUID } from 'node:crypto';
-import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES } from '../../../../shared/api/fraud.js';
+import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES, FRAUD_REPORTS_PER_HOUR } from '../../../../shared/api/fraud.js';
+import { lusakaClock } from '../../../../shared/rules/dates.js';
+import { consumeRateLimit, rateLimitResetsAt } from '../../../data/rate-limit.js';
 import type { FraudReport } from '../../../../shared/rules/fraud-report.js';
 import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '../../../../shared/rules/file-signature.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
@@ -8,7 +10,7 @@ import { writeAudit } from '../../../data/audit.js';
 import { EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, headEvidence, readEvidenceStart } from '../../../data/evidence.js';
 import { DuplicateRequestError, type StoredFile, type StoredReport, putReport, reportIdOfRequest } from '../../../data/registry.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError } from '../../../http/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError, TooManyRequestsError } from '../../../http/errors.js';
 import { logger } from '../../../lib/powertools.js';
 import { finalEvidenceKey, parseStagingKey } from '../names.js';
 import { reportingOrganisation } from '../reporting-org.js';
@@ -81,6 +83,12 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
   }
   // Who the report is filed as, then its attachments: both before anything is copied or written.
   const org = await reportingOrganisation(me, input.payee_key);
+  // Counted per organisation, whichever of its members files: one lender cannot flood the registry.
+  const limit = { scope: `fraud-reports:org:${org.org_id}`, limit: FRAUD_REPORTS_PER_HOUR, windowSeconds: 3600 };
+  if (!(await consumeRateLimit(limit))) {
+    await writeAudit({ actor: me, org_id: org.org_id, action: 'fraud_report.create', subject: `NRC#${nrcDigits(input.nrc)}`, outcome: 'refused', details: { reason: 'rate_limited' } });
+    throw new TooManyRequestsError(FRAUD_MESSAGES.tooManyReports(lusakaClock(rateLimitResetsAt(limit))));
+  }
   const staged = await checkAttachments(me, input.attachments);
   const now = new Date();
   const files = await placeAttachments({ ...input, fi_name: org.org_name }, staged, now.getTime());
