@@ -81,15 +81,15 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
     const existing = await reportIdOfRequest(me.userId, input.request_id);
     if (existing) return done(existing);
   }
-  // Who the report is filed as, then its attachments: both before anything is copied or written.
+  // Who the report is filed as, its attachments and the organisation's hourly count: all before anything is copied.
   const org = await reportingOrganisation(me, input.payee_key);
-  // Counted per organisation, whichever of its members files: one lender cannot flood the registry.
+  const staged = await checkAttachments(me, input.attachments);
+  // Counted per organisation, whichever of its members files, once the report is whole (a refused one is not).
   const limit = { scope: `fraud-reports:org:${org.org_id}`, limit: FRAUD_REPORTS_PER_HOUR, windowSeconds: 3600 };
   if (!(await consumeRateLimit(limit))) {
     await writeAudit({ actor: me, org_id: org.org_id, action: 'fraud_report.create', subject: `NRC#${nrcDigits(input.nrc)}`, outcome: 'refused', details: { reason: 'rate_limited' } });
     throw new TooManyRequestsError(FRAUD_MESSAGES.tooManyReports(lusakaClock(rateLimitResetsAt(limit))));
   }
-  const staged = await checkAttachments(me, input.attachments);
   const now = new Date();
   const files = await placeAttachments({ ...input, fi_name: org.org_name }, staged, now.getTime());
   const report: StoredReport = {
