@@ -23,7 +23,7 @@ function MismatchRow({ m }: { m: RoleMismatch }) {
       </Table.Td>
       <Table.Td>
         <Text size="sm">
-          A {CLIENT_LABELS[m.client_type]} organisation holds {allowed(m.allowed_roles)}. Remove this membership on the team, then add the person again with one of those roles.
+          {m.client_type === 'fi' ? 'An FI' : 'A PMEC'} organisation holds {allowed(m.allowed_roles)}. Remove this membership on the team, then add the person again with one of those roles.
         </Text>
         <Anchor component={Link} to={`/team?org_id=${m.org_id}`} size="sm" aria-label={`Open the team of ${m.org_name} to fix ${m.email}`}>Open the team</Anchor>
       </Table.Td>
@@ -39,7 +39,7 @@ export function RoleMismatchesCard() {
   const mismatches = useRoleMismatches(true);
   const items = mismatches.data?.items ?? [];
   return (
-    <Card withBorder padding="lg" radius="md" aria-label="Roles that do not fit their organisation">
+    <Card withBorder padding="lg" radius="md">
       {mismatches.isPending ? (
         <Skeleton h={24} />
       ) : mismatches.error ? (
