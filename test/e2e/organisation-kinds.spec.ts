@@ -18,8 +18,8 @@ async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/app$/);
 }
 
-async function optionsOf(page: Page, name: string | RegExp): Promise<string[]> {
-  await page.getByRole('textbox', { name }).click();
+async function optionsOf(page: Page, name: string, scope: Pick<Page, 'getByRole'> = page): Promise<string[]> {
+  await scope.getByRole('combobox', { name, exact: true }).click();
   const listbox = page.getByRole('listbox');
   await expect(listbox).toBeVisible();
   const options = await listbox.getByRole('option').allInnerTexts();
@@ -63,5 +63,5 @@ test('/admin lists a lender member holding PMEC Admin, with the way to fix it; /
   await row.getByRole('link', { name: /Open the team of Lender Holding PMEC Admin/ }).click();
   await expect(page).toHaveURL(new RegExp(`/team\\?org_id=${org.orgId}$`));
   await expect(page.getByRole('row').filter({ hasText: person.email })).toHaveCount(1);
-  expect(await optionsOf(page, 'Role')).toEqual(['FI Admin', 'Compliance', 'Data User']);
+  expect(await optionsOf(page, 'Role', page.getByRole('region', { name: 'Add member' }))).toEqual(['FI Admin', 'Compliance', 'Data User']);
 });
