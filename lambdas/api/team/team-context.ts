@@ -1,5 +1,5 @@
 import { isUuid } from '../../../shared/ids.js';
-import { GRANTABLE_ROLES, grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
+import { grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
 import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role, roleFitsOrganisation } from '../../../shared/roles.js';
 import { getOrganisation, type Organisation } from '../../data/directory.js';
 import { getMember, latestAdminMembership } from '../../data/memberships.js';
@@ -12,9 +12,6 @@ export interface TeamContext {
   grantable: Role[];
   platformAdmin: boolean;
 }
-
-/** Of the roles a caller may grant, those the organisation's kind holds: the /team forms offer only these. */
-const fitting = (org: Organisation, roles: readonly Role[]) => roles.filter((role) => roleFitsOrganisation(role, org.client_type));
 
 /**
  * Spec part 2 §6: platform admins name the organisation (a UUID); everyone else acts on their
@@ -29,7 +26,7 @@ export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput
     if (!orgId) throw new BadRequestError(M.invalidOrgId, 'invalid_org_id');
     const org = await getOrganisation(orgId);
     if (!org) throw new NotFoundError(M.orgNotFound, 'org_not_found');
-    return { org, grantable: fitting(org, grantableRoles(caller.roles.filter((r) => PLATFORM_ADMIN_ROLES.includes(r)))), platformAdmin: true };
+    return { org, grantable: grantableRoles(caller.roles.filter((r) => PLATFORM_ADMIN_ROLES.includes(r)), org.client_type), platformAdmin: true };
   }
 
   const membership = orgId ? await getMember(orgId, caller.userId) : await latestAdminMembership(caller.userId);
@@ -37,10 +34,10 @@ export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput
     if (orgId) throw new ForbiddenError(M.noAccess, 'no_org_access');
     throw new NotFoundError(M.orgUnknown, 'org_unknown');
   }
-  // The role must still be approved in this organisation, be one its kind holds, and still be the caller's.
+  // The role must still be approved in this organisation and still be in the caller's token.
   const adminRole = (membership.role === 'fi_admin' || membership.role === 'pmec_admin') && roleFitsOrganisation(membership.role, membership.client_type) ? membership.role : null;
   if (membership.status !== 'approved' || !adminRole || !caller.roles.includes(adminRole)) throw new ForbiddenError(M.noAccess, 'no_org_access');
   const org = await getOrganisation(membership.org_id);
   if (!org) throw new NotFoundError(M.orgUnknown, 'org_unknown');
-  return { org, grantable: fitting(org, GRANTABLE_ROLES[adminRole] ?? []), platformAdmin: false };
+  return { org, grantable: grantableRoles([adminRole], org.client_type), platformAdmin: false };
 }

@@ -2,7 +2,7 @@ import { createApiHandler } from '../../../http/handler.js';
 import { randomUUID } from 'node:crypto';
 import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES, FRAUD_REPORTS_PER_HOUR } from '../../../../shared/api/fraud.js';
 import { lusakaClock } from '../../../../shared/rules/dates.js';
-import { consumeRateLimit, rateLimitResetsAt } from '../../../data/rate-limit.js';
+import { consumeRateLimit, windowEndsAt } from '../../../data/rate-limit.js';
 import type { FraudReport } from '../../../../shared/rules/fraud-report.js';
 import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '../../../../shared/rules/file-signature.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
@@ -88,7 +88,7 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
   const limit = { scope: `fraud-reports:org:${org.org_id}`, limit: FRAUD_REPORTS_PER_HOUR, windowSeconds: 3600 };
   if (!(await consumeRateLimit(limit))) {
     await writeAudit({ actor: me, org_id: org.org_id, action: 'fraud_report.create', subject: `NRC#${nrcDigits(input.nrc)}`, outcome: 'refused', details: { reason: 'rate_limited' } });
-    throw new TooManyRequestsError(FRAUD_MESSAGES.tooManyReports(lusakaClock(rateLimitResetsAt(limit))));
+    throw new TooManyRequestsError(FRAUD_MESSAGES.tooManyReports(lusakaClock(new Date(windowEndsAt(limit.windowSeconds)))));
   }
   const now = new Date();
   const files = await placeAttachments({ ...input, fi_name: org.org_name }, staged, now.getTime());

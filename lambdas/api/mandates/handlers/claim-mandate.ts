@@ -7,7 +7,7 @@ import { findOrganisationByPayeeKey } from '../../../data/directory.js';
 import { claimMandate, type Refusal } from '../../../data/mandate-claims.js';
 import { getStoredMandate } from '../../../data/mandates.js';
 import { queueNotification } from '../../../data/notifications.js';
-import { consumeRateLimits, type RateLimit, rateLimitResetsAt, rateLimitSpent } from '../../../data/rate-limit.js';
+import { consumeRateLimits, type RateLimit, rateLimitSpent, windowEndsAt } from '../../../data/rate-limit.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../../http/caller.js';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
@@ -48,7 +48,7 @@ export const handler = createApiHandler(routes.claimMandate, async ({ caller: me
     throw error;
   };
   const spent = await Promise.all(limits.map((limit) => rateLimitSpent(limit)));
-  if (spent.some(Boolean)) return refuse('rate_limited', new TooManyRequestsError(MANDATE_MESSAGES.tooManyFailedClaims(lusakaClock(rateLimitResetsAt(limits[0]!)))));
+  if (spent.some(Boolean)) return refuse('rate_limited', new TooManyRequestsError(MANDATE_MESSAGES.tooManyFailedClaims(lusakaClock(new Date(windowEndsAt(limits[0]!.windowSeconds))))));
   const stored = await getStoredMandate(number);
   const org = stored ? await findOrganisationByPayeeKey(stored.payee_key) : null;
   const allowed = await confirmAllowed(me, (c) => org !== null && isAllowedIn(MANDATE_CLAIMERS, c, org.org_id));
