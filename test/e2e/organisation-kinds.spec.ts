@@ -19,9 +19,12 @@ async function signInAsAdmin(page: Page) {
 }
 
 async function optionsOf(page: Page, name: string, scope: Pick<Page, 'getByRole'> = page): Promise<string[]> {
-  await scope.getByRole('combobox', { name, exact: true }).click();
   const listbox = page.getByRole('listbox');
-  await expect(listbox).toBeVisible();
+  // A list that refreshes under the pointer closes the dropdown: open it again until it stays open.
+  await expect(async () => {
+    if (!(await listbox.isVisible())) await scope.getByRole('combobox', { name, exact: true }).click();
+    await expect(listbox).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   const options = await listbox.getByRole('option').allInnerTexts();
   await page.keyboard.press('Escape');
   return options.map((o) => o.trim());
@@ -35,6 +38,7 @@ test('the Role to Grant of an FI request offers FI Admin only; a PMEC request PM
   await page.getByRole('textbox', { name: 'Search' }).fill('kinds-');
   await expect(page.getByTestId('request-row').filter({ hasText: fi.email })).toHaveCount(1);
   await expect(page.getByTestId('request-row').filter({ hasText: pmec.email })).toHaveCount(1);
+  await settled(page);
   expect(await optionsOf(page, `Role to grant to ${fi.email}`)).toEqual(['FI Admin']);
   expect(await optionsOf(page, `Role to grant to ${pmec.email}`)).toEqual(['PMEC Admin']);
   await settled(page);
