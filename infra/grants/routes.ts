@@ -58,8 +58,9 @@ const GRANTS_BY_ROUTE = {
   'create-fraud-attachment-upload': audited({ buckets: { evidence: { write: [KEYS.evidence.staging] } } }),
   // A report is filed as the organisation holding its payee key (gsi1), checked against the filer's
   // membership of it (GetItem; their memberships, gsi1, to name their own keys on a refusal).
+  // The organisation's hourly count of reports (pk=RATE#…) is the directory's one write.
   'create-fraud-report': audited({
-    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: read(['GetItem'], 'gsi1') },
+    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: { actions: ['GetItem', 'UpdateItem'], indexes: ['gsi1'] } },
     buckets: {
       evidence: {
         // Reads the filed key only to refuse overwriting it; deletes only the staged copy.
@@ -107,6 +108,8 @@ const GRANTS_BY_ROUTE = {
   'delete-auth-user': audited({ tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteUser'] }),
   // Listing repairs a missing platform-admin record of a group member (ensurePlatformAdminRecord), audited.
   'list-platform-admins': { tables: { directory: read([], 'gsi2') } },
+  // One filtered Scan of memberships, as the census's.
+  'list-role-mismatches': { tables: { directory: read(['Scan']) } },
   'add-platform-admin': audited(NOTIFIES, {
     tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
     userPool: ['AdminGetUser', 'AdminCreateUser', 'AdminAddUserToGroup'],

@@ -1,6 +1,6 @@
 import { isUuid } from '../../../shared/ids.js';
-import { GRANTABLE_ROLES, grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
-import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role } from '../../../shared/roles.js';
+import { grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
+import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role, roleFitsOrganisation } from '../../../shared/roles.js';
 import { getOrganisation, type Organisation } from '../../data/directory.js';
 import { getMember, latestAdminMembership } from '../../data/memberships.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
@@ -26,7 +26,7 @@ export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput
     if (!orgId) throw new BadRequestError(M.invalidOrgId, 'invalid_org_id');
     const org = await getOrganisation(orgId);
     if (!org) throw new NotFoundError(M.orgNotFound, 'org_not_found');
-    return { org, grantable: grantableRoles(caller.roles.filter((r) => PLATFORM_ADMIN_ROLES.includes(r))), platformAdmin: true };
+    return { org, grantable: grantableRoles(caller.roles.filter((r) => PLATFORM_ADMIN_ROLES.includes(r)), org.client_type), platformAdmin: true };
   }
 
   const membership = orgId ? await getMember(orgId, caller.userId) : await latestAdminMembership(caller.userId);
@@ -35,9 +35,9 @@ export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput
     throw new NotFoundError(M.orgUnknown, 'org_unknown');
   }
   // The role must still be approved in this organisation and still be in the caller's token.
-  const adminRole = membership.role === 'fi_admin' || membership.role === 'pmec_admin' ? membership.role : null;
+  const adminRole = (membership.role === 'fi_admin' || membership.role === 'pmec_admin') && roleFitsOrganisation(membership.role, membership.client_type) ? membership.role : null;
   if (membership.status !== 'approved' || !adminRole || !caller.roles.includes(adminRole)) throw new ForbiddenError(M.noAccess, 'no_org_access');
   const org = await getOrganisation(membership.org_id);
   if (!org) throw new NotFoundError(M.orgUnknown, 'org_unknown');
-  return { org, grantable: [...(GRANTABLE_ROLES[adminRole] ?? [])], platformAdmin: false };
+  return { org, grantable: grantableRoles([adminRole], org.client_type), platformAdmin: false };
 }

@@ -8,6 +8,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminBilling } from './admin-billing';
+import { RoleMismatchesCard } from './role-mismatches-card';
 
 interface Figure {
   label: string;
@@ -99,6 +100,7 @@ export function AdminDashboard({ title, metrics, loading, refreshing, error, bil
       </Section>
       <Section title="FI users"><Figures figures={side('fi')} loading={loading} /></Section>
       <Section title="PMEC users"><Figures figures={side('pmec')} loading={loading} /></Section>
+      <Section title="Roles that do not fit their organisation"><RoleMismatchesCard /></Section>
       <Section title="Billing (FI)">
         <AdminBilling billing={billing} fiOrganisations={metrics?.fi.organisations} loading={loading || billingLoading} />
       </Section>
