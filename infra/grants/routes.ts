@@ -19,8 +19,9 @@ const GRANTS_BY_ROUTE = {
   'decline-team-invite': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } }),
 
   // submissions
+  // The organisation's validations of the day: the settings (Query) and one counter (UpdateItem ADD, pk=RATE#…).
   'create-upload': audited({
-    tables: { directory: read([], 'gsi1'), submissions: { actions: ['PutItem'] } },
+    tables: { directory: read(['Query', 'UpdateItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
     buckets: { uploads: { write: [KEYS.uploads.incoming] } },
   }),
   'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },

@@ -31,6 +31,12 @@ export async function consumeRateLimit({ scope, limit, windowSeconds }: RateLimi
   return Number(out.Attributes?.count ?? 0) <= limit;
 }
 
+/** When the window holding `now` ends: the first moment a call refused now may be made again (ISO). */
+export const windowEndsAt = (windowSeconds: number, now = Date.now()) => {
+  const nowSeconds = Math.floor(now / 1000);
+  return new Date((nowSeconds - (nowSeconds % windowSeconds) + windowSeconds) * 1000).toISOString();
+};
+
 /** Consumes every limit (all are counted, so a caller cannot spread calls to dodge one); true if all hold. */
 export async function consumeRateLimits(limits: readonly RateLimit[], now = Date.now()): Promise<boolean> {
   const results = await Promise.all(limits.map((limit) => consumeRateLimit(limit, now)));

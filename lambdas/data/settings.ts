@@ -1,6 +1,6 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { type Affordability, DEFAULT_SETTINGS, SETTING_SCHEMAS, type MandatesSetting, type Retention, type SettingName } from '../../shared/api/settings.js';
+import { type Affordability, DEFAULT_SETTINGS, SETTING_SCHEMAS, type MandatesSetting, type Retention, type SettingName, type ValidationsSetting } from '../../shared/api/settings.js';
 import type { ExposureLimits } from '../../shared/rules/borrower-record.js';
 import type { SubmissionWindow } from '../../shared/rules/submission-window.js';
 import { dynamo, tableName } from './clients.js';
@@ -8,7 +8,7 @@ import { defineCodec } from './codec.js';
 
 /**
  * Platform settings in the directory table, one item per setting: pk=SETTING sk={name} (exposure, window,
- * retention, affordability, mandates). Access pattern "every setting": one Query on pk=SETTING (a handful of items). A setting never
+ * retention, affordability, mandates, validations). Access pattern "every setting": one Query on pk=SETTING (a handful of items). A setting never
  * written, or written in a shape this code no longer reads, is its default.
  */
 export interface PlatformSettings {
@@ -17,6 +17,7 @@ export interface PlatformSettings {
   retention: Retention;
   affordability: Affordability;
   mandates: MandatesSetting;
+  validations: ValidationsSetting;
   changed: Record<SettingName, { at: string; by_email: string | null } | null>;
   updated_at: string | null;
   updated_by_email: string | null;
@@ -48,7 +49,8 @@ export async function readSettings(): Promise<PlatformSettings> {
     retention: stored(items, 'retention'),
     affordability: stored(items, 'affordability'),
     mandates: stored(items, 'mandates'),
-    changed: { exposure: changeOf('exposure'), window: changeOf('window'), retention: changeOf('retention'), affordability: changeOf('affordability'), mandates: changeOf('mandates') },
+    validations: stored(items, 'validations'),
+    changed: { exposure: changeOf('exposure'), window: changeOf('window'), retention: changeOf('retention'), affordability: changeOf('affordability'), mandates: changeOf('mandates'), validations: changeOf('validations') },
     updated_at: latest?.updated_at ?? null,
     updated_by_email: latest?.updated_by_email ?? null,
   };

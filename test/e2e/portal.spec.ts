@@ -71,7 +71,7 @@ test('an employee sees a deduction and the lender’s lookup, reports it, and co
   await look(page, 'portal deductions: one', 'portal-deductions-phone');
   await open(page, 'Who looked', 'Who looked at your record');
   await expect(page.getByTestId('lookup-item').first()).toContainText(lender.org.orgName);
-  await expect(page.getByTestId('lookup-item').first()).toContainText('Looked at your deductions');
+  await expect(page.getByTestId('lookup-item').first()).toContainText('looked at your deductions');
   await look(page, 'portal lookups: one', 'portal-lookups-phone');
 
   // They report it: the form asks why first, then sends the reason and a photo.

@@ -3,6 +3,7 @@ import { AffordabilitySettings } from './affordability-settings';
 import { ExposureSettings } from './exposure-settings';
 import { MandatesSettings } from './mandates-settings';
 import { RetentionSettings } from './retention-settings';
+import { ValidationsSettings } from './validations-settings';
 import { WindowSettings } from './window-settings';
 
 /** The platform settings on /admin, one card each; platform admins change them, every change audited. */
@@ -14,6 +15,7 @@ export function PlatformSettings() {
       <RetentionSettings />
       <AffordabilitySettings />
       <MandatesSettings />
+      <ValidationsSettings />
     </SimpleGrid>
   );
 }
