@@ -36,7 +36,7 @@ export function ValidationsSettings() {
       onSubmit={save}
       update={update}
     >
-      <NumberInput label="Files a day per organisation" description={`1 to ${MAX_VALIDATIONS_PER_DAY.toLocaleString('en-US')}`} min={1} max={MAX_VALIDATIONS_PER_DAY} clampBehavior="none" allowDecimal={false} w={200} {...form.getInputProps('per_day')} />
+      <NumberInput label="Files a day per organisation" description={`1 to ${MAX_VALIDATIONS_PER_DAY.toLocaleString('en-US')}`} min={1} max={MAX_VALIDATIONS_PER_DAY} clampBehavior="none" allowDecimal={false} w={260} {...form.getInputProps('per_day')} />
     </SettingCard>
   );
 }
