@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { getSettings, updateSettings } from '../../shared/routes/settings.js';
 import { getUploadSignals, type getUpload } from '../../shared/routes/submissions.js';
-import { call, expectStatus, offContract, type RouteBody } from '../support/api.js';
+import { call, expectStatus, offContract, okBody, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -149,7 +149,7 @@ describe("a lender's file against the register", () => {
       ["The employee number differs from the payroll register's.", `The payroll register has NRC ${staff.otherNumber.nrc} under employee number ${staff.otherNumber.employee_number}; this file has ${staff.otherNumber.employee_number}X.`],
       ["The name differs from the payroll register's.", "The payroll register has 'Ruth Mwale'; this file has 'Ruth Tembo'."],
     ]);
-    expect(affordability.body.signals.find((s) => s.row === 6)?.on_record).toBe(
+    expect(okBody(affordability).signals.find((s) => s.row === 6)?.on_record).toBe(
       `The basic pay on the payroll register is ZMW 500.00. This row has no NRC: it was checked as NRC ${staff.noNrcInFile.nrc}, the payroll register's for its employee number.`,
     );
     for (const caller of [who.lender, who.lenderCompliance]) {
