@@ -19,9 +19,10 @@ const GRANTS_BY_ROUTE = {
   'decline-team-invite': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } }),
 
   // submissions
-  // A register's upload reads the payroll authority (pk=SETTING sk=payroll_authority).
+  // A register's upload reads the payroll authority (GetItem pk=SETTING sk=payroll_authority); a deduction
+  // file counts against its organisation's validations of the day: the settings (Query) and one counter (UpdateItem ADD, pk=RATE#…).
   'create-upload': audited({
-    tables: { directory: read(['GetItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
+    tables: { directory: read(['GetItem', 'Query', 'UpdateItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
     buckets: { uploads: { write: [KEYS.uploads.incoming] } },
   }),
   'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },

@@ -14,6 +14,8 @@ const GRANTS_BY_TRIGGER = {
       // the settings (Query) and the mandates new deductions cite (BatchGetItem by number)
       directory: read(['Query', 'BatchGetItem']),
       register: read(['GetItem', 'BatchGetItem']),
+      // The file's check of each NRC it names (lambdas/data/file-checks.ts): Puts only, new keys of their own.
+      audit: { actions: ['PutItem', 'BatchWriteItem'] },
     },
     buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
   },

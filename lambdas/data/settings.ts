@@ -9,6 +9,7 @@ import {
   type Retention,
   SETTING_SCHEMAS,
   type SettingName,
+  type ValidationsSetting,
 } from '../../shared/api/settings.js';
 import type { ExposureLimits } from '../../shared/rules/borrower-record.js';
 import type { SubmissionWindow } from '../../shared/rules/submission-window.js';
@@ -17,7 +18,7 @@ import { defineCodec } from './codec.js';
 
 /**
  * Platform settings in the directory table, one item per setting: pk=SETTING sk={name} (exposure, window,
- * retention, affordability, mandates, payroll_authority). Access pattern "every setting": one Query on pk=SETTING (a handful of items). A setting never
+ * retention, affordability, mandates, validations, payroll_authority). Access pattern "every setting": one Query on pk=SETTING (a handful of items). A setting never
  * written, or written in a shape this code no longer reads, is its default (the payroll authority's: none).
  * Access pattern "the payroll authority": one consistent GetItem of pk=SETTING sk=payroll_authority.
  */
@@ -27,6 +28,7 @@ export interface PlatformSettings {
   retention: Retention;
   affordability: Affordability;
   mandates: MandatesSetting;
+  validations: ValidationsSetting;
   payroll_authority: PayrollAuthority | null;
   changed: Record<SettingName | typeof PAYROLL_AUTHORITY, { at: string; by_email: string | null } | null>;
   updated_at: string | null;
@@ -65,6 +67,7 @@ export async function readSettings(): Promise<PlatformSettings> {
     retention: stored(items, 'retention'),
     affordability: stored(items, 'affordability'),
     mandates: stored(items, 'mandates'),
+    validations: stored(items, 'validations'),
     payroll_authority: authorityOf(items.find((item) => item.sk === PAYROLL_AUTHORITY)),
     changed: {
       exposure: changeOf('exposure'),
@@ -72,6 +75,7 @@ export async function readSettings(): Promise<PlatformSettings> {
       retention: changeOf('retention'),
       affordability: changeOf('affordability'),
       mandates: changeOf('mandates'),
+      validations: changeOf('validations'),
       payroll_authority: changeOf(PAYROLL_AUTHORITY),
     },
     updated_at: latest?.updated_at ?? null,

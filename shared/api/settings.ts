@@ -10,6 +10,7 @@ import { DEFAULT_SUBMISSION_WINDOW } from '../rules/submission-window.js';
 export const MAX_LENDER_LIMIT = 50;
 export const MAX_AMOUNT_LIMIT = 10_000_000;
 export const MAX_RETENTION_YEARS = 20;
+export const MAX_VALIDATIONS_PER_DAY = 10_000;
 
 export const SETTINGS_MESSAGES = {
   maxLenders: `The lender limit must be a whole number from 1 to ${MAX_LENDER_LIMIT}.`,
@@ -19,7 +20,8 @@ export const SETTINGS_MESSAGES = {
   reportYears: `Reports expire after a whole number of years from 1 to ${MAX_RETENTION_YEARS}.`,
   maxShare: 'The share of basic pay must be a whole percentage from 1 to 100, or empty for no affordability check.',
   requiredFrom: 'Mandates are required from a month written YYYY-MM, or from no month (null).',
-  nothing: 'Name at least one setting to change: exposure, window, retention, affordability, mandates or the payroll authority.',
+  perDay: `The validation limit must be a whole number of files a day from 1 to ${MAX_VALIDATIONS_PER_DAY.toLocaleString('en-US')}.`,
+  nothing: 'Name at least one setting to change: exposure, window, retention, affordability, mandates, validations or the payroll authority.',
   saved: 'Settings saved.',
 } as const;
 
@@ -92,9 +94,17 @@ export const mandatesSettingSchema = z.object({ required_from: z.string({ error:
 export type MandatesSetting = z.infer<typeof mandatesSettingSchema>;
 export const DEFAULT_MANDATES: MandatesSetting = { required_from: null };
 
-export const DEFAULT_SETTINGS = { exposure: DEFAULT_EXPOSURE_LIMITS, window: DEFAULT_SUBMISSION_WINDOW, retention: DEFAULT_RETENTION, affordability: DEFAULT_AFFORDABILITY, mandates: DEFAULT_MANDATES };
+/**
+ * How many deduction files (inputs, stoppages) an organisation may send for validation a day (UTC): each
+ * validated file is a lookup of every NRC it names, so a lender cannot map the register by the file.
+ */
+export const validationsSettingSchema = z.object({ per_day: day(SETTINGS_MESSAGES.perDay, MAX_VALIDATIONS_PER_DAY) });
+export type ValidationsSetting = z.infer<typeof validationsSettingSchema>;
+export const DEFAULT_VALIDATIONS: ValidationsSetting = { per_day: 50 };
+
+export const DEFAULT_SETTINGS = { exposure: DEFAULT_EXPOSURE_LIMITS, window: DEFAULT_SUBMISSION_WINDOW, retention: DEFAULT_RETENTION, affordability: DEFAULT_AFFORDABILITY, mandates: DEFAULT_MANDATES, validations: DEFAULT_VALIDATIONS };
 export type SettingName = keyof typeof DEFAULT_SETTINGS;
-export const SETTING_SCHEMAS = { exposure: exposureLimitsSchema, window: submissionWindowSchema, retention: retentionSchema, affordability: affordabilitySchema, mandates: mandatesSettingSchema } as const;
+export const SETTING_SCHEMAS = { exposure: exposureLimitsSchema, window: submissionWindowSchema, retention: retentionSchema, affordability: affordabilitySchema, mandates: mandatesSettingSchema, validations: validationsSettingSchema } as const;
 export const SETTING_NAMES = Object.keys(SETTING_SCHEMAS) as SettingName[];
 
 const settingChangeSchema = z.object({ at: z.string(), by_email: z.string().nullable() }).nullable();
@@ -107,6 +117,7 @@ export const updateSettingsRequestSchema = z
     retention: retentionSchema.optional(),
     affordability: affordabilitySchema.optional(),
     mandates: mandatesSettingSchema.optional(),
+    validations: validationsSettingSchema.optional(),
     /** Super admins only: the organisation named becomes the payroll authority, replacing the one before. */
     payroll_authority: payrollAuthorityChoiceSchema.optional(),
   })
@@ -120,6 +131,7 @@ export const settingsResponseSchema = z.object({
   retention: retentionSchema,
   affordability: affordabilitySchema,
   mandates: mandatesSettingSchema,
+  validations: validationsSettingSchema,
   /** The organisation whose PMEC admins upload and submit the payroll register; null until a super admin designates one. */
   payroll_authority: payrollAuthoritySchema.nullable(),
   /** Who last changed each setting, and when; null while it is its default. */
@@ -129,6 +141,7 @@ export const settingsResponseSchema = z.object({
     retention: settingChangeSchema,
     affordability: settingChangeSchema,
     mandates: settingChangeSchema,
+    validations: settingChangeSchema,
     payroll_authority: settingChangeSchema,
   }),
   /** Who last changed any setting, and when; null while every setting is its default. */

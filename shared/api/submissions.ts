@@ -66,6 +66,8 @@ export const SUBMISSION_MESSAGES = {
   noRowsIngested:
     'Submission saved. No borrower rows ingested because no parsed rows were available. Run Validate before Submit next time to populate submissions.',
   ingestFailed: 'Ingest failed.',
+  validationLimit: (perDay: number, nextAt: string) =>
+    `Your organisation has sent its ${perDay.toLocaleString('en-US')} deduction files for validation today, the daily limit. The next can be sent from ${nextAt.slice(0, 16).replace('T', ' ')} UTC; a platform admin sets the limit on /admin.`,
 } as const;
 
 /** 'Submissions updated — inserted X, updated Y, skipped Z.' (spec part 1 §7). */

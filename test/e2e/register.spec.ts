@@ -9,13 +9,14 @@ import { signInAt, signOut, twinInfo } from './support.js';
 
 /**
  * The payroll register in Chromium: the payroll authority's PMEC admin uploads it on /upload (mobiles masked in the preview) and sees it
- * current; a lender's file with one NRC on it and one not shows NOT_ON_PAYROLL on the second.
+ * current; a lender's file with one NRC on it and one not shows NOT_ON_PAYROLL on the second, and where its
+ * employee number and name differ from the register's, says so without the register's values.
  */
 const twin = twinInfo();
 const M = currentMonth();
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-test('PMEC uploads a register and sees it current; a lender sees NOT_ON_PAYROLL on the NRC the register lacks', async ({ page }) => {
+test('PMEC uploads a register and sees it current; a lender sees NOT_ON_PAYROLL on the NRC the register lacks, and IDENTITY without the register’s values', async ({ page }) => {
   test.setTimeout(180_000);
   const onRegister = registerEntry({ first_name: 'Mary', last_name: 'Banda', mobile: '+260971234567' });
   const colleagues = [registerEntry({ first_name: 'John', last_name: 'Phiri' }), registerEntry({ first_name: 'Ruth', last_name: 'Mwale' })];
@@ -48,7 +49,8 @@ test('PMEC uploads a register and sees it current; a lender sees NOT_ON_PAYROLL 
   await expect(page.getByRole('option', { name: 'Payroll register (.xlsx)' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await screen.payeeKey().fill(lender.org.payeeKey);
-  const rows: Row[] = [HEADER, ...[onRegister, ghost].map((e) => [e.employee_number, e.nrc, `${M}-01`, '2030-12-31', 150, lender.org.payeeKey, e.first_name, e.last_name])];
+  const guessed = { ...colleagues[0]!, employee_number: 'X0', first_name: 'Guess', last_name: 'Name' };
+  const rows: Row[] = [HEADER, ...[onRegister, ghost, guessed].map((e) => [e.employee_number, e.nrc, `${M}-01`, '2030-12-31', 150, lender.org.payeeKey, e.first_name, e.last_name])];
   await screen.chooseFile('inputs.xlsx', workbook(rows));
   await screen.validate();
   const panel = page.getByRole('region', { name: 'Signals' });
@@ -56,6 +58,15 @@ test('PMEC uploads a register and sees it current; a lender sees NOT_ON_PAYROLL 
   await panel.getByRole('button', { name: /Not on the payroll register/ }).click();
   await expect(panel.getByText(`${ghost.nrc} is not on the payroll register of ${M}: a ghost employee, or one who has left or retired.`)).toBeVisible();
   await expect(panel.getByText(`${onRegister.nrc} is not on the payroll register`)).toHaveCount(0);
+  // The register's employee number and name for the guessed row: that they differ, never what they are.
+  await panel.getByRole('button', { name: /Identity mismatches/ }).click();
+  const identity = panel.getByTestId('signals-IDENTITY');
+  await expect(identity.getByText("The employee number differs from the payroll register's.")).toBeVisible();
+  await expect(identity.getByText("The name differs from the payroll register's.")).toBeVisible();
+  for (const value of [colleagues[0]!.employee_number, 'Phiri']) await expect(panel.getByText(value, { exact: false })).toHaveCount(0);
+  await expect(panel.getByTestId('signal-on-record')).toHaveCount(0);
+  await settled(page);
+  await expectNoSeriousViolations(page, '/upload with register signals');
   if (SHOTS) await panel.screenshot({ path: `${SHOTS}/register-signals.png` });
 });
 
@@ -80,4 +91,27 @@ test('a platform admin sets the affordability share on /admin, a wrong value ref
   await share.fill('');
   await card.getByRole('button', { name: 'Save affordability' }).click();
   await expect(share).toHaveValue('');
+});
+
+test('a platform admin sets the validation limit on /admin, a wrong value refused in place', async ({ page }) => {
+  const admin = twin.admin;
+  await signInAt(page, admin.email, admin.password, '/admin');
+  const card = page.getByRole('form', { name: 'Validations' });
+  const perDay = card.getByRole('textbox', { name: 'Files a day per organisation' });
+  await expect(perDay).toHaveValue('50');
+  await perDay.fill('0');
+  await card.getByRole('button', { name: 'Save validation limit' }).click();
+  await expect(card.getByText('The validation limit must be a whole number of files a day from 1 to 10,000.')).toBeVisible();
+  await settled(page);
+  await expectNoSeriousViolations(page, '/admin with a validation limit refused');
+  if (SHOTS) await card.screenshot({ path: `${SHOTS}/admin-validations-refused.png` });
+  await perDay.fill('30');
+  await card.getByRole('button', { name: 'Save validation limit' }).click();
+  await expect(page.getByText('Settings saved.').first()).toBeVisible();
+  await expect(card.getByTestId('settings-updated')).toContainText(admin.email);
+  if (SHOTS) await card.screenshot({ path: `${SHOTS}/admin-validations.png` });
+  await perDay.fill('50');
+  await card.getByRole('button', { name: 'Save validation limit' }).click();
+  await expect(card.getByTestId('settings-updated')).toContainText(admin.email);
+  await expect(perDay).toHaveValue('50');
 });

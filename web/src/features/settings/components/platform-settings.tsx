@@ -4,6 +4,7 @@ import { ExposureSettings } from './exposure-settings';
 import { MandatesSettings } from './mandates-settings';
 import { PayrollAuthoritySettings } from './payroll-authority-settings';
 import { RetentionSettings } from './retention-settings';
+import { ValidationsSettings } from './validations-settings';
 import { WindowSettings } from './window-settings';
 
 /** The platform settings on /admin, one card each; platform admins change them, every change audited. */
@@ -16,6 +17,7 @@ export function PlatformSettings() {
       <RetentionSettings />
       <AffordabilitySettings />
       <MandatesSettings />
+      <ValidationsSettings />
     </SimpleGrid>
   );
 }
