@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
+          // One module graph for every infra file: aws-cdk-lib is loaded and each stack synthesized once.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
