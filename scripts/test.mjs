@@ -27,9 +27,10 @@ const e2e = (shard, of) => ({
 });
 
 /**
- * The stages: `after` names the stages one waits for (it is skipped when one of them failed). The
- * integration and end-to-end suites each run as two shards side by side, each shard with a twin of its
- * own (its global setup starts one) and its files one after another, as the whole suite ran before.
+ * The stages: `after` names the stages one needs (it is skipped when one of them failed), `follows` those
+ * it only waits for. The integration and end-to-end suites each run as two shards side by side, each
+ * shard with a twin of its own (its global setup starts one) and its files one after another, as the
+ * whole suite ran before. The CPU-bound checks take turns, one at a time, in the time the shards wait.
  */
 const STAGES = [
   { name: 'chromium', cmd: [process.execPath, ['scripts/require-chromium.mjs']] },
@@ -38,15 +39,29 @@ const STAGES = [
   e2e(2, 2),
   { name: 'integration-1', ...vitest('integration-1', '--project', 'integration', '--shard=1/2') },
   { name: 'integration-2', ...vitest('integration-2', '--project', 'integration', '--shard=2/2') },
-  { name: 'typecheck', cmd: [bin('tsc'), ['-b']] },
-  { name: 'lint', cmd: [bin('eslint'), ['.']] },
-  { name: 'knip', cmd: [bin('knip'), ['--no-progress']] },
-  { name: 'unit+infra', ...vitest('unit-infra', '--project', 'unit', '--project', 'infra') },
+  { name: 'typecheck', follows: ['build'], cmd: [bin('tsc'), ['-b']] },
+  { name: 'lint', follows: ['typecheck'], cmd: [bin('eslint'), ['.']] },
+  { name: 'knip', follows: ['lint'], cmd: [bin('knip'), ['--no-progress']] },
+  { name: 'unit+infra', follows: ['knip'], ...vitest('unit-infra', '--project', 'unit', '--project', 'infra') },
 ];
 
 const width = Math.max(...STAGES.map((s) => s.name.length));
 const color = process.stdout.isTTY ? (i, text) => `\x1b[${31 + (i % 6)}m${text}\x1b[0m` : (_i, text) => text;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(130);
+  });
+}
 
 /** Runs one stage, streaming its lines with its name in front; resolves with its result. */
 function run(stage, index) {
@@ -55,7 +70,9 @@ function run(stage, index) {
   const started = Date.now();
   const lines = [];
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own, so that an interrupted run stops the stage's twins and browsers too.
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    children.add(child);
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
       stream.on('data', (chunk) => {
@@ -70,6 +87,7 @@ function run(stage, index) {
     }
     child.on('error', (error) => lines.push(String(error)));
     child.on('close', (code) => {
+      children.delete(child);
       const result = { stage, ok: code === 0, code, ms: Date.now() - started, lines };
       process.stdout.write(`${prefix}${result.ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds(result.ms)}\n`);
       resolve(result);
@@ -83,8 +101,10 @@ const begun = Date.now();
 const results = new Map();
 const running = new Map();
 const start = (stage) => {
-  const waits = (stage.after ?? []).map((name) => running.get(name) ?? start(STAGES.find((s) => s.name === name)));
-  const promise = Promise.all(waits).then((before) => {
+  const waitFor = (names) => names.map((name) => running.get(name) ?? start(STAGES.find((s) => s.name === name)));
+  const followed = Promise.all(waitFor((stage.follows ?? []).filter((name) => !only.length || only.includes(name))));
+  const needed = Promise.all(waitFor(stage.after ?? []));
+  const promise = Promise.all([needed, followed]).then(([before]) => {
     const failed = before.filter((r) => !r.ok).map((r) => r.stage.name);
     if (failed.length) return { stage, ok: false, skipped: `skipped: ${failed.join(', ')} failed`, ms: 0, lines: [] };
     return run(stage, STAGES.indexOf(stage));
