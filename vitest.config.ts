@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // The property tests are CPU-bound and `npm test` runs them beside the other suites on two cores.
+          testTimeout: 30_000,
         },
       },
       {

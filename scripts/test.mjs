@@ -1,6 +1,6 @@
 // `npm test`: every check CI runs, the independent ones side by side. Each stage's lines are printed as
-// they come, prefixed with its name; at the end, each stage's duration and result, the slowest test
-// files, and the output of any stage that failed again in one piece. Exits 1 when any stage failed.
+// they come, prefixed with its name; at the end, the end of each failed stage's output in one piece, the
+// slowest test files, and each stage's duration and result. Exits 1 when any stage failed.
 // The test suites mostly wait (on the twins' emulators, timers, the browser), so they overlap; the
 // CPU-bound checks (type check, lint, build) run beside them.
 import { spawn } from 'node:child_process';
@@ -126,9 +126,11 @@ await Promise.all(running.values());
 const total = Date.now() - begun;
 
 const failed = [...results.values()].filter((r) => !r.ok);
+// The end of a failed stage's output holds its summary of what failed; the whole of it is above, prefixed.
+const TAIL = 150;
 for (const r of failed.filter((f) => !f.skipped)) {
-  console.log(`\n━━ ${r.stage.name} failed (exit ${r.code}): its output ━━`);
-  console.log(r.lines.join('\n'));
+  console.log(`\n━━ ${r.stage.name} failed (exit ${r.code}): the last ${Math.min(TAIL, r.lines.length)} lines of its output ━━`);
+  console.log(r.lines.slice(-TAIL).join('\n'));
 }
 
 console.log('\nSlowest test files:');

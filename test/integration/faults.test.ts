@@ -168,7 +168,7 @@ describe('DynamoDB restarted mid-run', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('loses nothing and duplicates nothing: the retry after the restart completes the run with the same counts', { timeout: 180_000 }, async () => {
+  it('loses nothing and duplicates nothing: the retry after the restart completes the run with the same counts', { timeout: 300_000 }, async () => {
     // A second DynamoDB Local of our own (data on disk), so restarting it disturbs no other test.
     const endpoint = `http://127.0.0.1:${port}`;
     const raw = new DynamoDBClient({ endpoint, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
