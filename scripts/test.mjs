@@ -112,14 +112,14 @@ const start = (stage) => {
   running.set(stage.name, promise.then((r) => (results.set(stage.name, r), r)));
   return running.get(stage.name);
 };
-// The Chromium check is instant and its message is the one to read: the rest waits for it.
-// `npm test -- lint typecheck` runs only the stages named (and those they wait for).
+// `npm test -- lint typecheck` runs only the stages named (and those they need).
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !STAGES.some((s) => s.name === name));
 if (unknown.length) {
   console.error(`No stage named ${unknown.join(', ')}: the stages are ${STAGES.map((s) => s.name).join(', ')}.`);
   process.exit(1);
 }
+// The Chromium check is instant and its message is the one to read: the rest waits for it.
 const chromium = await start(STAGES[0]);
 if (chromium.ok) for (const stage of STAGES.slice(1)) if (!running.has(stage.name) && (!only.length || only.includes(stage.name))) start(stage);
 await Promise.all(running.values());
