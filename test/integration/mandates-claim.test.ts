@@ -7,6 +7,7 @@ import { call, expectStatus, offContract } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { issueTestMandate, type IssuedMandate } from '../fixtures/mandates.js';
 import { textsTo } from '../support/employee.js';
+import { twinSettled } from '../support/twin-process.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 /**
@@ -58,7 +59,7 @@ describe('claiming a mandate', () => {
     const deadline = Date.now() + 20_000;
     const claimedTexts = async () => (await textsTo(twin, m.mobile)).filter((t) => t.body.includes('claimed'));
     while ((await claimedTexts()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
-    await new Promise((r) => setTimeout(r, 1500));
+    await twinSettled(twin);
     expect((await claimedTexts()).map((t) => t.body)).toEqual([MANDATE_MESSAGES.sms.claimed(m.number, orgA.orgName)]);
 
     const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } }))).Item!;
