@@ -19,17 +19,18 @@ const GRANTS_BY_ROUTE = {
   'decline-team-invite': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } }),
 
   // submissions
+  // A register's upload reads the payroll authority (pk=SETTING sk=payroll_authority).
   'create-upload': audited({
-    tables: { directory: read([], 'gsi1'), submissions: { actions: ['PutItem'] } },
+    tables: { directory: read(['GetItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
     buckets: { uploads: { write: [KEYS.uploads.incoming] } },
   }),
   'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   'get-upload-report': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
   'get-upload-signals': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
-  // Submit reads the platform's settings: the submission window marks a late file or refuses it. A payroll
-  // register's Submit reads the current register and opens the one proposal (lambdas/data/register-proposals.ts).
+  // Submit reads the platform's settings: the submission window marks a late file or refuses it; a register's,
+  // the payroll authority, the current register and the one proposal it opens (lambdas/data/register-proposals.ts).
   'submit-upload': audited({
-    tables: { directory: read(['Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: { actions: ['GetItem', 'PutItem'] } },
+    tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: { actions: ['GetItem', 'PutItem'] } },
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
@@ -154,13 +155,18 @@ const GRANTS_BY_ROUTE = {
   }),
   // register (lambdas/data/register.ts): the current register's pointer; a refusal is audited
   'get-register': audited({ tables: { register: read(['GetItem']) } }),
-  // A proposal's decision: the open proposal, the current register, one transaction emptying the slot and
-  // writing the decision (Delete, Put); approval writes the register's ingestion jobs.
-  'decide-register-proposal': audited({ tables: { register: { actions: ['GetItem', 'DeleteItem', 'PutItem'] } }, buckets: { uploads: { write: [KEYS.uploads.registerJobs] } } }),
+  // A proposal's decision: the payroll authority (directory GetItem), the open proposal, the current register,
+  // one transaction emptying the slot and writing the decision (Delete, Put); approval writes the ingestion jobs.
+  'decide-register-proposal': audited({
+    tables: { directory: read(['GetItem']), register: { actions: ['GetItem', 'DeleteItem', 'PutItem'] } },
+    buckets: { uploads: { write: [KEYS.uploads.registerJobs] } },
+  }),
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
-  'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
+  // The payroll authority: the organisation named (GetItem), the one it replaces, the change emailed.
+  'update-settings': audited(NOTIFIES, { tables: { directory: { actions: ['Query', 'GetItem', 'PutItem'] } } }),
+  'list-pmec-organisations': { tables: { directory: read(['Scan']) } },
 
   // mandates (lambdas/data/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
   // mandate and the payee key's organisation (gsi1), then one transaction: the mandate's conditional update

@@ -33,7 +33,14 @@ export type NotificationEvent =
     }
   | { kind: 'access_request.decided'; request_id: string; decision: 'approved' | 'rejected'; note?: string }
   | { kind: 'fraud_report.withdrawn'; report_id: string; reason: string; by_email: string }
-  | { kind: 'membership.invited'; org_id: string; org_name: string; user_id: string; email: string; role: string; invited_at: string };
+  | { kind: 'membership.invited'; org_id: string; org_name: string; user_id: string; email: string; role: string; invited_at: string }
+  | {
+      kind: 'payroll_authority.changed';
+      previous: { org_id: string; org_name: string } | null;
+      current: { org_id: string; org_name: string };
+      by_email: string;
+      changed_at: string;
+    };
 
 /**
  * Texts to an employee about their mandate, sent by the same sender to the mobile the mandate was
@@ -76,6 +83,8 @@ export function idempotencyKey(event: QueuedEvent): string {
       return `${event.kind}#${event.report_id}`;
     case 'membership.invited':
       return `${event.kind}#${event.org_id}#${event.user_id}#${event.invited_at}`;
+    case 'payroll_authority.changed':
+      return `${event.kind}#${event.current.org_id}#${event.changed_at}`;
     case 'mandate.claimed':
     case 'mandate.used':
       return `${event.kind}#${event.number}`;

@@ -51,7 +51,7 @@ export const SUBMISSION_MESSAGES = {
   payeeKeyInvalid: 'Payee Key looks invalid. Use letters/digits (e.g., A001).',
   fileEmpty: 'The file is empty. Choose the file again.',
   xlsxOnly: 'Inputs, stoppages and registers must be Excel workbooks (.xlsx). Save the file as "Excel Workbook (.xlsx)" and try again.',
-  registerOnly: "Only PMEC's admins and platform admins upload the payroll register. Lenders upload inputs, stoppages and onboarding documents.",
+  registerOnly: "Only PMEC's admins and platform admins read the payroll register. Lenders upload inputs, stoppages and onboarding documents.",
   onboardingTypes: 'Onboarding documents must be PDF, an image (JPG, PNG), Word (DOC, DOCX), Excel (XLS, XLSX) or CSV.',
   tooLarge: (kind: DocKind) => `The file is larger than ${FILE_RULES[kind].maxBytes / 1024 / 1024} MB, the limit for this file type. Split it into smaller files and try again.`,
   stillValidating: 'The file is still being validated. Wait for the results, then submit.',

@@ -20,7 +20,7 @@ export const decideRegisterProposal = route({
   method: 'POST',
   path: '/api/register/proposals/{upload_id}/decision',
   access: REGISTER_KEEPERS,
-  uses: { tables: ['register', 'audit'], buckets: ['uploads'] },
+  uses: { tables: ['directory', 'register', 'audit'], buckets: ['uploads'] },
   request: registerDecisionRequestSchema,
   response: registerDecisionResponseSchema,
   summary:

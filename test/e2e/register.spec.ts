@@ -2,13 +2,13 @@ import { expect, test } from '@playwright/test';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { HEADER, workbook, type Row } from '../fixtures/submissions/workbooks.js';
-import { createUser } from '../support/cognito.js';
+import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerEntry, registerWorkbook } from '../support/register.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAt, signOut, twinInfo } from './support.js';
 
 /**
- * The payroll register in Chromium: PMEC uploads it on /upload (mobiles masked in the preview) and sees it
+ * The payroll register in Chromium: the payroll authority's PMEC admin uploads it on /upload (mobiles masked in the preview) and sees it
  * current; a lender's file with one NRC on it and one not shows NOT_ON_PAYROLL on the second.
  */
 const twin = twinInfo();
@@ -20,7 +20,7 @@ test('PMEC uploads a register and sees it current; a lender sees NOT_ON_PAYROLL 
   const onRegister = registerEntry({ first_name: 'Mary', last_name: 'Banda', mobile: '+260971234567' });
   const colleagues = [registerEntry({ first_name: 'John', last_name: 'Phiri' }), registerEntry({ first_name: 'Ruth', last_name: 'Mwale' })];
   const ghost = registerEntry();
-  const pmec = await createUser(twin, ['pmec_admin']);
+  const pmec = await payrollAuthorityAdmin(twin);
 
   await signInAt(page, pmec.email, pmec.password, '/upload');
   const screen = uploadScreen(page);

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
 import { requestEmployeeCode } from '../../shared/routes/employee.js';
 import { call } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
 import { answerChallenge, registerMobile, startChallenge, textsTo, uniqueAddress } from '../support/employee.js';
 import { registerEntry, uniqueMobile } from '../support/register.js';
+import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerFlow } from '../support/register-flow.js';
 
 /**
@@ -15,10 +15,6 @@ import { registerFlow } from '../support/register-flow.js';
 const twin = inject('twin');
 const flow = registerFlow(twin);
 
-async function token(roles: Parameters<typeof createUser>[1]) {
-  const user = await createUser(twin, roles);
-  return (await signIn(twin, user.email, user.password)).idToken;
-}
 
 /** Polls the outbox until a number has at least `count` texts; newest first. */
 async function waitForTexts(mobile: string, count: number) {
@@ -40,7 +36,7 @@ let stays: RegisterEntry;
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  const [proposer, approver] = await Promise.all([token(['pmec_admin']), token(['pmec_admin'])]);
+  const [proposer, approver] = (await Promise.all([payrollAuthorityAdmin(twin), payrollAuthorityAdmin(twin)])).map((admin) => admin.token) as [string, string];
   movedBefore = registerEntry();
   late = registerEntry();
   stays = registerEntry();

@@ -6,6 +6,7 @@ import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
 import { registerEntry, uniqueEmployeeNumber, uniqueMobile, uniqueNrc } from '../support/register.js';
+import { payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation } from '../support/payroll-authority.js';
 import { registerFlow } from '../support/register-flow.js';
 
 /**
@@ -31,7 +32,7 @@ type Eight = [RegisterEntry, RegisterEntry, RegisterEntry, RegisterEntry, Regist
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  const [first, second, third, admin] = await Promise.all([userWith(['pmec_admin']), userWith(['pmec_admin']), userWith(['pmec_admin']), userWith(['super_admin'])]);
+  const [first, second, third, admin] = await Promise.all([payrollAuthorityAdmin(twin), payrollAuthorityAdmin(twin), payrollAuthorityAdmin(twin), userWith(['super_admin'])]);
   Object.assign(admins, { first, second, third });
   platformAdmin = admin.token;
 });
@@ -91,7 +92,7 @@ describe('a proposal and its decision', () => {
     baseId = (await flow.approved(admins.first.token, admins.second.token, staff)).upload.id;
   });
 
-  it('is proposed by Submit, not current, and shown with its counts; a second proposal waits; the proposer may not approve it', async () => {
+  it('is proposed by Submit, not current, and shown with its counts; a second proposal waits; only another admin of the authority decides it', async () => {
     const upload = await flow.validate(admins.first.token, [...staff.slice(1), registerEntry()]);
     const proposed = await flow.propose(admins.first.token, upload.id);
     expect(proposed).toMatchObject({ status: 200, body: { status: 'proposed' } });
@@ -101,6 +102,9 @@ describe('a proposal and its decision', () => {
 
     const other = await flow.validate(admins.second.token, staff);
     expect(await flow.propose(admins.second.token, other.id)).toMatchObject({ status: 409, body: { error: 'proposal_open', message: expect.stringContaining('Another register is already proposed') } });
+    const elsewhere = await seedPmecAdmin(twin, await seedPmecOrganisation(twin));
+    expect(await flow.decide(elsewhere.token, upload.id, 'approve')).toMatchObject({ status: 403, body: { error: 'not_payroll_authority' } });
+    expect(await flow.decide(platformAdmin, upload.id, 'approve')).toMatchObject({ status: 403, body: { error: 'not_payroll_authority' } });
     const own = await flow.decide(admins.first.token, upload.id, 'approve');
     expect(own).toMatchObject({ status: 403, body: { error: 'own_proposal', message: 'You proposed this register, so another admin of the payroll authority must approve or reject it.' } });
 

@@ -7,6 +7,7 @@ import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
+import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerEntry } from '../support/register.js';
 import { registerFlow } from '../support/register-flow.js';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
@@ -29,7 +30,7 @@ async function tokenFor(roles: Parameters<typeof createUser>[1]) {
   return (await signIn(twin, user.email, user.password)).idToken;
 }
 
-/** PMEC proposes a register through the upload route, a second PMEC admin approves it, and it becomes current. */
+/** The payroll authority's PMEC admin proposes a register through the upload route, a second one approves it, and it becomes current. */
 async function submitRegister(entries: RegisterEntry[]) {
   await registerFlow(twin).approved(who.pmec, who.approver, entries, M);
 }
@@ -64,7 +65,8 @@ const ghost = registerEntry({ first_name: 'Ghost', last_name: 'Worker' });
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
   lender = await seedOrganisation(twin, uniquePayeeKey());
-  [who.lender, who.pmec, who.approver, who.admin] = await Promise.all([tokenFor(['fi_admin']), tokenFor(['pmec_admin']), tokenFor(['pmec_admin']), tokenFor(['super_admin'])]);
+  const authorityToken = () => payrollAuthorityAdmin(twin).then((admin) => admin.token);
+  [who.lender, who.pmec, who.approver, who.admin] = await Promise.all([tokenFor(['fi_admin']), authorityToken(), authorityToken(), tokenFor(['super_admin'])]);
   await seedMembership(twin, lender, subOf(who.lender));
   await submitRegister(Object.values(staff));
 });

@@ -8,7 +8,7 @@ import { getUpload, markStored, type UploadRecord } from '../../data/uploads.js'
 import { storeValidatedFile } from '../../data/validated-file.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { ConflictError } from '../../http/errors.js';
-import { authoriseRegisterKeeper } from '../common/register-keepers.js';
+import { authorisePayrollAuthority } from '../common/payroll-authority.js';
 import { refusal } from './readiness.js';
 import { storagePath } from './upload-request.js';
 
@@ -33,7 +33,7 @@ const answer = (upload: UploadRecord, bucket: string, path: string): SubmitUploa
  * Submit again answers the same.
  */
 export async function submitRegister(me: AuthenticatedCaller, upload: UploadRecord): Promise<SubmitUploadResponse> {
-  await authoriseRegisterKeeper(me, 'register.submit');
+  await authorisePayrollAuthority(me, 'register.submit');
   if (upload.status === 'submitted' && upload.stored_key) return answer(upload, upload.stored_bucket ?? '', upload.stored_key);
   const refused = refusal(upload);
   if (refused) throw new ConflictError(refused, upload.status === 'validated' ? 'has_errors' : 'not_ready');

@@ -6,7 +6,7 @@ import { decideProposal, isExpired, openProposal, proposalDecision, type Registe
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
-import { authoriseRegisterKeeper } from '../../common/register-keepers.js';
+import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { ingestApproved } from '../proposals.js';
 
 const counts = ({ difference: d, employees }: RegisterProposal) => ({ employees, added: d.added, removed: d.removed, changed: d.changed, mobile_changed: d.mobile_changed });
@@ -19,8 +19,8 @@ async function notOpen(uploadId: string): Promise<never> {
   throw new ConflictError(decided ? REGISTER_MESSAGES.decidedElsewhere : REGISTER_MESSAGES.noProposal, decided ? 'already_decided' : 'not_proposed');
 }
 
-async function refuse(me: AuthenticatedCaller, uploadId: string, reason: string, error: Error): Promise<never> {
-  await writeAudit({ actor: me, action: 'register.decide', subject: `UPLOAD#${uploadId}`, outcome: 'refused', details: { reason } });
+async function refuse(me: AuthenticatedCaller, orgId: string, uploadId: string, reason: string, error: Error): Promise<never> {
+  await writeAudit({ actor: me, org_id: orgId, action: 'register.decide', subject: `UPLOAD#${uploadId}`, outcome: 'refused', details: { reason } });
   throw error;
 }
 
@@ -31,21 +31,21 @@ async function refuse(me: AuthenticatedCaller, uploadId: string, reason: string,
  * Approval starts the ingestion that makes it current; rejection leaves the current register as it is.
  */
 export const handler = createApiHandler(routes.decideRegisterProposal, async ({ caller: me, params, body }) => {
-  await authoriseRegisterKeeper(me, 'register.decide');
+  const authority = await authorisePayrollAuthority(me, 'register.decide');
   const uploadId = params.upload_id;
   const proposal = await openProposal();
   if (!proposal || proposal.upload_id !== uploadId) return notOpen(uploadId);
-  if (proposal.proposed_by_id === me.userId) return refuse(me, uploadId, 'own_proposal', new ForbiddenError(REGISTER_MESSAGES.ownProposal, 'own_proposal'));
+  if (proposal.proposed_by_id === me.userId) return refuse(me, authority.orgId, uploadId, 'own_proposal', new ForbiddenError(REGISTER_MESSAGES.ownProposal, 'own_proposal'));
   const now = new Date();
-  if (isExpired(proposal, now)) return refuse(me, uploadId, 'proposal_expired', new ConflictError(REGISTER_MESSAGES.expired, 'proposal_expired'));
+  if (isExpired(proposal, now)) return refuse(me, authority.orgId, uploadId, 'proposal_expired', new ConflictError(REGISTER_MESSAGES.expired, 'proposal_expired'));
   if (body.decision === 'approve' && proposal.difference.base_version !== ((await currentRegister())?.version ?? null)) {
-    return refuse(me, uploadId, 'register_changed', new ConflictError(REGISTER_MESSAGES.baseChanged, 'register_changed'));
+    return refuse(me, authority.orgId, uploadId, 'register_changed', new ConflictError(REGISTER_MESSAGES.baseChanged, 'register_changed'));
   }
   const decision = { upload_id: uploadId, month: proposal.month, employees: proposal.employees, proposed_by: proposal.proposed_by, decision: body.decision, decided_by: me.email, decided_at: now.toISOString(), note: body.note || null };
   if (!(await decideProposal(decision, now))) return notOpen(uploadId);
   if (body.decision === 'approve') await ingestApproved(proposal, { by: me.email, at: decision.decided_at });
   const action = body.decision === 'approve' ? 'register.approve' : 'register.reject';
   const details = { ...counts(proposal), proposed_by: proposal.proposed_by, note: decision.note };
-  await writeAudit({ actor: me, action, subject: `UPLOAD#${uploadId}`, outcome: 'ok', details });
+  await writeAudit({ actor: me, org_id: authority.orgId, action, subject: `UPLOAD#${uploadId}`, outcome: 'ok', details });
   return body.decision === 'approve' ? { status: 'approved' as const, message: REGISTER_MESSAGES.approved } : { status: 'rejected' as const, message: REGISTER_MESSAGES.rejected };
 });

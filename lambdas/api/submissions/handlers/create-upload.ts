@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { UPLOAD_STAGES } from '../../../../shared/api/submissions.js';
 import { incomingKey, presignUpload, putUpload, type UploadRecord } from '../../../data/uploads.js';
 import { createApiHandler } from '../../../http/handler.js';
-import { authoriseRegisterKeeper } from '../../common/register-keepers.js';
+import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { authorisePayeeKey } from '../access.js';
 import { checkUploadRequest } from '../upload-request.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 
 /**
  * POST /api/uploads: checks the form, checks that the caller may submit for the payee key (or, for the
- * payroll register, that they keep it: PMEC's admins and platform admins), records
+ * payroll register, that they are a PMEC admin of the payroll authority), records
  * the upload and answers a presigned POST into `incoming/{id}/{slug}`, limited to the declared size and type.
  * Its arrival in S3 starts validation (lambdas/events/validate-upload.ts).
  */
@@ -17,7 +17,7 @@ export const handler = createApiHandler(routes.createUpload, async ({ caller: me
   const request = checkUploadRequest(body);
   const org =
     request.kind === 'register'
-      ? { ...(await authoriseRegisterKeeper(me, 'upload.create')), orgName: null }
+      ? await authorisePayrollAuthority(me, 'upload.create')
       : request.payeeKey
         ? await authorisePayeeKey(me, request.payeeKey, 'upload.create')
         : { orgId: null, orgName: null };

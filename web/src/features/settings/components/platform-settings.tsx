@@ -2,6 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { AffordabilitySettings } from './affordability-settings';
 import { ExposureSettings } from './exposure-settings';
 import { MandatesSettings } from './mandates-settings';
+import { PayrollAuthoritySettings } from './payroll-authority-settings';
 import { RetentionSettings } from './retention-settings';
 import { WindowSettings } from './window-settings';
 
@@ -9,6 +10,7 @@ import { WindowSettings } from './window-settings';
 export function PlatformSettings() {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <PayrollAuthoritySettings />
       <ExposureSettings />
       <WindowSettings />
       <RetentionSettings />
