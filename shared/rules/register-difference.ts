@@ -46,9 +46,9 @@ export function differenceWarning(counts: DifferenceCounts): string | null {
   const share = Math.round((touched / counts.current) * 1000) / 10;
   const n = (x: number) => x.toLocaleString('en-US');
   return (
-    `Please check this register before it goes further: ${n(counts.removed)} employee${counts.removed === 1 ? '' : 's'} would be removed and ` +
-    `${n(counts.mobile_changed)} would get another mobile, ${share}% of the ${n(counts.current)} on the current register. ` +
-    'Removed employees can no longer sign in, and each changed mobile is texted at the old number.'
+    `${n(counts.removed)} employee${counts.removed === 1 ? '' : 's'} would be removed and ${n(counts.mobile_changed)} would get another mobile: ` +
+    `${share}% of the ${n(counts.current)} on the current register. Removed employees can no longer sign in, and each changed mobile is ` +
+    'texted at the old number. Please check the file before it goes further.'
   );
 }
 

@@ -72,7 +72,7 @@ test('one authority admin proposes a register, seeing what it changes; a second 
   await expect(changes.getByTestId('difference-removed-count')).toHaveText('1');
   await expect(changes.getByTestId('difference-changed-count')).toHaveText('1');
   await expect(changes.getByTestId('difference-mobile-count')).toHaveText('1');
-  await expect(changes.getByTestId('difference-warning')).toContainText('1 employee would be removed and 1 would get another mobile, 66.7% of the 3 on the current register.');
+  await expect(changes.getByTestId('difference-warning')).toContainText('1 employee would be removed and 1 would get another mobile: 66.7% of the 3 on the current register.');
   await expect(changes.getByTestId('difference-removed')).toContainText(colleagues[0]!.nrc);
   await expect(changes.getByTestId('difference-changed')).toContainText('+260 96 ••• ••12');
   await settled(page);

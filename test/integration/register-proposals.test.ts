@@ -78,8 +78,8 @@ describe('the difference from the current register', () => {
     const threeTouched = await flow.validate(admins.first.token, [...staff.slice(1, 98), ...staff.slice(98).map((e) => ({ ...e, mobile: uniqueMobile() }))]);
     expect(threeTouched.register_difference).toMatchObject({ removed: 1, mobile_changed: 2 });
     expect(threeTouched.register_difference!.warning).toBe(
-      'Please check this register before it goes further: 1 employee would be removed and 2 would get another mobile, 3% of the 100 on the current register. ' +
-        'Removed employees can no longer sign in, and each changed mobile is texted at the old number.',
+      '1 employee would be removed and 2 would get another mobile: 3% of the 100 on the current register. Removed employees can no longer sign in, ' +
+        'and each changed mobile is texted at the old number. Please check the file before it goes further.',
     );
   });
 });

@@ -117,7 +117,7 @@ export function RegisterDifference({ difference }: { difference: RegisterDiffere
         <Figure label="Mobile changed" value={difference.mobile_changed} testId="difference-mobile-count" />
       </SimpleGrid>
       {difference.warning && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Please check before it goes further" data-testid="difference-warning">
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="More than 2% of the current register changes" data-testid="difference-warning">
           {difference.warning}
         </Alert>
       )}
