@@ -23,7 +23,7 @@ const oldMobileSchema = z.object({
   answered_at: z.string().nullable(),
   expires_at: z.number().int(),
 });
-export type OldMobile = z.output<typeof oldMobileSchema>;
+
 
 const key = (digits: string) => ({ pk: `OLD_MOBILE#${digits}`, sk: 'MOBILE' });
 const codec = defineCodec('old mobile', oldMobileSchema, (m) => key(m.nrc_digits));

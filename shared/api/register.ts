@@ -82,7 +82,6 @@ export const registerDecisionRequestSchema = z.object({
   decision: z.enum(['approve', 'reject'], { error: "decision must be 'approve' or 'reject'." }),
   note: z.string().trim().max(500, 'The note is too long (500 characters at most).').optional(),
 });
-export type RegisterDecisionRequest = z.input<typeof registerDecisionRequestSchema>;
 
 export const registerDecisionResponseSchema = z.object({
   status: z.enum(['approved', 'rejected']),
