@@ -19,9 +19,9 @@ async function* pieces(data: Uint8Array): AsyncGenerator<Uint8Array> {
  * A register's difference at Zambia's scale, as validation computes it (lambdas/events/register-difference.ts):
  * the current register of 300,000 read once from its rows.json (streamed, parsed in batches, into
  * RegisterBase's columns), then a new register of as many, shifted by 1% (3,000 removed, 3,000 added),
- * validated with every employee compared as it is handed on; against the same validation without the
- * difference, in the same run (target ≤ 1.5×), and the memory the current register takes (target ≤ 64 MB,
- * an eighth of the event function's).
+ * validated with every employee compared as it is handed on: the read against a tenth of the event function's
+ * timeout, the validation against the same validation without the difference in the same run (target ≤ 1.5×),
+ * and the memory the current register takes (target ≤ 64 MB, an eighth of the event function's).
  */
 export const registerDifferenceBench: Bench = {
   name: 'register-difference',
@@ -53,6 +53,7 @@ export const registerDifferenceBench: Bench = {
       for await (const batch of jsonArrayBatches<RegisterEmployee>(pieces(rowsJson))) for (const e of batch) base.add(e);
       base.seal();
       loads.push(performance.now() - t);
+      t = performance.now();
       // Five columns of doubles, two indexes of 32-bit positions, a byte an employee for what was matched.
       baseBytes = base.nrc.length * 8 * 5 + base.size * (4 * 2 + 1);
       const difference = new RegisterDifference(base, () => undefined);
@@ -64,6 +65,13 @@ export const registerDifferenceBench: Bench = {
     const ratio = median(withDifference) / median(plain);
     return [
       {
+        name: 'register-difference.read_current_s',
+        value: median(loads) / 1000,
+        unit: 's',
+        target: { op: '<=', value: EVENT_FUNCTION.timeoutSeconds / 10 },
+        note: `the current register's ${(rowsJson.length / MB).toFixed(1)} MB of rows.json streamed into RegisterBase and sealed, once a validation; median of ${RUNS}`,
+      },
+      {
         name: 'register-difference.validation_s',
         value: median(withDifference) / 1000,
         unit: 's',
@@ -71,7 +79,7 @@ export const registerDifferenceBench: Bench = {
         baseline_value: median(plain) / 1000,
         ratio,
         target: { op: '<=', value: (1.5 * median(plain)) / 1000 },
-        note: `${EMPLOYEES.toLocaleString('en-US')} employees against a current register of as many (${(rowsJson.length / MB).toFixed(1)} MB of rows.json read in ${(median(loads) / 1000).toFixed(1)} s); ${SHIFT.toLocaleString('en-US')} removed and added; median of ${RUNS}; the function's timeout ${EVENT_FUNCTION.timeoutSeconds} s`,
+        note: `${EMPLOYEES.toLocaleString('en-US')} employees, each compared as it is handed on, against a current register of as many; ${SHIFT.toLocaleString('en-US')} removed and added; median of ${RUNS}`,
       },
       {
         name: 'register-difference.current_register_mb',

@@ -22,23 +22,23 @@ const UNREADABLE = 'The register could not be validated. Check that it is an Exc
 export async function validateRegisterUpload(upload: Pick<UploadRecord, 'id'>, data: Uint8Array, onStage: (stage: UploadStage) => Promise<boolean>): Promise<ValidationOutcome | null> {
   if (!(await onStage(UPLOAD_STAGES.validating))) return null;
   const rows = new JsonArrayUpload(resultKeys(upload.id).rows);
+  // Reading the current register is the platform's work: a failure there throws, and the event is retried.
+  const comparison = await RegisterComparison.start(upload.id);
+  const take = (employee: RegisterEmployee) => {
+    rows.push(employee);
+    comparison.compare(employee);
+  };
   let result;
-  let difference;
   try {
-    const comparison = await RegisterComparison.start(upload.id);
-    const take = (employee: RegisterEmployee) => {
-      rows.push(employee);
-      comparison.compare(employee);
-    };
     result = await validateRegisterStreamed(data, take, async () => {
       await Promise.all([rows.drain(), comparison.drain()]);
     });
-    if (result.row_count === 0) return failedValidation(upload.id, result.errors[0]?.message ?? EMPTY);
-    difference = await comparison.finish();
   } catch (error) {
     logger.error('Register validation threw', error as Error);
     return failedValidation(upload.id, UNREADABLE);
   }
+  if (result.row_count === 0) return failedValidation(upload.id, result.errors[0]?.message ?? EMPTY);
+  const difference = await comparison.finish();
   const issues = { errors: result.errors, warnings: [], fraud: [] };
   return { status: 'validated', issues, rows, signals: null, summary: { ...summarise(result, result.employees, issues), register_difference: difference } };
 }
