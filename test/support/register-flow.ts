@@ -32,8 +32,10 @@ export function registerFlow(twin: TestTwinInfo) {
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
     },
-    /** Validate, propose (first admin), approve (second admin), current. */
+    /** Validate, propose (first admin), approve (second admin), current. A proposal another file left open is rejected first. */
     async approved(proposer: string, approver: string, entries: readonly RegisterEntry[], month = currentMonth()) {
+      const left = (await flow.current(approver)).proposed;
+      if (left && !left.expired) expectStatus(await flow.decide(approver, left.upload_id, 'reject'), 200);
       const upload = await flow.validate(proposer, entries, month);
       expect(upload).toMatchObject({ status: 'validated', totals: { errors: 0 } });
       expectStatus(await flow.propose(proposer, upload.id), 200);
