@@ -106,7 +106,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'register/',
     handler: 'events/ingest-register',
-    uses: { tables: ['register'], buckets: ['uploads'] },
+    // directory: the old mobiles of the employees whose mobile it changed, kept for sign-in for 72 hours.
+    uses: { tables: ['register', 'directory'], buckets: ['uploads'] },
     bounded: REGISTER_CHUNKS,
   },
   // Notification jobs queued by actions (`notify/{hash}.json`, lambdas/data/notifications.ts): the emails,

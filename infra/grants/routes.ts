@@ -28,13 +28,14 @@ const GRANTS_BY_ROUTE = {
   'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   'get-upload-report': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
   'get-upload-signals': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
-  // Submit reads the platform's settings: the submission window marks a late file or refuses it; a register's, the payroll authority.
+  // Submit reads the platform's settings: the submission window marks a late file or refuses it; a register's,
+  // the payroll authority, the current register and the one proposal it opens (lambdas/data/register-proposals.ts).
   'submit-upload': audited({
-    tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: { actions: ['GetItem', 'PutItem'] } },
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
-        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister, KEYS.uploads.registerJobs],
+        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister],
         list: true,
       },
       onboarding: { write: [KEYS.onboarding.stored] },
@@ -158,6 +159,12 @@ const GRANTS_BY_ROUTE = {
   }),
   // register (lambdas/data/register.ts): the current register's pointer; a refusal is audited
   'get-register': audited({ tables: { register: read(['GetItem']) } }),
+  // A proposal's decision: the payroll authority (directory GetItem), the open proposal, the current register,
+  // one transaction emptying the slot and writing the decision (Delete, Put); approval writes the ingestion jobs.
+  'decide-register-proposal': audited({
+    tables: { directory: read(['GetItem']), register: { actions: ['GetItem', 'DeleteItem', 'PutItem'] } },
+    buckets: { uploads: { write: [KEYS.uploads.registerJobs] } },
+  }),
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
@@ -178,9 +185,10 @@ const GRANTS_BY_ROUTE = {
   'give-mandate': audited({ tables: { directory: { actions: ['Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) }, sendsSms: true }),
   'revoke-mandate': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['UpdateItem'] } } }),
   // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
-  // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it.
+  // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it; an old
+  // mobile still receiving codes (pk=OLD_MOBILE#…, GetItem) is texted a code of its own.
   'request-employee-code': audited({
-    tables: { directory: { actions: ['UpdateItem', 'PutItem'] }, register: read(['GetItem']) },
+    tables: { directory: { actions: ['UpdateItem', 'PutItem', 'GetItem'] }, register: read(['GetItem']) },
     employeePool: ['AdminGetUser', 'AdminCreateUser', 'AdminSetUserPassword'],
     sendsSms: true,
   }),

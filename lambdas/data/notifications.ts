@@ -46,10 +46,14 @@ export type NotificationEvent =
  * Texts to an employee about their mandate, sent by the same sender to the mobile the mandate was
  * texted to (lambdas/events/notification-texts.ts), once each like the emails.
  */
-export type TextEvent = { kind: 'mandate.claimed'; number: string; org_name: string } | { kind: 'mandate.used'; number: string; month: string };
+export type TextEvent =
+  | { kind: 'mandate.claimed'; number: string; org_name: string }
+  | { kind: 'mandate.used'; number: string; month: string }
+  /** Employees whose mobile an approved register changed, texted at the old number; `batch` numbers the register's jobs. */
+  | { kind: 'register.mobile_changed'; version: string; batch: number; changes: { to: string; new_mobile: string }[] };
 export type QueuedEvent = NotificationEvent | TextEvent;
 
-export const isTextEvent = (event: QueuedEvent): event is TextEvent => event.kind.startsWith('mandate.');
+export const isTextEvent = (event: QueuedEvent): event is TextEvent => event.kind.startsWith('mandate.') || event.kind === 'register.mobile_changed';
 
 export interface NotificationJob {
   key: string;
@@ -84,6 +88,8 @@ export function idempotencyKey(event: QueuedEvent): string {
     case 'mandate.claimed':
     case 'mandate.used':
       return `${event.kind}#${event.number}`;
+    case 'register.mobile_changed':
+      return `${event.kind}#${event.version}#${event.batch}`;
   }
 }
 

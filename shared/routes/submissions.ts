@@ -59,7 +59,7 @@ export const submitUpload = route({
   path: '/api/uploads/{id}/submit',
   access: APPROVED,
   pendingMessage: SUBMISSION_MESSAGES.notApproved,
-  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads', 'onboarding'] },
+  uses: { tables: ['directory', 'submissions', 'register', 'audit'], buckets: ['uploads', 'onboarding'] },
   response: submitUploadResponseSchema,
   summary: 'Submits a validated upload without errors (once: repeating returns the same submission); onboarding files are stored.',
 });

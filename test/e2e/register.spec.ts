@@ -8,38 +8,77 @@ import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAt, signOut, twinInfo } from './support.js';
 
 /**
- * The payroll register in Chromium: the payroll authority's PMEC admin uploads it on /upload (mobiles masked in the preview) and sees it
- * current; a lender's file with one NRC on it and one not shows NOT_ON_PAYROLL on the second, and where its
+ * The payroll register in Chromium: one admin of the payroll authority uploads it on /upload (mobiles masked
+ * in the preview), sees what it changes and proposes it; a second approves it on the same screen and it is
+ * current; what a later register would remove and change is shown with its warning; a lender's file with one
+ * NRC on it and one not shows NOT_ON_PAYROLL on the second, and where its
  * employee number and name differ from the register's, says so without the register's values.
  */
 const twin = twinInfo();
 const M = currentMonth();
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-test('PMEC uploads a register and sees it current; a lender sees NOT_ON_PAYROLL on the NRC the register lacks, and IDENTITY without the register’s values', async ({ page }) => {
-  test.setTimeout(180_000);
+test('one authority admin proposes a register, seeing what it changes; a second approves it; a lender sees NOT_ON_PAYROLL on the NRC it lacks, and IDENTITY without the register’s values', async ({ page }) => {
+  test.setTimeout(240_000);
   const onRegister = registerEntry({ first_name: 'Mary', last_name: 'Banda', mobile: '+260971234567' });
   const colleagues = [registerEntry({ first_name: 'John', last_name: 'Phiri' }), registerEntry({ first_name: 'Ruth', last_name: 'Mwale' })];
   const ghost = registerEntry();
-  const pmec = await payrollAuthorityAdmin(twin);
+  const [proposer, approver] = [await payrollAuthorityAdmin(twin), await payrollAuthorityAdmin(twin)];
 
-  await signInAt(page, pmec.email, pmec.password, '/upload');
+  // The first admin validates the register: the difference from the current one shows before Submit.
+  await signInAt(page, proposer.email, proposer.password, '/upload');
   const screen = uploadScreen(page);
   await screen.chooseType('Payroll register (.xlsx)');
   await expect(screen.payeeKey()).toBeHidden();
   await screen.chooseFile('PMEC register.xlsx', registerWorkbook([onRegister, ...colleagues]));
+  await expect(screen.button('Submit')).toBeDisabled();
   await screen.validate();
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByText('+260 97 ••• ••67')).toBeVisible();
   await expect(preview.getByText('097 123 4567')).toHaveCount(0);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-preview.png`, fullPage: true });
+  await expect(page.getByRole('region', { name: 'What this register changes' }).getByTestId('register-difference')).toBeVisible();
   await settled(page);
   await expectNoSeriousViolations(page, '/upload with a register validated');
   await screen.button('Submit').click();
-  await screen.expectMessage(`The ${M} register of 3 employees is now the current payroll register.`);
+  await screen.expectMessage('Register proposed: its 3 employees replace the current register once a second admin of the payroll authority approves it.');
+  const proposal = page.getByRole('region', { name: 'Proposed payroll register' });
+  await expect(proposal.getByTestId('proposal-own')).toBeVisible();
+  await expect(proposal.getByRole('button', { name: 'Approve register' })).toHaveCount(0);
+  await signOut(page);
+
+  // The second admin sees the same proposal and difference, and approves it.
+  await signInAt(page, approver.email, approver.password, '/upload');
+  await expect(proposal.getByTestId('proposal-summary')).toContainText(`proposed by ${proposer.email}`);
+  await expect(proposal.getByTestId('difference-added-count')).toBeVisible();
+  await settled(page);
+  await expectNoSeriousViolations(page, '/upload with a register proposed');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-proposal.png`, fullPage: true });
+  await proposal.getByRole('textbox', { name: /Note/ }).fill('Checked against the payroll run.');
+  await proposal.getByRole('button', { name: 'Approve register' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve this register?' });
+  await expectNoSeriousViolations(page, '/upload with the approval dialog open');
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page.getByTestId('decision-outcome')).toHaveText('The approved register is now the current payroll register.', { timeout: 60_000 });
+  await expect(proposal).toHaveCount(0);
+  await screen.chooseType('Payroll register (.xlsx)');
   const current = page.getByRole('region', { name: 'Current payroll register' });
   await expect(current.getByTestId('register-employees')).toHaveText('3');
-  await expect(current.getByTestId('register-uploaded-by')).toHaveText(pmec.email);
+  await expect(current.getByTestId('register-uploaded-by')).toHaveText(proposer.email);
+
+  // A register that drops one of the three and gives another a new mobile: counted, listed, and warned of.
+  const moved = { ...colleagues[1]!, mobile: '+260961111112' };
+  await screen.chooseFile('PMEC register May.xlsx', registerWorkbook([onRegister, moved]));
+  await screen.validate();
+  const changes = page.getByRole('region', { name: 'What this register changes' });
+  await expect(changes.getByTestId('difference-removed-count')).toHaveText('1');
+  await expect(changes.getByTestId('difference-changed-count')).toHaveText('1');
+  await expect(changes.getByTestId('difference-mobile-count')).toHaveText('1');
+  await expect(changes.getByTestId('difference-warning')).toContainText('1 employee would be removed and 1 would get another mobile: 66.7% of the 3 on the current register.');
+  await expect(changes.getByTestId('difference-removed')).toContainText(colleagues[0]!.nrc);
+  await expect(changes.getByTestId('difference-changed')).toContainText('+260 96 ••• ••12');
+  await settled(page);
+  await expectNoSeriousViolations(page, '/upload with a register difference warned of');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-difference.png`, fullPage: true });
   await signOut(page);
 
   // A lender: the register's kind is not offered; one borrower on the register, one not.

@@ -21,6 +21,7 @@ import { seededLender } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { registerEntry, registerWorkbook } from '../support/register.js';
+import { registerFlow } from '../support/register-flow.js';
 import { outbox } from './notify-support.js';
 
 /**
@@ -127,6 +128,8 @@ describe('uploading and submitting the register', () => {
     const refusals: AuditItem[] = okBody(await call(twin, listAudit, { query: { from: today(), to: today(), actor: otherPmec.email, outcome: 'refused' }, caller: superAdmin.token })).items;
     expect(refusals.map((e) => [e.action, e.subject, e.details.reason])).toEqual(expect.arrayContaining([['upload.create', 'REGISTER', 'not_payroll_authority'], ['register.submit', 'REGISTER', 'not_payroll_authority']]));
     expectStatus(await api.submit(authority.token, upload.id), 200);
+    // Submit proposes it: another of the authority's admins rejects it, so no proposal stays open for other files.
+    expectStatus(await registerFlow(twin).decide((await payrollAuthorityAdmin(twin)).token, upload.id, 'reject'), 200);
   });
 
   it('refuses everyone while no authority is designated (409), with a sentence saying who designates it', async () => {

@@ -8,7 +8,8 @@ import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
-import { registerEntry, registerWorkbook } from '../support/register.js';
+import { registerEntry } from '../support/register.js';
+import { registerFlow } from '../support/register-flow.js';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
 
 /**
@@ -21,21 +22,17 @@ const twin = inject('twin');
 const api = submissionsApi(twin);
 type Upload = RouteBody<typeof getUpload>;
 const M = currentMonth();
-let data: typeof import('../../lambdas/data/register.js');
 let lender: SeededOrg;
-const who = { lender: '', pmec: '', admin: '', lenderCompliance: '' };
+const who = { lender: '', pmec: '', approver: '', admin: '', lenderCompliance: '' };
 
 async function tokenFor(roles: Parameters<typeof createUser>[1]) {
   const user = await createUser(twin, roles);
   return (await signIn(twin, user.email, user.password)).idToken;
 }
 
-/** The payroll authority's PMEC admin submits a register through the upload route and it becomes current. */
+/** The payroll authority's PMEC admin proposes a register through the upload route, a second one approves it, and it becomes current. */
 async function submitRegister(entries: RegisterEntry[]) {
-  const file = registerWorkbook(entries);
-  const upload = await api.upload(who.pmec, { doc_kind: 'register', month: M, file_name: 'register.xlsx', size: file.length, content_type: XLSX_MIME }, file);
-  expectStatus(await api.submit(who.pmec, upload.id), 200);
-  while ((await data.currentRegister())?.version !== upload.id) await new Promise((resolve) => setTimeout(resolve, 150));
+  await registerFlow(twin).approved(who.pmec, who.approver, entries, M);
 }
 
 interface LenderRow {
@@ -67,9 +64,9 @@ const ghost = registerEntry({ first_name: 'Ghost', last_name: 'Worker' });
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  data = await import('../../lambdas/data/register.js');
   lender = await seedOrganisation(twin, uniquePayeeKey());
-  [who.lender, who.pmec, who.admin, who.lenderCompliance] = await Promise.all([tokenFor(['fi_admin']), payrollAuthorityAdmin(twin).then((admin) => admin.token), tokenFor(['super_admin']), tokenFor([])]);
+  const authorityToken = () => payrollAuthorityAdmin(twin).then((admin) => admin.token);
+  [who.lender, who.pmec, who.approver, who.admin, who.lenderCompliance] = await Promise.all([tokenFor(['fi_admin']), authorityToken(), authorityToken(), tokenFor(['super_admin']), tokenFor([])]);
   await seedMembership(twin, lender, subOf(who.lender));
   await seedMembership(twin, lender, subOf(who.lenderCompliance), 'approved', 'compliance');
   await submitRegister(Object.values(staff));
