@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The workers load the AWS SDK (the test helpers): its notice about Node versions is noise in every worker's output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 export default defineConfig({
   globalSetup: './test/e2e/global-setup.ts',

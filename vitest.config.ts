@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // The property tests are CPU-bound and `npm test` runs them beside the other suites on two cores.
+          testTimeout: 30_000,
         },
       },
       {
@@ -26,6 +28,8 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
+          // One module graph for every infra file: aws-cdk-lib is loaded and each stack synthesized once.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

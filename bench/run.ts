@@ -11,11 +11,12 @@ import { parseBench } from './parse.js';
 import { writePerRowCosts } from './per-row-costs.js';
 import { readsBench } from './reads.js';
 import { registerBench } from './register.js';
+import { registerDifferenceBench } from './register-difference.js';
 import { signalsBench } from './signals.js';
 import { webBench } from './web.js';
 
 /** Every benchmark, in the order they run: adding one is one line here. */
-const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, registerBench, mandatesBench, webBench];
+const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, registerBench, registerDifferenceBench, mandatesBench, webBench];
 
 const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
   --only NAME    run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})

@@ -129,6 +129,20 @@ export const signalsBench: Bench = {
         report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, borrowers);
         step.push(performance.now() - t);
       }
+      // The file's check of every NRC it names (lambdas/data/file-checks.ts): alone, as validation runs it beside the signals.
+      progress(`the file checks: an audit pointer for each of ${keys.length.toLocaleString('en-US')} NRCs`);
+      const { writeFileChecks, fileCheckItem } = await import('../lambdas/data/file-checks.js');
+      const { itemBytes, writeUnits } = await import('../capacity/item-size.js');
+      const { PRICES } = await import('../capacity/prices.js');
+      const check = { upload_id: '00000000-0000-4000-8000-000000000009', org_id: '00000000-0000-4000-8000-00000000000a', user_id: 'bench-user', user_email: 'loans.officer@lender.co.zm', at: `${MONTH}-05T08:00:00.000Z` };
+      const digitsOfFile = [...new Set(current.rows.map((row) => nrcDigits(row.nrc)))];
+      t = performance.now();
+      const checked = await writeFileChecks(check, digitsOfFile);
+      const checkMs = performance.now() - t;
+      const checkBytes = itemBytes(fileCheckItem(check, digitsOfFile[0]!));
+      // Each pointer and its gsi1 copy, at the model's on-demand price (capacity/prices.ts).
+      const checkUnits = checked * 2 * writeUnits(checkBytes);
+      const checkUsd = (checkUnits * PRICES.dynamoWriteUnits.usd) / 1e6;
       if (report!.counts.changed + report!.counts.continuing + report!.counts.new !== ROWS) throw new Error(`signals classified ${JSON.stringify(report!.counts)} of ${ROWS} borrowers`);
       if (report!.counts.not_on_payroll !== ROWS - onPayroll.length) throw new Error(`NOT_ON_PAYROLL ${report!.counts.not_on_payroll} of ${ROWS - onPayroll.length} off the register`);
 
@@ -199,6 +213,14 @@ export const signalsBench: Bench = {
           baseline_value: child.peak_rss_mb,
           ratio: big.peak_rss_mb / child.peak_rss_mb,
           note: `the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file against a previous month of as many (rows to rows.json in parts, the compact borrower table; ${big.signals.toLocaleString('en-US')} signals listed) within a ${MEMORY_OLD_SPACE_MB} MB old space, in ${ms(big.ms)}: ten times the rows in ${(big.peak_rss_mb / child.peak_rss_mb).toFixed(1)} times the memory`,
+        },
+        {
+          name: 'signals.file_checks_per_s',
+          value: checked / (checkMs / 1000),
+          unit: 'items/s',
+          baseline: 'summary writes, items/s',
+          baseline_value: summaryWrites,
+          note: `${checked.toLocaleString('en-US')} pointers of ${checkBytes} B in ${ms(checkMs)} (BatchWriteItem, 16 in flight): ${checkUnits.toLocaleString('en-US')} WRU with their gsi1 copies, $${checkUsd.toFixed(4)} a validation of this file at $${PRICES.dynamoWriteUnits.usd} per million WRU`,
         },
         { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: a record update per borrower (and an employee number\'s while its pair is unsettled), plain UpdateItems, 16 in flight' },
         {

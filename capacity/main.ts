@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { PER_ROW_COSTS_FILE, readPerRowCosts } from '../bench/per-row-costs.js';
 import { ASSUMPTIONS, perRowFrom, times, TODAY, type Scale } from './inputs.js';
 import { limits, type Limit } from './limits.js';
-import { monthlyUsage, writeUnitsPerRow, type Usage } from './model.js';
+import { FILE_CHECK_ITEM_BYTES, monthlyUsage, writeUnitsPerRow, type Usage } from './model.js';
 import { monthlyCost, PRICES, PRICES_CHECKED_ON, type Price } from './prices.js';
 
 /**
@@ -44,6 +44,7 @@ row("Write units a row, the window's last month", () => n(perRowUnits.lastMonth,
 row('Writes (WRU)', (u) => n(sum(u.dynamo.writeUnits)));
 row('  ingestion: history + summaries', (u) => n(u.dynamo.writeUnits.ingest));
 row('  validation: upload records', (u) => n(u.dynamo.writeUnits.validate));
+row('  file-check lookups: audit pointers', (u) => n(u.dynamo.writeUnits.fileChecks));
 row('  history lookups: audit entries', (u) => n(u.dynamo.writeUnits.lookups));
 row('  other API calls', (u) => n(u.dynamo.writeUnits.api));
 row('Reads (RRU)', (u) => n(sum(u.dynamo.readUnits)));
@@ -52,6 +53,7 @@ row('  validation: digest, summaries', (u) => n(u.dynamo.readUnits.validate));
 row('  history lookups', (u) => n(u.dynamo.readUnits.lookups));
 row('  other API calls', (u) => n(u.dynamo.readUnits.api));
 row('Stored after the window (GB)', (u) => n(u.dynamo.storageGb, 2));
+row('  of which file-check lookups', (u) => n(u.dynamo.fileCheckGb, 2));
 
 heading('Lambda, S3, CloudFront (a month)');
 row('Lambda invocations', (u) => n(sum(u.lambda.invocations)));
@@ -92,6 +94,7 @@ if (flags.json) {
   const round = (value: number) => Math.round(value * 1000) / 1000;
   const json = {
     wru_per_row_month12: round(perRowUnits.lastMonth),
+    file_checks: scales.map((scale, i) => ({ scale: tags[i]!, wru_per_month: round(usages[i]!.dynamo.writeUnits.fileChecks), stored_gb: round(usages[i]!.dynamo.fileCheckGb), item_bytes: FILE_CHECK_ITEM_BYTES })),
     limits: all.flatMap((list, i) => list.map((l) => ({ name: l.name, scale: tags[i]!, need: round(l.need), limit: l.limit, ratio: round(l.use) }))),
   };
   console.log(JSON.stringify(json));

@@ -1,3 +1,4 @@
+import { fileCheckItem } from '../lambdas/data/file-checks.js';
 import { DIGEST_BUCKETS, digestKey } from '../lambdas/data/registry-digest.js';
 import { KEPT_MONTHS } from '../lambdas/data/summary-compaction.js';
 import { itemBytes, readUnits, writeUnits, STORED_ITEM_OVERHEAD } from './item-size.js';
@@ -62,6 +63,24 @@ export const DIGEST_ITEM_BASE_BYTES = itemBytes(digestKey(DIGEST_BUCKETS - 1)) +
 /** One digest bucket's bytes: its keys and its share of the registry's NRCs. */
 export const digestBucketBytes = (registryNrcs: number, c: PerRow) => DIGEST_ITEM_BASE_BYTES + (registryNrcs / DIGEST_BUCKETS) * c.digestBytesPerNrc;
 
+/** One NRC's file-check pointer on the audit log (lambdas/data/file-checks.ts), as ids of their full length write it. */
+const UUID = '00000000-0000-4000-8000-000000000000';
+export const FILE_CHECK_ITEM_BYTES = itemBytes(fileCheckItem({ upload_id: UUID, org_id: UUID, user_id: UUID, user_email: 'loans.officer@lender.co.zm', at: '2026-11-27T12:00:00.000Z' }, '123456789012'));
+
+/**
+ * A validation's file checks (every NRC the file names a lookup, lambdas/data/file-checks.ts): one pointer a
+ * distinct NRC, counted here as one a row (the bound), and its gsi1 copy; BatchWriteItem, 25 a call, 16 calls
+ * in flight, as fast as the audit table serves a new on-demand table's write units. Stored: both copies.
+ */
+export function fileChecks(rows: number, a: Assumptions = ASSUMPTIONS) {
+  const units = writeUnits(FILE_CHECK_ITEM_BYTES);
+  return {
+    writeUnits: rows * 2 * units,
+    seconds: Math.max((rows * units) / DYNAMO.newTableWriteUnitsPerSecond, (Math.ceil(rows / 25 / 16) * a.dynamoCallMs) / 1000),
+    storedBytes: rows * 2 * (FILE_CHECK_ITEM_BYTES + STORED_ITEM_OVERHEAD),
+  };
+}
+
 /** What validating and ingesting one file of `rows` rows costs, and how long each takes in Lambda. */
 export function perFile(rows: number, scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS) {
   const s = summaries(c, a);
@@ -73,8 +92,10 @@ export function perFile(rows: number, scale: Scale, c: PerRow, a: Assumptions = 
   const cpuSeconds = (rows * c.validateCpuMsPer1000Rows) / 1000 / 1000 / Math.min(1, a.eventMemoryMb / DYNAMO.lambdaMbPerVcpu);
   const s3Seconds = (bytes: number, objects: number) => objects * a.s3RequestMs / 1000 + bytes / (a.s3MegabytesPerSecond * 1e6);
   const rounds = (calls: number, inFlight: number) => Math.ceil(calls / inFlight);
+  const checks = fileChecks(rows, a);
   const validateSeconds =
     cpuSeconds +
+    checks.seconds +
     (rounds(bucketsTouched(rows) / 100, 16) + rounds(rows / 2_000, 2) * 3) * (a.dynamoCallMs / 1000) +
     s3Seconds(rows * (c.xlsxBytesPerRow + 2 * c.rowsJsonBytesPerRow), 8);
 
@@ -89,7 +110,7 @@ export function perFile(rows: number, scale: Scale, c: PerRow, a: Assumptions = 
   const lastMonthWriteUnits = rows * perRow.lastMonth + DYNAMO.submitTransactionUnits;
   const concurrent = Math.min(STACK.chunkConcurrency, chunks);
   return {
-    validate: { readUnits: summaryReads + digestReads + rejectedReads, writeUnits: 4 + writeUnits(c.uploadRecordBytes), seconds: validateSeconds },
+    validate: { readUnits: summaryReads + digestReads + rejectedReads, writeUnits: 4 + writeUnits(c.uploadRecordBytes), fileCheckUnits: checks.writeUnits, fileCheckBytes: checks.storedBytes, seconds: validateSeconds },
     ingest: {
       readUnits: rows * (c.historyItemsPerRow * readUnits(c.historyItemBytes, true) + s.nrcReadUnits + a.unsettledEmployeeShare * (s.employeeReadUnits + s.employeeConsistentReadUnits)),
       writeUnits: rows * perRow.mean + DYNAMO.submitTransactionUnits,
@@ -120,6 +141,9 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
 
   // A file is validated validationsPerFile times and ingested once.
   const validate = { rru: validations * meanFile.validate.readUnits, wru: validations * meanFile.validate.writeUnits };
+  // Every NRC a validated file names, a lookup on the audit log (kept: the window's months of them stored).
+  const fileCheckUnits = validations * meanFile.validate.fileCheckUnits;
+  const fileCheckBytes = scale.months * validations * meanFile.validate.fileCheckBytes;
   const ingest = { rru: files * meanFile.ingest.readUnits, wru: files * meanFile.ingest.writeUnits };
   const ingestSeconds = meanFile.ingest.seconds(DYNAMO.newTableWriteUnitsPerSecond);
 
@@ -142,7 +166,7 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
   const historyItems = scale.months * rows * c.historyItemsPerRow;
   // An NRC record per borrower, an employee number's summary per borrower too (written at least once).
   const summaryBytes = scale.borrowers * (s.nrcBytes + c.employeeSummaryBytes + 2 * STORED_ITEM_OVERHEAD);
-  const storedBytes = historyItems * (c.historyItemBytes + STORED_ITEM_OVERHEAD) + summaryBytes;
+  const storedBytes = historyItems * (c.historyItemBytes + STORED_ITEM_OVERHEAD) + summaryBytes + fileCheckBytes;
 
   const validatedRows = rows * a.validationsPerFile;
   // Each submitted file's rows are written once more as its chunks (kept 30 days: a month's worth stored).
@@ -155,9 +179,10 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
     rows: { inputs: inputRows, total: rows, validated: validatedRows, files, validations },
     seconds: { validate: meanFile.validate.seconds, ingest: ingestSeconds },
     dynamo: {
-      writeUnits: { ingest: ingest.wru, validate: validate.wru, lookups: lookup.wru, api: api.wru },
+      writeUnits: { ingest: ingest.wru, validate: validate.wru, fileChecks: fileCheckUnits, lookups: lookup.wru, api: api.wru },
       readUnits: { ingest: ingest.rru, validate: validate.rru, lookups: lookup.rru, api: api.rru },
       storageGb: storedBytes / gb,
+      fileCheckGb: fileCheckBytes / gb,
     },
     lambda: {
       invocations: { api: apiRequests, validate: validations, ingest: files * (1 + meanFile.ingest.chunks) },

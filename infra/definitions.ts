@@ -76,8 +76,8 @@ export const S3_TRIGGERS = [
     prefix: 'incoming/',
     handler: 'events/validate-upload',
     // history and directory: the deduction signals read the borrower summaries and the exposure limits;
-    // register: the payroll register's entries of the file's borrowers.
-    uses: { tables: ['submissions', 'registry', 'history', 'directory', 'register'], buckets: ['uploads'] },
+    // register: the payroll register's entries of the file's borrowers; audit: the file's check of each NRC it names.
+    uses: { tables: ['submissions', 'registry', 'history', 'directory', 'register', 'audit'], buckets: ['uploads'] },
   },
   // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): the submission's rows split into chunks.
   {
@@ -106,7 +106,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'register/',
     handler: 'events/ingest-register',
-    uses: { tables: ['register'], buckets: ['uploads'] },
+    // directory: the old mobiles of the employees whose mobile it changed, kept for sign-in for 72 hours.
+    uses: { tables: ['register', 'directory'], buckets: ['uploads'] },
     bounded: REGISTER_CHUNKS,
   },
   // Notification jobs queued by actions (`notify/{hash}.json`, lambdas/data/notifications.ts): the emails,

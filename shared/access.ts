@@ -1,4 +1,4 @@
-import type { Role } from './roles.js';
+import { type Role, roleFitsOrganisation } from './roles.js';
 
 /**
  * Who may call a route or open a screen.
@@ -93,7 +93,7 @@ export interface Caller {
  */
 export function rolesIn(caller: Caller, orgId: string | null, options: { oversight?: boolean } = {}): Role[] {
   const out = new Set<Role>(caller.platformRoles ?? []);
-  for (const grant of caller.grants ?? []) {
+  for (const grant of fittingGrants(caller)) {
     const overseeing = options.oversight && grant.pmec && (ROLE_SETS.reviewers as readonly Role[]).includes(grant.role);
     if ((orgId !== null && grant.orgId === orgId) || overseeing) out.add(grant.role);
   }
@@ -102,7 +102,16 @@ export function rolesIn(caller: Caller, orgId: string | null, options: { oversig
 
 /** The organisations where the caller holds one of `roles` (platform roles aside). */
 export function organisationsWith(caller: Caller, roles: readonly Role[]): string[] {
-  return [...new Set((caller.grants ?? []).filter((g) => roles.includes(g.role)).map((g) => g.orgId))];
+  return [...new Set(fittingGrants(caller).filter((g) => roles.includes(g.role)).map((g) => g.orgId))];
+}
+
+/**
+ * The grants whose role the organisation's kind holds: a role is always asked of the organisation's kind
+ * and the role together, so a PMEC Admin membership of a lender (listed on /admin for a platform admin to
+ * fix) grants nothing anywhere.
+ */
+function fittingGrants(caller: Caller): Grant[] {
+  return (caller.grants ?? []).filter((g) => roleFitsOrganisation(g.role, g.pmec ? 'pmec' : 'fi'));
 }
 
 /** A signed-in member of staff: an employee's session opens no staff route or screen. */

@@ -33,3 +33,31 @@ export function hasAnyRole(userRoles: readonly Role[], allowed: readonly Role[])
 export function isPlatformAdmin(userRoles: readonly Role[]): boolean {
   return hasAnyRole(userRoles, PLATFORM_ADMIN_ROLES);
 }
+
+/** The two kinds of organisation: lenders (financial institutions) and PMEC's payroll offices. */
+export type OrganisationKind = 'fi' | 'pmec';
+
+/** The roles an organisation of each kind holds (spec part 2: "FI users" and "PMEC users"). */
+export const ORGANISATION_ROLES: Record<OrganisationKind, readonly Role[]> = {
+  fi: ['fi_admin', 'compliance', 'data_user'],
+  pmec: ['pmec_admin', 'compliance', 'data_user'],
+};
+
+const KIND_LABELS: Record<OrganisationKind, string> = { fi: 'FI', pmec: 'PMEC' };
+
+/** Whether an organisation of this kind holds the role (platform roles belong to no organisation). */
+export function roleFitsOrganisation(role: Role, clientType: OrganisationKind): boolean {
+  return ORGANISATION_ROLES[clientType].includes(role);
+}
+
+/** A role some kind of organisation holds (not a platform role, not the spec's unused `admin`). */
+export function isOrganisationRole(role: Role): boolean {
+  return roleFitsOrganisation(role, 'fi') || roleFitsOrganisation(role, 'pmec');
+}
+
+/** The 400 `role_not_for_organisation` sentence: "A Bank A (FI) organisation holds FI Admin, Compliance or Data User." */
+export function roleNotForOrganisationMessage(orgName: string, clientType: OrganisationKind, role: Role): string {
+  const labels = ORGANISATION_ROLES[clientType].map((r) => ROLE_LABELS[r]);
+  const allowed = `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
+  return `${ROLE_LABELS[role]} is not a role of this organisation: ${orgName} (${KIND_LABELS[clientType]}) holds ${allowed}. Choose one of those.`;
+}

@@ -11,7 +11,9 @@ import { type FunctionGrants, merge, read } from './model.js';
 export const audited = (...parts: FunctionGrants[]) => merge({ tables: { directory: read([], 'gsi1'), audit: { actions: ['PutItem'] } } }, ...parts);
 /**
  * An audit entry with `also` pointers (one per matched NRC): written as TransactWriteItems of Puts,
- * authorised as PutItem, so no function holds BatchWriteItem (which would allow deletes) on the log.
+ * authorised as PutItem, so no API function holds BatchWriteItem (which would allow deletes) on the log. The one
+ * that does is the validation trigger, for a file's check of every NRC it names (lambdas/data/file-checks.ts:
+ * Puts only, on keys of their own; README Decisions).
  */
 export const AUDIT_WITH_POINTERS: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
 /** Reads of a registry search or lookup are audited, GET or not. */

@@ -19,20 +19,23 @@ const GRANTS_BY_ROUTE = {
   'decline-team-invite': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } }),
 
   // submissions
+  // A register's upload reads the payroll authority (GetItem pk=SETTING sk=payroll_authority); a deduction
+  // file counts against its organisation's validations of the day: the settings (Query) and one counter (UpdateItem ADD, pk=RATE#…).
   'create-upload': audited({
-    tables: { directory: read([], 'gsi1'), submissions: { actions: ['PutItem'] } },
+    tables: { directory: read(['GetItem', 'Query', 'UpdateItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
     buckets: { uploads: { write: [KEYS.uploads.incoming] } },
   }),
   'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   'get-upload-report': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
   'get-upload-signals': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
-  // Submit reads the platform's settings: the submission window marks a late file or refuses it.
+  // Submit reads the platform's settings: the submission window marks a late file or refuses it; a register's,
+  // the payroll authority, the current register and the one proposal it opens (lambdas/data/register-proposals.ts).
   'submit-upload': audited({
-    tables: { directory: read(['Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: { actions: ['GetItem', 'PutItem'] } },
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
-        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister, KEYS.uploads.registerJobs],
+        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister],
         list: true,
       },
       onboarding: { write: [KEYS.onboarding.stored] },
@@ -57,8 +60,9 @@ const GRANTS_BY_ROUTE = {
   'create-fraud-attachment-upload': audited({ buckets: { evidence: { write: [KEYS.evidence.staging] } } }),
   // A report is filed as the organisation holding its payee key (gsi1), checked against the filer's
   // membership of it (GetItem; their memberships, gsi1, to name their own keys on a refusal).
+  // The organisation's hourly count of reports (pk=RATE#…) is the directory's one write.
   'create-fraud-report': audited({
-    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: read(['GetItem'], 'gsi1') },
+    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: { actions: ['GetItem', 'UpdateItem'], indexes: ['gsi1'] } },
     buckets: {
       evidence: {
         // Reads the filed key only to refuse overwriting it; deletes only the staged copy.
@@ -106,6 +110,8 @@ const GRANTS_BY_ROUTE = {
   'delete-auth-user': audited({ tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteUser'] }),
   // Listing repairs a missing platform-admin record of a group member (ensurePlatformAdminRecord), audited.
   'list-platform-admins': { tables: { directory: read([], 'gsi2') } },
+  // One filtered Scan of memberships, as the census's.
+  'list-role-mismatches': { tables: { directory: read(['Scan']) } },
   'add-platform-admin': audited(NOTIFIES, {
     tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
     userPool: ['AdminGetUser', 'AdminCreateUser', 'AdminAddUserToGroup'],
@@ -153,10 +159,18 @@ const GRANTS_BY_ROUTE = {
   }),
   // register (lambdas/data/register.ts): the current register's pointer; a refusal is audited
   'get-register': audited({ tables: { register: read(['GetItem']) } }),
+  // A proposal's decision: the payroll authority (directory GetItem), the open proposal, the current register,
+  // one transaction emptying the slot and writing the decision (Delete, Put); approval writes the ingestion jobs.
+  'decide-register-proposal': audited({
+    tables: { directory: read(['GetItem']), register: { actions: ['GetItem', 'DeleteItem', 'PutItem'] } },
+    buckets: { uploads: { write: [KEYS.uploads.registerJobs] } },
+  }),
 
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
-  'update-settings': audited({ tables: { directory: { actions: ['Query', 'PutItem'] } } }),
+  // The payroll authority: the organisation named (GetItem), the one it replaces, the change emailed.
+  'update-settings': audited(NOTIFIES, { tables: { directory: { actions: ['Query', 'GetItem', 'PutItem'] } } }),
+  'list-pmec-organisations': { tables: { directory: read(['Scan']) } },
 
   // mandates (lambdas/data/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
   // mandate and the payee key's organisation (gsi1), then one transaction: the mandate's conditional update
@@ -171,9 +185,10 @@ const GRANTS_BY_ROUTE = {
   'give-mandate': audited({ tables: { directory: { actions: ['Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) }, sendsSms: true }),
   'revoke-mandate': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['UpdateItem'] } } }),
   // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
-  // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it.
+  // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it; an old
+  // mobile still receiving codes (pk=OLD_MOBILE#…, GetItem) is texted a code of its own.
   'request-employee-code': audited({
-    tables: { directory: { actions: ['UpdateItem', 'PutItem'] }, register: read(['GetItem']) },
+    tables: { directory: { actions: ['UpdateItem', 'PutItem', 'GetItem'] }, register: read(['GetItem']) },
     employeePool: ['AdminGetUser', 'AdminCreateUser', 'AdminSetUserPassword'],
     sendsSms: true,
   }),

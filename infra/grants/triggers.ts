@@ -14,6 +14,8 @@ const GRANTS_BY_TRIGGER = {
       // the settings (Query) and the mandates new deductions cite (BatchGetItem by number)
       directory: read(['Query', 'BatchGetItem']),
       register: read(['GetItem', 'BatchGetItem']),
+      // The file's check of each NRC it names (lambdas/data/file-checks.ts): Puts only, new keys of their own.
+      audit: { actions: ['PutItem', 'BatchWriteItem'] },
     },
     buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
   },
@@ -45,9 +47,11 @@ const GRANTS_BY_TRIGGER = {
   },
   // A register's chunk: its job and the validated rows, its employees' items (two each), its landing and the
   // count of those landed, and the transaction making the register current (version, month, pointer: Puts).
+  // Then, for the changed mobiles (results/), the old ones kept for sign-in (directory pk=OLD_MOBILE#…)
+  // and the texts' jobs (notify/).
   'ingest-register': {
-    tables: { register: { actions: ['BatchWriteItem', 'PutItem', 'Query'] } },
-    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], list: true } },
+    tables: { register: { actions: ['BatchWriteItem', 'PutItem', 'Query', 'GetItem'] }, directory: { actions: ['BatchWriteItem'] } },
+    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], write: [KEYS.uploads.notify], list: true } },
   },
   // The job, its recipients (the submission, an organisation's members, an access request, the platform
   // admins on gsi2; a mandate for its texts), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if

@@ -31,6 +31,8 @@ export interface GatewayOptions {
   /** The per-process key the twin's Cognito emulator sends to post its messages to the outbox. */
   outboxKey: string;
   s3: Omit<S3ProxyOptions, 'prefix'>;
+  /** Resolves once no S3 event delivery is in flight: `GET /_local/events/settled` answers then. */
+  eventsSettled: () => Promise<void>;
 }
 
 /** Where S3 appears on the gateway's origin, for the browser and the handlers alike. */
@@ -132,6 +134,10 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       }
       if (url.pathname === SES_SEND_PATH && req.method === 'POST') return await handleSesSend(req, res, await readBody(req), opts.outbox, opts.s3);
       if ((url.pathname === SNS_PREFIX || url.pathname === `${SNS_PREFIX}/`) && req.method === 'POST') return await handleSnsPublish(req, res, await readBody(req), opts.outbox, opts.s3);
+      if (url.pathname === '/_local/events/settled') {
+        await opts.eventsSettled();
+        return sendJson(res, 200, { settled: true });
+      }
       if (url.pathname === '/_local/outbox.json') return sendJson(res, 200, opts.outbox.list(url.searchParams.get('to') ?? undefined));
       if (url.pathname === '/_local/outbox') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

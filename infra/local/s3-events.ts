@@ -93,6 +93,12 @@ export function wireS3Events(opts: { server: EventEmitter; bucketNames: Record<s
     }
   });
 
-  /** Resolves once every delivery in flight has finished (used on shutdown and by tests). */
-  return { drain: () => Promise.all([...pending]).then(() => undefined) };
+  /**
+   * Resolves once no delivery is in flight, retries included and those a delivery set off (an object a
+   * handler wrote is an event before its PUT returns): used on shutdown and by tests.
+   */
+  const drain = async () => {
+    while (pending.size) await Promise.all([...pending]);
+  };
+  return { drain };
 }

@@ -140,6 +140,7 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
         employeePool,
         outbox,
         outboxKey,
+        eventsSettled: events.drain,
         s3: {
           s3rverPort: s3Port,
           region: REGION,

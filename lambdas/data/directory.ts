@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { CLIENT_TYPES } from '../../shared/api/accounts.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
+import { scanAll } from './dynamo.js';
 
 /**
  * Organisations, in the directory table (memberships, access requests, platform admins and billing
  * live beside them, each in its own file):
  * - organisation: pk=ORG#{org_id} sk=META; gsi1pk=PAYEE#{payee_key} gsi1sk=ORG#{org_id}
- * Access patterns: "organisation by id" GetItem; "organisation by payee key" Query gsi1 PAYEE#{key}.
+ * Access patterns: "organisation by id" GetItem; "organisation by payee key" Query gsi1 PAYEE#{key};
+ * "organisations of a kind" a filtered Scan (hundreds of organisations, read by a platform admin's screen).
+ * An organisation exists once a platform admin approved the request that created it.
  */
 const organisationSchema = z.object({
   org_id: z.string(),
@@ -44,5 +47,15 @@ export async function findOrganisationByPayeeKey(payeeKey: string): Promise<Orga
 export async function getOrganisation(orgId: string): Promise<Organisation | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: orgKey(orgId) }));
   return organisationCodec.parse(out.Item);
+}
+
+/** Access pattern "organisations of a kind", by name: a Scan filtered to organisation items of that client type. */
+export async function listOrganisationsOfKind(kind: Organisation['client_type']): Promise<Organisation[]> {
+  const items = await scanAll({
+    TableName: tableName('directory'),
+    FilterExpression: 'begins_with(pk, :org) AND sk = :meta AND client_type = :kind',
+    ExpressionAttributeValues: { ':org': 'ORG#', ':meta': 'META', ':kind': kind },
+  });
+  return organisationCodec.parseAll(items).sort((a, b) => a.org_name.localeCompare(b.org_name) || a.org_id.localeCompare(b.org_id));
 }
 

@@ -20,6 +20,9 @@ const codeSchema = z.object({
   /** Epoch seconds: the code is refused from then on; also the item's TTL. */
   expires_at: z.number().int(),
   sent_at: z.string(),
+  /** A second code, texted to the old mobile while it still receives codes (lambdas/data/old-mobiles.ts). */
+  old_salt: z.string().optional(),
+  old_hash: z.string().optional(),
 });
 type StoredCode = z.output<typeof codeSchema>;
 
@@ -28,10 +31,18 @@ const codeCodec = defineCodec('employee code', codeSchema, (c) => codeKey(c.nrc_
 
 const digest = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
 
-/** A fresh code for this NRC, replacing any earlier one; the caller texts it. */
-export async function issueCode(nrcDigits: string, now = Date.now()): Promise<string> {
-  const code = String(randomInt(0, 10 ** EMPLOYEE_CODE.digits)).padStart(EMPLOYEE_CODE.digits, '0');
+const newCode = () => String(randomInt(0, 10 ** EMPLOYEE_CODE.digits)).padStart(EMPLOYEE_CODE.digits, '0');
+
+/**
+ * A fresh code for this NRC, replacing any earlier one; the caller texts it. With `forOldMobile`, a second,
+ * different code for the old mobile: either signs in (the tries are shared), and the answer tells which.
+ */
+export async function issueCode(nrcDigits: string, now = Date.now(), forOldMobile = false): Promise<{ code: string; oldCode: string | null }> {
+  const code = newCode();
+  let oldCode: string | null = null;
+  while (forOldMobile && (oldCode === null || oldCode === code)) oldCode = newCode();
   const salt = randomBytes(16).toString('hex');
+  const oldSalt = randomBytes(16).toString('hex');
   const item = codeCodec.build({
     nrc_digits: nrcDigits,
     salt,
@@ -39,10 +50,13 @@ export async function issueCode(nrcDigits: string, now = Date.now()): Promise<st
     tries_left: EMPLOYEE_CODE.tries,
     expires_at: Math.floor(now / 1000) + EMPLOYEE_CODE.ttlSeconds,
     sent_at: new Date(now).toISOString(),
+    ...(oldCode ? { old_salt: oldSalt, old_hash: digest(oldSalt, oldCode) } : {}),
   });
   await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: item }));
-  return code;
+  return { code, oldCode };
 }
+
+const matches = (salt: string, hash: string, answer: string) => timingSafeEqual(Buffer.from(digest(salt, answer)), Buffer.from(hash));
 
 async function liveCode(nrcDigits: string, now: number): Promise<StoredCode | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: codeKey(nrcDigits), ConsistentRead: true }));
@@ -55,13 +69,15 @@ const conditionFailed = (error: unknown) => (error as { name?: string } | null)?
 /**
  * Checks an answer against the NRC's live code: right, the code is used up (deleted, so it signs in once);
  * wrong, it loses a try and ends with the last one. Each step is conditioned on the code read, so two
- * answers at once never both use it, nor both spend the same try.
+ * answers at once never both use it, nor both spend the same try. Answers which code it was: the one
+ * texted to the register's mobile ('current') or to the old mobile ('old'); null when wrong.
  */
-export async function answerCode(nrcDigits: string, answer: string, now = Date.now()): Promise<boolean> {
+export async function answerCode(nrcDigits: string, answer: string, now = Date.now()): Promise<'current' | 'old' | null> {
   const code = await liveCode(nrcDigits, now);
-  if (!code) return false;
-  const given = Buffer.from(digest(code.salt, answer));
-  const right = timingSafeEqual(given, Buffer.from(code.hash));
+  if (!code) return null;
+  const current = matches(code.salt, code.hash, answer);
+  const old = !current && code.old_salt !== undefined && code.old_hash !== undefined && matches(code.old_salt, code.old_hash, answer);
+  const right = current || old;
   const same = { ConditionExpression: '#salt = :salt AND tries_left = :tries', ExpressionAttributeNames: { '#salt': 'salt' } };
   try {
     if (right || code.tries_left <= 1) {
@@ -84,5 +100,5 @@ export async function answerCode(nrcDigits: string, answer: string, now = Date.n
     if (conditionFailed(error)) return answerCode(nrcDigits, answer, now);
     throw error;
   }
-  return right;
+  return current ? 'current' : old ? 'old' : null;
 }

@@ -33,16 +33,27 @@ export type NotificationEvent =
     }
   | { kind: 'access_request.decided'; request_id: string; decision: 'approved' | 'rejected'; note?: string }
   | { kind: 'fraud_report.withdrawn'; report_id: string; reason: string; by_email: string }
-  | { kind: 'membership.invited'; org_id: string; org_name: string; user_id: string; email: string; role: string; invited_at: string };
+  | { kind: 'membership.invited'; org_id: string; org_name: string; user_id: string; email: string; role: string; invited_at: string }
+  | {
+      kind: 'payroll_authority.changed';
+      previous: { org_id: string; org_name: string } | null;
+      current: { org_id: string; org_name: string };
+      by_email: string;
+      changed_at: string;
+    };
 
 /**
  * Texts to an employee about their mandate, sent by the same sender to the mobile the mandate was
  * texted to (lambdas/events/notification-texts.ts), once each like the emails.
  */
-export type TextEvent = { kind: 'mandate.claimed'; number: string; org_name: string } | { kind: 'mandate.used'; number: string; month: string };
+export type TextEvent =
+  | { kind: 'mandate.claimed'; number: string; org_name: string }
+  | { kind: 'mandate.used'; number: string; month: string }
+  /** Employees whose mobile an approved register changed, texted at the old number; `batch` numbers the register's jobs. */
+  | { kind: 'register.mobile_changed'; version: string; batch: number; changes: { to: string; new_mobile: string }[] };
 export type QueuedEvent = NotificationEvent | TextEvent;
 
-export const isTextEvent = (event: QueuedEvent): event is TextEvent => event.kind.startsWith('mandate.');
+export const isTextEvent = (event: QueuedEvent): event is TextEvent => event.kind.startsWith('mandate.') || event.kind === 'register.mobile_changed';
 
 export interface NotificationJob {
   key: string;
@@ -72,9 +83,13 @@ export function idempotencyKey(event: QueuedEvent): string {
       return `${event.kind}#${event.report_id}`;
     case 'membership.invited':
       return `${event.kind}#${event.org_id}#${event.user_id}#${event.invited_at}`;
+    case 'payroll_authority.changed':
+      return `${event.kind}#${event.current.org_id}#${event.changed_at}`;
     case 'mandate.claimed':
     case 'mandate.used':
       return `${event.kind}#${event.number}`;
+    case 'register.mobile_changed':
+      return `${event.kind}#${event.version}#${event.batch}`;
   }
 }
 

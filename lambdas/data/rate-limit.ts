@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './clients.js';
 
 /**
@@ -31,8 +31,22 @@ export async function consumeRateLimit({ scope, limit, windowSeconds }: RateLimi
   return Number(out.Attributes?.count ?? 0) <= limit;
 }
 
+/** When the window holding `now` ends: the first moment a call refused now may be made again (ISO). */
+export const windowEndsAt = (windowSeconds: number, now = Date.now()) => {
+  const nowSeconds = Math.floor(now / 1000);
+  return new Date((nowSeconds - (nowSeconds % windowSeconds) + windowSeconds) * 1000).toISOString();
+};
+
 /** Consumes every limit (all are counted, so a caller cannot spread calls to dodge one); true if all hold. */
 export async function consumeRateLimits(limits: readonly RateLimit[], now = Date.now()): Promise<boolean> {
   const results = await Promise.all(limits.map((limit) => consumeRateLimit(limit, now)));
   return results.every(Boolean);
+}
+
+/** Whether the window holding `now` already holds `limit` calls, without counting one (for limits on failures only). */
+export async function rateLimitSpent({ scope, limit, windowSeconds }: RateLimit, now = Date.now()): Promise<boolean> {
+  const nowSeconds = Math.floor(now / 1000);
+  const key = { pk: `RATE#${scope}`, sk: String(nowSeconds - (nowSeconds % windowSeconds)) };
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: key, ConsistentRead: true }));
+  return Number(out.Item?.count ?? 0) >= limit;
 }

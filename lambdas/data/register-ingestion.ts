@@ -8,7 +8,7 @@ import { jsonArrayBatches } from '../lib/json-array.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { queryCount } from './dynamo.js';
 import { isNotFound } from './s3-objects.js';
-import { streamValidatedRows } from './uploads.js';
+import { resultKeys, streamValidatedRows } from './uploads.js';
 
 /**
  * A submitted register's ingestion, in chunks so that 300,000 employees (600,000 items) stay well within an
@@ -34,7 +34,10 @@ const jobSchema = z.object({
   to: z.number(),
   employees: z.number(),
   uploaded_by: z.string(),
+  /** When it was approved (jobs written before proposals: when it was submitted): the changed mobiles' window starts then. */
   uploaded_at: z.string(),
+  /** The admin who approved it (absent on jobs written before proposals). */
+  approved_by: z.string().optional(),
 });
 export type RegisterJob = z.output<typeof jobSchema>;
 
@@ -95,4 +98,15 @@ export async function landRegisterChunk(version: string, index: number, count: n
     ConsistentRead: true,
   });
   return landed >= count;
+}
+
+/** The mobiles a register changed (`results/{id}/mobile-changes.json`, written by its validation) as they stream, or null when absent. */
+export async function streamMobileChanges(uploadId: string): Promise<AsyncIterable<Uint8Array> | null> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: resultKeys(uploadId).mobileChanges }));
+    return out.Body as AsyncIterable<Uint8Array>;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
 }

@@ -1,6 +1,16 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { type Affordability, DEFAULT_SETTINGS, SETTING_SCHEMAS, type MandatesSetting, type Retention, type SettingName } from '../../shared/api/settings.js';
+import {
+  type Affordability,
+  DEFAULT_SETTINGS,
+  type MandatesSetting,
+  type PayrollAuthority,
+  payrollAuthoritySchema,
+  type Retention,
+  SETTING_SCHEMAS,
+  type SettingName,
+  type ValidationsSetting,
+} from '../../shared/api/settings.js';
 import type { ExposureLimits } from '../../shared/rules/borrower-record.js';
 import type { SubmissionWindow } from '../../shared/rules/submission-window.js';
 import { dynamo, tableName } from './clients.js';
@@ -8,8 +18,9 @@ import { defineCodec } from './codec.js';
 
 /**
  * Platform settings in the directory table, one item per setting: pk=SETTING sk={name} (exposure, window,
- * retention, affordability, mandates). Access pattern "every setting": one Query on pk=SETTING (a handful of items). A setting never
- * written, or written in a shape this code no longer reads, is its default.
+ * retention, affordability, mandates, validations, payroll_authority). Access pattern "every setting": one Query on pk=SETTING (a handful of items). A setting never
+ * written, or written in a shape this code no longer reads, is its default (the payroll authority's: none).
+ * Access pattern "the payroll authority": one consistent GetItem of pk=SETTING sk=payroll_authority.
  */
 export interface PlatformSettings {
   exposure: ExposureLimits;
@@ -17,12 +28,15 @@ export interface PlatformSettings {
   retention: Retention;
   affordability: Affordability;
   mandates: MandatesSetting;
-  changed: Record<SettingName, { at: string; by_email: string | null } | null>;
+  validations: ValidationsSetting;
+  payroll_authority: PayrollAuthority | null;
+  changed: Record<SettingName | typeof PAYROLL_AUTHORITY, { at: string; by_email: string | null } | null>;
   updated_at: string | null;
   updated_by_email: string | null;
 }
 
 const PK = 'SETTING';
+const PAYROLL_AUTHORITY = 'payroll_authority';
 
 /** A setting's item: its name (the sort key) and value, read against the setting's own schema by `stored`. */
 const settingSchema = z.object({ sk: z.string(), value: z.unknown(), updated_at: z.string().optional(), updated_by: z.string().optional(), updated_by_email: z.string().optional() });
@@ -34,10 +48,15 @@ function stored<N extends SettingName>(items: readonly StoredSetting[], name: N)
   return (parsed.success ? parsed.data : DEFAULT_SETTINGS[name]) as (typeof DEFAULT_SETTINGS)[N];
 }
 
+const authorityOf = (item: StoredSetting | null | undefined): PayrollAuthority | null => {
+  const parsed = payrollAuthoritySchema.safeParse(item?.value);
+  return parsed.success ? parsed.data : null;
+};
+
 export async function readSettings(): Promise<PlatformSettings> {
   const out = await dynamo.send(new QueryCommand({ TableName: tableName('directory'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true }));
   const items = settingCodec.parseAll(out.Items);
-  const changeOf = (name: SettingName) => {
+  const changeOf = (name: SettingName | typeof PAYROLL_AUTHORITY) => {
     const item = items.find((candidate) => candidate.sk === name);
     return item?.updated_at ? { at: item.updated_at, by_email: item.updated_by_email ?? null } : null;
   };
@@ -48,7 +67,17 @@ export async function readSettings(): Promise<PlatformSettings> {
     retention: stored(items, 'retention'),
     affordability: stored(items, 'affordability'),
     mandates: stored(items, 'mandates'),
-    changed: { exposure: changeOf('exposure'), window: changeOf('window'), retention: changeOf('retention'), affordability: changeOf('affordability'), mandates: changeOf('mandates') },
+    validations: stored(items, 'validations'),
+    payroll_authority: authorityOf(items.find((item) => item.sk === PAYROLL_AUTHORITY)),
+    changed: {
+      exposure: changeOf('exposure'),
+      window: changeOf('window'),
+      retention: changeOf('retention'),
+      affordability: changeOf('affordability'),
+      mandates: changeOf('mandates'),
+      validations: changeOf('validations'),
+      payroll_authority: changeOf(PAYROLL_AUTHORITY),
+    },
     updated_at: latest?.updated_at ?? null,
     updated_by_email: latest?.updated_by_email ?? null,
   };
@@ -62,6 +91,24 @@ export async function writeSetting(name: SettingName, value: unknown, by: { user
       Item: settingCodec.build({ sk: name, value, updated_at: new Date().toISOString(), updated_by: by.userId, updated_by_email: by.email }),
     }),
   );
+}
+
+/** The designated payroll authority, read consistently (a designation applies to the next upload); null while none is. */
+export async function getPayrollAuthority(): Promise<PayrollAuthority | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: { pk: PK, sk: PAYROLL_AUTHORITY }, ConsistentRead: true }));
+  return authorityOf(settingCodec.parse(out.Item));
+}
+
+/** Designates the payroll authority, replacing the one before (exactly one at a time); answers the one it replaced. */
+export async function replacePayrollAuthority(authority: PayrollAuthority, by: { userId: string; email: string }): Promise<PayrollAuthority | null> {
+  const out = await dynamo.send(
+    new PutCommand({
+      TableName: tableName('directory'),
+      Item: settingCodec.build({ sk: PAYROLL_AUTHORITY, value: authority, updated_at: new Date().toISOString(), updated_by: by.userId, updated_by_email: by.email }),
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  return authorityOf(settingCodec.parse(out.Attributes));
 }
 
 /** How long a warm function keeps the settings it read for a hot path (a history lookup). */

@@ -1,9 +1,9 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { normaliseRoles, type Role } from '../../shared/roles.js';
+import { normaliseRoles, type Role, roleFitsOrganisation } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, scanAll } from './dynamo.js';
 import type { Organisation } from './directory.js';
-import { getMember, memberCodec, type MemberItem, memberKey } from './memberships.js';
+import { getMember, LIVE_STATUSES, memberCodec, type MemberItem, memberKey } from './memberships.js';
 
 /** Team changes: memberships written by organisation admins (the entity is memberships.ts). */
 export class MembershipExistsError extends Error {
@@ -108,4 +108,19 @@ export async function directoryCensus(): Promise<DirectoryCensus> {
   }
   const counts = (type: 'fi' | 'pmec') => Object.fromEntries([...seen[type]].map(([role, users]) => [role, users.size]));
   return { members: { fi: counts('fi'), pmec: counts('pmec') }, organisations };
+}
+
+/**
+ * Live memberships (pending, invited, approved) whose role the organisation's kind does not hold, for
+ * platform admins to fix: one filtered Scan of memberships, as the census is, fine at this scale.
+ */
+export async function listRoleMismatches(): Promise<MemberItem[]> {
+  const items = await scanAll({
+    TableName: tableName('directory'),
+    FilterExpression: 'begins_with(pk, :org) AND begins_with(sk, :member) AND #status IN (:pending, :invited, :approved)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':org': 'ORG#', ':member': 'MEMBER#', ':pending': 'pending', ':invited': 'invited', ':approved': 'approved' },
+  });
+  const members = memberCodec.parseAll(items).filter((m) => LIVE_STATUSES.includes(m.status) && !roleFitsOrganisation(m.role, m.client_type));
+  return members.sort((a, b) => a.org_name.localeCompare(b.org_name) || a.email.localeCompare(b.email));
 }

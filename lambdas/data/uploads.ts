@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
+import { registerDifferenceSchema } from '../../shared/api/register.js';
 import { signalBaselineSchema, signalCountsSchema } from '../../shared/api/signals.js';
 import { DOC_KINDS, issueSchema, type UploadStage, UPLOAD_STATUSES } from '../../shared/api/submissions.js';
 import type { SignalType } from '../../shared/rules/signals.js';
@@ -61,6 +62,8 @@ const uploadSchema = z.object({
   submission_id: z.string().optional(),
   stored_bucket: z.string().optional(),
   stored_key: z.string().optional(),
+  /** A register's difference from the register current when it was validated. */
+  register_difference: registerDifferenceSchema.optional(),
 });
 export type UploadRecord = z.output<typeof uploadSchema>;
 
@@ -72,6 +75,8 @@ export const resultKeys = (id: string) => ({
   issues: `results/${id}/issues.json`,
   rows: `results/${id}/rows.json`,
   report: `results/${id}/report.csv`,
+  /** A register's changed mobiles (lambdas/events/register-difference.ts): texted and kept for sign-in once approved. */
+  mobileChanges: `results/${id}/mobile-changes.json`,
   /** The first SIGNAL_PAGE_SIZE signals of each type, for GET /api/uploads/{id}. */
   signalsHead: `results/${id}/signals-head.json`,
   /** Every signal of one type, for paging. */

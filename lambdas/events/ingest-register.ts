@@ -1,16 +1,18 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import type { RegisterEmployee } from '../../shared/rules/register.js';
 import { forEachValidatedEmployee, isRegisterJobKey, landRegisterChunk, readRegisterJob, type RegisterJob } from '../data/register-ingestion.js';
-import { makeRegisterCurrent, type RegisterEntry, writeRegisterEntries } from '../data/register.js';
+import { currentRegister, makeRegisterCurrent, type RegisterEntry, writeRegisterEntries } from '../data/register.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
+import { announceMobileChanges } from './register-mobiles.js';
 import { objectKey } from './s3-records.js';
 
 /**
  * S3 trigger on `register/` in the uploads bucket (jobs written by Submit of a payroll register,
  * lambdas/data/register-ingestion.ts): stores one chunk of the register's employees under its version (the
  * upload's id), then lands the chunk; the run that finds every chunk landed makes the register current,
- * which replaces the previous one whole. Every step is keyed: a replayed or retried chunk writes the same
+ * which replaces the previous one whole, and texts each employee whose mobile it changed at the old number
+ * (./register-mobiles.ts). Every step is keyed: a replayed or retried chunk writes the same
  * items, and a register made current once is never made current again (lambdas/data/register.ts).
  */
 export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
@@ -55,4 +57,7 @@ export async function ingestRegisterChunk(job: RegisterJob): Promise<void> {
     submission_id: job.upload_id,
   });
   if (made) logger.info('Payroll register made current', { version, month: job.month, employees: job.employees });
+  // Also when a retry finds it made current already (the run before may have stopped before the texts),
+  // never once another register replaced it.
+  if (made || (await currentRegister())?.version === version) await announceMobileChanges(job);
 }

@@ -11,6 +11,12 @@ async function orgAdminEmails(orgId: string | null): Promise<string[]> {
   return members.filter((m) => m.status === 'approved' && ORG_ADMIN_ROLES.includes(m.role)).map((m) => m.email);
 }
 
+/** The active platform admins (super and system admins). */
+async function platformAdminEmails(): Promise<string[]> {
+  const admins = await listPlatformAdminRecords();
+  return admins.filter((a) => a.status === 'active').map((a) => a.email);
+}
+
 export interface Recipients {
   emails: string[];
   /** Read for the submission events' templates. */
@@ -38,9 +44,11 @@ export async function recipientsOf(event: NotificationEvent): Promise<Recipients
       const request = await getAccessRequest(event.request_id);
       return { emails: unique([request?.email]) };
     }
-    case 'fraud_report.withdrawn': {
-      const admins = await listPlatformAdminRecords();
-      return { emails: unique(admins.filter((a) => a.status === 'active').map((a) => a.email)) };
+    case 'fraud_report.withdrawn':
+      return { emails: unique(await platformAdminEmails()) };
+    case 'payroll_authority.changed': {
+      const [platform, previous, current] = await Promise.all([platformAdminEmails(), orgAdminEmails(event.previous?.org_id ?? null), orgAdminEmails(event.current.org_id)]);
+      return { emails: unique([...platform, ...previous, ...current]) };
     }
     case 'membership.invited':
       return { emails: unique([event.email]) };

@@ -130,6 +130,22 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
         action: 'Open the invitation',
         path: '/app',
       };
+    case 'payroll_authority.changed':
+      return {
+        subject: `The payroll authority is now ${oneLine(event.current.org_name)}`,
+        heading: 'The payroll authority changed',
+        lines: [
+          `${event.by_email} designated ${event.current.org_name} as the payroll authority${event.previous ? `, in place of ${event.previous.org_name}` : ''}.`,
+          "From now on only its PMEC admins upload and submit the payroll register. If you did not expect this change, tell a super admin at once.",
+        ],
+        facts: [
+          ['Payroll authority', event.current.org_name],
+          ['Before', event.previous?.org_name ?? 'None designated'],
+          ['Changed by', event.by_email],
+        ],
+        action: 'Open the platform',
+        path: '/app',
+      };
   }
 }
 

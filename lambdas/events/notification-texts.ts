@@ -1,4 +1,6 @@
 import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
+import { REGISTER_MESSAGES } from '../../shared/api/register.js';
+import { maskMobileShort } from '../../shared/rules/mobile.js';
 import { getMandate } from '../data/mandates.js';
 import type { QueuedEvent } from '../data/notifications.js';
 import { registerEntryByNrc } from '../data/register.js';
@@ -7,7 +9,8 @@ import { registerEntryByNrc } from '../data/register.js';
  * The text messages of a queued event, beside its emails, each to a mobile read at send time (like the
  * emails' recipients): an employee who reported a deduction from the portal is texted its decision at the
  * mobile the payroll register holds for their NRC now; an employee who gave a mandate is texted when it is
- * claimed and first used, at the mobile its number and PIN went to. A text names no NRC and no amount.
+ * claimed and first used, at the mobile its number and PIN went to; an employee whose mobile an approved
+ * register changed is texted at the old number, naming the new one masked. A text names no NRC and no amount.
  */
 export interface Text {
   to: string;
@@ -25,6 +28,8 @@ export async function textsOf(event: QueuedEvent, appUrl: string): Promise<Text[
       const body = event.kind === 'mandate.claimed' ? MANDATE_MESSAGES.sms.claimed(event.number, event.org_name) : MANDATE_MESSAGES.sms.used(event.number, event.month);
       return [{ to: mandate.mobile, body }];
     }
+    case 'register.mobile_changed':
+      return event.changes.map((change) => ({ to: change.to, body: REGISTER_MESSAGES.mobileChangedSms(maskMobileShort(change.new_mobile)) }));
     case 'dispute.decided': {
       if (event.opened_by !== 'employee') return [];
       const entry = await registerEntryByNrc(event.nrc);

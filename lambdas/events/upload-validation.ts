@@ -10,6 +10,7 @@ import { flaggedByDigest } from '../data/registry.js';
 import { readSettings } from '../data/settings.js';
 import { mandateError, mandatesRequired } from '../../shared/rules/mandate-signals.js';
 import { resultKeys, type UploadRecord } from '../data/uploads.js';
+import { writeFileChecks } from '../data/file-checks.js';
 import { FileBorrowers } from './file-borrowers.js';
 import { logger } from '../lib/powertools.js';
 import { signalsOf } from './upload-signals.js';
@@ -23,7 +24,7 @@ export interface ValidationOutcome {
   /** The deduction signals; null when the file failed. */
   signals: SignalReport | null;
   /** What the upload record keeps: small enough for a DynamoDB item (400 KB). */
-  summary: Pick<UploadRecord, 'headers' | 'row_count' | 'parsed_rows' | 'preview' | 'preview_columns' | 'errors' | 'warnings' | 'fraud' | 'totals'>;
+  summary: Pick<UploadRecord, 'headers' | 'row_count' | 'parsed_rows' | 'preview' | 'preview_columns' | 'errors' | 'warnings' | 'fraud' | 'totals' | 'register_difference'>;
 }
 
 const UNREADABLE = 'The file could not be validated. Check that it is an Excel workbook (.xlsx) and try again.';
@@ -85,15 +86,21 @@ export function failedValidation(uploadId: string, message: string): ValidationO
   return { status: 'failed', issues, rows, signals: null, summary: { headers: [], row_count: 0, parsed_rows: 0, preview: [], preview_columns: [], ...issues, totals } };
 }
 
+/** The NRCs a file names (digits, each once), drawn from its borrower table as they are asked for. */
+function* namedNrcs(file: FileBorrowers): Generator<string, void, undefined> {
+  for (const borrower of file.values()) if (borrower.digits) yield borrower.digits;
+}
+
 /**
  * The server's validation of an inputs or stoppages file (spec part 1 §5), with the fraud registry check
- * the browser cannot do, then the deduction signals. `onStage` reports progress and answers false once this run is superseded.
+ * the browser cannot do, then the deduction signals, while every NRC the file names is recorded as a lookup by
+ * the uploader's organisation (lambdas/data/file-checks.ts). `onStage` reports progress and answers false once this run is superseded.
  * A file that cannot be read fails with one file-level error.
  * Its memory does not follow the file's rows: each canonical row is sent on to rows.json (in parts) and
  * folded into the file's compact borrower table as it is read, and then dropped.
  */
 export async function validateUpload(
-  upload: Pick<UploadRecord, 'id' | 'doc_kind' | 'month' | 'payee_key'>,
+  upload: Pick<UploadRecord, 'id' | 'doc_kind' | 'month' | 'payee_key' | 'org_id' | 'user_id' | 'user_email' | 'created_at'>,
   data: Uint8Array,
   onStage: (stage: UploadStage) => Promise<boolean>,
 ): Promise<ValidationOutcome | null> {
@@ -121,7 +128,8 @@ export async function validateUpload(
   if (!(await onStage(UPLOAD_STAGES.fraud))) return null;
   const issues = { errors: result.errors, warnings: result.warnings, fraud: await fraudFlags(result) };
   if (!(await onStage(UPLOAD_STAGES.signals))) return null;
-  const signals = await signalsOf(upload, file);
+  const check = { upload_id: upload.id, org_id: upload.org_id, user_id: upload.user_id, user_email: upload.user_email, at: upload.created_at };
+  const [signals] = await Promise.all([signalsOf(upload, file), writeFileChecks(check, namedNrcs(file))]);
   const withMandates = await mandateErrors(upload.month, issues, signals);
   return { status: 'validated', issues: withMandates, rows, signals, summary: summarise(result, parsed, withMandates) };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Role, ROLES } from '../roles.js';
+import { isOrganisationRole, type OrganisationKind, type Role, roleFitsOrganisation, ROLES } from '../roles.js';
 import { queryText, queryValue } from './query.js';
 
 const EMAIL = z.email();
@@ -153,8 +153,9 @@ export const GRANT_ROLES = ['fi_admin', 'pmec_admin'] as const;
 export const existingOrgSchema = z.object({ org_id: z.string(), org_name: z.string(), payee_key: z.string().nullable(), admins: z.array(z.string()) });
 export type ExistingOrg = z.infer<typeof existingOrgSchema>;
 
-/** Roles an approval may grant when the applicant joins an existing organisation (its team roles). */
-export const JOIN_ROLES = { fi: ['fi_admin', 'compliance', 'data_user'], pmec: ['pmec_admin', 'compliance'] } as const;
+/** The admin role an approval that creates an organisation grants: the one its kind holds (FI Admin for an FI). */
+export const grantRolesFor = (clientType: OrganisationKind): GrantRole[] => GRANT_ROLES.filter((role) => roleFitsOrganisation(role, clientType));
+export type GrantRole = (typeof GRANT_ROLES)[number];
 
 /** Spec §3 "Access request / membership", normalised; documents are the kinds uploaded for it. */
 export const accessRequestItemSchema = z.object({
@@ -185,7 +186,7 @@ export const accessRequestListResponseSchema = z.object({ items: z.array(accessR
 
 export const ACCESS_DECISION_MESSAGES = {
   reasonRequired: 'Enter a reason to reject or remove this request.',
-  roleRequired: 'Choose the role to grant: FI Admin or PMEC Admin.',
+  roleRequired: 'Choose the role to grant: FI Admin for an FI, PMEC Admin for PMEC.',
   notFound: 'That access request was not found. Refresh the list.',
   alreadyDecided: 'This request has already been decided. Refresh the list.',
   accountGone: 'The account that made this request no longer exists. Remove the request instead.',
@@ -195,7 +196,7 @@ export const ACCESS_DECISION_MESSAGES = {
   removedKept: 'Access request removed. The account still has other links, so it was kept.',
   revoked: 'Access revoked: the membership was removed and the person was signed out. Their account was kept.',
   orgNameRequired: 'Enter the name of the organisation this approval creates.',
-  joinRoleInvalid: 'Choose a role the organisation has: FI Admin, Compliance or Data User for an FI; PMEC Admin or Compliance for PMEC.',
+  joinRoleInvalid: 'Choose a role the organisation has: FI Admin, Compliance or Data User for an FI; PMEC Admin, Compliance or Data User for PMEC.',
   orgGone: 'The organisation chosen to join no longer exists. Refresh the list.',
   orgExists: (name: string, admins: readonly string[]) =>
     `The organisation ${name} already exists${admins.length ? ` (admins: ${admins.join(', ')})` : ' and has no admins'}. Choose to join it with a role, or reject this request.`,
@@ -218,7 +219,7 @@ export const accessDecisionRequestSchema = z
     if (value.decision !== 'approve' && !note) ctx.addIssue({ code: 'custom', message: ACCESS_DECISION_MESSAGES.reasonRequired });
     else if (value.decision === 'approve' && !value.join_org_id && !(GRANT_ROLES as readonly string[]).includes(role ?? '')) {
       ctx.addIssue({ code: 'custom', message: ACCESS_DECISION_MESSAGES.roleRequired });
-    } else if (value.decision === 'approve' && value.join_org_id && !(JOIN_ROLES.fi as readonly string[]).concat(JOIN_ROLES.pmec).includes(role ?? '')) {
+    } else if (value.decision === 'approve' && value.join_org_id && !((ROLES as readonly string[]).includes(role ?? '') && isOrganisationRole(role as Role))) {
       ctx.addIssue({ code: 'custom', message: ACCESS_DECISION_MESSAGES.joinRoleInvalid });
     } else {
       const join = value.decision === 'approve' ? value.join_org_id?.trim() || undefined : undefined;
@@ -276,3 +277,21 @@ export const userEmailParamsSchema = z.object({
     return email;
   }),
 });
+
+/**
+ * A membership whose role its organisation's kind does not hold (a lender's PMEC Admin): it grants nothing
+ * until a platform admin fixes it, by changing the role on /team or removing the membership.
+ */
+export const roleMismatchSchema = z.object({
+  org_id: z.string(),
+  org_name: z.string(),
+  client_type: z.enum(['fi', 'pmec']),
+  user_id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(['pending', 'invited', 'approved']),
+  /** The roles the organisation's kind holds. */
+  allowed_roles: z.array(z.enum(ROLES)),
+});
+export type RoleMismatch = z.infer<typeof roleMismatchSchema>;
+export const roleMismatchesResponseSchema = z.object({ items: z.array(roleMismatchSchema) });

@@ -48,7 +48,7 @@ export const auditListResponseSchema = z.object({ items: z.array(auditItemSchema
 /** One person's trail (Zambia's Data Protection Act 2021: a data subject's request). */
 export const nrcAuditResponseSchema = z.object({
   nrc: z.string(),
-  /** Who looked the NRC up: history lookups, fraud searches and registry checks that matched it, earlier exports. */
+  /** Who looked the NRC up: history lookups, fraud searches and registry checks that matched it, deduction files that named it, earlier exports. */
   lookups: z.array(auditItemSchema),
   /** Who reported it to the fraud registry. */
   reports: z.array(auditItemSchema),
@@ -57,7 +57,7 @@ export const nrcAuditResponseSchema = z.object({
 });
 export type NrcAuditResponse = z.infer<typeof nrcAuditResponseSchema>;
 
-const LOOKUP_ACTIONS = /^(history\.|fraud_registry\.(search|check|latest)|audit\.nrc_export)/;
+const LOOKUP_ACTIONS = /^(history\.|fraud_registry\.(search|check|latest)|audit\.nrc_export|upload\.file_check$)/;
 const REPORT_ACTIONS = /^fraud_report\./;
 export type NrcTrailKind = 'lookups' | 'reports' | 'other';
 export const nrcTrailKind = (action: string): NrcTrailKind => (LOOKUP_ACTIONS.test(action) ? 'lookups' : REPORT_ACTIONS.test(action) ? 'reports' : 'other');

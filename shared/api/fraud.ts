@@ -43,8 +43,13 @@ export const MAX_NRCS_PER_REQUEST = 100_000;
 export const ATTACHMENT_LINK_SECONDS = 900;
 export const WITHDRAW_REASON_MAX = 500;
 
+/** Fraud reports an organisation may file in an hour. */
+export const FRAUD_REPORTS_PER_HOUR = 20;
+
 export const FRAUD_MESSAGES = {
   submitted: 'Fraud report submitted.',
+  tooManyReports: (resetsAt: string) =>
+    `Your organisation has filed ${FRAUD_REPORTS_PER_HOUR} fraud reports this hour, the most allowed. File this one after ${resetsAt}.`,
   noNrcs: 'No valid NRCs to search. Paste text containing NRCs such as 123456/78/9.',
   tooManyNrcs: `Search at most ${MAX_NRCS_PER_REQUEST.toLocaleString('en-US')} NRCs at a time. Split the list and search each part.`,
   tooManyFiles: `Attach at most ${EVIDENCE_MAX_FILES} files to one report.`,

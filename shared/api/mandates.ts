@@ -13,6 +13,8 @@ import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
 /** Who claims and lists mandates: a lender's FI admins and data users, in the payee key's organisation. */
 export const MANDATE_CLAIMERS = rolesOnly('fi_admin', 'data_user');
 
+/** Failed claims (unknown number, another lender's mandate, a wrong PIN) an organisation may make in an hour. */
+export const MANDATE_FAILED_CLAIMS_PER_HOUR = 20;
 /** An issued mandate not claimed within this many days expires. */
 export const MANDATE_CLAIM_DAYS = 30;
 /** Wrong PINs that lock a mandate: the employee then issues a new one. */
@@ -28,8 +30,10 @@ export const MANDATE_MESSAGES = {
   payeeKey: 'Enter the payee key: 2 to 20 letters, digits, dots, underscores or hyphens.',
   maxMonthly: `Enter the most the lender may deduct a month, in ZMW, more than 0 with at most 2 decimals (up to ${MANDATE_MAX_MONTHLY.toLocaleString('en-US')}).`,
   lastMonth: 'Enter the last month of the deduction as YYYY-MM, this month or later.',
-  notFound: 'No mandate has this number. Check the number the employee gave.',
-  otherLender: 'This mandate was given to another lender: only that lender’s organisation can claim it.',
+  /** The one answer for an unknown number and for another lender's mandate: it does not tell them apart. */
+  notFound: 'No mandate with this number is open to your organisation. Check the number the employee gave: only the lender a mandate was given to can claim it.',
+  tooManyFailedClaims: (resetsAt: string) =>
+    `Your organisation has made ${MANDATE_FAILED_CLAIMS_PER_HOUR} failed mandate claims this hour, the most allowed. Try again after ${resetsAt}, with the number and PIN the employee gave.`,
   wrongPin: (left: number) => `The PIN is wrong. ${left} ${left === 1 ? 'try' : 'tries'} left before the mandate locks.`,
   locked: `This mandate is locked after ${MANDATE_PIN_TRIES} wrong PINs. Ask the employee to give a new mandate.`,
   alreadyClaimed: 'This mandate was already claimed.',

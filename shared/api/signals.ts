@@ -9,6 +9,8 @@ export const signalSchema = z.object({
   nrc: z.string().nullable(),
   employee_no: z.string().nullable(),
   message: z.string(),
+  /** The other side's values (the register's, other lenders'): only for reviewers who oversee the submission. */
+  on_record: z.string().optional(),
 });
 
 export const signalCountsSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ISSUE_TYPES } from '../rules/issues.js';
 import { signalBaselineSchema, signalCountsSchema, signalSchema } from './signals.js';
+import { registerDifferenceSchema } from './register.js';
 
 /** The three file types of the Submissions screen (spec part 1 §2), and PMEC's payroll register (no payee key). */
 export const DOC_KINDS = ['inputs', 'stoppages', 'onboarding', 'register'] as const;
@@ -50,9 +51,7 @@ export const SUBMISSION_MESSAGES = {
   payeeKeyInvalid: 'Payee Key looks invalid. Use letters/digits (e.g., A001).',
   fileEmpty: 'The file is empty. Choose the file again.',
   xlsxOnly: 'Inputs, stoppages and registers must be Excel workbooks (.xlsx). Save the file as "Excel Workbook (.xlsx)" and try again.',
-  registerOnly: "Only PMEC's admins and platform admins upload the payroll register. Lenders upload inputs, stoppages and onboarding documents.",
-  registerSubmitted: (employees: number) =>
-    `Register submitted: its ${employees.toLocaleString('en-US')} employee${employees === 1 ? '' : 's'} replace the current register once stored.`,
+  registerOnly: "Only PMEC's admins and platform admins read the payroll register. Lenders upload inputs, stoppages and onboarding documents.",
   onboardingTypes: 'Onboarding documents must be PDF, an image (JPG, PNG), Word (DOC, DOCX), Excel (XLS, XLSX) or CSV.',
   tooLarge: (kind: DocKind) => `The file is larger than ${FILE_RULES[kind].maxBytes / 1024 / 1024} MB, the limit for this file type. Split it into smaller files and try again.`,
   stillValidating: 'The file is still being validated. Wait for the results, then submit.',
@@ -66,6 +65,8 @@ export const SUBMISSION_MESSAGES = {
   noRowsIngested:
     'Submission saved. No borrower rows ingested because no parsed rows were available. Run Validate before Submit next time to populate submissions.',
   ingestFailed: 'Ingest failed.',
+  validationLimit: (perDay: number, nextAt: string) =>
+    `Your organisation has sent its ${perDay.toLocaleString('en-US')} deduction files for validation today, the daily limit. The next can be sent from ${nextAt.slice(0, 16).replace('T', ' ')} UTC; a platform admin sets the limit on /admin.`,
 } as const;
 
 /** 'Submissions updated — inserted X, updated Y, skipped Z.' (spec part 1 §7). */
@@ -135,6 +136,8 @@ export const uploadResponseSchema = z.object({
   signal_baseline: signalBaselineSchema.nullable(),
   /** At most SIGNAL_PAGE_SIZE of each type; GET /api/uploads/{id}/signals pages through the rest. */
   signals: z.array(signalSchema),
+  /** A payroll register's difference from the current register; null for other files and before validation. */
+  register_difference: registerDifferenceSchema.nullable(),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
@@ -149,6 +152,8 @@ export const submitUploadResponseSchema = z.object({
   message: z.string(),
   /** Submitted after its month's window closed; false for onboarding documents. */
   late: z.boolean(),
+  /** A payroll register's Submit proposes it: a second admin of the payroll authority approves it. */
+  status: z.enum(['proposed']).optional(),
 });
 export type SubmitUploadResponse = z.infer<typeof submitUploadResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlatformAdmin, ROLES, type Role } from '../roles.js';
+import { isPlatformAdmin, type OrganisationKind, ROLES, type Role, roleFitsOrganisation } from '../roles.js';
 import { normaliseEmail } from './accounts.js';
 import { isValidEmail } from './admin.js';
 import { isUuid } from '../ids.js';
@@ -37,11 +37,11 @@ export const GRANTABLE_ROLES: Partial<Record<Role, readonly Role[]>> = {
   pmec_admin: ['pmec_admin', 'compliance'],
 };
 
-/** The roles a set of roles may grant, in the order of ROLES. */
-export function grantableRoles(actorRoles: readonly Role[]): Role[] {
+/** The roles a set of roles may grant, in the order of ROLES; in an organisation of `kind`, only those it holds. */
+export function grantableRoles(actorRoles: readonly Role[], kind?: OrganisationKind): Role[] {
   const out = new Set<Role>();
   for (const role of actorRoles) for (const grantable of GRANTABLE_ROLES[role] ?? []) out.add(grantable);
-  return ROLES.filter((r) => out.has(r));
+  return ROLES.filter((r) => out.has(r) && (!kind || roleFitsOrganisation(r, kind)));
 }
 
 /** Platform admins name the organisation; everyone else acts on their own (spec §6). */

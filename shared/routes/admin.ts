@@ -1,5 +1,5 @@
 import { PLATFORM_ADMINS, SUPER_ADMIN } from '../access.js';
-import { accessDecisionRequestSchema, accessDecisionResponseSchema, accessRequestDocumentsResponseSchema, accessRequestListQuerySchema, accessRequestListResponseSchema, addPlatformAdminRequestSchema, addPlatformAdminResponseSchema, adminMetricsResponseSchema, deleteAuthUserResponseSchema, platformAdminRoleQuerySchema, platformAdminsResponseSchema, removePlatformAdminResponseSchema, userEmailParamsSchema, userLinksResponseSchema } from '../api/admin.js';
+import { accessDecisionRequestSchema, accessDecisionResponseSchema, accessRequestDocumentsResponseSchema, accessRequestListQuerySchema, accessRequestListResponseSchema, addPlatformAdminRequestSchema, addPlatformAdminResponseSchema, adminMetricsResponseSchema, deleteAuthUserResponseSchema, platformAdminRoleQuerySchema, platformAdminsResponseSchema, removePlatformAdminResponseSchema, roleMismatchesResponseSchema, userEmailParamsSchema, userLinksResponseSchema } from '../api/admin.js';
 import { featureRoutes } from './define.js';
 
 /**
@@ -104,4 +104,14 @@ export const removePlatformAdmin = route({
   summary: 'Withdraws a platform role (?role=); the last super_admin is never removed, even under concurrent removals.',
 });
 
-export const ADMIN_ROUTES = [getAdminMetrics, listAccessRequests, getAccessRequestDocuments, decideAccessRequest, getUserLinks, deleteAuthUser, listPlatformAdmins, addPlatformAdmin, removePlatformAdmin] as const;
+export const listRoleMismatches = route({
+  id: 'list-role-mismatches',
+  method: 'GET',
+  path: '/api/admin/role-mismatches',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory'] },
+  response: roleMismatchesResponseSchema,
+  summary: "Live memberships whose role the organisation's kind does not hold (a lender's PMEC Admin), for a platform admin to fix; they grant nothing meanwhile.",
+});
+
+export const ADMIN_ROUTES = [getAdminMetrics, listAccessRequests, getAccessRequestDocuments, decideAccessRequest, getUserLinks, deleteAuthUser, listPlatformAdmins, addPlatformAdmin, removePlatformAdmin, listRoleMismatches] as const;

@@ -27,7 +27,7 @@ export const claimMandate = route({
   uses: { tables: ['directory', 'history', 'audit'], buckets: ['uploads'] },
   request: claimMandateRequestSchema,
   response: claimMandateResponseSchema,
-  summary: 'A lender’s FI admin or data user claims a mandate with the PIN the employee received: its terms (NRC, payee key, limit, last month). Three wrong PINs lock it; another lender’s mandate is refused (403).',
+  summary: 'A lender’s FI admin or data user claims a mandate with the PIN the employee received: its terms (NRC, payee key, limit, last month). Three wrong PINs lock it; another lender’s mandate answers as an unknown number (404); past 20 failed claims an hour the organisation gets 429.',
 });
 
 export const listMandates = route({

@@ -1,8 +1,8 @@
 import { APPROVED, PLATFORM_ADMINS } from '../access.js';
-import { settingsResponseSchema, updateSettingsRequestSchema } from '../api/settings.js';
+import { pmecOrganisationsResponseSchema, settingsResponseSchema, updateSettingsRequestSchema } from '../api/settings.js';
 import { featureRoutes } from './define.js';
 
-/** Platform settings: exposure limits, the submission window, report retention and the affordability share. */
+/** Platform settings: exposure limits, the submission window, report retention, the affordability share and the payroll authority. */
 const route = featureRoutes('settings');
 
 export const getSettings = route({
@@ -21,10 +21,20 @@ export const updateSettings = route({
   method: 'PUT',
   path: '/api/settings',
   access: PLATFORM_ADMINS,
-  uses: { tables: ['directory', 'audit'] },
+  uses: { tables: ['directory', 'audit'], buckets: ['uploads'] },
   request: updateSettingsRequestSchema,
   response: settingsResponseSchema,
-  summary: 'Platform admins change the settings they name; each change is audited with the old and the new value.',
+  summary: 'Platform admins change the settings they name (the payroll authority: super admins only, emailed); each change is audited with the old and the new value.',
 });
 
-export const SETTINGS_ROUTES = [getSettings, updateSettings] as const;
+export const listPmecOrganisations = route({
+  id: 'list-pmec-organisations',
+  method: 'GET',
+  path: '/api/admin/pmec-organisations',
+  access: PLATFORM_ADMINS,
+  uses: { tables: ['directory'] },
+  response: pmecOrganisationsResponseSchema,
+  summary: 'The approved PMEC organisations, by name: those a super admin may designate as the payroll authority.',
+});
+
+export const SETTINGS_ROUTES = [getSettings, updateSettings, listPmecOrganisations] as const;

@@ -19,7 +19,7 @@ export const createUpload = route({
   uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
   request: createUploadRequestSchema,
   response: createUploadResponseSchema,
-  summary: 'Starts an upload for a payee key the caller may submit for: a presigned POST limited in size and type.',
+  summary: "Starts an upload for a payee key the caller may submit for: a presigned POST limited in size and type. A deduction file counts against its organisation's validations a day (the `validations.per_day` setting): 429 past it.",
 });
 
 export const getUpload = route({
@@ -50,7 +50,7 @@ export const getUploadSignals = route({
   uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
   query: signalPageQuerySchema,
   response: signalPageResponseSchema,
-  summary: "?type=NEW&offset=200: a page of one type of an upload's deduction signals (its organisation; reviewers once it is submitted).",
+  summary: "?type=NEW&offset=200: a page of one type of an upload's deduction signals (its organisation; reviewers once it is submitted). `on_record`, the register's or other lenders' side, only for PMEC's reviewers and platform admins.",
 });
 
 export const submitUpload = route({
@@ -59,7 +59,7 @@ export const submitUpload = route({
   path: '/api/uploads/{id}/submit',
   access: APPROVED,
   pendingMessage: SUBMISSION_MESSAGES.notApproved,
-  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads', 'onboarding'] },
+  uses: { tables: ['directory', 'submissions', 'register', 'audit'], buckets: ['uploads', 'onboarding'] },
   response: submitUploadResponseSchema,
   summary: 'Submits a validated upload without errors (once: repeating returns the same submission); onboarding files are stored.',
 });

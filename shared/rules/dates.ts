@@ -170,3 +170,9 @@ export function shiftMonth(month: Month, delta: number): Month {
   const index = Number(month.slice(0, 4)) * 12 + (Number(month.slice(5, 7)) - 1) + delta;
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
+
+/** An instant as a person in Zambia reads a clock: "14:05 Lusaka time" (a limit's 429 says when to try again). */
+export function lusakaClock(instant: Date): string {
+  const local = new Date(instant.getTime() + ZAMBIA_UTC_OFFSET_MINUTES * 60_000);
+  return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())} Lusaka time`;
+}

@@ -38,3 +38,10 @@ export function maskMobile(e164: string): string {
   if (national.length !== 9) return '•••';
   return `+${ZAMBIA_COUNTRY_CODE} ${national.slice(0, 2)} ••• ••${national.slice(7)}`;
 }
+
+/** A mobile as a text to the employee names it: 09•••••12 (the first digit and the last two of the national number). */
+export function maskMobileShort(e164: string): string {
+  const national = e164.startsWith(`+${ZAMBIA_COUNTRY_CODE}`) ? e164.slice(4) : '';
+  if (national.length !== 9) return '•••';
+  return `0${national.slice(0, 1)}•••••${national.slice(7)}`;
+}

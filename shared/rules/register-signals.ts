@@ -1,7 +1,7 @@
 import { exposureOf, nameKey, ngwee, type RecordEntry } from './borrower-record.js';
 import { nrcDigits } from './nrc.js';
 import { type FileContext, signal, whoIs, type Signal, type Borrower } from './signals.js';
-import { SIGNAL_MESSAGES } from './signal-messages.js';
+import { ON_RECORD, SIGNAL_MESSAGES } from './signal-messages.js';
 
 /** An employee as the current payroll register holds them, as far as the signals compare. */
 export interface RegisterEmployeeView {
@@ -26,7 +26,7 @@ export interface RegisterMatch {
 export function joinThroughRegister(borrower: Borrower, register: RegisterMatch): Borrower {
   if (borrower.digits || !borrower.employee_no) return borrower;
   const employee = register.byEmployeeNumber.get(borrower.employee_no);
-  return employee ? { ...borrower, nrc: employee.nrc, digits: nrcDigits(employee.nrc) } : borrower;
+  return employee ? { ...borrower, nrc: employee.nrc, digits: nrcDigits(employee.nrc), joined: true } : borrower;
 }
 
 /** The register's employee a borrower was joined to by employee number (their file row has no NRC). */
@@ -43,7 +43,8 @@ const registerName = (employee: RegisterEmployeeView) => `${employee.first_name}
  * - NOT_ON_PAYROLL (inputs): a deduction from someone who is not on the current register, by NRC (or by
  *   employee number, for a row without one that the register does not know either).
  * - IDENTITY: the NRC is on the register under another employee number, or the names disagree, compared as
- *   the record's identity signal compares them (order and case of the names aside).
+ *   the record's identity signal compares them (order and case of the names aside). The message says only
+ *   that they differ; the register's values are the signal's `on_record`, for reviewers.
  * - AFFORDABILITY (inputs, when the platform sets a share): the borrower's installments across lenders,
  *   with this file's, past that share of the register's basic pay.
  */
@@ -56,15 +57,15 @@ export function registerSignals(ctx: FileContext, borrowers: Iterable<Borrower>,
       continue;
     }
     if (borrower.employee_no && borrower.employee_no !== employee.employee_number) {
-      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.registerOtherEmployee(employee.nrc, employee.employee_number, borrower.employee_no)));
+      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.registerOtherEmployee(), ON_RECORD.registerOtherEmployee(employee.nrc, employee.employee_number, borrower.employee_no)));
     }
     const onRegister = registerName(employee);
     if (borrower.name && onRegister && onRegister !== borrower.name && nameKey(onRegister) !== nameKey(borrower.name)) {
-      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.registerNameDiffers(onRegister, borrower.name)));
+      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.registerNameDiffers(), ON_RECORD.registerNameDiffers(onRegister, borrower.name)));
     }
     if (ctx.kind !== 'inputs' || maxShare === null || !employee.basic_pay || employee.basic_pay <= 0) continue;
     const { total } = exposureOf(records.get(borrower.digits) ?? [], ctx.payeeKey, ctx.month, borrower.installment);
-    if (ngwee(total) * 100 > ngwee(employee.basic_pay) * maxShare) out.push(signal(borrower, 'AFFORDABILITY', SIGNAL_MESSAGES.affordability(total, maxShare, employee.basic_pay)));
+    if (ngwee(total) * 100 > ngwee(employee.basic_pay) * maxShare) out.push(signal(borrower, 'AFFORDABILITY', SIGNAL_MESSAGES.affordability(total, maxShare), ON_RECORD.affordability(employee.basic_pay)));
   }
   return out;
 }

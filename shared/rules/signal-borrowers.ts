@@ -15,6 +15,8 @@ export interface Borrower {
   name: string | null;
   installment: number;
   end_date: string;
+  /** Joined through the payroll register (a row without an NRC): `nrc` is the register's, never shown to the lender. */
+  joined?: boolean;
   /** The mandate its rows cite (the first given), as written; absent when none does. */
   mandate?: string;
 }

@@ -14,6 +14,12 @@ export interface Signal {
   nrc: string | null;
   employee_no: string | null;
   message: string;
+  /**
+   * What the other side holds (the payroll register's or other lenders' values) where the message says only
+   * that something differs: for the reviewers who oversee a submission, never shown to the lender (withheld
+   * by the signal routes, lambdas/api/submissions/signal-views.ts).
+   */
+  on_record?: string;
 }
 
 export interface SignalCounts {
@@ -42,18 +48,27 @@ export const SIGNAL_MESSAGES = {
   changed: (from: number, to: number, previous: Month) => `Installment changed from ${zmw(from)} to ${zmw(to)} since ${previous}.`,
   missing: (who: string, name: string, previous: Month, month: Month) => `Deduction for ${who} (${name}) in ${previous} is missing in ${month} and has no stoppage.`,
   stoppageUnknown: (who: string, payeeKey: string, previous: Month) => `Stoppage for ${who}, who had no deduction by ${payeeKey} in ${previous}.`,
-  nrcOtherEmployee: (nrc: string, onRecord: string, firstSeen: Month, inFile: string) =>
-    `NRC ${nrc} is on record with employee number ${onRecord} (first seen ${firstSeen}); this file has ${inFile}.`,
-  employeeOtherNrc: (employeeNo: string, onRecord: string, inFile: string) => `Employee number ${employeeNo} is on record with NRC ${onRecord}; this file has ${inFile}.`,
-  nameDiffers: (onRecord: string, inFile: string) => `Name differs from the record: '${onRecord}' vs '${inFile}'.`,
+  nrcOtherEmployee: () => 'This NRC is on record under another employee number.',
+  employeeOtherNrc: () => 'This employee number is on record under another NRC.',
+  nameDiffers: () => 'The name differs from the one on record.',
   exposure: (lenders: number, total: number, nrc: string) => `${lenders} lenders deduct ZMW ${zmw(total)} a month from ${nrc}.`,
   disputed: (who: string, payeeKey: string, month: Month) => `A dispute of the deduction for ${who} by ${payeeKey} in ${month} was upheld: the borrower says they never took this loan.`,
   notOnPayroll: (who: string, month: Month) => `${who} is not on the payroll register of ${month}: a ghost employee, or one who has left or retired.`,
-  registerOtherEmployee: (nrc: string, onRegister: string, inFile: string) => `NRC ${nrc} is on the payroll register under employee number ${onRegister}; this file has ${inFile}.`,
-  registerNameDiffers: (onRegister: string, inFile: string) => `Name differs from the payroll register: '${onRegister}' vs '${inFile}'.`,
-  affordability: (total: number, share: number, basicPay: number) =>
-    `Installments across lenders come to ZMW ${zmw(total)} a month, more than ${share}% of the basic pay of ZMW ${zmw(basicPay)} on the payroll register.`,
+  registerOtherEmployee: () => "The employee number differs from the payroll register's.",
+  registerNameDiffers: () => "The name differs from the payroll register's.",
+  affordability: (total: number, share: number) => `Installments across lenders come to ZMW ${zmw(total)} a month, more than ${share}% of the basic pay on the payroll register.`,
   noPrevious: (payeeKey: string, previous: Month) => `${payeeKey} has no inputs for ${previous} on the platform: every row counts as a new deduction.`,
+} as const;
+
+/** What the other side holds, for reviewers only (Signal.on_record): the values the lender's message leaves out. */
+export const ON_RECORD = {
+  nrcOtherEmployee: (onRecord: string, firstSeen: Month, inFile: string) => `On record with employee number ${onRecord} (first seen ${firstSeen}); this file has ${inFile}.`,
+  employeeOtherNrc: (onRecord: string, inFile: string) => `On record with NRC ${onRecord}; this file has ${inFile}.`,
+  nameDiffers: (onRecord: string, inFile: string) => `On record as '${onRecord}'; this file has '${inFile}'.`,
+  registerOtherEmployee: (nrc: string, onRegister: string, inFile: string) => `The payroll register has NRC ${nrc} under employee number ${onRegister}; this file has ${inFile}.`,
+  registerNameDiffers: (onRegister: string, inFile: string) => `The payroll register has '${onRegister}'; this file has '${inFile}'.`,
+  affordability: (basicPay: number) => `The basic pay on the payroll register is ZMW ${zmw(basicPay)}.`,
+  joined: (nrc: string) => `This row has no NRC: it was checked as NRC ${nrc}, the payroll register's for its employee number.`,
 } as const;
 
 /**

@@ -14,37 +14,41 @@ import type { CanonicalRow } from './canonical-row.js';
 import { firstDayOfMonth, shiftMonth, type Month } from './dates.js';
 import type { SubmissionKind } from './submission-rules.js';
 
-import { SIGNAL_MESSAGES, type Signal, type SignalCounts, type SignalType } from './signal-messages.js';
+import { ON_RECORD, SIGNAL_MESSAGES, type Signal, type SignalCounts, type SignalType } from './signal-messages.js';
 import { baselineOf, borrowersOf, type Baseline, type Borrower } from './signal-borrowers.js';
 
 export * from './signal-messages.js';
 export * from './signal-borrowers.js';
 
-/** How a borrower is named in a message: the NRC, or the employee number when there is none. */
-export const whoIs = (borrower: Pick<Borrower, 'nrc' | 'employee_no'>) => borrower.nrc ?? `employee ${borrower.employee_no ?? ''}`.trim();
+/** The NRC as the file wrote it: none for a row joined to the register's NRC through its employee number. */
+const filedNrc = (borrower: Pick<Borrower, 'nrc' | 'joined'>) => (borrower.joined ? null : borrower.nrc);
 
-export const signal = (borrower: Borrower, type: SignalType, message: string, row: number | null = borrower.row): Signal => ({
-  row,
-  type,
-  nrc: borrower.nrc,
-  employee_no: borrower.employee_no,
-  message,
-});
+/** How a borrower is named in a message: the file's NRC, or the employee number when it has none. */
+export const whoIs = (borrower: Pick<Borrower, 'nrc' | 'employee_no' | 'joined'>) => filedNrc(borrower) ?? `employee ${borrower.employee_no ?? ''}`.trim();
+
+/**
+ * A signal on a borrower, naming only what the file holds; `onRecord` (the other side's values) is for
+ * reviewers, with the NRC a row without one was joined to through the register.
+ */
+export function signal(borrower: Borrower, type: SignalType, message: string, onRecord?: string, row: number | null = borrower.row): Signal {
+  const notes = [onRecord, borrower.joined && borrower.nrc ? ON_RECORD.joined(borrower.nrc) : undefined].filter(Boolean);
+  return { row, type, nrc: filedNrc(borrower), employee_no: borrower.employee_no, message, ...(notes.length ? { on_record: notes.join(' ') } : {}) };
+}
 
 /** The IDENTITY signals of one borrower against what is on record (other submissions only). */
 export function identitySignals(borrower: Borrower, record: readonly RecordEntry[], employees: readonly EmployeeEntry[] = []): Signal[] {
   const out: Signal[] = [];
   if (borrower.nrc && borrower.employee_no) {
     for (const other of employeeNumbersOnRecord(record).filter((seen) => seen.employee_no !== borrower.employee_no)) {
-      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.nrcOtherEmployee(borrower.nrc, other.employee_no, other.first_seen, borrower.employee_no)));
+      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.nrcOtherEmployee(), ON_RECORD.nrcOtherEmployee(other.employee_no, other.first_seen, borrower.employee_no)));
     }
     for (const nrc of otherNrcsOnRecord(employees, borrower.digits)) {
-      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.employeeOtherNrc(borrower.employee_no, nrc, borrower.nrc)));
+      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.employeeOtherNrc(), ON_RECORD.employeeOtherNrc(nrc, borrower.nrc)));
     }
   }
   const onRecord = recordName(record);
   if (borrower.name && onRecord && onRecord !== borrower.name && nameKey(onRecord) !== nameKey(borrower.name)) {
-    out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.nameDiffers(onRecord, borrower.name)));
+    out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.nameDiffers(), ON_RECORD.nameDiffers(onRecord, borrower.name)));
   }
   return out;
 }
@@ -118,7 +122,7 @@ export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>,
     const firstDay = firstDayOfMonth(ctx.month);
     for (const borrower of baseline.absent.values()) {
       if (baseline.stopped.has(borrower.key) || borrower.end_date < firstDay) continue;
-      signals.push(signal(borrower, 'MISSING', SIGNAL_MESSAGES.missing(whoIs(borrower), borrower.name ?? `employee ${borrower.employee_no ?? 'unknown'}`, previousMonth, ctx.month), null));
+      signals.push(signal(borrower, 'MISSING', SIGNAL_MESSAGES.missing(whoIs(borrower), borrower.name ?? `employee ${borrower.employee_no ?? 'unknown'}`, previousMonth, ctx.month), undefined, null));
     }
   }
   return { signals, continuing, moved, fresh };
@@ -142,7 +146,7 @@ export function exposureSignals(ctx: FileContext, borrowers: Iterable<Borrower>,
   for (const borrower of borrowers) {
     if (!borrower.digits || (moved && !moved.has(borrower.key))) continue;
     const exposure = exposureOf(records.get(borrower.digits) ?? [], ctx.payeeKey, ctx.month, borrower.installment);
-    if (exceedsLimit(exposure, ctx.limits)) out.push({ key: borrower.key, signal: signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, borrower.nrc ?? borrower.digits)) });
+    if (exceedsLimit(exposure, ctx.limits)) out.push({ key: borrower.key, signal: signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, whoIs(borrower))) });
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { signInAsEmployee, signInAt, twinInfo } from './support.js';
  * The employee portal end to end: the employee is on PMEC's register; a lender submits a file carrying
  * their NRC and looks them up on Borrower History; the employee signs in with the texted code, sees the
  * deduction and the lender's lookup, reports the deduction with a photo; compliance sees the report in
- * the disputes queue, marked as opened by the employee. Every portal screen is checked with axe at
+ * the disputes queue, marked as opened by the employee. The lender's file itself shows as a check of their details. Every portal screen is checked with axe at
  * 360 px (and the deductions, lookups and reports again on a desktop).
  */
 const twin = twinInfo();
@@ -71,7 +71,9 @@ test('an employee sees a deduction and the lender’s lookup, reports it, and co
   await look(page, 'portal deductions: one', 'portal-deductions-phone');
   await open(page, 'Who looked', 'Who looked at your record');
   await expect(page.getByTestId('lookup-item').first()).toContainText(lender.org.orgName);
-  await expect(page.getByTestId('lookup-item').first()).toContainText('Looked at your deductions');
+  await expect(page.getByTestId('lookup-item').first()).toContainText('looked at your deductions');
+  // The file that named them was a lookup too, once, when it was validated.
+  await expect(page.getByTestId('lookup-item').filter({ hasText: `${lender.org.orgName} checked your details in a file` })).toHaveCount(1);
   await look(page, 'portal lookups: one', 'portal-lookups-phone');
 
   // They report it: the form asks why first, then sends the reason and a photo.

@@ -103,7 +103,7 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['ingest-register', 'uploads', 'read', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'rows'],
   // ingest-chunk queues the texts of the mandates its rows use.
-  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'report-my-deduction', 'claim-mandate', 'ingest-chunk'] as const).map(
+  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'report-my-deduction', 'claim-mandate', 'ingest-chunk', 'update-settings'] as const).map(
     (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
   ),
   ['send-notification', 'uploads', 'read', 'notify'],

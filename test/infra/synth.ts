@@ -36,16 +36,23 @@ export interface Synthesized {
   resources(type: string): Resource[];
 }
 
+type SynthOptions = { cfnValidation?: boolean; s3Triggers?: readonly S3TriggerDef[]; senderEmail?: string };
+const synthesized = new Map<string, Synthesized>();
+
 /**
  * Synthesizes the stack as `cdk synth` would (cdk.json's context, no account or region), but
  * with Lambda bundling skipped and a stand-in SPA build, so that it takes seconds.
  * `cfnValidation` runs aws-cdk-lib's built-in template validation (about 9 s on its own).
+ * Once per set of options and run: the infra project shares its modules between files (vitest.config.ts),
+ * so every file asking for the same stack reads the one synthesis (tests read it, never change it).
  */
-export function synthesize({
-  cfnValidation = false,
-  s3Triggers,
-  senderEmail,
-}: { cfnValidation?: boolean; s3Triggers?: readonly S3TriggerDef[]; senderEmail?: string } = {}): Synthesized {
+export function synthesize(options: SynthOptions = {}): Synthesized {
+  const key = JSON.stringify(options);
+  if (!synthesized.has(key)) synthesized.set(key, synthesizeOnce(options));
+  return synthesized.get(key)!;
+}
+
+function synthesizeOnce({ cfnValidation = false, s3Triggers, senderEmail }: SynthOptions): Synthesized {
   const siteDir = mkdtempSync(path.join(tmpdir(), 'payroll-web-'));
   writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Payroll</title><div id="root"></div>');
   mkdirSync(path.join(siteDir, 'assets'));

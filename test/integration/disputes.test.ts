@@ -272,6 +272,6 @@ describe('the lender’s admins are told', () => {
     const both = await mail.settled(lender, d.id, 2);
     expect(both).toHaveLength(2);
     expect(both.map((m) => m.subject).join(' | ')).toContain('dismissed');
-    expect(await mail.afterAWhile(other, d.id, 0)).toEqual([]);
+    expect(await mail.afterAWhile(other, d.id)).toEqual([]);
   });
 });

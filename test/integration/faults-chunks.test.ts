@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { inParallel } from '../../lambdas/lib/concurrency.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 
 /**
@@ -65,10 +66,10 @@ const stored = async (submission: Submission) =>
 async function historyRows(chunks: CanonicalRow[][]): Promise<number> {
   const digits = [...new Set(chunks.flat().map((row) => row.nrc!.replace(/\D/g, '')))];
   let rows = 0;
-  for (const d of digits) {
+  await inParallel(digits, 16, async (d) => {
     const out = await docs.send(new QueryCommand({ TableName: twin.env.TABLE_HISTORY, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)', ExpressionAttributeValues: { ':pk': `NRC#${d}`, ':m': `${month}#` } }));
     for (const item of out.Items ?? []) rows += Array.isArray(item.loans) ? item.loans.length : 1;
-  }
+  });
   return rows;
 }
 const dashboard = async (submission: Submission) => (await getCounter(`ORG#${submission.org_id}`, counterPeriods(submission.created_at)[1]!)).inputs_rows;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startDynamoDb, provisionTables } from '../../infra/local/dynamodb.js';
 import { freePort } from '../../infra/local/ports.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
+import { inParallel } from '../../lambdas/lib/concurrency.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { expectStatus } from '../support/api.js';
@@ -50,15 +51,16 @@ function rows(count = ROWS): CanonicalRow[] {
 }
 const source = (id: string) => ({ submissionId: id, kind: 'inputs' as const, month, payeeKey: 'F001', orgId: null, orgName: null, submittedAt: new Date().toISOString() });
 
+/** The month's deductions stored for these rows' borrowers, 16 partitions asked at a time. */
 async function storedCount(client: DynamoDBDocumentClient, table: string, list: readonly CanonicalRow[]): Promise<number> {
   let found = 0;
-  for (const row of list) {
+  await inParallel(list, 16, async (row) => {
     // The month's deductions: the partition also holds the borrower's record (sk=RECORD).
     const out = await client.send(
       new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :month)', ExpressionAttributeValues: { ':pk': `NRC#${row.nrc!.replace(/\D/g, '')}`, ':month': `${month}#` } }),
     );
     found += out.Count ?? 0;
-  }
+  });
   return found;
 }
 const twinDocs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
@@ -166,7 +168,7 @@ describe('DynamoDB restarted mid-run', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('loses nothing and duplicates nothing: the retry after the restart completes the run with the same counts', { timeout: 180_000 }, async () => {
+  it('loses nothing and duplicates nothing: the retry after the restart completes the run with the same counts', { timeout: 300_000 }, async () => {
     // A second DynamoDB Local of our own (data on disk), so restarting it disturbs no other test.
     const endpoint = `http://127.0.0.1:${port}`;
     const raw = new DynamoDBClient({ endpoint, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });

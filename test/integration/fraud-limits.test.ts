@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FRAUD_PAGE_BYTES } from '../../shared/api/fraud.js';
+import { FRAUD_PAGE_BYTES, FRAUD_REPORTS_PER_HOUR } from '../../shared/api/fraud.js';
 import { FRAUD_REPORT_MESSAGES } from '../../shared/rules/fraud-report.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { createFraudReport, listFraudReports, searchFraudReports } from '../../shared/routes/fraud.js';
@@ -103,5 +103,26 @@ describe('answers paged by size', () => {
     expect(first.body.items.length).toBeLessThan(20);
     const { seen } = await follow((cursor) => call(twin, listFraudReports, { query: { limit: '50', cursor }, caller: searcher }));
     expect(seen.slice(0, 20)).toEqual(ids);
+  });
+});
+
+describe('reports per organisation', () => {
+  it('files 20 an hour for one organisation, whichever member files, then answers 429 saying when; another organisation is not held back', async () => {
+    const busy = await seedOrganisation(twin, uniquePayeeKey());
+    const other = await seedOrganisation(twin, uniquePayeeKey());
+    const member = async (org: SeededOrg) => {
+      const user = await createUser(twin, []);
+      const token = (await signIn(twin, user.email, user.password)).idToken;
+      await seedMembership(twin, org, subOf(token), 'approved', 'data_user', user.email);
+      return token;
+    };
+    const [first, second, outsider] = await Promise.all([member(busy), member(busy), member(other)]);
+    const report = (token: string, to: SeededOrg) => call(twin, createFraudReport, { body: { ...fields(freshNrc()), payee_key: to.payeeKey }, caller: token });
+    for (let i = 0; i < FRAUD_REPORTS_PER_HOUR; i++) expectStatus(await report(i % 2 ? first : second, busy), 200);
+    const refused = await report(first, busy);
+    expectStatus(refused, 429);
+    expect(refused.body).toEqual({ error: 'rate_limited', message: expect.stringMatching(/^Your organisation has filed 20 fraud reports this hour, the most allowed\. File this one after \d{2}:\d{2} Lusaka time\.$/) });
+    expectStatus(await report(second, busy), 429);
+    expectStatus(await report(outsider, other), 200);
   });
 });

@@ -1,18 +1,20 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
+import { MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '../../shared/api/mandates.js';
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
 import { claimMandate, listMandates } from '../../shared/routes/mandates.js';
 import { call, expectStatus, offContract } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { issueTestMandate, type IssuedMandate } from '../fixtures/mandates.js';
 import { textsTo } from '../support/employee.js';
+import { twinSettled } from '../support/twin-process.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 /**
  * The lender's claim of a mandate through the real handler on the twin: the terms on success and a text
  * to the employee, the PIN's three tries and the lock (also under concurrent guesses), concurrent claims
- * (exactly one wins), another lender's mandate refused, and the states that cannot be claimed.
+ * (exactly one wins), another lender's mandate answered as an unknown one, the organisation's limit on failed
+ * claims, and the states that cannot be claimed.
  */
 const twin = inject('twin');
 const M = currentMonth();
@@ -57,7 +59,7 @@ describe('claiming a mandate', () => {
     const deadline = Date.now() + 20_000;
     const claimedTexts = async () => (await textsTo(twin, m.mobile)).filter((t) => t.body.includes('claimed'));
     while ((await claimedTexts()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
-    await new Promise((r) => setTimeout(r, 1500));
+    await twinSettled(twin);
     expect((await claimedTexts()).map((t) => t.body)).toEqual([MANDATE_MESSAGES.sms.claimed(m.number, orgA.orgName)]);
 
     const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } }))).Item!;
@@ -77,20 +79,38 @@ describe('claiming a mandate', () => {
     expect((await call(twin, listMandates, { caller: who.compliance })).status).toBe(403);
   });
 
-  it('refuses a mandate given to another lender (403), an unknown number (404) and a malformed one (400)', async () => {
+  it('answers a mandate given to another lender exactly as an unknown number (404), and refuses a malformed one (400)', async () => {
     const m = await issue(3);
     const other = await claim(who.adminB, m);
-    expectStatus(other, 403);
-    expect(other.body).toMatchObject({ error: 'other_lender', message: MANDATE_MESSAGES.otherLender });
-    const unknown = await claim(who.adminA, { number: 'MD-ZZZZ-ZZZ0', pin: '123456' });
+    const unknown = await claim(who.adminB, { number: 'MD-ZZZZ-ZZZ0', pin: '123456' });
+    expectStatus(other, 404);
     expectStatus(unknown, 404);
-    expect(unknown.body.message).toBe(MANDATE_MESSAGES.notFound);
+    expect(other.body).toEqual(unknown.body);
+    expect(other.text).toBe(unknown.text);
+    expect(unknown.body).toEqual({ error: 'mandate_not_found', message: MANDATE_MESSAGES.notFound });
     const malformed = await call(twin, claimMandate, { body: offContract({ mandate_number: 'MD-12', pin: '123456' }), caller: who.adminA });
     expectStatus(malformed, 400);
     expect(malformed.body.message).toContain(MANDATE_MESSAGES.number);
     expect((await call(twin, claimMandate, { body: { mandate_number: m.number, pin: '12ab56' }, caller: who.adminA })).status).toBe(400);
     // The other lender's attempt cost no try: the right PIN still claims it.
     expectStatus(await claim(who.adminA, m), 200);
+  });
+
+  it("counts an organisation's failed claims: past the hour's limit every claim answers 429 with when to try again", async () => {
+    const orgC = await seedOrganisation(twin, uniquePayeeKey());
+    const [adminC, dataUserC] = await Promise.all([tokenFor(['fi_admin'], orgC), tokenFor(['data_user'], orgC, 'data_user')]);
+    const mine = await issue(11, orgC);
+    const theirs = await issue(12);
+    // Unknown numbers, another lender's mandate and wrong PINs count alike, whoever of the organisation tries.
+    for (let i = 0; i < MANDATE_FAILED_CLAIMS_PER_HOUR; i++) {
+      const attempt = i === 0 ? claim(adminC, theirs) : i === 1 ? claim(dataUserC, { number: mine.number, pin: wrong(mine.pin) }) : claim(i % 2 ? adminC : dataUserC, { number: `MD-ZZZZ-ZZ${String(i).padStart(2, '0')}`, pin: '123456' });
+      expect([400, 404]).toContain((await attempt).status);
+    }
+    const blocked = await claim(dataUserC, mine);
+    expectStatus(blocked, 429);
+    expect(blocked.body).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/^Your organisation has made 20 failed mandate claims this hour, the most allowed\. Try again after \d{2}:\d{2} Lusaka time/) });
+    // Another organisation is not held back by it.
+    expectStatus(await claim(who.adminA, theirs), 200);
   });
 });
 

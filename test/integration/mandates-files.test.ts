@@ -8,6 +8,7 @@ import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { citingRows, issueTestMandate, MANDATE_HEADER, type CitingRow, type IssuedMandate } from '../fixtures/mandates.js';
 import { textsTo } from '../support/employee.js';
+import { twinSettled } from '../support/twin-process.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
@@ -119,7 +120,7 @@ describe('a new deduction must cite a mandate that covers it', () => {
     const usedTexts = async () => (await textsTo(twin, cited.mobile)).filter((t) => t.body.includes('was used'));
     const deadline = Date.now() + 20_000;
     while ((await usedTexts()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
-    await new Promise((r) => setTimeout(r, 1500));
+    await twinSettled(twin);
     expect((await usedTexts()).map((t) => t.body)).toEqual([MANDATE_MESSAGES.sms.used(cited.number, P)]);
 
     // The next month: the deduction continues without a mandate; a new one without is flagged.

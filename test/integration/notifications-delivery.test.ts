@@ -110,7 +110,7 @@ describe('exactly once', () => {
 
     // Lambda's retry of the same event.
     await sendNotification(objectCreated(bucketName('uploads'), job));
-    await mail.exactlyOne(admins.map((a) => a.email), event.dispute_id, 0);
+    await mail.exactlyOne(admins.map((a) => a.email), event.dispute_id);
     expect(await marker(event, unsent)).toBeDefined();
   });
 
@@ -130,7 +130,7 @@ describe('exactly once', () => {
     expect(res.body.item.status).toBe('rejected');
 
     // Three attempts (two retries) by the twin's asynchronous delivery, then its dead-letter file.
-    await mail.exactlyOne([good.email], id, 4000);
+    await mail.exactlyOne([good.email], id);
     expect(await mail.about(refused, id)).toEqual([]);
     const event: NotificationEvent = { kind: 'submission.decided', submission_id: id, status: 'rejected', reason: 'Unreadable' };
     expect(await marker(event, refused.toLowerCase())).toBeUndefined();

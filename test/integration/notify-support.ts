@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { OutboxMessage } from '../../infra/local/outbox.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
 import type { TestTwinInfo } from '../support/cognito.js';
+import { twinSettled } from '../support/twin-process.js';
 
 type About = string | ((message: OutboxMessage) => boolean);
 
@@ -18,29 +19,29 @@ export function outbox(twin: TestTwinInfo) {
     (await messages(to)).filter(typeof what === 'string' ? (m) => m.links.some((l) => l.includes(what)) : what);
 
   /**
-   * Waits until `count` messages about `about` reached `to`, then for the events still in flight (the
-   * twin delivers S3 events asynchronously, retries included), so that a duplicate would be seen.
+   * Waits until `count` messages about `about` reached `to`, then until the twin has no event in flight
+   * (it delivers S3 events asynchronously, retries included), so that a duplicate would be seen.
    */
-  async function settled(to: string, aboutText: About, count = 1, graceMs = 1500): Promise<OutboxMessage[]> {
+  async function settled(to: string, aboutText: About, count = 1): Promise<OutboxMessage[]> {
     const deadline = Date.now() + 20_000;
     while ((await about(to, aboutText)).length < count) {
       if (Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, graceMs));
+    await twinSettled(twin);
     return about(to, aboutText);
   }
 
   /** Exactly one message about `aboutText` to each of `emails`; answers them. */
-  async function exactlyOne(emails: string[], aboutText: About, graceMs?: number): Promise<OutboxMessage[]> {
-    const found = await Promise.all(emails.map((to) => settled(to, aboutText, 1, graceMs)));
+  async function exactlyOne(emails: string[], aboutText: About): Promise<OutboxMessage[]> {
+    const found = await Promise.all(emails.map((to) => settled(to, aboutText)));
     found.forEach((list, i) => expect(list.length, `messages to ${emails[i]} about ${String(aboutText)}`).toBe(1));
     return found.map((list) => list[0]!);
   }
 
-  /** The messages about `what` to `to` once the events in flight had time to arrive: expected none. */
-  async function afterAWhile(to: string, what: About, graceMs = 1500): Promise<OutboxMessage[]> {
-    await new Promise((r) => setTimeout(r, graceMs));
+  /** The messages about `what` to `to` once the twin has no event in flight: expected none. */
+  async function afterAWhile(to: string, what: About): Promise<OutboxMessage[]> {
+    await twinSettled(twin);
     return about(to, what);
   }
 

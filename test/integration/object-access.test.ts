@@ -5,6 +5,7 @@ import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/te
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '../../shared/routes/disputes.js';
 import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
+import { decideRegisterProposal, getRegister } from '../../shared/routes/register.js';
 import { createUpload, getSubmission, getUpload, getUploadReport, getUploadSignals, submitUpload } from '../../shared/routes/submissions.js';
 import { actingFor, call, expectStatus, okBody, type Answer } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
@@ -36,6 +37,8 @@ interface World {
   report: { id: string; nrc: string };
   /** A dispute on organisation A's deduction, opened by compliance. */
   disputeId: string;
+  /** A PMEC admin, who reads the register (and its proposal). */
+  pmecAdmin: string;
 }
 let w: World;
 
@@ -90,6 +93,11 @@ const CASES: Partial<Record<RouteId, Case>> = {
     unchanged: async (x) => okBody(await call(twin, getDispute, { params: { id: x.disputeId }, caller: x.adminA.token })).dispute,
   },
   'create-dispute-evidence-upload': { attempt: (x, caller) => call(twin, createDisputeEvidenceUpload, { params: { id: x.disputeId }, body: { file_name: 'a.pdf', size: 10 }, caller }) },
+  // A lender's admin deciding a register proposal (another PMEC organisation's admin: register-proposals.test.ts).
+  'decide-register-proposal': {
+    attempt: (x, caller) => call(twin, decideRegisterProposal, { params: { upload_id: x.uploadId }, body: { decision: 'approve' }, caller }),
+    unchanged: async (x) => okBody(await call(twin, getRegister, { caller: x.pmecAdmin })),
+  },
 };
 
 /** Routes naming objects that only platform admins reach: the role check refuses every FI admin (route-matrix.test.ts). */
@@ -134,6 +142,7 @@ beforeAll(async () => {
     attachmentKey: presign.body.key,
     report: { id: filed.body.id, nrc: reportNrc },
     disputeId: dispute.body.dispute.id,
+    pmecAdmin: (await user(['pmec_admin'])).token,
   };
 });
 

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { getSettings, updateSettings } from '../../shared/routes/settings.js';
-import type { getUpload } from '../../shared/routes/submissions.js';
-import { call, expectStatus, offContract, type RouteBody } from '../support/api.js';
+import { getUploadSignals, type getUpload } from '../../shared/routes/submissions.js';
+import { call, expectStatus, offContract, okBody, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
-import { registerEntry, registerWorkbook } from '../support/register.js';
+import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
+import { registerEntry } from '../support/register.js';
+import { registerFlow } from '../support/register-flow.js';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
 
 /**
@@ -20,21 +22,17 @@ const twin = inject('twin');
 const api = submissionsApi(twin);
 type Upload = RouteBody<typeof getUpload>;
 const M = currentMonth();
-let data: typeof import('../../lambdas/data/register.js');
 let lender: SeededOrg;
-const who = { lender: '', pmec: '', admin: '' };
+const who = { lender: '', pmec: '', approver: '', admin: '', lenderCompliance: '' };
 
 async function tokenFor(roles: Parameters<typeof createUser>[1]) {
   const user = await createUser(twin, roles);
   return (await signIn(twin, user.email, user.password)).idToken;
 }
 
-/** PMEC submits a register through the upload route and it becomes current. */
+/** The payroll authority's PMEC admin proposes a register through the upload route, a second one approves it, and it becomes current. */
 async function submitRegister(entries: RegisterEntry[]) {
-  const file = registerWorkbook(entries);
-  const upload = await api.upload(who.pmec, { doc_kind: 'register', month: M, file_name: 'register.xlsx', size: file.length, content_type: XLSX_MIME }, file);
-  expectStatus(await api.submit(who.pmec, upload.id), 200);
-  while ((await data.currentRegister())?.version !== upload.id) await new Promise((resolve) => setTimeout(resolve, 150));
+  await registerFlow(twin).approved(who.pmec, who.approver, entries, M);
 }
 
 interface LenderRow {
@@ -66,10 +64,11 @@ const ghost = registerEntry({ first_name: 'Ghost', last_name: 'Worker' });
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  data = await import('../../lambdas/data/register.js');
   lender = await seedOrganisation(twin, uniquePayeeKey());
-  [who.lender, who.pmec, who.admin] = await Promise.all([tokenFor(['fi_admin']), tokenFor(['pmec_admin']), tokenFor(['super_admin'])]);
+  const authorityToken = () => payrollAuthorityAdmin(twin).then((admin) => admin.token);
+  [who.lender, who.pmec, who.approver, who.admin, who.lenderCompliance] = await Promise.all([tokenFor(['fi_admin']), authorityToken(), authorityToken(), tokenFor(['super_admin']), tokenFor([])]);
   await seedMembership(twin, lender, subOf(who.lender));
+  await seedMembership(twin, lender, subOf(who.lenderCompliance), 'approved', 'compliance');
   await submitRegister(Object.values(staff));
 });
 afterAll(async () => {
@@ -112,23 +111,50 @@ describe("a lender's file against the register", () => {
     ]);
   });
 
-  it('raises IDENTITY where the register holds the NRC under another employee number, or another name (order and case aside)', () => {
+  it('raises IDENTITY where the register holds the NRC under another employee number, or another name (order and case aside), saying only that they differ', () => {
     expect(ofType(upload, 'IDENTITY')).toEqual([
-      { row: 3, nrc: staff.otherNumber.nrc, message: `NRC ${staff.otherNumber.nrc} is on the payroll register under employee number ${staff.otherNumber.employee_number}; this file has ${staff.otherNumber.employee_number}X.` },
-      { row: 4, nrc: staff.otherName.nrc, message: "Name differs from the payroll register: 'Ruth Mwale' vs 'Ruth Tembo'." },
+      { row: 3, nrc: staff.otherNumber.nrc, message: "The employee number differs from the payroll register's." },
+      { row: 4, nrc: staff.otherName.nrc, message: "The name differs from the payroll register's." },
     ]);
   });
 
   it('raises AFFORDABILITY past the share of basic pay, a row without an NRC joined to its NRC through the register', () => {
     expect(ofType(upload, 'AFFORDABILITY')).toEqual([
-      { row: 2, nrc: staff.onPay.nrc, message: 'Installments across lenders come to ZMW 500.00 a month, more than 40% of the basic pay of ZMW 1,000.00 on the payroll register.' },
-      { row: 6, nrc: staff.noNrcInFile.nrc, message: 'Installments across lenders come to ZMW 300.00 a month, more than 40% of the basic pay of ZMW 500.00 on the payroll register.' },
+      { row: 2, nrc: staff.onPay.nrc, message: 'Installments across lenders come to ZMW 500.00 a month, more than 40% of the basic pay on the payroll register.' },
+      { row: 6, nrc: null, message: 'Installments across lenders come to ZMW 300.00 a month, more than 40% of the basic pay on the payroll register.' },
     ]);
+  });
+
+  it("shows the lender no value of the register's: its employee numbers, names, basic pay, nor the NRC of a row without one", async () => {
+    const page = await call(twin, getUploadSignals, { params: { id: upload.id }, query: { type: 'IDENTITY' }, caller: who.lender });
+    expectStatus(page, 200);
+    const shown = JSON.stringify([upload, page.body]);
+    for (const value of [staff.noNrcInFile.nrc, 'Mwale', '1,000.00', 'basic pay of', 'under employee number']) expect(shown).not.toContain(value);
+    expect([...upload.signals, ...page.body.signals].filter((s) => s.on_record !== undefined)).toEqual([]);
   });
 
   it('never blocks the file', async () => {
     const submitted = await api.submit(who.lender, upload.id);
     expectStatus(submitted, 200);
+  });
+
+  it("shows PMEC's reviewer both sides in the review drawer's source, and the lender, its compliance officer too, still one", async () => {
+    const identity = (caller: string) => call(twin, getUploadSignals, { params: { id: upload.id }, query: { type: 'IDENTITY' }, caller });
+    const affordability = await call(twin, getUploadSignals, { params: { id: upload.id }, query: { type: 'AFFORDABILITY' }, caller: who.pmec });
+    const reviewer = await identity(who.pmec);
+    expectStatus(reviewer, 200);
+    expect(reviewer.body.signals.map((s) => [s.message, s.on_record])).toEqual([
+      ["The employee number differs from the payroll register's.", `The payroll register has NRC ${staff.otherNumber.nrc} under employee number ${staff.otherNumber.employee_number}; this file has ${staff.otherNumber.employee_number}X.`],
+      ["The name differs from the payroll register's.", "The payroll register has 'Ruth Mwale'; this file has 'Ruth Tembo'."],
+    ]);
+    expect(okBody(affordability).signals.find((s) => s.row === 6)?.on_record).toBe(
+      `The basic pay on the payroll register is ZMW 500.00. This row has no NRC: it was checked as NRC ${staff.noNrcInFile.nrc}, the payroll register's for its employee number.`,
+    );
+    for (const caller of [who.lender, who.lenderCompliance]) {
+      const lenderSide = await identity(caller);
+      expectStatus(lenderSide, 200);
+      expect(lenderSide.body.signals.map((s) => s.on_record)).toEqual([undefined, undefined]);
+    }
   });
 
   it('raises no AFFORDABILITY while the share is off', async () => {

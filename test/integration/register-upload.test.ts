@@ -2,23 +2,28 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { getRegister } from '../../shared/routes/register.js';
 import { createUpload } from '../../shared/routes/submissions.js';
-import { call, expectStatus, okBody } from '../support/api.js';
+import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
+import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerEntry, registerRows, registerWorkbook } from '../support/register.js';
+import { registerFlow } from '../support/register-flow.js';
 import { workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
 
 /**
- * The payroll register through the real pipeline: PMEC uploads it on the upload route as the `register`
- * file kind, the S3 event validates it with the register rules, Submit stores it and its ingestion makes it
- * current, replacing the previous one whole; lenders are refused.
+ * The payroll register through the real pipeline: the payroll authority's PMEC admin uploads it on the upload
+ * route as the `register` file kind, the S3 event validates it with the register rules, Submit stores and
+ * proposes it, a second admin of the authority approves it and its ingestion makes it current, replacing the
+ * previous one whole; lenders are refused.
  */
 const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
 let data: typeof import('../../lambdas/data/register.js');
 let pmec: { token: string; email: string };
+/** A second admin of the payroll authority: registers are approved by another admin than their proposer. */
+let approver: { token: string; email: string };
 
 async function userWith(roles: Parameters<typeof createUser>[1]) {
   const user = await createUser(twin, roles);
@@ -26,30 +31,27 @@ async function userWith(roles: Parameters<typeof createUser>[1]) {
 }
 
 const request = (size: number) => ({ doc_kind: 'register' as const, month, file_name: 'PMEC register.xlsx', size, content_type: XLSX_MIME });
-const currentOf = async (token: string) => okBody(await call(twin, getRegister, { caller: token }));
 
-/** Uploads and submits a register, then waits until it is the current one. */
+/** Uploads and proposes a register, has a second admin approve it, then waits until it is the current one. */
 async function submitRegister(token: string, entries: RegisterEntry[]) {
   const file = registerWorkbook(entries);
   const upload = await api.upload(token, request(file.length), file);
   expect(upload).toMatchObject({ status: 'validated', totals: { errors: 0 } });
   const submitted = await api.submit(token, upload.id);
   expectStatus(submitted, 200);
-  for (;;) {
-    const current = await currentOf(token);
-    if (current.upload_id === upload.id) return { upload, submitted: submitted.body, current };
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  expectStatus(await registerFlow(twin).decide(approver.token, upload.id, 'approve'), 200);
+  return { upload, submitted: submitted.body, current: await registerFlow(twin).waitUntilCurrent(token, upload.id) };
 }
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
   data = await import('../../lambdas/data/register.js');
-  pmec = await userWith(['pmec_admin']);
+  pmec = await payrollAuthorityAdmin(twin);
+  approver = await payrollAuthorityAdmin(twin);
 });
 
 describe('a register on the upload route', () => {
-  it('validates, previews mobiles masked, submits without review and becomes the current register', async () => {
+  it('validates, previews mobiles masked, is proposed, and becomes the current register once a second admin approves it', async () => {
     // Prepare
     const entries = [registerEntry({ mobile: '+260971234567' }), registerEntry({ basic_pay: null, ministry: null })];
     // Act
@@ -58,9 +60,14 @@ describe('a register on the upload route', () => {
     expect(upload).toMatchObject({ doc_kind: 'register', payee_key: '', row_count: 2, signal_counts: null });
     expect(upload.preview[0]).toMatchObject({ 'EMPLOYEE NUMBER': entries[0]!.employee_number, MOBILE: '+260 97 ••• ••67' });
     expect(JSON.stringify(upload.preview)).not.toContain('123 4567');
-    expect(submitted).toMatchObject({ submission_id: null, message: 'Register submitted: its 2 employees replace the current register once stored.', late: false });
+    expect(submitted).toMatchObject({
+      status: 'proposed',
+      submission_id: null,
+      message: 'Register proposed: its 2 employees replace the current register once a second admin of the payroll authority approves it.',
+      late: false,
+    });
     expect(submitted.path).toMatch(new RegExp(`^${month}/pmec/register/`));
-    expect(current).toEqual({ month, employees: 2, uploaded_at: expect.any(String), uploaded_by: pmec.email, upload_id: upload.id });
+    expect(current).toEqual({ month, employees: 2, uploaded_at: expect.any(String), uploaded_by: pmec.email, upload_id: upload.id, proposed: null });
     expect(await data.registerEntryByNrc(entries[0]!.nrc)).toEqual({ ...entries[0], month });
     expect(await data.registerEntryByEmployeeNumber(entries[1]!.employee_number)).toEqual({ ...entries[1], month });
   });
@@ -103,10 +110,10 @@ describe('a register on the upload route', () => {
     expect(await api.upload(pmec.token, request(empty.length), empty)).toMatchObject({ status: 'failed', errors: [{ message: expect.stringContaining('lists no employees') }] });
   });
 
-  it('lets a platform admin start a register upload and read the register', async () => {
+  it('lets a platform admin read the register, never upload one', async () => {
     const admin = await userWith(['sys_admin']);
-    const created = await call(twin, createUpload, { body: request(1000), caller: admin.token });
-    expectStatus(created, 200);
+    const refused = await call(twin, createUpload, { body: request(1000), caller: admin.token });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'not_payroll_authority' } });
     expectStatus(await call(twin, getRegister, { caller: admin.token }), 200);
   });
 });
@@ -115,7 +122,7 @@ describe('lenders', () => {
   it.each([['fi_admin'], ['data_user']] as const)('refuses a %s of a lender a register upload, and the register, with a clear message', async (role) => {
     const lender = await userWith([role]);
     const refused = await call(twin, createUpload, { body: request(1000), caller: lender.token });
-    expect(refused).toMatchObject({ status: 403, body: { error: 'not_register_keeper', message: "Only PMEC's admins and platform admins upload the payroll register. Lenders upload inputs, stoppages and onboarding documents." } });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'not_payroll_authority', message: expect.stringContaining('The payroll authority is ') } });
     expect((await call(twin, getRegister, { caller: lender.token })).status).toBe(403);
   });
 });

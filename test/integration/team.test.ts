@@ -59,7 +59,7 @@ describe(named(getTeam), () => {
     expect(await team(adminToken, '1234')).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
     expect(await team(adminToken, '0b9c3c2e-1111-4222-8333-444455556666')).toEqual(refusal(404, 'org_not_found', M.orgNotFound));
     const body = okBody(await team(adminToken, fiA.orgId));
-    expect(body.grantable_roles).toEqual(['fi_admin', 'pmec_admin', 'compliance', 'data_user']);
+    expect(body.grantable_roles).toEqual(['fi_admin', 'compliance', 'data_user']);
     expect(body.effective_roles).toEqual([{ user_id: fiA.sub, email: fiA.email, roles: ['fi_admin'] }]);
   });
 
@@ -147,7 +147,6 @@ describe(named(addTeamMember), () => {
     [{ email: 'a@example.com' }, 400, 'validation_failed', M.emailAndRole],
     [{ email: 'not-an-email', role: 'data_user' }, 400, 'validation_failed', M.invalidEmail],
     [{ email: 'a@example.com', role: 'data_user', org_id: 'nope' }, 400, 'validation_failed', M.invalidOrgId],
-    [{ email: 'a@example.com', role: 'pmec_admin' }, 403, 'role_not_allowed', M.roleNotAllowed],
     [{ email: 'a@example.com', role: 'super_admin' }, 403, 'role_not_allowed', M.roleNotAllowed],
     [{ email: 'a@example.com', role: 'wizard' }, 400, 'validation_failed', M.roleNotAllowed],
   ])('refuses an FI admin %j', async (body, status, error, message) => {
@@ -162,7 +161,7 @@ describe(named(addTeamMember), () => {
 
   it('lets a platform admin add to any organisation they name, and only then', async () => {
     expect(await addMember(adminToken, { email: uniqueEmail('pa'), role: 'data_user' })).toEqual(refusal(400, 'invalid_org_id', M.invalidOrgId));
-    const res = await addMember(adminToken, { email: uniqueEmail('pa'), role: 'pmec_admin', org_id: fiB.orgId });
+    const res = await addMember(adminToken, { email: uniqueEmail('pa'), role: 'compliance', org_id: fiB.orgId });
     expectStatus(res, 200);
     expect(res.body.member.status).toBe('invited');
   });
@@ -197,9 +196,9 @@ describe(named(removeTeamMember), () => {
     expect(await removeMember(fiA.token, inB.username)).toEqual(refusal(404, 'member_not_found', M.memberNotFound));
     expect(await groupsOf(twin, inB.username)).toEqual(['data_user']);
     expect(await removeMember(fiA.token, fiA.sub)).toEqual(refusal(409, 'cannot_remove_self', M.cannotRemoveSelf));
-    const fiAdmin = await signedInUser(twin, []);
-    await join(adminToken, fiAdmin, 'fi_admin', pmec.orgId, true);
-    expect(await removeMember(pmec.token, fiAdmin.username)).toEqual(refusal(403, 'remove_not_allowed', M.removeNotAllowed));
-    expect((await removeMember(adminToken, fiAdmin.username, pmec.orgId)).status).toBe(200);
+    const dataUser = await signedInUser(twin, []);
+    await join(adminToken, dataUser, 'data_user', pmec.orgId, true);
+    expect(await removeMember(pmec.token, dataUser.username)).toEqual(refusal(403, 'remove_not_allowed', M.removeNotAllowed));
+    expect((await removeMember(adminToken, dataUser.username, pmec.orgId)).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { readPerRowCosts } from '../../bench/per-row-costs.js';
 import { itemBytes, readUnits, writeUnits } from '../../capacity/item-size.js';
 import { ASSUMPTIONS, perRowFrom, times, TODAY, type PerRow } from '../../capacity/inputs.js';
 import { limits } from '../../capacity/limits.js';
-import { bucketsTouched, monthlyUsage, pollsDuring, pollsPerSecond, writeUnitsPerRow } from '../../capacity/model.js';
+import { bucketsTouched, FILE_CHECK_ITEM_BYTES, fileChecks, monthlyUsage, pollsDuring, pollsPerSecond, writeUnitsPerRow } from '../../capacity/model.js';
 import { API_THROTTLE } from '../../infra/sizing.js';
 import { monthlyCost, PRICES } from '../../capacity/prices.js';
 
@@ -179,5 +179,21 @@ describe('bench/per-row-costs.json', () => {
     const costs = readPerRowCosts();
     expect(Object.values(perRowFrom(costs)).every((value) => value > 0)).toBe(true);
     for (const entry of Object.values(costs)) expect(entry.measured_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('file-check lookups', () => {
+  it.each([
+    [0, 0],
+    [1, 2],
+    [100_000, 200_000],
+    [1_500_000, 3_000_000],
+  ])('a validation of %i rows writes %i units: a pointer a row and its gsi1 copy, each under a kilobyte', (rows, units) => {
+    expect(FILE_CHECK_ITEM_BYTES).toBeLessThanOrEqual(1_024);
+    expect(fileChecks(rows).writeUnits).toBe(units);
+    expect(fileChecks(rows).storedBytes).toBe(rows * 2 * (FILE_CHECK_ITEM_BYTES + 100));
+  });
+  it("are written at a new on-demand table's 4,000 WRU/s: the largest file the reader takes in 375 s", () => {
+    expect(fileChecks(1_500_000).seconds).toBe(375);
   });
 });

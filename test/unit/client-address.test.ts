@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from '../../lambdas/http/client-address.js';
+import { clientAddress, limitAddress, limitKeyOf } from '../../lambdas/http/client-address.js';
 import { viewerIp } from '../../shared/edge.js';
 
 describe('viewerIp reads the IP of a CloudFront-Viewer-Address value', () => {
@@ -46,5 +46,37 @@ describe('clientAddress believes the viewer header only from our CloudFront, els
 
   it("says 'unknown' when neither is known", () => {
     expect(clientAddress({ headers: {}, requestContext: {} } as unknown as Parameters<typeof clientAddress>[0])).toBe('unknown');
+  });
+});
+
+describe('limitKeyOf keys a per-address limit: IPv4 as it is, IPv6 by its /64, IPv4-mapped IPv6 as its IPv4', () => {
+  it.each([
+    ['198.51.100.7', '198.51.100.7'],
+    ['2001:db8:85a3:8d3:1319:8a2e:370:7348', '2001:db8:85a3:8d3::/64'],
+    ['2001:db8:85a3:8d3:ffff:ffff:ffff:1', '2001:db8:85a3:8d3::/64'],
+    ['2001:DB8:85A3:08D3::1', '2001:db8:85a3:8d3::/64'],
+    ['2001:0db8:0000:0000:0000:0000:0000:0001', '2001:db8:0:0::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['2001:db8:0:1::', '2001:db8:0:1::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['::', '0:0:0:0::/64'],
+    ['::ffff:198.51.100.7', '198.51.100.7'],
+    ['::FFFF:198.51.100.7', '198.51.100.7'],
+    ['::ffff:c633:6407', '198.51.100.7'],
+    ['0:0:0:0:0:ffff:198.51.100.7', '198.51.100.7'],
+    ['64:ff9b::198.51.100.7', '64:ff9b:0:0::/64'],
+    ['2001:db8::1::2', '2001:db8::1::2'],
+    ['2001:db8:1:2:3:4:5:6:7', '2001:db8:1:2:3:4:5:6:7'],
+    ['::ffff:198.51.100.300', '::ffff:198.51.100.300'],
+    ['unknown', 'unknown'],
+  ])('%s → %s', (address, key) => {
+    expect(limitKeyOf(address)).toBe(key);
+  });
+
+  it('gives two addresses of one /64 the same key and two /64s different keys', () => {
+    const key = (sourceIp: string) => limitAddress({ headers: {}, requestContext: { http: { sourceIp } } } as unknown as Parameters<typeof limitAddress>[0], '');
+    expect(key('2001:db8:1:2::a')).toBe(key('2001:db8:1:2:ffff::b'));
+    expect(key('2001:db8:1:2::a')).not.toBe(key('2001:db8:1:3::a'));
   });
 });

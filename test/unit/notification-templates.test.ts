@@ -16,6 +16,7 @@ const EVENTS: [NotificationEvent, string][] = [
   [{ kind: 'access_request.decided', request_id: 'r1', decision: 'approved' }, '/signin'],
   [{ kind: 'access_request.decided', request_id: 'r1', decision: 'rejected', note: HOSTILE }, '/signup'],
   [{ kind: 'fraud_report.withdrawn', report_id: 'rep-1', reason: HOSTILE, by_email: 'admin@bank.test' }, '/fraud-list?report=rep-1'],
+  [{ kind: 'payroll_authority.changed', previous: { org_id: 'o1', org_name: HOSTILE }, current: { org_id: 'o2', org_name: `PMEC ${HOSTILE}` }, by_email: 'super@platform.test', changed_at: '2026-03-01T08:00:00.000Z' }, '/app'],
 ];
 
 describe('renderNotification', () => {

@@ -29,6 +29,7 @@ const validatedUpload = (id: string): UploadResponse => ({
   signal_counts: null,
   signal_baseline: null,
   signals: [],
+  register_difference: null,
 });
 
 /** A screen whose inputs file was validated on the server in run 1. */

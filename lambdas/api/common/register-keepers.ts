@@ -13,9 +13,9 @@ const pmecAdminGrant = (caller: AuthenticatedCaller) => (caller.grants ?? []).fi
 const keeps = (caller: AuthenticatedCaller) => isPlatformAdmin(caller.platformRoles ?? []) || pmecAdminGrant(caller) !== undefined;
 
 /**
- * The payroll register is PMEC's own record: an admin of a PMEC organisation or a platform admin uploads
- * and reads it, never a lender (whatever their role in their own organisation). A refusal is audited and
- * answers 403 with a sentence saying who may.
+ * The payroll register is PMEC's own record: an admin of a PMEC organisation or a platform admin reads
+ * it, never a lender (whatever their role in their own organisation). A refusal is audited and answers 403
+ * with a sentence saying who may. Uploading and submitting it is the payroll authority's alone (./payroll-authority.ts).
  */
 export async function authoriseRegisterKeeper(me: AuthenticatedCaller, action: string): Promise<RegisterKeeper> {
   const allowed = await confirmAllowed(me, keeps);

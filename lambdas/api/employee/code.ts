@@ -1,6 +1,7 @@
 import { codeSms } from '../../../shared/api/employee.js';
 import { nrcDigits } from '../../../shared/rules/nrc.js';
 import { issueCode } from '../../data/employee-codes.js';
+import { liveOldMobile } from '../../data/old-mobiles.js';
 import { ensureEmployeeUser } from '../../data/employee-users.js';
 import { putEmployeeLink } from '../../data/employees.js';
 import type { RateLimit } from '../../data/rate-limit.js';
@@ -24,7 +25,8 @@ export const sameEmployeeNumber = (register: string, typed: string) => register.
 /**
  * Texts a new code to the register's mobile: the employee's user in their pool (made on the first code),
  * the directory link from that user to this register entry (what every later request reads), the code
- * (stored hashed, replacing any earlier one), then the text.
+ * (stored hashed, replacing any earlier one), then the text. For 72 hours after an approved register changed
+ * the mobile, the old one gets a code of its own too, until a sign-in answers with it.
  */
 export async function sendCode(entry: CurrentRegisterEntry, now = Date.now()): Promise<void> {
   const digits = nrcDigits(entry.nrc);
@@ -38,8 +40,10 @@ export async function sendCode(entry: CurrentRegisterEntry, now = Date.now()): P
     mobile: entry.mobile,
     updated_at: new Date(now).toISOString(),
   });
-  const code = await issueCode(digits, now);
+  const oldMobile = await liveOldMobile(digits, now);
+  const { code, oldCode } = await issueCode(digits, now, oldMobile !== null && oldMobile !== entry.mobile);
   await sendSms(entry.mobile, codeSms(code));
+  if (oldMobile && oldCode) await sendSms(oldMobile, codeSms(oldCode));
 }
 
 /** Waits until `until` (ms since the epoch): an answer that does little takes as long as one that texts. */

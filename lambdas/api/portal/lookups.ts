@@ -2,17 +2,18 @@ import { LOOKUP_KINDS, PORTAL_MONTHS } from '../../../shared/api/portal.js';
 import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
 import { recentAuditOfSubject } from '../../data/audit.js';
 import { getOrganisation } from '../../data/directory.js';
+import { FILE_CHECK_ACTION } from '../../data/file-checks.js';
 
 /** At most this many lookups are listed (newest first): far more than a person's record sees in a year. */
 const MAX_LOOKUPS = 500;
 const PLATFORM = 'The platform’s administrators';
 
 const kindOf = (action: string): (typeof LOOKUP_KINDS)[number] | null =>
-  action === 'history.lookup' ? 'history' : /^fraud_registry\.(search|check|latest)$/.test(action) ? 'fraud_registry' : null;
+  action === 'history.lookup' ? 'history' : /^fraud_registry\.(search|check|latest)$/.test(action) ? 'fraud_registry' : action === FILE_CHECK_ACTION ? 'file_check' : null;
 
 /**
  * Who looked at one person's record over the last PORTAL_MONTHS months, newest first: the history
- * lookups of their NRC and the fraud registry reads that found it, as the audit log recorded them on the
+ * lookups of their NRC, the fraud registry reads that found it and the deduction files that named it (once a file), as the audit log recorded them on the
  * NRC's own trail (one Query on its subject index: a search of many NRCs writes a pointer on each
  * NRC it found). Each by organisation and time; the staff member's name is not theirs to see.
  */

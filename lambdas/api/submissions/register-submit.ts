@@ -1,45 +1,70 @@
+import { PROPOSAL_DAYS, REGISTER_MESSAGES } from '../../../shared/api/register.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '../../../shared/api/submissions.js';
 import { writeAudit } from '../../data/audit.js';
 import { bucketName } from '../../data/clients.js';
-import { writeRegisterJobs } from '../../data/register-ingestion.js';
+import { currentRegister } from '../../data/register.js';
+import { propose } from '../../data/register-proposals.js';
 import { getUpload, markStored, type UploadRecord } from '../../data/uploads.js';
 import { storeValidatedFile } from '../../data/validated-file.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { ConflictError } from '../../http/errors.js';
-import { authoriseRegisterKeeper } from '../common/register-keepers.js';
+import { authorisePayrollAuthority } from '../common/payroll-authority.js';
 import { refusal } from './readiness.js';
 import { storagePath } from './upload-request.js';
+
+const DAY_MS = 86_400_000;
 
 const answer = (upload: UploadRecord, bucket: string, path: string): SubmitUploadResponse => ({
   submission_id: null,
   bucket,
   path,
   file_name: upload.file_name,
-  message: SUBMISSION_MESSAGES.registerSubmitted(upload.parsed_rows ?? 0),
+  message: REGISTER_MESSAGES.proposed(upload.parsed_rows ?? 0),
   late: false,
+  status: 'proposed',
 });
 
 /**
- * Submit of a payroll register. A register is PMEC's own record of who is employed, not a lender's claim:
- * it goes through no review and no submission window. Refused while it has errors; otherwise the bytes
- * validated are stored at `{month}/pmec/register/…`, its ingestion jobs are written (the register becomes
- * current once every employee is stored, replacing the previous one whole) and the upload is marked
- * submitted. Pressing Submit again answers the same and writes the same jobs.
+ * Submit of a payroll register proposes it: refused while it has errors, or when the register it was
+ * compared with is no longer current (its difference would be out of date); otherwise the bytes validated
+ * are stored at `{month}/pmec/register/…` and the proposal opened, one at a time (409 while another is
+ * open), for a second admin of the payroll authority to decide within PROPOSAL_DAYS days
+ * (lambdas/api/register/handlers/decide-register-proposal.ts). Nothing becomes current here. Pressing
+ * Submit again answers the same.
  */
 export async function submitRegister(me: AuthenticatedCaller, upload: UploadRecord): Promise<SubmitUploadResponse> {
-  await authoriseRegisterKeeper(me, 'register.submit');
+  await authorisePayrollAuthority(me, 'register.submit');
   if (upload.status === 'submitted' && upload.stored_key) return answer(upload, upload.stored_bucket ?? '', upload.stored_key);
   const refused = refusal(upload);
   if (refused) throw new ConflictError(refused, upload.status === 'validated' ? 'has_errors' : 'not_ready');
+  const difference = upload.register_difference;
+  const current = await currentRegister();
+  if (!difference || difference.base_version !== (current?.version ?? null)) throw new ConflictError(REGISTER_MESSAGES.baseChanged, 'register_changed');
 
   const path = storagePath(upload);
   const stored = await storeValidatedFile(upload, path);
   if (stored === 'missing') throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');
   if (stored === 'changed') throw new ConflictError(SUBMISSION_MESSAGES.fileChanged, 'file_changed');
+  const now = new Date();
+  const proposal = {
+    upload_id: upload.id,
+    month: upload.month,
+    employees: upload.parsed_rows ?? 0,
+    proposed_by: me.email,
+    proposed_by_id: me.userId,
+    proposed_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + PROPOSAL_DAYS * DAY_MS).toISOString(),
+    difference,
+  };
+  if (!(await propose(proposal, now))) {
+    await writeAudit({ actor: me, org_id: upload.org_id, action: 'register.propose', subject: `UPLOAD#${upload.id}`, outcome: 'refused', details: { reason: 'proposal_open' } });
+    throw new ConflictError(REGISTER_MESSAGES.proposalOpen, 'proposal_open');
+  }
   const bucket = bucketName('uploads');
-  await writeRegisterJobs({ upload_id: upload.id, month: upload.month, employees: upload.parsed_rows ?? 0, uploaded_by: me.email, uploaded_at: new Date().toISOString() });
   if (await markStored(upload.id, bucket, path)) {
-    await writeAudit({ actor: me, org_id: upload.org_id, action: 'register.submit', subject: `UPLOAD#${upload.id}`, outcome: 'ok', details: { key: path, employees: upload.parsed_rows ?? 0 } });
+    const { added, removed, changed, mobile_changed } = difference;
+    const details = { key: path, employees: proposal.employees, added, removed, changed, mobile_changed };
+    await writeAudit({ actor: me, org_id: upload.org_id, action: 'register.propose', subject: `UPLOAD#${upload.id}`, outcome: 'ok', details });
     return answer(upload, bucket, path);
   }
   const again = await getUpload(upload.id);

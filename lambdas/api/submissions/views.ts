@@ -39,6 +39,7 @@ export function uploadView(record: UploadRecord, signals: Signal[] = []): Upload
     submission_id: record.submission_id ?? null,
     signal_counts: record.signal_counts ?? null,
     signal_baseline: record.signal_baseline ?? null,
+    register_difference: record.register_difference ?? null,
     signals,
   };
 }

@@ -1,6 +1,6 @@
 import { rolesIn } from '../../../shared/access.js';
 import { isUuid } from '../../../shared/ids.js';
-import { GRANTABLE_ROLES, grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
+import { grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
 import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role } from '../../../shared/roles.js';
 import { getOrganisation, type Organisation } from '../../data/directory.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
@@ -27,7 +27,7 @@ export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput
     if (!orgId) throw new BadRequestError(M.invalidOrgId, 'invalid_org_id');
     const org = await getOrganisation(orgId);
     if (!org) throw new NotFoundError(M.orgNotFound, 'org_not_found');
-    return { org, grantable: grantableRoles(caller.roles.filter((r) => PLATFORM_ADMIN_ROLES.includes(r))), platformAdmin: true };
+    return { org, grantable: grantableRoles(caller.roles.filter((r) => PLATFORM_ADMIN_ROLES.includes(r)), org.client_type), platformAdmin: true };
   }
 
   const acting = caller.actingOrgId;
@@ -41,5 +41,5 @@ export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput
   if (!adminRole) throw new ForbiddenError(M.noAccess, 'no_org_access');
   const org = await getOrganisation(acting);
   if (!org) throw new NotFoundError(M.orgUnknown, 'org_unknown');
-  return { org, grantable: [...(GRANTABLE_ROLES[adminRole] ?? [])], platformAdmin: false };
+  return { org, grantable: grantableRoles([adminRole], org.client_type), platformAdmin: false };
 }

@@ -52,7 +52,44 @@ describe('registerSignals', () => {
   it("counts the other lenders' installments on record with the file's", () => {
     const records = new Map([[borrower(1).digits, onRecord(250)]]);
     const [found] = registerSignals(ctx, [borrower(1, { installment: 200 })], registerOf(employee(1)), records, 40);
-    expect(found).toMatchObject({ type: 'AFFORDABILITY', message: expect.stringContaining('ZMW 450.00 a month, more than 40% of the basic pay of ZMW 1,000.00') });
+    expect(found).toMatchObject({
+      type: 'AFFORDABILITY',
+      message: 'Installments across lenders come to ZMW 450.00 a month, more than 40% of the basic pay on the payroll register.',
+      on_record: 'The basic pay on the payroll register is ZMW 1,000.00.',
+    });
+  });
+
+  // What the lender reads says that something differs; the register's side is only in on_record.
+  it.each<[string, Borrower, RegisterEmployeeView, { nrc: string | null; message: string; on_record: string }]>([
+    [
+      'another employee number',
+      borrower(1, { employee_no: 'X0' }),
+      employee(1),
+      { nrc: '100001/10/1', message: "The employee number differs from the payroll register's.", on_record: 'The payroll register has NRC 100001/10/1 under employee number E1; this file has X0.' },
+    ],
+    [
+      'another name',
+      borrower(1, { name: 'Guess Name' }),
+      employee(1, { first_name: 'Extra2', last_name: 'Person' }),
+      { nrc: '100001/10/1', message: "The name differs from the payroll register's.", on_record: "The payroll register has 'Extra2 Person'; this file has 'Guess Name'." },
+    ],
+    [
+      'a row without an NRC, joined by employee number: its NRC is never named',
+      borrower(1, { key: 'EMP#E1', nrc: null, digits: '', name: 'Guess Name' }),
+      employee(1, { first_name: 'Extra2', last_name: 'Person' }),
+      {
+        nrc: null,
+        message: "The name differs from the payroll register's.",
+        on_record: "The payroll register has 'Extra2 Person'; this file has 'Guess Name'. This row has no NRC: it was checked as NRC 100001/10/1, the payroll register's for its employee number.",
+      },
+    ],
+  ])('words %s without the register’s values', (_, filed, onRegister, expected) => {
+    const register = registerOf(onRegister);
+    const [found] = registerSignals(ctx, [joinThroughRegister(filed, register)], register, new Map(), null);
+    expect(found).toMatchObject({ type: 'IDENTITY', ...expected });
+    for (const value of [onRegister.nrc, onRegister.employee_number, onRegister.first_name, onRegister.last_name]) {
+      if (value !== filed.employee_no && value !== filed.nrc) expect(found!.message).not.toContain(value);
+    }
   });
 
   it('raises no NOT_ON_PAYROLL or AFFORDABILITY on a stoppages file', () => {
@@ -70,9 +107,9 @@ describe('joinThroughRegister', () => {
     expect(joinThroughRegister(withNrc, registerOf(employee(1)))).toBe(withNrc);
   });
 
-  it('then judges the joined row against the entry found by its employee number', () => {
+  it('then judges the joined row against the entry found by its employee number, naming the NRC only to reviewers', () => {
     const joined = joinThroughRegister(borrower(1, { key: 'EMP#E1', nrc: null, digits: '', installment: 600 }), registerOf(employee(1)));
     const register = { ...registerOf(employee(1)), byNrcDigits: new Map() };
-    expect(registerSignals(ctx, [joined], register, new Map(), 50).map((s) => [s.type, s.nrc])).toEqual([['AFFORDABILITY', '100001/10/1']]);
+    expect(registerSignals(ctx, [joined], register, new Map(), 50).map((s) => [s.type, s.nrc, s.on_record?.includes('100001/10/1')])).toEqual([['AFFORDABILITY', null, true]]);
   });
 });

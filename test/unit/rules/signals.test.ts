@@ -109,15 +109,16 @@ describe('identity against the record', () => {
   const file = row('111111/11/1', 100, { employee_no: 'E2', first_name: 'Mary', last_name: 'Banda' });
   it.each([
     ['the same identity: nothing', [entry({ employee_no: 'E2' })], [], []],
-    ['the NRC under another employee number', [entry({ employee_no: 'E7', month: '2025-11' }), entry({ employee_no: 'E7', month: '2026-01' })], [], ['NRC 111111/11/1 is on record with employee number E7 (first seen 2025-11); this file has E2.']],
-    ['the employee number under another NRC', [entry({ employee_no: 'E2' })], [{ submission_id: 's', nrc: '999999/99/9', nrc_digits: '999999999', month: '2026-01', submitted_at: null }], ['Employee number E2 is on record with NRC 999999/99/9; this file has 111111/11/1.']],
+    ['the NRC under another employee number', [entry({ employee_no: 'E7', month: '2025-11' }), entry({ employee_no: 'E7', month: '2026-01' })], [], [['This NRC is on record under another employee number.', 'On record with employee number E7 (first seen 2025-11); this file has E2.']]],
+    ['the employee number under another NRC', [entry({ employee_no: 'E2' })], [{ submission_id: 's', nrc: '999999/99/9', nrc_digits: '999999999', month: '2026-01', submitted_at: null }], [['This employee number is on record under another NRC.', 'On record with NRC 999999/99/9; this file has 111111/11/1.']]],
     ['the employee number with this same NRC: nothing', [], [{ submission_id: 's', nrc: '111111/11/1', nrc_digits: '111111111', month: '2026-01', submitted_at: null }], []],
-    ['another name', [entry({ employee_no: 'E2', name: 'Mercy Banda' })], [], ["Name differs from the record: 'Mercy Banda' vs 'Mary Banda'."]],
+    ['another name', [entry({ employee_no: 'E2', name: 'Mercy Banda' })], [], [['The name differs from the one on record.', "On record as 'Mercy Banda'; this file has 'Mary Banda'."]]],
     ['the same name in another case, spacing and order: nothing', [entry({ employee_no: 'E2', name: '  BANDA   mary ' })], [], []],
     ['the newest name on record is the one compared', [entry({ employee_no: 'E2', name: 'Mercy Banda', month: '2025-01' }), entry({ employee_no: 'E2', name: 'Mary Banda', month: '2026-02' })], [], []],
-  ] as [string, RecordEntry[], EmployeeEntry[], string[]][])('%s', (_name, record, employees, messages) => {
+  ] as [string, RecordEntry[], EmployeeEntry[], [string, string][]][])('%s', (_name, record, employees, messages) => {
     const report = run({ rows: [file], previous: [file], records: new Map([['111111111', record]]), employees: new Map([['E2', employees]]) });
-    expect(report.signals.filter((s) => s.type === 'IDENTITY').map((s) => s.message)).toEqual(messages);
+    // The message says only that something differs; the record's values are for reviewers (on_record).
+    expect(report.signals.filter((s) => s.type === 'IDENTITY').map((s) => [s.message, s.on_record])).toEqual(messages);
     expect(report.counts.identity).toBe(messages.length);
   });
   it('never names another lender', () => {

@@ -7,12 +7,19 @@ import { addToRole } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { BadRequestError, NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
+import { roleFitsOrganisation } from '../../../../shared/roles.js';
+import { roleNotForOrganisation } from '../../common/organisation-roles.js';
 
 type Accepted = { org_id: string | null; org_name: string; role: string };
 
 async function acceptMemberships(me: AuthenticatedCaller, orgId: string | undefined): Promise<Accepted[]> {
   const accepted: Accepted[] = [];
   for (const membership of (await listInviteMemberships(me.userId)).filter((m) => !orgId || m.org_id === orgId)) {
+    // An invitation to a role the organisation's kind does not hold grants nothing (it is listed on /admin to fix).
+    if (membership.status === 'invited' && !roleFitsOrganisation(membership.role, membership.client_type)) {
+      if (orgId) throw roleNotForOrganisation(membership, membership.role);
+      continue;
+    }
     // Approve first: a withdrawn invite must not grant its role.
     const nowApproved = membership.status === 'approved' || (await approveInvitedMembership(membership.org_id, me.userId));
     if (!nowApproved) continue;

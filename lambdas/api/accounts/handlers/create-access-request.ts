@@ -7,7 +7,7 @@ import { consumeRateLimits } from '../../../data/rate-limit.js';
 import { ConflictError, ForbiddenError, TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { accessRequestLimits } from '../limits.js';
-import { clientAddress } from '../../../http/client-address.js';
+import { limitAddress } from '../../../http/client-address.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
 /**
@@ -17,7 +17,7 @@ import * as routes from '../../../../shared/routes/accounts.js';
  * Answers one presigned POST per onboarding document.
  */
 export const handler = createApiHandler(routes.createAccessRequest, async ({ body, event }) => {
-  if (!(await consumeRateLimits(accessRequestLimits(clientAddress(event), body.email)))) {
+  if (!(await consumeRateLimits(accessRequestLimits(limitAddress(event), body.email)))) {
     throw new TooManyRequestsError(ACCOUNT_MESSAGES.rateLimited);
   }
   const user = await findUserByEmail(body.email);

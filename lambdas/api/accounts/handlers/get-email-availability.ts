@@ -5,7 +5,7 @@ import { consumeRateLimits } from '../../../data/rate-limit.js';
 import { TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { availabilityLimits } from '../limits.js';
-import { clientAddress } from '../../../http/client-address.js';
+import { limitAddress } from '../../../http/client-address.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 
 /**
@@ -14,7 +14,7 @@ import * as routes from '../../../../shared/routes/accounts.js';
  */
 export const handler = createApiHandler(routes.getEmailAvailability, async ({ query, event }) => {
   const { email } = query;
-  if (!(await consumeRateLimits(availabilityLimits(clientAddress(event), email)))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyRequests);
+  if (!(await consumeRateLimits(availabilityLimits(limitAddress(event), email)))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyRequests);
   const [user, pending] = await Promise.all([findUserByEmail(email), getPendingAccessRequest(email)]);
   return { available: !user && !pending };
 });

@@ -1,7 +1,7 @@
 import { createApiHandler } from '../../../http/handler.js';
 import { requireRequest } from '../access-requests.js';
 import * as routes from '../../../../shared/routes/admin.js';
-import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem, GRANT_ROLES, JOIN_ROLES } from '../../../../shared/api/admin.js';
+import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem, GRANT_ROLES } from '../../../../shared/api/admin.js';
 import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
 import { writeAudit } from '../../../data/audit.js';
 import { queueNotification } from '../../../data/notifications.js';
@@ -14,6 +14,7 @@ import { refuseUnchosenJoin } from '../existing-org.js';
 import { revokeAccess } from '../revoke-access.js';
 import { userLinks } from '../user-links.js';
 import { accessRequestView } from '../views.js';
+import { requireRoleFits } from '../../common/organisation-roles.js';
 
 async function deleteDocuments(request: StoredRequest): Promise<void> {
   await deleteOnboardingDocuments(Object.values(request.documents ?? {})).catch((error: unknown) =>
@@ -61,10 +62,11 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
     const existing = await organisationOfRequest(request);
     if (existing && body.join_org_id !== existing.org_id) return refuseUnchosenJoin(existing);
     if (!existing && body.join_org_id) throw new ConflictError(M.orgGone, 'org_gone');
-    const allowed: readonly string[] = existing ? JOIN_ROLES[existing.client_type] : GRANT_ROLES;
-    if (!allowed.includes(role)) throw new BadRequestError(existing ? M.joinRoleInvalid : M.roleRequired, 'invalid_role');
     // The approver names a new organisation; an FI request carries only its payee key, the fallback.
     const orgName = body.org_name || request.org_name || request.payee_key || request.email;
+    // The role must be one the organisation's kind holds (a lender never holds PMEC Admin), then one this approval grants.
+    requireRoleFits(existing ?? { org_name: orgName, client_type: request.client_type }, role);
+    if (!existing && !(GRANT_ROLES as readonly string[]).includes(role)) throw new BadRequestError(M.roleRequired, 'invalid_role');
     const { org, created } = await decide(async () => {
       try {
         return await approveRequest(request, { userId: user.sub, role, orgName, by: actor.email, existingOrg: existing });

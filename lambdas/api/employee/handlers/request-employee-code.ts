@@ -2,7 +2,7 @@ import { EMPLOYEE_CODE, EMPLOYEE_MESSAGES } from '../../../../shared/api/employe
 import * as routes from '../../../../shared/routes/employee.js';
 import { consumeRateLimits } from '../../../data/rate-limit.js';
 import { registerEntryByNrc } from '../../../data/register.js';
-import { clientAddress } from '../../../http/client-address.js';
+import { limitAddress } from '../../../http/client-address.js';
 import { TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { logger } from '../../../lib/powertools.js';
@@ -22,7 +22,7 @@ const ANSWER_FLOOR_MS = 800;
  */
 export const handler = createApiHandler(routes.requestEmployeeCode, async ({ body, event }) => {
   const started = Date.now();
-  if (!(await consumeRateLimits(codeLimits(clientAddress(event), body.nrc, EMPLOYEE_CODE.perHour)))) {
+  if (!(await consumeRateLimits(codeLimits(limitAddress(event), body.nrc, EMPLOYEE_CODE.perHour)))) {
     throw new TooManyRequestsError(EMPLOYEE_MESSAGES.tooManyCodes);
   }
   const entry = await registerEntryByNrc(body.nrc);

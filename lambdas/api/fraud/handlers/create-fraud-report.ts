@@ -1,6 +1,8 @@
 import { createApiHandler } from '../../../http/handler.js';
 import { randomUUID } from 'node:crypto';
-import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES } from '../../../../shared/api/fraud.js';
+import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES, FRAUD_REPORTS_PER_HOUR } from '../../../../shared/api/fraud.js';
+import { lusakaClock } from '../../../../shared/rules/dates.js';
+import { consumeRateLimit, windowEndsAt } from '../../../data/rate-limit.js';
 import type { FraudReport } from '../../../../shared/rules/fraud-report.js';
 import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '../../../../shared/rules/file-signature.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
@@ -8,7 +10,7 @@ import { writeAudit } from '../../../data/audit.js';
 import { EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, headEvidence, readEvidenceStart } from '../../../data/evidence.js';
 import { DuplicateRequestError, type StoredFile, type StoredReport, putReport, reportIdOfRequest } from '../../../data/registry.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError } from '../../../http/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError, TooManyRequestsError } from '../../../http/errors.js';
 import { logger } from '../../../lib/powertools.js';
 import { finalEvidenceKey, parseStagingKey } from '../names.js';
 import { reportingOrganisation } from '../reporting-org.js';
@@ -79,9 +81,15 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
     const existing = await reportIdOfRequest(me.userId, input.request_id);
     if (existing) return done(existing);
   }
-  // Who the report is filed as, then its attachments: both before anything is copied or written.
+  // Who the report is filed as, its attachments and the organisation's hourly count: all before anything is copied.
   const org = await reportingOrganisation(me, input.payee_key);
   const staged = await checkAttachments(me, input.attachments);
+  // Counted per organisation, whichever of its members files, once the report is whole (a refused one is not).
+  const limit = { scope: `fraud-reports:org:${org.org_id}`, limit: FRAUD_REPORTS_PER_HOUR, windowSeconds: 3600 };
+  if (!(await consumeRateLimit(limit))) {
+    await writeAudit({ actor: me, org_id: org.org_id, action: 'fraud_report.create', subject: `NRC#${nrcDigits(input.nrc)}`, outcome: 'refused', details: { reason: 'rate_limited' } });
+    throw new TooManyRequestsError(FRAUD_MESSAGES.tooManyReports(lusakaClock(new Date(windowEndsAt(limit.windowSeconds)))));
+  }
   const now = new Date();
   const files = await placeAttachments({ ...input, fi_name: org.org_name }, staged, now.getTime());
   const report: StoredReport = {

@@ -1,13 +1,15 @@
-import { isAllowedIn } from '../../../../shared/access.js';
-import { MANDATE_CLAIMERS, MANDATE_MESSAGES } from '../../../../shared/api/mandates.js';
+import { isAllowedIn, organisationsWith } from '../../../../shared/access.js';
+import { MANDATE_CLAIMERS, MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '../../../../shared/api/mandates.js';
+import { lusakaClock } from '../../../../shared/rules/dates.js';
 import * as routes from '../../../../shared/routes/mandates.js';
 import { writeAudit } from '../../../data/audit.js';
 import { findOrganisationByPayeeKey } from '../../../data/directory.js';
 import { claimMandate, type Refusal } from '../../../data/mandate-claims.js';
 import { getStoredMandate } from '../../../data/mandates.js';
 import { queueNotification } from '../../../data/notifications.js';
-import { confirmAllowed } from '../../../http/caller.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors.js';
+import { consumeRateLimits, type RateLimit, rateLimitSpent, windowEndsAt } from '../../../data/rate-limit.js';
+import { type AuthenticatedCaller, confirmAllowed } from '../../../http/caller.js';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { mandateView } from '../views.js';
 
@@ -19,28 +21,44 @@ const REFUSED: Record<Refusal, string> = {
 };
 
 /**
+ * The failed claims an organisation may make in an hour, one count per organisation the caller claims for
+ * (a caller who claims for none, e.g. a platform admin, is counted alone).
+ */
+function failedClaimLimits(me: AuthenticatedCaller): RateLimit[] {
+  const orgs = organisationsWith(me, MANDATE_CLAIMERS.roles);
+  const scopes = orgs.length ? orgs.map((org) => `mandate-claim-failures:org:${org}`) : [`mandate-claim-failures:user:${me.userId}`];
+  return scopes.map((scope) => ({ scope, limit: MANDATE_FAILED_CLAIMS_PER_HOUR, windowSeconds: 3600 }));
+}
+
+/**
  * POST /api/mandates/claim {mandate_number, pin}: an FI admin or data user of the organisation holding the
  * mandate's payee key claims it with the employee's PIN and gets its terms back; the employee is texted.
- * Unknown number 404; another lender's mandate 403; a wrong PIN 400 with the tries left (the third locks
- * it); a mandate claimed, locked, revoked or expired 409 with its state. Every outcome is audited.
+ * An unknown number and another lender's mandate answer the same 404 (nothing tells them apart); a wrong
+ * PIN 400 with the tries left (the third locks it); a mandate claimed, locked, revoked or expired 409 with
+ * its state. Those failures are counted per organisation: past MANDATE_FAILED_CLAIMS_PER_HOUR in an hour,
+ * every claim answers 429 until the hour ends. Every outcome is audited.
  */
 export const handler = createApiHandler(routes.claimMandate, async ({ caller: me, body }) => {
   const number = body.mandate_number;
   const subject = `MANDATE#${number}`;
-  const refuse = async (reason: string, error: Error) => {
+  const limits = failedClaimLimits(me);
+  const refuse = async (reason: string, error: Error, failed = false) => {
+    if (failed) await consumeRateLimits(limits);
     await writeAudit({ actor: me, action: 'mandate.claim', subject, outcome: 'refused', details: { reason } });
     throw error;
   };
+  const spent = await Promise.all(limits.map((limit) => rateLimitSpent(limit)));
+  if (spent.some(Boolean)) return refuse('rate_limited', new TooManyRequestsError(MANDATE_MESSAGES.tooManyFailedClaims(lusakaClock(new Date(windowEndsAt(limits[0]!.windowSeconds))))));
   const stored = await getStoredMandate(number);
-  if (!stored) return refuse('not_found', new NotFoundError(MANDATE_MESSAGES.notFound));
-  const org = await findOrganisationByPayeeKey(stored.payee_key);
+  const org = stored ? await findOrganisationByPayeeKey(stored.payee_key) : null;
   const allowed = await confirmAllowed(me, (c) => org !== null && isAllowedIn(MANDATE_CLAIMERS, c, org.org_id));
-  if (!allowed) return refuse('other_lender', new ForbiddenError(MANDATE_MESSAGES.otherLender, 'other_lender'));
+  // Another lender's mandate is answered as an unknown number: the audit keeps which it was.
+  if (!stored || !allowed) return refuse(stored ? 'other_lender' : 'not_found', new NotFoundError(MANDATE_MESSAGES.notFound, 'mandate_not_found'), true);
 
   const outcome = await claimMandate(stored, body.pin, { userId: me.userId, email: me.email });
   if (outcome.kind === 'wrong_pin') {
-    if (outcome.triesLeft === 0) return refuse('locked', new ConflictError(MANDATE_MESSAGES.locked, 'locked', { state: outcome.mandate.state, locked: true }));
-    return refuse('wrong_pin', new BadRequestError(MANDATE_MESSAGES.wrongPin(outcome.triesLeft), 'wrong_pin', { tries_left: outcome.triesLeft }));
+    if (outcome.triesLeft === 0) return refuse('locked', new ConflictError(MANDATE_MESSAGES.locked, 'locked', { state: outcome.mandate.state, locked: true }), true);
+    return refuse('wrong_pin', new BadRequestError(MANDATE_MESSAGES.wrongPin(outcome.triesLeft), 'wrong_pin', { tries_left: outcome.triesLeft }), true);
   }
   if (outcome.kind === 'refused') return refuse(outcome.reason, new ConflictError(REFUSED[outcome.reason], outcome.reason, { state: outcome.mandate.state, locked: outcome.mandate.locked }));
 

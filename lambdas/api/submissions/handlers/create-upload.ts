@@ -1,26 +1,49 @@
 import { randomUUID } from 'node:crypto';
-import { UPLOAD_STAGES } from '../../../../shared/api/submissions.js';
+import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '../../../../shared/api/submissions.js';
+import { consumeRateLimit, windowEndsAt } from '../../../data/rate-limit.js';
+import { readSettings } from '../../../data/settings.js';
 import { incomingKey, presignUpload, putUpload, type UploadRecord } from '../../../data/uploads.js';
+import type { AuthenticatedCaller } from '../../../http/caller.js';
+import { TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
-import { authoriseRegisterKeeper } from '../../common/register-keepers.js';
+import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { authorisePayeeKey } from '../access.js';
 import { checkUploadRequest } from '../upload-request.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 
 /**
  * POST /api/uploads: checks the form, checks that the caller may submit for the payee key (or, for the
- * payroll register, that they keep it: PMEC's admins and platform admins), records
+ * payroll register, that they are a PMEC admin of the payroll authority), counts a deduction file against its
+ * organisation's validations of the day, records
  * the upload and answers a presigned POST into `incoming/{id}/{slug}`, limited to the declared size and type.
  * Its arrival in S3 starts validation (lambdas/events/validate-upload.ts).
  */
+const DAY_SECONDS = 86_400;
+
+/**
+ * A deduction file's validation is a lookup of every NRC it names: an organisation sends at most the
+ * `validations.per_day` setting's files a day (UTC), counted as each upload is created (one atomic ADD, so
+ * concurrent requests count together); beyond it 429 naming when the next may be sent. A caller of no
+ * organisation (a platform admin's key no organisation holds) is counted on their own.
+ */
+async function countValidation(me: AuthenticatedCaller, orgId: string | null): Promise<void> {
+  const { per_day } = (await readSettings()).validations;
+  const scope = orgId ? `validations:org:${orgId}` : `validations:user:${me.userId}`;
+  const now = Date.now();
+  if (!(await consumeRateLimit({ scope, limit: per_day, windowSeconds: DAY_SECONDS }, now))) {
+    throw new TooManyRequestsError(SUBMISSION_MESSAGES.validationLimit(per_day, windowEndsAt(DAY_SECONDS, now)));
+  }
+}
+
 export const handler = createApiHandler(routes.createUpload, async ({ caller: me, body }) => {
   const request = checkUploadRequest(body);
   const org =
     request.kind === 'register'
-      ? { ...(await authoriseRegisterKeeper(me, 'upload.create')), orgName: null }
+      ? await authorisePayrollAuthority(me, 'upload.create')
       : request.payeeKey
         ? await authorisePayeeKey(me, request.payeeKey, 'upload.create')
         : { orgId: null, orgName: null };
+  if (request.kind === 'inputs' || request.kind === 'stoppages') await countValidation(me, org.orgId);
 
   const id = randomUUID();
   const now = new Date().toISOString();

@@ -11,6 +11,8 @@ import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError, HttpError } from '../../../http/errors.js';
 import { resolveTeamContext } from '../team-context.js';
+import { isOrganisationRole, roleFitsOrganisation } from '../../../../shared/roles.js';
+import { roleNotForOrganisation } from '../../common/organisation-roles.js';
 
 const inviteFailed = () => new HttpError(502, 'invite_and_create_failed', `${PLATFORM_ADMIN_MESSAGES.invite_and_create_failed} The sign-in service did not answer; please try again shortly.`);
 
@@ -24,6 +26,11 @@ const inviteFailed = () => new HttpError(502, 'invite_and_create_failed', `${PLA
  */
 async function addMember(caller: AuthenticatedCaller, input: AddTeamMemberRequest) {
   const ctx = await resolveTeamContext(caller, input.org_id);
+  // A role of the other kind of organisation is named as such; a platform role is simply not grantable here.
+  if (isOrganisationRole(input.role) && !roleFitsOrganisation(input.role, ctx.org.client_type)) {
+    await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_add', subject: `EMAIL#${input.email}`, outcome: 'refused', details: { role: input.role, reason: 'role_not_for_organisation' } });
+    throw roleNotForOrganisation(ctx.org, input.role);
+  }
   if (!ctx.grantable.includes(input.role)) {
     await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_add', subject: `EMAIL#${input.email}`, outcome: 'refused', details: { role: input.role, reason: 'role_not_allowed' } });
     throw new ForbiddenError(M.roleNotAllowed, 'role_not_allowed');

@@ -64,7 +64,14 @@ function SignalTable({ signals }: { signals: readonly Signal[] }) {
             <Table.Tr key={`${signal.row}-${index}`}>
               <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{signal.row ?? '—'}</Table.Td>
               <Table.Td ff="monospace">{signal.nrc ?? signal.employee_no ?? '—'}</Table.Td>
-              <Table.Td>{signal.message}</Table.Td>
+              <Table.Td>
+                {signal.message}
+                {signal.on_record && (
+                  <Text size="xs" c="dimmed" data-testid="signal-on-record">
+                    {signal.on_record}
+                  </Text>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

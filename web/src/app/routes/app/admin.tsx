@@ -5,6 +5,7 @@ import { useAdminBilling } from '@/features/admin/api/billing';
 import { useAdminMetrics } from '@/features/admin/api/metrics';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { NotAuthorised } from '@/features/admin/components/not-authorised';
+import { PayrollAuthorityNotice } from '@/features/settings/components/payroll-authority-settings';
 import { PlatformSettings } from '@/features/settings/components/platform-settings';
 import { isApiError } from '@/lib/api-client';
 import { screenLabel, useSignedInUser } from '@/lib/authorization';
@@ -29,6 +30,7 @@ export default function AdminRoute() {
       billingLoading={billing.isPending}
       onRefresh={() => void Promise.all([metrics.refetch(), billing.refetch()])}
       settings={<PlatformSettings />}
+      notice={<PayrollAuthorityNotice />}
     />
   );
 }

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconRefresh, IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { type AccessRequestItem, GRANT_ROLES, isValidEmail, PLATFORM_ADMIN_MESSAGES } from '@shared/api/admin';
+import { type AccessRequestItem, type GrantRole, isValidEmail, PLATFORM_ADMIN_MESSAGES } from '@shared/api/admin';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { getAccessRequestDocuments } from '@shared/routes/admin';
@@ -15,7 +15,6 @@ import { type Decision, DecisionModal, type PendingDecision } from './decision-m
 import { DocumentsModal } from './documents-modal';
 import { UserInspector } from './user-inspector';
 
-type GrantRole = (typeof GRANT_ROLES)[number];
 
 /** Spec part 2 §2 "Access Requests" (/admin/requests) with the User Inspector. */
 export function AccessRequestsPanel({ title }: { title: string }) {

@@ -1,11 +1,9 @@
 import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '@shared/api/accounts';
-import { type AccessRequestItem, GRANT_ROLES } from '@shared/api/admin';
+import { type AccessRequestItem, type GrantRole, grantRolesFor } from '@shared/api/admin';
 import { CLIENT_LABELS, formatDateTime, roleLabel } from '../utils/format';
 import type { Decision } from './decision-modal';
-
-type GrantRole = (typeof GRANT_ROLES)[number];
 
 export interface AccessRequestsTableProps {
   items: readonly AccessRequestItem[];
@@ -31,7 +29,8 @@ function DocStates({ item }: { item: AccessRequestItem }) {
   );
 }
 
-export const defaultGrant = (item: AccessRequestItem): GrantRole => (item.requested_role === 'pmec_admin' ? 'pmec_admin' : item.client_type === 'pmec' ? 'pmec_admin' : 'fi_admin');
+/** The admin role of the request's kind of organisation: a lender's request is never offered PMEC Admin. */
+export const defaultGrant = (item: AccessRequestItem): GrantRole => grantRolesFor(item.client_type)[0]!;
 
 /** Spec §2 "Access Requests": Submitted, Email, Org, Client, Payee Key, Requested Role, Role to Grant, Docs, Action, Inspect. */
 export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPreview, onRefreshDocs, onDecide, onInspect }: AccessRequestsTableProps) {
@@ -63,7 +62,7 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
                     <Select
                       aria-label={`Role to grant to ${item.email}`}
                       size="xs"
-                      data={GRANT_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+                      data={grantRolesFor(item.client_type).map((r) => ({ value: r, label: roleLabel(r) }))}
                       value={roleToGrant[item.id] ?? defaultGrant(item)}
                       onChange={(v) => v && onRoleChange(item.id, v as GrantRole)}
                       allowDeselect={false}

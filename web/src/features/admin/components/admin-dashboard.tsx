@@ -8,6 +8,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatCount, formatDateTime } from '../utils/format';
 import { AdminBilling } from './admin-billing';
+import { RoleMismatchesCard } from './role-mismatches-card';
 
 interface Figure {
   label: string;
@@ -60,10 +61,12 @@ export interface AdminDashboardProps {
   onRefresh: () => void;
   /** Platform settings shown under their own heading (web/src/features/settings). */
   settings?: ReactNode;
+  /** Shown under the header: what needs a platform admin now (the payroll authority, while none is designated). */
+  notice?: ReactNode;
 }
 
 /** Spec part 2 §2 "Administration" (/admin). */
-export function AdminDashboard({ title, metrics, loading, refreshing, error, billing, billingLoading, onRefresh, settings }: AdminDashboardProps) {
+export function AdminDashboard({ title, metrics, loading, refreshing, error, billing, billingLoading, onRefresh, settings, notice }: AdminDashboardProps) {
   const side = (which: 'fi' | 'pmec'): Figure[] => [
     { label: 'Admins', value: metrics?.[which].admins },
     { label: 'Data users', value: metrics?.[which].data_users },
@@ -83,6 +86,7 @@ export function AdminDashboard({ title, metrics, loading, refreshing, error, bil
           </>
         }
       />
+      {notice}
       {error !== null && error !== undefined && <ErrorAlert error={error} title="The figures could not be loaded" />}
       <Section title="Totals">
         <Figures
@@ -96,6 +100,7 @@ export function AdminDashboard({ title, metrics, loading, refreshing, error, bil
       </Section>
       <Section title="FI users"><Figures figures={side('fi')} loading={loading} /></Section>
       <Section title="PMEC users"><Figures figures={side('pmec')} loading={loading} /></Section>
+      <Section title="Roles that do not fit their organisation"><RoleMismatchesCard /></Section>
       <Section title="Billing (FI)">
         <AdminBilling billing={billing} fiOrganisations={metrics?.fi.organisations} loading={loading || billingLoading} />
       </Section>

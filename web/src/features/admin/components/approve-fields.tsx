@@ -1,7 +1,7 @@
 import { Alert, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
-import { type AccessRequestItem, type ExistingOrg, JOIN_ROLES } from '@shared/api/admin';
-import type { Role } from '@shared/roles';
+import { type AccessRequestItem, type ExistingOrg } from '@shared/api/admin';
+import { ORGANISATION_ROLES, type Role } from '@shared/roles';
 import { roleLabel } from '../utils/format';
 
 /** What the approver chose for a request whose organisation exists: join it with a role, or reject. */
@@ -16,7 +16,7 @@ export function ExistingOrgChoice({ request, org, choice, onChoice, role, onRole
   role: Role;
   onRole: (role: Role) => void;
 }) {
-  const roles = JOIN_ROLES[request.client_type];
+  const roles = ORGANISATION_ROLES[request.client_type];
   return (
     <Stack gap="sm">
       <Alert color="yellow" variant="light" icon={<IconBuilding size={18} aria-hidden />} title="This organisation already exists">

@@ -1,7 +1,7 @@
 import { Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { ACCESS_DECISION_MESSAGES, type AccessDecisionResponse, type AccessRequestItem, JOIN_ROLES } from '@shared/api/admin';
-import type { Role } from '@shared/roles';
+import { ACCESS_DECISION_MESSAGES, type AccessDecisionResponse, type AccessRequestItem, type GrantRole } from '@shared/api/admin';
+import { ORGANISATION_ROLES, type Role } from '@shared/roles';
 import { useDecideAccessRequest } from '../api/access-requests';
 import { roleLabel } from '../utils/format';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
@@ -12,7 +12,7 @@ export type Decision = 'approve' | 'reject' | 'remove';
 export interface PendingDecision {
   request: AccessRequestItem;
   decision: Decision;
-  role: 'fi_admin' | 'pmec_admin';
+  role: GrantRole;
 }
 
 const VERBS = {
@@ -37,7 +37,7 @@ export function DecisionModal({ pending, onClose, onDone }: { pending: PendingDe
   const [note, setNote] = useState('');
   const [orgName, setOrgName] = useState(request.org_name);
   const [choice, setChoice] = useState<JoinChoice | null>(null);
-  const [joinRole, setJoinRole] = useState<Role>(JOIN_ROLES[request.client_type][0]);
+  const [joinRole, setJoinRole] = useState<Role>(ORGANISATION_ROLES[request.client_type][0]!);
   const [error, setError] = useState<{ note?: string; orgName?: string; choice?: string }>({});
   const decision: Decision = existing && choice === 'reject' ? 'reject' : pending.decision;
   const verb = VERBS[decision === 'remove' && request.status === 'approved' ? 'revoke' : existing && choice === 'join' ? 'join' : decision];

@@ -3,11 +3,11 @@ import type { FormEvent, ReactNode } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatDateTime } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
-import type { SettingName } from '@shared/api/settings';
+import type { SettingsResponse } from '@shared/api/settings';
 import type { useUpdateSettings } from '../api/settings';
 
 interface SettingCardProps {
-  name: SettingName;
+  name: keyof SettingsResponse['changed'];
   title: string;
   description: ReactNode;
   /** What the setting is when no one has changed it, shown until someone does. */
@@ -15,11 +15,13 @@ interface SettingCardProps {
   saveLabel: string;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   update: ReturnType<typeof useUpdateSettings>;
+  /** Shown instead of Save to those who may only read the setting. */
+  readOnly?: string;
   children: ReactNode;
 }
 
 /** One platform setting's card on /admin: its fields, the server's refusal, who changed it last, Save. */
-export function SettingCard({ name, title, description, defaults, saveLabel, onSubmit, update, children }: SettingCardProps) {
+export function SettingCard({ name, title, description, defaults, saveLabel, onSubmit, update, readOnly, children }: SettingCardProps) {
   const settings = useSettings();
   const changed = settings.data?.changed[name];
   return (
@@ -40,9 +42,15 @@ export function SettingCard({ name, title, description, defaults, saveLabel, onS
           <Text size="xs" c="dimmed" data-testid="settings-updated">
             {changed ? `Last changed ${formatDateTime(changed.at)} by ${changed.by_email ?? 'a platform admin'}` : defaults}
           </Text>
-          <Button type="submit" loading={update.isPending} disabled={settings.isPending}>
-            {saveLabel}
-          </Button>
+          {readOnly ? (
+            <Text size="sm" c="dimmed">
+              {readOnly}
+            </Text>
+          ) : (
+            <Button type="submit" loading={update.isPending} disabled={settings.isPending}>
+              {saveLabel}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>

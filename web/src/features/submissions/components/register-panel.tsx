@@ -19,7 +19,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /**
  * The payroll register in force, beside the form while a register is chosen: the month, how many
- * employees, who submitted it and when. A register submitted here replaces it whole once stored.
+ * employees, who proposed it and when it was approved. A register proposed here replaces it whole once approved and stored.
  */
 export function CurrentRegisterPanel() {
   const register = useCurrentRegister(true);
@@ -45,8 +45,8 @@ export function CurrentRegisterPanel() {
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Figure label="Month" value={register.data.month} testId="register-month" />
           <Figure label="Employees" value={register.data.employees.toLocaleString('en-US')} testId="register-employees" />
-          <Figure label="Submitted" value={register.data.uploaded_at ? when(register.data.uploaded_at) : '—'} testId="register-uploaded-at" />
-          <Figure label="By" value={register.data.uploaded_by ?? '—'} testId="register-uploaded-by" />
+          <Figure label="Approved" value={register.data.uploaded_at ? when(register.data.uploaded_at) : "—"} testId="register-uploaded-at" />
+          <Figure label="Proposed by" value={register.data.uploaded_by ?? '—'} testId="register-uploaded-by" />
         </SimpleGrid>
       )}
     </Card>

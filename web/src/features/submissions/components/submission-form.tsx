@@ -119,7 +119,7 @@ export function SubmissionForm({ form, busy, keepsRegister = false, canDownload,
             Validate
           </Button>
         )}
-        <Button onClick={onSubmit} disabled={busy || submitted} variant={isOnboarding || ready ? 'filled' : 'light'} leftSection={<IconSend size={16} aria-hidden />}>
+        <Button onClick={onSubmit} disabled={busy || submitted || (isRegister && !ready)} variant={isOnboarding || ready ? 'filled' : 'light'} leftSection={<IconSend size={16} aria-hidden />}>
           Submit
         </Button>
         {!isOnboarding && (

@@ -8,10 +8,9 @@ import { isApiError } from '@/lib/api-client';
 import { routeQuery } from '@/lib/queries';
 import { errorMessage } from '@/lib/errors';
 import { type UploadProgress, useUpload } from '@/lib/use-upload';
-import { waitForRegister } from '../api/register';
 import { submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
 import { downloadValidationReport } from '../utils/download';
-import { type Activity, type FlowMessage, ingestionOutcome, registerOutcome, validationOutcome } from '../utils/flow-messages';
+import { type Activity, type FlowMessage, ingestionOutcome, validationOutcome } from '../utils/flow-messages';
 import { stageText } from '../utils/validation-view';
 import { type ClientCheckRun, runClientChecks } from '../worker/client-checks';
 import { type FlowFields, flowReducer, forgets, initialFlow, signatureOf } from './flow-state';
@@ -139,10 +138,8 @@ export function useSubmissionFlow() {
     const result = await submitUpload(id);
     dispatch({ type: 'saved', run, saved: result });
     if (at.kind === 'register') {
-      dispatch({ type: 'activity', run, activity: { text: 'Storing the register…', progress: null } });
-      const register = await waitForRegister(client, id, signal);
+      // Proposed, not current: the proposal shows on this screen for a second admin of the payroll authority.
       void client.invalidateQueries({ queryKey: routeQuery(getRegister).queryKey });
-      dispatch({ type: 'messages', run, messages: [{ tone: 'green', text: result.message }, registerOutcome(register)] });
       return;
     }
     dispatch({ type: 'activity', run, activity: { text: 'Updating borrower history…', progress: null } });
@@ -156,6 +153,8 @@ export function useSubmissionFlow() {
     if (problem || !at.file) return refuse(problem ?? '');
     const chosen = at.file;
     const reusable = state.validated?.signature === signatureOf(at) ? state.validated.id : null;
+    // A register is submitted only once its difference from the current register has been shown.
+    if (at.kind === 'register' && !reusable) return refuse('Validate the register first: what it changes on the current register is shown before it can be submitted.');
     const onboarding = at.kind === 'onboarding';
     // A submit of the file just validated keeps showing its results.
     return act([{ tone: 'blue', text: onboarding ? 'Submitting onboarding document…' : 'Submitting…' }], true, (run, signal) =>

@@ -1,4 +1,3 @@
-import type { RegisterResponse } from '@shared/api/register';
 import { SUBMISSION_MESSAGES, type SubmissionResponse, type UploadResponse } from '@shared/api/submissions';
 
 export type Tone = 'red' | 'green' | 'blue';
@@ -21,17 +20,14 @@ export const ONBOARDING_READY: FlowMessage[] = [
 export function validationOutcome(server: UploadResponse | null): FlowMessage {
   const errors = server?.totals.errors ?? 0;
   if (!server) return { tone: 'red', text: 'Only your browser could check the file. Validate again before you submit.' };
+  if (errors === 0 && server.doc_kind === 'register') {
+    return { tone: 'green', text: 'Validated. Check what it changes below, then submit it: a second admin of the payroll authority approves it before it replaces the current register.' };
+  }
   if (errors === 0) return { tone: 'green', text: 'Ready to submit.' };
   return { tone: 'red', text: `${errors.toLocaleString('en-US')} error${errors === 1 ? '' : 's'} must be fixed before you can submit: correct the file, then validate again.` };
 }
 
 /** The line after a submit's own message: how ingestion into borrower history went, or that it goes on. */
-/** Where a submitted payroll register stands: current, or still being stored (null: waited long enough). */
-export function registerOutcome(register: RegisterResponse | null): FlowMessage {
-  if (!register) return { tone: 'blue', text: 'The register is still being stored; it replaces the current one once every employee is in.' };
-  return { tone: 'green', text: `The ${register.month} register of ${register.employees.toLocaleString('en-US')} employees is now the current payroll register.` };
-}
-
 export function ingestionOutcome(submission: SubmissionResponse | null): FlowMessage {
   if (!submission) return { tone: 'blue', text: 'Borrower history is still being updated; the counts will appear on the Reports screen.' };
   if (submission.ingestion.status === 'failed') return { tone: 'red', text: submission.ingestion.message ?? SUBMISSION_MESSAGES.ingestFailed };

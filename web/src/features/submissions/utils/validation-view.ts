@@ -1,3 +1,4 @@
+import type { RegisterDifferenceView } from '@shared/api/register';
 import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadResponse } from '@shared/api/submissions';
 import type { Issue } from '@shared/rules/issues';
 import type { SignalsViewProps } from '@/components/ui/signals-view';
@@ -17,6 +18,8 @@ export interface ValidationView {
   notes: string[];
   /** The deduction signals: the server's only, once it has them. */
   signals: SignalsViewProps | null;
+  /** A payroll register's difference from the current register: the server's only. */
+  registerDifference: RegisterDifferenceView | null;
 }
 
 export function fromServer(upload: UploadResponse): ValidationView {
@@ -33,6 +36,7 @@ export function fromServer(upload: UploadResponse): ValidationView {
     signals: upload.signal_counts
       ? { uploadId: upload.id, payeeKey: upload.payee_key, counts: upload.signal_counts, baseline: upload.signal_baseline, head: upload.signals }
       : null,
+    registerDifference: upload.register_difference,
   };
 }
 
@@ -48,6 +52,7 @@ export function fromClient(result: ClientCheckResult, notes: string[] = []): Val
     totals: { errors: result.errors.length, warnings: result.warnings.length, fraud: 0 },
     notes,
     signals: null,
+    registerDifference: null,
   };
 }
 

@@ -1,0 +1,34 @@
+import { PAYROLL_AUTHORITY_MESSAGES } from '../../../shared/api/settings.js';
+import { writeAudit } from '../../data/audit.js';
+import { getOrganisation } from '../../data/directory.js';
+import { queueNotification } from '../../data/notifications.js';
+import { replacePayrollAuthority } from '../../data/settings.js';
+import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
+import { BadRequestError, ForbiddenError } from '../../http/errors.js';
+import { readPayrollAuthority } from '../common/payroll-authority.js';
+
+const ACTION = 'settings.payroll_authority_set';
+const SUBJECT = 'SETTING#payroll_authority';
+const isSuperAdmin = (caller: AuthenticatedCaller) => (caller.platformRoles ?? []).includes('super_admin');
+
+/**
+ * A super admin designates the payroll authority: an organisation that exists (an approved request created
+ * it) and is PMEC's. It replaces the one before (exactly one at a time); the change is audited with both
+ * and emailed to every platform admin and to the admins of the old and the new authority. Naming the
+ * organisation that already is the authority changes nothing, so nothing is written or sent.
+ */
+export async function designatePayrollAuthority(me: AuthenticatedCaller, orgId: string): Promise<void> {
+  if (!(await confirmAllowed(me, isSuperAdmin))) {
+    await writeAudit({ actor: me, action: ACTION, subject: SUBJECT, outcome: 'refused', details: { reason: 'not_super_admin', org_id: orgId } });
+    throw new ForbiddenError(PAYROLL_AUTHORITY_MESSAGES.superAdminOnly, 'not_super_admin');
+  }
+  const org = await getOrganisation(orgId);
+  if (!org) throw new BadRequestError(PAYROLL_AUTHORITY_MESSAGES.unknown, 'unknown_organisation');
+  if (org.client_type !== 'pmec') throw new BadRequestError(PAYROLL_AUTHORITY_MESSAGES.notPmec(org.org_name), 'not_pmec_organisation');
+
+  if ((await readPayrollAuthority())?.org_id === org.org_id) return;
+  const current = { org_id: org.org_id, org_name: org.org_name };
+  const previous = await replacePayrollAuthority(current, me);
+  await writeAudit({ actor: me, org_id: org.org_id, action: ACTION, subject: SUBJECT, outcome: 'ok', details: { previous, payroll_authority: current } });
+  await queueNotification({ kind: 'payroll_authority.changed', previous, current, by_email: me.email, changed_at: new Date().toISOString() });
+}

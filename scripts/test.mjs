@@ -1,0 +1,150 @@
+// `npm test`: every check CI runs, the independent ones side by side. Each stage's lines are printed as
+// they come, prefixed with its name; at the end, the end of each failed stage's output in one piece, the
+// slowest test files, and each stage's duration and result. Exits 1 when any stage failed.
+// The test suites mostly wait (on the twins' emulators, timers, the browser), so they overlap; the
+// CPU-bound checks (type check, lint, build) run beside them.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { slowestFiles } from './test-durations.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, '.test-reports');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+/** A Vitest run whose files' durations land in the reports folder. */
+const vitest = (name, ...args) => ({
+  cmd: [bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=./scripts/vitest-durations.mjs']],
+  env: { TEST_DURATIONS_FILE: path.join(reports, `${name}.durations.json`) },
+});
+
+/** Playwright's end-to-end tests, one shard of them: its own twin (global setup), report and artifacts folder. */
+const e2e = (shard, of) => ({
+  name: `e2e-${shard}`,
+  after: ['chromium', 'build'],
+  cmd: [bin('playwright'), ['test', '--project', 'chromium', `--shard=${shard}/${of}`, '--output', `test-results/e2e-${shard}`, '--reporter=list,json']],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${shard}.json`) },
+});
+
+/**
+ * The stages: `after` names the stages one needs (it is skipped when one of them failed), `follows` those
+ * it only waits for. The integration and end-to-end suites each run as two shards side by side, each
+ * shard with a twin of its own (its global setup starts one) and its files one after another, as the
+ * whole suite ran before. The CPU-bound checks take turns, one at a time, in the time the shards wait.
+ */
+const STAGES = [
+  { name: 'chromium', cmd: [process.execPath, ['scripts/require-chromium.mjs']] },
+  { name: 'build', cmd: [bin('vite'), ['build', '--config', 'web/vite.config.ts']] },
+  e2e(1, 2),
+  e2e(2, 2),
+  { name: 'integration-1', ...vitest('integration-1', '--project', 'integration', '--shard=1/2') },
+  { name: 'integration-2', ...vitest('integration-2', '--project', 'integration', '--shard=2/2') },
+  { name: 'typecheck', follows: ['build'], cmd: [bin('tsc'), ['-b']] },
+  { name: 'lint', follows: ['typecheck'], cmd: [bin('eslint'), ['.']] },
+  { name: 'knip', follows: ['lint'], cmd: [bin('knip'), ['--no-progress']] },
+  { name: 'unit+infra', follows: ['knip'], ...vitest('unit-infra', '--project', 'unit', '--project', 'infra') },
+];
+
+const width = Math.max(...STAGES.map((s) => s.name.length));
+const color = process.stdout.isTTY ? (i, text) => `\x1b[${31 + (i % 6)}m${text}\x1b[0m` : (_i, text) => text;
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(130);
+  });
+}
+
+/** Runs one stage, streaming its lines with its name in front; resolves with its result. */
+function run(stage, index) {
+  const prefix = color(index, `${stage.name.padEnd(width)} │ `);
+  const [cmd, args] = stage.cmd;
+  const started = Date.now();
+  const lines = [];
+  return new Promise((resolve) => {
+    // A process group of its own, so that an interrupted run stops the stage's twins and browsers too.
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    children.add(child);
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const parts = (rest + chunk.toString()).split(/\r?\n/);
+        rest = parts.pop();
+        for (const line of parts) {
+          lines.push(line);
+          process.stdout.write(`${prefix}${line}\n`);
+        }
+      });
+      stream.on('end', () => rest && (lines.push(rest), process.stdout.write(`${prefix}${rest}\n`)));
+    }
+    child.on('error', (error) => lines.push(String(error)));
+    child.on('close', (code) => {
+      children.delete(child);
+      const result = { stage, ok: code === 0, code, ms: Date.now() - started, lines };
+      process.stdout.write(`${prefix}${result.ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds(result.ms)}\n`);
+      resolve(result);
+    });
+  });
+}
+
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const begun = Date.now();
+const results = new Map();
+const running = new Map();
+const start = (stage) => {
+  const waitFor = (names) => names.map((name) => running.get(name) ?? start(STAGES.find((s) => s.name === name)));
+  const followed = Promise.all(waitFor((stage.follows ?? []).filter((name) => !only.length || only.includes(name))));
+  const needed = Promise.all(waitFor(stage.after ?? []));
+  const promise = Promise.all([needed, followed]).then(([before]) => {
+    const failed = before.filter((r) => !r.ok).map((r) => r.stage.name);
+    if (failed.length) return { stage, ok: false, skipped: `skipped: ${failed.join(', ')} failed`, ms: 0, lines: [] };
+    return run(stage, STAGES.indexOf(stage));
+  });
+  running.set(stage.name, promise.then((r) => (results.set(stage.name, r), r)));
+  return running.get(stage.name);
+};
+// `npm test -- lint typecheck` runs only the stages named (and those they need).
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !STAGES.some((s) => s.name === name));
+if (unknown.length) {
+  console.error(`No stage named ${unknown.join(', ')}: the stages are ${STAGES.map((s) => s.name).join(', ')}.`);
+  process.exit(1);
+}
+// The Chromium check is instant and its message is the one to read: the rest waits for it.
+const chromium = await start(STAGES[0]);
+if (chromium.ok) for (const stage of STAGES.slice(1)) if (!running.has(stage.name) && (!only.length || only.includes(stage.name))) start(stage);
+await Promise.all(running.values());
+const total = Date.now() - begun;
+
+const failed = [...results.values()].filter((r) => !r.ok);
+// The end of a failed stage's output holds its summary of what failed; the whole of it is above, prefixed.
+const TAIL = 150;
+for (const r of failed.filter((f) => !f.skipped)) {
+  console.log(`\n━━ ${r.stage.name} failed (exit ${r.code}): the last ${Math.min(TAIL, r.lines.length)} lines of its output ━━`);
+  console.log(r.lines.slice(-TAIL).join('\n'));
+}
+
+console.log('\nSlowest test files:');
+const slow = slowestFiles(reports, root, 10);
+for (const f of slow) console.log(`  ${seconds(f.ms).padStart(8)}  ${f.suite.padEnd(11)} ${f.file}`);
+if (!slow.length) console.log('  (no test report was written)');
+
+console.log('\nStages:');
+for (const stage of STAGES) {
+  const r = results.get(stage.name);
+  if (!r && only.length) continue;
+  const state = !r ? 'not run' : r.skipped ?? (r.ok ? 'passed' : `FAILED (exit ${r.code})`);
+  console.log(`  ${stage.name.padEnd(width)}  ${r && !r.skipped ? seconds(r.ms).padStart(8) : ''.padStart(8)}  ${state}`);
+}
+console.log(`  ${'total'.padEnd(width)}  ${seconds(total).padStart(8)}  ${failed.length ? `${failed.length} stage(s) failed` : 'all passed'}`);
+if (existsSync(reports)) console.log(`\nTest reports (JSON): ${path.relative(root, reports)}/`);
+process.exit(failed.length || !chromium.ok ? 1 : 0);

@@ -1,0 +1,53 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PAYROLL_AUTHORITY_MESSAGES } from '../../shared/api/settings.js';
+import { createUser } from '../support/cognito.js';
+import { clearPayrollAuthority, seedPmecOrganisation } from '../support/payroll-authority.js';
+import { expectNoSeriousViolations, settled } from './accessibility-support.js';
+import { signInAs, signInAt, signOut, twinInfo } from './support.js';
+
+/**
+ * The payroll authority on /admin: with none designated the card says no register can be submitted; a super
+ * admin chooses an approved PMEC organisation and saves it; a system admin reads it and cannot change it.
+ */
+const twin = twinInfo();
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const card = (page: Page) => page.getByRole('form', { name: 'Payroll authority' });
+
+test('a super admin designates the payroll authority on /admin; a system admin only reads it', async ({ page }) => {
+  const ministry = await seedPmecOrganisation(twin, { orgId: crypto.randomUUID(), orgName: `Ministry of Finance Payroll ${Date.now().toString(36)}` });
+  await clearPayrollAuthority(twin);
+
+  await signInAs(page, ['super_admin']);
+  await page.goto('/admin');
+  await expect(page.getByTestId('payroll-authority-notice')).toContainText(PAYROLL_AUTHORITY_MESSAGES.unset);
+  await expect(card(page).getByTestId('payroll-authority-unset')).toHaveText(PAYROLL_AUTHORITY_MESSAGES.unset);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/payroll-authority-admin-top.png` });
+  await settled(page);
+  await expectNoSeriousViolations(page, '/admin with no payroll authority');
+  if (SHOTS) await card(page).screenshot({ path: `${SHOTS}/payroll-authority-unset.png` });
+
+  // Save without a choice: the card says what to do, and nothing is sent.
+  await card(page).getByRole('button', { name: 'Save payroll authority' }).click();
+  await expect(card(page).getByText(PAYROLL_AUTHORITY_MESSAGES.choose)).toBeVisible();
+
+  await card(page).getByRole('combobox', { name: 'PMEC organisation' }).fill(ministry.orgName);
+  await page.getByRole('option', { name: ministry.orgName }).click();
+  await card(page).getByRole('button', { name: 'Save payroll authority' }).click();
+  await expect(page.getByText(PAYROLL_AUTHORITY_MESSAGES.saved(ministry.orgName))).toBeVisible();
+  await expect(card(page).getByTestId('payroll-authority')).toHaveText(`The payroll authority is ${ministry.orgName}.`);
+  await expect(card(page).getByTestId('payroll-authority-unset')).toHaveCount(0);
+  await expect(page.getByTestId('payroll-authority-notice')).toHaveCount(0);
+  await settled(page);
+  await expectNoSeriousViolations(page, '/admin with the payroll authority designated');
+  if (SHOTS) await card(page).screenshot({ path: `${SHOTS}/payroll-authority-designated.png` });
+
+  // A system admin sees the same authority, read-only.
+  const sysAdmin = await createUser(twin, ['sys_admin']);
+  await signOut(page);
+  await signInAt(page, sysAdmin.email, sysAdmin.password, '/admin');
+  await expect(card(page).getByTestId('payroll-authority')).toHaveText(`The payroll authority is ${ministry.orgName}.`);
+  await expect(card(page).getByText('Only a super admin changes it.')).toBeVisible();
+  await expect(card(page).getByRole('button', { name: 'Save payroll authority' })).toHaveCount(0);
+  await expect(card(page).getByRole('combobox', { name: 'PMEC organisation' })).toHaveCount(0);
+  if (SHOTS) await card(page).screenshot({ path: `${SHOTS}/payroll-authority-read-only.png` });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { type Grant, rolesIn, organisationsWith } from '../../shared/access.js';
+import { isOrganisationRole, ORGANISATION_ROLES, type Role, roleFitsOrganisation, roleNotForOrganisationMessage, ROLES } from '../../shared/roles.js';
+import { lusakaClock } from '../../shared/rules/dates.js';
+
+describe('ORGANISATION_ROLES: the roles each kind of organisation holds', () => {
+  it('are the spec\'s user lists: admins of their kind, compliance and data users', () => {
+    expect(ORGANISATION_ROLES).toEqual({ fi: ['fi_admin', 'compliance', 'data_user'], pmec: ['pmec_admin', 'compliance', 'data_user'] });
+  });
+
+  const table: [Role, boolean, boolean][] = [
+    // role, fits an FI, fits PMEC
+    ['fi_admin', true, false],
+    ['pmec_admin', false, true],
+    ['compliance', true, true],
+    ['data_user', true, true],
+    ['super_admin', false, false],
+    ['sys_admin', false, false],
+    ['admin', false, false],
+  ];
+  it.each(table)('%s: FI %s, PMEC %s', (role, fi, pmec) => {
+    expect(roleFitsOrganisation(role, 'fi')).toBe(fi);
+    expect(roleFitsOrganisation(role, 'pmec')).toBe(pmec);
+    expect(isOrganisationRole(role)).toBe(fi || pmec);
+  });
+
+  it('covers every role', () => {
+    expect(table.map(([role]) => role).sort()).toEqual([...ROLES].sort());
+  });
+
+  it.each([
+    ['Lender A', 'fi', 'pmec_admin', 'PMEC Admin is not a role of this organisation: Lender A (FI) holds FI Admin, Compliance or Data User. Choose one of those.'],
+    ['District Payroll', 'pmec', 'fi_admin', 'FI Admin is not a role of this organisation: District Payroll (PMEC) holds PMEC Admin, Compliance or Data User. Choose one of those.'],
+  ] as const)('names the allowed roles: %s (%s) refusing %s', (name, kind, role, message) => {
+    expect(roleNotForOrganisationMessage(name, kind, role)).toBe(message);
+  });
+});
+
+describe('rolesIn asks of the organisation\'s kind and the role together', () => {
+  const grant = (orgId: string, role: Role, pmec: boolean): Grant => ({ orgId, role, pmec });
+  const caller = (...grants: Grant[]) => ({ signedIn: true, approved: true, roles: grants.map((g) => g.role), grants });
+
+  it.each([
+    ['a PMEC Admin of a lender holds nothing there', [grant('fi1', 'pmec_admin', false)], 'fi1', {}, []],
+    ['nor, overseeing, in another lender', [grant('fi1', 'pmec_admin', false)], 'fi2', { oversight: true }, []],
+    ['an FI Admin of a PMEC organisation holds nothing there', [grant('p1', 'fi_admin', true)], 'p1', {}, []],
+    ['a PMEC Admin of PMEC oversees every lender', [grant('p1', 'pmec_admin', true)], 'fi1', { oversight: true }, ['pmec_admin']],
+    ['a lender\'s compliance reviews its own organisation', [grant('fi1', 'compliance', false)], 'fi1', {}, ['compliance']],
+    ['a lender\'s compliance oversees no other', [grant('fi1', 'compliance', false)], 'fi2', { oversight: true }, []],
+    ['the misfit grant beside a fitting one: only the fitting one counts', [grant('fi1', 'pmec_admin', false), grant('fi1', 'compliance', false)], 'fi1', { oversight: true }, ['compliance']],
+  ] as const)('%s', (_name, grants, orgId, options, roles) => {
+    expect(rolesIn(caller(...grants), orgId, options).sort()).toEqual([...roles].sort());
+  });
+
+  it('organisationsWith skips a misfit grant', () => {
+    expect(organisationsWith(caller(grant('fi1', 'pmec_admin', false), grant('p1', 'pmec_admin', true)), ['pmec_admin'])).toEqual(['p1']);
+  });
+});
+
+describe('lusakaClock says when, as a clock in Zambia reads', () => {
+  it.each([
+    ['2026-11-27T12:00:00Z', '14:00 Lusaka time'],
+    ['2026-11-27T22:59:30Z', '00:59 Lusaka time'],
+    ['2026-01-01T00:05:00Z', '02:05 Lusaka time'],
+  ])('%s → %s', (iso, text) => {
+    expect(lusakaClock(new Date(iso))).toBe(text);
+  });
+});
