@@ -99,11 +99,12 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['ingest-submission', 'uploads', 'write', 'chunk'],
   ['ingest-chunk', 'uploads', 'read', 'chunk'],
   ['submit-upload', 'uploads', 'write', 'storedRegister'],
-  ['submit-upload', 'uploads', 'write', 'registerJob'],
+  // A register becomes current once a second admin of the payroll authority approves its proposal.
+  ['decide-register-proposal', 'uploads', 'write', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'rows'],
-  // ingest-chunk queues the texts of the mandates its rows use.
-  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'report-my-deduction', 'claim-mandate', 'ingest-chunk', 'update-settings'] as const).map(
+  // ingest-chunk queues the texts of the mandates its rows use; ingest-register the texts to changed mobiles' old numbers.
+  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'report-my-deduction', 'claim-mandate', 'ingest-chunk', 'ingest-register', 'update-settings'] as const).map(
     (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
   ),
   ['send-notification', 'uploads', 'read', 'notify'],
