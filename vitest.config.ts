@@ -41,7 +41,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/integration/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
