@@ -62,7 +62,7 @@ const GRANTS_BY_ROUTE = {
   // membership of it (GetItem; their memberships, gsi1, to name their own keys on a refusal).
   // The organisation's hourly count of reports (pk=RATE#…) is the directory's one write.
   'create-fraud-report': audited({
-    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: { actions: ['GetItem', 'UpdateItem'], indexes: ['gsi1'] } },
+    tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, directory: { actions: ['UpdateItem'], indexes: ['gsi1'] } },
     buckets: {
       evidence: {
         // Reads the filed key only to refuse overwriting it; deletes only the staged copy.

@@ -6,7 +6,7 @@ import type { Role } from '../../shared/roles.js';
 import { acceptTeamInvite } from '../../shared/routes/accounts.js';
 import { addPlatformAdmin, decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getAdminMetrics, getUserLinks, listAccessRequests, listPlatformAdmins, removePlatformAdmin } from '../../shared/routes/admin.js';
 import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
-import { call, named, okBody, type Answer } from '../support/api.js';
+import { actingFor, call, named, okBody, type Answer } from '../support/api.js';
 import { uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { approvedOrgAdmin, auditOf, documentClient, groupsOf, requestAccess, signedInUser } from './admin-support.js';
@@ -105,13 +105,14 @@ describe('team routes keep each organisation admin inside their own organisation
     expect(await teamOfA()).toContain(`${memberOfA.email}:data_user:approved`);
   });
 
+  // fiB, a member of two organisations, acts for B (the header); being a member of A too, they are told to switch.
   it.each([
-    ['the fi_admin of B, a plain member of A', () => fiB],
-    ['the pmec_admin of another organisation', () => pmec],
+    ['the fi_admin of B, a plain member of A', () => ({ token: actingFor(fiB.token, fiB.orgId), message: M.otherOrganisation })],
+    ['the pmec_admin of another organisation', () => ({ token: pmec.token, message: M.noAccess })],
   ])('refuses %s reading or changing A’s team', async (_who, actor) => {
     const before = await teamOfA();
-    const { token } = actor();
-    const noAccess = { status: 403, body: { error: 'no_org_access', message: M.noAccess } };
+    const { token, message } = actor();
+    const noAccess = { status: 403, body: { error: 'no_org_access', message } };
     expect(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
     expect(await call(twin, addTeamMember, { body: { email: uniqueEmail('intruder'), role: 'data_user', org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
     expect(await call(twin, removeTeamMember, { params: { id: memberOfA.username }, query: { org_id: fiA.orgId }, caller: token })).toEqual(noAccess);

@@ -1,8 +1,9 @@
 import { rolesIn } from '../../../shared/access.js';
 import { isUuid } from '../../../shared/ids.js';
 import { grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
-import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role } from '../../../shared/roles.js';
+import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role, roleFitsOrganisation } from '../../../shared/roles.js';
 import { getOrganisation, type Organisation } from '../../data/directory.js';
+import { getMember } from '../../data/memberships.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 
@@ -36,10 +37,15 @@ export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput
     const member = caller.organisations.some((o) => o.org_id === orgId);
     throw new ForbiddenError(member ? M.otherOrganisation : M.noAccess, 'no_org_access');
   }
-  // The role must still be approved in this organisation (the directory's read of this request).
   const adminRole = rolesIn(caller, acting).find((r): r is 'fi_admin' | 'pmec_admin' => r === 'fi_admin' || r === 'pmec_admin');
   if (!adminRole) throw new ForbiddenError(M.noAccess, 'no_org_access');
-  const org = await getOrganisation(acting);
+  // Team powers are decided on the directory as it is now, not on what a warm function remembers of the
+  // caller (up to 30 s): a removed or demoted admin is refused at once.
+  const [membership, org] = await Promise.all([getMember(acting, caller.userId), getOrganisation(acting)]);
+  if (membership?.status !== 'approved' || membership.role !== adminRole || !roleFitsOrganisation(adminRole, membership.client_type)) {
+    if (orgId !== undefined) throw new ForbiddenError(M.noAccess, 'no_org_access');
+    throw new NotFoundError(M.orgUnknown, 'org_unknown');
+  }
   if (!org) throw new NotFoundError(M.orgUnknown, 'org_unknown');
   return { org, grantable: grantableRoles([adminRole], org.client_type), platformAdmin: false };
 }
