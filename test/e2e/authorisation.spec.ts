@@ -50,7 +50,10 @@ test('an existing account invited to a team joins only when it accepts, on its h
   if (SHOTS) await invitee.screenshot({ path: `${SHOTS}/invitation-card.png`, fullPage: true });
   await card.getByRole('button', { name: /^Accept the invitation/ }).click();
   await expect(invitee.getByTestId('invitations-card')).toHaveCount(0);
-  await expect(invitee.getByTestId('role-badge')).toHaveText(['Compliance', 'Data User']);
+  // A member of two organisations now: they choose the one they act for, and hold its role only.
+  await expect(invitee.getByRole('heading', { level: 1, name: 'Which organisation are you acting for?' })).toBeVisible();
+  await invitee.getByRole('button', { name: new RegExp(`^${lender.payeeKey}`) }).click();
+  await expect(invitee.getByTestId('role-badge')).toHaveText(['Compliance']);
   await invitee.context().close();
 
   // Back on /team the lender removes them: they leave the list.
