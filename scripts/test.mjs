@@ -28,17 +28,17 @@ const e2e = (shard, of) => ({
 
 /**
  * The stages: `after` names the stages one needs (it is skipped when one of them failed), `follows` those
- * it only waits for. The integration and end-to-end suites each run as two shards side by side, each
- * shard with a twin of its own (its global setup starts one) and its files one after another, as the
+ * it only waits for. The integration and end-to-end suites each run as shards side by side (three; the
+ * TEST_SHARDS variable sets another number), each shard with a twin of its own (its global setup starts one) and its files one after another, as the
  * whole suite ran before. The CPU-bound checks take turns, one at a time, in the time the shards wait.
  */
+const SHARDS = Number(process.env.TEST_SHARDS ?? 3);
+const shards = Array.from({ length: SHARDS }, (_, i) => i + 1);
 const STAGES = [
   { name: 'chromium', cmd: [process.execPath, ['scripts/require-chromium.mjs']] },
   { name: 'build', cmd: [bin('vite'), ['build', '--config', 'web/vite.config.ts']] },
-  e2e(1, 2),
-  e2e(2, 2),
-  { name: 'integration-1', ...vitest('integration-1', '--project', 'integration', '--shard=1/2') },
-  { name: 'integration-2', ...vitest('integration-2', '--project', 'integration', '--shard=2/2') },
+  ...shards.map((i) => e2e(i, SHARDS)),
+  ...shards.map((i) => ({ name: `integration-${i}`, ...vitest(`integration-${i}`, '--project', 'integration', `--shard=${i}/${SHARDS}`) })),
   { name: 'typecheck', follows: ['build'], cmd: [bin('tsc'), ['-b']] },
   { name: 'lint', follows: ['typecheck'], cmd: [bin('eslint'), ['.']] },
   { name: 'knip', follows: ['lint'], cmd: [bin('knip'), ['--no-progress']] },

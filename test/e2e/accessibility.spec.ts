@@ -16,6 +16,8 @@ const twin = twinInfo();
  * without a line here. Findings are soft: one run lists every screen's.
  */
 test.describe('accessibility: no serious or critical axe violation', () => {
+  // Each test stands alone over the data its shard seeds, so the suite's shards share these tests out.
+  test.describe.configure({ mode: 'parallel' });
   let data: ScreenData;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
