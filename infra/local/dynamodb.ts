@@ -25,6 +25,10 @@ export async function startDynamoDb(dataDir: string, port: number): Promise<Chil
     [
       `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
       '-Xmx1g',
+      // A twin lives minutes to hours beside other twins, browsers and compilers on a small machine: the
+      // quick JIT tier and the serial collector spend far less CPU than the server defaults (C2, G1 threads).
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+UseSerialGC',
       '-jar', path.join(dir, 'DynamoDBLocal.jar'),
       '-port', String(port),
       '-dbPath', dataDir,

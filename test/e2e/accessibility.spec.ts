@@ -52,7 +52,8 @@ test.describe('accessibility: no serious or critical axe violation', () => {
   for (const role of ROLES) {
     const screens = SCREENS.filter((s) => isAllowed(s.access, { signedIn: true, approved: true, roles: [role] }));
     test(`as ${role}, every screen it may open: ${screens.map((s) => s.path).join(' ')}`, async ({ page }) => {
-      test.setTimeout(120_000);
+      // A hang guard that grows with the walk: a loaded 2-core machine takes seconds a screen.
+      test.setTimeout(30_000 + screens.length * 20_000);
       const user = await createUser(twin, [role]);
       await signInAt(page, user.email, user.password);
       for (const screen of screens) await visit(page, screen.path, `${role} ${screen.path}`);
@@ -62,7 +63,7 @@ test.describe('accessibility: no serious or critical axe violation', () => {
   for (const who of ['super_admin', 'lender'] as const) {
     const states = SCREENS.flatMap((screen) => (SCREEN_STATES[screen.path] ?? []).filter((s) => (s.as ?? 'super_admin') === who).map((state) => ({ screen, state })));
     test(`the screens' other states, as ${who}: ${states.map(({ screen, state }) => `${screen.path} (${state.name})`).join(', ')}`, async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(30_000 + states.length * 20_000);
       const user = who === 'lender' ? data.lender : twin.admin;
       await signInAt(page, user.email, user.password);
       for (const { screen, state } of states) {
