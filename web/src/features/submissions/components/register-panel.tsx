@@ -1,21 +1,9 @@
 import { Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useCurrentRegister } from '../api/register';
+import { Figure } from './figure';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" fw={600} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * The payroll register in force, beside the form while a register is chosen: the month, how many
