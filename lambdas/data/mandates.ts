@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { z } from 'zod';
 import { MANDATE_CLAIM_DAYS, MANDATE_MESSAGES, MANDATE_PIN_TRIES } from '../../shared/api/mandates.js';
 import { MANDATE_STATES, newMandateNumber, type MandateState, type MandateTerms } from '../../shared/rules/mandate.js';
+import { lusakaDay } from '../../shared/rules/dates.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { hashPin, newPin } from '../lib/pin-hash.js';
 import { dynamo, tableName } from './clients.js';
@@ -86,7 +87,7 @@ export async function getMandate(number: string, now = new Date()): Promise<Mand
 }
 
 /** What a file's check reads of a mandate: its terms and state, never its PIN's hash or the mobile. */
-const TERMS = '#n, nrc, payee_key, max_monthly, last_month, #s, claim_by, used_month';
+const TERMS = '#n, nrc, payee_key, max_monthly, last_month, #s, claim_by, used_month, pin_failures';
 
 /** The terms of the mandates these numbers name, by number (numbers naming none are absent): 100 a BatchGetItem. */
 export async function mandatesByNumber(numbers: readonly string[], now = new Date()): Promise<Map<string, MandateTerms>> {
@@ -99,7 +100,7 @@ export async function mandatesByNumber(numbers: readonly string[], now = new Dat
   const found = new Map<string, MandateTerms>();
   for (const item of items) {
     const m = item as StoredMandate;
-    found.set(m.number, { number: m.number, nrc: m.nrc, payee_key: m.payee_key, max_monthly: m.max_monthly, last_month: m.last_month, state: stateAt(m, now), used_month: m.used_month ?? null });
+    found.set(m.number, { number: m.number, nrc: m.nrc, payee_key: m.payee_key, max_monthly: m.max_monthly, last_month: m.last_month, state: stateAt(m, now), used_month: m.used_month ?? null, locked: m.state === 'issued' && (m.pin_failures ?? 0) >= MANDATE_PIN_TRIES });
   }
   return found;
 }
@@ -152,7 +153,7 @@ export async function issueMandate(request: MandateRequest, now = new Date()): P
       throw error;
     }
     try {
-      await sendSms(request.mobile, MANDATE_MESSAGES.sms.issued(number, pin, request.org_name, limitText(request.max_monthly), request.last_month));
+      await sendSms(request.mobile, MANDATE_MESSAGES.sms.issued(number, pin, request.org_name, limitText(request.max_monthly), request.last_month, lusakaDay(claim_by)));
     } catch (error) {
       await dynamo.send(new DeleteCommand({ TableName: tableName('directory'), Key: mandateKey(number) }));
       throw error;

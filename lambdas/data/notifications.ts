@@ -18,7 +18,17 @@ import { isConditionFailure } from './dynamo.js';
 export type NotificationEvent =
   | { kind: 'submission.decided'; submission_id: string; status: 'fi_approved' | 'approved' | 'rejected'; reason?: string }
   | { kind: 'submission.assigned'; submission_id: string; assignee_email: string; assigned_at: string }
-  | { kind: 'dispute.opened'; dispute_id: string; org_id: string; payee_key: string; month: string; nrc: string; reason: string }
+  | {
+      kind: 'dispute.opened';
+      dispute_id: string;
+      org_id: string;
+      payee_key: string;
+      month: string;
+      nrc: string;
+      reason: string;
+      /** The employee's name on the payroll register, for the lender to find the loan (absent on older jobs). */
+      employee_name?: string | null;
+    }
   | {
       kind: 'dispute.decided';
       dispute_id: string;

@@ -1,12 +1,14 @@
 import type { NotificationEvent } from '../data/notifications.js';
 import { ROLE_LABELS, type Role } from '../../shared/roles.js';
 import { displayFileName } from '../../shared/rules/display-name.js';
+import { maskNrc } from '../../shared/rules/nrc.js';
 import { escapeHtml } from '../lib/html.js';
 
 /**
  * The one template module of the notification emails: subject, HTML and plain text of
- * each event, every value from a user escaped, and a link into the SPA. Emails carry no NRC: the
- * link shows it to a signed-in user who may see it.
+ * each event, every value from a user escaped, and a link into the SPA. Emails carry no whole NRC: the
+ * link shows it to a signed-in user who may see it; a disputed deduction's lender gets the employee's
+ * name and the NRC masked, enough to find the loan.
  */
 const PRODUCT = 'Payroll Deductions Platform';
 
@@ -80,6 +82,8 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
         heading: 'A deduction was disputed',
         lines: ['An employee says a deduction on their payslip is for a loan they never took. Please answer with your evidence.', `Reason given: ${event.reason}`],
         facts: [
+          ['Employee', event.employee_name ?? 'Not on the payroll register'],
+          ['NRC', maskNrc(event.nrc)],
           ['Payee key', event.payee_key],
           ['Month', event.month],
         ],

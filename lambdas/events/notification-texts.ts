@@ -3,6 +3,7 @@ import { REGISTER_MESSAGES } from '../../shared/api/register.js';
 import { maskMobileShort } from '../../shared/rules/mobile.js';
 import { getMandate } from '../data/mandates.js';
 import type { QueuedEvent } from '../data/notifications.js';
+import { findOrganisationByPayeeKey } from '../data/directory.js';
 import { registerEntryByNrc } from '../data/register.js';
 
 /**
@@ -10,7 +11,8 @@ import { registerEntryByNrc } from '../data/register.js';
  * emails' recipients): an employee who reported a deduction from the portal is texted its decision at the
  * mobile the payroll register holds for their NRC now; an employee who gave a mandate is texted when it is
  * claimed and first used, at the mobile its number and PIN went to; an employee whose mobile an approved
- * register changed is texted at the old number, naming the new one masked. A text names no NRC and no amount.
+ * register changed is texted at the old number, naming the new one masked. A text names no NRC and no amount;
+ * it names a lender as people know it (its name), not by its payee key.
  */
 export interface Text {
   to: string;
@@ -32,9 +34,9 @@ export async function textsOf(event: QueuedEvent, appUrl: string): Promise<Text[
       return event.changes.map((change) => ({ to: change.to, body: REGISTER_MESSAGES.mobileChangedSms(maskMobileShort(change.new_mobile)) }));
     case 'dispute.decided': {
       if (event.opened_by !== 'employee') return [];
-      const entry = await registerEntryByNrc(event.nrc);
+      const [entry, lender] = await Promise.all([registerEntryByNrc(event.nrc), findOrganisationByPayeeKey(event.payee_key)]);
       if (!entry) return [];
-      const body = `Payroll deductions: your report of the ${event.month} deduction (lender ${event.payee_key}) was ${DECISION_WORDS[event.decision]}. See the decision at ${appUrl}/employee`;
+      const body = `Payroll deductions: your report of ${lender?.org_name ?? `lender ${event.payee_key}`}'s ${event.month} deduction was ${DECISION_WORDS[event.decision]}. See the decision at ${appUrl}/employee/reports`;
       return [{ to: entry.mobile, body }];
     }
     default:

@@ -22,8 +22,6 @@ export const MANDATE_PIN_TRIES = 3;
 /** The most a mandate may allow a month, in ZMW. */
 export const MANDATE_MAX_MONTHLY = 10_000_000;
 
-export const MANDATE_STATE_LABELS = { issued: 'Issued', claimed: 'Claimed', used: 'Used', revoked: 'Revoked', expired: 'Expired' } as const satisfies Record<(typeof MANDATE_STATES)[number], string>;
-
 export const MANDATE_MESSAGES = {
   number: 'Enter the mandate number as MD-XXXX-XXXX.',
   pin: 'Enter the 6-digit PIN the employee received by SMS.',
@@ -41,14 +39,14 @@ export const MANDATE_MESSAGES = {
   expired: `This mandate expired: it was not claimed within ${MANDATE_CLAIM_DAYS} days. Ask the employee to give a new one.`,
   claimed: (number: string) => `Mandate ${number} claimed. Cite it in the MANDATE column of the first file that deducts.`,
   unknownLender: (payeeKey: string) => `No lender on the platform has the payee key ${payeeKey}. Check it with the lender.`,
-  issued: (number: string) => `Mandate ${number} given. We sent the number and a PIN to your phone: give both to the lender.`,
+  issued: (number: string, expires: string) => `Mandate ${number} given. We sent the number and a PIN to your phone: give both to the lender. Unless the lender claims it, it expires on ${expires}.`,
   notOnRegister: 'You are not on the current payroll register, so a mandate cannot be texted to you. Ask your HR office.',
   revokedNow: (number: string) => `Mandate ${number} revoked. The lender cannot use it.`,
   cannotRevoke: (state: string) => `This mandate is ${state}: only a mandate not yet used can be revoked.`,
   sms: {
-    issued: (number: string, pin: string, lender: string, limit: string, lastMonth: string) =>
-      `Mandate ${number} for ${lender}: up to ZMW ${limit} a month until ${lastMonth}. PIN ${pin}. Give both only to this lender. Not you? Revoke it in the portal.`,
-    claimed: (number: string, lender: string) => `${lender} claimed your mandate ${number}. Not you? Report it in the portal.`,
+    issued: (number: string, pin: string, lender: string, limit: string, lastMonth: string, expires: string) =>
+      `Mandate ${number} for ${lender}: up to ZMW ${limit} a month until ${lastMonth}. PIN ${pin}. Give both only to this lender. Expires on ${expires} if the lender does not claim it. Not you? Revoke it in the portal.`,
+    claimed: (number: string, lender: string) => `${lender} claimed your mandate ${number}. Not you? Revoke it in the portal.`,
     used: (number: string, month: string) => `Your mandate ${number} was used for a deduction starting ${month}.`,
   },
 } as const;

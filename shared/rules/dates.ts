@@ -171,6 +171,14 @@ export function shiftMonth(month: Month, delta: number): Month {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An instant's day in Zambia as screens and texts write it: "27 Dec 2026". */
+export function lusakaDay(instant: Date | string): string {
+  const local = new Date(new Date(instant).getTime() + ZAMBIA_UTC_OFFSET_MINUTES * 60_000);
+  return `${local.getUTCDate()} ${MONTH_ABBREVIATIONS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+}
+
 /** An instant as a person in Zambia reads a clock: "14:05 Lusaka time" (a limit's 429 says when to try again). */
 export function lusakaClock(instant: Date): string {
   const local = new Date(instant.getTime() + ZAMBIA_UTC_OFFSET_MINUTES * 60_000);

@@ -49,6 +49,19 @@ export interface MandateTerms {
   state: MandateState;
   /** The month of the deduction that used it, once one did. */
   used_month?: Month | null;
+  /** Three wrong PINs: it can never be claimed. */
+  locked?: boolean;
+}
+
+/**
+ * The mandate that covers a lender's deduction in a month, or null: one of that payee key used by a
+ * deduction starting on or before the month, the month not after its last.
+ */
+export function mandateCovering<M extends Pick<MandateTerms, 'payee_key' | 'state' | 'used_month' | 'last_month'>>(deduction: { payee_key: string; month: Month }, mandates: readonly M[]): M | null {
+  const key = deduction.payee_key.trim().toUpperCase();
+  return (
+    mandates.find((m) => m.state === 'used' && !!m.used_month && m.payee_key.trim().toUpperCase() === key && m.used_month <= deduction.month && deduction.month <= m.last_month) ?? null
+  );
 }
 
 /** What a NEW deduction's row says about its mandate. */
@@ -66,6 +79,7 @@ export interface MandateCitation {
 export const NO_MANDATE_REASONS = [
   'none_cited',
   'unknown',
+  'locked',
   'not_claimed',
   'other_nrc',
   'other_payee_key',
@@ -80,6 +94,7 @@ export type NoMandateReason = (typeof NO_MANDATE_REASONS)[number];
 export const NO_MANDATE_MESSAGES: Record<NoMandateReason, (c: MandateCitation, m: MandateTerms | null) => string> = {
   none_cited: () => 'A new deduction must cite the employee’s mandate in the MANDATE column.',
   unknown: (c) => `Mandate ${c.cited} does not exist. Check the number the employee gave.`,
+  locked: (_, m) => `Mandate ${m!.number} is locked after wrong PINs: it can never be claimed. Ask the employee to give a new mandate.`,
   not_claimed: (_, m) => `Mandate ${m!.number} has not been claimed. Claim it with the employee’s PIN on Mandates first.`,
   other_nrc: (c, m) => `Mandate ${m!.number} was given by another employee, not NRC ${c.nrc}.`,
   other_payee_key: (c, m) => `Mandate ${m!.number} was given to payee key ${m!.payee_key}, not ${c.payee_key}.`,
@@ -104,7 +119,7 @@ export function noMandateReason(citation: MandateCitation, mandate: MandateTerms
   if (!mandate) return 'unknown';
   if (mandate.state === 'revoked') return 'revoked';
   if (mandate.state === 'expired') return 'expired';
-  if (mandate.state === 'issued') return 'not_claimed';
+  if (mandate.state === 'issued') return mandate.locked ? 'locked' : 'not_claimed';
   if (mandate.state === 'used' && mandate.used_month && mandate.used_month !== citation.month) return 'already_used';
   if (nrcKey(mandate.nrc) !== nrcKey(citation.nrc)) return 'other_nrc';
   if (!sameKey(mandate.payee_key, citation.payee_key)) return 'other_payee_key';

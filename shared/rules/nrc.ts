@@ -39,6 +39,17 @@ export function normaliseNrc(raw: unknown): string {
   return DIGIT_RUN.test(compact) ? slashDigits(compact) : compact;
 }
 
+/**
+ * An NRC as a lender's email names it: the last two digits of the number and the last digit, the rest
+ * hidden (••••08/••/1), enough to match their own file, not enough to use.
+ */
+export function maskNrc(raw: unknown): string {
+  const nrc = normaliseNrc(raw);
+  if (!NRC_PATTERN.test(nrc)) return '••••••/••/•';
+  const [number = '', , check = ''] = nrc.split('/');
+  return `${'•'.repeat(number.length - 2)}${number.slice(-2)}/••/${check}`;
+}
+
 /** NRC_PATTERN.test(nrc), by character codes: the row checks ask it of every row. */
 export function hasNrcShape(nrc: string): boolean {
   const prefix = nrc.length - 5;

@@ -61,6 +61,7 @@ describe('claiming a mandate', () => {
     while ((await claimedTexts()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
     await twinSettled(twin);
     expect((await claimedTexts()).map((t) => t.body)).toEqual([MANDATE_MESSAGES.sms.claimed(m.number, orgA.orgName)]);
+    expect((await claimedTexts())[0]!.body).toContain('Not you? Revoke it in the portal.');
 
     const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } }))).Item!;
     expect(Object.values(item)).not.toContain(m.pin);

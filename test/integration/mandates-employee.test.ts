@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { currentMonth, lusakaDay, shiftMonth } from '../../shared/rules/dates.js';
 import { claimMandate, getMandateLender, giveMandate, listMandates, listMyMandates, revokeMandate } from '../../shared/routes/mandates.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
@@ -54,12 +54,15 @@ describe('giving a mandate', () => {
     const { mandate } = res.body;
     expect(mandate).toMatchObject({ nrc: entry.nrc, payee_key: org.payeeKey, org_name: 'Zambia Lending Bank', max_monthly: 750.5, last_month: shiftMonth(M, 6), state: 'issued', locked: false });
     expect(mandate.number).toMatch(/^MD-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
-    expect(res.body.message).toBe(MANDATE_MESSAGES.issued(mandate.number));
+    const expires = lusakaDay(mandate.claim_by);
+    expect(res.body.message).toBe(MANDATE_MESSAGES.issued(mandate.number, expires));
+    expect(res.body.message).toMatch(/expires on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
 
     const [sms] = (await textsTo(twin, entry.mobile)).filter((t) => t.body.includes(mandate.number));
     const pin = /PIN (\d{6})/.exec(sms?.body ?? '')?.[1];
     expect(pin).toMatch(/^\d{6}$/);
     expect(sms!.body).toContain('Zambia Lending Bank');
+    expect(sms!.body).toContain(`Expires on ${expires} if the lender does not claim it.`);
     expect(JSON.stringify(res.body)).not.toContain(pin!);
 
     const mine = await call(twin, listMyMandates, { caller: token });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PORTAL_MESSAGES, PORTAL_SIGNAL_TEXT } from '../../shared/api/portal.js';
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
+import { maskNrc, nrcDigits } from '../../shared/rules/nrc.js';
 import { getHistory } from '../../shared/routes/history.js';
 import { decideSubmission } from '../../shared/routes/reviews.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -119,6 +119,8 @@ describe('reportDeduction', () => {
   const me = { userId: randomUUID(), nrc: mine };
 
   it('opens a dispute marked as the employee’s, which reviewers see in their queue, and emails the lender’s admins', async () => {
+    const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
+    await addToCurrentRegister([registerEntry({ nrc: mine, first_name: 'Natasha', last_name: 'Zulu' })]);
     const { dispute, upload } = await portal.reportDeduction(me, { payee_key: orgA.payeeKey, month: NOW, reason: 'I never took a loan from this lender.' });
     expect(upload).toBeUndefined();
     expect(dispute).toMatchObject({ status: 'open', nrc: mine, payee_key: orgA.payeeKey, month: NOW, opened_by: 'employee', org_id: orgA.orgId });
@@ -127,7 +129,11 @@ describe('reportDeduction', () => {
     expect(view.items.find((d) => d.payee_key === orgA.payeeKey && d.month === NOW)).toMatchObject({ dispute: { id: dispute.id, status: 'open' }, can_report: false });
     const seen = okBody(await api.get(adminA, dispute.id)).dispute;
     expect(seen).toMatchObject({ opened_by: 'employee', opened: { email: '' }, can_respond: true });
-    await outbox(twin).exactlyOne([adminAEmail], dispute.id);
+    const [email] = await outbox(twin).exactlyOne([adminAEmail], dispute.id);
+    // The lender can find the loan: the register's name and the NRC masked, never the whole NRC.
+    expect(email!.text).toContain('Employee: Natasha Zulu');
+    expect(email!.text).toContain(`NRC: ${maskNrc(mine)}`);
+    expect(`${email!.subject}${email!.html}${email!.text}`).not.toContain(digits.slice(0, 6));
   });
 
   it('refuses a second report of the same deduction while the first is undecided', async () => {
@@ -186,6 +192,8 @@ describe('the decision of a reported deduction', () => {
     const [text] = await outbox(twin).exactlyOne([entry.mobile], isDecision);
     expect(text).toMatchObject({ kind: 'sms', to: entry.mobile });
     expect(text!.body).toContain(BEFORE);
+    expect(text!.body).toContain(`${orgA.orgName}'s`);
+    expect(text!.body).not.toContain(`lender ${orgA.payeeKey}`);
     expect(text!.body).not.toContain(digits);
 
     const { idempotencyKey, notificationJobKey } = await import('../../lambdas/data/notifications.js');

@@ -1,18 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The browser's edges, replaced: Amplify's staff session, the runtime config, sessionStorage and fetch.
+// The browser's edges, replaced: Amplify's staff session, the runtime config, both storages and fetch.
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({ tokens: { idToken: { toString: () => 'staff-token' } } }) }));
 vi.mock('@/lib/amplify', () => ({ loadAmplify: async () => undefined }));
 vi.mock('@/lib/config', () => ({
   getRuntimeConfig: () => ({ apiUrl: '/api', region: 'af-south-1', employeePoolClientId: 'employee-client', userPoolEndpoint: 'http://cognito.test/' }),
 }));
 
-const store = new Map<string, string>();
-vi.stubGlobal('sessionStorage', {
+const storage = (store: Map<string, string>) => ({
   getItem: (key: string) => store.get(key) ?? null,
   setItem: (key: string, value: string) => void store.set(key, value),
   removeItem: (key: string) => void store.delete(key),
 });
+/** This tab's sessionStorage, and the browser's localStorage every tab of the phone shares. */
+const tab = new Map<string, string>();
+const browser = new Map<string, string>();
+vi.stubGlobal('sessionStorage', storage(tab));
+vi.stubGlobal('localStorage', storage(browser));
 
 const { answerEmployeeChallenge, employeeIdToken, hasEmployeeSession, signOutEmployee } = await import('../../web/src/lib/employee-session.js');
 const { callRoute } = await import('../../web/src/lib/api-client.js');
@@ -27,7 +31,8 @@ let calls: Call[];
 let cognitoAnswers: Record<string, { status: number; body: unknown }>;
 
 beforeEach(() => {
-  store.clear();
+  tab.clear();
+  browser.clear();
   calls = [];
   cognitoAnswers = {};
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -39,13 +44,35 @@ beforeEach(() => {
   });
 });
 
-async function signedIn(idToken: string) {
+async function signedIn(idToken: string, sharedPhone = false) {
   cognitoAnswers.RespondToAuthChallenge = { status: 200, body: { AuthenticationResult: { IdToken: idToken, RefreshToken: 'refresh-1' } } };
-  expect(await answerEmployeeChallenge('123456789', 'session', '123456')).toEqual({ signedIn: true });
+  expect(await answerEmployeeChallenge('123456789', 'session', '123456', sharedPhone)).toEqual({ signedIn: true });
 }
 
 describe('the employee session', () => {
-  it('answers the custom challenge on the employees’ client and keeps the tokens in this tab', async () => {
+  it.each([
+    ['a personal phone: in the browser, so a new tab (the SMS link) is signed in too', false, browser, tab],
+    ['a shared phone: in this tab only, gone when it closes', true, tab, browser],
+  ])('keeps the session on %s', async (_, sharedPhone, kept, untouched) => {
+    const token = jwt('first', 3600);
+    await signedIn(token, sharedPhone);
+    expect(kept.size).toBe(1);
+    expect(untouched.size).toBe(0);
+    // Refreshed, it stays where it was kept.
+    cognitoAnswers.InitiateAuth = { status: 200, body: { AuthenticationResult: { IdToken: jwt('fresh', 3600) } } };
+    await employeeIdToken(true);
+    expect([kept.size, untouched.size]).toEqual([1, 0]);
+    await signOutEmployee();
+    expect([kept.size, untouched.size, hasEmployeeSession()]).toEqual([0, 0, false]);
+  });
+
+  it('a sign-in on a shared phone replaces a session the browser kept', async () => {
+    await signedIn(jwt('personal', 3600));
+    await signedIn(jwt('shared', 3600), true);
+    expect([browser.size, tab.size]).toEqual([0, 1]);
+  });
+
+  it('answers the custom challenge on the employees’ client and keeps the tokens', async () => {
     const token = jwt('first', 3600);
     await signedIn(token);
     expect(calls[0]).toMatchObject({ target: 'RespondToAuthChallenge', body: { ClientId: 'employee-client', ChallengeName: 'CUSTOM_CHALLENGE', ChallengeResponses: { USERNAME: '123456789', ANSWER: '123456' } } });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   currentMonth,
+  lusakaDay,
   daysInMonth,
   firstDayOfMonth,
   fromExcelSerial,
@@ -246,5 +247,15 @@ describe('currentMonth', () => {
 
   it('takes another UTC offset', () => {
     expect(currentMonth(new Date(Date.UTC(2026, 11, 31, 22, 0)), 0)).toBe('2026-12');
+  });
+});
+
+describe('lusakaDay', () => {
+  it.each([
+    ['2026-12-27T10:00:00.000Z', '27 Dec 2026'],
+    ['2026-12-31T22:30:00.000Z', '1 Jan 2027'],
+    ['2027-03-01T21:59:59.000Z', '1 Mar 2027'],
+  ])('%s is %s in Lusaka', (instant, day) => {
+    expect(lusakaDay(instant)).toBe(day);
   });
 });

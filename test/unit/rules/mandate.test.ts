@@ -4,6 +4,7 @@ import {
   CROCKFORD,
   NO_MANDATE_MESSAGES,
   NO_MANDATE_REASONS,
+  mandateCovering,
   newMandateNumber,
   noMandateReason,
   normaliseMandateNumber,
@@ -62,6 +63,7 @@ describe('noMandateReason: whether a new deduction is covered by the mandate it 
     ['a blank citation', { cited: '   ' }, {}, 'none_cited'],
     ['a number nothing names', {}, null, 'unknown'],
     ['a mandate not yet claimed', {}, { state: 'issued' }, 'not_claimed'],
+    ['a mandate locked by wrong PINs', {}, { state: 'issued', locked: true }, 'locked'],
     ['another employee’s mandate', { nrc: '223456/78/9' }, {}, 'other_nrc'],
     ['another lender’s mandate', { payee_key: 'BKB02' }, {}, 'other_payee_key'],
     ['an installment over the limit', { amount: 500.01 }, {}, 'over_limit'],
@@ -81,5 +83,20 @@ describe('noMandateReason: whether a new deduction is covered by the mandate it 
     expect(NO_MANDATE_MESSAGES.over_limit({ ...row, amount: 600 }, mandate)).toBe('The installment ZMW 600.00 is over the mandate’s limit of ZMW 500.00 a month.');
     expect(NO_MANDATE_MESSAGES.other_payee_key(row, mandate)).toBe('Mandate MD-7K3Q-9ZXW was given to payee key BKA01, not bka01.');
     expect(NO_MANDATE_MESSAGES.past_last_month({ ...row, end_date: '2027-09-30' }, mandate)).toContain('2027-09, after the mandate’s last month, 2027-06');
+  });
+});
+
+describe('mandateCovering: the mandate a deduction is made under', () => {
+  const used = { number: 'MD-7K3Q-9ZXW', payee_key: 'BKA01', state: 'used' as const, used_month: '2026-11', last_month: '2027-06' };
+  it.each<[string, { payee_key: string; month: string }, Partial<typeof used>, boolean]>([
+    ['its first month', { payee_key: 'BKA01', month: '2026-11' }, {}, true],
+    ['its last month, the payee key in another case', { payee_key: 'bka01', month: '2027-06' }, {}, true],
+    ['a month before it was used', { payee_key: 'BKA01', month: '2026-10' }, {}, false],
+    ['a month after its last', { payee_key: 'BKA01', month: '2027-07' }, {}, false],
+    ['another lender', { payee_key: 'BKB02', month: '2026-12' }, {}, false],
+    ['a mandate claimed but not used', { payee_key: 'BKA01', month: '2026-12' }, { state: 'claimed', used_month: null } as never, false],
+    ['a revoked mandate', { payee_key: 'BKA01', month: '2026-12' }, { state: 'revoked' } as never, false],
+  ])('%s → %s', (_, deduction, change, covered) => {
+    expect(mandateCovering(deduction, [{ ...used, ...change }])).toEqual(covered ? { ...used, ...change } : null);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractNrcs, isValidNrc, normaliseNrc, nrcDigits, sanitiseNrcInput } from '../../../shared/rules/nrc.js';
+import { extractNrcs, isValidNrc, maskNrc, normaliseNrc, nrcDigits, sanitiseNrcInput } from '../../../shared/rules/nrc.js';
 
 describe('normaliseNrc', () => {
   it.each([
@@ -113,5 +113,16 @@ describe('extractNrcs', () => {
     expect(found).toHaveLength(100_000);
     expect(found[0]).toBe('100000/00/0');
     expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe('maskNrc', () => {
+  it.each([
+    ['300108/18/1', '••••08/••/1'],
+    ['30010818/18/1', '••••••18/••/1'],
+    ['300108181', '••••08/••/1'],
+    ['not an NRC', '••••••/••/•'],
+  ])('%s → %s', (nrc, masked) => {
+    expect(maskNrc(nrc)).toBe(masked);
   });
 });

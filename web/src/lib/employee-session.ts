@@ -3,9 +3,10 @@ import { getRuntimeConfig } from './config';
 /*
  * The employee's session: Cognito's custom challenge on the employees' own user pool (a code texted to the
  * payroll register's mobile), called as the Cognito API is called, JSON over HTTPS. Not through Amplify:
- * Amplify holds one pool per app, and it holds the staff session. The tokens live in this tab's
- * sessionStorage under a key of their own, so a staff session on the same browser is never an employee's
- * and an employee's is never staff's, and closing the tab (a shared phone) ends it.
+ * Amplify holds one pool per app, and it holds the staff session. The tokens live under a key of their
+ * own, so a staff session on the same browser is never an employee's and an employee's is never staff's.
+ * They live in localStorage by default, so the session survives the SMS link opening a new tab for its
+ * lifetime; on a shared phone (chosen at sign-in) in this tab's sessionStorage only, gone when it closes.
  */
 
 const STORAGE_KEY = 'payroll.employee-session';
@@ -39,23 +40,36 @@ export function onEmployeeSessionChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function read(): StoredSession | null {
-  try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as StoredSession) : null;
-  } catch {
-    return null;
+/** Where a new session is kept: this tab only on a shared phone, else the browser's. */
+const storeFor = (sharedPhone: boolean): Storage => (sharedPhone ? sessionStorage : localStorage);
+
+/** The storage the current session is in (this tab's first), or null. */
+function current(): { store: Storage; session: StoredSession } | null {
+  for (const store of [sessionStorage, localStorage]) {
+    try {
+      const raw = store.getItem(STORAGE_KEY);
+      if (raw) return { store, session: JSON.parse(raw) as StoredSession };
+    } catch {
+      // An unreadable entry counts as none.
+    }
   }
+  return null;
 }
 
-function write(session: StoredSession | null): void {
+const read = (): StoredSession | null => current()?.session ?? null;
+
+/** Keeps the session where it already is (or in `store`), or forgets it everywhere. */
+function write(session: StoredSession | null, store: Storage = current()?.store ?? localStorage): void {
   try {
-    if (session) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session));
-    else sessionStorage.removeItem(STORAGE_KEY);
+    if (session) store.setItem(STORAGE_KEY, JSON.stringify(session));
+    else for (const each of [sessionStorage, localStorage]) each.removeItem(STORAGE_KEY);
   } finally {
     changed();
   }
 }
+
+// Another tab signing in or out changes this one too.
+if (typeof window !== 'undefined') window.addEventListener('storage', (event) => event.key === STORAGE_KEY && changed());
 
 /** Whether this tab holds an employee's session (its tokens may still need refreshing). */
 export const hasEmployeeSession = (): boolean => read() !== null;
@@ -85,9 +99,9 @@ const expiryOf = (jwt: string): number => {
   return (payload.exp ?? 0) * 1000;
 };
 
-function keep(result: AuthResult['AuthenticationResult'], refreshToken: string): void {
+function keep(result: AuthResult['AuthenticationResult'], refreshToken: string, store?: Storage): void {
   if (!result) return;
-  write({ idToken: result.IdToken, refreshToken: result.RefreshToken ?? refreshToken, expiresAt: expiryOf(result.IdToken) });
+  write({ idToken: result.IdToken, refreshToken: result.RefreshToken ?? refreshToken, expiresAt: expiryOf(result.IdToken) }, store);
 }
 
 /** Starts a sign-in for the NRC's digits (the pool's username): the Session the code is answered with. */
@@ -98,13 +112,15 @@ export async function startEmployeeChallenge(username: string): Promise<string> 
 }
 
 /**
- * Answers the challenge with the code: signed in (the tokens kept), or a new Session after a wrong code.
+ * Answers the challenge with the code: signed in (the tokens kept, in this tab only on a shared phone),
+ * or a new Session after a wrong code.
  * Cognito refuses (NotAuthorizedException) once the sign-in is over: three wrong codes, or 3 minutes.
  */
-export async function answerEmployeeChallenge(username: string, session: string, code: string): Promise<{ signedIn: true } | { signedIn: false; session: string }> {
+export async function answerEmployeeChallenge(username: string, session: string, code: string, sharedPhone = false): Promise<{ signedIn: true } | { signedIn: false; session: string }> {
   const out = await cognito<AuthResult>('RespondToAuthChallenge', { ChallengeName: 'CUSTOM_CHALLENGE', Session: session, ChallengeResponses: { USERNAME: username, ANSWER: code } });
   if (out.AuthenticationResult) {
-    keep(out.AuthenticationResult, '');
+    write(null);
+    keep(out.AuthenticationResult, '', storeFor(sharedPhone));
     return { signedIn: true };
   }
   if (!out.Session) throw new CognitoRefusal('UnexpectedChallenge', 'The sign-in could not go on.');
@@ -126,7 +142,7 @@ export async function employeeIdToken(forceRefresh = false): Promise<string | nu
   }
 }
 
-/** Signs the employee out: the refresh token revoked (as far as Cognito answers), this tab's tokens dropped. */
+/** Signs the employee out: the refresh token revoked (as far as Cognito answers), the tokens dropped from every tab. */
 export async function signOutEmployee(): Promise<void> {
   const stored = read();
   write(null);

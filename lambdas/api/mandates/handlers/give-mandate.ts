@@ -1,5 +1,5 @@
 import { MANDATE_MESSAGES } from '../../../../shared/api/mandates.js';
-import { currentMonth } from '../../../../shared/rules/dates.js';
+import { currentMonth, lusakaDay } from '../../../../shared/rules/dates.js';
 import * as routes from '../../../../shared/routes/mandates.js';
 import { writeAudit } from '../../../data/audit.js';
 import { findOrganisationByPayeeKey } from '../../../data/directory.js';
@@ -23,5 +23,5 @@ export const handler = createApiHandler(routes.giveMandate, async ({ caller: me,
   if (!entry) throw new ConflictError(MANDATE_MESSAGES.notOnRegister, 'not_on_register');
   const mandate = await issueMandate({ nrc: entry.nrc, payee_key: body.payee_key, org_name: org.org_name, max_monthly: body.max_monthly, last_month: body.last_month, mobile: entry.mobile });
   await writeAudit({ actor: { userId: me.userId, email: null, roles: [] }, action: 'mandate.give', subject: `MANDATE#${mandate.number}`, outcome: 'ok', details: { payee_key: body.payee_key, max_monthly: body.max_monthly, last_month: body.last_month } });
-  return { statusCode: 201, body: { mandate: mandateView(mandate), message: MANDATE_MESSAGES.issued(mandate.number) } };
+  return { statusCode: 201, body: { mandate: mandateView(mandate), message: MANDATE_MESSAGES.issued(mandate.number, lusakaDay(mandate.claim_by)) } };
 });

@@ -55,7 +55,8 @@ export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = f
                     Menu
                   </Button>
                 </Menu.Target>
-                <Menu.Dropdown>
+                {/* On a short phone screen the list scrolls inside the dropdown: no item falls off the screen. */}
+                <Menu.Dropdown mah="calc(100dvh - 72px)" style={{ overflowY: 'auto' }} maw="calc(100vw - 16px)">
                   <Menu.Label hiddenFrom="sm">{email}</Menu.Label>
                   {menuItems.map((item) => (
                     <Menu.Item

@@ -19,6 +19,8 @@ export interface SignalsViewProps {
   baseline: { month: string; found: boolean } | null;
   /** The first page of each type, as the upload carries them; without it every page is fetched. */
   head?: readonly Signal[];
+  /** Mandates are required for the file's month: a missing one blocks, so NO_MANDATE shows red; else orange. */
+  mandatesRequired?: boolean;
 }
 
 const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
@@ -33,7 +35,7 @@ const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
   AFFORDABILITY: 'affordability',
   NO_MANDATE: 'no_mandate',
 };
-/** Identity and exposure want a second look; the month's changes are information. */
+/** Identity and exposure want a second look; the month's changes are information; a missing mandate is red only when required. */
 const COLOR_OF: Record<SignalType, string> = {
   NEW: 'blue',
   CHANGED: 'blue',
@@ -44,8 +46,9 @@ const COLOR_OF: Record<SignalType, string> = {
   DISPUTED: 'red',
   NOT_ON_PAYROLL: 'red',
   AFFORDABILITY: 'orange',
-  NO_MANDATE: 'red',
+  NO_MANDATE: 'orange',
 };
+const colorOf = (type: SignalType, mandatesRequired: boolean) => (type === 'NO_MANDATE' && mandatesRequired ? 'red' : COLOR_OF[type]);
 const count = (n: number) => n.toLocaleString('en-US');
 
 function SignalTable({ signals }: { signals: readonly Signal[] }) {
@@ -104,7 +107,7 @@ function SignalSection({ uploadId, type, total, head }: { uploadId: string; type
   );
 }
 
-export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: SignalsViewProps) {
+export function SignalsView({ uploadId, payeeKey, counts, baseline, head, mandatesRequired = false }: SignalsViewProps) {
   const listed = SIGNAL_TYPES.filter((type) => counts[COUNT_OF[type]] > 0);
   // A section's signals are read when it is first opened, not all at once.
   const [open, setOpen] = useState<string[]>(listed.slice(0, 1));
@@ -114,7 +117,7 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: Sign
         {SIGNAL_TYPES.map((type) => {
           const n = counts[COUNT_OF[type]];
           return (
-            <Badge key={type} color={n ? COLOR_OF[type] : 'gray'} variant={n ? 'light' : 'outline'} radius="sm" tt="none" data-testid={`signal-count-${type}`}>
+            <Badge key={type} color={n ? colorOf(type, mandatesRequired) : 'gray'} variant={n ? 'light' : 'outline'} radius="sm" tt="none" data-testid={`signal-count-${type}`}>
               {`${SIGNAL_LABELS[type]}: ${count(n)}`}
             </Badge>
           );
@@ -137,7 +140,7 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: Sign
               <Accordion.Control>
                 <Group gap="xs">
                   <Text fw={600} size="sm">{SIGNAL_LABELS[type]}</Text>
-                  <Badge color={COLOR_OF[type]} variant="light" radius="sm">{count(counts[COUNT_OF[type]])}</Badge>
+                  <Badge color={colorOf(type, mandatesRequired)} variant="light" radius="sm">{count(counts[COUNT_OF[type]])}</Badge>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>

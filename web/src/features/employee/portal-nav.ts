@@ -7,12 +7,14 @@ export interface PortalNavEntry {
   /** A path under /employee. */
   to: string;
   label: string;
+  /** What the screen is for, as the home page's link to it says. */
+  hint: string;
 }
 
 export const PORTAL_NAV: readonly PortalNavEntry[] = [
-  { to: '/employee', label: 'Home' },
-  { to: '/employee/deductions', label: 'My deductions' },
-  { to: '/employee/lookups', label: 'Who looked' },
-  { to: '/employee/reports', label: 'My reports' },
-  { to: '/employee/mandates', label: 'Mandates' },
+  { to: '/employee', label: 'Home', hint: 'This month, and what needs your eye' },
+  { to: '/employee/deductions', label: 'My deductions', hint: 'Every deduction of the last 12 months; report one that is not yours' },
+  { to: '/employee/lookups', label: 'Who looked', hint: 'Lenders who looked at your record' },
+  { to: '/employee/reports', label: 'My reports', hint: 'Deductions you reported, and what was decided' },
+  { to: '/employee/mandates', label: 'Mandates', hint: 'Give a lender your consent to a loan, or revoke it' },
 ];

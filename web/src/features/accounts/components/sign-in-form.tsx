@@ -85,6 +85,12 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
             Sign up
           </Anchor>
         </Text>
+        <Text size="sm" ta="center" c="dimmed" data-testid="employee-door">
+          A civil servant checking your own deductions?{' '}
+          <Anchor component={Link} to="/employee" fw={600}>
+            Sign in with your NRC
+          </Anchor>
+        </Text>
       </Stack>
     </form>
   );

@@ -1,8 +1,11 @@
-import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { BRAND_NAME } from '@/components/ui/brand';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useEmployeeMe } from '../api/employee';
+import { PORTAL_NAV } from '../portal-nav';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -17,8 +20,12 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The portal's home: who the payroll record says the employee is, and where their code went. */
-export function EmployeeHome() {
+/**
+ * The portal's home: the greeting, what matters first (`children`: this month's deductions and what needs
+ * the employee's eye, from the portal's screens), a link to every screen, then who the payroll record says
+ * they are and where their code went.
+ */
+export function EmployeeHome({ children }: { children?: ReactNode }) {
   useDocumentTitle(`Your payroll record · ${BRAND_NAME}`);
   const me = useEmployeeMe();
   return (
@@ -26,6 +33,24 @@ export function EmployeeHome() {
       <Title order={1} size="h2">
         {me.data ? `Hello, ${me.data.first_name}` : 'Your payroll record'}
       </Title>
+      {children}
+      <Card withBorder radius="md" padding="md" component="nav" aria-labelledby="home-screens-title">
+        <Title order={2} size="h4" id="home-screens-title" mb="xs">
+          Your portal
+        </Title>
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {PORTAL_NAV.slice(1).map((entry) => (
+            <li key={entry.to}>
+              <Anchor component={Link} to={entry.to} fw={600} size="sm">
+                {entry.label}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {entry.hint}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      </Card>
       {me.error && <ErrorAlert error={me.error} />}
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">

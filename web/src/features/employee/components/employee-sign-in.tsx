@@ -7,6 +7,7 @@ import { sanitiseNrcInput } from '@shared/rules/nrc';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { requestCode } from '../api/employee';
+import classes from './employee-sign-in.module.css';
 import { isSignInOver, signInWithCode } from '../api/sign-in';
 
 type Details = { nrc: string; employee_number: string };
@@ -25,6 +26,7 @@ export function EmployeeSignIn() {
   const [code, setCode] = useState('');
   const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
+  const [sharedPhone, setSharedPhone] = useState(false);
   const session = useRef<string | null>(null);
 
   const ask = useMutation({
@@ -38,7 +40,7 @@ export function EmployeeSignIn() {
     },
   });
   const answer = useMutation({
-    mutationFn: (value: string) => signInWithCode(details.nrc, value, session.current),
+    mutationFn: (value: string) => signInWithCode(details.nrc, value, session.current, sharedPhone),
     onSuccess: (result) => {
       if (result.signedIn) return;
       session.current = result.session;
@@ -138,6 +140,17 @@ export function EmployeeSignIn() {
               data-autofocus
               autoFocus
             />
+            <label className={classes.shared}>
+              <input type="checkbox" name="shared_phone" checked={sharedPhone} onChange={(event) => setSharedPhone(event.currentTarget.checked)} aria-describedby="shared-phone-hint" />
+              <span>
+                <Text span size="sm" fw={500}>
+                  This is a shared phone
+                </Text>
+                <Text size="xs" c="dimmed" id="shared-phone-hint">
+                  Sign me out when this tab closes. Otherwise you stay signed in on this phone, in every tab, until you choose “Sign out”.
+                </Text>
+              </span>
+            </label>
             <Button type="submit" fullWidth size="md" loading={answer.isPending}>
               Sign in
             </Button>

@@ -10,7 +10,7 @@ import classes from './portal-layout.module.css';
 
 /**
  * The employee portal's frame, phone first: the brand and "Sign out" on one line, the portal's screens
- * (portal-nav.ts) as a row of links that scrolls sideways on a narrow screen, the screen below.
+ * (portal-nav.ts) as links that wrap onto a second line on a narrow screen (none hidden), the screen below.
  */
 export function PortalLayout({ children }: { children: ReactNode }) {
   const signOut = useEmployeeSignOut();
@@ -33,13 +33,15 @@ export function PortalLayout({ children }: { children: ReactNode }) {
             </Button>
           </Group>
           <nav aria-label="Your portal" className={classes.nav}>
-            <Group gap={4} wrap="nowrap" mt="xs">
+            <ul>
               {PORTAL_NAV.map((entry) => (
-                <NavLink key={entry.to} to={entry.to} end className={classes.navLink}>
-                  {entry.label}
-                </NavLink>
+                <li key={entry.to}>
+                  <NavLink to={entry.to} end className={classes.navLink}>
+                    {entry.label}
+                  </NavLink>
+                </li>
               ))}
-            </Group>
+            </ul>
           </nav>
         </Container>
       </Box>

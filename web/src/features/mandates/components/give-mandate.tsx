@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { issueMandateRequestSchema, MANDATE_MESSAGES } from '@shared/api/mandates';

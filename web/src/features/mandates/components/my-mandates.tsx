@@ -1,42 +1,77 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { MandateView } from '@shared/api/mandates';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatMonth } from '@/lib/format';
 import { useMyMandates, useRevokeMandate } from '../api/my-mandates';
-import { formatLimit, STATE_COLORS, stateLabel } from './mandate-format';
+import { expiryWords, formatLimit, mandateStatus } from './mandate-format';
+
+/** "Revoke", then a second step that says what revoking does before it is done. */
+function RevokeStep({ mandate }: { mandate: MandateView }) {
+  const revoke = useRevokeMandate();
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Group>
+        <Button variant="default" color="red" size="xs" onClick={() => setAsking(true)} aria-label={`Revoke mandate ${mandate.number}`}>
+          Revoke
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs" role="group" aria-label={`Confirm revoking mandate ${mandate.number}`} data-testid="revoke-confirm">
+      <Text size="sm" fw={600}>
+        {`Revoke this mandate? ${mandate.org_name} can then never use it. This cannot be undone.`}
+      </Text>
+      {revoke.isError && <ErrorAlert error={revoke.error} title="Not revoked" />}
+      <Group gap="xs">
+        <Button color="red" size="xs" onClick={() => revoke.mutate(mandate.number)} loading={revoke.isPending}>
+          Yes, revoke it
+        </Button>
+        <Button variant="default" size="xs" onClick={() => setAsking(false)} disabled={revoke.isPending}>
+          Keep it
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
 
 function MandateCard({ mandate }: { mandate: MandateView }) {
-  const revoke = useRevokeMandate();
-  const label = stateLabel(mandate);
+  const status = mandateStatus(mandate, 'employee');
+  const expiry = expiryWords(mandate);
   const revocable = mandate.state === 'issued' || mandate.state === 'claimed';
   return (
     <Card withBorder radius="md" padding="md" data-testid="my-mandate" aria-label={`Mandate ${mandate.number}`} component="article">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" gap="xs">
           <Text fw={700} ff="monospace">
             {mandate.number}
           </Text>
-          <Badge variant="light" color={STATE_COLORS[label]} data-testid="my-mandate-state">
-            {label}
+          <Badge variant="light" color={status.color} data-testid="my-mandate-state" style={{ textTransform: 'none' }} maw="100%">
+            {status.label}
           </Badge>
         </Group>
         <Text size="sm">
-          {mandate.org_name} ({mandate.payee_key}): up to {formatLimit(mandate.max_monthly)} a month until {mandate.last_month}
+          {`${mandate.org_name} (${mandate.payee_key}): up to ${formatLimit(mandate.max_monthly)} a month until ${formatMonth(mandate.last_month)}`}
         </Text>
-        {mandate.used_month && <Text size="sm" c="dimmed">Used for a deduction starting {mandate.used_month}.</Text>}
-        {revoke.isError && <ErrorAlert error={revoke.error} title="Not revoked" />}
-        {revocable && (
-          <Group>
-            <Button variant="default" color="red" size="xs" onClick={() => revoke.mutate(mandate.number)} loading={revoke.isPending} aria-label={`Revoke mandate ${mandate.number}`}>
-              Revoke
-            </Button>
-          </Group>
+        {expiry && (
+          <Text size="sm" c="dimmed" data-testid="my-mandate-expiry">
+            {`${expiry} unless the lender claims it.`}
+          </Text>
         )}
+        {mandate.locked && mandate.state === 'issued' && (
+          <Text size="sm" c="dimmed">
+            Three wrong PINs were tried, so nobody can claim it. If you still want the loan, give the lender a new mandate.
+          </Text>
+        )}
+        {revocable && <RevokeStep mandate={mandate} />}
       </Stack>
     </Card>
   );
 }
 
-/** The employee's mandates with their states; one not yet used can be revoked. */
+/** The employee's mandates with their states; one not yet used can be revoked, once confirmed. */
 export function MyMandates() {
   const list = useMyMandates();
   return (

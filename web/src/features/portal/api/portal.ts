@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReportDeductionRequest } from '@shared/api/portal';
+import type { PortalDeduction, ReportDeductionRequest } from '@shared/api/portal';
+import { mandateCovering } from '@shared/rules/mandate';
+import { listMyMandates } from '@shared/routes/mandates';
 import { listMyDeductions, listMyDisputes, listMyLookups, reportMyDeduction } from '@shared/routes/portal';
 import { callRoute, type RouteResponse } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
@@ -13,6 +15,12 @@ const FRESH = { staleTime: 0 } as const;
 export const useMyDeductions = () => useQuery({ ...routeQuery(listMyDeductions), ...FRESH });
 export const useMyLookups = () => useQuery({ ...routeQuery(listMyLookups), ...FRESH });
 export const useMyDisputes = () => useQuery({ ...routeQuery(listMyDisputes), ...FRESH });
+
+/** The number of the employee's mandate each deduction is made under, or null (shared/rules/mandate.ts). */
+export function useMandateOf(): (d: Pick<PortalDeduction, 'payee_key' | 'month'>) => string | null {
+  const mandates = useQuery({ ...routeQuery(listMyMandates), ...FRESH }).data?.mandates ?? [];
+  return (d) => mandateCovering(d, mandates)?.number ?? null;
+}
 
 type Report = Pick<ReportDeductionRequest, 'payee_key' | 'month' | 'reason'>;
 type Reported = RouteResponse<typeof reportMyDeduction> & { fileFailed?: string };

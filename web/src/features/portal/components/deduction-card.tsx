@@ -1,10 +1,10 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { PortalDeduction } from '@shared/api/portal';
 import { formatMonth, formatZmw } from '@/lib/format';
-import { DisputeNote, LenderName, REPORT_LABEL, SignalList, StateBadge } from './deduction-parts';
+import { DisputeNote, LenderName, MandateNote, REPORT_LABEL, SignalList, StateBadge } from './deduction-parts';
 
 /** One deduction on a phone: who, when, how much, where it stands, and the way to report it. */
-export function DeductionCard({ d, onReport }: { d: PortalDeduction; onReport: (d: PortalDeduction) => void }) {
+export function DeductionCard({ d, mandate, onReport }: { d: PortalDeduction; mandate: string | null; onReport: (d: PortalDeduction) => void }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" data-testid="deduction-card" aria-label={`${d.org_name ?? d.payee_key}, ${formatMonth(d.month)}`}>
       <Stack gap="xs">
@@ -20,6 +20,7 @@ export function DeductionCard({ d, onReport }: { d: PortalDeduction; onReport: (
         <Group gap="xs">
           <StateBadge state={d.state} />
         </Group>
+        <MandateNote number={mandate} />
         <SignalList signals={d.signals} />
         <DisputeNote dispute={d.dispute} />
         {d.can_report && (

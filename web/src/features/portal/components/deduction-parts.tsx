@@ -48,6 +48,16 @@ export function SignalList({ signals }: { signals: PortalDeduction['signals'] })
   );
 }
 
+/** The employee's mandate the deduction is made under, if any: their consent, said so. */
+export function MandateNote({ number }: { number: string | null }) {
+  if (!number) return null;
+  return (
+    <Text size="sm" c="teal.9" data-testid="deduction-mandate">
+      {`Made under your mandate ${number}`}
+    </Text>
+  );
+}
+
 /** The report already made on a deduction, if any. */
 export function DisputeNote({ dispute }: { dispute: PortalDeduction['dispute'] }) {
   if (!dispute) return null;

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { PortalDeduction } from '@shared/api/portal';
 import { formatMonth, formatZmw } from '@/lib/format';
-import { useMyDeductions } from '../api/portal';
+import { useMandateOf, useMyDeductions } from '../api/portal';
 import { DeductionCard } from './deduction-card';
 import { DeductionsTable } from './deductions-table';
 import { ListState, PortalHeading } from './portal-states';
@@ -12,6 +12,7 @@ import { ReportDeductionModal } from './report-deduction-modal';
 /** The employee's deductions over the last 12 months: a card each on a phone, a table on a wide screen. */
 export function DeductionsScreen() {
   const deductions = useMyDeductions();
+  const mandateOf = useMandateOf();
   const wide = useMediaQuery('(min-width: 48em)') ?? false;
   const [reporting, setReporting] = useState<PortalDeduction | null>(null);
   const data = deductions.data;
@@ -31,11 +32,11 @@ export function DeductionsScreen() {
         <>
           <Text size="sm">If a deduction is not yours, or you did not agree to it, report it. The lender must answer and a reviewer decides.</Text>
           {wide ? (
-            <DeductionsTable items={data.items} onReport={setReporting} />
+            <DeductionsTable items={data.items} mandateOf={mandateOf} onReport={setReporting} />
           ) : (
             <Stack gap="sm">
               {data.items.map((d, i) => (
-                <DeductionCard key={`${d.month}-${d.payee_key}-${i}`} d={d} onReport={setReporting} />
+                <DeductionCard key={`${d.month}-${d.payee_key}-${i}`} d={d} mandate={mandateOf(d)} onReport={setReporting} />
               ))}
             </Stack>
           )}

@@ -1,10 +1,10 @@
 import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { PortalDeduction } from '@shared/api/portal';
 import { formatMonth, formatZmw } from '@/lib/format';
-import { DisputeNote, LenderName, REPORT_LABEL, SignalList, StateBadge } from './deduction-parts';
+import { DisputeNote, LenderName, MandateNote, REPORT_LABEL, SignalList, StateBadge } from './deduction-parts';
 
 /** The deductions on a wide screen: one row each, newest month first. */
-export function DeductionsTable({ items, onReport }: { items: readonly PortalDeduction[]; onReport: (d: PortalDeduction) => void }) {
+export function DeductionsTable({ items, mandateOf, onReport }: { items: readonly PortalDeduction[]; mandateOf: (d: PortalDeduction) => string | null; onReport: (d: PortalDeduction) => void }) {
   return (
     <Table verticalSpacing="sm" withTableBorder striped data-testid="deductions-table">
       <Table.Thead>
@@ -27,6 +27,7 @@ export function DeductionsTable({ items, onReport }: { items: readonly PortalDed
                 <div>
                   <LenderName d={d} />
                 </div>
+                <MandateNote number={mandateOf(d)} />
                 <SignalList signals={d.signals} />
               </Stack>
             </Table.Td>

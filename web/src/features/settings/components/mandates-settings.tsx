@@ -1,4 +1,5 @@
 import { MonthPickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarMonth } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';

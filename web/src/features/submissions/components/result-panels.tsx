@@ -141,8 +141,8 @@ function IssueList({ title, color, issues, total, notes = [], testId }: { title:
   );
 }
 
-/** Errors block Submit; warnings and fraud flags never do (spec §5). */
-export function ValidationResultsPanel({ view, checking }: { view: ValidationView | null; checking: boolean }) {
+/** Errors block Submit; warnings and fraud flags never do (spec §5). A register has no fraud flags. */
+export function ValidationResultsPanel({ view, checking, withFraud = true }: { view: ValidationView | null; checking: boolean; withFraud?: boolean }) {
   const source = !view
     ? null
     : view.source === 'server'
@@ -155,18 +155,23 @@ export function ValidationResultsPanel({ view, checking }: { view: ValidationVie
       <Stack gap="lg">
         <IssueList title="Errors" color="red" issues={view?.errors ?? []} total={view?.totals.errors ?? 0} testId="errors-list" />
         <IssueList title="Warnings" color="yellow" issues={view?.warnings ?? []} total={view?.totals.warnings ?? 0} notes={view?.notes} testId="warnings-list" />
-        <IssueList title="Fraud flags (non-blocking)" color="orange" issues={view?.fraud ?? []} total={view?.totals.fraud ?? 0} testId="fraud-list" />
+        {withFraud && <IssueList title="Fraud flags (non-blocking)" color="orange" issues={view?.fraud ?? []} total={view?.totals.fraud ?? 0} testId="fraud-list" />}
       </Stack>
     </Panel>
   );
 }
 
-/** Beyond the spec: this file against its payee key's previous month and the borrowers' records. */
-export function SignalsPanel({ view, checking }: { view: ValidationView | null; checking: boolean }) {
+/**
+ * Beyond the spec: this file against its payee key's previous month and the borrowers' records. Signals
+ * never block, except that while mandates are required for the file's month a new deduction without one
+ * is an error too (and its NO_MANDATE signal is red).
+ */
+export function SignalsPanel({ view, checking, mandatesRequired = false }: { view: ValidationView | null; checking: boolean; mandatesRequired?: boolean }) {
+  const aside = mandatesRequired ? 'Never block a submission, except a new deduction without a mandate (an error this month)' : 'Never block a submission';
   return (
-    <Panel title="Signals" aside={<Text size="xs" c="dimmed">Never block a submission</Text>}>
+    <Panel title="Signals" aside={<Text size="xs" c="dimmed" data-testid="signals-aside">{aside}</Text>}>
       {view?.signals ? (
-        <SignalsView {...view.signals} />
+        <SignalsView {...view.signals} mandatesRequired={mandatesRequired} />
       ) : (
         <Text size="sm" c="dimmed">
           {checking ? 'The server compares the file with last month once it has checked it…' : 'Signals appear once the server has validated the file.'}

@@ -2,6 +2,7 @@ import { Card, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSignedInUser } from '@/lib/authorization';
+import { useMandateRequirement } from '@/lib/mandate-requirement';
 import { useCurrentRegister } from '../api/register';
 import { keepsRegister } from '../utils/register-keeper';
 import { CurrentRegisterPanel } from './register-panel';
@@ -15,9 +16,11 @@ import { SubmissionForm } from './submission-form';
 
 /** Spec part 1 §2 "Submissions screen" (/upload); for the payroll authority's admins, the register's proposals too. */
 export function SubmissionsScreen({ title }: { title: string }) {
-  const flow = useSubmissionFlow();
   const { me } = useSignedInUser();
   const keeps = keepsRegister(me);
+  const flow = useSubmissionFlow(keeps ? 'register' : 'inputs');
+  const requiredFrom = useMandateRequirement().data?.required_from ?? null;
+  const mandatesRequired = flow.form.kind === 'inputs' && requiredFrom !== null && flow.form.month >= requiredFrom;
   const register = useCurrentRegister(keeps);
   const [decided, setDecided] = useState<DecisionMade | null>(null);
   const proposed = register.data?.proposed ?? null;
@@ -59,8 +62,9 @@ export function SubmissionsScreen({ title }: { title: string }) {
         <>
           <DataSummaryPanel view={flow.validation} />
           <PreviewPanel view={flow.validation} />
-          <ValidationResultsPanel view={flow.validation} checking={busy} />
-          {!isRegister && <SignalsPanel view={flow.validation} checking={busy} />}
+          {/* A register has no fraud flags and no signals: their panels would only say "none". */}
+          <ValidationResultsPanel view={flow.validation} checking={busy} withFraud={!isRegister} />
+          {!isRegister && <SignalsPanel view={flow.validation} checking={busy} mandatesRequired={mandatesRequired} />}
         </>
       )}
     </Stack>

@@ -38,8 +38,9 @@ export type FlowAction =
   | { type: 'clientOnly'; run: number; result: ClientCheckResult; note: string }
   | { type: 'saved'; run: number; saved: SubmitUploadResponse };
 
-export const initialFlow = (): FlowState => ({
-  fields: { kind: 'inputs', file: null, month: currentMonth(), payeeKey: '' },
+/** The flow as /upload opens: on the register's kind for the payroll authority's PMEC admins, else inputs. */
+export const initialFlow = (kind: DocKind = 'inputs'): FlowState => ({
+  fields: { kind, file: null, month: currentMonth(), payeeKey: '' },
   run: 0,
   activity: null,
   validation: null,

@@ -23,8 +23,8 @@ const percentOf = (progress: UploadProgress) => (progress.stage === 'post' ? Mat
  * upload when nothing changed since, or validates first. The state is one reducer (flow-state.ts); each
  * action is a run, and a change that forgets the results cancels the run in flight.
  */
-export function useSubmissionFlow() {
-  const [state, dispatch] = useReducer(flowReducer, undefined, initialFlow);
+export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
+  const [state, dispatch] = useReducer(flowReducer, initialKind, initialFlow);
   const client = useQueryClient();
   const upload = useUpload(createUpload);
   const runs = useRef(0);
