@@ -27,8 +27,21 @@ async function askForCode(page: Page, nrc: string, employeeNumber: string) {
   await expect(page.getByRole('status')).toContainText(EMPLOYEE_MESSAGES.codeSent);
 }
 
-for (const [device, viewport] of [['phone', { width: 360, height: 740 }], ['desktop', { width: 1360, height: 860 }]] as const) {
-  test(`on a ${device}: a wrong code is told, the right one signs in, and sign-out ends the session`, async ({ page }) => {
+/** Every screen's link in the portal's menu, each whole inside the viewport (none scrolled out of sight). */
+async function expectWholeMenu(page: Page) {
+  const width = page.viewportSize()!.width;
+  const links = page.getByRole('navigation', { name: 'Your portal' }).getByRole('link');
+  await expect(links).toHaveText(['Home', 'My deductions', 'Who looked', 'My reports', 'Mandates']);
+  for (const box of await Promise.all((await links.all()).map((link) => link.boundingBox()))) {
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+  }
+}
+
+// On the phone the employee says it is a shared one: the session stays in that tab. On the desktop, their
+// own, the session is the browser's: the SMS link opened in a new tab is signed in too.
+for (const [device, viewport, shared] of [['phone', { width: 360, height: 740 }, true], ['desktop', { width: 1360, height: 860 }, false]] as const) {
+  test(`on a ${device}: a wrong code is told, the right one signs in, ${shared ? 'a shared phone keeps it to one tab' : 'a new tab is signed in too'}, and sign-out ends the session`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const entry = await onRegister({ first_name: 'Mwape', last_name: 'Banda' });
     await page.goto('/employee');
@@ -47,9 +60,21 @@ for (const [device, viewport] of [['phone', { width: 360, height: 740 }], ['desk
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/employee-wrong-code-${device}.png`, fullPage: true });
 
     await code.fill(await latestCode(twin, entry.mobile));
+    const sharedPhone = page.getByRole('checkbox', { name: 'This is a shared phone' });
+    await expect(sharedPhone).not.toBeChecked();
+    if (shared) await sharedPhone.check();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Hello, Mwape' })).toBeVisible();
     await expect(page.getByText(entry.employee_number)).toBeVisible();
+    await expect(page.getByTestId('home-total')).toContainText('ZMW 0.00');
+    await expect(page.getByTestId('home-screens').getByRole('link')).toHaveCount(4);
+    await expectWholeMenu(page);
+
+    const newTab = await page.context().newPage();
+    await newTab.goto('/employee/mandates');
+    if (shared) await expect(newTab.getByRole('button', { name: 'Send me a code' })).toBeVisible();
+    else await expect(newTab.getByRole('heading', { level: 1, name: 'Mandates' })).toBeVisible();
+    await newTab.close();
     await settled(page);
     await expectNoSeriousViolations(page, '/employee: the portal home');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/employee-home-${device}.png`, fullPage: true });

@@ -34,9 +34,9 @@ export function EmployeeHome({ children }: { children?: ReactNode }) {
         {me.data ? `Hello, ${me.data.first_name}` : 'Your payroll record'}
       </Title>
       {children}
-      <Card withBorder radius="md" padding="md" component="nav" aria-labelledby="home-screens-title">
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="home-screens-title" data-testid="home-screens">
         <Title order={2} size="h4" id="home-screens-title" mb="xs">
-          Your portal
+          Everything in your portal
         </Title>
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {PORTAL_NAV.slice(1).map((entry) => (

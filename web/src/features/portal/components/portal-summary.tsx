@@ -31,7 +31,8 @@ export function PortalSummary() {
   const disputes = useMyDisputes();
   const mandateOf = useMandateOf();
   const data = deductions.data;
-  const thisMonth = data ? data.items.filter((d) => d.month === data.to_month && d.counted && d.state !== 'stopped') : [];
+  // The deductions the total adds up: each lender's latest that runs into this month.
+  const thisMonth = data ? data.items.filter((d) => d.counted && d.state !== 'stopped') : [];
   const attention = data ? attentionOf(data.items, data.to_month, disputes.data?.items ?? []) : [];
   return (
     <Stack gap="md">
@@ -49,7 +50,7 @@ export function PortalSummary() {
           ) : (
             <Stack gap={6} mt="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="This month by lender" data-testid="home-lenders">
               {thisMonth.map((d) => (
-                <li key={`${d.payee_key}-${d.month}`}>
+                <li key={`${d.payee_key}-${d.month}`} data-testid="home-lender">
                   <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
                     <Text size="sm" fw={600} miw={0} style={{ overflowWrap: 'anywhere' }}>
                       {lender(d)}
