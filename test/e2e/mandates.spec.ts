@@ -143,7 +143,9 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
     await page.setViewportSize(PHONE);
     await expect(page.getByTestId('claimed-mandate').filter({ hasText: mandate.number })).toContainText('Claimed');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.locator('.mantine-Button-label').evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+    await menu.click();
     await expectInsideViewport(page, page.getByRole('menu'));
     await shot(page, 'mandates-lender-menu-360');
     await page.keyboard.press('Escape');

@@ -86,7 +86,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           </Anchor>
         </Text>
         <Text size="sm" ta="center" c="dimmed" data-testid="employee-door">
-          A civil servant checking your own deductions?{' '}
+          Checking your own deductions as a civil servant?{' '}
           <Anchor component={Link} to="/employee" fw={600}>
             Sign in with your NRC
           </Anchor>
