@@ -69,10 +69,9 @@ test('an employee sees a deduction and the lender’s lookup, reports it, and co
   await expect(card).toContainText('Submitted by the lender');
   await expect(card).toContainText('This deduction is new');
   await look(page, 'portal deductions: one', 'portal-deductions-phone');
-  // Home says it first: what they pay, the lender's part, and the new deduction to look at.
+  // Home says it first: what they pay this month (last month's deduction has ended), and the new deduction to look at.
   await open(page, 'Home', 'Hello, Mwape');
-  await expect(page.getByTestId('home-total')).toContainText('ZMW 250.00');
-  await expect(page.getByTestId('home-lender').filter({ hasText: lender.org.orgName })).toContainText('ZMW 250.00');
+  await expect(page.getByTestId('home-total')).toContainText('ZMW 0.00');
   await expect(page.getByTestId('home-attention').getByRole('link', { name: new RegExp(`New deduction: ${lender.org.orgName} takes ZMW 250.00`) })).toBeVisible();
   for (const name of ['My deductions', 'Who looked', 'My reports', 'Mandates']) await expect(page.getByRole('navigation', { name: 'Your portal' }).getByRole('link', { name })).toBeVisible();
   await look(page, 'portal home: one deduction', 'portal-home-phone');

@@ -28,6 +28,8 @@ test('one authority admin proposes a register, seeing what it changes; a second 
   // The first admin validates the register: the difference from the current one shows before Submit.
   await signInAt(page, proposer.email, proposer.password, '/upload');
   const screen = uploadScreen(page);
+  // A PMEC admin of the authority opens /upload on the register's kind.
+  await expect(page.getByRole('combobox', { name: 'File type' })).toHaveValue('Payroll register (.xlsx)');
   await screen.chooseType('Payroll register (.xlsx)');
   await expect(screen.payeeKey()).toBeHidden();
   await screen.chooseFile('PMEC register.xlsx', registerWorkbook([onRegister, ...colleagues]));
@@ -37,8 +39,12 @@ test('one authority admin proposes a register, seeing what it changes; a second 
   await expect(preview.getByText('+260 97 ••• ••67')).toBeVisible();
   await expect(preview.getByText('097 123 4567')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'What this register changes' }).getByTestId('register-difference')).toBeVisible();
+  // Only the panels a register has: no fraud flags, no signals.
+  await expect(screen.list('fraud')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Signals' })).toHaveCount(0);
   await settled(page);
   await expectNoSeriousViolations(page, '/upload with a register validated');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-validated.png`, fullPage: true });
   await screen.button('Submit').click();
   await screen.expectMessage('Register proposed: its 3 employees replace the current register once a second admin of the payroll authority approves it.');
   const proposal = page.getByRole('region', { name: 'Proposed payroll register' });

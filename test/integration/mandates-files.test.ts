@@ -65,6 +65,9 @@ beforeAll(async () => {
   await revokeMandate(m.revoked.number, nrc(8));
   m.expired = await issue(9, orgA, {}, new Date(Date.now() - 31 * 86_400_000));
   m.otherPayee = await claimed(who.adminB, await issue(11, orgB));
+  m.locked = await issue(12, orgA);
+  const wrongPin = m.locked.pin === '000000' ? '111111' : '000000';
+  for (let i = 0; i < 3; i++) await call(twin, claimMandate, { body: { mandate_number: m.locked.number, pin: wrongPin }, caller: who.adminA });
   reasons = [
     { nrc: nrc(1), mandate: m.good!.number.toLowerCase() },
     { nrc: nrc(2) },
@@ -76,6 +79,7 @@ beforeAll(async () => {
     { nrc: nrc(9), mandate: m.expired!.number },
     { nrc: nrc(10), mandate: 'MD-ZZZZ-ZZZ0' },
     { nrc: nrc(11), mandate: m.otherPayee!.number },
+    { nrc: nrc(12), mandate: m.locked!.number },
   ];
 }, 180_000);
 
@@ -100,8 +104,9 @@ describe('a new deduction must cite a mandate that covers it', () => {
       [nrc(9)]: `Mandate ${m.expired!.number} expired before it was claimed.`,
       [nrc(10)]: 'Mandate MD-ZZZZ-ZZZ0 does not exist. Check the number the employee gave.',
       [nrc(11)]: `Mandate ${m.otherPayee!.number} was given to payee key ${orgB.payeeKey}, not ${orgA.payeeKey}.`,
+      [nrc(12)]: `Mandate ${m.locked!.number} is locked after wrong PINs: it can never be claimed. Ask the employee to give a new mandate.`,
     });
-    expect(u.signal_counts).toMatchObject({ new: 10, no_mandate: 9 });
+    expect(u.signal_counts).toMatchObject({ new: 11, no_mandate: 10 });
   });
 
   it('marks the cited mandate used at ingestion, texts the employee once, and needs none the next month', async () => {
@@ -134,7 +139,7 @@ describe('mandates required from a month', () => {
     expectStatus(await setRequiredFrom(M), 200);
     const blocked = await validate(who.adminA, orgA, M, reasons);
     const mandateErrors = blocked.errors.filter((e) => e.type === 'MANDATE');
-    expect(mandateErrors).toHaveLength(9);
+    expect(mandateErrors).toHaveLength(10);
     expect(mandateErrors[0]).toMatchObject({ column: 'Mandate', message: 'A new deduction must cite the employee’s mandate in the MANDATE column.' });
     const refused = await api.submit(who.adminA, blocked.id);
     expectStatus(refused, 409);
@@ -143,7 +148,7 @@ describe('mandates required from a month', () => {
     expectStatus(await setRequiredFrom(shiftMonth(M, 1)), 200);
     const before = await validate(who.adminA, orgA, M, reasons);
     expect(before.errors).toEqual([]);
-    expect(noMandate(before).size).toBe(9);
+    expect(noMandate(before).size).toBe(10);
   });
 
   it('is a platform admin’s setting, validated as a month', async () => {
