@@ -5,6 +5,7 @@ import { updateSettings } from '../../shared/routes/settings.js';
 import { MANDATE_HEADER } from '../fixtures/mandates.js';
 import { addToCurrentRegister, registerEntry } from '../support/register.js';
 import { textsTo } from '../support/employee.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { workbook } from '../fixtures/submissions/workbooks.js';
 import { call } from '../support/api.js';
@@ -57,7 +58,7 @@ test.beforeAll(() => {
 });
 
 test('a mandate from the employee’s phone to the lender’s claim and the files that cite it', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const lender = await prepareSubmitter(twin);
   const payee = lender.org.payeeKey;
   const admin = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
@@ -202,6 +203,25 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
     await card.getByRole('button', { name: 'Save mandates' }).click();
     await expect(page.getByText('Settings saved.')).toBeVisible();
     await expect(card.getByRole('button', { name: /Required from/ })).toContainText('Not required');
+
+    // The lender's file citing it goes in: the employee's phone says the deduction is made under the mandate.
+    const lenderToken = (await signIn(twin, lender.email, lender.password)).idToken;
+    const files = submissionsApi(twin);
+    const submitted = await files.submitWorkbook(lenderToken, { kind: 'inputs', month: M, payeeKey: payee, fileName: 'cited.xlsx' }, workbook(rows(payee, mandate.number).slice(0, 2)));
+    expect((await files.waitForIngestion(lenderToken, submitted)).ingestion?.status).toBe('done');
+    await page.setViewportSize(PHONE);
+    await signInAsEmployee(page, { nrc: employee.nrc, employeeNumber: employee.employee_number });
+    await expect(page.getByTestId('home-lender').filter({ hasText: lender.org.orgName })).toContainText(`Under your mandate ${mandate.number}`);
+    await expect(page.getByTestId('home-total')).toContainText('ZMW 300.00');
+    await shot(page, 'mandates-portal-home-covered');
+    await page.getByRole('navigation', { name: 'Your portal' }).getByRole('link', { name: 'My deductions' }).click();
+    await expect(page.getByTestId('deduction-card').filter({ hasText: lender.org.orgName }).getByTestId('deduction-mandate')).toHaveText(`Made under your mandate ${mandate.number}`);
+    await page.getByRole('navigation', { name: 'Your portal' }).getByRole('link', { name: 'Mandates' }).click();
+    const monthName = new Date(`${M}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await expect(page.getByTestId('my-mandate').filter({ hasText: mandate.number }).getByTestId('my-mandate-state')).toHaveText(`Used from ${monthName}`);
+    await settled(page);
+    await expectNoSeriousViolations(page, '/employee/mandates with a used mandate, at 360 px');
+    await shot(page, 'mandates-portal-used');
   } finally {
     await call(twin, updateSettings, { body: { mandates: { required_from: null } }, caller: admin });
   }
