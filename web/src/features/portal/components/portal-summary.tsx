@@ -11,13 +11,17 @@ const DECIDED_SHOWN_DAYS = 30;
 
 const lender = (d: Pick<PortalDeduction, 'org_name' | 'payee_key'>) => d.org_name ?? `Lender ${d.payee_key}`;
 
-/** What needs the employee's eye: a deduction new this month or last, a report decided lately. */
-function attentionOf(items: readonly PortalDeduction[], toMonth: string, disputes: readonly PortalDispute[], now = Date.now()) {
+/** What needs the employee's eye: a deduction new this month or last (said to be under their mandate if so), a report decided lately. */
+function attentionOf(items: readonly PortalDeduction[], toMonth: string, disputes: readonly PortalDispute[], mandateOf: (d: PortalDeduction) => string | null, now = Date.now()) {
   const since = shiftMonth(toMonth, -1);
   const fresh = items.filter((d) => d.month >= since && d.signals.some((s) => s.type === 'NEW'));
   const decided = disputes.filter((d) => d.decision && now - Date.parse(d.decision.at) < DECIDED_SHOWN_DAYS * 86_400_000);
   return [
-    ...fresh.map((d) => ({ key: `new-${d.payee_key}-${d.month}`, to: '/employee/deductions', text: `New deduction: ${lender(d)} takes ${formatZmw(d.installment)} from ${formatMonth(d.month)}. Not yours? Report it.` })),
+    ...fresh.map((d) => {
+      const mandate = mandateOf(d);
+      const then = mandate ? `, under your mandate ${mandate}.` : '. Not yours? Report it.';
+      return { key: `new-${d.payee_key}-${d.month}`, to: '/employee/deductions', text: `New deduction: ${lender(d)} takes ${formatZmw(d.installment)} from ${formatMonth(d.month)}${then}` };
+    }),
     ...decided.map((d) => ({ key: `decided-${d.id}`, to: '/employee/reports', text: `Your report on ${lender(d)}, ${formatMonth(d.month)}: ${EMPLOYEE_DISPUTE_STATUS_LABELS[d.status].toLowerCase()}.` })),
   ];
 }
@@ -33,7 +37,7 @@ export function PortalSummary() {
   const data = deductions.data;
   // The deductions the total adds up: each lender's latest that runs into this month.
   const thisMonth = data ? data.items.filter((d) => d.counted && d.state !== 'stopped') : [];
-  const attention = data ? attentionOf(data.items, data.to_month, disputes.data?.items ?? []) : [];
+  const attention = data ? attentionOf(data.items, data.to_month, disputes.data?.items ?? [], mandateOf) : [];
   return (
     <Stack gap="md">
       <ListState query={deductions} empty={false} what="your deductions" />
