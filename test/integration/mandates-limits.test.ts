@@ -1,14 +1,12 @@
-import { randomFillSync } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MANDATE_LIMIT_MESSAGES, MANDATE_LIMITS } from '../../shared/api/mandates.js';
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { newMandateNumber, type MandateState } from '../../shared/rules/mandate.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
 import { giveMandate, listMyMandates, revokeMandate } from '../../shared/routes/mandates.js';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
 import { call, expectStatus } from '../support/api.js';
 import { signInEmployee, textsTo } from '../support/employee.js';
 import { addToCurrentRegister, registerEntry, uniqueMobile } from '../support/register.js';
+import { seedEmployeeMandates } from '../fixtures/mandates.js';
 import { seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 /**
@@ -18,6 +16,7 @@ import { seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/su
 const twin = inject('twin');
 const M = currentMonth();
 const DAY_MS = 86_400_000;
+const seedMandates = (entry: RegisterEntry, states: Parameters<typeof seedEmployeeMandates>[2]) => seedEmployeeMandates(entry, org.payeeKey, states);
 const retryTime = /Try again after \d{2}:\d{2} Lusaka time( on \d{1,2} [A-Z][a-z]{2})?\.$/;
 let org: SeededOrg;
 
@@ -33,34 +32,6 @@ async function signedIn(overrides: Partial<RegisterEntry> = {}): Promise<{ entry
 }
 
 const give = (token: string) => call(twin, giveMandate, { body: { payee_key: org.payeeKey, max_monthly: 400, last_month: shiftMonth(M, 3) }, caller: token });
-
-/** Mandates of an employee written straight to the directory as the data layer stores them; their numbers, in the order given. */
-async function seedMandates(entry: RegisterEntry, states: readonly { state: MandateState; issuedAt: number }[]): Promise<string[]> {
-  const { mandateItem } = await import('../../lambdas/data/mandates.js');
-  const { batchWriteAll } = await import('../../lambdas/data/dynamo.js');
-  const { tableName } = await import('../../lambdas/data/clients.js');
-  const items = states.map(({ state, issuedAt }) => {
-    const number = newMandateNumber((bytes) => randomFillSync(bytes));
-    return mandateItem({
-      number,
-      nrc: entry.nrc,
-      nrc_digits: nrcDigits(entry.nrc),
-      payee_key: org.payeeKey,
-      org_name: 'Kafue Credit',
-      max_monthly: 100,
-      last_month: M,
-      state,
-      mobile: entry.mobile,
-      pin_hash: 'x',
-      pin_salt: 'y',
-      issued_at: new Date(issuedAt).toISOString(),
-      claim_by: new Date(issuedAt + 30 * DAY_MS).toISOString(),
-      claimed_at: state === 'issued' ? null : new Date(issuedAt + 1000).toISOString(),
-    });
-  });
-  await batchWriteAll(tableName('directory'), items, { busy: 'busy' });
-  return items.map((item) => String(item.number));
-}
 
 describe('what one employee can make the platform send', () => {
   it('gives one employee 5 mandates a day, and says when the next may be given', async () => {
