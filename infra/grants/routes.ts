@@ -179,10 +179,11 @@ const GRANTS_BY_ROUTE = {
   'get-mandate-requirement': { tables: { directory: read(['Query']) } },
   'list-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
   // The employee's side (the employee's link is read by the chain): a mandate is put under a fresh
-  // number (deleted again when its SMS cannot be sent), texted to the register's mobile (register GetItem).
+  // number (deleted again when its SMS cannot be sent), texted to the register's mobile (register GetItem),
+  // after the employee's open mandates are counted (gsi1) and the day's mandates and texts (pk=RATE#…).
   'list-my-mandates': { tables: { directory: read(['Query'], 'gsi1') } },
   'get-mandate-lender': { tables: { directory: read(['Query'], 'gsi1') } },
-  'give-mandate': audited({ tables: { directory: { actions: ['Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1'] }, register: read(['GetItem']) }, sendsSms: true }),
+  'give-mandate': audited({ tables: { directory: { actions: ['Query', 'PutItem', 'DeleteItem', 'GetItem', 'UpdateItem'], indexes: ['gsi1'] }, register: read(['GetItem']) }, sendsSms: true }),
   'revoke-mandate': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['UpdateItem'] } } }),
   // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
   // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it; an old

@@ -8,7 +8,7 @@ import { nrcDigits } from '../../shared/rules/nrc.js';
 import { hashPin, newPin } from '../lib/pin-hash.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
-import { batchGetAll, isConditionFailure } from './dynamo.js';
+import { batchGetAll, isConditionFailure, queryAll, queryPage } from './dynamo.js';
 import { sendSms } from './sms.js';
 
 /**
@@ -105,12 +105,44 @@ export async function mandatesByNumber(numbers: readonly string[], now = new Dat
   return found;
 }
 
-/** Access pattern "an employee's mandates", newest first. */
-export async function listMandatesOfNrc(nrc: string, now = new Date()): Promise<MandateRecord[]> {
-  const out = await dynamo.send(
-    new QueryCommand({ TableName: tableName('directory'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `MANDATES#NRC#${nrcDigits(nrc)}` }, ScanIndexForward: false, Limit: 200 }),
+const employeeIndexKey = (nrc: string) => `MANDATES#NRC#${nrcDigits(nrc)}`;
+/** Where a page of an employee's mandates resumes: the last mandate's index sort key, `{issued_at}#{number}`. */
+const RESUME_AFTER = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#(MD-[A-Z0-9]{4}-[A-Z0-9]{4})$/;
+
+/** Whether a cursor can be where an employee's mandates resume (anything else is not one of ours). */
+export const isMandateResumePoint = (after: string) => RESUME_AFTER.test(after);
+
+/**
+ * Access pattern "an employee's mandates", newest first, a page at a time: `after` is a page's `next`
+ * (null from the start). The resume key is rebuilt from the caller's own NRC, so a page can only continue
+ * their own list.
+ */
+export async function listMandatesOfNrc(nrc: string, page: { limit: number; after: string | null }, now = new Date()): Promise<{ mandates: MandateRecord[]; next: string | null }> {
+  const gsi1pk = employeeIndexKey(nrc);
+  const number = page.after ? RESUME_AFTER.exec(page.after)?.[1] : undefined;
+  const start = page.after && number ? { ...mandateKey(number), gsi1pk, gsi1sk: page.after } : null;
+  const out = await queryPage(
+    { TableName: tableName('directory'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: false },
+    { limit: page.limit, start, read: (item) => mandateCodec.parse(item) },
   );
-  return mandateCodec.parseAll(out.Items).map((m) => mandateRecord(m, now));
+  return { mandates: out.items.map((m) => mandateRecord(m, now)), next: out.next ? String(out.next.gsi1sk) : null };
+}
+
+/**
+ * How many of an employee's mandates are open at `now`: issued and not yet expired, or claimed and not yet
+ * used (a lender may still act on it). One Query of their index over every page, reading two attributes.
+ */
+export async function countOpenMandates(nrc: string, now = new Date()): Promise<number> {
+  const items = await queryAll<{ state: StoredMandate['state']; claim_by: string }>({
+    TableName: tableName('directory'),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: '#s IN (:issued, :claimed)',
+    ProjectionExpression: '#s, claim_by',
+    ExpressionAttributeNames: { '#s': 'state' },
+    ExpressionAttributeValues: { ':pk': employeeIndexKey(nrc), ':issued': 'issued', ':claimed': 'claimed' },
+  });
+  return items.filter((m) => stateAt(m, now) !== 'expired').length;
 }
 
 /** Access pattern "a payee key's claimed mandates", newest claim first. */

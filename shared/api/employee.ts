@@ -8,7 +8,8 @@ import { isValidNrc, normaliseNrc } from '../rules/nrc.js';
 export const EMPLOYEE_MESSAGES = {
   /** The same words, status and body whether or not the details match the register: they reveal nothing. */
   codeSent: 'If these details match the payroll record, we have sent a code to the mobile number on it.',
-  tooManyCodes: 'Too many codes have been asked for. Wait an hour, then try again.',
+  /** Past a limit on codes (the NRC's texts, or the client address): when to ask again, in Lusaka time. */
+  tooManyCodes: (when: string) => `Too many codes have been asked for. Try again after ${when}.`,
   nrc: 'Enter your NRC as it is on your card, for example 123456/78/9.',
   employeeNumber: 'Enter your employee number as it is on your payslip.',
   code: 'Enter the 6-digit code from the text message.',
@@ -22,8 +23,19 @@ export const EMPLOYEE_CODE = {
   ttlSeconds: 5 * 60,
   /** Wrong answers a code takes before it ends. */
   tries: 3,
-  /** Codes an hour for one NRC, and from one client address. */
-  perHour: 5,
+} as const;
+
+/**
+ * How many codes, in sliding windows. Only codes actually texted count against the NRC (a request that
+ * does not match the register texts nothing, so it cannot use up the owner's codes); every request counts
+ * against its client address (generous: an HR office or a mobile network's shared address holds many
+ * people) and against the pair of address and NRC (tighter: one address guessing one NRC's employee number).
+ */
+export const EMPLOYEE_CODE_LIMITS = {
+  textsPerHour: 5,
+  textsPerDay: 10,
+  perAddressPerHour: 100,
+  perAddressAndNrcPerHour: 10,
 } as const;
 
 /** The text the code goes out in. */

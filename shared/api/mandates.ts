@@ -113,3 +113,27 @@ export const mandateRequirementText = (month: string) =>
 
 /** The lender a payee key names, shown back to the employee before they give a mandate. */
 export const mandateLenderResponseSchema = z.object({ payee_key: z.string(), org_name: z.string() });
+
+/**
+ * What one employee can make the platform send: mandates given in a day and open at once (issued and not
+ * expired, or claimed and not yet used), and texts a day to one phone number, whatever their kind (sign-in
+ * codes have limits of their own: shared/api/employee.ts).
+ */
+export const MANDATE_LIMITS = {
+  givenPerDay: 5,
+  openAtOnce: 20,
+  textsPerPhonePerDay: 20,
+  /** The employee's list, a page at a time. */
+  pageSize: 50,
+} as const;
+
+export const MANDATE_LIMIT_MESSAGES = {
+  tooManyGiven: (when: string) => `You can give ${MANDATE_LIMITS.givenPerDay} mandates in a day. Try again after ${when}.`,
+  tooManyOpen: `You have ${MANDATE_LIMITS.openAtOnce} mandates waiting for a lender or claimed and not yet used, the most allowed. Revoke one you no longer need, then give the new one.`,
+  tooManyTexts: (when: string) => `We have sent ${MANDATE_LIMITS.textsPerPhonePerDay} texts to your phone today, the most allowed. Try again after ${when}.`,
+  cursor: 'This list has changed since it was opened. Load it again from the start.',
+} as const;
+
+/** GET /api/employee/mandates?cursor=: a page's `next_cursor` leads to the next page. */
+export const myMandateListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const myMandateListResponseSchema = z.object({ mandates: z.array(mandateViewSchema), next_cursor: z.string().nullable() });

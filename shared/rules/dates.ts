@@ -184,3 +184,16 @@ export function lusakaClock(instant: Date): string {
   const local = new Date(instant.getTime() + ZAMBIA_UTC_OFFSET_MINUTES * 60_000);
   return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())} Lusaka time`;
 }
+
+/**
+ * When a refused call may be made again, as a person in Zambia reads it: the minute rounded up (so trying
+ * at the minute said works), "14:06 Lusaka time" today, "14:06 Lusaka time on 28 Nov" on another day.
+ */
+export function lusakaRetryTime(instant: Date, now: Date = new Date()): string {
+  const minute = Math.ceil(instant.getTime() / 60_000) * 60_000;
+  const clock = lusakaClock(new Date(minute));
+  const day = (at: number) => new Date(at + ZAMBIA_UTC_OFFSET_MINUTES * 60_000);
+  const local = day(minute);
+  const sameDay = local.toISOString().slice(0, 10) === day(now.getTime()).toISOString().slice(0, 10);
+  return sameDay ? clock : `${clock} on ${local.getUTCDate()} ${MONTH_ABBREVIATIONS[local.getUTCMonth()]}`;
+}

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
 import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
 import { updateSettings } from '../../shared/routes/settings.js';
-import { MANDATE_HEADER } from '../fixtures/mandates.js';
+import { MANDATE_HEADER, seedEmployeeMandates } from '../fixtures/mandates.js';
 import { addToCurrentRegister, registerEntry } from '../support/register.js';
 import { textsTo } from '../support/employee.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -114,6 +114,17 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
   const pin = /PIN (\d{6})/.exec(sms[0]!)?.[1] ?? '';
   expect(pin).toMatch(/^\d{6}$/);
   await expect(page.getByText(pin)).toHaveCount(0);
+
+  // Older mandates come a page at a time: Load more, at 360 px.
+  await seedEmployeeMandates(employee, payee, Array.from({ length: 60 }, (_, i) => ({ state: 'revoked' as const, issuedAt: Date.now() - 86_400_000 - i * 1000 })));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await expect(page.getByTestId('my-mandate')).toHaveCount(50);
+  await page.getByTestId('my-mandates-more').scrollIntoViewIfNeeded();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/mandates-portal-load-more.png` });
+  await page.getByTestId('my-mandates-more').click();
+  await expect(page.getByTestId('my-mandate')).toHaveCount(61);
+  await expect(page.getByTestId('my-mandates-more')).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.setViewportSize({ width: 1360, height: 860 });
   const mandate = { number, pin };

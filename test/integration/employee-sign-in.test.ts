@@ -133,24 +133,6 @@ describe(named(requestEmployeeCode), () => {
     await expect(answerChallenge(twin, stranger, session, '000000')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
-  it('gives one NRC at most 5 codes an hour, whoever asks, matching or not', async () => {
-    const entry = await employee();
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await askCode(entry.nrc, i % 2 ? entry.employee_number : 'NOT-THEIRS')).status);
-    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
-    expect((await askCode(entry.nrc, entry.employee_number)).body).toEqual({ error: 'rate_limited', message: EMPLOYEE_MESSAGES.tooManyCodes });
-  });
-
-  it('gives one client address at most 5 codes an hour, whatever the NRCs', async () => {
-    const from = uniqueAddress();
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const entry = await employee();
-      statuses.push((await askCode(entry.nrc, entry.employee_number, from)).status);
-    }
-    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
-  });
-
   it('refuses a malformed NRC with what to type, before counting or looking', async () => {
     const res = await askCode('12/34', 'E1');
     expectStatus(res, 400);

@@ -6,10 +6,13 @@
 // - a Session is good for one answer and for 3 minutes, and names its client and user;
 // - with PreventUserExistenceErrors an unknown user is not refused: the triggers run with userNotFound
 //   true and the challenge they set can never be passed (no tokens are issued for no user);
-// - a Define answer of failAuthentication is NotAuthorizedException; issueTokens signs the user in.
+// - a Define answer of failAuthentication is NotAuthorizedException; issueTokens signs the user in;
+// - a user who never confirmed their sign-up (UNCONFIRMED) is refused at once (UserNotConfirmedException),
+//   and one an administrator made whose password was never set (FORCE_CHANGE_PASSWORD) is answered the
+//   new-password challenge where tokens would be: only a CONFIRMED user is ever given tokens.
 const { randomUUID } = require('node:crypto');
 const { Targets } = require('cognito-local/lib/targets/targets');
-const { InvalidParameterError, NotAuthorizedError, UserLambdaValidationError, UserNotFoundError } = require('cognito-local/lib/errors');
+const { InvalidParameterError, NotAuthorizedError, UserLambdaValidationError, UserNotConfirmedException, UserNotFoundError } = require('cognito-local/lib/errors');
 const { attributesToRecord } = require('cognito-local/lib/services/userPoolService');
 const { createChallengeSessions } = require('./challenge-sessions.cjs');
 
@@ -60,6 +63,10 @@ function triggerEvent(pool, client, state, user, triggerSource, request) {
 async function nextStep(services, ctx, pool, client, user, state) {
   const lambdas = pool.options.LambdaConfig ?? {};
   const define = await invoke(lambdas.DefineAuthChallenge, 'DefineAuthChallenge', triggerEvent(pool, client, state, user, 'DefineAuthChallenge_Authentication', { session: state.history }));
+  if (define.issueTokens && !define.failAuthentication && user && !state.userNotFound && user.UserStatus !== 'CONFIRMED') {
+    // No answer this twin takes leads on from here: the employees' client has no password to set.
+    return { ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: randomUUID(), ChallengeParameters: { USER_ID_FOR_SRP: user.Username, requiredAttributes: '[]', userAttributes: '{}' } };
+  }
   if (define.issueTokens && !define.failAuthentication && user && !state.userNotFound) {
     const groups = await pool.listUserGroupMembership(ctx, user);
     const tokens = await services.tokenGenerator.generate(ctx, user, groups, client, state.clientMetadata, 'Authentication');
@@ -90,6 +97,7 @@ intercept('InitiateAuth', async (services, ctx, req) => {
   const user = await pool.getUserByUsername(ctx, username);
   if (!user && client.PreventUserExistenceErrors !== 'ENABLED') throw new UserNotFoundError('User does not exist.');
   if (user && user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+  if (user && user.UserStatus === 'UNCONFIRMED') throw new UserNotConfirmedException('User is not confirmed.');
   const state = { id: randomUUID(), clientId: client.ClientId, username: user?.Username ?? username, userNotFound: !user, clientMetadata: req.ClientMetadata, history: [] };
   return nextStep(services, ctx, pool, client, user, state);
 });

@@ -25,5 +25,6 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
 
 require('./fidelity.cjs'); // what cognito-local lacks or answers differently from Cognito
 require('./sessions.cjs'); // sign-out, refresh-token revocation, access tokens checked
+require('./admin-only.cjs'); // a pool of administrators' users only refuses SignUp
 require('./custom-auth.cjs'); // Cognito's custom challenge (the employees' sign-in), through the pool's triggers
 require('cognito-local/lib/bin/start');

@@ -1,4 +1,4 @@
-import { codeSms } from '../../../shared/api/employee.js';
+import { codeSms, EMPLOYEE_CODE_LIMITS } from '../../../shared/api/employee.js';
 import { nrcDigits } from '../../../shared/rules/nrc.js';
 import { issueCode } from '../../data/employee-codes.js';
 import { liveOldMobile } from '../../data/old-mobiles.js';
@@ -9,14 +9,25 @@ import type { CurrentRegisterEntry } from '../../data/register.js';
 import { sendSms } from '../../data/sms.js';
 
 const HOUR = 3600;
+const DAY = 24 * HOUR;
 
 /**
- * Every code request counts, matching or not, so the limit itself tells nothing about the register: at
- * most five an hour for one NRC (whoever asks) and five from one client address (whatever NRC).
+ * What every code request counts against, matching or not (sliding windows): its client address, and the
+ * pair of that address and the NRC asked about.
  */
-export const codeLimits = (ip: string, nrc: string, perHour: number): RateLimit[] => [
-  { scope: `employee-code:nrc:${nrcDigits(nrc)}`, limit: perHour, windowSeconds: HOUR },
-  { scope: `employee-code:ip:${ip}`, limit: perHour, windowSeconds: HOUR },
+export const requestLimits = (address: string, nrc: string): RateLimit[] => [
+  { scope: `employee-code:ip:${address}`, limit: EMPLOYEE_CODE_LIMITS.perAddressPerHour, windowSeconds: HOUR },
+  { scope: `employee-code:ip-nrc:${address}:${nrcDigits(nrc)}`, limit: EMPLOYEE_CODE_LIMITS.perAddressAndNrcPerHour, windowSeconds: HOUR },
+];
+
+/**
+ * The codes texted for one NRC (sliding windows): counted only when a code is sent, so a request that
+ * does not match the register never uses them up; read on every request for the NRC, matching or not, so
+ * once they are used up every request for it gets the same 429, and the answer still tells nothing of the pair.
+ */
+export const textLimits = (nrc: string): RateLimit[] => [
+  { scope: `employee-code:texts:${nrcDigits(nrc)}`, limit: EMPLOYEE_CODE_LIMITS.textsPerHour, windowSeconds: HOUR },
+  { scope: `employee-code:texts-day:${nrcDigits(nrc)}`, limit: EMPLOYEE_CODE_LIMITS.textsPerDay, windowSeconds: DAY },
 ];
 
 /** The register's employee number and the one typed: spaces around and letter case aside. */

@@ -10,6 +10,7 @@ import {
   isLeapYear,
   isMonth,
   lastDayOfMonth,
+  lusakaRetryTime,
   monthOf,
   parseCellDate,
 } from '../../../shared/rules/dates.js';
@@ -257,5 +258,19 @@ describe('lusakaDay', () => {
     ['2027-03-01T21:59:59.000Z', '1 Mar 2027'],
   ])('%s is %s in Lusaka', (instant, day) => {
     expect(lusakaDay(instant)).toBe(day);
+  });
+});
+
+describe('lusakaRetryTime', () => {
+  const now = new Date('2026-11-27T12:00:00Z'); // 14:00 in Lusaka
+  it.each([
+    ['a whole minute, today', '2026-11-27T12:06:00Z', '14:06 Lusaka time'],
+    ['a second into a minute rounds up', '2026-11-27T12:06:01Z', '14:07 Lusaka time'],
+    ['before midnight in Lusaka is today', '2026-11-27T21:59:00Z', '23:59 Lusaka time'],
+    ['past midnight in Lusaka names the day', '2026-11-27T22:00:00Z', '00:00 Lusaka time on 28 Nov'],
+    ['a day on names the day', '2026-11-28T12:00:00Z', '14:00 Lusaka time on 28 Nov'],
+    ['across a year end', '2026-12-31T22:30:00Z', '00:30 Lusaka time on 1 Jan'],
+  ])('%s', (_, at, expected) => {
+    expect(lusakaRetryTime(new Date(at), now)).toBe(expected);
   });
 });

@@ -1,12 +1,13 @@
-import { EMPLOYEE_CODE, EMPLOYEE_MESSAGES } from '../../../../shared/api/employee.js';
+import { EMPLOYEE_MESSAGES } from '../../../../shared/api/employee.js';
+import { lusakaRetryTime } from '../../../../shared/rules/dates.js';
 import * as routes from '../../../../shared/routes/employee.js';
-import { consumeRateLimits } from '../../../data/rate-limit.js';
+import { consumeSliding, slidingRetryAt } from '../../../data/rate-limit.js';
 import { registerEntryByNrc } from '../../../data/register.js';
 import { limitAddress } from '../../../http/client-address.js';
 import { TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { logger } from '../../../lib/powertools.js';
-import { codeLimits, notBefore, sameEmployeeNumber, sendCode } from '../code.js';
+import { notBefore, requestLimits, sameEmployeeNumber, sendCode, textLimits } from '../code.js';
 
 /**
  * How long every answer takes at least: longer than texting a code takes when warm (Cognito, two writes,
@@ -14,21 +15,30 @@ import { codeLimits, notBefore, sameEmployeeNumber, sendCode } from '../code.js'
  */
 const ANSWER_FLOOR_MS = 800;
 
+const refuse = (retryAt: number, now: number) => new TooManyRequestsError(EMPLOYEE_MESSAGES.tooManyCodes(lusakaRetryTime(new Date(retryAt), new Date(now))));
+
 /**
  * POST /api/employee/code: NRC and employee number. When both match the current register, a 6-digit
  * code goes to the mobile it holds; whatever the outcome, the answer is the same 202 and sentence, after
  * the same time, and a failure to text is logged rather than told. An employee no longer on the register
  * gets no code: the register holds no mobile for them.
+ *
+ * Limits (sliding windows, see code.ts): the client address and the (address, NRC) pair count every
+ * request; the NRC's texts are read for every request and counted only when a code is texted. A 429 says
+ * when to try again, and is the same for a matching and a non-matching pair.
  */
 export const handler = createApiHandler(routes.requestEmployeeCode, async ({ body, event }) => {
   const started = Date.now();
-  if (!(await consumeRateLimits(codeLimits(limitAddress(event), body.nrc, EMPLOYEE_CODE.perHour)))) {
-    throw new TooManyRequestsError(EMPLOYEE_MESSAGES.tooManyCodes);
-  }
+  const address = await consumeSliding(requestLimits(limitAddress(event), body.nrc), started);
+  if (address !== null) throw refuse(address, started);
+  const texts = textLimits(body.nrc);
+  const spent = await slidingRetryAt(texts, started);
+  if (spent !== null) throw refuse(spent, started);
   const entry = await registerEntryByNrc(body.nrc);
   if (entry && sameEmployeeNumber(entry.employee_number, body.employee_number)) {
     try {
-      await sendCode(entry, started);
+      // Counted just before the text; a request that lost the race for the last place sends nothing.
+      if ((await consumeSliding(texts, started)) === null) await sendCode(entry, started);
     } catch (error) {
       logger.error('The sign-in code was not sent', { error: error as Error });
     }

@@ -1,13 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getMandateLender, giveMandate, listMyMandates, revokeMandate } from '@shared/routes/mandates';
 import { callRoute } from '@/lib/api-client';
 
 /** The portal's queries live under the 'employee' key, forgotten whole when the employee signs out. */
 const LIST_KEY = ['employee', listMyMandates.id];
 
-/** GET /api/employee/mandates: the employee's own, newest first. */
+/** GET /api/employee/mandates: the employee's own, newest first, a page at a time (Load more). */
 export function useMyMandates() {
-  return useQuery({ queryKey: LIST_KEY, queryFn: ({ signal }) => callRoute(listMyMandates, { signal }) });
+  return useInfiniteQuery({
+    queryKey: LIST_KEY,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => callRoute(listMyMandates, { signal, query: { cursor: pageParam ?? undefined } }),
+    getNextPageParam: (last) => last.next_cursor,
+  });
 }
 
 /** GET /api/employee/lenders/{payee_key}: the lender's name, to confirm before giving a mandate. */

@@ -74,6 +74,7 @@ function MandateCard({ mandate }: { mandate: MandateView }) {
 /** The employee's mandates with their states; one not yet used can be revoked, once confirmed. */
 export function MyMandates() {
   const list = useMyMandates();
+  const mandates = list.data?.pages.flatMap((page) => page.mandates) ?? [];
   return (
     <Stack gap="sm" component="section" aria-labelledby="my-mandates-title">
       <Title order={2} size="h4" id="my-mandates-title">
@@ -81,12 +82,17 @@ export function MyMandates() {
       </Title>
       {list.isPending && <Skeleton height={88} aria-label="Loading your mandates" />}
       {list.isError && <ErrorAlert error={list.error} title="Your mandates could not be loaded" />}
-      {list.isSuccess && list.data.mandates.length === 0 && (
+      {list.isSuccess && mandates.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="my-mandates-empty">
           You have not given any mandate.
         </Text>
       )}
-      {list.data?.mandates.map((m) => <MandateCard key={m.number} mandate={m} />)}
+      {mandates.map((m) => <MandateCard key={m.number} mandate={m} />)}
+      {list.hasNextPage && (
+        <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} data-testid="my-mandates-more">
+          Load more mandates
+        </Button>
+      )}
     </Stack>
   );
 }
