@@ -108,7 +108,8 @@ export const createUploadResponseSchema = z.object({
 });
 export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 
-export const issueSchema = z.object({ row: z.number(), column: z.string(), type: z.enum(ISSUE_TYPES), message: z.string() });
+/** row: null for a finding about the whole file (shown as 'File'). */
+export const issueSchema = z.object({ row: z.number().nullable(), column: z.string(), type: z.enum(ISSUE_TYPES), message: z.string() });
 
 const counts = z.object({ errors: z.number(), warnings: z.number(), fraud: z.number() });
 

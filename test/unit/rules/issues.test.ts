@@ -8,7 +8,7 @@ describe('fraudFlag', () => {
 });
 
 describe('issueSeverity', () => {
-  it.each(ISSUE_TYPES.map((type) => [type, type === 'NRC' ? 'warning' : type === 'FRAUD' ? 'flag' : 'error']))('%s is a(n) %s', (type, expected) => {
+  it.each(ISSUE_TYPES.map((type) => [type, type === 'NRC' || type === 'REPEAT' ? 'warning' : type === 'FRAUD' ? 'flag' : 'error']))('%s is a(n) %s', (type, expected) => {
     expect(issueSeverity(type)).toBe(expected);
   });
 });
