@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
+import { expectNoSeriousViolations } from './accessibility-support.js';
 import { signInThroughUi, signOut, twinInfo } from './support.js';
 
 const twin = twinInfo();
@@ -41,6 +42,16 @@ test.describe('borrower history and the dashboard', () => {
     await expect(rows.first()).toContainText('Input');
     await expect(rows.first()).toContainText('1,234.50');
     await expect(page.getByTestId('history-total')).toHaveText('ZMW 1,234.50');
+
+    // A refused NRC clears the borrower shown before.
+    await nrc.fill('12345');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByText('Enter a valid NRC (at least 6 digits).')).toBeVisible();
+    await expect(page.getByTestId('history-name')).toHaveCount(0);
+    await expect(page.getByTestId('history-row')).toHaveCount(0);
+    await expect(page.getByTestId('history-total')).toHaveCount(0);
+    await expectNoSeriousViolations(page, '/history after a refused NRC');
+    await page.screenshot({ path: 'test-results/screens/history-refused.png', fullPage: true });
 
     await nrc.fill('999999/99/7');
     await page.getByRole('button', { name: 'Look up' }).click();
