@@ -12,6 +12,7 @@ const card = (page: Page, title: string) => page.getByRole('region', { name: tit
 
 test.describe('borrower history and the dashboard', () => {
   test('a submitted inputs file’s rows are found on /history and the dashboard counts it', async ({ page }) => {
+    test.setTimeout(150_000);
     const user = await prepareSubmitter(twin);
     const base = 700_000 + Math.floor(Math.random() * 200_000);
     const nrcs = [nrcOf(1, base), nrcOf(2, base), nrcOf(3, base)];

@@ -82,7 +82,7 @@ test.describe('the Submissions screen', () => {
     await expect(screen.list('errors')).not.toContainText('row 0');
     // The errors download names the file, not a row 0.
     const [download] = await Promise.all([page.waitForEvent('download'), screen.button('Download CSV report').click()]);
-    expect(readFileSync((await download.path())!, 'utf8')).toContain('error,HEADER,File,File,This file is not a valid .xlsx workbook.');
+    expect(readFileSync((await download.path())!, 'utf8')).toContain('error,HEADER,File,File,"This file is not a valid .xlsx workbook.');
   });
 
   test('someone not approved for the payee key is refused with the words of the spec', async ({ page }) => {

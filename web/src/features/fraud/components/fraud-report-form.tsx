@@ -77,7 +77,7 @@ export function FraudReportForm({ organisations, anyOrganisation = false }: { or
       <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate aria-label="Fraud report">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Reporting FI" value={reportingFi} placeholder="The organisation holding the payee key" description="Set from the payee key" variant="filled" readOnly error={reportingFiError} />
+            <TextInput label="Reporting FI" value={reportingFi} placeholder={notOurs ? 'None of your organisations holds this key' : 'The organisation holding the payee key'} description="Set from the payee key" variant="filled" readOnly error={reportingFiError} />
             <Select
               label="Type"
               withAsterisk
