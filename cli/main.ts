@@ -82,7 +82,7 @@ function parseCommand(argv: readonly string[]): Command | 'help' {
 const toIssue = ({ row, column, type, message }: Issue): Issue => ({ row, column, type, message });
 
 function unreadable(file: string, message: string): FileReport {
-  return { file, headers_found: false, headers: [], row_count: 0, errors: [{ row: 0, column: FILE_COLUMN, type: 'HEADER', message }], warnings: [], fraud: [] };
+  return { file, headers_found: false, headers: [], row_count: 0, errors: [{ row: null, column: FILE_COLUMN, type: 'HEADER', message }], warnings: [], fraud: [] };
 }
 
 function readFile(file: string): Uint8Array | string {

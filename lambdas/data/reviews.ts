@@ -1,11 +1,12 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '../../shared/api/reviews.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
-import { isConditionFailure } from './dynamo.js';
+import { counterScopes, counterUpdates } from './counters.js';
+import { isConditionFailure, retrying } from './dynamo.js';
 import { isNotFound } from './s3-objects.js';
-import { getSubmission, submissionCodec, submissionKey, type SubmissionRecord } from './submissions.js';
+import { countedRows, getSubmission, submissionCodec, submissionKey, type SubmissionRecord } from './submissions.js';
 
 /**
  * Review decisions and assignment on the submission items of lambdas/data/submissions.ts (pk=SUB#{id}
@@ -19,8 +20,8 @@ export type ReviewedSubmission = SubmissionRecord;
 export type ChangeResult = { ok: true; item: ReviewedSubmission } | { ok: false; current: ReviewedSubmission | null };
 
 
-/** SET each field, only while the status is `from`. */
-async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>): Promise<ChangeResult> {
+/** The UpdateItem parts that SET each field, only while the status is `from`. */
+function setWhileStatus(from: SubmissionStatus, set: Record<string, string>) {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':from': from };
   const sets = Object.entries(set).map(([field, value], i) => {
@@ -28,6 +29,12 @@ async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record
     values[`:v${i}`] = value;
     return `#f${i} = :v${i}`;
   });
+  return { names, values, sets };
+}
+
+/** SET each field, only while the status is `from`. */
+async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>): Promise<ChangeResult> {
+  const { names, values, sets } = setWhileStatus(from, set);
   try {
     const out = await dynamo.send(
       new UpdateCommand({
@@ -44,6 +51,48 @@ async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     return { ok: false, current: await getSubmission(id) };
+  }
+}
+
+/**
+ * A rejection: the status change, and, when the file's rows were already ingested, those rows taken back off the
+ * dashboard counters in the same transaction (a rejected file's rows count nowhere, as in borrower history).
+ * Conditioned on the ingestion counts being as read, so a rejection racing ingestion is read again and retried.
+ */
+async function rejectWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>): Promise<ChangeResult> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await getSubmission(id);
+    if (!current || current.status !== from) return { ok: false, current };
+    const { names, values, sets } = setWhileStatus(from, set);
+    names['#counts'] = 'counts';
+    const ingested = current.counts ? countedRows(current, current.counts) : null;
+    try {
+      await retrying(() =>
+        dynamo.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName('submissions'),
+                  Key: submissionKey(id),
+                  UpdateExpression: `SET ${sets.join(', ')}`,
+                  ConditionExpression: `attribute_exists(pk) AND #status = :from AND ${ingested ? 'attribute_exists(#counts)' : 'attribute_not_exists(#counts)'}`,
+                  ExpressionAttributeNames: names,
+                  ExpressionAttributeValues: values,
+                },
+              },
+              ...(ingested ? counterUpdates(counterScopes(current.org_id), current.created_at, { [ingested.field]: -ingested.rows }) : []),
+            ],
+          }),
+        ),
+      );
+      return { ok: true, item: submissionCodec.parseExisting({ ...current, ...set }) };
+    } catch (error) {
+      if (!isConditionFailure(error) || attempt >= 2) {
+        if (isConditionFailure(error)) return { ok: false, current: await getSubmission(id) };
+        throw error;
+      }
+    }
   }
 }
 
@@ -65,7 +114,8 @@ export function transitionSubmission(
     change.step === 'review'
       ? { reviewed_by: change.actor.userId, reviewed_by_email: change.actor.email, reviewed_at: now }
       : { completed_by: change.actor.userId, completed_by_email: change.actor.email, completed_at: now };
-  return updateWhileStatus(id, change.from, {
+  const write = change.to === 'rejected' ? rejectWhileStatus : updateWhileStatus;
+  return write(id, change.from, {
     status: change.to,
     gsi1pk: `STATUS#${change.to}`,
     ...who,

@@ -111,16 +111,22 @@ export async function createSubmission(record: SubmissionRecord): Promise<boolea
   }
 }
 
+/** The dashboard field a submission's ingested rows count in, and how many (inserted and updated). */
+export function countedRows(record: Pick<SubmissionRecord, 'doc_kind'>, counts: IngestionCounts): { field: 'inputs_rows' | 'stoppages_rows'; rows: number } {
+  return { field: record.doc_kind === 'inputs' ? 'inputs_rows' : 'stoppages_rows', rows: counts.inserted + counts.updated };
+}
+
 /**
  * Records the ingestion counts once and adds the ingested rows to the dashboard counters in the same
- * transaction; false when counts were already recorded (a re-delivered event).
+ * transaction; false when counts were already recorded (a re-delivered event). A rejected file's rows
+ * count nowhere, as in borrower history: once rejected, the counts are recorded without the counters
+ * (a rejection after ingestion takes them back off: lambdas/data/reviews.ts).
  */
 export async function finishIngestion(record: SubmissionRecord, counts: IngestionCounts, message: string): Promise<boolean> {
-  const rows = counts.inserted + counts.updated;
-  const field = record.doc_kind === 'inputs' ? 'inputs_rows' : 'stoppages_rows';
-  try {
+  const { field, rows } = countedRows(record, counts);
+  const write = (counted: boolean) =>
     // The counters are hot items: a transaction that races another submission's is tried again.
-    await retrying(() =>
+    retrying(() =>
       dynamo.send(
         new TransactWriteCommand({
           TransactItems: [
@@ -129,21 +135,25 @@ export async function finishIngestion(record: SubmissionRecord, counts: Ingestio
                 TableName: tableName('submissions'),
                 Key: submissionKey(record.id),
                 UpdateExpression: 'SET #counts = :counts, ingestion_status = :done, ingestion_message = :message, ingested_at = :now',
-                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#counts)',
-                ExpressionAttributeNames: { '#counts': 'counts' },
-                ExpressionAttributeValues: { ':counts': counts, ':done': 'done', ':message': message, ':now': new Date().toISOString() },
+                ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(#counts) AND #status ${counted ? '<>' : '='} :rejected`,
+                ExpressionAttributeNames: { '#counts': 'counts', '#status': 'status' },
+                ExpressionAttributeValues: { ':counts': counts, ':done': 'done', ':message': message, ':now': new Date().toISOString(), ':rejected': 'rejected' },
               },
             },
-            ...counterUpdates(counterScopes(record.org_id), record.created_at, { [field]: rows }),
+            ...(counted ? counterUpdates(counterScopes(record.org_id), record.created_at, { [field]: rows }) : []),
           ],
         }),
       ),
     );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+  for (const counted of [true, false]) {
+    try {
+      await write(counted);
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
   }
+  return false;
 }
 
 /** An ingestion that cannot succeed by retrying (its rows are gone): said once, never over counts. */

@@ -1,6 +1,6 @@
 import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadStage } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import type { Issue } from '../../shared/rules/issues.js';
+import { byRow, type Issue } from '../../shared/rules/issues.js';
 import type { SignalReport } from '../../shared/rules/signals.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '../../shared/xlsx/index.js';
@@ -49,7 +49,7 @@ async function fraudFlags(result: WorkbookValidation): Promise<Issue[]> {
 async function mandateErrors(month: string, issues: ValidationOutcome['issues'], signals: SignalReport): Promise<ValidationOutcome['issues']> {
   const missing = signals.signals.filter((signal) => signal.type === 'NO_MANDATE');
   if (!missing.length || !mandatesRequired((await readSettings()).mandates.required_from, month)) return issues;
-  return { ...issues, errors: [...issues.errors, ...missing.map(mandateError)].sort((a, b) => a.row - b.row) };
+  return { ...issues, errors: [...issues.errors, ...missing.map(mandateError)].sort(byRow) };
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -79,7 +79,7 @@ export function summarise(result: Pick<WorkbookValidation, 'headers' | 'row_coun
 
 /** A validation that failed as a whole, with one file-level error saying why; it stores no rows. */
 export function failedValidation(uploadId: string, message: string): ValidationOutcome {
-  const error: Issue = { row: 0, column: FILE_COLUMN, type: 'HEADER', message };
+  const error: Issue = { row: null, column: FILE_COLUMN, type: 'HEADER', message };
   const issues = { errors: [error], warnings: [], fraud: [] };
   const totals = { errors: 1, warnings: 0, fraud: 0 };
   const rows = new JsonArrayUpload(resultKeys(uploadId).rows);

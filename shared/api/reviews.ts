@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { submissionFieldsSchema } from './submissions.js';
+import { submissionFieldsSchema, submissionReviewSchema } from './submissions.js';
 import { queryText, queryValue } from './query.js';
 
 /** Reviews and reports (spec part 2 §2 "Reports", "Submission Reviews", §4, §5, §7–§9). */
@@ -76,16 +76,7 @@ export const REVIEW_MESSAGES = {
   notPmecAdmin: (email: string) => `${email} is not a PMEC admin. Pick one from the list, or ask a platform admin to grant the PMEC Admin role first.`,
 } as const;
 
-export const submissionListItemSchema = submissionFieldsSchema.extend({
-  submitted_by_email: z.string().nullable(),
-  decision_reason: z.string().nullable(),
-  reviewed_by_email: z.string().nullable(),
-  reviewed_at: z.string().nullable(),
-  assigned_to_email: z.string().nullable(),
-  assigned_at: z.string().nullable(),
-  completed_by_email: z.string().nullable(),
-  completed_at: z.string().nullable(),
-});
+export const submissionListItemSchema = submissionFieldsSchema.extend(submissionReviewSchema.shape);
 export type SubmissionListItem = z.infer<typeof submissionListItemSchema>;
 
 /** GET /api/submissions: newest first; `next_cursor` is null once everything matching was read. */

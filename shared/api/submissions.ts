@@ -108,7 +108,8 @@ export const createUploadResponseSchema = z.object({
 });
 export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 
-export const issueSchema = z.object({ row: z.number(), column: z.string(), type: z.enum(ISSUE_TYPES), message: z.string() });
+/** row: null for a finding about the whole file (shown as 'File'). */
+export const issueSchema = z.object({ row: z.number().nullable(), column: z.string(), type: z.enum(ISSUE_TYPES), message: z.string() });
 
 const counts = z.object({ errors: z.number(), warnings: z.number(), fraud: z.number() });
 
@@ -183,7 +184,22 @@ export const submissionFieldsSchema = z.object({
 });
 export type SubmissionFields = z.infer<typeof submissionFieldsSchema>;
 
+/** Where a submission stands in review: who submitted, decided, was assigned and completed it, when, and a rejection's reason. */
+export const submissionReviewSchema = z.object({
+  submitted_by_email: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  reviewed_by_email: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  assigned_to_email: z.string().nullable(),
+  assigned_at: z.string().nullable(),
+  completed_by_email: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+
+export type SubmissionReview = z.infer<typeof submissionReviewSchema>;
+
 export const submissionResponseSchema = submissionFieldsSchema.extend({
+  ...submissionReviewSchema.shape,
   /** pending until the rows are in borrower history, then done (with counts) or failed. */
   ingestion: z.object({ status: z.enum(['pending', 'done', 'failed']), message: z.string().nullable() }),
   counts: ingestionCountsSchema.nullable(),

@@ -1,4 +1,4 @@
-import { ISSUE_COLUMNS, type Issue } from './issues.js';
+import { ISSUE_COLUMNS, issuePlace, type Issue } from './issues.js';
 import type { Signal } from './signals.js';
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
@@ -37,7 +37,7 @@ export interface IssueReport {
  */
 export function issuesCsv(report: IssueReport, signals: readonly Signal[] = []): string {
   // Each list says its severity: a register's NRC finding is an error, a deduction file's a warning.
-  const line = (severity: string) => (issue: Issue) => [severity, issue.type, issue.row, issue.column, issue.message];
+  const line = (severity: string) => (issue: Issue) => [severity, issue.type, issue.row !== null && issue.row > 0 ? issue.row : issuePlace(issue.row), issue.column, issue.message];
   const lines = [...report.errors.map(line('error')), ...report.warnings.map(line('warning')), ...report.fraud.map(line('flag'))];
   const signalLines = signals.map((signal) => ['signal', signal.type, signal.row, signal.nrc ? ISSUE_COLUMNS.nrc : ISSUE_COLUMNS.employee_no, signal.message]);
   return toCsv([['severity', 'type', 'row', 'column', 'message'], ...lines, ...signalLines]);

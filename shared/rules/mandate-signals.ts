@@ -37,7 +37,7 @@ export function noMandateSignals(ctx: { month: Month; payeeKey: string }, fresh:
 }
 
 /** A NO_MANDATE signal as the row error it becomes once mandates are required for the file's month. */
-export const mandateError = (signal: Signal): Issue => ({ row: signal.row ?? 0, column: ISSUE_COLUMNS.mandate, type: 'MANDATE', message: signal.message });
+export const mandateError = (signal: Signal): Issue => ({ row: signal.row, column: ISSUE_COLUMNS.mandate, type: 'MANDATE', message: signal.message });
 
 /** Whether mandates are required for a submission month: from `requiredFrom` on, when it is set. */
 export const mandatesRequired = (requiredFrom: Month | null | undefined, month: Month): boolean => Boolean(requiredFrom && month >= requiredFrom);

@@ -1,4 +1,4 @@
-import { isBlank, isEmptyRow, type Cell } from './cells.js';
+import { cellText, isBlank, isEmptyRow, type Cell } from './cells.js';
 import { parseAmount } from './amount.js';
 import { canonicalRow, canonicalRowOf, cellAt, type CanonicalRow } from './canonical-row.js';
 import {
@@ -13,10 +13,11 @@ import {
   type Month,
 } from './dates.js';
 import { detectHeaderRow, missingHeadersMessage, type ColumnMap } from './headers.js';
-import { ISSUE_COLUMNS, issueSeverity, type Issue, type IssueType } from './issues.js';
+import { ISSUE_COLUMNS, issueSeverity, repeatWarning, type Issue, type IssueType } from './issues.js';
 import { hasNrcShape, normaliseNrc } from './nrc.js';
 import { NrcSet } from './nrc-set.js';
 import { normalisePayeeKey } from './payee-key.js';
+import { RowRepeats } from './row-repeats.js';
 import { textLengthIssues } from './text-limits.js';
 
 export type SubmissionKind = 'inputs' | 'stoppages';
@@ -51,11 +52,13 @@ export interface RowInspection {
   nrc: string;
   /** The NRC was seen on an earlier row (the duplicate warning is among the issues). */
   duplicate: boolean;
+  /** The earlier row this one repeats in every cell (its warning is among the issues; it is not ingested), or null. */
+  repeatOf: number | null;
   row: CanonicalRow | null;
 }
 
 const NO_ISSUES: Issue[] = Object.freeze([]) as unknown as Issue[];
-const EMPTY_INSPECTION: RowInspection = Object.freeze({ issues: NO_ISSUES, nrc: '', duplicate: false, row: null }) as RowInspection;
+const EMPTY_INSPECTION: RowInspection = Object.freeze({ issues: NO_ISSUES, nrc: '', duplicate: false, repeatOf: null, row: null }) as RowInspection;
 const END_CACHE_LIMIT = 4096;
 const issueOf = (row: number, type: IssueType, column: string, message: string): Issue => ({ row, column, type, message });
 
@@ -71,6 +74,9 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
   /** The submission month's last day passes the End Date checks of both kinds. */
   const lastDay = lastDayOfMonth(month);
   const seenNrcs = new NrcSet();
+  /** Rows equal in every cell to an earlier one; rows without an NRC are matched by employee number. */
+  const repeats = new RowRepeats();
+  const seenEmployeesWithoutNrc = new Set<string>();
   /** The End Date messages of each date seen (a file holds a few dozen distinct ones): no array per row. */
   const endMessages = new Map<CalendarDate, readonly string[]>();
   const endDateMessages = (end: CalendarDate): readonly string[] => {
@@ -95,7 +101,7 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
   };
 
   // One result object, refilled for each row (the caller reads it before the next): no garbage per row.
-  const result: RowInspection = { issues: NO_ISSUES, nrc: '', duplicate: false, row: null };
+  const result: RowInspection = { issues: NO_ISSUES, nrc: '', duplicate: false, repeatOf: null, row: null };
 
   function inspect(row: number, cells: readonly Cell[]): RowInspection {
     if (isEmptyRow(cells)) return EMPTY_INSPECTION;
@@ -110,13 +116,22 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
 
     const nrc = normaliseNrc(cellAt(cells, at.nrc));
     let duplicate = false;
-    if (nrc === '') (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, 'NRC is empty'));
-    else {
+    let repeatOf: number | null = null;
+    if (nrc === '') {
+      (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, 'NRC is empty'));
+      const employee = cellText(cellAt(cells, at.employee_no));
+      const seen = employee !== '' && seenEmployeesWithoutNrc.has(employee);
+      if (employee !== '') seenEmployeesWithoutNrc.add(employee);
+      repeatOf = repeats.add(row, cells, seen);
+    } else {
       const shaped = hasNrcShape(nrc);
       if (!shaped) (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, 'NRC should be like 123456/78/9 (6–8 digits / 2 / 1).'));
       duplicate = !seenNrcs.add(nrc, shaped);
-      if (duplicate) (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, `Duplicate NRC in file (${nrc}).`));
+      repeatOf = repeats.add(row, cells, duplicate);
+      // Two rows for one NRC are two deductions (two loans); a row equal in every cell is one, kept once.
+      if (duplicate && repeatOf === null) (issues ??= []).push(issueOf(row, 'NRC', ISSUE_COLUMNS.nrc, `Duplicate NRC in file (${nrc}).`));
     }
+    if (repeatOf !== null) (issues ??= []).push(repeatWarning(row, repeatOf));
 
     const start = parseCellDate(cellAt(cells, at.start_date), options);
     if (start === null) (issues ??= []).push(issueOf(row, 'START_DATE', ISSUE_COLUMNS.start_date, 'Start Date is required/invalid'));
@@ -134,7 +149,8 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
     result.issues = issues ?? NO_ISSUES;
     result.nrc = nrc;
     result.duplicate = duplicate;
-    result.row = collectRows ? canonicalRowOf(cells, columns, start, end, amount) : null;
+    result.repeatOf = repeatOf;
+    result.row = collectRows && repeatOf === null ? canonicalRowOf(cells, columns, start, end, amount) : null;
     return result;
   }
 
@@ -195,6 +211,7 @@ export function validateSheet(rows: readonly (readonly Cell[] | null | undefined
       (issueSeverity(issue.type) === 'warning' ? result.warnings : result.errors).push(issue);
     }
     const parsed = inspection ? inspection.row : canonicalRow(cells, columns, options);
+    // An exact repeat's row is null: it is counted once, on its first row.
     if (parsed) result.rowsParsed.push(parsed);
   }
   return result;

@@ -2,7 +2,7 @@ import type { CanonicalRow } from '../rules/canonical-row.js';
 import { isEmptyRow } from '../rules/cells.js';
 import { isMonth } from '../rules/dates.js';
 import { detectHeaderRow, HEADER_SEARCH_ROWS, missingHeadersMessage } from '../rules/headers.js';
-import { fraudFlag, ISSUE_COLUMNS, type Issue } from '../rules/issues.js';
+import { byRow, fraudFlag, ISSUE_COLUMNS, type Issue } from '../rules/issues.js';
 import { createRowValidator, type SubmissionKind } from '../rules/submission-rules.js';
 import { SpreadsheetError, type SpreadsheetErrorCode } from './errors.js';
 import { readFirstSheet, type ReadOptions } from './read-first-sheet.js';
@@ -53,7 +53,7 @@ export function fileLevel(message: string, file_error: SpreadsheetErrorCode | nu
     headers_found: false,
     headers: [],
     row_count: 0,
-    errors: [{ row: 0, column: FILE_COLUMN, type: 'HEADER', message }],
+    errors: [{ row: null, column: FILE_COLUMN, type: 'HEADER', message }],
     warnings: [],
     preview: [],
     nrcs: [],
@@ -148,5 +148,5 @@ export class SheetValidation {
 export function fraudFlagsFor(result: Pick<WorkbookValidation, 'rowsOf'>, hits: ReadonlySet<string>): Issue[] {
   const flags: Issue[] = [];
   for (const [nrc, rows] of result.rowsOf(hits)) for (const row of rows) flags.push(fraudFlag(row, nrc));
-  return flags.sort((a, b) => a.row - b.row);
+  return flags.sort(byRow);
 }

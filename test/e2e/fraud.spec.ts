@@ -4,6 +4,7 @@ import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, prepareReporte
 import { currentMonth } from '../../shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { signIn } from '../support/cognito.js';
+import { expectNoSeriousViolations } from './accessibility-support.js';
 import { signInAs, signInAt, twinInfo } from './support.js';
 
 const twin = twinInfo();
@@ -56,19 +57,26 @@ test.describe('fraud registry', () => {
     expect(pdf).toContain(nrc);
   });
 
-  test('keeps only digits and slashes in the NRC, and enables Submit only when every required field is filled', async ({ page }) => {
-    await signInAs(page, ['fi_admin']);
+  test('keeps only digits and slashes in the NRC, and enables Submit only when every required field is filled and Reporting FI is known', async ({ page }) => {
+    const lender = await prepareReporter(twin, ['fi_admin']);
+    await signInAt(page, lender.email, lender.password);
     await page.goto('/fraud-report');
     const submit = page.getByRole('button', { name: 'Submit report' });
     await expect(submit).toBeDisabled();
     const nrcInput = page.getByRole('textbox', { name: 'NRC', exact: true });
     await nrcInput.fill('12a34-56/7b8/9 ');
     await expect(nrcInput).toHaveValue('123456/78/9');
-    await fillReportForm(page, twin.url, { nrc: '12345/6', payeeKey: 'x' });
+    await fillReportForm(page, twin.url, { nrc: '12345/6', payeeKey: 'OTHER-BANK' });
+    // Another organisation's key: Reporting FI stays blank, Submit waits, and the field says what to do.
+    await expect(page.getByRole('textbox', { name: 'Reporting FI', exact: true })).toHaveValue('');
+    await expect(submit).toBeDisabled();
+    await expect(page.getByText(`You are not approved for this org/payee key. File the report under your organisation's payee key: ${lender.orgs[0]!.payeeKey}.`)).toBeVisible();
+    await expectNoSeriousViolations(page, '/fraud-report with another organisation’s payee key');
+    await page.screenshot({ path: 'test-results/screens/fraud-report-other-key.png', fullPage: true });
+    await page.getByRole('textbox', { name: 'Payee Key', exact: true }).fill(lender.orgs[0]!.payeeKey);
     await expect(submit).toBeEnabled();
     await submit.click();
     await expect(page.getByText('NRC format should be like 123456/78/9 (6–8 digits, slash, 2 digits, slash, 1 digit).')).toBeVisible();
-    await expect(page.getByText('Payee Key looks invalid. Use letters/digits (e.g., A001).')).toBeVisible();
     await page.getByRole('textbox', { name: "Person's Full Name", exact: true }).fill('');
     await expect(submit).toBeDisabled();
   });

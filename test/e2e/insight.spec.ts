@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
+import { expectNoSeriousViolations } from './accessibility-support.js';
 import { signInThroughUi, signOut, twinInfo } from './support.js';
 
 const twin = twinInfo();
@@ -11,6 +12,7 @@ const card = (page: Page, title: string) => page.getByRole('region', { name: tit
 
 test.describe('borrower history and the dashboard', () => {
   test('a submitted inputs file’s rows are found on /history and the dashboard counts it', async ({ page }) => {
+    test.setTimeout(150_000);
     const user = await prepareSubmitter(twin);
     const base = 700_000 + Math.floor(Math.random() * 200_000);
     const nrcs = [nrcOf(1, base), nrcOf(2, base), nrcOf(3, base)];
@@ -41,6 +43,16 @@ test.describe('borrower history and the dashboard', () => {
     await expect(rows.first()).toContainText('Input');
     await expect(rows.first()).toContainText('1,234.50');
     await expect(page.getByTestId('history-total')).toHaveText('ZMW 1,234.50');
+
+    // A refused NRC clears the borrower shown before.
+    await nrc.fill('12345');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByText('Enter a valid NRC (at least 6 digits).')).toBeVisible();
+    await expect(page.getByTestId('history-name')).toHaveCount(0);
+    await expect(page.getByTestId('history-row')).toHaveCount(0);
+    await expect(page.getByTestId('history-total')).toHaveCount(0);
+    await expectNoSeriousViolations(page, '/history after a refused NRC');
+    await page.screenshot({ path: 'test-results/screens/history-refused.png', fullPage: true });
 
     await nrc.fill('999999/99/7');
     await page.getByRole('button', { name: 'Look up' }).click();

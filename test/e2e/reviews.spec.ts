@@ -4,6 +4,7 @@ import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { createUser, signIn } from '../support/cognito.js';
+import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInThroughUi, signOut, twinInfo } from './support.js';
 
 /**
@@ -138,6 +139,50 @@ test.describe('submission reviews and reports', () => {
     await expect(page.getByTestId('reviews-empty')).toBeVisible();
   });
 
+  test('the queue fits the screen at 1280 px and up (Reject on screen, counts whole) and scrolls inside itself below', async ({ page }) => {
+    test.setTimeout(180_000);
+    const lender = await prepareSubmitter(twin);
+    const { idToken } = await signIn(twin, lender.email, lender.password);
+    const api = submissionsApi(twin);
+    const payee = lender.org.payeeKey;
+    const base = 300_000 + Math.floor(Math.random() * 100_000);
+    // A file of 1,200 borrowers: four-figure signal counts.
+    const data = workbook(inputsRows(month, payee, Array.from({ length: 1200 }, (_, j) => nrcOf(j, base))));
+    const upload = await api.upload(idToken, { doc_kind: 'inputs', month, payee_key: payee, file_name: 'a long file name for the whole month of inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
+    expect((await api.submit(idToken, upload.id)).status).toBe(200);
+
+    await signInAt(page, '/reviews', await createUser(twin, ['super_admin']));
+    await chooseStatus(page, 'COMPLIANCE PENDING');
+    await page.getByRole('textbox', { name: 'Search' }).fill(lender.org.orgName);
+    const row = rowOf(page, payee);
+    await expect(row.getByTestId('open-signals')).toContainText('1,200 new');
+    const table = page.getByTestId('reviews-table');
+    /** How far the table's own scroller overflows, and whether the page itself scrolls sideways. */
+    const overflow = () =>
+      table.evaluate((el) => {
+        let scroller: HTMLElement | null = el.parentElement;
+        while (scroller && scroller.scrollWidth <= scroller.clientWidth && scroller !== document.body) scroller = scroller.parentElement;
+        const inside = scroller && scroller !== document.body && scroller.contains(el) && scroller !== document.documentElement;
+        return { table: inside ? scroller!.scrollWidth - scroller!.clientWidth : 0, page: document.documentElement.scrollWidth - window.innerWidth };
+      });
+    for (const width of [1366, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(overflow).toEqual({ table: 0, page: 0 });
+      const reject = await row.getByRole('button', { name: /^Reject / }).boundingBox();
+      expect(reject!.x + reject!.width).toBeLessThanOrEqual(width);
+      // Every count is whole: no badge label cut short.
+      const cut = await row.getByTestId('open-signals').locator('.mantine-Badge-label').evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).length);
+      expect(cut).toBe(0);
+      await settled(page);
+      await expectNoSeriousViolations(page, `/reviews at ${width} px`);
+      await page.screenshot({ path: `test-results/screens/reviews-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await expect.poll(async () => (await overflow()).page).toBe(0);
+    expect((await overflow()).table).toBeGreaterThan(0);
+    await page.screenshot({ path: 'test-results/screens/reviews-1100.png' });
+  });
+
   test('rejecting needs a reason; bulk approve answers with its counts; the file opens as a download; columns sort', async ({ page }) => {
     test.setTimeout(180_000);
     const lender = await prepareSubmitter(twin);
@@ -145,10 +190,13 @@ test.describe('submission reviews and reports', () => {
     const api = submissionsApi(twin);
     const payee = lender.org.payeeKey;
     const base = 640_000 + Math.floor(Math.random() * 100_000);
+    const ids: string[] = [];
     for (const [i, rows] of [[1, 3], [2, 1], [3, 2]] as const) {
       const data = workbook(inputsRows(month, payee, Array.from({ length: rows }, (_, j) => nrcOf(i * 10 + j, base))));
       const upload = await api.upload(idToken, { doc_kind: 'inputs', month, payee_key: payee, file_name: `batch ${i}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
-      expect((await api.submit(idToken, upload.id)).status).toBe(200);
+      const submitted = await api.submit(idToken, upload.id);
+      expect(submitted.status).toBe(200);
+      ids.push(String((submitted.body as { submission_id: string }).submission_id));
     }
 
     await signInAt(page, '/reviews', await createUser(twin, ['compliance']));
@@ -193,5 +241,25 @@ test.describe('submission reviews and reports', () => {
     const download = page.waitForEvent('download');
     await rows.first().getByRole('button', { name: /^Open file / }).click();
     expect((await download).suggestedFilename()).toMatch(/^batch \d\.xlsx$/);
+
+    // The lender sees the reason beside REJECTED, and the email's link opens that submission.
+    await signOut(page);
+    await signInAt(page, '/reports', lender);
+    const rejected = page.getByTestId('report-row').filter({ hasText: 'REJECTED' });
+    await expect(rejected.getByTestId('report-reason')).toHaveText('Reason: Installments are missing for two borrowers.');
+    await settled(page);
+    await expectNoSeriousViolations(page, '/reports with a rejection');
+    await page.screenshot({ path: 'test-results/screens/reports-rejected.png', fullPage: true });
+    await page.goto(`/reports?id=${ids[1]}`);
+    const detail = page.getByRole('dialog', { name: 'Submission' });
+    await expect(detail.getByTestId('detail-reason')).toContainText('Installments are missing for two borrowers.');
+    await expect(detail.getByTestId('detail-history').getByRole('listitem')).toHaveText([/^Submitted · .* · /, /^Rejected · .* · /]);
+    await expect(detail.getByTestId('detail-counts')).toContainText('In the file1');
+    await expect(detail.getByRole('button', { name: 'Download file' })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousViolations(page, '/reports?id= a rejected submission');
+    await page.screenshot({ path: 'test-results/screens/reports-detail.png' });
+    await detail.getByRole('button', { name: 'Close submission' }).click();
+    await expect(page).toHaveURL(/\/reports$/);
   });
 });

@@ -78,7 +78,11 @@ test.describe('the Submissions screen', () => {
     await screen.chooseFile('not-really.xlsx', NOT_A_WORKBOOK);
     await screen.validate();
     await expect(screen.list('errors').getByRole('listitem')).toHaveCount(1);
-    await expect(screen.list('errors')).toContainText('[HEADER] row 0 — col File — This file is not a valid .xlsx workbook.');
+    await expect(screen.list('errors')).toContainText('[HEADER] File — col File — This file is not a valid .xlsx workbook.');
+    await expect(screen.list('errors')).not.toContainText('row 0');
+    // The errors download names the file, not a row 0.
+    const [download] = await Promise.all([page.waitForEvent('download'), screen.button('Download CSV report').click()]);
+    expect(readFileSync((await download.path())!, 'utf8')).toContain('error,HEADER,File,File,"This file is not a valid .xlsx workbook.');
   });
 
   test('someone not approved for the payee key is refused with the words of the spec', async ({ page }) => {

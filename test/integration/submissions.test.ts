@@ -146,7 +146,7 @@ describe('validation on the server (S3 trigger on incoming/)', () => {
     const result = await api.upload(member.token, inputsRequest(NOT_A_WORKBOOK.length), NOT_A_WORKBOOK);
     expect(result.status).toBe('failed');
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0]).toMatchObject({ row: 0, column: 'File', type: 'HEADER' });
+    expect(result.errors[0]).toMatchObject({ row: null, column: 'File', type: 'HEADER' });
     expect(result.errors[0]!.message).toMatch(/not a valid \.xlsx workbook/);
     const submit = await api.submit(member.token, result.id);
     expectStatus(submit, 409);

@@ -1,5 +1,5 @@
 import { type Access, APPROVED } from '../../../shared/access.js';
-import type { SubmissionFields } from '../../../shared/api/submissions.js';
+import type { SubmissionFields, SubmissionReview } from '../../../shared/api/submissions.js';
 import { isUuid } from '../../../shared/ids.js';
 import { displayFileName } from '../../../shared/rules/display-name.js';
 import { getSubmission, type SubmissionRecord } from '../../data/submissions.js';
@@ -22,6 +22,20 @@ export async function loadVisibleSubmission(me: AuthenticatedCaller, id: string 
   if (!submission) throw new NotFoundError('No such submission.', 'submission_not_found');
   if (!(await canSeeSubmission(me, submission, access))) throw new ForbiddenError('This submission belongs to another organisation, or your role there does not allow this.');
   return submission;
+}
+
+/** Where it stands in review (shared/api/submissions.ts submissionReviewSchema). */
+export function reviewFields(record: SubmissionRecord): SubmissionReview {
+  return {
+    submitted_by_email: record.submitted_by_email ?? null,
+    decision_reason: record.decision_reason ?? null,
+    reviewed_by_email: record.reviewed_by_email ?? null,
+    reviewed_at: record.reviewed_at ?? null,
+    assigned_to_email: record.assigned_to_email ?? null,
+    assigned_at: record.assigned_at ?? null,
+    completed_by_email: record.completed_by_email ?? null,
+    completed_at: record.completed_at ?? null,
+  };
 }
 
 /** The fields every view of a submission carries (shared/api/submissions.ts submissionFieldsSchema). */

@@ -3,7 +3,7 @@ import { displayFileName } from '../../../shared/rules/display-name.js';
 import type { Signal } from '../../../shared/rules/signals.js';
 import type { SubmissionRecord } from '../../data/submissions.js';
 import type { UploadRecord } from '../../data/uploads.js';
-import { submissionFields } from '../common/submission.js';
+import { reviewFields, submissionFields } from '../common/submission.js';
 
 /** Each preview row with its keys in the sheet's column order (then any others). */
 function inColumnOrder(rows: Record<string, unknown>[], columns: string[]): Record<string, unknown>[] {
@@ -47,6 +47,7 @@ export function uploadView(record: UploadRecord, signals: Signal[] = []): Upload
 export function submissionView(record: SubmissionRecord): SubmissionResponse {
   return {
     ...submissionFields(record),
+    ...reviewFields(record),
     ingestion: { status: record.ingestion_status, message: record.ingestion_message ?? null },
     counts: record.counts ?? null,
   };

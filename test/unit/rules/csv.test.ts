@@ -41,6 +41,11 @@ describe('csvRow and toCsv', () => {
 });
 
 describe('issuesCsv', () => {
+  it('writes File in the row column of a file-level issue', () => {
+    const csv = issuesCsv({ errors: [{ row: null, column: 'File', type: 'HEADER', message: 'The first sheet is empty.' }], warnings: [], fraud: [] });
+    expect(csv.split('\r\n')[1]).toBe('error,HEADER,File,File,The first sheet is empty.');
+  });
+
   it('lists errors, then warnings, then fraud flags', () => {
     const csv = issuesCsv({
       errors: [{ row: 3, column: 'Amount', type: 'AMOUNT', message: 'Amount must be > 0' }],

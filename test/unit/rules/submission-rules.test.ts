@@ -97,12 +97,36 @@ describe('createRowValidator', () => {
 
     it('flags a malformed NRC both as malformed and as a duplicate', () => {
       const validator = createRowValidator({ kind: 'inputs', month: '2026-03', payeeKey: 'A001', columns });
-      const row = cells({ ...goodRow('inputs', '2026-03'), nrc: '12345' });
-      validator.validate(2, row);
-      expect(validator.validate(3, row).map((issue) => issue.message)).toEqual([
+      const row = { ...goodRow('inputs', '2026-03'), nrc: '12345' };
+      validator.validate(2, cells(row));
+      expect(validator.validate(3, cells({ ...row, amount: '250' })).map((issue) => issue.message)).toEqual([
         'NRC should be like 123456/78/9 (6–8 digits / 2 / 1).',
         'Duplicate NRC in file (12345).',
       ]);
+    });
+  });
+
+  describe('exact repeats', () => {
+    const good = goodRow('inputs', '2026-03');
+    const loan = { ...good, nrc: '123456/78/9', amount: '400' };
+    const repeat = (row: number, first: number) => ({ row, column: 'Row', type: 'REPEAT', message: `Row ${row} repeats row ${first} exactly: it is counted once` });
+    const duplicate = (row: number) => ({ row, column: 'NRC', type: 'NRC', message: 'Duplicate NRC in file (123456/78/9).' });
+    it.each([
+      ['a row equal in every cell is a repeat, kept once', [loan, loan], [null, repeat(3, 2)]],
+      ['spaces around a cell do not make a row different', [loan, { ...loan, employee_no: ` ${String(loan.employee_no)} ` }], [null, repeat(3, 2)]],
+      ['the same NRC with another amount is a second loan', [loan, { ...loan, amount: '250' }], [null, duplicate(3)]],
+      ['a repeat of the second of two loans names that row', [loan, { ...loan, amount: '250' }, { ...loan, amount: '250' }], [null, duplicate(3), repeat(4, 3)]],
+      ['rows without an NRC repeat by every cell too', [{ ...loan, nrc: '' }, { ...loan, nrc: '' }], [null, repeat(3, 2)]],
+      ['rows without an NRC for another employee stay two', [{ ...loan, nrc: '' }, { ...loan, nrc: '', employee_no: 'E-2' }], [null, null]],
+    ] as const)('%s', (_, rows, expected) => {
+      const validator = createRowValidator({ kind: 'inputs', month: '2026-03', payeeKey: 'A001', columns });
+      const found = rows.map((row, i) => {
+        const inspection = validator.inspect(i + 2, cells(row));
+        const issue = inspection.issues.find((x) => x.type === 'REPEAT' || x.message.startsWith('Duplicate NRC')) ?? null;
+        expect(inspection.row === null).toBe(inspection.repeatOf !== null);
+        return issue;
+      });
+      expect(found).toEqual(expected);
     });
   });
 

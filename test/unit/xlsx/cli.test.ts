@@ -102,8 +102,8 @@ describe('cli validate', { timeout: 60_000 }, () => {
     const { code, stdout } = await runs.unreadable;
     expect(code).toBe(2);
     const [, notFound, locked] = jsonLines(stdout);
-    expect(notFound).toEqual({ file: missing, headers_found: false, headers: [], row_count: 0, errors: [{ row: 0, column: 'File', type: 'HEADER', message: `File not found: ${missing}` }], warnings: [], fraud: [] });
-    expect(locked).toMatchObject({ errors: [{ row: 0, column: 'File', type: 'HEADER', message: 'This workbook is password-protected. Remove the password in Excel and upload it again.' }] });
+    expect(notFound).toEqual({ file: missing, headers_found: false, headers: [], row_count: 0, errors: [{ row: null, column: 'File', type: 'HEADER', message: `File not found: ${missing}` }], warnings: [], fraud: [] });
+    expect(locked).toMatchObject({ errors: [{ row: null, column: 'File', type: 'HEADER', message: 'This workbook is password-protected. Remove the password in Excel and upload it again.' }] });
   });
 
   it('prints a readable summary without --json', async () => {

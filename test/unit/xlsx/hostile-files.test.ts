@@ -43,7 +43,7 @@ function expectFileError(data: Uint8Array, code: SpreadsheetErrorCode, message: 
   expect(error.message).toMatch(message);
   const result = validateWorkbook(data, DEDUCTIONS_OPTIONS);
   expect(result).toMatchObject({ headers_found: false, headers: [], row_count: 0, warnings: [], rows: [], nrcs: [], file_error: code });
-  expect(result.errors).toEqual([{ row: 0, column: 'File', type: 'HEADER', message: error.message }]);
+  expect(result.errors).toEqual([{ row: null, column: 'File', type: 'HEADER', message: error.message }]);
 }
 
 describe('files that cannot be read', () => {
@@ -81,7 +81,7 @@ describe('files that cannot be read', () => {
     // Assess
     expect(bomb.length).toBeLessThan(2 << 20);
     expect(small).toMatchObject({ code: 'too_large', message: /more than 8 MB/ });
-    expect(validateWorkbook(bomb, DEDUCTIONS_OPTIONS)).toMatchObject({ file_error: 'too_large', errors: [{ row: 0, column: 'File', message: MESSAGES.tooLarge }] });
+    expect(validateWorkbook(bomb, DEDUCTIONS_OPTIONS)).toMatchObject({ file_error: 'too_large', errors: [{ row: null, column: 'File', message: MESSAGES.tooLarge }] });
     expect(await validateWorkbookStreamed(bomb, { ...DEDUCTIONS_OPTIONS, maxInflatedBytes: 8 << 20 })).toMatchObject({ file_error: 'too_large', errors: [{ message: /more than 8 MB/ }] });
   });
 
@@ -91,7 +91,7 @@ describe('files that cannot be read', () => {
     expect(validateWorkbook(tooMany, DEDUCTIONS_OPTIONS)).toMatchObject({
       file_error: 'too_many_rows',
       row_count: 0,
-      errors: [{ row: 0, column: 'File', type: 'HEADER', message: MESSAGES.tooManyRows }],
+      errors: [{ row: null, column: 'File', type: 'HEADER', message: MESSAGES.tooManyRows }],
     });
     expect(failure(manyRows(11), { maxRows: 10 })).toMatchObject({ code: 'too_many_rows', message: 'The sheet has more than 10 rows. Split it into smaller files.' });
     expect([...readFirstSheet(manyRows(10), { maxRows: 10 }).rows]).toHaveLength(10);
@@ -102,7 +102,7 @@ describe('files that are read but hold nothing to check', () => {
   it('an empty sheet gives one file-level error and no crash', () => {
     const result = validateWorkbook(emptySheet(), DEDUCTIONS_OPTIONS);
     expect(result).toMatchObject({ headers_found: false, row_count: 0, file_error: null });
-    expect(result.errors).toEqual([{ row: 0, column: 'File', type: 'HEADER', message: expect.stringMatching(/^The first sheet of this workbook is empty\./) }]);
+    expect(result.errors).toEqual([{ row: null, column: 'File', type: 'HEADER', message: expect.stringMatching(/^The first sheet of this workbook is empty\./) }]);
   });
 
   it('a sheet without a header row gives the spec’s missing-headers error on its first row', () => {

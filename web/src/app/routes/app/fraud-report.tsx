@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { isPlatformAdmin } from '@shared/roles';
 import { BRAND_NAME } from '@/components/ui/brand';
 import { PageHeader } from '@/components/ui/page-header';
 import { FraudReportForm } from '@/features/fraud/components/fraud-report-form';
@@ -19,7 +20,7 @@ export default function FraudReportRoute() {
         title={title}
         description="Report a borrower suspected of fraud or a scam. The NRC goes on the shared registry, and the evidence is visible only to fraud-search roles."
       />
-      <FraudReportForm organisations={organisations} />
+      <FraudReportForm organisations={organisations} anyOrganisation={isPlatformAdmin(me.roles)} />
     </Stack>
   );
 }

@@ -30,7 +30,7 @@ const fromMonth = (month: string) => (month ? `${month}-01` : null);
  * The report is filed as the organisation holding the payee key: the key starts as the person's own
  * organisation's, and Reporting FI shows that organisation's name (the server stores the directory's).
  */
-export function FraudReportForm({ organisations }: { organisations: readonly ReportingOrganisation[] }) {
+export function FraudReportForm({ organisations, anyOrganisation = false }: { organisations: readonly ReportingOrganisation[]; /** A platform admin may file under any organisation's key. */ anyOrganisation?: boolean }) {
   // The shared rules check the whole report on Submit, the first message of each field beside it.
   const form = useForm({
     initialValues: { ...EMPTY, payee_key: organisations[0]?.payee_key ?? '' },
@@ -39,13 +39,16 @@ export function FraudReportForm({ organisations }: { organisations: readonly Rep
   });
   const fields = form.values;
   const reportingFi = organisations.find((o) => o.payee_key === fields.payee_key.trim().toUpperCase())?.org_name ?? '';
+  // Another organisation's key leaves Reporting FI blank: the server would refuse it, so Submit waits and the field says why.
+  const notOurs = !anyOrganisation && fields.payee_key.trim() !== '' && reportingFi === '';
+  const reportingFiError = notOurs ? FRAUD_MESSAGES.notYourPayeeKey(organisations.map((o) => o.payee_key)) : undefined;
   const [success, setSuccess] = useState<string | null>(null);
   const requestId = useRef(crypto.randomUUID());
   const attachments = useAttachments();
   const create = useCreateFraudReport();
   const busy = create.isPending;
   const waitingForFiles = attachments.uploading || attachments.failed;
-  const canSubmit = canSubmitFraudReport(fields, busy) && !waitingForFiles;
+  const canSubmit = canSubmitFraudReport(fields, busy) && !waitingForFiles && !notOurs;
 
   const submit = form.onSubmit((report) => {
     if (!canSubmit) return;
@@ -74,7 +77,7 @@ export function FraudReportForm({ organisations }: { organisations: readonly Rep
       <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate aria-label="Fraud report">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Reporting FI" value={reportingFi} placeholder="The organisation holding the payee key" description="Set from the payee key" variant="filled" readOnly />
+            <TextInput label="Reporting FI" value={reportingFi} placeholder={notOurs ? 'None of your organisations holds this key' : 'The organisation holding the payee key'} description="Set from the payee key" variant="filled" readOnly error={reportingFiError} />
             <Select
               label="Type"
               withAsterisk

@@ -17,7 +17,9 @@ export function HistoryLookup() {
     event.preventDefault();
     const parsed = historyNrcSchema.safeParse(nrc);
     setInvalid(!parsed.success);
+    // A refused NRC clears the borrower shown before, as Fraud Search does: no one's result stays beside the error.
     if (parsed.success) lookup.mutate(nrc);
+    else lookup.reset();
   };
 
   return (

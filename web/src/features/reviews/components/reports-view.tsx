@@ -1,19 +1,25 @@
-import { Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
 import { IconRefresh } from '@tabler/icons-react';
 import { REPORTS_LIMIT } from '@shared/api/reviews';
 import { PageHeader } from '@/components/ui/page-header';
 import { useReports } from '../api/submissions';
 import { formatDateTime, formatMonth, KIND_LABELS } from '../utils/format';
 import { LateBadge, StatusBadge } from './status-badge';
+import { SubmissionDetail } from './submission-detail';
 import { SubmissionsPanel } from './submissions-panel';
 
 /**
  * Spec part 2 §2 "Reports" (/reports): Created, Status, Payee Key, Month, Bucket, Kind, File Key, Rows;
  * Refresh; the newest 200. Organisation admins see their organisation's, platform admins everyone's.
+ * A rejection's reason is beside its status; `?id=` (the decision email's link) opens that submission's detail.
  */
 export function ReportsView({ title, platform }: { title: string; platform: boolean }) {
   const reports = useReports();
   const items = reports.data?.items ?? [];
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('id');
+  const open = (id: string | null) => setParams(id ? { id } : {});
   return (
     <Stack gap="lg">
       <PageHeader
@@ -42,12 +48,19 @@ export function ReportsView({ title, platform }: { title: string; platform: bool
               <Table.Tbody>
                 {items.map((item) => (
                   <Table.Tr key={item.id} data-testid="report-row" data-id={item.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Anchor component="button" type="button" size="sm" onClick={() => open(item.id)} aria-label={`Open the submission of ${formatDateTime(item.created_at)}`}>
+                        {formatDateTime(item.created_at)}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <StatusBadge status={item.status} />
                         {item.late && <LateBadge />}
                       </Group>
+                      {item.status === 'rejected' && item.decision_reason && (
+                        <Text size="xs" c="red.8" mt={4} maw={260} data-testid="report-reason">{`Reason: ${item.decision_reason}`}</Text>
+                      )}
                     </Table.Td>
                     <Table.Td><Text span ff="monospace" size="sm">{item.payee_key}</Text></Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month)}</Table.Td>
@@ -62,6 +75,7 @@ export function ReportsView({ title, platform }: { title: string; platform: bool
             </Table>
           </Table.ScrollContainer>
       </SubmissionsPanel>
+      <SubmissionDetail id={openId} onClose={() => open(null)} />
       {items.length > 0 && (
         <Text size="sm" c="dimmed">
           {items.length >= REPORTS_LIMIT ? `Showing the newest ${REPORTS_LIMIT} submissions.` : `${items.length.toLocaleString('en-GB')} submission${items.length === 1 ? '' : 's'}.`}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconDownload, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { SubmissionListItem } from '@shared/api/reviews';
 import { type RowAction, type SortState, waitingFor } from '../utils/review-table';
@@ -63,12 +63,16 @@ const ACTION_LABELS: Record<RowAction, { label: string; color?: string; variant:
   complete: { label: 'Complete', color: 'green', variant: 'light' },
 };
 
-/** Spec part 2 §2 "Submission Reviews": sortable columns, row selection, per-row actions and the open-file action. */
+/**
+ * Spec part 2 §2 "Submission Reviews": sortable columns, row selection, per-row actions and the open-file action.
+ * It fits a 1280 px screen whole (badges, signal counts and actions stacked in their cells); narrower, the table
+ * scrolls inside its own frame, never the page.
+ */
 export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsFor, onAction, onOpenFile, onOpenSignals, inFlight }: ReviewsTableProps) {
   const ids = items.map((i) => i.id);
   const chosen = ids.filter((id) => selected.has(id)).length;
   return (
-    <Table.ScrollContainer minWidth={1240}>
+    <Table.ScrollContainer minWidth={1150}>
       <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="reviews-table">
         <Table.Thead>
           <Table.Tr>
@@ -96,23 +100,23 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                   {formatDate(item.created_at)}
                   <Text size="xs" c="dimmed">{formatTime(item.created_at)}</Text>
                 </Table.Td>
-                <Table.Td miw={224}>
-                  <Group gap={4} wrap="nowrap">
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
                     <StatusBadge status={item.status} />
                     {item.late && <LateBadge />}
-                  </Group>
+                  </Stack>
                   {item.status === 'rejected' && item.decision_reason && (
-                    <Text size="xs" c="dimmed" lineClamp={2} maw={200} title={item.decision_reason}>{item.decision_reason}</Text>
+                    <Text size="xs" c="dimmed" lineClamp={2} maw={180} title={item.decision_reason}>{item.decision_reason}</Text>
                   )}
                 </Table.Td>
-                <Table.Td miw={150} title={item.submitted_by_email ? `Submitted by ${item.submitted_by_email}` : undefined}>
+                <Table.Td miw={130} title={item.submitted_by_email ? `Submitted by ${item.submitted_by_email}` : undefined}>
                   {item.org_name ?? '—'}
                   <Text size="xs" c="dimmed" ff="monospace">{item.payee_key}</Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month)}</Table.Td>
                 <Table.Td>{KIND_LABELS[item.doc_kind]}</Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{item.row_count.toLocaleString('en-GB')}</Table.Td>
-                <Table.Td miw={170}>
+                <Table.Td>
                   <SignalsSummary item={item} onOpen={onOpenSignals} />
                 </Table.Td>
                 <Table.Td>
@@ -130,7 +134,7 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                     </Button>
                   </Tooltip>
                 </Table.Td>
-                <Table.Td maw={160}>
+                <Table.Td maw={150}>
                   {item.assigned_to_email ? (
                     <Text size="sm" truncate="end" title={item.assigned_to_email}>{item.assigned_to_email}</Text>
                   ) : (
@@ -138,7 +142,7 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                  <Stack gap={4} align="stretch">
                     {actionsFor(item).map((action) => (
                       <Button
                         key={action}
@@ -154,7 +158,7 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                       </Button>
                     ))}
                     {actionsFor(item).length === 0 && <Text size="xs" c="dimmed">{waitingFor(item.status)}</Text>}
-                  </Group>
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Drawer, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { SubmissionListItem } from '@shared/api/reviews';
 import { SignalsView } from '@/components/ui/signals-view';
 import { formatMonth, KIND_LABELS } from '../utils/format';
@@ -10,13 +10,15 @@ export function SignalsSummary({ item, onOpen }: { item: SubmissionListItem; onO
   const alerts = counts.identity + counts.exposure + counts.disputed + counts.no_mandate;
   const changes = counts.new + counts.changed + counts.missing + counts.stoppage_unknown;
   const label = `${item.org_name ?? item.payee_key} ${KIND_LABELS[item.doc_kind]} ${item.upload_month}`;
+  // Whole counts, one badge above the other: a four-figure count is never cut to '12…'.
+  const whole = { root: { maxWidth: 'none' }, label: { overflow: 'visible' } };
   return (
-    <Button variant="subtle" size="compact-sm" onClick={() => onOpen(item)} data-testid="open-signals">
-      <Group gap={4} wrap="nowrap">
-        <Badge variant="light" color={changes ? 'blue' : 'gray'} radius="sm" tt="none">{`${counts.new} new`}</Badge>
-        {alerts > 0 && <Badge variant="light" color="red" radius="sm" tt="none">{`${alerts} to check`}</Badge>}
+    <Button variant="subtle" size="compact-sm" onClick={() => onOpen(item)} data-testid="open-signals" h="auto" py={4} px={6}>
+      <Stack gap={4} align="flex-start">
+        <Badge variant="light" color={changes ? 'blue' : 'gray'} radius="sm" tt="none" styles={whole}>{`${counts.new.toLocaleString('en-GB')} new`}</Badge>
+        {alerts > 0 && <Badge variant="light" color="red" radius="sm" tt="none" styles={whole}>{`${alerts.toLocaleString('en-GB')} to check`}</Badge>}
         <VisuallyHidden>{`: signals of ${label}`}</VisuallyHidden>
-      </Group>
+      </Stack>
     </Button>
   );
 }
