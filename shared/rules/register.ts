@@ -1,6 +1,7 @@
 import type { IssueType } from './issues.js';
 import { parseAmount } from './amount.js';
 import { cellText, isEmptyRow, type Cell } from './cells.js';
+import { employeeNumberKey } from './employee-number.js';
 import { hasNrcShape, normaliseNrc, nrcDigits } from './nrc.js';
 import { normaliseMobile } from './mobile.js';
 import type { RegisterColumns, RegisterField } from './register-columns.js';
@@ -93,8 +94,8 @@ export function createRegisterValidator(columns: RegisterColumns) {
       else issue('nrc', 'DUPLICATE', REGISTER_MESSAGES.duplicateNrc(nrc, first));
     }
     if (employee_no) {
-      const first = employeeRows.get(employee_no);
-      if (first === undefined) employeeRows.set(employee_no, row);
+      const first = employeeRows.get(employeeNumberKey(employee_no));
+      if (first === undefined) employeeRows.set(employeeNumberKey(employee_no), row);
       else issue('employee_no', 'DUPLICATE', REGISTER_MESSAGES.duplicateEmployee(employee_no, first));
     }
     if (issues.length) return { employee: null, issues };

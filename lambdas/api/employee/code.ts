@@ -19,8 +19,7 @@ export const codeLimits = (ip: string, nrc: string, perHour: number): RateLimit[
   { scope: `employee-code:ip:${ip}`, limit: perHour, windowSeconds: HOUR },
 ];
 
-/** The register's employee number and the one typed: spaces around and letter case aside. */
-export const sameEmployeeNumber = (register: string, typed: string) => register.trim().toUpperCase() === typed.trim().toUpperCase();
+export { sameEmployeeNumber } from '../../../shared/rules/employee-number.js';
 
 /**
  * Texts a new code to the register's mobile: the employee's user in their pool (made on the first code),

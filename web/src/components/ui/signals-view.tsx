@@ -2,7 +2,7 @@ import { Accordion, Alert, Badge, Group, Loader, Pagination, Stack, Table, Text 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SIGNAL_LABELS, SIGNAL_PAGE_SIZE, type SignalCountsView } from '@shared/api/signals';
-import { noSignalsText, SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
+import { attentionCount, needsAttention, noSignalsText, SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
 import { routeQuery } from '@/lib/queries';
 import { ErrorAlert } from './error-alert';
 import { getUploadSignals } from '@shared/routes/submissions';
@@ -21,7 +21,7 @@ export interface SignalsViewProps {
   head?: readonly Signal[];
 }
 
-const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
+const COUNT_OF: Record<SignalType, Exclude<keyof SignalCountsView, 'joined'>> = {
   NEW: 'new',
   CHANGED: 'changed',
   MISSING: 'missing',
@@ -33,19 +33,8 @@ const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
   AFFORDABILITY: 'affordability',
   NO_MANDATE: 'no_mandate',
 };
-/** Identity and exposure want a second look; the month's changes are information. */
-const COLOR_OF: Record<SignalType, string> = {
-  NEW: 'blue',
-  CHANGED: 'blue',
-  MISSING: 'orange',
-  IDENTITY: 'red',
-  EXPOSURE: 'red',
-  STOPPAGE_UNKNOWN: 'orange',
-  DISPUTED: 'red',
-  NOT_ON_PAYROLL: 'red',
-  AFFORDABILITY: 'orange',
-  NO_MANDATE: 'red',
-};
+/** Red for what needs a person's eye (needsAttention); the month's changes are information. */
+const colorOf = (type: SignalType) => (needsAttention(type) ? 'red' : type === 'MISSING' || type === 'STOPPAGE_UNKNOWN' ? 'orange' : 'blue');
 const count = (n: number) => n.toLocaleString('en-US');
 
 function SignalTable({ signals }: { signals: readonly Signal[] }) {
@@ -114,13 +103,19 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: Sign
         {SIGNAL_TYPES.map((type) => {
           const n = counts[COUNT_OF[type]];
           return (
-            <Badge key={type} color={n ? COLOR_OF[type] : 'gray'} variant={n ? 'light' : 'outline'} radius="sm" tt="none" data-testid={`signal-count-${type}`}>
+            <Badge key={type} color={n ? colorOf(type) : 'gray'} variant={n ? 'light' : 'outline'} radius="sm" tt="none" data-testid={`signal-count-${type}`}>
               {`${SIGNAL_LABELS[type]}: ${count(n)}`}
             </Badge>
           );
         })}
         <Badge color="gray" variant="outline" radius="sm" tt="none" data-testid="signal-count-CONTINUING">{`Continuing: ${count(counts.continuing)}`}</Badge>
       </Group>
+      {attentionCount(counts) > 0 && (
+        <Text size="sm" fw={600} c="red.8" data-testid="signals-to-check">{`${count(attentionCount(counts))} to check: ${attentionCount(counts) === 1 ? 'a signal needs' : 'signals need'} a person's eye before this file goes on.`}</Text>
+      )}
+      {(counts.joined ?? 0) > 0 && (
+        <Text size="sm" data-testid="signals-joined">{`${count(counts.joined ?? 0)} ${counts.joined === 1 ? 'borrower' : 'borrowers'} without an NRC joined to the payroll record by employee number: their deductions count with the rest of that employee's.`}</Text>
+      )}
       {baseline && !baseline.found && (
         <Alert color="blue" variant="light" title="No previous month to compare with">
           {SIGNAL_MESSAGES.noPrevious(payeeKey, baseline.month)}
@@ -137,7 +132,7 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head }: Sign
               <Accordion.Control>
                 <Group gap="xs">
                   <Text fw={600} size="sm">{SIGNAL_LABELS[type]}</Text>
-                  <Badge color={COLOR_OF[type]} variant="light" radius="sm">{count(counts[COUNT_OF[type]])}</Badge>
+                  <Badge color={colorOf(type)} variant="light" radius="sm">{count(counts[COUNT_OF[type]])}</Badge>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
