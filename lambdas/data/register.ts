@@ -131,6 +131,15 @@ export async function registerEntriesOf(
   return { byNrcDigits, byEmployeeNumber };
 }
 
+/** The entries holding these NRC digits in each of these register versions, by version (one batched read). */
+export async function entriesOfNrcIn(versions: readonly string[], digits: string): Promise<Map<string, CurrentRegisterEntry>> {
+  const items = await batchGetAll<Record<string, unknown>>(tableName('register'), [...new Set(versions)].map((v) => nrcEntryKey(v, digits)), { busy: BUSY });
+  return new Map(items.flatMap((item) => {
+    const entry = byNrcCodec.parse(item);
+    return entry ? [[entry.version, withoutVersion(entry)] as const] : [];
+  }));
+}
+
 /** Writes entries of a register version (both items of each). Idempotent: the same entries give the same items. */
 export async function writeRegisterEntries(version: string, month: string, entries: readonly RegisterEntry[]): Promise<void> {
   const items = entries.flatMap((entry) => {

@@ -3,7 +3,7 @@ import { REGISTER_MESSAGES } from '../../shared/api/register.js';
 import { maskMobileShort } from '../../shared/rules/mobile.js';
 import { getMandate } from '../data/mandates.js';
 import type { QueuedEvent } from '../data/notifications.js';
-import { registerEntryByNrc } from '../data/register.js';
+import { employeeEntryByNrc } from '../data/register-leavers.js';
 
 /**
  * The text messages of a queued event, beside its emails, each to a mobile read at send time (like the
@@ -18,6 +18,8 @@ export interface Text {
 }
 
 const DECISION_WORDS = { upheld: 'decided in your favour', dismissed: 'not upheld' } as const;
+/** What happens next, said in the decision's text. */
+const NEXT_STEP = { upheld: ' The lender must stop this deduction or refund you; it no longer counts in what you pay.', dismissed: '' } as const;
 
 export async function textsOf(event: QueuedEvent, appUrl: string): Promise<Text[]> {
   switch (event.kind) {
@@ -32,9 +34,9 @@ export async function textsOf(event: QueuedEvent, appUrl: string): Promise<Text[
       return event.changes.map((change) => ({ to: change.to, body: REGISTER_MESSAGES.mobileChangedSms(maskMobileShort(change.new_mobile)) }));
     case 'dispute.decided': {
       if (event.opened_by !== 'employee') return [];
-      const entry = await registerEntryByNrc(event.nrc);
+      const entry = await employeeEntryByNrc(event.nrc);
       if (!entry) return [];
-      const body = `Payroll deductions: your report of the ${event.month} deduction (lender ${event.payee_key}) was ${DECISION_WORDS[event.decision]}. See the decision at ${appUrl}/employee`;
+      const body = `Payroll deductions: your report of the ${event.month} deduction (lender ${event.payee_key}) was ${DECISION_WORDS[event.decision]}.${NEXT_STEP[event.decision]} See the decision at ${appUrl}/employee`;
       return [{ to: entry.mobile, body }];
     }
     default:

@@ -5,7 +5,7 @@ import { liveOldMobile } from '../../data/old-mobiles.js';
 import { ensureEmployeeUser } from '../../data/employee-users.js';
 import { putEmployeeLink } from '../../data/employees.js';
 import type { RateLimit } from '../../data/rate-limit.js';
-import type { CurrentRegisterEntry } from '../../data/register.js';
+import type { EmployeeRegisterEntry } from '../../data/register-leavers.js';
 import { sendSms } from '../../data/sms.js';
 
 const HOUR = 3600;
@@ -27,7 +27,7 @@ export { sameEmployeeNumber } from '../../../shared/rules/employee-number.js';
  * (stored hashed, replacing any earlier one), then the text. For 72 hours after an approved register changed
  * the mobile, the old one gets a code of its own too, until a sign-in answers with it.
  */
-export async function sendCode(entry: CurrentRegisterEntry, now = Date.now()): Promise<void> {
+export async function sendCode(entry: EmployeeRegisterEntry, now = Date.now()): Promise<void> {
   const digits = nrcDigits(entry.nrc);
   const sub = await ensureEmployeeUser(digits);
   await putEmployeeLink({
@@ -38,6 +38,7 @@ export async function sendCode(entry: CurrentRegisterEntry, now = Date.now()): P
     last_name: entry.last_name,
     mobile: entry.mobile,
     updated_at: new Date(now).toISOString(),
+    left_payroll: entry.left_payroll,
   });
   const oldMobile = await liveOldMobile(digits, now);
   const { code, oldCode } = await issueCode(digits, now, oldMobile !== null && oldMobile !== entry.mobile);

@@ -21,7 +21,7 @@ export function DeductionCard({ d, onReport }: { d: PortalDeduction; onReport: (
           <StateBadge state={d.state} />
         </Group>
         <SignalList signals={d.signals} />
-        <DisputeNote dispute={d.dispute} />
+        <DisputeNote dispute={d.dispute} inFavour={d.decided_in_your_favour} />
         {d.can_report && (
           <Button variant="outline" color="red" fullWidth onClick={() => onReport(d)} aria-label={`${REPORT_LABEL}: ${d.org_name ?? d.payee_key}, ${formatMonth(d.month)}`} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }} h="auto" py={8}>
             {REPORT_LABEL}
