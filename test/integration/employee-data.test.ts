@@ -85,8 +85,10 @@ describe('the review badge', () => {
   it('counts a ghost employee as needing a person’s eye', async () => {
     const ghost = registerEntry();
     const upload = await submitInputs([row(ghost.employee_number, ghost.nrc, 90)]);
-    expect(upload.signal_counts).toMatchObject({ not_on_payroll: 1, identity: 0, no_mandate: 0 });
-    expect(attentionCount(upload.signal_counts!)).toBeGreaterThanOrEqual(1);
+    const counts = upload.signal_counts!;
+    expect(counts).toMatchObject({ not_on_payroll: 1, affordability: 0 });
+    // Identity, exposure, disputes and mandates as before, and the ghost besides.
+    expect(attentionCount(counts)).toBe(counts.identity + counts.exposure + counts.disputed + counts.no_mandate + 1);
   });
 });
 
@@ -126,5 +128,26 @@ describe('an employee who left the payroll', () => {
     expectStatus(await call(twin, requestEmployeeCode, { body: { nrc: staff.longGone.nrc, employee_number: staff.longGone.employee_number }, from: uniqueAddress() }), 202);
     await twinSettled(twin);
     expect(await textsTo(twin, staff.longGone.mobile)).toEqual([]);
+  });
+});
+
+describe('free text shown to others, register names and employee numbers', () => {
+  it('shows a dispute’s reason to the lender without bidi or control characters', async () => {
+    await submitInputs([row(staff.joined.employee_number, staff.joined.nrc, 300)]);
+    const { dispute } = await reportDeduction({ userId: randomUUID(), nrc: staff.joined.nrc }, { payee_key: lender.org.payeeKey, month: NOW, reason: 'Not mine \u202Efdp.exe\u202C\u0007 at all' });
+    expect(disputes.dispute(await disputes.get(lender.token, dispute.id)).reason).toBe('Not mine fdp.exe at all');
+  });
+
+  it('refuses a register row whose name is over 100 characters, saying which and how long', async () => {
+    const { payrollAuthorityAdmin } = await import('../support/payroll-authority.js');
+    const { registerFlow } = await import('../support/register-flow.js');
+    const pmec = await payrollAuthorityAdmin(twin);
+    const upload = await registerFlow(twin).validate(pmec.token, [registerEntry({ last_name: 'B'.repeat(101) })]);
+    expect(upload.errors.map((e) => e.message)).toContainEqual(expect.stringContaining('Last name must be at most 100 characters (it has 101)'));
+  });
+
+  it('finds an employee on the register by their number in any letter case', async () => {
+    const { registerEntryByEmployeeNumber } = await import('../../lambdas/data/register.js');
+    expect(await registerEntryByEmployeeNumber(` ${staff.joined.employee_number.toLowerCase()} `)).toMatchObject({ nrc: staff.joined.nrc });
   });
 });
