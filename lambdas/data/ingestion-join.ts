@@ -4,7 +4,7 @@ import { employeeNumberKey } from '../../shared/rules/employee-number.js';
 import { MAX_EMPLOYEE_NO } from './history.js';
 
 /** A batch of a file's rows, each row without an NRC given the register's NRC for its employee number when it has one. */
-export type RegisterJoin = (rows: readonly CanonicalRow[]) => Promise<CanonicalRow[]>;
+export type RegisterJoin = (rows: readonly CanonicalRow[]) => Promise<readonly CanonicalRow[]>;
 
 const joinable = (row: CanonicalRow) => !row.nrc && row.employee_no !== null && row.employee_no.length <= MAX_EMPLOYEE_NO;
 
@@ -19,7 +19,7 @@ export async function registerJoin(): Promise<RegisterJoin> {
   const register = await currentRegister();
   return async (rows) => {
     const numbers = register ? rows.filter(joinable).map((row) => row.employee_no as string) : [];
-    if (!register || !numbers.length) return [...rows];
+    if (!register || !numbers.length) return rows;
     const { byEmployeeNumber } = await registerEntriesOf(register.version, { employeeNumbers: numbers });
     return rows.map((row) => {
       const entry = joinable(row) ? byEmployeeNumber.get(employeeNumberKey(row.employee_no as string)) : undefined;
