@@ -1,5 +1,6 @@
 import type { EmployeeEntry, RecordEntry } from '../../shared/rules/borrower-record.js';
 import { z } from 'zod';
+import { employeeNumberKey } from '../../shared/rules/employee-number.js';
 import { MANDATE_STATES, type MandateTerms } from '../../shared/rules/mandate.js';
 import type { UpheldDispute } from '../../shared/rules/signals.js';
 import { tableName } from './clients.js';
@@ -39,19 +40,19 @@ import { parseEmployeeSummary, parseNrcRecord, type CompactedIdentity, type NrcE
 const NRC_PK = 'NRC#';
 const EMP_PK = 'SUMMARY#EMP#';
 export const nrcSummaryKey = (digits: string) => ({ pk: `${NRC_PK}${digits}`, sk: RECORD_SK });
-export const employeeSummaryKey = (employeeNo: string) => ({ pk: `${EMP_PK}${employeeNo}`, sk: 'SUMMARY' });
+export const employeeSummaryKey = (employeeNo: string) => ({ pk: `${EMP_PK}${employeeNumberKey(employeeNo)}`, sk: 'SUMMARY' });
 export const employeeNoOf = (key: { pk: string }) => key.pk.slice(EMP_PK.length);
 /** An upheld dispute's entry on an NRC summary (written by lambdas/data/disputes.ts in the decision's transaction). */
 const UPHELD_PREFIX = 'u_';
 export const upheldEntryName = (disputeId: string) => `${UPHELD_PREFIX}${disputeId}`;
-export const sharedEntryName = (employeeNo: string) => `${SHARED_PREFIX}${employeeNo}`;
+export const sharedEntryName = (employeeNo: string) => `${SHARED_PREFIX}${employeeNumberKey(employeeNo)}`;
 /** A claimed mandate's mirror on its employee's NRC summary (written by lambdas/data/mandate-mirror.ts). */
 const MANDATE_PREFIX = 'm_';
 export const mandateEntryName = (number: string) => `${MANDATE_PREFIX}${number}`;
 const mirrorSchema = z.object({ p: z.string(), l: z.number(), e: z.string(), s: z.enum(MANDATE_STATES), u: z.string().nullable() });
 /** The mark on an NRC summary: rows without an NRC are kept under this employee number (history pk=EMP#{number}). */
 const EMPLOYEE_ROWS_PREFIX = 'o_';
-export const employeeRowsEntryName = (employeeNo: string) => `${EMPLOYEE_ROWS_PREFIX}${employeeNo}`;
+export const employeeRowsEntryName = (employeeNo: string) => `${EMPLOYEE_ROWS_PREFIX}${employeeNumberKey(employeeNo)}`;
 /** The flag on an employee number's summary: some file gave the number a row without an NRC. */
 export const ROWS_WITHOUT_NRC = 'rows_without_nrc';
 const BUSY = 'Borrower records are busy; try again in a minute.';

@@ -1,5 +1,6 @@
 import { tableName } from './clients.js';
 import { queryAll } from './dynamo.js';
+import { employeeNumberKey } from '../../shared/rules/employee-number.js';
 import { EMPLOYEE_ROWS_PK, RECORD_SK } from './history.js';
 
 /**
@@ -97,6 +98,6 @@ export async function readBorrowerHistory(digits: string, fromMonth: string): Pr
  * made only for the numbers the borrower's record marks (borrower-summary.ts employeeRowsOf).
  */
 export async function readEmployeeRows(employeeNumbers: readonly string[], fromMonth: string): Promise<StoredHistoryItem[]> {
-  const partitions = await Promise.all(employeeNumbers.map((number) => queryPartition(`${EMPLOYEE_ROWS_PK}${number}`, fromMonth)));
+  const partitions = await Promise.all(employeeNumbers.map((number) => queryPartition(`${EMPLOYEE_ROWS_PK}${employeeNumberKey(number)}`, fromMonth)));
   return partitions.flatMap((items) => items.flatMap(toStored));
 }

@@ -1,5 +1,6 @@
 import type { IngestionCounts } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
+import { employeeNumberKey } from '../../shared/rules/employee-number.js';
 import { normaliseNrc, nrcDigits } from '../../shared/rules/nrc.js';
 import type { SubmissionKind } from '../../shared/rules/submission-rules.js';
 import { TEXT_LIMITS } from '../../shared/rules/text-limits.js';
@@ -11,7 +12,7 @@ import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from '.
 /**
  * Borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind}, kind 'input' or 'stoppage'; the
  * partition also holds the borrower's record (sk=RECORD) and dispute marks ({month}#{payee_key}#dispute).
- * A row with an employee number and no NRC goes to pk=EMP#{employee_no} under the same sort key; the
+ * A row with an employee number and no NRC goes to pk=EMP#{EMPLOYEE_NO} (upper-cased) under the same sort key; the
  * lookup reads that partition once a record ties the number to the NRC (lambdas/data/employee-rows.ts).
  * One item per borrower, payee key, month and kind, holding every row the file gave the borrower: the
  * first row's fields, and `loans` (every row, in file order) only when there is more than one — two
@@ -56,7 +57,7 @@ export const MAX_EMPLOYEE_NO = 64;
 function partitionOf(row: CanonicalRow): string | null {
   const digits = nrcDigits(row.nrc);
   if (digits.length >= MIN_NRC_DIGITS && digits.length <= MAX_NRC_DIGITS) return `NRC#${digits}`;
-  if (!row.nrc && row.employee_no && row.employee_no.length <= MAX_EMPLOYEE_NO) return `${EMPLOYEE_ROWS_PK}${row.employee_no}`;
+  if (!row.nrc && row.employee_no && row.employee_no.length <= MAX_EMPLOYEE_NO) return `${EMPLOYEE_ROWS_PK}${employeeNumberKey(row.employee_no)}`;
   return null;
 }
 
@@ -91,6 +92,7 @@ export function historyItems(source: HistorySource, rows: readonly CanonicalRow[
     items.set(id, {
       ...key,
       nrc: row.nrc ? normaliseNrc(row.nrc) : null,
+      ...(row.nrc_from_register ? { nrc_from_register: true } : {}),
       ...loanOf(row),
       payee_key: source.payeeKey,
       kind: historyKind(source.kind),

@@ -5,6 +5,7 @@ import { jsonArrayBatches } from '../lib/json-array.js';
 import { bucketName, s3 } from './clients.js';
 import { isNotFound } from './s3-objects.js';
 import { chunkIndexOf, chunkKey } from './ingestion-layout.js';
+import type { RegisterJoin } from './ingestion-join.js';
 import { streamValidatedRows } from './uploads.js';
 
 /** Chunk objects written at once. */
@@ -12,15 +13,16 @@ const PUTS_IN_FLIGHT = 8;
 
 /**
  * Splits an upload's canonical rows (`results/{upload}/rows.json`, streamed) into `count` chunk objects of
- * the submission. Each row is held as its JSON text until its chunk is written: about the size of
- * rows.json, never its objects. False when the rows are gone.
+ * the submission, rows without an NRC first joined to the payroll register's (`join`, ingestion-join.ts), so
+ * a joined row lands in its NRC's chunk. Each row is held as its JSON text until its chunk is written: about
+ * the size of rows.json, never its objects. False when the rows are gone.
  */
-export async function writeChunks(submissionId: string, uploadId: string, count: number): Promise<boolean> {
+export async function writeChunks(submissionId: string, uploadId: string, count: number, join: RegisterJoin): Promise<boolean> {
   const body = await streamValidatedRows(uploadId);
   if (!body) return false;
   const chunks: string[][] = Array.from({ length: count }, () => []);
   let place = 0;
-  for await (const rows of jsonArrayBatches<CanonicalRow>(body)) for (const row of rows) chunks[chunkIndexOf(row, place++, count)]!.push(JSON.stringify(row));
+  for await (const rows of jsonArrayBatches<CanonicalRow>(body)) for (const row of await join(rows)) chunks[chunkIndexOf(row, place++, count)]!.push(JSON.stringify(row));
   await putChunks(submissionId, chunks);
   return true;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import { employeeNumberKey } from '../../shared/rules/employee-number.js';
 import { hasNrcShape, normaliseNrc, nrcDigits } from '../../shared/rules/nrc.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
@@ -13,7 +14,8 @@ import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from './dyna
  * new version is simply not found under the current one. Earlier versions stay, the latest of each month
  * named by its month item (the register's history).
  * - entry by NRC:             pk=R#{version}#NRC#{nrc digits}  sk=E
- * - entry by employee number: pk=R#{version}#EMP#{number}      sk=E   (the same entry: one read either way)
+ * - entry by employee number: pk=R#{version}#EMP#{NUMBER}      sk=E   (the same entry: one read either way; the
+ *   number upper-cased, shared/rules/employee-number.ts, so a lookup finds it whatever its letter case)
  * - version:                  pk=R#{version}                   sk=META  (written once, when first made current)
  * - month:                    pk=MONTH                         sk={YYYY-MM}  (the version last made current for it)
  * - current:                  pk=CURRENT                       sk=CURRENT
@@ -50,7 +52,7 @@ const entrySchema = z.object({
   version: z.string(),
 });
 const nrcEntryKey = (version: string, digits: string) => ({ pk: `R#${version}#NRC#${digits}`, sk: 'E' });
-const employeeEntryKey = (version: string, employeeNumber: string) => ({ pk: `R#${version}#EMP#${employeeNumber}`, sk: 'E' });
+const employeeEntryKey = (version: string, employeeNumber: string) => ({ pk: `R#${version}#EMP#${employeeNumberKey(employeeNumber)}`, sk: 'E' });
 const byNrcCodec = defineCodec('register entry', entrySchema, (e) => nrcEntryKey(e.version, nrcDigits(e.nrc)));
 const byEmployeeCodec = defineCodec('register entry', entrySchema, (e) => employeeEntryKey(e.version, e.employee_number));
 
@@ -108,14 +110,14 @@ export async function registerEntryByEmployeeNumber(employeeNumber: string): Pro
 
 /**
  * The entries of one register version for these NRC digits and employee numbers, by each (absent ones
- * missing from the maps): batched reads, a hundred keys a call.
+ * missing from the maps; employee numbers by employeeNumberKey): batched reads, a hundred keys a call.
  */
 export async function registerEntriesOf(
   version: string,
   wanted: { nrcDigits?: Iterable<string>; employeeNumbers?: Iterable<string> },
 ): Promise<{ byNrcDigits: Map<string, CurrentRegisterEntry>; byEmployeeNumber: Map<string, CurrentRegisterEntry> }> {
   const digits = [...new Set(wanted.nrcDigits ?? [])];
-  const numbers = [...new Set(wanted.employeeNumbers ?? [])];
+  const numbers = [...new Set([...(wanted.employeeNumbers ?? [])].map(employeeNumberKey))];
   const keys = [...digits.map((d) => nrcEntryKey(version, d)), ...numbers.map((n) => employeeEntryKey(version, n))];
   const items = await batchGetAll<Record<string, unknown> & { pk: string }>(tableName('register'), keys, { busy: BUSY });
   const byNrcDigits = new Map<string, CurrentRegisterEntry>();
@@ -124,9 +126,18 @@ export async function registerEntriesOf(
     const entry = byNrcCodec.parse(item);
     if (!entry) continue;
     if (item.pk.startsWith(`R#${version}#NRC#`)) byNrcDigits.set(nrcDigits(entry.nrc), withoutVersion(entry));
-    else byEmployeeNumber.set(entry.employee_number, withoutVersion(entry));
+    else byEmployeeNumber.set(employeeNumberKey(entry.employee_number), withoutVersion(entry));
   }
   return { byNrcDigits, byEmployeeNumber };
+}
+
+/** The entries holding these NRC digits in each of these register versions, by version (one batched read). */
+export async function entriesOfNrcIn(versions: readonly string[], digits: string): Promise<Map<string, CurrentRegisterEntry>> {
+  const items = await batchGetAll<Record<string, unknown>>(tableName('register'), [...new Set(versions)].map((v) => nrcEntryKey(v, digits)), { busy: BUSY });
+  return new Map(items.flatMap((item) => {
+    const entry = byNrcCodec.parse(item);
+    return entry ? [[entry.version, withoutVersion(entry)] as const] : [];
+  }));
 }
 
 /** Writes entries of a register version (both items of each). Idempotent: the same entries give the same items. */

@@ -1,6 +1,6 @@
 import type { NotificationEvent } from '../data/notifications.js';
 import { ROLE_LABELS, type Role } from '../../shared/roles.js';
-import { displayFileName } from '../../shared/rules/display-name.js';
+import { displayFileName, displayText } from '../../shared/rules/display-name.js';
 import { maskNrc } from '../../shared/rules/nrc.js';
 import { escapeHtml } from '../lib/html.js';
 
@@ -80,7 +80,7 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
       return {
         subject: `A deduction was disputed: payee key ${oneLine(event.payee_key)}, ${oneLine(event.month)}`,
         heading: 'A deduction was disputed',
-        lines: ['An employee says a deduction on their payslip is for a loan they never took. Please answer with your evidence.', `Reason given: ${event.reason}`],
+        lines: ['An employee says a deduction on their payslip is for a loan they never took. Please answer with your evidence.', `Reason given: ${displayText(event.reason)}`],
         facts: [
           ['Employee', event.employee_name ?? 'Not on the payroll register'],
           ['NRC', maskNrc(event.nrc)],
@@ -94,7 +94,7 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
       return {
         subject: `Dispute ${event.decision}: payee key ${oneLine(event.payee_key)}, ${oneLine(event.month)}`,
         heading: `A dispute was ${event.decision}`,
-        lines: [`Note: ${event.note}`],
+        lines: [`Note: ${displayText(event.note)}`],
         facts: [
           ['Payee key', event.payee_key],
           ['Month', event.month],

@@ -4,7 +4,7 @@ import { maskMobileShort } from '../../shared/rules/mobile.js';
 import { getMandate } from '../data/mandates.js';
 import type { QueuedEvent } from '../data/notifications.js';
 import { findOrganisationByPayeeKey } from '../data/directory.js';
-import { registerEntryByNrc } from '../data/register.js';
+import { employeeEntryByNrc } from '../data/register-leavers.js';
 
 /**
  * The text messages of a queued event, beside its emails, each to a mobile read at send time (like the
@@ -20,6 +20,8 @@ export interface Text {
 }
 
 const DECISION_WORDS = { upheld: 'decided in your favour', dismissed: 'not upheld' } as const;
+/** What happens next, said in the decision's text. */
+const NEXT_STEP = { upheld: ' The lender must stop this deduction or refund you; it no longer counts in what you pay.', dismissed: '' } as const;
 
 export async function textsOf(event: QueuedEvent, appUrl: string): Promise<Text[]> {
   switch (event.kind) {
@@ -34,9 +36,9 @@ export async function textsOf(event: QueuedEvent, appUrl: string): Promise<Text[
       return event.changes.map((change) => ({ to: change.to, body: REGISTER_MESSAGES.mobileChangedSms(maskMobileShort(change.new_mobile)) }));
     case 'dispute.decided': {
       if (event.opened_by !== 'employee') return [];
-      const [entry, lender] = await Promise.all([registerEntryByNrc(event.nrc), findOrganisationByPayeeKey(event.payee_key)]);
+      const [entry, lender] = await Promise.all([employeeEntryByNrc(event.nrc), findOrganisationByPayeeKey(event.payee_key)]);
       if (!entry) return [];
-      const body = `Payroll deductions: your report of ${lender?.org_name ?? `lender ${event.payee_key}`}'s ${event.month} deduction was ${DECISION_WORDS[event.decision]}. See the decision at ${appUrl}/employee/reports`;
+      const body = `Payroll deductions: your report of ${lender?.org_name ?? `lender ${event.payee_key}`}'s ${event.month} deduction was ${DECISION_WORDS[event.decision]}.${NEXT_STEP[event.decision]} See the decision at ${appUrl}/employee/reports`;
       return [{ to: entry.mobile, body }];
     }
     default:

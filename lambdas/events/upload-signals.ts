@@ -1,5 +1,6 @@
 import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
+import { sameEmployeeNumber } from '../../shared/rules/employee-number.js';
 import { addPreviousRow, addStoppedRow, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
 import { joinThroughRegister, type RegisterMatch, registerSignals } from '../../shared/rules/register-signals.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
@@ -86,6 +87,7 @@ export async function signalsOf(
   const register = currentRegister();
   const statuses = freshStatuses();
   const fromRecords: Signal[] = [];
+  let joinedCount = 0;
   const early: { key: string; signal: Signal }[] = [];
   // The borrowers are made a chunk at a time from the file's compact table (file-borrowers.ts), never all at
   // once; those without an NRC too, when a register may join them to one.
@@ -95,10 +97,11 @@ export async function signalsOf(
   // An employee number already on the NRC's own record is the borrower the file names: only the others
   // are looked up by number (an NRC under another's number is flagged on that NRC's rows).
   const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
-    chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => e.employee_no === b.employee_no)).map((b) => b.employee_no as string);
+    chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => sameEmployeeNumber(e.employee_no, b.employee_no))).map((b) => b.employee_no as string);
   await inParallelFrom(withNrc, CHUNKS_IN_FLIGHT, async (read) => {
     const onRegister = await registerMatchOf(await register, read);
     const joined = onRegister ? read.map((b) => joinThroughRegister(b, onRegister)) : read;
+    joinedCount += joined.filter((b) => b.joined).length;
     const chunk = joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS);
     const { records, employees, disputes, mandates } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
     for (const [digits, found] of mandates) mirrored.set(digits, found);
@@ -115,5 +118,5 @@ export async function signalsOf(
   if (kind === 'inputs' && options.mandates !== false) fromRecords.push(...(await mandateSignalsOf(upload, file, fresh, mirrored)));
   const all = [...signals, ...fromRecords].sort(bySheetRow);
   const b = await baseline;
-  return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: tally(all, continuing), signals: all };
+  return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: { ...tally(all, continuing), ...(joinedCount ? { joined: joinedCount } : {}) }, signals: all };
 }

@@ -51,6 +51,9 @@ export const employeeNumberSchema = z
 export const employeeCodeRequestSchema = z.strictObject({ nrc: employeeNrcSchema, employee_number: employeeNumberSchema });
 export const employeeCodeResponseSchema = z.object({ message: z.string() });
 
+/** How long after leaving the payroll an employee still signs in (at the mobile the last register that held them gave). */
+export const LEFT_PAYROLL_MONTHS = 12;
+
 /** What the employee's portal shows of them: the register's record as their latest code found it. */
 export const employeeMeResponseSchema = z.object({
   nrc: z.string(),
@@ -58,4 +61,6 @@ export const employeeMeResponseSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   mobile_masked: z.string(),
+  /** When they are no longer on the current register: the first month without them, and the last month they may sign in (YYYY-MM). */
+  left_payroll: z.object({ since: z.string(), until: z.string() }).nullable().default(null),
 });

@@ -56,6 +56,8 @@ export const portalDeductionSchema = z.object({
   end_date: z.string().nullable(),
   /** Counted in what they pay this month. */
   counted: z.boolean(),
+  /** A dispute of this lender's deduction (this month's or an earlier one) was upheld: never counted; the lender must stop or refund it. */
+  decided_in_your_favour: z.boolean().default(false),
   signals: z.array(portalSignalSchema),
   /** The dispute on this deduction, newest, if any. */
   dispute: z.object({ id: z.string(), status: z.enum(DISPUTE_STATUSES) }).nullable(),

@@ -28,6 +28,8 @@ export const signalCountsSchema = z.object({
   affordability: z.number().default(0),
   /** Absent on uploads validated before mandates were checked. */
   no_mandate: z.number().default(0),
+  /** Borrowers without an NRC joined to the payroll record by employee number (not a signal). */
+  joined: z.number().optional(),
 });
 export type SignalCountsView = z.infer<typeof signalCountsSchema>;
 

@@ -1,4 +1,5 @@
 import { firstDayOfMonth, shiftMonth, type Month } from './dates.js';
+import { employeeNumberKey } from './employee-number.js';
 
 /**
  * What the platform has on record for a borrower, across every organisation's submissions (the
@@ -137,15 +138,15 @@ export function recordName(entries: readonly RecordEntry[]): string | null {
   return [...entries].sort(newestFirst).find((entry) => entry.name)?.name ?? null;
 }
 
-/** Each employee number on record with this NRC and the month it was first seen, oldest first. */
+/** Each employee number on record with this NRC (letter case aside: as first written) and the month it was first seen, oldest first. */
 export function employeeNumbersOnRecord(entries: readonly RecordEntry[]): { employee_no: string; first_seen: Month }[] {
-  const first = new Map<string, Month>();
-  for (const entry of entries) {
+  const first = new Map<string, { employee_no: string; first_seen: Month }>();
+  for (const entry of [...entries].sort((a, b) => a.month.localeCompare(b.month))) {
     if (!entry.employee_no) continue;
-    const seen = first.get(entry.employee_no);
-    if (!seen || entry.month < seen) first.set(entry.employee_no, entry.month);
+    const key = employeeNumberKey(entry.employee_no);
+    if (!first.has(key)) first.set(key, { employee_no: entry.employee_no, first_seen: entry.month });
   }
-  return [...first].map(([employee_no, first_seen]) => ({ employee_no, first_seen })).sort((a, b) => a.first_seen.localeCompare(b.first_seen) || a.employee_no.localeCompare(b.employee_no));
+  return [...first.values()].sort((a, b) => a.first_seen.localeCompare(b.first_seen) || a.employee_no.localeCompare(b.employee_no));
 }
 
 /** Each NRC on record with an employee number, but the one given, oldest first. */

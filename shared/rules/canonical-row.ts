@@ -18,6 +18,8 @@ export interface CanonicalRow {
   last_name?: string;
   /** The MANDATE cell as written, trimmed; absent when blank or the file has no such column. */
   mandate?: string;
+  /** Set at ingestion on a row the file gave no NRC: `nrc` is then the payroll register's for its employee number. */
+  nrc_from_register?: true;
 }
 
 /** A reader for one field of a row, blank when the column is absent. */

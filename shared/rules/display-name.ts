@@ -15,6 +15,14 @@ export function displayFileName(name: string): string {
 }
 
 /**
+ * Free text one person wrote for others to read (a dispute's reason, answer and note; a register's names):
+ * the same disguising characters removed as from file names, line breaks kept (a CR LF or CR read as one).
+ */
+export function displayText(text: string): string {
+  return text.replace(/\r\n?/g, '\n').split('\n').map((line) => line.replace(DISGUISING, '')).join('\n').trim();
+}
+
+/**
  * An organisation as lists name it: its name, then its payee key once. An organisation named after
  * its key (or with no name) shows the key alone, never "BKA01 BKA01".
  */

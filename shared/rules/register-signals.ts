@@ -1,4 +1,5 @@
 import { exposureOf, nameKey, ngwee, type RecordEntry } from './borrower-record.js';
+import { employeeNumberKey, sameEmployeeNumber } from './employee-number.js';
 import { nrcDigits } from './nrc.js';
 import { type FileContext, signal, whoIs, type Signal, type Borrower } from './signals.js';
 import { ON_RECORD, SIGNAL_MESSAGES } from './signal-messages.js';
@@ -12,7 +13,7 @@ export interface RegisterEmployeeView {
   basic_pay: number | null;
 }
 
-/** The current register's employees a file names: by NRC digits, and by employee number for rows without an NRC. */
+/** The current register's employees a file names: by NRC digits, and by employee number (employeeNumberKey) for rows without an NRC. */
 export interface RegisterMatch {
   month: string;
   byNrcDigits: ReadonlyMap<string, RegisterEmployeeView>;
@@ -25,13 +26,13 @@ export interface RegisterMatch {
  */
 export function joinThroughRegister(borrower: Borrower, register: RegisterMatch): Borrower {
   if (borrower.digits || !borrower.employee_no) return borrower;
-  const employee = register.byEmployeeNumber.get(borrower.employee_no);
+  const employee = register.byEmployeeNumber.get(employeeNumberKey(borrower.employee_no));
   return employee ? { ...borrower, nrc: employee.nrc, digits: nrcDigits(employee.nrc), joined: true } : borrower;
 }
 
 /** The register's employee a borrower was joined to by employee number (their file row has no NRC). */
 function joinedEntry(borrower: Borrower, register: RegisterMatch): RegisterEmployeeView | undefined {
-  const employee = borrower.employee_no ? register.byEmployeeNumber.get(borrower.employee_no) : undefined;
+  const employee = borrower.employee_no ? register.byEmployeeNumber.get(employeeNumberKey(borrower.employee_no)) : undefined;
   return employee && nrcDigits(employee.nrc) === borrower.digits ? employee : undefined;
 }
 
@@ -56,7 +57,7 @@ export function registerSignals(ctx: FileContext, borrowers: Iterable<Borrower>,
       if (ctx.kind === 'inputs' && (borrower.digits || borrower.employee_no)) out.push(signal(borrower, 'NOT_ON_PAYROLL', SIGNAL_MESSAGES.notOnPayroll(whoIs(borrower), register.month)));
       continue;
     }
-    if (borrower.employee_no && borrower.employee_no !== employee.employee_number) {
+    if (borrower.employee_no && !sameEmployeeNumber(borrower.employee_no, employee.employee_number)) {
       out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.registerOtherEmployee(), ON_RECORD.registerOtherEmployee(employee.nrc, employee.employee_number, borrower.employee_no)));
     }
     const onRegister = registerName(employee);

@@ -1,6 +1,12 @@
 import type { IssueType } from './issues.js';
 import { parseAmount } from './amount.js';
 import { cellText, isEmptyRow, type Cell } from './cells.js';
+import { displayText } from './display-name.js';
+import { employeeNumberKey } from './employee-number.js';
+import { TEXT_LIMITS } from './text-limits.js';
+
+/** The longest first or last name a register may give (as long as a deduction file's). */
+const REGISTER_NAME_LIMIT = TEXT_LIMITS.first_name;
 import { hasNrcShape, normaliseNrc, nrcDigits } from './nrc.js';
 import { normaliseMobile } from './mobile.js';
 import type { RegisterColumns, RegisterField } from './register-columns.js';
@@ -42,6 +48,7 @@ export const REGISTER_MESSAGES = {
   nrcMissing: 'NRC is required.',
   nrcShape: (nrc: string) => `NRC '${nrc}' is not in the form 123456/78/9.`,
   nameMissing: (which: 'First name' | 'Last name') => `${which} is required.`,
+  nameTooLong: (which: 'First name' | 'Last name', length: number) => `${which} must be at most ${REGISTER_NAME_LIMIT} characters (it has ${length}). Shorten it to the name on the payslip.`,
   mobile: (value: string) =>
     value ? `'${value}' is not a Zambian mobile number. Write it as 097…, 096…, 095…, 077…, 076… or 075…, or with +260.` : 'Mobile number is required.',
   basicPay: (value: string) => `Basic pay '${value}' is not an amount in ZMW.`,
@@ -75,10 +82,13 @@ export function createRegisterValidator(columns: RegisterColumns) {
     const nrc = normaliseNrc(nrcText);
     if (!nrcText) issue('nrc', 'NRC', REGISTER_MESSAGES.nrcMissing);
     else if (!hasNrcShape(nrc)) issue('nrc', 'NRC', REGISTER_MESSAGES.nrcShape(nrcText));
-    const first_name = cellText(read(cells, 'first_name'));
+    // Names are shown to lenders, reviewers and the employee: without the characters that disguise text.
+    const first_name = displayText(cellText(read(cells, 'first_name')));
     if (!first_name) issue('first_name', 'NAME', REGISTER_MESSAGES.nameMissing('First name'));
-    const last_name = cellText(read(cells, 'last_name'));
+    else if (first_name.length > REGISTER_NAME_LIMIT) issue('first_name', 'NAME', REGISTER_MESSAGES.nameTooLong('First name', first_name.length));
+    const last_name = displayText(cellText(read(cells, 'last_name')));
     if (!last_name) issue('last_name', 'NAME', REGISTER_MESSAGES.nameMissing('Last name'));
+    else if (last_name.length > REGISTER_NAME_LIMIT) issue('last_name', 'NAME', REGISTER_MESSAGES.nameTooLong('Last name', last_name.length));
     const mobileCell = read(cells, 'mobile');
     const mobile = normaliseMobile(mobileCell);
     if (!mobile) issue('mobile', 'MOBILE', REGISTER_MESSAGES.mobile(cellText(mobileCell)));
@@ -93,8 +103,8 @@ export function createRegisterValidator(columns: RegisterColumns) {
       else issue('nrc', 'DUPLICATE', REGISTER_MESSAGES.duplicateNrc(nrc, first));
     }
     if (employee_no) {
-      const first = employeeRows.get(employee_no);
-      if (first === undefined) employeeRows.set(employee_no, row);
+      const first = employeeRows.get(employeeNumberKey(employee_no));
+      if (first === undefined) employeeRows.set(employeeNumberKey(employee_no), row);
       else issue('employee_no', 'DUPLICATE', REGISTER_MESSAGES.duplicateEmployee(employee_no, first));
     }
     if (issues.length) return { employee: null, issues };

@@ -1,6 +1,7 @@
 import { ngwee } from './borrower-record.js';
 import type { CanonicalRow } from './canonical-row.js';
 import { BorrowerTotals } from './borrower-keys.js';
+import { employeeNumberKey } from './employee-number.js';
 import { normaliseNrc, nrcDigits } from './nrc.js';
 
 /** One borrower of a file: its rows taken together (a borrower may have several loans with one lender). */
@@ -21,11 +22,11 @@ export interface Borrower {
   mandate?: string;
 }
 
-/** A borrower is keyed by NRC digits, or by employee number when the NRC is empty. */
+/** A borrower is keyed by NRC digits, or by employee number (letter case aside) when the NRC is empty. */
 export function borrowerKey(row: Pick<CanonicalRow, 'nrc' | 'employee_no'>): string | null {
   const digits = nrcDigits(row.nrc ?? '');
   if (digits) return `NRC#${digits}`;
-  return row.employee_no ? `EMP#${row.employee_no}` : null;
+  return row.employee_no ? `EMP#${employeeNumberKey(row.employee_no)}` : null;
 }
 
 const nameOf = (row: CanonicalRow) => [row.first_name, row.last_name].filter(Boolean).join(' ') || null;

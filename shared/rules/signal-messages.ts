@@ -38,6 +38,8 @@ export interface SignalCounts {
   affordability: number;
   /** New deductions without a mandate that covers them (the reason in each signal's message). */
   no_mandate: number;
+  /** Borrowers without an NRC that the payroll register knows by employee number (not a signal: ingestion joins them). */
+  joined?: number;
 }
 
 const zmw = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -11,6 +11,7 @@ import {
   type RecordEntry,
 } from './borrower-record.js';
 import type { CanonicalRow } from './canonical-row.js';
+import { employeeNumberKey, sameEmployeeNumber } from './employee-number.js';
 import { firstDayOfMonth, shiftMonth, type Month } from './dates.js';
 import type { SubmissionKind } from './submission-rules.js';
 
@@ -39,7 +40,7 @@ export function signal(borrower: Borrower, type: SignalType, message: string, on
 export function identitySignals(borrower: Borrower, record: readonly RecordEntry[], employees: readonly EmployeeEntry[] = []): Signal[] {
   const out: Signal[] = [];
   if (borrower.nrc && borrower.employee_no) {
-    for (const other of employeeNumbersOnRecord(record).filter((seen) => seen.employee_no !== borrower.employee_no)) {
+    for (const other of employeeNumbersOnRecord(record).filter((seen) => !sameEmployeeNumber(seen.employee_no, borrower.employee_no))) {
       out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.nrcOtherEmployee(), ON_RECORD.nrcOtherEmployee(other.employee_no, other.first_seen, borrower.employee_no)));
     }
     for (const nrc of otherNrcsOnRecord(employees, borrower.digits)) {
@@ -75,6 +76,21 @@ export interface SignalReport {
   counts: SignalCounts;
   /** In row order; MISSING (no row) last. */
   signals: Signal[];
+}
+
+/**
+ * The signal kinds that need a person's eye before a file goes on: who the borrower is (IDENTITY,
+ * NOT_ON_PAYROLL), what they owe (EXPOSURE, AFFORDABILITY), a lender deducting again after an upheld
+ * dispute (DISPUTED) and a new deduction without a mandate (NO_MANDATE). The month's changes (NEW, CHANGED,
+ * MISSING, STOPPAGE_UNKNOWN) are information. One rule for the review queue's badge, its drawer and the upload panel.
+ */
+const ATTENTION: ReadonlySet<SignalType> = new Set<SignalType>(['IDENTITY', 'EXPOSURE', 'DISPUTED', 'NO_MANDATE', 'NOT_ON_PAYROLL', 'AFFORDABILITY']);
+
+export const needsAttention = (type: SignalType): boolean => ATTENTION.has(type);
+
+/** How many of a file's signals need a person's eye (counts of uploads validated before a kind existed read as 0). */
+export function attentionCount(counts: Partial<Record<Lowercase<SignalType>, number>>): number {
+  return [...ATTENTION].reduce((sum, type) => sum + (counts[type.toLowerCase() as Lowercase<SignalType>] ?? 0), 0);
 }
 
 export const bySheetRow = (a: Signal, b: Signal) => (a.row ?? Number.MAX_SAFE_INTEGER) - (b.row ?? Number.MAX_SAFE_INTEGER);
@@ -131,7 +147,7 @@ export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>,
 /** Item 3 for some of a file's borrowers: IDENTITY against the record. */
 export function identitySignalsOf(borrowers: Iterable<Borrower>, records: ReadonlyMap<string, readonly RecordEntry[]>, employees: ReadonlyMap<string, readonly EmployeeEntry[]>): Signal[] {
   const out: Signal[] = [];
-  for (const borrower of borrowers) out.push(...identitySignals(borrower, records.get(borrower.digits) ?? [], (borrower.employee_no && employees.get(borrower.employee_no)) || []));
+  for (const borrower of borrowers) out.push(...identitySignals(borrower, records.get(borrower.digits) ?? [], (borrower.employee_no && employees.get(employeeNumberKey(borrower.employee_no))) || []));
   return out;
 }
 

@@ -3,6 +3,7 @@ import { PORTAL_MESSAGES } from '../../shared/api/portal.js';
 import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { prepareSubmitter } from '../fixtures/submissions/ui.js';
+import { okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAsEmployee, signInAt, twinInfo } from './support.js';
@@ -125,4 +126,16 @@ test('an employee sees a deduction and the lender’s lookup, reports it, and co
   await expect(drawer).toContainText('Opened by the employee in the portal');
   await expect(drawer.getByRole('link', { name: 'payslip.jpg' })).toBeVisible();
   if (SHOTS) await reviewer.screenshot({ path: `${SHOTS}/portal-dispute-in-queue.png`, fullPage: true });
+
+  // Upheld: the deduction is marked, says what happens next, and leaves what they pay.
+  const complianceToken = (await signIn(twin, compliance.email, compliance.password)).idToken;
+  const reported = okBody(await api.list(complianceToken)).items.find((d) => d.nrc === entry.nrc)!;
+  expect((await api.decide(complianceToken, reported.id, { decision: 'upheld', note: 'The lender showed no signed form.' })).status).toBe(200);
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await open(page, 'My deductions', 'Your deductions');
+  await expect(page.getByTestId('total-this-month')).toContainText('ZMW 0.00');
+  await expect(page.getByTestId('total-this-month')).toContainText('Deductions decided in your favour are left out');
+  await expect(card.getByTestId('decided-in-favour')).toHaveText('Decided in your favour: the lender must stop this deduction or refund you. It is not counted in what you pay.');
+  await look(page, 'portal deductions: decided in their favour', 'portal-deductions-upheld-phone');
 });

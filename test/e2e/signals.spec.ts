@@ -35,14 +35,23 @@ test('a lender sees the signals of its month, compliance opens them on /reviews,
   expect((await api.submit(token, previous.id)).status).toBe(200);
   await api.waitForIngestion(token, previous.id);
 
-  // This month, in the browser: 1 continues, 2 changes, 3 is missing, 4 is new.
+  // This month, in the browser: 1 continues, 2 changes, 3 is missing, 4 is new, and a row without an NRC
+  // names an employee the payroll register holds.
+  Object.assign(process.env, twin.env);
+  const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
+  const employee = registerEntry();
+  await addToCurrentRegister([employee]);
   await signInAt(page, lender.email, lender.password, '/upload');
   const screen = uploadScreen(page);
   await screen.payeeKey().fill(payee);
-  await screen.chooseFile('this month.xlsx', workbook(rows(M, payee, [[1, 250], [2, 300], [4, 120]])));
+  await screen.chooseFile('this month.xlsx', workbook([...rows(M, payee, [[1, 250], [2, 300], [4, 120]]), [employee.employee_number, null, `${M}-01`, '2030-12-31', 80, payee, 'Chanda', 'Mulenga']]));
   await screen.validate();
   const panel = page.getByRole('region', { name: 'Signals' });
-  await expect(panel.getByTestId('signal-count-NEW')).toHaveText('New deductions: 1');
+  await expect(panel.getByTestId('signals-joined')).toHaveText(/^1 borrower without an NRC joined to the payroll record by employee number/);
+  await expect(panel.getByText(employee.nrc)).toHaveCount(0);
+  await expect(panel.getByTestId('signals-to-check')).toBeVisible();
+  if (process.env.E2E_SHOTS_DIR) await panel.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/signals-panel-joined.png` });
+  await expect(panel.getByTestId('signal-count-NEW')).toHaveText('New deductions: 2');
   await expect(panel.getByTestId('signal-count-CHANGED')).toHaveText('Changed installments: 1');
   await expect(panel.getByTestId('signal-count-MISSING')).toHaveText('Missing without a stoppage: 1');
   await expect(panel.getByTestId('signal-count-CONTINUING')).toHaveText('Continuing: 1');

@@ -50,7 +50,7 @@ describe(named(requestEmployeeCode), () => {
     expect(text?.body).toMatch(/^Your payroll portal code is \d{6}\. It expires in 5 minutes\./);
     const me = await call(twin, getEmployeeMe, { caller: idToken });
     expectStatus(me, 200);
-    expect(me.body).toEqual({ nrc: entry.nrc, employee_number: entry.employee_number, first_name: 'Mwape', last_name: 'Banda', mobile_masked: `+260 ${entry.mobile.slice(4, 6)} ••• ••${entry.mobile.slice(-2)}` });
+    expect(me.body).toEqual({ nrc: entry.nrc, employee_number: entry.employee_number, first_name: 'Mwape', last_name: 'Banda', mobile_masked: `+260 ${entry.mobile.slice(4, 6)} ••• ••${entry.mobile.slice(-2)}`, left_payroll: null });
     // The code was used up: a new challenge cannot take it again.
     const again = await answerChallenge(twin, entry.nrc, await startChallenge(twin, entry.nrc), /\d{6}/.exec(text!.body)![0]);
     expect(again.idToken).toBeUndefined();

@@ -1,5 +1,5 @@
 import { DISPUTE_LINK_SECONDS, type DisputeView } from '../../../shared/api/disputes.js';
-import { displayFileName } from '../../../shared/rules/display-name.js';
+import { displayFileName, displayText } from '../../../shared/rules/display-name.js';
 import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '../../../shared/rules/file-signature.js';
 import { disputeEvidenceLink, listDisputeEvidence, readDisputeEvidenceStart } from '../../data/dispute-evidence.js';
 import type { StoredDispute } from '../../data/disputes.js';
@@ -16,11 +16,11 @@ export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeVie
     payee_key: d.payee_key,
     month: d.month,
     org_name: d.org_name,
-    reason: d.reason,
+    reason: displayText(d.reason),
     opened: party(d.opened),
     opened_by: d.opened_by,
-    response: d.response ? { ...party(d.response), message: d.response.message } : null,
-    decision: d.decision ? { ...party(d.decision), decision: d.decision.decision, note: d.decision.note } : null,
+    response: d.response ? { ...party(d.response), message: displayText(d.response.message) } : null,
+    decision: d.decision ? { ...party(d.decision), decision: d.decision.decision, note: displayText(d.decision.note) } : null,
     can_respond: canRespond(rights, d),
     can_decide: canDecide(rights, d),
     can_add_evidence: canAddEvidence(rights, d),

@@ -5,7 +5,7 @@ import { liveOldMobile } from '../../data/old-mobiles.js';
 import { ensureEmployeeUser } from '../../data/employee-users.js';
 import { putEmployeeLink } from '../../data/employees.js';
 import type { RateLimit } from '../../data/rate-limit.js';
-import type { CurrentRegisterEntry } from '../../data/register.js';
+import type { EmployeeRegisterEntry } from '../../data/register-leavers.js';
 import { sendSms } from '../../data/sms.js';
 
 const HOUR = 3600;
@@ -30,8 +30,7 @@ export const textLimits = (nrc: string): RateLimit[] => [
   { scope: `employee-code:texts-day:${nrcDigits(nrc)}`, limit: EMPLOYEE_CODE_LIMITS.textsPerDay, windowSeconds: DAY },
 ];
 
-/** The register's employee number and the one typed: spaces around and letter case aside. */
-export const sameEmployeeNumber = (register: string, typed: string) => register.trim().toUpperCase() === typed.trim().toUpperCase();
+export { sameEmployeeNumber } from '../../../shared/rules/employee-number.js';
 
 /**
  * Texts a new code to the register's mobile: the employee's user in their pool (made on the first code),
@@ -39,7 +38,7 @@ export const sameEmployeeNumber = (register: string, typed: string) => register.
  * (stored hashed, replacing any earlier one), then the text. For 72 hours after an approved register changed
  * the mobile, the old one gets a code of its own too, until a sign-in answers with it.
  */
-export async function sendCode(entry: CurrentRegisterEntry, now = Date.now()): Promise<void> {
+export async function sendCode(entry: EmployeeRegisterEntry, now = Date.now()): Promise<void> {
   const digits = nrcDigits(entry.nrc);
   const sub = await ensureEmployeeUser(digits);
   await putEmployeeLink({
@@ -50,6 +49,7 @@ export async function sendCode(entry: CurrentRegisterEntry, now = Date.now()): P
     last_name: entry.last_name,
     mobile: entry.mobile,
     updated_at: new Date(now).toISOString(),
+    left_payroll: entry.left_payroll,
   });
   const oldMobile = await liveOldMobile(digits, now);
   const { code, oldCode } = await issueCode(digits, now, oldMobile !== null && oldMobile !== entry.mobile);

@@ -3,6 +3,7 @@ import { isDecided } from '../../../shared/api/disputes.js';
 import { countedDeductions, exposureFrom, ngwee } from '../../../shared/rules/borrower-record.js';
 import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
 import { normaliseNrc } from '../../../shared/rules/nrc.js';
+import { decidedInFavour } from '../../../shared/rules/upheld-disputes.js';
 import type { SubmissionStatus } from '../../../shared/api/reviews.js';
 import { employeeRowsOf } from '../../data/borrower-summary.js';
 import { disputesOfNrc, type StoredDispute } from '../../data/disputes.js';
@@ -41,7 +42,10 @@ export async function deductionsOf(digits: string, now = new Date()): Promise<Po
   const submissions = [...new Set(items.flatMap((item) => (item.submission_id ? [item.submission_id] : [])))];
   const [statusOf, signals, disputes] = await Promise.all([statusesAmong(submissions, statuses), nrcSignalsIn(submissions, digits), disputesOfNrc(digits)]);
   const marked = items.map((item) => ({ ...item, rejected: item.submission_id !== null && statusOf(item.submission_id) === 'rejected' }));
-  const counted = new Set(countedDeductions(marked, to));
+  // A deduction decided in the employee's favour is shown, marked, and left out of what they pay.
+  const upheld = disputes.filter((d) => d.status === 'upheld');
+  const inFavour = new Set(marked.filter((item) => decidedInFavour(item, upheld)));
+  const counted = new Set(countedDeductions(marked, to).filter((item) => !inFavour.has(item)));
   const disputeOf = disputesByDeduction(disputes);
   const view = marked
     .sort((a, b) => b.month.localeCompare(a.month) || (a.org_name ?? a.payee_key).localeCompare(b.org_name ?? b.payee_key) || a.kind.localeCompare(b.kind))
@@ -57,6 +61,7 @@ export async function deductionsOf(digits: string, now = new Date()): Promise<Po
         start_date: item.start_date,
         end_date: item.end_date,
         counted: counted.has(item),
+        decided_in_your_favour: inFavour.has(item),
         signals: [...types].map((type) => ({ type, text: PORTAL_SIGNAL_TEXT[type] })),
         dispute: dispute ? { id: dispute.id, status: dispute.status } : null,
         // A row filed under the employee number alone is not on the NRC's record a dispute is kept on.

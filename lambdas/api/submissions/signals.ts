@@ -1,7 +1,7 @@
 import type { Signal, SignalCounts } from '../../../shared/rules/signals.js';
 import { readResultJson, resultKeys, type UploadRecord } from '../../data/uploads.js';
 
-const anySignals = (counts: SignalCounts | undefined) => Boolean(counts && Object.entries(counts).some(([name, n]) => name !== 'continuing' && n > 0));
+const anySignals = (counts: SignalCounts | undefined) => Boolean(counts && Object.entries(counts).some(([name, n]) => name !== 'continuing' && name !== 'joined' && n > 0));
 
 /** The first page of each signal type that validation stored for this upload (none when it has none). */
 export async function signalsHead(upload: Pick<UploadRecord, 'id' | 'signal_counts'>): Promise<Signal[]> {

@@ -14,5 +14,6 @@ export const handler = createApiHandler(routes.getEmployeeMe, async ({ caller })
     first_name: link.first_name,
     last_name: link.last_name,
     mobile_masked: maskMobile(link.mobile),
+    left_payroll: link.left_payroll,
   };
 });

@@ -2,7 +2,7 @@ import { EMPLOYEE_MESSAGES } from '../../../../shared/api/employee.js';
 import { lusakaRetryTime } from '../../../../shared/rules/dates.js';
 import * as routes from '../../../../shared/routes/employee.js';
 import { consumeSliding, slidingRetryAt } from '../../../data/rate-limit.js';
-import { registerEntryByNrc } from '../../../data/register.js';
+import { employeeEntryByNrc } from '../../../data/register-leavers.js';
 import { limitAddress } from '../../../http/client-address.js';
 import { TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
@@ -20,8 +20,8 @@ const refuse = (retryAt: number, now: number) => new TooManyRequestsError(EMPLOY
 /**
  * POST /api/employee/code: NRC and employee number. When both match the current register, a 6-digit
  * code goes to the mobile it holds; whatever the outcome, the answer is the same 202 and sentence, after
- * the same time, and a failure to text is logged rather than told. An employee no longer on the register
- * gets no code: the register holds no mobile for them.
+ * the same time, and a failure to text is logged rather than told. An employee who left the payroll gets
+ * their code at the mobile the last register that held them gave, for 12 months after (register-leavers.ts).
  *
  * Limits (sliding windows, see code.ts): the client address and the (address, NRC) pair count every
  * request; the NRC's texts are read for every request and counted only when a code is texted. A 429 says
@@ -34,7 +34,7 @@ export const handler = createApiHandler(routes.requestEmployeeCode, async ({ bod
   const texts = textLimits(body.nrc);
   const spent = await slidingRetryAt(texts, started);
   if (spent !== null) throw refuse(spent, started);
-  const entry = await registerEntryByNrc(body.nrc);
+  const entry = await employeeEntryByNrc(body.nrc);
   if (entry && sameEmployeeNumber(entry.employee_number, body.employee_number)) {
     try {
       // Counted just before the text; a request that lost the race for the last place sends nothing.

@@ -2,7 +2,7 @@ import { Accordion, Alert, Badge, Group, Loader, Pagination, Stack, Table, Text 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SIGNAL_LABELS, SIGNAL_PAGE_SIZE, type SignalCountsView } from '@shared/api/signals';
-import { noSignalsText, SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
+import { attentionCount, needsAttention, noSignalsText, SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
 import { routeQuery } from '@/lib/queries';
 import { ErrorAlert } from './error-alert';
 import { getUploadSignals } from '@shared/routes/submissions';
@@ -23,7 +23,7 @@ export interface SignalsViewProps {
   mandatesRequired?: boolean;
 }
 
-const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
+const COUNT_OF: Record<SignalType, Exclude<keyof SignalCountsView, 'joined'>> = {
   NEW: 'new',
   CHANGED: 'changed',
   MISSING: 'missing',
@@ -35,20 +35,15 @@ const COUNT_OF: Record<SignalType, keyof SignalCountsView> = {
   AFFORDABILITY: 'affordability',
   NO_MANDATE: 'no_mandate',
 };
-/** Identity and exposure want a second look; the month's changes are information; a missing mandate is red only when required. */
-const COLOR_OF: Record<SignalType, string> = {
-  NEW: 'blue',
-  CHANGED: 'blue',
-  MISSING: 'orange',
-  IDENTITY: 'red',
-  EXPOSURE: 'red',
-  STOPPAGE_UNKNOWN: 'orange',
-  DISPUTED: 'red',
-  NOT_ON_PAYROLL: 'red',
-  AFFORDABILITY: 'orange',
-  NO_MANDATE: 'orange',
+/**
+ * Red for what needs a person's eye (needsAttention), except a missing mandate, red only when mandates are
+ * required for the file's month (else orange: it never blocks); the month's changes are information.
+ */
+const colorOf = (type: SignalType, mandatesRequired: boolean) => {
+  if (type === 'NO_MANDATE') return mandatesRequired ? 'red' : 'orange';
+  if (needsAttention(type)) return 'red';
+  return type === 'MISSING' || type === 'STOPPAGE_UNKNOWN' ? 'orange' : 'blue';
 };
-const colorOf = (type: SignalType, mandatesRequired: boolean) => (type === 'NO_MANDATE' && mandatesRequired ? 'red' : COLOR_OF[type]);
 const count = (n: number) => n.toLocaleString('en-US');
 
 function SignalTable({ signals }: { signals: readonly Signal[] }) {
@@ -124,6 +119,12 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head, mandat
         })}
         <Badge color="gray" variant="outline" radius="sm" tt="none" data-testid="signal-count-CONTINUING">{`Continuing: ${count(counts.continuing)}`}</Badge>
       </Group>
+      {attentionCount(counts) > 0 && (
+        <Text size="sm" fw={600} c="red.8" data-testid="signals-to-check">{`${count(attentionCount(counts))} to check: ${attentionCount(counts) === 1 ? 'a signal needs' : 'signals need'} a person's eye before this file goes on.`}</Text>
+      )}
+      {(counts.joined ?? 0) > 0 && (
+        <Text size="sm" data-testid="signals-joined">{`${count(counts.joined ?? 0)} ${counts.joined === 1 ? 'borrower' : 'borrowers'} without an NRC joined to the payroll record by employee number: their deductions count with the rest of that employee's.`}</Text>
+      )}
       {baseline && !baseline.found && (
         <Alert color="blue" variant="light" title="No previous month to compare with">
           {SIGNAL_MESSAGES.noPrevious(payeeKey, baseline.month)}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BRAND_NAME } from '@/components/ui/brand';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatMonth } from '@/lib/format';
 import { useEmployeeMe } from '../api/employee';
 import { PORTAL_NAV } from '../portal-nav';
 
@@ -52,6 +53,13 @@ export function EmployeeHome({ children }: { children?: ReactNode }) {
         </Stack>
       </Card>
       {me.error && <ErrorAlert error={me.error} />}
+      {me.data?.left_payroll && (
+        <Card withBorder radius="md" padding="md" bg="yellow.0" data-testid="left-payroll">
+          <Text size="sm">
+            {`You are no longer on the payroll: PMEC’s record has not listed you since ${formatMonth(me.data.left_payroll.since)}. Until the end of ${formatMonth(me.data.left_payroll.until)} you can still sign in here, with codes sent to the mobile your last payroll record gave, to see your past 12 months’ deductions and report one.`}
+          </Text>
+        </Card>
+      )}
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Title order={2} size="h4">

@@ -22,7 +22,7 @@ export function DeductionCard({ d, mandate, onReport }: { d: PortalDeduction; ma
         </Group>
         <MandateNote number={mandate} />
         <SignalList signals={d.signals} />
-        <DisputeNote dispute={d.dispute} />
+        <DisputeNote dispute={d.dispute} inFavour={d.decided_in_your_favour} />
         {d.can_report && (
           <Button variant="outline" color="red" fullWidth onClick={() => onReport(d)} aria-label={`${REPORT_LABEL}: ${d.org_name ?? d.payee_key}, ${formatMonth(d.month)}`} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }} h="auto" py={8}>
             {REPORT_LABEL}

@@ -58,8 +58,15 @@ export function MandateNote({ number }: { number: string | null }) {
   );
 }
 
-/** The report already made on a deduction, if any. */
-export function DisputeNote({ dispute }: { dispute: PortalDeduction['dispute'] }) {
+/** The report already made on a deduction, if any; once decided in their favour, what happens next. */
+export function DisputeNote({ dispute, inFavour = false }: { dispute: PortalDeduction['dispute']; inFavour?: boolean }) {
+  if (inFavour) {
+    return (
+      <Text size="sm" c="teal.9" data-testid="decided-in-favour">
+        {`${EMPLOYEE_DISPUTE_STATUS_LABELS.upheld}: ${FAVOUR_NOTE}`}
+      </Text>
+    );
+  }
   if (!dispute) return null;
   return (
     <Text size="sm" c="grape.9">
@@ -67,5 +74,7 @@ export function DisputeNote({ dispute }: { dispute: PortalDeduction['dispute'] }
     </Text>
   );
 }
+
+const FAVOUR_NOTE = 'the lender must stop this deduction or refund you. It is not counted in what you pay.';
 
 export const REPORT_LABEL = 'This is not mine / I did not agree to this';

@@ -25,6 +25,7 @@ export function DeductionsScreen() {
           <Text fw={700} size="xl">
             {formatZmw(data.total_this_month)}
           </Text>
+          {data.items.some((d) => d.decided_in_your_favour) && <Text size="sm">Deductions decided in your favour are left out: the lender must stop them or refund you.</Text>}
         </Paper>
       )}
       <ListState query={deductions} empty={data?.items.length === 0} what="deductions" />

@@ -37,7 +37,7 @@ export function DeductionsTable({ items, mandateOf, onReport }: { items: readonl
             <Table.Td>
               <Stack gap={4}>
                 <StateBadge state={d.state} />
-                <DisputeNote dispute={d.dispute} />
+                <DisputeNote dispute={d.dispute} inFavour={d.decided_in_your_favour} />
               </Stack>
             </Table.Td>
             <Table.Td ta="right">

@@ -1,5 +1,6 @@
 import { Badge, Button, Drawer, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { SubmissionListItem } from '@shared/api/reviews';
+import { attentionCount } from '@shared/rules/signals';
 import { SignalsView } from '@/components/ui/signals-view';
 import { formatMonth, KIND_LABELS } from '../utils/format';
 
@@ -7,7 +8,7 @@ import { formatMonth, KIND_LABELS } from '../utils/format';
 export function SignalsSummary({ item, onOpen }: { item: SubmissionListItem; onOpen: (item: SubmissionListItem) => void }) {
   const counts = item.signal_counts;
   if (!counts) return <Text span c="dimmed" size="sm">—</Text>;
-  const alerts = counts.identity + counts.exposure + counts.disputed + counts.no_mandate;
+  const alerts = attentionCount(counts);
   const changes = counts.new + counts.changed + counts.missing + counts.stoppage_unknown;
   const label = `${item.org_name ?? item.payee_key} ${KIND_LABELS[item.doc_kind]} ${item.upload_month}`;
   // Whole counts, one badge above the other: a four-figure count is never cut to '12…'.
