@@ -20,7 +20,7 @@ const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0
  * What a row weighs where it is stored, measured on the code's own items (no twin, a few seconds): a
  * generated inputs file, validated as the Lambda does, turned into history items, summary entries and
  * the upload record, each weighed with DynamoDB's arithmetic (capacity/item-size.ts). These are the
- * sizes the capacity model starts from; `--write-costs` keeps them in bench/per-row-costs.json.
+ * sizes the capacity model starts from; `--write-costs` keeps them in capacity/per-row-costs.json.
  */
 export const costsBench: Bench = {
   name: 'costs',

@@ -8,7 +8,7 @@ import { loadBench } from './load.js';
 import { mandatesBench } from './mandates.js';
 import { metricsBench } from './metrics.js';
 import { parseBench } from './parse.js';
-import { writePerRowCosts } from './per-row-costs.js';
+import { writePerRowCosts } from '../capacity/per-row-costs.js';
 import { readsBench } from './reads.js';
 import { registerBench } from './register.js';
 import { registerDifferenceBench } from './register-difference.js';
@@ -21,7 +21,7 @@ const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadB
 const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
   --only NAME    run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})
   --json         print one JSON object: { figure: { value, unit, target, baseline?, baseline_value?, ratio?, pass } }
-  --write-costs  keep the figures the capacity model reads in bench/per-row-costs.json (npm run capacity)
+  --write-costs  keep the figures the capacity model reads in capacity/per-row-costs.json (npm run capacity)
 Timings are figures to read, never test assertions. The exit status is 1 when a figure misses its target.`;
 
 async function main(): Promise<number> {
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
   if (values['write-costs']) {
     const updated = writePerRowCosts(figures);
     // On stderr, so that --json stays one JSON object on stdout.
-    console.error(updated.length ? `bench/per-row-costs.json: ${updated.join(', ')}` : 'bench/per-row-costs.json: no figure of this run feeds it');
+    console.error(updated.length ? `capacity/per-row-costs.json: ${updated.join(', ')}` : 'capacity/per-row-costs.json: no figure of this run feeds it');
   }
   return figures.every(passes) ? 0 : 1;
 }

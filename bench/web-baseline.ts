@@ -9,11 +9,11 @@ import { progress } from './support.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The commit the web figures are compared with: main before /signin was made to load less JavaScript
- * before its form is usable.
- * `BENCH_WEB_BASELINE=<commit>` compares with another one.
+ * The commit the web figures are compared with: the previous commit (a merge's first parent, main before
+ * it), so that a change's weight shows beside what it changed. `BENCH_WEB_BASELINE=<commit>` compares with
+ * another one.
  */
-export const BASELINE_COMMIT = process.env.BENCH_WEB_BASELINE ?? 'ad5ad4c';
+export const BASELINE_COMMIT = process.env.BENCH_WEB_BASELINE ?? 'HEAD~1';
 
 /** What the twin itself answers: everything else is the SPA, taken from the baseline's build. */
 const SERVER_PATHS = /^\/(api|_local)(\/|$)|^\/config\.json$/;
@@ -33,6 +33,8 @@ const TYPES: Record<string, string> = {
 
 export interface BaselineWeb {
   commit: string;
+  /** The baseline's built web/dist. */
+  dist: string;
   /** Whether the baseline commit has this screen at all (a screen added since has nothing to compare with). */
   hasScreen(path: string): boolean;
   /** Serves the baseline's web/dist to a browser context in place of the twin's at `origin` (same API, same session). */
@@ -106,5 +108,5 @@ export function buildBaselineWeb(): BaselineWeb {
   };
   const navigation = git(['show', `${commit}:shared/navigation.ts`]);
   const hasScreen = (screenPath: string) => navigation.includes(`path: '${screenPath}'`);
-  return { commit, hasScreen, serve, dispose };
+  return { commit, dist, hasScreen, serve, dispose };
 }

@@ -1,4 +1,4 @@
-import type { PerRowCosts } from '../bench/per-row-costs.js';
+import type { PerRowCosts } from './per-row-costs.js';
 import { API_FUNCTION, API_THROTTLE, EVENT_FUNCTION, EVENT_RETRIES, HISTORY_WARM_THROUGHPUT, INGEST_CHUNKS, REGISTER_CHUNKS } from '../infra/sizing.js';
 import { CHUNK_ROWS } from '../lambdas/data/ingestion-layout.js';
 import { FILE_RULES } from '../shared/api/submissions.js';
@@ -7,7 +7,7 @@ import { DEFAULT_MAX_ROWS } from '../shared/xlsx/read-first-sheet.js';
 /**
  * What the capacity model starts from, in four kinds, each named where it is set:
  * - the scale (Scale): how many borrowers, lenders, rows;
- * - the per-row costs the benches measure (PerRow, from bench/per-row-costs.json);
+ * - the per-row costs the benches measure (PerRow, from capacity/per-row-costs.json);
  * - the stack's own sizes and limits (STACK, imported from the code that applies them);
  * - AWS's published arithmetic and limits (DYNAMO) and our assumptions about use (ASSUMPTIONS), which
  *   no benchmark here can measure: change them and the table follows.
@@ -40,7 +40,7 @@ export const times = (scale: Scale, k: number): Scale => ({
   staff: scale.staff * k,
 });
 
-/** The per-row costs as numbers (bench/per-row-costs.json says which figure measured each, and when). */
+/** The per-row costs as numbers (capacity/per-row-costs.json says which figure measured each, and when). */
 export interface PerRow {
   validateCpuMsPer1000Rows: number;
   /** The validation stage's peak memory on the signals bench's files: its 100,000 rows and the tenfold lender's 1,000,000. */

@@ -1,6 +1,7 @@
 import { DIGEST_BUCKETS } from '../lambdas/data/registry-digest.js';
 import { readUnits, writeUnits } from './item-size.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
+import { GROWTH } from './growth.js';
 import { DIGEST_ITEM_BASE_BYTES, digestBucketBytes, monthlyUsage, perFile, pollsPerSecond, summaries } from './model.js';
 
 /** One limit: what the platform needs at its peak beside what it may have, and what the stack does there. */
@@ -14,7 +15,7 @@ export interface Limit {
   stack: string;
 }
 
-/** Rows of the signals bench's two files, whose validation stage's peak memory bench/per-row-costs.json holds. */
+/** Rows of the signals bench's two files, whose validation stage's peak memory capacity/per-row-costs.json holds. */
 const MEASURED_ROWS = [100_000, 1_000_000] as const;
 
 /** The validation's peak memory for a file of `rows`: along the line through the two measured files. */
@@ -24,6 +25,8 @@ export function validationMemoryMb(rows: number, c: PerRow): number {
   return c.validationPeakRssMb + perRow * (rows - small);
 }
 const HOUR = 3_600;
+/** SNS's default texts a second for an account (transactional SMS). */
+const TEXTS_PER_SECOND = 20;
 const KB = 1_024;
 const MB = 1_048_576;
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -73,6 +76,8 @@ export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): L
       `Each validation of the burst reads each of the ${n(DIGEST_BUCKETS)} buckets within about a second; one bucket's item lives in one partition.`),
     limit('Digest bucket item size', bucket / KB, DYNAMO.itemLimitBytes / KB, 'KB',
       `Reached at ${Math.round(((DYNAMO.itemLimitBytes - DIGEST_ITEM_BASE_BYTES) / c.digestBytesPerNrc) * DIGEST_BUCKETS / 1e6)} million registry NRCs: the report's transaction then fails. Raise DIGEST_BUCKETS (lambdas/data/registry-digest.ts).`),
+    limit('Texts/s, busiest hour', usage.growth.texts.peakPerSecond, TEXTS_PER_SECOND, 'texts/s',
+      `Sign-in codes, mandate PINs, claim, use and decision texts, ${Math.round(GROWTH.textPeakHourShare * 100)}% of a month's in its busiest hour. SNS's default SMS rate for an account is ${TEXTS_PER_SECOND} a second: beyond it Publish is throttled and the outbox retries. Ask for more with the monthly spending limit.`),
     limit('Borrower summary item size', s.nrcBytes / KB, DYNAMO.itemLimitBytes / KB, 'KB',
       "The NRC record keeps its last months' entries and compacts older ones into its identity (lambdas/data/summary-compaction.ts): its size stops growing with its age, whatever the window."),
   ].sort((x, y) => y.use - x.use);

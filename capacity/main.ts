@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { PER_ROW_COSTS_FILE, readPerRowCosts } from '../bench/per-row-costs.js';
+import { PER_ROW_COSTS_FILE, readPerRowCosts } from './per-row-costs.js';
 import { ASSUMPTIONS, perRowFrom, times, TODAY, type Scale } from './inputs.js';
 import { limits, type Limit } from './limits.js';
 import { FILE_CHECK_ITEM_BYTES, monthlyUsage, writeUnitsPerRow, type Usage } from './model.js';
-import { monthlyCost, PRICES, PRICES_CHECKED_ON, type Price } from './prices.js';
+import { monthlyCost, PRICES, PRICES_CHECKED_ON, TEXT_PRICED_ON, type Price } from './prices.js';
 
 /**
  * `npm run capacity`: the capacity model's table, for Zambia today and ten times that (README "Capacity
@@ -47,11 +47,16 @@ row('  validation: upload records', (u) => n(u.dynamo.writeUnits.validate));
 row('  file-check lookups: audit pointers', (u) => n(u.dynamo.writeUnits.fileChecks));
 row('  history lookups: audit entries', (u) => n(u.dynamo.writeUnits.lookups));
 row('  other API calls', (u) => n(u.dynamo.writeUnits.api));
+row('  payroll register: every entry a month', (u) => n(u.dynamo.writeUnits.register));
+row('  mandates: give, claim, first use', (u) => n(u.dynamo.writeUnits.mandates));
+row('  notifications: outbox write + delete', (u) => n(u.dynamo.writeUnits.notifications));
 row('Reads (RRU)', (u) => n(sum(u.dynamo.readUnits)));
 row('  ingestion: what is stored', (u) => n(u.dynamo.readUnits.ingest));
 row('  validation: digest, summaries', (u) => n(u.dynamo.readUnits.validate));
 row('  history lookups', (u) => n(u.dynamo.readUnits.lookups));
 row('  other API calls', (u) => n(u.dynamo.readUnits.api));
+row('  payroll register: a snapshot a validation', (u) => n(u.dynamo.readUnits.register));
+row('  mandates', (u) => n(u.dynamo.readUnits.mandates));
 row('Stored after the window (GB)', (u) => n(u.dynamo.storageGb, 2));
 row('  of which file-check lookups', (u) => n(u.dynamo.fileCheckGb, 2));
 
@@ -63,6 +68,15 @@ row('  API / validation / ingestion', (u) => `${n(u.lambda.gbSeconds.api)} / ${n
 row('  seconds a file: validation / ingestion', (u) => `${n(u.seconds.validate, 1)} / ${n(u.seconds.ingest, 1)}`);
 row('S3 stored after the window (GB)', (u) => n(u.s3.storageGb, 2));
 row('S3 PUT / GET requests', (u) => `${n(u.s3.puts)} / ${n(u.s3.gets)}`);
+row('  of the PUTs, signals by NRC bucket and kind', (u) => n(u.growth.signalBuckets.puts));
+
+heading('Register, mandates, notifications, texts (a month)');
+row('Register entries / stored (GB)', (u) => `${n(u.growth.register.entries)} / ${n(u.growth.register.storedGb, 2)}`);
+row('New mandates (transactions)', (u) => `${n(u.growth.mandates.count)} (${n(u.growth.mandates.count * 3)})`);
+row('Notifications (outbox items, stream reads)', (u) => n(u.growth.notifications.count));
+row('Texts', (u) => n(u.growth.texts.total));
+row('  sign-in codes / mandate PINs', (u) => `${n(u.growth.texts.signInCodes)} / ${n(u.growth.texts.mandatePins)}`);
+row('  claim / use / decision texts', (u) => `${n(u.growth.texts.claims)} / ${n(u.growth.texts.uses)} / ${n(u.growth.texts.decisions)}`);
 row('CloudFront out (GB) / requests', (u) => `${n(u.cloudfront.gb, 1)} / ${n(u.cloudfront.requests)}`);
 
 heading(`Cost a month (USD, prices checked ${PRICES_CHECKED_ON}; * not read here)`);
@@ -95,6 +109,10 @@ if (flags.json) {
   const json = {
     wru_per_row_month12: round(perRowUnits.lastMonth),
     file_checks: scales.map((scale, i) => ({ scale: tags[i]!, wru_per_month: round(usages[i]!.dynamo.writeUnits.fileChecks), stored_gb: round(usages[i]!.dynamo.fileCheckGb), item_bytes: FILE_CHECK_ITEM_BYTES })),
+    texts: scales.map((scale, i) => ({ scale: tags[i]!, count: Math.round(usages[i]!.growth.texts.total), usd_per_month: round(bills[i]!['SNS texts']), usd_per_text: PRICES.snsTextZambia.usd, priced_on: TEXT_PRICED_ON })),
+    // The platform's own cost for a thousand borrowers a month; texts are paid per text, shown apart above.
+    cost_per_1000_borrowers: round(((sum(bills[0]!) - bills[0]!['SNS texts']) / scales[0]!.borrowers) * 1000),
+    cost_per_1000_borrowers_with_texts: round((sum(bills[0]!) / scales[0]!.borrowers) * 1000),
     limits: all.flatMap((list, i) => list.map((l) => ({ name: l.name, scale: tags[i]!, need: round(l.need), limit: l.limit, ratio: round(l.use) }))),
   };
   console.log(JSON.stringify(json));

@@ -2,6 +2,7 @@ import { fileCheckItem } from '../lambdas/data/file-checks.js';
 import { DIGEST_BUCKETS, digestKey } from '../lambdas/data/registry-digest.js';
 import { KEPT_MONTHS } from '../lambdas/data/summary-compaction.js';
 import { itemBytes, readUnits, writeUnits, STORED_ITEM_OVERHEAD } from './item-size.js';
+import { growthUsage } from './growth.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
 
 /**
@@ -174,18 +175,19 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
   const chunkBytes = rows * c.rowsJsonBytesPerRow;
   const coldSessions = sessions * a.coldSessionShare;
   const gb = 1e9;
+  const growth = growthUsage(scale, validations, files, a);
   return {
     scale,
     rows: { inputs: inputRows, total: rows, validated: validatedRows, files, validations },
     seconds: { validate: meanFile.validate.seconds, ingest: ingestSeconds },
     dynamo: {
-      writeUnits: { ingest: ingest.wru, validate: validate.wru, fileChecks: fileCheckUnits, lookups: lookup.wru, api: api.wru },
-      readUnits: { ingest: ingest.rru, validate: validate.rru, lookups: lookup.rru, api: api.rru },
-      storageGb: storedBytes / gb,
+      writeUnits: { ingest: ingest.wru, validate: validate.wru, fileChecks: fileCheckUnits, lookups: lookup.wru, api: api.wru, register: growth.register.writeUnits, mandates: growth.mandates.writeUnits, notifications: growth.notifications.writeUnits },
+      readUnits: { ingest: ingest.rru, validate: validate.rru, lookups: lookup.rru, api: api.rru, register: growth.register.readUnits, mandates: growth.mandates.readUnits },
+      storageGb: storedBytes / gb + growth.register.storedGb + growth.mandates.storedGb,
       fileCheckGb: fileCheckBytes / gb,
     },
     lambda: {
-      invocations: { api: apiRequests, validate: validations, ingest: files * (1 + meanFile.ingest.chunks) },
+      invocations: { api: apiRequests, validate: validations, ingest: files * (1 + meanFile.ingest.chunks), notifications: growth.notifications.invocations },
       gbSeconds: {
         api: (apiRequests * a.apiMs * (a.apiMemoryMb / 1024)) / 1000,
         validate: validations * meanFile.validate.seconds * (a.eventMemoryMb / 1024),
@@ -194,10 +196,11 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
     },
     s3: {
       storageGb: (scale.months * s3MonthBytes + chunkBytes) / gb,
-      puts: validations * 8 + files * (2 + meanFile.ingest.chunks),
+      puts: validations * 8 + files * (2 + meanFile.ingest.chunks) + growth.signalBuckets.puts,
       gets: validations * 4 + files * (2 + meanFile.ingest.chunks) + files * a.downloadsPerFile,
     },
     cloudfront: { gb: (apiRequests * a.apiResponseBytes + coldSessions * a.spaColdBytes) / gb, requests: apiRequests + sessions * 2 + coldSessions * a.spaFiles },
     api: { requests: apiRequests, lookups, posts, gets: gets + lookups },
+    growth,
   };
 }

@@ -7,6 +7,8 @@ import type { Usage } from './model.js';
  * are the best known figure, not read here: check them in the AWS Pricing Calculator before quoting.
  */
 export const PRICES_CHECKED_ON = '2026-11-25';
+/** The day the price of a text to Zambia was set here. */
+export const TEXT_PRICED_ON = '2026-11-27';
 
 export interface Price {
   usd: number;
@@ -34,10 +36,12 @@ export const PRICES = {
   s3Puts: { usd: 0.006, per: 'thousand PUT/POST/COPY', read: false, source: `${CALCULATOR} (N. Virginia: $0.005)` },
   s3Gets: { usd: 0.00048, per: 'thousand GET/HEAD', read: false, source: `${CALCULATOR} (N. Virginia: $0.0004)` },
   cloudfrontTransfer: { usd: 0.11, per: 'GB out, South Africa edges (first 10 TB)', read: true, source: 'aws.amazon.com/cloudfront/pricing, "South Africa, Kenya, Nigeria, and Middle East"' },
+  /** Transactional SMS to Zambian mobiles (+260), one message part; SNS delivers through AWS End User Messaging SMS. */
+  snsTextZambia: { usd: 0.18, per: 'text to +260 (one part)', read: false, source: `${CALCULATOR}: SNS's SMS price list for Zambia (priced 2026-11-27, the best known figure); the texts stay under 160 GSM characters, one part each` },
   cloudfrontRequests: { usd: 0.022, per: 'ten thousand HTTPS requests', read: false, source: `${CALCULATOR}; South America's rate (the same band as South Africa for transfer)` },
 } as const satisfies Record<string, Price>;
 
-export type CostLine = 'DynamoDB requests' | 'DynamoDB storage + PITR' | 'Lambda' | 'API Gateway' | 'S3' | 'CloudFront';
+export type CostLine = 'DynamoDB requests' | 'DynamoDB storage + PITR' | 'Lambda' | 'API Gateway' | 'S3' | 'CloudFront' | 'SNS texts';
 
 /** A month's cost of this usage, by line. */
 export function monthlyCost(usage: Usage, p: typeof PRICES = PRICES): Record<CostLine, number> {
@@ -50,5 +54,6 @@ export function monthlyCost(usage: Usage, p: typeof PRICES = PRICES): Record<Cos
     'API Gateway': (api.requests * p.apiGatewayRequests.usd) / 1e6,
     S3: s3.storageGb * p.s3Storage.usd + (s3.puts * p.s3Puts.usd) / 1e3 + (s3.gets * p.s3Gets.usd) / 1e3,
     CloudFront: cloudfront.gb * p.cloudfrontTransfer.usd + (cloudfront.requests * p.cloudfrontRequests.usd) / 1e4,
+    'SNS texts': usage.growth.texts.total * p.snsTextZambia.usd,
   };
 }

@@ -1,4 +1,4 @@
-import { MANDATE_CLAIMERS } from './api/mandates.js';
+import { MANDATE_CLAIMERS } from './api/mandate-words.js';
 import { type Access, APPROVED, REVIEWERS_AND_ORG_ADMINS, ROLE_SETS, SIGNED_IN, rolesOnly } from './access.js';
 
 /** A screen anyone may open, signed in or not (spec part 1 §2 "Session gating"), and its other paths. */

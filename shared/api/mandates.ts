@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { rolesOnly } from '../access.js';
 import { isMonth } from '../rules/dates.js';
 import { MANDATE_STATES, normaliseMandateNumber } from '../rules/mandate.js';
 import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
@@ -10,8 +9,7 @@ import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
  * that PIN and cited by the first file that deducts.
  */
 
-/** Who claims and lists mandates: a lender's FI admins and data users, in the payee key's organisation. */
-export const MANDATE_CLAIMERS = rolesOnly('fi_admin', 'data_user');
+export { MANDATE_CLAIMERS, mandateRequirementText } from './mandate-words.js';
 
 /** Failed claims (unknown number, another lender's mandate, a wrong PIN) an organisation may make in an hour. */
 export const MANDATE_FAILED_CLAIMS_PER_HOUR = 20;
@@ -107,9 +105,6 @@ export const revokeMandateResponseSchema = z.object({ mandate: mandateViewSchema
 /** The `mandates.required_from` setting as anyone may read it (the sign-in screen announces it). */
 export const mandateRequirementResponseSchema = z.object({ required_from: z.string().nullable() });
 
-/** How the sign-in slides and the upload screen announce that mandates are required. */
-export const mandateRequirementText = (month: string) =>
-  `From ${month}, every new deduction must cite the employee’s mandate in the MANDATE column: a number and PIN the employee receives by SMS, claimed by the lender on Mandates. A file with a new deduction without one cannot be submitted.`;
 
 /** The lender a payee key names, shown back to the employee before they give a mandate. */
 export const mandateLenderResponseSchema = z.object({ payee_key: z.string(), org_name: z.string() });

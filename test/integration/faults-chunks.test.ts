@@ -25,7 +25,8 @@ type Submission = import('../../lambdas/data/submissions.js').SubmissionRecord;
 const docs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 const injectFault = faultInjector(dynamo);
 const month = currentMonth();
-const ROWS = 400;
+/** Thirty rows a chunk: more than one BatchWriteItem (25 items) each, so a chunk can die part-way. */
+const ROWS = 120;
 const CHUNKS = 4;
 /** Rows the file had that validation did not pass on: skipped, counted once. */
 const LEFT_OUT = 3;

@@ -33,7 +33,8 @@ const { ingestRows } = await import('../../lambdas/data/history.js');
 const ingestSubmission = (await import('../../lambdas/events/ingest-submission.js')).handler;
 const { getCounter, counterPeriods } = await import('../../lambdas/data/counters.js');
 
-const ROWS = 600;
+/** Twelve BatchWriteItems of 25 history items: enough to throttle, and for a run killed after its eighth to stop part-way. */
+const ROWS = 300;
 let serial = 0;
 /** Rows of distinct borrowers no other test uses. */
 function rows(count = ROWS): CanonicalRow[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPerRowCosts } from '../../bench/per-row-costs.js';
+import { readPerRowCosts } from '../../capacity/per-row-costs.js';
 import { itemBytes, readUnits, writeUnits } from '../../capacity/item-size.js';
 import { ASSUMPTIONS, perRowFrom, times, TODAY, type PerRow } from '../../capacity/inputs.js';
 import { limits } from '../../capacity/limits.js';
@@ -174,7 +174,7 @@ describe('monthlyCost', () => {
   });
 });
 
-describe('bench/per-row-costs.json', () => {
+describe('capacity/per-row-costs.json', () => {
   it('holds every per-row cost the model reads, each with its figure and day', () => {
     const costs = readPerRowCosts();
     expect(Object.values(perRowFrom(costs)).every((value) => value > 0)).toBe(true);

@@ -1,11 +1,10 @@
-import type { ComponentType } from 'react';
-import { Navigate, type RouteObject, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useEffect } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ENTRY_PATHS, PENDING_SCREEN, PUBLIC_SCREENS, SCREENS, type ScreenPath } from '@shared/navigation';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
-import { EMPLOYEE_PORTAL_SCREENS } from './employee-screens';
 import { AliasRedirect } from './routes/alias-redirect';
 import { RootRedirect } from './routes/root-redirect';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
@@ -37,51 +36,52 @@ const SCREEN_MODULES: Record<ScreenPath, ScreenModule> = {
   '/admin/audit': () => import('./routes/app/admin-audit'),
 };
 
-function screen(load: ScreenModule): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+/** Each declared screen's component, loaded on first visit. */
+const SCREEN_COMPONENTS = Object.fromEntries(Object.entries(SCREEN_MODULES).map(([path, load]) => [path, lazy(load)])) as Record<ScreenPath, LazyExoticComponent<ComponentType>>;
+/** The signed-in frame (menu, session checks, the API client) loads with the first protected screen. */
+const ProtectedRoot = lazy(async () => ({ default: (await import('./routes/app/root')).ProtectedRoot }));
+const NotFound = lazy(() => import('./routes/app/not-found'));
+
+/** A path another app serves (the employee portal): the whole page loads again, and ./main picks that app. */
+function WholePageLoad() {
+  useEffect(() => window.location.replace(window.location.href), []);
+  return <FullPageLoader />;
 }
 
 /** A declared screen's route, and one redirect per alias (keeping query, hash and state). */
-const routesOf = (screens: readonly { path: ScreenPath; aliases?: readonly string[] }[]): RouteObject[] =>
-  screens.flatMap(({ path, aliases = [] }) => [{ path, ...screen(SCREEN_MODULES[path]) }, ...aliases.map((alias) => ({ path: alias, element: <AliasRedirect to={path} /> }))]);
+const routesOf = (screens: readonly { path: ScreenPath; aliases?: readonly string[] }[]) =>
+  screens.flatMap(({ path, aliases = [] }) => {
+    const Screen = SCREEN_COMPONENTS[path];
+    return [<Route key={path} path={path} element={<Screen />} />, ...aliases.map((alias) => <Route key={alias} path={alias} element={<AliasRedirect to={path} />} />)];
+  });
 
 /*
  * Paths match case-insensitively and ignore a trailing slash (react-router's default), as
- * spec part 1 §2 asks. Public screens first; everything under ProtectedRoot needs a session.
+ * spec part 1 §2 asks. Public screens first; everything under ProtectedRoot needs a session. Declared
+ * routes, not a data router: the screens need none of its loaders, and it would double the router's weight
+ * on /signin (about 17 KB gzipped). A screen's module is fetched as it opens; navigation keeps the screen
+ * on view until the next one is ready (react-router's transitions).
  */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <FullPageLoader />,
-    children: [
-      ...ENTRY_PATHS.map((path) => ({ path, element: <RootRedirect /> })),
-      ...routesOf(PUBLIC_SCREENS),
-      {
-        // The employee portal: the employee's own session, sign-in included; never the staff frame.
-        path: '/employee',
-        lazy: async () => ({ Component: (await import('./routes/employee/root')).EmployeeRoot }),
-        children: [
-          { index: true, ...screen(() => import('./routes/employee/home')) },
-          ...Object.entries(EMPLOYEE_PORTAL_SCREENS).map(([path, load]) => ({ path, ...screen(load) })),
-          { path: '*', element: <Navigate to="/employee" replace /> },
-        ],
-      },
-      {
-        // The signed-in frame (menu, session checks, the API client) loads with the first protected screen.
-        lazy: async () => ({ Component: (await import('./routes/app/root')).ProtectedRoot }),
-        children: [
-          ...routesOf([...SCREENS, PENDING_SCREEN]),
-          // Unknown paths are not public, so they too need a session (spec part 1 §2).
-          { path: '*', ...screen(() => import('./routes/app/not-found')) },
-        ],
-      },
-    ],
-  },
-];
-
-const router = createBrowserRouter(routes);
-
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <Suspense fallback={<FullPageLoader />}>
+          <Routes>
+            {ENTRY_PATHS.map((path) => (
+              <Route key={path} path={path} element={<RootRedirect />} />
+            ))}
+            {routesOf(PUBLIC_SCREENS)}
+            {/* The employee portal is an app of its own (./main loads it by path): reached from here, the page loads it. */}
+            <Route path="/employee/*" element={<WholePageLoad />} />
+            <Route element={<ProtectedRoot />}>
+              {routesOf([...SCREENS, PENDING_SCREEN])}
+              {/* Unknown paths are not public, so they too need a session (spec part 1 §2). */}
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }

@@ -1,5 +1,5 @@
 import { IconCalendarEvent, IconFileCertificate, IconRoute, IconSearch, IconShieldExclamation, type Icon } from '@tabler/icons-react';
-import { mandateRequirementText } from '@shared/api/mandates';
+import { mandateRequirementText } from '@shared/api/mandate-words';
 
 export interface HighlightSlide {
   title: string;

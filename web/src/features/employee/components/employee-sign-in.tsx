@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { IconAlertCircle, IconMessage } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { EMPLOYEE_CODE, EMPLOYEE_MESSAGES, employeeCodeRequestSchema } from '@shared/api/employee';
+import { EMPLOYEE_CODE, EMPLOYEE_MESSAGES, employeeCodeRequestCheck as employeeCodeRequestSchema } from '@shared/api/employee-words';
 import { sanitiseNrcInput } from '@shared/rules/nrc';
-import { AuthLayout } from '@/components/layouts/auth-layout';
+import { AuthFrame as AuthLayout } from '@/components/layouts/auth-frame';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { requestCode } from '../api/employee';
+import { useAction as useMutation } from '@/lib/use-action';
+import { requestCode } from '../api/request-code';
 import classes from './employee-sign-in.module.css';
 import { isSignInOver, signInWithCode } from '../api/sign-in';
 

@@ -1,10 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Figure } from './figures.js';
+
+/** What the benches hand the capacity model: a figure's name and value (bench/figures.ts' Figure fits it). */
+export interface MeasuredFigure {
+  name: string;
+  value: number;
+}
 
 /**
- * The per-row costs the capacity model (`npm run capacity`) starts from, kept in bench/per-row-costs.json
- * beside the benchmarks that measure them. `npm run bench -- --write-costs` (with or without --only)
+ * The per-row costs the capacity model (`npm run capacity`) starts from, in its own format, kept in
+ * capacity/per-row-costs.json: the model owns what it reads, the benches write into it (bench depends on
+ * capacity, never the other way round). `npm run bench -- --write-costs` (with or without --only)
  * rewrites the entries whose figure the run measured, each with its figure's name and the day, and
  * leaves the others as they were: the model moves when the code does, and says how old each input is.
  */
@@ -41,7 +47,7 @@ export function readPerRowCosts(): PerRowCosts {
 }
 
 /** Rewrites the entries these figures measure; returns their keys. The other entries stay as they were. */
-export function writePerRowCosts(figures: readonly Figure[], day = new Date().toISOString().slice(0, 10)): PerRowCostKey[] {
+export function writePerRowCosts(figures: readonly MeasuredFigure[], day = new Date().toISOString().slice(0, 10)): PerRowCostKey[] {
   let current: Partial<PerRowCosts> = {};
   try {
     // Only the entries the model still reads: a cost it no longer starts from leaves the file.
