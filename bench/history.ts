@@ -14,7 +14,7 @@ const LENDERS = ['H001', 'H002'];
 /** Borrowers below this index have a record (borrower summaries, as ingestion writes them); the others have history only. */
 const WITH_RECORD = Math.floor(BORROWERS / 2);
 
-/** Like lambdas/api/insight/periods.ts shiftMonth; importing that here would build the SDK clients before the twin's env is set. */
+/** Like `shiftMonth` in shared/rules/dates.ts, on the bench's plain month strings. */
 const shift = (month: string, delta: number) => {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + delta;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;

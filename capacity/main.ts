@@ -6,8 +6,7 @@ import { FILE_CHECK_ITEM_BYTES, monthlyUsage, writeUnitsPerRow, type Usage } fro
 import { monthlyCost, PRICES, PRICES_CHECKED_ON, TEXT_PRICED_ON, type Price } from './prices.js';
 
 /**
- * `npm run capacity`: the capacity model's table, for Zambia today and ten times that (README "Capacity
- * model"); `-- --json` adds one JSON object on the last line: the write units of a row in the window's
+ * `npm run capacity`: the capacity model's table, for Zambia today and ten times that (docs/capacity.md); `-- --json` adds one JSON object on the last line: the write units of a row in the window's
  * last month and every limit at both scales.
  */
 const { values: flags } = parseArgs({ options: { json: { type: 'boolean', default: false } } });

@@ -36,9 +36,9 @@ const platform = new PayrollPlatformStack(app, platformName, {
   // e.g. `cdk deploy -c browserOrigin=https://payroll.example.zm` once the SPA has its own domain.
   browserOrigins: context('browserOrigin') ? [context('browserOrigin')!] : undefined,
   alarmEmail: context('alarmEmail'),
-  // The notification emails' sender, a verified SES identity (README "Email notifications").
+  // The notification emails' sender, a verified SES identity (docs/features/notifications.md).
   senderEmail: context('senderEmail'),
-  // Rotates CloudFront's origin secret when raised (README "Security posture").
+  // Rotates CloudFront's origin secret when raised (docs/security.md).
   originSecretGeneration: context('originSecretGeneration') ? Number(context('originSecretGeneration')) : undefined,
   description: 'Payroll deductions and fraud registry platform',
 });

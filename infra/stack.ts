@@ -58,7 +58,7 @@ export class PayrollPlatformStack extends Stack {
     this.auth = new Auth(this, 'Auth', { appUrlParameterName });
     this.data = new Data(this, 'Data');
     // The history table takes ingestion's writes: a deployment may warm it beyond a new table's 4,000 WRU/s
-    // before a deadline (README "Capacity model" shows the effect). Warm throughput is billed once, when set.
+    // before a deadline (docs/capacity.md shows the effect). Warm throughput is billed once, when set.
     const warmWrites = new CfnParameter(this, 'HistoryWarmWriteUnits', {
       type: 'Number',
       default: HISTORY_WARM_THROUGHPUT.defaultWriteUnits,

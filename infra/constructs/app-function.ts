@@ -58,7 +58,7 @@ export class AppFunction extends Construct {
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       description: props.description.slice(0, 256),
-      runtime: Runtime.NODEJS_22_X, // DESIGN.md §8
+      runtime: Runtime.NODEJS_22_X, // docs/deploying.md, "Versions"
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? API_FUNCTION.memoryMb,
       timeout: props.timeout ?? Duration.seconds(API_FUNCTION.timeoutSeconds),
@@ -91,7 +91,7 @@ export class AppFunction extends Construct {
     acknowledge(
       this,
       'AwsSolutions-L1',
-      'nodejs22.x is the runtime the project pins and tests against (DESIGN.md §8); moving to nodejs24.x is a deliberate upgrade, not a drift.',
+      'nodejs22.x is the runtime the project pins and tests against (docs/deploying.md, "Versions"); moving to nodejs24.x is a deliberate upgrade, not a drift.',
     );
     acknowledge(
       this.role,

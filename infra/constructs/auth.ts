@@ -97,7 +97,7 @@ export class Auth extends Construct {
     });
 
     this.client = this.userPool.addClient('WebClient', {
-      // USER_PASSWORD_AUTH in both runtimes: cognito-local has no SRP (DESIGN.md §1).
+      // USER_PASSWORD_AUTH in both runtimes: cognito-local has no SRP (docs/twin.md, "What the twin does not emulate").
       authFlows: { userPassword: true },
       generateSecret: false,
       disableOAuth: true,

@@ -13,7 +13,8 @@ import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from '.
  * Borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind}, kind 'input' or 'stoppage'; the
  * partition also holds the borrower's record (sk=RECORD) and dispute marks ({month}#{payee_key}#dispute).
  * A row with an employee number and no NRC goes to pk=EMP#{EMPLOYEE_NO} (upper-cased) under the same sort key; the
- * lookup reads that partition once a record ties the number to the NRC (lambdas/data/employee-rows.ts).
+ * lookup reads that partition once a record ties the number to the NRC (`employeeRowsOf` in
+ * lambdas/data/borrower-summary.ts; `readEmployeeRows` in lambdas/data/history-read.ts).
  * One item per borrower, payee key, month and kind, holding every row the file gave the borrower: the
  * first row's fields, and `loans` (every row, in file order) only when there is more than one — two
  * loans at one lender are two deductions, and the common item keeps its size — so a later submission of the same month

@@ -9,7 +9,7 @@ import { synthesize } from './synth.js';
 
 let stacks: Record<'platform' | 'edge', Stack>;
 
-/** The rules acknowledged somewhere in each stack, each with its reasons in code (see the README). */
+/** The rules acknowledged somewhere in each stack, each with its reasons in code (see docs/security.md). */
 const REVIEWED: Record<'platform' | 'edge', string[]> = {
   platform: [
     'AwsSolutions-APIG4',
@@ -80,7 +80,7 @@ describe.each(['platform', 'edge'] as const)('cdk-nag AwsSolutions on the %s sta
     expect(stale.map((s) => `${s.id} at ${s.at}`)).toEqual([]);
   });
 
-  it('acknowledges only the reviewed rules (README, "AWS posture"): never the WAF rule, and APIG4 only on public routes', () => {
+  it('acknowledges only the reviewed rules (docs/security.md, cdk-nag): never the WAF rule, and APIG4 only on public routes', () => {
     const all = acknowledgements(stacks[name]);
     expect([...new Set(all.map((a) => a.id.replace(/\[.*$/, '')))].sort()).toEqual(REVIEWED[name]);
     expect(all.filter((a) => a.id === 'AwsSolutions-APIG4')).toHaveLength(name === 'platform' ? publicRoutes().length : 0);
