@@ -22,6 +22,7 @@ const SECTIONS = [
   ['## What the platform is', 'README.md'],
   ['## How it works', 'docs/architecture.md'],
   ['### The local twin', 'docs/twin.md'],
+  ['### What the twin does not emulate', 'docs/twin.md'],
   ['## The code, layer by layer', 'docs/architecture.md'],
   ['### The payroll register', 'docs/features/register.md'],
   ['### Follow one request', 'docs/architecture.md'],

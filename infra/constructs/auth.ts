@@ -97,7 +97,7 @@ export class Auth extends Construct {
     });
 
     this.client = this.userPool.addClient('WebClient', {
-      // USER_PASSWORD_AUTH in both runtimes: cognito-local has no SRP (docs/twin.md, "What the twin does not emulate").
+      // USER_PASSWORD_AUTH in both runtimes: cognito-local has no SRP (docs/twin.md).
       authFlows: { userPassword: true },
       generateSecret: false,
       disableOAuth: true,
