@@ -10,7 +10,7 @@
 //
 // A heading the table does not name stops the script: add it to SECTIONS and run it again.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -244,7 +244,8 @@ function merge(branch) {
     writeFileSync(files[2], theirs);
     let merged;
     try {
-      merged = execFileSync('git', ['merge-file', '-p', ...files], { encoding: 'utf8' });
+      const labels = ['-L', ours, '-L', `${ours} at the merge base`, '-L', `${ours} as ${branch} has it`];
+      merged = execFileSync('git', ['merge-file', '-p', ...labels, ...files], { encoding: 'utf8' });
     } catch (error) {
       merged = error.stdout;
       conflicts.push(ours);
@@ -252,6 +253,17 @@ function merge(branch) {
     mkdirSync(dirname(ours), { recursive: true });
     writeFileSync(ours, merged);
     console.log(`${ours}: ${branch}'s change moved`);
+  }
+  for (const [path, baseText] of before) {
+    if (after.has(path) || !path.startsWith('docs/decisions/')) continue;
+    const slug = path.slice('docs/decisions/0000-'.length);
+    const found = existing.find((f) => f.endsWith(`-${slug}`));
+    if (!found || after.keys().some((p) => p.endsWith(`-${slug}`))) continue;
+    const ours = `docs/decisions/${found}`;
+    if (readFileSync(ours, 'utf8') === baseText.replace(/^# \d{4}\./, `# ${found.slice(0, 4)}.`)) {
+      unlinkSync(ours);
+      console.log(`${ours}: ${branch} removed this entry`);
+    } else conflicts.push(`${ours} (removed by ${branch}, changed here)`);
   }
   writeFileSync('docs/decisions/README.md', decisionsIndex('docs/decisions'));
   if (conflicts.length) console.log(`Conflicts to resolve by hand: ${conflicts.join(', ')}`);
