@@ -258,7 +258,7 @@ function merge(branch) {
     if (after.has(path) || !path.startsWith('docs/decisions/')) continue;
     const slug = path.slice('docs/decisions/0000-'.length);
     const found = existing.find((f) => f.endsWith(`-${slug}`));
-    if (!found || after.keys().some((p) => p.endsWith(`-${slug}`))) continue;
+    if (!found || [...after.keys()].some((p) => p.endsWith(`-${slug}`))) continue;
     const ours = `docs/decisions/${found}`;
     if (readFileSync(ours, 'utf8') === baseText.replace(/^# \d{4}\./, `# ${found.slice(0, 4)}.`)) {
       unlinkSync(ours);
