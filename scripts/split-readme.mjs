@@ -58,6 +58,12 @@ const TITLES = {
 const LINKS = [
   ['docs/deploying.md', '[Decisions](#decisions)', '[Decisions](decisions/README.md)'],
   ['docs/deploying.md', '[Email notifications](#email-notifications)', '[Email notifications](features/notifications.md)'],
+  ['docs/benchmarks.md', 'see "Capacity model")', 'see [Capacity model](capacity.md))'],
+  ['docs/benchmarks.md', 'see Decisions)', 'see [Decisions](decisions/README.md))'],
+  ['docs/deploying.md', '(see Decisions)', '(see [Decisions](decisions/README.md))'],
+  ['docs/testing.md', 'see Decisions)', 'see [Decisions](decisions/README.md))'],
+  ['docs/features/employee-sign-in.md', '(see "The payroll register", Changed mobiles)', '(see [The payroll register](register.md), Changed mobiles)'],
+  ['docs/features/portal.md', '(see "Validation is a lookup" in Decisions)', '(see [Validation is a lookup](../decisions/0063-validation-is-a-lookup.md))'],
   ['docs/security.md', 'DESIGN.md §8', 'docs/deploying.md, "Versions"'],
   ['docs/decisions/', 'DESIGN.md suggests', 'The design notes the project started from (not in this repository) suggest'],
 ];
