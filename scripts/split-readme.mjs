@@ -150,28 +150,38 @@ function sentences(paragraph) {
 function decisionRecord(entry, number) {
   const lines = entry.split('\n');
   const nested = lines.findIndex((line, i) => i > 0 && /^ {2}- /.test(line));
-  const prose = (nested === -1 ? lines : lines.slice(0, nested)).map((line) => line.replace(/^(- | {2})/, '')).join(' ');
-  const list = nested === -1 ? [] : lines.slice(nested).map((line) => line.replace(/^ {2}/, ''));
+  const ends = nested === -1 ? -1 : lines.findIndex((line, i) => i > nested && !/^ {2}- | {4}/.test(line));
+  const join = (part) => part.map((line) => line.replace(/^(- | {2})/, '')).join(' ');
+  const prose = join(nested === -1 ? lines : lines.slice(0, nested));
+  const list = nested === -1 ? [] : lines.slice(nested, ends === -1 ? undefined : ends).map((line) => line.replace(/^ {2}/, ''));
+  const after = ends === -1 ? [] : sentences(join(lines.slice(ends)));
   const title = (/^\*\*(.+?)\*\*/.exec(prose)?.[1] ?? prose.slice(0, 60)).replace(/[.:]$/, '');
   const bold = /^\*\*.+?\*\*[.:]?/.exec(prose)?.[0] ?? '';
   let [first, ...rest] = bold ? [bold, ...sentences(prose.slice(bold.length).trim())] : sentences(prose);
   if (bold && rest.length && /^[^A-Z`"'*]/.test(rest[0])) first = `${first} ${rest.shift()}`;
+  // The sentence introducing a list stays with it.
+  const intro = list.length && rest.length && rest[rest.length - 1].endsWith(':') ? [rest.pop()] : [];
   const context = [];
   const decision = [first];
+  const decisionAfter = [];
   const consequences = [];
-  for (const sentence of rest) {
-    if (/^So\b/.test(sentence)) decision.push(sentence);
+  const sort = (sentence, into) => {
+    if (/^So\b/.test(sentence)) into.push(sentence);
     else if (CONSEQUENCE.test(sentence)) consequences.push(sentence);
     else if (CONTEXT.test(sentence)) context.push(sentence);
-    else decision.push(sentence);
-  }
+    else into.push(sentence);
+  };
+  for (const sentence of rest) sort(sentence, decision);
+  for (const sentence of after) sort(sentence, decisionAfter);
+  const listed = list.length ? `\n\n${[...intro, ...list].join('\n')}` : '';
+  const closing = decisionAfter.length ? `\n\n${decisionAfter.join('\n')}` : '';
   const n = String(number).padStart(4, '0');
   const section = (name, items) =>
     `## ${name}\n\n${items.length ? items.join('\n') : 'Nothing beyond the decision itself was recorded.'}\n`;
   const body = [
     `# ${n}. ${title.replace(/`/g, '')}\n`,
     section('Context', context),
-    `## Decision\n\n${decision.join('\n')}${list.length ? `\n\n${list.join('\n')}` : ''}\n`,
+    `## Decision\n\n${decision.join('\n')}${listed}${closing}\n`,
     section('Consequences', consequences),
   ].join('\n');
   return { file: `${n}-${slugOf(title)}.md`, title: title.replace(/`/g, ''), body };
