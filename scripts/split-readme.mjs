@@ -69,7 +69,7 @@ const LINKS = [
 ];
 
 const CONTEXT = /\b(because|since|would|could|asked|the spec|spec's|measured|suggests?|already|lets anyone|let anyone|otherwise|cannot|can only|lacks|has no|was|were)\b/i;
-const CONSEQUENCE = /\b(the price|price|the risk|risk|costs?|meanwhile|left to|not yet|until|the next|trade|means that|at the expense)\b/i;
+const CONSEQUENCE = /\b(the price|price|the risk|risks?|costs?|meanwhile|left to|the next issue|trade|at the expense)\b/i;
 
 /** Splits an old-form README into { path → text }. */
 function splitReadme(text) {
