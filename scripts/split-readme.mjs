@@ -68,8 +68,8 @@ const LINKS = [
   ['docs/decisions/', 'DESIGN.md suggests', 'The design notes the project started from (not in this repository) suggest'],
 ];
 
-const CONTEXT = /\b(because|since|would|could|asked|the spec|spec's|measured|suggests?|already|lets anyone|let anyone|otherwise|cannot|can only|lacks|has no|was|were)\b/i;
-const CONSEQUENCE = /\b(the price|price|the risk|risks?|costs?|meanwhile|left to|the next issue|trade|at the expense)\b/i;
+const CONTEXT = /\b(used to|before this|was|were|asked|the spec|spec's|suggests?|let anyone|lets anyone|lacks|has no|measured)\b/i;
+const CONSEQUENCE = /\b(that gives|the price|price|the risk|risks?|costs?|meanwhile|left to|the next issue|trade|at the expense)\b/i;
 
 /** Splits an old-form README into { path → text }. */
 function splitReadme(text) {
