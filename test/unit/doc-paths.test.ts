@@ -46,11 +46,11 @@ function danglingIn(file: string, text: string, isMarkdown: boolean): string[] {
     if (GENERATED.some((g) => checked.startsWith(g))) continue;
     if (!exists(checked.replace(/\/$/, ''))) missing.push(path);
   }
-  for (const [, name] of text.matchAll(/(?<![\w/.-])([A-Z][A-Z0-9_-]*\.md)\b/g)) {
+  for (const [, name = ''] of text.matchAll(/(?<![\w/.-])([A-Z][A-Z0-9_-]*\.md)\b/g)) {
     if (!OUTSIDE.has(name) && !existsSync(join(ROOT, name)) && !existsSync(join(ROOT, dirname(file), name))) missing.push(name);
   }
   if (isMarkdown) {
-    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    for (const [, target = ''] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^(https?:|mailto:|#)/.test(target)) continue;
       const path = relative(ROOT, join(ROOT, dirname(file), target.replace(/#.*$/, '')));
       if (!existsSync(join(ROOT, path))) missing.push(target);
