@@ -84,4 +84,8 @@ describe('paths named in the docs and comments', () => {
     ];
     expect(dangling).toEqual([]);
   });
+
+  it('leaves the README short enough to finish: at most 300 lines, the rest in docs/', () => {
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(300);
+  });
 });
