@@ -67,7 +67,7 @@ describe('the sender', () => {
 
 describe('a notification that could not be queued', () => {
   it('is counted in the log group of every function that queues, and alarmed on at the first', () => {
-    const notifying = Object.entries(ROUTE_GRANTS).filter(([, g]) => g.buckets?.uploads?.write?.includes(KEYS.uploads.notify)).map(([id]) => id);
+    const notifying = Object.entries(ROUTE_GRANTS).filter(([, g]) => g.notifies).map(([id]) => id);
     expect(notifying.sort()).toEqual(['add-platform-admin', 'add-team-member', 'assign-submission', 'claim-mandate', 'decide-access-request', 'decide-dispute', 'decide-submission', 'decide-submissions', 'open-dispute', 'report-my-deduction', 'update-settings', 'withdraw-fraud-report']);
     const filters = resources('AWS::Logs::MetricFilter');
     const groups = notifying.map((id) => logicalId(stack.api.functions.find((f) => f.node.id === pascalCase(id))!.logGroup));

@@ -3,7 +3,6 @@ import type { Role } from '../../../shared/roles.js';
 import { writeAudit } from '../../data/audit.js';
 import { findOrganisationByPayeeKey } from '../../data/directory.js';
 import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../data/disputes.js';
-import { queueNotification } from '../../data/notifications.js';
 import { ConflictError } from '../../http/errors.js';
 
 /** Who opens a dispute: a reviewer on someone's behalf, or the employee whose deduction it is. */
@@ -48,7 +47,8 @@ export async function openDisputeOn(
     decision: null,
   };
   try {
-    await putDispute(dispute);
+    // The lender's admins are notified by an outbox item written in the dispute's own transaction.
+    await putDispute(dispute, { kind: 'dispute.opened', dispute_id: dispute.id, org_id: org.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, reason: dispute.reason });
   } catch (error) {
     if (error instanceof DisputeExistsError) throw new ConflictError(alreadyOpen, 'dispute_exists');
     throw error;
@@ -61,6 +61,5 @@ export async function openDisputeOn(
     outcome: 'ok',
     details: { dispute_id: dispute.id, payee_key: dispute.payee_key, month: dispute.month, org_id: org.org_id, opened_by: opener.by, after: { status: 'open' } },
   });
-  await queueNotification({ kind: 'dispute.opened', dispute_id: dispute.id, org_id: org.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, reason: dispute.reason });
   return dispute;
 }
