@@ -12,7 +12,7 @@ import { Storage } from './constructs/storage.js';
 import { Web } from './constructs/web.js';
 import { WebAclArnReader } from './constructs/web-acl-reader.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS, type S3TriggerDef } from './definitions.js';
-import { KEYS, ROUTE_GRANTS } from './grants.js';
+import { ROUTE_GRANTS } from './grants.js';
 import { pascalCase } from './constructs/names.js';
 import { EDGE_REGION } from './edge-stack.js';
 import { HISTORY_WARM_THROUGHPUT } from './sizing.js';

@@ -1,4 +1,3 @@
-import { KEYS } from './keys.js';
 import { type FunctionGrants, merge, read } from './model.js';
 
 /** Needs several functions share: the audit log, notifications, the caller's roles. */

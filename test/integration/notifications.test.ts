@@ -23,8 +23,8 @@ const mail = outbox(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
 const { dynamo, tableName } = await import('../../lambdas/data/clients.js');
-const { idempotencyKey, outboxKey } = await import('../../lambdas/data/notifications.js');
-type NotificationEvent = Parameters<typeof idempotencyKey>[0];
+const { outboxKey } = await import('../../lambdas/data/notifications.js');
+type NotificationEvent = Parameters<typeof outboxKey>[0];
 
 const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
 const jobQueued = async (event: NotificationEvent) => Boolean((await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: outboxKey(event) }))).Item);

@@ -31,3 +31,14 @@ describe('lambdas/ is written for AWS only', () => {
     expect(NAMES.test(`// a gap of ${name}, repaired here`)).toBe(true);
   });
 });
+
+describe('what the twin does not emulate', () => {
+  it('is one list, the same at start-up and in the README', async () => {
+    const { TWIN_GAPS } = await import('../../infra/local/gaps.js');
+    const readme = readFileSync(path.resolve(LAMBDAS, '../README.md'), 'utf8');
+    const section = readme.split('### What the twin does not emulate\n')[1]!.split('\n#')[0]!;
+    const listed = section.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2));
+    expect(listed).toEqual([...TWIN_GAPS]);
+    expect(readme.split('### What the twin does not emulate').length).toBe(2);
+  });
+});
