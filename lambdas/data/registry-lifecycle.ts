@@ -4,6 +4,7 @@ import type { ReportStatus } from '../../shared/api/fraud.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
 import { isConditionFailure, retrying } from './dynamo.js';
+import { notificationPut, type QueuedEvent } from './notifications.js';
 import { reportCodec, reportPointerKey, type ReportRef, reportSchema, type StoredReport } from './registry.js';
 import { digestBucket, digestKey } from './registry-digest.js';
 import { summaryKey } from './registry-check.js';
@@ -54,7 +55,7 @@ async function summaryCounts(digits: string): Promise<{ total: number; retired: 
  * Takes an active report off the registry; throws ReportNotActiveError when it already is off. Returns it
  * as stored now. `read` is the report as the caller just read it, used for the first attempt only.
  */
-export async function retireReport(ref: ReportRef, retirement: Retirement, read?: StoredReport): Promise<StoredReport> {
+export async function retireReport(ref: ReportRef, retirement: Retirement, read?: StoredReport, notify?: QueuedEvent): Promise<StoredReport> {
   for (let attempt = 1; ; attempt++) {
     const [report, counts] = await Promise.all([attempt === 1 && read ? read : getReport(ref), summaryCounts(ref.digits)]);
     if (!report) throw new Error(`No report at NRC#${ref.digits} ${ref.sk}`);
@@ -86,6 +87,8 @@ export async function retireReport(ref: ReportRef, retirement: Retirement, read?
         Update: { TableName: table(), Key: digestKey(digestBucket(ref.digits)), UpdateExpression: 'DELETE nrcs :digits', ExpressionAttributeValues: { ':digits': new Set([ref.digits]) } },
       });
     }
+    // The retirement's notification (its outbox item) commits with it.
+    if (notify) items.push(notificationPut(notify));
     try {
       await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
       return { ...report, status: retirement.status, status_reason: retirement.reason, status_at: retirement.at, status_by_email: retirement.by_email };
