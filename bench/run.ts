@@ -7,6 +7,7 @@ import { ingestBench } from './ingest.js';
 import { loadBench } from './load.js';
 import { mandatesBench } from './mandates.js';
 import { metricsBench } from './metrics.js';
+import { outboxBench } from './outbox.js';
 import { parseBench } from './parse.js';
 import { writePerRowCosts } from '../capacity/per-row-costs.js';
 import { readsBench } from './reads.js';
@@ -16,7 +17,7 @@ import { signalsBench } from './signals.js';
 import { webBench } from './web.js';
 
 /** Every benchmark, in the order they run: adding one is one line here. */
-const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, registerBench, registerDifferenceBench, mandatesBench, webBench];
+const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, registerBench, registerDifferenceBench, mandatesBench, outboxBench, webBench];
 
 const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
   --only NAME    run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})

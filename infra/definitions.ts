@@ -1,3 +1,4 @@
+import { OUTBOX_PREFIX } from '../shared/notifications.js';
 import type { BucketKey, TableKey } from '../shared/stores.js';
 import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
 
@@ -110,17 +111,6 @@ export const S3_TRIGGERS = [
     uses: { tables: ['register', 'directory'], buckets: ['uploads'] },
     bounded: REGISTER_CHUNKS,
   },
-  // Notification jobs queued by actions (`notify/{hash}.json`, lambdas/data/notifications.ts): the emails,
-  // through SES (the twin's outbox locally), each once.
-  {
-    id: 'send-notification',
-    bucket: 'uploads',
-    prefix: 'notify/',
-    handler: 'events/send-notification',
-    // The register: an employee who reported a deduction is texted its decision at the mobile on it; and the
-    // texts to employees about their mandates, through SNS.
-    uses: { tables: ['directory', 'submissions', 'register'], buckets: ['uploads'], sendsSms: true },
-  },
   // Onboarding documents the browser posted: record on the access request that each landed, and
   // whether it is a PDF (its signature), so a missing or false document shows to the approver.
   {
@@ -131,6 +121,44 @@ export const S3_TRIGGERS = [
     uses: { tables: ['directory'], buckets: ['onboarding'] },
   },
 ] as const satisfies readonly S3TriggerDef[];
+
+/**
+ * DynamoDB stream event source mappings: the records of a table's stream whose partition key starts with
+ * `pkPrefix` (and whose event is one of `events`) run a handler in batches, as Lambda's mapping does:
+ * at most `batchSize` records a batch, a failed batch split in two (`bisectBatchOnFunctionError`) and
+ * retried `retryAttempts` times, then sent to the dead-letter queue; the handler reports the records
+ * that failed (`reportBatchItemFailures`) so only those and the ones after them are retried.
+ */
+export interface StreamTriggerDef {
+  id: string;
+  table: TableKey;
+  pkPrefix: string;
+  events: readonly ('INSERT' | 'MODIFY' | 'REMOVE')[];
+  handler: string;
+  batchSize: number;
+  retryAttempts: number;
+  bisectBatchOnFunctionError: boolean;
+  maxRecordAgeSeconds: number;
+  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; sendsSms?: boolean };
+}
+
+export const STREAM_TRIGGERS = [
+  // The notifications outbox: each item an action wrote with its change sends its emails and texts, each once.
+  {
+    id: 'send-notification',
+    table: 'directory',
+    pkPrefix: OUTBOX_PREFIX,
+    events: ['INSERT', 'MODIFY'],
+    handler: 'events/send-notification',
+    batchSize: 10,
+    retryAttempts: 2,
+    bisectBatchOnFunctionError: true,
+    maxRecordAgeSeconds: 6 * 3600,
+    // The register: an employee who reported a deduction is texted its decision at the mobile on it; and the
+    // texts to employees about their mandates, through SNS.
+    uses: { tables: ['directory', 'submissions', 'register'], sendsSms: true },
+  },
+] as const satisfies readonly StreamTriggerDef[];
 
 /** Scheduled jobs: an EventBridge schedule runs a handler (at least once, retried); the twin runs it at start and daily. */
 export interface ScheduledJobDef {

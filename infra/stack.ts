@@ -11,8 +11,8 @@ import { Processing } from './constructs/processing.js';
 import { Storage } from './constructs/storage.js';
 import { Web } from './constructs/web.js';
 import { WebAclArnReader } from './constructs/web-acl-reader.js';
-import { S3_TRIGGERS, SCHEDULED_JOBS, type S3TriggerDef } from './definitions.js';
-import { KEYS, ROUTE_GRANTS } from './grants.js';
+import { S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS, type S3TriggerDef } from './definitions.js';
+import { ROUTE_GRANTS } from './grants.js';
 import { pascalCase } from './constructs/names.js';
 import { EDGE_REGION } from './edge-stack.js';
 import { HISTORY_WARM_THROUGHPUT } from './sizing.js';
@@ -108,6 +108,7 @@ export class PayrollPlatformStack extends Stack {
       userPool: this.auth.userPool,
       triggers: props.s3Triggers ?? S3_TRIGGERS,
       jobs: props.s3Triggers ? [] : SCHEDULED_JOBS,
+      streams: props.s3Triggers ? [] : STREAM_TRIGGERS,
     });
     this.web = new Web(this, 'Web', {
       siteDir: props.webAssetDir,
@@ -135,7 +136,7 @@ export class PayrollPlatformStack extends Stack {
       deadLetters: this.processing.deadLetters,
       alarmEmail: props.alarmEmail,
       notifying: this.api.functions.filter((fn) =>
-        Object.entries(ROUTE_GRANTS).some(([id, grant]) => pascalCase(id) === fn.node.id && grant.buckets?.uploads?.write?.includes(KEYS.uploads.notify)),
+        Object.entries(ROUTE_GRANTS).some(([id, grant]) => pascalCase(id) === fn.node.id && grant.notifies),
       ),
     });
 

@@ -18,6 +18,8 @@ export interface TableDef {
   sortKey: string;
   indexes: readonly IndexDef[];
   ttlAttribute?: string;
+  /** The table's stream (new images), read by the stream mappings of infra/definitions.ts STREAM_TRIGGERS. */
+  stream?: 'NEW_IMAGE';
 }
 
 const gsi = (n: number): IndexDef => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk` });
@@ -29,6 +31,8 @@ export const TABLES: Record<TableKey, TableDef> = {
     sortKey: 'sk',
     indexes: [gsi(1), gsi(2)],
     ttlAttribute: 'expires_at',
+    // The notifications outbox (pk=OUTBOX#…) is delivered from it.
+    stream: 'NEW_IMAGE',
   },
   submissions: {
     envVar: 'TABLE_SUBMISSIONS',

@@ -1,5 +1,5 @@
 import { Aws, CfnCondition, Fn, type IResolvable, RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, type CfnTable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type CfnTable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import type { TableKey } from '../../shared/stores.js';
 import { TABLES, type TableDef } from '../../shared/stores.js';
@@ -34,6 +34,7 @@ export class Data extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
       timeToLiveAttribute: def.ttlAttribute,
+      stream: def.stream ? StreamViewType.NEW_IMAGE : undefined,
     });
     for (const index of def.indexes) {
       table.addGlobalSecondaryIndex({

@@ -5,10 +5,13 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type Bucket, EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BucketKey } from '../../shared/stores.js';
-import { SMS_ORIGINATION_ENV, type S3TriggerDef, type ScheduledJobDef } from '../definitions.js';
+import { SMS_ORIGINATION_ENV, type S3TriggerDef, type ScheduledJobDef, type StreamTriggerDef } from '../definitions.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { type FunctionGrants, TRIGGER_GRANTS } from '../grants.js';
 import { EVENT_FUNCTION } from '../sizing.js';
@@ -21,6 +24,8 @@ export interface ProcessingProps extends Stores {
   buckets: Record<BucketKey, Bucket>;
   triggers: readonly S3TriggerDef[];
   jobs?: readonly ScheduledJobDef[];
+  /** DynamoDB stream event source mappings (the notifications outbox). */
+  streams?: readonly StreamTriggerDef[];
   /** For functions whose grants send email or read the SPA URL (the notification sender). */
   email: EmailSettings;
   /** The origination identity of the texts a trigger sends (the notification sender's to employees). */
@@ -55,7 +60,8 @@ function bindEmail(fn: AppFunction, grants: FunctionGrants | undefined, email: E
 /**
  * The S3-triggered handlers of S3_TRIGGERS (infra/definitions.ts): objects created under a
  * prefix run a function, asynchronously, retried twice, then kept in a dead-letter queue —
- * as the local twin delivers them. The SCHEDULED_JOBS run the same way on an EventBridge schedule.
+ * as the local twin delivers them. The STREAM_TRIGGERS read a table's stream through an event source
+ * mapping (batches, bisection, retries, reported item failures, the same dead-letter queue). The SCHEDULED_JOBS run the same way on an EventBridge schedule.
  */
 export class Processing extends Construct {
   readonly functions: AppFunction[] = [];
@@ -64,7 +70,8 @@ export class Processing extends Construct {
   constructor(scope: Construct, id: string, props: ProcessingProps) {
     super(scope, id);
     const jobs = props.jobs ?? [];
-    if (props.triggers.length === 0 && jobs.length === 0) return;
+    const streams = props.streams ?? [];
+    if (props.triggers.length === 0 && jobs.length === 0 && streams.length === 0) return;
 
     this.deadLetters = new Queue(this, 'DeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -89,6 +96,33 @@ export class Processing extends Construct {
       props.buckets[trigger.bucket].addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn.function), {
         prefix: trigger.prefix,
       });
+      this.functions.push(fn);
+    }
+
+    for (const trigger of streams) {
+      const fn = new AppFunction(this, pascalCase(trigger.id), {
+        handler: trigger.handler,
+        description: `DynamoDB stream ${trigger.table} ${trigger.pkPrefix}*: ${trigger.id}`,
+        timeout: Duration.seconds(EVENT_FUNCTION.timeoutSeconds),
+        memorySize: EVENT_FUNCTION.memoryMb,
+      });
+      for (const key of trigger.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
+      for (const key of trigger.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
+      applyGrants(fn.role, TRIGGER_GRANTS[trigger.id], trigger.uses, props, []);
+      bindEmail(fn, TRIGGER_GRANTS[trigger.id], props.email);
+      if (trigger.uses.sendsSms) fn.function.addEnvironment(SMS_ORIGINATION_ENV, props.smsOriginationNumber ?? '');
+      fn.function.addEventSource(
+        new DynamoEventSource(props.tables[trigger.table] as Table, {
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: trigger.batchSize,
+          bisectBatchOnError: trigger.bisectBatchOnFunctionError,
+          retryAttempts: trigger.retryAttempts,
+          maxRecordAge: Duration.seconds(trigger.maxRecordAgeSeconds),
+          reportBatchItemFailures: true,
+          onFailure: new SqsDlq(this.deadLetters),
+          filters: [FilterCriteria.filter({ eventName: FilterRule.or(...trigger.events), dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(trigger.pkPrefix) } } } })],
+        }),
+      );
       this.functions.push(fn);
     }
 

@@ -1,4 +1,3 @@
-import { KEYS } from './keys.js';
 import { type FunctionGrants, merge, read } from './model.js';
 
 /** Needs several functions share: the audit log, notifications, the caller's roles. */
@@ -18,8 +17,8 @@ export const audited = (...parts: FunctionGrants[]) => merge({ tables: { directo
 export const AUDIT_WITH_POINTERS: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
 /** Reads of a registry search or lookup are audited, GET or not. */
 export const AUDIT_ENTRY: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
-/** Actions that notify queue a job (lambdas/data/notifications.ts queueNotification). */
-export const NOTIFIES: FunctionGrants = { buckets: { uploads: { write: [KEYS.uploads.notify] } } };
+/** An action that notifies writes its outbox item (pk=OUTBOX#…) in the directory, in the transaction of its change. */
+export const NOTIFIES: FunctionGrants = { tables: { directory: { actions: ['PutItem'] } }, notifies: true };
 
 /**
  * Every route's chain reads the caller's roles from the directory (lambdas/data/caller-directory.ts):

@@ -11,8 +11,6 @@ export const KEYS = {
     chunks: 'chunks/*',
     /** registerJobKey: written by Submit of a payroll register, each one's event stores a range of its employees. */
     registerJobs: 'register/*',
-    /** notificationJobKey: written by the actions that notify, its event runs the sender. */
-    notify: 'notify/*',
     /** storagePath: `{YYYY-MM}/{payee}/{inputs|stoppages}/…`, where submitted files stay. */
     stored: ['????-??/*/inputs/*', '????-??/*/stoppages/*'],
     /** storagePath of a payroll register: `{YYYY-MM}/pmec/register/…`. */

@@ -1,6 +1,6 @@
 import type { RouteId } from '../../shared/routes.js';
 import type { BucketKey, TableKey } from '../../shared/stores.js';
-import type { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../definitions.js';
+import type { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../definitions.js';
 
 /** What a grant may say: the DynamoDB actions and indexes, the S3 actions per key pattern, the Cognito actions. */
 export type TableAction =
@@ -50,6 +50,8 @@ export interface FunctionGrants {
   sendsSms?: boolean;
   /** ssm:GetParameter on the SPA URL's parameter (and APP_URL_PARAMETER set): emails link into the SPA. */
   readsAppUrl?: boolean;
+  /** It writes notifications' outbox items (no permission of its own: the directory's PutItem carries it). */
+  notifies?: boolean;
 }
 
 /** A table's actions with the indexes the function queries. */
@@ -78,12 +80,13 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
     if (part.sendsEmail) out.sendsEmail = true;
     if (part.sendsSms) out.sendsSms = true;
     if (part.readsAppUrl) out.readsAppUrl = true;
+    if (part.notifies) out.notifies = true;
   }
   return out;
 }
 
 /** The functions that run on an event: the S3 triggers and scheduled jobs of infra/definitions.ts, and the Cognito triggers. */
-type EventFunctionId = (typeof S3_TRIGGERS)[number]['id'] | (typeof SCHEDULED_JOBS)[number]['id'];
+type EventFunctionId = (typeof S3_TRIGGERS)[number]['id'] | (typeof STREAM_TRIGGERS)[number]['id'] | (typeof SCHEDULED_JOBS)[number]['id'];
 type CognitoTriggerName = (typeof AUTH_TRIGGERS)[keyof typeof AUTH_TRIGGERS]['functionName'] | (typeof EMPLOYEE_AUTH_TRIGGERS)[keyof typeof EMPLOYEE_AUTH_TRIGGERS]['functionName'];
 
 /** A grant for every route, by its id: a misspelt or missing id does not compile. */

@@ -41,24 +41,24 @@ const GRANTS_BY_TRIGGER = {
     tables: {
       submissions: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
       history: { actions: ['GetItem', 'BatchGetItem', 'BatchWriteItem', 'UpdateItem'] },
-      directory: { actions: ['UpdateItem'] },
+      // The texts' outbox items (pk=OUTBOX#…).
+      directory: { actions: ['UpdateItem', 'PutItem'] },
     },
-    buckets: { uploads: { read: [KEYS.uploads.chunks], write: [KEYS.uploads.notify], list: true } },
+    buckets: { uploads: { read: [KEYS.uploads.chunks], list: true } },
   },
   // A register's chunk: its job and the validated rows, its employees' items (two each), its landing and the
   // count of those landed, and the transaction making the register current (version, month, pointer: Puts).
   // Then, for the changed mobiles (results/), the old ones kept for sign-in (directory pk=OLD_MOBILE#…)
-  // and the texts' jobs (notify/).
+  // and the texts' outbox items (directory pk=OUTBOX#…).
   'ingest-register': {
-    tables: { register: { actions: ['BatchWriteItem', 'PutItem', 'Query', 'GetItem'] }, directory: { actions: ['BatchWriteItem'] } },
-    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], write: [KEYS.uploads.notify], list: true } },
+    tables: { register: { actions: ['BatchWriteItem', 'PutItem', 'Query', 'GetItem'] }, directory: { actions: ['BatchWriteItem', 'PutItem'] } },
+    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], list: true } },
   },
-  // The job, its recipients (the submission, an organisation's members, an access request, the platform
+  // The outbox item (from the directory's stream), its recipients (the submission, an organisation's members, an access request, the platform
   // admins on gsi2; a mandate for its texts), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if
   // the send fails), SES; SNS for the texts (lambdas/events/notification-texts.ts).
   'send-notification': {
     tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem']) },
-    buckets: { uploads: { read: [KEYS.uploads.notify] } },
     sendsEmail: true,
     sendsSms: true,
     readsAppUrl: true,

@@ -62,6 +62,7 @@ export function createTableInput(name: string, def: TableDef): CreateTableComman
           Projection: { ProjectionType: 'ALL' },
         }))
       : undefined,
+    StreamSpecification: def.stream ? { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } : undefined,
   };
 }
 
@@ -82,6 +83,14 @@ async function addMissingIndexes(client: DynamoDBClient, name: string, def: Tabl
   }
 }
 
+/** A twin kept from before a table had its stream gets it, as a deployment would. */
+async function enableStream(client: DynamoDBClient, name: string, def: TableDef): Promise<void> {
+  if (!def.stream) return;
+  const table = await client.send(new DescribeTableCommand({ TableName: name }));
+  if (table.Table?.StreamSpecification?.StreamEnabled) return;
+  await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } }));
+}
+
 /** Creates every table of TABLES that does not exist yet (and any index it lacks); returns the env variables naming them. */
 export async function provisionTables(client: DynamoDBClient): Promise<Record<string, string>> {
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
@@ -91,6 +100,7 @@ export async function provisionTables(client: DynamoDBClient): Promise<Record<st
     env[def.envVar] = name;
     if (existing.has(name)) {
       await addMissingIndexes(client, name, def);
+      await enableStream(client, name, def);
       continue;
     }
     await client.send(new CreateTableCommand(createTableInput(name, def)));

@@ -31,7 +31,7 @@ export interface GatewayOptions {
   /** The per-process key the twin's Cognito emulator sends to post its messages to the outbox. */
   outboxKey: string;
   s3: Omit<S3ProxyOptions, 'prefix'>;
-  /** Resolves once no S3 event delivery is in flight: `GET /_local/events/settled` answers then. */
+  /** Resolves once no S3 event and no stream record is left to deliver: `GET /_local/events/settled` answers then. */
   eventsSettled: () => Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isPortFree } from './ports.js';
+import { TWIN_GAPS } from './gaps.js';
 import { startTwin } from './twin.js';
 
 /** Java 17+ runs DynamoDB Local: its major version, or null when there is no java at all. */
@@ -69,6 +70,9 @@ async function main() {
   } else {
     console.log(`  Super admin: ${twin.admin.email} (password in ${path.join(dataDir, 'admin.json')})`);
   }
+  console.log('');
+  console.log('  What the twin does not emulate (docs/twin.md "What the twin does not emulate"):');
+  for (const gap of TWIN_GAPS) console.log(`    - ${gap}`);
   console.log('  Press Ctrl-C to stop.');
 }
 

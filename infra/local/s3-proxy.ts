@@ -6,6 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { pipeline } from 'node:stream';
 import { escapeHtml } from '../../lambdas/lib/html.js';
 import { applyCors, type CorsRule } from './s3-cors.js';
+import { conditionalCopy } from './s3-copy.js';
 import { verifySigV4 } from './sigv4.js';
 
 /**
@@ -14,6 +15,7 @@ import { verifySigV4 } from './sigv4.js';
  * does both the way S3 does: a browser POST must meet its signed policy (signature, expiry,
  * bucket, key, content-length-range, Content-Type), every other request must carry a valid SigV4
  * signature (Authorization header or presigned query, unexpired); CORS preflights stay open.
+ * CopyObject is answered here with its conditions (./s3-copy.ts), which s3rver ignores.
  */
 export interface S3ProxyOptions {
   prefix: string;
@@ -184,6 +186,15 @@ export function createS3Proxy(opts: S3ProxyOptions) {
     // Everything else is signed by an SDK client or is a presigned link, as S3 requires of a private bucket.
     const verdict = await verifySigV4(req, opts);
     if (!verdict.ok) return sendS3Error(res, verdict.status, verdict.code, verdict.message);
+    const isCopy = req.method === 'PUT' && req.headers['x-amz-copy-source'] !== undefined && segments.length > 1 && !url.searchParams.has('partNumber');
+    if (isCopy) {
+      req.resume();
+      const key = decodeURIComponent(rest.slice(segments[0]!.length + 2));
+      const answer = await conditionalCopy(internal, req, { bucket: segments[0]!, key });
+      if (!('etag' in answer)) return sendS3Error(res, answer.status, answer.code, answer.message);
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      return void res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult><LastModified>${answer.lastModified.toISOString()}</LastModified><ETag>"${answer.etag}"</ETag></CopyObjectResult>`);
+    }
     forward(req, res, `${rest}${url.search}`);
   };
 }

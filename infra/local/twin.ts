@@ -18,6 +18,9 @@ import { freePort } from './ports.js';
 import type { Child } from './processes.js';
 import { startS3 } from './s3.js';
 import { wireS3Events } from './s3-events.js';
+import { startStreamMapping } from './streams.js';
+import { loadHandler } from './handlers.js';
+import { STREAM_TRIGGERS } from '../definitions.js';
 import { startSchedules } from './schedules.js';
 import { BROWSER_UPLOAD_CORS, BUCKETS } from '../../shared/stores.js';
 
@@ -60,8 +63,10 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
   const servers: Server[] = [];
   let s3Stop: (() => Promise<void>) | undefined;
   let schedules: ReturnType<typeof startSchedules> | undefined;
+  const mappings: ReturnType<typeof startStreamMapping>[] = [];
   const stop = async () => {
     await schedules?.stop();
+    await Promise.all(mappings.map((m) => m.stop()));
     await Promise.all(servers.map(closeServer));
     await s3Stop?.();
     await Promise.all(children.map((c) => c.stop()));
@@ -99,9 +104,31 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
     s3Stop = s3.stop;
     const bucketNames = Object.fromEntries(Object.entries(BUCKETS).map(([key, def]) => [key, s3.env[def.envVar]!]));
     const events = wireS3Events({ server: s3.server, bucketNames, region: REGION, dlqFile: path.join(dataDir, 'dead-letters.jsonl') });
+    // DynamoDB stream event source mappings, from the same definitions the stack reads.
+    for (const trigger of STREAM_TRIGGERS) {
+      mappings.push(
+        startStreamMapping({
+          endpoint: env.AWS_ENDPOINT_URL_DYNAMODB!,
+          region: REGION,
+          tableName: trigger.table,
+          trigger,
+          loadHandler: loadHandler as Parameters<typeof startStreamMapping>[0]['loadHandler'],
+          checkpointFile: path.join(dataDir, `stream-${trigger.id}.json`),
+          dlqFile: path.join(dataDir, 'dead-letters.jsonl'),
+        }),
+      );
+    }
+    // Settled: no S3 event and no stream record left to deliver (each may cause the other).
+    const settled = async () => {
+      for (;;) {
+        await events.drain();
+        const read = (await Promise.all(mappings.map((m) => m.drain()))).reduce((a, b) => a + b, 0);
+        if (!read) return;
+      }
+    };
     const stopS3 = s3.stop;
     s3Stop = async () => {
-      await events.drain();
+      await settled();
       await stopS3();
     };
     Object.assign(env, s3.env);
@@ -140,7 +167,7 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
         employeePool,
         outbox,
         outboxKey,
-        eventsSettled: events.drain,
+        eventsSettled: settled,
         s3: {
           s3rverPort: s3Port,
           region: REGION,

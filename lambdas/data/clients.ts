@@ -8,7 +8,7 @@ import { requiredEnv } from '../lib/env.js';
 import { tracer } from '../lib/powertools.js';
 
 // Endpoints come from the SDK's own variables (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, ...),
-// so the same code reaches AWS, the local twin or LocalStack. Each client is traced: in Lambda every
+// so the same code reaches AWS or any endpoint named there. Each client is traced: in Lambda every
 // SDK call is an X-Ray subsegment (the tracer is off outside Lambda and hands the client back as is).
 export const dynamo = DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
   marshallOptions: { removeUndefinedValues: true },

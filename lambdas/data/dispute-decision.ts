@@ -5,6 +5,7 @@ import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
 import { disputeKey, disputeMarkKey, guardKey, refused, statusIndex, type StoredDispute } from './disputes.js';
 import { isConditionFailure, queryAll, retrying } from './dynamo.js';
+import { notificationPut, type QueuedEvent } from './notifications.js';
 import { reportSchema } from './registry.js';
 
 /**
@@ -78,11 +79,14 @@ function reportMarks(keys: readonly { pk: string; sk: string }[], d: StoredDispu
   }));
 }
 
-/** The decision: open or answered → upheld or dismissed, in one transaction with the borrower's record (and the lender's reports) when upheld. */
-export async function decideDispute(d: StoredDispute, decision: Decision): Promise<StoredDispute> {
+/**
+ * The decision: open or answered → upheld or dismissed, in one transaction with the borrower's record (and the
+ * lender's reports) when upheld, and the decision's notification (its outbox item) when given.
+ */
+export async function decideDispute(d: StoredDispute, decision: Decision, notify?: QueuedEvent): Promise<StoredDispute> {
   const upheld = decision.decision === 'upheld';
   const reports = upheld ? reportMarks(await reportsOfLender(d), d, decision) : [];
-  const items = [...decisionWrites(d, decision), ...(upheld ? upheldWrites(d, decision) : []), ...reports];
+  const items = [...decisionWrites(d, decision), ...(upheld ? upheldWrites(d, decision) : []), ...reports, ...(notify ? [notificationPut(notify)] : [])];
   try {
     await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
   } catch (error) {

@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { notificationPut, type QueuedEvent } from './notifications.js';
 import { z } from 'zod';
 import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus } from '../../shared/api/disputes.js';
 import { dynamo, tableName } from './clients.js';
@@ -63,8 +64,11 @@ export async function deductionOnRecord(digits: string, payeeKey: string, month:
   return Boolean(out.Item);
 }
 
-/** Stores a new dispute with its deduction's guard; DisputeExistsError when the deduction has one undecided. */
-export async function putDispute(d: StoredDispute): Promise<void> {
+/**
+ * Stores a new dispute with its deduction's guard, and the notification of its opening in the same
+ * transaction (the outbox item, lambdas/data/notifications.ts); DisputeExistsError when the deduction has one undecided.
+ */
+export async function putDispute(d: StoredDispute, notify?: QueuedEvent): Promise<void> {
   try {
     await retrying(() =>
       dynamo.send(
@@ -72,6 +76,7 @@ export async function putDispute(d: StoredDispute): Promise<void> {
           TransactItems: [
             { Put: { TableName: tableName('submissions'), Item: disputeCodec.build(d), ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: tableName('submissions'), Item: { ...guardKey(d), dispute_id: d.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            ...(notify ? [notificationPut(notify)] : []),
           ],
         }),
       ),

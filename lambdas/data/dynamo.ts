@@ -196,7 +196,7 @@ export function isTransactionConflict(error: unknown): boolean {
   return e?.name === 'TransactionConflictException' || (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'TransactionConflict'));
 }
 
-// InternalServerError too: DynamoDB asks for it to be retried (and DynamoDB Local answers it to a write that waited too long for its lock).
+// InternalServerError too: DynamoDB asks for it to be retried.
 const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TransactionConflictException', 'InternalServerError']);
 const TRANSIENT_REASONS = new Set(['None', 'TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 

@@ -2,8 +2,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { requiredEnv } from '../lib/env.js';
 import { tracer } from '../lib/powertools.js';
 
-// AWS_ENDPOINT_URL_SESV2 points this at the local twin's SESv2 shim (infra/local/ses-shim.ts), which
-// puts the message in the outbox: the same code sends through SES in AWS.
+// SES's endpoint comes from the SDK's own variables (AWS_ENDPOINT_URL_SESV2), as every client's does.
 const ses = tracer.captureAWSv3Client(new SESv2Client({}));
 
 export interface Email {

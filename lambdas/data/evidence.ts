@@ -1,6 +1,6 @@
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { isNotFound, presignPost, readObjectStart } from './s3-objects.js';
+import { copySource, isNotFound, isPreconditionFailed, presignPost, readObjectStart, readObjectStartOf } from './s3-objects.js';
 import { bucketName, s3 } from './clients.js';
 
 /**
@@ -36,24 +36,27 @@ export async function headEvidence(key: string): Promise<StagedObject | null> {
 /** The first bytes of an attachment (its signature), or null when it is gone. */
 export const readEvidenceStart = (key: string, bytes: number) => readObjectStart('evidence', key, bytes);
 
-export class EvidenceExistsError extends Error {}
+/** The first bytes of an attachment with the ETag and size of the object they came from, or null when it is gone. */
+export const readEvidenceStartOf = (key: string, bytes: number) => readObjectStartOf('evidence', key, bytes);
 
-const copySource = (bucket: string, key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+export class EvidenceExistsError extends Error {}
+/** The staged object is no longer the one whose first bytes were checked (or is gone). */
+export class EvidenceChangedError extends Error {}
 
 /**
- * Copies an object to a new key, never over an existing one: S3 refuses the conditional copy
- * (If-None-Match: *) when the key exists; the head check first gives the same answer on stores
- * that ignore the condition.
+ * Copies exactly the object whose first bytes were checked (CopySourceIfMatch: its ETag) to a new key,
+ * never over an existing one (If-None-Match: *). S3 answers 412 to either condition: the target is then
+ * looked at to tell an attachment already there from a staged file changed since its check.
  */
-export async function copyEvidenceNoOverwrite(from: string, to: string): Promise<void> {
-  if (await headEvidence(to)) throw new EvidenceExistsError(`An attachment already exists at ${to}.`);
+export async function copyEvidenceNoOverwrite(from: string, to: string, etag: string): Promise<void> {
   const bucket = bucketName('evidence');
   try {
-    await s3.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: copySource(bucket, from), IfNoneMatch: '*' }));
+    await s3.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: copySource(bucket, from), CopySourceIfMatch: `"${etag}"`, IfNoneMatch: '*' }));
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 412 || status === 409) throw new EvidenceExistsError(`An attachment already exists at ${to}.`);
-    throw error;
+    if (isNotFound(error)) throw new EvidenceChangedError(`The staged file ${from} is gone.`);
+    if (!isPreconditionFailed(error)) throw error;
+    if (await headEvidence(to)) throw new EvidenceExistsError(`An attachment already exists at ${to}.`);
+    throw new EvidenceChangedError(`The staged file ${from} changed after it was checked.`);
   }
 }
 

@@ -1,19 +1,22 @@
 import { createHash } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { NOTIFICATION_NOT_QUEUED } from '../../shared/notifications.js';
+import { NOTIFICATION_NOT_QUEUED, OUTBOX_PREFIX } from '../../shared/notifications.js';
 import { logger } from '../lib/powertools.js';
-import { bucketName, dynamo, s3, tableName } from './clients.js';
+import { dynamo, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
 
 /**
- * Email notifications. An action queues an event; the sender (lambdas/events/send-notification.ts)
- * resolves its recipients from the ids it carries, renders it (lambdas/events/notification-templates.ts) and sends it.
- * - job:    `notify/{sha256(idempotency key)}.json` in the uploads bucket; its S3 event runs the sender, retried by
- *           Lambda's asynchronous invocation, then dead-lettered. The same event queued twice is the same object.
+ * Notifications through a transactional outbox. An action writes an outbox item in the same
+ * TransactWriteItems as its change (notificationPut), so the change and its notification stand or fall
+ * together; the directory table's stream delivers each item to the sender (lambdas/events/send-notification.ts)
+ * through an event source mapping (batches, retries, bisection, a dead-letter queue), which resolves its
+ * recipients from the ids it carries, renders it (lambdas/events/notification-templates.ts) and sends it.
+ * - outbox: pk=OUTBOX#{sha256(idempotency key)} sk=OUTBOX, event (JSON), queued_at; expires_at (TTL) drops it
+ *           after OUTBOX_DAYS. The same event written twice is the same item.
  * - marker: pk=NOTIFY#{idempotency key} sk=TO#{email} in the directory table, put (conditionally) before a
- *           message is sent and deleted again if sending fails, so a replayed job or a retried event sends each
- *           message once; expires_at (TTL) drops it after NOTIFY_MARKER_DAYS.
+ *           message is sent and deleted again if sending fails, so a replayed record or a retried batch sends
+ *           each message once; expires_at (TTL) drops it after NOTIFY_MARKER_DAYS.
  */
 export type NotificationEvent =
   | { kind: 'submission.decided'; submission_id: string; status: 'fi_approved' | 'approved' | 'rejected'; reason?: string }
@@ -65,15 +68,9 @@ export type QueuedEvent = NotificationEvent | TextEvent;
 
 export const isTextEvent = (event: QueuedEvent): event is TextEvent => event.kind.startsWith('mandate.') || event.kind === 'register.mobile_changed';
 
-export interface NotificationJob {
-  key: string;
-  event: QueuedEvent;
-  queued_at: string;
-}
-
-export const NOTIFY_PREFIX = 'notify/';
 const NOTIFY_MARKER_DAYS = 90;
-/** Queueing is one small PutObject: an action never waits longer than this for it. */
+const OUTBOX_DAYS = 7;
+/** An outbox item written on its own is one small PutItem: an action never waits longer than this for it. */
 const QUEUE_TIMEOUT_MS = 3000;
 
 /** What makes one event one event: a replay of the same change gives the same key. */
@@ -103,30 +100,40 @@ export function idempotencyKey(event: QueuedEvent): string {
   }
 }
 
-/** The job object of an idempotency key (hashed: keys hold '#' and ids, object keys stay plain). */
-export const notificationJobKey = (key: string): string => `${NOTIFY_PREFIX}${createHash('sha256').update(key).digest('hex')}.json`;
+/** The outbox item's key of an event (hashed: idempotency keys hold ids and '#'). */
+export const outboxKey = (event: QueuedEvent) => ({ pk: `${OUTBOX_PREFIX}${createHash('sha256').update(idempotencyKey(event)).digest('hex')}`, sk: 'OUTBOX' });
+
+/** The outbox item of an event: its key, the event as JSON, when it was queued and when it expires. */
+export function outboxItem(event: QueuedEvent, now = new Date()) {
+  return { ...outboxKey(event), event: JSON.stringify(event), queued_at: now.toISOString(), expires_at: Math.floor(now.getTime() / 1000) + OUTBOX_DAYS * 86_400 };
+}
+
+/** The outbox item as one write of the action's TransactWriteItems: the notification commits with the change or not at all. */
+export function notificationPut(event: QueuedEvent) {
+  return { Put: { TableName: tableName('directory'), Item: outboxItem(event) } };
+}
 
 /**
- * Queues the event's emails. Never throws: a notification that cannot be queued is logged (and alarmed
- * on through the error log), and the action that caused it stands.
+ * Writes the outbox item on its own, for an action whose change is not a single transaction (a batch
+ * of events, or a change made by another service). Never throws: a notification that cannot be queued
+ * is logged (and alarmed on through the error log), and the action that caused it stands.
  */
 export async function queueNotification(event: QueuedEvent): Promise<void> {
   try {
-    const key = idempotencyKey(event);
-    const job: NotificationJob = { key, event, queued_at: new Date().toISOString() };
-    await s3.send(
-      new PutObjectCommand({ Bucket: bucketName('uploads'), Key: notificationJobKey(key), Body: JSON.stringify(job), ContentType: 'application/json' }),
-      { abortSignal: AbortSignal.timeout(QUEUE_TIMEOUT_MS) },
-    );
+    await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: outboxItem(event) }), { abortSignal: AbortSignal.timeout(QUEUE_TIMEOUT_MS) });
   } catch (error) {
     logger.error(NOTIFICATION_NOT_QUEUED, { kind: event.kind, error: String(error) });
   }
 }
 
-/** The job behind an S3 event. */
-export async function readNotificationJob(objectKey: string): Promise<NotificationJob> {
-  const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: objectKey }));
-  return JSON.parse(await out.Body!.transformToString()) as NotificationJob;
+/** The event an outbox item's stream record carries, with its idempotency key; null for any other record. */
+export function outboxEventOf(record: DynamoDBRecord): { key: string; event: QueuedEvent } | null {
+  const image = record.dynamodb?.NewImage;
+  const pk = image?.pk?.S;
+  const json = image?.event?.S;
+  if (!pk?.startsWith(OUTBOX_PREFIX) || !json) return null;
+  const event = JSON.parse(json) as QueuedEvent;
+  return { key: idempotencyKey(event), event };
 }
 
 const markerKey = (key: string, email: string) => ({ pk: `NOTIFY#${key}`, sk: `TO#${email.toLowerCase()}` });

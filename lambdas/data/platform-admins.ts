@@ -73,7 +73,7 @@ export async function getPlatformAdminRecord(userId: string, role: PlatformRole)
 
 /**
  * Writes the record unless one exists (any status); a super_admin record also counts up.
- * Answers whether it wrote. Idempotent, so the twin's seeding and reconciling can repeat it.
+ * Answers whether it wrote. Idempotent, so seeding and reconciling can repeat it.
  */
 export async function ensurePlatformAdminRecord(input: { user_id: string; email: string; role: PlatformRole; created_by: string | null; created_at?: string }): Promise<boolean> {
   const created_at = input.created_at ?? new Date().toISOString();

@@ -52,9 +52,12 @@ async function summaryCounts(digits: string): Promise<{ total: number; retired: 
 
 /**
  * Takes an active report off the registry; throws ReportNotActiveError when it already is off. Returns it
- * as stored now. `read` is the report as the caller just read it, used for the first attempt only.
+ * as stored now. `read` is the report as the caller just read it, used for the first attempt only; `also`
+ * are writes that commit in the same transaction (a notification's outbox item).
  */
-export async function retireReport(ref: ReportRef, retirement: Retirement, read?: StoredReport): Promise<StoredReport> {
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+
+export async function retireReport(ref: ReportRef, retirement: Retirement, read?: StoredReport, also: TransactItems = []): Promise<StoredReport> {
   for (let attempt = 1; ; attempt++) {
     const [report, counts] = await Promise.all([attempt === 1 && read ? read : getReport(ref), summaryCounts(ref.digits)]);
     if (!report) throw new Error(`No report at NRC#${ref.digits} ${ref.sk}`);
@@ -86,6 +89,8 @@ export async function retireReport(ref: ReportRef, retirement: Retirement, read?
         Update: { TableName: table(), Key: digestKey(digestBucket(ref.digits)), UpdateExpression: 'DELETE nrcs :digits', ExpressionAttributeValues: { ':digits': new Set([ref.digits]) } },
       });
     }
+    // What must commit with the retirement (the withdrawal's notification, its outbox item).
+    items.push(...also);
     try {
       await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: items })));
       return { ...report, status: retirement.status, status_reason: retirement.reason, status_at: retirement.at, status_by_email: retirement.by_email };

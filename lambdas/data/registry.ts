@@ -14,7 +14,7 @@ import { digestBucket, digestKey } from './registry-digest.js';
  *   of the NRC's reports, so a search is BatchGets of summaries then one BatchGet of a page's reports.
  * - digest:  pk=DIGEST#{bucket} sk=DIGEST, nrcs = String Set of the digits of every reported NRC whose hash falls in
  *   that bucket (1,024 buckets), written in the same transaction. Checking 250,000 NRCs reads at most 1,024 small
- *   items in ~11 BatchGets instead of 2,500 BatchGets of summaries (DynamoDB Local serves ~10k keys a second).
+ *   items in ~11 BatchGets instead of 2,500 BatchGets of summaries.
  *   Good up to a few million reported NRCs (a bucket item stays well under 400 KB).
  * - request: pk=REQUEST#{user_sub}#{request_id} sk=REQUEST, so a retried submission answers with its first report.
  * - pointer: pk=REPORTID#{id} sk=REPORTID → the report's digits and sort key, so a report is found by its id.

@@ -29,15 +29,36 @@ export function isNotFound(error: unknown): boolean {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/** A conditional request S3 refused: 412 PreconditionFailed (or 409 when a conditional write raced another). */
+export function isPreconditionFailed(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+  return status === 412 || status === 409;
+}
 
-/** The first `bytes` bytes of an object (enough to read its signature), or null when there is none. */
-export async function readObjectStart(bucket: BucketKey, key: string, bytes: number): Promise<Uint8Array | null> {
+/** The CopySource of an object: its bucket and its key, each path segment URL-encoded. */
+export const copySource = (bucket: string, key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The first bytes of an object, with the ETag and size of the very object they were read from. */
+export interface ObjectStart {
+  start: Uint8Array;
+  etag: string;
+  size: number;
+}
+
+/** The first `bytes` bytes of an object (enough to read its signature) and which object they are, or null when there is none. */
+export async function readObjectStartOf(bucket: BucketKey, key: string, bytes: number): Promise<ObjectStart | null> {
   try {
     const out = await s3.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: key, Range: `bytes=0-${bytes - 1}` }));
     const body = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
-    return body.subarray(0, bytes);
+    const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
+    return { start: body.subarray(0, bytes), etag: (out.ETag ?? '').replace(/"/g, ''), size: total ? Number(total) : (out.ContentLength ?? body.length) };
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
   }
+}
+
+/** The first `bytes` bytes of an object (enough to read its signature), or null when there is none. */
+export async function readObjectStart(bucket: BucketKey, key: string, bytes: number): Promise<Uint8Array | null> {
+  return (await readObjectStartOf(bucket, key, bytes))?.start ?? null;
 }

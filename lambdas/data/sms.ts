@@ -1,8 +1,7 @@
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { tracer } from '../lib/powertools.js';
 
-// AWS_ENDPOINT_URL_SNS points this at the local twin's SNS shim (infra/local/sns-shim.ts), which puts the
-// text in the outbox: the same code sends through SNS in AWS.
+// SNS's endpoint comes from the SDK's own variables (AWS_ENDPOINT_URL_SNS), as every client's does.
 const sns = tracer.captureAWSv3Client(new SNSClient({}));
 
 /**

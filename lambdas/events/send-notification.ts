@@ -1,29 +1,41 @@
-import type { S3Event } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { sendEmail } from '../data/email.js';
 import { sendSms } from '../data/sms.js';
-import { claimNotification, isTextEvent, readNotificationJob, releaseNotification } from '../data/notifications.js';
+import { claimNotification, isTextEvent, outboxEventOf, type QueuedEvent, releaseNotification } from '../data/notifications.js';
 import { appUrl } from '../lib/app-url.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { renderNotification } from './notification-templates.js';
 import { logger } from '../lib/powertools.js';
 import { type Recipients, recipientsOf } from './notification-recipients.js';
 import { textsOf } from './notification-texts.js';
-import { objectKey } from './s3-records.js';
 
 /**
- * S3 trigger on `notify/` in the uploads bucket (lambdas/data/notifications.ts queues the jobs): one email
- * per recipient and one text per mobile (./notification-texts.ts), each sent once. A recipient's marker is claimed before sending and given back when the
- * send fails; the run then throws, so Lambda retries the event (twice, then the dead-letter queue and its
- * alarm) and only the messages not yet sent go out.
+ * The directory table's stream, through its event source mapping (infra/definitions.ts STREAM_TRIGGERS):
+ * each outbox item an action wrote with its change (lambdas/data/notifications.ts) sends one email per
+ * recipient and one text per mobile (./notification-texts.ts), each once. A recipient's marker is claimed
+ * before sending and given back when the send fails; the record is then reported as failed
+ * (reportBatchItemFailures), so Lambda retries from it (twice, bisecting, then the dead-letter queue and its
+ * alarm) and only the messages not yet sent go out. Records of the same event in any order, replayed or
+ * repeated, send each message once.
  */
-export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
-  for (const record of event.Records) await sendJob(objectKey(record));
+export const handler = createEventHandler(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const outbox = outboxEventOf(record);
+    if (!outbox) continue;
+    try {
+      await sendJob(outbox);
+    } catch (error) {
+      logger.error('Notifications failed; the record will be retried', { kind: outbox.event.kind, key: outbox.key, error: String(error) });
+      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+    }
+  }
+  return { batchItemFailures };
 });
 
 const NO_RECIPIENTS: Recipients = { emails: [] };
 
-async function sendJob(key: string): Promise<void> {
-  const job = await readNotificationJob(key);
+async function sendJob(job: { key: string; event: QueuedEvent }): Promise<void> {
   const url = await appUrl();
   // A mandate's texts have no emails; every other event's recipients are read as its emails' templates need.
   const [{ emails, submission }, texts] = await Promise.all([isTextEvent(job.event) ? NO_RECIPIENTS : recipientsOf(job.event), textsOf(job.event, url)]);
@@ -48,7 +60,6 @@ async function sendJob(key: string): Promise<void> {
   }
   for (const text of texts) await once(`sms:${text.to}`, () => sendSms(text.to, text.body));
   if (failures.length) {
-    logger.error('Notifications failed; the event will be retried', { kind: job.event.kind, key: job.key, failed: failures.length, error: failures[0] });
     throw new Error(`${failures.length} of ${emails.length + texts.length} notifications failed: ${failures[0]}`);
   }
 }

@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { RequestCaller } from './caller.js';
 
-/** The API Gateway v2 event every route's function receives (in AWS and from the twin's gateway). */
+/** The API Gateway v2 event every route's function receives (API Gateway's HTTP API, payload format 2.0). */
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 

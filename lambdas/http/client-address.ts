@@ -5,7 +5,7 @@ import type { ApiEvent } from './api-event.js';
 /**
  * The secret CloudFront adds to the requests it forwards, read once per warm function from the
  * environment (the stack resolves it from Secrets Manager at deployment): no call, no grant, no delay.
- * The twin sets none, so there the viewer header is never believed.
+ * Where none is set, the viewer header is never believed.
  */
 const ORIGIN_SECRET = process.env[ORIGIN_SECRET_ENV] ?? '';
 
@@ -20,8 +20,8 @@ function fromOurCloudFront(headers: ApiEvent['headers'] | undefined, secret: str
 /**
  * The client's address for per-client limits and the audit log. Behind our CloudFront (the request
  * carries its secret) the viewer's, as CloudFront forwards it; otherwise the connection's as API
- * Gateway saw it: a CloudFront-Viewer-Address sent straight to the execute-api endpoint (or to the
- * twin) is written by the caller and would let one client pose as many. X-Forwarded-For is never read.
+ * Gateway saw it: a CloudFront-Viewer-Address sent straight to the execute-api endpoint is written
+ * by the caller and would let one client pose as many. X-Forwarded-For is never read.
  */
 export function clientAddress(event: Pick<ApiEvent, 'headers' | 'requestContext'>, secret = ORIGIN_SECRET): string {
   const source = event.requestContext?.http?.sourceIp || 'unknown';

@@ -4,7 +4,7 @@ import { requiredEnv } from './env.js';
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /**
- * The SPA's base URL, without a trailing slash. APP_URL wins when set (the local twin, tests);
+ * The SPA's base URL, without a trailing slash. APP_URL wins when set (outside AWS);
  * in AWS it is read from the SSM parameter named by APP_URL_PARAMETER, because the stack cannot hand
  * the CloudFront URL to a Cognito trigger directly without a dependency cycle. Powertools caches the
  * value for the life of the container; a failed read is not cached, so the next invocation retries.

@@ -7,7 +7,7 @@ const serviceName = 'payroll-platform';
 export const logger = new Logger({ serviceName });
 
 /**
- * X-Ray segments for each invocation and each AWS SDK call. Outside Lambda (the local twin, tests)
+ * X-Ray segments for each invocation and each AWS SDK call. Outside Lambda
  * there is no X-Ray daemon, so tracing is off there unless POWERTOOLS_TRACE_ENABLED says otherwise.
  */
 export const tracer = new Tracer({ serviceName, enabled: process.env.POWERTOOLS_TRACE_ENABLED !== 'false' && Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME) });

@@ -4,7 +4,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 import type { IConstruct } from 'constructs';
-import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_POOL_ENV, S3_TRIGGERS, SCHEDULED_JOBS, SMS_ORIGINATION_ENV, USER_POOL_ENV } from '../../infra/definitions.js';
+import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_POOL_ENV, S3_TRIGGERS, SCHEDULED_JOBS, SMS_ORIGINATION_ENV, STREAM_TRIGGERS, USER_POOL_ENV } from '../../infra/definitions.js';
 import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
@@ -240,7 +240,7 @@ describe('logs and alarms', () => {
   it('alarms on each application function\'s errors and on API 5xx, into an encrypted topic', () => {
     const alarms = resources('AWS::CloudWatch::Alarm');
     expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(
-      routes.length + Object.keys(AUTH_TRIGGERS).length + Object.keys(EMPLOYEE_AUTH_TRIGGERS).length + S3_TRIGGERS.length + SCHEDULED_JOBS.length,
+      routes.length + Object.keys(AUTH_TRIGGERS).length + Object.keys(EMPLOYEE_AUTH_TRIGGERS).length + S3_TRIGGERS.length + STREAM_TRIGGERS.length + SCHEDULED_JOBS.length,
     );
     expect(alarms.filter((a) => a.Properties.MetricName === '5xx')).toHaveLength(1);
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });

@@ -99,6 +99,7 @@ const CALLER_CHOSEN_BUCKET: Record<string, Partial<Record<BucketKey, string[]>>>
   presignPost: {},
   // lambdas/data/s3-objects.ts: its callers name the bucket (`readObjectStart("evidence", …)`), counted there.
   readObjectStart: {},
+  readObjectStartOf: {},
 };
 
 /** lambdas/data/dynamo.ts: the toolkit sends the command its caller describes (table, index), so it is counted at the call. */
@@ -197,7 +198,7 @@ export async function handlerCalls(handler: string, method: HttpMethod): Promise
     }
     for (const key of literals(unit.text, /presign\w*\("(\w+)"/g)) bucket(key).actions.add('PutObject');
     // A ranged GetObject that tells a missing object apart (null): read and list.
-    for (const key of literals(unit.text, /readObjectStart\("(\w+)"/g)) ['GetObject', 'ListBucket'].forEach((a) => bucket(key).actions.add(a));
+    for (const key of literals(unit.text, /readObjectStart(?:Of)?\("(\w+)"/g)) ['GetObject', 'ListBucket'].forEach((a) => bucket(key).actions.add(a));
 
     const pool = unit.module === EMPLOYEE_POOL_MODULE ? calls.employeePool : calls.cognito;
     commands.filter((c) => COGNITO.test(c)).forEach((c) => pool.add(c));

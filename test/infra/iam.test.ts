@@ -4,7 +4,7 @@ import type { AppFunction } from '../../infra/constructs/app-function.js';
 import { USER_ADMIN_ACTIONS } from '../../infra/constructs/auth.js';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { EMPLOYEE_ADMIN_ACTIONS } from '../../infra/constructs/employee-auth.js';
-import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
+import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../../infra/definitions.js';
 import { type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '../../shared/routes.js';
@@ -39,7 +39,7 @@ const FUNCTIONS: Fn[] = [
     construct: () => stack.api.functions.find((f) => f.node.id === pascalCase(r.id))!,
     trigger: false,
   })),
-  ...[...S3_TRIGGERS, ...SCHEDULED_JOBS].map((t) => ({
+  ...[...S3_TRIGGERS, ...STREAM_TRIGGERS, ...SCHEDULED_JOBS].map((t) => ({
     id: t.id,
     handler: t.handler,
     method: 'POST' as const,
@@ -132,6 +132,13 @@ describe("each function's IAM policy", () => {
     const expected = new Set([...grantPairs(stack, fn.grants ?? {}, fn.uses), ...basePairs(logicalId(construct.logGroup))]);
     // A scheduled job's failed events reach the dead-letter queue through EventBridge's target, not the function's role.
     if (S3_TRIGGERS.some((t) => t.id === fn.id)) expected.add(`sqs:SendMessage <${logicalId(stack.processing.deadLetters!)}.Arn>`);
+    // A stream mapping's function reads its table's stream (the mapping polls with the function's role) and sends a batch it gave up on to the dead-letter queue.
+    const stream = STREAM_TRIGGERS.find((t) => t.id === fn.id);
+    if (stream) {
+      for (const action of ['DescribeStream', 'GetRecords', 'GetShardIterator']) expected.add(`dynamodb:${action} <${logicalId(stack.data.tables[stream.table])}.StreamArn>`);
+      expected.add('dynamodb:ListStreams *');
+      for (const action of ['SendMessage', 'GetQueueAttributes', 'GetQueueUrl']) expected.add(`sqs:${action} <${logicalId(stack.processing.deadLetters!)}.Arn>`);
+    }
     const actual = policyPairs(template, logicalId(construct.role));
     expect([...actual].sort()).toEqual([...expected].sort());
 
@@ -147,6 +154,7 @@ describe("each function's IAM policy", () => {
     for (const pair of actual) {
       const [action, resource] = pair.split(' ') as [string, string];
       if (resource === '*' && action === 'sns:Publish') expect(fn.grants?.sendsSms, pair).toBe(true);
+      else if (resource === '*' && action === 'dynamodb:ListStreams') expect(stream, pair).toBeDefined();
       else if (resource === '*') expect(action, pair).toMatch(/^xray:/);
       else if (action === 'ses:SendEmail') expect(fn.grants?.sendsEmail, pair).toBe(true);
       else if (action === 'ssm:GetParameter') expect(fn.grants?.readsAppUrl, pair).toBe(true);

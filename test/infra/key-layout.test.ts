@@ -3,7 +3,6 @@ import { type BucketGrant, KEYS, ROUTE_GRANTS, TRIGGER_GRANTS } from '../../infr
 import { finalEvidenceKey, stagingKey } from '../../lambdas/api/fraud/names.js';
 import { disputeEvidenceKey } from '../../lambdas/data/dispute-evidence.js';
 import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
-import { idempotencyKey, notificationJobKey } from '../../lambdas/data/notifications.js';
 import { CHUNK_PREFIX, chunkKey } from '../../lambdas/data/ingestion-layout.js';
 import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
@@ -33,7 +32,6 @@ const KEY = {
   signalsByNrc: nrcSignalsKey(id, 17),
   ingest: ingestJobKey(id),
   chunk: chunkKey(id, 3, 20),
-  notify: notificationJobKey(idempotencyKey({ kind: 'submission.decided', submission_id: id, status: 'rejected', reason: 'Wrong month' })),
   storedInputs: storagePath({ ...upload, doc_kind: 'inputs' }),
   storedStoppages: storagePath({ ...upload, doc_kind: 'stoppages' }),
   storedOnboarding: storagePath({ ...upload, payee_key: '', doc_kind: 'onboarding' }),
@@ -58,7 +56,6 @@ const PATTERN_OF: Record<KeyName, string> = {
   signalsByNrc: KEYS.uploads.results,
   ingest: KEYS.uploads.ingest,
   chunk: KEYS.uploads.chunks,
-  notify: KEYS.uploads.notify,
   storedInputs: KEYS.uploads.stored[0],
   storedStoppages: KEYS.uploads.stored[1],
   storedOnboarding: KEYS.onboarding.stored,
@@ -103,11 +100,6 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['decide-register-proposal', 'uploads', 'write', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'rows'],
-  // ingest-chunk queues the texts of the mandates its rows use; ingest-register the texts to changed mobiles' old numbers.
-  ...(['add-team-member', 'add-platform-admin', 'decide-submission', 'decide-submissions', 'assign-submission', 'decide-access-request', 'withdraw-fraud-report', 'open-dispute', 'decide-dispute', 'report-my-deduction', 'claim-mandate', 'ingest-chunk', 'ingest-register', 'update-settings'] as const).map(
-    (fn) => [fn, 'uploads', 'write', 'notify'] as [string, BucketKey, Op, KeyName],
-  ),
-  ['send-notification', 'uploads', 'read', 'notify'],
   ['get-submission-file', 'uploads', 'read', 'storedInputs'],
   ['get-submission-file', 'uploads', 'read', 'storedStoppages'],
   ['create-fraud-attachment-upload', 'evidence', 'write', 'staging'],

@@ -1,9 +1,10 @@
 import { roleStatements } from './policies.js';
-import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { KEYS, ROUTE_GRANTS } from '../../infra/grants.js';
+import { ROUTE_GRANTS } from '../../infra/grants.js';
+import { STREAM_TRIGGERS } from '../../infra/definitions.js';
+import { OUTBOX_PREFIX } from '../../shared/notifications.js';
 import { pascalCase } from '../../infra/constructs/names.js';
-import { logicalId, ref, synthesize } from './synth.js';
+import { logicalId, synthesize } from './synth.js';
 
 /** Email notifications: the sender's deployment parameter, its retries, dead letters and alarm. */
 const { stack, template, resources } = synthesize({ senderEmail: 'notifications@payroll.example.zm' });
@@ -38,22 +39,34 @@ describe('the sender identity', () => {
 });
 
 describe('the sender', () => {
-  it('runs for each job object under notify/ in the uploads bucket', () => {
-    template.hasResourceProperties('Custom::S3BucketNotifications', {
-      BucketName: ref(stack.storage.buckets.uploads),
-      NotificationConfiguration: {
-        LambdaFunctionConfigurations: Match.arrayWith([
-          Match.objectLike({ Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'notify/' }] } }, LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(sender.function), 'Arn'] } }),
-        ]),
-      },
-    });
+  const trigger = STREAM_TRIGGERS.find((t) => t.id === 'send-notification')!;
+  const mapping = () => Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((m) => JSON.stringify(m.Properties.FunctionName).includes(logicalId(sender.function)))!.Properties;
+
+  it("runs from the directory table's stream (new images), through an event source mapping of the outbox items only", () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    expect(mapping().EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.data.tables.directory), 'StreamArn'] });
+    expect(mapping().StartingPosition).toBe('TRIM_HORIZON');
+    const filters = (mapping().FilterCriteria.Filters as { Pattern: string }[]).map((f) => JSON.parse(f.Pattern));
+    expect(filters).toEqual([{ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { pk: { S: [{ prefix: OUTBOX_PREFIX }] } } } }]);
   });
 
-  it('is retried twice on failure, then dead-lettered into the alarmed queue', () => {
-    expect(props().DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [logicalId(stack.processing.deadLetters!), 'Arn'] } });
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: ref(sender.function), MaximumRetryAttempts: 2 });
+  it('takes batches of the declared size, bisects a failing batch, retries it twice, and reports failed records', () => {
+    expect(mapping()).toMatchObject({
+      BatchSize: trigger.batchSize,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: trigger.retryAttempts,
+      MaximumRecordAgeInSeconds: trigger.maxRecordAgeSeconds,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect([trigger.batchSize, trigger.retryAttempts]).toEqual([10, 2]);
+  });
+
+  it('sends a batch it gave up on to the dead-letter queue, whose alarm fires at one message', () => {
+    expect(mapping().DestinationConfig).toEqual({ OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(stack.processing.deadLetters!), 'Arn'] } } });
     const dlqAlarms = resources('AWS::CloudWatch::Alarm').filter((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible');
     expect(dlqAlarms).toHaveLength(1);
+    expect(JSON.stringify(dlqAlarms[0]!.Properties.Dimensions)).toContain(logicalId(stack.processing.deadLetters!));
+    expect(dlqAlarms[0]!.Properties).toMatchObject({ Threshold: 1 });
   });
 
   it('alarms on a single failed run (a send that failed, before its retries)', () => {
@@ -67,7 +80,7 @@ describe('the sender', () => {
 
 describe('a notification that could not be queued', () => {
   it('is counted in the log group of every function that queues, and alarmed on at the first', () => {
-    const notifying = Object.entries(ROUTE_GRANTS).filter(([, g]) => g.buckets?.uploads?.write?.includes(KEYS.uploads.notify)).map(([id]) => id);
+    const notifying = Object.entries(ROUTE_GRANTS).filter(([, g]) => g.notifies).map(([id]) => id);
     expect(notifying.sort()).toEqual(['add-platform-admin', 'add-team-member', 'assign-submission', 'claim-mandate', 'decide-access-request', 'decide-dispute', 'decide-submission', 'decide-submissions', 'open-dispute', 'report-my-deduction', 'update-settings', 'withdraw-fraud-report']);
     const filters = resources('AWS::Logs::MetricFilter');
     const groups = notifying.map((id) => logicalId(stack.api.functions.find((f) => f.node.id === pascalCase(id))!.logGroup));

@@ -1,6 +1,5 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
@@ -11,7 +10,7 @@ import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
-import { objectCreated, outbox } from './notify-support.js';
+import { outbox, outboxRecord, streamBatch } from './notify-support.js';
 
 /**
  * Delivering email notifications: a dispute opened or decided reaches the lender's admins; a replayed job
@@ -21,8 +20,8 @@ import { objectCreated, outbox } from './notify-support.js';
 const twin = inject('twin');
 const mail = outbox(twin);
 Object.assign(process.env, twin.env);
-const { bucketName, dynamo, s3, tableName } = await import('../../lambdas/data/clients.js');
-const { idempotencyKey, notificationJobKey, queueNotification } = await import('../../lambdas/data/notifications.js');
+const { dynamo, tableName } = await import('../../lambdas/data/clients.js');
+const { idempotencyKey, outboxItem, queueNotification } = await import('../../lambdas/data/notifications.js');
 const sendNotification = (await import('../../lambdas/events/send-notification.js')).handler;
 const { logger } = await import('../../lambdas/lib/powertools.js');
 type NotificationEvent = Parameters<typeof idempotencyKey>[0];
@@ -55,13 +54,8 @@ const opened = (): NotificationEvent & { kind: 'dispute.opened' } => ({
   reason: 'Never took this loan',
 });
 
-/** A job written outside notify/, so that only this test's own call of the sender runs it. */
-async function manualJob(event: NotificationEvent): Promise<string> {
-  const key = `manual-jobs/${randomUUID()}.json`;
-  const job = { key: idempotencyKey(event), event, queued_at: new Date().toISOString() };
-  await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: key, Body: JSON.stringify(job) }));
-  return key;
-}
+/** A stream batch of the event's outbox item, never written to the table: only this test's own call of the sender delivers it. */
+const manualBatch = (event: NotificationEvent) => streamBatch(outboxRecord(outboxItem(event)));
 const marker = async (event: NotificationEvent, email: string) =>
   (await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: { pk: `NOTIFY#${idempotencyKey(event)}`, sk: `TO#${email}` } }))).Item;
 
@@ -91,25 +85,27 @@ describe('exactly once', () => {
     await mail.exactlyOne(admins.map((a) => a.email), event.dispute_id);
 
     await queueNotification(event);
-    await sendNotification(objectCreated(bucketName('uploads'), notificationJobKey(idempotencyKey(event))));
+    // The record replayed, and the same event's records out of order in one batch (an update after its insert).
+    await sendNotification(streamBatch(outboxRecord(outboxItem(event), 'MODIFY'), outboxRecord(outboxItem(event))));
     await mail.exactlyOne(admins.map((a) => a.email), event.dispute_id);
   });
 
   it('a failing send is logged and given back; the retry sends it, and only it', async () => {
     const event = opened();
-    const job = await manualJob(event);
+    const batch = manualBatch(event);
     const errors = vi.spyOn(logger, 'error');
     vi.spyOn(SESv2Client.prototype, 'send').mockRejectedValueOnce(Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'TooManyRequestsException' }));
 
-    await expect(sendNotification(objectCreated(bucketName('uploads'), job))).rejects.toThrow(/1 of 2 notifications failed/);
-    expect(errors).toHaveBeenCalledWith('Notifications failed; the event will be retried', expect.objectContaining({ kind: 'dispute.opened', failed: 1 }));
+    // The record is reported as failed (reportBatchItemFailures), so the mapping retries it.
+    expect(await sendNotification(batch)).toEqual({ batchItemFailures: [{ itemIdentifier: batch.Records[0]!.dynamodb!.SequenceNumber }] });
+    expect(errors).toHaveBeenCalledWith('Notifications failed; the record will be retried', expect.objectContaining({ kind: 'dispute.opened', error: expect.stringMatching(/1 of 2 notifications failed/) }));
     const sent = await Promise.all(admins.map(async (a) => (await mail.about(a.email, event.dispute_id)).length));
     expect([...sent].sort()).toEqual([0, 1]);
     const unsent = admins[sent.indexOf(0)]!.email;
     expect(await marker(event, unsent)).toBeUndefined();
 
-    // Lambda's retry of the same event.
-    await sendNotification(objectCreated(bucketName('uploads'), job));
+    // Lambda's retry of the same record.
+    expect(await sendNotification(batch)).toEqual({ batchItemFailures: [] });
     await mail.exactlyOne(admins.map((a) => a.email), event.dispute_id);
     expect(await marker(event, unsent)).toBeDefined();
   });
@@ -139,10 +135,10 @@ describe('exactly once', () => {
 });
 
 describe('queueing never fails the action', () => {
-  it('a job that cannot be written is logged, and queueNotification resolves', async () => {
+  it('an outbox item that cannot be written on its own is logged, and queueNotification resolves', async () => {
     const errors = vi.spyOn(logger, 'error');
-    vi.spyOn(s3, 'send').mockRejectedValueOnce(new Error('S3 is unreachable') as never);
+    vi.spyOn(dynamo, 'send').mockRejectedValueOnce(new Error('DynamoDB is unreachable') as never);
     await expect(queueNotification(opened())).resolves.toBeUndefined();
-    expect(errors).toHaveBeenCalledWith('A notification could not be queued; the action stands', expect.objectContaining({ kind: 'dispute.opened', error: 'Error: S3 is unreachable' }));
+    expect(errors).toHaveBeenCalledWith('A notification could not be queued; the action stands', expect.objectContaining({ kind: 'dispute.opened', error: 'Error: DynamoDB is unreachable' }));
   });
 });

@@ -1,4 +1,4 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ReviewDecision } from '../../shared/api/reviews.js';
 import { currentMonth } from '../../shared/rules/dates.js';
@@ -22,13 +22,12 @@ const api = submissionsApi(twin);
 const mail = outbox(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
-const { bucketName, s3 } = await import('../../lambdas/data/clients.js');
-const { idempotencyKey, notificationJobKey } = await import('../../lambdas/data/notifications.js');
-type NotificationEvent = Parameters<typeof idempotencyKey>[0];
+const { dynamo, tableName } = await import('../../lambdas/data/clients.js');
+const { outboxKey } = await import('../../lambdas/data/notifications.js');
+type NotificationEvent = Parameters<typeof outboxKey>[0];
 
 const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
-const jobQueued = async (event: NotificationEvent) =>
-  s3.send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: notificationJobKey(idempotencyKey(event)) })).then(() => true, () => false);
+const jobQueued = async (event: NotificationEvent) => Boolean((await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: outboxKey(event) }))).Item);
 
 async function person(org: SeededOrg | null, roles: Role[], status = 'approved') {
   const user = await createUser(twin, roles);

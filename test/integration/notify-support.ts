@@ -1,13 +1,12 @@
-import type { S3Event } from 'aws-lambda';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { expect } from 'vitest';
 import type { OutboxMessage } from '../../infra/local/outbox.js';
-import { encodeEventKey } from '../../infra/local/s3-events.js';
 import type { TestTwinInfo } from '../support/cognito.js';
 import { twinSettled } from '../support/twin-process.js';
 
 type About = string | ((message: OutboxMessage) => boolean);
 
-/** Helpers of the notification tests: the twin's outbox, seen from outside, and the sender's S3 event. */
+/** Helpers of the notification tests: the twin's outbox, seen from outside, and the sender's stream records. */
 export function outbox(twin: TestTwinInfo) {
   const messages = async (to: string): Promise<OutboxMessage[]> =>
     (await (await fetch(`${twin.url}/_local/outbox.json?to=${encodeURIComponent(to)}`)).json()) as OutboxMessage[];
@@ -48,9 +47,25 @@ export function outbox(twin: TestTwinInfo) {
   return { messages, about, settled, exactlyOne, afterAWhile };
 }
 
-/** The S3 event of one object in the uploads bucket, as the twin (and S3) delivers it to the sender. */
-export function objectCreated(bucket: string, key: string): S3Event {
+let sequence = 0;
+/** The stream record of an outbox item, as DynamoDB Streams (and the twin's mapping) hands it to the sender. */
+export function outboxRecord(item: { pk: string; sk: string; event: string; queued_at: string; expires_at: number }, eventName: 'INSERT' | 'MODIFY' = 'INSERT'): DynamoDBRecord {
+  const keys = { pk: { S: item.pk }, sk: { S: item.sk } };
   return {
-    Records: [{ eventName: 'ObjectCreated:Put', awsRegion: 'af-south-1', s3: { bucket: { name: bucket }, object: { key: encodeEventKey(key) } } }],
-  } as unknown as S3Event;
+    eventID: `test-${++sequence}`,
+    eventName,
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: 'af-south-1',
+    dynamodb: {
+      Keys: keys,
+      NewImage: { ...keys, event: { S: item.event }, queued_at: { S: item.queued_at }, expires_at: { N: String(item.expires_at) } },
+      SequenceNumber: String(1e20 + sequence),
+      SizeBytes: item.event.length,
+      StreamViewType: 'NEW_IMAGE',
+    },
+  };
 }
+
+/** A batch of stream records. */
+export const streamBatch = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });

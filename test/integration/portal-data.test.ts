@@ -11,7 +11,7 @@ import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { objectCreated, outbox } from './notify-support.js';
+import { outbox, outboxRecord, streamBatch } from './notify-support.js';
 
 /**
  * What the employee portal reads of one person, through the real pipeline on the twin: two lenders'
@@ -196,11 +196,10 @@ describe('the decision of a reported deduction', () => {
     expect(text!.body).not.toContain(`lender ${orgA.payeeKey}`);
     expect(text!.body).not.toContain(digits);
 
-    const { idempotencyKey, notificationJobKey } = await import('../../lambdas/data/notifications.js');
-    const { bucketName } = await import('../../lambdas/data/clients.js');
+    const { outboxItem } = await import('../../lambdas/data/notifications.js');
     const { handler } = await import('../../lambdas/events/send-notification.js');
     const event = { kind: 'dispute.decided', dispute_id: dispute.id, org_id: orgA.orgId, payee_key: orgA.payeeKey, month: BEFORE, nrc: mine, decision: 'upheld', note: 'The lender showed no signed form.', opened_by: 'employee' } as const;
-    await handler(objectCreated(bucketName('uploads'), notificationJobKey(idempotencyKey(event))));
+    await handler(streamBatch(outboxRecord(outboxItem(event))));
     expect(await outbox(twin).about(entry.mobile, isDecision)).toHaveLength(1);
   });
 

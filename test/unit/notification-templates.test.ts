@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationEvent } from '../../lambdas/data/notifications.js';
-import { idempotencyKey, notificationJobKey } from '../../lambdas/data/notifications.js';
+import { idempotencyKey, outboxKey } from '../../lambdas/data/notifications.js';
 import { renderNotification, type SubmissionFacts } from '../../lambdas/events/notification-templates.js';
 
 const APP = 'https://app.example.test';
@@ -72,7 +72,8 @@ describe('idempotencyKey', () => {
     const decided = (status: 'fi_approved' | 'rejected') => idempotencyKey({ kind: 'submission.decided', submission_id: 's1', status });
     expect(decided('rejected')).toBe('submission.decided#s1#rejected');
     expect(decided('rejected')).not.toBe(decided('fi_approved'));
-    expect(notificationJobKey(decided('rejected'))).toBe(notificationJobKey(decided('rejected')));
-    expect(notificationJobKey(decided('rejected'))).toMatch(/^notify\/[0-9a-f]{64}\.json$/);
+    const rejected = { kind: 'submission.decided', submission_id: 's1', status: 'rejected' } as const;
+    expect(outboxKey(rejected)).toEqual(outboxKey({ ...rejected, reason: 'Another note' }));
+    expect(outboxKey(rejected).pk).toMatch(/^OUTBOX#[0-9a-f]{64}$/);
   });
 });

@@ -3,8 +3,7 @@ import type { Role } from '../../../shared/roles.js';
 import { writeAudit } from '../../data/audit.js';
 import { findOrganisationByPayeeKey } from '../../data/directory.js';
 import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../data/disputes.js';
-import { queueNotification } from '../../data/notifications.js';
-import { registerEntryByNrc } from '../../data/register.js';
+import { employeeEntryByNrc } from '../../data/register-leavers.js';
 import { ConflictError } from '../../http/errors.js';
 
 /** Who opens a dispute: a reviewer on someone's behalf, or the employee whose deduction it is. */
@@ -48,8 +47,12 @@ export async function openDisputeOn(
     response: null,
     decision: null,
   };
+  // The lender is told whose deduction it is: the register's name beside the NRC the email masks.
+  const employee = await employeeEntryByNrc(dispute.nrc);
+  const employee_name = employee ? `${employee.first_name} ${employee.last_name}` : null;
   try {
-    await putDispute(dispute);
+    // The lender's admins are notified by an outbox item written in the dispute's own transaction.
+    await putDispute(dispute, { kind: 'dispute.opened', dispute_id: dispute.id, org_id: org.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, reason: dispute.reason, employee_name });
   } catch (error) {
     if (error instanceof DisputeExistsError) throw new ConflictError(alreadyOpen, 'dispute_exists');
     throw error;
@@ -62,9 +65,5 @@ export async function openDisputeOn(
     outcome: 'ok',
     details: { dispute_id: dispute.id, payee_key: dispute.payee_key, month: dispute.month, org_id: org.org_id, opened_by: opener.by, after: { status: 'open' } },
   });
-  // The lender is told whose deduction it is: the register's name beside the NRC the email masks.
-  const employee = await registerEntryByNrc(dispute.nrc);
-  const employee_name = employee ? `${employee.first_name} ${employee.last_name}` : null;
-  await queueNotification({ kind: 'dispute.opened', dispute_id: dispute.id, org_id: org.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, reason: dispute.reason, employee_name });
   return dispute;
 }

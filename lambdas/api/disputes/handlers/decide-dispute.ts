@@ -1,7 +1,6 @@
 import { DISPUTE_MESSAGES, isDecided } from '../../../../shared/api/disputes.js';
 import * as routes from '../../../../shared/routes/disputes.js';
 import { writeAudit } from '../../../data/audit.js';
-import { queueNotification } from '../../../data/notifications.js';
 import { decideDispute } from '../../../data/dispute-decision.js';
 import { DisputeStateError, type StoredDispute } from '../../../data/disputes.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
@@ -20,7 +19,9 @@ export const handler = createApiHandler(routes.decideDispute, async ({ caller: m
   const conflict = (current: StoredDispute) => new ConflictError(DISPUTE_MESSAGES.alreadyDecided(current.status), 'already_decided', { dispute: disputeView(current, rights) });
   if (isDecided(dispute.status)) throw conflict(dispute);
   try {
-    const decided = await decideDispute(dispute, { email: me.email, at: new Date().toISOString(), decision: body.decision, note: body.note });
+    // The lender's admins (and an employee who opened it) are notified by an outbox item in the decision's own transaction.
+    const notify = { kind: 'dispute.decided', dispute_id: dispute.id, org_id: dispute.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, decision: body.decision, note: body.note, opened_by: dispute.opened_by } as const;
+    const decided = await decideDispute(dispute, { email: me.email, at: new Date().toISOString(), decision: body.decision, note: body.note }, notify);
     await writeAudit({
       actor: me,
       action: 'dispute.decide',
@@ -29,7 +30,6 @@ export const handler = createApiHandler(routes.decideDispute, async ({ caller: m
       outcome: 'ok',
       details: { dispute_id: dispute.id, note: body.note, before: { status: dispute.status }, after: { status: decided.status } },
     });
-    await queueNotification({ kind: 'dispute.decided', dispute_id: dispute.id, org_id: dispute.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, decision: body.decision, note: body.note, opened_by: dispute.opened_by });
     return { dispute: disputeView(decided, rights), message: DISPUTE_MESSAGES.decided(body.decision) };
   } catch (error) {
     if (error instanceof DisputeStateError) throw conflict(error.dispute);

@@ -7,7 +7,7 @@ import type { FraudReport } from '../../../../shared/rules/fraud-report.js';
 import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '../../../../shared/rules/file-signature.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import { writeAudit } from '../../../data/audit.js';
-import { EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, headEvidence, readEvidenceStart } from '../../../data/evidence.js';
+import { EvidenceChangedError, EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, readEvidenceStartOf } from '../../../data/evidence.js';
 import { DuplicateRequestError, type StoredFile, type StoredReport, putReport, reportIdOfRequest } from '../../../data/registry.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError, TooManyRequestsError } from '../../../http/errors.js';
@@ -24,6 +24,8 @@ interface FileReportInput extends FraudReport {
 interface Staged {
   key: string;
   file: string;
+  /** The ETag of the object whose first bytes were checked: only that object is copied. */
+  etag: string;
 }
 
 /** The caller's own staged uploads, each present in S3; anything else is refused before any write. */
@@ -35,36 +37,37 @@ async function checkAttachments(me: AuthenticatedCaller, keys: readonly string[]
     }
     return { key, file: parsed.file };
   });
-  const heads = await Promise.all(staged.map((s) => headEvidence(s.key)));
-  heads.forEach((head, i) => {
-    const name = staged[i]!.file;
-    if (!head) throw new BadRequestError(`Attachment '${name}' was not uploaded, or was already used in a report. Attach it again.`, 'attachment_missing');
-    if (head.size > EVIDENCE_MAX_BYTES) throw new PayloadTooLargeError(`'${name}' is too large. ${FRAUD_MESSAGES.fileTooLarge}`);
-  });
   // The declared type proves nothing: each file must start as what its name says (a .pdf as a PDF...).
-  const starts = await Promise.all(staged.map((s) => readEvidenceStart(s.key, SIGNATURE_BYTES)));
-  starts.forEach((start, i) => {
+  // Its size and ETag come with the same read, so the object copied later is the one checked here.
+  const starts = await Promise.all(staged.map((s) => readEvidenceStartOf(s.key, SIGNATURE_BYTES)));
+  return starts.map((read, i) => {
     const name = staged[i]!.file;
-    if (!start || !matchesSignature(extensionOf(name), start)) {
+    if (!read) throw new BadRequestError(`Attachment '${name}' was not uploaded, or was already used in a report. Attach it again.`, 'attachment_missing');
+    if (read.size > EVIDENCE_MAX_BYTES) throw new PayloadTooLargeError(`'${name}' is too large. ${FRAUD_MESSAGES.fileTooLarge}`);
+    if (!matchesSignature(extensionOf(name), read.start)) {
       throw new BadRequestError(FRAUD_MESSAGES.notWhatItClaims(name, extensionOf(name)), 'attachment_not_what_it_claims');
     }
+    return { ...staged[i]!, etag: read.etag };
   });
-  return staged;
 }
 
 /** Copies every staged file to its final path; on any failure removes the copies already made. */
 async function placeAttachments(report: FraudReport & { fi_name: string }, staged: readonly Staged[], timestamp: number): Promise<StoredFile[]> {
   const files = staged.map((s, i) => ({
     from: s.key,
+    etag: s.etag,
     path: finalEvidenceKey({ month: report.report_month, payeeKey: report.payee_key, fiName: report.fi_name, timestamp, n: i + 1, file: s.file }),
     name: s.file,
   }));
-  const results = await Promise.allSettled(files.map((f) => copyEvidenceNoOverwrite(f.from, f.path)));
+  const results = await Promise.allSettled(files.map((f) => copyEvidenceNoOverwrite(f.from, f.path, f.etag)));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
     const placed = files.filter((_, i) => results[i]!.status === 'fulfilled').map((f) => f.path);
     await deleteEvidence(placed).catch((error: unknown) => logger.warn('Could not remove copied attachments', { placed, error }));
     if (failed.reason instanceof EvidenceExistsError) throw new ConflictError('An attachment with the same name was filed at the same moment. Submit again.');
+    if (failed.reason instanceof EvidenceChangedError) {
+      throw new ConflictError('An attachment changed or was removed after it was checked. Attach the files again, then submit.', 'attachment_changed');
+    }
     throw failed.reason;
   }
   return files.map(({ path, name }) => ({ path, name }));

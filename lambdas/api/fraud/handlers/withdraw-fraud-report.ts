@@ -1,7 +1,7 @@
 import { FRAUD_MESSAGES, type WithdrawFraudReportResponse } from '../../../../shared/api/fraud.js';
 import * as routes from '../../../../shared/routes/fraud.js';
 import { writeAudit } from '../../../data/audit.js';
-import { queueNotification } from '../../../data/notifications.js';
+import { notificationPut } from '../../../data/notifications.js';
 import { findReportRef, getReport, ReportNotActiveError, retireReport } from '../../../data/registry-lifecycle.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors.js';
@@ -26,7 +26,9 @@ async function withdraw(me: AuthenticatedCaller, id: string | undefined, reason:
     throw new ForbiddenError(FRAUD_MESSAGES.withdrawNotYours, 'not_filing_organisation');
   }
   try {
-    const withdrawn = await retireReport(ref, { status: 'withdrawn', reason, at: new Date().toISOString(), by_email: me.email }, report);
+    // The platform admins are notified by an outbox item in the withdrawal's own transaction.
+    const notify = notificationPut({ kind: 'fraud_report.withdrawn', report_id: report.id, reason, by_email: me.email });
+    const withdrawn = await retireReport(ref, { status: 'withdrawn', reason, at: new Date().toISOString(), by_email: me.email }, report, [notify]);
     await writeAudit({
       actor: me,
       action: 'fraud_report.withdraw',
@@ -34,7 +36,6 @@ async function withdraw(me: AuthenticatedCaller, id: string | undefined, reason:
       outcome: 'ok',
       details: { report_id: report.id, reason, before: { status: 'active' }, after: { status: 'withdrawn' } },
     });
-    await queueNotification({ kind: 'fraud_report.withdrawn', report_id: report.id, reason, by_email: me.email });
     return { report: await reportView(withdrawn, rights), message: FRAUD_MESSAGES.withdrawn };
   } catch (error) {
     if (error instanceof ReportNotActiveError) throw new ConflictError(FRAUD_MESSAGES.notActive(error.report.status ?? 'active'), 'not_active');
