@@ -198,6 +198,8 @@ export const ACCESS_DECISION_MESSAGES = {
   orgNameRequired: 'Enter the name of the organisation this approval creates.',
   joinRoleInvalid: 'Choose a role the organisation has: FI Admin, Compliance or Data User for an FI; PMEC Admin, Compliance or Data User for PMEC.',
   orgGone: 'The organisation chosen to join no longer exists. Refresh the list.',
+  orgNameTaken: (name: string, kind: 'fi' | 'pmec', payeeKey: string | null) =>
+    `An organisation named ${name} already exists (${kind === 'fi' ? 'FI' : 'PMEC'}${payeeKey ? `, payee key ${payeeKey}` : ''}). Type another name for the new organisation, or reject this request.`,
   orgExists: (name: string, admins: readonly string[]) =>
     `The organisation ${name} already exists${admins.length ? ` (admins: ${admins.join(', ')})` : ' and has no admins'}. Choose to join it with a role, or reject this request.`,
 } as const;

@@ -43,7 +43,7 @@ test('an existing account invited to a team joins only when it accepts, on its h
   await invitee.goto('/signin');
   await signInThroughUi(invitee, person.email, person.password);
   const card = invitee.getByTestId('invitations-card');
-  await expect(card).toContainText('invites you to join as Compliance');
+  await expect(card).toContainText(`${lender.payeeKey} (FI, payee key ${lender.payeeKey}) invites you to join as Compliance`);
   await expect(invitee.getByTestId('role-badge')).toHaveText(['Data User']);
   await settled(invitee);
   await expectNoSeriousViolations(invitee, 'the invitation card');
