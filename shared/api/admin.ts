@@ -21,6 +21,13 @@ export const PLATFORM_ADMIN_MESSAGES = {
   invite_exists: 'This person already has an invitation to this role, waiting for their answer.',
 } as const;
 
+/** What adding and withdrawing say: an invitation the person accepts, never a role given behind their back. */
+export const platformInvitationMessage = (email: string, role: PlatformRole, newAccount: boolean): string =>
+  newAccount
+    ? `Invitation sent to ${email}. They become ${role} once they set their password from the email.`
+    : `${email} already has an account: they were invited and become ${role} when they accept.`;
+export const platformInvitationWithdrawn = (email: string, role: PlatformRole): string => `The invitation of ${email} to ${role} was withdrawn.`;
+
 /** Spec §8: "Otherwise the server message is shown, else 'We couldn't invite or create this user.'" */
 export function platformAdminErrorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : PLATFORM_ADMIN_MESSAGES.invite_and_create_failed;
@@ -54,6 +61,8 @@ export type PlatformAdminItem = z.infer<typeof platformAdminItemSchema>;
 
 export const platformAdminsResponseSchema = z.object({
   items: z.array(platformAdminItemSchema),
+  /** Invitations waiting for the person's answer: not admins (nor counted) until accepted. */
+  invitations: z.array(platformAdminItemSchema),
   counts: z.object({ super_admin: z.number().int(), sys_admin: z.number().int() }),
 });
 export type PlatformAdminsResponse = z.infer<typeof platformAdminsResponseSchema>;
