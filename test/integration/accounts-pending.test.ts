@@ -62,6 +62,6 @@ describe(named(getMe), () => {
     expect(removed).toMatchObject({ status: 'removed', decided_at: expect.any(String) });
     const refused = await call(twin, getTeam, { caller: token });
     expect(refused).toEqual({ status: 403, body: { error: 'not_approved', message: ACCESS_MESSAGES.removed(removed.org_name, removed.decided_at!) } });
-    expect(refused.body.message).toContain(`You were removed from ${removed.org_name} on `);
+    expect((refused.body as { message: string }).message).toContain(`You were removed from ${removed.org_name} on `);
   });
 });
