@@ -264,8 +264,7 @@ test.describe('the pending screen', () => {
 
     // Removed: where and when.
     await decide(renewed!.id, { decision: 'remove', note: 'Left the bank.' });
-    await page.goto('/signin');
-    await signInThroughUi(page, request.email, request.password);
+    await page.goto('/pending');
     await expect(page.getByRole('heading', { name: 'Your access was removed' })).toBeVisible();
     await expect(page.getByTestId('removed-notice')).toContainText(/You were removed from \S+ on \d{1,2} \w+ \d{4}\./);
     await settled(page);
