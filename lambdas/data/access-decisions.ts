@@ -138,7 +138,7 @@ export async function approveRequest(
         TransactItems: [
           ...orgItems,
           { Put: { TableName: table, Item: memberCodec.build(membership) } },
-          decideRequest(request, { status: 'approved', decided_at: now, decided_by: input.by, role_granted: input.role, org_id: org.org_id }),
+          decideRequest(request, { status: 'approved', decided_at: now, decided_by: input.by, role_granted: input.role, org_id: org.org_id, granted_org_name: org.org_name }),
           releaseGuard(request),
         ],
       }),

@@ -179,8 +179,10 @@ export const accessRequestItemSchema = z.object({
   created_at: z.string(),
   decided_at: z.string().nullable(),
   decision_note: z.string().nullable(),
-  /** The organisation an approval created or joined. */
+  /** The organisation an approval created or joined, its name, and the role the approval granted. */
   org_id: z.string().nullable(),
+  granted_org_name: z.string().nullable(),
+  role_granted: z.enum(ROLES).nullable(),
   source: z.literal('access_requests'),
   documents: z.array(z.string()),
   /** Of those documents, the ones whose file never arrived, and the ones that arrived but are not PDFs. */

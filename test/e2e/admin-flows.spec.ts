@@ -123,6 +123,15 @@ test.describe('an existing organisation, documents, revoking', () => {
     await expect(dialog).toHaveCount(0);
 
     await showAll(page);
+    // The All view says which organisation was joined and the role actually granted.
+    const approved = page.getByTestId('request-row').filter({ hasText: second.email });
+    await expect(approved.getByTestId('role-granted')).toHaveText('Granted: Data User');
+    await expect(approved).toContainText(admin.payeeKey!);
+    // The "Access approved." toast is the app theme's (its grey description is checked where it is owned): closed first.
+    await page.getByRole('button', { name: 'Close the message' }).click();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the All requests view');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/requests-all.png`, fullPage: true });
     await page.getByRole('button', { name: `Revoke the access of ${second.email}` }).click();
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Joined by mistake.');
     await dialog.getByRole('button', { name: 'Revoke access' }).click();

@@ -123,6 +123,9 @@ describe(named(decideAccessRequest), () => {
     const res = await decide(request.id, { decision: 'approve', role: 'fi_admin', org_name: '  Bank of Kasama  ' });
     const team = okBody(await call(twin, getTeam, { query: { org_id: okBody(res).org_id! }, caller: adminToken }));
     expect(team.org).toMatchObject({ org_name: 'Bank of Kasama', payee_key: request.payeeKey });
+    // The "All" view shows the organisation and the role the approval actually granted.
+    const all = okBody(await call(twin, listAccessRequests, { query: { status: 'all', q: request.email }, caller: adminToken })).items;
+    expect(all).toEqual([expect.objectContaining({ id: request.id, status: 'approved', org_id: team.org.org_id, granted_org_name: 'Bank of Kasama', role_granted: 'fi_admin' })]);
   });
 
   it('refuses a new organisation with an existing one\'s name, naming it, and writes nothing', async () => {
