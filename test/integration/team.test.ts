@@ -1,4 +1,4 @@
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminGetUserCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEAM_MESSAGES as M } from '../../shared/api/team.js';
 import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
@@ -61,6 +61,10 @@ describe(named(getTeam), () => {
     const body = okBody(await team(adminToken, fiA.orgId));
     expect(body.grantable_roles).toEqual(['fi_admin', 'compliance', 'data_user']);
     expect(body.effective_roles).toEqual([{ user_id: fiA.sub, email: fiA.email, roles: ['fi_admin'] }]);
+    // A role the person holds anywhere else (here a console-added group) is not this organisation's.
+    await cognitoClient(twin).send(new AdminAddUserToGroupCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: fiA.sub, GroupName: 'data_user' }));
+    expect(okBody(await team(adminToken, fiA.orgId)).effective_roles).toEqual([{ user_id: fiA.sub, email: fiA.email, roles: ['fi_admin'] }]);
+    await cognitoClient(twin).send(new AdminRemoveUserFromGroupCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: fiA.sub, GroupName: 'data_user' }));
   });
 
   it('refuses roles outside the team roles', async () => {

@@ -3,7 +3,7 @@ import { teamMemberView } from '../views.js';
 import * as routes from '../../../../shared/routes/team.js';
 import type { TeamResponse } from '../../../../shared/api/team.js';
 import { listOrgMembers, LIVE_STATUSES, type MemberItem } from '../../../data/memberships.js';
-import { rolesOfUser } from '../../../data/users.js';
+import { roleFitsOrganisation } from '../../../../shared/roles.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { resolveTeamContext } from '../team-context.js';
 
@@ -19,8 +19,13 @@ async function getTeam(caller: AuthenticatedCaller, orgId: string | undefined): 
     grantable_roles: ctx.grantable,
   };
   if (ctx.platformAdmin) {
-    // "Effective Roles": what Cognito actually grants each member (a handful of calls per team).
-    response.effective_roles = await Promise.all(members.map(async (m) => ({ user_id: m.user_id, email: m.email, roles: await rolesOfUser(m.user_id).catch(() => []) })));
+    // "Effective Roles": the role each member holds in this organisation now, as the directory grants it (an
+    // approved membership whose role the organisation's kind holds); roles held elsewhere are not this team's.
+    response.effective_roles = members.map((m) => ({
+      user_id: m.user_id,
+      email: m.email,
+      roles: m.status === 'approved' && roleFitsOrganisation(m.role, ctx.org.client_type) ? [m.role] : [],
+    }));
   }
   return response;
 }
