@@ -93,6 +93,10 @@ const GRANTS_BY_ROUTE = {
     tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } },
     userPool: ['AdminGetUser', 'AdminCreateUser'],
   }),
+  'change-member-role': audited({
+    tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup'],
+  }),
   'remove-team-member': audited({
     tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
     userPool: ['AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
