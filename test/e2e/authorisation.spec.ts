@@ -60,6 +60,15 @@ test('an existing account invited to a team joins only when it accepts, on its h
   await page.reload();
   const members = page.getByRole('region', { name: 'Members' });
   await expect(members).toContainText(person.email);
+  // The lender changes their role, within what an FI admin may grant.
+  const roleOf = members.getByRole('combobox', { name: `Role of ${person.email}` });
+  await expect(roleOf).toHaveValue('compliance');
+  await roleOf.selectOption('data_user');
+  await expect(members.getByRole('status')).toHaveText(`${person.email} is now Data User in this organisation.`);
+  await expect(roleOf).toHaveValue('data_user');
+  await settled(page);
+  await expectNoSeriousViolations(page, 'the team after a role change');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/team-role-changed.png`, fullPage: true });
   await members.getByRole('button', { name: new RegExp(`Remove ${person.email}`) }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
   await expect(members).not.toContainText(person.email);
