@@ -110,7 +110,6 @@ export const removeTeamMemberResponseSchema = z.object({ ok: z.literal(true), me
 
 /** PATCH /api/team/members/{id}?org_id= {role}: an approved member's new role, one the caller may grant here. */
 export const changeMemberRoleRequestSchema = z.object({ role: z.enum(ROLES, { message: TEAM_MESSAGES.roleNotAllowed }) });
-export const changeMemberRoleResponseSchema = removeTeamMemberResponseSchema;
 export const ROLE_CHANGE_MESSAGES = {
   notMember: 'Only an approved member’s role can be changed. Load the team again.',
   self: 'You cannot change your own role. Ask another admin of this organisation.',

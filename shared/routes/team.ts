@@ -1,5 +1,5 @@
 import { ORG_ADMINS } from '../access.js';
-import { changeMemberRoleRequestSchema, changeMemberRoleResponseSchema, addTeamMemberRequestSchema, addTeamMemberResponseSchema, removeTeamMemberResponseSchema, teamQuerySchema, teamResponseSchema } from '../api/team.js';
+import { changeMemberRoleRequestSchema, addTeamMemberRequestSchema, addTeamMemberResponseSchema, removeTeamMemberResponseSchema, teamQuerySchema, teamResponseSchema } from '../api/team.js';
 import { featureRoutes } from './define.js';
 
 /** Team management (spec part 2 §2 "Team Management"): route access is the first check; each handler then checks the organisation. */
@@ -46,7 +46,7 @@ export const changeMemberRole = route({
   uses: { tables: ['directory', 'audit'], userPool: true },
   query: teamQuerySchema,
   request: changeMemberRoleRequestSchema,
-  response: changeMemberRoleResponseSchema,
+  response: removeTeamMemberResponseSchema,
   summary: "Changes an approved member's role to one the caller may grant in this organisation (its kind's roles only).",
 });
 
