@@ -88,7 +88,7 @@ const GRANTS_BY_ROUTE = {
   'check-fraud-registry': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']) } }),
 
   // team
-  'get-team': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminListGroupsForUser'] },
+  'get-team': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
   'add-team-member': audited(NOTIFIES, {
     tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } },
     userPool: ['AdminGetUser', 'AdminCreateUser'],
@@ -122,7 +122,7 @@ const GRANTS_BY_ROUTE = {
   // One filtered Scan of memberships, as the census's.
   'list-role-mismatches': { tables: { directory: read(['Scan']) } },
   'add-platform-admin': audited(NOTIFIES, {
-    tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
+    tables: { directory: { actions: ['PutItem'], indexes: ['gsi1'] } },
     userPool: ['AdminGetUser', 'AdminCreateUser'],
   }),
   'remove-platform-admin': audited({
