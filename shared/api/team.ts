@@ -78,6 +78,8 @@ export const teamResponseSchema = z.object({
   grantable_roles: z.array(z.enum(ROLES)),
   /** Only for platform admins. */
   effective_roles: z.array(effectiveRolesSchema).optional(),
+  /** Invitations the person declined, newest first: the admin sees the answer (and may invite again). */
+  declined_invitations: z.array(z.object({ user_id: z.string(), email: z.string(), role: z.enum(ROLES), declined_at: z.string().nullable() })).default([]),
 });
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 

@@ -137,6 +137,8 @@ describe(named(addTeamMember), () => {
     expect(declined.body).toMatchObject({ declined: { org_id: fiA.orgId, role: 'data_user' } });
     expect(await call(twin, declineTeamInvite, { body: { org_id: fiA.orgId }, caller: fiB.token })).toEqual(refusal(404, 'no_invitation', M.noInvitation));
     expect(okBody(await call(twin, getMe, { caller: fiB.token })).memberships.find((m) => m.org_id === fiA.orgId)).toMatchObject({ status: 'rejected' });
+    // The inviting admin sees the answer.
+    expect(okBody(await team(fiA.token)).declined_invitations).toContainEqual({ user_id: fiB.sub, email: fiB.email, role: 'data_user', declined_at: expect.any(String) });
   });
 
   it('refuses an account that never verified its email', async () => {
