@@ -47,6 +47,8 @@ export const CALLER_TTL_MS = 30_000;
 export const ACCESS_MESSAGES = {
   pending: 'Your account is waiting for approval. An administrator must approve your access request, or you must accept an invitation, before you can do this.',
   role: 'Your role does not allow this action.',
+  removed: (orgName: string, at: string) =>
+    `You were removed from ${orgName} on ${new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}, so you no longer have access. An administrator of an organisation can invite you again.`,
   chooseOrganisation: 'You are a member of several organisations: choose the one you act for (the organisation switcher at the top of the page), then try again.',
   notMemberOf: 'You are not an approved member of the organisation you chose to act for. Choose one of your organisations in the switcher at the top of the page.',
   actingForOrganisation: 'You are acting for an organisation: choose "Platform" in the organisation switcher at the top of the page to do this as a platform admin.',

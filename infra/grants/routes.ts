@@ -15,6 +15,10 @@ const GRANTS_BY_ROUTE = {
     buckets: { onboarding: { write: [KEYS.onboarding.requests] } },
     userPool: ['AdminGetUser'],
   }),
+  'renew-access-request': audited({
+    tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } },
+    buckets: { onboarding: { write: [KEYS.onboarding.requests] } },
+  }),
   'accept-team-invite': audited({ tables: { directory: { actions: ['UpdateItem'], indexes: ['gsi1'] } }, userPool: ['AdminAddUserToGroup'] }),
   'decline-team-invite': audited({ tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } }),
 
@@ -84,10 +88,14 @@ const GRANTS_BY_ROUTE = {
   'check-fraud-registry': audited(AUDIT_WITH_POINTERS, { tables: { registry: read(['BatchGetItem']) } }),
 
   // team
-  'get-team': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') }, userPool: ['AdminListGroupsForUser'] },
+  'get-team': { tables: { directory: read(['GetItem', 'Query'], 'gsi1') } },
   'add-team-member': audited(NOTIFIES, {
     tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } },
     userPool: ['AdminGetUser', 'AdminCreateUser'],
+  }),
+  'change-member-role': audited({
+    tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup'],
   }),
   'remove-team-member': audited({
     tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
@@ -100,7 +108,8 @@ const GRANTS_BY_ROUTE = {
   'list-access-requests': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
   'get-access-request-documents': merge(AUDIT_ENTRY, { tables: { directory: read(['GetItem']) }, buckets: { onboarding: { read: [KEYS.onboarding.requests] } } }),
   'decide-access-request': audited(NOTIFIES, {
-    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: ['gsi1'] } },
+    // Scan: a new organisation's name against those approved before names were guarded.
+    tables: { directory: { actions: ['GetItem', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: ['gsi1'] } },
     buckets: { onboarding: { delete: [KEYS.onboarding.requests] } },
     // Revoking an approved request takes the role group and ends the person's sessions.
     userPool: ['AdminGetUser', 'AdminListGroupsForUser', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut', 'AdminDeleteUser'],
@@ -113,8 +122,8 @@ const GRANTS_BY_ROUTE = {
   // One filtered Scan of memberships, as the census's.
   'list-role-mismatches': { tables: { directory: read(['Scan']) } },
   'add-platform-admin': audited(NOTIFIES, {
-    tables: { directory: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] } },
-    userPool: ['AdminGetUser', 'AdminCreateUser', 'AdminAddUserToGroup'],
+    tables: { directory: { actions: ['PutItem'], indexes: ['gsi1'] } },
+    userPool: ['AdminGetUser', 'AdminCreateUser'],
   }),
   'remove-platform-admin': audited({
     tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] } },

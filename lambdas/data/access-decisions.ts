@@ -4,7 +4,7 @@ import type { Role } from '../../shared/roles.js';
 import { type AccessRequest, accessRequestCodec, pendingGuardKey, requestKey } from './access-requests.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from './dynamo.js';
-import { findOrganisationByPayeeKey, getOrganisation, type Organisation, organisationCodec, orgKey } from './directory.js';
+import { findOrganisationByPayeeKey, getOrganisation, type Organisation, organisationCodec, orgKey, orgNameGuardKey } from './directory.js';
 import { memberCodec } from './memberships.js';
 
 /**
@@ -19,14 +19,14 @@ import { memberCodec } from './memberships.js';
 /** A request with its decision, when it has one (the decision's fields are part of the request's codec). */
 export type StoredRequest = AccessRequest;
 
-const orgGuardKey = (request: Pick<AccessRequest, 'client_type' | 'payee_key' | 'org_name'>) => ({
-  pk: request.client_type === 'fi' && request.payee_key ? `ORGKEY#PAYEE#${request.payee_key}` : `ORGKEY#NAME#${request.org_name.trim().toUpperCase()}`,
-  sk: 'ORG',
-});
+const orgGuardKey = (request: Pick<AccessRequest, 'client_type' | 'payee_key' | 'org_name'>) =>
+  request.client_type === 'fi' && request.payee_key ? { pk: `ORGKEY#PAYEE#${request.payee_key}`, sk: 'ORG' } : orgNameGuardKey(request.org_name);
 
 export class DecisionConflictError extends Error {}
 /** The organisation this approval would create exists (created by another approval meanwhile). */
 export class OrganisationExistsError extends Error {}
+/** Another organisation holds the name this approval would give a new one (taken meanwhile). */
+export class OrganisationNameTakenError extends Error {}
 
 /** The request changed under this decision: its condition failed, or another decision raced it. */
 const isCancelled = (error: unknown) => isConditionFailure(error) || isTransactionConflict(error);
@@ -122,6 +122,10 @@ export async function approveRequest(
     : [
         { Put: { TableName: table, Item: { ...orgGuardKey(request), org_id: org.org_id, created_at: now }, ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: table, Item: organisationCodec.build(org), ConditionExpression: 'attribute_not_exists(pk)' } },
+        // One organisation per name, whatever its kind: the name guard, unless the first guard is it already.
+        ...(orgNameGuardKey(org.org_name).pk === orgGuardKey(request).pk
+          ? []
+          : [{ Put: { TableName: table, Item: { ...orgNameGuardKey(org.org_name), org_id: org.org_id, created_at: now }, ConditionExpression: 'attribute_not_exists(pk)' } }]),
       ];
   const membership = {
     ...{ org_id: org.org_id, org_name: org.org_name, client_type: org.client_type, payee_key: org.payee_key },
@@ -134,7 +138,7 @@ export async function approveRequest(
         TransactItems: [
           ...orgItems,
           { Put: { TableName: table, Item: memberCodec.build(membership) } },
-          decideRequest(request, { status: 'approved', decided_at: now, decided_by: input.by, role_granted: input.role, org_id: org.org_id }),
+          decideRequest(request, { status: 'approved', decided_at: now, decided_by: input.by, role_granted: input.role, org_id: org.org_id, granted_org_name: org.org_name }),
           releaseGuard(request),
         ],
       }),
@@ -143,6 +147,7 @@ export async function approveRequest(
     if (!isCancelled(error)) throw error;
     // Another approval created this organisation first: joining it needs the approver's choice.
     if (!found && isConditionFailure(error, 0)) throw new OrganisationExistsError();
+    if (!found && orgItems.length === 3 && isConditionFailure(error, 2)) throw new OrganisationNameTakenError();
     throw new DecisionConflictError();
   }
   return { org, created: !found };

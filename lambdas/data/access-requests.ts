@@ -63,6 +63,8 @@ const accessRequestSchema = z.object({
   decision_note: z.string().optional(),
   role_granted: z.enum(ROLES).optional(),
   org_id: z.string().optional(),
+  /** The name of the organisation the approval created or joined (the approver may have typed it). */
+  granted_org_name: z.string().optional(),
 });
 export type AccessRequest = z.output<typeof accessRequestSchema>;
 

@@ -59,3 +59,25 @@ export async function listOrganisationsOfKind(kind: Organisation['client_type'])
   return organisationCodec.parseAll(items).sort((a, b) => a.org_name.localeCompare(b.org_name) || a.org_id.localeCompare(b.org_id));
 }
 
+
+/**
+ * Access pattern "organisation by name" (any kind, letter case aside): the name guard an approval writes,
+ * else (organisations approved before names were guarded) a filtered Scan of the organisations.
+ */
+export async function findOrganisationByName(name: string): Promise<Organisation | null> {
+  const wanted = name.trim().toUpperCase();
+  const guard = await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: orgNameGuardKey(wanted), ConsistentRead: true }));
+  if (typeof guard.Item?.org_id === 'string') {
+    const org = await getOrganisation(guard.Item.org_id);
+    if (org) return org;
+  }
+  const items = await scanAll({
+    TableName: tableName('directory'),
+    FilterExpression: 'begins_with(pk, :org) AND sk = :meta',
+    ExpressionAttributeValues: { ':org': 'ORG#', ':meta': 'META' },
+  });
+  return organisationCodec.parseAll(items).find((o) => o.org_name.trim().toUpperCase() === wanted) ?? null;
+}
+
+/** The guard that keeps one organisation per name: pk=ORGKEY#NAME#{NAME IN UPPER CASE} sk=ORG, holding org_id. */
+export const orgNameGuardKey = (name: string) => ({ pk: `ORGKEY#NAME#${name.trim().toUpperCase()}`, sk: 'ORG' });

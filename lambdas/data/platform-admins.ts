@@ -30,11 +30,12 @@ const platformAdminSchema = z.object({
 export type PlatformAdminRecord = z.output<typeof platformAdminSchema>;
 
 export const recordKey = (userId: string, role: PlatformRole) => ({ pk: `PLATFORM_ADMIN#${userId}`, sk: `ROLE#${role}` });
-/** An invitation is not listed (gsi2) until it is accepted. */
+/** An invitation is not listed among the admins (gsi2 PLATFORM_ADMIN) until it is accepted: it is listed apart. */
 export const listedKeys = (userId: string, role: PlatformRole, at: string) => ({ gsi2pk: 'PLATFORM_ADMIN', gsi2sk: `${at}#${userId}#${role}` });
+const invitationKeys = (userId: string, role: PlatformRole, at: string) => ({ gsi2pk: 'PLATFORM_ADMIN_INVITATION', gsi2sk: `${at}#${userId}#${role}` });
 export const platformAdminCodec = defineCodec('platform admin', platformAdminSchema, (r) => ({
   ...recordKey(r.user_id, r.role),
-  ...(r.status === 'invited' ? {} : listedKeys(r.user_id, r.role, r.created_at)),
+  ...(r.status === 'invited' ? invitationKeys(r.user_id, r.role, r.created_at) : listedKeys(r.user_id, r.role, r.created_at)),
 }));
 const COUNTER_KEY = { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' };
 /** One more active super_admin: the counter's half of a record's transaction. */
@@ -42,15 +43,18 @@ export const countSuperAdminUp = () => ({ Update: { TableName: tableName('direct
 
 export class LastSuperAdminError extends Error {}
 
-/** Access pattern "every platform admin": Query gsi2 PLATFORM_ADMIN. */
-export async function listPlatformAdminRecords(): Promise<PlatformAdminRecord[]> {
+/**
+ * Access pattern "every platform admin": Query gsi2 PLATFORM_ADMIN; `invitations`: the invitations waiting
+ * for an answer (gsi2 PLATFORM_ADMIN_INVITATION) instead.
+ */
+export async function listPlatformAdminRecords(which: 'admins' | 'invitations' = 'admins'): Promise<PlatformAdminRecord[]> {
   const items = await queryAll({
     TableName: tableName('directory'),
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'PLATFORM_ADMIN' },
+    ExpressionAttributeValues: { ':pk': which === 'admins' ? 'PLATFORM_ADMIN' : 'PLATFORM_ADMIN_INVITATION' },
   });
-  return platformAdminCodec.parseAll(items);
+  return platformAdminCodec.parseAll(items).filter((r) => (which === 'admins' ? r.status !== 'invited' : r.status === 'invited'));
 }
 
 /** Access pattern "platform roles of a user": Query pk. */

@@ -55,6 +55,26 @@ export async function createMembership(
   return item;
 }
 
+/** Changes an approved membership's role, only while it is approved with the role it was read with. Answers false otherwise. */
+export async function changeMemberRole(member: MemberItem, role: Role, by: string): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('directory'),
+        Key: memberKey(member.org_id, member.user_id),
+        UpdateExpression: 'SET #role = :role, role_changed_at = :now, role_changed_by = :by',
+        ConditionExpression: '#status = :approved AND #role = :was',
+        ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+        ExpressionAttributeValues: { ':role': role, ':now': new Date().toISOString(), ':by': by, ':approved': 'approved', ':was': member.role },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Marks a membership removed, only if it is still in the status it was read in. Answers false otherwise. */
 export async function markMemberRemoved(member: MemberItem, by: string): Promise<boolean> {
   try {

@@ -24,6 +24,8 @@ export interface AuthenticatedCaller extends Caller {
    * organisation, or a caller in none). A fresh read is narrowed the same way.
    */
   acting: 'organisation' | 'platform' | 'unchosen';
+  /** For a caller without access: the organisation they were last removed from, and when (what a refusal tells them). */
+  removedFrom?: { orgName: string; at: string } | null;
 }
 /** An approved membership as the caller's organisation: the switcher's fields and the payee key. */
 export interface MemberOrganisation extends ActingOrganisation {
@@ -85,6 +87,12 @@ export async function resolveCaller(identity: Identity, options: { fresh?: boole
   return hit ?? (await readCaller(identity, now)).caller;
 }
 
+/** The membership the person was last removed from, if any. */
+function lastRemoval(access: DirectoryAccess): AuthenticatedCaller['removedFrom'] {
+  const removed = access.memberships.filter((m) => m.status === 'removed' && m.decided_at).sort((a, b) => b.decided_at!.localeCompare(a.decided_at!))[0];
+  return removed ? { orgName: removed.org_name || 'your organisation', at: removed.decided_at! } : null;
+}
+
 /** A fresh read of the directory: the caller it makes (remembered from now on) and what was read. */
 export async function readCaller(identity: Identity, now = Date.now()): Promise<{ caller: AuthenticatedCaller; access: DirectoryAccess }> {
   const access = await readDirectoryAccess(identity.userId);
@@ -102,6 +110,7 @@ export async function readCaller(identity: Identity, now = Date.now()): Promise<
       .map(({ org_id, org_name, client_type, role, payee_key }) => ({ org_id, org_name, client_type, role, payee_key })),
     actingOrgId: null,
     acting: 'unchosen',
+    removedFrom: held.size > 0 ? null : lastRemoval(access),
   };
   remembered.set(identity.userId, caller, now + CALLER_TTL_MS);
   return { caller, access };

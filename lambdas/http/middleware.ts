@@ -18,9 +18,10 @@ type Decision = { caller: AuthenticatedCaller } | { refusal: HttpError; caller: 
  * A route that acts for no organisation narrows only to an organisation the caller is a member of.
  */
 function decide(route: Pick<RouteDef, 'access' | 'pendingMessage' | 'actsForOrganisation'>, whole: AuthenticatedCaller, requested: string | null): Decision {
+  const withoutAccess = (c: AuthenticatedCaller) => (c.removedFrom ? ACCESS_MESSAGES.removed(c.removedFrom.orgName, c.removedFrom.at) : (route.pendingMessage ?? ACCESS_MESSAGES.pending));
   const refuse = (c: AuthenticatedCaller) => ({
     caller: c,
-    refusal: new ForbiddenError(c.approved ? ACCESS_MESSAGES.role : (route.pendingMessage ?? ACCESS_MESSAGES.pending), c.approved ? 'forbidden' : 'not_approved'),
+    refusal: new ForbiddenError(c.approved ? ACCESS_MESSAGES.role : withoutAccess(c), c.approved ? 'forbidden' : 'not_approved'),
   });
   if (!isAllowed(route.access, whole)) return refuse(whole);
   const acting = actFor(whole, requested);

@@ -83,21 +83,36 @@ export type EmailAvailabilityResponse = z.infer<typeof emailAvailabilityResponse
  * POST /api/access-requests. `user_sub` is what Cognito's SignUp answered: the server accepts the
  * request only for the unconfirmed account with this email and this sub, i.e. the one just created.
  */
-export const accessRequestBodySchema = z
-  .object({
-    email: emailSchema,
-    client_type: z.enum(CLIENT_TYPES),
-    org_name: z.string().trim().max(200).optional().default(''),
-    payee_key: z.string().max(40).optional().default(''),
-    full_name: z.string().trim().max(200).optional().default(''),
-    user_sub: z.uuid({ message: ACCOUNT_MESSAGES.signUpNotProven }),
-  })
-  .transform((body) => ({ ...body, payee_key: body.client_type === 'fi' ? normalisePayeeKey(body.payee_key) : '' }))
-  .superRefine((body, ctx) => {
-    if (body.client_type === 'fi' && !body.payee_key) ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyRequired });
-    else if (body.client_type === 'fi' && !isValidPayeeKey(body.payee_key)) ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyInvalid });
-    if (body.client_type === 'pmec' && !body.org_name) ctx.addIssue({ code: 'custom', path: ['org_name'], message: ACCOUNT_MESSAGES.orgNameRequired });
-  });
+const organisationFields = {
+  client_type: z.enum(CLIENT_TYPES),
+  org_name: z.string().trim().max(200).optional().default(''),
+  payee_key: z.string().max(40).optional().default(''),
+  full_name: z.string().trim().max(200).optional().default(''),
+};
+
+/** The organisation a request names: an FI's payee key (upper-cased, valid), a PMEC's name. */
+function organisationRules<T extends { client_type: (typeof CLIENT_TYPES)[number]; org_name: string; payee_key: string }>(schema: z.ZodType<T>) {
+  return schema
+    .transform((body) => ({ ...body, payee_key: body.client_type === 'fi' ? normalisePayeeKey(body.payee_key) : '' }))
+    .superRefine((body, ctx) => {
+      if (body.client_type === 'fi' && !body.payee_key) ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyRequired });
+      else if (body.client_type === 'fi' && !isValidPayeeKey(body.payee_key)) ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyInvalid });
+      if (body.client_type === 'pmec' && !body.org_name) ctx.addIssue({ code: 'custom', path: ['org_name'], message: ACCOUNT_MESSAGES.orgNameRequired });
+    });
+}
+
+export const accessRequestBodySchema = organisationRules(z.object({ email: emailSchema, ...organisationFields, user_sub: z.uuid({ message: ACCOUNT_MESSAGES.signUpNotProven }) }));
+
+/**
+ * POST /api/me/access-request: a signed-in account without access (its request rejected, its membership
+ * removed, or no request ever filed) files a new request, with new documents, for its own email.
+ */
+export const renewAccessRequestBodySchema = organisationRules(z.object(organisationFields));
+
+export const RENEW_MESSAGES = {
+  hasAccess: 'Your account already has access: open the platform instead.',
+  pending: 'Your access request is still waiting for review: there is nothing to file again.',
+} as const;
 
 
 export const accessRequestResponseSchema = z.object({
@@ -149,7 +164,23 @@ export const membershipSchema = z.object({
   payee_key: z.string().nullable(),
   role: z.enum(ROLES),
   status: z.enum(['pending', 'invited', 'approved', 'rejected', 'removed']),
+  /** When it was last decided: approved, declined or removed. */
+  decided_at: z.string().nullable().optional(),
 });
+
+/** The account's latest access request, as its person sees it on /pending. */
+export const ownAccessRequestSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'removed']),
+  client_type: z.enum(CLIENT_TYPES),
+  org_name: z.string(),
+  payee_key: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  /** The reason given with a rejection. */
+  decision_note: z.string().nullable(),
+});
+export type OwnAccessRequest = z.infer<typeof ownAccessRequestSchema>;
 
 /** An organisation the caller may act for (an approved membership): what the switcher shows. */
 export const actingOrganisationSchema = z.object({
@@ -174,5 +205,7 @@ export const meResponseSchema = z.object({
   platform_roles: z.array(z.enum(['super_admin', 'sys_admin'])).default([]),
   /** The organisation this request acted for (header `X-Acting-Org` or the only one), or null. */
   acting_org_id: z.string().nullable().default(null),
+  /** The latest access request this account filed, or null. */
+  access_request: ownAccessRequestSchema.nullable().default(null),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

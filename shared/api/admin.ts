@@ -21,6 +21,13 @@ export const PLATFORM_ADMIN_MESSAGES = {
   invite_exists: 'This person already has an invitation to this role, waiting for their answer.',
 } as const;
 
+/** What adding and withdrawing say: an invitation the person accepts, never a role given behind their back. */
+export const platformInvitationMessage = (email: string, role: PlatformRole, newAccount: boolean): string =>
+  newAccount
+    ? `Invitation sent to ${email}. They become ${role} once they set their password from the email.`
+    : `${email} already has an account: they were invited and become ${role} when they accept.`;
+export const platformInvitationWithdrawn = (email: string, role: PlatformRole): string => `The invitation of ${email} to ${role} was withdrawn.`;
+
 /** Spec §8: "Otherwise the server message is shown, else 'We couldn't invite or create this user.'" */
 export function platformAdminErrorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : PLATFORM_ADMIN_MESSAGES.invite_and_create_failed;
@@ -54,6 +61,8 @@ export type PlatformAdminItem = z.infer<typeof platformAdminItemSchema>;
 
 export const platformAdminsResponseSchema = z.object({
   items: z.array(platformAdminItemSchema),
+  /** Invitations waiting for the person's answer: not admins (nor counted) until accepted. */
+  invitations: z.array(platformAdminItemSchema),
   counts: z.object({ super_admin: z.number().int(), sys_admin: z.number().int() }),
 });
 export type PlatformAdminsResponse = z.infer<typeof platformAdminsResponseSchema>;
@@ -170,8 +179,10 @@ export const accessRequestItemSchema = z.object({
   created_at: z.string(),
   decided_at: z.string().nullable(),
   decision_note: z.string().nullable(),
-  /** The organisation an approval created or joined. */
+  /** The organisation an approval created or joined, its name, and the role the approval granted. */
   org_id: z.string().nullable(),
+  granted_org_name: z.string().nullable(),
+  role_granted: z.enum(ROLES).nullable(),
   source: z.literal('access_requests'),
   documents: z.array(z.string()),
   /** Of those documents, the ones whose file never arrived, and the ones that arrived but are not PDFs. */
@@ -198,6 +209,8 @@ export const ACCESS_DECISION_MESSAGES = {
   orgNameRequired: 'Enter the name of the organisation this approval creates.',
   joinRoleInvalid: 'Choose a role the organisation has: FI Admin, Compliance or Data User for an FI; PMEC Admin, Compliance or Data User for PMEC.',
   orgGone: 'The organisation chosen to join no longer exists. Refresh the list.',
+  orgNameTaken: (name: string, kind: 'fi' | 'pmec', payeeKey: string | null) =>
+    `An organisation named ${name} already exists (${kind === 'fi' ? 'FI' : 'PMEC'}${payeeKey ? `, payee key ${payeeKey}` : ''}). Type another name for the new organisation, or reject this request.`,
   orgExists: (name: string, admins: readonly string[]) =>
     `The organisation ${name} already exists${admins.length ? ` (admins: ${admins.join(', ')})` : ' and has no admins'}. Choose to join it with a role, or reject this request.`,
 } as const;

@@ -78,6 +78,8 @@ export const teamResponseSchema = z.object({
   grantable_roles: z.array(z.enum(ROLES)),
   /** Only for platform admins. */
   effective_roles: z.array(effectiveRolesSchema).optional(),
+  /** Invitations the person declined, newest first: the admin sees the answer (and may invite again). */
+  declined_invitations: z.array(z.object({ user_id: z.string(), email: z.string(), role: z.enum(ROLES), declined_at: z.string().nullable() })).default([]),
 });
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 
@@ -107,6 +109,14 @@ export const addTeamMemberResponseSchema = z.object({
 });
 
 export const removeTeamMemberResponseSchema = z.object({ ok: z.literal(true), member: teamMemberSchema, message: z.string() });
+
+/** PATCH /api/team/members/{id}?org_id= {role}: an approved member's new role, one the caller may grant here. */
+export const changeMemberRoleRequestSchema = z.object({ role: z.enum(ROLES, { message: TEAM_MESSAGES.roleNotAllowed }) });
+export const ROLE_CHANGE_MESSAGES = {
+  notMember: 'Only an approved member’s role can be changed. Load the team again.',
+  self: 'You cannot change your own role. Ask another admin of this organisation.',
+  changed: (email: string, role: string) => `${email} is now ${role} in this organisation.`,
+} as const;
 
 /** ?org_id=: the organisation a platform admin acts on (others act on their own). */
 export const teamQuerySchema = z.object({ org_id: queryText });

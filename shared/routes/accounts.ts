@@ -1,5 +1,5 @@
 import { PUBLIC, SIGNED_IN } from '../access.js';
-import { acceptInviteRequestSchema, acceptInviteResponseSchema, declineInviteRequestSchema, declineInviteResponseSchema, accessRequestBodySchema, accessRequestResponseSchema, emailAvailabilityQuerySchema, emailAvailabilityResponseSchema, meResponseSchema } from '../api/accounts.js';
+import { acceptInviteRequestSchema, acceptInviteResponseSchema, declineInviteRequestSchema, declineInviteResponseSchema, accessRequestBodySchema, accessRequestResponseSchema, emailAvailabilityQuerySchema, emailAvailabilityResponseSchema, meResponseSchema, renewAccessRequestBodySchema } from '../api/accounts.js';
 import { featureRoutes } from './define.js';
 
 /** Accounts and access (spec part 2): email availability, access requests, invites, the signed-in user. */
@@ -62,4 +62,16 @@ export const getMe = route({
   summary: 'The signed-in user: roles, approval, memberships, the organisations they may act for and the one they act for.',
 });
 
-export const ACCOUNTS_ROUTES = [getEmailAvailability, createAccessRequest, acceptTeamInvite, declineTeamInvite, getMe] as const;
+export const renewAccessRequest = route({
+  id: 'renew-access-request',
+  actsForOrganisation: false,
+  method: 'POST',
+  path: '/api/me/access-request',
+  access: SIGNED_IN,
+  uses: { tables: ['directory', 'audit'], buckets: ['onboarding'] },
+  request: renewAccessRequestBodySchema,
+  response: accessRequestResponseSchema,
+  summary: 'A signed-in account without access (request rejected, membership removed, none filed) files a new access request with new documents.',
+});
+
+export const ACCOUNTS_ROUTES = [getEmailAvailability, createAccessRequest, acceptTeamInvite, declineTeamInvite, getMe, renewAccessRequest] as const;

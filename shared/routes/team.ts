@@ -1,5 +1,5 @@
 import { ORG_ADMINS } from '../access.js';
-import { addTeamMemberRequestSchema, addTeamMemberResponseSchema, removeTeamMemberResponseSchema, teamQuerySchema, teamResponseSchema } from '../api/team.js';
+import { changeMemberRoleRequestSchema, addTeamMemberRequestSchema, addTeamMemberResponseSchema, removeTeamMemberResponseSchema, teamQuerySchema, teamResponseSchema } from '../api/team.js';
 import { featureRoutes } from './define.js';
 
 /** Team management (spec part 2 §2 "Team Management"): route access is the first check; each handler then checks the organisation. */
@@ -38,4 +38,16 @@ export const removeTeamMember = route({
   summary: 'Removes a member (by user id or email) from the organisation and withdraws the role it gave.',
 });
 
-export const TEAM_ROUTES = [getTeam, addTeamMember, removeTeamMember] as const;
+export const changeMemberRole = route({
+  id: 'change-member-role',
+  method: 'PATCH',
+  path: '/api/team/members/{id}',
+  access: ORG_ADMINS,
+  uses: { tables: ['directory', 'audit'], userPool: true },
+  query: teamQuerySchema,
+  request: changeMemberRoleRequestSchema,
+  response: removeTeamMemberResponseSchema,
+  summary: "Changes an approved member's role to one the caller may grant in this organisation (its kind's roles only).",
+});
+
+export const TEAM_ROUTES = [getTeam, addTeamMember, removeTeamMember, changeMemberRole] as const;

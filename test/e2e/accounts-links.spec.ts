@@ -38,7 +38,7 @@ test.describe('forgot and reset password', () => {
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await expect(page.getByLabel('Email')).toHaveValue(user.email);
     await signInThroughUi(page, user.email, 'Brand-new-pass1');
-    await expectPending(page, user.email);
+    await expectPending(page, user.email, 'No access request yet');
   });
 
   test('the same neutral answer for an unknown email', async ({ page }) => {

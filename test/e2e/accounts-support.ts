@@ -71,8 +71,9 @@ export async function putMembership(userId: string, status: 'invited' | 'approve
   return orgId;
 }
 
-export async function expectPending(page: Page, email: string) {
+/** On /pending with the state it names: waiting for an access request's review, or no request at all. */
+export async function expectPending(page: Page, email: string, heading: 'Waiting for approval' | 'No access request yet' = 'Waiting for approval') {
   await expect(page).toHaveURL(/\/pending$/);
-  await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
 }

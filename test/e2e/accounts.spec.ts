@@ -1,11 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { latestMessage, outbox, uniqueEmail } from '../support/accounts.js';
-import { createUser } from '../support/cognito.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { call } from '../support/api.js';
+import { decideAccessRequest } from '../../shared/routes/admin.js';
+import { requestAccess } from '../integration/admin-support.js';
+import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { accessRequestsOf, attach, expectPending, field, fillAccount, fillFiForm, pdf, putMembership } from './accounts-support.js';
 import { signInThroughUi, twinInfo } from './support.js';
 
 const twin = twinInfo();
+const SHOTS = process.env.E2E_SHOTS_DIR;
 const payeeKey = () => `f${randomUUID().slice(0, 5)}`;
 
 test.describe('Request Access (sign up)', () => {
@@ -190,12 +195,88 @@ test.describe('Request Access when uploads or the API fail (spec part 2 §8)', (
   });
 });
 
+test.describe('an applicant who lost the verification email', () => {
+  test('gets a new one from sign-in ("Send the code again") or by signing up again, which resumes the account', async ({ page }) => {
+    const email = uniqueEmail('lost-email');
+    await page.goto('/signup');
+    await fillFiForm(page, email, payeeKey());
+    await page.getByRole('button', { name: 'Request Access' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+    await page.goto(`/signin?email=${encodeURIComponent(email)}`);
+    await field(page, 'Password').fill('Request-Passw0rd');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please verify your email before signing in.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send the code again' }).click();
+    await expect(page.getByText(`A new verification link is on its way to ${email}.`)).toBeVisible();
+    await latestMessage(twin, email, 'Verify your email', 1);
+    await settled(page);
+    await expectNoSeriousViolations(page, 'sign-in of an unverified account');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sign-in-unverified.png`, fullPage: true });
+
+    // Signing up again with the same email and password resumes the account: no "already in use".
+    await page.goto('/signup');
+    await fillFiForm(page, email, payeeKey());
+    await page.getByRole('button', { name: 'Request Access' }).click();
+    await expect(page.getByText('This email already has an account that was never verified')).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sign-up-resumed.png`, fullPage: true });
+    const third = await latestMessage(twin, email, 'Verify your email', 2);
+    await page.goto(third.links[0]!);
+    await expect(page.getByText('Your email is verified. Please sign in.')).toBeVisible();
+    await field(page, 'Password').fill('Request-Passw0rd');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectPending(page, email);
+  });
+});
+
 test.describe('the pending screen', () => {
+  test('a rejected applicant sees the note and files a new request; approved and removed accounts see their own state', async ({ page }) => {
+    const { idToken: adminToken } = await signIn(twin, twin.admin.email, twin.admin.password);
+    const decide = (id: string, body: { decision: 'approve' | 'reject' | 'remove'; note?: string; role?: string }) => call(twin, decideAccessRequest, { params: { id }, body, caller: adminToken });
+    const request = await requestAccess(twin, 'fi');
+    await decide(request.id, { decision: 'reject', note: 'The TPIN certificate is unreadable.' });
+    await page.goto('/signin');
+    await signInThroughUi(page, request.email, request.password);
+    await expect(page.getByRole('heading', { name: 'Your access request was rejected' })).toBeVisible();
+    await expect(page.getByTestId('rejection-note')).toContainText('The TPIN certificate is unreadable.');
+    await expect(page.getByLabel('Payee Key / Deduction Code')).toHaveValue(request.payeeKey!);
+    await settled(page);
+    await expectNoSeriousViolations(page, '/pending after a rejection');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pending-rejected.png`, fullPage: true });
+    await attach(page, 'TPIN', pdf('tpin.pdf'));
+    await attach(page, 'PACRA', pdf('pacra.pdf'));
+    await attach(page, 'Application Letter', pdf('application.pdf'));
+    await page.getByRole('button', { name: 'Send the new request' }).click();
+    await expectPending(page, request.email);
+    const requests = await accessRequestsOf(request.email);
+    expect(requests.map((r) => r.status).sort()).toEqual(['pending', 'rejected']);
+    const renewed = requests.find((r) => r.status === 'pending');
+    expect(renewed).toMatchObject({ payee_key: request.payeeKey });
+
+    // Approved, then opening /pending directly: told so, never "waiting".
+    await decide(renewed!.id, { decision: 'approve', role: 'fi_admin' });
+    await page.getByRole('button', { name: 'Refresh status' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await page.goto('/pending');
+    await expect(page.getByRole('heading', { name: 'Your access is approved' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue to the platform' })).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pending-approved.png`, fullPage: true });
+
+    // Removed: where and when.
+    await decide(renewed!.id, { decision: 'remove', note: 'Left the bank.' });
+    await page.goto('/pending');
+    await expect(page.getByRole('heading', { name: 'Your access was removed' })).toBeVisible();
+    await expect(page.getByTestId('removed-notice')).toContainText(/You were removed from \S+ on \d{1,2} \w+ \d{4}\./);
+    await settled(page);
+    await expectNoSeriousViolations(page, '/pending of a removed member');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/pending-removed.png`, fullPage: true });
+  });
+
   test('lets the user through once a membership is approved', async ({ page }) => {
     const user = await createUser(twin, []);
     await page.goto('/signin');
     await signInThroughUi(page, user.email, user.password);
-    await expectPending(page, user.email);
+    await expectPending(page, user.email, 'No access request yet');
     await putMembership(user.username, 'approved');
     await page.getByRole('button', { name: 'Refresh status' }).click();
     await expect(page).toHaveURL(/\/app$/);

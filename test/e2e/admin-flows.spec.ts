@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { ACCESS_DECISION_MESSAGES } from '../../shared/api/admin.js';
 import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
-import { apiCaller, approvedOrgAdmin, requestAccess } from '../integration/admin-support.js';
+import { apiCaller, approvedOrgAdmin, requestAccess, signedInUser } from '../integration/admin-support.js';
+import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { field } from './accounts-support.js';
 import { signInThroughUi, twinInfo } from './support.js';
 
@@ -11,6 +12,7 @@ import { signInThroughUi, twinInfo } from './support.js';
  * accepted through the outbox link; reject and remove with reasons; the last super_admin.
  */
 const twin = twinInfo();
+const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/signin');
@@ -121,6 +123,15 @@ test.describe('an existing organisation, documents, revoking', () => {
     await expect(dialog).toHaveCount(0);
 
     await showAll(page);
+    // The All view says which organisation was joined and the role actually granted.
+    const approved = page.getByTestId('request-row').filter({ hasText: second.email });
+    await expect(approved.getByTestId('role-granted')).toHaveText('Granted: Data User');
+    await expect(approved).toContainText(admin.payeeKey!);
+    // The "Access approved." toast is the app theme's (its grey description is checked where it is owned): closed first.
+    await page.getByRole('button', { name: 'Close the message' }).click();
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the All requests view');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/requests-all.png`, fullPage: true });
     await page.getByRole('button', { name: `Revoke the access of ${second.email}` }).click();
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Joined by mistake.');
     await dialog.getByRole('button', { name: 'Revoke access' }).click();
@@ -180,5 +191,38 @@ test.describe('platform admins', () => {
     await expect(row).toContainText('Super Admin');
     await expect(row).toContainText('Managed by super admins');
     await expect(row.getByRole('button')).toHaveCount(0);
+  });
+
+  test('an added SYS_ADMIN is a pending invitation, not counted, until accepted; it can be withdrawn', async ({ page }) => {
+    const sys = await signedInUser(twin, ['sys_admin']);
+    await signInAsAdmin(page);
+    await page.goto('/admin/users');
+    await expect(page.getByText('becomes an admin once they accept it')).toBeVisible();
+    const counts = page.getByTestId('platform-admin-counts');
+    await expect(counts).toBeVisible();
+    const before = await counts.textContent();
+
+    const email = uniqueEmail('new-sys-admin');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Add SYS_ADMIN' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+    const invitation = page.getByTestId('platform-invitation-row').filter({ hasText: email });
+    await expect(invitation).toContainText('System Admin');
+    await expect(page.getByTestId('platform-admin-row').filter({ hasText: email })).toHaveCount(0);
+    await expect(counts).toHaveText(before!);
+    await settled(page);
+    await expectNoSeriousViolations(page, 'platform admins with a pending invitation');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/platform-admins-invitation.png`, fullPage: true });
+
+    // Removing a sys_admin says when it takes effect.
+    await page.reload();
+    await page.getByRole('button', { name: `Remove SYS_ADMIN from ${sys.email}` }).click();
+    await expect(page.getByRole('dialog')).toContainText('within 30 seconds');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: `Withdraw the invitation of ${email}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw the invitation' }).click();
+    await expect(page.getByText(`The invitation of ${email} to sys_admin was withdrawn.`)).toBeVisible();
+    await expect(page.getByTestId('platform-invitation-row').filter({ hasText: email })).toHaveCount(0);
   });
 });

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createUser, signIn } from '../support/cognito.js';
+import { call } from '../support/api.js';
+import { declineTeamInvite } from '../../shared/routes/accounts.js';
+import { addTeamMember } from '../../shared/routes/team.js';
 import { approvedOrgAdmin } from '../integration/admin-support.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAt, signInThroughUi, twinInfo } from './support.js';
@@ -43,7 +46,7 @@ test('an existing account invited to a team joins only when it accepts, on its h
   await invitee.goto('/signin');
   await signInThroughUi(invitee, person.email, person.password);
   const card = invitee.getByTestId('invitations-card');
-  await expect(card).toContainText('invites you to join as Compliance');
+  await expect(card).toContainText(`${lender.payeeKey} (FI, payee key ${lender.payeeKey}) invites you to join as Compliance`);
   await expect(invitee.getByTestId('role-badge')).toHaveText(['Data User']);
   await settled(invitee);
   await expectNoSeriousViolations(invitee, 'the invitation card');
@@ -60,9 +63,33 @@ test('an existing account invited to a team joins only when it accepts, on its h
   await page.reload();
   const members = page.getByRole('region', { name: 'Members' });
   await expect(members).toContainText(person.email);
+  // The lender changes their role, within what an FI admin may grant.
+  const roleOf = members.getByRole('combobox', { name: `Role of ${person.email}` });
+  await expect(roleOf).toHaveValue('compliance');
+  await roleOf.selectOption('data_user');
+  await expect(members.getByRole('status')).toHaveText(`${person.email} is now Data User in this organisation.`);
+  await expect(roleOf).toHaveValue('data_user');
+  await settled(page);
+  await expectNoSeriousViolations(page, 'the team after a role change');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/team-role-changed.png`, fullPage: true });
   await members.getByRole('button', { name: new RegExp(`Remove ${person.email}`) }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
   await expect(members).not.toContainText(person.email);
+
+  // Another person declines: the lender sees the answer. A third invitation is withdrawn before any answer.
+  const decliner = await createUser(twin, ['data_user']);
+  const pendingOne = await createUser(twin, ['data_user']);
+  for (const who of [decliner, pendingOne]) {
+    expect((await call(twin, addTeamMember, { body: { email: who.email, role: 'compliance' }, caller: lender.token })).status).toBe(200);
+  }
+  const declinerToken = (await signIn(twin, decliner.email, decliner.password)).idToken;
+  expect((await call(twin, declineTeamInvite, { body: { org_id: lender.orgId }, caller: declinerToken })).status).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('declined-invitations')).toContainText(`${decliner.email} declined to join as Compliance`);
+  await members.getByRole('button', { name: `Withdraw the invitation of ${pendingOne.email}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Withdraw the invitation' }).click();
+  await expect(members.getByTestId('member-row').filter({ hasText: pendingOne.email })).toHaveCount(0);
   await settled(page);
+  await expectNoSeriousViolations(page, 'the team with a declined invitation');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/team-after-removal.png`, fullPage: true });
 });

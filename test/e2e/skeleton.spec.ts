@@ -66,10 +66,12 @@ test.describe('session gating', () => {
     await page.goto('/signin');
     await signInThroughUi(page, user.email, user.password);
     await expect(page).toHaveURL(/\/pending$/);
-    await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+    // An account that never filed a request is told so, never that one waits.
+    await expect(page.getByRole('heading', { name: 'No access request yet' })).toBeVisible();
     await expect(page.getByText(user.email).first()).toBeVisible();
     await page.getByRole('button', { name: 'Refresh status' }).click();
-    await expect(page.getByText('Still pending review')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No access request yet' })).toBeVisible();
+    await expect(page.getByText('Still pending review')).toHaveCount(0);
   });
 
   test('a data user sees the menu of their role and is told an admin screen is not theirs', async ({ page }) => {

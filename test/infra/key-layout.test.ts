@@ -111,6 +111,7 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['search-fraud-reports', 'evidence', 'read', 'filed'],
   ['withdraw-fraud-report', 'evidence', 'read', 'filed'],
   ['create-access-request', 'onboarding', 'write', 'requestDoc'],
+  ['renew-access-request', 'onboarding', 'write', 'requestDoc'],
   ['get-access-request-documents', 'onboarding', 'read', 'requestDoc'],
   ['check-document', 'onboarding', 'read', 'requestDoc'],
   ['decide-access-request', 'onboarding', 'delete', 'requestDoc'],

@@ -172,6 +172,8 @@ describe(named(getEmailAvailability), () => {
     expect((await availability(user.email.toUpperCase())).body).toEqual({ available: false });
     const { email, body } = await signedUpFi('pending');
     await postRequest(body);
+    // Never verified: signing up again resumes the account, so the form must not refuse the email.
+    expect((await availability(email)).body).toEqual({ available: true });
     await cognitoClient(twin).send(new AdminDeleteUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
     expect((await availability(email)).body).toEqual({ available: false });
   });

@@ -123,6 +123,22 @@ describe(named(decideAccessRequest), () => {
     const res = await decide(request.id, { decision: 'approve', role: 'fi_admin', org_name: '  Bank of Kasama  ' });
     const team = okBody(await call(twin, getTeam, { query: { org_id: okBody(res).org_id! }, caller: adminToken }));
     expect(team.org).toMatchObject({ org_name: 'Bank of Kasama', payee_key: request.payeeKey });
+    // The "All" view shows the organisation and the role the approval actually granted.
+    const all = okBody(await call(twin, listAccessRequests, { query: { status: 'all', q: request.email }, caller: adminToken })).items;
+    expect(all).toEqual([expect.objectContaining({ id: request.id, status: 'approved', org_id: team.org.org_id, granted_org_name: 'Bank of Kasama', role_granted: 'fi_admin' })]);
+  });
+
+  it('refuses a new organisation with an existing one\'s name, naming it, and writes nothing', async () => {
+    const name = `Lender ${Date.now().toString(36)}`;
+    const first = await requestAccess(twin, 'fi');
+    expectStatus(await decide(first.id, { decision: 'approve', role: 'fi_admin', org_name: name }), 200);
+    const second = await requestAccess(twin, 'fi');
+    const refused = await decide(second.id, { decision: 'approve', role: 'fi_admin', org_name: name.toUpperCase() });
+    expect(refused).toEqual({ status: 409, body: { error: 'org_name_taken', message: M.orgNameTaken(name, 'fi', first.payeeKey), details: expect.objectContaining({ org_name: name }) } });
+    expect((await storedRequest(second.id))?.status).toBe('pending');
+    const pmec = await requestAccess(twin, 'pmec', { orgName: `Ministry ${Date.now().toString(36)}` });
+    expect((await decide(pmec.id, { decision: 'approve', role: 'pmec_admin', org_name: ` ${name} ` })).body).toMatchObject({ error: 'org_name_taken' });
+    expectStatus(await decide(second.id, { decision: 'approve', role: 'fi_admin', org_name: `${name} Two` }), 200);
   });
 
   it('approves PMEC requests into one organisation per name, the second by choice', async () => {

@@ -1,12 +1,12 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
+import { PLATFORM_ADMIN_MESSAGES, platformInvitationMessage, platformInvitationWithdrawn } from '../../shared/api/admin.js';
 import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
 import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '../../shared/routes/admin.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
 import { latestMessage, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
-import { auditOf, groupsOf, signedInUser } from './admin-support.js';
+import { auditOf, completeInvite, groupsOf, signedInUser } from './admin-support.js';
 
 const twin = inject('twin');
 let adminToken = '';
@@ -112,7 +112,27 @@ describe(named(addPlatformAdmin), () => {
     expect(link.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]+A1!$/);
     const user = await cognitoClient(twin).send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }));
     expect(user.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
-    expect(await groupsOf(twin, user.Username!)).toEqual(['sys_admin']);
+    expect(res.body.message).toBe(platformInvitationMessage(email, 'sys_admin', true));
+    // An invitation, listed apart and counted nowhere (the dashboard counts the groups), until the person sets a password and accepts.
+    expect(await groupsOf(twin, user.Username!)).toEqual([]);
+    const before = await list();
+    expect(before.items.some((i) => i.email === email)).toBe(false);
+    expect(before.invitations).toContainEqual(expect.objectContaining({ email, role: 'sys_admin' }));
+    const token = await completeInvite(twin, email, link.searchParams.get('code')!);
+    expect(okBody(await call(twin, acceptTeamInvite, { body: {}, caller: token })).accepted).toEqual([{ org_id: null, org_name: 'Platform administration', role: 'sys_admin' }]);
+    const after = await list();
+    expect(after.items.some((i) => i.email === email && i.role === 'sys_admin')).toBe(true);
+    expect(after.invitations.some((i) => i.email === email)).toBe(false);
+  });
+
+  it('withdraws a pending invitation: the person can no longer accept it', async () => {
+    const user = await signedInUser(twin, []);
+    expectStatus(await add(adminToken, user.email, 'sys_admin'), 200);
+    const withdrawn = await remove(adminToken, user.username, 'sys_admin');
+    expect(withdrawn).toEqual({ status: 200, body: { ok: true, user_id: user.username, role: 'sys_admin', message: platformInvitationWithdrawn(user.email, 'sys_admin') } });
+    expect((await list()).invitations.some((i) => i.email === user.email)).toBe(false);
+    expect((await call(twin, acceptTeamInvite, { body: { platform_role: 'sys_admin' }, caller: user.token })).status).toBe(404);
+    expect((await auditOf(twin, `USER#${user.username}`)).map((e) => e.action)).toContain('platform_admin.invite_withdraw');
   });
 });
 

@@ -1,8 +1,8 @@
-import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminGetUserCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { TEAM_MESSAGES as M } from '../../shared/api/team.js';
+import { ROLE_CHANGE_MESSAGES, TEAM_MESSAGES as M } from '../../shared/api/team.js';
 import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
-import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
+import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '../../shared/routes/team.js';
 import { listSubmissions } from '../../shared/routes/reviews.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
 import { cognitoFront, latestMessage, uniqueEmail } from '../support/accounts.js';
@@ -61,6 +61,10 @@ describe(named(getTeam), () => {
     const body = okBody(await team(adminToken, fiA.orgId));
     expect(body.grantable_roles).toEqual(['fi_admin', 'compliance', 'data_user']);
     expect(body.effective_roles).toEqual([{ user_id: fiA.sub, email: fiA.email, roles: ['fi_admin'] }]);
+    // A role the person holds anywhere else (here a console-added group) is not this organisation's.
+    await cognitoClient(twin).send(new AdminAddUserToGroupCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: fiA.sub, GroupName: 'data_user' }));
+    expect(okBody(await team(adminToken, fiA.orgId)).effective_roles).toEqual([{ user_id: fiA.sub, email: fiA.email, roles: ['fi_admin'] }]);
+    await cognitoClient(twin).send(new AdminRemoveUserFromGroupCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: fiA.sub, GroupName: 'data_user' }));
   });
 
   it('refuses roles outside the team roles', async () => {
@@ -133,6 +137,8 @@ describe(named(addTeamMember), () => {
     expect(declined.body).toMatchObject({ declined: { org_id: fiA.orgId, role: 'data_user' } });
     expect(await call(twin, declineTeamInvite, { body: { org_id: fiA.orgId }, caller: fiB.token })).toEqual(refusal(404, 'no_invitation', M.noInvitation));
     expect(okBody(await call(twin, getMe, { caller: fiB.token })).memberships.find((m) => m.org_id === fiA.orgId)).toMatchObject({ status: 'rejected' });
+    // The inviting admin sees the answer.
+    expect(okBody(await team(fiA.token)).declined_invitations).toContainEqual({ user_id: fiB.sub, email: fiB.email, role: 'data_user', declined_at: expect.any(String) });
   });
 
   it('refuses an account that never verified its email', async () => {
@@ -200,5 +206,31 @@ describe(named(removeTeamMember), () => {
     await join(adminToken, dataUser, 'data_user', pmec.orgId, true);
     expect(await removeMember(pmec.token, dataUser.username)).toEqual(refusal(403, 'remove_not_allowed', M.removeNotAllowed));
     expect((await removeMember(adminToken, dataUser.username, pmec.orgId)).status).toBe(200);
+  });
+});
+
+describe(named(changeMemberRole), () => {
+  const change = (token: string, id: string, role: string, orgId?: string) =>
+    call(twin, changeMemberRole, { params: { id }, query: { org_id: orgId }, body: { role } as { role: 'data_user' }, caller: token });
+
+  it("changes an approved member's role within the grant table and the organisation's kind", async () => {
+    const member = await signedInUser(twin, []);
+    await join(fiA.token, member, 'data_user', fiA.orgId);
+    const changed = await change(fiA.token, member.username, 'compliance');
+    expectStatus(changed, 200);
+    expect(changed.body).toMatchObject({ member: { role: 'compliance' }, message: ROLE_CHANGE_MESSAGES.changed(member.email, 'Compliance') });
+    expect((await call(twin, getMe, { caller: member.token })).body).toMatchObject({ roles: ['compliance'] });
+    expect(await groupsOf(twin, member.username)).toEqual(['compliance']);
+    expect(okBody(await team(fiA.token)).members.find((m) => m.user_id === member.username)).toMatchObject({ role: 'compliance' });
+
+    // Outside the organisation's kind, outside the grant table, oneself, another organisation's admin.
+    expect(await change(fiA.token, member.username, 'pmec_admin')).toEqual(refusal(403, 'role_not_allowed', M.roleNotAllowed));
+    expect(await change(fiA.token, member.username, 'super_admin')).toEqual(refusal(403, 'role_not_allowed', M.roleNotAllowed));
+    expect(await change(fiA.token, fiA.sub, 'data_user')).toEqual(refusal(409, 'cannot_change_self', ROLE_CHANGE_MESSAGES.self));
+    expect((await change(fiB.token, member.username, 'data_user')).status).toBe(404);
+    expect((await change(member.token, member.username, 'data_user')).status).toBe(403);
+    // A platform admin names the organisation.
+    expectStatus(await change(adminToken, member.username, 'data_user', fiA.orgId), 200);
+    expect((await auditOf(twin, `USER#${member.username}`)).filter((e) => e.action === 'team.member_role').map((e) => e.outcome)).toEqual(['ok', 'refused', 'refused', 'ok']);
   });
 });

@@ -23,6 +23,8 @@ export function accessRequestView(r: StoredRequest, existingOrg: ExistingOrg | n
     decided_at: r.decided_at ?? null,
     decision_note: r.decision_note ?? null,
     org_id: r.org_id ?? null,
+    granted_org_name: r.granted_org_name ?? null,
+    role_granted: r.role_granted ?? null,
     source: 'access_requests',
     documents,
     // The onboarding bucket's event records each file as it lands (lambdas/events/check-document.ts).

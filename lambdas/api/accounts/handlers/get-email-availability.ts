@@ -10,11 +10,12 @@ import * as routes from '../../../../shared/routes/accounts.js';
 
 /**
  * GET /api/email-availability?email= (spec part 2 §5: checked when the email field is left).
- * Taken means an account signs in with it, or a request for it is pending. Nothing else is said.
+ * Taken means an account signs in with it, or a request for it is pending. An account never verified is
+ * not taken: signing up again with its password resumes it (a new verification email). Nothing else is said.
  */
 export const handler = createApiHandler(routes.getEmailAvailability, async ({ query, event }) => {
   const { email } = query;
   if (!(await consumeRateLimits(availabilityLimits(limitAddress(event), email)))) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyRequests);
   const [user, pending] = await Promise.all([findUserByEmail(email), getPendingAccessRequest(email)]);
-  return { available: !user && !pending };
+  return { available: user ? user.status === 'UNCONFIRMED' : !pending };
 });

@@ -1,13 +1,12 @@
 import { createApiHandler } from '../../../http/handler.js';
 import { subject } from '../platform-admins.js';
 import * as routes from '../../../../shared/routes/admin.js';
-import { PLATFORM_ADMIN_MESSAGES as M, platformRolesGrantableBy, type PlatformRole } from '../../../../shared/api/admin.js';
+import { PLATFORM_ADMIN_MESSAGES as M, platformInvitationMessage, platformRolesGrantableBy, type PlatformRole } from '../../../../shared/api/admin.js';
 import { writeAudit } from '../../../data/audit.js';
-import { cancelPlatformAdminRemoval, ensurePlatformAdminRecord, getPlatformAdminRecord } from '../../../data/platform-admins.js';
 import { readDirectoryAccess } from '../../../data/caller-directory.js';
 import { queueNotification } from '../../../data/notifications.js';
 import { invitePlatformAdmin } from '../../../data/platform-admin-invitations.js';
-import { addToRole, type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
+import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
 import { PLATFORM_INVITATION_NAME } from '../../../../shared/api/team.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError, HttpError } from '../../../http/errors.js';
@@ -41,21 +40,17 @@ async function addPlatformAdmin(actor: AuthenticatedCaller, input: { email: stri
   if (before.includes(input.role)) throw new ConflictError(M.role_already_granted, 'role_already_granted');
   if (!invited) return inviteExisting(actor, user, input.role, before);
 
-  // Group first, record second: a reconcile running in between writes the same record, once.
-  await addToRole(user.username, input.role);
+  // A new account holds the role once its person accepts, as /invite-accept does after the password is set.
+  if (!(await invitePlatformAdmin({ user_id: user.sub, email: user.email, role: input.role, created_by: actor.email }))) throw new ConflictError(M.invite_exists, 'invite_exists');
   const created_at = new Date().toISOString();
-  const wrote = await ensurePlatformAdminRecord({ user_id: user.sub, email: user.email, role: input.role, created_by: actor.email, created_at });
-  if (!wrote && (await getPlatformAdminRecord(user.sub, input.role))?.status === 'removing') {
-    await cancelPlatformAdminRemoval(user.sub, input.role); // an interrupted removal of the same role
-  }
   await writeAudit({
     actor,
-    action: 'platform_admin.add',
+    action: 'platform_admin.invite',
     subject: subject(user.sub),
     outcome: 'ok',
-    details: { email: user.email, role: input.role, invited, before: { roles: before }, after: { roles: [...before, input.role] } },
+    details: { email: user.email, role: input.role, invited, before: { roles: before }, after: { roles: before, invited: input.role } },
   });
-  return { item: platformAdminView(user, input.role, created_at), invited, message: `Invitation sent to ${user.email}.` };
+  return { item: platformAdminView(user, input.role, created_at), invited, message: platformInvitationMessage(user.email, input.role, true) };
 }
 
 /**
@@ -67,12 +62,12 @@ async function inviteExisting(actor: AuthenticatedCaller, user: CognitoUser, rol
   const created_at = new Date().toISOString();
   await queueNotification({ kind: 'membership.invited', org_id: `PLATFORM#${role}`, org_name: PLATFORM_INVITATION_NAME, user_id: user.sub, email: user.email, role, invited_at: created_at });
   await writeAudit({ actor, action: 'platform_admin.invite', subject: subject(user.sub), outcome: 'ok', details: { email: user.email, role, before: { roles: before }, after: { roles: before, invited: role } } });
-  return { item: platformAdminView(user, role, created_at), invited: false, message: `${user.email} already has an account: they were invited and become ${role} when they accept.` };
+  return { item: platformAdminView(user, role, created_at), invited: false, message: platformInvitationMessage(user.email, role, false) };
 }
 
 /**
  * POST /api/admin/platform-admins (spec part 2 §7 /platform-admins-add): super_admin grants
- * super_admin or sys_admin, sys_admin grants sys_admin; a new email is invited through Cognito and holds
- * the role once it sets its password; an existing account is invited and holds it once it accepts.
+ * super_admin or sys_admin, sys_admin grants sys_admin. Either way an invitation: a new email (invited through
+ * Cognito) holds the role once it sets its password on /invite-accept, an existing account once it accepts.
  */
 export const handler = createApiHandler(routes.addPlatformAdmin, async ({ caller, body }) => addPlatformAdmin(caller, body));

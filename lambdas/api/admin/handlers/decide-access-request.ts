@@ -2,7 +2,8 @@ import { createApiHandler } from '../../../http/handler.js';
 import { requireRequest } from '../access-requests.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem, GRANT_ROLES } from '../../../../shared/api/admin.js';
-import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
+import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, OrganisationNameTakenError, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
+import { findOrganisationByName, type Organisation } from '../../../data/directory.js';
 import { writeAudit } from '../../../data/audit.js';
 import { queueNotification } from '../../../data/notifications.js';
 import { deleteOnboardingDocuments } from '../../../data/onboarding-documents.js';
@@ -25,6 +26,11 @@ async function deleteDocuments(request: StoredRequest): Promise<void> {
 const response = (r: Pick<StoredRequest, 'id'>, status: AccessRequestItem['status'], message: string, extra: Partial<AccessDecisionResponse> = {}): AccessDecisionResponse => ({
   ok: true, id: r.id, status, message, org_id: null, kept_auth_user: false, links: null, ...extra,
 });
+
+/** A new organisation never takes an existing one's name (any kind, letter case aside): 409 naming it. */
+function refuseNameTaken(org: Organisation): never {
+  throw new ConflictError(M.orgNameTaken(org.org_name, org.client_type, org.payee_key), 'org_name_taken', { org_id: org.org_id || null, org_name: org.org_name });
+}
 
 async function decide<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -67,11 +73,16 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
     // The role must be one the organisation's kind holds (a lender never holds PMEC Admin), then one this approval grants.
     requireRoleFits(existing ?? { org_name: orgName, client_type: request.client_type }, role);
     if (!existing && !(GRANT_ROLES as readonly string[]).includes(role)) throw new BadRequestError(M.roleRequired, 'invalid_role');
+    if (!existing) {
+      const namesake = await findOrganisationByName(orgName);
+      if (namesake) refuseNameTaken(namesake);
+    }
     const { org, created } = await decide(async () => {
       try {
         return await approveRequest(request, { userId: user.sub, role, orgName, by: actor.email, existingOrg: existing });
       } catch (error) {
         if (error instanceof OrganisationExistsError) return refuseUnchosenJoin((await organisationOfRequest(request))!);
+        if (error instanceof OrganisationNameTakenError) return refuseNameTaken((await findOrganisationByName(orgName)) ?? { org_id: '', org_name: orgName, client_type: request.client_type, payee_key: null, created_at: '' });
         throw error;
       }
     });

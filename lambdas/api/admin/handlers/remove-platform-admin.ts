@@ -1,12 +1,20 @@
 import { createApiHandler } from '../../../http/handler.js';
 import { platformAdminMembers, subject } from '../platform-admins.js';
 import * as routes from '../../../../shared/routes/admin.js';
-import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES } from '../../../../shared/api/admin.js';
+import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES, platformInvitationWithdrawn } from '../../../../shared/api/admin.js';
+import { declinePlatformInvitation } from '../../../data/platform-admin-invitations.js';
 import { writeAudit } from '../../../data/audit.js';
-import { beginPlatformAdminRemoval, cancelPlatformAdminRemoval, finishPlatformAdminRemoval, getPlatformAdminRecord, LastSuperAdminError } from '../../../data/platform-admins.js';
+import { beginPlatformAdminRemoval, cancelPlatformAdminRemoval, finishPlatformAdminRemoval, getPlatformAdminRecord, LastSuperAdminError, type PlatformAdminRecord } from '../../../data/platform-admins.js';
 import { removeFromRole, signOutEverywhere } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../http/errors.js';
+
+/** An invitation not yet answered is withdrawn: the record goes, nothing else was granted. */
+async function withdrawInvitation(actor: AuthenticatedCaller, record: PlatformAdminRecord) {
+  if (!(await declinePlatformInvitation(record.user_id, record.role))) throw new NotFoundError(M.not_platform_admin, 'not_platform_admin');
+  await writeAudit({ actor, action: 'platform_admin.invite_withdraw', subject: subject(record.user_id), outcome: 'ok', details: { email: record.email, role: record.role } });
+  return { ok: true as const, user_id: record.user_id, role: record.role, message: platformInvitationWithdrawn(record.email, record.role) };
+}
 
 async function removePlatformAdmin(actor: AuthenticatedCaller, userId: string, roleInput: string | undefined) {
   const role = PLATFORM_ROLES.find((r) => r === roleInput?.trim().toLowerCase());
@@ -14,7 +22,8 @@ async function removePlatformAdmin(actor: AuthenticatedCaller, userId: string, r
   const members = await platformAdminMembers();
   const record = await getPlatformAdminRecord(userId, role);
   const holder = members[role].find((r) => r.user_id === userId);
-  if (!record || record.status === 'invited') throw new NotFoundError(M.not_platform_admin, 'not_platform_admin');
+  if (!record) throw new NotFoundError(M.not_platform_admin, 'not_platform_admin');
+  if (record.status === 'invited') return withdrawInvitation(actor, record);
 
   const refuse = async () => {
     await writeAudit({ actor, action: 'platform_admin.remove', subject: subject(userId), outcome: 'refused', details: { role, reason: 'last_super_admin' } });
@@ -49,7 +58,7 @@ async function removePlatformAdmin(actor: AuthenticatedCaller, userId: string, r
 
 /**
  * DELETE /api/admin/platform-admins/{user_id}?role= (spec part 2 §7 /platform-admins-remove).
- * The last super_admin is never removed (spec §5, §9).
+ * The last super_admin is never removed (spec §5, §9). An invitation waiting for its answer is withdrawn.
  */
 export const handler = createApiHandler(routes.removePlatformAdmin, async ({ caller, params, query }) =>
   removePlatformAdmin(caller, params.user_id, query.role),

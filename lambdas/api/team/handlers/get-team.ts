@@ -3,7 +3,7 @@ import { teamMemberView } from '../views.js';
 import * as routes from '../../../../shared/routes/team.js';
 import type { TeamResponse } from '../../../../shared/api/team.js';
 import { listOrgMembers, LIVE_STATUSES, type MemberItem } from '../../../data/memberships.js';
-import { rolesOfUser } from '../../../data/users.js';
+import { roleFitsOrganisation } from '../../../../shared/roles.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { resolveTeamContext } from '../team-context.js';
 
@@ -12,15 +12,24 @@ const newestFirst = (a: MemberItem, b: MemberItem) => (b.created_at ?? '').local
 /** Spec §7 /org-team-list: the organisation and its live members (removed and rejected ones are history). */
 async function getTeam(caller: AuthenticatedCaller, orgId: string | undefined): Promise<TeamResponse> {
   const ctx = await resolveTeamContext(caller, orgId);
-  const members = (await listOrgMembers(ctx.org.org_id)).filter((m) => LIVE_STATUSES.includes(m.status)).sort(newestFirst);
+  const all = await listOrgMembers(ctx.org.org_id);
+  const members = all.filter((m) => LIVE_STATUSES.includes(m.status)).sort(newestFirst);
+  // A rejected membership is an invitation its person declined (an access request's rejection makes none).
+  const declined = all.filter((m) => m.status === 'rejected').sort((a, b) => (b.decided_at ?? '').localeCompare(a.decided_at ?? ''));
   const response: TeamResponse = {
     org: { org_id: ctx.org.org_id, org_name: ctx.org.org_name, client_type: ctx.org.client_type, payee_key: ctx.org.payee_key },
     members: members.map(teamMemberView),
     grantable_roles: ctx.grantable,
+    declined_invitations: declined.map((m) => ({ user_id: m.user_id, email: m.email, role: m.role, declined_at: m.decided_at })),
   };
   if (ctx.platformAdmin) {
-    // "Effective Roles": what Cognito actually grants each member (a handful of calls per team).
-    response.effective_roles = await Promise.all(members.map(async (m) => ({ user_id: m.user_id, email: m.email, roles: await rolesOfUser(m.user_id).catch(() => []) })));
+    // "Effective Roles": the role each member holds in this organisation now, as the directory grants it (an
+    // approved membership whose role the organisation's kind holds); roles held elsewhere are not this team's.
+    response.effective_roles = members.map((m) => ({
+      user_id: m.user_id,
+      email: m.email,
+      roles: m.status === 'approved' && roleFitsOrganisation(m.role, ctx.org.client_type) ? [m.role] : [],
+    }));
   }
   return response;
 }

@@ -5,7 +5,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 export function DoneAlert({ message, onClose }: { message: string | null; onClose: () => void }) {
   if (!message) return null;
   return (
-    <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status" withCloseButton onClose={onClose}>
+    <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status" withCloseButton closeButtonLabel="Dismiss" onClose={onClose}>
       {message}
     </Alert>
   );

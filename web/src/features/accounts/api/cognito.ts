@@ -1,4 +1,4 @@
-import { confirmResetPassword, confirmSignIn, confirmSignUp, resendSignUpCode, resetPassword, signIn, signUp } from 'aws-amplify/auth';
+import { confirmResetPassword, confirmSignIn, confirmSignUp, resendSignUpCode, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
 import { loadAmplify } from '@/lib/amplify';
 
 /*
@@ -26,6 +26,21 @@ export async function confirmEmail(email: string, code: string): Promise<void> {
 export async function resendVerificationEmail(email: string): Promise<void> {
   await loadAmplify();
   await resendSignUpCode({ username: email });
+}
+
+/**
+ * Whether this email and password are an account created earlier and never verified: Cognito answers
+ * "confirm your sign-up" only to the right password. A verified account signed in by it is signed out again.
+ */
+export async function isUnverifiedAccount(email: string, password: string): Promise<boolean> {
+  await loadAmplify();
+  try {
+    const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    if (result.isSignedIn) await signOut();
+    return !result.isSignedIn && result.nextStep.signInStep === 'CONFIRM_SIGN_UP';
+  } catch (error) {
+    return error instanceof Error && error.name === 'UserNotConfirmedException';
+  }
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {

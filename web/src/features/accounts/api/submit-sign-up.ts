@@ -4,7 +4,7 @@ import { isApiError } from '@/lib/api-client';
 import { UploadError } from '@/lib/presigned-post';
 import type { UploadVariables } from '@/lib/use-upload';
 import { cognitoErrorName, passwordPolicyMessage, signUpErrorMessage } from '../utils/account-errors';
-import { signUpAccount } from './cognito';
+import { isUnverifiedAccount, resendVerificationEmail, signUpAccount } from './cognito';
 
 export interface SignUpValues {
   clientType: ClientType;
@@ -24,7 +24,8 @@ export type SignUpProgress =
 
 export interface SignUpOutcome {
   email: string;
-  requestId: string;
+  /** Null when an account made earlier was resumed: a new verification email went out, the request is filed after signing in. */
+  requestId: string | null;
   /** Spec part 2 §8: uploads were refused (auth-type), so an administrator must collect the documents. */
   adminActionRequired: boolean;
 }
@@ -87,7 +88,17 @@ export async function submitSignUp(
   let account = created.current;
   if (!account || account.email !== email || account.password !== password) {
     onProgress({ stage: 'account' });
-    const sub = await signUpAccount({ email, password, fullName }).catch(fail);
+    let sub: string;
+    try {
+      sub = await signUpAccount({ email, password, fullName });
+    } catch (error) {
+      // The same person's account from an earlier sign-up, never verified: resume it with a new email.
+      if (cognitoErrorName(error) === 'UsernameExistsException' && (await isUnverifiedAccount(email, password))) {
+        await resendVerificationEmail(email);
+        return { email, requestId: null, adminActionRequired: false };
+      }
+      return fail(error);
+    }
     account = { email, password, sub };
     created.current = account;
   }

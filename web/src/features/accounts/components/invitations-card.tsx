@@ -9,13 +9,19 @@ import { type InvitationTarget, useInvitationDecision } from '../api/invitations
 interface Invitation {
   key: string;
   name: string;
+  /** The organisation's kind and payee key, so a person can tell two lenders of similar names apart. */
+  facts: string | null;
   role: keyof typeof ROLE_LABELS;
   target: InvitationTarget;
 }
 
+const organisationFacts = (m: MeResponse['memberships'][number]) => [m.client_type === 'fi' ? 'FI' : 'PMEC', m.payee_key ? `payee key ${m.payee_key}` : null].filter(Boolean).join(', ');
+
 const invitationsOf = (me: MeResponse): Invitation[] => [
-  ...me.memberships.filter((m) => m.status === 'invited').map((m) => ({ key: m.org_id, name: m.org_name || 'An organisation', role: m.role, target: { org_id: m.org_id } })),
-  ...me.platform_invitations.map((role) => ({ key: role, name: PLATFORM_INVITATION_NAME, role, target: { platform_role: role } })),
+  ...me.memberships
+    .filter((m) => m.status === 'invited')
+    .map((m) => ({ key: m.org_id, name: m.org_name || 'An organisation', facts: organisationFacts(m), role: m.role, target: { org_id: m.org_id } })),
+  ...me.platform_invitations.map((role) => ({ key: role, name: PLATFORM_INVITATION_NAME, facts: null, role, target: { platform_role: role } })),
 ];
 
 /**
@@ -46,7 +52,8 @@ export function InvitationsCard({ me }: { me: MeResponse }) {
         {invitations.map((i) => (
           <Group key={i.key} justify="space-between" gap="sm" wrap="wrap" data-testid="invitation">
             <Text>
-              <strong>{i.name}</strong> invites you to join as <strong>{ROLE_LABELS[i.role]}</strong>.
+              <strong>{i.name}</strong>
+              {i.facts && ` (${i.facts})`} invites you to join as <strong>{ROLE_LABELS[i.role]}</strong>.
             </Text>
             <Group gap="xs">
               <Button onClick={() => answer(i, 'accept')} loading={busy(i.key, 'accept')} disabled={decision.isPending} aria-label={`Accept the invitation from ${i.name}`}>

@@ -25,7 +25,7 @@ export function ResendVerification({ email, label = 'Resend verification email' 
     <Stack gap="xs">
       {state.status === 'sent' && (
         <Alert color="teal" variant="light" role="status">
-          A new verification link is on its way to {email}.
+          A new verification link is on its way to {email}. Open it to verify your email, then sign in.
         </Alert>
       )}
       {state.status === 'failed' && (

@@ -1,11 +1,15 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { preloadSignInFlow, useSignIn } from '../api/sign-in';
 import type { SignInInput } from '../api/sign-in-flow';
 import { SIGN_IN_MESSAGES } from '../utils/sign-in-error';
 import { EmailField } from './email-field';
+
+/** Only an unverified account needs it (and Amplify's resend call with it). */
+const ResendVerification = lazy(async () => ({ default: (await import('./resend-verification')).ResendVerification }));
 
 /**
  * Spec part 2 §5: both fields are required, said in one sentence where Cognito's refusals show. A plain
@@ -55,6 +59,12 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
             {problem}
           </Alert>
+        )}
+        {problem === SIGN_IN_MESSAGES.unverified && (
+          <Suspense fallback={null}>
+            <Text size="sm">Lost the verification email? We can send you a new link.</Text>
+            <ResendVerification email={form.values.email.trim().toLowerCase()} label="Send the code again" />
+          </Suspense>
         )}
 
         <EmailField name="email" {...form.getInputProps('email')} data-autofocus />

@@ -13,11 +13,14 @@ export function SignUpDone({ outcome }: { outcome: SignUpOutcome }) {
           <IconMailCheck size={22} />
         </ThemeIcon>
         <Text>
-          We sent a verification link to <strong>{outcome.email}</strong>. Open it to verify your email address, then sign in.
+          {outcome.requestId === null ? 'This email already has an account that was never verified, so we sent a new verification link to ' : 'We sent a verification link to '}
+          <strong>{outcome.email}</strong>. Open it to verify your email address, then sign in.
         </Text>
       </Group>
       <Text size="sm" c="dimmed">
-        Your access request is pending. An administrator reviews it with your documents; until then, signing in shows that it is waiting for approval.
+        {outcome.requestId === null
+          ? 'After signing in you will see whether your access request reached us, and can send it there with your documents if it did not.'
+          : 'Your access request is pending. An administrator reviews it with your documents; until then, signing in shows that it is waiting for approval.'}
       </Text>
       {outcome.adminActionRequired && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Admin action required" role="status">

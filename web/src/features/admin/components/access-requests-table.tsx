@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '@shared/api/accounts';
 import { type AccessRequestItem, type GrantRole, grantRolesFor } from '@shared/api/admin';
@@ -50,7 +50,7 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
                 <Table.Td>{item.email}{item.full_name && <Text size="xs" c="dimmed">{item.full_name}</Text>}</Table.Td>
                 <Table.Td>
-                  {item.org_name || item.existing_org?.org_name || '—'}
+                  {item.granted_org_name || item.org_name || item.existing_org?.org_name || '—'}
                   {item.existing_org && <Text size="xs" fw={600}>Organisation exists</Text>}
                   {item.org_id && <Anchor component={Link} to={`/team?org_id=${item.org_id}`} size="xs" display="block">Team</Anchor>}
                 </Table.Td>
@@ -68,7 +68,10 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
                       allowDeselect={false}
                     />
                   ) : (
-                    <Badge variant="light" color={STATUS_COLOURS[item.status]} tt="none">{item.status}</Badge>
+                    <Stack gap={2} align="flex-start">
+                      <Badge variant="light" color={STATUS_COLOURS[item.status]} tt="none">{item.status}</Badge>
+                      {item.role_granted && <Text size="xs" data-testid="role-granted">Granted: {roleLabel(item.role_granted)}</Text>}
+                    </Stack>
                   )}
                 </Table.Td>
                 <Table.Td>

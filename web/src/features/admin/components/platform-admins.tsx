@@ -8,6 +8,7 @@ import { DoneAlert } from '@/components/ui/done-alert';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useAddPlatformAdmin, usePlatformAdmins, useRemovePlatformAdmin } from '../api/platform-admins';
 import { formatDateTime, roleLabel } from '../utils/format';
+import { PlatformInvitations } from './platform-invitations';
 
 const PlatformRoleSelect = lazy(() => import('./platform-role-select'));
 
@@ -49,7 +50,7 @@ function AddPlatformAdmin({ grantable, framed, done, setDone }: { grantable: rea
       <form onSubmitCapture={() => setDone(null)} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={framed ? 2 : 3} size="h4">{action}</Title>
-          <Text size="sm" c="dimmed">A new email receives an invitation to set a password. An existing user gets the role at their next sign-in.</Text>
+          <Text size="sm" c="dimmed">The person gets an invitation by email and becomes an admin once they accept it: a new email sets a password, an existing account accepts on its home page.</Text>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput label="Email" placeholder="name@bank.zm" w={{ base: '100%', sm: only ? 360 : 300 }} autoComplete="off" {...form.getInputProps('email')} />
             {!only && (
@@ -86,7 +87,7 @@ function AddPlatformAdmin({ grantable, framed, done, setDone }: { grantable: rea
 export function PlatformAdmins({ grantable, removable, framed = false }: PlatformAdminsProps) {
   const admins = usePlatformAdmins();
   const remove = useRemovePlatformAdmin();
-  const [removing, setRemoving] = useState<PlatformAdminItem | null>(null);
+  const [removing, setRemoving] = useState<(PlatformAdminItem & { invitation?: boolean }) | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const items = admins.data?.items ?? [];
   const confirmRemove = () => removing && remove.mutate({ userId: removing.user_id, role: removing.role }, { onSuccess: (answer) => (setDone(answer.message), setRemoving(null)) });
@@ -142,19 +143,31 @@ export function PlatformAdmins({ grantable, removable, framed = false }: Platfor
             </Table>
           </Table.ScrollContainer>
         )}
+        <PlatformInvitations
+          items={admins.data?.invitations ?? []}
+          withdrawable={removable}
+          onWithdraw={(item) => (remove.reset(), setRemoving({ ...item, invitation: true }))}
+          headingOrder={framed ? 2 : 3}
+        />
       </Section>
       <ConfirmModal
         opened={removing !== null}
-        title={`Remove ${code(removing?.role ?? 'sys_admin')}`}
-        confirmLabel={`Remove ${code(removing?.role ?? 'sys_admin')}`}
+        title={removing?.invitation ? 'Withdraw the invitation' : `Remove ${code(removing?.role ?? 'sys_admin')}`}
+        confirmLabel={removing?.invitation ? 'Withdraw the invitation' : `Remove ${code(removing?.role ?? 'sys_admin')}`}
         busy={remove.isPending}
         error={remove.error}
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}
       >
-        <Text>
-          Remove the {roleLabel(removing?.role ?? 'sys_admin')} role from <strong>{removing?.email}</strong>? They lose administration access when their session next renews (within an hour).
-        </Text>
+        {removing?.invitation ? (
+          <Text>
+            Withdraw the invitation of <strong>{removing.email}</strong> to {roleLabel(removing.role)}? They can no longer accept it.
+          </Text>
+        ) : (
+          <Text>
+            Remove the {roleLabel(removing?.role ?? 'sys_admin')} role from <strong>{removing?.email}</strong>? They lose administration access within 30 seconds and are signed out.
+          </Text>
+        )}
       </ConfirmModal>
     </Stack>
   );

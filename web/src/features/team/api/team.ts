@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteRequest } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
 import { listPlatformAdmins } from '@shared/routes/admin';
-import { addTeamMember, getTeam, removeTeamMember } from '@shared/routes/team';
+import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '@shared/routes/team';
+import type { Role } from '@shared/roles';
 
 /**
  * GET /api/team. Organisation admins load their own organisation at once; platform admins only
@@ -24,6 +25,15 @@ export function useRemoveMember() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, orgId }: { id: string; orgId: string | null }) => callRoute(removeTeamMember, { params: { id }, query: { org_id: orgId ?? undefined } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: routeKey(getTeam) }),
+  });
+}
+
+export function useChangeRole() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, orgId, role }: { id: string; orgId: string | null; role: Role }) =>
+      callRoute(changeMemberRole, { params: { id }, query: { org_id: orgId ?? undefined }, body: { role } }),
     onSuccess: () => client.invalidateQueries({ queryKey: routeKey(getTeam) }),
   });
 }

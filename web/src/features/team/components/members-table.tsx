@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { TeamMember } from '@shared/api/team';
+import type { TeamMember, TeamResponse } from '@shared/api/team';
 import { ROLE_LABELS, type Role } from '@shared/roles';
-import { useRemoveMember } from '../api/team';
+import { DoneAlert } from '@/components/ui/done-alert';
+import { useChangeRole, useRemoveMember } from '../api/team';
 import { formatDay } from '../utils/format';
 import { TeamErrorAlert } from './team-error-alert';
 
@@ -15,8 +16,15 @@ const STATUS: Record<TeamMember['status'], { label: string; color: string }> = {
 };
 
 /** Spec §2 "Members table", with Remove for the members whose role the caller may grant. */
-export function MembersTable({ members, orgId, grantable, selfId }: { members: readonly TeamMember[]; orgId: string | null; grantable: readonly Role[]; selfId: string }) {
+export function MembersTable({ members, declined = [], orgId, grantable, selfId }: {
+  members: readonly TeamMember[];
+  declined?: TeamResponse['declined_invitations'];
+  orgId: string | null;
+  grantable: readonly Role[];
+  selfId: string;
+}) {
   const remove = useRemoveMember();
+  const changeRole = useChangeRole();
   const [target, setTarget] = useState<TeamMember | null>(null);
   const close = () => { if (!remove.isPending) setTarget(null); };
   const confirm = () => target && remove.mutate({ id: target.user_id, orgId }, { onSuccess: () => setTarget(null) });
@@ -25,6 +33,8 @@ export function MembersTable({ members, orgId, grantable, selfId }: { members: r
     <Card withBorder padding="lg" radius="md" component="section" aria-label="Members">
       <Stack gap="sm">
         <Title order={2} size="h4">Members ({members.length})</Title>
+        {changeRole.error && <TeamErrorAlert error={changeRole.error} />}
+        <DoneAlert message={changeRole.data?.message ?? null} onClose={() => changeRole.reset()} />
         {members.length === 0 ? (
           <Text c="dimmed" py="md">No members yet. Add the first one above.</Text>
         ) : (
@@ -37,12 +47,29 @@ export function MembersTable({ members, orgId, grantable, selfId }: { members: r
                 {members.map((m) => (
                   <Table.Tr key={m.id} data-testid="member-row">
                     <Table.Td>{m.email}{m.user_id === selfId && <Text span c="dimmed" size="sm"> (you)</Text>}</Table.Td>
-                    <Table.Td>{ROLE_LABELS[m.role]}</Table.Td>
+                    <Table.Td>
+                      {m.status === 'approved' && m.user_id !== selfId && grantable.includes(m.role) ? (
+                        <NativeSelect
+                          size="xs"
+                          aria-label={`Role of ${m.email}`}
+                          value={m.role}
+                          disabled={changeRole.isPending}
+                          data={grantable.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+                          onChange={(event) => changeRole.mutate({ id: m.user_id, orgId, role: event.currentTarget.value as Role })}
+                        />
+                      ) : (
+                        ROLE_LABELS[m.role]
+                      )}
+                    </Table.Td>
                     <Table.Td><Badge variant="light" color={STATUS[m.status].color} tt="none">{STATUS[m.status].label}</Badge></Table.Td>
                     <Table.Td>{formatDay(m.created_at)}</Table.Td>
                     <Table.Td>
                       {m.user_id !== selfId && grantable.includes(m.role) ? (
-                        <Button size="xs" variant="light" color="red" onClick={() => { remove.reset(); setTarget(m); }} aria-label={`Remove ${m.email}`}>Remove</Button>
+                        m.status === 'invited' ? (
+                          <Button size="xs" variant="light" color="red" onClick={() => { remove.reset(); changeRole.reset(); setTarget(m); }} aria-label={`Withdraw the invitation of ${m.email}`}>Withdraw</Button>
+                        ) : (
+                          <Button size="xs" variant="light" color="red" onClick={() => { remove.reset(); changeRole.reset(); setTarget(m); }} aria-label={`Remove ${m.email}`}>Remove</Button>
+                        )
                       ) : (
                         <Text size="xs" c="dimmed">—</Text>
                       )}
@@ -53,14 +80,28 @@ export function MembersTable({ members, orgId, grantable, selfId }: { members: r
             </Table>
           </Table.ScrollContainer>
         )}
+        {declined.length > 0 && (
+          <Stack gap={4} component="section" aria-label="Declined invitations" data-testid="declined-invitations">
+            <Title order={3} size="h5">Declined invitations</Title>
+            {declined.map((d) => (
+              <Text key={d.user_id} size="sm">
+                {d.email} declined to join as {ROLE_LABELS[d.role]}{d.declined_at ? ` on ${formatDay(d.declined_at)}` : ''}.
+              </Text>
+            ))}
+          </Stack>
+        )}
       </Stack>
-      <Modal opened={target !== null} onClose={close} title={<Text fw={600}>Remove member</Text>} centered>
+      <Modal opened={target !== null} onClose={close} title={<Text fw={600}>{target?.status === 'invited' ? 'Withdraw the invitation' : 'Remove member'}</Text>} centered>
         <Stack gap="md">
-          <Text>Remove <strong>{target?.email}</strong> ({target ? ROLE_LABELS[target.role] : ''}) from this organisation? They lose its access within 30 seconds and are signed out everywhere.</Text>
+          {target?.status === 'invited' ? (
+            <Text>Withdraw the invitation of <strong>{target.email}</strong> ({ROLE_LABELS[target.role]})? They can no longer accept it.</Text>
+          ) : (
+            <Text>Remove <strong>{target?.email}</strong> ({target ? ROLE_LABELS[target.role] : ''}) from this organisation? They lose its access within 30 seconds and are signed out everywhere.</Text>
+          )}
           {remove.error && <TeamErrorAlert error={remove.error} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={remove.isPending}>Cancel</Button>
-            <Button color="red" onClick={confirm} loading={remove.isPending}>Remove member</Button>
+            <Button color="red" onClick={confirm} loading={remove.isPending}>{target?.status === 'invited' ? 'Withdraw the invitation' : 'Remove member'}</Button>
           </Group>
         </Stack>
       </Modal>

@@ -45,7 +45,7 @@ export function PlatformLists({ team, platformAdmins }: { team: TeamResponse | u
         {platformAdmins}
       </Collapsible>
       <Collapsible title="Effective Roles" count={team ? effective.length : undefined}>
-        <Text size="sm" c="dimmed">The roles each member of this organisation holds right now, across the platform.</Text>
+        <Text size="sm" c="dimmed">The role each member holds in this organisation right now (roles held elsewhere are not listed).</Text>
         {!team ? (
           <Text size="sm" c="dimmed">Load an organisation to see its members' roles.</Text>
         ) : effective.length === 0 ? (
