@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { PlainLoader } from '@/components/layouts/auth-frame-plain';
 import { EmployeeSignIn } from '@/features/employee/components/employee-sign-in';
-import { useEmployeeSignedIn } from '@/features/employee/hooks/use-employee-session';
+import { useEmployeeSignedIn } from '@/features/employee/hooks/use-employee-signed-in';
 import { PortalStart } from './start';
 
 /** Mantine, the router, the query cache, the portal's frame and screens: loaded once the employee is signed in. */

@@ -1,6 +1,6 @@
-import { IconAlertCircle, IconBuildingBank, IconMessage } from '@tabler/icons-react';
 import { type ButtonHTMLAttributes, type CSSProperties, type ReactNode, useEffect } from 'react';
 import { BRAND_NAME, BRAND_SHADES, DIMMED, PRIMARY_SHADE, SYSTEM_FONT } from '@/lib/theme-tokens';
+import { PlainIcon } from './auth-frame-icons';
 import classes from './auth-frame-plain.module.css';
 
 /** The theme's colours and font, as the variables auth-frame-plain.module.css paints with. */
@@ -33,7 +33,7 @@ export function PlainAuthFrame({ title, children }: { title: string; children: R
       <div className={classes.column}>
         <div className={classes.brand}>
           <span className={classes.mark} aria-hidden>
-            <IconBuildingBank size={20} stroke={1.8} />
+            <PlainIcon name="bank" size={20} stroke={1.8} />
           </span>
           {BRAND_NAME}
         </div>
@@ -60,10 +60,9 @@ export function PlainLoader({ label = 'Loading…' }: { label?: string }) {
 
 /** A light notice: a problem (role alert, red) or news (role status, blue). */
 export function PlainNotice({ tone, children }: { tone: 'problem' | 'news'; children: ReactNode }) {
-  const Icon = tone === 'problem' ? IconAlertCircle : IconMessage;
   return (
     <div className={`${classes.notice} ${classes[tone]}`} role={tone === 'problem' ? 'alert' : 'status'}>
-      <Icon size={18} aria-hidden />
+      <PlainIcon name={tone === 'problem' ? 'alert' : 'message'} size={18} />
       <div>{children}</div>
     </div>
   );
