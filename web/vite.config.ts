@@ -23,6 +23,15 @@ export default defineConfig({
     emptyOutDir: true,
     // Mantine and Amplify together are larger than Vite's default warning threshold.
     chunkSizeWarningLimit: 1200,
+    // React in one chunk of its own: the portal's sign-in loads it without Mantine, and the staff app's
+    // screens then load React in one chunk too, not split further by what the portal shares with them.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -49,6 +49,16 @@ for (const [device, viewport, shared] of [['phone', { width: 360, height: 740 },
     await expectNoSeriousViolations(page, '/employee: the details');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/employee-sign-in-${device}.png`, fullPage: true });
 
+    // Details left out: each field says what to enter, read out with it, and the first takes the focus.
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    const nrc = page.getByRole('textbox', { name: 'NRC' });
+    await expect(nrc).toBeFocused();
+    await expect(nrc).toHaveAttribute('aria-invalid', 'true');
+    await expect(nrc).toHaveAccessibleDescription(`As on your card, for example 123456/78/9 ${EMPLOYEE_MESSAGES.nrc}`);
+    await expect(page.getByRole('textbox', { name: 'Employee number' })).toHaveAccessibleDescription(`As on your payslip ${EMPLOYEE_MESSAGES.employeeNumber}`);
+    await expectNoSeriousViolations(page, '/employee: details left out');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/employee-details-missing-${device}.png`, fullPage: true });
+
     await askForCode(page, entry.nrc, entry.employee_number);
     const code = page.getByRole('textbox', { name: 'Code' });
     await expect(code).toHaveAttribute('autocomplete', 'one-time-code');

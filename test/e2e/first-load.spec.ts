@@ -3,7 +3,8 @@ import { expectSignInScreen } from './support.js';
 
 /**
  * What the two sign-in screens load before they are usable, by what the built chunks contain: zod's error
- * class, Amplify's Cognito errors, the router's own message, the staff app's table of screens. Weights and
+ * class, Amplify's Cognito errors, the router's own message, the staff app's table of screens, Mantine's
+ * provider check (every Mantine component reads its provider). Weights and
  * times are the web bench's figures (`npm run bench -- --only web`), never asserted here.
  */
 const MARKERS = {
@@ -11,6 +12,7 @@ const MARKERS = {
   amplify: 'UserPoolConfigurationException',
   router: 'in the context of a <Router>',
   'staff shell': "'/admin/audit'",
+  mantine: 'MantineProvider was not found',
 } as const;
 type Part = keyof typeof MARKERS;
 
@@ -33,7 +35,7 @@ test('/signin loads neither zod nor Amplify before its form is used', async ({ p
   expect(loaded).not.toContain('amplify');
 });
 
-test('the portal’s sign-in loads no zod, no Amplify, no router and no staff shell', async ({ page }) => {
+test('the portal’s sign-in loads no zod, no Amplify, no router, no staff shell and no Mantine', async ({ page }) => {
   const loaded = await partsLoaded(page, '/employee', async (p) => {
     await expect(p.getByRole('button', { name: 'Send me a code' })).toBeEnabled();
   });

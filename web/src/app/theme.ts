@@ -8,23 +8,9 @@ import {
   defaultVariantColorsResolver,
   parseThemeColor,
 } from '@mantine/core';
+import { BRAND_SHADES, DIMMED, PRIMARY_SHADE, SYSTEM_FONT as systemFont } from '@/lib/theme-tokens';
 
-/** A deep teal: calm, legible on white, distinct from the red used for errors. */
-const brand: MantineColorsTuple = [
-  '#e7f6f6',
-  '#d3e9ea',
-  '#a8d2d4',
-  '#79babd',
-  '#53a6aa',
-  '#3a999e',
-  '#2b9298',
-  '#1a7f84',
-  '#0b5e63',
-  '#004e53',
-];
-
-const systemFont =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
+const brand: MantineColorsTuple = BRAND_SHADES;
 
 /**
  * WCAG 2.1 AA (4.5:1 for text) is met by the tokens, not by each component:
@@ -36,7 +22,6 @@ const systemFont =
  * - filled buttons and badges of the pale hues (green, teal...) sit on that darker shade too, so
  *   their white label reads at 4.5:1.
  */
-const DIMMED = '#626970';
 const PALE_HUES = new Set(['yellow', 'orange', 'lime', 'cyan', 'teal', 'green', 'gray']);
 
 /** The shade coloured text is written in, for a colour of the theme. */
@@ -74,7 +59,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
 export const theme = createTheme({
   colors: { brand },
   primaryColor: 'brand',
-  primaryShade: 8,
+  primaryShade: PRIMARY_SHADE,
   fontFamily: systemFont,
   headings: { fontFamily: systemFont, fontWeight: '650' },
   defaultRadius: 'md',

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { PortalLayout } from '@/features/employee/components/portal-layout';
 import { createQueryClient } from '@/lib/react-query';
 import { EMPLOYEE_PORTAL_SCREENS } from '../employee-screens';
 import { RouteErrorBoundary } from '../routes/route-error';
+import { cssVariablesResolver, theme } from '../theme';
 
 const Home = lazy(() => import('../routes/employee/home'));
 const SCREENS: [string, ComponentType][] = Object.entries(EMPLOYEE_PORTAL_SCREENS).map(([path, load]) => [path, lazy(load)]);
@@ -19,10 +21,11 @@ function OtherApp() {
   return <FullPageLoader />;
 }
 
-/** The signed-in portal: its frame and screens under a router, each screen loaded as the employee opens it. */
+/** The signed-in portal: Mantine, its frame and screens under a router, each screen loaded as the employee opens it. */
 export default function SignedInPortal() {
   const [queryClient] = useState(createQueryClient);
   return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
     <QueryClientProvider client={queryClient}>
       <NotificationsHost />
       <BrowserRouter>
@@ -49,5 +52,6 @@ export default function SignedInPortal() {
         </RouteErrorBoundary>
       </BrowserRouter>
     </QueryClientProvider>
+    </MantineProvider>
   );
 }

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { BRAND_NAME, Brand } from '@/components/ui/brand';
 
 /**
- * The frame of a public screen: brand and one card, `footer` below it. Without the router, so that the
- * employee portal's sign-in (no router before sign-in) can use it; AuthLayout adds the way back to sign in.
- * `withSignInLink` is only ever false here: the frame has no such link.
+ * The frame of a public screen: brand and one card, `footer` below it, without the router; AuthLayout adds
+ * the way back to sign in. The employee portal's sign-in draws the same frame without Mantine
+ * (./auth-frame-plain.tsx).
  */
-export function AuthFrame({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode; withSignInLink?: false }) {
+export function AuthFrame({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   useDocumentTitle(`${title} · ${BRAND_NAME}`);
   return (
     <Box component="main" bg="gray.0" mih="100dvh">

@@ -1,7 +1,8 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
+import { BRAND_NAME } from '@/lib/theme-tokens';
 
-export const BRAND_NAME = 'Payroll Deductions Platform';
+export { BRAND_NAME };
 
 /** The product mark and name; `inverted` for dark backgrounds. */
 export function Brand({ size = 'md', inverted = false }: { size?: 'sm' | 'md'; inverted?: boolean }) {

@@ -1,14 +1,13 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMessage } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { EMPLOYEE_CODE, EMPLOYEE_MESSAGES, employeeCodeRequestCheck as employeeCodeRequestSchema } from '@shared/api/employee-words';
 import { sanitiseNrcInput } from '@shared/rules/nrc';
-import { AuthFrame as AuthLayout } from '@/components/layouts/auth-frame';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { PlainButton, PlainAuthFrame as AuthLayout, PlainNotice } from '@/components/layouts/auth-frame-plain';
+import { errorMessage } from '@/lib/errors';
 import { useAction as useMutation } from '@/lib/use-action';
 import { requestCode } from '../api/request-code';
-import classes from './employee-sign-in.module.css';
 import { isSignInOver, signInWithCode } from '../api/sign-in';
+import { Field } from './employee-sign-in-field';
+import classes from './employee-sign-in.module.css';
 
 type Details = { nrc: string; employee_number: string };
 type DetailErrors = Partial<Record<keyof Details, string>>;
@@ -17,7 +16,9 @@ const CODE_SHAPE = new RegExp(`^\\d{${EMPLOYEE_CODE.digits}}$`);
 
 /**
  * /employee, signed out: NRC and employee number, then the code texted to the payroll record's mobile.
- * The first step always ends with the same sentence (it tells nobody whether the details matched).
+ * The first step always ends with the same sentence (it tells nobody whether the details matched). Plain
+ * HTML in the theme's colours: the portal's first screen loads no Mantine (Mantine comes with the screens
+ * after sign-in).
  */
 export function EmployeeSignIn() {
   const [details, setDetails] = useState<Details>({ nrc: '', employee_number: '' });
@@ -28,6 +29,7 @@ export function EmployeeSignIn() {
   const [ended, setEnded] = useState(false);
   const [sharedPhone, setSharedPhone] = useState(false);
   const session = useRef<string | null>(null);
+  const fields = { nrc: useRef<HTMLInputElement>(null), employee_number: useRef<HTMLInputElement>(null) };
 
   const ask = useMutation({
     mutationFn: (input: Details) => requestCode(input.nrc, input.employee_number),
@@ -57,7 +59,13 @@ export function EmployeeSignIn() {
   const sendCode = (event?: FormEvent) => {
     event?.preventDefault();
     const parsed = employeeCodeRequestSchema.safeParse(details);
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])));
+    if (!parsed.success) {
+      const found: DetailErrors = Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message]));
+      setErrors(found);
+      // The first field to correct takes the focus, so that its error is read out with it.
+      fields[found.nrc ? 'nrc' : 'employee_number'].current?.focus();
+      return;
+    }
     setErrors({});
     if (!ask.isPending) ask.mutate(parsed.data);
   };
@@ -75,94 +83,79 @@ export function EmployeeSignIn() {
   };
 
   return (
-    <AuthLayout title="Employee sign-in" withSignInLink={false}>
+    <AuthLayout title="Employee sign-in">
       {step === 'details' ? (
-        <form onSubmit={sendCode} noValidate>
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              See what is deducted from your pay. Enter your NRC and employee number; we text a code to the mobile number on your payroll record.
-            </Text>
-            {ended && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {EMPLOYEE_MESSAGES.codeEnded}
-              </Alert>
-            )}
-            {ask.error && <ErrorAlert error={ask.error} />}
-            <TextInput
-              label="NRC"
-              description="As on your card, for example 123456/78/9"
-              name="nrc"
-              autoComplete="off"
-              required
-              value={details.nrc}
-              onChange={set('nrc')}
-              error={errors.nrc}
-              data-autofocus
-            />
-            <TextInput
-              label="Employee number"
-              description="As on your payslip"
-              name="employee_number"
-              autoComplete="off"
-              required
-              value={details.employee_number}
-              onChange={set('employee_number')}
-              error={errors.employee_number}
-            />
-            <Button type="submit" fullWidth size="md" loading={ask.isPending}>
-              Send me a code
-            </Button>
-          </Stack>
+        <form onSubmit={sendCode} noValidate className={classes.form}>
+          <p className={classes.intro}>
+            See what is deducted from your pay. Enter your NRC and employee number; we text a code to the mobile number on your payroll record.
+          </p>
+          {ended && <PlainNotice tone="problem">{EMPLOYEE_MESSAGES.codeEnded}</PlainNotice>}
+          {ask.error && <PlainNotice tone="problem">{errorMessage(ask.error)}</PlainNotice>}
+          <Field
+            ref={fields.nrc}
+            label="NRC"
+            description="As on your card, for example 123456/78/9"
+            name="nrc"
+            autoComplete="off"
+            required
+            value={details.nrc}
+            onChange={set('nrc')}
+            error={errors.nrc}
+          />
+          <Field
+            ref={fields.employee_number}
+            label="Employee number"
+            description="As on your payslip"
+            name="employee_number"
+            autoComplete="off"
+            required
+            value={details.employee_number}
+            onChange={set('employee_number')}
+            error={errors.employee_number}
+          />
+          <PlainButton type="submit" loading={ask.isPending}>
+            Send me a code
+          </PlainButton>
         </form>
       ) : (
-        <form onSubmit={signIn} noValidate>
-          <Stack gap="md">
-            <Alert color="blue" variant="light" icon={<IconMessage size={18} />} role="status">
-              {EMPLOYEE_MESSAGES.codeSent} It works for 5 minutes.
-            </Alert>
-            {codeProblem && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {codeProblem}
-              </Alert>
-            )}
-            {answer.error && !isSignInOver(answer.error) && <ErrorAlert error={answer.error} />}
-            <TextInput
-              label="Code"
-              description={`The ${EMPLOYEE_CODE.digits} digits in the text message`}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={EMPLOYEE_CODE.digits}
-              required
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
-              data-autofocus
-              autoFocus
-            />
-            <label className={classes.shared}>
-              <input type="checkbox" name="shared_phone" checked={sharedPhone} onChange={(event) => setSharedPhone(event.currentTarget.checked)} aria-describedby="shared-phone-hint" />
-              <span>
-                <Text span size="sm" fw={500}>
-                  This is a shared phone
-                </Text>
-                <Text size="xs" c="dimmed" id="shared-phone-hint">
-                  Sign me out when this tab closes. Otherwise you stay signed in on this phone, in every tab, until you choose “Sign out”.
-                </Text>
+        <form onSubmit={signIn} noValidate className={classes.form}>
+          <PlainNotice tone="news">{EMPLOYEE_MESSAGES.codeSent} It works for 5 minutes.</PlainNotice>
+          {codeProblem && <PlainNotice tone="problem">{codeProblem}</PlainNotice>}
+          {ask.error && <PlainNotice tone="problem">{errorMessage(ask.error)}</PlainNotice>}
+          {answer.error && !isSignInOver(answer.error) && <PlainNotice tone="problem">{errorMessage(answer.error)}</PlainNotice>}
+          <Field
+            label="Code"
+            description={`The ${EMPLOYEE_CODE.digits} digits in the text message`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={EMPLOYEE_CODE.digits}
+            required
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
+            autoFocus
+          />
+          <label className={classes.shared}>
+            <input type="checkbox" name="shared_phone" checked={sharedPhone} onChange={(event) => setSharedPhone(event.currentTarget.checked)} aria-describedby="shared-phone-hint" />
+            <span>
+              <span className={classes.sharedLabel}>This is a shared phone</span>
+              <span className={classes.sharedHint} id="shared-phone-hint">
+                Sign me out when this tab closes. Otherwise you stay signed in on this phone, in every tab, until you choose “Sign out”.
               </span>
-            </label>
-            <Button type="submit" fullWidth size="md" loading={answer.isPending}>
-              Sign in
-            </Button>
-            <Group justify="space-between" gap="xs">
-              <Anchor component="button" type="button" size="sm" onClick={() => sendCode()} disabled={ask.isPending}>
-                Send a new code
-              </Anchor>
-              <Anchor component="button" type="button" size="sm" onClick={() => setStep('details')}>
-                Change my details
-              </Anchor>
-            </Group>
-          </Stack>
+            </span>
+          </label>
+          <PlainButton type="submit" loading={answer.isPending}>
+            Sign in
+          </PlainButton>
+          <div className={classes.links}>
+            <button type="button" className={classes.link} onClick={() => sendCode()} disabled={ask.isPending}>
+              Send a new code
+            </button>
+            <button type="button" className={classes.link} onClick={() => setStep('details')}>
+              Change my details
+            </button>
+          </div>
         </form>
       )}
     </AuthLayout>

@@ -1,11 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
-import { hasEmployeeSession, onEmployeeSessionChange, signOutEmployee } from '@/lib/employee-session';
-
-/** Whether this tab holds an employee's session, kept current as they sign in and out. */
-export function useEmployeeSignedIn(): boolean {
-  return useSyncExternalStore(onEmployeeSessionChange, hasEmployeeSession, () => false);
-}
+import { useCallback } from 'react';
+import { signOutEmployee } from '@/lib/employee-session';
 
 /** Signs the employee out and forgets every answer fetched for them. */
 export function useEmployeeSignOut(): () => Promise<void> {
