@@ -87,6 +87,7 @@ function grantTable(role: IRole, table: ITable, grant: TableGrant): void {
 function grantBucket(role: IRole, key: BucketKey, bucket: IBucket, grant: BucketGrant): void {
   const ops: [string, readonly string[] | undefined][] = [
     ['s3:GetObject', grant.read],
+    ['s3:GetObjectVersion', grant.readVersions],
     ['s3:PutObject', grant.write],
     ['s3:DeleteObject', grant.delete],
   ];

@@ -29,6 +29,8 @@ export interface TableGrant {
 export interface BucketGrant {
   /** s3:GetObject: GetObject, HeadObject, the source of CopyObject, presigned GET links. */
   read?: readonly string[];
+  /** s3:GetObjectVersion: a GetObject (or presigned GET link) naming a VersionId. */
+  readVersions?: readonly string[];
   /** s3:PutObject: PutObject, the target of CopyObject, presigned POSTs. */
   write?: readonly string[];
   /** s3:DeleteObject (DeleteObjects too). */
@@ -70,6 +72,7 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
       const prev = out.buckets[key] ?? {};
       out.buckets[key] = {
         read: union(prev.read, grant.read),
+        readVersions: union(prev.readVersions, grant.readVersions),
         write: union(prev.write, grant.write),
         delete: union(prev.delete, grant.delete),
         list: Boolean(prev.list || grant.list),

@@ -147,7 +147,11 @@ const GRANTS_BY_ROUTE = {
   // caller's memberships (directory gsi1); opening reads the payee key's organisation (gsi1) and the deduction.
   'open-dispute': audited(AUDIT_WITH_POINTERS, NOTIFIES, { tables: { directory: read([], 'gsi1'), history: read(['GetItem']), submissions: { actions: ['PutItem'] } } }),
   'list-disputes': { tables: { directory: read([], 'gsi1'), submissions: read([], 'gsi1', 'gsi2') } },
-  'get-dispute': { tables: { directory: read([], 'gsi1'), submissions: read(['GetItem']) }, buckets: { evidence: { read: [KEYS.evidence.disputes], list: true } } },
+  // Its evidence links name the VersionId whose first bytes were checked (lambdas/data/dispute-evidence.ts).
+  'get-dispute': {
+    tables: { directory: read([], 'gsi1'), submissions: read(['GetItem']) },
+    buckets: { evidence: { read: [KEYS.evidence.disputes], readVersions: [KEYS.evidence.disputes], list: true } },
+  },
   'respond-to-dispute': audited({ tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } }),
   // The decision is one transaction: the dispute, its guard, and when upheld the history mark and NRC summary entry.
   'decide-dispute': audited(AUDIT_WITH_POINTERS, NOTIFIES, {

@@ -56,7 +56,7 @@ const status = (error: unknown) => (error as { $metadata?: { httpStatusCode?: nu
  * The source read whole, and its bytes checked against its ETag (an MD5 for an object put in one part):
  * s3rver cuts or mixes a read when the object is rewritten meanwhile, which S3 never does.
  */
-async function readSource(internal: S3Client, bucket: string, key: string) {
+export async function readSource(internal: S3Client, bucket: string, key: string) {
   for (let attempt = 1; attempt <= READS; attempt++) {
     try {
       const out = await internal.send(new GetObjectCommand({ Bucket: bucket, Key: key }));

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream';
 import { escapeHtml } from '../../lambdas/lib/html.js';
 import { applyCors, type CorsRule } from './s3-cors.js';
 import { conditionalCopy } from './s3-copy.js';
+import { getVersion, withVersionId } from './s3-versions.js';
 import { verifySigV4 } from './sigv4.js';
 
 /**
@@ -15,7 +16,8 @@ import { verifySigV4 } from './sigv4.js';
  * does both the way S3 does: a browser POST must meet its signed policy (signature, expiry,
  * bucket, key, content-length-range, Content-Type), every other request must carry a valid SigV4
  * signature (Authorization header or presigned query, unexpired); CORS preflights stay open.
- * CopyObject is answered here with its conditions (./s3-copy.ts), which s3rver ignores.
+ * CopyObject is answered here with its conditions (./s3-copy.ts), which s3rver ignores, and an object's
+ * GET or HEAD carries its version id, a GET of one version answered here (./s3-versions.ts).
  */
 export interface S3ProxyOptions {
   prefix: string;
@@ -151,11 +153,11 @@ export function createS3Proxy(opts: S3ProxyOptions) {
     credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
   });
 
-  const forward = (req: IncomingMessage, res: ServerResponse, path: string) => {
+  const forward = (req: IncomingMessage, res: ServerResponse, path: string, isObjectRead: boolean) => {
     const upstream = httpRequest(
       { host: '127.0.0.1', port: opts.s3rverPort, method: req.method, path, headers: { ...req.headers, host: `127.0.0.1:${opts.s3rverPort}` } },
       (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
+        res.writeHead(up.statusCode ?? 502, isObjectRead ? withVersionId(up.headers) : up.headers);
         // s3rver cuts a body short when the object is rewritten while it is read: the answer is cut too, never left open.
         pipeline(up, res, () => undefined);
       },
@@ -195,6 +197,15 @@ export function createS3Proxy(opts: S3ProxyOptions) {
       res.writeHead(200, { 'content-type': 'application/xml' });
       return void res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult><LastModified>${answer.lastModified.toISOString()}</LastModified><ETag>"${answer.etag}"</ETag></CopyObjectResult>`);
     }
-    forward(req, res, `${rest}${url.search}`);
+    const isObjectRead = (req.method === 'GET' || req.method === 'HEAD') && segments.length > 1;
+    const versionId = url.searchParams.get('versionId');
+    if (isObjectRead && versionId !== null) {
+      req.resume();
+      const answer = await getVersion(internal, { bucket: segments[0]!, key: decodeURIComponent(rest.slice(segments[0]!.length + 2)) }, versionId, url.searchParams);
+      if (!('body' in answer)) return sendS3Error(res, answer.status, answer.code, answer.message);
+      res.writeHead(200, answer.headers);
+      return void res.end(req.method === 'HEAD' ? undefined : answer.body);
+    }
+    forward(req, res, `${rest}${url.search}`, isObjectRead);
   };
 }

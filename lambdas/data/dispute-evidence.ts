@@ -1,8 +1,9 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DISPUTE_EVIDENCE_TYPE } from '../../shared/api/disputes.js';
 import { bucketName, s3 } from './clients.js';
-import { evidenceLink, readEvidenceStart } from './evidence.js';
-import { presignPost } from './s3-objects.js';
+import { inlineDisposition, readEvidenceStartOf } from './evidence.js';
+import { type ObjectStart, presignPost } from './s3-objects.js';
 
 /**
  * A dispute's evidence in the evidence bucket, under `disputes/{id}/{party}/{uuid}-{file}`: the browser
@@ -39,7 +40,18 @@ export async function listDisputeEvidence(id: string): Promise<DisputeEvidenceOb
     });
 }
 
-export const disputeEvidenceLink = (object: DisputeEvidenceObject, seconds: number) => evidenceLink(object.key, object.name, seconds);
+/**
+ * A link to read, for `seconds`, exactly the version of an evidence file whose first bytes were checked
+ * (`checked`, from readDisputeEvidenceStart): a file replaced under the same key after its check is not
+ * what the link serves (the evidence bucket is versioned; the link names the VersionId).
+ */
+export function disputeEvidenceLink(object: DisputeEvidenceObject, checked: Pick<ObjectStart, 'versionId'>, seconds: number): Promise<string> {
+  return getSignedUrl(
+    s3,
+    new GetObjectCommand({ Bucket: bucketName('evidence'), Key: object.key, VersionId: checked.versionId, ResponseContentDisposition: inlineDisposition(object.name) }),
+    { expiresIn: seconds },
+  );
+}
 
-/** The first bytes of one evidence file (its signature), or null when it is gone. */
-export const readDisputeEvidenceStart = (object: DisputeEvidenceObject, bytes: number) => readEvidenceStart(object.key, bytes);
+/** The first bytes of one evidence file (its signature) and which version they are of, or null when it is gone. */
+export const readDisputeEvidenceStart = (object: DisputeEvidenceObject, bytes: number) => readEvidenceStartOf(object.key, bytes);

@@ -1,6 +1,6 @@
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { copySource, isNotFound, isPreconditionFailed, presignPost, readObjectStart, readObjectStartOf } from './s3-objects.js';
+import { copySource, isNotFound, isPreconditionFailed, presignPost, readObjectStartOf } from './s3-objects.js';
 import { bucketName, s3 } from './clients.js';
 
 /**
@@ -32,9 +32,6 @@ export async function headEvidence(key: string): Promise<StagedObject | null> {
     throw error;
   }
 }
-
-/** The first bytes of an attachment (its signature), or null when it is gone. */
-export const readEvidenceStart = (key: string, bytes: number) => readObjectStart('evidence', key, bytes);
 
 /** The first bytes of an attachment with the ETag and size of the object they came from, or null when it is gone. */
 export const readEvidenceStartOf = (key: string, bytes: number) => readObjectStartOf('evidence', key, bytes);
@@ -68,12 +65,10 @@ export async function deleteEvidence(keys: readonly string[]): Promise<void> {
   );
 }
 
+/** How a link offers an evidence file to the browser: shown inline, under its display name. */
+export const inlineDisposition = (name: string) => `inline; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
+
 /** A link to read one attachment for `seconds`, offered to the browser under its display name. */
 export async function evidenceLink(key: string, name: string, seconds: number): Promise<string> {
-  const safeName = name.replace(/["\\\r\n]/g, '_');
-  return getSignedUrl(
-    s3,
-    new GetObjectCommand({ Bucket: bucketName('evidence'), Key: key, ResponseContentDisposition: `inline; filename="${safeName}"` }),
-    { expiresIn: seconds },
-  );
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucketName('evidence'), Key: key, ResponseContentDisposition: inlineDisposition(name) }), { expiresIn: seconds });
 }

@@ -5,6 +5,7 @@ import { pinMatches } from '../lib/pin-hash.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
 import { mirrorWrite } from './mandate-mirror.js';
+import { notificationPut } from './notifications.js';
 import { getStoredMandate, mandateKey, mandateRecord, parseStoredMandate, payeeIndexKeys, type MandateRecord, type StoredMandate } from './mandates.js';
 
 /**
@@ -43,7 +44,8 @@ const ISSUED = { ':issued': 'issued', ':tries': MANDATE_PIN_TRIES };
 /**
  * A lender's claim with the PIN the employee passed on: the terms on success; a wrong PIN counts one of
  * MANDATE_PIN_TRIES; a mandate that is not open to a claim (claimed, locked, revoked, expired) is refused
- * with its state. Of two claims at once exactly one wins: the other's condition finds it claimed.
+ * with its state. Of two claims at once exactly one wins: the other's condition finds it claimed. The
+ * employee's text is queued in the claim's own transaction (its outbox item), so only a claim made is texted.
  */
 export async function claimMandate(stored: StoredMandate, pin: string, claimer: Claimer, now = new Date()): Promise<ClaimOutcome> {
   const before = mandateRecord(stored, now);
@@ -89,6 +91,7 @@ export async function claimMandate(stored: StoredMandate, pin: string, claimer: 
             },
           },
           mirrorWrite(stored, 'claimed', null),
+          notificationPut({ kind: 'mandate.claimed', number: stored.number, org_name: stored.org_name }),
         ],
       }),
     );

@@ -7,7 +7,7 @@ import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, retrying } from './dynamo.js';
 import { mirrorUse } from './mandate-mirror.js';
 import { mandateKey } from './mandates.js';
-import { queueNotification } from './notifications.js';
+import { notificationPut } from './notifications.js';
 
 /** Mandates marked at once by one chunk. */
 const MARKS_IN_FLIGHT = 8;
@@ -22,10 +22,11 @@ export interface MandateSource {
 /**
  * Ingestion marks the mandate each of its inputs rows cites as used by that submission, once: a claimed
  * mandate of the row's NRC and the submission's payee key becomes used (its month and submission kept),
- * and its employee is texted (once: the text's idempotency key is the mandate). A mark already made by
- * this submission is made again without change (a replayed chunk), which queues the same text again and
- * sends nothing; a row citing a mandate already used by another submission (a continuing deduction that
- * keeps the column) or one that is not this lender's changes nothing.
+ * and its employee is texted (once: the text's idempotency key is the mandate), its outbox item written in
+ * the mark's own transaction. A mark already made by this submission is made again without change (a
+ * replayed chunk), which writes the same outbox item again and sends nothing; a row citing a mandate
+ * already used by another submission (a continuing deduction that keeps the column) or one that is not
+ * this lender's changes nothing.
  */
 export async function markMandatesUsed(source: MandateSource, rows: readonly CanonicalRow[]): Promise<number> {
   if (source.kind !== 'inputs') return 0;
@@ -53,6 +54,7 @@ export async function markMandatesUsed(source: MandateSource, rows: readonly Can
                 },
               },
               mirrorUse(digits, number, source.month),
+              notificationPut({ kind: 'mandate.used', number, month: source.month }),
             ],
           }),
         ),
@@ -62,7 +64,6 @@ export async function markMandatesUsed(source: MandateSource, rows: readonly Can
       throw error;
     }
     marked++;
-    await queueNotification({ kind: 'mandate.used', number, month: source.month });
   });
   return marked;
 }

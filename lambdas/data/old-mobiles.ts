@@ -1,10 +1,11 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { OLD_MOBILE_HOURS } from '../../shared/api/register.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
-import { batchWriteAll, isConditionFailure } from './dynamo.js';
+import { isConditionFailure, retrying } from './dynamo.js';
+import { notificationPut, type QueuedEvent } from './notifications.js';
 
 /**
  * The mobile an employee had before an approved register changed it, in the directory table: for
@@ -12,8 +13,9 @@ import { batchWriteAll, isConditionFailure } from './dynamo.js';
  * the code it received (the holder of the old number has answered the change).
  * - pk=OLD_MOBILE#{nrc digits} sk=MOBILE: the old mobile, when the change was approved, until when it works,
  *   and when it was answered; expires_at (TTL) drops it a week later.
- * Access patterns: "the old mobile of an NRC" GetItem; "a register's changed mobiles" BatchWriteItem (the
- * same items however often it runs: the change's time is the approval's); "answered" conditional UpdateItem.
+ * Access patterns: "the old mobile of an NRC" GetItem; "a register's changed mobiles" TransactWriteItems of
+ * Puts with their text's outbox item (the same items however often it runs: the change's time is the
+ * approval's); "answered" conditional UpdateItem.
  */
 const oldMobileSchema = z.object({
   nrc_digits: z.string(),
@@ -28,16 +30,22 @@ const oldMobileSchema = z.object({
 const key = (digits: string) => ({ pk: `OLD_MOBILE#${digits}`, sk: 'MOBILE' });
 const codec = defineCodec('old mobile', oldMobileSchema, (m) => key(m.nrc_digits));
 const HOUR_MS = 3_600_000;
-const BUSY = 'The directory is busy; try again.';
+/** Old mobiles kept by one transaction: DynamoDB's 100 items, less the outbox item. */
+export const OLD_MOBILES_PER_WRITE = 99;
 
-/** Keeps each changed employee's old mobile signing in from `changedAt` (ISO) for OLD_MOBILE_HOURS. */
-export async function keepOldMobiles(changes: readonly { nrc: string; old_mobile: string }[], changedAt: string): Promise<void> {
+/**
+ * Keeps each changed employee's old mobile (at most OLD_MOBILES_PER_WRITE) signing in from `changedAt` (ISO)
+ * for OLD_MOBILE_HOURS, and queues their text (`notify`) in the same transaction.
+ */
+export async function keepOldMobiles(changes: readonly { nrc: string; old_mobile: string }[], changedAt: string, notify?: QueuedEvent): Promise<void> {
+  if (changes.length > OLD_MOBILES_PER_WRITE) throw new Error(`At most ${OLD_MOBILES_PER_WRITE} old mobiles are kept at once, not ${changes.length}`);
   const until = new Date(Date.parse(changedAt) + OLD_MOBILE_HOURS * HOUR_MS);
   const expires = Math.floor(until.getTime() / 1000) + 7 * 86_400;
   const items = changes.map((c) =>
     codec.build({ nrc_digits: nrcDigits(c.nrc), mobile: c.old_mobile, changed_at: changedAt, until: until.toISOString(), answered_at: null, expires_at: expires }),
   );
-  await batchWriteAll(tableName('directory'), items, { busy: BUSY });
+  const puts = items.map((Item) => ({ Put: { TableName: tableName('directory'), Item } }));
+  await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: [...puts, ...(notify ? [notificationPut(notify)] : [])] })));
 }
 
 /** The old mobile still receiving this NRC's codes now, or null (none, past its window, or answered). */

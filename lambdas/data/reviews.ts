@@ -1,18 +1,20 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '../../shared/api/reviews.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { counterScopes, counterUpdates } from './counters.js';
 import { isConditionFailure, retrying } from './dynamo.js';
+import { notificationPut, type QueuedEvent } from './notifications.js';
 import { isNotFound } from './s3-objects.js';
 import { countedRows, getSubmission, submissionCodec, submissionKey, type SubmissionRecord } from './submissions.js';
 
 /**
  * Review decisions and assignment on the submission items of lambdas/data/submissions.ts (pk=SUB#{id}
- * sk=META). Each change is one UpdateItem conditioned on the status it starts from, and moves the
- * review-queue key (gsi1pk=STATUS#{status}) in the same write, so of two reviewers acting at once exactly
- * one wins and the queue never shows a row under its old status.
+ * sk=META). Each change is one TransactWriteItems: the submission's update conditioned on the status it
+ * starts from, moving the review-queue key (gsi1pk=STATUS#{status}) in the same write, and the change's
+ * notification (its outbox item, lambdas/data/notifications.ts), so of two reviewers acting at once exactly
+ * one wins, the queue never shows a row under its old status, and only the winner's email is queued.
  */
 /** A submission with its review fields (part of the submission's codec). */
 export type ReviewedSubmission = SubmissionRecord;
@@ -32,26 +34,37 @@ function setWhileStatus(from: SubmissionStatus, set: Record<string, string>) {
   return { names, values, sets };
 }
 
-/** SET each field, only while the status is `from`. */
-async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>): Promise<ChangeResult> {
+/** SET each field, only while the status is `from`, with the change's outbox item in the same transaction. */
+async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>, notify: QueuedEvent): Promise<ChangeResult> {
   const { names, values, sets } = setWhileStatus(from, set);
   try {
-    const out = await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName('submissions'),
-        Key: submissionKey(id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND #status = :from',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
+    await retrying(() =>
+      dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName('submissions'),
+                Key: submissionKey(id),
+                UpdateExpression: `SET ${sets.join(', ')}`,
+                ConditionExpression: 'attribute_exists(pk) AND #status = :from',
+                ExpressionAttributeNames: names,
+                ExpressionAttributeValues: values,
+              },
+            },
+            notificationPut(notify),
+          ],
+        }),
+      ),
     );
-    return { ok: true, item: submissionCodec.parseExisting(out.Attributes) };
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionFailure(error, 0)) throw error;
     return { ok: false, current: await getSubmission(id) };
   }
+  // A transaction answers no attributes: the item as it is now (the change just made, or a later one).
+  const item = await getSubmission(id);
+  if (!item) throw new Error(`Submission ${id} vanished`);
+  return { ok: true, item };
 }
 
 /**
@@ -59,7 +72,7 @@ async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record
  * dashboard counters in the same transaction (a rejected file's rows count nowhere, as in borrower history).
  * Conditioned on the ingestion counts being as read, so a rejection racing ingestion is read again and retried.
  */
-async function rejectWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>): Promise<ChangeResult> {
+async function rejectWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>, notify: QueuedEvent): Promise<ChangeResult> {
   for (let attempt = 0; ; attempt++) {
     const current = await getSubmission(id);
     if (!current || current.status !== from) return { ok: false, current };
@@ -82,6 +95,7 @@ async function rejectWhileStatus(id: string, from: SubmissionStatus, set: Record
                 },
               },
               ...(ingested ? counterUpdates(counterScopes(current.org_id), current.created_at, { [ingested.field]: -ingested.rows }) : []),
+              notificationPut(notify),
             ],
           }),
         ),
@@ -101,13 +115,16 @@ export interface Actor {
   email: string;
 }
 
+type DecidedStatus = Extract<QueuedEvent, { kind: 'submission.decided' }>['status'];
+
 /**
  * Moves a submission from one status to the next (approve: pending → fi_approved, reject: pending →
- * rejected, complete: fi_approved → approved), recording who and when; refused when it is no longer `from`.
+ * rejected, complete: fi_approved → approved), recording who and when, and queues its email in the same
+ * transaction; refused (nothing written, nothing queued) when it is no longer `from`.
  */
 export function transitionSubmission(
   id: string,
-  change: { from: SubmissionStatus; to: SubmissionStatus; step: 'review' | 'complete'; actor: Actor; reason?: string; note?: string },
+  change: { from: SubmissionStatus; to: DecidedStatus; step: 'review' | 'complete'; actor: Actor; reason?: string; note?: string },
 ): Promise<ChangeResult> {
   const now = new Date().toISOString();
   const who: Record<string, string> =
@@ -115,23 +132,30 @@ export function transitionSubmission(
       ? { reviewed_by: change.actor.userId, reviewed_by_email: change.actor.email, reviewed_at: now }
       : { completed_by: change.actor.userId, completed_by_email: change.actor.email, completed_at: now };
   const write = change.to === 'rejected' ? rejectWhileStatus : updateWhileStatus;
-  return write(id, change.from, {
-    status: change.to,
-    gsi1pk: `STATUS#${change.to}`,
-    ...who,
-    ...(change.reason !== undefined ? { decision_reason: change.reason } : {}),
-    ...(change.note ? { decision_note: change.note } : {}),
-  });
+  const notify: QueuedEvent = { kind: 'submission.decided', submission_id: id, status: change.to, ...(change.to === 'rejected' ? { reason: change.reason } : {}) };
+  return write(
+    id,
+    change.from,
+    {
+      status: change.to,
+      gsi1pk: `STATUS#${change.to}`,
+      ...who,
+      ...(change.reason !== undefined ? { decision_reason: change.reason } : {}),
+      ...(change.note ? { decision_note: change.note } : {}),
+    },
+    notify,
+  );
 }
 
-/** Assigns (or re-assigns) a submission to a PMEC admin while it is `status`. */
+/** Assigns (or re-assigns) a submission to a PMEC admin while it is `status`, and queues the assignee's email with it. */
 export function assignSubmission(id: string, status: SubmissionStatus, to: Actor, by: Actor): Promise<ChangeResult> {
-  return updateWhileStatus(id, status, {
-    assigned_to: to.userId,
-    assigned_to_email: to.email,
-    assigned_at: new Date().toISOString(),
-    assigned_by_email: by.email,
-  });
+  const assigned_at = new Date().toISOString();
+  return updateWhileStatus(
+    id,
+    status,
+    { assigned_to: to.userId, assigned_to_email: to.email, assigned_at, assigned_by_email: by.email },
+    { kind: 'submission.assigned', submission_id: id, assignee_email: to.email, assigned_at },
+  );
 }
 
 /** Is the submitted file where the submission says (in the uploads bucket, where Submit copied it)? */

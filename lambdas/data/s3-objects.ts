@@ -38,11 +38,13 @@ export function isPreconditionFailed(error: unknown): boolean {
 /** The CopySource of an object: its bucket and its key, each path segment URL-encoded. */
 export const copySource = (bucket: string, key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
 
-/** The first bytes of an object, with the ETag and size of the very object they were read from. */
+/** The first bytes of an object, with the ETag, size and version of the very object they were read from. */
 export interface ObjectStart {
   start: Uint8Array;
   etag: string;
   size: number;
+  /** Its S3 VersionId: `null` (the word) for an object written while its bucket was not versioned, as S3 names it. */
+  versionId: string;
 }
 
 /** The first `bytes` bytes of an object (enough to read its signature) and which object they are, or null when there is none. */
@@ -51,7 +53,12 @@ export async function readObjectStartOf(bucket: BucketKey, key: string, bytes: n
     const out = await s3.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: key, Range: `bytes=0-${bytes - 1}` }));
     const body = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
     const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
-    return { start: body.subarray(0, bytes), etag: (out.ETag ?? '').replace(/"/g, ''), size: total ? Number(total) : (out.ContentLength ?? body.length) };
+    return {
+      start: body.subarray(0, bytes),
+      etag: (out.ETag ?? '').replace(/"/g, ''),
+      size: total ? Number(total) : (out.ContentLength ?? body.length),
+      versionId: out.VersionId ?? 'null',
+    };
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

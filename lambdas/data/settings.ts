@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import {
   type Affordability,
@@ -15,6 +15,8 @@ import type { ExposureLimits } from '../../shared/rules/borrower-record.js';
 import type { SubmissionWindow } from '../../shared/rules/submission-window.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
+import { isConditionFailure, retrying } from './dynamo.js';
+import { notificationPut, type QueuedEvent } from './notifications.js';
 
 /**
  * Platform settings in the directory table, one item per setting: pk=SETTING sk={name} (exposure, window,
@@ -99,16 +101,28 @@ export async function getPayrollAuthority(): Promise<PayrollAuthority | null> {
   return authorityOf(settingCodec.parse(out.Item));
 }
 
-/** Designates the payroll authority, replacing the one before (exactly one at a time); answers the one it replaced. */
-export async function replacePayrollAuthority(authority: PayrollAuthority, by: { userId: string; email: string }): Promise<PayrollAuthority | null> {
-  const out = await dynamo.send(
-    new PutCommand({
-      TableName: tableName('directory'),
-      Item: settingCodec.build({ sk: PAYROLL_AUTHORITY, value: authority, updated_at: new Date().toISOString(), updated_by: by.userId, updated_by_email: by.email }),
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
-  return authorityOf(settingCodec.parse(out.Attributes));
+/** The payroll authority was changed by someone else since `previous` was read: nothing was written or queued. */
+export class PayrollAuthorityChangedError extends Error {}
+
+/**
+ * Designates the payroll authority, replacing `previous` (exactly one at a time), with the change's
+ * notification in the same transaction (its outbox item, lambdas/data/notifications.ts). Conditioned on
+ * the authority still being `previous`: PayrollAuthorityChangedError when another change came first.
+ */
+export async function replacePayrollAuthority(authority: PayrollAuthority, previous: PayrollAuthority | null, by: { userId: string; email: string }, notify: QueuedEvent): Promise<void> {
+  const setting = {
+    TableName: tableName('directory'),
+    Item: settingCodec.build({ sk: PAYROLL_AUTHORITY, value: authority, updated_at: new Date().toISOString(), updated_by: by.userId, updated_by_email: by.email }),
+    ConditionExpression: previous ? '#value.org_id = :previous' : 'attribute_not_exists(#value.org_id)',
+    ExpressionAttributeNames: { '#value': 'value' },
+    ...(previous ? { ExpressionAttributeValues: { ':previous': previous.org_id } } : {}),
+  };
+  try {
+    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: setting }, notificationPut(notify)] })));
+  } catch (error) {
+    if (isConditionFailure(error, 0)) throw new PayrollAuthorityChangedError();
+    throw error;
+  }
 }
 
 /** How long a warm function keeps the settings it read for a hot path (a history lookup). */

@@ -38,6 +38,7 @@ export const PAYROLL_AUTHORITY_MESSAGES = {
   unset: 'No payroll authority is designated: no register can be submitted until one is.',
   notAuthority: (name: string) => `Only the payroll authority's PMEC admins upload and submit the payroll register. The payroll authority is ${name}.`,
   saved: (name: string) => `${name} is now the payroll authority.`,
+  changed: 'Another super admin changed the payroll authority just now. Reload the page to see it, then choose again.',
 } as const;
 
 export const payrollAuthoritySchema = z.object({ org_id: z.string(), org_name: z.string() });

@@ -43,3 +43,15 @@ describe('the grants of the server-side copies', () => {
     expect(pairs.map((pair) => pair.split(' ')[0]).filter((action) => !['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket'].includes(action!))).toEqual([]);
   });
 });
+
+describe('the version-pinned evidence links', () => {
+  it('get-dispute: s3:GetObjectVersion on the dispute evidence keys, and on nothing else', () => {
+    expect(s3Pairs('get-dispute').filter((pair) => pair.startsWith('s3:GetObjectVersion '))).toEqual([`s3:GetObjectVersion ${arn('evidence')}/${KEYS.evidence.disputes}`]);
+  });
+
+  it('no other route may read an older version of any object', () => {
+    const others = stack.api.functions.filter((f) => f.node.id !== pascalCase('get-dispute'));
+    const versioned = others.flatMap((fn) => [...policyPairs(template, logicalId(fn.role))].filter((pair) => pair.startsWith('s3:GetObjectVersion')).map((pair) => `${fn.node.id}: ${pair}`));
+    expect(versioned).toEqual([]);
+  });
+});

@@ -190,6 +190,8 @@ export async function handlerCalls(handler: string, method: HttpMethod): Promise
       continue;
     }
     const s3 = commands.filter((c) => c in S3).flatMap((c) => S3[c]!);
+    // A GetObject naming a version is authorised as s3:GetObjectVersion.
+    if (commands.includes('GetObject') && /\bVersionId: /.test(unit.text)) s3.push('GetObjectVersion');
     // A missing key answers 404 only with s3:ListBucket (403 without): needed where the code tells the two apart.
     if (s3.includes('GetObject') && /isNotFound\(|!== 404|=== 404/.test(unit.text)) s3.push('ListBucket');
     if (s3.length) {

@@ -199,6 +199,7 @@ describe('the grants against the code', () => {
       const g = grants.buckets?.[key] ?? {};
       const granted = [
         ...(g.read?.length ? ['GetObject'] : []),
+        ...(g.readVersions?.length ? ['GetObjectVersion'] : []),
         ...(g.write?.length ? ['PutObject'] : []),
         ...(g.delete?.length ? ['DeleteObject'] : []),
         ...(g.list ? ['ListBucket'] : []),

@@ -69,6 +69,7 @@ export function grantPairs(stack: PayrollPlatformStack, grants: FunctionGrants, 
     const grant = grants.buckets?.[key as BucketKey];
     const arn = `<${logicalId(stack.storage.buckets[key])}.Arn>`;
     grant?.read?.forEach((p) => pairs.add(`s3:GetObject ${arn}/${p}`));
+    grant?.readVersions?.forEach((p) => pairs.add(`s3:GetObjectVersion ${arn}/${p}`));
     grant?.write?.forEach((p) => pairs.add(`s3:PutObject ${arn}/${p}`));
     grant?.delete?.forEach((p) => pairs.add(`s3:DeleteObject ${arn}/${p}`));
     if (grant?.list) pairs.add(`s3:ListBucket ${arn}`);

@@ -142,6 +142,22 @@ describe('answering and deciding', () => {
     expect((await fetch(evidence[0]!.url!)).status).toBe(200);
   });
 
+  it('links the version whose first bytes were checked: other bytes posted under its key later are not served by it', async () => {
+    const res = await api.evidence(who.adminA, d.id, { file_name: 'statement.pdf', size: 4096, content_type: 'application/pdf' });
+    expectStatus(res, 200);
+    expect((await api.postFile(res.body.upload, TINY_PDF, 'statement.pdf')).status).toBe(204);
+    const link = ok(await api.get(who.compliance, d.id)).evidence!.find((e) => e.name === 'statement.pdf')!.url!;
+    expect(new URL(link).searchParams.get('versionId')).toBeTruthy();
+    expect(Buffer.from(await (await fetch(link)).arrayBuffer()).equals(TINY_PDF)).toBe(true);
+
+    // The same upload form posted again, within its life, with bytes that are no PDF.
+    expect((await api.postFile(res.body.upload, Buffer.from('<html><script>alert(1)</script></html>'), 'statement.pdf')).status).toBe(204);
+    const swapped = await fetch(link);
+    expect(swapped.status).toBe(404);
+    expect(await swapped.text()).toContain('NoSuchVersion');
+    expect(ok(await api.get(who.compliance, d.id)).evidence!.find((e) => e.name === 'statement.pdf')).toMatchObject({ not_pdf: true, url: null });
+  });
+
   it('lists a file that is not a PDF as such, with no link, beside the real ones', async () => {
     const other = await open(10);
     const send = async (name: string, bytes: Buffer) => {

@@ -1,4 +1,4 @@
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, inject, it } from 'vitest';
@@ -129,5 +129,27 @@ describe("the twin's S3 front answers CORS exactly as the stack's bucket rule al
     const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: 'ok/doc.pdf' }), { expiresIn: 60 });
     const res = await fetch(url, { headers: { origin: otherOrigin } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe("the twin's S3 front names an object's one version by its ETag, as a versioned bucket names it by its VersionId", () => {
+  it('answers GET and HEAD with the version; a GET of that version answers the object, of any other 404 NoSuchVersion', async () => {
+    const key = `versions/${Date.now()}.pdf`;
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: '%PDF-1 first', ContentType: 'application/pdf' }));
+    const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const first = (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: 'bytes=0-3' }))).VersionId;
+    expect(first).toBe(head.ETag!.replace(/"/g, ''));
+
+    const pinned = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, VersionId: first, ResponseContentDisposition: 'inline; filename="a.pdf"' }));
+    expect(await pinned.Body!.transformToString()).toBe('%PDF-1 first');
+    expect(pinned).toMatchObject({ VersionId: first, ContentType: 'application/pdf', ContentDisposition: 'inline; filename="a.pdf"' });
+    expect((await fetch(await getSignedUrl(s3, new HeadObjectCommand({ Bucket: bucket, Key: key, VersionId: first }), { expiresIn: 60 }), { method: 'HEAD' })).status).toBe(200);
+
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'second bytes', ContentType: 'application/pdf' }));
+    const link = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, VersionId: first }), { expiresIn: 60 });
+    const gone = await fetch(link);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain('<Code>NoSuchVersion</Code>');
+    await expect(s3.send(new GetObjectCommand({ Bucket: bucket, Key: `versions/missing-${Date.now()}`, VersionId: first }))).rejects.toMatchObject({ name: 'NoSuchVersion' });
   });
 });

@@ -30,14 +30,17 @@ export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeVie
 /**
  * One dispute with short-lived links to its evidence. The policy pins the declared type to PDF, which
  * proves nothing of the bytes: each file is read for its signature as it is listed (at most ten, a few
- * bytes each), and one that is not a PDF is named, marked, and given no link, so it is never served.
+ * bytes each), and one that is not a PDF is named, marked, and given no link, so it is never served; a
+ * link names the VersionId of the object whose bytes were read.
  */
 export async function disputeWithEvidence(d: StoredDispute, rights: DisputeRights): Promise<DisputeView> {
   const files = await listDisputeEvidence(d.id);
   const evidence = await Promise.all(files.map(async (f) => {
     // An employee's file may be a photo too: it must start as what its name says (PDF, JPEG or PNG).
-    const isPdf = matchesSignature(f.party === 'employee' ? extensionOf(f.name) : 'pdf', (await readDisputeEvidenceStart(f, SIGNATURE_BYTES)) ?? new Uint8Array());
-    return { name: displayFileName(f.name), party: f.party, url: isPdf ? await disputeEvidenceLink(f, DISPUTE_LINK_SECONDS) : null, not_pdf: !isPdf };
+    const checked = await readDisputeEvidenceStart(f, SIGNATURE_BYTES);
+    const isPdf = matchesSignature(f.party === 'employee' ? extensionOf(f.name) : 'pdf', checked?.start ?? new Uint8Array());
+    // The link serves the version whose bytes were just checked, never a file put under the key since.
+    return { name: displayFileName(f.name), party: f.party, url: isPdf && checked ? await disputeEvidenceLink(f, checked, DISPUTE_LINK_SECONDS) : null, not_pdf: !isPdf };
   }));
   return { ...disputeView(d, rights), evidence };
 }

@@ -2,7 +2,6 @@ import { DECISION_RULES, type DecisionResponse, REVIEW_MESSAGES, type ReviewDeci
 import { rolesOnly } from '../../../shared/access.js';
 import { hasAnyRole, type Role } from '../../../shared/roles.js';
 import { writeAudit } from '../../data/audit.js';
-import { queueNotification } from '../../data/notifications.js';
 import { type ReviewedSubmission, transitionSubmission } from '../../data/reviews.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
@@ -36,7 +35,7 @@ export async function applyDecision(me: AuthenticatedCaller, id: string | undefi
     reason: decision === 'reject' ? note : undefined,
     note: decision === 'reject' ? undefined : note,
   });
-  // Another reviewer's decision landed between our read and our write: theirs stands.
+  // Another reviewer's decision landed between our read and our write: theirs stands (and only theirs is emailed).
   if (!result.ok) throw new ConflictError(REVIEW_MESSAGES.wrongState(decision, result.current?.status ?? before.status), 'wrong_state');
 
   await writeAudit({
@@ -47,7 +46,6 @@ export async function applyDecision(me: AuthenticatedCaller, id: string | undefi
     outcome: 'ok',
     details: { note: note ?? null, before: reviewState(before), after: reviewState(result.item) },
   });
-  await queueNotification({ kind: 'submission.decided', submission_id: before.id, status: rule.to, ...(decision === 'reject' ? { reason: note } : {}) });
   return { item: listItemView(result.item), message: REVIEW_MESSAGES.done(decision, result.item.status) };
 }
 

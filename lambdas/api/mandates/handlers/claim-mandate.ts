@@ -6,7 +6,6 @@ import { writeAudit } from '../../../data/audit.js';
 import { findOrganisationByPayeeKey } from '../../../data/directory.js';
 import { claimMandate, type Refusal } from '../../../data/mandate-claims.js';
 import { getStoredMandate } from '../../../data/mandates.js';
-import { queueNotification } from '../../../data/notifications.js';
 import { consumeRateLimits, type RateLimit, rateLimitSpent, windowEndsAt } from '../../../data/rate-limit.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../../http/caller.js';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../../http/errors.js';
@@ -62,7 +61,6 @@ export const handler = createApiHandler(routes.claimMandate, async ({ caller: me
   }
   if (outcome.kind === 'refused') return refuse(outcome.reason, new ConflictError(REFUSED[outcome.reason], outcome.reason, { state: outcome.mandate.state, locked: outcome.mandate.locked }));
 
-  await queueNotification({ kind: 'mandate.claimed', number, org_name: stored.org_name });
   await writeAudit({ actor: me, action: 'mandate.claim', subject, outcome: 'ok', details: { payee_key: stored.payee_key, org_id: org?.org_id ?? null } });
   return { mandate: mandateView(outcome.mandate), message: MANDATE_MESSAGES.claimed(number) };
 });

@@ -5,7 +5,6 @@ import * as routes from '../../../../shared/routes/reviews.js';
 import { isValidEmail, PLATFORM_ADMIN_MESSAGES } from '../../../../shared/api/admin.js';
 import { ASSIGNABLE_STATUS, type DecisionResponse, REVIEW_MESSAGES } from '../../../../shared/api/reviews.js';
 import { writeAudit } from '../../../data/audit.js';
-import { queueNotification } from '../../../data/notifications.js';
 import { assignSubmission, type ReviewedSubmission } from '../../../data/reviews.js';
 import { readDirectoryAccess } from '../../../data/caller-directory.js';
 import { findUserByEmail } from '../../../data/users.js';
@@ -43,7 +42,6 @@ async function assign(me: AuthenticatedCaller, id: string | undefined, body: { p
     outcome: 'ok',
     details: { before: reviewState(before), after: reviewState(result.item) },
   });
-  await queueNotification({ kind: 'submission.assigned', submission_id: before.id, assignee_email: assignee.email, assigned_at: result.item.assigned_at ?? new Date().toISOString() });
   return { item: listItemView(result.item), message: REVIEW_MESSAGES.assigned(assignee.email) };
 }
 
