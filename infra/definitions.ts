@@ -5,8 +5,6 @@ import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
 export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;
 /** The same for the employees' user pool (lambdas/data/employee-users.ts). */
 export const EMPLOYEE_POOL_ENV = { poolId: 'EMPLOYEE_POOL_ID', clientId: 'EMPLOYEE_POOL_CLIENT_ID' } as const;
-/** The SNS origination identity texts are sent from (a stack parameter; lambdas/data/sms.ts). */
-export const SMS_ORIGINATION_ENV = 'SMS_ORIGINATION_NUMBER';
 /** How long a step of the employees' custom sign-in may wait for its answer (Cognito's AuthSessionValidity). */
 export const EMPLOYEE_AUTH_SESSION_MINUTES = 3;
 /** The employees' token lifetimes: an hour, and a day of refreshing (a phone is often shared), then a new code. */

@@ -3,3 +3,6 @@
  * monitoring construct counts it in the log groups of the functions that queue notifications and alarms.
  */
 export const NOTIFICATION_NOT_QUEUED = 'A notification could not be queued; the action stands';
+
+/** The environment variable naming the SNS origination identity texts are sent from (a stack parameter; lambdas/data/sms.ts). */
+export const SMS_ORIGINATION_ENV = 'SMS_ORIGINATION_NUMBER';

@@ -1,9 +1,10 @@
-import { AUDIT_ENTRY } from './common.js';
+import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../definitions.js';
+import { grantOf } from './common.js';
 import { KEYS } from './keys.js';
-import { type FunctionGrants, merge, read, type TriggerGrantTable } from './model.js';
+import { type FunctionGrants, type OwnActions, read, type TriggerGrantTable } from './model.js';
 
 /** What each function run by an event may do: S3 triggers and scheduled jobs by id (infra/definitions.ts), Cognito triggers by function name. */
-const GRANTS_BY_TRIGGER = {
+const ACTIONS_BY_TRIGGER = {
   // The deduction signals: the settings, the payee key's previous month (gsi3 and its stored rows),
   // the borrower summaries and the status of the submissions they name; the current payroll register and its entries.
   'validate-upload': {
@@ -27,7 +28,7 @@ const GRANTS_BY_TRIGGER = {
   // An onboarding document's first bytes, and its state on the request.
   'check-document': { tables: { directory: { actions: ['UpdateItem'] } }, buckets: { onboarding: { read: [KEYS.onboarding.requests], list: true } } },
   // The expiry job: the retention setting, the reports index from its watermark, each expiry's transaction.
-  'expire-reports': merge(AUDIT_ENTRY, { tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] }, directory: read(['Query']) } }),
+  'expire-reports': { audits: true, tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] }, directory: read(['Query']) } },
   // The split: the submission, its ingestion progress (pk=SUB#…, sk=INGEST), its stored rows into chunk
   // objects; a file without rows is finished at once (the counts and the dashboard counters).
   'ingest-submission': {
@@ -60,10 +61,16 @@ const GRANTS_BY_TRIGGER = {
     tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.notify] } },
     sendsEmail: true,
-    sendsSms: true,
     readsAppUrl: true,
   },
 } satisfies TriggerGrantTable;
 
-/** Each event function's grant, looked up by its id. */
-export const TRIGGER_GRANTS: Record<string, FunctionGrants> = GRANTS_BY_TRIGGER;
+const cognitoTriggers = [...Object.values(AUTH_TRIGGERS), ...Object.values(EMPLOYEE_AUTH_TRIGGERS)].map((t) => ({ id: t.functionName, uses: t.uses }));
+
+/** Each event function's whole grant (its own actions and what its `uses` implies), looked up by its id. */
+export const TRIGGER_GRANTS: Record<string, FunctionGrants> = Object.fromEntries(
+  [...S3_TRIGGERS, ...SCHEDULED_JOBS, ...cognitoTriggers].flatMap(({ id, uses }) => {
+    const own = (ACTIONS_BY_TRIGGER as Partial<Record<string, OwnActions>>)[id];
+    return own ? [[id, grantOf(uses, own)]] : [];
+  }),
+);
