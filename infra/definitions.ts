@@ -83,7 +83,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'ingest/',
     handler: 'events/ingest-submission',
-    uses: { tables: ['submissions'], buckets: ['uploads'] },
+    // register: rows without an NRC are joined to the register's NRC for their employee number.
+    uses: { tables: ['submissions', 'register'], buckets: ['uploads'] },
   },
   // The chunks (`chunks/{submission_id}/{i}-of-{n}.json`): rows into borrower history and summaries, a
   // bounded number at once so that the history table is not flooded; the last to land records the counts.

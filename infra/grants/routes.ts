@@ -146,7 +146,8 @@ const ACTIONS_BY_ROUTE = {
 
   // disputes (lambdas/data/disputes.ts: pk=DISPUTE#…; gsi1 by status, gsi2 by organisation). Rights read the
   // caller's memberships (directory gsi1); opening reads the payee key's organisation (gsi1) and the deduction.
-  'open-dispute': { notifies: true, tables: { history: read(['GetItem']), submissions: { actions: ['PutItem'] } } },
+  // The lender's email names whose deduction it is: the NRC's entry on the current register (pointer, entry).
+  'open-dispute': { notifies: true, tables: { history: read(['GetItem']), submissions: { actions: ['PutItem'] }, register: read(['GetItem']) } },
   'list-disputes': { tables: { submissions: read([], 'gsi1', 'gsi2') } },
   'get-dispute': { tables: { submissions: read(['GetItem']) }, buckets: { evidence: { read: [KEYS.evidence.disputes], list: true } } },
   'respond-to-dispute': { tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } },
@@ -163,7 +164,7 @@ const ACTIONS_BY_ROUTE = {
   // Reporting takes the new dispute's first evidence slot (UpdateItem, GetItem when refused) for the file it names.
   'report-my-deduction': {
     notifies: true,
-    tables: { history: read(['GetItem']), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    tables: { history: read(['GetItem']), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: read(['GetItem']) },
     buckets: { evidence: { write: [KEYS.evidence.disputes] } },
   },
   // register (lambdas/data/register.ts): the current register's pointer; a refusal is audited
@@ -197,8 +198,9 @@ const ACTIONS_BY_ROUTE = {
   // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
   // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it; an old
   // mobile still receiving codes (pk=OLD_MOBILE#…, GetItem) is texted a code of its own.
+  // A leaver's entry (lambdas/data/register-leavers.ts): the registers since (Query pk=MONTH) and their entries for the NRC (BatchGetItem).
   'request-employee-code': {
-    tables: { directory: { actions: ['UpdateItem', 'PutItem', 'GetItem'] }, register: read(['GetItem']) },
+    tables: { directory: { actions: ['UpdateItem', 'PutItem', 'GetItem'] }, register: read(['GetItem', 'Query', 'BatchGetItem']) },
     employeePool: ['AdminGetUser', 'AdminCreateUser', 'AdminSetUserPassword'],
   },
   'get-employee-me': { tables: { directory: read(['Query']) } },

@@ -31,8 +31,9 @@ const ACTIONS_BY_TRIGGER = {
   'expire-reports': { audits: true, tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] }, directory: read(['Query']) } },
   // The split: the submission, its ingestion progress (pk=SUB#…, sk=INGEST), its stored rows into chunk
   // objects; a file without rows is finished at once (the counts and the dashboard counters).
+  // Rows without an NRC are joined to the current register's (lambdas/data/ingestion-join.ts: pointer, entries).
   'ingest-submission': {
-    tables: { submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    tables: { submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: read(['GetItem', 'BatchGetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.results], write: [KEYS.uploads.chunks], list: true } },
   },
   // A chunk: its rows into history, the borrower summaries (read, updated, a compaction read again), the
@@ -58,7 +59,8 @@ const ACTIONS_BY_TRIGGER = {
   // admins on gsi2; a mandate for its texts), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if
   // the send fails), SES; SNS for the texts (lambdas/events/notification-texts.ts).
   'send-notification': {
-    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem']) },
+    // A mandate's texts: the lender by its payee key (gsi1), the employee's entry, a leaver's too (lambdas/data/register-leavers.ts: Query pk=MONTH, BatchGetItem).
+    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem', 'Query', 'BatchGetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.notify] } },
     sendsEmail: true,
     readsAppUrl: true,
