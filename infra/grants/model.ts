@@ -1,4 +1,4 @@
-import type { ROUTES } from '../../shared/routes/index.js';
+import type { RouteDef, ROUTES } from '../../shared/routes/index.js';
 import type { BucketKey, TableKey } from '../../shared/stores.js';
 import type { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../definitions.js';
 
@@ -82,14 +82,8 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
   return out;
 }
 
-/** The stores a function declares it reaches: a route's `uses` (shared/routes), a trigger's (infra/definitions.ts). */
-export interface Uses {
-  tables?: readonly TableKey[];
-  buckets?: readonly BucketKey[];
-  userPool?: boolean;
-  employeePool?: boolean;
-  sendsSms?: boolean;
-}
+/** The stores a function declares it reaches: a route's `uses` (shared/routes), a trigger's (infra/definitions.ts) a part of it. */
+export type Uses = RouteDef['uses'];
 
 /** A grant on some of these stores; none at all when there are none (`{}` would take any store). */
 type Only<K extends string, G> = [K] extends [never] ? never : Partial<Record<K, G>>;
