@@ -15,6 +15,7 @@ import tseslint from 'typescript-eslint';
  * - lambdas/     lambdas/ and shared/ — never web/ or infra/. Inside, each layer imports only those below it:
  *                entry points (api/<feature>/handlers, events/, auth/) → domain modules (api/<feature>/*.ts,
  *                api/common/) → http/ (the handler factory and its chain) → data/ → lib/ (plain utilities).
+ *                validation/ (the validation driver, the Lambda's and the CLI's) imports only shared/.
  *                events/ and auth/ are not HTTP: they skip http/. One API feature never imports another:
  *                what several share lives in api/common/.
  * - @aws-sdk/*   only in lambdas/data (the code that talks to DynamoDB, S3 and Cognito), and in what drives AWS
@@ -37,7 +38,7 @@ const zones = [
   { target: './web', from: ['./lambdas', './infra'], message: 'The web app talks to the server through the API only (web/src/lib/api-client.ts).' },
   {
     target: './web',
-    from: './shared/routes.ts',
+    from: './shared/routes/index.ts',
     message: 'A screen loads only the routes it calls: import the route from @shared/routes/<feature> and pass it to callRoute.',
   },
   { target: './lambdas', from: ['./web', './infra'], message: 'Lambda code never imports the web app or the CDK stack; stores are declared in shared/stores.ts.' },
@@ -45,6 +46,11 @@ const zones = [
     target: './lambdas/lib',
     from: ['./lambdas/http', './lambdas/data', './lambdas/api', './lambdas/events', './lambdas/auth'],
     message: 'lib/ holds plain utilities: it imports nothing else of lambdas/, only shared/.',
+  },
+  {
+    target: './lambdas/validation',
+    from: ['./lambdas/lib', './lambdas/http', './lambdas/data', './lambdas/api', './lambdas/events', './lambdas/auth'],
+    message: 'validation/ drives the shared sheet rules over a Node stream: it imports only shared/, so the CLI runs it as the Lambda does.',
   },
   { target: './lambdas/data', from: ['./lambdas/http', './lambdas/api', './lambdas/events', './lambdas/auth'], message: 'data/ sits below the HTTP platform, the domain modules and the entry points: it imports lib/ and shared/.' },
   { target: './lambdas/http', from: ['./lambdas/api', './lambdas/events', './lambdas/auth'], message: 'http/ (the handler factory and its chain) sits below the domain modules and the entry points.' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditItem } from '../lambdas/data/audit.js';
 import { historyItems } from '../lambdas/data/history.js';
-import { validateWorkbookStreamed } from '../lambdas/lib/workbook-stream.js';
+import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
 import { nrcDigits } from '../shared/rules/nrc.js';
 import { itemBytes, valueBytes } from '../capacity/item-size.js';
 import { generateInputsWorkbook } from './fixtures.js';

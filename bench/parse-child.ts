@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readFirstSheet } from '../shared/xlsx/read-first-sheet.js';
-import { validateWorkbookStreamed } from '../lambdas/lib/workbook-stream.js';
+import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
 import { floorRows } from './parse-floor.js';
 import { fraudFlagsFor, validateWorkbook } from '../shared/xlsx/validate-workbook.js';
 import { FileBorrowers } from '../lambdas/events/file-borrowers.js';

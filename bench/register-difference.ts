@@ -26,7 +26,7 @@ async function* pieces(data: Uint8Array): AsyncGenerator<Uint8Array> {
 export const registerDifferenceBench: Bench = {
   name: 'register-difference',
   async run(): Promise<Figure[]> {
-    const { validateRegisterStreamed } = await import('../lambdas/lib/workbook-stream.js');
+    const { validateRegisterStreamed } = await import('../lambdas/validation/stream-driver.js');
     const { jsonArrayBatches } = await import('../lambdas/lib/json-array.js');
     const { RegisterBase } = await import('../shared/rules/register-base.js');
     const { RegisterDifference } = await import('../shared/rules/register-difference.js');

@@ -61,7 +61,7 @@ export const registerBench: Bench = {
   async run(): Promise<Figure[]> {
     progress(`generating a ${EMPLOYEES.toLocaleString('en-US')}-employee register`);
     const file = generateRegisterWorkbook(EMPLOYEES);
-    const { validateRegisterStreamed } = await import('../lambdas/lib/workbook-stream.js');
+    const { validateRegisterStreamed } = await import('../lambdas/validation/stream-driver.js');
     const times: number[] = [];
     let peakRss = 0;
     for (let run = 0; run < RUNS; run++) {

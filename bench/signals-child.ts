@@ -6,14 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { validateUpload } from '../lambdas/events/upload-validation.js';
+import { validateDeductionFile } from '../lambdas/events/deduction-validation.js';
 
 const [file, month, payeeKey] = process.argv.slice(2);
 if (!file || !month || !payeeKey) throw new Error('Usage: signals-child FILE MONTH PAYEE');
 const bytes = readFileSync(file);
 const started = performance.now();
 const upload = { id: randomUUID(), doc_kind: 'inputs' as const, month, payee_key: payeeKey, org_id: 'bench-org', user_id: 'bench-user', user_email: 'bench@example.com', created_at: new Date().toISOString() };
-const outcome = await validateUpload(upload, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), async () => true);
+const outcome = await validateDeductionFile(upload, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), async () => true);
 if (!outcome || outcome.status !== 'validated') throw new Error('The file did not validate.');
 // The rows are stored as they are read; the stage ends once their object is complete.
 await outcome.rows.complete();

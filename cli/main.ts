@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { validateWorkbookStreamed } from '../lambdas/lib/workbook-stream.js';
+import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
 import { currentMonth, isMonth } from '../shared/rules/dates.js';
 import { formatIssue, type Issue } from '../shared/rules/issues.js';
 import type { SubmissionKind } from '../shared/rules/submission-rules.js';

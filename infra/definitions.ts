@@ -6,8 +6,6 @@ import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
 export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;
 /** The same for the employees' user pool (lambdas/data/employee-users.ts). */
 export const EMPLOYEE_POOL_ENV = { poolId: 'EMPLOYEE_POOL_ID', clientId: 'EMPLOYEE_POOL_CLIENT_ID' } as const;
-/** The SNS origination identity texts are sent from (a stack parameter; lambdas/data/sms.ts). */
-export const SMS_ORIGINATION_ENV = 'SMS_ORIGINATION_NUMBER';
 /** How long a step of the employees' custom sign-in may wait for its answer (Cognito's AuthSessionValidity). */
 export const EMPLOYEE_AUTH_SESSION_MINUTES = 3;
 /** The employees' token lifetimes: an hour, and a day of refreshing (a phone is often shared), then a new code. */
@@ -86,7 +84,8 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'ingest/',
     handler: 'events/ingest-submission',
-    uses: { tables: ['submissions'], buckets: ['uploads'] },
+    // register: rows without an NRC are joined to the register's NRC for their employee number.
+    uses: { tables: ['submissions', 'register'], buckets: ['uploads'] },
   },
   // The chunks (`chunks/{submission_id}/{i}-of-{n}.json`): rows into borrower history and summaries, a
   // bounded number at once so that the history table is not flooded; the last to land records the counts.

@@ -1,4 +1,4 @@
-import { type Role, roleFitsOrganisation } from './roles.js';
+import { PLATFORM_ROLES, type Role, roleFitsOrganisation } from './roles.js';
 
 /**
  * Who may call a route or open a screen.
@@ -30,7 +30,7 @@ export const ROLE_SETS = {
   reviewers: ['super_admin', 'sys_admin', 'pmec_admin', 'compliance'],
   /** Who decides a dispute (the reviewers but PMEC admins). */
   disputeDeciders: ['super_admin', 'sys_admin', 'compliance'],
-  platformAdmins: ['super_admin', 'sys_admin'],
+  platformAdmins: PLATFORM_ROLES,
   superAdmin: ['super_admin'],
   /** Who uploads PMEC's payroll register and reads it (a pmec_admin in a PMEC organisation; checked in the handler). */
   registerKeepers: ['pmec_admin', 'super_admin', 'sys_admin'],

@@ -6,3 +6,6 @@ export const NOTIFICATION_NOT_QUEUED = 'A notification could not be queued; the 
 
 /** The partition key prefix of the notifications outbox in the directory table, read by its stream mapping. */
 export const OUTBOX_PREFIX = 'OUTBOX#';
+
+/** The environment variable naming the SNS origination identity texts are sent from (a stack parameter; lambdas/data/sms.ts). */
+export const SMS_ORIGINATION_ENV = 'SMS_ORIGINATION_NUMBER';

@@ -12,8 +12,14 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
 };
 
+/** The platform's own roles, held in no organisation (platform-admin records in the directory). */
+export const PLATFORM_ROLES = ['super_admin', 'sys_admin'] as const satisfies readonly Role[];
+export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 
-export const PLATFORM_ADMIN_ROLES: readonly Role[] = ['super_admin', 'sys_admin'];
+/** The 400 `role_required` sentence, naming the platform roles. */
+export const PLATFORM_ROLE_REQUIRED = `Choose the platform role: ${PLATFORM_ROLES.join(' or ')}.`;
+
+export const isPlatformRole = (role: string): role is PlatformRole => (PLATFORM_ROLES as readonly string[]).includes(role);
 
 /** Role names compare case-insensitively (spec part 1 §6); unknown names are dropped. */
 export function normaliseRoles(values: readonly unknown[] | undefined | null): Role[] {
@@ -31,7 +37,7 @@ export function hasAnyRole(userRoles: readonly Role[], allowed: readonly Role[])
 }
 
 export function isPlatformAdmin(userRoles: readonly Role[]): boolean {
-  return hasAnyRole(userRoles, PLATFORM_ADMIN_ROLES);
+  return hasAnyRole(userRoles, PLATFORM_ROLES);
 }
 
 /** The two kinds of organisation: lenders (financial institutions) and PMEC's payroll offices. */

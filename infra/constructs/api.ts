@@ -4,7 +4,7 @@ import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apig
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type RouteDef, ROUTES } from '../../shared/routes.js';
+import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
 import { API_THROTTLE } from '../sizing.js';
 import type { AppFunction } from './app-function.js';
 import { FeatureRoutes, type RouteStores } from './feature-routes.js';
@@ -44,7 +44,7 @@ export class Api extends Construct {
     // with the same key, so a deployment made before would fail to update. A new API takes the new
     // routes; CloudFront moves to it once they are all in place (infra/stack.ts) and the old one goes.
     this.httpApi = new HttpApi(this, 'FeatureHttpApi', {
-      description: 'Payroll deductions platform API (routes from shared/routes.ts)',
+      description: 'Payroll deductions platform API (routes from shared/routes/index.ts)',
       createDefaultStage: false,
       defaultAuthorizer: authorizer,
     });

@@ -4,9 +4,9 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
-import { handlerModule, type RouteDef } from '../../shared/routes.js';
+import { SMS_ORIGINATION_ENV } from '../../shared/notifications.js';
+import { handlerModule, type RouteDef } from '../../shared/routes/index.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
-import { SMS_ORIGINATION_ENV } from '../definitions.js';
 import { ROUTE_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
@@ -32,7 +32,7 @@ export interface FeatureRoutesProps extends RouteStores {
   httpApi: HttpApi;
   /** The authorizer of the employees' pool: it alone guards the employee routes. */
   employeeAuthorizer: IHttpRouteAuthorizer;
-  /** The feature's routes, from shared/routes.ts. */
+  /** The feature's routes, from shared/routes/index.ts. */
   routes: readonly RouteDef[];
   description: string;
 }
@@ -82,7 +82,7 @@ export class FeatureRoutes extends NestedStack {
       acknowledge(
         httpRoute,
         'AwsSolutions-APIG4',
-        `${route.method} ${route.path} is public in the route table (shared/routes.ts, access: public): ${route.summary}`,
+        `${route.method} ${route.path} is public in the route table (shared/routes/index.ts, access: public): ${route.summary}`,
       );
     }
   }

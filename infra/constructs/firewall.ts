@@ -4,7 +4,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { ACCOUNT_MESSAGES } from '../../shared/api/accounts.js';
-import { type RouteDef, ROUTES } from '../../shared/routes.js';
+import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
 
 /** Requests per IP in five minutes on the public routes, above what the handlers' own limits allow (60 a minute). */
 export const PUBLIC_ROUTE_LIMIT = 300;

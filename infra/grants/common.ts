@@ -1,27 +1,27 @@
-import { type FunctionGrants, merge, read } from './model.js';
-
-/** Needs several functions share: the audit log, notifications, the caller's roles. */
-
-/**
- * Every state-changing request is recorded (lambdas/http/request-audit.ts): the caller's memberships
- * (Query gsi1 of the directory), then one audit entry. The audit log is append-only: PutItem, never
- * UpdateItem or DeleteItem.
- */
-export const audited = (...parts: FunctionGrants[]) => merge({ tables: { directory: read([], 'gsi1'), audit: { actions: ['PutItem'] } } }, ...parts);
-/**
- * An audit entry with `also` pointers (one per matched NRC): written as TransactWriteItems of Puts,
- * authorised as PutItem, so no API function holds BatchWriteItem (which would allow deletes) on the log. The one
- * that does is the validation trigger, for a file's check of every NRC it names (lambdas/data/file-checks.ts:
- * Puts only, on keys of their own; README Decisions).
- */
-export const AUDIT_WITH_POINTERS: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
-/** Reads of a registry search or lookup are audited, GET or not. */
-export const AUDIT_ENTRY: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
-/** An action that notifies writes its outbox item (pk=OUTBOX#…) in the directory, in the transaction of its change. */
-export const NOTIFIES: FunctionGrants = { tables: { directory: { actions: ['PutItem'] } }, notifies: true };
+import { isStateChanging, type RouteDef } from '../../shared/routes/define.js';
+import { type FunctionGrants, merge, type OwnActions, read, type Uses } from './model.js';
 
 /**
  * Every route's chain reads the caller's roles from the directory (lambdas/data/caller-directory.ts):
  * the user's memberships (Query gsi1 USER#{sub}) and platform-admin records (Query pk).
  */
-export const CALLER: FunctionGrants = { tables: { directory: read(['Query'], 'gsi1') } };
+const CALLER: FunctionGrants = { tables: { directory: read(['Query'], 'gsi1') } };
+/**
+ * An audit entry: every state-changing request is recorded (lambdas/http/request-audit.ts), and some reads
+ * are too. The audit log is append-only: PutItem, never UpdateItem or DeleteItem. An entry with `also`
+ * pointers (one per matched NRC) is written as TransactWriteItems of Puts, authorised as PutItem, so no API
+ * function holds BatchWriteItem (which would allow deletes) on the log. The one that does is the validation
+ * trigger, for a file's check of every NRC it names (lambdas/data/file-checks.ts: Puts only, on keys of their own; README Decisions).
+ */
+const AUDIT_ENTRY: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
+/** An action that notifies writes its outbox item (pk=OUTBOX#…) in the directory, in the transaction of its change. */
+const NOTIFIES: FunctionGrants = { tables: { directory: { actions: ['PutItem'] } }, notifies: true };
+
+/** A function's whole grant: its own actions, with what its `uses` implies (texts through SNS) and the notifications it queues. */
+export function grantOf(uses: Uses, own: OwnActions = {}): FunctionGrants {
+  return merge(own.notifies ? NOTIFIES : {}, own.audits ? AUDIT_ENTRY : {}, uses.sendsSms ? { sendsSms: true } : {}, own);
+}
+
+/** A route's whole grant: the caller's roles, the audit entry of a state-changing request, and its own. */
+export const routeGrantOf = (route: Pick<RouteDef, 'method' | 'uses'>, own: OwnActions = {}): FunctionGrants =>
+  merge(CALLER, isStateChanging(route) ? AUDIT_ENTRY : {}, grantOf(route.uses, own));

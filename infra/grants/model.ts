@@ -1,4 +1,4 @@
-import type { RouteId } from '../../shared/routes.js';
+import type { RouteDef, ROUTES } from '../../shared/routes/index.js';
 import type { BucketKey, TableKey } from '../../shared/stores.js';
 import type { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../definitions.js';
 
@@ -88,11 +88,44 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
   return out;
 }
 
-/** The functions that run on an event: the S3 triggers and scheduled jobs of infra/definitions.ts, and the Cognito triggers. */
-type EventFunctionId = (typeof S3_TRIGGERS)[number]['id'] | (typeof STREAM_TRIGGERS)[number]['id'] | (typeof SCHEDULED_JOBS)[number]['id'];
-type CognitoTriggerName = (typeof AUTH_TRIGGERS)[keyof typeof AUTH_TRIGGERS]['functionName'] | (typeof EMPLOYEE_AUTH_TRIGGERS)[keyof typeof EMPLOYEE_AUTH_TRIGGERS]['functionName'];
+/** The stores a function declares it reaches: a route's `uses` (shared/routes), a trigger's (infra/definitions.ts) a part of it. */
+export type Uses = RouteDef['uses'];
 
-/** A grant for every route, by its id: a misspelt or missing id does not compile. */
-export type RouteGrantTable = Record<RouteId, FunctionGrants>;
-/** A grant for every S3 trigger and scheduled job, and for the Cognito triggers that reach a store, by id. */
-export type TriggerGrantTable = Record<EventFunctionId, FunctionGrants> & Partial<Record<CognitoTriggerName, FunctionGrants>>;
+/** A grant on some of these stores; none at all when there are none (`{}` would take any store). */
+type Only<K extends string, G> = [K] extends [never] ? never : Partial<Record<K, G>>;
+type DeclaredTables<U> = U extends { tables: readonly (infer S extends TableKey)[] } ? S : never;
+type DeclaredBuckets<U> = U extends { buckets: readonly (infer S extends BucketKey)[] } ? S : never;
+
+/**
+ * A function's own actions, on the stores its `uses` declares and on no other: a table, bucket or user pool
+ * that `uses` does not name does not compile (`Always`: the tables every function of the kind reaches).
+ * What `uses` implies is not written here but derived (common.ts `grantOf`).
+ */
+export interface ActionsOn<U, Always extends TableKey = never> {
+  tables?: Only<DeclaredTables<U> | Always, TableGrant>;
+  buckets?: Only<DeclaredBuckets<U>, BucketGrant>;
+  userPool?: U extends { userPool: true } ? readonly string[] : never;
+  employeePool?: U extends { employeePool: true } ? readonly string[] : never;
+  sendsEmail?: true;
+  readsAppUrl?: true;
+  /** It queues notifications (common.ts NOTIFIES). */
+  notifies?: true;
+  /** It appends an entry to the audit log (a route's state-changing request always does: common.ts). */
+  audits?: true;
+}
+
+/** Own actions as the derivation reads them, whatever function they belong to. */
+export type OwnActions = FunctionGrants & Pick<ActionsOn<never>, 'notifies' | 'audits'>;
+
+type Route = (typeof ROUTES)[number];
+type EventFunction = (typeof S3_TRIGGERS)[number] | (typeof STREAM_TRIGGERS)[number] | (typeof SCHEDULED_JOBS)[number];
+type CognitoTrigger = (typeof AUTH_TRIGGERS)[keyof typeof AUTH_TRIGGERS] | (typeof EMPLOYEE_AUTH_TRIGGERS)[keyof typeof EMPLOYEE_AUTH_TRIGGERS];
+
+/**
+ * Each route's own actions, by its id, on the stores of its `uses` (and the directory, which every route's
+ * chain reads): a misspelt id or a store the route does not declare does not compile. A route whose
+ * `uses` says it all has no entry.
+ */
+export type RouteGrantTable = { [R in Route as R['id']]?: ActionsOn<R['uses'], 'directory'> };
+/** The same for every S3 trigger and scheduled job, by id, and for the Cognito triggers that reach a store, by function name. */
+export type TriggerGrantTable = { [T in EventFunction as T['id']]: ActionsOn<T['uses']> } & { [C in CognitoTrigger as C['functionName']]?: ActionsOn<C['uses']> };

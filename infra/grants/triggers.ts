@@ -1,9 +1,10 @@
-import { AUDIT_ENTRY } from './common.js';
+import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../definitions.js';
+import { grantOf } from './common.js';
 import { KEYS } from './keys.js';
-import { type FunctionGrants, merge, read, type TriggerGrantTable } from './model.js';
+import { type FunctionGrants, type OwnActions, read, type TriggerGrantTable } from './model.js';
 
 /** What each function run by an event may do: S3 triggers and scheduled jobs by id (infra/definitions.ts), Cognito triggers by function name. */
-const GRANTS_BY_TRIGGER = {
+const ACTIONS_BY_TRIGGER = {
   // The deduction signals: the settings, the payee key's previous month (gsi3 and its stored rows),
   // the borrower summaries and the status of the submissions they name; the current payroll register and its entries.
   'validate-upload': {
@@ -27,11 +28,12 @@ const GRANTS_BY_TRIGGER = {
   // An onboarding document's first bytes, and its state on the request.
   'check-document': { tables: { directory: { actions: ['UpdateItem'] } }, buckets: { onboarding: { read: [KEYS.onboarding.requests], list: true } } },
   // The expiry job: the retention setting, the reports index from its watermark, each expiry's transaction.
-  'expire-reports': merge(AUDIT_ENTRY, { tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] }, directory: read(['Query']) } }),
+  'expire-reports': { audits: true, tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] }, directory: read(['Query']) } },
   // The split: the submission, its ingestion progress (pk=SUB#…, sk=INGEST), its stored rows into chunk
   // objects; a file without rows is finished at once (the counts and the dashboard counters).
+  // Rows without an NRC are joined to the current register's (lambdas/data/ingestion-join.ts: pointer, entries).
   'ingest-submission': {
-    tables: { submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] } },
+    tables: { submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: read(['GetItem', 'BatchGetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.results], write: [KEYS.uploads.chunks], list: true } },
   },
   // A chunk: its rows into history, the borrower summaries (read, updated, a compaction read again), the
@@ -58,12 +60,19 @@ const GRANTS_BY_TRIGGER = {
   // admins on gsi2; a mandate for its texts), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if
   // the send fails), SES; SNS for the texts (lambdas/events/notification-texts.ts).
   'send-notification': {
-    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem']) },
+    // A mandate's texts: the lender by its payee key (gsi1), the employee's entry, a leaver's too (lambdas/data/register-leavers.ts: Query pk=MONTH, BatchGetItem).
+    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem', 'Query', 'BatchGetItem']) },
     sendsEmail: true,
-    sendsSms: true,
     readsAppUrl: true,
   },
 } satisfies TriggerGrantTable;
 
-/** Each event function's grant, looked up by its id. */
-export const TRIGGER_GRANTS: Record<string, FunctionGrants> = GRANTS_BY_TRIGGER;
+const cognitoTriggers = [...Object.values(AUTH_TRIGGERS), ...Object.values(EMPLOYEE_AUTH_TRIGGERS)].map((t) => ({ id: t.functionName, uses: t.uses }));
+
+/** Each event function's whole grant (its own actions and what its `uses` implies), looked up by its id. */
+export const TRIGGER_GRANTS: Record<string, FunctionGrants> = Object.fromEntries(
+  [...S3_TRIGGERS, ...STREAM_TRIGGERS, ...SCHEDULED_JOBS, ...cognitoTriggers].flatMap(({ id, uses }) => {
+    const own = (ACTIONS_BY_TRIGGER as Partial<Record<string, OwnActions>>)[id];
+    return own ? [[id, grantOf(uses, own)]] : [];
+  }),
+);

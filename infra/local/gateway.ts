@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import sirv from 'sirv';
 import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
-import { handlerModule, matchPath, ROUTES } from '../../shared/routes.js';
+import { handlerModule, matchPath, ROUTES } from '../../shared/routes/index.js';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from './api-event.js';
 import { createCognitoShim } from './cognito-shim.js';
 import { loadHandler } from './handlers.js';

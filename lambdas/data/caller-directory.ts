@@ -1,6 +1,5 @@
 import type { Grant } from '../../shared/access.js';
-import type { PlatformRole } from '../../shared/api/admin.js';
-import { PLATFORM_ADMIN_ROLES, type Role } from '../../shared/roles.js';
+import { isPlatformRole, type PlatformRole, type Role } from '../../shared/roles.js';
 import { listUserMemberships, type MemberItem } from './memberships.js';
 import { platformAdminRecordsOfUser } from './platform-admins.js';
 
@@ -22,7 +21,7 @@ export interface DirectoryAccess {
  */
 export async function readDirectoryAccess(userId: string): Promise<DirectoryAccess> {
   const [memberships, records] = await Promise.all([listUserMemberships(userId), platformAdminRecordsOfUser(userId)]);
-  const active = records.filter((r) => r.status === 'active' && PLATFORM_ADMIN_ROLES.includes(r.role));
+  const active = records.filter((r) => r.status === 'active' && isPlatformRole(r.role));
   const approved = memberships.filter((m) => m.status === 'approved');
   return {
     email: [...active.map((r) => r.email), ...approved.map((m) => m.email)].find((e) => typeof e === 'string' && e.includes('@'))?.toLowerCase() ?? null,

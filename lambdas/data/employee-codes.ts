@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EMPLOYEE_CODE } from '../../shared/api/employee.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
+import { isConditionFailure } from './dynamo.js';
 
 /**
  * Employees' sign-in codes, in the directory table: one live code per NRC, the latest one sent.
@@ -64,8 +65,6 @@ async function liveCode(nrcDigits: string, now: number): Promise<StoredCode | nu
   return code && code.expires_at > Math.floor(now / 1000) && code.tries_left > 0 ? code : null;
 }
 
-const conditionFailed = (error: unknown) => (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
-
 /**
  * Checks an answer against the NRC's live code: right, the code is used up (deleted, so it signs in once);
  * wrong, it loses a try and ends with the last one. Each step is conditioned on the code read, so two
@@ -97,7 +96,7 @@ export async function answerCode(nrcDigits: string, answer: string, now = Date.n
     }
   } catch (error) {
     // Another answer changed the code first: try this one against what it left.
-    if (conditionFailed(error)) return answerCode(nrcDigits, answer, now);
+    if (isConditionFailure(error)) return answerCode(nrcDigits, answer, now);
     throw error;
   }
   return current ? 'current' : old ? 'old' : null;

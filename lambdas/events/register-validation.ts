@@ -3,9 +3,9 @@ import { JsonArrayUpload } from '../data/json-upload.js';
 import { resultKeys, type UploadRecord } from '../data/uploads.js';
 import type { RegisterEmployee } from '../../shared/rules/register.js';
 import { logger } from '../lib/powertools.js';
-import { validateRegisterStreamed } from '../lib/workbook-stream.js';
+import { validateRegisterStreamed } from '../validation/stream-driver.js';
 import { RegisterComparison } from './register-difference.js';
-import { failedValidation, summarise, type ValidationOutcome } from './upload-validation.js';
+import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';
 
 /** A register of nobody would take every employee off the payroll: it is refused as a whole. */
 const EMPTY = 'The register lists no employees under its header row. Put one row per employee on the first sheet and try again.';

@@ -18,7 +18,7 @@ import {
 import { putNrcSignals } from '../data/nrc-signals.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
-import { failedValidation, validateUpload } from './upload-validation.js';
+import { failedValidation, validateDeductionFile } from './deduction-validation.js';
 import { validateRegisterUpload } from './register-validation.js';
 import { createEventHandler } from '../lib/event-handler.js';
 
@@ -62,7 +62,7 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   // Replaced between the two reads: the link took a second file, which is never validated, so this run
   // fails with a message to act on instead of leaving the upload waiting.
   const same = object.etag === head.etag;
-  const validate = upload.doc_kind === 'register' ? validateRegisterUpload : validateUpload;
+  const validate = upload.doc_kind === 'register' ? validateRegisterUpload : validateDeductionFile;
   const outcome = same ? await validate(upload, object.data, (stage) => updateValidation(id, head.etag, { stage })) : secondFile(id);
   if (!outcome) return;
   const keys = resultKeys(id);

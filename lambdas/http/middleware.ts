@@ -1,12 +1,12 @@
 import type { z, ZodType } from 'zod';
 import { ACCESS_MESSAGES, isAllowed } from '../../shared/access.js';
-import { pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
+import { isStateChanging, pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
 import { logger } from '../lib/powertools.js';
 import type { ApiMiddleware } from './api-event.js';
 import { actFor, ANONYMOUS, type AuthenticatedCaller, identityFromEvent, requestedOrganisation, resolveCaller, subjectFromEvent } from './caller.js';
 import { resolveEmployeeCaller } from './employee-caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
-import { isStateChanging, recordRequest } from './request-audit.js';
+import { recordRequest } from './request-audit.js';
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 

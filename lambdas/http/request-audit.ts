@@ -1,12 +1,9 @@
-import type { RouteDef } from '../../shared/routes.js';
+import type { RouteDef } from '../../shared/routes/index.js';
 import { writeAudit } from '../data/audit.js';
 import { logger } from '../lib/powertools.js';
 import type { ApiEvent, ApiResult } from './api-event.js';
 import type { RequestCaller } from './caller.js';
 import { clientAddress } from './client-address.js';
-
-/** Requests that can change something: everything but GET. Each is recorded in the audit log. */
-export const isStateChanging = (route: Pick<RouteDef, 'method'>) => route.method !== 'GET';
 
 const outcomeOf = (status: number) => (status < 400 ? 'ok' : status < 500 ? 'refused' : 'failed');
 

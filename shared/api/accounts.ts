@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { presignedPostSchema } from './presigned-post.js';
-import { ROLES } from '../roles.js';
+import { PLATFORM_ROLE_REQUIRED, PLATFORM_ROLES, ROLES } from '../roles.js';
 import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
 
 /** Spec part 2 §5 and §8, word for word. */
@@ -123,7 +123,7 @@ export const accessRequestResponseSchema = z.object({
 export type AccessRequestResponse = z.infer<typeof accessRequestResponseSchema>;
 
 const invitedOrg = z.uuid({ message: 'Please enter a valid Organisation ID.' });
-const invitedPlatformRole = z.enum(['super_admin', 'sys_admin'], { message: 'Choose the platform role: super_admin or sys_admin.' });
+const invitedPlatformRole = z.enum(PLATFORM_ROLES, { message: PLATFORM_ROLE_REQUIRED });
 
 /**
  * POST /api/team/accept-invite: no fields (an empty object or no body) accepts every invitation waiting
@@ -198,11 +198,11 @@ export const meResponseSchema = z.object({
   approved: z.boolean(),
   memberships: z.array(membershipSchema),
   /** Platform roles the person was invited to and has not answered. */
-  platform_invitations: z.array(z.enum(['super_admin', 'sys_admin'])).default([]),
+  platform_invitations: z.array(z.enum(PLATFORM_ROLES)).default([]),
   /** The organisations the caller may act for (approved memberships), whatever they act for now. */
   organisations: z.array(actingOrganisationSchema).default([]),
   /** Platform roles held, even while acting for an organisation (then `roles` holds that organisation's role only). */
-  platform_roles: z.array(z.enum(['super_admin', 'sys_admin'])).default([]),
+  platform_roles: z.array(z.enum(PLATFORM_ROLES)).default([]),
   /** The organisation this request acted for (header `X-Acting-Org` or the only one), or null. */
   acting_org_id: z.string().nullable().default(null),
   /** The latest access request this account filed, or null. */

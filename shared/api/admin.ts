@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isOrganisationRole, type OrganisationKind, type Role, roleFitsOrganisation, ROLES } from '../roles.js';
+import { isOrganisationRole, type OrganisationKind, PLATFORM_ROLE_REQUIRED, PLATFORM_ROLES, type PlatformRole, type Role, roleFitsOrganisation, ROLES } from '../roles.js';
 import { queryText, queryValue } from './query.js';
 
 const EMAIL = z.email();
@@ -17,7 +17,7 @@ export const PLATFORM_ADMIN_MESSAGES = {
   last_super_admin: 'Cannot remove the last super_admin',
   // Our own, where the spec is silent:
   not_platform_admin: 'That user does not hold this platform role.',
-  role_required: 'Choose the platform role: super_admin or sys_admin.',
+  role_required: PLATFORM_ROLE_REQUIRED,
   invite_exists: 'This person already has an invitation to this role, waiting for their answer.',
 } as const;
 
@@ -33,8 +33,7 @@ export function platformAdminErrorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : PLATFORM_ADMIN_MESSAGES.invite_and_create_failed;
 }
 
-export const PLATFORM_ROLES = ['super_admin', 'sys_admin'] as const;
-export type PlatformRole = (typeof PLATFORM_ROLES)[number];
+export { PLATFORM_ROLES, type PlatformRole };
 
 /** Spec §6 "Platform admin roles": super_admin may add both; sys_admin may add sys_admin. */
 export const PLATFORM_ROLES_GRANTABLE_BY: Record<PlatformRole, readonly PlatformRole[]> = {

@@ -62,6 +62,12 @@ export function featureRoutes<const F extends Feature>(feature: F) {
   };
 }
 
+/**
+ * Requests that can change something: everything but GET. Each is recorded in the audit log
+ * (lambdas/http/request-audit.ts), so each may append to it (infra/grants).
+ */
+export const isStateChanging = (route: Pick<RouteDef, 'method'>): boolean => route.method !== 'GET';
+
 /** The module under lambdas/ (without extension) whose `handler` serves a route. */
 export const handlerModule = (route: Pick<RouteDef, 'feature' | 'id'>): string => `api/${route.feature}/handlers/${route.id}`;
 

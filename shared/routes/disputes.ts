@@ -19,7 +19,7 @@ export const openDispute = route({
   method: 'POST',
   path: '/api/disputes',
   access: REVIEWERS,
-  uses: { tables: ['submissions', 'history', 'directory', 'audit'], buckets: ['uploads'] },
+  uses: { tables: ['submissions', 'history', 'directory', 'audit', 'register'], buckets: ['uploads'] },
   request: openDisputeRequestSchema,
   response: disputeResponseSchema,
   summary: 'Opens a dispute on a deduction on record (NRC, payee key, month) with a reason: compliance, PMEC admins, platform admins.',

@@ -40,7 +40,7 @@ export const reportMyDeduction = route({
   method: 'POST',
   path: '/api/employee/disputes',
   access: EMPLOYEE,
-  uses: { tables: ['history', 'submissions', 'directory', 'audit'], buckets: ['uploads', 'evidence'] },
+  uses: { tables: ['history', 'submissions', 'directory', 'audit', 'register'], buckets: ['uploads', 'evidence'] },
   request: reportDeductionRequestSchema,
   response: reportDeductionResponseSchema,
   summary: '“This is not mine”: opens a dispute, marked as opened by the employee, on a deduction on their own NRC (404 otherwise); the lender’s admins are emailed. With a file named, a presigned POST for one photo or PDF (≤ 10 MB) as evidence.',

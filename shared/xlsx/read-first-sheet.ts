@@ -31,7 +31,7 @@ export function asSpreadsheetError(error: unknown): SpreadsheetError {
 /**
  * Reads the first worksheet of an .xlsx: the package and shared strings now (so a file that is no workbook
  * fails here), the rows lazily. Pure TypeScript over fflate, for the browser worker (the Lambda and the CLI
- * stream the sheet through Node's zlib instead: lambdas/lib/workbook-stream.ts).
+ * stream the sheet through Node's zlib instead: lambdas/validation/stream-driver.ts).
  * Throws SpreadsheetError, from here or from the iteration, with a message for the person who sent the file.
  */
 export function readFirstSheet(data: Uint8Array, opts: ReadOptions = {}): FirstSheetReader {

@@ -89,7 +89,7 @@ export function validateSheetRows(rows: Iterable<SheetRow>, opts: WorkbookValida
 
 /**
  * The checks of one sheet, fed a row at a time (by a synchronous reader here, by Node's streaming zlib
- * in lambdas/lib/workbook-stream.ts): the first 10 non-empty rows are held until the header row is found.
+ * in lambdas/validation/stream-driver.ts): the first 10 non-empty rows are held until the header row is found.
  */
 export class SheetValidation {
   private readonly head: SheetRow[] = [];

@@ -4,11 +4,12 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 import type { IConstruct } from 'constructs';
-import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_POOL_ENV, S3_TRIGGERS, SCHEDULED_JOBS, SMS_ORIGINATION_ENV, STREAM_TRIGGERS, USER_POOL_ENV } from '../../infra/definitions.js';
+import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_POOL_ENV, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS, USER_POOL_ENV } from '../../infra/definitions.js';
 import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
+import { SMS_ORIGINATION_ENV } from '../../shared/notifications.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import { type RouteDef, ROUTES } from '../../shared/routes.js';
+import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
 import { resourceText } from './policies.js';
 import { logicalId, ref, type Resource, type Synthesized, synthesize } from './synth.js';
 
@@ -66,7 +67,7 @@ describe('api', () => {
     }
   });
 
-  it('serves exactly the routes of shared/routes.ts', () => {
+  it('serves exactly the routes of shared/routes/index.ts', () => {
     const keys = resources('AWS::ApiGatewayV2::Route').map((r) => r.Properties.RouteKey);
     expect(keys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
-import type { HttpMethod } from '../../shared/routes.js';
+import type { HttpMethod } from '../../shared/routes/index.js';
 import type { BucketKey, TableKey } from '../../shared/stores.js';
 
 /**
@@ -15,7 +15,7 @@ import type { BucketKey, TableKey } from '../../shared/stores.js';
  * for code written the way lambdas/data is written; the IAM test compares it with the grants both
  * ways. Two refinements keep it precise:
  * - GET routes never record the request (lambdas/http/request-audit.ts), so that module is replaced
- *   by a stub for them, as isStateChanging decides at run time;
+ *   by a stub for them, as isStateChanging (shared/routes/define.ts) decides at run time;
  * - writeAudit sends BatchWriteItem only for the pointers of an entry's `also` list, so it counts
  *   only where the handler's code passes one.
  */
@@ -82,7 +82,7 @@ const noRequestAudit = (method: HttpMethod): Plugin => ({
     if (method !== 'GET') return;
     b.onResolve({ filter: /request-audit\.js$/ }, () => ({ path: 'request-audit', namespace: 'stub' }));
     b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: 'export const isStateChanging = () => false; export async function recordRequest() {}',
+      contents: 'export async function recordRequest() {}',
       loader: 'js',
     }));
   },

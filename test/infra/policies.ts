@@ -1,7 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { FunctionGrants } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import type { RouteDef } from '../../shared/routes.js';
+import type { RouteDef } from '../../shared/routes/index.js';
 import type { BucketKey, TableKey } from '../../shared/stores.js';
 import { logicalId } from './synth.js';
 

@@ -4,7 +4,7 @@ import { API_LIMIT, PUBLIC_ROUTE_LIMIT } from '../../infra/constructs/firewall.j
 import type { PayrollEdgeStack } from '../../infra/edge-stack.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { ACCOUNT_MESSAGES } from '../../shared/api/accounts.js';
-import { type RouteDef, ROUTES } from '../../shared/routes.js';
+import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
 import { type Resource, synthesize } from './synth.js';
 
 let stack: PayrollPlatformStack;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { nrcAuditCsv, type AuditItem } from '../../shared/api/audit.js';
-import { ROUTES } from '../../shared/routes.js';
+import { ROUTES } from '../../shared/routes/index.js';
 import { checkFraudRegistry, createFraudReport, searchFraudReports } from '../../shared/routes/fraud.js';
 import { getNrcAudit, listAudit } from '../../shared/routes/audit.js';
 import { call, expectStatus, named, offContract, send } from '../support/api.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
-import { ROUTES, type RouteId } from '../../shared/routes.js';
+import { ROUTES, type RouteId } from '../../shared/routes/index.js';
 import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '../../shared/routes/disputes.js';

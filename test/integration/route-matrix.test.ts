@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
 import { CALLER_TTL_MS, isAllowed } from '../../shared/access.js';
-import { ROUTES, type RouteDef } from '../../shared/routes.js';
+import { ROUTES, type RouteDef } from '../../shared/routes/index.js';
 import { ROLES, type Role } from '../../shared/roles.js';
 import { getDashboardMetrics } from '../../shared/routes/dashboard.js';
 import { removeTeamMember } from '../../shared/routes/team.js';

@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { PLATFORM_ADMIN_ROLES, type Role } from '../../shared/roles.js';
+import { isPlatformRole, type Role } from '../../shared/roles.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
 import type { TestTwinInfo } from './cognito.js';
 
@@ -16,7 +16,7 @@ export async function grantDirectoryRoles(twin: TestTwinInfo, userId: string, em
   const client = documentClient(twin);
   const table = twin.env.TABLE_DIRECTORY;
   const long_ago = '2000-01-01T00:00:00.000Z';
-  for (const role of roles.filter((r) => PLATFORM_ADMIN_ROLES.includes(r))) {
+  for (const role of roles.filter(isPlatformRole)) {
     await client.send(
       new PutCommand({
         TableName: table,
@@ -27,7 +27,7 @@ export async function grantDirectoryRoles(twin: TestTwinInfo, userId: string, em
       await client.send(new UpdateCommand({ TableName: table, Key: { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' }, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } }));
     }
   }
-  const orgRoles = roles.filter((r) => !PLATFORM_ADMIN_ROLES.includes(r));
+  const orgRoles = roles.filter((r) => !isPlatformRole(r));
   if (orgRoles.length === 0) return;
   const pmec = orgRoles.some((r) => r === 'compliance' || r === 'pmec_admin');
   const orgId = randomUUID();

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { type Grant, rolesIn, organisationsWith } from '../../shared/access.js';
-import { isOrganisationRole, ORGANISATION_ROLES, type Role, roleFitsOrganisation, roleNotForOrganisationMessage, ROLES } from '../../shared/roles.js';
+import { type Grant, rolesIn, organisationsWith, ROLE_SETS } from '../../shared/access.js';
+import { acceptInviteRequestSchema } from '../../shared/api/accounts.js';
+import { PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
+import {
+  isOrganisationRole,
+  isPlatformRole,
+  ORGANISATION_ROLES,
+  PLATFORM_ROLE_REQUIRED,
+  PLATFORM_ROLES,
+  type Role,
+  roleFitsOrganisation,
+  roleNotForOrganisationMessage,
+  ROLES,
+} from '../../shared/roles.js';
 import { lusakaClock } from '../../shared/rules/dates.js';
 
 describe('ORGANISATION_ROLES: the roles each kind of organisation holds', () => {
@@ -64,5 +76,33 @@ describe('lusakaClock says when, as a clock in Zambia reads', () => {
     ['2026-01-01T00:05:00Z', '02:05 Lusaka time'],
   ])('%s → %s', (iso, text) => {
     expect(lusakaClock(new Date(iso))).toBe(text);
+  });
+});
+
+describe('the platform roles: one list, and every schema and role set that names them reads it', () => {
+  it.each([
+    ['super_admin', true],
+    ['sys_admin', true],
+    ['fi_admin', false],
+    ['compliance', false],
+    ['admin', false],
+    ['SUPER_ADMIN', false],
+  ] as const)('%s is a platform role: %s', (role, platform) => {
+    expect(isPlatformRole(role)).toBe(platform);
+  });
+
+  it('are the roles held in no organisation, and the sets and messages that name them follow the list', () => {
+    expect(ROLES.filter((role) => !isOrganisationRole(role) && role !== 'admin')).toEqual([...PLATFORM_ROLES]);
+    expect(ROLE_SETS.platformAdmins).toEqual(PLATFORM_ROLES);
+    expect(PLATFORM_ADMIN_MESSAGES.role_required).toBe('Choose the platform role: super_admin or sys_admin.');
+  });
+
+  it.each([
+    [{ platform_role: 'sys_admin' }, null],
+    [{ platform_role: 'fi_admin' }, PLATFORM_ROLE_REQUIRED],
+    [{ platform_role: 'root' }, PLATFORM_ROLE_REQUIRED],
+  ] as const)('accepting an invitation to %j: %s', (body, message) => {
+    const parsed = acceptInviteRequestSchema.safeParse(body);
+    expect(parsed.success ? null : parsed.error.issues[0]?.message).toBe(message);
   });
 });

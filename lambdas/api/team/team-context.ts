@@ -1,7 +1,7 @@
 import { rolesIn } from '../../../shared/access.js';
 import { isUuid } from '../../../shared/ids.js';
 import { grantableRoles, TEAM_MESSAGES as M } from '../../../shared/api/team.js';
-import { isPlatformAdmin, PLATFORM_ADMIN_ROLES, type Role, roleFitsOrganisation } from '../../../shared/roles.js';
+import { isPlatformAdmin, isPlatformRole, type Role, roleFitsOrganisation } from '../../../shared/roles.js';
 import { getOrganisation, type Organisation } from '../../data/directory.js';
 import { getMember } from '../../data/memberships.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
@@ -28,7 +28,7 @@ export async function resolveTeamContext(caller: AuthenticatedCaller, orgIdInput
     if (!orgId) throw new BadRequestError(M.invalidOrgId, 'invalid_org_id');
     const org = await getOrganisation(orgId);
     if (!org) throw new NotFoundError(M.orgNotFound, 'org_not_found');
-    return { org, grantable: grantableRoles(caller.roles.filter((r) => PLATFORM_ADMIN_ROLES.includes(r)), org.client_type), platformAdmin: true };
+    return { org, grantable: grantableRoles(caller.roles.filter(isPlatformRole), org.client_type), platformAdmin: true };
   }
 
   const acting = caller.actingOrgId;

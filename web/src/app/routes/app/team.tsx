@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { platformRolesGrantableBy } from '@shared/api/admin';
+import { PLATFORM_ROLES } from '@shared/roles';
 import { BRAND_NAME } from '@/components/ui/brand';
 import { PlatformAdmins } from '@/features/admin/components/platform-admins';
 import { TeamView } from '@/features/team/components/team-view';
@@ -13,6 +14,6 @@ export default function TeamRoute() {
   const { me } = useSignedInUser();
   const title = screenLabel('/team');
   useDocumentTitle(`${title} · ${BRAND_NAME}`);
-  const removable = me.roles.includes('super_admin') ? (['super_admin', 'sys_admin'] as const) : [];
+  const removable = me.roles.includes('super_admin') ? PLATFORM_ROLES : [];
   return <TeamView title={title} roles={me.roles} userId={me.user_id} platformAdmins={<PlatformAdmins grantable={platformRolesGrantableBy(me.roles)} removable={removable} />} />;
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
 import { routeKey } from '@/lib/queries';
+import type { PlatformRole } from '@shared/roles';
 import { acceptTeamInvite, declineTeamInvite, getMe } from '@shared/routes/accounts';
 
 /** One invitation: an organisation's (by id) or a platform role's. */
-export type InvitationTarget = { org_id: string } | { platform_role: 'super_admin' | 'sys_admin' };
+export type InvitationTarget = { org_id: string } | { platform_role: PlatformRole };
 export type InvitationDecision = { key: string; target: InvitationTarget; decision: 'accept' | 'decline' };
 
 /**

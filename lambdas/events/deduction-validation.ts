@@ -4,7 +4,7 @@ import { byRow, type Issue } from '../../shared/rules/issues.js';
 import type { SignalReport } from '../../shared/rules/signals.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '../../shared/xlsx/index.js';
-import { validateWorkbookStreamed } from '../lib/workbook-stream.js';
+import { validateWorkbookStreamed } from '../validation/stream-driver.js';
 import { JsonArrayUpload } from '../data/json-upload.js';
 import { flaggedByDigest } from '../data/registry.js';
 import { readSettings } from '../data/settings.js';
@@ -99,7 +99,7 @@ function* namedNrcs(file: FileBorrowers): Generator<string, void, undefined> {
  * Its memory does not follow the file's rows: each canonical row is sent on to rows.json (in parts) and
  * folded into the file's compact borrower table as it is read, and then dropped.
  */
-export async function validateUpload(
+export async function validateDeductionFile(
   upload: Pick<UploadRecord, 'id' | 'doc_kind' | 'month' | 'payee_key' | 'org_id' | 'user_id' | 'user_email' | 'created_at'>,
   data: Uint8Array,
   onStage: (stage: UploadStage) => Promise<boolean>,

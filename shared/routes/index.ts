@@ -1,22 +1,22 @@
-import { ACCOUNTS_ROUTES } from './routes/accounts.js';
-import { ADMIN_ROUTES } from './routes/admin.js';
-import { AUDIT_ROUTES } from './routes/audit.js';
-import { DASHBOARD_ROUTES } from './routes/dashboard.js';
-import type { RouteDef } from './routes/define.js';
-import { DISPUTES_ROUTES } from './routes/disputes.js';
-import { EMPLOYEE_ROUTES } from './routes/employee.js';
-import { FRAUD_ROUTES } from './routes/fraud.js';
-import { HISTORY_ROUTES } from './routes/history.js';
-import { PORTAL_ROUTES } from './routes/portal.js';
-import { REGISTER_ROUTES } from './routes/register.js';
-import { MANDATES_ROUTES } from './routes/mandates.js';
-import { REVIEWS_ROUTES } from './routes/reviews.js';
-import { SETTINGS_ROUTES } from './routes/settings.js';
-import { SUBMISSIONS_ROUTES } from './routes/submissions.js';
-import { SYSTEM_ROUTES } from './routes/system.js';
-import { TEAM_ROUTES } from './routes/team.js';
+import { ACCOUNTS_ROUTES } from './accounts.js';
+import { ADMIN_ROUTES } from './admin.js';
+import { AUDIT_ROUTES } from './audit.js';
+import { DASHBOARD_ROUTES } from './dashboard.js';
+import type { RouteDef } from './define.js';
+import { DISPUTES_ROUTES } from './disputes.js';
+import { EMPLOYEE_ROUTES } from './employee.js';
+import { FRAUD_ROUTES } from './fraud.js';
+import { HISTORY_ROUTES } from './history.js';
+import { PORTAL_ROUTES } from './portal.js';
+import { REGISTER_ROUTES } from './register.js';
+import { MANDATES_ROUTES } from './mandates.js';
+import { REVIEWS_ROUTES } from './reviews.js';
+import { SETTINGS_ROUTES } from './settings.js';
+import { SUBMISSIONS_ROUTES } from './submissions.js';
+import { SYSTEM_ROUTES } from './system.js';
+import { TEAM_ROUTES } from './team.js';
 
-export { handlerModule, type HttpMethod, type RouteDef } from './routes/define.js';
+export { handlerModule, type HttpMethod, type RouteDef } from './define.js';
 
 /** Every route of the API: one list per feature, each in its own file under shared/routes/. */
 export const ROUTES = [

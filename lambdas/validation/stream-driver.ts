@@ -10,6 +10,11 @@ import type { PartInflater } from '../../shared/xlsx/shared-strings.js';
 import { entryData, inflateEntry } from '../../shared/xlsx/zip.js';
 import { isMonth } from '../../shared/rules/dates.js';
 
+/*
+ * The validation driver of the Node side (the validation Lambda and the CLI): the same sheet scanner and
+ * rules as the browser's worker (shared/xlsx), fed by Node's native zlib instead of fflate.
+ */
+
 /** Inflated bytes handed to the scanner at a time. */
 const CHUNK = 256 * 1024;
 
