@@ -30,6 +30,7 @@ test('an approved user opening a screen their role does not reach sees who may, 
 });
 
 test('an existing account invited to a team joins only when it accepts, on its home page', async ({ page, browser }) => {
+  test.setTimeout(150_000); // two people, two browsers, an invitation, a role change and a removal
   const { idToken } = await signIn(twin, twin.admin.email, twin.admin.password);
   const lender = await approvedOrgAdmin(twin, idToken, 'fi');
   const person = await createUser(twin, ['data_user']);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { ROUTES, type RouteId } from '../../shared/routes/index.js';
-import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
+import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '../../shared/routes/team.js';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '../../shared/routes/disputes.js';
 import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
@@ -75,6 +75,7 @@ const CASES: Partial<Record<RouteId, Case>> = {
     unchanged: teamState,
   },
   'remove-team-member': { attempt: (x, caller) => call(twin, removeTeamMember, { params: { id: x.adminA.sub }, caller }), unchanged: teamState },
+  'change-member-role': { attempt: (x, caller) => call(twin, changeMemberRole, { params: { id: x.adminA.sub }, body: { role: 'data_user' }, caller }), unchanged: teamState },
   'create-fraud-report': {
     // An attachment key uploaded by someone else, for another report.
     attempt: (x, caller) =>
@@ -165,7 +166,7 @@ describe('roles held in another organisation', () => {
   });
 
   /** What a data user of A may not do in A, though they are an FI admin elsewhere. */
-  const ADMIN_ONLY: RouteId[] = ['get-submission-file', 'get-team', 'add-team-member', 'remove-team-member', 'withdraw-fraud-report', 'get-dispute', 'respond-to-dispute', 'create-dispute-evidence-upload'];
+  const ADMIN_ONLY: RouteId[] = ['get-submission-file', 'get-team', 'add-team-member', 'remove-team-member', 'change-member-role', 'withdraw-fraud-report', 'get-dispute', 'respond-to-dispute', 'create-dispute-evidence-upload'];
 
   it.each(ADMIN_ONLY)('%s: an FI admin elsewhere is a data user in A, and is refused', async (id) => {
     const testCase = CASES[id]!;
