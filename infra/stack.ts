@@ -100,6 +100,7 @@ export class PayrollPlatformStack extends Stack {
       description: 'The address notification emails are sent from (a verified SES identity, or one of a verified domain)',
     });
     this.auth.addPostAuthentication({ tables: this.data.tables, buckets: this.storage.buckets, userPool: this.auth.userPool });
+    this.auth.addPostConfirmation({ tables: this.data.tables, buckets: this.storage.buckets, userPool: this.auth.userPool });
     this.processing = new Processing(this, 'Processing', {
       email: { senderEmail: senderEmail.valueAsString, appUrlParameterName },
       smsOriginationNumber: smsOrigination.valueAsString,

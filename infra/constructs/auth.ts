@@ -146,4 +146,20 @@ export class Auth extends Construct {
     this.postAuthentication = fn;
     return fn;
   }
+
+  /** The PostConfirmation trigger: records when a self sign-up was confirmed. Added, as above, once the tables exist. */
+  addPostConfirmation(stores: Stores): AppFunction {
+    const def = AUTH_TRIGGERS.PostConfirmation;
+    const fn = new AppFunction(this, 'PostConfirmation', {
+      handler: def.handler,
+      description: 'Cognito PostConfirmation trigger: records when a self sign-up was confirmed, for the User Inspector.',
+      // Cognito waits 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+    for (const key of def.uses.tables) fn.bindTable(TABLES[key], stores.tables[key] as Table);
+    applyGrants(fn.role, TRIGGER_GRANTS[def.functionName], def.uses, stores, []);
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn.function);
+    return fn;
+  }
 }

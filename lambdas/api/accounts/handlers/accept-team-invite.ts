@@ -1,9 +1,11 @@
+import { CONFIRMATIONS_RECORDED_FROM } from '../../../../shared/api/admin.js';
 import { PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '../../../../shared/api/team.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 import { writeAudit } from '../../../data/audit.js';
 import { approveInvitedMembership, listInviteMemberships } from '../../../data/invite-acceptance.js';
 import { acceptPlatformInvitation, platformInvitationsOf } from '../../../data/platform-admin-invitations.js';
-import { addToRole } from '../../../data/users.js';
+import { recordConfirmation } from '../../../data/sign-ins.js';
+import { accountCreatedAt, addToRole } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { BadRequestError, NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
@@ -58,5 +60,11 @@ export const handler = createApiHandler(routes.acceptTeamInvite, async ({ caller
     ...(body?.org_id ? [] : await acceptPlatformRoles(me, body?.platform_role)),
   ];
   if (named && accepted.length === 0) throw new NotFoundError(TEAM_MESSAGES.noInvitation, 'no_invitation');
+  // An invited account is confirmed by its password set and its invitation accepted: the first acceptance is that
+  // time. An account made before such times were recorded keeps none (a sign-up's is kept: the first one stays).
+  if (accepted.length > 0) {
+    const created = await accountCreatedAt(me.userId);
+    if (created && created >= CONFIRMATIONS_RECORDED_FROM) await recordConfirmation(me.userId, new Date().toISOString());
+  }
   return { accepted };
 });
