@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Page, expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { type OutboxMessage, pdfBytes, temporaryPasswordIn } from '../support/accounts.js';
@@ -61,6 +61,14 @@ export async function accessRequestsOf(email: string): Promise<Record<string, an
     }),
   );
   return out.Items ?? [];
+}
+
+/** Moves a membership's time `days` back, as if it had been made then (an invitation that has since expired). */
+export async function backdateMembership(orgId: string, userId: string, days: number) {
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  await db.send(
+    new UpdateCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `ORG#${orgId}`, sk: `MEMBER#${userId}` }, UpdateExpression: 'SET created_at = :at', ExpressionAttributeValues: { ':at': at } }),
+  );
 }
 
 /** A membership of the user in a new organisation, as the team and admin screens write them. */
