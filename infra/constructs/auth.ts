@@ -50,6 +50,7 @@ export class Auth extends Construct {
   readonly client: UserPoolClient;
   readonly customMessage: AppFunction;
   postAuthentication?: AppFunction;
+  postConfirmation?: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -160,6 +161,7 @@ export class Auth extends Construct {
     for (const key of def.uses.tables) fn.bindTable(TABLES[key], stores.tables[key] as Table);
     applyGrants(fn.role, TRIGGER_GRANTS[def.functionName], def.uses, stores, []);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn.function);
+    this.postConfirmation = fn;
     return fn;
   }
 }
