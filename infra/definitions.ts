@@ -36,6 +36,8 @@ export const AUTH_TRIGGERS = {
   CustomMessage: { functionName: 'custom-message', handler: 'auth/custom-message', uses: {} },
   // Records each sign-in's time in the directory (the User Inspector's "Last sign-in").
   PostAuthentication: { functionName: 'post-authentication', handler: 'auth/post-authentication', uses: { tables: ['directory'] } },
+  // Records when a self sign-up was confirmed (the User Inspector's "Confirmed").
+  PostConfirmation: { functionName: 'post-confirmation', handler: 'auth/post-confirmation', uses: { tables: ['directory'] } },
 } as const satisfies Record<string, { functionName: string; handler: string; uses: { tables?: readonly TableKey[] } }>;
 
 /**

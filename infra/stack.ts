@@ -100,6 +100,7 @@ export class PayrollPlatformStack extends Stack {
       description: 'The address notification emails are sent from (a verified SES identity, or one of a verified domain)',
     });
     this.auth.addPostAuthentication({ tables: this.data.tables, buckets: this.storage.buckets, userPool: this.auth.userPool });
+    this.auth.addPostConfirmation({ tables: this.data.tables, buckets: this.storage.buckets, userPool: this.auth.userPool });
     this.processing = new Processing(this, 'Processing', {
       email: { senderEmail: senderEmail.valueAsString, appUrlParameterName },
       smsOriginationNumber: smsOrigination.valueAsString,
@@ -131,7 +132,7 @@ export class PayrollPlatformStack extends Stack {
       description: 'The SPA URL, read by the Cognito CustomMessage trigger and the notification sender for the links in their emails',
     });
     new Monitoring(this, 'Monitoring', {
-      functions: [...this.api.functions, ...this.processing.functions, this.auth.customMessage, this.auth.postAuthentication!, ...this.employeeAuth.functions],
+      functions: [...this.api.functions, ...this.processing.functions, this.auth.customMessage, this.auth.postAuthentication!, this.auth.postConfirmation!, ...this.employeeAuth.functions],
       httpApi: this.api.httpApi,
       deadLetters: this.processing.deadLetters,
       alarmEmail: props.alarmEmail,

@@ -50,6 +50,7 @@ export class Auth extends Construct {
   readonly client: UserPoolClient;
   readonly customMessage: AppFunction;
   postAuthentication?: AppFunction;
+  postConfirmation?: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -144,6 +145,23 @@ export class Auth extends Construct {
     applyGrants(fn.role, TRIGGER_GRANTS[def.functionName], def.uses, stores, []);
     this.userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, fn.function);
     this.postAuthentication = fn;
+    return fn;
+  }
+
+  /** The PostConfirmation trigger: records when a self sign-up was confirmed. Added, as above, once the tables exist. */
+  addPostConfirmation(stores: Stores): AppFunction {
+    const def = AUTH_TRIGGERS.PostConfirmation;
+    const fn = new AppFunction(this, 'PostConfirmation', {
+      handler: def.handler,
+      description: 'Cognito PostConfirmation trigger: records when a self sign-up was confirmed, for the User Inspector.',
+      // Cognito waits 5 s for a trigger.
+      timeout: Duration.seconds(5),
+      memorySize: 256,
+    });
+    for (const key of def.uses.tables) fn.bindTable(TABLES[key], stores.tables[key] as Table);
+    applyGrants(fn.role, TRIGGER_GRANTS[def.functionName], def.uses, stores, []);
+    this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn.function);
+    this.postConfirmation = fn;
     return fn;
   }
 }

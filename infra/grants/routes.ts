@@ -23,7 +23,7 @@ const ACTIONS_BY_ROUTE = {
     tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } },
     buckets: { onboarding: { write: [KEYS.onboarding.requests] } },
   },
-  'accept-team-invite': { tables: { directory: { actions: ['UpdateItem'], indexes: ['gsi1'] } }, userPool: ['AdminAddUserToGroup'] },
+  'accept-team-invite': { tables: { directory: { actions: ['UpdateItem', 'PutItem'], indexes: ['gsi1'] } }, userPool: ['AdminAddUserToGroup', 'AdminGetUser'] },
   'decline-team-invite': { tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } },
 
   // submissions

@@ -22,6 +22,8 @@ const ACTIONS_BY_TRIGGER = {
   },
   // Cognito's PostAuthentication trigger (AUTH_TRIGGERS): the sign-in's time (pk=SIGNIN#…).
   'post-authentication': { tables: { directory: { actions: ['PutItem'] } } },
+  // Cognito's PostConfirmation trigger (AUTH_TRIGGERS): the confirmation's time, written once (pk=SIGNIN#…, sk=CONFIRMED).
+  'post-confirmation': { tables: { directory: { actions: ['PutItem'] } } },
   // The employees' VerifyAuthChallengeResponse trigger (EMPLOYEE_AUTH_TRIGGERS): the NRC's live code
   // (pk=EMPLOYEE_CODE#…), a try taken (conditional update) or the code used up or ended (delete).
   'verify-auth-challenge': { tables: { directory: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] } } },

@@ -27,12 +27,13 @@ interface Message {
 
 /**
  * The links into the SPA. The email is URL-encoded; the code placeholder is appended last and
- * unencoded, since Cognito substitutes it after this function returns.
+ * unencoded, since Cognito substitutes it after this function returns. The invite's link carries no
+ * code: its temporary password is a password, shown apart in the email and typed by the person.
  */
 export const LINKS = {
   verify: ({ appUrl, email, code }: MessageInput) => `${appUrl}/signin?verify=1&email=${encodeURIComponent(email)}&code=${code}`,
   reset: ({ appUrl, email, code }: MessageInput) => `${appUrl}/reset?email=${encodeURIComponent(email)}&code=${code}`,
-  invite: ({ appUrl, email, code }: MessageInput) => `${appUrl}/invite-accept?email=${encodeURIComponent(email)}&code=${code}`,
+  invite: ({ appUrl, email }: MessageInput) => `${appUrl}/invite-accept?email=${encodeURIComponent(email)}`,
 };
 
 const MESSAGES: Partial<Record<CustomMessageTriggerEvent['triggerSource'], (input: MessageInput) => Message>> = {
@@ -49,7 +50,7 @@ const MESSAGES: Partial<Record<CustomMessageTriggerEvent['triggerSource'], (inpu
   CustomMessage_AdminCreateUser: (input) => ({
     subject: `You have been invited to the ${PRODUCT}`,
     heading: 'You have been invited',
-    lead: `An administrator created an account for ${escapeHtml(input.email)}. Accept the invite and choose your password within 7 days.`,
+    lead: `An administrator created an account for ${escapeHtml(input.email)}. Accept the invite within 7 days: the page asks for the temporary password below, then for the password you choose.`,
     action: 'Accept the invite',
     link: LINKS.invite(input),
     // People sign in with their email; the pool's user name is an id Cognito requires the invite to carry.

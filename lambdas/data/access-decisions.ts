@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { notificationPut } from './notifications.js';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../shared/roles.js';
 import { type AccessRequest, accessRequestCodec, pendingGuardKey, requestKey } from './access-requests.js';
@@ -140,6 +141,8 @@ export async function approveRequest(
           { Put: { TableName: table, Item: memberCodec.build(membership) } },
           decideRequest(request, { status: 'approved', decided_at: now, decided_by: input.by, role_granted: input.role, org_id: org.org_id, granted_org_name: org.org_name }),
           releaseGuard(request),
+          // The applicant's email, committed with the decision or not at all.
+          notificationPut({ kind: 'access_request.decided', request_id: request.id, decision: 'approved' }),
         ],
       }),
     );
@@ -158,7 +161,11 @@ export async function rejectRequest(request: AccessRequest, note: string, by: st
   try {
     await dynamo.send(
       new TransactWriteCommand({
-        TransactItems: [decideRequest(request, { status: 'rejected', decided_at: new Date().toISOString(), decided_by: by, decision_note: note }), releaseGuard(request)],
+        TransactItems: [
+          decideRequest(request, { status: 'rejected', decided_at: new Date().toISOString(), decided_by: by, decision_note: note }),
+          releaseGuard(request),
+          notificationPut({ kind: 'access_request.decided', request_id: request.id, decision: 'rejected', note }),
+        ],
       }),
     );
   } catch (error) {

@@ -1,7 +1,8 @@
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlatformRole } from '../../shared/api/admin.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, retrying } from './dynamo.js';
+import { notificationPut, type QueuedEvent } from './notifications.js';
 import { countSuperAdminUp, deleteRecordIn, listedKeys, platformAdminCodec, platformAdminRecordsOfUser, recordKey } from './platform-admins.js';
 
 /**
@@ -10,20 +11,25 @@ import { countSuperAdminUp, deleteRecordIn, listedKeys, platformAdminCodec, plat
  * admin. It grants nothing and is not counted until the person accepts; declining deletes it.
  */
 
-/** Writes the invitation unless a record of this role exists (any status). Answers whether it wrote. */
-export async function invitePlatformAdmin(input: { user_id: string; email: string; role: PlatformRole; created_by: string }): Promise<boolean> {
+/**
+ * Writes the invitation unless a record of this role exists (any status). Answers its time, or null when it wrote nothing.
+ * `notify` names the notification it sends: its outbox item commits with the invitation or not at all.
+ */
+export async function invitePlatformAdmin(
+  input: { user_id: string; email: string; role: PlatformRole; created_by: string },
+  notify?: (createdAt: string) => QueuedEvent,
+): Promise<string | null> {
   const created_at = new Date().toISOString();
+  const put = {
+    TableName: tableName('directory'),
+    Item: platformAdminCodec.build({ user_id: input.user_id, email: input.email, role: input.role, status: 'invited', created_at, created_by: input.created_by }),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
   try {
-    await dynamo.send(
-      new PutCommand({
-        TableName: tableName('directory'),
-        Item: platformAdminCodec.build({ user_id: input.user_id, email: input.email, role: input.role, status: 'invited', created_at, created_by: input.created_by }),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
+    await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...(notify ? [notificationPut(notify(created_at))] : [])] }));
+    return created_at;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error, 0)) return null;
     throw error;
   }
 }

@@ -1,9 +1,10 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseRoles, type Role, roleFitsOrganisation } from '../../shared/roles.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure, scanAll } from './dynamo.js';
 import type { Organisation } from './directory.js';
 import { getMember, LIVE_STATUSES, memberCodec, type MemberItem, memberKey } from './memberships.js';
+import { notificationPut, type QueuedEvent } from './notifications.js';
 
 /** Team changes: memberships written by organisation admins (the entity is memberships.ts). */
 export class MembershipExistsError extends Error {
@@ -15,6 +16,7 @@ export class MembershipExistsError extends Error {
 /**
  * Writes a new membership unless a live one (pending, invited, approved) exists for this user
  * in this organisation; a removed or rejected one is replaced. Throws MembershipExistsError.
+ * `notify` names the notification the new membership sends: its outbox item commits with it or not at all.
  */
 export async function createMembership(
   org: Organisation,
@@ -22,6 +24,7 @@ export async function createMembership(
   role: Role,
   status: 'invited' | 'approved',
   addedBy: string,
+  notify?: (member: MemberItem) => QueuedEvent,
 ): Promise<MemberItem> {
   const now = new Date().toISOString();
   const item: MemberItem = {
@@ -39,17 +42,16 @@ export async function createMembership(
     added_by: addedBy,
   };
   try {
-    await dynamo.send(
-      new PutCommand({
-        TableName: tableName('directory'),
-        Item: memberCodec.build(item),
-        ConditionExpression: 'attribute_not_exists(pk) OR NOT (#status IN (:pending, :invited, :approved))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':invited': 'invited', ':approved': 'approved' },
-      }),
-    );
+    const put = {
+      TableName: tableName('directory'),
+      Item: memberCodec.build(item),
+      ConditionExpression: 'attribute_not_exists(pk) OR NOT (#status IN (:pending, :invited, :approved))',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 'pending', ':invited': 'invited', ':approved': 'approved' },
+    };
+    await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...(notify ? [notificationPut(notify(item))] : [])] }));
   } catch (error) {
-    if (isConditionFailure(error)) throw new MembershipExistsError(await getMember(org.org_id, user.user_id));
+    if (isConditionFailure(error, 0)) throw new MembershipExistsError(await getMember(org.org_id, user.user_id));
     throw error;
   }
   return item;

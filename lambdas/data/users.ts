@@ -72,6 +72,17 @@ export async function findUserByEmail(email: string): Promise<CognitoUser | null
 }
 
 /** The roles (Cognito groups) a user holds. */
+/** When Cognito created the account (its user name is the sub), or null if it is gone. */
+export async function accountCreatedAt(username: string): Promise<string | null> {
+  try {
+    const out = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
+    return out.UserCreateDate ? new Date(out.UserCreateDate).toISOString() : null;
+  } catch (error) {
+    if (isNamed(error, 'UserNotFoundException')) return null;
+    throw error;
+  }
+}
+
 export async function rolesOfUser(username: string): Promise<Role[]> {
   const names: string[] = [];
   let NextToken: string | undefined;
@@ -134,9 +145,8 @@ export async function countUsers(): Promise<number> {
 }
 
 /**
- * A URL-safe temporary password: Cognito's own may contain & # + which break the invite link
- * (/invite-accept?email=..&code=<password>). base64url plus 'A1!' meets any sensible policy;
- * '!' is safe in a query string.
+ * A temporary password a person types from the invite email (the link carries only the email):
+ * base64url has no characters easily misread in HTML, and 'A1!' meets any sensible policy.
  */
 export function inviteTemporaryPassword(): string {
   return `${randomBytes(12).toString('base64url')}A1!`;

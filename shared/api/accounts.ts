@@ -18,6 +18,8 @@ export const ACCOUNT_MESSAGES = {
   resetLinkMissing: 'Reset link is missing or invalid.',
   resetLinkInvalid: 'Reset link invalid or expired',
   inviteInvalid: 'Invite link is invalid or expired. Please request a new invite.',
+  temporaryPasswordMissing: 'Type the temporary password from your invitation email.',
+  temporaryPasswordWrong: 'That is not the temporary password of this invitation, or the invitation has been used or has expired. Check the email, or ask the administrator for a new invite.',
   payeeKeyRequired: 'Payee Key / Deduction Code is required.',
   payeeKeyInvalid: 'Enter a valid Payee Key / Deduction Code: 2 to 20 letters, digits, dots, underscores or hyphens.',
   orgNameRequired: 'Organisation name is required.',

@@ -108,7 +108,16 @@ export const adminMetricsResponseSchema = z.object({
 });
 export type AdminMetrics = z.infer<typeof adminMetricsResponseSchema>;
 
-/** Spec §3 "Auth user details". last_sign_in_at is recorded by the sign-in trigger; null before the first sign-in. */
+/**
+ * From when each account's confirmation time is recorded (the PostConfirmation trigger and the invitation's
+ * acceptance): a confirmed account made before has none, and the inspector says "Before" this day.
+ */
+export const CONFIRMATIONS_RECORDED_FROM = '2026-11-27T00:00:00.000Z';
+
+/**
+ * Spec §3 "Auth user details". last_sign_in_at is recorded by the sign-in trigger; null before the first sign-in.
+ * email_confirmed_at is when the account was confirmed, as recorded; `confirmed` is whether Cognito holds it confirmed.
+ */
 export const authUserDetailsSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -116,6 +125,7 @@ export const authUserDetailsSchema = z.object({
   enabled: z.boolean(),
   created_at: z.string().nullable(),
   email_confirmed_at: z.string().nullable(),
+  confirmed: z.boolean(),
   last_sign_in_at: z.string().nullable(),
   identities_count: z.number().int(),
   factors_count: z.number().int(),

@@ -24,7 +24,23 @@ export const TEAM_MESSAGES = {
   notVerified: (email: string) => `${email} has not verified their email address yet, so they cannot be added. Ask them to finish signing up first.`,
   otherOrganisation: 'You are acting for another organisation: choose this one in the organisation switcher at the top of the page to manage its team.',
   noInvitation: 'There is no invitation from this organisation waiting for you. It may have been withdrawn, or already accepted or declined.',
+  invitationExpired: (orgName: string, day: string) =>
+    `Your invitation to ${orgName} expired on ${day}. Ask an administrator of ${orgName} to invite you again.`,
 } as const;
+
+/** An invitation not accepted within this many days expires: the days the invite email's temporary password lasts. */
+export const INVITATION_VALID_DAYS = 7;
+
+/** When an invitation made at `createdAt` expires (ISO), or null when its time is unknown (it never expires). */
+export function invitationExpiresAt(createdAt: string | null | undefined): string | null {
+  const made = createdAt ? Date.parse(createdAt) : Number.NaN;
+  return Number.isNaN(made) ? null : new Date(made + INVITATION_VALID_DAYS * 86_400_000).toISOString();
+}
+
+export function invitationExpired(createdAt: string | null | undefined, now: Date): boolean {
+  const expires = invitationExpiresAt(createdAt);
+  return expires !== null && expires <= now.toISOString();
+}
 
 /** How an invitation to a platform role names what the person would join. */
 export const PLATFORM_INVITATION_NAME = 'Platform administration';
@@ -80,6 +96,8 @@ export const teamResponseSchema = z.object({
   effective_roles: z.array(effectiveRolesSchema).optional(),
   /** Invitations the person declined, newest first: the admin sees the answer (and may invite again). */
   declined_invitations: z.array(z.object({ user_id: z.string(), email: z.string(), role: z.enum(ROLES), declined_at: z.string().nullable() })).default([]),
+  /** Invitations not accepted in time (INVITATION_VALID_DAYS), newest first: apart from the members, and from the declined. */
+  expired_invitations: z.array(z.object({ user_id: z.string(), email: z.string(), role: z.enum(ROLES), invited_at: z.string().nullable(), expired_at: z.string() })).default([]),
 });
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 

@@ -1,9 +1,9 @@
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test } from '@playwright/test';
-import { latestMessage, temporaryPassword, uniqueEmail } from '../support/accounts.js';
+import { latestMessage, temporaryPassword, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser } from '../support/cognito.js';
 import { expectPending, field, putMembership } from './accounts-support.js';
-import { LINK_MESSAGES } from '../../shared/api/accounts.js';
+import { ACCOUNT_MESSAGES, LINK_MESSAGES } from '../../shared/api/accounts.js';
 import { expectSignInScreen, signInAs, signInThroughUi, twinInfo } from './support.js';
 
 const twin = twinInfo();
@@ -22,6 +22,8 @@ test.describe('forgot and reset password', () => {
     const message = await latestMessage(twin, user.email, 'Reset your');
     await page.goto(message.links[0]!);
     await expect(page.getByRole('heading', { name: 'Create a new password' })).toBeVisible();
+    // The one-time code is read once and leaves the address bar (history, referrers).
+    await expect(page).toHaveURL(`/reset?email=${encodeURIComponent(user.email)}`);
     await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
     await field(page, 'New password').fill('short');
     await field(page, 'Confirm password').fill('short');
@@ -102,9 +104,21 @@ test.describe('accepting an invite', () => {
     const { username } = await invite(email);
     await putMembership(username, 'invited', 'data_user');
     const message = await latestMessage(twin, email, 'invited');
+    const temporary = temporaryPasswordIn(message);
+    expect(message.links.some((link) => link.includes(temporary))).toBe(false);
 
+    // The link names the person; the temporary password is typed from the email.
     await page.goto(message.links[0]!);
+    await expect(page.getByRole('heading', { name: 'Type your temporary password' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.temporaryPasswordMissing)).toBeVisible();
+    await field(page, 'Temporary password').fill('not-the-codeA1!');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.temporaryPasswordWrong)).toBeVisible();
+    await field(page, 'Temporary password').fill(temporary);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Invite Accepted' })).toBeVisible();
+    expect(page.url()).not.toContain(temporary);
     await expect(page.getByRole('heading', { name: 'Create your password' })).toBeVisible();
     await field(page, 'New password').fill('seven77');
     await field(page, 'Confirm password').fill('seven77');
@@ -120,9 +134,11 @@ test.describe('accepting an invite', () => {
     await page.getByRole('link', { name: 'Continue to the platform' }).click();
     await expect(page.getByTestId('role-badge')).toHaveText(['Data User']);
 
-    // The link is spent: its temporary password no longer signs in.
+    // The invitation is spent: its temporary password no longer signs in.
     await page.goto(message.links[0]!);
-    await expect(page.getByText('Invite link is invalid or expired. Please request a new invite.')).toBeVisible();
+    await field(page, 'Temporary password').fill(temporary);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.temporaryPasswordWrong)).toBeVisible();
     await page.goto('/signin');
     await expectSignInScreen(page);
     await signInThroughUi(page, email, 'Invited-pass-1');
@@ -137,11 +153,12 @@ test.describe('accepting an invite', () => {
     await expect(page.getByText(/invite is accepted/)).toHaveCount(0);
   });
 
-  test('a wrong code shows the invite error; a next link waits for a click', async ({ page }) => {
-    const email = uniqueEmail('wrong-code');
-    await invite(email);
-    await page.goto(`/invite?email=${encodeURIComponent(email)}&code=not-the-codeA1!`);
-    await expect(page.getByText('Invite link is invalid or expired. Please request a new invite.')).toBeVisible();
+  test("an old link's code leaves the address unused; a next link waits for a click", async ({ page }) => {
+    const email = uniqueEmail('old-link');
+    const { code } = await invite(email);
+    await page.goto(`/invite?email=${encodeURIComponent(email)}&code=${code}`);
+    await expect(page.getByRole('heading', { name: 'Type your temporary password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/invite(-accept)?\?email=[^&]+$/);
 
     await page.goto('/invite-accept?next=%2Fsignin');
     await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();

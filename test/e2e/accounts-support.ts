@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Page, expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { pdfBytes } from '../support/accounts.js';
+import { type OutboxMessage, pdfBytes, temporaryPasswordIn } from '../support/accounts.js';
 import { twinInfo } from './support.js';
 
 const twin = twinInfo();
@@ -27,6 +27,13 @@ export async function attach(page: Page, label: string, file: FileSpec) {
 
 /** Password fields by exact label (their show/hide buttons carry similar names). */
 export const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+/** Opens an invite email's link and types the temporary password the email shows, as the invitee does. */
+export async function openInvite(page: Page, message: OutboxMessage) {
+  await page.goto(message.links[0]!);
+  await field(page, 'Temporary password').fill(temporaryPasswordIn(message));
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
 
 export async function fillAccount(page: Page, email: string, password = 'Request-Passw0rd', confirm = password) {
   await page.getByLabel('Email').fill(email);
@@ -54,6 +61,14 @@ export async function accessRequestsOf(email: string): Promise<Record<string, an
     }),
   );
   return out.Items ?? [];
+}
+
+/** Moves a membership's time `days` back, as if it had been made then (an invitation that has since expired). */
+export async function backdateMembership(orgId: string, userId: string, days: number) {
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  await db.send(
+    new UpdateCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `ORG#${orgId}`, sk: `MEMBER#${userId}` }, UpdateExpression: 'SET created_at = :at', ExpressionAttributeValues: { ':at': at } }),
+  );
 }
 
 /** A membership of the user in a new organisation, as the team and admin screens write them. */

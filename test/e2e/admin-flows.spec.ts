@@ -4,7 +4,7 @@ import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accou
 import { signIn } from '../support/cognito.js';
 import { apiCaller, approvedOrgAdmin, requestAccess, signedInUser } from '../integration/admin-support.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
-import { field } from './accounts-support.js';
+import { field, openInvite } from './accounts-support.js';
 import { signInThroughUi, twinInfo } from './support.js';
 
 /**
@@ -121,14 +121,15 @@ test.describe('an existing organisation, documents, revoking', () => {
     await page.getByRole('option', { name: 'Data User' }).click();
     await dialog.getByRole('button', { name: 'Join the organisation' }).click();
     await expect(dialog).toHaveCount(0);
+    // The "Access approved." toast, held open under the pointer, passes colour contrast like the rest.
+    await page.getByRole('alert').filter({ hasText: second.email }).hover();
+    await expectNoSeriousViolations(page, 'the requests view with its toast');
 
     await showAll(page);
     // The All view says which organisation was joined and the role actually granted.
     const approved = page.getByTestId('request-row').filter({ hasText: second.email });
     await expect(approved.getByTestId('role-granted')).toHaveText('Granted: Data User');
     await expect(approved).toContainText(admin.payeeKey!);
-    // The "Access approved." toast is the app theme's (its grey description is checked where it is owned): closed first.
-    await page.getByRole('button', { name: 'Close the message' }).click();
     await settled(page);
     await expectNoSeriousViolations(page, 'the All requests view');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/requests-all.png`, fullPage: true });
@@ -138,6 +139,11 @@ test.describe('an existing organisation, documents, revoking', () => {
     // The inspector opens on the account kept: its rows are history now, so it may be deleted.
     const inspector = page.getByRole('dialog', { name: /User Inspector/ });
     await expect(inspector).toContainText('removed');
+    // Confirmed when the applicant's sign-up was confirmed, as recorded (not "Not yet confirmed", not "Before …").
+    await expect(inspector.getByTestId('auth-user-confirmed')).toHaveText(/^\d{1,2} \w{3} \d{4}/);
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the User Inspector');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-inspector.png`, fullPage: true });
     await inspector.getByRole('button', { name: 'Delete auth user' }).click();
     await inspector.getByRole('button', { name: 'Confirm: delete permanently' }).click();
     await expect(inspector).toContainText('The account was deleted.');
@@ -165,7 +171,7 @@ test.describe('teams', () => {
     // The member opens the invitation from the outbox and chooses a password.
     const invitee = await (await browser.newContext()).newPage();
     const message = await latestMessage(twin, member, 'invited');
-    await invitee.goto(message.links[0]!);
+    await openInvite(invitee, message);
     await expect(invitee.getByRole('heading', { name: 'Invite Accepted' })).toBeVisible();
     await field(invitee, 'New password').fill('Invited-Passw0rd');
     await field(invitee, 'Confirm password').fill('Invited-Passw0rd');

@@ -3,6 +3,8 @@ import { createUser, signIn } from '../support/cognito.js';
 import { call } from '../support/api.js';
 import { declineTeamInvite } from '../../shared/routes/accounts.js';
 import { addTeamMember } from '../../shared/routes/team.js';
+import { INVITATION_VALID_DAYS } from '../../shared/api/team.js';
+import { backdateMembership } from './accounts-support.js';
 import { approvedOrgAdmin } from '../integration/admin-support.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAt, signInThroughUi, twinInfo } from './support.js';
@@ -78,19 +80,28 @@ test('an existing account invited to a team joins only when it accepts, on its h
   await expect(members).not.toContainText(person.email);
 
   // Another person declines: the lender sees the answer. A third invitation is withdrawn before any answer.
+  // A fourth was invited more than INVITATION_VALID_DAYS ago and never answered: listed as expired.
   const decliner = await createUser(twin, ['data_user']);
   const pendingOne = await createUser(twin, ['data_user']);
-  for (const who of [decliner, pendingOne]) {
+  const late = await createUser(twin, ['data_user']);
+  for (const who of [decliner, pendingOne, late]) {
     expect((await call(twin, addTeamMember, { body: { email: who.email, role: 'compliance' }, caller: lender.token })).status).toBe(200);
   }
+  await backdateMembership(lender.orgId, late.username, INVITATION_VALID_DAYS + 1);
   const declinerToken = (await signIn(twin, decliner.email, decliner.password)).idToken;
   expect((await call(twin, declineTeamInvite, { body: { org_id: lender.orgId }, caller: declinerToken })).status).toBe(200);
   await page.reload();
   await expect(page.getByTestId('declined-invitations')).toContainText(`${decliner.email} declined to join as Compliance`);
+  await expect(page.getByTestId('expired-invitations')).toContainText(`${late.email} was invited as Compliance`);
+  await expect(members.getByTestId('member-row').filter({ hasText: late.email })).toHaveCount(0);
   await members.getByRole('button', { name: `Withdraw the invitation of ${pendingOne.email}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Withdraw the invitation' }).click();
   await expect(members.getByTestId('member-row').filter({ hasText: pendingOne.email })).toHaveCount(0);
   await settled(page);
-  await expectNoSeriousViolations(page, 'the team with a declined invitation');
+  await expectNoSeriousViolations(page, 'the team with a declined and an expired invitation');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/team-after-removal.png`, fullPage: true });
+  // The expired invitation is withdrawn from beside it, so that the person may be invited again.
+  await page.getByRole('button', { name: `Withdraw the expired invitation of ${late.email}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Withdraw the invitation' }).click();
+  await expect(page.getByTestId('expired-invitations')).toHaveCount(0);
 });

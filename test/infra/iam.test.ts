@@ -59,6 +59,15 @@ const FUNCTIONS: Fn[] = [
     trigger: true,
   },
   {
+    id: AUTH_TRIGGERS.PostConfirmation.functionName,
+    handler: AUTH_TRIGGERS.PostConfirmation.handler,
+    method: 'POST' as const,
+    uses: AUTH_TRIGGERS.PostConfirmation.uses,
+    grants: TRIGGER_GRANTS[AUTH_TRIGGERS.PostConfirmation.functionName],
+    construct: () => stack.auth.postConfirmation!,
+    trigger: true,
+  },
+  {
     id: EMPLOYEE_AUTH_TRIGGERS.VerifyAuthChallengeResponse.functionName,
     handler: EMPLOYEE_AUTH_TRIGGERS.VerifyAuthChallengeResponse.handler,
     method: 'POST' as const,

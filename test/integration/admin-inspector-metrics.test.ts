@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { INSPECTOR_MESSAGES as M, PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
-import { decideAccessRequest, deleteAuthUser, getAdminMetrics, getUserLinks } from '../../shared/routes/admin.js';
+import { acceptTeamInvite } from '../../shared/routes/accounts.js';
+import { addPlatformAdmin, decideAccessRequest, deleteAuthUser, getAdminMetrics, getUserLinks } from '../../shared/routes/admin.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
-import { uniqueEmail } from '../support/accounts.js';
+import { cognitoFront, latestMessage, signUp, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
-import { auditOf, requestAccess, signedInUser } from './admin-support.js';
+import { auditOf, completeInvite, requestAccess, signedInUser } from './admin-support.js';
 
 const twin = inject('twin');
 let adminToken = '';
@@ -31,6 +32,35 @@ describe(`${named(getUserLinks)} (User Inspector)`, () => {
 
     const admin = okBody(await links(twin.admin.email));
     expect(admin.links.admin_users).toEqual([expect.objectContaining({ role: 'super_admin' })]);
+  });
+
+  it("shows when a self sign-up was confirmed (its email code), not the account's last change", async () => {
+    const email = uniqueEmail('confirm');
+    await signUp(twin, email);
+    expect(okBody(await links(email)).auth_user).toMatchObject({ confirmed: false, email_confirmed_at: null });
+    const code = (await latestMessage(twin, email, 'Verify your email')).code!;
+    const before = new Date().toISOString().slice(0, 19);
+    expect((await cognitoFront(twin, 'ConfirmSignUp', { Username: email, ConfirmationCode: code })).status).toBe(200);
+    const confirmed = okBody(await links(email)).auth_user!;
+    expect(confirmed.confirmed).toBe(true);
+    expect(confirmed.email_confirmed_at! >= before).toBe(true);
+    // A later change of the account (a new password) leaves the confirmation's time as it was.
+    await cognitoFront(twin, 'ForgotPassword', { Username: email });
+    const reset = await latestMessage(twin, email, 'Reset your');
+    expect((await cognitoFront(twin, 'ConfirmForgotPassword', { Username: email, ConfirmationCode: reset.code, Password: 'Another-Passw0rd' })).status).toBe(200);
+    expect(okBody(await links(email)).auth_user?.email_confirmed_at).toBe(confirmed.email_confirmed_at);
+  });
+
+  it('shows an invited account confirmed when it set its password and accepted the invitation', async () => {
+    const email = uniqueEmail('confirm-invited');
+    expectStatus(await call(twin, addPlatformAdmin, { body: { email, role: 'sys_admin' }, caller: adminToken }), 200);
+    expect(okBody(await links(email)).auth_user).toMatchObject({ confirmed: false, email_confirmed_at: null });
+    const token = await completeInvite(twin, email, temporaryPasswordIn(await latestMessage(twin, email, 'invited')));
+    const before = new Date().toISOString().slice(0, 19);
+    expectStatus(await call(twin, acceptTeamInvite, { body: {}, caller: token }), 200);
+    const accepted = okBody(await links(email)).auth_user!;
+    expect(accepted.confirmed).toBe(true);
+    expect(accepted.email_confirmed_at! >= before).toBe(true);
   });
 
   it('answers an unknown email with no auth user and no links, and refuses a bad one', async () => {

@@ -5,7 +5,7 @@ import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/
 import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '../../shared/routes/team.js';
 import { listSubmissions } from '../../shared/routes/reviews.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
-import { cognitoFront, latestMessage, uniqueEmail } from '../support/accounts.js';
+import { cognitoFront, latestMessage, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { approvedOrgAdmin, auditOf, completeInvite, groupsOf, signedInUser } from './admin-support.js';
 
@@ -87,7 +87,7 @@ describe(named(addTeamMember), () => {
     expect(await addMember(fiA.token, { email, role: 'compliance' })).toEqual(refusal(409, 'invite_exists', M.inviteExists));
 
     const message = await latestMessage(twin, email, 'invited');
-    const code = new URL(message.links[0]!).searchParams.get('code')!;
+    const code = temporaryPasswordIn(message);
     const token = await completeInvite(twin, email, code);
     // Signed in but not accepted yet: still pending, no role.
     const before = okBody(await call(twin, getMe, { caller: token }));

@@ -1,7 +1,7 @@
 // The account screens for `npm run screenshots` (spec part 2 §2: sign up, forgot, reset, invite).
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from '@playwright/test';
-import { cognitoFront, latestMessage, pdfBytes, temporaryPassword, uniqueEmail } from '../support/accounts.js';
+import { cognitoFront, latestMessage, pdfBytes, temporaryPassword, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser, type TestTwinInfo } from '../support/cognito.js';
 import { signInAt } from '../e2e/support.js';
 import type { Shot } from './core.js';
@@ -37,7 +37,15 @@ async function invite(twin: TestTwinInfo, email: string) {
       ],
     }),
   );
-  return (await latestMessage(twin, email, 'invited')).links[0]!;
+  return latestMessage(twin, email, 'invited');
+}
+
+/** Opens the invite's link and types its temporary password from the email, as the invitee does. */
+async function openInvite(page: Page, twin: TestTwinInfo, email: string) {
+  const message = await invite(twin, email);
+  await page.goto(message.links[0]!);
+  await page.getByRole('textbox', { name: 'Temporary password', exact: true }).fill(temporaryPasswordIn(message));
+  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 export function accountShots(twin: TestTwinInfo & { admin: { email: string; password: string } }): Shot[] {
@@ -96,12 +104,18 @@ export function accountShots(twin: TestTwinInfo & { admin: { email: string; pass
       await page.goto(`${twin.url}/reset?email=someone%40institution.co.zm&code=123456&type=signup`);
       await page.getByRole('heading', { name: 'Set your password to finish creating your account' }).waitFor();
     }],
+    ['invite-code', async (page) => {
+      await page.goto((await invite(twin, uniqueEmail('shot-invite-code'))).links[0]!);
+      await page.getByRole('textbox', { name: 'Temporary password', exact: true }).fill('not-the-one');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('That is not the temporary password').waitFor();
+    }],
     ['invite-accept', async (page) => {
-      await page.goto(await invite(twin, uniqueEmail('shot-invite')));
+      await openInvite(page, twin, uniqueEmail('shot-invite'));
       await page.getByRole('heading', { name: 'Create your password' }).waitFor();
     }],
     ['invite-done', async (page) => {
-      await page.goto(await invite(twin, uniqueEmail('shot-invite-done')));
+      await openInvite(page, twin, uniqueEmail('shot-invite-done'));
       await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Invited-pass-1');
       await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('Invited-pass-1');
       await page.getByRole('button', { name: 'Save password' }).click();
@@ -113,7 +127,7 @@ export function accountShots(twin: TestTwinInfo & { admin: { email: string; pass
       await page.getByRole('heading', { name: 'No invite to accept' }).waitFor();
     }],
     ['invite-error', async (page) => {
-      await page.goto(`${twin.url}/invite-accept?email=someone%40institution.co.zm&code=expired`);
+      await page.goto(`${twin.url}/invite-accept`);
       await page.getByText('Invite link is invalid or expired').waitFor();
     }],
   ];

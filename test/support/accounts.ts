@@ -55,6 +55,13 @@ export async function latestMessage(twin: TestTwinInfo, email: string, subject: 
   throw new Error(`No message "${subject}" to ${email} in the outbox`);
 }
 
+/** The temporary password an invite email shows beside its label, read as a person reads it (the link carries none). */
+export function temporaryPasswordIn(message: OutboxMessage): string {
+  const shown = /Temporary password: <strong>([^<]+)<\/strong>/.exec(message.html)?.[1];
+  if (!shown) throw new Error(`No temporary password in "${message.subject}"`);
+  return shown.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+}
+
 /** Posts a file to a presigned POST as a browser form does. */
 export async function postToS3(upload: { url: string; fields: Record<string, string> }, file: Buffer, fields: Record<string, string> = {}) {
   const form = new FormData();

@@ -47,7 +47,7 @@ describe('custom-message handler', () => {
     { source: 'CustomMessage_SignUp', link: `${APP_URL}/signin?verify=1&email=ada%40example.com&code={####}`, subject: /verify your email/i },
     { source: 'CustomMessage_ResendCode', link: `${APP_URL}/signin?verify=1&email=ada%40example.com&code={####}`, subject: /verify your email/i },
     { source: 'CustomMessage_ForgotPassword', link: `${APP_URL}/reset?email=ada%40example.com&code={####}`, subject: /reset your .*password/i },
-    { source: 'CustomMessage_AdminCreateUser', link: `${APP_URL}/invite-accept?email=ada%40example.com&code={####}`, subject: /invited/i },
+    { source: 'CustomMessage_AdminCreateUser', link: `${APP_URL}/invite-accept?email=ada%40example.com`, subject: /invited/i },
   ] as const)('links $source into the SPA and keeps the code placeholder', async ({ source, link, subject }) => {
     const handler = await loadHandler();
 
@@ -58,6 +58,16 @@ describe('custom-message handler', () => {
     expect(html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
     expect(html).toContain('{####}');
     expect(getParameter).not.toHaveBeenCalled();
+  });
+
+  it('shows the temporary password apart from the link, labelled, and never in an address', async () => {
+    const handler = await loadHandler();
+
+    const html = (await handler(cognitoEvent('CustomMessage_AdminCreateUser'))).response.emailMessage ?? '';
+
+    expect(html).toContain('Temporary password: <strong>{####}</strong>');
+    expect(html.match(/\{####\}/g)).toHaveLength(1);
+    expect(html).not.toMatch(/code=/);
   });
 
   it('keeps the {username} placeholder in the invite, as Cognito requires for AdminCreateUser', async () => {

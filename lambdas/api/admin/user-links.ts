@@ -2,7 +2,7 @@ import type { UserLinksResponse } from '../../../shared/api/admin.js';
 import { requestsOfEmail } from '../../data/access-decisions.js';
 import { platformAdminRecordsOfUser } from '../../data/platform-admins.js';
 import { listUserMemberships, LIVE_STATUSES, type MemberStatus } from '../../data/memberships.js';
-import { lastSignIn } from '../../data/sign-ins.js';
+import { confirmedAt, lastSignIn } from '../../data/sign-ins.js';
 import { findUserByEmail, rolesOfUser } from '../../data/users.js';
 import { authUserView } from './views.js';
 
@@ -13,12 +13,13 @@ import { authUserView } from './views.js';
  */
 export async function userLinks(email: string): Promise<UserLinksResponse> {
   const user = await findUserByEmail(email);
-  const [members, requests, admins, roles, signedInAt] = await Promise.all([
+  const [members, requests, admins, roles, signedInAt, confirmed] = await Promise.all([
     user ? listUserMemberships(user.sub) : [],
     requestsOfEmail(email),
     user ? platformAdminRecordsOfUser(user.sub) : [],
     user ? rolesOfUser(user.username) : [],
     user ? lastSignIn(user.sub) : null,
+    user ? confirmedAt(user.sub) : null,
   ]);
   const links = {
     org_members: members.map((m) => ({ org_id: m.org_id, org_name: m.org_name, role: m.role, status: m.status, created_at: m.created_at, decided_at: m.decided_at })),
@@ -30,7 +31,7 @@ export async function userLinks(email: string): Promise<UserLinksResponse> {
     ok: true,
     email,
     user_id: user?.sub ?? null,
-    auth_user: user ? authUserView(user, signedInAt) : null,
+    auth_user: user ? authUserView(user, signedInAt, confirmed) : null,
     counts: {
       org_members: links.org_members.length,
       access_requests: links.access_requests.length,

@@ -40,15 +40,16 @@ export function platformAdminView(user: Pick<CognitoUser, 'sub' | 'email'>, role
 }
 
 /** The auth user as the User Inspector shows it. */
-export function authUserView(user: CognitoUser, lastSignInAt: string | null): AuthUserDetails {
+export function authUserView(user: CognitoUser, lastSignInAt: string | null, confirmedAt: string | null): AuthUserDetails {
   return {
     id: user.sub,
     email: user.email,
     status: user.status,
     enabled: user.enabled,
     created_at: user.createdAt,
-    // Cognito keeps no confirmation time: a confirmed, verified account shows its last change.
-    email_confirmed_at: user.status === 'CONFIRMED' && user.emailVerified ? user.updatedAt : null,
+    // Cognito keeps no confirmation time: the directory's record of it (lambdas/data/sign-ins.ts), null when none.
+    email_confirmed_at: confirmedAt,
+    confirmed: user.status === 'CONFIRMED',
     // Recorded by the PostAuthentication trigger (lambdas/auth/post-authentication.ts); null before the first.
     last_sign_in_at: lastSignInAt,
     identities_count: user.identitiesCount,

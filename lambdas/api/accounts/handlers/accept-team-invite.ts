@@ -1,20 +1,33 @@
-import { PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '../../../../shared/api/team.js';
+import { CONFIRMATIONS_RECORDED_FROM } from '../../../../shared/api/admin.js';
+import { invitationExpired, invitationExpiresAt, PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '../../../../shared/api/team.js';
 import * as routes from '../../../../shared/routes/accounts.js';
 import { writeAudit } from '../../../data/audit.js';
 import { approveInvitedMembership, listInviteMemberships } from '../../../data/invite-acceptance.js';
 import { acceptPlatformInvitation, platformInvitationsOf } from '../../../data/platform-admin-invitations.js';
-import { addToRole } from '../../../data/users.js';
+import { recordConfirmation } from '../../../data/sign-ins.js';
+import { accountCreatedAt, addToRole } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { BadRequestError, NotFoundError } from '../../../http/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { roleFitsOrganisation } from '../../../../shared/roles.js';
 import { roleNotForOrganisation } from '../../common/organisation-roles.js';
 
 type Accepted = { org_id: string | null; org_name: string; role: string };
 
+/** An invitation past its days is refused, saying when it expired and whom to ask. */
+const expiredRefusal = (membership: { org_name: string; created_at: string | null }) =>
+  new ConflictError(TEAM_MESSAGES.invitationExpired(membership.org_name, dayOf(invitationExpiresAt(membership.created_at)!)), 'invitation_expired');
+
+const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 async function acceptMemberships(me: AuthenticatedCaller, orgId: string | undefined): Promise<Accepted[]> {
   const accepted: Accepted[] = [];
-  for (const membership of (await listInviteMemberships(me.userId)).filter((m) => !orgId || m.org_id === orgId)) {
+  const now = new Date();
+  const waiting = (await listInviteMemberships(me.userId)).filter((m) => !orgId || m.org_id === orgId);
+  const expired = waiting.filter((m) => m.status === 'invited' && invitationExpired(m.created_at, now));
+  // Named, or the only invitations there are: the person is told; otherwise the live ones are accepted.
+  if (expired.length > 0 && expired.length === waiting.length) throw expiredRefusal(expired[0]!);
+  for (const membership of waiting.filter((m) => !expired.includes(m))) {
     // An invitation to a role the organisation's kind does not hold grants nothing (it is listed on /admin to fix).
     if (membership.status === 'invited' && !roleFitsOrganisation(membership.role, membership.client_type)) {
       if (orgId) throw roleNotForOrganisation(membership, membership.role);
@@ -58,5 +71,11 @@ export const handler = createApiHandler(routes.acceptTeamInvite, async ({ caller
     ...(body?.org_id ? [] : await acceptPlatformRoles(me, body?.platform_role)),
   ];
   if (named && accepted.length === 0) throw new NotFoundError(TEAM_MESSAGES.noInvitation, 'no_invitation');
+  // An invited account is confirmed by its password set and its invitation accepted: the first acceptance is that
+  // time. An account made before such times were recorded keeps none (a sign-up's is kept: the first one stays).
+  if (accepted.length > 0) {
+    const created = await accountCreatedAt(me.userId);
+    if (created && created >= CONFIRMATIONS_RECORDED_FROM) await recordConfirmation(me.userId, new Date().toISOString());
+  }
   return { accepted };
 });

@@ -4,7 +4,6 @@ import * as routes from '../../../../shared/routes/admin.js';
 import { PLATFORM_ADMIN_MESSAGES as M, platformInvitationMessage, platformRolesGrantableBy, type PlatformRole } from '../../../../shared/api/admin.js';
 import { writeAudit } from '../../../data/audit.js';
 import { readDirectoryAccess } from '../../../data/caller-directory.js';
-import { queueNotification } from '../../../data/notifications.js';
 import { invitePlatformAdmin } from '../../../data/platform-admin-invitations.js';
 import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
 import { PLATFORM_INVITATION_NAME } from '../../../../shared/api/team.js';
@@ -41,8 +40,8 @@ async function addPlatformAdmin(actor: AuthenticatedCaller, input: { email: stri
   if (!invited) return inviteExisting(actor, user, input.role, before);
 
   // A new account holds the role once its person accepts, as /invite-accept does after the password is set.
-  if (!(await invitePlatformAdmin({ user_id: user.sub, email: user.email, role: input.role, created_by: actor.email }))) throw new ConflictError(M.invite_exists, 'invite_exists');
-  const created_at = new Date().toISOString();
+  const created_at = await invitePlatformAdmin({ user_id: user.sub, email: user.email, role: input.role, created_by: actor.email });
+  if (!created_at) throw new ConflictError(M.invite_exists, 'invite_exists');
   await writeAudit({
     actor,
     action: 'platform_admin.invite',
@@ -58,9 +57,10 @@ async function addPlatformAdmin(actor: AuthenticatedCaller, input: { email: stri
  * home page (and is emailed about); until then nothing changes for it.
  */
 async function inviteExisting(actor: AuthenticatedCaller, user: CognitoUser, role: PlatformRole, before: readonly string[]) {
-  if (!(await invitePlatformAdmin({ user_id: user.sub, email: user.email, role, created_by: actor.email }))) throw new ConflictError(M.invite_exists, 'invite_exists');
-  const created_at = new Date().toISOString();
-  await queueNotification({ kind: 'membership.invited', org_id: `PLATFORM#${role}`, org_name: PLATFORM_INVITATION_NAME, user_id: user.sub, email: user.email, role, invited_at: created_at });
+  // The person is emailed about it, with the invitation's own write.
+  const notify = (at: string) => ({ kind: 'membership.invited' as const, org_id: `PLATFORM#${role}`, org_name: PLATFORM_INVITATION_NAME, user_id: user.sub, email: user.email, role, invited_at: at });
+  const created_at = await invitePlatformAdmin({ user_id: user.sub, email: user.email, role, created_by: actor.email }, notify);
+  if (!created_at) throw new ConflictError(M.invite_exists, 'invite_exists');
   await writeAudit({ actor, action: 'platform_admin.invite', subject: subject(user.sub), outcome: 'ok', details: { email: user.email, role, before: { roles: before }, after: { roles: before, invited: role } } });
   return { item: platformAdminView(user, role, created_at), invited: false, message: platformInvitationMessage(user.email, role, false) };
 }

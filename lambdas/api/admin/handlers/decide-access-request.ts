@@ -5,7 +5,6 @@ import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessD
 import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, OrganisationNameTakenError, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
 import { findOrganisationByName, type Organisation } from '../../../data/directory.js';
 import { writeAudit } from '../../../data/audit.js';
-import { queueNotification } from '../../../data/notifications.js';
 import { deleteOnboardingDocuments } from '../../../data/onboarding-documents.js';
 import { addToRole, deleteUser, findUserByEmail } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
@@ -60,8 +59,7 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
     const user = await findUserByEmail(request.email);
     if (!user || user.sub !== request.user_sub) throw new ConflictError(M.accountGone, 'account_gone');
     if (request.status === 'approved' && request.role_granted === role) {
-      await addToRole(user.username, role); // a retry after the group call failed: finish it
-      await queueNotification({ kind: 'access_request.decided', request_id: request.id, decision: 'approved' });
+      await addToRole(user.username, role); // a retry after the group call failed: finish it (the email went with the approval)
       return response(request, 'approved', M.approved, { org_id: request.org_id ?? null });
     }
     if (request.status !== 'pending') throw new ConflictError(M.alreadyDecided, 'already_decided');
@@ -88,7 +86,6 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
     });
     await addToRole(user.username, role);
     await audit({ ...before, status: 'approved', role_granted: role, org_id: org.org_id }, { org_created: created, org_name: org.org_name });
-    await queueNotification({ kind: 'access_request.decided', request_id: request.id, decision: 'approved' });
     return response(request, 'approved', M.approved, { org_id: org.org_id });
   }
 
@@ -96,7 +93,6 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
     if (request.status !== 'pending') throw new ConflictError(M.alreadyDecided, 'already_decided');
     await decide(() => rejectRequest(request, body.note!, actor.email));
     await audit({ ...before, status: 'rejected', decision_note: body.note });
-    await queueNotification({ kind: 'access_request.decided', request_id: request.id, decision: 'rejected', note: body.note });
     return response(request, 'rejected', M.rejected);
   }
 

@@ -5,7 +5,6 @@ import { PLATFORM_ADMIN_MESSAGES } from '../../../../shared/api/admin.js';
 import { type AddTeamMemberRequest, TEAM_MESSAGES as M } from '../../../../shared/api/team.js';
 import { writeAudit } from '../../../data/audit.js';
 import { getMember, LIVE_STATUSES, type MemberItem } from '../../../data/memberships.js';
-import { queueNotification } from '../../../data/notifications.js';
 import { createMembership, MembershipExistsError } from '../../../data/team.js';
 import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
@@ -57,13 +56,14 @@ async function addMember(caller: AuthenticatedCaller, input: AddTeamMemberReques
   }
   let member: MemberItem;
   try {
-    member = await createMembership(ctx.org, { user_id: user.sub, email: user.email || input.email }, input.role, 'invited', caller.email);
+    // An existing account is emailed about the invitation (a new one gets Cognito's invite), with the membership's own write.
+    const notify = invited
+      ? undefined
+      : (m: MemberItem) => ({ kind: 'membership.invited' as const, org_id: ctx.org.org_id, org_name: ctx.org.org_name, user_id: m.user_id, email: m.email, role: input.role, invited_at: m.created_at ?? new Date().toISOString() });
+    member = await createMembership(ctx.org, { user_id: user.sub, email: user.email || input.email }, input.role, 'invited', caller.email, notify);
   } catch (error) {
     if (error instanceof MembershipExistsError) throw new ConflictError(error.existing?.status === 'invited' ? M.inviteExists : M.alreadyMember, error.existing?.status === 'invited' ? 'invite_exists' : 'already_member');
     throw error;
-  }
-  if (!invited) {
-    await queueNotification({ kind: 'membership.invited', org_id: ctx.org.org_id, org_name: ctx.org.org_name, user_id: user.sub, email: member.email, role: input.role, invited_at: member.created_at ?? new Date().toISOString() });
   }
   await writeAudit({
     actor: caller,

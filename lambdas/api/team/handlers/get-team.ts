@@ -1,7 +1,7 @@
 import { createApiHandler } from '../../../http/handler.js';
 import { teamMemberView } from '../views.js';
 import * as routes from '../../../../shared/routes/team.js';
-import type { TeamResponse } from '../../../../shared/api/team.js';
+import { invitationExpired, invitationExpiresAt, type TeamResponse } from '../../../../shared/api/team.js';
 import { listOrgMembers, LIVE_STATUSES, type MemberItem } from '../../../data/memberships.js';
 import { roleFitsOrganisation } from '../../../../shared/roles.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
@@ -13,7 +13,9 @@ const newestFirst = (a: MemberItem, b: MemberItem) => (b.created_at ?? '').local
 async function getTeam(caller: AuthenticatedCaller, orgId: string | undefined): Promise<TeamResponse> {
   const ctx = await resolveTeamContext(caller, orgId);
   const all = await listOrgMembers(ctx.org.org_id);
-  const members = all.filter((m) => LIVE_STATUSES.includes(m.status)).sort(newestFirst);
+  const now = new Date();
+  const expired = (m: MemberItem) => m.status === 'invited' && invitationExpired(m.created_at, now);
+  const members = all.filter((m) => LIVE_STATUSES.includes(m.status) && !expired(m)).sort(newestFirst);
   // A rejected membership is an invitation its person declined (an access request's rejection makes none).
   const declined = all.filter((m) => m.status === 'rejected').sort((a, b) => (b.decided_at ?? '').localeCompare(a.decided_at ?? ''));
   const response: TeamResponse = {
@@ -21,6 +23,10 @@ async function getTeam(caller: AuthenticatedCaller, orgId: string | undefined): 
     members: members.map(teamMemberView),
     grantable_roles: ctx.grantable,
     declined_invitations: declined.map((m) => ({ user_id: m.user_id, email: m.email, role: m.role, declined_at: m.decided_at })),
+    expired_invitations: all
+      .filter(expired)
+      .sort(newestFirst)
+      .map((m) => ({ user_id: m.user_id, email: m.email, role: m.role, invited_at: m.created_at, expired_at: invitationExpiresAt(m.created_at)! })),
   };
   if (ctx.platformAdmin) {
     // "Effective Roles": the role each member holds in this organisation now, as the directory grants it (an

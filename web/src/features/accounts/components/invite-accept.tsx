@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -15,14 +15,12 @@ import { PasswordPair } from './password-pair';
 
 export interface InviteLink {
   email: string;
-  /** The temporary password of the invite email. */
-  code: string;
   /** Where Continue goes when the page is opened without the invite's details (a same-site path). */
   next: string | null;
 }
 
 /** `nothing`: opened signed in, without an invite's details, by someone with no invite waiting. */
-type Stage = 'finalizing' | 'awaiting_click' | 'ready' | 'done' | 'nothing' | 'error';
+type Stage = 'finalizing' | 'awaiting_click' | 'code' | 'ready' | 'done' | 'nothing' | 'error';
 
 /** Spec part 2 §2 "Invite accept" and §4 "Invite flow": finalizing, awaiting_click, ready, done, error. */
 export function InviteAccept({ link }: { link: InviteLink }) {
@@ -34,19 +32,22 @@ export function InviteAccept({ link }: { link: InviteLink }) {
   const [failure, setFailure] = useState<unknown>(null);
   const [passwordSet, setPasswordSet] = useState(false);
   const [signedOutAs, setSignedOutAs] = useState<string | null>(null);
+  /** The temporary password, typed from the invite email (never read from the address). */
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const started = useRef(false);
 
   /** The membership side: approve the invite, then new tokens so the granted role is in them. */
   const finish = async () => {
     const { accepted } = await acceptInvite();
     await refresh({ force: true });
-    setStage(accepted.length > 0 || link.code ? 'done' : 'nothing');
+    setStage(accepted.length > 0 || code ? 'done' : 'nothing');
   };
 
   useEffect(() => {
     if (session.status === 'checking' || started.current) return;
     started.current = true;
-    const hasInvite = Boolean(link.email && link.code);
+    const hasInvite = Boolean(link.email);
     if (!hasInvite) {
       if (session.status === 'signedIn') finish().catch(() => setStage('error'));
       else setStage(isSameOriginPath(link.next) ? 'awaiting_click' : 'error');
@@ -58,10 +59,7 @@ export function InviteAccept({ link }: { link: InviteLink }) {
         if (session.email.toLowerCase() !== link.email.toLowerCase()) setSignedOutAs(session.email);
         await signOut().catch(() => undefined);
       }
-      const step = await startInviteSignIn(link.email, link.code);
-      if (step === 'new_password_required') setStage('ready');
-      else if (step === 'signed_in') await finish();
-      else setStage('error');
+      setStage('code');
     })().catch(() => setStage('error'));
     // Runs once, as soon as the session is known; later session changes are this flow's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is fixed for the page's life; re-running on finish/signOut would restart the flow
@@ -73,8 +71,28 @@ export function InviteAccept({ link }: { link: InviteLink }) {
       return await completeInvitePassword(form.getValues().password);
     } catch (error) {
       if (cognitoErrorName(error) !== 'NotAuthorizedException') throw error;
-      if ((await startInviteSignIn(link.email, link.code)) !== 'new_password_required') throw error;
+      if ((await startInviteSignIn(link.email, code)) !== 'new_password_required') throw error;
       return completeInvitePassword(form.getValues().password);
+    }
+  };
+
+  /** The temporary password typed: right, the new-password step; wrong or spent, said beside the field. */
+  const onCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setCodeError(null);
+    setFailure(null);
+    if (!code.trim()) return setCodeError(ACCOUNT_MESSAGES.temporaryPasswordMissing);
+    setWorking(true);
+    try {
+      const step = await startInviteSignIn(link.email, code.trim());
+      if (step === 'new_password_required') setStage('ready');
+      else if (step === 'signed_in') await finish();
+      else setStage('error');
+    } catch (error) {
+      if (cognitoErrorName(error) === 'NotAuthorizedException') setCodeError(ACCOUNT_MESSAGES.temporaryPasswordWrong);
+      else setFailure(error);
+    } finally {
+      setWorking(false);
     }
   };
 
@@ -137,6 +155,40 @@ export function InviteAccept({ link }: { link: InviteLink }) {
         <Button component={Link} to="/app">
           Continue to the platform
         </Button>
+      </AuthLayout>
+    );
+  }
+  if (stage === 'code') {
+    return (
+      <AuthLayout title="Accept invite">
+        <form onSubmit={onCode} noValidate aria-labelledby="temporary-password-title">
+          <Stack gap="md">
+            <Title order={2} size="h4" id="temporary-password-title">
+              Type your temporary password
+            </Title>
+            <Text size="sm" c="dimmed">
+              You were invited as <strong>{link.email}</strong>. Your invitation email shows a temporary password under the button: type it here.
+            </Text>
+            {signedOutAs && (
+              <Alert color="blue" variant="light" role="status">
+                {LINK_MESSAGES.signedOut(signedOutAs)}
+              </Alert>
+            )}
+            {failure !== null && <ErrorAlert error={failure} />}
+            <PasswordInput
+              label="Temporary password"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              error={codeError}
+              disabled={working}
+              data-autofocus
+            />
+            <Button type="submit" fullWidth loading={working}>
+              Continue
+            </Button>
+          </Stack>
+        </form>
       </AuthLayout>
     );
   }

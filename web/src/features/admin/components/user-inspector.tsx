@@ -2,18 +2,26 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, 
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AuthUserDetails, UserLinksResponse } from '@shared/api/admin';
+import { type AuthUserDetails, CONFIRMATIONS_RECORDED_FROM, type UserLinksResponse } from '@shared/api/admin';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useDeleteAuthUser, useUserLinks } from '../api/user-links';
-import { CLIENT_LABELS, formatDateTime, roleLabel } from '../utils/format';
+import { CLIENT_LABELS, formatDateTime, formatPeriod, roleLabel } from '../utils/format';
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="sm" style={{ wordBreak: 'break-all' }}>{children}</Text>
+      <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid={testId}>{children}</Text>
     </Stack>
   );
+}
+
+/** When the account was confirmed; accounts confirmed before such times were recorded say so. */
+function confirmedText(user: AuthUserDetails): string {
+  if (user.email_confirmed_at) return formatDateTime(user.email_confirmed_at);
+  if (!user.confirmed) return 'Not yet confirmed';
+  if (user.created_at && user.created_at < CONFIRMATIONS_RECORDED_FROM) return `Before ${formatPeriod(CONFIRMATIONS_RECORDED_FROM.slice(0, 10))} (not recorded then)`;
+  return 'Confirmed, time not recorded';
 }
 
 function AuthUserCard({ user }: { user: AuthUserDetails | null }) {
@@ -23,7 +31,7 @@ function AuthUserCard({ user }: { user: AuthUserDetails | null }) {
       <Detail label="User ID">{user.id}</Detail>
       <Detail label="Status">{user.status}{user.enabled ? '' : ' (disabled)'}</Detail>
       <Detail label="Created">{formatDateTime(user.created_at)}</Detail>
-      <Detail label="Confirmed">{user.email_confirmed_at ? formatDateTime(user.email_confirmed_at) : 'Not confirmed'}</Detail>
+      <Detail label="Confirmed" testId="auth-user-confirmed">{confirmedText(user)}</Detail>
       <Detail label="Last sign-in">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'No sign-in recorded yet'}</Detail>
       <Detail label="Identities">{user.identities_count}</Detail>
       <Detail label="Factors">{user.factors_count}</Detail>

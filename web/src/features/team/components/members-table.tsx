@@ -16,9 +16,22 @@ const STATUS: Record<TeamMember['status'], { label: string; color: string }> = {
 };
 
 /** Spec §2 "Members table", with Remove for the members whose role the caller may grant. */
-export function MembersTable({ members, declined = [], orgId, grantable, selfId }: {
+/** An expired invitation as the withdraw dialog takes it: still an invited membership. */
+const expiredAsMember = (x: TeamResponse['expired_invitations'][number]): TeamMember => ({
+  id: x.user_id,
+  user_id: x.user_id,
+  email: x.email,
+  role: x.role,
+  status: 'invited',
+  approved: false,
+  created_at: x.invited_at,
+  decided_at: null,
+});
+
+export function MembersTable({ members, declined = [], expired = [], orgId, grantable, selfId }: {
   members: readonly TeamMember[];
   declined?: TeamResponse['declined_invitations'];
+  expired?: TeamResponse['expired_invitations'];
   orgId: string | null;
   grantable: readonly Role[];
   selfId: string;
@@ -79,6 +92,21 @@ export function MembersTable({ members, declined = [], orgId, grantable, selfId 
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {expired.length > 0 && (
+          <Stack gap={4} component="section" aria-label="Expired invitations" data-testid="expired-invitations">
+            <Title order={3} size="h5">Expired invitations</Title>
+            {expired.map((x) => (
+              <Group key={x.user_id} gap="sm" wrap="nowrap" justify="space-between">
+                <Text size="sm">
+                  {x.email} was invited as {ROLE_LABELS[x.role]}{x.invited_at ? ` on ${formatDay(x.invited_at)}` : ''} and did not accept by {formatDay(x.expired_at)}.
+                </Text>
+                {grantable.includes(x.role) && (
+                  <Button size="xs" variant="light" color="red" onClick={() => { remove.reset(); changeRole.reset(); setTarget(expiredAsMember(x)); }} aria-label={`Withdraw the expired invitation of ${x.email}`}>Withdraw</Button>
+                )}
+              </Group>
+            ))}
+          </Stack>
         )}
         {declined.length > 0 && (
           <Stack gap={4} component="section" aria-label="Declined invitations" data-testid="declined-invitations">

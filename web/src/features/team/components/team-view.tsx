@@ -47,7 +47,7 @@ export function TeamView({ title, roles, userId, platformAdmins }: { title: stri
       {team.data && org && (
         <>
           <AddMemberForm key={org.org_id} orgId={platform ? org.org_id : null} orgName={org.org_name} grantable={team.data.grantable_roles} />
-          <MembersTable members={team.data.members} declined={team.data.declined_invitations} orgId={platform ? org.org_id : null} grantable={team.data.grantable_roles} selfId={userId} />
+          <MembersTable members={team.data.members} declined={team.data.declined_invitations} expired={team.data.expired_invitations} orgId={platform ? org.org_id : null} grantable={team.data.grantable_roles} selfId={userId} />
         </>
       )}
       {platform && <PlatformLists team={team.data} platformAdmins={platformAdmins} />}
