@@ -48,10 +48,10 @@ const GRANTS_BY_TRIGGER = {
   // A register's chunk: its job and the validated rows, its employees' items (two each), its landing and the
   // count of those landed, and the transaction making the register current (version, month, pointer: Puts).
   // Then, for the changed mobiles (results/), the old ones kept for sign-in (directory pk=OLD_MOBILE#…)
-  // and the texts' jobs (notify/).
+  // and the texts' jobs (notify/). The last chunk writes the version's snapshot beside its rows (results/).
   'ingest-register': {
     tables: { register: { actions: ['BatchWriteItem', 'PutItem', 'Query', 'GetItem'] }, directory: { actions: ['BatchWriteItem'] } },
-    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], write: [KEYS.uploads.notify], list: true } },
+    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], write: [KEYS.uploads.notify, KEYS.uploads.results], list: true } },
   },
   // The job, its recipients (the submission, an organisation's members, an access request, the platform
   // admins on gsi2; a mandate for its texts), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if
