@@ -80,8 +80,8 @@ export const signalsBench: Bench = {
 
       const file = generateInputsWorkbook({ rows: ROWS, month: MONTH, payeeKey: PAYEE, offset: SHIFT });
       const current = await validateWorkbookStreamed(file, { kind: 'inputs', month: MONTH, payeeKey: PAYEE });
-      // PMEC's payroll register holds the file's borrowers but one in fifty (NOT_ON_PAYROLL), so the signals
-      // step reads every borrower's register entry too; the raw baseline does not.
+      // PMEC's payroll register holds the file's borrowers but one in fifty (NOT_ON_PAYROLL): the signals step
+      // reads it too, once, as the snapshot putRegister writes (lambdas/data/register-snapshot.ts); the raw baseline does not.
       progress(`seeding a payroll register of ${Math.round(ROWS * 0.98).toLocaleString('en-US')} of the file's borrowers`);
       const { putRegister } = await import('../lambdas/data/register.js');
       const onPayroll = current.rows.filter((_, i) => i % 50 !== 0);

@@ -53,10 +53,11 @@ const ACTIONS_BY_TRIGGER = {
   // A register's chunk: its job and the validated rows, its employees' items (two each), its landing and the
   // count of those landed, and the transaction making the register current (version, month, pointer: Puts).
   // Then, for the changed mobiles (results/), the old ones kept for sign-in (directory pk=OLD_MOBILE#…) with
-  // their texts' outbox item (directory pk=OUTBOX#…), Puts of one transaction.
+  // their texts' outbox item (directory pk=OUTBOX#…), Puts of one transaction. The last chunk writes the
+  // version's snapshot beside its rows (results/).
   'ingest-register': {
     tables: { register: { actions: ['BatchWriteItem', 'PutItem', 'Query', 'GetItem'] }, directory: { actions: ['PutItem'] } },
-    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], list: true } },
+    buckets: { uploads: { read: [KEYS.uploads.registerJobs, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
   },
   // The outbox item (from the directory's stream), its recipients (the submission, an organisation's members, an access request, the platform
   // admins on gsi2; a mandate for its texts), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if

@@ -5,6 +5,7 @@ import { employeeNumberKey } from '../../shared/rules/employee-number.js';
 import { hasNrcShape, normaliseNrc, nrcDigits } from '../../shared/rules/nrc.js';
 import { dynamo, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
+import { putRegisterSnapshot, snapshotLine } from './register-snapshot.js';
 import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from './dynamo.js';
 
 /**
@@ -176,12 +177,13 @@ export async function makeRegisterCurrent(register: RegisterVersion): Promise<bo
 }
 
 /**
- * Stores a whole register and makes it current, replacing the previous one. The version is the
+ * Stores a whole register (its entries and snapshot, ./register-snapshot.ts) and makes it current, replacing the previous one. The version is the
  * submission's id when there is one, so a replayed ingestion writes the same items and changes nothing.
  */
 export async function putRegister(input: { month: string; entries: RegisterEntry[]; uploadedBy: string; submissionId?: string }): Promise<void> {
   const version = input.submissionId ?? randomUUID();
   await writeRegisterEntries(version, input.month, input.entries);
+  await putRegisterSnapshot(version, input.entries.map(snapshotLine));
   await makeRegisterCurrent({
     version,
     month: input.month,

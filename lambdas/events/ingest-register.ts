@@ -2,6 +2,7 @@ import type { S3Event, S3EventRecord } from 'aws-lambda';
 import type { RegisterEmployee } from '../../shared/rules/register.js';
 import { forEachValidatedEmployee, isRegisterJobKey, landRegisterChunk, readRegisterJob, type RegisterJob } from '../data/register-ingestion.js';
 import { currentRegister, makeRegisterCurrent, type RegisterEntry, writeRegisterEntries } from '../data/register.js';
+import { putRegisterSnapshot, snapshotLine } from '../data/register-snapshot.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
 import { announceMobileChanges } from './register-mobiles.js';
@@ -10,7 +11,8 @@ import { objectKey } from './s3-records.js';
 /**
  * S3 trigger on `register/` in the uploads bucket (jobs written by Submit of a payroll register,
  * lambdas/data/register-ingestion.ts): stores one chunk of the register's employees under its version (the
- * upload's id), then lands the chunk; the run that finds every chunk landed makes the register current,
+ * upload's id), then lands the chunk; the run that finds every chunk landed writes the version's snapshot
+ * (lambdas/data/register-snapshot.ts) from the validated rows and makes the register current,
  * which replaces the previous one whole, and texts each employee whose mobile it changed at the old number
  * (./register-mobiles.ts). Every step is keyed: a replayed or retried chunk writes the same
  * items, and a register made current once is never made current again (lambdas/data/register.ts).
@@ -48,6 +50,12 @@ export async function ingestRegisterChunk(job: RegisterJob): Promise<void> {
     return;
   }
   if (!(await landRegisterChunk(version, job.index, job.count))) return;
+  // Its snapshot before it is current, so that a validation reading the current register finds it.
+  const lines: string[] = [];
+  const whole = await forEachValidatedEmployee(job.upload_id, 0, job.employees, async (batch) => {
+    for (const employee of batch) lines.push(snapshotLine(entryOf(employee)));
+  });
+  if (whole) await putRegisterSnapshot(version, lines);
   const made = await makeRegisterCurrent({
     version,
     month: job.month,

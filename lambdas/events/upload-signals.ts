@@ -2,9 +2,10 @@ import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
 import { sameEmployeeNumber } from '../../shared/rules/employee-number.js';
 import { addPreviousRow, addStoppedRow, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
-import { joinThroughRegister, type RegisterMatch, registerSignals } from '../../shared/rules/register-signals.js';
+import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '../../shared/rules/register-signals.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
 import { currentRegister, registerEntriesOf, type RegisterVersion } from '../data/register.js';
+import { readRegisterSnapshot, type RegisterSnapshot } from '../data/register-snapshot.js';
 import { latestInputRows, stoppageRows } from '../data/payee-months.js';
 import { readSettings } from '../data/settings.js';
 import { freshStatuses } from '../data/submission-statuses.js';
@@ -31,17 +32,35 @@ function* chunksOf<T>(items: Iterable<T>, keep: (item: T) => boolean, size: numb
   if (run.length) yield run;
 }
 
-/**
- * The current payroll register's employees among these borrowers, read in batches (a hundred keys a call):
- * by NRC digits, and by employee number for those without an NRC. Null before any register is submitted.
- */
-async function registerMatchOf(register: RegisterVersion | null, borrowers: readonly Borrower[]): Promise<RegisterMatch | null> {
+/** A register is read whole (its snapshot) for a file of at least one borrower for every this many of its employees. */
+const SNAPSHOT_EMPLOYEES_PER_BORROWER = 10;
+
+/** The current register, and its snapshot when the file is large beside it and the version has one. */
+async function registerOf(file: ReadonlyMap<string, Borrower>): Promise<{ register: RegisterVersion; snapshot: RegisterSnapshot | null } | null> {
+  const register = await currentRegister();
   if (!register) return null;
-  const found = await registerEntriesOf(register.version, {
-    nrcDigits: borrowers.filter((b) => b.digits).map((b) => b.digits),
-    employeeNumbers: borrowers.filter((b) => !b.digits && b.employee_no).map((b) => b.employee_no as string),
-  });
-  return { month: register.month, ...found };
+  const large = file.size * SNAPSHOT_EMPLOYEES_PER_BORROWER >= register.employees;
+  return { register, snapshot: large ? await readRegisterSnapshot(register.version) : null };
+}
+
+/**
+ * The current payroll register's employees among these borrowers: by NRC digits, from the snapshot when
+ * there is one, else read in batches (a hundred keys a call); and by employee number for those without an
+ * NRC, read. Null before any register is submitted.
+ */
+async function registerMatchOf(current: Awaited<ReturnType<typeof registerOf>>, borrowers: readonly Borrower[]): Promise<RegisterMatch | null> {
+  if (!current) return null;
+  const { register, snapshot } = current;
+  const withDigits = borrowers.filter((b) => b.digits).map((b) => b.digits);
+  const employeeNumbers = borrowers.filter((b) => !b.digits && b.employee_no).map((b) => b.employee_no as string);
+  if (!snapshot) return { month: register.month, ...(await registerEntriesOf(register.version, { nrcDigits: withDigits, employeeNumbers })) };
+  const byNrcDigits = new Map<string, RegisterEmployeeView>();
+  for (const digits of withDigits) {
+    const employee = snapshot.byNrcDigits(digits);
+    if (employee) byNrcDigits.set(digits, employee);
+  }
+  const { byEmployeeNumber } = employeeNumbers.length ? await registerEntriesOf(register.version, { employeeNumbers }) : { byEmployeeNumber: new Map() };
+  return { month: register.month, byNrcDigits, byEmployeeNumber };
 }
 
 /** The payee key's previous month, its rows reduced as they stream in (see Baseline). */
@@ -63,7 +82,9 @@ async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord,
  * (none waits for the previous month: exposure is judged whole until it is known): one BatchGetItem per 100
  * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with. With a
  * payroll register, each chunk first reads its borrowers' register entries (one BatchGetItem per 100, rows
- * without an NRC joined to the register's) for NOT_ON_PAYROLL, the register's IDENTITY and AFFORDABILITY.
+ * without an NRC joined to the register's) for NOT_ON_PAYROLL, the register's IDENTITY and AFFORDABILITY; a file
+ * large beside the register reads the register's snapshot once instead (lambdas/data/register-snapshot.ts)
+ * and probes it in memory, reading only the NRC-less rows' employee numbers.
  * An inputs file's new deductions are checked against the mandates they cite (NO_MANDATE, upload-mandates.ts)
  * unless `mandates: false` (the bench's baseline).
  */
@@ -84,7 +105,7 @@ export async function signalsOf(
   // The claimed mandates the borrowers' NRC summaries mirror, gathered from the reads made for the records.
   const mirrored = new Map<string, MandateTerms[]>();
 
-  const register = currentRegister();
+  const register = registerOf(file);
   const statuses = freshStatuses();
   const fromRecords: Signal[] = [];
   let joinedCount = 0;

@@ -9,6 +9,7 @@ import { ingestJobKey } from '../../lambdas/data/submissions.js';
 import { REGISTER_JOB_PREFIX, registerJobKey } from '../../lambdas/data/register-ingestion.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
 import { nrcSignalsKey } from '../../lambdas/data/nrc-signals.js';
+import { registerSnapshotKey } from '../../lambdas/data/register-snapshot.js';
 import { onboardingDocKey } from '../../shared/api/accounts.js';
 import type { BucketKey } from '../../shared/stores.js';
 
@@ -30,6 +31,7 @@ const KEY = {
   signalsHead: resultKeys(id).signalsHead,
   signalsOfType: resultKeys(id).signals('NEW'),
   signalsByNrc: nrcSignalsKey(id, 17),
+  registerSnapshot: registerSnapshotKey(id),
   ingest: ingestJobKey(id),
   chunk: chunkKey(id, 3, 20),
   storedInputs: storagePath({ ...upload, doc_kind: 'inputs' }),
@@ -54,6 +56,7 @@ const PATTERN_OF: Record<KeyName, string> = {
   signalsHead: KEYS.uploads.results,
   signalsOfType: KEYS.uploads.results,
   signalsByNrc: KEYS.uploads.results,
+  registerSnapshot: KEYS.uploads.results,
   ingest: KEYS.uploads.ingest,
   chunk: KEYS.uploads.chunks,
   storedInputs: KEYS.uploads.stored[0],
@@ -84,6 +87,8 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['get-upload-signals', 'uploads', 'read', 'signalsOfType'],
   ['validate-upload', 'uploads', 'write', 'signalsByNrc'],
   ['list-my-deductions', 'uploads', 'read', 'signalsByNrc'],
+  ['ingest-register', 'uploads', 'write', 'registerSnapshot'],
+  ['validate-upload', 'uploads', 'read', 'registerSnapshot'],
   ['report-my-deduction', 'evidence', 'write', 'employeeEvidence'],
   ['get-dispute', 'evidence', 'read', 'employeeEvidence'],
   ['submit-upload', 'uploads', 'read', 'incoming'],

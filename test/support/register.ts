@@ -40,7 +40,8 @@ const BASE_VERSION = 'test-base-register';
  * back, so two calls never undo each other); a missing register is created as one fixed version that
  * becomes current once, whichever file gets there first; and when a replacement lands while the entries
  * are written, they are written again under the register that replaced it. A replacement made after this
- * returns drops them, as it would drop any employee it does not list.
+ * returns drops them, as it would drop any employee it does not list. The register's snapshot
+ * (lambdas/data/register-snapshot.ts) is dropped, since it would not hold them.
  */
 export async function addToCurrentRegister(entries: RegisterEntry[]): Promise<void> {
   const { currentRegister, makeRegisterCurrent, writeRegisterEntries } = await data();
@@ -51,8 +52,11 @@ export async function addToCurrentRegister(entries: RegisterEntry[]): Promise<vo
     await makeRegisterCurrent(base);
     register = await currentRegister();
   }
+  const { dropRegisterSnapshot } = await import('../../lambdas/data/register-snapshot.js');
   for (let written: string | null = null; register && register.version !== written; register = await currentRegister()) {
     await writeRegisterEntries(register.version, register.month, entries);
+    // The version's snapshot no longer holds all of it: without one, validation reads the entries.
+    await dropRegisterSnapshot(register.version);
     written = register.version;
   }
 }

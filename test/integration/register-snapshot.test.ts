@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
+import { nrcDigits } from '../../shared/rules/nrc.js';
+import type { RegisterEmployee } from '../../shared/rules/register.js';
+import { borrowersOf } from '../../shared/rules/signal-borrowers.js';
+import type { RegisterEntry } from '../../lambdas/data/register.js';
+import { registerEntry } from '../support/register.js';
+
+/**
+ * The payroll register's snapshot: written with each register version when it is stored, read by a
+ * validation whose file is large beside the register instead of one read a borrower, and only ever for
+ * the version it was made from. This file replaces the register, so it owns the current one while it runs.
+ */
+const twin = inject('twin');
+let register: typeof import('../../lambdas/data/register.js');
+let snapshots: typeof import('../../lambdas/data/register-snapshot.js');
+let signalsOf: typeof import('../../lambdas/events/upload-signals.js').signalsOf;
+
+beforeAll(async () => {
+  Object.assign(process.env, twin.env);
+  register = await import('../../lambdas/data/register.js');
+  snapshots = await import('../../lambdas/data/register-snapshot.js');
+  ({ signalsOf } = await import('../../lambdas/events/upload-signals.js'));
+});
+
+const MONTH = '2026-03';
+const view = (e: RegisterEntry) => ({ nrc: e.nrc, employee_number: e.employee_number, first_name: e.first_name, last_name: e.last_name, basic_pay: e.basic_pay });
+const row = (e: RegisterEntry, over: Partial<CanonicalRow> = {}): CanonicalRow => ({
+  employee_no: e.employee_number,
+  nrc: e.nrc,
+  start_date: `${MONTH}-01`,
+  end_date: '2030-12-31',
+  installment_amount: 100,
+  amount: 1_000,
+  payee_key: 'SNAP01',
+  first_name: e.first_name,
+  last_name: e.last_name,
+  ...over,
+});
+
+/** The NOT_ON_PAYROLL signals of an inputs file of these rows, by NRC, and how many rows were joined to the register. */
+async function offPayroll(rows: CanonicalRow[]) {
+  const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(rows), { mandates: false });
+  return { off: report.signals.filter((s) => s.type === 'NOT_ON_PAYROLL').map((s) => s.nrc ?? s.employee_no), joined: report.counts.joined ?? 0 };
+}
+
+describe('the register snapshot', () => {
+  it('is written when a submitted register is ingested, and finds each of its employees by NRC, nobody else', async () => {
+    // Prepare: a register upload's validated rows, as its validation stores them
+    const { putResult, resultKeys } = await import('../../lambdas/data/uploads.js');
+    const { ingestRegisterChunk } = await import('../../lambdas/events/ingest-register.js');
+    const entries = [registerEntry({ basic_pay: null }), registerEntry(), registerEntry({ first_name: 'Loveness "Lulu"' })];
+    const rows: RegisterEmployee[] = entries.map((e) => ({ employee_no: e.employee_number, nrc: e.nrc, first_name: e.first_name, last_name: e.last_name, mobile: e.mobile, basic_pay: e.basic_pay, ministry: e.ministry }));
+    const id = randomUUID();
+    await putResult(resultKeys(id).rows, JSON.stringify(rows), 'application/json');
+    // Act
+    await ingestRegisterChunk({ upload_id: id, month: MONTH, index: 0, count: 1, from: 0, to: rows.length, employees: rows.length, uploaded_by: 'pmec@example.com', uploaded_at: new Date().toISOString() });
+    // Assess
+    expect((await register.currentRegister())?.version).toBe(id);
+    const snapshot = await snapshots.readRegisterSnapshot(id);
+    expect(snapshot?.size).toBe(3);
+    for (const e of entries) expect(snapshot?.byNrcDigits(nrcDigits(e.nrc))).toEqual(view(e));
+    expect(snapshot?.byNrcDigits(nrcDigits(registerEntry().nrc))).toBeUndefined();
+    expect(snapshot?.byNrcDigits(nrcDigits(entries[0]!.nrc).slice(0, -1))).toBeUndefined();
+  });
+
+  it("is read by validation for the current version only: a newer version without one is read entry by entry, never through an older one's", async () => {
+    // Prepare: register A with its snapshot, then B, stored as before snapshots existed
+    const [leaver, stays, joiner] = [registerEntry(), registerEntry(), registerEntry()];
+    await register.putRegister({ month: MONTH, entries: [leaver, stays], uploadedBy: 'pmec@example.com' });
+    const b = randomUUID();
+    await register.writeRegisterEntries(b, MONTH, [stays, joiner]);
+    await register.makeRegisterCurrent({ version: b, month: MONTH, employees: 2, uploaded_at: new Date().toISOString(), uploaded_by: 'pmec@example.com', submission_id: null });
+    const file = [row(leaver), row(stays), row(joiner)];
+    // Act / Assess: B by its entries
+    expect(await offPayroll(file)).toEqual({ off: [leaver.nrc], joined: 0 });
+    // Act / Assess: B's snapshot, once written, is what validation reads (here one that leaves the joiner out)
+    await snapshots.putRegisterSnapshot(b, [snapshots.snapshotLine(stays)]);
+    expect(await offPayroll(file)).toEqual({ off: [leaver.nrc, joiner.nrc], joined: 0 });
+  });
+
+  it('still joins a row without an NRC to the register by its employee number when the snapshot is read', async () => {
+    // Prepare
+    const [named, unnamed] = [registerEntry(), registerEntry()];
+    await register.putRegister({ month: MONTH, entries: [named, unnamed], uploadedBy: 'pmec@example.com' });
+    // Act
+    const found = await offPayroll([row(named), row(unnamed, { nrc: null }), row(registerEntry(), { nrc: null, employee_no: 'EMPNOBODY1' })]);
+    // Assess
+    expect(found).toEqual({ off: ['EMPNOBODY1'], joined: 1 });
+  });
+});
