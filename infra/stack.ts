@@ -12,8 +12,6 @@ import { Storage } from './constructs/storage.js';
 import { Web } from './constructs/web.js';
 import { WebAclArnReader } from './constructs/web-acl-reader.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS, type S3TriggerDef } from './definitions.js';
-import { ROUTE_GRANTS } from './grants.js';
-import { pascalCase } from './constructs/names.js';
 import { EDGE_REGION } from './edge-stack.js';
 import { HISTORY_WARM_THROUGHPUT } from './sizing.js';
 
@@ -136,9 +134,6 @@ export class PayrollPlatformStack extends Stack {
       httpApi: this.api.httpApi,
       deadLetters: this.processing.deadLetters,
       alarmEmail: props.alarmEmail,
-      notifying: this.api.functions.filter((fn) =>
-        Object.entries(ROUTE_GRANTS).some(([id, grant]) => pascalCase(id) === fn.node.id && grant.notifies),
-      ),
     });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.url, description: 'The SPA' });

@@ -1,15 +1,13 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, type IMetric, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { NOTIFICATION_NOT_QUEUED } from '../../shared/notifications.js';
 import type { AppFunction } from './app-function.js';
 
 export interface MonitoringProps {
@@ -19,11 +17,8 @@ export interface MonitoringProps {
   deadLetters?: IQueue;
   /** Who is mailed when an alarm fires; without it, subscribe to the topic yourself. */
   alarmEmail?: string;
-  /** Functions that queue notifications: a job they could not write is logged, counted and alarmed on. */
-  notifying?: readonly AppFunction[];
 }
 
-const NAMESPACE = 'PayrollPlatform';
 
 const FIVE_MINUTES = Duration.minutes(5);
 
@@ -56,19 +51,6 @@ export class Monitoring extends Construct {
       );
     }
     this.alarm(this, 'Api5xx', 'The HTTP API answered 5xx: faults, since bad input gets 4xx.', props.httpApi.metricServerError({ period: FIVE_MINUTES }));
-    if (props.notifying?.length) {
-      const metric = new Metric({ namespace: NAMESPACE, metricName: 'NotificationsNotQueued', statistic: 'Sum', period: FIVE_MINUTES });
-      for (const fn of props.notifying) {
-        new MetricFilter(this.besides(fn), `${fn.node.id}NotQueued`, {
-          logGroup: fn.logGroup,
-          filterPattern: FilterPattern.stringValue('$.message', '=', NOTIFICATION_NOT_QUEUED),
-          metricNamespace: NAMESPACE,
-          metricName: metric.metricName,
-          metricValue: '1',
-        });
-      }
-      this.alarm(this, 'NotificationsNotQueued', 'An action could not queue its notification emails (the action stood; the emails were not sent).', metric);
-    }
     if (props.deadLetters) {
       this.alarm(
         this,

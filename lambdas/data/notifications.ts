@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { NOTIFICATION_NOT_QUEUED, OUTBOX_PREFIX } from '../../shared/notifications.js';
-import { logger } from '../lib/powertools.js';
+import { OUTBOX_PREFIX } from '../../shared/notifications.js';
 import { dynamo, tableName } from './clients.js';
 import { isConditionFailure } from './dynamo.js';
 
@@ -70,8 +69,6 @@ export const isTextEvent = (event: QueuedEvent): event is TextEvent => event.kin
 
 const NOTIFY_MARKER_DAYS = 90;
 const OUTBOX_DAYS = 7;
-/** An outbox item written on its own is one small PutItem: an action never waits longer than this for it. */
-const QUEUE_TIMEOUT_MS = 3000;
 
 /** What makes one event one event: a replay of the same change gives the same key. */
 export function idempotencyKey(event: QueuedEvent): string {
@@ -113,18 +110,6 @@ export function notificationPut(event: QueuedEvent) {
   return { Put: { TableName: tableName('directory'), Item: outboxItem(event) } };
 }
 
-/**
- * Writes the outbox item on its own, for an action whose change is not a single transaction (a batch
- * of events, or a change made by another service). Never throws: a notification that cannot be queued
- * is logged (and alarmed on through the error log), and the action that caused it stands.
- */
-export async function queueNotification(event: QueuedEvent): Promise<void> {
-  try {
-    await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: outboxItem(event) }), { abortSignal: AbortSignal.timeout(QUEUE_TIMEOUT_MS) });
-  } catch (error) {
-    logger.error(NOTIFICATION_NOT_QUEUED, { kind: event.kind, error: String(error) });
-  }
-}
 
 /** The event an outbox item's stream record carries, with its idempotency key; null for any other record. */
 export function outboxEventOf(record: DynamoDBRecord): { key: string; event: QueuedEvent } | null {

@@ -1,9 +1,7 @@
 import { roleStatements } from './policies.js';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_GRANTS } from '../../infra/grants.js';
 import { STREAM_TRIGGERS } from '../../infra/definitions.js';
 import { OUTBOX_PREFIX } from '../../shared/notifications.js';
-import { pascalCase } from '../../infra/constructs/names.js';
 import { logicalId, synthesize } from './synth.js';
 
 /** Email notifications: the sender's deployment parameter, its retries, dead letters and alarm. */
@@ -78,18 +76,3 @@ describe('the sender', () => {
   });
 });
 
-describe('a notification that could not be queued', () => {
-  it('is counted in the log group of every function that queues, and alarmed on at the first', () => {
-    const notifying = Object.entries(ROUTE_GRANTS).filter(([, g]) => g.notifies).map(([id]) => id);
-    expect(notifying.sort()).toEqual(['add-platform-admin', 'add-team-member', 'assign-submission', 'claim-mandate', 'decide-access-request', 'decide-dispute', 'decide-submission', 'decide-submissions', 'open-dispute', 'report-my-deduction', 'update-settings', 'withdraw-fraud-report']);
-    const filters = resources('AWS::Logs::MetricFilter');
-    const groups = notifying.map((id) => logicalId(stack.api.functions.find((f) => f.node.id === pascalCase(id))!.logGroup));
-    expect(filters.map((f) => f.Properties.LogGroupName.Ref).sort()).toEqual(groups.sort());
-    for (const filter of filters) {
-      expect(filter.Properties.FilterPattern).toBe('{ $.message = "A notification could not be queued; the action stands" }');
-      expect(filter.Properties.MetricTransformations).toEqual([{ MetricNamespace: 'PayrollPlatform', MetricName: 'NotificationsNotQueued', MetricValue: '1' }]);
-    }
-    const alarm = resources('AWS::CloudWatch::Alarm').find((a) => a.Properties.MetricName === 'NotificationsNotQueued');
-    expect(alarm?.Properties).toMatchObject({ Namespace: 'PayrollPlatform', Statistic: 'Sum', Threshold: 1, EvaluationPeriods: 1 });
-  });
-});
