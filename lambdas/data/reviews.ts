@@ -22,41 +22,31 @@ export type ReviewedSubmission = SubmissionRecord;
 export type ChangeResult = { ok: true; item: ReviewedSubmission } | { ok: false; current: ReviewedSubmission | null };
 
 
-/** The UpdateItem parts that SET each field, only while the status is `from`. */
-function setWhileStatus(from: SubmissionStatus, set: Record<string, string>) {
-  const names: Record<string, string> = { '#status': 'status' };
+/** The transaction's Update of a submission: SET each field, only while it exists with status `from` (and `also`). */
+function statusUpdate(id: string, from: SubmissionStatus, set: Record<string, string>, also?: { condition: string; names: Record<string, string> }) {
+  const names: Record<string, string> = { '#status': 'status', ...also?.names };
   const values: Record<string, unknown> = { ':from': from };
   const sets = Object.entries(set).map(([field, value], i) => {
     names[`#f${i}`] = field;
     values[`:v${i}`] = value;
     return `#f${i} = :v${i}`;
   });
-  return { names, values, sets };
+  return {
+    Update: {
+      TableName: tableName('submissions'),
+      Key: submissionKey(id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: `attribute_exists(pk) AND #status = :from${also ? ` AND ${also.condition}` : ''}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
 }
 
 /** SET each field, only while the status is `from`, with the change's outbox item in the same transaction. */
 async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>, notify: QueuedEvent): Promise<ChangeResult> {
-  const { names, values, sets } = setWhileStatus(from, set);
   try {
-    await retrying(() =>
-      dynamo.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName('submissions'),
-                Key: submissionKey(id),
-                UpdateExpression: `SET ${sets.join(', ')}`,
-                ConditionExpression: 'attribute_exists(pk) AND #status = :from',
-                ExpressionAttributeNames: names,
-                ExpressionAttributeValues: values,
-              },
-            },
-            notificationPut(notify),
-          ],
-        }),
-      ),
-    );
+    await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: [statusUpdate(id, from, set), notificationPut(notify)] })));
   } catch (error) {
     if (!isConditionFailure(error, 0)) throw error;
     return { ok: false, current: await getSubmission(id) };
@@ -76,24 +66,14 @@ async function rejectWhileStatus(id: string, from: SubmissionStatus, set: Record
   for (let attempt = 0; ; attempt++) {
     const current = await getSubmission(id);
     if (!current || current.status !== from) return { ok: false, current };
-    const { names, values, sets } = setWhileStatus(from, set);
-    names['#counts'] = 'counts';
     const ingested = current.counts ? countedRows(current, current.counts) : null;
+    const counted = { condition: ingested ? 'attribute_exists(#counts)' : 'attribute_not_exists(#counts)', names: { '#counts': 'counts' } };
     try {
       await retrying(() =>
         dynamo.send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Update: {
-                  TableName: tableName('submissions'),
-                  Key: submissionKey(id),
-                  UpdateExpression: `SET ${sets.join(', ')}`,
-                  ConditionExpression: `attribute_exists(pk) AND #status = :from AND ${ingested ? 'attribute_exists(#counts)' : 'attribute_not_exists(#counts)'}`,
-                  ExpressionAttributeNames: names,
-                  ExpressionAttributeValues: values,
-                },
-              },
+              statusUpdate(id, from, set, counted),
               ...(ingested ? counterUpdates(counterScopes(current.org_id), current.created_at, { [ingested.field]: -ingested.rows }) : []),
               notificationPut(notify),
             ],
