@@ -15,6 +15,8 @@ export const KEYS = {
     stored: ['????-??/*/inputs/*', '????-??/*/stoppages/*'],
     /** storagePath of a payroll register: `{YYYY-MM}/pmec/register/…`. */
     storedRegister: '????-??/pmec/register/*',
+    /** scheduleKeys, pendingScheduleKey: the month's payroll schedule, its versions' lines and downloads. */
+    payroll: 'payroll/*',
   },
   evidence: {
     /** stagingKey: attachments posted before the report is filed. */

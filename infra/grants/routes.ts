@@ -190,6 +190,18 @@ const ACTIONS_BY_ROUTE = {
     buckets: { uploads: { write: [KEYS.uploads.registerJobs] } },
   },
 
+  // payroll (lambdas/data/payroll/): the payroll authority (GetItem), the month's COMPLETED submissions (gsi1) and
+  // their validated rows, the schedule's versions (Query pk=SCHEDULE#…; a download's conditional PutItem) and files.
+  'get-payroll-schedule': {
+    audits: true,
+    tables: { directory: read(['GetItem']), submissions: read(['Query'], 'gsi1') },
+    buckets: { uploads: { read: [KEYS.uploads.results, KEYS.uploads.payroll], list: true } },
+  },
+  'download-payroll-schedule': {
+    tables: { directory: read(['GetItem']), submissions: { actions: ['Query', 'PutItem'], indexes: ['gsi1'] } },
+    buckets: { uploads: { read: [KEYS.uploads.results, KEYS.uploads.payroll], write: [KEYS.uploads.payroll], delete: [KEYS.uploads.payroll], list: true } },
+  },
+
   // settings (lambdas/data/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
   // The payroll authority: the organisation named (GetItem), the one it replaces, the change emailed.

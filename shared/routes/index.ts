@@ -7,6 +7,7 @@ import { DISPUTES_ROUTES } from './disputes.js';
 import { EMPLOYEE_ROUTES } from './employee.js';
 import { FRAUD_ROUTES } from './fraud.js';
 import { HISTORY_ROUTES } from './history.js';
+import { PAYROLL_ROUTES } from './payroll.js';
 import { PORTAL_ROUTES } from './portal.js';
 import { REGISTER_ROUTES } from './register.js';
 import { MANDATES_ROUTES } from './mandates.js';
@@ -36,6 +37,7 @@ export const ROUTES = [
   ...MANDATES_ROUTES,
   ...EMPLOYEE_ROUTES,
   ...PORTAL_ROUTES,
+  ...PAYROLL_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -6,6 +6,7 @@ import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
 import { CHUNK_PREFIX, chunkKey } from '../../lambdas/data/ingestion-layout.js';
 import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
+import { pendingScheduleKey, scheduleKeys } from '../../lambdas/data/payroll/schedule-files.js';
 import { REGISTER_JOB_PREFIX, registerJobKey } from '../../lambdas/data/register-ingestion.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
 import { nrcSignalsKey } from '../../lambdas/data/nrc-signals.js';
@@ -44,6 +45,9 @@ const KEY = {
   requestDoc: onboardingDocKey(id, 'pacra'),
   disputeEvidence: disputeEvidenceKey(id, 'lender', id, 'loan-agreement.pdf'),
   employeeEvidence: disputeEvidenceKey(id, 'employee', id, 'payslip-photo.jpg'),
+  scheduleLines: scheduleKeys('2026-03', 2).jsonl,
+  scheduleXlsx: scheduleKeys('2026-03', 2).xlsx,
+  schedulePending: pendingScheduleKey('2026-03', id),
 };
 type KeyName = keyof typeof KEY;
 
@@ -69,6 +73,9 @@ const PATTERN_OF: Record<KeyName, string> = {
   requestDoc: KEYS.onboarding.requests,
   disputeEvidence: KEYS.evidence.disputes,
   employeeEvidence: KEYS.evidence.disputes,
+  scheduleLines: KEYS.uploads.payroll,
+  scheduleXlsx: KEYS.uploads.payroll,
+  schedulePending: KEYS.uploads.payroll,
 };
 
 type Op = 'read' | 'write' | 'delete';
@@ -105,6 +112,13 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['decide-register-proposal', 'uploads', 'write', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'rows'],
+  ['get-payroll-schedule', 'uploads', 'read', 'rows'],
+  ['get-payroll-schedule', 'uploads', 'read', 'scheduleLines'],
+  ['download-payroll-schedule', 'uploads', 'read', 'rows'],
+  ['download-payroll-schedule', 'uploads', 'write', 'schedulePending'],
+  ['download-payroll-schedule', 'uploads', 'read', 'schedulePending'],
+  ['download-payroll-schedule', 'uploads', 'write', 'scheduleXlsx'],
+  ['download-payroll-schedule', 'uploads', 'delete', 'schedulePending'],
   ['get-submission-file', 'uploads', 'read', 'storedInputs'],
   ['get-submission-file', 'uploads', 'read', 'storedStoppages'],
   ['create-fraud-attachment-upload', 'evidence', 'write', 'staging'],

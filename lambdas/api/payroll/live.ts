@@ -1,0 +1,76 @@
+import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
+import { employeeNumberKey } from '../../../shared/rules/employee-number.js';
+import { lineText, parseLineText, type ScheduleLine, toNgwee } from '../../../shared/rules/payroll-schedule.js';
+import { completedSubmissions, submissionRows } from '../../data/payroll/schedule.js';
+import type { SubmissionRecord } from '../../data/submissions.js';
+
+/** One lender's part of a month: its COMPLETED inputs and stoppages. */
+export interface LenderSources {
+  payee_key: string;
+  org_name: string;
+  inputs: SubmissionRecord[];
+  stoppages: SubmissionRecord[];
+}
+
+/** The month's lenders with a COMPLETED inputs submission, by payee key (the schedule's order). */
+export async function scheduleSources(month: string): Promise<LenderSources[]> {
+  const lenders = new Map<string, LenderSources>();
+  const submissions = (await completedSubmissions(month)).sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
+  for (const submission of submissions) {
+    const lender = lenders.get(submission.payee_key) ?? { payee_key: submission.payee_key, org_name: '', inputs: [], stoppages: [] };
+    // The newest submission names the lender (an organisation renamed since an older one).
+    lender.org_name = submission.org_name ?? lender.org_name;
+    (submission.doc_kind === 'inputs' ? lender.inputs : lender.stoppages).push(submission);
+    lenders.set(submission.payee_key, lender);
+  }
+  return [...lenders.values()].filter((lender) => lender.inputs.length > 0).sort((a, b) => (a.payee_key < b.payee_key ? -1 : a.payee_key > b.payee_key ? 1 : 0));
+}
+
+const nameOf = (row: CanonicalRow): string => [row.first_name, row.last_name].filter(Boolean).join(' ');
+
+/** Who a stoppage names: their employee number when it has one, else their NRC. */
+const borrowerKeys = (employeeNo: string, nrc: string): string[] => [...(employeeNo ? [`E:${employeeNumberKey(employeeNo)}`] : []), ...(nrc ? [`N:${nrc}`] : [])];
+
+/**
+ * A lender's schedule lines: every deduction of its COMPLETED inputs, one line per (employee number, NRC,
+ * name, installment, dates) however many files repeat it, less its COMPLETED stoppages. A stoppage ends the
+ * borrower's lines (matched on employee number, or NRC) of its installment; when none of the borrower's lines
+ * has that installment, it ends all of them. The lender's lines are held as one short string each, sorted.
+ */
+async function lenderLines(lender: LenderSources): Promise<string[]> {
+  const lines = new Set<string>();
+  for (const submission of lender.inputs) {
+    for await (const row of submissionRows(submission)) {
+      lines.add(lineText({ employee_no: row.employee_no ?? '', nrc: row.nrc ?? '', name: nameOf(row), amount: row.installment_amount, start_date: row.start_date, end_date: row.end_date }));
+    }
+  }
+  const stops = new Map<string, Set<number>>();
+  for (const submission of lender.stoppages) {
+    for await (const row of submissionRows(submission)) {
+      for (const key of borrowerKeys(row.employee_no ?? '', row.nrc ?? '')) stops.set(key, (stops.get(key) ?? new Set()).add(toNgwee(row.installment_amount)));
+    }
+  }
+  const sorted = [...lines].sort();
+  if (stops.size === 0) return sorted;
+  const stopOf = (text: string) => {
+    const [employeeNo = '', nrc = '', , ngwee = '0'] = text.split('\t');
+    const key = borrowerKeys(employeeNo, nrc).find((k) => stops.has(k));
+    return key === undefined ? null : { key, installment: Number(ngwee), installments: stops.get(key)! };
+  };
+  const exact = new Set<string>();
+  for (const text of sorted) {
+    const stop = stopOf(text);
+    if (stop?.installments.has(stop.installment)) exact.add(stop.key);
+  }
+  return sorted.filter((text) => {
+    const stop = stopOf(text);
+    return stop === null || (exact.has(stop.key) && !stop.installments.has(stop.installment));
+  });
+}
+
+/** The month's schedule as it stands, line by line in its order; one lender's lines in memory at a time. */
+export async function* liveScheduleLines(lenders: readonly LenderSources[]): AsyncGenerator<ScheduleLine> {
+  for (const lender of lenders) {
+    for (const text of await lenderLines(lender)) yield parseLineText(lender.payee_key, text);
+  }
+}

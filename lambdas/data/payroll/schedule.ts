@@ -1,0 +1,78 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
+import { jsonArrayBatches } from '../../lib/json-array.js';
+import { dynamo, tableName } from '../clients.js';
+import { defineCodec } from '../codec.js';
+import { isConditionFailure, queryAll } from '../dynamo.js';
+import type { SubmissionRecord } from '../submissions.js';
+import { streamValidatedRows } from '../uploads.js';
+
+/**
+ * The month's payroll schedule, frozen version by version, in the submissions table:
+ * pk=SCHEDULE#{YYYY-MM} sk=VERSION#{version, six digits}; its lines in the uploads bucket
+ * (`payroll/{month}/schedule-v{version}.jsonl`, one ScheduleLine a line, by payee key then employee number),
+ * beside the downloads rendered from them (.csv, .xlsx). A version is written once, on condition that
+ * none of its number exists: two first downloads at once make one version.
+ */
+const lenderSchema = z.object({ payee_key: z.string(), org_name: z.string(), lines: z.number(), total: z.number() });
+const versionSchema = z.object({
+  month: z.string(),
+  version: z.number(),
+  hash: z.string(),
+  lines: z.number(),
+  total: z.number(),
+  by_lender: z.array(lenderSchema),
+  s3_key: z.string(),
+  frozen_at: z.string(),
+  frozen_by: z.string(),
+});
+export type ScheduleVersion = z.output<typeof versionSchema>;
+
+const schedulePk = (month: string) => `SCHEDULE#${month}`;
+const versionKey = (month: string, version: number) => ({ pk: schedulePk(month), sk: `VERSION#${String(version).padStart(6, '0')}` });
+const versionCodec = defineCodec('schedule version', versionSchema, (v) => versionKey(v.month, v.version));
+
+/** The month's newest frozen version, or null before its first download. */
+export async function latestScheduleVersion(month: string): Promise<ScheduleVersion | null> {
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('submissions'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :version)',
+      ExpressionAttributeValues: { ':pk': schedulePk(month), ':version': 'VERSION#' },
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  return versionCodec.parse(out.Items?.[0]);
+}
+
+/** Writes a version unless one of its number exists; false when another download froze that number first. */
+export async function putScheduleVersion(version: ScheduleVersion): Promise<boolean> {
+  try {
+    await dynamo.send(new PutCommand({ TableName: tableName('submissions'), Item: versionCodec.build(version), ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The month's COMPLETED (status approved) inputs and stoppages submissions: the review queue's index, one status. */
+export async function completedSubmissions(month: string): Promise<SubmissionRecord[]> {
+  return queryAll<SubmissionRecord>({
+    TableName: tableName('submissions'),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'upload_month = :month AND doc_kind IN (:inputs, :stoppages)',
+    ExpressionAttributeValues: { ':pk': 'STATUS#approved', ':month': month, ':inputs': 'inputs', ':stoppages': 'stoppages' },
+  });
+}
+
+/** The rows validation stored for a submission's upload, as the object streams in (none when none are stored). */
+export async function* submissionRows(submission: Pick<SubmissionRecord, 'upload_id'>): AsyncGenerator<CanonicalRow> {
+  const body = await streamValidatedRows(submission.upload_id);
+  if (!body) return;
+  for await (const rows of jsonArrayBatches<CanonicalRow>(body)) yield* rows;
+}
