@@ -31,19 +31,31 @@ const nameOf = (row: CanonicalRow): string => [row.first_name, row.last_name].fi
 /** Who a stoppage names: their employee number when it has one, else their NRC. */
 const borrowerKeys = (employeeNo: string, nrc: string): string[] => [...(employeeNo ? [`E:${employeeNumberKey(employeeNo)}`] : []), ...(nrc ? [`N:${nrc}`] : [])];
 
+/** The borrower a row is about, as borrower history keys them: the NRC, else the employee number. */
+const borrowerOf = (row: CanonicalRow): string => (row.nrc ? `N:${row.nrc}` : `E:${employeeNumberKey(row.employee_no ?? '')}`);
+
 /**
- * A lender's schedule lines: every deduction of its COMPLETED inputs, one line per (employee number, NRC,
- * name, installment, dates) however many files repeat it, less its COMPLETED stoppages. A stoppage ends the
- * borrower's lines (matched on employee number, or NRC) of its installment; when none of the borrower's lines
- * has that installment, it ends all of them. The lender's lines are held as one short string each, sorted.
+ * A lender's schedule lines: the deductions of its COMPLETED inputs, as borrower history keeps them (a
+ * borrower's rows from the newest file that has them: a later file of the month replaces an earlier one's rows
+ * for the borrowers it names), one line per (employee number, NRC, name, installment, dates), less its
+ * COMPLETED stoppages. A stoppage ends the borrower's lines (matched on employee number, or NRC) of its
+ * installment; when none of the borrower's lines has that installment, it ends all of them. The lender's
+ * lines are held as one short string each, sorted.
  */
 async function lenderLines(lender: LenderSources): Promise<string[]> {
   const lines = new Set<string>();
-  for (const submission of lender.inputs) {
+  /** Which file (newest first) each borrower's rows come from. */
+  const source = new Map<string, number>();
+  const newestFirst = [...lender.inputs].reverse();
+  for (const [index, submission] of newestFirst.entries()) {
     for await (const row of submissionRows(submission)) {
+      const borrower = borrowerOf(row);
+      if ((source.get(borrower) ?? index) !== index) continue;
+      source.set(borrower, index);
       lines.add(lineText({ employee_no: row.employee_no ?? '', nrc: row.nrc ?? '', name: nameOf(row), amount: row.installment_amount, start_date: row.start_date, end_date: row.end_date }));
     }
   }
+  source.clear();
   const stops = new Map<string, Set<number>>();
   for (const submission of lender.stoppages) {
     for await (const row of submissionRows(submission)) {
