@@ -34,6 +34,7 @@ const SCREEN_MODULES: Record<ScreenPath, ScreenModule> = {
   '/admin/requests': () => import('./routes/app/admin-requests'),
   '/admin/users': () => import('./routes/app/admin-users'),
   '/admin/audit': () => import('./routes/app/admin-audit'),
+  '/payroll': () => import('./routes/app/payroll'),
 };
 
 /** Each declared screen's component, loaded on first visit. */
