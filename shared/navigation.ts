@@ -59,7 +59,7 @@ export const SCREENS = [
   // A lender's FI admins and data users claim the mandates employees give them.
   { path: '/mandates', label: 'Mandates', access: MANDATE_CLAIMERS, inMenu: true, inFeatureGrid: true },
   // The payroll authority's PMEC admins and platform admins (the API refuses other PMEC organisations' admins).
-  { path: '/payroll', label: 'Payroll Schedule', access: rolesOnly(...ROLE_SETS.registerKeepers), inMenu: true, inFeatureGrid: true, wide: true },
+  { path: '/payroll', label: 'Payroll Schedule', access: rolesOnly(...ROLE_SETS.registerKeepers), inMenu: true, inFeatureGrid: true },
   { path: '/team', label: 'Team Management', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin', label: 'Administration', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin/requests', label: 'User Requests', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true, wide: true },
