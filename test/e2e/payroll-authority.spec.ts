@@ -1,6 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PAYROLL_AUTHORITY_MESSAGES } from '../../shared/api/settings.js';
-import { createUser } from '../support/cognito.js';
+import { decideSubmission } from '../../shared/routes/reviews.js';
+import { call } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seededLender } from '../fixtures/submissions/directory.js';
+import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
 import { clearPayrollAuthority, seedPmecOrganisation } from '../support/payroll-authority.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAs, signInAt, signOut, twinInfo } from './support.js';
@@ -50,4 +55,36 @@ test('a super admin designates the payroll authority on /admin; a system admin o
   await expect(card(page).getByRole('button', { name: 'Save payroll authority' })).toHaveCount(0);
   await expect(card(page).getByRole('combobox', { name: 'PMEC organisation' })).toHaveCount(0);
   if (SHOTS) await card(page).screenshot({ path: `${SHOTS}/payroll-authority-read-only.png` });
+});
+
+test("the payroll authority's schedule on /payroll: totals per lender, downloaded and frozen", async ({ page }) => {
+  // A month of the 2010s no other spec submits for: one lender's COMPLETED inputs, and a stoppage of one of them.
+  const month = `201${Math.floor(Math.random() * 10)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
+  const lender = await seededLender(twin);
+  const [compliance, sysAdmin] = await Promise.all([createUser(twin, ['compliance']), createUser(twin, ['sys_admin'])]);
+  const [complianceToken, sysToken] = await Promise.all([signIn(twin, compliance.email, compliance.password), signIn(twin, sysAdmin.email, sysAdmin.password)]);
+  const api = submissionsApi(twin);
+  const base = 400_000 + Math.floor(Math.random() * 500_000);
+  const id = await api.submitWorkbook(lender.token, { kind: 'inputs', month, payeeKey: lender.org.payeeKey, fileName: 'schedule.xlsx' }, workbook(inputsRows(month, lender.org.payeeKey, [nrcOf(1, base), nrcOf(2, base)], 275)));
+  for (const [decision, token] of [['approve', complianceToken.idToken], ['complete', sysToken.idToken]] as const) {
+    expect((await call(twin, decideSubmission, { params: { id }, body: { decision }, caller: token })).status).toBe(200);
+  }
+
+  await signInAt(page, sysAdmin.email, sysAdmin.password, `/payroll?month=${month}`);
+  await expect(page.getByRole('heading', { name: 'Payroll Schedule' })).toBeVisible();
+  const table = page.getByRole('table', { name: `Totals per lender, ${month}` });
+  await expect(table.getByRole('row', { name: new RegExp(lender.org.orgName) })).toContainText('ZMW 550.00');
+  await expect(page.getByTestId('schedule-total')).toHaveText('ZMW 550.00');
+  await expect(page.getByText('Not yet frozen')).toBeVisible();
+  await settled(page);
+  await expectNoSeriousViolations(page, '/payroll before the first download');
+
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await downloaded).suggestedFilename()).toBe(`payroll-schedule-${month}-v1.csv`);
+  await expect(page.getByText('Frozen', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Frozen .* by /)).toContainText(sysAdmin.email);
+  await settled(page);
+  await expectNoSeriousViolations(page, '/payroll frozen');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/payroll-schedule.png`, fullPage: true });
 });

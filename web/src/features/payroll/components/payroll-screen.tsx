@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconCalendarMonth, IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PAYROLL_MESSAGES, type ScheduleFormat } from '@shared/api/payroll';
+import { SCHEDULE_MONTH } from '@shared/rules/payroll-schedule';
 import { currentMonth } from '@shared/rules/dates';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,7 +18,11 @@ import { ScheduleStatus } from './schedule-status';
  * (the first freezes the version).
  */
 export function PayrollScreen({ title }: { title: string }) {
-  const [month, setMonth] = useState(currentMonth());
+  // The month is kept in the address (?month=YYYY-MM), so a link opens the same schedule.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('month') ?? '';
+  const month = SCHEDULE_MONTH.test(asked) ? asked : currentMonth();
+  const setMonth = (next: string) => setSearch({ month: next }, { replace: true });
   const schedule = useSchedule(month);
   const download = useDownloadSchedule();
   const busy = download.isPending;
