@@ -58,6 +58,7 @@ test('a super admin designates the payroll authority on /admin; a system admin o
 });
 
 test("the payroll authority's schedule on /payroll: totals per lender, downloaded and frozen", async ({ page }) => {
+  test.setTimeout(180_000); // a file through validation and two review decisions before the screen
   // A month of the 2010s no other spec submits for: one lender's COMPLETED inputs, and a stoppage of one of them.
   const month = `201${Math.floor(Math.random() * 10)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
   const lender = await seededLender(twin);
