@@ -15,6 +15,10 @@ export const KEYS = {
     stored: ['????-??/*/inputs/*', '????-??/*/stoppages/*'],
     /** storagePath of a payroll register: `{YYYY-MM}/pmec/register/…`. */
     storedRegister: '????-??/pmec/register/*',
+    /** storagePath of an applied deductions file: `{YYYY-MM}/pmec/applied/…`. */
+    storedApplied: '????-??/pmec/applied/*',
+    /** The frozen payroll schedule's lines (lambdas/data/payroll/schedule-read.ts): `payroll/{month}/schedule-v{n}.jsonl`. */
+    payroll: 'payroll/*',
   },
   evidence: {
     /** stagingKey: attachments posted before the report is filed. */

@@ -9,6 +9,7 @@ import { FRAUD_ROUTES } from './fraud.js';
 import { HISTORY_ROUTES } from './history.js';
 import { PORTAL_ROUTES } from './portal.js';
 import { REGISTER_ROUTES } from './register.js';
+import { RECONCILIATION_ROUTES } from './reconciliation.js';
 import { MANDATES_ROUTES } from './mandates.js';
 import { REVIEWS_ROUTES } from './reviews.js';
 import { SETTINGS_ROUTES } from './settings.js';
@@ -36,6 +37,7 @@ export const ROUTES = [
   ...MANDATES_ROUTES,
   ...EMPLOYEE_ROUTES,
   ...PORTAL_ROUTES,
+  ...RECONCILIATION_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

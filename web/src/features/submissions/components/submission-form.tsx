@@ -46,6 +46,7 @@ const FILE_HINTS: Record<DocKind, string> = {
   stoppages: `Excel workbook (.xlsx), up to ${FILE_RULES.stoppages.maxBytes / 1024 / 1024} MB. Only the first sheet is read.`,
   onboarding: `PDF, image, Word, Excel or CSV, up to ${FILE_RULES.onboarding.maxBytes / 1024 / 1024} MB.`,
   register: `Excel workbook (.xlsx), up to ${FILE_RULES.register.maxBytes / 1024 / 1024} MB: one row per employee. Only the first sheet is read.`,
+  applied: `Excel workbook (.xlsx), up to ${FILE_RULES.applied.maxBytes / 1024 / 1024} MB: EMPLOYEE NUMBER, NRC, PAYEE KEY, AMOUNT DEDUCTED and REASON. Only the first sheet is read.`,
 };
 
 const limitsFor = (kind: DocKind): FileLimits => ({ accept: acceptFor(kind), hint: FILE_HINTS[kind] });

@@ -58,7 +58,7 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     const data = await chosen.arrayBuffer();
     if (!isCurrent()) return null;
     // A payroll register is checked by the server alone: the browser's checks are the deduction files' rules.
-    const checks = at.kind === 'register' ? null : runClientChecks({ data, kind: at.kind === 'stoppages' ? 'stoppages' : 'inputs', month: at.month, payeeKey: at.payeeKey });
+    const checks = at.kind === 'register' || at.kind === 'applied' ? null : runClientChecks({ data, kind: at.kind === 'stoppages' ? 'stoppages' : 'inputs', month: at.month, payeeKey: at.payeeKey });
     if (work.current) work.current.checks = checks;
     let clientDone = checks === null;
     const clientChecks = (checks?.result ?? Promise.reject(new Error('No browser checks for a register.'))).then(
