@@ -58,6 +58,7 @@ export const SCREENS = [
   { path: '/disputes', label: 'Disputes', access: REVIEWERS_AND_ORG_ADMINS, inMenu: true, inFeatureGrid: true, wide: true },
   // A lender's FI admins and data users claim the mandates employees give them.
   { path: '/mandates', label: 'Mandates', access: MANDATE_CLAIMERS, inMenu: true, inFeatureGrid: true },
+  { path: '/reconciliation', label: 'Reconciliation', access: APPROVED, inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/team', label: 'Team Management', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin', label: 'Administration', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin/requests', label: 'User Requests', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true, wide: true },
