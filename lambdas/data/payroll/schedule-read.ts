@@ -6,7 +6,7 @@ import { bucketName, dynamo, s3, tableName } from '../clients.js';
 import { defineCodec } from '../codec.js';
 
 /**
- * The frozen payroll schedule, read (its writer is lambdas/data/payroll/schedule.ts). A version is an item of the
+ * The frozen payroll schedule, read (its writer is the payroll schedule's own data module). A version is an item of the
  * submissions table, pk=SCHEDULE#{month} sk=VERSION#{000001}; its lines are JSONL in the uploads bucket at
  * `payroll/{month}/schedule-v{version}.jsonl`, one ScheduleLine a line, sorted by payee key then employee number.
  */
