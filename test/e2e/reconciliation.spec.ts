@@ -39,9 +39,10 @@ test('the authority uploads the applied deductions and sees each lender reconcil
   const lenders = page.getByRole('table', { name: 'Reconciliation per lender' });
   await expect(lenders.getByRole('row')).toHaveCount(3);
   await lenders.getByRole('button', { name: lender.org.orgName }).click();
-  const table = page.getByRole('table', { name: 'Reconciliation lines' });
+  const section = page.getByRole('region', { name: `Lines of ${lender.org.orgName} (${key})` });
+  const table = section.getByRole('table', { name: 'Reconciliation lines' });
   await expect(table.getByRole('row')).toHaveCount(5);
-  await expect(page.getByLabel('Lines by status')).toContainText('Unexpected: 1');
+  await expect(section.getByLabel('Lines by status')).toContainText('Unexpected: 1');
   await settled(page);
   await expectNoSeriousViolations(page, '/reconciliation as the payroll authority');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/reconciliation-authority.png`, fullPage: true });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ScheduleLine } from '../../../shared/rules/payroll-schedule.js';
 import { bucketName, dynamo, s3, tableName } from '../clients.js';
 import { defineCodec } from '../codec.js';
+import { jsonLines } from '../../lib/jsonl.js';
 
 /**
  * The frozen payroll schedule, read (its writer is the payroll schedule's own data module). A version is an item of the
@@ -42,14 +43,5 @@ export async function latestSchedule(month: string): Promise<ScheduleVersion | n
 /** A version's lines as they stream from S3, one at a time: never the whole file in memory. */
 export async function* scheduleLines(month: string, version: number): AsyncGenerator<ScheduleLine> {
   const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: `payroll/${month}/schedule-v${version}.jsonl` }));
-  const decoder = new TextDecoder();
-  let rest = '';
-  for await (const chunk of out.Body as AsyncIterable<Uint8Array>) {
-    rest += decoder.decode(chunk, { stream: true });
-    const lines = rest.split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) yield JSON.parse(line) as ScheduleLine;
-  }
-  rest += decoder.decode();
-  if (rest.trim()) yield JSON.parse(rest) as ScheduleLine;
+  yield* jsonLines<ScheduleLine>(out.Body as AsyncIterable<Uint8Array>);
 }

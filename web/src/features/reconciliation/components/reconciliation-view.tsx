@@ -25,7 +25,7 @@ function Loading({ label }: { label: string }) {
 }
 
 /** One lender's month: totals, the lines filtered by status and NRC, a page at a time, and the CSV. */
-function LenderLines({ filter, setFilter }: { filter: ReconciliationFilter; setFilter: (change: Partial<ReconciliationFilter>) => void }) {
+function LenderLines({ filter, setFilter, name }: { filter: ReconciliationFilter; setFilter: (change: Partial<ReconciliationFilter>) => void; name: string }) {
   const [cursors, setCursors] = useState<(string | null)[]>([]);
   const lender = useReconciliation(filter);
   const page = (change: Partial<ReconciliationFilter>) => {
@@ -38,10 +38,10 @@ function LenderLines({ filter, setFilter }: { filter: ReconciliationFilter; setF
     if (fresh.data?.csv_url) window.location.assign(fresh.data.csv_url);
   };
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="lender-lines-title">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
-          <Title order={2} size="h3">{`Lines of ${filter.payeeKey}`}</Title>
+          <Title order={2} size="h3" id="lender-lines-title">{`Lines of ${name}`}</Title>
           <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download()} disabled={!lender.data}>
             Download CSV
           </Button>
@@ -101,6 +101,10 @@ export function ReconciliationView() {
   const month = useReconciliation({ month: filter.month, payeeKey: null, status: null, nrc: '', cursor: null });
   const lenders = month.data?.lenders ?? [];
   const chosen = filter.payeeKey ?? (lenders.length === 1 ? lenders[0]!.payee_key : null);
+  const lenderName = (payeeKey: string) => {
+    const lender = lenders.find((entry) => entry.payee_key === payeeKey);
+    return lender?.org_name ? `${lender.org_name} (${payeeKey})` : payeeKey;
+  };
   const choose = (payeeKey: string | null) => setFilter({ payeeKey, status: null, nrc: '', cursor: null });
 
   return (
@@ -140,9 +144,9 @@ export function ReconciliationView() {
         <>
           <Text c="dimmed" size="sm">{`Schedule version ${month.data.schedule_version} · applied file submitted ${formatDateTime(month.data.submitted_at)}`}</Text>
           {lenders.length > 1 && (
-            <Card withBorder radius="md" padding="lg">
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="all-lenders-title">
               <Stack gap="md">
-                <Title order={2} size="h3">
+                <Title order={2} size="h3" id="all-lenders-title">
                   All lenders
                 </Title>
                 <ReconciliationTotals data={month.data} />
@@ -150,7 +154,7 @@ export function ReconciliationView() {
               </Stack>
             </Card>
           )}
-          {chosen && <LenderLines key={`${filter.month}-${chosen}`} filter={{ ...filter, payeeKey: chosen }} setFilter={setFilter} />}
+          {chosen && <LenderLines key={`${filter.month}-${chosen}`} filter={{ ...filter, payeeKey: chosen }} setFilter={setFilter} name={lenderName(chosen)} />}
           {!lenders.length && <Text c="dimmed">No lender of yours was on this month’s schedule or in the applied file.</Text>}
         </>
       )}
