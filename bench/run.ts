@@ -11,13 +11,14 @@ import { outboxBench } from './outbox.js';
 import { parseBench } from './parse.js';
 import { writePerRowCosts } from '../capacity/per-row-costs.js';
 import { readsBench } from './reads.js';
+import { reconciliationBench } from './reconciliation.js';
 import { registerBench } from './register.js';
 import { registerDifferenceBench } from './register-difference.js';
 import { signalsBench } from './signals.js';
 import { webBench } from './web.js';
 
 /** Every benchmark, in the order they run: adding one is one line here. */
-const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, registerBench, registerDifferenceBench, mandatesBench, outboxBench, webBench];
+const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, registerBench, registerDifferenceBench, mandatesBench, outboxBench, reconciliationBench, webBench];
 
 const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
   --only NAME    run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})

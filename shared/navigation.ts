@@ -60,6 +60,7 @@ export const SCREENS = [
   { path: '/mandates', label: 'Mandates', access: MANDATE_CLAIMERS, inMenu: true, inFeatureGrid: true },
   // The payroll authority's PMEC admins and platform admins (the API refuses other PMEC organisations' admins).
   { path: '/payroll', label: 'Payroll Schedule', access: rolesOnly(...ROLE_SETS.registerKeepers), inMenu: true, inFeatureGrid: true },
+  { path: '/reconciliation', label: 'Reconciliation', access: APPROVED, inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/team', label: 'Team Management', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin', label: 'Administration', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin/requests', label: 'User Requests', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true, wide: true },

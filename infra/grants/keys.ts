@@ -15,7 +15,9 @@ export const KEYS = {
     stored: ['????-??/*/inputs/*', '????-??/*/stoppages/*'],
     /** storagePath of a payroll register: `{YYYY-MM}/pmec/register/…`. */
     storedRegister: '????-??/pmec/register/*',
-    /** scheduleKeys, pendingScheduleKey: the month's payroll schedule, its versions' lines and downloads. */
+    /** storagePath of an applied deductions file: `{YYYY-MM}/pmec/applied/…`. */
+    storedApplied: '????-??/pmec/applied/*',
+    /** The month's payroll schedule: its versions' lines (`payroll/{month}/schedule-v{n}.jsonl`) and downloads. */
     payroll: 'payroll/*',
   },
   evidence: {

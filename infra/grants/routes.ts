@@ -30,7 +30,7 @@ const ACTIONS_BY_ROUTE = {
   // A register's upload reads the payroll authority (GetItem pk=SETTING sk=payroll_authority); a deduction
   // file counts against its organisation's validations of the day: the settings (Query) and one counter (UpdateItem ADD, pk=RATE#…).
   'create-upload': {
-    tables: { directory: read(['GetItem', 'Query', 'UpdateItem'], 'gsi1'), submissions: { actions: ['PutItem'] } },
+    tables: { directory: read(['GetItem', 'Query', 'UpdateItem'], 'gsi1'), submissions: { actions: ['PutItem', 'Query'] } },
     buckets: { uploads: { write: [KEYS.uploads.incoming] } },
   },
   'get-upload': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
@@ -39,11 +39,11 @@ const ACTIONS_BY_ROUTE = {
   // Submit reads the platform's settings: the submission window marks a late file or refuses it; a register's,
   // the payroll authority, the current register and the one proposal it opens (lambdas/data/register-proposals.ts).
   'submit-upload': {
-    tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: { actions: ['GetItem', 'PutItem'] } },
+    tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'] }, register: { actions: ['GetItem', 'PutItem'] } },
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
-        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister],
+        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister, KEYS.uploads.storedApplied],
         list: true,
       },
       onboarding: { write: [KEYS.onboarding.stored] },
@@ -183,6 +183,13 @@ const ACTIONS_BY_ROUTE = {
   },
   // register (lambdas/data/register.ts): the current register's pointer; a refusal is audited
   'get-register': { audits: true, tables: { register: read(['GetItem']) } },
+  // The month's reconciliation (pk=RECONCILIATION#…), a lender's lines and its CSV link (results/); the caller's
+  // organisation and the one holding a payee key (gsi1); a refusal audited.
+  'get-reconciliation': {
+    audits: true,
+    tables: { directory: read(['GetItem', 'Query'], 'gsi1'), submissions: read(['GetItem']) },
+    buckets: { uploads: { read: [KEYS.uploads.results], list: true } },
+  },
   // A proposal's decision: the payroll authority (directory GetItem), the open proposal, the current register,
   // one transaction emptying the slot and writing the decision (Delete, Put); approval writes the ingestion jobs.
   'decide-register-proposal': {

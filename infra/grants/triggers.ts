@@ -9,7 +9,8 @@ const ACTIONS_BY_TRIGGER = {
   // the borrower summaries and the status of the submissions they name; the current payroll register and its entries.
   'validate-upload': {
     tables: {
-      submissions: { actions: ['GetItem', 'UpdateItem', 'BatchGetItem'], indexes: ['gsi3'] },
+      // and an applied deductions file's schedule version (Query pk=SCHEDULE#…)
+      submissions: { actions: ['GetItem', 'UpdateItem', 'BatchGetItem', 'Query'], indexes: ['gsi3'] },
       registry: read(['BatchGetItem']),
       history: read(['BatchGetItem']),
       // the settings (Query) and the mandates new deductions cite (BatchGetItem by number)
@@ -18,7 +19,7 @@ const ACTIONS_BY_TRIGGER = {
       // The file's check of each NRC it names (lambdas/data/file-checks.ts): Puts only, new keys of their own.
       audit: { actions: ['PutItem', 'BatchWriteItem'] },
     },
-    buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
+    buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results, KEYS.uploads.payroll], write: [KEYS.uploads.results], list: true } },
   },
   // Cognito's PostAuthentication trigger (AUTH_TRIGGERS): the sign-in's time (pk=SIGNIN#…).
   'post-authentication': { tables: { directory: { actions: ['PutItem'] } } },

@@ -4,6 +4,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
 import { registerDifferenceSchema } from '../../shared/api/register.js';
+import { lenderTotalsSchema } from '../../shared/api/reconciliation.js';
 import { signalBaselineSchema, signalCountsSchema } from '../../shared/api/signals.js';
 import { DOC_KINDS, issueSchema, type UploadStage, UPLOAD_STATUSES } from '../../shared/api/submissions.js';
 import type { SignalType } from '../../shared/rules/signals.js';
@@ -64,6 +65,10 @@ const uploadSchema = z.object({
   stored_key: z.string().optional(),
   /** A register's difference from the register current when it was validated. */
   register_difference: registerDifferenceSchema.optional(),
+  /** An applied deductions file: the schedule version it answers, named by its uploader. */
+  schedule_version: z.number().optional(),
+  /** An applied deductions file's reconciliation with that version, every lender's totals (the lines are under results/{id}/). */
+  reconciliation: z.object({ schedule_version: z.number(), by_lender: z.array(lenderTotalsSchema) }).optional(),
 });
 export type UploadRecord = z.output<typeof uploadSchema>;
 

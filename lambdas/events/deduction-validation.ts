@@ -24,7 +24,7 @@ export interface ValidationOutcome {
   /** The deduction signals; null when the file failed. */
   signals: SignalReport | null;
   /** What the upload record keeps: small enough for a DynamoDB item (400 KB). */
-  summary: Pick<UploadRecord, 'headers' | 'row_count' | 'parsed_rows' | 'preview' | 'preview_columns' | 'errors' | 'warnings' | 'fraud' | 'totals' | 'register_difference'>;
+  summary: Pick<UploadRecord, 'headers' | 'row_count' | 'parsed_rows' | 'preview' | 'preview_columns' | 'errors' | 'warnings' | 'fraud' | 'totals' | 'register_difference' | 'reconciliation'>;
 }
 
 const UNREADABLE = 'The file could not be validated. Check that it is an Excel workbook (.xlsx) and try again.';

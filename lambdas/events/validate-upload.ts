@@ -20,6 +20,7 @@ import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { failedValidation, validateDeductionFile } from './deduction-validation.js';
 import { validateRegisterUpload } from './register-validation.js';
+import { validateAppliedUpload } from './applied-validation.js';
 import { createEventHandler } from '../lib/event-handler.js';
 
 const SETTLED = ['validated', 'failed', 'submitted'];
@@ -62,7 +63,7 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   // Replaced between the two reads: the link took a second file, which is never validated, so this run
   // fails with a message to act on instead of leaving the upload waiting.
   const same = object.etag === head.etag;
-  const validate = upload.doc_kind === 'register' ? validateRegisterUpload : validateDeductionFile;
+  const validate = upload.doc_kind === 'register' ? validateRegisterUpload : upload.doc_kind === 'applied' ? validateAppliedUpload : validateDeductionFile;
   const outcome = same ? await validate(upload, object.data, (stage) => updateValidation(id, head.etag, { stage })) : secondFile(id);
   if (!outcome) return;
   const keys = resultKeys(id);

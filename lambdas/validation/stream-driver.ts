@@ -9,6 +9,8 @@ import { fileLevel, SheetValidation, type WorkbookValidation, type WorkbookValid
 import type { PartInflater } from '../../shared/xlsx/shared-strings.js';
 import { entryData, inflateEntry } from '../../shared/xlsx/zip.js';
 import { isMonth } from '../../shared/rules/dates.js';
+import type { AppliedRow } from '../../shared/rules/applied.js';
+import { AppliedSheetValidation, type AppliedValidation } from '../../shared/xlsx/validate-applied.js';
 
 /*
  * The validation driver of the Node side (the validation Lambda and the CLI): the same sheet scanner and
@@ -138,5 +140,19 @@ export async function validateRegisterStreamed(
     if (!(error instanceof SpreadsheetError)) throw error;
     const { errors } = fileLevel(error.message, error.code);
     return { headers: [], row_count: 0, employees: 0, errors, preview: [] };
+  }
+}
+
+/**
+ * An applied deductions file's checks, streamed the same way: each row without an error handed to `onRow` as it
+ * is read. A file that cannot be read gives one file-level error.
+ */
+export async function validateAppliedStreamed(data: Uint8Array, onRow: (row: AppliedRow) => void): Promise<AppliedValidation> {
+  try {
+    return await streamFirstSheet(data, {}, () => new AppliedSheetValidation(onRow));
+  } catch (error) {
+    if (!(error instanceof SpreadsheetError)) throw error;
+    const { errors } = fileLevel(error.message, error.code);
+    return { headers: [], row_count: 0, rows: 0, errors, preview: [] };
   }
 }

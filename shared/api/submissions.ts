@@ -4,7 +4,7 @@ import { signalBaselineSchema, signalCountsSchema, signalSchema } from './signal
 import { registerDifferenceSchema } from './register.js';
 
 /** The three file types of the Submissions screen (spec part 1 §2), and PMEC's payroll register (no payee key). */
-export const DOC_KINDS = ['inputs', 'stoppages', 'onboarding', 'register'] as const;
+export const DOC_KINDS = ['inputs', 'stoppages', 'onboarding', 'register', 'applied'] as const;
 export type DocKind = (typeof DOC_KINDS)[number];
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -16,6 +16,8 @@ export const FILE_RULES = {
   stoppages: { types: { xlsx: XLSX_MIME }, maxBytes: 100 * 1024 * 1024 },
   // 300,000 employees of seven columns are about 20 MB as Excel writes them.
   register: { types: { xlsx: XLSX_MIME }, maxBytes: 100 * 1024 * 1024 },
+  // What the payroll applied: one row a schedule line, five columns (a little smaller than a deduction file).
+  applied: { types: { xlsx: XLSX_MIME }, maxBytes: 100 * 1024 * 1024 },
   onboarding: {
     types: {
       pdf: 'application/pdf',
@@ -92,12 +94,14 @@ export const UPLOAD_STATUSES = ['awaiting_file', 'validating', 'validated', 'fai
 export const ISSUE_LIST_LIMIT = 200;
 
 export const createUploadRequestSchema = z.object({
-  doc_kind: z.enum(DOC_KINDS, { error: 'doc_kind must be inputs, stoppages, onboarding or register.' }),
+  doc_kind: z.enum(DOC_KINDS, { error: 'doc_kind must be inputs, stoppages, onboarding, register or applied.' }),
   month: z.string().max(20),
   payee_key: z.string().max(100).default(''),
   file_name: z.string().trim().min(1, 'file_name is required.').max(255, 'The file name is too long (255 characters at most).'),
   size: z.number().int().nonnegative(),
   content_type: z.string().max(200).default(''),
+  /** An applied deductions file: the version of the month's frozen payroll schedule it answers. */
+  schedule_version: z.number().int().positive().optional(),
 });
 export type CreateUploadRequest = z.input<typeof createUploadRequestSchema>;
 

@@ -10,6 +10,7 @@ import { HISTORY_ROUTES } from './history.js';
 import { PAYROLL_ROUTES } from './payroll.js';
 import { PORTAL_ROUTES } from './portal.js';
 import { REGISTER_ROUTES } from './register.js';
+import { RECONCILIATION_ROUTES } from './reconciliation.js';
 import { MANDATES_ROUTES } from './mandates.js';
 import { REVIEWS_ROUTES } from './reviews.js';
 import { SETTINGS_ROUTES } from './settings.js';
@@ -38,6 +39,7 @@ export const ROUTES = [
   ...EMPLOYEE_ROUTES,
   ...PORTAL_ROUTES,
   ...PAYROLL_ROUTES,
+  ...RECONCILIATION_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -1,8 +1,8 @@
 import { isMonth } from './dates.js';
 import type { SubmissionKind } from './submission-rules.js';
 
-/** The payroll register is PMEC's own file: no payee key. */
-export type FileKind = SubmissionKind | 'onboarding' | 'register';
+/** The payroll register and the applied deductions file are PMEC's own files: no payee key. */
+export type FileKind = SubmissionKind | 'onboarding' | 'register' | 'applied';
 
 export const BEFORE_ACTION_MESSAGES = {
   excelFileRequired: 'Please choose an Excel file first.',
@@ -20,7 +20,7 @@ export interface BeforeActionState {
 }
 
 const needsPayeeKey = (state: Pick<BeforeActionState, 'kind' | 'payeeKey'>): boolean =>
-  state.kind !== 'onboarding' && state.kind !== 'register' && state.payeeKey.trim() === '';
+  state.kind !== 'onboarding' && state.kind !== 'register' && state.kind !== 'applied' && state.payeeKey.trim() === '';
 
 /** Why Validate cannot run yet (spec §5 "Before actions"), or null when it can. */
 export function checkBeforeValidate(state: Pick<BeforeActionState, 'kind' | 'hasFile' | 'payeeKey'>): string | null {

@@ -10,7 +10,7 @@ import { slugFileName } from '../common/file-names.js';
 export interface CheckedUpload {
   kind: DocKind;
   month: string;
-  /** Normalised; '' for onboarding, always '' for the payroll register (PMEC's own, no payee key). */
+  /** Normalised; '' for onboarding, always '' for the payroll register and the applied deductions file (PMEC's own, no payee key). */
   payeeKey: string;
   /** As people see it: bidi and control characters removed (shared/rules/display-name.ts). */
   fileName: string;
@@ -27,8 +27,9 @@ export function checkUploadRequest(body: z.output<typeof createUploadRequestSche
   if (!isMonth(body.month)) throw new BadRequestError(BEFORE_ACTION_MESSAGES.monthFormat, 'invalid_month');
   if (body.month > currentMonth(now)) throw new BadRequestError(SUBMISSION_MESSAGES.monthInFuture, 'invalid_month');
 
-  const payeeKey = kind === 'register' ? '' : normalisePayeeKey(body.payee_key);
-  if (payeeKey === '' && kind !== 'onboarding' && kind !== 'register') throw new BadRequestError(BEFORE_ACTION_MESSAGES.payeeKeyRequired, 'payee_key_required');
+  const payrollOwn = kind === 'register' || kind === 'applied';
+  const payeeKey = payrollOwn ? '' : normalisePayeeKey(body.payee_key);
+  if (payeeKey === '' && kind !== 'onboarding' && !payrollOwn) throw new BadRequestError(BEFORE_ACTION_MESSAGES.payeeKeyRequired, 'payee_key_required');
   if (payeeKey !== '' && !isValidPayeeKey(payeeKey)) throw new BadRequestError(SUBMISSION_MESSAGES.payeeKeyInvalid, 'invalid_payee_key');
 
   const contentType = storedContentType(kind, body.file_name);
@@ -48,10 +49,10 @@ export function pathStamp(iso: string): string {
 }
 
 /**
- * Spec part 2 §9: `{month}/{payeeKey}/{docKind}/…` (a register, without a payee key: `{month}/pmec/register/…`). The name is made unique and fixed by the upload
+ * Spec part 2 §9: `{month}/{payeeKey}/{docKind}/…` (a register or an applied deductions file, without a payee key: `{month}/pmec/{docKind}/…`). The name is made unique and fixed by the upload
  * (its time and id), so two files of the same name never overwrite each other and a retry writes the same key.
  */
 export function storagePath(upload: { month: string; payee_key: string; doc_kind: DocKind; created_at: string; id: string; slug: string }): string {
-  const payee = upload.doc_kind === 'register' ? 'pmec' : upload.payee_key || 'no-payee-key';
+  const payee = upload.doc_kind === 'register' || upload.doc_kind === 'applied' ? 'pmec' : upload.payee_key || 'no-payee-key';
   return `${upload.month}/${payee}/${upload.doc_kind}/${pathStamp(upload.created_at)}-${upload.id.slice(0, 8)}-${upload.slug}`;
 }

@@ -29,6 +29,7 @@ const SCREEN_MODULES: Record<ScreenPath, ScreenModule> = {
   '/reviews': () => import('./routes/app/reviews'),
   '/disputes': () => import('./routes/app/disputes'),
   '/mandates': () => import('./routes/app/mandates'),
+  '/reconciliation': () => import('./routes/app/reconciliation'),
   '/team': () => import('./routes/app/team'),
   '/admin': () => import('./routes/app/admin'),
   '/admin/requests': () => import('./routes/app/admin-requests'),

@@ -9,6 +9,7 @@ import { createApiHandler } from '../../../http/handler.js';
 import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { authorisePayeeKey } from '../access.js';
 import { checkUploadRequest } from '../upload-request.js';
+import { checkScheduleVersion } from '../applied-submit.js';
 import * as routes from '../../../../shared/routes/submissions.js';
 
 /**
@@ -38,12 +39,13 @@ async function countValidation(me: AuthenticatedCaller, orgId: string | null): P
 export const handler = createApiHandler(routes.createUpload, async ({ caller: me, body }) => {
   const request = checkUploadRequest(body);
   const org =
-    request.kind === 'register'
+    request.kind === 'register' || request.kind === 'applied'
       ? await authorisePayrollAuthority(me, 'upload.create')
       : request.payeeKey
         ? await authorisePayeeKey(me, request.payeeKey, 'upload.create')
         : { orgId: null, orgName: null };
   if (request.kind === 'inputs' || request.kind === 'stoppages') await countValidation(me, org.orgId);
+  if (request.kind === 'applied') await checkScheduleVersion(request.month, body.schedule_version);
 
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -65,6 +67,7 @@ export const handler = createApiHandler(routes.createUpload, async ({ caller: me
     key: incomingKey(id, request.slug),
     created_at: now,
     updated_at: now,
+    ...(request.kind === 'applied' ? { schedule_version: body.schedule_version } : {}),
   };
   await putUpload(record);
   // The link takes no more than the size declared (within the kind's limit, checked above).

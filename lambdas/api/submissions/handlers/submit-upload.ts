@@ -16,6 +16,7 @@ import { authorisePayeeKey, type PayeeOrganisation } from '../access.js';
 import { storagePath } from '../upload-request.js';
 import { refusal } from '../readiness.js';
 import { submitRegister } from '../register-submit.js';
+import { submitApplied } from '../applied-submit.js';
 
 function submitted(submission: SubmissionRecord): SubmitUploadResponse {
   return {
@@ -124,6 +125,7 @@ async function storeOnboarding(me: AuthenticatedCaller, upload: UploadRecord): P
 export const handler = createApiHandler(routes.submitUpload, async ({ caller: me, params }) => {
   const upload = await uploadOr404(params.id);
   if (upload.doc_kind === 'register') return submitRegister(me, upload);
+  if (upload.doc_kind === 'applied') return submitApplied(me, upload);
 
   if (upload.payee_key) {
     const org = await authorisePayeeKey(me, upload.payee_key, 'submission.create');

@@ -16,6 +16,8 @@ export const FILE_TYPE_OPTIONS: { value: DocKind; label: string }[] = [
 ];
 /** PMEC's payroll register: offered only to those who keep it (register-keeper.ts). */
 const REGISTER_OPTION = { value: 'register', label: 'Payroll register (.xlsx)' } as const satisfies (typeof FILE_TYPE_OPTIONS)[number];
+/** What the payroll applied of the month's schedule: the payroll authority's too. */
+const APPLIED_OPTION = { value: 'applied', label: 'Applied deductions (.xlsx)' } as const satisfies (typeof FILE_TYPE_OPTIONS)[number];
 
 export interface SubmissionFormProps {
   form: {
@@ -23,10 +25,12 @@ export interface SubmissionFormProps {
     file: File | null;
     month: string;
     payeeKey: string;
+    scheduleVersion: string;
     setKind: (kind: DocKind) => void;
     setFile: (file: File | null) => void;
     setMonth: (month: string) => void;
     setPayeeKey: (key: string) => void;
+    setScheduleVersion: (version: string) => void;
   };
   busy: boolean;
   /** The caller keeps the payroll register: its file kind is offered. */
@@ -46,6 +50,7 @@ const FILE_HINTS: Record<DocKind, string> = {
   stoppages: `Excel workbook (.xlsx), up to ${FILE_RULES.stoppages.maxBytes / 1024 / 1024} MB. Only the first sheet is read.`,
   onboarding: `PDF, image, Word, Excel or CSV, up to ${FILE_RULES.onboarding.maxBytes / 1024 / 1024} MB.`,
   register: `Excel workbook (.xlsx), up to ${FILE_RULES.register.maxBytes / 1024 / 1024} MB: one row per employee. Only the first sheet is read.`,
+  applied: `Excel workbook (.xlsx), up to ${FILE_RULES.applied.maxBytes / 1024 / 1024} MB: EMPLOYEE NUMBER, NRC, PAYEE KEY, AMOUNT DEDUCTED and REASON. Only the first sheet is read.`,
 };
 
 const limitsFor = (kind: DocKind): FileLimits => ({ accept: acceptFor(kind), hint: FILE_HINTS[kind] });
@@ -54,6 +59,7 @@ const limitsFor = (kind: DocKind): FileLimits => ({ accept: acceptFor(kind), hin
 export function SubmissionForm({ form, busy, keepsRegister = false, canDownload, submitted, ready, onValidate, onSubmit, onDownload }: SubmissionFormProps) {
   const isOnboarding = form.kind === 'onboarding';
   const isRegister = form.kind === 'register';
+  const isApplied = form.kind === 'applied';
   const key = form.payeeKey.trim();
   const payeeHint = key ? `Organisation type: ${orgTypeFromPayeeKey(key)}.` : 'FI or PMEC code, e.g. A001 (FI) or C1234 (PMEC).';
   return (
@@ -61,7 +67,7 @@ export function SubmissionForm({ form, busy, keepsRegister = false, canDownload,
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <Select
           label="File type"
-          data={keepsRegister ? [...FILE_TYPE_OPTIONS, REGISTER_OPTION] : FILE_TYPE_OPTIONS}
+          data={keepsRegister ? [...FILE_TYPE_OPTIONS, REGISTER_OPTION, APPLIED_OPTION] : FILE_TYPE_OPTIONS}
           value={form.kind}
           onChange={(value) => value && form.setKind(value as DocKind)}
           allowDeselect={false}
@@ -90,15 +96,28 @@ export function SubmissionForm({ form, busy, keepsRegister = false, canDownload,
           description={
             isOnboarding
               ? 'The month the document is filed under; up to the current month.'
-              : isRegister
-                ? 'The payroll month this register is for; up to the current month.'
+              : isRegister || isApplied
+                ? `The payroll month this ${isRegister ? 'register' : 'file'} is for; up to the current month.`
                 : 'The month the deductions are for; up to the current month.'
           }
           disabled={busy}
           size="md"
           leftSection={<IconCalendarMonth size={16} aria-hidden />}
         />
-        {!isRegister && (
+        {isApplied && (
+          <TextInput
+            label="Schedule version"
+            withAsterisk
+            description="The version printed on the month’s payroll schedule (/payroll) that the payroll applied."
+            placeholder="e.g. 1"
+            inputMode="numeric"
+            value={form.scheduleVersion}
+            onChange={(event) => form.setScheduleVersion(event.currentTarget.value)}
+            disabled={busy}
+            autoComplete="off"
+          />
+        )}
+        {!isRegister && !isApplied && (
           <TextInput
             label="Payee Key / Code"
             withAsterisk={!isOnboarding}

@@ -10,6 +10,8 @@ export interface FlowFields {
   file: File | null;
   month: string;
   payeeKey: string;
+  /** An applied deductions file: the version of the month's frozen payroll schedule it answers, as typed. */
+  scheduleVersion: string;
 }
 
 export interface FlowState {
@@ -40,7 +42,7 @@ export type FlowAction =
 
 /** The flow as /upload opens: on the register's kind for the payroll authority's PMEC admins, else inputs. */
 export const initialFlow = (kind: DocKind = 'inputs'): FlowState => ({
-  fields: { kind, file: null, month: currentMonth(), payeeKey: '' },
+  fields: { kind, file: null, month: currentMonth(), payeeKey: '', scheduleVersion: '' },
   run: 0,
   activity: null,
   validation: null,
@@ -51,8 +53,8 @@ export const initialFlow = (kind: DocKind = 'inputs'): FlowState => ({
 });
 
 /** What a validation was for: Submit validates again when any of it changed. */
-export const signatureOf = ({ kind, month, payeeKey, file }: FlowFields) =>
-  `${kind}|${month}|${payeeKey.trim().toUpperCase()}|${file?.name}|${file?.size}|${file?.lastModified}`;
+export const signatureOf = ({ kind, month, payeeKey, scheduleVersion, file }: FlowFields) =>
+  `${kind}|${month}|${payeeKey.trim().toUpperCase()}|${scheduleVersion.trim()}|${file?.name}|${file?.size}|${file?.lastModified}`;
 
 const forget = (state: FlowState, run: number): FlowState => ({ ...state, run, activity: null, validation: null, clientResult: null, messages: [], saved: null, validated: null });
 
@@ -63,7 +65,7 @@ export function forgets(state: FlowState, change: Partial<FlowFields>): boolean 
   if ('file' in change) return true;
   if (fields.kind === 'onboarding') return false;
   if (change.month !== undefined) return true;
-  return change.payeeKey !== undefined && (state.validation !== null || state.saved !== null);
+  return (change.payeeKey !== undefined || change.scheduleVersion !== undefined) && (state.validation !== null || state.saved !== null);
 }
 
 function changeFields(state: FlowState, change: Partial<FlowFields>, forgetAs?: number): FlowState {

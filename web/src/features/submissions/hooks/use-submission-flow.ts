@@ -58,7 +58,7 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     const data = await chosen.arrayBuffer();
     if (!isCurrent()) return null;
     // A payroll register is checked by the server alone: the browser's checks are the deduction files' rules.
-    const checks = at.kind === 'register' ? null : runClientChecks({ data, kind: at.kind === 'stoppages' ? 'stoppages' : 'inputs', month: at.month, payeeKey: at.payeeKey });
+    const checks = at.kind === 'register' || at.kind === 'applied' ? null : runClientChecks({ data, kind: at.kind === 'stoppages' ? 'stoppages' : 'inputs', month: at.month, payeeKey: at.payeeKey });
     if (work.current) work.current.checks = checks;
     let clientDone = checks === null;
     const clientChecks = (checks?.result ?? Promise.reject(new Error('No browser checks for a register.'))).then(
@@ -73,7 +73,8 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
       },
     );
     try {
-      const body = { doc_kind: at.kind, month: at.month, payee_key: at.payeeKey };
+      const version = Number(at.scheduleVersion.trim());
+      const body = { doc_kind: at.kind, month: at.month, payee_key: at.payeeKey, ...(at.kind === 'applied' && version ? { schedule_version: version } : {}) };
       const created = await upload.mutateAsync({ file: chosen, body, signal, onProgress: (p) => p.stage === 'post' && say({ text: 'Uploading file…', progress: percentOf(p) }) });
       say({ text: 'Validating on server…', progress: null });
       const server = await waitForValidation(client, created.id, { signal, onAnswer: (u) => say({ text: stageText(u.stage), progress: null }) });
@@ -137,6 +138,11 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     dispatch({ type: 'messages', run, messages: [{ tone: 'blue', text: 'Submitting…' }] });
     const result = await submitUpload(id);
     dispatch({ type: 'saved', run, saved: result });
+    if (at.kind === 'applied') {
+      // Reconciled when it was validated: nothing goes to borrower history.
+      dispatch({ type: 'messages', run, messages: [{ tone: 'green', text: result.message }] });
+      return;
+    }
     if (at.kind === 'register') {
       // Proposed, not current: the proposal shows on this screen for a second admin of the payroll authority.
       void client.invalidateQueries({ queryKey: routeQuery(getRegister).queryKey });
@@ -178,6 +184,7 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
       setFile: (file: File | null) => change({ file }),
       setMonth: (month: string) => change({ month }),
       setPayeeKey: (payeeKey: string) => change({ payeeKey }),
+      setScheduleVersion: (scheduleVersion: string) => change({ scheduleVersion }),
     },
     activity: state.activity,
     validation: state.validation,

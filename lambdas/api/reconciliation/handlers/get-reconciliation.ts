@@ -1,0 +1,44 @@
+import { type LenderTotals, RECONCILIATION_MESSAGES, RECONCILIATION_PAGE_SIZE } from '../../../../shared/api/reconciliation.js';
+import { normalisePayeeKey } from '../../../../shared/rules/payee-key.js';
+import { getMonthReconciliation, lenderCsvLink, readLenderLines } from '../../../data/payroll/reconciliation.js';
+import { NotFoundError } from '../../../http/errors.js';
+import { createApiHandler } from '../../../http/handler.js';
+import { authoriseLenderPayeeKey, ownPayeeKeys, seesEveryLender } from '../access.js';
+import * as routes from '../../../../shared/routes/reconciliation.js';
+
+const sum = (lenders: readonly LenderTotals[], pick: (lender: LenderTotals) => number) => Math.round(lenders.reduce((total, lender) => total + pick(lender) * 100, 0)) / 100;
+
+/**
+ * GET /api/reconciliation: the month's reconciliation as its applied file's Submit recorded it. With a payee key,
+ * that lender's totals and a page of its lines (by status, by NRC digits); without, the totals over every lender
+ * the caller may see. A lender sees its own payee keys only (403 for another's).
+ */
+export const handler = createApiHandler(routes.getReconciliation, async ({ caller: me, query }) => {
+  const payeeKey = query.payee_key ? normalisePayeeKey(query.payee_key) : null;
+  const all = seesEveryLender(me);
+  if (payeeKey && !all) await authoriseLenderPayeeKey(me, payeeKey);
+  const record = await getMonthReconciliation(query.month);
+  if (!record) throw new NotFoundError(RECONCILIATION_MESSAGES.notYet(query.month), 'no_reconciliation');
+
+  const own = all ? null : new Set(payeeKey ? [payeeKey] : await ownPayeeKeys(me));
+  const lenders = own ? record.by_lender.filter((lender) => own.has(lender.payee_key)) : record.by_lender;
+  const base = { month: record.month, schedule_version: record.schedule_version, submitted_at: record.submitted_at, lenders };
+  const counts = { applied: 0, short: 0, not_applied: 0, unexpected: 0 };
+  if (!payeeKey) {
+    for (const lender of lenders) for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += lender.counts[key];
+    const totals = { expected_total: sum(lenders, (l) => l.expected_total), applied_total: sum(lenders, (l) => l.applied_total) };
+    return { ...base, payee_key: null, ...totals, counts, lines: [], next_cursor: null, csv_url: null };
+  }
+
+  const lender = record.by_lender.find((entry) => entry.payee_key === payeeKey);
+  const lines = lender ? await readLenderLines(record.upload_id, payeeKey) : null;
+  if (!lender || !lines) throw new NotFoundError(RECONCILIATION_MESSAGES.unknownPayeeKey(payeeKey), 'unknown_payee_key');
+  const digits = (query.nrc ?? '').replace(/\D/g, '');
+  const matching = lines.filter((line) => (!query.status || line.status === query.status) && (!digits || line.nrc.replace(/\D/g, '').includes(digits)));
+  const from = Number(query.cursor ?? 0);
+  const page = matching.slice(from, from + RECONCILIATION_PAGE_SIZE);
+  const next = from + RECONCILIATION_PAGE_SIZE < matching.length ? String(from + RECONCILIATION_PAGE_SIZE) : null;
+  const { expected_total, applied_total } = lender;
+  const csv_url = await lenderCsvLink(record.upload_id, payeeKey, record.month);
+  return { ...base, payee_key: payeeKey, expected_total, applied_total, counts: lender.counts, lines: page, next_cursor: next, csv_url };
+});

@@ -1,0 +1,78 @@
+import { RECONCILIATION_MESSAGES } from '../../../shared/api/reconciliation.js';
+import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '../../../shared/api/submissions.js';
+import { writeAudit } from '../../data/audit.js';
+import { bucketName } from '../../data/clients.js';
+import { getMonthReconciliation, putMonthReconciliation } from '../../data/payroll/reconciliation.js';
+import { latestSchedule } from '../../data/payroll/schedule-read.js';
+import { markStored, type UploadRecord } from '../../data/uploads.js';
+import { storeValidatedFile } from '../../data/validated-file.js';
+import type { AuthenticatedCaller } from '../../http/caller.js';
+import { BadRequestError, ConflictError } from '../../http/errors.js';
+import { authorisePayrollAuthority } from '../common/payroll-authority.js';
+import { refusal } from './readiness.js';
+import { storagePath } from './upload-request.js';
+
+/**
+ * An applied deductions file answers the month's latest frozen payroll schedule, named by its version: refused
+ * (409 `no_schedule`) while the month has none, 400 `schedule_version_required` without a version, and 409
+ * `schedule_version_stale` for another version than the latest.
+ */
+export async function checkScheduleVersion(month: string, version: number | undefined): Promise<number> {
+  const latest = await latestSchedule(month);
+  if (!latest) throw new ConflictError(RECONCILIATION_MESSAGES.noSchedule(month), 'no_schedule');
+  if (version === undefined) throw new BadRequestError(RECONCILIATION_MESSAGES.versionRequired(latest.version), 'schedule_version_required');
+  if (version !== latest.version) throw new ConflictError(RECONCILIATION_MESSAGES.versionStale(version, latest.version), 'schedule_version_stale');
+  return latest.version;
+}
+
+const lineCount = (upload: UploadRecord) => (upload.reconciliation?.by_lender ?? []).reduce((sum, lender) => sum + lender.lines, 0);
+
+const answer = (upload: UploadRecord, bucket: string, path: string): SubmitUploadResponse => ({
+  submission_id: null,
+  bucket,
+  path,
+  file_name: upload.file_name,
+  message: RECONCILIATION_MESSAGES.reconciled(lineCount(upload)),
+  late: false,
+});
+
+/**
+ * Submit of an applied deductions file records its reconciliation (made when it was validated) as the month's:
+ * refused while it has errors, when the schedule gained a version since, or when the month already has one (409
+ * `applied_exists`: a second file is not taken here). The bytes validated are stored at `{month}/pmec/applied/…`,
+ * then the month's item is written once (a conditional Put); pressing Submit again answers the same.
+ */
+export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecord): Promise<SubmitUploadResponse> {
+  await authorisePayrollAuthority(me, 'applied.submit');
+  const bucket = bucketName('uploads');
+  const path = storagePath(upload);
+  const existing = await getMonthReconciliation(upload.month);
+  if (existing?.upload_id === upload.id) return answer(upload, bucket, path);
+  if (existing) throw new ConflictError(RECONCILIATION_MESSAGES.secondFile(upload.month), 'applied_exists');
+  const refused = refusal(upload);
+  if (refused) throw new ConflictError(refused, upload.status === 'validated' ? 'has_errors' : 'not_ready');
+  const reconciliation = upload.reconciliation;
+  if (!reconciliation) throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
+  await checkScheduleVersion(upload.month, reconciliation.schedule_version);
+
+  const stored = await storeValidatedFile(upload, path);
+  if (stored === 'missing') throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');
+  if (stored === 'changed') throw new ConflictError(SUBMISSION_MESSAGES.fileChanged, 'file_changed');
+  const record = {
+    month: upload.month,
+    upload_id: upload.id,
+    schedule_version: reconciliation.schedule_version,
+    submitted_by: me.email,
+    submitted_at: new Date().toISOString(),
+    by_lender: reconciliation.by_lender,
+  };
+  if (!(await putMonthReconciliation(record))) {
+    const again = await getMonthReconciliation(upload.month);
+    if (again?.upload_id === upload.id) return answer(upload, bucket, path);
+    throw new ConflictError(RECONCILIATION_MESSAGES.secondFile(upload.month), 'applied_exists');
+  }
+  await markStored(upload.id, bucket, path);
+  const details = { key: path, schedule_version: record.schedule_version, lenders: record.by_lender.length, lines: lineCount(upload) };
+  await writeAudit({ actor: me, org_id: upload.org_id, action: 'applied.submit', subject: `UPLOAD#${upload.id}`, outcome: 'ok', details });
+  return answer(upload, bucket, path);
+}

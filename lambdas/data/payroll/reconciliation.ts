@@ -1,0 +1,94 @@
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { z } from 'zod';
+import { lenderTotalsSchema, type LenderTotals } from '../../../shared/api/reconciliation.js';
+import { toCsv } from '../../../shared/rules/csv.js';
+import type { LenderReconciliation, ReconciliationLine } from '../../../shared/rules/reconciliation.js';
+import { bucketName, dynamo, s3, tableName } from '../clients.js';
+import { defineCodec } from '../codec.js';
+import { isConditionFailure } from '../dynamo.js';
+import { isNotFound } from '../s3-objects.js';
+
+/**
+ * A month's reconciliation: the schedule joined with the applied deductions file when that file is validated,
+ * one result file per lender beside the upload's other results, and one item when it is submitted.
+ * - lines:   `results/{upload}/reconciliation/{payee key}.jsonl` (one ReconciliationLine a line, by employee number)
+ *            and `.csv` beside it (what the screen downloads), in the uploads bucket;
+ * - month:   submissions table pk=RECONCILIATION#{month} sk=APPLIED, written once (conditional Put): the upload
+ *            it came from, the schedule version it answers and every lender's totals (a few hundred bytes a lender).
+ * Access patterns: "the month's reconciliation" GetItem; "a lender's lines" GetObject of its file.
+ */
+export const reconciliationKeys = (uploadId: string, payeeKey: string) => ({
+  lines: `results/${uploadId}/reconciliation/${payeeKey}.jsonl`,
+  csv: `results/${uploadId}/reconciliation/${payeeKey}.csv`,
+});
+
+const CSV_HEADER = ['EMPLOYEE NUMBER', 'NRC', 'NAME', 'PAYEE KEY', 'EXPECTED', 'APPLIED', 'STATUS', 'REASON'];
+
+/** Writes one lender's lines (JSONL, and CSV for people) and answers its totals. One lender's text at a time. */
+export async function putLenderReconciliation(uploadId: string, result: LenderReconciliation, orgName: string | null): Promise<LenderTotals> {
+  const keys = reconciliationKeys(uploadId, result.payee_key);
+  const jsonl = result.lines.map((line) => JSON.stringify(line)).join('\n');
+  const rows = result.lines.map((l) => [l.employee_no, l.nrc, l.name, result.payee_key, l.expected.toFixed(2), l.applied.toFixed(2), l.status, l.reason ?? '']);
+  const Bucket = bucketName('uploads');
+  await Promise.all([
+    s3.send(new PutObjectCommand({ Bucket, Key: keys.lines, Body: jsonl, ContentType: 'application/x-ndjson' })),
+    s3.send(new PutObjectCommand({ Bucket, Key: keys.csv, Body: `\uFEFF${toCsv([CSV_HEADER, ...rows])}`, ContentType: 'text/csv; charset=utf-8' })),
+  ]);
+  const { payee_key, expected_total, applied_total, counts } = result;
+  return { payee_key, org_name: orgName, expected_total, applied_total, counts, lines: result.lines.length };
+}
+
+/** A lender's lines, or null when its file is gone. */
+export async function readLenderLines(uploadId: string, payeeKey: string): Promise<ReconciliationLine[] | null> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: reconciliationKeys(uploadId, payeeKey).lines }));
+    const text = await out.Body!.transformToString();
+    return text ? text.split('\n').map((line) => JSON.parse(line) as ReconciliationLine) : [];
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+const LINK_SECONDS = 60;
+
+/** A link to download a lender's lines as CSV, valid one minute. */
+export function lenderCsvLink(uploadId: string, payeeKey: string, month: string): Promise<string> {
+  const command = new GetObjectCommand({
+    Bucket: bucketName('uploads'),
+    Key: reconciliationKeys(uploadId, payeeKey).csv,
+    ResponseContentDisposition: `attachment; filename="reconciliation-${month}-${payeeKey.replace(/[^A-Za-z0-9]/g, '')}.csv"`,
+    ResponseContentType: 'text/csv; charset=utf-8',
+  });
+  return getSignedUrl(s3, command, { expiresIn: LINK_SECONDS });
+}
+
+const monthSchema = z.object({
+  month: z.string(),
+  upload_id: z.string(),
+  schedule_version: z.number(),
+  submitted_by: z.string(),
+  submitted_at: z.string(),
+  by_lender: z.array(lenderTotalsSchema),
+});
+export type MonthReconciliation = z.output<typeof monthSchema>;
+const monthKey = (month: string) => ({ pk: `RECONCILIATION#${month}`, sk: 'APPLIED' });
+const monthCodec = defineCodec('month reconciliation', monthSchema, (m) => monthKey(m.month));
+
+/** Records the month's reconciliation once: false when the month already has one. */
+export async function putMonthReconciliation(record: MonthReconciliation): Promise<boolean> {
+  try {
+    await dynamo.send(new PutCommand({ TableName: tableName('submissions'), Item: monthCodec.build(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function getMonthReconciliation(month: string): Promise<MonthReconciliation | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: monthKey(month), ConsistentRead: true }));
+  return monthCodec.parse(out.Item);
+}

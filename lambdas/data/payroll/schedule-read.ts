@@ -1,0 +1,47 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { ScheduleLine } from '../../../shared/rules/payroll-schedule.js';
+import { bucketName, dynamo, s3, tableName } from '../clients.js';
+import { defineCodec } from '../codec.js';
+import { jsonLines } from '../../lib/jsonl.js';
+
+/**
+ * The frozen payroll schedule, read (its writer is the payroll schedule's own data module). A version is an item of the
+ * submissions table, pk=SCHEDULE#{month} sk=VERSION#{000001}; its lines are JSONL in the uploads bucket at
+ * `payroll/{month}/schedule-v{version}.jsonl`, one ScheduleLine a line, sorted by payee key then employee number.
+ */
+const versionSchema = z.object({
+  month: z.string(),
+  version: z.number(),
+  hash: z.string(),
+  lines: z.number(),
+  total: z.number(),
+  by_lender: z.array(z.object({ payee_key: z.string(), org_name: z.string(), lines: z.number(), total: z.number() })),
+  s3_key: z.string(),
+  frozen_at: z.string(),
+  frozen_by: z.string(),
+});
+export type ScheduleVersion = z.output<typeof versionSchema>;
+const versionCodec = defineCodec('payroll schedule version', versionSchema);
+
+/** The month's latest frozen version, or null when none was frozen. */
+export async function latestSchedule(month: string): Promise<ScheduleVersion | null> {
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('submissions'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': `SCHEDULE#${month}`, ':sk': 'VERSION#' },
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  return versionCodec.parse(out.Items?.[0]);
+}
+
+/** A version's lines as they stream from S3, one at a time: never the whole file in memory. */
+export async function* scheduleLines(month: string, version: number): AsyncGenerator<ScheduleLine> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: `payroll/${month}/schedule-v${version}.jsonl` }));
+  yield* jsonLines<ScheduleLine>(out.Body as AsyncIterable<Uint8Array>);
+}

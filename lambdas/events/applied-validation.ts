@@ -1,0 +1,53 @@
+import { RECONCILIATION_MESSAGES } from '../../shared/api/reconciliation.js';
+import type { LenderTotals } from '../../shared/api/reconciliation.js';
+import { UPLOAD_STAGES, type UploadStage } from '../../shared/api/submissions.js';
+import { addApplied, type AppliedIndex, reconcileByLender } from '../../shared/rules/reconciliation.js';
+import { putLenderReconciliation } from '../data/payroll/reconciliation.js';
+import { latestSchedule, scheduleLines } from '../data/payroll/schedule-read.js';
+import type { UploadRecord } from '../data/uploads.js';
+import { logger } from '../lib/powertools.js';
+import { validateAppliedStreamed } from '../validation/stream-driver.js';
+import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';
+
+const EMPTY = 'The file lists no applied deductions under its header row. Put one row per employee and lender on the first sheet and try again.';
+const UNREADABLE = 'The applied deductions file could not be validated. Check that it is an Excel workbook (.xlsx) and try again.';
+const NO_ROWS = { complete: async () => undefined };
+
+/**
+ * The server's validation of an applied deductions file: refused whole unless it answers the month's latest frozen
+ * payroll schedule; then the applied rules (shared/rules/applied.ts) over the streamed sheet, every finding an
+ * error. A file without errors is reconciled at once with the schedule's lines, streamed from S3 lender by lender
+ * (shared/rules/reconciliation.ts): each lender's lines go to their own result file, the totals onto the upload,
+ * so Submit has only to record them. Memory: the applied rows (a few tens of bytes each) and one lender's lines.
+ */
+export async function validateAppliedUpload(
+  upload: Pick<UploadRecord, 'id' | 'month' | 'schedule_version'>,
+  data: Uint8Array,
+  onStage: (stage: UploadStage) => Promise<boolean>,
+): Promise<ValidationOutcome | null> {
+  if (!(await onStage(UPLOAD_STAGES.validating))) return null;
+  const schedule = await latestSchedule(upload.month);
+  if (!schedule) return failedValidation(upload.id, RECONCILIATION_MESSAGES.noSchedule(upload.month));
+  if (upload.schedule_version !== schedule.version) {
+    return failedValidation(upload.id, RECONCILIATION_MESSAGES.versionStale(upload.schedule_version ?? 0, schedule.version));
+  }
+  const index: AppliedIndex = new Map();
+  let result;
+  try {
+    result = await validateAppliedStreamed(data, (row) => addApplied(index, row));
+  } catch (error) {
+    logger.error('Applied deductions validation threw', error as Error);
+    return failedValidation(upload.id, UNREADABLE);
+  }
+  if (result.row_count === 0) return failedValidation(upload.id, result.errors[0]?.message ?? EMPTY);
+  const issues = { errors: result.errors, warnings: [], fraud: [] };
+  const summary = summarise(result, result.rows, issues);
+  if (result.errors.length) return { status: 'validated', issues, rows: NO_ROWS, signals: null, summary };
+
+  const names = new Map(schedule.by_lender.map((lender) => [lender.payee_key, lender.org_name]));
+  const byLender: LenderTotals[] = [];
+  for await (const lender of reconcileByLender(scheduleLines(schedule.month, schedule.version), index)) {
+    byLender.push(await putLenderReconciliation(upload.id, lender, names.get(lender.payee_key) ?? null));
+  }
+  return { status: 'validated', issues, rows: NO_ROWS, signals: null, summary: { ...summary, reconciliation: { schedule_version: schedule.version, by_lender: byLender } } };
+}
