@@ -1,11 +1,11 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { API_CLIENT_MESSAGES, API_CLIENT_REQUESTS_PER_MINUTE, API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
+import { API_CLIENT_MESSAGES, API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
 import { isAllowed } from '../../shared/access.js';
 import type { RouteDef } from '../../shared/routes/define.js';
 import { findApiClient } from '../data/api-clients/records.js';
-import { consumeRateLimit, windowEndsAt } from '../data/rate-limit.js';
 import type { AuthenticatedCaller } from './caller.js';
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from './errors.js';
+import { countClientRequest } from './client-limit.js';
+import { ForbiddenError, UnauthorizedError } from './errors.js';
 
 /** How the audit log (and an employee's "Who looked") names an API client. */
 export const clientActorName = (name: string, orgName: string) => `API client ${name} of ${orgName}`;
@@ -62,7 +62,6 @@ export async function authoriseClient(
   setCaller(caller);
   if (route.openToClients !== true) throw new ForbiddenError(API_CLIENT_MESSAGES.notForClients, 'client_not_allowed');
   if (requestedOrg !== null && requestedOrg !== caller.actingOrgId) throw new ForbiddenError(API_CLIENT_MESSAGES.otherOrganisation, 'not_acting_member');
-  const limit = { scope: `api-client:${clientId}`, limit: API_CLIENT_REQUESTS_PER_MINUTE, windowSeconds: 60 };
-  if (!(await consumeRateLimit(limit, now))) throw new TooManyRequestsError(API_CLIENT_MESSAGES.rateLimited(windowEndsAt(60, now)));
+  await countClientRequest(clientId, now);
   if (!isAllowed(route.access, caller)) throw new ForbiddenError('This API client\'s role does not allow this action. An admin of your organisation can create a client with another role.', 'forbidden');
 }
