@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_CLIENT_MESSAGES as M, API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
-import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } from '../../shared/routes/api-clients.js';
 import { listSubmissions } from '../../shared/routes/reviews.js';
@@ -8,6 +7,7 @@ import { createUpload, getUpload } from '../../shared/routes/submissions.js';
 import { getTeam } from '../../shared/routes/team.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
+import { requestClientToken } from '../support/api-clients.js';
 import { signIn } from '../support/cognito.js';
 import { approvedOrgAdmin, auditOf, signedInUser } from './admin-support.js';
 
@@ -15,23 +15,13 @@ const twin = inject('twin');
 let adminToken = '';
 let fiA: Awaited<ReturnType<typeof approvedOrgAdmin>>;
 let fiB: Awaited<ReturnType<typeof approvedOrgAdmin>>;
-let tokenUrl = '';
 
 beforeAll(async () => {
   adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
   [fiA, fiB] = await Promise.all([approvedOrgAdmin(twin, adminToken, 'fi'), approvedOrgAdmin(twin, adminToken, 'fi')]);
-  tokenUrl = ((await (await fetch(`${twin.url}/config.json`)).json()) as RuntimeConfig).tokenUrl!;
 });
 
-/** What a loan system does: POST the token endpoint with HTTP Basic client authentication. */
-async function token(clientId: string, secret: string, body = 'grant_type=client_credentials') {
-  const res = await fetch(tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` },
-    body,
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const token = (clientId: string, secret: string, body?: string) => requestClientToken(twin, clientId, secret, body);
 const accessToken = async (clientId: string, secret: string) => String((await token(clientId, secret)).body.access_token);
 const create = (caller: string, name: string, role: string) => call(twin, createApiClient, { body: { name, role: role as 'data_user' }, caller });
 const upload = (caller: string, payeeKey: string) =>
