@@ -5,9 +5,12 @@ import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } fro
 import { listSubmissions } from '../../shared/routes/reviews.js';
 import { createUpload, getUpload } from '../../shared/routes/submissions.js';
 import { getTeam } from '../../shared/routes/team.js';
+import { getHistory } from '../../shared/routes/history.js';
+import { listMyLookups } from '../../shared/routes/portal.js';
+import { seedOrganisation, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
-import { requestClientToken } from '../support/api-clients.js';
+import { apiClientToken, requestClientToken } from '../support/api-clients.js';
 import { signIn } from '../support/cognito.js';
 import { approvedOrgAdmin, auditOf, signedInUser } from './admin-support.js';
 
@@ -103,5 +106,21 @@ describe('an API client’s access token', () => {
     expectStatus(await call(twin, deleteApiClient, { params: { client_id: rotated.client_id }, caller: fiA.token }), 200);
     expect(await upload(after, fiA.payeeKey!)).toMatchObject({ status: 401 });
     expect(okBody(await call(twin, listApiClients, { caller: fiA.token })).clients.map((c) => c.name)).toEqual(['core-banking']);
+  });
+});
+
+describe('an employee’s "Who looked"', () => {
+  it('names the API client that looked their record up, and its organisation', async () => {
+    Object.assign(process.env, twin.env);
+    const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
+    const { signInEmployee } = await import('../support/employee.js');
+    const entry = registerEntry();
+    await addToCurrentRegister([entry]);
+    const employee = (await signInEmployee(twin, { nrc: entry.nrc, employeeNumber: entry.employee_number })).idToken;
+    const lender = await seedOrganisation(twin, uniquePayeeKey(), 'Lender Who Looked');
+    const bearer = await apiClientToken(twin, lender);
+    expectStatus(await call(twin, getHistory, { query: { nrc: entry.nrc }, caller: bearer }), 200);
+    const seen = okBody(await call(twin, listMyLookups, { caller: employee })).items.map((i) => i.organisation);
+    expect(seen).toEqual([expect.stringMatching(/^API client client-\w+ of Lender Who Looked$/)]);
   });
 });
