@@ -42,7 +42,6 @@ export const createApiClientRequestSchema = z.object({
   name: apiClientNameSchema,
   role: z.enum(ROLES, { error: 'Choose the role the client acts with: Compliance or Data User.' }),
 });
-export type CreateApiClientRequest = z.infer<typeof createApiClientRequestSchema>;
 
 export const apiClientSchema = z.object({
   client_id: z.string(),
@@ -61,7 +60,6 @@ export const listApiClientsResponseSchema = z.object({
   clients: z.array(apiClientSchema),
   scope: z.string(),
 });
-export type ListApiClientsResponse = z.infer<typeof listApiClientsResponseSchema>;
 
 /** The one answer that carries the secret: after creation and after a rotation, never again. */
 export const apiClientSecretResponseSchema = z.object({ client: apiClientSchema, client_id: z.string(), client_secret: z.string() });
