@@ -12,7 +12,9 @@ import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
 import { apiClientToken, requestClientToken } from '../support/api-clients.js';
 import { signIn } from '../support/cognito.js';
-import { approvedOrgAdmin, auditOf, signedInUser } from './admin-support.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { API_CLIENT_REQUESTS_PER_MINUTE } from '../../shared/api/api-clients.js';
+import { approvedOrgAdmin, auditOf, documentClient, signedInUser } from './admin-support.js';
 
 const twin = inject('twin');
 let adminToken = '';
@@ -91,6 +93,18 @@ describe('an API client’s access token', () => {
     expect(await upload(bearer, fiB.payeeKey!)).toMatchObject({ status: 403 });
     const theirs = okBody(await upload(fiB.token, fiB.payeeKey!));
     expect((await call(twin, getUpload, { params: { id: theirs.id }, caller: bearer })).status).toBeOneOf([403, 404]);
+  });
+
+  it('has a request limit of its own: 429 with the time to try again once its window is full', async () => {
+    const bearer = await accessToken(client.id, client.secret);
+    // The window this minute and the next already hold the limit (as 120 earlier requests would have left them).
+    const now = Math.floor(Date.now() / 1000);
+    for (const start of [now - (now % 60), now - (now % 60) + 60]) {
+      await documentClient(twin).send(new PutCommand({ TableName: twin.env.TABLE_DIRECTORY, Item: { pk: `RATE#api-client:${client.id}`, sk: String(start), count: API_CLIENT_REQUESTS_PER_MINUTE } }));
+    }
+    expect(await upload(bearer, fiA.payeeKey!)).toMatchObject({ status: 429, body: { error: 'rate_limited', message: expect.stringContaining('Wait until') } });
+    // A person of the same organisation is not counted with it.
+    expectStatus(await upload(fiA.token, fiA.payeeKey!), 200);
   });
 
   it('stops when the client is rotated, and its successor’s token works until it is deleted', async () => {
