@@ -120,6 +120,7 @@ export class PayrollPlatformStack extends Stack {
       userPoolClientId: this.auth.client.userPoolClientId,
       employeePoolId: this.employeeAuth.userPool.userPoolId,
       employeePoolClientId: this.employeeAuth.client.userPoolClientId,
+      tokenUrl: this.auth.tokenUrl,
       webAclArn: new WebAclArnReader(this, 'WebAclArn', { parameterName: props.webAclArnParameterName, region: EDGE_REGION }).arn,
     });
     // CloudFront sends /api/* to the API only once every feature's routes are in place on it.

@@ -1,16 +1,19 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
   ClientAttributes,
   FeaturePlan,
+  ResourceServerScope,
   UserPool,
+  type UserPoolDomain,
   type UserPoolClient,
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { API_CLIENT_SCOPE, API_RESOURCE_SERVER } from '../../shared/api/api-clients.js';
 import { ROLE_LABELS, ROLES } from '../../shared/roles.js';
 import { TABLES } from '../../shared/stores.js';
 import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
@@ -39,6 +42,9 @@ export const USER_ADMIN_ACTIONS = [
   'cognito-idp:AdminUserGlobalSignOut',
   'cognito-idp:ListUsers',
   'cognito-idp:ListUsersInGroup',
+  // API clients: one app client (client credentials, a secret) per machine client of an organisation.
+  'cognito-idp:CreateUserPoolClient',
+  'cognito-idp:DeleteUserPoolClient',
 ] as const;
 
 /**
@@ -48,6 +54,8 @@ export const USER_ADMIN_ACTIONS = [
 export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
+  /** The pool's domain: its `/oauth2/token` is where API clients get access tokens (client credentials). */
+  readonly domain: UserPoolDomain;
   readonly customMessage: AppFunction;
   postAuthentication?: AppFunction;
   postConfirmation?: AppFunction;
@@ -111,6 +119,17 @@ export class Auth extends Construct {
       writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true }),
     });
 
+    // API clients (lambdas/data/api-clients/): the resource server of the API and its one scope, which each
+    // client's app client (created by the API, client credentials with a secret) may ask for; and the
+    // domain that serves the token endpoint.
+    const [, scopeName] = API_CLIENT_SCOPE.split('/');
+    this.userPool.addResourceServer('ApiResourceServer', {
+      identifier: API_RESOURCE_SERVER,
+      userPoolResourceServerName: 'Payroll platform API',
+      scopes: [new ResourceServerScope({ scopeName: scopeName!, scopeDescription: 'Call the routes open to API clients as the client organisation' })],
+    });
+    this.domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: `payroll-${Stack.of(this).account}` } });
+
     acknowledge(
       this.userPool,
       'AwsSolutions-COG1',
@@ -126,6 +145,11 @@ export class Auth extends Construct {
       'AwsSolutions-COG8',
       'The Plus feature plan (threat protection) is billed per monthly active user; choosing it is a cost decision for the operator, made by setting featurePlan: FeaturePlan.PLUS.',
     );
+  }
+
+  /** The token endpoint of API clients, as /config.json names it. */
+  get tokenUrl(): string {
+    return `${this.domain.baseUrl()}/oauth2/token`;
   }
 
   /**

@@ -40,6 +40,8 @@ export interface WebProps {
   userPoolClientId: string;
   employeePoolId: string;
   employeePoolClientId: string;
+  /** The token endpoint of API clients (the user pool's domain). */
+  tokenUrl: string;
   /** The CloudFront-scoped WAF web ACL (from the edge stack in us-east-1). */
   webAclArn: string;
 }
@@ -159,6 +161,7 @@ export class Web extends Construct {
       employeePoolId: props.employeePoolId,
       employeePoolClientId: props.employeePoolClientId,
       apiUrl: '/api',
+      tokenUrl: props.tokenUrl,
     };
     const site = new BucketDeployment(this, 'DeploySite', {
       ...shared,

@@ -7,6 +7,11 @@ import { type FunctionGrants, merge, type OwnActions, read, type Uses } from './
  */
 const CALLER: FunctionGrants = { tables: { directory: read(['Query'], 'gsi1') } };
 /**
+ * A route open to API clients (`openToClients`) finds the client of a token (Query gsi1 API_CLIENT#{id},
+ * within CALLER's) and counts its requests in its rate-limit window (pk=RATE#api-client:…, UpdateItem).
+ */
+const CLIENT_CALLER: FunctionGrants = { tables: { directory: { actions: ['UpdateItem'] } } };
+/**
  * An audit entry: every state-changing request is recorded (lambdas/http/request-audit.ts), and some reads
  * are too. The audit log is append-only: PutItem, never UpdateItem or DeleteItem. An entry with `also`
  * pointers (one per matched NRC) is written as TransactWriteItems of Puts, authorised as PutItem, so no API
@@ -22,6 +27,6 @@ export function grantOf(uses: Uses, own: OwnActions = {}): FunctionGrants {
   return merge(own.notifies ? NOTIFIES : {}, own.audits ? AUDIT_ENTRY : {}, uses.sendsSms ? { sendsSms: true } : {}, own);
 }
 
-/** A route's whole grant: the caller's roles, the audit entry of a state-changing request, and its own. */
-export const routeGrantOf = (route: Pick<RouteDef, 'method' | 'uses'>, own: OwnActions = {}): FunctionGrants =>
-  merge(CALLER, isStateChanging(route) ? AUDIT_ENTRY : {}, grantOf(route.uses, own));
+/** A route's whole grant: the caller's roles, an API client's limit, the audit entry of a state-changing request, and its own. */
+export const routeGrantOf = (route: Pick<RouteDef, 'method' | 'uses' | 'openToClients'>, own: OwnActions = {}): FunctionGrants =>
+  merge(CALLER, route.openToClients ? CLIENT_CALLER : {}, isStateChanging(route) ? AUDIT_ENTRY : {}, grantOf(route.uses, own));

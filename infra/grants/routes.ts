@@ -105,6 +105,13 @@ const ACTIONS_BY_ROUTE = {
     tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
     userPool: ['AdminAddUserToGroup', 'AdminRemoveUserFromGroup'],
   },
+  // API clients (lambdas/data/api-clients/): the admin's organisation and membership (GetItem, as the team's
+  // routes read them), the organisation's clients (Query pk), the record and its name guard (transactions),
+  // and the client's Cognito app client.
+  'list-api-clients': { tables: { directory: read(['GetItem', 'Query']) } },
+  'create-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'PutItem'] } }, userPool: ['CreateUserPoolClient', 'DeleteUserPoolClient'] },
+  'rotate-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'] } }, userPool: ['CreateUserPoolClient', 'DeleteUserPoolClient'] },
+  'delete-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'DeleteItem'] } }, userPool: ['DeleteUserPoolClient'] },
   'remove-team-member': {
     tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
     userPool: ['AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],

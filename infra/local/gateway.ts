@@ -5,7 +5,9 @@ import path from 'node:path';
 import sirv from 'sirv';
 import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
 import { handlerModule, matchPath, ROUTES } from '../../shared/routes/index.js';
+import { API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
 import { buildApiEvent, claimsAsApiGatewayGivesThem } from './api-event.js';
+import { createTokenEndpoint, TOKEN_PATH } from './client-credentials.js';
 import { createCognitoShim } from './cognito-shim.js';
 import { loadHandler } from './handlers.js';
 import { createJwtVerifier } from './jwt.js';
@@ -74,11 +76,12 @@ function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyStructure
  */
 export function startGateway(opts: GatewayOptions): Promise<Server> {
   const issuer = `${opts.cognitoUrl}/${opts.userPoolId}`;
-  const verifyStaff = createJwtVerifier({ issuer, audience: opts.userPoolClientId });
+  const verifyStaff = createJwtVerifier({ issuer, audience: opts.userPoolClientId, clientScope: API_CLIENT_SCOPE });
   const verifyEmployee = createJwtVerifier({ issuer: `${opts.cognitoUrl}/${opts.employeePool.userPoolId}`, audience: opts.employeePool.userPoolClientId });
   const hasWeb = existsSync(path.join(opts.webDir, 'index.html'));
   const handleS3 = createS3Proxy({ ...opts.s3, prefix: S3_PREFIX });
   const handleCognito = createCognitoShim(opts.cognitoUrl);
+  const handleToken = createTokenEndpoint({ cognitoUrl: opts.cognitoUrl, userPoolId: opts.userPoolId });
   const serveStatic = hasWeb ? sirv(opts.webDir, { single: true, etag: true, dev: false }) : null;
 
   const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -118,9 +121,11 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
           employeePoolClientId: opts.employeePool.userPoolClientId,
           apiUrl: '/api',
           outboxUrl: '/_local/outbox',
+          tokenUrl: `${url.origin}${TOKEN_PATH}`,
         };
         return sendJson(res, 200, config);
       }
+      if (url.pathname === TOKEN_PATH && req.method === 'POST') return await handleToken(req, res, await readBody(req));
       if (url.pathname === '/_local/cognito' && req.method === 'POST') {
         return await handleCognito(req, res, await readBody(req));
       }

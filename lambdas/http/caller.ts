@@ -6,6 +6,10 @@ import { type DirectoryAccess, readDirectoryAccess } from '../data/caller-direct
 import { ExpiringMap } from '../lib/expiring-map.js';
 
 export interface AuthenticatedCaller extends Caller {
+  /** A person signed in to the staff pool, or an organisation's API client (lambdas/http/client-caller.ts). */
+  kind: 'person' | 'client';
+  /** An API client's own name and id (kind 'client'); its `email` is then how the audit log names it. */
+  client?: { clientId: string; name: string; orgName: string };
   signedIn: true;
   userId: string;
   email: string;
@@ -98,6 +102,7 @@ export async function readCaller(identity: Identity, now = Date.now()): Promise<
   const access = await readDirectoryAccess(identity.userId);
   const held = new Set<Role>([...access.platformRoles, ...access.grants.map((g) => g.role)]);
   const caller: AuthenticatedCaller = {
+    kind: 'person',
     signedIn: true,
     approved: held.size > 0,
     userId: identity.userId,

@@ -4,6 +4,7 @@ import { isStateChanging, pathParamsSchema, type RouteDef } from '../../shared/r
 import { logger } from '../lib/powertools.js';
 import type { ApiMiddleware } from './api-event.js';
 import { actFor, ANONYMOUS, type AuthenticatedCaller, identityFromEvent, requestedOrganisation, resolveCaller, subjectFromEvent } from './caller.js';
+import { authoriseClient, clientIdFromEvent } from './client-caller.js';
 import { resolveEmployeeCaller } from './employee-caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, HttpError, UnauthorizedError } from './errors.js';
 import { recordRequest } from './request-audit.js';
@@ -49,9 +50,11 @@ function decide(route: Pick<RouteDef, 'access' | 'pendingMessage' | 'actsForOrga
  * `context.caller`, also on a refusal, so the audit record names who was refused. An employee route
  * lets in only an employee (401 for anyone else); an employee is refused by every other route like a
  * caller without a session: each user pool's authorizer guards its own routes, and here an employee's
- * token names no staff identity (see `identityFromEvent`).
+ * token names no staff identity (see `identityFromEvent`). An API client's access token (see
+ * lambdas/http/client-caller.ts) is a caller of its organisation with its role, on the routes marked
+ * `openToClients` only.
  */
-export function authorise(route: Pick<RouteDef, 'access' | 'pendingMessage' | 'actsForOrganisation'>): ApiMiddleware {
+export function authorise(route: Pick<RouteDef, 'access' | 'pendingMessage' | 'actsForOrganisation' | 'openToClients'>): ApiMiddleware {
   return {
     before: async (request) => {
       request.context.caller = ANONYMOUS;
@@ -65,6 +68,12 @@ export function authorise(route: Pick<RouteDef, 'access' | 'pendingMessage' | 'a
       }
       const identity = identityFromEvent(request.event);
       const requested = requestedOrganisation(request.event);
+      // An organisation's API client (a client-credentials access token): only routes open to clients.
+      const clientId = identity || route.access.kind === 'public' ? null : clientIdFromEvent(request.event);
+      if (clientId) {
+        await authoriseClient(route, clientId, requested, (caller) => (request.context.caller = caller));
+        return;
+      }
       if (route.access.kind === 'public') {
         if (identity) {
           const whole = await resolveCaller(identity);

@@ -9,10 +9,12 @@ export interface RuntimeConfig {
   employeePoolClientId: string;
   apiUrl: string;
   outboxUrl?: string;
+  /** The OAuth2 token endpoint of API clients (`grant_type=client_credentials`, HTTP Basic client authentication). */
+  tokenUrl?: string;
 }
 
 const REQUIRED = ['region', 'userPoolId', 'userPoolClientId', 'employeePoolId', 'employeePoolClientId', 'apiUrl'] as const;
-const OPTIONAL = ['userPoolEndpoint', 'outboxUrl'] as const;
+const OPTIONAL = ['userPoolEndpoint', 'outboxUrl', 'tokenUrl'] as const;
 
 export type RuntimeConfigCheck = { success: true; data: RuntimeConfig } | { success: false; fields: string[] };
 

@@ -31,6 +31,12 @@ export interface RouteDef {
    * `choose_organisation` to a member of several who chose none.
    */
   actsForOrganisation?: false;
+  /**
+   * True for a route an organisation's API client (a machine caller with an OAuth2 client-credentials
+   * access token) may call, as a caller of its organisation with its role: the same route and object
+   * checks. Every route without it refuses a client's token with 403 `client_not_allowed`.
+   */
+  openToClients?: true;
   /** What a pending account is told when this route refuses it, where the spec has its own words. */
   pendingMessage?: string;
   /** The tables and buckets (keys of shared/stores.ts) the handler reaches. */

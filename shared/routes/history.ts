@@ -10,6 +10,7 @@ export const getHistory = route({
   method: 'GET',
   path: '/api/history',
   access: APPROVED,
+  openToClients: true,
   uses: { tables: ['history', 'directory', 'submissions', 'audit'] },
   query: historyLookupQuerySchema,
   response: historyResponseSchema,

@@ -1,4 +1,5 @@
 import { ACCOUNTS_ROUTES } from './accounts.js';
+import { API_CLIENTS_ROUTES } from './api-clients.js';
 import { ADMIN_ROUTES } from './admin.js';
 import { AUDIT_ROUTES } from './audit.js';
 import { DASHBOARD_ROUTES } from './dashboard.js';
@@ -25,6 +26,7 @@ export const ROUTES = [
   ...SYSTEM_ROUTES,
   ...ACCOUNTS_ROUTES,
   ...TEAM_ROUTES,
+  ...API_CLIENTS_ROUTES,
   ...SUBMISSIONS_ROUTES,
   ...REVIEWS_ROUTES,
   ...FRAUD_ROUTES,

@@ -10,6 +10,7 @@ export const listSubmissions = route({
   method: 'GET',
   path: '/api/submissions',
   access: REVIEWERS_AND_ORG_ADMINS,
+  openToClients: true,
   uses: { tables: ['directory', 'submissions'] },
   query: submissionListQuerySchema,
   response: submissionListResponseSchema,

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { ACCESS_DECISION_MESSAGES } from '../../shared/api/admin.js';
 import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
+import { requestClientToken } from '../support/api-clients.js';
 import { apiCaller, approvedOrgAdmin, requestAccess, signedInUser } from '../integration/admin-support.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { field, openInvite } from './accounts-support.js';
@@ -186,6 +187,32 @@ test.describe('teams', () => {
     await signInThroughUi(later, member, 'Invited-Passw0rd');
     await expect(later).toHaveURL(/\/app$/);
     await later.context().close();
+  });
+
+  test('an FI admin creates an API client for the loan system and sees its secret once, which gets a token', async ({ page }) => {
+    const { idToken } = await signIn(twin, twin.admin.email, twin.admin.password);
+    const orgAdmin = await approvedOrgAdmin(twin, idToken, 'fi');
+    await page.goto('/signin');
+    await signInThroughUi(page, orgAdmin.email, orgAdmin.password);
+    await expect(page).toHaveURL(/\/app$/);
+    await page.goto('/team');
+    const clients = page.getByRole('region', { name: 'API clients' });
+    await expect(clients).toContainText('No API clients yet');
+    await clients.getByRole('textbox', { name: 'Client name' }).fill('core-banking');
+    await clients.getByRole('combobox', { name: 'Acts as' }).click();
+    await page.getByRole('option', { name: 'Data User' }).click();
+    await clients.getByRole('button', { name: 'Create client' }).click();
+    const secret = (await clients.getByTestId('api-client-client-secret').textContent()) ?? '';
+    const clientId = (await clients.getByTestId('api-client-client-id').textContent()) ?? '';
+    expect((await requestClientToken(twin, clientId, secret)).status).toBe(200);
+    await settled(page);
+    await expectNoSeriousViolations(page, 'the API clients card with a new secret');
+    if (SHOTS) await clients.screenshot({ path: `${SHOTS}/api-clients-secret.png` });
+    await clients.getByRole('button', { name: 'I have stored the secret' }).click();
+    await expect(clients.getByRole('row').filter({ hasText: 'core-banking' })).toContainText('Data User');
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'API clients' }).getByRole('row').filter({ hasText: 'core-banking' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'API clients' })).not.toContainText(secret);
   });
 });
 

@@ -71,7 +71,7 @@ const S3: Record<string, string[]> = {
   ListObjectsV2: ['ListBucket'],
 };
 const TRANSACT_ITEM: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' };
-const COGNITO = /^(Admin\w+|ListUsers\w*|DescribeUserPool|GetUser|GlobalSignOut)$/;
+const COGNITO = /^(Admin\w+|ListUsers\w*|DescribeUserPool|GetUser|GlobalSignOut|CreateUserPoolClient|DeleteUserPoolClient)$/;
 /** The one module that calls Cognito on the employees' pool rather than the staff pool. */
 const EMPLOYEE_POOL_MODULE = 'lambdas/data/employee-users.ts';
 
@@ -85,6 +85,19 @@ const noRequestAudit = (method: HttpMethod): Plugin => ({
       contents: 'export async function recordRequest() {}',
       loader: 'js',
     }));
+  },
+});
+
+/**
+ * The stub of lambdas/http/client-limit.ts for routes not open to API clients: the authorise step refuses
+ * a client's token before it counts it there (`openToClients`, shared/routes/define.ts).
+ */
+const noClientLimit = (openToClients: boolean): Plugin => ({
+  name: 'no-client-limit',
+  setup(b) {
+    if (openToClients) return;
+    b.onResolve({ filter: /client-limit\.js$/ }, () => ({ path: 'client-limit', namespace: 'stub-limit' }));
+    b.onLoad({ filter: /.*/, namespace: 'stub-limit' }, () => ({ contents: 'export async function countClientRequest() {}', loader: 'js' }));
   },
 });
 
@@ -122,7 +135,7 @@ function units(code: string) {
   return out;
 }
 
-export async function handlerCalls(handler: string, method: HttpMethod): Promise<HandlerCalls> {
+export async function handlerCalls(handler: string, method: HttpMethod, openToClients = false): Promise<HandlerCalls> {
   const result = await build({
     entryPoints: [path.join(REPO_ROOT, 'lambdas', `${handler}.ts`)],
     bundle: true,
@@ -133,7 +146,7 @@ export async function handlerCalls(handler: string, method: HttpMethod): Promise
     treeShaking: true,
     minify: false,
     logLevel: 'silent',
-    plugins: [noRequestAudit(method)],
+    plugins: [noRequestAudit(method), noClientLimit(openToClients)],
   });
   const code = result.outputFiles[0]!.text;
   const all = units(code);

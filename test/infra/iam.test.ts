@@ -23,6 +23,7 @@ interface Fn {
   id: string;
   handler: string;
   method: HttpMethod;
+  openToClients?: boolean;
   uses: RouteDef['uses'];
   grants: FunctionGrants | undefined;
   construct: () => AppFunction;
@@ -34,6 +35,7 @@ const FUNCTIONS: Fn[] = [
     id: r.id,
     handler: handlerModule(r),
     method: r.method,
+    openToClients: r.openToClients === true,
     uses: r.uses,
     grants: ROUTE_GRANTS[r.id],
     construct: () => stack.api.functions.find((f) => f.node.id === pascalCase(r.id))!,
@@ -82,6 +84,9 @@ const ids = (fns: Fn[]) => fns.map((f) => f.id);
 /** GET routes that write, and why; any other GET route only reads (its audit entry aside). */
 const WRITING_READS: Record<string, string> = {
   'get-email-availability': 'counts the caller in the rate-limit windows (pk=RATE#…) of the public route',
+  ...Object.fromEntries(
+    (ROUTES as readonly RouteDef[]).filter((r) => r.openToClients && r.method === 'GET').map((r) => [r.id, 'counts an API client in its rate-limit window (pk=RATE#api-client:…)']),
+  ),
 };
 
 describe('the grants of infra/grants.ts', () => {
@@ -183,7 +188,7 @@ describe('the Cognito CustomMessage trigger', () => {
 
 describe('the grants against the code', () => {
   it.each(FUNCTIONS.map((f) => [f.id, f] as const))('%s: cover every AWS call its handler can make, and give nothing it never makes', async (_id, fn) => {
-    const calls = await handlerCalls(fn.handler, fn.method);
+    const calls = await handlerCalls(fn.handler, fn.method, fn.openToClients);
     const grants = fn.grants ?? {};
     const diff: string[] = [...calls.unattributed.map((u) => `unattributed call: ${u}`)];
     const compare = (what: string, needed: Iterable<string>, granted: Iterable<string>) => {

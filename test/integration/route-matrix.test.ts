@@ -11,6 +11,7 @@ import { removeTeamMember } from '../../shared/routes/team.js';
 import { call, send } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { signInEmployee } from '../support/employee.js';
+import { apiClientToken } from '../support/api-clients.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 
 /**
@@ -30,13 +31,15 @@ const twin = inject('twin');
  * every route acting for each (header `X-Acting-Org`): then only that organisation's role counts; without
  * the header a route that acts for an organisation asks them to choose (409), never a guess.
  */
-type CallerKind = 'anonymous' | 'pending' | Role | 'two-organisations' | 'acting-as-fi-admin' | 'acting-as-data-user' | 'fi-compliance' | 'groups-only' | 'removed' | 'employee';
-const CALLERS: CallerKind[] = ['anonymous', 'pending', ...ROLES, 'two-organisations', 'acting-as-fi-admin', 'acting-as-data-user', 'fi-compliance', 'groups-only', 'removed', 'employee'];
+type CallerKind = 'anonymous' | 'pending' | Role | 'two-organisations' | 'acting-as-fi-admin' | 'acting-as-data-user' | 'fi-compliance' | 'groups-only' | 'removed' | 'employee' | 'client';
+const CALLERS: CallerKind[] = ['anonymous', 'pending', ...ROLES, 'two-organisations', 'acting-as-fi-admin', 'acting-as-data-user', 'fi-compliance', 'groups-only', 'removed', 'employee', 'client'];
 const ROLES_OF: Partial<Record<CallerKind, Role[]>> = {
   'two-organisations': ['fi_admin', 'data_user'],
   'acting-as-fi-admin': ['fi_admin'],
   'acting-as-data-user': ['data_user'],
   'fi-compliance': ['compliance'],
+  // An FI organisation's API client acting as a Data User: only the routes open to clients, with that role.
+  client: ['data_user'],
   pending: [],
   'groups-only': [],
   removed: [],
@@ -74,6 +77,7 @@ beforeAll(async () => {
       await seedMembership(twin, orgA, compliance.sub, 'approved', 'compliance');
       tokens.set('fi-compliance', compliance.token);
     })(),
+    (async () => tokens.set('client', await apiClientToken(twin, orgA)))(),
     (async () => tokens.set('groups-only', (await signedIn(['fi_admin', 'super_admin'], { directory: false })).token))(),
     (async () => {
       Object.assign(process.env, twin.env);
@@ -107,6 +111,7 @@ const concretePath = (route: RouteDef) => route.path.replace(/\{[^}]+\}/g, 'does
 function expectedAllowed(route: RouteDef, kind: CallerKind): boolean {
   if (kind === 'anonymous') return isAllowed(route.access, { signedIn: false, approved: false, roles: [] });
   if (kind === 'employee') return isAllowed(route.access, { signedIn: true, approved: false, roles: [], employee: true });
+  if (kind === 'client' && route.access.kind !== 'public' && route.openToClients !== true) return false;
   const roles = ROLES_OF[kind] ?? [kind as Role];
   return isAllowed(route.access, { signedIn: true, approved: roles.length > 0, roles });
 }
@@ -139,7 +144,8 @@ describe.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
         expect.soft(res.status, said).toBe(noSession ? 401 : 403);
         const pending = !noSession && (ROLES_OF[kind] ?? [kind]).length === 0;
         // A pending account is told so, in words a person can act on; an approved one that its role does not reach.
-        expect.soft(res.body, said).toMatchObject({ error: noSession ? expect.any(String) : pending ? 'not_approved' : 'forbidden', message: expect.any(String) });
+        const refused = kind === 'client' && (route as RouteDef).openToClients !== true ? 'client_not_allowed' : 'forbidden';
+        expect.soft(res.body, said).toMatchObject({ error: noSession ? expect.any(String) : pending ? 'not_approved' : refused, message: expect.any(String) });
       }
       expect.soft(res.status, said).toBeLessThan(500);
     }

@@ -9,7 +9,7 @@ const org = (org_id: string, role: Role, client_type: 'fi' | 'pmec' = 'fi'): Mem
 function caller(organisations: MemberOrganisation[], platformRoles: Role[] = []): AuthenticatedCaller {
   const grants = organisations.map((o) => ({ orgId: o.org_id, role: o.role, pmec: o.client_type === 'pmec' }));
   const roles = [...new Set([...platformRoles, ...grants.map((g) => g.role)])];
-  return { signedIn: true, approved: roles.length > 0, userId: 'u', email: 'u@example.com', roles, platformRoles, grants, organisations, actingOrgId: null, acting: 'unchosen' };
+  return { kind: 'person', signedIn: true, approved: roles.length > 0, userId: 'u', email: 'u@example.com', roles, platformRoles, grants, organisations, actingOrgId: null, acting: 'unchosen' };
 }
 
 const two = caller([org('A', 'data_user'), org('B', 'fi_admin')]);

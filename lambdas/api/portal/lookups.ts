@@ -7,6 +7,8 @@ import { FILE_CHECK_ACTION } from '../../data/file-checks.js';
 /** At most this many lookups are listed (newest first): far more than a person's record sees in a year. */
 const MAX_LOOKUPS = 500;
 const PLATFORM = 'The platform’s administrators';
+/** An organisation's API client is named as the audit log names it ("API client core-banking of Lender A"): a system, not a person. */
+const byClient = (e: { actor_id: string | null; actor_email: string | null }) => (e.actor_id?.startsWith('api-client:') && e.actor_email) || null;
 
 const kindOf = (action: string): (typeof LOOKUP_KINDS)[number] | null =>
   action === 'history.lookup' ? 'history' : /^fraud_registry\.(search|check|latest)$/.test(action) ? 'fraud_registry' : action === FILE_CHECK_ACTION ? 'file_check' : null;
@@ -24,6 +26,6 @@ export async function lookupsOf(digits: string, now = new Date()) {
   const names = new Map(await Promise.all(orgIds.map(async (id) => [id, (await getOrganisation(id))?.org_name ?? null] as const)));
   return {
     from,
-    items: entries.map((e) => ({ at: e.ts, organisation: (e.org_id && names.get(e.org_id)) || PLATFORM, kind: kindOf(e.action)! })),
+    items: entries.map((e) => ({ at: e.ts, organisation: byClient(e) || (e.org_id && names.get(e.org_id)) || PLATFORM, kind: kindOf(e.action)! })),
   };
 }
