@@ -4,6 +4,7 @@ import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import type { RegisterEmployee } from '../../shared/rules/register.js';
 import { borrowersOf } from '../../shared/rules/signal-borrowers.js';
+import type { Signal } from '../../shared/rules/signals.js';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
 import { registerEntry } from '../support/register.js';
 
@@ -39,10 +40,16 @@ const row = (e: RegisterEntry, over: Partial<CanonicalRow> = {}): CanonicalRow =
   ...over,
 });
 
-/** The NOT_ON_PAYROLL signals of an inputs file of these rows, by NRC, and how many rows were joined to the register. */
+/** The NOT_ON_PAYROLL signals of an inputs file of these rows as validation stores them, by NRC, and how many rows were joined to the register. */
 async function offPayroll(rows: CanonicalRow[]) {
-  const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(rows), { mandates: false });
-  return { off: report.signals.filter((s) => s.type === 'NOT_ON_PAYROLL').map((s) => s.nrc ?? s.employee_no), joined: report.counts.joined ?? 0 };
+  const { UploadSignals } = await import('../../lambdas/events/signal-output.js');
+  const { readResultJson, resultKeys } = await import('../../lambdas/data/uploads.js');
+  const id = randomUUID();
+  const written = new UploadSignals(id);
+  const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(rows), written, { mandates: false });
+  await written.complete();
+  const off = (await readResultJson<Signal[]>(resultKeys(id).signals('NOT_ON_PAYROLL'))) ?? [];
+  return { off: off.map((s) => s.nrc ?? s.employee_no), joined: report.counts.joined ?? 0 };
 }
 
 describe('the register snapshot', () => {
