@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CROCKFORD } from '../shared/rules/mandate.js';
 import { shiftMonth } from '../shared/rules/dates.js';
@@ -42,6 +43,7 @@ export const mandatesBench: Bench = {
       const { validateWorkbookStreamed } = await import('../lambdas/validation/stream-driver.js');
       const { FileBorrowers } = await import('../lambdas/events/file-borrowers.js');
       const { signalsOf } = await import('../lambdas/events/upload-signals.js');
+      const { UploadSignals } = await import('../lambdas/events/signal-output.js');
       const { hashPin } = await import('../lambdas/lib/pin-hash.js');
       const previousMonth = shiftMonth(MONTH, -1);
 
@@ -82,7 +84,8 @@ export const mandatesBench: Bench = {
         const started = performance.now();
         const borrowers = new FileBorrowers();
         await validateWorkbookStreamed(file, { kind: 'inputs', month: MONTH, payeeKey: PAYEE, onRow: (row, rowNumber) => borrowers.add(row, rowNumber) });
-        const report = await signalsOf(upload, borrowers, { mandates: checkMandates });
+        // The signals written as validation writes them, under a key of this round's own.
+        const report = await signalsOf(upload, borrowers, new UploadSignals(randomUUID()), { mandates: checkMandates });
         return { ms: performance.now() - started, report };
       }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
@@ -27,6 +28,21 @@ const MEMORY_OLD_SPACE_MB = 256;
 const BIG = 'S003';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
+/** A CPU profile of this process from now until `stop(file)` writes it (open it in Chrome's DevTools). */
+async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 /**
@@ -48,6 +64,7 @@ export const signalsBench: Bench = {
       const { putResult, resultKeys } = await import('../lambdas/data/uploads.js');
       const { validateWorkbookStreamed } = await import('../lambdas/validation/stream-driver.js');
       const { signalsOf } = await import('../lambdas/events/upload-signals.js');
+      const { UploadSignals } = await import('../lambdas/events/signal-output.js');
       const { nrcDigits } = await import('../shared/rules/nrc.js');
       const previousMonth = shiftMonth(MONTH, -1);
 
@@ -117,6 +134,13 @@ export const signalsBench: Bench = {
         return found;
       }
 
+      // Every SDK call the signals step makes, by command (the raw baseline's are one BatchGetItem per 100 NRCs).
+      const calls = new Map<string, number>();
+      let counting = false;
+      const count = (name: string) => counting && calls.set(name, (calls.get(name) ?? 0) + 1);
+      for (const client of [dynamo, (await import('../lambdas/data/clients.js')).s3]) {
+        client.middlewareStack.add((next, context) => (args) => (count(String(context.commandName)), next(args)), { step: 'initialize', name: 'benchCallCounter' });
+      }
       const raw: number[] = [];
       const step: number[] = [];
       let report: Awaited<ReturnType<typeof signalsOf>> | null = null;
@@ -125,9 +149,19 @@ export const signalsBench: Bench = {
         t = performance.now();
         await rawBatchGet();
         raw.push(performance.now() - t);
+        counting = round === RUNS;
+        const profiling = counting && process.env.SIGNALS_CPU_PROFILE ? await startProfile() : null;
         t = performance.now();
-        report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, borrowers);
+        // The signals handed to validation's writer, as validation does (its lists stay in memory below a part, 8 MB).
+        report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, borrowers, new UploadSignals(randomUUID()));
         step.push(performance.now() - t);
+        if (profiling) await profiling.stop(process.env.SIGNALS_CPU_PROFILE!);
+        counting = false;
+      }
+      const callNote = [...calls].map(([name, n]) => `${name.replace(/Command$/, '')} ${n.toLocaleString('en-US')}`).join(', ');
+      if (process.env.SIGNALS_STEP_ONLY) {
+        console.error(`step ${step.map(ms).join(', ')}; raw ${raw.map(ms).join(', ')}; ratio ${(median(step) / median(raw)).toFixed(2)}; ${callNote}; ${JSON.stringify(report!.counts)}`);
+        return [];
       }
       // The file's check of every NRC it names (lambdas/data/file-checks.ts): alone, as validation runs it beside the signals.
       progress(`the file checks: an audit pointer for each of ${keys.length.toLocaleString('en-US')} NRCs`);
@@ -183,6 +217,8 @@ export const signalsBench: Bench = {
       const { stdout: bigOut } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, bigFile, MONTH, BIG], { cwd: root, env: process.env, maxBuffer: 1 << 20 });
       const big = JSON.parse(bigOut) as { rows: number; signals: number; ms: number; peak_rss_mb: number };
       if (big.rows !== MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage kept ${big.rows} rows`);
+      // Its borrowers are all off the register seeded above (NOT_ON_PAYROLL each): their signals are written as found, never held.
+      if (big.signals < MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage listed ${big.signals} signals, not one a borrower off the register`);
 
       const ratio = median(step) / median(raw);
       const counts = Object.entries(report!.counts).map(([name, n]) => `${name} ${n.toLocaleString('en-US')}`).join(', ');
@@ -194,7 +230,7 @@ export const signalsBench: Bench = {
           baseline: 'raw BatchGetItem, one summary per NRC',
           baseline_value: median(raw),
           ratio,
-          note: `${ROWS.toLocaleString('en-US')} rows against ${ROWS.toLocaleString('en-US')} of the previous month; medians of ${RUNS} (signals ${step.map(ms).join(', ')}; raw ${raw.map(ms).join(', ')}); ${counts}`,
+          note: `${ROWS.toLocaleString('en-US')} rows against ${ROWS.toLocaleString('en-US')} of the previous month; medians of ${RUNS} (signals ${step.map(ms).join(', ')}; raw ${raw.map(ms).join(', ')}); ${counts}; the signals step's calls: ${callNote} (raw: BatchGetItem ${Math.ceil(keys.length / 100).toLocaleString('en-US')})`,
         },
         { name: 'signals.vs_raw_batch_get', value: ratio, unit: '×', target: { op: '<=', value: 1.25 }, baseline: 'raw BatchGetItem, one summary per NRC', baseline_value: median(raw) },
         {
@@ -212,7 +248,7 @@ export const signalsBench: Bench = {
           baseline: `the ${ROWS.toLocaleString('en-US')}-row stage, MB`,
           baseline_value: child.peak_rss_mb,
           ratio: big.peak_rss_mb / child.peak_rss_mb,
-          note: `the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file against a previous month of as many (rows to rows.json in parts, the compact borrower table; ${big.signals.toLocaleString('en-US')} signals listed) within a ${MEMORY_OLD_SPACE_MB} MB old space, in ${ms(big.ms)}: ten times the rows in ${(big.peak_rss_mb / child.peak_rss_mb).toFixed(1)} times the memory`,
+          note: `the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file against a previous month of as many, its borrowers off a register of ${onPayroll.length.toLocaleString('en-US')} (rows to rows.json in parts, the compact borrower table; ${big.signals.toLocaleString('en-US')} signals written by kind as found, the CSV report merged from them) within a ${MEMORY_OLD_SPACE_MB} MB old space, in ${ms(big.ms)}: ten times the rows in ${(big.peak_rss_mb / child.peak_rss_mb).toFixed(1)} times the memory`,
         },
         {
           name: 'signals.file_checks_per_s',

@@ -35,7 +35,7 @@ export const GROWTH = {
   notificationsPerInvocation: 2,
   /** Share of a month's texts in its busiest hour (they follow people, not the submission deadline). */
   textPeakHourShare: 0.02,
-  /** The signals' lists a validation writes to S3 by kind, beside its per-NRC buckets. */
+  /** The signals' lists a validation writes to S3 by kind, beside its per-NRC buckets; each read back once for the CSV report. */
   signalKinds: 8,
 } as const;
 
@@ -76,7 +76,7 @@ export function growthUsage(scale: Scale, validations: number, files: number, a:
   return {
     register,
     mandates,
-    signalBuckets: { puts: validations * (NRC_SIGNAL_BUCKETS + g.signalKinds) },
+    signalBuckets: { puts: validations * (NRC_SIGNAL_BUCKETS + g.signalKinds), gets: validations * g.signalKinds },
     texts: { ...texts, total: textCount, peakPerSecond: (textCount * g.textPeakHourShare) / 3600 },
     notifications: {
       count: notifications,

@@ -68,6 +68,7 @@ row('  seconds a file: validation / ingestion', (u) => `${n(u.seconds.validate, 
 row('S3 stored after the window (GB)', (u) => n(u.s3.storageGb, 2));
 row('S3 PUT / GET requests', (u) => `${n(u.s3.puts)} / ${n(u.s3.gets)}`);
 row('  of the PUTs, signals by NRC bucket and kind', (u) => n(u.growth.signalBuckets.puts));
+row('  of the GETs, signal lists for the report', (u) => n(u.growth.signalBuckets.gets));
 
 heading('Register, mandates, notifications, texts (a month)');
 row('Register entries / stored (GB)', (u) => `${n(u.growth.register.entries)} / ${n(u.growth.register.storedGb, 2)}`);

@@ -197,7 +197,7 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
     s3: {
       storageGb: (scale.months * s3MonthBytes + chunkBytes) / gb,
       puts: validations * 8 + files * (2 + meanFile.ingest.chunks) + growth.signalBuckets.puts,
-      gets: validations * 4 + files * (2 + meanFile.ingest.chunks) + files * a.downloadsPerFile,
+      gets: validations * 4 + files * (2 + meanFile.ingest.chunks) + files * a.downloadsPerFile + growth.signalBuckets.gets,
     },
     cloudfront: { gb: (apiRequests * a.apiResponseBytes + coldSessions * a.spaColdBytes) / gb, requests: apiRequests + sessions * 2 + coldSessions * a.spaFiles },
     api: { requests: apiRequests, lookups, posts, gets: gets + lookups },

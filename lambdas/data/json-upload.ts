@@ -5,26 +5,24 @@ import { bucketName, s3 } from './clients.js';
 const PART_BYTES = 8 * 1_048_576;
 
 /**
- * A JSON array written to the uploads bucket as its elements come, in parts (a multipart upload), so the
- * whole text never stands in memory: at most one part's text and the part in flight. Nothing is visible
- * under the key until `complete`; a writer never completed leaves an incomplete upload, which the
- * bucket's lifecycle rule removes after a week. A small array is one PutObject.
+ * Text written to the uploads bucket as it comes, in parts (a multipart upload), so the whole text never
+ * stands in memory: at most one part's text and the part in flight. Nothing is visible under the key until
+ * `complete`; a writer never completed leaves an incomplete upload, which the bucket's lifecycle rule
+ * removes after a week. A small text is one PutObject.
  */
-export class JsonArrayUpload {
+export class TextUpload {
   private pending: string[] = [];
   private pendingBytes = 0;
-  private count = 0;
   private uploadId: Promise<string> | null = null;
   private readonly parts: Promise<{ ETag?: string; PartNumber: number }>[] = [];
 
   constructor(
     private readonly key: string,
-    private readonly contentType = 'application/json',
+    private readonly contentType: string,
   ) {}
 
-  /** Adds one element (synchronous: call `drain` between batches to send full parts). */
-  push(element: unknown): void {
-    const text = `${this.count++ === 0 ? '[' : ','}${JSON.stringify(element)}`;
+  /** Adds text (synchronous: call `drain` between batches to send full parts). */
+  write(text: string): void {
     this.pending.push(text);
     // Close enough to bytes for the part size: the texts are mostly ASCII.
     this.pendingBytes += text.length;
@@ -42,9 +40,8 @@ export class JsonArrayUpload {
     await previous;
   }
 
-  /** Closes the array and makes the object visible under its key. */
+  /** Makes the object visible under its key. */
   async complete(): Promise<void> {
-    this.pending.push(this.count === 0 ? '[]' : ']');
     const last = this.take();
     if (!this.uploadId) {
       await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: this.key, Body: last, ContentType: this.contentType }));
@@ -74,5 +71,30 @@ export class JsonArrayUpload {
   private async sendPart(body: Buffer, PartNumber: number): Promise<{ ETag?: string; PartNumber: number }> {
     const out = await s3.send(new UploadPartCommand({ Bucket: bucketName('uploads'), Key: this.key, UploadId: await this.uploadId!, PartNumber, Body: body }));
     return { ETag: out.ETag, PartNumber };
+  }
+}
+
+/** A JSON array written as its elements come (see TextUpload). */
+export class JsonArrayUpload {
+  private count = 0;
+  private readonly text: TextUpload;
+
+  constructor(key: string, contentType = 'application/json') {
+    this.text = new TextUpload(key, contentType);
+  }
+
+  /** Adds one element (synchronous: call `drain` between batches to send full parts). */
+  push(element: unknown): void {
+    this.text.write(`${this.count++ === 0 ? '[' : ','}${JSON.stringify(element)}`);
+  }
+
+  drain(): Promise<void> {
+    return this.text.drain();
+  }
+
+  /** Closes the array and makes the object visible under its key. */
+  complete(): Promise<void> {
+    this.text.write(this.count === 0 ? '[]' : ']');
+    return this.text.complete();
   }
 }

@@ -8,6 +8,7 @@ import { lenderTotalsSchema } from '../../shared/api/reconciliation.js';
 import { signalBaselineSchema, signalCountsSchema } from '../../shared/api/signals.js';
 import { DOC_KINDS, issueSchema, type UploadStage, UPLOAD_STATUSES } from '../../shared/api/submissions.js';
 import type { SignalType } from '../../shared/rules/signals.js';
+import { jsonArrayBatches } from '../lib/json-array.js';
 import { isNotFound, presignPost } from './s3-objects.js';
 import { bucketName, dynamo, s3, tableName } from './clients.js';
 import { defineCodec } from './codec.js';
@@ -212,6 +213,18 @@ export async function streamValidatedRows(uploadId: string): Promise<AsyncIterab
     if (isNotFound(error)) return null;
     throw error;
   }
+}
+
+/** The elements of the JSON array stored under `key`, a batch at a time as the object streams in (none when there is none). */
+export async function* resultJsonBatches<T>(key: string): AsyncGenerator<T[], void, undefined> {
+  let body: AsyncIterable<Uint8Array>;
+  try {
+    body = (await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }))).Body as AsyncIterable<Uint8Array>;
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  yield* jsonArrayBatches<T>(body);
 }
 
 export async function putResult(key: string, body: string, contentType: string): Promise<void> {

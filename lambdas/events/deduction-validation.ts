@@ -1,7 +1,7 @@
 import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadStage } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { byRow, type Issue } from '../../shared/rules/issues.js';
-import type { SignalReport } from '../../shared/rules/signals.js';
+import type { Signal } from '../../shared/rules/signals.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '../../shared/xlsx/index.js';
 import { validateWorkbookStreamed } from '../validation/stream-driver.js';
@@ -13,7 +13,8 @@ import { resultKeys, type UploadRecord } from '../data/uploads.js';
 import { writeFileChecks } from '../data/file-checks.js';
 import { FileBorrowers } from './file-borrowers.js';
 import { logger } from '../lib/powertools.js';
-import { signalsOf } from './upload-signals.js';
+import { UploadSignals } from './signal-output.js';
+import { signalsOf, type SignalTally } from './upload-signals.js';
 
 export interface ValidationOutcome {
   status: 'validated' | 'failed';
@@ -21,8 +22,8 @@ export interface ValidationOutcome {
   issues: { errors: Issue[]; warnings: Issue[]; fraud: Issue[] };
   /** The canonical rows, sent to `results/{id}/rows.json` as they were read: visible there once completed. */
   rows: { complete(): Promise<void> };
-  /** The deduction signals; null when the file failed. */
-  signals: SignalReport | null;
+  /** The deduction signals' counts, their lists already written (the CSV report left to write); null when the file failed. */
+  signals: (SignalTally & { written: UploadSignals }) | null;
   /** What the upload record keeps: small enough for a DynamoDB item (400 KB). */
   summary: Pick<UploadRecord, 'headers' | 'row_count' | 'parsed_rows' | 'preview' | 'preview_columns' | 'errors' | 'warnings' | 'fraud' | 'totals' | 'register_difference' | 'reconciliation'>;
 }
@@ -46,8 +47,7 @@ async function fraudFlags(result: WorkbookValidation): Promise<Issue[]> {
  * signal is also a row error, in row order among the others: the file cannot be submitted until every new
  * deduction cites a mandate that covers it.
  */
-async function mandateErrors(month: string, issues: ValidationOutcome['issues'], signals: SignalReport): Promise<ValidationOutcome['issues']> {
-  const missing = signals.signals.filter((signal) => signal.type === 'NO_MANDATE');
+async function mandateErrors(month: string, issues: ValidationOutcome['issues'], missing: readonly Signal[]): Promise<ValidationOutcome['issues']> {
   if (!missing.length || !mandatesRequired((await readSettings()).mandates.required_from, month)) return issues;
   return { ...issues, errors: [...issues.errors, ...missing.map(mandateError)].sort(byRow) };
 }
@@ -129,7 +129,9 @@ export async function validateDeductionFile(
   const issues = { errors: result.errors, warnings: result.warnings, fraud: await fraudFlags(result) };
   if (!(await onStage(UPLOAD_STAGES.signals))) return null;
   const check = { upload_id: upload.id, org_id: upload.org_id, user_id: upload.user_id, user_email: upload.user_email, at: upload.created_at };
-  const [signals] = await Promise.all([signalsOf(upload, file), writeFileChecks(check, namedNrcs(file))]);
-  const withMandates = await mandateErrors(upload.month, issues, signals);
-  return { status: 'validated', issues: withMandates, rows, signals, summary: summarise(result, parsed, withMandates) };
+  const written = new UploadSignals(upload.id);
+  const [signals] = await Promise.all([signalsOf(upload, file, written), writeFileChecks(check, namedNrcs(file))]);
+  await written.complete();
+  const withMandates = await mandateErrors(upload.month, issues, written.noMandate);
+  return { status: 'validated', issues: withMandates, rows, signals: { ...signals, written }, summary: summarise(result, parsed, withMandates) };
 }

@@ -2,6 +2,7 @@ import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
 import { sameEmployeeNumber } from '../../shared/rules/employee-number.js';
 import { addPreviousRow, addStoppedRow, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
+import type { SignalSink } from './signal-output.js';
 import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '../../shared/rules/register-signals.js';
 import { readBorrowerRecords } from '../data/borrower-summary.js';
 import { currentRegister, registerEntriesOf, type RegisterVersion } from '../data/register.js';
@@ -18,18 +19,36 @@ import { mandateSignalsOf } from './upload-mandates.js';
 const CHUNK = 1_600;
 const CHUNKS_IN_FLIGHT = 4;
 
-/** The items `keep` takes, in runs of `size`, drawn from `items` only as each run is asked for. */
-function* chunksOf<T>(items: Iterable<T>, keep: (item: T) => boolean, size: number): Generator<T[], void, undefined> {
+/** The items `keep` takes, in runs of `size` numbered from 0, drawn from `items` only as each run is asked for. */
+function* chunksOf<T>(items: Iterable<T>, keep: (item: T) => boolean, size: number): Generator<{ index: number; items: T[] }, void, undefined> {
   let run: T[] = [];
+  let index = 0;
   for (const item of items) {
     if (!keep(item)) continue;
     run.push(item);
     if (run.length === size) {
-      yield run;
+      yield { index: index++, items: run };
       run = [];
     }
   }
-  if (run.length) yield run;
+  if (run.length) yield { index, items: run };
+}
+
+/**
+ * The chunks' signals handed on in the chunks' order, whichever finishes first: the borrowers come in the
+ * order of their first rows, so each kind reaches the sink in row order. At most the chunks in flight wait.
+ */
+function inChunkOrder(emit: (signals: Signal[]) => Promise<void>): (index: number, signals: Signal[]) => Promise<void> {
+  const ready = new Map<number, Signal[]>();
+  let next = 0;
+  return async (index, signals) => {
+    ready.set(index, signals.sort(bySheetRow));
+    while (ready.has(next)) {
+      const released = ready.get(next)!;
+      ready.delete(next++);
+      await emit(released);
+    }
+  };
 }
 
 /** A register is read whole (its snapshot) for a file of at least one borrower for every this many of its employees. */
@@ -74,6 +93,9 @@ async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord,
   return found ? baseline : { ...baseline, previous: null };
 }
 
+/** What signalsOf answers: the signals themselves went to its sink. */
+export type SignalTally = Pick<SignalReport, 'baseline' | 'counts'>;
+
 /**
  * The deduction signals of a validated inputs or stoppages file: its payee key's previous
  * month (the stored rows of its latest inputs that is not rejected, and its stoppages) and what is on
@@ -87,12 +109,17 @@ async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord,
  * and probes it in memory, reading only the NRC-less rows' employee numbers.
  * An inputs file's new deductions are checked against the mandates they cite (NO_MANDATE, upload-mandates.ts)
  * unless `mandates: false` (the bench's baseline).
+ * The signals are handed to `sink` as they are found, each kind in row order, and counted, never all held:
+ * a chunk's once the chunks before it are handed on; the month's changes (NEW, CHANGED, MISSING,
+ * STOPPAGE_UNKNOWN) once the previous month is compared; EXPOSURE (judged before the previous month is known,
+ * one at most a borrower over a limit) and NO_MANDATE at the end.
  */
 export async function signalsOf(
   upload: Pick<UploadRecord, 'doc_kind' | 'month' | 'payee_key'>,
   file: ReadonlyMap<string, Borrower>,
+  sink: SignalSink,
   options: { mandates?: boolean } = {},
-): Promise<SignalReport> {
+): Promise<SignalTally> {
   const kind: FileContext['kind'] = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
   const settings = readSettings();
   const baseline = baselineFor(kind, upload, file);
@@ -105,11 +132,16 @@ export async function signalsOf(
   // The claimed mandates the borrowers' NRC summaries mirror, gathered from the reads made for the records.
   const mirrored = new Map<string, MandateTerms[]>();
 
+  const counts = tally([], 0);
+  const emit = async (signals: Signal[]) => {
+    for (const found of signals) counts[found.type.toLowerCase() as keyof typeof counts]++;
+    if (signals.length) await sink.add(signals);
+  };
+  const handOn = inChunkOrder(emit);
   const register = registerOf(file);
   const statuses = freshStatuses();
-  const fromRecords: Signal[] = [];
   let joinedCount = 0;
-  const early: { key: string; signal: Signal }[] = [];
+  const exposures: { key: string; signal: Signal }[] = [];
   // The borrowers are made a chunk at a time from the file's compact table (file-borrowers.ts), never all at
   // once; those without an NRC too, when a register may join them to one.
   const joinable = (b: Borrower) => !b.digits && b.employee_no !== null;
@@ -119,7 +151,7 @@ export async function signalsOf(
   // are looked up by number (an NRC under another's number is flagged on that NRC's rows).
   const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
     chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => sameEmployeeNumber(e.employee_no, b.employee_no))).map((b) => b.employee_no as string);
-  await inParallelFrom(withNrc, CHUNKS_IN_FLIGHT, async (read) => {
+  await inParallelFrom(withNrc, CHUNKS_IN_FLIGHT, async ({ index, items: read }) => {
     const onRegister = await registerMatchOf(await register, read);
     const joined = onRegister ? read.map((b) => joinThroughRegister(b, onRegister)) : read;
     joinedCount += joined.filter((b) => b.joined).length;
@@ -127,17 +159,16 @@ export async function signalsOf(
     const { records, employees, disputes, mandates } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
     for (const [digits, found] of mandates) mirrored.set(digits, found);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
-    if (onRegister) fromRecords.push(...registerSignals(ctx, joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS || joinable(b)), onRegister, records, (await settings).affordability.max_share_of_basic_pay));
-    const known = moved;
-    const exposure = exposureSignals(ctx, chunk, records, known ?? undefined);
-    if (known) fromRecords.push(...exposure.map((found) => found.signal));
-    else early.push(...exposure);
-    fromRecords.push(...identitySignalsOf(chunk, records, employees), ...disputeSignals(ctx, chunk, disputes));
+    const found: Signal[] = [];
+    if (onRegister) found.push(...registerSignals(ctx, joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS || joinable(b)), onRegister, records, (await settings).affordability.max_share_of_basic_pay));
+    exposures.push(...exposureSignals(ctx, chunk, records, moved ?? undefined));
+    found.push(...identitySignalsOf(chunk, records, employees), ...disputeSignals(ctx, chunk, disputes));
+    await handOn(index, found);
   });
   const { signals, continuing, moved: movedKeys, fresh } = await reconciled;
-  fromRecords.push(...early.filter((found) => movedKeys.has(found.key)).map((found) => found.signal));
-  if (kind === 'inputs' && options.mandates !== false) fromRecords.push(...(await mandateSignalsOf(upload, file, fresh, mirrored)));
-  const all = [...signals, ...fromRecords].sort(bySheetRow);
+  await emit(signals);
+  await emit(exposures.filter((found) => movedKeys.has(found.key)).map((found) => found.signal).sort(bySheetRow));
+  if (kind === 'inputs' && options.mandates !== false) await emit(await mandateSignalsOf(upload, file, fresh, mirrored));
   const b = await baseline;
-  return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: { ...tally(all, continuing), ...(joinedCount ? { joined: joinedCount } : {}) }, signals: all };
+  return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: { ...counts, continuing, ...(joinedCount ? { joined: joinedCount } : {}) } };
 }

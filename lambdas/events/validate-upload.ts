@@ -1,8 +1,6 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '../../shared/api/submissions.js';
-import { SIGNAL_PAGE_SIZE } from '../../shared/api/signals.js';
 import { issuesCsv } from '../../shared/rules/csv.js';
-import { SIGNAL_TYPES, type SignalType } from '../../shared/rules/signals.js';
 import {
   claimValidation,
   getUpload,
@@ -15,7 +13,6 @@ import {
   stripQuotes,
   updateValidation,
 } from '../data/uploads.js';
-import { putNrcSignals } from '../data/nrc-signals.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { failedValidation, validateDeductionFile } from './deduction-validation.js';
@@ -67,18 +64,12 @@ async function processRecord(record: S3EventRecord): Promise<void> {
   const outcome = same ? await validate(upload, object.data, (stage) => updateValidation(id, head.etag, { stage })) : secondFile(id);
   if (!outcome) return;
   const keys = resultKeys(id);
-  const signals = outcome.signals?.signals ?? [];
-  const ofType = (type: SignalType) => signals.filter((signal) => signal.type === type);
+  // The signals' lists, first page and kinds by NRC are written as validation finds them (signal-output.ts).
   await Promise.all([
     putResult(keys.issues, JSON.stringify(outcome.issues), 'application/json'),
     outcome.rows.complete(),
     // With a BOM, so that Excel reads the messages' dashes as UTF-8.
-    putResult(keys.report, `\uFEFF${issuesCsv(outcome.issues, signals)}`, 'text/csv; charset=utf-8'),
-    // Only the types found: a missing list reads as empty (GET /api/uploads/{id} and the paging route).
-    ...(signals.length ? [putResult(keys.signalsHead, JSON.stringify(SIGNAL_TYPES.flatMap((type) => ofType(type).slice(0, SIGNAL_PAGE_SIZE))), 'application/json')] : []),
-    ...SIGNAL_TYPES.filter((type) => ofType(type).length).map((type) => putResult(keys.signals(type), JSON.stringify(ofType(type)), 'application/json')),
-    // The same signals by NRC: what the employee portal reads of one person.
-    putNrcSignals(id, signals),
+    outcome.signals ? outcome.signals.written.writeReport(outcome.issues) : putResult(keys.report, `\uFEFF${issuesCsv(outcome.issues)}`, 'text/csv; charset=utf-8'),
   ]);
   await updateValidation(id, head.etag, {
     ...outcome.summary,

@@ -4,6 +4,7 @@ import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import type { RegisterEmployee } from '../../shared/rules/register.js';
 import { borrowersOf } from '../../shared/rules/signal-borrowers.js';
+import type { Signal } from '../../shared/rules/signals.js';
 import type { RegisterEntry } from '../../lambdas/data/register.js';
 import { registerEntry } from '../support/register.js';
 
@@ -39,10 +40,16 @@ const row = (e: RegisterEntry, over: Partial<CanonicalRow> = {}): CanonicalRow =
   ...over,
 });
 
-/** The NOT_ON_PAYROLL signals of an inputs file of these rows, by NRC, and how many rows were joined to the register. */
+/** The NOT_ON_PAYROLL signals of an inputs file of these rows as validation stores them, by NRC, and how many rows were joined to the register. */
 async function offPayroll(rows: CanonicalRow[]) {
-  const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(rows), { mandates: false });
-  return { off: report.signals.filter((s) => s.type === 'NOT_ON_PAYROLL').map((s) => s.nrc ?? s.employee_no), joined: report.counts.joined ?? 0 };
+  const { UploadSignals } = await import('../../lambdas/events/signal-output.js');
+  const { readResultJson, resultKeys } = await import('../../lambdas/data/uploads.js');
+  const id = randomUUID();
+  const written = new UploadSignals(id);
+  const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(rows), written, { mandates: false });
+  await written.complete();
+  const off = (await readResultJson<Signal[]>(resultKeys(id).signals('NOT_ON_PAYROLL'))) ?? [];
+  return { off: off.map((s) => s.nrc ?? s.employee_no), joined: report.counts.joined ?? 0 };
 }
 
 describe('the register snapshot', () => {
@@ -88,5 +95,49 @@ describe('the register snapshot', () => {
     const found = await offPayroll([row(named), row(unnamed, { nrc: null }), row(registerEntry(), { nrc: null, employee_no: 'EMPNOBODY1' })]);
     // Assess
     expect(found).toEqual({ off: ['EMPNOBODY1'], joined: 1 });
+  });
+
+  it('hands the signals of a file mostly off a small register on a chunk at a time, and writes them whole by kind: counts, first pages, lists, CSV report, kinds by NRC', async () => {
+    // Prepare: a register of two; a file of those two and 1,700 borrowers off it (no previous month: all NEW)
+    const { UploadSignals } = await import('../../lambdas/events/signal-output.js');
+    const { readResultJson, readUploadObject, resultKeys } = await import('../../lambdas/data/uploads.js');
+    const { nrcSignalsIn } = await import('../../lambdas/data/nrc-signals.js');
+    const on = [registerEntry(), registerEntry()];
+    await register.putRegister({ month: MONTH, entries: on, uploadedBy: 'pmec@example.com' });
+    const off = Array.from({ length: 1_700 }, () => registerEntry());
+    const file = [row(on[0]!), ...off.map((e) => row(e)), row(on[1]!)];
+    const id = randomUUID();
+    const written = new UploadSignals(id);
+    const handed: Signal[][] = [];
+    // Act
+    const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(file, file.map((_, i) => i + 2)), {
+      add: (signals) => (handed.push([...signals]), written.add(signals)),
+    }, { mandates: false });
+    await written.complete();
+    await written.writeReport({ errors: [], warnings: [], fraud: [] });
+    // Assess: counted, and never handed on all at once
+    expect(report.counts).toMatchObject({ new: 1_702, not_on_payroll: 1_700 });
+    const offCalls = handed.map((batch) => batch.filter((s) => s.type === 'NOT_ON_PAYROLL').length).filter(Boolean);
+    expect(offCalls.length).toBeGreaterThan(1);
+    expect(Math.max(...offCalls)).toBeLessThan(1_700);
+    // Assess: each kind's list whole and in row order, its first page the head's
+    const rowsOf = (signals: Signal[]) => signals.map((s) => s.row);
+    const offList = (await readResultJson<Signal[]>(resultKeys(id).signals('NOT_ON_PAYROLL')))!;
+    expect(rowsOf(offList)).toEqual(Array.from({ length: 1_700 }, (_, i) => i + 3));
+    expect(offList.map((s) => s.nrc)).toEqual(off.map((e) => e.nrc));
+    const head = (await readResultJson<Signal[]>(resultKeys(id).signalsHead))!;
+    expect(head.filter((s) => s.type === 'NOT_ON_PAYROLL')).toEqual(offList.slice(0, 200));
+    expect(rowsOf(head.filter((s) => s.type === 'NEW'))).toEqual(Array.from({ length: 200 }, (_, i) => i + 2));
+    // Assess: the CSV report holds every signal, merged in row order
+    const csv = new TextDecoder().decode((await readUploadObject(resultKeys(id).report))!.data).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(csv[0]).toBe('severity,type,row,column,message');
+    const lines = csv.slice(1).map((line) => line.split(','));
+    expect(lines).toHaveLength(3_402);
+    expect(lines.filter((cells) => cells[1] === 'NOT_ON_PAYROLL')).toHaveLength(1_700);
+    const csvRows = lines.map((cells) => Number(cells[2]));
+    expect(csvRows).toEqual([...csvRows].sort((a, b) => a - b));
+    // Assess: the portal finds an off-register borrower's kinds by NRC
+    const kinds = await nrcSignalsIn([id], nrcDigits(off[1_650]!.nrc));
+    expect(kinds.get(id)?.sort()).toEqual(['NEW', 'NOT_ON_PAYROLL']);
   });
 });

@@ -51,7 +51,7 @@ export async function deductionsOf(digits: string, now = new Date()): Promise<Po
     .sort((a, b) => b.month.localeCompare(a.month) || (a.org_name ?? a.payee_key).localeCompare(b.org_name ?? b.payee_key) || a.kind.localeCompare(b.kind))
     .map((item): PortalDeduction => {
       const dispute = item.kind === 'input' ? disputeOf.get(`${item.payee_key}#${item.month}`) ?? null : null;
-      const types = new Set((item.submission_id ? signals.get(item.submission_id) ?? [] : []).map((signal) => signal.type));
+      const types = new Set(item.submission_id ? signals.get(item.submission_id) ?? [] : []);
       return {
         month: item.month,
         org_name: item.org_name,
