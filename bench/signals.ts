@@ -1,3 +1,4 @@
+import type { InitializeMiddleware } from '@smithy/types';
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'esbuild';
@@ -138,9 +139,10 @@ export const signalsBench: Bench = {
       const calls = new Map<string, number>();
       let counting = false;
       const count = (name: string) => counting && calls.set(name, (calls.get(name) ?? 0) + 1);
-      for (const client of [dynamo, (await import('../lambdas/data/clients.js')).s3]) {
-        client.middlewareStack.add((next, context) => (args) => (count(String(context.commandName)), next(args)), { step: 'initialize', name: 'benchCallCounter' });
-      }
+      const counter = <I extends object, O extends object>(): InitializeMiddleware<I, O> => (next, context) => (args) => (count(String(context.commandName)), next(args));
+      const counted = { step: 'initialize', name: 'benchCallCounter' } as const;
+      dynamo.middlewareStack.add(counter(), counted);
+      (await import('../lambdas/data/clients.js')).s3.middlewareStack.add(counter(), counted);
       const raw: number[] = [];
       const step: number[] = [];
       let report: Awaited<ReturnType<typeof signalsOf>> | null = null;
