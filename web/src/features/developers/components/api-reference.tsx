@@ -1,0 +1,61 @@
+import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { OpenApiDocument } from '@shared/api/system';
+import { loadRedoc } from '../load-redoc';
+import { BRAND_SHADES, PRIMARY_SHADE, SYSTEM_FONT } from '@/lib/theme-tokens';
+
+/**
+ * Redoc's look, in the app's colours and type. Its search runs in a worker made from a blob, which the
+ * Content-Security-Policy does not allow: the sidebar lists every operation instead.
+ */
+const REDOC_OPTIONS = {
+  hideHostname: true,
+  disableSearch: true,
+  nativeScrollbars: true,
+  scrollYOffset: 0,
+  sortTagsAlphabetically: false,
+  expandResponses: '200,2XX',
+  theme: {
+    colors: { primary: { main: BRAND_SHADES[PRIMARY_SHADE] } },
+    typography: { fontFamily: SYSTEM_FONT, headings: { fontFamily: SYSTEM_FONT } },
+    sidebar: { width: '280px' },
+  },
+} as const;
+
+/**
+ * The contract rendered by Redoc, whose bundle (about 330 KB gzipped) is fetched only when this page opens.
+ */
+export function ApiReference({ document }: { document: OpenApiDocument }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    loadRedoc()
+      .then((redoc) => {
+        if (cancelled || !container.current) return;
+        redoc.init(document, REDOC_OPTIONS, container.current, (error) => !cancelled && setState(error ? 'failed' : 'ready'));
+      })
+      .catch(() => !cancelled && setState('failed'));
+    return () => {
+      cancelled = true;
+    };
+  }, [document]);
+
+  return (
+    <Stack gap="sm">
+      {state === 'loading' && (
+        <Text c="dimmed" size="sm">
+          <Loader size="xs" mr="xs" />
+          Loading the reference…
+        </Text>
+      )}
+      {state === 'failed' && (
+        <Alert color="red" title="The reference could not be shown">
+          Reload the page to try again, or read the contract as JSON with the link above.
+        </Alert>
+      )}
+      <div ref={container} data-testid="api-reference" />
+    </Stack>
+  );
+}
