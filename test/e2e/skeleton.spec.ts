@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { getHistory } from '../../shared/routes/history.js';
 import { createUser } from '../support/cognito.js';
 import { expectSignInScreen, passwordField, signInThroughUi, twinInfo } from './support.js';
 
@@ -106,5 +107,15 @@ test.describe('session gating', () => {
     await expect(page).toHaveURL(/\/signup$/);
     await page.goto('/FORGOT/');
     await expect(page).not.toHaveURL(/\/signin/);
+  });
+
+  test('the API reference opens without a session and shows the routes of the contract', async ({ page }) => {
+    await page.goto('/developers');
+    await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
+    const reference = page.getByTestId('api-reference');
+    await expect(reference.getByText('/api/history', { exact: true }).first()).toBeAttached();
+    await expect(reference.getByText(getHistory.summary).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'openapi.json' })).toHaveAttribute('href', '/api/openapi.json');
+    if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/developers.png`, fullPage: false });
   });
 });
