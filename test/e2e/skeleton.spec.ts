@@ -112,9 +112,12 @@ test.describe('session gating', () => {
   test('the API reference opens without a session and shows the routes of the contract', async ({ page }) => {
     await page.goto('/developers');
     await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
+    // Redoc lays out some 70 operations: hang guards sized for a loaded machine, not waits.
+    test.setTimeout(120_000);
     const reference = page.getByTestId('api-reference');
-    await expect(reference.getByText('/api/history', { exact: true }).first()).toBeAttached();
-    await expect(reference.getByText(getHistory.summary).first()).toBeVisible();
+    await expect(reference.getByRole('heading', { name: getHistory.summary })).toBeAttached({ timeout: 60_000 });
+    await reference.getByText('history', { exact: true }).first().click();
+    await expect(reference.getByRole('heading', { name: getHistory.summary })).toBeInViewport();
     await expect(page.getByRole('link', { name: 'openapi.json' })).toHaveAttribute('href', '/api/openapi.json');
     if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/developers.png`, fullPage: false });
   });

@@ -2,6 +2,7 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { OpenApiDocument } from '@shared/api/system';
 import { loadRedoc } from '../load-redoc';
+import classes from './api-reference.module.css';
 import { BRAND_SHADES, PRIMARY_SHADE, SYSTEM_FONT } from '@/lib/theme-tokens';
 
 /**
@@ -13,8 +14,6 @@ const REDOC_OPTIONS = {
   disableSearch: true,
   nativeScrollbars: true,
   scrollYOffset: 0,
-  sortTagsAlphabetically: false,
-  expandResponses: '200,2XX',
   theme: {
     colors: { primary: { main: BRAND_SHADES[PRIMARY_SHADE] } },
     typography: { fontFamily: SYSTEM_FONT, headings: { fontFamily: SYSTEM_FONT } },
@@ -55,7 +54,7 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
           Reload the page to try again, or read the contract as JSON with the link above.
         </Alert>
       )}
-      <div ref={container} data-testid="api-reference" />
+      <div ref={container} className={classes.reference} data-testid="api-reference" />
     </Stack>
   );
 }
