@@ -29,6 +29,17 @@ export function ApiReference({ document }: { document: OpenApiDocument }) {
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    // Redoc labels its sidebar entries apart from the text they show (the method badge, a tag's nested
+    // entries): without the label, each entry's name is the text a person sees and a voice user says.
+    const relabel = () => element.querySelectorAll('[role="menuitem"][aria-label]').forEach((item) => item.removeAttribute('aria-label'));
+    const observer = new MutationObserver(relabel);
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
     let cancelled = false;
     loadRedoc()
       .then((redoc) => {

@@ -32,7 +32,7 @@ export function DevelopersPage() {
             <Text maw={760}>
               Every route of the platform, its parameters, body, answer, errors and who may call it, generated from the platform’s own route table. Your
               system can read the same contract as OpenAPI 3.1:{' '}
-              <Anchor href={apiUrlFor(getOpenApi.path)} target="_blank" rel="noreferrer">
+              <Anchor href={apiUrlFor(getOpenApi.path)} target="_blank" rel="noreferrer" underline="always">
                 openapi.json
               </Anchor>
               .
