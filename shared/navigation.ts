@@ -15,6 +15,8 @@ export const PUBLIC_SCREENS = [
   { path: '/forgot', label: 'Forgot password', aliases: ['/forgot-password'] },
   { path: '/reset', label: 'Reset password', aliases: ['/reset-password'] },
   { path: '/invite-accept', label: 'Accept an invite', aliases: ['/invite'] },
+  // The API's reference for lenders' developers: the contract discloses no data (GET /api/openapi.json).
+  { path: '/developers', label: 'API reference', aliases: [] },
 ] as const satisfies readonly PublicScreenDef[];
 
 /** The entry paths: they send a person to /app when signed in, to /signin otherwise. */

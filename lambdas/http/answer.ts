@@ -11,7 +11,7 @@ import type { RouteDef } from '../../shared/routes/define.js';
 export type RouteAnswer<R extends RouteDef> = R extends { response: infer S extends ZodType } ? z.input<S> : never;
 
 /** The body of every refusal (shared/api/errors.ts), with the state it ran into where there is one. */
-export type ApiErrorBody = z.input<typeof apiErrorSchema> & { details?: unknown };
+export type ApiErrorBody = z.input<typeof apiErrorSchema>;
 
 /** An answer with a status of its own (201, 503, ...): the route's body or an error body. */
 export interface StatusResult<R extends RouteDef> {

@@ -1,8 +1,8 @@
 import { PUBLIC } from '../access.js';
-import { healthResponseSchema } from '../api/system.js';
+import { healthResponseSchema, openApiDocumentSchema } from '../api/system.js';
 import { featureRoutes } from './define.js';
 
-/** The platform itself: health. */
+/** The platform itself: health and the API's contract. */
 const route = featureRoutes('system');
 
 export const getHealth = route({
@@ -15,4 +15,18 @@ export const getHealth = route({
   summary: 'Answers { ok: true } once every dependency answers.',
 });
 
-export const SYSTEM_ROUTES = [getHealth] as const;
+/**
+ * The contract is public: it discloses no data, only the routes the web app's own bundle already carries,
+ * and a lender's developer reads it before their organisation has any credentials.
+ */
+export const getOpenApi = route({
+  id: 'get-openapi',
+  method: 'GET',
+  path: '/api/openapi.json',
+  access: PUBLIC,
+  uses: {},
+  response: openApiDocumentSchema,
+  summary: 'The API’s contract: an OpenAPI 3.1 document generated from the route table (every route, its parameters, body, answer, errors and who may call it).',
+});
+
+export const SYSTEM_ROUTES = [getHealth, getOpenApi] as const;

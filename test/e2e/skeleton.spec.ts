@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { getHistory } from '../../shared/routes/history.js';
 import { createUser } from '../support/cognito.js';
+import { expectNoSeriousViolations } from './accessibility-support.js';
 import { expectSignInScreen, passwordField, signInThroughUi, twinInfo } from './support.js';
 
 const twin = twinInfo();
@@ -106,5 +108,19 @@ test.describe('session gating', () => {
     await expect(page).toHaveURL(/\/signup$/);
     await page.goto('/FORGOT/');
     await expect(page).not.toHaveURL(/\/signin/);
+  });
+
+  test('the API reference opens without a session and shows the routes of the contract', async ({ page }) => {
+    await page.goto('/developers');
+    await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
+    // Redoc lays out some 70 operations: hang guards sized for a loaded machine, not waits.
+    test.setTimeout(240_000);
+    const reference = page.getByTestId('api-reference');
+    await expect(reference.getByRole('heading', { name: getHistory.summary })).toBeAttached({ timeout: 150_000 });
+    await reference.getByText('history', { exact: true }).first().click();
+    await expect(reference.getByRole('heading', { name: getHistory.summary })).toBeInViewport();
+    await expectNoSeriousViolations(page, '/developers, the reference rendered');
+    await expect(page.getByRole('link', { name: 'openapi.json' })).toHaveAttribute('href', '/api/openapi.json');
+    if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/developers.png`, fullPage: false });
   });
 });

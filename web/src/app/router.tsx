@@ -19,6 +19,7 @@ const SCREEN_MODULES: Record<ScreenPath, ScreenModule> = {
   '/forgot': () => import('./routes/auth/forgot'),
   '/reset': () => import('./routes/auth/reset'),
   '/invite-accept': () => import('./routes/auth/invite-accept'),
+  '/developers': () => import('./routes/developers'),
   '/app': () => import('./routes/app/dashboard'),
   '/pending': () => import('./routes/app/pending'),
   '/upload': () => import('./routes/app/upload'),
