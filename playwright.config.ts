@@ -17,7 +17,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     // A failed test keeps its trace: every action, its network and the page's DOM before and after each.
     // Not the screencast: encoding a frame of every paint of every test, passing ones included, cost the
-    // browser about 40% more CPU (decision 0101); the failure's own screenshot is kept below.
+    // browser about 15% more CPU (docs/decisions); the failure's own screenshot is kept below.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
