@@ -138,6 +138,8 @@ export function startStreamMapping(opts: StreamMappingOptions) {
     streamArn ??= await describeTable(opts.endpoint, opts.region, opts.tableName);
     if (!streamArn) return 0;
     if (!iterators.size || Date.now() - describedAt > REDESCRIBE_MS) {
+      // A fresh start from the checkpoints as well: an iterator held too long is never trusted.
+      iterators.clear();
       const { StreamDescription } = await streamsCall<{ StreamDescription: { Shards: Shard[] } }>(opts.endpoint, opts.region, 'DescribeStream', { StreamArn: streamArn });
       shards = StreamDescription.Shards;
       describedAt = Date.now();
@@ -210,7 +212,12 @@ export function startStreamMapping(opts: StreamMappingOptions) {
     async drain(): Promise<number> {
       let total = 0;
       for (;;) {
-        const read = await inTurn(pollOnce);
+        // Each of drain's polls starts from the checkpoints and the stream's shards as they are now, so what
+        // was written before it is read, whatever a held iterator last answered.
+        const read = await inTurn(() => {
+          iterators.clear();
+          return pollOnce();
+        });
         total += read;
         if (!read) return total;
       }
