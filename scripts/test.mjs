@@ -48,6 +48,13 @@ const STAGES = [
 const width = Math.max(...STAGES.map((s) => s.name.length));
 const color = process.stdout.isTTY ? (i, text) => `\x1b[${31 + (i % 6)}m${text}\x1b[0m` : (_i, text) => text;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** Bash's `times`: the shell's user and system time, then its children's; the children's summed, in seconds. */
+const cpuSeconds = (text) => {
+  const children = text.trim().split('\n')[1] ?? '';
+  const values = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
+  return values.length === 2 ? values[0] + values[1] : undefined;
+};
+const cpu = (value) => (value === undefined ? 'CPU ?' : `${value.toFixed(1)} s CPU`);
 
 const children = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -70,8 +77,13 @@ function run(stage, index) {
   const started = Date.now();
   const lines = [];
   return new Promise((resolve) => {
-    // A process group of its own, so that an interrupted run stops the stage's twins and browsers too.
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // A process group of its own, so that an interrupted run stops the stage's twins and browsers too. Bash
+    // runs the command and then writes, on a pipe of its own, the CPU time of everything the stage waited for
+    // (`times`): on a machine whose cores are all busy, CPU seconds say what a stage costs; wall time does not.
+    const script = '"$@"; rc=$?; times >&3; exit $rc';
+    const child = spawn('bash', ['-c', script, stage.name, cmd, ...args], { cwd: root, env: { ...process.env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true });
+    let times = '';
+    child.stdio[3].on('data', (chunk) => (times += chunk));
     children.add(child);
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
@@ -88,8 +100,8 @@ function run(stage, index) {
     child.on('error', (error) => lines.push(String(error)));
     child.on('close', (code) => {
       children.delete(child);
-      const result = { stage, ok: code === 0, code, ms: Date.now() - started, lines };
-      process.stdout.write(`${prefix}${result.ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds(result.ms)}\n`);
+      const result = { stage, ok: code === 0, code, ms: Date.now() - started, cpu: cpuSeconds(times), lines };
+      process.stdout.write(`${prefix}${result.ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds(result.ms)} (${cpu(result.cpu)})\n`);
       resolve(result);
     });
   });
@@ -138,13 +150,15 @@ const slow = slowestFiles(reports, root, 10);
 for (const f of slow) console.log(`  ${seconds(f.ms).padStart(8)}  ${f.suite.padEnd(11)} ${f.file}`);
 if (!slow.length) console.log('  (no test report was written)');
 
-console.log('\nStages:');
+console.log('\nStages (wall time, then CPU time: user + system of the stage and everything it started):');
 for (const stage of STAGES) {
   const r = results.get(stage.name);
   if (!r && only.length) continue;
   const state = !r ? 'not run' : r.skipped ?? (r.ok ? 'passed' : `FAILED (exit ${r.code})`);
-  console.log(`  ${stage.name.padEnd(width)}  ${r && !r.skipped ? seconds(r.ms).padStart(8) : ''.padStart(8)}  ${state}`);
+  const ran = r && !r.skipped;
+  console.log(`  ${stage.name.padEnd(width)}  ${ran ? seconds(r.ms).padStart(8) : ''.padStart(8)}  ${ran ? cpu(r.cpu).padStart(12) : ''.padStart(12)}  ${state}`);
 }
-console.log(`  ${'total'.padEnd(width)}  ${seconds(total).padStart(8)}  ${failed.length ? `${failed.length} stage(s) failed` : 'all passed'}`);
+const cpuTotal = [...results.values()].reduce((sum, r) => sum + (r.cpu ?? 0), 0);
+console.log(`  ${'total'.padEnd(width)}  ${seconds(total).padStart(8)}  ${cpu(cpuTotal).padStart(12)}  ${failed.length ? `${failed.length} stage(s) failed` : 'all passed'}`);
 if (existsSync(reports)) console.log(`\nTest reports (JSON): ${path.relative(root, reports)}/`);
 process.exit(failed.length || !chromium.ok ? 1 : 0);

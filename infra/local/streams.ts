@@ -15,6 +15,12 @@ import type { StreamTriggerDef } from '../definitions.js';
  */
 type Handler = (event: DynamoDBStreamEvent, context: unknown) => Promise<unknown>;
 
+/** How often the shards are asked for even while every open shard's iterator is held. */
+const REDESCRIBE_MS = 10_000;
+/** How often a stream is polled while records come, and at most while it stays empty. */
+const POLL_MS = 300;
+const IDLE_POLL_MS = 1_200;
+
 export interface StreamMappingOptions {
   endpoint: string;
   region: string;
@@ -116,36 +122,69 @@ export function startStreamMapping(opts: StreamMappingOptions) {
     await deliver(rest, retries + 1);
   };
 
-  /** Reads each shard from its checkpoint and delivers what it finds; answers how many records it read. */
+  /**
+   * As Lambda's poller does, each shard is read on with the iterator its last GetRecords answered: one call
+   * a poll, where asking for the stream's shards and a fresh iterator every 300 ms cost each twin a steady
+   * share of a core. The shards are asked for again when one closes, when no iterator is held (at start,
+   * after an error), and every REDESCRIBE_MS; an error drops the iterators, so the next poll starts again
+   * from the checkpoints (DynamoDB Local restarted, an iterator expired).
+   */
+  const iterators = new Map<string, string>();
+  let shards: Shard[] = [];
+  let describedAt = 0;
+
+  /** Reads each shard from where it was and delivers what it finds; answers how many records it read. */
   const pollOnce = async (): Promise<number> => {
     streamArn ??= await describeTable(opts.endpoint, opts.region, opts.tableName);
     if (!streamArn) return 0;
-    const { StreamDescription } = await streamsCall<{ StreamDescription: { Shards: Shard[] } }>(opts.endpoint, opts.region, 'DescribeStream', { StreamArn: streamArn });
+    if (!iterators.size || Date.now() - describedAt > REDESCRIBE_MS) {
+      // A fresh start from the checkpoints as well: an iterator held too long is never trusted.
+      iterators.clear();
+      const { StreamDescription } = await streamsCall<{ StreamDescription: { Shards: Shard[] } }>(opts.endpoint, opts.region, 'DescribeStream', { StreamArn: streamArn });
+      shards = StreamDescription.Shards;
+      describedAt = Date.now();
+    }
     let read = 0;
-    // Parents before children: a child's records follow its parent's.
-    for (const shard of StreamDescription.Shards) {
-      if (finished.has(shard.ShardId)) continue;
-      if (shard.ParentShardId && !finished.has(shard.ParentShardId) && StreamDescription.Shards.some((s) => s.ShardId === shard.ParentShardId)) continue;
-      const after = checkpoints[shard.ShardId];
-      const { ShardIterator } = await streamsCall<{ ShardIterator?: string }>(opts.endpoint, opts.region, 'GetShardIterator', {
-        StreamArn: streamArn,
-        ShardId: shard.ShardId,
-        ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
-      });
-      if (!ShardIterator) continue;
-      const out = await streamsCall<{ Records?: DynamoDBRecord[]; NextShardIterator?: string }>(opts.endpoint, opts.region, 'GetRecords', { ShardIterator, Limit: 1000 });
-      const records = (out.Records ?? []).map((r) => ({ ...r, eventSourceARN: streamArn }) as DynamoDBRecord);
-      read += records.length;
-      for (let i = 0; i < records.length; ) {
-        // A batch is at most batchSize records that pass the mapping's filter; filtered ones are only checkpointed.
-        const batch: DynamoDBRecord[] = [];
-        let last = i;
-        for (; last < records.length && batch.length < trigger.batchSize; last++) if (matchesTrigger(records[last]!, trigger)) batch.push(records[last]!);
-        if (batch.length) await deliver(batch, 0);
-        checkpoint(shard.ShardId, records[last - 1]!.dynamodb!.SequenceNumber!);
-        i = last;
+    try {
+      // Parents before children: a child's records follow its parent's.
+      for (const shard of shards) {
+        if (finished.has(shard.ShardId)) continue;
+        if (shard.ParentShardId && !finished.has(shard.ParentShardId) && shards.some((s) => s.ShardId === shard.ParentShardId)) continue;
+        let iterator = iterators.get(shard.ShardId);
+        if (!iterator) {
+          const after = checkpoints[shard.ShardId];
+          const { ShardIterator } = await streamsCall<{ ShardIterator?: string }>(opts.endpoint, opts.region, 'GetShardIterator', {
+            StreamArn: streamArn,
+            ShardId: shard.ShardId,
+            ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
+          });
+          if (!ShardIterator) continue;
+          iterator = ShardIterator;
+        }
+        const out = await streamsCall<{ Records?: DynamoDBRecord[]; NextShardIterator?: string }>(opts.endpoint, opts.region, 'GetRecords', { ShardIterator: iterator, Limit: 1000 });
+        const records = (out.Records ?? []).map((r) => ({ ...r, eventSourceARN: streamArn }) as DynamoDBRecord);
+        read += records.length;
+        for (let i = 0; i < records.length; ) {
+          // A batch is at most batchSize records that pass the mapping's filter; filtered ones are only checkpointed.
+          const batch: DynamoDBRecord[] = [];
+          let last = i;
+          for (; last < records.length && batch.length < trigger.batchSize; last++) if (matchesTrigger(records[last]!, trigger)) batch.push(records[last]!);
+          if (batch.length) await deliver(batch, 0);
+          checkpoint(shard.ShardId, records[last - 1]!.dynamodb!.SequenceNumber!);
+          i = last;
+        }
+        if (out.NextShardIterator) {
+          iterators.set(shard.ShardId, out.NextShardIterator);
+        } else {
+          // The shard is closed: once read to its end it is finished, and its children are asked for.
+          iterators.delete(shard.ShardId);
+          describedAt = 0;
+          if (!records.length) finished.add(shard.ShardId);
+        }
       }
-      if (!out.NextShardIterator && !records.length) finished.add(shard.ShardId);
+    } catch (error) {
+      iterators.clear();
+      throw error;
     }
     return read;
   };
@@ -157,23 +196,35 @@ export function startStreamMapping(opts: StreamMappingOptions) {
     return next;
   };
 
-  const timer = setInterval(() => {
-    if (!stopped) inTurn(pollOnce).catch((error: unknown) => console.error(`[streams] ${trigger.id}: ${String(error)}`));
-  }, 300);
+  // Every 300 ms while records come; a stream that stays empty is polled less often, up to once a second
+  // (drain, which tests and shutdown call, still reads at once).
+  let delay = POLL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    const read = await inTurn(pollOnce).catch((error: unknown) => (console.error(`[streams] ${trigger.id}: ${String(error)}`), 0));
+    delay = read ? POLL_MS : Math.min(IDLE_POLL_MS, delay * 2);
+    if (!stopped) timer = setTimeout(tick, delay);
+  };
+  timer = setTimeout(tick, POLL_MS);
 
   return {
     /** Delivers until the stream holds nothing new: used by tests and on shutdown. */
     async drain(): Promise<number> {
       let total = 0;
       for (;;) {
-        const read = await inTurn(pollOnce);
+        // Each of drain's polls starts from the checkpoints and the stream's shards as they are now, so what
+        // was written before it is read, whatever a held iterator last answered.
+        const read = await inTurn(() => {
+          iterators.clear();
+          return pollOnce();
+        });
         total += read;
         if (!read) return total;
       }
     },
     async stop(): Promise<void> {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await turn;
     },
   };

@@ -4,10 +4,10 @@ import { expect, type Page } from '@playwright/test';
 /** WCAG 2.1 A and AA, the rules the platform holds itself to. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Waits until the screen has settled (no request in flight, no loader shown). */
+/** Waits until the screen has settled (no request in flight, no loader shown), as long as any expectation may wait. */
 export async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0);
 }
 
 /**
