@@ -7,6 +7,7 @@ import { CHUNK_PREFIX, chunkKey } from '../../lambdas/data/ingestion-layout.js';
 import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
 import { ingestJobKey } from '../../lambdas/data/submissions.js';
 import { pendingScheduleKey, scheduleKeys } from '../../lambdas/data/payroll/schedule-files.js';
+import { reconciliationKeys } from '../../lambdas/data/payroll/reconciliation.js';
 import { REGISTER_JOB_PREFIX, registerJobKey } from '../../lambdas/data/register-ingestion.js';
 import { incomingKey, resultKeys } from '../../lambdas/data/uploads.js';
 import { nrcSignalsKey } from '../../lambdas/data/nrc-signals.js';
@@ -39,6 +40,8 @@ const KEY = {
   storedStoppages: storagePath({ ...upload, doc_kind: 'stoppages' }),
   storedOnboarding: storagePath({ ...upload, payee_key: '', doc_kind: 'onboarding' }),
   storedRegister: storagePath({ ...upload, payee_key: '', doc_kind: 'register' }),
+  storedApplied: storagePath({ ...upload, payee_key: '', doc_kind: 'applied' }),
+  reconciliationLines: reconciliationKeys(id, '1234').lines,
   registerJob: registerJobKey(id, 3, 12),
   staging: stagingKey('user-sub-1', id, 'Payslip scan.PDF'),
   filed: finalEvidenceKey({ month: '2026-03', payeeKey: '1234', fiName: 'Zambia Lenders Ltd', timestamp: 1772700000000, n: 1, file: 'payslip-scan.pdf' }),
@@ -67,6 +70,8 @@ const PATTERN_OF: Record<KeyName, string> = {
   storedStoppages: KEYS.uploads.stored[1],
   storedOnboarding: KEYS.onboarding.stored,
   storedRegister: KEYS.uploads.storedRegister,
+  storedApplied: KEYS.uploads.storedApplied,
+  reconciliationLines: KEYS.uploads.results,
   registerJob: KEYS.uploads.registerJobs,
   staging: KEYS.evidence.staging,
   filed: KEYS.evidence.filed,
@@ -108,6 +113,10 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['ingest-submission', 'uploads', 'write', 'chunk'],
   ['ingest-chunk', 'uploads', 'read', 'chunk'],
   ['submit-upload', 'uploads', 'write', 'storedRegister'],
+  ['submit-upload', 'uploads', 'write', 'storedApplied'],
+  ['validate-upload', 'uploads', 'write', 'reconciliationLines'],
+  ['get-reconciliation', 'uploads', 'read', 'reconciliationLines'],
+  ['validate-upload', 'uploads', 'read', 'scheduleLines'],
   // A register becomes current once a second admin of the payroll authority approves its proposal.
   ['decide-register-proposal', 'uploads', 'write', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'registerJob'],

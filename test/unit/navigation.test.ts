@@ -35,7 +35,7 @@ describe('navigation', () => {
     expect(screenFor(`${path}/`)?.path).toBe(path);
   });
 
-  it('gives the wide frame to the four wide tables only', () => {
-    expect(SCREENS.filter((s) => 'wide' in s && s.wide).map((s) => s.path)).toEqual(['/reports', '/reviews', '/disputes', '/admin/requests']);
+  it('gives the wide frame to the five wide tables only', () => {
+    expect(SCREENS.filter((s) => 'wide' in s && s.wide).map((s) => s.path)).toEqual(['/reports', '/reviews', '/disputes', '/reconciliation', '/admin/requests']);
   });
 });

@@ -40,7 +40,8 @@ describe('the OpenAPI document of the route table', () => {
       const operation = document.paths[route.path]![route.method.toLowerCase()]!;
       expect(operation['x-access'], route.id).toEqual(route.access);
       expect(operation.description, route.id).toContain(whoMayCall(route.access));
-      const expected = route.access.kind === 'public' ? [] : route.access.kind === 'employee' ? [{ employee: [] }] : [{ staff: [] }];
+      const expected =
+        route.access.kind === 'public' ? [] : route.access.kind === 'employee' ? [{ employee: [] }] : route.openToClients ? [{ staff: [] }, { apiClient: [] }] : [{ staff: [] }];
       expect(operation.security, route.id).toEqual(expected);
     }
   });
@@ -65,9 +66,12 @@ describe('the OpenAPI document of the route table', () => {
 
   it('opens a route to API clients only where the route table says so', () => {
     const open = { ...getHistory, openToClients: true } as RouteDef;
+    const closed: RouteDef = { ...getHistory };
+    delete closed.openToClients;
     const operation = openApiDocument([open]).paths[open.path]!.get!;
     expect(operation['x-open-to-clients']).toBe(true);
     expect(operation.security).toEqual([{ staff: [] }, { apiClient: [] }]);
-    expect(openApiDocument([getHistory]).paths[getHistory.path]!.get!['x-open-to-clients']).toBe(false);
+    expect(openApiDocument([closed]).paths[closed.path]!.get!['x-open-to-clients']).toBe(false);
+    expect(openApiDocument([closed]).paths[closed.path]!.get!.security).toEqual([{ staff: [] }]);
   });
 });
