@@ -75,6 +75,8 @@ const DAY: Record<DateStyle, { calendar: Intl.DateTimeFormat; local: Intl.DateTi
   },
 };
 
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 /** An instant, or null when the text is none. */
 function instant(value: string): Date | null {
   const date = new Date(value);
@@ -87,8 +89,10 @@ function instant(value: string): Date | null {
  */
 export function formatDate(value: string | null | undefined, style: DateStyle = 'short'): string {
   if (!value) return EMPTY;
-  const day = calendar(value, /^(\d{4})-(\d{2})-(\d{2})$/);
-  if (day) return DAY[style].calendar.format(day);
+  if (CALENDAR_DATE.test(value)) {
+    const day = calendar(value, CALENDAR_DATE);
+    return day ? DAY[style].calendar.format(day) : value;
+  }
   const at = instant(value);
   return at ? DAY[style].local.format(at) : value;
 }
