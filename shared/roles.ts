@@ -49,7 +49,8 @@ export const ORGANISATION_ROLES: Record<OrganisationKind, readonly Role[]> = {
   pmec: ['pmec_admin', 'compliance', 'data_user'],
 };
 
-const KIND_LABELS: Record<OrganisationKind, string> = { fi: 'FI', pmec: 'PMEC' };
+/** An organisation's kind as messages and the admin's tables name it. */
+export const ORGANISATION_KIND_LABELS: Record<OrganisationKind, string> = { fi: 'FI', pmec: 'PMEC' };
 
 /** Whether an organisation of this kind holds the role (platform roles belong to no organisation). */
 export function roleFitsOrganisation(role: Role, clientType: OrganisationKind): boolean {
@@ -65,5 +66,5 @@ export function isOrganisationRole(role: Role): boolean {
 export function roleNotForOrganisationMessage(orgName: string, clientType: OrganisationKind, role: Role): string {
   const labels = ORGANISATION_ROLES[clientType].map((r) => ROLE_LABELS[r]);
   const allowed = `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
-  return `${ROLE_LABELS[role]} is not a role of this organisation: ${orgName} (${KIND_LABELS[clientType]}) holds ${allowed}. Choose one of those.`;
+  return `${ROLE_LABELS[role]} is not a role of this organisation: ${orgName} (${ORGANISATION_KIND_LABELS[clientType]}) holds ${allowed}. Choose one of those.`;
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { SIGNAL_LABELS, SIGNAL_PAGE_SIZE, type SignalCountsView } from '@shared/api/signals';
 import { attentionCount, needsAttention, noSignalsText, SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
 import { routeQuery } from '@/lib/queries';
+import { formatCount } from '@/lib/format';
 import { ErrorAlert } from './error-alert';
 import { getUploadSignals } from '@shared/routes/submissions';
 
@@ -44,7 +45,6 @@ const colorOf = (type: SignalType, mandatesRequired: boolean) => {
   if (needsAttention(type)) return 'red';
   return type === 'MISSING' || type === 'STOPPAGE_UNKNOWN' ? 'orange' : 'blue';
 };
-const count = (n: number) => n.toLocaleString('en-US');
 
 function SignalTable({ signals }: { signals: readonly Signal[] }) {
   return (
@@ -94,7 +94,7 @@ function SignalSection({ uploadId, type, total, head }: { uploadId: string; type
       {later.isError ? <ErrorAlert error={later.error} /> : fetched && later.isPending ? <Loader size="sm" aria-label="Loading signals" /> : <SignalTable signals={shown} />}
       {pages > 1 && (
         <Group justify="space-between">
-          <Text size="xs" c="dimmed">{`${count(offset + 1)}–${count(Math.min(offset + SIGNAL_PAGE_SIZE, total))} of ${count(total)}`}</Text>
+          <Text size="xs" c="dimmed">{`${formatCount(offset + 1)}–${formatCount(Math.min(offset + SIGNAL_PAGE_SIZE, total))} of ${formatCount(total)}`}</Text>
           <Pagination size="sm" total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
         </Group>
       )}
@@ -113,17 +113,17 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head, mandat
           const n = counts[COUNT_OF[type]];
           return (
             <Badge key={type} color={n ? colorOf(type, mandatesRequired) : 'gray'} variant={n ? 'light' : 'outline'} radius="sm" tt="none" data-testid={`signal-count-${type}`}>
-              {`${SIGNAL_LABELS[type]}: ${count(n)}`}
+              {`${SIGNAL_LABELS[type]}: ${formatCount(n)}`}
             </Badge>
           );
         })}
-        <Badge color="gray" variant="outline" radius="sm" tt="none" data-testid="signal-count-CONTINUING">{`Continuing: ${count(counts.continuing)}`}</Badge>
+        <Badge color="gray" variant="outline" radius="sm" tt="none" data-testid="signal-count-CONTINUING">{`Continuing: ${formatCount(counts.continuing)}`}</Badge>
       </Group>
       {attentionCount(counts) > 0 && (
-        <Text size="sm" fw={600} c="red.8" data-testid="signals-to-check">{`${count(attentionCount(counts))} to check: ${attentionCount(counts) === 1 ? 'a signal needs' : 'signals need'} a person's eye before this file goes on.`}</Text>
+        <Text size="sm" fw={600} c="red.8" data-testid="signals-to-check">{`${formatCount(attentionCount(counts))} to check: ${attentionCount(counts) === 1 ? 'a signal needs' : 'signals need'} a person's eye before this file goes on.`}</Text>
       )}
       {(counts.joined ?? 0) > 0 && (
-        <Text size="sm" data-testid="signals-joined">{`${count(counts.joined ?? 0)} ${counts.joined === 1 ? 'borrower' : 'borrowers'} without an NRC joined to the payroll record by employee number: their deductions count with the rest of that employee's.`}</Text>
+        <Text size="sm" data-testid="signals-joined">{`${formatCount(counts.joined ?? 0)} ${counts.joined === 1 ? 'borrower' : 'borrowers'} without an NRC joined to the payroll record by employee number: their deductions count with the rest of that employee's.`}</Text>
       )}
       {baseline && !baseline.found && (
         <Alert color="blue" variant="light" title="No previous month to compare with">
@@ -141,7 +141,7 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head, mandat
               <Accordion.Control>
                 <Group gap="xs">
                   <Text fw={600} size="sm">{SIGNAL_LABELS[type]}</Text>
-                  <Badge color={colorOf(type, mandatesRequired)} variant="light" radius="sm">{count(counts[COUNT_OF[type]])}</Badge>
+                  <Badge color={colorOf(type, mandatesRequired)} variant="light" radius="sm">{formatCount(counts[COUNT_OF[type]])}</Badge>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>

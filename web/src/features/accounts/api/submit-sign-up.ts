@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, type AccessRequestResponse, type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName } from '@shared/api/accounts';
-import type { createAccessRequest } from '@shared/routes/accounts';
-import { isApiError } from '@/lib/api-client';
+import { createAccessRequest } from '@shared/routes/accounts';
+import { callRoute, isApiError, type RouteRequest } from '@/lib/api-client';
 import { UploadError } from '@/lib/presigned-post';
 import type { UploadVariables } from '@/lib/use-upload';
 import { cognitoErrorName, passwordPolicyMessage, signUpErrorMessage } from '../utils/account-errors';
@@ -67,8 +67,11 @@ function storageWords(error: unknown): string {
   return error.code ? `Storage refused the file (${error.code}).` : `Storage answered HTTP ${error.status}.`;
 }
 
-/** The access request with its documents, sent through useUpload(createAccessRequest). */
-export type SendAccessRequest = (variables: UploadVariables<typeof createAccessRequest>) => Promise<AccessRequestResponse>;
+/** Asks for the access request's grant: the request, and one presigned POST per document (useUpload's grant). */
+export const sendAccessRequest = (body: RouteRequest<typeof createAccessRequest>, signal: AbortSignal | undefined) => callRoute(createAccessRequest, { body, signal });
+
+/** The access request with its documents, sent through useUpload(sendAccessRequest). */
+export type SendAccessRequest = (variables: UploadVariables<RouteRequest<typeof createAccessRequest>, AccessRequestResponse>) => Promise<AccessRequestResponse>;
 
 /**
  * Spec part 2 §4 "Signup flow": the Cognito account, then the pending access request (which
@@ -108,7 +111,7 @@ export async function submitSignUp(
   let request: AccessRequestResponse;
   try {
     request = await send({
-      body: {
+      request: {
         email,
         client_type: clientType,
         org_name: clientType === 'pmec' ? values.orgName : '',

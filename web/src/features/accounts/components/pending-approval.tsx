@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useLogout, useSession } from '@/lib/auth';
 import { useMe } from '../api/get-me';
-import { longDate, type PendingState, pendingState } from '../utils/pending-state';
+import { formatDate } from '@/lib/format';
+import { type PendingState, pendingState } from '../utils/pending-state';
 import { InvitationsCard } from './invitations-card';
 import { RenewRequestForm } from './renew-request-form';
 
@@ -29,7 +30,7 @@ function Explanation({ state }: { state: PendingState }) {
     case 'rejected':
       return (
         <Stack gap="xs">
-          <Text>An administrator rejected your access request{state.at ? ` on ${longDate(state.at)}` : ''}.</Text>
+          <Text>An administrator rejected your access request{state.at ? ` on ${formatDate(state.at, 'long')}` : ''}.</Text>
           {state.note && (
             <Alert color="red" variant="light" title="The reviewer’s note" data-testid="rejection-note">
               {state.note}
@@ -38,7 +39,7 @@ function Explanation({ state }: { state: PendingState }) {
         </Stack>
       );
     case 'removed':
-      return <Text data-testid="removed-notice">You were removed from {state.orgName} on {longDate(state.at)}. An administrator of an organisation can invite you again, or you can request access below.</Text>;
+      return <Text data-testid="removed-notice">You were removed from {state.orgName} on {formatDate(state.at, 'long')}. An administrator of an organisation can invite you again, or you can request access below.</Text>;
     case 'none':
       return <Text c="dimmed" size="sm">This account has no access request waiting. Send one below with your organisation’s documents.</Text>;
   }

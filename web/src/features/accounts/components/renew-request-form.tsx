@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ACCOUNT_MESSAGES, type ClientType, ONBOARDING_DOCS, type OnboardingDoc } from '@shared/api/accounts';
 import { renewAccessRequest } from '@shared/routes/accounts';
 import { isValidPayeeKey } from '@shared/rules/payee-key';
+import { callRoute, type RouteRequest } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { useUpload } from '@/lib/use-upload';
 import { pdfProblem } from '../utils/pdf-file';
@@ -35,7 +36,7 @@ export function RenewRequestForm({ initial, onFiled }: { initial: Pick<Values, '
   const [values, setValues] = useState<Values>({ ...initial, files: {} });
   const [errors, setErrors] = useState<ReturnType<typeof problems>>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<OnboardingDoc, string>>>({});
-  const send = useUpload(renewAccessRequest);
+  const send = useUpload((body: RouteRequest<typeof renewAccessRequest>, signal) => callRoute(renewAccessRequest, { body, signal }), (answer) => answer.uploads);
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
 
   const chooseFile = async (doc: OnboardingDoc, file: File | null) => {
@@ -55,7 +56,7 @@ export function RenewRequestForm({ initial, onFiled }: { initial: Pick<Values, '
     const docs = ONBOARDING_DOCS[values.clientType];
     send.mutate(
       {
-        body: { client_type: values.clientType, payee_key: values.clientType === 'fi' ? values.payeeKey.trim() : '', org_name: values.clientType === 'pmec' ? values.orgName.trim() : '' },
+        request: { client_type: values.clientType, payee_key: values.clientType === 'fi' ? values.payeeKey.trim() : '', org_name: values.clientType === 'pmec' ? values.orgName.trim() : '' },
         files: Object.fromEntries(docs.map((doc) => [doc, values.files[doc]])),
       },
       { onSuccess: onFiled },

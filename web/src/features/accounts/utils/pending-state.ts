@@ -23,6 +23,3 @@ export function pendingState(me: MeResponse): PendingState {
   if (rejected) return { kind: 'rejected', at: rejected.decided_at, note: rejected.decision_note };
   return { kind: 'none' };
 }
-
-/** '27 November 2026' */
-export const longDate = (iso: string): string => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });

@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@manti
 import { Link } from 'react-router-dom';
 import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '@shared/api/accounts';
 import { type AccessRequestItem, type GrantRole, grantRolesFor } from '@shared/api/admin';
-import { CLIENT_LABELS, formatDateTime, roleLabel } from '../utils/format';
+import { formatDateTime, kindLabel } from '@/lib/format';
+import { roleLabel } from '../utils/role-label';
 import type { Decision } from './decision-modal';
 
 export interface AccessRequestsTableProps {
@@ -54,7 +55,7 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
                   {item.existing_org && <Text size="xs" fw={600}>Organisation exists</Text>}
                   {item.org_id && <Anchor component={Link} to={`/team?org_id=${item.org_id}`} size="xs" display="block">Team</Anchor>}
                 </Table.Td>
-                <Table.Td>{CLIENT_LABELS[item.client_type]}</Table.Td>
+                <Table.Td>{kindLabel(item.client_type)}</Table.Td>
                 <Table.Td>{item.payee_key ?? '—'}</Table.Td>
                 <Table.Td>{roleLabel(item.requested_role)}</Table.Td>
                 <Table.Td miw={150}>

@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import type { BillingResponse } from '@shared/api/dashboard';
-import { formatCount, formatPeriod, formatZmw } from '../utils/format';
+import { formatCount, formatDate, formatMonth, formatZmw } from '@/lib/format';
 
 const PRICING: Record<BillingResponse['pricing'], string> = {
   per_upload: 'per-upload plans',
@@ -16,9 +16,9 @@ const PRICING: Record<BillingResponse['pricing'], string> = {
 export function AdminBilling({ billing, fiOrganisations, loading }: { billing: BillingResponse | null | undefined; fiOrganisations: number | undefined; loading: boolean }) {
   const figures = [
     { label: 'Organisations billed', value: billing ? formatCount(billing.organisations) : '—', hint: billing ? PRICING[billing.pricing] : null },
-    { label: 'Uploads this month', value: billing ? formatCount(billing.usage) : '—', hint: billing ? formatPeriod(billing.period) : null },
-    { label: 'Amount due', value: billing ? formatZmw(billing.amount_due) : '—', hint: billing ? `for ${formatPeriod(billing.period)}` : null },
-    { label: 'Next invoice', value: billing ? formatPeriod(billing.next_invoice) : '—', hint: null },
+    { label: 'Uploads this month', value: billing ? formatCount(billing.usage) : '—', hint: billing ? formatMonth(billing.period, 'short') : null },
+    { label: 'Amount due', value: billing ? formatZmw(billing.amount_due) : '—', hint: billing ? `for ${formatMonth(billing.period, 'short')}` : null },
+    { label: 'Next invoice', value: billing ? formatDate(billing.next_invoice) : '—', hint: null },
   ];
   return (
     <Card withBorder padding="lg" radius="md">

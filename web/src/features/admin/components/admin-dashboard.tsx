@@ -6,7 +6,7 @@ import type { AdminMetrics } from '@shared/api/admin';
 import type { BillingResponse } from '@shared/api/dashboard';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatCount, formatDateTime } from '../utils/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { AdminBilling } from './admin-billing';
 import { RoleMismatchesCard } from './role-mismatches-card';
 

@@ -2,7 +2,7 @@ import { Alert, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { type AccessRequestItem, type ExistingOrg } from '@shared/api/admin';
 import { ORGANISATION_ROLES, type Role } from '@shared/roles';
-import { roleLabel } from '../utils/format';
+import { roleLabel } from '../utils/role-label';
 
 /** What the approver chose for a request whose organisation exists: join it with a role, or reject. */
 export type JoinChoice = 'join' | 'reject';

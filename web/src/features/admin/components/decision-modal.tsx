@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ACCESS_DECISION_MESSAGES, type AccessDecisionResponse, type AccessRequestItem, type GrantRole } from '@shared/api/admin';
 import { ORGANISATION_ROLES, type Role } from '@shared/roles';
 import { useDecideAccessRequest } from '../api/access-requests';
-import { roleLabel } from '../utils/format';
+import { roleLabel } from '../utils/role-label';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { ExistingOrgChoice, type JoinChoice, NewOrgName } from './approve-fields';
 

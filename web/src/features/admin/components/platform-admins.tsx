@@ -7,7 +7,8 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DoneAlert } from '@/components/ui/done-alert';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useAddPlatformAdmin, usePlatformAdmins, useRemovePlatformAdmin } from '../api/platform-admins';
-import { formatDateTime, roleLabel } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
+import { roleLabel } from '../utils/role-label';
 import { PlatformInvitations } from './platform-invitations';
 
 const PlatformRoleSelect = lazy(() => import('./platform-role-select'));

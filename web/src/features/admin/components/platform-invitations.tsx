@@ -1,6 +1,7 @@
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import type { PlatformAdminItem, PlatformRole } from '@shared/api/admin';
-import { formatDateTime, roleLabel } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
+import { roleLabel } from '../utils/role-label';
 
 /**
  * Platform-admin invitations waiting for the person's answer: not admins, and not counted, until they

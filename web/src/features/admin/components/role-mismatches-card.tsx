@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import type { RoleMismatch } from '@shared/api/admin';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useRoleMismatches } from '../api/role-mismatches';
-import { CLIENT_LABELS, roleLabel } from '../utils/format';
+import { kindLabel } from '@/lib/format';
+import { roleLabel } from '../utils/role-label';
 
 const allowed = (roles: readonly string[]) => {
   const labels = roles.map(roleLabel);
@@ -16,7 +17,7 @@ function MismatchRow({ m }: { m: RoleMismatch }) {
     <Table.Tr data-testid="role-mismatch-row">
       <Table.Td>{m.email || m.user_id}</Table.Td>
       <Table.Td>{m.org_name}</Table.Td>
-      <Table.Td>{CLIENT_LABELS[m.client_type]}</Table.Td>
+      <Table.Td>{kindLabel(m.client_type)}</Table.Td>
       <Table.Td>
         {roleLabel(m.role)}
         {m.status !== 'approved' && <Badge ml={6} size="sm" variant="light" color="gray" tt="none">{m.status}</Badge>}

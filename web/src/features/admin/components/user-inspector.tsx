@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { type AuthUserDetails, CONFIRMATIONS_RECORDED_FROM, type UserLinksResponse } from '@shared/api/admin';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useDeleteAuthUser, useUserLinks } from '../api/user-links';
-import { CLIENT_LABELS, formatDateTime, formatPeriod, roleLabel } from '../utils/format';
+import { formatDate, formatDateTime, kindLabel } from '@/lib/format';
+import { roleLabel } from '../utils/role-label';
 
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -20,7 +21,7 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
 function confirmedText(user: AuthUserDetails): string {
   if (user.email_confirmed_at) return formatDateTime(user.email_confirmed_at);
   if (!user.confirmed) return 'Not yet confirmed';
-  if (user.created_at && user.created_at < CONFIRMATIONS_RECORDED_FROM) return `Before ${formatPeriod(CONFIRMATIONS_RECORDED_FROM.slice(0, 10))} (not recorded then)`;
+  if (user.created_at && user.created_at < CONFIRMATIONS_RECORDED_FROM) return `Before ${formatDate(CONFIRMATIONS_RECORDED_FROM.slice(0, 10))} (not recorded then)`;
   return 'Confirmed, time not recorded';
 }
 
@@ -69,7 +70,7 @@ function Links({ data }: { data: UserLinksResponse }) {
       <LinkTable
         title="Access requests"
         headers={['Submitted', 'Organisation', 'Client', 'Payee Key', 'Status']}
-        rows={links.access_requests.map((r) => [formatDateTime(r.created_at), r.org_name, CLIENT_LABELS[r.client_type] ?? r.client_type, r.payee_key ?? '—', r.status])}
+        rows={links.access_requests.map((r) => [formatDateTime(r.created_at), r.org_name, kindLabel(r.client_type), r.payee_key ?? '—', r.status])}
       />
       <LinkTable title="Platform-admin records (admin_users)" headers={['Role', 'Since']} rows={links.admin_users.map((a) => [roleLabel(a.role), formatDateTime(a.created_at)])} />
       <LinkTable title="Role grants (user_roles)" headers={['Role']} rows={links.user_roles.map((r) => [<Badge key="r" variant="light" tt="none">{roleLabel(r.role_id)}</Badge>])} />

@@ -1,10 +1,9 @@
 import { Badge, Code, Table, Text } from '@mantine/core';
 import type { AuditItem } from '@shared/api/audit';
+import { formatDateTime } from '@/lib/format';
 
 const OUTCOME_COLOURS = { ok: 'teal', refused: 'orange', failed: 'red' } as const;
 
-export const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** A short line of an entry's details: its most telling fields, never the whole object. */
 function detailsLine(details: Record<string, unknown>): string {
@@ -36,7 +35,7 @@ export function AuditTable({ items, caption }: { items: readonly AuditItem[]; ca
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={item.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(item.ts)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.ts, { seconds: true })}</Table.Td>
               <Table.Td>{item.actor_email ?? <Text span c="dimmed" size="sm">anonymous</Text>}</Table.Td>
               <Table.Td>{item.actor_roles.join(', ') || '—'}</Table.Td>
               <Table.Td><Text size="xs" ff="monospace">{item.org_id ?? '—'}</Text></Table.Td>

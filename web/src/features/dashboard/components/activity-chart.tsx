@@ -1,12 +1,12 @@
 import { Card, SimpleGrid } from '@mantine/core';
 import type { SeriesPoint } from '@shared/api/dashboard';
-import { formatMonth } from '../utils/format';
+import { formatMonth } from '@/lib/format';
 import { BarChart, type ChartPoint } from './bar-chart';
 
 /** The last 12 months of submissions and of rows ingested (inputs and stoppages stacked). */
 export function ActivityChart({ series }: { series: readonly SeriesPoint[] }) {
   const points = (pick: (p: SeriesPoint) => Record<string, number>): ChartPoint[] =>
-    series.map((p) => ({ label: formatMonth(p.month, 'short'), fullLabel: formatMonth(p.month), values: pick(p) }));
+    series.map((p) => ({ label: formatMonth(p.month, 'name'), fullLabel: formatMonth(p.month, 'short'), values: pick(p) }));
   return (
     <Card withBorder padding="lg" radius="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">

@@ -1,5 +1,6 @@
 import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { compactNumber, niceCeiling } from '../utils/chart';
+import { formatCompact, formatCount } from '@/lib/format';
+import { niceCeiling } from '../utils/chart';
 
 export interface ChartSeries {
   key: string;
@@ -44,7 +45,7 @@ export function BarChart({ title, points, series, emptyText }: { title: string; 
           <g key={f}>
             <line x1={M.left} x2={W - M.right} y1={y(top * f)} y2={y(top * f)} style={{ stroke: 'var(--mantine-color-gray-3)' }} strokeDasharray={f === 0 ? undefined : '3 3'} />
             <text x={M.left - 8} y={y(top * f) + 4} textAnchor="end" fontSize={12} style={{ fill: 'var(--mantine-color-dimmed)' }}>
-              {compactNumber(top * f)}
+              {formatCompact(top * f)}
             </text>
           </g>
         ))}
@@ -57,7 +58,7 @@ export function BarChart({ title, points, series, emptyText }: { title: string; 
                 const value = p.values[s.key] ?? 0;
                 if (value <= 0) return null;
                 const rect = <rect key={s.key} x={x} y={y(base + value)} width={barW} height={y(base) - y(base + value)} rx={2} style={{ fill: s.color }}>
-                  <title>{`${p.fullLabel} · ${s.label}: ${value.toLocaleString('en-GB')}`}</title>
+                  <title>{`${p.fullLabel} · ${s.label}: ${formatCount(value)}`}</title>
                 </rect>;
                 base += value;
                 return rect;
@@ -102,7 +103,7 @@ export function BarChart({ title, points, series, emptyText }: { title: string; 
               <tr key={p.fullLabel}>
                 <th scope="row">{p.fullLabel}</th>
                 {series.map((s) => (
-                  <td key={s.key}>{(p.values[s.key] ?? 0).toLocaleString('en-GB')}</td>
+                  <td key={s.key}>{formatCount(p.values[s.key] ?? 0)}</td>
                 ))}
               </tr>
             ))}

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Billing } from '../api/get-dashboard-metrics';
-import { formatCount, formatDay, formatMonth, formatText, formatZmw } from '../utils/format';
+import { formatCount, formatDate, formatMonth, formatText, formatZmw } from '@/lib/format';
 
 function pricingLine(billing: Billing): string {
   if (billing.scope === 'platform') return `billed · ${billing.pricing === 'mixed' ? 'per-upload and flat-fee plans' : billing.pricing === 'flat' ? 'flat-fee plans' : 'per-upload plans'}`;
@@ -11,9 +11,9 @@ function pricingLine(billing: Billing): string {
 export function BillingCards({ billing }: { billing: Billing | null }) {
   const cards = [
     { title: 'Plan', value: formatText(billing?.plan), hint: billing ? pricingLine(billing) : null },
-    { title: 'Usage', value: formatCount(billing?.usage), hint: billing ? `uploads in ${formatMonth(billing.period)}` : 'uploads this period' },
-    { title: 'Amount due', value: formatZmw(billing?.amount_due), hint: billing ? `for ${formatMonth(billing.period)}` : null },
-    { title: 'Next invoice', value: billing ? formatDay(billing.next_invoice) : formatText(null), hint: null },
+    { title: 'Usage', value: formatCount(billing?.usage), hint: billing ? `uploads in ${formatMonth(billing.period, 'short')}` : 'uploads this period' },
+    { title: 'Amount due', value: formatZmw(billing?.amount_due), hint: billing ? `for ${formatMonth(billing.period, 'short')}` : null },
+    { title: 'Next invoice', value: billing ? formatDate(billing.next_invoice) : formatText(null), hint: null },
   ];
   return (
     <Stack gap="xs">

@@ -5,7 +5,7 @@ import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { billingPlanRequestSchema, type BillingPlan, type BillingPlanRequest, type OrganisationBillingResponse, type PricingKind } from '@shared/api/dashboard';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useFindBillingOrganisation, useSetBillingPlan } from '../api/billing-plans';
-import { formatZmw } from '../utils/format';
+import { formatZmw } from '@/lib/format';
 
 /** The pricing fields (a number input and its formatting library) load once an organisation is found. */
 const BillingPlanPricing = lazy(() => import('./billing-plan-pricing'));

@@ -8,7 +8,7 @@ import { ROLE_LABELS, isPlatformAdmin } from '@shared/roles';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import type { DashboardMetrics, DashboardMetricsState } from '../api/get-dashboard-metrics';
-import { formatCount, formatText } from '../utils/format';
+import { formatCount, formatText } from '@/lib/format';
 import { ActivityChart } from './activity-chart';
 import { BillingCards } from './billing-cards';
 import { BillingPlanEditor } from './billing-plan-editor';

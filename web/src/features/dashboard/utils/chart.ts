@@ -5,8 +5,3 @@ export function niceCeiling(value: number): number {
   for (const step of [1, 2, 5, 10]) if (step * magnitude >= value) return step * magnitude;
   return 10 * magnitude;
 }
-
-/** Short axis numbers: 950, 1.2k, 3.4M. */
-export function compactNumber(value: number): string {
-  return value.toLocaleString('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
-}

@@ -4,7 +4,7 @@ import type { DisputeDecision, DisputeStatus, OpenDisputeRequest } from '@shared
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '@shared/routes/disputes';
 import { callRoute, isApiError } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
-import { useUpload } from '@/lib/use-upload';
+import { fileFields, useUpload } from '@/lib/use-upload';
 
 /** The disputes API as the /disputes screen uses it. Every change reads the list and the dispute again. */
 export function useDisputes(status: DisputeStatus | 'all') {
@@ -17,9 +17,12 @@ export function useDispute(id: string | null) {
 
 /** Each file to the dispute's evidence, side by side; the names of those that failed, with why. */
 function useEvidenceUploads() {
-  const evidence = useUpload(createDisputeEvidenceUpload);
+  const evidence = useUpload(
+    ({ id, file }: { id: string; file: File }, signal) => callRoute(createDisputeEvidenceUpload, { params: { id }, body: fileFields(file), signal }),
+    (answer) => ({ file: answer.upload }),
+  );
   return async (id: string, files: readonly File[]): Promise<string[]> => {
-    const results = await Promise.allSettled(files.map((file) => evidence.mutateAsync({ file, params: { id } })));
+    const results = await Promise.allSettled(files.map((file) => evidence.mutateAsync({ request: { id, file }, files: { file } })));
     return results.flatMap((r, i) => (r.status === 'rejected' ? [`${files[i]!.name}: ${r.reason instanceof Error ? r.reason.message : 'upload failed'}`] : []));
   };
 }

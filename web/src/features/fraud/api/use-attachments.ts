@@ -3,7 +3,8 @@ import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, FRAUD_MESSAGES, evidenceExtensi
 import { createFraudAttachmentUpload } from '@shared/routes/fraud';
 import { errorMessage } from '@/lib/errors';
 import { UploadError } from '@/lib/presigned-post';
-import { useUpload } from '@/lib/use-upload';
+import { callRoute } from '@/lib/api-client';
+import { fileFields, useUpload } from '@/lib/use-upload';
 
 export interface Attachment {
   id: string;
@@ -38,7 +39,7 @@ function attachmentFailure(error: unknown): string {
  * its upload; Retry is a new upload. The report can be submitted once every attachment is uploaded.
  */
 export function useAttachments() {
-  const upload = useUpload(createFraudAttachmentUpload);
+  const upload = useUpload((file: File, signal) => callRoute(createFraudAttachmentUpload, { body: fileFields(file), signal }), (answer) => ({ file: answer.upload }));
   const [items, setItems] = useState<Attachment[]>([]);
   const [rejected, setRejected] = useState<string[]>([]);
   const running = useRef(new Map<string, AbortController>());
@@ -55,7 +56,7 @@ export function useAttachments() {
     (id: string, file: File) => {
       const controller = new AbortController();
       running.current.set(id, controller);
-      mutateAsync({ file, signal: controller.signal, onProgress: (p) => p.stage === 'post' && update(id, { progress: p.fraction }) })
+      mutateAsync({ request: file, files: { file }, signal: controller.signal, onProgress: (p) => p.stage === 'post' && update(id, { progress: p.fraction }) })
         .then(
           (grant) => update(id, { status: 'done', progress: 1, key: grant.key }),
           (error: unknown) => {

@@ -4,7 +4,7 @@ import { EVIDENCE_ACCEPT, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_
 import { displayFileName } from '@shared/rules/display-name';
 import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
 import type { Attachment } from '../api/use-attachments';
-import { formatBytes } from '../utils/format';
+import { formatBytes } from '@/lib/format';
 
 export interface AttachmentFieldProps {
   items: readonly Attachment[];

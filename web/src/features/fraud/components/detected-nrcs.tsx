@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatCount } from '../utils/format';
+import { formatCount } from '@/lib/format';
 
 /** Showing every NRC of a 100,000-line paste would freeze the page; the count is always exact. */
 const SHOWN = 60;

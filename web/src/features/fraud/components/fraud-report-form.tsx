@@ -8,6 +8,7 @@ import { FRAUD_MESSAGES } from '@shared/api/fraud';
 import { DESCRIPTION_MAX, FRAUD_TYPES, PERSON_NAME_MAX, type FraudReportFields, canSubmitFraudReport, fraudReportSchema } from '@shared/rules/fraud-report';
 import { sanitiseNrcInput } from '@shared/rules/nrc';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatCount } from '@/lib/format';
 import { useCreateFraudReport } from '../api/create-report';
 import { useAttachments } from '../api/use-attachments';
 import { AttachmentField } from './attachment-field';
@@ -132,7 +133,7 @@ export function FraudReportForm({ organisations, anyOrganisation = false }: { or
             minRows={4}
             maxRows={12}
             maxLength={DESCRIPTION_MAX}
-            description={`At most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters`}
+            description={`At most ${formatCount(DESCRIPTION_MAX)} characters`}
             {...form.getInputProps('description')}
             disabled={busy}
             size="md"

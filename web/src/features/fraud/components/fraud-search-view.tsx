@@ -4,7 +4,7 @@ import { FRAUD_MESSAGES, LATEST_DEFAULT, MAX_NRCS_PER_REQUEST } from '@shared/ap
 import { extractNrcs } from '@shared/rules/nrc';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useFraudSearch } from '../api/use-fraud-search';
-import { formatCount } from '../utils/format';
+import { formatCount } from '@/lib/format';
 import { readSearchFile } from '../utils/text-file';
 import { DetectedNrcs } from './detected-nrcs';
 import { ResultsPanel } from './results-panel';

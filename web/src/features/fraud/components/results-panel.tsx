@@ -2,7 +2,7 @@ import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantin
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import type { FraudSearchState } from '../api/use-fraud-search';
-import { formatCount } from '../utils/format';
+import { formatCount } from '@/lib/format';
 import { ResultsTable } from './results-table';
 
 function Message({ children, loading = false }: { children: string; loading?: boolean }) {

@@ -4,7 +4,8 @@ import { IconArrowBackUp, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FraudReportItem } from '@shared/api/fraud';
 import { errorMessage } from '@/lib/errors';
-import { disputedLine, formatDate, formatMonth, formatTime, reportStatusLine } from '../utils/format';
+import { formatDate, formatMonth, formatTime } from '@/lib/format';
+import { disputedLine, reportStatusLine } from '../utils/report-words';
 import { downloadReportPdf } from '../utils/report-pdf';
 import { WithdrawModal } from './withdraw-modal';
 
@@ -104,7 +105,7 @@ export function ResultsTable({ items }: { items: readonly FraudReportItem[] }) {
               </Table.Td>
               <Table.Td>{item.person_name}</Table.Td>
               <Table.Td>{item.payee_key}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.report_month)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.report_month, 'short')}</Table.Td>
               <Table.Td maw={230}>
                 {item.description ? (
                   <Text size="sm" lineClamp={3} title={item.description}>

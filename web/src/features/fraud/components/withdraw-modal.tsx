@@ -1,7 +1,8 @@
 import { Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FRAUD_MESSAGES, type FraudReportItem, WITHDRAW_REASON_MAX } from '@shared/api/fraud';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { useFormSync } from '@/lib/use-form-sync';
 import { useWithdrawReport } from '../api/withdraw-report';
 
 /**
@@ -12,15 +13,15 @@ export function WithdrawModal({ item, onClose }: { item: FraudReportItem | null;
   const withdraw = useWithdrawReport();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    if (item) {
+  // Each report opened starts with an empty reason and no earlier answer.
+  const emptied = {
+    setValues: () => {
       setReason('');
       setMissing(false);
       withdraw.reset();
-    }
-    // Only when another report is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [item?.id]);
+    },
+  };
+  useFormSync(emptied, item?.id);
   const confirm = () => {
     if (!item) return;
     if (!reason.trim()) return setMissing(true);

@@ -1,6 +1,7 @@
 import type { jsPDF } from 'jspdf';
 import type { FraudReportItem } from '@shared/api/fraud';
-import { disputedLine, formatDateTime, formatMonth, reportStatusLine } from './format';
+import { formatDateTime, formatMonth } from '@/lib/format';
+import { disputedLine, reportStatusLine } from './report-words';
 
 const MARGIN = 18;
 const LINE = 5.2;
@@ -36,7 +37,7 @@ export async function buildReportPdf(item: FraudReportItem, generatedAt = new Da
     ['Type', item.type],
     ['Reporting FI', item.fi_name],
     ['Payee key', item.payee_key],
-    ['Report month', `${formatMonth(item.report_month)} (${item.report_month})`],
+    ['Report month', `${formatMonth(item.report_month, 'short')} (${item.report_month})`],
     ['Created', formatDateTime(item.created_at)],
     ['Report ID', item.id],
     ['Status', item.disputed ? `${reportStatusLine(item)}. ${disputedLine(item.disputed.at)}` : reportStatusLine(item)],

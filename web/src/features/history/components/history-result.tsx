@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { HistoryResponse } from '@shared/api/history';
 import { HISTORY_MESSAGES } from '@shared/api/history';
-import { formatMonth, formatZmw } from '../utils/format';
+import { formatMonth, formatZmw } from '@/lib/format';
 import { HistoryTable } from './history-table';
 import { RecordChecks } from './record-checks';
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import type { HistoryItem } from '@shared/api/history';
-import { formatDay, formatInstant, KIND_LABELS } from '../utils/format';
+import { formatAmount, formatDate, formatDateTime, kindLabel } from '@/lib/format';
 
 /** Start Date, Submitted, Org Name, Payee Key, Type, Installment (spec part 2 §2), newest month first. */
 export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]; caption: string }) {
@@ -21,8 +21,8 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
         <Table.Tbody>
           {items.map((item, index) => (
             <Table.Tr key={`${item.month}#${item.payee_key}#${item.kind}#${index}`} data-testid="history-row" c={item.rejected ? 'dimmed' : undefined}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(item.start_date)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(item.submitted_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(item.start_date)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.submitted_at)}</Table.Td>
               <Table.Td>{item.org_name ?? '—'}</Table.Td>
               <Table.Td>
                 <Text span ff="monospace" size="sm">{item.payee_key}</Text>
@@ -30,7 +30,7 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <Badge variant="light" color={item.kind === 'input' ? 'blue' : 'gray'} tt="none">
-                    {KIND_LABELS[item.kind]}
+                    {kindLabel(item.kind)}
                   </Badge>
                   {item.rejected && (
                     <Badge variant="light" color="orange" tt="none" data-testid="history-rejected" title="Compliance rejected the file this row came from: it is not counted">
@@ -56,7 +56,7 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
                       in total
                     </Badge>
                   )}
-                  <span>{item.installment.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</span>
+                  <span>{formatAmount(item.installment)}</span>
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { HistoryResponse } from '@shared/api/history';
-import { formatZmw } from '../utils/format';
+import { formatZmw } from '@/lib/format';
 
 /** Beyond the spec: the identity mismatches and the exposure on the borrower's record. */
 export function RecordChecks({ record }: { record: HistoryResponse['record'] }) {

@@ -3,8 +3,8 @@ import { IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { claimMandateRequestSchema, type MandateView } from '@shared/api/mandates';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatZmw } from '@/lib/format';
 import { useClaimMandate } from '../api/lender-mandates';
-import { formatLimit } from './mandate-format';
 
 /** The terms a claim gave back: what the lender may deduct, from whom, until when. */
 function ClaimedTerms({ mandate, message }: { mandate: MandateView; message: string }) {
@@ -15,7 +15,7 @@ function ClaimedTerms({ mandate, message }: { mandate: MandateView; message: str
           <Table.Tr><Table.Th w={160}>Mandate</Table.Th><Table.Td>{mandate.number}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>NRC</Table.Th><Table.Td>{mandate.nrc}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>Payee key</Table.Th><Table.Td>{mandate.payee_key} ({mandate.org_name})</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>Most a month</Table.Th><Table.Td>{formatLimit(mandate.max_monthly)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Most a month</Table.Th><Table.Td>{formatZmw(mandate.max_monthly)}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>Last month</Table.Th><Table.Td>{mandate.last_month}</Table.Td></Table.Tr>
         </Table.Tbody>
       </Table>

@@ -2,9 +2,9 @@ import { Badge, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import type { MandateView } from '@shared/api/mandates';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatZmw } from '@/lib/format';
 import { useClaimedMandates } from '../api/lender-mandates';
-import { formatLimit, mandateStatus } from './mandate-format';
+import { mandateStatus } from './mandate-format';
 
 function StateBadge({ m }: { m: MandateView }) {
   const status = mandateStatus(m, 'lender');
@@ -29,7 +29,7 @@ function ClaimedCards({ mandates }: { mandates: readonly MandateView[] }) {
               <StateBadge m={m} />
             </Group>
             <Text size="sm">{`NRC ${m.nrc} · ${m.payee_key}`}</Text>
-            <Text size="sm">{`Up to ${formatLimit(m.max_monthly)} a month until ${m.last_month}`}</Text>
+            <Text size="sm">{`Up to ${formatZmw(m.max_monthly)} a month until ${m.last_month}`}</Text>
             <Text size="xs" c="dimmed">{`Claimed ${m.claimed_at ? formatDateTime(m.claimed_at) : '—'} · used from ${m.used_month ?? 'not yet'}`}</Text>
           </Stack>
         </Card>
@@ -60,7 +60,7 @@ function ClaimedTable({ mandates }: { mandates: readonly MandateView[] }) {
               <Table.Td ff="monospace">{m.number}</Table.Td>
               <Table.Td>{m.nrc}</Table.Td>
               <Table.Td>{m.payee_key}</Table.Td>
-              <Table.Td ta="right">{formatLimit(m.max_monthly)}</Table.Td>
+              <Table.Td ta="right">{formatZmw(m.max_monthly)}</Table.Td>
               <Table.Td>{m.last_month}</Table.Td>
               <Table.Td>{m.claimed_at ? formatDateTime(m.claimed_at) : '—'}</Table.Td>
               <Table.Td>

@@ -2,9 +2,6 @@ import type { MandateView } from '@shared/api/mandates';
 import { lusakaDay } from '@shared/rules/dates';
 import { formatMonth } from '@/lib/format';
 
-/** A monthly limit as the screens show it: ZMW 1,234.50. */
-export const formatLimit = (amount: number) => `ZMW ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 type Shown = Pick<MandateView, 'state' | 'locked' | 'org_name' | 'used_month'>;
 
 /**

@@ -2,9 +2,9 @@ import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import type { MandateView } from '@shared/api/mandates';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { formatMonth } from '@/lib/format';
+import { formatMonth, formatZmw } from '@/lib/format';
 import { useMyMandates, useRevokeMandate } from '../api/my-mandates';
-import { expiryWords, formatLimit, mandateStatus } from './mandate-format';
+import { expiryWords, mandateStatus } from './mandate-format';
 
 /** "Revoke", then a second step that says what revoking does before it is done. */
 function RevokeStep({ mandate }: { mandate: MandateView }) {
@@ -53,7 +53,7 @@ function MandateCard({ mandate }: { mandate: MandateView }) {
           </Badge>
         </Group>
         <Text size="sm">
-          {`${mandate.org_name} (${mandate.payee_key}): up to ${formatLimit(mandate.max_monthly)} a month until ${formatMonth(mandate.last_month)}`}
+          {`${mandate.org_name} (${mandate.payee_key}): up to ${formatZmw(mandate.max_monthly)} a month until ${formatMonth(mandate.last_month)}`}
         </Text>
         {expiry && (
           <Text size="sm" c="dimmed" data-testid="my-mandate-expiry">

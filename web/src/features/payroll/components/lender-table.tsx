@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { ScheduleResponse } from '@shared/api/payroll';
-import { formatZmw } from '@/lib/format';
+import { formatCount, formatZmw } from '@/lib/format';
 
 const NUMBER = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -8,7 +8,7 @@ const NUMBER = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as con
 export function LenderTable({ schedule }: { schedule: ScheduleResponse }) {
   const changes = new Map(schedule.changes.map((c) => [c.payee_key, c]));
   const showChanges = schedule.previous !== null;
-  const changed = (count: number | undefined, sign: string) => (count ? `${sign}${count.toLocaleString('en-GB')}` : '—');
+  const changed = (count: number | undefined, sign: string) => (count ? `${sign}${formatCount(count)}` : '—');
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table striped highlightOnHover aria-label={`Totals per lender, ${schedule.month}`}>
@@ -32,7 +32,7 @@ export function LenderTable({ schedule }: { schedule: ScheduleResponse }) {
             <Table.Tr key={lender.payee_key}>
               <Table.Td>{lender.org_name}</Table.Td>
               <Table.Td ff="monospace">{lender.payee_key}</Table.Td>
-              <Table.Td style={NUMBER}>{lender.lines.toLocaleString('en-GB')}</Table.Td>
+              <Table.Td style={NUMBER}>{formatCount(lender.lines)}</Table.Td>
               <Table.Td style={NUMBER}>{formatZmw(lender.total)}</Table.Td>
               {showChanges && (
                 <>
@@ -62,7 +62,7 @@ export function LenderTable({ schedule }: { schedule: ScheduleResponse }) {
           <Table.Tr>
             <Table.Th>All lenders</Table.Th>
             <Table.Th />
-            <Table.Th style={NUMBER}>{schedule.lines.toLocaleString('en-GB')}</Table.Th>
+            <Table.Th style={NUMBER}>{formatCount(schedule.lines)}</Table.Th>
             <Table.Th style={NUMBER}>
               <Text span fw={700} data-testid="schedule-total">{formatZmw(schedule.total)}</Text>
             </Table.Th>

@@ -1,7 +1,7 @@
 import { Alert, Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import type { ScheduleResponse } from '@shared/api/payroll';
-import { formatDateTime, formatZmw } from '@/lib/format';
+import { formatCount, formatDateTime, formatZmw } from '@/lib/format';
 
 /** The version shown, its hash and whether it is frozen; when the month changed since its last version, what that means. */
 export function ScheduleStatus({ schedule }: { schedule: ScheduleResponse }) {
@@ -23,7 +23,7 @@ export function ScheduleStatus({ schedule }: { schedule: ScheduleResponse }) {
         <Text size="sm" c="dimmed">Frozen {formatDateTime(schedule.frozen_at)} by {schedule.frozen_by}. Each download of this version prints this number and hash.</Text>
       ) : previous ? (
         <Alert color="yellow" variant="light" title={`Changed since version ${previous.version}`}>
-          Version {previous.version} ({previous.lines.toLocaleString('en-GB')} lines, {formatZmw(previous.total)}) was frozen {formatDateTime(previous.frozen_at)}. Submissions
+          Version {previous.version} ({formatCount(previous.lines)} lines, {formatZmw(previous.total)}) was frozen {formatDateTime(previous.frozen_at)}. Submissions
           completed since changed the lines below; the next download freezes version {schedule.version}.
         </Alert>
       ) : (

@@ -5,7 +5,7 @@ import { listMyMandates } from '@shared/routes/mandates';
 import { listMyDeductions, listMyDisputes, listMyLookups, reportMyDeduction } from '@shared/routes/portal';
 import { callRoute, type RouteResponse } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
-import { useUpload } from '@/lib/use-upload';
+import { fileFields, useUpload } from '@/lib/use-upload';
 
 /**
  * The employee portal's reads: always the signed-in employee's own record, read again each time a screen
@@ -32,16 +32,16 @@ type Reported = RouteResponse<typeof reportMyDeduction> & { fileFailed?: string 
  */
 export function useReportDeduction() {
   const client = useQueryClient();
-  const withFile = useUpload(reportMyDeduction);
+  const withFile = useUpload((body: ReportDeductionRequest, signal) => callRoute(reportMyDeduction, { body, signal }), (answer) => ({ file: answer.upload }));
   return useMutation({
     mutationFn: async ({ body, file }: { body: Report; file: File | null }): Promise<Reported> => {
       if (!file) return callRoute(reportMyDeduction, { body });
-      let granted: Reported | null = null;
+      const granted: { answer?: Reported } = {};
       try {
-        return await withFile.mutateAsync({ file, body, onGrant: (answer) => (granted = answer) });
+        return await withFile.mutateAsync({ request: { ...body, ...fileFields(file) }, files: { file }, onGrant: (answer) => (granted.answer = answer) });
       } catch (error) {
-        if (!granted) throw error;
-        return { ...(granted as Reported), fileFailed: error instanceof Error ? error.message : 'upload failed' };
+        if (!granted.answer) throw error;
+        return { ...granted.answer, fileFailed: error instanceof Error ? error.message : 'upload failed' };
       }
     },
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: routeKey(listMyDeductions) }), client.invalidateQueries({ queryKey: routeKey(listMyDisputes) })]),

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReconciliationResponse } from '@shared/api/reconciliation';
-import { formatZmw } from '@/lib/format';
+import { formatCount, formatZmw } from '@/lib/format';
 
 export const STATUS_LABELS = { APPLIED: 'Applied', SHORT: 'Short', NOT_APPLIED: 'Not applied', UNEXPECTED: 'Unexpected' } as const;
 export const STATUS_COLORS = { APPLIED: 'green', SHORT: 'yellow', NOT_APPLIED: 'gray', UNEXPECTED: 'red' } as const;
@@ -32,7 +32,7 @@ export function ReconciliationTotals({ data }: { data: Pick<ReconciliationRespon
       <Group gap="xs" aria-label="Lines by status">
         {(Object.keys(counts) as (keyof typeof counts)[]).map((status) => (
           <Badge key={status} color={STATUS_COLORS[status]} variant="light" size="lg" style={{ textTransform: 'none' }}>
-            {`${STATUS_LABELS[status]}: ${counts[status].toLocaleString('en-GB')}`}
+            {`${STATUS_LABELS[status]}: ${formatCount(counts[status])}`}
           </Badge>
         ))}
       </Group>

@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { formatCount } from '@/lib/format';
 
 /** Refresh for a list query: a spinner while it fetches (not while it loads more). */
 export function RefreshButton({ queue }: { queue: { isFetching: boolean; isFetchingNextPage: boolean; isRefetching: boolean; refetch: () => unknown } }) {
@@ -20,7 +21,7 @@ export function QueueFooter({ shown, hasMore, loadingMore, onLoadMore }: { shown
   return (
     <Group justify="space-between" mih={36}>
       <Text size="sm" c="dimmed">
-        {shown > 0 && `Showing ${shown.toLocaleString('en-GB')} submission${shown === 1 ? '' : 's'}${hasMore ? '; more are older.' : '.'}`}
+        {shown > 0 && `Showing ${formatCount(shown)} submission${shown === 1 ? '' : 's'}${hasMore ? '; more are older.' : '.'}`}
       </Text>
       {hasMore && (
         <Button variant="default" onClick={onLoadMore} loading={loadingMore}>

@@ -4,7 +4,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { REPORTS_LIMIT } from '@shared/api/reviews';
 import { PageHeader } from '@/components/ui/page-header';
 import { useReports } from '../api/submissions';
-import { formatDateTime, formatMonth, KIND_LABELS } from '../utils/format';
+import { formatCount, formatDateTime, formatMonth, kindLabel } from '@/lib/format';
 import { LateBadge, StatusBadge } from './status-badge';
 import { SubmissionDetail } from './submission-detail';
 import { SubmissionsPanel } from './submissions-panel';
@@ -63,12 +63,12 @@ export function ReportsView({ title, platform }: { title: string; platform: bool
                       )}
                     </Table.Td>
                     <Table.Td><Text span ff="monospace" size="sm">{item.payee_key}</Text></Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month, 'short')}</Table.Td>
                     <Table.Td>{item.bucket}</Table.Td>
-                    <Table.Td>{KIND_LABELS[item.doc_kind]}</Table.Td>
+                    <Table.Td>{kindLabel(item.doc_kind)}</Table.Td>
                     {/* Breaks at the key's slashes rather than inside a name. */}
                     <Table.Td><Text span ff="monospace" size="xs">{item.file_key.replaceAll('/', '/\u200B')}</Text></Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{item.row_count.toLocaleString('en-GB')}</Table.Td>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(item.row_count)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -78,7 +78,7 @@ export function ReportsView({ title, platform }: { title: string; platform: bool
       <SubmissionDetail id={openId} onClose={() => open(null)} />
       {items.length > 0 && (
         <Text size="sm" c="dimmed">
-          {items.length >= REPORTS_LIMIT ? `Showing the newest ${REPORTS_LIMIT} submissions.` : `${items.length.toLocaleString('en-GB')} submission${items.length === 1 ? '' : 's'}.`}
+          {items.length >= REPORTS_LIMIT ? `Showing the newest ${REPORTS_LIMIT} submissions.` : `${formatCount(items.length)} submission${items.length === 1 ? '' : 's'}.`}
         </Text>
       )}
     </Stack>

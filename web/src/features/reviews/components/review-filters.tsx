@@ -1,10 +1,10 @@
 import { Card, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { REVIEW_MESSAGES, SUBMISSION_STATUSES, submissionStatusLabel } from '@shared/api/reviews';
-import { KIND_LABELS } from '../utils/format';
+import { kindLabel } from '@/lib/format';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: submissionStatusLabel(s) }))];
-const KIND_OPTIONS = [{ value: 'all', label: 'All kinds' }, ...Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))];
+const KIND_OPTIONS = [{ value: 'all', label: 'All kinds' }, ...(['inputs', 'stoppages'] as const).map((kind) => ({ value: kind, label: kindLabel(kind) }))];
 
 const TIMING_OPTIONS = [
   { value: 'all', label: 'On time and late' },

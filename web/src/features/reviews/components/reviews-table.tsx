@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Stack, Table, Text, Tooltip, UnstyledButton } 
 import { IconArrowsSort, IconDownload, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { SubmissionListItem } from '@shared/api/reviews';
 import { type RowAction, type SortState, waitingFor } from '../utils/review-table';
-import { formatDate, formatMonth, formatTime, KIND_LABELS } from '../utils/format';
+import { formatCount, formatDate, formatMonth, formatTime, kindLabel } from '@/lib/format';
 import { SignalsSummary } from './signals-drawer';
 import { LateBadge, StatusBadge } from './status-badge';
 
@@ -89,7 +89,7 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => {
-            const label = `${item.org_name ?? item.payee_key} ${KIND_LABELS[item.doc_kind]} ${item.upload_month}`;
+            const label = `${item.org_name ?? item.payee_key} ${kindLabel(item.doc_kind)} ${item.upload_month}`;
             const busy = inFlight?.id === item.id;
             return (
               <Table.Tr key={item.id} data-testid="review-row" data-id={item.id} data-status={item.status} bg={selected.has(item.id) ? 'var(--mantine-primary-color-light)' : undefined}>
@@ -113,9 +113,9 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                   {item.org_name ?? '—'}
                   <Text size="xs" c="dimmed" ff="monospace">{item.payee_key}</Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month)}</Table.Td>
-                <Table.Td>{KIND_LABELS[item.doc_kind]}</Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{item.row_count.toLocaleString('en-GB')}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month, 'short')}</Table.Td>
+                <Table.Td>{kindLabel(item.doc_kind)}</Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(item.row_count)}</Table.Td>
                 <Table.Td>
                   <SignalsSummary item={item} onOpen={onOpenSignals} />
                 </Table.Td>

@@ -7,7 +7,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { SignalsView } from '@/components/ui/signals-view';
 import { routeQuery } from '@/lib/queries';
 import { useOpenFile } from '../api/submissions';
-import { formatDateTime, formatMonth, KIND_LABELS } from '../utils/format';
+import { formatCount, formatDateTime, formatMonth, kindLabel } from '@/lib/format';
 import { StatusBadge } from './status-badge';
 
 /** The steps a submission went through, oldest first, each with when and by whom. */
@@ -31,13 +31,12 @@ function Figure({ label, value }: { label: string; value: string }) {
 function Detail({ submission }: { submission: SubmissionResponse }) {
   const openFile = useOpenFile();
   const counts = submission.counts;
-  const n = (value: number) => value.toLocaleString('en-GB');
   return (
     <Stack gap="lg">
       <Group gap="sm" wrap="wrap">
         <StatusBadge status={submission.status} />
         <Text size="sm" c="dimmed">
-          {`${submission.org_name ?? submission.payee_key} · ${KIND_LABELS[submission.doc_kind]} · ${formatMonth(submission.upload_month)} · ${submission.file_name}`}
+          {`${submission.org_name ?? submission.payee_key} · ${kindLabel(submission.doc_kind)} · ${formatMonth(submission.upload_month, 'short')} · ${submission.file_name}`}
         </Text>
       </Group>
       {submission.status === 'rejected' && (
@@ -56,10 +55,10 @@ function Detail({ submission }: { submission: SubmissionResponse }) {
       <Stack gap={6}>
         <Title order={3} size="h5">Rows</Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="detail-counts">
-          <Figure label="In the file" value={n(submission.row_count)} />
-          <Figure label="Inserted" value={counts ? n(counts.inserted) : '—'} />
-          <Figure label="Updated" value={counts ? n(counts.updated) : '—'} />
-          <Figure label="Skipped" value={counts ? n(counts.skipped) : '—'} />
+          <Figure label="In the file" value={formatCount(submission.row_count)} />
+          <Figure label="Inserted" value={counts ? formatCount(counts.inserted) : '—'} />
+          <Figure label="Updated" value={counts ? formatCount(counts.updated) : '—'} />
+          <Figure label="Skipped" value={counts ? formatCount(counts.skipped) : '—'} />
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           {counts ? ingestionMessage(counts) : submission.ingestion.status === 'failed' ? (submission.ingestion.message ?? 'Ingestion failed.') : 'The rows are being added to borrower history.'}

@@ -1,10 +1,10 @@
 import type { BulkDecisionResponse, BulkFailedFile, SubmissionListItem } from '@shared/api/reviews';
-import { KIND_LABELS } from './format';
+import { kindLabel } from '@/lib/format';
 
 type NamedFile = Pick<BulkFailedFile, 'org_name' | 'payee_key' | 'doc_kind' | 'upload_month'>;
 
 /** How the screen names a file: organisation (or payee key), kind and month. */
-export const fileLabel = (file: NamedFile) => `${file.org_name ?? file.payee_key} · ${KIND_LABELS[file.doc_kind]} · ${file.upload_month}`;
+export const fileLabel = (file: NamedFile) => `${file.org_name ?? file.payee_key} · ${kindLabel(file.doc_kind)} · ${file.upload_month}`;
 
 export interface FailureLine {
   id: string;

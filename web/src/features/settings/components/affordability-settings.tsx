@@ -1,8 +1,8 @@
 import { NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
 import { type Affordability, affordabilitySchema, SETTINGS_MESSAGES } from '@shared/api/settings';
+import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
@@ -21,11 +21,7 @@ export function AffordabilitySettings() {
     },
   });
   const loaded = settings.data?.affordability.max_share_of_basic_pay;
-  useEffect(() => {
-    if (loaded !== undefined) form.setValues({ max_share_of_basic_pay: loaded ?? '' });
-    // Only when the stored value changes, not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
+  useFormSync(form, loaded === undefined ? undefined : { max_share_of_basic_pay: loaded ?? '' });
 
   const save = form.onSubmit((values) =>
     update.mutate({ affordability: toSetting(values.max_share_of_basic_pay) }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }),

@@ -1,8 +1,8 @@
 import { Group, NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
 import { DEFAULT_EXPOSURE_LIMITS, exposureLimitsSchema, MAX_LENDER_LIMIT, SETTINGS_MESSAGES } from '@shared/api/settings';
+import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
@@ -33,11 +33,7 @@ export function ExposureSettings() {
     },
   });
   const loaded = settings.data?.exposure;
-  useEffect(() => {
-    if (loaded) form.setValues({ max_lenders: loaded.max_lenders, max_total: loaded.max_total ?? '' });
-    // Only when the stored limits change, not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded?.max_lenders, loaded?.max_total]);
+  useFormSync(form, loaded && { max_lenders: loaded.max_lenders, max_total: loaded.max_total ?? '' });
 
   const save = form.onSubmit((values) =>
     update.mutate({ exposure: toLimits(values) }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }),

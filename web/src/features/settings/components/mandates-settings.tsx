@@ -2,8 +2,9 @@ import { MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarMonth } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { SETTINGS_MESSAGES } from '@shared/api/settings';
+import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/settings';
 import { SettingCard } from './setting-card';
@@ -17,9 +18,7 @@ export function MandatesSettings() {
   const update = useUpdateSettings();
   const [month, setMonth] = useState<string | null>(null);
   const loaded = settings.data?.mandates.required_from;
-  useEffect(() => {
-    if (loaded !== undefined) setMonth(loaded);
-  }, [loaded]);
+  useFormSync({ setValues: setMonth }, loaded);
 
   const save = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();

@@ -2,10 +2,11 @@ import { Alert, Select, Skeleton, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconBuildingCommunity } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { PAYROLL_AUTHORITY_MESSAGES, type PayrollAuthority } from '@shared/api/settings';
 import { listPmecOrganisations } from '@shared/routes/settings';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { useFormSync } from '@/lib/use-form-sync';
 import { useSignedInUser } from '@/lib/authorization';
 import { routeQuery } from '@/lib/queries';
 import { useSettings } from '@/lib/settings';
@@ -44,9 +45,7 @@ export function PayrollAuthoritySettings() {
   const currentId = current?.org_id ?? null;
   const [choice, setChoice] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    if (currentId) setChoice(currentId);
-  }, [currentId]);
+  useFormSync({ setValues: setChoice }, currentId || undefined);
 
   const save = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();

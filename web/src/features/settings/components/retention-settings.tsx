@@ -1,8 +1,8 @@
 import { NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
 import { DEFAULT_RETENTION, MAX_RETENTION_YEARS, retentionSchema, SETTINGS_MESSAGES } from '@shared/api/settings';
+import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
@@ -19,11 +19,7 @@ export function RetentionSettings() {
     },
   });
   const loaded = settings.data?.retention.report_years;
-  useEffect(() => {
-    if (loaded !== undefined) form.setValues({ report_years: loaded });
-    // Only when the stored value changes, not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
+  useFormSync(form, loaded === undefined ? undefined : { report_years: loaded });
 
   const save = form.onSubmit((values) =>
     update.mutate({ retention: { report_years: Number(values.report_years) } }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }),

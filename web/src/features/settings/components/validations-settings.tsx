@@ -1,8 +1,9 @@
 import { NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
 import { DEFAULT_VALIDATIONS, MAX_VALIDATIONS_PER_DAY, SETTINGS_MESSAGES, validationsSettingSchema } from '@shared/api/settings';
+import { formatCount } from '@/lib/format';
+import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
@@ -19,11 +20,7 @@ export function ValidationsSettings() {
     },
   });
   const loaded = settings.data?.validations.per_day;
-  useEffect(() => {
-    if (loaded !== undefined) form.setValues({ per_day: loaded });
-    // Only when the stored value changes, not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
+  useFormSync(form, loaded === undefined ? undefined : { per_day: loaded });
 
   const save = form.onSubmit((values) => update.mutate({ validations: { per_day: Number(values.per_day) } }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }));
   return (
@@ -36,7 +33,7 @@ export function ValidationsSettings() {
       onSubmit={save}
       update={update}
     >
-      <NumberInput label="Files a day per organisation" description={`1 to ${MAX_VALIDATIONS_PER_DAY.toLocaleString('en-US')}`} min={1} max={MAX_VALIDATIONS_PER_DAY} clampBehavior="none" allowDecimal={false} w={260} {...form.getInputProps('per_day')} />
+      <NumberInput label="Files a day per organisation" description={`1 to ${formatCount(MAX_VALIDATIONS_PER_DAY)}`} min={1} max={MAX_VALIDATIONS_PER_DAY} clampBehavior="none" allowDecimal={false} w={260} {...form.getInputProps('per_day')} />
     </SettingCard>
   );
 }

@@ -1,9 +1,9 @@
 import { Group, NumberInput, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
 import { SETTINGS_MESSAGES, submissionWindowSchema } from '@shared/api/settings';
 import { DEFAULT_SUBMISSION_WINDOW } from '@shared/rules/submission-window';
+import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
@@ -29,11 +29,7 @@ export function WindowSettings() {
     },
   });
   const loaded = settings.data?.window;
-  useEffect(() => {
-    if (loaded) form.setValues(loaded);
-    // Only when the stored window changes, not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded?.open_day, loaded?.close_day, loaded?.blocking]);
+  useFormSync(form, loaded && { open_day: loaded.open_day, close_day: loaded.close_day, blocking: loaded.blocking });
 
   const save = form.onSubmit((values) =>
     update.mutate({ window: toWindow(values) }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }),

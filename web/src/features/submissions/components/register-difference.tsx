@@ -3,17 +3,16 @@ import type { ReactNode } from 'react';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { DifferenceEmployee, RegisterDifferenceView } from '@shared/api/register';
 import type { DifferenceField } from '@shared/rules/register-difference';
+import { formatCount, formatZmw } from '@/lib/format';
 import { Figure } from './figure';
 
-const count = (n: number) => n.toLocaleString('en-US');
-const pay = (value: number | null) => (value === null ? '—' : `ZMW ${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
 
 const FIELD_WORDS: Record<DifferenceField, string> = { nrc: 'NRC', employee_number: 'Employee number', name: 'Name', mobile: 'Mobile', basic_pay: 'Basic pay' };
 const valueOf = (e: DifferenceEmployee, field: DifferenceField) =>
-  field === 'nrc' ? e.nrc : field === 'employee_number' ? e.employee_number : field === 'name' ? e.name : field === 'mobile' ? e.mobile : pay(e.basic_pay);
+  field === 'nrc' ? e.nrc : field === 'employee_number' ? e.employee_number : field === 'name' ? e.name : field === 'mobile' ? e.mobile : formatZmw(e.basic_pay);
 
 /** "The first 3 of 1,204" above a list that stops short. */
-const firstOf = (shown: number, total: number) => (shown < total ? ` (the first ${count(shown)} of ${count(total)})` : '');
+const firstOf = (shown: number, total: number) => (shown < total ? ` (the first ${formatCount(shown)} of ${formatCount(total)})` : '');
 
 /** A titled table of a difference's first rows, scrolling inside itself on a narrow screen. */
 function SampleTable({ title, shown, total, testId, head, children }: { title: string; shown: number; total: number; testId: string; head: string[]; children: ReactNode }) {
@@ -49,7 +48,7 @@ function People({ title, rows, total, testId }: { title: string; rows: Differenc
           <Table.Td>{e.employee_number}</Table.Td>
           <Table.Td>{e.name}</Table.Td>
           <Table.Td>{e.mobile}</Table.Td>
-          <Table.Td>{pay(e.basic_pay)}</Table.Td>
+          <Table.Td>{formatZmw(e.basic_pay)}</Table.Td>
         </Table.Tr>
       ))}
     </SampleTable>
@@ -84,13 +83,13 @@ export function RegisterDifference({ difference }: { difference: RegisterDiffere
       <Text size="sm">
         {difference.base_version === null
           ? 'No register is current yet: every employee is added.'
-          : `Compared with the current register of ${count(difference.current)} employee${difference.current === 1 ? '' : 's'}.`}
+          : `Compared with the current register of ${formatCount(difference.current)} employee${difference.current === 1 ? '' : 's'}.`}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-        <Figure large label="Added" value={count(difference.added)} testId="difference-added-count" />
-        <Figure large label="Removed" value={count(difference.removed)} testId="difference-removed-count" />
-        <Figure large label="Changed" value={count(difference.changed)} testId="difference-changed-count" />
-        <Figure large label="Mobile changed" value={count(difference.mobile_changed)} testId="difference-mobile-count" />
+        <Figure large label="Added" value={formatCount(difference.added)} testId="difference-added-count" />
+        <Figure large label="Removed" value={formatCount(difference.removed)} testId="difference-removed-count" />
+        <Figure large label="Changed" value={formatCount(difference.changed)} testId="difference-changed-count" />
+        <Figure large label="Mobile changed" value={formatCount(difference.mobile_changed)} testId="difference-mobile-count" />
       </SimpleGrid>
       {difference.warning && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="More than 2% of the current register changes" data-testid="difference-warning">

@@ -1,9 +1,9 @@
 import { Card, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { useCurrentRegister } from '../api/register';
 import { Figure } from './figure';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The payroll register in force, beside the form while a register is chosen: the month, how many
@@ -32,8 +32,8 @@ export function CurrentRegisterPanel() {
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Figure label="Month" value={register.data.month} testId="register-month" />
-          <Figure label="Employees" value={register.data.employees.toLocaleString('en-US')} testId="register-employees" />
-          <Figure label="Approved" value={register.data.uploaded_at ? when(register.data.uploaded_at) : "—"} testId="register-uploaded-at" />
+          <Figure label="Employees" value={formatCount(register.data.employees)} testId="register-employees" />
+          <Figure label="Approved" value={register.data.uploaded_at ? formatDateTime(register.data.uploaded_at) : "—"} testId="register-uploaded-at" />
           <Figure label="Proposed by" value={register.data.uploaded_by ?? '—'} testId="register-uploaded-by" />
         </SimpleGrid>
       )}

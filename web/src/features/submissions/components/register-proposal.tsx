@@ -6,11 +6,10 @@ import type { ProposedRegister } from '@shared/api/register';
 import { getRegister } from '@shared/routes/register';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { routeKey } from '@/lib/queries';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { useRegisterDecision, waitForRegister } from '../api/register';
 import { RegisterDifference } from './register-difference';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** After an approval: waits for the register to become current, then reads it again. */
 function useWaitUntilCurrent(uploadId: string | null) {
@@ -75,7 +74,7 @@ function Decision({ proposed, onDecided }: { proposed: ProposedRegister; onDecid
       >
         <Text size="sm">
           {confirming === 'approve'
-            ? `Its ${count(proposed.employees)} employees replace the current register once stored: ${count(proposed.removed)} removed, ${count(proposed.mobile_changed)} with another mobile (each texted at the old number).`
+            ? `Its ${formatCount(proposed.employees)} employees replace the current register once stored: ${formatCount(proposed.removed)} removed, ${formatCount(proposed.mobile_changed)} with another mobile (each texted at the old number).`
             : 'The current register stays in force. The proposer can upload a corrected register.'}
         </Text>
       </ConfirmModal>
@@ -97,12 +96,12 @@ export function ProposedRegisterPanel({ proposed, myEmail, mayDecide, onDecided 
           Proposed register awaiting approval
         </Title>
         <Text size="sm" data-testid="proposal-summary">
-          The {proposed.month} register of {count(proposed.employees)} employees, proposed by {proposed.proposed_by} on {when(proposed.proposed_at)}.{' '}
-          {proposed.expired ? '' : `A second admin of the payroll authority can approve or reject it until ${when(proposed.expires_at)}.`}
+          The {proposed.month} register of {formatCount(proposed.employees)} employees, proposed by {proposed.proposed_by} on {formatDateTime(proposed.proposed_at)}.{' '}
+          {proposed.expired ? '' : `A second admin of the payroll authority can approve or reject it until ${formatDateTime(proposed.expires_at)}.`}
         </Text>
         {proposed.expired && (
           <Alert color="gray" variant="light" icon={<IconClockX size={18} aria-hidden />} title="This proposal expired" data-testid="proposal-expired">
-            It expired on {when(proposed.expires_at)}, 7 days after it was proposed, and can no longer be approved. Upload the register again to propose it.
+            It expired on {formatDateTime(proposed.expires_at)}, 7 days after it was proposed, and can no longer be approved. Upload the register again to propose it.
           </Alert>
         )}
         <RegisterDifference difference={proposed.difference} />

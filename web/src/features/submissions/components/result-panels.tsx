@@ -2,6 +2,7 @@ import { Badge, Card, Group, ScrollArea, Stack, Table, Text, Title } from '@mant
 import type { ReactNode } from 'react';
 import { formatIssue, type Issue } from '@shared/rules/issues';
 import { SignalsView } from '@/components/ui/signals-view';
+import { formatCount } from '@/lib/format';
 import type { ValidationView } from '../utils/validation-view';
 
 function Panel({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
@@ -18,7 +19,6 @@ function Panel({ title, children, aside }: { title: string; children: ReactNode;
   );
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** Detected columns and the parsed row count. */
 export function DataSummaryPanel({ view }: { view: ValidationView | null }) {
@@ -44,7 +44,7 @@ export function DataSummaryPanel({ view }: { view: ValidationView | null }) {
           )}
         </div>
         <Text size="sm">
-          <Text span fw={600}>Parsed rows:</Text> <span data-testid="row-count">{view ? count(view.rowCount) : '—'}</span>
+          <Text span fw={600}>Parsed rows:</Text> <span data-testid="row-count">{view ? formatCount(view.rowCount) : '—'}</span>
         </Text>
       </Stack>
     </Panel>
@@ -93,7 +93,7 @@ export function PreviewPanel({ view }: { view: ValidationView | null }) {
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          <Text size="sm" c="dimmed">{`Showing ${count(rows.length)} of ${count(view?.rowCount ?? rows.length)} rows.`}</Text>
+          <Text size="sm" c="dimmed">{`Showing ${formatCount(rows.length)} of ${formatCount(view?.rowCount ?? rows.length)} rows.`}</Text>
         </Stack>
       )}
     </Panel>
@@ -109,7 +109,7 @@ function IssueList({ title, color, issues, total, notes = [], testId }: { title:
           {title}
         </Text>
         <Badge color={all ? color : 'gray'} variant={all ? 'filled' : 'light'} radius="sm" aria-label={`${title}: ${all}`}>
-          {count(all)}
+          {formatCount(all)}
         </Badge>
       </Group>
       {all === 0 ? (
@@ -133,7 +133,7 @@ function IssueList({ title, color, issues, total, notes = [], testId }: { title:
             </Stack>
           </ScrollArea.Autosize>
           {total > issues.length && (
-            <Text size="xs" c="dimmed">{`Showing the first ${count(issues.length)} of ${count(total)}. Download the CSV report for all of them.`}</Text>
+            <Text size="xs" c="dimmed">{`Showing the first ${formatCount(issues.length)} of ${formatCount(total)}. Download the CSV report for all of them.`}</Text>
           )}
         </>
       )}

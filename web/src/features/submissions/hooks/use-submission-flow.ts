@@ -4,10 +4,10 @@ import type { DocKind, UploadResponse } from '@shared/api/submissions';
 import { checkBeforeSubmit, checkBeforeValidate } from '@shared/rules/before-actions';
 import { createUpload } from '@shared/routes/submissions';
 import { getRegister } from '@shared/routes/register';
-import { isApiError } from '@/lib/api-client';
+import { callRoute, isApiError, type RouteRequest } from '@/lib/api-client';
 import { routeQuery } from '@/lib/queries';
 import { errorMessage } from '@/lib/errors';
-import { type UploadProgress, useUpload } from '@/lib/use-upload';
+import { fileFields, type UploadProgress, useUpload } from '@/lib/use-upload';
 import { submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
 import { downloadValidationReport } from '../utils/download';
 import { type Activity, type FlowMessage, ingestionOutcome, validationOutcome } from '../utils/flow-messages';
@@ -26,7 +26,7 @@ const percentOf = (progress: UploadProgress) => (progress.stage === 'post' ? Mat
 export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
   const [state, dispatch] = useReducer(flowReducer, initialKind, initialFlow);
   const client = useQueryClient();
-  const upload = useUpload(createUpload);
+  const upload = useUpload((body: RouteRequest<typeof createUpload>, signal) => callRoute(createUpload, { body, signal }), (answer) => ({ file: answer.upload }));
   const runs = useRef(0);
   const work = useRef<{ controller: AbortController; checks: ClientCheckRun | null } | null>(null);
   const { fields } = state;
@@ -75,7 +75,7 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     try {
       const version = Number(at.scheduleVersion.trim());
       const body = { doc_kind: at.kind, month: at.month, payee_key: at.payeeKey, ...(at.kind === 'applied' && version ? { schedule_version: version } : {}) };
-      const created = await upload.mutateAsync({ file: chosen, body, signal, onProgress: (p) => p.stage === 'post' && say({ text: 'Uploading file…', progress: percentOf(p) }) });
+      const created = await upload.mutateAsync({ request: { ...body, ...fileFields(chosen) }, files: { file: chosen }, signal, onProgress: (p) => p.stage === 'post' && say({ text: 'Uploading file…', progress: percentOf(p) }) });
       say({ text: 'Validating on server…', progress: null });
       const server = await waitForValidation(client, created.id, { signal, onAnswer: (u) => say({ text: stageText(u.stage), progress: null }) });
       if (!isCurrent()) return null;
@@ -125,7 +125,7 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     const text = 'Submitting onboarding document…';
     dispatch({ type: 'activity', run, activity: { text, progress: null } });
     const body = { doc_kind: 'onboarding' as const, month: at.month, payee_key: at.payeeKey };
-    const created = await upload.mutateAsync({ file: chosen, body, signal, onProgress: (p) => p.stage === 'post' && dispatch({ type: 'activity', run, activity: { text, progress: percentOf(p) } }) });
+    const created = await upload.mutateAsync({ request: { ...body, ...fileFields(chosen) }, files: { file: chosen }, signal, onProgress: (p) => p.stage === 'post' && dispatch({ type: 'activity', run, activity: { text, progress: percentOf(p) } }) });
     const result = await submitUpload(created.id);
     dispatch({ type: 'saved', run, saved: result });
   }

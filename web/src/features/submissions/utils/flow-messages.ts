@@ -1,4 +1,5 @@
 import { SUBMISSION_MESSAGES, type SubmissionResponse, type UploadResponse } from '@shared/api/submissions';
+import { formatCount } from '@/lib/format';
 
 export type Tone = 'red' | 'green' | 'blue';
 export interface FlowMessage {
@@ -24,7 +25,7 @@ export function validationOutcome(server: UploadResponse | null): FlowMessage {
     return { tone: 'green', text: 'Validated. Check what it changes below, then submit it: a second admin of the payroll authority approves it before it replaces the current register.' };
   }
   if (errors === 0) return { tone: 'green', text: 'Ready to submit.' };
-  return { tone: 'red', text: `${errors.toLocaleString('en-US')} error${errors === 1 ? '' : 's'} must be fixed before you can submit: correct the file, then validate again.` };
+  return { tone: 'red', text: `${formatCount(errors)} error${errors === 1 ? '' : 's'} must be fixed before you can submit: correct the file, then validate again.` };
 }
 
 /** The line after a submit's own message: how ingestion into borrower history went, or that it goes on. */

@@ -7,7 +7,7 @@ import { ROLE_LABELS, type Role } from '@shared/roles';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { getRuntimeConfig } from '@/lib/config';
 import { useApiClients, useCreateApiClient, useDeleteApiClient, useRotateApiClient } from '../api/api-clients';
-import { formatDay } from '../utils/format';
+import { formatDate } from '@/lib/format';
 import { ApiClientSecret } from './api-client-secret';
 import { TeamErrorAlert } from './team-error-alert';
 
@@ -89,7 +89,7 @@ export function ApiClientsCard() {
                         <Table.Td>{c.name}</Table.Td>
                         <Table.Td>{ROLE_LABELS[c.role]}</Table.Td>
                         <Table.Td><Code>{c.client_id}</Code></Table.Td>
-                        <Table.Td>{formatDay(c.rotated_at ?? c.created_at)}{c.rotated_at ? ' (rotated)' : ''}</Table.Td>
+                        <Table.Td>{formatDate(c.rotated_at ?? c.created_at)}{c.rotated_at ? ' (rotated)' : ''}</Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
                             <Button size="xs" variant="default" onClick={() => setPending({ kind: 'rotate', client: c })} aria-label={`Rotate ${c.name}`}>Rotate</Button>

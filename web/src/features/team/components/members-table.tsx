@@ -4,7 +4,7 @@ import type { TeamMember, TeamResponse } from '@shared/api/team';
 import { ROLE_LABELS, type Role } from '@shared/roles';
 import { DoneAlert } from '@/components/ui/done-alert';
 import { useChangeRole, useRemoveMember } from '../api/team';
-import { formatDay } from '../utils/format';
+import { formatDate } from '@/lib/format';
 import { TeamErrorAlert } from './team-error-alert';
 
 const STATUS: Record<TeamMember['status'], { label: string; color: string }> = {
@@ -75,7 +75,7 @@ export function MembersTable({ members, declined = [], expired = [], orgId, gran
                       )}
                     </Table.Td>
                     <Table.Td><Badge variant="light" color={STATUS[m.status].color} tt="none">{STATUS[m.status].label}</Badge></Table.Td>
-                    <Table.Td>{formatDay(m.created_at)}</Table.Td>
+                    <Table.Td>{formatDate(m.created_at)}</Table.Td>
                     <Table.Td>
                       {m.user_id !== selfId && grantable.includes(m.role) ? (
                         m.status === 'invited' ? (
@@ -99,7 +99,7 @@ export function MembersTable({ members, declined = [], expired = [], orgId, gran
             {expired.map((x) => (
               <Group key={x.user_id} gap="sm" wrap="nowrap" justify="space-between">
                 <Text size="sm">
-                  {x.email} was invited as {ROLE_LABELS[x.role]}{x.invited_at ? ` on ${formatDay(x.invited_at)}` : ''} and did not accept by {formatDay(x.expired_at)}.
+                  {x.email} was invited as {ROLE_LABELS[x.role]}{x.invited_at ? ` on ${formatDate(x.invited_at)}` : ''} and did not accept by {formatDate(x.expired_at)}.
                 </Text>
                 {grantable.includes(x.role) && (
                   <Button size="xs" variant="light" color="red" onClick={() => { remove.reset(); changeRole.reset(); setTarget(expiredAsMember(x)); }} aria-label={`Withdraw the expired invitation of ${x.email}`}>Withdraw</Button>
@@ -113,7 +113,7 @@ export function MembersTable({ members, declined = [], expired = [], orgId, gran
             <Title order={3} size="h5">Declined invitations</Title>
             {declined.map((d) => (
               <Text key={d.user_id} size="sm">
-                {d.email} declined to join as {ROLE_LABELS[d.role]}{d.declined_at ? ` on ${formatDay(d.declined_at)}` : ''}.
+                {d.email} declined to join as {ROLE_LABELS[d.role]}{d.declined_at ? ` on ${formatDate(d.declined_at)}` : ''}.
               </Text>
             ))}
           </Stack>
