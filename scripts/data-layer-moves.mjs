@@ -169,7 +169,10 @@ function specifier(from, to, original) {
 /** Resolves `spec` written in the file now at `now` (formerly at `was`): the file it names after the move. */
 function resolveSpec(now, was, spec) {
   const clean = spec.replace(/[?#].*$/, '');
-  for (const base of [now, reverse.get(now) ?? was]) {
+  // A file moving in this run was written where it stood; one already at a new path may hold another branch's
+  // edit written where it stood before the move.
+  const bases = was !== now ? [was] : [now, reverse.get(now) ?? now];
+  for (const base of bases) {
     const found = target(posix.normalize(posix.join(posix.dirname(base), clean)));
     if (found) return found;
   }
