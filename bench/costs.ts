@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { auditItem } from '../lambdas/data/audit.js';
-import { historyItems } from '../lambdas/data/history.js';
+import { auditItem } from '../lambdas/data/audit/log.js';
+import { historyItems } from '../lambdas/data/history/entries.js';
 import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
 import { nrcDigits } from '../shared/rules/nrc.js';
 import { itemBytes, valueBytes } from '../capacity/item-size.js';
@@ -50,9 +50,9 @@ export const costsBench: Bench = {
     return [
       figure('xlsx_bytes_per_row', xlsx.length / ROWS, 'B', 'the uploaded workbook (generated as Excel writes it), per row'),
       figure('rows_json_bytes_per_row', Buffer.byteLength(JSON.stringify(rows)) / ROWS, 'B', 'results/{id}/rows.json, the canonical rows ingestion and the next month read'),
-      figure('history_item_bytes', mean(history.map(itemBytes)), 'B', 'one borrower-history item (lambdas/data/history.ts historyItems)'),
+      figure('history_item_bytes', mean(history.map(itemBytes)), 'B', 'one borrower-history item (lambdas/data/history/entries.ts historyItems)'),
       figure('history_items_per_row', history.length / ROWS, 'items', 'history items written per row'),
-      figure('record_updates_per_row', summaries.recordWritesPerRow, 'updates', 'NRC record updates per row (lambdas/data/summary-writes.ts; the employee number\'s summary only while the pair is not settled)'),
+      figure('record_updates_per_row', summaries.recordWritesPerRow, 'updates', 'NRC record updates per row (lambdas/data/history/summary-writes.ts; the employee number\'s summary only while the pair is not settled)'),
       figure('record_bytes_month12', summaries.recordLastMonth, 'B', `an NRC record write in the window's last month, the larger of before and after: ${SUMMARY_BORROWERS.toLocaleString('en-US')} borrowers followed over the model's window, their entries compacted as ingestion does`),
       figure('record_write_units_month12', summaries.recordUnitsLastMonth, 'WRU', "its write units (a plain UpdateItem: a unit a started KB of the larger of before and after)"),
       figure('record_bytes_mean', summaries.recordMean, 'B', 'the record write\'s bytes averaged over every month of the window'),
@@ -61,7 +61,7 @@ export const costsBench: Bench = {
       // An NRC with an active report is a member of both of its bucket's sets: `nrcs` (flags) and `known` (search).
       figure('digest_bytes_per_nrc', 2 * mean(digits.map((d) => valueBytes(d))), 'B', 'one NRC in a registry digest bucket (a member of its two string sets)'),
       figure('upload_record_bytes', itemBytes(upload), 'B', "a clean file's upload record once validated (preview, headers, counts)"),
-      figure('audit_entry_bytes', itemBytes(audit), 'B', 'a history lookup\'s audit entry (lambdas/data/audit.ts auditItem)'),
+      figure('audit_entry_bytes', itemBytes(audit), 'B', 'a history lookup\'s audit entry (lambdas/data/audit/log.ts auditItem)'),
     ];
   },
 };

@@ -58,7 +58,7 @@ export const TABLES: Record<TableKey, TableDef> = {
     sortKey: 'sk',
     indexes: [gsi(1)],
   },
-  // PMEC's payroll register: two items an employee and a register a month (lambdas/data/register.ts).
+  // PMEC's payroll register: two items an employee and a register a month (lambdas/data/register/versions.ts).
   register: {
     envVar: 'TABLE_REGISTER',
     partitionKey: 'pk',

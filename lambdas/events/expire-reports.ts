@@ -1,7 +1,7 @@
 import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
-import { writeAudit } from '../data/audit.js';
-import { expiryWatermark, ReportNotActiveError, reportsFiledBetween, retireReport, setExpiryWatermark } from '../data/registry-lifecycle.js';
-import { readSettings } from '../data/settings.js';
+import { writeAudit } from '../data/audit/log.js';
+import { expiryWatermark, ReportNotActiveError, reportsFiledBetween, retireReport, setExpiryWatermark } from '../data/registry/lifecycle.js';
+import { readSettings } from '../data/settings/settings.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
 

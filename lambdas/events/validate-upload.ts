@@ -14,8 +14,8 @@ import {
   sha256Of,
   stripQuotes,
   updateValidation,
-} from '../data/uploads.js';
-import { putNrcSignals } from '../data/nrc-signals.js';
+} from '../data/uploads/upload.js';
+import { putNrcSignals } from '../data/uploads/nrc-signals.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { failedValidation, validateDeductionFile } from './deduction-validation.js';
@@ -84,7 +84,7 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     ...(outcome.signals ? { signal_counts: outcome.signals.counts, signal_baseline: outcome.signals.baseline } : {}),
     status: outcome.status,
     stage: UPLOAD_STAGES.done,
-    // The very bytes validated: Submit stores these and nothing else (lambdas/data/validated-file.ts).
+    // The very bytes validated: Submit stores these and nothing else (lambdas/data/uploads/validated-file.ts).
     ...(same ? { sha256: sha256Of(object.data), object_size: object.data.length } : {}),
     validated_at: new Date().toISOString(),
   });

@@ -1,5 +1,5 @@
 import type { RouteDef } from '../../shared/routes/index.js';
-import { writeAudit } from '../data/audit.js';
+import { writeAudit } from '../data/audit/log.js';
 import { logger } from '../lib/powertools.js';
 import type { ApiEvent, ApiResult } from './api-event.js';
 import type { RequestCaller } from './caller.js';

@@ -53,7 +53,7 @@ beforeAll(async () => {
 
 describe('a history lookup by a member of two organisations', () => {
   it('is attributed to the organisation named in the header, in the audit entry and in the employee’s "Who looked"', async () => {
-    const { auditOfSubject } = await import('../../lambdas/data/audit.js');
+    const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
     const digits = employee.nrc.replace(/\D/g, '');
     expectStatus(await call(twin, getHistory, { query: { nrc: employee.nrc }, caller: both, headers: as(bankB) }), 200);
     let entries = (await auditOfSubject(`NRC#${digits}`)).filter((e) => e.action === 'history.lookup');

@@ -14,8 +14,8 @@ import { faultInjector } from '../support/dynamo-faults.js';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/data/clients.js');
-const { auditOfSubject } = await import('../../lambdas/data/audit.js');
+const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
+const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
 const { handler } = await import('../../lambdas/api/history/handlers/get-history.js');
 const injectFault = faultInjector(dynamo);
 const removals: (() => void)[] = [];

@@ -18,7 +18,7 @@ const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
-const { auditOfSubject } = await import('../../lambdas/data/audit.js');
+const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
 
 const metrics = (token: string | null) => call(twin, getDashboardMetrics, { caller: token });
 const billing = (token: string) => call(twin, getBilling, { caller: token });

@@ -4,7 +4,7 @@ import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import type { RegisterEmployee } from '../../shared/rules/register.js';
 import { borrowersOf } from '../../shared/rules/signal-borrowers.js';
-import type { RegisterEntry } from '../../lambdas/data/register.js';
+import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
 import { registerEntry } from '../support/register.js';
 
 /**
@@ -13,14 +13,14 @@ import { registerEntry } from '../support/register.js';
  * the version it was made from. This file replaces the register, so it owns the current one while it runs.
  */
 const twin = inject('twin');
-let register: typeof import('../../lambdas/data/register.js');
-let snapshots: typeof import('../../lambdas/data/register-snapshot.js');
+let register: typeof import('../../lambdas/data/register/versions.js');
+let snapshots: typeof import('../../lambdas/data/register/snapshot.js');
 let signalsOf: typeof import('../../lambdas/events/upload-signals.js').signalsOf;
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  register = await import('../../lambdas/data/register.js');
-  snapshots = await import('../../lambdas/data/register-snapshot.js');
+  register = await import('../../lambdas/data/register/versions.js');
+  snapshots = await import('../../lambdas/data/register/snapshot.js');
   ({ signalsOf } = await import('../../lambdas/events/upload-signals.js'));
 });
 
@@ -48,7 +48,7 @@ async function offPayroll(rows: CanonicalRow[]) {
 describe('the register snapshot', () => {
   it('is written when a submitted register is ingested, and finds each of its employees by NRC, nobody else', async () => {
     // Prepare: a register upload's validated rows, as its validation stores them
-    const { putResult, resultKeys } = await import('../../lambdas/data/uploads.js');
+    const { putResult, resultKeys } = await import('../../lambdas/data/uploads/upload.js');
     const { ingestRegisterChunk } = await import('../../lambdas/events/ingest-register.js');
     const entries = [registerEntry({ basic_pay: null }), registerEntry(), registerEntry({ first_name: 'Loveness "Lulu"' })];
     const rows: RegisterEmployee[] = entries.map((e) => ({ employee_no: e.employee_number, nrc: e.nrc, first_name: e.first_name, last_name: e.last_name, mobile: e.mobile, basic_pay: e.basic_pay, ministry: e.ministry }));

@@ -19,7 +19,7 @@ const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
-const { auditOfSubject } = await import('../../lambdas/data/audit.js');
+const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
 
 const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
 const assign = (token: string, id: string, pmec_email: string) => call(twin, assignSubmission, { params: { id }, body: { pmec_email }, caller: token });

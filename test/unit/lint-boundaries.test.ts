@@ -18,7 +18,7 @@ const IMPORTS = 'no-restricted-imports';
 const CASES: [file: string, code: string, refusedBy: string | null][] = [
   // shared/ is pure
   ['shared/rules/example.ts', "import { TABLES } from '../stores.js';", null],
-  ['shared/rules/example.ts', "import { dynamo } from '../../lambdas/data/clients.js';", PATHS],
+  ['shared/rules/example.ts', "import { dynamo } from '../../lambdas/adapters/aws-clients.js';", PATHS],
   ['shared/rules/example.ts', "import { handlerModule } from '../../infra/grants.js';", PATHS],
   ['shared/rules/example.ts', "import { apiGet } from '../../web/src/lib/api-client.js';", PATHS],
   ['shared/rules/example.ts', "import { gunzipSync } from 'node:zlib';", IMPORTS],
@@ -82,7 +82,7 @@ const CASES: [file: string, code: string, refusedBy: string | null][] = [
   ['web/src/features/team/api/team.ts', "import { getTeam } from '@shared/routes/team';", null],
   ['web/src/features/team/api/team.ts', "import { ROUTES } from '@shared/routes';", PATHS],
   ['web/src/lib/settings.ts', "import { ROUTES } from '../../../shared/routes/index.js';", PATHS],
-  ['web/src/features/team/api/team.ts', "import { dynamo } from '../../../../../lambdas/data/clients.js';", PATHS],
+  ['web/src/features/team/api/team.ts', "import { dynamo } from '../../../../../lambdas/adapters/aws-clients.js';", PATHS],
   ['web/src/features/team/api/team.ts', "import { TABLES } from '../../../../../infra/definitions.js';", PATHS],
   ['web/src/features/team/api/team.ts', "import { ReviewsView } from '@/features/reviews/components/reviews-view';", PATHS],
   ['web/src/lib/format.ts', "import { ReviewsView } from '@/features/reviews/components/reviews-view';", PATHS],

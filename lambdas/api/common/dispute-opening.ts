@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit.js';
-import { findOrganisationByPayeeKey } from '../../data/directory.js';
-import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../data/disputes.js';
-import { employeeEntryByNrc } from '../../data/register-leavers.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { findOrganisationByPayeeKey } from '../../data/directory/organisations.js';
+import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../data/disputes/disputes.js';
+import { employeeEntryByNrc } from '../../data/register/leavers.js';
 import { ConflictError } from '../../http/errors.js';
 
 /** Who opens a dispute: a reviewer on someone's behalf, or the employee whose deduction it is. */

@@ -1,6 +1,6 @@
 import { PAYROLL_AUTHORITY_MESSAGES } from '../../../shared/api/settings.js';
-import { writeAudit } from '../../data/audit.js';
-import { getPayrollAuthority } from '../../data/settings.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { getPayrollAuthority } from '../../data/settings/settings.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { ConflictError, ForbiddenError } from '../../http/errors.js';
 

@@ -1,6 +1,6 @@
 import { SUBMISSION_MESSAGES } from '../../../shared/api/submissions.js';
 import { isPlatformAdmin } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit.js';
+import { writeAudit } from '../../data/audit/log.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { ForbiddenError } from '../../http/errors.js';
 

@@ -1,5 +1,5 @@
 import { normaliseNrc } from '../../../shared/rules/nrc.js';
-import { writeAudit } from '../../data/audit.js';
+import { writeAudit } from '../../data/audit/log.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 
 /** The audit entry names at most this many matched NRCs (an item must stay under DynamoDB's 400 KB). */

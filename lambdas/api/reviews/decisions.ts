@@ -1,8 +1,8 @@
 import { DECISION_RULES, type DecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '../../../shared/api/reviews.js';
 import { rolesOnly } from '../../../shared/access.js';
 import { hasAnyRole, type Role } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit.js';
-import { type ReviewedSubmission, transitionSubmission } from '../../data/reviews.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { type ReviewedSubmission, transitionSubmission } from '../../data/submissions/reviews.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
 import { loadVisibleSubmission } from '../common/submission.js';

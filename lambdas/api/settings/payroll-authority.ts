@@ -1,7 +1,7 @@
 import { PAYROLL_AUTHORITY_MESSAGES } from '../../../shared/api/settings.js';
-import { writeAudit } from '../../data/audit.js';
-import { getOrganisation } from '../../data/directory.js';
-import { PayrollAuthorityChangedError, replacePayrollAuthority } from '../../data/settings.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { getOrganisation } from '../../data/directory/organisations.js';
+import { PayrollAuthorityChangedError, replacePayrollAuthority } from '../../data/settings/settings.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
 import { readPayrollAuthority } from '../common/payroll-authority.js';

@@ -1,11 +1,11 @@
 import { PROPOSAL_DAYS, REGISTER_MESSAGES } from '../../../shared/api/register.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '../../../shared/api/submissions.js';
-import { writeAudit } from '../../data/audit.js';
-import { bucketName } from '../../data/clients.js';
-import { currentRegister } from '../../data/register.js';
-import { propose } from '../../data/register-proposals.js';
-import { getUpload, markStored, type UploadRecord } from '../../data/uploads.js';
-import { storeValidatedFile } from '../../data/validated-file.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { bucketName } from '../../adapters/aws-clients.js';
+import { currentRegister } from '../../data/register/versions.js';
+import { propose } from '../../data/register/proposals.js';
+import { getUpload, markStored, type UploadRecord } from '../../data/uploads/upload.js';
+import { storeValidatedFile } from '../../data/uploads/validated-file.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { ConflictError } from '../../http/errors.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';

@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES, deriveFullName } from '../../../../shared/api/accounts.js';
-import { type AccessRequest, createAccessRequest, presignOnboardingUploads } from '../../../data/access-requests.js';
-import { writeAudit } from '../../../data/audit.js';
-import { findUserByEmail } from '../../../data/users.js';
-import { findOrganisationByPayeeKey } from '../../../data/directory.js';
-import { consumeRateLimits } from '../../../data/rate-limit.js';
+import { type AccessRequest, createAccessRequest, presignOnboardingUploads } from '../../../data/directory/access-requests.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { findUserByEmail } from '../../../data/directory/staff-users.js';
+import { findOrganisationByPayeeKey } from '../../../data/directory/organisations.js';
+import { consumeRateLimits } from '../../../data/rate-limits/windows.js';
 import { ConflictError, ForbiddenError, TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { accessRequestLimits } from '../limits.js';

@@ -1,9 +1,9 @@
 import { PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '../../../../shared/api/team.js';
 import * as routes from '../../../../shared/routes/accounts.js';
-import { writeAudit } from '../../../data/audit.js';
-import { declineInvitedMembership } from '../../../data/invite-acceptance.js';
-import { getMember } from '../../../data/memberships.js';
-import { declinePlatformInvitation } from '../../../data/platform-admin-invitations.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { declineInvitedMembership } from '../../../data/directory/invitations.js';
+import { getMember } from '../../../data/directory/memberships.js';
+import { declinePlatformInvitation } from '../../../data/directory/platform-admin-invitations.js';
 import { NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 

@@ -2,8 +2,8 @@ import { createApiHandler } from '../../../http/handler.js';
 import { userLinks } from '../user-links.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { INSPECTOR_MESSAGES as M } from '../../../../shared/api/admin.js';
-import { writeAudit } from '../../../data/audit.js';
-import { deleteUser } from '../../../data/users.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { deleteUser } from '../../../data/directory/staff-users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, NotFoundError } from '../../../http/errors.js';
 

@@ -3,8 +3,8 @@ import { requireRequest } from '../access-requests.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '../../../../shared/api/accounts.js';
 import { ONBOARDING_LINK_SECONDS } from '../../../../shared/api/admin.js';
-import { writeAudit } from '../../../data/audit.js';
-import { onboardingDocumentLink, onboardingDocumentUploaded } from '../../../data/onboarding-documents.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { onboardingDocumentLink, onboardingDocumentUploaded } from '../../../data/directory/onboarding-documents.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { accessRequestView } from '../views.js';
 

@@ -1,6 +1,6 @@
 import { nrcTrailKind, type NrcAuditResponse } from '../../../../shared/api/audit.js';
 import { normaliseNrc, nrcDigits } from '../../../../shared/rules/nrc.js';
-import { auditOfSubject, writeAudit } from '../../../data/audit.js';
+import { auditOfSubject, writeAudit } from '../../../data/audit/log.js';
 import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/audit.js';
 

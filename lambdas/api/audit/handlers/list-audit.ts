@@ -1,5 +1,5 @@
 import { AUDIT_PAGE_SIZE } from '../../../../shared/api/audit.js';
-import { decodeCursor, listAudit, writeAudit } from '../../../data/audit.js';
+import { decodeCursor, listAudit, writeAudit } from '../../../data/audit/log.js';
 import { BadRequestError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/audit.js';

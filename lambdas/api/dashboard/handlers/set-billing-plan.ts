@@ -1,5 +1,5 @@
-import { putBillingPlan } from '../../../data/billing.js';
-import { writeAudit } from '../../../data/audit.js';
+import { putBillingPlan } from '../../../data/directory/billing-plans.js';
+import { writeAudit } from '../../../data/audit/log.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { organisationPlanView, planView, toNgwee } from '../views.js';
 import { organisationNamed } from '../organisation-named.js';

@@ -1,8 +1,8 @@
 import { DISPUTE_MESSAGES, isDecided } from '../../../../shared/api/disputes.js';
 import * as routes from '../../../../shared/routes/disputes.js';
-import { writeAudit } from '../../../data/audit.js';
-import { decideDispute } from '../../../data/dispute-decision.js';
-import { DisputeStateError, type StoredDispute } from '../../../data/disputes.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { decideDispute } from '../../../data/disputes/decision.js';
+import { DisputeStateError, type StoredDispute } from '../../../data/disputes/disputes.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { visibleDispute } from '../lookup.js';

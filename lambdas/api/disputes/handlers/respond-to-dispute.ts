@@ -1,7 +1,7 @@
 import { DISPUTE_MESSAGES } from '../../../../shared/api/disputes.js';
 import * as routes from '../../../../shared/routes/disputes.js';
-import { writeAudit } from '../../../data/audit.js';
-import { answerDispute, DisputeStateError } from '../../../data/disputes.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { answerDispute, DisputeStateError } from '../../../data/disputes/disputes.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { visibleDispute } from '../lookup.js';

@@ -1,8 +1,8 @@
 import { FRAUD_MESSAGES, type WithdrawFraudReportResponse } from '../../../../shared/api/fraud.js';
 import * as routes from '../../../../shared/routes/fraud.js';
-import { writeAudit } from '../../../data/audit.js';
-import { notificationPut } from '../../../data/notifications.js';
-import { findReportRef, getReport, ReportNotActiveError, retireReport } from '../../../data/registry-lifecycle.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { notificationPut } from '../../../data/notifications/outbox.js';
+import { findReportRef, getReport, ReportNotActiveError, retireReport } from '../../../data/registry/lifecycle.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';

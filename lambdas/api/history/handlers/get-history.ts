@@ -1,10 +1,10 @@
 import { HISTORY_MESSAGES, historyQuerySchema } from '../../../../shared/api/history.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
-import { writeAudit } from '../../../data/audit.js';
-import { borrowerRecord, employeeRowsOf } from '../../../data/borrower-summary.js';
-import { readBorrowerHistory, readEmployeeRows } from '../../../data/history-read.js';
-import { recentSettings } from '../../../data/settings.js';
-import { recentStatuses, rejectedAmong } from '../../../data/submission-statuses.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { borrowerRecord, employeeRowsOf } from '../../../data/history/summaries.js';
+import { readBorrowerHistory, readEmployeeRows } from '../../../data/history/entries-read.js';
+import { recentSettings } from '../../../data/settings/settings.js';
+import { recentStatuses, rejectedAmong } from '../../../data/history/submission-statuses.js';
 import { recordFindings } from '../../../../shared/rules/record-findings.js';
 import { BadRequestError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';

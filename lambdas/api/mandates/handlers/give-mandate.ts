@@ -1,10 +1,10 @@
 import { MANDATE_MESSAGES } from '../../../../shared/api/mandates.js';
 import { currentMonth, lusakaDay } from '../../../../shared/rules/dates.js';
 import * as routes from '../../../../shared/routes/mandates.js';
-import { writeAudit } from '../../../data/audit.js';
-import { findOrganisationByPayeeKey } from '../../../data/directory.js';
-import { issueMandate } from '../../../data/mandates.js';
-import { registerEntryByNrc } from '../../../data/register.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { findOrganisationByPayeeKey } from '../../../data/directory/organisations.js';
+import { issueMandate } from '../../../data/mandates/mandates.js';
+import { registerEntryByNrc } from '../../../data/register/versions.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { countMandateGiven } from '../limits.js';

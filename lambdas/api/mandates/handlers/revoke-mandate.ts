@@ -1,7 +1,7 @@
 import { MANDATE_MESSAGES, mandateNumberSchema } from '../../../../shared/api/mandates.js';
 import * as routes from '../../../../shared/routes/mandates.js';
-import { writeAudit } from '../../../data/audit.js';
-import { revokeMandate } from '../../../data/mandate-claims.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { revokeMandate } from '../../../data/mandates/claims.js';
 import { ConflictError, NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { mandateView } from '../views.js';

@@ -1,8 +1,8 @@
 import { REGISTER_MESSAGES } from '../../../../shared/api/register.js';
 import * as routes from '../../../../shared/routes/register.js';
-import { writeAudit } from '../../../data/audit.js';
-import { currentRegister } from '../../../data/register.js';
-import { decideProposal, isExpired, openProposal, proposalDecision, type RegisterProposal } from '../../../data/register-proposals.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { currentRegister } from '../../../data/register/versions.js';
+import { decideProposal, isExpired, openProposal, proposalDecision, type RegisterProposal } from '../../../data/register/proposals.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';

@@ -1,8 +1,8 @@
 import { REVIEW_FILE_LINK_SECONDS, REVIEW_MESSAGES } from '../../../../shared/api/reviews.js';
 import { displayFileName } from '../../../../shared/rules/display-name.js';
-import { writeAudit } from '../../../data/audit.js';
-import { bucketName } from '../../../data/clients.js';
-import { storedFileExists, storedFileLink } from '../../../data/reviews.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { bucketName } from '../../../adapters/aws-clients.js';
+import { storedFileExists, storedFileLink } from '../../../data/submissions/reviews.js';
 import { ConflictError, NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { loadVisibleSubmission } from '../../common/submission.js';

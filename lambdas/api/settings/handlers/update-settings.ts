@@ -1,6 +1,6 @@
 import { SETTING_NAMES } from '../../../../shared/api/settings.js';
-import { writeAudit } from '../../../data/audit.js';
-import { readSettings, writeSetting } from '../../../data/settings.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { readSettings, writeSetting } from '../../../data/settings/settings.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { designatePayrollAuthority } from '../payroll-authority.js';
 import * as routes from '../../../../shared/routes/settings.js';

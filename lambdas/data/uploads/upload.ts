@@ -1,0 +1,236 @@
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { z } from 'zod';
+import { registerDifferenceSchema } from '../../../shared/api/register.js';
+import { signalBaselineSchema, signalCountsSchema } from '../../../shared/api/signals.js';
+import { DOC_KINDS, issueSchema, type UploadStage, UPLOAD_STATUSES } from '../../../shared/api/submissions.js';
+import type { SignalType } from '../../../shared/rules/signals.js';
+import { isNotFound, presignPost } from '../../adapters/s3-objects.js';
+import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js';
+import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+
+/**
+ * Upload records in the submissions table: pk=UPLOAD#{id} sk=META (access pattern "upload by id").
+ * The browser posts the file to `incoming/{id}/{slug}` in the uploads bucket; validation writes the
+ * large parts (every issue, the canonical rows, the CSV report) under `results/{id}/`, since an item
+ * holds at most 400 KB. Status: awaiting_file → validating → validated | failed → submitted.
+ */
+const issues = z.array(issueSchema).optional();
+const uploadSchema = z.object({
+  id: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  /** One of UPLOAD_STAGES when written; an upload stored under an older stage's words shows them. */
+  stage: z.string(),
+  doc_kind: z.enum(DOC_KINDS),
+  month: z.string(),
+  /** Normalised; '' for an onboarding document sent without one. */
+  payee_key: z.string(),
+  org_id: z.string().nullable().default(null),
+  org_name: z.string().nullable().default(null),
+  user_id: z.string(),
+  user_email: z.string(),
+  file_name: z.string(),
+  slug: z.string(),
+  size: z.number(),
+  content_type: z.string(),
+  key: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The ETag of the object the stored result describes (quotes removed). */
+  etag: z.string().optional(),
+  /** The SHA-256 (base64) and size of the very bytes validation read: Submit stores only those. */
+  sha256: z.string().optional(),
+  object_size: z.number().optional(),
+  headers: z.array(z.string()).optional(),
+  row_count: z.number().optional(),
+  /** Rows meeting the minimal field requirements (what ingestion receives). */
+  parsed_rows: z.number().optional(),
+  preview: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** The preview's keys in column order: DynamoDB keeps no order of a map's keys. */
+  preview_columns: z.array(z.string()).optional(),
+  errors: issues,
+  warnings: issues,
+  fraud: issues,
+  totals: z.object({ errors: z.number(), warnings: z.number(), fraud: z.number() }).optional(),
+  /** The deduction signals' counts and baseline (the lists are under results/{id}/). */
+  signal_counts: signalCountsSchema.optional(),
+  signal_baseline: signalBaselineSchema.optional(),
+  validated_at: z.string().optional(),
+  submission_id: z.string().optional(),
+  stored_bucket: z.string().optional(),
+  stored_key: z.string().optional(),
+  /** A register's difference from the register current when it was validated. */
+  register_difference: registerDifferenceSchema.optional(),
+});
+export type UploadRecord = z.output<typeof uploadSchema>;
+
+export const uploadKey = (id: string) => ({ pk: `UPLOAD#${id}`, sk: 'META' });
+const uploadCodec = defineCodec('upload', uploadSchema, (u) => uploadKey(u.id));
+export const INCOMING_PREFIX = 'incoming/';
+export const incomingKey = (id: string, slug: string) => `${INCOMING_PREFIX}${id}/${slug}`;
+export const resultKeys = (id: string) => ({
+  issues: `results/${id}/issues.json`,
+  rows: `results/${id}/rows.json`,
+  report: `results/${id}/report.csv`,
+  /** A register's changed mobiles (lambdas/events/register-difference.ts): texted and kept for sign-in once approved. */
+  mobileChanges: `results/${id}/mobile-changes.json`,
+  /** The first SIGNAL_PAGE_SIZE signals of each type, for GET /api/uploads/{id}. */
+  signalsHead: `results/${id}/signals-head.json`,
+  /** Every signal of one type, for paging. */
+  signals: (type: SignalType) => `results/${id}/signals/${type}.json`,
+});
+
+/** How long a presigned POST stays usable. */
+const REPORT_LINK_SECONDS = 60;
+
+export const stripQuotes = (etag: string | undefined): string => (etag ?? '').replace(/"/g, '');
+
+export async function putUpload(record: UploadRecord): Promise<void> {
+  await dynamo.send(
+    new PutCommand({ TableName: tableName('submissions'), Item: uploadCodec.build(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+export async function getUpload(id: string): Promise<UploadRecord | null> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: uploadKey(id), ConsistentRead: true }));
+  return uploadCodec.parse(out.Item);
+}
+
+/** One conditional update; false when its condition does not hold (someone else got there first). */
+async function conditionalUpdate(id: string, set: Partial<UploadRecord>, condition: string, values: Record<string, unknown> = {}): Promise<boolean> {
+  // DynamoDB refuses names that the expressions do not use.
+  const names: Record<string, string> = {};
+  if (condition.includes('#status')) names['#status'] = 'status';
+  if (condition.includes('#etag')) names['#etag'] = 'etag';
+  const assignments = Object.keys(set).map((field, i) => {
+    names[`#f${i}`] = field;
+    return `#f${i} = :f${i}`;
+  });
+  const setValues = Object.fromEntries(Object.values(set).map((value, i) => [`:f${i}`, value]));
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('submissions'),
+        Key: uploadKey(id),
+        UpdateExpression: `SET ${assignments.join(', ')}`,
+        ConditionExpression: `attribute_exists(pk) AND (${condition})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ...setValues, ...values },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes the upload into validation for the object with this ETag: only the first object its link took.
+ * Once validation began, a second object posted with the same link (valid for 15 minutes) is refused
+ * (false), so what was validated is what Submit stores; the same object's event delivered again may
+ * take up its run where it stopped.
+ */
+export function claimValidation(id: string, etag: string, stage: UploadStage): Promise<boolean> {
+  return conditionalUpdate(
+    id,
+    { status: 'validating', stage, etag, updated_at: new Date().toISOString() },
+    '#status = :awaiting OR (#status = :validating AND #etag = :etag)',
+    { ':awaiting': 'awaiting_file', ':validating': 'validating', ':etag': etag },
+  );
+}
+
+/** Moves a validation in progress on; false when it is no longer this object's validation. */
+export function updateValidation(id: string, etag: string, set: Partial<UploadRecord>): Promise<boolean> {
+  return conditionalUpdate(id, { ...set, updated_at: new Date().toISOString() }, '#status = :validating AND #etag = :etag', {
+    ':validating': 'validating',
+    ':etag': etag,
+  });
+}
+
+/** Onboarding documents are not validated: their arrival makes them ready to submit. */
+export function markArrived(id: string, etag: string, stage: UploadStage): Promise<boolean> {
+  return conditionalUpdate(id, { status: 'validated', stage, etag, row_count: 0, updated_at: new Date().toISOString() }, '#status = :awaiting', {
+    ':awaiting': 'awaiting_file',
+  });
+}
+
+/** Records where an onboarding document or a payroll register was stored; false when it already was. */
+export function markStored(id: string, bucket: string, key: string): Promise<boolean> {
+  return conditionalUpdate(
+    id,
+    { status: 'submitted', stored_bucket: bucket, stored_key: key, updated_at: new Date().toISOString() },
+    '#status IN (:awaiting, :validated) AND attribute_not_exists(stored_key)',
+    { ':awaiting': 'awaiting_file', ':validated': 'validated' },
+  );
+}
+
+/** A presigned POST for exactly this key, Content-Type and size range: S3 itself refuses anything else. */
+export function presignUpload(key: string, contentType: string, maxBytes: number) {
+  return presignPost('uploads', key, contentType, maxBytes);
+}
+
+
+export async function headUploadObject(key: string): Promise<{ etag: string; size: number } | null> {
+  try {
+    const out = await s3.send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
+    return { etag: stripQuotes(out.ETag), size: out.ContentLength ?? 0 };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** The SHA-256 of these bytes, base64: what validation records and Submit compares. */
+export const sha256Of = (data: Uint8Array) => createHash('sha256').update(data).digest('base64');
+
+/** The object's bytes and ETag, or null when it is gone. */
+export async function readUploadObject(key: string): Promise<{ data: Uint8Array; etag: string } | null> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
+    return { data: await out.Body!.transformToByteArray(), etag: stripQuotes(out.ETag) };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** An upload's validated rows (`results/{id}/rows.json`) as they stream from S3, or null when they are gone. */
+export async function streamValidatedRows(uploadId: string): Promise<AsyncIterable<Uint8Array> | null> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: resultKeys(uploadId).rows }));
+    return out.Body as AsyncIterable<Uint8Array>;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+export async function putResult(key: string, body: string, contentType: string): Promise<void> {
+  await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: key, Body: body, ContentType: contentType }));
+}
+
+/** The JSON stored under `key`, or null when there is none. */
+export async function readResultJson<T>(key: string): Promise<T | null> {
+  const object = await readUploadObject(key);
+  return object ? (JSON.parse(new TextDecoder().decode(object.data)) as T) : null;
+}
+
+/** A link to download an upload's CSV report, valid one minute. */
+export async function reportLink(id: string, fileName: string): Promise<{ url: string; expires_in: number }> {
+  const safeName = fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+  const url = await getSignedUrl(
+    s3,
+    new GetObjectCommand({
+      Bucket: bucketName('uploads'),
+      Key: resultKeys(id).report,
+      ResponseContentDisposition: `attachment; filename="${safeName}"`,
+      ResponseContentType: 'text/csv; charset=utf-8',
+    }),
+    { expiresIn: REPORT_LINK_SECONDS },
+  );
+  return { url, expires_in: REPORT_LINK_SECONDS };
+}
