@@ -51,7 +51,7 @@ export async function chunkedIngestion(twin: TwinHandle, call: Call, payeeKey: s
   const { historyItems } = await import('../lambdas/data/history/entries.js');
   const { readSummaryItems } = await import('../lambdas/data/history/summary-attributes.js');
   const { nrcSummaryKey, employeeSummaryKey } = await import('../lambdas/data/history/summaries.js');
-  const { resultKeys } = await import('../lambdas/data/uploads/upload.js');
+  const { resultKeys } = await import('../lambdas/data/uploads/results.js');
   const month = currentMonth();
 
   progress(`a ${ROWS.toLocaleString('en-US')}-row file through the chunked path`);

@@ -13,7 +13,7 @@
  *   mapped through MOVES (old → new) and written relative to where the file stands after the move;
  * - a named import of a symbol that SPLITS sent to another module of its aggregate is sent there, once that
  *   module exports it;
- * - each repository path naming a moved file (`lambdas/data/x.ts`, in comments, docs, tests) is rewritten.
+ * - each repository path naming a moved file (`lambdas/data/<module>.ts`, in comments, docs, tests) is rewritten.
  * Sources are moved with `git mv` (plain rename when untracked) when they exist and their target does not.
  */
 import { execFileSync } from 'node:child_process';
@@ -199,6 +199,7 @@ function homeOf(module, name) {
 }
 
 const IMPORT = /((?:^|[\s;])(?:import|export)\s+(type\s+)?)(\{[^}]*\}|[\w$]+(?:\s*,\s*\{[^}]*\})?|\*\s+as\s+[\w$]+|\*)?(\s*from\s*)?(['"])(\.{1,2}\/[^'"]*)\5/g;
+const DESTRUCTURED = /(^[ \t]*|\n[ \t]*)(const|let)\s*\{([^}]*)\}(\s*=\s*await\s+import\(\s*)(['"])(\.{1,2}\/[^'"]*)\5\)/gm;
 const DYNAMIC = /(\b(?:import|require|vi\.mock|vi\.importActual)\(\s*)(['"])(\.{1,2}\/[^'"]*)\2/g;
 
 function rewriteCode(now, was, text) {
@@ -225,6 +226,19 @@ function rewriteCode(now, was, text) {
     }
     return `${head}${clause ?? ''}${fromKw ?? ''}${quote}${specifier(now, found.path, spec)}${quote}`;
   });
+  // `const { a, b } = await import('…')`: each name from the module that exports it now.
+  out = out.replace(DESTRUCTURED, (whole, lead, decl, names, mid, quote, spec) => {
+    const found = resolveSpec(now, was, spec);
+    if (!found || !SPLITS[found.path]) return whole;
+    const groups = new Map();
+    for (const part of names.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const home = homeOf(found.path, part.split(':')[0].trim());
+      if (!groups.has(home)) groups.set(home, []);
+      groups.get(home).push(part);
+    }
+    return [...groups].map(([home, list], i) =>
+      `${i === 0 ? lead : `;\n${lead.replace(/^\n/, '')}`}${decl} { ${list.join(', ')} }${mid}${quote}${specifier(now, home, spec)}${quote})`).join('');
+  });
   out = out.replace(DYNAMIC, (whole, head, quote, spec) => {
     const found = resolveSpec(now, was, spec);
     return found ? `${head}${quote}${specifier(now, found.path, spec)}${quote}` : whole;
@@ -245,7 +259,7 @@ function rewriteLinks(now, was, text) {
   });
 }
 
-/** Repository paths naming a moved module: `lambdas/data/x.ts` (or `.js`) in comments, strings, docs. */
+/** Repository paths naming a moved module: `lambdas/data/<module>.ts` (or `.js`) in comments, strings, docs. */
 const NAMED = /(?<![\w@.-])((?:\.\.?\/)*)lambdas\/data\/([\w-]+)\.(ts|js)(?![\w/-])/g;
 function rewritePaths(text) {
   return text.replace(NAMED, (whole, prefix, name, ext) => {

@@ -6,7 +6,7 @@ import { differenceWarning, type MobileChange, RegisterDifference } from '../../
 import { JsonArrayUpload } from '../adapters/s3-json-array-upload.js';
 import { forEachValidatedEmployee } from '../data/register/ingestion.js';
 import { type CurrentRegisterEntry, currentRegister, registerEntriesOf } from '../data/register/versions.js';
-import { resultKeys } from '../data/uploads/upload.js';
+import { resultKeys } from '../data/uploads/results.js';
 
 const UNREADABLE =
   "The current register's list of employees could not be read, so this difference counts every employee as added and cannot show who would be removed or changed. Check the file with care before it goes further.";

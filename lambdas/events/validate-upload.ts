@@ -3,18 +3,9 @@ import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '../../shared/api/submissions
 import { SIGNAL_PAGE_SIZE } from '../../shared/api/signals.js';
 import { issuesCsv } from '../../shared/rules/csv.js';
 import { SIGNAL_TYPES, type SignalType } from '../../shared/rules/signals.js';
-import {
-  claimValidation,
-  getUpload,
-  headUploadObject,
-  markArrived,
-  putResult,
-  readUploadObject,
-  resultKeys,
-  sha256Of,
-  stripQuotes,
-  updateValidation,
-} from '../data/uploads/upload.js';
+import { claimValidation, getUpload, markArrived, updateValidation } from '../data/uploads/upload.js';
+import { headUploadObject, readUploadObject, sha256Of, stripQuotes } from '../data/uploads/objects.js';
+import { putResult, resultKeys } from '../data/uploads/results.js';
 import { putNrcSignals } from '../data/uploads/nrc-signals.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';

@@ -48,7 +48,7 @@ async function offPayroll(rows: CanonicalRow[]) {
 describe('the register snapshot', () => {
   it('is written when a submitted register is ingested, and finds each of its employees by NRC, nobody else', async () => {
     // Prepare: a register upload's validated rows, as its validation stores them
-    const { putResult, resultKeys } = await import('../../lambdas/data/uploads/upload.js');
+    const { putResult, resultKeys } = await import('../../lambdas/data/uploads/results.js');
     const { ingestRegisterChunk } = await import('../../lambdas/events/ingest-register.js');
     const entries = [registerEntry({ basic_pay: null }), registerEntry(), registerEntry({ first_name: 'Loveness "Lulu"' })];
     const rows: RegisterEmployee[] = entries.map((e) => ({ employee_no: e.employee_number, nrc: e.nrc, first_name: e.first_name, last_name: e.last_name, mobile: e.mobile, basic_pay: e.basic_pay, ministry: e.ministry }));

@@ -22,7 +22,8 @@ Object.assign(process.env, twin.env);
 const validateUpload = (await import('../../lambdas/events/validate-upload.js')).handler;
 const ingestSubmission = (await import('../../lambdas/events/ingest-submission.js')).handler;
 const { getCounter, counterPeriods } = await import('../../lambdas/data/submissions/counters.js');
-const { getUpload, readResultJson, resultKeys } = await import('../../lambdas/data/uploads/upload.js');
+const { getUpload } = await import('../../lambdas/data/uploads/upload.js');
+const { readResultJson, resultKeys } = await import('../../lambdas/data/uploads/results.js');
 const { ingestRows } = await import('../../lambdas/data/history/entries.js');
 
 const s3Event = (key: string, eTag?: string): S3Event =>

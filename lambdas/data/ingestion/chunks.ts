@@ -6,7 +6,7 @@ import { bucketName, s3 } from '../../adapters/aws-clients.js';
 import { isNotFound } from '../../adapters/s3-objects.js';
 import { chunkIndexOf, chunkKey } from './layout.js';
 import type { RegisterJoin } from './join.js';
-import { streamValidatedRows } from '../uploads/upload.js';
+import { streamValidatedRows } from '../uploads/results.js';
 
 /** Chunk objects written at once. */
 const PUTS_IN_FLIGHT = 8;

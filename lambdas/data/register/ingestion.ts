@@ -8,7 +8,7 @@ import { jsonArrayBatches } from '../../lib/json-array.js';
 import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js';
 import { queryCount } from '../../adapters/dynamo/toolkit.js';
 import { isNotFound } from '../../adapters/s3-objects.js';
-import { resultKeys, streamValidatedRows } from '../uploads/upload.js';
+import { resultKeys, streamValidatedRows } from '../uploads/results.js';
 
 /**
  * A submitted register's ingestion, in chunks so that 300,000 employees (600,000 items) stay well within an

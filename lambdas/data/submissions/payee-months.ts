@@ -6,7 +6,7 @@ import { bucketName, s3, tableName } from '../../adapters/aws-clients.js';
 import { queryAll } from '../../adapters/dynamo/toolkit.js';
 import { isNotFound } from '../../adapters/s3-objects.js';
 import { payeeMonthKey, type SubmissionRecord } from './submissions.js';
-import { resultKeys } from '../uploads/upload.js';
+import { resultKeys } from '../uploads/results.js';
 
 /**
  * A payee key's submissions of one kind for one month (gsi3 of the submissions table, newest first),

@@ -2,7 +2,7 @@ import { nrcDigits } from '../../../shared/rules/nrc.js';
 import type { Signal } from '../../../shared/rules/signals.js';
 import { inParallel } from '../../lib/concurrency.js';
 import { fnv1a } from '../../lib/fnv1a.js';
-import { putResult, readResultJson } from './upload.js';
+import { putResult, readResultJson } from './results.js';
 
 /**
  * An upload's deduction signals grouped by the NRC they name, so that one person's signals are found

@@ -1,22 +1,18 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
 import { registerDifferenceSchema } from '../../../shared/api/register.js';
 import { signalBaselineSchema, signalCountsSchema } from '../../../shared/api/signals.js';
 import { DOC_KINDS, issueSchema, type UploadStage, UPLOAD_STATUSES } from '../../../shared/api/submissions.js';
-import type { SignalType } from '../../../shared/rules/signals.js';
-import { isNotFound, presignPost } from '../../adapters/s3-objects.js';
-import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js';
+import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 
 /**
  * Upload records in the submissions table: pk=UPLOAD#{id} sk=META (access pattern "upload by id").
- * The browser posts the file to `incoming/{id}/{slug}` in the uploads bucket; validation writes the
- * large parts (every issue, the canonical rows, the CSV report) under `results/{id}/`, since an item
- * holds at most 400 KB. Status: awaiting_file → validating → validated | failed → submitted.
+ * The browser posts the file to `incoming/{id}/{slug}` in the uploads bucket (objects.ts); validation
+ * writes the large parts (every issue, the canonical rows, the CSV report) under `results/{id}/`
+ * (results.ts), since an item holds at most 400 KB. Status: awaiting_file → validating → validated |
+ * failed → submitted.
  */
 const issues = z.array(issueSchema).optional();
 const uploadSchema = z.object({
@@ -69,24 +65,6 @@ export type UploadRecord = z.output<typeof uploadSchema>;
 
 export const uploadKey = (id: string) => ({ pk: `UPLOAD#${id}`, sk: 'META' });
 const uploadCodec = defineCodec('upload', uploadSchema, (u) => uploadKey(u.id));
-export const INCOMING_PREFIX = 'incoming/';
-export const incomingKey = (id: string, slug: string) => `${INCOMING_PREFIX}${id}/${slug}`;
-export const resultKeys = (id: string) => ({
-  issues: `results/${id}/issues.json`,
-  rows: `results/${id}/rows.json`,
-  report: `results/${id}/report.csv`,
-  /** A register's changed mobiles (lambdas/events/register-difference.ts): texted and kept for sign-in once approved. */
-  mobileChanges: `results/${id}/mobile-changes.json`,
-  /** The first SIGNAL_PAGE_SIZE signals of each type, for GET /api/uploads/{id}. */
-  signalsHead: `results/${id}/signals-head.json`,
-  /** Every signal of one type, for paging. */
-  signals: (type: SignalType) => `results/${id}/signals/${type}.json`,
-});
-
-/** How long a presigned POST stays usable. */
-const REPORT_LINK_SECONDS = 60;
-
-export const stripQuotes = (etag: string | undefined): string => (etag ?? '').replace(/"/g, '');
 
 export async function putUpload(record: UploadRecord): Promise<void> {
   await dynamo.send(
@@ -166,71 +144,4 @@ export function markStored(id: string, bucket: string, key: string): Promise<boo
     '#status IN (:awaiting, :validated) AND attribute_not_exists(stored_key)',
     { ':awaiting': 'awaiting_file', ':validated': 'validated' },
   );
-}
-
-/** A presigned POST for exactly this key, Content-Type and size range: S3 itself refuses anything else. */
-export function presignUpload(key: string, contentType: string, maxBytes: number) {
-  return presignPost('uploads', key, contentType, maxBytes);
-}
-
-
-export async function headUploadObject(key: string): Promise<{ etag: string; size: number } | null> {
-  try {
-    const out = await s3.send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
-    return { etag: stripQuotes(out.ETag), size: out.ContentLength ?? 0 };
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
-
-/** The SHA-256 of these bytes, base64: what validation records and Submit compares. */
-export const sha256Of = (data: Uint8Array) => createHash('sha256').update(data).digest('base64');
-
-/** The object's bytes and ETag, or null when it is gone. */
-export async function readUploadObject(key: string): Promise<{ data: Uint8Array; etag: string } | null> {
-  try {
-    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
-    return { data: await out.Body!.transformToByteArray(), etag: stripQuotes(out.ETag) };
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
-
-/** An upload's validated rows (`results/{id}/rows.json`) as they stream from S3, or null when they are gone. */
-export async function streamValidatedRows(uploadId: string): Promise<AsyncIterable<Uint8Array> | null> {
-  try {
-    const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: resultKeys(uploadId).rows }));
-    return out.Body as AsyncIterable<Uint8Array>;
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
-
-export async function putResult(key: string, body: string, contentType: string): Promise<void> {
-  await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: key, Body: body, ContentType: contentType }));
-}
-
-/** The JSON stored under `key`, or null when there is none. */
-export async function readResultJson<T>(key: string): Promise<T | null> {
-  const object = await readUploadObject(key);
-  return object ? (JSON.parse(new TextDecoder().decode(object.data)) as T) : null;
-}
-
-/** A link to download an upload's CSV report, valid one minute. */
-export async function reportLink(id: string, fileName: string): Promise<{ url: string; expires_in: number }> {
-  const safeName = fileName.replace(/[^A-Za-z0-9._-]/g, '_');
-  const url = await getSignedUrl(
-    s3,
-    new GetObjectCommand({
-      Bucket: bucketName('uploads'),
-      Key: resultKeys(id).report,
-      ResponseContentDisposition: `attachment; filename="${safeName}"`,
-      ResponseContentType: 'text/csv; charset=utf-8',
-    }),
-    { expiresIn: REPORT_LINK_SECONDS },
-  );
-  return { url, expires_in: REPORT_LINK_SECONDS };
 }

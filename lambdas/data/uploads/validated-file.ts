@@ -1,7 +1,8 @@
 import { CopyObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { bucketName, s3 } from '../../adapters/aws-clients.js';
 import { copySource, isNotFound, isPreconditionFailed } from '../../adapters/s3-objects.js';
-import { stripQuotes, type UploadRecord } from './upload.js';
+import { stripQuotes } from './objects.js';
+import { type UploadRecord } from './upload.js';
 
 /** What became of a validated file at Submit: stored, gone from its key, or no longer the file validated. */
 export type StoreOutcome = 'stored' | 'missing' | 'changed';

@@ -6,7 +6,8 @@ import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '../../../../shar
 import { writeAudit } from '../../../data/audit/log.js';
 import { bucketName } from '../../../adapters/aws-clients.js';
 import { copyToStorage, createSubmission, ensureIngestJob, getSubmission, type SubmissionRecord } from '../../../data/submissions/submissions.js';
-import { getUpload, headUploadObject, markStored, type UploadRecord } from '../../../data/uploads/upload.js';
+import { getUpload, markStored, type UploadRecord } from '../../../data/uploads/upload.js';
+import { headUploadObject } from '../../../data/uploads/objects.js';
 import { storeValidatedFile } from '../../../data/uploads/validated-file.js';
 import { readSettings } from '../../../data/settings/settings.js';
 import { isLate, windowNotice } from '../../../../shared/rules/submission-window.js';
