@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sd
 import { nrcDigits } from '../../../shared/rules/nrc.js';
 import type { RegisterEmployeeView } from '../../../shared/rules/register-signals.js';
 import { bucketName, s3 } from '../../adapters/aws-clients.js';
-import type { RegisterEntry } from './versions.js';
+import type { RegisterEntry } from './entry.js';
 import { isNotFound } from '../../adapters/s3-objects.js';
 
 /**

@@ -5,6 +5,7 @@ import { employeeNumberKey } from '../../../shared/rules/employee-number.js';
 import { hasNrcShape, normaliseNrc, nrcDigits } from '../../../shared/rules/nrc.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import type { RegisterEntry } from './entry.js';
 import { putRegisterSnapshot, snapshotLine } from './snapshot.js';
 import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 
@@ -25,17 +26,7 @@ import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from '../../
  * current register once, then BatchGetItem of the entries; "the registers by month": Query pk=MONTH;
  * "replace the register": BatchWriteItem of the version's entries, then the transaction.
  */
-export interface RegisterEntry {
-  /** Canonical 123456/78/9. */
-  nrc: string;
-  employee_number: string;
-  first_name: string;
-  last_name: string;
-  /** E.164, +260… */
-  mobile: string;
-  basic_pay: number | null;
-  ministry: string | null;
-}
+export type { RegisterEntry };
 export interface CurrentRegisterEntry extends RegisterEntry {
   /** YYYY-MM of the register it is on. */
   month: string;
