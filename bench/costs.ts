@@ -8,6 +8,7 @@ import { generateInputsWorkbook } from './fixtures.js';
 import type { Bench, Figure } from './figures.js';
 import { progress } from './support.js';
 import { summaryWeights } from './summary-weights.js';
+import { auditSubject } from '../lambdas/data/audit/subjects.js';
 
 const ROWS = 20_000;
 /** Borrowers whose summaries are followed over the model's window (every write planned and weighed). */
@@ -44,7 +45,7 @@ export const costsBench: Bench = {
       ...{ signal_counts: { changed: 10, continuing: 19_000, new: 990, stopped: 0, missing: 0, identity: 0, exposure: 0 }, signal_baseline: { month: '2026-02', found: true } },
     };
     const actor = { userId: randomUUID(), email: 'officer@capacity-bank.co.zm', roles: ['data_user' as const] };
-    const audit = auditItem({ actor, org_id: source.orgId, action: 'history.lookup', subject: `NRC#${digits[0]}`, outcome: 'ok', details: { months: 3, from_month: '2026-01' } }, source.submittedAt, randomUUID());
+    const audit = auditItem({ actor, org_id: source.orgId, action: 'history.lookup', subject: auditSubject.nrc(digits[0]!), outcome: 'ok', details: { months: 3, from_month: '2026-01' } }, source.submittedAt, randomUUID());
 
     const figure = (name: string, value: number, unit: string, note: string): Figure => ({ name: `costs.${name}`, value, unit, note });
     return [

@@ -4,6 +4,7 @@ import { seedMembership, seedOrganisation, subOf } from '../test/fixtures/submis
 import { createUser, signIn } from '../test/support/cognito.js';
 import type { Bench, Figure } from './figures.js';
 import { closedLoop, interleavedLoops, progress, withTwin } from './support.js';
+import { auditSubject } from '../lambdas/data/audit/subjects.js';
 
 const BORROWERS = Number(process.env.BENCH_HISTORY_BORROWERS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_HISTORY_CONCURRENCY ?? 100);
@@ -89,7 +90,7 @@ export const historyBench: Bench = {
       const { writeAudit } = await import('../lambdas/data/audit/log.js');
       const queryThenPut = async (nrc: string) => {
         const found = await rawQuery(nrc);
-        await writeAudit({ actor: null, org_id: null, action: 'bench.baseline', subject: `NRC#${digitsOf(nrc)}`, outcome: 'ok', details: {} });
+        await writeAudit({ actor: null, org_id: null, action: 'bench.baseline', subject: auditSubject.nrc(digitsOf(nrc)), outcome: 'ok', details: {} });
         return found;
       };
 

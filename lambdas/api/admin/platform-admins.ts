@@ -3,8 +3,6 @@ import { listPlatformAdminRecords, type PlatformAdminRecord } from '../../data/d
 
 type Members = Record<PlatformRole, PlatformAdminRecord[]>;
 
-export const subject = (userId: string) => `USER#${userId}`;
-
 /**
  * The platform admins as the directory holds them: the active records of each role (gsi2). The Cognito
  * groups are the console's mirror and are never read here: a group added in the console grants nothing.

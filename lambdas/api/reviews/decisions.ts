@@ -7,6 +7,7 @@ import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
 import { loadVisibleSubmission } from '../common/submission.js';
 import { listItemView } from './views.js';
+import { auditSubject } from '../../data/audit/subjects.js';
 
 /** What the audit keeps of a submission before and after a change. */
 export const reviewState = (s: ReviewedSubmission) => ({
@@ -42,7 +43,7 @@ export async function applyDecision(me: AuthenticatedCaller, id: string | undefi
     actor: me,
     org_id: before.org_id,
     action: `submission.${decision}`,
-    subject: `SUB#${before.id}`,
+    subject: auditSubject.submission(before.id),
     outcome: 'ok',
     details: { note: note ?? null, before: reviewState(before), after: reviewState(result.item) },
   });

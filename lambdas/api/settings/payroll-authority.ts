@@ -5,9 +5,10 @@ import { PayrollAuthorityChangedError, replacePayrollAuthority } from '../../dat
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
 import { readPayrollAuthority } from '../common/payroll-authority.js';
+import { auditSubject } from '../../data/audit/subjects.js';
 
 const ACTION = 'settings.payroll_authority_set';
-const SUBJECT = 'SETTING#payroll_authority';
+const SUBJECT = auditSubject.setting('payroll_authority');
 const isSuperAdmin = (caller: AuthenticatedCaller) => (caller.platformRoles ?? []).includes('super_admin');
 
 /**

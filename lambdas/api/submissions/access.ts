@@ -6,6 +6,7 @@ import { findOrganisationByPayeeKey } from '../../data/directory/organisations.j
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { ForbiddenError } from '../../http/errors.js';
 import { mayActOn } from '../common/object-access.js';
+import { auditSubject } from '../../data/audit/subjects.js';
 
 export interface PayeeOrganisation {
   orgId: string | null;
@@ -20,7 +21,7 @@ export async function authorisePayeeKey(me: AuthenticatedCaller, payeeKey: strin
   const org = await findOrganisationByPayeeKey(payeeKey);
   const allowed = await confirmAllowed(me, (c) => isPlatformAdmin(c.platformRoles) || (org !== null && isAllowedIn(APPROVED, c, org.org_id)));
   if (!allowed) {
-    await writeAudit({ actor: me, action, subject: `PAYEE#${payeeKey}`, outcome: 'refused', details: { reason: 'not_approved' } });
+    await writeAudit({ actor: me, action, subject: auditSubject.payeeKey(payeeKey), outcome: 'refused', details: { reason: 'not_approved' } });
     throw new ForbiddenError(SUBMISSION_MESSAGES.notApproved, 'not_approved');
   }
   return { orgId: org?.org_id ?? null, orgName: org?.org_name ?? null };

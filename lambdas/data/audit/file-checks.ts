@@ -3,6 +3,7 @@ import { auditItem, type AuditEntry } from './log.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { batchWriteAll } from '../../adapters/dynamo/toolkit.js';
 import { inParallelFrom } from '../../lib/concurrency.js';
+import { type AuditSubject, auditSubject } from './subjects.js';
 
 /**
  * A validated deduction file is a lookup of every NRC it names, by the uploader's organisation: "Who looked"
@@ -32,7 +33,7 @@ const RUN = 1_000;
 const RUNS_IN_FLIGHT = 2;
 const BUSY = 'The audit log is busy: the file check will be recorded when the validation is retried.';
 
-const entryOf = (check: FileCheck, subject: string, details: Record<string, unknown> = {}): Omit<AuditEntry, 'also'> => ({
+const entryOf = (check: FileCheck, subject: AuditSubject, details: Record<string, unknown> = {}): Omit<AuditEntry, 'also'> => ({
   actor: { userId: check.user_id, email: check.user_email, roles: [] },
   org_id: check.org_id,
   action: FILE_CHECK_ACTION,
@@ -44,7 +45,7 @@ const entryId = (check: FileCheck) => `file-check-${check.upload_id}`;
 
 /** One NRC's pointer (the capacity bench weighs it). */
 export function fileCheckItem(check: FileCheck, digits: string) {
-  const item = auditItem(entryOf(check, `NRC#${digits}`), check.at, `${entryId(check)}-${digits}`, { entry_id: entryId(check), via: `UPLOAD#${check.upload_id}` });
+  const item = auditItem(entryOf(check, auditSubject.nrc(digits)), check.at, `${entryId(check)}-${digits}`, { entry_id: entryId(check), via: auditSubject.upload(check.upload_id) });
   return { ...item, pk: `FILECHECK#${digits}`, sk: `UPLOAD#${check.upload_id}` };
 }
 
@@ -70,6 +71,6 @@ export async function writeFileChecks(check: FileCheck, digits: Iterable<string>
     await batchWriteAll(table, run.map((d) => fileCheckItem(check, d)), { busy: BUSY, concurrency: 8 });
   });
   // Written last, with the count: a run cut short is written again whole by the retried event.
-  await dynamo.send(new PutCommand({ TableName: table, Item: auditItem(entryOf(check, `UPLOAD#${check.upload_id}`, { nrcs: count }), check.at, entryId(check)) }));
+  await dynamo.send(new PutCommand({ TableName: table, Item: auditItem(entryOf(check, auditSubject.upload(check.upload_id), { nrcs: count }), check.at, entryId(check)) }));
   return count;
 }

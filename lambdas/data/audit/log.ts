@@ -7,6 +7,7 @@ import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
 import { chunked, inParallel } from '../../lib/concurrency.js';
 import { queryPage, retrying } from '../../adapters/dynamo/toolkit.js';
+import type { AuditSubject } from './subjects.js';
 
 /**
  * The audit log: append-only (items are only ever Put with a fresh id, never updated or deleted; in AWS
@@ -21,12 +22,12 @@ export interface AuditEntry {
   actor: { userId: string; email: string | null; roles: readonly Role[] } | null;
   org_id?: string | null;
   action: string;
-  /** What it was done to: 'NRC#123456789', 'SUB#{id}', 'USER#{sub}', ... */
-  subject: string;
+  /** What it was done to (subjects.ts builds it: `auditSubject.nrc(digits)`, `auditSubject.submission(id)`, ...). */
+  subject: AuditSubject;
   outcome: 'ok' | 'refused' | 'failed';
   details?: Record<string, unknown>;
   /** Further subjects the entry concerns (e.g. 'NRC#…' of every match): each gets a pointer entry. */
-  also?: readonly string[];
+  also?: readonly AuditSubject[];
 }
 
 /** TransactWriteItems' own limit. */
@@ -48,7 +49,7 @@ const auditCodec = defineCodec(
 );
 
 /** The stored item of an entry (the capacity bench weighs it); a pointer names its entry and that entry's subject. */
-export function auditItem(entry: Omit<AuditEntry, 'also'>, ts: string, id: string, pointer?: { entry_id: string; via: string }) {
+export function auditItem(entry: Omit<AuditEntry, 'also'>, ts: string, id: string, pointer?: { entry_id: string; via: AuditSubject }) {
   const item = auditCodec.build({
     id,
     ts,
@@ -169,7 +170,7 @@ export async function listAudit(filter: AuditFilter, limit: number, cursor?: { d
 }
 
 /** Every entry about one subject, oldest first (an export: bounded by what one person's trail holds). */
-export async function auditOfSubject(subject: string, max = 5_000): Promise<AuditItem[]> {
+export async function auditOfSubject(subject: AuditSubject, max = 5_000): Promise<AuditItem[]> {
   const page = await queryPage(
     { TableName: tableName('audit'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :s', ExpressionAttributeValues: { ':s': `SUBJECT#${subject}` } },
     { limit: max, read: auditCodec.parse },
@@ -178,7 +179,7 @@ export async function auditOfSubject(subject: string, max = 5_000): Promise<Audi
 }
 
 /** The entries about one subject since `since` (an ISO time), newest first, at most `max`: one Query on gsi1. */
-export async function recentAuditOfSubject(subject: string, since: string, max: number, keep?: (item: AuditItem) => boolean): Promise<AuditItem[]> {
+export async function recentAuditOfSubject(subject: AuditSubject, since: string, max: number, keep?: (item: AuditItem) => boolean): Promise<AuditItem[]> {
   const page = await queryPage(
     {
       TableName: tableName('audit'),

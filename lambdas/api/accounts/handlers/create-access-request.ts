@@ -9,6 +9,7 @@ import { createApiHandler } from '../../../http/handler.js';
 import { accessRequestLimits } from '../limits.js';
 import { limitAddress } from '../../../http/client-address.js';
 import * as routes from '../../../../shared/routes/accounts.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 /**
  * POST /api/access-requests (spec part 2 §4 "Signup flow"). Public, but only for the account
@@ -22,7 +23,7 @@ export const handler = createApiHandler(routes.createAccessRequest, async ({ bod
   }
   const user = await findUserByEmail(body.email);
   if (!user || user.sub !== body.user_sub || user.status !== 'UNCONFIRMED') {
-    await writeAudit({ actor: null, action: 'access_request.create', subject: `EMAIL#${body.email}`, outcome: 'refused', details: { reason: 'sign_up_not_proven' } });
+    await writeAudit({ actor: null, action: 'access_request.create', subject: auditSubject.email(body.email), outcome: 'refused', details: { reason: 'sign_up_not_proven' } });
     throw new ForbiddenError(ACCOUNT_MESSAGES.signUpNotProven, 'sign_up_not_proven');
   }
 
@@ -48,7 +49,7 @@ export const handler = createApiHandler(routes.createAccessRequest, async ({ bod
     await writeAudit({
       actor: null,
       action: 'access_request.create',
-      subject: `REQUEST#${request.id}`,
+      subject: auditSubject.accessRequest(request.id),
       outcome: 'ok',
       details: { email: request.email, client_type: request.client_type, payee_key: request.payee_key, user_sub: request.user_sub },
     });

@@ -15,6 +15,7 @@ import { revokeAccess } from '../revoke-access.js';
 import { userLinks } from '../user-links.js';
 import { accessRequestView } from '../views.js';
 import { requireRoleFits } from '../../common/organisation-roles.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 async function deleteDocuments(request: StoredRequest): Promise<void> {
   await deleteOnboardingDocuments(Object.values(request.documents ?? {})).catch((error: unknown) =>
@@ -49,7 +50,7 @@ async function decide<T>(work: () => Promise<T>): Promise<T> {
  */
 async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body: AccessDecisionRequest): Promise<AccessDecisionResponse> {
   const request = await requireRequest(id);
-  const subject = `REQUEST#${request.id}`;
+  const subject = auditSubject.accessRequest(request.id);
   const before = accessRequestView(request);
   const audit = (after: unknown, extra: Record<string, unknown> = {}) =>
     writeAudit({ actor, org_id: (after as { org_id?: string } | null)?.org_id ?? null, action: `access_request.${body.decision}`, subject, outcome: 'ok', details: { note: body.note ?? null, ...extra, before, after } });

@@ -8,6 +8,7 @@ import { createApiHandler } from '../../../http/handler.js';
 import { visibleDispute } from '../lookup.js';
 import { decides } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 /**
  * POST /api/disputes/{id}/decision {decision, note}: compliance or a platform admin upholds or dismisses
@@ -25,8 +26,8 @@ export const handler = createApiHandler(routes.decideDispute, async ({ caller: m
     await writeAudit({
       actor: me,
       action: 'dispute.decide',
-      subject: `DISPUTE#${dispute.id}`,
-      also: [`NRC#${dispute.nrc_digits}`],
+      subject: auditSubject.dispute(dispute.id),
+      also: [auditSubject.nrc(dispute.nrc_digits)],
       outcome: 'ok',
       details: { dispute_id: dispute.id, note: body.note, before: { status: dispute.status }, after: { status: decided.status } },
     });

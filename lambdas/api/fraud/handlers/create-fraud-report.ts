@@ -15,6 +15,7 @@ import { logger } from '../../../lib/powertools.js';
 import { finalEvidenceKey, parseStagingKey } from '../names.js';
 import { reportingOrganisation } from '../reporting-org.js';
 import * as routes from '../../../../shared/routes/fraud.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 interface FileReportInput extends FraudReport {
   attachments: string[];
@@ -90,7 +91,7 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
   // Counted per organisation, whichever of its members files, once the report is whole (a refused one is not).
   const limit = { scope: `fraud-reports:org:${org.org_id}`, limit: FRAUD_REPORTS_PER_HOUR, windowSeconds: 3600 };
   if (!(await consumeRateLimit(limit))) {
-    await writeAudit({ actor: me, org_id: org.org_id, action: 'fraud_report.create', subject: `NRC#${nrcDigits(input.nrc)}`, outcome: 'refused', details: { reason: 'rate_limited' } });
+    await writeAudit({ actor: me, org_id: org.org_id, action: 'fraud_report.create', subject: auditSubject.nrc(nrcDigits(input.nrc)), outcome: 'refused', details: { reason: 'rate_limited' } });
     throw new TooManyRequestsError(FRAUD_MESSAGES.tooManyReports(lusakaClock(new Date(windowEndsAt(limit.windowSeconds)))));
   }
   const now = new Date();
@@ -128,7 +129,7 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
   await writeAudit({
     actor: me,
     action: 'fraud_report.create',
-    subject: `NRC#${report.nrc_key}`,
+    subject: auditSubject.nrc(report.nrc_key),
     outcome: 'ok',
     details: { report_id: report.id, attachments: files.length },
   }).catch((error: unknown) => logger.error('Could not audit a filed report', { report_id: report.id, error }));

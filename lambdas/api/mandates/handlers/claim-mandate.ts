@@ -11,6 +11,7 @@ import { type AuthenticatedCaller, confirmAllowed } from '../../../http/caller.j
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { mandateView } from '../views.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 const REFUSED: Record<Refusal, string> = {
   locked: MANDATE_MESSAGES.locked,
@@ -39,7 +40,7 @@ function failedClaimLimits(me: AuthenticatedCaller): RateLimit[] {
  */
 export const handler = createApiHandler(routes.claimMandate, async ({ caller: me, body }) => {
   const number = body.mandate_number;
-  const subject = `MANDATE#${number}`;
+  const subject = auditSubject.mandate(number);
   const limits = failedClaimLimits(me);
   const refuse = async (reason: string, error: Error, failed = false) => {
     if (failed) await consumeRateLimits(limits);

@@ -17,6 +17,7 @@ import { authorisePayeeKey, type PayeeOrganisation } from '../access.js';
 import { storagePath } from '../upload-request.js';
 import { refusal } from '../readiness.js';
 import { submitRegister } from '../register-submit.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 function submitted(submission: SubmissionRecord): SubmitUploadResponse {
   return {
@@ -89,7 +90,7 @@ async function submitSpreadsheet(me: AuthenticatedCaller, upload: UploadRecord, 
     if (existing) return existing;
     throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
   }
-  await writeAudit({ actor: me, org_id: record.org_id, action: 'submission.create', subject: `SUB#${record.id}`, outcome: 'ok', details: { file_key: path, late } });
+  await writeAudit({ actor: me, org_id: record.org_id, action: 'submission.create', subject: auditSubject.submission(record.id), outcome: 'ok', details: { file_key: path, late } });
   await ensureIngestJob(record.id);
   return submitted(record);
 }
@@ -110,7 +111,7 @@ async function storeOnboarding(me: AuthenticatedCaller, upload: UploadRecord): P
   const path = storagePath(upload);
   const bucket = await copyToStorage(upload.key, { bucket: 'onboarding', key: path, contentType: upload.content_type });
   if (await markStored(upload.id, bucket, path)) {
-    await writeAudit({ actor: me, org_id: upload.org_id, action: 'onboarding.store', subject: `UPLOAD#${upload.id}`, outcome: 'ok', details: { bucket, key: path } });
+    await writeAudit({ actor: me, org_id: upload.org_id, action: 'onboarding.store', subject: auditSubject.upload(upload.id), outcome: 'ok', details: { bucket, key: path } });
     return stored({ ...upload, stored_bucket: bucket, stored_key: path });
   }
   const again = await getUpload(upload.id);
