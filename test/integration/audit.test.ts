@@ -179,16 +179,15 @@ describe("one NRC's trail (a data subject's request)", () => {
   });
 
   it('the log filtered by the NRC as a person types it finds what its writers recorded', async () => {
-    // Prepare: a data user checks an NRC against the registry (its entry names the NRC by its digits).
+    // Prepare: an admin exports an NRC's trail (the export's entry names the NRC by its digits).
     const nrc = freshNrc();
-    const searcher = await user(['data_user']);
-    expect((await call(twin, checkFraudRegistry, { body: { nrcs: [nrc] }, caller: searcher.token })).status).toBe(200);
+    expectStatus(await call(twin, getNrcAudit, { query: { nrc }, caller: admin.token }), 200);
 
     // Act: the subject typed with the NRC's slashes and in lower case.
-    const entries = await readAll(admin.token, { subject: `nrc#${nrc}`, action: 'fraud_registry.check' });
+    const entries = await readAll(admin.token, { subject: `nrc#${nrc}`, action: 'audit.nrc_export' });
 
     // Assess
-    expect(entries.map((e) => [e.subject, e.actor_email])).toEqual([[`NRC#${nrc.replace(/\D/g, '')}`, searcher.email]]);
+    expect(entries.map((e) => [e.subject, e.actor_email])).toEqual([[`NRC#${nrc.replace(/\D/g, '')}`, admin.email]]);
   });
 
   it.each([['no NRC', undefined], ['a malformed NRC', '12345/6/7'], ['an injection string', "1' OR '1'='1"]])('refuses %s', async (_name, nrc) => {

@@ -5,6 +5,7 @@ import { signalBaselineSchema, signalCountsSchema } from '../../../shared/api/si
 import { DOC_KINDS, issueSchema, type UploadStage, UPLOAD_STATUSES } from '../../../shared/api/submissions.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { type Condition, conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -65,10 +66,12 @@ export type UploadRecord = z.output<typeof uploadSchema>;
 
 export const uploadKey = (id: string) => ({ pk: `UPLOAD#${id}`, sk: 'META' });
 const uploadCodec = defineCodec('upload', uploadSchema, (u) => uploadKey(u.id));
+/** The conditions on an upload's fields. */
+const when = conditionsOf<UploadRecord>();
 
 export async function putUpload(record: UploadRecord): Promise<void> {
   await dynamo.send(
-    new PutCommand({ TableName: tableName('submissions'), Item: uploadCodec.build(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({ TableName: tableName('submissions'), Item: uploadCodec.build(record), ...conditionOf(when.missing('pk')) }),
   );
 }
 
@@ -77,26 +80,14 @@ export async function getUpload(id: string): Promise<UploadRecord | null> {
   return uploadCodec.parse(out.Item);
 }
 
-/** One conditional update; false when its condition does not hold (someone else got there first). */
-async function conditionalUpdate(id: string, set: Partial<UploadRecord>, condition: string, values: Record<string, unknown> = {}): Promise<boolean> {
-  // DynamoDB refuses names that the expressions do not use.
-  const names: Record<string, string> = {};
-  if (condition.includes('#status')) names['#status'] = 'status';
-  if (condition.includes('#etag')) names['#etag'] = 'etag';
-  const assignments = Object.keys(set).map((field, i) => {
-    names[`#f${i}`] = field;
-    return `#f${i} = :f${i}`;
-  });
-  const setValues = Object.fromEntries(Object.values(set).map((value, i) => [`:f${i}`, value]));
+/** One conditional update of an existing upload; false when its condition does not hold (someone else got there first). */
+async function conditionalUpdate(id: string, set: Partial<UploadRecord>, condition: Condition<UploadRecord>): Promise<boolean> {
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName('submissions'),
         Key: uploadKey(id),
-        UpdateExpression: `SET ${assignments.join(', ')}`,
-        ConditionExpression: `attribute_exists(pk) AND (${condition})`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ...setValues, ...values },
+        ...updateOf({ ...set, updated_at: new Date().toISOString() }, when.and(when.exists('pk'), condition)),
       }),
     );
     return true;
@@ -115,33 +106,26 @@ async function conditionalUpdate(id: string, set: Partial<UploadRecord>, conditi
 export function claimValidation(id: string, etag: string, stage: UploadStage): Promise<boolean> {
   return conditionalUpdate(
     id,
-    { status: 'validating', stage, etag, updated_at: new Date().toISOString() },
-    '#status = :awaiting OR (#status = :validating AND #etag = :etag)',
-    { ':awaiting': 'awaiting_file', ':validating': 'validating', ':etag': etag },
+    { status: 'validating', stage, etag },
+    when.or(when.is('status', 'awaiting_file'), when.and(when.is('status', 'validating'), when.is('etag', etag))),
   );
 }
 
 /** Moves a validation in progress on; false when it is no longer this object's validation. */
 export function updateValidation(id: string, etag: string, set: Partial<UploadRecord>): Promise<boolean> {
-  return conditionalUpdate(id, { ...set, updated_at: new Date().toISOString() }, '#status = :validating AND #etag = :etag', {
-    ':validating': 'validating',
-    ':etag': etag,
-  });
+  return conditionalUpdate(id, set, when.and(when.is('status', 'validating'), when.is('etag', etag)));
 }
 
 /** Onboarding documents are not validated: their arrival makes them ready to submit. */
 export function markArrived(id: string, etag: string, stage: UploadStage): Promise<boolean> {
-  return conditionalUpdate(id, { status: 'validated', stage, etag, row_count: 0, updated_at: new Date().toISOString() }, '#status = :awaiting', {
-    ':awaiting': 'awaiting_file',
-  });
+  return conditionalUpdate(id, { status: 'validated', stage, etag, row_count: 0 }, when.is('status', 'awaiting_file'));
 }
 
 /** Records where an onboarding document or a payroll register was stored; false when it already was. */
 export function markStored(id: string, bucket: string, key: string): Promise<boolean> {
   return conditionalUpdate(
     id,
-    { status: 'submitted', stored_bucket: bucket, stored_key: key, updated_at: new Date().toISOString() },
-    '#status IN (:awaiting, :validated) AND attribute_not_exists(stored_key)',
-    { ':awaiting': 'awaiting_file', ':validated': 'validated' },
+    { status: 'submitted', stored_bucket: bucket, stored_key: key },
+    when.and(when.isIn('status', ['awaiting_file', 'validated']), when.missing('stored_key')),
   );
 }
