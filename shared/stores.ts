@@ -5,7 +5,7 @@ export type BucketKey = 'uploads' | 'evidence' | 'onboarding';
  * The stores of the platform, declared once. The CDK stack creates them from here and the
  * local twin provisions DynamoDB Local and s3rver from here, so the two cannot drift.
  * Every table is a small single-table design with generic pk/sk and gsi keys; each entity's key
- * design and access patterns are written once, beside its code, in lambdas/data/<entity>.ts.
+ * design and access patterns are written once, beside its code, in lambdas/data/<aggregate>/<entity>.ts.
  */
 export interface IndexDef {
   name: string;
