@@ -14,11 +14,13 @@ import tseslint from 'typescript-eslint';
  *                feature at a time (shared/routes/<feature>.ts), never the whole table
  * - lambdas/     lambdas/ and shared/ — never web/ or infra/. Inside, each layer imports only those below it:
  *                entry points (api/<feature>/handlers, events/, auth/) → domain modules (api/<feature>/*.ts,
- *                api/common/) → http/ (the handler factory and its chain) → data/ → lib/ (plain utilities).
+ *                api/common/) → http/ (the handler factory and its chain) → data/ (one folder per aggregate: its
+ *                entities and access patterns) → adapters/ (AWS clients, the DynamoDB toolkit and codec, S3 objects,
+ *                email, SMS) → lib/ (plain utilities).
  *                validation/ (the validation driver, the Lambda's and the CLI's) imports only shared/.
  *                events/ and auth/ are not HTTP: they skip http/. One API feature never imports another:
  *                what several share lives in api/common/.
- * - @aws-sdk/*   only in lambdas/data (the code that talks to DynamoDB, S3 and Cognito), and in what drives AWS
+ * - @aws-sdk/*   only in lambdas/data and lambdas/adapters (the code that talks to DynamoDB, S3, Cognito, SES and SNS), and in what drives AWS
  *                or the emulators itself: infra/ (the stack and the twin), test/, bench/ and scripts/
  * - entry points are imported only by infra/ (the stack and the local twin), test/ and bench/
  * test/unit/lint-boundaries.test.ts walks these rules, one import at a time.
@@ -44,15 +46,20 @@ const zones = [
   { target: './lambdas', from: ['./web', './infra'], message: 'Lambda code never imports the web app or the CDK stack; stores are declared in shared/stores.ts.' },
   {
     target: './lambdas/lib',
-    from: ['./lambdas/http', './lambdas/data', './lambdas/api', './lambdas/events', './lambdas/auth'],
+    from: ['./lambdas/http', './lambdas/data', './lambdas/adapters', './lambdas/api', './lambdas/events', './lambdas/auth'],
     message: 'lib/ holds plain utilities: it imports nothing else of lambdas/, only shared/.',
   },
   {
     target: './lambdas/validation',
-    from: ['./lambdas/lib', './lambdas/http', './lambdas/data', './lambdas/api', './lambdas/events', './lambdas/auth'],
+    from: ['./lambdas/lib', './lambdas/http', './lambdas/data', './lambdas/adapters', './lambdas/api', './lambdas/events', './lambdas/auth'],
     message: 'validation/ drives the shared sheet rules over a Node stream: it imports only shared/, so the CLI runs it as the Lambda does.',
   },
-  { target: './lambdas/data', from: ['./lambdas/http', './lambdas/api', './lambdas/events', './lambdas/auth'], message: 'data/ sits below the HTTP platform, the domain modules and the entry points: it imports lib/ and shared/.' },
+  { target: './lambdas/data', from: ['./lambdas/http', './lambdas/api', './lambdas/events', './lambdas/auth'], message: 'data/ sits below the HTTP platform, the domain modules and the entry points: it imports adapters/, lib/ and shared/.' },
+  {
+    target: './lambdas/adapters',
+    from: ['./lambdas/data', './lambdas/http', './lambdas/api', './lambdas/events', './lambdas/auth'],
+    message: 'adapters/ (AWS clients, the DynamoDB toolkit, S3 objects, email, SMS) sit below the data layer: they import lib/ and shared/ only.',
+  },
   { target: './lambdas/http', from: ['./lambdas/api', './lambdas/events', './lambdas/auth'], message: 'http/ (the handler factory and its chain) sits below the domain modules and the entry points.' },
   { target: ['./lambdas/events', './lambdas/auth'], from: './lambdas/http', message: 'S3 events, schedules and Cognito triggers are not HTTP: they wrap their function with lib/event-handler.ts.' },
   ...apiFeatures.map((feature) => ({
@@ -96,13 +103,13 @@ export default tseslint.config(
     },
   },
   {
-    // The AWS SDK is the data layer's; infra/, test/, bench/ and scripts/ drive AWS and the emulators themselves.
+    // The AWS SDK is the data layer's and its adapters'; infra/, test/, bench/ and scripts/ drive AWS and the emulators themselves.
     files: ['lambdas/**/*.ts', 'web/**/*.{ts,tsx}', 'cli/**/*.ts', 'capacity/**/*.ts'],
-    ignores: ['lambdas/data/**'],
+    ignores: ['lambdas/data/**', 'lambdas/adapters/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@aws-sdk/*'], message: 'Only lambdas/data talks to AWS: add or extend a data module (lambdas/data/<entity>.ts) and call it.' }] },
+        { patterns: [{ group: ['@aws-sdk/*'], message: 'Only lambdas/data and lambdas/adapters talk to AWS: add or extend a data module (lambdas/data/<aggregate>/<entity>.ts) or an adapter and call it.' }] },
       ],
     },
   },

@@ -32,9 +32,9 @@ export const fraudBench: Bench = {
     return withTwin(async (twin) => {
       // The repositories read their endpoints and table names from the environment, as a Lambda does.
       Object.assign(process.env, twin.env);
-      const { flaggedByDigest } = await import('../lambdas/data/registry.js');
+      const { flaggedByDigest } = await import('../lambdas/data/registry/reports.js');
       const { seedRegistry } = await import('./seed-registry.js');
-      const { flaggedNrcDigits } = await import('../lambdas/data/registry-check.js');
+      const { flaggedNrcDigits } = await import('../lambdas/data/registry/nrc-summary.js');
 
       progress(`seeding ${REGISTRY.toLocaleString('en-US')} registry NRCs (summaries and digest, BatchWrite)`);
       const seed = await timed(() => seedRegistry(Array.from({ length: REGISTRY }, (_, i) => digits(i, 7))));

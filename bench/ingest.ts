@@ -32,8 +32,8 @@ export const ingestBench: Bench = {
   async run(): Promise<Figure[]> {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { dynamo, tableName } = await import('../lambdas/data/clients.js');
-      const { historyItems, ingestRows } = await import('../lambdas/data/history.js');
+      const { dynamo, tableName } = await import('../lambdas/adapters/aws-clients.js');
+      const { historyItems, ingestRows } = await import('../lambdas/data/history/entries.js');
       const table = tableName('history');
       const source = (id: string) => ({ submissionId: id, kind: 'inputs' as const, month: '2026-03', payeeKey: 'B001', orgId: 'org', orgName: 'Bench Bank', submittedAt: new Date().toISOString() });
 

@@ -19,7 +19,7 @@ type Call = (method: string, path: string, body?: unknown) => Promise<{ status: 
 
 /** Writes these items with BatchWriteItem alone, 25 a call, PARALLEL calls in flight; answers the seconds it took. */
 async function rawBatchWrite(items: readonly Record<string, unknown>[], table: string): Promise<number> {
-  const { dynamo } = await import('../lambdas/data/clients.js');
+  const { dynamo } = await import('../lambdas/adapters/aws-clients.js');
   const start = performance.now();
   let next = 0;
   await Promise.all(
@@ -47,11 +47,11 @@ async function rawBatchWrite(items: readonly Record<string, unknown>[], table: s
  */
 export async function chunkedIngestion(twin: TwinHandle, call: Call, payeeKey: string): Promise<Figure[]> {
   Object.assign(process.env, twin.env);
-  const { dynamo, s3, tableName } = await import('../lambdas/data/clients.js');
-  const { historyItems } = await import('../lambdas/data/history.js');
-  const { readSummaryItems } = await import('../lambdas/data/summary-attributes.js');
-  const { nrcSummaryKey, employeeSummaryKey } = await import('../lambdas/data/borrower-summary.js');
-  const { resultKeys } = await import('../lambdas/data/uploads.js');
+  const { dynamo, s3, tableName } = await import('../lambdas/adapters/aws-clients.js');
+  const { historyItems } = await import('../lambdas/data/history/entries.js');
+  const { readSummaryItems } = await import('../lambdas/data/history/summary-attributes.js');
+  const { nrcSummaryKey, employeeSummaryKey } = await import('../lambdas/data/history/summaries.js');
+  const { resultKeys } = await import('../lambdas/data/uploads/results.js');
   const month = currentMonth();
 
   progress(`a ${ROWS.toLocaleString('en-US')}-row file through the chunked path`);

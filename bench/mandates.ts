@@ -34,12 +34,12 @@ export const mandatesBench: Bench = {
   async run(): Promise<Figure[]> {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { dynamo, tableName } = await import('../lambdas/data/clients.js');
-      const { batchWriteAll } = await import('../lambdas/data/dynamo.js');
-      const { mandateItem } = await import('../lambdas/data/mandates.js');
-      const { mandateEntryName, nrcSummaryKey } = await import('../lambdas/data/borrower-summary.js');
-      const { payeeMonthKey } = await import('../lambdas/data/submissions.js');
-      const { putResult, resultKeys } = await import('../lambdas/data/uploads.js');
+      const { dynamo, tableName } = await import('../lambdas/adapters/aws-clients.js');
+      const { batchWriteAll } = await import('../lambdas/adapters/dynamo/toolkit.js');
+      const { mandateItem } = await import('../lambdas/data/mandates/mandates.js');
+      const { mandateEntryName, nrcSummaryKey } = await import('../lambdas/data/history/summaries.js');
+      const { payeeMonthKey } = await import('../lambdas/data/submissions/submissions.js');
+      const { putResult, resultKeys } = await import('../lambdas/data/uploads/results.js');
       const { validateWorkbookStreamed } = await import('../lambdas/validation/stream-driver.js');
       const { FileBorrowers } = await import('../lambdas/events/file-borrowers.js');
       const { signalsOf } = await import('../lambdas/events/upload-signals.js');
@@ -68,7 +68,7 @@ export const mandatesBench: Bench = {
           state: 'claimed', mobile: '+260970000000', ...pin, pin_failures: 0, issued_at: at, claim_by: '2099-01-01T00:00:00.000Z', claimed_at: at, claimed_by: 'bench', claimed_by_email: 'bench@example.com',
         });
       });
-      // Their mirrors on the borrowers' NRC summaries, as the claims wrote them (lambdas/data/mandate-mirror.ts).
+      // Their mirrors on the borrowers' NRC summaries, as the claims wrote them (lambdas/data/mandates/mirror.ts).
       const mirrors = Array.from({ length: NEW }, (_, i) => {
         const b = ROWS + i;
         return { ...nrcSummaryKey(nrcOf(b).replace(/\D/g, '')), [mandateEntryName(numberOf(b))]: { p: PAYEE, l: 10_000, e: shiftMonth(MONTH, 48), s: 'claimed', u: null } };

@@ -11,7 +11,7 @@ import { FileBorrowers } from '../lambdas/events/file-borrowers.js';
 import { borrowersOf } from '../shared/rules/signal-borrowers.js';
 import type { CanonicalRow } from '../shared/rules/canonical-row.js';
 
-/** As lambdas/data/json-upload.ts holds a part: rows' JSON text, sent on (here: dropped) every 8 MB. */
+/** As lambdas/adapters/s3-json-array-upload.ts holds a part: rows' JSON text, sent on (here: dropped) every 8 MB. */
 function partBuffer() {
   let texts: string[] = [];
   let size = 0;

@@ -31,8 +31,8 @@ export const readsBench: Bench = {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
       const { BatchGetCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-      const { dynamo, tableName } = await import('../lambdas/data/clients.js');
-      const { counterKey } = await import('../lambdas/data/counters.js');
+      const { dynamo, tableName } = await import('../lambdas/adapters/aws-clients.js');
+      const { counterKey } = await import('../lambdas/data/submissions/counters.js');
       const { metricsCounterKeys } = await import('../lambdas/api/dashboard/views.js');
       const orgs = await Promise.all(Array.from({ length: ORGS }, (_, i) => seedOrganisation(twin, `R${String(100 + i)}`, `Reads Bank ${i + 1}`)));
       const subs = benchSubmissions(SUBMISSIONS, orgs, 500, (j) => STATUS_MIX[j % STATUS_MIX.length]!);

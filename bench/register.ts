@@ -76,8 +76,8 @@ export const registerBench: Bench = {
 
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { dynamo, tableName } = await import('../lambdas/data/clients.js');
-      const { writeRegisterEntries } = await import('../lambdas/data/register.js');
+      const { dynamo, tableName } = await import('../lambdas/adapters/aws-clients.js');
+      const { writeRegisterEntries } = await import('../lambdas/data/register/versions.js');
       const table = tableName('register');
       const employees = (round: number): RegisterEmployee[] =>
         Array.from({ length: STORED }, (_, i) => ({

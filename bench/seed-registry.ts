@@ -1,14 +1,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../lambdas/data/clients.js';
-import { batchWriteAll } from '../lambdas/data/dynamo.js';
-import { summaryKey } from '../lambdas/data/registry-check.js';
-import { digestBucket, digestKey } from '../lambdas/data/registry-digest.js';
+import { dynamo, tableName } from '../lambdas/adapters/aws-clients.js';
+import { batchWriteAll } from '../lambdas/adapters/dynamo/toolkit.js';
+import { summaryKey } from '../lambdas/data/registry/nrc-summary.js';
+import { digestBucket, digestKey } from '../lambdas/data/registry/digest.js';
 import { inParallel } from '../lambdas/lib/concurrency.js';
 
 /**
  * A large fraud registry for the benchmark, without filing reports: bare summary items (the key design of
- * lambdas/data/registry-check.ts), 25 a BatchWrite in parallel, and the digest buckets of
- * lambdas/data/registry-digest.ts, one update each. Import after the twin's env is set: the writes go
+ * lambdas/data/registry/nrc-summary.ts), 25 a BatchWrite in parallel, and the digest buckets of
+ * lambdas/data/registry/digest.ts, one update each. Import after the twin's env is set: the writes go
  * through the platform's own client.
  */
 const PARALLEL = 16;

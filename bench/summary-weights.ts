@@ -1,10 +1,10 @@
 import { itemBytes, writeUnits } from '../capacity/item-size.js';
 import { ASSUMPTIONS, TODAY } from '../capacity/inputs.js';
-import { applied } from '../lambdas/data/summary-attributes.js';
-import { pairedForGood } from '../lambdas/data/summary-compaction.js';
-import { parseNrcRecord } from '../lambdas/data/summary-items.js';
-import { employeeWrite, recordWrite, summaryWrites } from '../lambdas/data/summary-writes.js';
-import { entryName } from '../lambdas/data/borrower-summary.js';
+import { applied } from '../lambdas/data/history/summary-attributes.js';
+import { pairedForGood } from '../lambdas/data/history/summary-compaction.js';
+import { parseNrcRecord } from '../lambdas/data/history/summary-items.js';
+import { employeeWrite, recordWrite, summaryWrites } from '../lambdas/data/history/summary-writes.js';
+import { entryName } from '../lambdas/data/history/summaries.js';
 import type { CanonicalRow } from '../shared/rules/canonical-row.js';
 import { shiftMonth } from '../shared/rules/dates.js';
 import type { SubmissionKind } from '../shared/rules/submission-rules.js';
@@ -31,7 +31,7 @@ const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0
  * The borrower summaries as ingestion leaves them over the model's window (capacity/inputs.ts: TODAY's
  * months, ASSUMPTIONS' loans a borrower and stoppages), weighed on the code's own writes: each month every
  * borrower of `rows` is named by that many lenders' inputs and, for a share of them, a stoppage; every
- * submission is decided before the next month's; each write is planned by lambdas/data/summary-writes.ts
+ * submission is decided before the next month's; each write is planned by lambdas/data/history/summary-writes.ts
  * (window, compaction, bounds, whether the employee number's summary is written) and applied as DynamoDB
  * would. A write's units are those of the larger of the item before and after it.
  */

@@ -1,6 +1,6 @@
 import type { PerRowCosts } from './per-row-costs.js';
 import { API_FUNCTION, API_THROTTLE, EVENT_FUNCTION, EVENT_RETRIES, HISTORY_WARM_THROUGHPUT, INGEST_CHUNKS, REGISTER_CHUNKS } from '../infra/sizing.js';
-import { CHUNK_ROWS } from '../lambdas/data/ingestion-layout.js';
+import { CHUNK_ROWS } from '../lambdas/data/ingestion/layout.js';
 import { FILE_RULES } from '../shared/api/submissions.js';
 import { DEFAULT_MAX_ROWS } from '../shared/xlsx/read-first-sheet.js';
 
@@ -113,9 +113,9 @@ export const DYNAMO = {
   lambdaMbPerVcpu: 1_769,
   /** Concurrent executions a Region allows an account unless raised (new accounts may start lower). */
   accountConcurrency: 1_000,
-  /** Submit and ingestion's end: a submission Put (3 GSIs), the upload, six counters, transactional (lambdas/data/submissions.ts). */
+  /** Submit and ingestion's end: a submission Put (3 GSIs), the upload, six counters, transactional (lambdas/data/submissions/submissions.ts). */
   submitTransactionUnits: 2 * (1 + 3 + 1 + 6) + 2 * (1 + 3 + 6),
-  /** A chunk's landing on the ingestion's progress item (lambdas/data/ingestion-progress.ts): under a KB. */
+  /** A chunk's landing on the ingestion's progress item (lambdas/data/ingestion/progress.ts): under a KB. */
   chunkLandingUnits: 1,
 } as const;
 
@@ -131,7 +131,7 @@ export const ASSUMPTIONS = {
   newBorrowerShare: 0.05,
   /**
    * Borrowers whose employee number's summary ingestion writes: those new to the record, and those whose
-   * pair rests only on submissions still under review (lambdas/data/summary-compaction.ts pairedForGood).
+   * pair rests only on submissions still under review (lambdas/data/history/summary-compaction.ts pairedForGood).
    */
   unsettledEmployeeShare: 0.1,
   /** Borrowers with an employee number on record under another NRC too (read by number on /history). */

@@ -1,4 +1,4 @@
-import { DIGEST_BUCKETS } from '../lambdas/data/registry-digest.js';
+import { DIGEST_BUCKETS } from '../lambdas/data/registry/digest.js';
 import { readUnits, writeUnits } from './item-size.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
 import { GROWTH } from './growth.js';
@@ -75,10 +75,10 @@ export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): L
     limit('Digest bucket reads, deadline burst', burst * readUnits(bucket), DYNAMO.partitionReadUnits, 'RRU/s',
       `Each validation of the burst reads each of the ${n(DIGEST_BUCKETS)} buckets within about a second; one bucket's item lives in one partition.`),
     limit('Digest bucket item size', bucket / KB, DYNAMO.itemLimitBytes / KB, 'KB',
-      `Reached at ${Math.round(((DYNAMO.itemLimitBytes - DIGEST_ITEM_BASE_BYTES) / c.digestBytesPerNrc) * DIGEST_BUCKETS / 1e6)} million registry NRCs: the report's transaction then fails. Raise DIGEST_BUCKETS (lambdas/data/registry-digest.ts).`),
+      `Reached at ${Math.round(((DYNAMO.itemLimitBytes - DIGEST_ITEM_BASE_BYTES) / c.digestBytesPerNrc) * DIGEST_BUCKETS / 1e6)} million registry NRCs: the report's transaction then fails. Raise DIGEST_BUCKETS (lambdas/data/registry/digest.ts).`),
     limit('Texts/s, busiest hour', usage.growth.texts.peakPerSecond, TEXTS_PER_SECOND, 'texts/s',
       `Sign-in codes, mandate PINs, claim, use and decision texts, ${Math.round(GROWTH.textPeakHourShare * 100)}% of a month's in its busiest hour. SNS's default SMS rate for an account is ${TEXTS_PER_SECOND} a second: beyond it Publish is throttled and the outbox retries. Ask for more with the monthly spending limit.`),
     limit('Borrower summary item size', s.nrcBytes / KB, DYNAMO.itemLimitBytes / KB, 'KB',
-      "The NRC record keeps its last months' entries and compacts older ones into its identity (lambdas/data/summary-compaction.ts): its size stops growing with its age, whatever the window."),
+      "The NRC record keeps its last months' entries and compacts older ones into its identity (lambdas/data/history/summary-compaction.ts): its size stops growing with its age, whatever the window."),
   ].sort((x, y) => y.use - x.use);
 }

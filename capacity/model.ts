@@ -1,6 +1,6 @@
-import { fileCheckItem } from '../lambdas/data/file-checks.js';
-import { DIGEST_BUCKETS, digestKey } from '../lambdas/data/registry-digest.js';
-import { KEPT_MONTHS } from '../lambdas/data/summary-compaction.js';
+import { fileCheckItem } from '../lambdas/data/audit/file-checks.js';
+import { DIGEST_BUCKETS, digestKey } from '../lambdas/data/registry/digest.js';
+import { KEPT_MONTHS } from '../lambdas/data/history/summary-compaction.js';
 import { itemBytes, readUnits, writeUnits, STORED_ITEM_OVERHEAD } from './item-size.js';
 import { growthUsage } from './growth.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
@@ -15,7 +15,7 @@ import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale }
 export const bucketsTouched = (n: number) => DIGEST_BUCKETS * (1 - (1 - 1 / DIGEST_BUCKETS) ** n);
 
 /**
- * The borrower summaries a row writes and reads (lambdas/data/summary-writes.ts): one NRC record update,
+ * The borrower summaries a row writes and reads (lambdas/data/history/summary-writes.ts): one NRC record update,
  * whose size the costs bench measured over the window as compaction keeps it, and the employee number's
  * summary for the unsettled share.
  */
@@ -64,12 +64,12 @@ export const DIGEST_ITEM_BASE_BYTES = itemBytes(digestKey(DIGEST_BUCKETS - 1)) +
 /** One digest bucket's bytes: its keys and its share of the registry's NRCs. */
 export const digestBucketBytes = (registryNrcs: number, c: PerRow) => DIGEST_ITEM_BASE_BYTES + (registryNrcs / DIGEST_BUCKETS) * c.digestBytesPerNrc;
 
-/** One NRC's file-check pointer on the audit log (lambdas/data/file-checks.ts), as ids of their full length write it. */
+/** One NRC's file-check pointer on the audit log (lambdas/data/audit/file-checks.ts), as ids of their full length write it. */
 const UUID = '00000000-0000-4000-8000-000000000000';
 export const FILE_CHECK_ITEM_BYTES = itemBytes(fileCheckItem({ upload_id: UUID, org_id: UUID, user_id: UUID, user_email: 'loans.officer@lender.co.zm', at: '2026-11-27T12:00:00.000Z' }, '123456789012'));
 
 /**
- * A validation's file checks (every NRC the file names a lookup, lambdas/data/file-checks.ts): one pointer a
+ * A validation's file checks (every NRC the file names a lookup, lambdas/data/audit/file-checks.ts): one pointer a
  * distinct NRC, counted here as one a row (the bound), and its gsi1 copy; BatchWriteItem, 25 a call, 16 calls
  * in flight, as fast as the audit table serves a new on-demand table's write units. Stored: both copies.
  */

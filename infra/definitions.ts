@@ -4,7 +4,7 @@ import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
 
 /** Environment variables of the Cognito user pool, set on every function that uses it. */
 export const USER_POOL_ENV = { poolId: 'USER_POOL_ID', clientId: 'USER_POOL_CLIENT_ID' } as const;
-/** The same for the employees' user pool (lambdas/data/employee-users.ts). */
+/** The same for the employees' user pool (lambdas/data/employee-sign-in/employee-users.ts). */
 export const EMPLOYEE_POOL_ENV = { poolId: 'EMPLOYEE_POOL_ID', clientId: 'EMPLOYEE_POOL_CLIENT_ID' } as const;
 /** How long a step of the employees' custom sign-in may wait for its answer (Cognito's AuthSessionValidity). */
 export const EMPLOYEE_AUTH_SESSION_MINUTES = 3;
@@ -66,7 +66,7 @@ export interface S3TriggerDef {
   bounded?: { concurrency: number; maxEventAgeSeconds: number };
 }
 
-/** Where an ingestion's chunk objects go (lambdas/data/ingestion-chunks.ts CHUNK_PREFIX): their trigger, their expiry. */
+/** Where an ingestion's chunk objects go (lambdas/data/ingestion/chunks.ts CHUNK_PREFIX): their trigger, their expiry. */
 export const CHUNKS_PREFIX = 'chunks/';
 
 export const S3_TRIGGERS = [

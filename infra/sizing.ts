@@ -26,7 +26,7 @@ export const API_THROTTLE = { rateLimit: 400, burstLimit: 800 } as const;
 export const EVENT_RETRIES = 2;
 
 /**
- * The chunked ingestion (lambdas/events/ingest-chunk.ts, rows a chunk in lambdas/data/ingestion-chunks.ts):
+ * The chunked ingestion (lambdas/events/ingest-chunk.ts, rows a chunk in lambdas/data/ingestion/chunks.ts):
  * at most `concurrency` chunks at once (reserved concurrency: the history table's writers are bounded
  * whatever the number of files submitted), and a chunk held back longer than `maxEventAgeSeconds` is
  * dead-lettered, which alarms. The capacity model reads both.

@@ -5,7 +5,7 @@ export type BucketKey = 'uploads' | 'evidence' | 'onboarding';
  * The stores of the platform, declared once. The CDK stack creates them from here and the
  * local twin provisions DynamoDB Local and s3rver from here, so the two cannot drift.
  * Every table is a small single-table design with generic pk/sk and gsi keys; each entity's key
- * design and access patterns are written once, beside its code, in lambdas/data/<entity>.ts.
+ * design and access patterns are written once, beside its code, in lambdas/data/<aggregate>/<entity>.ts.
  */
 export interface IndexDef {
   name: string;
@@ -58,7 +58,7 @@ export const TABLES: Record<TableKey, TableDef> = {
     sortKey: 'sk',
     indexes: [gsi(1)],
   },
-  // PMEC's payroll register: two items an employee and a register a month (lambdas/data/register.ts).
+  // PMEC's payroll register: two items an employee and a register a month (lambdas/data/register/versions.ts).
   register: {
     envVar: 'TABLE_REGISTER',
     partitionKey: 'pk',

@@ -9,7 +9,7 @@ import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 import { applyGrants, type Stores } from './policy.js';
 
-/** Cognito actions the code route may take on the employees' pool (lambdas/data/employee-users.ts). */
+/** Cognito actions the code route may take on the employees' pool (lambdas/data/employee-sign-in/employee-users.ts). */
 export const EMPLOYEE_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword'] as const;
 
 /**

@@ -89,7 +89,7 @@ export class Storage extends Construct {
       serverAccessLogsPrefix: `s3/${key}/`,
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(7) },
-        // An ingestion's chunk objects (lambdas/data/ingestion-chunks.ts) are needed for its retries only.
+        // An ingestion's chunk objects (lambdas/data/ingestion/chunks.ts) are needed for its retries only.
         ...(key === 'uploads' ? [{ prefix: CHUNKS_PREFIX, expiration: Duration.days(30), noncurrentVersionExpiration: Duration.days(1) }] : []),
       ],
       cors: def.browserUpload

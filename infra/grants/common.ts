@@ -2,7 +2,7 @@ import { isStateChanging, type RouteDef } from '../../shared/routes/define.js';
 import { type FunctionGrants, merge, type OwnActions, read, type Uses } from './model.js';
 
 /**
- * Every route's chain reads the caller's roles from the directory (lambdas/data/caller-directory.ts):
+ * Every route's chain reads the caller's roles from the directory (lambdas/data/directory/caller-access.ts):
  * the user's memberships (Query gsi1 USER#{sub}) and platform-admin records (Query pk).
  */
 const CALLER: FunctionGrants = { tables: { directory: read(['Query'], 'gsi1') } };
@@ -16,7 +16,7 @@ const CLIENT_CALLER: FunctionGrants = { tables: { directory: { actions: ['Update
  * are too. The audit log is append-only: PutItem, never UpdateItem or DeleteItem. An entry with `also`
  * pointers (one per matched NRC) is written as TransactWriteItems of Puts, authorised as PutItem, so no API
  * function holds BatchWriteItem (which would allow deletes) on the log. The one that does is the validation
- * trigger, for a file's check of every NRC it names (lambdas/data/file-checks.ts: Puts only, on keys of their own; README Decisions).
+ * trigger, for a file's check of every NRC it names (lambdas/data/audit/file-checks.ts: Puts only, on keys of their own; README Decisions).
  */
 const AUDIT_ENTRY: FunctionGrants = { tables: { audit: { actions: ['PutItem'] } } };
 /** An action that notifies writes its outbox item (pk=OUTBOX#…) in the directory, in the transaction of its change. */

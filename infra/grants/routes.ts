@@ -37,7 +37,7 @@ const ACTIONS_BY_ROUTE = {
   'get-upload-report': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results] } } },
   'get-upload-signals': { tables: { submissions: read(['GetItem']) }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
   // Submit reads the platform's settings: the submission window marks a late file or refuses it; a register's,
-  // the payroll authority, the current register and the one proposal it opens (lambdas/data/register-proposals.ts).
+  // the payroll authority, the current register and the one proposal it opens (lambdas/data/register/proposals.ts).
   'submit-upload': {
     tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'] }, register: { actions: ['GetItem', 'PutItem'] } },
     buckets: {
@@ -50,7 +50,7 @@ const ACTIONS_BY_ROUTE = {
     },
   },
   'get-submission': { tables: { submissions: read(['GetItem']) } },
-  // reviews and reports (lambdas/data/reviews.ts, review-list.ts): index reads, status changes conditioned on the status
+  // reviews and reports (lambdas/data/submissions/reviews.ts, review-list.ts): index reads, status changes conditioned on the status
   'list-submissions': { tables: { submissions: read([], 'gsi1', 'gsi2') } },
   'decide-submission': { notifies: true, tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } },
   'decide-submissions': { notifies: true, tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } },
@@ -160,12 +160,12 @@ const ACTIONS_BY_ROUTE = {
   'find-billing-organisation': { tables: { directory: read(['GetItem'], 'gsi1') } },
   'set-billing-plan': { tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } } },
 
-  // disputes (lambdas/data/disputes.ts: pk=DISPUTE#…; gsi1 by status, gsi2 by organisation). Rights read the
+  // disputes (lambdas/data/disputes/disputes.ts: pk=DISPUTE#…; gsi1 by status, gsi2 by organisation). Rights read the
   // caller's memberships (directory gsi1); opening reads the payee key's organisation (gsi1) and the deduction.
-  // The lender's email names whose deduction it is: the NRC's entry on the register, a leaver's too (lambdas/data/register-leavers.ts).
+  // The lender's email names whose deduction it is: the NRC's entry on the register, a leaver's too (lambdas/data/register/leavers.ts).
   'open-dispute': { notifies: true, tables: { history: read(['GetItem']), submissions: { actions: ['PutItem'] }, register: read(['GetItem', 'Query', 'BatchGetItem']) } },
   'list-disputes': { tables: { submissions: read([], 'gsi1', 'gsi2') } },
-  // Its evidence links name the VersionId whose first bytes were checked (lambdas/data/dispute-evidence.ts).
+  // Its evidence links name the VersionId whose first bytes were checked (lambdas/data/disputes/evidence.ts).
   'get-dispute': {
     tables: { submissions: read(['GetItem']) },
     buckets: { evidence: { read: [KEYS.evidence.disputes], readVersions: [KEYS.evidence.disputes], list: true } },
@@ -182,13 +182,13 @@ const ACTIONS_BY_ROUTE = {
   'list-my-lookups': { tables: { audit: read([], 'gsi1'), directory: read(['GetItem']) } },
   'list-my-disputes': { tables: { submissions: read([], 'gsi3') } },
   // Reporting takes the new dispute's first evidence slot (UpdateItem, GetItem when refused) for the file it names;
-  // the lender's email names the employee from the register, a leaver's too (lambdas/data/register-leavers.ts).
+  // the lender's email names the employee from the register, a leaver's too (lambdas/data/register/leavers.ts).
   'report-my-deduction': {
     notifies: true,
     tables: { history: read(['GetItem']), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: read(['GetItem', 'Query', 'BatchGetItem']) },
     buckets: { evidence: { write: [KEYS.evidence.disputes] } },
   },
-  // register (lambdas/data/register.ts): the current register's pointer; a refusal is audited
+  // register (lambdas/data/register/versions.ts): the current register's pointer; a refusal is audited
   'get-register': { audits: true, tables: { register: read(['GetItem']) } },
   // The month's reconciliation (pk=RECONCILIATION#…), a lender's lines and its CSV link (results/); the caller's
   // organisation and the one holding a payee key (gsi1); a refusal audited.
@@ -216,15 +216,15 @@ const ACTIONS_BY_ROUTE = {
     buckets: { uploads: { read: [KEYS.uploads.results, KEYS.uploads.payroll], write: [KEYS.uploads.payroll], delete: [KEYS.uploads.payroll], list: true } },
   },
 
-  // settings (lambdas/data/settings.ts: pk=SETTING)
+  // settings (lambdas/data/settings/settings.ts: pk=SETTING)
   'get-settings': { tables: { directory: read(['Query']) } },
   // The payroll authority: the organisation named (GetItem), the one it replaces, the change emailed.
   'update-settings': { notifies: true, tables: { directory: { actions: ['Query', 'GetItem', 'PutItem'] } } },
   'list-pmec-organisations': { tables: { directory: read(['Scan']) } },
 
-  // mandates (lambdas/data/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
+  // mandates (lambdas/data/mandates/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
   // mandate and the payee key's organisation (gsi1), then one transaction: the mandate's conditional update
-  // and its mirror on the NRC summary (history, lambdas/data/mandate-mirror.ts); the employee is texted.
+  // and its mirror on the NRC summary (history, lambdas/data/mandates/mirror.ts); the employee is texted.
   'claim-mandate': { notifies: true, tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] }, history: { actions: ['UpdateItem'] } } },
   'get-mandate-requirement': { tables: { directory: read(['Query']) } },
   'list-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
@@ -238,7 +238,7 @@ const ACTIONS_BY_ROUTE = {
   // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
   // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it; an old
   // mobile still receiving codes (pk=OLD_MOBILE#…, GetItem) is texted a code of its own.
-  // A leaver's entry (lambdas/data/register-leavers.ts): the registers since (Query pk=MONTH) and their entries for the NRC (BatchGetItem).
+  // A leaver's entry (lambdas/data/register/leavers.ts): the registers since (Query pk=MONTH) and their entries for the NRC (BatchGetItem).
   'request-employee-code': {
     tables: { directory: { actions: ['UpdateItem', 'PutItem', 'GetItem'] }, register: read(['GetItem', 'Query', 'BatchGetItem']) },
     employeePool: ['AdminGetUser', 'AdminCreateUser', 'AdminSetUserPassword'],

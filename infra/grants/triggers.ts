@@ -16,7 +16,7 @@ const ACTIONS_BY_TRIGGER = {
       // the settings (Query) and the mandates new deductions cite (BatchGetItem by number)
       directory: read(['Query', 'BatchGetItem']),
       register: read(['GetItem', 'BatchGetItem']),
-      // The file's check of each NRC it names (lambdas/data/file-checks.ts): Puts only, new keys of their own.
+      // The file's check of each NRC it names (lambdas/data/audit/file-checks.ts): Puts only, new keys of their own.
       audit: { actions: ['PutItem', 'BatchWriteItem'] },
     },
     buckets: { uploads: { read: [KEYS.uploads.incoming, KEYS.uploads.results, KEYS.uploads.payroll], write: [KEYS.uploads.results], list: true } },
@@ -34,7 +34,7 @@ const ACTIONS_BY_TRIGGER = {
   'expire-reports': { audits: true, tables: { registry: { actions: ['GetItem', 'PutItem', 'UpdateItem'], indexes: ['gsi1'] }, directory: read(['Query']) } },
   // The split: the submission, its ingestion progress (pk=SUB#…, sk=INGEST), its stored rows into chunk
   // objects; a file without rows is finished at once (the counts and the dashboard counters).
-  // Rows without an NRC are joined to the current register's (lambdas/data/ingestion-join.ts: pointer, entries).
+  // Rows without an NRC are joined to the current register's (lambdas/data/ingestion/join.ts: pointer, entries).
   'ingest-submission': {
     tables: { submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: read(['GetItem', 'BatchGetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.results], write: [KEYS.uploads.chunks], list: true } },
@@ -64,7 +64,7 @@ const ACTIONS_BY_TRIGGER = {
   // admins on gsi2; a mandate for its texts), each recipient's exactly-once marker (pk=NOTIFY#…: put, deleted if
   // the send fails), SES; SNS for the texts (lambdas/events/notification-texts.ts).
   'send-notification': {
-    // A mandate's texts: the lender by its payee key (gsi1), the employee's entry, a leaver's too (lambdas/data/register-leavers.ts: Query pk=MONTH, BatchGetItem).
+    // A mandate's texts: the lender by its payee key (gsi1), the employee's entry, a leaver's too (lambdas/data/register/leavers.ts: Query pk=MONTH, BatchGetItem).
     tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem', 'Query', 'BatchGetItem']) },
     sendsEmail: true,
     readsAppUrl: true,

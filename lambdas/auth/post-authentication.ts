@@ -1,5 +1,5 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
-import { recordSignIn } from '../data/sign-ins.js';
+import { recordSignIn } from '../data/directory/sign-ins.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
 

@@ -1,5 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { recordConfirmation } from '../data/sign-ins.js';
+import { recordConfirmation } from '../data/directory/sign-ins.js';
 import { createEventHandler } from '../lib/event-handler.js';
 
 /**

@@ -1,16 +1,16 @@
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { EMPLOYEE_CODE } from '../../shared/api/employee.js';
-import { answerCode } from '../data/employee-codes.js';
-import { endOldMobile } from '../data/old-mobiles.js';
+import { answerCode } from '../data/employee-sign-in/codes.js';
+import { endOldMobile } from '../data/employee-sign-in/old-mobiles.js';
 import { createEventHandler } from '../lib/event-handler.js';
 
 const CODE_SHAPE = new RegExp(`^\\d{${EMPLOYEE_CODE.digits}}$`);
 
 /**
  * Cognito VerifyAuthChallengeResponse trigger of the employees' pool: the answer against the live code
- * of the NRC the username holds (lambdas/data/employee-codes.ts: right once, three wrong answers end it,
+ * of the NRC the username holds (lambdas/data/employee-sign-in/codes.ts: right once, three wrong answers end it,
  * five minutes at most). A user the pool does not hold never answers right. While a register's change of
- * mobile keeps the old one receiving codes, its own code signs in too, and ends that (lambdas/data/old-mobiles.ts).
+ * mobile keeps the old one receiving codes, its own code signs in too, and ends that (lambdas/data/employee-sign-in/old-mobiles.ts).
  */
 export const handler = createEventHandler(async (event: VerifyAuthChallengeResponseTriggerEvent): Promise<VerifyAuthChallengeResponseTriggerEvent> => {
   const answer = String(event.request.challengeAnswer ?? '').trim();

@@ -4,7 +4,7 @@ import { UPLOAD_STAGES, type UploadStage } from '../../shared/api/submissions.js
 import { addApplied, type AppliedIndex, reconcileByLender } from '../../shared/rules/reconciliation.js';
 import { putLenderReconciliation } from '../data/payroll/reconciliation.js';
 import { latestSchedule, scheduleLines } from '../data/payroll/schedule-read.js';
-import type { UploadRecord } from '../data/uploads.js';
+import type { UploadRecord } from '../data/uploads/upload.js';
 import { logger } from '../lib/powertools.js';
 import { validateAppliedStreamed } from '../validation/stream-driver.js';
 import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';

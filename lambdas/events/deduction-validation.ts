@@ -5,12 +5,13 @@ import type { Signal } from '../../shared/rules/signals.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '../../shared/xlsx/index.js';
 import { validateWorkbookStreamed } from '../validation/stream-driver.js';
-import { JsonArrayUpload } from '../data/json-upload.js';
-import { flaggedByDigest } from '../data/registry.js';
-import { readSettings } from '../data/settings.js';
+import { JsonArrayUpload } from '../adapters/s3-json-array-upload.js';
+import { flaggedByDigest } from '../data/registry/reports.js';
+import { readSettings } from '../data/settings/settings.js';
 import { mandateError, mandatesRequired } from '../../shared/rules/mandate-signals.js';
-import { resultKeys, type UploadRecord } from '../data/uploads.js';
-import { writeFileChecks } from '../data/file-checks.js';
+import { resultKeys } from '../data/uploads/results.js';
+import { type UploadRecord } from '../data/uploads/upload.js';
+import { writeFileChecks } from '../data/audit/file-checks.js';
 import { FileBorrowers } from './file-borrowers.js';
 import { logger } from '../lib/powertools.js';
 import { UploadSignals } from './signal-output.js';
@@ -94,7 +95,7 @@ function* namedNrcs(file: FileBorrowers): Generator<string, void, undefined> {
 /**
  * The server's validation of an inputs or stoppages file (spec part 1 §5), with the fraud registry check
  * the browser cannot do, then the deduction signals, while every NRC the file names is recorded as a lookup by
- * the uploader's organisation (lambdas/data/file-checks.ts). `onStage` reports progress and answers false once this run is superseded.
+ * the uploader's organisation (lambdas/data/audit/file-checks.ts). `onStage` reports progress and answers false once this run is superseded.
  * A file that cannot be read fails with one file-level error.
  * Its memory does not follow the file's rows: each canonical row is sent on to rows.json (in parts) and
  * folded into the file's compact borrower table as it is read, and then dropped.

@@ -1,14 +1,14 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { ingestionMessage } from '../../shared/api/submissions.js';
 import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { ingestRows } from '../data/history.js';
-import { readChunk } from '../data/ingestion-chunks.js';
-import { chunkOf } from '../data/ingestion-layout.js';
-import { allLanded, landChunk, totalCounts } from '../data/ingestion-progress.js';
-import { markMandatesUsed } from '../data/mandate-use.js';
-import { markSharedEmployeeNumbers } from '../data/shared-employee-numbers.js';
-import { finishIngestion, getSubmission, type SubmissionRecord } from '../data/submissions.js';
-import { writeSummaries } from '../data/summary-writes.js';
+import { ingestRows } from '../data/history/entries.js';
+import { readChunk } from '../data/ingestion/chunks.js';
+import { chunkOf } from '../data/ingestion/layout.js';
+import { allLanded, landChunk, totalCounts } from '../data/ingestion/progress.js';
+import { markMandatesUsed } from '../data/mandates/use.js';
+import { markSharedEmployeeNumbers } from '../data/history/shared-employee-numbers.js';
+import { finishIngestion, getSubmission, type SubmissionRecord } from '../data/submissions/submissions.js';
+import { writeSummaries } from '../data/history/summary-writes.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey } from './s3-records.js';
 import { createEventHandler } from '../lib/event-handler.js';
@@ -16,7 +16,7 @@ import { createEventHandler } from '../lib/event-handler.js';
 /**
  * S3 trigger on `chunks/` in the uploads bucket (written by events/ingest-submission.ts): puts one chunk's
  * rows into borrower history and the borrower summaries, then lands the chunk on the submission's progress
- * (lambdas/data/ingestion-progress.ts); the chunk that lands last records the submission's counts. Run at
+ * (lambdas/data/ingestion/progress.ts); the chunk that lands last records the submission's counts. Run at
  * most INGEST_CHUNKS.concurrency at once (infra/sizing.ts), each chunk retried alone: a chunk that failed
  * part-way is written again and counts the same, a replayed one adds nothing, and chunks may land in any order.
  */

@@ -1,8 +1,8 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import type { RegisterEmployee } from '../../shared/rules/register.js';
-import { forEachValidatedEmployee, isRegisterJobKey, landRegisterChunk, readRegisterJob, type RegisterJob } from '../data/register-ingestion.js';
-import { currentRegister, makeRegisterCurrent, type RegisterEntry, writeRegisterEntries } from '../data/register.js';
-import { putRegisterSnapshot, snapshotLine } from '../data/register-snapshot.js';
+import { forEachValidatedEmployee, isRegisterJobKey, landRegisterChunk, readRegisterJob, type RegisterJob } from '../data/register/ingestion.js';
+import { currentRegister, makeRegisterCurrent, type RegisterEntry, writeRegisterEntries } from '../data/register/versions.js';
+import { putRegisterSnapshot, snapshotLine } from '../data/register/snapshot.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
 import { announceMobileChanges } from './register-mobiles.js';
@@ -10,12 +10,12 @@ import { objectKey } from './s3-records.js';
 
 /**
  * S3 trigger on `register/` in the uploads bucket (jobs written by Submit of a payroll register,
- * lambdas/data/register-ingestion.ts): stores one chunk of the register's employees under its version (the
+ * lambdas/data/register/ingestion.ts): stores one chunk of the register's employees under its version (the
  * upload's id), then lands the chunk; the run that finds every chunk landed writes the version's snapshot
- * (lambdas/data/register-snapshot.ts) from the validated rows and makes the register current,
+ * (lambdas/data/register/snapshot.ts) from the validated rows and makes the register current,
  * which replaces the previous one whole, and texts each employee whose mobile it changed at the old number
  * (./register-mobiles.ts). Every step is keyed: a replayed or retried chunk writes the same
- * items, and a register made current once is never made current again (lambdas/data/register.ts).
+ * items, and a register made current once is never made current again (lambdas/data/register/versions.ts).
  */
 export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
   for (const record of event.Records) await processRecord(record);

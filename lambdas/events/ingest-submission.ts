@@ -1,19 +1,19 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { SUBMISSION_MESSAGES } from '../../shared/api/submissions.js';
-import { writeChunks } from '../data/ingestion-chunks.js';
-import { registerJoin } from '../data/ingestion-join.js';
-import { chunkCount } from '../data/ingestion-layout.js';
-import { markSplit, startProgress } from '../data/ingestion-progress.js';
-import { failIngestion, finishIngestion, getSubmission } from '../data/submissions.js';
+import { writeChunks } from '../data/ingestion/chunks.js';
+import { registerJoin } from '../data/ingestion/join.js';
+import { chunkCount } from '../data/ingestion/layout.js';
+import { markSplit, startProgress } from '../data/ingestion/progress.js';
+import { failIngestion, finishIngestion, getSubmission } from '../data/submissions/submissions.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, submissionIdOf } from './s3-records.js';
 import { createEventHandler } from '../lib/event-handler.js';
 
 /**
  * S3 trigger on `ingest/` in the uploads bucket (written by Submit): splits the submission's canonical
- * rows into chunk objects (lambdas/data/ingestion-chunks.ts), whose own events ingest them in parallel
+ * rows into chunk objects (lambdas/data/ingestion/chunks.ts), whose own events ingest them in parallel
  * (events/ingest-chunk.ts), rows without an NRC joined to the payroll register's NRC for their employee
- * number (lambdas/data/ingestion-join.ts); the last chunk to land records { inserted, updated, skipped } once. A
+ * number (lambdas/data/ingestion/join.ts); the last chunk to land records { inserted, updated, skipped } once. A
  * re-delivered event finds the split done (or the counts recorded) and stops; a split that failed part-way
  * is run again and writes the same chunks.
  */

@@ -1,4 +1,4 @@
-import type { NotificationEvent } from '../data/notifications.js';
+import type { NotificationEvent } from '../data/notifications/outbox.js';
 import { ROLE_LABELS, type Role } from '../../shared/roles.js';
 import { displayFileName, displayText } from '../../shared/rules/display-name.js';
 import { maskNrc } from '../../shared/rules/nrc.js';

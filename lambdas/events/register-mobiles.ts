@@ -1,6 +1,6 @@
 import type { MobileChange } from '../../shared/rules/register-difference.js';
-import { keepOldMobiles, OLD_MOBILES_PER_WRITE } from '../data/old-mobiles.js';
-import { type RegisterJob, streamMobileChanges } from '../data/register-ingestion.js';
+import { keepOldMobiles, OLD_MOBILES_PER_WRITE } from '../data/employee-sign-in/old-mobiles.js';
+import { type RegisterJob, streamMobileChanges } from '../data/register/ingestion.js';
 import { jsonArrayBatches } from '../lib/json-array.js';
 import { logger } from '../lib/powertools.js';
 
@@ -9,7 +9,7 @@ const TEXTS_PER_JOB = OLD_MOBILES_PER_WRITE;
 
 /**
  * Once an approved register is current: each employee whose mobile it changed keeps their old mobile for
- * sign-in (lambdas/data/old-mobiles.ts, from the approval's time) and is texted at it, in outbox items of
+ * sign-in (lambdas/data/employee-sign-in/old-mobiles.ts, from the approval's time) and is texted at it, in outbox items of
  * TEXTS_PER_JOB numbered by position, each written in one transaction with its old mobiles, so a replay
  * writes the same items (each text is sent once: the sender's per-recipient marker).
  */

@@ -1,6 +1,7 @@
 import { UPLOAD_STAGES, type UploadStage } from '../../shared/api/submissions.js';
-import { JsonArrayUpload } from '../data/json-upload.js';
-import { resultKeys, type UploadRecord } from '../data/uploads.js';
+import { JsonArrayUpload } from '../adapters/s3-json-array-upload.js';
+import { resultKeys } from '../data/uploads/results.js';
+import { type UploadRecord } from '../data/uploads/upload.js';
 import type { RegisterEmployee } from '../../shared/rules/register.js';
 import { logger } from '../lib/powertools.js';
 import { validateRegisterStreamed } from '../validation/stream-driver.js';

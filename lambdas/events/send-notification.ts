@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { sendEmail } from '../data/email.js';
-import { sendSms } from '../data/sms.js';
-import { claimNotification, isTextEvent, outboxEventOf, type QueuedEvent, releaseNotification } from '../data/notifications.js';
+import { sendEmail } from '../adapters/email.js';
+import { sendSms } from '../adapters/sms.js';
+import { claimNotification, isTextEvent, outboxEventOf, type QueuedEvent, releaseNotification } from '../data/notifications/outbox.js';
 import { appUrl } from '../lib/app-url.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { renderNotification } from './notification-templates.js';
@@ -11,7 +11,7 @@ import { textsOf } from './notification-texts.js';
 
 /**
  * The directory table's stream, through its event source mapping (infra/definitions.ts STREAM_TRIGGERS):
- * each outbox item an action wrote with its change (lambdas/data/notifications.ts) sends one email per
+ * each outbox item an action wrote with its change (lambdas/data/notifications/outbox.ts) sends one email per
  * recipient and one text per mobile (./notification-texts.ts), each once. A recipient's marker is claimed
  * before sending and given back when the send fails; the record is then reported as failed
  * (reportBatchItemFailures), so Lambda retries from it (twice, bisecting, then the dead-letter queue and its

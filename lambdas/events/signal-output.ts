@@ -1,9 +1,9 @@
 import { SIGNAL_PAGE_SIZE } from '../../shared/api/signals.js';
 import { issueCsvLines, signalCsvLine, type IssueReport } from '../../shared/rules/csv.js';
 import { bySheetRow, SIGNAL_TYPES, type Signal, type SignalType } from '../../shared/rules/signals.js';
-import { JsonArrayUpload, TextUpload } from '../data/json-upload.js';
-import { NrcSignalKinds } from '../data/nrc-signals.js';
-import { putResult, resultJsonBatches, resultKeys } from '../data/uploads.js';
+import { JsonArrayUpload, TextUpload } from '../adapters/s3-json-array-upload.js';
+import { NrcSignalKinds } from '../data/uploads/nrc-signals.js';
+import { putResult, resultJsonBatches, resultKeys } from '../data/uploads/results.js';
 
 /** Where signalsOf hands the signals it finds: each kind's in row order (MISSING, without a row, last). */
 export interface SignalSink {
@@ -16,7 +16,7 @@ type Cursor = { batch: Signal[]; at: number; next: AsyncGenerator<Signal[], void
 /**
  * An upload's signals written as they are found, never all held, so that a 1,000,000-row file's validation
  * keeps its old space: each kind's list to `results/{id}/signals/{type}.json` in parts, the first page of
- * each kind kept for `signals-head.json`, each NRC's kinds (lambdas/data/nrc-signals.ts), and the NO_MANDATE
+ * each kind kept for `signals-head.json`, each NRC's kinds (lambdas/data/uploads/nrc-signals.ts), and the NO_MANDATE
  * signals (they become row errors once mandates are required). `complete` makes the lists, the head and the
  * kinds by NRC visible; `writeReport` then streams the CSV report: the issues, then every kind's list read
  * back and merged in row order.

@@ -2,12 +2,12 @@ import { noMandateReason, type MandateTerms } from '../../shared/rules/mandate.j
 import { citationOf, citedNumber, noMandateSignals } from '../../shared/rules/mandate-signals.js';
 import type { Borrower, Signal } from '../../shared/rules/signals.js';
 import type { Month } from '../../shared/rules/dates.js';
-import { mandatesByNumber } from '../data/mandates.js';
+import { mandatesByNumber } from '../data/mandates/mandates.js';
 
 /**
  * The NO_MANDATE signals of an inputs file: each new deduction (`fresh`, the borrowers the previous month
  * did not have) against the mandate it cites. `mirrored` holds the claimed mandates the borrowers' NRC
- * summaries carry (read with their records, lambdas/data/mandate-mirror.ts): a deduction they cover costs no
+ * summaries carry (read with their records, lambdas/data/mandates/mirror.ts): a deduction they cover costs no
  * read. Only the others' cited numbers are read, 100 a BatchGetItem, to say what is wrong with each.
  */
 export async function mandateSignalsOf(

@@ -4,13 +4,13 @@ import { sameEmployeeNumber } from '../../shared/rules/employee-number.js';
 import { addPreviousRow, addStoppedRow, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
 import type { SignalSink } from './signal-output.js';
 import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '../../shared/rules/register-signals.js';
-import { readBorrowerRecords } from '../data/borrower-summary.js';
-import { currentRegister, registerEntriesOf, type RegisterVersion } from '../data/register.js';
-import { readRegisterSnapshot, type RegisterSnapshot } from '../data/register-snapshot.js';
-import { latestInputRows, stoppageRows } from '../data/payee-months.js';
-import { readSettings } from '../data/settings.js';
-import { freshStatuses } from '../data/submission-statuses.js';
-import type { UploadRecord } from '../data/uploads.js';
+import { readBorrowerRecords } from '../data/history/summaries.js';
+import { currentRegister, registerEntriesOf, type RegisterVersion } from '../data/register/versions.js';
+import { readRegisterSnapshot, type RegisterSnapshot } from '../data/register/snapshot.js';
+import { latestInputRows, stoppageRows } from '../data/submissions/payee-months.js';
+import { readSettings } from '../data/settings/settings.js';
+import { freshStatuses } from '../data/history/submission-statuses.js';
+import type { UploadRecord } from '../data/uploads/upload.js';
 import type { MandateTerms } from '../../shared/rules/mandate.js';
 import { inParallelFrom } from '../lib/concurrency.js';
 import { mandateSignalsOf } from './upload-mandates.js';
@@ -105,7 +105,7 @@ export type SignalTally = Pick<SignalReport, 'baseline' | 'counts'>;
  * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with. With a
  * payroll register, each chunk first reads its borrowers' register entries (one BatchGetItem per 100, rows
  * without an NRC joined to the register's) for NOT_ON_PAYROLL, the register's IDENTITY and AFFORDABILITY; a file
- * large beside the register reads the register's snapshot once instead (lambdas/data/register-snapshot.ts)
+ * large beside the register reads the register's snapshot once instead (lambdas/data/register/snapshot.ts)
  * and probes it in memory, reading only the NRC-less rows' employee numbers.
  * An inputs file's new deductions are checked against the mandates they cite (NO_MANDATE, upload-mandates.ts)
  * unless `mandates: false` (the bench's baseline).

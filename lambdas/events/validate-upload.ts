@@ -1,18 +1,9 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '../../shared/api/submissions.js';
 import { issuesCsv } from '../../shared/rules/csv.js';
-import {
-  claimValidation,
-  getUpload,
-  headUploadObject,
-  markArrived,
-  putResult,
-  readUploadObject,
-  resultKeys,
-  sha256Of,
-  stripQuotes,
-  updateValidation,
-} from '../data/uploads.js';
+import { claimValidation, getUpload, markArrived, updateValidation } from '../data/uploads/upload.js';
+import { headUploadObject, readUploadObject, sha256Of, stripQuotes } from '../data/uploads/objects.js';
+import { putResult, resultKeys } from '../data/uploads/results.js';
 import { logger } from '../lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { failedValidation, validateDeductionFile } from './deduction-validation.js';
@@ -76,7 +67,7 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     ...(outcome.signals ? { signal_counts: outcome.signals.counts, signal_baseline: outcome.signals.baseline } : {}),
     status: outcome.status,
     stage: UPLOAD_STAGES.done,
-    // The very bytes validated: Submit stores these and nothing else (lambdas/data/validated-file.ts).
+    // The very bytes validated: Submit stores these and nothing else (lambdas/data/uploads/validated-file.ts).
     ...(same ? { sha256: sha256Of(object.data), object_size: object.data.length } : {}),
     validated_at: new Date().toISOString(),
   });

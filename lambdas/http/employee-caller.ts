@@ -1,12 +1,12 @@
 import { CALLER_TTL_MS } from '../../shared/access.js';
-import { getEmployeeLink } from '../data/employees.js';
+import { getEmployeeLink } from '../data/directory/employee-links.js';
 import { ExpiringMap } from '../lib/expiring-map.js';
 import type { EmployeeCaller } from './caller.js';
 
 const remembered = new ExpiringMap<string, EmployeeCaller>(10_000);
 
 /**
- * The employee a token's subject is, as the directory links them to the payroll (lambdas/data/employees.ts),
+ * The employee a token's subject is, as the directory links them to the payroll (lambdas/data/directory/employee-links.ts),
  * remembered like staff callers; null when the subject is no employee (a staff user's token, or one whose
  * link is gone), which the chain answers 401.
  */

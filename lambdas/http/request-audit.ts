@@ -1,9 +1,10 @@
 import type { RouteDef } from '../../shared/routes/index.js';
-import { writeAudit } from '../data/audit.js';
+import { writeAudit } from '../data/audit/log.js';
 import { logger } from '../lib/powertools.js';
 import type { ApiEvent, ApiResult } from './api-event.js';
 import type { RequestCaller } from './caller.js';
 import { clientAddress } from './client-address.js';
+import { auditSubject } from '../data/audit/subjects.js';
 
 const outcomeOf = (status: number) => (status < 400 ? 'ok' : status < 500 ? 'refused' : 'failed');
 
@@ -35,7 +36,7 @@ export async function recordRequest(route: RouteDef, event: ApiEvent, response: 
       // The organisation the caller acted for; none when they acted as the platform or chose none.
       org_id: staff?.actingOrgId ?? null,
       action: `request.${route.id}`,
-      subject: caller.signedIn ? `${staff ? 'USER' : 'EMPLOYEE'}#${caller.userId}` : 'ANONYMOUS',
+      subject: caller.signedIn ? auditSubject[staff ? 'user' : 'employee'](caller.userId) : auditSubject.anonymous,
       outcome: outcomeOf(status),
       details: {
         method: route.method,

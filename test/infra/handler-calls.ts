@@ -31,7 +31,7 @@ export interface HandlerCalls {
   buckets: Map<BucketKey, BucketNeeds>;
   /** Cognito actions, without the `cognito-idp:` prefix. */
   cognito: Set<string>;
-  /** Cognito actions on the employees' pool (those of lambdas/data/employee-users.ts). */
+  /** Cognito actions on the employees' pool (those of lambdas/data/employee-sign-in/employee-users.ts). */
   employeePool: Set<string>;
   /** Sends email through SES (SendEmailCommand). */
   sendsEmail: boolean;
@@ -73,7 +73,7 @@ const S3: Record<string, string[]> = {
 const TRANSACT_ITEM: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' };
 const COGNITO = /^(Admin\w+|ListUsers\w*|DescribeUserPool|GetUser|GlobalSignOut|CreateUserPoolClient|DeleteUserPoolClient)$/;
 /** The one module that calls Cognito on the employees' pool rather than the staff pool. */
-const EMPLOYEE_POOL_MODULE = 'lambdas/data/employee-users.ts';
+const EMPLOYEE_POOL_MODULE = 'lambdas/data/employee-sign-in/employee-users.ts';
 
 /** The stub of lambdas/http/request-audit.ts for GET routes. */
 const noRequestAudit = (method: HttpMethod): Plugin => ({
@@ -106,17 +106,17 @@ const noClientLimit = (openToClients: boolean): Plugin => ({
  * they may reach and how, written down by hand. Any other such function is reported as unattributed.
  */
 const CALLER_CHOSEN_BUCKET: Record<string, Partial<Record<BucketKey, string[]>>> = {
-  // lambdas/data/submissions.ts: copies an upload (source: uploads) to where it is stored, uploads or onboarding.
+  // lambdas/data/submissions/submissions.ts: copies an upload (source: uploads) to where it is stored, uploads or onboarding.
   copyToStorage: { uploads: ['GetObject', 'PutObject'], onboarding: ['PutObject'] },
-  // lambdas/data/s3-objects.ts: its callers name the bucket (`presignPost("uploads", …)`), counted there.
+  // lambdas/adapters/s3-objects.ts: its callers name the bucket (`presignPost("uploads", …)`), counted there.
   presignPost: {},
-  // lambdas/data/s3-objects.ts: its callers name the bucket (`readObjectStart("evidence", …)`), counted there.
+  // lambdas/adapters/s3-objects.ts: its callers name the bucket (`readObjectStart("evidence", …)`), counted there.
   readObjectStart: {},
   readObjectStartOf: {},
 };
 
-/** lambdas/data/dynamo.ts: the toolkit sends the command its caller describes (table, index), so it is counted at the call. */
-const TOOLKIT = 'lambdas/data/dynamo.ts';
+/** lambdas/adapters/dynamo/toolkit.ts: the toolkit sends the command its caller describes (table, index), so it is counted at the call. */
+const TOOLKIT = 'lambdas/adapters/dynamo/toolkit.ts';
 const TOOLKIT_CALLS: Record<string, string> = { queryAll: 'Query', queryCount: 'Query', queryPage: 'Query', scanAll: 'Scan', batchGetAll: 'BatchGet', batchWriteAll: 'BatchWrite' };
 const TOOLKIT_CALL = /\b(queryAll|queryCount|queryPage|scanAll|batchGetAll|batchWriteAll)(?:<[^>]*>)?\(/g;
 

@@ -221,7 +221,7 @@ describe('a forged viewer address', () => {
 describe('consumeRateLimit (fixed windows)', () => {
   it('lets exactly the limit through in one window and starts again in the next', async () => {
     Object.assign(process.env, twin.env);
-    const { consumeRateLimit } = await import('../../lambdas/data/rate-limit.js');
+    const { consumeRateLimit } = await import('../../lambdas/data/rate-limits/windows.js');
     const limit = { scope: `test:${randomUUID()}`, limit: 3, windowSeconds: 60 };
     const start = Date.UTC(2030, 0, 1, 12, 0, 0);
     const inWindow = [];

@@ -7,6 +7,7 @@ import { getTeam } from '../../shared/routes/team.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
+import { auditSubject } from '../../lambdas/data/audit/subjects.js';
 
 /**
  * A member of two organisations acts for the one they choose with `X-Acting-Org`, and only that one:
@@ -53,15 +54,15 @@ beforeAll(async () => {
 
 describe('a history lookup by a member of two organisations', () => {
   it('is attributed to the organisation named in the header, in the audit entry and in the employee’s "Who looked"', async () => {
-    const { auditOfSubject } = await import('../../lambdas/data/audit.js');
+    const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
     const digits = employee.nrc.replace(/\D/g, '');
     expectStatus(await call(twin, getHistory, { query: { nrc: employee.nrc }, caller: both, headers: as(bankB) }), 200);
-    let entries = (await auditOfSubject(`NRC#${digits}`)).filter((e) => e.action === 'history.lookup');
+    let entries = (await auditOfSubject(auditSubject.nrc(digits))).filter((e) => e.action === 'history.lookup');
     expect(entries.map((e) => e.org_id)).toEqual([bankB.orgId]);
     expect(okBody(await call(twin, listMyLookups, { caller: employee.token })).items.map((i) => i.organisation)).toEqual(['Bank B']);
 
     expectStatus(await call(twin, getHistory, { query: { nrc: employee.nrc }, caller: both, headers: as(bankA) }), 200);
-    entries = (await auditOfSubject(`NRC#${digits}`)).filter((e) => e.action === 'history.lookup');
+    entries = (await auditOfSubject(auditSubject.nrc(digits))).filter((e) => e.action === 'history.lookup');
     expect(entries.map((e) => e.org_id).sort()).toEqual([bankA.orgId, bankB.orgId].sort());
     expect(okBody(await call(twin, listMyLookups, { caller: employee.token })).items.map((i) => i.organisation)).toEqual(['Bank A', 'Bank B']);
   });

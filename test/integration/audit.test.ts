@@ -178,6 +178,18 @@ describe("one NRC's trail (a data subject's request)", () => {
     expect(csv).toContain(`${nrc},report,`);
   });
 
+  it('the log filtered by the NRC as a person types it finds what its writers recorded', async () => {
+    // Prepare: an admin exports an NRC's trail (the export's entry names the NRC by its digits).
+    const nrc = freshNrc();
+    expectStatus(await call(twin, getNrcAudit, { query: { nrc }, caller: admin.token }), 200);
+
+    // Act: the subject typed with the NRC's slashes and in lower case.
+    const entries = await readAll(admin.token, { subject: `nrc#${nrc}`, action: 'audit.nrc_export' });
+
+    // Assess
+    expect(entries.map((e) => [e.subject, e.actor_email])).toEqual([[`NRC#${nrc.replace(/\D/g, '')}`, admin.email]]);
+  });
+
   it.each([['no NRC', undefined], ['a malformed NRC', '12345/6/7'], ['an injection string', "1' OR '1'='1"]])('refuses %s', async (_name, nrc) => {
     const res = await call(twin, getNrcAudit, { query: { nrc }, caller: admin.token });
     expectStatus(res, 400);

@@ -62,14 +62,14 @@ describe('a fraud attachment swapped between its check and its copy', () => {
   // The report is filed in this process, so that the swap lands between the handler's S3 calls.
   Object.assign(process.env, twin.env);
   let handler: (typeof import('../../lambdas/api/fraud/handlers/create-fraud-report.js'))['handler'];
-  let s3: (typeof import('../../lambdas/data/clients.js'))['s3'];
+  let s3: (typeof import('../../lambdas/adapters/aws-clients.js'))['s3'];
   const reporters: { token: string; payeeKey: string }[] = [];
   const removals: (() => void)[] = [];
   afterEach(() => removals.splice(0).forEach((remove) => remove()));
 
   beforeAll(async () => {
     ({ handler } = await import('../../lambdas/api/fraud/handlers/create-fraud-report.js'));
-    ({ s3 } = await import('../../lambdas/data/clients.js'));
+    ({ s3 } = await import('../../lambdas/adapters/aws-clients.js'));
     // Three reporters in three organisations: 50 reports stay within each one's hourly limit.
     for (let i = 0; i < 3; i++) {
       const user = await createUser(twin, []);

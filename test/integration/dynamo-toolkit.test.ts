@@ -4,14 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
- * The data toolkit (lambdas/data/dynamo.ts) against DynamoDB Local: batches of any size, throttled
+ * The data toolkit (lambdas/adapters/dynamo/toolkit.ts) against DynamoDB Local: batches of any size, throttled
  * batches, bounded concurrency, paging (whole Queries and Scans, and pages of records), refused
  * conditions and retried conflicts.
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/data/clients.js');
-const kit = await import('../../lambdas/data/dynamo.js');
+const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
+const kit = await import('../../lambdas/adapters/dynamo/toolkit.js');
 const { chunked, inParallel } = await import('../../lambdas/lib/concurrency.js');
 
 const table = `toolkit-${randomUUID().slice(0, 8)}`;

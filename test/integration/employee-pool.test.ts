@@ -43,7 +43,7 @@ function front() {
 
 /** A code for these NRC digits stored as the code route stores it, without the route making or confirming the user. */
 async function storedCode(digits: string): Promise<string> {
-  const { issueCode } = await import('../../lambdas/data/employee-codes.js');
+  const { issueCode } = await import('../../lambdas/data/employee-sign-in/codes.js');
   return (await issueCode(digits, Date.now(), false)).code;
 }
 

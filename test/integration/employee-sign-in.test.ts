@@ -5,7 +5,7 @@ import { EMPLOYEE_MESSAGES } from '../../shared/api/employee.js';
 import { nrcDigits } from '../../shared/rules/nrc.js';
 import { getMe } from '../../shared/routes/accounts.js';
 import { getEmployeeMe, requestEmployeeCode } from '../../shared/routes/employee.js';
-import type { RegisterEntry } from '../../lambdas/data/register.js';
+import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
 import { call, expectStatus, named } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { answerChallenge, latestCode, signInEmployee, startChallenge, textsTo, uniqueAddress } from '../support/employee.js';

@@ -13,10 +13,10 @@ import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/data/clients.js');
-const { readBorrowerRecords, nrcSummaryKey } = await import('../../lambdas/data/borrower-summary.js');
-const { writeSummaries } = await import('../../lambdas/data/summary-writes.js');
-const { KEPT_MONTHS } = await import('../../lambdas/data/summary-compaction.js');
+const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
+const { readBorrowerRecords, nrcSummaryKey } = await import('../../lambdas/data/history/summaries.js');
+const { writeSummaries } = await import('../../lambdas/data/history/summary-writes.js');
+const { KEPT_MONTHS } = await import('../../lambdas/data/history/summary-compaction.js');
 const docs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 
 const M = currentMonth();

@@ -27,7 +27,7 @@ const table = twin.env.TABLE_HISTORY!;
 
 Object.assign(process.env, twin.env);
 const ingestSubmission = (await import('../../lambdas/events/ingest-submission.js')).handler;
-const { ingestRows } = await import('../../lambdas/data/history.js');
+const { ingestRows } = await import('../../lambdas/data/history/entries.js');
 
 let serial = 0;
 const base = () => 800_000 + Math.floor(Math.random() * 90_000) + serial++ * 97;

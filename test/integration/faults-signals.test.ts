@@ -13,9 +13,9 @@ import { faultInjector } from '../support/dynamo-faults.js';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/data/clients.js');
-const { readBorrowerRecords, nrcSummaryKey } = await import('../../lambdas/data/borrower-summary.js');
-const { writeSummaries } = await import('../../lambdas/data/summary-writes.js');
+const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
+const { readBorrowerRecords, nrcSummaryKey } = await import('../../lambdas/data/history/summaries.js');
+const { writeSummaries } = await import('../../lambdas/data/history/summary-writes.js');
 const injectFault = faultInjector(dynamo);
 const docs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 

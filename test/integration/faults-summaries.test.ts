@@ -20,7 +20,7 @@ const docs = documentClient(twin);
 const table = twin.env.TABLE_HISTORY!;
 
 Object.assign(process.env, twin.env);
-const { ingestRows } = await import('../../lambdas/data/history.js');
+const { ingestRows } = await import('../../lambdas/data/history/entries.js');
 
 let org: SeededOrg;
 let token: string;

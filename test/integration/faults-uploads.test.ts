@@ -25,9 +25,9 @@ const store = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twi
 
 // Submit and validation run in this process too, so that a second file can be posted between their S3 calls.
 Object.assign(process.env, twin.env);
-const { s3 } = await import('../../lambdas/data/clients.js');
-const { getUpload } = await import('../../lambdas/data/uploads.js');
-const { getSubmission } = await import('../../lambdas/data/submissions.js');
+const { s3 } = await import('../../lambdas/adapters/aws-clients.js');
+const { getUpload } = await import('../../lambdas/data/uploads/upload.js');
+const { getSubmission } = await import('../../lambdas/data/submissions/submissions.js');
 const submitHandler = (await import('../../lambdas/api/submissions/handlers/submit-upload.js')).handler;
 const validateUpload = (await import('../../lambdas/events/validate-upload.js')).handler;
 

@@ -13,7 +13,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, offContract, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import type { RegisterEntry } from '../../lambdas/data/register.js';
+import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
 
 /**
  * A validated deduction file, never submitted, is a lookup of every NRC it names by the uploader's
@@ -70,8 +70,8 @@ describe('a validated file is a lookup of every NRC it names', () => {
     uploadId = upload.id;
     // The S3 event delivered twice more, and a run cut short retried: the same items, nothing more.
     const validate = (await import('../../lambdas/events/validate-upload.js')).handler;
-    const { getUpload } = await import('../../lambdas/data/uploads.js');
-    const { writeFileChecks } = await import('../../lambdas/data/file-checks.js');
+    const { getUpload } = await import('../../lambdas/data/uploads/upload.js');
+    const { writeFileChecks } = await import('../../lambdas/data/audit/file-checks.js');
     const record = (await getUpload(uploadId))!;
     await validate(s3Event(record.key));
     await validate(s3Event(record.key));

@@ -130,7 +130,7 @@ describe('withdrawing a report', () => {
 
 describe('expiry', () => {
   it('takes reports older than the retention off the registry once, keeping them in search as expired', async () => {
-    const { putReport } = await import('../../lambdas/data/registry.js');
+    const { putReport } = await import('../../lambdas/data/registry/reports.js');
     const { expireReports } = await import('../../lambdas/events/expire-reports.js');
     expect((await call(twin, updateSettings, { body: { retention: { report_years: 2 } }, caller: who.platform })).status).toBe(200);
     const [old, recent] = [freshNrc(), freshNrc()];

@@ -162,8 +162,8 @@ describe('the registry check used by file validation', () => {
     const nrc = freshNrc();
     await call(twin, createFraudReport, { body: reportFields(nrc), caller: reporter });
     Object.assign(process.env, twin.env);
-    const { flaggedNrcDigits } = await import('../../lambdas/data/registry-check.js');
-    const { flaggedByDigest } = await import('../../lambdas/data/registry.js');
+    const { flaggedNrcDigits } = await import('../../lambdas/data/registry/nrc-summary.js');
+    const { flaggedByDigest } = await import('../../lambdas/data/registry/reports.js');
     const probe = [nrcDigits(nrc), ...Array.from({ length: 500 }, () => nrcDigits(freshNrc()))];
     const [bySummary, byDigest] = await Promise.all([flaggedNrcDigits(probe), flaggedByDigest(probe)]);
     expect(bySummary.has(nrcDigits(nrc))).toBe(true);

@@ -7,6 +7,7 @@ import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/ap
 import { named } from '../support/api.js';
 import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { faultInjector } from '../support/dynamo-faults.js';
+import { auditSubject } from '../../lambdas/data/audit/subjects.js';
 
 /**
  * A history lookup runs its reads and its audit Put at once, and still never answers
@@ -14,8 +15,8 @@ import { faultInjector } from '../support/dynamo-faults.js';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/data/clients.js');
-const { auditOfSubject } = await import('../../lambdas/data/audit.js');
+const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
+const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
 const { handler } = await import('../../lambdas/api/history/handlers/get-history.js');
 const injectFault = faultInjector(dynamo);
 const removals: (() => void)[] = [];
@@ -35,7 +36,7 @@ async function lookup(digits: string): Promise<APIGatewayProxyStructuredResultV2
   return (await handler(event, context)) as APIGatewayProxyStructuredResultV2;
 }
 const isAuditPut = (command: string, input: Record<string, any>) => command === 'PutItemCommand' && input.TableName === twin.env.TABLE_AUDIT;
-const outcomes = async (digits: string) => (await auditOfSubject(`NRC#${digits}`)).filter((e) => e.action === 'history.lookup').map((e) => e.outcome);
+const outcomes = async (digits: string) => (await auditOfSubject(auditSubject.nrc(digits))).filter((e) => e.action === 'history.lookup').map((e) => e.outcome);
 
 describe(`${named(getHistory)} and its audit entry`, () => {
   it('fails the lookup when its entry cannot be written, and answers nothing of the borrower', async () => {

@@ -9,6 +9,7 @@ import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { auditSubject } from '../../lambdas/data/audit/subjects.js';
 
 /**
  * Borrower history after a real ingestion, dashboard metrics by scope, billing
@@ -18,7 +19,7 @@ const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
-const { auditOfSubject } = await import('../../lambdas/data/audit.js');
+const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
 
 const metrics = (token: string | null) => call(twin, getDashboardMetrics, { caller: token });
 const billing = (token: string) => call(twin, getBilling, { caller: token });
@@ -103,11 +104,11 @@ describe(named(getHistory), () => {
 
   it('writes every lookup to the audit log: who, their roles and organisation, which NRC, the outcome', async () => {
     const digits = nrcs[0]!.replace(/\D/g, '');
-    const trail = await auditOfSubject(`NRC#${digits}`);
+    const trail = await auditOfSubject(auditSubject.nrc(digits));
     expect(trail).toContainEqual(
       expect.objectContaining({ action: 'history.lookup', actor_email: otherLender.email, actor_roles: ['fi_admin'], org_id: orgB.orgId, outcome: 'ok', details: expect.objectContaining({ months: 3, from_month: expect.stringMatching(/^\d{4}-\d{2}$/) }) }),
     );
-    expect(await auditOfSubject('NRC#12345')).toContainEqual(expect.objectContaining({ action: 'history.lookup', actor_email: lender.email, org_id: orgA.orgId, outcome: 'refused' }));
+    expect(await auditOfSubject(auditSubject.nrc('12345'))).toContainEqual(expect.objectContaining({ action: 'history.lookup', actor_email: lender.email, org_id: orgA.orgId, outcome: 'refused' }));
   });
 });
 
@@ -183,7 +184,7 @@ describe('billing', () => {
     const set = await setPlan(admin.token, orgA.orgId, { plan_name: 'Enterprise', pricing: 'flat', flat_fee: 4999.99 });
     expect(set.status).toBe(200);
     expect((await billing(lender.token)).body).toMatchObject({ plan: 'Enterprise', pricing: 'flat', flat_fee: 4999.99, amount_due: 4999.99, usage: 2 });
-    const trail = await auditOfSubject(`ORG#${orgA.orgId}`);
+    const trail = await auditOfSubject(auditSubject.organisation(orgA.orgId));
     expect(trail).toContainEqual(
       expect.objectContaining({
         action: 'billing.plan_set',

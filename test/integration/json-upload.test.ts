@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 
 /**
- * Validation sends a file's canonical rows to rows.json as it reads them (lambdas/data/json-upload.ts): in
+ * Validation sends a file's canonical rows to rows.json as it reads them (lambdas/adapters/s3-json-array-upload.ts): in
  * parts through the twin's S3 for a large file, in one object for a small one, and nothing is there
  * under the key until the writer completes.
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { s3 } = await import('../../lambdas/data/clients.js');
-const { JsonArrayUpload } = await import('../../lambdas/data/json-upload.js');
+const { s3 } = await import('../../lambdas/adapters/aws-clients.js');
+const { JsonArrayUpload } = await import('../../lambdas/adapters/s3-json-array-upload.js');
 
 const read = async (key: string) => {
   const out = await s3.send(new GetObjectCommand({ Bucket: twin.env.BUCKET_UPLOADS, Key: key }));

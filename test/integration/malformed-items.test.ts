@@ -28,7 +28,7 @@ describe('the reports list (GET /api/submissions?scope=reports) with a submissio
   let token: string;
   const ids = { older: randomUUID(), malformed: randomUUID(), newer: randomUUID() };
 
-  /** A submission's item in the key design of lambdas/data/submissions.ts, as Submit stores it. */
+  /** A submission's item in the key design of lambdas/data/submissions/submissions.ts, as Submit stores it. */
   function submissionItem(id: string, createdAt: string) {
     return {
       pk: `SUB#${id}`,
@@ -104,7 +104,7 @@ describe('the latest fraud reports (GET /api/fraud-reports) with a report stored
   let token: string;
   const ids = { older: randomUUID(), malformed: randomUUID(), newer: randomUUID() };
 
-  /** A report's item in the key design of lambdas/data/registry.ts, as filing stores it. */
+  /** A report's item in the key design of lambdas/data/registry/reports.ts, as filing stores it. */
   function reportItem(id: string, createdAt: string) {
     const digits = String(700_000_000 + Math.floor(Math.random() * 99_999_999));
     return {

@@ -23,7 +23,7 @@ const nrc = (n: number) => `${base + n}/41/1`;
 let orgA: SeededOrg;
 let orgB: SeededOrg;
 const who = { adminA: '', dataUserA: '', adminB: '', compliance: '' };
-let revokeMandate: typeof import('../../lambdas/data/mandate-claims.js').revokeMandate;
+let revokeMandate: typeof import('../../lambdas/data/mandates/claims.js').revokeMandate;
 
 async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg, role?: Parameters<typeof seedMembership>[4]) {
   const user = await createUser(twin, roles);
@@ -37,7 +37,7 @@ const wrong = (pin: string) => (pin === '000000' ? '111111' : '000000');
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  ({ revokeMandate } = await import('../../lambdas/data/mandate-claims.js'));
+  ({ revokeMandate } = await import('../../lambdas/data/mandates/claims.js'));
   orgA = await seedOrganisation(twin, uniquePayeeKey());
   orgB = await seedOrganisation(twin, uniquePayeeKey());
   [who.adminA, who.dataUserA, who.adminB, who.compliance] = await Promise.all([

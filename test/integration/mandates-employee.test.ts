@@ -7,7 +7,7 @@ import { createUser, signIn } from '../support/cognito.js';
 import { signInEmployee, textsTo } from '../support/employee.js';
 import { addToCurrentRegister, registerEntry } from '../support/register.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
-import type { RegisterEntry } from '../../lambdas/data/register.js';
+import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
 
 /**
  * The employee's side of mandates through the real handlers, signed in as the portal signs in: the

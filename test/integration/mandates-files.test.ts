@@ -53,7 +53,7 @@ let reasons: CitingRow[];
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  const { revokeMandate } = await import('../../lambdas/data/mandate-claims.js');
+  const { revokeMandate } = await import('../../lambdas/data/mandates/claims.js');
   [orgA, orgB, orgC] = await Promise.all([seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey())]);
   [who.adminA, who.adminB, who.adminC, who.platform] = await Promise.all([tokenFor(['fi_admin'], orgA), tokenFor(['fi_admin'], orgB), tokenFor(['fi_admin'], orgC), tokenFor(['sys_admin'])]);
   m.good = await claimed(who.adminA, await issue(1, orgA));

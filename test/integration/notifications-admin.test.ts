@@ -17,7 +17,7 @@ import { outbox } from './notify-support.js';
 const twin = inject('twin');
 const mail = outbox(twin);
 Object.assign(process.env, twin.env);
-const { ensurePlatformAdminRecord } = await import('../../lambdas/data/platform-admins.js');
+const { ensurePlatformAdminRecord } = await import('../../lambdas/data/directory/platform-admins.js');
 
 let adminToken = '';
 beforeAll(async () => {

@@ -22,8 +22,8 @@ const api = submissionsApi(twin);
 const mail = outbox(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
-const { dynamo, tableName } = await import('../../lambdas/data/clients.js');
-const { outboxKey } = await import('../../lambdas/data/notifications.js');
+const { dynamo, tableName } = await import('../../lambdas/adapters/aws-clients.js');
+const { outboxKey } = await import('../../lambdas/data/notifications/outbox.js');
 type NotificationEvent = Parameters<typeof outboxKey>[0];
 
 const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });

@@ -10,7 +10,7 @@ import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/w
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerEntry } from '../support/register.js';
 import { registerFlow } from '../support/register-flow.js';
-import type { RegisterEntry } from '../../lambdas/data/register.js';
+import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
 
 /**
  * What the payroll register adds to a lender's validation, on real files through the real pipeline:

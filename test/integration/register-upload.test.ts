@@ -9,7 +9,7 @@ import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerEntry, registerRows, registerWorkbook } from '../support/register.js';
 import { registerFlow } from '../support/register-flow.js';
 import { workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import type { RegisterEntry } from '../../lambdas/data/register.js';
+import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
 
 /**
  * The payroll register through the real pipeline: the payroll authority's PMEC admin uploads it on the upload
@@ -20,7 +20,7 @@ import type { RegisterEntry } from '../../lambdas/data/register.js';
 const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
-let data: typeof import('../../lambdas/data/register.js');
+let data: typeof import('../../lambdas/data/register/versions.js');
 let pmec: { token: string; email: string };
 /** A second admin of the payroll authority: registers are approved by another admin than their proposer. */
 let approver: { token: string; email: string };
@@ -45,7 +45,7 @@ async function submitRegister(token: string, entries: RegisterEntry[]) {
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  data = await import('../../lambdas/data/register.js');
+  data = await import('../../lambdas/data/register/versions.js');
   pmec = await payrollAuthorityAdmin(twin);
   approver = await payrollAuthorityAdmin(twin);
 });

@@ -9,6 +9,7 @@ import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
+import { auditSubject } from '../../lambdas/data/audit/subjects.js';
 
 /**
  * The reviews queue and the reports table (list-submissions), each decision's
@@ -19,7 +20,7 @@ const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
-const { auditOfSubject } = await import('../../lambdas/data/audit.js');
+const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
 
 const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
 const assign = (token: string, id: string, pmec_email: string) => call(twin, assignSubmission, { params: { id }, body: { pmec_email }, caller: token });
@@ -98,7 +99,7 @@ describe('the review path: pending → approved → assigned → completed', () 
     expect(completed.body.message).toBe('Submission completed: now COMPLETED.');
     expect(await statusOf(id)).toBe('approved');
 
-    const trail = (await auditOfSubject(`SUB#${id}`)).filter((e) => e.action.startsWith('submission.'));
+    const trail = (await auditOfSubject(auditSubject.submission(id))).filter((e) => e.action.startsWith('submission.'));
     expect(trail.map((e: any) => [e.action, e.actor_email, e.details?.before?.status, e.details?.after?.status])).toEqual([
       ['submission.create', fiA.email, undefined, undefined],
       ['submission.approve', reviewer.email, 'pending', 'fi_approved'],
@@ -183,7 +184,7 @@ describe('two reviewers at once', () => {
       expect([approve.status, reject.status].sort()).toEqual([200, 409]);
       const winner = approve.status === 200 ? 'fi_approved' : 'rejected';
       expect(await statusOf(id)).toBe(winner);
-      const decisions = (await auditOfSubject(`SUB#${id}`)).filter((e) => e.action === 'submission.approve' || e.action === 'submission.reject');
+      const decisions = (await auditOfSubject(auditSubject.submission(id))).filter((e) => e.action === 'submission.approve' || e.action === 'submission.reject');
       expect(decisions.filter((e) => e.outcome === 'ok')).toHaveLength(1);
     }
   });
@@ -316,7 +317,7 @@ describe(named(getSubmissionFile), () => {
     const file = await fetch(res.body.url);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
-    const opened = (await auditOfSubject(`SUB#${listB}`)).filter((e) => e.action === 'submission.file_open');
+    const opened = (await auditOfSubject(auditSubject.submission(listB))).filter((e) => e.action === 'submission.file_open');
     expect(opened.at(-1)).toMatchObject({ actor_email: reviewer.email, outcome: 'ok' });
   });
 

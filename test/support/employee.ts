@@ -34,7 +34,7 @@ export async function latestCode(twin: TestTwinInfo, mobile: string): Promise<st
 
 /** The register's mobile for an NRC (the current register). */
 export async function registerMobile(nrc: string): Promise<string> {
-  const { registerEntryByNrc } = await import('../../lambdas/data/register.js');
+  const { registerEntryByNrc } = await import('../../lambdas/data/register/versions.js');
   const entry = await registerEntryByNrc(nrc);
   if (!entry) throw new Error(`${nrc} is not on the current register.`);
   return entry.mobile;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { RegisterEntry } from '../../lambdas/data/register.js';
+import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { decideRegisterProposal, getRegister } from '../../shared/routes/register.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';

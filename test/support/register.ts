@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
-import type { RegisterEntry } from '../../lambdas/data/register.js';
+import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
 import { type Row, workbook } from '../fixtures/submissions/workbooks.js';
 
 /**
  * The payroll register as tests seed it. Import after `Object.assign(process.env, twin.env)`: the data
  * module reads the twin's table names when it is first used.
  *
- * `putRegister` (lambdas/data/register.ts) replaces the whole register, as a PMEC submission does: a
+ * `putRegister` (lambdas/data/register/versions.ts) replaces the whole register, as a PMEC submission does: a
  * test that replaces it owns it and must not count on any other file's employees. A test that only needs
  * some employees on the payroll adds them with `addToCurrentRegister`, which replaces nothing.
  */
-const data = () => import('../../lambdas/data/register.js');
+const data = () => import('../../lambdas/data/register/versions.js');
 
 /** A fresh NRC (8-digit prefix), unlikely to be any other test's. */
 export const uniqueNrc = () => `${randomInt(10_000_000, 100_000_000)}/${String(randomInt(0, 100)).padStart(2, '0')}/${randomInt(1, 10)}`;
@@ -41,7 +41,7 @@ const BASE_VERSION = 'test-base-register';
  * becomes current once, whichever file gets there first; and when a replacement lands while the entries
  * are written, they are written again under the register that replaced it. A replacement made after this
  * returns drops them, as it would drop any employee it does not list. The register's snapshot
- * (lambdas/data/register-snapshot.ts) is dropped, since it would not hold them.
+ * (lambdas/data/register/snapshot.ts) is dropped, since it would not hold them.
  */
 export async function addToCurrentRegister(entries: RegisterEntry[]): Promise<void> {
   const { currentRegister, makeRegisterCurrent, writeRegisterEntries } = await data();
@@ -52,7 +52,7 @@ export async function addToCurrentRegister(entries: RegisterEntry[]): Promise<vo
     await makeRegisterCurrent(base);
     register = await currentRegister();
   }
-  const { dropRegisterSnapshot } = await import('../../lambdas/data/register-snapshot.js');
+  const { dropRegisterSnapshot } = await import('../../lambdas/data/register/snapshot.js');
   for (let written: string | null = null; register && register.version !== written; register = await currentRegister()) {
     await writeRegisterEntries(register.version, register.month, entries);
     // The version's snapshot no longer holds all of it: without one, validation reads the entries.

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCodec, MalformedItemError } from '../../lambdas/data/codec.js';
+import { defineCodec, MalformedItemError } from '../../lambdas/adapters/dynamo/codec.js';
 import { logger } from '../../lambdas/lib/powertools.js';
 
-/** The one way lambdas/data reads and writes an entity's items (lambdas/data/codec.ts). */
+/** The one way lambdas/data reads and writes an entity's items (lambdas/adapters/dynamo/codec.ts). */
 const thing = defineCodec(
   'thing',
   z.object({ id: z.string(), kind: z.enum(['a', 'b']), note: z.string().nullable().default(null), count: z.number().optional() }),

@@ -61,7 +61,7 @@ function danglingIn(file: string, text: string, isMarkdown: boolean): string[] {
 
 describe('paths named in the docs and comments', () => {
   it.each([
-    ['a file that exists', 'see lambdas/data/history.ts.', []],
+    ['a file that exists', 'see lambdas/data/history/entries.ts.', []],
     ['a file that does not', 'pointing at (lambdas/data/employee-rows.ts)', ['lambdas/data/employee-rows.ts']],
     ['a module without its extension', 'like `shared/routes/history`', []],
     ['a placeholder keeps its folder', '`lambdas/api/<feature>/handlers/<route-id>.ts`', []],

@@ -6,8 +6,8 @@ import { runningDeductions } from '../../shared/rules/borrower-record.js';
 import { amountDueNgwee, metricsCounterKeys, metricsView, nextInvoiceDate, organisationBillingView, platformBillingView } from '../../lambdas/api/dashboard/views.js';
 import { dashboardPeriods, monthsEnding } from '../../lambdas/api/dashboard/periods.js';
 import { shiftMonth } from '../../shared/rules/dates.js';
-import type { StoredBillingPlan } from '../../lambdas/data/billing.js';
-import type { StoredHistoryItem } from '../../lambdas/data/history-read.js';
+import type { StoredBillingPlan } from '../../lambdas/data/directory/billing-plans.js';
+import type { StoredHistoryItem } from '../../lambdas/data/history/entries-read.js';
 
 const item = (over: Partial<StoredHistoryItem>): StoredHistoryItem => ({
   nrc: '123456/78/9',

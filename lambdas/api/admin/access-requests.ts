@@ -1,6 +1,6 @@
 import { ACCESS_DECISION_MESSAGES as M } from '../../../shared/api/admin.js';
-import type { StoredRequest } from '../../data/access-decisions.js';
-import { getAccessRequest } from '../../data/access-requests.js';
+import type { StoredRequest } from '../../data/directory/access-decisions.js';
+import { getAccessRequest } from '../../data/directory/access-requests.js';
 import { NotFoundError } from '../../http/errors.js';
 
 

@@ -1,9 +1,7 @@
 import { PLATFORM_ROLES, type PlatformRole } from '../../../shared/api/admin.js';
-import { listPlatformAdminRecords, type PlatformAdminRecord } from '../../data/platform-admins.js';
+import { listPlatformAdminRecords, type PlatformAdminRecord } from '../../data/directory/platform-admins.js';
 
 type Members = Record<PlatformRole, PlatformAdminRecord[]>;
-
-export const subject = (userId: string) => `USER#${userId}`;
 
 /**
  * The platform admins as the directory holds them: the active records of each role (gsi2). The Cognito

@@ -1,8 +1,8 @@
-import type { StoredRequest } from '../../data/access-decisions.js';
-import { markRequestRevoked } from '../../data/access-decisions.js';
-import { getMember, listUserMemberships } from '../../data/memberships.js';
-import { markMemberRemoved } from '../../data/team.js';
-import { removeFromRole, signOutEverywhere } from '../../data/users.js';
+import type { StoredRequest } from '../../data/directory/access-decisions.js';
+import { markRequestRevoked } from '../../data/directory/access-decisions.js';
+import { getMember, listUserMemberships } from '../../data/directory/memberships.js';
+import { markMemberRemoved } from '../../data/directory/membership-changes.js';
+import { removeFromRole, signOutEverywhere } from '../../data/directory/staff-users.js';
 import { ConflictError } from '../../http/errors.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { UserLinksResponse } from '../../../shared/api/admin.js';
-import { requestsOfEmail } from '../../data/access-decisions.js';
-import { platformAdminRecordsOfUser } from '../../data/platform-admins.js';
-import { listUserMemberships, LIVE_STATUSES, type MemberStatus } from '../../data/memberships.js';
-import { confirmedAt, lastSignIn } from '../../data/sign-ins.js';
-import { findUserByEmail, rolesOfUser } from '../../data/users.js';
+import { requestsOfEmail } from '../../data/directory/access-decisions.js';
+import { platformAdminRecordsOfUser } from '../../data/directory/platform-admins.js';
+import { listUserMemberships, LIVE_STATUSES, type MemberStatus } from '../../data/directory/memberships.js';
+import { confirmedAt, lastSignIn } from '../../data/directory/sign-ins.js';
+import { findUserByEmail, rolesOfUser } from '../../data/directory/staff-users.js';
 import { authUserView } from './views.js';
 
 

@@ -1,8 +1,8 @@
 import { ONBOARDING_DOCS } from '../../../shared/api/accounts.js';
 import type { AccessRequestItem, AuthUserDetails, ExistingOrg, PlatformAdminItem, PlatformRole } from '../../../shared/api/admin.js';
-import type { StoredRequest } from '../../data/access-decisions.js';
-import { documentState } from '../../data/access-requests.js';
-import type { CognitoUser } from '../../data/users.js';
+import type { StoredRequest } from '../../data/directory/access-decisions.js';
+import { documentState } from '../../data/directory/access-requests.js';
+import type { CognitoUser } from '../../data/directory/staff-users.js';
 
 /** Responses of the administration routes, built from stored records. */
 
@@ -47,7 +47,7 @@ export function authUserView(user: CognitoUser, lastSignInAt: string | null, con
     status: user.status,
     enabled: user.enabled,
     created_at: user.createdAt,
-    // Cognito keeps no confirmation time: the directory's record of it (lambdas/data/sign-ins.ts), null when none.
+    // Cognito keeps no confirmation time: the directory's record of it (lambdas/data/directory/sign-ins.ts), null when none.
     email_confirmed_at: confirmedAt,
     confirmed: user.status === 'CONFIRMED',
     // Recorded by the PostAuthentication trigger (lambdas/auth/post-authentication.ts); null before the first.

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit.js';
-import { findOrganisationByPayeeKey } from '../../data/directory.js';
-import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../data/disputes.js';
-import { employeeEntryByNrc } from '../../data/register-leavers.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { findOrganisationByPayeeKey } from '../../data/directory/organisations.js';
+import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../data/disputes/disputes.js';
+import { employeeEntryByNrc } from '../../data/register/leavers.js';
 import { ConflictError } from '../../http/errors.js';
+import { auditSubject } from '../../data/audit/subjects.js';
 
 /** Who opens a dispute: a reviewer on someone's behalf, or the employee whose deduction it is. */
 export interface DisputeOpener {
@@ -60,8 +61,8 @@ export async function openDisputeOn(
   await writeAudit({
     actor: { userId: opener.userId, email: opener.email, roles: opener.roles },
     action: 'dispute.open',
-    subject: `DISPUTE#${dispute.id}`,
-    also: [`NRC#${dispute.nrc_digits}`],
+    subject: auditSubject.dispute(dispute.id),
+    also: [auditSubject.nrc(dispute.nrc_digits)],
     outcome: 'ok',
     details: { dispute_id: dispute.id, payee_key: dispute.payee_key, month: dispute.month, org_id: org.org_id, opened_by: opener.by, after: { status: 'open' } },
   });

@@ -1,8 +1,9 @@
 import { SUBMISSION_MESSAGES } from '../../../shared/api/submissions.js';
 import { isPlatformAdmin } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit.js';
+import { writeAudit } from '../../data/audit/log.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { ForbiddenError } from '../../http/errors.js';
+import { auditSubject } from '../../data/audit/subjects.js';
 
 /** The PMEC organisation a register keeper acts for: null for a platform admin acting without one. */
 export interface RegisterKeeper {
@@ -20,7 +21,7 @@ const keeps = (caller: AuthenticatedCaller) => isPlatformAdmin(caller.platformRo
 export async function authoriseRegisterKeeper(me: AuthenticatedCaller, action: string): Promise<RegisterKeeper> {
   const allowed = await confirmAllowed(me, keeps);
   if (!allowed) {
-    await writeAudit({ actor: me, action, subject: 'REGISTER', outcome: 'refused', details: { reason: 'not_register_keeper' } });
+    await writeAudit({ actor: me, action, subject: auditSubject.register, outcome: 'refused', details: { reason: 'not_register_keeper' } });
     throw new ForbiddenError(SUBMISSION_MESSAGES.registerOnly, 'not_register_keeper');
   }
   return { orgId: pmecAdminGrant(allowed)?.orgId ?? null };

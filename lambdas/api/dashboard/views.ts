@@ -1,7 +1,7 @@
 import { type BillingPlan, type BillingResponse, type DashboardMetrics, type OrganisationBillingResponse, SERIES_MONTHS } from '../../../shared/api/dashboard.js';
-import type { StoredBillingPlan } from '../../data/billing.js';
-import type { CounterFigures } from '../../data/counters.js';
-import type { Organisation } from '../../data/directory.js';
+import type { StoredBillingPlan } from '../../data/directory/billing-plans.js';
+import type { CounterFigures } from '../../data/submissions/counters.js';
+import type { Organisation } from '../../data/directory/organisations.js';
 import { shiftMonth } from '../../../shared/rules/dates.js';
 import { dashboardPeriods } from './periods.js';
 

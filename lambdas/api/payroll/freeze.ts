@@ -1,7 +1,8 @@
+import { auditSubject } from '../../data/audit/subjects.js';
 import { randomUUID } from 'node:crypto';
 import { PAYROLL_MESSAGES } from '../../../shared/api/payroll.js';
 import type { ScheduleLine } from '../../../shared/rules/payroll-schedule.js';
-import { writeAudit } from '../../data/audit.js';
+import { writeAudit } from '../../data/audit/log.js';
 import { latestScheduleVersion, putScheduleVersion, type ScheduleVersion } from '../../data/payroll/schedule.js';
 import {
   copyScheduleObject,
@@ -79,7 +80,7 @@ export async function versionToDownload(me: AuthenticatedCaller, month: string):
         await writeAudit({
           actor: me,
           action: 'payroll.schedule_freeze',
-          subject: `SCHEDULE#${month}`,
+          subject: auditSubject.schedule(month),
           outcome: 'ok',
           details: { version: number, hash: live.hash, lines: live.lines, total: live.total, previous: latest?.version ?? null },
         });

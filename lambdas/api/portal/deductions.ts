@@ -5,11 +5,11 @@ import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
 import { normaliseNrc } from '../../../shared/rules/nrc.js';
 import { decidedInFavour } from '../../../shared/rules/upheld-disputes.js';
 import type { SubmissionStatus } from '../../../shared/api/reviews.js';
-import { employeeRowsOf } from '../../data/borrower-summary.js';
-import { disputesOfNrc, type StoredDispute } from '../../data/disputes.js';
-import { readBorrowerHistory, readEmployeeRows, type StoredHistoryItem } from '../../data/history-read.js';
-import { nrcSignalsIn } from '../../data/nrc-signals.js';
-import { recentStatuses, statusesAmong } from '../../data/submission-statuses.js';
+import { employeeRowsOf } from '../../data/history/summaries.js';
+import { disputesOfNrc, type StoredDispute } from '../../data/disputes/disputes.js';
+import { readBorrowerHistory, readEmployeeRows, type StoredHistoryItem } from '../../data/history/entries-read.js';
+import { nrcSignalsIn } from '../../data/uploads/nrc-signals.js';
+import { recentStatuses, statusesAmong } from '../../data/history/submission-statuses.js';
 
 /** A decision reaches the portal within this long (a decided submission is remembered for good). */
 const PENDING_STATUS_MS = 10_000;
@@ -32,7 +32,7 @@ function disputesByDeduction(disputes: readonly StoredDispute[]): Map<string, St
  * Every deduction on one NRC over the last PORTAL_MONTHS months, as the employee sees it: one Query of
  * their history partition (and one a number for rows filed under their employee number alone), the
  * statuses of the submissions that carry them, the signals those submissions' validation raised on their
- * NRC (lambdas/data/nrc-signals.ts: one GET a submission) and their disputes (one Query), all at once.
+ * NRC (lambdas/data/uploads/nrc-signals.ts: one GET a submission) and their disputes (one Query), all at once.
  */
 export async function deductionsOf(digits: string, now = new Date()): Promise<PortalDeductionsResponse> {
   const to = currentMonth(now);

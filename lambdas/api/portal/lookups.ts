@@ -1,8 +1,9 @@
 import { LOOKUP_KINDS, PORTAL_MONTHS } from '../../../shared/api/portal.js';
 import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
-import { recentAuditOfSubject } from '../../data/audit.js';
-import { getOrganisation } from '../../data/directory.js';
-import { FILE_CHECK_ACTION } from '../../data/file-checks.js';
+import { recentAuditOfSubject } from '../../data/audit/log.js';
+import { getOrganisation } from '../../data/directory/organisations.js';
+import { FILE_CHECK_ACTION } from '../../data/audit/file-checks.js';
+import { auditSubject } from '../../data/audit/subjects.js';
 
 /** At most this many lookups are listed (newest first): far more than a person's record sees in a year. */
 const MAX_LOOKUPS = 500;
@@ -21,7 +22,7 @@ const kindOf = (action: string): (typeof LOOKUP_KINDS)[number] | null =>
  */
 export async function lookupsOf(digits: string, now = new Date()) {
   const from = `${shiftMonth(currentMonth(now), -(PORTAL_MONTHS - 1))}-01`;
-  const entries = await recentAuditOfSubject(`NRC#${digits}`, from, MAX_LOOKUPS, (e) => e.outcome === 'ok' && kindOf(e.action) !== null);
+  const entries = await recentAuditOfSubject(auditSubject.nrc(digits), from, MAX_LOOKUPS, (e) => e.outcome === 'ok' && kindOf(e.action) !== null);
   const orgIds = [...new Set(entries.flatMap((e) => (e.org_id ? [e.org_id] : [])))];
   const names = new Map(await Promise.all(orgIds.map(async (id) => [id, (await getOrganisation(id))?.org_name ?? null] as const)));
   return {

@@ -3,8 +3,8 @@ import { DISPUTE_EVIDENCE_MAX_FILES } from '../../../shared/api/disputes.js';
 import { PORTAL_MESSAGES, portalEvidenceType, type ReportDeductionRequest } from '../../../shared/api/portal.js';
 import type { PresignedPost } from '../../../shared/api/presigned-post.js';
 import { nrcDigits, normaliseNrc } from '../../../shared/rules/nrc.js';
-import { disputeEvidenceKey, presignDisputeEvidence } from '../../data/dispute-evidence.js';
-import { takeEvidenceSlot, type StoredDispute } from '../../data/disputes.js';
+import { disputeEvidenceKey, presignDisputeEvidence } from '../../data/disputes/evidence.js';
+import { takeEvidenceSlot, type StoredDispute } from '../../data/disputes/disputes.js';
 import { BadRequestError, NotFoundError } from '../../http/errors.js';
 import { deductionToDispute, openDisputeOn } from '../common/dispute-opening.js';
 import { slugFileName } from '../common/file-names.js';
@@ -17,7 +17,7 @@ export interface Reporter {
 
 /**
  * "This is not mine": the employee opens a dispute on a deduction of their own NRC, in the reviewers'
- * flow (lambdas/data/disputes.ts), marked as opened by the employee. Only a deduction that is on their
+ * flow (lambdas/data/disputes/disputes.ts), marked as opened by the employee. Only a deduction that is on their
  * record can be reported (404 otherwise, whether the lender or the month is wrong); a deduction has at most
  * one undecided dispute. The lender's admins are emailed as when a reviewer opens one. With a file named,
  * the answer also holds a presigned POST for it (its type by its extension, pinned by the policy) into the

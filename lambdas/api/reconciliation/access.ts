@@ -1,8 +1,9 @@
+import { auditSubject } from '../../data/audit/subjects.js';
 import { APPROVED, isAllowedIn, ROLE_SETS, rolesIn } from '../../../shared/access.js';
 import { RECONCILIATION_MESSAGES } from '../../../shared/api/reconciliation.js';
 import type { Role } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit.js';
-import { findOrganisationByPayeeKey, getOrganisation } from '../../data/directory.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { findOrganisationByPayeeKey, getOrganisation } from '../../data/directory/organisations.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { ForbiddenError } from '../../http/errors.js';
 
@@ -24,6 +25,6 @@ export async function authoriseLenderPayeeKey(me: AuthenticatedCaller, payeeKey:
   const org = await findOrganisationByPayeeKey(payeeKey);
   const allowed = await confirmAllowed(me, (c) => org !== null && isAllowedIn(APPROVED, c, org.org_id));
   if (allowed) return;
-  await writeAudit({ actor: me, action: 'reconciliation.read', subject: `PAYEE#${payeeKey}`, outcome: 'refused', details: { reason: 'not_your_payee_key' } });
+  await writeAudit({ actor: me, action: 'reconciliation.read', subject: auditSubject.payeeKey(payeeKey), outcome: 'refused', details: { reason: 'not_your_payee_key' } });
   throw new ForbiddenError(RECONCILIATION_MESSAGES.notYourPayeeKey, 'not_your_payee_key');
 }

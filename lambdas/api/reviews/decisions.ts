@@ -1,12 +1,13 @@
 import { DECISION_RULES, type DecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '../../../shared/api/reviews.js';
 import { rolesOnly } from '../../../shared/access.js';
 import { hasAnyRole, type Role } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit.js';
-import { type ReviewedSubmission, transitionSubmission } from '../../data/reviews.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { type ReviewedSubmission, transitionSubmission } from '../../data/submissions/reviews.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
 import { loadVisibleSubmission } from '../common/submission.js';
 import { listItemView } from './views.js';
+import { auditSubject } from '../../data/audit/subjects.js';
 
 /** What the audit keeps of a submission before and after a change. */
 export const reviewState = (s: ReviewedSubmission) => ({
@@ -42,7 +43,7 @@ export async function applyDecision(me: AuthenticatedCaller, id: string | undefi
     actor: me,
     org_id: before.org_id,
     action: `submission.${decision}`,
-    subject: `SUB#${before.id}`,
+    subject: auditSubject.submission(before.id),
     outcome: 'ok',
     details: { note: note ?? null, before: reviewState(before), after: reviewState(result.item) },
   });

@@ -1,13 +1,14 @@
 import { PAYROLL_AUTHORITY_MESSAGES } from '../../../shared/api/settings.js';
-import { writeAudit } from '../../data/audit.js';
-import { getOrganisation } from '../../data/directory.js';
-import { PayrollAuthorityChangedError, replacePayrollAuthority } from '../../data/settings.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { getOrganisation } from '../../data/directory/organisations.js';
+import { PayrollAuthorityChangedError, replacePayrollAuthority } from '../../data/settings/settings.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
 import { readPayrollAuthority } from '../common/payroll-authority.js';
+import { auditSubject } from '../../data/audit/subjects.js';
 
 const ACTION = 'settings.payroll_authority_set';
-const SUBJECT = 'SETTING#payroll_authority';
+const SUBJECT = auditSubject.setting('payroll_authority');
 const isSuperAdmin = (caller: AuthenticatedCaller) => (caller.platformRoles ?? []).includes('super_admin');
 
 /**

@@ -1,11 +1,12 @@
 import { type Access, APPROVED, isAllowedIn } from '../../../shared/access.js';
 import { SUBMISSION_MESSAGES } from '../../../shared/api/submissions.js';
 import { isPlatformAdmin } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit.js';
-import { findOrganisationByPayeeKey } from '../../data/directory.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { findOrganisationByPayeeKey } from '../../data/directory/organisations.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { ForbiddenError } from '../../http/errors.js';
 import { mayActOn } from '../common/object-access.js';
+import { auditSubject } from '../../data/audit/subjects.js';
 
 export interface PayeeOrganisation {
   orgId: string | null;
@@ -20,7 +21,7 @@ export async function authorisePayeeKey(me: AuthenticatedCaller, payeeKey: strin
   const org = await findOrganisationByPayeeKey(payeeKey);
   const allowed = await confirmAllowed(me, (c) => isPlatformAdmin(c.platformRoles) || (org !== null && isAllowedIn(APPROVED, c, org.org_id)));
   if (!allowed) {
-    await writeAudit({ actor: me, action, subject: `PAYEE#${payeeKey}`, outcome: 'refused', details: { reason: 'not_approved' } });
+    await writeAudit({ actor: me, action, subject: auditSubject.payeeKey(payeeKey), outcome: 'refused', details: { reason: 'not_approved' } });
     throw new ForbiddenError(SUBMISSION_MESSAGES.notApproved, 'not_approved');
   }
   return { orgId: org?.org_id ?? null, orgName: org?.org_name ?? null };

@@ -1,11 +1,12 @@
+import { auditSubject } from '../../data/audit/subjects.js';
 import { RECONCILIATION_MESSAGES } from '../../../shared/api/reconciliation.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '../../../shared/api/submissions.js';
-import { writeAudit } from '../../data/audit.js';
-import { bucketName } from '../../data/clients.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { bucketName } from '../../adapters/aws-clients.js';
 import { getMonthReconciliation, putMonthReconciliation } from '../../data/payroll/reconciliation.js';
 import { latestSchedule } from '../../data/payroll/schedule-read.js';
-import { markStored, type UploadRecord } from '../../data/uploads.js';
-import { storeValidatedFile } from '../../data/validated-file.js';
+import { markStored, type UploadRecord } from '../../data/uploads/upload.js';
+import { storeValidatedFile } from '../../data/uploads/validated-file.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ConflictError } from '../../http/errors.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';
@@ -73,6 +74,6 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
   }
   await markStored(upload.id, bucket, path);
   const details = { key: path, schedule_version: record.schedule_version, lenders: record.by_lender.length, lines: lineCount(upload) };
-  await writeAudit({ actor: me, org_id: upload.org_id, action: 'applied.submit', subject: `UPLOAD#${upload.id}`, outcome: 'ok', details });
+  await writeAudit({ actor: me, org_id: upload.org_id, action: 'applied.submit', subject: auditSubject.upload(upload.id), outcome: 'ok', details });
   return answer(upload, bucket, path);
 }

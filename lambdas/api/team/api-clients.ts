@@ -1,8 +1,9 @@
+import { auditSubject } from '../../data/audit/subjects.js';
 import { API_CLIENT_MESSAGES as M, type ApiClient, type ApiClientSecretResponse, clientRoles, MAX_API_CLIENTS } from '../../../shared/api/api-clients.js';
 import { type Role, roleFitsOrganisation, roleNotForOrganisationMessage } from '../../../shared/roles.js';
 import { createAppClient, deleteAppClient } from '../../data/api-clients/app-clients.js';
 import { type ApiClientRecord, ApiClientNameTakenError, deleteApiClientRecord, listApiClientRecords, putApiClientRecord, replaceApiClientRecord } from '../../data/api-clients/records.js';
-import { writeAudit } from '../../data/audit.js';
+import { writeAudit } from '../../data/audit/log.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.js';
 import { resolveTeamContext, type TeamContext } from './team-context.js';
@@ -31,7 +32,7 @@ const audited = (caller: AuthenticatedCaller, ctx: TeamContext, action: string, 
     actor: caller,
     org_id: ctx.org.org_id,
     action,
-    subject: `API_CLIENT#${record.client_id}`,
+    subject: auditSubject.apiClient(record.client_id),
     outcome: 'ok',
     details: { name: record.name, role: record.role, ...details },
   });

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { lenderTotalsSchema, type LenderTotals } from '../../../shared/api/reconciliation.js';
 import { toCsv } from '../../../shared/rules/csv.js';
 import type { LenderReconciliation, ReconciliationLine } from '../../../shared/rules/reconciliation.js';
-import { bucketName, dynamo, s3, tableName } from '../clients.js';
-import { defineCodec } from '../codec.js';
-import { isConditionFailure } from '../dynamo.js';
-import { isNotFound } from '../s3-objects.js';
+import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js';
+import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import { isNotFound } from '../../adapters/s3-objects.js';
 
 /**
  * A month's reconciliation: the schedule joined with the applied deductions file when that file is validated,

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '../../../../shared/api/accounts.js';
-import { getPendingAccessRequest } from '../../../data/access-requests.js';
-import { findUserByEmail } from '../../../data/users.js';
-import { consumeRateLimits } from '../../../data/rate-limit.js';
+import { getPendingAccessRequest } from '../../../data/directory/access-requests.js';
+import { findUserByEmail } from '../../../data/directory/staff-users.js';
+import { consumeRateLimits } from '../../../data/rate-limits/windows.js';
 import { TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { availabilityLimits } from '../limits.js';

@@ -2,11 +2,11 @@ import { createApiHandler } from '../../../http/handler.js';
 import { requireRequest } from '../access-requests.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem, GRANT_ROLES } from '../../../../shared/api/admin.js';
-import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, OrganisationNameTakenError, rejectRequest, type StoredRequest } from '../../../data/access-decisions.js';
-import { findOrganisationByName, type Organisation } from '../../../data/directory.js';
-import { writeAudit } from '../../../data/audit.js';
-import { deleteOnboardingDocuments } from '../../../data/onboarding-documents.js';
-import { addToRole, deleteUser, findUserByEmail } from '../../../data/users.js';
+import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, OrganisationNameTakenError, rejectRequest, type StoredRequest } from '../../../data/directory/access-decisions.js';
+import { findOrganisationByName, type Organisation } from '../../../data/directory/organisations.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { deleteOnboardingDocuments } from '../../../data/directory/onboarding-documents.js';
+import { addToRole, deleteUser, findUserByEmail } from '../../../data/directory/staff-users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { BadRequestError, ConflictError } from '../../../http/errors.js';
 import { logger } from '../../../lib/powertools.js';
@@ -15,6 +15,7 @@ import { revokeAccess } from '../revoke-access.js';
 import { userLinks } from '../user-links.js';
 import { accessRequestView } from '../views.js';
 import { requireRoleFits } from '../../common/organisation-roles.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 async function deleteDocuments(request: StoredRequest): Promise<void> {
   await deleteOnboardingDocuments(Object.values(request.documents ?? {})).catch((error: unknown) =>
@@ -49,7 +50,7 @@ async function decide<T>(work: () => Promise<T>): Promise<T> {
  */
 async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body: AccessDecisionRequest): Promise<AccessDecisionResponse> {
   const request = await requireRequest(id);
-  const subject = `REQUEST#${request.id}`;
+  const subject = auditSubject.accessRequest(request.id);
   const before = accessRequestView(request);
   const audit = (after: unknown, extra: Record<string, unknown> = {}) =>
     writeAudit({ actor, org_id: (after as { org_id?: string } | null)?.org_id ?? null, action: `access_request.${body.decision}`, subject, outcome: 'ok', details: { note: body.note ?? null, ...extra, before, after } });

@@ -1,6 +1,6 @@
 import { createApiHandler } from '../../../http/handler.js';
 import { platformAdminMembers } from '../platform-admins.js';
-import { listPlatformAdminRecords } from '../../../data/platform-admins.js';
+import { listPlatformAdminRecords } from '../../../data/directory/platform-admins.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { PLATFORM_ROLES, type PlatformAdminsResponse } from '../../../../shared/api/admin.js';
 import { platformAdminView } from '../views.js';

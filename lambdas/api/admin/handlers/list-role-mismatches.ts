@@ -1,7 +1,7 @@
 import type { RoleMismatch } from '../../../../shared/api/admin.js';
 import * as routes from '../../../../shared/routes/admin.js';
 import { ORGANISATION_ROLES } from '../../../../shared/roles.js';
-import { listRoleMismatches } from '../../../data/team.js';
+import { listRoleMismatches } from '../../../data/directory/membership-changes.js';
 import { createApiHandler } from '../../../http/handler.js';
 
 /**

@@ -1,4 +1,4 @@
-import { getBillingPlan } from '../../../data/billing.js';
+import { getBillingPlan } from '../../../data/directory/billing-plans.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { organisationPlanView } from '../views.js';
 import { organisationNamed } from '../organisation-named.js';

@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES } from '../../../../shared/api/dashboard.js';
 import { isPlatformAdmin } from '../../../../shared/roles.js';
-import { getBillingPlan, listBillingPlans } from '../../../data/billing.js';
-import { getCounters } from '../../../data/counters.js';
+import { getBillingPlan, listBillingPlans } from '../../../data/directory/billing-plans.js';
+import { getCounters } from '../../../data/submissions/counters.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { organisationBillingView, platformBillingView } from '../views.js';
 import { dashboardPeriods } from '../periods.js';

@@ -1,9 +1,9 @@
 import { isPlatformAdmin } from '../../../../shared/roles.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { countDisputes } from '../../../data/disputes.js';
+import { countDisputes } from '../../../data/disputes/disputes.js';
 import { disputeRightsOf, visibleOrganisations } from '../../common/dispute-rights.js';
-import { getCounters } from '../../../data/counters.js';
-import { countApprovedMembers, countApprovedUsers } from '../../../data/metrics.js';
+import { getCounters } from '../../../data/submissions/counters.js';
+import { countApprovedMembers, countApprovedUsers } from '../../../data/directory/team-counts.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js';
 import { actingOrganisation } from '../../common/caller-organisation.js';
@@ -20,7 +20,7 @@ async function waitingDisputes(me: AuthenticatedCaller) {
 /**
  * GET /api/dashboard/metrics (spec part 1 §2 "Dashboard", §6): platform-wide for super and system
  * admins acting as the platform, otherwise the organisation the caller acts for. The figures are counter items kept at submit and
- * ingestion (lambdas/data/counters.ts), read in one BatchGet, so the cost does not grow with the
+ * ingestion (lambdas/data/submissions/counters.ts), read in one BatchGet, so the cost does not grow with the
  * number of submissions or history rows. A user in no organisation yet sees zeros.
  */
 export const handler = createApiHandler(routes.getDashboardMetrics, async ({ caller: me }) => {

@@ -1,9 +1,10 @@
-import { putBillingPlan } from '../../../data/billing.js';
-import { writeAudit } from '../../../data/audit.js';
+import { putBillingPlan } from '../../../data/directory/billing-plans.js';
+import { writeAudit } from '../../../data/audit/log.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { organisationPlanView, planView, toNgwee } from '../views.js';
 import { organisationNamed } from '../organisation-named.js';
 import * as routes from '../../../../shared/routes/dashboard.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 /**
  * PUT /api/admin/billing/{org_id}: super and system admins set an organisation's plan — a name and
@@ -30,7 +31,7 @@ export const handler = createApiHandler(routes.setBillingPlan, async ({ caller: 
     actor: me,
     org_id: org.org_id,
     action: 'billing.plan_set',
-    subject: `ORG#${org.org_id}`,
+    subject: auditSubject.organisation(org.org_id),
     outcome: 'ok',
     details: { payee_key: org.payee_key, plan: planView(plan), previous: planView(previous) },
   });

@@ -1,13 +1,14 @@
 import { DISPUTE_MESSAGES, isDecided } from '../../../../shared/api/disputes.js';
 import * as routes from '../../../../shared/routes/disputes.js';
-import { writeAudit } from '../../../data/audit.js';
-import { decideDispute } from '../../../data/dispute-decision.js';
-import { DisputeStateError, type StoredDispute } from '../../../data/disputes.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { decideDispute } from '../../../data/disputes/decision.js';
+import { DisputeStateError, type StoredDispute } from '../../../data/disputes/disputes.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { visibleDispute } from '../lookup.js';
 import { decides } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 /**
  * POST /api/disputes/{id}/decision {decision, note}: compliance or a platform admin upholds or dismisses
@@ -25,8 +26,8 @@ export const handler = createApiHandler(routes.decideDispute, async ({ caller: m
     await writeAudit({
       actor: me,
       action: 'dispute.decide',
-      subject: `DISPUTE#${dispute.id}`,
-      also: [`NRC#${dispute.nrc_digits}`],
+      subject: auditSubject.dispute(dispute.id),
+      also: [auditSubject.nrc(dispute.nrc_digits)],
       outcome: 'ok',
       details: { dispute_id: dispute.id, note: body.note, before: { status: dispute.status }, after: { status: decided.status } },
     });

@@ -1,5 +1,5 @@
 import * as routes from '../../../../shared/routes/disputes.js';
-import { listDisputes } from '../../../data/disputes.js';
+import { listDisputes } from '../../../data/disputes/disputes.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { disputeRightsOf, mayOpen, visibleOrganisations } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';

@@ -1,12 +1,13 @@
 import { DISPUTE_MESSAGES } from '../../../../shared/api/disputes.js';
 import * as routes from '../../../../shared/routes/disputes.js';
-import { writeAudit } from '../../../data/audit.js';
-import { answerDispute, DisputeStateError } from '../../../data/disputes.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { answerDispute, DisputeStateError } from '../../../data/disputes/disputes.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { visibleDispute } from '../lookup.js';
 import { isLender } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 /**
  * POST /api/disputes/{id}/response {message}: the lender's admins answer an open dispute. Another
@@ -14,7 +15,7 @@ import { disputeView } from '../views.js';
  */
 export const handler = createApiHandler(routes.respondToDispute, async ({ caller: me, params, body }) => {
   const { dispute, rights } = await visibleDispute(me, params.id);
-  const subject = `DISPUTE#${dispute.id}`;
+  const subject = auditSubject.dispute(dispute.id);
   if (!isLender(rights, dispute)) {
     await writeAudit({ actor: me, action: 'dispute.respond', subject, outcome: 'refused', details: { dispute_id: dispute.id, reason: 'not_lender' } });
     throw new ForbiddenError(DISPUTE_MESSAGES.notLender, 'not_lender');

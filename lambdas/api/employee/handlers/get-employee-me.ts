@@ -1,6 +1,6 @@
 import { maskMobile } from '../../../../shared/rules/mobile.js';
 import * as routes from '../../../../shared/routes/employee.js';
-import { getEmployeeLink } from '../../../data/employees.js';
+import { getEmployeeLink } from '../../../data/directory/employee-links.js';
 import { UnauthorizedError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 

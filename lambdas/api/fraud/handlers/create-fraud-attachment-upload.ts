@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVIDENCE_MAX_BYTES, EVIDENCE_TYPES, FRAUD_MESSAGES, evidenceExtension } from '../../../../shared/api/fraud.js';
-import { presignEvidenceUpload } from '../../../data/evidence.js';
+import { presignEvidenceUpload } from '../../../data/registry/evidence.js';
 import { BadRequestError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { slugFileName } from '../../common/file-names.js';

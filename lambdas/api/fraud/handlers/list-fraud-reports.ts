@@ -1,7 +1,7 @@
 import { createApiHandler } from '../../../http/handler.js';
 import { audit } from '../search-audit.js';
 import * as routes from '../../../../shared/routes/fraud.js';
-import { latestReports } from '../../../data/registry.js';
+import { latestReports } from '../../../data/registry/reports.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { BadRequestError } from '../../../http/errors.js';
 import { fitInBudget } from '../page-budget.js';

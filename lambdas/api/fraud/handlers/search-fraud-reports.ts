@@ -3,7 +3,7 @@ import { audit } from '../search-audit.js';
 import * as routes from '../../../../shared/routes/fraud.js';
 import { FRAUD_PAGE_SIZE, FRAUD_PAGED_ABOVE, type FraudSearchResponse } from '../../../../shared/api/fraud.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
-import { reportRefsOf } from '../../../data/registry.js';
+import { reportRefsOf } from '../../../data/registry/reports.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { BadRequestError } from '../../../http/errors.js';
 import { viewsWithinBudget } from '../page-budget.js';

@@ -1,13 +1,14 @@
 import { FRAUD_MESSAGES, type WithdrawFraudReportResponse } from '../../../../shared/api/fraud.js';
 import * as routes from '../../../../shared/routes/fraud.js';
-import { writeAudit } from '../../../data/audit.js';
-import { notificationPut } from '../../../data/notifications.js';
-import { findReportRef, getReport, ReportNotActiveError, retireReport } from '../../../data/registry-lifecycle.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { notificationPut } from '../../../data/notifications/outbox.js';
+import { findReportRef, getReport, ReportNotActiveError, retireReport } from '../../../data/registry/lifecycle.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { reportView } from '../views.js';
 import { mayWithdraw, withdrawRightsOf } from '../withdraw-access.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 const REPORT_ID = /^[0-9a-f-]{36}$/;
 
@@ -20,7 +21,7 @@ async function withdraw(me: AuthenticatedCaller, id: string | undefined, reason:
   const ref = id && REPORT_ID.test(id) ? await findReportRef(id) : null;
   const [report, rights] = await Promise.all([ref ? getReport(ref) : null, withdrawRightsOf(me)]);
   if (!ref || !report) throw new NotFoundError(FRAUD_MESSAGES.withdrawNotFound);
-  const subject = `NRC#${report.nrc_key}`;
+  const subject = auditSubject.nrc(report.nrc_key);
   if (!mayWithdraw(rights, report)) {
     await writeAudit({ actor: me, action: 'fraud_report.withdraw', subject, outcome: 'refused', details: { report_id: report.id, reason: 'not_filing_organisation' } });
     throw new ForbiddenError(FRAUD_MESSAGES.withdrawNotYours, 'not_filing_organisation');

@@ -1,16 +1,17 @@
 import { HISTORY_MESSAGES, historyQuerySchema } from '../../../../shared/api/history.js';
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
-import { writeAudit } from '../../../data/audit.js';
-import { borrowerRecord, employeeRowsOf } from '../../../data/borrower-summary.js';
-import { readBorrowerHistory, readEmployeeRows } from '../../../data/history-read.js';
-import { recentSettings } from '../../../data/settings.js';
-import { recentStatuses, rejectedAmong } from '../../../data/submission-statuses.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { borrowerRecord, employeeRowsOf } from '../../../data/history/summaries.js';
+import { readBorrowerHistory, readEmployeeRows } from '../../../data/history/entries-read.js';
+import { recentSettings } from '../../../data/settings/settings.js';
+import { recentStatuses, rejectedAmong } from '../../../data/history/submission-statuses.js';
 import { recordFindings } from '../../../../shared/rules/record-findings.js';
 import { BadRequestError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { firstMonthRead, historyView } from '../views.js';
 import { currentMonth, shiftMonth } from '../../../../shared/rules/dates.js';
 import * as routes from '../../../../shared/routes/history.js';
+import { type AuditSubject, auditSubject } from '../../../data/audit/subjects.js';
 
 /** A rejection stops counting in the record shown here within this long (submission-statuses.ts). */
 const PENDING_STATUS_MS = 10_000;
@@ -29,14 +30,14 @@ const statuses = recentStatuses(PENDING_STATUS_MS);
  */
 export const handler = createApiHandler(routes.getHistory, async ({ caller: me, query }) => {
   // The organisation the caller acts for (the request's choice, read with the caller): no database call.
-  const audit = async (subject: string, outcome: 'ok' | 'refused' | 'failed', details: Record<string, unknown>) =>
+  const audit = async (subject: AuditSubject, outcome: 'ok' | 'refused' | 'failed', details: Record<string, unknown>) =>
     writeAudit({ actor: me, org_id: me.actingOrgId, action: 'history.lookup', subject, outcome, details });
 
   const parsed = historyQuerySchema.safeParse(query);
   if (!parsed.success) {
     const digits = nrcDigits(query.nrc ?? '').slice(0, 20);
     const message = parsed.error.issues[0]?.message ?? HISTORY_MESSAGES.invalidNrc;
-    await audit(digits ? `NRC#${digits}` : 'HISTORY', 'refused', { reason: message });
+    await audit(digits ? auditSubject.nrc(digits) : auditSubject.history, 'refused', { reason: message });
     throw new BadRequestError(message, 'validation_failed');
   }
   const { nrc: digits, months } = parsed.data;
@@ -45,14 +46,14 @@ export const handler = createApiHandler(routes.getHistory, async ({ caller: me, 
   // The Query and the audit Put run at once; the answer leaves only when both are done, so no
   // lookup is answered without its entry. A read that fails adds a 'failed' entry after it.
   const failed = async (error: unknown) => {
-    await audit(`NRC#${digits}`, 'failed', { months }).catch(() => undefined);
+    await audit(auditSubject.nrc(digits), 'failed', { months }).catch(() => undefined);
     throw error;
   };
   // The Query reaches back over the running window too: what counts now may be older than what is shown.
   const [stored, settings] = await Promise.all([
     readBorrowerHistory(digits, firstMonthRead({ from, to })).catch(failed),
     recentSettings().catch(failed),
-    audit(`NRC#${digits}`, 'ok', { months, from_month: from }),
+    audit(auditSubject.nrc(digits), 'ok', { months, from_month: from }),
   ]);
   const [record, withoutNrc] = await Promise.all([
     borrowerRecord(stored.record, statuses),

@@ -1,7 +1,7 @@
 import { MANDATE_MESSAGES } from '../../../../shared/api/mandates.js';
 import { normalisePayeeKey } from '../../../../shared/rules/payee-key.js';
 import * as routes from '../../../../shared/routes/mandates.js';
-import { findOrganisationByPayeeKey } from '../../../data/directory.js';
+import { findOrganisationByPayeeKey } from '../../../data/directory/organisations.js';
 import { NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 

@@ -1,5 +1,5 @@
 import * as routes from '../../../../shared/routes/mandates.js';
-import { recentSettings } from '../../../data/settings.js';
+import { recentSettings } from '../../../data/settings/settings.js';
 import { createApiHandler } from '../../../http/handler.js';
 
 /** GET /api/mandates/requirement: public, the one setting the sign-in screen announces (read at most 5 s ago). */

@@ -1,6 +1,6 @@
 import { nrcDigits } from '../../../../shared/rules/nrc.js';
 import * as routes from '../../../../shared/routes/portal.js';
-import { disputesOfNrc } from '../../../data/disputes.js';
+import { disputesOfNrc } from '../../../data/disputes/disputes.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { portalDisputeView } from '../views.js';
 

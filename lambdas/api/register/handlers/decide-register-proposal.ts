@@ -1,13 +1,14 @@
 import { REGISTER_MESSAGES } from '../../../../shared/api/register.js';
 import * as routes from '../../../../shared/routes/register.js';
-import { writeAudit } from '../../../data/audit.js';
-import { currentRegister } from '../../../data/register.js';
-import { decideProposal, isExpired, openProposal, proposalDecision, type RegisterProposal } from '../../../data/register-proposals.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { currentRegister } from '../../../data/register/versions.js';
+import { decideProposal, isExpired, openProposal, proposalDecision, type RegisterProposal } from '../../../data/register/proposals.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { ingestApproved } from '../proposals.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 const counts = ({ difference: d, employees }: RegisterProposal) => ({ employees, added: d.added, removed: d.removed, changed: d.changed, mobile_changed: d.mobile_changed });
 
@@ -20,7 +21,7 @@ async function notOpen(uploadId: string): Promise<never> {
 }
 
 async function refuse(me: AuthenticatedCaller, orgId: string, uploadId: string, reason: string, error: Error): Promise<never> {
-  await writeAudit({ actor: me, org_id: orgId, action: 'register.decide', subject: `UPLOAD#${uploadId}`, outcome: 'refused', details: { reason } });
+  await writeAudit({ actor: me, org_id: orgId, action: 'register.decide', subject: auditSubject.upload(uploadId), outcome: 'refused', details: { reason } });
   throw error;
 }
 
@@ -46,6 +47,6 @@ export const handler = createApiHandler(routes.decideRegisterProposal, async ({ 
   if (body.decision === 'approve') await ingestApproved(proposal, { by: me.email, at: decision.decided_at });
   const action = body.decision === 'approve' ? 'register.approve' : 'register.reject';
   const details = { ...counts(proposal), proposed_by: proposal.proposed_by, note: decision.note };
-  await writeAudit({ actor: me, org_id: authority.orgId, action, subject: `UPLOAD#${uploadId}`, outcome: 'ok', details });
+  await writeAudit({ actor: me, org_id: authority.orgId, action, subject: auditSubject.upload(uploadId), outcome: 'ok', details });
   return body.decision === 'approve' ? { status: 'approved' as const, message: REGISTER_MESSAGES.approved } : { status: 'rejected' as const, message: REGISTER_MESSAGES.rejected };
 });

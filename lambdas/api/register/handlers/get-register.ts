@@ -1,5 +1,5 @@
-import { currentRegister } from '../../../data/register.js';
-import { openProposal } from '../../../data/register-proposals.js';
+import { currentRegister } from '../../../data/register/versions.js';
+import { openProposal } from '../../../data/register/proposals.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { authoriseRegisterKeeper } from '../../common/register-keepers.js';
 import * as routes from '../../../../shared/routes/register.js';

@@ -4,14 +4,15 @@ import { reviewState } from '../decisions.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 import { isValidEmail, PLATFORM_ADMIN_MESSAGES } from '../../../../shared/api/admin.js';
 import { ASSIGNABLE_STATUS, type DecisionResponse, REVIEW_MESSAGES } from '../../../../shared/api/reviews.js';
-import { writeAudit } from '../../../data/audit.js';
-import { assignSubmission, type ReviewedSubmission } from '../../../data/reviews.js';
-import { readDirectoryAccess } from '../../../data/caller-directory.js';
-import { findUserByEmail } from '../../../data/users.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { assignSubmission, type ReviewedSubmission } from '../../../data/submissions/reviews.js';
+import { readDirectoryAccess } from '../../../data/directory/caller-access.js';
+import { findUserByEmail } from '../../../data/directory/staff-users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { BadRequestError, ConflictError } from '../../../http/errors.js';
 import { loadVisibleSubmission } from '../../common/submission.js';
 import { listItemView } from '../views.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 /** The person of this email if the directory has them as an approved PMEC admin of a PMEC organisation. */
 async function pmecAdmin(email: string): Promise<{ userId: string; email: string } | null> {
@@ -38,7 +39,7 @@ async function assign(me: AuthenticatedCaller, id: string | undefined, body: { p
     actor: me,
     org_id: before.org_id,
     action: 'submission.assign',
-    subject: `SUB#${before.id}`,
+    subject: auditSubject.submission(before.id),
     outcome: 'ok',
     details: { before: reviewState(before), after: reviewState(result.item) },
   });

@@ -1,12 +1,13 @@
 import { REVIEW_FILE_LINK_SECONDS, REVIEW_MESSAGES } from '../../../../shared/api/reviews.js';
 import { displayFileName } from '../../../../shared/rules/display-name.js';
-import { writeAudit } from '../../../data/audit.js';
-import { bucketName } from '../../../data/clients.js';
-import { storedFileExists, storedFileLink } from '../../../data/reviews.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { bucketName } from '../../../adapters/aws-clients.js';
+import { storedFileExists, storedFileLink } from '../../../data/submissions/reviews.js';
 import { ConflictError, NotFoundError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { loadVisibleSubmission } from '../../common/submission.js';
 import * as routes from '../../../../shared/routes/reviews.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 /**
  * GET /api/submissions/{id}/file: a 60-second link to the submitted workbook (spec part 2 §9). The route
@@ -24,7 +25,7 @@ export const handler = createApiHandler(routes.getSubmissionFile, async ({ calle
     actor: me,
     org_id: submission.org_id,
     action: 'submission.file_open',
-    subject: `SUB#${submission.id}`,
+    subject: auditSubject.submission(submission.id),
     outcome: 'ok',
     details: { file_key: submission.file_key, expires_in: REVIEW_FILE_LINK_SECONDS },
   });

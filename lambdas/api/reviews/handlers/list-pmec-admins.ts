@@ -1,5 +1,5 @@
-import { readDirectoryAccess } from '../../../data/caller-directory.js';
-import { usersInRole } from '../../../data/users.js';
+import { readDirectoryAccess } from '../../../data/directory/caller-access.js';
+import { usersInRole } from '../../../data/directory/staff-users.js';
 import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/reviews.js';
 

@@ -1,4 +1,4 @@
-import { readSettings } from '../../../data/settings.js';
+import { readSettings } from '../../../data/settings/settings.js';
 import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/settings.js';
 

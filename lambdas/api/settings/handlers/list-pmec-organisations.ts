@@ -1,4 +1,4 @@
-import { listOrganisationsOfKind } from '../../../data/directory.js';
+import { listOrganisationsOfKind } from '../../../data/directory/organisations.js';
 import { createApiHandler } from '../../../http/handler.js';
 import * as routes from '../../../../shared/routes/settings.js';
 

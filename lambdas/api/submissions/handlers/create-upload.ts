@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '../../../../shared/api/submissions.js';
-import { consumeRateLimit, windowEndsAt } from '../../../data/rate-limit.js';
-import { readSettings } from '../../../data/settings.js';
-import { incomingKey, presignUpload, putUpload, type UploadRecord } from '../../../data/uploads.js';
+import { consumeRateLimit, windowEndsAt } from '../../../data/rate-limits/windows.js';
+import { readSettings } from '../../../data/settings/settings.js';
+import { incomingKey, presignUpload } from '../../../data/uploads/objects.js';
+import { putUpload, type UploadRecord } from '../../../data/uploads/upload.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { TooManyRequestsError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';

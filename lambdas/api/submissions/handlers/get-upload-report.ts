@@ -1,4 +1,4 @@
-import { reportLink } from '../../../data/uploads.js';
+import { reportLink } from '../../../data/uploads/results.js';
 import { ConflictError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { loadVisibleUpload } from '../load.js';

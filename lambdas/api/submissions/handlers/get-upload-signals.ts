@@ -1,7 +1,7 @@
 import { REVIEWERS } from '../../../../shared/access.js';
 import { SIGNAL_PAGE_MESSAGES, SIGNAL_PAGE_SIZE } from '../../../../shared/api/signals.js';
 import type { Signal } from '../../../../shared/rules/signals.js';
-import { readResultJson, resultKeys } from '../../../data/uploads.js';
+import { readResultJson, resultKeys } from '../../../data/uploads/results.js';
 import { ConflictError, ForbiddenError } from '../../../http/errors.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { canSeeSubmission } from '../../common/submission.js';

@@ -1,4 +1,4 @@
-import { DEPENDENCY_CHECKS as CHECKS } from '../../../data/health.js';
+import { DEPENDENCY_CHECKS as CHECKS } from '../../../adapters/health.js';
 import { createApiHandler } from '../../../http/handler.js';
 import { logger } from '../../../lib/powertools.js';
 import * as routes from '../../../../shared/routes/system.js';

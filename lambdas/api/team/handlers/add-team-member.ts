@@ -3,15 +3,16 @@ import { teamMemberView } from '../views.js';
 import * as routes from '../../../../shared/routes/team.js';
 import { PLATFORM_ADMIN_MESSAGES } from '../../../../shared/api/admin.js';
 import { type AddTeamMemberRequest, TEAM_MESSAGES as M } from '../../../../shared/api/team.js';
-import { writeAudit } from '../../../data/audit.js';
-import { getMember, LIVE_STATUSES, type MemberItem } from '../../../data/memberships.js';
-import { createMembership, MembershipExistsError } from '../../../data/team.js';
-import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/users.js';
+import { writeAudit } from '../../../data/audit/log.js';
+import { getMember, LIVE_STATUSES, type MemberItem } from '../../../data/directory/memberships.js';
+import { createMembership, MembershipExistsError } from '../../../data/directory/membership-changes.js';
+import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/directory/staff-users.js';
 import type { AuthenticatedCaller } from '../../../http/caller.js';
 import { ConflictError, ForbiddenError, HttpError } from '../../../http/errors.js';
 import { resolveTeamContext } from '../team-context.js';
 import { isOrganisationRole, roleFitsOrganisation } from '../../../../shared/roles.js';
 import { roleNotForOrganisation } from '../../common/organisation-roles.js';
+import { auditSubject } from '../../../data/audit/subjects.js';
 
 const inviteFailed = () => new HttpError(502, 'invite_and_create_failed', `${PLATFORM_ADMIN_MESSAGES.invite_and_create_failed} The sign-in service did not answer; please try again shortly.`);
 
@@ -27,16 +28,16 @@ async function addMember(caller: AuthenticatedCaller, input: AddTeamMemberReques
   const ctx = await resolveTeamContext(caller, input.org_id);
   // A role of the other kind of organisation is named as such; a platform role is simply not grantable here.
   if (isOrganisationRole(input.role) && !roleFitsOrganisation(input.role, ctx.org.client_type)) {
-    await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_add', subject: `EMAIL#${input.email}`, outcome: 'refused', details: { role: input.role, reason: 'role_not_for_organisation' } });
+    await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_add', subject: auditSubject.email(input.email), outcome: 'refused', details: { role: input.role, reason: 'role_not_for_organisation' } });
     throw roleNotForOrganisation(ctx.org, input.role);
   }
   if (!ctx.grantable.includes(input.role)) {
-    await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_add', subject: `EMAIL#${input.email}`, outcome: 'refused', details: { role: input.role, reason: 'role_not_allowed' } });
+    await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_add', subject: auditSubject.email(input.email), outcome: 'refused', details: { role: input.role, reason: 'role_not_allowed' } });
     throw new ForbiddenError(M.roleNotAllowed, 'role_not_allowed');
   }
   let user: CognitoUser | null = await findUserByEmail(input.email);
   if (user?.status === 'UNCONFIRMED') {
-    await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_add', subject: `USER#${user.sub}`, outcome: 'refused', details: { role: input.role, reason: 'not_verified' } });
+    await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_add', subject: auditSubject.user(user.sub), outcome: 'refused', details: { role: input.role, reason: 'not_verified' } });
     throw new ConflictError(M.notVerified(input.email), 'not_verified');
   }
   if (user) {
@@ -69,7 +70,7 @@ async function addMember(caller: AuthenticatedCaller, input: AddTeamMemberReques
     actor: caller,
     org_id: ctx.org.org_id,
     action: 'team.member_invite',
-    subject: `USER#${user.sub}`,
+    subject: auditSubject.user(user.sub),
     outcome: 'ok',
     details: { email: member.email, role: input.role, invite_email_sent: invited, before: null, after: teamMemberView(member) },
   });

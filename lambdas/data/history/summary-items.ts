@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { logger } from '../../lib/powertools.js';
+import { ENTRY_PREFIX } from './summary-bounds.js';
+
+/**
+ * The codec of the borrower summary items (lambdas/data/history/summaries.ts): what an entry, the
+ * compacted identity and the version look like as stored. Items are parsed on read (a malformed one
+ * reads as absent, and is logged) and their values built here on write, so the two cannot drift.
+ */
+
+/** One submission's entry on an NRC record (`s_{submission id}`). */
+const nrcEntrySchema = z.object({
+  p: z.string(),
+  m: z.string(),
+  k: z.enum(['input', 'stoppage']),
+  i: z.number(),
+  e: z.string().nullish(),
+  n: z.string().nullish(),
+  nm: z.string().nullish(),
+  t: z.string().nullish(),
+});
+export type NrcEntry = z.infer<typeof nrcEntrySchema>;
+
+/** One submission's entry on an employee number's summary: the NRC it came with. */
+const employeeEntrySchema = z.object({ d: z.string(), nrc: z.string(), p: z.string().nullish(), m: z.string(), t: z.string().nullish() });
+export type EmployeeSummaryEntry = z.infer<typeof employeeEntrySchema>;
+
+/**
+ * What an NRC record keeps of the entries it compacted (decided submissions older than its window):
+ * each employee number with the first month it was seen, each name (by its comparison key) with the
+ * newest `{month}#{submitted at}` that gave it.
+ */
+const compactedSchema = z.object({
+  e: z.record(z.string(), z.string()),
+  n: z.record(z.string(), z.object({ n: z.string(), o: z.string() })),
+});
+export type CompactedIdentity = z.infer<typeof compactedSchema>;
+
+export const COMPACTED = 'c';
+export const VERSION = 'v';
+
+const itemSchema = z.looseObject({
+  pk: z.string(),
+  sk: z.string(),
+  [COMPACTED]: compactedSchema.optional(),
+  [VERSION]: z.number().int().nonnegative().optional(),
+});
+
+export interface SummaryItem<E> {
+  pk: string;
+  /** Every attribute as stored (the bounds and the marks read it whole). */
+  raw: Record<string, unknown> & { pk: string; sk: string };
+  /** The submissions' entries by submission id. */
+  entries: Map<string, E>;
+  compacted: CompactedIdentity | null;
+  /** Bumped by every write that compacts; absent until the first. */
+  version: number | null;
+}
+
+function parseWith<E>(entry: z.ZodType<E>, raw: unknown): SummaryItem<E> | null {
+  const item = itemSchema.safeParse(raw);
+  if (!item.success) {
+    logger.warn('A borrower summary item is malformed; read as absent', { pk: (raw as { pk?: unknown } | null)?.pk, issues: item.error.issues.slice(0, 3) });
+    return null;
+  }
+  const entries = new Map<string, E>();
+  for (const [field, value] of Object.entries(item.data)) {
+    if (!field.startsWith(ENTRY_PREFIX)) continue;
+    const parsed = entry.safeParse(value);
+    if (!parsed.success) {
+      logger.warn('A borrower summary entry is malformed; the item is read as absent', { pk: item.data.pk, field, issues: parsed.error.issues.slice(0, 3) });
+      return null;
+    }
+    entries.set(field.slice(ENTRY_PREFIX.length), parsed.data);
+  }
+  return { pk: item.data.pk, raw: item.data, entries, compacted: item.data[COMPACTED] ?? null, version: item.data[VERSION] ?? null };
+}
+
+/** An NRC record as read, or null when it is malformed (logged). */
+export const parseNrcRecord = (raw: unknown) => parseWith(nrcEntrySchema, raw);
+/** An employee number's summary as read, or null when it is malformed (logged). */
+export const parseEmployeeSummary = (raw: unknown) => parseWith(employeeEntrySchema, raw);
+
+/** The stored value of an NRC record's entry. */
+export const nrcEntry = (entry: NrcEntry): NrcEntry => nrcEntrySchema.parse(entry);
+/** The stored value of an employee number's entry. */
+export const employeeEntry = (entry: EmployeeSummaryEntry): EmployeeSummaryEntry => employeeEntrySchema.parse(entry);

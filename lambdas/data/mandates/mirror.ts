@@ -1,0 +1,47 @@
+import type { MandateState } from '../../../shared/rules/mandate.js';
+import { mandateEntryName, nrcSummaryKey } from '../history/summaries.js';
+import { tableName } from '../../adapters/aws-clients.js';
+
+/**
+ * A claimed mandate's terms mirrored on its employee's NRC summary (history table, pk=NRC#{digits}
+ * sk=RECORD; borrower-summary.ts): `m_{number}` holding the payee key, limit, last month, state and the
+ * month it was used. The validation already reads every borrower's summary, so a new deduction citing a
+ * mandate of its own NRC is checked without a read of its own; only a citation the mirror does not cover
+ * (a mistyped number, another NRC's, one never claimed) reads the mandate by number to say why. Written in
+ * the same transaction as the mandate's own change (claimed, used, revoked), so the two never disagree.
+ */
+interface Mirrored {
+  number: string;
+  nrc_digits: string;
+  payee_key: string;
+  max_monthly: number;
+  last_month: string;
+}
+
+/** The transaction item that writes a mandate's mirror in its new state. */
+export function mirrorWrite(m: Mirrored, state: MandateState, usedMonth: string | null) {
+  return {
+    Update: {
+      TableName: tableName('history'),
+      Key: nrcSummaryKey(m.nrc_digits),
+      UpdateExpression: 'SET #m = :m',
+      ExpressionAttributeNames: { '#m': mandateEntryName(m.number) },
+      ExpressionAttributeValues: { ':m': { p: m.payee_key, l: m.max_monthly, e: m.last_month, s: state, u: usedMonth } },
+    },
+  };
+}
+
+/** The transaction item that marks a claimed mandate's mirror used, in the month of the deduction that used it. */
+export function mirrorUse(digits: string, number: string, month: string) {
+  return {
+    Update: {
+      TableName: tableName('history'),
+      Key: nrcSummaryKey(digits),
+      UpdateExpression: 'SET #m.s = :used, #m.u = :month',
+      // Only a mirror there is marked: a row citing another NRC's mandate fails this and the mandate's own condition.
+      ConditionExpression: 'attribute_exists(#m)',
+      ExpressionAttributeNames: { '#m': mandateEntryName(number) },
+      ExpressionAttributeValues: { ':used': 'used', ':month': month },
+    },
+  };
+}
