@@ -19,8 +19,21 @@ export interface TwinHandle {
 /**
  * Starts the real local twin (the same entry as `npm start`) on a free port with its own data
  * folder, and stops it afterwards: tests never touch a developer's .local/.
+ * A free port is only free until someone binds it: when twins start side by side (npm test's shards),
+ * another one can take a port between its choice and its use. That start fails with EADDRINUSE and is
+ * made again on new ports, at most three times.
  */
 export async function startTestTwin(): Promise<TwinHandle> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTwinOnce();
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startTwinOnce(): Promise<TwinHandle> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'twin-test-'));
   const child = spawn(
@@ -48,6 +61,7 @@ export async function startTestTwin(): Promise<TwinHandle> {
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
       reject(new Error(`twin exited with ${code}:\n${output}`));
     });
   });
