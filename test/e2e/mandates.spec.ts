@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
 import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
+import { getMandateRequirement } from '../../shared/routes/mandates.js';
 import { updateSettings } from '../../shared/routes/settings.js';
 import { MANDATE_HEADER, seedEmployeeMandates } from '../fixtures/mandates.js';
 import { addToCurrentRegister, registerEntry } from '../support/register.js';
@@ -185,6 +186,8 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
 
     // Mandates required from this month: the notice, and the same file now has a blocking error.
     expect((await call(twin, updateSettings, { body: { mandates: { required_from: M } }, caller: admin })).status).toBe(200);
+    // The public announcement is read from settings at most five seconds old (a warm function's copy): wait for it.
+    await expect.poll(async () => (await call(twin, getMandateRequirement, {})).body, { timeout: 20_000 }).toEqual({ required_from: M });
     await page.reload();
     await expect(page.getByTestId('mandate-notice')).toContainText(`From ${M}, every new deduction must cite`);
     await screen.payeeKey().fill(payee);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { ROUTES, type RouteId } from '../../shared/routes/index.js';
 import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '../../shared/routes/team.js';
+import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } from '../../shared/routes/api-clients.js';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '../../shared/routes/disputes.js';
 import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
@@ -39,6 +40,8 @@ interface World {
   disputeId: string;
   /** A PMEC admin, who reads the register (and its proposal). */
   pmecAdmin: string;
+  /** An API client of organisation A. */
+  apiClientId: string;
 }
 let w: World;
 
@@ -57,9 +60,12 @@ interface Case {
 
 const uploadState = async (world: World) => okBody(await call(twin, getUpload, { params: { id: world.uploadId }, caller: world.adminA.token }));
 const teamState = async (world: World) => okBody(await call(twin, getTeam, { caller: world.adminA.token }));
+const apiClientsState = async (world: World) => okBody(await call(twin, listApiClients, { caller: world.adminA.token }));
 
 /** Routes naming an object of an organisation, and how organisation B's admin tries organisation A's. */
 const CASES: Partial<Record<RouteId, Case>> = {
+  'rotate-api-client': { attempt: (x, caller) => call(twin, rotateApiClient, { params: { client_id: x.apiClientId }, caller }), unchanged: apiClientsState },
+  'delete-api-client': { attempt: (x, caller) => call(twin, deleteApiClient, { params: { client_id: x.apiClientId }, caller }), unchanged: apiClientsState },
   'get-upload': { attempt: (x, caller) => call(twin, getUpload, { params: { id: x.uploadId }, caller }) },
   'get-upload-report': { attempt: (x, caller) => call(twin, getUploadReport, { params: { id: x.uploadId }, caller }) },
   'get-upload-signals': { attempt: (x, caller) => call(twin, getUploadSignals, { params: { id: x.submissionId }, query: { type: 'NEW' }, caller }) },
@@ -144,6 +150,7 @@ beforeAll(async () => {
     report: { id: filed.body.id, nrc: reportNrc },
     disputeId: dispute.body.dispute.id,
     pmecAdmin: (await user(['pmec_admin'])).token,
+    apiClientId: okBody(await call(twin, createApiClient, { body: { name: 'core-banking', role: 'data_user' }, caller: adminA.token })).client_id,
   };
 });
 

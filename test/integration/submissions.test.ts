@@ -78,7 +78,7 @@ describe(named(createUpload), () => {
     ['a file over the size limit', { size: FILE_RULES.inputs.maxBytes + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('inputs')],
     ['an executable as onboarding evidence', { doc_kind: 'onboarding', file_name: 'x.exe' }, 400, SUBMISSION_MESSAGES.onboardingTypes],
     ['onboarding evidence over 10 MB', { doc_kind: 'onboarding', file_name: 'x.pdf', size: 10 * 1024 * 1024 + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('onboarding')],
-    ['an unknown file type', { doc_kind: 'payslips' }, 400, 'doc_kind: doc_kind must be inputs, stoppages, onboarding or register.'],
+    ['an unknown file type', { doc_kind: 'payslips' }, 400, 'doc_kind: doc_kind must be inputs, stoppages, onboarding, register or applied.'],
   ])('refuses %s with a message to act on', async (_case, extra, status, message) => {
     const res = await create(member.token, offContract({ ...inputsRequest(1000), ...extra }));
     expect(res.status).toBe(status);
