@@ -1,4 +1,4 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { BucketKey } from '../../shared/stores.js';
 import { bucketName, s3 } from './aws-clients.js';
@@ -27,6 +27,17 @@ export function presignPost(bucket: BucketKey, key: string, contentType: string,
 export function isNotFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** Is there an object under `key` in the bucket (a HEAD: no body read)? */
+export async function objectExists(bucket: BucketKey, key: string): Promise<boolean> {
+  try {
+    await s3.send(new HeadObjectCommand({ Bucket: bucketName(bucket), Key: key }));
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
 }
 
 /** A conditional request S3 refused: 412 PreconditionFailed (or 409 when a conditional write raced another). */

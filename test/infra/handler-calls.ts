@@ -113,6 +113,8 @@ const CALLER_CHOSEN_BUCKET: Record<string, Partial<Record<BucketKey, string[]>>>
   // lambdas/adapters/s3-objects.ts: its callers name the bucket (`readObjectStart("evidence", …)`), counted there.
   readObjectStart: {},
   readObjectStartOf: {},
+  // lambdas/adapters/s3-objects.ts: a HEAD in the bucket its caller names (`objectExists("uploads", …)`), counted there.
+  objectExists: {},
 };
 
 /** lambdas/adapters/dynamo/toolkit.ts: the toolkit sends the command its caller describes (table, index), so it is counted at the call. */
@@ -212,8 +214,8 @@ export async function handlerCalls(handler: string, method: HttpMethod, openToCl
       for (const key of buckets) s3.forEach((a) => bucket(key).actions.add(a));
     }
     for (const key of literals(unit.text, /presign\w*\("(\w+)"/g)) bucket(key).actions.add('PutObject');
-    // A ranged GetObject that tells a missing object apart (null): read and list.
-    for (const key of literals(unit.text, /readObjectStart(?:Of)?\("(\w+)"/g)) ['GetObject', 'ListBucket'].forEach((a) => bucket(key).actions.add(a));
+    // A ranged GetObject or a HEAD that tells a missing object apart (null, false): read and list.
+    for (const key of literals(unit.text, /(?:readObjectStart(?:Of)?|objectExists)\("(\w+)"/g)) ['GetObject', 'ListBucket'].forEach((a) => bucket(key).actions.add(a));
 
     const pool = unit.module === EMPLOYEE_POOL_MODULE ? calls.employeePool : calls.cognito;
     commands.filter((c) => COGNITO.test(c)).forEach((c) => pool.add(c));

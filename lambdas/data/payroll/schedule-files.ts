@@ -4,14 +4,14 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ScheduleLine } from '../../../shared/rules/payroll-schedule.js';
 import { bucketName, s3 } from '../../adapters/aws-clients.js';
-import { copySource, isNotFound } from '../../adapters/s3-objects.js';
+import { copySource, isNotFound, objectExists } from '../../adapters/s3-objects.js';
+import { jsonLines } from '../../lib/jsonl.js';
 
 /** Where a version's lines and downloads are kept in the uploads bucket, and a download's work file before its version is known. */
 export const scheduleKeys = (month: string, version: number) => ({
@@ -80,27 +80,10 @@ export async function* readScheduleLines(key: string): AsyncGenerator<ScheduleLi
     if (isNotFound(error)) return;
     throw error;
   }
-  const decoder = new TextDecoder();
-  let rest = '';
-  for await (const chunk of body) {
-    const text = rest + decoder.decode(chunk, { stream: true });
-    const lines = text.split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) yield JSON.parse(line) as ScheduleLine;
-  }
-  rest += decoder.decode();
-  if (rest.trim()) yield JSON.parse(rest) as ScheduleLine;
+  yield* jsonLines<ScheduleLine>(body);
 }
 
-export async function scheduleObjectExists(key: string): Promise<boolean> {
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
-    return true;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
-}
+export const scheduleObjectExists = (key: string): Promise<boolean> => objectExists('uploads', key);
 
 /** A server-side copy within the uploads bucket (a version's lines from the download's work file). */
 export async function copyScheduleObject(from: string, to: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '../../../shared/api/reviews.js';
@@ -6,7 +6,7 @@ import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js
 import { counterScopes, counterUpdates } from './counters.js';
 import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
-import { isNotFound } from '../../adapters/s3-objects.js';
+import { objectExists } from '../../adapters/s3-objects.js';
 import { countedRows, getSubmission, submissionCodec, submissionKey, type SubmissionRecord } from './submissions.js';
 
 /**
@@ -139,15 +139,7 @@ export function assignSubmission(id: string, status: SubmissionStatus, to: Actor
 }
 
 /** Is the submitted file where the submission says (in the uploads bucket, where Submit copied it)? */
-export async function storedFileExists(key: string): Promise<boolean> {
-  try {
-    await s3.send(new HeadObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
-    return true;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
-}
+export const storedFileExists = (key: string): Promise<boolean> => objectExists('uploads', key);
 
 /** A presigned GET of the submitted file, living REVIEW_FILE_LINK_SECONDS (spec §9: 60 s). */
 export async function storedFileLink(key: string, fileName: string): Promise<string> {
