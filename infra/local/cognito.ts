@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ROLES } from '../../shared/roles.js';
 import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { type Child, startChild } from './processes.js';
-import { waitForPort } from './ports.js';
+import { waitForChildPort } from './ports.js';
 
 const LAUNCHER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cognito', 'launcher.cjs');
 
@@ -53,7 +53,7 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
     cwd: opts.dataDir,
     env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', OUTBOX_URL: opts.outboxUrl, OUTBOX_KEY: opts.outboxKey, LAMBDA_URL: `http://127.0.0.1:${opts.lambdaPort}` },
   });
-  await waitForPort(opts.port, 'cognito-local');
+  await waitForChildPort(child, opts.port, 'cognito-local');
   return child;
 }
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { TABLES, type TableDef } from '../../shared/stores.js';
 import { type Child, startChild } from './processes.js';
-import { waitForPort } from './ports.js';
+import { waitForChildPort } from './ports.js';
 
 const require = createRequire(import.meta.url);
 
@@ -37,7 +37,7 @@ export async function startDynamoDb(dataDir: string, port: number): Promise<Chil
     ],
     { cwd: dir },
   );
-  await waitForPort(port, 'DynamoDB Local');
+  await waitForChildPort(child, port, 'DynamoDB Local');
   return child;
 }
 

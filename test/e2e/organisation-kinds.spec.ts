@@ -20,12 +20,15 @@ async function signInAsAdmin(page: Page) {
 
 async function optionsOf(page: Page, name: string, scope: Pick<Page, 'getByRole'> = page): Promise<string[]> {
   const listbox = page.getByRole('listbox');
-  // A list that refreshes under the pointer closes the dropdown: open it again until it stays open.
+  // A list that refreshes under the pointer closes the dropdown (its options leave before the box does): open it
+  // again until it stays open with its options in it.
+  let options: string[] = [];
   await expect(async () => {
     if (!(await listbox.isVisible())) await scope.getByRole('combobox', { name, exact: true }).click();
-    await expect(listbox).toBeVisible({ timeout: 1_000 });
+    await expect(listbox.getByRole('option').first()).toBeVisible({ timeout: 1_000 });
+    options = await listbox.getByRole('option').allInnerTexts();
+    expect(options.length).toBeGreaterThan(0);
   }).toPass();
-  const options = await listbox.getByRole('option').allInnerTexts();
   await page.keyboard.press('Escape');
   return options.map((o) => o.trim());
 }
