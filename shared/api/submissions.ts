@@ -88,6 +88,12 @@ export const UPLOAD_STAGES = {
 } as const;
 export type UploadStage = (typeof UPLOAD_STAGES)[keyof typeof UPLOAD_STAGES];
 
+/** The server's stage as the progress line reads it (spec part 1 §4): the screen's and the CLI's. */
+export function stageText(stage: string): string {
+  if (stage === UPLOAD_STAGES.fraud) return 'Checking NRCs against the fraud registry…';
+  return stage === UPLOAD_STAGES.signals ? 'Comparing with last month and borrower records…' : 'Validating on server…';
+}
+
 export const UPLOAD_STATUSES = ['awaiting_file', 'validating', 'validated', 'failed', 'submitted'] as const;
 
 /** At most this many issues of each list travel in JSON; the CSV report has them all. */

@@ -17,13 +17,19 @@ export async function requestClientToken(twin: TestTwinInfo, clientId: string, s
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** An access token of a new API client of `org` acting with `role`, created by an admin of the organisation made for it. */
-export async function apiClientToken(twin: TestTwinInfo, org: SeededOrg, role: Role = 'data_user'): Promise<string> {
+/** A new API client of `org` acting with `role`, created by an admin of the organisation made for it: its id and secret, and the admin's ID token. */
+export async function apiClientCredentials(twin: TestTwinInfo, org: SeededOrg, role: Role = 'data_user'): Promise<{ clientId: string; secret: string; adminToken: string }> {
   const user = await createUser(twin, []);
   const { idToken } = await signIn(twin, user.email, user.password);
   await seedMembership(twin, org, subOf(idToken), 'approved', 'fi_admin');
   const made = okBody(await call(twin, createApiClient, { body: { name: `client-${randomUUID().slice(0, 8)}`, role }, caller: idToken }));
-  const answer = await requestClientToken(twin, made.client_id, made.client_secret);
+  return { clientId: made.client_id, secret: made.client_secret, adminToken: idToken };
+}
+
+/** An access token of a new API client of `org` acting with `role`, created by an admin of the organisation made for it. */
+export async function apiClientToken(twin: TestTwinInfo, org: SeededOrg, role: Role = 'data_user'): Promise<string> {
+  const { clientId, secret } = await apiClientCredentials(twin, org, role);
+  const answer = await requestClientToken(twin, clientId, secret);
   if (answer.status !== 200) throw new Error(`no client token: ${answer.status} ${JSON.stringify(answer.body)}`);
   return String(answer.body.access_token);
 }

@@ -126,7 +126,7 @@ describe('cli validate', { timeout: 60_000 }, () => {
     const { code, stderr } = await inProcess(args);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
-    expect(stderr).toContain('Usage: npm run cli -- validate FILE...');
+    expect(stderr).toContain('npx payroll validate FILE...');
   });
 
   it('says in --help that it runs offline', async () => {

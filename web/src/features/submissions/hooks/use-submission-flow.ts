@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
-import type { DocKind, UploadResponse } from '@shared/api/submissions';
+import { type DocKind, type UploadResponse, stageText } from '@shared/api/submissions';
 import { checkBeforeSubmit, checkBeforeValidate } from '@shared/rules/before-actions';
 import { createUpload } from '@shared/routes/submissions';
 import { getRegister } from '@shared/routes/register';
@@ -11,7 +11,6 @@ import { fileFields, type UploadProgress, useUpload } from '@/lib/use-upload';
 import { submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
 import { downloadValidationReport } from '../utils/download';
 import { type Activity, type FlowMessage, ingestionOutcome, validationOutcome } from '../utils/flow-messages';
-import { stageText } from '../utils/validation-view';
 import { type ClientCheckRun, runClientChecks } from '../worker/client-checks';
 import { type FlowFields, flowReducer, forgets, initialFlow, signatureOf } from './flow-state';
 

@@ -1,5 +1,5 @@
 import type { RegisterDifferenceView } from '@shared/api/register';
-import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadResponse } from '@shared/api/submissions';
+import { ISSUE_LIST_LIMIT, type UploadResponse } from '@shared/api/submissions';
 import type { Issue } from '@shared/rules/issues';
 import type { SignalsViewProps } from '@/components/ui/signals-view';
 import type { ClientCheckResult } from '../worker/client-checks';
@@ -60,10 +60,4 @@ export function fromClient(result: ClientCheckResult, notes: string[] = []): Val
 export function hasReportContent(view: ValidationView | null): boolean {
   if (!view) return false;
   return view.preview.length > 0 || view.totals.errors > 0 || view.totals.warnings > 0 || view.totals.fraud > 0 || view.notes.length > 0;
-}
-
-/** The server's stage as the progress line reads it (spec part 1 §4). */
-export function stageText(stage: string): string {
-  if (stage === UPLOAD_STAGES.fraud) return 'Checking NRCs against the fraud registry…';
-  return stage === UPLOAD_STAGES.signals ? 'Comparing with last month and borrower records…' : 'Validating on server…';
 }
