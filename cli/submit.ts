@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FILE_RULES, stageText, type UploadResponse } from '../shared/api/submissions.js';
+import { FILE_RULES, stageText, UPLOAD_STAGES, type UploadResponse } from '../shared/api/submissions.js';
 import type { Issue } from '../shared/rules/issues.js';
 import { createUpload, getUpload, submitUpload } from '../shared/routes/submissions.js';
 import { CliError, EXIT, type Output, plural, UsageError } from './io.js';
@@ -33,12 +33,13 @@ const validating = (upload: UploadResponse) => upload.status === 'awaiting_file'
 /** Looks at the upload until the server has validated it, a progress line on stderr for each stage it reaches. */
 async function waitForValidation(platform: Platform, id: string, progress: (line: string) => void): Promise<UploadResponse> {
   const giveUpAt = Date.now() + PATIENCE_MS;
-  let said = '';
+  let said = stageText(UPLOAD_STAGES.validating);
+  progress(said);
   for (const wait of backoff()) {
     const upload = await platform.call(getUpload, { params: { id } });
+    if (!validating(upload)) return upload;
     const line = stageText(upload.stage);
     if (line !== said) progress((said = line));
-    if (!validating(upload)) return upload;
     if (Date.now() > giveUpAt) throw new CliError('validation_timeout', `The platform is still validating upload ${id}. Nothing was submitted: look at it on the Submissions screen, or run submit again later.`, EXIT.platform);
     await sleep(wait);
   }
@@ -91,9 +92,10 @@ export async function runSubmit(argv: readonly string[], output: Output, env: En
   const local = await validateFile(file, target);
   if (!local.readable || !local.data) throw new CliError('file_unreadable', local.report.errors[0]?.message ?? `Could not read ${file}.`, EXIT.usage);
   const base = { file, upload_id: null, submission_id: null, late: false, row_count: local.report.row_count };
+  const document = (outcome: SubmitDocument['outcome'], checked: SubmitDocument['checked'], rest: Omit<SubmitDocument, 'outcome' | 'checked'>): SubmitDocument => ({ outcome, checked, ...rest });
   if (local.report.errors.length > 0) {
     const { errors, warnings } = local.report;
-    print({ ...base, outcome: 'invalid', checked: 'local', message: `${mustFix(errors.length)} Nothing was uploaded.`, totals: { errors: errors.length, warnings: warnings.length, fraud: 0 }, errors, warnings, fraud: [] });
+    print(document('invalid', 'local', { ...base, message: `${mustFix(errors.length)} Nothing was uploaded.`, totals: { errors: errors.length, warnings: warnings.length, fraud: 0 }, errors, warnings, fraud: [] }));
     return EXIT.fileErrors;
   }
 
@@ -106,11 +108,11 @@ export async function runSubmit(argv: readonly string[], output: Output, env: En
   const server = await waitForValidation(platform, created.id, progress);
   const found = { upload_id: server.id, row_count: server.row_count, totals: server.totals, errors: server.errors, warnings: server.warnings, fraud: server.fraud };
   if (server.status !== 'validated' || server.totals.errors > 0) {
-    print({ ...base, ...found, outcome: 'invalid', checked: 'server', message: `${mustFix(Math.max(1, server.totals.errors))} Nothing was submitted.` });
+    print(document('invalid', 'server', { ...base, ...found, message: `${mustFix(Math.max(1, server.totals.errors))} Nothing was submitted.` }));
     return EXIT.fileErrors;
   }
   progress('Submitting…');
   const submitted = await platform.call(submitUpload, { params: { id: server.id } });
-  print({ ...base, ...found, outcome: 'submitted', checked: 'server', submission_id: submitted.submission_id, late: submitted.late, message: submitted.message });
+  print(document('submitted', 'server', { ...base, ...found, submission_id: submitted.submission_id, late: submitted.late, message: submitted.message }));
   return EXIT.ok;
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,15 @@ function file(name: string, data: Buffer | string): string {
   return target;
 }
 
+/** A port nothing listens on: one the system gave and was given back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 const submitArgs = (target: string, org: SeededOrg) => ['submit', target, '--kind', 'inputs', '--month', M, '--payee', org.payeeKey];
 const reports = async (token: string) => okBody(await call(twin, listSubmissions, { query: { scope: 'reports' }, caller: token })).items;
 
@@ -85,6 +95,7 @@ describe('payroll submit', () => {
     const { code, stdout, stderr } = await cli([...submitArgs(clean, lender), '--json'], envOf(client));
     expect(code, stderr).toBe(0);
     const doc = JSON.parse(stdout);
+    expect(Object.keys(doc).slice(0, 2)).toEqual(['outcome', 'checked']);
     expect(doc).toMatchObject({ outcome: 'submitted', checked: 'server', file: clean, row_count: 3, totals: { errors: 0 }, submission_id: expect.any(String), upload_id: expect.any(String) });
     expect(stderr).toContain(`Checking ${clean} locally…`);
     expect(stderr).toContain('Validating on server…');
@@ -127,17 +138,18 @@ describe('payroll submit', () => {
 
   it('says what is wrong, with exit 2 or 3, for the environment, the credentials, the network, the file and the role', async () => {
     const clean = file('again.xlsx', workbook(inputsRows(M, other.payeeKey, [nrc(31)])));
+    const nobody = await closedPort();
     const [missingEnv, badSecret, noNetwork, noFile, notTheirs] = await Promise.all([
       cli(submitArgs(clean, other), { PAYROLL_URL: twin.url }),
       cli(submitArgs(clean, other), { ...envOf(client), PAYROLL_CLIENT_SECRET: 'not-the-secret' }),
-      cli([...submitArgs(clean, other), '--json'], envOf(client, 'http://127.0.0.1:9')),
+      cli([...submitArgs(clean, other), '--json'], envOf(client, `http://127.0.0.1:${nobody}`)),
       cli(submitArgs(path.join(dir, 'nowhere.xlsx'), other), envOf(client)),
       cli([...submitArgs(clean, other), '--json'], envOf(client)),
     ]);
     expect(missingEnv).toMatchObject({ code: 2, stderr: expect.stringContaining('Set PAYROLL_CLIENT_ID, PAYROLL_CLIENT_SECRET:') });
     expect(badSecret).toMatchObject({ code: 3, stderr: expect.stringContaining('The platform refused PAYROLL_CLIENT_ID and PAYROLL_CLIENT_SECRET.') });
     expect(noNetwork.code).toBe(3);
-    expect(JSON.parse(noNetwork.stdout)).toMatchObject({ outcome: 'error', error: 'unreachable', message: expect.stringContaining('Could not reach the platform at http://127.0.0.1:9') });
+    expect(JSON.parse(noNetwork.stdout)).toMatchObject({ outcome: 'error', error: 'unreachable', message: expect.stringContaining(`Could not reach the platform at http://127.0.0.1:${nobody} (ECONNREFUSED)`) });
     expect(noFile).toMatchObject({ code: 2, stderr: expect.stringContaining(`File not found: ${path.join(dir, 'nowhere.xlsx')}`) });
     // Lender's client, the other lender's payee key: the server's own 403 sentence.
     expect(notTheirs.code).toBe(3);

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInputsWorkbook } from '../../../bench/fixtures.js';
 import { main } from '../../../cli/main.js';
+import { backoff } from '../../../cli/submit.js';
 import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
 import { DEDUCTIONS, DEDUCTIONS_EXPECTED, writeWithSheetJs } from '../../fixtures/xlsx-fixtures.js';
 import { encryptedWorkbook } from '../../fixtures/xlsx-hostile.js';
@@ -37,10 +38,10 @@ async function cli(args: string[], { viaNpm = false } = {}): Promise<Run> {
 }
 
 /** main() in this process, for the command-line checks that need no file. */
-async function inProcess(args: string[]): Promise<Run> {
+async function inProcess(args: string[], env: Record<string, string> = {}): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await main(args, { out: (line) => out.push(line), err: (line) => err.push(line) }, env);
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
@@ -133,5 +134,33 @@ describe('cli validate', { timeout: 60_000 }, () => {
     const { code, stdout } = await inProcess(['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/runs offline.*fraud registry/s);
+  });
+});
+
+describe('cli commands that call the platform', () => {
+  it.each([
+    [['submit', '--kind', 'inputs', '--payee', 'A001'], /Name the \.xlsx file to submit/],
+    [['submit', 'a.xlsx', 'b.xlsx', '--kind', 'inputs', '--payee', 'A001'], /Name one file to submit at a time/],
+    [['submit', 'a.xlsx', '--kind', 'loans', '--payee', 'A001'], /--kind must be inputs or stoppages/],
+    [['history'], /Name one NRC to look up/],
+    [['registry-check'], /Name one file holding the NRCs/],
+  ])('refuses a wrong command line with exit 2 before reaching the platform: %j', async (args, message) => {
+    const { code, stderr } = await inProcess(args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it('names the environment missing, with exit 2, and --json says so in one document', async () => {
+    const { code, stdout, stderr } = await inProcess(['history', '123456/78/1', '--json'], { PAYROLL_URL: 'https://payroll.example.zm' });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^Set PAYROLL_CLIENT_ID, PAYROLL_CLIENT_SECRET:/);
+    expect(JSON.parse(stdout)).toMatchObject({ outcome: 'error', error: 'missing_environment' });
+    const badUrl = await inProcess(['history', '123456/78/1'], { PAYROLL_URL: 'payroll.example.zm', PAYROLL_CLIENT_ID: 'id', PAYROLL_CLIENT_SECRET: 'secret' });
+    expect(badUrl).toMatchObject({ code: 2, stderr: expect.stringContaining("PAYROLL_URL must be the platform's address starting with https://") });
+  });
+
+  it('waits longer between looks at an upload, half as long again each time, never over 5 s', () => {
+    const waits = backoff();
+    expect(Array.from({ length: 9 }, () => waits.next().value)).toEqual([500, 750, 1125, 1687.5, 2531.25, 3796.875, 5000, 5000, 5000]);
   });
 });
