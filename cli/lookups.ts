@@ -20,7 +20,7 @@ export const REGISTRY_CHECK_USAGE = `npx payroll registry-check FILE [--json]
   (123456/78/1, or its 9–11 digits), as the fraud search box reads a pasted list.
   --json prints {"checked": N, "flagged": [NRC, ...]}. Exit status 0 whether or not any is flagged.`;
 
-const money = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (amount: number) => amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function historyLines(history: HistoryResponse): string[] {
   const lines = [`${history.nrc}${history.name ? ` ${history.name}` : ''}: ${history.from_month} to ${history.to_month}`];
