@@ -11,7 +11,8 @@ export const CONSOLE: Output = { out: (line) => console.log(line), err: (line) =
 
 /**
  * The exit statuses (docs/decisions/0160-the-cli-exit-statuses-and-one-json-document.md): 0 done; 1 the file has errors (nothing was submitted);
- * 2 the command line, the environment or a file is wrong; 3 the platform refused the request or could not be reached.
+ * 2 the command line, the environment or a file is wrong (or the platform answered 400); 3 the platform refused the
+ * request otherwise or could not be reached.
  */
 export const EXIT = { ok: 0, fileErrors: 1, usage: 2, platform: 3 } as const;
 export type ExitStatus = (typeof EXIT)[keyof typeof EXIT];

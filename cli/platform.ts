@@ -136,7 +136,8 @@ export async function connect({ base, id, secret }: Settings): Promise<Platform>
 /** The API's refusal (`{ error, message }`, shared/api/errors.ts) as it comes: the server's own sentence. */
 function apiRefusal(status: number, body: unknown): CliError {
   const refusal = typeof body === 'object' && body !== null ? (body as { error?: unknown; message?: unknown }) : {};
-  if (typeof refusal.error === 'string' && typeof refusal.message === 'string') return platformError(refusal.error, refusal.message);
+  // 400: the request itself is wrong (an NRC, a month, a file too large): fixed on the command line or in the file.
+  if (typeof refusal.error === 'string' && typeof refusal.message === 'string') return new CliError(refusal.error, refusal.message, status === 400 ? EXIT.usage : EXIT.platform);
   if (status >= 500) return platformError('platform_fault', `The platform answered ${status}: a fault on its side. Try again in a few minutes.`);
   return platformError(`http_${status}`, `The platform answered ${status}. Check PAYROLL_URL.`);
 }

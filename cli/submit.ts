@@ -19,7 +19,8 @@ export const SUBMIT_USAGE = `npx payroll submit FILE --kind inputs|stoppages --p
   and exits 1, with nothing submitted. Needs PAYROLL_URL, PAYROLL_CLIENT_ID, PAYROLL_CLIENT_SECRET.
   --json prints one JSON document on stdout: {"outcome":"submitted"|"invalid"|"error", ...}
   Exit status: 0 submitted; 1 the file has errors; 2 the command line, the environment or the
-  file is wrong; 3 the platform refused the request or could not be reached.`;
+  file is wrong (or the platform answered 400); 3 the platform refused the request otherwise or
+  could not be reached.`;
 
 /** The waits between two looks at the upload: from half a second, half as long again each time, at most 5 s. */
 export function* backoff(first = 500, factor = 1.5, most = 5_000): Generator<number> {

@@ -161,12 +161,15 @@ describe('payroll history and registry-check', () => {
   it('looks a borrower up in the borrower history (npx payroll, as a lender runs it)', async () => {
     await submissionsApi(twin).waitForIngestion(client.adminToken, submissionId);
     const { code, stdout, stderr } = await cli(['history', nrc(1), '--json'], envOf(client), { viaNpx: true });
+    const notAnNrc = await cli(['history', '12-34'], envOf(client));
     expect(code, stderr).toBe(0);
     const history = JSON.parse(stdout);
     expect(history).toMatchObject({ nrc: nrc(1), items: [expect.objectContaining({ payee_key: lender.payeeKey, month: M, installment: 250 })] });
     const readable = await cli(['history', nrc(1)], envOf(client));
     expect(readable.stdout).toContain(`Total monthly installment: 250.00 (1 active lender)`);
     expect(readable.stdout).toContain(`CLI Lender (${lender.payeeKey})`);
+    // The server's 400, in its own words: the command line is to fix.
+    expect(notAnNrc).toMatchObject({ code: 2, stderr: 'Enter a valid NRC (at least 6 digits).\n' });
   });
 
   it('checks a list of NRCs against the fraud registry', async () => {
