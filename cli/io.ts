@@ -1,4 +1,5 @@
 /** What every command of the CLI shares: where it writes, how it fails, how it counts. */
+import { readFile } from 'node:fs/promises';
 import { groupDigits } from '../shared/xlsx/errors.js';
 
 /** Where a command writes: results on `out` (stdout), progress and messages for a person on `err` (stderr). */
@@ -39,7 +40,6 @@ export const plural = (count: number, word: string) => `${groupDigits(count)} ${
 
 /** Reads a file whole, or throws a CliError saying why it could not (not found, a folder, no permission). */
 export async function readInput(file: string): Promise<Uint8Array> {
-  const { readFile } = await import('node:fs/promises');
   try {
     const bytes = await readFile(file);
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -49,7 +49,7 @@ export async function readInput(file: string): Promise<Uint8Array> {
 }
 
 /** Why a file could not be read, in words. */
-export function unreadableMessage(file: string, error: unknown): string {
+function unreadableMessage(file: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `File not found: ${file}`;
   if (code === 'EISDIR') return `${file} is a folder, not a file.`;

@@ -6,7 +6,7 @@ import { formatIssue, type Issue } from '../shared/rules/issues.js';
 import type { SubmissionKind } from '../shared/rules/submission-rules.js';
 import { groupDigits } from '../shared/xlsx/errors.js';
 import { FILE_COLUMN } from '../shared/xlsx/index.js';
-import { EXIT, type Output, plural, UsageError, unreadableMessage } from './io.js';
+import { CliError, EXIT, type Output, plural, readInput, UsageError } from './io.js';
 
 export const VALIDATE_USAGE = `npx payroll validate FILE... --kind inputs|stoppages --payee KEY [--month YYYY-MM] [--json]
 
@@ -66,12 +66,11 @@ function unreadable(file: string, message: string): FileReport {
 
 /** The file's bytes, or why they could not be read. */
 async function readBytes(file: string): Promise<Uint8Array | string> {
-  const { readFile } = await import('node:fs/promises');
   try {
-    const bytes = await readFile(file);
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return await readInput(file);
   } catch (error) {
-    return unreadableMessage(file, error);
+    if (error instanceof CliError) return error.message;
+    throw error;
   }
 }
 
