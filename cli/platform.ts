@@ -139,5 +139,9 @@ function apiRefusal(status: number, body: unknown): CliError {
   // 400: the request itself is wrong (an NRC, a month, a file too large): fixed on the command line or in the file.
   if (typeof refusal.error === 'string' && typeof refusal.message === 'string') return new CliError(refusal.error, refusal.message, status === 400 ? EXIT.usage : EXIT.platform);
   if (status >= 500) return platformError('platform_fault', `The platform answered ${status}: a fault on its side. Try again in a few minutes.`);
+  // The API gateway's own refusal, before any route: AWS's shape, a message and no code (a token it cannot verify).
+  if ((status === 401 || status === 403) && typeof refusal.message === 'string') {
+    return platformError('token_refused', `The platform's gateway refused the client's access token (${status} ${refusal.message}). Check that PAYROLL_CLIENT_ID is an API client of the platform at PAYROLL_URL, then try again.`);
+  }
   return platformError(`http_${status}`, `The platform answered ${status}. Check PAYROLL_URL.`);
 }
