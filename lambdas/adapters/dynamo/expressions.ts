@@ -15,7 +15,7 @@ type Field<T> = keyof T & string;
 type MapField<T> = {
   [K in Field<T>]: NonNullable<T[K]> extends readonly unknown[] ? never : NonNullable<T[K]> extends object ? `${K}.${Field<NonNullable<T[K]>>}` : never;
 }[Field<T>];
-export type Path<T> = Field<T> | MapField<T>;
+type Path<T> = Field<T> | MapField<T>;
 /** The value type at a path of T. */
 type At<T, P extends string> = P extends Field<T> ? T[P] : P extends `${infer K}.${infer R}` ? (K extends Field<T> ? (R extends Field<NonNullable<T[K]>> ? NonNullable<T[K]>[R] : never) : never) : never;
 /** An item's index keys (shared/stores.ts): set by an update that moves the item in an index. */

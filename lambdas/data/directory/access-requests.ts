@@ -73,7 +73,7 @@ export type AccessRequestItem = AccessRequest & { revoked_at?: string; revoked_b
 /** The conditions on a request's item. */
 export const whenRequest = conditionsOf<AccessRequestItem>();
 /** The pending guard of an email: which request holds it, since when. */
-export interface PendingGuard {
+interface PendingGuard {
   request_id: string;
   created_at: string;
 }

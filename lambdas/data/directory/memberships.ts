@@ -46,7 +46,7 @@ const memberSchema = z
   .transform((member) => ({ ...member, is_approved: member.status === 'approved' }));
 export type MemberItem = z.output<typeof memberSchema>;
 /** The membership's item: the record, and what a change stamps beside it that no reader reads back. */
-export type MembershipItem = MemberItem & { role_changed_at?: string; role_changed_by?: string; declined_at?: string };
+type MembershipItem = MemberItem & { role_changed_at?: string; role_changed_by?: string; declined_at?: string };
 /** The conditions on a membership's item. */
 export const whenMember = conditionsOf<MembershipItem>();
 

@@ -83,7 +83,7 @@ export async function findOrganisationByName(name: string): Promise<Organisation
 /** The guard that keeps one organisation per name: pk=ORGKEY#NAME#{NAME IN UPPER CASE} sk=ORG, holding org_id. */
 export const orgNameGuardKey = (name: string) => ({ pk: `ORGKEY#NAME#${name.trim().toUpperCase()}`, sk: 'ORG' });
 /** A guard of an organisation's name or payee key: which organisation holds it, since when. */
-export interface OrganisationGuard {
+interface OrganisationGuard {
   org_id: string;
   created_at: string;
 }
