@@ -10,14 +10,15 @@
  * A field is a top-level attribute of the record, or one attribute of a map attribute (`value.org_id`); an
  * update may also move the item's index keys (`gsi1pk`…), which live beside the record, not in it.
  */
-type Field<T> = keyof T & string;
+/** A top-level attribute of T. */
+type Attribute<T> = keyof T & string;
 /** `map.field` for each attribute of each (non-list) map attribute of T. */
 type MapField<T> = {
-  [K in Field<T>]: NonNullable<T[K]> extends readonly unknown[] ? never : NonNullable<T[K]> extends object ? `${K}.${Field<NonNullable<T[K]>>}` : never;
-}[Field<T>];
-type Path<T> = Field<T> | MapField<T>;
+  [K in Attribute<T>]: NonNullable<T[K]> extends readonly unknown[] ? never : NonNullable<T[K]> extends object ? `${K}.${Attribute<NonNullable<T[K]>>}` : never;
+}[Attribute<T>];
+type Path<T> = Attribute<T> | MapField<T>;
 /** The value type at a path of T. */
-type At<T, P extends string> = P extends Field<T> ? T[P] : P extends `${infer K}.${infer R}` ? (K extends Field<T> ? (R extends Field<NonNullable<T[K]>> ? NonNullable<T[K]>[R] : never) : never) : never;
+type At<T, P extends string> = P extends Attribute<T> ? T[P] : P extends `${infer K}.${infer R}` ? (K extends Attribute<T> ? (R extends Attribute<NonNullable<T[K]>> ? NonNullable<T[K]>[R] : never) : never) : never;
 /** An item's index keys (shared/stores.ts): set by an update that moves the item in an index. */
 type IndexKey = `gsi${number}${'pk' | 'sk'}`;
 
@@ -51,7 +52,7 @@ export function conditionsOf<T>() {
 }
 
 /** A change to one field other than setting its value; `V` is the field type it fits. */
-class Change<V> {
+class FieldChange<V> {
   declare readonly fits: V;
   constructor(
     readonly kind: 'add' | 'subtract' | 'ifMissing' | 'remove',
@@ -61,17 +62,17 @@ class Change<V> {
 /** The changes an update makes besides setting a value (`{ field: value }`). */
 export const change = {
   /** ADD: a counter grows (or shrinks, by a negative); a missing counter counts from 0. */
-  add: (n: number) => new Change<number>('add', n),
+  add: (n: number) => new FieldChange<number>('add', n),
   /** SET field = field - n: the field must be there (a condition on it says so). */
-  subtract: (n: number) => new Change<number>('subtract', n),
+  subtract: (n: number) => new FieldChange<number>('subtract', n),
   /** SET field = if_not_exists(field, value): the first write's value stays. */
-  ifMissing: <V>(value: V) => new Change<V>('ifMissing', value),
+  ifMissing: <V>(value: V) => new FieldChange<V>('ifMissing', value),
   /** REMOVE: only an optional field may be removed. */
-  remove: () => new Change<undefined>('remove'),
+  remove: () => new FieldChange<undefined>('remove'),
 };
 
 /** What an update writes: a value (undefined: left alone) or a change, per field (and the index keys, unless any name is a field). */
-export type Updates<T> = { [K in Field<T>]?: T[K] | Change<T[K]> } & (string extends keyof T ? unknown : { [K in IndexKey]?: string });
+export type Updates<T> = { [K in Attribute<T>]?: T[K] | FieldChange<T[K]> } & (string extends keyof T ? unknown : { [K in IndexKey]?: string });
 
 export interface ConditionExpressions {
   ConditionExpression: string;
@@ -143,7 +144,7 @@ export function updateOf<T>(updates: NoInfer<Updates<T>>, condition?: Condition<
   for (const [field, u] of Object.entries(updates as Record<string, unknown>)) {
     if (u === undefined) continue;
     const name = p.path(field);
-    if (!(u instanceof Change)) clauses.SET.push(`${name} = ${p.value(u)}`);
+    if (!(u instanceof FieldChange)) clauses.SET.push(`${name} = ${p.value(u)}`);
     else if (u.kind === 'add') clauses.ADD.push(`${name} ${p.value(u.value)}`);
     else if (u.kind === 'subtract') clauses.SET.push(`${name} = ${name} - ${p.value(u.value)}`);
     else if (u.kind === 'ifMissing') clauses.SET.push(`${name} = if_not_exists(${name}, ${p.value(u.value)})`);
