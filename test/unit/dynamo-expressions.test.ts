@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionOf, conditionsOf, updateOf } from '../../lambdas/adapters/dynamo/expressions.js';
+import { change, conditionOf, conditionsOf, updateOf } from '../../lambdas/adapters/dynamo/expressions.js';
 
 interface Thing {
   status: 'new' | 'busy' | 'done';
@@ -46,5 +46,90 @@ describe('expressions built from a record type', () => {
 
   it('a condition alone sends no empty map of values', () => {
     expect(conditionOf(when.missing('pk'))).toEqual({ ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': 'pk' } });
+  });
+});
+
+interface Counted {
+  count: number;
+  expires_at: number;
+  removing_by?: string;
+  value: { org_id: string; name: string };
+}
+const on = conditionsOf<Counted>();
+
+describe('the operations besides SET and equality', () => {
+  it.each([
+    ['<>', on.isNot('count', 1), '#count <> :v0'],
+    ['<', on.below('count', 1), '#count < :v0'],
+    ['<=', on.atMost('count', 1), '#count <= :v0'],
+    ['>', on.above('count', 1), '#count > :v0'],
+    ['>=', on.atLeast('count', 1), '#count >= :v0'],
+  ])('compares with %s', (_, condition, expression) => {
+    expect(conditionOf(condition)).toEqual({ ConditionExpression: expression, ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':v0': 1 } });
+  });
+
+  it('NOT brackets what it negates, inside an OR', () => {
+    const out = conditionOf(on.or(on.missing('pk'), on.not(on.isIn('count', [1, 2]))));
+    expect(out.ConditionExpression).toBe('attribute_not_exists(#pk) OR NOT (#count IN (:v0, :v1))');
+  });
+
+  it('a map attribute\'s field is a path of two names', () => {
+    expect(conditionOf(on.is('value.org_id', 'o1'))).toEqual({
+      ConditionExpression: '#value.#org_id = :v0',
+      ExpressionAttributeNames: { '#value': 'value', '#org_id': 'org_id' },
+      ExpressionAttributeValues: { ':v0': 'o1' },
+    });
+    expect(conditionOf(on.missing('value.org_id')).ConditionExpression).toBe('attribute_not_exists(#value.#org_id)');
+  });
+
+  it('ADD a counter and SET if_not_exists, each in its clause, without a condition', () => {
+    expect(updateOf<Counted>({ count: change.add(1), expires_at: change.ifMissing(99) })).toEqual({
+      UpdateExpression: 'SET #expires_at = if_not_exists(#expires_at, :v1) ADD #count :v0',
+      ExpressionAttributeNames: { '#count': 'count', '#expires_at': 'expires_at' },
+      ExpressionAttributeValues: { ':v0': 1, ':v1': 99 },
+    });
+  });
+
+  it('SET a field less a number, on a condition of the same field', () => {
+    expect(updateOf<Counted>({ count: change.subtract(1) }, on.above('count', 1))).toEqual({
+      UpdateExpression: 'SET #count = #count - :v0',
+      ConditionExpression: '#count > :v1',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':v0': 1, ':v1': 1 },
+    });
+  });
+
+  it('REMOVE with SET, and an index key moved', () => {
+    const out = updateOf<Counted>({ expires_at: 5, removing_by: change.remove(), gsi1pk: 'STATUS#x' });
+    expect(out.UpdateExpression).toBe('SET #expires_at = :v0, #gsi1pk = :v1 REMOVE #removing_by');
+    expect(out.ExpressionAttributeNames).toEqual({ '#expires_at': 'expires_at', '#removing_by': 'removing_by', '#gsi1pk': 'gsi1pk' });
+  });
+
+  it('names that differ only by punctuation get placeholders of their own', () => {
+    const out = updateOf<Record<'a-b' | 'a_b', number>>({ 'a-b': 1, a_b: 2 });
+    expect(out.UpdateExpression).toBe('SET #a_b = :v0, #a_b_1 = :v1');
+    expect(out.ExpressionAttributeNames).toEqual({ '#a_b': 'a-b', '#a_b_1': 'a_b' });
+  });
+
+  it('the compiler refuses a change that does not fit the field', () => {
+    // @ts-expect-error a counter's ADD on a text field
+    updateOf<Counted>({ removing_by: change.add(1) });
+    // @ts-expect-error a required field is never removed
+    updateOf<Counted>({ count: change.remove() });
+    // @ts-expect-error a field the record does not have
+    on.is('counted', 1);
+    // @ts-expect-error a value of the wrong type at a path
+    on.is('value.org_id', 3);
+  });
+});
+
+describe('entries named at run time', () => {
+  it('a record of named entries takes any name, each value typed', () => {
+    const name = `u_${'d1'}`;
+    expect(updateOf<Record<string, { p: string }>>({ [name]: { p: 'X' } })).toEqual({
+      UpdateExpression: 'SET #u_d1 = :v0',
+      ExpressionAttributeNames: { '#u_d1': 'u_d1' },
+      ExpressionAttributeValues: { ':v0': { p: 'X' } },
+    });
   });
 });

@@ -5,6 +5,7 @@ import { type AuditItem, auditItemSchema } from '../../../shared/api/audit.js';
 import type { Role } from '../../../shared/roles.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
 import { chunked, inParallel } from '../../lib/concurrency.js';
 import { queryPage, retrying } from '../../adapters/dynamo/toolkit.js';
 import type { AuditSubject } from './subjects.js';
@@ -72,13 +73,13 @@ export async function writeAudit(entry: AuditEntry): Promise<void> {
   const id = randomUUID();
   const { also = [], ...main } = entry;
   const table = tableName('audit');
-  await dynamo.send(new PutCommand({ TableName: table, Item: auditItem(main, ts, id), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await dynamo.send(new PutCommand({ TableName: table, Item: auditItem(main, ts, id), ...conditionOf(conditionsOf<AuditItem>().missing('pk')) }));
   if (also.length === 0) return;
   // Pointers carry who, what and when, and name the entry they belong to; they hold no details. They are
   // written as transactions of conditional Puts (authorised as PutItem): the functions never hold
   // BatchWriteItem on the audit log, which would allow deletes too.
   const pointers = [...new Set(also)].map((subject) => ({
-    Put: { TableName: table, Item: auditItem({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }), ConditionExpression: 'attribute_not_exists(pk)' },
+    Put: { TableName: table, Item: auditItem({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }), ...conditionOf(conditionsOf<AuditItem>().missing('pk')) },
   }));
   // Throttled or in conflict: tried again; the ids are fresh, so a retry never doubles an entry.
   await inParallel(chunked(pointers, TRANSACTION_ITEMS), PARALLEL, async (batch) => {

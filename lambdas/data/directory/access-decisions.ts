@@ -2,10 +2,11 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { notificationPut } from '../notifications/outbox.js';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../shared/roles.js';
-import { type AccessRequest, accessRequestCodec, pendingGuardKey, requestKey } from './access-requests.js';
+import { type AccessRequest, type AccessRequestItem, accessRequestCodec, pendingGuardKey, requestKey, whenPendingGuard, whenRequest } from './access-requests.js';
+import { conditionOf, type Updates, updateOf } from '../../adapters/dynamo/expressions.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from '../../adapters/dynamo/toolkit.js';
-import { findOrganisationByPayeeKey, getOrganisation, type Organisation, organisationCodec, orgKey, orgNameGuardKey } from './organisations.js';
+import { findOrganisationByPayeeKey, getOrganisation, type Organisation, organisationCodec, orgKey, orgNameGuardKey, whenOrganisation, whenOrganisationGuard } from './organisations.js';
 import { memberCodec } from './memberships.js';
 
 /**
@@ -78,21 +79,16 @@ const releaseGuard = (request: AccessRequest) => ({
   Delete: {
     TableName: tableName('directory'),
     Key: pendingGuardKey(request.email),
-    ConditionExpression: 'attribute_not_exists(pk) OR request_id = :id',
-    ExpressionAttributeValues: { ':id': request.id },
+    ...conditionOf(whenPendingGuard.or(whenPendingGuard.missing('pk'), whenPendingGuard.is('request_id', request.id))),
   },
 });
 
-function decideRequest(request: AccessRequest, fields: Record<string, unknown>, from: AccessRequest['status'] = 'pending') {
-  const names = Object.keys(fields);
+function decideRequest(request: AccessRequest, fields: Updates<AccessRequestItem>, from: AccessRequest['status'] = 'pending') {
   return {
     Update: {
       TableName: tableName('directory'),
       Key: requestKey(request.id),
-      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), '#status': 'status' },
-      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])), ':pending': from },
+      ...updateOf(fields, whenRequest.is('status', from)),
     },
   };
 }
@@ -119,14 +115,14 @@ export async function approveRequest(
   };
   const table = tableName('directory');
   const orgItems = found
-    ? [{ ConditionCheck: { TableName: table, Key: orgKey(org.org_id), ConditionExpression: 'attribute_exists(pk)' } }]
+    ? [{ ConditionCheck: { TableName: table, Key: orgKey(org.org_id), ...conditionOf(whenOrganisation.exists('pk')) } }]
     : [
-        { Put: { TableName: table, Item: { ...orgGuardKey(request), org_id: org.org_id, created_at: now }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table, Item: organisationCodec.build(org), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: table, Item: { ...orgGuardKey(request), org_id: org.org_id, created_at: now }, ...conditionOf(whenOrganisationGuard.missing('pk')) } },
+        { Put: { TableName: table, Item: organisationCodec.build(org), ...conditionOf(whenOrganisation.missing('pk')) } },
         // One organisation per name, whatever its kind: the name guard, unless the first guard is it already.
         ...(orgNameGuardKey(org.org_name).pk === orgGuardKey(request).pk
           ? []
-          : [{ Put: { TableName: table, Item: { ...orgNameGuardKey(org.org_name), org_id: org.org_id, created_at: now }, ConditionExpression: 'attribute_not_exists(pk)' } }]),
+          : [{ Put: { TableName: table, Item: { ...orgNameGuardKey(org.org_name), org_id: org.org_id, created_at: now }, ...conditionOf(whenOrganisationGuard.missing('pk')) } }]),
       ];
   const membership = {
     ...{ org_id: org.org_id, org_name: org.org_name, client_type: org.client_type, payee_key: org.payee_key },
@@ -197,7 +193,7 @@ export async function deleteRequest(request: AccessRequest): Promise<void> {
     await dynamo.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: tableName('directory'), Key: requestKey(request.id), ConditionExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': request.status } } },
+          { Delete: { TableName: tableName('directory'), Key: requestKey(request.id), ...conditionOf(whenRequest.is('status', request.status)) } },
           // A decided request released its guard; the email's guard may now be a newer request's.
           ...(request.status === 'pending' ? [releaseGuard(request)] : []),
         ],

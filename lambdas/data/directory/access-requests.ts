@@ -16,6 +16,7 @@ import type { PresignedPost } from '../../../shared/api/presigned-post.js';
 import { ROLES, type Role } from '../../../shared/roles.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -67,6 +68,16 @@ const accessRequestSchema = z.object({
   granted_org_name: z.string().optional(),
 });
 export type AccessRequest = z.output<typeof accessRequestSchema>;
+/** The request's item: the record, and what is stamped beside it that no reader reads back (when each document landed, who revoked it). */
+export type AccessRequestItem = AccessRequest & { revoked_at?: string; revoked_by?: string } & Partial<Record<`state_${OnboardingDoc}_at`, string>>;
+/** The conditions on a request's item. */
+export const whenRequest = conditionsOf<AccessRequestItem>();
+/** The pending guard of an email: which request holds it, since when. */
+interface PendingGuard {
+  request_id: string;
+  created_at: string;
+}
+export const whenPendingGuard = conditionsOf<PendingGuard>();
 
 export type NewAccessRequest = Pick<AccessRequest, 'email' | 'client_type' | 'org_name' | 'payee_key' | 'full_name' | 'user_sub'>;
 
@@ -122,10 +133,10 @@ export async function createAccessRequest(input: NewAccessRequest): Promise<{ cr
             Put: {
               TableName: tableName('directory'),
               Item: { ...pendingGuardKey(input.email), request_id: id, created_at },
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ...conditionOf(whenPendingGuard.missing('pk')),
             },
           },
-          { Put: { TableName: tableName('directory'), Item: accessRequestCodec.build(request), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName('directory'), Item: accessRequestCodec.build(request), ...conditionOf(whenRequest.missing('pk')) } },
         ],
       }),
     );
@@ -163,10 +174,7 @@ export async function markDocumentState(requestId: string, doc: OnboardingDoc, s
       new UpdateCommand({
         TableName: tableName('directory'),
         Key: requestKey(requestId),
-        UpdateExpression: 'SET #state = :state, #at = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#state': `state_${doc}`, '#at': `state_${doc}_at` },
-        ExpressionAttributeValues: { ':state': state, ':now': new Date().toISOString() },
+        ...updateOf({ [`state_${doc}`]: state, [`state_${doc}_at`]: new Date().toISOString() }, whenRequest.exists('pk')),
       }),
     );
     return true;

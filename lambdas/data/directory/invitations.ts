@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
-import { listUserMemberships, type MemberItem, memberKey } from './memberships.js';
+import { listUserMemberships, type MemberItem, memberKey, whenMember as when } from './memberships.js';
 
 /**
  * The accepting side of team invites. An invite is a membership item (memberships.ts) whose status is
@@ -22,16 +23,13 @@ export async function listInviteMemberships(userId: string): Promise<MemberItem[
  * earlier call, or withdrawn meanwhile), so retries change nothing.
  */
 async function answerInvitation(orgId: string, userId: string, answer: 'accepted' | 'declined', now: string): Promise<boolean> {
-  const to = answer === 'accepted' ? { status: 'approved', approved: true } : { status: 'rejected', approved: false };
+  const to = answer === 'accepted' ? ({ status: 'approved', is_approved: true, accepted_at: now } as const) : ({ status: 'rejected', is_approved: false, declined_at: now } as const);
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName('directory'),
         Key: memberKey(orgId, userId),
-        UpdateExpression: `SET #status = :to, is_approved = :approved, decided_at = :now, ${answer}_at = :now`,
-        ConditionExpression: '#status = :invited',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':to': to.status, ':approved': to.approved, ':invited': 'invited', ':now': now },
+        ...updateOf({ ...to, decided_at: now }, when.is('status', 'invited')),
       }),
     );
     return true;

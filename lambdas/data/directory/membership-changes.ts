@@ -1,9 +1,10 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseRoles, type Role, roleFitsOrganisation } from '../../../shared/roles.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { conditionOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure, scanAll } from '../../adapters/dynamo/toolkit.js';
 import type { Organisation } from './organisations.js';
-import { getMember, LIVE_STATUSES, memberCodec, type MemberItem, memberKey } from './memberships.js';
+import { getMember, LIVE_STATUSES, memberCodec, type MemberItem, memberKey, whenMember as when } from './memberships.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 
 /** Team changes: memberships written by organisation admins (the entity is memberships.ts). */
@@ -45,9 +46,7 @@ export async function createMembership(
     const put = {
       TableName: tableName('directory'),
       Item: memberCodec.build(item),
-      ConditionExpression: 'attribute_not_exists(pk) OR NOT (#status IN (:pending, :invited, :approved))',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending', ':invited': 'invited', ':approved': 'approved' },
+      ...conditionOf(when.or(when.missing('pk'), when.not(when.isIn('status', ['pending', 'invited', 'approved'])))),
     };
     await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...(notify ? [notificationPut(notify(item))] : [])] }));
   } catch (error) {
@@ -64,10 +63,7 @@ export async function changeMemberRole(member: MemberItem, role: Role, by: strin
       new UpdateCommand({
         TableName: tableName('directory'),
         Key: memberKey(member.org_id, member.user_id),
-        UpdateExpression: 'SET #role = :role, role_changed_at = :now, role_changed_by = :by',
-        ConditionExpression: '#status = :approved AND #role = :was',
-        ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
-        ExpressionAttributeValues: { ':role': role, ':now': new Date().toISOString(), ':by': by, ':approved': 'approved', ':was': member.role },
+        ...updateOf({ role, role_changed_at: new Date().toISOString(), role_changed_by: by }, when.and(when.is('status', 'approved'), when.is('role', member.role))),
       }),
     );
     return true;
@@ -84,10 +80,7 @@ export async function markMemberRemoved(member: MemberItem, by: string): Promise
       new UpdateCommand({
         TableName: tableName('directory'),
         Key: memberKey(member.org_id, member.user_id),
-        UpdateExpression: 'SET #status = :removed, is_approved = :no, decided_at = :now, removed_by = :by',
-        ConditionExpression: '#status = :was',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':removed': 'removed', ':no': false, ':now': new Date().toISOString(), ':by': by, ':was': member.status },
+        ...updateOf({ status: 'removed', is_approved: false, decided_at: new Date().toISOString(), removed_by: by }, when.is('status', member.status)),
       }),
     );
     return true;

@@ -5,6 +5,7 @@ import { TEAM_MEMBER_STATUSES } from '../../../shared/api/team.js';
 import { normaliseRoles, ROLES, type Role } from '../../../shared/roles.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { conditionsOf } from '../../adapters/dynamo/expressions.js';
 import { queryAll } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -44,6 +45,10 @@ const memberSchema = z
   })
   .transform((member) => ({ ...member, is_approved: member.status === 'approved' }));
 export type MemberItem = z.output<typeof memberSchema>;
+/** The membership's item: the record, and what a change stamps beside it that no reader reads back. */
+type MembershipItem = MemberItem & { role_changed_at?: string; role_changed_by?: string; declined_at?: string };
+/** The conditions on a membership's item. */
+export const whenMember = conditionsOf<MembershipItem>();
 
 export const memberCodec = defineCodec('membership', memberSchema, (m) => ({ ...memberKey(m.org_id, m.user_id), ...memberIndexKeys(m.org_id, m.user_id) }));
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CLIENT_TYPES } from '../../../shared/api/accounts.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { conditionsOf } from '../../adapters/dynamo/expressions.js';
 import { scanAll } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -81,3 +82,10 @@ export async function findOrganisationByName(name: string): Promise<Organisation
 
 /** The guard that keeps one organisation per name: pk=ORGKEY#NAME#{NAME IN UPPER CASE} sk=ORG, holding org_id. */
 export const orgNameGuardKey = (name: string) => ({ pk: `ORGKEY#NAME#${name.trim().toUpperCase()}`, sk: 'ORG' });
+/** A guard of an organisation's name or payee key: which organisation holds it, since when. */
+interface OrganisationGuard {
+  org_id: string;
+  created_at: string;
+}
+export const whenOrganisationGuard = conditionsOf<OrganisationGuard>();
+export const whenOrganisation = conditionsOf<Organisation>();

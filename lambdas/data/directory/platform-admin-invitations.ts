@@ -1,9 +1,10 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlatformRole } from '../../../shared/api/admin.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { conditionOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
-import { countSuperAdminUp, deleteRecordIn, listedKeys, platformAdminCodec, platformAdminRecordsOfUser, recordKey } from './platform-admins.js';
+import { countSuperAdminUp, deleteRecordIn, listedKeys, platformAdminCodec, platformAdminRecordsOfUser, recordKey, whenPlatformAdmin as when } from './platform-admins.js';
 
 /**
  * Platform-admin invitations: a platform-admin record (platform-admins.ts, pk=PLATFORM_ADMIN#{user_id}
@@ -23,7 +24,7 @@ export async function invitePlatformAdmin(
   const put = {
     TableName: tableName('directory'),
     Item: platformAdminCodec.build({ user_id: input.user_id, email: input.email, role: input.role, status: 'invited', created_at, created_by: input.created_by }),
-    ConditionExpression: 'attribute_not_exists(pk)',
+    ...conditionOf(when.missing('pk')),
   };
   try {
     await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...(notify ? [notificationPut(notify(created_at))] : [])] }));
@@ -49,10 +50,7 @@ export async function acceptPlatformInvitation(userId: string, role: PlatformRol
     Update: {
       TableName: tableName('directory'),
       Key: recordKey(userId, role),
-      UpdateExpression: 'SET #status = :active, gsi2pk = :list, gsi2sk = :sort, accepted_at = :now',
-      ConditionExpression: '#status = :invited',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':list': listed.gsi2pk, ':sort': listed.gsi2sk, ':now': now },
+      ...updateOf({ status: 'active', ...listed, accepted_at: now }, when.is('status', 'invited')),
     },
   };
   try {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PLATFORM_ROLES, type PlatformRole } from '../../../shared/api/admin.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { change, conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll, retrying } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -28,6 +29,16 @@ const platformAdminSchema = z.object({
   created_by: z.string().nullable(),
 });
 export type PlatformAdminRecord = z.output<typeof platformAdminSchema>;
+/** The record's item: the record, and what a removal and an acceptance stamp beside it that no reader reads back. */
+type PlatformAdminItem = PlatformAdminRecord & { removing_by?: string; removing_at?: string; accepted_at?: string };
+/** The conditions on a platform admin's item. */
+export const whenPlatformAdmin = conditionsOf<PlatformAdminItem>();
+const when = whenPlatformAdmin;
+/** The counter of active super_admins. */
+interface SuperAdminCount {
+  count: number;
+}
+const whenCount = conditionsOf<SuperAdminCount>();
 
 export const recordKey = (userId: string, role: PlatformRole) => ({ pk: `PLATFORM_ADMIN#${userId}`, sk: `ROLE#${role}` });
 /** An invitation is not listed among the admins (gsi2 PLATFORM_ADMIN) until it is accepted: it is listed apart. */
@@ -39,7 +50,7 @@ export const platformAdminCodec = defineCodec('platform admin', platformAdminSch
 }));
 const COUNTER_KEY = { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' };
 /** One more active super_admin: the counter's half of a record's transaction. */
-export const countSuperAdminUp = () => ({ Update: { TableName: tableName('directory'), Key: COUNTER_KEY, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } });
+export const countSuperAdminUp = () => ({ Update: { TableName: tableName('directory'), Key: COUNTER_KEY, ...updateOf<SuperAdminCount>({ count: change.add(1) }) } });
 
 export class LastSuperAdminError extends Error {}
 
@@ -82,7 +93,7 @@ export async function getPlatformAdminRecord(userId: string, role: PlatformRole)
 export async function ensurePlatformAdminRecord(input: { user_id: string; email: string; role: PlatformRole; created_by: string | null; created_at?: string }): Promise<boolean> {
   const created_at = input.created_at ?? new Date().toISOString();
   const record: PlatformAdminRecord = { user_id: input.user_id, email: input.email, role: input.role, status: 'active', created_at, created_by: input.created_by };
-  const put = { Put: { TableName: tableName('directory'), Item: platformAdminCodec.build(record), ConditionExpression: 'attribute_not_exists(pk)' } };
+  const put = { Put: { TableName: tableName('directory'), Item: platformAdminCodec.build(record), ...conditionOf(when.missing('pk')) } };
   const count = countSuperAdminUp();
   try {
     await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: input.role === 'super_admin' ? [put, count] : [put] })));
@@ -103,20 +114,14 @@ export async function beginPlatformAdminRemoval(userId: string, role: PlatformRo
     Update: {
       TableName: tableName('directory'),
       Key: recordKey(userId, role),
-      UpdateExpression: 'SET #status = :removing, removing_by = :by, removing_at = :now',
-      ConditionExpression: '#status = :active',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':removing': 'removing', ':active': 'active', ':by': by, ':now': new Date().toISOString() },
+      ...updateOf({ status: 'removing', removing_by: by, removing_at: new Date().toISOString() }, when.is('status', 'active')),
     },
   };
   const guard = {
     Update: {
       TableName: tableName('directory'),
       Key: COUNTER_KEY,
-      UpdateExpression: 'SET #count = #count - :one',
-      ConditionExpression: '#count > :one',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':one': 1 },
+      ...updateOf({ count: change.subtract(1) }, whenCount.above('count', 1)),
     },
   };
   try {
@@ -136,9 +141,7 @@ export async function deleteRecordIn(userId: string, role: PlatformRole, status:
       new DeleteCommand({
         TableName: tableName('directory'),
         Key: recordKey(userId, role),
-        ConditionExpression: '#status = :status',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status },
+        ...conditionOf(when.is('status', status)),
       }),
     );
     return true;
@@ -159,10 +162,7 @@ export async function cancelPlatformAdminRemoval(userId: string, role: PlatformR
     Update: {
       TableName: tableName('directory'),
       Key: recordKey(userId, role),
-      UpdateExpression: 'SET #status = :active REMOVE removing_by, removing_at',
-      ConditionExpression: '#status = :removing',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':active': 'active', ':removing': 'removing' },
+      ...updateOf({ status: 'active', removing_by: change.remove(), removing_at: change.remove() }, when.is('status', 'removing')),
     },
   };
   const count = countSuperAdminUp();

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -15,6 +16,11 @@ const signInKey = (sub: string) => ({ pk: `SIGNIN#${sub}`, sk: 'LAST' });
  * acceptance (the password set) for an invited account. Access pattern: "confirmation of a user", Get.
  */
 const confirmedKey = (sub: string) => ({ pk: `SIGNIN#${sub}`, sk: 'CONFIRMED' });
+/** A sign-in item (the last one, or the confirmation): whose, and when. */
+interface SignInTime {
+  user_id: string;
+  at: string;
+}
 
 export async function recordSignIn(sub: string, at: string): Promise<void> {
   await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: { ...signInKey(sub), user_id: sub, at } }));
@@ -29,7 +35,7 @@ export async function lastSignIn(sub: string): Promise<string | null> {
 export async function recordConfirmation(sub: string, at: string): Promise<void> {
   try {
     await dynamo.send(
-      new PutCommand({ TableName: tableName('directory'), Item: { ...confirmedKey(sub), user_id: sub, at }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({ TableName: tableName('directory'), Item: { ...confirmedKey(sub), user_id: sub, at }, ...conditionOf(conditionsOf<SignInTime>().missing('pk')) }),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

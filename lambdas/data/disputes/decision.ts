@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { nrcSummaryKey, upheldEntryName } from '../history/summaries.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { disputeKey, disputeMarkKey, guardKey, refused, statusIndex, type StoredDispute } from './disputes.js';
+import { conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
+import { disputeKey, disputeMarkKey, guardKey, refused, statusIndex, type StoredDispute, whenDispute } from './disputes.js';
 import { isConditionFailure, queryAll, retrying } from '../../adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
-import { reportSchema } from '../registry/reports.js';
+import { reportSchema, type StoredReport } from '../registry/reports.js';
 
 /**
  * Deciding a dispute (keys in lambdas/data/disputes/disputes.ts): one transaction of the dispute's
@@ -15,6 +16,8 @@ import { reportSchema } from '../registry/reports.js';
  * signals read, and `disputed` on the fraud reports the lender filed on the borrower.
  */
 export type Decision = NonNullable<StoredDispute['decision']>;
+/** The upheld disputes' entries on the borrower's NRC summary, each named by upheldEntryName: payee key, month, when. */
+type UpheldEntries = Record<string, { p: string; m: string; t: string }>;
 
 /** The dispute's own writes of a decision: its status (conditioned on its being undecided) and its guard. */
 function decisionWrites(d: StoredDispute, decision: Decision) {
@@ -23,10 +26,10 @@ function decisionWrites(d: StoredDispute, decision: Decision) {
       Update: {
         TableName: tableName('submissions'),
         Key: disputeKey(d.id),
-        UpdateExpression: 'SET #status = :status, #decision = :decision, gsi1pk = :pk',
-        ConditionExpression: '#status IN (:open, :answered)',
-        ExpressionAttributeNames: { '#status': 'status', '#decision': 'decision' },
-        ExpressionAttributeValues: { ':status': decision.decision, ':decision': decision, ':pk': statusIndex(decision.decision, d).gsi1pk, ':open': 'open', ':answered': 'answered' },
+        ...updateOf(
+          { status: decision.decision, decision, gsi1pk: statusIndex(decision.decision, d).gsi1pk },
+          whenDispute.isIn('status', ['open', 'answered']),
+        ),
       },
     },
     { Delete: { TableName: tableName('submissions'), Key: guardKey(d) } },
@@ -42,9 +45,7 @@ function upheldWrites(d: StoredDispute, decision: Decision) {
       Update: {
         TableName: tableName('history'),
         Key: nrcSummaryKey(d.nrc_digits),
-        UpdateExpression: 'SET #entry = :entry',
-        ExpressionAttributeNames: { '#entry': upheldEntryName(d.id) },
-        ExpressionAttributeValues: { ':entry': { p: d.payee_key, m: d.month, t: decision.at } },
+        ...updateOf<UpheldEntries>({ [upheldEntryName(d.id)]: { p: d.payee_key, m: d.month, t: decision.at } }),
       },
     },
   ];
@@ -72,9 +73,7 @@ function reportMarks(keys: readonly { pk: string; sk: string }[], d: StoredDispu
     Update: {
       TableName: tableName('registry'),
       Key,
-      UpdateExpression: 'SET disputed = :mark',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':mark': { dispute_id: d.id, at: decision.at } },
+      ...updateOf<StoredReport>({ disputed: { dispute_id: d.id, at: decision.at } }, conditionsOf<StoredReport>().exists('pk')),
     },
   }));
 }

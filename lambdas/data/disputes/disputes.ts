@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus } from '../../../shared/api/disputes.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { change, conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll, queryCount, retrying } from '../../adapters/dynamo/toolkit.js';
 import { historyKey } from '../history/entries.js';
 
@@ -39,6 +40,14 @@ const disputeSchema = z.object({
   decision: partyEntry.extend({ decision: z.enum(DISPUTE_DECISIONS), note: z.string() }).nullable().default(null),
 });
 export type StoredDispute = z.output<typeof disputeSchema>;
+/** The dispute's item: the record, and the evidence links handed out (takeEvidenceSlot), which no reader reads back. */
+type DisputeItem = StoredDispute & { evidence_links?: number };
+/** The conditions on a dispute's item. */
+export const whenDispute = conditionsOf<DisputeItem>();
+/** The guard of a deduction's undecided dispute: which dispute holds it. */
+interface DisputeGuard {
+  dispute_id: string;
+}
 
 /** The dispute is not in a state that allows the change: what it is now. */
 export class DisputeStateError extends Error {
@@ -74,8 +83,8 @@ export async function putDispute(d: StoredDispute, notify?: QueuedEvent): Promis
       dynamo.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName('submissions'), Item: disputeCodec.build(d), ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: tableName('submissions'), Item: { ...guardKey(d), dispute_id: d.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName('submissions'), Item: disputeCodec.build(d), ...conditionOf(whenDispute.missing('pk')) } },
+            { Put: { TableName: tableName('submissions'), Item: { ...guardKey(d), dispute_id: d.id }, ...conditionOf(conditionsOf<DisputeGuard>().missing('pk')) } },
             ...(notify ? [notificationPut(notify)] : []),
           ],
         }),
@@ -106,10 +115,7 @@ export async function answerDispute(d: StoredDispute, response: NonNullable<Stor
       new UpdateCommand({
         TableName: tableName('submissions'),
         Key: disputeKey(d.id),
-        UpdateExpression: 'SET #status = :answered, #response = :response, gsi1pk = :pk',
-        ConditionExpression: '#status = :open',
-        ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-        ExpressionAttributeValues: { ':answered': 'answered', ':open': 'open', ':response': response, ':pk': statusIndex('answered', d).gsi1pk },
+        ...updateOf<DisputeItem>({ status: 'answered', response, gsi1pk: statusIndex('answered', d).gsi1pk }, whenDispute.is('status', 'open')),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -131,10 +137,10 @@ export async function takeEvidenceSlot(id: string, max: number): Promise<'ok' | 
       new UpdateCommand({
         TableName: tableName('submissions'),
         Key: disputeKey(id),
-        UpdateExpression: 'ADD evidence_links :one',
-        ConditionExpression: '#status IN (:open, :answered) AND (attribute_not_exists(evidence_links) OR evidence_links < :max)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':one': 1, ':max': max, ':open': 'open', ':answered': 'answered' },
+        ...updateOf<DisputeItem>(
+          { evidence_links: change.add(1) },
+          whenDispute.and(whenDispute.isIn('status', ['open', 'answered']), whenDispute.or(whenDispute.missing('evidence_links'), whenDispute.below('evidence_links', max))),
+        ),
       }),
     );
     return 'ok';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EMPLOYEE_CODE } from '../../../shared/api/employee.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -77,20 +78,19 @@ export async function answerCode(nrcDigits: string, answer: string, now = Date.n
   const current = matches(code.salt, code.hash, answer);
   const old = !current && code.old_salt !== undefined && code.old_hash !== undefined && matches(code.old_salt, code.old_hash, answer);
   const right = current || old;
-  const same = { ConditionExpression: '#salt = :salt AND tries_left = :tries', ExpressionAttributeNames: { '#salt': 'salt' } };
+  const when = conditionsOf<StoredCode>();
+  const same = when.and(when.is('salt', code.salt), when.is('tries_left', code.tries_left));
   try {
     if (right || code.tries_left <= 1) {
       await dynamo.send(
-        new DeleteCommand({ TableName: tableName('directory'), Key: codeKey(nrcDigits), ...same, ExpressionAttributeValues: { ':salt': code.salt, ':tries': code.tries_left } }),
+        new DeleteCommand({ TableName: tableName('directory'), Key: codeKey(nrcDigits), ...conditionOf(same) }),
       );
     } else {
       await dynamo.send(
         new UpdateCommand({
           TableName: tableName('directory'),
           Key: codeKey(nrcDigits),
-          UpdateExpression: 'SET tries_left = :left',
-          ...same,
-          ExpressionAttributeValues: { ':salt': code.salt, ':tries': code.tries_left, ':left': code.tries_left - 1 },
+          ...updateOf<StoredCode>({ tries_left: code.tries_left - 1 }, same),
         }),
       );
     }

@@ -4,6 +4,7 @@ import { OLD_MOBILE_HOURS } from '../../../shared/api/register.js';
 import { nrcDigits } from '../../../shared/rules/nrc.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 
@@ -25,6 +26,7 @@ const oldMobileSchema = z.object({
   answered_at: z.string().nullable(),
   expires_at: z.number().int(),
 });
+type OldMobile = z.output<typeof oldMobileSchema>;
 
 
 const key = (digits: string) => ({ pk: `OLD_MOBILE#${digits}`, sk: 'MOBILE' });
@@ -62,9 +64,7 @@ export async function endOldMobile(digits: string, now = Date.now()): Promise<vo
       new UpdateCommand({
         TableName: tableName('directory'),
         Key: key(digits),
-        UpdateExpression: 'SET answered_at = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
+        ...updateOf<OldMobile>({ answered_at: new Date(now).toISOString() }, conditionsOf<OldMobile>().exists('pk')),
       }),
     );
   } catch (error) {

@@ -3,6 +3,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { OUTBOX_PREFIX } from '../../../shared/notifications.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -121,6 +122,11 @@ export function outboxEventOf(record: DynamoDBRecord): { key: string; event: Que
   return { key: idempotencyKey(event), event };
 }
 
+/** The marker of one event sent to one address (kept NOTIFY_MARKER_DAYS, then dropped by TTL). */
+interface SentMarker {
+  claimed_at: string;
+  expires_at: number;
+}
 const markerKey = (key: string, email: string) => ({ pk: `NOTIFY#${key}`, sk: `TO#${email.toLowerCase()}` });
 
 /** Claims the right to send this event to this address (an email, or `sms:` and an E.164 number); false when it was claimed (sent) before. */
@@ -131,7 +137,7 @@ export async function claimNotification(key: string, email: string): Promise<boo
       new PutCommand({
         TableName: tableName('directory'),
         Item: { ...markerKey(key, email), claimed_at: new Date().toISOString(), expires_at: expires },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ...conditionOf(conditionsOf<SentMarker>().missing('pk')),
       }),
     );
     return true;

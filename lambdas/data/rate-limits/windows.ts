@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { change, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -7,6 +8,13 @@ import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
  * Keys: pk=RATE#{scope} sk={window start, epoch seconds}; expires_at (TTL) drops old windows.
  * One atomic ADD per call, so concurrent Lambdas count together.
  */
+/** One window's item: the calls counted in it, and when TTL may drop it (epoch seconds). */
+interface RateWindow {
+  count: number;
+  expires_at: number;
+}
+const when = conditionsOf<RateWindow>();
+
 export interface RateLimit {
   /** What is counted, e.g. 'access-request:ip:203.0.113.9'. */
   scope: string;
@@ -22,10 +30,8 @@ export async function consumeRateLimit({ scope, limit, windowSeconds }: RateLimi
     new UpdateCommand({
       TableName: tableName('directory'),
       Key: { pk: `RATE#${scope}`, sk: String(windowStart) },
-      UpdateExpression: 'ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)',
-      ExpressionAttributeNames: { '#count': 'count' },
       // TTL deletion runs late (hours): the window key, not the TTL, is what bounds the count.
-      ExpressionAttributeValues: { ':one': 1, ':expires': windowStart + windowSeconds * 2 },
+      ...updateOf<RateWindow>({ count: change.add(1), expires_at: change.ifMissing(windowStart + windowSeconds * 2) }),
       ReturnValues: 'UPDATED_NEW',
     }),
   );
@@ -129,10 +135,10 @@ async function countIfRoom(limit: RateLimit, state: SlidingState, now: number): 
       new UpdateCommand({
         TableName: tableName('directory'),
         Key: windowKey(limit.scope, state.windowStart),
-        UpdateExpression: 'ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count <= :most',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':most': most, ':expires': state.windowStart + limit.windowSeconds * 3 },
+        ...updateOf<RateWindow>(
+          { count: change.add(1), expires_at: change.ifMissing(state.windowStart + limit.windowSeconds * 3) },
+          when.or(when.missing('count'), when.atMost('count', most)),
+        ),
       }),
     );
     return true;

@@ -15,6 +15,7 @@ import type { ExposureLimits } from '../../../shared/rules/borrower-record.js';
 import type { SubmissionWindow } from '../../../shared/rules/submission-window.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 
@@ -44,6 +45,8 @@ const PAYROLL_AUTHORITY = 'payroll_authority';
 const settingSchema = z.object({ sk: z.string(), value: z.unknown(), updated_at: z.string().optional(), updated_by: z.string().optional(), updated_by_email: z.string().optional() });
 type StoredSetting = z.output<typeof settingSchema>;
 const settingCodec = defineCodec('setting', settingSchema, () => ({ pk: PK }));
+/** The payroll authority's setting item, its value read as the authority. */
+type AuthoritySetting = Omit<StoredSetting, 'value'> & { value: PayrollAuthority };
 
 function stored<N extends SettingName>(items: readonly StoredSetting[], name: N): (typeof DEFAULT_SETTINGS)[N] {
   const parsed = SETTING_SCHEMAS[name].safeParse(items.find((item) => item.sk === name)?.value);
@@ -109,13 +112,12 @@ export class PayrollAuthorityChangedError extends Error {}
  * notification in the same transaction (its outbox item, lambdas/data/notifications/outbox.ts). Conditioned on
  * the authority still being `previous`: PayrollAuthorityChangedError when another change came first.
  */
+const when = conditionsOf<AuthoritySetting>();
 export async function replacePayrollAuthority(authority: PayrollAuthority, previous: PayrollAuthority | null, by: { userId: string; email: string }, notify: QueuedEvent): Promise<void> {
   const setting = {
     TableName: tableName('directory'),
     Item: settingCodec.build({ sk: PAYROLL_AUTHORITY, value: authority, updated_at: new Date().toISOString(), updated_by: by.userId, updated_by_email: by.email }),
-    ConditionExpression: previous ? '#value.org_id = :previous' : 'attribute_not_exists(#value.org_id)',
-    ExpressionAttributeNames: { '#value': 'value' },
-    ...(previous ? { ExpressionAttributeValues: { ':previous': previous.org_id } } : {}),
+    ...conditionOf(previous ? when.is('value.org_id', previous.org_id) : when.missing('value.org_id')),
   };
   try {
     await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: setting }, notificationPut(notify)] })));

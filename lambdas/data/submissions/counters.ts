@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZAMBIA_UTC_OFFSET_MINUTES } from '../../../shared/rules/dates.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { change, updateOf, type Updates } from '../../adapters/dynamo/expressions.js';
 import { batchGetAll } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -33,17 +34,14 @@ export function counterPeriods(iso: string): string[] {
 export function counterUpdates(scopes: readonly string[], createdAt: string, adds: Partial<Record<CounterField, number>>) {
   const fields = Object.entries(adds).filter(([, value]) => value !== undefined && value !== 0) as [CounterField, number][];
   if (fields.length === 0) return [];
-  const names = Object.fromEntries(fields.map(([field], i) => [`#c${i}`, field]));
-  const values = Object.fromEntries(fields.map(([, value], i) => [`:c${i}`, value]));
-  const expression = `ADD ${fields.map((_, i) => `#c${i} :c${i}`).join(', ')}`;
+  const updates: Updates<CounterFigures> = {};
+  for (const [field, value] of fields) updates[field] = change.add(value);
   return scopes.flatMap((scope) =>
     counterPeriods(createdAt).map((period) => ({
       Update: {
         TableName: tableName('submissions'),
         Key: counterKey(scope, period),
-        UpdateExpression: expression,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...updateOf<CounterFigures>(updates),
       },
     })),
   );

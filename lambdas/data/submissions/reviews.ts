@@ -7,7 +7,8 @@ import { counterScopes, counterUpdates } from './counters.js';
 import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 import { objectExists } from '../../adapters/s3-objects.js';
-import { countedRows, getSubmission, submissionCodec, submissionKey, type SubmissionRecord } from './submissions.js';
+import { type Condition, updateOf, type Updates } from '../../adapters/dynamo/expressions.js';
+import { countedRows, getSubmission, submissionCodec, submissionKey, type SubmissionRecord, whenSubmission as when } from './submissions.js';
 
 /**
  * Review decisions and assignment on the submission items of lambdas/data/submissions/submissions.ts (pk=SUB#{id}
@@ -22,29 +23,22 @@ export type ReviewedSubmission = SubmissionRecord;
 export type ChangeResult = { ok: true; item: ReviewedSubmission } | { ok: false; current: ReviewedSubmission | null };
 
 
+/** What a review change writes on a submission. */
+type ReviewChange = Updates<SubmissionRecord>;
+
 /** The transaction's Update of a submission: SET each field, only while it exists with status `from` (and `also`). */
-function statusUpdate(id: string, from: SubmissionStatus, set: Record<string, string>, also?: { condition: string; names: Record<string, string> }) {
-  const names: Record<string, string> = { '#status': 'status', ...also?.names };
-  const values: Record<string, unknown> = { ':from': from };
-  const sets = Object.entries(set).map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
+function statusUpdate(id: string, from: SubmissionStatus, set: ReviewChange, also?: Condition<SubmissionRecord>) {
   return {
     Update: {
       TableName: tableName('submissions'),
       Key: submissionKey(id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: `attribute_exists(pk) AND #status = :from${also ? ` AND ${also.condition}` : ''}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...updateOf(set, when.and(when.exists('pk'), when.is('status', from), ...(also ? [also] : []))),
     },
   };
 }
 
 /** SET each field, only while the status is `from`, with the change's outbox item in the same transaction. */
-async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>, notify: QueuedEvent): Promise<ChangeResult> {
+async function updateWhileStatus(id: string, from: SubmissionStatus, set: ReviewChange, notify: QueuedEvent): Promise<ChangeResult> {
   try {
     await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: [statusUpdate(id, from, set), notificationPut(notify)] })));
   } catch (error) {
@@ -62,12 +56,12 @@ async function updateWhileStatus(id: string, from: SubmissionStatus, set: Record
  * dashboard counters in the same transaction (a rejected file's rows count nowhere, as in borrower history).
  * Conditioned on the ingestion counts being as read, so a rejection racing ingestion is read again and retried.
  */
-async function rejectWhileStatus(id: string, from: SubmissionStatus, set: Record<string, string>, notify: QueuedEvent): Promise<ChangeResult> {
+async function rejectWhileStatus(id: string, from: SubmissionStatus, set: ReviewChange, notify: QueuedEvent): Promise<ChangeResult> {
   for (let attempt = 0; ; attempt++) {
     const current = await getSubmission(id);
     if (!current || current.status !== from) return { ok: false, current };
     const ingested = current.counts ? countedRows(current, current.counts) : null;
-    const counted = { condition: ingested ? 'attribute_exists(#counts)' : 'attribute_not_exists(#counts)', names: { '#counts': 'counts' } };
+    const counted = ingested ? when.exists('counts') : when.missing('counts');
     try {
       await retrying(() =>
         dynamo.send(
@@ -107,7 +101,7 @@ export function transitionSubmission(
   change: { from: SubmissionStatus; to: DecidedStatus; step: 'review' | 'complete'; actor: Actor; reason?: string; note?: string },
 ): Promise<ChangeResult> {
   const now = new Date().toISOString();
-  const who: Record<string, string> =
+  const who: ReviewChange =
     change.step === 'review'
       ? { reviewed_by: change.actor.userId, reviewed_by_email: change.actor.email, reviewed_at: now }
       : { completed_by: change.actor.userId, completed_by_email: change.actor.email, completed_at: now };

@@ -6,8 +6,9 @@ import { type IngestionCounts, ingestionCountsSchema, submissionFieldsSchema } f
 import type { SubmissionKind } from '../../../shared/rules/submission-rules.js';
 import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
 import { counterScopes, counterUpdates } from './counters.js';
-import { uploadKey } from '../uploads/upload.js';
+import { uploadKey, type UploadRecord } from '../uploads/upload.js';
 import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -61,6 +62,9 @@ export const submissionCodec = defineCodec('submission', submissionSchema, (r) =
   gsi3pk: payeeMonthKey(r.payee_key, r.doc_kind, r.upload_month),
   gsi3sk: r.created_at,
 }));
+/** The conditions on a submission's item. */
+export const whenSubmission = conditionsOf<SubmissionRecord>();
+const whenUpload = conditionsOf<UploadRecord>();
 export const INGEST_PREFIX = 'ingest/';
 export const ingestJobKey = (id: string) => `${INGEST_PREFIX}${id}.json`;
 
@@ -81,22 +85,15 @@ export async function createSubmission(record: SubmissionRecord): Promise<boolea
       dynamo.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: table, Item: submissionCodec.build(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: table, Item: submissionCodec.build(record), ...conditionOf(whenSubmission.missing('pk')) } },
             {
               Update: {
                 TableName: table,
                 Key: uploadKey(record.upload_id),
-                UpdateExpression: 'SET #status = :submitted, submission_id = :id, stored_bucket = :bucket, stored_key = :key, updated_at = :now',
-                ConditionExpression: '#status = :validated AND attribute_not_exists(submission_id)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':submitted': 'submitted',
-                  ':validated': 'validated',
-                  ':id': record.id,
-                  ':bucket': record.bucket,
-                  ':key': record.file_key,
-                  ':now': record.created_at,
-                },
+                ...updateOf(
+                  { status: 'submitted', submission_id: record.id, stored_bucket: record.bucket, stored_key: record.file_key, updated_at: record.created_at },
+                  whenUpload.and(whenUpload.is('status', 'validated'), whenUpload.missing('submission_id')),
+                ),
               },
             },
             ...counterUpdates(counterScopes(record.org_id), record.created_at, { submissions: 1, late_submissions: record.late ? 1 : 0 }),
@@ -134,10 +131,14 @@ export async function finishIngestion(record: SubmissionRecord, counts: Ingestio
               Update: {
                 TableName: tableName('submissions'),
                 Key: submissionKey(record.id),
-                UpdateExpression: 'SET #counts = :counts, ingestion_status = :done, ingestion_message = :message, ingested_at = :now',
-                ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(#counts) AND #status ${counted ? '<>' : '='} :rejected`,
-                ExpressionAttributeNames: { '#counts': 'counts', '#status': 'status' },
-                ExpressionAttributeValues: { ':counts': counts, ':done': 'done', ':message': message, ':now': new Date().toISOString(), ':rejected': 'rejected' },
+                ...updateOf(
+                  { counts, ingestion_status: 'done', ingestion_message: message, ingested_at: new Date().toISOString() },
+                  whenSubmission.and(
+                    whenSubmission.exists('pk'),
+                    whenSubmission.missing('counts'),
+                    counted ? whenSubmission.isNot('status', 'rejected') : whenSubmission.is('status', 'rejected'),
+                  ),
+                ),
               },
             },
             ...(counted ? counterUpdates(counterScopes(record.org_id), record.created_at, { [field]: rows }) : []),
@@ -163,10 +164,7 @@ export async function failIngestion(id: string, message: string): Promise<void> 
       new UpdateCommand({
         TableName: tableName('submissions'),
         Key: submissionKey(id),
-        UpdateExpression: 'SET ingestion_status = :failed, ingestion_message = :message',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#counts)',
-        ExpressionAttributeNames: { '#counts': 'counts' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':message': message },
+        ...updateOf({ ingestion_status: 'failed', ingestion_message: message }, whenSubmission.and(whenSubmission.exists('pk'), whenSubmission.missing('counts'))),
       }),
     );
   } catch (error) {
