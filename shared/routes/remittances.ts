@@ -17,7 +17,7 @@ export const listRemittances = route({
   method: 'GET',
   path: '/api/remittances',
   access: APPROVED,
-  uses: { tables: ['submissions', 'audit'], buckets: ['uploads'] },
+  uses: { tables: ['submissions'], buckets: ['uploads'] },
   query: remittancesQuerySchema,
   response: remittancesResponseSchema,
   summary:
