@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertOctagon,
+  IconCash,
   IconChecklist,
   IconFileCertificate,
   IconFileSpreadsheet,
@@ -9,7 +10,6 @@ import {
   IconReceipt2,
   IconReportAnalytics,
   IconScale,
-  IconCash,
   IconSearch,
   IconSettings,
   IconShieldLock,
