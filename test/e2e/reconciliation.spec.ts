@@ -85,4 +85,5 @@ test('the authority uploads the applied deductions and sees each lender reconcil
   await expect(statements).toContainText('Difference resolved');
   await expect(statements).toContainText('ZMW 30.00 withheld as bank charges');
   await expect(page.getByText('Differences to resolve')).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/remittances-resolved.png`, fullPage: true });
 });

@@ -4,6 +4,8 @@ import type { Statement } from '@shared/api/remittances';
 import { formatCount, formatDate, formatZmw } from '@/lib/format';
 import { STATE_COLORS, STATE_LABELS, differenceLine, stateOf } from './statement-words';
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 interface Actions {
   onDownload: (statement: Statement, kind: 'pdf' | 'csv') => void;
   onRecord: (statement: Statement) => void;
@@ -17,7 +19,7 @@ function Received({ statement }: { statement: Statement }) {
     <Stack gap={2}>
       <Text size="sm">{`${formatZmw(received.amount)} on ${formatDate(received.received_on, 'long')}`}</Text>
       {received.difference !== 0 && (
-        <Text size="sm" c={received.state === 'difference' ? 'red.8' : 'dimmed'}>
+        <Text size="sm" c={received.state === 'difference' ? 'red.9' : 'dimmed'}>
           {differenceLine(statement)}
         </Text>
       )}
@@ -45,20 +47,22 @@ export function StatementsTable({ statements, ...actions }: { statements: readon
         <Table.Tbody>
           {statements.map((statement) => (
             <Table.Tr key={statement.statement_number}>
-              <Table.Td>
+              <Table.Td style={NOWRAP}>
                 <Text size="sm" fw={600}>
                   {statement.statement_number}
                 </Text>
                 <Text size="xs" c="dimmed">{`Schedule version ${statement.schedule_version}`}</Text>
               </Table.Td>
               <Table.Td>{statement.org_name ? `${statement.org_name} (${statement.payee_key})` : statement.payee_key}</Table.Td>
-              <Table.Td ta="right">{formatZmw(statement.total)}</Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {formatZmw(statement.total)}
+              </Table.Td>
               <Table.Td ta="right">{formatCount(statement.lines)}</Table.Td>
               <Table.Td>
                 <Received statement={statement} />
               </Table.Td>
-              <Table.Td>
-                <Badge color={STATE_COLORS[stateOf(statement)]} variant="light" style={{ textTransform: 'none' }}>
+              <Table.Td style={NOWRAP}>
+                <Badge color={STATE_COLORS[stateOf(statement)]} variant="light" style={{ textTransform: 'none', minWidth: 'max-content' }}>
                   {STATE_LABELS[stateOf(statement)]}
                 </Badge>
               </Table.Td>
