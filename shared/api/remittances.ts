@@ -84,6 +84,7 @@ export const REMITTANCE_MESSAGES = {
   resolvedAlready: 'This statement’s difference was already resolved with a note: what arrived can no longer be changed.',
   noReceipt: 'Nothing has been recorded as arrived for this statement yet: the lender’s admin records the receipt first.',
   noDifference: 'What arrived equals the statement: there is no difference to resolve.',
+  receiptChanged: 'What arrived was corrected while you wrote the note: read the statement again, and resolve it if a difference remains.',
   recorded: (amount: number, difference: number) =>
     difference === 0
       ? `Receipt recorded: ${zmw(amount)}, as the statement says.`

@@ -28,7 +28,10 @@ export const handler = createApiHandler(routes.resolveRemittanceDifference, asyn
   if (state === 'matched') throw await refuse(REMITTANCE_MESSAGES.noDifference, 'no_difference');
   if (state === 'resolved') throw await refuse(REMITTANCE_MESSAGES.resolvedAlready, 'already_resolved');
   const resolved = await resolveReceipt(receipt, { note: body.note, by: me.email, at: new Date().toISOString() });
-  if (!resolved) throw await refuse(REMITTANCE_MESSAGES.resolvedAlready, 'already_resolved');
+  if (!resolved) {
+    const now = await getReceipt(record.month, lender.payee_key);
+    throw now?.resolved_at ? await refuse(REMITTANCE_MESSAGES.resolvedAlready, 'already_resolved') : await refuse(REMITTANCE_MESSAGES.receiptChanged, 'receipt_changed');
+  }
   const difference = remittanceDifference(lender.applied_total, receipt.amount);
   await writeAudit({
     actor: me,
