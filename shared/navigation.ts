@@ -63,6 +63,7 @@ export const SCREENS = [
   // The payroll authority's PMEC admins and platform admins (the API refuses other PMEC organisations' admins).
   { path: '/payroll', label: 'Payroll Schedule', access: rolesOnly(...ROLE_SETS.registerKeepers), inMenu: true, inFeatureGrid: true },
   { path: '/reconciliation', label: 'Reconciliation', access: APPROVED, inMenu: true, inFeatureGrid: true, wide: true },
+  { path: '/remittances', label: 'Remittance Statements', access: APPROVED, inMenu: true, inFeatureGrid: true, wide: true },
   { path: '/team', label: 'Team Management', access: rolesOnly(...ROLE_SETS.orgAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin', label: 'Administration', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true },
   { path: '/admin/requests', label: 'User Requests', access: rolesOnly(...ROLE_SETS.platformAdmins), inMenu: true, inFeatureGrid: true, wide: true },

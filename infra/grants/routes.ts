@@ -197,6 +197,21 @@ const ACTIONS_BY_ROUTE = {
     tables: { directory: read(['GetItem', 'Query'], 'gsi1'), submissions: read(['GetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.results], list: true } },
   },
+  // remittances (lambdas/data/payroll/remittances.ts): the month's reconciliation (GetItem) and receipts (Query
+  // pk=REMITTANCE#…; a receipt's conditional PutItem, a resolution's UpdateItem), the lender's lines and the statement's
+  // files (results/…/remittance/, made once: HEAD then PutObject), the payroll authority and the payee key's organisation.
+  'list-remittances': {
+    tables: { directory: read(['GetItem']), submissions: read(['GetItem', 'Query']) },
+    buckets: { uploads: { read: [KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
+  },
+  'record-remittance-receipt': {
+    tables: { directory: read(['GetItem', 'Query'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem'] } },
+    buckets: { uploads: { read: [KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
+  },
+  'resolve-remittance-difference': {
+    tables: { directory: read(['GetItem', 'Query'], 'gsi1'), submissions: { actions: ['GetItem', 'UpdateItem'] } },
+    buckets: { uploads: { read: [KEYS.uploads.results], write: [KEYS.uploads.results], list: true } },
+  },
   // A proposal's decision: the payroll authority (directory GetItem), the open proposal, the current register,
   // one transaction emptying the slot and writing the decision (Delete, Put); approval writes the ingestion jobs.
   'decide-register-proposal': {

@@ -12,6 +12,7 @@ import { PAYROLL_ROUTES } from './payroll.js';
 import { PORTAL_ROUTES } from './portal.js';
 import { REGISTER_ROUTES } from './register.js';
 import { RECONCILIATION_ROUTES } from './reconciliation.js';
+import { REMITTANCES_ROUTES } from './remittances.js';
 import { MANDATES_ROUTES } from './mandates.js';
 import { REVIEWS_ROUTES } from './reviews.js';
 import { SETTINGS_ROUTES } from './settings.js';
@@ -42,6 +43,7 @@ export const ROUTES = [
   ...PORTAL_ROUTES,
   ...PAYROLL_ROUTES,
   ...RECONCILIATION_ROUTES,
+  ...REMITTANCES_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { lusakaToday } from '../../shared/rules/remittance.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { appliedWorkbook, freezeSchedule, scheduleLine } from '../support/payroll-schedule.js';
@@ -9,7 +10,8 @@ import { signInAt, signOut, twinInfo } from './support.js';
 /**
  * The month closed in Chromium: with the month's schedule frozen, the payroll authority's admin uploads what the
  * payroll applied on /upload, naming the schedule's version, and submits it; on /reconciliation they see every
- * lender and one lender's lines by status; the lender sees its own lines only.
+ * lender and one lender's lines by status; the lender sees its own lines only, then its remittance statement on
+ * /remittances, records what arrived and resolves the difference with a note.
  */
 const twin = twinInfo();
 const M = currentMonth();
@@ -59,4 +61,29 @@ test('the authority uploads the applied deductions and sees each lender reconcil
   await settled(page);
   await expectNoSeriousViolations(page, '/reconciliation as a lender');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/reconciliation-lender.png`, fullPage: true });
+
+  const number = `RS-${M.replace('-', '')}-${key}`;
+  await page.goto('/remittances');
+  const statements = page.getByRole('table', { name: 'Remittance statements' });
+  await expect(statements.getByRole('row')).toHaveCount(2);
+  await expect(statements).toContainText(number);
+  await expect(statements).toContainText('Awaiting receipt');
+  await statements.getByRole('button', { name: 'Record receipt' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Record what arrived' });
+  await receipt.getByRole('textbox', { name: /Amount received/ }).fill('400');
+  await receipt.getByLabel(/Day it arrived/).fill(lusakaToday());
+  await receipt.getByRole('button', { name: 'Record receipt' }).click();
+  await expect(page.getByText(`${number}: ZMW 30.00 less arrived than the statement.`)).toBeVisible();
+  await expect(statements).toContainText('Difference open');
+  await settled(page);
+  await expectNoSeriousViolations(page, '/remittances as a lender with a difference');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/remittances-lender.png`, fullPage: true });
+  await statements.getByRole('button', { name: 'Resolve' }).click();
+  const resolve = page.getByRole('dialog', { name: 'Resolve the difference' });
+  await resolve.getByRole('textbox', { name: /Note/ }).fill('ZMW 30.00 withheld as bank charges, agreed with the payroll authority.');
+  await resolve.getByRole('button', { name: 'Resolve difference' }).click();
+  await expect(statements).toContainText('Difference resolved');
+  await expect(statements).toContainText('ZMW 30.00 withheld as bank charges');
+  await expect(page.getByText('Differences to resolve')).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/remittances-resolved.png`, fullPage: true });
 });

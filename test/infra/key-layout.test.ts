@@ -13,6 +13,7 @@ import { nrcSignalsKey } from '../../lambdas/data/uploads/nrc-signals.js';
 import { registerSnapshotKey } from '../../lambdas/data/register/snapshot.js';
 import { pendingScheduleKey, scheduleKeys } from '../../lambdas/data/payroll/schedule-files.js';
 import { reconciliationKeys } from '../../lambdas/data/payroll/reconciliation.js';
+import { remittanceKeys } from '../../lambdas/data/payroll/remittances.js';
 import { onboardingDocKey } from '../../shared/api/accounts.js';
 import type { BucketKey } from '../../shared/stores.js';
 
@@ -43,6 +44,8 @@ const KEY = {
   storedRegister: storagePath({ ...upload, payee_key: '', doc_kind: 'register' }),
   storedApplied: storagePath({ ...upload, payee_key: '', doc_kind: 'applied' }),
   reconciliationLines: reconciliationKeys(id, '1234').lines,
+  statementPdf: remittanceKeys(id, '1234').pdf,
+  statementCsv: remittanceKeys(id, '1234').csv,
   registerJob: registerJobKey(id, 3, 12),
   staging: stagingKey('user-sub-1', id, 'Payslip scan.PDF'),
   filed: finalEvidenceKey({ month: '2026-03', payeeKey: '1234', fiName: 'Zambia Lenders Ltd', timestamp: 1772700000000, n: 1, file: 'payslip-scan.pdf' }),
@@ -73,6 +76,8 @@ const PATTERN_OF: Record<KeyName, string> = {
   storedRegister: KEYS.uploads.storedRegister,
   storedApplied: KEYS.uploads.storedApplied,
   reconciliationLines: KEYS.uploads.results,
+  statementPdf: KEYS.uploads.results,
+  statementCsv: KEYS.uploads.results,
   registerJob: KEYS.uploads.registerJobs,
   staging: KEYS.evidence.staging,
   filed: KEYS.evidence.filed,
@@ -117,6 +122,13 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['submit-upload', 'uploads', 'write', 'storedApplied'],
   ['validate-upload', 'uploads', 'write', 'reconciliationLines'],
   ['get-reconciliation', 'uploads', 'read', 'reconciliationLines'],
+  ['list-remittances', 'uploads', 'read', 'reconciliationLines'],
+  ['list-remittances', 'uploads', 'write', 'statementPdf'],
+  ['list-remittances', 'uploads', 'write', 'statementCsv'],
+  ['record-remittance-receipt', 'uploads', 'read', 'reconciliationLines'],
+  ['record-remittance-receipt', 'uploads', 'write', 'statementPdf'],
+  ['resolve-remittance-difference', 'uploads', 'read', 'reconciliationLines'],
+  ['resolve-remittance-difference', 'uploads', 'write', 'statementPdf'],
   ['validate-upload', 'uploads', 'read', 'scheduleLines'],
   // A register becomes current once a second admin of the payroll authority approves its proposal.
   ['decide-register-proposal', 'uploads', 'write', 'registerJob'],

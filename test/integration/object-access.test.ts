@@ -7,12 +7,15 @@ import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFil
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '../../shared/routes/disputes.js';
 import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
 import { decideRegisterProposal, getRegister } from '../../shared/routes/register.js';
+import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '../../shared/routes/remittances.js';
 import { createUpload, getSubmission, getUpload, getUploadReport, getUploadSignals, submitUpload } from '../../shared/routes/submissions.js';
 import { actingFor, call, expectStatus, okBody, type Answer } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { testMonth } from '../support/payroll-schedule.js';
+import { seedReconciledMonth } from '../support/remittances.js';
 
 /**
  * Object-level authorisation: an admin of another organisation — allowed by role on every
@@ -42,6 +45,8 @@ interface World {
   pmecAdmin: string;
   /** An API client of organisation A. */
   apiClientId: string;
+  /** Organisation A's remittance statement of a reconciled month (RS-YYYYMM-KEY), with a difference recorded. */
+  statement: { month: string; number: string };
 }
 let w: World;
 
@@ -60,6 +65,9 @@ interface Case {
 
 const uploadState = async (world: World) => okBody(await call(twin, getUpload, { params: { id: world.uploadId }, caller: world.adminA.token }));
 const teamState = async (world: World) => okBody(await call(twin, getTeam, { caller: world.adminA.token }));
+/** What organisation A sees of its statement (its links are signed anew on every read). */
+const statementState = async (world: World) =>
+  okBody(await call(twin, listRemittances, { query: { month: world.statement.month }, caller: world.adminA.token })).items.map(({ pdf_url: _pdf, csv_url: _csv, ...rest }) => rest);
 const apiClientsState = async (world: World) => okBody(await call(twin, listApiClients, { caller: world.adminA.token }));
 
 /** Routes naming an object of an organisation, and how organisation B's admin tries organisation A's. */
@@ -105,6 +113,15 @@ const CASES: Partial<Record<RouteId, Case>> = {
     attempt: (x, caller) => call(twin, decideRegisterProposal, { params: { upload_id: x.uploadId }, body: { decision: 'approve' }, caller }),
     unchanged: async (x) => okBody(await call(twin, getRegister, { caller: x.pmecAdmin })),
   },
+  // Another lender's statement: 403 (its number names a month and a payee key, which lenders know of each other).
+  'record-remittance-receipt': {
+    attempt: (x, caller) => call(twin, recordRemittanceReceipt, { params: { statement_number: x.statement.number }, body: { amount: 1, received_on: `${x.statement.month}-02` }, caller }),
+    unchanged: statementState,
+  },
+  'resolve-remittance-difference': {
+    attempt: (x, caller) => call(twin, resolveRemittanceDifference, { params: { statement_number: x.statement.number }, body: { note: 'Not my statement to settle' }, caller }),
+    unchanged: statementState,
+  },
 };
 
 /** Routes naming objects that only platform admins reach: the role check refuses every FI admin (route-matrix.test.ts). */
@@ -139,7 +156,14 @@ beforeAll(async () => {
   const compliance = await user(['compliance']);
   const dispute = await call(twin, openDispute, { body: { nrc: nrcOf(1), payee_key: orgA.payeeKey, month, reason: 'Never borrowed' }, caller: compliance.token });
   expectStatus(dispute, 201);
+  const statementMonth = testMonth();
+  const line = { employee_no: 'EMP000001', nrc: nrcOf(1), name: 'Mwila Banda', expected: 300, applied: 300, status: 'APPLIED' as const, reason: null };
+  await seedReconciledMonth(twin, statementMonth, [{ payeeKey: orgA.payeeKey, orgName: orgA.orgName, lines: [line] }]);
+  const statementNumber = `RS-${statementMonth.replace('-', '')}-${orgA.payeeKey}`;
+  const receipt = await call(twin, recordRemittanceReceipt, { params: { statement_number: statementNumber }, body: { amount: 250, received_on: `${statementMonth}-28` }, caller: adminA.token });
+  expectStatus(receipt, 200);
   w = {
+    statement: { month: statementMonth, number: statementNumber },
     orgA,
     adminA,
     adminB,
@@ -173,7 +197,7 @@ describe('roles held in another organisation', () => {
   });
 
   /** What a data user of A may not do in A, though they are an FI admin elsewhere. */
-  const ADMIN_ONLY: RouteId[] = ['get-submission-file', 'get-team', 'add-team-member', 'remove-team-member', 'change-member-role', 'withdraw-fraud-report', 'get-dispute', 'respond-to-dispute', 'create-dispute-evidence-upload'];
+  const ADMIN_ONLY: RouteId[] = ['get-submission-file', 'get-team', 'add-team-member', 'remove-team-member', 'change-member-role', 'withdraw-fraud-report', 'get-dispute', 'respond-to-dispute', 'create-dispute-evidence-upload', 'record-remittance-receipt', 'resolve-remittance-difference'];
 
   it.each(ADMIN_ONLY)('%s: an FI admin elsewhere is a data user in A, and is refused', async (id) => {
     const testCase = CASES[id]!;
@@ -236,6 +260,8 @@ describe('object-level checks', () => {
     expect((await call(twin, getDispute, { params: { id: w.disputeId }, caller: w.adminA.token })).status).toBe(200);
     const answered = await call(twin, respondToDispute, { params: { id: w.disputeId }, body: { message: 'Ours to answer' }, caller: w.adminA.token });
     expect(answered.status).toBe(200);
+    const resolved = await call(twin, resolveRemittanceDifference, { params: { statement_number: w.statement.number }, body: { note: 'ZMW 50 follows next week' }, caller: w.adminA.token });
+    expect(resolved.status).toBe(200);
   });
 });
 

@@ -36,6 +36,6 @@ describe('navigation', () => {
   });
 
   it('gives the wide frame to the five wide tables only', () => {
-    expect(SCREENS.filter((s) => 'wide' in s && s.wide).map((s) => s.path)).toEqual(['/reports', '/reviews', '/disputes', '/reconciliation', '/admin/requests']);
+    expect(SCREENS.filter((s) => 'wide' in s && s.wide).map((s) => s.path)).toEqual(['/reports', '/reviews', '/disputes', '/reconciliation', '/remittances', '/admin/requests']);
   });
 });

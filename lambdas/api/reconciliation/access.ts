@@ -1,21 +1,12 @@
 import { auditSubject } from '../../data/audit/subjects.js';
-import { APPROVED, isAllowedIn, ROLE_SETS, rolesIn } from '../../../shared/access.js';
+import { APPROVED, isAllowedIn } from '../../../shared/access.js';
 import { RECONCILIATION_MESSAGES } from '../../../shared/api/reconciliation.js';
-import type { Role } from '../../../shared/roles.js';
 import { writeAudit } from '../../data/audit/log.js';
-import { findOrganisationByPayeeKey, getOrganisation } from '../../data/directory/organisations.js';
+import { findOrganisationByPayeeKey } from '../../data/directory/organisations.js';
 import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
 import { ForbiddenError } from '../../http/errors.js';
 
-/** The payroll authority's and PMEC's admins and compliance, and platform admins: every lender's reconciliation. */
-export const seesEveryLender = (me: AuthenticatedCaller): boolean =>
-  rolesIn(me, null, { oversight: true }).some((role) => (ROLE_SETS.reviewers as readonly Role[]).includes(role));
-
-/** A lender's payee keys: that of the organisation it acts for. */
-export async function ownPayeeKeys(me: AuthenticatedCaller): Promise<string[]> {
-  const org = me.actingOrgId ? await getOrganisation(me.actingOrgId) : null;
-  return org?.payee_key ? [org.payee_key] : [];
-}
+export { ownPayeeKeys, seesEveryLender } from '../common/lender-payee-keys.js';
 
 /**
  * A lender sees a payee key's reconciliation only as an approved member of the organisation holding it (the

@@ -31,6 +31,7 @@ const SCREEN_MODULES: Record<ScreenPath, ScreenModule> = {
   '/disputes': () => import('./routes/app/disputes'),
   '/mandates': () => import('./routes/app/mandates'),
   '/reconciliation': () => import('./routes/app/reconciliation'),
+  '/remittances': () => import('./routes/app/remittances'),
   '/team': () => import('./routes/app/team'),
   '/admin': () => import('./routes/app/admin'),
   '/admin/requests': () => import('./routes/app/admin-requests'),

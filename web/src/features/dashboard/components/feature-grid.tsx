@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertOctagon,
+  IconCash,
   IconChecklist,
   IconFileCertificate,
   IconFileSpreadsheet,
@@ -34,6 +35,7 @@ const DETAILS: Record<GridPath, { icon: Icon; description: string }> = {
   '/disputes': { icon: IconGavel, description: 'Deductions an employee says they never agreed to: answer or decide.' },
   '/mandates': { icon: IconFileCertificate, description: 'Claim the mandates employees give you before a first deduction.' },
   '/reconciliation': { icon: IconScale, description: 'What the payroll deducted against the month’s schedule, per lender.' },
+  '/remittances': { icon: IconCash, description: 'Each lender’s remittance statement, what arrived and differences resolved.' },
   '/team': { icon: IconUsersGroup, description: 'Invite members and manage their roles.' },
   '/admin': { icon: IconSettings, description: 'Platform totals, users and billing.' },
   '/admin/requests': { icon: IconUserPlus, description: 'Approve or reject access requests.' },
