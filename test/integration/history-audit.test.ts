@@ -3,7 +3,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/api-event.js';
+import { buildApiEvent } from '../../infra/local/api-event.js';
+import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
 import { named } from '../support/api.js';
 import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { faultInjector } from '../support/dynamo-faults.js';
@@ -31,7 +32,7 @@ const freshDigits = () => String(100_000_000 + Math.floor(Math.random() * 800_00
 async function lookup(digits: string): Promise<APIGatewayProxyStructuredResultV2> {
   const url = new URL(`http://localhost${getHistory.path}?nrc=${digits}&months=3`);
   const req = { headers: { host: 'localhost' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
-  const event = buildApiEvent({ req, url, route: getHistory, params: {}, body: Buffer.alloc(0), claims: claimsAsApiGatewayGivesThem(caller) });
+  const event = buildApiEvent({ req, url, route: getHistory, params: {}, body: Buffer.alloc(0), claims: handedClaims(caller) });
   const context = { functionName: getHistory.id, awsRequestId: event.requestContext.requestId } as Parameters<typeof handler>[1];
   return (await handler(event, context)) as APIGatewayProxyStructuredResultV2;
 }
