@@ -257,7 +257,7 @@ describe('logs and alarms', () => {
   it('alarms on each application function\'s errors and on API 5xx, into an encrypted topic', () => {
     const alarms = resources('AWS::CloudWatch::Alarm');
     expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(
-      routes.length + Object.keys(AUTH_TRIGGERS).length + Object.keys(EMPLOYEE_AUTH_TRIGGERS).length + S3_TRIGGERS.length + STREAM_TRIGGERS.length + SCHEDULED_JOBS.length,
+      routes.length + stack.api.authorizers.length + Object.keys(AUTH_TRIGGERS).length + Object.keys(EMPLOYEE_AUTH_TRIGGERS).length + S3_TRIGGERS.length + STREAM_TRIGGERS.length + SCHEDULED_JOBS.length,
     );
     expect(alarms.filter((a) => a.Properties.MetricName === '5xx')).toHaveLength(1);
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
