@@ -3,6 +3,7 @@ import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-ap
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { AUTHORIZER_CACHE_SECONDS, AUTHORIZER_ENV } from '../../shared/authorizer.js';
+import { API_AUTHORIZER } from '../definitions.js';
 import { AppFunction } from './app-function.js';
 
 export interface ApiAuthorizerProps {
@@ -28,7 +29,7 @@ export class ApiAuthorizer extends Construct {
   constructor(scope: Construct, id: string, props: ApiAuthorizerProps) {
     super(scope, id);
     this.function = new AppFunction(this, 'Verifier', {
-      handler: 'auth/api-authorizer',
+      handler: API_AUTHORIZER.handler,
       description: props.description,
       // API Gateway waits 10 s for an authorizer; a JWKS fetch is bounded at 3 s (lambdas/auth/api-authorizer.ts).
       timeout: Duration.seconds(10),

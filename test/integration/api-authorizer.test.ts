@@ -24,7 +24,7 @@ const issuer = () => `${twin.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${t
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A token of the staff pool with these claims; `exp` null leaves it without an expiry. */
-async function poolToken(claims: Record<string, unknown>, options: { iss?: string; exp?: number | null; key?: CryptoKey } = {}) {
+async function poolToken(claims: Record<string, unknown>, options: { iss?: string; exp?: number | null; key?: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'] } = {}) {
   const jwt = new SignJWT({ auth_time: now(), jti: randomUUID(), ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setIssuer(options.iss ?? issuer())
