@@ -19,6 +19,6 @@ export const AUTHORIZER_ENV = { issuer: 'TOKEN_ISSUER', clientId: 'TOKEN_CLIENT_
  * How long API Gateway keeps the authorizer's verdict on one Authorization header. A token past its
  * expiry is refused by the route (lambdas/http/caller.ts, `verifiedClaims`) whatever the cache holds,
  * and an API client is read from the directory on every request, so the cache never outlives a
- * deletion or a rotation (docs/decisions/0170).
+ * deletion or a rotation (docs/decisions/0170-one-lambda-authorizer-for-both-runtimes.md).
  */
 export const AUTHORIZER_CACHE_SECONDS = 30;

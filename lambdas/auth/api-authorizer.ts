@@ -37,7 +37,7 @@ function tokenCheck(config: AuthorizerConfig) {
   };
 }
 
-/** The pool's keys, fetched with the runtime's fetch (http or https alike, so the twin's emulator serves them too). */
+/** The pool's keys, fetched with the runtime's fetch: from whatever issuer the configuration names, over http or https. */
 const jwksCache = new SimpleJwksCache({
   fetcher: {
     fetch: async (uri: string) => {
@@ -61,8 +61,8 @@ export function handedClaims(payload: Record<string, unknown>): AuthorizerClaims
 /**
  * The HTTP API's Lambda REQUEST authorizer (payload 2.0, simple responses) for one pool: the bearer
  * token of the Authorization header verified (signature by the pool's JWKS, issuer, expiry, then
- * `tokenCheck`), its claims handed to the route. The twin's gateway runs this same function
- * (infra/local/gateway.ts) with its emulator's issuer, so it lets through exactly what AWS does.
+ * `tokenCheck`), its claims handed to the route. The configuration names the pool; `handler` reads it
+ * from the environment the stack sets.
  */
 export function createAuthorizer(config: AuthorizerConfig) {
   const verifier = JwtVerifier.create({ issuer: config.issuer, audience: null, customJwtCheck: tokenCheck(config) }, { jwksCache });

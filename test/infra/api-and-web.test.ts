@@ -101,7 +101,7 @@ describe('api', () => {
     };
     const staffAuthorizer = authorizerOf(stack.auth.userPool, stack.auth.client, API_CLIENT_SCOPE);
     const employeeAuthorizer = authorizerOf(stack.employeeAuth.userPool, stack.employeeAuth.client, undefined);
-    // No JWT authorizer is left: it would refuse the API clients' tokens (docs/decisions/0127).
+    // No JWT authorizer is left: it would refuse the API clients' tokens (docs/decisions/0127-client-tokens-past-the-api-authorizer.md).
     expect(authorizers).toHaveLength(2);
     const byKey = new Map(resources('AWS::ApiGatewayV2::Route').map((r) => [r.Properties.RouteKey, r.Properties]));
     for (const route of routes) {
