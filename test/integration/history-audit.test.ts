@@ -23,12 +23,12 @@ const injectFault = faultInjector(dynamo);
 const removals: (() => void)[] = [];
 afterEach(() => removals.splice(0).forEach((remove) => remove()));
 
-const caller = { sub: randomUUID(), token_use: 'id', email: 'history-audit@example.com' };
+const caller = { sub: randomUUID(), token_use: 'id', email: 'history-audit@example.com', exp: Math.floor(Date.now() / 1000) + 3600 };
 // The caller's role is the directory's: a data user of an organisation of their own.
 await grantDirectoryRoles(twin, caller.sub, caller.email, ['data_user']);
 const freshDigits = () => String(100_000_000 + Math.floor(Math.random() * 800_000_000));
 
-/** A history lookup as API Gateway hands it to the function, after its JWT authorizer. */
+/** A history lookup as API Gateway hands it to the function, after its authorizer. */
 async function lookup(digits: string): Promise<APIGatewayProxyStructuredResultV2> {
   const url = new URL(`http://localhost${getHistory.path}?nrc=${digits}&months=3`);
   const req = { headers: { host: 'localhost' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
