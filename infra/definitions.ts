@@ -31,6 +31,9 @@ export const PASSWORD_POLICY = {
   tempPasswordValidityDays: 7,
 } as const;
 
+/** The HTTP API's Lambda authorizer (infra/constructs/api-authorizer.ts): one module, an instance per user pool; it uses no store. */
+export const API_AUTHORIZER = { handler: 'auth/api-authorizer' } as const;
+
 /** Cognito triggers: the trigger name, the function's name, its module under lambdas/ and the stores it uses. */
 export const AUTH_TRIGGERS = {
   CustomMessage: { functionName: 'custom-message', handler: 'auth/custom-message', uses: {} },

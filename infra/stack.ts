@@ -131,7 +131,7 @@ export class PayrollPlatformStack extends Stack {
       description: 'The SPA URL, read by the Cognito CustomMessage trigger and the notification sender for the links in their emails',
     });
     new Monitoring(this, 'Monitoring', {
-      functions: [...this.api.functions, ...this.processing.functions, this.auth.customMessage, this.auth.postAuthentication!, this.auth.postConfirmation!, ...this.employeeAuth.functions],
+      functions: [...this.api.functions, ...this.api.authorizers.map((a) => a.function), ...this.processing.functions, this.auth.customMessage, this.auth.postAuthentication!, this.auth.postConfirmation!, ...this.employeeAuth.functions],
       httpApi: this.api.httpApi,
       deadLetters: this.processing.deadLetters,
       alarmEmail: props.alarmEmail,

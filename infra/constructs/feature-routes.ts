@@ -75,7 +75,7 @@ export class FeatureRoutes extends NestedStack {
       httpApi: props.httpApi,
       routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
       integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
-      // Without one, the route takes the API's default: the staff pool's JWT authorizer, kept in the parent.
+      // Without one, the route takes the API's default: the staff pool's Lambda authorizer, kept in the parent.
       authorizer: isPublic ? new HttpNoneAuthorizer() : route.access.kind === 'employee' ? props.employeeAuthorizer : undefined,
     });
     if (isPublic) {

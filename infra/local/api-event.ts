@@ -1,16 +1,9 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { ApiEvent } from '../../lambdas/http/api-event.js';
+import type { AuthorizerClaims } from '../../shared/authorizer.js';
 import type { RouteDef } from '../../shared/routes/index.js';
-
-/** API Gateway hands claims to Lambda as strings; arrays become "[a b]". Mirror that here. */
-export function claimsAsApiGatewayGivesThem(payload: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(payload)) {
-    out[key] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
-  }
-  return out;
-}
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 
@@ -21,8 +14,9 @@ export function buildApiEvent(args: {
   route: RouteDef;
   params: Record<string, string>;
   body: Buffer;
-  claims: Record<string, string> | null;
-}): APIGatewayProxyEventV2WithJWTAuthorizer {
+  /** What the route's authorizer handed on (tests calling a handler directly); the gateway sets it after its authorizer ran. */
+  claims?: AuthorizerClaims;
+}): ApiEvent {
   const { req, url, route, params, body, claims } = args;
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
@@ -62,8 +56,16 @@ export function buildApiEvent(args: {
       stage: '$default',
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
-      authorizer: { jwt: { claims: claims ?? {}, scopes: [] }, principalId: '', integrationLatency: 0 },
+      ...(claims ? { authorizer: { lambda: claims } } : {}),
     },
     stageVariables: undefined,
-  } as APIGatewayProxyEventV2WithJWTAuthorizer;
+  } as ApiEvent;
+}
+
+/** The event API Gateway sends a route's Lambda REQUEST authorizer (payload 2.0) for that request. */
+export function authorizerEvent(event: ApiEvent): APIGatewayRequestAuthorizerEventV2 {
+  const { requestContext, headers, routeKey, rawPath, rawQueryString, cookies, queryStringParameters, pathParameters, stageVariables } = event;
+  const routeArn = `arn:aws:execute-api:local:${requestContext.accountId}:${requestContext.apiId}/${requestContext.stage}/${requestContext.http.method}${rawPath}`;
+  const identitySource = headers.authorization ? [headers.authorization] : [];
+  return { version: '2.0', type: 'REQUEST', routeArn, identitySource, routeKey, rawPath, rawQueryString, cookies: cookies ?? [], headers, queryStringParameters: queryStringParameters ?? {}, requestContext, pathParameters: pathParameters ?? {}, stageVariables: stageVariables ?? {} } as APIGatewayRequestAuthorizerEventV2;
 }

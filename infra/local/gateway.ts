@@ -6,11 +6,11 @@ import sirv from 'sirv';
 import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
 import { handlerModule, matchPath, ROUTES } from '../../shared/routes/index.js';
 import { API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
-import { buildApiEvent, claimsAsApiGatewayGivesThem } from './api-event.js';
+import { createAuthorizer } from '../../lambdas/auth/api-authorizer.js';
+import { authorizerEvent, buildApiEvent } from './api-event.js';
 import { createTokenEndpoint, TOKEN_PATH } from './client-credentials.js';
 import { createCognitoShim } from './cognito-shim.js';
 import { loadHandler } from './handlers.js';
-import { createJwtVerifier } from './jwt.js';
 import { isOutboxWriter, type Outbox, OUTBOX_KEY_HEADER, parseOutboxMessage, renderOutboxPage } from './outbox.js';
 import { createS3Proxy, type S3ProxyOptions } from './s3-proxy.js';
 import { handleSesSend, SES_SEND_PATH } from './ses-shim.js';
@@ -72,12 +72,13 @@ function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyStructure
 
 /**
  * The local stand-in for CloudFront + API Gateway: serves the SPA and /config.json, runs the
- * route table's handlers behind a JWT authorizer, fronts Cognito and shows the outbox.
+ * route table's handlers behind the stack's Lambda authorizers, fronts Cognito and shows the outbox.
  */
 export function startGateway(opts: GatewayOptions): Promise<Server> {
   const issuer = `${opts.cognitoUrl}/${opts.userPoolId}`;
-  const verifyStaff = createJwtVerifier({ issuer, audience: opts.userPoolClientId, clientScope: API_CLIENT_SCOPE });
-  const verifyEmployee = createJwtVerifier({ issuer: `${opts.cognitoUrl}/${opts.employeePool.userPoolId}`, audience: opts.employeePool.userPoolClientId });
+  // The stack's authorizers (infra/constructs/api.ts), the same code, with the emulator's issuers.
+  const staffAuthorizer = createAuthorizer({ issuer, clientId: opts.userPoolClientId, clientScope: API_CLIENT_SCOPE });
+  const employeeAuthorizer = createAuthorizer({ issuer: `${opts.cognitoUrl}/${opts.employeePool.userPoolId}`, clientId: opts.employeePool.userPoolClientId });
   const hasWeb = existsSync(path.join(opts.webDir, 'index.html'));
   const handleS3 = createS3Proxy({ ...opts.s3, prefix: S3_PREFIX });
   const handleCognito = createCognitoShim(opts.cognitoUrl);
@@ -92,15 +93,15 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       return sendJson(res, 405, { error: 'method_not_allowed', message: `Use ${candidates.map((c) => c.route.method).join(' or ')} for ${url.pathname}.` });
     }
     const { route, params } = found;
-    let claims: Record<string, string> | null = null;
+    const event = buildApiEvent({ req, url, route, params: params!, body: await readBody(req) });
     if (route.access.kind !== 'public') {
       // Each pool's authorizer guards its own routes, as in AWS: a staff token never opens an employee route, nor the reverse.
-      const payload = await (route.access.kind === 'employee' ? verifyEmployee : verifyStaff)(req.headers.authorization);
-      if (!payload) return sendJson(res, 401, { error: 'unauthorized', message: 'No active session. Please sign in.' });
-      claims = claimsAsApiGatewayGivesThem(payload);
+      // API Gateway answers 401 without invoking it when the identity source (the Authorization header) is missing, 403 when it refuses.
+      if (!event.headers.authorization) return sendJson(res, 401, { error: 'unauthorized', message: 'No active session. Please sign in.' });
+      const verdict = await (route.access.kind === 'employee' ? employeeAuthorizer : staffAuthorizer)(authorizerEvent(event));
+      if (!verdict.isAuthorized) return sendJson(res, 403, { message: 'Forbidden' });
+      event.requestContext.authorizer = { lambda: verdict.context };
     }
-    const body = await readBody(req);
-    const event = buildApiEvent({ req, url, route, params: params!, body, claims });
     const handler = await loadHandler(handlerModule(route));
     const result = (await handler(event, { functionName: route.id, awsRequestId: event.requestContext.requestId })) as APIGatewayProxyStructuredResultV2;
     writeLambdaResult(res, result);

@@ -1,9 +1,10 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { ACTING_ORG_HEADER, CALLER_TTL_MS, type Caller, type Grant } from '../../shared/access.js';
 import type { ActingOrganisation } from '../../shared/api/accounts.js';
 import { ROLES, type Role } from '../../shared/roles.js';
 import { type DirectoryAccess, readDirectoryAccess } from '../data/directory/caller-access.js';
+import type { AuthorizerClaims } from '../../shared/authorizer.js';
 import { ExpiringMap } from '../lib/expiring-map.js';
+import type { ApiEvent } from './api-event.js';
 
 export interface AuthenticatedCaller extends Caller {
   /** A person signed in to the staff pool, or an organisation's API client (lambdas/http/client-caller.ts). */
@@ -59,26 +60,37 @@ export interface Identity {
 
 export const ANONYMOUS: AnyCaller = { signedIn: false, approved: false, roles: [] };
 
-/** The subject of the ID token the JWT authorizer verified, whichever user pool signed it. */
-export function subjectFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>): string | null {
-  const claims = event.requestContext?.authorizer?.jwt?.claims;
+/**
+ * The claims the route's authorizer verified (lambdas/auth/api-authorizer.ts), or null. The authorizer's
+ * verdict on a token is cached for a few seconds (infra/constructs/api.ts): a token past its expiry is
+ * refused here even when that verdict came from the cache.
+ */
+export function verifiedClaims(event: Pick<ApiEvent, 'requestContext'>, now = Date.now()): AuthorizerClaims | null {
+  const claims = event.requestContext?.authorizer?.lambda;
+  const exp = Number(claims?.exp);
+  return claims && Number.isFinite(exp) && exp * 1000 > now ? claims : null;
+}
+
+/** The subject of the ID token the authorizer verified, whichever user pool signed it. */
+export function subjectFromEvent(event: Pick<ApiEvent, 'requestContext'>): string | null {
+  const claims = verifiedClaims(event);
   return claims && typeof claims.sub === 'string' && claims.token_use === 'id' ? claims.sub : null;
 }
 
 /**
- * The staff ID token as the JWT authorizer verified it: its subject and email, nothing more is trusted.
+ * The staff ID token as the authorizer verified it: its subject and email, nothing more is trusted.
  * Every staff user has an email (the staff pool's sign-in name); an employee's token carries none (their
  * pool has no email attribute), so it never passes as staff, even past an authorizer that let it through.
  */
-export function identityFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>): Identity | null {
+export function identityFromEvent(event: Pick<ApiEvent, 'requestContext'>): Identity | null {
   const userId = subjectFromEvent(event);
-  const email = event.requestContext?.authorizer?.jwt?.claims?.email;
+  const email = verifiedClaims(event)?.email;
   if (!userId || typeof email !== 'string' || !email) return null;
   return { userId, email: email.toLowerCase() };
 }
 
 /** The organisation the request names in `X-Acting-Org` (headers arrive in lower case), or null. */
-export function requestedOrganisation(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'headers'>): string | null {
+export function requestedOrganisation(event: Pick<ApiEvent, 'headers'>): string | null {
   const value = event.headers?.[ACTING_ORG_HEADER]?.trim();
   return value ? value.slice(0, 100) : null;
 }

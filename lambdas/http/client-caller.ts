@@ -1,9 +1,9 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { API_CLIENT_MESSAGES, API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
 import { isAllowed } from '../../shared/access.js';
 import type { RouteDef } from '../../shared/routes/define.js';
 import { findApiClient } from '../data/api-clients/records.js';
-import type { AuthenticatedCaller } from './caller.js';
+import type { ApiEvent } from './api-event.js';
+import { type AuthenticatedCaller, verifiedClaims } from './caller.js';
 import { countClientRequest } from './client-limit.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
 
@@ -14,8 +14,8 @@ export const clientActorName = (name: string, orgName: string) => `API client ${
  * The app client of an OAuth2 client-credentials access token, as Cognito issues one: `token_use`
  * access, the API's scope, `client_id`, and no user (no `username`). Null for any other token.
  */
-export function clientIdFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>): string | null {
-  const claims = event.requestContext?.authorizer?.jwt?.claims;
+export function clientIdFromEvent(event: Pick<ApiEvent, 'requestContext'>): string | null {
+  const claims = verifiedClaims(event);
   if (!claims || claims.token_use !== 'access' || typeof claims.client_id !== 'string' || claims.username !== undefined) return null;
   const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
   return scopes.includes(API_CLIENT_SCOPE) ? claims.client_id : null;

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCESS_DECISION_MESSAGES } from '../../shared/api/admin.js';
+import { listMandates } from '../../shared/routes/mandates.js';
 import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
 import { requestClientToken } from '../support/api-clients.js';
@@ -204,7 +205,11 @@ test.describe('teams', () => {
     await clients.getByRole('button', { name: 'Create client' }).click();
     const secret = (await clients.getByTestId('api-client-client-secret').textContent()) ?? '';
     const clientId = (await clients.getByTestId('api-client-client-id').textContent()) ?? '';
-    expect((await requestClientToken(twin, clientId, secret)).status).toBe(200);
+    const issued = await requestClientToken(twin, clientId, secret);
+    expect(issued.status).toBe(200);
+    // The loan system's token passes the gateway's authorizer and lists its organisation's mandates.
+    const mandates = await fetch(`${twin.url}${listMandates.path}`, { headers: { authorization: `Bearer ${String(issued.body.access_token)}` } });
+    expect(mandates.status).toBe(200);
     await settled(page);
     await expectNoSeriousViolations(page, 'the API clients card with a new secret');
     if (SHOTS) await clients.screenshot({ path: `${SHOTS}/api-clients-secret.png` });

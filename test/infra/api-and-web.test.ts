@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 import type { IConstruct } from 'constructs';
 import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_POOL_ENV, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS, USER_POOL_ENV } from '../../infra/definitions.js';
+import { API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
+import { AUTHORIZER_CACHE_SECONDS, AUTHORIZER_ENV } from '../../shared/authorizer.js';
 import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
 import { SMS_ORIGINATION_ENV } from '../../shared/notifications.js';
 import { BUCKETS, TABLES } from '../../shared/stores.js';
@@ -72,20 +74,34 @@ describe('api', () => {
     expect(keys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   });
 
-  it('checks a Cognito JWT of the SPA’s pool on every staff route, and of the employees’ pool on every employee route', () => {
+  it('verifies with a Lambda authorizer the SPA’s pool’s tokens (and the API clients’) on every staff route, the employees’ pool’s on every employee route', () => {
     const authorizers = Object.entries(template.findResources('AWS::ApiGatewayV2::Authorizer'));
-    const authorizerOf = (pool: IConstruct, client: IConstruct) => {
-      const found = authorizers.filter(([, a]) => JSON.stringify(a.Properties.JwtConfiguration.Audience) === JSON.stringify([ref(client)]));
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission'));
+    const authorizerOf = (pool: IConstruct, client: IConstruct, clientScope: string | undefined) => {
+      const verifier = functions.filter(([, f]) => JSON.stringify(f.Properties.Environment?.Variables?.[AUTHORIZER_ENV.clientId]) === JSON.stringify(ref(client)));
+      expect(verifier).toHaveLength(1);
+      const [functionId, fn] = verifier[0]!;
+      const variables = fn.Properties.Environment.Variables;
+      expect(variables[AUTHORIZER_ENV.issuer]).toEqual({ 'Fn::Join': ['', expect.arrayContaining([ref(pool)])] });
+      expect(variables[AUTHORIZER_ENV.clientScope]).toBe(clientScope);
+      const found = authorizers.filter(([, a]) => JSON.stringify(a.Properties.AuthorizerUri).includes(`"${functionId}"`));
       expect(found).toHaveLength(1);
       expect(found[0]![1].Properties).toMatchObject({
-        AuthorizerType: 'JWT',
+        AuthorizerType: 'REQUEST',
+        AuthorizerPayloadFormatVersion: '2.0',
+        EnableSimpleResponses: true,
         IdentitySource: ['$request.header.Authorization'],
-        JwtConfiguration: { Issuer: { 'Fn::Join': ['', expect.arrayContaining([ref(pool)])] } },
+        AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_SECONDS,
       });
+      // API Gateway may invoke it as this authorizer only.
+      const invokers = permissions.filter((p) => JSON.stringify(p.Properties.FunctionName).includes(`"${functionId}"`));
+      expect(invokers.map((p) => [p.Properties.Principal, resourceText(p.Properties.SourceArn).endsWith(`/authorizers/<${found[0]![0]}>`)])).toEqual([['apigateway.amazonaws.com', true]]);
       return found[0]![0];
     };
-    const staffAuthorizer = authorizerOf(stack.auth.userPool, stack.auth.client);
-    const employeeAuthorizer = authorizerOf(stack.employeeAuth.userPool, stack.employeeAuth.client);
+    const staffAuthorizer = authorizerOf(stack.auth.userPool, stack.auth.client, API_CLIENT_SCOPE);
+    const employeeAuthorizer = authorizerOf(stack.employeeAuth.userPool, stack.employeeAuth.client, undefined);
+    // No JWT authorizer is left: it would refuse the API clients' tokens (docs/decisions/0127-client-tokens-past-the-api-authorizer.md).
     expect(authorizers).toHaveLength(2);
     const byKey = new Map(resources('AWS::ApiGatewayV2::Route').map((r) => [r.Properties.RouteKey, r.Properties]));
     for (const route of routes) {
@@ -95,7 +111,7 @@ describe('api', () => {
         expect(props?.AuthorizerId, route.id).toBeUndefined();
       } else {
         const authorizerId = route.access.kind === 'employee' ? employeeAuthorizer : staffAuthorizer;
-        expect(props, route.id).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+        expect(props, route.id).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
       }
     }
   });
@@ -241,7 +257,7 @@ describe('logs and alarms', () => {
   it('alarms on each application function\'s errors and on API 5xx, into an encrypted topic', () => {
     const alarms = resources('AWS::CloudWatch::Alarm');
     expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(
-      routes.length + Object.keys(AUTH_TRIGGERS).length + Object.keys(EMPLOYEE_AUTH_TRIGGERS).length + S3_TRIGGERS.length + STREAM_TRIGGERS.length + SCHEDULED_JOBS.length,
+      routes.length + stack.api.authorizers.length + Object.keys(AUTH_TRIGGERS).length + Object.keys(EMPLOYEE_AUTH_TRIGGERS).length + S3_TRIGGERS.length + STREAM_TRIGGERS.length + SCHEDULED_JOBS.length,
     );
     expect(alarms.filter((a) => a.Properties.MetricName === '5xx')).toHaveLength(1);
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });

@@ -3,7 +3,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { slugText } from '../../lambdas/api/common/file-names.js';
-import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/api-event.js';
+import { buildApiEvent } from '../../infra/local/api-event.js';
+import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
 import { createFraudAttachmentUpload, createFraudReport } from '../../shared/routes/fraud.js';
 import { call, okBody, routePath } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
@@ -92,7 +93,7 @@ describe('a fraud attachment swapped between its check and its copy', () => {
     const url = new URL(routePath(createFraudReport, {}), 'http://localhost');
     const req = { headers: { host: 'localhost', 'content-type': 'application/json' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const event = buildApiEvent({ req, url, route: createFraudReport, params: {}, body: Buffer.from(JSON.stringify(body)), claims: claimsAsApiGatewayGivesThem(claims) });
+    const event = buildApiEvent({ req, url, route: createFraudReport, params: {}, body: Buffer.from(JSON.stringify(body)), claims: handedClaims(claims) });
     const res = (await handler(event, { functionName: createFraudReport.id, awsRequestId: event.requestContext.requestId } as Parameters<typeof handler>[1])) as APIGatewayProxyStructuredResultV2;
     return { status: res.statusCode, body: JSON.parse(String(res.body)) as Record<string, unknown> };
   }

@@ -149,8 +149,9 @@ describe('the two pools', () => {
     const { idToken: employeeToken } = await signInEmployee(twin, { nrc: entry.nrc, employeeNumber: entry.employee_number });
 
     // Act and assess
-    expectStatus(await call(twin, getEmployeeMe, { caller: staffToken }), 401);
-    expectStatus(await call(twin, getMe, { caller: employeeToken }), 401);
+    // Each pool's authorizer refuses the other's token (403); without a token API Gateway answers 401.
+    expectStatus(await call(twin, getEmployeeMe, { caller: staffToken }), 403);
+    expectStatus(await call(twin, getMe, { caller: employeeToken }), 403);
     expectStatus(await call(twin, getEmployeeMe, {}), 401);
   });
 });

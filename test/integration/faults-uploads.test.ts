@@ -2,7 +2,8 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyStructuredResultV2, S3Event } from 'aws-lambda';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/api-event.js';
+import { buildApiEvent } from '../../infra/local/api-event.js';
+import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
 import { currentMonth } from '../../shared/rules/dates.js';
 import { createUpload, submitUpload } from '../../shared/routes/submissions.js';
@@ -66,7 +67,7 @@ async function validatedUpload(data: Buffer) {
 async function submitInProcess(id: string) {
   const url = new URL(routePath(submitUpload, { id }), 'http://localhost');
   const req = { headers: { host: 'localhost' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
-  const event = buildApiEvent({ req, url, route: submitUpload, params: { id }, body: Buffer.alloc(0), claims: claimsAsApiGatewayGivesThem(claims()) });
+  const event = buildApiEvent({ req, url, route: submitUpload, params: { id }, body: Buffer.alloc(0), claims: handedClaims(claims()) });
   const res = (await submitHandler(event, { functionName: submitUpload.id, awsRequestId: event.requestContext.requestId } as Parameters<typeof submitHandler>[1])) as APIGatewayProxyStructuredResultV2;
   return { status: res.statusCode, body: JSON.parse(String(res.body)) as Record<string, unknown> };
 }

@@ -3,7 +3,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { buildApiEvent, claimsAsApiGatewayGivesThem } from '../../infra/local/api-event.js';
+import { buildApiEvent } from '../../infra/local/api-event.js';
+import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
 import { named } from '../support/api.js';
 import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { faultInjector } from '../support/dynamo-faults.js';
@@ -22,16 +23,16 @@ const injectFault = faultInjector(dynamo);
 const removals: (() => void)[] = [];
 afterEach(() => removals.splice(0).forEach((remove) => remove()));
 
-const caller = { sub: randomUUID(), token_use: 'id', email: 'history-audit@example.com' };
+const caller = { sub: randomUUID(), token_use: 'id', email: 'history-audit@example.com', exp: Math.floor(Date.now() / 1000) + 3600 };
 // The caller's role is the directory's: a data user of an organisation of their own.
 await grantDirectoryRoles(twin, caller.sub, caller.email, ['data_user']);
 const freshDigits = () => String(100_000_000 + Math.floor(Math.random() * 800_000_000));
 
-/** A history lookup as API Gateway hands it to the function, after its JWT authorizer. */
+/** A history lookup as API Gateway hands it to the function, after its authorizer. */
 async function lookup(digits: string): Promise<APIGatewayProxyStructuredResultV2> {
   const url = new URL(`http://localhost${getHistory.path}?nrc=${digits}&months=3`);
   const req = { headers: { host: 'localhost' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
-  const event = buildApiEvent({ req, url, route: getHistory, params: {}, body: Buffer.alloc(0), claims: claimsAsApiGatewayGivesThem(caller) });
+  const event = buildApiEvent({ req, url, route: getHistory, params: {}, body: Buffer.alloc(0), claims: handedClaims(caller) });
   const context = { functionName: getHistory.id, awsRequestId: event.requestContext.requestId } as Parameters<typeof handler>[1];
   return (await handler(event, context)) as APIGatewayProxyStructuredResultV2;
 }

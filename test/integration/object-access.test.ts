@@ -127,7 +127,7 @@ const CASES: Partial<Record<RouteId, Case>> = {
 /** Routes naming objects that only platform admins reach: the role check refuses every FI admin (route-matrix.test.ts). */
 const PLATFORM_ONLY = new Set(ROUTES.filter((r) => r.access.kind === 'roles' && !r.access.roles.includes('fi_admin')).map((r) => r.id));
 
-/** An employee's routes name the employee's own objects, never an organisation's (staff get 401 there). */
+/** An employee's routes name the employee's own objects, never an organisation's (their pool's authorizer refuses staff tokens there). */
 const namesAnObject = (route: (typeof ROUTES)[number]) =>
   (route.access.kind !== 'employee' && /\{[^}]+\}/.test(route.path)) || ['get-team', 'add-team-member', 'create-upload', 'create-fraud-report'].includes(route.id);
 

@@ -63,9 +63,9 @@ describe(named(getMe), () => {
   it.each([
     ['a malformed header', 'Token abc'],
     ['garbage', 'Bearer not-a-jwt'],
-  ])('refuses %s', async (_label, authorization) => {
+  ])('refuses %s at the authorizer, as API Gateway does (403)', async (_label, authorization) => {
     const res = await call(twin, getMe, { headers: { authorization } });
-    expect(res.status).toBe(401);
+    expect(res).toMatchObject({ status: 403, body: { message: 'Forbidden' } });
   });
 
   it('refuses a token signed by another key, even with the right claims', async () => {
@@ -77,7 +77,7 @@ describe(named(getMe), () => {
       .setAudience(twin.env.USER_POOL_CLIENT_ID!)
       .setExpirationTime('1h')
       .sign(privateKey);
-    expect((await me(forged)).status).toBe(401);
+    expect((await me(forged)).status).toBe(403);
   });
 
   it('answers the seeded super admin with its role, approved', async () => {

@@ -19,13 +19,13 @@ const { getHealth } = await import('../../shared/routes/system.js');
 type Sent = { method: string; token: string };
 let sent: Sent[];
 
-/** fetch answering `first` to the old token and 200 to a fresh one. */
-function serve(first: number) {
+/** fetch answering `first` to the old token (with `refusal`, or a route's refusal) and 200 to a fresh one. */
+function serve(first: number, refusal?: unknown) {
   vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
     const token = String((init.headers as Record<string, string>).Authorization).replace('Bearer ', '');
     sent.push({ method: String(init.method), token });
     const status = token === 'old-token' ? first : 200;
-    return new Response(JSON.stringify(status === 200 ? { ok: true } : { error: 'refused', message: `status ${status}` }), { status });
+    return new Response(JSON.stringify(status === 200 ? { ok: true } : (refusal ?? { error: 'refused', message: `status ${status}` })), { status });
   });
 }
 
@@ -67,6 +67,24 @@ it('says the access token is missing when a refused token cannot be refreshed (s
   session.refreshGivesNone = true;
   await expect(apiRequest('/api/anything')).rejects.toMatchObject({ status: 401, message: 'Missing access token. Please sign in again.' });
   expect(sent).toHaveLength(1);
+});
+
+describe('API Gateway\'s own 403 (the authorizer refused the token: no error code) is a refused token', () => {
+  const gateway = { message: 'Forbidden' };
+  it('is sent again once with a fresh token', async () => {
+    serve(403, gateway);
+    await expect(apiRequest('/api/anything')).resolves.toBeDefined();
+    expect(sent.map((s) => s.token)).toEqual(['old-token', 'fresh-token']);
+    expect(session.refreshes).toBe(1);
+  });
+  it('asks for a sign-in when the fresh token is refused too', async () => {
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent.push({ method: String(init.method), token: '' });
+      return new Response(JSON.stringify(gateway), { status: 403 });
+    });
+    await expect(apiRequest('/api/anything')).rejects.toMatchObject({ status: 401, message: 'Missing access token. Please sign in again.' });
+    expect(sent).toHaveLength(2);
+  });
 });
 
 describe('callRoute calls the route object it is given, with that route\'s schemas', () => {

@@ -26,7 +26,8 @@ describe('an API client’s name', () => {
 });
 
 describe('the client of a token', () => {
-  const event = (claims: Record<string, string> | undefined) => ({ requestContext: { authorizer: claims ? { jwt: { claims, scopes: null } } : undefined } }) as never;
+  const exp = String(Math.floor(Date.now() / 1000) + 3600);
+  const event = (claims: Record<string, string> | undefined) => ({ requestContext: { authorizer: claims ? { lambda: { ...claims, exp } } : undefined } }) as never;
   it.each([
     ['a client-credentials access token with the scope', { token_use: 'access', client_id: 'c1', scope: API_CLIENT_SCOPE }, 'c1'],
     ['among other scopes', { token_use: 'access', client_id: 'c1', scope: `other/x ${API_CLIENT_SCOPE}` }, 'c1'],

@@ -77,7 +77,7 @@ function probeEvent(id: string): ApiEvent {
       stage: '$default',
       time: new Date(0).toUTCString(),
       timeEpoch: 0,
-      authorizer: { jwt: { claims: {}, scopes: [] }, principalId: '', integrationLatency: 0 },
+      authorizer: { lambda: {} },
     },
   };
 }

@@ -33,7 +33,8 @@ describe('isAllowed', () => {
 });
 
 describe('identityFromEvent and subjectFromEvent', () => {
-  const event = (claims: Record<string, string>) => ({ requestContext: { authorizer: { jwt: { claims, scopes: [] }, principalId: '', integrationLatency: 0 } } }) as never;
+  const exp = String(Math.floor(Date.now() / 1000) + 3600);
+  const event = (claims: Record<string, string>) => ({ requestContext: { authorizer: { lambda: { exp, ...claims } } } }) as never;
 
   it('never take an employee’s token (no email) for a member of staff, even past an authorizer that let it through', () => {
     const employeeToken = event({ sub: 'employee-sub', token_use: 'id', 'cognito:username': '123456789' });
@@ -44,5 +45,12 @@ describe('identityFromEvent and subjectFromEvent', () => {
   it('take a staff ID token’s subject and email, and no access token', () => {
     expect(identityFromEvent(event({ sub: 's', token_use: 'id', email: 'A@Example.com' }))).toEqual({ userId: 's', email: 'a@example.com' });
     expect(subjectFromEvent(event({ sub: 's', token_use: 'access' }))).toBeNull();
+  });
+
+  it.each([
+    ['past its expiry (a verdict the authorizer cached)', String(Math.floor(Date.now() / 1000) - 1)],
+    ['without an expiry', ''],
+  ])('take no token %s', (_label, expiry) => {
+    expect(identityFromEvent(event({ sub: 's', token_use: 'id', email: 'a@example.com', exp: expiry }))).toBeNull();
   });
 });

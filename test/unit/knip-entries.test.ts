@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
+import { API_AUTHORIZER, AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
 import knip from '../../knip.js';
 import { handlerModule, ROUTES } from '../../shared/routes/index.js';
 
@@ -12,6 +12,7 @@ describe("knip's entry points", () => {
     ...ROUTES.map((route) => [route.id, handlerModule(route)]),
     ...[...S3_TRIGGERS, ...SCHEDULED_JOBS].map((fn) => [fn.id, fn.handler]),
     ...[...Object.values(AUTH_TRIGGERS), ...Object.values(EMPLOYEE_AUTH_TRIGGERS)].map((fn) => [fn.functionName, fn.handler]),
+    ['api-authorizer', API_AUTHORIZER.handler],
   ];
 
   it.each(wired)('%s: the handler the stack wires (%s) is an entry', (_id, module) => {

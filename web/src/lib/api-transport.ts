@@ -109,10 +109,15 @@ function toApiError({ status, statusText, data }: RawResponse): ApiError {
  */
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
 
+/** API Gateway's own 403 when the route's authorizer refused the token: `{"message":"Forbidden"}`, no error code (every route's refusal names one). */
+const authorizerRefused = ({ status, data }: RawResponse) => status === 403 && typeof data === 'object' && data !== null && !('error' in data);
+/** The token was refused: a 401, or the authorizer's 403. */
+const tokenRefused = (response: RawResponse) => response.status === 401 || authorizerRefused(response);
+
 /**
- * Calls the API with the ID token. Only a 401 (the token was refused) can change with a fresh token:
- * then the session is refreshed once and an idempotent request is sent once more. A 403 is the
- * server's answer for this user and is never retried.
+ * Calls the API with the ID token. Only a refused token can change with a fresh one: then the session
+ * is refreshed once and an idempotent request is sent once more. A route's 403 is the server's answer
+ * for this user and is never retried.
  */
 export async function plainRequest(path: string, options: PlainOptions = {}, staff: StaffAuth = NO_STAFF): Promise<RawResponse> {
   const { method = 'GET', query, body, auth = true, as = 'staff', signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
@@ -137,11 +142,13 @@ export async function plainRequest(path: string, options: PlainOptions = {}, sta
     if (!token) throw NO_SESSION();
   }
   let response = await attempt(token);
-  if (auth && response.status === 401) {
+  if (auth && tokenRefused(response)) {
     const fresh = await idToken(true).catch(() => null);
     if (!fresh) throw NO_TOKEN();
     if (IDEMPOTENT.has(method)) response = await attempt(fresh);
   }
+  // Refused again with a fresh token: the person signs in again (the app treats a 401 so).
+  if (auth && authorizerRefused(response)) throw NO_TOKEN();
   if (response.status < 200 || response.status >= 300) throw toApiError(response);
   return response;
 }
