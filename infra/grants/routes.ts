@@ -39,7 +39,8 @@ const ACTIONS_BY_ROUTE = {
   // Submit reads the platform's settings: the submission window marks a late file or refuses it; a register's,
   // the payroll authority, the current register and the one proposal it opens (lambdas/data/register/proposals.ts).
   'submit-upload': {
-    tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'] }, register: { actions: ['GetItem', 'PutItem'] } },
+    // directory PutItem: an applied file's reconciliation.ready webhook events (lambdas/data/webhooks/events.ts).
+    tables: { directory: { actions: ['Query', 'GetItem', 'PutItem'], indexes: ['gsi1'] }, submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'] }, register: { actions: ['GetItem', 'PutItem'] } },
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],

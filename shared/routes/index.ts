@@ -18,6 +18,7 @@ import { SETTINGS_ROUTES } from './settings.js';
 import { SUBMISSIONS_ROUTES } from './submissions.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { TEAM_ROUTES } from './team.js';
+import { WEBHOOKS_ROUTES } from './webhooks.js';
 
 export { handlerModule, type HttpMethod, type RouteDef } from './define.js';
 
@@ -42,6 +43,7 @@ export const ROUTES = [
   ...PORTAL_ROUTES,
   ...PAYROLL_ROUTES,
   ...RECONCILIATION_ROUTES,
+  ...WEBHOOKS_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -25,6 +25,7 @@ const ONE = {
   payeeKey: 'PAYEE',
   schedule: 'SCHEDULE',
   apiClient: 'API_CLIENT',
+  webhook: 'WEBHOOK',
 } as const;
 /** A whole store or flow, without an id. */
 const WHOLE = {
@@ -65,6 +66,8 @@ export const auditSubject = {
   schedule: one('schedule'),
   /** A machine client of an organisation, by its client id. */
   apiClient: one('apiClient'),
+  /** An organisation's webhook endpoint, by its id. */
+  webhook: one('webhook'),
   /** The fraud registry as a whole (a search: the NRCs it matched are further subjects). */
   registry: subject(WHOLE.registry),
   /** The payroll register as a whole. */
