@@ -86,7 +86,7 @@ export function WebhooksCard() {
                     </Stack>
                     <Group gap="xs" wrap="nowrap">
                       <Button size="xs" variant="light" aria-expanded={open === w.id} onClick={() => setOpen(open === w.id ? null : w.id)}>{open === w.id ? 'Hide deliveries' : 'Deliveries'}</Button>
-                      <Button size="xs" variant="default" onClick={() => setPending({ kind: 'rotate', webhook: w })} aria-label={`Rotate the secret of ${w.url}`}>Rotate secret</Button>
+                      <Button size="xs" variant="default" onClick={() => setPending({ kind: 'rotate', webhook: w })} aria-label={`Rotate secret of ${w.url}`}>Rotate secret</Button>
                       <Button size="xs" variant="light" color="red" onClick={() => setPending({ kind: 'delete', webhook: w })} aria-label={`Delete ${w.url}`}>Delete</Button>
                     </Group>
                   </Group>
