@@ -113,6 +113,10 @@ const ACTIONS_BY_ROUTE = {
   'create-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'PutItem'] } }, userPool: ['CreateUserPoolClient', 'DeleteUserPoolClient'] },
   'rotate-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'] } }, userPool: ['CreateUserPoolClient', 'DeleteUserPoolClient'] },
   'delete-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'DeleteItem'] } }, userPool: ['DeleteUserPoolClient'] },
+  // Webhook endpoints (lambdas/data/webhooks/): the organisation's endpoints (Query pk=ORG#…), one put, replaced or deleted.
+  'create-webhook': { tables: { directory: { actions: ['Query', 'PutItem'] } } },
+  'rotate-webhook': { tables: { directory: { actions: ['Query', 'PutItem'] } } },
+  'delete-webhook': { tables: { directory: { actions: ['Query', 'DeleteItem'] } } },
   'remove-team-member': {
     tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
     userPool: ['AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
