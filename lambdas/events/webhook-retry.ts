@@ -5,9 +5,9 @@ import { createEventHandler } from '../lib/event-handler.js';
 import { attemptDelivery } from './webhook-attempt.js';
 
 /**
- * The webhook retries, run every minute by a schedule (infra/definitions.ts SCHEDULED_JOBS; the twin runs
- * it the same way): every pending delivery whose next attempt is due at the schedule's time is attempted
- * again (./webhook-attempt.ts), earliest first, a page at a time.
+ * The webhook retries, run every minute by a schedule (infra/definitions.ts SCHEDULED_JOBS): every pending
+ * delivery whose next attempt is due at the schedule's time is attempted again (./webhook-attempt.ts),
+ * earliest first, a page at a time.
  */
 export async function retryDueDeliveries(now: Date): Promise<{ attempted: number }> {
   const endpoints = new Map<string, Promise<WebhookRecord[]>>();

@@ -4,7 +4,7 @@ import { featureRoutes } from './define.js';
 
 /**
  * An organisation's webhook endpoints, managed by its admin on /team: each receives the organisation's
- * events it chose as signed POSTs (lambdas/events/webhook-*.ts), with a delivery log.
+ * events it chose as signed POSTs (lambdas/events/webhook-fanout.ts, then lambdas/events/webhook-retry.ts), with a delivery log.
  */
 const route = featureRoutes('webhooks');
 const ORGANISATION_ADMINS = rolesOnly('fi_admin', 'pmec_admin');

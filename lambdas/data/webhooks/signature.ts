@@ -25,8 +25,8 @@ export function webhookHeaders(secret: string, eventId: string, body: string, no
 }
 
 /**
- * Whether endpoints on this machine (http://localhost, 127.0.0.1) may be registered and called: only where
- * WEBHOOK_LOOPBACK_ALLOWED=1, which the local twin sets so that a lender's test receiver on the same laptop
- * gets deliveries; the stack never sets it, so in AWS every loopback and private address is refused.
+ * Whether endpoints on the platform's own machine (http://localhost, 127.0.0.1) may be registered and called:
+ * only where the deployment sets WEBHOOK_LOOPBACK_ALLOWED=1, for a receiver beside a platform run on one
+ * machine; the stack never sets it, so in AWS every loopback and private address is refused.
  */
 export const loopbackAllowed = (): boolean => process.env.WEBHOOK_LOOPBACK_ALLOWED === '1';
