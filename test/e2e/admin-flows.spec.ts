@@ -224,6 +224,7 @@ test.describe('teams', () => {
       await hooks.getByRole('button', { name: 'Register endpoint' }).click();
       const signing = (await hooks.getByTestId('webhook-secret').textContent()) ?? '';
       expect(signing).toMatch(/^whsec_/);
+      if (SHOTS) await hooks.screenshot({ path: `${SHOTS}/webhooks-secret.png` });
       await hooks.getByRole('button', { name: 'I have stored the secret' }).click();
       await expect(hooks).not.toContainText(signing);
       // An event of the organisation, as a decision on its submission emits it (lambdas/data/webhooks/events.ts).

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WEBHOOK_MESSAGES as M } from '../../shared/api/webhooks.js';
 import { currentMonth } from '../../shared/rules/dates.js';
+import { decideSubmission } from '../../shared/routes/reviews.js';
 import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhook } from '../../shared/routes/webhooks.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
-import { NOT_A_WORKBOOK, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { inputsRows, NOT_A_WORKBOOK, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, named, offContract, okBody } from '../support/api.js';
 import { signIn } from '../support/cognito.js';
 import { guideRecipe, startReceiver } from '../support/webhooks.js';
@@ -125,5 +126,19 @@ describe('a delivery', () => {
     await expect.poll(() => r.received.length).toBe(1);
     expect(JSON.parse(r.received[0]!.body).data).toEqual({ upload_id: upload.id, kind: 'inputs', month: currentMonth(), status: 'failed' });
     expect((await deliveries(fiA.token, made.id))[0]).toMatchObject({ type: 'upload.validated', status: 'delivered' });
+  });
+
+  it("tells the lender its submission was decided, and no other organisation", async () => {
+    const [mine, theirs] = [await receiver(), await receiver()];
+    const made = okBody(await register(fiA.token, mine.url, ['submission.decided']));
+    okBody(await register(fiB.token, theirs.url, ['submission.decided']));
+    const rows = inputsRows(currentMonth(), fiA.payeeKey!, [nrcOf(1, 700_000 + Math.floor(Math.random() * 200_000))]);
+    const id = await submissionsApi(twin).submitWorkbook(fiA.token, { kind: 'inputs', month: currentMonth(), payeeKey: fiA.payeeKey!, fileName: 'decided.xlsx' }, workbook(rows));
+    const reviewer = await signedInUser(twin, ['compliance']);
+    expectStatus(await call(twin, decideSubmission, { params: { id }, body: { decision: 'approve' }, caller: reviewer.token }), 200);
+    await expect.poll(() => mine.received.length).toBe(1);
+    expect(JSON.parse(mine.received[0]!.body)).toMatchObject({ type: 'submission.decided', organisation_id: fiA.orgId, data: { submission_id: id, status: 'fi_approved' } });
+    expect(await deliveries(fiA.token, made.id)).toHaveLength(1);
+    expect(theirs.received).toHaveLength(0);
   });
 });
