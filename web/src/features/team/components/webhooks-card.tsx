@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Checkbox, Code, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Checkbox, Code, CopyButton, Group, Loader, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconKey, IconPlus } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { createWebhookRequestSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type Webhook, type WebhookEventType, type WebhookSecretResponse } from '@shared/api/webhooks';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
@@ -37,7 +37,18 @@ function WebhookSecret({ answer, onDone }: { answer: WebhookSecretResponse; onDo
     <Alert color="yellow" variant="light" icon={<IconKey size={18} aria-hidden />} title="Signing secret: copy it now" role="status">
       <Stack gap="xs">
         <Text size="sm">This is the only time the secret of {answer.webhook.url} is shown. Your system checks each delivery&apos;s signature with it (docs/features/integration-guide.md, &quot;Webhooks&quot;).</Text>
-        <Code style={{ wordBreak: 'break-all' }} data-testid="webhook-secret">{answer.secret}</Code>
+        <Group gap="xs" wrap="nowrap">
+          <Code style={{ wordBreak: 'break-all' }} data-testid="webhook-secret">{answer.secret}</Code>
+          <CopyButton value={answer.secret}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? 'Copied' : 'Copy the signing secret'} withArrow>
+                <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label="Copy the signing secret">
+                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
         <Group justify="flex-end"><Button variant="default" onClick={onDone}>I have stored the secret</Button></Group>
       </Stack>
     </Alert>
