@@ -2,6 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createDelivery, type DeliveryRecord } from '../data/webhooks/deliveries.js';
 import { listWebhookRecords } from '../data/webhooks/endpoints.js';
 import { type WebhookEvent, webhookEventOf } from '../data/webhooks/events.js';
+import { inParallel } from '../lib/concurrency.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { logger } from '../lib/powertools.js';
 import { attemptDelivery } from './webhook-attempt.js';
@@ -34,7 +35,8 @@ export const webhookBody = (event: WebhookEvent): string =>
 
 async function fanOut(event: WebhookEvent): Promise<void> {
   const endpoints = (await listWebhookRecords(event.org_id)).filter((e) => e.events.includes(event.type));
-  for (const endpoint of endpoints) {
+  // Side by side: one slow endpoint (at most WEBHOOK_TIMEOUT_MS) holds up neither the others nor the shard for long.
+  await inParallel(endpoints, endpoints.length, async (endpoint) => {
     const delivery: DeliveryRecord = {
       endpoint_id: endpoint.id,
       org_id: event.org_id,
@@ -50,5 +52,5 @@ async function fanOut(event: WebhookEvent): Promise<void> {
       created_at: event.occurred_at,
     };
     if (await createDelivery(delivery)) await attemptDelivery(delivery, endpoint);
-  }
+  });
 }

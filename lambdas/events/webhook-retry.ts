@@ -1,6 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { dueDeliveries } from '../data/webhooks/deliveries.js';
 import { listWebhookRecords, type WebhookRecord } from '../data/webhooks/endpoints.js';
+import { inParallel } from '../lib/concurrency.js';
 import { createEventHandler } from '../lib/event-handler.js';
 import { attemptDelivery } from './webhook-attempt.js';
 
@@ -15,11 +16,12 @@ export async function retryDueDeliveries(now: Date): Promise<{ attempted: number
   for (let page = 0; page < 10; page++) {
     const due = await dueDeliveries(now);
     if (!due.length) break;
-    for (const delivery of due) {
+    // Ten at a time: a page of endpoints that do not answer takes ten timeouts, not a hundred.
+    await inParallel(due, 10, async (delivery) => {
       if (!endpoints.has(delivery.org_id)) endpoints.set(delivery.org_id, listWebhookRecords(delivery.org_id));
       const endpoint = (await endpoints.get(delivery.org_id)!).find((e) => e.id === delivery.endpoint_id) ?? null;
       if (await attemptDelivery(delivery, endpoint, now)) attempted++;
-    }
+    });
   }
   return { attempted };
 }

@@ -7,6 +7,7 @@ import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import { logger } from '../../lib/powertools.js';
 import { findOrganisationByPayeeKey } from '../directory/organisations.js';
 
 /**
@@ -40,7 +41,8 @@ export const webhookEventId = (orgId: string, type: WebhookEventType, data: Webh
 
 /**
  * Records an event of an organisation for its webhooks (only that organisation's endpoints receive it).
- * Called once the change it tells of is written; a second emission of the same change is a no-op.
+ * Called once the change it tells of is written; a second emission of the same change is a no-op. A failure
+ * is logged (an error the alarms see) and not thrown: the change stands, and its request does not fail for it.
  */
 export async function emitWebhookEvent(orgId: string, type: WebhookEventType, data: WebhookData, now = new Date()): Promise<void> {
   const event: WebhookEvent = { event_id: webhookEventId(orgId, type, data), org_id: orgId, type, data, occurred_at: now.toISOString() };
@@ -51,7 +53,7 @@ export async function emitWebhookEvent(orgId: string, type: WebhookEventType, da
     const Item = { ...item, data_json: JSON.stringify(data), expires_at };
     await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item, ...conditionOf(when.missing('pk')) }));
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionFailure(error)) logger.error('A webhook event could not be recorded; it is not delivered', { event_id: event.event_id, type, error: String(error) });
   }
 }
 
