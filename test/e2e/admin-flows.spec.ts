@@ -231,9 +231,9 @@ test.describe('teams', () => {
       Object.assign(process.env, twin.env);
       const { emitWebhookEvent } = await import('../../lambdas/data/webhooks/events.js');
       await emitWebhookEvent(orgAdmin.orgId, 'submission.decided', { submission_id: crypto.randomUUID(), status: 'approved' });
-      await expect.poll(() => receiver.received.length).toBe(1);
+      await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(1);
       await hooks.getByRole('button', { name: 'Deliveries' }).click();
-      await expect(hooks.getByRole('table', { name: `Deliveries to ${receiver.url}` }).getByRole('row').filter({ hasText: 'A submission was approved or rejected' })).toContainText('HTTP 200');
+      await expect(hooks.getByRole('table', { name: `Deliveries to ${receiver.url}` }).getByRole('row').filter({ hasText: 'A submission was approved or rejected' })).toContainText('HTTP 200', { timeout: 30_000 });
       await settled(page);
       await expectNoSeriousViolations(page, 'the webhooks card with its delivery log');
       if (SHOTS) await hooks.screenshot({ path: `${SHOTS}/webhooks-deliveries.png` });

@@ -14,6 +14,8 @@ const twin = inject('twin');
 let fiA: Awaited<ReturnType<typeof approvedOrgAdmin>>;
 let fiB: Awaited<ReturnType<typeof approvedOrgAdmin>>;
 const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
+/** How long a wait for the stream's delivery may take on a loaded machine (a bound, not an assertion on time). */
+const STREAM = { timeout: 60_000 };
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
@@ -95,12 +97,12 @@ describe('a delivery', () => {
 
     const data = { submission_id: crypto.randomUUID(), status: 'approved' };
     await emitWebhookEvent(fiA.orgId, 'submission.decided', data);
-    await expect.poll(() => r.received.length).toBe(1);
+    await expect.poll(() => r.received.length, STREAM).toBe(1);
     const first = r.received[0]!;
     expect(verifyWebhook(made.secret, first.headers, first.body)).toBe(true);
     expect(verifyWebhook(made.secret, first.headers, first.body.replace('approved', 'rejected'))).toBe(false);
     expect(JSON.parse(first.body)).toMatchObject({ id: first.headers['payroll-webhook-id'], type: 'submission.decided', organisation_id: fiA.orgId, data });
-    await expect.poll(async () => (await deliveries(fiA.token, made.id))[0]).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, next_attempt_at: expect.any(String) });
+    await expect.poll(async () => (await deliveries(fiA.token, made.id))[0], STREAM).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, next_attempt_at: expect.any(String) });
 
     // The same change emitted again, and its stream record replayed to the fan-out: no second delivery.
     await emitWebhookEvent(fiA.orgId, 'submission.decided', data);
@@ -110,7 +112,7 @@ describe('a delivery', () => {
 
     // The retry job at the minute the next attempt is due (the twin's own schedule may run it first: the outcome is the same).
     await retry({ time: pending!.next_attempt_at! });
-    await expect.poll(async () => (await deliveries(fiA.token, made.id))[0]).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, next_attempt_at: null });
+    await expect.poll(async () => (await deliveries(fiA.token, made.id))[0], STREAM).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, next_attempt_at: null });
     expect(r.received).toHaveLength(2);
     expect(r.received[1]!.headers['payroll-webhook-id']).toBe(first.headers['payroll-webhook-id']);
     expect(verifyWebhook(made.secret, r.received[1]!.headers, r.received[1]!.body)).toBe(true);
@@ -123,7 +125,7 @@ describe('a delivery', () => {
     const made = okBody(await register(fiA.token, r.url, ['upload.validated']));
     const api = submissionsApi(twin);
     const upload = await api.upload(fiA.token, { doc_kind: 'inputs', month: currentMonth(), payee_key: fiA.payeeKey!, file_name: 'not-a-workbook.xlsx', size: NOT_A_WORKBOOK.length, content_type: XLSX_MIME }, NOT_A_WORKBOOK);
-    await expect.poll(() => r.received.length).toBe(1);
+    await expect.poll(() => r.received.length, STREAM).toBe(1);
     expect(JSON.parse(r.received[0]!.body).data).toEqual({ upload_id: upload.id, kind: 'inputs', month: currentMonth(), status: 'failed' });
     expect((await deliveries(fiA.token, made.id))[0]).toMatchObject({ type: 'upload.validated', status: 'delivered' });
   });
@@ -136,7 +138,7 @@ describe('a delivery', () => {
     const id = await submissionsApi(twin).submitWorkbook(fiA.token, { kind: 'inputs', month: currentMonth(), payeeKey: fiA.payeeKey!, fileName: 'decided.xlsx' }, workbook(rows));
     const reviewer = await signedInUser(twin, ['compliance']);
     expectStatus(await call(twin, decideSubmission, { params: { id }, body: { decision: 'approve' }, caller: reviewer.token }), 200);
-    await expect.poll(() => mine.received.length).toBe(1);
+    await expect.poll(() => mine.received.length, STREAM).toBe(1);
     expect(JSON.parse(mine.received[0]!.body)).toMatchObject({ type: 'submission.decided', organisation_id: fiA.orgId, data: { submission_id: id, status: 'fi_approved' } });
     expect(await deliveries(fiA.token, made.id)).toHaveLength(1);
     expect(theirs.received).toHaveLength(0);
