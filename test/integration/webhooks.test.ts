@@ -127,7 +127,7 @@ describe('a delivery', () => {
     const upload = await api.upload(fiA.token, { doc_kind: 'inputs', month: currentMonth(), payee_key: fiA.payeeKey!, file_name: 'not-a-workbook.xlsx', size: NOT_A_WORKBOOK.length, content_type: XLSX_MIME }, NOT_A_WORKBOOK);
     await expect.poll(() => r.received.length, STREAM).toBe(1);
     expect(JSON.parse(r.received[0]!.body).data).toEqual({ upload_id: upload.id, kind: 'inputs', month: currentMonth(), status: 'failed' });
-    expect((await deliveries(fiA.token, made.id))[0]).toMatchObject({ type: 'upload.validated', status: 'delivered' });
+    await expect.poll(async () => (await deliveries(fiA.token, made.id))[0], STREAM).toMatchObject({ type: 'upload.validated', status: 'delivered', last_status_code: 200 });
   });
 
   it("tells the lender its submission was decided, and no other organisation", async () => {
