@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_PREFIX } from '../shared/api/webhooks.js';
 import { OUTBOX_PREFIX } from '../shared/notifications.js';
 import type { BucketKey, TableKey } from '../shared/stores.js';
 import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
@@ -162,6 +163,19 @@ export const STREAM_TRIGGERS = [
     // texts to employees about their mandates, through SNS.
     uses: { tables: ['directory', 'submissions', 'register'], sendsSms: true },
   },
+  // Webhook events: each becomes one delivery per endpoint of its organisation that chose it, attempted at once.
+  {
+    id: 'webhook-fanout',
+    table: 'directory',
+    pkPrefix: WEBHOOK_EVENT_PREFIX,
+    events: ['INSERT'],
+    handler: 'events/webhook-fanout',
+    batchSize: 10,
+    retryAttempts: 2,
+    bisectBatchOnFunctionError: true,
+    maxRecordAgeSeconds: 6 * 3600,
+    uses: { tables: ['directory'] },
+  },
 ] as const satisfies readonly StreamTriggerDef[];
 
 /** Scheduled jobs: an EventBridge schedule runs a handler (at least once, retried); the twin runs it at start and daily. */
@@ -176,4 +190,6 @@ export interface ScheduledJobDef {
 export const SCHEDULED_JOBS = [
   // Fraud reports older than the retention setting leave the registry: 00:30 in Lusaka.
   { id: 'expire-reports', handler: 'events/expire-reports', cron: { minute: '30', hour: '22' }, uses: { tables: ['registry', 'directory', 'audit'] } },
+  // Webhook deliveries whose next attempt is due: every minute.
+  { id: 'webhook-retry', handler: 'events/webhook-retry', cron: { minute: '*', hour: '*' }, uses: { tables: ['directory'] } },
 ] as const satisfies readonly ScheduledJobDef[];

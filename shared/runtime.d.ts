@@ -6,3 +6,13 @@ declare class TextDecoder {
   constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
   decode(input?: ArrayBufferView | ArrayBuffer, options?: { stream?: boolean }): string;
 }
+
+/** WHATWG URL parsing (webhook endpoint addresses). */
+declare class URL {
+  constructor(url: string, base?: string);
+  readonly href: string;
+  readonly protocol: string;
+  readonly hostname: string;
+  readonly username: string;
+  readonly password: string;
+}

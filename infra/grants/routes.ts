@@ -39,7 +39,8 @@ const ACTIONS_BY_ROUTE = {
   // Submit reads the platform's settings: the submission window marks a late file or refuses it; a register's,
   // the payroll authority, the current register and the one proposal it opens (lambdas/data/register/proposals.ts).
   'submit-upload': {
-    tables: { directory: read(['Query', 'GetItem'], 'gsi1'), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'] }, register: { actions: ['GetItem', 'PutItem'] } },
+    // directory PutItem: an applied file's reconciliation.ready webhook events (lambdas/data/webhooks/events.ts).
+    tables: { directory: { actions: ['Query', 'GetItem', 'PutItem'], indexes: ['gsi1'] }, submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'] }, register: { actions: ['GetItem', 'PutItem'] } },
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
@@ -112,6 +113,10 @@ const ACTIONS_BY_ROUTE = {
   'create-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'PutItem'] } }, userPool: ['CreateUserPoolClient', 'DeleteUserPoolClient'] },
   'rotate-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'] } }, userPool: ['CreateUserPoolClient', 'DeleteUserPoolClient'] },
   'delete-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'DeleteItem'] } }, userPool: ['DeleteUserPoolClient'] },
+  // Webhook endpoints (lambdas/data/webhooks/): the organisation's endpoints (Query pk=ORG#…), one put, replaced or deleted.
+  'create-webhook': { tables: { directory: { actions: ['Query', 'PutItem'] } } },
+  'rotate-webhook': { tables: { directory: { actions: ['Query', 'PutItem'] } } },
+  'delete-webhook': { tables: { directory: { actions: ['Query', 'DeleteItem'] } } },
   'remove-team-member': {
     tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] } },
     userPool: ['AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],

@@ -13,8 +13,8 @@ const ACTIONS_BY_TRIGGER = {
       submissions: { actions: ['GetItem', 'UpdateItem', 'BatchGetItem', 'Query'], indexes: ['gsi3'] },
       registry: read(['BatchGetItem']),
       history: read(['BatchGetItem']),
-      // the settings (Query) and the mandates new deductions cite (BatchGetItem by number)
-      directory: read(['Query', 'BatchGetItem']),
+      // the settings (Query) and the mandates new deductions cite (BatchGetItem by number); the upload.validated webhook event (PutItem)
+      directory: { actions: ['Query', 'BatchGetItem', 'PutItem'] },
       register: read(['GetItem', 'BatchGetItem']),
       // The file's check of each NRC it names (lambdas/data/audit/file-checks.ts): Puts only, new keys of their own.
       audit: { actions: ['PutItem', 'BatchWriteItem'] },
@@ -69,6 +69,10 @@ const ACTIONS_BY_TRIGGER = {
     sendsEmail: true,
     readsAppUrl: true,
   },
+  // Webhooks (lambdas/data/webhooks/): the organisation's endpoints (Query), each delivery created and saved (PutItem).
+  'webhook-fanout': { tables: { directory: { actions: ['Query', 'PutItem'] } } },
+  // and the deliveries due (gsi1).
+  'webhook-retry': { tables: { directory: { actions: ['Query', 'PutItem'], indexes: ['gsi1'] } } },
 } satisfies TriggerGrantTable;
 
 const cognitoTriggers = [...Object.values(AUTH_TRIGGERS), ...Object.values(EMPLOYEE_AUTH_TRIGGERS)].map((t) => ({ id: t.functionName, uses: t.uses }));

@@ -3,9 +3,17 @@ import { loadHandler } from './handlers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How often a job's cron fires: every minute (minute and hour '*'), every N minutes (minute '*\/N'), else once a day. */
+export function cronIntervalMs(cron: { minute: string; hour: string }): number {
+  if (cron.hour !== '*') return DAY_MS;
+  if (cron.minute === '*') return 60_000;
+  const every = /^\*\/(\d+)$/.exec(cron.minute);
+  return every ? Number(every[1]) * 60_000 : 60 * 60_000;
+}
+
 /**
  * Runs the SCHEDULED_JOBS as EventBridge would, on one machine: once shortly after the twin starts
- * (a laptop is rarely up at the cron's hour) and then every 24 hours. A failure is logged and the
+ * (a laptop is rarely up at the cron's hour) and then as often as its cron fires (cronIntervalMs). A failure is logged and the
  * next run tries again, as the job's own retries would.
  */
 export function startSchedules(opts: { firstRunMs?: number } = {}) {
@@ -22,7 +30,7 @@ export function startSchedules(opts: { firstRunMs?: number } = {}) {
         }
       });
     };
-    timers.push(setTimeout(run, opts.firstRunMs ?? 5_000).unref(), setInterval(run, DAY_MS).unref());
+    timers.push(setTimeout(run, opts.firstRunMs ?? 5_000).unref(), setInterval(run, cronIntervalMs(job.cron)).unref());
   }
   return {
     /** Stops the timers and waits for a run in progress. */

@@ -90,6 +90,8 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       APP_URL: url,
+      // Webhooks may be registered to and delivered on this machine (lambdas/data/webhooks/signature.ts); never in AWS.
+      WEBHOOK_LOOPBACK_ALLOWED: '1',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     };
     Object.assign(process.env, env);

@@ -9,6 +9,7 @@ import { objectKey, uploadIdOf } from './s3-records.js';
 import { failedValidation, validateDeductionFile } from './deduction-validation.js';
 import { validateRegisterUpload } from './register-validation.js';
 import { validateAppliedUpload } from './applied-validation.js';
+import { emitWebhookEvent } from '../data/webhooks/events.js';
 import { createEventHandler } from '../lib/event-handler.js';
 
 const SETTLED = ['validated', 'failed', 'submitted'];
@@ -71,4 +72,5 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     ...(same ? { sha256: sha256Of(object.data), object_size: object.data.length } : {}),
     validated_at: new Date().toISOString(),
   });
+  if (upload.org_id) await emitWebhookEvent(upload.org_id, 'upload.validated', { upload_id: id, kind: upload.doc_kind, month: upload.month, status: outcome.status });
 }

@@ -19,6 +19,7 @@ import { SETTINGS_ROUTES } from './settings.js';
 import { SUBMISSIONS_ROUTES } from './submissions.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { TEAM_ROUTES } from './team.js';
+import { WEBHOOKS_ROUTES } from './webhooks.js';
 
 export { handlerModule, type HttpMethod, type RouteDef } from './define.js';
 
@@ -44,6 +45,7 @@ export const ROUTES = [
   ...PAYROLL_ROUTES,
   ...RECONCILIATION_ROUTES,
   ...REMITTANCES_ROUTES,
+  ...WEBHOOKS_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

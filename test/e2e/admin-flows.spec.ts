@@ -4,6 +4,7 @@ import { listMandates } from '../../shared/routes/mandates.js';
 import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
 import { requestClientToken } from '../support/api-clients.js';
+import { startReceiver } from '../support/webhooks.js';
 import { apiCaller, approvedOrgAdmin, requestAccess, signedInUser } from '../integration/admin-support.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { field, openInvite } from './accounts-support.js';
@@ -218,6 +219,32 @@ test.describe('teams', () => {
     await page.reload();
     await expect(page.getByRole('region', { name: 'API clients' }).getByRole('row').filter({ hasText: 'core-banking' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'API clients' })).not.toContainText(secret);
+
+    // Beside it, a webhook endpoint for the same system: its secret shown once, then a delivery in its log.
+    const receiver = await startReceiver();
+    try {
+      const hooks = page.getByRole('region', { name: 'Webhooks' });
+      await hooks.getByRole('textbox', { name: 'Endpoint address' }).fill(receiver.url);
+      await hooks.getByRole('checkbox', { name: 'A submission was approved or rejected' }).check();
+      await hooks.getByRole('button', { name: 'Register endpoint' }).click();
+      const signing = (await hooks.getByTestId('webhook-secret').textContent()) ?? '';
+      expect(signing).toMatch(/^whsec_/);
+      if (SHOTS) await hooks.screenshot({ path: `${SHOTS}/webhooks-secret.png` });
+      await hooks.getByRole('button', { name: 'I have stored the secret' }).click();
+      await expect(hooks).not.toContainText(signing);
+      // An event of the organisation, as a decision on its submission emits it (lambdas/data/webhooks/events.ts).
+      Object.assign(process.env, twin.env);
+      const { emitWebhookEvent } = await import('../../lambdas/data/webhooks/events.js');
+      await emitWebhookEvent(orgAdmin.orgId, 'submission.decided', { submission_id: crypto.randomUUID(), status: 'approved' });
+      await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(1);
+      await hooks.getByRole('button', { name: 'Deliveries' }).click();
+      await expect(hooks.getByRole('table', { name: `Deliveries to ${receiver.url}` }).getByRole('row').filter({ hasText: 'A submission was approved or rejected' })).toContainText('HTTP 200', { timeout: 30_000 });
+      await settled(page);
+      await expectNoSeriousViolations(page, 'the webhooks card with its delivery log');
+      if (SHOTS) await hooks.screenshot({ path: `${SHOTS}/webhooks-deliveries.png` });
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

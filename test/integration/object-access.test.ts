@@ -3,6 +3,7 @@ import { currentMonth } from '../../shared/rules/dates.js';
 import { ROUTES, type RouteId } from '../../shared/routes/index.js';
 import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '../../shared/routes/team.js';
 import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } from '../../shared/routes/api-clients.js';
+import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhook } from '../../shared/routes/webhooks.js';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '../../shared/routes/reviews.js';
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '../../shared/routes/disputes.js';
 import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
@@ -47,6 +48,8 @@ interface World {
   apiClientId: string;
   /** Organisation A's remittance statement of a reconciled month (RS-YYYYMM-KEY), with a difference recorded. */
   statement: { month: string; number: string };
+  /** A webhook endpoint of organisation A. */
+  webhookId: string;
 }
 let w: World;
 
@@ -69,11 +72,15 @@ const teamState = async (world: World) => okBody(await call(twin, getTeam, { cal
 const statementState = async (world: World) =>
   okBody(await call(twin, listRemittances, { query: { month: world.statement.month }, caller: world.adminA.token })).items.map(({ pdf_url: _pdf, csv_url: _csv, ...rest }) => rest);
 const apiClientsState = async (world: World) => okBody(await call(twin, listApiClients, { caller: world.adminA.token }));
+const webhooksState = async (world: World) => okBody(await call(twin, listWebhooks, { caller: world.adminA.token }));
 
 /** Routes naming an object of an organisation, and how organisation B's admin tries organisation A's. */
 const CASES: Partial<Record<RouteId, Case>> = {
   'rotate-api-client': { attempt: (x, caller) => call(twin, rotateApiClient, { params: { client_id: x.apiClientId }, caller }), unchanged: apiClientsState },
   'delete-api-client': { attempt: (x, caller) => call(twin, deleteApiClient, { params: { client_id: x.apiClientId }, caller }), unchanged: apiClientsState },
+  'rotate-webhook': { attempt: (x, caller) => call(twin, rotateWebhook, { params: { id: x.webhookId }, caller }), unchanged: webhooksState },
+  'delete-webhook': { attempt: (x, caller) => call(twin, deleteWebhook, { params: { id: x.webhookId }, caller }), unchanged: webhooksState },
+  'list-webhook-deliveries': { attempt: (x, caller) => call(twin, listWebhookDeliveries, { params: { id: x.webhookId }, caller }) },
   'get-upload': { attempt: (x, caller) => call(twin, getUpload, { params: { id: x.uploadId }, caller }) },
   'get-upload-report': { attempt: (x, caller) => call(twin, getUploadReport, { params: { id: x.uploadId }, caller }) },
   'get-upload-signals': { attempt: (x, caller) => call(twin, getUploadSignals, { params: { id: x.submissionId }, query: { type: 'NEW' }, caller }) },
@@ -175,6 +182,7 @@ beforeAll(async () => {
     disputeId: dispute.body.dispute.id,
     pmecAdmin: (await user(['pmec_admin'])).token,
     apiClientId: okBody(await call(twin, createApiClient, { body: { name: 'core-banking', role: 'data_user' }, caller: adminA.token })).client_id,
+    webhookId: okBody(await call(twin, createWebhook, { body: { url: 'https://loans.example.zm/hooks', events: ['upload.validated'] }, caller: adminA.token })).id,
   };
 });
 

@@ -21,6 +21,7 @@ const KINDS: [kind: AuditSubjectKind, built: string, spelled: string, id: string
   ['schedule', auditSubject.schedule('2026-11'), 'SCHEDULE#2026-11', '2026-11'],
   ['apiClient', auditSubject.apiClient('5c1a9e'), 'API_CLIENT#5c1a9e', '5c1a9e'],
   ['remittance', auditSubject.remittance('RS-202611-1234'), 'REMITTANCE#RS-202611-1234', 'RS-202611-1234'],
+  ['webhook', auditSubject.webhook('0d5e7f'), 'WEBHOOK#0d5e7f', '0d5e7f'],
   ['registry', auditSubject.registry, 'REGISTRY', null],
   ['register', auditSubject.register, 'REGISTER', null],
   ['history', auditSubject.history, 'HISTORY', null],

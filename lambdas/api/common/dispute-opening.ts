@@ -5,6 +5,7 @@ import { findOrganisationByPayeeKey } from '../../data/directory/organisations.j
 import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../data/disputes/disputes.js';
 import { employeeEntryByNrc } from '../../data/register/leavers.js';
 import { ConflictError } from '../../http/errors.js';
+import { emitWebhookEvent } from '../../data/webhooks/events.js';
 import { auditSubject } from '../../data/audit/subjects.js';
 
 /** Who opens a dispute: a reviewer on someone's behalf, or the employee whose deduction it is. */
@@ -66,5 +67,6 @@ export async function openDisputeOn(
     outcome: 'ok',
     details: { dispute_id: dispute.id, payee_key: dispute.payee_key, month: dispute.month, org_id: org.org_id, opened_by: opener.by, after: { status: 'open' } },
   });
+  await emitWebhookEvent(org.org_id, 'dispute.opened', { dispute_id: dispute.id, month: dispute.month, status: 'open' });
   return dispute;
 }

@@ -7,6 +7,7 @@ import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
 import { loadVisibleSubmission } from '../common/submission.js';
 import { listItemView } from './views.js';
+import { emitWebhookEvent } from '../../data/webhooks/events.js';
 import { auditSubject } from '../../data/audit/subjects.js';
 
 /** What the audit keeps of a submission before and after a change. */
@@ -47,6 +48,7 @@ export async function applyDecision(me: AuthenticatedCaller, id: string | undefi
     outcome: 'ok',
     details: { note: note ?? null, before: reviewState(before), after: reviewState(result.item) },
   });
+  if (before.org_id) await emitWebhookEvent(before.org_id, 'submission.decided', { submission_id: before.id, status: result.item.status });
   return { item: listItemView(result.item), message: REVIEW_MESSAGES.done(decision, result.item.status) };
 }
 

@@ -7,6 +7,7 @@ import { getMonthReconciliation, putMonthReconciliation } from '../../data/payro
 import { latestSchedule } from '../../data/payroll/schedule-read.js';
 import { markStored, type UploadRecord } from '../../data/uploads/upload.js';
 import { storeValidatedFile } from '../../data/uploads/validated-file.js';
+import { emitReconciliationReady } from '../../data/webhooks/events.js';
 import type { AuthenticatedCaller } from '../../http/caller.js';
 import { BadRequestError, ConflictError } from '../../http/errors.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';
@@ -75,5 +76,6 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
   await markStored(upload.id, bucket, path);
   const details = { key: path, schedule_version: record.schedule_version, lenders: record.by_lender.length, lines: lineCount(upload) };
   await writeAudit({ actor: me, org_id: upload.org_id, action: 'applied.submit', subject: auditSubject.upload(upload.id), outcome: 'ok', details });
+  await emitReconciliationReady(record.month, record.by_lender.map((lender) => lender.payee_key));
   return answer(upload, bucket, path);
 }

@@ -26,6 +26,7 @@ const ONE = {
   schedule: 'SCHEDULE',
   apiClient: 'API_CLIENT',
   remittance: 'REMITTANCE',
+  webhook: 'WEBHOOK',
 } as const;
 /** A whole store or flow, without an id. */
 const WHOLE = {
@@ -68,6 +69,8 @@ export const auditSubject = {
   apiClient: one('apiClient'),
   /** A remittance statement, by its number (RS-YYYYMM-PAYEEKEY). */
   remittance: one('remittance'),
+  /** An organisation's webhook endpoint, by its id. */
+  webhook: one('webhook'),
   /** The fraud registry as a whole (a search: the NRCs it matched are further subjects). */
   registry: subject(WHOLE.registry),
   /** The payroll register as a whole. */

@@ -9,6 +9,7 @@ import { visibleDispute } from '../lookup.js';
 import { decides } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
 import { auditSubject } from '../../../data/audit/subjects.js';
+import { emitWebhookEvent } from '../../../data/webhooks/events.js';
 
 /**
  * POST /api/disputes/{id}/decision {decision, note}: compliance or a platform admin upholds or dismisses
@@ -31,6 +32,7 @@ export const handler = createApiHandler(routes.decideDispute, async ({ caller: m
       outcome: 'ok',
       details: { dispute_id: dispute.id, note: body.note, before: { status: dispute.status }, after: { status: decided.status } },
     });
+    await emitWebhookEvent(dispute.org_id, 'dispute.decided', { dispute_id: dispute.id, month: dispute.month, status: decided.status });
     return { dispute: disputeView(decided, rights), message: DISPUTE_MESSAGES.decided(body.decision) };
   } catch (error) {
     if (error instanceof DisputeStateError) throw conflict(error.dispute);

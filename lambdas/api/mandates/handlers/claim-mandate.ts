@@ -12,6 +12,7 @@ import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } f
 import { createApiHandler } from '../../../http/handler.js';
 import { mandateView } from '../views.js';
 import { auditSubject } from '../../../data/audit/subjects.js';
+import { emitWebhookEvent } from '../../../data/webhooks/events.js';
 
 const REFUSED: Record<Refusal, string> = {
   locked: MANDATE_MESSAGES.locked,
@@ -63,5 +64,6 @@ export const handler = createApiHandler(routes.claimMandate, async ({ caller: me
   if (outcome.kind === 'refused') return refuse(outcome.reason, new ConflictError(REFUSED[outcome.reason], outcome.reason, { state: outcome.mandate.state, locked: outcome.mandate.locked }));
 
   await writeAudit({ actor: me, action: 'mandate.claim', subject, outcome: 'ok', details: { payee_key: stored.payee_key, org_id: org?.org_id ?? null } });
+  if (org) await emitWebhookEvent(org.org_id, 'mandate.claimed', { mandate_number: number, status: 'claimed' });
   return { mandate: mandateView(outcome.mandate), message: MANDATE_MESSAGES.claimed(number) };
 });

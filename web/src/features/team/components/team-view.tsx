@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useTeam } from '../api/team';
 import { AddMemberForm } from './add-member-form';
 import { ApiClientsCard } from './api-clients-card';
+import { WebhooksCard } from './webhooks-card';
 import { MembersTable } from './members-table';
 import { OrgPicker } from './org-picker';
 import { PlatformLists } from './platform-lists';
@@ -50,6 +51,7 @@ export function TeamView({ title, roles, userId, platformAdmins }: { title: stri
           <AddMemberForm key={org.org_id} orgId={platform ? org.org_id : null} orgName={org.org_name} grantable={team.data.grantable_roles} />
           <MembersTable members={team.data.members} declined={team.data.declined_invitations} expired={team.data.expired_invitations} orgId={platform ? org.org_id : null} grantable={team.data.grantable_roles} selfId={userId} />
           {!platform && <ApiClientsCard />}
+          {!platform && <WebhooksCard />}
         </>
       )}
       {platform && <PlatformLists team={team.data} platformAdmins={platformAdmins} />}
