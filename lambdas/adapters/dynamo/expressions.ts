@@ -83,3 +83,137 @@ export function updateOf<T>(set: Partial<T>, condition: Condition<T>): UpdateExp
   const ConditionExpression = p.render(condition);
   return { UpdateExpression: `SET ${assignments.join(', ')}`, ConditionExpression, ...p.done() };
 }
+
+// ── operations added for registry/register/mandates/ingestion/history ──
+
+type Field<T> = (keyof T & string) | 'pk';
+/** What `contains` looks for in a field: a member of its set or list, or a part of its string. */
+type Member<V> = NonNullable<V> extends ReadonlySet<infer E> ? E : NonNullable<V> extends readonly (infer E)[] ? E : NonNullable<V>;
+
+/** A condition on one entity's fields: comparisons, `contains` and NOT besides equality and existence. */
+export type Check<T> =
+  | { op: '=' | '<>' | '<' | '<=' | '>' | '>='; field: Field<T>; value: unknown }
+  | { op: 'contains'; field: Field<T>; value: unknown }
+  | { op: 'exists' | 'missing'; field: Field<T> }
+  | { op: 'not'; part: Check<T> }
+  | { op: 'and' | 'or'; parts: readonly Check<T>[] };
+
+/** The checks on one entity's fields (`pk` for the item itself: "it exists"). */
+export function checksOf<T>() {
+  const compare =
+    (op: '=' | '<>' | '<' | '<=' | '>' | '>=') =>
+    <K extends keyof T & string>(field: K, value: T[K]): Check<T> => ({ op, field, value });
+  return {
+    is: compare('='),
+    isNot: compare('<>'),
+    lt: compare('<'),
+    le: compare('<='),
+    gt: compare('>'),
+    ge: compare('>='),
+    contains: <K extends keyof T & string>(field: K, member: Member<T[K]>): Check<T> => ({ op: 'contains', field, value: member }),
+    exists: (field: Field<T>): Check<T> => ({ op: 'exists', field }),
+    missing: (field: Field<T>): Check<T> => ({ op: 'missing', field }),
+    not: (part: Check<T>): Check<T> => ({ op: 'not', part }),
+    and: (...parts: Check<T>[]): Check<T> => ({ op: 'and', parts }),
+    or: (...parts: Check<T>[]): Check<T> => ({ op: 'or', parts }),
+  };
+}
+
+/**
+ * What one UpdateItem does to an entity's fields, clause by clause:
+ * - set: `f = v`; setIfAbsent: `f = if_not_exists(f, v)` (kept when there); append: `f = list_append(if_not_exists(f, []), v)`;
+ * - within: `f.k = v` for members of a map field (the map must be there);
+ * - add: `ADD f v` (a number added, or members added to a set); delete: `DELETE f v` (members taken from a set);
+ * - remove: `REMOVE f`.
+ */
+export interface Change<T> {
+  set?: Partial<T>;
+  setIfAbsent?: Partial<T>;
+  append?: Partial<T>;
+  within?: { [K in keyof T]?: Partial<NonNullable<T[K]>> };
+  add?: Partial<T>;
+  delete?: Partial<T>;
+  remove?: readonly (keyof T & string)[];
+}
+
+export interface ChangeExpressions {
+  UpdateExpression: string;
+  /** Absent when the change is unconditional. */
+  ConditionExpression?: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/** Placeholders for any attribute name (two names that read alike once cleaned get distinct placeholders). */
+function namedPlaceholders() {
+  const names: Record<string, string> = {};
+  const byField = new Map<string, string>();
+  const values: Record<string, unknown> = {};
+  let valueCount = 0;
+  const name = (field: string) => {
+    let placeholder = byField.get(field);
+    if (placeholder) return placeholder;
+    const base = `#${field.replace(/\W/g, '_')}`;
+    placeholder = base;
+    for (let n = 1; placeholder in names; n++) placeholder = `${base}_${n}`;
+    names[placeholder] = field;
+    byField.set(field, placeholder);
+    return placeholder;
+  };
+  const value = (v: unknown) => {
+    const placeholder = `:v${valueCount++}`;
+    values[placeholder] = v;
+    return placeholder;
+  };
+  const render = <T>(c: Check<T>): string => {
+    switch (c.op) {
+      case 'exists':
+        return `attribute_exists(${name(c.field)})`;
+      case 'missing':
+        return `attribute_not_exists(${name(c.field)})`;
+      case 'contains':
+        return `contains(${name(c.field)}, ${value(c.value)})`;
+      case 'not':
+        return `NOT ${c.part.op === 'and' || c.part.op === 'or' ? `(${render(c.part)})` : render(c.part)}`;
+      case 'and':
+      case 'or':
+        return c.parts.map((part) => (part.op === 'and' || part.op === 'or' ? `(${render(part)})` : render(part))).join(` ${c.op.toUpperCase()} `);
+      default:
+        return `${name(c.field)} ${c.op} ${value(c.value)}`;
+    }
+  };
+  const done = () => ({ ExpressionAttributeNames: names, ...(valueCount ? { ExpressionAttributeValues: values } : {}) });
+  return { name, value, render, done };
+}
+
+const defined = (fields: object | undefined) => Object.entries(fields ?? {}).filter(([, v]) => v !== undefined);
+
+/** The expressions of one change, on the condition given (none: unconditional). */
+export function changeOf<T>(change: Change<T>, condition?: Check<T>): ChangeExpressions {
+  const p = namedPlaceholders();
+  const sets = [
+    ...defined(change.set).map(([f, v]) => `${p.name(f)} = ${p.value(v)}`),
+    ...defined(change.setIfAbsent).map(([f, v]) => `${p.name(f)} = if_not_exists(${p.name(f)}, ${p.value(v)})`),
+    ...defined(change.append).map(([f, v]) => `${p.name(f)} = list_append(if_not_exists(${p.name(f)}, ${p.value([])}), ${p.value(v)})`),
+    ...defined(change.within).flatMap(([f, members]) => defined(members as object).map(([k, v]) => `${p.name(f)}.${p.name(k)} = ${p.value(v)}`)),
+  ];
+  const adds = defined(change.add).map(([f, v]) => `${p.name(f)} ${p.value(v)}`);
+  const deletes = defined(change.delete).map(([f, v]) => `${p.name(f)} ${p.value(v)}`);
+  const removes = (change.remove ?? []).map((f) => p.name(f));
+  const clauses = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    adds.length ? `ADD ${adds.join(', ')}` : '',
+    deletes.length ? `DELETE ${deletes.join(', ')}` : '',
+  ].filter(Boolean);
+  if (clauses.length === 0) throw new Error('An update changes at least one field.');
+  const UpdateExpression = clauses.join(' ');
+  return { UpdateExpression, ...(condition ? { ConditionExpression: p.render(condition) } : {}), ...p.done() };
+}
+
+/** A check alone (a Put's, a Delete's, a ConditionCheck's). */
+export function checkOf<T>(condition: Check<T>): ConditionExpressions {
+  const p = namedPlaceholders();
+  const ConditionExpression = p.render(condition);
+  return { ConditionExpression, ...p.done() };
+}
