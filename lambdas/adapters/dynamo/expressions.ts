@@ -144,76 +144,93 @@ export interface ChangeExpressions {
   ExpressionAttributeValues?: Record<string, unknown>;
 }
 
-/** Placeholders for any attribute name (two names that read alike once cleaned get distinct placeholders). */
-function namedPlaceholders() {
-  const names: Record<string, string> = {};
-  const byField = new Map<string, string>();
-  const values: Record<string, unknown> = {};
-  let valueCount = 0;
-  const name = (field: string) => {
-    let placeholder = byField.get(field);
+const WORD = /^\w+$/;
+const NOT_WORD = /\W/g;
+const isGroup = <T>(c: Check<T>) => c.op === 'and' || c.op === 'or';
+
+/**
+ * Placeholders for any attribute name (two names that read alike once cleaned get distinct placeholders)
+ * and every value. Methods, not closures: the history's summary writes build one per item.
+ */
+class Placeholders {
+  readonly names: Record<string, string> = {};
+  readonly values: Record<string, unknown> = {};
+  private readonly byField = new Map<string, string>();
+  private count = 0;
+
+  name(field: string): string {
+    let placeholder = this.byField.get(field);
     if (placeholder) return placeholder;
-    const base = `#${field.replace(/\W/g, '_')}`;
+    const base = WORD.test(field) ? `#${field}` : `#${field.replace(NOT_WORD, '_')}`;
     placeholder = base;
-    for (let n = 1; placeholder in names; n++) placeholder = `${base}_${n}`;
-    names[placeholder] = field;
-    byField.set(field, placeholder);
+    for (let n = 1; placeholder in this.names; n++) placeholder = `${base}_${n}`;
+    this.names[placeholder] = field;
+    this.byField.set(field, placeholder);
     return placeholder;
-  };
-  const value = (v: unknown) => {
-    const placeholder = `:v${valueCount++}`;
-    values[placeholder] = v;
+  }
+
+  value(v: unknown): string {
+    const placeholder = `:v${this.count++}`;
+    this.values[placeholder] = v;
     return placeholder;
-  };
-  const render = <T>(c: Check<T>): string => {
+  }
+
+  render<T>(c: Check<T>): string {
     switch (c.op) {
       case 'exists':
-        return `attribute_exists(${name(c.field)})`;
+        return `attribute_exists(${this.name(c.field)})`;
       case 'missing':
-        return `attribute_not_exists(${name(c.field)})`;
+        return `attribute_not_exists(${this.name(c.field)})`;
       case 'contains':
-        return `contains(${name(c.field)}, ${value(c.value)})`;
+        return `contains(${this.name(c.field)}, ${this.value(c.value)})`;
       case 'not':
-        return `NOT ${c.part.op === 'and' || c.part.op === 'or' ? `(${render(c.part)})` : render(c.part)}`;
+        return isGroup(c.part) ? `NOT (${this.render(c.part)})` : `NOT ${this.render(c.part)}`;
       case 'and':
-      case 'or':
-        return c.parts.map((part) => (part.op === 'and' || part.op === 'or' ? `(${render(part)})` : render(part))).join(` ${c.op.toUpperCase()} `);
+      case 'or': {
+        const parts: string[] = [];
+        for (const part of c.parts) parts.push(isGroup(part) ? `(${this.render(part)})` : this.render(part));
+        return parts.join(` ${c.op.toUpperCase()} `);
+      }
       default:
-        return `${name(c.field)} ${c.op} ${value(c.value)}`;
+        return `${this.name(c.field)} ${c.op} ${this.value(c.value)}`;
     }
-  };
-  const done = () => ({ ExpressionAttributeNames: names, ...(valueCount ? { ExpressionAttributeValues: values } : {}) });
-  return { name, value, render, done };
-}
+  }
 
-const defined = (fields: object | undefined) => Object.entries(fields ?? {}).filter(([, v]) => v !== undefined);
+  /** The maps to send: the values only when there are some (DynamoDB refuses an empty map). */
+  done<E extends object>(expressions: E): E & ConditionExpressionMaps {
+    return Object.assign(expressions, { ExpressionAttributeNames: this.names }, this.count ? { ExpressionAttributeValues: this.values } : {});
+  }
+}
+interface ConditionExpressionMaps {
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
 
 /** The expressions of one change, on the condition given (none: unconditional). */
 export function changeOf<T>(change: Change<T>, condition?: Check<T>): ChangeExpressions {
-  const p = namedPlaceholders();
-  const sets = [
-    ...defined(change.set).map(([f, v]) => `${p.name(f)} = ${p.value(v)}`),
-    ...defined(change.setIfAbsent).map(([f, v]) => `${p.name(f)} = if_not_exists(${p.name(f)}, ${p.value(v)})`),
-    ...defined(change.append).map(([f, v]) => `${p.name(f)} = list_append(if_not_exists(${p.name(f)}, ${p.value([])}), ${p.value(v)})`),
-    ...defined(change.within).flatMap(([f, members]) => defined(members as object).map(([k, v]) => `${p.name(f)}.${p.name(k)} = ${p.value(v)}`)),
-  ];
-  const adds = defined(change.add).map(([f, v]) => `${p.name(f)} ${p.value(v)}`);
-  const deletes = defined(change.delete).map(([f, v]) => `${p.name(f)} ${p.value(v)}`);
-  const removes = (change.remove ?? []).map((f) => p.name(f));
-  const clauses = [
-    sets.length ? `SET ${sets.join(', ')}` : '',
-    removes.length ? `REMOVE ${removes.join(', ')}` : '',
-    adds.length ? `ADD ${adds.join(', ')}` : '',
-    deletes.length ? `DELETE ${deletes.join(', ')}` : '',
-  ].filter(Boolean);
-  if (clauses.length === 0) throw new Error('An update changes at least one field.');
-  const UpdateExpression = clauses.join(' ');
-  return { UpdateExpression, ...(condition ? { ConditionExpression: p.render(condition) } : {}), ...p.done() };
+  const p = new Placeholders();
+  const sets: string[] = [];
+  const removes: string[] = [];
+  const adds: string[] = [];
+  const deletes: string[] = [];
+  for (const [f, v] of Object.entries(change.set ?? {})) if (v !== undefined) sets.push(`${p.name(f)} = ${p.value(v)}`);
+  for (const [f, v] of Object.entries(change.setIfAbsent ?? {})) if (v !== undefined) sets.push(`${p.name(f)} = if_not_exists(${p.name(f)}, ${p.value(v)})`);
+  for (const [f, v] of Object.entries(change.append ?? {})) if (v !== undefined) sets.push(`${p.name(f)} = list_append(if_not_exists(${p.name(f)}, ${p.value([])}), ${p.value(v)})`);
+  for (const [f, members] of Object.entries(change.within ?? {}))
+    for (const [k, v] of Object.entries((members ?? {}) as object)) if (v !== undefined) sets.push(`${p.name(f)}.${p.name(k)} = ${p.value(v)}`);
+  for (const f of change.remove ?? []) removes.push(p.name(f));
+  for (const [f, v] of Object.entries(change.add ?? {})) if (v !== undefined) adds.push(`${p.name(f)} ${p.value(v)}`);
+  for (const [f, v] of Object.entries(change.delete ?? {})) if (v !== undefined) deletes.push(`${p.name(f)} ${p.value(v)}`);
+  let UpdateExpression = sets.length ? `SET ${sets.join(', ')}` : '';
+  if (removes.length) UpdateExpression += `${UpdateExpression && ' '}REMOVE ${removes.join(', ')}`;
+  if (adds.length) UpdateExpression += `${UpdateExpression && ' '}ADD ${adds.join(', ')}`;
+  if (deletes.length) UpdateExpression += `${UpdateExpression && ' '}DELETE ${deletes.join(', ')}`;
+  if (!UpdateExpression) throw new Error('An update changes at least one field.');
+  return p.done(condition ? { UpdateExpression, ConditionExpression: p.render(condition) } : { UpdateExpression });
 }
 
 /** A check alone (a Put's, a Delete's, a ConditionCheck's). */
 export function checkOf<T>(condition: Check<T>): ConditionExpressions {
-  const p = namedPlaceholders();
-  const ConditionExpression = p.render(condition);
-  return { ConditionExpression, ...p.done() };
+  const p = new Placeholders();
+  return p.done({ ConditionExpression: p.render(condition) });
 }
