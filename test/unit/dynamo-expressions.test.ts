@@ -133,3 +133,62 @@ describe('entries named at run time', () => {
     });
   });
 });
+
+// ── operations added for registry/register/mandates/ingestion/history ──
+import { changeOf, checkOf, checksOf } from '../../lambdas/adapters/dynamo/expressions.js';
+
+interface Account {
+  state: 'open' | 'closed';
+  tries?: number;
+  due: string;
+  tags?: ReadonlySet<string>;
+  log?: string[];
+  terms?: { s: string; u: string | null };
+  'e_a-b'?: number;
+  e_a_b?: number;
+}
+const check = checksOf<Account>();
+
+describe('changes and checks built from a record type', () => {
+  it.each([
+    ['a comparison', check.lt('tries', 3), '#tries < :v0', { ':v0': 3 }],
+    ['every comparison operator', check.and(check.isNot('state', 'open'), check.le('due', 'd'), check.gt('due', 'a'), check.ge('tries', 1)), '#state <> :v0 AND #due <= :v1 AND #due > :v2 AND #tries >= :v3', { ':v0': 'open', ':v1': 'd', ':v2': 'a', ':v3': 1 }],
+    ['absent or below, bracketed inside an AND', check.and(check.is('state', 'open'), check.or(check.missing('tries'), check.lt('tries', 3))), '#state = :v0 AND (attribute_not_exists(#tries) OR #tries < :v1)', { ':v0': 'open', ':v1': 3 }],
+    ['NOT contains a set member', check.and(check.exists('pk'), check.not(check.contains('tags', 'x'))), 'attribute_exists(#pk) AND NOT contains(#tags, :v0)', { ':v0': 'x' }],
+    ['NOT of an OR, bracketed', check.not(check.or(check.is('state', 'open'), check.missing('due'))), 'NOT (#state = :v0 OR attribute_not_exists(#due))', { ':v0': 'open' }],
+  ])('%s', (_, condition, expression, values) => {
+    const out = checkOf<Account>(condition);
+    expect(out.ConditionExpression).toBe(expression);
+    expect(out.ExpressionAttributeValues).toEqual(values);
+    const used = new Set(out.ConditionExpression.match(/#\w+/g));
+    expect(new Set(Object.keys(out.ExpressionAttributeNames))).toEqual(used);
+  });
+
+  it('writes every clause of a change, each name once', () => {
+    const out = changeOf<Account>(
+      { set: { state: 'closed' }, setIfAbsent: { due: 'd1' }, append: { log: ['x'] }, within: { terms: { s: 'used', u: '2026-01' } }, add: { tries: 1 }, delete: { tags: new Set(['t']) }, remove: ['e_a_b'] },
+      check.is('state', 'open'),
+    );
+    expect(out).toEqual({
+      UpdateExpression:
+        'SET #state = :v0, #due = if_not_exists(#due, :v1), #log = list_append(if_not_exists(#log, :v2), :v3), #terms.#s = :v4, #terms.#u = :v5 REMOVE #e_a_b ADD #tries :v6 DELETE #tags :v7',
+      ConditionExpression: '#state = :v8',
+      ExpressionAttributeNames: { '#state': 'state', '#due': 'due', '#log': 'log', '#terms': 'terms', '#s': 's', '#u': 'u', '#e_a_b': 'e_a_b', '#tries': 'tries', '#tags': 'tags' },
+      ExpressionAttributeValues: { ':v0': 'closed', ':v1': 'd1', ':v2': [], ':v3': ['x'], ':v4': 'used', ':v5': '2026-01', ':v6': 1, ':v7': new Set(['t']), ':v8': 'open' },
+    });
+  });
+
+  it('an unconditional change sends no condition, and no values when it uses none', () => {
+    expect(changeOf<Account>({ remove: ['tries'] })).toEqual({ UpdateExpression: 'REMOVE #tries', ExpressionAttributeNames: { '#tries': 'tries' } });
+  });
+
+  it('names that read alike once cleaned keep distinct placeholders', () => {
+    const out = changeOf<Account>({ set: { 'e_a-b': 1, e_a_b: 2 } });
+    expect(out.UpdateExpression).toBe('SET #e_a_b = :v0, #e_a_b_1 = :v1');
+    expect(out.ExpressionAttributeNames).toEqual({ '#e_a_b': 'e_a-b', '#e_a_b_1': 'e_a_b' });
+  });
+
+  it('refuses a change that changes nothing', () => {
+    expect(() => changeOf<Account>({ set: { due: undefined }, remove: [] })).toThrow(/at least one field/);
+  });
+});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ROLES } from '../../../shared/roles.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -36,6 +37,13 @@ const codec = defineCodec('API client', apiClientRecordSchema, (c) => ({
   gsi1sk: 'API_CLIENT',
 }));
 
+/** The name guard's item: which client holds the name. */
+interface NameGuard {
+  client_id: string;
+}
+const clientIs = checksOf<ApiClientRecord>();
+const guardIs = checksOf<NameGuard>();
+
 export class ApiClientNameTakenError extends Error {}
 
 /** Every API client of an organisation, oldest first. */
@@ -66,8 +74,8 @@ export async function putApiClientRecord(record: ApiClientRecord): Promise<void>
     await dynamo.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName, Item: { ...nameKey(record.org_id, record.name), client_id: record.client_id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName, Item: codec.build(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName, Item: { ...nameKey(record.org_id, record.name), client_id: record.client_id }, ...checkOf(guardIs.missing('pk')) } },
+          { Put: { TableName, Item: codec.build(record), ...checkOf(clientIs.missing('pk')) } },
         ],
       }),
     );
@@ -83,8 +91,8 @@ export async function replaceApiClientRecord(old: ApiClientRecord, next: ApiClie
   await dynamo.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName, Key: recordKey(old.org_id, old.client_id), ConditionExpression: 'attribute_exists(pk)' } },
-        { Put: { TableName, Item: codec.build(next), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Delete: { TableName, Key: recordKey(old.org_id, old.client_id), ...checkOf(clientIs.exists('pk')) } },
+        { Put: { TableName, Item: codec.build(next), ...checkOf(clientIs.missing('pk')) } },
         { Put: { TableName, Item: { ...nameKey(next.org_id, next.name), client_id: next.client_id } } },
       ],
     }),

@@ -48,8 +48,10 @@ export const upheldEntryName = (disputeId: string) => `${UPHELD_PREFIX}${dispute
 export const sharedEntryName = (employeeNo: string) => `${SHARED_PREFIX}${employeeNumberKey(employeeNo)}`;
 /** A claimed mandate's mirror on its employee's NRC summary (written by lambdas/data/mandates/mirror.ts). */
 const MANDATE_PREFIX = 'm_';
-export const mandateEntryName = (number: string) => `${MANDATE_PREFIX}${number}`;
+export const mandateEntryName = (number: string): `${typeof MANDATE_PREFIX}${string}` => `${MANDATE_PREFIX}${number}`;
 const mirrorSchema = z.object({ p: z.string(), l: z.number(), e: z.string(), s: z.enum(MANDATE_STATES), u: z.string().nullable() });
+/** The mandates mirrored on an NRC summary, by entry name: what mirror.ts writes is typed against it. */
+export type MandateMirrors = Record<ReturnType<typeof mandateEntryName>, z.output<typeof mirrorSchema>>;
 /** The mark on an NRC summary: rows without an NRC are kept under this employee number (history pk=EMP#{number}). */
 const EMPLOYEE_ROWS_PREFIX = 'o_';
 export const employeeRowsEntryName = (employeeNo: string) => `${EMPLOYEE_ROWS_PREFIX}${employeeNumberKey(employeeNo)}`;

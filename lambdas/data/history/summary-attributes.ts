@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inParallel } from '../../lib/concurrency.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
 import { batchGetAll, isConditionFailure, isValidationError, retrying } from '../../adapters/dynamo/toolkit.js';
 import { VERSION } from './summary-items.js';
 
@@ -36,37 +37,14 @@ const IN_FLIGHT = 16;
 const RACES = 5;
 const BUSY = 'Borrower records are busy; ingestion will be retried.';
 
+const when = checksOf<Stored>();
+
 function send(table: string, update: SummaryUpdate) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(update.set).map(([name, value], i) => {
-    names[`#s${i}`] = name;
-    values[`:s${i}`] = value;
-    return `#s${i} = :s${i}`;
-  });
-  update.remove.forEach((name, i) => (names[`#r${i}`] = name));
-  let condition: string | undefined;
-  if (update.version !== undefined) {
-    names['#v'] = VERSION;
-    values[':next'] = (update.version ?? 0) + 1;
-    sets.push('#v = :next');
-    if (update.version === null) condition = 'attribute_not_exists(#v)';
-    else {
-      condition = '#v = :seen';
-      values[':seen'] = update.version;
-    }
-  }
-  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', update.remove.length ? `REMOVE ${update.remove.map((_, i) => `#r${i}`).join(', ')}` : ''];
-  return dynamo.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: update.key,
-      UpdateExpression: expression.filter(Boolean).join(' '),
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-      ...(condition ? { ConditionExpression: condition } : {}),
-    }),
-  );
+  // The version, when the update holds on it, is bumped with the other attributes.
+  const versioned = update.version !== undefined;
+  const set = versioned ? { ...update.set, [VERSION]: (update.version ?? 0) + 1 } : update.set;
+  const condition = !versioned ? undefined : update.version === null ? when.missing(VERSION) : when.is(VERSION, update.version);
+  return dynamo.send(new UpdateCommand({ TableName: table, Key: update.key, ...changeOf<Stored>({ set, remove: update.remove }, condition) }));
 }
 
 /** These summary items as stored now (eventually consistent: a write planned on a stale read loses its race and reads again). */

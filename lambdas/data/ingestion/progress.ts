@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { IngestionCounts } from '../../../shared/api/submissions.js';
 import { logger } from '../../lib/powertools.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { changeOf, checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -26,6 +27,7 @@ const progressSchema = z.object({
   skipped: z.number().optional(),
 });
 export type IngestionProgress = z.infer<typeof progressSchema>;
+const progressIs = checksOf<IngestionProgress>();
 
 function parse(item: unknown, submissionId: string): IngestionProgress | null {
   if (item === undefined) return null;
@@ -44,7 +46,7 @@ export async function readProgress(submissionId: string): Promise<IngestionProgr
 export async function startProgress(submissionId: string, start: Pick<IngestionProgress, 'chunks' | 'skipped_before'>): Promise<IngestionProgress | null> {
   try {
     await dynamo.send(
-      new PutCommand({ TableName: tableName('submissions'), Item: { ...progressKey(submissionId), ...progressSchema.parse(start) }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({ TableName: tableName('submissions'), Item: { ...progressKey(submissionId), ...progressSchema.parse(start) }, ...checkOf(progressIs.missing('pk')) }),
     );
     return start;
   } catch (error) {
@@ -55,7 +57,7 @@ export async function startProgress(submissionId: string, start: Pick<IngestionP
 
 /** Every chunk object is written: a replayed split stops here. */
 export async function markSplit(submissionId: string): Promise<void> {
-  await dynamo.send(new UpdateCommand({ TableName: tableName('submissions'), Key: progressKey(submissionId), UpdateExpression: 'SET #split = :yes', ExpressionAttributeNames: { '#split': 'split' }, ExpressionAttributeValues: { ':yes': true } }));
+  await dynamo.send(new UpdateCommand({ TableName: tableName('submissions'), Key: progressKey(submissionId), ...changeOf<IngestionProgress>({ set: { split: true } }) }));
 }
 
 /**
@@ -68,11 +70,10 @@ export async function landChunk(submissionId: string, index: number, counts: Ing
       new UpdateCommand({
         TableName: tableName('submissions'),
         Key: progressKey(submissionId),
-        // Names as placeholders: DynamoDB reserves many plain words.
-        UpdateExpression: 'ADD #landed :index, #inserted :inserted, #updated :updated, #skipped :skipped',
-        ConditionExpression: 'attribute_exists(pk) AND NOT contains(#landed, :at)',
-        ExpressionAttributeNames: { '#landed': 'landed', '#inserted': 'inserted', '#updated': 'updated', '#skipped': 'skipped' },
-        ExpressionAttributeValues: { ':index': new Set([index]), ':at': index, ':inserted': counts.inserted, ':updated': counts.updated, ':skipped': counts.skipped },
+        ...changeOf<IngestionProgress>(
+          { add: { landed: new Set([index]), inserted: counts.inserted, updated: counts.updated, skipped: counts.skipped } },
+          progressIs.and(progressIs.exists('pk'), progressIs.not(progressIs.contains('landed', index))),
+        ),
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -3,10 +3,11 @@ import { MANDATE_PIN_TRIES } from '../../../shared/api/mandates.js';
 import { nrcDigits } from '../../../shared/rules/nrc.js';
 import { pinMatches } from '../../lib/pin-hash.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 import { mirrorWrite } from './mirror.js';
 import { notificationPut } from '../notifications/outbox.js';
-import { getStoredMandate, mandateKey, mandateRecord, parseStoredMandate, payeeIndexKeys, type MandateRecord, type StoredMandate } from './mandates.js';
+import { getStoredMandate, mandateKey, mandateRecord, parseStoredMandate, payeeIndexKeys, type MandateItem, type MandateRecord, type StoredMandate } from './mandates.js';
 
 /**
  * The changes of a mandate's state, each one conditional write on the mandate's item (key design in
@@ -39,7 +40,9 @@ async function refusedNow(number: string, now: Date): Promise<ClaimOutcome> {
   return { kind: 'refused', reason: claimRefusal(current) ?? 'claimed', mandate: current };
 }
 
-const ISSUED = { ':issued': 'issued', ':tries': MANDATE_PIN_TRIES };
+const mandateIs = checksOf<MandateItem>();
+/** Issued, and not locked by wrong PINs. */
+const OPEN = mandateIs.and(mandateIs.is('state', 'issued'), mandateIs.or(mandateIs.missing('pin_failures'), mandateIs.lt('pin_failures', MANDATE_PIN_TRIES)));
 
 /**
  * A lender's claim with the PIN the employee passed on: the terms on success; a wrong PIN counts one of
@@ -51,17 +54,13 @@ export async function claimMandate(stored: StoredMandate, pin: string, claimer: 
   const before = mandateRecord(stored, now);
   const refusal = claimRefusal(before);
   if (refusal) return { kind: 'refused', reason: refusal, mandate: before };
-  const names = { '#s': 'state' };
   if (!(await pinMatches(pin, stored))) {
     try {
       const out = await dynamo.send(
         new UpdateCommand({
           TableName: tableName('directory'),
           Key: mandateKey(stored.number),
-          UpdateExpression: 'ADD pin_failures :one',
-          ConditionExpression: '#s = :issued AND (attribute_not_exists(pin_failures) OR pin_failures < :tries)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ...ISSUED, ':one': 1 },
+          ...changeOf<MandateItem>({ add: { pin_failures: 1 } }, OPEN),
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -84,10 +83,7 @@ export async function claimMandate(stored: StoredMandate, pin: string, claimer: 
             Update: {
               TableName: tableName('directory'),
               Key: mandateKey(stored.number),
-              UpdateExpression: 'SET #s = :claimed, claimed_at = :at, claimed_by = :by, claimed_by_email = :email, gsi2pk = :gpk, gsi2sk = :gsk',
-              ConditionExpression: '#s = :issued AND (attribute_not_exists(pin_failures) OR pin_failures < :tries) AND claim_by > :at',
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: { ...ISSUED, ':claimed': 'claimed', ':at': claimed_at, ':by': claimer.userId, ':email': claimer.email, ':gpk': index.gsi2pk, ':gsk': index.gsi2sk },
+              ...changeOf<MandateItem>({ set: { ...claimed, ...index } }, mandateIs.and(OPEN, mandateIs.gt('claim_by', claimed_at))),
             },
           },
           mirrorWrite(stored, 'claimed', null),
@@ -119,10 +115,10 @@ export async function revokeMandate(number: string, nrc: string, now = new Date(
       Update: {
         TableName: tableName('directory'),
         Key: mandateKey(number),
-        UpdateExpression: 'SET #s = :revoked, revoked_at = :at',
-        ConditionExpression: '#s = :was AND (#s = :claimed OR claim_by > :at)',
-        ExpressionAttributeNames: { '#s': 'state' },
-        ExpressionAttributeValues: { ':revoked': 'revoked', ':was': stored.state, ':claimed': 'claimed', ':at': revoked_at },
+        ...changeOf<MandateItem>(
+          { set: { state: 'revoked', revoked_at } },
+          mandateIs.and(mandateIs.is('state', stored.state), mandateIs.or(mandateIs.is('state', 'claimed'), mandateIs.gt('claim_by', revoked_at))),
+        ),
       },
     };
     // Only a claimed mandate has a mirror to mark; an issued one is read by number when cited.

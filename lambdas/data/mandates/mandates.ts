@@ -8,6 +8,7 @@ import { nrcDigits } from '../../../shared/rules/nrc.js';
 import { hashPin, newPin } from '../../lib/pin-hash.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
 import { batchGetAll, isConditionFailure, queryAll, queryPage } from '../../adapters/dynamo/toolkit.js';
 import { sendSms } from '../../adapters/sms.js';
 
@@ -48,6 +49,8 @@ const storedSchema = z.object({
   revoked_at: z.string().nullable().default(null),
 });
 export type StoredMandate = z.output<typeof storedSchema>;
+/** A mandate's item as its updates see it: the stored mandate and, once claimed, its payee index keys. */
+export type MandateItem = StoredMandate & Partial<ReturnType<typeof payeeIndexKeys>>;
 
 /** A mandate as read: its state with expiry applied, and whether wrong PINs locked it. */
 export type MandateRecord = Omit<StoredMandate, 'pin_hash' | 'pin_salt'> & { locked: boolean };
@@ -179,7 +182,7 @@ export async function issueMandate(request: MandateRequest, now = new Date()): P
     const number = newMandateNumber((bytes) => randomFillSync(bytes));
     const item = mandateCodec.build({ ...base, number });
     try {
-      await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: item, ...checkOf(checksOf<StoredMandate>().missing('pk')) }));
     } catch (error) {
       if (isConditionFailure(error)) continue;
       throw error;

@@ -1,6 +1,7 @@
 import type { MandateState } from '../../../shared/rules/mandate.js';
-import { mandateEntryName, nrcSummaryKey } from '../history/summaries.js';
+import { type MandateMirrors, mandateEntryName, nrcSummaryKey } from '../history/summaries.js';
 import { tableName } from '../../adapters/aws-clients.js';
+import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
 
 /**
  * A claimed mandate's terms mirrored on its employee's NRC summary (history table, pk=NRC#{digits}
@@ -24,24 +25,20 @@ export function mirrorWrite(m: Mirrored, state: MandateState, usedMonth: string 
     Update: {
       TableName: tableName('history'),
       Key: nrcSummaryKey(m.nrc_digits),
-      UpdateExpression: 'SET #m = :m',
-      ExpressionAttributeNames: { '#m': mandateEntryName(m.number) },
-      ExpressionAttributeValues: { ':m': { p: m.payee_key, l: m.max_monthly, e: m.last_month, s: state, u: usedMonth } },
+      ...changeOf<MandateMirrors>({ set: { [mandateEntryName(m.number)]: { p: m.payee_key, l: m.max_monthly, e: m.last_month, s: state, u: usedMonth } } }),
     },
   };
 }
 
 /** The transaction item that marks a claimed mandate's mirror used, in the month of the deduction that used it. */
 export function mirrorUse(digits: string, number: string, month: string) {
+  const name = mandateEntryName(number);
   return {
     Update: {
       TableName: tableName('history'),
       Key: nrcSummaryKey(digits),
-      UpdateExpression: 'SET #m.s = :used, #m.u = :month',
       // Only a mirror there is marked: a row citing another NRC's mandate fails this and the mandate's own condition.
-      ConditionExpression: 'attribute_exists(#m)',
-      ExpressionAttributeNames: { '#m': mandateEntryName(number) },
-      ExpressionAttributeValues: { ':used': 'used', ':month': month },
+      ...changeOf<MandateMirrors>({ within: { [name]: { s: 'used', u: month } } }, checksOf<MandateMirrors>().exists(name)),
     },
   };
 }

@@ -4,13 +4,15 @@ import { normaliseMandateNumber } from '../../../shared/rules/mandate.js';
 import { nrcDigits } from '../../../shared/rules/nrc.js';
 import { inParallel } from '../../lib/concurrency.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 import { mirrorUse } from './mirror.js';
-import { mandateKey } from './mandates.js';
+import { mandateKey, type StoredMandate } from './mandates.js';
 import { notificationPut } from '../notifications/outbox.js';
 
 /** Mandates marked at once by one chunk. */
 const MARKS_IN_FLIGHT = 8;
+const mandateIs = checksOf<StoredMandate>();
 
 export interface MandateSource {
   submissionId: string;
@@ -47,10 +49,14 @@ export async function markMandatesUsed(source: MandateSource, rows: readonly Can
                 Update: {
                   TableName: tableName('directory'),
                   Key: mandateKey(number),
-                  UpdateExpression: 'SET #s = :used, used_month = :month, used_submission = :sid, used_at = if_not_exists(used_at, :at)',
-                  ConditionExpression: 'nrc_digits = :digits AND payee_key = :payee AND (#s = :claimed OR (#s = :used AND used_submission = :sid))',
-                  ExpressionAttributeNames: { '#s': 'state' },
-                  ExpressionAttributeValues: { ':used': 'used', ':claimed': 'claimed', ':month': source.month, ':sid': source.submissionId, ':at': new Date().toISOString(), ':digits': digits, ':payee': source.payeeKey },
+                  ...changeOf<StoredMandate>(
+                    { set: { state: 'used', used_month: source.month, used_submission: source.submissionId }, setIfAbsent: { used_at: new Date().toISOString() } },
+                    mandateIs.and(
+                      mandateIs.is('nrc_digits', digits),
+                      mandateIs.is('payee_key', source.payeeKey),
+                      mandateIs.or(mandateIs.is('state', 'claimed'), mandateIs.and(mandateIs.is('state', 'used'), mandateIs.is('used_submission', source.submissionId))),
+                    ),
+                  ),
                 },
               },
               mirrorUse(digits, number, source.month),

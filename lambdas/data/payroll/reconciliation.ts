@@ -7,6 +7,7 @@ import { toCsv } from '../../../shared/rules/csv.js';
 import type { LenderReconciliation, ReconciliationLine } from '../../../shared/rules/reconciliation.js';
 import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 import { isNotFound } from '../../adapters/s3-objects.js';
 
@@ -80,7 +81,7 @@ const monthCodec = defineCodec('month reconciliation', monthSchema, (m) => month
 /** Records the month's reconciliation once: false when the month already has one. */
 export async function putMonthReconciliation(record: MonthReconciliation): Promise<boolean> {
   try {
-    await dynamo.send(new PutCommand({ TableName: tableName('submissions'), Item: monthCodec.build(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await dynamo.send(new PutCommand({ TableName: tableName('submissions'), Item: monthCodec.build(record), ...checkOf(checksOf<MonthReconciliation>().missing('pk')) }));
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

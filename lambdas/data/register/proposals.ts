@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { registerDifferenceSchema } from '../../../shared/api/register.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
 import { isConditionFailure, isTransactionConflict } from '../../adapters/dynamo/toolkit.js';
 
 /**
@@ -45,6 +46,8 @@ const decisionKey = (uploadId: string) => ({ pk: `PROPOSAL#${uploadId}`, sk: 'DE
 const proposalCodec = defineCodec('register proposal', proposalSchema, () => OPEN_KEY);
 const decisionCodec = defineCodec('register proposal decision', decisionSchema, (d) => decisionKey(d.upload_id));
 
+const proposalIs = checksOf<RegisterProposal>();
+
 export const isExpired = (proposal: Pick<RegisterProposal, 'expires_at'>, now = new Date()) => proposal.expires_at <= now.toISOString();
 
 /** The open proposal (expired or not: expiry is computed on read), or null. */
@@ -68,8 +71,7 @@ export async function propose(proposal: RegisterProposal, now = new Date()): Pro
       new PutCommand({
         TableName: tableName('register'),
         Item: proposalCodec.build(proposal),
-        ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now OR upload_id = :id',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':id': proposal.upload_id },
+        ...checkOf(proposalIs.or(proposalIs.missing('pk'), proposalIs.le('expires_at', now.toISOString()), proposalIs.is('upload_id', proposal.upload_id))),
       }),
     );
     return true;
@@ -93,11 +95,10 @@ export async function decideProposal(decision: ProposalDecision, now = new Date(
             Delete: {
               TableName: table,
               Key: OPEN_KEY,
-              ConditionExpression: 'upload_id = :id AND expires_at > :now',
-              ExpressionAttributeValues: { ':id': decision.upload_id, ':now': now.toISOString() },
+              ...checkOf(proposalIs.and(proposalIs.is('upload_id', decision.upload_id), proposalIs.gt('expires_at', now.toISOString()))),
             },
           },
-          { Put: { TableName: table, Item: decisionCodec.build(decision), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: table, Item: decisionCodec.build(decision), ...checkOf(checksOf<ProposalDecision>().missing('pk')) } },
         ],
       }),
     );

@@ -5,6 +5,7 @@ import { employeeNumberKey } from '../../../shared/rules/employee-number.js';
 import { hasNrcShape, normaliseNrc, nrcDigits } from '../../../shared/rules/nrc.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
 import type { RegisterEntry } from './entry.js';
 import { putRegisterSnapshot, snapshotLine } from './snapshot.js';
 import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
@@ -153,7 +154,7 @@ export async function makeRegisterCurrent(register: RegisterVersion): Promise<bo
       dynamo.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: table, Item: versionCodec.build(register), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: table, Item: versionCodec.build(register), ...checkOf(checksOf<RegisterVersion>().missing('pk')) } },
             { Put: { TableName: table, Item: monthCodec.build(register) } },
             { Put: { TableName: table, Item: currentCodec.build(register) } },
           ],

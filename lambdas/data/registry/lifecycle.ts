@@ -4,9 +4,10 @@ import type { ReportStatus } from '../../../shared/api/fraud.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
 import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
-import { reportCodec, reportPointerKey, type ReportRef, reportSchema, type StoredReport } from './reports.js';
+import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
+import { type DigestRecord, reportCodec, reportPointerKey, type ReportRef, reportSchema, type StoredReport } from './reports.js';
 import { digestBucket, digestKey } from './digest.js';
-import { summaryKey } from './nrc-summary.js';
+import { type RegistrySummaryRecord, summaryKey } from './nrc-summary.js';
 
 /**
  * The fraud report lifecycle: a report is active until it is withdrawn by its filer's
@@ -31,6 +32,8 @@ export class ReportNotActiveError extends Error {
 }
 
 const table = () => tableName('registry');
+const reportIs = checksOf<StoredReport>();
+const summaryIs = checksOf<RegistrySummaryRecord>();
 const ATTEMPTS = 6;
 
 /** Where the report with this id lives, from its pointer; null when there is none. */
@@ -68,25 +71,29 @@ export async function retireReport(ref: ReportRef, retirement: Retirement, read?
         Update: {
           TableName: table(),
           Key: { pk: `NRC#${ref.digits}`, sk: ref.sk },
-          UpdateExpression: 'SET #status = :status, status_reason = :reason, status_at = :at, status_by_email = :by',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#status) OR #status = :active)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': retirement.status, ':reason': retirement.reason, ':at': retirement.at, ':by': retirement.by_email, ':active': 'active' },
+          ...changeOf<StoredReport>(
+            { set: { status: retirement.status, status_reason: retirement.reason, status_at: retirement.at, status_by_email: retirement.by_email } },
+            reportIs.and(reportIs.exists('pk'), reportIs.or(reportIs.missing('status'), reportIs.is('status', 'active'))),
+          ),
         },
       },
       {
         Update: {
           TableName: table(),
           Key: summaryKey(ref.digits),
-          UpdateExpression: 'SET retired_count = :next',
-          ConditionExpression: `report_count = :total AND ${counts.retired === 0 ? '(attribute_not_exists(retired_count) OR retired_count = :retired)' : 'retired_count = :retired'}`,
-          ExpressionAttributeValues: { ':next': counts.retired + 1, ':total': counts.total, ':retired': counts.retired },
+          ...changeOf<RegistrySummaryRecord>(
+            { set: { retired_count: counts.retired + 1 } },
+            summaryIs.and(
+              summaryIs.is('report_count', counts.total),
+              counts.retired === 0 ? summaryIs.or(summaryIs.missing('retired_count'), summaryIs.is('retired_count', 0)) : summaryIs.is('retired_count', counts.retired),
+            ),
+          ),
         },
       },
     ];
     if (lastActive) {
       items.push({
-        Update: { TableName: table(), Key: digestKey(digestBucket(ref.digits)), UpdateExpression: 'DELETE nrcs :digits', ExpressionAttributeValues: { ':digits': new Set([ref.digits]) } },
+        Update: { TableName: table(), Key: digestKey(digestBucket(ref.digits)), ...changeOf<DigestRecord>({ delete: { nrcs: new Set([ref.digits]) } }) },
       });
     }
     // What must commit with the retirement (the withdrawal's notification, its outbox item).

@@ -19,6 +19,17 @@ export const registrySummaryCodec = defineCodec(
   }),
 );
 
+/** The summary item as its writers leave it (reports.ts adds each report, lifecycle.ts counts those that left). */
+export interface RegistrySummaryRecord {
+  nrc: string;
+  nrc_key: string;
+  last_reported_at: string;
+  report_count: number;
+  retired_count: number;
+  /** The sort keys of the NRC's reports. */
+  reports: string[];
+}
+
 /**
  * Which of these NRCs (digits only) have an active report on the fraud registry: one BatchGetItem per 100 NRCs,
  * run in parallel, retrying unprocessed keys — never one query per NRC.

@@ -4,7 +4,8 @@ import { REPORT_STATUSES } from '../../../shared/api/fraud.js';
 import { dynamo, tableName } from '../../adapters/aws-clients.js';
 import { defineCodec } from '../../adapters/dynamo/codec.js';
 import { batchGetAll, isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
-import { registrySummaryCodec, summaryKey } from './nrc-summary.js';
+import { changeOf, checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
+import { registrySummaryCodec, summaryKey, type RegistrySummaryRecord } from './nrc-summary.js';
 import { digestBucket, digestKey } from './digest.js';
 
 /**
@@ -70,7 +71,14 @@ export const reportPointerKey = (id: string) => ({ pk: `REPORTID#${id}`, sk: 'RE
  * checked one by one: a bucket holds thousands); `known` is absent on buckets written before the lifecycle.
  */
 const stringSet = z.custom<ReadonlySet<string>>((value) => value instanceof Set);
-const digestCodec = defineCodec('registry digest', z.object({ pk: z.string(), nrcs: stringSet.optional(), known: stringSet.optional() }));
+const digestSchema = z.object({ pk: z.string(), nrcs: stringSet.optional(), known: stringSet.optional() });
+export type DigestRecord = z.output<typeof digestSchema>;
+const digestCodec = defineCodec('registry digest', digestSchema);
+/** The request item: which report a submission attempt stored. */
+interface RequestRecord {
+  report_id: string;
+  created_at: string;
+}
 
 const BUSY = 'The fraud registry is busy; please try again in a moment.';
 const batchGet = (keys: Record<string, unknown>[], projection?: string) => batchGetAll(tableName('registry'), keys, { projection, busy: BUSY });
@@ -93,15 +101,13 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
   const sk = reportSortKey(report.created_at, report.id);
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
-      Put: { TableName: table, Item: reportCodec.build(report), ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: { TableName: table, Item: reportCodec.build(report), ...checkOf(checksOf<StoredReport>().missing('pk')) },
     },
     {
       Update: {
         TableName: table,
         Key: summaryKey(report.nrc_key),
-        UpdateExpression:
-          'SET nrc = :nrc, nrc_key = :digits, last_reported_at = :at, reports = list_append(if_not_exists(reports, :none), :sk) ADD report_count :one',
-        ExpressionAttributeValues: { ':nrc': report.nrc, ':digits': report.nrc_key, ':at': report.created_at, ':none': [], ':sk': [sk], ':one': 1 },
+        ...changeOf<RegistrySummaryRecord>({ set: { nrc: report.nrc, nrc_key: report.nrc_key, last_reported_at: report.created_at }, append: { reports: [sk] }, add: { report_count: 1 } }),
       },
     },
     { Put: { TableName: table, Item: { ...reportPointerKey(report.id), digits: report.nrc_key, report_sk: sk } } },
@@ -109,8 +115,7 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
       Update: {
         TableName: table,
         Key: digestKey(digestBucket(report.nrc_key)),
-        UpdateExpression: 'ADD nrcs :digits, known :digits',
-        ExpressionAttributeValues: { ':digits': new Set([report.nrc_key]) },
+        ...changeOf<DigestRecord>({ add: { nrcs: new Set([report.nrc_key]), known: new Set([report.nrc_key]) } }),
       },
     },
   ];
@@ -119,7 +124,7 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
       Put: {
         TableName: table,
         Item: { ...requestKey(report.created_by, requestId), report_id: report.id, created_at: report.created_at },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ...checkOf(checksOf<RequestRecord>().missing('pk')),
       },
     });
   }
