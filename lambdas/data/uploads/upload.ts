@@ -1,13 +1,13 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { lenderTotalsSchema } from '../../../shared/api/reconciliation.js';
-import { registerDifferenceSchema } from '../../../shared/api/register.js';
-import { signalBaselineSchema, signalCountsSchema } from '../../../shared/api/signals.js';
-import { DOC_KINDS, issueSchema, type UploadStage, UPLOAD_STATUSES } from '../../../shared/api/submissions.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { type Condition, conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import { lenderTotalsSchema } from '#shared/api/reconciliation.js';
+import { registerDifferenceSchema } from '#shared/api/register.js';
+import { signalBaselineSchema, signalCountsSchema } from '#shared/api/signals.js';
+import { DOC_KINDS, issueSchema, type UploadStage, UPLOAD_STATUSES } from '#shared/api/submissions.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { type Condition, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Upload records in the submissions table: pk=UPLOAD#{id} sk=META (access pattern "upload by id").
