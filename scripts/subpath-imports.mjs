@@ -12,7 +12,7 @@
  *   node scripts/subpath-imports.mjs --check  change nothing; exit 1 and list them if any import would change
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -67,9 +67,9 @@ function rewrite(file) {
   return { out, count: edits.length, changed: out !== text };
 }
 
-const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs'], { cwd: ROOT, encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mjs'], { cwd: ROOT, encoding: 'utf8' })
   .split('\n')
-  .filter((file) => file.includes('/') && !file.startsWith('web/'));
+  .filter((file) => file.includes('/') && !file.startsWith('web/') && existsSync(join(ROOT, file)));
 
 let imports_ = 0;
 const changed = [];
