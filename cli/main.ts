@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
-import { currentMonth, isMonth } from '#shared/rules/dates.js';
-import { formatIssue, type Issue } from '#shared/rules/issues.js';
-import type { SubmissionKind } from '#shared/rules/submission-rules.js';
-import { groupDigits } from '#shared/xlsx/errors.js';
-import { FILE_COLUMN } from '#shared/xlsx/index.js';
+import { currentMonth, isMonth } from '../shared/rules/dates.js';
+import { formatIssue, type Issue } from '../shared/rules/issues.js';
+import type { SubmissionKind } from '../shared/rules/submission-rules.js';
+import { groupDigits } from '../shared/xlsx/errors.js';
+import { FILE_COLUMN } from '../shared/xlsx/index.js';
 
 export const USAGE = `Usage: npm run cli -- validate FILE... --kind inputs|stoppages --payee KEY [--month YYYY-MM] [--json]
 

@@ -1,5 +1,5 @@
-import { OUTBOX_PREFIX } from '#shared/notifications.js';
-import type { BucketKey, TableKey } from '#shared/stores.js';
+import { OUTBOX_PREFIX } from '../shared/notifications.js';
+import type { BucketKey, TableKey } from '../shared/stores.js';
 import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
 
 /** Environment variables of the Cognito user pool, set on every function that uses it. */

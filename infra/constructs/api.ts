@@ -4,7 +4,7 @@ import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apig
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type RouteDef, ROUTES } from '#shared/routes/index.js';
+import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
 import { API_THROTTLE } from '../sizing.js';
 import type { AppFunction } from './app-function.js';
 import { FeatureRoutes, type RouteStores } from './feature-routes.js';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { RouteDef } from '#shared/routes/index.js';
+import type { RouteDef } from '../../shared/routes/index.js';
 
 /** API Gateway hands claims to Lambda as strings; arrays become "[a b]". Mirror that here. */
 export function claimsAsApiGatewayGivesThem(payload: Record<string, unknown>): Record<string, string> {

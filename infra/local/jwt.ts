@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
-import { ExpiringMap } from '#lib/expiring-map.js';
+import { ExpiringMap } from '../../lambdas/lib/expiring-map.js';
 
 /** Tokens verified, kept until they expire; bounded (cleared whole when full). */
 const CACHE_MAX = 10_000;

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { ACTING_ORG_HEADER, CALLER_TTL_MS, type Caller, type Grant } from '#shared/access.js';
-import type { ActingOrganisation } from '#shared/api/accounts.js';
-import { ROLES, type Role } from '#shared/roles.js';
-import { type DirectoryAccess, readDirectoryAccess } from '#data/directory/caller-access.js';
-import { ExpiringMap } from '#lib/expiring-map.js';
+import { ACTING_ORG_HEADER, CALLER_TTL_MS, type Caller, type Grant } from '../../shared/access.js';
+import type { ActingOrganisation } from '../../shared/api/accounts.js';
+import { ROLES, type Role } from '../../shared/roles.js';
+import { type DirectoryAccess, readDirectoryAccess } from '../data/directory/caller-access.js';
+import { ExpiringMap } from '../lib/expiring-map.js';
 
 export interface AuthenticatedCaller extends Caller {
   /** A person signed in to the staff pool, or an organisation's API client (lambdas/http/client-caller.ts). */

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { API_CLIENT_MESSAGES, API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
-import { isAllowed } from '#shared/access.js';
-import type { RouteDef } from '#shared/routes/define.js';
-import { findApiClient } from '#data/api-clients/records.js';
+import { API_CLIENT_MESSAGES, API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
+import { isAllowed } from '../../shared/access.js';
+import type { RouteDef } from '../../shared/routes/define.js';
+import { findApiClient } from '../data/api-clients/records.js';
 import type { AuthenticatedCaller } from './caller.js';
 import { countClientRequest } from './client-limit.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCESS_DECISION_MESSAGES } from '#shared/api/admin.js';
+import { ACCESS_DECISION_MESSAGES } from '../../shared/api/admin.js';
 import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
 import { requestClientToken } from '../support/api-clients.js';

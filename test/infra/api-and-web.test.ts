@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 import type { IConstruct } from 'constructs';
 import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_POOL_ENV, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS, USER_POOL_ENV } from '../../infra/definitions.js';
-import { ORIGIN_SECRET_ENV } from '#shared/edge.js';
-import { SMS_ORIGINATION_ENV } from '#shared/notifications.js';
-import { BUCKETS, TABLES } from '#shared/stores.js';
+import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
+import { SMS_ORIGINATION_ENV } from '../../shared/notifications.js';
+import { BUCKETS, TABLES } from '../../shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import { type RouteDef, ROUTES } from '#shared/routes/index.js';
+import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
 import { resourceText } from './policies.js';
 import { logicalId, ref, type Resource, type Synthesized, synthesize } from './synth.js';
 

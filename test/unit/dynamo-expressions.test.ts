@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { conditionOf, conditionsOf, updateOf } from '../../lambdas/adapters/dynamo/expressions.js';
 
 interface Thing {
   status: 'new' | 'busy' | 'done';

@@ -1,11 +1,11 @@
-import { auditSubject } from '#data/audit/subjects.js';
-import { APPROVED, isAllowedIn, ROLE_SETS, rolesIn } from '#shared/access.js';
-import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
-import type { Role } from '#shared/roles.js';
-import { writeAudit } from '#data/audit/log.js';
-import { findOrganisationByPayeeKey, getOrganisation } from '#data/directory/organisations.js';
-import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
-import { ForbiddenError } from '#http/errors.js';
+import { auditSubject } from '../../data/audit/subjects.js';
+import { APPROVED, isAllowedIn, ROLE_SETS, rolesIn } from '../../../shared/access.js';
+import { RECONCILIATION_MESSAGES } from '../../../shared/api/reconciliation.js';
+import type { Role } from '../../../shared/roles.js';
+import { writeAudit } from '../../data/audit/log.js';
+import { findOrganisationByPayeeKey, getOrganisation } from '../../data/directory/organisations.js';
+import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
+import { ForbiddenError } from '../../http/errors.js';
 
 /** The payroll authority's and PMEC's admins and compliance, and platform admins: every lender's reconciliation. */
 export const seesEveryLender = (me: AuthenticatedCaller): boolean =>

@@ -1,10 +1,10 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { notificationPut } from '../notifications/outbox.js';
 import { randomUUID } from 'node:crypto';
-import type { Role } from '#shared/roles.js';
+import type { Role } from '../../../shared/roles.js';
 import { type AccessRequest, accessRequestCodec, pendingGuardKey, requestKey } from './access-requests.js';
-import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from '#adapters/dynamo/toolkit.js';
+import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from '../../adapters/dynamo/toolkit.js';
 import { findOrganisationByPayeeKey, getOrganisation, type Organisation, organisationCodec, orgKey, orgNameGuardKey } from './organisations.js';
 import { memberCodec } from './memberships.js';
 

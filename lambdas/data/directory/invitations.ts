@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
 import { listUserMemberships, type MemberItem, memberKey } from './memberships.js';
 
 /**

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlatformRole } from '#shared/api/admin.js';
-import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import type { PlatformRole } from '../../../shared/api/admin.js';
+import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 import { countSuperAdminUp, deleteRecordIn, listedKeys, platformAdminCodec, platformAdminRecordsOfUser, recordKey } from './platform-admins.js';
 

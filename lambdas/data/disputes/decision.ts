@@ -1,10 +1,10 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { nrcSummaryKey, upheldEntryName } from '../history/summaries.js';
-import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { defineCodec } from '#adapters/dynamo/codec.js';
+import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { defineCodec } from '../../adapters/dynamo/codec.js';
 import { disputeKey, disputeMarkKey, guardKey, refused, statusIndex, type StoredDispute } from './disputes.js';
-import { isConditionFailure, queryAll, retrying } from '#adapters/dynamo/toolkit.js';
+import { isConditionFailure, queryAll, retrying } from '../../adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 import { reportSchema } from '../registry/reports.js';
 

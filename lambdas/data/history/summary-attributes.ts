@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { inParallel } from '#lib/concurrency.js';
-import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { batchGetAll, isConditionFailure, isValidationError, retrying } from '#adapters/dynamo/toolkit.js';
+import { inParallel } from '../../lib/concurrency.js';
+import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { batchGetAll, isConditionFailure, isValidationError, retrying } from '../../adapters/dynamo/toolkit.js';
 import { VERSION } from './summary-items.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { MandateState } from '#shared/rules/mandate.js';
+import type { MandateState } from '../../../shared/rules/mandate.js';
 import { mandateEntryName, nrcSummaryKey } from '../history/summaries.js';
-import { tableName } from '#adapters/aws-clients.js';
+import { tableName } from '../../adapters/aws-clients.js';
 
 /**
  * A claimed mandate's terms mirrored on its employee's NRC summary (history table, pk=NRC#{digits}

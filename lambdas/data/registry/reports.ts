@@ -1,9 +1,9 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { REPORT_STATUSES } from '#shared/api/fraud.js';
-import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { defineCodec } from '#adapters/dynamo/codec.js';
-import { batchGetAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import { REPORT_STATUSES } from '../../../shared/api/fraud.js';
+import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { defineCodec } from '../../adapters/dynamo/codec.js';
+import { batchGetAll, isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
 import { registrySummaryCodec, summaryKey } from './nrc-summary.js';
 import { digestBucket, digestKey } from './digest.js';
 
