@@ -99,6 +99,22 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 4 }],
+      // One order everywhere (`eslint --fix` writes it): Node built-ins, packages, the project's roots (#shared/…, #data/…;
+      // in web/ @/… and @shared/…), then parent and sibling files; alphabetical in each group, no blank lines between.
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          pathGroups: [
+            { pattern: '#*/**', group: 'internal' },
+            { pattern: '@/**', group: 'internal' },
+            { pattern: '@shared/**', group: 'internal' },
+          ],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },

@@ -41,7 +41,9 @@ const STAGES = [
   ...shards.map((i) => ({ name: `integration-${i}`, ...vitest(`integration-${i}`, '--project', 'integration', `--shard=${i}/${SHARDS}`) })),
   { name: 'typecheck', follows: ['build'], cmd: [bin('tsc'), ['-b']] },
   { name: 'lint', follows: ['typecheck'], cmd: [bin('eslint'), ['.']] },
-  { name: 'knip', follows: ['lint'], cmd: [bin('knip'), ['--no-progress']] },
+  { name: 'format', follows: ['lint'], cmd: [bin('prettier'), ['--check', '--log-level', 'warn', '.']] },
+  { name: 'imports', follows: ['format'], cmd: [process.execPath, ['scripts/subpath-imports.mjs', '--check']] },
+  { name: 'knip', follows: ['imports'], cmd: [bin('knip'), ['--no-progress']] },
   { name: 'unit+infra', follows: ['knip'], ...vitest('unit-infra', '--project', 'unit', '--project', 'infra') },
 ];
 

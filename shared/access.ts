@@ -25,15 +25,15 @@ export const rolesOnly = (...roles: Role[]) => ({ kind: 'roles', roles }) as con
 
 /** Role sets of spec part 1 §2 and part 2 §6, named once. */
 export const ROLE_SETS = {
-  fraudList: ['data_user', 'compliance', 'fi_admin', 'pmec_admin', 'super_admin', 'sys_admin'],
-  orgAdmins: ['fi_admin', 'pmec_admin', 'super_admin', 'sys_admin'],
-  reviewers: ['super_admin', 'sys_admin', 'pmec_admin', 'compliance'],
+  fraudList: ['data_user', 'compliance', 'fi_admin', 'pmec_admin', ...PLATFORM_ROLES],
+  orgAdmins: ['fi_admin', 'pmec_admin', ...PLATFORM_ROLES],
+  reviewers: [...PLATFORM_ROLES, 'pmec_admin', 'compliance'],
   /** Who decides a dispute (the reviewers but PMEC admins). */
-  disputeDeciders: ['super_admin', 'sys_admin', 'compliance'],
+  disputeDeciders: [...PLATFORM_ROLES, 'compliance'],
   platformAdmins: PLATFORM_ROLES,
   superAdmin: ['super_admin'],
   /** Who uploads PMEC's payroll register and reads it (a pmec_admin in a PMEC organisation; checked in the handler). */
-  registerKeepers: ['pmec_admin', 'super_admin', 'sys_admin'],
+  registerKeepers: ['pmec_admin', ...PLATFORM_ROLES],
 } as const satisfies Record<string, readonly Role[]>;
 
 /**

@@ -15,7 +15,7 @@ export function expiryCutoff(now: Date, years: number): string {
 
 /**
  * The fraud reports' expiry, run daily by a schedule: every active report filed more than
- * the retention setting's years ago leaves the registry (registry-lifecycle.ts), and an audit entry says
+ * the retention setting's years ago leaves the registry (lambdas/data/registry/lifecycle.ts), and an audit entry says
  * so. It reads the reports index from where its last run stopped (a watermark), oldest first, so a run
  * touches only what newly expired; a run cut off part-way, or two at once, expire each report once.
  */

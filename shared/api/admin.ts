@@ -37,7 +37,7 @@ export { PLATFORM_ROLES, type PlatformRole };
 
 /** Spec §6 "Platform admin roles": super_admin may add both; sys_admin may add sys_admin. */
 export const PLATFORM_ROLES_GRANTABLE_BY: Record<PlatformRole, readonly PlatformRole[]> = {
-  super_admin: ['super_admin', 'sys_admin'],
+  super_admin: PLATFORM_ROLES,
   sys_admin: ['sys_admin'],
 };
 

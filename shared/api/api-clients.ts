@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type OrganisationKind, ORGANISATION_ROLES, ROLE_LABELS, ROLES, type Role } from '../roles.js';
+import { type OrganisationKind, ORGANISATION_ROLES, PLATFORM_ROLES, ROLE_LABELS, ROLES, type Role } from '../roles.js';
 
 /**
  * API clients: an organisation's machine callers (a lender's loan system), each a Cognito app client
@@ -10,7 +10,7 @@ export const API_RESOURCE_SERVER = 'payroll-api';
 export const API_CLIENT_SCOPE = `${API_RESOURCE_SERVER}/access`;
 
 /** Admin roles are never a client's: a machine never manages people, clients or settings. */
-const ADMIN_ROLES: readonly Role[] = ['fi_admin', 'pmec_admin', 'super_admin', 'sys_admin', 'admin'];
+const ADMIN_ROLES: readonly Role[] = ['fi_admin', 'pmec_admin', ...PLATFORM_ROLES, 'admin'];
 
 /** The roles an API client of an organisation of this kind may act with: the kind's roles but its admin. */
 export const clientRoles = (kind: OrganisationKind): Role[] => ORGANISATION_ROLES[kind].filter((r) => !ADMIN_ROLES.includes(r));

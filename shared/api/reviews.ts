@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { submissionFieldsSchema, submissionReviewSchema } from './submissions.js';
+import { PLATFORM_ROLES } from '../roles.js';
 import { queryText, queryValue } from './query.js';
 
 /** Reviews and reports (spec part 2 §2 "Reports", "Submission Reviews", §4, §5, §7–§9). */
@@ -29,9 +30,9 @@ export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
  * complete by PMEC admins and platform admins).
  */
 export const DECISION_RULES = {
-  approve: { from: 'pending', to: 'fi_approved', roles: ['compliance', 'super_admin', 'sys_admin'] },
-  reject: { from: 'pending', to: 'rejected', roles: ['compliance', 'super_admin', 'sys_admin'] },
-  complete: { from: 'fi_approved', to: 'approved', roles: ['pmec_admin', 'super_admin', 'sys_admin'] },
+  approve: { from: 'pending', to: 'fi_approved', roles: ['compliance', ...PLATFORM_ROLES] },
+  reject: { from: 'pending', to: 'rejected', roles: ['compliance', ...PLATFORM_ROLES] },
+  complete: { from: 'fi_approved', to: 'approved', roles: ['pmec_admin', ...PLATFORM_ROLES] },
 } as const satisfies Record<ReviewDecision, { from: SubmissionStatus; to: SubmissionStatus; roles: readonly string[] }>;
 
 /** Assignment to a PMEC admin is open on fi_approved rows only (spec §4). */

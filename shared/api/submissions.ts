@@ -123,12 +123,15 @@ export const issueSchema = z.object({ row: z.number().nullable(), column: z.stri
 
 const counts = z.object({ errors: z.number(), warnings: z.number(), fraud: z.number() });
 
+/** An upload as the API shows it. The stored record (lambdas/data/uploads/upload.ts) declares these fields through this schema. */
 export const uploadResponseSchema = z.object({
   id: z.string(),
   status: z.enum(UPLOAD_STATUSES),
+  /** One of UPLOAD_STAGES when written; an upload stored under an older stage's words shows them. */
   stage: z.string(),
   doc_kind: z.enum(DOC_KINDS),
   month: z.string(),
+  /** Normalised; '' for an onboarding document sent without one. */
   payee_key: z.string(),
   file_name: z.string(),
   created_at: z.string(),

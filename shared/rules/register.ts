@@ -4,12 +4,12 @@ import { cellText, isEmptyRow, type Cell } from './cells.js';
 import { displayText } from './display-name.js';
 import { employeeNumberKey } from './employee-number.js';
 import { TEXT_LIMITS } from './text-limits.js';
-
-/** The longest first or last name a register may give (as long as a deduction file's). */
-const REGISTER_NAME_LIMIT = TEXT_LIMITS.first_name;
 import { hasNrcShape, normaliseNrc, nrcDigits } from './nrc.js';
 import { normaliseMobile } from './mobile.js';
 import type { RegisterColumns, RegisterField } from './register-columns.js';
+
+/** The longest first or last name a register may give (as long as a deduction file's). */
+const REGISTER_NAME_LIMIT = TEXT_LIMITS.first_name;
 
 /** One employee as the register holds them: the NRC slashed, the mobile in E.164. */
 export interface RegisterEmployee {

@@ -14,7 +14,6 @@ import type { CanonicalRow } from './canonical-row.js';
 import { employeeNumberKey, sameEmployeeNumber } from './employee-number.js';
 import { firstDayOfMonth, shiftMonth, type Month } from './dates.js';
 import type { SubmissionKind } from './submission-rules.js';
-
 import { ON_RECORD, SIGNAL_MESSAGES, type Signal, type SignalCounts, type SignalType } from './signal-messages.js';
 import { baselineOf, borrowersOf, type Baseline, type Borrower } from './signal-borrowers.js';
 

@@ -31,6 +31,18 @@ function files(dir: string, keep: (name: string) => boolean): string[] {
 
 const exists = (path: string) => EXTENSIONS.some((ext) => existsSync(join(ROOT, path + ext)));
 
+/**
+ * A source file named without its root (`upload.ts`, `data/uploads/upload.ts`, `./lint-boundaries.test.ts`): a relative one
+ * from the naming file's folder, any other the end of some file's path. Built outputs (.mjs, .js) are not named so.
+ */
+const NAMED = /(?<![\w@#.*/$-])((?:\.{1,2}\/)?(?:[\w-]+\/)*[A-Za-z_][\w-]*(?:\.[\w-]+)*\.tsx?)\b/g;
+let sources: string[] | undefined;
+function isSourceFile(name: string, file: string): boolean {
+  if (name.startsWith('.')) return existsSync(join(ROOT, dirname(file), name));
+  sources ??= files('', (entry) => /\.tsx?$/.test(entry));
+  return sources.some((path) => path === name || path.endsWith(`/${name}`));
+}
+
 /** The comments of a source file (a `//` inside a string may add a line of code: harmless, paths there exist too). */
 function comments(source: string): string {
   return (source.match(/\/\*[\s\S]*?\*\/|(?<![:'"`])\/\/[^\n]*/g) ?? []).join('\n');
@@ -45,6 +57,9 @@ function danglingIn(file: string, text: string, isMarkdown: boolean): string[] {
     const checked = PLACEHOLDER.test(next) ? path.slice(0, path.lastIndexOf('/') + 1) || path : path;
     if (GENERATED.some((g) => checked.startsWith(g))) continue;
     if (!exists(checked.replace(/\/$/, ''))) missing.push(path);
+  }
+  for (const [, name = ''] of text.matchAll(NAMED)) {
+    if (!PREFIXES.some((prefix) => name.startsWith(`${prefix}/`)) && !isSourceFile(name, file)) missing.push(name);
   }
   for (const [, name = ''] of text.matchAll(/(?<![\w/.-])([A-Z][A-Z0-9_-]*\.md)\b/g)) {
     if (!OUTSIDE.has(name) && !existsSync(join(ROOT, name)) && !existsSync(join(ROOT, dirname(file), name))) missing.push(name);
@@ -68,6 +83,9 @@ describe('paths named in the docs and comments', () => {
     ['a placeholder in a folder that does not exist', '`lambdas/nowhere/<feature>.ts`', ['lambdas/nowhere']],
     ['an import alias is not a path', "import '@shared/routes/nowhere'", []],
     ['a design note outside the repository', 'as DESIGN.md says', ['DESIGN.md']],
+    ['a file named alone that exists', 'the upload (upload.ts) and its objects (data/uploads/objects.ts)', []],
+    ['a file named alone that does not', 'written by dispute-decision.ts, read by data/uploads.ts', ['dispute-decision.ts', 'data/uploads.ts']],
+    ['a file named from the folder', 'its snapshot (./nowhere.ts)', ['./nowhere.ts']],
     ['a relative link', '[twin](docs/twin.md) and [gone](docs/gone.md#x)', ['docs/gone.md', 'docs/gone.md#x']],
   ])('%s', (_, text, missing) => {
     expect(danglingIn('README.md', text, true)).toEqual(missing);

@@ -92,6 +92,13 @@ const CASES: [file: string, code: string, refusedBy: string | null][] = [
   ['web/src/features/team/api/team.ts', "import { TABLES } from '../../../../../infra/definitions.js';", PATHS],
   ['web/src/features/team/api/team.ts', "import { ReviewsView } from '@/features/reviews/components/reviews-view';", PATHS],
   ['web/src/lib/format.ts', "import { ReviewsView } from '@/features/reviews/components/reviews-view';", PATHS],
+  // a subpath import (package.json "imports") is held to the same zones as the relative path it names
+  ['lambdas/api/team/example.ts', "import { listOrgMembers } from '#data/directory/memberships.js';", null],
+  ['lambdas/adapters/example.ts', "import { writeAudit } from '#data/audit/log.js';", PATHS],
+  ['lambdas/lib/example.ts', "import { createApiHandler } from '#http/handler.js';", PATHS],
+  ['lambdas/data/example.ts', "import { logger } from '#lib/powertools.js';", null],
+  ['shared/rules/example.ts', "import { dynamo } from '#adapters/aws-clients.js';", PATHS],
+  ['web/src/lib/settings.ts', "import { ROUTES } from '#shared/routes/index.js';", PATHS],
   // the CLI runs the rules, not entry points
   ['cli/example.ts', "import { validateWorkbook } from '../shared/xlsx/validate-workbook.js';", null],
   ['cli/example.ts', "import { handler } from '../lambdas/events/validate-upload.js';", PATHS],

@@ -106,3 +106,16 @@ describe('the platform roles: one list, and every schema and role set that names
     expect(parsed.success ? null : parsed.error.issues[0]?.message).toBe(message);
   });
 });
+
+describe('the platform roles', () => {
+  it('are spelled once, in shared/roles.ts: every other list of roles takes them from PLATFORM_ROLES', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = new URL('../..', import.meta.url).pathname;
+    const sources = ['shared', 'lambdas', 'infra', 'web/src'].flatMap((dir) =>
+      (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file)).map((file) => join(dir, file)),
+    );
+    const spelled = sources.filter((file) => file !== join('shared', 'roles.ts') && /'super_admin',\s*'sys_admin'|'sys_admin',\s*'super_admin'/.test(readFileSync(join(root, file), 'utf8')));
+    expect(spelled).toEqual([]);
+  });
+});

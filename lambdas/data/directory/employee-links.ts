@@ -19,7 +19,7 @@ const linkSchema = z.object({
   last_name: z.string(),
   mobile: z.string(),
   updated_at: z.string(),
-  /** Off the current register: the first month without them and the last month they may sign in (register-leavers.ts). */
+  /** Off the current register: the first month without them and the last month they may sign in (lambdas/data/register/leavers.ts). */
   left_payroll: z.object({ since: z.string(), until: z.string() }).nullable().default(null),
 });
 export type EmployeeLink = z.output<typeof linkSchema>;

@@ -13,7 +13,7 @@ import { queryAll } from '../../adapters/dynamo/toolkit.js';
  *   pk=ORG#{org_id} sk=MEMBER#{user_id}; gsi1pk=USER#{user_id} gsi1sk=MEMBER#{org_id}
  * Access patterns: "members of an organisation" Query pk begins_with MEMBER#; "memberships of a user"
  * Query gsi1 USER#{sub}. One item serves both, so the two views cannot disagree. A team invite is a
- * membership with status 'invited'; accepting it makes it 'approved' (invite-acceptance.ts). Every
+ * membership with status 'invited'; accepting it makes it 'approved' (invitations.ts). Every
  * reader parses items here (memberCodec), into MemberItem.
  */
 export const memberKey = (orgId: string, userId: string) => ({ pk: `ORG#${orgId}`, sk: `MEMBER#${userId}` });

@@ -64,7 +64,7 @@ export const statusIndex = (status: DisputeStatus, d: Pick<StoredDispute, 'opene
 const orgIndex = (d: Pick<StoredDispute, 'org_id' | 'opened' | 'id'>) => ({ gsi2pk: `DISPUTE#ORG#${d.org_id}`, gsi2sk: `${d.opened.at}#${d.id}` });
 const nrcIndex = (d: Pick<StoredDispute, 'nrc_digits' | 'opened' | 'id'>) => ({ gsi3pk: `DISPUTE#NRC#${d.nrc_digits}`, gsi3sk: `${d.opened.at}#${d.id}` });
 const disputeCodec = defineCodec('dispute', disputeSchema, (d) => ({ ...disputeKey(d.id), ...statusIndex(d.status, d), ...orgIndex(d), ...nrcIndex(d) }));
-/** The history mark of an upheld dispute, beside the deduction's own items (written by dispute-decision.ts). */
+/** The history mark of an upheld dispute, beside the deduction's own items (written by decision.ts). */
 export const disputeMarkKey = (digits: string, month: string, payeeKey: string) => ({ pk: `NRC#${digits}`, sk: `${month}#${payeeKey}#dispute` });
 
 /** Whether the payee key deducted from this borrower in this month (an inputs item in history). */

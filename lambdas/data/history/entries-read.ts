@@ -95,7 +95,7 @@ export async function readBorrowerHistory(digits: string, fromMonth: string): Pr
 
 /**
  * The rows filed under these employee numbers without an NRC, from `fromMonth` on: one Query a number,
- * made only for the numbers the borrower's record marks (borrower-summary.ts employeeRowsOf).
+ * made only for the numbers the borrower's record marks (summaries.ts employeeRowsOf).
  */
 export async function readEmployeeRows(employeeNumbers: readonly string[], fromMonth: string): Promise<StoredHistoryItem[]> {
   const partitions = await Promise.all(employeeNumbers.map((number) => queryPartition(`${EMPLOYEE_ROWS_PK}${employeeNumberKey(number)}`, fromMonth)));

@@ -13,7 +13,7 @@ const PUTS_IN_FLIGHT = 8;
 
 /**
  * Splits an upload's canonical rows (`results/{upload}/rows.json`, streamed) into `count` chunk objects of
- * the submission, rows without an NRC first joined to the payroll register's (`join`, ingestion-join.ts), so
+ * the submission, rows without an NRC first joined to the payroll register's (`join`, join.ts), so
  * a joined row lands in its NRC's chunk. Each row is held as its JSON text until its chunk is written: about
  * the size of rows.json, never its objects. False when the rows are gone.
  */

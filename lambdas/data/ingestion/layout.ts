@@ -9,7 +9,7 @@ import { fnv1a } from '../../lib/fnv1a.js';
  * the canonical rows whose borrower hashes to that index. A borrower's rows are all in one chunk (its
  * history item holds every one of them, its summary entry their sum), so chunks never write the same
  * item, and the same file always splits the same way: a chunk written again is the same chunk. Kept
- * apart from the S3 calls (ingestion-chunks.ts) so that the capacity model reads the chunk size without the SDK.
+ * apart from the S3 calls (chunks.ts) so that the capacity model reads the chunk size without the SDK.
  */
 export const CHUNK_ROWS = 5_000;
 export const CHUNK_PREFIX = 'chunks/';

@@ -75,7 +75,7 @@ export async function claimMandate(stored: StoredMandate, pin: string, claimer: 
   const index = payeeIndexKeys({ payee_key: stored.payee_key, claimed_at, number: stored.number });
   const claimed = { state: 'claimed' as const, claimed_at, claimed_by: claimer.userId, claimed_by_email: claimer.email };
   try {
-    // The mandate and its mirror on the employee's NRC summary, at once (mandate-mirror.ts).
+    // The mandate and its mirror on the employee's NRC summary, at once (mirror.ts).
     await dynamo.send(
       new TransactWriteCommand({
         TransactItems: [

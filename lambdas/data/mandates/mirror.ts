@@ -5,7 +5,7 @@ import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
 
 /**
  * A claimed mandate's terms mirrored on its employee's NRC summary (history table, pk=NRC#{digits}
- * sk=RECORD; borrower-summary.ts): `m_{number}` holding the payee key, limit, last month, state and the
+ * sk=RECORD; lambdas/data/history/summaries.ts): `m_{number}` holding the payee key, limit, last month, state and the
  * month it was used. The validation already reads every borrower's summary, so a new deduction citing a
  * mandate of its own NRC is checked without a read of its own; only a citation the mirror does not cover
  * (a mistyped number, another NRC's, one never claimed) reads the mandate by number to say why. Written in

@@ -40,7 +40,7 @@ export async function markMandatesUsed(source: MandateSource, rows: readonly Can
   let marked = 0;
   await inParallel([...cited], MARKS_IN_FLIGHT, async ([number, digits]) => {
     try {
-      // The mandate and its mirror on the NRC summary, at once (mandate-mirror.ts).
+      // The mandate and its mirror on the NRC summary, at once (mirror.ts).
       await retrying(() =>
         dynamo.send(
           new TransactWriteCommand({

@@ -169,7 +169,7 @@ export async function makeRegisterCurrent(register: RegisterVersion): Promise<bo
 }
 
 /**
- * Stores a whole register (its entries and snapshot, ./register-snapshot.ts) and makes it current, replacing the previous one. The version is the
+ * Stores a whole register (its entries and snapshot, ./snapshot.ts) and makes it current, replacing the previous one. The version is the
  * submission's id when there is one, so a replayed ingestion writes the same items and changes nothing.
  */
 export async function putRegister(input: { month: string; entries: RegisterEntry[]; uploadedBy: string; submissionId?: string }): Promise<void> {

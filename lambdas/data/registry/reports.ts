@@ -19,7 +19,7 @@ import { digestBucket, digestKey } from './digest.js';
  *   Good up to a few million reported NRCs (a bucket item stays well under 400 KB).
  * - request: pk=REQUEST#{user_sub}#{request_id} sk=REQUEST, so a retried submission answers with its first report.
  * - pointer: pk=REPORTID#{id} sk=REPORTID → the report's digits and sort key, so a report is found by its id.
- * A report leaves the registry (withdrawn or expired) in registry-lifecycle.ts.
+ * A report leaves the registry (withdrawn or expired) in lifecycle.ts.
  */
 const storedFileSchema = z.object({ path: z.string(), name: z.string() });
 export type StoredFile = z.infer<typeof storedFileSchema>;

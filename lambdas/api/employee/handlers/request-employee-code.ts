@@ -21,7 +21,7 @@ const refuse = (retryAt: number, now: number) => new TooManyRequestsError(EMPLOY
  * POST /api/employee/code: NRC and employee number. When both match the current register, a 6-digit
  * code goes to the mobile it holds; whatever the outcome, the answer is the same 202 and sentence, after
  * the same time, and a failure to text is logged rather than told. An employee who left the payroll gets
- * their code at the mobile the last register that held them gave, for 12 months after (register-leavers.ts).
+ * their code at the mobile the last register that held them gave, for 12 months after (lambdas/data/register/leavers.ts).
  *
  * Limits (sliding windows, see code.ts): the client address and the (address, NRC) pair count every
  * request; the NRC's texts are read for every request and counted only when a code is texted. A 429 says
