@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { auditItem } from '../lambdas/data/audit/log.js';
-import { historyItems } from '../lambdas/data/history/entries.js';
+import { auditItem } from '#data/audit/log.js';
+import { historyItems } from '#data/history/entries.js';
 import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
-import { nrcDigits } from '../shared/rules/nrc.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { itemBytes, valueBytes } from '../capacity/item-size.js';
 import { generateInputsWorkbook } from './fixtures.js';
 import type { Bench, Figure } from './figures.js';
 import { progress } from './support.js';
 import { summaryWeights } from './summary-weights.js';
-import { auditSubject } from '../lambdas/data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 const ROWS = 20_000;
 /** Borrowers whose summaries are followed over the model's window (every write planned and weighed). */

@@ -1,6 +1,6 @@
 import { createUser, signIn } from '../test/support/cognito.js';
 import { seedMembership, seedOrganisation, subOf } from '../test/fixtures/submissions/directory.js';
-import { extractNrcs, normaliseNrc } from '../shared/rules/nrc.js';
+import { extractNrcs, normaliseNrc } from '#shared/rules/nrc.js';
 import type { Bench, Figure } from './figures.js';
 import { progress, median, withTwin } from './support.js';
 
@@ -32,9 +32,9 @@ export const fraudBench: Bench = {
     return withTwin(async (twin) => {
       // The repositories read their endpoints and table names from the environment, as a Lambda does.
       Object.assign(process.env, twin.env);
-      const { flaggedByDigest } = await import('../lambdas/data/registry/reports.js');
+      const { flaggedByDigest } = await import('#data/registry/reports.js');
       const { seedRegistry } = await import('./seed-registry.js');
-      const { flaggedNrcDigits } = await import('../lambdas/data/registry/nrc-summary.js');
+      const { flaggedNrcDigits } = await import('#data/registry/nrc-summary.js');
 
       progress(`seeding ${REGISTRY.toLocaleString('en-US')} registry NRCs (summaries and digest, BatchWrite)`);
       const seed = await timed(() => seedRegistry(Array.from({ length: REGISTRY }, (_, i) => digits(i, 7))));

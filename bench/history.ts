@@ -1,10 +1,10 @@
-import { currentMonth } from '../shared/rules/dates.js';
-import type { CanonicalRow } from '../shared/rules/canonical-row.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { seedMembership, seedOrganisation, subOf } from '../test/fixtures/submissions/directory.js';
 import { createUser, signIn } from '../test/support/cognito.js';
 import type { Bench, Figure } from './figures.js';
 import { closedLoop, interleavedLoops, progress, withTwin } from './support.js';
-import { auditSubject } from '../lambdas/data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 const BORROWERS = Number(process.env.BENCH_HISTORY_BORROWERS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_HISTORY_CONCURRENCY ?? 100);
@@ -54,9 +54,9 @@ export const historyBench: Bench = {
   async run(): Promise<Figure[]> {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { ingestRows } = await import('../lambdas/data/history/entries.js');
-      const { writeSummaries } = await import('../lambdas/data/history/summary-writes.js');
-      const { markSharedEmployeeNumbers } = await import('../lambdas/data/history/shared-employee-numbers.js');
+      const { ingestRows } = await import('#data/history/entries.js');
+      const { writeSummaries } = await import('#data/history/summary-writes.js');
+      const { markSharedEmployeeNumbers } = await import('#data/history/shared-employee-numbers.js');
       const month = currentMonth();
       const months = [shift(month, -2), shift(month, -1), month];
       progress(`seeding ${(BORROWERS * months.length * LENDERS.length).toLocaleString('en-US')} history items (${BORROWERS.toLocaleString('en-US')} borrowers × 3 months × ${LENDERS.length} lenders), summaries for ${WITH_RECORD.toLocaleString('en-US')} borrowers`);
@@ -84,10 +84,10 @@ export const historyBench: Bench = {
         const body = (await res.json()) as { items?: unknown[]; record?: { exposure?: { lenders?: number } } };
         return res.status === 200 && body.items?.length === 3 * LENDERS.length && body.record?.exposure?.lenders === lenders;
       };
-      const { readBorrowerHistory } = await import('../lambdas/data/history/entries-read.js');
+      const { readBorrowerHistory } = await import('#data/history/entries-read.js');
       const rawQuery = async (nrc: string) => (await readBorrowerHistory(digitsOf(nrc), months[0]!)).items.length === 3 * LENDERS.length;
       // What a lookup must do at least, straight on DynamoDB Local: one Query, then one audit Put.
-      const { writeAudit } = await import('../lambdas/data/audit/log.js');
+      const { writeAudit } = await import('#data/audit/log.js');
       const queryThenPut = async (nrc: string) => {
         const found = await rawQuery(nrc);
         await writeAudit({ actor: null, org_id: null, action: 'bench.baseline', subject: auditSubject.nrc(digitsOf(nrc)), outcome: 'ok', details: {} });

@@ -1,5 +1,5 @@
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { CanonicalRow } from '../shared/rules/canonical-row.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import type { Bench, Figure } from './figures.js';
 import { progress, median, withTwin } from './support.js';
 
@@ -32,8 +32,8 @@ export const ingestBench: Bench = {
   async run(): Promise<Figure[]> {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { dynamo, tableName } = await import('../lambdas/adapters/aws-clients.js');
-      const { historyItems, ingestRows } = await import('../lambdas/data/history/entries.js');
+      const { dynamo, tableName } = await import('#adapters/aws-clients.js');
+      const { historyItems, ingestRows } = await import('#data/history/entries.js');
       const table = tableName('history');
       const source = (id: string) => ({ submissionId: id, kind: 'inputs' as const, month: '2026-03', payeeKey: 'B001', orgId: 'org', orgName: 'Bench Bank', submittedAt: new Date().toISOString() });
 

@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type BatchWriteCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { currentMonth } from '../shared/rules/dates.js';
-import type { CanonicalRow } from '../shared/rules/canonical-row.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import type { TwinHandle } from '../test/support/twin-process.js';
 import type { Figure } from './figures.js';
 import { generateInputsWorkbook } from './fixtures.js';
@@ -19,7 +19,7 @@ type Call = (method: string, path: string, body?: unknown) => Promise<{ status: 
 
 /** Writes these items with BatchWriteItem alone, 25 a call, PARALLEL calls in flight; answers the seconds it took. */
 async function rawBatchWrite(items: readonly Record<string, unknown>[], table: string): Promise<number> {
-  const { dynamo } = await import('../lambdas/adapters/aws-clients.js');
+  const { dynamo } = await import('#adapters/aws-clients.js');
   const start = performance.now();
   let next = 0;
   await Promise.all(
@@ -47,11 +47,11 @@ async function rawBatchWrite(items: readonly Record<string, unknown>[], table: s
  */
 export async function chunkedIngestion(twin: TwinHandle, call: Call, payeeKey: string): Promise<Figure[]> {
   Object.assign(process.env, twin.env);
-  const { dynamo, s3, tableName } = await import('../lambdas/adapters/aws-clients.js');
-  const { historyItems } = await import('../lambdas/data/history/entries.js');
-  const { readSummaryItems } = await import('../lambdas/data/history/summary-attributes.js');
-  const { nrcSummaryKey, employeeSummaryKey } = await import('../lambdas/data/history/summaries.js');
-  const { resultKeys } = await import('../lambdas/data/uploads/results.js');
+  const { dynamo, s3, tableName } = await import('#adapters/aws-clients.js');
+  const { historyItems } = await import('#data/history/entries.js');
+  const { readSummaryItems } = await import('#data/history/summary-attributes.js');
+  const { nrcSummaryKey, employeeSummaryKey } = await import('#data/history/summaries.js');
+  const { resultKeys } = await import('#data/uploads/results.js');
   const month = currentMonth();
 
   progress(`a ${ROWS.toLocaleString('en-US')}-row file through the chunked path`);

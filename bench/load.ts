@@ -1,5 +1,5 @@
-import { currentMonth } from '../shared/rules/dates.js';
-import { ROUTES } from '../shared/routes/index.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { ROUTES } from '#shared/routes/index.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../test/fixtures/submissions/directory.js';
 import { createUser, signIn } from '../test/support/cognito.js';
 import type { TwinHandle } from '../test/support/twin-process.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { CROCKFORD } from '../shared/rules/mandate.js';
-import { shiftMonth } from '../shared/rules/dates.js';
+import { CROCKFORD } from '#shared/rules/mandate.js';
+import { shiftMonth } from '#shared/rules/dates.js';
 import { generateInputsWorkbook } from './fixtures.js';
 import type { Bench, Figure } from './figures.js';
 import { median, progress, withTwin } from './support.js';
@@ -34,17 +34,17 @@ export const mandatesBench: Bench = {
   async run(): Promise<Figure[]> {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { dynamo, tableName } = await import('../lambdas/adapters/aws-clients.js');
-      const { batchWriteAll } = await import('../lambdas/adapters/dynamo/toolkit.js');
-      const { mandateItem } = await import('../lambdas/data/mandates/mandates.js');
-      const { mandateEntryName, nrcSummaryKey } = await import('../lambdas/data/history/summaries.js');
-      const { payeeMonthKey } = await import('../lambdas/data/submissions/submissions.js');
-      const { putResult, resultKeys } = await import('../lambdas/data/uploads/results.js');
+      const { dynamo, tableName } = await import('#adapters/aws-clients.js');
+      const { batchWriteAll } = await import('#adapters/dynamo/toolkit.js');
+      const { mandateItem } = await import('#data/mandates/mandates.js');
+      const { mandateEntryName, nrcSummaryKey } = await import('#data/history/summaries.js');
+      const { payeeMonthKey } = await import('#data/submissions/submissions.js');
+      const { putResult, resultKeys } = await import('#data/uploads/results.js');
       const { validateWorkbookStreamed } = await import('../lambdas/validation/stream-driver.js');
       const { FileBorrowers } = await import('../lambdas/events/file-borrowers.js');
       const { signalsOf } = await import('../lambdas/events/upload-signals.js');
       const { UploadSignals } = await import('../lambdas/events/signal-output.js');
-      const { hashPin } = await import('../lambdas/lib/pin-hash.js');
+      const { hashPin } = await import('#lib/pin-hash.js');
       const previousMonth = shiftMonth(MONTH, -1);
 
       progress(`seeding: the previous month (${ROWS.toLocaleString('en-US')} rows) and ${NEW.toLocaleString('en-US')} claimed mandates`);

@@ -21,9 +21,9 @@ export const metricsBench: Bench = {
   async run(): Promise<Figure[]> {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { tableName } = await import('../lambdas/adapters/aws-clients.js');
-      const { historyKey } = await import('../lambdas/data/history/entries.js');
-      const { queryCount } = await import('../lambdas/adapters/dynamo/toolkit.js');
+      const { tableName } = await import('#adapters/aws-clients.js');
+      const { historyKey } = await import('#data/history/entries.js');
+      const { queryCount } = await import('#adapters/dynamo/toolkit.js');
       const orgs = await Promise.all(Array.from({ length: ORGS }, (_, i) => seedOrganisation(twin, `M${String(100 + i)}`, `Metrics Bank ${i + 1}`)));
       const rowsPer = Math.max(1, Math.round(HISTORY_ROWS / SUBMISSIONS));
       const subs = benchSubmissions(SUBMISSIONS, orgs, rowsPer);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { outboxItem, type QueuedEvent } from '../lambdas/data/notifications/outbox.js';
+import { outboxItem, type QueuedEvent } from '#data/notifications/outbox.js';
 import { itemBytes } from '../capacity/item-size.js';
 import type { Bench, Figure } from './figures.js';
 

@@ -3,13 +3,13 @@
  * `node parse-child.mjs MODE FILE` prints { rows, ms, peak_rss_mb }. Bundled by esbuild first, as the Lambda is.
  */
 import { readFileSync } from 'node:fs';
-import { readFirstSheet } from '../shared/xlsx/read-first-sheet.js';
+import { readFirstSheet } from '#shared/xlsx/read-first-sheet.js';
 import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
 import { floorRows } from './parse-floor.js';
-import { fraudFlagsFor, validateWorkbook } from '../shared/xlsx/validate-workbook.js';
+import { fraudFlagsFor, validateWorkbook } from '#shared/xlsx/validate-workbook.js';
 import { FileBorrowers } from '../lambdas/events/file-borrowers.js';
-import { borrowersOf } from '../shared/rules/signal-borrowers.js';
-import type { CanonicalRow } from '../shared/rules/canonical-row.js';
+import { borrowersOf } from '#shared/rules/signal-borrowers.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 
 /** As lambdas/adapters/s3-json-array-upload.ts holds a part: rows' JSON text, sent on (here: dropped) every 8 MB. */
 function partBuffer() {

@@ -6,7 +6,7 @@
  * their start tags. It knows the bench file's part names instead of reading the workbook's relationships.
  */
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
-import { entryData, findEntry, openZip } from '../shared/xlsx/zip.js';
+import { entryData, findEntry, openZip } from '#shared/xlsx/zip.js';
 
 const CHUNK = 256 * 1024;
 const LT = 0x3c;

@@ -1,6 +1,6 @@
-import { REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES } from '../shared/api/reviews.js';
-import { getDashboardMetrics } from '../shared/routes/dashboard.js';
-import { listSubmissions } from '../shared/routes/reviews.js';
+import { REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES } from '#shared/api/reviews.js';
+import { getDashboardMetrics } from '#shared/routes/dashboard.js';
+import { listSubmissions } from '#shared/routes/reviews.js';
 import { seedMembership, seedOrganisation, subOf } from '../test/fixtures/submissions/directory.js';
 import { createUser, signIn } from '../test/support/cognito.js';
 import type { Bench, Figure } from './figures.js';
@@ -31,8 +31,8 @@ export const readsBench: Bench = {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
       const { BatchGetCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-      const { dynamo, tableName } = await import('../lambdas/adapters/aws-clients.js');
-      const { counterKey } = await import('../lambdas/data/submissions/counters.js');
+      const { dynamo, tableName } = await import('#adapters/aws-clients.js');
+      const { counterKey } = await import('#data/submissions/counters.js');
       const { metricsCounterKeys } = await import('../lambdas/api/dashboard/views.js');
       const orgs = await Promise.all(Array.from({ length: ORGS }, (_, i) => seedOrganisation(twin, `R${String(100 + i)}`, `Reads Bank ${i + 1}`)));
       const subs = benchSubmissions(SUBMISSIONS, orgs, 500, (j) => STATUS_MIX[j % STATUS_MIX.length]!);

@@ -1,8 +1,8 @@
-import { jsonLines } from '../lambdas/lib/jsonl.js';
-import type { AppliedRow } from '../shared/rules/applied.js';
-import type { ScheduleLine } from '../shared/rules/payroll-schedule.js';
-import { addApplied, type AppliedIndex, reconcileByLender } from '../shared/rules/reconciliation.js';
-import { toCsv } from '../shared/rules/csv.js';
+import { jsonLines } from '#lib/jsonl.js';
+import type { AppliedRow } from '#shared/rules/applied.js';
+import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
+import { addApplied, type AppliedIndex, reconcileByLender } from '#shared/rules/reconciliation.js';
+import { toCsv } from '#shared/rules/csv.js';
 import type { Bench, Figure } from './figures.js';
 import { median, progress } from './support.js';
 

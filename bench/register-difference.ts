@@ -1,5 +1,5 @@
 import { EVENT_FUNCTION } from '../infra/sizing.js';
-import type { RegisterEmployee } from '../shared/rules/register.js';
+import type { RegisterEmployee } from '#shared/rules/register.js';
 import type { Bench, Figure } from './figures.js';
 import { generateRegisterWorkbook } from './register.js';
 import { median, progress } from './support.js';
@@ -27,9 +27,9 @@ export const registerDifferenceBench: Bench = {
   name: 'register-difference',
   async run(): Promise<Figure[]> {
     const { validateRegisterStreamed } = await import('../lambdas/validation/stream-driver.js');
-    const { jsonArrayBatches } = await import('../lambdas/lib/json-array.js');
-    const { RegisterBase } = await import('../shared/rules/register-base.js');
-    const { RegisterDifference } = await import('../shared/rules/register-difference.js');
+    const { jsonArrayBatches } = await import('#lib/json-array.js');
+    const { RegisterBase } = await import('#shared/rules/register-base.js');
+    const { RegisterDifference } = await import('#shared/rules/register-difference.js');
     progress(`generating the current register's rows.json and a new register, ${EMPLOYEES.toLocaleString('en-US')} employees each`);
     const parts: string[] = [];
     await validateRegisterStreamed(generateRegisterWorkbook(EMPLOYEES), (e) => void parts.push(JSON.stringify(e)));

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { EVENT_FUNCTION, REGISTER_CHUNKS } from '../infra/sizing.js';
-import type { RegisterEmployee } from '../shared/rules/register.js';
+import type { RegisterEmployee } from '#shared/rules/register.js';
 import { packWorkbook, worksheetXml } from './fixtures.js';
 import type { Bench, Figure } from './figures.js';
 import { median, progress, withTwin } from './support.js';
@@ -76,8 +76,8 @@ export const registerBench: Bench = {
 
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { dynamo, tableName } = await import('../lambdas/adapters/aws-clients.js');
-      const { writeRegisterEntries } = await import('../lambdas/data/register/versions.js');
+      const { dynamo, tableName } = await import('#adapters/aws-clients.js');
+      const { writeRegisterEntries } = await import('#data/register/versions.js');
       const table = tableName('register');
       const employees = (round: number): RegisterEmployee[] =>
         Array.from({ length: STORED }, (_, i) => ({

@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../lambdas/adapters/aws-clients.js';
-import { batchWriteAll } from '../lambdas/adapters/dynamo/toolkit.js';
-import { summaryKey } from '../lambdas/data/registry/nrc-summary.js';
-import { digestBucket, digestKey } from '../lambdas/data/registry/digest.js';
-import { inParallel } from '../lambdas/lib/concurrency.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { batchWriteAll } from '#adapters/dynamo/toolkit.js';
+import { summaryKey } from '#data/registry/nrc-summary.js';
+import { digestBucket, digestKey } from '#data/registry/digest.js';
+import { inParallel } from '#lib/concurrency.js';
 
 /**
  * A large fraud registry for the benchmark, without filing reports: bare summary items (the key design of

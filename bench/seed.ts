@@ -12,7 +12,7 @@ const PARALLEL = 16;
 /** Puts items 25 a call, PARALLEL calls in flight, retrying unprocessed ones; stops taking new batches at `deadline`. */
 export async function putAll(table: string, items: Iterable<Item>, deadline = Infinity): Promise<number> {
   const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { dynamo } = await import('../lambdas/adapters/aws-clients.js');
+  const { dynamo } = await import('#adapters/aws-clients.js');
   const iterator = items[Symbol.iterator]();
   let written = 0;
   const nextBatch = () => {
@@ -66,7 +66,7 @@ export const submissionItem = (s: BenchSubmission): Item => ({
 
 /** The counters as submit and ingestion leave them (their ADDs summed per item): the state, not the path. */
 export async function counterItems(subs: readonly BenchSubmission[]): Promise<Item[]> {
-  const { counterKey, counterPeriods, counterScopes } = await import('../lambdas/data/submissions/counters.js');
+  const { counterKey, counterPeriods, counterScopes } = await import('#data/submissions/counters.js');
   const counters = new Map<string, Item>();
   for (const s of subs) {
     const field = s.kind === 'inputs' ? 'inputs_rows' : 'stoppages_rows';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { shiftMonth } from '../shared/rules/dates.js';
+import { shiftMonth } from '#shared/rules/dates.js';
 import { generateInputsWorkbook } from './fixtures.js';
 import type { Bench, Figure } from './figures.js';
 import { progress, median, withTwin } from './support.js';
@@ -58,15 +58,15 @@ export const signalsBench: Bench = {
   async run(): Promise<Figure[]> {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { dynamo, tableName } = await import('../lambdas/adapters/aws-clients.js');
-      const { nrcSummaryKey } = await import('../lambdas/data/history/summaries.js');
-      const { writeSummaries } = await import('../lambdas/data/history/summary-writes.js');
-      const { payeeMonthKey } = await import('../lambdas/data/submissions/submissions.js');
-      const { putResult, resultKeys } = await import('../lambdas/data/uploads/results.js');
+      const { dynamo, tableName } = await import('#adapters/aws-clients.js');
+      const { nrcSummaryKey } = await import('#data/history/summaries.js');
+      const { writeSummaries } = await import('#data/history/summary-writes.js');
+      const { payeeMonthKey } = await import('#data/submissions/submissions.js');
+      const { putResult, resultKeys } = await import('#data/uploads/results.js');
       const { validateWorkbookStreamed } = await import('../lambdas/validation/stream-driver.js');
       const { signalsOf } = await import('../lambdas/events/upload-signals.js');
       const { UploadSignals } = await import('../lambdas/events/signal-output.js');
-      const { nrcDigits } = await import('../shared/rules/nrc.js');
+      const { nrcDigits } = await import('#shared/rules/nrc.js');
       const previousMonth = shiftMonth(MONTH, -1);
 
       progress(`seeding: the previous month (${ROWS.toLocaleString('en-US')} rows) and its borrower summaries`);
@@ -88,7 +88,7 @@ export const signalsBench: Bench = {
       const summarySeconds = (performance.now() - t) / 1000;
       const summaryWrites = (ROWS * 2) / summarySeconds;
       // What ingestion does next: reads each employee number back and marks those under two NRCs.
-      const { markSharedEmployeeNumbers } = await import('../lambdas/data/history/shared-employee-numbers.js');
+      const { markSharedEmployeeNumbers } = await import('#data/history/shared-employee-numbers.js');
       t = performance.now();
       await markSharedEmployeeNumbers({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows, written.employeeNumbers);
       const markSeconds = (performance.now() - t) / 1000;
@@ -101,7 +101,7 @@ export const signalsBench: Bench = {
       // PMEC's payroll register holds the file's borrowers but one in fifty (NOT_ON_PAYROLL): the signals step
       // reads it too, once, as the snapshot putRegister writes (lambdas/data/register/snapshot.ts); the raw baseline does not.
       progress(`seeding a payroll register of ${Math.round(ROWS * 0.98).toLocaleString('en-US')} of the file's borrowers`);
-      const { putRegister } = await import('../lambdas/data/register/versions.js');
+      const { putRegister } = await import('#data/register/versions.js');
       const onPayroll = current.rows.filter((_, i) => i % 50 !== 0);
       await putRegister({
         month: MONTH,
@@ -142,7 +142,7 @@ export const signalsBench: Bench = {
       const counter = <I extends object, O extends object>(): InitializeMiddleware<I, O> => (next, context) => (args) => (count(String(context.commandName)), next(args));
       const counted = { step: 'initialize', name: 'benchCallCounter' } as const;
       dynamo.middlewareStack.add(counter(), counted);
-      (await import('../lambdas/adapters/aws-clients.js')).s3.middlewareStack.add(counter(), counted);
+      (await import('#adapters/aws-clients.js')).s3.middlewareStack.add(counter(), counted);
       const raw: number[] = [];
       const step: number[] = [];
       let report: Awaited<ReturnType<typeof signalsOf>> | null = null;
@@ -167,7 +167,7 @@ export const signalsBench: Bench = {
       }
       // The file's check of every NRC it names (lambdas/data/audit/file-checks.ts): alone, as validation runs it beside the signals.
       progress(`the file checks: an audit pointer for each of ${keys.length.toLocaleString('en-US')} NRCs`);
-      const { writeFileChecks, fileCheckItem } = await import('../lambdas/data/audit/file-checks.js');
+      const { writeFileChecks, fileCheckItem } = await import('#data/audit/file-checks.js');
       const { itemBytes, writeUnits } = await import('../capacity/item-size.js');
       const { PRICES } = await import('../capacity/prices.js');
       const check = { upload_id: '00000000-0000-4000-8000-000000000009', org_id: '00000000-0000-4000-8000-00000000000a', user_id: 'bench-user', user_email: 'loans.officer@lender.co.zm', at: `${MONTH}-05T08:00:00.000Z` };
@@ -202,7 +202,7 @@ export const signalsBench: Bench = {
       // The tenfold lender: a previous month of MEMORY_ROWS rows stored as validation stores them, then this
       // month's file of as many (shifted as above) through the validation stage in a fresh process.
       progress(`the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file in a fresh process (${MEMORY_OLD_SPACE_MB} MB old space)`);
-      const { JsonArrayUpload } = await import('../lambdas/adapters/s3-json-array-upload.js');
+      const { JsonArrayUpload } = await import('#adapters/s3-json-array-upload.js');
       const bigId = '00000000-0000-4000-8000-000000000003';
       const bigRows = new JsonArrayUpload(resultKeys(bigId).rows);
       const bigPrevious = generateInputsWorkbook({ rows: MEMORY_ROWS, month: previousMonth, payeeKey: BIG, offset: 5_000_000 });

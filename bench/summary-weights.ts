@@ -1,13 +1,13 @@
 import { itemBytes, writeUnits } from '../capacity/item-size.js';
 import { ASSUMPTIONS, TODAY } from '../capacity/inputs.js';
-import { applied } from '../lambdas/data/history/summary-attributes.js';
-import { pairedForGood } from '../lambdas/data/history/summary-compaction.js';
-import { parseNrcRecord } from '../lambdas/data/history/summary-items.js';
-import { employeeWrite, recordWrite, summaryWrites } from '../lambdas/data/history/summary-writes.js';
-import { entryName } from '../lambdas/data/history/summaries.js';
-import type { CanonicalRow } from '../shared/rules/canonical-row.js';
-import { shiftMonth } from '../shared/rules/dates.js';
-import type { SubmissionKind } from '../shared/rules/submission-rules.js';
+import { applied } from '#data/history/summary-attributes.js';
+import { pairedForGood } from '#data/history/summary-compaction.js';
+import { parseNrcRecord } from '#data/history/summary-items.js';
+import { employeeWrite, recordWrite, summaryWrites } from '#data/history/summary-writes.js';
+import { entryName } from '#data/history/summaries.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { shiftMonth } from '#shared/rules/dates.js';
+import type { SubmissionKind } from '#shared/rules/submission-rules.js';
 
 type Item = Record<string, unknown>;
 

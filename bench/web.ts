@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
-import { PENDING_SCREEN, PUBLIC_SCREENS, SCREENS } from '../shared/navigation.js';
+import { PENDING_SCREEN, PUBLIC_SCREENS, SCREENS } from '#shared/navigation.js';
 import type { Bench, Figure } from './figures.js';
 import { type BaselineWeb, buildBaselineWeb } from './web-baseline.js';
 import { progress, withTwin } from './support.js';

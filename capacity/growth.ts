@@ -1,4 +1,4 @@
-import { NRC_SIGNAL_BUCKETS } from '../lambdas/data/uploads/nrc-signals.js';
+import { NRC_SIGNAL_BUCKETS } from '#data/uploads/nrc-signals.js';
 import { readUnits, writeUnits } from './item-size.js';
 import type { Assumptions, Scale } from './inputs.js';
 

@@ -1,8 +1,8 @@
 import type { PerRowCosts } from './per-row-costs.js';
 import { API_FUNCTION, API_THROTTLE, EVENT_FUNCTION, EVENT_RETRIES, HISTORY_WARM_THROUGHPUT, INGEST_CHUNKS, REGISTER_CHUNKS } from '../infra/sizing.js';
-import { CHUNK_ROWS } from '../lambdas/data/ingestion/layout.js';
-import { FILE_RULES } from '../shared/api/submissions.js';
-import { DEFAULT_MAX_ROWS } from '../shared/xlsx/read-first-sheet.js';
+import { CHUNK_ROWS } from '#data/ingestion/layout.js';
+import { FILE_RULES } from '#shared/api/submissions.js';
+import { DEFAULT_MAX_ROWS } from '#shared/xlsx/read-first-sheet.js';
 
 /**
  * What the capacity model starts from, in four kinds, each named where it is set:

@@ -1,4 +1,4 @@
-import { DIGEST_BUCKETS } from '../lambdas/data/registry/digest.js';
+import { DIGEST_BUCKETS } from '#data/registry/digest.js';
 import { readUnits, writeUnits } from './item-size.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
 import { GROWTH } from './growth.js';

@@ -1,6 +1,6 @@
-import { fileCheckItem } from '../lambdas/data/audit/file-checks.js';
-import { DIGEST_BUCKETS, digestKey } from '../lambdas/data/registry/digest.js';
-import { KEPT_MONTHS } from '../lambdas/data/history/summary-compaction.js';
+import { fileCheckItem } from '#data/audit/file-checks.js';
+import { DIGEST_BUCKETS, digestKey } from '#data/registry/digest.js';
+import { KEPT_MONTHS } from '#data/history/summary-compaction.js';
 import { itemBytes, readUnits, writeUnits, STORED_ITEM_OVERHEAD } from './item-size.js';
 import { growthUsage } from './growth.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';

@@ -1,6 +1,6 @@
 /** What every command of the CLI shares: where it writes, how it fails, how it counts. */
 import { readFile } from 'node:fs/promises';
-import { groupDigits } from '../shared/xlsx/errors.js';
+import { groupDigits } from '#shared/xlsx/errors.js';
 
 /** Where a command writes: results on `out` (stdout), progress and messages for a person on `err` (stderr). */
 export interface Output {

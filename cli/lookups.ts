@@ -1,10 +1,10 @@
 /** `payroll history NRC` and `payroll registry-check FILE`: the borrower history and the fraud registry, for a lender's system. */
 import { parseArgs } from 'node:util';
-import { MAX_NRCS_PER_REQUEST } from '../shared/api/fraud.js';
-import { HISTORY_MESSAGES, HISTORY_MONTHS, type HistoryResponse } from '../shared/api/history.js';
-import { extractNrcs } from '../shared/rules/nrc.js';
-import { checkFraudRegistry } from '../shared/routes/fraud.js';
-import { getHistory } from '../shared/routes/history.js';
+import { MAX_NRCS_PER_REQUEST } from '#shared/api/fraud.js';
+import { HISTORY_MESSAGES, HISTORY_MONTHS, type HistoryResponse } from '#shared/api/history.js';
+import { extractNrcs } from '#shared/rules/nrc.js';
+import { checkFraudRegistry } from '#shared/routes/fraud.js';
+import { getHistory } from '#shared/routes/history.js';
 import { CliError, EXIT, type Output, plural, readInput, UsageError } from './io.js';
 import { connect, type Env, readEnv } from './platform.js';
 

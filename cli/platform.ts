@@ -4,9 +4,9 @@
  * of the route table (shared/routes) called with their own schemas, as the web's callRoute calls them.
  */
 import type { z, ZodType } from 'zod';
-import { checkRuntimeConfig } from '../shared/api/runtime-config.js';
-import type { PresignedPost } from '../shared/api/presigned-post.js';
-import type { PathParamNames, RouteDef } from '../shared/routes/define.js';
+import { checkRuntimeConfig } from '#shared/api/runtime-config.js';
+import type { PresignedPost } from '#shared/api/presigned-post.js';
+import type { PathParamNames, RouteDef } from '#shared/routes/define.js';
 import { CliError, EXIT } from './io.js';
 
 type Route = Pick<RouteDef, 'id' | 'method' | 'path' | 'query' | 'request' | 'response'>;

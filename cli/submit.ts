@@ -5,9 +5,9 @@
  */
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FILE_RULES, stageText, UPLOAD_STAGES, type UploadResponse } from '../shared/api/submissions.js';
-import type { Issue } from '../shared/rules/issues.js';
-import { createUpload, getUpload, submitUpload } from '../shared/routes/submissions.js';
+import { FILE_RULES, stageText, UPLOAD_STAGES, type UploadResponse } from '#shared/api/submissions.js';
+import type { Issue } from '#shared/rules/issues.js';
+import { createUpload, getUpload, submitUpload } from '#shared/routes/submissions.js';
 import { CliError, EXIT, type Output, plural, UsageError } from './io.js';
 import { connect, type Env, type Platform, readEnv } from './platform.js';
 import { FILE_OPTIONS, fileTarget, issueLines, validateFile } from './validate.js';

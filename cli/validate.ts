@@ -1,11 +1,11 @@
 /** `payroll validate FILE...`: the upload screen's checks, offline. Also the first step of `payroll submit`. */
 import { parseArgs } from 'node:util';
 import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
-import { currentMonth, isMonth } from '../shared/rules/dates.js';
-import { formatIssue, type Issue } from '../shared/rules/issues.js';
-import type { SubmissionKind } from '../shared/rules/submission-rules.js';
-import { groupDigits } from '../shared/xlsx/errors.js';
-import { FILE_COLUMN } from '../shared/xlsx/index.js';
+import { currentMonth, isMonth } from '#shared/rules/dates.js';
+import { formatIssue, type Issue } from '#shared/rules/issues.js';
+import type { SubmissionKind } from '#shared/rules/submission-rules.js';
+import { groupDigits } from '#shared/xlsx/errors.js';
+import { FILE_COLUMN } from '#shared/xlsx/index.js';
 import { CliError, EXIT, type Output, plural, readInput, UsageError } from './io.js';
 
 export const VALIDATE_USAGE = `npx payroll validate FILE... --kind inputs|stoppages --payee KEY [--month YYYY-MM] [--json]

@@ -1,6 +1,6 @@
-import { WEBHOOK_EVENT_PREFIX } from '../shared/api/webhooks.js';
-import { OUTBOX_PREFIX } from '../shared/notifications.js';
-import type { BucketKey, TableKey } from '../shared/stores.js';
+import { WEBHOOK_EVENT_PREFIX } from '#shared/api/webhooks.js';
+import { OUTBOX_PREFIX } from '#shared/notifications.js';
+import type { BucketKey, TableKey } from '#shared/stores.js';
 import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
 
 /** Environment variables of the Cognito user pool, set on every function that uses it. */

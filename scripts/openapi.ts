@@ -5,8 +5,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openApiDocument } from '../shared/openapi/document.js';
-import { ROUTES } from '../shared/routes/index.js';
+import { openApiDocument } from '#shared/openapi/document.js';
+import { ROUTES } from '#shared/routes/index.js';
 
 const file = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 const text = `${JSON.stringify(openApiDocument(ROUTES), null, 2)}\n`;

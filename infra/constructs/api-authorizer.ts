@@ -2,7 +2,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { AUTHORIZER_CACHE_SECONDS, AUTHORIZER_ENV } from '../../shared/authorizer.js';
+import { AUTHORIZER_CACHE_SECONDS, AUTHORIZER_ENV } from '#shared/authorizer.js';
 import { API_AUTHORIZER } from '../definitions.js';
 import { AppFunction } from './app-function.js';
 

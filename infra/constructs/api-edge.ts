@@ -10,7 +10,7 @@ import {
   OriginRequestQueryStringBehavior,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
-import { VIEWER_ADDRESS_HEADER } from '../../shared/edge.js';
+import { VIEWER_ADDRESS_HEADER } from '#shared/edge.js';
 
 /** The viewer headers the API reads; Host is never forwarded (API Gateway answers its own name only). */
 export const API_VIEWER_HEADERS = ['Accept', 'Content-Type', 'User-Agent', 'X-Acting-Org'] as const;

@@ -13,9 +13,9 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { API_CLIENT_SCOPE, API_RESOURCE_SERVER } from '../../shared/api/api-clients.js';
-import { ROLE_LABELS, ROLES } from '../../shared/roles.js';
-import { TABLES } from '../../shared/stores.js';
+import { API_CLIENT_SCOPE, API_RESOURCE_SERVER } from '#shared/api/api-clients.js';
+import { ROLE_LABELS, ROLES } from '#shared/roles.js';
+import { TABLES } from '#shared/stores.js';
 import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { TRIGGER_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';

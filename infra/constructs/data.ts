@@ -1,8 +1,8 @@
 import { Aws, CfnCondition, Fn, type IResolvable, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type CfnTable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import type { TableKey } from '../../shared/stores.js';
-import { TABLES, type TableDef } from '../../shared/stores.js';
+import type { TableKey } from '#shared/stores.js';
+import { TABLES, type TableDef } from '#shared/stores.js';
 import { pascalCase } from './names.js';
 
 /** The DynamoDB tables, one per entry of TABLES (infra/definitions.ts), exposed by key. */

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AccountRecovery, ClientAttributes, FeaturePlan, Mfa, UserPool, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLES } from '../../shared/stores.js';
+import { TABLES } from '#shared/stores.js';
 import { EMPLOYEE_AUTH_SESSION_MINUTES, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS } from '../definitions.js';
 import { TRIGGER_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';

@@ -3,10 +3,10 @@ import { type HttpApi, HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey, 
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { ORIGIN_SECRET_ENV } from '../../shared/edge.js';
-import { SMS_ORIGINATION_ENV } from '../../shared/notifications.js';
-import { handlerModule, type RouteDef } from '../../shared/routes/index.js';
-import { BUCKETS, TABLES } from '../../shared/stores.js';
+import { ORIGIN_SECRET_ENV } from '#shared/edge.js';
+import { SMS_ORIGINATION_ENV } from '#shared/notifications.js';
+import { handlerModule, type RouteDef } from '#shared/routes/index.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
 import { ROUTE_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';

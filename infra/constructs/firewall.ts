@@ -3,8 +3,8 @@ import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
-import { ACCOUNT_MESSAGES } from '../../shared/api/accounts.js';
-import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
+import { ACCOUNT_MESSAGES } from '#shared/api/accounts.js';
+import { type RouteDef, ROUTES } from '#shared/routes/index.js';
 
 /** Requests per IP in five minutes on the public routes, above what the handlers' own limits allow (60 a minute). */
 export const PUBLIC_ROUTE_LIMIT = 300;

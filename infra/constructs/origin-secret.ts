@@ -1,6 +1,6 @@
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_SECRET_HEADER } from '../../shared/edge.js';
+import { ORIGIN_SECRET_HEADER } from '#shared/edge.js';
 import { acknowledge } from './nag.js';
 
 export interface OriginSecretProps {

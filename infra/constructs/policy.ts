@@ -3,9 +3,9 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { RouteDef } from '../../shared/routes/index.js';
-import type { BucketKey, TableKey } from '../../shared/stores.js';
-import { TABLES } from '../../shared/stores.js';
+import type { RouteDef } from '#shared/routes/index.js';
+import type { BucketKey, TableKey } from '#shared/stores.js';
+import { TABLES } from '#shared/stores.js';
 import { type BucketGrant, type FunctionGrants, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, type TableGrant } from '../grants.js';
 import { acknowledge, acknowledgeResolved, arnToken } from './nag.js';
 

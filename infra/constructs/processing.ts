@@ -10,10 +10,10 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SMS_ORIGINATION_ENV } from '../../shared/notifications.js';
-import type { BucketKey } from '../../shared/stores.js';
+import { SMS_ORIGINATION_ENV } from '#shared/notifications.js';
+import type { BucketKey } from '#shared/stores.js';
 import { type S3TriggerDef, type ScheduledJobDef, type StreamTriggerDef } from '../definitions.js';
-import { BUCKETS, TABLES } from '../../shared/stores.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
 import { type FunctionGrants, TRIGGER_GRANTS } from '../grants.js';
 import { EVENT_FUNCTION } from '../sizing.js';
 import { AppFunction } from './app-function.js';

@@ -1,4 +1,4 @@
-import { isStateChanging, type RouteDef } from '../../shared/routes/define.js';
+import { isStateChanging, type RouteDef } from '#shared/routes/define.js';
 import { type FunctionGrants, merge, type OwnActions, read, type Uses } from './model.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { RouteDef, ROUTES } from '../../shared/routes/index.js';
-import type { BucketKey, TableKey } from '../../shared/stores.js';
+import type { RouteDef, ROUTES } from '#shared/routes/index.js';
+import type { BucketKey, TableKey } from '#shared/stores.js';
 import type { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../definitions.js';
 
 /** What a grant may say: the DynamoDB actions and indexes, the S3 actions per key pattern, the Cognito actions. */

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../shared/routes/index.js';
+import { ROUTES } from '#shared/routes/index.js';
 import { routeGrantOf } from './common.js';
 import { KEYS } from './keys.js';
 import { type FunctionGrants, read, type RouteGrantTable } from './model.js';

@@ -74,6 +74,6 @@ export async function ensureFirstAdmin(
 async function recordPlatformAdmin(client: CognitoIdentityProviderClient, userPoolId: string, email: string): Promise<void> {
   const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
   const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? user.Username ?? email;
-  const { ensurePlatformAdminRecord } = await import('../../lambdas/data/directory/platform-admins.js');
+  const { ensurePlatformAdminRecord } = await import('#data/directory/platform-admins.js');
   await ensurePlatformAdminRecord({ user_id: sub, email, role: 'super_admin', created_by: null });
 }

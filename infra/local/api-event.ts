@@ -1,9 +1,9 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { ApiEvent } from '../../lambdas/http/api-event.js';
-import type { AuthorizerClaims } from '../../shared/authorizer.js';
-import type { RouteDef } from '../../shared/routes/index.js';
+import type { ApiEvent } from '#http/api-event.js';
+import type { AuthorizerClaims } from '#shared/authorizer.js';
+import type { RouteDef } from '#shared/routes/index.js';
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 

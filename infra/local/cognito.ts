@@ -11,7 +11,7 @@ import {
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROLES } from '../../shared/roles.js';
+import { ROLES } from '#shared/roles.js';
 import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { type Child, startChild } from './processes.js';
 import { waitForChildPort } from './ports.js';

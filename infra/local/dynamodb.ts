@@ -2,7 +2,7 @@ import { CreateTableCommand, type CreateTableCommandInput, DescribeTableCommand,
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { TABLES, type TableDef } from '../../shared/stores.js';
+import { TABLES, type TableDef } from '#shared/stores.js';
 import { type Child, startChild } from './processes.js';
 import { waitForChildPort } from './ports.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { escapeHtml } from '../../lambdas/lib/html.js';
+import { escapeHtml } from '#lib/html.js';
 
 export interface OutboxMessage {
   id: string;

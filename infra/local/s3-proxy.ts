@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { pipeline } from 'node:stream';
-import { escapeHtml } from '../../lambdas/lib/html.js';
+import { escapeHtml } from '#lib/html.js';
 import { applyCors, type CorsRule } from './s3-cors.js';
 import { conditionalCopy } from './s3-copy.js';
 import { getVersion, withVersionId } from './s3-versions.js';

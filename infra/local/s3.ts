@@ -1,6 +1,6 @@
 import S3rver from 's3rver';
 import { mkdirSync } from 'node:fs';
-import { BUCKETS } from '../../shared/stores.js';
+import { BUCKETS } from '#shared/stores.js';
 
 export interface LocalS3 {
   server: S3rver;

@@ -22,7 +22,7 @@ import { startStreamMapping } from './streams.js';
 import { loadHandler } from './handlers.js';
 import { STREAM_TRIGGERS } from '../definitions.js';
 import { startSchedules } from './schedules.js';
-import { BROWSER_UPLOAD_CORS, BUCKETS } from '../../shared/stores.js';
+import { BROWSER_UPLOAD_CORS, BUCKETS } from '#shared/stores.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const REGION = 'af-south-1';

@@ -1,6 +1,6 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { requiredEnv } from '../lib/env.js';
-import { tracer } from '../lib/powertools.js';
+import { requiredEnv } from '#lib/env.js';
+import { tracer } from '#lib/powertools.js';
 
 // SES's endpoint comes from the SDK's own variables (AWS_ENDPOINT_URL_SESV2), as every client's does.
 const ses = tracer.captureAWSv3Client(new SESv2Client({}));

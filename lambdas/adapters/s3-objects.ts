@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
-import type { BucketKey } from '../../shared/stores.js';
+import type { BucketKey } from '#shared/stores.js';
 import { bucketName, s3 } from './aws-clients.js';
 
 /** How long a browser has to start an upload after asking for it. */

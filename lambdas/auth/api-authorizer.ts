@@ -2,9 +2,9 @@ import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWith
 import { JwtVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { AUTHORIZER_ENV, type AuthorizerClaims, HANDED_CLAIMS } from '../../shared/authorizer.js';
-import { createEventHandler } from '../lib/event-handler.js';
-import { logger } from '../lib/powertools.js';
+import { AUTHORIZER_ENV, type AuthorizerClaims, HANDED_CLAIMS } from '#shared/authorizer.js';
+import { createEventHandler } from '#lib/event-handler.js';
+import { logger } from '#lib/powertools.js';
 
 /** Whose tokens an instance of the authorizer takes: one user pool, one app client, and perhaps the API clients. */
 export interface AuthorizerConfig {

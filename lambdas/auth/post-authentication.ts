@@ -1,7 +1,7 @@
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
-import { recordSignIn } from '../data/directory/sign-ins.js';
-import { createEventHandler } from '../lib/event-handler.js';
-import { logger } from '../lib/powertools.js';
+import { recordSignIn } from '#data/directory/sign-ins.js';
+import { createEventHandler } from '#lib/event-handler.js';
+import { logger } from '#lib/powertools.js';
 
 /**
  * Cognito PostAuthentication trigger: records the sign-in's time in the directory, for the User

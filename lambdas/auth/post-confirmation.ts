@@ -1,6 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { recordConfirmation } from '../data/directory/sign-ins.js';
-import { createEventHandler } from '../lib/event-handler.js';
+import { recordConfirmation } from '#data/directory/sign-ins.js';
+import { createEventHandler } from '#lib/event-handler.js';
 
 /**
  * Cognito PostConfirmation trigger: records when a self-signed-up account was confirmed (its email

@@ -1,11 +1,11 @@
-import { RECONCILIATION_MESSAGES } from '../../shared/api/reconciliation.js';
-import type { LenderTotals } from '../../shared/api/reconciliation.js';
-import { UPLOAD_STAGES, type UploadStage } from '../../shared/api/submissions.js';
-import { addApplied, type AppliedIndex, reconcileByLender } from '../../shared/rules/reconciliation.js';
-import { putLenderReconciliation } from '../data/payroll/reconciliation.js';
-import { latestSchedule, scheduleLines } from '../data/payroll/schedule-read.js';
-import type { UploadRecord } from '../data/uploads/upload.js';
-import { logger } from '../lib/powertools.js';
+import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
+import type { LenderTotals } from '#shared/api/reconciliation.js';
+import { UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
+import { addApplied, type AppliedIndex, reconcileByLender } from '#shared/rules/reconciliation.js';
+import { putLenderReconciliation } from '#data/payroll/reconciliation.js';
+import { latestSchedule, scheduleLines } from '#data/payroll/schedule-read.js';
+import type { UploadRecord } from '#data/uploads/upload.js';
+import { logger } from '#lib/powertools.js';
 import { validateAppliedStreamed } from '../validation/stream-driver.js';
 import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';
 

@@ -1,10 +1,10 @@
-import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
-import { writeAudit } from '../data/audit/log.js';
-import { expiryWatermark, ReportNotActiveError, reportsFiledBetween, retireReport, setExpiryWatermark } from '../data/registry/lifecycle.js';
-import { readSettings } from '../data/settings/settings.js';
-import { createEventHandler } from '../lib/event-handler.js';
-import { logger } from '../lib/powertools.js';
-import { auditSubject } from '../data/audit/subjects.js';
+import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
+import { writeAudit } from '#data/audit/log.js';
+import { expiryWatermark, ReportNotActiveError, reportsFiledBetween, retireReport, setExpiryWatermark } from '#data/registry/lifecycle.js';
+import { readSettings } from '#data/settings/settings.js';
+import { createEventHandler } from '#lib/event-handler.js';
+import { logger } from '#lib/powertools.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /** The instant before which a report filed has expired: `years` before `now`. */
 export function expiryCutoff(now: Date, years: number): string {

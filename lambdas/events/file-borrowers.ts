@@ -1,8 +1,8 @@
-import { ngwee } from '../../shared/rules/borrower-record.js';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { normaliseNrc, nrcDigits } from '../../shared/rules/nrc.js';
-import { BorrowerKeys } from '../../shared/rules/borrower-keys.js';
-import { borrowerKey, type Borrower } from '../../shared/rules/signal-borrowers.js';
+import { ngwee } from '#shared/rules/borrower-record.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
+import { BorrowerKeys } from '#shared/rules/borrower-keys.js';
+import { borrowerKey, type Borrower } from '#shared/rules/signal-borrowers.js';
 
 const NRC_KEY = 'NRC#';
 const slashed = (digits: string) => `${digits.slice(0, -3)}/${digits.slice(-3, -1)}/${digits.slice(-1)}`;

@@ -1,8 +1,8 @@
-import { getAccessRequest } from '../data/directory/access-requests.js';
-import { listOrgMembers, ORG_ADMIN_ROLES } from '../data/directory/memberships.js';
-import type { NotificationEvent } from '../data/notifications/outbox.js';
-import { listPlatformAdminRecords } from '../data/directory/platform-admins.js';
-import { getSubmission, type SubmissionRecord } from '../data/submissions/submissions.js';
+import { getAccessRequest } from '#data/directory/access-requests.js';
+import { listOrgMembers, ORG_ADMIN_ROLES } from '#data/directory/memberships.js';
+import type { NotificationEvent } from '#data/notifications/outbox.js';
+import { listPlatformAdminRecords } from '#data/directory/platform-admins.js';
+import { getSubmission, type SubmissionRecord } from '#data/submissions/submissions.js';
 
 /** The approved admins of an organisation (access pattern "members of an organisation"). */
 async function orgAdminEmails(orgId: string | null): Promise<string[]> {

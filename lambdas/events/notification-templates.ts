@@ -1,8 +1,8 @@
-import type { NotificationEvent } from '../data/notifications/outbox.js';
-import { ROLE_LABELS, type Role } from '../../shared/roles.js';
-import { displayFileName, displayText } from '../../shared/rules/display-name.js';
-import { maskNrc } from '../../shared/rules/nrc.js';
-import { escapeHtml } from '../lib/html.js';
+import type { NotificationEvent } from '#data/notifications/outbox.js';
+import { ROLE_LABELS, type Role } from '#shared/roles.js';
+import { displayFileName, displayText } from '#shared/rules/display-name.js';
+import { maskNrc } from '#shared/rules/nrc.js';
+import { escapeHtml } from '#lib/html.js';
 
 /**
  * The one template module of the notification emails: subject, HTML and plain text of

@@ -1,10 +1,10 @@
-import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
-import { REGISTER_MESSAGES } from '../../shared/api/register.js';
-import { maskMobileShort } from '../../shared/rules/mobile.js';
-import { getMandate } from '../data/mandates/mandates.js';
-import type { QueuedEvent } from '../data/notifications/outbox.js';
-import { findOrganisationByPayeeKey } from '../data/directory/organisations.js';
-import { employeeEntryByNrc } from '../data/register/leavers.js';
+import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
+import { REGISTER_MESSAGES } from '#shared/api/register.js';
+import { maskMobileShort } from '#shared/rules/mobile.js';
+import { getMandate } from '#data/mandates/mandates.js';
+import type { QueuedEvent } from '#data/notifications/outbox.js';
+import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { employeeEntryByNrc } from '#data/register/leavers.js';
 
 /**
  * The text messages of a queued event, beside its emails, each to a mobile read at send time (like the

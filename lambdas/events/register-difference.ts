@@ -1,12 +1,12 @@
-import type { DifferenceEmployee, RegisterDifferenceView } from '../../shared/api/register.js';
-import { maskMobile } from '../../shared/rules/mobile.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
-import { type ComparedEmployee, nrcOfCode, RegisterBase } from '../../shared/rules/register-base.js';
-import { differenceWarning, type MobileChange, RegisterDifference } from '../../shared/rules/register-difference.js';
-import { JsonArrayUpload } from '../adapters/s3-json-array-upload.js';
-import { forEachValidatedEmployee } from '../data/register/ingestion.js';
-import { type CurrentRegisterEntry, currentRegister, registerEntriesOf } from '../data/register/versions.js';
-import { resultKeys } from '../data/uploads/results.js';
+import type { DifferenceEmployee, RegisterDifferenceView } from '#shared/api/register.js';
+import { maskMobile } from '#shared/rules/mobile.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { type ComparedEmployee, nrcOfCode, RegisterBase } from '#shared/rules/register-base.js';
+import { differenceWarning, type MobileChange, RegisterDifference } from '#shared/rules/register-difference.js';
+import { JsonArrayUpload } from '#adapters/s3-json-array-upload.js';
+import { forEachValidatedEmployee } from '#data/register/ingestion.js';
+import { type CurrentRegisterEntry, currentRegister, registerEntriesOf } from '#data/register/versions.js';
+import { resultKeys } from '#data/uploads/results.js';
 
 const UNREADABLE =
   "The current register's list of employees could not be read, so this difference counts every employee as added and cannot show who would be removed or changed. Check the file with care before it goes further.";

@@ -1,9 +1,9 @@
-import { UPLOAD_STAGES, type UploadStage } from '../../shared/api/submissions.js';
-import { JsonArrayUpload } from '../adapters/s3-json-array-upload.js';
-import { resultKeys } from '../data/uploads/results.js';
-import { type UploadRecord } from '../data/uploads/upload.js';
-import type { RegisterEmployee } from '../../shared/rules/register.js';
-import { logger } from '../lib/powertools.js';
+import { UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
+import { JsonArrayUpload } from '#adapters/s3-json-array-upload.js';
+import { resultKeys } from '#data/uploads/results.js';
+import { type UploadRecord } from '#data/uploads/upload.js';
+import type { RegisterEmployee } from '#shared/rules/register.js';
+import { logger } from '#lib/powertools.js';
 import { validateRegisterStreamed } from '../validation/stream-driver.js';
 import { RegisterComparison } from './register-difference.js';
 import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';

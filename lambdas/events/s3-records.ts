@@ -1,5 +1,5 @@
 import type { S3EventRecord } from 'aws-lambda';
-import { UUID_PATTERN } from '../../shared/ids.js';
+import { UUID_PATTERN } from '#shared/ids.js';
 
 /** S3 puts keys in events URL-encoded, spaces as '+'. */
 export function objectKey(record: S3EventRecord): string {

@@ -1,11 +1,11 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { sendEmail } from '../adapters/email.js';
-import { sendSms } from '../adapters/sms.js';
-import { claimNotification, isTextEvent, outboxEventOf, type QueuedEvent, releaseNotification } from '../data/notifications/outbox.js';
-import { appUrl } from '../lib/app-url.js';
-import { createEventHandler } from '../lib/event-handler.js';
+import { sendEmail } from '#adapters/email.js';
+import { sendSms } from '#adapters/sms.js';
+import { claimNotification, isTextEvent, outboxEventOf, type QueuedEvent, releaseNotification } from '#data/notifications/outbox.js';
+import { appUrl } from '#lib/app-url.js';
+import { createEventHandler } from '#lib/event-handler.js';
 import { renderNotification } from './notification-templates.js';
-import { logger } from '../lib/powertools.js';
+import { logger } from '#lib/powertools.js';
 import { type Recipients, recipientsOf } from './notification-recipients.js';
 import { textsOf } from './notification-texts.js';
 

@@ -1,9 +1,9 @@
-import { SIGNAL_PAGE_SIZE } from '../../shared/api/signals.js';
-import { issueCsvLines, signalCsvLine, type IssueReport } from '../../shared/rules/csv.js';
-import { bySheetRow, SIGNAL_TYPES, type Signal, type SignalType } from '../../shared/rules/signals.js';
-import { JsonArrayUpload, TextUpload } from '../adapters/s3-json-array-upload.js';
-import { NrcSignalKinds } from '../data/uploads/nrc-signals.js';
-import { putResult, resultJsonBatches, resultKeys } from '../data/uploads/results.js';
+import { SIGNAL_PAGE_SIZE } from '#shared/api/signals.js';
+import { issueCsvLines, signalCsvLine, type IssueReport } from '#shared/rules/csv.js';
+import { bySheetRow, SIGNAL_TYPES, type Signal, type SignalType } from '#shared/rules/signals.js';
+import { JsonArrayUpload, TextUpload } from '#adapters/s3-json-array-upload.js';
+import { NrcSignalKinds } from '#data/uploads/nrc-signals.js';
+import { putResult, resultJsonBatches, resultKeys } from '#data/uploads/results.js';
 
 /** Where signalsOf hands the signals it finds: each kind's in row order (MISSING, without a row, last). */
 export interface SignalSink {

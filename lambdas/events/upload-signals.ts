@@ -1,18 +1,18 @@
-import { MIN_HISTORY_NRC_DIGITS } from '../../shared/api/history.js';
-import { shiftMonth } from '../../shared/rules/dates.js';
-import { sameEmployeeNumber } from '../../shared/rules/employee-number.js';
-import { addPreviousRow, addStoppedRow, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '../../shared/rules/signals.js';
+import { MIN_HISTORY_NRC_DIGITS } from '#shared/api/history.js';
+import { shiftMonth } from '#shared/rules/dates.js';
+import { sameEmployeeNumber } from '#shared/rules/employee-number.js';
+import { addPreviousRow, addStoppedRow, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '#shared/rules/signals.js';
 import type { SignalSink } from './signal-output.js';
-import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '../../shared/rules/register-signals.js';
-import { readBorrowerRecords } from '../data/history/summaries.js';
-import { currentRegister, registerEntriesOf, type RegisterVersion } from '../data/register/versions.js';
-import { readRegisterSnapshot, type RegisterSnapshot } from '../data/register/snapshot.js';
-import { latestInputRows, stoppageRows } from '../data/submissions/payee-months.js';
-import { readSettings } from '../data/settings/settings.js';
-import { freshStatuses } from '../data/history/submission-statuses.js';
-import type { UploadRecord } from '../data/uploads/upload.js';
-import type { MandateTerms } from '../../shared/rules/mandate.js';
-import { inParallelFrom } from '../lib/concurrency.js';
+import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '#shared/rules/register-signals.js';
+import { readBorrowerRecords } from '#data/history/summaries.js';
+import { currentRegister, registerEntriesOf, type RegisterVersion } from '#data/register/versions.js';
+import { readRegisterSnapshot, type RegisterSnapshot } from '#data/register/snapshot.js';
+import { latestInputRows, stoppageRows } from '#data/submissions/payee-months.js';
+import { readSettings } from '#data/settings/settings.js';
+import { freshStatuses } from '#data/history/submission-statuses.js';
+import type { UploadRecord } from '#data/uploads/upload.js';
+import type { MandateTerms } from '#shared/rules/mandate.js';
+import { inParallelFrom } from '#lib/concurrency.js';
 import { mandateSignalsOf } from './upload-mandates.js';
 
 /** Borrowers whose records are read and judged together: bounds the memory of a 100,000-row file. */

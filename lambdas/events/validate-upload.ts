@@ -1,16 +1,16 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
-import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '../../shared/api/submissions.js';
-import { issuesCsv } from '../../shared/rules/csv.js';
-import { claimValidation, getUpload, markArrived, updateValidation } from '../data/uploads/upload.js';
-import { headUploadObject, readUploadObject, sha256Of, stripQuotes } from '../data/uploads/objects.js';
-import { putResult, resultKeys } from '../data/uploads/results.js';
-import { logger } from '../lib/powertools.js';
+import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '#shared/api/submissions.js';
+import { issuesCsv } from '#shared/rules/csv.js';
+import { claimValidation, getUpload, markArrived, updateValidation } from '#data/uploads/upload.js';
+import { headUploadObject, readUploadObject, sha256Of, stripQuotes } from '#data/uploads/objects.js';
+import { putResult, resultKeys } from '#data/uploads/results.js';
+import { logger } from '#lib/powertools.js';
 import { objectKey, uploadIdOf } from './s3-records.js';
 import { failedValidation, validateDeductionFile } from './deduction-validation.js';
 import { validateRegisterUpload } from './register-validation.js';
 import { validateAppliedUpload } from './applied-validation.js';
-import { emitWebhookEvent } from '../data/webhooks/events.js';
-import { createEventHandler } from '../lib/event-handler.js';
+import { emitWebhookEvent } from '#data/webhooks/events.js';
+import { createEventHandler } from '#lib/event-handler.js';
 
 const SETTLED = ['validated', 'failed', 'submitted'];
 const secondFile = (uploadId: string) => failedValidation(uploadId, SUBMISSION_MESSAGES.secondFile);

@@ -1,9 +1,9 @@
-import { nextAttemptAt } from '../../shared/api/webhooks.js';
-import { type DeliveryRecord, saveDelivery } from '../data/webhooks/deliveries.js';
-import type { WebhookRecord } from '../data/webhooks/endpoints.js';
-import { logger } from '../lib/powertools.js';
+import { nextAttemptAt } from '#shared/api/webhooks.js';
+import { type DeliveryRecord, saveDelivery } from '#data/webhooks/deliveries.js';
+import type { WebhookRecord } from '#data/webhooks/endpoints.js';
+import { logger } from '#lib/powertools.js';
 import { sendWebhook } from './webhook-send.js';
-import { webhookHeaders } from '../data/webhooks/signature.js';
+import { webhookHeaders } from '#data/webhooks/signature.js';
 
 /**
  * One attempt of a pending delivery. It is claimed first (attempts + 1, the next attempt moved on by the

@@ -1,10 +1,10 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { createDelivery, type DeliveryRecord } from '../data/webhooks/deliveries.js';
-import { listWebhookRecords } from '../data/webhooks/endpoints.js';
-import { type WebhookEvent, webhookEventOf } from '../data/webhooks/events.js';
-import { inParallel } from '../lib/concurrency.js';
-import { createEventHandler } from '../lib/event-handler.js';
-import { logger } from '../lib/powertools.js';
+import { createDelivery, type DeliveryRecord } from '#data/webhooks/deliveries.js';
+import { listWebhookRecords } from '#data/webhooks/endpoints.js';
+import { type WebhookEvent, webhookEventOf } from '#data/webhooks/events.js';
+import { inParallel } from '#lib/concurrency.js';
+import { createEventHandler } from '#lib/event-handler.js';
+import { logger } from '#lib/powertools.js';
 import { attemptDelivery } from './webhook-attempt.js';
 
 /**

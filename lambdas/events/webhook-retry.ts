@@ -1,8 +1,8 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { dueDeliveries } from '../data/webhooks/deliveries.js';
-import { listWebhookRecords, type WebhookRecord } from '../data/webhooks/endpoints.js';
-import { inParallel } from '../lib/concurrency.js';
-import { createEventHandler } from '../lib/event-handler.js';
+import { dueDeliveries } from '#data/webhooks/deliveries.js';
+import { listWebhookRecords, type WebhookRecord } from '#data/webhooks/endpoints.js';
+import { inParallel } from '#lib/concurrency.js';
+import { createEventHandler } from '#lib/event-handler.js';
 import { attemptDelivery } from './webhook-attempt.js';
 
 /**

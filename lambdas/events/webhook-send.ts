@@ -2,8 +2,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isPrivateAddress, WEBHOOK_TIMEOUT_MS } from '../../shared/api/webhooks.js';
-import { loopbackAllowed } from '../data/webhooks/signature.js';
+import { isPrivateAddress, WEBHOOK_TIMEOUT_MS } from '#shared/api/webhooks.js';
+import { loopbackAllowed } from '#data/webhooks/signature.js';
 
 /**
  * One POST of a delivery. The endpoint's name is resolved here and every address it resolves to is checked

@@ -1,6 +1,6 @@
 import type { z, ZodType } from 'zod';
-import type { apiErrorSchema } from '../../shared/api/errors.js';
-import type { RouteDef } from '../../shared/routes/define.js';
+import type { apiErrorSchema } from '#shared/api/errors.js';
+import type { RouteDef } from '#shared/routes/define.js';
 
 /**
  * What a handler may answer, held to its route by the compiler. Nothing checks an answer at run

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithLambdaAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { AuthorizerClaims } from '../../shared/authorizer.js';
+import type { AuthorizerClaims } from '#shared/authorizer.js';
 import type { RequestCaller } from './caller.js';
 
 /**

@@ -1,9 +1,9 @@
-import { ACTING_ORG_HEADER, CALLER_TTL_MS, type Caller, type Grant } from '../../shared/access.js';
-import type { ActingOrganisation } from '../../shared/api/accounts.js';
-import { ROLES, type Role } from '../../shared/roles.js';
-import { type DirectoryAccess, readDirectoryAccess } from '../data/directory/caller-access.js';
-import type { AuthorizerClaims } from '../../shared/authorizer.js';
-import { ExpiringMap } from '../lib/expiring-map.js';
+import { ACTING_ORG_HEADER, CALLER_TTL_MS, type Caller, type Grant } from '#shared/access.js';
+import type { ActingOrganisation } from '#shared/api/accounts.js';
+import { ROLES, type Role } from '#shared/roles.js';
+import { type DirectoryAccess, readDirectoryAccess } from '#data/directory/caller-access.js';
+import type { AuthorizerClaims } from '#shared/authorizer.js';
+import { ExpiringMap } from '#lib/expiring-map.js';
 import type { ApiEvent } from './api-event.js';
 
 export interface AuthenticatedCaller extends Caller {

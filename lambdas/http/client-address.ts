@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER, viewerIp } from '../../shared/edge.js';
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER, viewerIp } from '#shared/edge.js';
 import type { ApiEvent } from './api-event.js';
 
 /**

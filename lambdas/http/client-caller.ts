@@ -1,7 +1,7 @@
-import { API_CLIENT_MESSAGES, API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
-import { isAllowed } from '../../shared/access.js';
-import type { RouteDef } from '../../shared/routes/define.js';
-import { findApiClient } from '../data/api-clients/records.js';
+import { API_CLIENT_MESSAGES, API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
+import { isAllowed } from '#shared/access.js';
+import type { RouteDef } from '#shared/routes/define.js';
+import { findApiClient } from '#data/api-clients/records.js';
 import type { ApiEvent } from './api-event.js';
 import { type AuthenticatedCaller, verifiedClaims } from './caller.js';
 import { countClientRequest } from './client-limit.js';

@@ -1,6 +1,6 @@
-import { CALLER_TTL_MS } from '../../shared/access.js';
-import { getEmployeeLink } from '../data/directory/employee-links.js';
-import { ExpiringMap } from '../lib/expiring-map.js';
+import { CALLER_TTL_MS } from '#shared/access.js';
+import { getEmployeeLink } from '#data/directory/employee-links.js';
+import { ExpiringMap } from '#lib/expiring-map.js';
 import type { EmployeeCaller } from './caller.js';
 
 const remembered = new ExpiringMap<string, EmployeeCaller>(10_000);

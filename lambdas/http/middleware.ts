@@ -1,7 +1,7 @@
 import type { z, ZodType } from 'zod';
-import { ACCESS_MESSAGES, isAllowed } from '../../shared/access.js';
-import { isStateChanging, pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
-import { logger } from '../lib/powertools.js';
+import { ACCESS_MESSAGES, isAllowed } from '#shared/access.js';
+import { isStateChanging, pathParamsSchema, type RouteDef } from '#shared/routes/define.js';
+import { logger } from '#lib/powertools.js';
 import type { ApiMiddleware } from './api-event.js';
 import { actFor, ANONYMOUS, type AuthenticatedCaller, identityFromEvent, requestedOrganisation, resolveCaller, subjectFromEvent } from './caller.js';
 import { authoriseClient, clientIdFromEvent } from './client-caller.js';

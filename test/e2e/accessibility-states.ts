@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import type { ScreenPath } from '../../shared/navigation.js';
-import { currentMonth } from '../../shared/rules/dates.js';
+import type { ScreenPath } from '#shared/navigation.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';

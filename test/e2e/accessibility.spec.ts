@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isAllowed } from '../../shared/access.js';
-import { PENDING_SCREEN, PUBLIC_SCREENS, SCREENS } from '../../shared/navigation.js';
-import { ROLES, type Role } from '../../shared/roles.js';
+import { isAllowed } from '#shared/access.js';
+import { PENDING_SCREEN, PUBLIC_SCREENS, SCREENS } from '#shared/navigation.js';
+import { ROLES, type Role } from '#shared/roles.js';
 import { createUser } from '../support/cognito.js';
 import { SCREEN_STATES, type ScreenData, seedScreenData } from './accessibility-states.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';

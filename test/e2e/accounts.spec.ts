@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { latestMessage, outbox, uniqueEmail } from '../support/accounts.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { call } from '../support/api.js';
-import { decideAccessRequest } from '../../shared/routes/admin.js';
+import { decideAccessRequest } from '#shared/routes/admin.js';
 import { requestAccess } from '../integration/admin-support.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { accessRequestsOf, attach, expectPending, field, fillAccount, fillFiForm, pdf, putMembership } from './accounts-support.js';

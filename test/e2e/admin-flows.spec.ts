@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCESS_DECISION_MESSAGES } from '../../shared/api/admin.js';
-import { listMandates } from '../../shared/routes/mandates.js';
+import { ACCESS_DECISION_MESSAGES } from '#shared/api/admin.js';
+import { listMandates } from '#shared/routes/mandates.js';
 import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';
 import { requestClientToken } from '../support/api-clients.js';
@@ -234,7 +234,7 @@ test.describe('teams', () => {
       await expect(hooks).not.toContainText(signing);
       // An event of the organisation, as a decision on its submission emits it (lambdas/data/webhooks/events.ts).
       Object.assign(process.env, twin.env);
-      const { emitWebhookEvent } = await import('../../lambdas/data/webhooks/events.js');
+      const { emitWebhookEvent } = await import('#data/webhooks/events.js');
       await emitWebhookEvent(orgAdmin.orgId, 'submission.decided', { submission_id: crypto.randomUUID(), status: 'approved' });
       await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(1);
       await hooks.getByRole('button', { name: 'Deliveries' }).click();

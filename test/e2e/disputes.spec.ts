@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DISPUTE_MESSAGES } from '../../shared/api/disputes.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { DISPUTE_MESSAGES } from '#shared/api/disputes.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { prepareSubmitter } from '../fixtures/submissions/ui.js';
 import { TINY_PDF } from '../fixtures/submissions/workbooks.js';

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { EMPLOYEE_MESSAGES } from '../../shared/api/employee.js';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import { EMPLOYEE_MESSAGES } from '#shared/api/employee.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { latestCode } from '../support/employee.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAs, signInAsEmployee, twinInfo } from './support.js';

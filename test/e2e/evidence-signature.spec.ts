@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { prepareSubmitter } from '../fixtures/submissions/ui.js';
 import { TINY_PDF } from '../fixtures/submissions/workbooks.js';

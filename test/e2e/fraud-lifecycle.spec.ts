@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
+import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter } from '../fixtures/submissions/ui.js';
 import { createUser, signIn } from '../support/cognito.js';

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { Role } from '../../shared/roles.js';
+import type { Role } from '#shared/roles.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { createUser, signIn, type TestTwinInfo } from '../support/cognito.js';
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, prepareReporter, searchByPasting, uniqueNrc } from './fraud-support.js';
-import { currentMonth } from '../../shared/rules/dates.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { signIn } from '../support/cognito.js';
 import { expectNoSeriousViolations } from './accessibility-support.js';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { currentMonth } from '../../shared/rules/dates.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
 import { signInThroughUi, twinInfo } from './support.js';

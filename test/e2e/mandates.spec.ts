@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
-import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
-import { getMandateRequirement } from '../../shared/routes/mandates.js';
-import { updateSettings } from '../../shared/routes/settings.js';
+import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
+import { getMandateRequirement } from '#shared/routes/mandates.js';
+import { updateSettings } from '#shared/routes/settings.js';
 import { MANDATE_HEADER, seedEmployeeMandates } from '../fixtures/mandates.js';
 import { addToCurrentRegister, registerEntry } from '../support/register.js';
 import { textsTo } from '../support/employee.js';

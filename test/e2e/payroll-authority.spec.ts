@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PAYROLL_AUTHORITY_MESSAGES } from '../../shared/api/settings.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
+import { PAYROLL_AUTHORITY_MESSAGES } from '#shared/api/settings.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
 import { call } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PORTAL_MESSAGES } from '../../shared/api/portal.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { PORTAL_MESSAGES } from '#shared/api/portal.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { prepareSubmitter } from '../fixtures/submissions/ui.js';
 import { okBody } from '../support/api.js';

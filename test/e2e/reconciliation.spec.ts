@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { lusakaToday } from '../../shared/rules/remittance.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { lusakaToday } from '#shared/rules/remittance.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { appliedWorkbook, freezeSchedule, scheduleLine } from '../support/payroll-schedule.js';

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { currentMonth } from '../../shared/rules/dates.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';

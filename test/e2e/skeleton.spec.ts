@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { getHistory } from '../../shared/routes/history.js';
+import { getHistory } from '#shared/routes/history.js';
 import { createUser } from '../support/cognito.js';
 import { expectNoSeriousViolations } from './accessibility-support.js';
 import { expectSignInScreen, passwordField, signInThroughUi, twinInfo } from './support.js';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '../../shared/api/settings.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { monthName, WINDOW_MESSAGES } from '../../shared/rules/submission-window.js';
+import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '#shared/api/settings.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { monthName, WINDOW_MESSAGES } from '#shared/rules/submission-window.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { HEADER, workbook } from '../fixtures/submissions/workbooks.js';

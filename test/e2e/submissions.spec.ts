@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { currentMonth } from '../../shared/rules/dates.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { createUser } from '../support/cognito.js';
 import { seedRegistryNrc } from '../fixtures/submissions/directory.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';

@@ -6,10 +6,10 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVIDENCE_KEYS } from '../../infra/constructs/storage.js';
 import { EMPLOYEE_AUTH_SESSION_MINUTES, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS, VERIFY_BEFORE_UPDATE } from '../../infra/definitions.js';
-import { BUCKETS, TABLES } from '../../shared/stores.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import { ROLES } from '../../shared/roles.js';
-import type { BucketKey, TableKey } from '../../shared/stores.js';
+import { ROLES } from '#shared/roles.js';
+import type { BucketKey, TableKey } from '#shared/stores.js';
 import { logicalId, ref, type Resource, type StackTemplate, type Synthesized, synthesize } from './synth.js';
 
 let stack: PayrollPlatformStack;

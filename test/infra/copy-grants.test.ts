@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { KEYS } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import type { BucketKey } from '../../shared/stores.js';
+import type { BucketKey } from '#shared/stores.js';
 import { policyPairs } from './policies.js';
 import { logicalId, synthesize } from './synth.js';
 

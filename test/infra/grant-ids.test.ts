@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../../infra/definitions.js';
 import { ROUTE_GRANTS, type RouteGrantTable, TRIGGER_GRANTS, type TriggerGrantTable } from '../../infra/grants.js';
-import { ROUTES } from '../../shared/routes/index.js';
+import { ROUTES } from '#shared/routes/index.js';
 
 /**
  * The grant tables of infra/grants/ are keyed by the ids their functions are declared under, and each entry

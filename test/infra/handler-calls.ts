@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { REPO_ROOT } from '../../infra/constructs/app-function.js';
-import type { HttpMethod } from '../../shared/routes/index.js';
-import type { BucketKey, TableKey } from '../../shared/stores.js';
+import type { HttpMethod } from '#shared/routes/index.js';
+import type { BucketKey, TableKey } from '#shared/stores.js';
 
 /**
  * What a handler's code calls in AWS, read from its own bundle: esbuild bundles the handler with

@@ -7,7 +7,7 @@ import { EMPLOYEE_ADMIN_ACTIONS } from '../../infra/constructs/employee-auth.js'
 import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../../infra/definitions.js';
 import { type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '../../shared/routes/index.js';
+import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '#shared/routes/index.js';
 import { handlerCalls } from './handler-calls.js';
 import { basePairs, grantPairs, policyPairs } from './policies.js';
 import { logicalId, synthesize } from './synth.js';

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { type BucketGrant, KEYS, ROUTE_GRANTS, TRIGGER_GRANTS } from '../../infra/grants.js';
 import { finalEvidenceKey, stagingKey } from '../../lambdas/api/fraud/names.js';
-import { disputeEvidenceKey } from '../../lambdas/data/disputes/evidence.js';
+import { disputeEvidenceKey } from '#data/disputes/evidence.js';
 import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
-import { CHUNK_PREFIX, chunkKey } from '../../lambdas/data/ingestion/layout.js';
+import { CHUNK_PREFIX, chunkKey } from '#data/ingestion/layout.js';
 import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
-import { ingestJobKey } from '../../lambdas/data/submissions/submissions.js';
-import { REGISTER_JOB_PREFIX, registerJobKey } from '../../lambdas/data/register/ingestion.js';
-import { incomingKey } from '../../lambdas/data/uploads/objects.js';
-import { resultKeys } from '../../lambdas/data/uploads/results.js';
-import { nrcSignalsKey } from '../../lambdas/data/uploads/nrc-signals.js';
-import { registerSnapshotKey } from '../../lambdas/data/register/snapshot.js';
-import { pendingScheduleKey, scheduleKeys } from '../../lambdas/data/payroll/schedule-files.js';
-import { reconciliationKeys } from '../../lambdas/data/payroll/reconciliation.js';
-import { remittanceKeys } from '../../lambdas/data/payroll/remittances.js';
-import { onboardingDocKey } from '../../shared/api/accounts.js';
-import type { BucketKey } from '../../shared/stores.js';
+import { ingestJobKey } from '#data/submissions/submissions.js';
+import { REGISTER_JOB_PREFIX, registerJobKey } from '#data/register/ingestion.js';
+import { incomingKey } from '#data/uploads/objects.js';
+import { resultKeys } from '#data/uploads/results.js';
+import { nrcSignalsKey } from '#data/uploads/nrc-signals.js';
+import { registerSnapshotKey } from '#data/register/snapshot.js';
+import { pendingScheduleKey, scheduleKeys } from '#data/payroll/schedule-files.js';
+import { reconciliationKeys } from '#data/payroll/reconciliation.js';
+import { remittanceKeys } from '#data/payroll/remittances.js';
+import { onboardingDocKey } from '#shared/api/accounts.js';
+import type { BucketKey } from '#shared/stores.js';
 
 /**
  * The S3 grants are scoped to key patterns (KEYS in infra/grants.ts). Here the keys the code itself

@@ -1,7 +1,7 @@
 import { roleStatements } from './policies.js';
 import { describe, expect, it } from 'vitest';
 import { STREAM_TRIGGERS } from '../../infra/definitions.js';
-import { OUTBOX_PREFIX } from '../../shared/notifications.js';
+import { OUTBOX_PREFIX } from '#shared/notifications.js';
 import { logicalId, synthesize } from './synth.js';
 
 /** Email notifications: the sender's deployment parameter, its retries, dead letters and alarm. */

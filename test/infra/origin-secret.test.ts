@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '../../shared/edge.js';
-import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
+import { ORIGIN_SECRET_ENV, ORIGIN_SECRET_HEADER } from '#shared/edge.js';
+import { type RouteDef, ROUTES } from '#shared/routes/index.js';
 import { type Synthesized, synthesize } from './synth.js';
 
 /**

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
 import { INGEST_CHUNKS, REGISTER_CHUNKS } from '../../infra/sizing.js';
-import { BUCKETS, TABLES } from '../../shared/stores.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { logicalId, ref, type Synthesized, synthesize } from './synth.js';
 

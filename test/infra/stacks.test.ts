@@ -1,7 +1,7 @@
 import { NestedStack, Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pascalCase } from '../../infra/constructs/names.js';
-import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
+import { type RouteDef, ROUTES } from '#shared/routes/index.js';
 import { logicalId, type Synthesized, synthesize } from './synth.js';
 
 /**

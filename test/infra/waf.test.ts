@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_LIMIT, PUBLIC_ROUTE_LIMIT } from '../../infra/constructs/firewall.js';
 import type { PayrollEdgeStack } from '../../infra/edge-stack.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import { ACCOUNT_MESSAGES } from '../../shared/api/accounts.js';
-import { type RouteDef, ROUTES } from '../../shared/routes/index.js';
+import { ACCOUNT_MESSAGES } from '#shared/api/accounts.js';
+import { type RouteDef, ROUTES } from '#shared/routes/index.js';
 import { type Resource, synthesize } from './synth.js';
 
 let stack: PayrollPlatformStack;

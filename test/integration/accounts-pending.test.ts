@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCESS_MESSAGES } from '../../shared/access.js';
-import { RENEW_MESSAGES } from '../../shared/api/accounts.js';
-import { getMe, renewAccessRequest } from '../../shared/routes/accounts.js';
-import { decideAccessRequest, listAccessRequests } from '../../shared/routes/admin.js';
-import { getTeam } from '../../shared/routes/team.js';
+import { ACCESS_MESSAGES } from '#shared/access.js';
+import { RENEW_MESSAGES } from '#shared/api/accounts.js';
+import { getMe, renewAccessRequest } from '#shared/routes/accounts.js';
+import { decideAccessRequest, listAccessRequests } from '#shared/routes/admin.js';
+import { getTeam } from '#shared/routes/team.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
 import { pdfBytes, postToS3 } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';

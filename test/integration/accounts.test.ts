@@ -4,8 +4,8 @@ import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../shared/api/accounts.js';
-import { acceptTeamInvite, createAccessRequest, getEmailAvailability, getMe } from '../../shared/routes/accounts.js';
+import { ACCOUNT_MESSAGES } from '#shared/api/accounts.js';
+import { acceptTeamInvite, createAccessRequest, getEmailAvailability, getMe } from '#shared/routes/accounts.js';
 import { call, expectStatus, named, offContract, okBody, type RouteRequest } from '../support/api.js';
 import { pdfBytes, postToS3, signUp, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser, signIn } from '../support/cognito.js';
@@ -221,7 +221,7 @@ describe('a forged viewer address', () => {
 describe('consumeRateLimit (fixed windows)', () => {
   it('lets exactly the limit through in one window and starts again in the next', async () => {
     Object.assign(process.env, twin.env);
-    const { consumeRateLimit } = await import('../../lambdas/data/rate-limits/windows.js');
+    const { consumeRateLimit } = await import('#data/rate-limits/windows.js');
     const limit = { scope: `test:${randomUUID()}`, limit: 3, windowSeconds: 60 };
     const start = Date.UTC(2030, 0, 1, 12, 0, 0);
     const inWindow = [];

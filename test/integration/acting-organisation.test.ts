@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { getMe } from '../../shared/routes/accounts.js';
-import { getDashboardMetrics } from '../../shared/routes/dashboard.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { listMyLookups } from '../../shared/routes/portal.js';
-import { getTeam } from '../../shared/routes/team.js';
+import { getMe } from '#shared/routes/accounts.js';
+import { getDashboardMetrics } from '#shared/routes/dashboard.js';
+import { getHistory } from '#shared/routes/history.js';
+import { listMyLookups } from '#shared/routes/portal.js';
+import { getTeam } from '#shared/routes/team.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { auditSubject } from '../../lambdas/data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * A member of two organisations acts for the one they choose with `X-Acting-Org`, and only that one:
@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 describe('a history lookup by a member of two organisations', () => {
   it('is attributed to the organisation named in the header, in the audit entry and in the employee’s "Who looked"', async () => {
-    const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
+    const { auditOfSubject } = await import('#data/audit/log.js');
     const digits = employee.nrc.replace(/\D/g, '');
     expectStatus(await call(twin, getHistory, { query: { nrc: employee.nrc }, caller: both, headers: as(bankB) }), 200);
     let entries = (await auditOfSubject(auditSubject.nrc(digits))).filter((e) => e.action === 'history.lookup');

@@ -1,8 +1,8 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCESS_DECISION_MESSAGES as M, INSPECTOR_MESSAGES } from '../../shared/api/admin.js';
-import { decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getUserLinks, listAccessRequests } from '../../shared/routes/admin.js';
-import { getMe } from '../../shared/routes/accounts.js';
+import { ACCESS_DECISION_MESSAGES as M, INSPECTOR_MESSAGES } from '#shared/api/admin.js';
+import { decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getUserLinks, listAccessRequests } from '#shared/routes/admin.js';
+import { getMe } from '#shared/routes/accounts.js';
 import { call, okBody, type RouteRequest } from '../support/api.js';
 import { pdfBytes, postToS3 } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';

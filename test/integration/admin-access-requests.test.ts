@@ -1,10 +1,10 @@
 import { AdminDeleteUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCESS_DECISION_MESSAGES as M } from '../../shared/api/admin.js';
-import { addTeamMember, getTeam } from '../../shared/routes/team.js';
-import { decideAccessRequest, getAccessRequestDocuments, listAccessRequests } from '../../shared/routes/admin.js';
-import { getMe } from '../../shared/routes/accounts.js';
+import { ACCESS_DECISION_MESSAGES as M } from '#shared/api/admin.js';
+import { addTeamMember, getTeam } from '#shared/routes/team.js';
+import { decideAccessRequest, getAccessRequestDocuments, listAccessRequests } from '#shared/routes/admin.js';
+import { getMe } from '#shared/routes/accounts.js';
 import { call, expectStatus, named, okBody, type RouteRequest } from '../support/api.js';
 import { pdfBytes, postToS3 } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { INSPECTOR_MESSAGES as M, PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
-import { acceptTeamInvite } from '../../shared/routes/accounts.js';
-import { addPlatformAdmin, decideAccessRequest, deleteAuthUser, getAdminMetrics, getUserLinks } from '../../shared/routes/admin.js';
+import { INSPECTOR_MESSAGES as M, PLATFORM_ADMIN_MESSAGES } from '#shared/api/admin.js';
+import { acceptTeamInvite } from '#shared/routes/accounts.js';
+import { addPlatformAdmin, decideAccessRequest, deleteAuthUser, getAdminMetrics, getUserLinks } from '#shared/routes/admin.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
 import { cognitoFront, latestMessage, signUp, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';

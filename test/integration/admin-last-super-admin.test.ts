@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
-import { acceptTeamInvite } from '../../shared/routes/accounts.js';
-import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '../../shared/routes/admin.js';
+import { PLATFORM_ADMIN_MESSAGES } from '#shared/api/admin.js';
+import { acceptTeamInvite } from '#shared/routes/accounts.js';
+import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '#shared/routes/admin.js';
 import { call, okBody } from '../support/api.js';
 import { signIn } from '../support/cognito.js';
 import { auditOf, signedInUser } from './admin-support.js';

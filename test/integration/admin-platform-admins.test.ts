@@ -1,8 +1,8 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PLATFORM_ADMIN_MESSAGES, platformInvitationMessage, platformInvitationWithdrawn } from '../../shared/api/admin.js';
-import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
-import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '../../shared/routes/admin.js';
+import { PLATFORM_ADMIN_MESSAGES, platformInvitationMessage, platformInvitationWithdrawn } from '#shared/api/admin.js';
+import { acceptTeamInvite, declineTeamInvite, getMe } from '#shared/routes/accounts.js';
+import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '#shared/routes/admin.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
 import { latestMessage, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';

@@ -1,11 +1,11 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { TEAM_MESSAGES as M } from '../../shared/api/team.js';
-import type { Role } from '../../shared/roles.js';
-import { acceptTeamInvite } from '../../shared/routes/accounts.js';
-import { addPlatformAdmin, decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getAdminMetrics, getUserLinks, listAccessRequests, listPlatformAdmins, removePlatformAdmin } from '../../shared/routes/admin.js';
-import { addTeamMember, getTeam, removeTeamMember } from '../../shared/routes/team.js';
+import { TEAM_MESSAGES as M } from '#shared/api/team.js';
+import type { Role } from '#shared/roles.js';
+import { acceptTeamInvite } from '#shared/routes/accounts.js';
+import { addPlatformAdmin, decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getAdminMetrics, getUserLinks, listAccessRequests, listPlatformAdmins, removePlatformAdmin } from '#shared/routes/admin.js';
+import { addTeamMember, getTeam, removeTeamMember } from '#shared/routes/team.js';
 import { actingFor, call, named, okBody, type Answer } from '../support/api.js';
 import { uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';

@@ -2,11 +2,11 @@ import { AdminConfirmSignUpCommand, AdminListGroupsForUserCommand, InitiateAuthC
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import type { PresignedPost } from '../../shared/api/presigned-post.js';
-import type { Role } from '../../shared/roles.js';
-import type { HttpMethod } from '../../shared/routes/define.js';
-import { createAccessRequest } from '../../shared/routes/accounts.js';
-import { decideAccessRequest } from '../../shared/routes/admin.js';
+import type { PresignedPost } from '#shared/api/presigned-post.js';
+import type { Role } from '#shared/roles.js';
+import type { HttpMethod } from '#shared/routes/define.js';
+import { createAccessRequest } from '#shared/routes/accounts.js';
+import { decideAccessRequest } from '#shared/routes/admin.js';
 import { call, okBody, send } from '../support/api.js';
 import { signUp, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser, signIn, type TestTwinInfo } from '../support/cognito.js';

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCESS_MESSAGES } from '../../shared/access.js';
-import { API_CLIENT_MESSAGES as M } from '../../shared/api/api-clients.js';
-import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } from '../../shared/routes/api-clients.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { listSubmissions } from '../../shared/routes/reviews.js';
-import { removeTeamMember } from '../../shared/routes/team.js';
+import { ACCESS_MESSAGES } from '#shared/access.js';
+import { API_CLIENT_MESSAGES as M } from '#shared/api/api-clients.js';
+import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } from '#shared/routes/api-clients.js';
+import { getHistory } from '#shared/routes/history.js';
+import { listSubmissions } from '#shared/routes/reviews.js';
+import { removeTeamMember } from '#shared/routes/team.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { actingFor, call, expectStatus, okBody } from '../support/api.js';
 import { requestClientToken } from '../support/api-clients.js';

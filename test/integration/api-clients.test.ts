@@ -1,19 +1,19 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_CLIENT_MESSAGES as M, API_CLIENT_SCOPE } from '../../shared/api/api-clients.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } from '../../shared/routes/api-clients.js';
-import { listSubmissions } from '../../shared/routes/reviews.js';
-import { createUpload, getUpload } from '../../shared/routes/submissions.js';
-import { getTeam } from '../../shared/routes/team.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { listMyLookups } from '../../shared/routes/portal.js';
+import { API_CLIENT_MESSAGES as M, API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } from '#shared/routes/api-clients.js';
+import { listSubmissions } from '#shared/routes/reviews.js';
+import { createUpload, getUpload } from '#shared/routes/submissions.js';
+import { getTeam } from '#shared/routes/team.js';
+import { getHistory } from '#shared/routes/history.js';
+import { listMyLookups } from '#shared/routes/portal.js';
 import { seedOrganisation, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
 import { apiClientToken, requestClientToken } from '../support/api-clients.js';
 import { signIn } from '../support/cognito.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { API_CLIENT_REQUESTS_PER_MINUTE } from '../../shared/api/api-clients.js';
+import { API_CLIENT_REQUESTS_PER_MINUTE } from '#shared/api/api-clients.js';
 import { approvedOrgAdmin, auditOf, documentClient, signedInUser } from './admin-support.js';
 
 const twin = inject('twin');

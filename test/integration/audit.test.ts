@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { nrcAuditCsv, type AuditItem } from '../../shared/api/audit.js';
-import { ROUTES } from '../../shared/routes/index.js';
-import { checkFraudRegistry, createFraudReport, searchFraudReports } from '../../shared/routes/fraud.js';
-import { getNrcAudit, listAudit } from '../../shared/routes/audit.js';
+import { nrcAuditCsv, type AuditItem } from '#shared/api/audit.js';
+import { ROUTES } from '#shared/routes/index.js';
+import { checkFraudRegistry, createFraudReport, searchFraudReports } from '#shared/routes/fraud.js';
+import { getNrcAudit, listAudit } from '#shared/routes/audit.js';
 import { call, expectStatus, named, offContract, send } from '../support/api.js';
 import { seedMembership, seedOrganisation, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { signedInUser } from './admin-support.js';

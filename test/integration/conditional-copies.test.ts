@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { slugText } from '../../lambdas/api/common/file-names.js';
 import { buildApiEvent } from '../../infra/local/api-event.js';
 import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
-import { createFraudAttachmentUpload, createFraudReport } from '../../shared/routes/fraud.js';
+import { createFraudAttachmentUpload, createFraudReport } from '#shared/routes/fraud.js';
 import { call, okBody, routePath } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
@@ -63,14 +63,14 @@ describe('a fraud attachment swapped between its check and its copy', () => {
   // The report is filed in this process, so that the swap lands between the handler's S3 calls.
   Object.assign(process.env, twin.env);
   let handler: (typeof import('../../lambdas/api/fraud/handlers/create-fraud-report.js'))['handler'];
-  let s3: (typeof import('../../lambdas/adapters/aws-clients.js'))['s3'];
+  let s3: (typeof import('#adapters/aws-clients.js'))['s3'];
   const reporters: { token: string; payeeKey: string }[] = [];
   const removals: (() => void)[] = [];
   afterEach(() => removals.splice(0).forEach((remove) => remove()));
 
   beforeAll(async () => {
     ({ handler } = await import('../../lambdas/api/fraud/handlers/create-fraud-report.js'));
-    ({ s3 } = await import('../../lambdas/adapters/aws-clients.js'));
+    ({ s3 } = await import('#adapters/aws-clients.js'));
     // Three reporters in three organisations: 50 reports stay within each one's hourly limit.
     for (let i = 0; i < 3; i++) {
       const user = await createUser(twin, []);

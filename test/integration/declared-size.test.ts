@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { createFraudAttachmentUpload } from '../../shared/routes/fraud.js';
-import { createUpload } from '../../shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { createFraudAttachmentUpload } from '#shared/routes/fraud.js';
+import { createUpload } from '#shared/routes/submissions.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { createUpload, getSubmission } from '../../shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { createUpload, getSubmission } from '#shared/routes/submissions.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';

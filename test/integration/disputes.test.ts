@@ -1,18 +1,18 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_MESSAGES } from '../../shared/api/disputes.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_MESSAGES } from '#shared/api/disputes.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { call, expectStatus, offContract, okBody, type Answer, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { TINY_PDF } from '../fixtures/submissions/workbooks.js';
 import { outbox } from './notify-support.js';
-import { SIGNAL_MESSAGES } from '../../shared/rules/signals.js';
-import { createFraudReport, searchFraudReports } from '../../shared/routes/fraud.js';
-import { getDashboardMetrics } from '../../shared/routes/dashboard.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { getNrcAudit } from '../../shared/routes/audit.js';
-import { openDispute } from '../../shared/routes/disputes.js';
+import { SIGNAL_MESSAGES } from '#shared/rules/signals.js';
+import { createFraudReport, searchFraudReports } from '#shared/routes/fraud.js';
+import { getDashboardMetrics } from '#shared/routes/dashboard.js';
+import { getHistory } from '#shared/routes/history.js';
+import { getNrcAudit } from '#shared/routes/audit.js';
+import { openDispute } from '#shared/routes/disputes.js';
 
 /**
  * Disputes through the real handlers on the twin: every transition and refusal — wrong

@@ -10,9 +10,9 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
-const kit = await import('../../lambdas/adapters/dynamo/toolkit.js');
-const { chunked, inParallel } = await import('../../lambdas/lib/concurrency.js');
+const { dynamo } = await import('#adapters/aws-clients.js');
+const kit = await import('#adapters/dynamo/toolkit.js');
+const { chunked, inParallel } = await import('#lib/concurrency.js');
 
 const table = `toolkit-${randomUUID().slice(0, 8)}`;
 const BUSY = 'The test table is busy.';

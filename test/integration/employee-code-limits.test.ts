@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { EMPLOYEE_CODE_LIMITS, EMPLOYEE_MESSAGES } from '../../shared/api/employee.js';
-import { requestEmployeeCode } from '../../shared/routes/employee.js';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import { EMPLOYEE_CODE_LIMITS, EMPLOYEE_MESSAGES } from '#shared/api/employee.js';
+import { requestEmployeeCode } from '#shared/routes/employee.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { call, expectStatus } from '../support/api.js';
 import { textsTo, uniqueAddress } from '../support/employee.js';
 import { registerEntry, uniqueEmployeeNumber, uniqueNrc } from '../support/register.js';
@@ -116,7 +116,7 @@ describe('sliding windows (lambdas/data/rate-limits/windows.ts)', () => {
 
   it('lets no burst around an hour boundary pass the limit, and frees places as the calls slide out', async () => {
     // Prepare: five calls a minute before the hour.
-    const { consumeSliding } = await import('../../lambdas/data/rate-limits/windows.js');
+    const { consumeSliding } = await import('#data/rate-limits/windows.js');
     const limits = [{ scope: `test-sliding:${uniqueNrc()}`, limit: 5, windowSeconds: 3600 }];
     for (let i = 0; i < 5; i++) expect(await consumeSliding(limits, hourStart - 60_000)).toBeNull();
 
@@ -136,7 +136,7 @@ describe('sliding windows (lambdas/data/rate-limits/windows.ts)', () => {
 
   it('does not count a refused call, so trying again does not push the wait further', async () => {
     // Prepare
-    const { consumeSliding, slidingRetryAt } = await import('../../lambdas/data/rate-limits/windows.js');
+    const { consumeSliding, slidingRetryAt } = await import('#data/rate-limits/windows.js');
     const limits = [{ scope: `test-sliding:${uniqueNrc()}`, limit: 2, windowSeconds: 3600 }];
     const at = hourStart + 30 * 60_000;
     expect(await consumeSliding(limits, at)).toBeNull();

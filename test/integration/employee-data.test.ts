@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { getEmployeeMe, requestEmployeeCode } from '../../shared/routes/employee.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { listMyDeductions } from '../../shared/routes/portal.js';
-import { attentionCount } from '../../shared/rules/signals.js';
-import { currentMonth, lastDayOfMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
+import { getEmployeeMe, requestEmployeeCode } from '#shared/routes/employee.js';
+import { getHistory } from '#shared/routes/history.js';
+import { listMyDeductions } from '#shared/routes/portal.js';
+import { attentionCount } from '#shared/rules/signals.js';
+import { currentMonth, lastDayOfMonth, shiftMonth } from '#shared/rules/dates.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { answerChallenge, latestCode, startChallenge, textsTo, uniqueAddress } from '../support/employee.js';
@@ -53,7 +53,7 @@ beforeAll(async () => {
   Object.assign(process.env, twin.env);
   ({ deductionsOf } = await import('../../lambdas/api/portal/deductions.js'));
   ({ reportDeduction } = await import('../../lambdas/api/portal/report.js'));
-  const { putRegister } = await import('../../lambdas/data/register/versions.js');
+  const { putRegister } = await import('#data/register/versions.js');
   lender = await seededLender(twin);
   // Fourteen months ago the register held someone long gone; last month it held the leaver; this month neither.
   const stay = [staff.joined, staff.disputing];
@@ -76,7 +76,7 @@ describe('a row without an NRC', () => {
     expect(history).toMatchObject({ total_monthly_installment: 300, items: [expect.objectContaining({ payee_key: lender.org.payeeKey, installment: 300 })] });
 
     // A number the register does not hold stays under the employee number, as before.
-    const { readEmployeeRows } = await import('../../lambdas/data/history/entries-read.js');
+    const { readEmployeeRows } = await import('#data/history/entries-read.js');
     expect(await readEmployeeRows([unknown], NOW)).toEqual([expect.objectContaining({ installment: 120, without_nrc: true })]);
   });
 });
@@ -147,7 +147,7 @@ describe('free text shown to others, register names and employee numbers', () =>
   });
 
   it('finds an employee on the register by their number in any letter case', async () => {
-    const { registerEntryByEmployeeNumber } = await import('../../lambdas/data/register/versions.js');
+    const { registerEntryByEmployeeNumber } = await import('#data/register/versions.js');
     expect(await registerEntryByEmployeeNumber(` ${staff.joined.employee_number.toLowerCase()} `)).toMatchObject({ nrc: staff.joined.nrc });
   });
 });

@@ -11,7 +11,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { EMPLOYEE_AUTH_TRIGGERS } from '../../infra/definitions.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { cognitoClient } from '../support/cognito.js';
 import { signInEmployee, startChallenge } from '../support/employee.js';
 import { registerEntry, uniqueNrc } from '../support/register.js';
@@ -43,7 +43,7 @@ function front() {
 
 /** A code for these NRC digits stored as the code route stores it, without the route making or confirming the user. */
 async function storedCode(digits: string): Promise<string> {
-  const { issueCode } = await import('../../lambdas/data/employee-sign-in/codes.js');
+  const { issueCode } = await import('#data/employee-sign-in/codes.js');
   return (await issueCode(digits, Date.now(), false)).code;
 }
 

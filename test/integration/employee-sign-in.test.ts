@@ -1,11 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { EMPLOYEE_MESSAGES } from '../../shared/api/employee.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
-import { getMe } from '../../shared/routes/accounts.js';
-import { getEmployeeMe, requestEmployeeCode } from '../../shared/routes/employee.js';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import { EMPLOYEE_MESSAGES } from '#shared/api/employee.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { getMe } from '#shared/routes/accounts.js';
+import { getEmployeeMe, requestEmployeeCode } from '#shared/routes/employee.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { call, expectStatus, named } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { answerChallenge, latestCode, signInEmployee, startChallenge, textsTo, uniqueAddress } from '../support/employee.js';

@@ -2,9 +2,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { inParallel } from '../../lambdas/lib/concurrency.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { inParallel } from '#lib/concurrency.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 
 /**
@@ -15,12 +15,12 @@ import { faultInjector } from '../support/dynamo-faults.js';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
+const { dynamo } = await import('#adapters/aws-clients.js');
 const { ingestChunk } = await import('../../lambdas/events/ingest-chunk.js');
-const { splitRows } = await import('../../lambdas/data/ingestion/layout.js');
-const { readProgress, startProgress } = await import('../../lambdas/data/ingestion/progress.js');
-const { getCounter, counterPeriods } = await import('../../lambdas/data/submissions/counters.js');
-type Submission = import('../../lambdas/data/submissions/submissions.js').SubmissionRecord;
+const { splitRows } = await import('#data/ingestion/layout.js');
+const { readProgress, startProgress } = await import('#data/ingestion/progress.js');
+const { getCounter, counterPeriods } = await import('#data/submissions/counters.js');
+type Submission = import('#data/submissions/submissions.js').SubmissionRecord;
 
 const docs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 const injectFault = faultInjector(dynamo);

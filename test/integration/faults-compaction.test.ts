@@ -1,9 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { employeeNumbersOnRecord } from '../../shared/rules/borrower-record.js';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { employeeNumbersOnRecord } from '#shared/rules/borrower-record.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 
 /**
  * The borrower summaries' compaction and the employee-number writes it spares, through the real writer on
@@ -13,10 +13,10 @@ import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
-const { readBorrowerRecords, nrcSummaryKey } = await import('../../lambdas/data/history/summaries.js');
-const { writeSummaries } = await import('../../lambdas/data/history/summary-writes.js');
-const { KEPT_MONTHS } = await import('../../lambdas/data/history/summary-compaction.js');
+const { dynamo } = await import('#adapters/aws-clients.js');
+const { readBorrowerRecords, nrcSummaryKey } = await import('#data/history/summaries.js');
+const { writeSummaries } = await import('#data/history/summary-writes.js');
+const { KEPT_MONTHS } = await import('#data/history/summary-compaction.js');
 const docs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 
 const M = currentMonth();

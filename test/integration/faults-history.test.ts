@@ -1,10 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
-import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { getSubmission } from '../../shared/routes/submissions.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
+import { getHistory } from '#shared/routes/history.js';
+import { getSubmission } from '#shared/routes/submissions.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
@@ -27,7 +27,7 @@ const table = twin.env.TABLE_HISTORY!;
 
 Object.assign(process.env, twin.env);
 const ingestSubmission = (await import('../../lambdas/events/ingest-submission.js')).handler;
-const { ingestRows } = await import('../../lambdas/data/history/entries.js');
+const { ingestRows } = await import('#data/history/entries.js');
 
 let serial = 0;
 const base = () => 800_000 + Math.floor(Math.random() * 90_000) + serial++ * 97;

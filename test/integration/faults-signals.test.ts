@@ -1,9 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { computeSignals } from '../../shared/rules/signals.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { computeSignals } from '#shared/rules/signals.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 
 /**
@@ -13,9 +13,9 @@ import { faultInjector } from '../support/dynamo-faults.js';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
-const { readBorrowerRecords, nrcSummaryKey } = await import('../../lambdas/data/history/summaries.js');
-const { writeSummaries } = await import('../../lambdas/data/history/summary-writes.js');
+const { dynamo } = await import('#adapters/aws-clients.js');
+const { readBorrowerRecords, nrcSummaryKey } = await import('#data/history/summaries.js');
+const { writeSummaries } = await import('#data/history/summary-writes.js');
 const injectFault = faultInjector(dynamo);
 const docs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
 

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { currentMonth } from '../../shared/rules/dates.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, workbook } from '../fixtures/submissions/workbooks.js';
@@ -20,7 +20,7 @@ const docs = documentClient(twin);
 const table = twin.env.TABLE_HISTORY!;
 
 Object.assign(process.env, twin.env);
-const { ingestRows } = await import('../../lambdas/data/history/entries.js');
+const { ingestRows } = await import('#data/history/entries.js');
 
 let org: SeededOrg;
 let token: string;

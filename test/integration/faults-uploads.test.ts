@@ -5,8 +5,8 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApiEvent } from '../../infra/local/api-event.js';
 import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { createUpload, submitUpload } from '../../shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { createUpload, submitUpload } from '#shared/routes/submissions.js';
 import { call, okBody, routePath } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -26,9 +26,9 @@ const store = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twi
 
 // Submit and validation run in this process too, so that a second file can be posted between their S3 calls.
 Object.assign(process.env, twin.env);
-const { s3 } = await import('../../lambdas/adapters/aws-clients.js');
-const { getUpload } = await import('../../lambdas/data/uploads/upload.js');
-const { getSubmission } = await import('../../lambdas/data/submissions/submissions.js');
+const { s3 } = await import('#adapters/aws-clients.js');
+const { getUpload } = await import('#data/uploads/upload.js');
+const { getSubmission } = await import('#data/submissions/submissions.js');
 const submitHandler = (await import('../../lambdas/api/submissions/handlers/submit-upload.js')).handler;
 const validateUpload = (await import('../../lambdas/events/validate-upload.js')).handler;
 

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startDynamoDb, provisionTables } from '../../infra/local/dynamodb.js';
 import { freePort } from '../../infra/local/ports.js';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
-import { inParallel } from '../../lambdas/lib/concurrency.js';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { currentMonth } from '../../shared/rules/dates.js';
+import { inParallel } from '#lib/concurrency.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { faultInjector } from '../support/dynamo-faults.js';
@@ -28,10 +28,10 @@ const api = submissionsApi(twin);
 const month = currentMonth();
 
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
-const { ingestRows } = await import('../../lambdas/data/history/entries.js');
+const { dynamo } = await import('#adapters/aws-clients.js');
+const { ingestRows } = await import('#data/history/entries.js');
 const ingestSubmission = (await import('../../lambdas/events/ingest-submission.js')).handler;
-const { getCounter, counterPeriods } = await import('../../lambdas/data/submissions/counters.js');
+const { getCounter, counterPeriods } = await import('#data/submissions/counters.js');
 
 /** Twelve BatchWriteItems of 25 history items: enough to throttle, and for a run killed after its eighth to stop part-way. */
 const ROWS = 300;
@@ -181,7 +181,7 @@ describe('DynamoDB restarted mid-run', () => {
     const saved = process.env.AWS_ENDPOINT_URL_DYNAMODB;
     process.env.AWS_ENDPOINT_URL_DYNAMODB = endpoint;
     vi.resetModules();
-    const fresh = (await import('../../lambdas/data/history/entries.js')).ingestRows;
+    const fresh = (await import('#data/history/entries.js')).ingestRows;
     expect(tables.TABLE_HISTORY).toBe(twin.env.TABLE_HISTORY);
     try {
       // Act: restart DynamoDB while the rows are being written; the interrupted run may fail or ride it out.

@@ -1,19 +1,19 @@
 import type { S3Event } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
-import { DEFAULT_VALIDATIONS } from '../../shared/api/settings.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
-import { getNrcAudit } from '../../shared/routes/audit.js';
-import { listMyLookups } from '../../shared/routes/portal.js';
-import { updateSettings } from '../../shared/routes/settings.js';
-import { createUpload } from '../../shared/routes/submissions.js';
+import { DEFAULT_VALIDATIONS } from '#shared/api/settings.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { getNrcAudit } from '#shared/routes/audit.js';
+import { listMyLookups } from '#shared/routes/portal.js';
+import { updateSettings } from '#shared/routes/settings.js';
+import { createUpload } from '#shared/routes/submissions.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, offContract, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 
 /**
  * A validated deduction file, never submitted, is a lookup of every NRC it names by the uploader's
@@ -70,8 +70,8 @@ describe('a validated file is a lookup of every NRC it names', () => {
     uploadId = upload.id;
     // The S3 event delivered twice more, and a run cut short retried: the same items, nothing more.
     const validate = (await import('../../lambdas/events/validate-upload.js')).handler;
-    const { getUpload } = await import('../../lambdas/data/uploads/upload.js');
-    const { writeFileChecks } = await import('../../lambdas/data/audit/file-checks.js');
+    const { getUpload } = await import('#data/uploads/upload.js');
+    const { writeFileChecks } = await import('#data/audit/file-checks.js');
     const record = (await getUpload(uploadId))!;
     await validate(s3Event(record.key));
     await validate(s3Event(record.key));

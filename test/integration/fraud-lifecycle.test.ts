@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
-import { DEFAULT_SETTINGS } from '../../shared/api/settings.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
-import { checkFraudRegistry, createFraudReport, searchFraudReports, withdrawFraudReport } from '../../shared/routes/fraud.js';
-import { getNrcAudit } from '../../shared/routes/audit.js';
-import { updateSettings } from '../../shared/routes/settings.js';
+import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
+import { DEFAULT_SETTINGS } from '#shared/api/settings.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { checkFraudRegistry, createFraudReport, searchFraudReports, withdrawFraudReport } from '#shared/routes/fraud.js';
+import { getNrcAudit } from '#shared/routes/audit.js';
+import { updateSettings } from '#shared/routes/settings.js';
 import { call, expectStatus, offContract, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -130,7 +130,7 @@ describe('withdrawing a report', () => {
 
 describe('expiry', () => {
   it('takes reports older than the retention off the registry once, keeping them in search as expired', async () => {
-    const { putReport } = await import('../../lambdas/data/registry/reports.js');
+    const { putReport } = await import('#data/registry/reports.js');
     const { expireReports } = await import('../../lambdas/events/expire-reports.js');
     expect((await call(twin, updateSettings, { body: { retention: { report_years: 2 } }, caller: who.platform })).status).toBe(200);
     const [old, recent] = [freshNrc(), freshNrc()];

@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FRAUD_PAGE_BYTES, FRAUD_REPORTS_PER_HOUR } from '../../shared/api/fraud.js';
-import { FRAUD_REPORT_MESSAGES } from '../../shared/rules/fraud-report.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
-import { createFraudReport, listFraudReports, searchFraudReports } from '../../shared/routes/fraud.js';
-import type { StoredReport } from '../../lambdas/data/registry/reports.js';
+import { FRAUD_PAGE_BYTES, FRAUD_REPORTS_PER_HOUR } from '#shared/api/fraud.js';
+import { FRAUD_REPORT_MESSAGES } from '#shared/rules/fraud-report.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { createFraudReport, listFraudReports, searchFraudReports } from '#shared/routes/fraud.js';
+import type { StoredReport } from '#data/registry/reports.js';
 import { call, expectStatus, type Answer } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -62,7 +62,7 @@ describe('answers paged by size', () => {
 
   beforeAll(async () => {
     // Reports as large as DynamoDB stores (before the limits): 20 of them weigh 6 MB.
-    const { putReport } = await import('../../lambdas/data/registry/reports.js');
+    const { putReport } = await import('#data/registry/reports.js');
     for (const [i, nrc] of nrcs.entries()) {
       const report: StoredReport = {
         id: randomUUID(), created_at: new Date(Date.now() + i).toISOString(), fi_name: org.orgName, type: 'Other', nrc, nrc_key: nrcDigits(nrc),

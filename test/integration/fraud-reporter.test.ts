@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FRAUD_MESSAGES } from '../../shared/api/fraud.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
-import { createFraudReport, searchFraudReports } from '../../shared/routes/fraud.js';
+import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { createFraudReport, searchFraudReports } from '#shared/routes/fraud.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';

@@ -3,10 +3,10 @@ import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FRAUD_MESSAGES, MAX_NRCS_PER_REQUEST } from '../../shared/api/fraud.js';
-import { FRAUD_REPORT_MESSAGES } from '../../shared/rules/fraud-report.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
-import { checkFraudRegistry, createFraudAttachmentUpload, createFraudReport, listFraudReports, searchFraudReports } from '../../shared/routes/fraud.js';
+import { FRAUD_MESSAGES, MAX_NRCS_PER_REQUEST } from '#shared/api/fraud.js';
+import { FRAUD_REPORT_MESSAGES } from '#shared/rules/fraud-report.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { checkFraudRegistry, createFraudAttachmentUpload, createFraudReport, listFraudReports, searchFraudReports } from '#shared/routes/fraud.js';
 import { call, expectStatus, okBody, send } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { seedMembership, seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
@@ -162,8 +162,8 @@ describe('the registry check used by file validation', () => {
     const nrc = freshNrc();
     await call(twin, createFraudReport, { body: reportFields(nrc), caller: reporter });
     Object.assign(process.env, twin.env);
-    const { flaggedNrcDigits } = await import('../../lambdas/data/registry/nrc-summary.js');
-    const { flaggedByDigest } = await import('../../lambdas/data/registry/reports.js');
+    const { flaggedNrcDigits } = await import('#data/registry/nrc-summary.js');
+    const { flaggedByDigest } = await import('#data/registry/reports.js');
     const probe = [nrcDigits(nrc), ...Array.from({ length: 500 }, () => nrcDigits(freshNrc()))];
     const [bySummary, byDigest] = await Promise.all([flaggedNrcDigits(probe), flaggedByDigest(probe)]);
     expect(bySummary.has(nrcDigits(nrc))).toBe(true);

@@ -1,4 +1,4 @@
-import { getHistory } from '../../shared/routes/history.js';
+import { getHistory } from '#shared/routes/history.js';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -8,7 +8,7 @@ import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
 import { named } from '../support/api.js';
 import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { faultInjector } from '../support/dynamo-faults.js';
-import { auditSubject } from '../../lambdas/data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * A history lookup runs its reads and its audit Put at once, and still never answers
@@ -16,8 +16,8 @@ import { auditSubject } from '../../lambdas/data/audit/subjects.js';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { dynamo } = await import('../../lambdas/adapters/aws-clients.js');
-const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
+const { dynamo } = await import('#adapters/aws-clients.js');
+const { auditOfSubject } = await import('#data/audit/log.js');
 const { handler } = await import('../../lambdas/api/history/handlers/get-history.js');
 const injectFault = faultInjector(dynamo);
 const removals: (() => void)[] = [];

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { RECORD_MESSAGES } from '../../shared/rules/record-findings.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
-import { getHistory } from '../../shared/routes/history.js';
+import { RECORD_MESSAGES } from '#shared/rules/record-findings.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
+import { getHistory } from '#shared/routes/history.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';

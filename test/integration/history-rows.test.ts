@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { HistoryResponse } from '../../shared/api/history.js';
-import { ingestionMessage } from '../../shared/api/submissions.js';
-import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { updateSettings } from '../../shared/routes/settings.js';
+import type { HistoryResponse } from '#shared/api/history.js';
+import { ingestionMessage } from '#shared/api/submissions.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
+import { getHistory } from '#shared/routes/history.js';
+import { updateSettings } from '#shared/routes/settings.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';

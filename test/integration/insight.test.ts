@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { configuredBilling } from '../../shared/api/dashboard.js';
-import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
-import type { Role } from '../../shared/roles.js';
-import { findBillingOrganisation, getBilling, getDashboardMetrics, setBillingPlan } from '../../shared/routes/dashboard.js';
-import { getHistory } from '../../shared/routes/history.js';
+import { configuredBilling } from '#shared/api/dashboard.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
+import type { Role } from '#shared/roles.js';
+import { findBillingOrganisation, getBilling, getDashboardMetrics, setBillingPlan } from '#shared/routes/dashboard.js';
+import { getHistory } from '#shared/routes/history.js';
 import { call, expectStatus, named, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { auditSubject } from '../../lambdas/data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * Borrower history after a real ingestion, dashboard metrics by scope, billing
@@ -19,7 +19,7 @@ const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
-const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
+const { auditOfSubject } = await import('#data/audit/log.js');
 
 const metrics = (token: string | null) => call(twin, getDashboardMetrics, { caller: token });
 const billing = (token: string) => call(twin, getBilling, { caller: token });

@@ -9,8 +9,8 @@ import { describe, expect, inject, it } from 'vitest';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { s3 } = await import('../../lambdas/adapters/aws-clients.js');
-const { JsonArrayUpload } = await import('../../lambdas/adapters/s3-json-array-upload.js');
+const { s3 } = await import('#adapters/aws-clients.js');
+const { JsonArrayUpload } = await import('#adapters/s3-json-array-upload.js');
 
 const read = async (key: string) => {
   const out = await s3.send(new GetObjectCommand({ Bucket: twin.env.BUCKET_UPLOADS, Key: key }));

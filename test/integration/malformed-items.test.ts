@@ -1,9 +1,9 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { listFraudReports } from '../../shared/routes/fraud.js';
-import { listSubmissions } from '../../shared/routes/reviews.js';
-import { getSubmission } from '../../shared/routes/submissions.js';
+import { listFraudReports } from '#shared/routes/fraud.js';
+import { listSubmissions } from '#shared/routes/reviews.js';
+import { getSubmission } from '#shared/routes/submissions.js';
 import { call, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '../../shared/api/mandates.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { claimMandate, listMandates } from '../../shared/routes/mandates.js';
+import { MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '#shared/api/mandates.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { claimMandate, listMandates } from '#shared/routes/mandates.js';
 import { call, expectStatus, offContract } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { issueTestMandate, type IssuedMandate } from '../fixtures/mandates.js';
@@ -23,7 +23,7 @@ const nrc = (n: number) => `${base + n}/41/1`;
 let orgA: SeededOrg;
 let orgB: SeededOrg;
 const who = { adminA: '', dataUserA: '', adminB: '', compliance: '' };
-let revokeMandate: typeof import('../../lambdas/data/mandates/claims.js').revokeMandate;
+let revokeMandate: typeof import('#data/mandates/claims.js').revokeMandate;
 
 async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg, role?: Parameters<typeof seedMembership>[4]) {
   const user = await createUser(twin, roles);
@@ -37,7 +37,7 @@ const wrong = (pin: string) => (pin === '000000' ? '111111' : '000000');
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  ({ revokeMandate } = await import('../../lambdas/data/mandates/claims.js'));
+  ({ revokeMandate } = await import('#data/mandates/claims.js'));
   orgA = await seedOrganisation(twin, uniquePayeeKey());
   orgB = await seedOrganisation(twin, uniquePayeeKey());
   [who.adminA, who.dataUserA, who.adminB, who.compliance] = await Promise.all([

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
-import { currentMonth, lusakaDay, shiftMonth } from '../../shared/rules/dates.js';
-import { claimMandate, getMandateLender, giveMandate, listMandates, listMyMandates, revokeMandate } from '../../shared/routes/mandates.js';
+import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
+import { currentMonth, lusakaDay, shiftMonth } from '#shared/rules/dates.js';
+import { claimMandate, getMandateLender, giveMandate, listMandates, listMyMandates, revokeMandate } from '#shared/routes/mandates.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { signInEmployee, textsTo } from '../support/employee.js';
 import { addToCurrentRegister, registerEntry } from '../support/register.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 
 /**
  * The employee's side of mandates through the real handlers, signed in as the portal signs in: the

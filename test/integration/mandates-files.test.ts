@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { MANDATE_MESSAGES } from '../../shared/api/mandates.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { claimMandate } from '../../shared/routes/mandates.js';
-import { updateSettings } from '../../shared/routes/settings.js';
+import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { claimMandate } from '#shared/routes/mandates.js';
+import { updateSettings } from '#shared/routes/settings.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { citingRows, issueTestMandate, MANDATE_HEADER, type CitingRow, type IssuedMandate } from '../fixtures/mandates.js';
@@ -53,7 +53,7 @@ let reasons: CitingRow[];
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  const { revokeMandate } = await import('../../lambdas/data/mandates/claims.js');
+  const { revokeMandate } = await import('#data/mandates/claims.js');
   [orgA, orgB, orgC] = await Promise.all([seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey())]);
   [who.adminA, who.adminB, who.adminC, who.platform] = await Promise.all([tokenFor(['fi_admin'], orgA), tokenFor(['fi_admin'], orgB), tokenFor(['fi_admin'], orgC), tokenFor(['sys_admin'])]);
   m.good = await claimed(who.adminA, await issue(1, orgA));

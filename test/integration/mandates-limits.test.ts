@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MANDATE_LIMIT_MESSAGES, MANDATE_LIMITS } from '../../shared/api/mandates.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { giveMandate, listMyMandates, revokeMandate } from '../../shared/routes/mandates.js';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import { MANDATE_LIMIT_MESSAGES, MANDATE_LIMITS } from '#shared/api/mandates.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { giveMandate, listMyMandates, revokeMandate } from '#shared/routes/mandates.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { call, expectStatus } from '../support/api.js';
 import { signInEmployee, textsTo } from '../support/employee.js';
 import { addToCurrentRegister, registerEntry, uniqueMobile } from '../support/register.js';

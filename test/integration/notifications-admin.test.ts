@@ -1,5 +1,5 @@
-import { createFraudReport, withdrawFraudReport } from '../../shared/routes/fraud.js';
-import { decideAccessRequest } from '../../shared/routes/admin.js';
+import { createFraudReport, withdrawFraudReport } from '#shared/routes/fraud.js';
+import { decideAccessRequest } from '#shared/routes/admin.js';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../infra/local/outbox.js';
@@ -17,7 +17,7 @@ import { outbox } from './notify-support.js';
 const twin = inject('twin');
 const mail = outbox(twin);
 Object.assign(process.env, twin.env);
-const { ensurePlatformAdminRecord } = await import('../../lambdas/data/directory/platform-admins.js');
+const { ensurePlatformAdminRecord } = await import('#data/directory/platform-admins.js');
 
 let adminToken = '';
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { currentMonth } from '../../shared/rules/dates.js';
-import type { Role } from '../../shared/roles.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import type { Role } from '#shared/roles.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -20,10 +20,10 @@ import { outbox, outboxRecord, streamBatch } from './notify-support.js';
 const twin = inject('twin');
 const mail = outbox(twin);
 Object.assign(process.env, twin.env);
-const { dynamo, tableName } = await import('../../lambdas/adapters/aws-clients.js');
-const { idempotencyKey, outboxItem } = await import('../../lambdas/data/notifications/outbox.js');
+const { dynamo, tableName } = await import('#adapters/aws-clients.js');
+const { idempotencyKey, outboxItem } = await import('#data/notifications/outbox.js');
 const sendNotification = (await import('../../lambdas/events/send-notification.js')).handler;
-const { logger } = await import('../../lambdas/lib/powertools.js');
+const { logger } = await import('#lib/powertools.js');
 type NotificationEvent = Parameters<typeof idempotencyKey>[0];
 
 async function person(org: SeededOrg, role: Role, status = 'approved', email?: string) {

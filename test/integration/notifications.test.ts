@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ReviewDecision } from '../../shared/api/reviews.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import type { Role } from '../../shared/roles.js';
-import { assignSubmission, decideSubmission, decideSubmissions } from '../../shared/routes/reviews.js';
+import type { ReviewDecision } from '#shared/api/reviews.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import type { Role } from '#shared/roles.js';
+import { assignSubmission, decideSubmission, decideSubmissions } from '#shared/routes/reviews.js';
 import { call, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -22,8 +22,8 @@ const api = submissionsApi(twin);
 const mail = outbox(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
-const { dynamo, tableName } = await import('../../lambdas/adapters/aws-clients.js');
-const { outboxKey } = await import('../../lambdas/data/notifications/outbox.js');
+const { dynamo, tableName } = await import('#adapters/aws-clients.js');
+const { outboxKey } = await import('#data/notifications/outbox.js');
 type NotificationEvent = Parameters<typeof outboxKey>[0];
 
 const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { acceptTeamInvite } from '../../shared/routes/accounts.js';
-import { decideAccessRequest, listRoleMismatches } from '../../shared/routes/admin.js';
-import { addTeamMember, getTeam } from '../../shared/routes/team.js';
-import { roleNotForOrganisationMessage } from '../../shared/roles.js';
+import { acceptTeamInvite } from '#shared/routes/accounts.js';
+import { decideAccessRequest, listRoleMismatches } from '#shared/routes/admin.js';
+import { addTeamMember, getTeam } from '#shared/routes/team.js';
+import { roleNotForOrganisationMessage } from '#shared/roles.js';
 import { call, expectStatus, okBody, type RouteRequest } from '../support/api.js';
 import { uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../infra/local/outbox.js';
-import type { AuditItem } from '../../shared/api/audit.js';
-import { listAudit } from '../../shared/routes/audit.js';
-import { getSettings, listPmecOrganisations, updateSettings } from '../../shared/routes/settings.js';
-import { createUpload } from '../../shared/routes/submissions.js';
-import { currentMonth } from '../../shared/rules/dates.js';
+import type { AuditItem } from '#shared/api/audit.js';
+import { listAudit } from '#shared/routes/audit.js';
+import { getSettings, listPmecOrganisations, updateSettings } from '#shared/routes/settings.js';
+import { createUpload } from '#shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { listAudit } from '../../shared/routes/audit.js';
-import { downloadPayrollSchedule, getPayrollSchedule } from '../../shared/routes/payroll.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
-import { lastDayOfMonth } from '../../shared/rules/dates.js';
+import { listAudit } from '#shared/routes/audit.js';
+import { downloadPayrollSchedule, getPayrollSchedule } from '#shared/routes/payroll.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
+import { lastDayOfMonth } from '#shared/rules/dates.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { type AuthorityAdmin, payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation, superAdminToken } from '../support/payroll-authority.js';

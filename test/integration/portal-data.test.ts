@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PORTAL_MESSAGES, PORTAL_SIGNAL_TEXT } from '../../shared/api/portal.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { maskNrc, nrcDigits } from '../../shared/rules/nrc.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
+import { PORTAL_MESSAGES, PORTAL_SIGNAL_TEXT } from '#shared/api/portal.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { maskNrc, nrcDigits } from '#shared/rules/nrc.js';
+import { getHistory } from '#shared/routes/history.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
 import { disputesApi } from '../fixtures/disputes.js';
@@ -35,7 +35,7 @@ let portal: {
   deductionsOf: typeof import('../../lambdas/api/portal/deductions.js').deductionsOf;
   lookupsOf: typeof import('../../lambdas/api/portal/lookups.js').lookupsOf;
   reportDeduction: typeof import('../../lambdas/api/portal/report.js').reportDeduction;
-  disputesOfNrc: typeof import('../../lambdas/data/disputes/disputes.js').disputesOfNrc;
+  disputesOfNrc: typeof import('#data/disputes/disputes.js').disputesOfNrc;
 };
 
 async function member(org: SeededOrg, role: 'fi_admin' | 'data_user') {
@@ -51,7 +51,7 @@ beforeAll(async () => {
     ...(await import('../../lambdas/api/portal/deductions.js')),
     ...(await import('../../lambdas/api/portal/lookups.js')),
     ...(await import('../../lambdas/api/portal/report.js')),
-    ...(await import('../../lambdas/data/disputes/disputes.js')),
+    ...(await import('#data/disputes/disputes.js')),
   };
   orgA = await seedOrganisation(twin, uniquePayeeKey());
   orgB = await seedOrganisation(twin, uniquePayeeKey());
@@ -196,7 +196,7 @@ describe('the decision of a reported deduction', () => {
     expect(text!.body).not.toContain(`lender ${orgA.payeeKey}`);
     expect(text!.body).not.toContain(digits);
 
-    const { outboxItem } = await import('../../lambdas/data/notifications/outbox.js');
+    const { outboxItem } = await import('#data/notifications/outbox.js');
     const { handler } = await import('../../lambdas/events/send-notification.js');
     const event = { kind: 'dispute.decided', dispute_id: dispute.id, org_id: orgA.orgId, payee_key: orgA.payeeKey, month: BEFORE, nrc: mine, decision: 'upheld', note: 'The lender showed no signed form.', opened_by: 'employee' } as const;
     await handler(streamBatch(outboxRecord(outboxItem(event))));

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PORTAL_MESSAGES } from '../../shared/api/portal.js';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { listMyDeductions, listMyDisputes, listMyLookups, reportMyDeduction } from '../../shared/routes/portal.js';
+import { PORTAL_MESSAGES } from '#shared/api/portal.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { getHistory } from '#shared/routes/history.js';
+import { listMyDeductions, listMyDisputes, listMyLookups, reportMyDeduction } from '#shared/routes/portal.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, offContract, okBody } from '../support/api.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CreateUploadRequest } from '../../shared/api/submissions.js';
-import { getReconciliation } from '../../shared/routes/reconciliation.js';
-import { createUpload } from '../../shared/routes/submissions.js';
+import type { CreateUploadRequest } from '#shared/api/submissions.js';
+import { getReconciliation } from '#shared/routes/reconciliation.js';
+import { createUpload } from '#shared/routes/submissions.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';

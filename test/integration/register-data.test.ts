@@ -6,11 +6,11 @@ import { addToCurrentRegister, registerEntry } from '../support/register.js';
  * current one by NRC and by employee number, and a replayed submission never brings an old one back.
  */
 const twin = inject('twin');
-let data: typeof import('../../lambdas/data/register/versions.js');
+let data: typeof import('#data/register/versions.js');
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  data = await import('../../lambdas/data/register/versions.js');
+  data = await import('#data/register/versions.js');
 });
 
 describe('putRegister', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
-import { requestEmployeeCode } from '../../shared/routes/employee.js';
+import type { RegisterEntry } from '#data/register/versions.js';
+import { requestEmployeeCode } from '#shared/routes/employee.js';
 import { call } from '../support/api.js';
 import { answerChallenge, registerMobile, startChallenge, textsTo, uniqueAddress } from '../support/employee.js';
 import { registerEntry, uniqueMobile } from '../support/register.js';
@@ -72,7 +72,7 @@ describe('a changed mobile', () => {
 
   it('stops sending codes to the old number 72 hours after the change', async () => {
     const lateNow = { ...late, mobile: await registerMobile(late.nrc) };
-    const { keepOldMobiles } = await import('../../lambdas/data/employee-sign-in/old-mobiles.js');
+    const { keepOldMobiles } = await import('#data/employee-sign-in/old-mobiles.js');
     // The change approved 73 hours ago.
     await keepOldMobiles([{ nrc: late.nrc, old_mobile: late.mobile }], new Date(Date.now() - 73 * 3_600_000).toISOString());
     const textsBefore = (await waitForTexts(late.mobile, 1)).length;

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
-import { listAudit } from '../../shared/routes/audit.js';
+import type { RegisterEntry } from '#data/register/versions.js';
+import { listAudit } from '#shared/routes/audit.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { documentClient } from '../fixtures/submissions/directory.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { getSettings, updateSettings } from '../../shared/routes/settings.js';
-import { getUploadSignals, type getUpload } from '../../shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { getSettings, updateSettings } from '#shared/routes/settings.js';
+import { getUploadSignals, type getUpload } from '#shared/routes/submissions.js';
 import { call, expectStatus, offContract, okBody, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -10,7 +10,7 @@ import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/w
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerEntry } from '../support/register.js';
 import { registerFlow } from '../support/register-flow.js';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 
 /**
  * What the payroll register adds to a lender's validation, on real files through the real pipeline:

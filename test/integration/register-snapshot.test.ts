@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { nrcDigits } from '../../shared/rules/nrc.js';
-import type { RegisterEmployee } from '../../shared/rules/register.js';
-import { borrowersOf } from '../../shared/rules/signal-borrowers.js';
-import type { Signal } from '../../shared/rules/signals.js';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import type { RegisterEmployee } from '#shared/rules/register.js';
+import { borrowersOf } from '#shared/rules/signal-borrowers.js';
+import type { Signal } from '#shared/rules/signals.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { registerEntry } from '../support/register.js';
 
 /**
@@ -14,14 +14,14 @@ import { registerEntry } from '../support/register.js';
  * the version it was made from. This file replaces the register, so it owns the current one while it runs.
  */
 const twin = inject('twin');
-let register: typeof import('../../lambdas/data/register/versions.js');
-let snapshots: typeof import('../../lambdas/data/register/snapshot.js');
+let register: typeof import('#data/register/versions.js');
+let snapshots: typeof import('#data/register/snapshot.js');
 let signalsOf: typeof import('../../lambdas/events/upload-signals.js').signalsOf;
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  register = await import('../../lambdas/data/register/versions.js');
-  snapshots = await import('../../lambdas/data/register/snapshot.js');
+  register = await import('#data/register/versions.js');
+  snapshots = await import('#data/register/snapshot.js');
   ({ signalsOf } = await import('../../lambdas/events/upload-signals.js'));
 });
 
@@ -43,7 +43,7 @@ const row = (e: RegisterEntry, over: Partial<CanonicalRow> = {}): CanonicalRow =
 /** The NOT_ON_PAYROLL signals of an inputs file of these rows as validation stores them, by NRC, and how many rows were joined to the register. */
 async function offPayroll(rows: CanonicalRow[]) {
   const { UploadSignals } = await import('../../lambdas/events/signal-output.js');
-  const { readResultJson, resultKeys } = await import('../../lambdas/data/uploads/results.js');
+  const { readResultJson, resultKeys } = await import('#data/uploads/results.js');
   const id = randomUUID();
   const written = new UploadSignals(id);
   const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(rows), written, { mandates: false });
@@ -55,7 +55,7 @@ async function offPayroll(rows: CanonicalRow[]) {
 describe('the register snapshot', () => {
   it('is written when a submitted register is ingested, and finds each of its employees by NRC, nobody else', async () => {
     // Prepare: a register upload's validated rows, as its validation stores them
-    const { putResult, resultKeys } = await import('../../lambdas/data/uploads/results.js');
+    const { putResult, resultKeys } = await import('#data/uploads/results.js');
     const { ingestRegisterChunk } = await import('../../lambdas/events/ingest-register.js');
     const entries = [registerEntry({ basic_pay: null }), registerEntry(), registerEntry({ first_name: 'Loveness "Lulu"' })];
     const rows: RegisterEmployee[] = entries.map((e) => ({ employee_no: e.employee_number, nrc: e.nrc, first_name: e.first_name, last_name: e.last_name, mobile: e.mobile, basic_pay: e.basic_pay, ministry: e.ministry }));
@@ -100,9 +100,9 @@ describe('the register snapshot', () => {
   it('hands the signals of a file mostly off a small register on a chunk at a time, and writes them whole by kind: counts, first pages, lists, CSV report, kinds by NRC', async () => {
     // Prepare: a register of two; a file of those two and 1,700 borrowers off it (no previous month: all NEW)
     const { UploadSignals } = await import('../../lambdas/events/signal-output.js');
-    const { readResultJson, resultKeys } = await import('../../lambdas/data/uploads/results.js');
-    const { readUploadObject } = await import('../../lambdas/data/uploads/objects.js');
-    const { nrcSignalsIn } = await import('../../lambdas/data/uploads/nrc-signals.js');
+    const { readResultJson, resultKeys } = await import('#data/uploads/results.js');
+    const { readUploadObject } = await import('#data/uploads/objects.js');
+    const { nrcSignalsIn } = await import('#data/uploads/nrc-signals.js');
     const on = [registerEntry(), registerEntry()];
     await register.putRegister({ month: MONTH, entries: on, uploadedBy: 'pmec@example.com' });
     const off = Array.from({ length: 1_700 }, () => registerEntry());

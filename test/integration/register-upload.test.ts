@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { getRegister } from '../../shared/routes/register.js';
-import { createUpload } from '../../shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { getRegister } from '#shared/routes/register.js';
+import { createUpload } from '#shared/routes/submissions.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -9,7 +9,7 @@ import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerEntry, registerRows, registerWorkbook } from '../support/register.js';
 import { registerFlow } from '../support/register-flow.js';
 import { workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 
 /**
  * The payroll register through the real pipeline: the payroll authority's PMEC admin uploads it on the upload
@@ -20,7 +20,7 @@ import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
 const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
-let data: typeof import('../../lambdas/data/register/versions.js');
+let data: typeof import('#data/register/versions.js');
 let pmec: { token: string; email: string };
 /** A second admin of the payroll authority: registers are approved by another admin than their proposer. */
 let approver: { token: string; email: string };
@@ -45,7 +45,7 @@ async function submitRegister(token: string, entries: RegisterEntry[]) {
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  data = await import('../../lambdas/data/register/versions.js');
+  data = await import('#data/register/versions.js');
   pmec = await payrollAuthorityAdmin(twin);
   approver = await payrollAuthorityAdmin(twin);
 });

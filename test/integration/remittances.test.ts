@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ReceiptRequest } from '../../shared/api/remittances.js';
-import { lusakaToday } from '../../shared/rules/remittance.js';
-import { listAudit } from '../../shared/routes/audit.js';
-import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '../../shared/routes/remittances.js';
+import type { ReceiptRequest } from '#shared/api/remittances.js';
+import { lusakaToday } from '#shared/rules/remittance.js';
+import { listAudit } from '#shared/routes/audit.js';
+import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '#shared/routes/remittances.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';

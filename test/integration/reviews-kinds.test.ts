@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '../../shared/rules/dates.js';
-import type { Role } from '../../shared/roles.js';
-import { decideSubmission, decideSubmissions } from '../../shared/routes/reviews.js';
-import { getSubmission } from '../../shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import type { Role } from '#shared/roles.js';
+import { decideSubmission, decideSubmissions } from '#shared/routes/reviews.js';
+import { getSubmission } from '#shared/routes/submissions.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';

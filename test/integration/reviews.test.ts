@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { REVIEW_MESSAGES, type ReviewDecision } from '../../shared/api/reviews.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import type { Role } from '../../shared/roles.js';
-import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listPmecAdmins, listSubmissions } from '../../shared/routes/reviews.js';
-import { getSubmission } from '../../shared/routes/submissions.js';
+import { REVIEW_MESSAGES, type ReviewDecision } from '#shared/api/reviews.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import type { Role } from '#shared/roles.js';
+import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listPmecAdmins, listSubmissions } from '#shared/routes/reviews.js';
+import { getSubmission } from '#shared/routes/submissions.js';
 import { call, expectStatus, named, offContract, okBody, type Answer, type CallOptions, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
-import { auditSubject } from '../../lambdas/data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * The reviews queue and the reports table (list-submissions), each decision's
@@ -20,7 +20,7 @@ const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
 Object.assign(process.env, twin.env);
-const { auditOfSubject } = await import('../../lambdas/data/audit/log.js');
+const { auditOfSubject } = await import('#data/audit/log.js');
 
 const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
 const assign = (token: string, id: string, pmec_email: string) => call(twin, assignSubmission, { params: { id }, body: { pmec_email }, caller: token });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth, lastDayOfMonth, shiftMonth } from '../../shared/rules/dates.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
-import { getSettings, updateSettings } from '../../shared/routes/settings.js';
-import { getUpload, getUploadSignals } from '../../shared/routes/submissions.js';
-import { listAudit } from '../../shared/routes/audit.js';
+import { currentMonth, lastDayOfMonth, shiftMonth } from '#shared/rules/dates.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
+import { getSettings, updateSettings } from '#shared/routes/settings.js';
+import { getUpload, getUploadSignals } from '#shared/routes/submissions.js';
+import { listAudit } from '#shared/routes/audit.js';
 import { call, expectStatus, offContract, type CallOptions, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';

@@ -3,11 +3,11 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, generateKeyPair } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { BUCKETS, TABLES } from '../../shared/stores.js';
-import { checkRuntimeConfig } from '../../shared/api/runtime-config.js';
-import { ROLES } from '../../shared/roles.js';
-import { getHealth } from '../../shared/routes/system.js';
-import { getMe } from '../../shared/routes/accounts.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
+import { checkRuntimeConfig } from '#shared/api/runtime-config.js';
+import { ROLES } from '#shared/roles.js';
+import { getHealth } from '#shared/routes/system.js';
+import { getMe } from '#shared/routes/accounts.js';
 import { call, expectStatus, named, okBody, send } from '../support/api.js';
 import { cognitoClient, createUser, signIn } from '../support/cognito.js';
 

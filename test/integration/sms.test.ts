@@ -10,7 +10,7 @@ let sendSms: (to: string, body: string) => Promise<void>;
 beforeAll(async () => {
   // The data layer reads the same variables in Lambda: point it at this twin, then load it.
   Object.assign(process.env, twin.env);
-  ({ sendSms } = await import('../../lambdas/adapters/sms.js'));
+  ({ sendSms } = await import('#adapters/sms.js'));
 });
 
 const uniqueMobile = () => `+26097${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;

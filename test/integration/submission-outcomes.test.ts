@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ingestionMessage } from '../../shared/api/submissions.js';
-import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
-import { getDashboardMetrics } from '../../shared/routes/dashboard.js';
-import { getHistory } from '../../shared/routes/history.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
-import { getSubmission } from '../../shared/routes/submissions.js';
+import { ingestionMessage } from '#shared/api/submissions.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
+import { getDashboardMetrics } from '#shared/routes/dashboard.js';
+import { getHistory } from '#shared/routes/history.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
+import { getSubmission } from '#shared/routes/submissions.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';

@@ -3,8 +3,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeEventKey } from '../../infra/local/s3-events.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { getSubmission } from '../../shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { getSubmission } from '#shared/routes/submissions.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
@@ -21,10 +21,10 @@ const s3 = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.e
 Object.assign(process.env, twin.env);
 const validateUpload = (await import('../../lambdas/events/validate-upload.js')).handler;
 const ingestSubmission = (await import('../../lambdas/events/ingest-submission.js')).handler;
-const { getCounter, counterPeriods } = await import('../../lambdas/data/submissions/counters.js');
-const { getUpload } = await import('../../lambdas/data/uploads/upload.js');
-const { readResultJson, resultKeys } = await import('../../lambdas/data/uploads/results.js');
-const { ingestRows } = await import('../../lambdas/data/history/entries.js');
+const { getCounter, counterPeriods } = await import('#data/submissions/counters.js');
+const { getUpload } = await import('#data/uploads/upload.js');
+const { readResultJson, resultKeys } = await import('#data/uploads/results.js');
+const { ingestRows } = await import('#data/history/entries.js');
 
 const s3Event = (key: string, eTag?: string): S3Event =>
   ({ Records: [{ eventName: 'ObjectCreated:Put', s3: { bucket: { name: twin.env.BUCKET_UPLOADS }, object: { key: encodeEventKey(key), eTag, size: 1 } } }] }) as unknown as S3Event;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FILE_RULES, ISSUE_LIST_LIMIT, SUBMISSION_MESSAGES, type CreateUploadRequest } from '../../shared/api/submissions.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { createUpload, getUpload, getUploadReport } from '../../shared/routes/submissions.js';
+import { FILE_RULES, ISSUE_LIST_LIMIT, SUBMISSION_MESSAGES, type CreateUploadRequest } from '#shared/api/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { createUpload, getUpload, getUploadReport } from '#shared/routes/submissions.js';
 import { call, expectStatus, named, offContract, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';

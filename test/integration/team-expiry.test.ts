@@ -1,9 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { INVITATION_VALID_DAYS, TEAM_MESSAGES as M } from '../../shared/api/team.js';
-import { acceptTeamInvite } from '../../shared/routes/accounts.js';
-import { addTeamMember, getTeam } from '../../shared/routes/team.js';
+import { INVITATION_VALID_DAYS, TEAM_MESSAGES as M } from '#shared/api/team.js';
+import { acceptTeamInvite } from '#shared/routes/accounts.js';
+import { addTeamMember, getTeam } from '#shared/routes/team.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
 import { latestMessage, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { signIn } from '../support/cognito.js';

@@ -1,9 +1,9 @@
 import { AdminAddUserToGroupCommand, AdminGetUserCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROLE_CHANGE_MESSAGES, TEAM_MESSAGES as M } from '../../shared/api/team.js';
-import { acceptTeamInvite, declineTeamInvite, getMe } from '../../shared/routes/accounts.js';
-import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '../../shared/routes/team.js';
-import { listSubmissions } from '../../shared/routes/reviews.js';
+import { ROLE_CHANGE_MESSAGES, TEAM_MESSAGES as M } from '#shared/api/team.js';
+import { acceptTeamInvite, declineTeamInvite, getMe } from '#shared/routes/accounts.js';
+import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '#shared/routes/team.js';
+import { listSubmissions } from '#shared/routes/reviews.js';
 import { call, expectStatus, named, okBody } from '../support/api.js';
 import { cognitoFront, latestMessage, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, signIn } from '../support/cognito.js';

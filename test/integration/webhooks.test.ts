@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { WEBHOOK_MESSAGES as M } from '../../shared/api/webhooks.js';
-import { currentMonth } from '../../shared/rules/dates.js';
-import { decideSubmission } from '../../shared/routes/reviews.js';
-import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhook } from '../../shared/routes/webhooks.js';
+import { WEBHOOK_MESSAGES as M } from '#shared/api/webhooks.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
+import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhook } from '#shared/routes/webhooks.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { inputsRows, NOT_A_WORKBOOK, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, named, offContract, okBody } from '../support/api.js';
@@ -86,7 +86,7 @@ describe(named(createWebhook), () => {
 
 describe('a delivery', () => {
   it('is signed as the guide checks it, retried after a 500, and made once however often its event is replayed', async () => {
-    const { emitWebhookEvent } = await import('../../lambdas/data/webhooks/events.js');
+    const { emitWebhookEvent } = await import('#data/webhooks/events.js');
     const { handler: fanOut } = await import('../../lambdas/events/webhook-fanout.js');
     const { handler: retry } = await import('../../lambdas/events/webhook-retry.js');
     const { verifyWebhook } = await guideRecipe();

@@ -1,7 +1,7 @@
 // Disputes for `npm run screenshots`: a lender's deductions disputed in every state, seen by
 // compliance and by the lender's admin, and the upheld mark on Borrower History.
 import type { Page } from '@playwright/test';
-import { currentMonth, shiftMonth } from '../../shared/rules/dates.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { nrcOf, TINY_PDF } from '../fixtures/submissions/workbooks.js';

@@ -1,6 +1,6 @@
 // The fraud screens for `npm run screenshots` (spec part 1 §2 "Fraud Report" and "Fraud Search").
 import type { Page } from '@playwright/test';
-import type { Role } from '../../shared/roles.js';
+import type { Role } from '#shared/roles.js';
 import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, prepareReporter, searchByPasting, uniqueNrc } from '../e2e/fraud-support.js';
 import type { TestTwinInfo } from '../support/cognito.js';
 import { signInAt } from '../e2e/support.js';

@@ -2,7 +2,7 @@
 // two lenders and a stoppage at a third, an organisation on a billing plan, the platform admin's view;
 // a borrower with two loans at one lender, a row filed without an NRC and a rejected file.
 import type { Page } from '@playwright/test';
-import { currentMonth, lastDayOfMonth } from '../../shared/rules/dates.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';

@@ -1,7 +1,7 @@
 // Submission Reviews and Reports for `npm run screenshots`: two lenders' submissions in every
 // state, seen by a compliance reviewer, a PMEC admin and an FI admin.
 import type { Page } from '@playwright/test';
-import { currentMonth } from '../../shared/rules/dates.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, type SeededOrg, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';

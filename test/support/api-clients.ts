@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { RuntimeConfig } from '../../shared/api/runtime-config.js';
-import type { Role } from '../../shared/roles.js';
-import { createApiClient } from '../../shared/routes/api-clients.js';
+import type { RuntimeConfig } from '#shared/api/runtime-config.js';
+import type { Role } from '#shared/roles.js';
+import { createApiClient } from '#shared/routes/api-clients.js';
 import { type SeededOrg, seedMembership, subOf } from '../fixtures/submissions/directory.js';
 import { call, okBody } from './api.js';
 import { createUser, signIn, type TestTwinInfo } from './cognito.js';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { expect } from 'vitest';
 import { z, type ZodType } from 'zod';
-import type { HttpMethod, PathParamNames, RouteDef } from '../../shared/routes/define.js';
+import type { HttpMethod, PathParamNames, RouteDef } from '#shared/routes/define.js';
 import type { TestTwinInfo } from './cognito.js';
 
 /**

@@ -6,7 +6,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../shared/roles.js';
+import type { Role } from '#shared/roles.js';
 import { grantDirectoryRoles } from './directory-roles.js';
 
 export interface TestTwinInfo {

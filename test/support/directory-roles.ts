@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { isPlatformRole, type Role } from '../../shared/roles.js';
+import { isPlatformRole, type Role } from '#shared/roles.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
 import type { TestTwinInfo } from './cognito.js';
 

@@ -1,7 +1,7 @@
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomInt } from 'node:crypto';
-import { nrcDigits } from '../../shared/rules/nrc.js';
-import { requestEmployeeCode } from '../../shared/routes/employee.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { requestEmployeeCode } from '#shared/routes/employee.js';
 import { call } from './api.js';
 import { cognitoClient, type TestTwinInfo } from './cognito.js';
 
@@ -34,7 +34,7 @@ export async function latestCode(twin: TestTwinInfo, mobile: string): Promise<st
 
 /** The register's mobile for an NRC (the current register). */
 export async function registerMobile(nrc: string): Promise<string> {
-  const { registerEntryByNrc } = await import('../../lambdas/data/register/versions.js');
+  const { registerEntryByNrc } = await import('#data/register/versions.js');
   const entry = await registerEntryByNrc(nrc);
   if (!entry) throw new Error(`${nrc} is not on the current register.`);
   return entry.mobile;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { OpenApiDocument } from '../../shared/api/system.js';
-import { jsonSchemaOf, type JsonSchema, objectProperties } from '../../shared/openapi/schemas.js';
-import { pathParamsSchema, type RouteDef } from '../../shared/routes/define.js';
+import type { OpenApiDocument } from '#shared/api/system.js';
+import { jsonSchemaOf, type JsonSchema, objectProperties } from '#shared/openapi/schemas.js';
+import { pathParamsSchema, type RouteDef } from '#shared/routes/define.js';
 
 /** The contract as committed for review (`npm run openapi` writes it). */
 export const committedDocument = (): OpenApiDocument => JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;

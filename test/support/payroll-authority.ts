@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { updateSettings } from '../../shared/routes/settings.js';
+import { updateSettings } from '#shared/routes/settings.js';
 import { documentClient, subOf } from '../fixtures/submissions/directory.js';
 import { call } from './api.js';
 import { createUser, signIn, type TestTwinInfo } from './cognito.js';

@@ -1,7 +1,7 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import type { ScheduleLine } from '../../shared/rules/payroll-schedule.js';
+import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
 import { workbook } from '../fixtures/submissions/workbooks.js';
 import type { TestTwinInfo } from './cognito.js';

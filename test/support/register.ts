@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { RegisterEntry } from '../../lambdas/data/register/versions.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { type Row, workbook } from '../fixtures/submissions/workbooks.js';
 
 /**
@@ -10,7 +10,7 @@ import { type Row, workbook } from '../fixtures/submissions/workbooks.js';
  * test that replaces it owns it and must not count on any other file's employees. A test that only needs
  * some employees on the payroll adds them with `addToCurrentRegister`, which replaces nothing.
  */
-const data = () => import('../../lambdas/data/register/versions.js');
+const data = () => import('#data/register/versions.js');
 
 /** A fresh NRC (8-digit prefix), unlikely to be any other test's. */
 export const uniqueNrc = () => `${randomInt(10_000_000, 100_000_000)}/${String(randomInt(0, 100)).padStart(2, '0')}/${randomInt(1, 10)}`;
@@ -52,7 +52,7 @@ export async function addToCurrentRegister(entries: RegisterEntry[]): Promise<vo
     await makeRegisterCurrent(base);
     register = await currentRegister();
   }
-  const { dropRegisterSnapshot } = await import('../../lambdas/data/register/snapshot.js');
+  const { dropRegisterSnapshot } = await import('#data/register/snapshot.js');
   for (let written: string | null = null; register && register.version !== written; register = await currentRegister()) {
     await writeRegisterEntries(register.version, register.month, entries);
     // The version's snapshot no longer holds all of it: without one, validation reads the entries.

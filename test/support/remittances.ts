@@ -1,7 +1,7 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import type { ReconciliationLine } from '../../shared/rules/reconciliation.js';
+import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
 import type { TestTwinInfo } from './cognito.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, accessRequestBodySchema, deriveFullName, docNotPdfMessage, docTooLargeMessage } from '../../shared/api/accounts.js';
+import { ACCOUNT_MESSAGES, accessRequestBodySchema, deriveFullName, docNotPdfMessage, docTooLargeMessage } from '#shared/api/accounts.js';
 import { checkPasswordPair } from '../../web/src/features/accounts/utils/password-rules.js';
 import { validateSignUp } from '../../web/src/features/accounts/utils/sign-up-validation.js';
 

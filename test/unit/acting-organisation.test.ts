@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { actFor, type AuthenticatedCaller, type MemberOrganisation } from '../../lambdas/http/caller.js';
-import { rolesIn } from '../../shared/access.js';
-import type { Role } from '../../shared/roles.js';
+import { actFor, type AuthenticatedCaller, type MemberOrganisation } from '#http/caller.js';
+import { rolesIn } from '#shared/access.js';
+import type { Role } from '#shared/roles.js';
 
 const org = (org_id: string, role: Role, client_type: 'fi' | 'pmec' = 'fi'): MemberOrganisation => ({ org_id, org_name: `Org ${org_id}`, client_type, role, payee_key: null });
 

@@ -13,8 +13,8 @@ vi.mock('@/lib/config', () => ({ getRuntimeConfig: () => ({ apiUrl: '/api' }) })
 vi.mock('@/lib/amplify', () => ({ loadAmplify: async () => undefined }));
 
 const { apiRequest, ApiError, callRoute } = await import('../../web/src/lib/api-client.js');
-const { withdrawFraudReport } = await import('../../shared/routes/fraud.js');
-const { getHealth } = await import('../../shared/routes/system.js');
+const { withdrawFraudReport } = await import('#shared/routes/fraud.js');
+const { getHealth } = await import('#shared/routes/system.js');
 
 type Sent = { method: string; token: string };
 let sent: Sent[];

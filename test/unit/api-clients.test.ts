@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_CLIENT_SCOPE, apiClientNameSchema, clientRoles } from '../../shared/api/api-clients.js';
-import { clientIdFromEvent } from '../../lambdas/http/client-caller.js';
+import { API_CLIENT_SCOPE, apiClientNameSchema, clientRoles } from '#shared/api/api-clients.js';
+import { clientIdFromEvent } from '#http/client-caller.js';
 
 describe('the roles an API client may act with', () => {
   it.each([

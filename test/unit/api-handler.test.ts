@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ApiContext, ApiEvent } from '../../lambdas/http/api-event.js';
-import { ConflictError } from '../../lambdas/http/errors.js';
-import { createApiHandler } from '../../lambdas/http/handler.js';
-import { PUBLIC } from '../../shared/access.js';
-import { featureRoutes } from '../../shared/routes/define.js';
+import type { ApiContext, ApiEvent } from '#http/api-event.js';
+import { ConflictError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { PUBLIC } from '#shared/access.js';
+import { featureRoutes } from '#shared/routes/define.js';
 
 /**
  * What a handler may answer is its route's response schema, held by the compiler: each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AuditSubjectKind, auditSubject, parseAuditSubject } from '../../lambdas/data/audit/subjects.js';
+import { type AuditSubjectKind, auditSubject, parseAuditSubject } from '#data/audit/subjects.js';
 
 /**
  * Every kind of audit subject: how it is spelled (the trails already stored are keyed so, and every reader

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BorrowerKeys, BorrowerTotals } from '../../shared/rules/borrower-keys.js';
+import { BorrowerKeys, BorrowerTotals } from '#shared/rules/borrower-keys.js';
 
 /** The compact borrower keys and totals (shared/rules/borrower-keys.ts) answer as a Map of strings would. */
 describe('BorrowerKeys', () => {

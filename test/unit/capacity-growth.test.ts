@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NRC_SIGNAL_BUCKETS } from '../../lambdas/data/uploads/nrc-signals.js';
+import { NRC_SIGNAL_BUCKETS } from '#data/uploads/nrc-signals.js';
 import { GROWTH, growthUsage } from '../../capacity/growth.js';
 import { ASSUMPTIONS, perRowFrom, times, TODAY } from '../../capacity/inputs.js';
 import { limits } from '../../capacity/limits.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, limitAddress, limitKeyOf } from '../../lambdas/http/client-address.js';
-import { viewerIp } from '../../shared/edge.js';
+import { clientAddress, limitAddress, limitKeyOf } from '#http/client-address.js';
+import { viewerIp } from '#shared/edge.js';
 
 describe('viewerIp reads the IP of a CloudFront-Viewer-Address value', () => {
   it.each([

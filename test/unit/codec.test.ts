@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCodec, MalformedItemError } from '../../lambdas/adapters/dynamo/codec.js';
-import { logger } from '../../lambdas/lib/powertools.js';
+import { defineCodec, MalformedItemError } from '#adapters/dynamo/codec.js';
+import { logger } from '#lib/powertools.js';
 
 /** The one way lambdas/data reads and writes an entity's items (lambdas/adapters/dynamo/codec.ts). */
 const thing = defineCodec(

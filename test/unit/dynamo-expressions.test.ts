@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, conditionOf, conditionsOf, updateOf } from '../../lambdas/adapters/dynamo/expressions.js';
+import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 
 interface Thing {
   status: 'new' | 'busy' | 'done';
@@ -135,7 +135,7 @@ describe('entries named at run time', () => {
 });
 
 // ── operations added for registry/register/mandates/ingestion/history ──
-import { changeOf, checkOf, checksOf } from '../../lambdas/adapters/dynamo/expressions.js';
+import { changeOf, checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 
 interface Account {
   state: 'open' | 'closed';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { identityFromEvent, subjectFromEvent } from '../../lambdas/http/caller.js';
-import { APPROVED, type Caller, EMPLOYEE, isAllowed, isAllowedIn, PLATFORM_ADMINS, PUBLIC, SIGNED_IN } from '../../shared/access.js';
+import { identityFromEvent, subjectFromEvent } from '#http/caller.js';
+import { APPROVED, type Caller, EMPLOYEE, isAllowed, isAllowedIn, PLATFORM_ADMINS, PUBLIC, SIGNED_IN } from '#shared/access.js';
 
 const employee: Caller = { signedIn: true, approved: false, employee: true, roles: [] };
 const pending: Caller = { signedIn: true, approved: false, roles: [] };

@@ -20,8 +20,8 @@ vi.stubGlobal('localStorage', storage(browser));
 
 const { answerEmployeeChallenge, employeeIdToken, hasEmployeeSession, signOutEmployee } = await import('../../web/src/lib/employee-session.js');
 const { callRoute } = await import('../../web/src/lib/api-client.js');
-const { getEmployeeMe } = await import('../../shared/routes/employee.js');
-const { getMe } = await import('../../shared/routes/accounts.js');
+const { getEmployeeMe } = await import('#shared/routes/employee.js');
+const { getMe } = await import('#shared/routes/accounts.js');
 
 /** A token of the shape Cognito signs, expiring `inSeconds` from now (its signature is never read here). */
 const jwt = (name: string, inSeconds: number) => `h.${btoa(JSON.stringify({ name, exp: Math.floor(Date.now() / 1000) + inSeconds })).replace(/=+$/, '')}.s`;

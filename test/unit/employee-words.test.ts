@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { employeeCodeRequestSchema } from '../../shared/api/employee.js';
-import { employeeCodeRequestCheck } from '../../shared/api/employee-words.js';
+import { employeeCodeRequestSchema } from '#shared/api/employee.js';
+import { employeeCodeRequestCheck } from '#shared/api/employee-words.js';
 
 /** The portal's first screen checks its fields without zod: the same answers as the server's schema. */
 describe('employeeCodeRequestCheck answers as employeeCodeRequestSchema', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExpiringMap } from '../../lambdas/lib/expiring-map.js';
+import { ExpiringMap } from '#lib/expiring-map.js';
 
 /** What warm functions remember between requests (the caller's organisation, submission statuses, the twin's verified tokens). */
 describe('ExpiringMap', () => {

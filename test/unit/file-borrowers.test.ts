@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FileBorrowers } from '../../lambdas/events/file-borrowers.js';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { borrowersOf } from '../../shared/rules/signal-borrowers.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { borrowersOf } from '#shared/rules/signal-borrowers.js';
 
 /**
  * The Lambda keeps a file's borrowers in a compact table while it reads the rows (lambdas/events/file-borrowers.ts):

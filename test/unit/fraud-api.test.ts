@@ -7,8 +7,8 @@ import {
   evidenceUploadRequestSchema,
   fraudSearchRequestSchema,
   latestFraudReportsQuerySchema,
-} from '../../shared/api/fraud.js';
-import { digestBucket, DIGEST_BUCKETS } from '../../lambdas/data/registry/digest.js';
+} from '#shared/api/fraud.js';
+import { digestBucket, DIGEST_BUCKETS } from '#data/registry/digest.js';
 
 describe('fraudSearchRequestSchema', () => {
   it('normalises NRCs to the slashed form and removes duplicates', () => {

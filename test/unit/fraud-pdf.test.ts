@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FraudReportItem } from '../../shared/api/fraud.js';
+import type { FraudReportItem } from '#shared/api/fraud.js';
 import { buildReportPdf, reportPdfName } from '../../web/src/features/fraud/utils/report-pdf.js';
 
 const item: FraudReportItem = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_ROWS, chunkCount, chunkKey, chunkOf, splitRows } from '../../lambdas/data/ingestion/layout.js';
-import type { CanonicalRow } from '../../shared/rules/canonical-row.js';
-import { borrowerKey } from '../../shared/rules/signal-borrowers.js';
+import { CHUNK_ROWS, chunkCount, chunkKey, chunkOf, splitRows } from '#data/ingestion/layout.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { borrowerKey } from '#shared/rules/signal-borrowers.js';
 
 /** How a submitted file is cut into chunks (lambdas/data/ingestion/layout.ts). */
 const ID = '0b7e4a52-6f0c-4d2a-9a51-3c1f7d2e9b10';

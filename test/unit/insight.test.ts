@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { billingPlanRequestSchema } from '../../shared/api/dashboard.js';
-import { HISTORY_MESSAGES, historyQuerySchema } from '../../shared/api/history.js';
+import { billingPlanRequestSchema } from '#shared/api/dashboard.js';
+import { HISTORY_MESSAGES, historyQuerySchema } from '#shared/api/history.js';
 import { historyView } from '../../lambdas/api/history/views.js';
-import { runningDeductions } from '../../shared/rules/borrower-record.js';
+import { runningDeductions } from '#shared/rules/borrower-record.js';
 import { amountDueNgwee, metricsCounterKeys, metricsView, nextInvoiceDate, organisationBillingView, platformBillingView } from '../../lambdas/api/dashboard/views.js';
 import { dashboardPeriods, monthsEnding } from '../../lambdas/api/dashboard/periods.js';
-import { shiftMonth } from '../../shared/rules/dates.js';
-import type { StoredBillingPlan } from '../../lambdas/data/directory/billing-plans.js';
-import type { StoredHistoryItem } from '../../lambdas/data/history/entries-read.js';
+import { shiftMonth } from '#shared/rules/dates.js';
+import type { StoredBillingPlan } from '#data/directory/billing-plans.js';
+import type { StoredHistoryItem } from '#data/history/entries-read.js';
 
 const item = (over: Partial<StoredHistoryItem>): StoredHistoryItem => ({
   nrc: '123456/78/9',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonArrayBatches, jsonArrayElements } from '../../lambdas/lib/json-array.js';
+import { jsonArrayBatches, jsonArrayElements } from '#lib/json-array.js';
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<Uint8Array> {
   const bytes = new TextEncoder().encode(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_PATHS, isPublicPath, PENDING_SCREEN, PUBLIC_SCREENS, SCREENS, screenFor } from '../../shared/navigation.js';
+import { ENTRY_PATHS, isPublicPath, PENDING_SCREEN, PUBLIC_SCREENS, SCREENS, screenFor } from '#shared/navigation.js';
 
 /** Spec part 1 §2 "Session gating": which paths need no session, as the router is built from them (and the API reference). */
 const PUBLIC = ['/', '/home', '/signin', '/sign-in', '/signup', '/sign-up', '/request-access', '/forgot', '/forgot-password', '/reset', '/reset-password', '/invite', '/invite-accept', '/developers'];

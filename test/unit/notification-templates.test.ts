@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationEvent } from '../../lambdas/data/notifications/outbox.js';
-import { idempotencyKey, outboxKey } from '../../lambdas/data/notifications/outbox.js';
+import type { NotificationEvent } from '#data/notifications/outbox.js';
+import { idempotencyKey, outboxKey } from '#data/notifications/outbox.js';
 import { renderNotification, type SubmissionFacts } from '../../lambdas/events/notification-templates.js';
 
 const APP = 'https://app.example.test';

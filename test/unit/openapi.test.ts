@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/api/errors.js';
-import { whoMayCall } from '../../shared/openapi/access.js';
-import { openApiDocument } from '../../shared/openapi/document.js';
-import { jsonSchemaOf } from '../../shared/openapi/schemas.js';
-import { ROUTES } from '../../shared/routes/index.js';
-import type { RouteDef } from '../../shared/routes/define.js';
-import { getHistory } from '../../shared/routes/history.js';
+import { apiErrorSchema } from '#shared/api/errors.js';
+import { whoMayCall } from '#shared/openapi/access.js';
+import { openApiDocument } from '#shared/openapi/document.js';
+import { jsonSchemaOf } from '#shared/openapi/schemas.js';
+import { ROUTES } from '#shared/routes/index.js';
+import type { RouteDef } from '#shared/routes/define.js';
+import { getHistory } from '#shared/routes/history.js';
 import { committedDocument, contractDifferences } from '../support/openapi.js';
 
 const routes = ROUTES as readonly RouteDef[];

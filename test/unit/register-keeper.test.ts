@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MeResponse } from '../../shared/api/accounts.js';
+import type { MeResponse } from '#shared/api/accounts.js';
 import { keepsRegister } from '../../web/src/features/submissions/utils/register-keeper.js';
 
 /** Whether /upload offers the payroll register's file kind: a PMEC admin of the organisation the person acts for. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lusakaToday, parseStatementNumber, remittanceDifference, remittanceState, statementNumber } from '../../shared/rules/remittance.js';
+import { lusakaToday, parseStatementNumber, remittanceDifference, remittanceState, statementNumber } from '#shared/rules/remittance.js';
 
 describe('statement numbers', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BulkDecisionResponse, SubmissionListItem } from '../../shared/api/reviews.js';
+import type { BulkDecisionResponse, SubmissionListItem } from '#shared/api/reviews.js';
 import { failureLines } from '../../web/src/features/reviews/utils/bulk-failures.js';
 
 /** A bulk decision's failures on /reviews: each named by its file, and "still selected" only while its row is listed. */

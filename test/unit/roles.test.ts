@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Grant, rolesIn, organisationsWith, ROLE_SETS } from '../../shared/access.js';
-import { acceptInviteRequestSchema } from '../../shared/api/accounts.js';
-import { PLATFORM_ADMIN_MESSAGES } from '../../shared/api/admin.js';
+import { type Grant, rolesIn, organisationsWith, ROLE_SETS } from '#shared/access.js';
+import { acceptInviteRequestSchema } from '#shared/api/accounts.js';
+import { PLATFORM_ADMIN_MESSAGES } from '#shared/api/admin.js';
 import {
   isOrganisationRole,
   isPlatformRole,
@@ -12,8 +12,8 @@ import {
   roleFitsOrganisation,
   roleNotForOrganisationMessage,
   ROLES,
-} from '../../shared/roles.js';
-import { lusakaClock } from '../../shared/rules/dates.js';
+} from '#shared/roles.js';
+import { lusakaClock } from '#shared/rules/dates.js';
 
 describe('ORGANISATION_ROLES: the roles each kind of organisation holds', () => {
   it('are the spec\'s user lists: admins of their kind, compliance and data users', () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { handlerModule, ROUTES } from '../../shared/routes/index.js';
+import { handlerModule, ROUTES } from '#shared/routes/index.js';
 
 const tablesOf = (route: (typeof ROUTES)[number]): readonly string[] => (route.uses as { tables?: readonly string[] }).tables ?? [];
 

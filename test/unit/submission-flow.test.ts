@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadResponse } from '../../shared/api/submissions.js';
+import type { UploadResponse } from '#shared/api/submissions.js';
 import { type FlowState, flowReducer, forgets, initialFlow, signatureOf } from '../../web/src/features/submissions/hooks/flow-state.js';
 import type { ClientCheckResult } from '../../web/src/features/submissions/worker/client-checks.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedWrite, ENTRIES_PER_PAYEE, ENTRY_BYTES, MAX_ENTRIES } from '../../lambdas/data/history/summary-bounds.js';
+import { boundedWrite, ENTRIES_PER_PAYEE, ENTRY_BYTES, MAX_ENTRIES } from '#data/history/summary-bounds.js';
 
 /** A stored entry of a payee key in a month; `n` is the submission's place in time. */
 const entry = (payee: string, n: number, name = 'Jane Banda', employeeNo = 'E1') => ({

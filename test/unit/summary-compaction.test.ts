@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { itemBytes } from '../../capacity/item-size.js';
-import { recordEntriesOf } from '../../lambdas/data/history/summaries.js';
-import { applied } from '../../lambdas/data/history/summary-attributes.js';
-import { compaction, KEPT_MONTHS, MAX_COMPACTED, pairedForGood, type Decision } from '../../lambdas/data/history/summary-compaction.js';
-import { parseNrcRecord, type NrcEntry } from '../../lambdas/data/history/summary-items.js';
-import { recordWrite } from '../../lambdas/data/history/summary-writes.js';
-import { employeeNumbersOnRecord, recordName, type RecordEntry } from '../../shared/rules/borrower-record.js';
-import { shiftMonth } from '../../shared/rules/dates.js';
+import { recordEntriesOf } from '#data/history/summaries.js';
+import { applied } from '#data/history/summary-attributes.js';
+import { compaction, KEPT_MONTHS, MAX_COMPACTED, pairedForGood, type Decision } from '#data/history/summary-compaction.js';
+import { parseNrcRecord, type NrcEntry } from '#data/history/summary-items.js';
+import { recordWrite } from '#data/history/summary-writes.js';
+import { employeeNumbersOnRecord, recordName, type RecordEntry } from '#shared/rules/borrower-record.js';
+import { shiftMonth } from '#shared/rules/dates.js';
 
 /**
  * An NRC record keeps its last months whole and compacts what is older (lambdas/data/history/summary-compaction.ts):

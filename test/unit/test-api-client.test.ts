@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { APPROVED } from '../../shared/access.js';
-import { featureRoutes } from '../../shared/routes/define.js';
+import { APPROVED } from '#shared/access.js';
+import { featureRoutes } from '#shared/routes/define.js';
 import { call, expectStatus, okBody, type ApiErrorBody } from '../support/api.js';
 
 /**

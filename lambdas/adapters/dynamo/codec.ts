@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { logger } from '../../lib/powertools.js';
+import { logger } from '#lib/powertools.js';
 
 /**
  * How an entity's items are read and written: one zod schema per entity, kept beside its keys. Reading

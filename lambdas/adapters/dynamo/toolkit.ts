@@ -1,5 +1,5 @@
 import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, QueryCommand, type QueryCommandInput, ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
-import { chunked, inParallel } from '../../lib/concurrency.js';
+import { chunked, inParallel } from '#lib/concurrency.js';
 import { dynamo } from '../aws-clients.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RateLimit } from '../../data/rate-limits/windows.js';
+import type { RateLimit } from '#data/rate-limits/windows.js';
 
 /*
  * Per client and per email, so neither many emails from one client nor one email from many

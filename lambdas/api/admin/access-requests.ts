@@ -1,7 +1,7 @@
-import { ACCESS_DECISION_MESSAGES as M } from '../../../shared/api/admin.js';
-import type { StoredRequest } from '../../data/directory/access-decisions.js';
-import { getAccessRequest } from '../../data/directory/access-requests.js';
-import { NotFoundError } from '../../http/errors.js';
+import { ACCESS_DECISION_MESSAGES as M } from '#shared/api/admin.js';
+import type { StoredRequest } from '#data/directory/access-decisions.js';
+import { getAccessRequest } from '#data/directory/access-requests.js';
+import { NotFoundError } from '#http/errors.js';
 
 
 /** The access request of this id, or 404. */

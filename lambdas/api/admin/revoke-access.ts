@@ -1,9 +1,9 @@
-import type { StoredRequest } from '../../data/directory/access-decisions.js';
-import { markRequestRevoked } from '../../data/directory/access-decisions.js';
-import { getMember, listUserMemberships } from '../../data/directory/memberships.js';
-import { markMemberRemoved } from '../../data/directory/membership-changes.js';
-import { removeFromRole, signOutEverywhere } from '../../data/directory/staff-users.js';
-import { ConflictError } from '../../http/errors.js';
+import type { StoredRequest } from '#data/directory/access-decisions.js';
+import { markRequestRevoked } from '#data/directory/access-decisions.js';
+import { getMember, listUserMemberships } from '#data/directory/memberships.js';
+import { markMemberRemoved } from '#data/directory/membership-changes.js';
+import { removeFromRole, signOutEverywhere } from '#data/directory/staff-users.js';
+import { ConflictError } from '#http/errors.js';
 
 /**
  * Revokes an approved access request: its membership is removed, the role group goes unless another

@@ -1,9 +1,9 @@
-import type { UserLinksResponse } from '../../../shared/api/admin.js';
-import { requestsOfEmail } from '../../data/directory/access-decisions.js';
-import { platformAdminRecordsOfUser } from '../../data/directory/platform-admins.js';
-import { listUserMemberships, LIVE_STATUSES, type MemberStatus } from '../../data/directory/memberships.js';
-import { confirmedAt, lastSignIn } from '../../data/directory/sign-ins.js';
-import { findUserByEmail, rolesOfUser } from '../../data/directory/staff-users.js';
+import type { UserLinksResponse } from '#shared/api/admin.js';
+import { requestsOfEmail } from '#data/directory/access-decisions.js';
+import { platformAdminRecordsOfUser } from '#data/directory/platform-admins.js';
+import { listUserMemberships, LIVE_STATUSES, type MemberStatus } from '#data/directory/memberships.js';
+import { confirmedAt, lastSignIn } from '#data/directory/sign-ins.js';
+import { findUserByEmail, rolesOfUser } from '#data/directory/staff-users.js';
 import { authUserView } from './views.js';
 
 

@@ -1,4 +1,4 @@
-import type { AuthenticatedCaller, MemberOrganisation } from '../../http/caller.js';
+import type { AuthenticatedCaller, MemberOrganisation } from '#http/caller.js';
 
 /**
  * The organisation the caller acts for on this request (chosen with `X-Acting-Org`, or their only

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit/log.js';
-import { findOrganisationByPayeeKey } from '../../data/directory/organisations.js';
-import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '../../data/disputes/disputes.js';
-import { employeeEntryByNrc } from '../../data/register/leavers.js';
-import { ConflictError } from '../../http/errors.js';
-import { emitWebhookEvent } from '../../data/webhooks/events.js';
-import { auditSubject } from '../../data/audit/subjects.js';
+import type { Role } from '#shared/roles.js';
+import { writeAudit } from '#data/audit/log.js';
+import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '#data/disputes/disputes.js';
+import { employeeEntryByNrc } from '#data/register/leavers.js';
+import { ConflictError } from '#http/errors.js';
+import { emitWebhookEvent } from '#data/webhooks/events.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /** Who opens a dispute: a reviewer on someone's behalf, or the employee whose deduction it is. */
 export interface DisputeOpener {

@@ -1,5 +1,5 @@
-import { type Access, isAllowedIn } from '../../../shared/access.js';
-import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
+import { type Access, isAllowedIn } from '#shared/access.js';
+import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
 
 /**
  * Whether the caller may act on an object of `owner.orgId` as `access` allows: a role held in that

@@ -1,5 +1,5 @@
-import { type OrganisationKind, ORGANISATION_ROLES, type Role, roleFitsOrganisation, roleNotForOrganisationMessage } from '../../../shared/roles.js';
-import { BadRequestError } from '../../http/errors.js';
+import { type OrganisationKind, ORGANISATION_ROLES, type Role, roleFitsOrganisation, roleNotForOrganisationMessage } from '#shared/roles.js';
+import { BadRequestError } from '#http/errors.js';
 
 /** The organisation a role is granted in, as approvals, invitations and acceptances know it. */
 export interface RoleHolder {

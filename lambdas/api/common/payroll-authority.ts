@@ -1,9 +1,9 @@
-import { PAYROLL_AUTHORITY_MESSAGES } from '../../../shared/api/settings.js';
-import { writeAudit } from '../../data/audit/log.js';
-import { getPayrollAuthority } from '../../data/settings/settings.js';
-import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
-import { ConflictError, ForbiddenError } from '../../http/errors.js';
-import { auditSubject } from '../../data/audit/subjects.js';
+import { PAYROLL_AUTHORITY_MESSAGES } from '#shared/api/settings.js';
+import { writeAudit } from '#data/audit/log.js';
+import { getPayrollAuthority } from '#data/settings/settings.js';
+import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
+import { ConflictError, ForbiddenError } from '#http/errors.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /** The designated payroll authority (one PMEC organisation), read from its settings item; null while none is designated. */
 export async function readPayrollAuthority(): Promise<{ org_id: string; org_name: string } | null> {

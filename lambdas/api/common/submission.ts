@@ -1,10 +1,10 @@
-import { type Access, APPROVED } from '../../../shared/access.js';
-import type { SubmissionFields, SubmissionReview } from '../../../shared/api/submissions.js';
-import { isUuid } from '../../../shared/ids.js';
-import { displayFileName } from '../../../shared/rules/display-name.js';
-import { getSubmission, type SubmissionRecord } from '../../data/submissions/submissions.js';
-import type { AuthenticatedCaller } from '../../http/caller.js';
-import { ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { type Access, APPROVED } from '#shared/access.js';
+import type { SubmissionFields, SubmissionReview } from '#shared/api/submissions.js';
+import { isUuid } from '#shared/ids.js';
+import { displayFileName } from '#shared/rules/display-name.js';
+import { getSubmission, type SubmissionRecord } from '#data/submissions/submissions.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ForbiddenError, NotFoundError } from '#http/errors.js';
 import { mayActOn } from './object-access.js';
 
 /** A submission: its organisation's members with the route's roles, and reviewers overseeing it (API.md). */

@@ -1,8 +1,8 @@
-import { type BillingPlan, type BillingResponse, type DashboardMetrics, type OrganisationBillingResponse, SERIES_MONTHS } from '../../../shared/api/dashboard.js';
-import type { StoredBillingPlan } from '../../data/directory/billing-plans.js';
-import type { CounterFigures } from '../../data/submissions/counters.js';
-import type { Organisation } from '../../data/directory/organisations.js';
-import { shiftMonth } from '../../../shared/rules/dates.js';
+import { type BillingPlan, type BillingResponse, type DashboardMetrics, type OrganisationBillingResponse, SERIES_MONTHS } from '#shared/api/dashboard.js';
+import type { StoredBillingPlan } from '#data/directory/billing-plans.js';
+import type { CounterFigures } from '#data/submissions/counters.js';
+import type { Organisation } from '#data/directory/organisations.js';
+import { shiftMonth } from '#shared/rules/dates.js';
 import { dashboardPeriods } from './periods.js';
 
 /** Responses of the dashboard routes (metrics and billing), built from stored records. */

@@ -1,8 +1,8 @@
-import { DISPUTE_LINK_SECONDS, type DisputeView } from '../../../shared/api/disputes.js';
-import { displayFileName, displayText } from '../../../shared/rules/display-name.js';
-import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '../../../shared/rules/file-signature.js';
-import { disputeEvidenceLink, listDisputeEvidence, readDisputeEvidenceStart } from '../../data/disputes/evidence.js';
-import type { StoredDispute } from '../../data/disputes/disputes.js';
+import { DISPUTE_LINK_SECONDS, type DisputeView } from '#shared/api/disputes.js';
+import { displayFileName, displayText } from '#shared/rules/display-name.js';
+import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '#shared/rules/file-signature.js';
+import { disputeEvidenceLink, listDisputeEvidence, readDisputeEvidenceStart } from '#data/disputes/evidence.js';
+import type { StoredDispute } from '#data/disputes/disputes.js';
 import { canAddEvidence, canDecide, canRespond, type DisputeRights } from '../common/dispute-rights.js';
 
 const party = (p: { email: string; at: string }) => ({ email: p.email, at: p.at });

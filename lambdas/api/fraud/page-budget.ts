@@ -1,5 +1,5 @@
-import { FRAUD_PAGE_BYTES, type FraudReportItem } from '../../../shared/api/fraud.js';
-import { getReports, type ReportRef, reportSortKey } from '../../data/registry/reports.js';
+import { FRAUD_PAGE_BYTES, type FraudReportItem } from '#shared/api/fraud.js';
+import { getReports, type ReportRef, reportSortKey } from '#data/registry/reports.js';
 import { reportViews } from './views.js';
 import type { WithdrawRights } from './withdraw-access.js';
 

@@ -1,7 +1,7 @@
-import { ATTACHMENT_LINK_SECONDS, type FraudReportItem } from '../../../shared/api/fraud.js';
-import { displayFileName } from '../../../shared/rules/display-name.js';
-import { evidenceLink } from '../../data/registry/evidence.js';
-import type { StoredReport } from '../../data/registry/reports.js';
+import { ATTACHMENT_LINK_SECONDS, type FraudReportItem } from '#shared/api/fraud.js';
+import { displayFileName } from '#shared/rules/display-name.js';
+import { evidenceLink } from '#data/registry/evidence.js';
+import type { StoredReport } from '#data/registry/reports.js';
 import { mayWithdraw, type WithdrawRights } from './withdraw-access.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { HistoryItem, HistoryResponse } from '../../../shared/api/history.js';
-import { countedDeductions, exposureFrom, latestFirst, ngwee, RUNNING_WINDOW_MONTHS, type Exposure } from '../../../shared/rules/borrower-record.js';
-import { shiftMonth } from '../../../shared/rules/dates.js';
-import { normaliseNrc } from '../../../shared/rules/nrc.js';
-import type { StoredHistoryItem } from '../../data/history/entries-read.js';
+import type { HistoryItem, HistoryResponse } from '#shared/api/history.js';
+import { countedDeductions, exposureFrom, latestFirst, ngwee, RUNNING_WINDOW_MONTHS, type Exposure } from '#shared/rules/borrower-record.js';
+import { shiftMonth } from '#shared/rules/dates.js';
+import { normaliseNrc } from '#shared/rules/nrc.js';
+import type { StoredHistoryItem } from '#data/history/entries-read.js';
 
 export interface HistoryWindow {
   months: number;

@@ -1,9 +1,9 @@
-import { auditSubject } from '../../data/audit/subjects.js';
-import { PAYROLL_MESSAGES } from '../../../shared/api/payroll.js';
-import { isPlatformAdmin } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit/log.js';
-import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
-import { ForbiddenError } from '../../http/errors.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { PAYROLL_MESSAGES } from '#shared/api/payroll.js';
+import { isPlatformAdmin } from '#shared/roles.js';
+import { writeAudit } from '#data/audit/log.js';
+import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
+import { ForbiddenError } from '#http/errors.js';
 import { readPayrollAuthority } from '../common/payroll-authority.js';
 
 /**

@@ -1,9 +1,9 @@
-import { auditSubject } from '../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { randomUUID } from 'node:crypto';
-import { PAYROLL_MESSAGES } from '../../../shared/api/payroll.js';
-import type { ScheduleLine } from '../../../shared/rules/payroll-schedule.js';
-import { writeAudit } from '../../data/audit/log.js';
-import { latestScheduleVersion, putScheduleVersion, type ScheduleVersion } from '../../data/payroll/schedule.js';
+import { PAYROLL_MESSAGES } from '#shared/api/payroll.js';
+import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
+import { writeAudit } from '#data/audit/log.js';
+import { latestScheduleVersion, putScheduleVersion, type ScheduleVersion } from '#data/payroll/schedule.js';
 import {
   copyScheduleObject,
   deleteScheduleObject,
@@ -13,9 +13,9 @@ import {
   scheduleKeys,
   scheduleObjectExists,
   uploadStream,
-} from '../../data/payroll/schedule-files.js';
-import type { AuthenticatedCaller } from '../../http/caller.js';
-import { ConflictError } from '../../http/errors.js';
+} from '#data/payroll/schedule-files.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ConflictError } from '#http/errors.js';
 import { liveScheduleLines, scheduleSources } from './live.js';
 import { scheduleCsv, scheduleXlsx } from './render.js';
 import { ScheduleTally } from './summary.js';

@@ -1,8 +1,8 @@
-import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
-import { employeeNumberKey } from '../../../shared/rules/employee-number.js';
-import { lineText, parseLineText, type ScheduleLine, toNgwee } from '../../../shared/rules/payroll-schedule.js';
-import { completedSubmissions, submissionRows } from '../../data/payroll/schedule.js';
-import type { SubmissionRecord } from '../../data/submissions/submissions.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { employeeNumberKey } from '#shared/rules/employee-number.js';
+import { lineText, parseLineText, type ScheduleLine, toNgwee } from '#shared/rules/payroll-schedule.js';
+import { completedSubmissions, submissionRows } from '#data/payroll/schedule.js';
+import type { SubmissionRecord } from '#data/submissions/submissions.js';
 
 /** One lender's part of a month: its COMPLETED inputs and stoppages. */
 export interface LenderSources {

@@ -8,7 +8,7 @@ import {
   scheduleCsvLine,
   type ScheduleLine,
   toNgwee,
-} from '../../../shared/rules/payroll-schedule.js';
+} from '#shared/rules/payroll-schedule.js';
 
 export interface LenderTotal {
   payee_key: string;

@@ -1,15 +1,15 @@
-import { PORTAL_MONTHS, PORTAL_SIGNAL_TEXT, type DeductionState, type PortalDeduction, type PortalDeductionsResponse } from '../../../shared/api/portal.js';
-import { isDecided } from '../../../shared/api/disputes.js';
-import { countedDeductions, exposureFrom, ngwee } from '../../../shared/rules/borrower-record.js';
-import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
-import { normaliseNrc } from '../../../shared/rules/nrc.js';
-import { decidedInFavour } from '../../../shared/rules/upheld-disputes.js';
-import type { SubmissionStatus } from '../../../shared/api/reviews.js';
-import { employeeRowsOf } from '../../data/history/summaries.js';
-import { disputesOfNrc, type StoredDispute } from '../../data/disputes/disputes.js';
-import { readBorrowerHistory, readEmployeeRows, type StoredHistoryItem } from '../../data/history/entries-read.js';
-import { nrcSignalsIn } from '../../data/uploads/nrc-signals.js';
-import { recentStatuses, statusesAmong } from '../../data/history/submission-statuses.js';
+import { PORTAL_MONTHS, PORTAL_SIGNAL_TEXT, type DeductionState, type PortalDeduction, type PortalDeductionsResponse } from '#shared/api/portal.js';
+import { isDecided } from '#shared/api/disputes.js';
+import { countedDeductions, exposureFrom, ngwee } from '#shared/rules/borrower-record.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { normaliseNrc } from '#shared/rules/nrc.js';
+import { decidedInFavour } from '#shared/rules/upheld-disputes.js';
+import type { SubmissionStatus } from '#shared/api/reviews.js';
+import { employeeRowsOf } from '#data/history/summaries.js';
+import { disputesOfNrc, type StoredDispute } from '#data/disputes/disputes.js';
+import { readBorrowerHistory, readEmployeeRows, type StoredHistoryItem } from '#data/history/entries-read.js';
+import { nrcSignalsIn } from '#data/uploads/nrc-signals.js';
+import { recentStatuses, statusesAmong } from '#data/history/submission-statuses.js';
 
 /** A decision reaches the portal within this long (a decided submission is remembered for good). */
 const PENDING_STATUS_MS = 10_000;

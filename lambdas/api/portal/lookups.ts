@@ -1,9 +1,9 @@
-import { LOOKUP_KINDS, PORTAL_MONTHS } from '../../../shared/api/portal.js';
-import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
-import { recentAuditOfSubject } from '../../data/audit/log.js';
-import { getOrganisation } from '../../data/directory/organisations.js';
-import { FILE_CHECK_ACTION } from '../../data/audit/file-checks.js';
-import { auditSubject } from '../../data/audit/subjects.js';
+import { LOOKUP_KINDS, PORTAL_MONTHS } from '#shared/api/portal.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { recentAuditOfSubject } from '#data/audit/log.js';
+import { getOrganisation } from '#data/directory/organisations.js';
+import { FILE_CHECK_ACTION } from '#data/audit/file-checks.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /** At most this many lookups are listed (newest first): far more than a person's record sees in a year. */
 const MAX_LOOKUPS = 500;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DISPUTE_EVIDENCE_MAX_FILES } from '../../../shared/api/disputes.js';
-import { PORTAL_MESSAGES, portalEvidenceType, type ReportDeductionRequest } from '../../../shared/api/portal.js';
-import type { PresignedPost } from '../../../shared/api/presigned-post.js';
-import { nrcDigits, normaliseNrc } from '../../../shared/rules/nrc.js';
-import { disputeEvidenceKey, presignDisputeEvidence } from '../../data/disputes/evidence.js';
-import { takeEvidenceSlot, type StoredDispute } from '../../data/disputes/disputes.js';
-import { BadRequestError, NotFoundError } from '../../http/errors.js';
+import { DISPUTE_EVIDENCE_MAX_FILES } from '#shared/api/disputes.js';
+import { PORTAL_MESSAGES, portalEvidenceType, type ReportDeductionRequest } from '#shared/api/portal.js';
+import type { PresignedPost } from '#shared/api/presigned-post.js';
+import { nrcDigits, normaliseNrc } from '#shared/rules/nrc.js';
+import { disputeEvidenceKey, presignDisputeEvidence } from '#data/disputes/evidence.js';
+import { takeEvidenceSlot, type StoredDispute } from '#data/disputes/disputes.js';
+import { BadRequestError, NotFoundError } from '#http/errors.js';
 import { deductionToDispute, openDisputeOn } from '../common/dispute-opening.js';
 import { slugFileName } from '../common/file-names.js';
 

@@ -1,10 +1,10 @@
-import { auditSubject } from '../../data/audit/subjects.js';
-import { APPROVED, isAllowedIn } from '../../../shared/access.js';
-import { RECONCILIATION_MESSAGES } from '../../../shared/api/reconciliation.js';
-import { writeAudit } from '../../data/audit/log.js';
-import { findOrganisationByPayeeKey } from '../../data/directory/organisations.js';
-import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
-import { ForbiddenError } from '../../http/errors.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { APPROVED, isAllowedIn } from '#shared/access.js';
+import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
+import { writeAudit } from '#data/audit/log.js';
+import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
+import { ForbiddenError } from '#http/errors.js';
 
 export { ownPayeeKeys, seesEveryLender } from '../common/lender-payee-keys.js';
 

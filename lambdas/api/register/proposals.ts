@@ -1,6 +1,6 @@
-import type { ProposedRegister } from '../../../shared/api/register.js';
-import { writeRegisterJobs } from '../../data/register/ingestion.js';
-import { isExpired, type RegisterProposal } from '../../data/register/proposals.js';
+import type { ProposedRegister } from '#shared/api/register.js';
+import { writeRegisterJobs } from '#data/register/ingestion.js';
+import { isExpired, type RegisterProposal } from '#data/register/proposals.js';
 
 /** The open proposal as GET /api/register shows it: the counts beside the whole difference, expiry computed now. */
 export function proposedView(proposal: RegisterProposal, now = new Date()): ProposedRegister {

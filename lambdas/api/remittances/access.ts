@@ -1,13 +1,13 @@
-import { rolesIn } from '../../../shared/access.js';
-import { REMITTANCE_MESSAGES } from '../../../shared/api/remittances.js';
-import { parseStatementNumber, statementNumber } from '../../../shared/rules/remittance.js';
-import type { LenderTotals } from '../../../shared/api/reconciliation.js';
-import { writeAudit } from '../../data/audit/log.js';
-import { auditSubject } from '../../data/audit/subjects.js';
-import { findOrganisationByPayeeKey } from '../../data/directory/organisations.js';
-import { getMonthReconciliation, type MonthReconciliation } from '../../data/payroll/reconciliation.js';
-import { type AuthenticatedCaller, confirmAllowed } from '../../http/caller.js';
-import { ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { rolesIn } from '#shared/access.js';
+import { REMITTANCE_MESSAGES } from '#shared/api/remittances.js';
+import { parseStatementNumber, statementNumber } from '#shared/rules/remittance.js';
+import type { LenderTotals } from '#shared/api/reconciliation.js';
+import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { getMonthReconciliation, type MonthReconciliation } from '#data/payroll/reconciliation.js';
+import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
+import { ForbiddenError, NotFoundError } from '#http/errors.js';
 import { readPayrollAuthority } from '../common/payroll-authority.js';
 
 /** The two sides of a statement the caller may act for: the lender's FI Admin, the payroll authority's PMEC admin. */

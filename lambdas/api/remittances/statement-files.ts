@@ -1,8 +1,8 @@
 import { jsPDF as JsPdf } from 'jspdf';
-import { toCsv } from '../../../shared/rules/csv.js';
-import { firstDayOfMonth, lastDayOfMonth } from '../../../shared/rules/dates.js';
-import type { ReconciliationLine } from '../../../shared/rules/reconciliation.js';
-import { monthName } from '../../../shared/rules/submission-window.js';
+import { toCsv } from '#shared/rules/csv.js';
+import { firstDayOfMonth, lastDayOfMonth } from '#shared/rules/dates.js';
+import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
+import { monthName } from '#shared/rules/submission-window.js';
 
 /** What a statement says: the lender, the period, the schedule version it answers and what was remitted. */
 export interface StatementHead {

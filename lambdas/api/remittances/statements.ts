@@ -1,8 +1,8 @@
-import type { LenderTotals } from '../../../shared/api/reconciliation.js';
-import type { Statement } from '../../../shared/api/remittances.js';
-import { remittanceDifference, remittanceState, statementNumber } from '../../../shared/rules/remittance.js';
-import { type MonthReconciliation, readLenderLines } from '../../data/payroll/reconciliation.js';
-import { ensureStatementFiles, type ReceiptRecord, statementLinks } from '../../data/payroll/remittances.js';
+import type { LenderTotals } from '#shared/api/reconciliation.js';
+import type { Statement } from '#shared/api/remittances.js';
+import { remittanceDifference, remittanceState, statementNumber } from '#shared/rules/remittance.js';
+import { type MonthReconciliation, readLenderLines } from '#data/payroll/reconciliation.js';
+import { ensureStatementFiles, type ReceiptRecord, statementLinks } from '#data/payroll/remittances.js';
 import type { Sides } from './access.js';
 import { statementCsv, statementPdf } from './statement-files.js';
 

@@ -1,14 +1,14 @@
-import { DECISION_RULES, type DecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '../../../shared/api/reviews.js';
-import { rolesOnly } from '../../../shared/access.js';
-import { hasAnyRole, type Role } from '../../../shared/roles.js';
-import { writeAudit } from '../../data/audit/log.js';
-import { type ReviewedSubmission, transitionSubmission } from '../../data/submissions/reviews.js';
-import type { AuthenticatedCaller } from '../../http/caller.js';
-import { BadRequestError, ConflictError, ForbiddenError } from '../../http/errors.js';
+import { DECISION_RULES, type DecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '#shared/api/reviews.js';
+import { rolesOnly } from '#shared/access.js';
+import { hasAnyRole, type Role } from '#shared/roles.js';
+import { writeAudit } from '#data/audit/log.js';
+import { type ReviewedSubmission, transitionSubmission } from '#data/submissions/reviews.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { BadRequestError, ConflictError, ForbiddenError } from '#http/errors.js';
 import { loadVisibleSubmission } from '../common/submission.js';
 import { listItemView } from './views.js';
-import { emitWebhookEvent } from '../../data/webhooks/events.js';
-import { auditSubject } from '../../data/audit/subjects.js';
+import { emitWebhookEvent } from '#data/webhooks/events.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /** What the audit keeps of a submission before and after a change. */
 export const reviewState = (s: ReviewedSubmission) => ({

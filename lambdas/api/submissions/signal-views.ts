@@ -1,6 +1,6 @@
-import { isAllowedIn, REVIEWERS } from '../../../shared/access.js';
-import type { Signal } from '../../../shared/rules/signals.js';
-import type { AuthenticatedCaller } from '../../http/caller.js';
+import { isAllowedIn, REVIEWERS } from '#shared/access.js';
+import type { Signal } from '#shared/rules/signals.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
 
 /**
  * Whether the caller sees the other side of a submission's signals (Signal.on_record: the payroll

@@ -1,6 +1,6 @@
-import type { Signal, SignalCounts } from '../../../shared/rules/signals.js';
-import { readResultJson, resultKeys } from '../../data/uploads/results.js';
-import { type UploadRecord } from '../../data/uploads/upload.js';
+import type { Signal, SignalCounts } from '#shared/rules/signals.js';
+import { readResultJson, resultKeys } from '#data/uploads/results.js';
+import { type UploadRecord } from '#data/uploads/upload.js';
 
 const anySignals = (counts: SignalCounts | undefined) => Boolean(counts && Object.entries(counts).some(([name, n]) => name !== 'continuing' && name !== 'joined' && n > 0));
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { type createUploadRequestSchema, type DocKind, FILE_RULES, storedContentType, SUBMISSION_MESSAGES } from '../../../shared/api/submissions.js';
-import { BEFORE_ACTION_MESSAGES } from '../../../shared/rules/before-actions.js';
-import { currentMonth, isMonth } from '../../../shared/rules/dates.js';
-import { displayFileName } from '../../../shared/rules/display-name.js';
-import { isValidPayeeKey, normalisePayeeKey } from '../../../shared/rules/payee-key.js';
-import { BadRequestError, PayloadTooLargeError } from '../../http/errors.js';
+import { type createUploadRequestSchema, type DocKind, FILE_RULES, storedContentType, SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
+import { BEFORE_ACTION_MESSAGES } from '#shared/rules/before-actions.js';
+import { currentMonth, isMonth } from '#shared/rules/dates.js';
+import { displayFileName } from '#shared/rules/display-name.js';
+import { isValidPayeeKey, normalisePayeeKey } from '#shared/rules/payee-key.js';
+import { BadRequestError, PayloadTooLargeError } from '#http/errors.js';
 import { slugFileName } from '../common/file-names.js';
 
 export interface CheckedUpload {

@@ -1,11 +1,11 @@
-import { auditSubject } from '../../data/audit/subjects.js';
-import { API_CLIENT_MESSAGES as M, type ApiClient, type ApiClientSecretResponse, clientRoles, MAX_API_CLIENTS } from '../../../shared/api/api-clients.js';
-import { type Role, roleFitsOrganisation, roleNotForOrganisationMessage } from '../../../shared/roles.js';
-import { createAppClient, deleteAppClient } from '../../data/api-clients/app-clients.js';
-import { type ApiClientRecord, ApiClientNameTakenError, deleteApiClientRecord, listApiClientRecords, putApiClientRecord, replaceApiClientRecord } from '../../data/api-clients/records.js';
-import { writeAudit } from '../../data/audit/log.js';
-import type { AuthenticatedCaller } from '../../http/caller.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { API_CLIENT_MESSAGES as M, type ApiClient, type ApiClientSecretResponse, clientRoles, MAX_API_CLIENTS } from '#shared/api/api-clients.js';
+import { type Role, roleFitsOrganisation, roleNotForOrganisationMessage } from '#shared/roles.js';
+import { createAppClient, deleteAppClient } from '#data/api-clients/app-clients.js';
+import { type ApiClientRecord, ApiClientNameTakenError, deleteApiClientRecord, listApiClientRecords, putApiClientRecord, replaceApiClientRecord } from '#data/api-clients/records.js';
+import { writeAudit } from '#data/audit/log.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { BadRequestError, ConflictError, NotFoundError } from '#http/errors.js';
 import { resolveTeamContext, type TeamContext } from './team-context.js';
 
 /** A client as the screen lists it: never its secret (the platform keeps none). */

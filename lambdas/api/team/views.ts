@@ -1,5 +1,5 @@
-import type { TeamMember } from '../../../shared/api/team.js';
-import type { MemberItem } from '../../data/directory/memberships.js';
+import type { TeamMember } from '#shared/api/team.js';
+import type { MemberItem } from '#data/directory/memberships.js';
 
 /** A membership as the team screen shows it. */
 export function teamMemberView(m: MemberItem): TeamMember {

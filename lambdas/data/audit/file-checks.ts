@@ -1,8 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { auditItem, type AuditEntry } from './log.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { batchWriteAll } from '../../adapters/dynamo/toolkit.js';
-import { inParallelFrom } from '../../lib/concurrency.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { batchWriteAll } from '#adapters/dynamo/toolkit.js';
+import { inParallelFrom } from '#lib/concurrency.js';
 import { type AuditSubject, auditSubject } from './subjects.js';
 
 /**

@@ -1,13 +1,13 @@
 import { PutCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { type AuditItem, auditItemSchema } from '../../../shared/api/audit.js';
-import type { Role } from '../../../shared/roles.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
-import { chunked, inParallel } from '../../lib/concurrency.js';
-import { queryPage, retrying } from '../../adapters/dynamo/toolkit.js';
+import { type AuditItem, auditItemSchema } from '#shared/api/audit.js';
+import type { Role } from '#shared/roles.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { chunked, inParallel } from '#lib/concurrency.js';
+import { queryPage, retrying } from '#adapters/dynamo/toolkit.js';
 import type { AuditSubject } from './subjects.js';
 
 /**

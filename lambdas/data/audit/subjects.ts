@@ -1,4 +1,4 @@
-import { nrcDigits } from '../../../shared/rules/nrc.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 
 /**
  * What an audit entry is about: the key of its trail (gsi1pk=SUBJECT#{subject}, log.ts). "Who looked" and

@@ -1,11 +1,11 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { notificationPut } from '../notifications/outbox.js';
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../../shared/roles.js';
+import type { Role } from '#shared/roles.js';
 import { type AccessRequest, type AccessRequestItem, accessRequestCodec, pendingGuardKey, requestKey, whenPendingGuard, whenRequest } from './access-requests.js';
-import { conditionOf, type Updates, updateOf } from '../../adapters/dynamo/expressions.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from '../../adapters/dynamo/toolkit.js';
+import { conditionOf, type Updates, updateOf } from '#adapters/dynamo/expressions.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from '#adapters/dynamo/toolkit.js';
 import { findOrganisationByPayeeKey, getOrganisation, type Organisation, organisationCodec, orgKey, orgNameGuardKey, whenOrganisation, whenOrganisationGuard } from './organisations.js';
 import { memberCodec } from './memberships.js';
 

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { presignPost } from '../../adapters/s3-objects.js';
+import { presignPost } from '#adapters/s3-objects.js';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -10,14 +10,14 @@ import {
   ONBOARDING_MAX_BYTES,
   type OnboardingDoc,
   onboardingDocKey,
-} from '../../../shared/api/accounts.js';
-import { ACCESS_REQUEST_STATUSES } from '../../../shared/api/admin.js';
-import type { PresignedPost } from '../../../shared/api/presigned-post.js';
-import { ROLES, type Role } from '../../../shared/roles.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+} from '#shared/api/accounts.js';
+import { ACCESS_REQUEST_STATUSES } from '#shared/api/admin.js';
+import type { PresignedPost } from '#shared/api/presigned-post.js';
+import { ROLES, type Role } from '#shared/roles.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Access requests in the directory table (spec part 2 §3 "Access request / membership"). Keys:

@@ -1,5 +1,5 @@
-import type { Grant } from '../../../shared/access.js';
-import { isPlatformRole, type PlatformRole, type Role } from '../../../shared/roles.js';
+import type { Grant } from '#shared/access.js';
+import { isPlatformRole, type PlatformRole, type Role } from '#shared/roles.js';
 import { listUserMemberships, type MemberItem } from './memberships.js';
 import { platformAdminRecordsOfUser } from './platform-admins.js';
 

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { updateOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { listUserMemberships, type MemberItem, memberKey, whenMember as when } from './memberships.js';
 
 /**

@@ -1,8 +1,8 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { normaliseRoles, type Role, roleFitsOrganisation } from '../../../shared/roles.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { conditionOf, updateOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure, scanAll } from '../../adapters/dynamo/toolkit.js';
+import { normaliseRoles, type Role, roleFitsOrganisation } from '#shared/roles.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { conditionOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, scanAll } from '#adapters/dynamo/toolkit.js';
 import type { Organisation } from './organisations.js';
 import { getMember, LIVE_STATUSES, memberCodec, type MemberItem, memberKey, whenMember as when } from './memberships.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';

@@ -1,6 +1,6 @@
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { bucketName, s3 } from '../../adapters/aws-clients.js';
+import { bucketName, s3 } from '#adapters/aws-clients.js';
 
 /**
  * The onboarding documents of an access request, in the onboarding bucket (keys from

@@ -1,10 +1,10 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { CLIENT_TYPES } from '../../../shared/api/accounts.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { conditionsOf } from '../../adapters/dynamo/expressions.js';
-import { scanAll } from '../../adapters/dynamo/toolkit.js';
+import { CLIENT_TYPES } from '#shared/api/accounts.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionsOf } from '#adapters/dynamo/expressions.js';
+import { scanAll } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Organisations, in the directory table (memberships, access requests, platform admins and billing

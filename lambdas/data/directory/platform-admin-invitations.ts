@@ -1,8 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlatformRole } from '../../../shared/api/admin.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { conditionOf, updateOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
+import type { PlatformRole } from '#shared/api/admin.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { conditionOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 import { countSuperAdminUp, deleteRecordIn, listedKeys, platformAdminCodec, platformAdminRecordsOfUser, recordKey, whenPlatformAdmin as when } from './platform-admins.js';
 

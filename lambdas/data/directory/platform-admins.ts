@@ -1,10 +1,10 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { PLATFORM_ROLES, type PlatformRole } from '../../../shared/api/admin.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { change, conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure, queryAll, retrying } from '../../adapters/dynamo/toolkit.js';
+import { PLATFORM_ROLES, type PlatformRole } from '#shared/api/admin.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, queryAll, retrying } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Platform-admin records in the directory table (spec part 2 §3 "admin_users"). Roles themselves

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 
 /**
  * The last sign-in of each user, in the directory table: pk=SIGNIN#{sub} sk=LAST, holding at.

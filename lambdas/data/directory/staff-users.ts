@@ -12,8 +12,8 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
-import { normaliseRoles, type Role } from '../../../shared/roles.js';
-import { cognito, userPoolId } from '../../adapters/aws-clients.js';
+import { normaliseRoles, type Role } from '#shared/roles.js';
+import { cognito, userPoolId } from '#adapters/aws-clients.js';
 
 /**
  * Cognito user lookups and role-group changes for the administration routes. Cognito's username

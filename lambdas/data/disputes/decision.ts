@@ -1,11 +1,11 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { nrcSummaryKey, upheldEntryName } from '../history/summaries.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { disputeKey, disputeMarkKey, guardKey, refused, statusIndex, type StoredDispute, whenDispute } from './disputes.js';
-import { isConditionFailure, queryAll, retrying } from '../../adapters/dynamo/toolkit.js';
+import { isConditionFailure, queryAll, retrying } from '#adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 import { reportSchema, type StoredReport } from '../registry/reports.js';
 

@@ -1,11 +1,11 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 import { z } from 'zod';
-import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus } from '../../../shared/api/disputes.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { change, conditionOf, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure, queryAll, queryCount, retrying } from '../../adapters/dynamo/toolkit.js';
+import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus } from '#shared/api/disputes.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, queryAll, queryCount, retrying } from '#adapters/dynamo/toolkit.js';
 import { historyKey } from '../history/entries.js';
 
 /**

@@ -1,9 +1,9 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DISPUTE_EVIDENCE_TYPE } from '../../../shared/api/disputes.js';
-import { bucketName, s3 } from '../../adapters/aws-clients.js';
+import { DISPUTE_EVIDENCE_TYPE } from '#shared/api/disputes.js';
+import { bucketName, s3 } from '#adapters/aws-clients.js';
 import { inlineDisposition, readEvidenceStartOf } from '../registry/evidence.js';
-import { type ObjectStart, presignPost } from '../../adapters/s3-objects.js';
+import { type ObjectStart, presignPost } from '#adapters/s3-objects.js';
 
 /**
  * A dispute's evidence in the evidence bucket, under `disputes/{id}/{party}/{uuid}-{file}`: the browser

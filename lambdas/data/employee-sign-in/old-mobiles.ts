@@ -1,11 +1,11 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { OLD_MOBILE_HOURS } from '../../../shared/api/register.js';
-import { nrcDigits } from '../../../shared/rules/nrc.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
+import { OLD_MOBILE_HOURS } from '#shared/api/register.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 
 /**

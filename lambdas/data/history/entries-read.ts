@@ -1,6 +1,6 @@
-import { tableName } from '../../adapters/aws-clients.js';
-import { queryAll } from '../../adapters/dynamo/toolkit.js';
-import { employeeNumberKey } from '../../../shared/rules/employee-number.js';
+import { tableName } from '#adapters/aws-clients.js';
+import { queryAll } from '#adapters/dynamo/toolkit.js';
+import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { EMPLOYEE_ROWS_PK, RECORD_SK } from './entries.js';
 
 /**

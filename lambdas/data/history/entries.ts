@@ -1,13 +1,13 @@
-import type { IngestionCounts } from '../../../shared/api/submissions.js';
-import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
-import { employeeNumberKey } from '../../../shared/rules/employee-number.js';
-import { normaliseNrc, nrcDigits } from '../../../shared/rules/nrc.js';
-import type { SubmissionKind } from '../../../shared/rules/submission-rules.js';
-import { TEXT_LIMITS } from '../../../shared/rules/text-limits.js';
-import { logger } from '../../lib/powertools.js';
-import { tableName } from '../../adapters/aws-clients.js';
-import { chunked, inParallel } from '../../lib/concurrency.js';
-import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from '../../adapters/dynamo/toolkit.js';
+import type { IngestionCounts } from '#shared/api/submissions.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { employeeNumberKey } from '#shared/rules/employee-number.js';
+import { normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
+import type { SubmissionKind } from '#shared/rules/submission-rules.js';
+import { TEXT_LIMITS } from '#shared/rules/text-limits.js';
+import { logger } from '#lib/powertools.js';
+import { tableName } from '#adapters/aws-clients.js';
+import { chunked, inParallel } from '#lib/concurrency.js';
+import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind}, kind 'input' or 'stoppage'; the

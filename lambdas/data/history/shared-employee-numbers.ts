@@ -1,7 +1,7 @@
-import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
-import { logger } from '../../lib/powertools.js';
-import { tableName } from '../../adapters/aws-clients.js';
-import { batchGetAll } from '../../adapters/dynamo/toolkit.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { logger } from '#lib/powertools.js';
+import { tableName } from '#adapters/aws-clients.js';
+import { batchGetAll } from '#adapters/dynamo/toolkit.js';
 import type { HistorySource } from './entries.js';
 import { employeeEntriesOf, employeeNoOf, employeeRowsEntryName, employeeSummaryKey, nrcSummaryKey, ROWS_WITHOUT_NRC, sharedEntryName } from './summaries.js';
 import { MAX_EMPLOYEE_NO } from './entries.js';

@@ -1,10 +1,10 @@
-import type { EmployeeEntry, RecordEntry } from '../../../shared/rules/borrower-record.js';
+import type { EmployeeEntry, RecordEntry } from '#shared/rules/borrower-record.js';
 import { z } from 'zod';
-import { employeeNumberKey } from '../../../shared/rules/employee-number.js';
-import { MANDATE_STATES, type MandateTerms } from '../../../shared/rules/mandate.js';
-import type { UpheldDispute } from '../../../shared/rules/signals.js';
-import { tableName } from '../../adapters/aws-clients.js';
-import { batchGetAll } from '../../adapters/dynamo/toolkit.js';
+import { employeeNumberKey } from '#shared/rules/employee-number.js';
+import { MANDATE_STATES, type MandateTerms } from '#shared/rules/mandate.js';
+import type { UpheldDispute } from '#shared/rules/signals.js';
+import { tableName } from '#adapters/aws-clients.js';
+import { batchGetAll } from '#adapters/dynamo/toolkit.js';
 import { MAX_EMPLOYEE_NO, RECORD_SK } from './entries.js';
 import { text } from './entries-read.js';
 import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-statuses.js';

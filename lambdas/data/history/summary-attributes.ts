@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { inParallel } from '../../lib/concurrency.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
-import { batchGetAll, isConditionFailure, isValidationError, retrying } from '../../adapters/dynamo/toolkit.js';
+import { inParallel } from '#lib/concurrency.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { batchGetAll, isConditionFailure, isValidationError, retrying } from '#adapters/dynamo/toolkit.js';
 import { VERSION } from './summary-items.js';
 
 /**

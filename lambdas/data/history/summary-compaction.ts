@@ -1,5 +1,5 @@
-import { nameKey, RUNNING_WINDOW_MONTHS } from '../../../shared/rules/borrower-record.js';
-import { shiftMonth } from '../../../shared/rules/dates.js';
+import { nameKey, RUNNING_WINDOW_MONTHS } from '#shared/rules/borrower-record.js';
+import { shiftMonth } from '#shared/rules/dates.js';
 import { ENTRY_PREFIX } from './summary-bounds.js';
 import type { CompactedIdentity, NrcEntry, SummaryItem } from './summary-items.js';
 

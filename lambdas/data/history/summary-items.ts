@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { logger } from '../../lib/powertools.js';
+import { logger } from '#lib/powertools.js';
 import { ENTRY_PREFIX } from './summary-bounds.js';
 
 /**

@@ -1,7 +1,7 @@
-import { MIN_HISTORY_NRC_DIGITS } from '../../../shared/api/history.js';
-import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
-import { borrowersOf } from '../../../shared/rules/signals.js';
-import { TEXT_LIMITS } from '../../../shared/rules/text-limits.js';
+import { MIN_HISTORY_NRC_DIGITS } from '#shared/api/history.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { borrowersOf } from '#shared/rules/signals.js';
+import { TEXT_LIMITS } from '#shared/rules/text-limits.js';
 import { employeeSummaryKey, entryName, nrcSummaryKey } from './summaries.js';
 import { historyKind, MAX_EMPLOYEE_NO, type HistorySource } from './entries.js';
 import { recentStatuses, decisionsAmong } from './submission-statuses.js';

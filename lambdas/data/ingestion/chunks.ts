@@ -1,9 +1,9 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
-import { inParallel } from '../../lib/concurrency.js';
-import { jsonArrayBatches } from '../../lib/json-array.js';
-import { bucketName, s3 } from '../../adapters/aws-clients.js';
-import { isNotFound } from '../../adapters/s3-objects.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { inParallel } from '#lib/concurrency.js';
+import { jsonArrayBatches } from '#lib/json-array.js';
+import { bucketName, s3 } from '#adapters/aws-clients.js';
+import { isNotFound } from '#adapters/s3-objects.js';
 import { chunkIndexOf, chunkKey } from './layout.js';
 import type { RegisterJoin } from './join.js';
 import { streamValidatedRows } from '../uploads/results.js';

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { IngestionCounts } from '../../../shared/api/submissions.js';
-import { logger } from '../../lib/powertools.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { changeOf, checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import type { IngestionCounts } from '#shared/api/submissions.js';
+import { logger } from '#lib/powertools.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { changeOf, checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 
 /**
  * A chunked ingestion's progress, beside its submission in the submissions table: pk=SUB#{id}

@@ -1,10 +1,10 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MANDATE_PIN_TRIES } from '../../../shared/api/mandates.js';
-import { nrcDigits } from '../../../shared/rules/nrc.js';
-import { pinMatches } from '../../lib/pin-hash.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import { MANDATE_PIN_TRIES } from '#shared/api/mandates.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { pinMatches } from '#lib/pin-hash.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { mirrorWrite } from './mirror.js';
 import { notificationPut } from '../notifications/outbox.js';
 import { getStoredMandate, mandateKey, mandateRecord, parseStoredMandate, payeeIndexKeys, type MandateItem, type MandateRecord, type StoredMandate } from './mandates.js';

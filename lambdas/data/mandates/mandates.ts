@@ -1,16 +1,16 @@
 import { randomFillSync } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { MANDATE_CLAIM_DAYS, MANDATE_MESSAGES, MANDATE_PIN_TRIES } from '../../../shared/api/mandates.js';
-import { MANDATE_STATES, newMandateNumber, type MandateState, type MandateTerms } from '../../../shared/rules/mandate.js';
-import { lusakaDay } from '../../../shared/rules/dates.js';
-import { nrcDigits } from '../../../shared/rules/nrc.js';
-import { hashPin, newPin } from '../../lib/pin-hash.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
-import { batchGetAll, isConditionFailure, queryAll, queryPage } from '../../adapters/dynamo/toolkit.js';
-import { sendSms } from '../../adapters/sms.js';
+import { MANDATE_CLAIM_DAYS, MANDATE_MESSAGES, MANDATE_PIN_TRIES } from '#shared/api/mandates.js';
+import { MANDATE_STATES, newMandateNumber, type MandateState, type MandateTerms } from '#shared/rules/mandate.js';
+import { lusakaDay } from '#shared/rules/dates.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { hashPin, newPin } from '#lib/pin-hash.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { batchGetAll, isConditionFailure, queryAll, queryPage } from '#adapters/dynamo/toolkit.js';
+import { sendSms } from '#adapters/sms.js';
 
 /**
  * Mandates, in the directory table:

@@ -1,11 +1,11 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
-import { normaliseMandateNumber } from '../../../shared/rules/mandate.js';
-import { nrcDigits } from '../../../shared/rules/nrc.js';
-import { inParallel } from '../../lib/concurrency.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { normaliseMandateNumber } from '#shared/rules/mandate.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { inParallel } from '#lib/concurrency.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { mirrorUse } from './mirror.js';
 import { mandateKey, type StoredMandate } from './mandates.js';
 import { notificationPut } from '../notifications/outbox.js';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { OUTBOX_PREFIX } from '../../../shared/notifications.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import { OUTBOX_PREFIX } from '#shared/notifications.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Notifications through a transactional outbox. An action writes an outbox item in the same

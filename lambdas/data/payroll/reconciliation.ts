@@ -2,14 +2,14 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
-import { lenderTotalsSchema, type LenderTotals } from '../../../shared/api/reconciliation.js';
-import { toCsv } from '../../../shared/rules/csv.js';
-import type { LenderReconciliation, ReconciliationLine } from '../../../shared/rules/reconciliation.js';
-import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
-import { isNotFound } from '../../adapters/s3-objects.js';
+import { lenderTotalsSchema, type LenderTotals } from '#shared/api/reconciliation.js';
+import { toCsv } from '#shared/rules/csv.js';
+import type { LenderReconciliation, ReconciliationLine } from '#shared/rules/reconciliation.js';
+import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { isNotFound } from '#adapters/s3-objects.js';
 
 /**
  * A month's reconciliation: the schedule joined with the applied deductions file when that file is validated,

@@ -8,10 +8,10 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ScheduleLine } from '../../../shared/rules/payroll-schedule.js';
-import { bucketName, s3 } from '../../adapters/aws-clients.js';
-import { copySource, isNotFound, objectExists } from '../../adapters/s3-objects.js';
-import { jsonLines } from '../../lib/jsonl.js';
+import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
+import { bucketName, s3 } from '#adapters/aws-clients.js';
+import { copySource, isNotFound, objectExists } from '#adapters/s3-objects.js';
+import { jsonLines } from '#lib/jsonl.js';
 
 /** Where a version's lines and downloads are kept in the uploads bucket, and a download's work file before its version is known. */
 export const scheduleKeys = (month: string, version: number) => ({

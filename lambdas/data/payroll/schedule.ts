@@ -1,11 +1,11 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
-import { jsonArrayBatches } from '../../lib/json-array.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure, queryAll } from '../../adapters/dynamo/toolkit.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { jsonArrayBatches } from '#lib/json-array.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
 import type { SubmissionRecord } from '../submissions/submissions.js';
 import { streamValidatedRows } from '../uploads/results.js';
 

@@ -1,4 +1,4 @@
-import { MANDATE_LIMITS } from '../../../shared/api/mandates.js';
+import { MANDATE_LIMITS } from '#shared/api/mandates.js';
 import type { RateLimit } from './windows.js';
 
 /**

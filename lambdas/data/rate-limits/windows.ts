@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { change, conditionsOf, updateOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { change, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Fixed-window request counters in the directory table, for the public routes.

@@ -1,13 +1,13 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { UUID_PATTERN } from '../../../shared/ids.js';
-import type { RegisterEmployee } from '../../../shared/rules/register.js';
-import { inParallel } from '../../lib/concurrency.js';
-import { jsonArrayBatches } from '../../lib/json-array.js';
-import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js';
-import { queryCount } from '../../adapters/dynamo/toolkit.js';
-import { isNotFound } from '../../adapters/s3-objects.js';
+import { UUID_PATTERN } from '#shared/ids.js';
+import type { RegisterEmployee } from '#shared/rules/register.js';
+import { inParallel } from '#lib/concurrency.js';
+import { jsonArrayBatches } from '#lib/json-array.js';
+import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
+import { queryCount } from '#adapters/dynamo/toolkit.js';
+import { isNotFound } from '#adapters/s3-objects.js';
 import { resultKeys, streamValidatedRows } from '../uploads/results.js';
 
 /**

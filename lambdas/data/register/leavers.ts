@@ -1,6 +1,6 @@
-import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
-import { hasNrcShape, normaliseNrc, nrcDigits } from '../../../shared/rules/nrc.js';
-import { LEFT_PAYROLL_MONTHS } from '../../../shared/api/employee.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { hasNrcShape, normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
+import { LEFT_PAYROLL_MONTHS } from '#shared/api/employee.js';
 import { currentRegister, entriesOfNrcIn, registerMonths, type CurrentRegisterEntry } from './versions.js';
 
 /** An employee as the register that gives their mobile holds them; `left_payroll` when that is not the current one. */

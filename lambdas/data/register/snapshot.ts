@@ -1,9 +1,9 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { nrcDigits } from '../../../shared/rules/nrc.js';
-import type { RegisterEmployeeView } from '../../../shared/rules/register-signals.js';
-import { bucketName, s3 } from '../../adapters/aws-clients.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import type { RegisterEmployeeView } from '#shared/rules/register-signals.js';
+import { bucketName, s3 } from '#adapters/aws-clients.js';
 import type { RegisterEntry } from './entry.js';
-import { isNotFound } from '../../adapters/s3-objects.js';
+import { isNotFound } from '#adapters/s3-objects.js';
 
 /**
  * A compact, read-only copy of one register version's employees by NRC, written once when the version is

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { employeeNumberKey } from '../../../shared/rules/employee-number.js';
-import { hasNrcShape, normaliseNrc, nrcDigits } from '../../../shared/rules/nrc.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
+import { employeeNumberKey } from '#shared/rules/employee-number.js';
+import { hasNrcShape, normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 import type { RegisterEntry } from './entry.js';
 import { putRegisterSnapshot, snapshotLine } from './snapshot.js';
-import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
+import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 
 /**
  * PMEC's payroll register, in its own table. Every register submitted is a *version* whose entries are

@@ -1,4 +1,4 @@
-import { fnv1a } from '../../lib/fnv1a.js';
+import { fnv1a } from '#lib/fnv1a.js';
 
 /**
  * The fraud registry's digest (lambdas/data/registry/reports.ts): pk=DIGEST#{bucket} sk=DIGEST, `nrcs` = String Set of

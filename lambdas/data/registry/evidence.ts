@@ -1,7 +1,7 @@
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { copySource, isNotFound, isPreconditionFailed, presignPost, readObjectStartOf } from '../../adapters/s3-objects.js';
-import { bucketName, s3 } from '../../adapters/aws-clients.js';
+import { copySource, isNotFound, isPreconditionFailed, presignPost, readObjectStartOf } from '#adapters/s3-objects.js';
+import { bucketName, s3 } from '#adapters/aws-clients.js';
 
 /**
  * The evidence bucket: fraud report attachments. Browsers upload into `staging/{user_sub}/{uuid}/{slug}`

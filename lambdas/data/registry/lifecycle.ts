@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { ReportStatus } from '../../../shared/api/fraud.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
-import { changeOf, checksOf } from '../../adapters/dynamo/expressions.js';
+import type { ReportStatus } from '#shared/api/fraud.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { type DigestRecord, reportCodec, reportPointerKey, type ReportRef, reportSchema, type StoredReport } from './reports.js';
 import { digestBucket, digestKey } from './digest.js';
 import { type RegistrySummaryRecord, summaryKey } from './nrc-summary.js';

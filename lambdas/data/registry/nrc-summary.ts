@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { batchGetAll } from '../../adapters/dynamo/toolkit.js';
+import { tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { batchGetAll } from '#adapters/dynamo/toolkit.js';
 
 /** Registry summary item of one NRC: pk=NRC#{digits} sk=SUMMARY (written with each report). */
 export const summaryKey = (digits: string) => ({ pk: `NRC#${digits}`, sk: 'SUMMARY' });

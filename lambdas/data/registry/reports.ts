@@ -1,10 +1,10 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { REPORT_STATUSES } from '../../../shared/api/fraud.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { batchGetAll, isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
-import { changeOf, checkOf, checksOf } from '../../adapters/dynamo/expressions.js';
+import { REPORT_STATUSES } from '#shared/api/fraud.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { batchGetAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import { changeOf, checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { registrySummaryCodec, summaryKey, type RegistrySummaryRecord } from './nrc-summary.js';
 import { digestBucket, digestKey } from './digest.js';
 

@@ -10,13 +10,13 @@ import {
   SETTING_SCHEMAS,
   type SettingName,
   type ValidationsSetting,
-} from '../../../shared/api/settings.js';
-import type { ExposureLimits } from '../../../shared/rules/borrower-record.js';
-import type { SubmissionWindow } from '../../../shared/rules/submission-window.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
+} from '#shared/api/settings.js';
+import type { ExposureLimits } from '#shared/rules/borrower-record.js';
+import type { SubmissionWindow } from '#shared/rules/submission-window.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 
 /**

@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { ZAMBIA_UTC_OFFSET_MINUTES } from '../../../shared/rules/dates.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { change, updateOf, type Updates } from '../../adapters/dynamo/expressions.js';
-import { batchGetAll } from '../../adapters/dynamo/toolkit.js';
+import { ZAMBIA_UTC_OFFSET_MINUTES } from '#shared/rules/dates.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { change, updateOf, type Updates } from '#adapters/dynamo/expressions.js';
+import { batchGetAll } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Dashboard counters in the submissions table: pk=COUNTER#{scope} sk={period}.

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
 import type { ReviewedSubmission } from './reviews.js';
 import { submissionCodec } from './submissions.js';
 

@@ -1,13 +1,13 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '../../../shared/api/reviews.js';
-import { bucketName, dynamo, s3, tableName } from '../../adapters/aws-clients.js';
+import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '#shared/api/reviews.js';
+import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { counterScopes, counterUpdates } from './counters.js';
-import { isConditionFailure, retrying } from '../../adapters/dynamo/toolkit.js';
+import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
-import { objectExists } from '../../adapters/s3-objects.js';
-import { type Condition, updateOf, type Updates } from '../../adapters/dynamo/expressions.js';
+import { objectExists } from '#adapters/s3-objects.js';
+import { type Condition, updateOf, type Updates } from '#adapters/dynamo/expressions.js';
 import { countedRows, getSubmission, submissionCodec, submissionKey, type SubmissionRecord, whenSubmission as when } from './submissions.js';
 
 /**

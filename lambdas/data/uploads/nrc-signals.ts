@@ -1,7 +1,7 @@
-import { nrcDigits } from '../../../shared/rules/nrc.js';
-import type { Signal, SignalType } from '../../../shared/rules/signals.js';
-import { inParallel } from '../../lib/concurrency.js';
-import { fnv1a } from '../../lib/fnv1a.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import type { Signal, SignalType } from '#shared/rules/signals.js';
+import { inParallel } from '#lib/concurrency.js';
+import { fnv1a } from '#lib/fnv1a.js';
 import { putResult, readResultJson } from './results.js';
 
 /**

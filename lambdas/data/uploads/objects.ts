@@ -1,7 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
-import { bucketName, s3 } from '../../adapters/aws-clients.js';
-import { isNotFound, presignPost } from '../../adapters/s3-objects.js';
+import { bucketName, s3 } from '#adapters/aws-clients.js';
+import { isNotFound, presignPost } from '#adapters/s3-objects.js';
 
 /**
  * An upload's object in the uploads bucket: the browser posts the file to `incoming/{id}/{slug}` with a

@@ -1,6 +1,6 @@
 import { CopyObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { bucketName, s3 } from '../../adapters/aws-clients.js';
-import { copySource, isNotFound, isPreconditionFailed } from '../../adapters/s3-objects.js';
+import { bucketName, s3 } from '#adapters/aws-clients.js';
+import { copySource, isNotFound, isPreconditionFailed } from '#adapters/s3-objects.js';
 import { stripQuotes } from './objects.js';
 import { type UploadRecord } from './upload.js';
 

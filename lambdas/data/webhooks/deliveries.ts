@@ -1,10 +1,10 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../../shared/api/webhooks.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '#shared/api/webhooks.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 
 /**
  * One event's delivery to one endpoint, in the directory table:

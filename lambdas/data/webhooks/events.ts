@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { WEBHOOK_EVENT_PREFIX as EVENT_PREFIX, WEBHOOK_EVENTS, type WebhookEventType } from '../../../shared/api/webhooks.js';
-import { dynamo, tableName } from '../../adapters/aws-clients.js';
-import { defineCodec } from '../../adapters/dynamo/codec.js';
-import { conditionOf, conditionsOf } from '../../adapters/dynamo/expressions.js';
-import { isConditionFailure } from '../../adapters/dynamo/toolkit.js';
-import { logger } from '../../lib/powertools.js';
+import { WEBHOOK_EVENT_PREFIX as EVENT_PREFIX, WEBHOOK_EVENTS, type WebhookEventType } from '#shared/api/webhooks.js';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { logger } from '#lib/powertools.js';
 import { findOrganisationByPayeeKey } from '../directory/organisations.js';
 
 /**

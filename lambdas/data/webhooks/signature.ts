@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { WEBHOOK_HEADERS } from '../../../shared/api/webhooks.js';
+import { WEBHOOK_HEADERS } from '#shared/api/webhooks.js';
 
 /**
  * A delivery's signature: HMAC-SHA256, keyed with the endpoint's secret (its text, as shown), of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount } from '../../../shared/rules/amount.js';
+import { parseAmount } from '#shared/rules/amount.js';
 
 describe('parseAmount', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectAppliedHeader, missingAppliedHeadersMessage } from '../../../shared/rules/applied-columns.js';
-import { APPLIED_MESSAGES, createAppliedValidator, parseAppliedReason } from '../../../shared/rules/applied.js';
+import { detectAppliedHeader, missingAppliedHeadersMessage } from '#shared/rules/applied-columns.js';
+import { APPLIED_MESSAGES, createAppliedValidator, parseAppliedReason } from '#shared/rules/applied.js';
 
 const columns = { employee_no: 0, nrc: 1, payee_key: 2, amount: 3, reason: 4 };
 const good = ['EMP1', '123456/10/1', 'A001', 250, null];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBeforeSubmit, checkBeforeValidate } from '../../../shared/rules/before-actions.js';
+import { checkBeforeSubmit, checkBeforeValidate } from '#shared/rules/before-actions.js';
 
 describe('checkBeforeValidate', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countedDeductions, exposureFrom, limitState, type Deduction, type LimitState } from '../../../shared/rules/borrower-record.js';
+import { countedDeductions, exposureFrom, limitState, type Deduction, type LimitState } from '#shared/rules/borrower-record.js';
 
 /** The one rule for what a borrower pays (the /history total, its record checks, the exposure signal) and where it stands against the limits. */
 const d = (over: Partial<Deduction> & { id?: string }): Deduction & { id?: string } => ({

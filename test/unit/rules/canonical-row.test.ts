@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalRow } from '../../../shared/rules/canonical-row.js';
-import { createRowValidator } from '../../../shared/rules/submission-rules.js';
-import { mapColumns } from '../../../shared/rules/headers.js';
+import { canonicalRow } from '#shared/rules/canonical-row.js';
+import { createRowValidator } from '#shared/rules/submission-rules.js';
+import { mapColumns } from '#shared/rules/headers.js';
 
 const columns = mapColumns(['EMPLOYEE NUMBER', 'NRC', 'START DATE', 'END DATE', 'INSTALLMENT', 'PAYEE KEY', 'FIRST NAME', 'LAST NAME']);
 const ROW: readonly unknown[] = ['E001', '123456/78/9', '2026-03-01', '2026-12-31', '1,500.00', 'A001', 'Jane', 'Banda'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nrcAuditCsv } from '../../../shared/api/audit.js';
-import { csvCell, csvRow, issuesCsv, toCsv } from '../../../shared/rules/csv.js';
-import { fraudFlag } from '../../../shared/rules/issues.js';
+import { nrcAuditCsv } from '#shared/api/audit.js';
+import { csvCell, csvRow, issuesCsv, toCsv } from '#shared/rules/csv.js';
+import { fraudFlag } from '#shared/rules/issues.js';
 
 describe('csvCell', () => {
   it.each([

@@ -13,7 +13,7 @@ import {
   lusakaRetryTime,
   monthOf,
   parseCellDate,
-} from '../../../shared/rules/dates.js';
+} from '#shared/rules/dates.js';
 
 describe('parseCellDate', () => {
   it.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayFileName, organisationLabel } from '../../../shared/rules/display-name.js';
+import { displayFileName, organisationLabel } from '#shared/rules/display-name.js';
 
 describe('displayFileName shows a file name as it is, without characters that disguise it', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
-import { borrowersOf, disputeSignals, SIGNAL_MESSAGES, tally, type FileContext, type UpheldDispute } from '../../../shared/rules/signals.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { borrowersOf, disputeSignals, SIGNAL_MESSAGES, tally, type FileContext, type UpheldDispute } from '#shared/rules/signals.js';
 
 /** DISPUTED: an upheld dispute raises a signal on the lender's later inputs files for that borrower. */
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { displayText } from '../../../shared/rules/display-name.js';
-import { employeeNumberKey, sameEmployeeNumber } from '../../../shared/rules/employee-number.js';
-import { mapRegisterColumns } from '../../../shared/rules/register-columns.js';
-import { createRegisterValidator, REGISTER_MESSAGES } from '../../../shared/rules/register.js';
-import { attentionCount, needsAttention, SIGNAL_TYPES, tally, type Signal, type SignalType } from '../../../shared/rules/signals.js';
-import { decidedInFavour } from '../../../shared/rules/upheld-disputes.js';
+import { displayText } from '#shared/rules/display-name.js';
+import { employeeNumberKey, sameEmployeeNumber } from '#shared/rules/employee-number.js';
+import { mapRegisterColumns } from '#shared/rules/register-columns.js';
+import { createRegisterValidator, REGISTER_MESSAGES } from '#shared/rules/register.js';
+import { attentionCount, needsAttention, SIGNAL_TYPES, tally, type Signal, type SignalType } from '#shared/rules/signals.js';
+import { decidedInFavour } from '#shared/rules/upheld-disputes.js';
 
 describe('employee numbers', () => {
   it.each<[string | null, string | null, boolean]>([

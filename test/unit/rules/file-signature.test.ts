@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionOf, matchesSignature } from '../../../shared/rules/file-signature.js';
+import { extensionOf, matchesSignature } from '#shared/rules/file-signature.js';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const text = (s: string) => new TextEncoder().encode(s);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAUD_TYPES, canSubmitFraudReport, fraudReportSchema, validateFraudReport } from '../../../shared/rules/fraud-report.js';
+import { FRAUD_TYPES, canSubmitFraudReport, fraudReportSchema, validateFraudReport } from '#shared/rules/fraud-report.js';
 
 const REPORT = {
   type: 'Loan stacking',

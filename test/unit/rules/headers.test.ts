@@ -7,7 +7,7 @@ import {
   mapColumns,
   missingHeadersMessage,
   normaliseHeader,
-} from '../../../shared/rules/headers.js';
+} from '#shared/rules/headers.js';
 
 const HEADER = ['EMPLOYEE NUMBER', 'NRC', 'START DATE', 'END DATE', 'INSTALLMENT', 'PAYEE KEY', 'FIRST NAME', 'LAST NAME'];
 const DATA = ['E001', '123456/78/9', '2026-03-01', '2026-12-31', '1500', 'A001', 'Jane', 'Banda'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ISSUE_TYPES, formatIssue, fraudFlag, issueSeverity } from '../../../shared/rules/issues.js';
+import { ISSUE_TYPES, formatIssue, fraudFlag, issueSeverity } from '#shared/rules/issues.js';
 
 describe('fraudFlag', () => {
   it('flags a registry hit on the NRC column', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalRow } from '../../../shared/rules/canonical-row.js';
-import { headerField, mapColumns } from '../../../shared/rules/headers.js';
-import type { MandateTerms } from '../../../shared/rules/mandate.js';
-import { citationOf, citedNumber, mandateError, mandatesRequired, noMandateSignals } from '../../../shared/rules/mandate-signals.js';
-import { borrowersOf, type Borrower } from '../../../shared/rules/signals.js';
+import { canonicalRow } from '#shared/rules/canonical-row.js';
+import { headerField, mapColumns } from '#shared/rules/headers.js';
+import type { MandateTerms } from '#shared/rules/mandate.js';
+import { citationOf, citedNumber, mandateError, mandatesRequired, noMandateSignals } from '#shared/rules/mandate-signals.js';
+import { borrowersOf, type Borrower } from '#shared/rules/signals.js';
 import { FileBorrowers } from '../../../lambdas/events/file-borrowers.js';
 
 const CTX = { month: '2026-05', payeeKey: 'A001' };

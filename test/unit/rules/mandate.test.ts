@@ -11,7 +11,7 @@ import {
   type MandateCitation,
   type MandateTerms,
   type NoMandateReason,
-} from '../../../shared/rules/mandate.js';
+} from '#shared/rules/mandate.js';
 
 describe('mandate numbers', () => {
   it('are MD-XXXX-XXXX in Crockford base32, with no I, L, O or U', () => {

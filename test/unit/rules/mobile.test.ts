@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskMobile, normaliseMobile } from '../../../shared/rules/mobile.js';
+import { maskMobile, normaliseMobile } from '#shared/rules/mobile.js';
 
 describe('normaliseMobile: a Zambian mobile in any common shape becomes E.164; anything else is refused', () => {
   it.each<[unknown, string | null]>([

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasNrcShape, NRC_PATTERN } from '../../../shared/rules/nrc.js';
-import { NrcSet } from '../../../shared/rules/nrc-set.js';
+import { hasNrcShape, NRC_PATTERN } from '#shared/rules/nrc.js';
+import { NrcSet } from '#shared/rules/nrc-set.js';
 
 /** Text made of what NRCs are made of, and a little more, so shapes near the valid one come up often. */
 const nrcLike = fc.string({ unit: fc.constantFrom('0', '1', '5', '9', '/', ' ', 'a', '١'), minLength: 8, maxLength: 15 });

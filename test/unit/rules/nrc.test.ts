@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractNrcs, isValidNrc, maskNrc, normaliseNrc, nrcDigits, sanitiseNrcInput } from '../../../shared/rules/nrc.js';
+import { extractNrcs, isValidNrc, maskNrc, normaliseNrc, nrcDigits, sanitiseNrcInput } from '#shared/rules/nrc.js';
 
 describe('normaliseNrc', () => {
   it.each([

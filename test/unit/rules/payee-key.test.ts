@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPayeeKey, normalisePayeeKey, orgTypeFromPayeeKey } from '../../../shared/rules/payee-key.js';
+import { isValidPayeeKey, normalisePayeeKey, orgTypeFromPayeeKey } from '#shared/rules/payee-key.js';
 
 describe('normalisePayeeKey', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { borrowerChanges, lineText, parseLineText, SCHEDULE_MONTH, type ScheduleLine, scheduleCsvLine } from '../../../shared/rules/payroll-schedule.js';
+import { borrowerChanges, lineText, parseLineText, SCHEDULE_MONTH, type ScheduleLine, scheduleCsvLine } from '#shared/rules/payroll-schedule.js';
 
 const line = (amount: number, extra: Partial<ScheduleLine> = {}): ScheduleLine => ({
   payee_key: '1001',

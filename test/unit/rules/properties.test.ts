@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAmount } from '../../../shared/rules/amount.js';
-import { csvRow } from '../../../shared/rules/csv.js';
-import { isLastDayOfMonth, lastDayOfMonth, parseCellDate } from '../../../shared/rules/dates.js';
-import { mapColumns } from '../../../shared/rules/headers.js';
-import { NRC_PATTERN, extractNrcs, normaliseNrc, nrcDigits } from '../../../shared/rules/nrc.js';
-import { normalisePayeeKey, orgTypeFromPayeeKey } from '../../../shared/rules/payee-key.js';
-import { createRowValidator } from '../../../shared/rules/submission-rules.js';
+import { parseAmount } from '#shared/rules/amount.js';
+import { csvRow } from '#shared/rules/csv.js';
+import { isLastDayOfMonth, lastDayOfMonth, parseCellDate } from '#shared/rules/dates.js';
+import { mapColumns } from '#shared/rules/headers.js';
+import { NRC_PATTERN, extractNrcs, normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
+import { normalisePayeeKey, orgTypeFromPayeeKey } from '#shared/rules/payee-key.js';
+import { createRowValidator } from '#shared/rules/submission-rules.js';
 
 const DAY_MS = 86_400_000;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AppliedRow } from '../../../shared/rules/applied.js';
-import type { ScheduleLine } from '../../../shared/rules/payroll-schedule.js';
-import { addApplied, type AppliedIndex, excessReason, reconcileByLender, reconcileOne } from '../../../shared/rules/reconciliation.js';
+import type { AppliedRow } from '#shared/rules/applied.js';
+import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
+import { addApplied, type AppliedIndex, excessReason, reconcileByLender, reconcileOne } from '#shared/rules/reconciliation.js';
 
 const asked = (amount: number) => ({ employee_no: 'E1', nrc: '100001/10/1', name: 'Mwila Banda', amount });
 const taken = (amount: number, reason: AppliedRow['reason'] = null, payee_key = 'A001', employee_no = 'E1'): AppliedRow => ({ payee_key, employee_no, nrc: '100001/10/1', amount, reason });

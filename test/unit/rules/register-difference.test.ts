@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { maskMobileShort } from '../../../shared/rules/mobile.js';
-import { type ComparedEmployee, nrcCode, nrcOfCode, RegisterBase } from '../../../shared/rules/register-base.js';
-import { differenceWarning, type MobileChange, RegisterDifference } from '../../../shared/rules/register-difference.js';
+import { maskMobileShort } from '#shared/rules/mobile.js';
+import { type ComparedEmployee, nrcCode, nrcOfCode, RegisterBase } from '#shared/rules/register-base.js';
+import { differenceWarning, type MobileChange, RegisterDifference } from '#shared/rules/register-difference.js';
 
 const person = (n: number, over: Partial<ComparedEmployee> = {}): ComparedEmployee => ({
   nrc: `${String(100000 + n)}/10/1`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordEntry } from '../../../shared/rules/borrower-record.js';
-import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '../../../shared/rules/register-signals.js';
-import type { Borrower, FileContext } from '../../../shared/rules/signals.js';
+import type { RecordEntry } from '#shared/rules/borrower-record.js';
+import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '#shared/rules/register-signals.js';
+import type { Borrower, FileContext } from '#shared/rules/signals.js';
 
 const ctx: FileContext = { kind: 'inputs', month: '2026-11', payeeKey: 'A001', limits: { max_lenders: 4, max_total: null } };
 const employee = (n: number, over: Partial<RegisterEmployeeView> = {}): RegisterEmployeeView => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRegisterValidator, REGISTER_MESSAGES, type RegisterIssueType } from '../../../shared/rules/register.js';
-import { detectRegisterHeader, mapRegisterColumns, missingRegisterHeadersMessage } from '../../../shared/rules/register-columns.js';
+import { createRegisterValidator, REGISTER_MESSAGES, type RegisterIssueType } from '#shared/rules/register.js';
+import { detectRegisterHeader, mapRegisterColumns, missingRegisterHeadersMessage } from '#shared/rules/register-columns.js';
 
 const HEADER = ['EMPLOYEE NUMBER', 'NRC', 'FIRST NAME', 'LAST NAME', 'MOBILE', 'BASIC PAY (ZMW)', 'MINISTRY'];
 const columns = mapRegisterColumns(HEADER);

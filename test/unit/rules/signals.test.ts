@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { exposureOf, exceedsLimit, nameKey, type EmployeeEntry, type RecordEntry } from '../../../shared/rules/borrower-record.js';
-import type { CanonicalRow } from '../../../shared/rules/canonical-row.js';
-import { issuesCsv } from '../../../shared/rules/csv.js';
-import { borrowerKey, borrowersOf, computeSignals, exposureSignals, noSignalsText, SIGNAL_MESSAGES, type SignalInput } from '../../../shared/rules/signals.js';
+import { exposureOf, exceedsLimit, nameKey, type EmployeeEntry, type RecordEntry } from '#shared/rules/borrower-record.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { issuesCsv } from '#shared/rules/csv.js';
+import { borrowerKey, borrowersOf, computeSignals, exposureSignals, noSignalsText, SIGNAL_MESSAGES, type SignalInput } from '#shared/rules/signals.js';
 
 /** Deduction signals: each rule and message, table-driven. */
 

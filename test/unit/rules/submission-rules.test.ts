@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { firstDayOfMonth, lastDayOfMonth } from '../../../shared/rules/dates.js';
-import { mapColumns } from '../../../shared/rules/headers.js';
-import { createRowValidator, type SubmissionKind } from '../../../shared/rules/submission-rules.js';
+import { firstDayOfMonth, lastDayOfMonth } from '#shared/rules/dates.js';
+import { mapColumns } from '#shared/rules/headers.js';
+import { createRowValidator, type SubmissionKind } from '#shared/rules/submission-rules.js';
 
 const HEADER = ['EMPLOYEE NUMBER', 'NRC', 'START DATE', 'END DATE', 'INSTALLMENT', 'PAYEE KEY', 'FIRST NAME', 'LAST NAME'];
 const columns = mapColumns(HEADER);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateSettingsRequestSchema, submissionWindowSchema, retentionSchema, SETTINGS_MESSAGES } from '../../../shared/api/settings.js';
+import { updateSettingsRequestSchema, submissionWindowSchema, retentionSchema, SETTINGS_MESSAGES } from '#shared/api/settings.js';
 import {
   closingDate,
   closingDay,
@@ -9,7 +9,7 @@ import {
   windowClosesAt,
   windowNotice,
   type SubmissionWindow,
-} from '../../../shared/rules/submission-window.js';
+} from '#shared/rules/submission-window.js';
 
 const W = (open_day: number, close_day: number, blocking = false): SubmissionWindow => ({ open_day, close_day, blocking });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mapColumns } from '../../../shared/rules/headers.js';
-import { createRowValidator, validateSheet } from '../../../shared/rules/submission-rules.js';
-import { TEXT_LIMITS } from '../../../shared/rules/text-limits.js';
-import { validateWorkbook } from '../../../shared/xlsx/index.js';
+import { mapColumns } from '#shared/rules/headers.js';
+import { createRowValidator, validateSheet } from '#shared/rules/submission-rules.js';
+import { TEXT_LIMITS } from '#shared/rules/text-limits.js';
+import { validateWorkbook } from '#shared/xlsx/index.js';
 import { HEADER, serialOf, writeInline } from '../../fixtures/xlsx-fixtures.js';
 
 const SHEET_HEADER = HEADER;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateSheet } from '../../../shared/rules/submission-rules.js';
+import { validateSheet } from '#shared/rules/submission-rules.js';
 
 const HEADER = ['Emp #', 'N.R.C', 'Start Date', 'End Date', 'Installment', 'Payee Key', 'First Name', 'Last Name'];
 const inputs = { kind: 'inputs', month: '2026-03', payeeKey: 'a001' } as const;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInputsWorkbook } from '../../../bench/fixtures.js';
 import { main } from '../../../cli/main.js';
 import { backoff } from '../../../cli/submit.js';
-import { currentMonth, shiftMonth } from '../../../shared/rules/dates.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { DEDUCTIONS, DEDUCTIONS_EXPECTED, writeWithSheetJs } from '../../fixtures/xlsx-fixtures.js';
 import { encryptedWorkbook } from '../../fixtures/xlsx-hostile.js';
 

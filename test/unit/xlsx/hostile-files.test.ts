@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readFirstSheet, SpreadsheetError, validateWorkbook, type SpreadsheetErrorCode } from '../../../shared/xlsx/index.js';
-import { DEFAULT_MAX_ROWS } from '../../../shared/xlsx/read-first-sheet.js';
+import { readFirstSheet, SpreadsheetError, validateWorkbook, type SpreadsheetErrorCode } from '#shared/xlsx/index.js';
+import { DEFAULT_MAX_ROWS } from '#shared/xlsx/read-first-sheet.js';
 import { validateWorkbookStreamed } from '../../../lambdas/validation/stream-driver.js';
 import { DEDUCTIONS_OPTIONS } from '../../fixtures/xlsx-fixtures.js';
 import {

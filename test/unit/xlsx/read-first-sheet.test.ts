@@ -1,8 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { packWorkbook, worksheetXml } from '../../../bench/fixtures.js';
-import { readFirstSheet, type SheetRow } from '../../../shared/xlsx/index.js';
-import { SheetRowScanner } from '../../../shared/xlsx/sheet-scanner.js';
+import { readFirstSheet, type SheetRow } from '#shared/xlsx/index.js';
+import { SheetRowScanner } from '#shared/xlsx/sheet-scanner.js';
 import { sheetWithRows } from '../../fixtures/xlsx-fixtures.js';
 
 const rowsOf = (data: Uint8Array): SheetRow[] => [...readFirstSheet(data).rows];

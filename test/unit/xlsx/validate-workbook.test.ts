@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateInputsWorkbook } from '../../../bench/fixtures.js';
-import { validateSheet } from '../../../shared/rules/submission-rules.js';
-import { fraudFlagsFor, validateWorkbook } from '../../../shared/xlsx/index.js';
+import { validateSheet } from '#shared/rules/submission-rules.js';
+import { fraudFlagsFor, validateWorkbook } from '#shared/xlsx/index.js';
 import { DEDUCTIONS, HEADER, serialOf, writeInline, writeWithSheetJs, type Table, type TableCell } from '../../fixtures/xlsx-fixtures.js';
 
 const stoppages = { kind: 'stoppages', month: '2026-03', payeeKey: 'A001' } as const;

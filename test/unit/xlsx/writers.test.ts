@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFirstSheet, validateWorkbook } from '../../../shared/xlsx/index.js';
+import { readFirstSheet, validateWorkbook } from '#shared/xlsx/index.js';
 import { validateWorkbookStreamed } from '../../../lambdas/validation/stream-driver.js';
 import {
   DECOY,

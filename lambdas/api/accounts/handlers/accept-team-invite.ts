@@ -1,17 +1,17 @@
-import { CONFIRMATIONS_RECORDED_FROM } from '../../../../shared/api/admin.js';
-import { invitationExpired, invitationExpiresAt, PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '../../../../shared/api/team.js';
-import * as routes from '../../../../shared/routes/accounts.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { approveInvitedMembership, listInviteMemberships } from '../../../data/directory/invitations.js';
-import { acceptPlatformInvitation, platformInvitationsOf } from '../../../data/directory/platform-admin-invitations.js';
-import { recordConfirmation } from '../../../data/directory/sign-ins.js';
-import { accountCreatedAt, addToRole } from '../../../data/directory/staff-users.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
-import { roleFitsOrganisation } from '../../../../shared/roles.js';
+import { CONFIRMATIONS_RECORDED_FROM } from '#shared/api/admin.js';
+import { invitationExpired, invitationExpiresAt, PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '#shared/api/team.js';
+import * as routes from '#shared/routes/accounts.js';
+import { writeAudit } from '#data/audit/log.js';
+import { approveInvitedMembership, listInviteMemberships } from '#data/directory/invitations.js';
+import { acceptPlatformInvitation, platformInvitationsOf } from '#data/directory/platform-admin-invitations.js';
+import { recordConfirmation } from '#data/directory/sign-ins.js';
+import { accountCreatedAt, addToRole } from '#data/directory/staff-users.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { BadRequestError, ConflictError, NotFoundError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { roleFitsOrganisation } from '#shared/roles.js';
 import { roleNotForOrganisation } from '../../common/organisation-roles.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 type Accepted = { org_id: string | null; org_name: string; role: string };
 

@@ -1,15 +1,15 @@
-import { ACCOUNT_MESSAGES, deriveFullName } from '../../../../shared/api/accounts.js';
-import { type AccessRequest, createAccessRequest, presignOnboardingUploads } from '../../../data/directory/access-requests.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { findUserByEmail } from '../../../data/directory/staff-users.js';
-import { findOrganisationByPayeeKey } from '../../../data/directory/organisations.js';
-import { consumeRateLimits } from '../../../data/rate-limits/windows.js';
-import { ConflictError, ForbiddenError, TooManyRequestsError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { ACCOUNT_MESSAGES, deriveFullName } from '#shared/api/accounts.js';
+import { type AccessRequest, createAccessRequest, presignOnboardingUploads } from '#data/directory/access-requests.js';
+import { writeAudit } from '#data/audit/log.js';
+import { findUserByEmail } from '#data/directory/staff-users.js';
+import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { consumeRateLimits } from '#data/rate-limits/windows.js';
+import { ConflictError, ForbiddenError, TooManyRequestsError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { accessRequestLimits } from '../limits.js';
-import { limitAddress } from '../../../http/client-address.js';
-import * as routes from '../../../../shared/routes/accounts.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { limitAddress } from '#http/client-address.js';
+import * as routes from '#shared/routes/accounts.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * POST /api/access-requests (spec part 2 §4 "Signup flow"). Public, but only for the account

@@ -1,12 +1,12 @@
-import { PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '../../../../shared/api/team.js';
-import * as routes from '../../../../shared/routes/accounts.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { declineInvitedMembership } from '../../../data/directory/invitations.js';
-import { getMember } from '../../../data/directory/memberships.js';
-import { declinePlatformInvitation } from '../../../data/directory/platform-admin-invitations.js';
-import { NotFoundError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '#shared/api/team.js';
+import * as routes from '#shared/routes/accounts.js';
+import { writeAudit } from '#data/audit/log.js';
+import { declineInvitedMembership } from '#data/directory/invitations.js';
+import { getMember } from '#data/directory/memberships.js';
+import { declinePlatformInvitation } from '#data/directory/platform-admin-invitations.js';
+import { NotFoundError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * POST /api/team/decline-invite {org_id} or {platform_role}: the person says no. A membership is

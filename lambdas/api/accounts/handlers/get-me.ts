@@ -1,8 +1,8 @@
-import { createApiHandler } from '../../../http/handler.js';
-import { actFor, readCaller, requestedOrganisation } from '../../../http/caller.js';
-import * as routes from '../../../../shared/routes/accounts.js';
-import type { OwnAccessRequest } from '../../../../shared/api/accounts.js';
-import { requestsOfEmail } from '../../../data/directory/access-decisions.js';
+import { createApiHandler } from '#http/handler.js';
+import { actFor, readCaller, requestedOrganisation } from '#http/caller.js';
+import * as routes from '#shared/routes/accounts.js';
+import type { OwnAccessRequest } from '#shared/api/accounts.js';
+import { requestsOfEmail } from '#data/directory/access-decisions.js';
 
 /** The latest access request this account filed (a request of the same email by another account is not theirs). */
 async function latestRequest(userId: string, email: string): Promise<OwnAccessRequest | null> {

@@ -1,15 +1,15 @@
-import { createApiHandler } from '../../../http/handler.js';
-import * as routes from '../../../../shared/routes/admin.js';
-import { PLATFORM_ADMIN_MESSAGES as M, platformInvitationMessage, platformRolesGrantableBy, type PlatformRole } from '../../../../shared/api/admin.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { readDirectoryAccess } from '../../../data/directory/caller-access.js';
-import { invitePlatformAdmin } from '../../../data/directory/platform-admin-invitations.js';
-import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/directory/staff-users.js';
-import { PLATFORM_INVITATION_NAME } from '../../../../shared/api/team.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { ConflictError, ForbiddenError, HttpError } from '../../../http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/admin.js';
+import { PLATFORM_ADMIN_MESSAGES as M, platformInvitationMessage, platformRolesGrantableBy, type PlatformRole } from '#shared/api/admin.js';
+import { writeAudit } from '#data/audit/log.js';
+import { readDirectoryAccess } from '#data/directory/caller-access.js';
+import { invitePlatformAdmin } from '#data/directory/platform-admin-invitations.js';
+import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '#data/directory/staff-users.js';
+import { PLATFORM_INVITATION_NAME } from '#shared/api/team.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ConflictError, ForbiddenError, HttpError } from '#http/errors.js';
 import { platformAdminView } from '../views.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /** Resolves the user, inviting them when new (the invite email goes through Cognito). */
 async function resolveOrInvite(email: string): Promise<{ user: CognitoUser; invited: boolean }> {

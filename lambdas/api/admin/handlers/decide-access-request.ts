@@ -1,21 +1,21 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { requireRequest } from '../access-requests.js';
-import * as routes from '../../../../shared/routes/admin.js';
-import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem, GRANT_ROLES } from '../../../../shared/api/admin.js';
-import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, OrganisationNameTakenError, rejectRequest, type StoredRequest } from '../../../data/directory/access-decisions.js';
-import { findOrganisationByName, type Organisation } from '../../../data/directory/organisations.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { deleteOnboardingDocuments } from '../../../data/directory/onboarding-documents.js';
-import { addToRole, deleteUser, findUserByEmail } from '../../../data/directory/staff-users.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { BadRequestError, ConflictError } from '../../../http/errors.js';
-import { logger } from '../../../lib/powertools.js';
+import * as routes from '#shared/routes/admin.js';
+import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem, GRANT_ROLES } from '#shared/api/admin.js';
+import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, OrganisationNameTakenError, rejectRequest, type StoredRequest } from '#data/directory/access-decisions.js';
+import { findOrganisationByName, type Organisation } from '#data/directory/organisations.js';
+import { writeAudit } from '#data/audit/log.js';
+import { deleteOnboardingDocuments } from '#data/directory/onboarding-documents.js';
+import { addToRole, deleteUser, findUserByEmail } from '#data/directory/staff-users.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { BadRequestError, ConflictError } from '#http/errors.js';
+import { logger } from '#lib/powertools.js';
 import { refuseUnchosenJoin } from '../existing-org.js';
 import { revokeAccess } from '../revoke-access.js';
 import { userLinks } from '../user-links.js';
 import { accessRequestView } from '../views.js';
 import { requireRoleFits } from '../../common/organisation-roles.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 async function deleteDocuments(request: StoredRequest): Promise<void> {
   await deleteOnboardingDocuments(Object.values(request.documents ?? {})).catch((error: unknown) =>

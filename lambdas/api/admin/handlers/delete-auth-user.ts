@@ -1,12 +1,12 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { userLinks } from '../user-links.js';
-import * as routes from '../../../../shared/routes/admin.js';
-import { INSPECTOR_MESSAGES as M } from '../../../../shared/api/admin.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { deleteUser } from '../../../data/directory/staff-users.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { ConflictError, NotFoundError } from '../../../http/errors.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import * as routes from '#shared/routes/admin.js';
+import { INSPECTOR_MESSAGES as M } from '#shared/api/admin.js';
+import { writeAudit } from '#data/audit/log.js';
+import { deleteUser } from '#data/directory/staff-users.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ConflictError, NotFoundError } from '#http/errors.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /** Spec §4: an auth user is deleted only when it exists and has zero links (removed and rejected rows are history, not links). */
 async function deleteAuthUser(actor: AuthenticatedCaller, email: string) {

@@ -1,13 +1,13 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { requireRequest } from '../access-requests.js';
-import * as routes from '../../../../shared/routes/admin.js';
-import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '../../../../shared/api/accounts.js';
-import { ONBOARDING_LINK_SECONDS } from '../../../../shared/api/admin.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { onboardingDocumentLink, onboardingDocumentUploaded } from '../../../data/directory/onboarding-documents.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
+import * as routes from '#shared/routes/admin.js';
+import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '#shared/api/accounts.js';
+import { ONBOARDING_LINK_SECONDS } from '#shared/api/admin.js';
+import { writeAudit } from '#data/audit/log.js';
+import { onboardingDocumentLink, onboardingDocumentUploaded } from '#data/directory/onboarding-documents.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
 import { accessRequestView } from '../views.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /** Signed links (900 s) to the request's onboarding documents; viewing them is audited. */
 async function accessRequestDocuments(actor: AuthenticatedCaller, id: string) {

@@ -1,8 +1,8 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { platformAdminMembers } from '../platform-admins.js';
-import { listPlatformAdminRecords } from '../../../data/directory/platform-admins.js';
-import * as routes from '../../../../shared/routes/admin.js';
-import { PLATFORM_ROLES, type PlatformAdminsResponse } from '../../../../shared/api/admin.js';
+import { listPlatformAdminRecords } from '#data/directory/platform-admins.js';
+import * as routes from '#shared/routes/admin.js';
+import { PLATFORM_ROLES, type PlatformAdminsResponse } from '#shared/api/admin.js';
 import { platformAdminView } from '../views.js';
 
 /** Spec §7 /platform-admins-list: the active platform admins of the directory, newest first, their counts, and the invitations waiting. */

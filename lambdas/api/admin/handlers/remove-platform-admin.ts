@@ -1,14 +1,14 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { platformAdminMembers } from '../platform-admins.js';
-import * as routes from '../../../../shared/routes/admin.js';
-import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES, platformInvitationWithdrawn } from '../../../../shared/api/admin.js';
-import { declinePlatformInvitation } from '../../../data/directory/platform-admin-invitations.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
-import { beginPlatformAdminRemoval, cancelPlatformAdminRemoval, finishPlatformAdminRemoval, getPlatformAdminRecord, LastSuperAdminError, type PlatformAdminRecord } from '../../../data/directory/platform-admins.js';
-import { removeFromRole, signOutEverywhere } from '../../../data/directory/staff-users.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../../http/errors.js';
+import * as routes from '#shared/routes/admin.js';
+import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES, platformInvitationWithdrawn } from '#shared/api/admin.js';
+import { declinePlatformInvitation } from '#data/directory/platform-admin-invitations.js';
+import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { beginPlatformAdminRemoval, cancelPlatformAdminRemoval, finishPlatformAdminRemoval, getPlatformAdminRecord, LastSuperAdminError, type PlatformAdminRecord } from '#data/directory/platform-admins.js';
+import { removeFromRole, signOutEverywhere } from '#data/directory/staff-users.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { BadRequestError, ConflictError, NotFoundError } from '#http/errors.js';
 
 /** An invitation not yet answered is withdrawn: the record goes, nothing else was granted. */
 async function withdrawInvitation(actor: AuthenticatedCaller, record: PlatformAdminRecord) {

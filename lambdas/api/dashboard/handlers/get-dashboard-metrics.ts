@@ -1,13 +1,13 @@
-import { isPlatformAdmin } from '../../../../shared/roles.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { countDisputes } from '../../../data/disputes/disputes.js';
+import { isPlatformAdmin } from '#shared/roles.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { countDisputes } from '#data/disputes/disputes.js';
 import { disputeRightsOf, visibleOrganisations } from '../../common/dispute-rights.js';
-import { getCounters } from '../../../data/submissions/counters.js';
-import { countApprovedMembers, countApprovedUsers } from '../../../data/directory/team-counts.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { getCounters } from '#data/submissions/counters.js';
+import { countApprovedMembers, countApprovedUsers } from '#data/directory/team-counts.js';
+import { createApiHandler } from '#http/handler.js';
 import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js';
 import { actingOrganisation } from '../../common/caller-organisation.js';
-import * as routes from '../../../../shared/routes/dashboard.js';
+import * as routes from '#shared/routes/dashboard.js';
 
 /** Disputes waiting: every one for reviewers, an organisation's for its admins, none for anyone else. */
 async function waitingDisputes(me: AuthenticatedCaller) {

@@ -1,15 +1,15 @@
-import { DISPUTE_MESSAGES, isDecided } from '../../../../shared/api/disputes.js';
-import * as routes from '../../../../shared/routes/disputes.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { decideDispute } from '../../../data/disputes/decision.js';
-import { DisputeStateError, type StoredDispute } from '../../../data/disputes/disputes.js';
-import { ConflictError, ForbiddenError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { DISPUTE_MESSAGES, isDecided } from '#shared/api/disputes.js';
+import * as routes from '#shared/routes/disputes.js';
+import { writeAudit } from '#data/audit/log.js';
+import { decideDispute } from '#data/disputes/decision.js';
+import { DisputeStateError, type StoredDispute } from '#data/disputes/disputes.js';
+import { ConflictError, ForbiddenError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { visibleDispute } from '../lookup.js';
 import { decides } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
-import { emitWebhookEvent } from '../../../data/webhooks/events.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { emitWebhookEvent } from '#data/webhooks/events.js';
 
 /**
  * POST /api/disputes/{id}/decision {decision, note}: compliance or a platform admin upholds or dismisses

@@ -1,13 +1,13 @@
-import { DISPUTE_MESSAGES } from '../../../../shared/api/disputes.js';
-import * as routes from '../../../../shared/routes/disputes.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { answerDispute, DisputeStateError } from '../../../data/disputes/disputes.js';
-import { ConflictError, ForbiddenError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { DISPUTE_MESSAGES } from '#shared/api/disputes.js';
+import * as routes from '#shared/routes/disputes.js';
+import { writeAudit } from '#data/audit/log.js';
+import { answerDispute, DisputeStateError } from '#data/disputes/disputes.js';
+import { ConflictError, ForbiddenError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { visibleDispute } from '../lookup.js';
 import { isLender } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * POST /api/disputes/{id}/response {message}: the lender's admins answer an open dispute. Another

@@ -1,9 +1,9 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { audit } from '../search-audit.js';
-import * as routes from '../../../../shared/routes/fraud.js';
-import { latestReports } from '../../../data/registry/reports.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { BadRequestError } from '../../../http/errors.js';
+import * as routes from '#shared/routes/fraud.js';
+import { latestReports } from '#data/registry/reports.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { BadRequestError } from '#http/errors.js';
 import { fitInBudget } from '../page-budget.js';
 import { reportViews } from '../views.js';
 import { withdrawRightsOf } from '../withdraw-access.js';

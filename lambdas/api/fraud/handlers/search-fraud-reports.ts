@@ -1,11 +1,11 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { audit } from '../search-audit.js';
-import * as routes from '../../../../shared/routes/fraud.js';
-import { FRAUD_PAGE_SIZE, FRAUD_PAGED_ABOVE, type FraudSearchResponse } from '../../../../shared/api/fraud.js';
-import { nrcDigits } from '../../../../shared/rules/nrc.js';
-import { reportRefsOf } from '../../../data/registry/reports.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { BadRequestError } from '../../../http/errors.js';
+import * as routes from '#shared/routes/fraud.js';
+import { FRAUD_PAGE_SIZE, FRAUD_PAGED_ABOVE, type FraudSearchResponse } from '#shared/api/fraud.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { reportRefsOf } from '#data/registry/reports.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { BadRequestError } from '#http/errors.js';
 import { viewsWithinBudget } from '../page-budget.js';
 import { withdrawRightsOf } from '../withdraw-access.js';
 

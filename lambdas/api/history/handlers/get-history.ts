@@ -1,17 +1,17 @@
-import { HISTORY_MESSAGES, historyQuerySchema } from '../../../../shared/api/history.js';
-import { nrcDigits } from '../../../../shared/rules/nrc.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { borrowerRecord, employeeRowsOf } from '../../../data/history/summaries.js';
-import { readBorrowerHistory, readEmployeeRows } from '../../../data/history/entries-read.js';
-import { recentSettings } from '../../../data/settings/settings.js';
-import { recentStatuses, rejectedAmong } from '../../../data/history/submission-statuses.js';
-import { recordFindings } from '../../../../shared/rules/record-findings.js';
-import { BadRequestError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { HISTORY_MESSAGES, historyQuerySchema } from '#shared/api/history.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { writeAudit } from '#data/audit/log.js';
+import { borrowerRecord, employeeRowsOf } from '#data/history/summaries.js';
+import { readBorrowerHistory, readEmployeeRows } from '#data/history/entries-read.js';
+import { recentSettings } from '#data/settings/settings.js';
+import { recentStatuses, rejectedAmong } from '#data/history/submission-statuses.js';
+import { recordFindings } from '#shared/rules/record-findings.js';
+import { BadRequestError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { firstMonthRead, historyView } from '../views.js';
-import { currentMonth, shiftMonth } from '../../../../shared/rules/dates.js';
-import * as routes from '../../../../shared/routes/history.js';
-import { type AuditSubject, auditSubject } from '../../../data/audit/subjects.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import * as routes from '#shared/routes/history.js';
+import { type AuditSubject, auditSubject } from '#data/audit/subjects.js';
 
 /** A rejection stops counting in the record shown here within this long (submission-statuses.ts). */
 const PENDING_STATUS_MS = 10_000;

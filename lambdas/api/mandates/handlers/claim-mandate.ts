@@ -1,18 +1,18 @@
-import { isAllowedIn, organisationsWith } from '../../../../shared/access.js';
-import { MANDATE_CLAIMERS, MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '../../../../shared/api/mandates.js';
-import { lusakaClock } from '../../../../shared/rules/dates.js';
-import * as routes from '../../../../shared/routes/mandates.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { findOrganisationByPayeeKey } from '../../../data/directory/organisations.js';
-import { claimMandate, type Refusal } from '../../../data/mandates/claims.js';
-import { getStoredMandate } from '../../../data/mandates/mandates.js';
-import { consumeRateLimits, type RateLimit, rateLimitSpent, windowEndsAt } from '../../../data/rate-limits/windows.js';
-import { type AuthenticatedCaller, confirmAllowed } from '../../../http/caller.js';
-import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { isAllowedIn, organisationsWith } from '#shared/access.js';
+import { MANDATE_CLAIMERS, MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '#shared/api/mandates.js';
+import { lusakaClock } from '#shared/rules/dates.js';
+import * as routes from '#shared/routes/mandates.js';
+import { writeAudit } from '#data/audit/log.js';
+import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { claimMandate, type Refusal } from '#data/mandates/claims.js';
+import { getStoredMandate } from '#data/mandates/mandates.js';
+import { consumeRateLimits, type RateLimit, rateLimitSpent, windowEndsAt } from '#data/rate-limits/windows.js';
+import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { mandateView } from '../views.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
-import { emitWebhookEvent } from '../../../data/webhooks/events.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { emitWebhookEvent } from '#data/webhooks/events.js';
 
 const REFUSED: Record<Refusal, string> = {
   locked: MANDATE_MESSAGES.locked,

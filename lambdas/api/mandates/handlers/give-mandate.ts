@@ -1,15 +1,15 @@
-import { MANDATE_MESSAGES } from '../../../../shared/api/mandates.js';
-import { currentMonth, lusakaDay } from '../../../../shared/rules/dates.js';
-import * as routes from '../../../../shared/routes/mandates.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { findOrganisationByPayeeKey } from '../../../data/directory/organisations.js';
-import { issueMandate } from '../../../data/mandates/mandates.js';
-import { registerEntryByNrc } from '../../../data/register/versions.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
+import { currentMonth, lusakaDay } from '#shared/rules/dates.js';
+import * as routes from '#shared/routes/mandates.js';
+import { writeAudit } from '#data/audit/log.js';
+import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { issueMandate } from '#data/mandates/mandates.js';
+import { registerEntryByNrc } from '#data/register/versions.js';
+import { BadRequestError, ConflictError, NotFoundError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { countMandateGiven } from '../limits.js';
 import { mandateView } from '../views.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * POST /api/employee/mandates {payee_key, max_monthly, last_month}: the employee gives a lender a mandate.

@@ -1,11 +1,11 @@
-import { MANDATE_MESSAGES, mandateNumberSchema } from '../../../../shared/api/mandates.js';
-import * as routes from '../../../../shared/routes/mandates.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { revokeMandate } from '../../../data/mandates/claims.js';
-import { ConflictError, NotFoundError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { MANDATE_MESSAGES, mandateNumberSchema } from '#shared/api/mandates.js';
+import * as routes from '#shared/routes/mandates.js';
+import { writeAudit } from '#data/audit/log.js';
+import { revokeMandate } from '#data/mandates/claims.js';
+import { ConflictError, NotFoundError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { mandateView } from '../views.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * POST /api/employee/mandates/{number}/revoke: the employee revokes one of their own mandates not yet used.

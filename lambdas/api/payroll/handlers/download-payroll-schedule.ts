@@ -1,6 +1,6 @@
-import { SCHEDULE_CONTENT_TYPES, SCHEDULE_LINK_SECONDS, scheduleFileLink, scheduleKeys } from '../../../data/payroll/schedule-files.js';
-import { createApiHandler } from '../../../http/handler.js';
-import * as routes from '../../../../shared/routes/payroll.js';
+import { SCHEDULE_CONTENT_TYPES, SCHEDULE_LINK_SECONDS, scheduleFileLink, scheduleKeys } from '#data/payroll/schedule-files.js';
+import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/payroll.js';
 import { authoriseScheduleReader } from '../access.js';
 import { scheduleFileName } from '../file-name.js';
 import { versionToDownload } from '../freeze.js';

@@ -1,7 +1,7 @@
-import { nrcDigits } from '../../../../shared/rules/nrc.js';
-import * as routes from '../../../../shared/routes/portal.js';
-import { disputesOfNrc } from '../../../data/disputes/disputes.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import * as routes from '#shared/routes/portal.js';
+import { disputesOfNrc } from '#data/disputes/disputes.js';
+import { createApiHandler } from '#http/handler.js';
 import { portalDisputeView } from '../views.js';
 
 /** GET /api/employee/disputes: every dispute of a deduction on the caller's NRC, newest first, whoever opened it. */

@@ -1,10 +1,10 @@
-import { type LenderTotals, RECONCILIATION_MESSAGES, RECONCILIATION_PAGE_SIZE } from '../../../../shared/api/reconciliation.js';
-import { normalisePayeeKey } from '../../../../shared/rules/payee-key.js';
-import { getMonthReconciliation, lenderCsvLink, readLenderLines } from '../../../data/payroll/reconciliation.js';
-import { NotFoundError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { type LenderTotals, RECONCILIATION_MESSAGES, RECONCILIATION_PAGE_SIZE } from '#shared/api/reconciliation.js';
+import { normalisePayeeKey } from '#shared/rules/payee-key.js';
+import { getMonthReconciliation, lenderCsvLink, readLenderLines } from '#data/payroll/reconciliation.js';
+import { NotFoundError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { authoriseLenderPayeeKey, ownPayeeKeys, seesEveryLender } from '../access.js';
-import * as routes from '../../../../shared/routes/reconciliation.js';
+import * as routes from '#shared/routes/reconciliation.js';
 
 const sum = (lenders: readonly LenderTotals[], pick: (lender: LenderTotals) => number) => Math.round(lenders.reduce((total, lender) => total + pick(lender) * 100, 0)) / 100;
 

@@ -1,14 +1,14 @@
-import { REGISTER_MESSAGES } from '../../../../shared/api/register.js';
-import * as routes from '../../../../shared/routes/register.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { currentRegister } from '../../../data/register/versions.js';
-import { decideProposal, isExpired, openProposal, proposalDecision, type RegisterProposal } from '../../../data/register/proposals.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { ConflictError, ForbiddenError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { REGISTER_MESSAGES } from '#shared/api/register.js';
+import * as routes from '#shared/routes/register.js';
+import { writeAudit } from '#data/audit/log.js';
+import { currentRegister } from '#data/register/versions.js';
+import { decideProposal, isExpired, openProposal, proposalDecision, type RegisterProposal } from '#data/register/proposals.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ConflictError, ForbiddenError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { ingestApproved } from '../proposals.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 const counts = ({ difference: d, employees }: RegisterProposal) => ({ employees, added: d.added, removed: d.removed, changed: d.changed, mobile_changed: d.mobile_changed });
 

@@ -1,12 +1,12 @@
-import { REMITTANCE_MESSAGES } from '../../../../shared/api/remittances.js';
-import { firstDayOfMonth } from '../../../../shared/rules/dates.js';
-import { remittanceDifference } from '../../../../shared/rules/remittance.js';
-import * as routes from '../../../../shared/routes/remittances.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
-import { putReceipt } from '../../../data/payroll/remittances.js';
-import { BadRequestError, ConflictError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { REMITTANCE_MESSAGES } from '#shared/api/remittances.js';
+import { firstDayOfMonth } from '#shared/rules/dates.js';
+import { remittanceDifference } from '#shared/rules/remittance.js';
+import * as routes from '#shared/routes/remittances.js';
+import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { putReceipt } from '#data/payroll/remittances.js';
+import { BadRequestError, ConflictError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { authoriseSide, findStatement } from '../access.js';
 import { statementView } from '../statements.js';
 

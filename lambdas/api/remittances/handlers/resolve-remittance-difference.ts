@@ -1,11 +1,11 @@
-import { REMITTANCE_MESSAGES } from '../../../../shared/api/remittances.js';
-import { remittanceDifference, remittanceState } from '../../../../shared/rules/remittance.js';
-import * as routes from '../../../../shared/routes/remittances.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
-import { getReceipt, resolveReceipt } from '../../../data/payroll/remittances.js';
-import { ConflictError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { REMITTANCE_MESSAGES } from '#shared/api/remittances.js';
+import { remittanceDifference, remittanceState } from '#shared/rules/remittance.js';
+import * as routes from '#shared/routes/remittances.js';
+import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { getReceipt, resolveReceipt } from '#data/payroll/remittances.js';
+import { ConflictError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { authoriseSide, findStatement } from '../access.js';
 import { statementView } from '../statements.js';
 

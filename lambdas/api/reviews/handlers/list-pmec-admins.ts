@@ -1,7 +1,7 @@
-import { readDirectoryAccess } from '../../../data/directory/caller-access.js';
-import { usersInRole } from '../../../data/directory/staff-users.js';
-import { createApiHandler } from '../../../http/handler.js';
-import * as routes from '../../../../shared/routes/reviews.js';
+import { readDirectoryAccess } from '#data/directory/caller-access.js';
+import { usersInRole } from '#data/directory/staff-users.js';
+import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/reviews.js';
 
 /**
  * GET /api/pmec-admins: who a submission can be assigned to, by email. The pmec_admin group (a mirror

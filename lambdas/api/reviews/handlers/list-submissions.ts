@@ -1,11 +1,11 @@
-import { organisationsWith, ROLE_SETS, rolesIn } from '../../../../shared/access.js';
-import { REPORTS_LIMIT, REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionListQuery, type SubmissionStatus } from '../../../../shared/api/reviews.js';
-import * as routes from '../../../../shared/routes/reviews.js';
-import { hasAnyRole, isPlatformAdmin } from '../../../../shared/roles.js';
-import { decodeListCursor, encodeListCursor, type ListSource, listSubmissionsPage } from '../../../data/submissions/review-list.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { BadRequestError, ForbiddenError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { organisationsWith, ROLE_SETS, rolesIn } from '#shared/access.js';
+import { REPORTS_LIMIT, REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionListQuery, type SubmissionStatus } from '#shared/api/reviews.js';
+import * as routes from '#shared/routes/reviews.js';
+import { hasAnyRole, isPlatformAdmin } from '#shared/roles.js';
+import { decodeListCursor, encodeListCursor, type ListSource, listSubmissionsPage } from '#data/submissions/review-list.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { BadRequestError, ForbiddenError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { listItemView } from '../views.js';
 
 type ListScope = 'reviews' | 'reports';

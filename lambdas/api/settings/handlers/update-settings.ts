@@ -1,10 +1,10 @@
-import { SETTING_NAMES } from '../../../../shared/api/settings.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { readSettings, writeSetting } from '../../../data/settings/settings.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { SETTING_NAMES } from '#shared/api/settings.js';
+import { writeAudit } from '#data/audit/log.js';
+import { readSettings, writeSetting } from '#data/settings/settings.js';
+import { createApiHandler } from '#http/handler.js';
 import { designatePayrollAuthority } from '../payroll-authority.js';
-import * as routes from '../../../../shared/routes/settings.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import * as routes from '#shared/routes/settings.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * PUT /api/settings: platform admins (the route's access) change the exposure limits, the submission

@@ -1,14 +1,14 @@
-import { REVIEWERS } from '../../../../shared/access.js';
-import { SIGNAL_PAGE_MESSAGES, SIGNAL_PAGE_SIZE } from '../../../../shared/api/signals.js';
-import type { Signal } from '../../../../shared/rules/signals.js';
-import { readResultJson, resultKeys } from '../../../data/uploads/results.js';
-import { ConflictError, ForbiddenError } from '../../../http/errors.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { REVIEWERS } from '#shared/access.js';
+import { SIGNAL_PAGE_MESSAGES, SIGNAL_PAGE_SIZE } from '#shared/api/signals.js';
+import type { Signal } from '#shared/rules/signals.js';
+import { readResultJson, resultKeys } from '#data/uploads/results.js';
+import { ConflictError, ForbiddenError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { canSeeSubmission } from '../../common/submission.js';
 import { canSeeUpload } from '../access.js';
 import { uploadOr404 } from '../load.js';
 import { signalsFor } from '../signal-views.js';
-import * as routes from '../../../../shared/routes/submissions.js';
+import * as routes from '#shared/routes/submissions.js';
 
 /**
  * GET /api/uploads/{id}/signals?type=&offset=: SIGNAL_PAGE_SIZE signals of one type from `offset`. The

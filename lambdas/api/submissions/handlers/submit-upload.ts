@@ -1,24 +1,24 @@
-import { isPlatformAdmin } from '../../../../shared/roles.js';
-import { createApiHandler } from '../../../http/handler.js';
+import { isPlatformAdmin } from '#shared/roles.js';
+import { createApiHandler } from '#http/handler.js';
 import { uploadOr404 } from '../load.js';
-import * as routes from '../../../../shared/routes/submissions.js';
-import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '../../../../shared/api/submissions.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { bucketName } from '../../../adapters/aws-clients.js';
-import { copyToStorage, createSubmission, ensureIngestJob, getSubmission, type SubmissionRecord } from '../../../data/submissions/submissions.js';
-import { getUpload, markStored, type UploadRecord } from '../../../data/uploads/upload.js';
-import { headUploadObject } from '../../../data/uploads/objects.js';
-import { storeValidatedFile } from '../../../data/uploads/validated-file.js';
-import { readSettings } from '../../../data/settings/settings.js';
-import { isLate, windowNotice } from '../../../../shared/rules/submission-window.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { ConflictError, ForbiddenError } from '../../../http/errors.js';
+import * as routes from '#shared/routes/submissions.js';
+import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
+import { writeAudit } from '#data/audit/log.js';
+import { bucketName } from '#adapters/aws-clients.js';
+import { copyToStorage, createSubmission, ensureIngestJob, getSubmission, type SubmissionRecord } from '#data/submissions/submissions.js';
+import { getUpload, markStored, type UploadRecord } from '#data/uploads/upload.js';
+import { headUploadObject } from '#data/uploads/objects.js';
+import { storeValidatedFile } from '#data/uploads/validated-file.js';
+import { readSettings } from '#data/settings/settings.js';
+import { isLate, windowNotice } from '#shared/rules/submission-window.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ConflictError, ForbiddenError } from '#http/errors.js';
 import { authorisePayeeKey, type PayeeOrganisation } from '../access.js';
 import { storagePath } from '../upload-request.js';
 import { refusal } from '../readiness.js';
 import { submitRegister } from '../register-submit.js';
 import { submitApplied } from '../applied-submit.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 function submitted(submission: SubmissionRecord): SubmitUploadResponse {
   return {

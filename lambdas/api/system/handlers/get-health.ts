@@ -1,7 +1,7 @@
-import { DEPENDENCY_CHECKS as CHECKS } from '../../../adapters/health.js';
-import { createApiHandler } from '../../../http/handler.js';
-import { logger } from '../../../lib/powertools.js';
-import * as routes from '../../../../shared/routes/system.js';
+import { DEPENDENCY_CHECKS as CHECKS } from '#adapters/health.js';
+import { createApiHandler } from '#http/handler.js';
+import { logger } from '#lib/powertools.js';
+import * as routes from '#shared/routes/system.js';
 
 export const handler = createApiHandler(routes.getHealth, async () => {
   const results = await Promise.allSettled(Object.values(CHECKS).map((check) => check()));

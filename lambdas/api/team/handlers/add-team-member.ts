@@ -1,18 +1,18 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { teamMemberView } from '../views.js';
-import * as routes from '../../../../shared/routes/team.js';
-import { PLATFORM_ADMIN_MESSAGES } from '../../../../shared/api/admin.js';
-import { type AddTeamMemberRequest, TEAM_MESSAGES as M } from '../../../../shared/api/team.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { getMember, LIVE_STATUSES, type MemberItem } from '../../../data/directory/memberships.js';
-import { createMembership, MembershipExistsError } from '../../../data/directory/membership-changes.js';
-import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '../../../data/directory/staff-users.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { ConflictError, ForbiddenError, HttpError } from '../../../http/errors.js';
+import * as routes from '#shared/routes/team.js';
+import { PLATFORM_ADMIN_MESSAGES } from '#shared/api/admin.js';
+import { type AddTeamMemberRequest, TEAM_MESSAGES as M } from '#shared/api/team.js';
+import { writeAudit } from '#data/audit/log.js';
+import { getMember, LIVE_STATUSES, type MemberItem } from '#data/directory/memberships.js';
+import { createMembership, MembershipExistsError } from '#data/directory/membership-changes.js';
+import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '#data/directory/staff-users.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ConflictError, ForbiddenError, HttpError } from '#http/errors.js';
 import { resolveTeamContext } from '../team-context.js';
-import { isOrganisationRole, roleFitsOrganisation } from '../../../../shared/roles.js';
+import { isOrganisationRole, roleFitsOrganisation } from '#shared/roles.js';
 import { roleNotForOrganisation } from '../../common/organisation-roles.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 const inviteFailed = () => new HttpError(502, 'invite_and_create_failed', `${PLATFORM_ADMIN_MESSAGES.invite_and_create_failed} The sign-in service did not answer; please try again shortly.`);
 

@@ -1,16 +1,16 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { teamMemberView } from '../views.js';
-import * as routes from '../../../../shared/routes/team.js';
-import { ROLE_CHANGE_MESSAGES as R, TEAM_MESSAGES as M } from '../../../../shared/api/team.js';
-import { ROLE_LABELS, type Role, roleFitsOrganisation } from '../../../../shared/roles.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { getMember, listUserMemberships } from '../../../data/directory/memberships.js';
-import { changeMemberRole } from '../../../data/directory/membership-changes.js';
-import { addToRole, removeFromRole } from '../../../data/directory/staff-users.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors.js';
+import * as routes from '#shared/routes/team.js';
+import { ROLE_CHANGE_MESSAGES as R, TEAM_MESSAGES as M } from '#shared/api/team.js';
+import { ROLE_LABELS, type Role, roleFitsOrganisation } from '#shared/roles.js';
+import { writeAudit } from '#data/audit/log.js';
+import { getMember, listUserMemberships } from '#data/directory/memberships.js';
+import { changeMemberRole } from '#data/directory/membership-changes.js';
+import { addToRole, removeFromRole } from '#data/directory/staff-users.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '#http/errors.js';
 import { resolveTeamContext } from '../team-context.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * An approved member's role changes to one the caller may grant in this organisation (the spec's grant

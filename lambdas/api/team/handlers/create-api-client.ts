@@ -1,5 +1,5 @@
-import * as routes from '../../../../shared/routes/api-clients.js';
-import { createApiHandler } from '../../../http/handler.js';
+import * as routes from '#shared/routes/api-clients.js';
+import { createApiHandler } from '#http/handler.js';
 import { createClient } from '../api-clients.js';
 
 /** POST /api/api-clients: a new API client; its secret is in this answer only. */

@@ -1,15 +1,15 @@
-import { createApiHandler } from '../../../http/handler.js';
+import { createApiHandler } from '#http/handler.js';
 import { teamMemberView } from '../views.js';
-import * as routes from '../../../../shared/routes/team.js';
-import { TEAM_MESSAGES as M } from '../../../../shared/api/team.js';
-import { writeAudit } from '../../../data/audit/log.js';
-import { getMember, listOrgMembers, listUserMemberships, LIVE_STATUSES } from '../../../data/directory/memberships.js';
-import { markMemberRemoved } from '../../../data/directory/membership-changes.js';
-import { removeFromRole, signOutEverywhere } from '../../../data/directory/staff-users.js';
-import type { AuthenticatedCaller } from '../../../http/caller.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors.js';
+import * as routes from '#shared/routes/team.js';
+import { TEAM_MESSAGES as M } from '#shared/api/team.js';
+import { writeAudit } from '#data/audit/log.js';
+import { getMember, listOrgMembers, listUserMemberships, LIVE_STATUSES } from '#data/directory/memberships.js';
+import { markMemberRemoved } from '#data/directory/membership-changes.js';
+import { removeFromRole, signOutEverywhere } from '#data/directory/staff-users.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '#http/errors.js';
 import { resolveTeamContext } from '../team-context.js';
-import { auditSubject } from '../../../data/audit/subjects.js';
+import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * Spec §7 /org-team-remove, by user id or email. The role goes too, unless another approved

@@ -1,5 +1,5 @@
-import * as routes from '../../../../shared/routes/webhooks.js';
-import { createApiHandler } from '../../../http/handler.js';
+import * as routes from '#shared/routes/webhooks.js';
+import { createApiHandler } from '#http/handler.js';
 import { createEndpoint } from '../webhooks.js';
 
 /** POST /api/webhooks: a new endpoint; its signing secret is in this answer only. */
