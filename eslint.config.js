@@ -1,10 +1,10 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -36,14 +36,22 @@ const apiFeatures = folders('./lambdas/api').filter((name) => name !== 'common')
 const ENTRY_POINTS = ['./lambdas/api/*/handlers/**', './lambdas/events/**', './lambdas/auth/**'];
 
 const zones = [
-  { target: './shared', from: ['./lambdas', './web', './infra', './test', './bench', './cli', './scripts'], message: 'shared/ is pure: it imports only shared/.' },
+  {
+    target: './shared',
+    from: ['./lambdas', './web', './infra', './test', './bench', './cli', './scripts'],
+    message: 'shared/ is pure: it imports only shared/.',
+  },
   { target: './web', from: ['./lambdas', './infra'], message: 'The web app talks to the server through the API only (web/src/lib/api-client.ts).' },
   {
     target: './web',
     from: './shared/routes/index.ts',
     message: 'A screen loads only the routes it calls: import the route from @shared/routes/<feature> and pass it to callRoute.',
   },
-  { target: './lambdas', from: ['./web', './infra'], message: 'Lambda code never imports the web app or the CDK stack; stores are declared in shared/stores.ts.' },
+  {
+    target: './lambdas',
+    from: ['./web', './infra'],
+    message: 'Lambda code never imports the web app or the CDK stack; stores are declared in shared/stores.ts.',
+  },
   {
     target: './lambdas/lib',
     from: ['./lambdas/http', './lambdas/data', './lambdas/adapters', './lambdas/api', './lambdas/events', './lambdas/auth'],
@@ -54,24 +62,45 @@ const zones = [
     from: ['./lambdas/lib', './lambdas/http', './lambdas/data', './lambdas/adapters', './lambdas/api', './lambdas/events', './lambdas/auth'],
     message: 'validation/ drives the shared sheet rules over a Node stream: it imports only shared/, so the CLI runs it as the Lambda does.',
   },
-  { target: './lambdas/data', from: ['./lambdas/http', './lambdas/api', './lambdas/events', './lambdas/auth'], message: 'data/ sits below the HTTP platform, the domain modules and the entry points: it imports adapters/, lib/ and shared/.' },
+  {
+    target: './lambdas/data',
+    from: ['./lambdas/http', './lambdas/api', './lambdas/events', './lambdas/auth'],
+    message: 'data/ sits below the HTTP platform, the domain modules and the entry points: it imports adapters/, lib/ and shared/.',
+  },
   {
     target: './lambdas/adapters',
     from: ['./lambdas/data', './lambdas/http', './lambdas/api', './lambdas/events', './lambdas/auth'],
     message: 'adapters/ (AWS clients, the DynamoDB toolkit, S3 objects, email, SMS) sit below the data layer: they import lib/ and shared/ only.',
   },
-  { target: './lambdas/http', from: ['./lambdas/api', './lambdas/events', './lambdas/auth'], message: 'http/ (the handler factory and its chain) sits below the domain modules and the entry points.' },
-  { target: ['./lambdas/events', './lambdas/auth'], from: './lambdas/http', message: 'S3 events, schedules and Cognito triggers are not HTTP: they wrap their function with lib/event-handler.ts.' },
+  {
+    target: './lambdas/http',
+    from: ['./lambdas/api', './lambdas/events', './lambdas/auth'],
+    message: 'http/ (the handler factory and its chain) sits below the domain modules and the entry points.',
+  },
+  {
+    target: ['./lambdas/events', './lambdas/auth'],
+    from: './lambdas/http',
+    message: 'S3 events, schedules and Cognito triggers are not HTTP: they wrap their function with lib/event-handler.ts.',
+  },
   ...apiFeatures.map((feature) => ({
     target: `./lambdas/api/${feature}`,
     from: './lambdas/api',
     except: [`./${feature}`, './common'],
     message: 'An API feature never imports another feature: move what both need to lambdas/api/common/.',
   })),
-  { target: './lambdas/api/common', from: './lambdas/api', except: ['./common'], message: 'lambdas/api/common/ is shared by the features and never imports one.' },
+  {
+    target: './lambdas/api/common',
+    from: './lambdas/api',
+    except: ['./common'],
+    message: 'lambdas/api/common/ is shared by the features and never imports one.',
+  },
   { target: './lambdas/api/*/*.ts', from: ENTRY_POINTS, message: 'Domain modules never import an entry point.' },
   { target: './lambdas/api/*/handlers/**', from: ENTRY_POINTS, message: 'An entry point never imports another entry point: share a domain module instead.' },
-  { target: ['./lambdas/events/**', './lambdas/auth/**'], from: './lambdas/api', message: 'Event handlers and Cognito triggers reach data through lambdas/data, not through the API.' },
+  {
+    target: ['./lambdas/events/**', './lambdas/auth/**'],
+    from: './lambdas/api',
+    message: 'Event handlers and Cognito triggers reach data through lambdas/data, not through the API.',
+  },
   { target: './cli', from: ['./web', './infra'], message: 'The CLI runs the shared rules, not the web app or the stack.' },
   { target: './cli', from: ENTRY_POINTS, message: 'The CLI runs the shared rules, not entry points.' },
   ...features.map((feature) => ({
@@ -93,7 +122,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.node.json', 'tsconfig.e2e.json', 'shared/tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: ['tsconfig.node.json', 'tsconfig.e2e.json', 'shared/tsconfig.json', 'web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
@@ -125,7 +157,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@aws-sdk/*'], message: 'Only lambdas/data and lambdas/adapters talk to AWS: add or extend a data module (lambdas/data/<aggregate>/<entity>.ts) or an adapter and call it.' }] },
+        {
+          patterns: [
+            {
+              group: ['@aws-sdk/*'],
+              message:
+                'Only lambdas/data and lambdas/adapters talk to AWS: add or extend a data module (lambdas/data/<aggregate>/<entity>.ts) or an adapter and call it.',
+            },
+          ],
+        },
       ],
     },
   },

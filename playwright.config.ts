@@ -22,13 +22,27 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
     // The end-to-end tests (`npm test`, `npm run test:e2e`).
     { name: 'chromium', testDir: 'test/e2e', use: { browserName: 'chromium', viewport: { width: 1360, height: 860 } } },
     // `npm run screenshots`: a picture of every screen under screenshots/, for a person to look at.
-    { name: 'screenshots', testDir: 'test/screenshots', testMatch: /\.shots\.ts$/, timeout: 120_000, use: { browserName: 'chromium', viewport: { width: 1360, height: 860 } } },
+    {
+      name: 'screenshots',
+      testDir: 'test/screenshots',
+      testMatch: /\.shots\.ts$/,
+      timeout: 120_000,
+      use: { browserName: 'chromium', viewport: { width: 1360, height: 860 } },
+    },
   ],
 });

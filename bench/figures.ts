@@ -56,7 +56,11 @@ const number = (value: number): string => round(value).toLocaleString('en-US');
 export function figureLine(figure: Figure): string {
   const target = figure.target ? `target ${figure.target.op} ${number(figure.target.value)} ${figure.unit}` : '';
   const baseline =
-    figure.baseline === undefined ? '' : `vs ${figure.baseline}${figure.baseline_value === undefined ? '' : ` ${number(figure.baseline_value)}`}${figure.ratio === undefined ? '' : ` (${number(figure.ratio)}×)`}`;
+    figure.baseline === undefined
+      ? ''
+      : `vs ${figure.baseline}${figure.baseline_value === undefined ? '' : ` ${number(figure.baseline_value)}`}${figure.ratio === undefined ? '' : ` (${number(figure.ratio)}×)`}`;
   const verdict = figure.target ? (passes(figure) ? 'PASS' : 'FAIL') : '';
-  return [`  ${figure.name.padEnd(34)} ${`${number(figure.value)} ${figure.unit}`.padEnd(20)}`, target.padEnd(30), baseline, verdict].filter(Boolean).join('  ');
+  return [`  ${figure.name.padEnd(34)} ${`${number(figure.value)} ${figure.unit}`.padEnd(20)}`, target.padEnd(30), baseline, verdict]
+    .filter(Boolean)
+    .join('  ');
 }

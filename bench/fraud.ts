@@ -1,6 +1,6 @@
-import { createUser, signIn } from '../test/support/cognito.js';
-import { seedMembership, seedOrganisation, subOf } from '../test/fixtures/submissions/directory.js';
 import { extractNrcs, normaliseNrc } from '#shared/rules/nrc.js';
+import { seedMembership, seedOrganisation, subOf } from '../test/fixtures/submissions/directory.js';
+import { createUser, signIn } from '../test/support/cognito.js';
 import type { Bench, Figure } from './figures.js';
 import { progress, median, withTwin } from './support.js';
 
@@ -18,7 +18,6 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
   const value = await fn();
   return { ms: performance.now() - start, value };
 }
-
 
 /**
  * The fraud registry on a real twin (DynamoDB Local, the S3 front, the HTTP gateway): a registry of
@@ -44,11 +43,23 @@ export const fraudBench: Bench = {
       const { idToken } = await signIn(twin, user.email, user.password);
       await seedMembership(twin, await seedOrganisation(twin, 'B001', 'Bench Bank'), subOf(idToken), 'approved', 'data_user');
       const post = (path: string, body: unknown) =>
-        fetch(`${twin.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${twin.url}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       progress(`filing ${FILED} reports through the API`);
       const filed = Array.from({ length: FILED }, (_, i) => normaliseNrc(String(900_000_000 + i)));
       for (const nrc of filed) {
-        const res = await post('/api/fraud-reports', { fi_name: 'Bench Bank', type: 'Other', nrc, person_name: 'Bench Person', payee_key: 'B001', report_month: '2026-03', description: 'benchmark' });
+        const res = await post('/api/fraud-reports', {
+          fi_name: 'Bench Bank',
+          type: 'Other',
+          nrc,
+          person_name: 'Bench Person',
+          payee_key: 'B001',
+          report_month: '2026-03',
+          description: 'benchmark',
+        });
         if (res.status !== 200) throw new Error(`filing a report answered ${res.status}: ${await res.text()}`);
       }
 
@@ -61,7 +72,8 @@ export const fraudBench: Bench = {
         progress(`round ${round}/${RUNS}: check ${CHECKED.toLocaleString('en-US')} NRCs (summaries, then digest)`);
         const a = await timed(() => flaggedNrcDigits(probe));
         const b = await timed(() => flaggedByDigest(probe));
-        if (a.value.size !== expected || b.value.size !== expected) throw new Error(`check found ${a.value.size} / ${b.value.size} NRCs; expected ${expected}.`);
+        if (a.value.size !== expected || b.value.size !== expected)
+          throw new Error(`check found ${a.value.size} / ${b.value.size} NRCs; expected ${expected}.`);
         summaries.push(a.ms);
         digest.push(b.ms);
       }
@@ -106,7 +118,12 @@ export const fraudBench: Bench = {
           target: { op: '<=', value: 500 },
           note: `extract ${PASTED.toLocaleString('en-US')} NRCs from pasted text + POST /api/fraud-reports/search (10 of ${FILED} reports, signed links, audit); median of ${RUNS + 2} (${searches.map(ms).join(', ')})`,
         },
-        { name: 'fraud.seed_registry_s', value: seed.ms / 1000, unit: 's', note: `${REGISTRY.toLocaleString('en-US')} summary items (BatchWrite, 25 a call) and the digest buckets, on DynamoDB Local with its data on disk` },
+        {
+          name: 'fraud.seed_registry_s',
+          value: seed.ms / 1000,
+          unit: 's',
+          note: `${REGISTRY.toLocaleString('en-US')} summary items (BatchWrite, 25 a call) and the digest buckets, on DynamoDB Local with its data on disk`,
+        },
       ];
     });
   },

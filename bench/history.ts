@@ -1,10 +1,10 @@
-import { currentMonth } from '#shared/rules/dates.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { seedMembership, seedOrganisation, subOf } from '../test/fixtures/submissions/directory.js';
 import { createUser, signIn } from '../test/support/cognito.js';
 import type { Bench, Figure } from './figures.js';
 import { closedLoop, interleavedLoops, progress, withTwin } from './support.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 const BORROWERS = Number(process.env.BENCH_HISTORY_BORROWERS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_HISTORY_CONCURRENCY ?? 100);
@@ -59,11 +59,21 @@ export const historyBench: Bench = {
       const { markSharedEmployeeNumbers } = await import('#data/history/shared-employee-numbers.js');
       const month = currentMonth();
       const months = [shift(month, -2), shift(month, -1), month];
-      progress(`seeding ${(BORROWERS * months.length * LENDERS.length).toLocaleString('en-US')} history items (${BORROWERS.toLocaleString('en-US')} borrowers × 3 months × ${LENDERS.length} lenders), summaries for ${WITH_RECORD.toLocaleString('en-US')} borrowers`);
+      progress(
+        `seeding ${(BORROWERS * months.length * LENDERS.length).toLocaleString('en-US')} history items (${BORROWERS.toLocaleString('en-US')} borrowers × 3 months × ${LENDERS.length} lenders), summaries for ${WITH_RECORD.toLocaleString('en-US')} borrowers`,
+      );
       const seedStart = performance.now();
       for (const [l, payeeKey] of LENDERS.entries()) {
         for (const m of months) {
-          const source = { submissionId: `bench-${payeeKey}-${m}`, kind: 'inputs' as const, month: m, payeeKey, orgId: 'bench', orgName: `Bench Lender ${l + 1}`, submittedAt: `${m}-02T08:00:00.000Z` };
+          const source = {
+            submissionId: `bench-${payeeKey}-${m}`,
+            kind: 'inputs' as const,
+            month: m,
+            payeeKey,
+            orgId: 'bench',
+            orgName: `Bench Lender ${l + 1}`,
+            submittedAt: `${m}-02T08:00:00.000Z`,
+          };
           const all = rows(m, payeeKey, l);
           await ingestRows(source, all);
           const written = await writeSummaries(source, all.slice(0, WITH_RECORD));
@@ -155,9 +165,28 @@ export const historyBench: Bench = {
           note: `${loaded}: ${record.count.toLocaleString('en-US')} lookups, p50 ${ms(record.p50)}, p99 ${ms(record.p99)}; bare Queries (no gateway, JWT, record or audit): ${Math.round(raw.rate)}/s, p50 ${ms(raw.p50)}`,
         },
         { name: 'history.p95_ms_one_caller', value: single.p95, unit: 'ms', note: `one caller at a time through the gateway: p50 ${ms(single.p50)}` },
-        { name: 'history.errors', value: single.errors + record.errors + bare.errors + queryPut.errors + raw.errors, unit: 'errors', target: { op: '<=', value: 0 }, note: 'a non-200 answer, not the 6 items seeded, or not the record seeded' },
-        { name: 'history.rate_per_s', value: record.rate, unit: 'req/s', baseline: 'bare DynamoDB Queries', baseline_value: raw.rate, ratio: record.rate / raw.rate, note: 'each lookup: JWT check, the Query (months and record) and the audit Put at once' },
-        { name: 'history.seed_s', value: seedSeconds, unit: 's', note: `${(BORROWERS * 6).toLocaleString('en-US')} items through ingestRows (BatchWrite, 16 in flight) and the summaries of ${WITH_RECORD.toLocaleString('en-US')} borrowers through writeSummaries and markSharedEmployeeNumbers, on DynamoDB Local` },
+        {
+          name: 'history.errors',
+          value: single.errors + record.errors + bare.errors + queryPut.errors + raw.errors,
+          unit: 'errors',
+          target: { op: '<=', value: 0 },
+          note: 'a non-200 answer, not the 6 items seeded, or not the record seeded',
+        },
+        {
+          name: 'history.rate_per_s',
+          value: record.rate,
+          unit: 'req/s',
+          baseline: 'bare DynamoDB Queries',
+          baseline_value: raw.rate,
+          ratio: record.rate / raw.rate,
+          note: 'each lookup: JWT check, the Query (months and record) and the audit Put at once',
+        },
+        {
+          name: 'history.seed_s',
+          value: seedSeconds,
+          unit: 's',
+          note: `${(BORROWERS * 6).toLocaleString('en-US')} items through ingestRows (BatchWrite, 16 in flight) and the summaries of ${WITH_RECORD.toLocaleString('en-US')} borrowers through writeSummaries and markSharedEmployeeNumbers, on DynamoDB Local`,
+        },
       ];
     });
   },

@@ -35,7 +35,15 @@ export const ingestBench: Bench = {
       const { dynamo, tableName } = await import('#adapters/aws-clients.js');
       const { historyItems, ingestRows } = await import('#data/history/entries.js');
       const table = tableName('history');
-      const source = (id: string) => ({ submissionId: id, kind: 'inputs' as const, month: '2026-03', payeeKey: 'B001', orgId: 'org', orgName: 'Bench Bank', submittedAt: new Date().toISOString() });
+      const source = (id: string) => ({
+        submissionId: id,
+        kind: 'inputs' as const,
+        month: '2026-03',
+        payeeKey: 'B001',
+        orgId: 'org',
+        orgName: 'Bench Bank',
+        submittedAt: new Date().toISOString(),
+      });
 
       async function rawWrite(items: Record<string, unknown>[]) {
         const batches: Record<string, unknown>[][] = [];
@@ -79,7 +87,14 @@ export const ingestBench: Bench = {
           ratio,
           note: `ingestRows (BatchGet of what is stored, then BatchWrite; ${PARALLEL} in flight) vs the same items written raw; medians of ${RUNS} (ingest ${list(ingest)}; raw ${list(raw)})`,
         },
-        { name: 'ingest.vs_raw_batch_write', value: ratio, unit: '×', target: { op: '>=', value: 0.8 }, baseline: 'raw BatchWriteItem', baseline_value: median(raw) },
+        {
+          name: 'ingest.vs_raw_batch_write',
+          value: ratio,
+          unit: '×',
+          target: { op: '>=', value: 0.8 },
+          baseline: 'raw BatchWriteItem',
+          baseline_value: median(raw),
+        },
       ];
     });
   },

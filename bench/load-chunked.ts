@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type BatchWriteCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { currentMonth } from '#shared/rules/dates.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import type { TwinHandle } from '../test/support/twin-process.js';
 import type { Figure } from './figures.js';
 import { generateInputsWorkbook } from './fixtures.js';
@@ -56,7 +56,14 @@ export async function chunkedIngestion(twin: TwinHandle, call: Call, payeeKey: s
 
   progress(`a ${ROWS.toLocaleString('en-US')}-row file through the chunked path`);
   const data = generateInputsWorkbook({ rows: ROWS, month, payeeKey, offset: OFFSET });
-  const created = await call('POST', '/api/uploads', { doc_kind: 'inputs', month, payee_key: payeeKey, file_name: 'tenfold.xlsx', size: data.length, content_type: XLSX });
+  const created = await call('POST', '/api/uploads', {
+    doc_kind: 'inputs',
+    month,
+    payee_key: payeeKey,
+    file_name: 'tenfold.xlsx',
+    size: data.length,
+    content_type: XLSX,
+  });
   if (created.status !== 200) throw new Error(`create ${created.status}`);
   const form = new FormData();
   for (const [k, v] of Object.entries(created.body.upload.fields as Record<string, string>)) form.append(k, v);
@@ -90,12 +97,17 @@ export async function chunkedIngestion(twin: TwinHandle, call: Call, payeeKey: s
   const table = tableName('history');
   for (let i = 0; i < SPOT_CHECKS; i++) {
     const item = history[Math.floor((i * history.length) / SPOT_CHECKS)]!;
-    const found = await dynamo.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk AND sk >= :sk', ExpressionAttributeValues: { ':pk': item.pk, ':sk': item.sk } }));
+    const found = await dynamo.send(
+      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk AND sk >= :sk', ExpressionAttributeValues: { ':pk': item.pk, ':sk': item.sk } }),
+    );
     const stored = found.Items?.find((x) => x.sk === item.sk);
     const record = found.Items?.find((x) => x.sk === 'RECORD');
     if (!stored || stored.installment !== item.installment || !record?.[`s_${source.submissionId}`]) missing++;
   }
-  const summaries = await readSummaryItems([...rows.map((row) => nrcSummaryKey(row.nrc!.replace(/\D/g, ''))), ...rows.map((row) => employeeSummaryKey(row.employee_no!))]);
+  const summaries = await readSummaryItems([
+    ...rows.map((row) => nrcSummaryKey(row.nrc!.replace(/\D/g, ''))),
+    ...rows.map((row) => employeeSummaryKey(row.employee_no!)),
+  ]);
   const raw = [...history, ...summaries.values()].map((item) => ({ ...item, pk: `RAW#${item.pk}` }));
   const rawSeconds = await rawBatchWrite(raw, table);
   const ratio = ROWS / seconds / (ROWS / rawSeconds);
@@ -109,7 +121,14 @@ export async function chunkedIngestion(twin: TwinHandle, call: Call, payeeKey: s
       ratio,
       note: `${ROWS.toLocaleString('en-US')} rows from Submit to the counts recorded in ${Math.round(seconds)} s (split, ${Math.ceil(ROWS / 5_000)} chunks, their events bounded as the chunk function is); raw: the ${raw.length.toLocaleString('en-US')} items it left (history, records, employee-number summaries) in ${Math.round(rawSeconds)} s, 25 a call, ${PARALLEL} in flight`,
     },
-    { name: 'load.chunked_vs_raw_batch_write', value: ratio, unit: '×', target: { op: '>=', value: 0.8 }, baseline: 'raw BatchWriteItem of the same items', baseline_value: ROWS / rawSeconds },
+    {
+      name: 'load.chunked_vs_raw_batch_write',
+      value: ratio,
+      unit: '×',
+      target: { op: '>=', value: 0.8 },
+      baseline: 'raw BatchWriteItem of the same items',
+      baseline_value: ROWS / rawSeconds,
+    },
     {
       name: 'load.chunked_rows_lost',
       value: ROWS - counts.inserted + counts.skipped + missing,

@@ -1,12 +1,12 @@
-import { currentMonth } from '#shared/rules/dates.js';
 import { ROUTES } from '#shared/routes/index.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../test/fixtures/submissions/directory.js';
 import { createUser, signIn } from '../test/support/cognito.js';
 import type { TwinHandle } from '../test/support/twin-process.js';
 import type { Bench, Figure } from './figures.js';
-import { closedLoop, progress, quantile, withTwin } from './support.js';
 import { generateInputsWorkbook } from './fixtures.js';
 import { chunkedIngestion } from './load-chunked.js';
+import { closedLoop, progress, quantile, withTwin } from './support.js';
 
 const UPLOADS = Number(process.env.LOAD_UPLOADS ?? 20);
 const ROWS = Number(process.env.LOAD_ROWS ?? 10_000);
@@ -30,9 +30,22 @@ function client(twin: TwinHandle, token: string) {
 }
 
 /** One upload the way the browser makes it: create, POST to S3, wait for validation, submit, wait for ingestion. */
-async function uploadOnce(twin: TwinHandle, call: ReturnType<typeof client>, payeeKey: string, data: Uint8Array, index: number): Promise<{ ms: number; error?: string }> {
+async function uploadOnce(
+  twin: TwinHandle,
+  call: ReturnType<typeof client>,
+  payeeKey: string,
+  data: Uint8Array,
+  index: number,
+): Promise<{ ms: number; error?: string }> {
   const start = performance.now();
-  const created = await call('POST', '/api/uploads', { doc_kind: 'inputs', month: currentMonth(), payee_key: payeeKey, file_name: `load-${index}.xlsx`, size: data.length, content_type: XLSX });
+  const created = await call('POST', '/api/uploads', {
+    doc_kind: 'inputs',
+    month: currentMonth(),
+    payee_key: payeeKey,
+    file_name: `load-${index}.xlsx`,
+    size: data.length,
+    content_type: XLSX,
+  });
   if (created.status !== 200) return { ms: 0, error: `create ${created.status}` };
   const form = new FormData();
   for (const [k, v] of Object.entries(created.body.upload.fields as Record<string, string>)) form.append(k, v);
@@ -54,7 +67,8 @@ async function uploadOnce(twin: TwinHandle, call: ReturnType<typeof client>, pay
     submission = await call('GET', `/api/submissions/${submitted.body.submission_id}`);
   } while (submission.status === 200 && submission.body.ingestion?.status === 'pending');
   if (process.env.LOAD_TRACE) progress(`upload ${index}: ingested after ${Math.round(performance.now() - start)} ms`);
-  if (submission.body.ingestion?.status !== 'done' || submission.body.counts?.inserted !== ROWS) return { ms: 0, error: `ingestion ${JSON.stringify(submission.body.counts ?? submission.body.ingestion)}` };
+  if (submission.body.ingestion?.status !== 'done' || submission.body.counts?.inserted !== ROWS)
+    return { ms: 0, error: `ingestion ${JSON.stringify(submission.body.counts ?? submission.body.ingestion)}` };
   return { ms: performance.now() - start };
 }
 
@@ -74,18 +88,41 @@ export const loadBench: Bench = {
       const call = client(twin, idToken);
 
       progress(`generating ${UPLOADS} files of ${ROWS.toLocaleString('en-US')} rows`);
-      const files = Array.from({ length: UPLOADS }, (_, i) => generateInputsWorkbook({ rows: ROWS, month: currentMonth(), payeeKey: org.payeeKey, offset: i * ROWS }));
+      const files = Array.from({ length: UPLOADS }, (_, i) =>
+        generateInputsWorkbook({ rows: ROWS, month: currentMonth(), payeeKey: org.payeeKey, offset: i * ROWS }),
+      );
       progress(`${UPLOADS} concurrent uploads: validate, submit, ingest`);
       const start = performance.now();
-      const results = await Promise.all(files.map((data, i) => uploadOnce(twin, call, org.payeeKey, data, i).catch((error: Error) => ({ ms: 0, error: error.message }))));
+      const results = await Promise.all(
+        files.map((data, i) => uploadOnce(twin, call, org.payeeKey, data, i).catch((error: Error) => ({ ms: 0, error: error.message }))),
+      );
       const wall = (performance.now() - start) / 1000;
       const failed = results.filter((r) => r.error);
       for (const f of failed.slice(0, 5)) progress(`upload failed: ${f.error}`);
-      const times = results.filter((r) => !r.error).map((r) => r.ms).sort((a, b) => a - b);
+      const times = results
+        .filter((r) => !r.error)
+        .map((r) => r.ms)
+        .sort((a, b) => a - b);
       const figures: Figure[] = [
-        { name: 'load.upload_errors', value: failed.length, unit: 'errors', target: { op: '<=', value: 0 }, note: `${UPLOADS} concurrent uploads of ${ROWS.toLocaleString('en-US')} rows, each created, posted to S3, validated, submitted and ingested` },
-        { name: 'load.uploads_wall_s', value: wall, unit: 's', note: `all ${UPLOADS} end to end; ${Math.round((UPLOADS * ROWS) / wall).toLocaleString('en-US')} rows/s through validation and ingestion` },
-        { name: 'load.upload_p50_s', value: quantile(times, 0.5) / 1000, unit: 's', note: `one upload, end to end, under the load of the others (p99 ${(quantile(times, 0.99) / 1000).toFixed(1)} s)` },
+        {
+          name: 'load.upload_errors',
+          value: failed.length,
+          unit: 'errors',
+          target: { op: '<=', value: 0 },
+          note: `${UPLOADS} concurrent uploads of ${ROWS.toLocaleString('en-US')} rows, each created, posted to S3, validated, submitted and ingested`,
+        },
+        {
+          name: 'load.uploads_wall_s',
+          value: wall,
+          unit: 's',
+          note: `all ${UPLOADS} end to end; ${Math.round((UPLOADS * ROWS) / wall).toLocaleString('en-US')} rows/s through validation and ingestion`,
+        },
+        {
+          name: 'load.upload_p50_s',
+          value: quantile(times, 0.5) / 1000,
+          unit: 's',
+          note: `one upload, end to end, under the load of the others (p99 ${(quantile(times, 0.99) / 1000).toFixed(1)} s)`,
+        },
       ];
 
       if (!ROUTES.some((route) => route.id === ('get-history' as string))) {
@@ -93,7 +130,9 @@ export const loadBench: Bench = {
         return [...figures, ...(await chunkedIngestion(twin, call, org.payeeKey))];
       }
       // Borrowers of the first file, spread over it (the generator's NRC of row j).
-      const nrcs = Array.from({ length: Math.min(2_000, ROWS) }, (_, i) => Math.floor((i * ROWS) / Math.min(2_000, ROWS))).map((j) => `${100_000 + j}/${10 + (j % 90)}/${1 + (j % 9)}`);
+      const nrcs = Array.from({ length: Math.min(2_000, ROWS) }, (_, i) => Math.floor((i * ROWS) / Math.min(2_000, ROWS))).map(
+        (j) => `${100_000 + j}/${10 + (j % 90)}/${1 + (j % 9)}`,
+      );
       const lookup = async (i: number) => {
         const res = await call('GET', `/api/history?nrc=${encodeURIComponent(nrcs[i % nrcs.length]!)}&months=3`);
         return res.status === 200 && Array.isArray(res.body?.items) && res.body.items.length > 0;
@@ -108,8 +147,19 @@ export const loadBench: Bench = {
       progress(`${LOOKUP_SECONDS} s of lookups with ${best.workers} concurrent callers`);
       const run = await closedLoop(best.workers, LOOKUP_SECONDS, lookup);
       figures.push(
-        { name: 'load.history_errors', value: run.errors, unit: 'errors', target: { op: '<=', value: 0 }, note: `${run.count.toLocaleString('en-US')} lookups in ${LOOKUP_SECONDS} s` },
-        { name: 'load.history_rate_per_s', value: run.rate, unit: 'req/s', note: `${best.workers} concurrent callers: the most the ramp ${RAMP.join('/')} found before throughput stopped growing or errors appeared` },
+        {
+          name: 'load.history_errors',
+          value: run.errors,
+          unit: 'errors',
+          target: { op: '<=', value: 0 },
+          note: `${run.count.toLocaleString('en-US')} lookups in ${LOOKUP_SECONDS} s`,
+        },
+        {
+          name: 'load.history_rate_per_s',
+          value: run.rate,
+          unit: 'req/s',
+          note: `${best.workers} concurrent callers: the most the ramp ${RAMP.join('/')} found before throughput stopped growing or errors appeared`,
+        },
         { name: 'load.history_p50_ms', value: run.p50, unit: 'ms' },
         { name: 'load.history_p99_ms', value: run.p99, unit: 'ms' },
       );

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { CROCKFORD } from '#shared/rules/mandate.js';
 import { shiftMonth } from '#shared/rules/dates.js';
-import { generateInputsWorkbook } from './fixtures.js';
+import { CROCKFORD } from '#shared/rules/mandate.js';
 import type { Bench, Figure } from './figures.js';
+import { generateInputsWorkbook } from './fixtures.js';
 import { median, progress, withTwin } from './support.js';
 
 const ROWS = Number(process.env.MANDATES_ROWS ?? 100_000);
@@ -48,14 +48,30 @@ export const mandatesBench: Bench = {
       const previousMonth = shiftMonth(MONTH, -1);
 
       progress(`seeding: the previous month (${ROWS.toLocaleString('en-US')} rows) and ${NEW.toLocaleString('en-US')} claimed mandates`);
-      const previous = await validateWorkbookStreamed(generateInputsWorkbook({ rows: ROWS, month: previousMonth, payeeKey: PAYEE }), { kind: 'inputs', month: previousMonth, payeeKey: PAYEE });
+      const previous = await validateWorkbookStreamed(generateInputsWorkbook({ rows: ROWS, month: previousMonth, payeeKey: PAYEE }), {
+        kind: 'inputs',
+        month: previousMonth,
+        payeeKey: PAYEE,
+      });
       const id = '00000000-0000-4000-8000-0000000000a1';
       const submittedAt = `${previousMonth}-03T08:00:00.000Z`;
       await putResult(resultKeys(id).rows, JSON.stringify(previous.rows), 'application/json');
       await dynamo.send(
         new PutCommand({
           TableName: tableName('submissions'),
-          Item: { pk: `SUB#${id}`, sk: 'META', id, upload_id: id, status: 'pending', doc_kind: 'inputs', payee_key: PAYEE, upload_month: previousMonth, created_at: submittedAt, gsi3pk: payeeMonthKey(PAYEE, 'inputs', previousMonth), gsi3sk: submittedAt },
+          Item: {
+            pk: `SUB#${id}`,
+            sk: 'META',
+            id,
+            upload_id: id,
+            status: 'pending',
+            doc_kind: 'inputs',
+            payee_key: PAYEE,
+            upload_month: previousMonth,
+            created_at: submittedAt,
+            gsi3pk: payeeMonthKey(PAYEE, 'inputs', previousMonth),
+            gsi3sk: submittedAt,
+          },
         }),
       );
       const pin = await hashPin('123456');
@@ -64,14 +80,31 @@ export const mandatesBench: Bench = {
         const b = ROWS + i;
         const nrc = nrcOf(b);
         return mandateItem({
-          number: numberOf(b), nrc, nrc_digits: nrc.replace(/\D/g, ''), payee_key: PAYEE, org_name: 'Bench Bank', max_monthly: 10_000, last_month: shiftMonth(MONTH, 48),
-          state: 'claimed', mobile: '+260970000000', ...pin, pin_failures: 0, issued_at: at, claim_by: '2099-01-01T00:00:00.000Z', claimed_at: at, claimed_by: 'bench', claimed_by_email: 'bench@example.com',
+          number: numberOf(b),
+          nrc,
+          nrc_digits: nrc.replace(/\D/g, ''),
+          payee_key: PAYEE,
+          org_name: 'Bench Bank',
+          max_monthly: 10_000,
+          last_month: shiftMonth(MONTH, 48),
+          state: 'claimed',
+          mobile: '+260970000000',
+          ...pin,
+          pin_failures: 0,
+          issued_at: at,
+          claim_by: '2099-01-01T00:00:00.000Z',
+          claimed_at: at,
+          claimed_by: 'bench',
+          claimed_by_email: 'bench@example.com',
         });
       });
       // Their mirrors on the borrowers' NRC summaries, as the claims wrote them (lambdas/data/mandates/mirror.ts).
       const mirrors = Array.from({ length: NEW }, (_, i) => {
         const b = ROWS + i;
-        return { ...nrcSummaryKey(nrcOf(b).replace(/\D/g, '')), [mandateEntryName(numberOf(b))]: { p: PAYEE, l: 10_000, e: shiftMonth(MONTH, 48), s: 'claimed', u: null } };
+        return {
+          ...nrcSummaryKey(nrcOf(b).replace(/\D/g, '')),
+          [mandateEntryName(numberOf(b))]: { p: PAYEE, l: 10_000, e: shiftMonth(MONTH, 48), s: 'claimed', u: null },
+        };
       });
       let t = performance.now();
       await batchWriteAll(tableName('directory'), mandates, { busy: 'DynamoDB Local is busy' });
@@ -101,7 +134,8 @@ export const mandatesBench: Bench = {
           if (check) report = run.report;
         }
       }
-      if (report!.counts.new !== NEW || report!.counts.no_mandate !== 0) throw new Error(`the check classified ${JSON.stringify(report!.counts)}: expected ${NEW} new deductions, each covered`);
+      if (report!.counts.new !== NEW || report!.counts.no_mandate !== 0)
+        throw new Error(`the check classified ${JSON.stringify(report!.counts)}: expected ${NEW} new deductions, each covered`);
       // Each round runs both back to back: the median of the rounds' ratios is what load on the machine
       // drifting between rounds changes least.
       t = median(checked.map((value, i) => value / unchecked[i]!));
@@ -115,7 +149,14 @@ export const mandatesBench: Bench = {
           ratio: t,
           note: `${ROWS.toLocaleString('en-US')} rows, ${NEW.toLocaleString('en-US')} new deductions each citing a claimed mandate (checked on the NRC summaries the signals read); the ratio is the median of the rounds' own; medians of ${RUNS} (with ${checked.map(ms).join(', ')}; without ${unchecked.map(ms).join(', ')}); ${NEW.toLocaleString('en-US')} mandates seeded in ${seedSeconds.toFixed(1)} s`,
         },
-        { name: 'mandates.vs_without_check', value: t, unit: '×', target: { op: '<=', value: 1.1 }, baseline: 'the same file without the mandate check, in the same round', baseline_value: median(unchecked) },
+        {
+          name: 'mandates.vs_without_check',
+          value: t,
+          unit: '×',
+          target: { op: '<=', value: 1.1 },
+          baseline: 'the same file without the mandate check, in the same round',
+          baseline_value: median(unchecked),
+        },
       ];
     });
   },

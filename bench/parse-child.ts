@@ -3,13 +3,13 @@
  * `node parse-child.mjs MODE FILE` prints { rows, ms, peak_rss_mb }. Bundled by esbuild first, as the Lambda is.
  */
 import { readFileSync } from 'node:fs';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { borrowersOf } from '#shared/rules/signal-borrowers.js';
 import { readFirstSheet } from '#shared/xlsx/read-first-sheet.js';
-import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
-import { floorRows } from './parse-floor.js';
 import { fraudFlagsFor, validateWorkbook } from '#shared/xlsx/validate-workbook.js';
 import { FileBorrowers } from '../lambdas/events/file-borrowers.js';
-import { borrowersOf } from '#shared/rules/signal-borrowers.js';
-import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
+import { floorRows } from './parse-floor.js';
 
 /** As lambdas/adapters/s3-json-array-upload.ts holds a part: rows' JSON text, sent on (here: dropped) every 8 MB. */
 function partBuffer() {
@@ -81,7 +81,13 @@ async function measure(mode: ChildMode, file: string, month: string, payeeKey: s
     const { default: ExcelJS } = await import('exceljs');
     const stop = clocks();
     // The most favourable settings for exceljs: no styles (we need none either), shared strings cached.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      sharedStrings: 'cache',
+      styles: 'ignore',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
     let rows = 0;
     for await (const worksheet of reader) {
       for await (const _row of worksheet) rows++;

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import type { Bench, Figure } from './figures.js';
-import { progress } from './support.js';
 import { generateInputsWorkbook } from './fixtures.js';
 import type { ChildMode, ChildResult } from './parse-child.js';
 import { cliBundle, measureCli } from './parse-cli.js';
+import { progress } from './support.js';
 
 const ROWS = 250_000;
 /** The tenfold lender's file: the Lambda's validation memory is measured on it. */
@@ -39,7 +39,16 @@ async function fixture(rows = ROWS): Promise<string> {
 /** The child bundled by esbuild as NodejsFunction bundles the Lambda (tsx's name-keeping wrappers would slow the rules). */
 async function childScript(): Promise<string> {
   const outfile = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'parse-child.mjs');
-  await build({ entryPoints: [path.join(here, 'parse-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, external: ['exceljs'], logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(here, 'parse-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    external: ['exceljs'],
+    logLevel: 'warning',
+  });
   return outfile;
 }
 
@@ -71,8 +80,10 @@ async function measureAll(script: string, bundle: string, file: string): Promise
   for (let round = 1; round <= RUNS; round++) {
     for (const mode of MODES) {
       progress(`round ${round}/${RUNS}: ${mode}`);
-      const result = mode === 'cli' ? await measureCli(bundle, file, ['--kind', 'inputs', '--month', MONTH, '--payee', PAYEE_KEY]) : await measureOnce(script, mode, file);
-      if (result.rows !== ROWS || result.errors !== 0) throw new Error(`${mode} read ${result.rows} rows with ${result.errors} errors; expected ${ROWS} valid rows.`);
+      const result =
+        mode === 'cli' ? await measureCli(bundle, file, ['--kind', 'inputs', '--month', MONTH, '--payee', PAYEE_KEY]) : await measureOnce(script, mode, file);
+      if (result.rows !== ROWS || result.errors !== 0)
+        throw new Error(`${mode} read ${result.rows} rows with ${result.errors} errors; expected ${ROWS} valid rows.`);
       results[mode].push(result);
     }
   }
@@ -143,8 +154,20 @@ export const parseBench: Bench = {
         target: { op: '<=', value: 256 },
         note: "the CLI process's peak resident memory (getrusage maxrss, read by the process at exit), worst of the runs",
       },
-      { name: 'parse.validate_no_rows_rows_per_s', value: rowsPerSecond(validateOnly), unit: 'rows/s', ...against(rowsPerSecond(validateOnly)), note: 'validateWorkbook, pure JavaScript (fflate), collectRows: false: what the browser worker runs' },
-      { name: 'parse.read_rows_per_s', value: rowsPerSecond(read), unit: 'rows/s', ...against(rowsPerSecond(read)), note: 'readFirstSheet alone (pure JavaScript): unzip, shared strings and the row scan' },
+      {
+        name: 'parse.validate_no_rows_rows_per_s',
+        value: rowsPerSecond(validateOnly),
+        unit: 'rows/s',
+        ...against(rowsPerSecond(validateOnly)),
+        note: 'validateWorkbook, pure JavaScript (fflate), collectRows: false: what the browser worker runs',
+      },
+      {
+        name: 'parse.read_rows_per_s',
+        value: rowsPerSecond(read),
+        unit: 'rows/s',
+        ...against(rowsPerSecond(read)),
+        note: 'readFirstSheet alone (pure JavaScript): unzip, shared strings and the row scan',
+      },
       { name: 'parse.exceljs_rows_per_s', value: baseline, unit: 'rows/s', note: 'exceljs streaming reader, rows only (no validation), styles ignored' },
       {
         name: 'parse.lambda_peak_rss_mb_1m',

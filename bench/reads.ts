@@ -63,7 +63,12 @@ export const readsBench: Bench = {
       // The same DynamoDB calls, straight: get-dashboard-metrics for an organisation admin...
       const rawMetrics = async () => {
         const memberships = await dynamo.send(
-          new QueryCommand({ TableName: tableName('directory'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)', ExpressionAttributeValues: { ':pk': `USER#${adminId}`, ':sk': 'MEMBER#' } }),
+          new QueryCommand({
+            TableName: tableName('directory'),
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
+            ExpressionAttributeValues: { ':pk': `USER#${adminId}`, ':sk': 'MEMBER#' },
+          }),
         );
         const orgId = String(memberships.Items?.[0]?.org_id);
         const keys = metricsCounterKeys(`ORG#${orgId}`, new Date()).map(({ scope, period }) => counterKey(scope, period));
@@ -86,7 +91,16 @@ export const readsBench: Bench = {
       const rawQueue = async () => {
         const pages = await Promise.all(
           SUBMISSION_STATUSES.map((status) =>
-            dynamo.send(new QueryCommand({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `STATUS#${status}` }, ScanIndexForward: false, Limit: 100 })),
+            dynamo.send(
+              new QueryCommand({
+                TableName: tableName('submissions'),
+                IndexName: 'gsi1',
+                KeyConditionExpression: 'gsi1pk = :pk',
+                ExpressionAttributeValues: { ':pk': `STATUS#${status}` },
+                ScanIndexForward: false,
+                Limit: 100,
+              }),
+            ),
           ),
         );
         return pages.reduce((sum, page) => sum + (page.Items?.length ?? 0), 0) >= REVIEWS_PAGE_SIZE;
@@ -94,7 +108,9 @@ export const readsBench: Bench = {
 
       progress('warming up');
       await interleavedLoops(1, 5, 2, { metrics, queue, rawMetrics, rawQueue });
-      progress(`${CONCURRENCY} concurrent callers: metrics, their DynamoDB calls, the reviews queue, its DynamoDB calls; ${ROUNDS} rounds of ${SECONDS} s each`);
+      progress(
+        `${CONCURRENCY} concurrent callers: metrics, their DynamoDB calls, the reviews queue, its DynamoDB calls; ${ROUNDS} rounds of ${SECONDS} s each`,
+      );
       const loops = await interleavedLoops(ROUNDS, CONCURRENCY, SECONDS, { metrics, rawMetrics, queue, rawQueue });
       const loaded = `${CONCURRENCY} callers in a closed loop, ${ROUNDS} × ${SECONDS} s`;
       const errors = Object.values(loops).reduce((sum, loop) => sum + loop.errors, 0);

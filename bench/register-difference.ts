@@ -1,5 +1,5 @@
-import { EVENT_FUNCTION } from '../infra/sizing.js';
 import type { RegisterEmployee } from '#shared/rules/register.js';
+import { EVENT_FUNCTION } from '../infra/sizing.js';
 import type { Bench, Figure } from './figures.js';
 import { generateRegisterWorkbook } from './register.js';
 import { median, progress } from './support.js';

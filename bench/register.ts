@@ -1,8 +1,8 @@
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { EVENT_FUNCTION, REGISTER_CHUNKS } from '../infra/sizing.js';
 import type { RegisterEmployee } from '#shared/rules/register.js';
-import { packWorkbook, worksheetXml } from './fixtures.js';
+import { EVENT_FUNCTION, REGISTER_CHUNKS } from '../infra/sizing.js';
 import type { Bench, Figure } from './figures.js';
+import { packWorkbook, worksheetXml } from './fixtures.js';
 import { median, progress, withTwin } from './support.js';
 
 /** Zambia's civil service, about: the register's size the platform is held to. */
@@ -89,7 +89,16 @@ export const registerBench: Bench = {
           basic_pay: 8_000,
           ministry: 'Health',
         }));
-      const entries = (round: number) => employees(round).map((e) => ({ nrc: e.nrc, employee_number: e.employee_no, first_name: e.first_name, last_name: e.last_name, mobile: e.mobile, basic_pay: e.basic_pay, ministry: e.ministry }));
+      const entries = (round: number) =>
+        employees(round).map((e) => ({
+          nrc: e.nrc,
+          employee_number: e.employee_no,
+          first_name: e.first_name,
+          last_name: e.last_name,
+          mobile: e.mobile,
+          basic_pay: e.basic_pay,
+          ministry: e.ministry,
+        }));
       async function rawWrite(version: string, round: number) {
         const items = entries(round).flatMap((e) => {
           const item = { ...e, month: '2026-11', version };

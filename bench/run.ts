@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { writePerRowCosts } from '../capacity/per-row-costs.js';
 import { costsBench } from './costs.js';
 import { figureLine, figuresJson, passes, type Bench, type Figure } from './figures.js';
 import { fraudBench } from './fraud.js';
@@ -9,16 +10,31 @@ import { mandatesBench } from './mandates.js';
 import { metricsBench } from './metrics.js';
 import { outboxBench } from './outbox.js';
 import { parseBench } from './parse.js';
-import { writePerRowCosts } from '../capacity/per-row-costs.js';
 import { readsBench } from './reads.js';
 import { reconciliationBench } from './reconciliation.js';
-import { registerBench } from './register.js';
 import { registerDifferenceBench } from './register-difference.js';
+import { registerBench } from './register.js';
 import { signalsBench } from './signals.js';
 import { webBench } from './web.js';
 
 /** Every benchmark, in the order they run: adding one is one line here. */
-const BENCHES: Bench[] = [parseBench, costsBench, ingestBench, fraudBench, loadBench, historyBench, metricsBench, readsBench, signalsBench, registerBench, registerDifferenceBench, mandatesBench, outboxBench, reconciliationBench, webBench];
+const BENCHES: Bench[] = [
+  parseBench,
+  costsBench,
+  ingestBench,
+  fraudBench,
+  loadBench,
+  historyBench,
+  metricsBench,
+  readsBench,
+  signalsBench,
+  registerBench,
+  registerDifferenceBench,
+  mandatesBench,
+  outboxBench,
+  reconciliationBench,
+  webBench,
+];
 
 const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
   --only NAME    run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})
@@ -27,7 +43,14 @@ const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
 Timings are figures to read, never test assertions. The exit status is 1 when a figure misses its target.`;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false }, 'write-costs': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'write-costs': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (values.help) {
     console.log(USAGE);
     return 0;

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { batchWriteAll } from '#adapters/dynamo/toolkit.js';
-import { summaryKey } from '#data/registry/nrc-summary.js';
 import { digestBucket, digestKey } from '#data/registry/digest.js';
+import { summaryKey } from '#data/registry/nrc-summary.js';
 import { inParallel } from '#lib/concurrency.js';
 
 /**

@@ -46,7 +46,12 @@ export interface BenchSubmission {
 }
 
 /** `count` submissions spread over the last 12 months and the organisations, each of `rows` rows, newest first. */
-export function benchSubmissions(count: number, orgs: readonly SeededOrg[], rows: number, statusOf: (j: number) => string = () => 'pending'): BenchSubmission[] {
+export function benchSubmissions(
+  count: number,
+  orgs: readonly SeededOrg[],
+  rows: number,
+  statusOf: (j: number) => string = () => 'pending',
+): BenchSubmission[] {
   const now = Date.now();
   return Array.from({ length: count }, (_, j) => {
     const org = orgs[j % orgs.length]!;
@@ -58,10 +63,31 @@ export function benchSubmissions(count: number, orgs: readonly SeededOrg[], rows
 
 /** A submission's item as submit and review leave it (ingested). */
 export const submissionItem = (s: BenchSubmission): Item => ({
-  pk: `SUB#${s.id}`, sk: 'META', gsi1pk: `STATUS#${s.status}`, gsi1sk: s.created, gsi2pk: `ORG#${s.org.orgId}`, gsi2sk: s.created,
-  id: s.id, created_at: s.created, status: s.status, doc_kind: s.kind, payee_key: s.org.payeeKey, upload_month: s.month, bucket: 'uploads', file_kind: 'xlsx',
-  file_key: `${s.month}/${s.org.payeeKey}/${s.kind}/bench-${s.id}.xlsx`, file_name: 'bench.xlsx', row_count: s.rows, parsed_rows: s.rows, org_id: s.org.orgId, org_name: s.org.orgName,
-  upload_id: s.id, submitted_by: 'bench', submitted_by_email: 'bench@example.com', ingestion_status: 'done', counts: { inserted: s.rows, updated: 0, skipped: 0 },
+  pk: `SUB#${s.id}`,
+  sk: 'META',
+  gsi1pk: `STATUS#${s.status}`,
+  gsi1sk: s.created,
+  gsi2pk: `ORG#${s.org.orgId}`,
+  gsi2sk: s.created,
+  id: s.id,
+  created_at: s.created,
+  status: s.status,
+  doc_kind: s.kind,
+  payee_key: s.org.payeeKey,
+  upload_month: s.month,
+  bucket: 'uploads',
+  file_kind: 'xlsx',
+  file_key: `${s.month}/${s.org.payeeKey}/${s.kind}/bench-${s.id}.xlsx`,
+  file_name: 'bench.xlsx',
+  row_count: s.rows,
+  parsed_rows: s.rows,
+  org_id: s.org.orgId,
+  org_name: s.org.orgName,
+  upload_id: s.id,
+  submitted_by: 'bench',
+  submitted_by_email: 'bench@example.com',
+  ingestion_status: 'done',
+  counts: { inserted: s.rows, updated: 0, skipped: 0 },
 });
 
 /** The counters as submit and ingestion leave them (their ADDs summed per item): the state, not the path. */

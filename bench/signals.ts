@@ -1,16 +1,16 @@
-import type { InitializeMiddleware } from '@smithy/types';
-import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { InitializeMiddleware } from '@smithy/types';
+import { build } from 'esbuild';
 import { shiftMonth } from '#shared/rules/dates.js';
-import { generateInputsWorkbook } from './fixtures.js';
 import type { Bench, Figure } from './figures.js';
+import { generateInputsWorkbook } from './fixtures.js';
 import { progress, median, withTwin } from './support.js';
 
 const ROWS = Number(process.env.SIGNALS_ROWS ?? 100_000);
@@ -79,22 +79,52 @@ export const signalsBench: Bench = {
       await dynamo.send(
         new PutCommand({
           TableName: tableName('submissions'),
-          Item: { pk: `SUB#${id}`, sk: 'META', id, upload_id: id, status: 'pending', doc_kind: 'inputs', payee_key: PAYEE, upload_month: previousMonth, created_at: submittedAt, gsi3pk: payeeMonthKey(PAYEE, 'inputs', previousMonth), gsi3sk: submittedAt },
+          Item: {
+            pk: `SUB#${id}`,
+            sk: 'META',
+            id,
+            upload_id: id,
+            status: 'pending',
+            doc_kind: 'inputs',
+            payee_key: PAYEE,
+            upload_month: previousMonth,
+            created_at: submittedAt,
+            gsi3pk: payeeMonthKey(PAYEE, 'inputs', previousMonth),
+            gsi3sk: submittedAt,
+          },
         }),
       );
       let t = performance.now();
       progress(`writing ${(ROWS * 2).toLocaleString('en-US')} summary entries`);
-      const written = await writeSummaries({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows);
+      const written = await writeSummaries(
+        { submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt },
+        previous.rows,
+      );
       const summarySeconds = (performance.now() - t) / 1000;
       const summaryWrites = (ROWS * 2) / summarySeconds;
       // What ingestion does next: reads each employee number back and marks those under two NRCs.
       const { markSharedEmployeeNumbers } = await import('#data/history/shared-employee-numbers.js');
       t = performance.now();
-      await markSharedEmployeeNumbers({ submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt }, previous.rows, written.employeeNumbers);
+      await markSharedEmployeeNumbers(
+        { submissionId: id, kind: 'inputs', month: previousMonth, payeeKey: PAYEE, orgId: null, orgName: null, submittedAt },
+        previous.rows,
+        written.employeeNumbers,
+      );
       const markSeconds = (performance.now() - t) / 1000;
       // A second lender deducts from a third of the borrowers, under other employee numbers.
       const other = previous.rows.filter((_, i) => i % 3 === 0).map((row) => ({ ...row, employee_no: `O${row.employee_no}` }));
-      await writeSummaries({ submissionId: '00000000-0000-4000-8000-000000000002', kind: 'inputs', month: previousMonth, payeeKey: OTHER, orgId: null, orgName: null, submittedAt }, other);
+      await writeSummaries(
+        {
+          submissionId: '00000000-0000-4000-8000-000000000002',
+          kind: 'inputs',
+          month: previousMonth,
+          payeeKey: OTHER,
+          orgId: null,
+          orgName: null,
+          submittedAt,
+        },
+        other,
+      );
 
       const file = generateInputsWorkbook({ rows: ROWS, month: MONTH, payeeKey: PAYEE, offset: SHIFT });
       const current = await validateWorkbookStreamed(file, { kind: 'inputs', month: MONTH, payeeKey: PAYEE });
@@ -106,7 +136,15 @@ export const signalsBench: Bench = {
       await putRegister({
         month: MONTH,
         uploadedBy: 'bench',
-        entries: onPayroll.map((row) => ({ nrc: row.nrc!, employee_number: row.employee_no!, first_name: row.first_name ?? '', last_name: row.last_name ?? '', mobile: '+260971234567', basic_pay: 8_000, ministry: null })),
+        entries: onPayroll.map((row) => ({
+          nrc: row.nrc!,
+          employee_number: row.employee_no!,
+          first_name: row.first_name ?? '',
+          last_name: row.last_name ?? '',
+          mobile: '+260971234567',
+          basic_pay: 8_000,
+          ministry: null,
+        })),
       });
       const table = tableName('history');
       const keys = [...new Set(current.rows.map((row) => nrcDigits(row.nrc)))].map(nrcSummaryKey);
@@ -139,7 +177,10 @@ export const signalsBench: Bench = {
       const calls = new Map<string, number>();
       let counting = false;
       const count = (name: string) => counting && calls.set(name, (calls.get(name) ?? 0) + 1);
-      const counter = <I extends object, O extends object>(): InitializeMiddleware<I, O> => (next, context) => (args) => (count(String(context.commandName)), next(args));
+      const counter =
+        <I extends object, O extends object>(): InitializeMiddleware<I, O> =>
+        (next, context) =>
+        (args) => (count(String(context.commandName)), next(args));
       const counted = { step: 'initialize', name: 'benchCallCounter' } as const;
       dynamo.middlewareStack.add(counter(), counted);
       (await import('#adapters/aws-clients.js')).s3.middlewareStack.add(counter(), counted);
@@ -162,7 +203,9 @@ export const signalsBench: Bench = {
       }
       const callNote = [...calls].map(([name, n]) => `${name.replace(/Command$/, '')} ${n.toLocaleString('en-US')}`).join(', ');
       if (process.env.SIGNALS_STEP_ONLY) {
-        console.error(`step ${step.map(ms).join(', ')}; raw ${raw.map(ms).join(', ')}; ratio ${(median(step) / median(raw)).toFixed(2)}; ${callNote}; ${JSON.stringify(report!.counts)}`);
+        console.error(
+          `step ${step.map(ms).join(', ')}; raw ${raw.map(ms).join(', ')}; ratio ${(median(step) / median(raw)).toFixed(2)}; ${callNote}; ${JSON.stringify(report!.counts)}`,
+        );
         return [];
       }
       // The file's check of every NRC it names (lambdas/data/audit/file-checks.ts): alone, as validation runs it beside the signals.
@@ -170,7 +213,13 @@ export const signalsBench: Bench = {
       const { writeFileChecks, fileCheckItem } = await import('#data/audit/file-checks.js');
       const { itemBytes, writeUnits } = await import('../capacity/item-size.js');
       const { PRICES } = await import('../capacity/prices.js');
-      const check = { upload_id: '00000000-0000-4000-8000-000000000009', org_id: '00000000-0000-4000-8000-00000000000a', user_id: 'bench-user', user_email: 'loans.officer@lender.co.zm', at: `${MONTH}-05T08:00:00.000Z` };
+      const check = {
+        upload_id: '00000000-0000-4000-8000-000000000009',
+        org_id: '00000000-0000-4000-8000-00000000000a',
+        user_id: 'bench-user',
+        user_email: 'loans.officer@lender.co.zm',
+        at: `${MONTH}-05T08:00:00.000Z`,
+      };
       const digitsOfFile = [...new Set(current.rows.map((row) => nrcDigits(row.nrc)))];
       t = performance.now();
       const checked = await writeFileChecks(check, digitsOfFile);
@@ -179,18 +228,33 @@ export const signalsBench: Bench = {
       // Each pointer and its gsi1 copy, at the model's on-demand price (capacity/prices.ts).
       const checkUnits = checked * 2 * writeUnits(checkBytes);
       const checkUsd = (checkUnits * PRICES.dynamoWriteUnits.usd) / 1e6;
-      if (report!.counts.changed + report!.counts.continuing + report!.counts.new !== ROWS) throw new Error(`signals classified ${JSON.stringify(report!.counts)} of ${ROWS} borrowers`);
-      if (report!.counts.not_on_payroll !== ROWS - onPayroll.length) throw new Error(`NOT_ON_PAYROLL ${report!.counts.not_on_payroll} of ${ROWS - onPayroll.length} off the register`);
+      if (report!.counts.changed + report!.counts.continuing + report!.counts.new !== ROWS)
+        throw new Error(`signals classified ${JSON.stringify(report!.counts)} of ${ROWS} borrowers`);
+      if (report!.counts.not_on_payroll !== ROWS - onPayroll.length)
+        throw new Error(`NOT_ON_PAYROLL ${report!.counts.not_on_payroll} of ${ROWS - onPayroll.length} off the register`);
 
       progress('the validation stage in a fresh process, for its peak memory');
       const script = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'signals-child.mjs');
       // The AWS SDK's CommonJS requires Node's own modules: the ESM bundle gets a `require` of its own.
       const banner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" };
-      await build({ entryPoints: [path.join(here, 'signals-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: script, banner, logLevel: 'warning' });
+      await build({
+        entryPoints: [path.join(here, 'signals-child.ts')],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        outfile: script,
+        banner,
+        logLevel: 'warning',
+      });
       const fileName = path.join(tmpdir(), `payroll-bench-signals-${ROWS}.xlsx`);
       writeFileSync(fileName, file);
       const stage = async (flags: string[]) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [...flags, script, fileName, MONTH, PAYEE], { cwd: root, env: process.env, maxBuffer: 1 << 20 });
+        const { stdout } = await promisify(execFile)(process.execPath, [...flags, script, fileName, MONTH, PAYEE], {
+          cwd: root,
+          env: process.env,
+          maxBuffer: 1 << 20,
+        });
         return JSON.parse(stdout) as { rows: number; signals: number; ms: number; peak_rss_mb: number };
       };
       // Node's default heap limit on this machine is gigabytes, so a lone process collects lazily and its
@@ -206,24 +270,44 @@ export const signalsBench: Bench = {
       const bigId = '00000000-0000-4000-8000-000000000003';
       const bigRows = new JsonArrayUpload(resultKeys(bigId).rows);
       const bigPrevious = generateInputsWorkbook({ rows: MEMORY_ROWS, month: previousMonth, payeeKey: BIG, offset: 5_000_000 });
-      await validateWorkbookStreamed(bigPrevious, { kind: 'inputs', month: previousMonth, payeeKey: BIG, onRow: (row) => bigRows.push(row) }, () => bigRows.drain());
+      await validateWorkbookStreamed(bigPrevious, { kind: 'inputs', month: previousMonth, payeeKey: BIG, onRow: (row) => bigRows.push(row) }, () =>
+        bigRows.drain(),
+      );
       await bigRows.complete();
       await dynamo.send(
         new PutCommand({
           TableName: tableName('submissions'),
-          Item: { pk: `SUB#${bigId}`, sk: 'META', id: bigId, upload_id: bigId, status: 'pending', doc_kind: 'inputs', payee_key: BIG, upload_month: previousMonth, created_at: submittedAt, gsi3pk: payeeMonthKey(BIG, 'inputs', previousMonth), gsi3sk: submittedAt },
+          Item: {
+            pk: `SUB#${bigId}`,
+            sk: 'META',
+            id: bigId,
+            upload_id: bigId,
+            status: 'pending',
+            doc_kind: 'inputs',
+            payee_key: BIG,
+            upload_month: previousMonth,
+            created_at: submittedAt,
+            gsi3pk: payeeMonthKey(BIG, 'inputs', previousMonth),
+            gsi3sk: submittedAt,
+          },
         }),
       );
       const bigFile = path.join(tmpdir(), `payroll-bench-signals-${MEMORY_ROWS}.xlsx`);
       writeFileSync(bigFile, generateInputsWorkbook({ rows: MEMORY_ROWS, month: MONTH, payeeKey: BIG, offset: 5_000_000 + Math.round(MEMORY_ROWS / 50) }));
-      const { stdout: bigOut } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, bigFile, MONTH, BIG], { cwd: root, env: process.env, maxBuffer: 1 << 20 });
+      const { stdout: bigOut } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, bigFile, MONTH, BIG], {
+        cwd: root,
+        env: process.env,
+        maxBuffer: 1 << 20,
+      });
       const big = JSON.parse(bigOut) as { rows: number; signals: number; ms: number; peak_rss_mb: number };
       if (big.rows !== MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage kept ${big.rows} rows`);
       // Its borrowers are all off the register seeded above (NOT_ON_PAYROLL each): their signals are written as found, never held.
       if (big.signals < MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage listed ${big.signals} signals, not one a borrower off the register`);
 
       const ratio = median(step) / median(raw);
-      const counts = Object.entries(report!.counts).map(([name, n]) => `${name} ${n.toLocaleString('en-US')}`).join(', ');
+      const counts = Object.entries(report!.counts)
+        .map(([name, n]) => `${name} ${n.toLocaleString('en-US')}`)
+        .join(', ');
       return [
         {
           name: 'signals.step_ms',
@@ -234,7 +318,14 @@ export const signalsBench: Bench = {
           ratio,
           note: `${ROWS.toLocaleString('en-US')} rows against ${ROWS.toLocaleString('en-US')} of the previous month; medians of ${RUNS} (signals ${step.map(ms).join(', ')}; raw ${raw.map(ms).join(', ')}); ${counts}; the signals step's calls: ${callNote} (raw: BatchGetItem ${Math.ceil(keys.length / 100).toLocaleString('en-US')})`,
         },
-        { name: 'signals.vs_raw_batch_get', value: ratio, unit: '×', target: { op: '<=', value: 1.25 }, baseline: 'raw BatchGetItem, one summary per NRC', baseline_value: median(raw) },
+        {
+          name: 'signals.vs_raw_batch_get',
+          value: ratio,
+          unit: '×',
+          target: { op: '<=', value: 1.25 },
+          baseline: 'raw BatchGetItem, one summary per NRC',
+          baseline_value: median(raw),
+        },
         {
           name: 'signals.validation_peak_rss_mb',
           value: child.peak_rss_mb,
@@ -260,7 +351,12 @@ export const signalsBench: Bench = {
           baseline_value: summaryWrites,
           note: `${checked.toLocaleString('en-US')} pointers of ${checkBytes} B in ${ms(checkMs)} (BatchWriteItem, 16 in flight): ${checkUnits.toLocaleString('en-US')} WRU with their gsi1 copies, $${checkUsd.toFixed(4)} a validation of this file at $${PRICES.dynamoWriteUnits.usd} per million WRU`,
         },
-        { name: 'signals.summary_writes_per_s', value: summaryWrites, unit: 'items/s', note: 'what ingestion adds: a record update per borrower (and an employee number\'s while its pair is unsettled), plain UpdateItems, 16 in flight' },
+        {
+          name: 'signals.summary_writes_per_s',
+          value: summaryWrites,
+          unit: 'items/s',
+          note: "what ingestion adds: a record update per borrower (and an employee number's while its pair is unsettled), plain UpdateItems, 16 in flight",
+        },
         {
           name: 'signals.shared_marks_s',
           value: markSeconds,

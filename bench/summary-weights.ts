@@ -1,13 +1,13 @@
-import { itemBytes, writeUnits } from '../capacity/item-size.js';
-import { ASSUMPTIONS, TODAY } from '../capacity/inputs.js';
+import { entryName } from '#data/history/summaries.js';
 import { applied } from '#data/history/summary-attributes.js';
 import { pairedForGood } from '#data/history/summary-compaction.js';
 import { parseNrcRecord } from '#data/history/summary-items.js';
 import { employeeWrite, recordWrite, summaryWrites } from '#data/history/summary-writes.js';
-import { entryName } from '#data/history/summaries.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { shiftMonth } from '#shared/rules/dates.js';
 import type { SubmissionKind } from '#shared/rules/submission-rules.js';
+import { ASSUMPTIONS, TODAY } from '../capacity/inputs.js';
+import { itemBytes, writeUnits } from '../capacity/item-size.js';
 
 type Item = Record<string, unknown>;
 
@@ -63,7 +63,15 @@ export function summaryWeights(rows: readonly CanonicalRow[], firstMonth: string
       { id: `${lenders[0]}-${month}-stoppages`, payee: lenders[0]!, kind: 'stoppages', rows: rows.filter((_, i) => (i + k) % stoppageEvery === 0) },
     ];
     for (const submission of submissions) {
-      const source = { submissionId: submission.id, kind: submission.kind, month, payeeKey: submission.payee, orgId: null, orgName: null, submittedAt: `${month}-0${1 + lenders.indexOf(submission.payee)}T08:00:00.000Z` };
+      const source = {
+        submissionId: submission.id,
+        kind: submission.kind,
+        month,
+        payeeKey: submission.payee,
+        orgId: null,
+        orgName: null,
+        submittedAt: `${month}-0${1 + lenders.indexOf(submission.payee)}T08:00:00.000Z`,
+      };
       const sizes = k === TODAY.months - 1 ? lastMonth : record;
       rowsWritten += submission.rows.length;
       for (const borrower of summaryWrites(source, submission.rows)) {

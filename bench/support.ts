@@ -39,7 +39,14 @@ function summary(runs: readonly Run[]): Loop {
   const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
   const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
   const errors = runs.reduce((sum, run) => sum + run.errors, 0);
-  return { count: latencies.length, rate: latencies.length / seconds, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99), errors };
+  return {
+    count: latencies.length,
+    rate: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+    errors,
+  };
 }
 
 /** A call of a closed loop: `i` counts calls across its callers; false or a throw is an error. */
@@ -72,7 +79,12 @@ export async function closedLoop(workers: number, seconds: number, call: LoopCal
  * Several closed loops taken in turn, `rounds` times over (A B A B ...), each pooled across its rounds:
  * on a machine whose load drifts, a figure and its baseline then see the same drift.
  */
-export async function interleavedLoops<K extends string>(rounds: number, workers: number, seconds: number, calls: Record<K, LoopCall>): Promise<Record<K, Loop>> {
+export async function interleavedLoops<K extends string>(
+  rounds: number,
+  workers: number,
+  seconds: number,
+  calls: Record<K, LoopCall>,
+): Promise<Record<K, Loop>> {
   const runs = new Map<K, Run[]>();
   for (let round = 0; round < rounds; round++) {
     for (const [name, call] of Object.entries(calls) as [K, LoopCall][]) runs.set(name, [...(runs.get(name) ?? []), await run(workers, seconds, call)]);

@@ -42,10 +42,14 @@ export interface BaselineWeb {
   dispose(): void;
 }
 
-const git = (args: string[]) => execFileSync('git', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
+const git = (args: string[]) =>
+  execFileSync('git', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    .toString()
+    .trim();
 
 type Lock = { packages?: Record<string, { version?: string; resolved?: string }> };
-const lockAt = (rev: string): Lock => JSON.parse(execFileSync('git', ['show', `${rev}:package-lock.json`], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).toString()) as Lock;
+const lockAt = (rev: string): Lock =>
+  JSON.parse(execFileSync('git', ['show', `${rev}:package-lock.json`], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).toString()) as Lock;
 
 /**
  * The packages of the baseline's lock file that this checkout installs at another version (or not at
@@ -73,7 +77,8 @@ export function buildBaselineWeb(): BaselineWeb {
     throw new Error(`The baseline commit ${BASELINE_COMMIT} is not in this clone: fetch main's history, or set BENCH_WEB_BASELINE to another commit.`);
   }
   const changed = changedSince(commit);
-  if (changed.length) throw new Error(`package-lock.json changed ${changed.slice(0, 5).join(', ')} since ${commit}: the baseline would be built with other dependencies.`);
+  if (changed.length)
+    throw new Error(`package-lock.json changed ${changed.slice(0, 5).join(', ')} since ${commit}: the baseline would be built with other dependencies.`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-baseline-'));
   const dispose = () => {
     try {

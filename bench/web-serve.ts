@@ -29,10 +29,13 @@ export async function serveLikeCloudFront(dist: string, twinUrl: string): Promis
   const server: Server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (SERVER_PATHS.test(pathname)) {
-      const upstream = request({ host: twin.hostname, port: twin.port, path: req.url, method: req.method, headers: { ...req.headers, host: twin.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = request(
+        { host: twin.hostname, port: twin.port, path: req.url, method: req.method, headers: { ...req.headers, host: twin.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       upstream.on('error', () => res.writeHead(502).end());
       req.pipe(upstream);
       return;

@@ -4,12 +4,20 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 import { PENDING_SCREEN, PUBLIC_SCREENS, SCREENS } from '#shared/navigation.js';
 import type { Bench, Figure } from './figures.js';
-import { type BaselineWeb, buildBaselineWeb } from './web-baseline.js';
 import { progress, withTwin } from './support.js';
+import { type BaselineWeb, buildBaselineWeb } from './web-baseline.js';
 import { serveLikeCloudFront } from './web-serve.js';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const DIST = new URL('../web/dist/index.html', import.meta.url);
 const SIGNIN_TARGET_KB = 150;
 /** The portal's sign-in: civil servants open it on cheap phones over mobile data. */
@@ -81,11 +89,15 @@ async function signInReady(page: Page) {
 
 /** The portal's sign-in is usable: the NRC field and the button that sends the code enabled. */
 async function employeeReady(page: Page) {
-  await page.waitForFunction(`(() => {
+  await page.waitForFunction(
+    `(() => {
     const nrc = document.querySelector('input[name="nrc"]');
     const button = [...document.querySelectorAll('button[type="submit"]')].find((b) => b.textContent.includes('Send me a code'));
     return !!nrc && !nrc.disabled && !!button && !button.disabled;
-  })()`, undefined, { timeout: 120_000, polling: 50 });
+  })()`,
+    undefined,
+    { timeout: 120_000, polling: 50 },
+  );
 }
 
 /**
@@ -142,7 +154,8 @@ function figure(name: string, scripts: Script[], before: Script[], commit: strin
 }
 
 const listChunks = (scripts: readonly Script[]) => {
-  for (const chunk of [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) console.error(`      ${kb(chunk.gzipBytes).toFixed(1).padStart(7)} KB gz  ${chunk.name}`);
+  for (const chunk of [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes))
+    console.error(`      ${kb(chunk.gzipBytes).toFixed(1).padStart(7)} KB gz  ${chunk.name}`);
 };
 
 /** Signs in as the twin's admin and returns the session, for opening protected screens directly. */
@@ -181,17 +194,20 @@ export const webBench: Bench = {
           const signinBefore = await firstLoad(browser, `${twin.url}/signin`, signInReady, undefined, baseline);
           const figures = [figure('web.signin_js_gz_kb', signin.scripts, signinBefore.scripts, baseline.commit, SIGNIN_TARGET_KB)];
 
-          progress('loading /employee (the portal\'s sign-in)');
+          progress("loading /employee (the portal's sign-in)");
           const employee = await firstLoad(browser, `${twin.url}/employee`, employeeReady);
           listChunks(employee.scripts);
           const employeeBefore = await firstLoad(browser, `${twin.url}/employee`, employeeReady, undefined, baseline);
           figures.push(figure('web.employee_js_gz_kb', employee.scripts, employeeBefore.scripts, baseline.commit, EMPLOYEE_TARGET_KB));
 
-          progress('time to interactive of /signin and /employee on slow 3G, this build then the baseline\'s');
+          progress("time to interactive of /signin and /employee on slow 3G, this build then the baseline's");
           const here = await serveLikeCloudFront(fileURLToPath(new URL('.', DIST)), twin.url);
           const there = await serveLikeCloudFront(baseline.dist, twin.url);
           try {
-            const tti = async (origin: string) => ({ signin: await slowLinkTti(browser, origin, '/signin', signInReady), employee: await slowLinkTti(browser, origin, '/employee', employeeReady) });
+            const tti = async (origin: string) => ({
+              signin: await slowLinkTti(browser, origin, '/signin', signInReady),
+              employee: await slowLinkTti(browser, origin, '/employee', employeeReady),
+            });
             const now = await tti(here.url);
             const then = await tti(there.url);
             figures.push(ttiFigure('web.signin_tti_slow3g_s', now.signin, then.signin, baseline.commit));
@@ -210,7 +226,12 @@ export const webBench: Bench = {
             const load = await firstLoad(browser, `${twin.url}${screen.path}`, screenReady, screen.session);
             if (!baseline.hasScreen(screen.path)) {
               // A screen added since the baseline: its size is shown, with nothing to compare it with.
-              figures.push({ name: `web.${slug(screen.path)}_js_gz_kb`, value: total(load.scripts), unit: 'KB gz', note: `${load.scripts.length} scripts; new since ${baseline.commit}, so no baseline` });
+              figures.push({
+                name: `web.${slug(screen.path)}_js_gz_kb`,
+                value: total(load.scripts),
+                unit: 'KB gz',
+                note: `${load.scripts.length} scripts; new since ${baseline.commit}, so no baseline`,
+              });
               continue;
             }
             progress(`loading ${screen.path}, then the same of ${baseline.commit}`);

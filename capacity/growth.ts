@@ -1,6 +1,6 @@
 import { NRC_SIGNAL_BUCKETS } from '#data/uploads/nrc-signals.js';
-import { readUnits, writeUnits } from './item-size.js';
 import type { Assumptions, Scale } from './inputs.js';
+import { readUnits, writeUnits } from './item-size.js';
 
 /*
  * The costs that grow with use beside ingestion's: the signals' per-NRC buckets, mandates, the payroll

@@ -1,8 +1,8 @@
-import type { PerRowCosts } from './per-row-costs.js';
-import { API_FUNCTION, API_THROTTLE, EVENT_FUNCTION, EVENT_RETRIES, HISTORY_WARM_THROUGHPUT, INGEST_CHUNKS, REGISTER_CHUNKS } from '../infra/sizing.js';
 import { CHUNK_ROWS } from '#data/ingestion/layout.js';
 import { FILE_RULES } from '#shared/api/submissions.js';
 import { DEFAULT_MAX_ROWS } from '#shared/xlsx/read-first-sheet.js';
+import { API_FUNCTION, API_THROTTLE, EVENT_FUNCTION, EVENT_RETRIES, HISTORY_WARM_THROUGHPUT, INGEST_CHUNKS, REGISTER_CHUNKS } from '../infra/sizing.js';
+import type { PerRowCosts } from './per-row-costs.js';
 
 /**
  * What the capacity model starts from, in four kinds, each named where it is set:
@@ -27,7 +27,15 @@ export interface Scale {
   staff: number;
 }
 
-export const TODAY: Scale = { label: 'Zambia today', borrowers: 200_000, lenders: 40, largestFileRows: 100_000, months: 12, registryNrcs: 20_000, staff: 40 * 5 + 30 };
+export const TODAY: Scale = {
+  label: 'Zambia today',
+  borrowers: 200_000,
+  lenders: 40,
+  largestFileRows: 100_000,
+  months: 12,
+  registryNrcs: 20_000,
+  staff: 40 * 5 + 30,
+};
 
 /** Everything ten times, the window kept at its months. */
 export const times = (scale: Scale, k: number): Scale => ({

@@ -1,7 +1,7 @@
 import { DIGEST_BUCKETS } from '#data/registry/digest.js';
-import { readUnits, writeUnits } from './item-size.js';
-import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
 import { GROWTH } from './growth.js';
+import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
+import { readUnits, writeUnits } from './item-size.js';
 import { DIGEST_ITEM_BASE_BYTES, digestBucketBytes, monthlyUsage, perFile, pollsPerSecond, summaries } from './model.js';
 
 /** One limit: what the platform needs at its peak beside what it may have, and what the stack does there. */
@@ -55,30 +55,103 @@ export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): L
   const chunked = `${n(big.ingest.chunks)} chunks of ${n(STACK.chunkRows)} rows, ${STACK.chunkConcurrency} at once (reserved concurrency)`;
 
   return [
-    limit(`Ingest largest file, month ${scale.months}`, big.ingest.seconds(cold), STACK.chunkMaxEventAgeSeconds, 's',
-      `${chunked}, at the ${n(cold)} WRU/s a new on-demand table serves at once; ${Math.round(big.summaryShare * 100)}% of a row's units are its borrower summaries. A chunk held back longer than ${n(STACK.chunkMaxEventAgeSeconds)} s is dead-lettered, which alarms.`),
-    limit(`Ingest largest file, warm ${n(warm)} WRU/s`, big.ingest.seconds(warm), STACK.chunkMaxEventAgeSeconds, 's',
-      `The same with the stack parameter HistoryWarmWriteUnits=${warm} (billed once when set): the table serves that many at once.`),
-    limit(`Ingest one chunk, month ${scale.months}`, big.ingest.chunkSeconds(cold), STACK.eventTimeoutSeconds, 's',
-      `A chunk shares the new table's ${n(cold)} WRU/s with the others running; throttled writes are retried with backoff, a chunk cut at ${STACK.eventTimeoutSeconds} s is retried ${STACK.eventRetries} times alone (idempotent, landed once), then dead-lettered, which alarms.`),
-    limit('Validate largest file, time', big.validate.seconds, STACK.eventTimeoutSeconds, 's', `CPU at ${STACK.eventMemoryMb} MB (a ${(STACK.eventMemoryMb / DYNAMO.lambdaMbPerVcpu).toFixed(2)} vCPU share) plus the registry digest, the summaries, S3 and the file-check lookups (one audit pointer a row at the ${n(cold)} WRU/s a new on-demand table serves). A validation cut at ${STACK.eventTimeoutSeconds} s is retried; its pointers are written again on the same keys.`),
-    limit('Validate largest file, memory', validationMemoryMb(largest, c), STACK.eventMemoryMb, 'MB',
-      `Along the signals bench's ${n(MEASURED_ROWS[0])}- and ${n(MEASURED_ROWS[1])}-row stages (the rows streamed to rows.json, a compact table of borrowers). Beyond it the function is killed, retried, dead-lettered: raise EVENT_FUNCTION in infra/sizing.ts.`),
-    limit('Largest file, rows', scale.largestFileRows, STACK.maxRowsPerFile, 'rows', `A bigger sheet is refused: "The sheet has more than ${n(STACK.maxRowsPerFile)} rows. Split it into smaller files."`),
-    limit('Largest file, size', (scale.largestFileRows * c.xlsxBytesPerRow) / MB, STACK.maxFileBytes / MB, 'MB', 'The presigned POST refuses a bigger file (content-length-range); the lender splits it.'),
-    limit('API requests/s, deadline burst', requestsPerSecond + burstPolls, STACK.apiRateLimit, 'req/s',
-      `The peak hour's requests and the burst's upload polls (a poll after ${a.poll.firstSeconds} s, each next ${a.poll.factor}× later up to ${a.poll.maxSeconds} s, again from ${a.poll.firstSeconds} s at each stage). The HTTP API stage's throttle (burst ${STACK.apiBurstLimit}) answers 429 beyond it: API_THROTTLE in infra/sizing.ts.`),
-    limit('Lambda concurrency, deadline burst', concurrency, DYNAMO.accountConcurrency, 'running',
-      `The burst's validations, the API's calls and the ${STACK.chunkConcurrency} reserved for ingestion chunks and ${STACK.registerChunkConcurrency} for a payroll register's. API calls beyond it get 429s, throttled S3 events are retried by Lambda for hours. Ask for a quota increase first (new accounts start lower).`),
-    limit('Audit day partition, peak', (auditedPerSecond + burst) * 2 * writeUnits(c.auditEntryBytes), DYNAMO.partitionWriteUnits, 'WRU/s',
-      "Every entry of a day shares pk DAY#{day} and its sort key only grows, so DynamoDB cannot split it for heat: shard the day's key when this nears."),
-    limit('Digest bucket reads, deadline burst', burst * readUnits(bucket), DYNAMO.partitionReadUnits, 'RRU/s',
-      `Each validation of the burst reads each of the ${n(DIGEST_BUCKETS)} buckets within about a second; one bucket's item lives in one partition.`),
-    limit('Digest bucket item size', bucket / KB, DYNAMO.itemLimitBytes / KB, 'KB',
-      `Reached at ${Math.round(((DYNAMO.itemLimitBytes - DIGEST_ITEM_BASE_BYTES) / c.digestBytesPerNrc) * DIGEST_BUCKETS / 1e6)} million registry NRCs: the report's transaction then fails. Raise DIGEST_BUCKETS (lambdas/data/registry/digest.ts).`),
-    limit('Texts/s, busiest hour', usage.growth.texts.peakPerSecond, TEXTS_PER_SECOND, 'texts/s',
-      `Sign-in codes, mandate PINs, claim, use and decision texts, ${Math.round(GROWTH.textPeakHourShare * 100)}% of a month's in its busiest hour. SNS's default SMS rate for an account is ${TEXTS_PER_SECOND} a second: beyond it Publish is throttled and the outbox retries. Ask for more with the monthly spending limit.`),
-    limit('Borrower summary item size', s.nrcBytes / KB, DYNAMO.itemLimitBytes / KB, 'KB',
-      "The NRC record keeps its last months' entries and compacts older ones into its identity (lambdas/data/history/summary-compaction.ts): its size stops growing with its age, whatever the window."),
+    limit(
+      `Ingest largest file, month ${scale.months}`,
+      big.ingest.seconds(cold),
+      STACK.chunkMaxEventAgeSeconds,
+      's',
+      `${chunked}, at the ${n(cold)} WRU/s a new on-demand table serves at once; ${Math.round(big.summaryShare * 100)}% of a row's units are its borrower summaries. A chunk held back longer than ${n(STACK.chunkMaxEventAgeSeconds)} s is dead-lettered, which alarms.`,
+    ),
+    limit(
+      `Ingest largest file, warm ${n(warm)} WRU/s`,
+      big.ingest.seconds(warm),
+      STACK.chunkMaxEventAgeSeconds,
+      's',
+      `The same with the stack parameter HistoryWarmWriteUnits=${warm} (billed once when set): the table serves that many at once.`,
+    ),
+    limit(
+      `Ingest one chunk, month ${scale.months}`,
+      big.ingest.chunkSeconds(cold),
+      STACK.eventTimeoutSeconds,
+      's',
+      `A chunk shares the new table's ${n(cold)} WRU/s with the others running; throttled writes are retried with backoff, a chunk cut at ${STACK.eventTimeoutSeconds} s is retried ${STACK.eventRetries} times alone (idempotent, landed once), then dead-lettered, which alarms.`,
+    ),
+    limit(
+      'Validate largest file, time',
+      big.validate.seconds,
+      STACK.eventTimeoutSeconds,
+      's',
+      `CPU at ${STACK.eventMemoryMb} MB (a ${(STACK.eventMemoryMb / DYNAMO.lambdaMbPerVcpu).toFixed(2)} vCPU share) plus the registry digest, the summaries, S3 and the file-check lookups (one audit pointer a row at the ${n(cold)} WRU/s a new on-demand table serves). A validation cut at ${STACK.eventTimeoutSeconds} s is retried; its pointers are written again on the same keys.`,
+    ),
+    limit(
+      'Validate largest file, memory',
+      validationMemoryMb(largest, c),
+      STACK.eventMemoryMb,
+      'MB',
+      `Along the signals bench's ${n(MEASURED_ROWS[0])}- and ${n(MEASURED_ROWS[1])}-row stages (the rows streamed to rows.json, a compact table of borrowers). Beyond it the function is killed, retried, dead-lettered: raise EVENT_FUNCTION in infra/sizing.ts.`,
+    ),
+    limit(
+      'Largest file, rows',
+      scale.largestFileRows,
+      STACK.maxRowsPerFile,
+      'rows',
+      `A bigger sheet is refused: "The sheet has more than ${n(STACK.maxRowsPerFile)} rows. Split it into smaller files."`,
+    ),
+    limit(
+      'Largest file, size',
+      (scale.largestFileRows * c.xlsxBytesPerRow) / MB,
+      STACK.maxFileBytes / MB,
+      'MB',
+      'The presigned POST refuses a bigger file (content-length-range); the lender splits it.',
+    ),
+    limit(
+      'API requests/s, deadline burst',
+      requestsPerSecond + burstPolls,
+      STACK.apiRateLimit,
+      'req/s',
+      `The peak hour's requests and the burst's upload polls (a poll after ${a.poll.firstSeconds} s, each next ${a.poll.factor}× later up to ${a.poll.maxSeconds} s, again from ${a.poll.firstSeconds} s at each stage). The HTTP API stage's throttle (burst ${STACK.apiBurstLimit}) answers 429 beyond it: API_THROTTLE in infra/sizing.ts.`,
+    ),
+    limit(
+      'Lambda concurrency, deadline burst',
+      concurrency,
+      DYNAMO.accountConcurrency,
+      'running',
+      `The burst's validations, the API's calls and the ${STACK.chunkConcurrency} reserved for ingestion chunks and ${STACK.registerChunkConcurrency} for a payroll register's. API calls beyond it get 429s, throttled S3 events are retried by Lambda for hours. Ask for a quota increase first (new accounts start lower).`,
+    ),
+    limit(
+      'Audit day partition, peak',
+      (auditedPerSecond + burst) * 2 * writeUnits(c.auditEntryBytes),
+      DYNAMO.partitionWriteUnits,
+      'WRU/s',
+      "Every entry of a day shares pk DAY#{day} and its sort key only grows, so DynamoDB cannot split it for heat: shard the day's key when this nears.",
+    ),
+    limit(
+      'Digest bucket reads, deadline burst',
+      burst * readUnits(bucket),
+      DYNAMO.partitionReadUnits,
+      'RRU/s',
+      `Each validation of the burst reads each of the ${n(DIGEST_BUCKETS)} buckets within about a second; one bucket's item lives in one partition.`,
+    ),
+    limit(
+      'Digest bucket item size',
+      bucket / KB,
+      DYNAMO.itemLimitBytes / KB,
+      'KB',
+      `Reached at ${Math.round((((DYNAMO.itemLimitBytes - DIGEST_ITEM_BASE_BYTES) / c.digestBytesPerNrc) * DIGEST_BUCKETS) / 1e6)} million registry NRCs: the report's transaction then fails. Raise DIGEST_BUCKETS (lambdas/data/registry/digest.ts).`,
+    ),
+    limit(
+      'Texts/s, busiest hour',
+      usage.growth.texts.peakPerSecond,
+      TEXTS_PER_SECOND,
+      'texts/s',
+      `Sign-in codes, mandate PINs, claim, use and decision texts, ${Math.round(GROWTH.textPeakHourShare * 100)}% of a month's in its busiest hour. SNS's default SMS rate for an account is ${TEXTS_PER_SECOND} a second: beyond it Publish is throttled and the outbox retries. Ask for more with the monthly spending limit.`,
+    ),
+    limit(
+      'Borrower summary item size',
+      s.nrcBytes / KB,
+      DYNAMO.itemLimitBytes / KB,
+      'KB',
+      "The NRC record keeps its last months' entries and compacts older ones into its identity (lambdas/data/history/summary-compaction.ts): its size stops growing with its age, whatever the window.",
+    ),
   ].sort((x, y) => y.use - x.use);
 }

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { PER_ROW_COSTS_FILE, readPerRowCosts } from './per-row-costs.js';
 import { ASSUMPTIONS, perRowFrom, times, TODAY, type Scale } from './inputs.js';
 import { limits, type Limit } from './limits.js';
 import { FILE_CHECK_ITEM_BYTES, monthlyUsage, writeUnitsPerRow, type Usage } from './model.js';
+import { PER_ROW_COSTS_FILE, readPerRowCosts } from './per-row-costs.js';
 import { monthlyCost, PRICES, PRICES_CHECKED_ON, TEXT_PRICED_ON, type Price } from './prices.js';
 
 /**
@@ -27,10 +27,14 @@ const heading = (text: string) => console.log(`\n${text}`);
 
 console.log('Capacity model: one month of the platform in AWS af-south-1 (Cape Town), on-demand, list prices');
 console.log(`Per-row costs: ${PER_ROW_COSTS_FILE.pathname.replace(`${process.cwd()}/`, '')} (refresh: npm run bench -- --only costs --write-costs)`);
-for (const [key, entry] of Object.entries(costs)) console.log(`  ${key.padEnd(32)} ${`${n(entry.value, 2)} ${entry.unit}`.padEnd(14)} ${entry.figure}, ${entry.measured_at}`);
+for (const [key, entry] of Object.entries(costs))
+  console.log(`  ${key.padEnd(32)} ${`${n(entry.value, 2)} ${entry.unit}`.padEnd(14)} ${entry.figure}, ${entry.measured_at}`);
 
 heading('Workload');
-line('', scales.map((scale) => scale.label));
+line(
+  '',
+  scales.map((scale) => scale.label),
+);
 row('Borrowers / lenders', ({ scale }) => `${n(scale.borrowers)} / ${n(scale.lenders)}`);
 row('Rows a month (inputs and stoppages)', (u) => n(u.rows.total));
 row('Largest file (rows)', ({ scale }) => n(scale.largestFileRows));
@@ -83,7 +87,8 @@ heading(`Cost a month (USD, prices checked ${PRICES_CHECKED_ON}; * not read here
 const unread = Object.values(PRICES).some((price: Price) => !price.read);
 for (const key of Object.keys(bills[0]!) as (keyof (typeof bills)[number])[]) row(`  ${key}`, (_, i) => usd(bills[i]![key]));
 row('Total', (_, i) => usd(sum(bills[i]!)));
-for (const [name, price] of Object.entries(PRICES) as [string, Price][]) console.log(`  ${price.read ? ' ' : '*'} ${name.padEnd(20)} $${price.usd} per ${price.per}: ${price.source}`);
+for (const [name, price] of Object.entries(PRICES) as [string, Price][])
+  console.log(`  ${price.read ? ' ' : '*'} ${name.padEnd(20)} $${price.usd} per ${price.per}: ${price.source}`);
 if (unread) console.log('  (* = the best known figure, not read on this machine: check it before quoting)');
 
 heading('Limits at the peak, nearest first (need / limit)');
@@ -108,8 +113,19 @@ if (flags.json) {
   const round = (value: number) => Math.round(value * 1000) / 1000;
   const json = {
     wru_per_row_month12: round(perRowUnits.lastMonth),
-    file_checks: scales.map((scale, i) => ({ scale: tags[i]!, wru_per_month: round(usages[i]!.dynamo.writeUnits.fileChecks), stored_gb: round(usages[i]!.dynamo.fileCheckGb), item_bytes: FILE_CHECK_ITEM_BYTES })),
-    texts: scales.map((scale, i) => ({ scale: tags[i]!, count: Math.round(usages[i]!.growth.texts.total), usd_per_month: round(bills[i]!['SNS texts']), usd_per_text: PRICES.snsTextZambia.usd, priced_on: TEXT_PRICED_ON })),
+    file_checks: scales.map((scale, i) => ({
+      scale: tags[i]!,
+      wru_per_month: round(usages[i]!.dynamo.writeUnits.fileChecks),
+      stored_gb: round(usages[i]!.dynamo.fileCheckGb),
+      item_bytes: FILE_CHECK_ITEM_BYTES,
+    })),
+    texts: scales.map((scale, i) => ({
+      scale: tags[i]!,
+      count: Math.round(usages[i]!.growth.texts.total),
+      usd_per_month: round(bills[i]!['SNS texts']),
+      usd_per_text: PRICES.snsTextZambia.usd,
+      priced_on: TEXT_PRICED_ON,
+    })),
     // The platform's own cost for a thousand borrowers a month; texts are paid per text, shown apart above.
     cost_per_1000_borrowers: round(((sum(bills[0]!) - bills[0]!['SNS texts']) / scales[0]!.borrowers) * 1000),
     cost_per_1000_borrowers_with_texts: round((sum(bills[0]!) / scales[0]!.borrowers) * 1000),

@@ -1,9 +1,9 @@
 import { fileCheckItem } from '#data/audit/file-checks.js';
-import { DIGEST_BUCKETS, digestKey } from '#data/registry/digest.js';
 import { KEPT_MONTHS } from '#data/history/summary-compaction.js';
-import { itemBytes, readUnits, writeUnits, STORED_ITEM_OVERHEAD } from './item-size.js';
+import { DIGEST_BUCKETS, digestKey } from '#data/registry/digest.js';
 import { growthUsage } from './growth.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
+import { itemBytes, readUnits, writeUnits, STORED_ITEM_OVERHEAD } from './item-size.js';
 
 /**
  * A month of the platform at a given scale, from the per-row costs the benches measured: DynamoDB
@@ -66,7 +66,9 @@ export const digestBucketBytes = (registryNrcs: number, c: PerRow) => DIGEST_ITE
 
 /** One NRC's file-check pointer on the audit log (lambdas/data/audit/file-checks.ts), as ids of their full length write it. */
 const UUID = '00000000-0000-4000-8000-000000000000';
-export const FILE_CHECK_ITEM_BYTES = itemBytes(fileCheckItem({ upload_id: UUID, org_id: UUID, user_id: UUID, user_email: 'loans.officer@lender.co.zm', at: '2026-11-27T12:00:00.000Z' }, '123456789012'));
+export const FILE_CHECK_ITEM_BYTES = itemBytes(
+  fileCheckItem({ upload_id: UUID, org_id: UUID, user_id: UUID, user_email: 'loans.officer@lender.co.zm', at: '2026-11-27T12:00:00.000Z' }, '123456789012'),
+);
 
 /**
  * A validation's file checks (every NRC the file names a lookup, lambdas/data/audit/file-checks.ts): one pointer a
@@ -91,7 +93,7 @@ export function perFile(rows: number, scale: Scale, c: PerRow, a: Assumptions = 
   // Validation reads each submission its borrowers' entries name once, to drop rejected ones.
   const rejectedReads = Math.min(rows * KEPT_MONTHS * a.loansPerBorrower, s.namedSubmissions(scale.lenders)) * readUnits(0);
   const cpuSeconds = (rows * c.validateCpuMsPer1000Rows) / 1000 / 1000 / Math.min(1, a.eventMemoryMb / DYNAMO.lambdaMbPerVcpu);
-  const s3Seconds = (bytes: number, objects: number) => objects * a.s3RequestMs / 1000 + bytes / (a.s3MegabytesPerSecond * 1e6);
+  const s3Seconds = (bytes: number, objects: number) => (objects * a.s3RequestMs) / 1000 + bytes / (a.s3MegabytesPerSecond * 1e6);
   const rounds = (calls: number, inFlight: number) => Math.ceil(calls / inFlight);
   const checks = fileChecks(rows, a);
   const validateSeconds =
@@ -111,9 +113,19 @@ export function perFile(rows: number, scale: Scale, c: PerRow, a: Assumptions = 
   const lastMonthWriteUnits = rows * perRow.lastMonth + DYNAMO.submitTransactionUnits;
   const concurrent = Math.min(STACK.chunkConcurrency, chunks);
   return {
-    validate: { readUnits: summaryReads + digestReads + rejectedReads, writeUnits: 4 + writeUnits(c.uploadRecordBytes), fileCheckUnits: checks.writeUnits, fileCheckBytes: checks.storedBytes, seconds: validateSeconds },
+    validate: {
+      readUnits: summaryReads + digestReads + rejectedReads,
+      writeUnits: 4 + writeUnits(c.uploadRecordBytes),
+      fileCheckUnits: checks.writeUnits,
+      fileCheckBytes: checks.storedBytes,
+      seconds: validateSeconds,
+    },
     ingest: {
-      readUnits: rows * (c.historyItemsPerRow * readUnits(c.historyItemBytes, true) + s.nrcReadUnits + a.unsettledEmployeeShare * (s.employeeReadUnits + s.employeeConsistentReadUnits)),
+      readUnits:
+        rows *
+        (c.historyItemsPerRow * readUnits(c.historyItemBytes, true) +
+          s.nrcReadUnits +
+          a.unsettledEmployeeShare * (s.employeeReadUnits + s.employeeConsistentReadUnits)),
       writeUnits: rows * perRow.mean + DYNAMO.submitTransactionUnits,
       /** In the window's last month, the records at the size compaction keeps them. */
       lastMonthWriteUnits,
@@ -181,8 +193,24 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
     rows: { inputs: inputRows, total: rows, validated: validatedRows, files, validations },
     seconds: { validate: meanFile.validate.seconds, ingest: ingestSeconds },
     dynamo: {
-      writeUnits: { ingest: ingest.wru, validate: validate.wru, fileChecks: fileCheckUnits, lookups: lookup.wru, api: api.wru, register: growth.register.writeUnits, mandates: growth.mandates.writeUnits, notifications: growth.notifications.writeUnits },
-      readUnits: { ingest: ingest.rru, validate: validate.rru, lookups: lookup.rru, api: api.rru, register: growth.register.readUnits, mandates: growth.mandates.readUnits },
+      writeUnits: {
+        ingest: ingest.wru,
+        validate: validate.wru,
+        fileChecks: fileCheckUnits,
+        lookups: lookup.wru,
+        api: api.wru,
+        register: growth.register.writeUnits,
+        mandates: growth.mandates.writeUnits,
+        notifications: growth.notifications.writeUnits,
+      },
+      readUnits: {
+        ingest: ingest.rru,
+        validate: validate.rru,
+        lookups: lookup.rru,
+        api: api.rru,
+        register: growth.register.readUnits,
+        mandates: growth.mandates.readUnits,
+      },
       storageGb: storedBytes / gb + growth.register.storedGb + growth.mandates.storedGb,
       fileCheckGb: fileCheckBytes / gb,
     },
@@ -199,7 +227,10 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
       puts: validations * 8 + files * (2 + meanFile.ingest.chunks) + growth.signalBuckets.puts,
       gets: validations * 4 + files * (2 + meanFile.ingest.chunks) + files * a.downloadsPerFile + growth.signalBuckets.gets,
     },
-    cloudfront: { gb: (apiRequests * a.apiResponseBytes + coldSessions * a.spaColdBytes) / gb, requests: apiRequests + sessions * 2 + coldSessions * a.spaFiles },
+    cloudfront: {
+      gb: (apiRequests * a.apiResponseBytes + coldSessions * a.spaColdBytes) / gb,
+      requests: apiRequests + sessions * 2 + coldSessions * a.spaFiles,
+    },
     api: { requests: apiRequests, lookups, posts, gets: gets + lookups },
     growth,
   };

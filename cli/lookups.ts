@@ -2,9 +2,9 @@
 import { parseArgs } from 'node:util';
 import { MAX_NRCS_PER_REQUEST } from '#shared/api/fraud.js';
 import { HISTORY_MESSAGES, HISTORY_MONTHS, type HistoryResponse } from '#shared/api/history.js';
-import { extractNrcs } from '#shared/rules/nrc.js';
 import { checkFraudRegistry } from '#shared/routes/fraud.js';
 import { getHistory } from '#shared/routes/history.js';
+import { extractNrcs } from '#shared/rules/nrc.js';
 import { CliError, EXIT, type Output, plural, readInput, UsageError } from './io.js';
 import { connect, type Env, readEnv } from './platform.js';
 
@@ -30,9 +30,13 @@ function historyLines(history: HistoryResponse): string[] {
   }
   lines.push(`Total monthly installment: ${money(history.total_monthly_installment)} (${plural(history.active_lenders, 'active lender')})`);
   for (const item of history.items) {
-    const notes = [item.counted ? 'counted' : '', item.rejected ? 'rejected' : '', item.dispute === 'upheld' ? 'dispute upheld' : ''].filter(Boolean).join(', ');
+    const notes = [item.counted ? 'counted' : '', item.rejected ? 'rejected' : '', item.dispute === 'upheld' ? 'dispute upheld' : '']
+      .filter(Boolean)
+      .join(', ');
     const lender = `${item.org_name ?? item.payee_key} (${item.payee_key})`;
-    lines.push(`  ${item.month}  ${item.kind.padEnd(8)}  ${money(item.installment).padStart(12)}  ${lender}  ${item.start_date ?? '—'} to ${item.end_date ?? '—'}${notes ? `  [${notes}]` : ''}`);
+    lines.push(
+      `  ${item.month}  ${item.kind.padEnd(8)}  ${money(item.installment).padStart(12)}  ${lender}  ${item.start_date ?? '—'} to ${item.end_date ?? '—'}${notes ? `  [${notes}]` : ''}`,
+    );
   }
   if (history.record.identity.length > 0) lines.push(...history.record.identity.map((note) => `  Identity: ${note}`));
   return lines;
@@ -61,7 +65,11 @@ async function nrcsOf(file: string): Promise<string[]> {
   const data = await readInput(file);
   // An .xlsx is a zip (PK…): its cells are not text to read NRCs from.
   if (data[0] === 0x50 && data[1] === 0x4b) {
-    throw new CliError('not_a_list', `${file} is a workbook: registry-check reads a text or CSV list of NRCs. A deduction file's NRCs are checked against the registry when it is submitted (its fraud flags).`, EXIT.usage);
+    throw new CliError(
+      'not_a_list',
+      `${file} is a workbook: registry-check reads a text or CSV list of NRCs. A deduction file's NRCs are checked against the registry when it is submitted (its fraud flags).`,
+      EXIT.usage,
+    );
   }
   const nrcs = extractNrcs(new TextDecoder().decode(data));
   if (nrcs.length === 0) throw new CliError('no_nrcs', `No NRC found in ${file}: write the NRCs as 123456/78/1 or their 9–11 digits, one a line.`, EXIT.usage);
@@ -70,7 +78,11 @@ async function nrcsOf(file: string): Promise<string[]> {
 
 /** Runs `registry-check`; resolves to the exit status. */
 export async function runRegistryCheck(argv: readonly string[], output: Output, env: Env): Promise<number> {
-  const { values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+  });
   if (values.help) {
     output.out(`Usage: ${REGISTRY_CHECK_USAGE}`);
     return EXIT.ok;
@@ -85,6 +97,12 @@ export async function runRegistryCheck(argv: readonly string[], output: Output, 
     flagged.push(...answer.flagged);
   }
   if (values.json) output.out(JSON.stringify({ checked: nrcs.length, flagged }));
-  else output.out([`${plural(nrcs.length, 'NRC')} checked, ${plural(flagged.length, 'NRC')} on the fraud registry${flagged.length ? ':' : '.'}`, ...flagged.map((nrc) => `  ${nrc}`)].join('\n'));
+  else
+    output.out(
+      [
+        `${plural(nrcs.length, 'NRC')} checked, ${plural(flagged.length, 'NRC')} on the fraud registry${flagged.length ? ':' : '.'}`,
+        ...flagged.map((nrc) => `  ${nrc}`),
+      ].join('\n'),
+    );
   return EXIT.ok;
 }

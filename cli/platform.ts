@@ -4,8 +4,8 @@
  * of the route table (shared/routes) called with their own schemas, as the web's callRoute calls them.
  */
 import type { z, ZodType } from 'zod';
-import { checkRuntimeConfig } from '#shared/api/runtime-config.js';
 import type { PresignedPost } from '#shared/api/presigned-post.js';
+import { checkRuntimeConfig } from '#shared/api/runtime-config.js';
 import type { PathParamNames, RouteDef } from '#shared/routes/define.js';
 import { CliError, EXIT } from './io.js';
 
@@ -66,7 +66,12 @@ export function readEnv(env: Env): Settings {
     );
   }
   const base = env.PAYROLL_URL!.trim().replace(/\/+$/, '');
-  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new CliError('invalid_url', `PAYROLL_URL must be the platform's address starting with https:// (or http:// on this machine), not '${base}'.`, EXIT.usage);
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol))
+    throw new CliError(
+      'invalid_url',
+      `PAYROLL_URL must be the platform's address starting with https:// (or http:// on this machine), not '${base}'.`,
+      EXIT.usage,
+    );
   return { base, id: env.PAYROLL_CLIENT_ID!.trim(), secret: env.PAYROLL_CLIENT_SECRET!.trim() };
 }
 
@@ -74,9 +79,16 @@ export function readEnv(env: Env): Settings {
 function tokenRefusal(status: number, body: unknown): CliError {
   const code = typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : `http_${status}`;
   if (code === 'invalid_client') {
-    return platformError('invalid_client', 'The platform refused PAYROLL_CLIENT_ID and PAYROLL_CLIENT_SECRET. Check both; a client that was rotated or deleted on Team → API clients has new credentials or none.');
+    return platformError(
+      'invalid_client',
+      'The platform refused PAYROLL_CLIENT_ID and PAYROLL_CLIENT_SECRET. Check both; a client that was rotated or deleted on Team → API clients has new credentials or none.',
+    );
   }
-  if (code === 'unauthorized_client') return platformError(code, 'This client may not get tokens by client credentials: ask your organisation admin to create an API client on Team → API clients.');
+  if (code === 'unauthorized_client')
+    return platformError(
+      code,
+      'This client may not get tokens by client credentials: ask your organisation admin to create an API client on Team → API clients.',
+    );
   return platformError(code, `The token endpoint refused the request (${status} ${code}). Try again later, or tell the platform's support.`);
 }
 
@@ -84,12 +96,17 @@ function tokenRefusal(status: number, body: unknown): CliError {
 export async function connect({ base, id, secret }: Settings): Promise<Platform> {
   const configAnswer = await reach(`${base}/config.json`, { headers: { accept: 'application/json' } }, base);
   const config = checkRuntimeConfig(configAnswer.ok ? await jsonOf(configAnswer) : null);
-  if (!config.success || !config.data.tokenUrl) throw platformError('not_the_platform', `${base}/config.json does not describe the platform's API and token endpoint: check PAYROLL_URL.`);
+  if (!config.success || !config.data.tokenUrl)
+    throw platformError('not_the_platform', `${base}/config.json does not describe the platform's API and token endpoint: check PAYROLL_URL.`);
   const apiBase = new URL(config.data.apiUrl, `${base}/`).href.replace(/\/+$/, '');
   const basic = Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64');
   const tokenAnswer = await reach(
     new URL(config.data.tokenUrl, `${base}/`).href,
-    { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' },
+    {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    },
     base,
   );
   const token = await jsonOf(tokenAnswer);
@@ -116,7 +133,11 @@ export async function connect({ base, id, secret }: Settings): Promise<Platform>
       if (!res.ok) throw apiRefusal(res.status, answer);
       if (!route.response) return answer as never;
       const parsed = route.response.safeParse(answer);
-      if (!parsed.success) throw platformError('invalid_response', `The platform's answer to ${route.method} ${route.path} is not what its contract says: is PAYROLL_URL the platform, and this CLI up to date?`);
+      if (!parsed.success)
+        throw platformError(
+          'invalid_response',
+          `The platform's answer to ${route.method} ${route.path} is not what its contract says: is PAYROLL_URL the platform, and this CLI up to date?`,
+        );
       return parsed.data as never;
     },
 
@@ -137,11 +158,15 @@ export async function connect({ base, id, secret }: Settings): Promise<Platform>
 function apiRefusal(status: number, body: unknown): CliError {
   const refusal = typeof body === 'object' && body !== null ? (body as { error?: unknown; message?: unknown }) : {};
   // 400: the request itself is wrong (an NRC, a month, a file too large): fixed on the command line or in the file.
-  if (typeof refusal.error === 'string' && typeof refusal.message === 'string') return new CliError(refusal.error, refusal.message, status === 400 ? EXIT.usage : EXIT.platform);
+  if (typeof refusal.error === 'string' && typeof refusal.message === 'string')
+    return new CliError(refusal.error, refusal.message, status === 400 ? EXIT.usage : EXIT.platform);
   if (status >= 500) return platformError('platform_fault', `The platform answered ${status}: a fault on its side. Try again in a few minutes.`);
   // The API gateway's own refusal, before any route: AWS's shape, a message and no code (a token it cannot verify).
   if ((status === 401 || status === 403) && typeof refusal.message === 'string') {
-    return platformError('token_refused', `The platform's gateway refused the client's access token (${status} ${refusal.message}). Check that PAYROLL_CLIENT_ID is an API client of the platform at PAYROLL_URL, then try again.`);
+    return platformError(
+      'token_refused',
+      `The platform's gateway refused the client's access token (${status} ${refusal.message}). Check that PAYROLL_CLIENT_ID is an API client of the platform at PAYROLL_URL, then try again.`,
+    );
   }
   return platformError(`http_${status}`, `The platform answered ${status}. Check PAYROLL_URL.`);
 }

@@ -6,8 +6,8 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FILE_RULES, stageText, UPLOAD_STAGES, type UploadResponse } from '#shared/api/submissions.js';
-import type { Issue } from '#shared/rules/issues.js';
 import { createUpload, getUpload, submitUpload } from '#shared/routes/submissions.js';
+import type { Issue } from '#shared/rules/issues.js';
 import { CliError, EXIT, type Output, plural, UsageError } from './io.js';
 import { connect, type Env, type Platform, readEnv } from './platform.js';
 import { FILE_OPTIONS, fileTarget, issueLines, validateFile } from './validate.js';
@@ -41,7 +41,12 @@ async function waitForValidation(platform: Platform, id: string, progress: (line
     if (!validating(upload)) return upload;
     const line = stageText(upload.stage);
     if (line !== said) progress((said = line));
-    if (Date.now() > giveUpAt) throw new CliError('validation_timeout', `The platform is still validating upload ${id}. Nothing was submitted: look at it on the Submissions screen, or run submit again later.`, EXIT.platform);
+    if (Date.now() > giveUpAt)
+      throw new CliError(
+        'validation_timeout',
+        `The platform is still validating upload ${id}. Nothing was submitted: look at it on the Submissions screen, or run submit again later.`,
+        EXIT.platform,
+      );
     await sleep(wait);
   }
   throw new Error('unreachable');
@@ -68,8 +73,14 @@ const mustFix = (errors: number) => `${plural(errors, 'error')} must be fixed be
 
 /** The document as a person reads it: the message, then the findings as the results lists word them. */
 function readable(doc: SubmitDocument): string {
-  const lines = [`${doc.file}: ${plural(doc.row_count, 'row')}, ${plural(doc.totals.errors, 'error')}, ${plural(doc.totals.warnings, 'warning')}, ${plural(doc.totals.fraud, 'fraud flag')}`];
-  lines.push(...issueLines('Errors', doc.errors, doc.totals.errors), ...issueLines('Warnings', doc.warnings, doc.totals.warnings), ...issueLines('Fraud flags', doc.fraud, doc.totals.fraud));
+  const lines = [
+    `${doc.file}: ${plural(doc.row_count, 'row')}, ${plural(doc.totals.errors, 'error')}, ${plural(doc.totals.warnings, 'warning')}, ${plural(doc.totals.fraud, 'fraud flag')}`,
+  ];
+  lines.push(
+    ...issueLines('Errors', doc.errors, doc.totals.errors),
+    ...issueLines('Warnings', doc.warnings, doc.totals.warnings),
+    ...issueLines('Fraud flags', doc.fraud, doc.totals.fraud),
+  );
   lines.push(doc.message);
   if (doc.submission_id) lines.push(`Submission ${doc.submission_id}${doc.late ? ' (late: after the month’s window closed)' : ''}`);
   return lines.join('\n');
@@ -93,21 +104,48 @@ export async function runSubmit(argv: readonly string[], output: Output, env: En
   const local = await validateFile(file, target);
   if (!local.readable || !local.data) throw new CliError('file_unreadable', local.report.errors[0]?.message ?? `Could not read ${file}.`, EXIT.usage);
   const base = { file, upload_id: null, submission_id: null, late: false, row_count: local.report.row_count };
-  const document = (outcome: SubmitDocument['outcome'], checked: SubmitDocument['checked'], rest: Omit<SubmitDocument, 'outcome' | 'checked'>): SubmitDocument => ({ outcome, checked, ...rest });
+  const document = (
+    outcome: SubmitDocument['outcome'],
+    checked: SubmitDocument['checked'],
+    rest: Omit<SubmitDocument, 'outcome' | 'checked'>,
+  ): SubmitDocument => ({ outcome, checked, ...rest });
   if (local.report.errors.length > 0) {
     const { errors, warnings } = local.report;
-    print(document('invalid', 'local', { ...base, message: `${mustFix(errors.length)} Nothing was uploaded.`, totals: { errors: errors.length, warnings: warnings.length, fraud: 0 }, errors, warnings, fraud: [] }));
+    print(
+      document('invalid', 'local', {
+        ...base,
+        message: `${mustFix(errors.length)} Nothing was uploaded.`,
+        totals: { errors: errors.length, warnings: warnings.length, fraud: 0 },
+        errors,
+        warnings,
+        fraud: [],
+      }),
+    );
     return EXIT.fileErrors;
   }
 
   progress('Signing in with the API client…');
   const platform = await connect(settings);
   progress(`Uploading ${file}…`);
-  const request = { doc_kind: target.kind, month: target.month, payee_key: target.payeeKey, file_name: basename(file), size: local.data.byteLength, content_type: FILE_RULES[target.kind].types.xlsx };
+  const request = {
+    doc_kind: target.kind,
+    month: target.month,
+    payee_key: target.payeeKey,
+    file_name: basename(file),
+    size: local.data.byteLength,
+    content_type: FILE_RULES[target.kind].types.xlsx,
+  };
   const created = await platform.call(createUpload, { body: request });
   await platform.postFile(created.upload, local.data, request.file_name);
   const server = await waitForValidation(platform, created.id, progress);
-  const found = { upload_id: server.id, row_count: server.row_count, totals: server.totals, errors: server.errors, warnings: server.warnings, fraud: server.fraud };
+  const found = {
+    upload_id: server.id,
+    row_count: server.row_count,
+    totals: server.totals,
+    errors: server.errors,
+    warnings: server.warnings,
+    fraud: server.fraud,
+  };
   if (server.status !== 'validated' || server.totals.errors > 0) {
     print(document('invalid', 'server', { ...base, ...found, message: `${mustFix(Math.max(1, server.totals.errors))} Nothing was submitted.` }));
     return EXIT.fileErrors;

@@ -1,11 +1,11 @@
 /** `payroll validate FILE...`: the upload screen's checks, offline. Also the first step of `payroll submit`. */
 import { parseArgs } from 'node:util';
-import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
 import { currentMonth, isMonth } from '#shared/rules/dates.js';
 import { formatIssue, type Issue } from '#shared/rules/issues.js';
 import type { SubmissionKind } from '#shared/rules/submission-rules.js';
 import { groupDigits } from '#shared/xlsx/errors.js';
 import { FILE_COLUMN } from '#shared/xlsx/index.js';
+import { validateWorkbookStreamed } from '../lambdas/validation/stream-driver.js';
 import { CliError, EXIT, type Output, plural, readInput, UsageError } from './io.js';
 
 export const VALIDATE_USAGE = `npx payroll validate FILE... --kind inputs|stoppages --payee KEY [--month YYYY-MM] [--json]
@@ -37,11 +37,13 @@ export interface FileTarget {
 
 /** --kind, --month and --payee, checked as the upload screen checks them; a UsageError says what is wrong. */
 export function fileTarget(values: { kind?: string; month?: string; payee?: string }): FileTarget {
-  if (values.kind !== 'inputs' && values.kind !== 'stoppages') throw new UsageError(`--kind must be inputs or stoppages${values.kind ? `, not '${values.kind}'` : ''}.`);
+  if (values.kind !== 'inputs' && values.kind !== 'stoppages')
+    throw new UsageError(`--kind must be inputs or stoppages${values.kind ? `, not '${values.kind}'` : ''}.`);
   const month = values.month ?? currentMonth();
   if (!isMonth(month)) throw new UsageError(`--month must be a month written YYYY-MM (e.g. 2026-03), not '${month}'.`);
   // The platform refuses an upload for a later month (POST /api/uploads); a file checked for one would pass here in vain.
-  if (month > currentMonth()) throw new UsageError(`--month ${month} is after the current month (${currentMonth()}): the platform does not accept uploads for a later month.`);
+  if (month > currentMonth())
+    throw new UsageError(`--month ${month} is after the current month (${currentMonth()}): the platform does not accept uploads for a later month.`);
   const payeeKey = values.payee?.trim() ?? '';
   if (payeeKey === '') throw new UsageError('--payee is required: the Payee Key / Code the rows must carry.');
   return { kind: values.kind, month, payeeKey };
@@ -61,7 +63,15 @@ export interface FileReport {
 const toIssue = ({ row, column, type, message }: Issue): Issue => ({ row, column, type, message });
 
 function unreadable(file: string, message: string): FileReport {
-  return { file, headers_found: false, headers: [], row_count: 0, errors: [{ row: null, column: FILE_COLUMN, type: 'HEADER', message }], warnings: [], fraud: [] };
+  return {
+    file,
+    headers_found: false,
+    headers: [],
+    row_count: 0,
+    errors: [{ row: null, column: FILE_COLUMN, type: 'HEADER', message }],
+    warnings: [],
+    fraud: [],
+  };
 }
 
 /** The file's bytes, or why they could not be read. */
@@ -98,7 +108,8 @@ export function issueLines(title: string, issues: readonly Issue[], total = issu
   if (total === 0) return [];
   const lines = [`  ${title} (${groupDigits(total)})`, ...issues.slice(0, LIST_LIMIT).map((issue) => `    ${formatIssue(issue)}`)];
   const shown = Math.min(issues.length, LIST_LIMIT);
-  if (total > shown) lines.push(`    … and ${groupDigits(total - shown)} more (--json lists ${issues.length === total ? 'them all' : `${groupDigits(issues.length)} of them`})`);
+  if (total > shown)
+    lines.push(`    … and ${groupDigits(total - shown)} more (--json lists ${issues.length === total ? 'them all' : `${groupDigits(issues.length)} of them`})`);
   return lines;
 }
 

@@ -17,6 +17,14 @@
  * bucket grants name), common.ts (what `uses` implies, and the whole grant), routes.ts and triggers.ts (the own actions).
  */
 export { KEYS } from './grants/keys.js';
-export { type BucketGrant, type FunctionGrants, type RouteGrantTable, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, type TableGrant, type TriggerGrantTable } from './grants/model.js';
+export {
+  type BucketGrant,
+  type FunctionGrants,
+  type RouteGrantTable,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+  type TableGrant,
+  type TriggerGrantTable,
+} from './grants/model.js';
 export { ROUTE_GRANTS } from './grants/routes.js';
 export { TRIGGER_GRANTS } from './grants/triggers.js';

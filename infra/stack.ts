@@ -9,8 +9,8 @@ import { Monitoring } from './constructs/monitoring.js';
 import { OriginSecret } from './constructs/origin-secret.js';
 import { Processing } from './constructs/processing.js';
 import { Storage } from './constructs/storage.js';
-import { Web } from './constructs/web.js';
 import { WebAclArnReader } from './constructs/web-acl-reader.js';
+import { Web } from './constructs/web.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS, type S3TriggerDef } from './definitions.js';
 import { EDGE_REGION } from './edge-stack.js';
 import { HISTORY_WARM_THROUGHPUT } from './sizing.js';
@@ -61,13 +61,16 @@ export class PayrollPlatformStack extends Stack {
       type: 'Number',
       default: HISTORY_WARM_THROUGHPUT.defaultWriteUnits,
       minValue: HISTORY_WARM_THROUGHPUT.defaultWriteUnits,
-      description: 'Warm throughput of the history table in write units a second: 4,000 (the default) leaves it as a new on-demand table, which serves that many at once',
+      description:
+        'Warm throughput of the history table in write units a second: 4,000 (the default) leaves it as a new on-demand table, which serves that many at once',
     });
     this.data.warmWrites('history', warmWrites.valueAsNumber, HISTORY_WARM_THROUGHPUT.defaultWriteUnits);
     this.storage = new Storage(this, 'Storage', { browserOrigins: props.browserOrigins });
     // CloudFront proves its requests to the API with this; only then is the viewer address believed.
     const originSecret = new OriginSecret(this, 'OriginSecret', { generation: props.originSecretGeneration ?? 1 });
-    this.employeeAuth = new EmployeeAuth(this, 'EmployeeAuth', { stores: { tables: this.data.tables, buckets: this.storage.buckets, userPool: this.auth.userPool } });
+    this.employeeAuth = new EmployeeAuth(this, 'EmployeeAuth', {
+      stores: { tables: this.data.tables, buckets: this.storage.buckets, userPool: this.auth.userPool },
+    });
     // Employees' sign-in codes go by SMS from this origination identity (a number or sender ID registered with
     // AWS End User Messaging for Zambia); empty: SNS picks one from the account's.
     const smsOrigination = new CfnParameter(this, 'SmsOriginationNumber', {
@@ -131,7 +134,15 @@ export class PayrollPlatformStack extends Stack {
       description: 'The SPA URL, read by the Cognito CustomMessage trigger and the notification sender for the links in their emails',
     });
     new Monitoring(this, 'Monitoring', {
-      functions: [...this.api.functions, ...this.api.authorizers.map((a) => a.function), ...this.processing.functions, this.auth.customMessage, this.auth.postAuthentication!, this.auth.postConfirmation!, ...this.employeeAuth.functions],
+      functions: [
+        ...this.api.functions,
+        ...this.api.authorizers.map((a) => a.function),
+        ...this.processing.functions,
+        this.auth.customMessage,
+        this.auth.postAuthentication!,
+        this.auth.postConfirmation!,
+        ...this.employeeAuth.functions,
+      ],
       httpApi: this.api.httpApi,
       deadLetters: this.processing.deadLetters,
       alarmEmail: props.alarmEmail,
@@ -141,6 +152,9 @@ export class PayrollPlatformStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'EmployeePoolId', { value: this.employeeAuth.userPool.userPoolId, description: 'The employees’ user pool (sign-in by texted code)' });
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'The API without CloudFront; the SPA calls /api on its own origin' });
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: this.api.httpApi.apiEndpoint,
+      description: 'The API without CloudFront; the SPA calls /api on its own origin',
+    });
   }
 }

@@ -20,7 +20,7 @@ if (process.argv.includes('--check')) {
     }
   })();
   if (current !== text) {
-    console.error('docs/openapi.json is not the route table\'s contract any more: run `npm run openapi` and commit it.');
+    console.error("docs/openapi.json is not the route table's contract any more: run `npm run openapi` and commit it.");
     process.exit(1);
   }
   console.log('docs/openapi.json is up to date.');

@@ -85,7 +85,10 @@ function splitReadme(text) {
     } else if (target === 'README.md') {
       add(target, `${chunk.join('\n').replace(/\n+$/, '')}\n\n`);
     } else {
-      const body = chunk.join('\n').replace(/^#{2,3} /, '## ').replace(/\n+$/, '');
+      const body = chunk
+        .join('\n')
+        .replace(/^#{2,3} /, '## ')
+        .replace(/\n+$/, '');
       add(target, `${out.has(target) ? '' : `# ${TITLES[target]}\n\n`}${body}\n\n`);
     }
   };
@@ -176,8 +179,7 @@ function decisionRecord(entry, number) {
   const listed = list.length ? `\n\n${[...intro, ...list].join('\n')}` : '';
   const closing = decisionAfter.length ? `\n\n${decisionAfter.join('\n')}` : '';
   const n = String(number).padStart(4, '0');
-  const section = (name, items) =>
-    `## ${name}\n\n${items.length ? items.join('\n') : 'Nothing beyond the decision itself was recorded.'}\n`;
+  const section = (name, items) => `## ${name}\n\n${items.length ? items.join('\n') : 'Nothing beyond the decision itself was recorded.'}\n`;
   const body = [
     `# ${n}. ${title.replace(/`/g, '')}\n`,
     section('Context', context),
@@ -201,16 +203,20 @@ function decisionFiles(section) {
 
 /** docs/decisions/README.md from the files present. */
 function decisionsIndex(dir) {
-  const files = readdirSync(dir).filter((f) => /^\d{4}-.*\.md$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}-.*\.md$/.test(f))
+    .sort();
   const rows = files.map((f) => {
-    const title = readFileSync(join(dir, f), 'utf8').split('\n')[0].replace(/^# \d{4}\. /, '');
+    const title = readFileSync(join(dir, f), 'utf8')
+      .split('\n')[0]
+      .replace(/^# \d{4}\. /, '');
     return `- [${f.slice(0, 4)}. ${title}](${f})`;
   });
   return [
     '# Decisions',
     '',
     'One file per choice the issues left open, numbered in the order the README\'s old "Decisions" list held them.',
-    'Each keeps the entry\'s own words, sorted by `scripts/split-readme.mjs` into context (sentences giving a reason),',
+    "Each keeps the entry's own words, sorted by `scripts/split-readme.mjs` into context (sentences giving a reason),",
     'decision and consequences (sentences naming a price, a risk or what is left for later).',
     'A new decision: the next number, the same three sections, a line here.',
     '',

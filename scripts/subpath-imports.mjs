@@ -23,7 +23,14 @@ const check = process.argv.includes('--check');
 /** `#data/` → `lambdas/data/`, from package.json's patterns `"#data/*.js": "./lambdas/data/*.ts"`. */
 const imports = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).imports ?? {};
 const roots = Object.entries(imports)
-  .map(([key, target]) => ({ prefix: key.replace(/\*\.js$/, ''), folder: normalize(String(target).replace(/^\.\//, '').replace(/\*\.ts$/, '')) }))
+  .map(([key, target]) => ({
+    prefix: key.replace(/\*\.js$/, ''),
+    folder: normalize(
+      String(target)
+        .replace(/^\.\//, '')
+        .replace(/\*\.ts$/, ''),
+    ),
+  }))
   .sort((a, b) => b.folder.length - a.folder.length);
 
 const rootOf = (path) => roots.find((root) => path.startsWith(root.folder));
@@ -81,7 +88,9 @@ for (const file of files) {
   if (!check) writeFileSync(join(ROOT, file), out);
 }
 if (check && changed.length) {
-  console.error(`${imports_} relative imports reach into another root; run \`node scripts/subpath-imports.mjs\` to name them by their subpath (#shared/…, #data/…):`);
+  console.error(
+    `${imports_} relative imports reach into another root; run \`node scripts/subpath-imports.mjs\` to name them by their subpath (#shared/…, #data/…):`,
+  );
   for (const file of changed) console.error(`  ${file}`);
   process.exit(1);
 }

@@ -83,7 +83,12 @@ function run(stage, index) {
     // runs the command and then writes, on a pipe of its own, the CPU time of everything the stage waited for
     // (`times`): on a machine whose cores are all busy, CPU seconds say what a stage costs; wall time does not.
     const script = '"$@"; rc=$?; times >&3; exit $rc';
-    const child = spawn('bash', ['-c', script, stage.name, cmd, ...args], { cwd: root, env: { ...process.env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn('bash', ['-c', script, stage.name, cmd, ...args], {
+      cwd: root,
+      env: { ...process.env, ...stage.env },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     let times = '';
     child.stdio[3].on('data', (chunk) => (times += chunk));
     children.add(child);
@@ -123,7 +128,10 @@ const start = (stage) => {
     if (failed.length) return { stage, ok: false, skipped: `skipped: ${failed.join(', ')} failed`, ms: 0, lines: [] };
     return run(stage, STAGES.indexOf(stage));
   });
-  running.set(stage.name, promise.then((r) => (results.set(stage.name, r), r)));
+  running.set(
+    stage.name,
+    promise.then((r) => (results.set(stage.name, r), r)),
+  );
   return running.get(stage.name);
 };
 // `npm test -- lint typecheck` runs only the stages named (and those they need).
@@ -156,11 +164,15 @@ console.log('\nStages (wall time, then CPU time: user + system of the stage and 
 for (const stage of STAGES) {
   const r = results.get(stage.name);
   if (!r && only.length) continue;
-  const state = !r ? 'not run' : r.skipped ?? (r.ok ? 'passed' : `FAILED (exit ${r.code})`);
+  const state = !r ? 'not run' : (r.skipped ?? (r.ok ? 'passed' : `FAILED (exit ${r.code})`));
   const ran = r && !r.skipped;
-  console.log(`  ${stage.name.padEnd(width)}  ${ran ? seconds(r.ms).padStart(8) : ''.padStart(8)}  ${ran ? cpu(r.cpu).padStart(12) : ''.padStart(12)}  ${state}`);
+  console.log(
+    `  ${stage.name.padEnd(width)}  ${ran ? seconds(r.ms).padStart(8) : ''.padStart(8)}  ${ran ? cpu(r.cpu).padStart(12) : ''.padStart(12)}  ${state}`,
+  );
 }
 const cpuTotal = [...results.values()].reduce((sum, r) => sum + (r.cpu ?? 0), 0);
-console.log(`  ${'total'.padEnd(width)}  ${seconds(total).padStart(8)}  ${cpu(cpuTotal).padStart(12)}  ${failed.length ? `${failed.length} stage(s) failed` : 'all passed'}`);
+console.log(
+  `  ${'total'.padEnd(width)}  ${seconds(total).padStart(8)}  ${cpu(cpuTotal).padStart(12)}  ${failed.length ? `${failed.length} stage(s) failed` : 'all passed'}`,
+);
 if (existsSync(reports)) console.log(`\nTest reports (JSON): ${path.relative(root, reports)}/`);
 process.exit(failed.length || !chromium.ok ? 1 : 0);

@@ -10,12 +10,7 @@ import { PLATFORM_ROLES, type Role, roleFitsOrganisation } from './roles.js';
  *   mobile (their own user pool). An employee is nothing else: the four kinds above treat them as if no
  *   session came with the request, and staff never pass this one.
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signed_in' }
-  | { kind: 'approved' }
-  | { kind: 'roles'; roles: readonly Role[] }
-  | { kind: 'employee' };
+export type Access = { kind: 'public' } | { kind: 'signed_in' } | { kind: 'approved' } | { kind: 'roles'; roles: readonly Role[] } | { kind: 'employee' };
 
 export const PUBLIC = { kind: 'public' } as const satisfies Access;
 export const SIGNED_IN = { kind: 'signed_in' } as const satisfies Access;
@@ -49,9 +44,12 @@ export const ACCESS_MESSAGES = {
   role: 'Your role does not allow this action.',
   removed: (orgName: string, at: string) =>
     `You were removed from ${orgName} on ${new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}, so you no longer have access. An administrator of an organisation can invite you again.`,
-  chooseOrganisation: 'You are a member of several organisations: choose the one you act for (the organisation switcher at the top of the page), then try again.',
-  notMemberOf: 'You are not an approved member of the organisation you chose to act for. Choose one of your organisations in the switcher at the top of the page.',
-  actingForOrganisation: 'You are acting for an organisation: choose "Platform" in the organisation switcher at the top of the page to do this as a platform admin.',
+  chooseOrganisation:
+    'You are a member of several organisations: choose the one you act for (the organisation switcher at the top of the page), then try again.',
+  notMemberOf:
+    'You are not an approved member of the organisation you chose to act for. Choose one of your organisations in the switcher at the top of the page.',
+  actingForOrganisation:
+    'You are acting for an organisation: choose "Platform" in the organisation switcher at the top of the page to do this as a platform admin.',
 } as const;
 
 /** The request header naming the organisation the caller acts for (lower case: headers arrive normalised). */
@@ -104,7 +102,13 @@ export function rolesIn(caller: Caller, orgId: string | null, options: { oversig
 
 /** The organisations where the caller holds one of `roles` (platform roles aside). */
 export function organisationsWith(caller: Caller, roles: readonly Role[]): string[] {
-  return [...new Set(fittingGrants(caller).filter((g) => roles.includes(g.role)).map((g) => g.orgId))];
+  return [
+    ...new Set(
+      fittingGrants(caller)
+        .filter((g) => roles.includes(g.role))
+        .map((g) => g.orgId),
+    ),
+  ];
 }
 
 /**

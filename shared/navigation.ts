@@ -1,5 +1,5 @@
-import { MANDATE_CLAIMERS } from './api/mandate-words.js';
 import { type Access, APPROVED, REVIEWERS_AND_ORG_ADMINS, ROLE_SETS, SIGNED_IN, rolesOnly } from './access.js';
+import { MANDATE_CLAIMERS } from './api/mandate-words.js';
 
 /** A screen anyone may open, signed in or not (spec part 1 §2 "Session gating"), and its other paths. */
 export interface PublicScreenDef {
@@ -73,7 +73,13 @@ export const SCREENS = [
 ] as const satisfies readonly ScreenDef[];
 
 /** Where a signed-in person who is not approved (or not allowed a screen) waits. */
-export const PENDING_SCREEN = { path: '/pending', label: 'Waiting for approval', access: SIGNED_IN, inMenu: false, inFeatureGrid: false } as const satisfies ScreenDef;
+export const PENDING_SCREEN = {
+  path: '/pending',
+  label: 'Waiting for approval',
+  access: SIGNED_IN,
+  inMenu: false,
+  inFeatureGrid: false,
+} as const satisfies ScreenDef;
 
 export function screenFor(path: string): ScreenDef | undefined {
   const p = normalisePath(path);

@@ -40,13 +40,13 @@ export class Api extends Construct {
       userPool: props.userPool,
       client: props.userPoolClient,
       clientScope: API_CLIENT_SCOPE,
-      description: 'API authorizer: the staff pool\'s ID tokens of the web app and the API clients\' access tokens',
+      description: "API authorizer: the staff pool's ID tokens of the web app and the API clients' access tokens",
     });
     // The employees' pool guards the employee routes alone: neither pool's tokens open the other's routes.
     const employees = new ApiAuthorizer(this, 'EmployeeTokens', {
       userPool: props.employeePool,
       client: props.employeePoolClient,
-      description: 'API authorizer: the employees\' pool\'s ID tokens of the employee portal',
+      description: "API authorizer: the employees' pool's ID tokens of the employee portal",
     });
     this.authorizers = [staff, employees];
     // Not the id 'HttpApi' of the API whose routes lived in the platform stack: CloudFormation creates

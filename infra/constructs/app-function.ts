@@ -10,9 +10,9 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { type BucketDef, type TableDef } from '#shared/stores.js';
 import { EMPLOYEE_POOL_ENV, USER_POOL_ENV } from '../definitions.js';
 import { API_FUNCTION, EVENT_RETRIES } from '../sizing.js';
-import { type BucketDef, type TableDef } from '#shared/stores.js';
 import { InlinePolicyRole } from './inline-role.js';
 import { acknowledge } from './nag.js';
 

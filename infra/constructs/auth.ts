@@ -11,16 +11,16 @@ import {
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
-import { Construct } from 'constructs';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
 import { API_CLIENT_SCOPE, API_RESOURCE_SERVER } from '#shared/api/api-clients.js';
 import { ROLE_LABELS, ROLES } from '#shared/roles.js';
 import { TABLES } from '#shared/stores.js';
 import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
 import { TRIGGER_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
-import { applyGrants, type Stores } from './policy.js';
 import { acknowledge } from './nag.js';
+import { applyGrants, type Stores } from './policy.js';
 
 export interface AuthProps {
   /** Name of the SSM parameter holding the SPA's URL, read by the CustomMessage trigger. */

@@ -21,7 +21,9 @@ export class Data extends Construct {
    */
   warmWrites(key: TableKey, writeUnits: number, asNew: number): void {
     const cold = new CfnCondition(this, `${pascalCase(key)}NotWarmed`, { expression: Fn.conditionEquals(writeUnits, asNew) });
-    (this.tables[key].node.defaultChild as CfnTable).warmThroughput = Fn.conditionIf(cold.logicalId, Aws.NO_VALUE, { WriteUnitsPerSecond: writeUnits }) as unknown as IResolvable;
+    (this.tables[key].node.defaultChild as CfnTable).warmThroughput = Fn.conditionIf(cold.logicalId, Aws.NO_VALUE, {
+      WriteUnitsPerSecond: writeUnits,
+    }) as unknown as IResolvable;
   }
 
   private table(key: TableKey, def: TableDef): Table {

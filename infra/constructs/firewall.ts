@@ -1,7 +1,7 @@
 import { ArnFormat, Stack } from 'aws-cdk-lib';
-import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ACCOUNT_MESSAGES } from '#shared/api/accounts.js';
 import { type RouteDef, ROUTES } from '#shared/routes/index.js';
@@ -89,7 +89,12 @@ export class Firewall extends Construct {
         managedRule('AWSManagedRulesAmazonIpReputationList', 0),
         ...(publicPaths.length ? [rateRule('RateLimitPublicRoutes', 1, PUBLIC_ROUTE_LIMIT, anyOf(publicPaths.map(pathMatch)))] : []),
         rateRule('RateLimitApi', 2, API_LIMIT, {
-          byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: '/api/', textTransformations: [{ priority: 0, type: 'NONE' }] },
+          byteMatchStatement: {
+            fieldToMatch: { uriPath: {} },
+            positionalConstraint: 'STARTS_WITH',
+            searchString: '/api/',
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
         }),
         managedRule('AWSManagedRulesKnownBadInputsRuleSet', 3),
         // Bodies over 8 KB are legitimate here (lists of NRCs, forms); the handlers enforce their own limits.

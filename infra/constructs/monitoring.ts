@@ -19,7 +19,6 @@ export interface MonitoringProps {
   alarmEmail?: string;
 }
 
-
 const FIVE_MINUTES = Duration.minutes(5);
 
 /**

@@ -21,7 +21,8 @@ export class OriginSecret extends Construct {
 
   constructor(scope: Construct, id: string, props: OriginSecretProps) {
     super(scope, id);
-    if (!Number.isInteger(props.generation) || props.generation < 1) throw new Error(`originSecretGeneration must be a whole number from 1, not ${props.generation}.`);
+    if (!Number.isInteger(props.generation) || props.generation < 1)
+      throw new Error(`originSecretGeneration must be a whole number from 1, not ${props.generation}.`);
     // A new logical id per generation: the old secret is replaced, and every resource that resolves it
     // changes in the template, so CloudFront and the functions take the new value in the same deployment.
     this.secret = new Secret(this, `Generation${props.generation}`, {

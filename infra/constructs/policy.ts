@@ -54,9 +54,7 @@ export function applyGrants(role: IRole, grants: FunctionGrants | undefined, use
     if (grant) grantBucket(role, key, stores.buckets[key], grant);
   }
   if (uses.userPool && effective.userPool?.length) {
-    role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: effective.userPool.map((a) => `cognito-idp:${a}`), resources: [stores.userPool.userPoolArn] }),
-    );
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: effective.userPool.map((a) => `cognito-idp:${a}`), resources: [stores.userPool.userPoolArn] }));
   }
   if (uses.employeePool && stores.employeePool && effective.employeePool?.length) {
     role.addToPrincipalPolicy(
@@ -70,7 +68,11 @@ export function applyGrants(role: IRole, grants: FunctionGrants | undefined, use
 function grantSms(role: IRole): void {
   role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
   role.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.DENY, actions: ['sns:Publish'], resources: ['arn:aws:sns:*:*:*'] }));
-  acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', 'An SMS is published to a phone number, which SNS names with no ARN: the grant is sns:Publish on "*", with publishing to any topic denied.');
+  acknowledge(
+    role,
+    'AwsSolutions-IAM5[Resource::*]',
+    'An SMS is published to a phone number, which SNS names with no ARN: the grant is sns:Publish on "*", with publishing to any topic denied.',
+  );
 }
 
 function grantTable(role: IRole, table: ITable, grant: TableGrant): void {
@@ -78,9 +80,7 @@ function grantTable(role: IRole, table: ITable, grant: TableGrant): void {
     role.addToPrincipalPolicy(new PolicyStatement({ actions: grant.actions.map((a) => `dynamodb:${a}`), resources: [table.tableArn] }));
   }
   if (grant.indexes?.length) {
-    role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['dynamodb:Query'], resources: grant.indexes.map((name) => `${table.tableArn}/index/${name}`) }),
-    );
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: grant.indexes.map((name) => `${table.tableArn}/index/${name}`) }));
   }
 }
 

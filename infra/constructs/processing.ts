@@ -1,19 +1,19 @@
 import { type CfnResource, Duration, Fn, Stack } from 'aws-cdk-lib';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type Bucket, EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { SMS_ORIGINATION_ENV } from '#shared/notifications.js';
 import type { BucketKey } from '#shared/stores.js';
-import { type S3TriggerDef, type ScheduledJobDef, type StreamTriggerDef } from '../definitions.js';
 import { BUCKETS, TABLES } from '#shared/stores.js';
+import { type S3TriggerDef, type ScheduledJobDef, type StreamTriggerDef } from '../definitions.js';
 import { type FunctionGrants, TRIGGER_GRANTS } from '../grants.js';
 import { EVENT_FUNCTION } from '../sizing.js';
 import { AppFunction } from './app-function.js';
@@ -121,14 +121,21 @@ export class Processing extends Construct {
           maxRecordAge: Duration.seconds(trigger.maxRecordAgeSeconds),
           reportBatchItemFailures: true,
           onFailure: new SqsDlq(this.deadLetters),
-          filters: [FilterCriteria.filter({ eventName: FilterRule.or(...trigger.events), dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(trigger.pkPrefix) } } } })],
+          filters: [
+            FilterCriteria.filter({ eventName: FilterRule.or(...trigger.events), dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(trigger.pkPrefix) } } } }),
+          ],
         }),
       );
       this.functions.push(fn);
     }
 
     for (const job of jobs) {
-      const fn = new AppFunction(this, pascalCase(job.id), { handler: job.handler, description: `Scheduled ${job.cron.hour}:${job.cron.minute} UTC: ${job.id}`, timeout: Duration.minutes(15), memorySize: 512 });
+      const fn = new AppFunction(this, pascalCase(job.id), {
+        handler: job.handler,
+        description: `Scheduled ${job.cron.hour}:${job.cron.minute} UTC: ${job.id}`,
+        timeout: Duration.minutes(15),
+        memorySize: 512,
+      });
       for (const key of job.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
       for (const key of job.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
       applyGrants(fn.role, TRIGGER_GRANTS[job.id], job.uses, props, []);

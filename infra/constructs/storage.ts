@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { BucketKey } from '#shared/stores.js';
 import { BROWSER_UPLOAD_CORS, type BucketDef, BUCKETS } from '#shared/stores.js';
@@ -52,9 +52,7 @@ export class Storage extends Construct {
       lifecycleRules: [{ expiration: Duration.days(365) }],
     });
 
-    const entries = (Object.entries(BUCKETS) as [BucketKey, BucketDef][]).map(
-      ([key, def]) => [key, this.bucket(key, def, origins)] as const,
-    );
+    const entries = (Object.entries(BUCKETS) as [BucketKey, BucketDef][]).map(([key, def]) => [key, this.bucket(key, def, origins)] as const);
     this.buckets = Object.fromEntries(entries) as Record<BucketKey, Bucket>;
     for (const [key, patterns] of Object.entries(EVIDENCE_KEYS) as [BucketKey, string[]][]) {
       const bucket = this.buckets[key];

@@ -190,7 +190,7 @@ export class Web extends Construct {
     acknowledgeWildcards(
       role,
       ['Resource::*'],
-      "aws-cdk-lib's BucketDeployment grants itself cloudfront:CreateInvalidation and GetInvalidation on \"*\" (it does not scope them); it invalidates only this distribution, after each deployment.",
+      'aws-cdk-lib\'s BucketDeployment grants itself cloudfront:CreateInvalidation and GetInvalidation on "*" (it does not scope them); it invalidates only this distribution, after each deployment.',
     );
     for (const child of Stack.of(this).node.children) {
       if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {

@@ -4,16 +4,7 @@ import type { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS
 
 /** What a grant may say: the DynamoDB actions and indexes, the S3 actions per key pattern, the Cognito actions. */
 export type TableAction =
-  | 'GetItem'
-  | 'BatchGetItem'
-  | 'Query'
-  | 'Scan'
-  | 'ConditionCheckItem'
-  | 'DescribeTable'
-  | 'PutItem'
-  | 'UpdateItem'
-  | 'DeleteItem'
-  | 'BatchWriteItem';
+  'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'ConditionCheckItem' | 'DescribeTable' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem';
 
 export const TABLE_READ_ACTIONS: readonly TableAction[] = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'];
 export const TABLE_WRITE_ACTIONS: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
@@ -128,4 +119,6 @@ type CognitoTrigger = (typeof AUTH_TRIGGERS)[keyof typeof AUTH_TRIGGERS] | (type
  */
 export type RouteGrantTable = { [R in Route as R['id']]?: ActionsOn<R['uses'], 'directory'> };
 /** The same for every S3 trigger and scheduled job, by id, and for the Cognito triggers that reach a store, by function name. */
-export type TriggerGrantTable = { [T in EventFunction as T['id']]: ActionsOn<T['uses']> } & { [C in CognitoTrigger as C['functionName']]?: ActionsOn<C['uses']> };
+export type TriggerGrantTable = { [T in EventFunction as T['id']]: ActionsOn<T['uses']> } & {
+  [C in CognitoTrigger as C['functionName']]?: ActionsOn<C['uses']>;
+};

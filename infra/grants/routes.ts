@@ -40,7 +40,11 @@ const ACTIONS_BY_ROUTE = {
   // the payroll authority, the current register and the one proposal it opens (lambdas/data/register/proposals.ts).
   'submit-upload': {
     // directory PutItem: an applied file's reconciliation.ready webhook events (lambdas/data/webhooks/events.ts).
-    tables: { directory: { actions: ['Query', 'GetItem', 'PutItem'], indexes: ['gsi1'] }, submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'] }, register: { actions: ['GetItem', 'PutItem'] } },
+    tables: {
+      directory: { actions: ['Query', 'GetItem', 'PutItem'], indexes: ['gsi1'] },
+      submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'] },
+      register: { actions: ['GetItem', 'PutItem'] },
+    },
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
@@ -111,7 +115,10 @@ const ACTIONS_BY_ROUTE = {
   // and the client's Cognito app client.
   'list-api-clients': { tables: { directory: read(['GetItem', 'Query']) } },
   'create-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'PutItem'] } }, userPool: ['CreateUserPoolClient', 'DeleteUserPoolClient'] },
-  'rotate-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'] } }, userPool: ['CreateUserPoolClient', 'DeleteUserPoolClient'] },
+  'rotate-api-client': {
+    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'] } },
+    userPool: ['CreateUserPoolClient', 'DeleteUserPoolClient'],
+  },
   'delete-api-client': { tables: { directory: { actions: ['GetItem', 'Query', 'DeleteItem'] } }, userPool: ['DeleteUserPoolClient'] },
   // Webhook endpoints (lambdas/data/webhooks/): the organisation's endpoints (Query pk=ORG#…), one put, replaced or deleted.
   'create-webhook': { tables: { directory: { actions: ['Query', 'PutItem'] } } },
@@ -158,9 +165,15 @@ const ACTIONS_BY_ROUTE = {
 
   // insight
   // The borrower summaries (history), the status of the submissions they name, the exposure limits.
-  'get-history': { audits: true, tables: { history: read(['Query', 'BatchGetItem']), submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') } },
+  'get-history': {
+    audits: true,
+    tables: { history: read(['Query', 'BatchGetItem']), submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') },
+  },
   // Counts disputes waiting by status (gsi1) or by organisation (gsi2).
-  'get-dashboard-metrics': { tables: { submissions: read(['BatchGetItem'], 'gsi1', 'gsi2'), directory: read(['Query'], 'gsi1') }, userPool: ['ListUsersInGroup'] },
+  'get-dashboard-metrics': {
+    tables: { submissions: read(['BatchGetItem'], 'gsi1', 'gsi2'), directory: read(['Query'], 'gsi1') },
+    userPool: ['ListUsersInGroup'],
+  },
   'get-billing': { tables: { submissions: read(['BatchGetItem']), directory: read(['GetItem'], 'gsi1', 'gsi2') } },
   'find-billing-organisation': { tables: { directory: read(['GetItem'], 'gsi1') } },
   'set-billing-plan': { tables: { directory: { actions: ['GetItem', 'PutItem'], indexes: ['gsi1'] } } },
@@ -168,7 +181,10 @@ const ACTIONS_BY_ROUTE = {
   // disputes (lambdas/data/disputes/disputes.ts: pk=DISPUTE#…; gsi1 by status, gsi2 by organisation). Rights read the
   // caller's memberships (directory gsi1); opening reads the payee key's organisation (gsi1) and the deduction.
   // The lender's email names whose deduction it is: the NRC's entry on the register, a leaver's too (lambdas/data/register/leavers.ts).
-  'open-dispute': { notifies: true, tables: { history: read(['GetItem']), submissions: { actions: ['PutItem'] }, register: read(['GetItem', 'Query', 'BatchGetItem']) } },
+  'open-dispute': {
+    notifies: true,
+    tables: { history: read(['GetItem']), submissions: { actions: ['PutItem'] }, register: read(['GetItem', 'Query', 'BatchGetItem']) },
+  },
   'list-disputes': { tables: { submissions: read([], 'gsi1', 'gsi2') } },
   // Its evidence links name the VersionId whose first bytes were checked (lambdas/data/disputes/evidence.ts).
   'get-dispute': {
@@ -177,20 +193,37 @@ const ACTIONS_BY_ROUTE = {
   },
   'respond-to-dispute': { tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } } },
   // The decision is one transaction: the dispute, its guard, and when upheld the history mark and NRC summary entry.
-  'decide-dispute': { notifies: true, tables: { submissions: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] }, history: { actions: ['PutItem', 'UpdateItem'] }, registry: { actions: ['Query', 'UpdateItem'] } } },
-  'create-dispute-evidence-upload': { tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } }, buckets: { evidence: { write: [KEYS.evidence.disputes] } } },
+  'decide-dispute': {
+    notifies: true,
+    tables: {
+      submissions: { actions: ['GetItem', 'UpdateItem', 'DeleteItem'] },
+      history: { actions: ['PutItem', 'UpdateItem'] },
+      registry: { actions: ['Query', 'UpdateItem'] },
+    },
+  },
+  'create-dispute-evidence-upload': {
+    tables: { submissions: { actions: ['GetItem', 'UpdateItem'] } },
+    buckets: { evidence: { write: [KEYS.evidence.disputes] } },
+  },
 
   // the employee portal (the caller's own NRC, from their directory link): history, the statuses of its
   // submissions, their signals by NRC (results/{id}/signals-by-nrc/), the NRC's disputes (submissions gsi3),
   // its trail in the audit log (gsi1) with the organisations' names.
-  'list-my-deductions': { tables: { history: read(['Query']), submissions: read(['BatchGetItem'], 'gsi3') }, buckets: { uploads: { read: [KEYS.uploads.results], list: true } } },
+  'list-my-deductions': {
+    tables: { history: read(['Query']), submissions: read(['BatchGetItem'], 'gsi3') },
+    buckets: { uploads: { read: [KEYS.uploads.results], list: true } },
+  },
   'list-my-lookups': { tables: { audit: read([], 'gsi1'), directory: read(['GetItem']) } },
   'list-my-disputes': { tables: { submissions: read([], 'gsi3') } },
   // Reporting takes the new dispute's first evidence slot (UpdateItem, GetItem when refused) for the file it names;
   // the lender's email names the employee from the register, a leaver's too (lambdas/data/register/leavers.ts).
   'report-my-deduction': {
     notifies: true,
-    tables: { history: read(['GetItem']), submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: read(['GetItem', 'Query', 'BatchGetItem']) },
+    tables: {
+      history: read(['GetItem']),
+      submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+      register: read(['GetItem', 'Query', 'BatchGetItem']),
+    },
     buckets: { evidence: { write: [KEYS.evidence.disputes] } },
   },
   // register (lambdas/data/register/versions.ts): the current register's pointer; a refusal is audited
@@ -245,7 +278,10 @@ const ACTIONS_BY_ROUTE = {
   // mandates (lambdas/data/mandates/mandates.ts: pk=MANDATE#…; gsi2 the payee key's claimed ones): the claim reads the
   // mandate and the payee key's organisation (gsi1), then one transaction: the mandate's conditional update
   // and its mirror on the NRC summary (history, lambdas/data/mandates/mirror.ts); the employee is texted.
-  'claim-mandate': { notifies: true, tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] }, history: { actions: ['UpdateItem'] } } },
+  'claim-mandate': {
+    notifies: true,
+    tables: { directory: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['gsi1'] }, history: { actions: ['UpdateItem'] } },
+  },
   'get-mandate-requirement': { tables: { directory: read(['Query']) } },
   'list-mandates': { tables: { directory: read(['GetItem', 'Query'], 'gsi1', 'gsi2') } },
   // The employee's side (the employee's link is read by the chain): a mandate is put under a fresh
@@ -253,7 +289,9 @@ const ACTIONS_BY_ROUTE = {
   // after the employee's open mandates are counted (gsi1) and the day's mandates and texts (pk=RATE#…).
   'list-my-mandates': { tables: { directory: read(['Query'], 'gsi1') } },
   'get-mandate-lender': { tables: { directory: read(['Query'], 'gsi1') } },
-  'give-mandate': { tables: { directory: { actions: ['Query', 'PutItem', 'DeleteItem', 'GetItem', 'UpdateItem'], indexes: ['gsi1'] }, register: read(['GetItem']) } },
+  'give-mandate': {
+    tables: { directory: { actions: ['Query', 'PutItem', 'DeleteItem', 'GetItem', 'UpdateItem'], indexes: ['gsi1'] }, register: read(['GetItem']) },
+  },
   'revoke-mandate': { tables: { directory: { actions: ['GetItem', 'UpdateItem'] }, history: { actions: ['UpdateItem'] } } },
   // employee: the code route counts (pk=RATE#…), reads the register's entry, makes the employee's user in
   // their pool, writes the link (pk=EMPLOYEE#…) and the code (pk=EMPLOYEE_CODE#…), and texts it; an old

@@ -65,7 +65,11 @@ const ACTIONS_BY_TRIGGER = {
   // the send fails), SES; SNS for the texts (lambdas/events/notification-texts.ts).
   'send-notification': {
     // A mandate's texts: the lender by its payee key (gsi1), the employee's entry, a leaver's too (lambdas/data/register/leavers.ts: Query pk=MONTH, BatchGetItem).
-    tables: { directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] }, submissions: read(['GetItem']), register: read(['GetItem', 'Query', 'BatchGetItem']) },
+    tables: {
+      directory: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: ['gsi1', 'gsi2'] },
+      submissions: read(['GetItem']),
+      register: read(['GetItem', 'Query', 'BatchGetItem']),
+    },
     sendsEmail: true,
     readsAppUrl: true,
   },

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -5,8 +7,6 @@ import {
   AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 export interface AdminCredentials {
   email: string;

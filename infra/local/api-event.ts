@@ -1,6 +1,6 @@
-import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import type { ApiEvent } from '#http/api-event.js';
 import type { AuthorizerClaims } from '#shared/authorizer.js';
 import type { RouteDef } from '#shared/routes/index.js';
@@ -67,5 +67,19 @@ export function authorizerEvent(event: ApiEvent): APIGatewayRequestAuthorizerEve
   const { requestContext, headers, routeKey, rawPath, rawQueryString, cookies, queryStringParameters, pathParameters, stageVariables } = event;
   const routeArn = `arn:aws:execute-api:local:${requestContext.accountId}:${requestContext.apiId}/${requestContext.stage}/${requestContext.http.method}${rawPath}`;
   const identitySource = headers.authorization ? [headers.authorization] : [];
-  return { version: '2.0', type: 'REQUEST', routeArn, identitySource, routeKey, rawPath, rawQueryString, cookies: cookies ?? [], headers, queryStringParameters: queryStringParameters ?? {}, requestContext, pathParameters: pathParameters ?? {}, stageVariables: stageVariables ?? {} } as APIGatewayRequestAuthorizerEventV2;
+  return {
+    version: '2.0',
+    type: 'REQUEST',
+    routeArn,
+    identitySource,
+    routeKey,
+    rawPath,
+    rawQueryString,
+    cookies: cookies ?? [],
+    headers,
+    queryStringParameters: queryStringParameters ?? {},
+    requestContext,
+    pathParameters: pathParameters ?? {},
+    stageVariables: stageVariables ?? {},
+  } as APIGatewayRequestAuthorizerEventV2;
 }

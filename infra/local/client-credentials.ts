@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { importJWK, type JWK, SignJWT } from 'jose';
 
@@ -12,7 +12,10 @@ const require = createRequire(import.meta.url);
 const { jwk } = JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as { jwk: JWK & { kid: string } };
 
 type Json = Record<string, unknown>;
-const oauthError = (status: number, error: string, description?: string) => ({ status, body: { error, ...(description ? { error_description: description } : {}) } });
+const oauthError = (status: number, error: string, description?: string) => ({
+  status,
+  body: { error, ...(description ? { error_description: description } : {}) },
+});
 
 /** The app client's id and secret from HTTP Basic client authentication (RFC 6749 §2.3.1: form-encoded, then base64). */
 function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
@@ -50,7 +53,7 @@ export function createTokenEndpoint(opts: { cognitoUrl: string; userPoolId: stri
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.DescribeUserPoolClient' },
       body: JSON.stringify({ UserPoolId: opts.userPoolId, ClientId: clientId }),
     });
-    return r.ok ? (((await r.json()) as Json).UserPoolClient as Json) ?? null : null;
+    return r.ok ? ((((await r.json()) as Json).UserPoolClient as Json) ?? null) : null;
   };
 
   const answer = async (req: IncomingMessage, body: Buffer): Promise<{ status: number; body: Json }> => {
@@ -69,9 +72,20 @@ export function createTokenEndpoint(opts: { cognitoUrl: string; userPoolId: stri
     const allowed = (client.AllowedOAuthScopes as string[] | undefined) ?? [];
     const asked = form.get('scope')?.split(' ').filter(Boolean) ?? allowed;
     if (!asked.length || asked.some((s) => !allowed.includes(s))) return oauthError(400, 'invalid_scope');
-    const minutes = typeof client.AccessTokenValidity === 'number' && (client.TokenValidityUnits as Json | undefined)?.AccessToken === 'minutes' ? client.AccessTokenValidity : 60;
+    const minutes =
+      typeof client.AccessTokenValidity === 'number' && (client.TokenValidityUnits as Json | undefined)?.AccessToken === 'minutes'
+        ? client.AccessTokenValidity
+        : 60;
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ sub: credentials.id, token_use: 'access', scope: asked.join(' '), auth_time: now, version: 2, jti: randomUUID(), client_id: credentials.id })
+    const token = await new SignJWT({
+      sub: credentials.id,
+      token_use: 'access',
+      scope: asked.join(' '),
+      auth_time: now,
+      version: 2,
+      jti: randomUUID(),
+      client_id: credentials.id,
+    })
       .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
       .setIssuer(issuer)
       .setIssuedAt(now)

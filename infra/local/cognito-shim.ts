@@ -9,11 +9,31 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
  * server-side code and tests call them, on the emulator's own port, never through this front.
  */
 const PUBLIC_OPERATIONS = new Set([
-  'SignUp', 'ConfirmSignUp', 'ResendConfirmationCode', 'InitiateAuth', 'RespondToAuthChallenge', 'ForgotPassword',
-  'ConfirmForgotPassword', 'GetTokensFromRefreshToken', 'RevokeToken', 'GlobalSignOut', 'GetUser', 'UpdateUserAttributes',
-  'VerifyUserAttribute', 'GetUserAttributeVerificationCode', 'DeleteUserAttributes', 'ChangePassword', 'DeleteUser',
-  'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference', 'ListDevices', 'GetDevice', 'ForgetDevice',
-  'ConfirmDevice', 'UpdateDeviceStatus',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'GetTokensFromRefreshToken',
+  'RevokeToken',
+  'GlobalSignOut',
+  'GetUser',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'DeleteUserAttributes',
+  'ChangePassword',
+  'DeleteUser',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+  'ListDevices',
+  'GetDevice',
+  'ForgetDevice',
+  'ConfirmDevice',
+  'UpdateDeviceStatus',
 ]);
 
 /** Attributes the stack's web client may write (infra/constructs/auth.ts writeAttributes); never *_verified. */

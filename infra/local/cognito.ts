@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -8,13 +11,10 @@ import {
   UpdateUserPoolCommand,
   type UserPoolType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ROLES } from '#shared/roles.js';
 import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
-import { type Child, startChild } from './processes.js';
 import { waitForChildPort } from './ports.js';
+import { type Child, startChild } from './processes.js';
 
 const LAUNCHER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cognito', 'launcher.cjs');
 
@@ -51,7 +51,14 @@ export async function startCognito(opts: { dataDir: string; port: number; lambda
   );
   const child = startChild('cognito-local', process.execPath, [LAUNCHER], {
     cwd: opts.dataDir,
-    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', OUTBOX_URL: opts.outboxUrl, OUTBOX_KEY: opts.outboxKey, LAMBDA_URL: `http://127.0.0.1:${opts.lambdaPort}` },
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      OUTBOX_URL: opts.outboxUrl,
+      OUTBOX_KEY: opts.outboxKey,
+      LAMBDA_URL: `http://127.0.0.1:${opts.lambdaPort}`,
+    },
   });
   await waitForChildPort(child, opts.port, 'cognito-local');
   return child;

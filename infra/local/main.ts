@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isPortFree } from './ports.js';
 import { TWIN_GAPS } from './gaps.js';
+import { isPortFree } from './ports.js';
 import { startTwin } from './twin.js';
 
 /** Java 17+ runs DynamoDB Local: its major version, or null when there is no java at all. */

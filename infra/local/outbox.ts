@@ -39,7 +39,16 @@ export class Outbox {
   /** An SMS: shown on the page as its text, listed with `kind: 'sms'`. */
   addSms(input: { to: string; body: string }): OutboxMessage {
     const html = `<pre style="white-space:pre-wrap;font:15px system-ui,sans-serif">${escapeHtml(input.body)}</pre>`;
-    return this.keep({ id: randomUUID(), kind: 'sms', at: new Date().toISOString(), to: input.to, subject: `SMS to ${input.to}`, html, body: input.body, links: [] });
+    return this.keep({
+      id: randomUUID(),
+      kind: 'sms',
+      at: new Date().toISOString(),
+      to: input.to,
+      subject: `SMS to ${input.to}`,
+      html,
+      body: input.body,
+      links: [],
+    });
   }
 
   private keep(message: OutboxMessage): OutboxMessage {
@@ -54,7 +63,6 @@ export class Outbox {
     return wanted ? this.messages.filter((m) => m.to.toLowerCase() === wanted) : this.messages;
   }
 }
-
 
 /** The header the twin's Cognito emulator sends its per-process outbox key in. */
 export const OUTBOX_KEY_HEADER = 'x-twin-outbox-key';

@@ -37,7 +37,9 @@ export async function waitForChildPort(child: Child, port: number, what: string,
     const { exitCode, signalCode, pid } = child.process;
     if (exitCode !== null || signalCode !== null) {
       const taken = /Address already in use|EADDRINUSE|Failed to bind/.test(child.output());
-      throw new Error(`${what} exited (${exitCode ?? signalCode}) before listening on port ${port}${taken ? ': EADDRINUSE, another process took the port' : ''}\n${child.output().slice(-2_000)}`);
+      throw new Error(
+        `${what} exited (${exitCode ?? signalCode}) before listening on port ${port}${taken ? ': EADDRINUSE, another process took the port' : ''}\n${child.output().slice(-2_000)}`,
+      );
     }
     if (pid !== undefined && (await childListens(pid, port))) return;
     await new Promise((r) => setTimeout(r, 150));

@@ -1,6 +1,6 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 
 /**
  * CopyObject as S3 answers it, for the twin's S3 front: s3rver copies whatever the key holds and ignores
@@ -73,7 +73,9 @@ export async function readSource(internal: S3Client, bucket: string, key: string
 }
 
 const metadataOf = (req: IncomingMessage) =>
-  Object.fromEntries(Object.entries(req.headers).flatMap(([name, value]) => (name.startsWith('x-amz-meta-') && typeof value === 'string' ? [[name.slice(11), value]] : [])));
+  Object.fromEntries(
+    Object.entries(req.headers).flatMap(([name, value]) => (name.startsWith('x-amz-meta-') && typeof value === 'string' ? [[name.slice(11), value]] : [])),
+  );
 
 /** Copies in the order asked per target key, so that a target's condition and its write are one step. */
 const queues = new Map<string, Promise<unknown>>();
@@ -87,7 +89,8 @@ function inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
 
 export function conditionalCopy(internal: S3Client, req: IncomingMessage, target: { bucket: string; key: string }): Promise<CopyAnswer> {
   const source = parseCopySource(header(req, 'x-amz-copy-source') ?? '');
-  if (!source) return Promise.resolve({ status: 400, code: 'InvalidArgument', message: 'Copy Source must mention the source bucket and key: sourcebucket/sourcekey' });
+  if (!source)
+    return Promise.resolve({ status: 400, code: 'InvalidArgument', message: 'Copy Source must mention the source bucket and key: sourcebucket/sourcekey' });
   return inTurn(`${target.bucket}/${target.key}`, async (): Promise<CopyAnswer> => {
     const object = await readSource(internal, source.bucket, source.key);
     if (object === null) return { status: 404, code: 'NoSuchKey', message: 'The specified key does not exist.' };
@@ -95,7 +98,12 @@ export function conditionalCopy(internal: S3Client, req: IncomingMessage, target
     if (!copyConditionsHold(req, object)) return PRECONDITION;
     const replace = header(req, 'x-amz-metadata-directive') === 'REPLACE';
     if (!replace && source.bucket === target.bucket && source.key === target.key) {
-      return { status: 400, code: 'InvalidRequest', message: "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes." };
+      return {
+        status: 400,
+        code: 'InvalidRequest',
+        message:
+          "This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.",
+      };
     }
     const targetIfNoneMatch = header(req, 'if-none-match');
     const targetIfMatch = header(req, 'if-match');

@@ -25,9 +25,7 @@ const matches = (patterns: readonly string[], value: string) =>
 export function corsHeaders(rules: readonly CorsRule[], origin: string, method: string, requestHeaders: string[] = []): Record<string, string> | null {
   const rule = rules.find(
     (r) =>
-      matches(r.allowedOrigins, origin) &&
-      r.allowedMethods.includes(method.toUpperCase()) &&
-      requestHeaders.every((h) => matches(r.allowedHeaders ?? [], h)),
+      matches(r.allowedOrigins, origin) && r.allowedMethods.includes(method.toUpperCase()) && requestHeaders.every((h) => matches(r.allowedHeaders ?? [], h)),
   );
   if (!rule) return null;
   const headers: Record<string, string> = {
@@ -56,7 +54,9 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, rules: read
     const headers = origin && method ? corsHeaders(rules, origin, method, requested) : null;
     if (!headers) {
       res.writeHead(403, { 'content-type': 'application/xml' });
-      res.end('<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessForbidden</Code><Message>CORSResponse: This CORS request is not allowed.</Message></Error>');
+      res.end(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessForbidden</Code><Message>CORSResponse: This CORS request is not allowed.</Message></Error>',
+      );
       return true;
     }
     res.writeHead(200, headers);

@@ -1,6 +1,6 @@
-import type { S3Event, S3EventRecord } from 'aws-lambda';
-import { appendFileSync } from 'node:fs';
 import type { EventEmitter } from 'node:events';
+import { appendFileSync } from 'node:fs';
+import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { S3_TRIGGERS, type S3TriggerDef } from '../definitions.js';
 import { loadHandler } from './handlers.js';
 
@@ -49,7 +49,9 @@ export function wireS3Events(opts: { server: EventEmitter; bucketNames: Record<s
   const delay = opts.retryDelayMs ?? 500;
   const pending = new Set<Promise<void>>();
   const triggers: readonly S3TriggerDef[] = S3_TRIGGERS;
-  const limits = new Map(triggers.flatMap((t) => (t.bounded ? [[t.handler, bounded(t.bounded.concurrency, t.bounded.maxEventAgeSeconds * 1000)] as const] : [])));
+  const limits = new Map(
+    triggers.flatMap((t) => (t.bounded ? [[t.handler, bounded(t.bounded.concurrency, t.bounded.maxEventAgeSeconds * 1000)] as const] : [])),
+  );
   const deadLetter = (triggerHandler: string, event: S3Event, error: unknown) =>
     appendFileSync(opts.dlqFile, `${JSON.stringify({ at: new Date().toISOString(), handler: triggerHandler, error: String(error), event })}\n`);
 

@@ -1,12 +1,12 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import busboy from 'busboy';
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { pipeline } from 'node:stream';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import busboy from 'busboy';
 import { escapeHtml } from '#lib/html.js';
-import { applyCors, type CorsRule } from './s3-cors.js';
 import { conditionalCopy } from './s3-copy.js';
+import { applyCors, type CorsRule } from './s3-cors.js';
 import { getVersion, withVersionId } from './s3-versions.js';
 import { verifySigV4 } from './sigv4.js';
 
@@ -82,7 +82,7 @@ function parseMultipart(req: IncomingMessage, maxFileBytes: number): Promise<Par
       fields[name.toLowerCase() === 'content-type' ? 'Content-Type' : name] = value;
     });
     bb.on('file', (_name, stream, info) => {
-      fileName = info.filename ?? "";
+      fileName = info.filename ?? '';
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('limit', () => {
@@ -195,13 +195,20 @@ export function createS3Proxy(opts: S3ProxyOptions) {
       const answer = await conditionalCopy(internal, req, { bucket: segments[0]!, key });
       if (!('etag' in answer)) return sendS3Error(res, answer.status, answer.code, answer.message);
       res.writeHead(200, { 'content-type': 'application/xml' });
-      return void res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult><LastModified>${answer.lastModified.toISOString()}</LastModified><ETag>"${answer.etag}"</ETag></CopyObjectResult>`);
+      return void res.end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult><LastModified>${answer.lastModified.toISOString()}</LastModified><ETag>"${answer.etag}"</ETag></CopyObjectResult>`,
+      );
     }
     const isObjectRead = (req.method === 'GET' || req.method === 'HEAD') && segments.length > 1;
     const versionId = url.searchParams.get('versionId');
     if (isObjectRead && versionId !== null) {
       req.resume();
-      const answer = await getVersion(internal, { bucket: segments[0]!, key: decodeURIComponent(rest.slice(segments[0]!.length + 2)) }, versionId, url.searchParams);
+      const answer = await getVersion(
+        internal,
+        { bucket: segments[0]!, key: decodeURIComponent(rest.slice(segments[0]!.length + 2)) },
+        versionId,
+        url.searchParams,
+      );
       if (!('body' in answer)) return sendS3Error(res, answer.status, answer.code, answer.message);
       res.writeHead(200, answer.headers);
       return void res.end(req.method === 'HEAD' ? undefined : answer.body);

@@ -1,5 +1,5 @@
-import type { S3Client } from '@aws-sdk/client-s3';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { readSource } from './s3-copy.js';
 
 /**
@@ -9,9 +9,7 @@ import { readSource } from './s3-copy.js';
  * current ETag (read once, its bytes checked against the ETag); any other version is 404 NoSuchVersion,
  * as S3 answers a version it does not hold. Older versions are not kept (infra/local/gaps.ts).
  */
-export type VersionAnswer =
-  | { status: 200; headers: Record<string, string>; body: Uint8Array }
-  | { status: number; code: string; message: string };
+export type VersionAnswer = { status: 200; headers: Record<string, string>; body: Uint8Array } | { status: number; code: string; message: string };
 
 const NO_SUCH_VERSION = { status: 404, code: 'NoSuchVersion', message: 'The specified version does not exist.' };
 
@@ -22,7 +20,12 @@ export function withVersionId(headers: IncomingHttpHeaders): IncomingHttpHeaders
 }
 
 /** GetObject (HEAD too, without the body) of one version of an object, with the response-* overrides of the query. */
-export async function getVersion(internal: S3Client, object: { bucket: string; key: string }, versionId: string, query: URLSearchParams): Promise<VersionAnswer> {
+export async function getVersion(
+  internal: S3Client,
+  object: { bucket: string; key: string },
+  versionId: string,
+  query: URLSearchParams,
+): Promise<VersionAnswer> {
   const source = await readSource(internal, object.bucket, object.key);
   if (source === undefined) return { status: 500, code: 'InternalError', message: 'We encountered an internal error. Please try again.' };
   if (source === null || source.etag !== versionId) return NO_SUCH_VERSION;

@@ -1,5 +1,5 @@
-import S3rver from 's3rver';
 import { mkdirSync } from 'node:fs';
+import S3rver from 's3rver';
 import { BUCKETS } from '#shared/stores.js';
 
 export interface LocalS3 {

@@ -24,7 +24,10 @@ export function startSchedules(opts: { firstRunMs?: number } = {}) {
       running = running.then(async () => {
         try {
           const handler = await loadHandler(job.handler);
-          await handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() }, { functionName: job.id, awsRequestId: `${Date.now()}` });
+          await handler(
+            { source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() },
+            { functionName: job.id, awsRequestId: `${Date.now()}` },
+          );
         } catch (error) {
           console.error(`[schedules] ${job.id} failed; it runs again at the next tick`, error);
         }

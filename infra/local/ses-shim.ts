@@ -49,6 +49,8 @@ export async function handleSesSend(req: IncomingMessage, res: ServerResponse, r
   const illegal = to.find((address) => !ADDRESS.test(address));
   if (illegal) return answer(res, 400, { message: `Illegal address: ${illegal}` }, 'BadRequestException');
   const html = simple.Body?.Html?.Data ?? `<pre>${simple.Body!.Text!.Data!.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`;
-  const ids = to.map((address) => outbox.add({ to: address, subject: simple.Subject!.Data!, html, text: simple.Body?.Text?.Data, from: body.FromEmailAddress }).id);
+  const ids = to.map(
+    (address) => outbox.add({ to: address, subject: simple.Subject!.Data!, html, text: simple.Body?.Text?.Data, from: body.FromEmailAddress }).id,
+  );
   answer(res, 200, { MessageId: ids[0] });
 }

@@ -1,6 +1,6 @@
-import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac, type Hash, type Hmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { SignatureV4 } from '@smithy/signature-v4';
 
 /**
  * AWS Signature Version 4 as the twin's fronts check it. Rather than hashing by hand, the request is
@@ -44,7 +44,11 @@ function bytes(data: SourceData): Buffer {
 }
 
 const refuse = (status: 400 | 403, code: string, message: string): Verdict => ({ ok: false, status, code, message });
-const MISMATCH = refuse(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+const MISMATCH = refuse(
+  403,
+  'SignatureDoesNotMatch',
+  'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+);
 const UNSIGNED = 'UNSIGNED-PAYLOAD';
 
 /** 20240131T120000Z → a Date, or null. */
@@ -84,7 +88,8 @@ export async function verifySigV4(req: IncomingMessage, creds: Credentials, body
   if (!query) return refuse(400, 'InvalidArgument', 'The query string is not valid percent-encoding.');
   const auth = req.headers.authorization;
   const presigned = typeof query['X-Amz-Signature'] === 'string';
-  if (!presigned && !auth) return refuse(403, 'AccessDenied', 'Access Denied: the request is not signed. Sign it with SigV4 (an AWS SDK client, or a presigned URL from one).');
+  if (!presigned && !auth)
+    return refuse(403, 'AccessDenied', 'Access Denied: the request is not signed. Sign it with SigV4 (an AWS SDK client, or a presigned URL from one).');
 
   const fields = presigned ? presignedFields(query) : headerFields(String(auth), req);
   if ('ok' in fields) return fields;
@@ -142,12 +147,19 @@ interface Fields {
 
 function presignedFields(query: Record<string, string | string[]>): Fields | Verdict {
   const one = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
-  if (one('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return refuse(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256".');
+  if (one('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256')
+    return refuse(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256".');
   const expires = one('X-Amz-Expires');
   if (!expires || !/^\d+$/.test(expires) || Number(expires) > 604_800) {
     return refuse(400, 'AuthorizationQueryParametersError', 'X-Amz-Expires must be a number of seconds from 0 to 604800 (seven days).');
   }
-  return { credential: one('X-Amz-Credential') ?? '', signedHeaders: one('X-Amz-SignedHeaders') ?? '', signature: one('X-Amz-Signature') ?? '', date: one('X-Amz-Date'), expires };
+  return {
+    credential: one('X-Amz-Credential') ?? '',
+    signedHeaders: one('X-Amz-SignedHeaders') ?? '',
+    signature: one('X-Amz-Signature') ?? '',
+    date: one('X-Amz-Date'),
+    expires,
+  };
 }
 
 function headerFields(auth: string, req: IncomingMessage): Fields | Verdict {

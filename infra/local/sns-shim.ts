@@ -43,13 +43,15 @@ export async function handleSnsPublish(req: IncomingMessage, res: ServerResponse
   const verdict = await verifySigV4(req, creds, raw);
   if (!verdict.ok) return refuse(res, verdict.status, SIGNATURE_ERRORS[verdict.code] ?? 'IncompleteSignature', verdict.message);
   const form = new URLSearchParams(raw.toString('utf8'));
-  if (form.get('Action') !== 'Publish') return refuse(res, 400, 'InvalidAction', `The twin serves SNS Publish only, not ${form.get('Action') ?? 'a request without an Action'}.`);
+  if (form.get('Action') !== 'Publish')
+    return refuse(res, 400, 'InvalidAction', `The twin serves SNS Publish only, not ${form.get('Action') ?? 'a request without an Action'}.`);
   const to = form.get('PhoneNumber') ?? '';
   const body = form.get('Message') ?? '';
   if (!to) return refuse(res, 400, 'InvalidParameter', 'Invalid parameter: the twin sends SMS only (PhoneNumber); topics and targets are not emulated.');
   if (!E164.test(to)) return refuse(res, 400, 'InvalidParameter', `Invalid parameter: PhoneNumber Reason: ${to} is not a valid E.164 number.`);
   if (!body) return refuse(res, 400, 'InvalidParameter', 'Invalid parameter: Empty message');
-  if (body.length > SMS_MAX_CHARS) return refuse(res, 400, 'InvalidParameter', `Invalid parameter: Message too long for an SMS (over ${SMS_MAX_CHARS} characters).`);
+  if (body.length > SMS_MAX_CHARS)
+    return refuse(res, 400, 'InvalidParameter', `Invalid parameter: Message too long for an SMS (over ${SMS_MAX_CHARS} characters).`);
   const { id } = outbox.addSms({ to, body });
   answerXml(
     res,

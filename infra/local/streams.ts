@@ -1,5 +1,5 @@
-import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamTriggerDef } from '../definitions.js';
 
 /**
@@ -79,7 +79,9 @@ export function matchesTrigger(record: DynamoDBRecord, trigger: Pick<StreamTrigg
 
 export function startStreamMapping(opts: StreamMappingOptions) {
   const { trigger } = opts;
-  const checkpoints: Record<string, string> = existsSync(opts.checkpointFile) ? (JSON.parse(readFileSync(opts.checkpointFile, 'utf8')) as Record<string, string>) : {};
+  const checkpoints: Record<string, string> = existsSync(opts.checkpointFile)
+    ? (JSON.parse(readFileSync(opts.checkpointFile, 'utf8')) as Record<string, string>)
+    : {};
   const finished = new Set<string>();
   let streamArn: string | undefined;
   let turn: Promise<unknown> = Promise.resolve();
@@ -98,7 +100,8 @@ export function startStreamMapping(opts: StreamMappingOptions) {
   const invoke = async (records: DynamoDBRecord[]): Promise<{ failedFrom: number; threw: boolean; error?: unknown }> => {
     const handler = await opts.loadHandler(trigger.handler);
     try {
-      const out = (await handler({ Records: records }, { functionName: trigger.id, awsRequestId: `${Date.now()}` })) as { batchItemFailures?: { itemIdentifier: string }[] } | undefined;
+      const out = (await handler({ Records: records }, { functionName: trigger.id, awsRequestId: `${Date.now()}` })) as
+        { batchItemFailures?: { itemIdentifier: string }[] } | undefined;
       const failed = new Set((out?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
       const first = records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
       return { failedFrom: first, threw: false, error: first >= 0 ? 'reported as failed' : undefined };
@@ -140,7 +143,9 @@ export function startStreamMapping(opts: StreamMappingOptions) {
     if (!iterators.size || Date.now() - describedAt > REDESCRIBE_MS) {
       // A fresh start from the checkpoints as well: an iterator held too long is never trusted.
       iterators.clear();
-      const { StreamDescription } = await streamsCall<{ StreamDescription: { Shards: Shard[] } }>(opts.endpoint, opts.region, 'DescribeStream', { StreamArn: streamArn });
+      const { StreamDescription } = await streamsCall<{ StreamDescription: { Shards: Shard[] } }>(opts.endpoint, opts.region, 'DescribeStream', {
+        StreamArn: streamArn,
+      });
       shards = StreamDescription.Shards;
       describedAt = Date.now();
     }
@@ -161,10 +166,13 @@ export function startStreamMapping(opts: StreamMappingOptions) {
           if (!ShardIterator) continue;
           iterator = ShardIterator;
         }
-        const out = await streamsCall<{ Records?: DynamoDBRecord[]; NextShardIterator?: string }>(opts.endpoint, opts.region, 'GetRecords', { ShardIterator: iterator, Limit: 1000 });
+        const out = await streamsCall<{ Records?: DynamoDBRecord[]; NextShardIterator?: string }>(opts.endpoint, opts.region, 'GetRecords', {
+          ShardIterator: iterator,
+          Limit: 1000,
+        });
         const records = (out.Records ?? []).map((r) => ({ ...r, eventSourceARN: streamArn }) as DynamoDBRecord);
         read += records.length;
-        for (let i = 0; i < records.length; ) {
+        for (let i = 0; i < records.length;) {
           // A batch is at most batchSize records that pass the mapping's filter; filtered ones are only checkpointed.
           const batch: DynamoDBRecord[] = [];
           let last = i;

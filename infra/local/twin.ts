@@ -1,28 +1,28 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BROWSER_UPLOAD_CORS, BUCKETS } from '#shared/stores.js';
+import { STREAM_TRIGGERS } from '../definitions.js';
 import { ensureFirstAdmin, type AdminCredentials } from './admin.js';
 import { startCognito, provisionUserPool } from './cognito.js';
-import { provisionEmployeePool } from './employee-pool.js';
 import { provisionTables, startDynamoDb } from './dynamodb.js';
+import { provisionEmployeePool } from './employee-pool.js';
 import { S3_PREFIX, startGateway } from './gateway.js';
-import { SES_PREFIX } from './ses-shim.js';
-import { SNS_PREFIX } from './sns-shim.js';
+import { loadHandler } from './handlers.js';
 import { startLambdaInvokeServer } from './lambda-invoke.js';
 import { Outbox } from './outbox.js';
 import { freePort } from './ports.js';
 import type { Child } from './processes.js';
-import { startS3 } from './s3.js';
 import { wireS3Events } from './s3-events.js';
-import { startStreamMapping } from './streams.js';
-import { loadHandler } from './handlers.js';
-import { STREAM_TRIGGERS } from '../definitions.js';
+import { startS3 } from './s3.js';
 import { startSchedules } from './schedules.js';
-import { BROWSER_UPLOAD_CORS, BUCKETS } from '#shared/stores.js';
+import { SES_PREFIX } from './ses-shim.js';
+import { SNS_PREFIX } from './sns-shim.js';
+import { startStreamMapping } from './streams.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const REGION = 'af-south-1';
@@ -141,7 +141,13 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
     servers.push(await startLambdaInvokeServer(lambdaPort));
     log('starting cognito-local');
     children.push(
-      await startCognito({ dataDir: path.join(dataDir, 'cognito'), port: cognitoPort, lambdaPort, outboxUrl: `http://127.0.0.1:${opts.port}/_local/outbox`, outboxKey }),
+      await startCognito({
+        dataDir: path.join(dataDir, 'cognito'),
+        port: cognitoPort,
+        lambdaPort,
+        outboxUrl: `http://127.0.0.1:${opts.port}/_local/outbox`,
+        outboxKey,
+      }),
     );
     const cognitoClient = new CognitoIdentityProviderClient({ endpoint: cognitoUrl, region: REGION });
     const pool = await provisionUserPool(cognitoClient, path.join(dataDir, 'user-pool.json'));

@@ -1,11 +1,11 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { BUCKETS, TABLES } from '#shared/stores.js';
-import type { BucketKey, TableKey } from '#shared/stores.js';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { requiredEnv } from '#lib/env.js';
 import { tracer } from '#lib/powertools.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
+import type { BucketKey, TableKey } from '#shared/stores.js';
 
 // Endpoints come from the SDK's own variables (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3, ...),
 // so the same code reaches AWS or any endpoint named there. Each client is traced: in Lambda every

@@ -1,6 +1,6 @@
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
-import { SMS_ORIGINATION_ENV } from '#shared/notifications.js';
 import { tracer } from '#lib/powertools.js';
+import { SMS_ORIGINATION_ENV } from '#shared/notifications.js';
 
 // SNS's endpoint comes from the SDK's own variables (AWS_ENDPOINT_URL_SNS), as every client's does.
 const sns = tracer.captureAWSv3Client(new SNSClient({}));

@@ -1,10 +1,10 @@
-import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { AUTHORIZER_ENV, type AuthorizerClaims, HANDED_CLAIMS } from '#shared/authorizer.js';
+import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
 import { createEventHandler } from '#lib/event-handler.js';
 import { logger } from '#lib/powertools.js';
+import { AUTHORIZER_ENV, type AuthorizerClaims, HANDED_CLAIMS } from '#shared/authorizer.js';
 
 /** Whose tokens an instance of the authorizer takes: one user pool, one app client, and perhaps the API clients. */
 export interface AuthorizerConfig {
@@ -33,7 +33,9 @@ function tokenCheck(config: AuthorizerConfig) {
     if (payload.token_use === 'id' && payload.aud === config.clientId) return;
     const clientToken = payload.token_use === 'access' && typeof payload.client_id === 'string' && payload.username === undefined;
     if (config.clientScope && clientToken && scopesOf(payload).includes(config.clientScope)) return;
-    throw new RefusedToken(`Neither an ID token of the app client nor a client-credentials token with the API's scope (token_use ${String(payload.token_use)}).`);
+    throw new RefusedToken(
+      `Neither an ID token of the app client nor a client-credentials token with the API's scope (token_use ${String(payload.token_use)}).`,
+    );
   };
 }
 
@@ -66,16 +68,18 @@ export function handedClaims(payload: Record<string, unknown>): AuthorizerClaims
  */
 export function createAuthorizer(config: AuthorizerConfig) {
   const verifier = JwtVerifier.create({ issuer: config.issuer, audience: null, customJwtCheck: tokenCheck(config) }, { jwksCache });
-  return createEventHandler(async (event: Pick<APIGatewayRequestAuthorizerEventV2, 'headers'>): Promise<APIGatewaySimpleAuthorizerWithContextResult<AuthorizerClaims>> => {
-    const match = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization ?? '');
-    if (!match) return { isAuthorized: false, context: {} };
-    try {
-      return { isAuthorized: true, context: handedClaims(await verifier.verify(match[1]!)) };
-    } catch (error) {
-      logger.info('Token refused', { reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
-      return { isAuthorized: false, context: {} };
-    }
-  });
+  return createEventHandler(
+    async (event: Pick<APIGatewayRequestAuthorizerEventV2, 'headers'>): Promise<APIGatewaySimpleAuthorizerWithContextResult<AuthorizerClaims>> => {
+      const match = /^Bearer\s+(\S+)$/i.exec(event.headers?.authorization ?? '');
+      if (!match) return { isAuthorized: false, context: {} };
+      try {
+        return { isAuthorized: true, context: handedClaims(await verifier.verify(match[1]!)) };
+      } catch (error) {
+        logger.info('Token refused', { reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+        return { isAuthorized: false, context: {} };
+      }
+    },
+  );
 }
 
 function configFromEnv(): AuthorizerConfig {

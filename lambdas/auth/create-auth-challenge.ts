@@ -1,6 +1,6 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
-import { EMPLOYEE_CODE } from '#shared/api/employee.js';
 import { createEventHandler } from '#lib/event-handler.js';
+import { EMPLOYEE_CODE } from '#shared/api/employee.js';
 
 /**
  * Cognito CreateAuthChallenge trigger of the employees' pool. The code was texted already by

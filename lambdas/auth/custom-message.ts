@@ -1,8 +1,8 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { appUrl } from '#lib/app-url.js';
+import { createEventHandler } from '#lib/event-handler.js';
 import { escapeHtml } from '#lib/html.js';
 import { logger } from '#lib/powertools.js';
-import { createEventHandler } from '#lib/event-handler.js';
 
 const PRODUCT = 'Payroll Deductions Platform';
 

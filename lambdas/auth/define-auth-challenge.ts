@@ -1,6 +1,6 @@
 import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
-import { EMPLOYEE_CODE } from '#shared/api/employee.js';
 import { createEventHandler } from '#lib/event-handler.js';
+import { EMPLOYEE_CODE } from '#shared/api/employee.js';
 
 type Session = DefineAuthChallengeTriggerEvent['request']['session'];
 

@@ -1,8 +1,8 @@
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
-import { EMPLOYEE_CODE } from '#shared/api/employee.js';
 import { answerCode } from '#data/employee-sign-in/codes.js';
 import { endOldMobile } from '#data/employee-sign-in/old-mobiles.js';
 import { createEventHandler } from '#lib/event-handler.js';
+import { EMPLOYEE_CODE } from '#shared/api/employee.js';
 
 const CODE_SHAPE = new RegExp(`^\\d{${EMPLOYEE_CODE.digits}}$`);
 

@@ -1,11 +1,11 @@
-import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
-import type { LenderTotals } from '#shared/api/reconciliation.js';
-import { UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
-import { addApplied, type AppliedIndex, reconcileByLender } from '#shared/rules/reconciliation.js';
 import { putLenderReconciliation } from '#data/payroll/reconciliation.js';
 import { latestSchedule, scheduleLines } from '#data/payroll/schedule-read.js';
 import type { UploadRecord } from '#data/uploads/upload.js';
 import { logger } from '#lib/powertools.js';
+import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
+import type { LenderTotals } from '#shared/api/reconciliation.js';
+import { UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
+import { addApplied, type AppliedIndex, reconcileByLender } from '#shared/rules/reconciliation.js';
 import { validateAppliedStreamed } from '../validation/stream-driver.js';
 import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';
 
@@ -49,5 +49,11 @@ export async function validateAppliedUpload(
   for await (const lender of reconcileByLender(scheduleLines(schedule.month, schedule.version), index)) {
     byLender.push(await putLenderReconciliation(upload.id, lender, names.get(lender.payee_key) ?? null));
   }
-  return { status: 'validated', issues, rows: NO_ROWS, signals: null, summary: { ...summary, reconciliation: { schedule_version: schedule.version, by_lender: byLender } } };
+  return {
+    status: 'validated',
+    issues,
+    rows: NO_ROWS,
+    signals: null,
+    summary: { ...summary, reconciliation: { schedule_version: schedule.version, by_lender: byLender } },
+  };
 }

@@ -1,11 +1,11 @@
 import type { S3Event } from 'aws-lambda';
+import { readObjectStart } from '#adapters/s3-objects.js';
+import { markDocumentState } from '#data/directory/access-requests.js';
+import { createEventHandler } from '#lib/event-handler.js';
+import { logger } from '#lib/powertools.js';
 import { ONBOARDING_DOCS, type OnboardingDoc } from '#shared/api/accounts.js';
 import { UUID_PATTERN } from '#shared/ids.js';
 import { matchesSignature, SIGNATURE_BYTES } from '#shared/rules/file-signature.js';
-import { markDocumentState } from '#data/directory/access-requests.js';
-import { readObjectStart } from '#adapters/s3-objects.js';
-import { createEventHandler } from '#lib/event-handler.js';
-import { logger } from '#lib/powertools.js';
 import { objectKey } from './s3-records.js';
 
 const DOCS: readonly string[] = [...ONBOARDING_DOCS.fi, ...ONBOARDING_DOCS.pmec];

@@ -1,19 +1,19 @@
+import { JsonArrayUpload } from '#adapters/s3-json-array-upload.js';
+import { writeFileChecks } from '#data/audit/file-checks.js';
+import { flaggedByDigest } from '#data/registry/reports.js';
+import { readSettings } from '#data/settings/settings.js';
+import { resultKeys } from '#data/uploads/results.js';
+import { type UploadRecord } from '#data/uploads/upload.js';
+import { logger } from '#lib/powertools.js';
 import { ISSUE_LIST_LIMIT, UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { byRow, type Issue } from '#shared/rules/issues.js';
-import type { Signal } from '#shared/rules/signals.js';
+import { mandateError, mandatesRequired } from '#shared/rules/mandate-signals.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
+import type { Signal } from '#shared/rules/signals.js';
 import { FILE_COLUMN, fraudFlagsFor, type WorkbookValidation } from '#shared/xlsx/index.js';
 import { validateWorkbookStreamed } from '../validation/stream-driver.js';
-import { JsonArrayUpload } from '#adapters/s3-json-array-upload.js';
-import { flaggedByDigest } from '#data/registry/reports.js';
-import { readSettings } from '#data/settings/settings.js';
-import { mandateError, mandatesRequired } from '#shared/rules/mandate-signals.js';
-import { resultKeys } from '#data/uploads/results.js';
-import { type UploadRecord } from '#data/uploads/upload.js';
-import { writeFileChecks } from '#data/audit/file-checks.js';
 import { FileBorrowers } from './file-borrowers.js';
-import { logger } from '#lib/powertools.js';
 import { UploadSignals } from './signal-output.js';
 import { signalsOf, type SignalTally } from './upload-signals.js';
 
@@ -26,7 +26,20 @@ export interface ValidationOutcome {
   /** The deduction signals' counts, their lists already written (the CSV report left to write); null when the file failed. */
   signals: (SignalTally & { written: UploadSignals }) | null;
   /** What the upload record keeps: small enough for a DynamoDB item (400 KB). */
-  summary: Pick<UploadRecord, 'headers' | 'row_count' | 'parsed_rows' | 'preview' | 'preview_columns' | 'errors' | 'warnings' | 'fraud' | 'totals' | 'register_difference' | 'reconciliation'>;
+  summary: Pick<
+    UploadRecord,
+    | 'headers'
+    | 'row_count'
+    | 'parsed_rows'
+    | 'preview'
+    | 'preview_columns'
+    | 'errors'
+    | 'warnings'
+    | 'fraud'
+    | 'totals'
+    | 'register_difference'
+    | 'reconciliation'
+  >;
 }
 
 const UNREADABLE = 'The file could not be validated. Check that it is an Excel workbook (.xlsx) and try again.';
@@ -58,10 +71,20 @@ const clipValue = (value: unknown, max: number) => (typeof value === 'string' ? 
 const capList = (issues: readonly Issue[], max: number) => issues.slice(0, ISSUE_LIST_LIMIT).map((issue) => ({ ...issue, message: clip(issue.message, max) }));
 
 /** The summary, its texts cut shorter until it fits: a sheet may hold 32,767 characters in a cell. */
-export function summarise(result: Pick<WorkbookValidation, 'headers' | 'row_count' | 'preview'>, parsedRows: number, issues: ValidationOutcome['issues']): ValidationOutcome['summary'] {
+export function summarise(
+  result: Pick<WorkbookValidation, 'headers' | 'row_count' | 'preview'>,
+  parsedRows: number,
+  issues: ValidationOutcome['issues'],
+): ValidationOutcome['summary'] {
   let summary: ValidationOutcome['summary'] = {};
   for (const max of [300, 80, 20]) {
-    const preview = result.preview.map((row) => Object.fromEntries(Object.entries(row).slice(0, 200).map(([k, v]) => [clip(k, max), clipValue(v, max)])));
+    const preview = result.preview.map((row) =>
+      Object.fromEntries(
+        Object.entries(row)
+          .slice(0, 200)
+          .map(([k, v]) => [clip(k, max), clipValue(v, max)]),
+      ),
+    );
     summary = {
       headers: result.headers.slice(0, 200).map((header) => clip(header, max)),
       row_count: result.row_count,
@@ -84,7 +107,13 @@ export function failedValidation(uploadId: string, message: string): ValidationO
   const issues = { errors: [error], warnings: [], fraud: [] };
   const totals = { errors: 1, warnings: 0, fraud: 0 };
   const rows = new JsonArrayUpload(resultKeys(uploadId).rows);
-  return { status: 'failed', issues, rows, signals: null, summary: { headers: [], row_count: 0, parsed_rows: 0, preview: [], preview_columns: [], ...issues, totals } };
+  return {
+    status: 'failed',
+    issues,
+    rows,
+    signals: null,
+    summary: { headers: [], row_count: 0, parsed_rows: 0, preview: [], preview_columns: [], ...issues, totals },
+  };
 }
 
 /** The NRCs a file names (digits, each once), drawn from its borrower table as they are asked for. */

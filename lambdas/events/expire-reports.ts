@@ -1,10 +1,10 @@
-import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { expiryWatermark, ReportNotActiveError, reportsFiledBetween, retireReport, setExpiryWatermark } from '#data/registry/lifecycle.js';
 import { readSettings } from '#data/settings/settings.js';
 import { createEventHandler } from '#lib/event-handler.js';
 import { logger } from '#lib/powertools.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
 
 /** The instant before which a report filed has expired: `years` before `now`. */
 export function expiryCutoff(now: Date, years: number): string {
@@ -36,7 +36,13 @@ export async function expireReports(now: Date = new Date()): Promise<{ expired: 
             { status: 'expired', reason: FRAUD_MESSAGES.expiredReason(retention.report_years), at: now.toISOString(), by_email: null },
           );
           expired++;
-          await writeAudit({ actor: null, action: 'fraud_report.expire', subject: auditSubject.nrc(report.nrc_key), outcome: 'ok', details: { report_id: report.id, years: retention.report_years } });
+          await writeAudit({
+            actor: null,
+            action: 'fraud_report.expire',
+            subject: auditSubject.nrc(report.nrc_key),
+            outcome: 'ok',
+            details: { report_id: report.id, years: retention.report_years },
+          });
         } catch (error) {
           if (!(error instanceof ReportNotActiveError)) throw error;
         }

@@ -1,7 +1,7 @@
+import { BorrowerKeys } from '#shared/rules/borrower-keys.js';
 import { ngwee } from '#shared/rules/borrower-record.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
-import { BorrowerKeys } from '#shared/rules/borrower-keys.js';
 import { borrowerKey, type Borrower } from '#shared/rules/signal-borrowers.js';
 
 const NRC_KEY = 'NRC#';
@@ -97,7 +97,16 @@ export class FileBorrowers implements ReadonlyMap<string, Borrower> {
     const nrc = stored ?? (digits ? slashed(digits) : null);
     const name = [this.firstNames[at], this.lastNames[at]].filter(Boolean).join(' ') || null;
     const mandate = this.mandates.get(at);
-    const borrower: Borrower = { key, row: this.firstRows[at]!, nrc, digits: stored === null ? digits : nrcDigits(stored), employee_no: this.employeeNos[at]!, name, installment: this.sums[at]! / 100, end_date: this.endDates[at]! };
+    const borrower: Borrower = {
+      key,
+      row: this.firstRows[at]!,
+      nrc,
+      digits: stored === null ? digits : nrcDigits(stored),
+      employee_no: this.employeeNos[at]!,
+      name,
+      installment: this.sums[at]! / 100,
+      end_date: this.endDates[at]!,
+    };
     if (mandate) borrower.mandate = mandate;
     return borrower;
   }

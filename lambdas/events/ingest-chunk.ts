@@ -1,17 +1,17 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
-import { ingestionMessage } from '#shared/api/submissions.js';
-import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { ingestRows } from '#data/history/entries.js';
+import { markSharedEmployeeNumbers } from '#data/history/shared-employee-numbers.js';
+import { writeSummaries } from '#data/history/summary-writes.js';
 import { readChunk } from '#data/ingestion/chunks.js';
 import { chunkOf } from '#data/ingestion/layout.js';
 import { allLanded, landChunk, totalCounts } from '#data/ingestion/progress.js';
 import { markMandatesUsed } from '#data/mandates/use.js';
-import { markSharedEmployeeNumbers } from '#data/history/shared-employee-numbers.js';
 import { finishIngestion, getSubmission, type SubmissionRecord } from '#data/submissions/submissions.js';
-import { writeSummaries } from '#data/history/summary-writes.js';
-import { logger } from '#lib/powertools.js';
-import { objectKey } from './s3-records.js';
 import { createEventHandler } from '#lib/event-handler.js';
+import { logger } from '#lib/powertools.js';
+import { ingestionMessage } from '#shared/api/submissions.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { objectKey } from './s3-records.js';
 
 /**
  * S3 trigger on `chunks/` in the uploads bucket (written by events/ingest-submission.ts): puts one chunk's

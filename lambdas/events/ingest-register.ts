@@ -1,10 +1,10 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
-import type { RegisterEmployee } from '#shared/rules/register.js';
 import { forEachValidatedEmployee, isRegisterJobKey, landRegisterChunk, readRegisterJob, type RegisterJob } from '#data/register/ingestion.js';
-import { currentRegister, makeRegisterCurrent, type RegisterEntry, writeRegisterEntries } from '#data/register/versions.js';
 import { putRegisterSnapshot, snapshotLine } from '#data/register/snapshot.js';
+import { currentRegister, makeRegisterCurrent, type RegisterEntry, writeRegisterEntries } from '#data/register/versions.js';
 import { createEventHandler } from '#lib/event-handler.js';
 import { logger } from '#lib/powertools.js';
+import type { RegisterEmployee } from '#shared/rules/register.js';
 import { announceMobileChanges } from './register-mobiles.js';
 import { objectKey } from './s3-records.js';
 

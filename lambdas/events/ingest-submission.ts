@@ -1,13 +1,13 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
-import { SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
 import { writeChunks } from '#data/ingestion/chunks.js';
 import { registerJoin } from '#data/ingestion/join.js';
 import { chunkCount } from '#data/ingestion/layout.js';
 import { markSplit, startProgress } from '#data/ingestion/progress.js';
 import { failIngestion, finishIngestion, getSubmission } from '#data/submissions/submissions.js';
-import { logger } from '#lib/powertools.js';
-import { objectKey, submissionIdOf } from './s3-records.js';
 import { createEventHandler } from '#lib/event-handler.js';
+import { logger } from '#lib/powertools.js';
+import { SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
+import { objectKey, submissionIdOf } from './s3-records.js';
 
 /**
  * S3 trigger on `ingest/` in the uploads bucket (written by Submit): splits the submission's canonical

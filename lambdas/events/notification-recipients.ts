@@ -1,7 +1,7 @@
 import { getAccessRequest } from '#data/directory/access-requests.js';
 import { listOrgMembers, ORG_ADMIN_ROLES } from '#data/directory/memberships.js';
-import type { NotificationEvent } from '#data/notifications/outbox.js';
 import { listPlatformAdminRecords } from '#data/directory/platform-admins.js';
+import type { NotificationEvent } from '#data/notifications/outbox.js';
 import { getSubmission, type SubmissionRecord } from '#data/submissions/submissions.js';
 
 /** The approved admins of an organisation (access pattern "members of an organisation"). */
@@ -23,7 +23,9 @@ export interface Recipients {
   submission?: SubmissionRecord;
 }
 
-const unique = (emails: (string | null | undefined)[]) => [...new Set(emails.filter((e): e is string => Boolean(e?.includes('@'))).map((e) => e.trim().toLowerCase()))];
+const unique = (emails: (string | null | undefined)[]) => [
+  ...new Set(emails.filter((e): e is string => Boolean(e?.includes('@'))).map((e) => e.trim().toLowerCase())),
+];
 
 /** Who an event goes to, read at send time from the ids it carries. */
 export async function recipientsOf(event: NotificationEvent): Promise<Recipients> {
@@ -47,7 +49,11 @@ export async function recipientsOf(event: NotificationEvent): Promise<Recipients
     case 'fraud_report.withdrawn':
       return { emails: unique(await platformAdminEmails()) };
     case 'payroll_authority.changed': {
-      const [platform, previous, current] = await Promise.all([platformAdminEmails(), orgAdminEmails(event.previous?.org_id ?? null), orgAdminEmails(event.current.org_id)]);
+      const [platform, previous, current] = await Promise.all([
+        platformAdminEmails(),
+        orgAdminEmails(event.previous?.org_id ?? null),
+        orgAdminEmails(event.current.org_id),
+      ]);
       return { emails: unique([...platform, ...previous, ...current]) };
     }
     case 'membership.invited':

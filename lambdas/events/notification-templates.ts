@@ -1,8 +1,8 @@
 import type { NotificationEvent } from '#data/notifications/outbox.js';
+import { escapeHtml } from '#lib/html.js';
 import { ROLE_LABELS, type Role } from '#shared/roles.js';
 import { displayFileName, displayText } from '#shared/rules/display-name.js';
 import { maskNrc } from '#shared/rules/nrc.js';
-import { escapeHtml } from '#lib/html.js';
 
 /**
  * The one template module of the notification emails: subject, HTML and plain text of
@@ -80,7 +80,10 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
       return {
         subject: `A deduction was disputed: payee key ${oneLine(event.payee_key)}, ${oneLine(event.month)}`,
         heading: 'A deduction was disputed',
-        lines: ['An employee says a deduction on their payslip is for a loan they never took. Please answer with your evidence.', `Reason given: ${displayText(event.reason)}`],
+        lines: [
+          'An employee says a deduction on their payslip is for a loan they never took. Please answer with your evidence.',
+          `Reason given: ${displayText(event.reason)}`,
+        ],
         facts: [
           ['Employee', event.employee_name ?? 'Not on the payroll register'],
           ['NRC', maskNrc(event.nrc)],
@@ -104,7 +107,14 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
       };
     case 'access_request.decided':
       return event.decision === 'approved'
-        ? { subject: `Your access to the ${PRODUCT} was approved`, heading: 'Your access was approved', lines: ['You can now sign in.'], facts: [], action: 'Sign in', path: '/signin' }
+        ? {
+            subject: `Your access to the ${PRODUCT} was approved`,
+            heading: 'Your access was approved',
+            lines: ['You can now sign in.'],
+            facts: [],
+            action: 'Sign in',
+            path: '/signin',
+          }
         : {
             subject: `Your request for access to the ${PRODUCT} was not approved`,
             heading: 'Your access request was not approved',
@@ -140,7 +150,7 @@ function message(event: NotificationEvent, submission: SubmissionFacts | undefin
         heading: 'The payroll authority changed',
         lines: [
           `${event.by_email} designated ${event.current.org_name} as the payroll authority${event.previous ? `, in place of ${event.previous.org_name}` : ''}.`,
-          "From now on only its PMEC admins upload and submit the payroll register. If you did not expect this change, tell a super admin at once.",
+          'From now on only its PMEC admins upload and submit the payroll register. If you did not expect this change, tell a super admin at once.',
         ],
         facts: [
           ['Payroll authority', event.current.org_name],

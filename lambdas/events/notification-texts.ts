@@ -1,10 +1,10 @@
+import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { getMandate } from '#data/mandates/mandates.js';
+import type { QueuedEvent } from '#data/notifications/outbox.js';
+import { employeeEntryByNrc } from '#data/register/leavers.js';
 import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
 import { REGISTER_MESSAGES } from '#shared/api/register.js';
 import { maskMobileShort } from '#shared/rules/mobile.js';
-import { getMandate } from '#data/mandates/mandates.js';
-import type { QueuedEvent } from '#data/notifications/outbox.js';
-import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
-import { employeeEntryByNrc } from '#data/register/leavers.js';
 
 /**
  * The text messages of a queued event, beside its emails, each to a mobile read at send time (like the
@@ -29,7 +29,8 @@ export async function textsOf(event: QueuedEvent, appUrl: string): Promise<Text[
     case 'mandate.used': {
       const mandate = await getMandate(event.number);
       if (!mandate) return [];
-      const body = event.kind === 'mandate.claimed' ? MANDATE_MESSAGES.sms.claimed(event.number, event.org_name) : MANDATE_MESSAGES.sms.used(event.number, event.month);
+      const body =
+        event.kind === 'mandate.claimed' ? MANDATE_MESSAGES.sms.claimed(event.number, event.org_name) : MANDATE_MESSAGES.sms.used(event.number, event.month);
       return [{ to: mandate.mobile, body }];
     }
     case 'register.mobile_changed':

@@ -1,12 +1,12 @@
+import { JsonArrayUpload } from '#adapters/s3-json-array-upload.js';
+import { forEachValidatedEmployee } from '#data/register/ingestion.js';
+import { type CurrentRegisterEntry, currentRegister, registerEntriesOf } from '#data/register/versions.js';
+import { resultKeys } from '#data/uploads/results.js';
 import type { DifferenceEmployee, RegisterDifferenceView } from '#shared/api/register.js';
 import { maskMobile } from '#shared/rules/mobile.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
 import { type ComparedEmployee, nrcOfCode, RegisterBase } from '#shared/rules/register-base.js';
 import { differenceWarning, type MobileChange, RegisterDifference } from '#shared/rules/register-difference.js';
-import { JsonArrayUpload } from '#adapters/s3-json-array-upload.js';
-import { forEachValidatedEmployee } from '#data/register/ingestion.js';
-import { type CurrentRegisterEntry, currentRegister, registerEntriesOf } from '#data/register/versions.js';
-import { resultKeys } from '#data/uploads/results.js';
 
 const UNREADABLE =
   "The current register's list of employees could not be read, so this difference counts every employee as added and cannot show who would be removed or changed. Check the file with care before it goes further.";
@@ -40,7 +40,9 @@ export class RegisterComparison {
   static async start(uploadId: string): Promise<RegisterComparison> {
     const current = await currentRegister();
     const base = new RegisterBase(current?.employees ?? 0);
-    const readable = current ? await forEachValidatedEmployee(current.version, 0, Number.POSITIVE_INFINITY, async (batch: ComparedEmployee[]) => batch.forEach((e) => base.add(e))) : true;
+    const readable = current
+      ? await forEachValidatedEmployee(current.version, 0, Number.POSITIVE_INFINITY, async (batch: ComparedEmployee[]) => batch.forEach((e) => base.add(e)))
+      : true;
     base.seal();
     const mobiles = new JsonArrayUpload(resultKeys(uploadId).mobileChanges);
     const difference = new RegisterDifference(readable ? base : new RegisterBase(0).seal(), (change: MobileChange) => mobiles.push(change));
@@ -80,5 +82,4 @@ export class RegisterComparison {
       },
     };
   }
-
 }

@@ -1,8 +1,8 @@
-import type { MobileChange } from '#shared/rules/register-difference.js';
 import { keepOldMobiles, OLD_MOBILES_PER_WRITE } from '#data/employee-sign-in/old-mobiles.js';
 import { type RegisterJob, streamMobileChanges } from '#data/register/ingestion.js';
 import { jsonArrayBatches } from '#lib/json-array.js';
 import { logger } from '#lib/powertools.js';
+import type { MobileChange } from '#shared/rules/register-difference.js';
 
 /** Changed mobiles one outbox item texts (the sender texts them one after another), kept with it in one transaction. */
 const TEXTS_PER_JOB = OLD_MOBILES_PER_WRITE;

@@ -1,12 +1,12 @@
-import { UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
 import { JsonArrayUpload } from '#adapters/s3-json-array-upload.js';
 import { resultKeys } from '#data/uploads/results.js';
 import { type UploadRecord } from '#data/uploads/upload.js';
-import type { RegisterEmployee } from '#shared/rules/register.js';
 import { logger } from '#lib/powertools.js';
+import { UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
+import type { RegisterEmployee } from '#shared/rules/register.js';
 import { validateRegisterStreamed } from '../validation/stream-driver.js';
-import { RegisterComparison } from './register-difference.js';
 import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';
+import { RegisterComparison } from './register-difference.js';
 
 /** A register of nobody would take every employee off the payroll: it is refused as a whole. */
 const EMPTY = 'The register lists no employees under its header row. Put one row per employee on the first sheet and try again.';
@@ -20,7 +20,11 @@ const UNREADABLE = 'The register could not be validated. Check that it is an Exc
  * (./register-difference.ts): the difference is kept on the upload, shown before Submit and to the approver.
  * A register is PMEC's own record: no fraud check, no deduction signals.
  */
-export async function validateRegisterUpload(upload: Pick<UploadRecord, 'id'>, data: Uint8Array, onStage: (stage: UploadStage) => Promise<boolean>): Promise<ValidationOutcome | null> {
+export async function validateRegisterUpload(
+  upload: Pick<UploadRecord, 'id'>,
+  data: Uint8Array,
+  onStage: (stage: UploadStage) => Promise<boolean>,
+): Promise<ValidationOutcome | null> {
   if (!(await onStage(UPLOAD_STAGES.validating))) return null;
   const rows = new JsonArrayUpload(resultKeys(upload.id).rows);
   // Reading the current register is the platform's work: a failure there throws, and the event is retried.

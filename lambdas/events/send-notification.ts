@@ -4,9 +4,9 @@ import { sendSms } from '#adapters/sms.js';
 import { claimNotification, isTextEvent, outboxEventOf, type QueuedEvent, releaseNotification } from '#data/notifications/outbox.js';
 import { appUrl } from '#lib/app-url.js';
 import { createEventHandler } from '#lib/event-handler.js';
-import { renderNotification } from './notification-templates.js';
 import { logger } from '#lib/powertools.js';
 import { type Recipients, recipientsOf } from './notification-recipients.js';
+import { renderNotification } from './notification-templates.js';
 import { textsOf } from './notification-texts.js';
 
 /**

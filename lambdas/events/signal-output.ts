@@ -1,9 +1,9 @@
-import { SIGNAL_PAGE_SIZE } from '#shared/api/signals.js';
-import { issueCsvLines, signalCsvLine, type IssueReport } from '#shared/rules/csv.js';
-import { bySheetRow, SIGNAL_TYPES, type Signal, type SignalType } from '#shared/rules/signals.js';
 import { JsonArrayUpload, TextUpload } from '#adapters/s3-json-array-upload.js';
 import { NrcSignalKinds } from '#data/uploads/nrc-signals.js';
 import { putResult, resultJsonBatches, resultKeys } from '#data/uploads/results.js';
+import { SIGNAL_PAGE_SIZE } from '#shared/api/signals.js';
+import { issueCsvLines, signalCsvLine, type IssueReport } from '#shared/rules/csv.js';
+import { bySheetRow, SIGNAL_TYPES, type Signal, type SignalType } from '#shared/rules/signals.js';
 
 /** Where signalsOf hands the signals it finds: each kind's in row order (MISSING, without a row, last). */
 export interface SignalSink {
@@ -64,12 +64,14 @@ export class UploadSignals implements SignalSink {
     report.write(`\uFEFF${issueCsvLines(issues)}`);
     const cursors: Cursor[] = [];
     // In SIGNAL_TYPES order, which settles a row's signals of several kinds.
-    for (const type of SIGNAL_TYPES.filter((kind) => this.lists.has(kind))) cursors.push({ batch: [], at: 0, next: resultJsonBatches<Signal>(keys.signals(type)) });
+    for (const type of SIGNAL_TYPES.filter((kind) => this.lists.has(kind)))
+      cursors.push({ batch: [], at: 0, next: resultJsonBatches<Signal>(keys.signals(type)) });
     let written = 0;
     for (;;) {
       for (const cursor of cursors) while (cursor.at === cursor.batch.length && cursor.next) await refill(cursor);
       let first: Cursor | null = null;
-      for (const cursor of cursors) if (cursor.at < cursor.batch.length && (!first || bySheetRow(cursor.batch[cursor.at]!, first.batch[first.at]!) < 0)) first = cursor;
+      for (const cursor of cursors)
+        if (cursor.at < cursor.batch.length && (!first || bySheetRow(cursor.batch[cursor.at]!, first.batch[first.at]!) < 0)) first = cursor;
       if (!first) break;
       report.write(signalCsvLine(first.batch[first.at++]!));
       if (++written % 10_000 === 0) await report.drain();

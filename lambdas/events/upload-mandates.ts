@@ -1,8 +1,8 @@
-import { noMandateReason, type MandateTerms } from '#shared/rules/mandate.js';
-import { citationOf, citedNumber, noMandateSignals } from '#shared/rules/mandate-signals.js';
-import type { Borrower, Signal } from '#shared/rules/signals.js';
-import type { Month } from '#shared/rules/dates.js';
 import { mandatesByNumber } from '#data/mandates/mandates.js';
+import type { Month } from '#shared/rules/dates.js';
+import { citationOf, citedNumber, noMandateSignals } from '#shared/rules/mandate-signals.js';
+import { noMandateReason, type MandateTerms } from '#shared/rules/mandate.js';
+import type { Borrower, Signal } from '#shared/rules/signals.js';
 
 /**
  * The NO_MANDATE signals of an inputs file: each new deduction (`fresh`, the borrowers the previous month

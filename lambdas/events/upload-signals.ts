@@ -1,18 +1,33 @@
+import { freshStatuses } from '#data/history/submission-statuses.js';
+import { readBorrowerRecords } from '#data/history/summaries.js';
+import { readRegisterSnapshot, type RegisterSnapshot } from '#data/register/snapshot.js';
+import { currentRegister, registerEntriesOf, type RegisterVersion } from '#data/register/versions.js';
+import { readSettings } from '#data/settings/settings.js';
+import { latestInputRows, stoppageRows } from '#data/submissions/payee-months.js';
+import type { UploadRecord } from '#data/uploads/upload.js';
+import { inParallelFrom } from '#lib/concurrency.js';
 import { MIN_HISTORY_NRC_DIGITS } from '#shared/api/history.js';
 import { shiftMonth } from '#shared/rules/dates.js';
 import { sameEmployeeNumber } from '#shared/rules/employee-number.js';
-import { addPreviousRow, addStoppedRow, disputeSignals, emptyBaseline, bySheetRow, exposureSignals, identitySignalsOf, reconcile, tally, type Baseline, type Borrower, type FileContext, type Signal, type SignalReport } from '#shared/rules/signals.js';
-import type { SignalSink } from './signal-output.js';
-import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '#shared/rules/register-signals.js';
-import { readBorrowerRecords } from '#data/history/summaries.js';
-import { currentRegister, registerEntriesOf, type RegisterVersion } from '#data/register/versions.js';
-import { readRegisterSnapshot, type RegisterSnapshot } from '#data/register/snapshot.js';
-import { latestInputRows, stoppageRows } from '#data/submissions/payee-months.js';
-import { readSettings } from '#data/settings/settings.js';
-import { freshStatuses } from '#data/history/submission-statuses.js';
-import type { UploadRecord } from '#data/uploads/upload.js';
 import type { MandateTerms } from '#shared/rules/mandate.js';
-import { inParallelFrom } from '#lib/concurrency.js';
+import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '#shared/rules/register-signals.js';
+import {
+  addPreviousRow,
+  addStoppedRow,
+  disputeSignals,
+  emptyBaseline,
+  bySheetRow,
+  exposureSignals,
+  identitySignalsOf,
+  reconcile,
+  tally,
+  type Baseline,
+  type Borrower,
+  type FileContext,
+  type Signal,
+  type SignalReport,
+} from '#shared/rules/signals.js';
+import type { SignalSink } from './signal-output.js';
 import { mandateSignalsOf } from './upload-mandates.js';
 
 /** Borrowers whose records are read and judged together: bounds the memory of a 100,000-row file. */
@@ -83,7 +98,11 @@ async function registerMatchOf(current: Awaited<ReturnType<typeof registerOf>>, 
 }
 
 /** The payee key's previous month, its rows reduced as they stream in (see Baseline). */
-async function baselineFor(kind: FileContext['kind'], upload: Pick<UploadRecord, 'month' | 'payee_key'>, file: ReadonlyMap<string, Borrower>): Promise<Baseline> {
+async function baselineFor(
+  kind: FileContext['kind'],
+  upload: Pick<UploadRecord, 'month' | 'payee_key'>,
+  file: ReadonlyMap<string, Borrower>,
+): Promise<Baseline> {
   const previousMonth = shiftMonth(upload.month, -1);
   const baseline = emptyBaseline();
   const [found] = await Promise.all([
@@ -123,12 +142,17 @@ export async function signalsOf(
   const kind: FileContext['kind'] = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
   const settings = readSettings();
   const baseline = baselineFor(kind, upload, file);
-  const reconciled = baseline.then(async (b) => reconcile({ kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure }, file, b));
+  const reconciled = baseline.then(async (b) =>
+    reconcile({ kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure }, file, b),
+  );
   // Which borrowers are new or changed, once the previous month is read: records read before then are
   // judged for exposure whole and kept by key, so their reads never wait for the previous month. A
   // failure is not left unheard while the records are read: the await below rethrows it.
   let moved: ReadonlySet<string> | null = null;
-  void reconciled.then((r) => (moved = r.moved), () => undefined);
+  void reconciled.then(
+    (r) => (moved = r.moved),
+    () => undefined,
+  );
   // The claimed mandates the borrowers' NRC summaries mirror, gathered from the reads made for the records.
   const mirrored = new Map<string, MandateTerms[]>();
 
@@ -150,25 +174,48 @@ export async function signalsOf(
   // An employee number already on the NRC's own record is the borrower the file names: only the others
   // are looked up by number (an NRC under another's number is flagged on that NRC's rows).
   const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
-    chunk.filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => sameEmployeeNumber(e.employee_no, b.employee_no))).map((b) => b.employee_no as string);
+    chunk
+      .filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => sameEmployeeNumber(e.employee_no, b.employee_no)))
+      .map((b) => b.employee_no as string);
   await inParallelFrom(withNrc, CHUNKS_IN_FLIGHT, async ({ index, items: read }) => {
     const onRegister = await registerMatchOf(await register, read);
     const joined = onRegister ? read.map((b) => joinThroughRegister(b, onRegister)) : read;
     joinedCount += joined.filter((b) => b.joined).length;
     const chunk = joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS);
-    const { records, employees, disputes, mandates } = await readBorrowerRecords(chunk.map((b) => b.digits), unpaired(chunk), statuses);
+    const { records, employees, disputes, mandates } = await readBorrowerRecords(
+      chunk.map((b) => b.digits),
+      unpaired(chunk),
+      statuses,
+    );
     for (const [digits, found] of mandates) mirrored.set(digits, found);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
     const found: Signal[] = [];
-    if (onRegister) found.push(...registerSignals(ctx, joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS || joinable(b)), onRegister, records, (await settings).affordability.max_share_of_basic_pay));
+    if (onRegister)
+      found.push(
+        ...registerSignals(
+          ctx,
+          joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS || joinable(b)),
+          onRegister,
+          records,
+          (await settings).affordability.max_share_of_basic_pay,
+        ),
+      );
     exposures.push(...exposureSignals(ctx, chunk, records, moved ?? undefined));
     found.push(...identitySignalsOf(chunk, records, employees), ...disputeSignals(ctx, chunk, disputes));
     await handOn(index, found);
   });
   const { signals, continuing, moved: movedKeys, fresh } = await reconciled;
   await emit(signals);
-  await emit(exposures.filter((found) => movedKeys.has(found.key)).map((found) => found.signal).sort(bySheetRow));
+  await emit(
+    exposures
+      .filter((found) => movedKeys.has(found.key))
+      .map((found) => found.signal)
+      .sort(bySheetRow),
+  );
   if (kind === 'inputs' && options.mandates !== false) await emit(await mandateSignalsOf(upload, file, fresh, mirrored));
   const b = await baseline;
-  return { baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null }, counts: { ...counts, continuing, ...(joinedCount ? { joined: joinedCount } : {}) } };
+  return {
+    baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null },
+    counts: { ...counts, continuing, ...(joinedCount ? { joined: joinedCount } : {}) },
+  };
 }

@@ -1,16 +1,16 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
-import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '#shared/api/submissions.js';
-import { issuesCsv } from '#shared/rules/csv.js';
-import { claimValidation, getUpload, markArrived, updateValidation } from '#data/uploads/upload.js';
 import { headUploadObject, readUploadObject, sha256Of, stripQuotes } from '#data/uploads/objects.js';
 import { putResult, resultKeys } from '#data/uploads/results.js';
-import { logger } from '#lib/powertools.js';
-import { objectKey, uploadIdOf } from './s3-records.js';
-import { failedValidation, validateDeductionFile } from './deduction-validation.js';
-import { validateRegisterUpload } from './register-validation.js';
-import { validateAppliedUpload } from './applied-validation.js';
+import { claimValidation, getUpload, markArrived, updateValidation } from '#data/uploads/upload.js';
 import { emitWebhookEvent } from '#data/webhooks/events.js';
 import { createEventHandler } from '#lib/event-handler.js';
+import { logger } from '#lib/powertools.js';
+import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '#shared/api/submissions.js';
+import { issuesCsv } from '#shared/rules/csv.js';
+import { validateAppliedUpload } from './applied-validation.js';
+import { failedValidation, validateDeductionFile } from './deduction-validation.js';
+import { validateRegisterUpload } from './register-validation.js';
+import { objectKey, uploadIdOf } from './s3-records.js';
 
 const SETTLED = ['validated', 'failed', 'submitted'];
 const secondFile = (uploadId: string) => failedValidation(uploadId, SUBMISSION_MESSAGES.secondFile);
@@ -61,7 +61,9 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     putResult(keys.issues, JSON.stringify(outcome.issues), 'application/json'),
     outcome.rows.complete(),
     // With a BOM, so that Excel reads the messages' dashes as UTF-8.
-    outcome.signals ? outcome.signals.written.writeReport(outcome.issues) : putResult(keys.report, `\uFEFF${issuesCsv(outcome.issues)}`, 'text/csv; charset=utf-8'),
+    outcome.signals
+      ? outcome.signals.written.writeReport(outcome.issues)
+      : putResult(keys.report, `\uFEFF${issuesCsv(outcome.issues)}`, 'text/csv; charset=utf-8'),
   ]);
   await updateValidation(id, head.etag, {
     ...outcome.summary,
@@ -72,5 +74,6 @@ async function processRecord(record: S3EventRecord): Promise<void> {
     ...(same ? { sha256: sha256Of(object.data), object_size: object.data.length } : {}),
     validated_at: new Date().toISOString(),
   });
-  if (upload.org_id) await emitWebhookEvent(upload.org_id, 'upload.validated', { upload_id: id, kind: upload.doc_kind, month: upload.month, status: outcome.status });
+  if (upload.org_id)
+    await emitWebhookEvent(upload.org_id, 'upload.validated', { upload_id: id, kind: upload.doc_kind, month: upload.month, status: outcome.status });
 }

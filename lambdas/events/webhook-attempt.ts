@@ -1,9 +1,9 @@
-import { nextAttemptAt } from '#shared/api/webhooks.js';
 import { type DeliveryRecord, saveDelivery } from '#data/webhooks/deliveries.js';
 import type { WebhookRecord } from '#data/webhooks/endpoints.js';
-import { logger } from '#lib/powertools.js';
-import { sendWebhook } from './webhook-send.js';
 import { webhookHeaders } from '#data/webhooks/signature.js';
+import { logger } from '#lib/powertools.js';
+import { nextAttemptAt } from '#shared/api/webhooks.js';
+import { sendWebhook } from './webhook-send.js';
 
 /**
  * One attempt of a pending delivery. It is claimed first (attempts + 1, the next attempt moved on by the
@@ -31,6 +31,13 @@ export async function attemptDelivery(delivery: DeliveryRecord, endpoint: Webhoo
     last_error: ok ? null : (outcome.error ?? `The endpoint answered ${outcome.statusCode}.`),
     next_attempt_at: ok ? null : next,
   };
-  if (!ok) logger.warn('A webhook delivery failed', { event_id: delivery.event_id, endpoint_id: delivery.endpoint_id, attempts, status: outcome.statusCode, error: outcome.error });
+  if (!ok)
+    logger.warn('A webhook delivery failed', {
+      event_id: delivery.event_id,
+      endpoint_id: delivery.endpoint_id,
+      attempts,
+      status: outcome.statusCode,
+      error: outcome.error,
+    });
   return (await saveDelivery(after, attempts)) ? after : null;
 }

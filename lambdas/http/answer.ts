@@ -39,7 +39,13 @@ type ExtraPaths<T, S, P extends string = ''> = unknown extends S
     : T extends readonly (infer E)[]
       ? ExtraPaths<E, Extract<S, readonly unknown[]>[number], `${P}[]`>
       : T extends object
-        ? { [K in keyof T & string]-?: K extends KeysOf<Extract<S, object>> ? ExtraPaths<T[K], FieldOf<Extract<S, object>, K>, `${P}.${K}`> : [T[K]] extends [undefined] ? never : `${P}.${K}` }[keyof T & string]
+        ? {
+            [K in keyof T & string]-?: K extends KeysOf<Extract<S, object>>
+              ? ExtraPaths<T[K], FieldOf<Extract<S, object>, K>, `${P}.${K}`>
+              : [T[K]] extends [undefined]
+                ? never
+                : `${P}.${K}`;
+          }[keyof T & string]
         : never;
 
 type AnswerExtras<T, R extends RouteDef> = T extends { statusCode: number } ? ExtraPaths<T, StatusResult<R>> : ExtraPaths<T, RouteAnswer<R>>;

@@ -1,9 +1,9 @@
+import { type DirectoryAccess, readDirectoryAccess } from '#data/directory/caller-access.js';
+import { ExpiringMap } from '#lib/expiring-map.js';
 import { ACTING_ORG_HEADER, CALLER_TTL_MS, type Caller, type Grant } from '#shared/access.js';
 import type { ActingOrganisation } from '#shared/api/accounts.js';
-import { ROLES, type Role } from '#shared/roles.js';
-import { type DirectoryAccess, readDirectoryAccess } from '#data/directory/caller-access.js';
 import type { AuthorizerClaims } from '#shared/authorizer.js';
-import { ExpiringMap } from '#lib/expiring-map.js';
+import { ROLES, type Role } from '#shared/roles.js';
 import type { ApiEvent } from './api-event.js';
 
 export interface AuthenticatedCaller extends Caller {
@@ -139,7 +139,14 @@ function narrowed(caller: AuthenticatedCaller, orgId: string | null): Authentica
   // A platform admin who chose an organisation acts as its member only: platform powers are set aside.
   const platformRoles = orgId === null ? caller.platformRoles : [];
   const held = new Set<Role>([...platformRoles, ...grants.map((g) => g.role)]);
-  return { ...caller, roles: ROLES.filter((r) => held.has(r)), platformRoles, grants, actingOrgId: orgId, acting: orgId === null ? 'platform' : 'organisation' };
+  return {
+    ...caller,
+    roles: ROLES.filter((r) => held.has(r)),
+    platformRoles,
+    grants,
+    actingOrgId: orgId,
+    acting: orgId === null ? 'platform' : 'organisation',
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { API_CLIENT_MESSAGES, API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
-import { isAllowed } from '#shared/access.js';
-import type { RouteDef } from '#shared/routes/define.js';
 import { findApiClient } from '#data/api-clients/records.js';
+import { isAllowed } from '#shared/access.js';
+import { API_CLIENT_MESSAGES, API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
+import type { RouteDef } from '#shared/routes/define.js';
 import type { ApiEvent } from './api-event.js';
 import { type AuthenticatedCaller, verifiedClaims } from './caller.js';
 import { countClientRequest } from './client-limit.js';
@@ -63,5 +63,9 @@ export async function authoriseClient(
   if (route.openToClients !== true) throw new ForbiddenError(API_CLIENT_MESSAGES.notForClients, 'client_not_allowed');
   if (requestedOrg !== null && requestedOrg !== caller.actingOrgId) throw new ForbiddenError(API_CLIENT_MESSAGES.otherOrganisation, 'not_acting_member');
   await countClientRequest(clientId, now);
-  if (!isAllowed(route.access, caller)) throw new ForbiddenError('This API client\'s role does not allow this action. An admin of your organisation can create a client with another role.', 'forbidden');
+  if (!isAllowed(route.access, caller))
+    throw new ForbiddenError(
+      "This API client's role does not allow this action. An admin of your organisation can create a client with another role.",
+      'forbidden',
+    );
 }

@@ -1,5 +1,5 @@
-import { API_CLIENT_MESSAGES, API_CLIENT_REQUESTS_PER_MINUTE } from '#shared/api/api-clients.js';
 import { consumeRateLimit, windowEndsAt } from '#data/rate-limits/windows.js';
+import { API_CLIENT_MESSAGES, API_CLIENT_REQUESTS_PER_MINUTE } from '#shared/api/api-clients.js';
 import { TooManyRequestsError } from './errors.js';
 
 const WINDOW_SECONDS = 60;

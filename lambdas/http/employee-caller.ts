@@ -1,6 +1,6 @@
-import { CALLER_TTL_MS } from '#shared/access.js';
 import { getEmployeeLink } from '#data/directory/employee-links.js';
 import { ExpiringMap } from '#lib/expiring-map.js';
+import { CALLER_TTL_MS } from '#shared/access.js';
 import type { EmployeeCaller } from './caller.js';
 
 const remembered = new ExpiringMap<string, EmployeeCaller>(10_000);
@@ -15,7 +15,15 @@ export async function resolveEmployeeCaller(subject: string, now = Date.now()): 
   if (hit) return hit;
   const link = await getEmployeeLink(subject);
   if (!link) return null;
-  const caller: EmployeeCaller = { signedIn: true, approved: false, employee: true, roles: [], userId: link.user_id, nrc: link.nrc, employeeNumber: link.employee_number };
+  const caller: EmployeeCaller = {
+    signedIn: true,
+    approved: false,
+    employee: true,
+    roles: [],
+    userId: link.user_id,
+    nrc: link.nrc,
+    employeeNumber: link.employee_number,
+  };
   remembered.set(subject, caller, now + CALLER_TTL_MS);
   return caller;
 }

@@ -5,8 +5,8 @@ import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { z, ZodType } from 'zod';
-import type { PathParamNames, RouteDef } from '#shared/routes/define.js';
 import { logger, tracer } from '#lib/powertools.js';
+import type { PathParamNames, RouteDef } from '#shared/routes/define.js';
 import type { ExactAnswer, HandlerResult, StatusResult } from './answer.js';
 import type { ApiContext, ApiEvent, ApiResult } from './api-event.js';
 import type { AnyCaller, AuthenticatedCaller, EmployeeCaller } from './caller.js';
@@ -18,7 +18,11 @@ type Parsed<R, K extends 'params' | 'query' | 'request', Empty> = R extends { [P
  * Every route but a public one needs a session, so its handler is given a signed-in caller: an employee
  * on an employee route, a member of staff on every other.
  */
-type CallerOf<R extends RouteDef> = R['access'] extends { kind: 'public' } ? AnyCaller : R['access'] extends { kind: 'employee' } ? EmployeeCaller : AuthenticatedCaller;
+type CallerOf<R extends RouteDef> = R['access'] extends { kind: 'public' }
+  ? AnyCaller
+  : R['access'] extends { kind: 'employee' }
+    ? EmployeeCaller
+    : AuthenticatedCaller;
 
 /** What the chain hands the domain function: the caller and the parsed request, typed by the route. */
 export interface RequestContext<R extends RouteDef> {

@@ -1,7 +1,7 @@
 import type { z, ZodType } from 'zod';
+import { logger } from '#lib/powertools.js';
 import { ACCESS_MESSAGES, isAllowed } from '#shared/access.js';
 import { isStateChanging, pathParamsSchema, type RouteDef } from '#shared/routes/define.js';
-import { logger } from '#lib/powertools.js';
 import type { ApiMiddleware } from './api-event.js';
 import { actFor, ANONYMOUS, type AuthenticatedCaller, identityFromEvent, requestedOrganisation, resolveCaller, subjectFromEvent } from './caller.js';
 import { authoriseClient, clientIdFromEvent } from './client-caller.js';
@@ -19,7 +19,8 @@ type Decision = { caller: AuthenticatedCaller } | { refusal: HttpError; caller: 
  * A route that acts for no organisation narrows only to an organisation the caller is a member of.
  */
 function decide(route: Pick<RouteDef, 'access' | 'pendingMessage' | 'actsForOrganisation'>, whole: AuthenticatedCaller, requested: string | null): Decision {
-  const withoutAccess = (c: AuthenticatedCaller) => (c.removedFrom ? ACCESS_MESSAGES.removed(c.removedFrom.orgName, c.removedFrom.at) : (route.pendingMessage ?? ACCESS_MESSAGES.pending));
+  const withoutAccess = (c: AuthenticatedCaller) =>
+    c.removedFrom ? ACCESS_MESSAGES.removed(c.removedFrom.orgName, c.removedFrom.at) : (route.pendingMessage ?? ACCESS_MESSAGES.pending);
   const refuse = (c: AuthenticatedCaller) => ({
     caller: c,
     refusal: new ForbiddenError(c.approved ? ACCESS_MESSAGES.role : withoutAccess(c), c.approved ? 'forbidden' : 'not_approved'),

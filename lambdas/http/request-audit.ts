@@ -1,10 +1,10 @@
-import type { RouteDef } from '#shared/routes/index.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { logger } from '#lib/powertools.js';
+import type { RouteDef } from '#shared/routes/index.js';
 import type { ApiEvent, ApiResult } from './api-event.js';
 import type { RequestCaller } from './caller.js';
 import { clientAddress } from './client-address.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 const outcomeOf = (status: number) => (status < 400 ? 'ok' : status < 500 ? 'refused' : 'failed');
 

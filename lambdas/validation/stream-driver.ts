@@ -1,16 +1,16 @@
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
-import { spreadsheetErrors } from '#shared/xlsx/errors.js';
-import { asSpreadsheetError, openFirstSheet, type OpenedSheet, type ReadOptions } from '#shared/xlsx/read-first-sheet.js';
-import type { RegisterEmployee } from '#shared/rules/register.js';
-import { RegisterSheetValidation, type RegisterValidation } from '#shared/xlsx/validate-register.js';
-import { SheetRowScanner, type SheetRow } from '#shared/xlsx/sheet-scanner.js';
-import { SpreadsheetError } from '#shared/xlsx/errors.js';
-import { fileLevel, SheetValidation, type WorkbookValidation, type WorkbookValidationOptions } from '#shared/xlsx/validate-workbook.js';
-import type { PartInflater } from '#shared/xlsx/shared-strings.js';
-import { entryData, inflateEntry } from '#shared/xlsx/zip.js';
-import { isMonth } from '#shared/rules/dates.js';
 import type { AppliedRow } from '#shared/rules/applied.js';
+import { isMonth } from '#shared/rules/dates.js';
+import type { RegisterEmployee } from '#shared/rules/register.js';
+import { spreadsheetErrors } from '#shared/xlsx/errors.js';
+import { SpreadsheetError } from '#shared/xlsx/errors.js';
+import { asSpreadsheetError, openFirstSheet, type OpenedSheet, type ReadOptions } from '#shared/xlsx/read-first-sheet.js';
+import type { PartInflater } from '#shared/xlsx/shared-strings.js';
+import { SheetRowScanner, type SheetRow } from '#shared/xlsx/sheet-scanner.js';
 import { AppliedSheetValidation, type AppliedValidation } from '#shared/xlsx/validate-applied.js';
+import { RegisterSheetValidation, type RegisterValidation } from '#shared/xlsx/validate-register.js';
+import { fileLevel, SheetValidation, type WorkbookValidation, type WorkbookValidationOptions } from '#shared/xlsx/validate-workbook.js';
+import { entryData, inflateEntry } from '#shared/xlsx/zip.js';
 
 /*
  * The validation driver of the Node side (the validation Lambda and the CLI): the same sheet scanner and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { presignedPostSchema } from './presigned-post.js';
 import { PLATFORM_ROLE_REQUIRED, PLATFORM_ROLES, ROLES } from '../roles.js';
 import { isValidPayeeKey, normalisePayeeKey } from '../rules/payee-key.js';
+import { presignedPostSchema } from './presigned-post.js';
 
 /** Spec part 2 §5 and §8, word for word. */
 export const ACCOUNT_MESSAGES = {
@@ -19,7 +19,8 @@ export const ACCOUNT_MESSAGES = {
   resetLinkInvalid: 'Reset link invalid or expired',
   inviteInvalid: 'Invite link is invalid or expired. Please request a new invite.',
   temporaryPasswordMissing: 'Type the temporary password from your invitation email.',
-  temporaryPasswordWrong: 'That is not the temporary password of this invitation, or the invitation has been used or has expired. Check the email, or ask the administrator for a new invite.',
+  temporaryPasswordWrong:
+    'That is not the temporary password of this invitation, or the invitation has been used or has expired. Check the email, or ask the administrator for a new invite.',
   payeeKeyRequired: 'Payee Key / Deduction Code is required.',
   payeeKeyInvalid: 'Enter a valid Payee Key / Deduction Code: 2 to 20 letters, digits, dots, underscores or hyphens.',
   orgNameRequired: 'Organisation name is required.',
@@ -29,7 +30,8 @@ export const ACCOUNT_MESSAGES = {
 /** What the reset and invite links say beyond the spec's catalogue. */
 export const LINK_MESSAGES = {
   signedOut: (email: string) => `You were signed out as ${email} on this browser, so the password you set here is the one that signs in next.`,
-  noInvite: (email: string) => `There is no invite waiting for ${email}. If you were sent an invite email, open the link in it; an administrator can send you a new one.`,
+  noInvite: (email: string) =>
+    `There is no invite waiting for ${email}. If you were sent an invite email, open the link in it; an administrator can send you a new one.`,
   inviteAccepted: 'Your invite is accepted.',
   passwordSavedInviteAccepted: 'Your password is saved and your invite is accepted.',
 } as const;
@@ -74,7 +76,13 @@ export function deriveFullName(input: { full_name?: string | null; org_name?: st
   return `${base} Admin`;
 }
 
-const emailSchema = z.string().trim().toLowerCase().min(1, ACCOUNT_MESSAGES.emailRequired).max(254).pipe(z.email({ message: ACCOUNT_MESSAGES.invalidEmail }));
+const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, ACCOUNT_MESSAGES.emailRequired)
+  .max(254)
+  .pipe(z.email({ message: ACCOUNT_MESSAGES.invalidEmail }));
 
 /** GET /api/email-availability?email= */
 export const emailAvailabilityQuerySchema = z.object({ email: emailSchema });
@@ -98,12 +106,15 @@ function organisationRules<T extends { client_type: (typeof CLIENT_TYPES)[number
     .transform((body) => ({ ...body, payee_key: body.client_type === 'fi' ? normalisePayeeKey(body.payee_key) : '' }))
     .superRefine((body, ctx) => {
       if (body.client_type === 'fi' && !body.payee_key) ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyRequired });
-      else if (body.client_type === 'fi' && !isValidPayeeKey(body.payee_key)) ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyInvalid });
+      else if (body.client_type === 'fi' && !isValidPayeeKey(body.payee_key))
+        ctx.addIssue({ code: 'custom', path: ['payee_key'], message: ACCOUNT_MESSAGES.payeeKeyInvalid });
       if (body.client_type === 'pmec' && !body.org_name) ctx.addIssue({ code: 'custom', path: ['org_name'], message: ACCOUNT_MESSAGES.orgNameRequired });
     });
 }
 
-export const accessRequestBodySchema = organisationRules(z.object({ email: emailSchema, ...organisationFields, user_sub: z.uuid({ message: ACCOUNT_MESSAGES.signUpNotProven }) }));
+export const accessRequestBodySchema = organisationRules(
+  z.object({ email: emailSchema, ...organisationFields, user_sub: z.uuid({ message: ACCOUNT_MESSAGES.signUpNotProven }) }),
+);
 
 /**
  * POST /api/me/access-request: a signed-in account without access (its request rejected, its membership
@@ -115,7 +126,6 @@ export const RENEW_MESSAGES = {
   hasAccess: 'Your account already has access: open the platform instead.',
   pending: 'Your access request is still waiting for review: there is nothing to file again.',
 } as const;
-
 
 export const accessRequestResponseSchema = z.object({
   id: z.string(),
@@ -138,7 +148,10 @@ export const acceptInviteRequestSchema = z.strictObject({ org_id: invitedOrg.opt
 export const declineInviteRequestSchema = z
   .strictObject({ org_id: invitedOrg.optional(), platform_role: invitedPlatformRole.optional() })
   .refine((b) => Boolean(b.org_id) !== Boolean(b.platform_role), { message: 'Name the invitation to decline: org_id or platform_role.' });
-export const declineInviteResponseSchema = z.object({ declined: z.object({ org_id: z.string().nullable(), org_name: z.string(), role: z.string() }), message: z.string() });
+export const declineInviteResponseSchema = z.object({
+  declined: z.object({ org_id: z.string().nullable(), org_name: z.string(), role: z.string() }),
+  message: z.string(),
+});
 
 /** POST /api/team/accept-invite: the memberships accepted through an invite (stable across retries). */
 export const acceptInviteResponseSchema = z.object({
@@ -149,12 +162,10 @@ export type AcceptInviteResponse = z.infer<typeof acceptInviteResponseSchema>;
 // ---- The signed-in user: GET /api/me ----
 
 /** Spec part 2 §5 (reset, invite, sign-up): a new password of at least 8 characters, typed twice the same. */
-export const passwordPairSchema = z
-  .object({ password: z.string(), confirm: z.string() })
-  .superRefine((pair, ctx) => {
-    if (pair.password.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: 'custom', path: ['password'], message: ACCOUNT_MESSAGES.passwordTooShort });
-    if (pair.password !== pair.confirm) ctx.addIssue({ code: 'custom', path: ['confirm'], message: ACCOUNT_MESSAGES.passwordsDiffer });
-  });
+export const passwordPairSchema = z.object({ password: z.string(), confirm: z.string() }).superRefine((pair, ctx) => {
+  if (pair.password.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: 'custom', path: ['password'], message: ACCOUNT_MESSAGES.passwordTooShort });
+  if (pair.password !== pair.confirm) ctx.addIssue({ code: 'custom', path: ['confirm'], message: ACCOUNT_MESSAGES.passwordsDiffer });
+});
 
 /** Spec part 2 §2 "Forgot": the one email field. */
 export const forgotPasswordSchema = z.object({ email: z.string().trim().min(1, ACCOUNT_MESSAGES.forgotEmailRequired) });

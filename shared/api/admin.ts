@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isOrganisationRole, type OrganisationKind, PLATFORM_ROLE_REQUIRED, PLATFORM_ROLES, type PlatformRole, type Role, roleFitsOrganisation, ROLES } from '../roles.js';
+import {
+  isOrganisationRole,
+  type OrganisationKind,
+  PLATFORM_ROLE_REQUIRED,
+  PLATFORM_ROLES,
+  type PlatformRole,
+  type Role,
+  roleFitsOrganisation,
+  ROLES,
+} from '../roles.js';
 import { queryText, queryValue } from './query.js';
 
 const EMAIL = z.email();
@@ -135,10 +144,24 @@ export type AuthUserDetails = z.infer<typeof authUserDetailsSchema>;
 /** The four linked tables of the User Inspector (spec §2 and §4). */
 export const userLinksSchema = z.object({
   org_members: z.array(
-    z.object({ org_id: z.string(), org_name: z.string(), role: z.string(), status: z.string(), created_at: z.string().nullable(), decided_at: z.string().nullable() }),
+    z.object({
+      org_id: z.string(),
+      org_name: z.string(),
+      role: z.string(),
+      status: z.string(),
+      created_at: z.string().nullable(),
+      decided_at: z.string().nullable(),
+    }),
   ),
   access_requests: z.array(
-    z.object({ id: z.string(), org_name: z.string(), client_type: z.string(), payee_key: z.string().nullable(), status: z.string(), created_at: z.string().nullable() }),
+    z.object({
+      id: z.string(),
+      org_name: z.string(),
+      client_type: z.string(),
+      payee_key: z.string().nullable(),
+      status: z.string(),
+      created_at: z.string().nullable(),
+    }),
   ),
   admin_users: z.array(z.object({ role: z.string(), created_at: z.string().nullable() })),
   user_roles: z.array(z.object({ role_id: z.string(), created_at: z.string().nullable() })),

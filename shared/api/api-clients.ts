@@ -22,15 +22,19 @@ export const API_CLIENT_REQUESTS_PER_MINUTE = 120;
 
 export const API_CLIENT_MESSAGES = {
   name: 'Name the client with 2 to 40 letters, digits, spaces, dots, dashes or underscores, e.g. core-banking.',
-  role: (kind: OrganisationKind) => `Choose the role the client acts with: ${clientRoles(kind).map((r) => ROLE_LABELS[r]).join(' or ')}. An API client never holds an admin role.`,
+  role: (kind: OrganisationKind) =>
+    `Choose the role the client acts with: ${clientRoles(kind)
+      .map((r) => ROLE_LABELS[r])
+      .join(' or ')}. An API client never holds an admin role.`,
   adminRole: 'An API client never holds an admin role: choose Compliance or Data User.',
   notFound: 'That API client was not found in your organisation. It may have been deleted already.',
   nameTaken: (name: string) => `Your organisation already has an API client named ${name}. Choose another name, or rotate that client's secret.`,
   tooMany: `An organisation holds at most ${MAX_API_CLIENTS} API clients. Delete one you no longer use first.`,
-  notForClients: 'API clients may not call this route: it is for people signed in to the platform. See docs/features/api-clients.md for the routes open to clients.',
+  notForClients:
+    'API clients may not call this route: it is for people signed in to the platform. See docs/features/api-clients.md for the routes open to clients.',
   unknownClient: 'This API client was deleted or its secret rotated. Get a new token with the current client id and secret.',
   rateLimited: (at: string) => `This API client made more than ${API_CLIENT_REQUESTS_PER_MINUTE} requests this minute. Wait until ${at} and try again.`,
-  otherOrganisation: 'An API client acts for its own organisation only: drop the X-Acting-Org header or name the client\'s organisation.',
+  otherOrganisation: "An API client acts for its own organisation only: drop the X-Acting-Org header or name the client's organisation.",
 } as const;
 
 export const apiClientNameSchema = z

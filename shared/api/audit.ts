@@ -29,8 +29,14 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** The filters of /admin/audit, as query parameters. */
 export const auditQuerySchema = z
   .object({
-    from: z.string({ message: 'Choose a From date.' }).regex(DAY, 'From must be a date like 2026-03-01.').refine((d) => !Number.isNaN(dayMs(d)), 'From is not a real date.'),
-    to: z.string({ message: 'Choose a To date.' }).regex(DAY, 'To must be a date like 2026-03-31.').refine((d) => !Number.isNaN(dayMs(d)), 'To is not a real date.'),
+    from: z
+      .string({ message: 'Choose a From date.' })
+      .regex(DAY, 'From must be a date like 2026-03-01.')
+      .refine((d) => !Number.isNaN(dayMs(d)), 'From is not a real date.'),
+    to: z
+      .string({ message: 'Choose a To date.' })
+      .regex(DAY, 'To must be a date like 2026-03-31.')
+      .refine((d) => !Number.isNaN(dayMs(d)), 'To is not a real date.'),
     action: z.string().trim().max(80, 'Action is at most 80 characters.').optional(),
     actor: z.string().trim().toLowerCase().max(254, 'Actor email is at most 254 characters.').optional(),
     outcome: z.enum(['ok', 'refused', 'failed'], { message: 'Outcome is ok, refused or failed.' }).optional(),
@@ -71,7 +77,17 @@ export function nrcAuditCsv(response: NrcAuditResponse): string {
   ].sort((a, b) => a[1].ts.localeCompare(b[1].ts));
   return toCsv([
     ['NRC', 'Kind', 'Time (UTC)', 'Action', 'Actor email', 'Actor roles', 'Organisation', 'Outcome', 'Entry'],
-    ...rows.map(([kind, item]) => [response.nrc, kind, item.ts, item.action, item.actor_email ?? '', item.actor_roles.join(' '), item.org_id ?? '', item.outcome, item.entry_id ?? item.id]),
+    ...rows.map(([kind, item]) => [
+      response.nrc,
+      kind,
+      item.ts,
+      item.action,
+      item.actor_email ?? '',
+      item.actor_roles.join(' '),
+      item.org_id ?? '',
+      item.outcome,
+      item.entry_id ?? item.id,
+    ]),
   ]);
 }
 

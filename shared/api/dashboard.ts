@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { queryText, queryValue } from './query.js';
 import { isUuid } from '../ids.js';
+import { queryText, queryValue } from './query.js';
 
 /** Dashboard metrics and billing (spec part 1 §2 "Dashboard", §3 metrics and billing responses, §6). */
 
@@ -95,11 +95,7 @@ const amountSchema = (label: string) =>
     .max(10_000_000, `${label} must be at most ZMW 10,000,000.`)
     .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals.`);
 
-const planNameSchema = z
-  .string({ message: 'Enter a plan name.' })
-  .trim()
-  .min(1, 'Enter a plan name.')
-  .max(60, 'A plan name is at most 60 characters.');
+const planNameSchema = z.string({ message: 'Enter a plan name.' }).trim().min(1, 'Enter a plan name.').max(60, 'A plan name is at most 60 characters.');
 
 /** PUT /api/admin/billing/{org_id}: a plan name and either a price per upload or a flat monthly fee. */
 export const billingPlanRequestSchema = z.discriminatedUnion(

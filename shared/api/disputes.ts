@@ -36,7 +36,8 @@ export const DISPUTE_MESSAGES = {
   decision: "The decision is 'upheld' or 'dismissed'.",
   status: `status must be one of ${DISPUTE_STATUSES.join(', ')}.`,
   unknownPayee: (payeeKey: string) => `No organisation on the platform has the payee key ${payeeKey}.`,
-  noDeduction: (nrc: string, payeeKey: string, month: string) => `There is no deduction for ${nrc} by ${payeeKey} in ${month} on the platform. Check the NRC, payee key and month on the payslip.`,
+  noDeduction: (nrc: string, payeeKey: string, month: string) =>
+    `There is no deduction for ${nrc} by ${payeeKey} in ${month} on the platform. Check the NRC, payee key and month on the payslip.`,
   alreadyOpen: 'This deduction already has a dispute that is not decided. Open it from the list.',
   notFound: 'There is no dispute with this id, or it is not one you can see.',
   notReviewer: 'You can open disputes only on the deductions of organisations you review.',
@@ -74,7 +75,12 @@ export const decideDisputeRequestSchema = z
 
 export const disputeEvidenceRequestSchema = z
   .object({
-    file_name: z.string({ error: DISPUTE_MESSAGES.evidenceType }).trim().min(1).max(255).refine((name) => /\.pdf$/i.test(name), DISPUTE_MESSAGES.evidenceType),
+    file_name: z
+      .string({ error: DISPUTE_MESSAGES.evidenceType })
+      .trim()
+      .min(1)
+      .max(255)
+      .refine((name) => /\.pdf$/i.test(name), DISPUTE_MESSAGES.evidenceType),
     size: z.number().int().min(1, 'The file is empty.').max(DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_MESSAGES.evidenceSize),
     content_type: z.string().max(200).optional(),
   })
@@ -90,7 +96,12 @@ export const listDisputesQuerySchema = z.object({
 
 const partySchema = z.object({ email: z.string(), at: z.string() });
 /** `url` is null for a file that is not what its name says (a PDF; an employee's photo too): it is listed, never served. */
-export const disputeEvidenceSchema = z.object({ name: z.string(), party: z.enum(['reviewer', 'lender', 'employee']), url: z.string().nullable(), not_pdf: z.boolean() });
+export const disputeEvidenceSchema = z.object({
+  name: z.string(),
+  party: z.enum(['reviewer', 'lender', 'employee']),
+  url: z.string().nullable(),
+  not_pdf: z.boolean(),
+});
 
 export const disputeSchema = z.object({
   id: z.string(),

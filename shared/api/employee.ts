@@ -4,7 +4,11 @@ import { EMPLOYEE_MESSAGES } from './employee-words.js';
 
 export { EMPLOYEE_CODE, EMPLOYEE_CODE_LIMITS, EMPLOYEE_MESSAGES, codeSms } from './employee-words.js';
 
-export const employeeNrcSchema = z.string({ error: EMPLOYEE_MESSAGES.nrc }).max(40, EMPLOYEE_MESSAGES.nrc).transform(normaliseNrc).refine(isValidNrc, EMPLOYEE_MESSAGES.nrc);
+export const employeeNrcSchema = z
+  .string({ error: EMPLOYEE_MESSAGES.nrc })
+  .max(40, EMPLOYEE_MESSAGES.nrc)
+  .transform(normaliseNrc)
+  .refine(isValidNrc, EMPLOYEE_MESSAGES.nrc);
 export const employeeNumberSchema = z
   .string({ error: EMPLOYEE_MESSAGES.employeeNumber })
   .trim()

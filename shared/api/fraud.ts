@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { presignedPostSchema } from './presigned-post.js';
 import { fraudReportSchema } from '../rules/fraud-report.js';
 import { FRAUD_REPORT_MESSAGES } from '../rules/fraud-report.js';
 import { isValidNrc, normaliseNrc } from '../rules/nrc.js';
+import { presignedPostSchema } from './presigned-post.js';
 import { queryValue } from './query.js';
 
 /** Evidence file types of spec part 1 §2 "Fraud Report", each with the MIME types it may be sent as (the first is canonical). */
@@ -98,7 +98,6 @@ export const evidenceUploadRequestSchema = z.object({
   content_type: z.string().max(200).optional(),
 });
 
-
 export const evidenceUploadResponseSchema = z.object({
   /** Pass this back in the report's `attachments`. */
   key: z.string(),
@@ -156,7 +155,13 @@ export type FraudReportItem = z.infer<typeof fraudReportItemSchema>;
 
 /** POST /api/fraud-reports/{id}/withdraw */
 export const withdrawFraudReportRequestSchema = z
-  .object({ reason: z.string({ error: FRAUD_MESSAGES.withdrawReason }).trim().min(1, FRAUD_MESSAGES.withdrawReason).max(WITHDRAW_REASON_MAX, FRAUD_MESSAGES.withdrawReason) })
+  .object({
+    reason: z
+      .string({ error: FRAUD_MESSAGES.withdrawReason })
+      .trim()
+      .min(1, FRAUD_MESSAGES.withdrawReason)
+      .max(WITHDRAW_REASON_MAX, FRAUD_MESSAGES.withdrawReason),
+  })
   .strict();
 export const withdrawFraudReportResponseSchema = z.object({ report: fraudReportItemSchema, message: z.string() });
 export type WithdrawFraudReportResponse = z.infer<typeof withdrawFraudReportResponseSchema>;

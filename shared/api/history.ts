@@ -32,7 +32,13 @@ export const historyQuerySchema = z.object({
     .union([z.string(), z.number()], { message: HISTORY_MESSAGES.invalidMonths })
     .optional()
     .transform((value) => (value === undefined || value === '' ? HISTORY_MONTHS : Number(value)))
-    .pipe(z.number({ message: HISTORY_MESSAGES.invalidMonths }).int(HISTORY_MESSAGES.invalidMonths).min(1, HISTORY_MESSAGES.invalidMonths).max(HISTORY_MAX_MONTHS, HISTORY_MESSAGES.invalidMonths)),
+    .pipe(
+      z
+        .number({ message: HISTORY_MESSAGES.invalidMonths })
+        .int(HISTORY_MESSAGES.invalidMonths)
+        .min(1, HISTORY_MESSAGES.invalidMonths)
+        .max(HISTORY_MAX_MONTHS, HISTORY_MESSAGES.invalidMonths),
+    ),
 });
 
 /** Spec part 2 §3 "Borrower history item", plus the month it is for and whether it counts in the total. */

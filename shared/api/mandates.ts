@@ -27,7 +27,8 @@ export const MANDATE_MESSAGES = {
   maxMonthly: `Enter the most the lender may deduct a month, in ZMW, more than 0 with at most 2 decimals (up to ${MANDATE_MAX_MONTHLY.toLocaleString('en-US')}).`,
   lastMonth: 'Enter the last month of the deduction as YYYY-MM, this month or later.',
   /** The one answer for an unknown number and for another lender's mandate: it does not tell them apart. */
-  notFound: 'No mandate with this number is open to your organisation. Check the number the employee gave: only the lender a mandate was given to can claim it.',
+  notFound:
+    'No mandate with this number is open to your organisation. Check the number the employee gave: only the lender a mandate was given to can claim it.',
   tooManyFailedClaims: (resetsAt: string) =>
     `Your organisation has made ${MANDATE_FAILED_CLAIMS_PER_HOUR} failed mandate claims this hour, the most allowed. Try again after ${resetsAt}, with the number and PIN the employee gave.`,
   wrongPin: (left: number) => `The PIN is wrong. ${left} ${left === 1 ? 'try' : 'tries'} left before the mandate locks.`,
@@ -37,7 +38,8 @@ export const MANDATE_MESSAGES = {
   expired: `This mandate expired: it was not claimed within ${MANDATE_CLAIM_DAYS} days. Ask the employee to give a new one.`,
   claimed: (number: string) => `Mandate ${number} claimed. Cite it in the MANDATE column of the first file that deducts.`,
   unknownLender: (payeeKey: string) => `No lender on the platform has the payee key ${payeeKey}. Check it with the lender.`,
-  issued: (number: string, expires: string) => `Mandate ${number} given. We sent the number and a PIN to your phone: give both to the lender. Unless the lender claims it, it expires on ${expires}.`,
+  issued: (number: string, expires: string) =>
+    `Mandate ${number} given. We sent the number and a PIN to your phone: give both to the lender. Unless the lender claims it, it expires on ${expires}.`,
   notOnRegister: 'You are not on the current payroll register, so a mandate cannot be texted to you. Ask your HR office.',
   revokedNow: (number: string) => `Mandate ${number} revoked. The lender cannot use it.`,
   cannotRevoke: (state: string) => `This mandate is ${state}: only a mandate not yet used can be revoked.`,
@@ -59,7 +61,10 @@ export const mandateNumberSchema = z
 export const claimMandateRequestSchema = z
   .object({
     mandate_number: mandateNumberSchema,
-    pin: z.string({ error: MANDATE_MESSAGES.pin }).trim().regex(/^\d{6}$/, MANDATE_MESSAGES.pin),
+    pin: z
+      .string({ error: MANDATE_MESSAGES.pin })
+      .trim()
+      .regex(/^\d{6}$/, MANDATE_MESSAGES.pin),
   })
   .strict();
 
@@ -104,7 +109,6 @@ export const revokeMandateResponseSchema = z.object({ mandate: mandateViewSchema
 
 /** The `mandates.required_from` setting as anyone may read it (the sign-in screen announces it). */
 export const mandateRequirementResponseSchema = z.object({ required_from: z.string().nullable() });
-
 
 /** The lender a payee key names, shown back to the employee before they give a mandate. */
 export const mandateLenderResponseSchema = z.object({ payee_key: z.string(), org_name: z.string() });

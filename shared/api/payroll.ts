@@ -8,7 +8,7 @@ export const PAYROLL_MESSAGES = {
   notAllowed: (authority: string | null) =>
     authority
       ? `Only the payroll authority's PMEC admins (${authority}) and platform admins see the payroll schedule.`
-      : 'Only the payroll authority\'s PMEC admins and platform admins see the payroll schedule. No payroll authority is designated yet: a super admin designates it on /admin.',
+      : "Only the payroll authority's PMEC admins and platform admins see the payroll schedule. No payroll authority is designated yet: a super admin designates it on /admin.",
   empty: (month: string) => `No inputs are COMPLETED for ${month} yet: there is no schedule to download. Complete the month's submissions on /reviews first.`,
   busy: 'Other downloads froze new versions of this schedule while yours was prepared. Download again.',
 } as const;

@@ -84,7 +84,8 @@ export const LOOKUP_KIND_LABELS: Record<(typeof LOOKUP_KINDS)[number], string> =
   file_check: 'Checked your details in a file',
 };
 /** One lookup as the employee reads it: "Lender B checked your details in a file". */
-export const lookupSentence = (organisation: string, kind: (typeof LOOKUP_KINDS)[number]) => `${organisation} ${LOOKUP_KIND_LABELS[kind].charAt(0).toLowerCase()}${LOOKUP_KIND_LABELS[kind].slice(1)}`;
+export const lookupSentence = (organisation: string, kind: (typeof LOOKUP_KINDS)[number]) =>
+  `${organisation} ${LOOKUP_KIND_LABELS[kind].charAt(0).toLowerCase()}${LOOKUP_KIND_LABELS[kind].slice(1)}`;
 export const portalLookupsResponseSchema = z.object({
   from: z.string(),
   items: z.array(z.object({ at: z.string(), organisation: z.string(), kind: z.enum(LOOKUP_KINDS) })),
@@ -135,8 +136,19 @@ export const reportDeductionRequestSchema = z
     payee_key: z.string({ error: PORTAL_MESSAGES.payeeKey }).trim().refine(isValidPayeeKey, PORTAL_MESSAGES.payeeKey).transform(normalisePayeeKey),
     month: z.string({ error: PORTAL_MESSAGES.month }).trim().refine(isMonth, PORTAL_MESSAGES.month),
     reason: z.string({ error: PORTAL_MESSAGES.reason }).trim().min(1, PORTAL_MESSAGES.reason).max(DISPUTE_TEXT_MAX, PORTAL_MESSAGES.reason),
-    file_name: z.string({ error: PORTAL_MESSAGES.evidenceType }).trim().min(1).max(255).refine((name) => portalEvidenceType(name) !== null, PORTAL_MESSAGES.evidenceType).optional(),
-    size: z.number({ error: PORTAL_MESSAGES.evidenceSize }).int().min(1, PORTAL_MESSAGES.evidenceEmpty).max(DISPUTE_EVIDENCE_MAX_BYTES, PORTAL_MESSAGES.evidenceSize).optional(),
+    file_name: z
+      .string({ error: PORTAL_MESSAGES.evidenceType })
+      .trim()
+      .min(1)
+      .max(255)
+      .refine((name) => portalEvidenceType(name) !== null, PORTAL_MESSAGES.evidenceType)
+      .optional(),
+    size: z
+      .number({ error: PORTAL_MESSAGES.evidenceSize })
+      .int()
+      .min(1, PORTAL_MESSAGES.evidenceEmpty)
+      .max(DISPUTE_EVIDENCE_MAX_BYTES, PORTAL_MESSAGES.evidenceSize)
+      .optional(),
     content_type: z.string().max(200).optional(),
   })
   .strict()

@@ -26,7 +26,10 @@ export const reconciliationQuerySchema = z.object({
   status: z.enum(RECONCILIATION_STATUSES, { error: `status must be one of ${RECONCILIATION_STATUSES.join(', ')}.` }).optional(),
   /** Lines whose NRC contains these digits. */
   nrc: z.string().max(20).optional(),
-  cursor: z.string().regex(/^\d{1,7}$/, 'cursor is the next_cursor of the page before.').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,7}$/, 'cursor is the next_cursor of the page before.')
+    .optional(),
 });
 
 export const reconciliationLineSchema = z.object({
@@ -62,7 +65,8 @@ export const RECONCILIATION_MESSAGES = {
   notYourPayeeKey: 'You may see the reconciliation of your own organisation’s payee keys only. Choose one of them.',
   unknownPayeeKey: (payeeKey: string) => `Payee key ${payeeKey} is not in the reconciliation of this month. Choose a lender from the list.`,
   noPayeeKey: 'Your organisation holds no payee key, so it has no reconciliation to see.',
-  noSchedule: (month: string) => `No payroll schedule has been frozen for ${month}: download the month’s schedule on /payroll first, then upload what the payroll applied.`,
+  noSchedule: (month: string) =>
+    `No payroll schedule has been frozen for ${month}: download the month’s schedule on /payroll first, then upload what the payroll applied.`,
   versionRequired: (latest: number) => `Name the schedule version this file answers (schedule_version): the latest for the month is version ${latest}.`,
   versionStale: (given: number, latest: number) =>
     `This file answers schedule version ${given}, but the latest for the month is version ${latest}. Reconcile against version ${latest}: upload the file the payroll applied for it.`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { submissionFieldsSchema, submissionReviewSchema } from './submissions.js';
 import { PLATFORM_ROLES } from '../roles.js';
 import { queryText, queryValue } from './query.js';
+import { submissionFieldsSchema, submissionReviewSchema } from './submissions.js';
 
 /** Reviews and reports (spec part 2 §2 "Reports", "Submission Reviews", §4, §5, §7–§9). */
 
@@ -127,7 +127,8 @@ export const submissionListQuerySchema = z.object({
   status: queryValue((raw, refuse) => {
     const status = (raw ?? '').trim().toLowerCase();
     if (status === '' || status === 'all') return null;
-    if (!(SUBMISSION_STATUSES as readonly string[]).includes(status)) refuse('status must be pending, fi_approved, approved, rejected or all.', 'invalid_status');
+    if (!(SUBMISSION_STATUSES as readonly string[]).includes(status))
+      refuse('status must be pending, fi_approved, approved, rejected or all.', 'invalid_status');
     return status as SubmissionStatus;
   }),
   kind: queryValue((raw, refuse) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isMonth } from '../rules/dates.js';
 import type { ExposureLimits } from '../rules/borrower-record.js';
+import { isMonth } from '../rules/dates.js';
 import { DEFAULT_SUBMISSION_WINDOW } from '../rules/submission-window.js';
 
 /**
@@ -47,7 +47,9 @@ export type PayrollAuthority = z.infer<typeof payrollAuthoritySchema>;
 export const pmecOrganisationsResponseSchema = z.object({ items: z.array(payrollAuthoritySchema) });
 
 const payrollAuthorityChoiceSchema = z
-  .object({ org_id: z.string({ error: PAYROLL_AUTHORITY_MESSAGES.choose }).trim().min(1, PAYROLL_AUTHORITY_MESSAGES.choose).max(64, PAYROLL_AUTHORITY_MESSAGES.unknown) })
+  .object({
+    org_id: z.string({ error: PAYROLL_AUTHORITY_MESSAGES.choose }).trim().min(1, PAYROLL_AUTHORITY_MESSAGES.choose).max(64, PAYROLL_AUTHORITY_MESSAGES.unknown),
+  })
   .strict();
 
 /** By default a borrower is over-exposed from 4 lenders; there is no amount limit until one is set. */
@@ -56,7 +58,11 @@ export const DEFAULT_EXPOSURE_LIMITS: ExposureLimits = { max_lenders: 4, max_tot
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 export const exposureLimitsSchema = z.object({
-  max_lenders: z.number({ message: SETTINGS_MESSAGES.maxLenders }).int(SETTINGS_MESSAGES.maxLenders).min(1, SETTINGS_MESSAGES.maxLenders).max(MAX_LENDER_LIMIT, SETTINGS_MESSAGES.maxLenders),
+  max_lenders: z
+    .number({ message: SETTINGS_MESSAGES.maxLenders })
+    .int(SETTINGS_MESSAGES.maxLenders)
+    .min(1, SETTINGS_MESSAGES.maxLenders)
+    .max(MAX_LENDER_LIMIT, SETTINGS_MESSAGES.maxLenders),
   max_total: z
     .number({ message: SETTINGS_MESSAGES.maxTotal })
     .positive(SETTINGS_MESSAGES.maxTotal)
@@ -82,7 +88,12 @@ export const DEFAULT_RETENTION: Retention = { report_years: 6 };
  * pay on the payroll register. Off (null) until a platform admin sets it.
  */
 export const affordabilitySchema = z.object({
-  max_share_of_basic_pay: z.number({ message: SETTINGS_MESSAGES.maxShare }).int(SETTINGS_MESSAGES.maxShare).min(1, SETTINGS_MESSAGES.maxShare).max(100, SETTINGS_MESSAGES.maxShare).nullable(),
+  max_share_of_basic_pay: z
+    .number({ message: SETTINGS_MESSAGES.maxShare })
+    .int(SETTINGS_MESSAGES.maxShare)
+    .min(1, SETTINGS_MESSAGES.maxShare)
+    .max(100, SETTINGS_MESSAGES.maxShare)
+    .nullable(),
 });
 export type Affordability = z.infer<typeof affordabilitySchema>;
 export const DEFAULT_AFFORDABILITY: Affordability = { max_share_of_basic_pay: null };
@@ -91,7 +102,9 @@ export const DEFAULT_AFFORDABILITY: Affordability = { max_share_of_basic_pay: nu
  * From which submission month a new deduction without a mandate that covers it is a row error (the file
  * cannot be submitted) rather than a NO_MANDATE signal; null: never.
  */
-export const mandatesSettingSchema = z.object({ required_from: z.string({ error: SETTINGS_MESSAGES.requiredFrom }).refine(isMonth, SETTINGS_MESSAGES.requiredFrom).nullable() });
+export const mandatesSettingSchema = z.object({
+  required_from: z.string({ error: SETTINGS_MESSAGES.requiredFrom }).refine(isMonth, SETTINGS_MESSAGES.requiredFrom).nullable(),
+});
 export type MandatesSetting = z.infer<typeof mandatesSettingSchema>;
 export const DEFAULT_MANDATES: MandatesSetting = { required_from: null };
 
@@ -103,9 +116,23 @@ export const validationsSettingSchema = z.object({ per_day: day(SETTINGS_MESSAGE
 export type ValidationsSetting = z.infer<typeof validationsSettingSchema>;
 export const DEFAULT_VALIDATIONS: ValidationsSetting = { per_day: 50 };
 
-export const DEFAULT_SETTINGS = { exposure: DEFAULT_EXPOSURE_LIMITS, window: DEFAULT_SUBMISSION_WINDOW, retention: DEFAULT_RETENTION, affordability: DEFAULT_AFFORDABILITY, mandates: DEFAULT_MANDATES, validations: DEFAULT_VALIDATIONS };
+export const DEFAULT_SETTINGS = {
+  exposure: DEFAULT_EXPOSURE_LIMITS,
+  window: DEFAULT_SUBMISSION_WINDOW,
+  retention: DEFAULT_RETENTION,
+  affordability: DEFAULT_AFFORDABILITY,
+  mandates: DEFAULT_MANDATES,
+  validations: DEFAULT_VALIDATIONS,
+};
 export type SettingName = keyof typeof DEFAULT_SETTINGS;
-export const SETTING_SCHEMAS = { exposure: exposureLimitsSchema, window: submissionWindowSchema, retention: retentionSchema, affordability: affordabilitySchema, mandates: mandatesSettingSchema, validations: validationsSettingSchema } as const;
+export const SETTING_SCHEMAS = {
+  exposure: exposureLimitsSchema,
+  window: submissionWindowSchema,
+  retention: retentionSchema,
+  affordability: affordabilitySchema,
+  mandates: mandatesSettingSchema,
+  validations: validationsSettingSchema,
+} as const;
 export const SETTING_NAMES = Object.keys(SETTING_SCHEMAS) as SettingName[];
 
 const settingChangeSchema = z.object({ at: z.string(), by_email: z.string().nullable() }).nullable();

@@ -75,4 +75,3 @@ export const SIGNAL_LABELS = {
   AFFORDABILITY: 'Over the share of basic pay',
   NO_MANDATE: 'New deductions without a mandate',
 } as const satisfies Record<(typeof SIGNAL_TYPES)[number], string>;
-

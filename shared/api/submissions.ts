@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ISSUE_TYPES } from '../rules/issues.js';
-import { signalBaselineSchema, signalCountsSchema, signalSchema } from './signals.js';
 import { registerDifferenceSchema } from './register.js';
+import { signalBaselineSchema, signalCountsSchema, signalSchema } from './signals.js';
 
 /** The three file types of the Submissions screen (spec part 1 §2), and PMEC's payroll register (no payee key). */
 export const DOC_KINDS = ['inputs', 'stoppages', 'onboarding', 'register', 'applied'] as const;
@@ -36,7 +36,9 @@ export const FILE_RULES = {
 
 /** The file chooser's accept attribute for a file type. */
 export function acceptFor(kind: DocKind): string {
-  return Object.keys(FILE_RULES[kind].types).map((ext) => `.${ext}`).join(',');
+  return Object.keys(FILE_RULES[kind].types)
+    .map((ext) => `.${ext}`)
+    .join(',');
 }
 
 /** The MIME type a file of this name is stored as, or null when the type does not allow it. */
@@ -55,7 +57,8 @@ export const SUBMISSION_MESSAGES = {
   xlsxOnly: 'Inputs, stoppages and registers must be Excel workbooks (.xlsx). Save the file as "Excel Workbook (.xlsx)" and try again.',
   registerOnly: "Only PMEC's admins and platform admins read the payroll register. Lenders upload inputs, stoppages and onboarding documents.",
   onboardingTypes: 'Onboarding documents must be PDF, an image (JPG, PNG), Word (DOC, DOCX), Excel (XLS, XLSX) or CSV.',
-  tooLarge: (kind: DocKind) => `The file is larger than ${FILE_RULES[kind].maxBytes / 1024 / 1024} MB, the limit for this file type. Split it into smaller files and try again.`,
+  tooLarge: (kind: DocKind) =>
+    `The file is larger than ${FILE_RULES[kind].maxBytes / 1024 / 1024} MB, the limit for this file type. Split it into smaller files and try again.`,
   stillValidating: 'The file is still being validated. Wait for the results, then submit.',
   submitBlocked: (errors: number) =>
     `Submit refused: the file has ${errors.toLocaleString('en-US')} error${errors === 1 ? '' : 's'}. Fix ${errors === 1 ? 'it' : 'them'} in the file, validate again, then submit.`,

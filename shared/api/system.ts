@@ -16,6 +16,10 @@ export const openApiDocumentSchema = z.object({
   info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
   tags: z.array(z.object({ name: z.string(), description: z.string() })),
   paths: z.record(z.string(), z.record(z.string(), jsonObject)),
-  components: z.object({ schemas: z.record(z.string(), jsonObject), responses: z.record(z.string(), jsonObject), securitySchemes: z.record(z.string(), jsonObject) }),
+  components: z.object({
+    schemas: z.record(z.string(), jsonObject),
+    responses: z.record(z.string(), jsonObject),
+    securitySchemes: z.record(z.string(), jsonObject),
+  }),
 });
 export type OpenApiDocument = z.output<typeof openApiDocumentSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { isUuid } from '../ids.js';
 import { isPlatformAdmin, type OrganisationKind, ROLES, type Role, roleFitsOrganisation } from '../roles.js';
 import { normaliseEmail } from './accounts.js';
 import { isValidEmail } from './admin.js';
-import { isUuid } from '../ids.js';
 import { queryText } from './query.js';
 
 /** Spec part 2 §5 "Team" and §8 "Team" messages, word for word. */
@@ -97,7 +97,9 @@ export const teamResponseSchema = z.object({
   /** Invitations the person declined, newest first: the admin sees the answer (and may invite again). */
   declined_invitations: z.array(z.object({ user_id: z.string(), email: z.string(), role: z.enum(ROLES), declined_at: z.string().nullable() })).default([]),
   /** Invitations not accepted in time (INVITATION_VALID_DAYS), newest first: apart from the members, and from the declined. */
-  expired_invitations: z.array(z.object({ user_id: z.string(), email: z.string(), role: z.enum(ROLES), invited_at: z.string().nullable(), expired_at: z.string() })).default([]),
+  expired_invitations: z
+    .array(z.object({ user_id: z.string(), email: z.string(), role: z.enum(ROLES), invited_at: z.string().nullable(), expired_at: z.string() }))
+    .default([]),
 });
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 

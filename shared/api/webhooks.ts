@@ -5,7 +5,14 @@ import { z } from 'zod';
  * of the organisation is delivered to it as a signed POST, retried with backoff for 24 hours and logged.
  * The recipe to check a signature is in docs/features/integration-guide.md ("Webhooks").
  */
-export const WEBHOOK_EVENTS = ['upload.validated', 'submission.decided', 'dispute.opened', 'dispute.decided', 'mandate.claimed', 'reconciliation.ready'] as const;
+export const WEBHOOK_EVENTS = [
+  'upload.validated',
+  'submission.decided',
+  'dispute.opened',
+  'dispute.decided',
+  'mandate.claimed',
+  'reconciliation.ready',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -77,7 +84,8 @@ export function webhookUrlRefusal(text: string, options: { loopbackAllowed: bool
     return WEBHOOK_MESSAGES.url;
   }
   const loopback = LOOPBACK_HOSTS.includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback && options.loopbackAllowed)) return url.protocol === 'http:' ? WEBHOOK_MESSAGES.https : WEBHOOK_MESSAGES.url;
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback && options.loopbackAllowed))
+    return url.protocol === 'http:' ? WEBHOOK_MESSAGES.https : WEBHOOK_MESSAGES.url;
   if (url.username || url.password) return WEBHOOK_MESSAGES.credentials;
   if (loopback) return options.loopbackAllowed ? null : WEBHOOK_MESSAGES.privateAddress;
   if (isPrivateAddress(url.hostname)) return WEBHOOK_MESSAGES.privateAddress;

@@ -8,19 +8,21 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'The ID token of a person signed in to the staff user pool (Amazon Cognito), as `Authorization: Bearer <token>`. What the person may do is read from the directory on every request, not from the token.',
+    description:
+      'The ID token of a person signed in to the staff user pool (Amazon Cognito), as `Authorization: Bearer <token>`. What the person may do is read from the directory on every request, not from the token.',
   },
   employee: {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'The ID token of a civil servant signed in to the employees\' user pool with a code texted to the mobile the payroll register holds for them.',
+    description: "The ID token of a civil servant signed in to the employees' user pool with a code texted to the mobile the payroll register holds for them.",
   },
   apiClient: {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'The access token of an organisation\'s API client, from the OAuth2 token endpoint that /config.json names as `tokenUrl` (`grant_type=client_credentials`, HTTP Basic client authentication). Accepted only by the operations marked `x-open-to-clients`.',
+    description:
+      "The access token of an organisation's API client, from the OAuth2 token endpoint that /config.json names as `tokenUrl` (`grant_type=client_credentials`, HTTP Basic client authentication). Accepted only by the operations marked `x-open-to-clients`.",
   },
 } as const;
 
@@ -40,7 +42,7 @@ export function whoMayCall(access: Access): string {
     case 'approved':
       return 'Any approved member of staff (holding a role in an organisation or on the platform).';
     case 'employee':
-      return 'A civil servant signed in to the employees\' portal.';
+      return "A civil servant signed in to the employees' portal.";
     case 'roles':
       return `Members holding one of these roles: ${access.roles.map((role) => `${ROLE_LABELS[role]} (\`${role}\`)`).join(', ')}.`;
   }

@@ -8,7 +8,7 @@ import { jsonSchemaOf, type JsonSchema } from './schemas.js';
 const DESCRIPTION = [
   'The API of the payroll deductions platform, generated from its route table (`shared/routes/`): every route, its parameters, body and answer as the server checks them.',
   '',
-  '**Tokens.** Send `Authorization: Bearer <token>`. Each operation names the tokens it accepts and who may call it (`x-access`: the kind of caller, or the roles). What a caller may do is read from the directory on every request; a handler also checks the caller\'s role in the organisation of the object it touches.',
+  "**Tokens.** Send `Authorization: Bearer <token>`. Each operation names the tokens it accepts and who may call it (`x-access`: the kind of caller, or the roles). What a caller may do is read from the directory on every request; a handler also checks the caller's role in the organisation of the object it touches.",
   '',
   '**Errors.** Every refusal is JSON `{ "error": "<code>", "message": "<a sentence a person can act on>" }` (a conflict may add `details`): 4xx for what the caller can fix, 500 for faults only.',
 ].join('\n');
@@ -26,7 +26,12 @@ export function openApiDocument(routes: readonly RouteDef[]): OpenApiDocument {
   for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operationOf(route);
   const components = {
     schemas: { ApiError: jsonSchemaOf(apiErrorSchema, 'output') },
-    responses: { Error: { description: 'Refused or failed: the code and a sentence a person can act on.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } } },
+    responses: {
+      Error: {
+        description: 'Refused or failed: the code and a sentence a person can act on.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+      },
+    },
     securitySchemes: SECURITY_SCHEMES,
   };
   const features = [...new Set(routes.map((route) => route.feature))];

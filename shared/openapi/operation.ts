@@ -5,14 +5,35 @@ import { jsonSchemaOf, type JsonSchema, objectProperties } from './schemas.js';
 const ERROR = { $ref: '#/components/responses/Error' } as const;
 
 /** Whether the route acts for the organisation the caller chose (header `X-Acting-Org`). */
-const actsForOrganisation = (route: RouteDef) => route.actsForOrganisation !== false && (route.access.kind === 'approved' || route.access.kind === 'roles' || route.access.kind === 'signed_in');
+const actsForOrganisation = (route: RouteDef) =>
+  route.actsForOrganisation !== false && (route.access.kind === 'approved' || route.access.kind === 'roles' || route.access.kind === 'signed_in');
 
 /** The path, query and header parameters of a route: one per field of its params and query schemas. */
 function parametersOf(route: RouteDef): JsonSchema[] {
-  const path = objectProperties(jsonSchemaOf(route.params ?? pathParamsSchema(route.path), 'input'), `${route.id} params`).map((p) => ({ name: p.name, in: 'path', required: true, schema: p.schema }));
-  const query = route.query ? objectProperties(jsonSchemaOf(route.query, 'input'), `${route.id} query`).map((p) => ({ name: p.name, in: 'query', required: p.required, schema: p.schema })) : [];
+  const path = objectProperties(jsonSchemaOf(route.params ?? pathParamsSchema(route.path), 'input'), `${route.id} params`).map((p) => ({
+    name: p.name,
+    in: 'path',
+    required: true,
+    schema: p.schema,
+  }));
+  const query = route.query
+    ? objectProperties(jsonSchemaOf(route.query, 'input'), `${route.id} query`).map((p) => ({
+        name: p.name,
+        in: 'query',
+        required: p.required,
+        schema: p.schema,
+      }))
+    : [];
   const acting = actsForOrganisation(route)
-    ? [{ name: 'X-Acting-Org', in: 'header', required: false, schema: { type: 'string' }, description: `The id of the organisation the caller acts for. A member of several organisations must send it (else 409 \`choose_organisation\`); a member of one may omit it.` }]
+    ? [
+        {
+          name: 'X-Acting-Org',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          description: `The id of the organisation the caller acts for. A member of several organisations must send it (else 409 \`choose_organisation\`); a member of one may omit it.`,
+        },
+      ]
     : [];
   return [...path, ...query, ...acting];
 }
@@ -34,7 +55,7 @@ export function operationOf(route: RouteDef): JsonSchema {
   return {
     operationId: route.id,
     summary: route.summary,
-    description: `**Who may call:** ${whoMayCall(route.access)}${isOpenToClients(route) ? ' An organisation\'s API client with such a role may call it too.' : ''}`,
+    description: `**Who may call:** ${whoMayCall(route.access)}${isOpenToClients(route) ? " An organisation's API client with such a role may call it too." : ''}`,
     tags: [route.feature],
     ...(parameters.length ? { parameters } : {}),
     ...(route.request ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.request, 'input') } } } } : {}),
@@ -44,4 +65,3 @@ export function operationOf(route: RouteDef): JsonSchema {
     'x-open-to-clients': isOpenToClients(route),
   };
 }
-

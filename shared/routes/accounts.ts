@@ -1,5 +1,16 @@
 import { PUBLIC, SIGNED_IN } from '../access.js';
-import { acceptInviteRequestSchema, acceptInviteResponseSchema, declineInviteRequestSchema, declineInviteResponseSchema, accessRequestBodySchema, accessRequestResponseSchema, emailAvailabilityQuerySchema, emailAvailabilityResponseSchema, meResponseSchema, renewAccessRequestBodySchema } from '../api/accounts.js';
+import {
+  acceptInviteRequestSchema,
+  acceptInviteResponseSchema,
+  declineInviteRequestSchema,
+  declineInviteResponseSchema,
+  accessRequestBodySchema,
+  accessRequestResponseSchema,
+  emailAvailabilityQuerySchema,
+  emailAvailabilityResponseSchema,
+  meResponseSchema,
+  renewAccessRequestBodySchema,
+} from '../api/accounts.js';
 import { featureRoutes } from './define.js';
 
 /** Accounts and access (spec part 2): email availability, access requests, invites, the signed-in user. */

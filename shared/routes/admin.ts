@@ -1,5 +1,21 @@
 import { PLATFORM_ADMINS, SUPER_ADMIN } from '../access.js';
-import { accessDecisionRequestSchema, accessDecisionResponseSchema, accessRequestDocumentsResponseSchema, accessRequestListQuerySchema, accessRequestListResponseSchema, addPlatformAdminRequestSchema, addPlatformAdminResponseSchema, adminMetricsResponseSchema, deleteAuthUserResponseSchema, platformAdminRoleQuerySchema, platformAdminsResponseSchema, removePlatformAdminResponseSchema, roleMismatchesResponseSchema, userEmailParamsSchema, userLinksResponseSchema } from '../api/admin.js';
+import {
+  accessDecisionRequestSchema,
+  accessDecisionResponseSchema,
+  accessRequestDocumentsResponseSchema,
+  accessRequestListQuerySchema,
+  accessRequestListResponseSchema,
+  addPlatformAdminRequestSchema,
+  addPlatformAdminResponseSchema,
+  adminMetricsResponseSchema,
+  deleteAuthUserResponseSchema,
+  platformAdminRoleQuerySchema,
+  platformAdminsResponseSchema,
+  removePlatformAdminResponseSchema,
+  roleMismatchesResponseSchema,
+  userEmailParamsSchema,
+  userLinksResponseSchema,
+} from '../api/admin.js';
 import { featureRoutes } from './define.js';
 
 /**
@@ -111,7 +127,19 @@ export const listRoleMismatches = route({
   access: PLATFORM_ADMINS,
   uses: { tables: ['directory'] },
   response: roleMismatchesResponseSchema,
-  summary: "Live memberships whose role the organisation's kind does not hold (a lender's PMEC Admin), for a platform admin to fix; they grant nothing meanwhile.",
+  summary:
+    "Live memberships whose role the organisation's kind does not hold (a lender's PMEC Admin), for a platform admin to fix; they grant nothing meanwhile.",
 });
 
-export const ADMIN_ROUTES = [getAdminMetrics, listAccessRequests, getAccessRequestDocuments, decideAccessRequest, getUserLinks, deleteAuthUser, listPlatformAdmins, addPlatformAdmin, removePlatformAdmin, listRoleMismatches] as const;
+export const ADMIN_ROUTES = [
+  getAdminMetrics,
+  listAccessRequests,
+  getAccessRequestDocuments,
+  decideAccessRequest,
+  getUserLinks,
+  deleteAuthUser,
+  listPlatformAdmins,
+  addPlatformAdmin,
+  removePlatformAdmin,
+  listRoleMismatches,
+] as const;

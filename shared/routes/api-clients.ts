@@ -1,5 +1,10 @@
 import { rolesOnly } from '../access.js';
-import { apiClientSecretResponseSchema, createApiClientRequestSchema, deleteApiClientResponseSchema, listApiClientsResponseSchema } from '../api/api-clients.js';
+import {
+  apiClientSecretResponseSchema,
+  createApiClientRequestSchema,
+  deleteApiClientResponseSchema,
+  listApiClientsResponseSchema,
+} from '../api/api-clients.js';
 import { featureRoutes } from './define.js';
 
 /**
@@ -16,7 +21,7 @@ export const listApiClients = route({
   access: ORGANISATION_ADMINS,
   uses: { tables: ['directory'] },
   response: listApiClientsResponseSchema,
-  summary: "The API clients of the organisation the admin acts for (never a secret), the roles a new one may take and the token endpoint.",
+  summary: 'The API clients of the organisation the admin acts for (never a secret), the roles a new one may take and the token endpoint.',
 });
 
 export const createApiClient = route({
@@ -27,7 +32,8 @@ export const createApiClient = route({
   uses: { tables: ['directory', 'audit'], userPool: true },
   request: createApiClientRequestSchema,
   response: apiClientSecretResponseSchema,
-  summary: 'Creates an API client (a Cognito app client with a secret, client credentials) acting with a non-admin role of the organisation; the secret is in this answer only.',
+  summary:
+    'Creates an API client (a Cognito app client with a secret, client credentials) acting with a non-admin role of the organisation; the secret is in this answer only.',
 });
 
 export const rotateApiClient = route({
@@ -47,7 +53,7 @@ export const deleteApiClient = route({
   access: ORGANISATION_ADMINS,
   uses: { tables: ['directory', 'audit'], userPool: true },
   response: deleteApiClientResponseSchema,
-  summary: "Deletes an API client: its app client and directory record; its tokens stop at once.",
+  summary: 'Deletes an API client: its app client and directory record; its tokens stop at once.',
 });
 
 export const API_CLIENTS_ROUTES = [listApiClients, createApiClient, rotateApiClient, deleteApiClient] as const;

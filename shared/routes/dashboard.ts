@@ -1,5 +1,12 @@
 import { APPROVED, PLATFORM_ADMINS } from '../access.js';
-import { billingOrganisationQuerySchema, billingPlanParamsSchema, billingPlanRequestSchema, billingResponseSchema, dashboardMetricsResponseSchema, organisationBillingResponseSchema } from '../api/dashboard.js';
+import {
+  billingOrganisationQuerySchema,
+  billingPlanParamsSchema,
+  billingPlanRequestSchema,
+  billingResponseSchema,
+  dashboardMetricsResponseSchema,
+  organisationBillingResponseSchema,
+} from '../api/dashboard.js';
 import { featureRoutes } from './define.js';
 
 /**
@@ -25,7 +32,8 @@ export const getBilling = route({
   access: APPROVED,
   uses: { tables: ['submissions', 'directory'] },
   response: billingResponseSchema,
-  summary: 'Plan, usage, amount due and next invoice of the caller’s organisation (all billed organisations for platform admins); 200 `configured: false` when no plan applies.',
+  summary:
+    'Plan, usage, amount due and next invoice of the caller’s organisation (all billed organisations for platform admins); 200 `configured: false` when no plan applies.',
 });
 
 export const findBillingOrganisation = route({

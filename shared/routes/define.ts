@@ -8,7 +8,28 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * The features of the platform: one vocabulary for `shared/routes/<feature>.ts`,
  * `shared/api/<feature>.ts`, `lambdas/api/<feature>/` and `web/src/features/<feature>/`.
  */
-export const FEATURES = ['system', 'accounts', 'team', 'admin', 'audit', 'submissions', 'reviews', 'fraud', 'history', 'dashboard', 'settings', 'disputes', 'employee', 'portal', 'register', 'mandates', 'payroll', 'reconciliation', 'remittances', 'webhooks'] as const;
+export const FEATURES = [
+  'system',
+  'accounts',
+  'team',
+  'admin',
+  'audit',
+  'submissions',
+  'reviews',
+  'fraud',
+  'history',
+  'dashboard',
+  'settings',
+  'disputes',
+  'employee',
+  'portal',
+  'register',
+  'mandates',
+  'payroll',
+  'reconciliation',
+  'remittances',
+  'webhooks',
+] as const;
 export type Feature = (typeof FEATURES)[number];
 
 /**

@@ -65,7 +65,8 @@ export const decideDispute = route({
   uses: { tables: ['submissions', 'history', 'registry', 'directory', 'audit'], buckets: ['uploads'] },
   request: decideDisputeRequestSchema,
   response: disputeResponseSchema,
-  summary: 'Compliance or a platform admin upholds or dismisses a dispute with a note; of two decisions at once one wins, the other gets 409 with the current state. Upheld marks the deduction on history and the lender’s fraud reports on the borrower as disputed.',
+  summary:
+    'Compliance or a platform admin upholds or dismisses a dispute with a note; of two decisions at once one wins, the other gets 409 with the current state. Upheld marks the deduction on history and the lender’s fraud reports on the borrower as disputed.',
 });
 
 export const createDisputeEvidenceUpload = route({

@@ -13,7 +13,8 @@ export const requestEmployeeCode = route({
   uses: { tables: ['directory', 'audit', 'register'], employeePool: true, sendsSms: true },
   request: employeeCodeRequestSchema,
   response: employeeCodeResponseSchema,
-  summary: 'Texts a sign-in code to the register’s mobile when NRC and employee number match it; the same answer either way. Limits (sliding): codes texted to one NRC (5 an hour, 10 a day; a non-matching request never counts), requests per client address (100 an hour) and per address and NRC (10 an hour); a 429 says when to try again, the same for any pair.',
+  summary:
+    'Texts a sign-in code to the register’s mobile when NRC and employee number match it; the same answer either way. Limits (sliding): codes texted to one NRC (5 an hour, 10 a day; a non-matching request never counts), requests per client address (100 an hour) and per address and NRC (10 an hour); a 429 says when to try again, the same for any pair.',
 });
 
 export const getEmployeeMe = route({

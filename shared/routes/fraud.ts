@@ -1,5 +1,19 @@
 import { APPROVED, FRAUD_LIST, ORG_ADMINS } from '../access.js';
-import { FRAUD_MESSAGES, createFraudReportRequestSchema, createFraudReportResponseSchema, evidenceUploadRequestSchema, evidenceUploadResponseSchema, fraudSearchRequestSchema, fraudSearchResponseSchema, latestFraudReportsQuerySchema, latestFraudReportsResponseSchema, registryCheckRequestSchema, registryCheckResponseSchema, withdrawFraudReportRequestSchema, withdrawFraudReportResponseSchema } from '../api/fraud.js';
+import {
+  FRAUD_MESSAGES,
+  createFraudReportRequestSchema,
+  createFraudReportResponseSchema,
+  evidenceUploadRequestSchema,
+  evidenceUploadResponseSchema,
+  fraudSearchRequestSchema,
+  fraudSearchResponseSchema,
+  latestFraudReportsQuerySchema,
+  latestFraudReportsResponseSchema,
+  registryCheckRequestSchema,
+  registryCheckResponseSchema,
+  withdrawFraudReportRequestSchema,
+  withdrawFraudReportResponseSchema,
+} from '../api/fraud.js';
 import { featureRoutes } from './define.js';
 
 /** The fraud registry (spec part 1): reports, attachments, checks and search. */
@@ -73,7 +87,15 @@ export const withdrawFraudReport = route({
   uses: { tables: ['registry', 'directory', 'audit'], buckets: ['evidence', 'uploads'] },
   request: withdrawFraudReportRequestSchema,
   response: withdrawFraudReportResponseSchema,
-  summary: 'Withdraws an active report with a reason (admins of the organisation that filed it, platform admins): it stops flagging at once and stays in search with its status. One of two concurrent withdrawals wins; the other gets 409.',
+  summary:
+    'Withdraws an active report with a reason (admins of the organisation that filed it, platform admins): it stops flagging at once and stays in search with its status. One of two concurrent withdrawals wins; the other gets 409.',
 });
 
-export const FRAUD_ROUTES = [createFraudAttachmentUpload, createFraudReport, listFraudReports, searchFraudReports, checkFraudRegistry, withdrawFraudReport] as const;
+export const FRAUD_ROUTES = [
+  createFraudAttachmentUpload,
+  createFraudReport,
+  listFraudReports,
+  searchFraudReports,
+  checkFraudRegistry,
+  withdrawFraudReport,
+] as const;

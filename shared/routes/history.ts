@@ -14,7 +14,8 @@ export const getHistory = route({
   uses: { tables: ['history', 'directory', 'submissions', 'audit'] },
   query: historyLookupQuerySchema,
   response: historyResponseSchema,
-  summary: '?nrc=&months=3: a borrower’s deductions across lenders over the last months (one Query), with the identity mismatches and exposure on record, audited.',
+  summary:
+    '?nrc=&months=3: a borrower’s deductions across lenders over the last months (one Query), with the identity mismatches and exposure on record, audited.',
 });
 
 export const HISTORY_ROUTES = [getHistory] as const;

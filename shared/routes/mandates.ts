@@ -30,7 +30,8 @@ export const claimMandate = route({
   uses: { tables: ['directory', 'history', 'audit'], buckets: ['uploads'] },
   request: claimMandateRequestSchema,
   response: claimMandateResponseSchema,
-  summary: 'A lender’s FI admin or data user claims a mandate with the PIN the employee received: its terms (NRC, payee key, limit, last month). Three wrong PINs lock it; another lender’s mandate answers as an unknown number (404); past 20 failed claims an hour the organisation gets 429.',
+  summary:
+    'A lender’s FI admin or data user claims a mandate with the PIN the employee received: its terms (NRC, payee key, limit, last month). Three wrong PINs lock it; another lender’s mandate answers as an unknown number (404); past 20 failed claims an hour the organisation gets 429.',
 });
 
 export const listMandates = route({
@@ -52,7 +53,8 @@ export const listMyMandates = route({
   uses: { tables: ['directory'] },
   query: myMandateListQuerySchema,
   response: myMandateListResponseSchema,
-  summary: 'The signed-in employee’s mandates, newest first, with their states (issued, claimed, used, revoked, expired), 50 a page: `next_cursor` (null at the end) is the next page’s `cursor`.',
+  summary:
+    'The signed-in employee’s mandates, newest first, with their states (issued, claimed, used, revoked, expired), 50 a page: `next_cursor` (null at the end) is the next page’s `cursor`.',
 });
 
 export const getMandateLender = route({
@@ -73,7 +75,8 @@ export const giveMandate = route({
   uses: { tables: ['directory', 'register', 'audit'], sendsSms: true },
   request: issueMandateRequestSchema,
   response: issueMandateResponseSchema,
-  summary: 'The employee gives a lender a mandate (payee key, monthly limit, last month): its number on screen, the number and a PIN by SMS to the register’s mobile. 429 past 5 given in a day, 20 open at once, or 20 texts a day to the mobile.',
+  summary:
+    'The employee gives a lender a mandate (payee key, monthly limit, last month): its number on screen, the number and a PIN by SMS to the register’s mobile. 429 past 5 given in a day, 20 open at once, or 20 texts a day to the mobile.',
 });
 
 export const revokeMandate = route({

@@ -1,5 +1,11 @@
 import { EMPLOYEE } from '../access.js';
-import { portalDeductionsResponseSchema, portalDisputesResponseSchema, portalLookupsResponseSchema, reportDeductionRequestSchema, reportDeductionResponseSchema } from '../api/portal.js';
+import {
+  portalDeductionsResponseSchema,
+  portalDisputesResponseSchema,
+  portalLookupsResponseSchema,
+  reportDeductionRequestSchema,
+  reportDeductionResponseSchema,
+} from '../api/portal.js';
 import { featureRoutes } from './define.js';
 
 /** The employee portal: a signed-in employee's own deductions, who looked them up, and their reports. Always the caller's own NRC. */
@@ -12,7 +18,8 @@ export const listMyDeductions = route({
   access: EMPLOYEE,
   uses: { tables: ['history', 'submissions', 'directory'], buckets: ['uploads'] },
   response: portalDeductionsResponseSchema,
-  summary: 'Every deduction on the employee’s NRC over the last 12 months: lender, month, installment, state, the signals that concern them, this month’s total.',
+  summary:
+    'Every deduction on the employee’s NRC over the last 12 months: lender, month, installment, state, the signals that concern them, this month’s total.',
 });
 
 export const listMyLookups = route({
@@ -43,7 +50,8 @@ export const reportMyDeduction = route({
   uses: { tables: ['history', 'submissions', 'directory', 'audit', 'register'], buckets: ['uploads', 'evidence'] },
   request: reportDeductionRequestSchema,
   response: reportDeductionResponseSchema,
-  summary: '“This is not mine”: opens a dispute, marked as opened by the employee, on a deduction on their own NRC (404 otherwise); the lender’s admins are emailed. With a file named, a presigned POST for one photo or PDF (≤ 10 MB) as evidence.',
+  summary:
+    '“This is not mine”: opens a dispute, marked as opened by the employee, on a deduction on their own NRC (404 otherwise); the lender’s admins are emailed. With a file named, a presigned POST for one photo or PDF (≤ 10 MB) as evidence.',
 });
 
 export const PORTAL_ROUTES = [listMyDeductions, listMyLookups, listMyDisputes, reportMyDeduction] as const;

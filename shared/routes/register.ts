@@ -12,7 +12,8 @@ export const getRegister = route({
   access: REGISTER_KEEPERS,
   uses: { tables: ['register', 'audit'] },
   response: registerResponseSchema,
-  summary: "The current payroll register (its month, how many employees, when and by whom it was submitted) and the proposal awaiting a second admin, with its difference.",
+  summary:
+    'The current payroll register (its month, how many employees, when and by whom it was submitted) and the proposal awaiting a second admin, with its difference.',
 });
 
 export const decideRegisterProposal = route({

@@ -1,5 +1,15 @@
 import { REVIEWERS, REVIEWERS_AND_ORG_ADMINS } from '../access.js';
-import { assignRequestSchema, bulkDecisionRequestSchema, bulkDecisionResponseSchema, decisionRequestSchema, decisionResponseSchema, pmecAdminsResponseSchema, submissionFileResponseSchema, submissionListQuerySchema, submissionListResponseSchema } from '../api/reviews.js';
+import {
+  assignRequestSchema,
+  bulkDecisionRequestSchema,
+  bulkDecisionResponseSchema,
+  decisionRequestSchema,
+  decisionResponseSchema,
+  pmecAdminsResponseSchema,
+  submissionFileResponseSchema,
+  submissionListQuerySchema,
+  submissionListResponseSchema,
+} from '../api/reviews.js';
 import { featureRoutes } from './define.js';
 
 /** Submission reviews and reports (spec part 2): reviewers see every submission, organisation admins their organisation's. */
@@ -26,7 +36,8 @@ export const decideSubmission = route({
   uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
   request: decisionRequestSchema,
   response: decisionResponseSchema,
-  summary: 'approve / reject (note required) a pending submission (compliance, platform admins); complete a fi_approved one (PMEC admins, platform admins). Atomic: one of two concurrent decisions wins, the other gets 409.',
+  summary:
+    'approve / reject (note required) a pending submission (compliance, platform admins); complete a fi_approved one (PMEC admins, platform admins). Atomic: one of two concurrent decisions wins, the other gets 409.',
 });
 
 export const decideSubmissions = route({

@@ -24,7 +24,8 @@ export const updateSettings = route({
   uses: { tables: ['directory', 'audit'], buckets: ['uploads'] },
   request: updateSettingsRequestSchema,
   response: settingsResponseSchema,
-  summary: 'Platform admins change the settings they name (the payroll authority: super admins only, emailed); each change is audited with the old and the new value.',
+  summary:
+    'Platform admins change the settings they name (the payroll authority: super admins only, emailed); each change is audited with the old and the new value.',
 });
 
 export const listPmecOrganisations = route({

@@ -1,6 +1,14 @@
 import { APPROVED } from '../access.js';
-import { SUBMISSION_MESSAGES, createUploadRequestSchema, createUploadResponseSchema, reportLinkResponseSchema, submissionResponseSchema, submitUploadResponseSchema, uploadResponseSchema } from '../api/submissions.js';
 import { signalPageQuerySchema, signalPageResponseSchema } from '../api/signals.js';
+import {
+  SUBMISSION_MESSAGES,
+  createUploadRequestSchema,
+  createUploadResponseSchema,
+  reportLinkResponseSchema,
+  submissionResponseSchema,
+  submitUploadResponseSchema,
+  uploadResponseSchema,
+} from '../api/submissions.js';
 import { featureRoutes } from './define.js';
 
 /**
@@ -20,7 +28,8 @@ export const createUpload = route({
   uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
   request: createUploadRequestSchema,
   response: createUploadResponseSchema,
-  summary: "Starts an upload for a payee key the caller may submit for: a presigned POST limited in size and type. A deduction file counts against its organisation's validations a day (the `validations.per_day` setting): 429 past it.",
+  summary:
+    "Starts an upload for a payee key the caller may submit for: a presigned POST limited in size and type. A deduction file counts against its organisation's validations a day (the `validations.per_day` setting): 429 past it.",
 });
 
 export const getUpload = route({
@@ -54,7 +63,8 @@ export const getUploadSignals = route({
   uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
   query: signalPageQuerySchema,
   response: signalPageResponseSchema,
-  summary: "?type=NEW&offset=200: a page of one type of an upload's deduction signals (its organisation; reviewers once it is submitted). `on_record`, the register's or other lenders' side, only for PMEC's reviewers and platform admins.",
+  summary:
+    "?type=NEW&offset=200: a page of one type of an upload's deduction signals (its organisation; reviewers once it is submitted). `on_record`, the register's or other lenders' side, only for PMEC's reviewers and platform admins.",
 });
 
 export const submitUpload = route({

@@ -26,7 +26,8 @@ export const getOpenApi = route({
   access: PUBLIC,
   uses: {},
   response: openApiDocumentSchema,
-  summary: 'The API’s contract: an OpenAPI 3.1 document generated from the route table (every route, its parameters, body, answer, errors and who may call it).',
+  summary:
+    'The API’s contract: an OpenAPI 3.1 document generated from the route table (every route, its parameters, body, answer, errors and who may call it).',
 });
 
 export const SYSTEM_ROUTES = [getHealth, getOpenApi] as const;

@@ -1,5 +1,12 @@
 import { ORG_ADMINS } from '../access.js';
-import { changeMemberRoleRequestSchema, addTeamMemberRequestSchema, addTeamMemberResponseSchema, removeTeamMemberResponseSchema, teamQuerySchema, teamResponseSchema } from '../api/team.js';
+import {
+  changeMemberRoleRequestSchema,
+  addTeamMemberRequestSchema,
+  addTeamMemberResponseSchema,
+  removeTeamMemberResponseSchema,
+  teamQuerySchema,
+  teamResponseSchema,
+} from '../api/team.js';
 import { featureRoutes } from './define.js';
 
 /** Team management (spec part 2 §2 "Team Management"): route access is the first check; each handler then checks the organisation. */

@@ -1,5 +1,11 @@
 import { rolesOnly } from '../access.js';
-import { createWebhookRequestSchema, deleteWebhookResponseSchema, listWebhookDeliveriesResponseSchema, listWebhooksResponseSchema, webhookSecretResponseSchema } from '../api/webhooks.js';
+import {
+  createWebhookRequestSchema,
+  deleteWebhookResponseSchema,
+  listWebhookDeliveriesResponseSchema,
+  listWebhooksResponseSchema,
+  webhookSecretResponseSchema,
+} from '../api/webhooks.js';
 import { featureRoutes } from './define.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { AppliedColumns, AppliedField } from './applied-columns.js';
 import { parseAmount } from './amount.js';
+import type { AppliedColumns, AppliedField } from './applied-columns.js';
 import { cellText, isEmptyRow, type Cell } from './cells.js';
 import { employeeNumberKey } from './employee-number.js';
 import type { IssueType } from './issues.js';
@@ -49,7 +49,10 @@ export const APPLIED_MESSAGES = {
 
 /** A reason as people write it ('Left service', 'LEFT_SERVICE') read as one of APPLIED_REASONS, or null. */
 export function parseAppliedReason(value: string): AppliedReason | null {
-  const words = value.toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
+  const words = value
+    .toUpperCase()
+    .replace(/[^A-Z]+/g, ' ')
+    .trim();
   return (APPLIED_REASONS as readonly string[]).includes(words) ? (words as AppliedReason) : null;
 }
 

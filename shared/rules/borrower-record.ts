@@ -62,7 +62,8 @@ export function runningDeductions<T extends Deduction>(items: readonly T[], mont
   }
   const firstDay = firstDayOfMonth(month);
   return items.filter(
-    (item) => latest.get(item.payee_key) === rank(item) && item.kind === 'input' && item.installment > 0 && (item.end_date === null || item.end_date >= firstDay),
+    (item) =>
+      latest.get(item.payee_key) === rank(item) && item.kind === 'input' && item.installment > 0 && (item.end_date === null || item.end_date >= firstDay),
   );
 }
 
@@ -100,7 +101,12 @@ export function exposureFrom(counted: readonly Deduction[]): Exposure {
  * counted deduction, plus this one.
  */
 export function exposureOf(entries: readonly RecordEntry[], payeeKey: string | null, month: Month, installment: number): Exposure {
-  const others = exposureFrom(countedDeductions(entries.filter((entry) => entry.payee_key !== payeeKey), month));
+  const others = exposureFrom(
+    countedDeductions(
+      entries.filter((entry) => entry.payee_key !== payeeKey),
+      month,
+    ),
+  );
   const own = payeeKey !== null && installment > 0;
   return own ? { lenders: others.lenders + 1, total: (ngwee(others.total) + ngwee(installment)) / 100 } : others;
 }

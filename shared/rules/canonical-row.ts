@@ -1,5 +1,5 @@
-import { cellText, type Cell } from './cells.js';
 import { parseAmount } from './amount.js';
+import { cellText, type Cell } from './cells.js';
 import { parseCellDate, type CalendarDate, type DateParseOptions } from './dates.js';
 import type { ColumnMap, HeaderField } from './headers.js';
 
@@ -42,7 +42,13 @@ export function canonicalRow(cells: readonly Cell[], columns: ColumnMap, options
 }
 
 /** canonicalRow from values already parsed (by the row checks). */
-export function canonicalRowOf(cells: readonly Cell[], columns: ColumnMap, start_date: CalendarDate | null, end_date: CalendarDate | null, amount: number | null): CanonicalRow | null {
+export function canonicalRowOf(
+  cells: readonly Cell[],
+  columns: ColumnMap,
+  start_date: CalendarDate | null,
+  end_date: CalendarDate | null,
+  amount: number | null,
+): CanonicalRow | null {
   const employee_no = orNull(cellText(cellAt(cells, columns.employee_no)));
   const nrc = orNull(plainUpper(cellAt(cells, columns.nrc)) ?? cellText(cellAt(cells, columns.nrc)).replace(/\s+/g, '').toUpperCase());
   if ((nrc === null && employee_no === null) || start_date === null || end_date === null || amount === null) return null;
@@ -53,7 +59,19 @@ export function canonicalRowOf(cells: readonly Cell[], columns: ColumnMap, start
   // A literal for each case: the row is made whole, not grown by a name or two after it was made.
   const installment_amount = amount;
   const mandate = columns.mandate === undefined ? '' : cellText(cellAt(cells, columns.mandate));
-  if (mandate) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, ...(first_name ? { first_name } : {}), ...(last_name ? { last_name } : {}), mandate };
+  if (mandate)
+    return {
+      employee_no,
+      nrc,
+      start_date,
+      end_date,
+      installment_amount,
+      amount,
+      payee_key,
+      ...(first_name ? { first_name } : {}),
+      ...(last_name ? { last_name } : {}),
+      mandate,
+    };
   if (first_name && last_name) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, first_name, last_name };
   if (first_name) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, first_name };
   if (last_name) return { employee_no, nrc, start_date, end_date, installment_amount, amount, payee_key, last_name };

@@ -34,12 +34,24 @@ export interface IssueReport {
 /** The Download CSV report's header and issue lines: errors then warnings then fraud flags (the signals follow). */
 export function issueCsvLines(report: IssueReport): string {
   // Each list says its severity: a register's NRC finding is an error, a deduction file's a warning.
-  const line = (severity: string) => (issue: Issue) => [severity, issue.type, issue.row !== null && issue.row > 0 ? issue.row : issuePlace(issue.row), issue.column, issue.message];
-  return toCsv([['severity', 'type', 'row', 'column', 'message'], ...report.errors.map(line('error')), ...report.warnings.map(line('warning')), ...report.fraud.map(line('flag'))]);
+  const line = (severity: string) => (issue: Issue) => [
+    severity,
+    issue.type,
+    issue.row !== null && issue.row > 0 ? issue.row : issuePlace(issue.row),
+    issue.column,
+    issue.message,
+  ];
+  return toCsv([
+    ['severity', 'type', 'row', 'column', 'message'],
+    ...report.errors.map(line('error')),
+    ...report.warnings.map(line('warning')),
+    ...report.fraud.map(line('flag')),
+  ]);
 }
 
 /** A deduction signal's line of the report (severity 'signal'; a MISSING deduction has no row). */
-export const signalCsvLine = (signal: Signal): string => `${csvRow(['signal', signal.type, signal.row, signal.nrc ? ISSUE_COLUMNS.nrc : ISSUE_COLUMNS.employee_no, signal.message])}\r\n`;
+export const signalCsvLine = (signal: Signal): string =>
+  `${csvRow(['signal', signal.type, signal.row, signal.nrc ? ISSUE_COLUMNS.nrc : ISSUE_COLUMNS.employee_no, signal.message])}\r\n`;
 
 /**
  * The Download CSV report: one line per issue, errors then warnings then fraud flags, then the deduction

@@ -104,7 +104,10 @@ function nameIndex(names: readonly string[], word: string): number {
 
 function parseNamedMonthDate(text: string): CalendarDate | null {
   const time = text.search(/\d{1,2}:\d{2}/);
-  const words = (time >= 0 ? text.slice(0, time) : text).toLowerCase().split(/[\s,./-]+/).filter(Boolean);
+  const words = (time >= 0 ? text.slice(0, time) : text)
+    .toLowerCase()
+    .split(/[\s,./-]+/)
+    .filter(Boolean);
   let month = -1;
   const numbers: string[] = [];
   for (const word of words) {

@@ -19,7 +19,12 @@ export function displayFileName(name: string): string {
  * the same disguising characters removed as from file names, line breaks kept (a CR LF or CR read as one).
  */
 export function displayText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').split('\n').map((line) => line.replace(DISGUISING, '')).join('\n').trim();
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(DISGUISING, ''))
+    .join('\n')
+    .trim();
 }
 
 /**

@@ -78,9 +78,7 @@ export function canSubmitFraudReport(fields: FraudReportFields, inProgress = fal
   });
 }
 
-export type FraudReportValidation =
-  | { ok: true; report: FraudReport }
-  | { ok: false; errors: Partial<Record<keyof FraudReport, string>> };
+export type FraudReportValidation = { ok: true; report: FraudReport } | { ok: false; errors: Partial<Record<keyof FraudReport, string>> };
 
 /** The form checked as a whole: the clean report, or the first message of each failing field. */
 export function validateFraudReport(fields: FraudReportFields): FraudReportValidation {

@@ -38,7 +38,9 @@ export type HeaderDetection = HeaderRowOf<HeaderField, RequiredHeaderField>;
 
 /** Upper-cased with everything but letters and digits removed, so 'Emp #' and 'EMP#' both read EMP. */
 export function normaliseHeader(value: unknown): string {
-  return cellText(value).toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return cellText(value)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 }
 
 /** A kind of spreadsheet's columns: its fields, each field's aliases (most specific first) and the fields it requires. */

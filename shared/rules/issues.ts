@@ -1,5 +1,22 @@
 /** The last four are the payroll register's own (shared/rules/register.ts), where every finding is an error. */
-export const ISSUE_TYPES = ['HEADER', 'EMPLOYEE', 'NRC', 'PAYEE_KEY', 'START_DATE', 'END_DATE', 'AMOUNT', 'LENGTH', 'FRAUD', 'NAME', 'MOBILE', 'BASIC_PAY', 'DUPLICATE', 'MANDATE', 'REPEAT', 'REASON'] as const;
+export const ISSUE_TYPES = [
+  'HEADER',
+  'EMPLOYEE',
+  'NRC',
+  'PAYEE_KEY',
+  'START_DATE',
+  'END_DATE',
+  'AMOUNT',
+  'LENGTH',
+  'FRAUD',
+  'NAME',
+  'MOBILE',
+  'BASIC_PAY',
+  'DUPLICATE',
+  'MANDATE',
+  'REPEAT',
+  'REASON',
+] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
 
 /** One finding of the client checks; row is the spreadsheet's own row number, null for a finding about the whole file. */

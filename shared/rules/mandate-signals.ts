@@ -1,9 +1,9 @@
 import type { Month } from './dates.js';
-import { NO_MANDATE_MESSAGES, noMandateReason, normaliseMandateNumber, type MandateCitation, type MandateTerms } from './mandate.js';
 import type { Issue } from './issues.js';
 import { ISSUE_COLUMNS } from './issues.js';
-import type { Signal } from './signal-messages.js';
+import { NO_MANDATE_MESSAGES, noMandateReason, normaliseMandateNumber, type MandateCitation, type MandateTerms } from './mandate.js';
 import type { Borrower } from './signal-borrowers.js';
+import type { Signal } from './signal-messages.js';
 
 /** The mandate number a borrower's rows cite, in its one written form (null when none or unreadable). */
 export const citedNumber = (borrower: Pick<Borrower, 'mandate'>): string | null => (borrower.mandate ? normaliseMandateNumber(borrower.mandate) : null);
@@ -31,7 +31,14 @@ export function noMandateSignals(ctx: { month: Month; payeeKey: string }, fresh:
     const citation = citationOf(ctx, borrower);
     const mandate = number ? (mandates.get(number) ?? null) : null;
     const reason = noMandateReason(citation, mandate);
-    if (reason) out.push({ row: borrower.row, type: 'NO_MANDATE', nrc: borrower.nrc, employee_no: borrower.employee_no, message: NO_MANDATE_MESSAGES[reason](citation, mandate) });
+    if (reason)
+      out.push({
+        row: borrower.row,
+        type: 'NO_MANDATE',
+        nrc: borrower.nrc,
+        employee_no: borrower.employee_no,
+        message: NO_MANDATE_MESSAGES[reason](citation, mandate),
+      });
   }
   return out;
 }

@@ -57,10 +57,16 @@ export interface MandateTerms {
  * The mandate that covers a lender's deduction in a month, or null: one of that payee key used by a
  * deduction starting on or before the month, the month not after its last.
  */
-export function mandateCovering<M extends Pick<MandateTerms, 'payee_key' | 'state' | 'used_month' | 'last_month'>>(deduction: { payee_key: string; month: Month }, mandates: readonly M[]): M | null {
+export function mandateCovering<M extends Pick<MandateTerms, 'payee_key' | 'state' | 'used_month' | 'last_month'>>(
+  deduction: { payee_key: string; month: Month },
+  mandates: readonly M[],
+): M | null {
   const key = deduction.payee_key.trim().toUpperCase();
   return (
-    mandates.find((m) => m.state === 'used' && !!m.used_month && m.payee_key.trim().toUpperCase() === key && m.used_month <= deduction.month && deduction.month <= m.last_month) ?? null
+    mandates.find(
+      (m) =>
+        m.state === 'used' && !!m.used_month && m.payee_key.trim().toUpperCase() === key && m.used_month <= deduction.month && deduction.month <= m.last_month,
+    ) ?? null
   );
 }
 

@@ -63,7 +63,7 @@ function shapedKey(nrc: string): number {
 
 /** A table slot's hash of an integer below 2^53 (NrcSet, shared/rules/borrower-keys.ts). */
 export function hash(key: number): number {
-  const low = key % TWO_32 | 0;
+  const low = (key % TWO_32) | 0;
   const high = (key / TWO_32) | 0;
   const mixed = Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1);
   return mixed ^ (mixed >>> 15);

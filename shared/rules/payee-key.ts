@@ -5,7 +5,9 @@ export type OrgType = 'FI' | 'PMEC';
 /** Trimmed, upper-cased, only letters, digits, dot, underscore and hyphen kept: the form rows and the typed code are compared in. */
 export function normalisePayeeKey(raw: unknown): string {
   if (typeof raw === 'string' && isNormalKey(raw)) return raw;
-  return cellText(raw).toUpperCase().replace(/[^A-Z0-9._-]/g, '');
+  return cellText(raw)
+    .toUpperCase()
+    .replace(/[^A-Z0-9._-]/g, '');
 }
 
 /** Only A–Z, 0–9, '.', '_' and '-': already what normalisePayeeKey makes of it (the usual cell), so no new string. */

@@ -32,7 +32,12 @@ export interface LenderReconciliation {
   lines: ReconciliationLine[];
 }
 
-const COUNT_OF: Record<ReconciliationStatus, keyof ReconciliationCounts> = { APPLIED: 'applied', SHORT: 'short', NOT_APPLIED: 'not_applied', UNEXPECTED: 'unexpected' };
+const COUNT_OF: Record<ReconciliationStatus, keyof ReconciliationCounts> = {
+  APPLIED: 'applied',
+  SHORT: 'short',
+  NOT_APPLIED: 'not_applied',
+  UNEXPECTED: 'unexpected',
+};
 
 const ngwee = (zmw: number) => Math.round(zmw * 100);
 const zmw = (n: number) => n / 100;

@@ -1,6 +1,15 @@
-import { employeeNumbersOnRecord, nameKey, limitState, type EmployeeEntry, type Exposure, type ExposureLimits, type LimitState, type RecordEntry } from './borrower-record.js';
-import { employeeNumberKey } from './employee-number.js';
+import {
+  employeeNumbersOnRecord,
+  nameKey,
+  limitState,
+  type EmployeeEntry,
+  type Exposure,
+  type ExposureLimits,
+  type LimitState,
+  type RecordEntry,
+} from './borrower-record.js';
 import type { Month } from './dates.js';
+import { employeeNumberKey } from './employee-number.js';
 
 /**
  * What /history shows of a borrower's record beside the deductions: the identity
@@ -34,7 +43,9 @@ export function recordFindings(
   const numbers = employeeNumbersOnRecord(record);
   if (numbers.length > 1) identity.push(RECORD_MESSAGES.employeeNumbers(nrc, numbers));
   for (const { employee_no } of numbers) {
-    const others = new Map((employees.get(employeeNumberKey(employee_no)) ?? []).filter((e) => e.nrc_digits && e.nrc_digits !== digits).map((e) => [e.nrc_digits, e.nrc]));
+    const others = new Map(
+      (employees.get(employeeNumberKey(employee_no)) ?? []).filter((e) => e.nrc_digits && e.nrc_digits !== digits).map((e) => [e.nrc_digits, e.nrc]),
+    );
     for (const other of others.values()) identity.push(RECORD_MESSAGES.sharedEmployeeNumber(employee_no, other));
   }
   const names = new Map<string, string>();

@@ -79,7 +79,9 @@ export class RegisterBase {
   add(e: ComparedEmployee): void {
     if (this.size === this.nrc.length) {
       const size = this.size * 2;
-      [this.nrc, this.employee, this.name, this.mobile, this.pay] = [this.nrc, this.employee, this.name, this.mobile, this.pay].map((a) => grown(a, size)) as Columns;
+      [this.nrc, this.employee, this.name, this.mobile, this.pay] = [this.nrc, this.employee, this.name, this.mobile, this.pay].map((a) =>
+        grown(a, size),
+      ) as Columns;
     }
     const at = this.size++;
     this.nrc[at] = nrcCode(e.nrc);

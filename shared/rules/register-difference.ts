@@ -1,4 +1,15 @@
-import { type ComparedEmployee, employeeCode, mobileCode, mobileOfCode, nameCode, nrcCode, nrcOfCode, payCode, type RegisterBase, samePay } from './register-base.js';
+import {
+  type ComparedEmployee,
+  employeeCode,
+  mobileCode,
+  mobileOfCode,
+  nameCode,
+  nrcCode,
+  nrcOfCode,
+  payCode,
+  type RegisterBase,
+  samePay,
+} from './register-base.js';
 
 /** What can change of an employee between two registers. */
 export const DIFFERENCE_FIELDS = ['nrc', 'employee_number', 'name', 'mobile', 'basic_pay'] as const;
@@ -92,14 +103,27 @@ export class RegisterDifference {
     const at = this.base.findNrc(nrc);
     if (at >= 0) {
       this.matched[at] = 1;
-      this.settle(at, false, { nrc, employee, name: nameCode(row.first_name, row.last_name), mobile: mobileCode(row.mobile), pay: payCode(row.basic_pay) }, row);
+      this.settle(
+        at,
+        false,
+        { nrc, employee, name: nameCode(row.first_name, row.last_name), mobile: mobileCode(row.mobile), pay: payCode(row.basic_pay) },
+        row,
+      );
       return;
     }
     const byNumber = this.base.findEmployee(employee);
     if (byNumber >= 0 && this.matched[byNumber] === 0) {
       this.matched[byNumber] = 2;
       const keep = this.pending.length < DIFFERENCE_SAMPLE * 2 ? row : null;
-      this.pending.push({ position: byNumber, nrc, employee, name: nameCode(row.first_name, row.last_name), mobile: mobileCode(row.mobile), pay: payCode(row.basic_pay), row: keep });
+      this.pending.push({
+        position: byNumber,
+        nrc,
+        employee,
+        name: nameCode(row.first_name, row.last_name),
+        mobile: mobileCode(row.mobile),
+        pay: payCode(row.basic_pay),
+        row: keep,
+      });
       return;
     }
     this.add(row);

@@ -1,8 +1,8 @@
 import { exposureOf, nameKey, ngwee, type RecordEntry } from './borrower-record.js';
 import { employeeNumberKey, sameEmployeeNumber } from './employee-number.js';
 import { nrcDigits } from './nrc.js';
-import { type FileContext, signal, whoIs, type Signal, type Borrower } from './signals.js';
 import { ON_RECORD, SIGNAL_MESSAGES } from './signal-messages.js';
+import { type FileContext, signal, whoIs, type Signal, type Borrower } from './signals.js';
 
 /** An employee as the current payroll register holds them, as far as the signals compare. */
 export interface RegisterEmployeeView {
@@ -49,16 +49,30 @@ const registerName = (employee: RegisterEmployeeView) => `${employee.first_name}
  * - AFFORDABILITY (inputs, when the platform sets a share): the borrower's installments across lenders,
  *   with this file's, past that share of the register's basic pay.
  */
-export function registerSignals(ctx: FileContext, borrowers: Iterable<Borrower>, register: RegisterMatch, records: ReadonlyMap<string, readonly RecordEntry[]>, maxShare: number | null): Signal[] {
+export function registerSignals(
+  ctx: FileContext,
+  borrowers: Iterable<Borrower>,
+  register: RegisterMatch,
+  records: ReadonlyMap<string, readonly RecordEntry[]>,
+  maxShare: number | null,
+): Signal[] {
   const out: Signal[] = [];
   for (const borrower of borrowers) {
     const employee = borrower.digits ? (register.byNrcDigits.get(borrower.digits) ?? joinedEntry(borrower, register)) : undefined;
     if (!employee) {
-      if (ctx.kind === 'inputs' && (borrower.digits || borrower.employee_no)) out.push(signal(borrower, 'NOT_ON_PAYROLL', SIGNAL_MESSAGES.notOnPayroll(whoIs(borrower), register.month)));
+      if (ctx.kind === 'inputs' && (borrower.digits || borrower.employee_no))
+        out.push(signal(borrower, 'NOT_ON_PAYROLL', SIGNAL_MESSAGES.notOnPayroll(whoIs(borrower), register.month)));
       continue;
     }
     if (borrower.employee_no && !sameEmployeeNumber(borrower.employee_no, employee.employee_number)) {
-      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.registerOtherEmployee(), ON_RECORD.registerOtherEmployee(employee.nrc, employee.employee_number, borrower.employee_no)));
+      out.push(
+        signal(
+          borrower,
+          'IDENTITY',
+          SIGNAL_MESSAGES.registerOtherEmployee(),
+          ON_RECORD.registerOtherEmployee(employee.nrc, employee.employee_number, borrower.employee_no),
+        ),
+      );
     }
     const onRegister = registerName(employee);
     if (borrower.name && onRegister && onRegister !== borrower.name && nameKey(onRegister) !== nameKey(borrower.name)) {
@@ -66,7 +80,8 @@ export function registerSignals(ctx: FileContext, borrowers: Iterable<Borrower>,
     }
     if (ctx.kind !== 'inputs' || maxShare === null || !employee.basic_pay || employee.basic_pay <= 0) continue;
     const { total } = exposureOf(records.get(borrower.digits) ?? [], ctx.payeeKey, ctx.month, borrower.installment);
-    if (ngwee(total) * 100 > ngwee(employee.basic_pay) * maxShare) out.push(signal(borrower, 'AFFORDABILITY', SIGNAL_MESSAGES.affordability(total, maxShare), ON_RECORD.affordability(employee.basic_pay)));
+    if (ngwee(total) * 100 > ngwee(employee.basic_pay) * maxShare)
+      out.push(signal(borrower, 'AFFORDABILITY', SIGNAL_MESSAGES.affordability(total, maxShare), ON_RECORD.affordability(employee.basic_pay)));
   }
   return out;
 }

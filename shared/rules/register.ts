@@ -1,12 +1,12 @@
-import type { IssueType } from './issues.js';
 import { parseAmount } from './amount.js';
 import { cellText, isEmptyRow, type Cell } from './cells.js';
 import { displayText } from './display-name.js';
 import { employeeNumberKey } from './employee-number.js';
-import { TEXT_LIMITS } from './text-limits.js';
-import { hasNrcShape, normaliseNrc, nrcDigits } from './nrc.js';
+import type { IssueType } from './issues.js';
 import { normaliseMobile } from './mobile.js';
+import { hasNrcShape, normaliseNrc, nrcDigits } from './nrc.js';
 import type { RegisterColumns, RegisterField } from './register-columns.js';
+import { TEXT_LIMITS } from './text-limits.js';
 
 /** The longest first or last name a register may give (as long as a deduction file's). */
 const REGISTER_NAME_LIMIT = TEXT_LIMITS.first_name;
@@ -48,7 +48,8 @@ export const REGISTER_MESSAGES = {
   nrcMissing: 'NRC is required.',
   nrcShape: (nrc: string) => `NRC '${nrc}' is not in the form 123456/78/9.`,
   nameMissing: (which: 'First name' | 'Last name') => `${which} is required.`,
-  nameTooLong: (which: 'First name' | 'Last name', length: number) => `${which} must be at most ${REGISTER_NAME_LIMIT} characters (it has ${length}). Shorten it to the name on the payslip.`,
+  nameTooLong: (which: 'First name' | 'Last name', length: number) =>
+    `${which} must be at most ${REGISTER_NAME_LIMIT} characters (it has ${length}). Shorten it to the name on the payslip.`,
   mobile: (value: string) =>
     value ? `'${value}' is not a Zambian mobile number. Write it as 097…, 096…, 095…, 077…, 076… or 075…, or with +260.` : 'Mobile number is required.',
   basicPay: (value: string) => `Basic pay '${value}' is not an amount in ZMW.`,

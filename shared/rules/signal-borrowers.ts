@@ -1,6 +1,6 @@
+import { BorrowerTotals } from './borrower-keys.js';
 import { ngwee } from './borrower-record.js';
 import type { CanonicalRow } from './canonical-row.js';
-import { BorrowerTotals } from './borrower-keys.js';
 import { employeeNumberKey } from './employee-number.js';
 import { normaliseNrc, nrcDigits } from './nrc.js';
 
@@ -44,7 +44,17 @@ function addBorrowerRow(borrowers: Map<string, Borrower>, row: CanonicalRow, row
     return;
   }
   const nrc = row.nrc ? normaliseNrc(row.nrc) : null;
-  borrowers.set(key, { key, row: rowNumber, nrc, digits: nrcDigits(nrc ?? ''), employee_no: row.employee_no, name: nameOf(row), installment: ngwee(row.installment_amount) / 100, end_date: row.end_date, ...(row.mandate ? { mandate: row.mandate } : {}) });
+  borrowers.set(key, {
+    key,
+    row: rowNumber,
+    nrc,
+    digits: nrcDigits(nrc ?? ''),
+    employee_no: row.employee_no,
+    name: nameOf(row),
+    installment: ngwee(row.installment_amount) / 100,
+    end_date: row.end_date,
+    ...(row.mandate ? { mandate: row.mandate } : {}),
+  });
 }
 
 /** The borrowers of a file's rows, in order of first row; `rowNumbers[i]` is the sheet row of `rows[i]`. */

@@ -4,7 +4,18 @@ import type { Month } from './dates.js';
  * Deduction signals: each file compared with its payee key's previous month, and each row
  * with the identities and deductions on record. Signals inform; they never block a submission.
  */
-export const SIGNAL_TYPES = ['NEW', 'CHANGED', 'MISSING', 'IDENTITY', 'EXPOSURE', 'STOPPAGE_UNKNOWN', 'DISPUTED', 'NOT_ON_PAYROLL', 'AFFORDABILITY', 'NO_MANDATE'] as const;
+export const SIGNAL_TYPES = [
+  'NEW',
+  'CHANGED',
+  'MISSING',
+  'IDENTITY',
+  'EXPOSURE',
+  'STOPPAGE_UNKNOWN',
+  'DISPUTED',
+  'NOT_ON_PAYROLL',
+  'AFFORDABILITY',
+  'NO_MANDATE',
+] as const;
 export type SignalType = (typeof SIGNAL_TYPES)[number];
 
 export interface Signal {
@@ -48,26 +59,31 @@ const zmw = (amount: number) => amount.toLocaleString('en-US', { minimumFraction
 export const SIGNAL_MESSAGES = {
   newDeduction: (who: string, payeeKey: string, previous: Month) => `New deduction: ${who} had no deduction by ${payeeKey} in ${previous}.`,
   changed: (from: number, to: number, previous: Month) => `Installment changed from ${zmw(from)} to ${zmw(to)} since ${previous}.`,
-  missing: (who: string, name: string, previous: Month, month: Month) => `Deduction for ${who} (${name}) in ${previous} is missing in ${month} and has no stoppage.`,
+  missing: (who: string, name: string, previous: Month, month: Month) =>
+    `Deduction for ${who} (${name}) in ${previous} is missing in ${month} and has no stoppage.`,
   stoppageUnknown: (who: string, payeeKey: string, previous: Month) => `Stoppage for ${who}, who had no deduction by ${payeeKey} in ${previous}.`,
   nrcOtherEmployee: () => 'This NRC is on record under another employee number.',
   employeeOtherNrc: () => 'This employee number is on record under another NRC.',
   nameDiffers: () => 'The name differs from the one on record.',
   exposure: (lenders: number, total: number, nrc: string) => `${lenders} lenders deduct ZMW ${zmw(total)} a month from ${nrc}.`,
-  disputed: (who: string, payeeKey: string, month: Month) => `A dispute of the deduction for ${who} by ${payeeKey} in ${month} was upheld: the borrower says they never took this loan.`,
+  disputed: (who: string, payeeKey: string, month: Month) =>
+    `A dispute of the deduction for ${who} by ${payeeKey} in ${month} was upheld: the borrower says they never took this loan.`,
   notOnPayroll: (who: string, month: Month) => `${who} is not on the payroll register of ${month}: a ghost employee, or one who has left or retired.`,
   registerOtherEmployee: () => "The employee number differs from the payroll register's.",
   registerNameDiffers: () => "The name differs from the payroll register's.",
-  affordability: (total: number, share: number) => `Installments across lenders come to ZMW ${zmw(total)} a month, more than ${share}% of the basic pay on the payroll register.`,
+  affordability: (total: number, share: number) =>
+    `Installments across lenders come to ZMW ${zmw(total)} a month, more than ${share}% of the basic pay on the payroll register.`,
   noPrevious: (payeeKey: string, previous: Month) => `${payeeKey} has no inputs for ${previous} on the platform: every row counts as a new deduction.`,
 } as const;
 
 /** What the other side holds, for reviewers only (Signal.on_record): the values the lender's message leaves out. */
 export const ON_RECORD = {
-  nrcOtherEmployee: (onRecord: string, firstSeen: Month, inFile: string) => `On record with employee number ${onRecord} (first seen ${firstSeen}); this file has ${inFile}.`,
+  nrcOtherEmployee: (onRecord: string, firstSeen: Month, inFile: string) =>
+    `On record with employee number ${onRecord} (first seen ${firstSeen}); this file has ${inFile}.`,
   employeeOtherNrc: (onRecord: string, inFile: string) => `On record with NRC ${onRecord}; this file has ${inFile}.`,
   nameDiffers: (onRecord: string, inFile: string) => `On record as '${onRecord}'; this file has '${inFile}'.`,
-  registerOtherEmployee: (nrc: string, onRegister: string, inFile: string) => `The payroll register has NRC ${nrc} under employee number ${onRegister}; this file has ${inFile}.`,
+  registerOtherEmployee: (nrc: string, onRegister: string, inFile: string) =>
+    `The payroll register has NRC ${nrc} under employee number ${onRegister}; this file has ${inFile}.`,
   registerNameDiffers: (onRegister: string, inFile: string) => `The payroll register has '${onRegister}'; this file has '${inFile}'.`,
   affordability: (basicPay: number) => `The basic pay on the payroll register is ZMW ${zmw(basicPay)}.`,
   joined: (nrc: string) => `This row has no NRC: it was checked as NRC ${nrc}, the payroll register's for its employee number.`,

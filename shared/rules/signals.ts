@@ -11,11 +11,11 @@ import {
   type RecordEntry,
 } from './borrower-record.js';
 import type { CanonicalRow } from './canonical-row.js';
-import { employeeNumberKey, sameEmployeeNumber } from './employee-number.js';
 import { firstDayOfMonth, shiftMonth, type Month } from './dates.js';
-import type { SubmissionKind } from './submission-rules.js';
-import { ON_RECORD, SIGNAL_MESSAGES, type Signal, type SignalCounts, type SignalType } from './signal-messages.js';
+import { employeeNumberKey, sameEmployeeNumber } from './employee-number.js';
 import { baselineOf, borrowersOf, type Baseline, type Borrower } from './signal-borrowers.js';
+import { ON_RECORD, SIGNAL_MESSAGES, type Signal, type SignalCounts, type SignalType } from './signal-messages.js';
+import type { SubmissionKind } from './submission-rules.js';
 
 export * from './signal-messages.js';
 export * from './signal-borrowers.js';
@@ -40,7 +40,9 @@ export function identitySignals(borrower: Borrower, record: readonly RecordEntry
   const out: Signal[] = [];
   if (borrower.nrc && borrower.employee_no) {
     for (const other of employeeNumbersOnRecord(record).filter((seen) => !sameEmployeeNumber(seen.employee_no, borrower.employee_no))) {
-      out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.nrcOtherEmployee(), ON_RECORD.nrcOtherEmployee(other.employee_no, other.first_seen, borrower.employee_no)));
+      out.push(
+        signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.nrcOtherEmployee(), ON_RECORD.nrcOtherEmployee(other.employee_no, other.first_seen, borrower.employee_no)),
+      );
     }
     for (const nrc of otherNrcsOnRecord(employees, borrower.digits)) {
       out.push(signal(borrower, 'IDENTITY', SIGNAL_MESSAGES.employeeOtherNrc(), ON_RECORD.employeeOtherNrc(nrc, borrower.nrc)));
@@ -99,7 +101,19 @@ export type FileContext = Pick<SignalInput, 'kind' | 'month' | 'payeeKey' | 'lim
 
 /** The counts of these signals, with the borrowers that continue unchanged. */
 export function tally(signals: readonly Signal[], continuing: number): SignalCounts {
-  const counts: SignalCounts = { new: 0, changed: 0, continuing, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0, disputed: 0, not_on_payroll: 0, affordability: 0, no_mandate: 0 };
+  const counts: SignalCounts = {
+    new: 0,
+    changed: 0,
+    continuing,
+    missing: 0,
+    identity: 0,
+    exposure: 0,
+    stoppage_unknown: 0,
+    disputed: 0,
+    not_on_payroll: 0,
+    affordability: 0,
+    no_mandate: 0,
+  };
   for (const s of signals) counts[s.type.toLowerCase() as keyof SignalCounts]++;
   return counts;
 }
@@ -118,7 +132,8 @@ export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>,
   const previous = baseline.previous ?? new Map<string, number>();
   for (const borrower of file.values()) {
     if (ctx.kind === 'stoppages') {
-      if (!previous.has(borrower.key)) signals.push(signal(borrower, 'STOPPAGE_UNKNOWN', SIGNAL_MESSAGES.stoppageUnknown(whoIs(borrower), ctx.payeeKey, previousMonth)));
+      if (!previous.has(borrower.key))
+        signals.push(signal(borrower, 'STOPPAGE_UNKNOWN', SIGNAL_MESSAGES.stoppageUnknown(whoIs(borrower), ctx.payeeKey, previousMonth)));
       continue;
     }
     const before = baseline.stopped.has(borrower.key) ? undefined : previous.get(borrower.key);
@@ -137,16 +152,31 @@ export function reconcile(ctx: FileContext, file: ReadonlyMap<string, Borrower>,
     const firstDay = firstDayOfMonth(ctx.month);
     for (const borrower of baseline.absent.values()) {
       if (baseline.stopped.has(borrower.key) || borrower.end_date < firstDay) continue;
-      signals.push(signal(borrower, 'MISSING', SIGNAL_MESSAGES.missing(whoIs(borrower), borrower.name ?? `employee ${borrower.employee_no ?? 'unknown'}`, previousMonth, ctx.month), undefined, null));
+      signals.push(
+        signal(
+          borrower,
+          'MISSING',
+          SIGNAL_MESSAGES.missing(whoIs(borrower), borrower.name ?? `employee ${borrower.employee_no ?? 'unknown'}`, previousMonth, ctx.month),
+          undefined,
+          null,
+        ),
+      );
     }
   }
   return { signals, continuing, moved, fresh };
 }
 
 /** Item 3 for some of a file's borrowers: IDENTITY against the record. */
-export function identitySignalsOf(borrowers: Iterable<Borrower>, records: ReadonlyMap<string, readonly RecordEntry[]>, employees: ReadonlyMap<string, readonly EmployeeEntry[]>): Signal[] {
+export function identitySignalsOf(
+  borrowers: Iterable<Borrower>,
+  records: ReadonlyMap<string, readonly RecordEntry[]>,
+  employees: ReadonlyMap<string, readonly EmployeeEntry[]>,
+): Signal[] {
   const out: Signal[] = [];
-  for (const borrower of borrowers) out.push(...identitySignals(borrower, records.get(borrower.digits) ?? [], (borrower.employee_no && employees.get(employeeNumberKey(borrower.employee_no))) || []));
+  for (const borrower of borrowers)
+    out.push(
+      ...identitySignals(borrower, records.get(borrower.digits) ?? [], (borrower.employee_no && employees.get(employeeNumberKey(borrower.employee_no))) || []),
+    );
   return out;
 }
 
@@ -155,13 +185,19 @@ export function identitySignalsOf(borrowers: Iterable<Borrower>, records: Readon
  * this file applies, by borrower key. Only the new or changed count: given `moved`, only those are
  * judged; without it (not known yet) every one is, and the caller keeps those that turn out new or changed.
  */
-export function exposureSignals(ctx: FileContext, borrowers: Iterable<Borrower>, records: ReadonlyMap<string, readonly RecordEntry[]>, moved?: ReadonlySet<string>): { key: string; signal: Signal }[] {
+export function exposureSignals(
+  ctx: FileContext,
+  borrowers: Iterable<Borrower>,
+  records: ReadonlyMap<string, readonly RecordEntry[]>,
+  moved?: ReadonlySet<string>,
+): { key: string; signal: Signal }[] {
   if (ctx.kind !== 'inputs') return [];
   const out: { key: string; signal: Signal }[] = [];
   for (const borrower of borrowers) {
     if (!borrower.digits || (moved && !moved.has(borrower.key))) continue;
     const exposure = exposureOf(records.get(borrower.digits) ?? [], ctx.payeeKey, ctx.month, borrower.installment);
-    if (exceedsLimit(exposure, ctx.limits)) out.push({ key: borrower.key, signal: signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, whoIs(borrower))) });
+    if (exceedsLimit(exposure, ctx.limits))
+      out.push({ key: borrower.key, signal: signal(borrower, 'EXPOSURE', SIGNAL_MESSAGES.exposure(exposure.lenders, exposure.total, whoIs(borrower))) });
   }
   return out;
 }
@@ -204,7 +240,10 @@ export function disputeSignals(ctx: FileContext, borrowers: Iterable<Borrower>, 
   const out: Signal[] = [];
   for (const borrower of borrowers) {
     const upheld = (disputes.get(borrower.digits) ?? []).filter((d) => d.payee_key === ctx.payeeKey && d.month <= ctx.month);
-    const latest = upheld.map((d) => d.month).sort().pop();
+    const latest = upheld
+      .map((d) => d.month)
+      .sort()
+      .pop();
     if (latest) out.push(signal(borrower, 'DISPUTED', SIGNAL_MESSAGES.disputed(whoIs(borrower), ctx.payeeKey, latest)));
   }
   return out;

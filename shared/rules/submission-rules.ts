@@ -1,6 +1,6 @@
-import { cellText, isBlank, isEmptyRow, type Cell } from './cells.js';
 import { parseAmount } from './amount.js';
 import { canonicalRow, canonicalRowOf, cellAt, type CanonicalRow } from './canonical-row.js';
+import { cellText, isBlank, isEmptyRow, type Cell } from './cells.js';
 import {
   firstDayOfMonth,
   isLastDayOfMonth,
@@ -14,8 +14,8 @@ import {
 } from './dates.js';
 import { detectHeaderRow, missingHeadersMessage, type ColumnMap } from './headers.js';
 import { ISSUE_COLUMNS, issueSeverity, repeatWarning, type Issue, type IssueType } from './issues.js';
-import { hasNrcShape, normaliseNrc } from './nrc.js';
 import { NrcSet } from './nrc-set.js';
+import { hasNrcShape, normaliseNrc } from './nrc.js';
 import { normalisePayeeKey } from './payee-key.js';
 import { RowRepeats } from './row-repeats.js';
 import { textLengthIssues } from './text-limits.js';
@@ -112,7 +112,8 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
 
     const rowKey = normalisePayeeKey(cellAt(cells, at.payee_key));
     if (rowKey === '') (issues ??= []).push(issueOf(row, 'PAYEE_KEY', ISSUE_COLUMNS.payee_key, 'Payee Key is required'));
-    else if (rowKey !== enteredKey) (issues ??= []).push(issueOf(row, 'PAYEE_KEY', ISSUE_COLUMNS.payee_key, `Payee Key '${rowKey}' does not match entered code '${enteredKey}'`));
+    else if (rowKey !== enteredKey)
+      (issues ??= []).push(issueOf(row, 'PAYEE_KEY', ISSUE_COLUMNS.payee_key, `Payee Key '${rowKey}' does not match entered code '${enteredKey}'`));
 
     const nrc = normaliseNrc(cellAt(cells, at.nrc));
     let duplicate = false;
@@ -135,7 +136,8 @@ export function createRowValidator(options: RowValidatorOptions): RowValidator {
 
     const start = parseCellDate(cellAt(cells, at.start_date), options);
     if (start === null) (issues ??= []).push(issueOf(row, 'START_DATE', ISSUE_COLUMNS.start_date, 'Start Date is required/invalid'));
-    else if (start !== firstDay) (issues ??= []).push(issueOf(row, 'START_DATE', ISSUE_COLUMNS.start_date, `Start Date must be ${firstDay} (01 of submission month)`));
+    else if (start !== firstDay)
+      (issues ??= []).push(issueOf(row, 'START_DATE', ISSUE_COLUMNS.start_date, `Start Date must be ${firstDay} (01 of submission month)`));
 
     const end = parseCellDate(cellAt(cells, at.end_date), options);
     if (end === null) (issues ??= []).push(issueOf(row, 'END_DATE', ISSUE_COLUMNS.end_date, 'End Date is required/invalid'));

@@ -49,7 +49,8 @@ export function closingDate(month: Month, window: SubmissionWindow): string {
 
 export const WINDOW_MESSAGES = {
   /** The late notice, shown before Validate when the window is not blocking. */
-  late: (month: Month, window: SubmissionWindow) => `The window for ${monthName(month)} closed on ${closingDate(month, window)}: this submission will be marked late.`,
+  late: (month: Month, window: SubmissionWindow) =>
+    `The window for ${monthName(month)} closed on ${closingDate(month, window)}: this submission will be marked late.`,
   /** The same sentence when the window is blocking: what the upload screen says and what Submit answers (409 window_closed). */
   closed: (month: Month, window: SubmissionWindow) =>
     `The window for ${monthName(month)} closed on ${closingDate(month, window)}: submissions for ${monthName(month)} are no longer accepted.`,

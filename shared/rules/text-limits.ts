@@ -40,7 +40,8 @@ export function textLengthIssues(row: number, cells: readonly Cell[], columns: C
     const field = LIMITED_FIELDS[i] as LimitedField;
     const index = columns[field];
     const length = index === undefined ? 0 : excessLength(field, cells[index]);
-    if (length) (issues ??= []).push({ row, column: ISSUE_COLUMNS[field], type: 'LENGTH', message: tooLongMessage(ISSUE_COLUMNS[field], TEXT_LIMITS[field], length) });
+    if (length)
+      (issues ??= []).push({ row, column: ISSUE_COLUMNS[field], type: 'LENGTH', message: tooLongMessage(ISSUE_COLUMNS[field], TEXT_LIMITS[field], length) });
   }
   return issues;
 }

@@ -36,8 +36,7 @@ export const spreadsheetErrors = {
       'This workbook is damaged or incomplete and cannot be read. Open it in Excel, save it again as "Excel Workbook (.xlsx)" and try again.',
     ),
   noSheet: () => new SpreadsheetError('no_sheet', 'This workbook has no worksheet to read. Put the deduction rows on the first sheet and try again.'),
-  tooManyRows: (maxRows: number) =>
-    new SpreadsheetError('too_many_rows', `The sheet has more than ${groupDigits(maxRows)} rows. Split it into smaller files.`),
+  tooManyRows: (maxRows: number) => new SpreadsheetError('too_many_rows', `The sheet has more than ${groupDigits(maxRows)} rows. Split it into smaller files.`),
   tooLarge: (maxBytes: number) =>
     new SpreadsheetError(
       'too_large',

@@ -68,7 +68,13 @@ export function openFirstSheet(data: Uint8Array, opts: ReadOptions = {}, inflate
   }
 }
 
-function* scanRows(zip: ZipArchive, sheet: ZipEntry, sharedStrings: readonly string[], budget: InflateBudget, maxRows: number): Generator<SheetRow, void, undefined> {
+function* scanRows(
+  zip: ZipArchive,
+  sheet: ZipEntry,
+  sharedStrings: readonly string[],
+  budget: InflateBudget,
+  maxRows: number,
+): Generator<SheetRow, void, undefined> {
   const scanner = new SheetRowScanner(sharedStrings, maxRows);
   const { rows } = scanner;
   try {

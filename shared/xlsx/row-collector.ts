@@ -134,4 +134,3 @@ export class RowCollector {
     return entry;
   }
 }
-

@@ -1,5 +1,5 @@
-import { decodeUtf8, decodeXmlText } from './xml-text.js';
 import { NO_SHORTCUT, Tag, tagEnd, XmlChunkScanner, type TagId } from './xml-scanner.js';
+import { decodeUtf8, decodeXmlText } from './xml-text.js';
 import { inflateEntry, type InflateBudget, type ZipArchive, type ZipEntry } from './zip.js';
 
 /** What one string costs beyond its bytes (its slot in the table), so millions of empty <si/> cannot exhaust memory either. */
@@ -32,7 +32,8 @@ class SharedStringsScanner extends XmlChunkScanner {
     let close = open;
     while (close < n && data[close] !== 0x3c) close++;
     if (close + 9 > n || data[close + 1] !== 0x2f || data[close + 2] !== 0x74 || data[close + 3] !== 0x3e) return NO_SHORTCUT;
-    if (data[close + 4] !== 0x3c || data[close + 5] !== 0x2f || data[close + 6] !== 0x73 || data[close + 7] !== 0x69 || data[close + 8] !== 0x3e) return NO_SHORTCUT;
+    if (data[close + 4] !== 0x3c || data[close + 5] !== 0x2f || data[close + 6] !== 0x73 || data[close + 7] !== 0x69 || data[close + 8] !== 0x3e)
+      return NO_SHORTCUT;
     this.push(decodeXmlText(data, open, close));
     return close + 9;
   }

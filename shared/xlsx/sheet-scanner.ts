@@ -1,9 +1,9 @@
-import { spreadsheetErrors } from './errors.js';
-import { decodeUtf8, decodeXmlText } from './xml-text.js';
-import { NO_SHORTCUT, Tag, tagEnd, XmlChunkScanner, type TagId } from './xml-scanner.js';
 import { CellType, parseBoolean, parseIndex, parseNumber, parseTextValue, type CellTypeId, type CellValue } from './cell-values.js';
+import { spreadsheetErrors } from './errors.js';
 import { cellType, columnOf, isNameEnd, MAX_COLUMNS } from './sheet-markup.js';
 import { TagAttributes } from './tag-attributes.js';
+import { NO_SHORTCUT, Tag, tagEnd, XmlChunkScanner, type TagId } from './xml-scanner.js';
+import { decodeUtf8, decodeXmlText } from './xml-text.js';
 
 export type { CellValue } from './cell-values.js';
 

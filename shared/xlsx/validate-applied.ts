@@ -82,7 +82,8 @@ export class AppliedSheetValidation {
   /** The result; a sheet with no row at all fails with one file-level error. */
   result(): AppliedValidation {
     if (!this.detected) {
-      if (this.head.length === 0) return { headers: [], row_count: 0, rows: 0, errors: [{ row: null, column: FILE_COLUMN, type: 'HEADER', message: EMPTY_SHEET }], preview: [] };
+      if (this.head.length === 0)
+        return { headers: [], row_count: 0, rows: 0, errors: [{ row: null, column: FILE_COLUMN, type: 'HEADER', message: EMPTY_SHEET }], preview: [] };
       this.detect();
     }
     return { headers: this.headers, row_count: this.rowCount, rows: this.good, errors: this.errors, preview: this.preview };

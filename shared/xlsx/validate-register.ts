@@ -97,7 +97,8 @@ export class RegisterSheetValidation {
   /** The result; a sheet with no row at all fails with one file-level error. */
   result(): RegisterValidation {
     if (!this.detected) {
-      if (this.head.length === 0) return { headers: [], row_count: 0, employees: 0, errors: [{ row: null, column: FILE_COLUMN, type: 'HEADER', message: EMPTY_REGISTER }], preview: [] };
+      if (this.head.length === 0)
+        return { headers: [], row_count: 0, employees: 0, errors: [{ row: null, column: FILE_COLUMN, type: 'HEADER', message: EMPTY_REGISTER }], preview: [] };
       this.detect();
     }
     return { headers: this.headers, row_count: this.rowCount, employees: this.employees, errors: this.errors, preview: this.preview };

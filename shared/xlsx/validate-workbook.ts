@@ -46,7 +46,8 @@ export interface WorkbookValidation {
 
 /** The column of a file-level error: the problem is the file, not a cell. */
 export const FILE_COLUMN = 'File';
-export const EMPTY_SHEET_MESSAGE = 'The first sheet of this workbook is empty. Put the deduction rows, under their header row, on the first sheet and try again.';
+export const EMPTY_SHEET_MESSAGE =
+  'The first sheet of this workbook is empty. Put the deduction rows, under their header row, on the first sheet and try again.';
 
 export function fileLevel(message: string, file_error: SpreadsheetErrorCode | null): WorkbookValidation {
   const result: Omit<WorkbookValidation, 'rowsOf'> = {

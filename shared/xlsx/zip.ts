@@ -105,7 +105,7 @@ export function openZip(data: Uint8Array): ZipArchive {
 
 /** Sizes and offsets that overflow 32 bits sit in the ZIP64 extra field, in this order, only when the 32-bit field is saturated. */
 function readZip64Extra(view: DataView, start: number, length: number, entry: ZipEntry): void {
-  for (let at = start; at + 4 <= start + length; ) {
+  for (let at = start; at + 4 <= start + length;) {
     const id = view.getUint16(at, true);
     const size = view.getUint16(at + 2, true);
     if (id === 0x0001) {
@@ -165,7 +165,7 @@ export function* inflateEntry(zip: ZipArchive, entry: ZipEntry, budget: InflateB
     budget.spend(chunk.length);
     ready.push(chunk);
   });
-  for (let at = 0; at < raw.length; ) {
+  for (let at = 0; at < raw.length;) {
     const next = Math.min(raw.length, at + INFLATE_STEP);
     try {
       inflater.push(raw.subarray(at, next), next === raw.length);

@@ -19,7 +19,9 @@ export async function expectNoSeriousViolations(page: Page, state: string) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // One line per violation and element: what failed, where, and axe's reason.
   const lines = serious.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${(n.failureSummary ?? v.help).split('\n').slice(-1)[0]!.trim()} — ${n.html.slice(0, 120)}`),
+    v.nodes.map(
+      (n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${(n.failureSummary ?? v.help).split('\n').slice(-1)[0]!.trim()} — ${n.html.slice(0, 120)}`,
+    ),
   );
   expect.soft(lines, `axe: ${state}`).toEqual([]);
 }

@@ -27,7 +27,11 @@ const SIDE: Record<Role, 'platform' | 'lender' | 'pmec'> = {
 const mayOpen = (role: Role) => SCREENS.filter((s) => isAllowed(s.access, { signedIn: true, approved: true, roles: [role] }));
 const checksFor = (role: Role) => {
   const earlier = ROLES.slice(0, ROLES.indexOf(role)).filter((r) => SIDE[r] === SIDE[role]);
-  return new Set(mayOpen(role).filter((s) => !earlier.some((r) => mayOpen(r).includes(s))).map((s) => s.path));
+  return new Set(
+    mayOpen(role)
+      .filter((s) => !earlier.some((r) => mayOpen(r).includes(s)))
+      .map((s) => s.path),
+  );
 };
 
 /**
@@ -77,7 +81,9 @@ test.describe('accessibility: no serious or critical axe violation', () => {
     const checked = [...checksFor(role)];
     // A role whose side's screens are all checked as an earlier role still signs in and opens its home.
     const opened = checked.length ? checked : [mayOpen(role)[0]!.path];
-    test(`as ${role}: ${checked.length ? `axe on ${checked.join(' ')}` : `its home ${opened[0]} (its side's screens are checked as another role)`}`, async ({ page }) => {
+    test(`as ${role}: ${checked.length ? `axe on ${checked.join(' ')}` : `its home ${opened[0]} (its side's screens are checked as another role)`}`, async ({
+      page,
+    }) => {
       // A hang guard that grows with the walk: a loaded 2-core machine takes seconds a screen.
       test.setTimeout(30_000 + opened.length * 20_000);
       const user = await createUser(twin, [role]);
@@ -92,7 +98,9 @@ test.describe('accessibility: no serious or critical axe violation', () => {
   }
 
   for (const who of ['super_admin', 'lender'] as const) {
-    const states = SCREENS.flatMap((screen) => (SCREEN_STATES[screen.path] ?? []).filter((s) => (s.as ?? 'super_admin') === who).map((state) => ({ screen, state })));
+    const states = SCREENS.flatMap((screen) =>
+      (SCREEN_STATES[screen.path] ?? []).filter((s) => (s.as ?? 'super_admin') === who).map((state) => ({ screen, state })),
+    );
     test(`the screens' other states, as ${who}: ${states.map(({ screen, state }) => `${screen.path} (${state.name})`).join(', ')}`, async ({ page }) => {
       test.setTimeout(30_000 + states.length * 20_000);
       const user = who === 'lender' ? data.lender : twin.admin;

@@ -1,9 +1,9 @@
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test } from '@playwright/test';
+import { ACCOUNT_MESSAGES, LINK_MESSAGES } from '#shared/api/accounts.js';
 import { latestMessage, temporaryPassword, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser } from '../support/cognito.js';
 import { expectPending, field, putMembership } from './accounts-support.js';
-import { ACCOUNT_MESSAGES, LINK_MESSAGES } from '#shared/api/accounts.js';
 import { expectSignInScreen, signInAs, signInThroughUi, twinInfo } from './support.js';
 
 const twin = twinInfo();

@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Page, expect } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { type OutboxMessage, pdfBytes, temporaryPasswordIn } from '../support/accounts.js';
 import { twinInfo } from './support.js';
 
 const twin = twinInfo();
 const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  new DynamoDBClient({
+    endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+    region: twin.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
 );
 
 export interface FileSpec {
@@ -67,7 +71,12 @@ export async function accessRequestsOf(email: string): Promise<Record<string, an
 export async function backdateMembership(orgId: string, userId: string, days: number) {
   const at = new Date(Date.now() - days * 86_400_000).toISOString();
   await db.send(
-    new UpdateCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `ORG#${orgId}`, sk: `MEMBER#${userId}` }, UpdateExpression: 'SET created_at = :at', ExpressionAttributeValues: { ':at': at } }),
+    new UpdateCommand({
+      TableName: twin.env.TABLE_DIRECTORY,
+      Key: { pk: `ORG#${orgId}`, sk: `MEMBER#${userId}` },
+      UpdateExpression: 'SET created_at = :at',
+      ExpressionAttributeValues: { ':at': at },
+    }),
   );
 }
 
@@ -78,8 +87,17 @@ export async function putMembership(userId: string, status: 'invited' | 'approve
     new PutCommand({
       TableName: twin.env.TABLE_DIRECTORY,
       Item: {
-        pk: `ORG#${orgId}`, sk: `MEMBER#${userId}`, gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${orgId}`,
-        org_id: orgId, org_name: 'E2E Bank', client_type: 'fi', payee_key: null, role, status, user_id: userId,
+        pk: `ORG#${orgId}`,
+        sk: `MEMBER#${userId}`,
+        gsi1pk: `USER#${userId}`,
+        gsi1sk: `MEMBER#${orgId}`,
+        org_id: orgId,
+        org_name: 'E2E Bank',
+        client_type: 'fi',
+        payee_key: null,
+        role,
+        status,
+        user_id: userId,
       },
     }),
   );

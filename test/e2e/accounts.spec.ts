@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { latestMessage, outbox, uniqueEmail } from '../support/accounts.js';
-import { createUser, signIn } from '../support/cognito.js';
-import { call } from '../support/api.js';
+import { expect, test } from '@playwright/test';
 import { decideAccessRequest } from '#shared/routes/admin.js';
 import { requestAccess } from '../integration/admin-support.js';
+import { latestMessage, outbox, uniqueEmail } from '../support/accounts.js';
+import { call } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { accessRequestsOf, attach, expectPending, field, fillAccount, fillFiForm, pdf, putMembership } from './accounts-support.js';
 import { signInThroughUi, twinInfo } from './support.js';
@@ -74,7 +74,12 @@ test.describe('Request Access (sign up)', () => {
     await page.getByRole('button', { name: 'Request Access' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     const [request] = await accessRequestsOf(email);
-    expect(request).toMatchObject({ client_type: 'pmec', org_name: 'Ministry of Finance', full_name: 'Ministry of Finance Admin', requested_role: 'pmec_admin' });
+    expect(request).toMatchObject({
+      client_type: 'pmec',
+      org_name: 'Ministry of Finance',
+      full_name: 'Ministry of Finance Admin',
+      requested_role: 'pmec_admin',
+    });
     expect(Object.keys(request!.documents).sort()).toEqual(['intro_letter', 'nrc']);
   });
 
@@ -159,7 +164,9 @@ test.describe('Request Access (sign up)', () => {
 test.describe('Request Access when uploads or the API fail (spec part 2 §8)', () => {
   test('storage refusing the upload (403) skips the documents and says admin action is required', async ({ page }) => {
     const email = uniqueEmail('upload-403');
-    await page.route('**/_local/s3/**', (route) => route.fulfill({ status: 403, contentType: 'application/xml', body: '<Error><Code>AccessDenied</Code></Error>' }));
+    await page.route('**/_local/s3/**', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/xml', body: '<Error><Code>AccessDenied</Code></Error>' }),
+    );
     await page.goto('/signup');
     await fillFiForm(page, email, payeeKey());
     await page.getByRole('button', { name: 'Request Access' }).click();
@@ -232,7 +239,8 @@ test.describe('an applicant who lost the verification email', () => {
 test.describe('the pending screen', () => {
   test('a rejected applicant sees the note and files a new request; approved and removed accounts see their own state', async ({ page }) => {
     const { idToken: adminToken } = await signIn(twin, twin.admin.email, twin.admin.password);
-    const decide = (id: string, body: { decision: 'approve' | 'reject' | 'remove'; note?: string; role?: string }) => call(twin, decideAccessRequest, { params: { id }, body, caller: adminToken });
+    const decide = (id: string, body: { decision: 'approve' | 'reject' | 'remove'; note?: string; role?: string }) =>
+      call(twin, decideAccessRequest, { params: { id }, body, caller: adminToken });
     const request = await requestAccess(twin, 'fi');
     await decide(request.id, { decision: 'reject', note: 'The TPIN certificate is unreadable.' });
     await page.goto('/signin');

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCESS_DECISION_MESSAGES } from '#shared/api/admin.js';
 import { listMandates } from '#shared/routes/mandates.js';
-import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
-import { signIn } from '../support/cognito.js';
-import { requestClientToken } from '../support/api-clients.js';
-import { startReceiver } from '../support/webhooks.js';
 import { apiCaller, approvedOrgAdmin, requestAccess, signedInUser } from '../integration/admin-support.js';
+import { latestMessage, pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
+import { requestClientToken } from '../support/api-clients.js';
+import { signIn } from '../support/cognito.js';
+import { startReceiver } from '../support/webhooks.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { field, openInvite } from './accounts-support.js';
 import { signInThroughUi, twinInfo } from './support.js';
@@ -99,14 +99,20 @@ test.describe('access requests', () => {
 });
 
 test.describe('an existing organisation, documents, revoking', () => {
-  test('a second request for a payee key joins by choice; the approver sees missing and false documents; an approval is revoked and the account deleted', async ({ page }) => {
+  test('a second request for a payee key joins by choice; the approver sees missing and false documents; an approval is revoked and the account deleted', async ({
+    page,
+  }) => {
     const admin = await approvedOrgAdmin(twin, (await signIn(twin, twin.admin.email, twin.admin.password)).idToken);
     const second = await requestAccess(twin, 'fi', { prefix: 'join-me', payeeKey: admin.payeeKey! });
     await postToS3(second.uploads.tpin!, pdfBytes(800));
     await postToS3(second.uploads.pacra!, Buffer.from('not a pdf at all'));
     // The bucket's events mark the documents as they land.
     const token = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
-    await expect.poll(async () => (await apiCaller(twin)(token, 'GET', `/api/admin/access-requests?q=${encodeURIComponent(second.email)}`)).json.items[0]?.missing_documents).toEqual(['application']);
+    await expect
+      .poll(
+        async () => (await apiCaller(twin)(token, 'GET', `/api/admin/access-requests?q=${encodeURIComponent(second.email)}`)).json.items[0]?.missing_documents,
+      )
+      .toEqual(['application']);
     await signInAsAdmin(page);
     await openRequest(page, second.email);
     const row = page.getByTestId('request-row').filter({ hasText: second.email });
@@ -238,7 +244,12 @@ test.describe('teams', () => {
       await emitWebhookEvent(orgAdmin.orgId, 'submission.decided', { submission_id: crypto.randomUUID(), status: 'approved' });
       await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(1);
       await hooks.getByRole('button', { name: 'Deliveries' }).click();
-      await expect(hooks.getByRole('table', { name: `Deliveries to ${receiver.url}` }).getByRole('row').filter({ hasText: 'A submission was approved or rejected' })).toContainText('HTTP 200', { timeout: 30_000 });
+      await expect(
+        hooks
+          .getByRole('table', { name: `Deliveries to ${receiver.url}` })
+          .getByRole('row')
+          .filter({ hasText: 'A submission was approved or rejected' }),
+      ).toContainText('HTTP 200', { timeout: 30_000 });
       await settled(page);
       await expectNoSeriousViolations(page, 'the webhooks card with its delivery log');
       if (SHOTS) await hooks.screenshot({ path: `${SHOTS}/webhooks-deliveries.png` });

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { fileReportThroughUi, prepareReporter, searchByPasting, uniqueNrc } from './fraud-support.js';
 import { signInAs, signInAt, twinInfo } from './support.js';
 
 const twin = twinInfo();
-
 
 test.describe('audit log', () => {
   test("a report and a search show in the log, and an admin exports that NRC's trail as CSV", async ({ page, browser }) => {

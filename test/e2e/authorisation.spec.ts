@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createUser, signIn } from '../support/cognito.js';
-import { call } from '../support/api.js';
+import { INVITATION_VALID_DAYS } from '#shared/api/team.js';
 import { declineTeamInvite } from '#shared/routes/accounts.js';
 import { addTeamMember } from '#shared/routes/team.js';
-import { INVITATION_VALID_DAYS } from '#shared/api/team.js';
-import { backdateMembership } from './accounts-support.js';
 import { approvedOrgAdmin } from '../integration/admin-support.js';
+import { call } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
+import { backdateMembership } from './accounts-support.js';
 import { signInAt, signInThroughUi, twinInfo } from './support.js';
 
 /**

@@ -46,7 +46,9 @@ test('a dispute from opening to decision, and the upheld mark on history', async
 
   // The lender's admin answers.
   await signInAt(page, lender.email, lender.password, '/disputes');
-  await disputeRow(page, nrc).getByRole('button', { name: `Respond to the dispute on ${nrc}` }).click();
+  await disputeRow(page, nrc)
+    .getByRole('button', { name: `Respond to the dispute on ${nrc}` })
+    .click();
   await drawer(page).getByRole('textbox', { name: 'Your response' }).fill('We hold no signed agreement for this borrower.');
   await drawer(page).getByRole('button', { name: 'Send response' }).click();
   await expect(page.getByText(DISPUTE_MESSAGES.answered)).toBeVisible();
@@ -57,7 +59,9 @@ test('a dispute from opening to decision, and the upheld mark on history', async
 
   // Compliance upholds it, with a note.
   await signInAt(page, compliance.email, compliance.password, '/disputes?status=answered');
-  await disputeRow(page, nrc).getByRole('button', { name: `Decide the dispute on ${nrc}` }).click();
+  await disputeRow(page, nrc)
+    .getByRole('button', { name: `Decide the dispute on ${nrc}` })
+    .click();
   await expect(drawer(page)).toContainText('We hold no signed agreement for this borrower.');
   await drawer(page).getByRole('textbox', { name: 'Note' }).fill('The lender holds no agreement.');
   await drawer(page).getByRole('button', { name: 'Uphold dispute' }).click();

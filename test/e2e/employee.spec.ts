@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { EMPLOYEE_MESSAGES } from '#shared/api/employee.js';
 import type { RegisterEntry } from '#data/register/versions.js';
+import { EMPLOYEE_MESSAGES } from '#shared/api/employee.js';
 import { latestCode } from '../support/employee.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAs, signInAsEmployee, twinInfo } from './support.js';
@@ -40,8 +40,13 @@ async function expectWholeMenu(page: Page) {
 
 // On the phone the employee says it is a shared one: the session stays in that tab. On the desktop, their
 // own, the session is the browser's: the SMS link opened in a new tab is signed in too.
-for (const [device, viewport, shared] of [['phone', { width: 360, height: 740 }, true], ['desktop', { width: 1360, height: 860 }, false]] as const) {
-  test(`on a ${device}: a wrong code is told, the right one signs in, ${shared ? 'a shared phone keeps it to one tab' : 'a new tab is signed in too'}, and sign-out ends the session`, async ({ page }) => {
+for (const [device, viewport, shared] of [
+  ['phone', { width: 360, height: 740 }, true],
+  ['desktop', { width: 1360, height: 860 }, false],
+] as const) {
+  test(`on a ${device}: a wrong code is told, the right one signs in, ${shared ? 'a shared phone keeps it to one tab' : 'a new tab is signed in too'}, and sign-out ends the session`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     const entry = await onRegister({ first_name: 'Mwape', last_name: 'Banda' });
     await page.goto('/employee');

@@ -26,7 +26,9 @@ async function partsLoaded(page: Page, path: string, usable: (page: Page) => Pro
   await usable(page);
   await page.waitForLoadState('networkidle');
   const scripts = await Promise.all(bodies);
-  return (Object.keys(MARKERS) as Part[]).filter((part) => scripts.some((body) => body.includes(MARKERS[part].replace(/'/g, '"')) || body.includes(MARKERS[part])));
+  return (Object.keys(MARKERS) as Part[]).filter((part) =>
+    scripts.some((body) => body.includes(MARKERS[part].replace(/'/g, '"')) || body.includes(MARKERS[part])),
+  );
 }
 
 test('/signin loads neither zod nor Amplify before its form is used', async ({ page }) => {

@@ -47,7 +47,9 @@ export async function fillReportForm(page: Page, baseUrl: string, input: ReportI
   await page.getByRole('button', { name: 'Report Month' }).click();
   await page.getByRole('button', { name: 'Jan', exact: true }).click();
   if (input.payeeKey !== undefined) await page.getByRole('textbox', { name: 'Payee Key', exact: true }).fill(input.payeeKey);
-  await page.getByRole('textbox', { name: 'Description/Comments' }).fill(input.description ?? 'Presented a forged payslip and an altered NRC card at two branches in the same week.');
+  await page
+    .getByRole('textbox', { name: 'Description/Comments' })
+    .fill(input.description ?? 'Presented a forged payslip and an altered NRC card at two branches in the same week.');
   if (input.files?.length) {
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Add files' }).click();

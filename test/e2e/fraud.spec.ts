@@ -1,14 +1,13 @@
-import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, prepareReporter, searchByPasting, uniqueNrc } from './fraud-support.js';
+import { expect, test } from '@playwright/test';
 import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { signIn } from '../support/cognito.js';
 import { expectNoSeriousViolations } from './accessibility-support.js';
+import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, prepareReporter, searchByPasting, uniqueNrc } from './fraud-support.js';
 import { signInAs, signInAt, twinInfo } from './support.js';
 
 const twin = twinInfo();
-
 
 test.describe('fraud registry', () => {
   test('files a report with two attachments, finds it by pasting text, opens an attachment and downloads its PDF', async ({ page, context }) => {
@@ -70,7 +69,9 @@ test.describe('fraud registry', () => {
     // Another organisation's key: Reporting FI stays blank, Submit waits, and the field says what to do.
     await expect(page.getByRole('textbox', { name: 'Reporting FI', exact: true })).toHaveValue('');
     await expect(submit).toBeDisabled();
-    await expect(page.getByText(`You are not approved for this org/payee key. File the report under your organisation's payee key: ${lender.orgs[0]!.payeeKey}.`)).toBeVisible();
+    await expect(
+      page.getByText(`You are not approved for this org/payee key. File the report under your organisation's payee key: ${lender.orgs[0]!.payeeKey}.`),
+    ).toBeVisible();
     await expectNoSeriousViolations(page, '/fraud-report with another organisation’s payee key');
     await page.screenshot({ path: 'test-results/screens/fraud-report-other-key.png', fullPage: true });
     await page.getByRole('textbox', { name: 'Payee Key', exact: true }).fill(lender.orgs[0]!.payeeKey);
@@ -98,7 +99,9 @@ test.describe('fraud registry', () => {
 
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload .txt or .csv' }).click();
-    await (await chooser).setFiles({ name: 'borrowers.txt', mimeType: 'text/plain', buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(64)]) });
+    await (
+      await chooser
+    ).setFiles({ name: 'borrowers.txt', mimeType: 'text/plain', buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(64)]) });
     await expect(page.getByRole('alert')).toContainText("'borrowers.txt' is not a text file");
 
     const csv = page.waitForEvent('filechooser');
@@ -118,7 +121,14 @@ test.describe('fraud registry', () => {
     const lender = await prepareReporter(twin, ['fi_admin']);
     const nrc = uniqueNrc();
     const { idToken } = await signIn(twin, lender.email, lender.password);
-    const report = { type: 'Identity theft', nrc, person_name: 'Chanda Mwale', report_month: currentMonth(), payee_key: lender.orgs[0]!.payeeKey, description: 'Forged payslip.' };
+    const report = {
+      type: 'Identity theft',
+      nrc,
+      person_name: 'Chanda Mwale',
+      report_month: currentMonth(),
+      payee_key: lender.orgs[0]!.payeeKey,
+      description: 'Forged payslip.',
+    };
     expect((await submissionsApi(twin).call(idToken, '/api/fraud-reports', { method: 'POST', body: report })).status).toBe(200);
     await signInAt(page, lender.email, lender.password);
 

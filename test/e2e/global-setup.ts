@@ -1,6 +1,5 @@
 import { startTestTwin } from '../support/twin-process.js';
 
-
 /** Starts a twin of its own for the browser tests; its URL becomes the tests' baseURL. */
 export default async function globalSetup() {
   const twin = await startTestTwin();

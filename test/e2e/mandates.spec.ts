@@ -1,16 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
-import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import { getMandateRequirement } from '#shared/routes/mandates.js';
 import { updateSettings } from '#shared/routes/settings.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import { MANDATE_HEADER, seedEmployeeMandates } from '../fixtures/mandates.js';
-import { addToCurrentRegister, registerEntry } from '../support/register.js';
-import { textsTo } from '../support/employee.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { workbook } from '../fixtures/submissions/workbooks.js';
 import { call } from '../support/api.js';
 import { signIn } from '../support/cognito.js';
+import { textsTo } from '../support/employee.js';
+import { addToCurrentRegister, registerEntry } from '../support/register.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAsEmployee, signInAt, signOut, twinInfo } from './support.js';
 
@@ -117,7 +117,11 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
   await expect(page.getByText(pin)).toHaveCount(0);
 
   // Older mandates come a page at a time: Load more, at 360 px.
-  await seedEmployeeMandates(employee, payee, Array.from({ length: 60 }, (_, i) => ({ state: 'revoked' as const, issuedAt: Date.now() - 86_400_000 - i * 1000 })));
+  await seedEmployeeMandates(
+    employee,
+    payee,
+    Array.from({ length: 60 }, (_, i) => ({ state: 'revoked' as const, issuedAt: Date.now() - 86_400_000 - i * 1000 })),
+  );
   await page.setViewportSize({ width: 360, height: 740 });
   await page.reload();
   await expect(page.getByTestId('my-mandate')).toHaveCount(50);
@@ -221,7 +225,11 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
     // The lender's file citing it goes in: the employee's phone says the deduction is made under the mandate.
     const lenderToken = (await signIn(twin, lender.email, lender.password)).idToken;
     const files = submissionsApi(twin);
-    const submitted = await files.submitWorkbook(lenderToken, { kind: 'inputs', month: M, payeeKey: payee, fileName: 'cited.xlsx' }, workbook(rows(payee, mandate.number).slice(0, 2)));
+    const submitted = await files.submitWorkbook(
+      lenderToken,
+      { kind: 'inputs', month: M, payeeKey: payee, fileName: 'cited.xlsx' },
+      workbook(rows(payee, mandate.number).slice(0, 2)),
+    );
     expect((await files.waitForIngestion(lenderToken, submitted)).ingestion?.status).toBe('done');
     await page.setViewportSize(PHONE);
     await signInAsEmployee(page, { nrc: employee.nrc, employeeNumber: employee.employee_number });
@@ -229,7 +237,9 @@ test('a mandate from the employee’s phone to the lender’s claim and the file
     await expect(page.getByTestId('home-total')).toContainText('ZMW 300.00');
     await shot(page, 'mandates-portal-home-covered');
     await page.getByRole('navigation', { name: 'Your portal' }).getByRole('link', { name: 'My deductions' }).click();
-    await expect(page.getByTestId('deduction-card').filter({ hasText: lender.org.orgName }).getByTestId('deduction-mandate')).toHaveText(`Made under your mandate ${mandate.number}`);
+    await expect(page.getByTestId('deduction-card').filter({ hasText: lender.org.orgName }).getByTestId('deduction-mandate')).toHaveText(
+      `Made under your mandate ${mandate.number}`,
+    );
     await page.getByRole('navigation', { name: 'Your portal' }).getByRole('link', { name: 'Mandates' }).click();
     const monthName = new Date(`${M}-01T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     await expect(page.getByTestId('my-mandate').filter({ hasText: mandate.number }).getByTestId('my-mandate-state')).toHaveText(`Used from ${monthName}`);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUser } from '../support/cognito.js';
 import { seedMembership, seedOrganisation, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { requestAccess } from '../integration/admin-support.js';
+import { createUser } from '../support/cognito.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInThroughUi, twinInfo } from './support.js';
 

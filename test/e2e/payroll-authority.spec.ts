@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PAYROLL_AUTHORITY_MESSAGES } from '#shared/api/settings.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
-import { call } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
+import { call } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 import { clearPayrollAuthority, seedPmecOrganisation } from '../support/payroll-authority.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAs, signInAt, signOut, twinInfo } from './support.js';
@@ -66,8 +66,15 @@ test("the payroll authority's schedule on /payroll: totals per lender, downloade
   const [complianceToken, sysToken] = await Promise.all([signIn(twin, compliance.email, compliance.password), signIn(twin, sysAdmin.email, sysAdmin.password)]);
   const api = submissionsApi(twin);
   const base = 400_000 + Math.floor(Math.random() * 500_000);
-  const id = await api.submitWorkbook(lender.token, { kind: 'inputs', month, payeeKey: lender.org.payeeKey, fileName: 'schedule.xlsx' }, workbook(inputsRows(month, lender.org.payeeKey, [nrcOf(1, base), nrcOf(2, base)], 275)));
-  for (const [decision, token] of [['approve', complianceToken.idToken], ['complete', sysToken.idToken]] as const) {
+  const id = await api.submitWorkbook(
+    lender.token,
+    { kind: 'inputs', month, payeeKey: lender.org.payeeKey, fileName: 'schedule.xlsx' },
+    workbook(inputsRows(month, lender.org.payeeKey, [nrcOf(1, base), nrcOf(2, base)], 275)),
+  );
+  for (const [decision, token] of [
+    ['approve', complianceToken.idToken],
+    ['complete', sysToken.idToken],
+  ] as const) {
     expect((await call(twin, decideSubmission, { params: { id }, body: { decision }, caller: token })).status).toBe(200);
   }
 

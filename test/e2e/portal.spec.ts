@@ -73,8 +73,11 @@ test('an employee sees a deduction and the lender’s lookup, reports it, and co
   // Home says it first: what they pay this month (last month's deduction has ended), and the new deduction to look at.
   await open(page, 'Home', 'Hello, Mwape');
   await expect(page.getByTestId('home-total')).toContainText('ZMW 0.00');
-  await expect(page.getByTestId('home-attention').getByRole('link', { name: new RegExp(`New deduction: ${lender.org.orgName} takes ZMW 250.00`) })).toBeVisible();
-  for (const name of ['My deductions', 'Who looked', 'My reports', 'Mandates']) await expect(page.getByRole('navigation', { name: 'Your portal' }).getByRole('link', { name })).toBeVisible();
+  await expect(
+    page.getByTestId('home-attention').getByRole('link', { name: new RegExp(`New deduction: ${lender.org.orgName} takes ZMW 250.00`) }),
+  ).toBeVisible();
+  for (const name of ['My deductions', 'Who looked', 'My reports', 'Mandates'])
+    await expect(page.getByRole('navigation', { name: 'Your portal' }).getByRole('link', { name })).toBeVisible();
   await look(page, 'portal home: one deduction', 'portal-home-phone');
   await open(page, 'Who looked', 'Who looked at your record');
   await expect(page.getByTestId('lookup-item').first()).toContainText(lender.org.orgName);
@@ -108,7 +111,9 @@ test('an employee sees a deduction and the lender’s lookup, reports it, and co
   // The same screens on a desktop: the deductions as a table.
   await page.setViewportSize(DESKTOP);
   await open(page, 'My deductions', 'Your deductions');
-  await expect(page.getByTestId('deductions-table').getByTestId('deduction-row').filter({ hasText: lender.org.orgName })).toContainText('Reported: Waiting for the lender');
+  await expect(page.getByTestId('deductions-table').getByTestId('deduction-row').filter({ hasText: lender.org.orgName })).toContainText(
+    'Reported: Waiting for the lender',
+  );
   await look(page, 'portal deductions: desktop', 'portal-deductions-desktop');
   await open(page, 'Who looked', 'Who looked at your record');
   await look(page, 'portal lookups: desktop', 'portal-lookups-desktop');
@@ -136,6 +141,8 @@ test('an employee sees a deduction and the lender’s lookup, reports it, and co
   await open(page, 'My deductions', 'Your deductions');
   await expect(page.getByTestId('total-this-month')).toContainText('ZMW 0.00');
   await expect(page.getByTestId('total-this-month')).toContainText('Deductions decided in your favour are left out');
-  await expect(card.getByTestId('decided-in-favour')).toHaveText('Decided in your favour: the lender must stop this deduction or refund you. It is not counted in what you pay.');
+  await expect(card.getByTestId('decided-in-favour')).toHaveText(
+    'Decided in your favour: the lender must stop this deduction or refund you. It is not counted in what you pay.',
+  );
   await look(page, 'portal deductions: decided in their favour', 'portal-deductions-upheld-phone');
 });

@@ -24,8 +24,19 @@ test('the authority uploads the applied deductions and sees each lender reconcil
   const lines = [scheduleLine(key, 1, 250), scheduleLine(key, 2, 300), scheduleLine(key, 3, 400)];
   const theirs = scheduleLine(other.org.payeeKey, 1, 500);
   const schedule = await freezeSchedule(twin, M, [...lines, theirs], 1, { [key]: lender.org.orgName, [theirs.payee_key]: other.org.orgName });
-  const row = (line: (typeof lines)[number], amount: number, reason?: string) => ({ employee_no: line.employee_no, nrc: line.nrc, payee_key: line.payee_key, amount, reason });
-  const file = appliedWorkbook([row(lines[0]!, 250), row(lines[1]!, 100, 'INSUFFICIENT PAY'), { ...row(lines[0]!, 80), employee_no: 'EMP777777', nrc: '777777/10/1' }, row(theirs, 500)]);
+  const row = (line: (typeof lines)[number], amount: number, reason?: string) => ({
+    employee_no: line.employee_no,
+    nrc: line.nrc,
+    payee_key: line.payee_key,
+    amount,
+    reason,
+  });
+  const file = appliedWorkbook([
+    row(lines[0]!, 250),
+    row(lines[1]!, 100, 'INSUFFICIENT PAY'),
+    { ...row(lines[0]!, 80), employee_no: 'EMP777777', nrc: '777777/10/1' },
+    row(theirs, 500),
+  ]);
 
   await signInAt(page, authority.email, authority.password, '/upload');
   const screen = uploadScreen(page);

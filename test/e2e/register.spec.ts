@@ -18,7 +18,9 @@ const twin = twinInfo();
 const M = currentMonth();
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-test('one authority admin proposes a register, seeing what it changes; a second approves it; a lender sees NOT_ON_PAYROLL on the NRC it lacks, and IDENTITY without the register’s values', async ({ page }) => {
+test('one authority admin proposes a register, seeing what it changes; a second approves it; a lender sees NOT_ON_PAYROLL on the NRC it lacks, and IDENTITY without the register’s values', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const onRegister = registerEntry({ first_name: 'Mary', last_name: 'Banda', mobile: '+260971234567' });
   const colleagues = [registerEntry({ first_name: 'John', last_name: 'Phiri' }), registerEntry({ first_name: 'Ruth', last_name: 'Mwale' })];
@@ -79,7 +81,9 @@ test('one authority admin proposes a register, seeing what it changes; a second 
   await expect(changes.getByTestId('difference-removed-count')).toHaveText('1');
   await expect(changes.getByTestId('difference-changed-count')).toHaveText('1');
   await expect(changes.getByTestId('difference-mobile-count')).toHaveText('1');
-  await expect(changes.getByTestId('difference-warning')).toContainText('1 employee would be removed and 1 would get another mobile: 66.7% of the 3 on the current register.');
+  await expect(changes.getByTestId('difference-warning')).toContainText(
+    '1 employee would be removed and 1 would get another mobile: 66.7% of the 3 on the current register.',
+  );
   await expect(changes.getByTestId('difference-removed')).toContainText(colleagues[0]!.nrc);
   await expect(changes.getByTestId('difference-changed')).toContainText('+260 96 ••• ••12');
   await settled(page);
@@ -95,7 +99,10 @@ test('one authority admin proposes a register, seeing what it changes; a second 
   await page.keyboard.press('Escape');
   await screen.payeeKey().fill(lender.org.payeeKey);
   const guessed = { ...colleagues[0]!, employee_number: 'X0', first_name: 'Guess', last_name: 'Name' };
-  const rows: Row[] = [HEADER, ...[onRegister, ghost, guessed].map((e) => [e.employee_number, e.nrc, `${M}-01`, '2030-12-31', 150, lender.org.payeeKey, e.first_name, e.last_name])];
+  const rows: Row[] = [
+    HEADER,
+    ...[onRegister, ghost, guessed].map((e) => [e.employee_number, e.nrc, `${M}-01`, '2030-12-31', 150, lender.org.payeeKey, e.first_name, e.last_name]),
+  ];
   await screen.chooseFile('inputs.xlsx', workbook(rows));
   await screen.validate();
   const panel = page.getByRole('region', { name: 'Signals' });

@@ -58,13 +58,17 @@ test.describe('submission reviews and reports', () => {
     await page.getByRole('textbox', { name: 'Search' }).fill(payee);
     await expect(rowOf(page, payee)).toHaveCount(1);
     await expect(rowOf(page, payee)).toContainText('COMPLIANCE PENDING');
-    await rowOf(page, payee).getByRole('button', { name: /^Approve / }).click();
+    await rowOf(page, payee)
+      .getByRole('button', { name: /^Approve / })
+      .click();
     await expect(notification(page, 'Submission approved: now COMPLIANCE APPROVED.')).toBeVisible();
     await expect(page.getByTestId('reviews-empty')).toHaveText('No submissions found.');
 
     await chooseStatus(page, 'COMPLIANCE APPROVED');
     await expect(rowOf(page, payee)).toContainText('COMPLIANCE APPROVED');
-    await rowOf(page, payee).getByRole('button', { name: /^Assign / }).click();
+    await rowOf(page, payee)
+      .getByRole('button', { name: /^Assign / })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Assign to a PMEC admin' });
     await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
     await expect(dialog.getByText('Select or type a PMEC admin email.')).toBeVisible();
@@ -85,7 +89,9 @@ test.describe('submission reviews and reports', () => {
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('COMPLIANCE APPROVED');
     await page.getByRole('textbox', { name: 'Search' }).fill(payee);
     await expect(rowOf(page, payee).getByRole('button', { name: /^Approve / })).toHaveCount(0);
-    await rowOf(page, payee).getByRole('button', { name: /^Complete / }).click();
+    await rowOf(page, payee)
+      .getByRole('button', { name: /^Complete / })
+      .click();
     await expect(notification(page, 'Submission completed: now COMPLETED.')).toBeVisible();
     await chooseStatus(page, 'COMPLETED');
     await expect(rowOf(page, payee)).toContainText('COMPLETED');
@@ -147,8 +153,25 @@ test.describe('submission reviews and reports', () => {
     const payee = lender.org.payeeKey;
     const base = 300_000 + Math.floor(Math.random() * 100_000);
     // A file of 1,200 borrowers: four-figure signal counts.
-    const data = workbook(inputsRows(month, payee, Array.from({ length: 1200 }, (_, j) => nrcOf(j, base))));
-    const upload = await api.upload(idToken, { doc_kind: 'inputs', month, payee_key: payee, file_name: 'a long file name for the whole month of inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
+    const data = workbook(
+      inputsRows(
+        month,
+        payee,
+        Array.from({ length: 1200 }, (_, j) => nrcOf(j, base)),
+      ),
+    );
+    const upload = await api.upload(
+      idToken,
+      {
+        doc_kind: 'inputs',
+        month,
+        payee_key: payee,
+        file_name: 'a long file name for the whole month of inputs.xlsx',
+        size: data.length,
+        content_type: XLSX_MIME,
+      },
+      data,
+    );
     expect((await api.submit(idToken, upload.id)).status).toBe(200);
 
     await signInAt(page, '/reviews', await createUser(twin, ['super_admin']));
@@ -171,7 +194,10 @@ test.describe('submission reviews and reports', () => {
       const reject = await row.getByRole('button', { name: /^Reject / }).boundingBox();
       expect(reject!.x + reject!.width).toBeLessThanOrEqual(width);
       // Every count is whole: no badge label cut short.
-      const cut = await row.getByTestId('open-signals').locator('.mantine-Badge-label').evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).length);
+      const cut = await row
+        .getByTestId('open-signals')
+        .locator('.mantine-Badge-label')
+        .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).length);
       expect(cut).toBe(0);
       await settled(page);
       await expectNoSeriousViolations(page, `/reviews at ${width} px`);
@@ -191,9 +217,23 @@ test.describe('submission reviews and reports', () => {
     const payee = lender.org.payeeKey;
     const base = 640_000 + Math.floor(Math.random() * 100_000);
     const ids: string[] = [];
-    for (const [i, rows] of [[1, 3], [2, 1], [3, 2]] as const) {
-      const data = workbook(inputsRows(month, payee, Array.from({ length: rows }, (_, j) => nrcOf(i * 10 + j, base))));
-      const upload = await api.upload(idToken, { doc_kind: 'inputs', month, payee_key: payee, file_name: `batch ${i}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
+    for (const [i, rows] of [
+      [1, 3],
+      [2, 1],
+      [3, 2],
+    ] as const) {
+      const data = workbook(
+        inputsRows(
+          month,
+          payee,
+          Array.from({ length: rows }, (_, j) => nrcOf(i * 10 + j, base)),
+        ),
+      );
+      const upload = await api.upload(
+        idToken,
+        { doc_kind: 'inputs', month, payee_key: payee, file_name: `batch ${i}.xlsx`, size: data.length, content_type: XLSX_MIME },
+        data,
+      );
       const submitted = await api.submit(idToken, upload.id);
       expect(submitted.status).toBe(200);
       ids.push(String((submitted.body as { submission_id: string }).submission_id));
@@ -216,7 +256,10 @@ test.describe('submission reviews and reports', () => {
     await expect(rows.locator('td:nth-child(7)')).toHaveText(['1', '2', '3']);
 
     // Reject the one-row file: a reason is required.
-    await rows.first().getByRole('button', { name: /^Reject / }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Reject / })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Reject submission' });
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
     await expect(dialog.getByText('Rejection requires a reason.')).toBeVisible();
@@ -239,7 +282,10 @@ test.describe('submission reviews and reports', () => {
 
     // The file, through a 60-second link.
     const download = page.waitForEvent('download');
-    await rows.first().getByRole('button', { name: /^Open file / }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Open file / })
+      .click();
     expect((await download).suggestedFilename()).toMatch(/^batch \d\.xlsx$/);
 
     // The lender sees the reason beside REJECTED, and the email's link opens that submission.

@@ -30,8 +30,18 @@ test('a lender sees the signals of its month, compliance opens them on /reviews,
 
   // Last month, through the API: borrowers 1, 2 and 3.
   const token = (await signIn(twin, lender.email, lender.password)).idToken;
-  const data = workbook(rows(M1, payee, [[1, 250], [2, 250], [3, 250]]));
-  const previous = await api.upload(token, { doc_kind: 'inputs', month: M1, payee_key: payee, file_name: 'last.xlsx', size: data.length, content_type: XLSX_MIME }, data);
+  const data = workbook(
+    rows(M1, payee, [
+      [1, 250],
+      [2, 250],
+      [3, 250],
+    ]),
+  );
+  const previous = await api.upload(
+    token,
+    { doc_kind: 'inputs', month: M1, payee_key: payee, file_name: 'last.xlsx', size: data.length, content_type: XLSX_MIME },
+    data,
+  );
   expect((await api.submit(token, previous.id)).status).toBe(200);
   await api.waitForIngestion(token, previous.id);
 
@@ -44,7 +54,17 @@ test('a lender sees the signals of its month, compliance opens them on /reviews,
   await signInAt(page, lender.email, lender.password, '/upload');
   const screen = uploadScreen(page);
   await screen.payeeKey().fill(payee);
-  await screen.chooseFile('this month.xlsx', workbook([...rows(M, payee, [[1, 250], [2, 300], [4, 120]]), [employee.employee_number, null, `${M}-01`, '2030-12-31', 80, payee, 'Chanda', 'Mulenga']]));
+  await screen.chooseFile(
+    'this month.xlsx',
+    workbook([
+      ...rows(M, payee, [
+        [1, 250],
+        [2, 300],
+        [4, 120],
+      ]),
+      [employee.employee_number, null, `${M}-01`, '2030-12-31', 80, payee, 'Chanda', 'Mulenga'],
+    ]),
+  );
   await screen.validate();
   const panel = page.getByRole('region', { name: 'Signals' });
   await expect(panel.getByTestId('signals-joined')).toHaveText(/^1 borrower without an NRC joined to the payroll record by employee number/);

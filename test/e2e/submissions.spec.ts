@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { currentMonth } from '#shared/rules/dates.js';
-import { createUser } from '../support/cognito.js';
 import { seedRegistryNrc } from '../fixtures/submissions/directory.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, NOT_A_WORKBOOK, nrcOf, stoppagesRows, TINY_PDF, workbook } from '../fixtures/submissions/workbooks.js';
+import { createUser } from '../support/cognito.js';
 import { signInThroughUi, twinInfo } from './support.js';
 
 const twin = twinInfo();

@@ -57,7 +57,13 @@ async function askCodesFromOwnAddress(page: Page, twin: TestTwinInfo) {
   const from = uniqueAddress();
   await page.route('**/api/employee/code', async (route) => {
     const request = route.request();
-    const answer = await send(twin, { method: 'POST', path: new URL(request.url()).pathname, rawBody: request.postData() ?? '', headers: { 'content-type': 'application/json' }, from });
+    const answer = await send(twin, {
+      method: 'POST',
+      path: new URL(request.url()).pathname,
+      rawBody: request.postData() ?? '',
+      headers: { 'content-type': 'application/json' },
+      from,
+    });
     await route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.text });
   });
 }

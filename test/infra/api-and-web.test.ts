@@ -1,17 +1,25 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 import type { IConstruct } from 'constructs';
-import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_POOL_ENV, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS, USER_POOL_ENV } from '../../infra/definitions.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
 import { AUTHORIZER_CACHE_SECONDS, AUTHORIZER_ENV } from '#shared/authorizer.js';
 import { ORIGIN_SECRET_ENV } from '#shared/edge.js';
 import { SMS_ORIGINATION_ENV } from '#shared/notifications.js';
-import { BUCKETS, TABLES } from '#shared/stores.js';
-import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { type RouteDef, ROUTES } from '#shared/routes/index.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
+import { REPO_ROOT } from '../../infra/constructs/app-function.js';
+import {
+  AUTH_TRIGGERS,
+  EMPLOYEE_AUTH_TRIGGERS,
+  EMPLOYEE_POOL_ENV,
+  S3_TRIGGERS,
+  SCHEDULED_JOBS,
+  STREAM_TRIGGERS,
+  USER_POOL_ENV,
+} from '../../infra/definitions.js';
+import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { resourceText } from './policies.js';
 import { logicalId, ref, type Resource, type Synthesized, synthesize } from './synth.js';
 
@@ -53,7 +61,11 @@ describe('api', () => {
   it('gives each function the variables of what its route uses, and nothing more', () => {
     for (const route of routes) {
       const variables = functionFor(route).Properties.Environment.Variables as Record<string, unknown>;
-      const expected: Record<string, unknown> = { POWERTOOLS_SERVICE_NAME: 'payroll-platform', NODE_OPTIONS: '--enable-source-maps', [ORIGIN_SECRET_ENV]: expect.anything() };
+      const expected: Record<string, unknown> = {
+        POWERTOOLS_SERVICE_NAME: 'payroll-platform',
+        NODE_OPTIONS: '--enable-source-maps',
+        [ORIGIN_SECRET_ENV]: expect.anything(),
+      };
       for (const key of route.uses.tables ?? []) expected[TABLES[key].envVar] = ref(stack.data.tables[key]);
       for (const key of route.uses.buckets ?? []) expected[BUCKETS[key].envVar] = ref(stack.storage.buckets[key]);
       if (route.uses.userPool) {
@@ -79,7 +91,9 @@ describe('api', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
     const permissions = Object.values(template.findResources('AWS::Lambda::Permission'));
     const authorizerOf = (pool: IConstruct, client: IConstruct, clientScope: string | undefined) => {
-      const verifier = functions.filter(([, f]) => JSON.stringify(f.Properties.Environment?.Variables?.[AUTHORIZER_ENV.clientId]) === JSON.stringify(ref(client)));
+      const verifier = functions.filter(
+        ([, f]) => JSON.stringify(f.Properties.Environment?.Variables?.[AUTHORIZER_ENV.clientId]) === JSON.stringify(ref(client)),
+      );
       expect(verifier).toHaveLength(1);
       const [functionId, fn] = verifier[0]!;
       const variables = fn.Properties.Environment.Variables;
@@ -96,7 +110,9 @@ describe('api', () => {
       });
       // API Gateway may invoke it as this authorizer only.
       const invokers = permissions.filter((p) => JSON.stringify(p.Properties.FunctionName).includes(`"${functionId}"`));
-      expect(invokers.map((p) => [p.Properties.Principal, resourceText(p.Properties.SourceArn).endsWith(`/authorizers/<${found[0]![0]}>`)])).toEqual([['apigateway.amazonaws.com', true]]);
+      expect(invokers.map((p) => [p.Properties.Principal, resourceText(p.Properties.SourceArn).endsWith(`/authorizers/<${found[0]![0]}>`)])).toEqual([
+        ['apigateway.amazonaws.com', true],
+      ]);
       return found[0]![0];
     };
     const staffAuthorizer = authorizerOf(stack.auth.userPool, stack.auth.client, API_CLIENT_SCOPE);
@@ -242,7 +258,7 @@ describe('web', () => {
 });
 
 describe('logs and alarms', () => {
-  it('gives every function, aws-cdk-lib\'s own included, its own log group, and every log group a retention', () => {
+  it("gives every function, aws-cdk-lib's own included, its own log group, and every log group a retention", () => {
     const functions = resources('AWS::Lambda::Function');
     const groups = functions.map((f) => f.Properties.LoggingConfig?.LogGroup?.Ref);
     expect(groups.every(Boolean), 'functions without a LoggingConfig.LogGroup').toBe(true);
@@ -254,10 +270,16 @@ describe('logs and alarms', () => {
     template.resourceCountIs('Custom::LogRetention', 0);
   });
 
-  it('alarms on each application function\'s errors and on API 5xx, into an encrypted topic', () => {
+  it("alarms on each application function's errors and on API 5xx, into an encrypted topic", () => {
     const alarms = resources('AWS::CloudWatch::Alarm');
     expect(alarms.filter((a) => a.Properties.MetricName === 'Errors')).toHaveLength(
-      routes.length + stack.api.authorizers.length + Object.keys(AUTH_TRIGGERS).length + Object.keys(EMPLOYEE_AUTH_TRIGGERS).length + S3_TRIGGERS.length + STREAM_TRIGGERS.length + SCHEDULED_JOBS.length,
+      routes.length +
+        stack.api.authorizers.length +
+        Object.keys(AUTH_TRIGGERS).length +
+        Object.keys(EMPLOYEE_AUTH_TRIGGERS).length +
+        S3_TRIGGERS.length +
+        STREAM_TRIGGERS.length +
+        SCHEDULED_JOBS.length,
     );
     expect(alarms.filter((a) => a.Properties.MetricName === '5xx')).toHaveLength(1);
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });

@@ -1,15 +1,15 @@
-import { roleStatements } from './policies.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CloudFormationValidatePlugin } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '#shared/roles.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
+import type { BucketKey, TableKey } from '#shared/stores.js';
 import { EVIDENCE_KEYS } from '../../infra/constructs/storage.js';
 import { EMPLOYEE_AUTH_SESSION_MINUTES, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS, VERIFY_BEFORE_UPDATE } from '../../infra/definitions.js';
-import { BUCKETS, TABLES } from '#shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import { ROLES } from '#shared/roles.js';
-import type { BucketKey, TableKey } from '#shared/stores.js';
+import { roleStatements } from './policies.js';
 import { logicalId, ref, type Resource, type StackTemplate, type Synthesized, synthesize } from './synth.js';
 
 let stack: PayrollPlatformStack;
@@ -98,7 +98,9 @@ describe('auth', () => {
 
 describe('the employees’ pool', () => {
   it('signs employees in only by the custom challenge of its three triggers, made by the platform alone', () => {
-    const trigger = (name: keyof typeof EMPLOYEE_AUTH_TRIGGERS) => ({ 'Fn::GetAtt': [logicalId(stack.employeeAuth.functions.find((f) => f.node.id === name)!.function), 'Arn'] });
+    const trigger = (name: keyof typeof EMPLOYEE_AUTH_TRIGGERS) => ({
+      'Fn::GetAtt': [logicalId(stack.employeeAuth.functions.find((f) => f.node.id === name)!.function), 'Arn'],
+    });
     template.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
@@ -173,7 +175,9 @@ describe('storage', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       });
-      expect(bucket.Properties.BucketEncryption).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] });
+      expect(bucket.Properties.BucketEncryption).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
     }
   });
 
@@ -182,28 +186,29 @@ describe('storage', () => {
     for (const bucket of Object.keys(template.findResources('AWS::S3::Bucket'))) {
       const policy = policies.find((p) => p.Properties.Bucket?.Ref === bucket);
       expect(policy?.Properties.PolicyDocument.Statement, bucket).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
+        expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
       );
     }
   });
 
-  it.each(Object.entries(EVIDENCE_KEYS))('keeps every version of the evidence in the %s bucket: versioned, and no one may delete a version', (key, patterns) => {
-    const bucket = logicalId(stack.storage.buckets[key as BucketKey]);
-    expect((template.toJSON().Resources[bucket] as Resource).Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    const policy = resources('AWS::S3::BucketPolicy').find((p) => p.Properties.Bucket?.Ref === bucket)!;
-    expect(policy.Properties.PolicyDocument.Statement).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          Effect: 'Deny',
-          Principal: { AWS: '*' },
-          Action: 's3:DeleteObjectVersion',
-          Resource: patterns!.length === 1 ? { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, `/${patterns![0]}`]] } : expect.anything(),
-        }),
-      ]),
-    );
-  });
+  it.each(Object.entries(EVIDENCE_KEYS))(
+    'keeps every version of the evidence in the %s bucket: versioned, and no one may delete a version',
+    (key, patterns) => {
+      const bucket = logicalId(stack.storage.buckets[key as BucketKey]);
+      expect((template.toJSON().Resources[bucket] as Resource).Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      const policy = resources('AWS::S3::BucketPolicy').find((p) => p.Properties.Bucket?.Ref === bucket)!;
+      expect(policy.Properties.PolicyDocument.Statement).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Principal: { AWS: '*' },
+            Action: 's3:DeleteObjectVersion',
+            Resource: patterns!.length === 1 ? { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, `/${patterns![0]}`]] } : expect.anything(),
+          }),
+        ]),
+      );
+    },
+  );
 
   it.each(Object.entries(BUCKETS))('logs access to the %s bucket and lets the browser POST to it when it takes uploads', (key, def) => {
     const bucket = template.toJSON().Resources[logicalId(stack.storage.buckets[key as BucketKey])] as Resource;

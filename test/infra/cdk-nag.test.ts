@@ -1,8 +1,8 @@
 import { Validations } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from 'aws-cdk-lib';
 import { publicRoutes } from '../../infra/constructs/firewall.js';
 import { KEYS } from '../../infra/grants.js';
 import { synthesize } from './synth.js';
@@ -51,7 +51,9 @@ function acknowledgements(root: IConstruct): Acknowledgement[] {
 function findings(stack: Stack, pack: AwsSolutionsChecks) {
   return pack
     .validateScope(stack)
-    .violations.flatMap((v) => v.violatingResources.map((r) => ({ rule: v.ruleName, path: r.constructPath ?? '', severity: v.severity, description: v.description })));
+    .violations.flatMap((v) =>
+      v.violatingResources.map((r) => ({ rule: v.ruleName, path: r.constructPath ?? '', severity: v.severity, description: v.description })),
+    );
 }
 
 describe.each(['platform', 'edge'] as const)('cdk-nag AwsSolutions on the %s stack', (name) => {

@@ -1,9 +1,9 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BucketKey } from '#shared/stores.js';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { KEYS } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import type { BucketKey } from '#shared/stores.js';
 import { policyPairs } from './policies.js';
 import { logicalId, synthesize } from './synth.js';
 
@@ -40,18 +40,24 @@ describe('the grants of the server-side copies', () => {
     expect(pairs.filter((pair) => pair.endsWith('.Arn>/*') || pair.endsWith(' *'))).toEqual([]);
     expect(pairs).not.toContain(`s3:PutObject ${arn(bucket)}/${source}`);
     expect([...new Set(pairs.map((pair) => pair.split(' ')[0]))].sort()).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject']));
-    expect(pairs.map((pair) => pair.split(' ')[0]).filter((action) => !['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket'].includes(action!))).toEqual([]);
+    expect(
+      pairs.map((pair) => pair.split(' ')[0]).filter((action) => !['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket'].includes(action!)),
+    ).toEqual([]);
   });
 });
 
 describe('the version-pinned evidence links', () => {
   it('get-dispute: s3:GetObjectVersion on the dispute evidence keys, and on nothing else', () => {
-    expect(s3Pairs('get-dispute').filter((pair) => pair.startsWith('s3:GetObjectVersion '))).toEqual([`s3:GetObjectVersion ${arn('evidence')}/${KEYS.evidence.disputes}`]);
+    expect(s3Pairs('get-dispute').filter((pair) => pair.startsWith('s3:GetObjectVersion '))).toEqual([
+      `s3:GetObjectVersion ${arn('evidence')}/${KEYS.evidence.disputes}`,
+    ]);
   });
 
   it('no other route may read an older version of any object', () => {
     const others = stack.api.functions.filter((f) => f.node.id !== pascalCase('get-dispute'));
-    const versioned = others.flatMap((fn) => [...policyPairs(template, logicalId(fn.role))].filter((pair) => pair.startsWith('s3:GetObjectVersion')).map((pair) => `${fn.node.id}: ${pair}`));
+    const versioned = others.flatMap((fn) =>
+      [...policyPairs(template, logicalId(fn.role))].filter((pair) => pair.startsWith('s3:GetObjectVersion')).map((pair) => `${fn.node.id}: ${pair}`),
+    );
     expect(versioned).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from '#shared/routes/index.js';
 import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../../infra/definitions.js';
 import { ROUTE_GRANTS, type RouteGrantTable, TRIGGER_GRANTS, type TriggerGrantTable } from '../../infra/grants.js';
-import { ROUTES } from '#shared/routes/index.js';
 
 /**
  * The grant tables of infra/grants/ are keyed by the ids their functions are declared under, and each entry
@@ -43,7 +43,9 @@ describe('the grant tables', () => {
   it('hold exactly the declared routes, S3 triggers and scheduled jobs, and the Cognito triggers that reach a store', () => {
     expect(Object.keys(ROUTE_GRANTS).sort()).toEqual(ROUTES.map((route) => route.id).sort());
     const events = [...S3_TRIGGERS, ...STREAM_TRIGGERS, ...SCHEDULED_JOBS].map((fn) => fn.id);
-    const cognito = [...Object.values(AUTH_TRIGGERS), ...Object.values(EMPLOYEE_AUTH_TRIGGERS)].flatMap((trigger) => (Object.keys(trigger.uses).length ? [trigger.functionName] : []));
+    const cognito = [...Object.values(AUTH_TRIGGERS), ...Object.values(EMPLOYEE_AUTH_TRIGGERS)].flatMap((trigger) =>
+      Object.keys(trigger.uses).length ? [trigger.functionName] : [],
+    );
     expect(Object.keys(TRIGGER_GRANTS).sort()).toEqual([...events, ...cognito].sort());
   });
 });

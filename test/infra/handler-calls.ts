@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 import type { HttpMethod } from '#shared/routes/index.js';
 import type { BucketKey, TableKey } from '#shared/stores.js';
+import { REPO_ROOT } from '../../infra/constructs/app-function.js';
 
 /**
  * What a handler's code calls in AWS, read from its own bundle: esbuild bundles the handler with
@@ -119,7 +119,14 @@ const CALLER_CHOSEN_BUCKET: Record<string, Partial<Record<BucketKey, string[]>>>
 
 /** lambdas/adapters/dynamo/toolkit.ts: the toolkit sends the command its caller describes (table, index), so it is counted at the call. */
 const TOOLKIT = 'lambdas/adapters/dynamo/toolkit.ts';
-const TOOLKIT_CALLS: Record<string, string> = { queryAll: 'Query', queryCount: 'Query', queryPage: 'Query', scanAll: 'Scan', batchGetAll: 'BatchGet', batchWriteAll: 'BatchWrite' };
+const TOOLKIT_CALLS: Record<string, string> = {
+  queryAll: 'Query',
+  queryCount: 'Query',
+  queryPage: 'Query',
+  scanAll: 'Scan',
+  batchGetAll: 'BatchGet',
+  batchWriteAll: 'BatchWrite',
+};
 const TOOLKIT_CALL = /\b(queryAll|queryCount|queryPage|scanAll|batchGetAll|batchWriteAll)(?:<[^>]*>)?\(/g;
 
 const literals = (text: string, re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))];
@@ -163,7 +170,14 @@ export async function handlerCalls(handler: string, method: HttpMethod, openToCl
     readsAppUrl: /requiredEnv\("APP_URL_PARAMETER"\)/.test(code),
   };
   const handlerPassesAlso = all.some((u) => u.name !== 'writeAudit' && /\balso: /.test(u.text));
-  const moduleTables = (module: string) => literals(all.filter((u) => u.module === module).map((u) => u.text).join('\n'), /tableName\("(\w+)"\)/g);
+  const moduleTables = (module: string) =>
+    literals(
+      all
+        .filter((u) => u.module === module)
+        .map((u) => u.text)
+        .join('\n'),
+      /tableName\("(\w+)"\)/g,
+    );
 
   const table = (key: string) => {
     if (!calls.tables.has(key as TableKey)) calls.tables.set(key as TableKey, { actions: new Set(), indexes: new Set() });
@@ -215,7 +229,8 @@ export async function handlerCalls(handler: string, method: HttpMethod, openToCl
     }
     for (const key of literals(unit.text, /presign\w*\("(\w+)"/g)) bucket(key).actions.add('PutObject');
     // A ranged GetObject or a HEAD that tells a missing object apart (null, false): read and list.
-    for (const key of literals(unit.text, /(?:readObjectStart(?:Of)?|objectExists)\("(\w+)"/g)) ['GetObject', 'ListBucket'].forEach((a) => bucket(key).actions.add(a));
+    for (const key of literals(unit.text, /(?:readObjectStart(?:Of)?|objectExists)\("(\w+)"/g))
+      ['GetObject', 'ListBucket'].forEach((a) => bucket(key).actions.add(a));
 
     const pool = unit.module === EMPLOYEE_POOL_MODULE ? calls.employeePool : calls.cognito;
     commands.filter((c) => COGNITO.test(c)).forEach((c) => pool.add(c));

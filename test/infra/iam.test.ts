@@ -1,13 +1,13 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '#shared/routes/index.js';
 import type { AppFunction } from '../../infra/constructs/app-function.js';
 import { USER_ADMIN_ACTIONS } from '../../infra/constructs/auth.js';
-import { pascalCase } from '../../infra/constructs/names.js';
 import { EMPLOYEE_ADMIN_ACTIONS } from '../../infra/constructs/employee-auth.js';
+import { pascalCase } from '../../infra/constructs/names.js';
 import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../../infra/definitions.js';
 import { type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '#shared/routes/index.js';
 import { handlerCalls } from './handler-calls.js';
 import { basePairs, grantPairs, policyPairs } from './policies.js';
 import { logicalId, synthesize } from './synth.js';
@@ -85,7 +85,9 @@ const ids = (fns: Fn[]) => fns.map((f) => f.id);
 const WRITING_READS: Record<string, string> = {
   'get-email-availability': 'counts the caller in the rate-limit windows (pk=RATE#…) of the public route',
   ...Object.fromEntries(
-    (ROUTES as readonly RouteDef[]).filter((r) => r.openToClients && r.method === 'GET').map((r) => [r.id, 'counts an API client in its rate-limit window (pk=RATE#api-client:…)']),
+    (ROUTES as readonly RouteDef[])
+      .filter((r) => r.openToClients && r.method === 'GET')
+      .map((r) => [r.id, 'counts an API client in its rate-limit window (pk=RATE#api-client:…)']),
   ),
 };
 
@@ -109,7 +111,11 @@ describe('the grants of infra/grants.ts', () => {
     const vocabulary = USER_ADMIN_ACTIONS.map((a) => a.replace('cognito-idp:', ''));
     for (const fn of FUNCTIONS) {
       for (const action of fn.grants?.userPool ?? []) expect(vocabulary, `${fn.id}: ${action}`).toContain(action);
-      for (const action of fn.grants?.employeePool ?? []) expect(EMPLOYEE_ADMIN_ACTIONS.map((a) => a.replace('cognito-idp:', '')), `${fn.id}: ${action}`).toContain(action);
+      for (const action of fn.grants?.employeePool ?? [])
+        expect(
+          EMPLOYEE_ADMIN_ACTIONS.map((a) => a.replace('cognito-idp:', '')),
+          `${fn.id}: ${action}`,
+        ).toContain(action);
     }
   });
 
@@ -121,14 +127,20 @@ describe('the grants of infra/grants.ts', () => {
     });
     expect(ids(writing).sort()).toEqual(Object.keys(WRITING_READS).sort());
     for (const fn of FUNCTIONS.filter((f) => f.method === 'GET' && !f.trigger)) {
-      expect(Object.values(fn.grants?.buckets ?? {}).flatMap((b) => [...(b.write ?? []), ...(b.delete ?? [])]), fn.id).toEqual([]);
+      expect(
+        Object.values(fn.grants?.buckets ?? {}).flatMap((b) => [...(b.write ?? []), ...(b.delete ?? [])]),
+        fn.id,
+      ).toEqual([]);
     }
   });
 
   it('keep the audit log append-only: no function may update or delete an entry', () => {
     for (const fn of FUNCTIONS) {
       const actions = fn.grants?.tables?.audit?.actions ?? [];
-      expect(actions.filter((a) => a === 'UpdateItem' || a === 'DeleteItem'), fn.id).toEqual([]);
+      expect(
+        actions.filter((a) => a === 'UpdateItem' || a === 'DeleteItem'),
+        fn.id,
+      ).toEqual([]);
     }
   });
 
@@ -149,9 +161,11 @@ describe("each function's IAM policy", () => {
     // A stream mapping's function reads its table's stream (the mapping polls with the function's role) and sends a batch it gave up on to the dead-letter queue.
     const stream = STREAM_TRIGGERS.find((t) => t.id === fn.id);
     if (stream) {
-      for (const action of ['DescribeStream', 'GetRecords', 'GetShardIterator']) expected.add(`dynamodb:${action} <${logicalId(stack.data.tables[stream.table])}.StreamArn>`);
+      for (const action of ['DescribeStream', 'GetRecords', 'GetShardIterator'])
+        expected.add(`dynamodb:${action} <${logicalId(stack.data.tables[stream.table])}.StreamArn>`);
       expected.add('dynamodb:ListStreams *');
-      for (const action of ['SendMessage', 'GetQueueAttributes', 'GetQueueUrl']) expected.add(`sqs:${action} <${logicalId(stack.processing.deadLetters!)}.Arn>`);
+      for (const action of ['SendMessage', 'GetQueueAttributes', 'GetQueueUrl'])
+        expected.add(`sqs:${action} <${logicalId(stack.processing.deadLetters!)}.Arn>`);
     }
     const actual = policyPairs(template, logicalId(construct.role));
     expect([...actual].sort()).toEqual([...expected].sort());
@@ -180,7 +194,10 @@ describe("each function's IAM policy", () => {
 describe('the Cognito CustomMessage trigger', () => {
   it('reads the one SSM parameter holding the SPA URL, and nothing else', () => {
     const fn = stack.auth.customMessage;
-    const expected = [...basePairs(logicalId(fn.logGroup)), expect.stringMatching(/^ssm:GetParameter arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter\/PayrollPlatform\/app-url$/)];
+    const expected = [
+      ...basePairs(logicalId(fn.logGroup)),
+      expect.stringMatching(/^ssm:GetParameter arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter\/PayrollPlatform\/app-url$/),
+    ];
     expect([...policyPairs(template, logicalId(fn.role))].sort()).toEqual(expect.arrayContaining(expected));
     expect(policyPairs(template, logicalId(fn.role)).size).toBe(expected.length);
   });

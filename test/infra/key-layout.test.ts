@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { type BucketGrant, KEYS, ROUTE_GRANTS, TRIGGER_GRANTS } from '../../infra/grants.js';
-import { finalEvidenceKey, stagingKey } from '../../lambdas/api/fraud/names.js';
 import { disputeEvidenceKey } from '#data/disputes/evidence.js';
-import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
 import { CHUNK_PREFIX, chunkKey } from '#data/ingestion/layout.js';
-import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
-import { ingestJobKey } from '#data/submissions/submissions.js';
-import { REGISTER_JOB_PREFIX, registerJobKey } from '#data/register/ingestion.js';
-import { incomingKey } from '#data/uploads/objects.js';
-import { resultKeys } from '#data/uploads/results.js';
-import { nrcSignalsKey } from '#data/uploads/nrc-signals.js';
-import { registerSnapshotKey } from '#data/register/snapshot.js';
-import { pendingScheduleKey, scheduleKeys } from '#data/payroll/schedule-files.js';
 import { reconciliationKeys } from '#data/payroll/reconciliation.js';
 import { remittanceKeys } from '#data/payroll/remittances.js';
+import { pendingScheduleKey, scheduleKeys } from '#data/payroll/schedule-files.js';
+import { REGISTER_JOB_PREFIX, registerJobKey } from '#data/register/ingestion.js';
+import { registerSnapshotKey } from '#data/register/snapshot.js';
+import { ingestJobKey } from '#data/submissions/submissions.js';
+import { nrcSignalsKey } from '#data/uploads/nrc-signals.js';
+import { incomingKey } from '#data/uploads/objects.js';
+import { resultKeys } from '#data/uploads/results.js';
 import { onboardingDocKey } from '#shared/api/accounts.js';
 import type { BucketKey } from '#shared/stores.js';
+import { CHUNKS_PREFIX, S3_TRIGGERS } from '../../infra/definitions.js';
+import { type BucketGrant, KEYS, ROUTE_GRANTS, TRIGGER_GRANTS } from '../../infra/grants.js';
+import { finalEvidenceKey, stagingKey } from '../../lambdas/api/fraud/names.js';
+import { storagePath } from '../../lambdas/api/submissions/upload-request.js';
 
 /**
  * The S3 grants are scoped to key patterns (KEYS in infra/grants.ts). Here the keys the code itself
@@ -23,7 +23,12 @@ import type { BucketKey } from '#shared/stores.js';
  * works on, and no pattern reaches another kind of key.
  */
 const matches = (pattern: string, key: string) =>
-  new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(key);
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  ).test(key);
 
 const id = '0b7e4a52-6f0c-4d2a-9a51-3c1f7d2e9b10';
 const upload = { month: '2026-03', payee_key: '1234', id, slug: 'march-inputs.xlsx', created_at: '2026-03-05T10:15:00.000Z' };
@@ -170,7 +175,10 @@ describe('the S3 key layout', () => {
 
   it.each(USES)('%s may %s the %s… key %s', (fn, bucket, op, name) => {
     const grant: BucketGrant = GRANTS[fn]?.buckets?.[bucket] ?? {};
-    expect((grant[op] ?? []).some((p) => matches(p, KEY[name])), `${fn} ${op} ${KEY[name]}`).toBe(true);
+    expect(
+      (grant[op] ?? []).some((p) => matches(p, KEY[name])),
+      `${fn} ${op} ${KEY[name]}`,
+    ).toBe(true);
   });
 
   it('runs the chunk trigger and expires the chunks under the prefix the code writes them to', () => {
@@ -185,7 +193,9 @@ describe('the S3 key layout', () => {
   it('grants no key pattern beyond those the code works on', () => {
     const used = new Set(USES.map(([fn, bucket, op, name]) => `${fn} ${bucket} ${op} ${PATTERN_OF[name]}`));
     const granted = Object.entries(GRANTS).flatMap(([fn, g]) =>
-      Object.entries(g.buckets ?? {}).flatMap(([bucket, b]) => (['read', 'write', 'delete'] as Op[]).flatMap((op) => (b[op] ?? []).map((p) => `${fn} ${bucket} ${op} ${p}`))),
+      Object.entries(g.buckets ?? {}).flatMap(([bucket, b]) =>
+        (['read', 'write', 'delete'] as Op[]).flatMap((op) => (b[op] ?? []).map((p) => `${fn} ${bucket} ${op} ${p}`)),
+      ),
     );
     expect(granted.filter((g) => !used.has(g))).toEqual([]);
   });

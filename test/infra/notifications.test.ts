@@ -1,7 +1,7 @@
-import { roleStatements } from './policies.js';
 import { describe, expect, it } from 'vitest';
-import { STREAM_TRIGGERS } from '../../infra/definitions.js';
 import { OUTBOX_PREFIX } from '#shared/notifications.js';
+import { STREAM_TRIGGERS } from '../../infra/definitions.js';
+import { roleStatements } from './policies.js';
 import { logicalId, synthesize } from './synth.js';
 
 /** Email notifications: the sender's deployment parameter, its retries, dead letters and alarm. */
@@ -38,7 +38,10 @@ describe('the sender identity', () => {
 
 describe('the sender', () => {
   const trigger = STREAM_TRIGGERS.find((t) => t.id === 'send-notification')!;
-  const mapping = () => Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((m) => JSON.stringify(m.Properties.FunctionName).includes(logicalId(sender.function)))!.Properties;
+  const mapping = () =>
+    Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find((m) =>
+      JSON.stringify(m.Properties.FunctionName).includes(logicalId(sender.function)),
+    )!.Properties;
 
   it("runs from the directory table's stream (new images), through an event source mapping of the outbox items only", () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
@@ -72,7 +75,12 @@ describe('the sender', () => {
     const alarm = resources('AWS::CloudWatch::Alarm').find(
       (a) => a.Properties.MetricName === 'Errors' && JSON.stringify(a.Properties.Dimensions).includes(logicalId(sender.function)),
     );
-    expect(alarm?.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [{ Ref: topic }] });
+    expect(alarm?.Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: topic }],
+    });
   });
 });
-

@@ -1,8 +1,8 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import type { FunctionGrants } from '../../infra/grants.js';
-import type { PayrollPlatformStack } from '../../infra/stack.js';
 import type { RouteDef } from '#shared/routes/index.js';
 import type { BucketKey, TableKey } from '#shared/stores.js';
+import type { FunctionGrants } from '../../infra/grants.js';
+import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { logicalId } from './synth.js';
 
 /** An IAM resource as cdk-nag writes it: `<Logical.Arn>/incoming/*`, `<Logical>`, `*`. */

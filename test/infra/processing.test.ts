@@ -1,10 +1,10 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUCKETS, TABLES } from '#shared/stores.js';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
 import { INGEST_CHUNKS, REGISTER_CHUNKS } from '../../infra/sizing.js';
-import { BUCKETS, TABLES } from '#shared/stores.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { logicalId, ref, type Synthesized, synthesize } from './synth.js';
 
@@ -70,7 +70,10 @@ describe('processing', () => {
   it("runs at most REGISTER_CHUNKS.concurrency of a payroll register's chunks at once", () => {
     const fn = stack.processing.functions.find((f) => f.node.id === 'IngestRegister')!;
     expect(template.toJSON().Resources[logicalId(fn.function)].Properties.ReservedConcurrentExecutions).toBe(REGISTER_CHUNKS.concurrency);
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: ref(fn.function), MaximumEventAgeInSeconds: REGISTER_CHUNKS.maxEventAgeSeconds });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: ref(fn.function),
+      MaximumEventAgeInSeconds: REGISTER_CHUNKS.maxEventAgeSeconds,
+    });
   });
 
   it('warms the history table only when the deployment asks for it (HistoryWarmWriteUnits)', () => {

@@ -1,7 +1,7 @@
 import { NestedStack, Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pascalCase } from '../../infra/constructs/names.js';
 import { type RouteDef, ROUTES } from '#shared/routes/index.js';
+import { pascalCase } from '../../infra/constructs/names.js';
 import { logicalId, type Synthesized, synthesize } from './synth.js';
 
 /**
@@ -31,7 +31,12 @@ describe("the platform's stacks", () => {
     });
     // The room left, in the test's output.
     console.log(
-      counts.map((c) => `${c.stack.padEnd(40)} ${String(c.resources).padStart(4)} resources ${String(c.parameters).padStart(3)} parameters ${String(c.outputs).padStart(3)} outputs`).join('\n'),
+      counts
+        .map(
+          (c) =>
+            `${c.stack.padEnd(40)} ${String(c.resources).padStart(4)} resources ${String(c.parameters).padStart(3)} parameters ${String(c.outputs).padStart(3)} outputs`,
+        )
+        .join('\n'),
     );
 
     for (const count of counts) {
@@ -55,15 +60,32 @@ describe("the platform's stacks", () => {
     const inPlatform = (type: string) => Object.values(platform!.template.findResources(type)) as { Properties: Record<string, any> }[];
     platform!.template.resourceCountIs('AWS::ApiGatewayV2::Route', 0);
     platform!.template.resourceCountIs('AWS::ApiGatewayV2::Integration', 0);
-    expect(inPlatform('AWS::Lambda::Function').filter((f) => routes.some((r) => String(f.Properties.Description).startsWith(`${r.method} ${r.path}:`)))).toEqual([]);
+    expect(
+      inPlatform('AWS::Lambda::Function').filter((f) => routes.some((r) => String(f.Properties.Description).startsWith(`${r.method} ${r.path}:`))),
+    ).toEqual([]);
     // The API's authorizers stay beside it in the platform stack: theirs are the only invoke permissions and alarms of the API there.
     const ofAuthorizer = (text: string) => /\/Api\/(StaffTokens|EmployeeTokens)\/|ApiStaffTokens|ApiEmployeeTokens/.test(text);
-    expect(inPlatform('AWS::Lambda::Permission').filter((p) => p.Properties.Principal === 'apigateway.amazonaws.com' && !ofAuthorizer(JSON.stringify(p.Properties.FunctionName)))).toEqual([]);
-    expect(inPlatform('AWS::CloudWatch::Alarm').filter((a) => String(a.Properties.AlarmDescription).includes('/Api/') && !ofAuthorizer(String(a.Properties.AlarmDescription)))).toEqual([]);
+    expect(
+      inPlatform('AWS::Lambda::Permission').filter(
+        (p) => p.Properties.Principal === 'apigateway.amazonaws.com' && !ofAuthorizer(JSON.stringify(p.Properties.FunctionName)),
+      ),
+    ).toEqual([]);
+    expect(
+      inPlatform('AWS::CloudWatch::Alarm').filter(
+        (a) => String(a.Properties.AlarmDescription).includes('/Api/') && !ofAuthorizer(String(a.Properties.AlarmDescription)),
+      ),
+    ).toEqual([]);
     expect(nested.map(({ stack }) => stack.node.id).sort()).toEqual([...new Set(routes.map((r) => `${pascalCase(r.feature)}Routes`))].sort());
     for (const { stack, template } of nested) {
       const feature = routes.filter((r) => `${pascalCase(r.feature)}Routes` === stack.node.id);
-      for (const type of ['AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::ApiGatewayV2::Integration', 'AWS::ApiGatewayV2::Route', 'AWS::Lambda::Permission', 'AWS::CloudWatch::Alarm']) {
+      for (const type of [
+        'AWS::Lambda::Function',
+        'AWS::IAM::Role',
+        'AWS::ApiGatewayV2::Integration',
+        'AWS::ApiGatewayV2::Route',
+        'AWS::Lambda::Permission',
+        'AWS::CloudWatch::Alarm',
+      ]) {
         template.resourceCountIs(type, feature.length);
       }
     }

@@ -74,7 +74,11 @@ function synthesizeOnce({ cfnValidation = false, s3Triggers, senderEmail }: Synt
   return { stack, template, stacks, edge, edgeTemplate, outdir, resources: (type) => Object.values(template.findResources(type)) as Resource[] };
 }
 
-type TemplateJson = { Resources: Record<string, { Properties?: { Parameters?: Record<string, unknown> } }>; Parameters?: Record<string, unknown>; Outputs?: Record<string, unknown> };
+type TemplateJson = {
+  Resources: Record<string, { Properties?: { Parameters?: Record<string, unknown> } }>;
+  Parameters?: Record<string, unknown>;
+  Outputs?: Record<string, unknown>;
+};
 
 /** Every stack's template (Template.fromStack of each nested stack too), and all of them read as one. */
 function withNestedStacks(root: Stack): { template: Template; stacks: StackTemplate[] } {

@@ -1,10 +1,10 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '#shared/api/accounts.js';
+import { type RouteDef, ROUTES } from '#shared/routes/index.js';
 import { API_LIMIT, PUBLIC_ROUTE_LIMIT } from '../../infra/constructs/firewall.js';
 import type { PayrollEdgeStack } from '../../infra/edge-stack.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
-import { ACCOUNT_MESSAGES } from '#shared/api/accounts.js';
-import { type RouteDef, ROUTES } from '#shared/routes/index.js';
 import { type Resource, synthesize } from './synth.js';
 
 let stack: PayrollPlatformStack;
@@ -38,7 +38,7 @@ describe('the WAF web ACL (edge stack)', () => {
     expect(webAcl()).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
   });
 
-  it('rate-limits each client IP on exactly the public routes of the route table, answering 429 in the API\'s own words', () => {
+  it("rate-limits each client IP on exactly the public routes of the route table, answering 429 in the API's own words", () => {
     expect(publicPaths).toEqual(expect.arrayContaining(['/api/access-requests', '/api/email-availability']));
     const limit = rule('RateLimitPublicRoutes')!;
     expect(limit.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: PUBLIC_ROUTE_LIMIT, EvaluationWindowSec: 300 });
@@ -57,7 +57,10 @@ describe('the WAF web ACL (edge stack)', () => {
   it('also limits each IP on the whole API, more loosely', () => {
     const api = rule('RateLimitApi')!;
     expect(api.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: API_LIMIT });
-    expect(api.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement).toMatchObject({ SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' });
+    expect(api.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement).toMatchObject({
+      SearchString: '/api/',
+      PositionalConstraint: 'STARTS_WITH',
+    });
     expect(API_LIMIT).toBeGreaterThan(PUBLIC_ROUTE_LIMIT);
   });
 
@@ -103,7 +106,9 @@ describe('the WAF web ACL (edge stack)', () => {
 
   it('lets the reader get that one parameter only', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
-    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string; Resource: unknown }[]).filter((s) => s.Action === 'ssm:GetParameter');
+    const statements = policies
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string; Resource: unknown }[])
+      .filter((s) => s.Action === 'ssm:GetParameter');
     const reader = statements.find((s) => JSON.stringify(s.Resource).includes('us-east-1'));
     expect(reader).toBeDefined();
     expect(JSON.stringify(reader!.Resource)).toContain(':parameter/PayrollPlatform/edge/web-acl-arn');

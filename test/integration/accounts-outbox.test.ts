@@ -43,8 +43,18 @@ describe('a team invitation of an existing account', () => {
 
     let refused: QueuedEvent | null = null;
     const notify = (m: { user_id: string; email: string; created_at: string | null }) =>
-      (refused = { kind: 'membership.invited', org_id: org.org_id, org_name: org.org_name, user_id: m.user_id, email: m.email, role: 'compliance', invited_at: m.created_at! });
-    await expect(createMembership(org, { user_id: person.username, email: person.email }, 'compliance', 'invited', 'someone@example.com', notify)).rejects.toBeInstanceOf(MembershipExistsError);
+      (refused = {
+        kind: 'membership.invited',
+        org_id: org.org_id,
+        org_name: org.org_name,
+        user_id: m.user_id,
+        email: m.email,
+        role: 'compliance',
+        invited_at: m.created_at!,
+      });
+    await expect(
+      createMembership(org, { user_id: person.username, email: person.email }, 'compliance', 'invited', 'someone@example.com', notify),
+    ).rejects.toBeInstanceOf(MembershipExistsError);
     expect(await queued(refused!)).toBeNull();
   });
 });
@@ -57,8 +67,18 @@ describe('a platform-admin invitation of an existing account', () => {
 
     let refused: QueuedEvent | null = null;
     const notify = (at: string) =>
-      (refused = { kind: 'membership.invited', org_id: 'PLATFORM#sys_admin', org_name: 'Platform administration', user_id: person.username, email: person.email, role: 'sys_admin', invited_at: at });
-    expect(await invitePlatformAdmin({ user_id: person.username, email: person.email, role: 'sys_admin', created_by: 'someone@example.com' }, notify)).toBeNull();
+      (refused = {
+        kind: 'membership.invited',
+        org_id: 'PLATFORM#sys_admin',
+        org_name: 'Platform administration',
+        user_id: person.username,
+        email: person.email,
+        role: 'sys_admin',
+        invited_at: at,
+      });
+    expect(
+      await invitePlatformAdmin({ user_id: person.username, email: person.email, role: 'sys_admin', created_by: 'someone@example.com' }, notify),
+    ).toBeNull();
     expect(await queued(refused!)).toBeNull();
   });
 });
@@ -83,14 +103,23 @@ describe('an access request decided', () => {
     }
     await mail.exactlyOne([request.email], subjectHas('was not approved'));
 
-    const approval = approveRequest(stale, { userId: request.sub, role: 'fi_admin', orgName: `Late ${request.id.slice(0, 6)}`, by: 'someone@example.com', existingOrg: null });
+    const approval = approveRequest(stale, {
+      userId: request.sub,
+      role: 'fi_admin',
+      orgName: `Late ${request.id.slice(0, 6)}`,
+      by: 'someone@example.com',
+      existingOrg: null,
+    });
     await expect(approval).rejects.toBeInstanceOf(DecisionConflictError);
     expect(await queued({ kind: 'access_request.decided', request_id: request.id, decision: 'approved' })).toBeNull();
   });
 
   it('an approval is emailed once', async () => {
     const request = await requestAccess(twin, 'fi');
-    expectStatus(await call(twin, decideAccessRequest, { params: { id: request.id }, body: { decision: 'approve', role: 'fi_admin' }, caller: adminToken }), 200);
+    expectStatus(
+      await call(twin, decideAccessRequest, { params: { id: request.id }, body: { decision: 'approve', role: 'fi_admin' }, caller: adminToken }),
+      200,
+    );
     await mail.exactlyOne([request.email], subjectHas('was approved'));
   });
 });

@@ -4,8 +4,8 @@ import { RENEW_MESSAGES } from '#shared/api/accounts.js';
 import { getMe, renewAccessRequest } from '#shared/routes/accounts.js';
 import { decideAccessRequest, listAccessRequests } from '#shared/routes/admin.js';
 import { getTeam } from '#shared/routes/team.js';
-import { call, expectStatus, named, okBody } from '../support/api.js';
 import { pdfBytes, postToS3 } from '../support/accounts.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { signIn } from '../support/cognito.js';
 import { approvedOrgAdmin, requestAccess, signedInUser } from './admin-support.js';
 
@@ -18,26 +18,41 @@ beforeAll(async () => {
 });
 
 const me = async (token: string) => okBody(await call(twin, getMe, { caller: token }));
-const decide = (id: string, body: { decision: 'approve' | 'reject' | 'remove'; note?: string; role?: string }) => call(twin, decideAccessRequest, { params: { id }, body, caller: adminToken });
+const decide = (id: string, body: { decision: 'approve' | 'reject' | 'remove'; note?: string; role?: string }) =>
+  call(twin, decideAccessRequest, { params: { id }, body, caller: adminToken });
 
 describe(named(renewAccessRequest), () => {
   it('shows a rejected applicant the rejection and its note, and lets them file a new request admins see beside the old one', async () => {
     const first = await requestAccess(twin, 'fi');
     expectStatus(await decide(first.id, { decision: 'reject', note: 'The PACRA certificate has expired.' }), 200);
     const token = (await signIn(twin, first.email, first.password)).idToken;
-    expect((await me(token)).access_request).toMatchObject({ id: first.id, status: 'rejected', decision_note: 'The PACRA certificate has expired.', decided_at: expect.any(String) });
+    expect((await me(token)).access_request).toMatchObject({
+      id: first.id,
+      status: 'rejected',
+      decision_note: 'The PACRA certificate has expired.',
+      decided_at: expect.any(String),
+    });
 
     const renewed = await call(twin, renewAccessRequest, { body: { client_type: 'fi', payee_key: first.payeeKey!.toLowerCase() }, caller: token });
     expectStatus(renewed, 200);
     expect(Object.keys(renewed.body.uploads).sort()).toEqual(['application', 'pacra', 'tpin']);
     expect((await postToS3(renewed.body.uploads.pacra!, pdfBytes(1024))).status).toBe(204);
     expect((await me(token)).access_request).toMatchObject({ id: renewed.body.id, status: 'pending', payee_key: first.payeeKey });
-    expect(await call(twin, renewAccessRequest, { body: { client_type: 'fi', payee_key: first.payeeKey! }, caller: token })).toEqual({ status: 409, body: { error: 'request_pending', message: RENEW_MESSAGES.pending } });
+    expect(await call(twin, renewAccessRequest, { body: { client_type: 'fi', payee_key: first.payeeKey! }, caller: token })).toEqual({
+      status: 409,
+      body: { error: 'request_pending', message: RENEW_MESSAGES.pending },
+    });
 
     const all = okBody(await call(twin, listAccessRequests, { query: { status: 'all', q: first.email }, caller: adminToken })).items;
-    expect(all.map((r) => [r.id, r.status])).toEqual([[renewed.body.id, 'pending'], [first.id, 'rejected']]);
+    expect(all.map((r) => [r.id, r.status])).toEqual([
+      [renewed.body.id, 'pending'],
+      [first.id, 'rejected'],
+    ]);
     expectStatus(await decide(renewed.body.id, { decision: 'approve', role: 'fi_admin' }), 200);
-    expect((await call(twin, renewAccessRequest, { body: { client_type: 'fi', payee_key: first.payeeKey! }, caller: token })).body).toMatchObject({ error: 'has_access', message: RENEW_MESSAGES.hasAccess });
+    expect((await call(twin, renewAccessRequest, { body: { client_type: 'fi', payee_key: first.payeeKey! }, caller: token })).body).toMatchObject({
+      error: 'has_access',
+      message: RENEW_MESSAGES.hasAccess,
+    });
   });
 
   it('lets a signed-in account that never filed a request file one, and checks its fields', async () => {

@@ -1,13 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#shared/api/accounts.js';
 import { acceptTeamInvite, createAccessRequest, getEmailAvailability, getMe } from '#shared/routes/accounts.js';
-import { call, expectStatus, named, offContract, okBody, type RouteRequest } from '../support/api.js';
 import { pdfBytes, postToS3, signUp, uniqueEmail } from '../support/accounts.js';
+import { call, expectStatus, named, offContract, okBody, type RouteRequest } from '../support/api.js';
 import { cognitoClient, createUser, signIn } from '../support/cognito.js';
 
 const twin = inject('twin');
@@ -24,8 +24,10 @@ const BUCKET = twin.env.BUCKET_ONBOARDING!;
 
 type AccessRequest = RouteRequest<typeof createAccessRequest>;
 /** `from`: another loopback address, a different client to the rate limits; `headers` as a proxy would add them. */
-const postRequest = (body: AccessRequest, transport: { from?: string; headers?: Record<string, string> } = {}) => call(twin, createAccessRequest, { body, ...transport });
-const availability = (email: string, transport: { from?: string; headers?: Record<string, string> } = {}) => call(twin, getEmailAvailability, { query: { email }, ...transport });
+const postRequest = (body: AccessRequest, transport: { from?: string; headers?: Record<string, string> } = {}) =>
+  call(twin, createAccessRequest, { body, ...transport });
+const availability = (email: string, transport: { from?: string; headers?: Record<string, string> } = {}) =>
+  call(twin, getEmailAvailability, { query: { email }, ...transport });
 
 async function signedUpFi(prefix = 'fi') {
   const email = uniqueEmail(prefix);
@@ -63,7 +65,14 @@ describe(named(createAccessRequest), () => {
   it('stores a PMEC request with its two documents and the full name given', async () => {
     const email = uniqueEmail('pmec');
     const sub = await signUp(twin, email);
-    const res = await postRequest({ email, client_type: 'pmec', org_name: 'Ministry of Testing', payee_key: 'IGNORED', full_name: 'Jane Banda', user_sub: sub });
+    const res = await postRequest({
+      email,
+      client_type: 'pmec',
+      org_name: 'Ministry of Testing',
+      payee_key: 'IGNORED',
+      full_name: 'Jane Banda',
+      user_sub: sub,
+    });
     expectStatus(res, 200);
     expect(Object.keys(res.body.uploads).sort()).toEqual(['intro_letter', 'nrc']);
     const { Item } = await db.send(new GetCommand({ TableName: DIRECTORY, Key: { pk: `REQUEST#${res.body.id}`, sk: 'META' } }));
@@ -156,7 +165,9 @@ describe(named(createAccessRequest), () => {
   it('limits requests per client address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      statuses.push((await postRequest({ email: uniqueEmail('ip'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() }, { from: '127.0.0.2' })).status);
+      statuses.push(
+        (await postRequest({ email: uniqueEmail('ip'), client_type: 'fi', payee_key: 'F100', user_sub: randomUUID() }, { from: '127.0.0.2' })).status,
+      );
     }
     expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(60);
     expect(statuses).toContain(429);
@@ -178,7 +189,10 @@ describe(named(getEmailAvailability), () => {
     expect((await availability(email)).body).toEqual({ available: false });
   });
 
-  it.each([['', 'Email is required.'], ['not-an-email', 'Please enter a valid email address.']])('refuses %j', async (email, message) => {
+  it.each([
+    ['', 'Email is required.'],
+    ['not-an-email', 'Please enter a valid email address.'],
+  ])('refuses %j', async (email, message) => {
     const res = await availability(email);
     expect(res).toEqual({ status: 400, body: { error: 'validation_failed', message } });
   });
@@ -199,7 +213,7 @@ describe(named(getEmailAvailability), () => {
 });
 
 describe('a forged viewer address', () => {
-  it('does not escape the per-client limit on the twin: the header counts only with CloudFront\'s secret, which the twin has none of', async () => {
+  it("does not escape the per-client limit on the twin: the header counts only with CloudFront's secret, which the twin has none of", async () => {
     // One client sends every call as a different "viewer", with a guessed secret header too.
     const statuses: number[] = [];
     for (let i = 0; i < 121; i++) {
@@ -242,8 +256,17 @@ describe(named(acceptTeamInvite), () => {
       new PutCommand({
         TableName: DIRECTORY,
         Item: {
-          pk: `ORG#${orgId}`, sk: `MEMBER#${userId}`, gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${orgId}`,
-          org_id: orgId, org_name: 'Invite Bank', client_type: 'fi', payee_key: 'F123', role, status: 'invited', user_id: userId,
+          pk: `ORG#${orgId}`,
+          sk: `MEMBER#${userId}`,
+          gsi1pk: `USER#${userId}`,
+          gsi1sk: `MEMBER#${orgId}`,
+          org_id: orgId,
+          org_name: 'Invite Bank',
+          client_type: 'fi',
+          payee_key: 'F123',
+          role,
+          status: 'invited',
+          user_id: userId,
         },
       }),
     );

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { auditSubject } from '#data/audit/subjects.js';
 import { getMe } from '#shared/routes/accounts.js';
 import { getDashboardMetrics } from '#shared/routes/dashboard.js';
 import { getHistory } from '#shared/routes/history.js';
@@ -7,7 +8,6 @@ import { getTeam } from '#shared/routes/team.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * A member of two organisations acts for the one they choose with `X-Acting-Org`, and only that one:
@@ -90,8 +90,16 @@ describe('a history lookup by a member of two organisations', () => {
 
 describe('the dashboard, the team and GET /api/me follow the acting organisation', () => {
   it('shows the figures of the organisation named in the header', async () => {
-    expect(okBody(await call(twin, getDashboardMetrics, { caller: both, headers: as(bankA) }))).toMatchObject({ scope: 'organisation', org_name: 'Bank A', team_count: 1 });
-    expect(okBody(await call(twin, getDashboardMetrics, { caller: both, headers: as(bankB) }))).toMatchObject({ scope: 'organisation', org_name: 'Bank B', team_count: 2 });
+    expect(okBody(await call(twin, getDashboardMetrics, { caller: both, headers: as(bankA) }))).toMatchObject({
+      scope: 'organisation',
+      org_name: 'Bank A',
+      team_count: 1,
+    });
+    expect(okBody(await call(twin, getDashboardMetrics, { caller: both, headers: as(bankB) }))).toMatchObject({
+      scope: 'organisation',
+      org_name: 'Bank B',
+      team_count: 2,
+    });
     expectStatus(await call(twin, getDashboardMetrics, { caller: both }), 409);
   });
 
@@ -105,7 +113,10 @@ describe('the dashboard, the team and GET /api/me follow the acting organisation
 
   it('lets a PMEC admin who is also a lender’s admin reach PMEC’s team when acting for PMEC', async () => {
     expect(okBody(await call(twin, getTeam, { caller: pmecAdmin, headers: as(pmec) })).org).toMatchObject({ org_id: pmec.orgId, client_type: 'pmec' });
-    expect(okBody(await call(twin, getTeam, { caller: pmecAdmin, headers: as(lenderOfPmec) })).org).toMatchObject({ org_id: lenderOfPmec.orgId, client_type: 'fi' });
+    expect(okBody(await call(twin, getTeam, { caller: pmecAdmin, headers: as(lenderOfPmec) })).org).toMatchObject({
+      org_id: lenderOfPmec.orgId,
+      client_type: 'fi',
+    });
   });
 
   it('answers the caller’s organisations on /api/me, with or without a choice, and the roles of the one acted for', async () => {

@@ -1,10 +1,10 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCESS_DECISION_MESSAGES as M, INSPECTOR_MESSAGES } from '#shared/api/admin.js';
-import { decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getUserLinks, listAccessRequests } from '#shared/routes/admin.js';
 import { getMe } from '#shared/routes/accounts.js';
-import { call, okBody, type RouteRequest } from '../support/api.js';
+import { decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getUserLinks, listAccessRequests } from '#shared/routes/admin.js';
 import { pdfBytes, postToS3 } from '../support/accounts.js';
+import { call, okBody, type RouteRequest } from '../support/api.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { auditOf, groupsOf, requestAccess } from './admin-support.js';
 
@@ -20,7 +20,12 @@ const decide = (id: string, body: RouteRequest<typeof decideAccessRequest>) => c
 const links = async (email: string) => okBody(await call(twin, getUserLinks, { params: { email }, caller: adminToken }));
 const listed = async (email: string) => okBody(await call(twin, listAccessRequests, { query: { status: 'all', q: email }, caller: adminToken })).items[0]!;
 const refresh = (refreshToken: string) =>
-  cognitoClient(twin).send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: twin.env.USER_POOL_CLIENT_ID, AuthParameters: { REFRESH_TOKEN: refreshToken } })).then(() => 'refreshed', (e: Error) => e.name);
+  cognitoClient(twin)
+    .send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: twin.env.USER_POOL_CLIENT_ID, AuthParameters: { REFRESH_TOKEN: refreshToken } }))
+    .then(
+      () => 'refreshed',
+      (e: Error) => e.name,
+    );
 
 describe('revoking an approved access request', () => {
   it('removes the membership and the role, signs the person out, keeps the request as removed; the account can then be deleted', async () => {
@@ -30,20 +35,30 @@ describe('revoking an approved access request', () => {
     expect(await refresh(session.refreshToken)).toBe('refreshed');
 
     const res = await decide(request.id, { decision: 'remove', note: 'Left the bank.' });
-    expect(res.body).toMatchObject({ status: 'removed', message: M.revoked, kept_auth_user: true, org_id: okBody(approved).org_id, links: { blocking_links: 0 } });
+    expect(res.body).toMatchObject({
+      status: 'removed',
+      message: M.revoked,
+      kept_auth_user: true,
+      org_id: okBody(approved).org_id,
+      links: { blocking_links: 0 },
+    });
     expect(await refresh(session.refreshToken)).toBe('NotAuthorizedException');
     expect(await groupsOf(twin, request.sub)).toEqual([]);
     const fresh = (await signIn(twin, request.email, request.password)).idToken;
     expect(okBody(await call(twin, getMe, { caller: fresh }))).toMatchObject({ approved: false });
     expect(await listed(request.email)).toMatchObject({ id: request.id, status: 'removed' });
-    expect((await auditOf(twin, `REQUEST#${request.id}`)).find((e) => e.action === 'access_request.remove')).toMatchObject({ details: { revoked: true, membership_removed: true } });
+    expect((await auditOf(twin, `REQUEST#${request.id}`)).find((e) => e.action === 'access_request.remove')).toMatchObject({
+      details: { revoked: true, membership_removed: true },
+    });
     expect((await decide(request.id, { decision: 'remove', note: 'again' })).body).toMatchObject({ error: 'already_decided' });
 
     // The removed membership and the removed request are history: they block nothing.
     const inspected = await links(request.email);
     expect(inspected.counts).toMatchObject({ org_members: 1, access_requests: 1, user_roles: 0 });
     expect(inspected.blocking_links).toBe(0);
-    expect((await call(twin, deleteAuthUser, { params: { email: request.email }, caller: adminToken })).body).toMatchObject({ message: INSPECTOR_MESSAGES.deleted });
+    expect((await call(twin, deleteAuthUser, { params: { email: request.email }, caller: adminToken })).body).toMatchObject({
+      message: INSPECTOR_MESSAGES.deleted,
+    });
   });
 
   it('lets an account go whose request was rejected', async () => {

@@ -2,11 +2,11 @@ import { AdminDeleteUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cog
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCESS_DECISION_MESSAGES as M } from '#shared/api/admin.js';
-import { addTeamMember, getTeam } from '#shared/routes/team.js';
-import { decideAccessRequest, getAccessRequestDocuments, listAccessRequests } from '#shared/routes/admin.js';
 import { getMe } from '#shared/routes/accounts.js';
-import { call, expectStatus, named, okBody, type RouteRequest } from '../support/api.js';
+import { decideAccessRequest, getAccessRequestDocuments, listAccessRequests } from '#shared/routes/admin.js';
+import { addTeamMember, getTeam } from '#shared/routes/team.js';
 import { pdfBytes, postToS3 } from '../support/accounts.js';
+import { call, expectStatus, named, okBody, type RouteRequest } from '../support/api.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { auditOf, documentClient, groupsOf, requestAccess, signedInUser } from './admin-support.js';
 
@@ -18,11 +18,18 @@ beforeAll(async () => {
   adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
 });
 
-const decide = (id: string, body: RouteRequest<typeof decideAccessRequest>, token = adminToken) => call(twin, decideAccessRequest, { params: { id }, body, caller: token });
+const decide = (id: string, body: RouteRequest<typeof decideAccessRequest>, token = adminToken) =>
+  call(twin, decideAccessRequest, { params: { id }, body, caller: token });
 const listRequests = async (q?: string) => okBody(await call(twin, listAccessRequests, { query: { q }, caller: adminToken }));
 const userExists = (email: string) =>
-  cognitoClient(twin).send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email })).then(() => true, () => false);
-const storedRequest = async (id: string) => (await db.send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `REQUEST#${id}`, sk: 'META' } }))).Item;
+  cognitoClient(twin)
+    .send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }))
+    .then(
+      () => true,
+      () => false,
+    );
+const storedRequest = async (id: string) =>
+  (await db.send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `REQUEST#${id}`, sk: 'META' } }))).Item;
 
 describe(named(listAccessRequests), () => {
   it('lists pending requests newest first and searches email, organisation and payee key', async () => {
@@ -31,7 +38,15 @@ describe(named(listAccessRequests), () => {
     const { items } = await listRequests();
     const ids = items.map((i) => i.id);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
-    expect(items.find((i) => i.id === first.id)).toMatchObject({ email: first.email, client_type: 'fi', payee_key: first.payeeKey, requested_role: 'fi_admin', status: 'pending', source: 'access_requests', documents: ['tpin', 'pacra', 'application'] });
+    expect(items.find((i) => i.id === first.id)).toMatchObject({
+      email: first.email,
+      client_type: 'fi',
+      payee_key: first.payeeKey,
+      requested_role: 'fi_admin',
+      status: 'pending',
+      source: 'access_requests',
+      documents: ['tpin', 'pacra', 'application'],
+    });
     expect((await listRequests(first.email.toUpperCase())).items.map((i) => i.id)).toEqual([first.id]);
     expect((await listRequests(first.payeeKey!.toLowerCase())).items.map((i) => i.id)).toEqual([first.id]);
     expect((await listRequests('of searching*')).items.map((i) => i.id)).toContain(second.id);
@@ -79,21 +94,44 @@ describe(named(decideAccessRequest), () => {
     const answer = res.body;
     expect(answer).toMatchObject({ status: 'approved', message: M.approved, kept_auth_user: false });
     expect(await groupsOf(twin, request.sub)).toEqual(['fi_admin']);
-    expect(await storedRequest(request.id)).toMatchObject({ status: 'approved', role_granted: 'fi_admin', org_id: answer.org_id, decided_by: twin.admin.email });
+    expect(await storedRequest(request.id)).toMatchObject({
+      status: 'approved',
+      role_granted: 'fi_admin',
+      org_id: answer.org_id,
+      decided_by: twin.admin.email,
+    });
     const me = okBody(await call(twin, getMe, { caller: (await signIn(twin, request.email, request.password)).idToken }));
-    expect(me).toMatchObject({ approved: true, roles: ['fi_admin'], memberships: [{ org_id: answer.org_id, role: 'fi_admin', status: 'approved', payee_key: request.payeeKey }] });
+    expect(me).toMatchObject({
+      approved: true,
+      roles: ['fi_admin'],
+      memberships: [{ org_id: answer.org_id, role: 'fi_admin', status: 'approved', payee_key: request.payeeKey }],
+    });
     const audit = (await auditOf(twin, `REQUEST#${request.id}`)).find((e) => e.action === 'access_request.approve');
-    expect(audit).toMatchObject({ outcome: 'ok', org_id: answer.org_id, details: { before: { status: 'pending' }, after: { status: 'approved', role_granted: 'fi_admin' }, org_created: true } });
+    expect(audit).toMatchObject({
+      outcome: 'ok',
+      org_id: answer.org_id,
+      details: { before: { status: 'pending' }, after: { status: 'approved', role_granted: 'fi_admin' }, org_created: true },
+    });
 
     // A retry answers the same; another decision is refused.
     expect(okBody(await decide(request.id, { decision: 'approve', role: 'fi_admin' })).org_id).toBe(answer.org_id);
-    expect(await decide(request.id, { decision: 'reject', note: 'late' })).toEqual({ status: 409, body: { error: 'already_decided', message: M.alreadyDecided } });
+    expect(await decide(request.id, { decision: 'reject', note: 'late' })).toEqual({
+      status: 409,
+      body: { error: 'already_decided', message: M.alreadyDecided },
+    });
   });
 
-  it('joins an existing organisation only by the approver\'s explicit choice, even when two approvals race', async () => {
+  it("joins an existing organisation only by the approver's explicit choice, even when two approvals race", async () => {
     const payeeKey = `J${Date.now().toString(36).toUpperCase()}`;
-    const [a, b, c] = [await requestAccess(twin, 'fi', { payeeKey }), await requestAccess(twin, 'fi', { payeeKey }), await requestAccess(twin, 'fi', { payeeKey })];
-    const raced = await Promise.all([decide(a.id, { decision: 'approve', role: 'fi_admin', org_name: 'Bank of Joins' }), decide(b.id, { decision: 'approve', role: 'fi_admin' })]);
+    const [a, b, c] = [
+      await requestAccess(twin, 'fi', { payeeKey }),
+      await requestAccess(twin, 'fi', { payeeKey }),
+      await requestAccess(twin, 'fi', { payeeKey }),
+    ];
+    const raced = await Promise.all([
+      decide(a.id, { decision: 'approve', role: 'fi_admin', org_name: 'Bank of Joins' }),
+      decide(b.id, { decision: 'approve', role: 'fi_admin' }),
+    ]);
     expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
     const won = raced.find((r) => r.status === 200)!;
     const lost = raced.find((r) => r.status === 409)!;
@@ -114,8 +152,15 @@ describe(named(decideAccessRequest), () => {
     const joined = await decide(c.id, { decision: 'approve', role: 'data_user', join_org_id: orgId });
     expect(joined.body).toMatchObject({ status: 'approved', org_id: orgId });
     const members = okBody(await call(twin, getTeam, { query: { org_id: orgId }, caller: adminToken })).members;
-    expect(members.map((m) => [m.email, m.role]).sort()).toEqual([[winner.email, 'fi_admin'], [c.email, 'data_user']].sort());
-    expect((await decide(lost === raced[0] ? a.id : b.id, { decision: 'approve', role: 'super_admin', join_org_id: orgId })).body).toMatchObject({ message: M.joinRoleInvalid });
+    expect(members.map((m) => [m.email, m.role]).sort()).toEqual(
+      [
+        [winner.email, 'fi_admin'],
+        [c.email, 'data_user'],
+      ].sort(),
+    );
+    expect((await decide(lost === raced[0] ? a.id : b.id, { decision: 'approve', role: 'super_admin', join_org_id: orgId })).body).toMatchObject({
+      message: M.joinRoleInvalid,
+    });
   });
 
   it('names a new FI organisation as the approver typed it, not after its payee key', async () => {
@@ -125,16 +170,21 @@ describe(named(decideAccessRequest), () => {
     expect(team.org).toMatchObject({ org_name: 'Bank of Kasama', payee_key: request.payeeKey });
     // The "All" view shows the organisation and the role the approval actually granted.
     const all = okBody(await call(twin, listAccessRequests, { query: { status: 'all', q: request.email }, caller: adminToken })).items;
-    expect(all).toEqual([expect.objectContaining({ id: request.id, status: 'approved', org_id: team.org.org_id, granted_org_name: 'Bank of Kasama', role_granted: 'fi_admin' })]);
+    expect(all).toEqual([
+      expect.objectContaining({ id: request.id, status: 'approved', org_id: team.org.org_id, granted_org_name: 'Bank of Kasama', role_granted: 'fi_admin' }),
+    ]);
   });
 
-  it('refuses a new organisation with an existing one\'s name, naming it, and writes nothing', async () => {
+  it("refuses a new organisation with an existing one's name, naming it, and writes nothing", async () => {
     const name = `Lender ${Date.now().toString(36)}`;
     const first = await requestAccess(twin, 'fi');
     expectStatus(await decide(first.id, { decision: 'approve', role: 'fi_admin', org_name: name }), 200);
     const second = await requestAccess(twin, 'fi');
     const refused = await decide(second.id, { decision: 'approve', role: 'fi_admin', org_name: name.toUpperCase() });
-    expect(refused).toEqual({ status: 409, body: { error: 'org_name_taken', message: M.orgNameTaken(name, 'fi', first.payeeKey), details: expect.objectContaining({ org_name: name }) } });
+    expect(refused).toEqual({
+      status: 409,
+      body: { error: 'org_name_taken', message: M.orgNameTaken(name, 'fi', first.payeeKey), details: expect.objectContaining({ org_name: name }) },
+    });
     expect((await storedRequest(second.id))?.status).toBe('pending');
     const pmec = await requestAccess(twin, 'pmec', { orgName: `Ministry ${Date.now().toString(36)}` });
     expect((await decide(pmec.id, { decision: 'approve', role: 'pmec_admin', org_name: ` ${name} ` })).body).toMatchObject({ error: 'org_name_taken' });
@@ -164,7 +214,10 @@ describe(named(decideAccessRequest), () => {
   });
 
   it('answers 404 for an unknown request', async () => {
-    expect(await decide('no-such-request', { decision: 'reject', note: 'x' })).toEqual({ status: 404, body: { error: 'request_not_found', message: M.notFound } });
+    expect(await decide('no-such-request', { decision: 'reject', note: 'x' })).toEqual({
+      status: 404,
+      body: { error: 'request_not_found', message: M.notFound },
+    });
   });
 
   it('rejects with a reason: the request keeps it and the user stays pending', async () => {

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { INSPECTOR_MESSAGES as M, PLATFORM_ADMIN_MESSAGES } from '#shared/api/admin.js';
 import { acceptTeamInvite } from '#shared/routes/accounts.js';
 import { addPlatformAdmin, decideAccessRequest, deleteAuthUser, getAdminMetrics, getUserLinks } from '#shared/routes/admin.js';
-import { call, expectStatus, named, okBody } from '../support/api.js';
 import { cognitoFront, latestMessage, signUp, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { signIn } from '../support/cognito.js';
 import { auditOf, completeInvite, requestAccess, signedInUser } from './admin-support.js';
 
@@ -25,7 +25,14 @@ describe(`${named(getUserLinks)} (User Inspector)`, () => {
     expectStatus(res, 200);
     const body = res.body;
     expect(body).toMatchObject({ email: request.email, user_id: request.sub, counts: { org_members: 1, access_requests: 1, admin_users: 0, user_roles: 1 } });
-    expect(body.auth_user).toMatchObject({ id: request.sub, email: request.email, status: 'CONFIRMED', identities_count: 0, factors_count: 0, last_sign_in_at: null });
+    expect(body.auth_user).toMatchObject({
+      id: request.sub,
+      email: request.email,
+      status: 'CONFIRMED',
+      identities_count: 0,
+      factors_count: 0,
+      last_sign_in_at: null,
+    });
     expect(body.auth_user?.created_at).toEqual(expect.any(String));
     expect(body.links.user_roles).toEqual([{ role_id: 'fi_admin', created_at: null }]);
     expect(body.links.access_requests[0]).toMatchObject({ id: request.id, status: 'approved' });
@@ -47,7 +54,9 @@ describe(`${named(getUserLinks)} (User Inspector)`, () => {
     // A later change of the account (a new password) leaves the confirmation's time as it was.
     await cognitoFront(twin, 'ForgotPassword', { Username: email });
     const reset = await latestMessage(twin, email, 'Reset your');
-    expect((await cognitoFront(twin, 'ConfirmForgotPassword', { Username: email, ConfirmationCode: reset.code, Password: 'Another-Passw0rd' })).status).toBe(200);
+    expect((await cognitoFront(twin, 'ConfirmForgotPassword', { Username: email, ConfirmationCode: reset.code, Password: 'Another-Passw0rd' })).status).toBe(
+      200,
+    );
     expect(okBody(await links(email)).auth_user?.email_confirmed_at).toBe(confirmed.email_confirmed_at);
   });
 

@@ -14,7 +14,8 @@ const twin = inject('twin');
 const LAST = { error: 'last_super_admin', message: PLATFORM_ADMIN_MESSAGES.last_super_admin };
 
 const adminToken = () => signIn(twin, twin.admin.email, twin.admin.password).then((t) => t.idToken);
-const remove = (token: string, userId: string) => call(twin, removePlatformAdmin, { params: { user_id: userId }, query: { role: 'super_admin' }, caller: token });
+const remove = (token: string, userId: string) =>
+  call(twin, removePlatformAdmin, { params: { user_id: userId }, query: { role: 'super_admin' }, caller: token });
 
 /** The super_admins as the directory holds them (the groups are a mirror; a console edit there grants nothing). */
 async function superAdmins(): Promise<string[]> {
@@ -71,7 +72,7 @@ describe('the last super_admin', () => {
 
     // The one left cannot remove itself either.
     expect(await remove(survivor.token, survivor.userId)).toEqual({ status: 409, body: LAST });
-    expect((await superAdmins())).toEqual([survivor.userId]);
+    expect(await superAdmins()).toEqual([survivor.userId]);
     const refusals = (await auditOf(twin, `USER#${survivor.userId}`)).filter((e) => e.action === 'platform_admin.remove' && e.outcome === 'refused');
     expect(refusals.length).toBeGreaterThanOrEqual(1);
     expect(refusals[0]).toMatchObject({ details: { role: 'super_admin', reason: 'last_super_admin' } });

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLATFORM_ADMIN_MESSAGES, platformInvitationMessage, platformInvitationWithdrawn } from '#shared/api/admin.js';
 import { acceptTeamInvite, declineTeamInvite, getMe } from '#shared/routes/accounts.js';
 import { addPlatformAdmin, listPlatformAdmins, removePlatformAdmin } from '#shared/routes/admin.js';
-import { call, expectStatus, named, okBody } from '../support/api.js';
 import { latestMessage, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { auditOf, completeInvite, groupsOf, signedInUser } from './admin-support.js';
 
@@ -17,7 +17,8 @@ beforeAll(async () => {
 
 const list = async (token = adminToken) => okBody(await call(twin, listPlatformAdmins, { caller: token }));
 const add = (token: string, email: string, role: string) => call(twin, addPlatformAdmin, { body: { email, role }, caller: token });
-const remove = (token: string, userId: string, role: string) => call(twin, removePlatformAdmin, { params: { user_id: userId }, query: { role }, caller: token });
+const remove = (token: string, userId: string, role: string) =>
+  call(twin, removePlatformAdmin, { params: { user_id: userId }, query: { role }, caller: token });
 
 describe(named(listPlatformAdmins), () => {
   it('lists the seeded super_admin as a GLOBAL platform admin with the counts', async () => {
@@ -52,9 +53,17 @@ describe(named(addPlatformAdmin), () => {
     expect((await call(twin, getMe, { caller: user.token })).body).toMatchObject({ approved: false, platform_invitations: ['sys_admin'] });
     expect((await latestMessage(twin, user.email, 'You are invited to join')).subject).toContain('Platform administration');
     const [entry] = await auditOf(twin, `USER#${user.username}`);
-    expect(entry).toMatchObject({ action: 'platform_admin.invite', outcome: 'ok', actor_email: twin.admin.email, details: { role: 'sys_admin', before: { roles: [] } } });
+    expect(entry).toMatchObject({
+      action: 'platform_admin.invite',
+      outcome: 'ok',
+      actor_email: twin.admin.email,
+      details: { role: 'sys_admin', before: { roles: [] } },
+    });
     expect(entry!.ts).toEqual(expect.any(String));
-    expect(await add(adminToken, user.email, 'sys_admin')).toEqual({ status: 409, body: { error: 'invite_exists', message: PLATFORM_ADMIN_MESSAGES.invite_exists } });
+    expect(await add(adminToken, user.email, 'sys_admin')).toEqual({
+      status: 409,
+      body: { error: 'invite_exists', message: PLATFORM_ADMIN_MESSAGES.invite_exists },
+    });
 
     const accepted = await call(twin, acceptTeamInvite, { body: { platform_role: 'sys_admin' }, caller: user.token });
     expect(accepted.body).toEqual({ accepted: [{ org_id: null, org_name: 'Platform administration', role: 'sys_admin' }] });
@@ -120,7 +129,9 @@ describe(named(addPlatformAdmin), () => {
     expect(before.items.some((i) => i.email === email)).toBe(false);
     expect(before.invitations).toContainEqual(expect.objectContaining({ email, role: 'sys_admin' }));
     const token = await completeInvite(twin, email, temporaryPasswordIn(message));
-    expect(okBody(await call(twin, acceptTeamInvite, { body: {}, caller: token })).accepted).toEqual([{ org_id: null, org_name: 'Platform administration', role: 'sys_admin' }]);
+    expect(okBody(await call(twin, acceptTeamInvite, { body: {}, caller: token })).accepted).toEqual([
+      { org_id: null, org_name: 'Platform administration', role: 'sys_admin' },
+    ]);
     const after = await list();
     expect(after.items.some((i) => i.email === email && i.role === 'sys_admin')).toBe(true);
     expect(after.invitations.some((i) => i.email === email)).toBe(false);
@@ -130,7 +141,10 @@ describe(named(addPlatformAdmin), () => {
     const user = await signedInUser(twin, []);
     expectStatus(await add(adminToken, user.email, 'sys_admin'), 200);
     const withdrawn = await remove(adminToken, user.username, 'sys_admin');
-    expect(withdrawn).toEqual({ status: 200, body: { ok: true, user_id: user.username, role: 'sys_admin', message: platformInvitationWithdrawn(user.email, 'sys_admin') } });
+    expect(withdrawn).toEqual({
+      status: 200,
+      body: { ok: true, user_id: user.username, role: 'sys_admin', message: platformInvitationWithdrawn(user.email, 'sys_admin') },
+    });
     expect((await list()).invitations.some((i) => i.email === user.email)).toBe(false);
     expect((await call(twin, acceptTeamInvite, { body: { platform_role: 'sys_admin' }, caller: user.token })).status).toBe(404);
     expect((await auditOf(twin, `USER#${user.username}`)).map((e) => e.action)).toContain('platform_admin.invite_withdraw');
@@ -147,7 +161,11 @@ describe(named(removePlatformAdmin), () => {
     expect(await groupsOf(twin, other.username)).toEqual([]);
     expect((await list()).items.some((i) => i.user_id === other.username)).toBe(false);
     const entries = await auditOf(twin, `USER#${other.username}`);
-    expect(entries.find((e) => e.action === 'platform_admin.remove')).toMatchObject({ outcome: 'ok', actor_email: twin.admin.email, details: { role: 'sys_admin', before: { role: 'sys_admin' }, after: null } });
+    expect(entries.find((e) => e.action === 'platform_admin.remove')).toMatchObject({
+      outcome: 'ok',
+      actor_email: twin.admin.email,
+      details: { role: 'sys_admin', before: { role: 'sys_admin' }, after: null },
+    });
   });
 
   it('refuses a missing role and an unknown user', async () => {

@@ -4,10 +4,20 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEAM_MESSAGES as M } from '#shared/api/team.js';
 import type { Role } from '#shared/roles.js';
 import { acceptTeamInvite } from '#shared/routes/accounts.js';
-import { addPlatformAdmin, decideAccessRequest, deleteAuthUser, getAccessRequestDocuments, getAdminMetrics, getUserLinks, listAccessRequests, listPlatformAdmins, removePlatformAdmin } from '#shared/routes/admin.js';
+import {
+  addPlatformAdmin,
+  decideAccessRequest,
+  deleteAuthUser,
+  getAccessRequestDocuments,
+  getAdminMetrics,
+  getUserLinks,
+  listAccessRequests,
+  listPlatformAdmins,
+  removePlatformAdmin,
+} from '#shared/routes/admin.js';
 import { addTeamMember, getTeam, removeTeamMember } from '#shared/routes/team.js';
-import { actingFor, call, named, okBody, type Answer } from '../support/api.js';
 import { uniqueEmail } from '../support/accounts.js';
+import { actingFor, call, named, okBody, type Answer } from '../support/api.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { approvedOrgAdmin, auditOf, documentClient, groupsOf, requestAccess, signedInUser } from './admin-support.js';
 
@@ -34,7 +44,11 @@ const byRole = new Map<string, string | null>();
 
 beforeAll(async () => {
   adminToken = (await signIn(twin, twin.admin.email, twin.admin.password)).idToken;
-  [fiA, fiB, pmec] = [await approvedOrgAdmin(twin, adminToken, 'fi'), await approvedOrgAdmin(twin, adminToken, 'fi'), await approvedOrgAdmin(twin, adminToken, 'pmec')];
+  [fiA, fiB, pmec] = [
+    await approvedOrgAdmin(twin, adminToken, 'fi'),
+    await approvedOrgAdmin(twin, adminToken, 'fi'),
+    await approvedOrgAdmin(twin, adminToken, 'pmec'),
+  ];
   memberOfA = await signedInUser(twin, []);
   expect((await call(twin, addTeamMember, { body: { email: memberOfA.email, role: 'data_user' }, caller: fiA.token })).status).toBe(200);
   expect((await call(twin, acceptTeamInvite, { body: { org_id: fiA.orgId }, caller: memberOfA.token })).status).toBe(200);
@@ -55,17 +69,33 @@ const expectRefused = (res: Answer<unknown>, token: string | null, label = '') =
   expect(res.status, label).toBe(token === null ? 401 : 403);
   expect(res.body, label).toEqual({ error: expect.any(String), message: expect.any(String) });
 };
-const requestItem = async (id: string) => (await db.send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `REQUEST#${id}`, sk: 'META' } }))).Item;
-const teamOfA = async () => okBody(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: adminToken })).members.map((m) => `${m.email}:${m.role}:${m.status}`).sort();
-const userExists = (email: string) => cognitoClient(twin).send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email })).then(() => true, () => false);
+const requestItem = async (id: string) =>
+  (await db.send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `REQUEST#${id}`, sk: 'META' } }))).Item;
+const teamOfA = async () =>
+  okBody(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: adminToken }))
+    .members.map((m) => `${m.email}:${m.role}:${m.status}`)
+    .sort();
+const userExists = (email: string) =>
+  cognitoClient(twin)
+    .send(new AdminGetUserCommand({ UserPoolId: twin.env.USER_POOL_ID, Username: email }))
+    .then(
+      () => true,
+      () => false,
+    );
 
 describe('platform-admin routes refuse everyone but super and system admins', () => {
   const attempts: [string, (caller: string | null) => Promise<Answer<unknown>>][] = [
     [named(getAdminMetrics), (caller) => call(twin, getAdminMetrics, { caller })],
     [named(listAccessRequests), (caller) => call(twin, listAccessRequests, { caller })],
     [named(getAccessRequestDocuments), (caller) => call(twin, getAccessRequestDocuments, { params: { id: pending.id }, caller })],
-    [`${named(decideAccessRequest)} (approve)`, (caller) => call(twin, decideAccessRequest, { params: { id: pending.id }, body: { decision: 'approve', role: 'fi_admin' }, caller })],
-    [`${named(decideAccessRequest)} (remove)`, (caller) => call(twin, decideAccessRequest, { params: { id: pending.id }, body: { decision: 'remove', note: 'x' }, caller })],
+    [
+      `${named(decideAccessRequest)} (approve)`,
+      (caller) => call(twin, decideAccessRequest, { params: { id: pending.id }, body: { decision: 'approve', role: 'fi_admin' }, caller }),
+    ],
+    [
+      `${named(decideAccessRequest)} (remove)`,
+      (caller) => call(twin, decideAccessRequest, { params: { id: pending.id }, body: { decision: 'remove', note: 'x' }, caller }),
+    ],
     [named(getUserLinks), (caller) => call(twin, getUserLinks, { params: { email: fiA.email }, caller })],
     [named(deleteAuthUser), (caller) => call(twin, deleteAuthUser, { params: { email: bare.email }, caller })],
     [named(listPlatformAdmins), (caller) => call(twin, listPlatformAdmins, { caller })],
@@ -114,11 +144,16 @@ describe('team routes keep each organisation admin inside their own organisation
     const { token, message } = actor();
     const noAccess = { status: 403, body: { error: 'no_org_access', message } };
     expect(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
-    expect(await call(twin, addTeamMember, { body: { email: uniqueEmail('intruder'), role: 'data_user', org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
+    expect(await call(twin, addTeamMember, { body: { email: uniqueEmail('intruder'), role: 'data_user', org_id: fiA.orgId }, caller: token })).toEqual(
+      noAccess,
+    );
     expect(await call(twin, removeTeamMember, { params: { id: memberOfA.username }, query: { org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
     expect(await call(twin, removeTeamMember, { params: { id: memberOfA.email }, query: { org_id: fiA.orgId }, caller: token })).toEqual(noAccess);
     // Without naming A they act on their own organisation, where A's member is not found.
-    expect(await call(twin, removeTeamMember, { params: { id: memberOfA.username }, caller: token })).toEqual({ status: 404, body: { error: 'member_not_found', message: M.memberNotFound } });
+    expect(await call(twin, removeTeamMember, { params: { id: memberOfA.username }, caller: token })).toEqual({
+      status: 404,
+      body: { error: 'member_not_found', message: M.memberNotFound },
+    });
     expect(await teamOfA()).toEqual(before);
     expect(await groupsOf(twin, memberOfA.username)).toEqual(['data_user']);
   });
@@ -133,7 +168,10 @@ describe('team routes keep each organisation admin inside their own organisation
 
     // The team is read afresh from the directory: refused at once, whatever the warm function remembers of the role.
     expect(await call(twin, getTeam, { caller: token })).toEqual({ status: 404, body: { error: 'org_unknown', message: M.orgUnknown } });
-    expect(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: token })).toEqual({ status: 403, body: { error: 'no_org_access', message: M.noAccess } });
+    expect(await call(twin, getTeam, { query: { org_id: fiA.orgId }, caller: token })).toEqual({
+      status: 403,
+      body: { error: 'no_org_access', message: M.noAccess },
+    });
     expect((await call(twin, addTeamMember, { body: { email: uniqueEmail('late'), role: 'data_user', org_id: fiA.orgId }, caller: token })).status).toBe(403);
     expect((await call(twin, removeTeamMember, { params: { id: memberOfA.username }, query: { org_id: fiA.orgId }, caller: token })).status).toBe(403);
     expect(await groupsOf(twin, memberOfA.username)).toEqual(['data_user']);

@@ -1,14 +1,19 @@
-import { AdminConfirmSignUpCommand, AdminListGroupsForUserCommand, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import {
+  AdminConfirmSignUpCommand,
+  AdminListGroupsForUserCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { PresignedPost } from '#shared/api/presigned-post.js';
 import type { Role } from '#shared/roles.js';
-import type { HttpMethod } from '#shared/routes/define.js';
 import { createAccessRequest } from '#shared/routes/accounts.js';
 import { decideAccessRequest } from '#shared/routes/admin.js';
-import { call, okBody, send } from '../support/api.js';
+import type { HttpMethod } from '#shared/routes/define.js';
 import { signUp, uniqueEmail } from '../support/accounts.js';
+import { call, okBody, send } from '../support/api.js';
 import { cognitoClient, createUser, signIn, type TestTwinInfo } from '../support/cognito.js';
 
 /** Helpers of the administration and team tests. */
@@ -42,7 +47,11 @@ export async function groupsOf(twin: TestTwinInfo, username: string): Promise<st
 
 export function documentClient(twin: TestTwinInfo) {
   return DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({
+      endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: twin.env.AWS_REGION,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
 }
 
@@ -65,14 +74,19 @@ let addressCounter = 0;
  * Signs up and files an access request through the API, as the sign-up screen does; then
  * confirms the email, so the user can sign in once approved.
  */
-export async function requestAccess(twin: TestTwinInfo, kind: 'fi' | 'pmec', opts: { payeeKey?: string; orgName?: string; prefix?: string; email?: string } = {}) {
+export async function requestAccess(
+  twin: TestTwinInfo,
+  kind: 'fi' | 'pmec',
+  opts: { payeeKey?: string; orgName?: string; prefix?: string; email?: string } = {},
+) {
   const email = opts.email ?? uniqueEmail(opts.prefix ?? `req-${kind}`);
   const password = 'Sign-up-Passw0rd';
   const sub = await signUp(twin, email, password);
   const payeeKey = opts.payeeKey ?? `P${randomUUID().slice(0, 6).toUpperCase()}`;
-  const body = kind === 'fi'
-    ? { email, client_type: 'fi' as const, payee_key: payeeKey, full_name: '', user_sub: sub }
-    : { email, client_type: 'pmec' as const, org_name: opts.orgName ?? `Ministry ${randomUUID().slice(0, 6)}`, full_name: '', user_sub: sub };
+  const body =
+    kind === 'fi'
+      ? { email, client_type: 'fi' as const, payee_key: payeeKey, full_name: '', user_sub: sub }
+      : { email, client_type: 'pmec' as const, org_name: opts.orgName ?? `Ministry ${randomUUID().slice(0, 6)}`, full_name: '', user_sub: sub };
   const address = `127.0.${10 + Math.floor(addressCounter / 20)}.${(addressCounter % 20) + 2}`;
   addressCounter++;
   // Sent from another loopback address: the access-request rate limit counts per client, and the
@@ -99,7 +113,11 @@ export async function approvedOrgAdmin(twin: TestTwinInfo, adminToken: string, k
 export async function completeInvite(twin: TestTwinInfo, email: string, temporaryPassword: string, newPassword = 'Invitee-Passw0rd'): Promise<string> {
   const client = cognitoClient(twin);
   const start = await client.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.env.USER_POOL_CLIENT_ID, AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: twin.env.USER_POOL_CLIENT_ID,
+      AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword },
+    }),
   );
   if (start.ChallengeName !== 'NEW_PASSWORD_REQUIRED') throw new Error(`expected the new-password challenge, got ${start.ChallengeName}`);
   const done = await client.send(

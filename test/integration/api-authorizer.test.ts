@@ -8,8 +8,8 @@ import { getMe } from '#shared/routes/accounts.js';
 import { getEmployeeMe } from '#shared/routes/employee.js';
 import { listSubmissions } from '#shared/routes/reviews.js';
 import { seedOrganisation, uniquePayeeKey } from '../fixtures/submissions/directory.js';
-import { call, expectStatus } from '../support/api.js';
 import { apiClientToken } from '../support/api-clients.js';
+import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 
 /**
@@ -24,7 +24,10 @@ const issuer = () => `${twin.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${t
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A token of the staff pool with these claims; `exp` null leaves it without an expiry. */
-async function poolToken(claims: Record<string, unknown>, options: { iss?: string; exp?: number | null; key?: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'] } = {}) {
+async function poolToken(
+  claims: Record<string, unknown>,
+  options: { iss?: string; exp?: number | null; key?: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'] } = {},
+) {
   const jwt = new SignJWT({ auth_time: now(), jti: randomUUID(), ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setIssuer(options.iss ?? issuer())
@@ -51,16 +54,25 @@ describe('the staff routes’ authorizer', () => {
 
   it('lets through a client-credentials access token with the API’s scope: the directory then decides', async () => {
     // No such client in the directory: past the authorizer, the route answers for it.
-    expect(await call(twin, listSubmissions, { caller: await poolToken(clientClaims()) })).toEqual({ status: 401, body: { error: 'unauthorized', message: API_CLIENT_MESSAGES.unknownClient } });
+    expect(await call(twin, listSubmissions, { caller: await poolToken(clientClaims()) })).toEqual({
+      status: 401,
+      body: { error: 'unauthorized', message: API_CLIENT_MESSAGES.unknownClient },
+    });
   });
 
   it.each([
     ['an ID token of another app client', async () => poolToken({ ...idClaims(), aud: 'another-client' })],
     ['an expired ID token', async () => poolToken(idClaims(), { exp: now() - 60 })],
     ['an ID token without an expiry', async () => poolToken(idClaims(), { exp: null })],
-    ['an ID token of another pool', async () => poolToken(idClaims(), { iss: `${twin.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${twin.env.EMPLOYEE_POOL_ID}` })],
+    [
+      'an ID token of another pool',
+      async () => poolToken(idClaims(), { iss: `${twin.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER}/${twin.env.EMPLOYEE_POOL_ID}` }),
+    ],
     ['an ID token signed by another key', async () => poolToken(idClaims(), { key: (await generateKeyPair('RS256')).privateKey })],
-    ['a person’s access token of the web app (it names a user)', async () => poolToken({ ...clientClaims(), client_id: twin.env.USER_POOL_CLIENT_ID, username: person.sub })],
+    [
+      'a person’s access token of the web app (it names a user)',
+      async () => poolToken({ ...clientClaims(), client_id: twin.env.USER_POOL_CLIENT_ID, username: person.sub }),
+    ],
     ['a client’s access token without the API’s scope', async () => poolToken(clientClaims('aws.cognito.signin.user.admin'))],
     ['an expired client access token', async () => poolToken(clientClaims(), { exp: now() - 60 })],
   ])('refuses %s with API Gateway’s 403', async (_label, token) => {

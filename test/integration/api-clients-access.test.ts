@@ -6,8 +6,8 @@ import { getHistory } from '#shared/routes/history.js';
 import { listSubmissions } from '#shared/routes/reviews.js';
 import { removeTeamMember } from '#shared/routes/team.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
-import { actingFor, call, expectStatus, okBody } from '../support/api.js';
 import { requestClientToken } from '../support/api-clients.js';
+import { actingFor, call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 
 /**
@@ -27,7 +27,8 @@ const create = (caller: string, name: string) => call(twin, createApiClient, { b
 const rotate = (caller: string, clientId: string) => call(twin, rotateApiClient, { params: { client_id: clientId }, caller });
 const remove = (caller: string, clientId: string) => call(twin, deleteApiClient, { params: { client_id: clientId }, caller });
 const names = async (caller: string) => okBody(await call(twin, listApiClients, { caller })).clients.map((c) => c.name);
-const bearerOf = async (made: { client_id: string; client_secret: string }) => String((await requestClientToken(twin, made.client_id, made.client_secret)).body.access_token);
+const bearerOf = async (made: { client_id: string; client_secret: string }) =>
+  String((await requestClientToken(twin, made.client_id, made.client_secret)).body.access_token);
 
 let orgA: Awaited<ReturnType<typeof seedOrganisation>>;
 let orgB: Awaited<ReturnType<typeof seedOrganisation>>;
@@ -61,7 +62,12 @@ describe('a member of two organisations, admin of one and data user of the other
 
   it('is refused with 403 on the clients of the organisation where they are a data user', async () => {
     const asMember = actingFor(two.token, orgA.orgId);
-    for (const answer of [await call(twin, listApiClients, { caller: asMember }), await create(asMember, 'sneaky'), await rotate(asMember, clientOfA.client_id), await remove(asMember, clientOfA.client_id)]) {
+    for (const answer of [
+      await call(twin, listApiClients, { caller: asMember }),
+      await create(asMember, 'sneaky'),
+      await rotate(asMember, clientOfA.client_id),
+      await remove(asMember, clientOfA.client_id),
+    ]) {
       expect(answer).toMatchObject({ status: 403, body: { error: 'forbidden', message: ACCESS_MESSAGES.role } });
     }
   });
@@ -81,7 +87,12 @@ describe('an admin removed from the organisation', () => {
     const made = okBody(await create(adminA.token, 'loans-removed'));
     expectStatus(await call(twin, removeTeamMember, { params: { id: removed.sub }, caller: adminA.token }), 200);
     // The removed admin's first request after the removal: read fresh from the directory (no earlier request of theirs is remembered).
-    for (const answer of [await call(twin, listApiClients, { caller: removed.token }), await create(removed.token, 'after-removal'), await rotate(removed.token, made.client_id), await remove(removed.token, made.client_id)]) {
+    for (const answer of [
+      await call(twin, listApiClients, { caller: removed.token }),
+      await create(removed.token, 'after-removal'),
+      await rotate(removed.token, made.client_id),
+      await remove(removed.token, made.client_id),
+    ]) {
       expect(answer).toMatchObject({ status: 403, body: { error: 'not_approved', message: expect.stringContaining('removed') } });
     }
     expect(await names(adminA.token)).toEqual(expect.arrayContaining(['loans-a', 'loans-removed']));

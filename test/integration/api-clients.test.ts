@@ -1,19 +1,19 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_CLIENT_MESSAGES as M, API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
-import { currentMonth } from '#shared/rules/dates.js';
+import { API_CLIENT_REQUESTS_PER_MINUTE } from '#shared/api/api-clients.js';
 import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } from '#shared/routes/api-clients.js';
+import { getHistory } from '#shared/routes/history.js';
+import { listMyLookups } from '#shared/routes/portal.js';
 import { listSubmissions } from '#shared/routes/reviews.js';
 import { createUpload, getUpload } from '#shared/routes/submissions.js';
 import { getTeam } from '#shared/routes/team.js';
-import { getHistory } from '#shared/routes/history.js';
-import { listMyLookups } from '#shared/routes/portal.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { seedOrganisation, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { call, expectStatus, named, okBody } from '../support/api.js';
 import { apiClientToken, requestClientToken } from '../support/api-clients.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { signIn } from '../support/cognito.js';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { API_CLIENT_REQUESTS_PER_MINUTE } from '#shared/api/api-clients.js';
 import { approvedOrgAdmin, auditOf, documentClient, signedInUser } from './admin-support.js';
 
 const twin = inject('twin');
@@ -30,15 +30,26 @@ const token = (clientId: string, secret: string, body?: string) => requestClient
 const accessToken = async (clientId: string, secret: string) => String((await token(clientId, secret)).body.access_token);
 const create = (caller: string, name: string, role: string) => call(twin, createApiClient, { body: { name, role: role as 'data_user' }, caller });
 const upload = (caller: string, payeeKey: string) =>
-  call(twin, createUpload, { body: { doc_kind: 'inputs', month: currentMonth(), payee_key: payeeKey, file_name: 'a.xlsx', size: 100, content_type: XLSX_MIME }, caller });
+  call(twin, createUpload, {
+    body: { doc_kind: 'inputs', month: currentMonth(), payee_key: payeeKey, file_name: 'a.xlsx', size: 100, content_type: XLSX_MIME },
+    caller,
+  });
 
 describe(named(createApiClient), () => {
   it('lets an FI admin create a client, shows its secret once and lists it without', async () => {
     const res = await create(fiA.token, 'core-banking', 'data_user');
     expectStatus(res, 201);
-    expect(res.body).toMatchObject({ client: { name: 'core-banking', role: 'data_user', created_by: fiA.email }, client_id: expect.any(String), client_secret: expect.any(String) });
+    expect(res.body).toMatchObject({
+      client: { name: 'core-banking', role: 'data_user', created_by: fiA.email },
+      client_id: expect.any(String),
+      client_secret: expect.any(String),
+    });
     const listed = okBody(await call(twin, listApiClients, { caller: fiA.token }));
-    expect(listed).toMatchObject({ roles: ['compliance', 'data_user'], scope: API_CLIENT_SCOPE, clients: [{ client_id: res.body.client_id, name: 'core-banking' }] });
+    expect(listed).toMatchObject({
+      roles: ['compliance', 'data_user'],
+      scope: API_CLIENT_SCOPE,
+      clients: [{ client_id: res.body.client_id, name: 'core-banking' }],
+    });
     expect(JSON.stringify(listed)).not.toContain(res.body.client_secret);
     expect(okBody(await call(twin, listApiClients, { caller: fiB.token })).clients).toEqual([]);
     expect(await create(fiA.token, 'Core-Banking', 'compliance')).toMatchObject({ status: 409, body: { error: 'name_taken' } });
@@ -83,7 +94,9 @@ describe('an API client’s access token', () => {
     expect(await call(twin, listSubmissions, { caller: bearer })).toMatchObject({ status: 403, body: { error: 'forbidden' } });
     const orgName = okBody(await call(twin, listApiClients, { caller: fiA.token })).org_name;
     const entries = await auditOf(twin, `USER#api-client:${client.id}`);
-    expect(entries.some((e) => e.action === 'request.create-upload' && e.actor_email === `API client loans of ${orgName}` && e.org_id === fiA.orgId)).toBe(true);
+    expect(entries.some((e) => e.action === 'request.create-upload' && e.actor_email === `API client loans of ${orgName}` && e.org_id === fiA.orgId)).toBe(
+      true,
+    );
   });
 
   it('is refused on a route not open to clients, and on another organisation’s objects', async () => {
@@ -100,7 +113,12 @@ describe('an API client’s access token', () => {
     // The window this minute and the next already hold the limit (as 120 earlier requests would have left them).
     const now = Math.floor(Date.now() / 1000);
     for (const start of [now - (now % 60), now - (now % 60) + 60]) {
-      await documentClient(twin).send(new PutCommand({ TableName: twin.env.TABLE_DIRECTORY, Item: { pk: `RATE#api-client:${client.id}`, sk: String(start), count: API_CLIENT_REQUESTS_PER_MINUTE } }));
+      await documentClient(twin).send(
+        new PutCommand({
+          TableName: twin.env.TABLE_DIRECTORY,
+          Item: { pk: `RATE#api-client:${client.id}`, sk: String(start), count: API_CLIENT_REQUESTS_PER_MINUTE },
+        }),
+      );
     }
     expect(await upload(bearer, fiA.payeeKey!)).toMatchObject({ status: 429, body: { error: 'rate_limited', message: expect.stringContaining('Wait until') } });
     // A person of the same organisation is not counted with it.
@@ -116,7 +134,10 @@ describe('an API client’s access token', () => {
     const after = await accessToken(rotated.client_id, rotated.client_secret);
     expectStatus(await upload(after, fiA.payeeKey!), 200);
 
-    expect(await call(twin, deleteApiClient, { params: { client_id: rotated.client_id }, caller: fiB.token })).toMatchObject({ status: 404, body: { error: 'api_client_not_found' } });
+    expect(await call(twin, deleteApiClient, { params: { client_id: rotated.client_id }, caller: fiB.token })).toMatchObject({
+      status: 404,
+      body: { error: 'api_client_not_found' },
+    });
     expectStatus(await call(twin, deleteApiClient, { params: { client_id: rotated.client_id }, caller: fiA.token }), 200);
     expect(await upload(after, fiA.payeeKey!)).toMatchObject({ status: 401 });
     expect(okBody(await call(twin, listApiClients, { caller: fiA.token })).clients.map((c) => c.name)).toEqual(['core-banking']);

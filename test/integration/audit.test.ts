@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { nrcAuditCsv, type AuditItem } from '#shared/api/audit.js';
-import { ROUTES } from '#shared/routes/index.js';
-import { checkFraudRegistry, createFraudReport, searchFraudReports } from '#shared/routes/fraud.js';
 import { getNrcAudit, listAudit } from '#shared/routes/audit.js';
-import { call, expectStatus, named, offContract, send } from '../support/api.js';
+import { checkFraudRegistry, createFraudReport, searchFraudReports } from '#shared/routes/fraud.js';
+import { ROUTES } from '#shared/routes/index.js';
 import { seedMembership, seedOrganisation, uniquePayeeKey } from '../fixtures/submissions/directory.js';
+import { call, expectStatus, named, offContract, send } from '../support/api.js';
 import { signedInUser } from './admin-support.js';
 
 /**
@@ -87,7 +87,10 @@ describe('every state-changing request is recorded', () => {
     const employee = subOf(idToken);
     const entries = await readAll(admin.token, { subject: `EMPLOYEE#${employee}`, action: 'request.' });
     for (const [id, status] of answers) {
-      expect(entries.find((item) => item.action === `request.${id}`), id).toMatchObject({
+      expect(
+        entries.find((item) => item.action === `request.${id}`),
+        id,
+      ).toMatchObject({
         actor_id: employee,
         actor_email: null,
         actor_roles: [],
@@ -134,7 +137,11 @@ describe(named(listAudit), () => {
     ['a date that is no date', { from: '2026-02-31x', to: '2026-03-01' }, /From must be a date/],
     ['an unknown outcome', { ...day, outcome: 'maybe' }, 'Outcome is ok, refused or failed.'],
     ['a forged cursor', { ...day, cursor: 'eyJkYXkiOiJ4In0' }, 'The page cursor is not valid. Search again.'],
-    ['a cursor naming other keys', { ...day, cursor: Buffer.from(JSON.stringify({ day: '2026-03-01', key: { pk: 'x', evil: 1 } })).toString('base64url') }, 'The page cursor is not valid. Search again.'],
+    [
+      'a cursor naming other keys',
+      { ...day, cursor: Buffer.from(JSON.stringify({ day: '2026-03-01', key: { pk: 'x', evil: 1 } })).toString('base64url') },
+      'The page cursor is not valid. Search again.',
+    ],
   ])('refuses %s with a message a person can act on', async (_name, query, message) => {
     const res = await call(twin, listAudit, { query: offContract(query), caller: admin.token });
     expectStatus(res, 400);
@@ -190,7 +197,11 @@ describe("one NRC's trail (a data subject's request)", () => {
     expect(entries.map((e) => [e.subject, e.actor_email])).toEqual([[`NRC#${nrc.replace(/\D/g, '')}`, admin.email]]);
   });
 
-  it.each([['no NRC', undefined], ['a malformed NRC', '12345/6/7'], ['an injection string', "1' OR '1'='1"]])('refuses %s', async (_name, nrc) => {
+  it.each([
+    ['no NRC', undefined],
+    ['a malformed NRC', '12345/6/7'],
+    ['an injection string', "1' OR '1'='1"],
+  ])('refuses %s', async (_name, nrc) => {
     const res = await call(twin, getNrcAudit, { query: { nrc }, caller: admin.token });
     expectStatus(res, 400);
     expect(res.body).toEqual({ error: 'invalid_nrc', message: 'Enter an NRC like 123456/78/9.' });

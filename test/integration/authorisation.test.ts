@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '#shared/rules/dates.js';
 import { acceptTeamInvite, getMe } from '#shared/routes/accounts.js';
-import { addTeamMember, getTeam } from '#shared/routes/team.js';
 import { checkFraudRegistry, createFraudAttachmentUpload, createFraudReport, searchFraudReports } from '#shared/routes/fraud.js';
-import { createUpload, getSubmission } from '#shared/routes/submissions.js';
 import { getHistory } from '#shared/routes/history.js';
-import { getSettings } from '#shared/routes/settings.js';
 import { getSubmissionFile, listSubmissions } from '#shared/routes/reviews.js';
-import { actingFor, call, okBody } from '../support/api.js';
+import { getSettings } from '#shared/routes/settings.js';
+import { createUpload, getSubmission } from '#shared/routes/submissions.js';
+import { addTeamMember, getTeam } from '#shared/routes/team.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
+import { actingFor, call, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 
 /**
@@ -43,17 +43,31 @@ beforeAll(async () => {
 describe('a pending account', () => {
   it('reaches only its own account and invitations: the registry, uploads and settings answer 403 with what to do', async () => {
     const pending = await person();
-    const report = { type: 'Other', nrc: '123456/78/9', person_name: 'Someone', report_month: month, payee_key: orgA.payeeKey, description: 'Posing as a lender' };
+    const report = {
+      type: 'Other',
+      nrc: '123456/78/9',
+      person_name: 'Someone',
+      report_month: month,
+      payee_key: orgA.payeeKey,
+      description: 'Posing as a lender',
+    };
     const attempts = await Promise.all([
       call(twin, createFraudReport, { body: report, caller: pending.token }),
       call(twin, checkFraudRegistry, { body: { nrcs: ['123456/78/9'] }, caller: pending.token }),
       call(twin, createFraudAttachmentUpload, { body: { file_name: 'a.pdf', size: 10, content_type: 'application/pdf' }, caller: pending.token }),
-      call(twin, createUpload, { body: { doc_kind: 'onboarding', month, file_name: 'a.pdf', size: 10, content_type: 'application/pdf' }, caller: pending.token }),
+      call(twin, createUpload, {
+        body: { doc_kind: 'onboarding', month, file_name: 'a.pdf', size: 10, content_type: 'application/pdf' },
+        caller: pending.token,
+      }),
       call(twin, getSettings, { caller: pending.token }),
       call(twin, getSubmission, { params: { id: submissionId }, caller: pending.token }),
     ]);
     // Each is told what to do: the spec's own words where a route has them, else that the account waits for approval.
-    for (const res of attempts) expect(res).toMatchObject({ status: 403, body: { error: 'not_approved', message: expect.stringMatching(/waiting for approval|not approved for this org\/payee key/) } });
+    for (const res of attempts)
+      expect(res).toMatchObject({
+        status: 403,
+        body: { error: 'not_approved', message: expect.stringMatching(/waiting for approval|not approved for this org\/payee key/) },
+      });
     expect((await call(twin, searchFraudReports, { body: { nrcs: ['123456/78/9'] }, caller: pending.token })).status).toBe(403);
     expect((await call(twin, getMe, { caller: pending.token })).body).toMatchObject({ approved: false, roles: [] });
   });

@@ -1,22 +1,22 @@
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
+import { listSubmissions } from '#shared/routes/reviews.js';
+import { getSettings, updateSettings } from '#shared/routes/settings.js';
 import { currentMonth } from '#shared/rules/dates.js';
 import { formatIssue } from '#shared/rules/issues.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
-import { listSubmissions } from '#shared/routes/reviews.js';
-import { getSettings, updateSettings } from '#shared/routes/settings.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { type SeededOrg, seedOrganisation, seedRegistryNrc, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
-import { call, expectStatus, okBody } from '../support/api.js';
 import { apiClientCredentials } from '../support/api-clients.js';
+import { call, expectStatus, okBody } from '../support/api.js';
 import { signIn } from '../support/cognito.js';
 import { auditOf } from './admin-support.js';
 
@@ -96,7 +96,15 @@ describe('payroll submit', () => {
     expect(code, stderr).toBe(0);
     const doc = JSON.parse(stdout);
     expect(Object.keys(doc).slice(0, 2)).toEqual(['outcome', 'checked']);
-    expect(doc).toMatchObject({ outcome: 'submitted', checked: 'server', file: clean, row_count: 3, totals: { errors: 0 }, submission_id: expect.any(String), upload_id: expect.any(String) });
+    expect(doc).toMatchObject({
+      outcome: 'submitted',
+      checked: 'server',
+      file: clean,
+      row_count: 3,
+      totals: { errors: 0 },
+      submission_id: expect.any(String),
+      upload_id: expect.any(String),
+    });
     expect(stderr).toContain(`Checking ${clean} locally…`);
     expect(stderr).toContain('Validating on server…');
     expect(stderr).toContain('Submitting…');
@@ -114,7 +122,9 @@ describe('payroll submit', () => {
       const { code, stdout } = await cli(submitArgs(unmandated, lender), envOf(client));
       expect(code).toBe(1);
       expect(stdout).toContain(`${unmandated}: 2 rows, 2 errors`);
-      expect(stdout).toContain(formatIssue({ row: 2, column: 'Mandate', type: 'MANDATE', message: 'A new deduction must cite the employee’s mandate in the MANDATE column.' }));
+      expect(stdout).toContain(
+        formatIssue({ row: 2, column: 'Mandate', type: 'MANDATE', message: 'A new deduction must cite the employee’s mandate in the MANDATE column.' }),
+      );
       expect(stdout).toContain('2 errors must be fixed before you can submit: correct the file, then submit it again. Nothing was submitted.');
       expect((await reports(client.adminToken)).filter((item) => item.file_name === 'unmandated.xlsx')).toEqual([]);
     } finally {
@@ -149,7 +159,11 @@ describe('payroll submit', () => {
     expect(missingEnv).toMatchObject({ code: 2, stderr: expect.stringContaining('Set PAYROLL_CLIENT_ID, PAYROLL_CLIENT_SECRET:') });
     expect(badSecret).toMatchObject({ code: 3, stderr: expect.stringContaining('The platform refused PAYROLL_CLIENT_ID and PAYROLL_CLIENT_SECRET.') });
     expect(noNetwork.code).toBe(3);
-    expect(JSON.parse(noNetwork.stdout)).toMatchObject({ outcome: 'error', error: 'unreachable', message: expect.stringContaining(`Could not reach the platform at http://127.0.0.1:${nobody} (ECONNREFUSED)`) });
+    expect(JSON.parse(noNetwork.stdout)).toMatchObject({
+      outcome: 'error',
+      error: 'unreachable',
+      message: expect.stringContaining(`Could not reach the platform at http://127.0.0.1:${nobody} (ECONNREFUSED)`),
+    });
     expect(noFile).toMatchObject({ code: 2, stderr: expect.stringContaining(`File not found: ${path.join(dir, 'nowhere.xlsx')}`) });
     // Lender's client, the other lender's payee key: the server's own 403 sentence.
     expect(notTheirs.code).toBe(3);

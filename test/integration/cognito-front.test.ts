@@ -1,8 +1,8 @@
 import { AdminCreateUserCommand, AdminGetUserCommand, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
 import { PASSWORD_POLICY } from '../../infra/definitions.js';
-import { cognitoClient, createUser } from '../support/cognito.js';
 import { cognitoFront, latestMessage, outbox, signUp, temporaryPassword, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
+import { cognitoClient, createUser } from '../support/cognito.js';
 
 /**
  * The twin's Cognito (cognito-local behind the shim and infra/local/cognito/fidelity.cjs) must
@@ -118,7 +118,10 @@ describe('sign-up verification', () => {
     const message = await latestMessage(twin, email, 'Verify your email');
     expect(message.links[0]).toBe(`${twin.url}/signin?verify=1&email=${encodeURIComponent(email)}&code=${message.code}`);
 
-    const signIn = await cognitoFront(twin, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'Sign-up-Passw0rd' } });
+    const signIn = await cognitoFront(twin, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Sign-up-Passw0rd' },
+    });
     expect(signIn.json.__type).toBe('UserNotConfirmedException');
 
     expect((await cognitoFront(twin, 'ConfirmSignUp', { Username: email, ConfirmationCode: message.code })).status).toBe(200);
@@ -172,7 +175,10 @@ describe('invites (temporary password, then a new one)', () => {
     expect(message.links.some((l) => l.includes(temporary))).toBe(false);
     expect(temporaryPasswordIn(message)).toBe(temporary);
 
-    const wrong = await cognitoFront(twin, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'not-the-code1A!' } });
+    const wrong = await cognitoFront(twin, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'not-the-code1A!' },
+    });
     expect(wrong.json.__type).toBe('NotAuthorizedException');
 
     const forged = await cognitoFront(twin, 'RespondToAuthChallenge', {

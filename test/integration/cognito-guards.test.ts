@@ -5,7 +5,8 @@ import { cognitoClient, createUser } from '../support/cognito.js';
 
 /** The twin's public Cognito front refuses what Cognito refuses, so the SPA meets the same limits. */
 const twin = inject('twin');
-const signIn = (email: string, password: string) => cognitoFront(twin, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } });
+const signIn = (email: string, password: string) =>
+  cognitoFront(twin, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } });
 const refresh = (token: string) => cognitoFront(twin, 'GetTokensFromRefreshToken', { RefreshToken: token });
 const refreshAuth = (token: string) => cognitoFront(twin, 'InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: token } });
 const REVOKED = { __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' };
@@ -44,7 +45,10 @@ describe('password reset requests', () => {
   it('answer an unknown account exactly as a known one', async () => {
     const user = await createUser(twin, []);
     const nobody = `${user.email.split('@')[0]}x@example.com`;
-    const [known, unknown] = [await cognitoFront(twin, 'ForgotPassword', { Username: user.email }), await cognitoFront(twin, 'ForgotPassword', { Username: nobody })];
+    const [known, unknown] = [
+      await cognitoFront(twin, 'ForgotPassword', { Username: user.email }),
+      await cognitoFront(twin, 'ForgotPassword', { Username: nobody }),
+    ];
     expect(known).toEqual(unknown);
     expect(known).toEqual({ status: 200, json: { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'u***@e***' } } });
   });
@@ -79,7 +83,10 @@ describe('changing one’s email', () => {
   it('refuses a client writing email_verified (or any attribute it may not write)', async () => {
     const user = await createUser(twin, []);
     const { AccessToken } = (await signIn(user.email, user.password)).json.AuthenticationResult;
-    const forged = [{ Name: 'email', Value: uniqueEmail('forged') }, { Name: 'email_verified', Value: 'true' }];
+    const forged = [
+      { Name: 'email', Value: uniqueEmail('forged') },
+      { Name: 'email_verified', Value: 'true' },
+    ];
     const res = await cognitoFront(twin, 'UpdateUserAttributes', { AccessToken, UserAttributes: forged });
     expect(res.json).toMatchObject({ __type: 'NotAuthorizedException', message: expect.stringContaining('email_verified') });
     expect(await attributes(user.email)).toMatchObject({ email: user.email, email_verified: 'true' });
@@ -110,7 +117,10 @@ describe('sign-out and revoked refresh tokens', () => {
 
   it('RevokeToken revokes that one refresh token only; a made-up token is invalid, not revoked', async () => {
     const user = await createUser(twin, []);
-    const [one, two] = [(await signIn(user.email, user.password)).json.AuthenticationResult, (await signIn(user.email, user.password)).json.AuthenticationResult];
+    const [one, two] = [
+      (await signIn(user.email, user.password)).json.AuthenticationResult,
+      (await signIn(user.email, user.password)).json.AuthenticationResult,
+    ];
     expect((await cognitoFront(twin, 'RevokeToken', { Token: one.RefreshToken })).status).toBe(200);
     expect((await refresh(one.RefreshToken)).json).toEqual(REVOKED);
     expect((await refresh(two.RefreshToken)).status).toBe(200);

@@ -1,14 +1,14 @@
+import type { IncomingMessage } from 'node:http';
 import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { slugText } from '../../lambdas/api/common/file-names.js';
-import { buildApiEvent } from '../../infra/local/api-event.js';
-import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
 import { createFraudAttachmentUpload, createFraudReport } from '#shared/routes/fraud.js';
+import { buildApiEvent } from '../../infra/local/api-event.js';
+import { slugText } from '../../lambdas/api/common/file-names.js';
+import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { call, okBody, routePath } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 
 /**
  * The twin's S3 front answers CopyObject's conditions as S3 does, and the handlers copy exactly the object
@@ -16,11 +16,17 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixt
  * and its copy never reaches the registry.
  */
 const twin = inject('twin');
-const store = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const store = new S3Client({
+  endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+  region: twin.env.AWS_REGION,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
 const bucket = twin.env.BUCKET_UPLOADS!;
 const EVIDENCE = twin.env.BUCKET_EVIDENCE!;
 
-const put = async (key: string, body: string) => (await store.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'text/plain' }))).ETag!;
+const put = async (key: string, body: string) =>
+  (await store.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'text/plain' }))).ETag!;
 const copy = (from: string, to: string, extra: Partial<ConstructorParameters<typeof CopyObjectCommand>[0]> = {}) =>
   store.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from}`, ...extra }));
 const refusal = (promise: Promise<unknown>) =>
@@ -50,7 +56,10 @@ describe("the twin's CopyObject, as S3 answers it", () => {
   it('honours if-none-match and if-modified-since on the source, and If-None-Match: * on the target', async () => {
     const etag = await put('copy/b.txt', 'bee');
     expect(await refusal(copy('copy/b.txt', 'copy/b2.txt', { CopySourceIfNoneMatch: etag }))).toEqual({ status: 412, code: 'PreconditionFailed' });
-    expect(await refusal(copy('copy/b.txt', 'copy/b2.txt', { CopySourceIfModifiedSince: new Date(Date.now() + 60_000) }))).toEqual({ status: 412, code: 'PreconditionFailed' });
+    expect(await refusal(copy('copy/b.txt', 'copy/b2.txt', { CopySourceIfModifiedSince: new Date(Date.now() + 60_000) }))).toEqual({
+      status: 412,
+      code: 'PreconditionFailed',
+    });
     await copy('copy/b.txt', 'copy/b2.txt', { CopySourceIfNoneMatch: '"0123"', CopySourceIfModifiedSince: new Date(Date.now() - 3_600_000) });
     expect(await text('copy/b2.txt')).toBe('bee');
     await put('copy/c.txt', 'sea');
@@ -94,7 +103,9 @@ describe('a fraud attachment swapped between its check and its copy', () => {
     const req = { headers: { host: 'localhost', 'content-type': 'application/json' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
     const event = buildApiEvent({ req, url, route: createFraudReport, params: {}, body: Buffer.from(JSON.stringify(body)), claims: handedClaims(claims) });
-    const res = (await handler(event, { functionName: createFraudReport.id, awsRequestId: event.requestContext.requestId } as Parameters<typeof handler>[1])) as APIGatewayProxyStructuredResultV2;
+    const res = (await handler(event, { functionName: createFraudReport.id, awsRequestId: event.requestContext.requestId } as Parameters<
+      typeof handler
+    >[1])) as APIGatewayProxyStructuredResultV2;
     return { status: res.statusCode, body: JSON.parse(String(res.body)) as Record<string, unknown> };
   }
 
@@ -104,7 +115,12 @@ describe('a fraud attachment swapped between its check and its copy', () => {
     const outcomes: Record<string, number> = {};
     for (let round = 0; round < 50; round++) {
       const { token, payeeKey } = reporters[round % reporters.length]!;
-      const created = okBody(await call(twin, createFraudAttachmentUpload, { body: { file_name: 'statement.pdf', size: pdf.length, content_type: 'application/pdf' }, caller: token }));
+      const created = okBody(
+        await call(twin, createFraudAttachmentUpload, {
+          body: { file_name: 'statement.pdf', size: pdf.length, content_type: 'application/pdf' },
+          caller: token,
+        }),
+      );
       expect(await post(created.upload, pdf)).toBe(204);
       // The swap: just before the handler's copy of the staged key, the same link posts other bytes.
       const name = `swap-${round}`;
@@ -117,7 +133,15 @@ describe('a fraud attachment swapped between its check and its copy', () => {
       );
       removals.push(() => s3.middlewareStack.remove(name));
       const nrc = `${String(300000 + round)}/${String(10 + (round % 80))}/1`;
-      const res = await fileInProcess(token, { type: 'Identity theft', nrc, person_name: 'Mwila Banda', report_month: '2026-03', payee_key: payeeKey.toLowerCase(), description: 'Swapped file.', attachments: [created.key] });
+      const res = await fileInProcess(token, {
+        type: 'Identity theft',
+        nrc,
+        person_name: 'Mwila Banda',
+        report_month: '2026-03',
+        payee_key: payeeKey.toLowerCase(),
+        description: 'Swapped file.',
+        attachments: [created.key],
+      });
       removals.splice(0).forEach((remove) => remove());
       const outcome = `${res.status} ${String(res.body.error ?? 'filed')}`;
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '#shared/rules/dates.js';
 import { createFraudAttachmentUpload } from '#shared/routes/fraud.js';
 import { createUpload } from '#shared/routes/submissions.js';
-import { call, expectStatus, okBody } from '../support/api.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, TINY_PDF, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, okBody } from '../support/api.js';
 
 /**
  * A presigned POST takes no file larger than the size declared when it was asked for: the twin's S3
@@ -22,7 +22,14 @@ beforeAll(async () => {
 });
 
 /** A workbook of about 21 KB. */
-const bigFile = () => workbook(inputsRows(month, org.payeeKey, Array.from({ length: 400 }, (_, i) => nrcOf(i, 620_000))));
+const bigFile = () =>
+  workbook(
+    inputsRows(
+      month,
+      org.payeeKey,
+      Array.from({ length: 400 }, (_, i) => nrcOf(i, 620_000)),
+    ),
+  );
 
 describe('the declared size of an upload', () => {
   it('refuses a 21 KB workbook posted under a declared 1,000 bytes, and takes it under its own size', async () => {
@@ -41,14 +48,22 @@ describe('the declared size of an upload', () => {
   });
 
   it('refuses a fraud report attachment larger than its declared size', async () => {
-    const res = await call(twin, createFraudAttachmentUpload, { body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' }, caller: token });
+    const res = await call(twin, createFraudAttachmentUpload, {
+      body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' },
+      caller: token,
+    });
     expectStatus(res, 200);
     const { upload } = res.body;
     const refused = await api.postFile(upload, TINY_PDF, 'evidence.pdf');
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('EntityTooLarge');
 
-    const fits = okBody(await call(twin, createFraudAttachmentUpload, { body: { file_name: 'evidence.pdf', size: TINY_PDF.length, content_type: 'application/pdf' }, caller: token }));
+    const fits = okBody(
+      await call(twin, createFraudAttachmentUpload, {
+        body: { file_name: 'evidence.pdf', size: TINY_PDF.length, content_type: 'application/pdf' },
+        caller: token,
+      }),
+    );
     expect((await api.postFile(fits.upload, TINY_PDF, 'evidence.pdf')).status).toBe(204);
   });
 });

@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '#shared/rules/dates.js';
 import { createUpload, getSubmission } from '#shared/routes/submissions.js';
-import { call, expectStatus, okBody } from '../support/api.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, okBody } from '../support/api.js';
 
 /**
  * A file name typed with a right-to-left override and control characters is stored and shown clean:
@@ -24,7 +24,10 @@ describe('file names shown to people', () => {
   it('an upload named with bidi and control characters is stored, listed and submitted without them', async () => {
     const data = workbook(inputsRows(currentMonth(), org.payeeKey, [nrcOf(1), nrcOf(2)]));
     const name = 'march\u202Excod\u0007\u2066.xlsx';
-    const created = await call(twin, createUpload, { body: { doc_kind: 'inputs', month: currentMonth(), payee_key: org.payeeKey, file_name: name, size: data.length, content_type: XLSX_MIME }, caller: token });
+    const created = await call(twin, createUpload, {
+      body: { doc_kind: 'inputs', month: currentMonth(), payee_key: org.payeeKey, file_name: name, size: data.length, content_type: XLSX_MIME },
+      caller: token,
+    });
     expectStatus(created, 200);
     const { id, upload: post } = created.body;
     // The multipart part's own name is the browser's business; the name typed is what the API stores.

@@ -1,18 +1,18 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_MESSAGES } from '#shared/api/disputes.js';
+import { getNrcAudit } from '#shared/routes/audit.js';
+import { getDashboardMetrics } from '#shared/routes/dashboard.js';
+import { openDispute } from '#shared/routes/disputes.js';
+import { createFraudReport, searchFraudReports } from '#shared/routes/fraud.js';
+import { getHistory } from '#shared/routes/history.js';
 import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
-import { call, expectStatus, offContract, okBody, type Answer, type RouteBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { SIGNAL_MESSAGES } from '#shared/rules/signals.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { TINY_PDF } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, offContract, okBody, type Answer, type RouteBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 import { outbox } from './notify-support.js';
-import { SIGNAL_MESSAGES } from '#shared/rules/signals.js';
-import { createFraudReport, searchFraudReports } from '#shared/routes/fraud.js';
-import { getDashboardMetrics } from '#shared/routes/dashboard.js';
-import { getHistory } from '#shared/routes/history.js';
-import { getNrcAudit } from '#shared/routes/audit.js';
-import { openDispute } from '#shared/routes/disputes.js';
 
 /**
  * Disputes through the real handlers on the twin: every transition and refusal — wrong
@@ -41,7 +41,8 @@ const ok = (res: Answer<RouteBody<typeof openDispute>>, status: 200 | 201 = 200)
   expectStatus(res, status);
   return api.dispute(res);
 };
-const open = async (n: number, token = who.compliance) => ok(await api.open(token, { nrc: nrc(n), payee_key: orgA.payeeKey, month: M, reason: 'The employee says they never took this loan.' }), 201);
+const open = async (n: number, token = who.compliance) =>
+  ok(await api.open(token, { nrc: nrc(n), payee_key: orgA.payeeKey, month: M, reason: 'The employee says they never took this loan.' }), 201);
 
 beforeAll(async () => {
   orgA = await seedOrganisation(twin, uniquePayeeKey());
@@ -61,7 +62,17 @@ beforeAll(async () => {
 describe('opening a dispute', () => {
   it('is for compliance, PMEC admins and platform admins, on a deduction on record', async () => {
     const opened = await open(1);
-    expect(opened).toMatchObject({ status: 'open', nrc: nrc(1), payee_key: orgA.payeeKey, month: M, org_name: orgA.orgName, response: null, decision: null, can_decide: true, can_respond: false });
+    expect(opened).toMatchObject({
+      status: 'open',
+      nrc: nrc(1),
+      payee_key: orgA.payeeKey,
+      month: M,
+      org_name: orgA.orgName,
+      response: null,
+      decision: null,
+      can_decide: true,
+      can_respond: false,
+    });
     expect((await api.open(who.pmec, { nrc: nrc(2), payee_key: orgA.payeeKey, month: M, reason: 'Reported at the PMEC desk.' })).status).toBe(201);
     expect((await api.open(who.platform, { nrc: nrc(3), payee_key: orgA.payeeKey, month: M, reason: 'x' })).status).toBe(201);
   });
@@ -127,7 +138,10 @@ describe('answering and deciding', () => {
   });
 
   it('takes PDF evidence from both sides, and nothing else', async () => {
-    for (const [token, name] of [[who.adminA, 'loan agreement.pdf'], [who.compliance, 'payslip.pdf']] as const) {
+    for (const [token, name] of [
+      [who.adminA, 'loan agreement.pdf'],
+      [who.compliance, 'payslip.pdf'],
+    ] as const) {
       const res = await api.evidence(token, d.id, { file_name: name, size: TINY_PDF.length, content_type: 'application/pdf' });
       expectStatus(res, 200);
       expect((await api.postFile(res.body.upload, TINY_PDF, name)).status).toBe(204);
@@ -137,7 +151,10 @@ describe('answering and deciding', () => {
     expect((await api.evidence(who.adminA, d.id, { file_name: 'a.pdf', size: 10 * 1024 * 1024 + 1 })).status).toBe(400);
     expect((await api.evidence(who.adminB, d.id, { file_name: 'a.pdf', size: 10 })).status).toBe(404);
     const evidence = ok(await api.get(who.compliance, d.id)).evidence!;
-    expect(evidence.map((e) => [e.party, e.name])).toEqual([['lender', 'loan-agreement.pdf'], ['reviewer', 'payslip.pdf']]);
+    expect(evidence.map((e) => [e.party, e.name])).toEqual([
+      ['lender', 'loan-agreement.pdf'],
+      ['reviewer', 'payslip.pdf'],
+    ]);
     expect(evidence.map((e) => e.not_pdf)).toEqual([false, false]);
     expect((await fetch(evidence[0]!.url!)).status).toBe(200);
   });
@@ -176,7 +193,8 @@ describe('answering and deciding', () => {
 
   it('counts the upload links it gives, not the files that land: the eleventh link is refused with the cap', async () => {
     const other = await open(9);
-    const ask = (token: string, n: number) => api.evidence(token, other.id, { file_name: `page-${n}.pdf`, size: TINY_PDF.length, content_type: 'application/pdf' });
+    const ask = (token: string, n: number) =>
+      api.evidence(token, other.id, { file_name: `page-${n}.pdf`, size: TINY_PDF.length, content_type: 'application/pdf' });
     const links = await Promise.all(Array.from({ length: DISPUTE_EVIDENCE_MAX_FILES }, (_, n) => ask(n % 2 ? who.adminA : who.compliance, n)));
     expect(links.map((res) => res.status)).toEqual(Array(DISPUTE_EVIDENCE_MAX_FILES).fill(200));
     const eleventh = await ask(who.adminA, 11);
@@ -234,8 +252,7 @@ describe('an upheld dispute on the borrower’s record', () => {
     expectStatus(res, 200);
     return res.body.id;
   };
-  const reportsOn = async (n: number) =>
-    okBody(await call(twin, searchFraudReports, { body: { nrcs: [nrc(n)] }, caller: who.compliance })).items;
+  const reportsOn = async (n: number) => okBody(await call(twin, searchFraudReports, { body: { nrcs: [nrc(n)] }, caller: who.compliance })).items;
 
   it('marks the deduction “disputed — upheld” on history, and the lender’s fraud reports on the borrower “disputed”; a dismissed one marks nothing', async () => {
     const [ours, others, dismissedOurs] = [await fileReport(2, orgA.payeeKey), await fileReport(2, orgB.payeeKey), await fileReport(3, orgA.payeeKey)];

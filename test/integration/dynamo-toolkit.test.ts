@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
@@ -18,7 +18,11 @@ const table = `toolkit-${randomUUID().slice(0, 8)}`;
 const BUSY = 'The test table is busy.';
 
 beforeAll(async () => {
-  const admin = new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const admin = new DynamoDBClient({
+    endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+    region: twin.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   await admin.send(
     new CreateTableCommand({
       TableName: table,
@@ -51,7 +55,10 @@ const removals: (() => void)[] = [];
 afterEach(() => removals.splice(0).forEach((remove) => remove()));
 
 /** Runs `fault` before every command the repositories' client sends during one test. */
-function intercept(name: string, fault: (command: string, input: Record<string, any>) => { send?: Record<string, any>; output?: Record<string, any>; error?: Error } | null) {
+function intercept(
+  name: string,
+  fault: (command: string, input: Record<string, any>) => { send?: Record<string, any>; output?: Record<string, any>; error?: Error } | null,
+) {
   dynamo.middlewareStack.add(
     (next, context) => async (args) => {
       const outcome = fault(String(context.commandName ?? ''), args.input as Record<string, any>);
@@ -73,7 +80,8 @@ describe('batchWriteAll and batchGetAll', () => {
     const pk = `B#${randomUUID()}`;
     const calls: Record<string, number[]> = { BatchWriteItemCommand: [], BatchGetItemCommand: [] };
     intercept('count', (command, input) => {
-      if (command in calls) calls[command]!.push(command === 'BatchWriteItemCommand' ? input.RequestItems[table].length : input.RequestItems[table].Keys.length);
+      if (command in calls)
+        calls[command]!.push(command === 'BatchWriteItemCommand' ? input.RequestItems[table].length : input.RequestItems[table].Keys.length);
       return null;
     });
     await kit.batchWriteAll(table, items(pk, 260), { busy: BUSY });
@@ -89,16 +97,22 @@ describe('batchWriteAll and batchGetAll', () => {
     const pk = `T#${randomUUID()}`;
     let throttled = 0;
     intercept('throttle', (command, input) => {
-      const requests = command === 'BatchWriteItemCommand' ? input.RequestItems[table] : command === 'BatchGetItemCommand' ? input.RequestItems[table].Keys : null;
+      const requests =
+        command === 'BatchWriteItemCommand' ? input.RequestItems[table] : command === 'BatchGetItemCommand' ? input.RequestItems[table].Keys : null;
       if (!requests || requests.length < 2) return null;
       throttled++;
       const half = Math.ceil(requests.length / 2);
-      if (command === 'BatchWriteItemCommand') return { send: { RequestItems: { [table]: requests.slice(0, half) } }, output: { UnprocessedItems: { [table]: requests.slice(half) } } };
+      if (command === 'BatchWriteItemCommand')
+        return { send: { RequestItems: { [table]: requests.slice(0, half) } }, output: { UnprocessedItems: { [table]: requests.slice(half) } } };
       const sent = { ...input.RequestItems[table], Keys: requests.slice(0, half) };
       return { send: { RequestItems: { [table]: sent } }, output: { UnprocessedKeys: { [table]: { ...sent, Keys: requests.slice(half) } } } };
     });
     await kit.batchWriteAll(table, items(pk, 120), { busy: BUSY });
-    const found = await kit.batchGetAll(table, items(pk, 120).map(({ sk }) => ({ pk, sk })), { busy: BUSY, consistentRead: true });
+    const found = await kit.batchGetAll(
+      table,
+      items(pk, 120).map(({ sk }) => ({ pk, sk })),
+      { busy: BUSY, consistentRead: true },
+    );
     expect(found).toHaveLength(120);
     expect(new Set(found.map((i) => i.sk)).size).toBe(120);
     expect(throttled).toBeGreaterThan(10);
@@ -106,7 +120,9 @@ describe('batchWriteAll and batchGetAll', () => {
 
   it('give up with the caller’s message when DynamoDB never takes the items', async () => {
     intercept('refuse', (command, input) =>
-      command === 'BatchWriteItemCommand' ? { send: { RequestItems: { [table]: [input.RequestItems[table][0]] } }, output: { UnprocessedItems: input.RequestItems } } : null,
+      command === 'BatchWriteItemCommand'
+        ? { send: { RequestItems: { [table]: [input.RequestItems[table][0]] } }, output: { UnprocessedItems: input.RequestItems } }
+        : null,
     );
     await expect(kit.batchWriteAll(table, items(`R#${randomUUID()}`, 3), { busy: BUSY })).rejects.toThrow(BUSY);
   });
@@ -148,7 +164,13 @@ describe('scanAll', () => {
   it('follows every page of a Scan', async () => {
     const pk = `S#${randomUUID()}`;
     await kit.batchWriteAll(table, items(pk, 30), { busy: BUSY });
-    const found = await kit.scanAll({ TableName: table, FilterExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Limit: 11, ConsistentRead: true });
+    const found = await kit.scanAll({
+      TableName: table,
+      FilterExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      Limit: 11,
+      ConsistentRead: true,
+    });
     expect(found.map((i) => i.n).sort((a, b) => Number(a) - Number(b))).toEqual(items(pk, 30).map((i) => i.n));
   });
 });
@@ -175,7 +197,10 @@ describe('queryPage', () => {
     const calls: number[] = [];
     intercept('limits', (command, input) => (command === 'QueryCommand' && input.TableName === table ? (calls.push(input.Limit), null) : null));
     // Act
-    const pages = await allPages({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }, { limit: 20, read: numbered });
+    const pages = await allPages(
+      { TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true },
+      { limit: 20, read: numbered },
+    );
     // Assess
     expect(pages.map((p) => p.length)).toEqual([20, 20, 5]);
     expect(pages.flat().map((r) => r.n)).toEqual(items(pk, 45).map((i) => i.n));
@@ -189,7 +214,11 @@ describe('queryPage', () => {
       { TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, Limit: 7 },
       { limit: 4, read: numbered, keep: (r) => r.n % 3 === 0 },
     );
-    expect(pages.flat().map((r) => r.n)).toEqual(items(pk, 60).map((i) => i.n).filter((n) => n % 3 === 0));
+    expect(pages.flat().map((r) => r.n)).toEqual(
+      items(pk, 60)
+        .map((i) => i.n)
+        .filter((n) => n % 3 === 0),
+    );
     expect(pages.slice(0, -1).every((p) => p.length === 4)).toBe(true);
   });
 
@@ -198,10 +227,21 @@ describe('queryPage', () => {
     const indexed = items(pk, 25).map((item) => ({ ...item, gsi1pk: `IDX#${pk}`, gsi1sk: `T#${String(item.n % 5)}#${item.sk}` }));
     await kit.batchWriteAll(table, indexed, { busy: BUSY });
     const pages = await allPages(
-      { TableName: table, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `IDX#${pk}` }, ScanIndexForward: false, Limit: 10 },
+      {
+        TableName: table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `IDX#${pk}` },
+        ScanIndexForward: false,
+        Limit: 10,
+      },
       { limit: 3, read: (item) => ({ sk: String(item.gsi1sk), n: Number(item.n) }), keep: (r) => r.n % 2 === 0 },
     );
-    const expected = indexed.filter((i) => i.n % 2 === 0).map((i) => i.gsi1sk).sort().reverse();
+    const expected = indexed
+      .filter((i) => i.n % 2 === 0)
+      .map((i) => i.gsi1sk)
+      .sort()
+      .reverse();
     expect(pages.flat().map((r) => r.sk)).toEqual(expected);
   });
 
@@ -209,16 +249,26 @@ describe('queryPage', () => {
     const pk = `M#${randomUUID()}`;
     const mixed = items(pk, 12).map((item) => (item.n % 4 === 1 ? { pk: item.pk, sk: item.sk, n: 'not a number' } : item));
     await kit.batchWriteAll(table, mixed, { busy: BUSY });
-    const page = await kit.queryPage({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }, { limit: 5, read: numbered });
+    const page = await kit.queryPage(
+      { TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true },
+      { limit: 5, read: numbered },
+    );
     expect(page.items.map((r) => r.n)).toEqual([0, 2, 3, 4, 6]);
-    const rest = await kit.queryPage({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }, { limit: 5, read: numbered, start: page.next });
+    const rest = await kit.queryPage(
+      { TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true },
+      { limit: 5, read: numbered, start: page.next },
+    );
     expect(rest).toEqual({ items: [7, 8, 10, 11].map((n) => ({ sk: String(n).padStart(4, '0'), n })), next: null });
   });
 });
 
 describe('isConditionFailure, retrying', () => {
   const put = (pk: string) => new PutCommand({ TableName: table, Item: { pk, sk: 'X' }, ConditionExpression: 'attribute_not_exists(pk)' });
-  const caught = (work: Promise<unknown>) => work.then(() => null, (error: unknown) => error);
+  const caught = (work: Promise<unknown>) =>
+    work.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('tell a refused condition from other failures, in single writes and at an index of a transaction', async () => {
     const pk = `K#${randomUUID()}`;
@@ -241,7 +291,10 @@ describe('isConditionFailure, retrying', () => {
   });
 
   it('run a write again after conflicts and throttling, never after a refused condition', async () => {
-    const conflict = Object.assign(new Error('conflict'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
+    const conflict = Object.assign(new Error('conflict'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+    });
     const throttled = Object.assign(new Error('slow down'), { name: 'ThrottlingException' });
     const faults = [conflict, throttled];
     intercept('conflicts', (command) => (command === 'PutItemCommand' && faults.length ? { error: faults.shift()! } : null));
@@ -257,7 +310,9 @@ describe('isConditionFailure, retrying', () => {
   });
 
   it('stop after the attempts it was given', async () => {
-    intercept('always', (command) => (command === 'PutItemCommand' ? { error: Object.assign(new Error('conflict'), { name: 'TransactionConflictException' }) } : null));
+    intercept('always', (command) =>
+      command === 'PutItemCommand' ? { error: Object.assign(new Error('conflict'), { name: 'TransactionConflictException' }) } : null,
+    );
     let tries = 0;
     await expect(kit.retrying(() => (tries++, dynamo.send(put(`Y#${randomUUID()}`))), 3)).rejects.toThrow('conflict');
     expect(tries).toBe(3);
@@ -272,13 +327,22 @@ describe('chunked and inParallel', () => {
     [26, 25, [25, 1]],
     [250, 100, [100, 100, 50]],
   ])('%i items in runs of %i', (count, size, lengths) => {
-    expect(chunked(Array.from({ length: count }, (_, i) => i), size).map((c) => c.length)).toEqual(lengths);
+    expect(
+      chunked(
+        Array.from({ length: count }, (_, i) => i),
+        size,
+      ).map((c) => c.length),
+    ).toEqual(lengths);
   });
 
   it('runs every task once and rejects with the first failure', async () => {
     const seen: number[] = [];
     await inParallel([1, 2, 3, 4, 5], 2, async (n) => void seen.push(n));
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
-    await expect(inParallel([1, 2, 3], 2, async (n) => { if (n === 2) throw new Error('two'); })).rejects.toThrow('two');
+    await expect(
+      inParallel([1, 2, 3], 2, async (n) => {
+        if (n === 2) throw new Error('two');
+      }),
+    ).rejects.toThrow('two');
   });
 });

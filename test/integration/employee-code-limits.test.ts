@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { EMPLOYEE_CODE_LIMITS, EMPLOYEE_MESSAGES } from '#shared/api/employee.js';
 import { requestEmployeeCode } from '#shared/routes/employee.js';
-import type { RegisterEntry } from '#data/register/versions.js';
 import { call, expectStatus } from '../support/api.js';
 import { textsTo, uniqueAddress } from '../support/employee.js';
 import { registerEntry, uniqueEmployeeNumber, uniqueNrc } from '../support/register.js';
@@ -24,7 +24,8 @@ beforeAll(async () => {
   };
 });
 
-const askCode = (nrc: string, employeeNumber: string, from: string) => call(twin, requestEmployeeCode, { body: { nrc, employee_number: employeeNumber }, from });
+const askCode = (nrc: string, employeeNumber: string, from: string) =>
+  call(twin, requestEmployeeCode, { body: { nrc, employee_number: employeeNumber }, from });
 const tooMany = /^Too many codes have been asked for\. Try again after \d{2}:\d{2} Lusaka time( on \d{1,2} [A-Z][a-z]{2})?\.$/;
 
 /** Runs the calls `width` at a time. */

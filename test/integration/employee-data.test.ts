@@ -3,18 +3,18 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { getEmployeeMe, requestEmployeeCode } from '#shared/routes/employee.js';
 import { getHistory } from '#shared/routes/history.js';
 import { listMyDeductions } from '#shared/routes/portal.js';
-import { attentionCount } from '#shared/rules/signals.js';
 import { currentMonth, lastDayOfMonth, shiftMonth } from '#shared/rules/dates.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
+import { attentionCount } from '#shared/rules/signals.js';
+import { disputesApi } from '../fixtures/disputes.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { answerChallenge, latestCode, startChallenge, textsTo, uniqueAddress } from '../support/employee.js';
 import { registerEntry, uniqueEmployeeNumber } from '../support/register.js';
 import { twinSettled } from '../support/twin-process.js';
-import { disputesApi } from '../fixtures/disputes.js';
-import { submissionsApi } from '../fixtures/submissions/api.js';
-import { seededLender, type SeededOrg } from '../fixtures/submissions/directory.js';
-import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
 import { outbox } from './notify-support.js';
 
 /**
@@ -39,7 +39,11 @@ let reportDeduction: typeof import('../../lambdas/api/portal/report.js').reportD
 
 async function submitInputs(rows: Row[]) {
   const file = workbook([HEADER, ...rows]);
-  const upload = await api.upload(lender.token, { doc_kind: 'inputs', month: NOW, payee_key: lender.org.payeeKey, file_name: 'inputs.xlsx', size: file.length, content_type: XLSX_MIME }, file);
+  const upload = await api.upload(
+    lender.token,
+    { doc_kind: 'inputs', month: NOW, payee_key: lender.org.payeeKey, file_name: 'inputs.xlsx', size: file.length, content_type: XLSX_MIME },
+    file,
+  );
   expect(upload.status).toBe('validated');
   const submitted = await api.submit(lender.token, upload.id);
   expect(submitted.status).toBe(200);
@@ -47,7 +51,16 @@ async function submitInputs(rows: Row[]) {
   expect(done.ingestion?.status).toBe('done');
   return upload;
 }
-const row = (employeeNo: string, nrc: string | null, amount: number): Row => [employeeNo, nrc, `${NOW}-01`, lastDayOfMonth(shiftMonth(NOW, 12)), amount, lender.org.payeeKey, 'Grace', 'Tembo'];
+const row = (employeeNo: string, nrc: string | null, amount: number): Row => [
+  employeeNo,
+  nrc,
+  `${NOW}-01`,
+  lastDayOfMonth(shiftMonth(NOW, 12)),
+  amount,
+  lender.org.payeeKey,
+  'Grace',
+  'Tembo',
+];
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
@@ -97,7 +110,10 @@ describe('a deduction decided in the employee’s favour', () => {
     await submitInputs([row(staff.disputing.employee_number, staff.disputing.nrc, 450)]);
     const digits = nrcDigits(staff.disputing.nrc);
     expect((await deductionsOf(digits)).total_this_month).toBe(450);
-    const { dispute } = await reportDeduction({ userId: randomUUID(), nrc: staff.disputing.nrc }, { payee_key: lender.org.payeeKey, month: NOW, reason: 'I never borrowed from them.' });
+    const { dispute } = await reportDeduction(
+      { userId: randomUUID(), nrc: staff.disputing.nrc },
+      { payee_key: lender.org.payeeKey, month: NOW, reason: 'I never borrowed from them.' },
+    );
     expect((await deductionsOf(digits)).total_this_month).toBe(450);
 
     const compliance = await createUser(twin, ['compliance']);
@@ -115,7 +131,10 @@ describe('a deduction decided in the employee’s favour', () => {
 describe('an employee who left the payroll', () => {
   it('signs in at the mobile the last register that held them gave, sees their deductions, and is told they left', async () => {
     const from = uniqueAddress();
-    expectStatus(await call(twin, requestEmployeeCode, { body: { nrc: staff.leaver.nrc, employee_number: staff.leaver.employee_number.toLowerCase() }, from }), 202);
+    expectStatus(
+      await call(twin, requestEmployeeCode, { body: { nrc: staff.leaver.nrc, employee_number: staff.leaver.employee_number.toLowerCase() }, from }),
+      202,
+    );
     const session = await startChallenge(twin, staff.leaver.nrc);
     const { idToken } = await answerChallenge(twin, staff.leaver.nrc, session, await latestCode(twin, staff.leaver.mobile));
     expect(idToken).toBeTruthy();
@@ -125,7 +144,10 @@ describe('an employee who left the payroll', () => {
   });
 
   it('gets no code once the last register that held them is more than a year old', async () => {
-    expectStatus(await call(twin, requestEmployeeCode, { body: { nrc: staff.longGone.nrc, employee_number: staff.longGone.employee_number }, from: uniqueAddress() }), 202);
+    expectStatus(
+      await call(twin, requestEmployeeCode, { body: { nrc: staff.longGone.nrc, employee_number: staff.longGone.employee_number }, from: uniqueAddress() }),
+      202,
+    );
     await twinSettled(twin);
     expect(await textsTo(twin, staff.longGone.mobile)).toEqual([]);
   });
@@ -134,7 +156,10 @@ describe('an employee who left the payroll', () => {
 describe('free text shown to others, register names and employee numbers', () => {
   it('shows a dispute’s reason to the lender without bidi or control characters', async () => {
     await submitInputs([row(staff.joined.employee_number, staff.joined.nrc, 300)]);
-    const { dispute } = await reportDeduction({ userId: randomUUID(), nrc: staff.joined.nrc }, { payee_key: lender.org.payeeKey, month: NOW, reason: 'Not mine \u202Efdp.exe\u202C\u0007 at all' });
+    const { dispute } = await reportDeduction(
+      { userId: randomUUID(), nrc: staff.joined.nrc },
+      { payee_key: lender.org.payeeKey, month: NOW, reason: 'Not mine \u202Efdp.exe\u202C\u0007 at all' },
+    );
     expect(disputes.dispute(await disputes.get(lender.token, dispute.id)).reason).toBe('Not mine fdp.exe at all');
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
@@ -8,10 +9,9 @@ import {
   RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { EMPLOYEE_AUTH_TRIGGERS } from '../../infra/definitions.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
+import { EMPLOYEE_AUTH_TRIGGERS } from '../../infra/definitions.js';
 import { cognitoClient } from '../support/cognito.js';
 import { signInEmployee, startChallenge } from '../support/employee.js';
 import { registerEntry, uniqueNrc } from '../support/register.js';
@@ -29,7 +29,11 @@ beforeAll(() => {
 
 /** Cognito as a browser reaches it: the twin's public front (at exactly this path, as the SPA's Amplify calls it). */
 function front() {
-  const client = new CognitoIdentityProviderClient({ endpoint: `${twin.url}/_local/cognito`, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new CognitoIdentityProviderClient({
+    endpoint: `${twin.url}/_local/cognito`,
+    region: twin.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   client.middlewareStack.add(
     (next) => (args) => {
       const request = args.request as { path?: string };
@@ -67,7 +71,12 @@ describe('the employees’ pool on the twin', () => {
 
     // Act
     const answer = await cognitoClient(twin).send(
-      new RespondToAuthChallengeCommand({ ChallengeName: 'CUSTOM_CHALLENGE', ClientId: twin.env.EMPLOYEE_POOL_CLIENT_ID, Session: await startChallenge(twin, entry.nrc), ChallengeResponses: { USERNAME: digits, ANSWER: code } }),
+      new RespondToAuthChallengeCommand({
+        ChallengeName: 'CUSTOM_CHALLENGE',
+        ClientId: twin.env.EMPLOYEE_POOL_CLIENT_ID,
+        Session: await startChallenge(twin, entry.nrc),
+        ChallengeResponses: { USERNAME: digits, ANSWER: code },
+      }),
     );
 
     // Assess
@@ -82,9 +91,19 @@ describe('the employees’ pool on the twin', () => {
     // Prepare: a pool with the employees' triggers that lets people sign up, and one who did and stopped there.
     const admin = cognitoClient(twin);
     const pool = await admin.send(
-      new CreateUserPoolCommand({ PoolName: `open-${randomUUID().slice(0, 8)}`, LambdaConfig: Object.fromEntries(Object.entries(EMPLOYEE_AUTH_TRIGGERS).map(([trigger, t]) => [trigger, t.functionName])) }),
+      new CreateUserPoolCommand({
+        PoolName: `open-${randomUUID().slice(0, 8)}`,
+        LambdaConfig: Object.fromEntries(Object.entries(EMPLOYEE_AUTH_TRIGGERS).map(([trigger, t]) => [trigger, t.functionName])),
+      }),
     );
-    const client = await admin.send(new CreateUserPoolClientCommand({ UserPoolId: pool.UserPool!.Id!, ClientName: 'open', ExplicitAuthFlows: ['ALLOW_CUSTOM_AUTH'], PreventUserExistenceErrors: 'ENABLED' }));
+    const client = await admin.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: pool.UserPool!.Id!,
+        ClientName: 'open',
+        ExplicitAuthFlows: ['ALLOW_CUSTOM_AUTH'],
+        PreventUserExistenceErrors: 'ENABLED',
+      }),
+    );
     const clientId = client.UserPoolClient!.ClientId!;
     const username = nrcDigits(uniqueNrc());
     await admin.send(new SignUpCommand({ ClientId: clientId, Username: username, Password: PASSWORD }));

@@ -1,11 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { EMPLOYEE_MESSAGES } from '#shared/api/employee.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
 import { getMe } from '#shared/routes/accounts.js';
 import { getEmployeeMe, requestEmployeeCode } from '#shared/routes/employee.js';
-import type { RegisterEntry } from '#data/register/versions.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { call, expectStatus, named } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { answerChallenge, latestCode, signInEmployee, startChallenge, textsTo, uniqueAddress } from '../support/employee.js';
@@ -15,7 +15,13 @@ import { answerChallenge, latestCode, signInEmployee, startChallenge, textsTo, u
  * the custom challenge of the employees' own pool, whose triggers are the handlers the stack deploys.
  */
 const twin = inject('twin');
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+    region: twin.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
 const codeKey = (nrc: string) => ({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `EMPLOYEE_CODE#${nrcDigits(nrc)}`, sk: 'CODE' } });
 let employee: (overrides?: Partial<RegisterEntry>) => Promise<RegisterEntry>;
 
@@ -29,7 +35,8 @@ beforeAll(async () => {
   };
 });
 
-const askCode = (nrc: string, employeeNumber: string, from = uniqueAddress()) => call(twin, requestEmployeeCode, { body: { nrc, employee_number: employeeNumber }, from });
+const askCode = (nrc: string, employeeNumber: string, from = uniqueAddress()) =>
+  call(twin, requestEmployeeCode, { body: { nrc, employee_number: employeeNumber }, from });
 
 /** A code texted to this employee: their challenge's Session and the code. */
 async function codeFor(entry: RegisterEntry) {
@@ -50,7 +57,14 @@ describe(named(requestEmployeeCode), () => {
     expect(text?.body).toMatch(/^Your payroll portal code is \d{6}\. It expires in 5 minutes\./);
     const me = await call(twin, getEmployeeMe, { caller: idToken });
     expectStatus(me, 200);
-    expect(me.body).toEqual({ nrc: entry.nrc, employee_number: entry.employee_number, first_name: 'Mwape', last_name: 'Banda', mobile_masked: `+260 ${entry.mobile.slice(4, 6)} ••• ••${entry.mobile.slice(-2)}`, left_payroll: null });
+    expect(me.body).toEqual({
+      nrc: entry.nrc,
+      employee_number: entry.employee_number,
+      first_name: 'Mwape',
+      last_name: 'Banda',
+      mobile_masked: `+260 ${entry.mobile.slice(4, 6)} ••• ••${entry.mobile.slice(-2)}`,
+      left_payroll: null,
+    });
     // The code was used up: a new challenge cannot take it again.
     const again = await answerChallenge(twin, entry.nrc, await startChallenge(twin, entry.nrc), /\d{6}/.exec(text!.body)![0]);
     expect(again.idToken).toBeUndefined();
@@ -62,7 +76,11 @@ describe(named(requestEmployeeCode), () => {
     const stranger = await employee();
 
     // Act
-    const answers = [await askCode(entry.nrc, entry.employee_number), await askCode(entry.nrc, stranger.employee_number), await askCode('99999999/99/9', entry.employee_number)];
+    const answers = [
+      await askCode(entry.nrc, entry.employee_number),
+      await askCode(entry.nrc, stranger.employee_number),
+      await askCode('99999999/99/9', entry.employee_number),
+    ];
 
     // Assess
     for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 202, body: { message: EMPLOYEE_MESSAGES.codeSent } });
@@ -84,7 +102,13 @@ describe(named(requestEmployeeCode), () => {
     const { session, code } = await codeFor(entry);
     const { Item } = await db.send(new GetCommand(codeKey(entry.nrc)));
     expect(Item!.expires_at - Math.floor(Date.parse(Item!.sent_at) / 1000)).toBe(300);
-    await db.send(new UpdateCommand({ ...codeKey(entry.nrc), UpdateExpression: 'SET expires_at = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
+    await db.send(
+      new UpdateCommand({
+        ...codeKey(entry.nrc),
+        UpdateExpression: 'SET expires_at = :past',
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
 
     // Act
     const answer = await answerChallenge(twin, entry.nrc, session, code);
@@ -120,7 +144,10 @@ describe(named(requestEmployeeCode), () => {
     const entry = await employee();
     const other = await employee();
     const { session, code } = await codeFor(entry);
-    await expect(answerChallenge(twin, other.nrc, session, code)).rejects.toMatchObject({ name: 'NotAuthorizedException', message: expect.stringMatching(/Invalid session/) });
+    await expect(answerChallenge(twin, other.nrc, session, code)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: expect.stringMatching(/Invalid session/),
+    });
     // The Session was spent by that attempt, as Cognito spends one per answer.
     await expect(answerChallenge(twin, entry.nrc, session, code)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });

@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { inParallel } from '#lib/concurrency.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { currentMonth } from '#shared/rules/dates.js';
-import { inParallel } from '#lib/concurrency.js';
 import { faultInjector } from '../support/dynamo-faults.js';
 
 /**
@@ -22,7 +22,13 @@ const { readProgress, startProgress } = await import('#data/ingestion/progress.j
 const { getCounter, counterPeriods } = await import('#data/submissions/counters.js');
 type Submission = import('#data/submissions/submissions.js').SubmissionRecord;
 
-const docs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+const docs = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+    region: twin.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
 const injectFault = faultInjector(dynamo);
 const month = currentMonth();
 /** Thirty rows a chunk: more than one BatchWriteItem (25 items) each, so a chunk can die part-way. */
@@ -47,8 +53,25 @@ async function submitted(): Promise<{ submission: Submission; chunks: CanonicalR
   }));
   const id = randomUUID();
   const submission: Submission = {
-    ...{ id, created_at: new Date().toISOString(), status: 'pending', doc_kind: 'inputs', payee_key: 'K001', upload_month: month, bucket: twin.env.BUCKET_UPLOADS!, file_kind: 'inputs' },
-    ...{ file_key: `${month}/K001/inputs/chunks.xlsx`, file_name: 'chunks.xlsx', row_count: ROWS + LEFT_OUT, parsed_rows: ROWS, org_id: randomUUID(), org_name: 'Chunk Bank', upload_id: id },
+    ...{
+      id,
+      created_at: new Date().toISOString(),
+      status: 'pending',
+      doc_kind: 'inputs',
+      payee_key: 'K001',
+      upload_month: month,
+      bucket: twin.env.BUCKET_UPLOADS!,
+      file_kind: 'inputs',
+    },
+    ...{
+      file_key: `${month}/K001/inputs/chunks.xlsx`,
+      file_name: 'chunks.xlsx',
+      row_count: ROWS + LEFT_OUT,
+      parsed_rows: ROWS,
+      org_id: randomUUID(),
+      org_name: 'Chunk Bank',
+      upload_id: id,
+    },
     ...{ submitted_by: 'tester', submitted_by_email: 'tester@example.zm', ingestion_status: 'pending' },
   };
   await docs.send(new PutCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Item: { pk: `SUB#${id}`, sk: 'META', ...submission } }));
@@ -62,13 +85,20 @@ async function submitted(): Promise<{ submission: Submission; chunks: CanonicalR
 
 const CLEAN = { inserted: ROWS, updated: 0, skipped: LEFT_OUT };
 const stored = async (submission: Submission) =>
-  (await docs.send(new GetCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Key: { pk: `SUB#${submission.id}`, sk: 'META' }, ConsistentRead: true }))).Item as Submission;
+  (await docs.send(new GetCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Key: { pk: `SUB#${submission.id}`, sk: 'META' }, ConsistentRead: true })))
+    .Item as Submission;
 /** History items of the file's month for these rows' borrowers, their loans counted. */
 async function historyRows(chunks: CanonicalRow[][]): Promise<number> {
   const digits = [...new Set(chunks.flat().map((row) => row.nrc!.replace(/\D/g, '')))];
   let rows = 0;
   await inParallel(digits, 16, async (d) => {
-    const out = await docs.send(new QueryCommand({ TableName: twin.env.TABLE_HISTORY, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)', ExpressionAttributeValues: { ':pk': `NRC#${d}`, ':m': `${month}#` } }));
+    const out = await docs.send(
+      new QueryCommand({
+        TableName: twin.env.TABLE_HISTORY,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
+        ExpressionAttributeValues: { ':pk': `NRC#${d}`, ':m': `${month}#` },
+      }),
+    );
     for (const item of out.Items ?? []) rows += Array.isArray(item.loans) ? item.loans.length : 1;
   });
   return rows;

@@ -17,7 +17,13 @@ const { dynamo } = await import('#adapters/aws-clients.js');
 const { readBorrowerRecords, nrcSummaryKey } = await import('#data/history/summaries.js');
 const { writeSummaries } = await import('#data/history/summary-writes.js');
 const { KEPT_MONTHS } = await import('#data/history/summary-compaction.js');
-const docs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+const docs = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+    region: twin.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
 
 const M = currentMonth();
 const OLD = shiftMonth(M, -KEPT_MONTHS - 1);
@@ -37,10 +43,20 @@ function borrowers(count: number, prefix: string): CanonicalRow[] {
     last_name: 'Banda',
   }));
 }
-const source = (id: string, payeeKey: string, month = M) => ({ submissionId: id, kind: 'inputs' as const, month, payeeKey, orgId: null, orgName: null, submittedAt: `${month}-02T08:00:00.000Z` });
+const source = (id: string, payeeKey: string, month = M) => ({
+  submissionId: id,
+  kind: 'inputs' as const,
+  month,
+  payeeKey,
+  orgId: null,
+  orgName: null,
+  submittedAt: `${month}-02T08:00:00.000Z`,
+});
 const digitsOf = (row: CanonicalRow) => row.nrc!.replace(/\D/g, '');
-const recordOf = async (row: CanonicalRow) => (await docs.send(new GetCommand({ TableName: twin.env.TABLE_HISTORY, Key: nrcSummaryKey(digitsOf(row)), ConsistentRead: true }))).Item!;
-const decide = (id: string, status: string) => docs.send(new PutCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Item: { pk: `SUB#${id}`, sk: 'META', id, status } }));
+const recordOf = async (row: CanonicalRow) =>
+  (await docs.send(new GetCommand({ TableName: twin.env.TABLE_HISTORY, Key: nrcSummaryKey(digitsOf(row)), ConsistentRead: true }))).Item!;
+const decide = (id: string, status: string) =>
+  docs.send(new PutCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Item: { pk: `SUB#${id}`, sk: 'META', id, status } }));
 
 describe('compaction under a race', () => {
   it('plans again from a fresh read when another writer compacted first: its fold and this one both stay', async () => {
@@ -59,7 +75,12 @@ describe('compaction under a race', () => {
         const input = args.input as { Key?: { pk?: string }; ConditionExpression?: string };
         if (context.commandName === 'UpdateItemCommand' && input.Key?.pk === key.pk && input.ConditionExpression && raced++ === 0) {
           await docs.send(
-            new UpdateCommand({ TableName: twin.env.TABLE_HISTORY, Key: key, UpdateExpression: 'SET c = :c, v = :v', ExpressionAttributeValues: { ':c': { e: { RIVAL1: '2001-01' }, n: {} }, ':v': 7 } }),
+            new UpdateCommand({
+              TableName: twin.env.TABLE_HISTORY,
+              Key: key,
+              UpdateExpression: 'SET c = :c, v = :v',
+              ExpressionAttributeValues: { ':c': { e: { RIVAL1: '2001-01' }, n: {} }, ':v': 7 },
+            }),
           );
         }
         return next(args);
@@ -79,7 +100,10 @@ describe('compaction under a race', () => {
     const stored = await recordOf(row);
     expect(stored[`s_${old}`]).toBeUndefined();
     expect(stored[`s_${now}`]).toMatchObject({ p: 'LA01', m: M });
-    expect(stored.c).toEqual({ e: { RIVAL1: '2001-01', [row.employee_no!]: OLD }, n: { 'banda jane': { n: 'Jane Banda', o: `${OLD}#${OLD}-02T08:00:00.000Z` } } });
+    expect(stored.c).toEqual({
+      e: { RIVAL1: '2001-01', [row.employee_no!]: OLD },
+      n: { 'banda jane': { n: 'Jane Banda', o: `${OLD}#${OLD}-02T08:00:00.000Z` } },
+    });
     expect(stored.v).toBe(8);
     const { records } = await readBorrowerRecords([digitsOf(row)]);
     expect(employeeNumbersOnRecord(records.get(digitsOf(row))!)).toEqual([

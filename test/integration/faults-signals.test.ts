@@ -17,7 +17,13 @@ const { dynamo } = await import('#adapters/aws-clients.js');
 const { readBorrowerRecords, nrcSummaryKey } = await import('#data/history/summaries.js');
 const { writeSummaries } = await import('#data/history/summary-writes.js');
 const injectFault = faultInjector(dynamo);
-const docs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+const docs = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+    region: twin.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
 
 const M = currentMonth();
 let serial = 0;
@@ -35,10 +41,19 @@ function borrowers(count: number, installment = 100): CanonicalRow[] {
     payee_key: 'F001',
   }));
 }
-const source = (id: string, payeeKey: string, month = M) => ({ submissionId: id, kind: 'inputs' as const, month, payeeKey, orgId: null, orgName: null, submittedAt: `${month}-02T08:00:00.000Z` });
+const source = (id: string, payeeKey: string, month = M) => ({
+  submissionId: id,
+  kind: 'inputs' as const,
+  month,
+  payeeKey,
+  orgId: null,
+  orgName: null,
+  submittedAt: `${month}-02T08:00:00.000Z`,
+});
 const digitsOf = (rows: readonly CanonicalRow[]) => rows.map((row) => row.nrc!.replace(/\D/g, ''));
 const stamp = () => `${Date.now()}-${serial++}`;
-const summaryOf = async (row: CanonicalRow) => (await docs.send(new GetCommand({ TableName: twin.env.TABLE_HISTORY, Key: nrcSummaryKey(row.nrc!.replace(/\D/g, '')) }))).Item;
+const summaryOf = async (row: CanonicalRow) =>
+  (await docs.send(new GetCommand({ TableName: twin.env.TABLE_HISTORY, Key: nrcSummaryKey(row.nrc!.replace(/\D/g, '')) }))).Item;
 
 describe('borrower summaries under faults', () => {
   it('replayed and concurrent ingestions of one submission leave exactly what one run leaves', async () => {
@@ -58,18 +73,35 @@ describe('borrower summaries under faults', () => {
     const [a, b] = [`sum-a-${stamp()}`, `sum-b-${stamp()}`];
     await Promise.all([writeSummaries(source(a, 'LA01'), rows), writeSummaries(source(b, 'LB01'), rows)]);
     const { records } = await readBorrowerRecords(digitsOf(rows));
-    for (const digits of digitsOf(rows)) expect(records.get(digits)?.map((e) => e.payee_key).sort()).toEqual(['LA01', 'LB01']);
+    for (const digits of digitsOf(rows))
+      expect(
+        records
+          .get(digits)
+          ?.map((e) => e.payee_key)
+          .sort(),
+      ).toEqual(['LA01', 'LB01']);
   });
 
   it('months ingested out of order: the later month is the running deduction whatever the order of writes', async () => {
     const rows = borrowers(30);
     const [later, earlier] = [`sum-late-${stamp()}`, `sum-early-${stamp()}`];
-    await writeSummaries(source(later, 'LO01', M), rows.map((row) => ({ ...row, installment_amount: 300 })));
+    await writeSummaries(
+      source(later, 'LO01', M),
+      rows.map((row) => ({ ...row, installment_amount: 300 })),
+    );
     await writeSummaries(source(earlier, 'LO01', shiftMonth(M, -1)), rows);
     const { records } = await readBorrowerRecords(digitsOf(rows));
     // Another lender's file for this month: the exposure reads LO01's deduction as 300, not 100.
     const report = computeSignals({
-      kind: 'inputs', month: M, payeeKey: 'NEW1', rows, rowNumbers: rows.map((_, i) => i + 2), previous: null, stopped: [], records, employees: new Map(),
+      kind: 'inputs',
+      month: M,
+      payeeKey: 'NEW1',
+      rows,
+      rowNumbers: rows.map((_, i) => i + 2),
+      previous: null,
+      stopped: [],
+      records,
+      employees: new Map(),
       limits: { max_lenders: 1, max_total: null },
     });
     expect(report.counts.exposure).toBe(rows.length);
@@ -105,8 +137,7 @@ describe('borrower summaries under faults', () => {
     const rows = borrowers(20);
     const id = `sum-rejected-${stamp()}`;
     await writeSummaries(source(id, 'LR01'), rows);
-    const put = (status: string) =>
-      docs.send(new PutCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Item: { pk: `SUB#${id}`, sk: 'META', id, status } }));
+    const put = (status: string) => docs.send(new PutCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Item: { pk: `SUB#${id}`, sk: 'META', id, status } }));
     await put('pending');
     expect((await readBorrowerRecords(digitsOf(rows))).records.get(digitsOf(rows)[0]!)).toHaveLength(1);
     await put('rejected');

@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { currentMonth } from '#shared/rules/dates.js';
@@ -37,12 +37,20 @@ const freshNrcs = (count: number) => {
 const digitsOf = (nrc: string) => nrc.replace(/\D/g, '');
 const record = async (nrc: string) => (await docs.send(new GetCommand({ TableName: table, Key: { pk: `NRC#${digitsOf(nrc)}`, sk: 'RECORD' } }))).Item ?? {};
 const deductions = async (nrc: string) =>
-  ((await docs.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)', ExpressionAttributeValues: { ':pk': `NRC#${digitsOf(nrc)}`, ':m': `${month}#` } }))).Items ?? []);
+  (
+    await docs.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
+        ExpressionAttributeValues: { ':pk': `NRC#${digitsOf(nrc)}`, ':m': `${month}#` },
+      }),
+    )
+  ).Items ?? [];
 /** An entry as an attacking lender's file left it before names had a limit. */
 const attackerEntry = (name: string) => ({ p: 'ATK1', m: month, k: 'input', i: 1, e: '2030-12-31', n: 'A1', nm: name, t: new Date().toISOString() });
 
 describe('a borrower summary filled by one lender', () => {
-  it('costs another lender only that borrower\'s entry, never the rest of its file', async () => {
+  it("costs another lender only that borrower's entry, never the rest of its file", async () => {
     // Prepare: two of the file's borrowers have summary items near DynamoDB's 400 KB.
     const nrcs = freshNrcs(5);
     const [filled, stuck, ...others] = nrcs as [string, string, ...string[]];
@@ -53,7 +61,11 @@ describe('a borrower summary filled by one lender', () => {
     await docs.send(new PutCommand({ TableName: table, Item: { pk: `NRC#${digitsOf(stuck)}`, sk: 'RECORD', legacy: 'x'.repeat(409_560) } }));
 
     // Act: another lender submits a file naming both and three more borrowers.
-    const id = await api.submitWorkbook(token, { kind: 'inputs', month, payeeKey: org.payeeKey, fileName: 'crowded.xlsx' }, workbook(inputsRows(month, org.payeeKey, nrcs)));
+    const id = await api.submitWorkbook(
+      token,
+      { kind: 'inputs', month, payeeKey: org.payeeKey, fileName: 'crowded.xlsx' },
+      workbook(inputsRows(month, org.payeeKey, nrcs)),
+    );
     const submission = await api.waitForIngestion(token, id);
 
     // Assess: every row is in history and counted; every summary but the stuck one has the entry.
@@ -83,7 +95,15 @@ describe('a borrower summary filled by one lender', () => {
       payee_key: 'F001',
       first_name: i === 7 ? 'L'.repeat(420_000) : `First${i}`,
     }));
-    const source = { submissionId: `refused-${Date.now()}`, kind: 'inputs' as const, month, payeeKey: 'F001', orgId: null, orgName: null, submittedAt: new Date().toISOString() };
+    const source = {
+      submissionId: `refused-${Date.now()}`,
+      kind: 'inputs' as const,
+      month,
+      payeeKey: 'F001',
+      orgId: null,
+      orgName: null,
+      submittedAt: new Date().toISOString(),
+    };
 
     // Act, twice: a replay counts the same.
     const first = await ingestRows(source, rows);

@@ -1,17 +1,17 @@
+import type { IncomingMessage } from 'node:http';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyStructuredResultV2, S3Event } from 'aws-lambda';
-import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApiEvent } from '../../infra/local/api-event.js';
-import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
-import { encodeEventKey } from '../../infra/local/s3-events.js';
-import { currentMonth } from '#shared/rules/dates.js';
 import { createUpload, submitUpload } from '#shared/routes/submissions.js';
-import { call, okBody, routePath } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { buildApiEvent } from '../../infra/local/api-event.js';
+import { encodeEventKey } from '../../infra/local/s3-events.js';
+import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { call, okBody, routePath } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * The upload link (a presigned POST) stays usable for 15 minutes: a second file posted with it while
@@ -22,7 +22,12 @@ const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
 const bucket = twin.env.BUCKET_UPLOADS!;
-const store = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const store = new S3Client({
+  endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+  region: twin.env.AWS_REGION,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
 
 // Submit and validation run in this process too, so that a second file can be posted between their S3 calls.
 Object.assign(process.env, twin.env);
@@ -57,7 +62,12 @@ function files() {
 
 /** An upload of `data`, validated, and its link kept for a second post. */
 async function validatedUpload(data: Buffer) {
-  const created = okBody(await call(twin, createUpload, { body: { doc_kind: 'inputs', month, payee_key: org.payeeKey, file_name: 'race.xlsx', size: data.length, content_type: XLSX_MIME }, caller: token }));
+  const created = okBody(
+    await call(twin, createUpload, {
+      body: { doc_kind: 'inputs', month, payee_key: org.payeeKey, file_name: 'race.xlsx', size: data.length, content_type: XLSX_MIME },
+      caller: token,
+    }),
+  );
   expect((await api.postFile(created.upload, data, 'race.xlsx')).status).toBe(204);
   expect((await api.waitForValidation(token, created.id)).status).toBe('validated');
   return created;
@@ -68,7 +78,9 @@ async function submitInProcess(id: string) {
   const url = new URL(routePath(submitUpload, { id }), 'http://localhost');
   const req = { headers: { host: 'localhost' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
   const event = buildApiEvent({ req, url, route: submitUpload, params: { id }, body: Buffer.alloc(0), claims: handedClaims(claims()) });
-  const res = (await submitHandler(event, { functionName: submitUpload.id, awsRequestId: event.requestContext.requestId } as Parameters<typeof submitHandler>[1])) as APIGatewayProxyStructuredResultV2;
+  const res = (await submitHandler(event, { functionName: submitUpload.id, awsRequestId: event.requestContext.requestId } as Parameters<
+    typeof submitHandler
+  >[1])) as APIGatewayProxyStructuredResultV2;
   return { status: res.statusCode, body: JSON.parse(String(res.body)) as Record<string, unknown> };
 }
 
@@ -86,7 +98,8 @@ function beforeNthRead(key: string, nth: number, before: () => Promise<void>) {
   removals.push(() => s3.middlewareStack.remove(name));
 }
 
-const storedBytes = async (key: string) => Buffer.from(await (await store.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray());
+const storedBytes = async (key: string) =>
+  Buffer.from(await (await store.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray());
 
 describe('a second file posted with the upload link while Submit runs', () => {
   it('never becomes the stored file: posted just before Submit copies, Submit answers 409 file_changed and stores nothing', async () => {
@@ -108,7 +121,9 @@ describe('a second file posted with the upload link while Submit runs', () => {
     expect(res).toEqual({ status: 409, body: { error: 'file_changed', message: 'The file changed after it was validated. Validate it again, then submit.' } });
     expect(await getSubmission(created.id)).toBeNull();
     // The second file's event validates nothing: the record still describes the first.
-    await validateUpload({ Records: [{ eventName: 'ObjectCreated:Post', s3: { bucket: { name: bucket }, object: { key: encodeEventKey(before!.key), size: second.length } } }] } as unknown as S3Event);
+    await validateUpload({
+      Records: [{ eventName: 'ObjectCreated:Post', s3: { bucket: { name: bucket }, object: { key: encodeEventKey(before!.key), size: second.length } } }],
+    } as unknown as S3Event);
     expect(await getUpload(created.id)).toMatchObject({ etag: before!.etag, sha256: before!.sha256, row_count: 3 });
   });
 

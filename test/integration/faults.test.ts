@@ -1,22 +1,22 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { S3Event } from 'aws-lambda';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { S3Event } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { startDynamoDb, provisionTables } from '../../infra/local/dynamodb.js';
-import { freePort } from '../../infra/local/ports.js';
-import { encodeEventKey } from '../../infra/local/s3-events.js';
 import { inParallel } from '#lib/concurrency.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { currentMonth } from '#shared/rules/dates.js';
-import { expectStatus } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
-import { faultInjector } from '../support/dynamo-faults.js';
+import { startDynamoDb, provisionTables } from '../../infra/local/dynamodb.js';
+import { freePort } from '../../infra/local/ports.js';
+import { encodeEventKey } from '../../infra/local/s3-events.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { expectStatus } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { faultInjector } from '../support/dynamo-faults.js';
 
 /**
  * Faults: events delivered twice and out of order, DynamoDB throttling (UnprocessedItems),
@@ -50,7 +50,15 @@ function rows(count = ROWS): CanonicalRow[] {
     payee_key: 'F001',
   }));
 }
-const source = (id: string) => ({ submissionId: id, kind: 'inputs' as const, month, payeeKey: 'F001', orgId: null, orgName: null, submittedAt: new Date().toISOString() });
+const source = (id: string) => ({
+  submissionId: id,
+  kind: 'inputs' as const,
+  month,
+  payeeKey: 'F001',
+  orgId: null,
+  orgName: null,
+  submittedAt: new Date().toISOString(),
+});
 
 /** The month's deductions stored for these rows' borrowers, 16 partitions asked at a time. */
 async function storedCount(client: DynamoDBDocumentClient, table: string, list: readonly CanonicalRow[]): Promise<number> {
@@ -58,13 +66,23 @@ async function storedCount(client: DynamoDBDocumentClient, table: string, list: 
   await inParallel(list, 16, async (row) => {
     // The month's deductions: the partition also holds the borrower's record (sk=RECORD).
     const out = await client.send(
-      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :month)', ExpressionAttributeValues: { ':pk': `NRC#${row.nrc!.replace(/\D/g, '')}`, ':month': `${month}#` } }),
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :month)',
+        ExpressionAttributeValues: { ':pk': `NRC#${row.nrc!.replace(/\D/g, '')}`, ':month': `${month}#` },
+      }),
     );
     found += out.Count ?? 0;
   });
   return found;
 }
-const twinDocs = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+const twinDocs = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+    region: twin.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
 
 const injectFault = faultInjector(dynamo);
 
@@ -132,9 +150,15 @@ describe('S3 events delivered twice, at once and out of order', () => {
     const nrcs = [nrcOf(1, 700_000 + serial * 10), nrcOf(2, 700_000 + serial * 10), nrcOf(3, 700_000 + serial * 10)];
     serial++;
     const file = workbook(inputsRows(month, org.payeeKey, nrcs));
-    const upload = await api.upload(idToken, { doc_kind: 'inputs', month, payee_key: org.payeeKey, file_name: 'twice.xlsx', size: file.length, content_type: XLSX_MIME }, file);
+    const upload = await api.upload(
+      idToken,
+      { doc_kind: 'inputs', month, payee_key: org.payeeKey, file_name: 'twice.xlsx', size: file.length, content_type: XLSX_MIME },
+      file,
+    );
     // An ingestion event for a submission that does not exist yet (out of order) is ignored, not failed.
-    const early: S3Event = { Records: [{ s3: { bucket: { name: twin.env.BUCKET_UPLOADS }, object: { key: encodeEventKey(`ingest/${upload.id}.json`), size: 1 } } }] } as unknown as S3Event;
+    const early: S3Event = {
+      Records: [{ s3: { bucket: { name: twin.env.BUCKET_UPLOADS }, object: { key: encodeEventKey(`ingest/${upload.id}.json`), size: 1 } } }],
+    } as unknown as S3Event;
     await expect(ingestSubmission(early)).resolves.toBeUndefined();
     const submitted = await api.submit(idToken, upload.id);
     expectStatus(submitted, 200);
@@ -147,7 +171,13 @@ describe('S3 events delivered twice, at once and out of order', () => {
     // Assess
     expect(done.counts).toEqual({ inserted: 3, updated: 0, skipped: 0 });
     expect((await api.waitForIngestion(idToken, upload.id)).counts).toEqual({ inserted: 3, updated: 0, skipped: 0 });
-    expect(await storedCount(twinDocs, twin.env.TABLE_HISTORY!, nrcs.map((nrc) => ({ nrc }) as CanonicalRow))).toBe(3);
+    expect(
+      await storedCount(
+        twinDocs,
+        twin.env.TABLE_HISTORY!,
+        nrcs.map((nrc) => ({ nrc }) as CanonicalRow),
+      ),
+    ).toBe(3);
     const monthly = await getCounter(`ORG#${org.orgId}`, counterPeriods(done.created_at)[1]!);
     expect(monthly).toMatchObject({ submissions: 1, inputs_rows: 3, stoppages_rows: 0 });
   });
@@ -193,7 +223,8 @@ describe('DynamoDB restarted mid-run', () => {
         )
         .finally(() => (settled = true));
       // Once the first rows are on disk, DynamoDB goes down and comes back.
-      while (((await docs.send(new ScanCommand({ TableName: tables.TABLE_HISTORY!, Select: 'COUNT' }))).Count ?? 0) === 0) await new Promise((r) => setTimeout(r, 20));
+      while (((await docs.send(new ScanCommand({ TableName: tables.TABLE_HISTORY!, Select: 'COUNT' }))).Count ?? 0) === 0)
+        await new Promise((r) => setTimeout(r, 20));
       const interrupted = !settled;
       await stop!();
       stop = (await startDynamoDb(dataDir, port)).stop;

@@ -1,19 +1,19 @@
 import type { S3Event } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { encodeEventKey } from '../../infra/local/s3-events.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { DEFAULT_VALIDATIONS } from '#shared/api/settings.js';
-import { currentMonth } from '#shared/rules/dates.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
 import { getNrcAudit } from '#shared/routes/audit.js';
 import { listMyLookups } from '#shared/routes/portal.js';
 import { updateSettings } from '#shared/routes/settings.js';
 import { createUpload } from '#shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { encodeEventKey } from '../../infra/local/s3-events.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, offContract, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import type { RegisterEntry } from '#data/register/versions.js';
 
 /**
  * A validated deduction file, never submitted, is a lookup of every NRC it names by the uploader's
@@ -29,7 +29,9 @@ let staff: RegisterEntry[];
 const employees: { nrc: string; token: string }[] = [];
 
 const s3Event = (key: string): S3Event =>
-  ({ Records: [{ eventName: 'ObjectCreated:Post', s3: { bucket: { name: twin.env.BUCKET_UPLOADS }, object: { key: encodeEventKey(key), size: 1 } } }] }) as unknown as S3Event;
+  ({
+    Records: [{ eventName: 'ObjectCreated:Post', s3: { bucket: { name: twin.env.BUCKET_UPLOADS }, object: { key: encodeEventKey(key), size: 1 } } }],
+  }) as unknown as S3Event;
 
 async function tokenFor(roles: Parameters<typeof createUser>[1]) {
   const user = await createUser(twin, roles);
@@ -40,7 +42,14 @@ async function tokenFor(roles: Parameters<typeof createUser>[1]) {
 function guessedFile(nrcs: readonly string[]) {
   return workbook([HEADER, ...nrcs.map((nrc, i) => [`X${i}`, nrc, `${M}-01`, '2030-12-31', 100, org.payeeKey, 'Guess', `Name${i}`])]);
 }
-const uploadRequest = (file: Buffer) => ({ doc_kind: 'inputs' as const, month: M, payee_key: org.payeeKey, file_name: 'guess.xlsx', size: file.length, content_type: XLSX_MIME });
+const uploadRequest = (file: Buffer) => ({
+  doc_kind: 'inputs' as const,
+  month: M,
+  payee_key: org.payeeKey,
+  file_name: 'guess.xlsx',
+  size: file.length,
+  content_type: XLSX_MIME,
+});
 const setPerDay = (per_day: number) => call(twin, updateSettings, { body: { validations: { per_day } }, caller: who.admin });
 
 beforeAll(async () => {
@@ -75,7 +84,10 @@ describe('a validated file is a lookup of every NRC it names', () => {
     const record = (await getUpload(uploadId))!;
     await validate(s3Event(record.key));
     await validate(s3Event(record.key));
-    await writeFileChecks({ upload_id: record.id, org_id: record.org_id, user_id: record.user_id, user_email: record.user_email, at: record.created_at }, staff.map((e) => nrcDigits(e.nrc)));
+    await writeFileChecks(
+      { upload_id: record.id, org_id: record.org_id, user_id: record.user_id, user_email: record.user_email, at: record.created_at },
+      staff.map((e) => nrcDigits(e.nrc)),
+    );
   }, 120_000);
 
   it('appears in each named employee\'s "Who looked" as the lender\'s check in a file, once, with its date', async () => {
@@ -108,7 +120,11 @@ describe("an organisation's validations a day", () => {
     await seedMembership(twin, other, subOf(user.token), 'approved', 'data_user', user.email);
     expectStatus(await setPerDay(2), 200);
     const tomorrowBefore = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const create = () => call(twin, createUpload, { body: { doc_kind: 'inputs', month: M, payee_key: other.payeeKey, file_name: 'a.xlsx', size: 1_000, content_type: XLSX_MIME }, caller: user.token });
+    const create = () =>
+      call(twin, createUpload, {
+        body: { doc_kind: 'inputs', month: M, payee_key: other.payeeKey, file_name: 'a.xlsx', size: 1_000, content_type: XLSX_MIME },
+        caller: user.token,
+      });
     expectStatus(await create(), 200);
     expectStatus(await create(), 200);
     const refused = await create();
@@ -117,7 +133,9 @@ describe("an organisation's validations a day", () => {
     expect(refused.body).toMatchObject({ error: 'rate_limited' });
     // The window is the UTC day: the next is allowed at its end, the coming midnight.
     expect((refused.body as { message: string }).message).toMatch(
-      new RegExp(`^Your organisation has sent its 2 deduction files for validation today, the daily limit\\. The next can be sent from (${tomorrowBefore}|${tomorrow}) 00:00 UTC; a platform admin sets the limit on /admin\\.$`),
+      new RegExp(
+        `^Your organisation has sent its 2 deduction files for validation today, the daily limit\\. The next can be sent from (${tomorrowBefore}|${tomorrow}) 00:00 UTC; a platform admin sets the limit on /admin\\.$`,
+      ),
     );
   });
 });

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
 import { DEFAULT_SETTINGS } from '#shared/api/settings.js';
+import { getNrcAudit } from '#shared/routes/audit.js';
+import { checkFraudRegistry, createFraudReport, searchFraudReports, withdrawFraudReport } from '#shared/routes/fraud.js';
+import { updateSettings } from '#shared/routes/settings.js';
 import { currentMonth } from '#shared/rules/dates.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
-import { checkFraudRegistry, createFraudReport, searchFraudReports, withdrawFraudReport } from '#shared/routes/fraud.js';
-import { getNrcAudit } from '#shared/routes/audit.js';
-import { updateSettings } from '#shared/routes/settings.js';
-import { call, expectStatus, offContract, okBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, offContract, okBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * The fraud report lifecycle through the real handlers: the filing organisation's admin
@@ -28,19 +28,31 @@ const freshNrc = () => `${200000 + Math.floor(Math.random() * 700000)}/${10 + (s
 const who = { adminA: '', adminB: '', dataUserA: '', platform: '', compliance: '' };
 let orgA: SeededOrg;
 
-const fields = (nrc: string) => ({ type: 'Identity theft', nrc, person_name: 'Mutale Phiri', report_month: '2026-03', payee_key: orgA.payeeKey, description: 'Forged payslip.' });
+const fields = (nrc: string) => ({
+  type: 'Identity theft',
+  nrc,
+  person_name: 'Mutale Phiri',
+  report_month: '2026-03',
+  payee_key: orgA.payeeKey,
+  description: 'Forged payslip.',
+});
 const file = async (token: string, nrc: string) => {
   const res = await call(twin, createFraudReport, { body: fields(nrc), caller: token });
   expectStatus(res, 200);
   return res.body.id;
 };
-const withdraw = (token: string, id: string, reason = 'Filed against the wrong NRC') => call(twin, withdrawFraudReport, { params: { id }, body: { reason }, caller: token });
+const withdraw = (token: string, id: string, reason = 'Filed against the wrong NRC') =>
+  call(twin, withdrawFraudReport, { params: { id }, body: { reason }, caller: token });
 const flagged = async (nrc: string) => okBody(await call(twin, checkFraudRegistry, { body: { nrcs: [nrc] }, caller: who.compliance })).flagged.includes(nrc);
 const search = async (token: string, nrc: string) => okBody(await call(twin, searchFraudReports, { body: { nrcs: [nrc] }, caller: token })).items;
 async function validationFlags(nrc: string): Promise<number> {
   const month = currentMonth();
   const data = workbook([HEADER, [`FL${nrcDigits(nrc)}`, nrc, `${month}-01`, '2030-12-31', 150, orgA.payeeKey, 'Mutale', 'Phiri']]);
-  const result = await api.upload(who.adminA, { doc_kind: 'inputs', month, payee_key: orgA.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
+  const result = await api.upload(
+    who.adminA,
+    { doc_kind: 'inputs', month, payee_key: orgA.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME },
+    data,
+  );
   return result.fraud.length;
 }
 
@@ -77,10 +89,18 @@ describe('withdrawing a report', () => {
 
     const res = await withdraw(who.adminA, id);
     expectStatus(res, 200);
-    expect(res.body).toMatchObject({ message: FRAUD_MESSAGES.withdrawn, report: { id, status: 'withdrawn', status_reason: 'Filed against the wrong NRC', can_withdraw: false } });
+    expect(res.body).toMatchObject({
+      message: FRAUD_MESSAGES.withdrawn,
+      report: { id, status: 'withdrawn', status_reason: 'Filed against the wrong NRC', can_withdraw: false },
+    });
     expect(await flagged(nrc)).toBe(false);
     expect(await validationFlags(nrc)).toBe(0);
-    expect((await search(who.compliance, nrc))[0]).toMatchObject({ id, status: 'withdrawn', status_reason: 'Filed against the wrong NRC', status_at: expect.any(String) });
+    expect((await search(who.compliance, nrc))[0]).toMatchObject({
+      id,
+      status: 'withdrawn',
+      status_reason: 'Filed against the wrong NRC',
+      status_at: expect.any(String),
+    });
 
     // The report's audit trail says who withdrew it and why.
     const trail = await call(twin, getNrcAudit, { query: { nrc }, caller: who.platform });
@@ -135,8 +155,20 @@ describe('expiry', () => {
     expect((await call(twin, updateSettings, { body: { retention: { report_years: 2 } }, caller: who.platform })).status).toBe(200);
     const [old, recent] = [freshNrc(), freshNrc()];
     const filedAt = (yearsAgo: number) => new Date(Date.now() - yearsAgo * 366 * 24 * 3600 * 1000).toISOString();
-    for (const [nrc, at] of [[old, filedAt(3)], [recent, filedAt(1)]] as const) {
-      await putReport({ id: randomUUID(), created_at: at, ...fields(nrc), fi_name: orgA.orgName, nrc_key: nrcDigits(nrc), files: [], created_by: 'seed', created_by_email: 'seed@example.com' });
+    for (const [nrc, at] of [
+      [old, filedAt(3)],
+      [recent, filedAt(1)],
+    ] as const) {
+      await putReport({
+        id: randomUUID(),
+        created_at: at,
+        ...fields(nrc),
+        fi_name: orgA.orgName,
+        nrc_key: nrcDigits(nrc),
+        files: [],
+        created_by: 'seed',
+        created_by_email: 'seed@example.com',
+      });
     }
     expect([await flagged(old), await flagged(recent)]).toEqual([true, true]);
 

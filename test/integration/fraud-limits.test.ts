@@ -1,14 +1,14 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { StoredReport } from '#data/registry/reports.js';
 import { FRAUD_PAGE_BYTES, FRAUD_REPORTS_PER_HOUR } from '#shared/api/fraud.js';
+import { createFraudReport, listFraudReports, searchFraudReports } from '#shared/routes/fraud.js';
 import { FRAUD_REPORT_MESSAGES } from '#shared/rules/fraud-report.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
-import { createFraudReport, listFraudReports, searchFraudReports } from '#shared/routes/fraud.js';
-import type { StoredReport } from '#data/registry/reports.js';
+import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, type Answer } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 /**
  * Fraud report text is bounded, and search answers are paged by size as well as count: a page stops
@@ -34,7 +34,14 @@ beforeAll(async () => {
 });
 
 const fields = (nrc: string, extra: Record<string, unknown> = {}) => ({
-  fi_name: org.orgName, type: 'Identity theft', nrc, person_name: 'Mwila Banda', report_month: '2026-03', payee_key: org.payeeKey, description: 'Forged payslip.', ...extra,
+  fi_name: org.orgName,
+  type: 'Identity theft',
+  nrc,
+  person_name: 'Mwila Banda',
+  report_month: '2026-03',
+  payee_key: org.payeeKey,
+  description: 'Forged payslip.',
+  ...extra,
 });
 
 describe('field limits', () => {
@@ -47,7 +54,9 @@ describe('field limits', () => {
     const res = await call(twin, createFraudReport, { body: fields(nrc, change), caller: lender });
     expectStatus(res, 400);
     expect(res.body.message).toBe(message);
-    const summary = await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_REGISTRY, Key: { pk: `NRC#${nrcDigits(nrc)}`, sk: 'SUMMARY' } }));
+    const summary = await documentClient(twin).send(
+      new GetCommand({ TableName: twin.env.TABLE_REGISTRY, Key: { pk: `NRC#${nrcDigits(nrc)}`, sk: 'SUMMARY' } }),
+    );
     expect(summary.Item).toBeUndefined();
   });
 
@@ -65,9 +74,20 @@ describe('answers paged by size', () => {
     const { putReport } = await import('#data/registry/reports.js');
     for (const [i, nrc] of nrcs.entries()) {
       const report: StoredReport = {
-        id: randomUUID(), created_at: new Date(Date.now() + i).toISOString(), fi_name: org.orgName, type: 'Other', nrc, nrc_key: nrcDigits(nrc),
-        person_name: 'Big Report', description: 'y'.repeat(300 * 1024), report_month: '2026-03', payee_key: org.payeeKey, files: [],
-        created_by: 'seed', created_by_email: 'seed@example.com', org_ids: [org.orgId],
+        id: randomUUID(),
+        created_at: new Date(Date.now() + i).toISOString(),
+        fi_name: org.orgName,
+        type: 'Other',
+        nrc,
+        nrc_key: nrcDigits(nrc),
+        person_name: 'Big Report',
+        description: 'y'.repeat(300 * 1024),
+        report_month: '2026-03',
+        payee_key: org.payeeKey,
+        files: [],
+        created_by: 'seed',
+        created_by_email: 'seed@example.com',
+        org_ids: [org.orgId],
       };
       await putReport(report);
       ids.unshift(report.id);
@@ -121,7 +141,12 @@ describe('reports per organisation', () => {
     for (let i = 0; i < FRAUD_REPORTS_PER_HOUR; i++) expectStatus(await report(i % 2 ? first : second, busy), 200);
     const refused = await report(first, busy);
     expectStatus(refused, 429);
-    expect(refused.body).toEqual({ error: 'rate_limited', message: expect.stringMatching(/^Your organisation has filed 20 fraud reports this hour, the most allowed\. File this one after \d{2}:\d{2} Lusaka time\.$/) });
+    expect(refused.body).toEqual({
+      error: 'rate_limited',
+      message: expect.stringMatching(
+        /^Your organisation has filed 20 fraud reports this hour, the most allowed\. File this one after \d{2}:\d{2} Lusaka time\.$/,
+      ),
+    });
     expectStatus(await report(second, busy), 429);
     expectStatus(await report(outsider, other), 200);
   });

@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
 import { createFraudReport, searchFraudReports } from '#shared/routes/fraud.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 /**
  * A report is filed as the organisation holding its payee key, named from the directory: a lender
@@ -19,8 +19,16 @@ let orgA: SeededOrg;
 let orgB: SeededOrg;
 const who = { adminA: '', adminB: '', pendingA: '', loner: '', platform: '', searcher: '' };
 
-const fields = (nrc: string, payeeKey: string, fiName = 'Typed Bank') => ({ fi_name: fiName, type: 'Loan stacking', nrc, person_name: 'Chanda Mulenga', report_month: '2026-03', payee_key: payeeKey.toLowerCase() });
-const file = (token: string, nrc: string, payeeKey: string, fiName?: string) => call(twin, createFraudReport, { body: fields(nrc, payeeKey, fiName), caller: token });
+const fields = (nrc: string, payeeKey: string, fiName = 'Typed Bank') => ({
+  fi_name: fiName,
+  type: 'Loan stacking',
+  nrc,
+  person_name: 'Chanda Mulenga',
+  report_month: '2026-03',
+  payee_key: payeeKey.toLowerCase(),
+});
+const file = (token: string, nrc: string, payeeKey: string, fiName?: string) =>
+  call(twin, createFraudReport, { body: fields(nrc, payeeKey, fiName), caller: token });
 const found = async (token: string, nrc: string) => okBody(await call(twin, searchFraudReports, { body: { nrcs: [nrc] }, caller: token })).items;
 const stored = async (nrc: string) =>
   (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_REGISTRY, Key: { pk: `NRC#${nrcDigits(nrc)}`, sk: 'SUMMARY' } }))).Item;

@@ -1,15 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { FRAUD_MESSAGES, MAX_NRCS_PER_REQUEST } from '#shared/api/fraud.js';
+import { checkFraudRegistry, createFraudAttachmentUpload, createFraudReport, listFraudReports, searchFraudReports } from '#shared/routes/fraud.js';
 import { FRAUD_REPORT_MESSAGES } from '#shared/rules/fraud-report.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
-import { checkFraudRegistry, createFraudAttachmentUpload, createFraudReport, listFraudReports, searchFraudReports } from '#shared/routes/fraud.js';
+import { seedMembership, seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, okBody, send } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { seedMembership, seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 const twin = inject('twin');
 const local = { region: twin.env.AWS_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
@@ -178,7 +178,9 @@ describe('bad input gets a clear 4xx and stores nothing', () => {
     expect(search.body.message).toContain(`'12/34' is not a valid NRC. ${FRAUD_REPORT_MESSAGES.nrcFormat}`);
     const check = await call(twin, checkFraudRegistry, { body: { nrcs: ['abc'] }, caller: reporter });
     expectStatus(check, 400);
-    expect((await call(twin, checkFraudRegistry, { body: { nrcs: [] }, caller: reporter })).body).toMatchObject({ message: expect.stringContaining(FRAUD_MESSAGES.noNrcs) });
+    expect((await call(twin, checkFraudRegistry, { body: { nrcs: [] }, caller: reporter })).body).toMatchObject({
+      message: expect.stringContaining(FRAUD_MESSAGES.noNrcs),
+    });
     const report = await call(twin, createFraudReport, { body: reportFields('12345/6/7'), caller: reporter });
     expect(report).toMatchObject({ status: 400, body: { message: `nrc: ${FRAUD_REPORT_MESSAGES.nrcFormat}` } });
   });

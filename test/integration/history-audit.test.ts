@@ -1,14 +1,14 @@
-import { getHistory } from '#shared/routes/history.js';
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { auditSubject } from '#data/audit/subjects.js';
+import { getHistory } from '#shared/routes/history.js';
 import { buildApiEvent } from '../../infra/local/api-event.js';
 import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
 import { named } from '../support/api.js';
 import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { faultInjector } from '../support/dynamo-faults.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 /**
  * A history lookup runs its reads and its audit Put at once, and still never answers

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { RECORD_MESSAGES } from '#shared/rules/record-findings.js';
-import { currentMonth } from '#shared/rules/dates.js';
-import { decideSubmission } from '#shared/routes/reviews.js';
 import { getHistory } from '#shared/routes/history.js';
-import { call, expectStatus } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { RECORD_MESSAGES } from '#shared/rules/record-findings.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * The record /history shows beside a borrower's deductions (its identity, exposure and disputes), through the real
@@ -83,7 +83,9 @@ describe('the record on /history', () => {
     expect(JSON.stringify(found.record)).not.toContain(lenderB.payeeKey);
   });
   it('stops counting a rejected submission within ten seconds', async () => {
-    expect((await call(twin, decideSubmission, { params: { id: bUpload }, body: { decision: 'reject', note: 'Not ours' }, caller: who.reviewer })).status).toBe(200);
+    expect((await call(twin, decideSubmission, { params: { id: bUpload }, body: { decision: 'reject', note: 'Not ours' }, caller: who.reviewer })).status).toBe(
+      200,
+    );
     const deadline = Date.now() + 15_000;
     let record = (await lookup(who.a, nrc(3))).record;
     while (record.exposure.lenders !== 1 && Date.now() < deadline) {

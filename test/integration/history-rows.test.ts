@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HistoryResponse } from '#shared/api/history.js';
 import { ingestionMessage } from '#shared/api/submissions.js';
-import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
-import { decideSubmission } from '#shared/routes/reviews.js';
 import { getHistory } from '#shared/routes/history.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
 import { updateSettings } from '#shared/routes/settings.js';
-import { call, expectStatus } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, stoppagesRows, workbook, type Row } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * What a lender submits is what /history holds, through the real pipeline: two rows of one NRC in one
@@ -37,7 +37,16 @@ async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg
 }
 
 /** One inputs row: employee number, NRC (or none), installment. */
-const row = (org: SeededOrg, employeeNo: string, id: string | null, amount: number): Row => [employeeNo, id, `${M}-01`, lastDayOfMonth(M), amount, org.payeeKey, 'Mary', 'Banda'];
+const row = (org: SeededOrg, employeeNo: string, id: string | null, amount: number): Row => [
+  employeeNo,
+  id,
+  `${M}-01`,
+  lastDayOfMonth(M),
+  amount,
+  org.payeeKey,
+  'Mary',
+  'Banda',
+];
 
 async function ingested(token: string, org: SeededOrg, kind: 'inputs' | 'stoppages', rows: Row[]) {
   const id = await api.submitWorkbook(token, { kind, month: M, payeeKey: org.payeeKey, fileName: `${kind}.xlsx` }, workbook(rows));
@@ -96,7 +105,10 @@ describe('a duplicate NRC in one file', () => {
   it('keeps both rows as deductions and counts them inserted', async () => {
     expect(submissions.a!.submission.ingestion?.message).toBe(ingestionMessage({ inserted: 6, updated: 0, skipped: 0 }));
     const found = await lookup(who.a, nrc(1));
-    expect(found.items.map((item) => [item.installment, item.counted]).sort()).toEqual([[200, true], [300, true]]);
+    expect(found.items.map((item) => [item.installment, item.counted]).sort()).toEqual([
+      [200, true],
+      [300, true],
+    ]);
     expect(found).toMatchObject({ total_monthly_installment: 500, active_lenders: 1 });
     expect(found.record.exposure).toMatchObject({ lenders: 1, total: 500 });
   });
@@ -126,14 +138,20 @@ describe('a lender limit of 2 is the most allowed', () => {
 describe('a rejected file', () => {
   it('is shown marked and counted nowhere: the total and the record checks agree', async () => {
     expect((await lookup(who.a, nrc(4))).total_monthly_installment).toBe(149);
-    expect((await call(twin, decideSubmission, { params: { id: submissions.d!.id }, body: { decision: 'reject', note: 'Wrong file' }, caller: who.reviewer })).status).toBe(200);
+    expect(
+      (await call(twin, decideSubmission, { params: { id: submissions.d!.id }, body: { decision: 'reject', note: 'Wrong file' }, caller: who.reviewer }))
+        .status,
+    ).toBe(200);
     const found = await lookupUntil(who.a, nrc(4), (f) => f.total_monthly_installment === 0);
     expect(found.items).toMatchObject([{ installment: 149, rejected: true, counted: false }]);
     expect(found).toMatchObject({ total_monthly_installment: 0, active_lenders: 0 });
     expect(found.record.exposure).toMatchObject({ lenders: 0, total: 0 });
   });
   it('a rejected stoppage stops nothing, on the total as in the record checks', async () => {
-    expect((await call(twin, decideSubmission, { params: { id: submissions.stop!.id }, body: { decision: 'reject', note: 'Not stopped' }, caller: who.reviewer })).status).toBe(200);
+    expect(
+      (await call(twin, decideSubmission, { params: { id: submissions.stop!.id }, body: { decision: 'reject', note: 'Not stopped' }, caller: who.reviewer }))
+        .status,
+    ).toBe(200);
     const found = await lookupUntil(who.e, nrc(5), (f) => f.active_lenders === 1 && f.record.exposure.lenders === 1);
     expect(found.items.find((item) => item.kind === 'stoppage')).toMatchObject({ rejected: true, counted: false });
     expect(found).toMatchObject({ total_monthly_installment: 950, active_lenders: 1 });

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { auditSubject } from '#data/audit/subjects.js';
 import { configuredBilling } from '#shared/api/dashboard.js';
-import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import type { Role } from '#shared/roles.js';
 import { findBillingOrganisation, getBilling, getDashboardMetrics, setBillingPlan } from '#shared/routes/dashboard.js';
 import { getHistory } from '#shared/routes/history.js';
-import { call, expectStatus, named, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { call, expectStatus, named, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * Borrower history after a real ingestion, dashboard metrics by scope, billing
@@ -25,7 +25,8 @@ const metrics = (token: string | null) => call(twin, getDashboardMetrics, { call
 const billing = (token: string) => call(twin, getBilling, { caller: token });
 /** The plan the caller's billing shows; it must be configured. */
 const plan = async (token: string) => configuredBilling(okBody(await billing(token)))!;
-const setPlan = (token: string, org_id: string, body: RouteRequest<typeof setBillingPlan>) => call(twin, setBillingPlan, { params: { org_id }, body, caller: token });
+const setPlan = (token: string, org_id: string, body: RouteRequest<typeof setBillingPlan>) =>
+  call(twin, setBillingPlan, { params: { org_id }, body, caller: token });
 const findOrganisation = (token: string, q?: string) => call(twin, findBillingOrganisation, { query: { q }, caller: token });
 
 async function member(org: SeededOrg | null, roles: Role[]) {
@@ -37,7 +38,11 @@ async function member(org: SeededOrg | null, roles: Role[]) {
 
 async function submit(token: string, org: SeededOrg, kind: 'inputs' | 'stoppages', nrcs: string[]) {
   const data = workbook(kind === 'inputs' ? inputsRows(month, org.payeeKey, nrcs) : stoppagesRows(month, org.payeeKey, nrcs));
-  const upload = await api.upload(token, { doc_kind: kind, month, payee_key: org.payeeKey, file_name: `${kind}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
+  const upload = await api.upload(
+    token,
+    { doc_kind: kind, month, payee_key: org.payeeKey, file_name: `${kind}.xlsx`, size: data.length, content_type: XLSX_MIME },
+    data,
+  );
   const res = await api.submit(token, upload.id);
   expect(res.status).toBe(200);
   return api.waitForIngestion(token, upload.id);
@@ -56,7 +61,12 @@ let platformBefore: RouteBody<typeof getDashboardMetrics>;
 
 beforeAll(async () => {
   [orgA, orgB] = await Promise.all([seedOrganisation(twin, uniquePayeeKey(), 'Alpha Lending'), seedOrganisation(twin, uniquePayeeKey(), 'Beta Finance')]);
-  [lender, otherLender, loner, admin] = await Promise.all([member(orgA, ['fi_admin']), member(orgB, ['fi_admin']), member(null, ['data_user']), member(null, ['sys_admin'])]);
+  [lender, otherLender, loner, admin] = await Promise.all([
+    member(orgA, ['fi_admin']),
+    member(orgB, ['fi_admin']),
+    member(null, ['data_user']),
+    member(null, ['sys_admin']),
+  ]);
   await member(orgA, ['data_user']);
   const pending = await createUser(twin, []);
   pendingToken = (await signIn(twin, pending.email, pending.password)).idToken;
@@ -71,14 +81,31 @@ describe(named(getHistory), () => {
     expectStatus(res, 200);
     expect(res.body).toMatchObject({ nrc: nrcs[0], name: 'First1 Last1', months: 3, to_month: month, total_monthly_installment: 250, active_lenders: 1 });
     expect(res.body.items).toEqual([
-      { month, start_date: `${month}-01`, end_date: lastDayOfMonth(month), submitted_at: expect.any(String), org_name: 'Alpha Lending', payee_key: orgA.payeeKey, kind: 'input', installment: 250, counted: true, dispute: null, rejected: false, employee_no: 'E1', without_nrc: false },
+      {
+        month,
+        start_date: `${month}-01`,
+        end_date: lastDayOfMonth(month),
+        submitted_at: expect.any(String),
+        org_name: 'Alpha Lending',
+        payee_key: orgA.payeeKey,
+        kind: 'input',
+        installment: 250,
+        counted: true,
+        dispute: null,
+        rejected: false,
+        employee_no: 'E1',
+        without_nrc: false,
+      },
     ]);
   });
 
   it('shows a stopped deduction beside its input and leaves it out of the total', async () => {
     const res = await call(twin, getHistory, { query: { nrc: nrcs[1]!.replace(/\D/g, '') }, caller: lender.token });
     expectStatus(res, 200);
-    expect(res.body.items.map((i) => [i.kind, i.installment, i.counted]).sort()).toEqual([['input', 250, false], ['stoppage', 0, false]]);
+    expect(res.body.items.map((i) => [i.kind, i.installment, i.counted]).sort()).toEqual([
+      ['input', 250, false],
+      ['stoppage', 0, false],
+    ]);
     expect(res.body).toMatchObject({ name: 'First2 Last2', total_monthly_installment: 0, active_lenders: 0 });
   });
 
@@ -106,9 +133,18 @@ describe(named(getHistory), () => {
     const digits = nrcs[0]!.replace(/\D/g, '');
     const trail = await auditOfSubject(auditSubject.nrc(digits));
     expect(trail).toContainEqual(
-      expect.objectContaining({ action: 'history.lookup', actor_email: otherLender.email, actor_roles: ['fi_admin'], org_id: orgB.orgId, outcome: 'ok', details: expect.objectContaining({ months: 3, from_month: expect.stringMatching(/^\d{4}-\d{2}$/) }) }),
+      expect.objectContaining({
+        action: 'history.lookup',
+        actor_email: otherLender.email,
+        actor_roles: ['fi_admin'],
+        org_id: orgB.orgId,
+        outcome: 'ok',
+        details: expect.objectContaining({ months: 3, from_month: expect.stringMatching(/^\d{4}-\d{2}$/) }),
+      }),
     );
-    expect(await auditOfSubject(auditSubject.nrc('12345'))).toContainEqual(expect.objectContaining({ action: 'history.lookup', actor_email: lender.email, org_id: orgA.orgId, outcome: 'refused' }));
+    expect(await auditOfSubject(auditSubject.nrc('12345'))).toContainEqual(
+      expect.objectContaining({ action: 'history.lookup', actor_email: lender.email, org_id: orgA.orgId, outcome: 'refused' }),
+    );
   });
 });
 
@@ -163,9 +199,15 @@ describe('billing', () => {
 
   it('lets a platform admin find the organisation by payee key, set a price per upload, and shows the real figures', async () => {
     const found = await findOrganisation(admin.token, orgA.payeeKey.toLowerCase());
-    expect(found).toMatchObject({ status: 200, body: { organisation: { org_id: orgA.orgId, org_name: 'Alpha Lending', payee_key: orgA.payeeKey }, plan: null } });
+    expect(found).toMatchObject({
+      status: 200,
+      body: { organisation: { org_id: orgA.orgId, org_name: 'Alpha Lending', payee_key: orgA.payeeKey }, plan: null },
+    });
     const set = await setPlan(admin.token, orgA.orgId, { plan_name: 'Standard', pricing: 'per_upload', price_per_upload: 12.5 });
-    expect(set).toMatchObject({ status: 200, body: { plan: { plan_name: 'Standard', pricing: 'per_upload', price_per_upload: 12.5, flat_fee: null, updated_by_email: admin.email } } });
+    expect(set).toMatchObject({
+      status: 200,
+      body: { plan: { plan_name: 'Standard', pricing: 'per_upload', price_per_upload: 12.5, flat_fee: null, updated_by_email: admin.email } },
+    });
 
     const lenders = await billing(lender.token);
     expect(lenders.status).toBe(200);
@@ -190,7 +232,10 @@ describe('billing', () => {
         action: 'billing.plan_set',
         actor_email: admin.email,
         outcome: 'ok',
-        details: expect.objectContaining({ plan: expect.objectContaining({ plan_name: 'Enterprise' }), previous: expect.objectContaining({ plan_name: 'Standard' }) }),
+        details: expect.objectContaining({
+          plan: expect.objectContaining({ plan_name: 'Enterprise' }),
+          previous: expect.objectContaining({ plan_name: 'Standard' }),
+        }),
       }),
     );
   });
@@ -216,8 +261,14 @@ describe('billing', () => {
   it('refuses an unknown or malformed organisation', async () => {
     const flat = { plan_name: 'X', pricing: 'flat', flat_fee: 10 } as const;
     expect((await setPlan(admin.token, '00000000-0000-4000-8000-000000000000', flat)).status).toBe(404);
-    expect(await setPlan(admin.token, 'not-an-id', flat)).toEqual({ status: 400, body: { error: 'invalid_org_id', message: 'Please enter a valid Organisation ID.' } });
-    expect(await findOrganisation(admin.token, 'NOSUCHKEY1')).toEqual({ status: 404, body: { error: 'org_not_found', message: 'No organisation holds that payee key or ID.' } });
+    expect(await setPlan(admin.token, 'not-an-id', flat)).toEqual({
+      status: 400,
+      body: { error: 'invalid_org_id', message: 'Please enter a valid Organisation ID.' },
+    });
+    expect(await findOrganisation(admin.token, 'NOSUCHKEY1')).toEqual({
+      status: 404,
+      body: { error: 'org_not_found', message: 'No organisation holds that payee key or ID.' },
+    });
     expect((await findOrganisation(admin.token)).status).toBe(400);
   });
 });

@@ -1,12 +1,12 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listFraudReports } from '#shared/routes/fraud.js';
 import { listSubmissions } from '#shared/routes/reviews.js';
 import { getSubmission } from '#shared/routes/submissions.js';
+import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 /**
  * A malformed item costs its own row, never a whole list: items put straight into the twin's tables (as a
@@ -83,7 +83,8 @@ describe('the reports list (GET /api/submissions?scope=reports) with a submissio
   });
 
   it('reads past it when paging: each good row once, the malformed one never', async () => {
-    const reportsPage = (cursor: string | null) => call(twin, listSubmissions, { query: { scope: 'reports', limit: '1', ...(cursor ? { cursor } : {}) }, caller: token });
+    const reportsPage = (cursor: string | null) =>
+      call(twin, listSubmissions, { query: { scope: 'reports', limit: '1', ...(cursor ? { cursor } : {}) }, caller: token });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

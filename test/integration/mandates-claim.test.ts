@@ -1,14 +1,14 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '#shared/api/mandates.js';
-import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { claimMandate, listMandates } from '#shared/routes/mandates.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { issueTestMandate, type IssuedMandate } from '../fixtures/mandates.js';
+import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, offContract } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { issueTestMandate, type IssuedMandate } from '../fixtures/mandates.js';
 import { textsTo } from '../support/employee.js';
 import { twinSettled } from '../support/twin-process.js';
-import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 /**
  * The lender's claim of a mandate through the real handler on the twin: the terms on success and a text
@@ -31,8 +31,10 @@ async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg
   if (org) await seedMembership(twin, org, subOf(token), 'approved', role, user.email);
   return token;
 }
-const issue = (n: number, org = orgA, now?: Date) => issueTestMandate(twin, { nrc: nrc(n), payee_key: org.payeeKey, org_name: org.orgName, max_monthly: 500, last_month: shiftMonth(M, 12) }, now);
-const claim = (token: string, m: Pick<IssuedMandate, 'number' | 'pin'>) => call(twin, claimMandate, { body: { mandate_number: m.number, pin: m.pin }, caller: token });
+const issue = (n: number, org = orgA, now?: Date) =>
+  issueTestMandate(twin, { nrc: nrc(n), payee_key: org.payeeKey, org_name: org.orgName, max_monthly: 500, last_month: shiftMonth(M, 12) }, now);
+const claim = (token: string, m: Pick<IssuedMandate, 'number' | 'pin'>) =>
+  call(twin, claimMandate, { body: { mandate_number: m.number, pin: m.pin }, caller: token });
 const wrong = (pin: string) => (pin === '000000' ? '111111' : '000000');
 
 beforeAll(async () => {
@@ -53,7 +55,16 @@ describe('claiming a mandate', () => {
     const m = await issue(1);
     const res = await claim(who.dataUserA, { number: m.number.toLowerCase().replace(/-/g, ' '), pin: m.pin });
     expectStatus(res, 200);
-    expect(res.body.mandate).toMatchObject({ number: m.number, nrc: nrc(1), payee_key: orgA.payeeKey, org_name: orgA.orgName, max_monthly: 500, last_month: shiftMonth(M, 12), state: 'claimed', locked: false });
+    expect(res.body.mandate).toMatchObject({
+      number: m.number,
+      nrc: nrc(1),
+      payee_key: orgA.payeeKey,
+      org_name: orgA.orgName,
+      max_monthly: 500,
+      last_month: shiftMonth(M, 12),
+      state: 'claimed',
+      locked: false,
+    });
     expect(res.body.message).toBe(MANDATE_MESSAGES.claimed(m.number));
 
     const deadline = Date.now() + 20_000;
@@ -63,7 +74,8 @@ describe('claiming a mandate', () => {
     expect((await claimedTexts()).map((t) => t.body)).toEqual([MANDATE_MESSAGES.sms.claimed(m.number, orgA.orgName)]);
     expect((await claimedTexts())[0]!.body).toContain('Not you? Revoke it in the portal.');
 
-    const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } }))).Item!;
+    const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } })))
+      .Item!;
     expect(Object.values(item)).not.toContain(m.pin);
     expect(item.pin_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -104,12 +116,22 @@ describe('claiming a mandate', () => {
     const theirs = await issue(12);
     // Unknown numbers, another lender's mandate and wrong PINs count alike, whoever of the organisation tries.
     for (let i = 0; i < MANDATE_FAILED_CLAIMS_PER_HOUR; i++) {
-      const attempt = i === 0 ? claim(adminC, theirs) : i === 1 ? claim(dataUserC, { number: mine.number, pin: wrong(mine.pin) }) : claim(i % 2 ? adminC : dataUserC, { number: `MD-ZZZZ-ZZ${String(i).padStart(2, '0')}`, pin: '123456' });
+      const attempt =
+        i === 0
+          ? claim(adminC, theirs)
+          : i === 1
+            ? claim(dataUserC, { number: mine.number, pin: wrong(mine.pin) })
+            : claim(i % 2 ? adminC : dataUserC, { number: `MD-ZZZZ-ZZ${String(i).padStart(2, '0')}`, pin: '123456' });
       expect([400, 404]).toContain((await attempt).status);
     }
     const blocked = await claim(dataUserC, mine);
     expectStatus(blocked, 429);
-    expect(blocked.body).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/^Your organisation has made 20 failed mandate claims this hour, the most allowed\. Try again after \d{2}:\d{2} Lusaka time/) });
+    expect(blocked.body).toMatchObject({
+      error: 'rate_limited',
+      message: expect.stringMatching(
+        /^Your organisation has made 20 failed mandate claims this hour, the most allowed\. Try again after \d{2}:\d{2} Lusaka time/,
+      ),
+    });
     // Another organisation is not held back by it.
     expectStatus(await claim(who.adminA, theirs), 200);
   });
@@ -135,7 +157,8 @@ describe('the PIN', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => claim(who.adminA, { number: m.number, pin: wrong(m.pin) })));
     expect(answers.filter((a) => a.status === 400)).toHaveLength(2);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(6);
-    const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } }))).Item!;
+    const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${m.number}`, sk: 'MANDATE' } })))
+      .Item!;
     expect(item.pin_failures).toBe(3);
     expect((await claim(who.adminA, m)).status).toBe(409);
   });

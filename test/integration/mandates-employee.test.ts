@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
-import { currentMonth, lusakaDay, shiftMonth } from '#shared/rules/dates.js';
 import { claimMandate, getMandateLender, giveMandate, listMandates, listMyMandates, revokeMandate } from '#shared/routes/mandates.js';
+import { currentMonth, lusakaDay, shiftMonth } from '#shared/rules/dates.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { signInEmployee, textsTo } from '../support/employee.js';
 import { addToCurrentRegister, registerEntry } from '../support/register.js';
-import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
-import type { RegisterEntry } from '#data/register/versions.js';
 
 /**
  * The employee's side of mandates through the real handlers, signed in as the portal signs in: the
@@ -32,7 +32,8 @@ beforeAll(async () => {
   staff = (await signIn(twin, other.email, other.password)).idToken;
   const entries = [registerEntry(), registerEntry()];
   await addToCurrentRegister(entries);
-  for (const entry of entries) employees.push({ entry, token: (await signInEmployee(twin, { nrc: entry.nrc, employeeNumber: entry.employee_number })).idToken });
+  for (const entry of entries)
+    employees.push({ entry, token: (await signInEmployee(twin, { nrc: entry.nrc, employeeNumber: entry.employee_number })).idToken });
 }, 120_000);
 
 const give = (token: string, body: { payee_key: string; max_monthly: number; last_month: string }) => call(twin, giveMandate, { body, caller: token });
@@ -52,7 +53,15 @@ describe('giving a mandate', () => {
     const res = await give(token, { payee_key: org.payeeKey, max_monthly: 750.5, last_month: shiftMonth(M, 6) });
     expectStatus(res, 201);
     const { mandate } = res.body;
-    expect(mandate).toMatchObject({ nrc: entry.nrc, payee_key: org.payeeKey, org_name: 'Zambia Lending Bank', max_monthly: 750.5, last_month: shiftMonth(M, 6), state: 'issued', locked: false });
+    expect(mandate).toMatchObject({
+      nrc: entry.nrc,
+      payee_key: org.payeeKey,
+      org_name: 'Zambia Lending Bank',
+      max_monthly: 750.5,
+      last_month: shiftMonth(M, 6),
+      state: 'issued',
+      locked: false,
+    });
     expect(mandate.number).toMatch(/^MD-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     const expires = lusakaDay(mandate.claim_by);
     expect(res.body.message).toBe(MANDATE_MESSAGES.issued(mandate.number, expires));
@@ -108,6 +117,8 @@ describe('who reaches the routes', () => {
     expect([401, 403]).toContain((await call(twin, listMyMandates, { caller: staff })).status);
     expect([401, 403]).toContain((await call(twin, giveMandate, { body: { payee_key: org.payeeKey, max_monthly: 1, last_month: M }, caller: staff })).status);
     expect([401, 403]).toContain((await call(twin, listMandates, { caller: employees[0]!.token })).status);
-    expect([401, 403]).toContain((await call(twin, claimMandate, { body: { mandate_number: 'MD-0000-0000', pin: '123456' }, caller: employees[0]!.token })).status);
+    expect([401, 403]).toContain(
+      (await call(twin, claimMandate, { body: { mandate_number: 'MD-0000-0000', pin: '123456' }, caller: employees[0]!.token })).status,
+    );
   });
 });

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
-import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { claimMandate } from '#shared/routes/mandates.js';
 import { updateSettings } from '#shared/routes/settings.js';
-import { call, expectStatus } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { citingRows, issueTestMandate, MANDATE_HEADER, type CitingRow, type IssuedMandate } from '../fixtures/mandates.js';
-import { textsTo } from '../support/employee.js';
-import { twinSettled } from '../support/twin-process.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { textsTo } from '../support/employee.js';
+import { twinSettled } from '../support/twin-process.js';
 
 /**
  * Files citing mandates through the real pipeline on the twin: every NO_MANDATE reason on one real
@@ -36,7 +36,11 @@ async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg
   return token;
 }
 const issue = (n: number, org: SeededOrg, terms: { max?: number; last?: string } = {}, now?: Date) =>
-  issueTestMandate(twin, { nrc: nrc(n), payee_key: org.payeeKey, org_name: org.orgName, max_monthly: terms.max ?? 500, last_month: terms.last ?? shiftMonth(M, 12) }, now);
+  issueTestMandate(
+    twin,
+    { nrc: nrc(n), payee_key: org.payeeKey, org_name: org.orgName, max_monthly: terms.max ?? 500, last_month: terms.last ?? shiftMonth(M, 12) },
+    now,
+  );
 async function claimed(token: string, m: IssuedMandate) {
   expectStatus(await call(twin, claimMandate, { body: { mandate_number: m.number, pin: m.pin }, caller: token }), 200);
   return m;
@@ -54,8 +58,17 @@ let reasons: CitingRow[];
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
   const { revokeMandate } = await import('#data/mandates/claims.js');
-  [orgA, orgB, orgC] = await Promise.all([seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey()), seedOrganisation(twin, uniquePayeeKey())]);
-  [who.adminA, who.adminB, who.adminC, who.platform] = await Promise.all([tokenFor(['fi_admin'], orgA), tokenFor(['fi_admin'], orgB), tokenFor(['fi_admin'], orgC), tokenFor(['sys_admin'])]);
+  [orgA, orgB, orgC] = await Promise.all([
+    seedOrganisation(twin, uniquePayeeKey()),
+    seedOrganisation(twin, uniquePayeeKey()),
+    seedOrganisation(twin, uniquePayeeKey()),
+  ]);
+  [who.adminA, who.adminB, who.adminC, who.platform] = await Promise.all([
+    tokenFor(['fi_admin'], orgA),
+    tokenFor(['fi_admin'], orgB),
+    tokenFor(['fi_admin'], orgC),
+    tokenFor(['sys_admin']),
+  ]);
   m.good = await claimed(who.adminA, await issue(1, orgA));
   m.notClaimed = await issue(3, orgA);
   m.ofAnother = await claimed(who.adminA, await issue(5, orgA));
@@ -116,7 +129,9 @@ describe('a new deduction must cite a mandate that covers it', () => {
     expectStatus(await api.submit(who.adminC, first.id), 200);
     expect((await api.waitForIngestion(who.adminC, first.id)).ingestion.status).toBe('done');
 
-    const item = (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${cited.number}`, sk: 'MANDATE' } }))).Item!;
+    const item = (
+      await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk: `MANDATE#${cited.number}`, sk: 'MANDATE' } }))
+    ).Item!;
     expect(item).toMatchObject({ state: 'used', used_month: P, used_submission: expect.any(String) });
     // Its mirror on the employee's NRC summary, which the next file's check reads, says the same.
     const digits = nrc(20).replace(/\D/g, '');

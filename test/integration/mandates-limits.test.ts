@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MANDATE_LIMIT_MESSAGES, MANDATE_LIMITS } from '#shared/api/mandates.js';
-import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
-import { giveMandate, listMyMandates, revokeMandate } from '#shared/routes/mandates.js';
 import type { RegisterEntry } from '#data/register/versions.js';
+import { MANDATE_LIMIT_MESSAGES, MANDATE_LIMITS } from '#shared/api/mandates.js';
+import { giveMandate, listMyMandates, revokeMandate } from '#shared/routes/mandates.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { seedEmployeeMandates } from '../fixtures/mandates.js';
+import { seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus } from '../support/api.js';
 import { signInEmployee, textsTo } from '../support/employee.js';
 import { addToCurrentRegister, registerEntry, uniqueMobile } from '../support/register.js';
-import { seedEmployeeMandates } from '../fixtures/mandates.js';
-import { seedOrganisation, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 
 /**
  * What one employee can make the platform send, through the real routes: mandates a day, mandates open
@@ -53,7 +53,10 @@ describe('what one employee can make the platform send', () => {
     // Prepare: 20 open (issued and claimed), and some that are no longer open.
     const { token, entry } = await signedIn();
     const now = Date.now();
-    const open = await seedMandates(entry, Array.from({ length: MANDATE_LIMITS.openAtOnce }, (_, i) => ({ state: i % 2 ? 'claimed' : 'issued', issuedAt: now - (i + 1) * 60_000 })));
+    const open = await seedMandates(
+      entry,
+      Array.from({ length: MANDATE_LIMITS.openAtOnce }, (_, i) => ({ state: i % 2 ? 'claimed' : 'issued', issuedAt: now - (i + 1) * 60_000 })),
+    );
     await seedMandates(entry, [
       { state: 'issued', issuedAt: now - 40 * DAY_MS },
       { state: 'used', issuedAt: now - 50 * DAY_MS },
@@ -94,7 +97,10 @@ describe('the employee’s mandate list', () => {
     // Prepare
     const { entry, token } = await signedIn();
     const start = Date.now() - DAY_MS;
-    const seeded = await seedMandates(entry, Array.from({ length: 230 }, (_, i) => ({ state: 'revoked' as const, issuedAt: start - i * 1000 })));
+    const seeded = await seedMandates(
+      entry,
+      Array.from({ length: 230 }, (_, i) => ({ state: 'revoked' as const, issuedAt: start - i * 1000 })),
+    );
 
     // Act
     const pages: string[][] = [];

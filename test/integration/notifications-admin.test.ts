@@ -1,11 +1,11 @@
-import { createFraudReport, withdrawFraudReport } from '#shared/routes/fraud.js';
-import { decideAccessRequest } from '#shared/routes/admin.js';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { decideAccessRequest } from '#shared/routes/admin.js';
+import { createFraudReport, withdrawFraudReport } from '#shared/routes/fraud.js';
 import type { OutboxMessage } from '../../infra/local/outbox.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, type RouteRequest } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { requestAccess } from './admin-support.js';
 import { outbox } from './notify-support.js';
 

@@ -1,15 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { currentMonth } from '#shared/rules/dates.js';
 import type { Role } from '#shared/roles.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { submissionsApi } from '../fixtures/submissions/api.js';
-import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { outbox, outboxRecord, streamBatch } from './notify-support.js';
 
 /**
@@ -67,7 +67,10 @@ describe('disputes (queued by the disputes routes)', () => {
   it('opened: once to each approved admin of the lender, linking to the dispute; decided: once more, with the decision', async () => {
     const event = opened();
     await enqueue(event);
-    const messages = await mail.exactlyOne(admins.map((a) => a.email), event.dispute_id);
+    const messages = await mail.exactlyOne(
+      admins.map((a) => a.email),
+      event.dispute_id,
+    );
     for (const m of messages) {
       expect(m.subject).toBe(`A deduction was disputed: payee key ${org.payeeKey}, 2026-03`);
       expect(m.links).toContain(`${twin.url}/disputes?id=${event.dispute_id}`);
@@ -86,23 +89,34 @@ describe('exactly once', () => {
   it('the same event written again, and its record replayed to the sender, give one message', async () => {
     const event = opened();
     await enqueue(event);
-    await mail.exactlyOne(admins.map((a) => a.email), event.dispute_id);
+    await mail.exactlyOne(
+      admins.map((a) => a.email),
+      event.dispute_id,
+    );
 
     await enqueue(event);
     // The record replayed, and the same event's records out of order in one batch (an update after its insert).
     await sendNotification(streamBatch(outboxRecord(outboxItem(event), 'MODIFY'), outboxRecord(outboxItem(event))));
-    await mail.exactlyOne(admins.map((a) => a.email), event.dispute_id);
+    await mail.exactlyOne(
+      admins.map((a) => a.email),
+      event.dispute_id,
+    );
   });
 
   it('a failing send is logged and given back; the retry sends it, and only it', async () => {
     const event = opened();
     const batch = manualBatch(event);
     const errors = vi.spyOn(logger, 'error');
-    vi.spyOn(SESv2Client.prototype, 'send').mockRejectedValueOnce(Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'TooManyRequestsException' }));
+    vi.spyOn(SESv2Client.prototype, 'send').mockRejectedValueOnce(
+      Object.assign(new Error('Maximum sending rate exceeded.'), { name: 'TooManyRequestsException' }),
+    );
 
     // The record is reported as failed (reportBatchItemFailures), so the mapping retries it.
     expect(await sendNotification(batch)).toEqual({ batchItemFailures: [{ itemIdentifier: batch.Records[0]!.dynamodb!.SequenceNumber }] });
-    expect(errors).toHaveBeenCalledWith('Notifications failed; the record will be retried', expect.objectContaining({ kind: 'dispute.opened', error: expect.stringMatching(/1 of 2 notifications failed/) }));
+    expect(errors).toHaveBeenCalledWith(
+      'Notifications failed; the record will be retried',
+      expect.objectContaining({ kind: 'dispute.opened', error: expect.stringMatching(/1 of 2 notifications failed/) }),
+    );
     const sent = await Promise.all(admins.map(async (a) => (await mail.about(a.email, event.dispute_id)).length));
     expect([...sent].sort()).toEqual([0, 1]);
     const unsent = admins[sent.indexOf(0)]!.email;
@@ -110,7 +124,10 @@ describe('exactly once', () => {
 
     // Lambda's retry of the same record.
     expect(await sendNotification(batch)).toEqual({ batchItemFailures: [] });
-    await mail.exactlyOne(admins.map((a) => a.email), event.dispute_id);
+    await mail.exactlyOne(
+      admins.map((a) => a.email),
+      event.dispute_id,
+    );
     expect(await marker(event, unsent)).toBeDefined();
   });
 
@@ -123,7 +140,11 @@ describe('exactly once', () => {
 
     const api = submissionsApi(twin);
     const data = workbook(inputsRows(currentMonth(), lender.payeeKey, [nrcOf(1, 900_000 + Math.floor(Math.random() * 90_000))]));
-    const upload = await api.upload(good.token, { doc_kind: 'inputs', month: currentMonth(), payee_key: lender.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
+    const upload = await api.upload(
+      good.token,
+      { doc_kind: 'inputs', month: currentMonth(), payee_key: lender.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME },
+      data,
+    );
     const id = String(okBody(await api.submit(good.token, upload.id)).submission_id);
     const res = await call(twin, decideSubmission, { params: { id }, body: { decision: 'reject', note: 'Unreadable' }, caller: reviewer.idToken });
     expectStatus(res, 200);
@@ -137,4 +158,3 @@ describe('exactly once', () => {
     expect(await marker(event, good.email)).toBeDefined();
   });
 });
-

@@ -1,16 +1,16 @@
-import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Role } from '#shared/roles.js';
 import { STREAM_TRIGGERS } from '../../infra/definitions.js';
 import { startStreamMapping } from '../../infra/local/streams.js';
-import type { Role } from '#shared/roles.js';
-import { createUser, signIn } from '../support/cognito.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { createUser, signIn } from '../support/cognito.js';
 import { outbox } from './notify-support.js';
 
 /**
@@ -25,7 +25,10 @@ Object.assign(process.env, twin.env);
 const { dynamo } = await import('#adapters/aws-clients.js');
 const { outboxItem } = await import('#data/notifications/outbox.js');
 const { putDispute } = await import('#data/disputes/disputes.js');
-const sender = (await import('../../lambdas/events/send-notification.js')).handler as unknown as (event: DynamoDBStreamEvent, context: unknown) => Promise<unknown>;
+const sender = (await import('../../lambdas/events/send-notification.js')).handler as unknown as (
+  event: DynamoDBStreamEvent,
+  context: unknown,
+) => Promise<unknown>;
 const trigger = STREAM_TRIGGERS.find((t) => t.id === 'send-notification')!;
 type QueuedEvent = Parameters<typeof outboxItem>[0];
 
@@ -64,8 +67,14 @@ async function streamTable(): Promise<string> {
     new CreateTableCommand({
       TableName: name,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
     }),
   );
@@ -85,16 +94,32 @@ function mapping(table: string, handler: typeof sender, files = { checkpoint: pa
   });
 }
 /** A function that never answers: the process running it was killed. */
-const killed = (onInvoke: (event: DynamoDBStreamEvent) => Promise<void> = async () => undefined) => async (event: DynamoDBStreamEvent) => {
-  await onInvoke(event);
-  return new Promise<never>(() => undefined);
-};
+const killed =
+  (onInvoke: (event: DynamoDBStreamEvent) => Promise<void> = async () => undefined) =>
+  async (event: DynamoDBStreamEvent) => {
+    await onInvoke(event);
+    return new Promise<never>(() => undefined);
+  };
 const write = (table: string, event: QueuedEvent) => doc.send(new PutCommand({ TableName: table, Item: outboxItem(event) }));
 
 describe('the outbox commits with the change', () => {
   it('an action that dies right after its transaction still notifies, once', async () => {
     const event = opened();
-    const dispute = { id: event.dispute_id, nrc: event.nrc, nrc_digits: String(100_000_000 + Math.floor(Math.random() * 800_000_000)), payee_key: org.payeeKey, month: '2026-03', org_id: org.orgId, org_name: 'Outbox Lender', reason: event.reason, status: 'open', opened: { email: 'reviewer@example.test', user_id: 'u1', at: new Date().toISOString() }, opened_by: 'reviewer', response: null, decision: null };
+    const dispute = {
+      id: event.dispute_id,
+      nrc: event.nrc,
+      nrc_digits: String(100_000_000 + Math.floor(Math.random() * 800_000_000)),
+      payee_key: org.payeeKey,
+      month: '2026-03',
+      org_id: org.orgId,
+      org_name: 'Outbox Lender',
+      reason: event.reason,
+      status: 'open',
+      opened: { email: 'reviewer@example.test', user_id: 'u1', at: new Date().toISOString() },
+      opened_by: 'reviewer',
+      response: null,
+      decision: null,
+    };
     // The process dies as the transaction returns: nothing after it in the action runs.
     const name = `die-after-commit-${event.dispute_id}`;
     dynamo.middlewareStack.add(
@@ -118,7 +143,10 @@ describe("the twin's stream mapping", () => {
     const table = await streamTable();
     const event = opened();
     let invoked = 0;
-    const first = mapping(table, killed(async () => void invoked++));
+    const first = mapping(
+      table,
+      killed(async () => void invoked++),
+    );
     await write(table, event);
     // The first process is killed during its delivery: it never checkpoints.
     void first.drain();
@@ -135,7 +163,10 @@ describe("the twin's stream mapping", () => {
   it('a delivery killed after the emails went out, and the whole stream replayed: each email once', async () => {
     const table = await streamTable();
     const events = [opened(), opened(), opened()];
-    const first = mapping(table, killed(async (batch) => void (await sender(batch, {}))));
+    const first = mapping(
+      table,
+      killed(async (batch) => void (await sender(batch, {}))),
+    );
     for (const event of events) await write(table, event);
     void first.drain();
     for (const event of events) await mail.exactlyOne(admins, event.dispute_id);
@@ -184,7 +215,10 @@ describe("the twin's stream mapping", () => {
     expect(calls[0]).toBe(4);
     expect(calls).toContain(1);
     expect(existsSync(dlq)).toBe(true);
-    const letters = readFileSync(dlq, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { records: { dynamodb: { NewImage: { event: { S: string } } } }[] });
+    const letters = readFileSync(dlq, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { records: { dynamodb: { NewImage: { event: { S: string } } } }[] });
     expect(letters.flatMap((l) => l.records.map((r) => (JSON.parse(r.dynamodb.NewImage.event.S) as { dispute_id: string }).dispute_id))).toEqual([poison]);
     await raw.send(new DeleteTableCommand({ TableName: table }));
   });

@@ -1,14 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
-import { createUser, signIn } from '../support/cognito.js';
-import { uniqueMobile } from '../support/register.js';
 import { issueTestMandate } from '../fixtures/mandates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { uniqueMobile } from '../support/register.js';
 
 /**
  * Each notifying writer of the data layer writes its outbox item in the change's own transaction: when the
@@ -31,7 +31,8 @@ const { markMandatesUsed } = await import('#data/mandates/use.js');
 const { keepOldMobiles, liveOldMobile, OLD_MOBILES_PER_WRITE } = await import('#data/employee-sign-in/old-mobiles.js');
 type QueuedEvent = Parameters<typeof outboxKey>[0];
 
-const queued = async (event: QueuedEvent) => Boolean((await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: outboxKey(event), ConsistentRead: true }))).Item);
+const queued = async (event: QueuedEvent) =>
+  Boolean((await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: outboxKey(event), ConsistentRead: true }))).Item);
 /** Every outbox item whose event names `id`, as events. */
 async function eventsAbout(id: string): Promise<QueuedEvent[]> {
   const items = await scanAll({
@@ -90,7 +91,9 @@ describe('a submission decided or assigned', () => {
     const assigned = await assignSubmission(id, 'fi_approved', { userId: 'pmec-sub', email: 'pmec@example.test' }, actor);
     expect(assigned.ok).toBe(true);
     const events = (await eventsAbout(id)).filter((e) => e.kind === 'submission.assigned');
-    expect(events).toEqual([{ kind: 'submission.assigned', submission_id: id, assignee_email: 'pmec@example.test', assigned_at: assigned.ok ? assigned.item.assigned_at : '' }]);
+    expect(events).toEqual([
+      { kind: 'submission.assigned', submission_id: id, assignee_email: 'pmec@example.test', assigned_at: assigned.ok ? assigned.item.assigned_at : '' },
+    ]);
   });
 });
 
@@ -107,7 +110,13 @@ describe('the payroll authority replaced', () => {
 });
 
 describe('a mandate claimed and used', () => {
-  const request = (k: number) => ({ nrc: `${base + k}/42/1`, payee_key: org.payeeKey, org_name: org.orgName, max_monthly: 400, last_month: shiftMonth(month, 6) });
+  const request = (k: number) => ({
+    nrc: `${base + k}/42/1`,
+    payee_key: org.payeeKey,
+    org_name: org.orgName,
+    max_monthly: 400,
+    last_month: shiftMonth(month, 6),
+  });
   const citing = (number: string, nrc: string) => [{ nrc, mandate: number } as unknown as CanonicalRow];
 
   it('queues the claim’s text with the claim; a claim refused by its condition (revoked meanwhile) queues none', async () => {
@@ -140,7 +149,12 @@ describe('a register’s changed mobiles', () => {
 
   it('keeps a full transaction of old mobiles with their texts’ outbox item', async () => {
     const kept = changes(OLD_MOBILES_PER_WRITE);
-    const notify: QueuedEvent = { kind: 'register.mobile_changed', version: `reg-${base}`, batch: 0, changes: kept.map((c) => ({ to: c.old_mobile, new_mobile: uniqueMobile() })) };
+    const notify: QueuedEvent = {
+      kind: 'register.mobile_changed',
+      version: `reg-${base}`,
+      batch: 0,
+      changes: kept.map((c) => ({ to: c.old_mobile, new_mobile: uniqueMobile() })),
+    };
     await keepOldMobiles(kept, new Date().toISOString(), notify);
     expect(await queued(notify)).toBe(true);
     expect(await liveOldMobile(nrcDigits(kept[OLD_MOBILES_PER_WRITE - 1]!.nrc))).toBe(kept[OLD_MOBILES_PER_WRITE - 1]!.old_mobile);
@@ -148,7 +162,12 @@ describe('a register’s changed mobiles', () => {
 
   it('refuses more than one transaction holds, writing neither the old mobiles nor the texts', async () => {
     const kept = changes(OLD_MOBILES_PER_WRITE + 1).map((c) => ({ ...c, nrc: c.nrc.replace('/43/', '/44/') }));
-    const notify: QueuedEvent = { kind: 'register.mobile_changed', version: `reg-${base}`, batch: 1, changes: kept.map((c) => ({ to: c.old_mobile, new_mobile: uniqueMobile() })) };
+    const notify: QueuedEvent = {
+      kind: 'register.mobile_changed',
+      version: `reg-${base}`,
+      batch: 1,
+      changes: kept.map((c) => ({ to: c.old_mobile, new_mobile: uniqueMobile() })),
+    };
     await expect(keepOldMobiles(kept, new Date().toISOString(), notify)).rejects.toThrow(/At most/);
     expect(await queued(notify)).toBe(false);
     expect(await liveOldMobile(nrcDigits(kept[0]!.nrc))).toBeNull();

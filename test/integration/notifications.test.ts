@@ -1,14 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ReviewDecision } from '#shared/api/reviews.js';
-import { currentMonth } from '#shared/rules/dates.js';
 import type { Role } from '#shared/roles.js';
 import { assignSubmission, decideSubmission, decideSubmissions } from '#shared/routes/reviews.js';
-import { call, okBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
+import { call, okBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 import { outbox } from './notify-support.js';
 
 /**
@@ -26,8 +26,10 @@ const { dynamo, tableName } = await import('#adapters/aws-clients.js');
 const { outboxKey } = await import('#data/notifications/outbox.js');
 type NotificationEvent = Parameters<typeof outboxKey>[0];
 
-const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
-const jobQueued = async (event: NotificationEvent) => Boolean((await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: outboxKey(event) }))).Item);
+const decide = (token: string, id: string, decision: ReviewDecision, note?: string) =>
+  call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
+const jobQueued = async (event: NotificationEvent) =>
+  Boolean((await dynamo.send(new GetCommand({ TableName: tableName('directory'), Key: outboxKey(event) }))).Item);
 
 async function person(org: SeededOrg | null, roles: Role[], status = 'approved') {
   const user = await createUser(twin, roles);

@@ -14,8 +14,7 @@ export function outbox(twin: TestTwinInfo) {
    * Messages to `to` about one thing: a link holding this text, or the messages a predicate picks (the
    * outbox also holds each test user's invite or sign-up code).
    */
-  const about = async (to: string, what: About) =>
-    (await messages(to)).filter(typeof what === 'string' ? (m) => m.links.some((l) => l.includes(what)) : what);
+  const about = async (to: string, what: About) => (await messages(to)).filter(typeof what === 'string' ? (m) => m.links.some((l) => l.includes(what)) : what);
 
   /**
    * Waits until `count` messages about `about` reached `to`, then until the twin has no event in flight
@@ -49,7 +48,10 @@ export function outbox(twin: TestTwinInfo) {
 
 let sequence = 0;
 /** The stream record of an outbox item, as DynamoDB Streams (and the twin's mapping) hands it to the sender. */
-export function outboxRecord(item: { pk: string; sk: string; event: string; queued_at: string; expires_at: number }, eventName: 'INSERT' | 'MODIFY' = 'INSERT'): DynamoDBRecord {
+export function outboxRecord(
+  item: { pk: string; sk: string; event: string; queued_at: string; expires_at: number },
+  eventName: 'INSERT' | 'MODIFY' = 'INSERT',
+): DynamoDBRecord {
   const keys = { pk: { S: item.pk }, sk: { S: item.sk } };
   return {
     eventID: `test-${++sequence}`,

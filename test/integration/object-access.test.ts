@@ -1,20 +1,20 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '#shared/rules/dates.js';
-import { ROUTES, type RouteId } from '#shared/routes/index.js';
-import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '#shared/routes/team.js';
 import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } from '#shared/routes/api-clients.js';
-import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhook } from '#shared/routes/webhooks.js';
-import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '#shared/routes/reviews.js';
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '#shared/routes/disputes.js';
 import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '#shared/routes/fraud.js';
+import { ROUTES, type RouteId } from '#shared/routes/index.js';
 import { decideRegisterProposal, getRegister } from '#shared/routes/register.js';
 import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '#shared/routes/remittances.js';
+import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '#shared/routes/reviews.js';
 import { createUpload, getSubmission, getUpload, getUploadReport, getUploadSignals, submitUpload } from '#shared/routes/submissions.js';
-import { actingFor, call, expectStatus, okBody, type Answer } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '#shared/routes/team.js';
+import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhook } from '#shared/routes/webhooks.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { actingFor, call, expectStatus, okBody, type Answer } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 import { testMonth } from '../support/payroll-schedule.js';
 import { seedReconciledMonth } from '../support/remittances.js';
 
@@ -70,7 +70,9 @@ const uploadState = async (world: World) => okBody(await call(twin, getUpload, {
 const teamState = async (world: World) => okBody(await call(twin, getTeam, { caller: world.adminA.token }));
 /** What organisation A sees of its statement (its links are signed anew on every read). */
 const statementState = async (world: World) =>
-  okBody(await call(twin, listRemittances, { query: { month: world.statement.month }, caller: world.adminA.token })).items.map(({ pdf_url: _pdf, csv_url: _csv, ...rest }) => rest);
+  okBody(await call(twin, listRemittances, { query: { month: world.statement.month }, caller: world.adminA.token })).items.map(
+    ({ pdf_url: _pdf, csv_url: _csv, ...rest }) => rest,
+  );
 const apiClientsState = async (world: World) => okBody(await call(twin, listApiClients, { caller: world.adminA.token }));
 const webhooksState = async (world: World) => okBody(await call(twin, listWebhooks, { caller: world.adminA.token }));
 
@@ -88,7 +90,11 @@ const CASES: Partial<Record<RouteId, Case>> = {
   'get-submission': { attempt: (x, caller) => call(twin, getSubmission, { params: { id: x.submissionId }, caller }) },
   'get-submission-file': { attempt: (x, caller) => call(twin, getSubmissionFile, { params: { id: x.submissionId }, caller }) },
   'create-upload': {
-    attempt: (x, caller) => call(twin, createUpload, { body: { doc_kind: 'inputs', month, payee_key: x.orgA.payeeKey, file_name: 'a.xlsx', size: 100, content_type: XLSX_MIME }, caller }),
+    attempt: (x, caller) =>
+      call(twin, createUpload, {
+        body: { doc_kind: 'inputs', month, payee_key: x.orgA.payeeKey, file_name: 'a.xlsx', size: 100, content_type: XLSX_MIME },
+        caller,
+      }),
   },
   'get-team': { attempt: (x, caller) => call(twin, getTeam, { query: { org_id: x.orgA.orgId }, caller }) },
   'add-team-member': {
@@ -96,12 +102,23 @@ const CASES: Partial<Record<RouteId, Case>> = {
     unchanged: teamState,
   },
   'remove-team-member': { attempt: (x, caller) => call(twin, removeTeamMember, { params: { id: x.adminA.sub }, caller }), unchanged: teamState },
-  'change-member-role': { attempt: (x, caller) => call(twin, changeMemberRole, { params: { id: x.adminA.sub }, body: { role: 'data_user' }, caller }), unchanged: teamState },
+  'change-member-role': {
+    attempt: (x, caller) => call(twin, changeMemberRole, { params: { id: x.adminA.sub }, body: { role: 'data_user' }, caller }),
+    unchanged: teamState,
+  },
   'create-fraud-report': {
     // An attachment key uploaded by someone else, for another report.
     attempt: (x, caller) =>
       call(twin, createFraudReport, {
-        body: { type: 'Other', nrc: '123456/78/9', person_name: 'Someone', report_month: '2026-03', payee_key: x.payeeKeyB, description: '', attachments: [x.attachmentKey] },
+        body: {
+          type: 'Other',
+          nrc: '123456/78/9',
+          person_name: 'Someone',
+          report_month: '2026-03',
+          payee_key: x.payeeKeyB,
+          description: '',
+          attachments: [x.attachmentKey],
+        },
         caller,
       }),
   },
@@ -114,7 +131,9 @@ const CASES: Partial<Record<RouteId, Case>> = {
     attempt: (x, caller) => call(twin, respondToDispute, { params: { id: x.disputeId }, body: { message: 'Answering for another lender' }, caller }),
     unchanged: async (x) => okBody(await call(twin, getDispute, { params: { id: x.disputeId }, caller: x.adminA.token })).dispute,
   },
-  'create-dispute-evidence-upload': { attempt: (x, caller) => call(twin, createDisputeEvidenceUpload, { params: { id: x.disputeId }, body: { file_name: 'a.pdf', size: 10 }, caller }) },
+  'create-dispute-evidence-upload': {
+    attempt: (x, caller) => call(twin, createDisputeEvidenceUpload, { params: { id: x.disputeId }, body: { file_name: 'a.pdf', size: 10 }, caller }),
+  },
   // A lender's admin deciding a register proposal (another PMEC organisation's admin: register-proposals.test.ts).
   'decide-register-proposal': {
     attempt: (x, caller) => call(twin, decideRegisterProposal, { params: { upload_id: x.uploadId }, body: { decision: 'approve' }, caller }),
@@ -122,11 +141,17 @@ const CASES: Partial<Record<RouteId, Case>> = {
   },
   // Another lender's statement: 403 (its number names a month and a payee key, which lenders know of each other).
   'record-remittance-receipt': {
-    attempt: (x, caller) => call(twin, recordRemittanceReceipt, { params: { statement_number: x.statement.number }, body: { amount: 1, received_on: `${x.statement.month}-02` }, caller }),
+    attempt: (x, caller) =>
+      call(twin, recordRemittanceReceipt, {
+        params: { statement_number: x.statement.number },
+        body: { amount: 1, received_on: `${x.statement.month}-02` },
+        caller,
+      }),
     unchanged: statementState,
   },
   'resolve-remittance-difference': {
-    attempt: (x, caller) => call(twin, resolveRemittanceDifference, { params: { statement_number: x.statement.number }, body: { note: 'Not my statement to settle' }, caller }),
+    attempt: (x, caller) =>
+      call(twin, resolveRemittanceDifference, { params: { statement_number: x.statement.number }, body: { note: 'Not my statement to settle' }, caller }),
     unchanged: statementState,
   },
 };
@@ -136,7 +161,8 @@ const PLATFORM_ONLY = new Set(ROUTES.filter((r) => r.access.kind === 'roles' && 
 
 /** An employee's routes name the employee's own objects, never an organisation's (their pool's authorizer refuses staff tokens there). */
 const namesAnObject = (route: (typeof ROUTES)[number]) =>
-  (route.access.kind !== 'employee' && /\{[^}]+\}/.test(route.path)) || ['get-team', 'add-team-member', 'create-upload', 'create-fraud-report'].includes(route.id);
+  (route.access.kind !== 'employee' && /\{[^}]+\}/.test(route.path)) ||
+  ['get-team', 'add-team-member', 'create-upload', 'create-fraud-report'].includes(route.id);
 
 beforeAll(async () => {
   const orgA = await seedOrganisation(twin, uniquePayeeKey());
@@ -151,7 +177,10 @@ beforeAll(async () => {
   const second = await api.upload(adminA.token, { ...request, size: file.length, file_name: 'A second.xlsx' }, file);
   const submitted = await api.submit(adminA.token, second.id);
   expectStatus(submitted, 200);
-  const presign = await call(twin, createFraudAttachmentUpload, { body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' }, caller: adminA.token });
+  const presign = await call(twin, createFraudAttachmentUpload, {
+    body: { file_name: 'evidence.pdf', size: 10, content_type: 'application/pdf' },
+    caller: adminA.token,
+  });
   expectStatus(presign, 200);
   const reportNrc = `${800_000 + Math.floor(Math.random() * 99_999)}/88/1`;
   const filed = await call(twin, createFraudReport, {
@@ -161,13 +190,20 @@ beforeAll(async () => {
   expectStatus(filed, 200);
   await api.waitForIngestion(adminA.token, second.id);
   const compliance = await user(['compliance']);
-  const dispute = await call(twin, openDispute, { body: { nrc: nrcOf(1), payee_key: orgA.payeeKey, month, reason: 'Never borrowed' }, caller: compliance.token });
+  const dispute = await call(twin, openDispute, {
+    body: { nrc: nrcOf(1), payee_key: orgA.payeeKey, month, reason: 'Never borrowed' },
+    caller: compliance.token,
+  });
   expectStatus(dispute, 201);
   const statementMonth = testMonth();
   const line = { employee_no: 'EMP000001', nrc: nrcOf(1), name: 'Mwila Banda', expected: 300, applied: 300, status: 'APPLIED' as const, reason: null };
   await seedReconciledMonth(twin, statementMonth, [{ payeeKey: orgA.payeeKey, orgName: orgA.orgName, lines: [line] }]);
   const statementNumber = `RS-${statementMonth.replace('-', '')}-${orgA.payeeKey}`;
-  const receipt = await call(twin, recordRemittanceReceipt, { params: { statement_number: statementNumber }, body: { amount: 250, received_on: `${statementMonth}-28` }, caller: adminA.token });
+  const receipt = await call(twin, recordRemittanceReceipt, {
+    params: { statement_number: statementNumber },
+    body: { amount: 250, received_on: `${statementMonth}-28` },
+    caller: adminA.token,
+  });
   expectStatus(receipt, 200);
   w = {
     statement: { month: statementMonth, number: statementNumber },
@@ -182,7 +218,8 @@ beforeAll(async () => {
     disputeId: dispute.body.dispute.id,
     pmecAdmin: (await user(['pmec_admin'])).token,
     apiClientId: okBody(await call(twin, createApiClient, { body: { name: 'core-banking', role: 'data_user' }, caller: adminA.token })).client_id,
-    webhookId: okBody(await call(twin, createWebhook, { body: { url: 'https://loans.example.zm/hooks', events: ['upload.validated'] }, caller: adminA.token })).id,
+    webhookId: okBody(await call(twin, createWebhook, { body: { url: 'https://loans.example.zm/hooks', events: ['upload.validated'] }, caller: adminA.token }))
+      .id,
   };
 });
 
@@ -205,7 +242,19 @@ describe('roles held in another organisation', () => {
   });
 
   /** What a data user of A may not do in A, though they are an FI admin elsewhere. */
-  const ADMIN_ONLY: RouteId[] = ['get-submission-file', 'get-team', 'add-team-member', 'remove-team-member', 'change-member-role', 'withdraw-fraud-report', 'get-dispute', 'respond-to-dispute', 'create-dispute-evidence-upload', 'record-remittance-receipt', 'resolve-remittance-difference'];
+  const ADMIN_ONLY: RouteId[] = [
+    'get-submission-file',
+    'get-team',
+    'add-team-member',
+    'remove-team-member',
+    'change-member-role',
+    'withdraw-fraud-report',
+    'get-dispute',
+    'respond-to-dispute',
+    'create-dispute-evidence-upload',
+    'record-remittance-receipt',
+    'resolve-remittance-difference',
+  ];
 
   it.each(ADMIN_ONLY)('%s: an FI admin elsewhere is a data user in A, and is refused', async (id) => {
     const testCase = CASES[id]!;
@@ -268,8 +317,11 @@ describe('object-level checks', () => {
     expect((await call(twin, getDispute, { params: { id: w.disputeId }, caller: w.adminA.token })).status).toBe(200);
     const answered = await call(twin, respondToDispute, { params: { id: w.disputeId }, body: { message: 'Ours to answer' }, caller: w.adminA.token });
     expect(answered.status).toBe(200);
-    const resolved = await call(twin, resolveRemittanceDifference, { params: { statement_number: w.statement.number }, body: { note: 'ZMW 50 follows next week' }, caller: w.adminA.token });
+    const resolved = await call(twin, resolveRemittanceDifference, {
+      params: { statement_number: w.statement.number },
+      body: { note: 'ZMW 50 follows next week' },
+      caller: w.adminA.token,
+    });
     expect(resolved.status).toBe(200);
   });
 });
-

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { ROUTES } from '#shared/routes/index.js';
 import type { RouteDef } from '#shared/routes/define.js';
+import { ROUTES } from '#shared/routes/index.js';
 import { getOpenApi } from '#shared/routes/system.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';

@@ -25,15 +25,27 @@ describe('who may write to the outbox', () => {
 
   it('refuses a cross-site form post (text/plain, no headers of its own)', async () => {
     const to = uniqueEmail('outbox-form');
-    const res = await fetch(`${twin.url}/_local/outbox`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'https://evil.example' }, body: message(to) });
+    const res = await fetch(`${twin.url}/_local/outbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      body: message(to),
+    });
     expect(res.status).toBe(403);
     expect(await outbox(twin, to)).toEqual([]);
   });
 
   it('refuses an unsigned SES SendEmail, and keeps nothing', async () => {
     const to = uniqueEmail('outbox-ses');
-    const body = { FromEmailAddress: 'x@example.com', Destination: { ToAddresses: [to] }, Content: { Simple: { Subject: { Data: 's' }, Body: { Text: { Data: 't' } } } } };
-    const res = await fetch(`${twin.url}/_local/ses/v2/email/outbound-emails`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
+    const body = {
+      FromEmailAddress: 'x@example.com',
+      Destination: { ToAddresses: [to] },
+      Content: { Simple: { Subject: { Data: 's' }, Body: { Text: { Data: 't' } } } },
+    };
+    const res = await fetch(`${twin.url}/_local/ses/v2/email/outbound-emails`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(403);
     expect(await outbox(twin, to)).toEqual([]);
   });
@@ -42,8 +54,15 @@ describe('who may write to the outbox', () => {
 describe('the outbox page', () => {
   it('links only http(s) addresses; any other scheme is shown as text', async () => {
     const to = uniqueEmail('outbox-links');
-    const html = '<a href="javascript:alert(document.cookie)">Run</a> <a href="data:text/html,hi">Data</a> <a href="https://example.com/reset?a=1&amp;b=2">Reset</a>';
-    await ses.send(new SendEmailCommand({ FromEmailAddress: 'notifications@payroll.local', Destination: { ToAddresses: [to] }, Content: { Simple: { Subject: { Data: 'Links' }, Body: { Html: { Data: html } } } } }));
+    const html =
+      '<a href="javascript:alert(document.cookie)">Run</a> <a href="data:text/html,hi">Data</a> <a href="https://example.com/reset?a=1&amp;b=2">Reset</a>';
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: 'notifications@payroll.local',
+        Destination: { ToAddresses: [to] },
+        Content: { Simple: { Subject: { Data: 'Links' }, Body: { Html: { Data: html } } } },
+      }),
+    );
     const page = await (await fetch(`${twin.url}/_local/outbox`)).text();
     const article = page.slice(page.indexOf(`to ${to}`));
     expect(article).toContain('<a href="https://example.com/reset?a=1&amp;b=2">');

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OutboxMessage } from '../../infra/local/outbox.js';
 import type { AuditItem } from '#shared/api/audit.js';
 import { listAudit } from '#shared/routes/audit.js';
 import { getSettings, listPmecOrganisations, updateSettings } from '#shared/routes/settings.js';
 import { createUpload } from '#shared/routes/submissions.js';
 import { currentMonth } from '#shared/rules/dates.js';
+import type { OutboxMessage } from '../../infra/local/outbox.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seededLender } from '../fixtures/submissions/directory.js';
+import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import {
@@ -17,11 +20,8 @@ import {
   superAdminToken,
   TEST_AUTHORITY,
 } from '../support/payroll-authority.js';
-import { seededLender } from '../fixtures/submissions/directory.js';
-import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import { submissionsApi } from '../fixtures/submissions/api.js';
-import { registerEntry, registerWorkbook } from '../support/register.js';
 import { registerFlow } from '../support/register-flow.js';
+import { registerEntry, registerWorkbook } from '../support/register.js';
 import { outbox } from './notify-support.js';
 
 /**
@@ -66,7 +66,12 @@ describe('designating the payroll authority', () => {
   it('a super admin designates an approved PMEC organisation; GET shows it, and the select lists it', async () => {
     const lender = await seededLender(twin);
     const listed = okBody(await call(twin, listPmecOrganisations, { caller: sysAdmin.token })).items;
-    expect(listed).toEqual(expect.arrayContaining([{ org_id: first.orgId, org_name: first.orgName }, { org_id: second.orgId, org_name: second.orgName }]));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { org_id: first.orgId, org_name: first.orgName },
+        { org_id: second.orgId, org_name: second.orgName },
+      ]),
+    );
     expect(listed.map((org) => org.org_id)).not.toContain(lender.org.orgId);
 
     const saved = await designate(superAdmin.token, first.orgId);
@@ -83,7 +88,12 @@ describe('designating the payroll authority', () => {
     expectStatus(await designate(superAdmin.token, second.orgId), 200);
     expect(await authorityNow()).toEqual({ org_id: second.orgId, org_name: second.orgName });
 
-    const entries: AuditItem[] = okBody(await call(twin, listAudit, { query: { from: today(), to: today(), subject: 'SETTING#payroll_authority', actor: superAdmin.email }, caller: superAdmin.token })).items;
+    const entries: AuditItem[] = okBody(
+      await call(twin, listAudit, {
+        query: { from: today(), to: today(), subject: 'SETTING#payroll_authority', actor: superAdmin.email },
+        caller: superAdmin.token,
+      }),
+    ).items;
     const change = entries.find((e) => e.outcome === 'ok' && (e.details.payroll_authority as { org_id?: string } | undefined)?.org_id === second.orgId);
     expect(change).toMatchObject({
       action: 'settings.payroll_authority_set',
@@ -101,13 +111,22 @@ describe('designating the payroll authority', () => {
     expectStatus(await designate(superAdmin.token, second.orgId), 200);
     const lender = await seededLender(twin);
     const bySysAdmin = await designate(sysAdmin.token, first.orgId);
-    expect(bySysAdmin).toMatchObject({ status: 403, body: { error: 'not_super_admin', message: 'Only a super admin designates the payroll authority. Ask a super admin to change it.' } });
+    expect(bySysAdmin).toMatchObject({
+      status: 403,
+      body: { error: 'not_super_admin', message: 'Only a super admin designates the payroll authority. Ask a super admin to change it.' },
+    });
     expect(await designate(superAdmin.token, lender.org.orgId)).toMatchObject({
       status: 400,
-      body: { error: 'not_pmec_organisation', message: `${lender.org.orgName} is a lender (FI) organisation: only a PMEC organisation can be the payroll authority.` },
+      body: {
+        error: 'not_pmec_organisation',
+        message: `${lender.org.orgName} is a lender (FI) organisation: only a PMEC organisation can be the payroll authority.`,
+      },
     });
     expect(await designate(superAdmin.token, '9d1c2b7e-0000-4000-8000-000000000000')).toMatchObject({ status: 400, body: { error: 'unknown_organisation' } });
-    expect(await designate(superAdmin.token, '  ')).toMatchObject({ status: 400, body: { message: expect.stringContaining('Choose the PMEC organisation that is the payroll authority.') } });
+    expect(await designate(superAdmin.token, '  ')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('Choose the PMEC organisation that is the payroll authority.') },
+    });
     expect(await authorityNow()).toEqual({ org_id: second.orgId, org_name: second.orgName });
   });
 });
@@ -122,11 +141,21 @@ describe('uploading and submitting the register', () => {
     const otherPmec = await seedPmecAdmin(twin, await seedPmecOrganisation(twin));
     const named = `Only the payroll authority's PMEC admins upload and submit the payroll register. The payroll authority is ${TEST_AUTHORITY.orgName}.`;
     for (const token of [otherPmec.token, superAdmin.token, sysAdmin.token]) {
-      expect(await call(twin, createUpload, { body: registerRequest, caller: token })).toMatchObject({ status: 403, body: { error: 'not_payroll_authority', message: named } });
+      expect(await call(twin, createUpload, { body: registerRequest, caller: token })).toMatchObject({
+        status: 403,
+        body: { error: 'not_payroll_authority', message: named },
+      });
       expect(await api.submit(token, upload.id)).toMatchObject({ status: 403, body: { error: 'not_payroll_authority', message: named } });
     }
-    const refusals: AuditItem[] = okBody(await call(twin, listAudit, { query: { from: today(), to: today(), actor: otherPmec.email, outcome: 'refused' }, caller: superAdmin.token })).items;
-    expect(refusals.map((e) => [e.action, e.subject, e.details.reason])).toEqual(expect.arrayContaining([['upload.create', 'REGISTER', 'not_payroll_authority'], ['register.submit', 'REGISTER', 'not_payroll_authority']]));
+    const refusals: AuditItem[] = okBody(
+      await call(twin, listAudit, { query: { from: today(), to: today(), actor: otherPmec.email, outcome: 'refused' }, caller: superAdmin.token }),
+    ).items;
+    expect(refusals.map((e) => [e.action, e.subject, e.details.reason])).toEqual(
+      expect.arrayContaining([
+        ['upload.create', 'REGISTER', 'not_payroll_authority'],
+        ['register.submit', 'REGISTER', 'not_payroll_authority'],
+      ]),
+    );
     expectStatus(await api.submit(authority.token, upload.id), 200);
     // Submit proposes it: another of the authority's admins rejects it, so no proposal stays open for other files.
     expectStatus(await registerFlow(twin).decide((await payrollAuthorityAdmin(twin)).token, upload.id, 'reject'), 200);
@@ -138,7 +167,10 @@ describe('uploading and submitting the register', () => {
     const validated = await api.upload(authority.token, { ...registerRequest, size: file.length }, file);
     await clearPayrollAuthority(twin);
     expect(await authorityNow()).toBeNull();
-    const none = { status: 409, body: { error: 'no_payroll_authority', message: 'No payroll authority has been designated yet: a super admin designates it on /admin.' } };
+    const none = {
+      status: 409,
+      body: { error: 'no_payroll_authority', message: 'No payroll authority has been designated yet: a super admin designates it on /admin.' },
+    };
     expect(await call(twin, createUpload, { body: registerRequest, caller: authority.token })).toMatchObject(none);
     expect(await call(twin, createUpload, { body: registerRequest, caller: superAdmin.token })).toMatchObject(none);
     expect(await api.submit(authority.token, validated.id)).toMatchObject(none);

@@ -5,12 +5,12 @@ import { listAudit } from '#shared/routes/audit.js';
 import { downloadPayrollSchedule, getPayrollSchedule } from '#shared/routes/payroll.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
 import { lastDayOfMonth } from '#shared/rules/dates.js';
-import { call, expectStatus, okBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
-import { type AuthorityAdmin, payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation, superAdminToken } from '../support/payroll-authority.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender } from '../fixtures/submissions/directory.js';
 import { HEADER, type Row, workbook } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, okBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { type AuthorityAdmin, payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation, superAdminToken } from '../support/payroll-authority.js';
 
 /**
  * The month's payroll schedule: the lines of its COMPLETED inputs less its COMPLETED stoppages, shown to the
@@ -42,7 +42,10 @@ let otherPmec: AuthorityAdmin;
 let sysAdmin: string;
 
 const decide = async (id: string, decision: 'approve' | 'reject' | 'complete', caller: string) =>
-  expectStatus(await call(twin, decideSubmission, { params: { id }, body: decision === 'reject' ? { decision, note: 'Wrong file.' } : { decision }, caller }), 200);
+  expectStatus(
+    await call(twin, decideSubmission, { params: { id }, body: decision === 'reject' ? { decision, note: 'Wrong file.' } : { decision }, caller }),
+    200,
+  );
 const complete = async (id: string) => {
   await decide(id, 'approve', compliance);
   await decide(id, 'complete', authority.token);
@@ -65,10 +68,17 @@ beforeAll(async () => {
     seedPmecOrganisation(twin).then((org) => seedPmecAdmin(twin, org)),
   ]);
   const [inputsA, stoppagesA, rejectedA, inputsB] = await Promise.all([
-    submit(lenderA, 'inputs', [[1, 250], [2, 250], [3, 250]]),
+    submit(lenderA, 'inputs', [
+      [1, 250],
+      [2, 250],
+      [3, 250],
+    ]),
     submit(lenderA, 'stoppages', [[2, 0]]),
     submit(lenderA, 'inputs', [[10, 999]]),
-    submit(lenderB, 'inputs', [[21, 400], [22, 400]]),
+    submit(lenderB, 'inputs', [
+      [21, 400],
+      [22, 400],
+    ]),
   ]);
   pendingB = await submit(lenderB, 'inputs', [[29, 150]]);
   await Promise.all([complete(inputsA), complete(stoppagesA), complete(inputsB), decide(rejectedA, 'reject', compliance)]);
@@ -82,7 +92,10 @@ describe('who sees the schedule', () => {
     }
     const seen = await call(twin, getPayrollSchedule, { query: { month }, caller: otherPmec.token });
     expectStatus(seen, 403);
-    expect(seen.body).toMatchObject({ error: 'not_payroll_authority', message: expect.stringMatching(/^Only the payroll authority's PMEC admins \(.+\) and platform admins see the payroll schedule\.$/) });
+    expect(seen.body).toMatchObject({
+      error: 'not_payroll_authority',
+      message: expect.stringMatching(/^Only the payroll authority's PMEC admins \(.+\) and platform admins see the payroll schedule\.$/),
+    });
   });
 
   it('refuses a month that is not YYYY-MM with a sentence', async () => {
@@ -101,10 +114,12 @@ describe("the month's schedule, version by version", () => {
   it('holds the COMPLETED inputs less the COMPLETED stoppages, never a pending or rejected file, not yet frozen', async () => {
     const seen = await schedule(sysAdmin);
     expect(seen).toMatchObject({ month, version: 1, frozen: false, lines: 4, total: 1300, previous: null, changes: [], download: { csv: null, xlsx: null } });
-    expect(seen.by_lender).toEqual([
-      { payee_key: lenderA.org.payeeKey, org_name: lenderA.org.orgName, lines: 2, total: 500 },
-      { payee_key: lenderB.org.payeeKey, org_name: lenderB.org.orgName, lines: 2, total: 800 },
-    ].sort((a, b) => (a.payee_key < b.payee_key ? -1 : 1)));
+    expect(seen.by_lender).toEqual(
+      [
+        { payee_key: lenderA.org.payeeKey, org_name: lenderA.org.orgName, lines: 2, total: 500 },
+        { payee_key: lenderB.org.payeeKey, org_name: lenderB.org.orgName, lines: 2, total: 800 },
+      ].sort((a, b) => (a.payee_key < b.payee_key ? -1 : 1)),
+    );
     firstHash = seen.hash;
   });
 
@@ -135,8 +150,20 @@ describe("the month's schedule, version by version", () => {
     const seen = await schedule();
     expect(seen).toMatchObject({ version: 1, frozen: true, hash: firstHash, frozen_by: authority.email, previous: null, changes: [] });
     expect(seen.download.csv).toEqual(expect.any(String));
-    const audit = okBody(await call(twin, listAudit, { query: { from: new Date().toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10), action: 'payroll.schedule_freeze', subject: `SCHEDULE#${month}` }, caller: await superAdminToken(twin) }));
-    expect(audit.items).toEqual([expect.objectContaining({ actor_email: authority.email, details: expect.objectContaining({ version: 1, hash: firstHash, lines: 4 }) })]);
+    const audit = okBody(
+      await call(twin, listAudit, {
+        query: {
+          from: new Date().toISOString().slice(0, 10),
+          to: new Date().toISOString().slice(0, 10),
+          action: 'payroll.schedule_freeze',
+          subject: `SCHEDULE#${month}`,
+        },
+        caller: await superAdminToken(twin),
+      }),
+    );
+    expect(audit.items).toEqual([
+      expect.objectContaining({ actor_email: authority.email, details: expect.objectContaining({ version: 1, hash: firstHash, lines: 4 }) }),
+    ]);
   });
 
   it('downloads the same version again while nothing changed', async () => {

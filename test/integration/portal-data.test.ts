@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PORTAL_MESSAGES, PORTAL_SIGNAL_TEXT } from '#shared/api/portal.js';
-import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
-import { maskNrc, nrcDigits } from '#shared/rules/nrc.js';
 import { getHistory } from '#shared/routes/history.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
-import { submissionsApi } from '../fixtures/submissions/api.js';
-import { stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { maskNrc, nrcDigits } from '#shared/rules/nrc.js';
 import { disputesApi } from '../fixtures/disputes.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
+import { stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { outbox, outboxRecord, streamBatch } from './notify-support.js';
@@ -68,7 +68,13 @@ describe('deductionsOf', () => {
   it('lists every deduction on the NRC, newest month first, with its lender, state, signals and this month’s total', async () => {
     const view = await portal.deductionsOf(digits);
     expect(view).toMatchObject({ nrc: mine, to_month: NOW, from_month: shiftMonth(NOW, -11), total_this_month: 500 });
-    expect(view.items.map((d) => [d.month, d.payee_key]).sort()).toEqual([[BEFORE, orgA.payeeKey], [NOW, orgA.payeeKey], [NOW, orgB.payeeKey]].sort());
+    expect(view.items.map((d) => [d.month, d.payee_key]).sort()).toEqual(
+      [
+        [BEFORE, orgA.payeeKey],
+        [NOW, orgA.payeeKey],
+        [NOW, orgB.payeeKey],
+      ].sort(),
+    );
     expect(view.items.map((d) => d.month)).toEqual([NOW, NOW, BEFORE]);
     const ofB = view.items.find((d) => d.payee_key === orgB.payeeKey)!;
     expect(ofB).toMatchObject({ org_name: orgB.orgName, installment: 250, state: 'submitted', counted: true, dispute: null, can_report: true });
@@ -84,10 +90,17 @@ describe('deductionsOf', () => {
     const reviewer = await createUser(twin, ['compliance']);
     const token = (await signIn(twin, reviewer.email, reviewer.password)).idToken;
     expectStatus(await call(twin, decideSubmission, { params: { id: rejectedId }, body: { decision: 'reject', note: 'Wrong month' }, caller: token }), 200);
-    expect(await portal.deductionsOf(nrcDigits(nrc(6)))).toMatchObject({ total_this_month: 0, items: [{ payee_key: orgC.payeeKey, state: 'rejected', counted: false }] });
+    expect(await portal.deductionsOf(nrcDigits(nrc(6)))).toMatchObject({
+      total_this_month: 0,
+      items: [{ payee_key: orgC.payeeKey, state: 'rejected', counted: false }],
+    });
 
     const lender = submissionsApi(twin);
-    const stoppages = await lender.submitWorkbook(c.token, { kind: 'stoppages', month: NOW, payeeKey: orgC.payeeKey, fileName: 'stoppages.xlsx' }, workbook(stoppagesRows(NOW, orgC.payeeKey, [nrc(7)])));
+    const stoppages = await lender.submitWorkbook(
+      c.token,
+      { kind: 'stoppages', month: NOW, payeeKey: orgC.payeeKey, fileName: 'stoppages.xlsx' },
+      workbook(stoppagesRows(NOW, orgC.payeeKey, [nrc(7)])),
+    );
     await lender.waitForIngestion(c.token, stoppages);
     const stopped = await portal.deductionsOf(nrcDigits(nrc(7)));
     expect(stopped.items).toEqual([expect.objectContaining({ payee_key: orgC.payeeKey, state: 'stopped', can_report: false })]);
@@ -126,7 +139,10 @@ describe('reportDeduction', () => {
     expect(dispute).toMatchObject({ status: 'open', nrc: mine, payee_key: orgA.payeeKey, month: NOW, opened_by: 'employee', org_id: orgA.orgId });
     expect((await portal.disputesOfNrc(digits)).map((d) => d.id)).toContain(dispute.id);
     const view = await portal.deductionsOf(digits);
-    expect(view.items.find((d) => d.payee_key === orgA.payeeKey && d.month === NOW)).toMatchObject({ dispute: { id: dispute.id, status: 'open' }, can_report: false });
+    expect(view.items.find((d) => d.payee_key === orgA.payeeKey && d.month === NOW)).toMatchObject({
+      dispute: { id: dispute.id, status: 'open' },
+      can_report: false,
+    });
     const seen = okBody(await api.get(adminA, dispute.id)).dispute;
     expect(seen).toMatchObject({ opened_by: 'employee', opened: { email: '' }, can_respond: true });
     const [email] = await outbox(twin).exactlyOne([adminAEmail], dispute.id);
@@ -137,8 +153,13 @@ describe('reportDeduction', () => {
   });
 
   it('refuses a second report of the same deduction while the first is undecided', async () => {
-    await expect(portal.reportDeduction(me, { payee_key: orgB.payeeKey, month: NOW, reason: 'Not mine.' })).resolves.toMatchObject({ dispute: { opened_by: 'employee' } });
-    await expect(portal.reportDeduction(me, { payee_key: orgB.payeeKey, month: NOW, reason: 'Not mine, again.' })).rejects.toMatchObject({ statusCode: 409, message: PORTAL_MESSAGES.alreadyOpen });
+    await expect(portal.reportDeduction(me, { payee_key: orgB.payeeKey, month: NOW, reason: 'Not mine.' })).resolves.toMatchObject({
+      dispute: { opened_by: 'employee' },
+    });
+    await expect(portal.reportDeduction(me, { payee_key: orgB.payeeKey, month: NOW, reason: 'Not mine, again.' })).rejects.toMatchObject({
+      statusCode: 409,
+      message: PORTAL_MESSAGES.alreadyOpen,
+    });
   });
 
   it.each([
@@ -149,7 +170,10 @@ describe('reportDeduction', () => {
   ])('answers 404 for %s, and opens nothing', async (_, input) => {
     const { nrc: who = mine, ...body } = input() as { payee_key: string; month: string; nrc?: string };
     const before = (await portal.disputesOfNrc(nrcDigits(who))).length;
-    await expect(portal.reportDeduction({ ...me, nrc: who }, { ...body, reason: 'Not mine.' })).rejects.toMatchObject({ statusCode: 404, message: PORTAL_MESSAGES.noDeduction });
+    await expect(portal.reportDeduction({ ...me, nrc: who }, { ...body, reason: 'Not mine.' })).rejects.toMatchObject({
+      statusCode: 404,
+      message: PORTAL_MESSAGES.noDeduction,
+    });
     expect(await portal.disputesOfNrc(nrcDigits(who))).toHaveLength(before);
   });
 });
@@ -160,7 +184,14 @@ describe('evidence with a report', () => {
 
   it('gives one upload for a photo or PDF, which reviewers see once its bytes say it is what its name says', async () => {
     const me = { userId: randomUUID(), nrc: nrc(4) };
-    const photo = await portal.reportDeduction(me, { payee_key: orgA.payeeKey, month: shiftMonth(NOW, -2), reason: 'My payslip shows it; I never signed.', file_name: 'payslip photo.jpg', size: JPEG.length, content_type: 'image/jpeg' });
+    const photo = await portal.reportDeduction(me, {
+      payee_key: orgA.payeeKey,
+      month: shiftMonth(NOW, -2),
+      reason: 'My payslip shows it; I never signed.',
+      file_name: 'payslip photo.jpg',
+      size: JPEG.length,
+      content_type: 'image/jpeg',
+    });
     expect((await api.postFile(photo.upload!, JPEG, 'payslip photo.jpg')).status).toBe(204);
     const seen = okBody(await api.get(adminA, photo.dispute.id)).dispute.evidence;
     expect(seen).toEqual([expect.objectContaining({ party: 'employee', name: 'payslip-photo.jpg', not_pdf: false, url: expect.any(String) })]);
@@ -169,13 +200,21 @@ describe('evidence with a report', () => {
   it('lists a file whose bytes are not what its name says, and never serves it', async () => {
     const who = nrc(5);
     const fake = Buffer.from('MZ this is a program, not a photo');
-    const { dispute, upload } = await portal.reportDeduction({ userId: randomUUID(), nrc: who }, { payee_key: orgA.payeeKey, month: shiftMonth(NOW, -2), reason: 'Not mine.', file_name: 'scan.png', size: fake.length });
+    const { dispute, upload } = await portal.reportDeduction(
+      { userId: randomUUID(), nrc: who },
+      { payee_key: orgA.payeeKey, month: shiftMonth(NOW, -2), reason: 'Not mine.', file_name: 'scan.png', size: fake.length },
+    );
     expect((await api.postFile(upload!, fake, 'scan.png')).status).toBe(204);
     expect(okBody(await api.get(adminA, dispute.id)).dispute.evidence).toEqual([expect.objectContaining({ party: 'employee', not_pdf: true, url: null })]);
   });
 
   it('refuses a file of another type before opening anything', async () => {
-    await expect(portal.reportDeduction({ userId: randomUUID(), nrc: mine }, { payee_key: orgA.payeeKey, month: BEFORE, reason: 'Not mine.', file_name: 'a.jpg', size: 10, content_type: 'application/x-msdownload' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      portal.reportDeduction(
+        { userId: randomUUID(), nrc: mine },
+        { payee_key: orgA.payeeKey, month: BEFORE, reason: 'Not mine.', file_name: 'a.jpg', size: 10, content_type: 'application/x-msdownload' },
+      ),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 });
 
@@ -184,7 +223,10 @@ describe('the decision of a reported deduction', () => {
     const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
     const entry = registerEntry({ nrc: mine });
     await addToCurrentRegister([entry]);
-    const { dispute } = await portal.reportDeduction({ userId: randomUUID(), nrc: mine }, { payee_key: orgA.payeeKey, month: BEFORE, reason: 'I never borrowed from them.' });
+    const { dispute } = await portal.reportDeduction(
+      { userId: randomUUID(), nrc: mine },
+      { payee_key: orgA.payeeKey, month: BEFORE, reason: 'I never borrowed from them.' },
+    );
     const compliance = await createUser(twin, ['compliance']);
     const token = (await signIn(twin, compliance.email, compliance.password)).idToken;
     expectStatus(await api.decide(token, dispute.id, { decision: 'upheld', note: 'The lender showed no signed form.' }), 200);
@@ -198,7 +240,17 @@ describe('the decision of a reported deduction', () => {
 
     const { outboxItem } = await import('#data/notifications/outbox.js');
     const { handler } = await import('../../lambdas/events/send-notification.js');
-    const event = { kind: 'dispute.decided', dispute_id: dispute.id, org_id: orgA.orgId, payee_key: orgA.payeeKey, month: BEFORE, nrc: mine, decision: 'upheld', note: 'The lender showed no signed form.', opened_by: 'employee' } as const;
+    const event = {
+      kind: 'dispute.decided',
+      dispute_id: dispute.id,
+      org_id: orgA.orgId,
+      payee_key: orgA.payeeKey,
+      month: BEFORE,
+      nrc: mine,
+      decision: 'upheld',
+      note: 'The lender showed no signed form.',
+      opened_by: 'employee',
+    } as const;
     await handler(streamBatch(outboxRecord(outboxItem(event))));
     expect(await outbox(twin).about(entry.mobile, isDecision)).toHaveLength(1);
   });

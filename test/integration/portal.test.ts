@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PORTAL_MESSAGES } from '#shared/api/portal.js';
-import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { getHistory } from '#shared/routes/history.js';
 import { listMyDeductions, listMyDisputes, listMyLookups, reportMyDeduction } from '#shared/routes/portal.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, offContract, okBody } from '../support/api.js';
@@ -33,15 +33,32 @@ beforeAll(async () => {
   lender = (await signIn(twin, admin.email, admin.password)).idToken;
   await seedMembership(twin, org, subOf(lender), 'approved', 'fi_admin', admin.email);
   await api.deduct(lender, org, BEFORE, [mine.nrc, theirs.nrc]);
-  Object.assign(me, { nrc: mine.nrc, employeeNumber: mine.employee_number, token: (await signInEmployee(twin, { nrc: mine.nrc, employeeNumber: mine.employee_number })).idToken });
-  Object.assign(other, { nrc: theirs.nrc, employeeNumber: theirs.employee_number, token: (await signInEmployee(twin, { nrc: theirs.nrc, employeeNumber: theirs.employee_number })).idToken });
+  Object.assign(me, {
+    nrc: mine.nrc,
+    employeeNumber: mine.employee_number,
+    token: (await signInEmployee(twin, { nrc: mine.nrc, employeeNumber: mine.employee_number })).idToken,
+  });
+  Object.assign(other, {
+    nrc: theirs.nrc,
+    employeeNumber: theirs.employee_number,
+    token: (await signInEmployee(twin, { nrc: theirs.nrc, employeeNumber: theirs.employee_number })).idToken,
+  });
 }, 180_000);
 
 describe('GET /api/employee/deductions', () => {
   it('answers the caller’s own deductions, named by their lender', async () => {
     const body = okBody(await call(twin, listMyDeductions, { caller: me.token }));
     expect(body.nrc).toBe(me.nrc);
-    expect(body.items).toEqual([expect.objectContaining({ month: BEFORE, org_name: 'Kwacha Microfinance', payee_key: org.payeeKey, installment: 250, state: 'submitted', can_report: true })]);
+    expect(body.items).toEqual([
+      expect.objectContaining({
+        month: BEFORE,
+        org_name: 'Kwacha Microfinance',
+        payee_key: org.payeeKey,
+        installment: 250,
+        state: 'submitted',
+        can_report: true,
+      }),
+    ]);
   });
 });
 
@@ -57,12 +74,21 @@ describe('GET /api/employee/lookups', () => {
 
 describe('POST and GET /api/employee/disputes', () => {
   it('reports a deduction of the caller’s own, which only they see in their list', async () => {
-    const res = await call(twin, reportMyDeduction, { body: { payee_key: org.payeeKey, month: BEFORE, reason: 'I never borrowed from Kwacha Microfinance.' }, caller: me.token });
+    const res = await call(twin, reportMyDeduction, {
+      body: { payee_key: org.payeeKey, month: BEFORE, reason: 'I never borrowed from Kwacha Microfinance.' },
+      caller: me.token,
+    });
     expectStatus(res, 201);
-    expect(res.body).toMatchObject({ dispute: { status: 'open', opened_by: 'employee', payee_key: org.payeeKey, month: BEFORE }, message: PORTAL_MESSAGES.reported });
+    expect(res.body).toMatchObject({
+      dispute: { status: 'open', opened_by: 'employee', payee_key: org.payeeKey, month: BEFORE },
+      message: PORTAL_MESSAGES.reported,
+    });
     expect(okBody(await call(twin, listMyDisputes, { caller: me.token })).items.map((d) => d.id)).toEqual([res.body.dispute.id]);
     expect(okBody(await call(twin, listMyDisputes, { caller: other.token })).items).toEqual([]);
-    expect(okBody(await call(twin, listMyDeductions, { caller: me.token })).items[0]).toMatchObject({ dispute: { id: res.body.dispute.id, status: 'open' }, can_report: false });
+    expect(okBody(await call(twin, listMyDeductions, { caller: me.token })).items[0]).toMatchObject({
+      dispute: { id: res.body.dispute.id, status: 'open' },
+      can_report: false,
+    });
   });
 
   it('answers 409 to a second report of the same deduction, and 404 to one not on the caller’s record', async () => {

@@ -29,7 +29,13 @@ const request = (month: string, size: number, scheduleVersion?: number): CreateU
   ...(scheduleVersion === undefined ? {} : { schedule_version: scheduleVersion }),
 });
 
-const applied = (line: ReturnType<typeof scheduleLine>, amount: number | string, reason?: string) => ({ employee_no: line.employee_no, nrc: line.nrc, payee_key: line.payee_key, amount, reason });
+const applied = (line: ReturnType<typeof scheduleLine>, amount: number | string, reason?: string) => ({
+  employee_no: line.employee_no,
+  nrc: line.nrc,
+  payee_key: line.payee_key,
+  amount,
+  reason,
+});
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
@@ -85,7 +91,9 @@ describe('a month reconciled', () => {
   it('filters the lines by status and by NRC digits', async () => {
     const short = okBody(await call(twin, getReconciliation, { query: { month, payee_key: lenderA.org.payeeKey, status: 'NOT_APPLIED' }, caller: pmec.token }));
     expect(short.lines.map((l) => l.employee_no)).toEqual([a[2]!.employee_no, a[3]!.employee_no]);
-    const byNrc = okBody(await call(twin, getReconciliation, { query: { month, payee_key: lenderA.org.payeeKey, nrc: a[1]!.nrc.slice(0, 6) }, caller: pmec.token }));
+    const byNrc = okBody(
+      await call(twin, getReconciliation, { query: { month, payee_key: lenderA.org.payeeKey, nrc: a[1]!.nrc.slice(0, 6) }, caller: pmec.token }),
+    );
     expect(byNrc.lines.map((l) => l.status)).toEqual(['SHORT']);
   });
 
@@ -114,16 +122,28 @@ describe('an applied file refused', () => {
   it('without a frozen schedule for the month, without a version, or for another version than the latest', async () => {
     const none = testMonth();
     const noSchedule = await call(twin, createUpload, { body: request(none, 1000, 1), caller: pmec.token });
-    expect(noSchedule).toMatchObject({ status: 409, body: { error: 'no_schedule', message: expect.stringContaining(`No payroll schedule has been frozen for ${none}`) } });
+    expect(noSchedule).toMatchObject({
+      status: 409,
+      body: { error: 'no_schedule', message: expect.stringContaining(`No payroll schedule has been frozen for ${none}`) },
+    });
 
     const month = testMonth();
     const line = scheduleLine(lenderA.org.payeeKey, 1, 100);
     await freezeSchedule(twin, month, [line], 1);
     await freezeSchedule(twin, month, [line, scheduleLine(lenderA.org.payeeKey, 2, 100)], 2);
     const stale = await call(twin, createUpload, { body: request(month, 1000, 1), caller: pmec.token });
-    expect(stale).toMatchObject({ status: 409, body: { error: 'schedule_version_stale', message: expect.stringContaining('the latest for the month is version 2') } });
-    expect(await call(twin, createUpload, { body: request(month, 1000), caller: pmec.token })).toMatchObject({ status: 400, body: { error: 'schedule_version_required' } });
-    expect(await call(twin, createUpload, { body: request(month, 1000, 2), caller: lenderA.token })).toMatchObject({ status: 403, body: { error: 'not_payroll_authority' } });
+    expect(stale).toMatchObject({
+      status: 409,
+      body: { error: 'schedule_version_stale', message: expect.stringContaining('the latest for the month is version 2') },
+    });
+    expect(await call(twin, createUpload, { body: request(month, 1000), caller: pmec.token })).toMatchObject({
+      status: 400,
+      body: { error: 'schedule_version_required' },
+    });
+    expect(await call(twin, createUpload, { body: request(month, 1000, 2), caller: lenderA.token })).toMatchObject({
+      status: 403,
+      body: { error: 'not_payroll_authority' },
+    });
   });
 
   it('lists each bad row with a message to act on, and cannot be submitted', async () => {

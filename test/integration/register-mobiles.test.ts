@@ -3,9 +3,9 @@ import type { RegisterEntry } from '#data/register/versions.js';
 import { requestEmployeeCode } from '#shared/routes/employee.js';
 import { call } from '../support/api.js';
 import { answerChallenge, registerMobile, startChallenge, textsTo, uniqueAddress } from '../support/employee.js';
-import { registerEntry, uniqueMobile } from '../support/register.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { registerFlow } from '../support/register-flow.js';
+import { registerEntry, uniqueMobile } from '../support/register.js';
 
 /**
  * An approved register that changes employees' mobiles: each is texted at the old number, and the old number
@@ -14,7 +14,6 @@ import { registerFlow } from '../support/register-flow.js';
  */
 const twin = inject('twin');
 const flow = registerFlow(twin);
-
 
 /** Polls the outbox until a number has at least `count` texts; newest first. */
 async function waitForTexts(mobile: string, count: number) {

@@ -2,12 +2,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RegisterEntry } from '#data/register/versions.js';
 import { listAudit } from '#shared/routes/audit.js';
+import { documentClient } from '../fixtures/submissions/directory.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { documentClient } from '../fixtures/submissions/directory.js';
-import { registerEntry, uniqueEmployeeNumber, uniqueMobile, uniqueNrc } from '../support/register.js';
 import { payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation } from '../support/payroll-authority.js';
 import { registerFlow } from '../support/register-flow.js';
+import { registerEntry, uniqueEmployeeNumber, uniqueMobile, uniqueNrc } from '../support/register.js';
 
 /**
  * Four eyes on the payroll register, through the real pipeline: the difference a validated register makes
@@ -26,13 +26,24 @@ async function userWith(roles: Parameters<typeof createUser>[1]) {
 }
 
 const masked = (mobile: string) => `+260 ${mobile.slice(4, 6)} ••• ••${mobile.slice(11)}`;
-const shown = (e: RegisterEntry) => ({ nrc: e.nrc, employee_number: e.employee_number, name: `${e.first_name} ${e.last_name}`, mobile: masked(e.mobile), basic_pay: e.basic_pay });
+const shown = (e: RegisterEntry) => ({
+  nrc: e.nrc,
+  employee_number: e.employee_number,
+  name: `${e.first_name} ${e.last_name}`,
+  mobile: masked(e.mobile),
+  basic_pay: e.basic_pay,
+});
 const many = (n: number) => Array.from({ length: n }, () => registerEntry());
 type Eight = [RegisterEntry, RegisterEntry, RegisterEntry, RegisterEntry, RegisterEntry, RegisterEntry, RegisterEntry, RegisterEntry];
 
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
-  const [first, second, third, admin] = await Promise.all([payrollAuthorityAdmin(twin), payrollAuthorityAdmin(twin), payrollAuthorityAdmin(twin), userWith(['super_admin'])]);
+  const [first, second, third, admin] = await Promise.all([
+    payrollAuthorityAdmin(twin),
+    payrollAuthorityAdmin(twin),
+    payrollAuthorityAdmin(twin),
+    userWith(['super_admin']),
+  ]);
   Object.assign(admins, { first, second, third });
   platformAdmin = admin.token;
 });
@@ -51,7 +62,17 @@ describe('the difference from the current register', () => {
     };
     const [joinerA, joinerB] = [registerEntry({ first_name: 'New', last_name: 'Starter' }), registerEntry({ basic_pay: null })];
     // Act
-    const upload = await flow.validate(admins.first.token, [same1, changes.nrc, joinerA, same2, changes.number, changes.name, changes.mobile, changes.pay, joinerB]);
+    const upload = await flow.validate(admins.first.token, [
+      same1,
+      changes.nrc,
+      joinerA,
+      same2,
+      changes.number,
+      changes.name,
+      changes.mobile,
+      changes.pay,
+      joinerB,
+    ]);
     // Assess
     expect(upload.register_difference).toMatchObject({ base_version: base.upload.id, current: 8, added: 2, removed: 1, changed: 5, mobile_changed: 1 });
     const samples = upload.register_difference!.samples;
@@ -98,15 +119,30 @@ describe('a proposal and its decision', () => {
     expect(proposed).toMatchObject({ status: 200, body: { status: 'proposed' } });
     const register = await flow.current(admins.second.token);
     expect(register).toMatchObject({ upload_id: baseId, employees: 3 });
-    expect(register.proposed).toMatchObject({ upload_id: upload.id, employees: 3, proposed_by: admins.first.email, added: 1, removed: 1, changed: 0, mobile_changed: 0, expired: false });
+    expect(register.proposed).toMatchObject({
+      upload_id: upload.id,
+      employees: 3,
+      proposed_by: admins.first.email,
+      added: 1,
+      removed: 1,
+      changed: 0,
+      mobile_changed: 0,
+      expired: false,
+    });
 
     const other = await flow.validate(admins.second.token, staff);
-    expect(await flow.propose(admins.second.token, other.id)).toMatchObject({ status: 409, body: { error: 'proposal_open', message: expect.stringContaining('Another register is already proposed') } });
+    expect(await flow.propose(admins.second.token, other.id)).toMatchObject({
+      status: 409,
+      body: { error: 'proposal_open', message: expect.stringContaining('Another register is already proposed') },
+    });
     const elsewhere = await seedPmecAdmin(twin, await seedPmecOrganisation(twin));
     expect(await flow.decide(elsewhere.token, upload.id, 'approve')).toMatchObject({ status: 403, body: { error: 'not_payroll_authority' } });
     expect(await flow.decide(platformAdmin, upload.id, 'approve')).toMatchObject({ status: 403, body: { error: 'not_payroll_authority' } });
     const own = await flow.decide(admins.first.token, upload.id, 'approve');
-    expect(own).toMatchObject({ status: 403, body: { error: 'own_proposal', message: 'You proposed this register, so another admin of the payroll authority must approve or reject it.' } });
+    expect(own).toMatchObject({
+      status: 403,
+      body: { error: 'own_proposal', message: 'You proposed this register, so another admin of the payroll authority must approve or reject it.' },
+    });
 
     expect(await flow.decide(admins.second.token, upload.id, 'reject', 'Wrong ministry')).toMatchObject({ status: 200, body: { status: 'rejected' } });
     expect(await flow.current(admins.first.token)).toMatchObject({ upload_id: baseId, employees: 3, proposed: null });
@@ -121,15 +157,27 @@ describe('a proposal and its decision', () => {
     const day = new Date().toISOString().slice(0, 10);
     const audit = okBody(await call(twin, listAudit, { query: { from: day, to: day, subject: `UPLOAD#${upload.id}` }, caller: platformAdmin }));
     const entry = (action: string) => audit.items.find((i) => i.action === action);
-    expect(entry('register.propose')).toMatchObject({ actor_email: admins.second.email, outcome: 'ok', details: { employees: 4, added: 1, removed: 0, changed: 0, mobile_changed: 0 } });
-    expect(entry('register.approve')).toMatchObject({ actor_email: admins.third.email, outcome: 'ok', details: { proposed_by: admins.second.email, added: 1, removed: 0 } });
+    expect(entry('register.propose')).toMatchObject({
+      actor_email: admins.second.email,
+      outcome: 'ok',
+      details: { employees: 4, added: 1, removed: 0, changed: 0, mobile_changed: 0 },
+    });
+    expect(entry('register.approve')).toMatchObject({
+      actor_email: admins.third.email,
+      outcome: 'ok',
+      details: { proposed_by: admins.second.email, added: 1, removed: 0 },
+    });
   });
 
   it('lets exactly one of two decisions taken at once win; the other gets 409', async () => {
     const current = await flow.current(admins.first.token);
     const upload = await flow.validate(admins.first.token, [registerEntry()]);
     expectStatus(await flow.propose(admins.first.token, upload.id), 200);
-    const answers = await Promise.all([flow.decide(admins.second.token, upload.id, 'reject'), flow.decide(admins.third.token, upload.id, 'reject'), flow.decide(admins.second.token, upload.id, 'reject')]);
+    const answers = await Promise.all([
+      flow.decide(admins.second.token, upload.id, 'reject'),
+      flow.decide(admins.third.token, upload.id, 'reject'),
+      flow.decide(admins.second.token, upload.id, 'reject'),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     expect(await flow.current(admins.first.token)).toMatchObject({ upload_id: current.upload_id, proposed: null });
   });
@@ -138,10 +186,18 @@ describe('a proposal and its decision', () => {
     const upload = await flow.validate(admins.first.token, [registerEntry()]);
     expectStatus(await flow.propose(admins.first.token, upload.id), 200);
     await documentClient(twin).send(
-      new UpdateCommand({ TableName: twin.env.TABLE_REGISTER, Key: { pk: 'PROPOSAL', sk: 'OPEN' }, UpdateExpression: 'SET expires_at = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+      new UpdateCommand({
+        TableName: twin.env.TABLE_REGISTER,
+        Key: { pk: 'PROPOSAL', sk: 'OPEN' },
+        UpdateExpression: 'SET expires_at = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
     );
     expect((await flow.current(admins.second.token)).proposed).toMatchObject({ upload_id: upload.id, expired: true });
-    expect(await flow.decide(admins.second.token, upload.id, 'approve')).toMatchObject({ status: 409, body: { error: 'proposal_expired', message: expect.stringContaining('expired 7 days after it was submitted') } });
+    expect(await flow.decide(admins.second.token, upload.id, 'approve')).toMatchObject({
+      status: 409,
+      body: { error: 'proposal_expired', message: expect.stringContaining('expired 7 days after it was submitted') },
+    });
     const next = await flow.validate(admins.second.token, [registerEntry()]);
     expectStatus(await flow.propose(admins.second.token, next.id), 200);
     expectStatus(await flow.decide(admins.first.token, next.id, 'reject'), 200);

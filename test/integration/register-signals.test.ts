@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '#shared/rules/dates.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { getSettings, updateSettings } from '#shared/routes/settings.js';
 import { getUploadSignals, type getUpload } from '#shared/routes/submissions.js';
-import { call, expectStatus, offContract, okBody, type RouteBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, offContract, okBody, type RouteBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
-import { registerEntry } from '../support/register.js';
 import { registerFlow } from '../support/register-flow.js';
-import type { RegisterEntry } from '#data/register/versions.js';
+import { registerEntry } from '../support/register.js';
 
 /**
  * What the payroll register adds to a lender's validation, on real files through the real pipeline:
@@ -41,12 +41,22 @@ interface LenderRow {
   amount: number;
   name: [string, string];
 }
-const lenderRow = (e: RegisterEntry, over: Partial<LenderRow> = {}): LenderRow => ({ emp: e.employee_number, nrc: e.nrc, amount: 100, name: [e.first_name, e.last_name], ...over });
+const lenderRow = (e: RegisterEntry, over: Partial<LenderRow> = {}): LenderRow => ({
+  emp: e.employee_number,
+  nrc: e.nrc,
+  amount: 100,
+  name: [e.first_name, e.last_name],
+  ...over,
+});
 
 async function validate(rows: LenderRow[]): Promise<Upload> {
   const sheet: Row[] = [HEADER, ...rows.map((r) => [r.emp, r.nrc, `${M}-01`, '2030-12-31', r.amount, lender.payeeKey, r.name[0], r.name[1]])];
   const file = workbook(sheet);
-  const upload = await api.upload(who.lender, { doc_kind: 'inputs', month: M, payee_key: lender.payeeKey, file_name: 'inputs.xlsx', size: file.length, content_type: XLSX_MIME }, file);
+  const upload = await api.upload(
+    who.lender,
+    { doc_kind: 'inputs', month: M, payee_key: lender.payeeKey, file_name: 'inputs.xlsx', size: file.length, content_type: XLSX_MIME },
+    file,
+  );
   expect(upload.status).toBe('validated');
   expect(upload.errors, JSON.stringify(upload.errors)).toEqual([]);
   return upload;
@@ -66,7 +76,13 @@ beforeAll(async () => {
   Object.assign(process.env, twin.env);
   lender = await seedOrganisation(twin, uniquePayeeKey());
   const authorityToken = () => payrollAuthorityAdmin(twin).then((admin) => admin.token);
-  [who.lender, who.pmec, who.approver, who.admin, who.lenderCompliance] = await Promise.all([tokenFor(['fi_admin']), authorityToken(), authorityToken(), tokenFor(['super_admin']), tokenFor([])]);
+  [who.lender, who.pmec, who.approver, who.admin, who.lenderCompliance] = await Promise.all([
+    tokenFor(['fi_admin']),
+    authorityToken(),
+    authorityToken(),
+    tokenFor(['super_admin']),
+    tokenFor([]),
+  ]);
   await seedMembership(twin, lender, subOf(who.lender));
   await seedMembership(twin, lender, subOf(who.lenderCompliance), 'approved', 'compliance');
   await submitRegister(Object.values(staff));
@@ -120,7 +136,11 @@ describe("a lender's file against the register", () => {
 
   it('raises AFFORDABILITY past the share of basic pay, a row without an NRC joined to its NRC through the register', () => {
     expect(ofType(upload, 'AFFORDABILITY')).toEqual([
-      { row: 2, nrc: staff.onPay.nrc, message: 'Installments across lenders come to ZMW 500.00 a month, more than 40% of the basic pay on the payroll register.' },
+      {
+        row: 2,
+        nrc: staff.onPay.nrc,
+        message: 'Installments across lenders come to ZMW 500.00 a month, more than 40% of the basic pay on the payroll register.',
+      },
       { row: 6, nrc: null, message: 'Installments across lenders come to ZMW 300.00 a month, more than 40% of the basic pay on the payroll register.' },
     ]);
   });
@@ -144,7 +164,10 @@ describe("a lender's file against the register", () => {
     const reviewer = await identity(who.pmec);
     expectStatus(reviewer, 200);
     expect(reviewer.body.signals.map((s) => [s.message, s.on_record])).toEqual([
-      ["The employee number differs from the payroll register's.", `The payroll register has NRC ${staff.otherNumber.nrc} under employee number ${staff.otherNumber.employee_number}; this file has ${staff.otherNumber.employee_number}X.`],
+      [
+        "The employee number differs from the payroll register's.",
+        `The payroll register has NRC ${staff.otherNumber.nrc} under employee number ${staff.otherNumber.employee_number}; this file has ${staff.otherNumber.employee_number}X.`,
+      ],
       ["The name differs from the payroll register's.", "The payroll register has 'Ruth Mwale'; this file has 'Ruth Tembo'."],
     ]);
     expect(okBody(affordability).signals.find((s) => s.row === 6)?.on_record).toBe(

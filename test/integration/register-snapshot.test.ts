@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RegisterEntry } from '#data/register/versions.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
 import type { RegisterEmployee } from '#shared/rules/register.js';
 import { borrowersOf } from '#shared/rules/signal-borrowers.js';
 import type { Signal } from '#shared/rules/signals.js';
-import type { RegisterEntry } from '#data/register/versions.js';
 import { registerEntry } from '../support/register.js';
 
 /**
@@ -26,7 +26,13 @@ beforeAll(async () => {
 });
 
 const MONTH = '2026-03';
-const view = (e: RegisterEntry) => ({ nrc: e.nrc, employee_number: e.employee_number, first_name: e.first_name, last_name: e.last_name, basic_pay: e.basic_pay });
+const view = (e: RegisterEntry) => ({
+  nrc: e.nrc,
+  employee_number: e.employee_number,
+  first_name: e.first_name,
+  last_name: e.last_name,
+  basic_pay: e.basic_pay,
+});
 const row = (e: RegisterEntry, over: Partial<CanonicalRow> = {}): CanonicalRow => ({
   employee_no: e.employee_number,
   nrc: e.nrc,
@@ -46,7 +52,9 @@ async function offPayroll(rows: CanonicalRow[]) {
   const { readResultJson, resultKeys } = await import('#data/uploads/results.js');
   const id = randomUUID();
   const written = new UploadSignals(id);
-  const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(rows), written, { mandates: false });
+  const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(rows), written, {
+    mandates: false,
+  });
   await written.complete();
   const off = (await readResultJson<Signal[]>(resultKeys(id).signals('NOT_ON_PAYROLL'))) ?? [];
   return { off: off.map((s) => s.nrc ?? s.employee_no), joined: report.counts.joined ?? 0 };
@@ -58,11 +66,29 @@ describe('the register snapshot', () => {
     const { putResult, resultKeys } = await import('#data/uploads/results.js');
     const { ingestRegisterChunk } = await import('../../lambdas/events/ingest-register.js');
     const entries = [registerEntry({ basic_pay: null }), registerEntry(), registerEntry({ first_name: 'Loveness "Lulu"' })];
-    const rows: RegisterEmployee[] = entries.map((e) => ({ employee_no: e.employee_number, nrc: e.nrc, first_name: e.first_name, last_name: e.last_name, mobile: e.mobile, basic_pay: e.basic_pay, ministry: e.ministry }));
+    const rows: RegisterEmployee[] = entries.map((e) => ({
+      employee_no: e.employee_number,
+      nrc: e.nrc,
+      first_name: e.first_name,
+      last_name: e.last_name,
+      mobile: e.mobile,
+      basic_pay: e.basic_pay,
+      ministry: e.ministry,
+    }));
     const id = randomUUID();
     await putResult(resultKeys(id).rows, JSON.stringify(rows), 'application/json');
     // Act
-    await ingestRegisterChunk({ upload_id: id, month: MONTH, index: 0, count: 1, from: 0, to: rows.length, employees: rows.length, uploaded_by: 'pmec@example.com', uploaded_at: new Date().toISOString() });
+    await ingestRegisterChunk({
+      upload_id: id,
+      month: MONTH,
+      index: 0,
+      count: 1,
+      from: 0,
+      to: rows.length,
+      employees: rows.length,
+      uploaded_by: 'pmec@example.com',
+      uploaded_at: new Date().toISOString(),
+    });
     // Assess
     expect((await register.currentRegister())?.version).toBe(id);
     const snapshot = await snapshots.readRegisterSnapshot(id);
@@ -78,7 +104,14 @@ describe('the register snapshot', () => {
     await register.putRegister({ month: MONTH, entries: [leaver, stays], uploadedBy: 'pmec@example.com' });
     const b = randomUUID();
     await register.writeRegisterEntries(b, MONTH, [stays, joiner]);
-    await register.makeRegisterCurrent({ version: b, month: MONTH, employees: 2, uploaded_at: new Date().toISOString(), uploaded_by: 'pmec@example.com', submission_id: null });
+    await register.makeRegisterCurrent({
+      version: b,
+      month: MONTH,
+      employees: 2,
+      uploaded_at: new Date().toISOString(),
+      uploaded_by: 'pmec@example.com',
+      submission_id: null,
+    });
     const file = [row(leaver), row(stays), row(joiner)];
     // Act / Assess: B by its entries
     expect(await offPayroll(file)).toEqual({ off: [leaver.nrc], joined: 0 });
@@ -111,9 +144,17 @@ describe('the register snapshot', () => {
     const written = new UploadSignals(id);
     const handed: Signal[][] = [];
     // Act
-    const report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` }, borrowersOf(file, file.map((_, i) => i + 2)), {
-      add: (signals) => (handed.push([...signals]), written.add(signals)),
-    }, { mandates: false });
+    const report = await signalsOf(
+      { doc_kind: 'inputs', month: MONTH, payee_key: `SNAP${randomUUID().slice(0, 6).toUpperCase()}` },
+      borrowersOf(
+        file,
+        file.map((_, i) => i + 2),
+      ),
+      {
+        add: (signals) => (handed.push([...signals]), written.add(signals)),
+      },
+      { mandates: false },
+    );
     await written.complete();
     await written.writeReport({ errors: [], warnings: [], fraud: [] });
     // Assess: counted, and never handed on all at once
@@ -130,7 +171,11 @@ describe('the register snapshot', () => {
     expect(head.filter((s) => s.type === 'NOT_ON_PAYROLL')).toEqual(offList.slice(0, 200));
     expect(rowsOf(head.filter((s) => s.type === 'NEW'))).toEqual(Array.from({ length: 200 }, (_, i) => i + 2));
     // Assess: the CSV report holds every signal, merged in row order
-    const csv = new TextDecoder().decode((await readUploadObject(resultKeys(id).report))!.data).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const csv = new TextDecoder()
+      .decode((await readUploadObject(resultKeys(id).report))!.data)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(csv[0]).toBe('severity,type,row,column,message');
     const lines = csv.slice(1).map((line) => line.split(','));
     expect(lines).toHaveLength(3_402);

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '#shared/rules/dates.js';
+import type { RegisterEntry } from '#data/register/versions.js';
 import { getRegister } from '#shared/routes/register.js';
 import { createUpload } from '#shared/routes/submissions.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { submissionsApi } from '../fixtures/submissions/api.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
-import { registerEntry, registerRows, registerWorkbook } from '../support/register.js';
 import { registerFlow } from '../support/register-flow.js';
-import { workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
-import type { RegisterEntry } from '#data/register/versions.js';
+import { registerEntry, registerRows, registerWorkbook } from '../support/register.js';
 
 /**
  * The payroll register through the real pipeline: the payroll authority's PMEC admin uploads it on the upload
@@ -102,12 +102,18 @@ describe('a register on the upload route', () => {
   });
 
   it('fails a register without its required columns, or without employees', async () => {
-    const noMobile = workbook([['EMPLOYEE NUMBER', 'NRC', 'FIRST NAME', 'LAST NAME'], ['E1', '123456/78/9', 'A', 'B']]);
+    const noMobile = workbook([
+      ['EMPLOYEE NUMBER', 'NRC', 'FIRST NAME', 'LAST NAME'],
+      ['E1', '123456/78/9', 'A', 'B'],
+    ]);
     const failed = await api.upload(pmec.token, request(noMobile.length), noMobile);
     expect(failed.status).toBe('validated');
     expect(failed.errors[0]).toMatchObject({ type: 'HEADER', message: expect.stringContaining('Missing required headers: MOBILE') });
     const empty = registerWorkbook([]);
-    expect(await api.upload(pmec.token, request(empty.length), empty)).toMatchObject({ status: 'failed', errors: [{ message: expect.stringContaining('lists no employees') }] });
+    expect(await api.upload(pmec.token, request(empty.length), empty)).toMatchObject({
+      status: 'failed',
+      errors: [{ message: expect.stringContaining('lists no employees') }],
+    });
   });
 
   it('lets a platform admin read the register, never upload one', async () => {

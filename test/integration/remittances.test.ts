@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ReceiptRequest } from '#shared/api/remittances.js';
-import { lusakaToday } from '#shared/rules/remittance.js';
 import { listAudit } from '#shared/routes/audit.js';
 import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '#shared/routes/remittances.js';
+import { lusakaToday } from '#shared/rules/remittance.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
@@ -27,7 +27,8 @@ let numberB: string;
 
 const receipt = (caller: string, statement_number: string, body: ReceiptRequest | Record<string, unknown>) =>
   call(twin, recordRemittanceReceipt, { params: { statement_number }, body: body as ReceiptRequest, caller });
-const resolve = (caller: string, statement_number: string, note: string) => call(twin, resolveRemittanceDifference, { params: { statement_number }, body: { note }, caller });
+const resolve = (caller: string, statement_number: string, note: string) =>
+  call(twin, resolveRemittanceDifference, { params: { statement_number }, body: { note }, caller });
 const list = async (caller: string) => okBody(await call(twin, listRemittances, { query: { month }, caller })).items;
 const today = lusakaToday();
 
@@ -38,9 +39,19 @@ beforeAll(async () => {
   const [a1, a2] = [scheduleLine(lenderA.org.payeeKey, 1, 250), scheduleLine(lenderA.org.payeeKey, 2, 300)];
   const b1 = scheduleLine(lenderB.org.payeeKey, 1, 500);
   await freezeSchedule(twin, month, [a1, a2, b1], 1, { [lenderA.org.payeeKey]: lenderA.org.orgName, [lenderB.org.payeeKey]: lenderB.org.orgName });
-  const row = (line: typeof a1, amount: number, reason?: string) => ({ employee_no: line.employee_no, nrc: line.nrc, payee_key: line.payee_key, amount, reason });
+  const row = (line: typeof a1, amount: number, reason?: string) => ({
+    employee_no: line.employee_no,
+    nrc: line.nrc,
+    payee_key: line.payee_key,
+    amount,
+    reason,
+  });
   const file = appliedWorkbook([row(a1, 250), row(a2, 200, 'INSUFFICIENT PAY'), row(b1, 500)]);
-  const upload = await api.upload(pmec.token, { doc_kind: 'applied', month, file_name: 'Applied.xlsx', size: file.length, content_type: XLSX_MIME, schedule_version: 1 }, file);
+  const upload = await api.upload(
+    pmec.token,
+    { doc_kind: 'applied', month, file_name: 'Applied.xlsx', size: file.length, content_type: XLSX_MIME, schedule_version: 1 },
+    file,
+  );
   expect(upload).toMatchObject({ status: 'validated', totals: { errors: 0 } });
   okBody(await api.submit(pmec.token, upload.id));
   numberA = `RS-${compact}-${lenderA.org.payeeKey}`;
@@ -92,7 +103,12 @@ describe('remittance statements', () => {
     expect(await receipt(lenderA.token, numberA, { amount: 450, received_on: today })).toMatchObject({ status: 409, body: { error: 'already_resolved' } });
     expect(await resolve(lenderA.token, numberA, 'Resolved once more')).toMatchObject({ status: 409, body: { error: 'already_resolved' } });
 
-    const trail = okBody(await call(twin, listAudit, { query: { from: new Date().toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10), subject: `REMITTANCE#${numberA}`, outcome: 'ok' }, caller: await superAdminToken(twin) }));
+    const trail = okBody(
+      await call(twin, listAudit, {
+        query: { from: new Date().toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10), subject: `REMITTANCE#${numberA}`, outcome: 'ok' },
+        caller: await superAdminToken(twin),
+      }),
+    );
     const details = trail.items.map((i) => [i.action, i.details['before'] ?? null, i.details['after'] ?? null]);
     expect(details).toEqual(
       expect.arrayContaining([
@@ -115,7 +131,10 @@ describe('remittance statements refused', () => {
   it('answers 404 with a sentence for an unknown statement', async () => {
     for (const number of ['RS-199901-NOSUCH', 'not-a-number', `RS-${compact}-NOSUCHKEY`]) {
       const res = await receipt(lenderA.token, number, { amount: 10, received_on: today });
-      expect(res).toMatchObject({ status: 404, body: { error: 'unknown_statement', message: expect.stringContaining('A statement number reads RS-YYYYMM-PAYEEKEY') } });
+      expect(res).toMatchObject({
+        status: 404,
+        body: { error: 'unknown_statement', message: expect.stringContaining('A statement number reads RS-YYYYMM-PAYEEKEY') },
+      });
     }
   });
 

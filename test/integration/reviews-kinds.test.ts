@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth } from '#shared/rules/dates.js';
 import type { Role } from '#shared/roles.js';
 import { decideSubmission, decideSubmissions } from '#shared/routes/reviews.js';
 import { getSubmission } from '#shared/routes/submissions.js';
-import { call, expectStatus, okBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, workbook } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, okBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * The PMEC step of a review asks of the organisation's kind and the role together: a lender's member

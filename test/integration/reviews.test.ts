@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { auditSubject } from '#data/audit/subjects.js';
 import { REVIEW_MESSAGES, type ReviewDecision } from '#shared/api/reviews.js';
-import { currentMonth } from '#shared/rules/dates.js';
 import type { Role } from '#shared/roles.js';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listPmecAdmins, listSubmissions } from '#shared/routes/reviews.js';
 import { getSubmission } from '#shared/routes/submissions.js';
-import { call, expectStatus, named, offContract, okBody, type Answer, type CallOptions, type RouteBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook } from '../fixtures/submissions/workbooks.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { call, expectStatus, named, offContract, okBody, type Answer, type CallOptions, type RouteBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * The reviews queue and the reports table (list-submissions), each decision's
@@ -22,7 +22,8 @@ const month = currentMonth();
 Object.assign(process.env, twin.env);
 const { auditOfSubject } = await import('#data/audit/log.js');
 
-const decide = (token: string, id: string, decision: ReviewDecision, note?: string) => call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
+const decide = (token: string, id: string, decision: ReviewDecision, note?: string) =>
+  call(twin, decideSubmission, { params: { id }, body: { decision, note }, caller: token });
 const assign = (token: string, id: string, pmec_email: string) => call(twin, assignSubmission, { params: { id }, body: { pmec_email }, caller: token });
 const list = (token: string, query: CallOptions<typeof listSubmissions>['query']) => call(twin, listSubmissions, { query, caller: token });
 const statusOf = async (id: string) => okBody(await call(twin, getSubmission, { params: { id }, caller: reviewer.token })).status;
@@ -61,7 +62,10 @@ let listB: string;
 const tag = Math.random().toString(36).slice(2, 8);
 
 beforeAll(async () => {
-  [orgA, orgB] = await Promise.all([seedOrganisation(twin, uniquePayeeKey(), `Reviewed Alpha ${tag}`), seedOrganisation(twin, uniquePayeeKey(), `Reviewed Beta ${tag}`)]);
+  [orgA, orgB] = await Promise.all([
+    seedOrganisation(twin, uniquePayeeKey(), `Reviewed Alpha ${tag}`),
+    seedOrganisation(twin, uniquePayeeKey(), `Reviewed Beta ${tag}`),
+  ]);
   [fiA, fiB, dataUserA, reviewer, secondReviewer, pmec, sys] = await Promise.all([
     person(orgA, ['fi_admin']),
     person(orgB, ['fi_admin']),
@@ -111,26 +115,45 @@ describe('the review path: pending → approved → assigned → completed', () 
   it('rejects with the reason kept, and refuses a rejection without one', async () => {
     const id = await submitted(fiA, orgA);
     for (const note of [undefined, '', '   ']) {
-      expect(await decide(reviewer.token, id, 'reject', note)).toEqual({ status: 400, body: { error: 'reason_required', message: 'Rejection requires a reason.' } });
+      expect(await decide(reviewer.token, id, 'reject', note)).toEqual({
+        status: 400,
+        body: { error: 'reason_required', message: 'Rejection requires a reason.' },
+      });
     }
     expect(await statusOf(id)).toBe('pending');
     const rejected = await decide(sys.token, id, 'reject', 'Wrong month: these deductions start next month.');
     expectStatus(rejected, 200);
-    expect(rejected.body.item).toMatchObject({ status: 'rejected', decision_reason: 'Wrong month: these deductions start next month.', reviewed_by_email: sys.email });
+    expect(rejected.body.item).toMatchObject({
+      status: 'rejected',
+      decision_reason: 'Wrong month: these deductions start next month.',
+      reviewed_by_email: sys.email,
+    });
   });
 });
 
 describe('refusals', () => {
   it('refuses each decision on a submission in the wrong state, with what it is now', async () => {
     const id = await submitted(fiA, orgA);
-    expect(await decide(pmec.token, id, 'complete')).toEqual({ status: 409, body: { error: 'wrong_state', message: REVIEW_MESSAGES.wrongState('complete', 'pending') } });
-    expect(await assign(reviewer.token, id, pmec.email)).toEqual({ status: 409, body: { error: 'wrong_state', message: REVIEW_MESSAGES.notAssignable('pending') } });
+    expect(await decide(pmec.token, id, 'complete')).toEqual({
+      status: 409,
+      body: { error: 'wrong_state', message: REVIEW_MESSAGES.wrongState('complete', 'pending') },
+    });
+    expect(await assign(reviewer.token, id, pmec.email)).toEqual({
+      status: 409,
+      body: { error: 'wrong_state', message: REVIEW_MESSAGES.notAssignable('pending') },
+    });
     expect((await decide(reviewer.token, id, 'approve')).status).toBe(200);
-    expect(await decide(reviewer.token, id, 'approve')).toEqual({ status: 409, body: { error: 'wrong_state', message: REVIEW_MESSAGES.wrongState('approve', 'fi_approved') } });
+    expect(await decide(reviewer.token, id, 'approve')).toEqual({
+      status: 409,
+      body: { error: 'wrong_state', message: REVIEW_MESSAGES.wrongState('approve', 'fi_approved') },
+    });
     expect((await decide(reviewer.token, id, 'reject', 'too late')).status).toBe(409);
     expect((await decide(pmec.token, id, 'complete')).status).toBe(200);
     for (const decision of ['approve', 'complete'] as const) {
-      expect((await decide(sys.token, id, decision)).body).toMatchObject({ error: 'wrong_state', message: expect.stringContaining('This submission is COMPLETED') });
+      expect((await decide(sys.token, id, decision)).body).toMatchObject({
+        error: 'wrong_state',
+        message: expect.stringContaining('This submission is COMPLETED'),
+      });
     }
     expect((await assign(reviewer.token, id, pmec.email)).status).toBe(409);
     expect(await statusOf(id)).toBe('approved');
@@ -140,9 +163,15 @@ describe('refusals', () => {
     const id = await submitted(fiA, orgA);
     // Compliance approves and rejects but does not complete; a PMEC admin completes but does not approve.
     expect(await decide(pmec.token, id, 'approve')).toEqual({ status: 403, body: { error: 'not_allowed', message: REVIEW_MESSAGES.notAllowed('approve') } });
-    expect(await decide(pmec.token, id, 'reject', 'no')).toEqual({ status: 403, body: { error: 'not_allowed', message: REVIEW_MESSAGES.notAllowed('reject') } });
+    expect(await decide(pmec.token, id, 'reject', 'no')).toEqual({
+      status: 403,
+      body: { error: 'not_allowed', message: REVIEW_MESSAGES.notAllowed('reject') },
+    });
     expect((await decide(reviewer.token, id, 'approve')).status).toBe(200);
-    expect(await decide(reviewer.token, id, 'complete')).toEqual({ status: 403, body: { error: 'not_allowed', message: REVIEW_MESSAGES.notAllowed('complete') } });
+    expect(await decide(reviewer.token, id, 'complete')).toEqual({
+      status: 403,
+      body: { error: 'not_allowed', message: REVIEW_MESSAGES.notAllowed('complete') },
+    });
     // The organisation's own admins and members are not reviewers, whatever the submission.
     for (const who of [fiA, dataUserA, fiB]) {
       expect((await decide(who.token, id, 'complete')).status).toBe(403);
@@ -157,9 +186,18 @@ describe('refusals', () => {
   it('refuses assigning to someone who is not a PMEC admin, or to no one', async () => {
     const id = await submitted(fiA, orgA);
     expect((await decide(reviewer.token, id, 'approve')).status).toBe(200);
-    expect(await assign(reviewer.token, id, '  ')).toEqual({ status: 400, body: { error: 'pmec_email_required', message: 'Select or type a PMEC admin email.' } });
-    expect(await assign(reviewer.token, id, 'not an email')).toEqual({ status: 400, body: { error: 'invalid_email', message: 'Please enter a valid email address.' } });
-    expect(await assign(reviewer.token, id, fiA.email)).toEqual({ status: 400, body: { error: 'not_pmec_admin', message: REVIEW_MESSAGES.notPmecAdmin(fiA.email.toLowerCase()) } });
+    expect(await assign(reviewer.token, id, '  ')).toEqual({
+      status: 400,
+      body: { error: 'pmec_email_required', message: 'Select or type a PMEC admin email.' },
+    });
+    expect(await assign(reviewer.token, id, 'not an email')).toEqual({
+      status: 400,
+      body: { error: 'invalid_email', message: 'Please enter a valid email address.' },
+    });
+    expect(await assign(reviewer.token, id, fiA.email)).toEqual({
+      status: 400,
+      body: { error: 'not_pmec_admin', message: REVIEW_MESSAGES.notPmecAdmin(fiA.email.toLowerCase()) },
+    });
     expect(await assign(reviewer.token, id, 'nobody-here@example.com')).toMatchObject({ status: 400, body: { error: 'not_pmec_admin' } });
     // The submission itself does not name an assignee: the reviews list does.
     const queued = okBody(await list(reviewer.token, { scope: 'reviews', q: orgA.orgName })).items.find((item) => item.id === id);
@@ -167,7 +205,10 @@ describe('refusals', () => {
   });
 
   it('answers an unknown or malformed id with 404, and a bad body with 400', async () => {
-    expect(await decide(reviewer.token, '00000000-0000-4000-8000-000000000000', 'approve')).toMatchObject({ status: 404, body: { error: 'submission_not_found' } });
+    expect(await decide(reviewer.token, '00000000-0000-4000-8000-000000000000', 'approve')).toMatchObject({
+      status: 404,
+      body: { error: 'submission_not_found' },
+    });
     // An id that would climb out of its path, sent encoded as the browser sends it (..%2F..%2Fetc).
     expect(await decide(reviewer.token, '../../etc', 'approve')).toMatchObject({ status: 404 });
     expect((await decide(reviewer.token, listB, offContract('delete'))).status).toBe(400);
@@ -184,7 +225,9 @@ describe('two reviewers at once', () => {
       expect([approve.status, reject.status].sort()).toEqual([200, 409]);
       const winner = approve.status === 200 ? 'fi_approved' : 'rejected';
       expect(await statusOf(id)).toBe(winner);
-      const decisions = (await auditOfSubject(auditSubject.submission(id))).filter((e) => e.action === 'submission.approve' || e.action === 'submission.reject');
+      const decisions = (await auditOfSubject(auditSubject.submission(id))).filter(
+        (e) => e.action === 'submission.approve' || e.action === 'submission.reject',
+      );
       expect(decisions.filter((e) => e.outcome === 'ok')).toHaveLength(1);
     }
   });
@@ -227,14 +270,23 @@ describe('bulk decisions', () => {
 
   it('refuses a bulk reject without a reason before touching any row, and an empty selection', async () => {
     const id = await submitted(fiA, orgA);
-    expect(await call(twin, decideSubmissions, { body: { decision: 'reject', ids: [id] }, caller: reviewer.token })).toEqual({ status: 400, body: { error: 'reason_required', message: 'Rejection requires a reason.' } });
-    expect((await call(twin, decideSubmissions, { body: { decision: 'approve', ids: [] }, caller: reviewer.token })).body).toMatchObject({ error: 'validation_failed', message: 'ids: Select at least one submission.' });
+    expect(await call(twin, decideSubmissions, { body: { decision: 'reject', ids: [id] }, caller: reviewer.token })).toEqual({
+      status: 400,
+      body: { error: 'reason_required', message: 'Rejection requires a reason.' },
+    });
+    expect((await call(twin, decideSubmissions, { body: { decision: 'approve', ids: [] }, caller: reviewer.token })).body).toMatchObject({
+      error: 'validation_failed',
+      message: 'ids: Select at least one submission.',
+    });
     expect(await statusOf(id)).toBe('pending');
   });
 });
 
 describe(named(listSubmissions), () => {
-  const ofThese = (res: Answer<RouteBody<typeof listSubmissions>>, ids: readonly string[]) => okBody(res).items.filter((i) => ids.includes(i.id)).map((i) => i.id);
+  const ofThese = (res: Answer<RouteBody<typeof listSubmissions>>, ids: readonly string[]) =>
+    okBody(res)
+      .items.filter((i) => ids.includes(i.id))
+      .map((i) => i.id);
 
   it('gives reviewers every organisation’s submissions, newest first, searchable by organisation', async () => {
     const res = await list(reviewer.token, { scope: 'reviews', q: orgA.orgName });
@@ -244,7 +296,14 @@ describe(named(listSubmissions), () => {
     expect(ids).not.toContain(listB);
     const times = res.body.items.map((i) => i.created_at);
     expect(times).toEqual([...times].sort().reverse());
-    expect(res.body.items.find((i) => i.id === listA[0])).toMatchObject({ org_id: orgA.orgId, org_name: orgA.orgName, payee_key: orgA.payeeKey, upload_month: month, doc_kind: 'inputs', row_count: 1 });
+    expect(res.body.items.find((i) => i.id === listA[0])).toMatchObject({
+      org_id: orgA.orgId,
+      org_name: orgA.orgName,
+      payee_key: orgA.payeeKey,
+      upload_month: month,
+      doc_kind: 'inputs',
+      row_count: 1,
+    });
     // Search by payee key, by organisation id, with the characters the spec strips.
     expect(ofThese(await list(reviewer.token, { q: orgB.payeeKey }), [listB])).toEqual([listB]);
     expect(ofThese(await list(reviewer.token, { q: `*${orgB.orgId},%` }), [listB])).toEqual([listB]);
@@ -274,7 +333,10 @@ describe(named(listSubmissions), () => {
   });
 
   it('refuses bad filters with a message a person can act on', async () => {
-    expect(await list(reviewer.token, { q: 'a' })).toEqual({ status: 400, body: { error: 'search_too_short', message: 'Type at least 2 characters to search.' } });
+    expect(await list(reviewer.token, { q: 'a' })).toEqual({
+      status: 400,
+      body: { error: 'search_too_short', message: 'Type at least 2 characters to search.' },
+    });
     expect((await list(reviewer.token, { q: '*,%' })).status).toBe(200);
     expect((await list(reviewer.token, { status: 'done' })).body).toMatchObject({ error: 'invalid_status' });
     expect((await list(reviewer.token, { kind: 'loans' })).body).toMatchObject({ error: 'invalid_kind' });
@@ -316,14 +378,21 @@ describe(named(getSubmissionFile), () => {
     expect(new URL(res.body.url).searchParams.get('X-Amz-Expires')).toBe('60');
     const file = await fetch(res.body.url);
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     const opened = (await auditOfSubject(auditSubject.submission(listB))).filter((e) => e.action === 'submission.file_open');
     expect(opened.at(-1)).toMatchObject({ actor_email: reviewer.email, outcome: 'ok' });
   });
 
   it('gives an organisation admin their own organisation’s file only', async () => {
     expect((await call(twin, getSubmissionFile, { params: { id: listB }, caller: fiB.token })).status).toBe(200);
-    expect(await call(twin, getSubmissionFile, { params: { id: listB }, caller: fiA.token })).toMatchObject({ status: 403, body: { message: 'This submission belongs to another organisation, or your role there does not allow this.' } });
+    expect(await call(twin, getSubmissionFile, { params: { id: listB }, caller: fiA.token })).toMatchObject({
+      status: 403,
+      body: { message: 'This submission belongs to another organisation, or your role there does not allow this.' },
+    });
     expect((await call(twin, getSubmissionFile, { params: { id: listA[0]! }, caller: dataUserA.token })).status).toBe(403);
   });
 });

@@ -2,17 +2,17 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUCKETS, TABLES } from '#shared/stores.js';
 import { CALLER_TTL_MS, isAllowed } from '#shared/access.js';
-import { ROUTES, type RouteDef } from '#shared/routes/index.js';
 import { ROLES, type Role } from '#shared/roles.js';
 import { getDashboardMetrics } from '#shared/routes/dashboard.js';
+import { ROUTES, type RouteDef } from '#shared/routes/index.js';
 import { removeTeamMember } from '#shared/routes/team.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
+import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
+import { apiClientToken } from '../support/api-clients.js';
 import { call, send } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { signInEmployee } from '../support/employee.js';
-import { apiClientToken } from '../support/api-clients.js';
-import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 
 /**
  * Generated from the route table: every route × every kind of caller gets the expected answer,
@@ -31,8 +31,31 @@ const twin = inject('twin');
  * every route acting for each (header `X-Acting-Org`): then only that organisation's role counts; without
  * the header a route that acts for an organisation asks them to choose (409), never a guess.
  */
-type CallerKind = 'anonymous' | 'pending' | Role | 'two-organisations' | 'acting-as-fi-admin' | 'acting-as-data-user' | 'fi-compliance' | 'groups-only' | 'removed' | 'employee' | 'client';
-const CALLERS: CallerKind[] = ['anonymous', 'pending', ...ROLES, 'two-organisations', 'acting-as-fi-admin', 'acting-as-data-user', 'fi-compliance', 'groups-only', 'removed', 'employee', 'client'];
+type CallerKind =
+  | 'anonymous'
+  | 'pending'
+  | Role
+  | 'two-organisations'
+  | 'acting-as-fi-admin'
+  | 'acting-as-data-user'
+  | 'fi-compliance'
+  | 'groups-only'
+  | 'removed'
+  | 'employee'
+  | 'client';
+const CALLERS: CallerKind[] = [
+  'anonymous',
+  'pending',
+  ...ROLES,
+  'two-organisations',
+  'acting-as-fi-admin',
+  'acting-as-data-user',
+  'fi-compliance',
+  'groups-only',
+  'removed',
+  'employee',
+  'client',
+];
 const ROLES_OF: Partial<Record<CallerKind, Role[]>> = {
   'two-organisations': ['fi_admin', 'data_user'],
   'acting-as-fi-admin': ['fi_admin'],
@@ -137,7 +160,10 @@ describe.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
       if (expectedAllowed(route, kind)) {
         expect.soft([401, 403], said).not.toContain(res.status);
         // A member of several organisations who names none is asked to choose wherever the route acts for one.
-        if (kind === 'two-organisations' && route.access.kind !== 'public') expect.soft(res.status === 409 && (res.body as { error?: string }).error === 'choose_organisation', said).toBe((route as RouteDef).actsForOrganisation !== false);
+        if (kind === 'two-organisations' && route.access.kind !== 'public')
+          expect
+            .soft(res.status === 409 && (res.body as { error?: string }).error === 'choose_organisation', said)
+            .toBe((route as RouteDef).actsForOrganisation !== false);
       } else if (kind !== 'anonymous' && (kind === 'employee') !== (route.access.kind === 'employee')) {
         // Each user pool's authorizer guards its own routes: across the two, it refuses the token as API Gateway does.
         expect.soft(res, said).toMatchObject({ status: 403, body: { message: 'Forbidden' } });
@@ -156,18 +182,30 @@ describe.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_
 
 /** [label, body, must be refused]: the last two may be valid input for some routes, but never a fault. */
 const HOSTILE_BODIES: [string, string, boolean][] = [
-    ['malformed JSON', '{"a": ', true],
-    ['a JSON array', '[1,2,3]', true],
-    ['a JSON string', '"hello"', true],
-    ['null', 'null', true],
-    ['wrong types everywhere', JSON.stringify({ email: 12, nrcs: 'x', month: [], payee_key: { $ne: 1 }, id: true }), true],
-    ['control and unicode characters', JSON.stringify({ email: '\u0000\u202e@\ud83d\ude00', org_name: 'A\u0007'.repeat(500) }), false],
-    ['injection strings', JSON.stringify({ email: "' OR 1=1 --", payee_key: 'attribute_exists(pk)', file_name: '../../etc/passwd', org_name: '=HYPERLINK("x")' }), false],
-    ['path traversal in keys and names', JSON.stringify({ key: '../../uploads/incoming/x', attachments: ['../other/secret.pdf', '%2e%2e/x'], file_name: '..\\..\\boot.ini', id: '../../admin' }), true],
-    ['DynamoDB expression fragments', JSON.stringify({ cursor: 'pk = :pk OR begins_with(pk, :x)', q: '#n = :v', status: '<>', kind: 'SET #a = :b' }), false],
-    ['every field missing', '{}', false],
-    ['extra fields beside valid-looking ones', JSON.stringify({ email: 'a@example.com', role: 'root', is_admin: true, __proto__: { admin: true }, constructor: { prototype: { x: 1 } } }), false],
-    ['an oversized body (2 MB)', JSON.stringify({ description: 'x'.repeat(2 * 1024 * 1024), nrcs: [] }), true],
+  ['malformed JSON', '{"a": ', true],
+  ['a JSON array', '[1,2,3]', true],
+  ['a JSON string', '"hello"', true],
+  ['null', 'null', true],
+  ['wrong types everywhere', JSON.stringify({ email: 12, nrcs: 'x', month: [], payee_key: { $ne: 1 }, id: true }), true],
+  ['control and unicode characters', JSON.stringify({ email: '\u0000\u202e@\ud83d\ude00', org_name: 'A\u0007'.repeat(500) }), false],
+  [
+    'injection strings',
+    JSON.stringify({ email: "' OR 1=1 --", payee_key: 'attribute_exists(pk)', file_name: '../../etc/passwd', org_name: '=HYPERLINK("x")' }),
+    false,
+  ],
+  [
+    'path traversal in keys and names',
+    JSON.stringify({ key: '../../uploads/incoming/x', attachments: ['../other/secret.pdf', '%2e%2e/x'], file_name: '..\\..\\boot.ini', id: '../../admin' }),
+    true,
+  ],
+  ['DynamoDB expression fragments', JSON.stringify({ cursor: 'pk = :pk OR begins_with(pk, :x)', q: '#n = :v', status: '<>', kind: 'SET #a = :b' }), false],
+  ['every field missing', '{}', false],
+  [
+    'extra fields beside valid-looking ones',
+    JSON.stringify({ email: 'a@example.com', role: 'root', is_admin: true, __proto__: { admin: true }, constructor: { prototype: { x: 1 } } }),
+    false,
+  ],
+  ['an oversized body (2 MB)', JSON.stringify({ description: 'x'.repeat(2 * 1024 * 1024), nrcs: [] }), true],
 ];
 const BODY_ROUTES = ROUTES.filter((r) => !['GET', 'DELETE'].includes(r.method));
 
@@ -176,8 +214,19 @@ const BODY_ROUTES = ROUTES.filter((r) => !['GET', 'DELETE'].includes(r.method));
  * records each refusal) and the rate-limit windows (which count every attempt), and every stored object.
  */
 async function records(): Promise<string[]> {
-  const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-  const s3 = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: twin.env.AWS_REGION,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const s3 = new S3Client({
+    endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+    region: twin.env.AWS_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   const found: string[] = [];
   for (const [key, def] of Object.entries(TABLES)) {
     if (key === 'audit') continue;
@@ -214,7 +263,9 @@ describe('hostile bodies', () => {
   describe.each(BODY_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
     it(`answers each of the ${HOSTILE_BODIES.length} hostile bodies without a fault`, async () => {
       const kind = CALLERS.find((k) => expectedAllowed(route, k)) ?? 'super_admin';
-      const answers = await Promise.all(HOSTILE_BODIES.map(async ([label, body, mustRefuse]) => [label, mustRefuse, await probe(route, tokens.get(kind), body)] as const));
+      const answers = await Promise.all(
+        HOSTILE_BODIES.map(async ([label, body, mustRefuse]) => [label, mustRefuse, await probe(route, tokens.get(kind), body)] as const),
+      );
       for (const [label, mustRefuse, res] of answers) {
         const said = `${label} on ${route.method} ${route.path}`;
         expect.soft(res.status, said).toBeLessThan(500);

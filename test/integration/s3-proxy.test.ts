@@ -143,13 +143,18 @@ describe("the twin's S3 front names an object's one version by its ETag, as a ve
     const pinned = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, VersionId: first, ResponseContentDisposition: 'inline; filename="a.pdf"' }));
     expect(await pinned.Body!.transformToString()).toBe('%PDF-1 first');
     expect(pinned).toMatchObject({ VersionId: first, ContentType: 'application/pdf', ContentDisposition: 'inline; filename="a.pdf"' });
-    expect((await fetch(await getSignedUrl(s3, new HeadObjectCommand({ Bucket: bucket, Key: key, VersionId: first }), { expiresIn: 60 }), { method: 'HEAD' })).status).toBe(200);
+    expect(
+      (await fetch(await getSignedUrl(s3, new HeadObjectCommand({ Bucket: bucket, Key: key, VersionId: first }), { expiresIn: 60 }), { method: 'HEAD' }))
+        .status,
+    ).toBe(200);
 
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'second bytes', ContentType: 'application/pdf' }));
     const link = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, VersionId: first }), { expiresIn: 60 });
     const gone = await fetch(link);
     expect(gone.status).toBe(404);
     expect(await gone.text()).toContain('<Code>NoSuchVersion</Code>');
-    await expect(s3.send(new GetObjectCommand({ Bucket: bucket, Key: `versions/missing-${Date.now()}`, VersionId: first }))).rejects.toMatchObject({ name: 'NoSuchVersion' });
+    await expect(s3.send(new GetObjectCommand({ Bucket: bucket, Key: `versions/missing-${Date.now()}`, VersionId: first }))).rejects.toMatchObject({
+      name: 'NoSuchVersion',
+    });
   });
 });

@@ -12,7 +12,11 @@ const client = (accessKeyId = twin.env.AWS_ACCESS_KEY_ID!, secretAccessKey = twi
 const s3 = client();
 const bucket = twin.env.BUCKET_ONBOARDING!;
 const objectUrl = (key: string) => `${twin.env.AWS_ENDPOINT_URL_S3}/${bucket}/${key}`;
-const exists = (key: string) => s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(() => true, () => false);
+const exists = (key: string) =>
+  s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).then(
+    () => true,
+    () => false,
+  );
 
 async function refusal(res: Response) {
   const text = await res.text();
@@ -52,7 +56,9 @@ describe('presigned links are verified, not only their expiry', () => {
   it('refuses a link whose expiry was lengthened, or signed with another secret', async () => {
     const link = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: 'signed/mine.pdf' }), { expiresIn: 60 });
     expect(await refusal(await fetch(link.replace('X-Amz-Expires=60', 'X-Amz-Expires=6000')))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
-    const forged = await getSignedUrl(client(twin.env.AWS_ACCESS_KEY_ID, 'not-the-secret'), new GetObjectCommand({ Bucket: bucket, Key: 'signed/mine.pdf' }), { expiresIn: 60 });
+    const forged = await getSignedUrl(client(twin.env.AWS_ACCESS_KEY_ID, 'not-the-secret'), new GetObjectCommand({ Bucket: bucket, Key: 'signed/mine.pdf' }), {
+      expiresIn: 60,
+    });
     expect(await refusal(await fetch(forged))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' });
   });
 
@@ -69,7 +75,9 @@ describe('presigned links are verified, not only their expiry', () => {
 describe('SDK calls (Authorization header) need the twin’s credentials', () => {
   it('refuses another secret and an unknown access key, and changes nothing', async () => {
     const wrongSecret = client(twin.env.AWS_ACCESS_KEY_ID, 'not-the-secret');
-    await expect(wrongSecret.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'signed/mine.pdf' }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    await expect(wrongSecret.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'signed/mine.pdf' }))).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+    });
     await expect(client('AKIDSOMEONEELSE', 'x').send(new GetObjectCommand({ Bucket: bucket, Key: 'signed/mine.pdf' }))).rejects.toMatchObject({
       name: 'InvalidAccessKeyId',
     });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { currentMonth, lastDayOfMonth, shiftMonth } from '#shared/rules/dates.js';
+import { listAudit } from '#shared/routes/audit.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
 import { getSettings, updateSettings } from '#shared/routes/settings.js';
 import { getUpload, getUploadSignals } from '#shared/routes/submissions.js';
-import { listAudit } from '#shared/routes/audit.js';
-import { call, expectStatus, offContract, type CallOptions, type RouteBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth, lastDayOfMonth, shiftMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, offContract, type CallOptions, type RouteBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * Deduction signals through the real pipeline: two months of one lender with a stoppage and a
@@ -32,7 +32,16 @@ const base = 600_000 + Math.floor(Math.random() * 300_000);
 const nrc = (n: number) => `${base + n}/21/1`;
 const rowsOf = (month: string, payeeKey: string, borrowers: Borrower[], kind: 'inputs' | 'stoppages' = 'inputs'): Row[] => [
   HEADER,
-  ...borrowers.map((b) => [b.emp, b.nrc, `${month}-01`, kind === 'stoppages' ? lastDayOfMonth(month) : (b.end ?? '2030-12-31'), kind === 'inputs' ? b.amount : 0, payeeKey, b.name?.[0] ?? 'Mary', b.name?.[1] ?? `Banda${b.emp}`]),
+  ...borrowers.map((b) => [
+    b.emp,
+    b.nrc,
+    `${month}-01`,
+    kind === 'stoppages' ? lastDayOfMonth(month) : (b.end ?? '2030-12-31'),
+    kind === 'inputs' ? b.amount : 0,
+    payeeKey,
+    b.name?.[0] ?? 'Mary',
+    b.name?.[1] ?? `Banda${b.emp}`,
+  ]),
 ];
 
 const who = { a: '', b: '', reviewer: '', admin: '', outsider: '' };
@@ -48,7 +57,11 @@ async function tokenFor(roles: Parameters<typeof createUser>[1], org?: SeededOrg
 
 async function upload(token: string, org: SeededOrg, month: string, borrowers: Borrower[], kind: 'inputs' | 'stoppages' = 'inputs'): Promise<Upload> {
   const data = workbook(rowsOf(month, org.payeeKey, borrowers, kind));
-  const result = await api.upload(token, { doc_kind: kind, month, payee_key: org.payeeKey, file_name: `${kind}.xlsx`, size: data.length, content_type: XLSX_MIME }, data);
+  const result = await api.upload(
+    token,
+    { doc_kind: kind, month, payee_key: org.payeeKey, file_name: `${kind}.xlsx`, size: data.length, content_type: XLSX_MIME },
+    data,
+  );
   expect(result.status).toBe('validated');
   expect(result.errors, JSON.stringify(result.errors)).toEqual([]);
   return result;
@@ -60,7 +73,8 @@ async function submit(token: string, org: SeededOrg, month: string, borrowers: B
   expect((await api.waitForIngestion(token, validated.id)).ingestion.status).toBe('done');
   return validated;
 }
-const putSettings = (token: string, exposure: NonNullable<CallOptions<typeof updateSettings>['body']>['exposure']) => call(twin, updateSettings, { body: { exposure }, caller: token });
+const putSettings = (token: string, exposure: NonNullable<CallOptions<typeof updateSettings>['body']>['exposure']) =>
+  call(twin, updateSettings, { body: { exposure }, caller: token });
 const messages = (u: Upload, type: string) => u.signals.filter((s) => s.type === type).map((s) => s.message);
 
 // Lender A's borrowers: 1 continues, 2 changes, 3 is stopped, 4 goes missing, 5 is new in M.
@@ -121,7 +135,11 @@ describe('two months of one lender, a second lender, a rejected resubmission', (
     // M−1: A deducts from 1–4; a later resubmission of M−1 (with another employee number for 1) is rejected.
     await submit(who.a, lenderA, M1, [b(1), b(2), b(3), b(4)]);
     const rejected = await submit(who.a, lenderA, M1, [b(1, 999, { emp: `Z${base}` })]);
-    const decision = await call(twin, decideSubmission, { params: { id: rejected.id }, body: { decision: 'reject', note: 'Wrong file' }, caller: who.reviewer });
+    const decision = await call(twin, decideSubmission, {
+      params: { id: rejected.id },
+      body: { decision: 'reject', note: 'Wrong file' },
+      caller: who.reviewer,
+    });
     expectStatus(decision, 200);
     // A stops 3 in M; B deducts from 1 (under another employee number and name) and from 2.
     await submit(who.a, lenderA, M, [b(3)], 'stoppages');
@@ -162,7 +180,8 @@ describe('two months of one lender, a second lender, a rejected resubmission', (
     expect(first.signal_counts?.new).toBe(2);
   });
   it('lets the submission keep them, and reviewers page them once submitted', async () => {
-    const page = (token: string, query: CallOptions<typeof getUploadSignals>['query']) => call(twin, getUploadSignals, { params: { id: march.id }, query, caller: token });
+    const page = (token: string, query: CallOptions<typeof getUploadSignals>['query']) =>
+      call(twin, getUploadSignals, { params: { id: march.id }, query, caller: token });
     expect((await page(who.reviewer, { type: 'NEW' })).status).toBe(403);
     expect((await page(who.outsider, { type: 'NEW' })).status).toBe(403);
     expect((await page(who.a, { type: 'BOGUS' })).body).toMatchObject({ error: 'validation_failed', message: expect.stringContaining('type must be one of') });
@@ -179,7 +198,9 @@ describe('two months of one lender, a second lender, a rejected resubmission', (
     // B's M−1 deduction from 2 makes the exposure; once B's file is rejected, it is gone.
     const again = await upload(who.a, lenderA, M, [b(2, 300)]);
     expect(again.signal_counts?.exposure).toBe(1);
-    expect((await call(twin, decideSubmission, { params: { id: bPrevious.id }, body: { decision: 'reject', note: 'Not ours' }, caller: who.reviewer })).status).toBe(200);
+    expect(
+      (await call(twin, decideSubmission, { params: { id: bPrevious.id }, body: { decision: 'reject', note: 'Not ours' }, caller: who.reviewer })).status,
+    ).toBe(200);
     const after = await upload(who.a, lenderA, M, [b(2, 300)]);
     expect(after.signal_counts?.exposure).toBe(0);
     expect(messages(after, 'IDENTITY')).toEqual([]);

@@ -1,13 +1,13 @@
+import { GetGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { GetGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, generateKeyPair } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { BUCKETS, TABLES } from '#shared/stores.js';
 import { checkRuntimeConfig } from '#shared/api/runtime-config.js';
 import { ROLES } from '#shared/roles.js';
-import { getHealth } from '#shared/routes/system.js';
 import { getMe } from '#shared/routes/accounts.js';
+import { getHealth } from '#shared/routes/system.js';
+import { BUCKETS, TABLES } from '#shared/stores.js';
 import { call, expectStatus, named, okBody, send } from '../support/api.js';
 import { cognitoClient, createUser, signIn } from '../support/cognito.js';
 
@@ -33,7 +33,11 @@ describe('the local twin', () => {
   });
 
   it('provisions every table of the stack definitions with its indexes', async () => {
-    const dynamo = new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const dynamo = new DynamoDBClient({
+      endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: twin.env.AWS_REGION,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     for (const def of Object.values(TABLES)) {
       const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: twin.env[def.envVar] }));
       expect(Table?.KeySchema?.map((k) => k.AttributeName)).toEqual([def.partitionKey, def.sortKey]);
@@ -42,7 +46,12 @@ describe('the local twin', () => {
   });
 
   it('provisions every bucket and every role group', async () => {
-    const s3 = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const s3 = new S3Client({
+      endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+      region: twin.env.AWS_REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     for (const def of Object.values(BUCKETS)) {
       await expect(s3.send(new HeadBucketCommand({ Bucket: twin.env[def.envVar] }))).resolves.toBeDefined();
     }

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ingestionMessage } from '#shared/api/submissions.js';
-import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import { getDashboardMetrics } from '#shared/routes/dashboard.js';
 import { getHistory } from '#shared/routes/history.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
 import { getSubmission } from '#shared/routes/submissions.js';
-import { call, expectStatus, okBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, okBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * What a lender's submission comes to: a row repeated in every cell is one deduction (warned, ingested once,
@@ -40,7 +40,11 @@ describe('an exact repeat row', () => {
 
   it('is warned as a repeat, counted once, and history shows its amount once', async () => {
     const data = workbook([HEADER, row('R1', nrc(1), 400), row('R1', nrc(1), 400), row('R2', nrc(2), 300), row('R2', nrc(2), 200)]);
-    const upload = await api.upload(who.lender, { doc_kind: 'inputs', month: M, payee_key: org.payeeKey, file_name: 'repeat.xlsx', size: data.length, content_type: XLSX_MIME }, data);
+    const upload = await api.upload(
+      who.lender,
+      { doc_kind: 'inputs', month: M, payee_key: org.payeeKey, file_name: 'repeat.xlsx', size: data.length, content_type: XLSX_MIME },
+      data,
+    );
     expect(upload.status).toBe('validated');
     expect(upload.warnings).toContainEqual({ row: 3, column: 'Row', type: 'REPEAT', message: 'Row 3 repeats row 2 exactly: it is counted once' });
     // Two different rows of one NRC are two loans: still the duplicate-NRC warning, not a repeat.
@@ -63,7 +67,11 @@ describe('an exact repeat row', () => {
 
   it('a rejection is on the submission the lender opens, with its reason and steps, and its rows leave the Inputs figure', async () => {
     expect(await inputsToday()).toBe(3);
-    const rejected = await call(twin, decideSubmission, { params: { id }, body: { decision: 'reject', note: 'Amounts do not match the schedule' }, caller: who.reviewer });
+    const rejected = await call(twin, decideSubmission, {
+      params: { id },
+      body: { decision: 'reject', note: 'Amounts do not match the schedule' },
+      caller: who.reviewer,
+    });
     expectStatus(rejected, 200);
 
     const seen = okBody(await call(twin, getSubmission, { params: { id }, caller: who.lender }));

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '#shared/api/settings.js';
-import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
-import { WINDOW_MESSAGES, type SubmissionWindow } from '#shared/rules/submission-window.js';
+import { listAudit } from '#shared/routes/audit.js';
 import { getDashboardMetrics } from '#shared/routes/dashboard.js';
+import { listSubmissions } from '#shared/routes/reviews.js';
 import { getSettings, updateSettings } from '#shared/routes/settings.js';
 import { getSubmission, getUpload } from '#shared/routes/submissions.js';
-import { listAudit } from '#shared/routes/audit.js';
-import { listSubmissions } from '#shared/routes/reviews.js';
-import { call, expectStatus, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { WINDOW_MESSAGES, type SubmissionWindow } from '#shared/rules/submission-window.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, offContract, okBody, type RouteBody, type RouteRequest } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 /**
  * The submission window through the real handlers: a platform admin sets it; a file for a
@@ -32,12 +32,17 @@ let lender: SeededOrg;
 const putWindow = (token: string, window: RouteRequest<typeof updateSettings>['window']) => call(twin, updateSettings, { body: { window }, caller: token });
 async function validated(month: string, n: number): Promise<RouteBody<typeof getUpload>> {
   const data = workbook([HEADER, [`W${base + n}`, `${base + n}/31/1`, `${month}-01`, '2030-12-31', 320, lender.payeeKey, 'Ruth', `Phiri${n}`]]);
-  const result = await api.upload(who.lender, { doc_kind: 'inputs', month, payee_key: lender.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME }, data);
+  const result = await api.upload(
+    who.lender,
+    { doc_kind: 'inputs', month, payee_key: lender.payeeKey, file_name: 'inputs.xlsx', size: data.length, content_type: XLSX_MIME },
+    data,
+  );
   expect(result.errors, JSON.stringify(result.errors)).toEqual([]);
   return result;
 }
 const metrics = async () => okBody(await call(twin, getDashboardMetrics, { caller: who.lender }));
-const lateList = (timing: string) => call(twin, listSubmissions, { query: { scope: 'reviews', status: 'all', timing, q: lender.payeeKey }, caller: who.reviewer });
+const lateList = (timing: string) =>
+  call(twin, listSubmissions, { query: { scope: 'reviews', status: 'all', timing, q: lender.payeeKey }, caller: who.reviewer });
 
 beforeAll(async () => {
   lender = await seedOrganisation(twin, uniquePayeeKey());

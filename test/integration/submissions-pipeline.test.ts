@@ -2,20 +2,25 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Event } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { encodeEventKey } from '../../infra/local/s3-events.js';
-import { currentMonth } from '#shared/rules/dates.js';
 import { getSubmission } from '#shared/routes/submissions.js';
-import { call, expectStatus } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth } from '#shared/rules/dates.js';
+import { encodeEventKey } from '../../infra/local/s3-events.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { documentClient, seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, TINY_PDF, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 const twin = inject('twin');
 const api = submissionsApi(twin);
 const month = currentMonth();
 const dynamo = documentClient(twin);
-const s3 = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const s3 = new S3Client({
+  endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+  region: twin.env.AWS_REGION,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
 
 // The handlers run here too, against the same twin, to re-deliver an event and wait for its end.
 Object.assign(process.env, twin.env);
@@ -27,7 +32,9 @@ const { readResultJson, resultKeys } = await import('#data/uploads/results.js');
 const { ingestRows } = await import('#data/history/entries.js');
 
 const s3Event = (key: string, eTag?: string): S3Event =>
-  ({ Records: [{ eventName: 'ObjectCreated:Put', s3: { bucket: { name: twin.env.BUCKET_UPLOADS }, object: { key: encodeEventKey(key), eTag, size: 1 } } }] }) as unknown as S3Event;
+  ({
+    Records: [{ eventName: 'ObjectCreated:Put', s3: { bucket: { name: twin.env.BUCKET_UPLOADS }, object: { key: encodeEventKey(key), eTag, size: 1 } } }],
+  }) as unknown as S3Event;
 
 let org: SeededOrg;
 let token: string;
@@ -39,7 +46,14 @@ async function tokenFor(roles: Parameters<typeof createUser>[1]) {
   return (await signIn(twin, user.email, user.password)).idToken;
 }
 
-const request = (kind: 'inputs' | 'stoppages', size: number) => ({ doc_kind: kind, month, payee_key: org.payeeKey, file_name: `${kind} file.xlsx`, size, content_type: XLSX_MIME });
+const request = (kind: 'inputs' | 'stoppages', size: number) => ({
+  doc_kind: kind,
+  month,
+  payee_key: org.payeeKey,
+  file_name: `${kind} file.xlsx`,
+  size,
+  content_type: XLSX_MIME,
+});
 
 async function uploadAndSubmit(kind: 'inputs' | 'stoppages', nrcs: string[]) {
   const data = workbook(kind === 'inputs' ? inputsRows(month, org.payeeKey, nrcs) : stoppagesRows(month, org.payeeKey, nrcs));
@@ -51,9 +65,17 @@ async function uploadAndSubmit(kind: 'inputs' | 'stoppages', nrcs: string[]) {
 
 /** A borrower's deductions: the month-keyed items of their partition (it also holds their record, sk=RECORD). */
 const historyOf = async (nrc: string) =>
-  ((await dynamo.send(new QueryCommand({ TableName: twin.env.TABLE_HISTORY, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `NRC#${nrc.replace(/\D/g, '')}` } }))).Items ?? []).filter((item) =>
-    /^\d{4}-\d{2}#/.test(String(item.sk)),
-  );
+  (
+    (
+      await dynamo.send(
+        new QueryCommand({
+          TableName: twin.env.TABLE_HISTORY,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `NRC#${nrc.replace(/\D/g, '')}` },
+        }),
+      )
+    ).Items ?? []
+  ).filter((item) => /^\d{4}-\d{2}#/.test(String(item.sk)));
 
 const orgCounters = async (createdAt: string) => Promise.all(counterPeriods(createdAt).map((period) => getCounter(`ORG#${org.orgId}`, period)));
 
@@ -72,7 +94,12 @@ describe('submit and ingestion', () => {
   it('stores the file under {month}/{payeeKey}/{docKind}/, creates a pending submission and ingests its rows', async () => {
     first = await uploadAndSubmit('inputs', nrcs);
     expect(first.status).toBe(200);
-    expect(first.submit).toMatchObject({ submission_id: first.upload.id, bucket: twin.env.BUCKET_UPLOADS, file_name: 'inputs file.xlsx', message: 'Submit complete.' });
+    expect(first.submit).toMatchObject({
+      submission_id: first.upload.id,
+      bucket: twin.env.BUCKET_UPLOADS,
+      file_name: 'inputs file.xlsx',
+      message: 'Submit complete.',
+    });
     expect(first.submit.path).toMatch(new RegExp(`^${month}/${org.payeeKey}/inputs/\\d{8}-\\d{6}-[0-9a-f]{8}-inputs-file\\.xlsx$`));
     const stored = await s3.send(new GetObjectCommand({ Bucket: first.submit.bucket, Key: first.submit.path }));
     expect((await stored.Body!.transformToByteArray()).length).toBeGreaterThan(0);
@@ -90,7 +117,14 @@ describe('submit and ingestion', () => {
       ingestion: { status: 'done', message: 'Submissions updated — inserted 3, updated 0, skipped 0.' },
     });
     const [item] = await historyOf(nrcs[0]!);
-    expect(item).toMatchObject({ sk: `${month}#${org.payeeKey}#input`, nrc: nrcs[0], installment: 250, kind: 'input', employee_no: 'E1', submission_id: first.upload.id });
+    expect(item).toMatchObject({
+      sk: `${month}#${org.payeeKey}#input`,
+      nrc: nrcs[0],
+      installment: 250,
+      kind: 'input',
+      employee_no: 'E1',
+      submission_id: first.upload.id,
+    });
     const [year, monthly, day] = await orgCounters(submission.created_at);
     for (const counter of [year, monthly, day]) expect(counter).toMatchObject({ submissions: 1, inputs_rows: 3, stoppages_rows: 0 });
   });
@@ -118,7 +152,15 @@ describe('submit and ingestion', () => {
 
   it('counts a retried ingestion against the state before its first run', async () => {
     const rows = await readResultJson<Parameters<typeof ingestRows>[1]>(resultKeys(first.upload.id).rows);
-    const source = { submissionId: first.upload.id, kind: 'inputs' as const, month, payeeKey: org.payeeKey, orgId: org.orgId, orgName: org.orgName, submittedAt: new Date().toISOString() };
+    const source = {
+      submissionId: first.upload.id,
+      kind: 'inputs' as const,
+      month,
+      payeeKey: org.payeeKey,
+      orgId: org.orgId,
+      orgName: org.orgName,
+      submittedAt: new Date().toISOString(),
+    };
     expect(await ingestRows(source, rows!)).toEqual({ inserted: 3, updated: 0, skipped: 0 });
     expect(await ingestRows(source, rows!.slice(1))).toEqual({ inserted: 2, updated: 0, skipped: 0 });
     expect(await historyOf(nrcs[0]!)).toHaveLength(1);
@@ -183,10 +225,19 @@ describe('submit and ingestion', () => {
 
 describe('onboarding evidence', () => {
   it('goes straight to the onboarding bucket under {month}/{payeeKey}/onboarding/, once', async () => {
-    const upload = await api.upload(token, { doc_kind: 'onboarding', month, payee_key: org.payeeKey, file_name: 'PACRA certificate.pdf', size: TINY_PDF.length, content_type: 'application/pdf' }, TINY_PDF);
+    const upload = await api.upload(
+      token,
+      { doc_kind: 'onboarding', month, payee_key: org.payeeKey, file_name: 'PACRA certificate.pdf', size: TINY_PDF.length, content_type: 'application/pdf' },
+      TINY_PDF,
+    );
     const res = await api.submit(token, upload.id);
     expectStatus(res, 200);
-    expect(res.body).toMatchObject({ submission_id: null, bucket: twin.env.BUCKET_ONBOARDING, file_name: 'PACRA certificate.pdf', message: 'Onboarding file uploaded.' });
+    expect(res.body).toMatchObject({
+      submission_id: null,
+      bucket: twin.env.BUCKET_ONBOARDING,
+      file_name: 'PACRA certificate.pdf',
+      message: 'Onboarding file uploaded.',
+    });
     expect(String(res.body.path)).toMatch(new RegExp(`^${month}/${org.payeeKey}/onboarding/.*-PACRA-certificate\\.pdf$`));
     const stored = await s3.send(new GetObjectCommand({ Bucket: twin.env.BUCKET_ONBOARDING, Key: String(res.body.path) }));
     expect(stored.ContentType).toBe('application/pdf');

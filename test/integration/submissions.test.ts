@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { FILE_RULES, ISSUE_LIST_LIMIT, SUBMISSION_MESSAGES, type CreateUploadRequest } from '#shared/api/submissions.js';
-import { currentMonth } from '#shared/rules/dates.js';
 import { createUpload, getUpload, getUploadReport } from '#shared/routes/submissions.js';
-import { call, expectStatus, named, offContract, okBody } from '../support/api.js';
-import { createUser, signIn } from '../support/cognito.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, seedRegistryNrc, subOf, uniquePayeeKey, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { inputsRows, NOT_A_WORKBOOK, nrcOf, stoppagesRows, TINY_PDF, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, named, offContract, okBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
 
 const twin = inject('twin');
 const api = submissionsApi(twin);
@@ -77,7 +77,12 @@ describe(named(createUpload), () => {
     ['an empty file', { size: 0 }, 400, SUBMISSION_MESSAGES.fileEmpty],
     ['a file over the size limit', { size: FILE_RULES.inputs.maxBytes + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('inputs')],
     ['an executable as onboarding evidence', { doc_kind: 'onboarding', file_name: 'x.exe' }, 400, SUBMISSION_MESSAGES.onboardingTypes],
-    ['onboarding evidence over 10 MB', { doc_kind: 'onboarding', file_name: 'x.pdf', size: 10 * 1024 * 1024 + 1 }, 413, SUBMISSION_MESSAGES.tooLarge('onboarding')],
+    [
+      'onboarding evidence over 10 MB',
+      { doc_kind: 'onboarding', file_name: 'x.pdf', size: 10 * 1024 * 1024 + 1 },
+      413,
+      SUBMISSION_MESSAGES.tooLarge('onboarding'),
+    ],
     ['an unknown file type', { doc_kind: 'payslips' }, 400, 'doc_kind: doc_kind must be inputs, stoppages, onboarding, register or applied.'],
   ])('refuses %s with a message to act on', async (_case, extra, status, message) => {
     const res = await create(member.token, offContract({ ...inputsRequest(1000), ...extra }));
@@ -126,7 +131,12 @@ describe('validation on the server (S3 trigger on incoming/)', () => {
     const result = await api.upload(member.token, inputsRequest(data.length), data);
     expect(result.errors).toHaveLength(ISSUE_LIST_LIMIT);
     expect(result.totals.errors).toBe(nrcs.length);
-    expect(result.errors[0]).toEqual({ row: 2, column: 'Payee Key', type: 'PAYEE_KEY', message: `Payee Key 'B999' does not match entered code '${org.payeeKey}'` });
+    expect(result.errors[0]).toEqual({
+      row: 2,
+      column: 'Payee Key',
+      type: 'PAYEE_KEY',
+      message: `Payee Key 'B999' does not match entered code '${org.payeeKey}'`,
+    });
 
     const link = await call(twin, getUploadReport, { params: { id: result.id }, caller: member.token });
     expectStatus(link, 200);

@@ -4,13 +4,19 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { INVITATION_VALID_DAYS, TEAM_MESSAGES as M } from '#shared/api/team.js';
 import { acceptTeamInvite } from '#shared/routes/accounts.js';
 import { addTeamMember, getTeam } from '#shared/routes/team.js';
-import { call, expectStatus, named, okBody } from '../support/api.js';
 import { latestMessage, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { signIn } from '../support/cognito.js';
 import { approvedOrgAdmin, completeInvite, groupsOf } from './admin-support.js';
 
 const twin = inject('twin');
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB,
+    region: twin.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
 let fi: Awaited<ReturnType<typeof approvedOrgAdmin>>;
 
 beforeAll(async () => {

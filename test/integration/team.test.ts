@@ -2,10 +2,10 @@ import { AdminAddUserToGroupCommand, AdminGetUserCommand, AdminRemoveUserFromGro
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROLE_CHANGE_MESSAGES, TEAM_MESSAGES as M } from '#shared/api/team.js';
 import { acceptTeamInvite, declineTeamInvite, getMe } from '#shared/routes/accounts.js';
-import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '#shared/routes/team.js';
 import { listSubmissions } from '#shared/routes/reviews.js';
-import { call, expectStatus, named, okBody } from '../support/api.js';
+import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '#shared/routes/team.js';
 import { cognitoFront, latestMessage, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
+import { call, expectStatus, named, okBody } from '../support/api.js';
 import { cognitoClient, signIn } from '../support/cognito.js';
 import { approvedOrgAdmin, auditOf, completeInvite, groupsOf, signedInUser } from './admin-support.js';
 
@@ -24,7 +24,8 @@ beforeAll(async () => {
 
 const team = (token: string, orgId?: string) => call(twin, getTeam, { query: { org_id: orgId }, caller: token });
 const addMember = (token: string, body: Record<string, unknown>) => call(twin, addTeamMember, { body, caller: token });
-const removeMember = (token: string, id: string, orgId?: string) => call(twin, removeTeamMember, { params: { id }, query: { org_id: orgId || undefined }, caller: token });
+const removeMember = (token: string, id: string, orgId?: string) =>
+  call(twin, removeTeamMember, { params: { id }, query: { org_id: orgId || undefined }, caller: token });
 const refusal = (status: number, error: string, message: string) => ({ status, body: { error, message } });
 /** An existing account joins an organisation: invited by `adminToken`, then accepting it themselves. */
 async function join(adminToken: string, member: { email: string; token: string }, role: string, orgId: string, named = false) {
@@ -101,7 +102,12 @@ describe(named(addTeamMember), () => {
     const listed = okBody(await team(fiA.token)).members.find((m) => m.email === email);
     expect(listed).toMatchObject({ status: 'approved', approved: true });
     const [audit] = await auditOf(twin, `USER#${user.Username}`);
-    expect(audit).toMatchObject({ action: 'team.member_invite', actor_email: fiA.email, org_id: fiA.orgId, details: { before: null, after: { status: 'invited' } } });
+    expect(audit).toMatchObject({
+      action: 'team.member_invite',
+      actor_email: fiA.email,
+      org_id: fiA.orgId,
+      details: { before: null, after: { status: 'invited' } },
+    });
   });
 
   it('invites an existing account, which joins only when it accepts', async () => {
@@ -110,12 +116,21 @@ describe(named(addTeamMember), () => {
     expect(res.body).toMatchObject({ invited: false, member: { status: 'invited', role: 'compliance' } });
     expect(await groupsOf(twin, existing.username)).toEqual([]);
     const entry = (await auditOf(twin, `USER#${existing.username}`)).find((e) => e.action === 'team.member_invite');
-    expect(entry).toMatchObject({ outcome: 'ok', actor_email: fiA.email, org_id: fiA.orgId, details: { before: null, after: { email: existing.email, role: 'compliance', status: 'invited' } } });
+    expect(entry).toMatchObject({
+      outcome: 'ok',
+      actor_email: fiA.email,
+      org_id: fiA.orgId,
+      details: { before: null, after: { email: existing.email, role: 'compliance', status: 'invited' } },
+    });
     const orgName = okBody(await team(fiA.token)).org.org_name;
     expect((await latestMessage(twin, existing.email, 'You are invited to join')).subject).toContain(orgName);
     // Until they accept nothing changes: still pending, the organisation's submissions out of reach.
     const me = okBody(await call(twin, getMe, { caller: existing.token }));
-    expect(me).toMatchObject({ approved: false, roles: [], memberships: [expect.objectContaining({ org_id: fiA.orgId, status: 'invited', role: 'compliance' })] });
+    expect(me).toMatchObject({
+      approved: false,
+      roles: [],
+      memberships: [expect.objectContaining({ org_id: fiA.orgId, status: 'invited', role: 'compliance' })],
+    });
     expect((await call(twin, listSubmissions, { query: { scope: 'reviews' }, caller: existing.token })).status).toBe(403);
     expect(await addMember(fiA.token, { email: existing.email, role: 'data_user' })).toEqual(refusal(409, 'invite_exists', M.inviteExists));
 
@@ -138,7 +153,12 @@ describe(named(addTeamMember), () => {
     expect(await call(twin, declineTeamInvite, { body: { org_id: fiA.orgId }, caller: fiB.token })).toEqual(refusal(404, 'no_invitation', M.noInvitation));
     expect(okBody(await call(twin, getMe, { caller: fiB.token })).memberships.find((m) => m.org_id === fiA.orgId)).toMatchObject({ status: 'rejected' });
     // The inviting admin sees the answer.
-    expect(okBody(await team(fiA.token)).declined_invitations).toContainEqual({ user_id: fiB.sub, email: fiB.email, role: 'data_user', declined_at: expect.any(String) });
+    expect(okBody(await team(fiA.token)).declined_invitations).toContainEqual({
+      user_id: fiB.sub,
+      email: fiB.email,
+      role: 'data_user',
+      declined_at: expect.any(String),
+    });
   });
 
   it('refuses an account that never verified its email', async () => {
@@ -231,6 +251,11 @@ describe(named(changeMemberRole), () => {
     expect((await change(member.token, member.username, 'data_user')).status).toBe(403);
     // A platform admin names the organisation.
     expectStatus(await change(adminToken, member.username, 'data_user', fiA.orgId), 200);
-    expect((await auditOf(twin, `USER#${member.username}`)).filter((e) => e.action === 'team.member_role').map((e) => e.outcome)).toEqual(['ok', 'refused', 'refused', 'ok']);
+    expect((await auditOf(twin, `USER#${member.username}`)).filter((e) => e.action === 'team.member_role').map((e) => e.outcome)).toEqual([
+      'ok',
+      'refused',
+      'refused',
+      'ok',
+    ]);
   });
 });

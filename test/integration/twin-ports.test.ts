@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -34,7 +34,15 @@ it('DynamoDB Local on a free port is ready once it listens there itself', async 
   const port = await freePort();
   const child = await startDynamoDb(tempDir(), port);
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'x-amz-target': 'DynamoDB_20120810.ListTables', 'content-type': 'application/x-amz-json-1.0', authorization: 'AWS4-HMAC-SHA256 Credential=x/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x' }, body: '{}' });
+    const res = await fetch(`http://127.0.0.1:${port}/`, {
+      method: 'POST',
+      headers: {
+        'x-amz-target': 'DynamoDB_20120810.ListTables',
+        'content-type': 'application/x-amz-json-1.0',
+        authorization: 'AWS4-HMAC-SHA256 Credential=x/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x',
+      },
+      body: '{}',
+    });
     expect(await res.json()).toHaveProperty('TableNames');
   } finally {
     await child.stop();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WEBHOOK_MESSAGES as M } from '#shared/api/webhooks.js';
-import { currentMonth } from '#shared/rules/dates.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
 import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhook } from '#shared/routes/webhooks.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { inputsRows, NOT_A_WORKBOOK, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, named, offContract, okBody } from '../support/api.js';
@@ -29,7 +29,8 @@ const receiver = async (answers?: number[]) => {
   receivers.push(r);
   return r;
 };
-const register = (caller: string, url: string, events: string[]) => call(twin, createWebhook, { body: { url, events: events as ['upload.validated'] }, caller });
+const register = (caller: string, url: string, events: string[]) =>
+  call(twin, createWebhook, { body: { url, events: events as ['upload.validated'] }, caller });
 const deliveries = async (caller: string, id: string) => okBody(await call(twin, listWebhookDeliveries, { params: { id }, caller })).deliveries;
 
 describe(named(createWebhook), () => {
@@ -37,7 +38,11 @@ describe(named(createWebhook), () => {
     const r = await receiver();
     const made = await register(fiA.token, r.url, ['submission.decided', 'dispute.opened']);
     expectStatus(made, 201);
-    expect(made.body).toMatchObject({ id: expect.any(String), secret: expect.stringMatching(/^whsec_/), webhook: { url: r.url, events: ['submission.decided', 'dispute.opened'], created_by: fiA.email } });
+    expect(made.body).toMatchObject({
+      id: expect.any(String),
+      secret: expect.stringMatching(/^whsec_/),
+      webhook: { url: r.url, events: ['submission.decided', 'dispute.opened'], created_by: fiA.email },
+    });
     const listed = okBody(await call(twin, listWebhooks, { caller: fiA.token }));
     expect(listed.webhooks.map((w) => w.id)).toContain(made.body.id);
     expect(JSON.stringify(listed)).not.toContain(made.body.secret);
@@ -49,7 +54,10 @@ describe(named(createWebhook), () => {
 
   it('refuses a bad address or bad events with 400 and a sentence', async () => {
     const refused = async (url: string, events: unknown, message: string) =>
-      expect(await call(twin, createWebhook, { body: offContract({ url, events }), caller: fiA.token })).toMatchObject({ status: 400, body: { message: expect.stringContaining(message) } });
+      expect(await call(twin, createWebhook, { body: offContract({ url, events }), caller: fiA.token })).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining(message) },
+      });
     await refused('http://loans.example.zm/hooks', ['upload.validated'], M.https);
     await refused('not an address', ['upload.validated'], M.url);
     await refused('https://10.1.2.3/hooks', ['upload.validated'], M.privateAddress);
@@ -102,17 +110,30 @@ describe('a delivery', () => {
     expect(verifyWebhook(made.secret, first.headers, first.body)).toBe(true);
     expect(verifyWebhook(made.secret, first.headers, first.body.replace('approved', 'rejected'))).toBe(false);
     expect(JSON.parse(first.body)).toMatchObject({ id: first.headers['payroll-webhook-id'], type: 'submission.decided', organisation_id: fiA.orgId, data });
-    await expect.poll(async () => (await deliveries(fiA.token, made.id))[0], STREAM).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, next_attempt_at: expect.any(String) });
+    await expect
+      .poll(async () => (await deliveries(fiA.token, made.id))[0], STREAM)
+      .toMatchObject({ status: 'pending', attempts: 1, last_status_code: 500, next_attempt_at: expect.any(String) });
 
     // The same change emitted again, and its stream record replayed to the fan-out: no second delivery.
     await emitWebhookEvent(fiA.orgId, 'submission.decided', data);
     const [pending] = await deliveries(fiA.token, made.id);
-    const image = { pk: { S: `WEBHOOK_EVENT#${pending!.event_id}` }, event_id: { S: pending!.event_id }, org_id: { S: fiA.orgId }, type: { S: 'submission.decided' }, occurred_at: { S: pending!.created_at }, data_json: { S: JSON.stringify(data) } };
-    expect(await fanOut({ Records: [{ eventName: 'INSERT', dynamodb: { Keys: { pk: image.pk }, NewImage: image, SequenceNumber: '1' } }] } as never)).toEqual({ batchItemFailures: [] });
+    const image = {
+      pk: { S: `WEBHOOK_EVENT#${pending!.event_id}` },
+      event_id: { S: pending!.event_id },
+      org_id: { S: fiA.orgId },
+      type: { S: 'submission.decided' },
+      occurred_at: { S: pending!.created_at },
+      data_json: { S: JSON.stringify(data) },
+    };
+    expect(await fanOut({ Records: [{ eventName: 'INSERT', dynamodb: { Keys: { pk: image.pk }, NewImage: image, SequenceNumber: '1' } }] } as never)).toEqual({
+      batchItemFailures: [],
+    });
 
     // The retry job at the minute the next attempt is due (the twin's own schedule may run it first: the outcome is the same).
     await retry({ time: pending!.next_attempt_at! });
-    await expect.poll(async () => (await deliveries(fiA.token, made.id))[0], STREAM).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, next_attempt_at: null });
+    await expect
+      .poll(async () => (await deliveries(fiA.token, made.id))[0], STREAM)
+      .toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, next_attempt_at: null });
     expect(r.received).toHaveLength(2);
     expect(r.received[1]!.headers['payroll-webhook-id']).toBe(first.headers['payroll-webhook-id']);
     expect(verifyWebhook(made.secret, r.received[1]!.headers, r.received[1]!.body)).toBe(true);
@@ -124,22 +145,43 @@ describe('a delivery', () => {
     const r = await receiver();
     const made = okBody(await register(fiA.token, r.url, ['upload.validated']));
     const api = submissionsApi(twin);
-    const upload = await api.upload(fiA.token, { doc_kind: 'inputs', month: currentMonth(), payee_key: fiA.payeeKey!, file_name: 'not-a-workbook.xlsx', size: NOT_A_WORKBOOK.length, content_type: XLSX_MIME }, NOT_A_WORKBOOK);
+    const upload = await api.upload(
+      fiA.token,
+      {
+        doc_kind: 'inputs',
+        month: currentMonth(),
+        payee_key: fiA.payeeKey!,
+        file_name: 'not-a-workbook.xlsx',
+        size: NOT_A_WORKBOOK.length,
+        content_type: XLSX_MIME,
+      },
+      NOT_A_WORKBOOK,
+    );
     await expect.poll(() => r.received.length, STREAM).toBe(1);
     expect(JSON.parse(r.received[0]!.body).data).toEqual({ upload_id: upload.id, kind: 'inputs', month: currentMonth(), status: 'failed' });
-    await expect.poll(async () => (await deliveries(fiA.token, made.id))[0], STREAM).toMatchObject({ type: 'upload.validated', status: 'delivered', last_status_code: 200 });
+    await expect
+      .poll(async () => (await deliveries(fiA.token, made.id))[0], STREAM)
+      .toMatchObject({ type: 'upload.validated', status: 'delivered', last_status_code: 200 });
   });
 
-  it("tells the lender its submission was decided, and no other organisation", async () => {
+  it('tells the lender its submission was decided, and no other organisation', async () => {
     const [mine, theirs] = [await receiver(), await receiver()];
     const made = okBody(await register(fiA.token, mine.url, ['submission.decided']));
     okBody(await register(fiB.token, theirs.url, ['submission.decided']));
     const rows = inputsRows(currentMonth(), fiA.payeeKey!, [nrcOf(1, 700_000 + Math.floor(Math.random() * 200_000))]);
-    const id = await submissionsApi(twin).submitWorkbook(fiA.token, { kind: 'inputs', month: currentMonth(), payeeKey: fiA.payeeKey!, fileName: 'decided.xlsx' }, workbook(rows));
+    const id = await submissionsApi(twin).submitWorkbook(
+      fiA.token,
+      { kind: 'inputs', month: currentMonth(), payeeKey: fiA.payeeKey!, fileName: 'decided.xlsx' },
+      workbook(rows),
+    );
     const reviewer = await signedInUser(twin, ['compliance']);
     expectStatus(await call(twin, decideSubmission, { params: { id }, body: { decision: 'approve' }, caller: reviewer.token }), 200);
     await expect.poll(() => mine.received.length, STREAM).toBe(1);
-    expect(JSON.parse(mine.received[0]!.body)).toMatchObject({ type: 'submission.decided', organisation_id: fiA.orgId, data: { submission_id: id, status: 'fi_approved' } });
+    expect(JSON.parse(mine.received[0]!.body)).toMatchObject({
+      type: 'submission.decided',
+      organisation_id: fiA.orgId,
+      data: { submission_id: id, status: 'fi_approved' },
+    });
     expect(await deliveries(fiA.token, made.id)).toHaveLength(1);
     expect(theirs.received).toHaveLength(0);
   });

@@ -1,9 +1,9 @@
 // The account screens for `npm run screenshots` (spec part 2 §2: sign up, forgot, reset, invite).
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from '@playwright/test';
+import { signInAt } from '../e2e/support.js';
 import { cognitoFront, latestMessage, pdfBytes, temporaryPassword, temporaryPasswordIn, uniqueEmail } from '../support/accounts.js';
 import { cognitoClient, createUser, type TestTwinInfo } from '../support/cognito.js';
-import { signInAt } from '../e2e/support.js';
 import type { Shot } from './core.js';
 
 async function attach(page: Page, label: string, name: string, buffer = pdfBytes()) {

@@ -1,10 +1,10 @@
 // The administration screens for `npm run screenshots` (spec part 2 §2: Team Management,
 // Administration, Access Requests with the User Inspector, Platform Admins).
 import type { Page } from '@playwright/test';
+import { signInAt } from '../e2e/support.js';
 import { apiCaller, approvedOrgAdmin, requestAccess } from '../integration/admin-support.js';
 import { pdfBytes, postToS3, uniqueEmail } from '../support/accounts.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { signInAt } from '../e2e/support.js';
 import type { Shot, Twin } from './core.js';
 
 const asAdmin = (page: Page, twin: Twin) => signInAt(page, twin.admin.email, twin.admin.password);

@@ -2,11 +2,11 @@
 // compliance and by the lender's admin, and the upheld mark on Borrower History.
 import type { Page } from '@playwright/test';
 import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { signInAt } from '../e2e/support.js';
 import { disputesApi } from '../fixtures/disputes.js';
 import { seedMembership, seedOrganisation, subOf, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { nrcOf, TINY_PDF } from '../fixtures/submissions/workbooks.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { signInAt } from '../e2e/support.js';
 import type { Shot, Twin } from './core.js';
 
 interface Seeded {

@@ -2,8 +2,8 @@
 import type { Page } from '@playwright/test';
 import type { Role } from '#shared/roles.js';
 import { PDF_BYTES, PNG_1X1, fileReportThroughUi, fillReportForm, prepareReporter, searchByPasting, uniqueNrc } from '../e2e/fraud-support.js';
-import type { TestTwinInfo } from '../support/cognito.js';
 import { signInAt } from '../e2e/support.js';
+import type { TestTwinInfo } from '../support/cognito.js';
 import type { Shot } from './core.js';
 
 /** Signs in someone who files reports for two lenders: Zanaco Bank (the form's default) and Atlas Mara Zambia. */

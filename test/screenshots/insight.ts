@@ -3,11 +3,11 @@
 // a borrower with two loans at one lender, a row filed without an NRC and a rejected file.
 import type { Page } from '@playwright/test';
 import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
+import { signInAt } from '../e2e/support.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, type SeededOrg } from '../fixtures/submissions/directory.js';
 import { HEADER, inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { signInAt } from '../e2e/support.js';
 import type { Shot, Twin } from './core.js';
 
 const BORROWER = nrcOf(7, 480_000);

@@ -2,12 +2,12 @@
 // state, seen by a compliance reviewer, a PMEC admin and an FI admin.
 import type { Page } from '@playwright/test';
 import { currentMonth } from '#shared/rules/dates.js';
+import { signInAt } from '../e2e/support.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seedMembership, seedOrganisation, subOf, type SeededOrg, uniquePayeeKey } from '../fixtures/submissions/directory.js';
 import { inputsRows, nrcOf, stoppagesRows, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { signInAt } from '../e2e/support.js';
 import type { Shot, Twin } from './core.js';
 
 async function person(twin: Twin, roles: Parameters<typeof createUser>[1], org?: SeededOrg) {

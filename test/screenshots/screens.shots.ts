@@ -1,5 +1,5 @@
-import { test } from '@playwright/test';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { twinInfo } from '../e2e/support.js';
 import { accountShots } from './accounts.js';
 import { adminShots } from './admin.js';

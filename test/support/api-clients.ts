@@ -18,7 +18,11 @@ export async function requestClientToken(twin: TestTwinInfo, clientId: string, s
 }
 
 /** A new API client of `org` acting with `role`, created by an admin of the organisation made for it: its id and secret, and the admin's ID token. */
-export async function apiClientCredentials(twin: TestTwinInfo, org: SeededOrg, role: Role = 'data_user'): Promise<{ clientId: string; secret: string; adminToken: string }> {
+export async function apiClientCredentials(
+  twin: TestTwinInfo,
+  org: SeededOrg,
+  role: Role = 'data_user',
+): Promise<{ clientId: string; secret: string; adminToken: string }> {
   const user = await createUser(twin, []);
   const { idToken } = await signIn(twin, user.email, user.password);
   await seedMembership(twin, org, subOf(idToken), 'approved', 'fi_admin');

@@ -56,7 +56,9 @@ interface Transport {
 }
 
 type QueryOf<S extends ZodType> = { [K in keyof z.input<S> & keyof z.output<S>]?: z.input<S>[K] | z.output<S>[K] };
-type ParamsOption<R extends ClientRoute> = [PathParamNames<R['path']>] extends [never] ? { params?: undefined } : { params: Record<PathParamNames<R['path']>, string> };
+type ParamsOption<R extends ClientRoute> = [PathParamNames<R['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParamNames<R['path']>, string> };
 type QueryOption<R extends ClientRoute> = R extends { query: infer S extends ZodType } ? { query?: QueryOf<S> } : { query?: undefined };
 type BodyOption<R extends ClientRoute> = [RouteRequest<R>] extends [never]
   ? { body?: undefined }
@@ -81,7 +83,9 @@ export async function call<R extends ClientRoute>(twin: TestTwinInfo, route: R, 
   if (answer.status >= 200 && answer.status < 300 && route.response) {
     const checked = route.response.safeParse(answer.body);
     if (!checked.success) {
-      throw new Error(`${route.id} (${route.method} ${target}) answered ${answer.status} outside its response schema:\n${z.prettifyError(checked.error)}\nbody: ${JSON.stringify(answer.body)}`);
+      throw new Error(
+        `${route.id} (${route.method} ${target}) answered ${answer.status} outside its response schema:\n${z.prettifyError(checked.error)}\nbody: ${JSON.stringify(answer.body)}`,
+      );
     }
   }
   return answer as Answer<RouteBody<R>>;
@@ -121,18 +125,21 @@ export function send(
   const url = new URL(init.path, twin.url);
   return new Promise((resolve, reject) => {
     // A connection per request, never kept alive: a socket the twin has closed is never reused under a test.
-    const req = request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: init.method, headers, localAddress: init.from, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        const answer = { status: res.statusCode ?? 0, body: parse(text) };
-        const received = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) received.set(name, Array.isArray(value) ? value.join(', ') : value);
-        resolve(Object.defineProperties(answer, { headers: { value: received }, text: { value: text } }) as Answer<unknown>);
-      });
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: init.method, headers, localAddress: init.from, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          const answer = { status: res.statusCode ?? 0, body: parse(text) };
+          const received = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) received.set(name, Array.isArray(value) ? value.join(', ') : value);
+          resolve(Object.defineProperties(answer, { headers: { value: received }, text: { value: text } }) as Answer<unknown>);
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -5,7 +6,6 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { randomUUID } from 'node:crypto';
 import type { Role } from '#shared/roles.js';
 import { grantDirectoryRoles } from './directory-roles.js';
 
@@ -39,7 +39,12 @@ export async function signIn(twin: TestTwinInfo, email: string, password: string
  * in the directory, where the platform reads them (see grantDirectoryRoles), and mirrored in the Cognito
  * groups as the platform's own grants are.
  */
-export async function createUser(twin: TestTwinInfo, roles: Role[] = [], email = `user-${randomUUID().slice(0, 8)}@example.com`, options: { directory?: boolean } = {}) {
+export async function createUser(
+  twin: TestTwinInfo,
+  roles: Role[] = [],
+  email = `user-${randomUUID().slice(0, 8)}@example.com`,
+  options: { directory?: boolean } = {},
+) {
   const client = cognitoClient(twin);
   const password = 'Test-Passw0rd!';
   const created = await client.send(

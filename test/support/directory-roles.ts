@@ -1,5 +1,5 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isPlatformRole, type Role } from '#shared/roles.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
 import type { TestTwinInfo } from './cognito.js';
@@ -20,11 +20,30 @@ export async function grantDirectoryRoles(twin: TestTwinInfo, userId: string, em
     await client.send(
       new PutCommand({
         TableName: table,
-        Item: { pk: `PLATFORM_ADMIN#${userId}`, sk: `ROLE#${role}`, gsi2pk: 'PLATFORM_ADMIN', gsi2sk: `${long_ago}#${userId}#${role}`, user_id: userId, email, role, status: 'active', created_at: long_ago, created_by: null },
+        Item: {
+          pk: `PLATFORM_ADMIN#${userId}`,
+          sk: `ROLE#${role}`,
+          gsi2pk: 'PLATFORM_ADMIN',
+          gsi2sk: `${long_ago}#${userId}#${role}`,
+          user_id: userId,
+          email,
+          role,
+          status: 'active',
+          created_at: long_ago,
+          created_by: null,
+        },
       }),
     );
     if (role === 'super_admin') {
-      await client.send(new UpdateCommand({ TableName: table, Key: { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' }, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } }));
+      await client.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' },
+          UpdateExpression: 'ADD #count :one',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1 },
+        }),
+      );
     }
   }
   const orgRoles = roles.filter((r) => !isPlatformRole(r));
@@ -32,18 +51,42 @@ export async function grantDirectoryRoles(twin: TestTwinInfo, userId: string, em
   const pmec = orgRoles.some((r) => r === 'compliance' || r === 'pmec_admin');
   const orgId = randomUUID();
   const orgName = pmec ? 'PMEC Payroll' : `Lender of ${email.split('@')[0]}`;
-  await client.send(new PutCommand({ TableName: table, Item: { pk: `ORG#${orgId}`, sk: 'META', org_id: orgId, org_name: orgName, client_type: pmec ? 'pmec' : 'fi', payee_key: null, created_at: long_ago } }));
+  await client.send(
+    new PutCommand({
+      TableName: table,
+      Item: { pk: `ORG#${orgId}`, sk: 'META', org_id: orgId, org_name: orgName, client_type: pmec ? 'pmec' : 'fi', payee_key: null, created_at: long_ago },
+    }),
+  );
   // One membership per organisation and person: a second role gets a second home organisation of the same kind.
   for (const [i, role] of orgRoles.entries()) {
     const id = i === 0 ? orgId : randomUUID();
-    if (i > 0) await client.send(new PutCommand({ TableName: table, Item: { pk: `ORG#${id}`, sk: 'META', org_id: id, org_name: orgName, client_type: pmec ? 'pmec' : 'fi', payee_key: null, created_at: long_ago } }));
+    if (i > 0)
+      await client.send(
+        new PutCommand({
+          TableName: table,
+          Item: { pk: `ORG#${id}`, sk: 'META', org_id: id, org_name: orgName, client_type: pmec ? 'pmec' : 'fi', payee_key: null, created_at: long_ago },
+        }),
+      );
     await client.send(
       new PutCommand({
         TableName: table,
         Item: {
-          pk: `ORG#${id}`, sk: `MEMBER#${userId}`, gsi1pk: `USER#${userId}`, gsi1sk: `MEMBER#${id}`,
-          org_id: id, org_name: orgName, client_type: pmec ? 'pmec' : 'fi', payee_key: null,
-          user_id: userId, email, role, status: 'approved', is_approved: true, created_at: long_ago, decided_at: long_ago, test_home: true,
+          pk: `ORG#${id}`,
+          sk: `MEMBER#${userId}`,
+          gsi1pk: `USER#${userId}`,
+          gsi1sk: `MEMBER#${id}`,
+          org_id: id,
+          org_name: orgName,
+          client_type: pmec ? 'pmec' : 'fi',
+          payee_key: null,
+          user_id: userId,
+          email,
+          role,
+          status: 'approved',
+          is_approved: true,
+          created_at: long_ago,
+          decided_at: long_ago,
+          test_home: true,
         },
       }),
     );

@@ -1,7 +1,7 @@
-import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomInt } from 'node:crypto';
-import { nrcDigits } from '#shared/rules/nrc.js';
+import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { requestEmployeeCode } from '#shared/routes/employee.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { call } from './api.js';
 import { cognitoClient, type TestTwinInfo } from './cognito.js';
 
@@ -50,7 +50,12 @@ export async function startChallenge(twin: TestTwinInfo, nrc: string): Promise<s
 }
 
 /** Answers a challenge: the ID token when the answer signs in, else the next Session (a throw when Cognito ends it). */
-export async function answerChallenge(twin: TestTwinInfo, nrc: string, session: string, answer: string): Promise<{ idToken?: string; refreshToken?: string; session?: string }> {
+export async function answerChallenge(
+  twin: TestTwinInfo,
+  nrc: string,
+  session: string,
+  answer: string,
+): Promise<{ idToken?: string; refreshToken?: string; session?: string }> {
   const out = await cognitoClient(twin).send(
     new RespondToAuthChallengeCommand({
       ChallengeName: 'CUSTOM_CHALLENGE',
@@ -70,7 +75,10 @@ export const uniqueAddress = () => `127.${randomInt(100, 200)}.${randomInt(0, 25
  * own, clear of other tests' per-address limit), reads it from the outbox, answers the challenge. The ID
  * token is the `caller` of `call(twin, route, { caller })`.
  */
-export async function signInEmployee(twin: TestTwinInfo, who: { nrc: string; employeeNumber: string; from?: string }): Promise<{ idToken: string; mobile: string }> {
+export async function signInEmployee(
+  twin: TestTwinInfo,
+  who: { nrc: string; employeeNumber: string; from?: string },
+): Promise<{ idToken: string; mobile: string }> {
   const res = await call(twin, requestEmployeeCode, { body: { nrc: who.nrc, employee_number: who.employeeNumber }, from: who.from ?? uniqueAddress() });
   if (res.status !== 202) throw new Error(`Asking for a code answered ${res.status}: ${JSON.stringify(res.body)}`);
   const mobile = await registerMobile(who.nrc);

@@ -4,9 +4,15 @@ import { jsonSchemaOf, type JsonSchema, objectProperties } from '#shared/openapi
 import { pathParamsSchema, type RouteDef } from '#shared/routes/define.js';
 
 /** The contract as committed for review (`npm run openapi` writes it). */
-export const committedDocument = (): OpenApiDocument => JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
+export const committedDocument = (): OpenApiDocument =>
+  JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
 
-type Operation = { operationId?: string; parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }> };
+type Operation = {
+  operationId?: string;
+  parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+};
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -24,7 +30,8 @@ function routeDifferences(document: OpenApiDocument, route: RouteDef): string[] 
   ];
   for (const want of expected) {
     const got = parameters.find((p) => p.name === want.name && p.in === want.in);
-    if (!got || !same(got.schema, want.schema) || got.required !== want.required) out.push(`${at}: ${want.in} parameter ${want.name} differs from its zod schema`);
+    if (!got || !same(got.schema, want.schema) || got.required !== want.required)
+      out.push(`${at}: ${want.in} parameter ${want.name} differs from its zod schema`);
   }
   const extra = parameters.filter((p) => p.in !== 'header' && !expected.some((want) => want.name === p.name && want.in === p.in));
   for (const p of extra) out.push(`${at}: ${p.in} parameter ${p.name} is not in the route's schemas`);
@@ -41,6 +48,8 @@ function routeDifferences(document: OpenApiDocument, route: RouteDef): string[] 
  */
 export function contractDifferences(document: OpenApiDocument, routes: readonly RouteDef[]): string[] {
   const declared = new Set(routes.map((route) => `${route.method.toLowerCase()} ${route.path}`));
-  const foreign = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`)).filter((key) => !declared.has(key));
+  const foreign = Object.entries(document.paths)
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`))
+    .filter((key) => !declared.has(key));
   return [...routes.flatMap((route) => routeDifferences(document, route)), ...foreign.map((key) => `${key} is in the document but in no route of the table`)];
 }

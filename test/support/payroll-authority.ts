@@ -1,5 +1,5 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { updateSettings } from '#shared/routes/settings.js';
 import { documentClient, subOf } from '../fixtures/submissions/directory.js';
 import { call } from './api.js';
@@ -36,8 +36,19 @@ export interface PmecOrganisation {
 }
 
 /** An approved PMEC organisation (its request approved), straight into the directory. */
-export async function seedPmecOrganisation(twin: TestTwinInfo, org: PmecOrganisation = { orgId: randomUUID(), orgName: `District Payroll Office ${randomUUID().slice(0, 6)}` }): Promise<PmecOrganisation> {
-  const item = { pk: `ORG#${org.orgId}`, sk: 'META', org_id: org.orgId, org_name: org.orgName, client_type: 'pmec', payee_key: null, created_at: '2000-01-01T00:00:00.000Z' };
+export async function seedPmecOrganisation(
+  twin: TestTwinInfo,
+  org: PmecOrganisation = { orgId: randomUUID(), orgName: `District Payroll Office ${randomUUID().slice(0, 6)}` },
+): Promise<PmecOrganisation> {
+  const item = {
+    pk: `ORG#${org.orgId}`,
+    sk: 'META',
+    org_id: org.orgId,
+    org_name: org.orgName,
+    client_type: 'pmec',
+    payee_key: null,
+    created_at: '2000-01-01T00:00:00.000Z',
+  };
   await documentClient(twin).send(new PutCommand({ TableName: twin.env.TABLE_DIRECTORY, Item: item }));
   return org;
 }
@@ -68,7 +79,8 @@ export async function seedPmecAdmin(twin: TestTwinInfo, org: PmecOrganisation, e
  */
 export async function payrollAuthorityAdmin(twin: TwinWithAdmin, email?: string): Promise<AuthorityAdmin> {
   await seedPmecOrganisation(twin, TEST_AUTHORITY);
-  const designate = async () => call(twin, updateSettings, { body: { payroll_authority: { org_id: TEST_AUTHORITY.orgId } }, caller: await superAdminToken(twin) });
+  const designate = async () =>
+    call(twin, updateSettings, { body: { payroll_authority: { org_id: TEST_AUTHORITY.orgId } }, caller: await superAdminToken(twin) });
   // Test files sharing a twin may designate it at the same moment: the one refused (409, as a second super admin
   // would be) designates it again, as that admin would after reloading.
   let designated = await designate();

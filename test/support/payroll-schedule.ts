@@ -1,6 +1,6 @@
+import { createHash } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createHash } from 'node:crypto';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
 import { workbook } from '../fixtures/submissions/workbooks.js';
@@ -11,12 +11,33 @@ import type { TestTwinInfo } from './cognito.js';
  * (the submissions table's pk=SCHEDULE#{month} sk=VERSION#{000001} item; its lines as JSONL at
  * `payroll/{month}/schedule-v{version}.jsonl` in the uploads bucket, sorted by payee key then employee number).
  */
-export async function freezeSchedule(twin: TestTwinInfo, month: string, lines: readonly ScheduleLine[], version = 1, byLenderNames: Record<string, string> = {}) {
+export async function freezeSchedule(
+  twin: TestTwinInfo,
+  month: string,
+  lines: readonly ScheduleLine[],
+  version = 1,
+  byLenderNames: Record<string, string> = {},
+) {
   const sorted = [...lines].sort((a, b) => (a.payee_key === b.payee_key ? (a.employee_no < b.employee_no ? -1 : 1) : a.payee_key < b.payee_key ? -1 : 1));
   const s3Key = `payroll/${month}/schedule-v${version}.jsonl`;
-  const store = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  await store.send(new PutObjectCommand({ Bucket: twin.env.BUCKET_UPLOADS!, Key: s3Key, Body: sorted.map((line) => JSON.stringify(line)).join('\n'), ContentType: 'application/x-ndjson' }));
-  const csv = ['EMPLOYEE NUMBER,NRC,NAME,PAYEE KEY,AMOUNT,START DATE,END DATE', ...sorted.map((l) => [l.employee_no, l.nrc, l.name, l.payee_key, l.amount.toFixed(2), l.start_date, l.end_date].join(','))].join('\n');
+  const store = new S3Client({
+    endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+    region: twin.env.AWS_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  await store.send(
+    new PutObjectCommand({
+      Bucket: twin.env.BUCKET_UPLOADS!,
+      Key: s3Key,
+      Body: sorted.map((line) => JSON.stringify(line)).join('\n'),
+      ContentType: 'application/x-ndjson',
+    }),
+  );
+  const csv = [
+    'EMPLOYEE NUMBER,NRC,NAME,PAYEE KEY,AMOUNT,START DATE,END DATE',
+    ...sorted.map((l) => [l.employee_no, l.nrc, l.name, l.payee_key, l.amount.toFixed(2), l.start_date, l.end_date].join(',')),
+  ].join('\n');
   const lenders = new Map<string, { lines: number; total: number }>();
   for (const line of sorted) {
     const lender = lenders.get(line.payee_key) ?? { lines: 0, total: 0 };
@@ -41,12 +62,23 @@ export async function freezeSchedule(twin: TestTwinInfo, month: string, lines: r
 
 /** A schedule line with made-up but valid fields. */
 export function scheduleLine(payeeKey: string, n: number, amount: number): ScheduleLine {
-  return { payee_key: payeeKey, employee_no: `EMP${String(n).padStart(6, '0')}`, nrc: `${String(200000 + n)}/10/1`, name: `Mwila Banda ${n}`, amount, start_date: '', end_date: '' };
+  return {
+    payee_key: payeeKey,
+    employee_no: `EMP${String(n).padStart(6, '0')}`,
+    nrc: `${String(200000 + n)}/10/1`,
+    name: `Mwila Banda ${n}`,
+    amount,
+    start_date: '',
+    end_date: '',
+  };
 }
 
 /** An applied deductions workbook: EMPLOYEE NUMBER, NRC, PAYEE KEY, AMOUNT DEDUCTED, REASON. */
 export function appliedWorkbook(rows: readonly { employee_no: string; nrc: string; payee_key: string; amount: number | string; reason?: string }[]): Buffer {
-  return workbook([['EMPLOYEE NUMBER', 'NRC', 'PAYEE KEY', 'AMOUNT DEDUCTED', 'REASON'], ...rows.map((r) => [r.employee_no, r.nrc, r.payee_key, r.amount, r.reason ?? null])]);
+  return workbook([
+    ['EMPLOYEE NUMBER', 'NRC', 'PAYEE KEY', 'AMOUNT DEDUCTED', 'REASON'],
+    ...rows.map((r) => [r.employee_no, r.nrc, r.payee_key, r.amount, r.reason ?? null]),
+  ]);
 }
 
 let monthSeed = 0;
@@ -54,5 +86,5 @@ let monthSeed = 0;
 export function testMonth(): string {
   monthSeed = monthSeed || 1 + Math.floor(Math.random() * 200) * 12;
   const at = monthSeed++;
-  return `${1990 + Math.floor(at / 12) % 30}-${String((at % 12) + 1).padStart(2, '0')}`;
+  return `${1990 + (Math.floor(at / 12) % 30)}-${String((at % 12) + 1).padStart(2, '0')}`;
 }

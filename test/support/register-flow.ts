@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { RegisterEntry } from '#data/register/versions.js';
-import { currentMonth } from '#shared/rules/dates.js';
 import { decideRegisterProposal, getRegister } from '#shared/routes/register.js';
+import { currentMonth } from '#shared/rules/dates.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, okBody } from './api.js';

@@ -14,7 +14,10 @@ const data = () => import('#data/register/versions.js');
 
 /** A fresh NRC (8-digit prefix), unlikely to be any other test's. */
 export const uniqueNrc = () => `${randomInt(10_000_000, 100_000_000)}/${String(randomInt(0, 100)).padStart(2, '0')}/${randomInt(1, 10)}`;
-export const uniqueEmployeeNumber = () => `EMP${randomInt(0, 2 ** 40).toString(36).toUpperCase()}`;
+export const uniqueEmployeeNumber = () =>
+  `EMP${randomInt(0, 2 ** 40)
+    .toString(36)
+    .toUpperCase()}`;
 export const uniqueMobile = () => `+26097${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 
 /** An employee as the register holds them, unique unless told otherwise. */

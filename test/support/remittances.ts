@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
 import type { TestTwinInfo } from './cognito.js';
@@ -10,9 +10,18 @@ import type { TestTwinInfo } from './cognito.js';
  * (pk=RECONCILIATION#{month} sk=APPLIED; each lender's lines at `results/{upload}/reconciliation/{payee key}.jsonl`):
  * for suites that need a remittance statement without running the applied file's pipeline.
  */
-export async function seedReconciledMonth(twin: TestTwinInfo, month: string, lenders: readonly { payeeKey: string; orgName: string; lines: readonly ReconciliationLine[] }[]) {
+export async function seedReconciledMonth(
+  twin: TestTwinInfo,
+  month: string,
+  lenders: readonly { payeeKey: string; orgName: string; lines: readonly ReconciliationLine[] }[],
+) {
   const uploadId = randomUUID();
-  const store = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const store = new S3Client({
+    endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+    region: twin.env.AWS_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   const cents = (n: number) => Math.round(n * 100);
   const byLender = [];
   for (const lender of lenders) {
@@ -28,6 +37,15 @@ export async function seedReconciledMonth(twin: TestTwinInfo, month: string, len
       lines: lender.lines.length,
     });
   }
-  const item = { pk: `RECONCILIATION#${month}`, sk: 'APPLIED', month, upload_id: uploadId, schedule_version: 1, submitted_by: 'remittance-test@example.com', submitted_at: new Date().toISOString(), by_lender: byLender };
+  const item = {
+    pk: `RECONCILIATION#${month}`,
+    sk: 'APPLIED',
+    month,
+    upload_id: uploadId,
+    schedule_version: 1,
+    submitted_by: 'remittance-test@example.com',
+    submitted_at: new Date().toISOString(),
+    by_lender: byLender,
+  };
   await documentClient(twin).send(new PutCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Item: item }));
 }

@@ -39,7 +39,11 @@ async function startTwinOnce(): Promise<TwinHandle> {
   const child = spawn(
     process.execPath,
     ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--ready-json'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Admin-Passw0rd!' } },
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Admin-Passw0rd!' },
+    },
   );
   let output = '';
   // `npm test` starts four twins beside the type check and the linter on two cores: give them time.
@@ -93,5 +97,6 @@ async function startTwinOnce(): Promise<TwinHandle> {
 export async function twinSettled(twin: { url: string }): Promise<void> {
   const res = await fetch(`${twin.url}/_local/events/settled`);
   const body = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
-  if (!res.ok || (body as { settled?: unknown }).settled !== true) throw new Error(`the twin answered ${res.status} to /_local/events/settled: ${JSON.stringify(body).slice(0, 200)}`);
+  if (!res.ok || (body as { settled?: unknown }).settled !== true)
+    throw new Error(`the twin answered ${res.status} to /_local/events/settled: ${JSON.stringify(body).slice(0, 200)}`);
 }

@@ -17,7 +17,10 @@ describe('deriveFullName', () => {
 
 describe('accessRequestBodySchema', () => {
   it('lower-cases the email, upper-cases an FI payee key and drops it for PMEC', () => {
-    expect(accessRequestBodySchema.parse({ email: ' A@B.ZM ', client_type: 'fi', payee_key: ' f12a ', user_sub: SUB })).toMatchObject({ email: 'a@b.zm', payee_key: 'F12A' });
+    expect(accessRequestBodySchema.parse({ email: ' A@B.ZM ', client_type: 'fi', payee_key: ' f12a ', user_sub: SUB })).toMatchObject({
+      email: 'a@b.zm',
+      payee_key: 'F12A',
+    });
     expect(accessRequestBodySchema.parse({ email: 'a@b.zm', client_type: 'pmec', org_name: 'MoF', payee_key: 'F1', user_sub: SUB }).payee_key).toBe('');
   });
 
@@ -35,7 +38,16 @@ describe('accessRequestBodySchema', () => {
 });
 
 describe('the sign-up rules of the browser (spec part 2 §5)', () => {
-  const base = { clientType: 'fi' as const, email: 'a@b.zm', password: 'Long-enough', confirm: 'Long-enough', fullName: '', payeeKey: 'F100', orgName: '', files: {} };
+  const base = {
+    clientType: 'fi' as const,
+    email: 'a@b.zm',
+    password: 'Long-enough',
+    confirm: 'Long-enough',
+    fullName: '',
+    payeeKey: 'F100',
+    orgName: '',
+    files: {},
+  };
   const file = new File(['%PDF-1.4'], 'x.pdf', { type: 'application/pdf' });
 
   it('names each missing piece with the spec words', () => {
@@ -45,7 +57,10 @@ describe('the sign-up rules of the browser (spec part 2 §5)', () => {
       payeeKey: ACCOUNT_MESSAGES.payeeKeyRequired,
       documents: 'Attach TPIN, PACRA and Application Letter.',
     });
-    expect(validateSignUp({ ...base, clientType: 'pmec' })).toMatchObject({ orgName: ACCOUNT_MESSAGES.orgNameRequired, documents: 'Attach Introductory Letter and NRC.' });
+    expect(validateSignUp({ ...base, clientType: 'pmec' })).toMatchObject({
+      orgName: ACCOUNT_MESSAGES.orgNameRequired,
+      documents: 'Attach Introductory Letter and NRC.',
+    });
   });
 
   it('accepts a complete FI form', () => {

@@ -3,13 +3,31 @@ import { actFor, type AuthenticatedCaller, type MemberOrganisation } from '#http
 import { rolesIn } from '#shared/access.js';
 import type { Role } from '#shared/roles.js';
 
-const org = (org_id: string, role: Role, client_type: 'fi' | 'pmec' = 'fi'): MemberOrganisation => ({ org_id, org_name: `Org ${org_id}`, client_type, role, payee_key: null });
+const org = (org_id: string, role: Role, client_type: 'fi' | 'pmec' = 'fi'): MemberOrganisation => ({
+  org_id,
+  org_name: `Org ${org_id}`,
+  client_type,
+  role,
+  payee_key: null,
+});
 
 /** A caller as the directory read makes them: every approved membership, not narrowed yet. */
 function caller(organisations: MemberOrganisation[], platformRoles: Role[] = []): AuthenticatedCaller {
   const grants = organisations.map((o) => ({ orgId: o.org_id, role: o.role, pmec: o.client_type === 'pmec' }));
   const roles = [...new Set([...platformRoles, ...grants.map((g) => g.role)])];
-  return { kind: 'person', signedIn: true, approved: roles.length > 0, userId: 'u', email: 'u@example.com', roles, platformRoles, grants, organisations, actingOrgId: null, acting: 'unchosen' };
+  return {
+    kind: 'person',
+    signedIn: true,
+    approved: roles.length > 0,
+    userId: 'u',
+    email: 'u@example.com',
+    roles,
+    platformRoles,
+    grants,
+    organisations,
+    actingOrgId: null,
+    acting: 'unchosen',
+  };
 }
 
 const two = caller([org('A', 'data_user'), org('B', 'fi_admin')]);

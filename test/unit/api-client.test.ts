@@ -69,7 +69,7 @@ it('says the access token is missing when a refused token cannot be refreshed (s
   expect(sent).toHaveLength(1);
 });
 
-describe('API Gateway\'s own 403 (the authorizer refused the token: no error code) is a refused token', () => {
+describe("API Gateway's own 403 (the authorizer refused the token: no error code) is a refused token", () => {
   const gateway = { message: 'Forbidden' };
   it('is sent again once with a fresh token', async () => {
     serve(403, gateway);
@@ -87,7 +87,7 @@ describe('API Gateway\'s own 403 (the authorizer refused the token: no error cod
   });
 });
 
-describe('callRoute calls the route object it is given, with that route\'s schemas', () => {
+describe("callRoute calls the route object it is given, with that route's schemas", () => {
   const calls: { url: string; method: string; token?: string; body?: unknown }[] = [];
   const answer = (body: unknown, status = 200) =>
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -100,13 +100,18 @@ describe('callRoute calls the route object it is given, with that route\'s schem
   it('fills and encodes the path parameters, sends the parsed body with the token, and refuses an answer its response schema refuses', async () => {
     const report = { message: 'Withdrawn.', report: {} };
     answer(report);
-    await expect(callRoute(withdrawFraudReport, { params: { id: 'a/b' }, body: { reason: '  duplicate ' } })).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(callRoute(withdrawFraudReport, { params: { id: 'a/b' }, body: { reason: '  duplicate ' } })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
     expect(calls).toEqual([{ url: '/api/fraud-reports/a%2Fb/withdraw', method: 'POST', token: 'Bearer old-token', body: { reason: 'duplicate' } }]);
   });
 
   it('refuses a body its request schema refuses, sending nothing', async () => {
     answer({});
-    await expect(callRoute(withdrawFraudReport, { params: { id: 'r1' }, body: { reason: ' ' } })).rejects.toMatchObject({ status: 400, code: 'invalid_request' });
+    await expect(callRoute(withdrawFraudReport, { params: { id: 'r1' }, body: { reason: ' ' } })).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+    });
     expect(calls).toHaveLength(0);
   });
 

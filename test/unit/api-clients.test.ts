@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_CLIENT_SCOPE, apiClientNameSchema, clientRoles } from '#shared/api/api-clients.js';
 import { clientIdFromEvent } from '#http/client-caller.js';
+import { API_CLIENT_SCOPE, apiClientNameSchema, clientRoles } from '#shared/api/api-clients.js';
 
 describe('the roles an API client may act with', () => {
   it.each([
@@ -27,7 +27,8 @@ describe('an API client’s name', () => {
 
 describe('the client of a token', () => {
   const exp = String(Math.floor(Date.now() / 1000) + 3600);
-  const event = (claims: Record<string, string> | undefined) => ({ requestContext: { authorizer: claims ? { lambda: { ...claims, exp } } : undefined } }) as never;
+  const event = (claims: Record<string, string> | undefined) =>
+    ({ requestContext: { authorizer: claims ? { lambda: { ...claims, exp } } : undefined } }) as never;
   it.each([
     ['a client-credentials access token with the scope', { token_use: 'access', client_id: 'c1', scope: API_CLIENT_SCOPE }, 'c1'],
     ['among other scopes', { token_use: 'access', client_id: 'c1', scope: `other/x ${API_CLIENT_SCOPE}` }, 'c1'],

@@ -44,7 +44,10 @@ describe('the costs that grow with use', () => {
   });
 
   it('keeps every limit at most half used today and at most used at ten times, and the platform under $0.10 a month for 1,000 borrowers', () => {
-    for (const [scale, goal] of [[TODAY, 0.5], [times(TODAY, 10), 1]] as const) {
+    for (const [scale, goal] of [
+      [TODAY, 0.5],
+      [times(TODAY, 10), 1],
+    ] as const) {
       for (const l of limits(scale, perRow)) expect(l.use, `${l.name} at ${scale.label}`).toBeLessThanOrEqual(goal);
     }
     const bill = monthlyCost(usage);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readPerRowCosts } from '../../capacity/per-row-costs.js';
-import { itemBytes, readUnits, writeUnits } from '../../capacity/item-size.js';
 import { ASSUMPTIONS, perRowFrom, times, TODAY, type PerRow } from '../../capacity/inputs.js';
+import { itemBytes, readUnits, writeUnits } from '../../capacity/item-size.js';
 import { limits } from '../../capacity/limits.js';
 import { bucketsTouched, FILE_CHECK_ITEM_BYTES, fileChecks, monthlyUsage, pollsDuring, pollsPerSecond, writeUnitsPerRow } from '../../capacity/model.js';
-import { API_THROTTLE } from '../../infra/sizing.js';
+import { readPerRowCosts } from '../../capacity/per-row-costs.js';
 import { monthlyCost, PRICES } from '../../capacity/prices.js';
+import { API_THROTTLE } from '../../infra/sizing.js';
 
 /** Per-row costs of the size the benches measure, fixed here so the expectations do not move with them. */
 const PER_ROW: PerRow = {

@@ -17,7 +17,18 @@ beforeAll(async () => {
     const origin = `http://${req.headers.host}`;
     const send = (status: number, body: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(body);
     if (req.url === '/config.json') {
-      return send(200, JSON.stringify({ region: 'r', userPoolId: 'p', userPoolClientId: 'c', employeePoolId: 'e', employeePoolClientId: 'f', apiUrl: '/api', tokenUrl: `${origin}/token` }));
+      return send(
+        200,
+        JSON.stringify({
+          region: 'r',
+          userPoolId: 'p',
+          userPoolClientId: 'c',
+          employeePoolId: 'e',
+          employeePoolClientId: 'f',
+          apiUrl: '/api',
+          tokenUrl: `${origin}/token`,
+        }),
+      );
     }
     if (req.url === '/token') return send(200, JSON.stringify({ access_token: 'a.b.c', expires_in: 3600, token_type: 'Bearer' }));
     if (req.url?.startsWith('/api/history')) return send(history.status, history.body);
@@ -33,7 +44,11 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 async function historyOf(env: Record<string, string>) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(['history', '123456/78/1', '--json'], { out: (line) => out.push(line), err: (line) => err.push(line) }, { PAYROLL_CLIENT_ID: 'id', PAYROLL_CLIENT_SECRET: 'secret', ...env });
+  const code = await main(
+    ['history', '123456/78/1', '--json'],
+    { out: (line) => out.push(line), err: (line) => err.push(line) },
+    { PAYROLL_CLIENT_ID: 'id', PAYROLL_CLIENT_SECRET: 'secret', ...env },
+  );
   return { code, document: JSON.parse(out.join('\n')) as Record<string, unknown>, stderr: err.join('\n') };
 }
 
@@ -53,6 +68,9 @@ describe('cli against answers the twin does not give', () => {
   it('says when PAYROLL_URL is not the platform', async () => {
     const { code, document } = await historyOf({ PAYROLL_URL: `${url}/elsewhere` });
     expect(code).toBe(3);
-    expect(document).toMatchObject({ error: 'not_the_platform', message: `${url}/elsewhere/config.json does not describe the platform's API and token endpoint: check PAYROLL_URL.` });
+    expect(document).toMatchObject({
+      error: 'not_the_platform',
+      message: `${url}/elsewhere/config.json does not describe the platform's API and token endpoint: check PAYROLL_URL.`,
+    });
   });
 });

@@ -75,7 +75,8 @@ describe('limitKeyOf keys a per-address limit: IPv4 as it is, IPv6 by its /64, I
   });
 
   it('gives two addresses of one /64 the same key and two /64s different keys', () => {
-    const key = (sourceIp: string) => limitAddress({ headers: {}, requestContext: { http: { sourceIp } } } as unknown as Parameters<typeof limitAddress>[0], '');
+    const key = (sourceIp: string) =>
+      limitAddress({ headers: {}, requestContext: { http: { sourceIp } } } as unknown as Parameters<typeof limitAddress>[0], '');
     expect(key('2001:db8:1:2::a')).toBe(key('2001:db8:1:2:ffff::b'));
     expect(key('2001:db8:1:2::a')).not.toBe(key('2001:db8:1:3::a'));
   });

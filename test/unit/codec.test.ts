@@ -59,7 +59,12 @@ describe('parse', () => {
 describe('parseAll', () => {
   it('keeps every good record in order and skips each malformed one, logging it', () => {
     const error = logged();
-    const items = [{ id: '1', kind: 'a' }, { pk: 'THING#x', id: 'x' }, { id: '3', kind: 'b', count: 'many' }, { id: '4', kind: 'b' }];
+    const items = [
+      { id: '1', kind: 'a' },
+      { pk: 'THING#x', id: 'x' },
+      { id: '3', kind: 'b', count: 'many' },
+      { id: '4', kind: 'b' },
+    ];
     expect(thing.parseAll(items).map((t) => t.id)).toEqual(['1', '4']);
     expect(error.mock.calls.map(([, details]) => (details as { key: unknown }).key)).toEqual([{ pk: 'THING#x' }, {}]);
   });

@@ -96,9 +96,7 @@ describe('paths named in the docs and comments', () => {
     const code = files('', (name) => CODE.test(name)).filter((path) => statSync(join(ROOT, path)).size < 500_000);
     const dangling = [
       ...markdown.flatMap((file) => danglingIn(file, readFileSync(join(ROOT, file), 'utf8'), true).map((p) => `${file}: ${p}`)),
-      ...code.flatMap((file) =>
-        danglingIn(file, comments(readFileSync(join(ROOT, file), 'utf8')), false).map((p) => `${file}: ${p}`),
-      ),
+      ...code.flatMap((file) => danglingIn(file, comments(readFileSync(join(ROOT, file), 'utf8')), false).map((p) => `${file}: ${p}`)),
     ];
     expect(dangling).toEqual([]);
   });

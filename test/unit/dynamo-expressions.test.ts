@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { change, changeOf, checkOf, checksOf, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 
 interface Thing {
   status: 'new' | 'busy' | 'done';
@@ -65,7 +65,11 @@ describe('the operations besides SET and equality', () => {
     ['>', on.above('count', 1), '#count > :v0'],
     ['>=', on.atLeast('count', 1), '#count >= :v0'],
   ])('compares with %s', (_, condition, expression) => {
-    expect(conditionOf(condition)).toEqual({ ConditionExpression: expression, ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':v0': 1 } });
+    expect(conditionOf(condition)).toEqual({
+      ConditionExpression: expression,
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':v0': 1 },
+    });
   });
 
   it('NOT brackets what it negates, inside an OR', () => {
@@ -73,7 +77,7 @@ describe('the operations besides SET and equality', () => {
     expect(out.ConditionExpression).toBe('attribute_not_exists(#pk) OR NOT (#count IN (:v0, :v1))');
   });
 
-  it('a map attribute\'s field is a path of two names', () => {
+  it("a map attribute's field is a path of two names", () => {
     expect(conditionOf(on.is('value.org_id', 'o1'))).toEqual({
       ConditionExpression: '#value.#org_id = :v0',
       ExpressionAttributeNames: { '#value': 'value', '#org_id': 'org_id' },
@@ -135,7 +139,6 @@ describe('entries named at run time', () => {
 });
 
 // ── operations added for registry/register/mandates/ingestion/history ──
-import { changeOf, checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 
 interface Account {
   state: 'open' | 'closed';
@@ -152,10 +155,30 @@ const check = checksOf<Account>();
 describe('changes and checks built from a record type', () => {
   it.each([
     ['a comparison', check.lt('tries', 3), '#tries < :v0', { ':v0': 3 }],
-    ['every comparison operator', check.and(check.isNot('state', 'open'), check.le('due', 'd'), check.gt('due', 'a'), check.ge('tries', 1)), '#state <> :v0 AND #due <= :v1 AND #due > :v2 AND #tries >= :v3', { ':v0': 'open', ':v1': 'd', ':v2': 'a', ':v3': 1 }],
-    ['absent or below, bracketed inside an AND', check.and(check.is('state', 'open'), check.or(check.missing('tries'), check.lt('tries', 3))), '#state = :v0 AND (attribute_not_exists(#tries) OR #tries < :v1)', { ':v0': 'open', ':v1': 3 }],
-    ['NOT contains a set member', check.and(check.exists('pk'), check.not(check.contains('tags', 'x'))), 'attribute_exists(#pk) AND NOT contains(#tags, :v0)', { ':v0': 'x' }],
-    ['NOT of an OR, bracketed', check.not(check.or(check.is('state', 'open'), check.missing('due'))), 'NOT (#state = :v0 OR attribute_not_exists(#due))', { ':v0': 'open' }],
+    [
+      'every comparison operator',
+      check.and(check.isNot('state', 'open'), check.le('due', 'd'), check.gt('due', 'a'), check.ge('tries', 1)),
+      '#state <> :v0 AND #due <= :v1 AND #due > :v2 AND #tries >= :v3',
+      { ':v0': 'open', ':v1': 'd', ':v2': 'a', ':v3': 1 },
+    ],
+    [
+      'absent or below, bracketed inside an AND',
+      check.and(check.is('state', 'open'), check.or(check.missing('tries'), check.lt('tries', 3))),
+      '#state = :v0 AND (attribute_not_exists(#tries) OR #tries < :v1)',
+      { ':v0': 'open', ':v1': 3 },
+    ],
+    [
+      'NOT contains a set member',
+      check.and(check.exists('pk'), check.not(check.contains('tags', 'x'))),
+      'attribute_exists(#pk) AND NOT contains(#tags, :v0)',
+      { ':v0': 'x' },
+    ],
+    [
+      'NOT of an OR, bracketed',
+      check.not(check.or(check.is('state', 'open'), check.missing('due'))),
+      'NOT (#state = :v0 OR attribute_not_exists(#due))',
+      { ':v0': 'open' },
+    ],
   ])('%s', (_, condition, expression, values) => {
     const out = checkOf<Account>(condition);
     expect(out.ConditionExpression).toBe(expression);
@@ -166,15 +189,43 @@ describe('changes and checks built from a record type', () => {
 
   it('writes every clause of a change, each name once', () => {
     const out = changeOf<Account>(
-      { set: { state: 'closed' }, setIfAbsent: { due: 'd1' }, append: { log: ['x'] }, within: { terms: { s: 'used', u: '2026-01' } }, add: { tries: 1 }, delete: { tags: new Set(['t']) }, remove: ['e_a_b'] },
+      {
+        set: { state: 'closed' },
+        setIfAbsent: { due: 'd1' },
+        append: { log: ['x'] },
+        within: { terms: { s: 'used', u: '2026-01' } },
+        add: { tries: 1 },
+        delete: { tags: new Set(['t']) },
+        remove: ['e_a_b'],
+      },
       check.is('state', 'open'),
     );
     expect(out).toEqual({
       UpdateExpression:
         'SET #state = :v0, #due = if_not_exists(#due, :v1), #log = list_append(if_not_exists(#log, :v2), :v3), #terms.#s = :v4, #terms.#u = :v5 REMOVE #e_a_b ADD #tries :v6 DELETE #tags :v7',
       ConditionExpression: '#state = :v8',
-      ExpressionAttributeNames: { '#state': 'state', '#due': 'due', '#log': 'log', '#terms': 'terms', '#s': 's', '#u': 'u', '#e_a_b': 'e_a_b', '#tries': 'tries', '#tags': 'tags' },
-      ExpressionAttributeValues: { ':v0': 'closed', ':v1': 'd1', ':v2': [], ':v3': ['x'], ':v4': 'used', ':v5': '2026-01', ':v6': 1, ':v7': new Set(['t']), ':v8': 'open' },
+      ExpressionAttributeNames: {
+        '#state': 'state',
+        '#due': 'due',
+        '#log': 'log',
+        '#terms': 'terms',
+        '#s': 's',
+        '#u': 'u',
+        '#e_a_b': 'e_a_b',
+        '#tries': 'tries',
+        '#tags': 'tags',
+      },
+      ExpressionAttributeValues: {
+        ':v0': 'closed',
+        ':v1': 'd1',
+        ':v2': [],
+        ':v3': ['x'],
+        ':v4': 'used',
+        ':v5': '2026-01',
+        ':v6': 1,
+        ':v7': new Set(['t']),
+        ':v8': 'open',
+      },
     });
   });
 

@@ -75,7 +75,10 @@ describe('the employee session', () => {
   it('answers the custom challenge on the employees’ client and keeps the tokens', async () => {
     const token = jwt('first', 3600);
     await signedIn(token);
-    expect(calls[0]).toMatchObject({ target: 'RespondToAuthChallenge', body: { ClientId: 'employee-client', ChallengeName: 'CUSTOM_CHALLENGE', ChallengeResponses: { USERNAME: '123456789', ANSWER: '123456' } } });
+    expect(calls[0]).toMatchObject({
+      target: 'RespondToAuthChallenge',
+      body: { ClientId: 'employee-client', ChallengeName: 'CUSTOM_CHALLENGE', ChallengeResponses: { USERNAME: '123456789', ANSWER: '123456' } },
+    });
     expect(hasEmployeeSession()).toBe(true);
     expect(await employeeIdToken()).toBe(token);
   });
@@ -104,7 +107,10 @@ describe('callRoute', () => {
   it('sends the employee’s token to an employee route, and the staff token to every other', async () => {
     const token = jwt('employee', 3600);
     await signedIn(token);
-    cognitoAnswers['GET /api/employee/me'] = { status: 200, body: { nrc: '123456/78/9', employee_number: 'E1', first_name: 'A', last_name: 'B', mobile_masked: 'x' } };
+    cognitoAnswers['GET /api/employee/me'] = {
+      status: 200,
+      body: { nrc: '123456/78/9', employee_number: 'E1', first_name: 'A', last_name: 'B', mobile_masked: 'x' },
+    };
     cognitoAnswers['GET /api/me'] = { status: 401, body: { error: 'unauthorized', message: 'No.' } };
     await callRoute(getEmployeeMe);
     await callRoute(getMe).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { employeeCodeRequestSchema } from '#shared/api/employee.js';
 import { employeeCodeRequestCheck } from '#shared/api/employee-words.js';
+import { employeeCodeRequestSchema } from '#shared/api/employee.js';
 
 /** The portal's first screen checks its fields without zod: the same answers as the server's schema. */
 describe('employeeCodeRequestCheck answers as employeeCodeRequestSchema', () => {
@@ -21,7 +21,8 @@ describe('employeeCodeRequestCheck answers as employeeCodeRequestSchema', () => 
     expect(client.success).toBe(server.success);
     if (server.success && client.success) expect(client.data).toEqual(server.data);
     if (!server.success && !client.success) {
-      const byField = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message]));
+      const byField = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+        Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message]));
       expect(byField(client.error.issues)).toEqual(byField(server.error.issues));
     }
   });

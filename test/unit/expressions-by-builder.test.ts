@@ -21,7 +21,7 @@ function sources(dir: string): string[] {
 }
 
 describe('updates and conditions come from the builder', () => {
-  it('the pattern finds a hand-written expression, and not a Query\'s key condition', () => {
+  it("the pattern finds a hand-written expression, and not a Query's key condition", () => {
     expect(HAND_WRITTEN.test("{ ConditionExpression: 'attribute_not_exists(pk)' }")).toBe(true);
     expect(HAND_WRITTEN.test("{ UpdateExpression: 'SET a = :a' }")).toBe(true);
     expect(HAND_WRITTEN.test("{ KeyConditionExpression: 'pk = :pk' }")).toBe(false);
@@ -34,11 +34,13 @@ describe('updates and conditions come from the builder', () => {
   });
 
   it.each(folders.map((name) => `lambdas/${name}`))('%s writes none by hand', (folder) => {
-    const found = sources(path.join(root, folder)).filter((file) => path.relative(root, file) !== BUILDER).flatMap((file) =>
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .flatMap((line, i) => (HAND_WRITTEN.test(line) ? [`${path.relative(root, file)}:${i + 1}`] : [])),
-    );
+    const found = sources(path.join(root, folder))
+      .filter((file) => path.relative(root, file) !== BUILDER)
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (HAND_WRITTEN.test(line) ? [`${path.relative(root, file)}:${i + 1}`] : [])),
+      );
     expect(found).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FileBorrowers } from '../../lambdas/events/file-borrowers.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { borrowersOf } from '#shared/rules/signal-borrowers.js';
+import { FileBorrowers } from '../../lambdas/events/file-borrowers.js';
 
 /**
  * The Lambda keeps a file's borrowers in a compact table while it reads the rows (lambdas/events/file-borrowers.ts):
@@ -37,7 +37,10 @@ describe('FileBorrowers', () => {
   it('holds the borrowers borrowersOf makes of the same rows, in the same order', () => {
     const table = new FileBorrowers();
     ROWS.forEach((r, i) => table.add(r, i + 2));
-    const expected = borrowersOf(ROWS, ROWS.map((_, i) => i + 2));
+    const expected = borrowersOf(
+      ROWS,
+      ROWS.map((_, i) => i + 2),
+    );
     expect([...table.entries()]).toEqual([...expected.entries()]);
     expect(table.size).toBe(expected.size);
     expect(table.get('NRC#22222222111')).toEqual(expected.get('NRC#22222222111'));
@@ -47,9 +50,16 @@ describe('FileBorrowers', () => {
   });
 
   it('reads the same as the Map over many borrowers, past its first arrays', () => {
-    const many = Array.from({ length: 10_000 }, (_, i) => row({ nrc: `${100_000 + (i % 9_000)}/${10 + (i % 80)}/1`, employee_no: `E${i}`, installment_amount: (i % 97) + 0.05 }));
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      row({ nrc: `${100_000 + (i % 9_000)}/${10 + (i % 80)}/1`, employee_no: `E${i}`, installment_amount: (i % 97) + 0.05 }),
+    );
     const table = new FileBorrowers();
     many.forEach((r, i) => table.add(r, i + 2));
-    expect(new Map(table)).toEqual(borrowersOf(many, many.map((_, i) => i + 2)));
+    expect(new Map(table)).toEqual(
+      borrowersOf(
+        many,
+        many.map((_, i) => i + 2),
+      ),
+    );
   });
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBytes, formatCompact, formatCount, formatDate, formatDateTime, formatMonth, formatText, formatTime, formatZmw, kindLabel } from '../../web/src/lib/format.js';
+import {
+  formatAmount,
+  formatBytes,
+  formatCompact,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatText,
+  formatTime,
+  formatZmw,
+  kindLabel,
+} from '../../web/src/lib/format.js';
 
 // Instants are written in the runtime's time zone: the clock cases read the expected time in that zone.
 const NOON = '2026-03-03T12:05:09.000Z';

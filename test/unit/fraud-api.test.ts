@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { digestBucket, DIGEST_BUCKETS } from '#data/registry/digest.js';
 import {
   FRAUD_MESSAGES,
   MAX_NRCS_PER_REQUEST,
@@ -8,7 +9,6 @@ import {
   fraudSearchRequestSchema,
   latestFraudReportsQuerySchema,
 } from '#shared/api/fraud.js';
-import { digestBucket, DIGEST_BUCKETS } from '#data/registry/digest.js';
 
 describe('fraudSearchRequestSchema', () => {
   it('normalises NRCs to the slashed form and removes duplicates', () => {
@@ -38,7 +38,9 @@ describe('evidence files', () => {
 
   it('refuses an empty or oversized declared size', () => {
     expect(evidenceUploadRequestSchema.safeParse({ file_name: 'a.pdf', size: 0 }).success).toBe(false);
-    expect(evidenceUploadRequestSchema.safeParse({ file_name: 'a.pdf', size: 10 * 1024 * 1024 + 1 }).error?.issues[0]?.message).toBe(FRAUD_MESSAGES.fileTooLarge);
+    expect(evidenceUploadRequestSchema.safeParse({ file_name: 'a.pdf', size: 10 * 1024 * 1024 + 1 }).error?.issues[0]?.message).toBe(
+      FRAUD_MESSAGES.fileTooLarge,
+    );
   });
 
   it('refuses a report listing the same attachment twice or more than 10', () => {

@@ -41,7 +41,12 @@ describe('staging and final keys', () => {
     const key = stagingKey('user-sub-1', '0b6f6f0e-0c39-4f0e-9b1a-2a7f1c1d2e3f', 'My file.pdf');
     expect(key).toBe('staging/user-sub-1/0b6f6f0e-0c39-4f0e-9b1a-2a7f1c1d2e3f/My-file.pdf');
     expect(parseStagingKey(key)).toEqual({ userId: 'user-sub-1', uploadId: '0b6f6f0e-0c39-4f0e-9b1a-2a7f1c1d2e3f', file: 'My-file.pdf' });
-    for (const bad of ['2026-03/A001/fraud/x.pdf', 'staging/u/not-a-uuid/x.pdf', 'staging/u/0b6f6f0e-0c39-4f0e-9b1a-2a7f1c1d2e3f/../x.pdf', `staging/u/0b6f6f0e-0c39-4f0e-9b1a-2a7f1c1d2e3f/a/b.pdf`]) {
+    for (const bad of [
+      '2026-03/A001/fraud/x.pdf',
+      'staging/u/not-a-uuid/x.pdf',
+      'staging/u/0b6f6f0e-0c39-4f0e-9b1a-2a7f1c1d2e3f/../x.pdf',
+      `staging/u/0b6f6f0e-0c39-4f0e-9b1a-2a7f1c1d2e3f/a/b.pdf`,
+    ]) {
       expect(parseStagingKey(bad)).toBeNull();
     }
   });

@@ -26,7 +26,8 @@ describe('buildReportPdf', () => {
     expect(doc.getNumberOfPages()).toBe(1);
     const text = doc.output();
     expect(text.startsWith('%PDF-')).toBe(true);
-    for (const expected of ['Fraud / scam report', '123456/78/9', 'Mwila Banda', 'Zanaco Bank', 'continued', 'and 4 more', 'Disputed']) expect(text).toContain(expected);
+    for (const expected of ['Fraud / scam report', '123456/78/9', 'Mwila Banda', 'Zanaco Bank', 'continued', 'and 4 more', 'Disputed'])
+      expect(text).toContain(expected);
   });
 
   it('says the report’s status, and when and why it left the registry', async () => {

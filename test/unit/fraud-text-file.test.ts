@@ -31,17 +31,24 @@ describe('textOfSearchFile', () => {
   it('accepts any printable text and refuses any sample with a NUL byte', () => {
     // eslint-disable-next-line no-control-regex -- control characters are exactly what this property removes
     const control = /[\u0000-\u001f]/g;
-    fc.assert(fc.property(fc.string({ maxLength: 500 }).map((s) => s.replace(control, ' ')), (text) => {
-      expect(looksLikeText(bytes(text))).toBe(true);
-    }));
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), fc.nat(199), (data, at) => {
-      const copy = new Uint8Array([...data, 0]);
-      copy[Math.min(at, copy.length - 1)] = 0;
-      // A UTF-16 byte-order mark announces text whose ASCII characters carry NUL bytes: not this property.
-      const utf16 = (copy[0] === 0xff && copy[1] === 0xfe) || (copy[0] === 0xfe && copy[1] === 0xff);
-      fc.pre(!utf16);
-      expect(looksLikeText(copy)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 500 }).map((s) => s.replace(control, ' ')),
+        (text) => {
+          expect(looksLikeText(bytes(text))).toBe(true);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), fc.nat(199), (data, at) => {
+        const copy = new Uint8Array([...data, 0]);
+        copy[Math.min(at, copy.length - 1)] = 0;
+        // A UTF-16 byte-order mark announces text whose ASCII characters carry NUL bytes: not this property.
+        const utf16 = (copy[0] === 0xff && copy[1] === 0xfe) || (copy[0] === 0xfe && copy[1] === 0xff);
+        fc.pre(!utf16);
+        expect(looksLikeText(copy)).toBe(false);
+      }),
+    );
     // The seed CI once drew: a big-endian BOM and a NUL; UTF-16 text with its NULs is text.
     expect(looksLikeText(new Uint8Array([0xfe, 0xff, 0]))).toBe(true);
     expect(looksLikeText(new Uint8Array([0xfe, 0xfd, 0]))).toBe(false);

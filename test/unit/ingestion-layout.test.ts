@@ -27,7 +27,7 @@ describe('chunk keys', () => {
 });
 
 describe('splitRows', () => {
-  it('cuts a file into chunks of about CHUNK_ROWS, keeping each borrower\'s rows together and in file order', () => {
+  it("cuts a file into chunks of about CHUNK_ROWS, keeping each borrower's rows together and in file order", () => {
     const rows = Array.from({ length: 3 * CHUNK_ROWS + 17 }, (_, i) => row(i % 12_000, { installment_amount: i }));
     rows.push(row(0, { nrc: null, employee_no: 'WITHOUT-NRC' }), row(1, { nrc: null, employee_no: null }));
     const count = chunkCount(rows.length);

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { billingPlanRequestSchema } from '#shared/api/dashboard.js';
-import { HISTORY_MESSAGES, historyQuerySchema } from '#shared/api/history.js';
-import { historyView } from '../../lambdas/api/history/views.js';
-import { runningDeductions } from '#shared/rules/borrower-record.js';
-import { amountDueNgwee, metricsCounterKeys, metricsView, nextInvoiceDate, organisationBillingView, platformBillingView } from '../../lambdas/api/dashboard/views.js';
-import { dashboardPeriods, monthsEnding } from '../../lambdas/api/dashboard/periods.js';
-import { shiftMonth } from '#shared/rules/dates.js';
 import type { StoredBillingPlan } from '#data/directory/billing-plans.js';
 import type { StoredHistoryItem } from '#data/history/entries-read.js';
+import { billingPlanRequestSchema } from '#shared/api/dashboard.js';
+import { HISTORY_MESSAGES, historyQuerySchema } from '#shared/api/history.js';
+import { runningDeductions } from '#shared/rules/borrower-record.js';
+import { shiftMonth } from '#shared/rules/dates.js';
+import { dashboardPeriods, monthsEnding } from '../../lambdas/api/dashboard/periods.js';
+import {
+  amountDueNgwee,
+  metricsCounterKeys,
+  metricsView,
+  nextInvoiceDate,
+  organisationBillingView,
+  platformBillingView,
+} from '../../lambdas/api/dashboard/views.js';
+import { historyView } from '../../lambdas/api/history/views.js';
 
 const item = (over: Partial<StoredHistoryItem>): StoredHistoryItem => ({
   nrc: '123456/78/9',
@@ -86,12 +93,16 @@ describe('runningDeductions', () => {
 describe('historyView', () => {
   const window = { months: 3, from: '2026-03', to: '2026-05' };
   it('orders newest first, names the borrower, and totals the current deductions in ngwee', () => {
-    const view = historyView('123456789', [
-      item({ month: '2026-03', payee_key: 'A001', installment: 0.1, first_name: 'Old', last_name: 'Name' }),
-      item({ month: '2026-05', payee_key: 'A001', installment: 0.1, first_name: 'Mary', last_name: 'Banda' }),
-      item({ month: '2026-04', payee_key: 'B002', installment: 0.2 }),
-      item({ month: '2026-05', payee_key: 'C003', kind: 'stoppage', installment: 0 }),
-    ], window);
+    const view = historyView(
+      '123456789',
+      [
+        item({ month: '2026-03', payee_key: 'A001', installment: 0.1, first_name: 'Old', last_name: 'Name' }),
+        item({ month: '2026-05', payee_key: 'A001', installment: 0.1, first_name: 'Mary', last_name: 'Banda' }),
+        item({ month: '2026-04', payee_key: 'B002', installment: 0.2 }),
+        item({ month: '2026-05', payee_key: 'C003', kind: 'stoppage', installment: 0 }),
+      ],
+      window,
+    );
     expect(view.name).toBe('Mary Banda');
     expect(view.items.map((i) => [i.month, i.payee_key, i.counted])).toEqual([
       ['2026-05', 'A001', true],
@@ -136,13 +147,28 @@ describe('metricsView', () => {
 
 describe('billing', () => {
   const plan = (over: Partial<StoredBillingPlan>): StoredBillingPlan => ({
-    org_id: 'o1', org_name: 'Alpha', payee_key: 'A001', plan_name: 'Standard', pricing: 'per_upload', price_per_upload_ngwee: 1250, flat_fee_ngwee: null,
-    currency: 'ZMW', updated_at: '2026-05-01T00:00:00Z', updated_by: null, updated_by_email: null, ...over,
+    org_id: 'o1',
+    org_name: 'Alpha',
+    payee_key: 'A001',
+    plan_name: 'Standard',
+    pricing: 'per_upload',
+    price_per_upload_ngwee: 1250,
+    flat_fee_ngwee: null,
+    currency: 'ZMW',
+    updated_at: '2026-05-01T00:00:00Z',
+    updated_by: null,
+    updated_by_email: null,
+    ...over,
   });
   it('charges a price per upload or a flat fee, exactly', () => {
     expect(amountDueNgwee(plan({}), 3)).toBe(3750);
     expect(amountDueNgwee(plan({ pricing: 'flat', price_per_upload_ngwee: null, flat_fee_ngwee: 500_000 }), 0)).toBe(500_000);
-    expect(organisationBillingView(plan({ price_per_upload_ngwee: 10 }), 3, '2026-05')).toMatchObject({ amount_due: 0.3, usage: 3, price_per_upload: 0.1, next_invoice: '2026-06-01' });
+    expect(organisationBillingView(plan({ price_per_upload_ngwee: 10 }), 3, '2026-05')).toMatchObject({
+      amount_due: 0.3,
+      usage: 3,
+      price_per_upload: 0.1,
+      next_invoice: '2026-06-01',
+    });
   });
   it('invoices on the first day of the next month', () => {
     expect(nextInvoiceDate('2026-12')).toBe('2027-01-01');
@@ -150,13 +176,24 @@ describe('billing', () => {
   it('sums the billed organisations for the platform', () => {
     const plans = [plan({ org_id: 'a' }), plan({ org_id: 'b', pricing: 'flat', price_per_upload_ngwee: null, flat_fee_ngwee: 100_00 })];
     const usage: Record<string, number> = { a: 2, b: 5 };
-    expect(platformBillingView(plans, (id) => usage[id] ?? 0, '2026-05')).toMatchObject({ scope: 'platform', plan: '2 organisations', pricing: 'mixed', usage: 7, amount_due: 125, organisations: 2 });
+    expect(platformBillingView(plans, (id) => usage[id] ?? 0, '2026-05')).toMatchObject({
+      scope: 'platform',
+      plan: '2 organisations',
+      pricing: 'mixed',
+      usage: 7,
+      amount_due: 125,
+      organisations: 2,
+    });
   });
 });
 
 describe('billingPlanRequestSchema', () => {
   it('accepts a price per upload or a flat fee', () => {
-    expect(billingPlanRequestSchema.parse({ plan_name: ' Standard ', pricing: 'per_upload', price_per_upload: 12.5 })).toEqual({ plan_name: 'Standard', pricing: 'per_upload', price_per_upload: 12.5 });
+    expect(billingPlanRequestSchema.parse({ plan_name: ' Standard ', pricing: 'per_upload', price_per_upload: 12.5 })).toEqual({
+      plan_name: 'Standard',
+      pricing: 'per_upload',
+      price_per_upload: 12.5,
+    });
     expect(billingPlanRequestSchema.safeParse({ plan_name: 'Flat', pricing: 'flat', flat_fee: 5000 }).success).toBe(true);
   });
   it.each([
@@ -170,6 +207,7 @@ describe('billingPlanRequestSchema', () => {
     expect(billingPlanRequestSchema.safeParse(body).error?.issues[0]?.message).toBe(message);
   });
   it('takes 2 decimals as they are typed (0.29 and 1.1 are not float noise)', () => {
-    for (const value of [0.29, 1.1, 19.99, 1234567.89]) expect(billingPlanRequestSchema.safeParse({ plan_name: 'X', pricing: 'flat', flat_fee: value }).success).toBe(true);
+    for (const value of [0.29, 1.1, 19.99, 1234567.89])
+      expect(billingPlanRequestSchema.safeParse({ plan_name: 'X', pricing: 'flat', flat_fee: value }).success).toBe(true);
   });
 });

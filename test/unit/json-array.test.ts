@@ -20,10 +20,13 @@ const ARRAYS: unknown[][] = [
 ];
 
 describe('jsonArrayElements', () => {
-  it.each(ARRAYS.flatMap((array) => [1, 2, 3, 7, 4096].map((size) => [array, size] as const)))('reads %j in chunks of %i bytes as JSON.parse does', async (array, size) => {
-    expect(await elements(JSON.stringify(array), size)).toEqual(array);
-    expect(await elements(` \n${JSON.stringify(array, null, 2)}\n`, size)).toEqual(array);
-  });
+  it.each(ARRAYS.flatMap((array) => [1, 2, 3, 7, 4096].map((size) => [array, size] as const)))(
+    'reads %j in chunks of %i bytes as JSON.parse does',
+    async (array, size) => {
+      expect(await elements(JSON.stringify(array), size)).toEqual(array);
+      expect(await elements(` \n${JSON.stringify(array, null, 2)}\n`, size)).toEqual(array);
+    },
+  );
 
   it.each(['', '[', '[1,]', '[,1]', '{}', '[1] x', '[1,2', '[1 2]', '[{"a":1]'])('refuses %j', async (text) => {
     await expect(elements(text, 2)).rejects.toThrow(SyntaxError);

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { handlerModule, ROUTES } from '#shared/routes/index.js';
 import { API_AUTHORIZER, AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS } from '../../infra/definitions.js';
 import knip from '../../knip.js';
-import { handlerModule, ROUTES } from '#shared/routes/index.js';
 
 const root = new URL('../../', import.meta.url);
 const lambdaEntries = knip.entry.filter((entry) => entry.startsWith('lambdas/'));

@@ -37,7 +37,10 @@ describe('what the twin does not emulate', () => {
     const { TWIN_GAPS } = await import('../../infra/local/gaps.js');
     const readme = readFileSync(path.resolve(LAMBDAS, '../docs/twin.md'), 'utf8');
     const section = readme.split('## What the twin does not emulate\n')[1]!.split('\n#')[0]!;
-    const listed = section.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2));
+    const listed = section
+      .split('\n')
+      .filter((line) => line.startsWith('- '))
+      .map((line) => line.slice(2));
     expect(listed).toEqual([...TWIN_GAPS]);
     expect(readme.split('## What the twin does not emulate').length).toBe(2);
   });

@@ -2,8 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { ENTRY_PATHS, isPublicPath, PENDING_SCREEN, PUBLIC_SCREENS, SCREENS, screenFor } from '#shared/navigation.js';
 
 /** Spec part 1 §2 "Session gating": which paths need no session, as the router is built from them (and the API reference). */
-const PUBLIC = ['/', '/home', '/signin', '/sign-in', '/signup', '/sign-up', '/request-access', '/forgot', '/forgot-password', '/reset', '/reset-password', '/invite', '/invite-accept', '/developers'];
-const SIGNED_IN = ['/app', '/pending', '/upload', '/fraud', '/fraud-report', '/fraud-list', '/reports', '/history', '/reviews', '/team', '/admin', '/admin/requests', '/admin/users', '/admin/audit', '/no-such-page'];
+const PUBLIC = [
+  '/',
+  '/home',
+  '/signin',
+  '/sign-in',
+  '/signup',
+  '/sign-up',
+  '/request-access',
+  '/forgot',
+  '/forgot-password',
+  '/reset',
+  '/reset-password',
+  '/invite',
+  '/invite-accept',
+  '/developers',
+];
+const SIGNED_IN = [
+  '/app',
+  '/pending',
+  '/upload',
+  '/fraud',
+  '/fraud-report',
+  '/fraud-list',
+  '/reports',
+  '/history',
+  '/reviews',
+  '/team',
+  '/admin',
+  '/admin/requests',
+  '/admin/users',
+  '/admin/audit',
+  '/no-such-page',
+];
 
 describe('navigation', () => {
   it.each(PUBLIC)('%s needs no session, in any case and with a trailing slash', (path) => {
@@ -36,6 +67,13 @@ describe('navigation', () => {
   });
 
   it('gives the wide frame to the five wide tables only', () => {
-    expect(SCREENS.filter((s) => 'wide' in s && s.wide).map((s) => s.path)).toEqual(['/reports', '/reviews', '/disputes', '/reconciliation', '/remittances', '/admin/requests']);
+    expect(SCREENS.filter((s) => 'wide' in s && s.wide).map((s) => s.path)).toEqual([
+      '/reports',
+      '/reviews',
+      '/disputes',
+      '/reconciliation',
+      '/remittances',
+      '/admin/requests',
+    ]);
   });
 });

@@ -12,11 +12,23 @@ const EVENTS: [NotificationEvent, string][] = [
   [{ kind: 'submission.decided', submission_id: 'sub-1', status: 'fi_approved' }, '/reports?id=sub-1'],
   [{ kind: 'submission.assigned', submission_id: 'sub-1', assignee_email: 'pmec@example.test', assigned_at: '2026-03-05T10:00:00.000Z' }, '/reviews?id=sub-1'],
   [{ kind: 'dispute.opened', dispute_id: 'd 1', org_id: 'o1', payee_key: 'F001', month: '2026-03', nrc: '123456/10/1', reason: HOSTILE }, '/disputes?id=d%201'],
-  [{ kind: 'dispute.decided', dispute_id: 'd1', org_id: 'o1', payee_key: 'F001', month: '2026-03', nrc: '123456/10/1', decision: 'upheld', note: HOSTILE }, '/disputes?id=d1'],
+  [
+    { kind: 'dispute.decided', dispute_id: 'd1', org_id: 'o1', payee_key: 'F001', month: '2026-03', nrc: '123456/10/1', decision: 'upheld', note: HOSTILE },
+    '/disputes?id=d1',
+  ],
   [{ kind: 'access_request.decided', request_id: 'r1', decision: 'approved' }, '/signin'],
   [{ kind: 'access_request.decided', request_id: 'r1', decision: 'rejected', note: HOSTILE }, '/signup'],
   [{ kind: 'fraud_report.withdrawn', report_id: 'rep-1', reason: HOSTILE, by_email: 'admin@bank.test' }, '/fraud-list?report=rep-1'],
-  [{ kind: 'payroll_authority.changed', previous: { org_id: 'o1', org_name: HOSTILE }, current: { org_id: 'o2', org_name: `PMEC ${HOSTILE}` }, by_email: 'super@platform.test', changed_at: '2026-03-01T08:00:00.000Z' }, '/app'],
+  [
+    {
+      kind: 'payroll_authority.changed',
+      previous: { org_id: 'o1', org_name: HOSTILE },
+      current: { org_id: 'o2', org_name: `PMEC ${HOSTILE}` },
+      by_email: 'super@platform.test',
+      changed_at: '2026-03-01T08:00:00.000Z',
+    },
+    '/app',
+  ],
 ];
 
 describe('renderNotification', () => {
@@ -47,7 +59,10 @@ describe('renderNotification', () => {
   });
 
   it('gives a rejection its reason, and the submission its file, payee key and month', () => {
-    const email = renderNotification({ kind: 'submission.decided', submission_id: 'sub-1', status: 'rejected', reason: 'Wrong month' }, { appUrl: APP, submission });
+    const email = renderNotification(
+      { kind: 'submission.decided', submission_id: 'sub-1', status: 'rejected', reason: 'Wrong month' },
+      { appUrl: APP, submission },
+    );
     expect(email.subject).toBe('Submission rejected: March <b>inputs</b>.xlsx');
     expect(email.text).toContain('Reason given: Wrong month');
     expect(email.text).toContain('Payee key: F001');
@@ -56,12 +71,29 @@ describe('renderNotification', () => {
   });
 
   it('keeps line breaks out of the subject', () => {
-    const event: NotificationEvent = { kind: 'dispute.opened', dispute_id: 'd1', org_id: 'o1', payee_key: 'F0\r\nBcc: x@evil.test', month: '2026-03', nrc: '1', reason: 'r' };
+    const event: NotificationEvent = {
+      kind: 'dispute.opened',
+      dispute_id: 'd1',
+      org_id: 'o1',
+      payee_key: 'F0\r\nBcc: x@evil.test',
+      month: '2026-03',
+      nrc: '1',
+      reason: 'r',
+    };
     expect(renderNotification(event, { appUrl: APP }).subject).toBe('A deduction was disputed: payee key F0 Bcc: x@evil.test, 2026-03');
   });
 
   it('puts no NRC in an email', () => {
-    const event: NotificationEvent = { kind: 'dispute.decided', dispute_id: 'd1', org_id: 'o1', payee_key: 'F001', month: '2026-03', nrc: '987654/32/1', decision: 'dismissed', note: 'n' };
+    const event: NotificationEvent = {
+      kind: 'dispute.decided',
+      dispute_id: 'd1',
+      org_id: 'o1',
+      payee_key: 'F001',
+      month: '2026-03',
+      nrc: '987654/32/1',
+      decision: 'dismissed',
+      note: 'n',
+    };
     const email = renderNotification(event, { appUrl: APP });
     expect(`${email.subject}${email.html}${email.text}`).not.toContain('987654');
   });

@@ -4,9 +4,9 @@ import { apiErrorSchema } from '#shared/api/errors.js';
 import { whoMayCall } from '#shared/openapi/access.js';
 import { openApiDocument } from '#shared/openapi/document.js';
 import { jsonSchemaOf } from '#shared/openapi/schemas.js';
-import { ROUTES } from '#shared/routes/index.js';
 import type { RouteDef } from '#shared/routes/define.js';
 import { getHistory } from '#shared/routes/history.js';
+import { ROUTES } from '#shared/routes/index.js';
 import { committedDocument, contractDifferences } from '../support/openapi.js';
 
 const routes = ROUTES as readonly RouteDef[];
@@ -22,12 +22,22 @@ describe('the OpenAPI document of the route table', () => {
     expect(operations(committedDocument())).toHaveLength(routes.length);
   });
 
-  it('notices a route missing, an operation no route declares, and a schema that is not the route\'s', () => {
+  it("notices a route missing, an operation no route declares, and a schema that is not the route's", () => {
     const document = openApiDocument(routes.filter((route) => route.id !== getHistory.id));
     expect(contractDifferences(document, routes)).toEqual([`GET /api/history (get-history) is missing from the document`]);
-    expect(contractDifferences(openApiDocument(routes), routes.filter((route) => route.id !== getHistory.id))).toEqual([`get /api/history is in the document but in no route of the table`]);
+    expect(
+      contractDifferences(
+        openApiDocument(routes),
+        routes.filter((route) => route.id !== getHistory.id),
+      ),
+    ).toEqual([`get /api/history is in the document but in no route of the table`]);
     const changed = { ...getHistory, response: z.object({ rows: z.array(z.string()) }), query: z.object({ nrc: z.string(), months: z.string() }) };
-    expect(contractDifferences(openApiDocument(routes), routes.map((route) => (route.id === getHistory.id ? changed : route)))).toEqual([
+    expect(
+      contractDifferences(
+        openApiDocument(routes),
+        routes.map((route) => (route.id === getHistory.id ? changed : route)),
+      ),
+    ).toEqual([
       'GET /api/history (get-history): query parameter nrc differs from its zod schema',
       'GET /api/history (get-history): query parameter months differs from its zod schema',
       'GET /api/history (get-history): the answer differs from its zod schema',
@@ -41,7 +51,13 @@ describe('the OpenAPI document of the route table', () => {
       expect(operation['x-access'], route.id).toEqual(route.access);
       expect(operation.description, route.id).toContain(whoMayCall(route.access));
       const expected =
-        route.access.kind === 'public' ? [] : route.access.kind === 'employee' ? [{ employee: [] }] : route.openToClients ? [{ staff: [] }, { apiClient: [] }] : [{ staff: [] }];
+        route.access.kind === 'public'
+          ? []
+          : route.access.kind === 'employee'
+            ? [{ employee: [] }]
+            : route.openToClients
+              ? [{ staff: [] }, { apiClient: [] }]
+              : [{ staff: [] }];
       expect(operation.security, route.id).toEqual(expected);
     }
   });
@@ -50,7 +66,7 @@ describe('the OpenAPI document of the route table', () => {
     [{ kind: 'public' } as const, 'Anyone: no token needed.'],
     [{ kind: 'approved' } as const, 'Any approved member of staff (holding a role in an organisation or on the platform).'],
     [{ kind: 'roles', roles: ['fi_admin', 'compliance'] } as const, 'Members holding one of these roles: FI Admin (`fi_admin`), Compliance (`compliance`).'],
-    [{ kind: 'employee' } as const, 'A civil servant signed in to the employees\' portal.'],
+    [{ kind: 'employee' } as const, "A civil servant signed in to the employees' portal."],
   ])('words %j as "%s"', (access, words) => {
     expect(whoMayCall(access)).toBe(words);
   });

@@ -10,7 +10,8 @@ interface Answer {
 const watch = { state: (a: Answer) => String(a.stage), done: (a: Answer) => a.done };
 
 /** The query state TanStack hands a refetchInterval: the last answer and how many answers came. */
-const query = (data: Answer | undefined, dataUpdateCount: number) => ({ state: { data, dataUpdateCount } }) as Parameters<ReturnType<typeof backoffInterval<Answer>>>[0];
+const query = (data: Answer | undefined, dataUpdateCount: number) =>
+  ({ state: { data, dataUpdateCount } }) as Parameters<ReturnType<typeof backoffInterval<Answer>>>[0];
 
 /**
  * The requests one browser makes while the server validates for `durationMs`, its stage changing at

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_SETS } from '#shared/access.js';
-import { ASSIGNABLE_STATUS, assignRequestSchema, bulkDecisionRequestSchema, cleanSearch, DECISION_RULES, decisionRequestSchema, REPORTS_LIMIT, REVIEW_FILE_LINK_SECONDS, REVIEW_MESSAGES, REVIEWS_PAGE_SIZE, SEARCH_MIN_LENGTH, SUBMISSION_STATUSES, submissionStatusLabel } from '#shared/api/reviews.js';
+import {
+  ASSIGNABLE_STATUS,
+  assignRequestSchema,
+  bulkDecisionRequestSchema,
+  cleanSearch,
+  DECISION_RULES,
+  decisionRequestSchema,
+  REPORTS_LIMIT,
+  REVIEW_FILE_LINK_SECONDS,
+  REVIEW_MESSAGES,
+  REVIEWS_PAGE_SIZE,
+  SEARCH_MIN_LENGTH,
+  SUBMISSION_STATUSES,
+  submissionStatusLabel,
+} from '#shared/api/reviews.js';
 import { ROLES } from '#shared/roles.js';
 
 /** Spec part 2 §4 (statuses, actions), §5 (reviews), §8 (bulk message), §9 (limits), API.md (who decides). */

@@ -16,7 +16,7 @@ import {
 import { lusakaClock } from '#shared/rules/dates.js';
 
 describe('ORGANISATION_ROLES: the roles each kind of organisation holds', () => {
-  it('are the spec\'s user lists: admins of their kind, compliance and data users', () => {
+  it("are the spec's user lists: admins of their kind, compliance and data users", () => {
     expect(ORGANISATION_ROLES).toEqual({ fi: ['fi_admin', 'compliance', 'data_user'], pmec: ['pmec_admin', 'compliance', 'data_user'] });
   });
 
@@ -41,14 +41,24 @@ describe('ORGANISATION_ROLES: the roles each kind of organisation holds', () => 
   });
 
   it.each([
-    ['Lender A', 'fi', 'pmec_admin', 'PMEC Admin is not a role of this organisation: Lender A (FI) holds FI Admin, Compliance or Data User. Choose one of those.'],
-    ['District Payroll', 'pmec', 'fi_admin', 'FI Admin is not a role of this organisation: District Payroll (PMEC) holds PMEC Admin, Compliance or Data User. Choose one of those.'],
+    [
+      'Lender A',
+      'fi',
+      'pmec_admin',
+      'PMEC Admin is not a role of this organisation: Lender A (FI) holds FI Admin, Compliance or Data User. Choose one of those.',
+    ],
+    [
+      'District Payroll',
+      'pmec',
+      'fi_admin',
+      'FI Admin is not a role of this organisation: District Payroll (PMEC) holds PMEC Admin, Compliance or Data User. Choose one of those.',
+    ],
   ] as const)('names the allowed roles: %s (%s) refusing %s', (name, kind, role, message) => {
     expect(roleNotForOrganisationMessage(name, kind, role)).toBe(message);
   });
 });
 
-describe('rolesIn asks of the organisation\'s kind and the role together', () => {
+describe("rolesIn asks of the organisation's kind and the role together", () => {
   const grant = (orgId: string, role: Role, pmec: boolean): Grant => ({ orgId, role, pmec });
   const caller = (...grants: Grant[]) => ({ signedIn: true, approved: true, roles: grants.map((g) => g.role), grants });
 
@@ -57,9 +67,15 @@ describe('rolesIn asks of the organisation\'s kind and the role together', () =>
     ['nor, overseeing, in another lender', [grant('fi1', 'pmec_admin', false)], 'fi2', { oversight: true }, []],
     ['an FI Admin of a PMEC organisation holds nothing there', [grant('p1', 'fi_admin', true)], 'p1', {}, []],
     ['a PMEC Admin of PMEC oversees every lender', [grant('p1', 'pmec_admin', true)], 'fi1', { oversight: true }, ['pmec_admin']],
-    ['a lender\'s compliance reviews its own organisation', [grant('fi1', 'compliance', false)], 'fi1', {}, ['compliance']],
-    ['a lender\'s compliance oversees no other', [grant('fi1', 'compliance', false)], 'fi2', { oversight: true }, []],
-    ['the misfit grant beside a fitting one: only the fitting one counts', [grant('fi1', 'pmec_admin', false), grant('fi1', 'compliance', false)], 'fi1', { oversight: true }, ['compliance']],
+    ["a lender's compliance reviews its own organisation", [grant('fi1', 'compliance', false)], 'fi1', {}, ['compliance']],
+    ["a lender's compliance oversees no other", [grant('fi1', 'compliance', false)], 'fi2', { oversight: true }, []],
+    [
+      'the misfit grant beside a fitting one: only the fitting one counts',
+      [grant('fi1', 'pmec_admin', false), grant('fi1', 'compliance', false)],
+      'fi1',
+      { oversight: true },
+      ['compliance'],
+    ],
   ] as const)('%s', (_name, grants, orgId, options, roles) => {
     expect(rolesIn(caller(...grants), orgId, options).sort()).toEqual([...roles].sort());
   });
@@ -115,7 +131,9 @@ describe('the platform roles', () => {
     const sources = ['shared', 'lambdas', 'infra', 'web/src'].flatMap((dir) =>
       (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file)).map((file) => join(dir, file)),
     );
-    const spelled = sources.filter((file) => file !== join('shared', 'roles.ts') && /'super_admin',\s*'sys_admin'|'sys_admin',\s*'super_admin'/.test(readFileSync(join(root, file), 'utf8')));
+    const spelled = sources.filter(
+      (file) => file !== join('shared', 'roles.ts') && /'super_admin',\s*'sys_admin'|'sys_admin',\s*'super_admin'/.test(readFileSync(join(root, file), 'utf8')),
+    );
     expect(spelled).toEqual([]);
   });
 });

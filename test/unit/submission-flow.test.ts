@@ -86,7 +86,11 @@ describe('flowReducer', () => {
   });
 
   it('never lets the browser’s lists replace the server’s result', () => {
-    const state = flowReducer(validated(), { type: 'clientChecked', run: 1, result: { ...clientResult, errors: [{ row: 2, column: 'NRC', type: 'NRC', message: 'Bad NRC' }] } });
+    const state = flowReducer(validated(), {
+      type: 'clientChecked',
+      run: 1,
+      result: { ...clientResult, errors: [{ row: 2, column: 'NRC', type: 'NRC', message: 'Bad NRC' }] },
+    });
     expect(state.validation?.source).toBe('server');
     expect(state.validation?.totals.errors).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SubmissionStatus } from '#shared/api/reviews.js';
 import { freshStatuses, recentStatuses } from '#data/history/submission-statuses.js';
+import type { SubmissionStatus } from '#shared/api/reviews.js';
 
 /**
  * What the history lookup remembers of a submission's status between requests: a status a

@@ -12,8 +12,16 @@ const entry = (payee: string, n: number, name = 'Jane Banda', employeeNo = 'E1')
   nm: name,
   t: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}Z`,
 });
-const itemOf = (entries: [string, ReturnType<typeof entry>][], extra: Record<string, unknown> = {}) => ({ pk: 'NRC#123456781', sk: 'RECORD', ...Object.fromEntries(entries), ...extra });
-const bytesOf = (item: Record<string, unknown>) => Object.entries(item).filter(([k]) => k.startsWith('s_')).reduce((sum, [k, v]) => sum + k.length + JSON.stringify(v).length, 0);
+const itemOf = (entries: [string, ReturnType<typeof entry>][], extra: Record<string, unknown> = {}) => ({
+  pk: 'NRC#123456781',
+  sk: 'RECORD',
+  ...Object.fromEntries(entries),
+  ...extra,
+});
+const bytesOf = (item: Record<string, unknown>) =>
+  Object.entries(item)
+    .filter(([k]) => k.startsWith('s_'))
+    .reduce((sum, [k, v]) => sum + k.length + JSON.stringify(v).length, 0);
 /** The item as it is after the write. */
 function apply(item: Record<string, unknown>, name: string, value: unknown) {
   const { set, remove } = boundedWrite(item, name, value);
@@ -25,7 +33,10 @@ function apply(item: Record<string, unknown>, name: string, value: unknown) {
 
 describe('borrower summary bounds', () => {
   it('leaves a usual item as it is: a few lenders, a few months', () => {
-    const item = itemOf([...Array.from({ length: 6 }, (_, i) => [`s_a${i}`, entry('A001', i)] as [string, ReturnType<typeof entry>]), ['s_b0', entry('B002', 3)]]);
+    const item = itemOf([
+      ...Array.from({ length: 6 }, (_, i) => [`s_a${i}`, entry('A001', i)] as [string, ReturnType<typeof entry>]),
+      ['s_b0', entry('B002', 3)],
+    ]);
     expect(boundedWrite(item, 's_new', entry('C003', 7))).toEqual({ set: true, remove: [] });
   });
 
@@ -39,7 +50,10 @@ describe('borrower summary bounds', () => {
 
   it('evicts the lender filling the item, never another lender, when an old item holds huge names', () => {
     const huge = 'N'.repeat(97_000);
-    const item = itemOf([...Array.from({ length: 4 }, (_, i) => [`s_x${i}`, entry('ATK1', i, huge)] as [string, ReturnType<typeof entry>]), ['s_b0', entry('B002', 1)]]);
+    const item = itemOf([
+      ...Array.from({ length: 4 }, (_, i) => [`s_x${i}`, entry('ATK1', i, huge)] as [string, ReturnType<typeof entry>]),
+      ['s_b0', entry('B002', 1)],
+    ]);
     const after = apply(item, 's_new', entry('C003', 9));
     expect(after.s_new).toBeDefined();
     expect(after.s_b0).toBeDefined();
@@ -55,7 +69,10 @@ describe('borrower summary bounds', () => {
   });
 
   it('drops the marks of employee numbers no kept entry names', () => {
-    const item = itemOf(Array.from({ length: ENTRIES_PER_PAYEE }, (_, i) => [`s_a${i}`, entry('A001', i, 'Jane', i === 0 ? 'OLD1' : 'E1')]), { x_OLD1: true, x_E1: true });
+    const item = itemOf(
+      Array.from({ length: ENTRIES_PER_PAYEE }, (_, i) => [`s_a${i}`, entry('A001', i, 'Jane', i === 0 ? 'OLD1' : 'E1')]),
+      { x_OLD1: true, x_E1: true },
+    );
     expect(boundedWrite(item, 's_new', entry('A001', 50))).toEqual({ set: true, remove: ['s_a0', 'x_OLD1'] });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { uploadResponseSchema } from '#shared/api/submissions.js';
 import { uploadSchema } from '#data/uploads/upload.js';
+import { uploadResponseSchema } from '#shared/api/submissions.js';
 
 /** What the API shows but the record does not hold: made from the results files when the upload is read. */
 const SHOWN_ONLY = ['signals'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { webhookHeaders } from '#data/webhooks/signature.js';
 import { isPrivateAddress, nextAttemptAt, WEBHOOK_MESSAGES as M, webhookUrlRefusal } from '#shared/api/webhooks.js';
 import { cronIntervalMs } from '../../infra/local/schedules.js';
-import { webhookHeaders } from '#data/webhooks/signature.js';
 import { guideRecipe } from '../support/webhooks.js';
 
 describe('the signature recipe of the integration guide', () => {

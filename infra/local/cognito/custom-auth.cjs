@@ -12,7 +12,13 @@
 //   new-password challenge where tokens would be: only a CONFIRMED user is ever given tokens.
 const { randomUUID } = require('node:crypto');
 const { Targets } = require('cognito-local/lib/targets/targets');
-const { InvalidParameterError, NotAuthorizedError, UserLambdaValidationError, UserNotConfirmedException, UserNotFoundError } = require('cognito-local/lib/errors');
+const {
+  InvalidParameterError,
+  NotAuthorizedError,
+  UserLambdaValidationError,
+  UserNotConfirmedException,
+  UserNotFoundError,
+} = require('cognito-local/lib/errors');
 const { attributesToRecord } = require('cognito-local/lib/services/userPoolService');
 const { createChallengeSessions } = require('./challenge-sessions.cjs');
 
@@ -54,7 +60,12 @@ function triggerEvent(pool, client, state, user, triggerSource, request) {
     userName: state.username,
     callerContext: { awsSdkVersion: 'cognito-local', clientId: client.ClientId },
     triggerSource,
-    request: { userAttributes: user ? attributesToRecord(user.Attributes) : {}, clientMetadata: state.clientMetadata ?? {}, userNotFound: state.userNotFound, ...request },
+    request: {
+      userAttributes: user ? attributesToRecord(user.Attributes) : {},
+      clientMetadata: state.clientMetadata ?? {},
+      userNotFound: state.userNotFound,
+      ...request,
+    },
     response: {},
   };
 }
@@ -62,10 +73,18 @@ function triggerEvent(pool, client, state, user, triggerSource, request) {
 /** Define decides; then tokens, the end, or Create's next challenge with a new Session. */
 async function nextStep(services, ctx, pool, client, user, state) {
   const lambdas = pool.options.LambdaConfig ?? {};
-  const define = await invoke(lambdas.DefineAuthChallenge, 'DefineAuthChallenge', triggerEvent(pool, client, state, user, 'DefineAuthChallenge_Authentication', { session: state.history }));
+  const define = await invoke(
+    lambdas.DefineAuthChallenge,
+    'DefineAuthChallenge',
+    triggerEvent(pool, client, state, user, 'DefineAuthChallenge_Authentication', { session: state.history }),
+  );
   if (define.issueTokens && !define.failAuthentication && user && !state.userNotFound && user.UserStatus !== 'CONFIRMED') {
     // No answer this twin takes leads on from here: the employees' client has no password to set.
-    return { ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: randomUUID(), ChallengeParameters: { USER_ID_FOR_SRP: user.Username, requiredAttributes: '[]', userAttributes: '{}' } };
+    return {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: randomUUID(),
+      ChallengeParameters: { USER_ID_FOR_SRP: user.Username, requiredAttributes: '[]', userAttributes: '{}' },
+    };
   }
   if (define.issueTokens && !define.failAuthentication && user && !state.userNotFound) {
     const groups = await pool.listUserGroupMembership(ctx, user);
@@ -73,7 +92,8 @@ async function nextStep(services, ctx, pool, client, user, state) {
     await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
     return { ChallengeParameters: {}, AuthenticationResult: { ...tokens, TokenType: 'Bearer', ExpiresIn: 60 * (client.AccessTokenValidity ?? 60) } };
   }
-  if (define.failAuthentication || define.issueTokens || define.challengeName !== 'CUSTOM_CHALLENGE') throw new NotAuthorizedError('Incorrect username or password.');
+  if (define.failAuthentication || define.issueTokens || define.challengeName !== 'CUSTOM_CHALLENGE')
+    throw new NotAuthorizedError('Incorrect username or password.');
   const created = await invoke(
     lambdas.CreateAuthChallenge,
     'CreateAuthChallenge',
@@ -91,14 +111,22 @@ intercept('InitiateAuth', async (services, ctx, req) => {
   if (req.AuthFlow !== 'CUSTOM_AUTH') return undefined;
   const { client, pool } = await clientAndPool(services, ctx, req.ClientId);
   if (!(client.ExplicitAuthFlows ?? []).includes('ALLOW_CUSTOM_AUTH')) throw new InvalidParameterError('Auth flow not enabled for this client');
-  if (!TRIGGERS.every((t) => pool.options.LambdaConfig?.[t])) throw new InvalidParameterError('Custom auth lambda trigger is not configured for the user pool.');
+  if (!TRIGGERS.every((t) => pool.options.LambdaConfig?.[t]))
+    throw new InvalidParameterError('Custom auth lambda trigger is not configured for the user pool.');
   const username = req.AuthParameters?.USERNAME;
   if (!username) throw new InvalidParameterError('Missing required parameter USERNAME');
   const user = await pool.getUserByUsername(ctx, username);
   if (!user && client.PreventUserExistenceErrors !== 'ENABLED') throw new UserNotFoundError('User does not exist.');
   if (user && user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
   if (user && user.UserStatus === 'UNCONFIRMED') throw new UserNotConfirmedException('User is not confirmed.');
-  const state = { id: randomUUID(), clientId: client.ClientId, username: user?.Username ?? username, userNotFound: !user, clientMetadata: req.ClientMetadata, history: [] };
+  const state = {
+    id: randomUUID(),
+    clientId: client.ClientId,
+    username: user?.Username ?? username,
+    userNotFound: !user,
+    clientMetadata: req.ClientMetadata,
+    history: [],
+  };
   return nextStep(services, ctx, pool, client, user, state);
 });
 
@@ -113,7 +141,10 @@ intercept('RespondToAuthChallenge', async (services, ctx, req) => {
   const verify = await invoke(
     pool.options.LambdaConfig.VerifyAuthChallengeResponse,
     'VerifyAuthChallengeResponse',
-    triggerEvent(pool, client, state, user, 'VerifyAuthChallengeResponse_Authentication', { privateChallengeParameters: state.privateParameters, challengeAnswer: String(answers.ANSWER ?? '') }),
+    triggerEvent(pool, client, state, user, 'VerifyAuthChallengeResponse_Authentication', {
+      privateChallengeParameters: state.privateParameters,
+      challengeAnswer: String(answers.ANSWER ?? ''),
+    }),
   );
   const result = verify.answerCorrect === true && !state.userNotFound;
   const history = [...state.history, { challengeName: 'CUSTOM_CHALLENGE', challengeResult: result, challengeMetadata: state.metadata }];

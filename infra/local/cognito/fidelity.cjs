@@ -130,26 +130,32 @@ wrap(
   },
 );
 
-Targets.ResendConfirmationCode = ({ cognito, messages, otp, clock }) => async (ctx, req) => {
-  const pool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
-  const user = await pool.getUserByUsername(ctx, req.Username);
-  if (!user) throw new UserNotFoundError('Username/client id combination not found.');
-  if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
-  const deliveryDetails = selectAppropriateDeliveryMethod(pool.options.AutoVerifiedAttributes ?? [], user);
-  if (!deliveryDetails) throw new InvalidParameterError('User has no attribute matching desired auto verified attributes');
-  const code = otp();
-  await messages.deliver(ctx, 'ResendCode', req.ClientId, pool.options.Id, user, code, req.ClientMetadata, deliveryDetails);
-  await pool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: clock.get() });
-  return { CodeDeliveryDetails: deliveryDetails };
-};
+Targets.ResendConfirmationCode =
+  ({ cognito, messages, otp, clock }) =>
+  async (ctx, req) => {
+    const pool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('Username/client id combination not found.');
+    if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+    const deliveryDetails = selectAppropriateDeliveryMethod(pool.options.AutoVerifiedAttributes ?? [], user);
+    if (!deliveryDetails) throw new InvalidParameterError('User has no attribute matching desired auto verified attributes');
+    const code = otp();
+    await messages.deliver(ctx, 'ResendCode', req.ClientId, pool.options.Id, user, code, req.ClientMetadata, deliveryDetails);
+    await pool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: clock.get() });
+    return { CodeDeliveryDetails: deliveryDetails };
+  };
 
 // UpdateUserPool drops UserAttributeUpdateSettings; Cognito keeps it (the twin sets it on old pools).
-wrap('UpdateUserPool', async () => null, async (services, ctx, req, result) => {
-  if (!req.UserAttributeUpdateSettings) return result;
-  const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
-  await pool.updateOptions(ctx, { ...pool.options, UserAttributeUpdateSettings: req.UserAttributeUpdateSettings });
-  return result;
-});
+wrap(
+  'UpdateUserPool',
+  async () => null,
+  async (services, ctx, req, result) => {
+    if (!req.UserAttributeUpdateSettings) return result;
+    const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+    await pool.updateOptions(ctx, { ...pool.options, UserAttributeUpdateSettings: req.UserAttributeUpdateSettings });
+    return result;
+  },
+);
 
 // Every placeholder of the trigger's message is filled, as Cognito fills them (cognito-local fills the first).
 const createMessage = MessagesService.prototype.create;

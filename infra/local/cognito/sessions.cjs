@@ -28,8 +28,7 @@ function verifiedClaims(token) {
   }
 }
 
-const signOut = (services, ctx, pool, user) =>
-  pool.saveUser(ctx, { ...user, RefreshTokens: [], UserLastModifiedDate: services.clock.get() });
+const signOut = (services, ctx, pool, user) => pool.saveUser(ctx, { ...user, RefreshTokens: [], UserLastModifiedDate: services.clock.get() });
 
 Targets.GlobalSignOut = (services) => async (ctx, req) => {
   const claims = verifiedClaims(req.AccessToken);
@@ -59,8 +58,18 @@ wrap('InitiateAuth', async (services, ctx, req) => {
 });
 
 // The calls a person makes with their access token: refused unless the token is this emulator's own.
-for (const name of ['GetUser', 'UpdateUserAttributes', 'VerifyUserAttribute', 'GetUserAttributeVerificationCode', 'DeleteUserAttributes',
-  'ChangePassword', 'DeleteUser', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference']) {
+for (const name of [
+  'GetUser',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'DeleteUserAttributes',
+  'ChangePassword',
+  'DeleteUser',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+]) {
   wrap(name, async (_services, _ctx, req) => {
     if (req.AccessToken === undefined && name === 'AssociateSoftwareToken') return; // it may use a Session instead
     if (verifiedClaims(req.AccessToken)?.token_use !== 'access') throw new NotAuthorizedError('Invalid Access Token');

@@ -43,7 +43,11 @@ export class MalformedItemError extends Error {
  * The codec of one entity. `keys` gives the key attributes (table and index keys) an item of this
  * record is stored under; build adds them.
  */
-export function defineCodec<S extends z.ZodType<Item, Item>>(entity: string, schema: S, keys: (value: z.input<S>) => Item = () => ({})): Codec<z.output<S>, z.input<S>> {
+export function defineCodec<S extends z.ZodType<Item, Item>>(
+  entity: string,
+  schema: S,
+  keys: (value: z.input<S>) => Item = () => ({}),
+): Codec<z.output<S>, z.input<S>> {
   const parse = (item: Item | null | undefined): z.output<S> | null => {
     if (!item) return null;
     const result = schema.safeParse(item);
@@ -61,7 +65,8 @@ export function defineCodec<S extends z.ZodType<Item, Item>>(entity: string, sch
       }),
     parseExisting: (item) => {
       const record = parse(item);
-      if (record === null) throw new MalformedItemError(entity, item ? [{ path: '', message: 'does not hold the record (logged)' }] : [{ path: '', message: 'missing' }]);
+      if (record === null)
+        throw new MalformedItemError(entity, item ? [{ path: '', message: 'does not hold the record (logged)' }] : [{ path: '', message: 'missing' }]);
       return record;
     },
     build: (value) => {

@@ -18,7 +18,16 @@ type MapField<T> = {
 }[Attribute<T>];
 type Path<T> = Attribute<T> | MapField<T>;
 /** The value type at a path of T. */
-type At<T, P extends string> = P extends Attribute<T> ? T[P] : P extends `${infer K}.${infer R}` ? (K extends Attribute<T> ? (R extends Attribute<NonNullable<T[K]>> ? NonNullable<T[K]>[R] : never) : never) : never;
+type At<T, P extends string> =
+  P extends Attribute<T>
+    ? T[P]
+    : P extends `${infer K}.${infer R}`
+      ? K extends Attribute<T>
+        ? R extends Attribute<NonNullable<T[K]>>
+          ? NonNullable<T[K]>[R]
+          : never
+        : never
+      : never;
 /** An item's index keys (shared/stores.ts): set by an update that moves the item in an index. */
 type IndexKey = `gsi${number}${'pk' | 'sk'}`;
 
@@ -289,7 +298,8 @@ export function changeOf<T>(change: Change<T>, condition?: Check<T>): ChangeExpr
   const deletes: string[] = [];
   for (const [f, v] of Object.entries(change.set ?? {})) if (v !== undefined) sets.push(`${p.name(f)} = ${p.value(v)}`);
   for (const [f, v] of Object.entries(change.setIfAbsent ?? {})) if (v !== undefined) sets.push(`${p.name(f)} = if_not_exists(${p.name(f)}, ${p.value(v)})`);
-  for (const [f, v] of Object.entries(change.append ?? {})) if (v !== undefined) sets.push(`${p.name(f)} = list_append(if_not_exists(${p.name(f)}, ${p.value([])}), ${p.value(v)})`);
+  for (const [f, v] of Object.entries(change.append ?? {}))
+    if (v !== undefined) sets.push(`${p.name(f)} = list_append(if_not_exists(${p.name(f)}, ${p.value([])}), ${p.value(v)})`);
   for (const [f, members] of Object.entries(change.within ?? {}))
     for (const [k, v] of Object.entries((members ?? {}) as object)) if (v !== undefined) sets.push(`${p.name(f)}.${p.name(k)} = ${p.value(v)}`);
   for (const f of change.remove ?? []) removes.push(p.name(f));

@@ -1,4 +1,12 @@
-import { BatchGetCommand, type BatchGetCommandOutput, BatchWriteCommand, QueryCommand, type QueryCommandInput, ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  BatchWriteCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  ScanCommand,
+  type ScanCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { chunked, inParallel } from '#lib/concurrency.js';
 import { dynamo } from '../aws-clients.js';
 
@@ -193,11 +201,20 @@ export function isConditionFailure(error: unknown, index?: number): boolean {
 /** A transaction that lost a race with another one on the same items: safe to run again. */
 export function isTransactionConflict(error: unknown): boolean {
   const e = error as AwsError | null;
-  return e?.name === 'TransactionConflictException' || (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'TransactionConflict'));
+  return (
+    e?.name === 'TransactionConflictException' ||
+    (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'TransactionConflict'))
+  );
 }
 
 // InternalServerError too: DynamoDB asks for it to be retried.
-const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TransactionConflictException', 'InternalServerError']);
+const TRANSIENT = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TransactionConflictException',
+  'InternalServerError',
+]);
 const TRANSIENT_REASONS = new Set(['None', 'TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 
 /** Throttled, or cancelled only by conflicts and throttling (no condition refused): worth another attempt after a pause. */

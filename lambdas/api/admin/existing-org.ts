@@ -1,8 +1,8 @@
-import { ACCESS_DECISION_MESSAGES as M, type ExistingOrg } from '#shared/api/admin.js';
 import { type StoredRequest, organisationOfRequest } from '#data/directory/access-decisions.js';
-import type { Organisation } from '#data/directory/organisations.js';
 import { listOrgMembers, ORG_ADMIN_ROLES } from '#data/directory/memberships.js';
+import type { Organisation } from '#data/directory/organisations.js';
 import { ConflictError } from '#http/errors.js';
+import { ACCESS_DECISION_MESSAGES as M, type ExistingOrg } from '#shared/api/admin.js';
 
 /** The organisation with the emails of its approved admins, as the approver sees it. */
 export async function existingOrgView(org: Organisation): Promise<ExistingOrg> {

@@ -1,5 +1,5 @@
-import { PLATFORM_ROLES, type PlatformRole } from '#shared/api/admin.js';
 import { listPlatformAdminRecords, type PlatformAdminRecord } from '#data/directory/platform-admins.js';
+import { PLATFORM_ROLES, type PlatformRole } from '#shared/api/admin.js';
 
 type Members = Record<PlatformRole, PlatformAdminRecord[]>;
 

@@ -1,7 +1,7 @@
 import type { StoredRequest } from '#data/directory/access-decisions.js';
 import { markRequestRevoked } from '#data/directory/access-decisions.js';
-import { getMember, listUserMemberships } from '#data/directory/memberships.js';
 import { markMemberRemoved } from '#data/directory/membership-changes.js';
+import { getMember, listUserMemberships } from '#data/directory/memberships.js';
 import { removeFromRole, signOutEverywhere } from '#data/directory/staff-users.js';
 import { ConflictError } from '#http/errors.js';
 

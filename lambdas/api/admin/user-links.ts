@@ -1,11 +1,10 @@
-import type { UserLinksResponse } from '#shared/api/admin.js';
 import { requestsOfEmail } from '#data/directory/access-decisions.js';
-import { platformAdminRecordsOfUser } from '#data/directory/platform-admins.js';
 import { listUserMemberships, LIVE_STATUSES, type MemberStatus } from '#data/directory/memberships.js';
+import { platformAdminRecordsOfUser } from '#data/directory/platform-admins.js';
 import { confirmedAt, lastSignIn } from '#data/directory/sign-ins.js';
 import { findUserByEmail, rolesOfUser } from '#data/directory/staff-users.js';
+import type { UserLinksResponse } from '#shared/api/admin.js';
 import { authUserView } from './views.js';
-
 
 /**
  * The User Inspector (spec §7 /admin-user-links): the auth user and its four kinds of links —
@@ -22,8 +21,22 @@ export async function userLinks(email: string): Promise<UserLinksResponse> {
     user ? confirmedAt(user.sub) : null,
   ]);
   const links = {
-    org_members: members.map((m) => ({ org_id: m.org_id, org_name: m.org_name, role: m.role, status: m.status, created_at: m.created_at, decided_at: m.decided_at })),
-    access_requests: requests.map((r) => ({ id: r.id, org_name: r.org_name, client_type: r.client_type, payee_key: r.payee_key, status: r.status, created_at: r.created_at ?? null })),
+    org_members: members.map((m) => ({
+      org_id: m.org_id,
+      org_name: m.org_name,
+      role: m.role,
+      status: m.status,
+      created_at: m.created_at,
+      decided_at: m.decided_at,
+    })),
+    access_requests: requests.map((r) => ({
+      id: r.id,
+      org_name: r.org_name,
+      client_type: r.client_type,
+      payee_key: r.payee_key,
+      status: r.status,
+      created_at: r.created_at ?? null,
+    })),
     admin_users: admins.map((a) => ({ role: a.role, created_at: a.created_at })),
     user_roles: roles.map((role) => ({ role_id: role, created_at: null })),
   };
@@ -53,4 +66,3 @@ export function blockingLinks(links: UserLinksResponse['links']): number {
   const requests = links.access_requests.filter((r) => r.status === 'pending').length;
   return members + requests + links.admin_users.length + links.user_roles.length;
 }
-

@@ -1,8 +1,8 @@
-import { ONBOARDING_DOCS } from '#shared/api/accounts.js';
-import type { AccessRequestItem, AuthUserDetails, ExistingOrg, PlatformAdminItem, PlatformRole } from '#shared/api/admin.js';
 import type { StoredRequest } from '#data/directory/access-decisions.js';
 import { documentState } from '#data/directory/access-requests.js';
 import type { CognitoUser } from '#data/directory/staff-users.js';
+import { ONBOARDING_DOCS } from '#shared/api/accounts.js';
+import type { AccessRequestItem, AuthUserDetails, ExistingOrg, PlatformAdminItem, PlatformRole } from '#shared/api/admin.js';
 
 /** Responses of the administration routes, built from stored records. */
 

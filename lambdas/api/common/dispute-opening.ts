@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '#shared/roles.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
 import { DisputeExistsError, deductionOnRecord, putDispute, type StoredDispute } from '#data/disputes/disputes.js';
 import { employeeEntryByNrc } from '#data/register/leavers.js';
-import { ConflictError } from '#http/errors.js';
 import { emitWebhookEvent } from '#data/webhooks/events.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { ConflictError } from '#http/errors.js';
+import type { Role } from '#shared/roles.js';
 
 /** Who opens a dispute: a reviewer on someone's behalf, or the employee whose deduction it is. */
 export interface DisputeOpener {
@@ -54,7 +54,16 @@ export async function openDisputeOn(
   const employee_name = employee ? `${employee.first_name} ${employee.last_name}` : null;
   try {
     // The lender's admins are notified by an outbox item written in the dispute's own transaction.
-    await putDispute(dispute, { kind: 'dispute.opened', dispute_id: dispute.id, org_id: org.org_id, payee_key: dispute.payee_key, month: dispute.month, nrc: dispute.nrc, reason: dispute.reason, employee_name });
+    await putDispute(dispute, {
+      kind: 'dispute.opened',
+      dispute_id: dispute.id,
+      org_id: org.org_id,
+      payee_key: dispute.payee_key,
+      month: dispute.month,
+      nrc: dispute.nrc,
+      reason: dispute.reason,
+      employee_name,
+    });
   } catch (error) {
     if (error instanceof DisputeExistsError) throw new ConflictError(alreadyOpen, 'dispute_exists');
     throw error;
@@ -65,7 +74,14 @@ export async function openDisputeOn(
     subject: auditSubject.dispute(dispute.id),
     also: [auditSubject.nrc(dispute.nrc_digits)],
     outcome: 'ok',
-    details: { dispute_id: dispute.id, payee_key: dispute.payee_key, month: dispute.month, org_id: org.org_id, opened_by: opener.by, after: { status: 'open' } },
+    details: {
+      dispute_id: dispute.id,
+      payee_key: dispute.payee_key,
+      month: dispute.month,
+      org_id: org.org_id,
+      opened_by: opener.by,
+      after: { status: 'open' },
+    },
   });
   await emitWebhookEvent(org.org_id, 'dispute.opened', { dispute_id: dispute.id, month: dispute.month, status: 'open' });
   return dispute;

@@ -1,9 +1,9 @@
-import { isDecided } from '#shared/api/disputes.js';
-import { organisationsWith, ROLE_SETS, rolesIn } from '#shared/access.js';
-import { hasAnyRole, isPlatformAdmin } from '#shared/roles.js';
 import { ORG_ADMIN_ROLES } from '#data/directory/memberships.js';
 import type { StoredDispute } from '#data/disputes/disputes.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
+import { organisationsWith, ROLE_SETS, rolesIn } from '#shared/access.js';
+import { isDecided } from '#shared/api/disputes.js';
+import { hasAnyRole, isPlatformAdmin } from '#shared/roles.js';
 
 /**
  * Who may do what with which dispute, decided per organisation from the caller's directory roles.

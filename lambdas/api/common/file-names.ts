@@ -19,13 +19,24 @@ function slugPart(text: string): string {
 export function slugFileName(name: string, max = SLUG_MAX): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
-  const ext = dot > 0 ? slugPart(base.slice(dot + 1)).toLowerCase().slice(0, 10) : '';
+  const ext =
+    dot > 0
+      ? slugPart(base.slice(dot + 1))
+          .toLowerCase()
+          .slice(0, 10)
+      : '';
   const suffix = ext ? `.${ext}` : '';
-  const stem = slugPart(dot > 0 ? base.slice(0, dot) : base).slice(0, Math.max(1, max - suffix.length)).replace(/[._-]+$/, '');
+  const stem = slugPart(dot > 0 ? base.slice(0, dot) : base)
+    .slice(0, Math.max(1, max - suffix.length))
+    .replace(/[._-]+$/, '');
   return `${stem || 'file'}${suffix}`;
 }
 
 /** A short slug of free text (the FI name in a path): never empty. */
 export function slugText(text: string, max = 40): string {
-  return slugPart(text).slice(0, max).replace(/[._-]+$/, '') || 'unknown';
+  return (
+    slugPart(text)
+      .slice(0, max)
+      .replace(/[._-]+$/, '') || 'unknown'
+  );
 }

@@ -1,7 +1,7 @@
-import { ROLE_SETS, rolesIn } from '#shared/access.js';
-import type { Role } from '#shared/roles.js';
 import { getOrganisation } from '#data/directory/organisations.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
+import { ROLE_SETS, rolesIn } from '#shared/access.js';
+import type { Role } from '#shared/roles.js';
 
 /**
  * Who sees which lenders' months (reconciliation, remittance statements): the payroll authority's and PMEC's admins

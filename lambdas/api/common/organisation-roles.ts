@@ -1,5 +1,5 @@
-import { type OrganisationKind, ORGANISATION_ROLES, type Role, roleFitsOrganisation, roleNotForOrganisationMessage } from '#shared/roles.js';
 import { BadRequestError } from '#http/errors.js';
+import { type OrganisationKind, ORGANISATION_ROLES, type Role, roleFitsOrganisation, roleNotForOrganisationMessage } from '#shared/roles.js';
 
 /** The organisation a role is granted in, as approvals, invitations and acceptances know it. */
 export interface RoleHolder {
@@ -9,7 +9,9 @@ export interface RoleHolder {
 
 /** The refusal of a role the organisation's kind does not hold: 400 naming the roles it does hold. */
 export function roleNotForOrganisation(org: RoleHolder, role: Role): BadRequestError {
-  return new BadRequestError(roleNotForOrganisationMessage(org.org_name, org.client_type, role), 'role_not_for_organisation', { allowed: [...ORGANISATION_ROLES[org.client_type]] });
+  return new BadRequestError(roleNotForOrganisationMessage(org.org_name, org.client_type, role), 'role_not_for_organisation', {
+    allowed: [...ORGANISATION_ROLES[org.client_type]],
+  });
 }
 
 /** Throws `roleNotForOrganisation` unless the organisation's kind holds the role. */

@@ -1,9 +1,9 @@
-import { PAYROLL_AUTHORITY_MESSAGES } from '#shared/api/settings.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { getPayrollAuthority } from '#data/settings/settings.js';
 import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
 import { ConflictError, ForbiddenError } from '#http/errors.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { PAYROLL_AUTHORITY_MESSAGES } from '#shared/api/settings.js';
 
 /** The designated payroll authority (one PMEC organisation), read from its settings item; null while none is designated. */
 export async function readPayrollAuthority(): Promise<{ org_id: string; org_name: string } | null> {
@@ -22,10 +22,17 @@ export async function authorisePayrollAuthority(me: AuthenticatedCaller, action:
     await writeAudit({ actor: me, action, subject: auditSubject.register, outcome: 'refused', details: { reason: 'no_payroll_authority' } });
     throw new ConflictError(PAYROLL_AUTHORITY_MESSAGES.none, 'no_payroll_authority');
   }
-  const keeps = (caller: AuthenticatedCaller) => (caller.grants ?? []).some((grant) => grant.orgId === authority.org_id && grant.pmec && grant.role === 'pmec_admin');
+  const keeps = (caller: AuthenticatedCaller) =>
+    (caller.grants ?? []).some((grant) => grant.orgId === authority.org_id && grant.pmec && grant.role === 'pmec_admin');
   const allowed = await confirmAllowed(me, keeps);
   if (!allowed) {
-    await writeAudit({ actor: me, action, subject: auditSubject.register, outcome: 'refused', details: { reason: 'not_payroll_authority', payroll_authority: authority.org_id } });
+    await writeAudit({
+      actor: me,
+      action,
+      subject: auditSubject.register,
+      outcome: 'refused',
+      details: { reason: 'not_payroll_authority', payroll_authority: authority.org_id },
+    });
     throw new ForbiddenError(PAYROLL_AUTHORITY_MESSAGES.notAuthority(authority.org_name), 'not_payroll_authority');
   }
   return { orgId: authority.org_id, orgName: authority.org_name };

@@ -1,9 +1,9 @@
-import { SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
-import { isPlatformAdmin } from '#shared/roles.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
 import { ForbiddenError } from '#http/errors.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
+import { isPlatformAdmin } from '#shared/roles.js';
 
 /** The PMEC organisation a register keeper acts for: null for a platform admin acting without one. */
 export interface RegisterKeeper {

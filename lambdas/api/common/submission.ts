@@ -1,14 +1,18 @@
+import { getSubmission, type SubmissionRecord } from '#data/submissions/submissions.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { ForbiddenError, NotFoundError } from '#http/errors.js';
 import { type Access, APPROVED } from '#shared/access.js';
 import type { SubmissionFields, SubmissionReview } from '#shared/api/submissions.js';
 import { isUuid } from '#shared/ids.js';
 import { displayFileName } from '#shared/rules/display-name.js';
-import { getSubmission, type SubmissionRecord } from '#data/submissions/submissions.js';
-import type { AuthenticatedCaller } from '#http/caller.js';
-import { ForbiddenError, NotFoundError } from '#http/errors.js';
 import { mayActOn } from './object-access.js';
 
 /** A submission: its organisation's members with the route's roles, and reviewers overseeing it (API.md). */
-export function canSeeSubmission(me: AuthenticatedCaller, submission: { submitted_by: string; org_id: string | null }, access: Access = APPROVED): Promise<boolean> {
+export function canSeeSubmission(
+  me: AuthenticatedCaller,
+  submission: { submitted_by: string; org_id: string | null },
+  access: Access = APPROVED,
+): Promise<boolean> {
   return mayActOn(me, access, { userId: submission.submitted_by, orgId: submission.org_id }, { oversight: true });
 }
 
@@ -20,7 +24,8 @@ export function canSeeSubmission(me: AuthenticatedCaller, submission: { submitte
 export async function loadVisibleSubmission(me: AuthenticatedCaller, id: string | undefined, access?: Access): Promise<SubmissionRecord> {
   const submission = id && isUuid(id) ? await getSubmission(id) : null;
   if (!submission) throw new NotFoundError('No such submission.', 'submission_not_found');
-  if (!(await canSeeSubmission(me, submission, access))) throw new ForbiddenError('This submission belongs to another organisation, or your role there does not allow this.');
+  if (!(await canSeeSubmission(me, submission, access)))
+    throw new ForbiddenError('This submission belongs to another organisation, or your role there does not allow this.');
   return submission;
 }
 

@@ -1,7 +1,7 @@
-import { BILLING_MESSAGES } from '#shared/api/dashboard.js';
-import { isUuid } from '#shared/ids.js';
 import { findOrganisationByPayeeKey, getOrganisation, type Organisation } from '#data/directory/organisations.js';
 import { BadRequestError, NotFoundError } from '#http/errors.js';
+import { BILLING_MESSAGES } from '#shared/api/dashboard.js';
+import { isUuid } from '#shared/ids.js';
 
 /** An organisation named by its id (a UUID) or its payee key, as a platform admin types it. */
 export async function organisationNamed(q: string | undefined): Promise<Organisation> {

@@ -1,5 +1,5 @@
-import { shiftMonth } from '#shared/rules/dates.js';
 import { counterPeriods } from '#data/submissions/counters.js';
+import { shiftMonth } from '#shared/rules/dates.js';
 
 /** The `count` months ending with `last`, oldest first. */
 export function monthsEnding(last: string, count: number): string[] {

@@ -1,7 +1,7 @@
-import { type BillingPlan, type BillingResponse, type DashboardMetrics, type OrganisationBillingResponse, SERIES_MONTHS } from '#shared/api/dashboard.js';
 import type { StoredBillingPlan } from '#data/directory/billing-plans.js';
-import type { CounterFigures } from '#data/submissions/counters.js';
 import type { Organisation } from '#data/directory/organisations.js';
+import type { CounterFigures } from '#data/submissions/counters.js';
+import { type BillingPlan, type BillingResponse, type DashboardMetrics, type OrganisationBillingResponse, SERIES_MONTHS } from '#shared/api/dashboard.js';
 import { shiftMonth } from '#shared/rules/dates.js';
 import { dashboardPeriods } from './periods.js';
 
@@ -22,9 +22,16 @@ export function metricsCounterKeys(counter: string, now: Date): { scope: string;
 }
 
 /** Spec part 1 §3 "Dashboard metrics response" from the counter items (missing ones are zeros). */
-export function metricsView(scope: MetricsScope, counters: ReadonlyMap<string, CounterFigures>, teamCount: number, now: Date, disputes: DashboardMetrics['disputes'] = null): DashboardMetrics {
+export function metricsView(
+  scope: MetricsScope,
+  counters: ReadonlyMap<string, CounterFigures>,
+  teamCount: number,
+  now: Date,
+  disputes: DashboardMetrics['disputes'] = null,
+): DashboardMetrics {
   const p = dashboardPeriods(now, SERIES_MONTHS);
-  const at = (period: string): CounterFigures => counters.get(`${scope.counter}|${period}`) ?? { submissions: 0, late_submissions: 0, inputs_rows: 0, stoppages_rows: 0 };
+  const at = (period: string): CounterFigures =>
+    counters.get(`${scope.counter}|${period}`) ?? { submissions: 0, late_submissions: 0, inputs_rows: 0, stoppages_rows: 0 };
   const [year, month, day] = [at(p.year), at(p.month), at(p.day)];
   return {
     scope: scope.scope,

@@ -1,8 +1,8 @@
-import { DISPUTE_MESSAGES } from '#shared/api/disputes.js';
-import { UUID_PATTERN } from '#shared/ids.js';
 import { getDispute, type StoredDispute } from '#data/disputes/disputes.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { NotFoundError } from '#http/errors.js';
+import { DISPUTE_MESSAGES } from '#shared/api/disputes.js';
+import { UUID_PATTERN } from '#shared/ids.js';
 import { canSee, disputeRightsOf, type DisputeRights } from '../common/dispute-rights.js';
 
 const ID = new RegExp(`^${UUID_PATTERN}$`);

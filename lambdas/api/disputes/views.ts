@@ -1,8 +1,8 @@
+import type { StoredDispute } from '#data/disputes/disputes.js';
+import { disputeEvidenceLink, listDisputeEvidence, readDisputeEvidenceStart } from '#data/disputes/evidence.js';
 import { DISPUTE_LINK_SECONDS, type DisputeView } from '#shared/api/disputes.js';
 import { displayFileName, displayText } from '#shared/rules/display-name.js';
 import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '#shared/rules/file-signature.js';
-import { disputeEvidenceLink, listDisputeEvidence, readDisputeEvidenceStart } from '#data/disputes/evidence.js';
-import type { StoredDispute } from '#data/disputes/disputes.js';
 import { canAddEvidence, canDecide, canRespond, type DisputeRights } from '../common/dispute-rights.js';
 
 const party = (p: { email: string; at: string }) => ({ email: p.email, at: p.at });
@@ -35,12 +35,19 @@ export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeVie
  */
 export async function disputeWithEvidence(d: StoredDispute, rights: DisputeRights): Promise<DisputeView> {
   const files = await listDisputeEvidence(d.id);
-  const evidence = await Promise.all(files.map(async (f) => {
-    // An employee's file may be a photo too: it must start as what its name says (PDF, JPEG or PNG).
-    const checked = await readDisputeEvidenceStart(f, SIGNATURE_BYTES);
-    const isPdf = matchesSignature(f.party === 'employee' ? extensionOf(f.name) : 'pdf', checked?.start ?? new Uint8Array());
-    // The link serves the version whose bytes were just checked, never a file put under the key since.
-    return { name: displayFileName(f.name), party: f.party, url: isPdf && checked ? await disputeEvidenceLink(f, checked, DISPUTE_LINK_SECONDS) : null, not_pdf: !isPdf };
-  }));
+  const evidence = await Promise.all(
+    files.map(async (f) => {
+      // An employee's file may be a photo too: it must start as what its name says (PDF, JPEG or PNG).
+      const checked = await readDisputeEvidenceStart(f, SIGNATURE_BYTES);
+      const isPdf = matchesSignature(f.party === 'employee' ? extensionOf(f.name) : 'pdf', checked?.start ?? new Uint8Array());
+      // The link serves the version whose bytes were just checked, never a file put under the key since.
+      return {
+        name: displayFileName(f.name),
+        party: f.party,
+        url: isPdf && checked ? await disputeEvidenceLink(f, checked, DISPUTE_LINK_SECONDS) : null,
+        not_pdf: !isPdf,
+      };
+    }),
+  );
   return { ...disputeView(d, rights), evidence };
 }

@@ -1,12 +1,12 @@
-import { codeSms, EMPLOYEE_CODE_LIMITS } from '#shared/api/employee.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
-import { issueCode } from '#data/employee-sign-in/codes.js';
-import { liveOldMobile } from '#data/employee-sign-in/old-mobiles.js';
-import { ensureEmployeeUser } from '#data/employee-sign-in/employee-users.js';
+import { sendSms } from '#adapters/sms.js';
 import { putEmployeeLink } from '#data/directory/employee-links.js';
+import { issueCode } from '#data/employee-sign-in/codes.js';
+import { ensureEmployeeUser } from '#data/employee-sign-in/employee-users.js';
+import { liveOldMobile } from '#data/employee-sign-in/old-mobiles.js';
 import type { RateLimit } from '#data/rate-limits/windows.js';
 import type { EmployeeRegisterEntry } from '#data/register/leavers.js';
-import { sendSms } from '#adapters/sms.js';
+import { codeSms, EMPLOYEE_CODE_LIMITS } from '#shared/api/employee.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

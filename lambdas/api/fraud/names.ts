@@ -1,5 +1,5 @@
-import { UUID_PATTERN } from '#shared/ids.js';
 import { STAGING_PREFIX } from '#data/registry/evidence.js';
+import { UUID_PATTERN } from '#shared/ids.js';
 import { slugFileName, slugText } from '../common/file-names.js';
 
 /** The staging area of one user: only its owner may attach what is in it. */

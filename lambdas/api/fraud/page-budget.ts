@@ -1,5 +1,5 @@
-import { FRAUD_PAGE_BYTES, type FraudReportItem } from '#shared/api/fraud.js';
 import { getReports, type ReportRef, reportSortKey } from '#data/registry/reports.js';
+import { FRAUD_PAGE_BYTES, type FraudReportItem } from '#shared/api/fraud.js';
 import { reportViews } from './views.js';
 import type { WithdrawRights } from './withdraw-access.js';
 
@@ -26,7 +26,11 @@ const CHUNK = 25;
  * The views of these refs, in order, until the byte budget: `consumed` is how many refs the page
  * covers (a ref whose report is gone is passed over), so the next page starts after them.
  */
-export async function viewsWithinBudget(refs: readonly ReportRef[], rights: WithdrawRights, budget = FRAUD_PAGE_BYTES): Promise<{ items: FraudReportItem[]; consumed: number }> {
+export async function viewsWithinBudget(
+  refs: readonly ReportRef[],
+  rights: WithdrawRights,
+  budget = FRAUD_PAGE_BYTES,
+): Promise<{ items: FraudReportItem[]; consumed: number }> {
   const items: FraudReportItem[] = [];
   let used = 0;
   for (let at = 0; at < refs.length; at += CHUNK) {

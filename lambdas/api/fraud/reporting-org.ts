@@ -1,8 +1,8 @@
-import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
-import { isPlatformAdmin } from '#shared/roles.js';
 import { findOrganisationByPayeeKey, type Organisation } from '#data/directory/organisations.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ForbiddenError } from '#http/errors.js';
+import { FRAUD_MESSAGES } from '#shared/api/fraud.js';
+import { isPlatformAdmin } from '#shared/roles.js';
 import { actingOrganisation } from '../common/caller-organisation.js';
 
 /**

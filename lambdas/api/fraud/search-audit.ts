@@ -1,7 +1,7 @@
-import { normaliseNrc } from '#shared/rules/nrc.js';
 import { writeAudit } from '#data/audit/log.js';
-import type { AuthenticatedCaller } from '#http/caller.js';
 import { auditSubject } from '#data/audit/subjects.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
+import { normaliseNrc } from '#shared/rules/nrc.js';
 
 /** The audit entry names at most this many matched NRCs (an item must stay under DynamoDB's 400 KB). */
 const AUDITED_MATCHES = 5_000;
@@ -21,4 +21,3 @@ export function audit(me: AuthenticatedCaller, action: string, details: Record<s
     also: matchedDigits.slice(0, AUDITED_MATCHES).map((digits) => auditSubject.nrc(digits)),
   });
 }
-

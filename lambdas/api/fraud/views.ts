@@ -1,7 +1,7 @@
-import { ATTACHMENT_LINK_SECONDS, type FraudReportItem } from '#shared/api/fraud.js';
-import { displayFileName } from '#shared/rules/display-name.js';
 import { evidenceLink } from '#data/registry/evidence.js';
 import type { StoredReport } from '#data/registry/reports.js';
+import { ATTACHMENT_LINK_SECONDS, type FraudReportItem } from '#shared/api/fraud.js';
+import { displayFileName } from '#shared/rules/display-name.js';
 import { mayWithdraw, type WithdrawRights } from './withdraw-access.js';
 
 /**
@@ -10,7 +10,11 @@ import { mayWithdraw, type WithdrawRights } from './withdraw-access.js';
  */
 export async function reportView(report: StoredReport, rights: WithdrawRights): Promise<FraudReportItem> {
   const files = await Promise.all(
-    (report.files ?? []).map(async (file) => ({ path: file.path, name: displayFileName(file.name), url: await evidenceLink(file.path, file.name, ATTACHMENT_LINK_SECONDS) })),
+    (report.files ?? []).map(async (file) => ({
+      path: file.path,
+      name: displayFileName(file.name),
+      url: await evidenceLink(file.path, file.name, ATTACHMENT_LINK_SECONDS),
+    })),
   );
   return {
     id: report.id,

@@ -1,8 +1,8 @@
-import { organisationsWith } from '#shared/access.js';
-import { isPlatformAdmin } from '#shared/roles.js';
 import { ORG_ADMIN_ROLES } from '#data/directory/memberships.js';
 import type { StoredReport } from '#data/registry/reports.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
+import { organisationsWith } from '#shared/access.js';
+import { isPlatformAdmin } from '#shared/roles.js';
 
 /** Who may withdraw which fraud reports: platform admins any; organisation admins their organisation's. */
 export interface WithdrawRights {

@@ -1,8 +1,8 @@
+import type { StoredHistoryItem } from '#data/history/entries-read.js';
 import type { HistoryItem, HistoryResponse } from '#shared/api/history.js';
 import { countedDeductions, exposureFrom, latestFirst, ngwee, RUNNING_WINDOW_MONTHS, type Exposure } from '#shared/rules/borrower-record.js';
 import { shiftMonth } from '#shared/rules/dates.js';
 import { normaliseNrc } from '#shared/rules/nrc.js';
-import type { StoredHistoryItem } from '#data/history/entries-read.js';
 
 export interface HistoryWindow {
   months: number;
@@ -27,11 +27,21 @@ export const firstMonthRead = (window: Omit<HistoryWindow, 'months'>) => {
  * exposure the record checks show, both from the one rule (countedDeductions): what a shorter window
  * hides still counts while it runs, and a rejected file's rows are shown marked, never counted.
  */
-export function historyView(digits: string, stored: readonly StoredHistoryItem[], window: HistoryWindow): Omit<HistoryResponse, 'record'> & { exposure: Exposure } {
+export function historyView(
+  digits: string,
+  stored: readonly StoredHistoryItem[],
+  window: HistoryWindow,
+): Omit<HistoryResponse, 'record'> & { exposure: Exposure } {
   const inWindow = stored.filter((item) => item.month >= window.from && item.month <= window.to);
   const counted = new Set(countedDeductions(stored, window.to));
   const items: HistoryItem[] = [...inWindow]
-    .sort((a, b) => b.month.localeCompare(a.month) || (b.submitted_at ?? '').localeCompare(a.submitted_at ?? '') || a.payee_key.localeCompare(b.payee_key) || a.kind.localeCompare(b.kind))
+    .sort(
+      (a, b) =>
+        b.month.localeCompare(a.month) ||
+        (b.submitted_at ?? '').localeCompare(a.submitted_at ?? '') ||
+        a.payee_key.localeCompare(b.payee_key) ||
+        a.kind.localeCompare(b.kind),
+    )
     .map((item) => ({
       month: item.month,
       start_date: item.start_date,

@@ -1,10 +1,10 @@
+import { countOpenMandates } from '#data/mandates/mandates.js';
+import { phoneTextBudget } from '#data/rate-limits/text-budget.js';
+import { consumeSliding, slidingRetryAt, type RateLimit } from '#data/rate-limits/windows.js';
+import { TooManyRequestsError } from '#http/errors.js';
 import { MANDATE_LIMIT_MESSAGES, MANDATE_LIMITS } from '#shared/api/mandates.js';
 import { lusakaRetryTime } from '#shared/rules/dates.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
-import { countOpenMandates } from '#data/mandates/mandates.js';
-import { consumeSliding, slidingRetryAt, type RateLimit } from '#data/rate-limits/windows.js';
-import { phoneTextBudget } from '#data/rate-limits/text-budget.js';
-import { TooManyRequestsError } from '#http/errors.js';
 
 const DAY = 24 * 3600;
 

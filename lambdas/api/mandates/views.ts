@@ -1,5 +1,5 @@
-import type { MandateView } from '#shared/api/mandates.js';
 import type { MandateRecord } from '#data/mandates/mandates.js';
+import type { MandateView } from '#shared/api/mandates.js';
 
 /** A mandate as its employee and its lender see it: terms, state and use; never the PIN or the mobile. */
 export function mandateView(m: MandateRecord): MandateView {

@@ -1,9 +1,6 @@
-import { auditSubject } from '#data/audit/subjects.js';
 import { randomUUID } from 'node:crypto';
-import { PAYROLL_MESSAGES } from '#shared/api/payroll.js';
-import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 import { writeAudit } from '#data/audit/log.js';
-import { latestScheduleVersion, putScheduleVersion, type ScheduleVersion } from '#data/payroll/schedule.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import {
   copyScheduleObject,
   deleteScheduleObject,
@@ -14,8 +11,11 @@ import {
   scheduleObjectExists,
   uploadStream,
 } from '#data/payroll/schedule-files.js';
+import { latestScheduleVersion, putScheduleVersion, type ScheduleVersion } from '#data/payroll/schedule.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError } from '#http/errors.js';
+import { PAYROLL_MESSAGES } from '#shared/api/payroll.js';
+import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 import { liveScheduleLines, scheduleSources } from './live.js';
 import { scheduleCsv, scheduleXlsx } from './render.js';
 import { ScheduleTally } from './summary.js';
@@ -44,10 +44,12 @@ async function ensureFiles(version: ScheduleVersion, pending: string): Promise<v
   if (!(await scheduleObjectExists(keys.jsonl))) await copyScheduleObject(pending, keys.jsonl);
   await Promise.all([
     (async () => {
-      if (!(await scheduleObjectExists(keys.csv))) await uploadStream(keys.csv, scheduleCsv(version, readScheduleLines(keys.jsonl)), SCHEDULE_CONTENT_TYPES.csv);
+      if (!(await scheduleObjectExists(keys.csv)))
+        await uploadStream(keys.csv, scheduleCsv(version, readScheduleLines(keys.jsonl)), SCHEDULE_CONTENT_TYPES.csv);
     })(),
     (async () => {
-      if (!(await scheduleObjectExists(keys.xlsx))) await uploadStream(keys.xlsx, scheduleXlsx(version, readScheduleLines(keys.jsonl)), SCHEDULE_CONTENT_TYPES.xlsx);
+      if (!(await scheduleObjectExists(keys.xlsx)))
+        await uploadStream(keys.xlsx, scheduleXlsx(version, readScheduleLines(keys.jsonl)), SCHEDULE_CONTENT_TYPES.xlsx);
     })(),
   ]);
 }
@@ -75,7 +77,14 @@ export async function versionToDownload(me: AuthenticatedCaller, month: string):
         return { version: latest, frozenNow: false };
       }
       const number = (latest?.version ?? 0) + 1;
-      const version: ScheduleVersion = { month, version: number, ...live, s3_key: scheduleKeys(month, number).jsonl, frozen_at: new Date().toISOString(), frozen_by: me.email };
+      const version: ScheduleVersion = {
+        month,
+        version: number,
+        ...live,
+        s3_key: scheduleKeys(month, number).jsonl,
+        frozen_at: new Date().toISOString(),
+        frozen_by: me.email,
+      };
       if (await putScheduleVersion(version)) {
         await writeAudit({
           actor: me,

@@ -1,8 +1,8 @@
+import { completedSubmissions, submissionRows } from '#data/payroll/schedule.js';
+import type { SubmissionRecord } from '#data/submissions/submissions.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { lineText, parseLineText, type ScheduleLine, toNgwee } from '#shared/rules/payroll-schedule.js';
-import { completedSubmissions, submissionRows } from '#data/payroll/schedule.js';
-import type { SubmissionRecord } from '#data/submissions/submissions.js';
 
 /** One lender's part of a month: its COMPLETED inputs and stoppages. */
 export interface LenderSources {
@@ -23,13 +23,18 @@ export async function scheduleSources(month: string): Promise<LenderSources[]> {
     (submission.doc_kind === 'inputs' ? lender.inputs : lender.stoppages).push(submission);
     lenders.set(submission.payee_key, lender);
   }
-  return [...lenders.values()].filter((lender) => lender.inputs.length > 0).sort((a, b) => (a.payee_key < b.payee_key ? -1 : a.payee_key > b.payee_key ? 1 : 0));
+  return [...lenders.values()]
+    .filter((lender) => lender.inputs.length > 0)
+    .sort((a, b) => (a.payee_key < b.payee_key ? -1 : a.payee_key > b.payee_key ? 1 : 0));
 }
 
 const nameOf = (row: CanonicalRow): string => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
 /** Who a stoppage names: their employee number when it has one, else their NRC. */
-const borrowerKeys = (employeeNo: string, nrc: string): string[] => [...(employeeNo ? [`E:${employeeNumberKey(employeeNo)}`] : []), ...(nrc ? [`N:${nrc}`] : [])];
+const borrowerKeys = (employeeNo: string, nrc: string): string[] => [
+  ...(employeeNo ? [`E:${employeeNumberKey(employeeNo)}`] : []),
+  ...(nrc ? [`N:${nrc}`] : []),
+];
 
 /** The borrower a row is about, as borrower history keys them: the NRC, else the employee number. */
 const borrowerOf = (row: CanonicalRow): string => (row.nrc ? `N:${row.nrc}` : `E:${employeeNumberKey(row.employee_no ?? '')}`);
@@ -52,7 +57,16 @@ async function lenderLines(lender: LenderSources): Promise<string[]> {
       const borrower = borrowerOf(row);
       if ((source.get(borrower) ?? index) !== index) continue;
       source.set(borrower, index);
-      lines.add(lineText({ employee_no: row.employee_no ?? '', nrc: row.nrc ?? '', name: nameOf(row), amount: row.installment_amount, start_date: row.start_date, end_date: row.end_date }));
+      lines.add(
+        lineText({
+          employee_no: row.employee_no ?? '',
+          nrc: row.nrc ?? '',
+          name: nameOf(row),
+          amount: row.installment_amount,
+          start_date: row.start_date,
+          end_date: row.end_date,
+        }),
+      );
     }
   }
   source.clear();

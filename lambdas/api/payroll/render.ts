@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { SCHEDULE_COLUMNS, SCHEDULE_CSV_HEADER, scheduleCells, scheduleCsvLine, type ScheduleLine, scheduleTitle } from '#shared/rules/payroll-schedule.js';
 import { csvRow } from '#shared/rules/csv.js';
+import { SCHEDULE_COLUMNS, SCHEDULE_CSV_HEADER, scheduleCells, scheduleCsvLine, type ScheduleLine, scheduleTitle } from '#shared/rules/payroll-schedule.js';
 
 export interface Titled {
   month: string;

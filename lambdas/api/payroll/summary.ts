@@ -47,7 +47,12 @@ export class ScheduleTally {
   }
 
   result(): ScheduleSummary {
-    const by_lender = [...this.lenders].map(([payee_key, l]) => ({ payee_key, org_name: this.orgNames.get(payee_key) ?? payee_key, lines: l.lines, total: fromNgwee(l.ngwee) }));
+    const by_lender = [...this.lenders].map(([payee_key, l]) => ({
+      payee_key,
+      org_name: this.orgNames.get(payee_key) ?? payee_key,
+      lines: l.lines,
+      total: fromNgwee(l.ngwee),
+    }));
     return { hash: this.hash.digest('hex'), lines: this.lines, total: fromNgwee(this.ngwee), by_lender };
   }
 }

@@ -1,15 +1,15 @@
-import { PORTAL_MONTHS, PORTAL_SIGNAL_TEXT, type DeductionState, type PortalDeduction, type PortalDeductionsResponse } from '#shared/api/portal.js';
+import { disputesOfNrc, type StoredDispute } from '#data/disputes/disputes.js';
+import { readBorrowerHistory, readEmployeeRows, type StoredHistoryItem } from '#data/history/entries-read.js';
+import { recentStatuses, statusesAmong } from '#data/history/submission-statuses.js';
+import { employeeRowsOf } from '#data/history/summaries.js';
+import { nrcSignalsIn } from '#data/uploads/nrc-signals.js';
 import { isDecided } from '#shared/api/disputes.js';
+import { PORTAL_MONTHS, PORTAL_SIGNAL_TEXT, type DeductionState, type PortalDeduction, type PortalDeductionsResponse } from '#shared/api/portal.js';
+import type { SubmissionStatus } from '#shared/api/reviews.js';
 import { countedDeductions, exposureFrom, ngwee } from '#shared/rules/borrower-record.js';
 import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { normaliseNrc } from '#shared/rules/nrc.js';
 import { decidedInFavour } from '#shared/rules/upheld-disputes.js';
-import type { SubmissionStatus } from '#shared/api/reviews.js';
-import { employeeRowsOf } from '#data/history/summaries.js';
-import { disputesOfNrc, type StoredDispute } from '#data/disputes/disputes.js';
-import { readBorrowerHistory, readEmployeeRows, type StoredHistoryItem } from '#data/history/entries-read.js';
-import { nrcSignalsIn } from '#data/uploads/nrc-signals.js';
-import { recentStatuses, statusesAmong } from '#data/history/submission-statuses.js';
 
 /** A decision reaches the portal within this long (a decided submission is remembered for good). */
 const PENDING_STATUS_MS = 10_000;
@@ -50,8 +50,8 @@ export async function deductionsOf(digits: string, now = new Date()): Promise<Po
   const view = marked
     .sort((a, b) => b.month.localeCompare(a.month) || (a.org_name ?? a.payee_key).localeCompare(b.org_name ?? b.payee_key) || a.kind.localeCompare(b.kind))
     .map((item): PortalDeduction => {
-      const dispute = item.kind === 'input' ? disputeOf.get(`${item.payee_key}#${item.month}`) ?? null : null;
-      const types = new Set(item.submission_id ? signals.get(item.submission_id) ?? [] : []);
+      const dispute = item.kind === 'input' ? (disputeOf.get(`${item.payee_key}#${item.month}`) ?? null) : null;
+      const types = new Set(item.submission_id ? (signals.get(item.submission_id) ?? []) : []);
       return {
         month: item.month,
         org_name: item.org_name,

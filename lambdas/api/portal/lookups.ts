@@ -1,9 +1,9 @@
+import { FILE_CHECK_ACTION } from '#data/audit/file-checks.js';
+import { recentAuditOfSubject } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { getOrganisation } from '#data/directory/organisations.js';
 import { LOOKUP_KINDS, PORTAL_MONTHS } from '#shared/api/portal.js';
 import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
-import { recentAuditOfSubject } from '#data/audit/log.js';
-import { getOrganisation } from '#data/directory/organisations.js';
-import { FILE_CHECK_ACTION } from '#data/audit/file-checks.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 /** At most this many lookups are listed (newest first): far more than a person's record sees in a year. */
 const MAX_LOOKUPS = 500;
@@ -12,7 +12,13 @@ const PLATFORM = 'The platform’s administrators';
 const byClient = (e: { actor_id: string | null; actor_email: string | null }) => (e.actor_id?.startsWith('api-client:') && e.actor_email) || null;
 
 const kindOf = (action: string): (typeof LOOKUP_KINDS)[number] | null =>
-  action === 'history.lookup' ? 'history' : /^fraud_registry\.(search|check|latest)$/.test(action) ? 'fraud_registry' : action === FILE_CHECK_ACTION ? 'file_check' : null;
+  action === 'history.lookup'
+    ? 'history'
+    : /^fraud_registry\.(search|check|latest)$/.test(action)
+      ? 'fraud_registry'
+      : action === FILE_CHECK_ACTION
+        ? 'file_check'
+        : null;
 
 /**
  * Who looked at one person's record over the last PORTAL_MONTHS months, newest first: the history

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { takeEvidenceSlot, type StoredDispute } from '#data/disputes/disputes.js';
+import { disputeEvidenceKey, presignDisputeEvidence } from '#data/disputes/evidence.js';
+import { BadRequestError, NotFoundError } from '#http/errors.js';
 import { DISPUTE_EVIDENCE_MAX_FILES } from '#shared/api/disputes.js';
 import { PORTAL_MESSAGES, portalEvidenceType, type ReportDeductionRequest } from '#shared/api/portal.js';
 import type { PresignedPost } from '#shared/api/presigned-post.js';
 import { nrcDigits, normaliseNrc } from '#shared/rules/nrc.js';
-import { disputeEvidenceKey, presignDisputeEvidence } from '#data/disputes/evidence.js';
-import { takeEvidenceSlot, type StoredDispute } from '#data/disputes/disputes.js';
-import { BadRequestError, NotFoundError } from '#http/errors.js';
 import { deductionToDispute, openDisputeOn } from '../common/dispute-opening.js';
 import { slugFileName } from '../common/file-names.js';
 
@@ -27,7 +27,8 @@ export async function reportDeduction(me: Reporter, input: ReportDeductionReques
   const digits = nrcDigits(me.nrc);
   const evidenceType = input.file_name ? portalEvidenceType(input.file_name) : null;
   const declared = input.content_type?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (evidenceType && !['', 'application/octet-stream', evidenceType].includes(declared)) throw new BadRequestError(PORTAL_MESSAGES.evidenceType, 'file_type_not_allowed');
+  if (evidenceType && !['', 'application/octet-stream', evidenceType].includes(declared))
+    throw new BadRequestError(PORTAL_MESSAGES.evidenceType, 'file_type_not_allowed');
   const { org, onRecord } = await deductionToDispute(digits, input.payee_key, input.month);
   if (!org || !onRecord) throw new NotFoundError(PORTAL_MESSAGES.noDeduction, 'no_deduction');
   const dispute = await openDisputeOn(

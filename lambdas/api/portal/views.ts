@@ -1,6 +1,6 @@
+import type { StoredDispute } from '#data/disputes/disputes.js';
 import type { PortalDispute } from '#shared/api/portal.js';
 import { displayText } from '#shared/rules/display-name.js';
-import type { StoredDispute } from '#data/disputes/disputes.js';
 
 /** A dispute as its employee sees it: where it stands and the decision's note, never who handled it. */
 export function portalDisputeView(d: StoredDispute): PortalDispute {

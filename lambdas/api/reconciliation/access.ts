@@ -1,10 +1,10 @@
-import { auditSubject } from '#data/audit/subjects.js';
-import { APPROVED, isAllowedIn } from '#shared/access.js';
-import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
 import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
 import { ForbiddenError } from '#http/errors.js';
+import { APPROVED, isAllowedIn } from '#shared/access.js';
+import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 
 export { ownPayeeKeys, seesEveryLender } from '../common/lender-payee-keys.js';
 
@@ -16,6 +16,12 @@ export async function authoriseLenderPayeeKey(me: AuthenticatedCaller, payeeKey:
   const org = await findOrganisationByPayeeKey(payeeKey);
   const allowed = await confirmAllowed(me, (c) => org !== null && isAllowedIn(APPROVED, c, org.org_id));
   if (allowed) return;
-  await writeAudit({ actor: me, action: 'reconciliation.read', subject: auditSubject.payeeKey(payeeKey), outcome: 'refused', details: { reason: 'not_your_payee_key' } });
+  await writeAudit({
+    actor: me,
+    action: 'reconciliation.read',
+    subject: auditSubject.payeeKey(payeeKey),
+    outcome: 'refused',
+    details: { reason: 'not_your_payee_key' },
+  });
   throw new ForbiddenError(RECONCILIATION_MESSAGES.notYourPayeeKey, 'not_your_payee_key');
 }

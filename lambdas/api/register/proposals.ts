@@ -1,6 +1,6 @@
-import type { ProposedRegister } from '#shared/api/register.js';
 import { writeRegisterJobs } from '#data/register/ingestion.js';
 import { isExpired, type RegisterProposal } from '#data/register/proposals.js';
+import type { ProposedRegister } from '#shared/api/register.js';
 
 /** The open proposal as GET /api/register shows it: the counts beside the whole difference, expiry computed now. */
 export function proposedView(proposal: RegisterProposal, now = new Date()): ProposedRegister {
@@ -26,7 +26,10 @@ export function proposedView(proposal: RegisterProposal, now = new Date()): Prop
  * every employee is stored: the same jobs however often it runs. The approval's time starts the old
  * mobiles' sign-in window.
  */
-export function ingestApproved(proposal: Pick<RegisterProposal, 'upload_id' | 'month' | 'employees' | 'proposed_by'>, approval: { by: string; at: string }): Promise<void> {
+export function ingestApproved(
+  proposal: Pick<RegisterProposal, 'upload_id' | 'month' | 'employees' | 'proposed_by'>,
+  approval: { by: string; at: string },
+): Promise<void> {
   return writeRegisterJobs({
     upload_id: proposal.upload_id,
     month: proposal.month,

@@ -36,7 +36,11 @@ export function statementPdf(head: StatementHead, lines: readonly Reconciliation
   const doc = new JsPdf({ unit: 'mm', format: 'a4' });
   const width = doc.internal.pageSize.getWidth();
   const height = doc.internal.pageSize.getHeight();
-  doc.setProperties({ title: `Remittance statement ${head.number}`, subject: `Remittance statement for ${monthName(head.month)}`, creator: 'Payroll Deductions Platform' });
+  doc.setProperties({
+    title: `Remittance statement ${head.number}`,
+    subject: `Remittance statement for ${monthName(head.month)}`,
+    creator: 'Payroll Deductions Platform',
+  });
 
   doc.setFillColor(11, 94, 99).rect(0, 0, width, 26, 'F');
   doc.setTextColor(255, 255, 255);
@@ -76,7 +80,14 @@ export function statementPdf(head: StatementHead, lines: readonly Reconciliation
       y = 20;
       header();
     }
-    const cells = [line.employee_no, line.nrc, doc.splitTextToSize(line.name || '—', 70)[0] as string, money(line.expected), money(line.applied), line.status.replace('_', ' ')];
+    const cells = [
+      line.employee_no,
+      line.nrc,
+      doc.splitTextToSize(line.name || '—', 70)[0] as string,
+      money(line.expected),
+      money(line.applied),
+      line.status.replace('_', ' '),
+    ];
     cells.forEach((cell, i) => doc.text(cell, MARGIN + COLUMNS[i]![1], y, { align: COLUMNS[i]![2] }));
     y += ROW;
   }

@@ -1,8 +1,8 @@
+import { type MonthReconciliation, readLenderLines } from '#data/payroll/reconciliation.js';
+import { ensureStatementFiles, type ReceiptRecord, statementLinks } from '#data/payroll/remittances.js';
 import type { LenderTotals } from '#shared/api/reconciliation.js';
 import type { Statement } from '#shared/api/remittances.js';
 import { remittanceDifference, remittanceState, statementNumber } from '#shared/rules/remittance.js';
-import { type MonthReconciliation, readLenderLines } from '#data/payroll/reconciliation.js';
-import { ensureStatementFiles, type ReceiptRecord, statementLinks } from '#data/payroll/remittances.js';
 import type { Sides } from './access.js';
 import { statementCsv, statementPdf } from './statement-files.js';
 
@@ -11,7 +11,15 @@ function receivedView(total: number, receipt: ReceiptRecord | null): Statement['
   if (!receipt) return null;
   const resolution = receipt.resolved_at ? { note: receipt.resolution_note ?? '', by: receipt.resolved_by ?? '', at: receipt.resolved_at } : null;
   const { amount, received_on, recorded_by, recorded_at } = receipt;
-  return { amount, received_on, recorded_by, recorded_at, difference: remittanceDifference(total, amount), state: remittanceState(total, { amount, resolved: resolution !== null }), resolution };
+  return {
+    amount,
+    received_on,
+    recorded_by,
+    recorded_at,
+    difference: remittanceDifference(total, amount),
+    state: remittanceState(total, { amount, resolved: resolution !== null }),
+    resolution,
+  };
 }
 
 /**
@@ -20,7 +28,15 @@ function receivedView(total: number, receipt: ReceiptRecord | null): Statement['
  */
 export async function statementView(record: MonthReconciliation, lender: LenderTotals, receipt: ReceiptRecord | null, sides: Sides): Promise<Statement> {
   const number = statementNumber(record.month, lender.payee_key);
-  const head = { number, payeeKey: lender.payee_key, orgName: lender.org_name, month: record.month, scheduleVersion: record.schedule_version, expectedTotal: lender.expected_total, total: lender.applied_total };
+  const head = {
+    number,
+    payeeKey: lender.payee_key,
+    orgName: lender.org_name,
+    month: record.month,
+    scheduleVersion: record.schedule_version,
+    expectedTotal: lender.expected_total,
+    total: lender.applied_total,
+  };
   await ensureStatementFiles(record.upload_id, lender.payee_key, async () => {
     const lines = (await readLenderLines(record.upload_id, lender.payee_key)) ?? [];
     return { pdf: statementPdf(head, lines), csv: statementCsv(head, lines) };

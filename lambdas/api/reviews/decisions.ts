@@ -1,14 +1,14 @@
-import { DECISION_RULES, type DecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '#shared/api/reviews.js';
-import { rolesOnly } from '#shared/access.js';
-import { hasAnyRole, type Role } from '#shared/roles.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { type ReviewedSubmission, transitionSubmission } from '#data/submissions/reviews.js';
+import { emitWebhookEvent } from '#data/webhooks/events.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '#http/errors.js';
+import { rolesOnly } from '#shared/access.js';
+import { DECISION_RULES, type DecisionResponse, REVIEW_MESSAGES, type ReviewDecision } from '#shared/api/reviews.js';
+import { hasAnyRole, type Role } from '#shared/roles.js';
 import { loadVisibleSubmission } from '../common/submission.js';
 import { listItemView } from './views.js';
-import { emitWebhookEvent } from '#data/webhooks/events.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 /** What the audit keeps of a submission before and after a change. */
 export const reviewState = (s: ReviewedSubmission) => ({
@@ -23,7 +23,12 @@ export function checkDecision(me: AuthenticatedCaller, decision: ReviewDecision,
   if (decision === 'reject' && !note) throw new BadRequestError(REVIEW_MESSAGES.reasonRequired, 'reason_required');
 }
 
-export async function applyDecision(me: AuthenticatedCaller, id: string | undefined, decision: ReviewDecision, note: string | undefined): Promise<DecisionResponse> {
+export async function applyDecision(
+  me: AuthenticatedCaller,
+  id: string | undefined,
+  decision: ReviewDecision,
+  note: string | undefined,
+): Promise<DecisionResponse> {
   const rule = DECISION_RULES[decision];
   // The decision's roles must be held over this submission's organisation, not merely somewhere.
   const before = (await loadVisibleSubmission(me, id, rolesOnly(...(rule.roles as readonly Role[])))) as ReviewedSubmission;
@@ -51,4 +56,3 @@ export async function applyDecision(me: AuthenticatedCaller, id: string | undefi
   if (before.org_id) await emitWebhookEvent(before.org_id, 'submission.decided', { submission_id: before.id, status: result.item.status });
   return { item: listItemView(result.item), message: REVIEW_MESSAGES.done(decision, result.item.status) };
 }
-

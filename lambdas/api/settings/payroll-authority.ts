@@ -1,11 +1,11 @@
-import { PAYROLL_AUTHORITY_MESSAGES } from '#shared/api/settings.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { getOrganisation } from '#data/directory/organisations.js';
 import { PayrollAuthorityChangedError, replacePayrollAuthority } from '#data/settings/settings.js';
 import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '#http/errors.js';
+import { PAYROLL_AUTHORITY_MESSAGES } from '#shared/api/settings.js';
 import { readPayrollAuthority } from '../common/payroll-authority.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 const ACTION = 'settings.payroll_authority_set';
 const SUBJECT = auditSubject.setting('payroll_authority');

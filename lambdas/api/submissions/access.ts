@@ -1,12 +1,12 @@
-import { type Access, APPROVED, isAllowedIn } from '#shared/access.js';
-import { SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
-import { isPlatformAdmin } from '#shared/roles.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
 import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
 import { ForbiddenError } from '#http/errors.js';
+import { type Access, APPROVED, isAllowedIn } from '#shared/access.js';
+import { SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
+import { isPlatformAdmin } from '#shared/roles.js';
 import { mayActOn } from '../common/object-access.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 export interface PayeeOrganisation {
   orgId: string | null;

@@ -1,8 +1,6 @@
-import { auditSubject } from '#data/audit/subjects.js';
-import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
-import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
-import { writeAudit } from '#data/audit/log.js';
 import { bucketName } from '#adapters/aws-clients.js';
+import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { getMonthReconciliation, putMonthReconciliation } from '#data/payroll/reconciliation.js';
 import { latestSchedule } from '#data/payroll/schedule-read.js';
 import { markStored, type UploadRecord } from '#data/uploads/upload.js';
@@ -10,6 +8,8 @@ import { storeValidatedFile } from '#data/uploads/validated-file.js';
 import { emitReconciliationReady } from '#data/webhooks/events.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError } from '#http/errors.js';
+import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
+import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';
 import { refusal } from './readiness.js';
 import { storagePath } from './upload-request.js';
@@ -76,6 +76,9 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
   await markStored(upload.id, bucket, path);
   const details = { key: path, schedule_version: record.schedule_version, lenders: record.by_lender.length, lines: lineCount(upload) };
   await writeAudit({ actor: me, org_id: upload.org_id, action: 'applied.submit', subject: auditSubject.upload(upload.id), outcome: 'ok', details });
-  await emitReconciliationReady(record.month, record.by_lender.map((lender) => lender.payee_key));
+  await emitReconciliationReady(
+    record.month,
+    record.by_lender.map((lender) => lender.payee_key),
+  );
   return answer(upload, bucket, path);
 }

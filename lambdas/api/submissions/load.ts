@@ -1,7 +1,7 @@
-import { isUuid } from '#shared/ids.js';
 import { getUpload, type UploadRecord } from '#data/uploads/upload.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ForbiddenError, NotFoundError } from '#http/errors.js';
+import { isUuid } from '#shared/ids.js';
 import { canSeeUpload } from './access.js';
 
 /** The upload with this id, or 404. */

@@ -1,5 +1,5 @@
-import { SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
 import type { UploadRecord } from '#data/uploads/upload.js';
+import { SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
 
 /** Why this validated spreadsheet cannot be submitted yet (still validating, failed, has errors), or nothing when it can. */
 export function refusal(upload: UploadRecord): string | null {

@@ -1,17 +1,17 @@
-import { PROPOSAL_DAYS, REGISTER_MESSAGES } from '#shared/api/register.js';
-import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
-import { writeAudit } from '#data/audit/log.js';
 import { bucketName } from '#adapters/aws-clients.js';
-import { currentRegister } from '#data/register/versions.js';
+import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { propose } from '#data/register/proposals.js';
+import { currentRegister } from '#data/register/versions.js';
 import { getUpload, markStored, type UploadRecord } from '#data/uploads/upload.js';
 import { storeValidatedFile } from '#data/uploads/validated-file.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError } from '#http/errors.js';
+import { PROPOSAL_DAYS, REGISTER_MESSAGES } from '#shared/api/register.js';
+import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';
 import { refusal } from './readiness.js';
 import { storagePath } from './upload-request.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 const DAY_MS = 86_400_000;
 
@@ -58,7 +58,14 @@ export async function submitRegister(me: AuthenticatedCaller, upload: UploadReco
     difference,
   };
   if (!(await propose(proposal, now))) {
-    await writeAudit({ actor: me, org_id: upload.org_id, action: 'register.propose', subject: auditSubject.upload(upload.id), outcome: 'refused', details: { reason: 'proposal_open' } });
+    await writeAudit({
+      actor: me,
+      org_id: upload.org_id,
+      action: 'register.propose',
+      subject: auditSubject.upload(upload.id),
+      outcome: 'refused',
+      details: { reason: 'proposal_open' },
+    });
     throw new ConflictError(REGISTER_MESSAGES.proposalOpen, 'proposal_open');
   }
   const bucket = bucketName('uploads');

@@ -1,6 +1,6 @@
+import type { AuthenticatedCaller } from '#http/caller.js';
 import { isAllowedIn, REVIEWERS } from '#shared/access.js';
 import type { Signal } from '#shared/rules/signals.js';
-import type { AuthenticatedCaller } from '#http/caller.js';
 
 /**
  * Whether the caller sees the other side of a submission's signals (Signal.on_record: the payroll
@@ -14,4 +14,5 @@ export const seesOtherSide = (me: AuthenticatedCaller, submitted: boolean): bool
 export const lenderView = (signals: readonly Signal[]): Signal[] => signals.map(({ on_record: _withheld, ...shown }) => shown);
 
 /** The signals as this caller may see them. */
-export const signalsFor = (me: AuthenticatedCaller, submitted: boolean, signals: readonly Signal[]): Signal[] => (seesOtherSide(me, submitted) ? [...signals] : lenderView(signals));
+export const signalsFor = (me: AuthenticatedCaller, submitted: boolean, signals: readonly Signal[]): Signal[] =>
+  seesOtherSide(me, submitted) ? [...signals] : lenderView(signals);

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
+import { BadRequestError, PayloadTooLargeError } from '#http/errors.js';
 import { type createUploadRequestSchema, type DocKind, FILE_RULES, storedContentType, SUBMISSION_MESSAGES } from '#shared/api/submissions.js';
 import { BEFORE_ACTION_MESSAGES } from '#shared/rules/before-actions.js';
 import { currentMonth, isMonth } from '#shared/rules/dates.js';
 import { displayFileName } from '#shared/rules/display-name.js';
 import { isValidPayeeKey, normalisePayeeKey } from '#shared/rules/payee-key.js';
-import { BadRequestError, PayloadTooLargeError } from '#http/errors.js';
 import { slugFileName } from '../common/file-names.js';
 
 export interface CheckedUpload {
@@ -40,7 +40,16 @@ export function checkUploadRequest(body: z.output<typeof createUploadRequestSche
   if (body.size < 1) throw new BadRequestError(SUBMISSION_MESSAGES.fileEmpty, 'file_empty');
   if (body.size > maxBytes) throw new PayloadTooLargeError(SUBMISSION_MESSAGES.tooLarge(kind));
 
-  return { kind, month: body.month, payeeKey, fileName: displayFileName(body.file_name), slug: slugFileName(body.file_name), contentType, size: body.size, maxBytes };
+  return {
+    kind,
+    month: body.month,
+    payeeKey,
+    fileName: displayFileName(body.file_name),
+    slug: slugFileName(body.file_name),
+    contentType,
+    size: body.size,
+    maxBytes,
+  };
 }
 
 /** A stamp for storage paths: 20260305-101500 (UTC), readable and sortable. */

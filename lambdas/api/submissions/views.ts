@@ -1,8 +1,8 @@
+import type { SubmissionRecord } from '#data/submissions/submissions.js';
+import type { UploadRecord } from '#data/uploads/upload.js';
 import type { SubmissionResponse, UploadResponse } from '#shared/api/submissions.js';
 import { displayFileName } from '#shared/rules/display-name.js';
 import type { Signal } from '#shared/rules/signals.js';
-import type { SubmissionRecord } from '#data/submissions/submissions.js';
-import type { UploadRecord } from '#data/uploads/upload.js';
 import { reviewFields, submissionFields } from '../common/submission.js';
 
 /** Each preview row with its keys in the sheet's column order (then any others). */

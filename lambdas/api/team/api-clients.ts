@@ -1,11 +1,18 @@
-import { auditSubject } from '#data/audit/subjects.js';
-import { API_CLIENT_MESSAGES as M, type ApiClient, type ApiClientSecretResponse, clientRoles, MAX_API_CLIENTS } from '#shared/api/api-clients.js';
-import { type Role, roleFitsOrganisation, roleNotForOrganisationMessage } from '#shared/roles.js';
 import { createAppClient, deleteAppClient } from '#data/api-clients/app-clients.js';
-import { type ApiClientRecord, ApiClientNameTakenError, deleteApiClientRecord, listApiClientRecords, putApiClientRecord, replaceApiClientRecord } from '#data/api-clients/records.js';
+import {
+  type ApiClientRecord,
+  ApiClientNameTakenError,
+  deleteApiClientRecord,
+  listApiClientRecords,
+  putApiClientRecord,
+  replaceApiClientRecord,
+} from '#data/api-clients/records.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError, NotFoundError } from '#http/errors.js';
+import { API_CLIENT_MESSAGES as M, type ApiClient, type ApiClientSecretResponse, clientRoles, MAX_API_CLIENTS } from '#shared/api/api-clients.js';
+import { type Role, roleFitsOrganisation, roleNotForOrganisationMessage } from '#shared/roles.js';
 import { resolveTeamContext, type TeamContext } from './team-context.js';
 
 /** A client as the screen lists it: never its secret (the platform keeps none). */
@@ -23,7 +30,8 @@ export const adminContext = (caller: AuthenticatedCaller): Promise<TeamContext> 
 
 /** 400 for a role a client may not take here: an admin role, or one the organisation's kind does not hold. */
 function checkRole(ctx: TeamContext, role: Role): void {
-  if (!roleFitsOrganisation(role, ctx.org.client_type)) throw new BadRequestError(roleNotForOrganisationMessage(ctx.org.org_name, ctx.org.client_type, role), 'role_not_for_organisation');
+  if (!roleFitsOrganisation(role, ctx.org.client_type))
+    throw new BadRequestError(roleNotForOrganisationMessage(ctx.org.org_name, ctx.org.client_type, role), 'role_not_for_organisation');
   if (!clientRoles(ctx.org.client_type).includes(role)) throw new BadRequestError(M.adminRole, 'admin_role');
 }
 

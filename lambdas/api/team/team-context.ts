@@ -1,11 +1,11 @@
-import { rolesIn } from '#shared/access.js';
-import { isUuid } from '#shared/ids.js';
-import { grantableRoles, TEAM_MESSAGES as M } from '#shared/api/team.js';
-import { isPlatformAdmin, isPlatformRole, type Role, roleFitsOrganisation } from '#shared/roles.js';
-import { getOrganisation, type Organisation } from '#data/directory/organisations.js';
 import { getMember } from '#data/directory/memberships.js';
+import { getOrganisation, type Organisation } from '#data/directory/organisations.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '#http/errors.js';
+import { rolesIn } from '#shared/access.js';
+import { grantableRoles, TEAM_MESSAGES as M } from '#shared/api/team.js';
+import { isUuid } from '#shared/ids.js';
+import { isPlatformAdmin, isPlatformRole, type Role, roleFitsOrganisation } from '#shared/roles.js';
 
 /** The organisation a team call acts on, and the roles the caller may grant in it. */
 export interface TeamContext {

@@ -1,16 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { isAllowedIn, rolesOnly } from '#shared/access.js';
-import { MAX_WEBHOOKS, type Webhook, type WebhookDelivery, type WebhookEventType, WEBHOOK_MESSAGES as M, webhookUrlRefusal, type WebhookSecretResponse } from '#shared/api/webhooks.js';
 import { writeAudit } from '#data/audit/log.js';
 import { auditSubject } from '#data/audit/subjects.js';
 import { type DeliveryRecord, listDeliveries } from '#data/webhooks/deliveries.js';
-import { loopbackAllowed, newWebhookSecret } from '#data/webhooks/signature.js';
 import { deleteWebhookRecord, listWebhookRecords, putWebhookRecord, replaceWebhookSecret, type WebhookRecord } from '#data/webhooks/endpoints.js';
+import { loopbackAllowed, newWebhookSecret } from '#data/webhooks/signature.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '#http/errors.js';
+import { isAllowedIn, rolesOnly } from '#shared/access.js';
+import {
+  MAX_WEBHOOKS,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEventType,
+  WEBHOOK_MESSAGES as M,
+  webhookUrlRefusal,
+  type WebhookSecretResponse,
+} from '#shared/api/webhooks.js';
 
 /** An endpoint as the screen lists it: never its secret. */
-export const webhookView = (r: WebhookRecord): Webhook => ({ id: r.id, url: r.url, events: r.events, created_at: r.created_at, created_by: r.created_by, rotated_at: r.rotated_at });
+export const webhookView = (r: WebhookRecord): Webhook => ({
+  id: r.id,
+  url: r.url,
+  events: r.events,
+  created_at: r.created_at,
+  created_by: r.created_by,
+  rotated_at: r.rotated_at,
+});
 
 export const deliveryView = (d: DeliveryRecord): WebhookDelivery => ({
   event_id: d.event_id,
@@ -41,7 +56,14 @@ export async function endpointOf(caller: AuthenticatedCaller, id: string): Promi
 }
 
 const audited = (caller: AuthenticatedCaller, record: WebhookRecord, action: string) =>
-  writeAudit({ actor: caller, org_id: record.org_id, action, subject: auditSubject.webhook(record.id), outcome: 'ok', details: { url: record.url, events: record.events } });
+  writeAudit({
+    actor: caller,
+    org_id: record.org_id,
+    action,
+    subject: auditSubject.webhook(record.id),
+    outcome: 'ok',
+    details: { url: record.url, events: record.events },
+  });
 
 export async function createEndpoint(caller: AuthenticatedCaller, url: string, events: WebhookEventType[]): Promise<WebhookSecretResponse> {
   const orgId = adminOrg(caller);

@@ -1,6 +1,6 @@
 import { CreateUserPoolClientCommand, DeleteUserPoolClientCommand, ResourceNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
 import { cognito, userPoolId } from '#adapters/aws-clients.js';
+import { API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
 
 /** How long a client's access token lasts (Cognito's default is an hour; a loan system asks again as it needs). */
 const ACCESS_TOKEN_MINUTES = 60;

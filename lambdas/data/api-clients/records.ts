@@ -1,10 +1,10 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { ROLES } from '#shared/roles.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
+import { ROLES } from '#shared/roles.js';
 
 /**
  * API clients in the directory table, in their organisation's partition:

@@ -1,8 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { auditItem, type AuditEntry } from './log.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { batchWriteAll } from '#adapters/dynamo/toolkit.js';
 import { inParallelFrom } from '#lib/concurrency.js';
+import { auditItem, type AuditEntry } from './log.js';
 import { type AuditSubject, auditSubject } from './subjects.js';
 
 /**
@@ -45,7 +45,10 @@ const entryId = (check: FileCheck) => `file-check-${check.upload_id}`;
 
 /** One NRC's pointer (the capacity bench weighs it). */
 export function fileCheckItem(check: FileCheck, digits: string) {
-  const item = auditItem(entryOf(check, auditSubject.nrc(digits)), check.at, `${entryId(check)}-${digits}`, { entry_id: entryId(check), via: auditSubject.upload(check.upload_id) });
+  const item = auditItem(entryOf(check, auditSubject.nrc(digits)), check.at, `${entryId(check)}-${digits}`, {
+    entry_id: entryId(check),
+    via: auditSubject.upload(check.upload_id),
+  });
   return { ...item, pk: `FILECHECK#${digits}`, sk: `UPLOAD#${check.upload_id}` };
 }
 
@@ -68,9 +71,15 @@ export async function writeFileChecks(check: FileCheck, digits: Iterable<string>
   let count = 0;
   await inParallelFrom(runsOf(digits, RUN), RUNS_IN_FLIGHT, async (run) => {
     count += run.length;
-    await batchWriteAll(table, run.map((d) => fileCheckItem(check, d)), { busy: BUSY, concurrency: 8 });
+    await batchWriteAll(
+      table,
+      run.map((d) => fileCheckItem(check, d)),
+      { busy: BUSY, concurrency: 8 },
+    );
   });
   // Written last, with the count: a run cut short is written again whole by the retried event.
-  await dynamo.send(new PutCommand({ TableName: table, Item: auditItem(entryOf(check, auditSubject.upload(check.upload_id), { nrcs: count }), check.at, entryId(check)) }));
+  await dynamo.send(
+    new PutCommand({ TableName: table, Item: auditItem(entryOf(check, auditSubject.upload(check.upload_id), { nrcs: count }), check.at, entryId(check)) }),
+  );
   return count;
 }

@@ -1,13 +1,13 @@
-import { PutCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { PutCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { type AuditItem, auditItemSchema } from '#shared/api/audit.js';
-import type { Role } from '#shared/roles.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
-import { chunked, inParallel } from '#lib/concurrency.js';
 import { queryPage, retrying } from '#adapters/dynamo/toolkit.js';
+import { chunked, inParallel } from '#lib/concurrency.js';
+import { type AuditItem, auditItemSchema } from '#shared/api/audit.js';
+import type { Role } from '#shared/roles.js';
 import type { AuditSubject } from './subjects.js';
 
 /**
@@ -79,7 +79,11 @@ export async function writeAudit(entry: AuditEntry): Promise<void> {
   // written as transactions of conditional Puts (authorised as PutItem): the functions never hold
   // BatchWriteItem on the audit log, which would allow deletes too.
   const pointers = [...new Set(also)].map((subject) => ({
-    Put: { TableName: table, Item: auditItem({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }), ...conditionOf(conditionsOf<AuditItem>().missing('pk')) },
+    Put: {
+      TableName: table,
+      Item: auditItem({ ...main, subject, details: {} }, ts, randomUUID(), { entry_id: id, via: entry.subject }),
+      ...conditionOf(conditionsOf<AuditItem>().missing('pk')),
+    },
   }));
   // Throttled or in conflict: tried again; the ids are fresh, so a retry never doubles an entry.
   await inParallel(chunked(pointers, TRANSACTION_ITEMS), PARALLEL, async (batch) => {
@@ -100,7 +104,8 @@ export interface AuditFilter {
 const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** Cursor: the day being read and DynamoDB's own last key there, as opaque base64url JSON. */
-export const encodeCursor = (day: string, key: Record<string, unknown> | undefined) => Buffer.from(JSON.stringify({ day, key: key ?? null })).toString('base64url');
+export const encodeCursor = (day: string, key: Record<string, unknown> | undefined) =>
+  Buffer.from(JSON.stringify({ day, key: key ?? null })).toString('base64url');
 /** A cursor names a day and, when it is inside one, nothing but the log's own key attributes. */
 const cursorSchema = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

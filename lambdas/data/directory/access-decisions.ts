@@ -1,13 +1,30 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { notificationPut } from '../notifications/outbox.js';
 import { randomUUID } from 'node:crypto';
-import type { Role } from '#shared/roles.js';
-import { type AccessRequest, type AccessRequestItem, accessRequestCodec, pendingGuardKey, requestKey, whenPendingGuard, whenRequest } from './access-requests.js';
-import { conditionOf, type Updates, updateOf } from '#adapters/dynamo/expressions.js';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { conditionOf, type Updates, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from '#adapters/dynamo/toolkit.js';
-import { findOrganisationByPayeeKey, getOrganisation, type Organisation, organisationCodec, orgKey, orgNameGuardKey, whenOrganisation, whenOrganisationGuard } from './organisations.js';
+import type { Role } from '#shared/roles.js';
+import { notificationPut } from '../notifications/outbox.js';
+import {
+  type AccessRequest,
+  type AccessRequestItem,
+  accessRequestCodec,
+  pendingGuardKey,
+  requestKey,
+  whenPendingGuard,
+  whenRequest,
+} from './access-requests.js';
 import { memberCodec } from './memberships.js';
+import {
+  findOrganisationByPayeeKey,
+  getOrganisation,
+  type Organisation,
+  organisationCodec,
+  orgKey,
+  orgNameGuardKey,
+  whenOrganisation,
+  whenOrganisationGuard,
+} from './organisations.js';
 
 /**
  * Decisions on access requests (access-requests.ts holds the request keys). Added keys:
@@ -37,10 +54,16 @@ const isCancelled = (error: unknown) => isConditionFailure(error) || isTransacti
 export async function listRequests(opts: { status: string | null; q: string; cursor: Record<string, unknown> | undefined; limit: number }) {
   const q = opts.q.toLowerCase();
   const matches = (r: StoredRequest) =>
-    (!opts.status || r.status === opts.status) &&
-    (!q || [r.email, r.org_name, r.payee_key ?? '', r.full_name ?? ''].some((v) => v.toLowerCase().includes(q)));
+    (!opts.status || r.status === opts.status) && (!q || [r.email, r.org_name, r.payee_key ?? '', r.full_name ?? ''].some((v) => v.toLowerCase().includes(q)));
   return queryPage(
-    { TableName: tableName('directory'), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'REQUEST' }, ScanIndexForward: false, Limit: 100 },
+    {
+      TableName: tableName('directory'),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'REQUEST' },
+      ScanIndexForward: false,
+      Limit: 100,
+    },
     { limit: opts.limit, start: opts.cursor, read: accessRequestCodec.parse, keep: matches },
   );
 }
@@ -117,12 +140,26 @@ export async function approveRequest(
   const orgItems = found
     ? [{ ConditionCheck: { TableName: table, Key: orgKey(org.org_id), ...conditionOf(whenOrganisation.exists('pk')) } }]
     : [
-        { Put: { TableName: table, Item: { ...orgGuardKey(request), org_id: org.org_id, created_at: now }, ...conditionOf(whenOrganisationGuard.missing('pk')) } },
+        {
+          Put: {
+            TableName: table,
+            Item: { ...orgGuardKey(request), org_id: org.org_id, created_at: now },
+            ...conditionOf(whenOrganisationGuard.missing('pk')),
+          },
+        },
         { Put: { TableName: table, Item: organisationCodec.build(org), ...conditionOf(whenOrganisation.missing('pk')) } },
         // One organisation per name, whatever its kind: the name guard, unless the first guard is it already.
         ...(orgNameGuardKey(org.org_name).pk === orgGuardKey(request).pk
           ? []
-          : [{ Put: { TableName: table, Item: { ...orgNameGuardKey(org.org_name), org_id: org.org_id, created_at: now }, ...conditionOf(whenOrganisationGuard.missing('pk')) } }]),
+          : [
+              {
+                Put: {
+                  TableName: table,
+                  Item: { ...orgNameGuardKey(org.org_name), org_id: org.org_id, created_at: now },
+                  ...conditionOf(whenOrganisationGuard.missing('pk')),
+                },
+              },
+            ]),
       ];
   const membership = {
     ...{ org_id: org.org_id, org_name: org.org_name, client_type: org.client_type, payee_key: org.payee_key },
@@ -135,7 +172,14 @@ export async function approveRequest(
         TransactItems: [
           ...orgItems,
           { Put: { TableName: table, Item: memberCodec.build(membership) } },
-          decideRequest(request, { status: 'approved', decided_at: now, decided_by: input.by, role_granted: input.role, org_id: org.org_id, granted_org_name: org.org_name }),
+          decideRequest(request, {
+            status: 'approved',
+            decided_at: now,
+            decided_by: input.by,
+            role_granted: input.role,
+            org_id: org.org_id,
+            granted_org_name: org.org_name,
+          }),
           releaseGuard(request),
           // The applicant's email, committed with the decision or not at all.
           notificationPut({ kind: 'access_request.decided', request_id: request.id, decision: 'approved' }),
@@ -176,7 +220,11 @@ export async function rejectRequest(request: AccessRequest, note: string, by: st
  */
 export async function markRequestRevoked(request: AccessRequest, by: string): Promise<void> {
   try {
-    await dynamo.send(new TransactWriteCommand({ TransactItems: [decideRequest(request, { status: 'removed', revoked_at: new Date().toISOString(), revoked_by: by }, 'approved')] }));
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [decideRequest(request, { status: 'removed', revoked_at: new Date().toISOString(), revoked_by: by }, 'approved')],
+      }),
+    );
   } catch (error) {
     if (isCancelled(error)) throw new DecisionConflictError();
     throw error;

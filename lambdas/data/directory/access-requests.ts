@@ -1,7 +1,11 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { presignPost } from '#adapters/s3-objects.js';
 import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { presignPost } from '#adapters/s3-objects.js';
 import {
   CLIENT_TYPES,
   type ClientType,
@@ -14,10 +18,6 @@ import {
 import { ACCESS_REQUEST_STATUSES } from '#shared/api/admin.js';
 import type { PresignedPost } from '#shared/api/presigned-post.js';
 import { ROLES, type Role } from '#shared/roles.js';
-import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { defineCodec } from '#adapters/dynamo/codec.js';
-import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
-import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Access requests in the directory table (spec part 2 §3 "Access request / membership"). Keys:
@@ -154,9 +154,7 @@ export async function createAccessRequest(input: NewAccessRequest): Promise<{ cr
 export async function presignOnboardingUploads(request: Pick<AccessRequest, 'id' | 'client_type'>): Promise<Partial<Record<OnboardingDoc, PresignedPost>>> {
   const docs = ONBOARDING_DOCS[request.client_type];
   const posts = await Promise.all(
-    docs.map((doc) =>
-      presignPost('onboarding', onboardingDocKey(request.id, doc), ONBOARDING_CONTENT_TYPE, ONBOARDING_MAX_BYTES),
-    ),
+    docs.map((doc) => presignPost('onboarding', onboardingDocKey(request.id, doc), ONBOARDING_CONTENT_TYPE, ONBOARDING_MAX_BYTES)),
   );
   return Object.fromEntries(docs.map((doc, i) => [doc, posts[i]!]));
 }
@@ -183,4 +181,3 @@ export async function markDocumentState(requestId: string, doc: OnboardingDoc, s
     throw error;
   }
 }
-

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { PRICING_KINDS } from '#shared/api/dashboard.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { queryAll } from '#adapters/dynamo/toolkit.js';
+import { PRICING_KINDS } from '#shared/api/dashboard.js';
 
 /**
  * Billing plans in the directory table, one per organisation, set by platform admins:

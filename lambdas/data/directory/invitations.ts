@@ -23,7 +23,10 @@ export async function listInviteMemberships(userId: string): Promise<MemberItem[
  * earlier call, or withdrawn meanwhile), so retries change nothing.
  */
 async function answerInvitation(orgId: string, userId: string, answer: 'accepted' | 'declined', now: string): Promise<boolean> {
-  const to = answer === 'accepted' ? ({ status: 'approved', is_approved: true, accepted_at: now } as const) : ({ status: 'rejected', is_approved: false, declined_at: now } as const);
+  const to =
+    answer === 'accepted'
+      ? ({ status: 'approved', is_approved: true, accepted_at: now } as const)
+      : ({ status: 'rejected', is_approved: false, declined_at: now } as const);
   try {
     await dynamo.send(
       new UpdateCommand({

@@ -1,11 +1,11 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { normaliseRoles, type Role, roleFitsOrganisation } from '#shared/roles.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { conditionOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, scanAll } from '#adapters/dynamo/toolkit.js';
-import type { Organisation } from './organisations.js';
-import { getMember, LIVE_STATUSES, memberCodec, type MemberItem, memberKey, whenMember as when } from './memberships.js';
+import { normaliseRoles, type Role, roleFitsOrganisation } from '#shared/roles.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
+import { getMember, LIVE_STATUSES, memberCodec, type MemberItem, memberKey, whenMember as when } from './memberships.js';
+import type { Organisation } from './organisations.js';
 
 /** Team changes: memberships written by organisation admins (the entity is memberships.ts). */
 export class MembershipExistsError extends Error {
@@ -63,7 +63,10 @@ export async function changeMemberRole(member: MemberItem, role: Role, by: strin
       new UpdateCommand({
         TableName: tableName('directory'),
         Key: memberKey(member.org_id, member.user_id),
-        ...updateOf({ role, role_changed_at: new Date().toISOString(), role_changed_by: by }, when.and(when.is('status', 'approved'), when.is('role', member.role))),
+        ...updateOf(
+          { role, role_changed_at: new Date().toISOString(), role_changed_by: by },
+          when.and(when.is('status', 'approved'), when.is('role', member.role)),
+        ),
       }),
     );
     return true;

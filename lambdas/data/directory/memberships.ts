@@ -1,12 +1,12 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { CLIENT_TYPES } from '#shared/api/accounts.js';
-import { TEAM_MEMBER_STATUSES } from '#shared/api/team.js';
-import { normaliseRoles, ROLES, type Role } from '#shared/roles.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionsOf } from '#adapters/dynamo/expressions.js';
 import { queryAll } from '#adapters/dynamo/toolkit.js';
+import { CLIENT_TYPES } from '#shared/api/accounts.js';
+import { TEAM_MEMBER_STATUSES } from '#shared/api/team.js';
+import { normaliseRoles, ROLES, type Role } from '#shared/roles.js';
 
 /**
  * Memberships, in the directory table beside their organisations (directory.ts):
@@ -86,4 +86,3 @@ export async function getMember(orgId: string, userId: string): Promise<MemberIt
 
 /** The roles that make an approved member an admin of their organisation. */
 export const ORG_ADMIN_ROLES: readonly Role[] = ['fi_admin', 'pmec_admin'];
-

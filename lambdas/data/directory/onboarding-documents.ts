@@ -9,7 +9,10 @@ import { bucketName, s3 } from '#adapters/aws-clients.js';
 
 /** Whether the document's bytes have landed; any failure to say so counts as not yet. */
 export async function onboardingDocumentUploaded(key: string): Promise<boolean> {
-  return s3.send(new HeadObjectCommand({ Bucket: bucketName('onboarding'), Key: key })).then(() => true, () => false);
+  return s3.send(new HeadObjectCommand({ Bucket: bucketName('onboarding'), Key: key })).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** A link to read one document as a PDF shown inline, for `seconds`. */

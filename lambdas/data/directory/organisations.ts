@@ -1,10 +1,10 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { CLIENT_TYPES } from '#shared/api/accounts.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionsOf } from '#adapters/dynamo/expressions.js';
 import { scanAll } from '#adapters/dynamo/toolkit.js';
+import { CLIENT_TYPES } from '#shared/api/accounts.js';
 
 /**
  * Organisations, in the directory table (memberships, access requests, platform admins and billing
@@ -59,7 +59,6 @@ export async function listOrganisationsOfKind(kind: Organisation['client_type'])
   });
   return organisationCodec.parseAll(items).sort((a, b) => a.org_name.localeCompare(b.org_name) || a.org_id.localeCompare(b.org_id));
 }
-
 
 /**
  * Access pattern "organisation by name" (any kind, letter case aside): the name guard an approval writes,

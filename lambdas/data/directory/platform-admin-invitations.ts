@@ -1,10 +1,18 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlatformRole } from '#shared/api/admin.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { conditionOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import type { PlatformRole } from '#shared/api/admin.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
-import { countSuperAdminUp, deleteRecordIn, listedKeys, platformAdminCodec, platformAdminRecordsOfUser, recordKey, whenPlatformAdmin as when } from './platform-admins.js';
+import {
+  countSuperAdminUp,
+  deleteRecordIn,
+  listedKeys,
+  platformAdminCodec,
+  platformAdminRecordsOfUser,
+  recordKey,
+  whenPlatformAdmin as when,
+} from './platform-admins.js';
 
 /**
  * Platform-admin invitations: a platform-admin record (platform-admins.ts, pk=PLATFORM_ADMIN#{user_id}
@@ -23,7 +31,14 @@ export async function invitePlatformAdmin(
   const created_at = new Date().toISOString();
   const put = {
     TableName: tableName('directory'),
-    Item: platformAdminCodec.build({ user_id: input.user_id, email: input.email, role: input.role, status: 'invited', created_at, created_by: input.created_by }),
+    Item: platformAdminCodec.build({
+      user_id: input.user_id,
+      email: input.email,
+      role: input.role,
+      status: 'invited',
+      created_at,
+      created_by: input.created_by,
+    }),
     ...conditionOf(when.missing('pk')),
   };
   try {

@@ -1,10 +1,10 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { PLATFORM_ROLES, type PlatformRole } from '#shared/api/admin.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll, retrying } from '#adapters/dynamo/toolkit.js';
+import { PLATFORM_ROLES, type PlatformRole } from '#shared/api/admin.js';
 
 /**
  * Platform-admin records in the directory table (spec part 2 §3 "admin_users"). Roles themselves
@@ -50,7 +50,9 @@ export const platformAdminCodec = defineCodec('platform admin', platformAdminSch
 }));
 const COUNTER_KEY = { pk: 'PLATFORM_ADMIN_COUNT', sk: 'ROLE#super_admin' };
 /** One more active super_admin: the counter's half of a record's transaction. */
-export const countSuperAdminUp = () => ({ Update: { TableName: tableName('directory'), Key: COUNTER_KEY, ...updateOf<SuperAdminCount>({ count: change.add(1) }) } });
+export const countSuperAdminUp = () => ({
+  Update: { TableName: tableName('directory'), Key: COUNTER_KEY, ...updateOf<SuperAdminCount>({ count: change.add(1) }) },
+});
 
 export class LastSuperAdminError extends Error {}
 
@@ -90,9 +92,22 @@ export async function getPlatformAdminRecord(userId: string, role: PlatformRole)
  * Writes the record unless one exists (any status); a super_admin record also counts up.
  * Answers whether it wrote. Idempotent, so seeding and reconciling can repeat it.
  */
-export async function ensurePlatformAdminRecord(input: { user_id: string; email: string; role: PlatformRole; created_by: string | null; created_at?: string }): Promise<boolean> {
+export async function ensurePlatformAdminRecord(input: {
+  user_id: string;
+  email: string;
+  role: PlatformRole;
+  created_by: string | null;
+  created_at?: string;
+}): Promise<boolean> {
   const created_at = input.created_at ?? new Date().toISOString();
-  const record: PlatformAdminRecord = { user_id: input.user_id, email: input.email, role: input.role, status: 'active', created_at, created_by: input.created_by };
+  const record: PlatformAdminRecord = {
+    user_id: input.user_id,
+    email: input.email,
+    role: input.role,
+    status: 'active',
+    created_at,
+    created_by: input.created_by,
+  };
   const put = { Put: { TableName: tableName('directory'), Item: platformAdminCodec.build(record), ...conditionOf(when.missing('pk')) } };
   const count = countSuperAdminUp();
   try {

@@ -35,7 +35,11 @@ export async function lastSignIn(sub: string): Promise<string | null> {
 export async function recordConfirmation(sub: string, at: string): Promise<void> {
   try {
     await dynamo.send(
-      new PutCommand({ TableName: tableName('directory'), Item: { ...confirmedKey(sub), user_id: sub, at }, ...conditionOf(conditionsOf<SignInTime>().missing('pk')) }),
+      new PutCommand({
+        TableName: tableName('directory'),
+        Item: { ...confirmedKey(sub), user_id: sub, at },
+        ...conditionOf(conditionsOf<SignInTime>().missing('pk')),
+      }),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

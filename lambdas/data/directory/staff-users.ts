@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -11,9 +12,8 @@ import {
   ListUsersInGroupCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { randomBytes } from 'node:crypto';
-import { normaliseRoles, type Role } from '#shared/roles.js';
 import { cognito, userPoolId } from '#adapters/aws-clients.js';
+import { normaliseRoles, type Role } from '#shared/roles.js';
 
 /**
  * Cognito user lookups and role-group changes for the administration routes. Cognito's username
@@ -37,7 +37,11 @@ export interface CognitoUser {
 
 const isNamed = (error: unknown, name: string) => (error as { name?: string } | null)?.name === name;
 
-function toUser(u: { Username?: string; UserStatus?: string; Enabled?: boolean; UserCreateDate?: Date; UserLastModifiedDate?: Date }, attributes: AttributeType[] | undefined, mfa?: string[]): CognitoUser {
+function toUser(
+  u: { Username?: string; UserStatus?: string; Enabled?: boolean; UserCreateDate?: Date; UserLastModifiedDate?: Date },
+  attributes: AttributeType[] | undefined,
+  mfa?: string[],
+): CognitoUser {
   const attr = (name: string) => attributes?.find((a) => a.Name === name)?.Value ?? '';
   let identities = 0;
   try {

@@ -1,6 +1,6 @@
-import { ROLES } from '#shared/roles.js';
 import { tableName } from '#adapters/aws-clients.js';
 import { queryCount } from '#adapters/dynamo/toolkit.js';
+import { ROLES } from '#shared/roles.js';
 import { usersInRole } from './staff-users.js';
 
 /**

@@ -1,13 +1,13 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { nrcSummaryKey, upheldEntryName } from '../history/summaries.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
-import { disputeKey, disputeMarkKey, guardKey, refused, statusIndex, type StoredDispute, whenDispute } from './disputes.js';
 import { isConditionFailure, queryAll, retrying } from '#adapters/dynamo/toolkit.js';
+import { nrcSummaryKey, upheldEntryName } from '../history/summaries.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 import { reportSchema, type StoredReport } from '../registry/reports.js';
+import { disputeKey, disputeMarkKey, guardKey, refused, statusIndex, type StoredDispute, whenDispute } from './disputes.js';
 
 /**
  * Deciding a dispute (keys in lambdas/data/disputes/disputes.ts): one transaction of the dispute's
@@ -65,7 +65,11 @@ async function reportsOfLender(d: StoredDispute): Promise<{ pk: string; sk: stri
     ProjectionExpression: 'pk, sk, payee_key',
   });
   // A transaction holds 100 writes: the newest 90 reports (far more than one lender files on one borrower).
-  return lenderReportCodec.parseAll(items).filter((r) => r.payee_key === d.payee_key).slice(-90).map(({ pk, sk }) => ({ pk, sk }));
+  return lenderReportCodec
+    .parseAll(items)
+    .filter((r) => r.payee_key === d.payee_key)
+    .slice(-90)
+    .map(({ pk, sk }) => ({ pk, sk }));
 }
 
 function reportMarks(keys: readonly { pk: string; sk: string }[], d: StoredDispute, decision: Decision) {
@@ -94,4 +98,3 @@ export async function decideDispute(d: StoredDispute, decision: Decision, notify
   }
   return { ...d, status: decision.decision, decision };
 }
-

@@ -1,12 +1,12 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 import { z } from 'zod';
-import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus } from '#shared/api/disputes.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll, queryCount, retrying } from '#adapters/dynamo/toolkit.js';
+import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus } from '#shared/api/disputes.js';
 import { historyKey } from '../history/entries.js';
+import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 
 /**
  * Disputes of unauthorised deductions, in the submissions table:
@@ -37,7 +37,10 @@ const disputeSchema = z.object({
   /** Who opened it: a reviewer on someone's behalf, or the employee from the portal (then `opened.email` is empty). */
   opened_by: z.enum(['reviewer', 'employee']).default('reviewer'),
   response: partyEntry.extend({ message: z.string() }).nullable().default(null),
-  decision: partyEntry.extend({ decision: z.enum(DISPUTE_DECISIONS), note: z.string() }).nullable().default(null),
+  decision: partyEntry
+    .extend({ decision: z.enum(DISPUTE_DECISIONS), note: z.string() })
+    .nullable()
+    .default(null),
 });
 export type StoredDispute = z.output<typeof disputeSchema>;
 /** The dispute's item: the record, and the evidence links handed out (takeEvidenceSlot), which no reader reads back. */
@@ -59,8 +62,14 @@ export class DisputeStateError extends Error {
 export class DisputeExistsError extends Error {}
 
 export const disputeKey = (id: string) => ({ pk: `DISPUTE#${id}`, sk: 'META' });
-export const guardKey = (d: Pick<StoredDispute, 'nrc_digits' | 'payee_key' | 'month'>) => ({ pk: `DISPUTE#DEDUCTION#${d.nrc_digits}#${d.payee_key}#${d.month}`, sk: 'UNDECIDED' });
-export const statusIndex = (status: DisputeStatus, d: Pick<StoredDispute, 'opened' | 'id'>) => ({ gsi1pk: `DISPUTE#STATUS#${status}`, gsi1sk: `${d.opened.at}#${d.id}` });
+export const guardKey = (d: Pick<StoredDispute, 'nrc_digits' | 'payee_key' | 'month'>) => ({
+  pk: `DISPUTE#DEDUCTION#${d.nrc_digits}#${d.payee_key}#${d.month}`,
+  sk: 'UNDECIDED',
+});
+export const statusIndex = (status: DisputeStatus, d: Pick<StoredDispute, 'opened' | 'id'>) => ({
+  gsi1pk: `DISPUTE#STATUS#${status}`,
+  gsi1sk: `${d.opened.at}#${d.id}`,
+});
 const orgIndex = (d: Pick<StoredDispute, 'org_id' | 'opened' | 'id'>) => ({ gsi2pk: `DISPUTE#ORG#${d.org_id}`, gsi2sk: `${d.opened.at}#${d.id}` });
 const nrcIndex = (d: Pick<StoredDispute, 'nrc_digits' | 'opened' | 'id'>) => ({ gsi3pk: `DISPUTE#NRC#${d.nrc_digits}`, gsi3sk: `${d.opened.at}#${d.id}` });
 const disputeCodec = defineCodec('dispute', disputeSchema, (d) => ({ ...disputeKey(d.id), ...statusIndex(d.status, d), ...orgIndex(d), ...nrcIndex(d) }));
@@ -69,7 +78,9 @@ export const disputeMarkKey = (digits: string, month: string, payeeKey: string) 
 
 /** Whether the payee key deducted from this borrower in this month (an inputs item in history). */
 export async function deductionOnRecord(digits: string, payeeKey: string, month: string): Promise<boolean> {
-  const out = await dynamo.send(new GetCommand({ TableName: tableName('history'), Key: historyKey(digits, month, payeeKey, 'inputs'), ProjectionExpression: 'pk' }));
+  const out = await dynamo.send(
+    new GetCommand({ TableName: tableName('history'), Key: historyKey(digits, month, payeeKey, 'inputs'), ProjectionExpression: 'pk' }),
+  );
   return Boolean(out.Item);
 }
 
@@ -84,7 +95,13 @@ export async function putDispute(d: StoredDispute, notify?: QueuedEvent): Promis
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: tableName('submissions'), Item: disputeCodec.build(d), ...conditionOf(whenDispute.missing('pk')) } },
-            { Put: { TableName: tableName('submissions'), Item: { ...guardKey(d), dispute_id: d.id }, ...conditionOf(conditionsOf<DisputeGuard>().missing('pk')) } },
+            {
+              Put: {
+                TableName: tableName('submissions'),
+                Item: { ...guardKey(d), dispute_id: d.id },
+                ...conditionOf(conditionsOf<DisputeGuard>().missing('pk')),
+              },
+            },
             ...(notify ? [notificationPut(notify)] : []),
           ],
         }),
@@ -139,7 +156,10 @@ export async function takeEvidenceSlot(id: string, max: number): Promise<'ok' | 
         Key: disputeKey(id),
         ...updateOf<DisputeItem>(
           { evidence_links: change.add(1) },
-          whenDispute.and(whenDispute.isIn('status', ['open', 'answered']), whenDispute.or(whenDispute.missing('evidence_links'), whenDispute.below('evidence_links', max))),
+          whenDispute.and(
+            whenDispute.isIn('status', ['open', 'answered']),
+            whenDispute.or(whenDispute.missing('evidence_links'), whenDispute.below('evidence_links', max)),
+          ),
         ),
       }),
     );
@@ -158,10 +178,23 @@ const statuses = (status: DisputeStatus | null) => (status ? [status] : [...DISP
 export async function listDisputes(status: DisputeStatus | null, orgIds: readonly string[] | null): Promise<StoredDispute[]> {
   const pages = orgIds
     ? orgIds.map((org) =>
-        queryAll({ TableName: tableName('submissions'), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}` }, ScanIndexForward: false }),
+        queryAll({
+          TableName: tableName('submissions'),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}` },
+          ScanIndexForward: false,
+        }),
       )
     : statuses(status).map((s) =>
-        queryAll({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${s}` }, ScanIndexForward: false, Limit: NEWEST }),
+        queryAll({
+          TableName: tableName('submissions'),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${s}` },
+          ScanIndexForward: false,
+          Limit: NEWEST,
+        }),
       );
   const all = disputeCodec.parseAll((await Promise.all(pages)).flat()).filter((d) => !status || d.status === status);
   return all.sort((a, b) => b.opened.at.localeCompare(a.opened.at) || b.id.localeCompare(a.id)).slice(0, NEWEST * statuses(status).length);
@@ -169,13 +202,25 @@ export async function listDisputes(status: DisputeStatus | null, orgIds: readonl
 
 /** The disputes of one borrower (NRC digits), newest first: one Query on gsi3. */
 export async function disputesOfNrc(digits: string): Promise<StoredDispute[]> {
-  const items = await queryAll({ TableName: tableName('submissions'), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#NRC#${digits}` }, ScanIndexForward: false });
+  const items = await queryAll({
+    TableName: tableName('submissions'),
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': `DISPUTE#NRC#${digits}` },
+    ScanIndexForward: false,
+  });
   return disputeCodec.parseAll(items);
 }
 
 /** Disputes of one status: all of them (orgIds null) or those of these organisations. For the dashboard. */
 export async function countDisputes(status: DisputeStatus, orgIds: readonly string[] | null): Promise<number> {
-  if (!orgIds) return queryCount({ TableName: tableName('submissions'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${status}` } });
+  if (!orgIds)
+    return queryCount({
+      TableName: tableName('submissions'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${status}` },
+    });
   const counts = await Promise.all(
     orgIds.map((org) =>
       queryCount({

@@ -1,9 +1,9 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DISPUTE_EVIDENCE_TYPE } from '#shared/api/disputes.js';
 import { bucketName, s3 } from '#adapters/aws-clients.js';
-import { inlineDisposition, readEvidenceStartOf } from '../registry/evidence.js';
 import { type ObjectStart, presignPost } from '#adapters/s3-objects.js';
+import { DISPUTE_EVIDENCE_TYPE } from '#shared/api/disputes.js';
+import { inlineDisposition, readEvidenceStartOf } from '../registry/evidence.js';
 
 /**
  * A dispute's evidence in the evidence bucket, under `disputes/{id}/{party}/{uuid}-{file}`: the browser
@@ -12,7 +12,8 @@ import { type ObjectStart, presignPost } from '#adapters/s3-objects.js';
  */
 export type EvidenceParty = 'reviewer' | 'lender' | 'employee';
 export const disputeEvidencePrefix = (id: string) => `disputes/${id}/`;
-export const disputeEvidenceKey = (id: string, party: EvidenceParty, uploadId: string, file: string) => `${disputeEvidencePrefix(id)}${party}/${uploadId}-${file}`;
+export const disputeEvidenceKey = (id: string, party: EvidenceParty, uploadId: string, file: string) =>
+  `${disputeEvidencePrefix(id)}${party}/${uploadId}-${file}`;
 
 /** A presigned POST taking one file of this type (a PDF unless told) of at most the size declared (the routes' schemas hold that to 10 MB). */
 export function presignDisputeEvidence(key: string, declaredBytes: number, contentType = DISPUTE_EVIDENCE_TYPE) {
@@ -48,7 +49,12 @@ export async function listDisputeEvidence(id: string): Promise<DisputeEvidenceOb
 export function disputeEvidenceLink(object: DisputeEvidenceObject, checked: Pick<ObjectStart, 'versionId'>, seconds: number): Promise<string> {
   return getSignedUrl(
     s3,
-    new GetObjectCommand({ Bucket: bucketName('evidence'), Key: object.key, VersionId: checked.versionId, ResponseContentDisposition: inlineDisposition(object.name) }),
+    new GetObjectCommand({
+      Bucket: bucketName('evidence'),
+      Key: object.key,
+      VersionId: checked.versionId,
+      ResponseContentDisposition: inlineDisposition(object.name),
+    }),
     { expiresIn: seconds },
   );
 }

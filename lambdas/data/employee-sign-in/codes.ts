@@ -1,11 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { EMPLOYEE_CODE } from '#shared/api/employee.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { EMPLOYEE_CODE } from '#shared/api/employee.js';
 
 /**
  * Employees' sign-in codes, in the directory table: one live code per NRC, the latest one sent.
@@ -82,9 +82,7 @@ export async function answerCode(nrcDigits: string, answer: string, now = Date.n
   const same = when.and(when.is('salt', code.salt), when.is('tries_left', code.tries_left));
   try {
     if (right || code.tries_left <= 1) {
-      await dynamo.send(
-        new DeleteCommand({ TableName: tableName('directory'), Key: codeKey(nrcDigits), ...conditionOf(same) }),
-      );
+      await dynamo.send(new DeleteCommand({ TableName: tableName('directory'), Key: codeKey(nrcDigits), ...conditionOf(same) }));
     } else {
       await dynamo.send(
         new UpdateCommand({

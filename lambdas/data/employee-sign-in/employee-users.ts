@@ -1,7 +1,7 @@
-import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand, type AttributeType } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
-import { requiredEnv } from '#lib/env.js';
+import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand, type AttributeType } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '#adapters/aws-clients.js';
+import { requiredEnv } from '#lib/env.js';
 
 /**
  * The employees' own user pool (EMPLOYEE_POOL_ID): its only sign-in is the custom challenge (a code to

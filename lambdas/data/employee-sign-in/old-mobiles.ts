@@ -1,11 +1,11 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { OLD_MOBILE_HOURS } from '#shared/api/register.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import { OLD_MOBILE_HOURS } from '#shared/api/register.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 
 /**
@@ -28,7 +28,6 @@ const oldMobileSchema = z.object({
 });
 type OldMobile = z.output<typeof oldMobileSchema>;
 
-
 const key = (digits: string) => ({ pk: `OLD_MOBILE#${digits}`, sk: 'MOBILE' });
 const codec = defineCodec('old mobile', oldMobileSchema, (m) => key(m.nrc_digits));
 const HOUR_MS = 3_600_000;
@@ -44,7 +43,14 @@ export async function keepOldMobiles(changes: readonly { nrc: string; old_mobile
   const until = new Date(Date.parse(changedAt) + OLD_MOBILE_HOURS * HOUR_MS);
   const expires = Math.floor(until.getTime() / 1000) + 7 * 86_400;
   const items = changes.map((c) =>
-    codec.build({ nrc_digits: nrcDigits(c.nrc), mobile: c.old_mobile, changed_at: changedAt, until: until.toISOString(), answered_at: null, expires_at: expires }),
+    codec.build({
+      nrc_digits: nrcDigits(c.nrc),
+      mobile: c.old_mobile,
+      changed_at: changedAt,
+      until: until.toISOString(),
+      answered_at: null,
+      expires_at: expires,
+    }),
   );
   const puts = items.map((Item) => ({ Put: { TableName: tableName('directory'), Item } }));
   await retrying(() => dynamo.send(new TransactWriteCommand({ TransactItems: [...puts, ...(notify ? [notificationPut(notify)] : [])] })));

@@ -81,7 +81,11 @@ export interface BorrowerPartition {
 
 /** The items of one history partition from `fromMonth` (YYYY-MM) on: one Query, paged when it must be. */
 const queryPartition = (pk: string, fromMonth: string) =>
-  queryAll({ TableName: tableName('history'), KeyConditionExpression: 'pk = :pk AND sk >= :from', ExpressionAttributeValues: { ':pk': pk, ':from': fromMonth } });
+  queryAll({
+    TableName: tableName('history'),
+    KeyConditionExpression: 'pk = :pk AND sk >= :from',
+    ExpressionAttributeValues: { ':pk': pk, ':from': fromMonth },
+  });
 
 /**
  * A borrower's items from `fromMonth` (YYYY-MM) on and their record, in one Query. No projection: the

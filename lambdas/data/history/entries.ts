@@ -1,13 +1,13 @@
+import { tableName } from '#adapters/aws-clients.js';
+import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from '#adapters/dynamo/toolkit.js';
+import { chunked, inParallel } from '#lib/concurrency.js';
+import { logger } from '#lib/powertools.js';
 import type { IngestionCounts } from '#shared/api/submissions.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
 import type { SubmissionKind } from '#shared/rules/submission-rules.js';
 import { TEXT_LIMITS } from '#shared/rules/text-limits.js';
-import { logger } from '#lib/powertools.js';
-import { tableName } from '#adapters/aws-clients.js';
-import { chunked, inParallel } from '#lib/concurrency.js';
-import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from '#adapters/dynamo/toolkit.js';
 
 /**
  * Borrower history: pk=NRC#{digits} sk={month}#{payee_key}#{kind}, kind 'input' or 'stoppage'; the
@@ -47,7 +47,10 @@ export const RECORD_SK = 'RECORD';
 
 export const historyKind = (kind: SubmissionKind): 'input' | 'stoppage' => (kind === 'inputs' ? 'input' : 'stoppage');
 const historySk = (month: string, payeeKey: string, kind: SubmissionKind) => `${month}#${payeeKey}#${historyKind(kind)}`;
-export const historyKey = (digits: string, month: string, payeeKey: string, kind: SubmissionKind) => ({ pk: `NRC#${digits}`, sk: historySk(month, payeeKey, kind) });
+export const historyKey = (digits: string, month: string, payeeKey: string, kind: SubmissionKind) => ({
+  pk: `NRC#${digits}`,
+  sk: historySk(month, payeeKey, kind),
+});
 
 /** The partition of rows filed with an employee number and no NRC. */
 export const EMPLOYEE_ROWS_PK = 'EMP#';
@@ -114,11 +117,15 @@ const BUSY = 'Borrower history is busy; ingestion will be retried.';
 
 /** What is stored now for these keys: the submission that wrote each item and what it found there. */
 async function storedPriors(table: string, items: readonly Item[]): Promise<Map<string, { submission_id?: string; ingest_prior?: Prior }>> {
-  const stored = await batchGetAll<Item & { submission_id?: string }>(table, items.map(({ pk, sk }) => ({ pk, sk })), {
-    projection: 'pk, sk, submission_id, ingest_prior',
-    consistentRead: true,
-    busy: BUSY,
-  });
+  const stored = await batchGetAll<Item & { submission_id?: string }>(
+    table,
+    items.map(({ pk, sk }) => ({ pk, sk })),
+    {
+      projection: 'pk, sk, submission_id, ingest_prior',
+      consistentRead: true,
+      busy: BUSY,
+    },
+  );
   return new Map(stored.map((item) => [`${item.pk}|${item.sk}`, item]));
 }
 
@@ -150,6 +157,7 @@ export async function ingestRows(source: HistorySource, rows: readonly Canonical
     };
     await batchWriteAll(table, chunk, { busy: BUSY, concurrency: BATCH_GET_KEYS / BATCH_WRITE_ITEMS, onRefused });
   });
-  if (counts.skipped > skipped) logger.error('History rows refused by DynamoDB; counted as skipped', { submissionId: source.submissionId, refused: counts.skipped - skipped });
+  if (counts.skipped > skipped)
+    logger.error('History rows refused by DynamoDB; counted as skipped', { submissionId: source.submissionId, refused: counts.skipped - skipped });
   return counts;
 }

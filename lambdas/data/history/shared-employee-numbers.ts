@@ -1,10 +1,10 @@
-import type { CanonicalRow } from '#shared/rules/canonical-row.js';
-import { logger } from '#lib/powertools.js';
 import { tableName } from '#adapters/aws-clients.js';
 import { batchGetAll } from '#adapters/dynamo/toolkit.js';
+import { logger } from '#lib/powertools.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import type { HistorySource } from './entries.js';
-import { employeeEntriesOf, employeeNoOf, employeeRowsEntryName, employeeSummaryKey, nrcSummaryKey, ROWS_WITHOUT_NRC, sharedEntryName } from './summaries.js';
 import { MAX_EMPLOYEE_NO } from './entries.js';
+import { employeeEntriesOf, employeeNoOf, employeeRowsEntryName, employeeSummaryKey, nrcSummaryKey, ROWS_WITHOUT_NRC, sharedEntryName } from './summaries.js';
 import { setAttributes } from './summary-attributes.js';
 
 const BUSY = 'Borrower records are busy; ingestion will be retried.';
@@ -26,16 +26,25 @@ const BUSY = 'Borrower records are busy; ingestion will be retried.';
  * Returns how many records were marked.
  */
 export async function markSharedEmployeeNumbers(source: HistorySource, rows: readonly CanonicalRow[], written: readonly string[]): Promise<number> {
-  const withoutNrc = [...new Set(rows.filter((row) => !row.nrc && row.employee_no && row.employee_no.length <= MAX_EMPLOYEE_NO).map((row) => row.employee_no!))];
+  const withoutNrc = [
+    ...new Set(rows.filter((row) => !row.nrc && row.employee_no && row.employee_no.length <= MAX_EMPLOYEE_NO).map((row) => row.employee_no!)),
+  ];
   await setAttributes(withoutNrc.map((number) => ({ key: employeeSummaryKey(number), name: ROWS_WITHOUT_NRC, value: true })));
   const keys = [...new Set([...written, ...withoutNrc])].map(employeeSummaryKey);
   if (!keys.length) return 0;
   const items = await batchGetAll<Record<string, unknown> & { pk: string }>(tableName('history'), keys, { consistentRead: true, busy: BUSY });
   const marks = items.flatMap((item) => {
-    const nrcs = [...new Set(employeeEntriesOf(item).map((entry) => entry.nrc_digits).filter(Boolean))];
+    const nrcs = [
+      ...new Set(
+        employeeEntriesOf(item)
+          .map((entry) => entry.nrc_digits)
+          .filter(Boolean),
+      ),
+    ];
     const employeeNo = employeeNoOf(item);
     const shared = nrcs.length > 1 ? nrcs.map((digits) => ({ key: nrcSummaryKey(digits), name: sharedEntryName(employeeNo), value: true })) : [];
-    const joined = item[ROWS_WITHOUT_NRC] === true ? nrcs.map((digits) => ({ key: nrcSummaryKey(digits), name: employeeRowsEntryName(employeeNo), value: true })) : [];
+    const joined =
+      item[ROWS_WITHOUT_NRC] === true ? nrcs.map((digits) => ({ key: nrcSummaryKey(digits), name: employeeRowsEntryName(employeeNo), value: true })) : [];
     return [...shared, ...joined];
   });
   // A record too full to take a mark (written by an older stack) only misses the hint.

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { SUBMISSION_STATUSES, type SubmissionStatus } from '#shared/api/reviews.js';
-import { ExpiringMap } from '#lib/expiring-map.js';
 import { tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { batchGetAll } from '#adapters/dynamo/toolkit.js';
-import type { Decision } from './summary-compaction.js';
+import { ExpiringMap } from '#lib/expiring-map.js';
+import { SUBMISSION_STATUSES, type SubmissionStatus } from '#shared/api/reviews.js';
 import { submissionKey } from '../submissions/submissions.js';
+import type { Decision } from './summary-compaction.js';
 
 /**
  * Which submissions named on a borrower's record were rejected (their entries stop counting), and, for

@@ -1,12 +1,12 @@
-import type { EmployeeEntry, RecordEntry } from '#shared/rules/borrower-record.js';
 import { z } from 'zod';
+import { tableName } from '#adapters/aws-clients.js';
+import { batchGetAll } from '#adapters/dynamo/toolkit.js';
+import type { EmployeeEntry, RecordEntry } from '#shared/rules/borrower-record.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { MANDATE_STATES, type MandateTerms } from '#shared/rules/mandate.js';
 import type { UpheldDispute } from '#shared/rules/signals.js';
-import { tableName } from '#adapters/aws-clients.js';
-import { batchGetAll } from '#adapters/dynamo/toolkit.js';
-import { MAX_EMPLOYEE_NO, RECORD_SK } from './entries.js';
 import { text } from './entries-read.js';
+import { MAX_EMPLOYEE_NO, RECORD_SK } from './entries.js';
 import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-statuses.js';
 import { ENTRY_PREFIX, SHARED_PREFIX } from './summary-bounds.js';
 import { parseEmployeeSummary, parseNrcRecord, type CompactedIdentity, type NrcEntry, type SummaryItem } from './summary-items.js';
@@ -104,7 +104,10 @@ function compactedEntries(identity: CompactedIdentity | null): RecordEntry[] {
 }
 
 /** Everything an NRC record says: its entries and its compacted identity. */
-export const recordEntriesOf = (record: SummaryItem<NrcEntry>): RecordEntry[] => [...[...record.entries].map(([id, e]) => toRecordEntry(id, e)), ...compactedEntries(record.compacted)];
+export const recordEntriesOf = (record: SummaryItem<NrcEntry>): RecordEntry[] => [
+  ...[...record.entries].map(([id, e]) => toRecordEntry(id, e)),
+  ...compactedEntries(record.compacted),
+];
 
 /** The upheld disputes an NRC summary carries. */
 function upheldOf(item: StoredSummary): UpheldDispute[] {
@@ -119,7 +122,16 @@ function mandatesOf(item: StoredSummary): MandateTerms[] {
   for (const [field, value] of Object.entries(item)) {
     if (!field.startsWith(MANDATE_PREFIX)) continue;
     const m = mirrorSchema.safeParse(value);
-    if (m.success) out.push({ number: field.slice(MANDATE_PREFIX.length), nrc: item.pk.slice(NRC_PK.length), payee_key: m.data.p, max_monthly: m.data.l, last_month: m.data.e, state: m.data.s, used_month: m.data.u });
+    if (m.success)
+      out.push({
+        number: field.slice(MANDATE_PREFIX.length),
+        nrc: item.pk.slice(NRC_PK.length),
+        payee_key: m.data.p,
+        max_monthly: m.data.l,
+        last_month: m.data.e,
+        state: m.data.s,
+        used_month: m.data.u,
+      });
   }
   return out;
 }
@@ -144,11 +156,16 @@ export interface BorrowerRecords {
 /** The employee numbers whose rows without an NRC belong with this NRC summary's borrower (history pk=EMP#{number}). */
 export function employeeRowsOf(item: Record<string, unknown> | null): string[] {
   if (!item) return [];
-  return Object.keys(item).filter((field) => field.startsWith(EMPLOYEE_ROWS_PREFIX) && item[field] === true).map((field) => field.slice(EMPLOYEE_ROWS_PREFIX.length));
+  return Object.keys(item)
+    .filter((field) => field.startsWith(EMPLOYEE_ROWS_PREFIX) && item[field] === true)
+    .map((field) => field.slice(EMPLOYEE_ROWS_PREFIX.length));
 }
 
 /** The employee numbers an NRC summary marks as on record with another NRC too. */
-const sharedOf = (item: StoredSummary) => Object.keys(item).filter((field) => field.startsWith(SHARED_PREFIX) && item[field] === true).map((field) => field.slice(SHARED_PREFIX.length));
+const sharedOf = (item: StoredSummary) =>
+  Object.keys(item)
+    .filter((field) => field.startsWith(SHARED_PREFIX) && item[field] === true)
+    .map((field) => field.slice(SHARED_PREFIX.length));
 
 /**
  * What is on record for these NRCs (digits) and employee numbers, entries of rejected submissions left
@@ -173,7 +190,11 @@ export function borrowerRecord(item: Record<string, unknown> | null, statuses: S
   return recordsOf(found, () => found.flatMap(sharedOf), statuses);
 }
 
-async function recordsOf(nrcItems: readonly StoredSummary[], employeesFor: (records: Map<string, RecordEntry[]>) => string[], statuses: StatusMemo): Promise<BorrowerRecords> {
+async function recordsOf(
+  nrcItems: readonly StoredSummary[],
+  employeesFor: (records: Map<string, RecordEntry[]>) => string[],
+  statuses: StatusMemo,
+): Promise<BorrowerRecords> {
   const parsed = nrcItems.flatMap((item) => {
     const record = parseNrcRecord(item);
     return record ? [{ digits: item.pk.slice(NRC_PK.length), record }] : [];

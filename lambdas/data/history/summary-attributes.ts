@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { inParallel } from '#lib/concurrency.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { batchGetAll, isConditionFailure, isValidationError, retrying } from '#adapters/dynamo/toolkit.js';
+import { inParallel } from '#lib/concurrency.js';
 import { VERSION } from './summary-items.js';
 
 /**
@@ -68,7 +68,7 @@ export async function updateSummaryItems(writes: readonly PlannedWrite[], stored
   const refused: PlannedWrite[] = [];
   await inParallel(writes, IN_FLIGHT, async (write) => {
     let update = write.plan(stored.get(write.key.pk), true);
-    for (let lost = 0; update; ) {
+    for (let lost = 0; update;) {
       try {
         await retrying(() => send(table, update!), 10);
         return;

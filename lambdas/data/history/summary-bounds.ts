@@ -85,7 +85,12 @@ function keptEntries(entries: Entry[]): Entry[] {
  * attributes to remove. `alsoKept` names employee numbers the item keeps elsewhere (its compacted
  * identity, summary-compaction.ts), whose marks stay.
  */
-export function boundedWrite(item: Record<string, unknown> | undefined, name: string, value: unknown, alsoKept: readonly string[] = []): { set: boolean; remove: string[] } {
+export function boundedWrite(
+  item: Record<string, unknown> | undefined,
+  name: string,
+  value: unknown,
+  alsoKept: readonly string[] = [],
+): { set: boolean; remove: string[] } {
   const entries = Object.entries(item ?? {})
     .filter(([field]) => field.startsWith(ENTRY_PREFIX) && field !== name)
     .map(([field, stored]) => entryOf(field, stored));

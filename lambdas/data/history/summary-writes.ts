@@ -2,9 +2,9 @@ import { MIN_HISTORY_NRC_DIGITS } from '#shared/api/history.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { borrowersOf } from '#shared/rules/signals.js';
 import { TEXT_LIMITS } from '#shared/rules/text-limits.js';
-import { employeeSummaryKey, entryName, nrcSummaryKey } from './summaries.js';
 import { historyKind, MAX_EMPLOYEE_NO, type HistorySource } from './entries.js';
 import { recentStatuses, decisionsAmong } from './submission-statuses.js';
+import { employeeSummaryKey, entryName, nrcSummaryKey } from './summaries.js';
 import { readSummaryItems, updateSummaryItems, type PlannedWrite, type SummaryUpdate } from './summary-attributes.js';
 import { boundedWrite } from './summary-bounds.js';
 import { compaction, namedSubmissions, pairedForGood, type DecisionOf } from './summary-compaction.js';
@@ -49,7 +49,11 @@ export function summaryWrites(source: HistorySource, rows: readonly CanonicalRow
     writes.push({
       record: { key: nrcSummaryKey(borrower.digits), entry },
       employee: employeeNo
-        ? { key: employeeSummaryKey(employeeNo), employeeNo, entry: employeeEntry({ d: borrower.digits, nrc: borrower.nrc, p: source.payeeKey, m: source.month, t: source.submittedAt }) }
+        ? {
+            key: employeeSummaryKey(employeeNo),
+            employeeNo,
+            entry: employeeEntry({ d: borrower.digits, nrc: borrower.nrc, p: source.payeeKey, m: source.month, t: source.submittedAt }),
+          }
         : null,
     });
   }
@@ -118,6 +122,11 @@ export async function writeSummaries(source: HistorySource, rows: readonly Canon
   }
   const list = [...employees.values()];
   const employeeItems = await readSummaryItems(list.map((write) => write.key));
-  refused.push(...(await updateSummaryItems(list.map((write) => employeeWrite(write.key, entryName(source.submissionId), write.entry)), employeeItems)));
+  refused.push(
+    ...(await updateSummaryItems(
+      list.map((write) => employeeWrite(write.key, entryName(source.submissionId), write.entry)),
+      employeeItems,
+    )),
+  );
   return { refused: refused.length, employeeNumbers: list.map((write) => write.employeeNo) };
 }

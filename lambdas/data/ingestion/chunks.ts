@@ -1,12 +1,12 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { CanonicalRow } from '#shared/rules/canonical-row.js';
-import { inParallel } from '#lib/concurrency.js';
-import { jsonArrayBatches } from '#lib/json-array.js';
 import { bucketName, s3 } from '#adapters/aws-clients.js';
 import { isNotFound } from '#adapters/s3-objects.js';
-import { chunkIndexOf, chunkKey } from './layout.js';
-import type { RegisterJoin } from './join.js';
+import { inParallel } from '#lib/concurrency.js';
+import { jsonArrayBatches } from '#lib/json-array.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { streamValidatedRows } from '../uploads/results.js';
+import type { RegisterJoin } from './join.js';
+import { chunkIndexOf, chunkKey } from './layout.js';
 
 /** Chunk objects written at once. */
 const PUTS_IN_FLIGHT = 8;
@@ -22,7 +22,8 @@ export async function writeChunks(submissionId: string, uploadId: string, count:
   if (!body) return false;
   const chunks: string[][] = Array.from({ length: count }, () => []);
   let place = 0;
-  for await (const rows of jsonArrayBatches<CanonicalRow>(body)) for (const row of await join(rows)) chunks[chunkIndexOf(row, place++, count)]!.push(JSON.stringify(row));
+  for await (const rows of jsonArrayBatches<CanonicalRow>(body))
+    for (const row of await join(rows)) chunks[chunkIndexOf(row, place++, count)]!.push(JSON.stringify(row));
   await putChunks(submissionId, chunks);
   return true;
 }

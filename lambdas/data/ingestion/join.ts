@@ -1,7 +1,7 @@
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
-import { currentRegister, registerEntriesOf } from '../register/versions.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { MAX_EMPLOYEE_NO } from '../history/entries.js';
+import { currentRegister, registerEntriesOf } from '../register/versions.js';
 
 /** A batch of a file's rows, each row without an NRC given the register's NRC for its employee number when it has one. */
 export type RegisterJoin = (rows: readonly CanonicalRow[]) => Promise<readonly CanonicalRow[]>;

@@ -1,7 +1,7 @@
+import { fnv1a } from '#lib/fnv1a.js';
 import { UUID_PATTERN } from '#shared/ids.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { borrowerKey } from '#shared/rules/signal-borrowers.js';
-import { fnv1a } from '#lib/fnv1a.js';
 
 /**
  * A submitted file's rows in chunks, each ingested by its own invocation (lambdas/events/ingest-chunk.ts):

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { IngestionCounts } from '#shared/api/submissions.js';
-import { logger } from '#lib/powertools.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { changeOf, checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { logger } from '#lib/powertools.js';
+import type { IngestionCounts } from '#shared/api/submissions.js';
 
 /**
  * A chunked ingestion's progress, beside its submission in the submissions table: pk=SUB#{id}
@@ -46,7 +46,11 @@ export async function readProgress(submissionId: string): Promise<IngestionProgr
 export async function startProgress(submissionId: string, start: Pick<IngestionProgress, 'chunks' | 'skipped_before'>): Promise<IngestionProgress | null> {
   try {
     await dynamo.send(
-      new PutCommand({ TableName: tableName('submissions'), Item: { ...progressKey(submissionId), ...progressSchema.parse(start) }, ...checkOf(progressIs.missing('pk')) }),
+      new PutCommand({
+        TableName: tableName('submissions'),
+        Item: { ...progressKey(submissionId), ...progressSchema.parse(start) },
+        ...checkOf(progressIs.missing('pk')),
+      }),
     );
     return start;
   } catch (error) {
@@ -57,7 +61,9 @@ export async function startProgress(submissionId: string, start: Pick<IngestionP
 
 /** Every chunk object is written: a replayed split stops here. */
 export async function markSplit(submissionId: string): Promise<void> {
-  await dynamo.send(new UpdateCommand({ TableName: tableName('submissions'), Key: progressKey(submissionId), ...changeOf<IngestionProgress>({ set: { split: true } }) }));
+  await dynamo.send(
+    new UpdateCommand({ TableName: tableName('submissions'), Key: progressKey(submissionId), ...changeOf<IngestionProgress>({ set: { split: true } }) }),
+  );
 }
 
 /**

@@ -1,13 +1,22 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MANDATE_PIN_TRIES } from '#shared/api/mandates.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
-import { pinMatches } from '#lib/pin-hash.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
-import { mirrorWrite } from './mirror.js';
+import { pinMatches } from '#lib/pin-hash.js';
+import { MANDATE_PIN_TRIES } from '#shared/api/mandates.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { notificationPut } from '../notifications/outbox.js';
-import { getStoredMandate, mandateKey, mandateRecord, parseStoredMandate, payeeIndexKeys, type MandateItem, type MandateRecord, type StoredMandate } from './mandates.js';
+import {
+  getStoredMandate,
+  mandateKey,
+  mandateRecord,
+  parseStoredMandate,
+  payeeIndexKeys,
+  type MandateItem,
+  type MandateRecord,
+  type StoredMandate,
+} from './mandates.js';
+import { mirrorWrite } from './mirror.js';
 
 /**
  * The changes of a mandate's state, each one conditional write on the mandate's item (key design in

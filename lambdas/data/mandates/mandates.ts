@@ -1,16 +1,16 @@
 import { randomFillSync } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { MANDATE_CLAIM_DAYS, MANDATE_MESSAGES, MANDATE_PIN_TRIES } from '#shared/api/mandates.js';
-import { MANDATE_STATES, newMandateNumber, type MandateState, type MandateTerms } from '#shared/rules/mandate.js';
-import { lusakaDay } from '#shared/rules/dates.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
-import { hashPin, newPin } from '#lib/pin-hash.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { batchGetAll, isConditionFailure, queryAll, queryPage } from '#adapters/dynamo/toolkit.js';
 import { sendSms } from '#adapters/sms.js';
+import { hashPin, newPin } from '#lib/pin-hash.js';
+import { MANDATE_CLAIM_DAYS, MANDATE_MESSAGES, MANDATE_PIN_TRIES } from '#shared/api/mandates.js';
+import { lusakaDay } from '#shared/rules/dates.js';
+import { MANDATE_STATES, newMandateNumber, type MandateState, type MandateTerms } from '#shared/rules/mandate.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 
 /**
  * Mandates, in the directory table:
@@ -56,7 +56,10 @@ export type MandateItem = StoredMandate & Partial<ReturnType<typeof payeeIndexKe
 export type MandateRecord = Omit<StoredMandate, 'pin_hash' | 'pin_salt'> & { locked: boolean };
 
 export const mandateKey = (number: string) => ({ pk: `MANDATE#${number}`, sk: 'MANDATE' });
-export const payeeIndexKeys = (m: { payee_key: string; claimed_at: string; number: string }) => ({ gsi2pk: `MANDATES#PAYEE#${m.payee_key}`, gsi2sk: `${m.claimed_at}#${m.number}` });
+export const payeeIndexKeys = (m: { payee_key: string; claimed_at: string; number: string }) => ({
+  gsi2pk: `MANDATES#PAYEE#${m.payee_key}`,
+  gsi2sk: `${m.claimed_at}#${m.number}`,
+});
 const mandateCodec = defineCodec('mandate', storedSchema, (m) => ({
   ...mandateKey(m.number),
   gsi1pk: `MANDATES#NRC#${m.nrc_digits}`,
@@ -71,7 +74,8 @@ export const mandateItem = (m: z.input<typeof storedSchema>): Record<string, unk
 export const parseStoredMandate = (item: Record<string, unknown> | undefined): StoredMandate => mandateCodec.parseExisting(item);
 
 /** The state a stored mandate is in at `now`: issued and past its claim-by time is expired. */
-export const stateAt = (m: Pick<StoredMandate, 'state' | 'claim_by'>, now: Date): MandateState => (m.state === 'issued' && now.toISOString() >= m.claim_by ? 'expired' : m.state);
+export const stateAt = (m: Pick<StoredMandate, 'state' | 'claim_by'>, now: Date): MandateState =>
+  m.state === 'issued' && now.toISOString() >= m.claim_by ? 'expired' : m.state;
 
 export function mandateRecord(stored: StoredMandate, now = new Date()): MandateRecord {
   const { pin_hash: _hash, pin_salt: _salt, ...rest } = stored;
@@ -103,7 +107,16 @@ export async function mandatesByNumber(numbers: readonly string[], now = new Dat
   const found = new Map<string, MandateTerms>();
   for (const item of items) {
     const m = item as StoredMandate;
-    found.set(m.number, { number: m.number, nrc: m.nrc, payee_key: m.payee_key, max_monthly: m.max_monthly, last_month: m.last_month, state: stateAt(m, now), used_month: m.used_month ?? null, locked: m.state === 'issued' && (m.pin_failures ?? 0) >= MANDATE_PIN_TRIES });
+    found.set(m.number, {
+      number: m.number,
+      nrc: m.nrc,
+      payee_key: m.payee_key,
+      max_monthly: m.max_monthly,
+      last_month: m.last_month,
+      state: stateAt(m, now),
+      used_month: m.used_month ?? null,
+      locked: m.state === 'issued' && (m.pin_failures ?? 0) >= MANDATE_PIN_TRIES,
+    });
   }
   return found;
 }
@@ -120,12 +133,22 @@ export const isMandateResumePoint = (after: string) => RESUME_AFTER.test(after);
  * (null from the start). The resume key is rebuilt from the caller's own NRC, so a page can only continue
  * their own list.
  */
-export async function listMandatesOfNrc(nrc: string, page: { limit: number; after: string | null }, now = new Date()): Promise<{ mandates: MandateRecord[]; next: string | null }> {
+export async function listMandatesOfNrc(
+  nrc: string,
+  page: { limit: number; after: string | null },
+  now = new Date(),
+): Promise<{ mandates: MandateRecord[]; next: string | null }> {
   const gsi1pk = employeeIndexKey(nrc);
   const number = page.after ? RESUME_AFTER.exec(page.after)?.[1] : undefined;
   const start = page.after && number ? { ...mandateKey(number), gsi1pk, gsi1sk: page.after } : null;
   const out = await queryPage(
-    { TableName: tableName('directory'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk }, ScanIndexForward: false },
+    {
+      TableName: tableName('directory'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ScanIndexForward: false,
+    },
     { limit: page.limit, start, read: (item) => mandateCodec.parse(item) },
   );
   return { mandates: out.items.map((m) => mandateRecord(m, now)), next: out.next ? String(out.next.gsi1sk) : null };
@@ -151,7 +174,14 @@ export async function countOpenMandates(nrc: string, now = new Date()): Promise<
 /** Access pattern "a payee key's claimed mandates", newest claim first. */
 export async function listClaimedMandates(payeeKey: string, limit = 200, now = new Date()): Promise<MandateRecord[]> {
   const out = await dynamo.send(
-    new QueryCommand({ TableName: tableName('directory'), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `MANDATES#PAYEE#${payeeKey}` }, ScanIndexForward: false, Limit: limit }),
+    new QueryCommand({
+      TableName: tableName('directory'),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': `MANDATES#PAYEE#${payeeKey}` },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
   );
   return mandateCodec.parseAll(out.Items).map((m) => mandateRecord(m, now));
 }
@@ -188,7 +218,10 @@ export async function issueMandate(request: MandateRequest, now = new Date()): P
       throw error;
     }
     try {
-      await sendSms(request.mobile, MANDATE_MESSAGES.sms.issued(number, pin, request.org_name, limitText(request.max_monthly), request.last_month, lusakaDay(claim_by)));
+      await sendSms(
+        request.mobile,
+        MANDATE_MESSAGES.sms.issued(number, pin, request.org_name, limitText(request.max_monthly), request.last_month, lusakaDay(claim_by)),
+      );
     } catch (error) {
       await dynamo.send(new DeleteCommand({ TableName: tableName('directory'), Key: mandateKey(number) }));
       throw error;

@@ -1,7 +1,7 @@
-import type { MandateState } from '#shared/rules/mandate.js';
-import { type MandateMirrors, mandateEntryName, nrcSummaryKey } from '../history/summaries.js';
 import { tableName } from '#adapters/aws-clients.js';
 import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
+import type { MandateState } from '#shared/rules/mandate.js';
+import { type MandateMirrors, mandateEntryName, nrcSummaryKey } from '../history/summaries.js';
 
 /**
  * A claimed mandate's terms mirrored on its employee's NRC summary (history table, pk=NRC#{digits}

@@ -1,14 +1,14 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { CanonicalRow } from '#shared/rules/canonical-row.js';
-import { normaliseMandateNumber } from '#shared/rules/mandate.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
-import { inParallel } from '#lib/concurrency.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
-import { mirrorUse } from './mirror.js';
-import { mandateKey, type StoredMandate } from './mandates.js';
+import { inParallel } from '#lib/concurrency.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import { normaliseMandateNumber } from '#shared/rules/mandate.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { notificationPut } from '../notifications/outbox.js';
+import { mandateKey, type StoredMandate } from './mandates.js';
+import { mirrorUse } from './mirror.js';
 
 /** Mandates marked at once by one chunk. */
 const MARKS_IN_FLIGHT = 8;
@@ -50,11 +50,17 @@ export async function markMandatesUsed(source: MandateSource, rows: readonly Can
                   TableName: tableName('directory'),
                   Key: mandateKey(number),
                   ...changeOf<StoredMandate>(
-                    { set: { state: 'used', used_month: source.month, used_submission: source.submissionId }, setIfAbsent: { used_at: new Date().toISOString() } },
+                    {
+                      set: { state: 'used', used_month: source.month, used_submission: source.submissionId },
+                      setIfAbsent: { used_at: new Date().toISOString() },
+                    },
                     mandateIs.and(
                       mandateIs.is('nrc_digits', digits),
                       mandateIs.is('payee_key', source.payeeKey),
-                      mandateIs.or(mandateIs.is('state', 'claimed'), mandateIs.and(mandateIs.is('state', 'used'), mandateIs.is('used_submission', source.submissionId))),
+                      mandateIs.or(
+                        mandateIs.is('state', 'claimed'),
+                        mandateIs.and(mandateIs.is('state', 'used'), mandateIs.is('used_submission', source.submissionId)),
+                      ),
                     ),
                   ),
                 },

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { DynamoDBRecord } from 'aws-lambda';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { OUTBOX_PREFIX } from '#shared/notifications.js';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { OUTBOX_PREFIX } from '#shared/notifications.js';
 
 /**
  * Notifications through a transactional outbox. An action writes an outbox item in the same
@@ -103,14 +103,18 @@ export const outboxKey = (event: QueuedEvent) => ({ pk: `${OUTBOX_PREFIX}${creat
 
 /** The outbox item of an event: its key, the event as JSON, when it was queued and when it expires. */
 export function outboxItem(event: QueuedEvent, now = new Date()) {
-  return { ...outboxKey(event), event: JSON.stringify(event), queued_at: now.toISOString(), expires_at: Math.floor(now.getTime() / 1000) + OUTBOX_DAYS * 86_400 };
+  return {
+    ...outboxKey(event),
+    event: JSON.stringify(event),
+    queued_at: now.toISOString(),
+    expires_at: Math.floor(now.getTime() / 1000) + OUTBOX_DAYS * 86_400,
+  };
 }
 
 /** The outbox item as one write of the action's TransactWriteItems: the notification commits with the change or not at all. */
 export function notificationPut(event: QueuedEvent) {
   return { Put: { TableName: tableName('directory'), Item: outboxItem(event) } };
 }
-
 
 /** The event an outbox item's stream record carries, with its idempotency key; null for any other record. */
 export function outboxEventOf(record: DynamoDBRecord): { key: string; event: QueuedEvent } | null {

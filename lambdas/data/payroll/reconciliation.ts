@@ -2,14 +2,14 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
-import { lenderTotalsSchema, type LenderTotals } from '#shared/api/reconciliation.js';
-import { toCsv } from '#shared/rules/csv.js';
-import type { LenderReconciliation, ReconciliationLine } from '#shared/rules/reconciliation.js';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { isNotFound } from '#adapters/s3-objects.js';
+import { lenderTotalsSchema, type LenderTotals } from '#shared/api/reconciliation.js';
+import { toCsv } from '#shared/rules/csv.js';
+import type { LenderReconciliation, ReconciliationLine } from '#shared/rules/reconciliation.js';
 
 /**
  * A month's reconciliation: the schedule joined with the applied deductions file when that file is validated,
@@ -81,7 +81,9 @@ const monthCodec = defineCodec('month reconciliation', monthSchema, (m) => month
 /** Records the month's reconciliation once: false when the month already has one. */
 export async function putMonthReconciliation(record: MonthReconciliation): Promise<boolean> {
   try {
-    await dynamo.send(new PutCommand({ TableName: tableName('submissions'), Item: monthCodec.build(record), ...checkOf(checksOf<MonthReconciliation>().missing('pk')) }));
+    await dynamo.send(
+      new PutCommand({ TableName: tableName('submissions'), Item: monthCodec.build(record), ...checkOf(checksOf<MonthReconciliation>().missing('pk')) }),
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -45,7 +45,13 @@ export async function listReceipts(month: string): Promise<Map<string, ReceiptRe
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamo.send(
-      new QueryCommand({ TableName: tableName('submissions'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `REMITTANCE#${month}` }, ConsistentRead: true, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: tableName('submissions'),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `REMITTANCE#${month}` },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
     );
     for (const receipt of receiptCodec.parseAll(page.Items)) out.set(receipt.payee_key, receipt);
     start = page.LastEvaluatedKey;
@@ -65,7 +71,12 @@ export async function getReceipt(month: string, payeeKey: string): Promise<Recei
 export async function putReceipt(receipt: ReceiptRecord): Promise<{ previous: ReceiptRecord | null } | 'resolved'> {
   try {
     const out = await dynamo.send(
-      new PutCommand({ TableName: tableName('submissions'), Item: receiptCodec.build(receipt), ReturnValues: 'ALL_OLD', ...conditionOf(when.or(when.missing('pk'), when.missing('resolved_at'))) }),
+      new PutCommand({
+        TableName: tableName('submissions'),
+        Item: receiptCodec.build(receipt),
+        ReturnValues: 'ALL_OLD',
+        ...conditionOf(when.or(when.missing('pk'), when.missing('resolved_at'))),
+      }),
     );
     return { previous: receiptCodec.parse(out.Attributes) };
   } catch (error) {
@@ -115,7 +126,16 @@ export async function statementLinks(uploadId: string, payeeKey: string, number:
   const keys = remittanceKeys(uploadId, payeeKey);
   const fileName = `remittance-statement-${number.replace(/[^A-Za-z0-9-]/g, '')}`;
   const link = (Key: string, type: string, ext: string) =>
-    getSignedUrl(s3, new GetObjectCommand({ Bucket: bucketName('uploads'), Key, ResponseContentDisposition: `attachment; filename="${fileName}.${ext}"`, ResponseContentType: type }), { expiresIn: LINK_SECONDS });
+    getSignedUrl(
+      s3,
+      new GetObjectCommand({
+        Bucket: bucketName('uploads'),
+        Key,
+        ResponseContentDisposition: `attachment; filename="${fileName}.${ext}"`,
+        ResponseContentType: type,
+      }),
+      { expiresIn: LINK_SECONDS },
+    );
   const [pdf_url, csv_url] = await Promise.all([link(keys.pdf, 'application/pdf', 'pdf'), link(keys.csv, 'text/csv; charset=utf-8', 'csv')]);
   return { pdf_url, csv_url };
 }

@@ -8,10 +8,10 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 import { bucketName, s3 } from '#adapters/aws-clients.js';
 import { copySource, isNotFound, objectExists } from '#adapters/s3-objects.js';
 import { jsonLines } from '#lib/jsonl.js';
+import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 
 /** Where a version's lines and downloads are kept in the uploads bucket, and a download's work file before its version is known. */
 export const scheduleKeys = (month: string, version: number) => ({
@@ -88,7 +88,15 @@ export const scheduleObjectExists = (key: string): Promise<boolean> => objectExi
 /** A server-side copy within the uploads bucket (a version's lines from the download's work file). */
 export async function copyScheduleObject(from: string, to: string): Promise<void> {
   const bucket = bucketName('uploads');
-  await s3.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: copySource(bucket, from), ContentType: SCHEDULE_CONTENT_TYPES.jsonl, MetadataDirective: 'REPLACE' }));
+  await s3.send(
+    new CopyObjectCommand({
+      Bucket: bucket,
+      Key: to,
+      CopySource: copySource(bucket, from),
+      ContentType: SCHEDULE_CONTENT_TYPES.jsonl,
+      MetadataDirective: 'REPLACE',
+    }),
+  );
 }
 
 export async function deleteScheduleObject(key: string): Promise<void> {
@@ -102,7 +110,12 @@ export const SCHEDULE_LINK_SECONDS = 60;
 export function scheduleFileLink(key: string, fileName: string, contentType: string): Promise<string> {
   return getSignedUrl(
     s3,
-    new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"`, ResponseContentType: contentType }),
+    new GetObjectCommand({
+      Bucket: bucketName('uploads'),
+      Key: key,
+      ResponseContentDisposition: `attachment; filename="${fileName}"`,
+      ResponseContentType: contentType,
+    }),
     { expiresIn: SCHEDULE_LINK_SECONDS },
   );
 }

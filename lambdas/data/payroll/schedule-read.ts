@@ -1,10 +1,10 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { jsonLines } from '#lib/jsonl.js';
+import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 
 /**
  * The frozen payroll schedule, read (its writer is the payroll schedule's own data module). A version is an item of the

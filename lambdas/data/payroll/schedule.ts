@@ -1,11 +1,11 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { CanonicalRow } from '#shared/rules/canonical-row.js';
-import { jsonArrayBatches } from '#lib/json-array.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
+import { jsonArrayBatches } from '#lib/json-array.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import type { SubmissionRecord } from '../submissions/submissions.js';
 import { streamValidatedRows } from '../uploads/results.js';
 
@@ -52,7 +52,9 @@ export async function latestScheduleVersion(month: string): Promise<ScheduleVers
 /** Writes a version unless one of its number exists; false when another download froze that number first. */
 export async function putScheduleVersion(version: ScheduleVersion): Promise<boolean> {
   try {
-    await dynamo.send(new PutCommand({ TableName: tableName('submissions'), Item: versionCodec.build(version), ...checkOf(checksOf<ScheduleVersion>().missing('pk')) }));
+    await dynamo.send(
+      new PutCommand({ TableName: tableName('submissions'), Item: versionCodec.build(version), ...checkOf(checksOf<ScheduleVersion>().missing('pk')) }),
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -7,4 +7,8 @@ import type { RateLimit } from './windows.js';
  * texts it. Sign-in codes are counted by limits of their own (lambdas/api/employee/code.ts), so a stranger
  * asking codes cannot use up this budget, and mandates given cannot shut the employee out of signing in.
  */
-export const phoneTextBudget = (mobile: string): RateLimit => ({ scope: `texts:phone:${mobile}`, limit: MANDATE_LIMITS.textsPerPhonePerDay, windowSeconds: 24 * 3600 });
+export const phoneTextBudget = (mobile: string): RateLimit => ({
+  scope: `texts:phone:${mobile}`,
+  limit: MANDATE_LIMITS.textsPerPhonePerDay,
+  windowSeconds: 24 * 3600,
+});

@@ -1,13 +1,13 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { UUID_PATTERN } from '#shared/ids.js';
-import type { RegisterEmployee } from '#shared/rules/register.js';
-import { inParallel } from '#lib/concurrency.js';
-import { jsonArrayBatches } from '#lib/json-array.js';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { queryCount } from '#adapters/dynamo/toolkit.js';
 import { isNotFound } from '#adapters/s3-objects.js';
+import { inParallel } from '#lib/concurrency.js';
+import { jsonArrayBatches } from '#lib/json-array.js';
+import { UUID_PATTERN } from '#shared/ids.js';
+import type { RegisterEmployee } from '#shared/rules/register.js';
 import { resultKeys, streamValidatedRows } from '../uploads/results.js';
 
 /**
@@ -72,7 +72,12 @@ export async function readRegisterJob(key: string): Promise<RegisterJob | null> 
  * The validated employees of an upload at positions [from, to), handed over in batches as rows.json
  * streams (the rows before `from` are read and dropped). False when the rows are gone.
  */
-export async function forEachValidatedEmployee(uploadId: string, from: number, to: number, take: (batch: RegisterEmployee[]) => Promise<void>): Promise<boolean> {
+export async function forEachValidatedEmployee(
+  uploadId: string,
+  from: number,
+  to: number,
+  take: (batch: RegisterEmployee[]) => Promise<void>,
+): Promise<boolean> {
   const body = await streamValidatedRows(uploadId);
   if (!body) return false;
   let place = 0;

@@ -1,6 +1,6 @@
+import { LEFT_PAYROLL_MONTHS } from '#shared/api/employee.js';
 import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { hasNrcShape, normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
-import { LEFT_PAYROLL_MONTHS } from '#shared/api/employee.js';
 import { currentRegister, entriesOfNrcIn, registerMonths, type CurrentRegisterEntry } from './versions.js';
 
 /** An employee as the register that gives their mobile holds them; `left_payroll` when that is not the current one. */
@@ -27,8 +27,14 @@ export async function employeeEntryByNrc(nrc: string, now = new Date()): Promise
   const earliest = shiftMonth(currentMonth(now), -(LEFT_PAYROLL_MONTHS + 1));
   const months = (await registerMonths()).filter((m) => m.month >= earliest && m.version !== current.version && m.month <= current.month);
   if (!months.length) return null;
-  const found = await entriesOfNrcIn(months.map((m) => m.version), digits);
-  const lastHeld = months.map((m, i) => ({ m, i })).filter(({ m }) => found.has(m.version)).pop();
+  const found = await entriesOfNrcIn(
+    months.map((m) => m.version),
+    digits,
+  );
+  const lastHeld = months
+    .map((m, i) => ({ m, i }))
+    .filter(({ m }) => found.has(m.version))
+    .pop();
   if (!lastHeld) return null;
   const since = months[lastHeld.i + 1]?.month ?? current.month;
   const until = shiftMonth(since, LEFT_PAYROLL_MONTHS - 1);

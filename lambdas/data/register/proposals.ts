@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { registerDifferenceSchema } from '#shared/api/register.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, isTransactionConflict } from '#adapters/dynamo/toolkit.js';
+import { registerDifferenceSchema } from '#shared/api/register.js';
 
 /**
  * Register proposals, in the register table: a submitted register waits here for a second admin of the

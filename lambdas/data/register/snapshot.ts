@@ -1,9 +1,9 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { bucketName, s3 } from '#adapters/aws-clients.js';
+import { isNotFound } from '#adapters/s3-objects.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
 import type { RegisterEmployeeView } from '#shared/rules/register-signals.js';
-import { bucketName, s3 } from '#adapters/aws-clients.js';
 import type { RegisterEntry } from './entry.js';
-import { isNotFound } from '#adapters/s3-objects.js';
 
 /**
  * A compact, read-only copy of one register version's employees by NRC, written once when the version is
@@ -33,7 +33,9 @@ export async function putRegisterSnapshot(version: string, lines: string[]): Pro
     const y = digitsOf(b);
     return x < y ? -1 : x > y ? 1 : 0;
   });
-  await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: registerSnapshotKey(version), Body: lines.join('\n'), ContentType: 'application/x-ndjson' }));
+  await s3.send(
+    new PutObjectCommand({ Bucket: bucketName('uploads'), Key: registerSnapshotKey(version), Body: lines.join('\n'), ContentType: 'application/x-ndjson' }),
+  );
 }
 
 /** A register version's snapshot, read whole; probed in memory. */
@@ -86,7 +88,14 @@ export class RegisterSnapshot {
   }
 
   private employeeAt(line: number): RegisterEmployeeView {
-    const [, nrc, employee_number, first_name, last_name, basic_pay] = JSON.parse(this.text.slice(this.starts[line], this.starts[line + 1]! - 1)) as [string, string, string, string, string, number | null];
+    const [, nrc, employee_number, first_name, last_name, basic_pay] = JSON.parse(this.text.slice(this.starts[line], this.starts[line + 1]! - 1)) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      number | null,
+    ];
     return { nrc, employee_number, first_name, last_name, basic_pay };
   }
 }

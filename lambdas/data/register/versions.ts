@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { employeeNumberKey } from '#shared/rules/employee-number.js';
-import { hasNrcShape, normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import { employeeNumberKey } from '#shared/rules/employee-number.js';
+import { hasNrcShape, normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
 import type { RegisterEntry } from './entry.js';
 import { putRegisterSnapshot, snapshotLine } from './snapshot.js';
-import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 
 /**
  * PMEC's payroll register, in its own table. Every register submitted is a *version* whose entries are
@@ -74,7 +74,9 @@ export async function currentRegister(): Promise<RegisterVersion | null> {
 
 /** The register of each month, oldest first (the one last made current in that month). */
 export async function registerMonths(): Promise<RegisterVersion[]> {
-  const out = await dynamo.send(new QueryCommand({ TableName: tableName('register'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'MONTH' } }));
+  const out = await dynamo.send(
+    new QueryCommand({ TableName: tableName('register'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'MONTH' } }),
+  );
   return monthCodec.parseAll(out.Items);
 }
 
@@ -126,11 +128,17 @@ export async function registerEntriesOf(
 
 /** The entries holding these NRC digits in each of these register versions, by version (one batched read). */
 export async function entriesOfNrcIn(versions: readonly string[], digits: string): Promise<Map<string, CurrentRegisterEntry>> {
-  const items = await batchGetAll<Record<string, unknown>>(tableName('register'), [...new Set(versions)].map((v) => nrcEntryKey(v, digits)), { busy: BUSY });
-  return new Map(items.flatMap((item) => {
-    const entry = byNrcCodec.parse(item);
-    return entry ? [[entry.version, withoutVersion(entry)] as const] : [];
-  }));
+  const items = await batchGetAll<Record<string, unknown>>(
+    tableName('register'),
+    [...new Set(versions)].map((v) => nrcEntryKey(v, digits)),
+    { busy: BUSY },
+  );
+  return new Map(
+    items.flatMap((item) => {
+      const entry = byNrcCodec.parse(item);
+      return entry ? [[entry.version, withoutVersion(entry)] as const] : [];
+    }),
+  );
 }
 
 /** Writes entries of a register version (both items of each). Idempotent: the same entries give the same items. */

@@ -1,7 +1,7 @@
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { copySource, isNotFound, isPreconditionFailed, presignPost, readObjectStartOf } from '#adapters/s3-objects.js';
 import { bucketName, s3 } from '#adapters/aws-clients.js';
+import { copySource, isNotFound, isPreconditionFailed, presignPost, readObjectStartOf } from '#adapters/s3-objects.js';
 
 /**
  * The evidence bucket: fraud report attachments. Browsers upload into `staging/{user_sub}/{uuid}/{slug}`
@@ -20,7 +20,6 @@ export interface StagedObject {
 export function presignEvidenceUpload(key: string, contentType: string, maxBytes: number) {
   return presignPost('evidence', key, contentType, maxBytes);
 }
-
 
 /** Size and type of an object, or null when there is none. */
 export async function headEvidence(key: string): Promise<StagedObject | null> {
@@ -60,9 +59,7 @@ export async function copyEvidenceNoOverwrite(from: string, to: string, etag: st
 /** Removes objects (best effort is the caller's choice: this throws on a failed call). */
 export async function deleteEvidence(keys: readonly string[]): Promise<void> {
   if (!keys.length) return;
-  await s3.send(
-    new DeleteObjectsCommand({ Bucket: bucketName('evidence'), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
-  );
+  await s3.send(new DeleteObjectsCommand({ Bucket: bucketName('evidence'), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
 }
 
 /** How a link offers an evidence file to the browser: shown inline, under its display name. */
@@ -70,5 +67,7 @@ export const inlineDisposition = (name: string) => `inline; filename="${name.rep
 
 /** A link to read one attachment for `seconds`, offered to the browser under its display name. */
 export async function evidenceLink(key: string, name: string, seconds: number): Promise<string> {
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucketName('evidence'), Key: key, ResponseContentDisposition: inlineDisposition(name) }), { expiresIn: seconds });
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucketName('evidence'), Key: key, ResponseContentDisposition: inlineDisposition(name) }), {
+    expiresIn: seconds,
+  });
 }

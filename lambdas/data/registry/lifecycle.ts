@@ -1,13 +1,13 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { ReportStatus } from '#shared/api/fraud.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
-import { type DigestRecord, reportCodec, reportPointerKey, type ReportRef, reportSchema, type StoredReport } from './reports.js';
+import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import type { ReportStatus } from '#shared/api/fraud.js';
 import { digestBucket, digestKey } from './digest.js';
 import { type RegistrySummaryRecord, summaryKey } from './nrc-summary.js';
+import { type DigestRecord, reportCodec, reportPointerKey, type ReportRef, reportSchema, type StoredReport } from './reports.js';
 
 /**
  * The fraud report lifecycle: a report is active until it is withdrawn by its filer's
@@ -49,7 +49,9 @@ export async function getReport(ref: ReportRef): Promise<StoredReport | null> {
 }
 
 async function summaryCounts(digits: string): Promise<{ total: number; retired: number }> {
-  const out = await dynamo.send(new GetCommand({ TableName: table(), Key: summaryKey(digits), ConsistentRead: true, ProjectionExpression: 'report_count, retired_count' }));
+  const out = await dynamo.send(
+    new GetCommand({ TableName: table(), Key: summaryKey(digits), ConsistentRead: true, ProjectionExpression: 'report_count, retired_count' }),
+  );
   return { total: Number(out.Item?.report_count ?? 0), retired: Number(out.Item?.retired_count ?? 0) };
 }
 
@@ -85,7 +87,9 @@ export async function retireReport(ref: ReportRef, retirement: Retirement, read?
             { set: { retired_count: counts.retired + 1 } },
             summaryIs.and(
               summaryIs.is('report_count', counts.total),
-              counts.retired === 0 ? summaryIs.or(summaryIs.missing('retired_count'), summaryIs.is('retired_count', 0)) : summaryIs.is('retired_count', counts.retired),
+              counts.retired === 0
+                ? summaryIs.or(summaryIs.missing('retired_count'), summaryIs.is('retired_count', 0))
+                : summaryIs.is('retired_count', counts.retired),
             ),
           ),
         },

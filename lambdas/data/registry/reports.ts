@@ -1,12 +1,12 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { REPORT_STATUSES } from '#shared/api/fraud.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { batchGetAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { changeOf, checkOf, checksOf } from '#adapters/dynamo/expressions.js';
-import { registrySummaryCodec, summaryKey, type RegistrySummaryRecord } from './nrc-summary.js';
+import { batchGetAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import { REPORT_STATUSES } from '#shared/api/fraud.js';
 import { digestBucket, digestKey } from './digest.js';
+import { registrySummaryCodec, summaryKey, type RegistrySummaryRecord } from './nrc-summary.js';
 
 /**
  * The fraud registry (table `registry`). Keys and access patterns (also listed in infra/definitions.ts):
@@ -107,7 +107,11 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
       Update: {
         TableName: table,
         Key: summaryKey(report.nrc_key),
-        ...changeOf<RegistrySummaryRecord>({ set: { nrc: report.nrc, nrc_key: report.nrc_key, last_reported_at: report.created_at }, append: { reports: [sk] }, add: { report_count: 1 } }),
+        ...changeOf<RegistrySummaryRecord>({
+          set: { nrc: report.nrc, nrc_key: report.nrc_key, last_reported_at: report.created_at },
+          append: { reports: [sk] },
+          add: { report_count: 1 },
+        }),
       },
     },
     { Put: { TableName: table, Item: { ...reportPointerKey(report.id), digits: report.nrc_key, report_sk: sk } } },

@@ -1,5 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { defineCodec } from '#adapters/dynamo/codec.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import {
   type Affordability,
   DEFAULT_SETTINGS,
@@ -13,10 +17,6 @@ import {
 } from '#shared/api/settings.js';
 import type { ExposureLimits } from '#shared/rules/borrower-record.js';
 import type { SubmissionWindow } from '#shared/rules/submission-window.js';
-import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { defineCodec } from '#adapters/dynamo/codec.js';
-import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
-import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
 
 /**
@@ -42,7 +42,13 @@ const PK = 'SETTING';
 const PAYROLL_AUTHORITY = 'payroll_authority';
 
 /** A setting's item: its name (the sort key) and value, read against the setting's own schema by `stored`. */
-const settingSchema = z.object({ sk: z.string(), value: z.unknown(), updated_at: z.string().optional(), updated_by: z.string().optional(), updated_by_email: z.string().optional() });
+const settingSchema = z.object({
+  sk: z.string(),
+  value: z.unknown(),
+  updated_at: z.string().optional(),
+  updated_by: z.string().optional(),
+  updated_by_email: z.string().optional(),
+});
 type StoredSetting = z.output<typeof settingSchema>;
 const settingCodec = defineCodec('setting', settingSchema, () => ({ pk: PK }));
 /** The payroll authority's setting item, its value read as the authority. */
@@ -59,7 +65,9 @@ const authorityOf = (item: StoredSetting | null | undefined): PayrollAuthority |
 };
 
 export async function readSettings(): Promise<PlatformSettings> {
-  const out = await dynamo.send(new QueryCommand({ TableName: tableName('directory'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true }));
+  const out = await dynamo.send(
+    new QueryCommand({ TableName: tableName('directory'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true }),
+  );
   const items = settingCodec.parseAll(out.Items);
   const changeOf = (name: SettingName | typeof PAYROLL_AUTHORITY) => {
     const item = items.find((candidate) => candidate.sk === name);
@@ -113,10 +121,21 @@ export class PayrollAuthorityChangedError extends Error {}
  * the authority still being `previous`: PayrollAuthorityChangedError when another change came first.
  */
 const when = conditionsOf<AuthoritySetting>();
-export async function replacePayrollAuthority(authority: PayrollAuthority, previous: PayrollAuthority | null, by: { userId: string; email: string }, notify: QueuedEvent): Promise<void> {
+export async function replacePayrollAuthority(
+  authority: PayrollAuthority,
+  previous: PayrollAuthority | null,
+  by: { userId: string; email: string },
+  notify: QueuedEvent,
+): Promise<void> {
   const setting = {
     TableName: tableName('directory'),
-    Item: settingCodec.build({ sk: PAYROLL_AUTHORITY, value: authority, updated_at: new Date().toISOString(), updated_by: by.userId, updated_by_email: by.email }),
+    Item: settingCodec.build({
+      sk: PAYROLL_AUTHORITY,
+      value: authority,
+      updated_at: new Date().toISOString(),
+      updated_by: by.userId,
+      updated_by_email: by.email,
+    }),
     ...conditionOf(previous ? when.is('value.org_id', previous.org_id) : when.missing('value.org_id')),
   };
   try {

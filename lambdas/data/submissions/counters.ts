@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { ZAMBIA_UTC_OFFSET_MINUTES } from '#shared/rules/dates.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { change, updateOf, type Updates } from '#adapters/dynamo/expressions.js';
 import { batchGetAll } from '#adapters/dynamo/toolkit.js';
+import { ZAMBIA_UTC_OFFSET_MINUTES } from '#shared/rules/dates.js';
 
 /**
  * Dashboard counters in the submissions table: pk=COUNTER#{scope} sk={period}.
@@ -62,7 +62,6 @@ export async function getCounter(scope: string, period: string): Promise<Counter
   const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: counterKey(scope, period), ConsistentRead: true }));
   return figuresOf(out.Item);
 }
-
 
 /**
  * Many counter items at once, in BatchGets of 100 (run together), retrying unprocessed keys; missing

@@ -1,12 +1,12 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { CanonicalRow } from '#shared/rules/canonical-row.js';
-import type { SubmissionKind } from '#shared/rules/submission-rules.js';
-import { jsonArrayBatches } from '#lib/json-array.js';
 import { bucketName, s3, tableName } from '#adapters/aws-clients.js';
 import { queryAll } from '#adapters/dynamo/toolkit.js';
 import { isNotFound } from '#adapters/s3-objects.js';
-import { payeeMonthKey, type SubmissionRecord } from './submissions.js';
+import { jsonArrayBatches } from '#lib/json-array.js';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
+import type { SubmissionKind } from '#shared/rules/submission-rules.js';
 import { resultKeys } from '../uploads/results.js';
+import { payeeMonthKey, type SubmissionRecord } from './submissions.js';
 
 /**
  * A payee key's submissions of one kind for one month (gsi3 of the submissions table, newest first),

@@ -45,7 +45,11 @@ const SEARCHED = ['org_name', 'payee_key', 'file_key', 'org_id'] as const;
 
 function matchesSearch(item: ReviewedSubmission, q: string | undefined): boolean {
   if (!q) return true;
-  return SEARCHED.some((field) => String(item[field] ?? '').toLowerCase().includes(q));
+  return SEARCHED.some((field) =>
+    String(item[field] ?? '')
+      .toLowerCase()
+      .includes(q),
+  );
 }
 
 interface Buffered {

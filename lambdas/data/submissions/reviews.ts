@@ -1,13 +1,13 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '#shared/api/reviews.js';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
-import { counterScopes, counterUpdates } from './counters.js';
-import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
-import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
-import { objectExists } from '#adapters/s3-objects.js';
 import { type Condition, updateOf, type Updates } from '#adapters/dynamo/expressions.js';
+import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import { objectExists } from '#adapters/s3-objects.js';
+import { REVIEW_FILE_LINK_SECONDS, type SubmissionStatus } from '#shared/api/reviews.js';
+import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
+import { counterScopes, counterUpdates } from './counters.js';
 import { countedRows, getSubmission, submissionCodec, submissionKey, type SubmissionRecord, whenSubmission as when } from './submissions.js';
 
 /**
@@ -21,7 +21,6 @@ import { countedRows, getSubmission, submissionCodec, submissionKey, type Submis
 export type ReviewedSubmission = SubmissionRecord;
 
 export type ChangeResult = { ok: true; item: ReviewedSubmission } | { ok: false; current: ReviewedSubmission | null };
-
 
 /** What a review change writes on a submission. */
 type ReviewChange = Updates<SubmissionRecord>;
@@ -106,7 +105,12 @@ export function transitionSubmission(
       ? { reviewed_by: change.actor.userId, reviewed_by_email: change.actor.email, reviewed_at: now }
       : { completed_by: change.actor.userId, completed_by_email: change.actor.email, completed_at: now };
   const write = change.to === 'rejected' ? rejectWhileStatus : updateWhileStatus;
-  const notify: QueuedEvent = { kind: 'submission.decided', submission_id: id, status: change.to, ...(change.to === 'rejected' ? { reason: change.reason } : {}) };
+  const notify: QueuedEvent = {
+    kind: 'submission.decided',
+    submission_id: id,
+    status: change.to,
+    ...(change.to === 'rejected' ? { reason: change.reason } : {}),
+  };
   return write(
     id,
     change.from,
@@ -138,9 +142,7 @@ export const storedFileExists = (key: string): Promise<boolean> => objectExists(
 /** A presigned GET of the submitted file, living REVIEW_FILE_LINK_SECONDS (spec §9: 60 s). */
 export async function storedFileLink(key: string, fileName: string): Promise<string> {
   const safeName = fileName.replace(/[^A-Za-z0-9._ -]/g, '_').trim() || 'submission.xlsx';
-  return getSignedUrl(
-    s3,
-    new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key, ResponseContentDisposition: `attachment; filename="${safeName}"` }),
-    { expiresIn: REVIEW_FILE_LINK_SECONDS },
-  );
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key, ResponseContentDisposition: `attachment; filename="${safeName}"` }), {
+    expiresIn: REVIEW_FILE_LINK_SECONDS,
+  });
 }

@@ -1,15 +1,15 @@
 import { CopyObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { signalBaselineSchema, signalCountsSchema } from '#shared/api/signals.js';
-import { type IngestionCounts, ingestionCountsSchema, submissionFieldsSchema } from '#shared/api/submissions.js';
-import type { SubmissionKind } from '#shared/rules/submission-rules.js';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
-import { counterScopes, counterUpdates } from './counters.js';
-import { uploadKey, type UploadRecord } from '../uploads/upload.js';
 import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
+import { signalBaselineSchema, signalCountsSchema } from '#shared/api/signals.js';
+import { type IngestionCounts, ingestionCountsSchema, submissionFieldsSchema } from '#shared/api/submissions.js';
+import type { SubmissionKind } from '#shared/rules/submission-rules.js';
+import { uploadKey, type UploadRecord } from '../uploads/upload.js';
+import { counterScopes, counterUpdates } from './counters.js';
 
 /**
  * Submissions in the submissions table, one per submitted upload, with the upload's id as their own:
@@ -164,7 +164,10 @@ export async function failIngestion(id: string, message: string): Promise<void> 
       new UpdateCommand({
         TableName: tableName('submissions'),
         Key: submissionKey(id),
-        ...updateOf({ ingestion_status: 'failed', ingestion_message: message }, whenSubmission.and(whenSubmission.exists('pk'), whenSubmission.missing('counts'))),
+        ...updateOf(
+          { ingestion_status: 'failed', ingestion_message: message },
+          whenSubmission.and(whenSubmission.exists('pk'), whenSubmission.missing('counts')),
+        ),
       }),
     );
   } catch (error) {

@@ -1,7 +1,7 @@
-import { nrcDigits } from '#shared/rules/nrc.js';
-import type { Signal, SignalType } from '#shared/rules/signals.js';
 import { inParallel } from '#lib/concurrency.js';
 import { fnv1a } from '#lib/fnv1a.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import type { Signal, SignalType } from '#shared/rules/signals.js';
 import { putResult, readResultJson } from './results.js';
 
 /**
@@ -38,7 +38,9 @@ export class NrcSignalKinds {
   }
 
   async put(uploadId: string): Promise<void> {
-    await inParallel([...this.buckets], WRITES_IN_FLIGHT, ([bucket, texts]) => putResult(nrcSignalsKey(uploadId, bucket), `[${texts.join(',')}]`, 'application/json'));
+    await inParallel([...this.buckets], WRITES_IN_FLIGHT, ([bucket, texts]) =>
+      putResult(nrcSignalsKey(uploadId, bucket), `[${texts.join(',')}]`, 'application/json'),
+    );
   }
 }
 
@@ -50,7 +52,9 @@ export async function nrcSignalsIn(uploadIds: readonly string[], digits: string)
   const found = await Promise.all(
     [...new Set(uploadIds)].map(async (id) => {
       const held = (await readResultJson<Stored[]>(nrcSignalsKey(id, bucket))) ?? [];
-      const kinds = held.flatMap((entry) => (Array.isArray(entry) ? (entry[0] === digits ? [entry[1]] : []) : entry.nrc !== null && nrcDigits(entry.nrc) === digits ? [entry.type] : []));
+      const kinds = held.flatMap((entry) =>
+        Array.isArray(entry) ? (entry[0] === digits ? [entry[1]] : []) : entry.nrc !== null && nrcDigits(entry.nrc) === digits ? [entry.type] : [],
+      );
       return [id, kinds] as const;
     }),
   );

@@ -1,5 +1,5 @@
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { bucketName, s3 } from '#adapters/aws-clients.js';
 import { isNotFound, presignPost } from '#adapters/s3-objects.js';
 

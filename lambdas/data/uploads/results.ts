@@ -1,9 +1,9 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { SignalType } from '#shared/rules/signals.js';
 import { bucketName, s3 } from '#adapters/aws-clients.js';
 import { isNotFound } from '#adapters/s3-objects.js';
 import { jsonArrayBatches } from '#lib/json-array.js';
+import type { SignalType } from '#shared/rules/signals.js';
 import { readUploadObject } from './objects.js';
 
 /**

@@ -1,11 +1,11 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { lenderTotalsSchema } from '#shared/api/reconciliation.js';
-import { type UploadStage, uploadResponseSchema } from '#shared/api/submissions.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { type Condition, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { lenderTotalsSchema } from '#shared/api/reconciliation.js';
+import { type UploadStage, uploadResponseSchema } from '#shared/api/submissions.js';
 
 /**
  * Upload records in the submissions table: pk=UPLOAD#{id} sk=META (access pattern "upload by id").
@@ -16,48 +16,50 @@ import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
  */
 /** What the API shows of an upload, field by field: the record declares those fields through it, never again. */
 const shown = uploadResponseSchema.shape;
-export const uploadSchema = uploadResponseSchema.pick({ id: true, status: true, stage: true, doc_kind: true, month: true, payee_key: true, file_name: true, created_at: true }).extend({
-  /** Filled in by validation: absent until then (the API shows them as empty). */
-  headers: shown.headers.optional(),
-  row_count: shown.row_count.optional(),
-  preview: shown.preview.optional(),
-  errors: shown.errors.optional(),
-  warnings: shown.warnings.optional(),
-  fraud: shown.fraud.optional(),
-  totals: shown.totals.optional(),
-  /** The deduction signals' counts and baseline (the lists are under results/{id}/). */
-  signal_counts: shown.signal_counts.unwrap().optional(),
-  signal_baseline: shown.signal_baseline.unwrap().optional(),
-  submission_id: shown.submission_id.unwrap().optional(),
-  /** A register's difference from the register current when it was validated. */
-  register_difference: shown.register_difference.unwrap().optional(),
-  // The record's own fields, which the API does not show.
-  org_id: z.string().nullable().default(null),
-  org_name: z.string().nullable().default(null),
-  user_id: z.string(),
-  user_email: z.string(),
-  slug: z.string(),
-  size: z.number(),
-  content_type: z.string(),
-  key: z.string(),
-  updated_at: z.string(),
-  /** The ETag of the object the stored result describes (quotes removed). */
-  etag: z.string().optional(),
-  /** The SHA-256 (base64) and size of the very bytes validation read: Submit stores only those. */
-  sha256: z.string().optional(),
-  object_size: z.number().optional(),
-  /** Rows meeting the minimal field requirements (what ingestion receives). */
-  parsed_rows: z.number().optional(),
-  /** The preview's keys in column order: DynamoDB keeps no order of a map's keys. */
-  preview_columns: z.array(z.string()).optional(),
-  validated_at: z.string().optional(),
-  stored_bucket: z.string().optional(),
-  stored_key: z.string().optional(),
-  /** An applied deductions file: the schedule version it answers, named by its uploader. */
-  schedule_version: z.number().optional(),
-  /** An applied deductions file's reconciliation with that version, every lender's totals (the lines are under results/{id}/). */
-  reconciliation: z.object({ schedule_version: z.number(), by_lender: z.array(lenderTotalsSchema) }).optional(),
-});
+export const uploadSchema = uploadResponseSchema
+  .pick({ id: true, status: true, stage: true, doc_kind: true, month: true, payee_key: true, file_name: true, created_at: true })
+  .extend({
+    /** Filled in by validation: absent until then (the API shows them as empty). */
+    headers: shown.headers.optional(),
+    row_count: shown.row_count.optional(),
+    preview: shown.preview.optional(),
+    errors: shown.errors.optional(),
+    warnings: shown.warnings.optional(),
+    fraud: shown.fraud.optional(),
+    totals: shown.totals.optional(),
+    /** The deduction signals' counts and baseline (the lists are under results/{id}/). */
+    signal_counts: shown.signal_counts.unwrap().optional(),
+    signal_baseline: shown.signal_baseline.unwrap().optional(),
+    submission_id: shown.submission_id.unwrap().optional(),
+    /** A register's difference from the register current when it was validated. */
+    register_difference: shown.register_difference.unwrap().optional(),
+    // The record's own fields, which the API does not show.
+    org_id: z.string().nullable().default(null),
+    org_name: z.string().nullable().default(null),
+    user_id: z.string(),
+    user_email: z.string(),
+    slug: z.string(),
+    size: z.number(),
+    content_type: z.string(),
+    key: z.string(),
+    updated_at: z.string(),
+    /** The ETag of the object the stored result describes (quotes removed). */
+    etag: z.string().optional(),
+    /** The SHA-256 (base64) and size of the very bytes validation read: Submit stores only those. */
+    sha256: z.string().optional(),
+    object_size: z.number().optional(),
+    /** Rows meeting the minimal field requirements (what ingestion receives). */
+    parsed_rows: z.number().optional(),
+    /** The preview's keys in column order: DynamoDB keeps no order of a map's keys. */
+    preview_columns: z.array(z.string()).optional(),
+    validated_at: z.string().optional(),
+    stored_bucket: z.string().optional(),
+    stored_key: z.string().optional(),
+    /** An applied deductions file: the schedule version it answers, named by its uploader. */
+    schedule_version: z.number().optional(),
+    /** An applied deductions file's reconciliation with that version, every lender's totals (the lines are under results/{id}/). */
+    reconciliation: z.object({ schedule_version: z.number(), by_lender: z.array(lenderTotalsSchema) }).optional(),
+  });
 export type UploadRecord = z.output<typeof uploadSchema>;
 
 export const uploadKey = (id: string) => ({ pk: `UPLOAD#${id}`, sk: 'META' });
@@ -66,9 +68,7 @@ const uploadCodec = defineCodec('upload', uploadSchema, (u) => uploadKey(u.id));
 const when = conditionsOf<UploadRecord>();
 
 export async function putUpload(record: UploadRecord): Promise<void> {
-  await dynamo.send(
-    new PutCommand({ TableName: tableName('submissions'), Item: uploadCodec.build(record), ...conditionOf(when.missing('pk')) }),
-  );
+  await dynamo.send(new PutCommand({ TableName: tableName('submissions'), Item: uploadCodec.build(record), ...conditionOf(when.missing('pk')) }));
 }
 
 export async function getUpload(id: string): Promise<UploadRecord | null> {

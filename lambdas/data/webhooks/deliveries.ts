@@ -1,10 +1,10 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '#shared/api/webhooks.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '#shared/api/webhooks.js';
 
 /**
  * One event's delivery to one endpoint, in the directory table:
@@ -35,7 +35,10 @@ const deliverySchema = z.object({
 });
 export type DeliveryRecord = z.output<typeof deliverySchema>;
 
-const key = (d: Pick<DeliveryRecord, 'endpoint_id' | 'created_at' | 'event_id'>) => ({ pk: `WEBHOOK#${d.endpoint_id}`, sk: `DELIVERY#${d.created_at}#${d.event_id}` });
+const key = (d: Pick<DeliveryRecord, 'endpoint_id' | 'created_at' | 'event_id'>) => ({
+  pk: `WEBHOOK#${d.endpoint_id}`,
+  sk: `DELIVERY#${d.created_at}#${d.event_id}`,
+});
 const codec = defineCodec('webhook delivery', deliverySchema, (d) => ({
   ...key(d),
   ...(d.status === 'pending' && d.next_attempt_at ? { gsi1pk: DUE, gsi1sk: d.next_attempt_at } : {}),
@@ -57,7 +60,13 @@ export async function createDelivery(record: DeliveryRecord): Promise<boolean> {
 /** Writes the next state of a delivery read with `attempts` attempts; false when another worker changed it since. */
 export async function saveDelivery(next: DeliveryRecord, readAttempts: number): Promise<boolean> {
   try {
-    await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: codec.build(next), ...conditionOf(when.and(when.is('attempts', readAttempts), when.is('status', 'pending'))) }));
+    await dynamo.send(
+      new PutCommand({
+        TableName: tableName('directory'),
+        Item: codec.build(next),
+        ...conditionOf(when.and(when.is('attempts', readAttempts), when.is('status', 'pending'))),
+      }),
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

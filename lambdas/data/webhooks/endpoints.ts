@@ -1,10 +1,10 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '#shared/api/webhooks.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
+import { WEBHOOK_EVENTS } from '#shared/api/webhooks.js';
 
 /**
  * Webhook endpoints in the directory table, in their organisation's partition:

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { DynamoDBRecord } from 'aws-lambda';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { z } from 'zod';
-import { WEBHOOK_EVENT_PREFIX as EVENT_PREFIX, WEBHOOK_EVENTS, type WebhookEventType } from '#shared/api/webhooks.js';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { logger } from '#lib/powertools.js';
+import { WEBHOOK_EVENT_PREFIX as EVENT_PREFIX, WEBHOOK_EVENTS, type WebhookEventType } from '#shared/api/webhooks.js';
 import { findOrganisationByPayeeKey } from '../directory/organisations.js';
 
 /**
@@ -53,7 +53,8 @@ export async function emitWebhookEvent(orgId: string, type: WebhookEventType, da
     const Item = { ...item, data_json: JSON.stringify(data), expires_at };
     await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item, ...conditionOf(when.missing('pk')) }));
   } catch (error) {
-    if (!isConditionFailure(error)) logger.error('A webhook event could not be recorded; it is not delivered', { event_id: event.event_id, type, error: String(error) });
+    if (!isConditionFailure(error))
+      logger.error('A webhook event could not be recorded; it is not delivered', { event_id: event.event_id, type, error: String(error) });
   }
 }
 

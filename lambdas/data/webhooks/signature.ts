@@ -7,7 +7,8 @@ import { WEBHOOK_HEADERS } from '#shared/api/webhooks.js';
  * sent as `v1=<hex>`. Signing the timestamp with the body lets a receiver refuse an old delivery replayed
  * by someone who captured it. The recipe that checks it is in docs/features/integration-guide.md.
  */
-export const signWebhook = (secret: string, timestamp: number, body: string): string => `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+export const signWebhook = (secret: string, timestamp: number, body: string): string =>
+  `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
 /** A new signing secret: 32 random bytes, prefixed so that it is recognisable in a secrets store. */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;

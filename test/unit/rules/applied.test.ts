@@ -8,7 +8,12 @@ const good = ['EMP1', '123456/10/1', 'A001', 250, null];
 describe('the applied deductions rules', () => {
   it.each([
     ['a full row', good, [], { payee_key: 'A001', employee_no: 'EMP1', nrc: '123456/10/1', amount: 250, reason: null }],
-    ['less, with a reason as people write it', ['EMP1', '123456/10/1', 'a001', '100.50', 'insufficient_pay'], [], { amount: 100.5, reason: 'INSUFFICIENT PAY', payee_key: 'A001' }],
+    [
+      'less, with a reason as people write it',
+      ['EMP1', '123456/10/1', 'a001', '100.50', 'insufficient_pay'],
+      [],
+      { amount: 100.5, reason: 'INSUFFICIENT PAY', payee_key: 'A001' },
+    ],
     ['nothing, with the reason', ['EMP1', '123456/10/1', 'A001', 0, 'Left service'], [], { amount: 0, reason: 'LEFT SERVICE' }],
     ['no employee number', ['', '123456/10/1', 'A001', 250, null], [['EMPLOYEE', APPLIED_MESSAGES.employeeMissing]], null],
     ['no NRC', ['EMP1', '', 'A001', 250, null], [['NRC', APPLIED_MESSAGES.nrcMissing]], null],

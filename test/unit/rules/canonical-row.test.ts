@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalRow } from '#shared/rules/canonical-row.js';
-import { createRowValidator } from '#shared/rules/submission-rules.js';
 import { mapColumns } from '#shared/rules/headers.js';
+import { createRowValidator } from '#shared/rules/submission-rules.js';
 
 const columns = mapColumns(['EMPLOYEE NUMBER', 'NRC', 'START DATE', 'END DATE', 'INSTALLMENT', 'PAYEE KEY', 'FIRST NAME', 'LAST NAME']);
 const ROW: readonly unknown[] = ['E001', '123456/78/9', '2026-03-01', '2026-12-31', '1,500.00', 'A001', 'Jane', 'Banda'];
@@ -65,7 +65,13 @@ describe('canonicalRow', () => {
   });
 
   it.each([
-    ['neither NRC nor employee number', [[0, ''], [1, '']]],
+    [
+      'neither NRC nor employee number',
+      [
+        [0, ''],
+        [1, ''],
+      ],
+    ],
     ['no start date', [[2, '']]],
     ['an invalid start date', [[2, '2026-02-30']]],
     ['no end date', [[3, null]]],

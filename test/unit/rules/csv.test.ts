@@ -35,7 +35,12 @@ describe('csvCell', () => {
 describe('csvRow and toCsv', () => {
   it('joins fields with commas and rows with CRLF', () => {
     expect(csvRow(['a', 1, '=x', 'b,c'])).toBe(`a,1,'=x,"b,c"`);
-    expect(toCsv([['a', 'b'], ['c', null]])).toBe('a,b\r\nc,\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['c', null],
+      ]),
+    ).toBe('a,b\r\nc,\r\n');
     expect(toCsv([])).toBe('');
   });
 });
@@ -71,14 +76,16 @@ describe('issuesCsv', () => {
 
 describe('every CSV the product writes', () => {
   // Formula injection: a cell starting with = + - @ (or a tab or carriage return) never reaches a spreadsheet as a formula.
-  const HOSTILE = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '=cmd|\' /C calc\'!A0'];
+  const HOSTILE = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', "=cmd|' /C calc'!A0"];
   const parse = (csv: string): string[][] =>
     // A small RFC 4180 reader: enough to see each cell as a spreadsheet would.
     csv
       .replace(/^\uFEFF/, '')
       .split('\r\n')
       .filter(Boolean)
-      .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((m) => (m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replace(/""/g, '"') : m[1]!)));
+      .map((line) =>
+        [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((m) => (m[1]!.startsWith('"') ? m[1]!.slice(1, -1).replace(/""/g, '"') : m[1]!)),
+      );
 
   const writers: [string, (text: string) => string][] = [
     ['the validation report (issuesCsv)', (text) => issuesCsv({ errors: [{ row: 2, column: text, type: 'AMOUNT', message: text }], warnings: [], fraud: [] })],
@@ -87,16 +94,33 @@ describe('every CSV the product writes', () => {
       (text) =>
         nrcAuditCsv({
           nrc: '123456/78/9',
-          lookups: [{ id: text, ts: '2026-03-01T00:00:00.000Z', actor_id: text, actor_email: text, actor_roles: [text], org_id: text, action: text, subject: text, outcome: 'ok', details: {}, entry_id: null }],
+          lookups: [
+            {
+              id: text,
+              ts: '2026-03-01T00:00:00.000Z',
+              actor_id: text,
+              actor_email: text,
+              actor_roles: [text],
+              org_id: text,
+              action: text,
+              subject: text,
+              outcome: 'ok',
+              details: {},
+              entry_id: null,
+            },
+          ],
           reports: [],
           other: [],
         }),
     ],
   ];
 
-  it.each(writers.flatMap(([name, write]) => HOSTILE.map((text) => [name, JSON.stringify(text), write, text] as const)))('%s neutralises %s', (_name, _shown, write, text) => {
-    const cells = parse(write(text)).flat();
-    expect(cells.some((cell) => cell.includes(text.trim()))).toBe(true);
-    for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
-  });
+  it.each(writers.flatMap(([name, write]) => HOSTILE.map((text) => [name, JSON.stringify(text), write, text] as const)))(
+    '%s neutralises %s',
+    (_name, _shown, write, text) => {
+      const cells = parse(write(text)).flat();
+      expect(cells.some((cell) => cell.includes(text.trim()))).toBe(true);
+      for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    },
+  );
 });

@@ -15,7 +15,13 @@ const row = (nrc: string | null, employee_no = 'E1'): CanonicalRow => ({
   first_name: 'Mary',
   last_name: 'Banda',
 });
-const ctx = (over: Partial<FileContext> = {}): FileContext => ({ kind: 'inputs', month: '2026-05', payeeKey: 'A001', limits: { max_lenders: 4, max_total: null }, ...over });
+const ctx = (over: Partial<FileContext> = {}): FileContext => ({
+  kind: 'inputs',
+  month: '2026-05',
+  payeeKey: 'A001',
+  limits: { max_lenders: 4, max_total: null },
+  ...over,
+});
 const NRC = '123456/78/9';
 const on = (disputes: UpheldDispute[]) => new Map([['123456789', disputes]]);
 
@@ -23,7 +29,15 @@ describe('disputed deductions', () => {
   it.each([
     ['an upheld dispute of this payee key in an earlier month', ctx(), [{ payee_key: 'A001', month: '2026-03' }], ['2026-03']],
     ['one of the same month (a resubmission)', ctx(), [{ payee_key: 'A001', month: '2026-05' }], ['2026-05']],
-    ['several: the latest month is named, once', ctx(), [{ payee_key: 'A001', month: '2026-02' }, { payee_key: 'A001', month: '2026-04' }], ['2026-04']],
+    [
+      'several: the latest month is named, once',
+      ctx(),
+      [
+        { payee_key: 'A001', month: '2026-02' },
+        { payee_key: 'A001', month: '2026-04' },
+      ],
+      ['2026-04'],
+    ],
     ['another lender’s dispute', ctx(), [{ payee_key: 'B002', month: '2026-03' }], []],
     ['a dispute of a later month than the file', ctx(), [{ payee_key: 'A001', month: '2026-06' }], []],
     ['a stoppages file', ctx({ kind: 'stoppages' }), [{ payee_key: 'A001', month: '2026-03' }], []],
@@ -31,7 +45,9 @@ describe('disputed deductions', () => {
   ] as const)('%s', (_name, context, disputes, months) => {
     const file = borrowersOf([row(NRC)], [2]);
     const signals = disputeSignals(context, file.values(), on([...disputes]));
-    expect(signals).toEqual(months.map((month) => ({ row: 2, type: 'DISPUTED', nrc: NRC, employee_no: 'E1', message: SIGNAL_MESSAGES.disputed(NRC, 'A001', month) })));
+    expect(signals).toEqual(
+      months.map((month) => ({ row: 2, type: 'DISPUTED', nrc: NRC, employee_no: 'E1', message: SIGNAL_MESSAGES.disputed(NRC, 'A001', month) })),
+    );
   });
 
   it('leaves a borrower without an NRC alone, and counts what it raises', () => {

@@ -152,12 +152,14 @@ describe('canSubmitFraudReport', () => {
     expect(canSubmitFraudReport(REPORT, true)).toBe(false);
   });
 
-  it.each(['type', 'nrc', 'person_name', 'payee_key', 'report_month'].flatMap((field) => [
-    [field, ''],
-    [field, '   '],
-    [field, undefined],
-    [field, null],
-  ]))('refuses when %s is %j', (field, value) => {
+  it.each(
+    ['type', 'nrc', 'person_name', 'payee_key', 'report_month'].flatMap((field) => [
+      [field, ''],
+      [field, '   '],
+      [field, undefined],
+      [field, null],
+    ]),
+  )('refuses when %s is %j', (field, value) => {
     expect(canSubmitFraudReport({ ...REPORT, [field]: value })).toBe(false);
   });
 

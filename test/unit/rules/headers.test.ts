@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HEADER_ALIASES,
-  HEADER_FIELDS,
-  detectHeaderRow,
-  headerField,
-  mapColumns,
-  missingHeadersMessage,
-  normaliseHeader,
-} from '#shared/rules/headers.js';
+import { HEADER_ALIASES, HEADER_FIELDS, detectHeaderRow, headerField, mapColumns, missingHeadersMessage, normaliseHeader } from '#shared/rules/headers.js';
 
 const HEADER = ['EMPLOYEE NUMBER', 'NRC', 'START DATE', 'END DATE', 'INSTALLMENT', 'PAYEE KEY', 'FIRST NAME', 'LAST NAME'];
 const DATA = ['E001', '123456/78/9', '2026-03-01', '2026-12-31', '1500', 'A001', 'Jane', 'Banda'];
@@ -133,7 +125,11 @@ describe('detectHeaderRow', () => {
 
   it('does not look past the first 10 rows with content', () => {
     const rows = [...Array.from({ length: 10 }, (_, i) => [`junk ${i}`]), HEADER];
-    expect(detectHeaderRow(rows)).toMatchObject({ headerRowIndex: 0, headers: ['junk 0'], missing: ['employee_no', 'start_date', 'end_date', 'amount', 'payee_key'] });
+    expect(detectHeaderRow(rows)).toMatchObject({
+      headerRowIndex: 0,
+      headers: ['junk 0'],
+      missing: ['employee_no', 'start_date', 'end_date', 'amount', 'payee_key'],
+    });
   });
 
   it('reports the first row with content when nothing matches', () => {
@@ -141,7 +137,12 @@ describe('detectHeaderRow', () => {
   });
 
   it.each([[[]], [[[], [''], null]]])('reports an empty sheet as index -1', (rows) => {
-    expect(detectHeaderRow(rows)).toEqual({ headerRowIndex: -1, headers: [], columns: {}, missing: ['employee_no', 'start_date', 'end_date', 'amount', 'payee_key'] });
+    expect(detectHeaderRow(rows)).toEqual({
+      headerRowIndex: -1,
+      headers: [],
+      columns: {},
+      missing: ['employee_no', 'start_date', 'end_date', 'amount', 'payee_key'],
+    });
   });
 
   it('names the missing fields', () => {

@@ -8,9 +8,12 @@ describe('fraudFlag', () => {
 });
 
 describe('issueSeverity', () => {
-  it.each(ISSUE_TYPES.map((type) => [type, type === 'NRC' || type === 'REPEAT' ? 'warning' : type === 'FRAUD' ? 'flag' : 'error']))('%s is a(n) %s', (type, expected) => {
-    expect(issueSeverity(type)).toBe(expected);
-  });
+  it.each(ISSUE_TYPES.map((type) => [type, type === 'NRC' || type === 'REPEAT' ? 'warning' : type === 'FRAUD' ? 'flag' : 'error']))(
+    '%s is a(n) %s',
+    (type, expected) => {
+      expect(issueSeverity(type)).toBe(expected);
+    },
+  );
 });
 
 describe('formatIssue', () => {
@@ -18,6 +21,8 @@ describe('formatIssue', () => {
     expect(formatIssue({ row: 2, column: 'Amount', type: 'AMOUNT', message: 'Amount is required' })).toBe('[AMOUNT] row 2 — col Amount — Amount is required');
   });
   it.each([null, 0])('names the file, not a row, for a file-level issue (row %s)', (row) => {
-    expect(formatIssue({ row, column: 'File', type: 'HEADER', message: 'This file is not a valid .xlsx workbook.' })).toBe('[HEADER] File — col File — This file is not a valid .xlsx workbook.');
+    expect(formatIssue({ row, column: 'File', type: 'HEADER', message: 'This file is not a valid .xlsx workbook.' })).toBe(
+      '[HEADER] File — col File — This file is not a valid .xlsx workbook.',
+    );
   });
 });

@@ -1,14 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalRow } from '#shared/rules/canonical-row.js';
 import { headerField, mapColumns } from '#shared/rules/headers.js';
-import type { MandateTerms } from '#shared/rules/mandate.js';
 import { citationOf, citedNumber, mandateError, mandatesRequired, noMandateSignals } from '#shared/rules/mandate-signals.js';
+import type { MandateTerms } from '#shared/rules/mandate.js';
 import { borrowersOf, type Borrower } from '#shared/rules/signals.js';
 import { FileBorrowers } from '../../../lambdas/events/file-borrowers.js';
 
 const CTX = { month: '2026-05', payeeKey: 'A001' };
-const borrower = (over: Partial<Borrower> = {}): Borrower => ({ key: 'NRC#123456789', row: 7, nrc: '123456/78/9', digits: '123456789', employee_no: 'E1', name: 'Jane Banda', installment: 400, end_date: '2027-01-31', ...over });
-const terms = (over: Partial<MandateTerms> = {}): MandateTerms => ({ number: 'MD-7K3Q-9ZXW', nrc: '123456/78/9', payee_key: 'A001', max_monthly: 500, last_month: '2027-06', state: 'claimed', used_month: null, ...over });
+const borrower = (over: Partial<Borrower> = {}): Borrower => ({
+  key: 'NRC#123456789',
+  row: 7,
+  nrc: '123456/78/9',
+  digits: '123456789',
+  employee_no: 'E1',
+  name: 'Jane Banda',
+  installment: 400,
+  end_date: '2027-01-31',
+  ...over,
+});
+const terms = (over: Partial<MandateTerms> = {}): MandateTerms => ({
+  number: 'MD-7K3Q-9ZXW',
+  nrc: '123456/78/9',
+  payee_key: 'A001',
+  max_monthly: 500,
+  last_month: '2027-06',
+  state: 'claimed',
+  used_month: null,
+  ...over,
+});
 
 describe('the MANDATE column', () => {
   it.each(['MANDATE', 'Mandate No', 'MANDATE NUMBER', 'consent ref'])('is named %j', (header) => {
@@ -45,7 +64,13 @@ describe('noMandateSignals', () => {
     const signals = noMandateSignals(CTX, [borrower(), borrower({ row: 9, mandate: 'not a number' })], new Map());
     expect(signals).toEqual([
       { row: 7, type: 'NO_MANDATE', nrc: '123456/78/9', employee_no: 'E1', message: 'A new deduction must cite the employee’s mandate in the MANDATE column.' },
-      { row: 9, type: 'NO_MANDATE', nrc: '123456/78/9', employee_no: 'E1', message: 'Mandate not a number does not exist. Check the number the employee gave.' },
+      {
+        row: 9,
+        type: 'NO_MANDATE',
+        nrc: '123456/78/9',
+        employee_no: 'E1',
+        message: 'Mandate not a number does not exist. Check the number the employee gave.',
+      },
     ]);
   });
 
@@ -55,7 +80,14 @@ describe('noMandateSignals', () => {
   });
 
   it('reads the citation from the borrower and the file', () => {
-    expect(citationOf(CTX, borrower({ mandate: ' MD-7K3Q-9ZXW ' }))).toEqual({ nrc: '123456/78/9', payee_key: 'A001', amount: 400, end_date: '2027-01-31', month: '2026-05', cited: 'MD-7K3Q-9ZXW' });
+    expect(citationOf(CTX, borrower({ mandate: ' MD-7K3Q-9ZXW ' }))).toEqual({
+      nrc: '123456/78/9',
+      payee_key: 'A001',
+      amount: 400,
+      end_date: '2027-01-31',
+      month: '2026-05',
+      cited: 'MD-7K3Q-9ZXW',
+    });
     expect(citedNumber(borrower({ mandate: 'mdoooo1111' }))).toBe('MD-0000-1111');
     expect(citedNumber(borrower())).toBeNull();
   });
@@ -72,6 +104,11 @@ describe('mandates required from a month', () => {
   });
 
   it('turns a NO_MANDATE signal into a row error in the Mandate column', () => {
-    expect(mandateError({ row: 7, type: 'NO_MANDATE', nrc: null, employee_no: 'E1', message: 'x' })).toEqual({ row: 7, column: 'Mandate', type: 'MANDATE', message: 'x' });
+    expect(mandateError({ row: 7, type: 'NO_MANDATE', nrc: null, employee_no: 'E1', message: 'x' })).toEqual({
+      row: 7,
+      column: 'Mandate',
+      type: 'MANDATE',
+      message: 'x',
+    });
   });
 });

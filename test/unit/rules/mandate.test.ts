@@ -51,7 +51,15 @@ describe('mandate numbers', () => {
 });
 
 describe('noMandateReason: whether a new deduction is covered by the mandate it cites', () => {
-  const mandate: MandateTerms = { number: 'MD-7K3Q-9ZXW', nrc: '123456/78/9', payee_key: 'BKA01', max_monthly: 500, last_month: '2027-06', state: 'claimed', used_month: null };
+  const mandate: MandateTerms = {
+    number: 'MD-7K3Q-9ZXW',
+    nrc: '123456/78/9',
+    payee_key: 'BKA01',
+    max_monthly: 500,
+    last_month: '2027-06',
+    state: 'claimed',
+    used_month: null,
+  };
   const row: MandateCitation = { nrc: '123456/78/9', payee_key: 'bka01', amount: 450, end_date: '2027-06-30', month: '2026-11', cited: 'MD-7K3Q-9ZXW' };
 
   it.each<[string, Partial<MandateCitation>, Partial<MandateTerms> | null, NoMandateReason | null]>([
@@ -80,7 +88,9 @@ describe('noMandateReason: whether a new deduction is covered by the mandate it 
   it('has a message for every reason, naming what is wrong', () => {
     const messages = NO_MANDATE_REASONS.map((reason) => NO_MANDATE_MESSAGES[reason]({ ...row, amount: 600 }, mandate));
     expect(new Set(messages).size).toBe(NO_MANDATE_REASONS.length);
-    expect(NO_MANDATE_MESSAGES.over_limit({ ...row, amount: 600 }, mandate)).toBe('The installment ZMW 600.00 is over the mandate’s limit of ZMW 500.00 a month.');
+    expect(NO_MANDATE_MESSAGES.over_limit({ ...row, amount: 600 }, mandate)).toBe(
+      'The installment ZMW 600.00 is over the mandate’s limit of ZMW 500.00 a month.',
+    );
     expect(NO_MANDATE_MESSAGES.other_payee_key(row, mandate)).toBe('Mandate MD-7K3Q-9ZXW was given to payee key BKA01, not bka01.');
     expect(NO_MANDATE_MESSAGES.past_last_month({ ...row, end_date: '2027-09-30' }, mandate)).toContain('2027-09, after the mandate’s last month, 2027-06');
   });

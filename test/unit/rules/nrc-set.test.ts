@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasNrcShape, NRC_PATTERN } from '#shared/rules/nrc.js';
 import { NrcSet } from '#shared/rules/nrc-set.js';
+import { hasNrcShape, NRC_PATTERN } from '#shared/rules/nrc.js';
 
 /** Text made of what NRCs are made of, and a little more, so shapes near the valid one come up often. */
 const nrcLike = fc.string({ unit: fc.constantFrom('0', '1', '5', '9', '/', ' ', 'a', '١'), minLength: 8, maxLength: 15 });
@@ -11,12 +11,18 @@ describe('hasNrcShape', () => {
     expect(hasNrcShape(nrc)).toBe(true);
   });
 
-  it.each(['12345/78/9', '123456789/78/9', '123456/7/89', '123456/78/', '12345a/78/9', '123456/78/9 ', '１２３４５６/78/9', '123456-78-9', ''])('refuses %j', (nrc) => {
-    expect(hasNrcShape(nrc)).toBe(false);
-  });
+  it.each(['12345/78/9', '123456789/78/9', '123456/7/89', '123456/78/', '12345a/78/9', '123456/78/9 ', '１２３４５６/78/9', '123456-78-9', ''])(
+    'refuses %j',
+    (nrc) => {
+      expect(hasNrcShape(nrc)).toBe(false);
+    },
+  );
 
   it('agrees with NRC_PATTERN', () => {
-    fc.assert(fc.property(nrcLike, (text) => hasNrcShape(text) === NRC_PATTERN.test(text)), { numRuns: 5_000 });
+    fc.assert(
+      fc.property(nrcLike, (text) => hasNrcShape(text) === NRC_PATTERN.test(text)),
+      { numRuns: 5_000 },
+    );
   });
 });
 

@@ -28,9 +28,12 @@ describe("one borrower's lines at one lender, before and now", () => {
 });
 
 describe('a schedule line', () => {
-  it.each([line(250), line(0.1), line(1234.56, { name: 'Chanda, Mwila "Junior"', employee_no: '', start_date: '' })])('reads back from its sort text as it was (%#)', (l) => {
-    expect(parseLineText(l.payee_key, lineText(l))).toEqual(l);
-  });
+  it.each([line(250), line(0.1), line(1234.56, { name: 'Chanda, Mwila "Junior"', employee_no: '', start_date: '' })])(
+    'reads back from its sort text as it was (%#)',
+    (l) => {
+      expect(parseLineText(l.payee_key, lineText(l))).toEqual(l);
+    },
+  );
 
   it.each<[ScheduleLine, string]>([
     [line(250), 'E1,123456/10/1,Mary Banda,1001,250,2026-11-01,2027-10-31\r\n'],

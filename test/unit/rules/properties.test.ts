@@ -108,7 +108,17 @@ describe('date properties', () => {
         const [mm, dd] = [String(m).padStart(2, '0'), String(d).padStart(2, '0')];
         const month = MONTHS[m - 1] ?? '';
         const serial = (date.getTime() - Date.UTC(1899, 11, 30)) / DAY_MS;
-        const forms: unknown[] = [iso, `${y}/${mm}/${dd}`, `${y}.${m}.${d}`, `${dd}/${mm}/${y}`, `${d}-${m}-${y}`, `${d} ${month} ${y}`, `${month.slice(0, 3)} ${d}, ${y}`, date, serial];
+        const forms: unknown[] = [
+          iso,
+          `${y}/${mm}/${dd}`,
+          `${y}.${m}.${d}`,
+          `${dd}/${mm}/${y}`,
+          `${d}-${m}-${y}`,
+          `${d} ${month} ${y}`,
+          `${month.slice(0, 3)} ${d}, ${y}`,
+          date,
+          serial,
+        ];
         if (y >= 2000 && y <= 2099) forms.push(`${dd}/${mm}/${String(y).slice(2)}`);
         expect(forms.map((form) => parseCellDate(form))).toEqual(forms.map(() => iso));
         if (serial >= 1462) expect(parseCellDate(serial - 1462, { date1904: true })).toBe(iso);

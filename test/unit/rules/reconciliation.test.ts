@@ -4,7 +4,13 @@ import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 import { addApplied, type AppliedIndex, excessReason, reconcileByLender, reconcileOne } from '#shared/rules/reconciliation.js';
 
 const asked = (amount: number) => ({ employee_no: 'E1', nrc: '100001/10/1', name: 'Mwila Banda', amount });
-const taken = (amount: number, reason: AppliedRow['reason'] = null, payee_key = 'A001', employee_no = 'E1'): AppliedRow => ({ payee_key, employee_no, nrc: '100001/10/1', amount, reason });
+const taken = (amount: number, reason: AppliedRow['reason'] = null, payee_key = 'A001', employee_no = 'E1'): AppliedRow => ({
+  payee_key,
+  employee_no,
+  nrc: '100001/10/1',
+  amount,
+  reason,
+});
 
 describe('reconcileOne', () => {
   it.each([
@@ -13,7 +19,15 @@ describe('reconcileOne', () => {
     ['less, with the reason', asked(250), taken(100, 'INSUFFICIENT PAY'), [['SHORT', 250, 100, 'INSUFFICIENT PAY']]],
     ['nothing, with the reason', asked(250), taken(0, 'DECEASED'), [['NOT_APPLIED', 250, 0, 'DECEASED']]],
     ['not in the applied file', asked(250), null, [['NOT_APPLIED', 250, 0, null]]],
-    ['more than asked: the excess unexpected', asked(250), taken(300), [['APPLIED', 250, 250, null], ['UNEXPECTED', 0, 50, excessReason(250, 300)]]],
+    [
+      'more than asked: the excess unexpected',
+      asked(250),
+      taken(300),
+      [
+        ['APPLIED', 250, 250, null],
+        ['UNEXPECTED', 0, 50, excessReason(250, 300)],
+      ],
+    ],
     ['deducted with no schedule line', null, taken(75), [['UNEXPECTED', 0, 75, null]]],
     ['nothing deducted and nothing asked', null, taken(0, 'OTHER'), []],
   ] as const)('%s', (_label, expected, applied, lines) => {
@@ -28,20 +42,36 @@ describe('reconcileOne', () => {
 async function* stream(lines: ScheduleLine[]) {
   yield* lines;
 }
-const line = (payee_key: string, employee_no: string, amount: number): ScheduleLine => ({ payee_key, employee_no, nrc: '100001/10/1', name: 'N', amount, start_date: '', end_date: '' });
+const line = (payee_key: string, employee_no: string, amount: number): ScheduleLine => ({
+  payee_key,
+  employee_no,
+  nrc: '100001/10/1',
+  name: 'N',
+  amount,
+  start_date: '',
+  end_date: '',
+});
 
 describe('reconcileByLender', () => {
   it('joins lender by lender, sums a lender’s lines of one employee, and ends with lenders the schedule does not name', async () => {
     const index: AppliedIndex = new Map();
     for (const row of [taken(300, null, 'A001', 'e1'), taken(50, null, 'A001', 'E9'), taken(20, null, 'Z999', 'E1')]) addApplied(index, row);
     const out = [];
-    for await (const lender of reconcileByLender(stream([line('A001', 'E1', 100), line('A001', 'E1', 200), line('A001', 'E2', 10), line('B002', 'E1', 40)]), index)) out.push(lender);
+    for await (const lender of reconcileByLender(
+      stream([line('A001', 'E1', 100), line('A001', 'E1', 200), line('A001', 'E2', 10), line('B002', 'E1', 40)]),
+      index,
+    ))
+      out.push(lender);
     expect(out.map((l) => [l.payee_key, l.expected_total, l.applied_total, l.counts])).toEqual([
       ['A001', 310, 350, { applied: 1, short: 0, not_applied: 1, unexpected: 1 }],
       ['B002', 40, 0, { applied: 0, short: 0, not_applied: 1, unexpected: 0 }],
       ['Z999', 0, 20, { applied: 0, short: 0, not_applied: 0, unexpected: 1 }],
     ]);
-    expect(out[0]!.lines.map((l) => [l.employee_no, l.status])).toEqual([['E1', 'APPLIED'], ['E2', 'NOT_APPLIED'], ['E9', 'UNEXPECTED']]);
+    expect(out[0]!.lines.map((l) => [l.employee_no, l.status])).toEqual([
+      ['E1', 'APPLIED'],
+      ['E2', 'NOT_APPLIED'],
+      ['E9', 'UNEXPECTED'],
+    ]);
     expect(index.size).toBe(0);
   });
 

@@ -35,7 +35,15 @@ describe('RegisterDifference', () => {
     ['letter case only is no change', [a], [{ ...a, first_name: 'chanda', employee_no: ' e1 ' }], { changed: 0 }],
     ['basic pay changed, and removed', [a], [{ ...a, basic_pay: null }], { changed: 1 }],
     ['an NRC changed: found by the employee number', [a, b], [{ ...a, nrc: '999999/99/9' }, b], { added: 0, removed: 0, changed: 1 }],
-    ['an employee number claimed by a newcomer whose NRC is new, the holder still listed by NRC', [a], [{ ...c, employee_no: a.employee_no }, { ...a, employee_no: 'E9' }], { added: 1, removed: 0, changed: 1 }],
+    [
+      'an employee number claimed by a newcomer whose NRC is new, the holder still listed by NRC',
+      [a],
+      [
+        { ...c, employee_no: a.employee_no },
+        { ...a, employee_no: 'E9' },
+      ],
+      { added: 1, removed: 0, changed: 1 },
+    ],
   ] as const)('%s', (_label, current, next, counts) => {
     expect(compare([...current], [...next]).counts).toMatchObject(counts);
   });

@@ -30,14 +30,30 @@ const registerOf = (...employees: RegisterEmployeeView[]): RegisterMatch => ({
 });
 /** Another lender's deduction on record for this borrower this month. */
 const onRecord = (installment: number): RecordEntry[] => [
-  { submission_id: 's1', payee_key: 'B002', month: '2026-11', kind: 'input', installment, end_date: '2030-12-31', employee_no: 'E1', name: 'Mary Banda', submitted_at: null },
+  {
+    submission_id: 's1',
+    payee_key: 'B002',
+    month: '2026-11',
+    kind: 'input',
+    installment,
+    end_date: '2030-12-31',
+    employee_no: 'E1',
+    name: 'Mary Banda',
+    submitted_at: null,
+  },
 ];
 
 describe('registerSignals', () => {
   it.each<[string, Borrower, RegisterMatch, number | null, string[]]>([
     ['on the register, agreeing', borrower(1), registerOf(employee(1)), null, []],
     ['not on the register', borrower(1), registerOf(employee(2)), null, ['NOT_ON_PAYROLL']],
-    ['no NRC, and an employee number the register lacks', borrower(1, { key: 'EMP#X', nrc: null, digits: '', employee_no: 'X' }), registerOf(employee(1)), null, ['NOT_ON_PAYROLL']],
+    [
+      'no NRC, and an employee number the register lacks',
+      borrower(1, { key: 'EMP#X', nrc: null, digits: '', employee_no: 'X' }),
+      registerOf(employee(1)),
+      null,
+      ['NOT_ON_PAYROLL'],
+    ],
     ['under another employee number', borrower(1, { employee_no: 'E9' }), registerOf(employee(1)), null, ['IDENTITY']],
     ['under another name', borrower(1, { name: 'Ruth Tembo' }), registerOf(employee(1)), null, ['IDENTITY']],
     ['the same name in another order and case', borrower(1, { name: 'BANDA mary' }), registerOf(employee(1)), null, []],
@@ -65,13 +81,21 @@ describe('registerSignals', () => {
       'another employee number',
       borrower(1, { employee_no: 'X0' }),
       employee(1),
-      { nrc: '100001/10/1', message: "The employee number differs from the payroll register's.", on_record: 'The payroll register has NRC 100001/10/1 under employee number E1; this file has X0.' },
+      {
+        nrc: '100001/10/1',
+        message: "The employee number differs from the payroll register's.",
+        on_record: 'The payroll register has NRC 100001/10/1 under employee number E1; this file has X0.',
+      },
     ],
     [
       'another name',
       borrower(1, { name: 'Guess Name' }),
       employee(1, { first_name: 'Extra2', last_name: 'Person' }),
-      { nrc: '100001/10/1', message: "The name differs from the payroll register's.", on_record: "The payroll register has 'Extra2 Person'; this file has 'Guess Name'." },
+      {
+        nrc: '100001/10/1',
+        message: "The name differs from the payroll register's.",
+        on_record: "The payroll register has 'Extra2 Person'; this file has 'Guess Name'.",
+      },
     ],
     [
       'a row without an NRC, joined by employee number: its NRC is never named',
@@ -80,7 +104,8 @@ describe('registerSignals', () => {
       {
         nrc: null,
         message: "The name differs from the payroll register's.",
-        on_record: "The payroll register has 'Extra2 Person'; this file has 'Guess Name'. This row has no NRC: it was checked as NRC 100001/10/1, the payroll register's for its employee number.",
+        on_record:
+          "The payroll register has 'Extra2 Person'; this file has 'Guess Name'. This row has no NRC: it was checked as NRC 100001/10/1, the payroll register's for its employee number.",
       },
     ],
   ])('words %s without the register’s values', (_, filed, onRegister, expected) => {
@@ -110,6 +135,8 @@ describe('joinThroughRegister', () => {
   it('then judges the joined row against the entry found by its employee number, naming the NRC only to reviewers', () => {
     const joined = joinThroughRegister(borrower(1, { key: 'EMP#E1', nrc: null, digits: '', installment: 600 }), registerOf(employee(1)));
     const register = { ...registerOf(employee(1)), byNrcDigits: new Map() };
-    expect(registerSignals(ctx, [joined], register, new Map(), 50).map((s) => [s.type, s.nrc, s.on_record?.includes('100001/10/1')])).toEqual([['AFFORDABILITY', null, true]]);
+    expect(registerSignals(ctx, [joined], register, new Map(), 50).map((s) => [s.type, s.nrc, s.on_record?.includes('100001/10/1')])).toEqual([
+      ['AFFORDABILITY', null, true],
+    ]);
   });
 });

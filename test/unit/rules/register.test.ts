@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createRegisterValidator, REGISTER_MESSAGES, type RegisterIssueType } from '#shared/rules/register.js';
 import { detectRegisterHeader, mapRegisterColumns, missingRegisterHeadersMessage } from '#shared/rules/register-columns.js';
+import { createRegisterValidator, REGISTER_MESSAGES, type RegisterIssueType } from '#shared/rules/register.js';
 
 const HEADER = ['EMPLOYEE NUMBER', 'NRC', 'FIRST NAME', 'LAST NAME', 'MOBILE', 'BASIC PAY (ZMW)', 'MINISTRY'];
 const columns = mapRegisterColumns(HEADER);
 const good = (overrides: Partial<Record<string, unknown>> = {}) => {
-  const row: Record<string, unknown> = { emp: 'EMP001', nrc: '123456/78/9', first: 'Mwila', last: 'Banda', mobile: '0971234567', pay: '8,500.00', ministry: 'Health', ...overrides };
+  const row: Record<string, unknown> = {
+    emp: 'EMP001',
+    nrc: '123456/78/9',
+    first: 'Mwila',
+    last: 'Banda',
+    mobile: '0971234567',
+    pay: '8,500.00',
+    ministry: 'Health',
+    ...overrides,
+  };
   return [row.emp, row.nrc, row.first, row.last, row.mobile, row.pay, row.ministry];
 };
 
@@ -34,7 +43,15 @@ describe('register rows', () => {
   it('reads a good row: NRC slashed, mobile in E.164, pay as a number, ministry kept', () => {
     const inspect = createRegisterValidator(columns);
     expect(inspect(good({ nrc: '123456789', mobile: '+260 96 123 4567' }), 2)).toEqual({
-      employee: { employee_no: 'EMP001', nrc: '123456/78/9', first_name: 'Mwila', last_name: 'Banda', mobile: '+260961234567', basic_pay: 8500, ministry: 'Health' },
+      employee: {
+        employee_no: 'EMP001',
+        nrc: '123456/78/9',
+        first_name: 'Mwila',
+        last_name: 'Banda',
+        mobile: '+260961234567',
+        basic_pay: 8500,
+        ministry: 'Health',
+      },
       issues: [],
     });
     expect(inspect(good({ emp: 'EMP002', nrc: '223456/78/9', pay: '', ministry: '' }), 3).employee).toMatchObject({ basic_pay: null, ministry: null });

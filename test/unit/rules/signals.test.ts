@@ -50,7 +50,14 @@ describe('reconciliation of an inputs file with the previous month', () => {
   it.each([
     ['NEW: not deducted in M−1', [row('111111/11/1', 100)], [], [], { new: 1 }, [[2, 'NEW', SIGNAL_MESSAGES.newDeduction('111111/11/1', 'A001', '2026-02')]]],
     ['CONTINUING: same installment, counted not listed', [row('111111/11/1', 100)], [row('111111111', 100)], [], { continuing: 1 }, []],
-    ['CHANGED: another installment', [row('111111/11/1', 150)], [row('111111/11/1', 100)], [], { changed: 1 }, [[2, 'CHANGED', 'Installment changed from 100.00 to 150.00 since 2026-02.']]],
+    [
+      'CHANGED: another installment',
+      [row('111111/11/1', 150)],
+      [row('111111/11/1', 100)],
+      [],
+      { changed: 1 },
+      [[2, 'CHANGED', 'Installment changed from 100.00 to 150.00 since 2026-02.']],
+    ],
     [
       'MISSING: running in M−1, absent, not stopped',
       [],
@@ -60,16 +67,64 @@ describe('reconciliation of an inputs file with the previous month', () => {
       [[null, 'MISSING', 'Deduction for 222222/22/2 (John Phiri) in 2026-02 is missing in 2026-03 and has no stoppage.']],
     ],
     ['not MISSING: its end date passed before M began', [], [row('222222/22/2', 50, { end_date: '2026-02-28' })], [], {}, []],
-    ['MISSING still: its end date is the first day of M', [], [row('222222/22/2', 50, { end_date: '2026-03-01' })], [], { missing: 1 }, [[null, 'MISSING', expect.any(String)]]],
+    [
+      'MISSING still: its end date is the first day of M',
+      [],
+      [row('222222/22/2', 50, { end_date: '2026-03-01' })],
+      [],
+      { missing: 1 },
+      [[null, 'MISSING', expect.any(String)]],
+    ],
     ['not MISSING: stopped in M−1 or M', [], [row('222222/22/2', 50)], [row('222222/22/2', 0)], {}, []],
-    ['NEW after a stoppage: a stopped borrower is not running', [row('222222/22/2', 50)], [row('222222/22/2', 50)], [row('222222/22/2', 0)], { new: 1 }, [[2, 'NEW', expect.any(String)]]],
-    ['a borrower without NRC is keyed by employee number', [row(null, 80, { employee_no: 'E9' })], [row(null, 80, { employee_no: 'E9' })], [], { continuing: 1 }, []],
-    ['NEW names a borrower without NRC by employee number', [row(null, 80, { employee_no: 'E9' })], [], [], { new: 1 }, [[2, 'NEW', 'New deduction: employee E9 had no deduction by A001 in 2026-02.']]],
-    ['several rows of one borrower compare as their sum', [row('111111/11/1', 60), row('111111/11/1', 40)], [row('111111/11/1', 100)], [], { continuing: 1 }, []],
+    [
+      'NEW after a stoppage: a stopped borrower is not running',
+      [row('222222/22/2', 50)],
+      [row('222222/22/2', 50)],
+      [row('222222/22/2', 0)],
+      { new: 1 },
+      [[2, 'NEW', expect.any(String)]],
+    ],
+    [
+      'a borrower without NRC is keyed by employee number',
+      [row(null, 80, { employee_no: 'E9' })],
+      [row(null, 80, { employee_no: 'E9' })],
+      [],
+      { continuing: 1 },
+      [],
+    ],
+    [
+      'NEW names a borrower without NRC by employee number',
+      [row(null, 80, { employee_no: 'E9' })],
+      [],
+      [],
+      { new: 1 },
+      [[2, 'NEW', 'New deduction: employee E9 had no deduction by A001 in 2026-02.']],
+    ],
+    [
+      'several rows of one borrower compare as their sum',
+      [row('111111/11/1', 60), row('111111/11/1', 40)],
+      [row('111111/11/1', 100)],
+      [],
+      { continuing: 1 },
+      [],
+    ],
     ['amounts compare in ngwee, not floating point', [row('111111/11/1', 0.1), row('111111/11/1', 0.2)], [row('111111/11/1', 0.3)], [], { continuing: 1 }, []],
   ])('%s', (_name, rows, previous, stopped, counts, expected) => {
     const report = run({ rows, previous, stopped });
-    expect(report.counts).toEqual({ new: 0, changed: 0, continuing: 0, missing: 0, identity: 0, exposure: 0, stoppage_unknown: 0, disputed: 0, not_on_payroll: 0, affordability: 0, no_mandate: 0, ...counts });
+    expect(report.counts).toEqual({
+      new: 0,
+      changed: 0,
+      continuing: 0,
+      missing: 0,
+      identity: 0,
+      exposure: 0,
+      stoppage_unknown: 0,
+      disputed: 0,
+      not_on_payroll: 0,
+      affordability: 0,
+      no_mandate: 0,
+      ...counts,
+    });
     expect(report.signals.map((s) => [s.row, s.type, s.message])).toEqual(expected);
   });
 
@@ -82,7 +137,11 @@ describe('reconciliation of an inputs file with the previous month', () => {
 
   it('puts MISSING (no row) after the rows, and the others in row order', () => {
     const report = run({ rows: [row('111111/11/1', 1), row('333333/33/3', 2)], previous: [row('999999/99/9', 5)] });
-    expect(report.signals.map((s) => [s.row, s.type])).toEqual([[2, 'NEW'], [3, 'NEW'], [null, 'MISSING']]);
+    expect(report.signals.map((s) => [s.row, s.type])).toEqual([
+      [2, 'NEW'],
+      [3, 'NEW'],
+      [null, 'MISSING'],
+    ]);
   });
 
   it('compares January with December of the year before', () => {
@@ -101,7 +160,9 @@ describe('reconciliation of a stoppages file', () => {
     expect(report.counts.new + report.counts.missing + report.counts.changed + report.counts.continuing).toBe(0);
   });
   it('words STOPPAGE_UNKNOWN with the NRC, the payee key and the previous month', () => {
-    expect(run({ kind: 'stoppages', rows: [row('444444/44/4', 0)] }).signals[0]?.message).toBe('Stoppage for 444444/44/4, who had no deduction by A001 in 2026-02.');
+    expect(run({ kind: 'stoppages', rows: [row('444444/44/4', 0)] }).signals[0]?.message).toBe(
+      'Stoppage for 444444/44/4, who had no deduction by A001 in 2026-02.',
+    );
   });
 });
 
@@ -109,12 +170,37 @@ describe('identity against the record', () => {
   const file = row('111111/11/1', 100, { employee_no: 'E2', first_name: 'Mary', last_name: 'Banda' });
   it.each([
     ['the same identity: nothing', [entry({ employee_no: 'E2' })], [], []],
-    ['the NRC under another employee number', [entry({ employee_no: 'E7', month: '2025-11' }), entry({ employee_no: 'E7', month: '2026-01' })], [], [['This NRC is on record under another employee number.', 'On record with employee number E7 (first seen 2025-11); this file has E2.']]],
-    ['the employee number under another NRC', [entry({ employee_no: 'E2' })], [{ submission_id: 's', nrc: '999999/99/9', nrc_digits: '999999999', month: '2026-01', submitted_at: null }], [['This employee number is on record under another NRC.', 'On record with NRC 999999/99/9; this file has 111111/11/1.']]],
-    ['the employee number with this same NRC: nothing', [], [{ submission_id: 's', nrc: '111111/11/1', nrc_digits: '111111111', month: '2026-01', submitted_at: null }], []],
-    ['another name', [entry({ employee_no: 'E2', name: 'Mercy Banda' })], [], [['The name differs from the one on record.', "On record as 'Mercy Banda'; this file has 'Mary Banda'."]]],
+    [
+      'the NRC under another employee number',
+      [entry({ employee_no: 'E7', month: '2025-11' }), entry({ employee_no: 'E7', month: '2026-01' })],
+      [],
+      [['This NRC is on record under another employee number.', 'On record with employee number E7 (first seen 2025-11); this file has E2.']],
+    ],
+    [
+      'the employee number under another NRC',
+      [entry({ employee_no: 'E2' })],
+      [{ submission_id: 's', nrc: '999999/99/9', nrc_digits: '999999999', month: '2026-01', submitted_at: null }],
+      [['This employee number is on record under another NRC.', 'On record with NRC 999999/99/9; this file has 111111/11/1.']],
+    ],
+    [
+      'the employee number with this same NRC: nothing',
+      [],
+      [{ submission_id: 's', nrc: '111111/11/1', nrc_digits: '111111111', month: '2026-01', submitted_at: null }],
+      [],
+    ],
+    [
+      'another name',
+      [entry({ employee_no: 'E2', name: 'Mercy Banda' })],
+      [],
+      [['The name differs from the one on record.', "On record as 'Mercy Banda'; this file has 'Mary Banda'."]],
+    ],
     ['the same name in another case, spacing and order: nothing', [entry({ employee_no: 'E2', name: '  BANDA   mary ' })], [], []],
-    ['the newest name on record is the one compared', [entry({ employee_no: 'E2', name: 'Mercy Banda', month: '2025-01' }), entry({ employee_no: 'E2', name: 'Mary Banda', month: '2026-02' })], [], []],
+    [
+      'the newest name on record is the one compared',
+      [entry({ employee_no: 'E2', name: 'Mercy Banda', month: '2025-01' }), entry({ employee_no: 'E2', name: 'Mary Banda', month: '2026-02' })],
+      [],
+      [],
+    ],
   ] as [string, RecordEntry[], EmployeeEntry[], [string, string][]][])('%s', (_name, record, employees, messages) => {
     const report = run({ rows: [file], previous: [file], records: new Map([['111111111', record]]), employees: new Map([['E2', employees]]) });
     // The message says only that something differs; the record's values are for reviewers (on_record).
@@ -139,13 +225,47 @@ describe('exposure across lenders', () => {
     ['three others + this one exceed 3', others(3), { max_lenders: 3, max_total: null }, 1, '4 lenders deduct ZMW 450.00 a month from 111111/11/1.'],
     ['three others + this one are at the default 4: not flagged', others(3), { max_lenders: 4, max_total: null }, 0, null],
     ['two others + this one stay below 4', others(2), { max_lenders: 4, max_total: null }, 0, null],
-    ['the amount limit, exceeded by a ngwee', others(1, 350.01), { max_lenders: 10, max_total: 500 }, 1, '2 lenders deduct ZMW 500.01 a month from 111111/11/1.'],
+    [
+      'the amount limit, exceeded by a ngwee',
+      others(1, 350.01),
+      { max_lenders: 10, max_total: 500 },
+      1,
+      '2 lenders deduct ZMW 500.01 a month from 111111/11/1.',
+    ],
     ['the amount limit, reached exactly: not flagged', others(1, 350), { max_lenders: 10, max_total: 500 }, 0, null],
-    ['a stopped lender does not count', [...others(3).slice(0, 2), entry({ payee_key: 'L2', kind: 'stoppage', installment: 0, month: '2026-03' }), entry({ payee_key: 'L2', submission_id: 'old', month: '2026-02' })], { max_lenders: 4, max_total: null }, 0, null],
+    [
+      'a stopped lender does not count',
+      [
+        ...others(3).slice(0, 2),
+        entry({ payee_key: 'L2', kind: 'stoppage', installment: 0, month: '2026-03' }),
+        entry({ payee_key: 'L2', submission_id: 'old', month: '2026-02' }),
+      ],
+      { max_lenders: 4, max_total: null },
+      0,
+      null,
+    ],
     ['an ended loan does not count', [...others(2), entry({ payee_key: 'L9', end_date: '2026-02-28' })], { max_lenders: 4, max_total: null }, 0, null],
-    ['a deduction older than the 3-month window does not count', [...others(2), entry({ payee_key: 'L9', month: '2025-12' })], { max_lenders: 4, max_total: null }, 0, null],
-    ['a later month (a file for an earlier month) does not count', [...others(2), entry({ payee_key: 'L9', month: '2026-04' })], { max_lenders: 4, max_total: null }, 0, null],
-    ['this lender’s own record is replaced by this file', [...others(2), entry({ payee_key: 'A001', installment: 1000 })], { max_lenders: 4, max_total: 1000 }, 0, null],
+    [
+      'a deduction older than the 3-month window does not count',
+      [...others(2), entry({ payee_key: 'L9', month: '2025-12' })],
+      { max_lenders: 4, max_total: null },
+      0,
+      null,
+    ],
+    [
+      'a later month (a file for an earlier month) does not count',
+      [...others(2), entry({ payee_key: 'L9', month: '2026-04' })],
+      { max_lenders: 4, max_total: null },
+      0,
+      null,
+    ],
+    [
+      'this lender’s own record is replaced by this file',
+      [...others(2), entry({ payee_key: 'A001', installment: 1000 })],
+      { max_lenders: 4, max_total: 1000 },
+      0,
+      null,
+    ],
   ] as [string, RecordEntry[], { max_lenders: number; max_total: number | null }, number, string | null][])('%s', (_name, record, limits, count, message) => {
     const report = run({ rows: [row('111111/11/1', 150)], records: new Map([['111111111', record]]), limits });
     expect(report.counts.exposure).toBe(count);
@@ -163,16 +283,28 @@ describe('exposure across lenders', () => {
     ['moved known: only those new or changed', new Set(['NRC#222222222']), ['NRC#222222222']],
     ['moved known, none moved: none', new Set<string>(), []],
   ])('judged before the previous month is read (%s)', (_name, moved, keys) => {
-    const borrowers = [...borrowersOf([row('111111/11/1', 150), row('222222/22/2', 150, { employee_no: 'E2' }), row('333333/33/3', 150, { employee_no: 'E3' })], [2, 3, 4]).values()];
+    const borrowers = [
+      ...borrowersOf(
+        [row('111111/11/1', 150), row('222222/22/2', 150, { employee_no: 'E2' }), row('333333/33/3', 150, { employee_no: 'E3' })],
+        [2, 3, 4],
+      ).values(),
+    ];
     const records = new Map([
       ['111111111', others(3)],
       ['222222222', others(3)],
       ['333333333', others(1)],
     ]);
-    const found = exposureSignals({ kind: 'inputs', month: '2026-03', payeeKey: 'A001', limits: { max_lenders: 3, max_total: null } }, borrowers, records, moved);
+    const found = exposureSignals(
+      { kind: 'inputs', month: '2026-03', payeeKey: 'A001', limits: { max_lenders: 3, max_total: null } },
+      borrowers,
+      records,
+      moved,
+    );
     expect(found.map((f) => f.key)).toEqual(keys);
     for (const f of found) expect(f.signal).toMatchObject({ type: 'EXPOSURE', message: expect.stringMatching(/^4 lenders deduct ZMW 450\.00 a month from /) });
-    expect(exposureSignals({ kind: 'stoppages', month: '2026-03', payeeKey: 'A001', limits: { max_lenders: 1, max_total: null } }, borrowers, records)).toEqual([]);
+    expect(exposureSignals({ kind: 'stoppages', month: '2026-03', payeeKey: 'A001', limits: { max_lenders: 1, max_total: null } }, borrowers, records)).toEqual(
+      [],
+    );
   });
   it('sums in ngwee', () => {
     expect(exposureOf([entry({ installment: 0.1 }), entry({ payee_key: 'C', installment: 0.2 })], 'A001', '2026-03', 0.3)).toEqual({ lenders: 3, total: 0.6 });
@@ -203,7 +335,11 @@ describe('the panel of a file without signals', () => {
   it.each([
     ['a previous month to compare with', { previous: [row('111111/11/1', 100)], rows: [row('111111/11/1', 100)] }, true],
     ['no previous month, nothing in the file to compare', { previous: null, rows: [] }, false],
-    ['no previous month, a stoppages file naming no borrower', { kind: 'stoppages' as const, previous: null, rows: [row(null, 100, { employee_no: '' })] }, false],
+    [
+      'no previous month, a stoppages file naming no borrower',
+      { kind: 'stoppages' as const, previous: null, rows: [row(null, 100, { employee_no: '' })] },
+      false,
+    ],
   ])('%s', (_name, over, claimsContinuation) => {
     const report = run(over);
     expect(report.signals).toEqual([]);

@@ -36,49 +36,55 @@ describe('createRowValidator', () => {
   });
 
   describe('Employee No.', () => {
-    it.each(KINDS.flatMap((kind) => [
-      [kind, '', ['Employee No. is required']],
-      [kind, '   ', ['Employee No. is required']],
-      [kind, null, ['Employee No. is required']],
-      [kind, 'E001', []],
-      [kind, 12345, []],
-    ]))('%s: %j gives %j', (kind, value, expected) => {
+    it.each(
+      KINDS.flatMap((kind) => [
+        [kind, '', ['Employee No. is required']],
+        [kind, '   ', ['Employee No. is required']],
+        [kind, null, ['Employee No. is required']],
+        [kind, 'E001', []],
+        [kind, 12345, []],
+      ]),
+    )('%s: %j gives %j', (kind, value, expected) => {
       expect(messages(kind, { employee_no: value })).toEqual(expected);
     });
   });
 
   describe('Payee Key', () => {
-    it.each(KINDS.flatMap((kind) => [
-      [kind, 'A001', 'A001', []],
-      [kind, ' a001 ', 'A001', []],
-      [kind, 'A 001', 'A001', []],
-      [kind, 'A001', ' a001 ', []],
-      [kind, 'A-0.0_1', 'a-0.0_1', []],
-      [kind, '', 'A001', ['Payee Key is required']],
-      [kind, null, 'A001', ['Payee Key is required']],
-      [kind, '###', 'A001', ['Payee Key is required']],
-      [kind, 'A002', 'A001', ["Payee Key 'A002' does not match entered code 'A001'"]],
-      [kind, ' b001 ', ' a001 ', ["Payee Key 'B001' does not match entered code 'A001'"]],
-      [kind, 'A0011', 'A001', ["Payee Key 'A0011' does not match entered code 'A001'"]],
-    ]))('%s: row %j against entered %j gives %j', (kind, value, entered, expected) => {
+    it.each(
+      KINDS.flatMap((kind) => [
+        [kind, 'A001', 'A001', []],
+        [kind, ' a001 ', 'A001', []],
+        [kind, 'A 001', 'A001', []],
+        [kind, 'A001', ' a001 ', []],
+        [kind, 'A-0.0_1', 'a-0.0_1', []],
+        [kind, '', 'A001', ['Payee Key is required']],
+        [kind, null, 'A001', ['Payee Key is required']],
+        [kind, '###', 'A001', ['Payee Key is required']],
+        [kind, 'A002', 'A001', ["Payee Key 'A002' does not match entered code 'A001'"]],
+        [kind, ' b001 ', ' a001 ', ["Payee Key 'B001' does not match entered code 'A001'"]],
+        [kind, 'A0011', 'A001', ["Payee Key 'A0011' does not match entered code 'A001'"]],
+      ]),
+    )('%s: row %j against entered %j gives %j', (kind, value, entered, expected) => {
       expect(messages(kind, { payee_key: value }, '2026-03', entered)).toEqual(expected);
     });
   });
 
   describe('NRC (warnings)', () => {
-    it.each(KINDS.flatMap((kind) => [
-      [kind, '123456/78/9', []],
-      [kind, '12345678/90/1', []],
-      [kind, '123456789', []],
-      [kind, 123456789, []],
-      [kind, ' 123456 / 78 / 9 ', []],
-      [kind, '', ['NRC is empty']],
-      [kind, null, ['NRC is empty']],
-      [kind, '12345/67/8', ['NRC should be like 123456/78/9 (6–8 digits / 2 / 1).']],
-      [kind, '12345678', ['NRC should be like 123456/78/9 (6–8 digits / 2 / 1).']],
-      [kind, '123456-78-9', ['NRC should be like 123456/78/9 (6–8 digits / 2 / 1).']],
-      [kind, 'abc', ['NRC should be like 123456/78/9 (6–8 digits / 2 / 1).']],
-    ]))('%s: %j gives %j', (kind, value, expected) => {
+    it.each(
+      KINDS.flatMap((kind) => [
+        [kind, '123456/78/9', []],
+        [kind, '12345678/90/1', []],
+        [kind, '123456789', []],
+        [kind, 123456789, []],
+        [kind, ' 123456 / 78 / 9 ', []],
+        [kind, '', ['NRC is empty']],
+        [kind, null, ['NRC is empty']],
+        [kind, '12345/67/8', ['NRC should be like 123456/78/9 (6–8 digits / 2 / 1).']],
+        [kind, '12345678', ['NRC should be like 123456/78/9 (6–8 digits / 2 / 1).']],
+        [kind, '123456-78-9', ['NRC should be like 123456/78/9 (6–8 digits / 2 / 1).']],
+        [kind, 'abc', ['NRC should be like 123456/78/9 (6–8 digits / 2 / 1).']],
+      ]),
+    )('%s: %j gives %j', (kind, value, expected) => {
       expect(messages(kind, { nrc: value })).toEqual(expected);
     });
 
@@ -109,15 +115,38 @@ describe('createRowValidator', () => {
   describe('exact repeats', () => {
     const good = goodRow('inputs', '2026-03');
     const loan = { ...good, nrc: '123456/78/9', amount: '400' };
-    const repeat = (row: number, first: number) => ({ row, column: 'Row', type: 'REPEAT', message: `Row ${row} repeats row ${first} exactly: it is counted once` });
+    const repeat = (row: number, first: number) => ({
+      row,
+      column: 'Row',
+      type: 'REPEAT',
+      message: `Row ${row} repeats row ${first} exactly: it is counted once`,
+    });
     const duplicate = (row: number) => ({ row, column: 'NRC', type: 'NRC', message: 'Duplicate NRC in file (123456/78/9).' });
     it.each([
       ['a row equal in every cell is a repeat, kept once', [loan, loan], [null, repeat(3, 2)]],
       ['spaces around a cell do not make a row different', [loan, { ...loan, employee_no: ` ${String(loan.employee_no)} ` }], [null, repeat(3, 2)]],
       ['the same NRC with another amount is a second loan', [loan, { ...loan, amount: '250' }], [null, duplicate(3)]],
-      ['a repeat of the second of two loans names that row', [loan, { ...loan, amount: '250' }, { ...loan, amount: '250' }], [null, duplicate(3), repeat(4, 3)]],
-      ['rows without an NRC repeat by every cell too', [{ ...loan, nrc: '' }, { ...loan, nrc: '' }], [null, repeat(3, 2)]],
-      ['rows without an NRC for another employee stay two', [{ ...loan, nrc: '' }, { ...loan, nrc: '', employee_no: 'E-2' }], [null, null]],
+      [
+        'a repeat of the second of two loans names that row',
+        [loan, { ...loan, amount: '250' }, { ...loan, amount: '250' }],
+        [null, duplicate(3), repeat(4, 3)],
+      ],
+      [
+        'rows without an NRC repeat by every cell too',
+        [
+          { ...loan, nrc: '' },
+          { ...loan, nrc: '' },
+        ],
+        [null, repeat(3, 2)],
+      ],
+      [
+        'rows without an NRC for another employee stay two',
+        [
+          { ...loan, nrc: '' },
+          { ...loan, nrc: '', employee_no: 'E-2' },
+        ],
+        [null, null],
+      ],
     ] as const)('%s', (_, rows, expected) => {
       const validator = createRowValidator({ kind: 'inputs', month: '2026-03', payeeKey: 'A001', columns });
       const found = rows.map((row, i) => {
@@ -148,18 +177,20 @@ describe('createRowValidator', () => {
       expect(messages(kind, { start_date: value })).toEqual([]);
     });
 
-    it.each(KINDS.flatMap((kind) => [
-      [kind, '2026-03', '', 'Start Date is required/invalid'],
-      [kind, '2026-03', null, 'Start Date is required/invalid'],
-      [kind, '2026-03', 'next month', 'Start Date is required/invalid'],
-      [kind, '2026-03', '2026-02-30', 'Start Date is required/invalid'],
-      [kind, '2026-03', '2026-03-02', 'Start Date must be 2026-03-01 (01 of submission month)'],
-      [kind, '2026-03', '2026-02-01', 'Start Date must be 2026-03-01 (01 of submission month)'],
-      [kind, '2026-03', '2026-04-01', 'Start Date must be 2026-03-01 (01 of submission month)'],
-      [kind, '2026-03', '01/01/2026', 'Start Date must be 2026-03-01 (01 of submission month)'],
-      [kind, '2027-01', '2026-12-01', 'Start Date must be 2027-01-01 (01 of submission month)'],
-      [kind, '2026-12', '2027-01-01', 'Start Date must be 2026-12-01 (01 of submission month)'],
-    ]))('%s in %s: %j gives %j', (kind, month, value, expected) => {
+    it.each(
+      KINDS.flatMap((kind) => [
+        [kind, '2026-03', '', 'Start Date is required/invalid'],
+        [kind, '2026-03', null, 'Start Date is required/invalid'],
+        [kind, '2026-03', 'next month', 'Start Date is required/invalid'],
+        [kind, '2026-03', '2026-02-30', 'Start Date is required/invalid'],
+        [kind, '2026-03', '2026-03-02', 'Start Date must be 2026-03-01 (01 of submission month)'],
+        [kind, '2026-03', '2026-02-01', 'Start Date must be 2026-03-01 (01 of submission month)'],
+        [kind, '2026-03', '2026-04-01', 'Start Date must be 2026-03-01 (01 of submission month)'],
+        [kind, '2026-03', '01/01/2026', 'Start Date must be 2026-03-01 (01 of submission month)'],
+        [kind, '2027-01', '2026-12-01', 'Start Date must be 2027-01-01 (01 of submission month)'],
+        [kind, '2026-12', '2027-01-01', 'Start Date must be 2026-12-01 (01 of submission month)'],
+      ]),
+    )('%s in %s: %j gives %j', (kind, month, value, expected) => {
       expect(messages(kind, { start_date: value }, month)).toEqual([expected]);
     });
   });

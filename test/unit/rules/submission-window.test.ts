@@ -61,8 +61,18 @@ describe('what people read', () => {
 
   it.each([
     ['on time: nothing', DEFAULT_SUBMISSION_WINDOW, '2026-11-05T12:00:00.000Z', null],
-    ['late, accepted and marked', DEFAULT_SUBMISSION_WINDOW, '2026-11-06T12:00:00.000Z', 'The window for November 2026 closed on 5 November 2026: this submission will be marked late.'],
-    ['late and blocking', W(1, 5, true), '2026-11-06T12:00:00.000Z', 'The window for November 2026 closed on 5 November 2026: submissions for November 2026 are no longer accepted.'],
+    [
+      'late, accepted and marked',
+      DEFAULT_SUBMISSION_WINDOW,
+      '2026-11-06T12:00:00.000Z',
+      'The window for November 2026 closed on 5 November 2026: this submission will be marked late.',
+    ],
+    [
+      'late and blocking',
+      W(1, 5, true),
+      '2026-11-06T12:00:00.000Z',
+      'The window for November 2026 closed on 5 November 2026: submissions for November 2026 are no longer accepted.',
+    ],
     ['blocking but on time: nothing', W(1, 5, true), '2026-11-02T12:00:00.000Z', null],
   ])('windowNotice: %s', (_name, window, now, notice) => {
     expect(windowNotice('2026-11', window, new Date(now))).toBe(notice);

@@ -10,7 +10,10 @@ const columns = mapColumns(SHEET_HEADER);
 const options = { kind: 'inputs', month: '2026-03', payeeKey: 'A001' } as const;
 const good = ['E001', '123456/78/9', '2026-03-01', '2026-03-31', '1,500.00', 'A001', 'Jane', 'Banda'];
 const row = (changes: Record<number, unknown>) => good.map((cell, i) => (i in changes ? changes[i] : cell));
-const lengthIssues = (cells: unknown[]) => createRowValidator({ ...options, columns }).validate(2, cells).filter((issue) => issue.type === 'LENGTH');
+const lengthIssues = (cells: unknown[]) =>
+  createRowValidator({ ...options, columns })
+    .validate(2, cells)
+    .filter((issue) => issue.type === 'LENGTH');
 
 describe('stored text limits', () => {
   it('chooses limits far above real values and far below what fills a shared item', () => {

@@ -34,11 +34,7 @@ describe('validateSheet', () => {
   });
 
   it('puts NRC findings under warnings and the rest under errors', () => {
-    const rows = [
-      HEADER,
-      ['E1', '123456/78/9', '2026-03-01', '2026-03-31', 100, 'A001'],
-      ['E2', '123456789', '2026-03-02', '2026-03-31', 100, 'A001'],
-    ];
+    const rows = [HEADER, ['E1', '123456/78/9', '2026-03-01', '2026-03-31', 100, 'A001'], ['E2', '123456789', '2026-03-02', '2026-03-31', 100, 'A001']];
     const result = validateSheet(rows, inputs);
     expect(result.warnings.map((issue) => issue.message)).toEqual(['Duplicate NRC in file (123456/78/9).']);
     expect(result.errors.map((issue) => [issue.row, issue.message])).toEqual([[3, 'Start Date must be 2026-03-01 (01 of submission month)']]);
@@ -94,11 +90,7 @@ describe('validateSheet', () => {
   });
 
   it('validates a stoppages sheet', () => {
-    const rows = [
-      HEADER,
-      ['E1', '123456/78/9', '2026-03-01', '2026-03-31', '0.00', 'A001'],
-      ['E2', '222222/22/2', '2026-03-01', '2026-04-30', 10, 'A001'],
-    ];
+    const rows = [HEADER, ['E1', '123456/78/9', '2026-03-01', '2026-03-31', '0.00', 'A001'], ['E2', '222222/22/2', '2026-03-01', '2026-04-30', 10, 'A001']];
     const result = validateSheet(rows, { ...inputs, kind: 'stoppages' });
     expect(result.errors.map((issue) => [issue.row, issue.message])).toEqual([
       [3, 'End Date must be 2026-03-31 (last day of submission month)'],

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { generateInputsWorkbook } from '../../../bench/fixtures.js';
 import { main } from '../../../cli/main.js';
 import { backoff } from '../../../cli/submit.js';
-import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
 import { DEDUCTIONS, DEDUCTIONS_EXPECTED, writeWithSheetJs } from '../../fixtures/xlsx-fixtures.js';
 import { encryptedWorkbook } from '../../fixtures/xlsx-hostile.js';
 
@@ -96,15 +96,33 @@ describe('cli validate', { timeout: 60_000 }, () => {
     expect(code).toBe(1);
     const reports = jsonLines(stdout);
     expect(reports.map((report) => report.file)).toEqual([good, withErrors]);
-    expect(reports[1]).toMatchObject({ headers_found: true, row_count: 4, errors: DEDUCTIONS_EXPECTED.errors, warnings: DEDUCTIONS_EXPECTED.warnings, fraud: [] });
+    expect(reports[1]).toMatchObject({
+      headers_found: true,
+      row_count: 4,
+      errors: DEDUCTIONS_EXPECTED.errors,
+      warnings: DEDUCTIONS_EXPECTED.warnings,
+      fraud: [],
+    });
   });
 
   it('exits 2 when a file cannot be read, its report carrying one HEADER error saying why', async () => {
     const { code, stdout } = await runs.unreadable;
     expect(code).toBe(2);
     const [, notFound, locked] = jsonLines(stdout);
-    expect(notFound).toEqual({ file: missing, headers_found: false, headers: [], row_count: 0, errors: [{ row: null, column: 'File', type: 'HEADER', message: `File not found: ${missing}` }], warnings: [], fraud: [] });
-    expect(locked).toMatchObject({ errors: [{ row: null, column: 'File', type: 'HEADER', message: 'This workbook is password-protected. Remove the password in Excel and upload it again.' }] });
+    expect(notFound).toEqual({
+      file: missing,
+      headers_found: false,
+      headers: [],
+      row_count: 0,
+      errors: [{ row: null, column: 'File', type: 'HEADER', message: `File not found: ${missing}` }],
+      warnings: [],
+      fraud: [],
+    });
+    expect(locked).toMatchObject({
+      errors: [
+        { row: null, column: 'File', type: 'HEADER', message: 'This workbook is password-protected. Remove the password in Excel and upload it again.' },
+      ],
+    });
   });
 
   it('prints a readable summary without --json', async () => {
@@ -118,7 +136,10 @@ describe('cli validate', { timeout: 60_000 }, () => {
   it.each([
     [['validate', 'x.xlsx', '--kind', 'loans', '--payee', 'A001'], /--kind must be inputs or stoppages, not 'loans'/],
     [['validate', 'x.xlsx', '--kind', 'inputs', '--month', '2026-3', '--payee', 'A001'], /--month must be a month written YYYY-MM/],
-    [['validate', 'x.xlsx', '--kind', 'inputs', '--month', shiftMonth(currentMonth(), 1), '--payee', 'A001'], /is after the current month .*does not accept uploads for a later month/],
+    [
+      ['validate', 'x.xlsx', '--kind', 'inputs', '--month', shiftMonth(currentMonth(), 1), '--payee', 'A001'],
+      /is after the current month .*does not accept uploads for a later month/,
+    ],
     [['validate', 'x.xlsx', '--kind', 'inputs'], /--payee is required/],
     [['validate', '--kind', 'inputs', '--payee', 'A001'], /Name at least one \.xlsx file/],
     [['check', 'x.xlsx'], /Unknown command 'check'/],

@@ -81,8 +81,14 @@ describe('files that cannot be read', () => {
     // Assess
     expect(bomb.length).toBeLessThan(2 << 20);
     expect(small).toMatchObject({ code: 'too_large', message: /more than 8 MB/ });
-    expect(validateWorkbook(bomb, DEDUCTIONS_OPTIONS)).toMatchObject({ file_error: 'too_large', errors: [{ row: null, column: 'File', message: MESSAGES.tooLarge }] });
-    expect(await validateWorkbookStreamed(bomb, { ...DEDUCTIONS_OPTIONS, maxInflatedBytes: 8 << 20 })).toMatchObject({ file_error: 'too_large', errors: [{ message: /more than 8 MB/ }] });
+    expect(validateWorkbook(bomb, DEDUCTIONS_OPTIONS)).toMatchObject({
+      file_error: 'too_large',
+      errors: [{ row: null, column: 'File', message: MESSAGES.tooLarge }],
+    });
+    expect(await validateWorkbookStreamed(bomb, { ...DEDUCTIONS_OPTIONS, maxInflatedBytes: 8 << 20 })).toMatchObject({
+      file_error: 'too_large',
+      errors: [{ message: /more than 8 MB/ }],
+    });
   });
 
   it('more than 1,500,000 rows is refused; a sheet at the limit is read', { timeout: 240_000 }, async () => {
@@ -93,7 +99,10 @@ describe('files that cannot be read', () => {
       row_count: 0,
       errors: [{ row: null, column: 'File', type: 'HEADER', message: MESSAGES.tooManyRows }],
     });
-    expect(failure(manyRows(11), { maxRows: 10 })).toMatchObject({ code: 'too_many_rows', message: 'The sheet has more than 10 rows. Split it into smaller files.' });
+    expect(failure(manyRows(11), { maxRows: 10 })).toMatchObject({
+      code: 'too_many_rows',
+      message: 'The sheet has more than 10 rows. Split it into smaller files.',
+    });
     expect([...readFirstSheet(manyRows(10), { maxRows: 10 }).rows]).toHaveLength(10);
   });
 });
@@ -102,7 +111,9 @@ describe('files that are read but hold nothing to check', () => {
   it('an empty sheet gives one file-level error and no crash', () => {
     const result = validateWorkbook(emptySheet(), DEDUCTIONS_OPTIONS);
     expect(result).toMatchObject({ headers_found: false, row_count: 0, file_error: null });
-    expect(result.errors).toEqual([{ row: null, column: 'File', type: 'HEADER', message: expect.stringMatching(/^The first sheet of this workbook is empty\./) }]);
+    expect(result.errors).toEqual([
+      { row: null, column: 'File', type: 'HEADER', message: expect.stringMatching(/^The first sheet of this workbook is empty\./) },
+    ]);
   });
 
   it('a sheet without a header row gives the spec’s missing-headers error on its first row', () => {
@@ -113,7 +124,8 @@ describe('files that are read but hold nothing to check', () => {
         row: 1,
         column: 'Headers',
         type: 'HEADER',
-        message: 'Missing required headers: EMPLOYEE NUMBER, START DATE, END DATE, INSTALLMENT, PAYEE KEY (expected: EMPLOYEE NUMBER, START DATE, END DATE, INSTALLMENT, PAYEE KEY for inputs/stoppages)',
+        message:
+          'Missing required headers: EMPLOYEE NUMBER, START DATE, END DATE, INSTALLMENT, PAYEE KEY (expected: EMPLOYEE NUMBER, START DATE, END DATE, INSTALLMENT, PAYEE KEY for inputs/stoppages)',
       },
     ]);
     expect(result.row_count).toBe(19);

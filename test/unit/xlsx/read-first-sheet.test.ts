@@ -1,8 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { packWorkbook, worksheetXml } from '../../../bench/fixtures.js';
 import { readFirstSheet, type SheetRow } from '#shared/xlsx/index.js';
 import { SheetRowScanner } from '#shared/xlsx/sheet-scanner.js';
+import { packWorkbook, worksheetXml } from '../../../bench/fixtures.js';
 import { sheetWithRows } from '../../fixtures/xlsx-fixtures.js';
 
 const rowsOf = (data: Uint8Array): SheetRow[] => [...readFirstSheet(data).rows];
@@ -42,7 +42,10 @@ describe('readFirstSheet', () => {
   });
 
   it('joins rich-text runs and leaves out phonetic guides, in shared and inline strings', () => {
-    const shared = ['<r><rPr><b/></rPr><t>Ja</t></r><r><t xml:space="preserve">ne </t></r><r><t>Banda</t></r>', '<t>漢字</t><rPh sb="0" eb="2"><t>かんじ</t></rPh>'];
+    const shared = [
+      '<r><rPr><b/></rPr><t>Ja</t></r><r><t xml:space="preserve">ne </t></r><r><t>Banda</t></r>',
+      '<t>漢字</t><rPh sb="0" eb="2"><t>かんじ</t></rPh>',
+    ];
     const sst = `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${shared.map((item) => `<si>${item}</si>`).join('')}<si/><si><t><![CDATA[a<b]]></t></si></sst>`;
     const file = sheetWithRows(
       '<row r="1"><c t="s"><v>0</v></c><c t="s"><v>1</v></c><c t="s"><v>2</v></c><c t="s"><v>3</v></c>' +
@@ -62,7 +65,9 @@ describe('readFirstSheet', () => {
   });
 
   it('positions cells without r= after the previous cell and rows without r= after the previous row', () => {
-    const file = sheetWithRows('<row><c><v>1</v></c><c><v>2</v></c></row><row r="5"><c r="C5"><v>3</v></c><c><v>4</v></c></row><row><c t="inlineStr"><is><t>x</t></is></c></row>');
+    const file = sheetWithRows(
+      '<row><c><v>1</v></c><c><v>2</v></c></row><row r="5"><c r="C5"><v>3</v></c><c><v>4</v></c></row><row><c t="inlineStr"><is><t>x</t></is></c></row>',
+    );
     expect(rowsOf(file)).toEqual([
       { rowNumber: 1, cells: [1, 2] },
       { rowNumber: 5, cells: [null, null, 3, 4] },
@@ -117,7 +122,11 @@ describe('readFirstSheet', () => {
     ['0', false],
     ['false', false],
   ])('reads date1904="%s" as %s', (value, expected) => {
-    const file = sheetWithRows('', { override: { 'xl/workbook.xml': `<workbook xmlns:r="r"><workbookPr date1904="${value}"/><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>` } });
+    const file = sheetWithRows('', {
+      override: {
+        'xl/workbook.xml': `<workbook xmlns:r="r"><workbookPr date1904="${value}"/><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      },
+    });
     expect(readFirstSheet(file).date1904).toBe(expected);
   });
 
@@ -125,7 +134,11 @@ describe('readFirstSheet', () => {
     const workbook = '<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>';
     const rels = '<Relationships><Relationship Id="rId1" Type="http://x/relationships/worksheet" Target="worksheets/a.xml"/></Relationships>';
     const file = zipSync(
-      { 'xl/workbook.xml': strToU8(workbook), 'xl/_rels/workbook.xml.rels': strToU8(rels), 'xl/worksheets/a.xml': strToU8(worksheetXml('<row r="3"><c><v>5</v></c></row>')) },
+      {
+        'xl/workbook.xml': strToU8(workbook),
+        'xl/_rels/workbook.xml.rels': strToU8(rels),
+        'xl/worksheets/a.xml': strToU8(worksheetXml('<row r="3"><c><v>5</v></c></row>')),
+      },
       { level: 0 },
     );
     expect(rowsOf(file)).toEqual([{ rowNumber: 3, cells: [5] }]);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateInputsWorkbook } from '../../../bench/fixtures.js';
 import { validateSheet } from '#shared/rules/submission-rules.js';
 import { fraudFlagsFor, validateWorkbook } from '#shared/xlsx/index.js';
+import { generateInputsWorkbook } from '../../../bench/fixtures.js';
 import { DEDUCTIONS, HEADER, serialOf, writeInline, writeWithSheetJs, type Table, type TableCell } from '../../fixtures/xlsx-fixtures.js';
 
 const stoppages = { kind: 'stoppages', month: '2026-03', payeeKey: 'A001' } as const;
@@ -14,7 +14,15 @@ describe('validateWorkbook', () => {
   it('checks a stoppages file with the stoppage rules and spreadsheet row numbers', () => {
     // Prepare
     const file = writeInline({
-      Stoppages: [['PMEC stoppages'], [], [], HEADER, ['E1', '123456/78/9', START, END, 0, 'A001'], ['E2', '223456/78/9', START, serialOf('2026-04-30'), 150, 'A001'], ['E3', '323456/78/9', START, END, '', 'A001']],
+      Stoppages: [
+        ['PMEC stoppages'],
+        [],
+        [],
+        HEADER,
+        ['E1', '123456/78/9', START, END, 0, 'A001'],
+        ['E2', '223456/78/9', START, serialOf('2026-04-30'), 150, 'A001'],
+        ['E3', '323456/78/9', START, END, '', 'A001'],
+      ],
     });
     // Act
     const result = validateWorkbook(file, stoppages);
@@ -36,7 +44,8 @@ describe('validateWorkbook', () => {
         row: 2,
         column: 'Headers',
         type: 'HEADER',
-        message: 'Missing required headers: EMPLOYEE NUMBER, END DATE, PAYEE KEY (expected: EMPLOYEE NUMBER, START DATE, END DATE, INSTALLMENT, PAYEE KEY for inputs/stoppages)',
+        message:
+          'Missing required headers: EMPLOYEE NUMBER, END DATE, PAYEE KEY (expected: EMPLOYEE NUMBER, START DATE, END DATE, INSTALLMENT, PAYEE KEY for inputs/stoppages)',
       },
     ]);
     expect(result).toMatchObject({ headers_found: false, headers: ['EMP NO', 'NRC', 'START', 'AMOUNT'], row_count: 2, warnings: [], nrcs: ['123456/78/9'] });
@@ -44,7 +53,18 @@ describe('validateWorkbook', () => {
 
   it('previews the first 20 data rows under their headers, dates written YYYY-MM-DD', () => {
     const header = ['EMPLOYEE NUMBER', '', 'START DATE', 'END DATE', 'INSTALLMENT', 'PAYEE KEY', 'NRC', 'NRC'];
-    const rows: Table = Array.from({ length: 25 }, (_, i) => [`E${i}`, 'x', START, 'not a date', i + 1, 'A001', `1234${String(i).padStart(2, '0')}/78/9`, null, null, 'extra']);
+    const rows: Table = Array.from({ length: 25 }, (_, i) => [
+      `E${i}`,
+      'x',
+      START,
+      'not a date',
+      i + 1,
+      'A001',
+      `1234${String(i).padStart(2, '0')}/78/9`,
+      null,
+      null,
+      'extra',
+    ]);
     const result = validateWorkbook(writeInline({ S: [header, ...rows] }), inputs);
     expect(result.preview).toHaveLength(20);
     expect(result.preview[0]).toEqual({
@@ -88,7 +108,29 @@ describe('validateWorkbook', () => {
   });
 });
 
-const CELLS: TableCell[] = [null, '', ' ', 'E1', '00123', '123456/78/9', '123456789', '12345/78/9', START, END, serialOf('2026-04-15'), '2026-03-01', '31/03/2026', 0, 1500, 'ZMW 1,234.50', '-5', 'A001', ' a001 ', 'B002', 'x & <y>'];
+const CELLS: TableCell[] = [
+  null,
+  '',
+  ' ',
+  'E1',
+  '00123',
+  '123456/78/9',
+  '123456789',
+  '12345/78/9',
+  START,
+  END,
+  serialOf('2026-04-15'),
+  '2026-03-01',
+  '31/03/2026',
+  0,
+  1500,
+  'ZMW 1,234.50',
+  '-5',
+  'A001',
+  ' a001 ',
+  'B002',
+  'x & <y>',
+];
 const cell = fc.constantFrom(...CELLS);
 const dataRow = fc.array(cell, { minLength: 0, maxLength: 9 });
 const table = fc
@@ -102,7 +144,13 @@ describe('validateWorkbook streamed from a file', () => {
       fc.property(table, fc.constantFrom(inputs, stoppages), (rows, options) => {
         const streamed = validateWorkbook(writeInline({ S: rows }), options);
         const held = validateSheet(rows, options);
-        expect(streamed).toMatchObject({ headers: held.headers, row_count: held.rowCount, errors: held.errors, warnings: held.warnings, rows: held.rowsParsed });
+        expect(streamed).toMatchObject({
+          headers: held.headers,
+          row_count: held.rowCount,
+          errors: held.errors,
+          warnings: held.warnings,
+          rows: held.rowsParsed,
+        });
       }),
       { numRuns: 100 },
     );

@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ENTRY_PATHS, PENDING_SCREEN, PUBLIC_SCREENS, SCREENS, type ScreenPath } from '@shared/navigation';
 import { FullPageLoader } from '@/components/ui/full-page-loader';
+import { ENTRY_PATHS, PENDING_SCREEN, PUBLIC_SCREENS, SCREENS, type ScreenPath } from '@shared/navigation';
 import { AliasRedirect } from './routes/alias-redirect';
 import { RootRedirect } from './routes/root-redirect';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -41,7 +41,10 @@ const SCREEN_MODULES: Record<ScreenPath, ScreenModule> = {
 };
 
 /** Each declared screen's component, loaded on first visit. */
-const SCREEN_COMPONENTS = Object.fromEntries(Object.entries(SCREEN_MODULES).map(([path, load]) => [path, lazy(load)])) as Record<ScreenPath, LazyExoticComponent<ComponentType>>;
+const SCREEN_COMPONENTS = Object.fromEntries(Object.entries(SCREEN_MODULES).map(([path, load]) => [path, lazy(load)])) as Record<
+  ScreenPath,
+  LazyExoticComponent<ComponentType>
+>;
 /** The signed-in frame (menu, session checks, the API client) loads with the first protected screen. */
 const ProtectedRoot = lazy(async () => ({ default: (await import('./routes/app/root')).ProtectedRoot }));
 const NotFound = lazy(() => import('./routes/app/not-found'));
@@ -56,7 +59,10 @@ function WholePageLoad() {
 const routesOf = (screens: readonly { path: ScreenPath; aliases?: readonly string[] }[]) =>
   screens.flatMap(({ path, aliases = [] }) => {
     const Screen = SCREEN_COMPONENTS[path];
-    return [<Route key={path} path={path} element={<Screen />} />, ...aliases.map((alias) => <Route key={alias} path={alias} element={<AliasRedirect to={path} />} />)];
+    return [
+      <Route key={path} path={path} element={<Screen />} />,
+      ...aliases.map((alias) => <Route key={alias} path={alias} element={<AliasRedirect to={path} />} />),
+    ];
   });
 
 /*

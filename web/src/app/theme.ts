@@ -78,7 +78,10 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Mantine greys a notification's description (gray-6, 3.3:1 on white): the dimmed text colour passes AA.
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the message' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close the message' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });

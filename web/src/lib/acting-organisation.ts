@@ -30,7 +30,12 @@ function storeActingOrg(userId: string, orgId: string | null): void {
 function subjectOf(idToken: string): string | null {
   try {
     const part = idToken.split('.')[1] ?? '';
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const sub = (JSON.parse(json) as { sub?: unknown }).sub;
     return typeof sub === 'string' ? sub : null;
   } catch {

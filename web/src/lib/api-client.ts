@@ -55,9 +55,7 @@ export type ParamsOption<R extends ClientRoute> = [PathParamNames<R['path']>] ex
 type QueryOption<R extends ClientRoute> = [RouteQuery<R>] extends [never] ? { query?: undefined } : { query?: RouteQuery<R> };
 type BodyOption<R extends ClientRoute> = [RouteRequest<R>] extends [never] ? { body?: undefined } : { body: RouteRequest<R> };
 
-export type CallRouteOptions<R extends ClientRoute> = ParamsOption<R> &
-  QueryOption<R> &
-  BodyOption<R> & { signal?: AbortSignal; timeoutMs?: number };
+export type CallRouteOptions<R extends ClientRoute> = ParamsOption<R> & QueryOption<R> & BodyOption<R> & { signal?: AbortSignal; timeoutMs?: number };
 
 export type CallRouteArgs<R extends ClientRoute> = object extends CallRouteOptions<R> ? [options?: CallRouteOptions<R>] : [options: CallRouteOptions<R>];
 
@@ -67,7 +65,13 @@ export type CallRouteArgs<R extends ClientRoute> = object extends CallRouteOptio
  * with its response schema.
  */
 export async function callRoute<R extends ClientRoute>(route: R, ...args: CallRouteArgs<R>): Promise<RouteResponse<R>> {
-  const options = (args[0] ?? {}) as { params?: Record<string, string>; body?: unknown; query?: Record<string, string | number | boolean | null | undefined>; signal?: AbortSignal; timeoutMs?: number };
+  const options = (args[0] ?? {}) as {
+    params?: Record<string, string>;
+    body?: unknown;
+    query?: Record<string, string | number | boolean | null | undefined>;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  };
   const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = options.params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter '${name}' for route ${route.id}.`);

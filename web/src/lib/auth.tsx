@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { loadAmplify, mayHoldSession, whenAmplifyLoads } from './amplify';
 
 /** Session state of spec part 1 §4: unknown (checking) becomes signed in or signed out. */
-export type Session =
-  | { status: 'checking' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; userId: string; email: string };
+export type Session = { status: 'checking' } | { status: 'signedOut' } | { status: 'signedIn'; userId: string; email: string };
 
 export interface SessionContextValue {
   session: Session;
@@ -62,21 +59,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session>(CHECKING);
   const sessionRef = useRef<Session>(CHECKING);
 
-  const apply = useCallback((next: Session) => {
-    if (sameSession(sessionRef.current, next)) return sessionRef.current;
-    const previous = sessionRef.current;
-    sessionRef.current = next;
-    // A different person (or nobody) must never see the previous user's cached data.
-    if (previous.status === 'signedIn' && (next.status !== 'signedIn' || next.userId !== previous.userId)) {
-      queryClient.clear();
-    }
-    setSession(next);
-    return next;
-  }, [queryClient]);
+  const apply = useCallback(
+    (next: Session) => {
+      if (sameSession(sessionRef.current, next)) return sessionRef.current;
+      const previous = sessionRef.current;
+      sessionRef.current = next;
+      // A different person (or nobody) must never see the previous user's cached data.
+      if (previous.status === 'signedIn' && (next.status !== 'signedIn' || next.userId !== previous.userId)) {
+        queryClient.clear();
+      }
+      setSession(next);
+      return next;
+    },
+    [queryClient],
+  );
 
-  const refresh = useCallback(async (options?: { force?: boolean }) => {
-    return apply(await readSession(options?.force ?? false));
-  }, [apply]);
+  const refresh = useCallback(
+    async (options?: { force?: boolean }) => {
+      return apply(await readSession(options?.force ?? false));
+    },
+    [apply],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -104,7 +107,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           case 'tokenRefresh':
           case 'tokenRefresh_failure':
             // Amplify removes the tokens itself when a refresh fails for good.
-            readSession(false).catch(() => SIGNED_OUT).then(apply);
+            readSession(false)
+              .catch(() => SIGNED_OUT)
+              .then(apply);
             break;
           case 'signedOut':
             apply(SIGNED_OUT);

@@ -84,7 +84,13 @@ async function cognito<T>(operation: string, body: Record<string, unknown>): Pro
     body: JSON.stringify({ ClientId: config.employeePoolClientId, ...body }),
   });
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new CognitoRefusal(String(data.__type ?? 'Error').split('#').pop()!, String(data.message ?? response.statusText));
+  if (!response.ok)
+    throw new CognitoRefusal(
+      String(data.__type ?? 'Error')
+        .split('#')
+        .pop()!,
+      String(data.message ?? response.statusText),
+    );
   return data as T;
 }
 
@@ -116,8 +122,17 @@ export async function startEmployeeChallenge(username: string): Promise<string> 
  * or a new Session after a wrong code.
  * Cognito refuses (NotAuthorizedException) once the sign-in is over: three wrong codes, or 3 minutes.
  */
-export async function answerEmployeeChallenge(username: string, session: string, code: string, sharedPhone = false): Promise<{ signedIn: true } | { signedIn: false; session: string }> {
-  const out = await cognito<AuthResult>('RespondToAuthChallenge', { ChallengeName: 'CUSTOM_CHALLENGE', Session: session, ChallengeResponses: { USERNAME: username, ANSWER: code } });
+export async function answerEmployeeChallenge(
+  username: string,
+  session: string,
+  code: string,
+  sharedPhone = false,
+): Promise<{ signedIn: true } | { signedIn: false; session: string }> {
+  const out = await cognito<AuthResult>('RespondToAuthChallenge', {
+    ChallengeName: 'CUSTOM_CHALLENGE',
+    Session: session,
+    ChallengeResponses: { USERNAME: username, ANSWER: code },
+  });
   if (out.AuthenticationResult) {
     write(null);
     keep(out.AuthenticationResult, '', storeFor(sharedPhone));

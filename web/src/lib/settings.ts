@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { routeQuery } from './queries';
 import { getSettings } from '@shared/routes/settings';
+import { routeQuery } from './queries';
 
 /**
  * GET /api/settings: every signed-in user may read them. Shared by the features that follow a setting

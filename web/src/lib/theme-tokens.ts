@@ -4,18 +4,7 @@
  */
 
 /** A deep teal: calm, legible on white, distinct from the red used for errors. */
-export const BRAND_SHADES = [
-  '#e7f6f6',
-  '#d3e9ea',
-  '#a8d2d4',
-  '#79babd',
-  '#53a6aa',
-  '#3a999e',
-  '#2b9298',
-  '#1a7f84',
-  '#0b5e63',
-  '#004e53',
-] as const;
+export const BRAND_SHADES = ['#e7f6f6', '#d3e9ea', '#a8d2d4', '#79babd', '#53a6aa', '#3a999e', '#2b9298', '#1a7f84', '#0b5e63', '#004e53'] as const;
 
 /** The shade of the brand filled buttons and focus rings use (the theme's primaryShade). */
 export const PRIMARY_SHADE = 8;

@@ -1,7 +1,5 @@
-import { CONFIRMATIONS_RECORDED_FROM } from '#shared/api/admin.js';
-import { invitationExpired, invitationExpiresAt, PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '#shared/api/team.js';
-import * as routes from '#shared/routes/accounts.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { approveInvitedMembership, listInviteMemberships } from '#data/directory/invitations.js';
 import { acceptPlatformInvitation, platformInvitationsOf } from '#data/directory/platform-admin-invitations.js';
 import { recordConfirmation } from '#data/directory/sign-ins.js';
@@ -9,9 +7,11 @@ import { accountCreatedAt, addToRole } from '#data/directory/staff-users.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError, NotFoundError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { CONFIRMATIONS_RECORDED_FROM } from '#shared/api/admin.js';
+import { invitationExpired, invitationExpiresAt, PLATFORM_INVITATION_NAME, TEAM_MESSAGES } from '#shared/api/team.js';
 import { roleFitsOrganisation } from '#shared/roles.js';
+import * as routes from '#shared/routes/accounts.js';
 import { roleNotForOrganisation } from '../../common/organisation-roles.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 type Accepted = { org_id: string | null; org_name: string; role: string };
 
@@ -39,7 +39,14 @@ async function acceptMemberships(me: AuthenticatedCaller, orgId: string | undefi
     if (!nowApproved) continue;
     await addToRole(me.userId, membership.role);
     if (membership.status === 'invited') {
-      await writeAudit({ actor: me, org_id: membership.org_id, action: 'team.invite_accept', subject: auditSubject.user(me.userId), outcome: 'ok', details: { role: membership.role } });
+      await writeAudit({
+        actor: me,
+        org_id: membership.org_id,
+        action: 'team.invite_accept',
+        subject: auditSubject.user(me.userId),
+        outcome: 'ok',
+        details: { role: membership.role },
+      });
     }
     accepted.push({ org_id: membership.org_id, org_name: membership.org_name, role: membership.role });
   }

@@ -1,15 +1,15 @@
-import { ACCOUNT_MESSAGES, deriveFullName } from '#shared/api/accounts.js';
-import { type AccessRequest, createAccessRequest, presignOnboardingUploads } from '#data/directory/access-requests.js';
 import { writeAudit } from '#data/audit/log.js';
-import { findUserByEmail } from '#data/directory/staff-users.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { type AccessRequest, createAccessRequest, presignOnboardingUploads } from '#data/directory/access-requests.js';
 import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { findUserByEmail } from '#data/directory/staff-users.js';
 import { consumeRateLimits } from '#data/rate-limits/windows.js';
+import { limitAddress } from '#http/client-address.js';
 import { ConflictError, ForbiddenError, TooManyRequestsError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
-import { accessRequestLimits } from '../limits.js';
-import { limitAddress } from '#http/client-address.js';
+import { ACCOUNT_MESSAGES, deriveFullName } from '#shared/api/accounts.js';
 import * as routes from '#shared/routes/accounts.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { accessRequestLimits } from '../limits.js';
 
 /**
  * POST /api/access-requests (spec part 2 §4 "Signup flow"). Public, but only for the account
@@ -23,7 +23,13 @@ export const handler = createApiHandler(routes.createAccessRequest, async ({ bod
   }
   const user = await findUserByEmail(body.email);
   if (!user || user.sub !== body.user_sub || user.status !== 'UNCONFIRMED') {
-    await writeAudit({ actor: null, action: 'access_request.create', subject: auditSubject.email(body.email), outcome: 'refused', details: { reason: 'sign_up_not_proven' } });
+    await writeAudit({
+      actor: null,
+      action: 'access_request.create',
+      subject: auditSubject.email(body.email),
+      outcome: 'refused',
+      details: { reason: 'sign_up_not_proven' },
+    });
     throw new ForbiddenError(ACCOUNT_MESSAGES.signUpNotProven, 'sign_up_not_proven');
   }
 

@@ -1,12 +1,12 @@
-import { ACCOUNT_MESSAGES } from '#shared/api/accounts.js';
 import { getPendingAccessRequest } from '#data/directory/access-requests.js';
 import { findUserByEmail } from '#data/directory/staff-users.js';
 import { consumeRateLimits } from '#data/rate-limits/windows.js';
+import { limitAddress } from '#http/client-address.js';
 import { TooManyRequestsError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
-import { availabilityLimits } from '../limits.js';
-import { limitAddress } from '#http/client-address.js';
+import { ACCOUNT_MESSAGES } from '#shared/api/accounts.js';
 import * as routes from '#shared/routes/accounts.js';
+import { availabilityLimits } from '../limits.js';
 
 /**
  * GET /api/email-availability?email= (spec part 2 §5: checked when the email field is left).

@@ -1,8 +1,8 @@
-import { createApiHandler } from '#http/handler.js';
-import { actFor, readCaller, requestedOrganisation } from '#http/caller.js';
-import * as routes from '#shared/routes/accounts.js';
-import type { OwnAccessRequest } from '#shared/api/accounts.js';
 import { requestsOfEmail } from '#data/directory/access-decisions.js';
+import { actFor, readCaller, requestedOrganisation } from '#http/caller.js';
+import { createApiHandler } from '#http/handler.js';
+import type { OwnAccessRequest } from '#shared/api/accounts.js';
+import * as routes from '#shared/routes/accounts.js';
 
 /** The latest access request this account filed (a request of the same email by another account is not theirs). */
 async function latestRequest(userId: string, email: string): Promise<OwnAccessRequest | null> {
@@ -10,8 +10,14 @@ async function latestRequest(userId: string, email: string): Promise<OwnAccessRe
   const r = own[0];
   if (!r) return null;
   return {
-    id: r.id, status: r.status, client_type: r.client_type, org_name: r.org_name, payee_key: r.payee_key,
-    created_at: r.created_at, decided_at: r.decided_at ?? null, decision_note: r.decision_note ?? null,
+    id: r.id,
+    status: r.status,
+    client_type: r.client_type,
+    org_name: r.org_name,
+    payee_key: r.payee_key,
+    created_at: r.created_at,
+    decided_at: r.decided_at ?? null,
+    decision_note: r.decision_note ?? null,
   };
 }
 
@@ -34,7 +40,15 @@ export const handler = createApiHandler(routes.getMe, async ({ caller, event }) 
     email: me.email,
     roles: me.roles,
     approved: me.approved,
-    memberships: access.memberships.map(({ org_id, org_name, client_type, payee_key, role, status, decided_at }) => ({ org_id, org_name, client_type, payee_key, role, status, decided_at })),
+    memberships: access.memberships.map(({ org_id, org_name, client_type, payee_key, role, status, decided_at }) => ({
+      org_id,
+      org_name,
+      client_type,
+      payee_key,
+      role,
+      status,
+      decided_at,
+    })),
     platform_invitations: access.platformInvitations,
     organisations: whole.organisations.map(({ org_id, org_name, client_type, role }) => ({ org_id, org_name, client_type, role })),
     platform_roles: whole.platformRoles.filter((r) => r === 'super_admin' || r === 'sys_admin'),

@@ -1,12 +1,12 @@
-import { deriveFullName, RENEW_MESSAGES } from '#shared/api/accounts.js';
-import * as routes from '#shared/routes/accounts.js';
-import { type AccessRequest, createAccessRequest, presignOnboardingUploads } from '#data/directory/access-requests.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { type AccessRequest, createAccessRequest, presignOnboardingUploads } from '#data/directory/access-requests.js';
 import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
+import { resolveCaller } from '#http/caller.js';
 import { ConflictError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
-import { resolveCaller } from '#http/caller.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { deriveFullName, RENEW_MESSAGES } from '#shared/api/accounts.js';
+import * as routes from '#shared/routes/accounts.js';
 
 /**
  * POST /api/me/access-request: the signed-in person without access (a rejected request, a removed

@@ -1,15 +1,15 @@
-import { createApiHandler } from '#http/handler.js';
-import * as routes from '#shared/routes/admin.js';
-import { PLATFORM_ADMIN_MESSAGES as M, platformInvitationMessage, platformRolesGrantableBy, type PlatformRole } from '#shared/api/admin.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { readDirectoryAccess } from '#data/directory/caller-access.js';
 import { invitePlatformAdmin } from '#data/directory/platform-admin-invitations.js';
 import { type CognitoUser, findUserByEmail, inviteUser, UserExistsError } from '#data/directory/staff-users.js';
-import { PLATFORM_INVITATION_NAME } from '#shared/api/team.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError, ForbiddenError, HttpError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { PLATFORM_ADMIN_MESSAGES as M, platformInvitationMessage, platformRolesGrantableBy, type PlatformRole } from '#shared/api/admin.js';
+import { PLATFORM_INVITATION_NAME } from '#shared/api/team.js';
+import * as routes from '#shared/routes/admin.js';
 import { platformAdminView } from '../views.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 /** Resolves the user, inviting them when new (the invite email goes through Cognito). */
 async function resolveOrInvite(email: string): Promise<{ user: CognitoUser; invited: boolean }> {
@@ -30,7 +30,13 @@ async function resolveOrInvite(email: string): Promise<{ user: CognitoUser; invi
 async function addPlatformAdmin(actor: AuthenticatedCaller, input: { email: string; role: PlatformRole }) {
   // Spec §6 "Platform admin roles": super_admin grants both, sys_admin grants sys_admin.
   if (!platformRolesGrantableBy(actor.roles).includes(input.role)) {
-    await writeAudit({ actor, action: 'platform_admin.add', subject: auditSubject.email(input.email), outcome: 'refused', details: { role: input.role, reason: 'forbidden' } });
+    await writeAudit({
+      actor,
+      action: 'platform_admin.add',
+      subject: auditSubject.email(input.email),
+      outcome: 'refused',
+      details: { role: input.role, reason: 'forbidden' },
+    });
     throw new ForbiddenError(M.forbidden, 'forbidden');
   }
   const { user, invited } = await resolveOrInvite(input.email);
@@ -58,10 +64,24 @@ async function addPlatformAdmin(actor: AuthenticatedCaller, input: { email: stri
  */
 async function inviteExisting(actor: AuthenticatedCaller, user: CognitoUser, role: PlatformRole, before: readonly string[]) {
   // The person is emailed about it, with the invitation's own write.
-  const notify = (at: string) => ({ kind: 'membership.invited' as const, org_id: `PLATFORM#${role}`, org_name: PLATFORM_INVITATION_NAME, user_id: user.sub, email: user.email, role, invited_at: at });
+  const notify = (at: string) => ({
+    kind: 'membership.invited' as const,
+    org_id: `PLATFORM#${role}`,
+    org_name: PLATFORM_INVITATION_NAME,
+    user_id: user.sub,
+    email: user.email,
+    role,
+    invited_at: at,
+  });
   const created_at = await invitePlatformAdmin({ user_id: user.sub, email: user.email, role, created_by: actor.email }, notify);
   if (!created_at) throw new ConflictError(M.invite_exists, 'invite_exists');
-  await writeAudit({ actor, action: 'platform_admin.invite', subject: auditSubject.user(user.sub), outcome: 'ok', details: { email: user.email, role, before: { roles: before }, after: { roles: before, invited: role } } });
+  await writeAudit({
+    actor,
+    action: 'platform_admin.invite',
+    subject: auditSubject.user(user.sub),
+    outcome: 'ok',
+    details: { email: user.email, role, before: { roles: before }, after: { roles: before, invited: role } },
+  });
   return { item: platformAdminView(user, role, created_at), invited: false, message: platformInvitationMessage(user.email, role, false) };
 }
 

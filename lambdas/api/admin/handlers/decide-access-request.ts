@@ -1,21 +1,36 @@
-import { createApiHandler } from '#http/handler.js';
-import { requireRequest } from '../access-requests.js';
-import * as routes from '#shared/routes/admin.js';
-import { ACCESS_DECISION_MESSAGES as M, type AccessDecisionRequest, type AccessDecisionResponse, type AccessRequestItem, GRANT_ROLES } from '#shared/api/admin.js';
-import { approveRequest, DecisionConflictError, deleteRequest, organisationOfRequest, OrganisationExistsError, OrganisationNameTakenError, rejectRequest, type StoredRequest } from '#data/directory/access-decisions.js';
-import { findOrganisationByName, type Organisation } from '#data/directory/organisations.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import {
+  approveRequest,
+  DecisionConflictError,
+  deleteRequest,
+  organisationOfRequest,
+  OrganisationExistsError,
+  OrganisationNameTakenError,
+  rejectRequest,
+  type StoredRequest,
+} from '#data/directory/access-decisions.js';
 import { deleteOnboardingDocuments } from '#data/directory/onboarding-documents.js';
+import { findOrganisationByName, type Organisation } from '#data/directory/organisations.js';
 import { addToRole, deleteUser, findUserByEmail } from '#data/directory/staff-users.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { logger } from '#lib/powertools.js';
+import {
+  ACCESS_DECISION_MESSAGES as M,
+  type AccessDecisionRequest,
+  type AccessDecisionResponse,
+  type AccessRequestItem,
+  GRANT_ROLES,
+} from '#shared/api/admin.js';
+import * as routes from '#shared/routes/admin.js';
+import { requireRoleFits } from '../../common/organisation-roles.js';
+import { requireRequest } from '../access-requests.js';
 import { refuseUnchosenJoin } from '../existing-org.js';
 import { revokeAccess } from '../revoke-access.js';
 import { userLinks } from '../user-links.js';
 import { accessRequestView } from '../views.js';
-import { requireRoleFits } from '../../common/organisation-roles.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 async function deleteDocuments(request: StoredRequest): Promise<void> {
   await deleteOnboardingDocuments(Object.values(request.documents ?? {})).catch((error: unknown) =>
@@ -23,13 +38,28 @@ async function deleteDocuments(request: StoredRequest): Promise<void> {
   );
 }
 
-const response = (r: Pick<StoredRequest, 'id'>, status: AccessRequestItem['status'], message: string, extra: Partial<AccessDecisionResponse> = {}): AccessDecisionResponse => ({
-  ok: true, id: r.id, status, message, org_id: null, kept_auth_user: false, links: null, ...extra,
+const response = (
+  r: Pick<StoredRequest, 'id'>,
+  status: AccessRequestItem['status'],
+  message: string,
+  extra: Partial<AccessDecisionResponse> = {},
+): AccessDecisionResponse => ({
+  ok: true,
+  id: r.id,
+  status,
+  message,
+  org_id: null,
+  kept_auth_user: false,
+  links: null,
+  ...extra,
 });
 
 /** A new organisation never takes an existing one's name (any kind, letter case aside): 409 naming it. */
 function refuseNameTaken(org: Organisation): never {
-  throw new ConflictError(M.orgNameTaken(org.org_name, org.client_type, org.payee_key), 'org_name_taken', { org_id: org.org_id || null, org_name: org.org_name });
+  throw new ConflictError(M.orgNameTaken(org.org_name, org.client_type, org.payee_key), 'org_name_taken', {
+    org_id: org.org_id || null,
+    org_name: org.org_name,
+  });
 }
 
 async function decide<T>(work: () => Promise<T>): Promise<T> {
@@ -53,7 +83,14 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
   const subject = auditSubject.accessRequest(request.id);
   const before = accessRequestView(request);
   const audit = (after: unknown, extra: Record<string, unknown> = {}) =>
-    writeAudit({ actor, org_id: (after as { org_id?: string } | null)?.org_id ?? null, action: `access_request.${body.decision}`, subject, outcome: 'ok', details: { note: body.note ?? null, ...extra, before, after } });
+    writeAudit({
+      actor,
+      org_id: (after as { org_id?: string } | null)?.org_id ?? null,
+      action: `access_request.${body.decision}`,
+      subject,
+      outcome: 'ok',
+      details: { note: body.note ?? null, ...extra, before, after },
+    });
 
   if (body.decision === 'approve') {
     const role = body.role!;
@@ -81,7 +118,10 @@ async function decideAccessRequest(actor: AuthenticatedCaller, id: string, body:
         return await approveRequest(request, { userId: user.sub, role, orgName, by: actor.email, existingOrg: existing });
       } catch (error) {
         if (error instanceof OrganisationExistsError) return refuseUnchosenJoin((await organisationOfRequest(request))!);
-        if (error instanceof OrganisationNameTakenError) return refuseNameTaken((await findOrganisationByName(orgName)) ?? { org_id: '', org_name: orgName, client_type: request.client_type, payee_key: null, created_at: '' });
+        if (error instanceof OrganisationNameTakenError)
+          return refuseNameTaken(
+            (await findOrganisationByName(orgName)) ?? { org_id: '', org_name: orgName, client_type: request.client_type, payee_key: null, created_at: '' },
+          );
         throw error;
       }
     });

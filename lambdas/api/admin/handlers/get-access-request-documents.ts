@@ -1,13 +1,13 @@
-import { createApiHandler } from '#http/handler.js';
-import { requireRequest } from '../access-requests.js';
-import * as routes from '#shared/routes/admin.js';
-import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '#shared/api/accounts.js';
-import { ONBOARDING_LINK_SECONDS } from '#shared/api/admin.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { onboardingDocumentLink, onboardingDocumentUploaded } from '#data/directory/onboarding-documents.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
+import { createApiHandler } from '#http/handler.js';
+import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '#shared/api/accounts.js';
+import { ONBOARDING_LINK_SECONDS } from '#shared/api/admin.js';
+import * as routes from '#shared/routes/admin.js';
+import { requireRequest } from '../access-requests.js';
 import { accessRequestView } from '../views.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 /** Signed links (900 s) to the request's onboarding documents; viewing them is audited. */
 async function accessRequestDocuments(actor: AuthenticatedCaller, id: string) {
@@ -23,7 +23,13 @@ async function accessRequestDocuments(actor: AuthenticatedCaller, id: string) {
       return { doc, label: ONBOARDING_DOC_LABELS[doc as OnboardingDoc] ?? doc, url, uploaded, not_pdf: notPdf };
     }),
   );
-  await writeAudit({ actor, action: 'access_request.documents_view', subject: auditSubject.accessRequest(request.id), outcome: 'ok', details: { email: request.email, documents: items.filter((i) => i.uploaded).map((i) => i.doc) } });
+  await writeAudit({
+    actor,
+    action: 'access_request.documents_view',
+    subject: auditSubject.accessRequest(request.id),
+    outcome: 'ok',
+    details: { email: request.email, documents: items.filter((i) => i.uploaded).map((i) => i.doc) },
+  });
   return { id: request.id, expires_in: ONBOARDING_LINK_SECONDS, items };
 }
 

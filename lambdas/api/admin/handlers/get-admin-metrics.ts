@@ -1,8 +1,8 @@
-import type { AdminMetrics } from '#shared/api/admin.js';
 import { countPendingRequests } from '#data/directory/access-decisions.js';
 import { directoryCensus } from '#data/directory/membership-changes.js';
 import { countUsers, usersInRole } from '#data/directory/staff-users.js';
 import { createApiHandler } from '#http/handler.js';
+import type { AdminMetrics } from '#shared/api/admin.js';
 import * as routes from '#shared/routes/admin.js';
 
 /**

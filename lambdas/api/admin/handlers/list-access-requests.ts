@@ -1,9 +1,8 @@
-import { createApiHandler } from '#http/handler.js';
-
-import * as routes from '#shared/routes/admin.js';
-import type { AccessRequestListQuery } from '#shared/api/admin.js';
 import { listRequests } from '#data/directory/access-decisions.js';
 import { BadRequestError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import type { AccessRequestListQuery } from '#shared/api/admin.js';
+import * as routes from '#shared/routes/admin.js';
 import { existingOrgOfRequest } from '../existing-org.js';
 import { accessRequestView } from '../views.js';
 

@@ -1,8 +1,8 @@
-import type { RoleMismatch } from '#shared/api/admin.js';
-import * as routes from '#shared/routes/admin.js';
-import { ORGANISATION_ROLES } from '#shared/roles.js';
 import { listRoleMismatches } from '#data/directory/membership-changes.js';
 import { createApiHandler } from '#http/handler.js';
+import type { RoleMismatch } from '#shared/api/admin.js';
+import { ORGANISATION_ROLES } from '#shared/roles.js';
+import * as routes from '#shared/routes/admin.js';
 
 /**
  * GET /api/admin/role-mismatches: memberships whose role the organisation's kind does not hold, as the

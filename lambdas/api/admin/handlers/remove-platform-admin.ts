@@ -1,19 +1,32 @@
-import { createApiHandler } from '#http/handler.js';
-import { platformAdminMembers } from '../platform-admins.js';
-import * as routes from '#shared/routes/admin.js';
-import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES, platformInvitationWithdrawn } from '#shared/api/admin.js';
-import { declinePlatformInvitation } from '#data/directory/platform-admin-invitations.js';
 import { writeAudit } from '#data/audit/log.js';
 import { auditSubject } from '#data/audit/subjects.js';
-import { beginPlatformAdminRemoval, cancelPlatformAdminRemoval, finishPlatformAdminRemoval, getPlatformAdminRecord, LastSuperAdminError, type PlatformAdminRecord } from '#data/directory/platform-admins.js';
+import { declinePlatformInvitation } from '#data/directory/platform-admin-invitations.js';
+import {
+  beginPlatformAdminRemoval,
+  cancelPlatformAdminRemoval,
+  finishPlatformAdminRemoval,
+  getPlatformAdminRecord,
+  LastSuperAdminError,
+  type PlatformAdminRecord,
+} from '#data/directory/platform-admins.js';
 import { removeFromRole, signOutEverywhere } from '#data/directory/staff-users.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError, NotFoundError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { PLATFORM_ADMIN_MESSAGES as M, PLATFORM_ROLES, platformInvitationWithdrawn } from '#shared/api/admin.js';
+import * as routes from '#shared/routes/admin.js';
+import { platformAdminMembers } from '../platform-admins.js';
 
 /** An invitation not yet answered is withdrawn: the record goes, nothing else was granted. */
 async function withdrawInvitation(actor: AuthenticatedCaller, record: PlatformAdminRecord) {
   if (!(await declinePlatformInvitation(record.user_id, record.role))) throw new NotFoundError(M.not_platform_admin, 'not_platform_admin');
-  await writeAudit({ actor, action: 'platform_admin.invite_withdraw', subject: auditSubject.user(record.user_id), outcome: 'ok', details: { email: record.email, role: record.role } });
+  await writeAudit({
+    actor,
+    action: 'platform_admin.invite_withdraw',
+    subject: auditSubject.user(record.user_id),
+    outcome: 'ok',
+    details: { email: record.email, role: record.role },
+  });
   return { ok: true as const, user_id: record.user_id, role: record.role, message: platformInvitationWithdrawn(record.email, record.role) };
 }
 
@@ -27,7 +40,13 @@ async function removePlatformAdmin(actor: AuthenticatedCaller, userId: string, r
   if (record.status === 'invited') return withdrawInvitation(actor, record);
 
   const refuse = async () => {
-    await writeAudit({ actor, action: 'platform_admin.remove', subject: auditSubject.user(userId), outcome: 'refused', details: { role, reason: 'last_super_admin' } });
+    await writeAudit({
+      actor,
+      action: 'platform_admin.remove',
+      subject: auditSubject.user(userId),
+      outcome: 'refused',
+      details: { role, reason: 'last_super_admin' },
+    });
     return new ConflictError(M.last_super_admin, 'last_super_admin');
   };
   // Never take the last super_admin; the counter below makes the same rule hold under concurrency.

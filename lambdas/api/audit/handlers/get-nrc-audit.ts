@@ -1,9 +1,9 @@
-import { nrcTrailKind, type NrcAuditResponse } from '#shared/api/audit.js';
-import { normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
 import { auditOfSubject, writeAudit } from '#data/audit/log.js';
-import { createApiHandler } from '#http/handler.js';
-import * as routes from '#shared/routes/audit.js';
 import { auditSubject } from '#data/audit/subjects.js';
+import { createApiHandler } from '#http/handler.js';
+import { nrcTrailKind, type NrcAuditResponse } from '#shared/api/audit.js';
+import * as routes from '#shared/routes/audit.js';
+import { normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
 
 /**
  * One person's trail for a data subject's request (Zambia's Data Protection Act 2021): every entry

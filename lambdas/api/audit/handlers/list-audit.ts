@@ -1,9 +1,9 @@
-import { AUDIT_PAGE_SIZE } from '#shared/api/audit.js';
 import { decodeCursor, listAudit, writeAudit } from '#data/audit/log.js';
+import { auditSubject, parseAuditSubject } from '#data/audit/subjects.js';
 import { BadRequestError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { AUDIT_PAGE_SIZE } from '#shared/api/audit.js';
 import * as routes from '#shared/routes/audit.js';
-import { auditSubject, parseAuditSubject } from '#data/audit/subjects.js';
 
 export const handler = createApiHandler(routes.listAudit, async ({ caller: me, query }) => {
   const { cursor, ...typed } = query;

@@ -1,12 +1,12 @@
-import { BILLING_MESSAGES } from '#shared/api/dashboard.js';
-import { isPlatformAdmin } from '#shared/roles.js';
 import { getBillingPlan, listBillingPlans } from '#data/directory/billing-plans.js';
 import { getCounters } from '#data/submissions/counters.js';
 import { createApiHandler } from '#http/handler.js';
-import { organisationBillingView, platformBillingView } from '../views.js';
-import { dashboardPeriods } from '../periods.js';
-import { actingOrganisation } from '../../common/caller-organisation.js';
+import { BILLING_MESSAGES } from '#shared/api/dashboard.js';
+import { isPlatformAdmin } from '#shared/roles.js';
 import * as routes from '#shared/routes/dashboard.js';
+import { actingOrganisation } from '../../common/caller-organisation.js';
+import { dashboardPeriods } from '../periods.js';
+import { organisationBillingView, platformBillingView } from '../views.js';
 
 const notConfigured = { configured: false, message: BILLING_MESSAGES.notConfigured } as const;
 

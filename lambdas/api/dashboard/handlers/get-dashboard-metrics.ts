@@ -1,13 +1,13 @@
-import { isPlatformAdmin } from '#shared/roles.js';
-import type { AuthenticatedCaller } from '#http/caller.js';
-import { countDisputes } from '#data/disputes/disputes.js';
-import { disputeRightsOf, visibleOrganisations } from '../../common/dispute-rights.js';
-import { getCounters } from '#data/submissions/counters.js';
 import { countApprovedMembers, countApprovedUsers } from '#data/directory/team-counts.js';
+import { countDisputes } from '#data/disputes/disputes.js';
+import { getCounters } from '#data/submissions/counters.js';
+import type { AuthenticatedCaller } from '#http/caller.js';
 import { createApiHandler } from '#http/handler.js';
-import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js';
-import { actingOrganisation } from '../../common/caller-organisation.js';
+import { isPlatformAdmin } from '#shared/roles.js';
 import * as routes from '#shared/routes/dashboard.js';
+import { actingOrganisation } from '../../common/caller-organisation.js';
+import { disputeRightsOf, visibleOrganisations } from '../../common/dispute-rights.js';
+import { metricsCounterKeys, metricsView, type MetricsScope } from '../views.js';
 
 /** Disputes waiting: every one for reviewers, an organisation's for its admins, none for anyone else. */
 async function waitingDisputes(me: AuthenticatedCaller) {
@@ -32,7 +32,16 @@ export const handler = createApiHandler(routes.getDashboardMetrics, async ({ cal
   }
   const membership = actingOrganisation(me);
   if (!membership) return metricsView({ scope: 'organisation', counter: 'NONE', orgName: null, payeeKey: null }, new Map(), 0, now, await waitingDisputes(me));
-  const scope: MetricsScope = { scope: 'organisation', counter: `ORG#${membership.org_id}`, orgName: membership.org_name || null, payeeKey: membership.payee_key };
-  const [counters, team, disputes] = await Promise.all([getCounters(metricsCounterKeys(scope.counter, now)), countApprovedMembers(membership.org_id), waitingDisputes(me)]);
+  const scope: MetricsScope = {
+    scope: 'organisation',
+    counter: `ORG#${membership.org_id}`,
+    orgName: membership.org_name || null,
+    payeeKey: membership.payee_key,
+  };
+  const [counters, team, disputes] = await Promise.all([
+    getCounters(metricsCounterKeys(scope.counter, now)),
+    countApprovedMembers(membership.org_id),
+    waitingDisputes(me),
+  ]);
   return metricsView(scope, counters, team, now, disputes);
 });

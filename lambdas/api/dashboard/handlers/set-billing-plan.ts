@@ -1,10 +1,10 @@
-import { putBillingPlan } from '#data/directory/billing-plans.js';
 import { writeAudit } from '#data/audit/log.js';
-import { createApiHandler } from '#http/handler.js';
-import { organisationPlanView, planView, toNgwee } from '../views.js';
-import { organisationNamed } from '../organisation-named.js';
-import * as routes from '#shared/routes/dashboard.js';
 import { auditSubject } from '#data/audit/subjects.js';
+import { putBillingPlan } from '#data/directory/billing-plans.js';
+import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/dashboard.js';
+import { organisationNamed } from '../organisation-named.js';
+import { organisationPlanView, planView, toNgwee } from '../views.js';
 
 /**
  * PUT /api/admin/billing/{org_id}: super and system admins set an organisation's plan — a name and

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_EVIDENCE_TYPE, DISPUTE_MESSAGES, isDecided } from '#shared/api/disputes.js';
-import * as routes from '#shared/routes/disputes.js';
-import { disputeEvidenceKey, presignDisputeEvidence } from '#data/disputes/evidence.js';
 import { takeEvidenceSlot } from '#data/disputes/disputes.js';
+import { disputeEvidenceKey, presignDisputeEvidence } from '#data/disputes/evidence.js';
 import { BadRequestError, ConflictError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_EVIDENCE_TYPE, DISPUTE_MESSAGES, isDecided } from '#shared/api/disputes.js';
+import * as routes from '#shared/routes/disputes.js';
+import { isLender } from '../../common/dispute-rights.js';
 import { slugFileName } from '../../common/file-names.js';
 import { visibleDispute } from '../lookup.js';
-import { isLender } from '../../common/dispute-rights.js';
 
 const GENERIC_TYPES = ['', 'application/octet-stream', DISPUTE_EVIDENCE_TYPE];
 

@@ -1,5 +1,5 @@
-import * as routes from '#shared/routes/disputes.js';
 import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/disputes.js';
 import { visibleDispute } from '../lookup.js';
 import { disputeWithEvidence } from '../views.js';
 

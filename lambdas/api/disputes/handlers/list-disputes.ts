@@ -1,6 +1,6 @@
-import * as routes from '#shared/routes/disputes.js';
 import { listDisputes } from '#data/disputes/disputes.js';
 import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/disputes.js';
 import { disputeRightsOf, mayOpen, visibleOrganisations } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';
 

@@ -1,9 +1,9 @@
-import { DISPUTE_MESSAGES, type OpenDisputeRequest } from '#shared/api/disputes.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
-import * as routes from '#shared/routes/disputes.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ForbiddenError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { DISPUTE_MESSAGES, type OpenDisputeRequest } from '#shared/api/disputes.js';
+import * as routes from '#shared/routes/disputes.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { deductionToDispute, openDisputeOn } from '../../common/dispute-opening.js';
 import { disputeRightsOf, reviews } from '../../common/dispute-rights.js';
 import { disputeView } from '../views.js';

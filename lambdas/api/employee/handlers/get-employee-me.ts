@@ -1,8 +1,8 @@
-import { maskMobile } from '#shared/rules/mobile.js';
-import * as routes from '#shared/routes/employee.js';
 import { getEmployeeLink } from '#data/directory/employee-links.js';
 import { UnauthorizedError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/employee.js';
+import { maskMobile } from '#shared/rules/mobile.js';
 
 /** GET /api/employee/me: the employee as the register named them when their latest code was sent. */
 export const handler = createApiHandler(routes.getEmployeeMe, async ({ caller }) => {

@@ -1,12 +1,12 @@
-import { EMPLOYEE_MESSAGES } from '#shared/api/employee.js';
-import { lusakaRetryTime } from '#shared/rules/dates.js';
-import * as routes from '#shared/routes/employee.js';
 import { consumeSliding, slidingRetryAt } from '#data/rate-limits/windows.js';
 import { employeeEntryByNrc } from '#data/register/leavers.js';
 import { limitAddress } from '#http/client-address.js';
 import { TooManyRequestsError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
 import { logger } from '#lib/powertools.js';
+import { EMPLOYEE_MESSAGES } from '#shared/api/employee.js';
+import * as routes from '#shared/routes/employee.js';
+import { lusakaRetryTime } from '#shared/rules/dates.js';
 import { notBefore, requestLimits, sameEmployeeNumber, sendCode, textLimits } from '../code.js';
 
 /**

@@ -1,9 +1,9 @@
-import { createApiHandler } from '#http/handler.js';
-import { audit } from '../search-audit.js';
-import * as routes from '#shared/routes/fraud.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
 import { flaggedByDigest } from '#data/registry/reports.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
+import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/fraud.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { audit } from '../search-audit.js';
 
 /** Which NRCs of the list are on the registry (slashed, in the order given); audited. */
 async function checkRegistry(me: AuthenticatedCaller, nrcs: readonly string[]): Promise<{ flagged: string[] }> {

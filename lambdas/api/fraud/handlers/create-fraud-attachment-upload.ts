@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { EVIDENCE_MAX_BYTES, EVIDENCE_TYPES, FRAUD_MESSAGES, evidenceExtension } from '#shared/api/fraud.js';
 import { presignEvidenceUpload } from '#data/registry/evidence.js';
 import { BadRequestError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { EVIDENCE_MAX_BYTES, EVIDENCE_TYPES, FRAUD_MESSAGES, evidenceExtension } from '#shared/api/fraud.js';
+import * as routes from '#shared/routes/fraud.js';
 import { slugFileName } from '../../common/file-names.js';
 import { stagingKey } from '../names.js';
-import * as routes from '#shared/routes/fraud.js';
 
 /**
  * POST /api/fraud-reports/attachments: a presigned POST for one evidence file into the caller's own

@@ -1,21 +1,21 @@
-import { createApiHandler } from '#http/handler.js';
 import { randomUUID } from 'node:crypto';
-import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES, FRAUD_REPORTS_PER_HOUR } from '#shared/api/fraud.js';
-import { lusakaClock } from '#shared/rules/dates.js';
-import { consumeRateLimit, windowEndsAt } from '#data/rate-limits/windows.js';
-import type { FraudReport } from '#shared/rules/fraud-report.js';
-import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '#shared/rules/file-signature.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
+import { consumeRateLimit, windowEndsAt } from '#data/rate-limits/windows.js';
 import { EvidenceChangedError, EvidenceExistsError, copyEvidenceNoOverwrite, deleteEvidence, readEvidenceStartOf } from '#data/registry/evidence.js';
 import { DuplicateRequestError, type StoredFile, type StoredReport, putReport, reportIdOfRequest } from '#data/registry/reports.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError, ForbiddenError, PayloadTooLargeError, TooManyRequestsError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
 import { logger } from '#lib/powertools.js';
+import { EVIDENCE_MAX_BYTES, FRAUD_MESSAGES, FRAUD_REPORTS_PER_HOUR } from '#shared/api/fraud.js';
+import * as routes from '#shared/routes/fraud.js';
+import { lusakaClock } from '#shared/rules/dates.js';
+import { extensionOf, matchesSignature, SIGNATURE_BYTES } from '#shared/rules/file-signature.js';
+import type { FraudReport } from '#shared/rules/fraud-report.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { finalEvidenceKey, parseStagingKey } from '../names.js';
 import { reportingOrganisation } from '../reporting-org.js';
-import * as routes from '#shared/routes/fraud.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 interface FileReportInput extends FraudReport {
   attachments: string[];
@@ -91,7 +91,14 @@ async function fileReport(me: AuthenticatedCaller, input: FileReportInput): Prom
   // Counted per organisation, whichever of its members files, once the report is whole (a refused one is not).
   const limit = { scope: `fraud-reports:org:${org.org_id}`, limit: FRAUD_REPORTS_PER_HOUR, windowSeconds: 3600 };
   if (!(await consumeRateLimit(limit))) {
-    await writeAudit({ actor: me, org_id: org.org_id, action: 'fraud_report.create', subject: auditSubject.nrc(nrcDigits(input.nrc)), outcome: 'refused', details: { reason: 'rate_limited' } });
+    await writeAudit({
+      actor: me,
+      org_id: org.org_id,
+      action: 'fraud_report.create',
+      subject: auditSubject.nrc(nrcDigits(input.nrc)),
+      outcome: 'refused',
+      details: { reason: 'rate_limited' },
+    });
     throw new TooManyRequestsError(FRAUD_MESSAGES.tooManyReports(lusakaClock(new Date(windowEndsAt(limit.windowSeconds)))));
   }
   const now = new Date();

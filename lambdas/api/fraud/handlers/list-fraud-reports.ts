@@ -1,10 +1,10 @@
-import { createApiHandler } from '#http/handler.js';
-import { audit } from '../search-audit.js';
-import * as routes from '#shared/routes/fraud.js';
 import { latestReports } from '#data/registry/reports.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/fraud.js';
 import { fitInBudget } from '../page-budget.js';
+import { audit } from '../search-audit.js';
 import { reportViews } from '../views.js';
 import { withdrawRightsOf } from '../withdraw-access.js';
 
@@ -15,7 +15,8 @@ const LATEST_CURSOR = /^[0-9T:.Z-]{20,30}#[0-9a-f-]{36}$/;
  * FRAUD_PAGE_BYTES, with a cursor to the rest, however large `limit` is.
  */
 async function listLatest(me: AuthenticatedCaller, limit: number, cursor?: string) {
-  if (cursor !== undefined && !LATEST_CURSOR.test(cursor)) throw new BadRequestError('The page cursor is not valid. Load the latest list again.', 'invalid_cursor');
+  if (cursor !== undefined && !LATEST_CURSOR.test(cursor))
+    throw new BadRequestError('The page cursor is not valid. Load the latest list again.', 'invalid_cursor');
   const [{ items, next }, rights] = await Promise.all([latestReports(limit, cursor), withdrawRightsOf(me)]);
   const views = await reportViews(items, rights);
   const fit = fitInBudget(views);

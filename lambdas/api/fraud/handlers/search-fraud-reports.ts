@@ -1,12 +1,12 @@
-import { createApiHandler } from '#http/handler.js';
-import { audit } from '../search-audit.js';
-import * as routes from '#shared/routes/fraud.js';
-import { FRAUD_PAGE_SIZE, FRAUD_PAGED_ABOVE, type FraudSearchResponse } from '#shared/api/fraud.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
 import { reportRefsOf } from '#data/registry/reports.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { FRAUD_PAGE_SIZE, FRAUD_PAGED_ABOVE, type FraudSearchResponse } from '#shared/api/fraud.js';
+import * as routes from '#shared/routes/fraud.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { viewsWithinBudget } from '../page-budget.js';
+import { audit } from '../search-audit.js';
 import { withdrawRightsOf } from '../withdraw-access.js';
 
 /** A list of up to 100 NRCs comes back whole unless it matches more reports than this (a response must stay small). */

@@ -1,14 +1,14 @@
-import { FRAUD_MESSAGES, type WithdrawFraudReportResponse } from '#shared/api/fraud.js';
-import * as routes from '#shared/routes/fraud.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { notificationPut } from '#data/notifications/outbox.js';
 import { findReportRef, getReport, ReportNotActiveError, retireReport } from '#data/registry/lifecycle.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { FRAUD_MESSAGES, type WithdrawFraudReportResponse } from '#shared/api/fraud.js';
+import * as routes from '#shared/routes/fraud.js';
 import { reportView } from '../views.js';
 import { mayWithdraw, withdrawRightsOf } from '../withdraw-access.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 const REPORT_ID = /^[0-9a-f-]{36}$/;
 
@@ -23,7 +23,13 @@ async function withdraw(me: AuthenticatedCaller, id: string | undefined, reason:
   if (!ref || !report) throw new NotFoundError(FRAUD_MESSAGES.withdrawNotFound);
   const subject = auditSubject.nrc(report.nrc_key);
   if (!mayWithdraw(rights, report)) {
-    await writeAudit({ actor: me, action: 'fraud_report.withdraw', subject, outcome: 'refused', details: { report_id: report.id, reason: 'not_filing_organisation' } });
+    await writeAudit({
+      actor: me,
+      action: 'fraud_report.withdraw',
+      subject,
+      outcome: 'refused',
+      details: { report_id: report.id, reason: 'not_filing_organisation' },
+    });
     throw new ForbiddenError(FRAUD_MESSAGES.withdrawNotYours, 'not_filing_organisation');
   }
   try {

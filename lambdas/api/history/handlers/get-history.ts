@@ -1,17 +1,17 @@
-import { HISTORY_MESSAGES, historyQuerySchema } from '#shared/api/history.js';
-import { nrcDigits } from '#shared/rules/nrc.js';
 import { writeAudit } from '#data/audit/log.js';
-import { borrowerRecord, employeeRowsOf } from '#data/history/summaries.js';
+import { type AuditSubject, auditSubject } from '#data/audit/subjects.js';
 import { readBorrowerHistory, readEmployeeRows } from '#data/history/entries-read.js';
-import { recentSettings } from '#data/settings/settings.js';
 import { recentStatuses, rejectedAmong } from '#data/history/submission-statuses.js';
-import { recordFindings } from '#shared/rules/record-findings.js';
+import { borrowerRecord, employeeRowsOf } from '#data/history/summaries.js';
+import { recentSettings } from '#data/settings/settings.js';
 import { BadRequestError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
-import { firstMonthRead, historyView } from '../views.js';
-import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { HISTORY_MESSAGES, historyQuerySchema } from '#shared/api/history.js';
 import * as routes from '#shared/routes/history.js';
-import { type AuditSubject, auditSubject } from '#data/audit/subjects.js';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
+import { recordFindings } from '#shared/rules/record-findings.js';
+import { firstMonthRead, historyView } from '../views.js';
 
 /** A rejection stops counting in the record shown here within this long (submission-statuses.ts). */
 const PENDING_STATUS_MS = 10_000;
@@ -62,6 +62,10 @@ export const handler = createApiHandler(routes.getHistory, async ({ caller: me, 
   const items = [...stored.items, ...withoutNrc];
   // The record's read has just learnt these statuses: this asks the memo, rarely the table.
   const rejected = await rejectedAmong(new Set(items.flatMap((item) => (item.submission_id ? [item.submission_id] : []))), statuses).catch(failed);
-  const { exposure, ...view } = historyView(digits, items.map((item) => ({ ...item, rejected: item.submission_id !== null && rejected.has(item.submission_id) })), { months, from, to });
+  const { exposure, ...view } = historyView(
+    digits,
+    items.map((item) => ({ ...item, rejected: item.submission_id !== null && rejected.has(item.submission_id) })),
+    { months, from, to },
+  );
   return { ...view, record: recordFindings(view.nrc, digits, record.records.get(digits) ?? [], record.employees, exposure, settings.exposure) };
 });

@@ -1,18 +1,18 @@
-import { isAllowedIn, organisationsWith } from '#shared/access.js';
-import { MANDATE_CLAIMERS, MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '#shared/api/mandates.js';
-import { lusakaClock } from '#shared/rules/dates.js';
-import * as routes from '#shared/routes/mandates.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
 import { claimMandate, type Refusal } from '#data/mandates/claims.js';
 import { getStoredMandate } from '#data/mandates/mandates.js';
 import { consumeRateLimits, type RateLimit, rateLimitSpent, windowEndsAt } from '#data/rate-limits/windows.js';
+import { emitWebhookEvent } from '#data/webhooks/events.js';
 import { type AuthenticatedCaller, confirmAllowed } from '#http/caller.js';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { isAllowedIn, organisationsWith } from '#shared/access.js';
+import { MANDATE_CLAIMERS, MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '#shared/api/mandates.js';
+import * as routes from '#shared/routes/mandates.js';
+import { lusakaClock } from '#shared/rules/dates.js';
 import { mandateView } from '../views.js';
-import { auditSubject } from '#data/audit/subjects.js';
-import { emitWebhookEvent } from '#data/webhooks/events.js';
 
 const REFUSED: Record<Refusal, string> = {
   locked: MANDATE_MESSAGES.locked,
@@ -49,7 +49,11 @@ export const handler = createApiHandler(routes.claimMandate, async ({ caller: me
     throw error;
   };
   const spent = await Promise.all(limits.map((limit) => rateLimitSpent(limit)));
-  if (spent.some(Boolean)) return refuse('rate_limited', new TooManyRequestsError(MANDATE_MESSAGES.tooManyFailedClaims(lusakaClock(new Date(windowEndsAt(limits[0]!.windowSeconds))))));
+  if (spent.some(Boolean))
+    return refuse(
+      'rate_limited',
+      new TooManyRequestsError(MANDATE_MESSAGES.tooManyFailedClaims(lusakaClock(new Date(windowEndsAt(limits[0]!.windowSeconds))))),
+    );
   const stored = await getStoredMandate(number);
   const org = stored ? await findOrganisationByPayeeKey(stored.payee_key) : null;
   const allowed = await confirmAllowed(me, (c) => org !== null && isAllowedIn(MANDATE_CLAIMERS, c, org.org_id));
@@ -58,10 +62,12 @@ export const handler = createApiHandler(routes.claimMandate, async ({ caller: me
 
   const outcome = await claimMandate(stored, body.pin, { userId: me.userId, email: me.email });
   if (outcome.kind === 'wrong_pin') {
-    if (outcome.triesLeft === 0) return refuse('locked', new ConflictError(MANDATE_MESSAGES.locked, 'locked', { state: outcome.mandate.state, locked: true }), true);
+    if (outcome.triesLeft === 0)
+      return refuse('locked', new ConflictError(MANDATE_MESSAGES.locked, 'locked', { state: outcome.mandate.state, locked: true }), true);
     return refuse('wrong_pin', new BadRequestError(MANDATE_MESSAGES.wrongPin(outcome.triesLeft), 'wrong_pin', { tries_left: outcome.triesLeft }), true);
   }
-  if (outcome.kind === 'refused') return refuse(outcome.reason, new ConflictError(REFUSED[outcome.reason], outcome.reason, { state: outcome.mandate.state, locked: outcome.mandate.locked }));
+  if (outcome.kind === 'refused')
+    return refuse(outcome.reason, new ConflictError(REFUSED[outcome.reason], outcome.reason, { state: outcome.mandate.state, locked: outcome.mandate.locked }));
 
   await writeAudit({ actor: me, action: 'mandate.claim', subject, outcome: 'ok', details: { payee_key: stored.payee_key, org_id: org?.org_id ?? null } });
   if (org) await emitWebhookEvent(org.org_id, 'mandate.claimed', { mandate_number: number, status: 'claimed' });

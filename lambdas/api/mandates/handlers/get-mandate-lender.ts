@@ -1,9 +1,9 @@
-import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
-import { normalisePayeeKey } from '#shared/rules/payee-key.js';
-import * as routes from '#shared/routes/mandates.js';
 import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
 import { NotFoundError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
+import * as routes from '#shared/routes/mandates.js';
+import { normalisePayeeKey } from '#shared/rules/payee-key.js';
 
 /** GET /api/employee/lenders/{payee_key}: the lender's name, so the employee confirms whom they give a mandate to. */
 export const handler = createApiHandler(routes.getMandateLender, async ({ params }) => {

@@ -1,9 +1,9 @@
-import { organisationsWith } from '#shared/access.js';
-import { MANDATE_CLAIMERS } from '#shared/api/mandates.js';
-import * as routes from '#shared/routes/mandates.js';
 import { getOrganisation } from '#data/directory/organisations.js';
 import { listClaimedMandates } from '#data/mandates/mandates.js';
 import { createApiHandler } from '#http/handler.js';
+import { organisationsWith } from '#shared/access.js';
+import { MANDATE_CLAIMERS } from '#shared/api/mandates.js';
+import * as routes from '#shared/routes/mandates.js';
 import { mandateView } from '../views.js';
 
 /**

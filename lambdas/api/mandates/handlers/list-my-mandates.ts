@@ -1,8 +1,8 @@
-import { MANDATE_LIMIT_MESSAGES, MANDATE_LIMITS } from '#shared/api/mandates.js';
-import * as routes from '#shared/routes/mandates.js';
 import { isMandateResumePoint, listMandatesOfNrc } from '#data/mandates/mandates.js';
 import { BadRequestError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { MANDATE_LIMIT_MESSAGES, MANDATE_LIMITS } from '#shared/api/mandates.js';
+import * as routes from '#shared/routes/mandates.js';
 import { mandateView } from '../views.js';
 
 const decodeCursor = (cursor: string | undefined): string | null => {

@@ -1,8 +1,8 @@
-import { scheduleTitle } from '#shared/rules/payroll-schedule.js';
-import { latestScheduleVersion } from '#data/payroll/schedule.js';
 import { readScheduleLines, SCHEDULE_CONTENT_TYPES, scheduleFileLink, scheduleKeys } from '#data/payroll/schedule-files.js';
+import { latestScheduleVersion } from '#data/payroll/schedule.js';
 import { createApiHandler } from '#http/handler.js';
 import * as routes from '#shared/routes/payroll.js';
+import { scheduleTitle } from '#shared/rules/payroll-schedule.js';
 import { authoriseScheduleReader } from '../access.js';
 import { scheduleFileName } from '../file-name.js';
 import { liveScheduleLines, scheduleSources } from '../live.js';

@@ -1,6 +1,6 @@
-import { nrcDigits } from '#shared/rules/nrc.js';
-import * as routes from '#shared/routes/portal.js';
 import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/portal.js';
+import { nrcDigits } from '#shared/rules/nrc.js';
 import { lookupsOf } from '../lookups.js';
 
 /** GET /api/employee/lookups: who looked at the caller's record (the Data Protection Act 2021 gives them that right). */

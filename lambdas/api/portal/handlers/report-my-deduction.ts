@@ -1,6 +1,6 @@
+import { createApiHandler } from '#http/handler.js';
 import { PORTAL_MESSAGES } from '#shared/api/portal.js';
 import * as routes from '#shared/routes/portal.js';
-import { createApiHandler } from '#http/handler.js';
 import { reportDeduction } from '../report.js';
 import { portalDisputeView } from '../views.js';
 

@@ -1,12 +1,13 @@
-import { type LenderTotals, RECONCILIATION_MESSAGES, RECONCILIATION_PAGE_SIZE } from '#shared/api/reconciliation.js';
-import { normalisePayeeKey } from '#shared/rules/payee-key.js';
 import { getMonthReconciliation, lenderCsvLink, readLenderLines } from '#data/payroll/reconciliation.js';
 import { NotFoundError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
-import { authoriseLenderPayeeKey, ownPayeeKeys, seesEveryLender } from '../access.js';
+import { type LenderTotals, RECONCILIATION_MESSAGES, RECONCILIATION_PAGE_SIZE } from '#shared/api/reconciliation.js';
 import * as routes from '#shared/routes/reconciliation.js';
+import { normalisePayeeKey } from '#shared/rules/payee-key.js';
+import { authoriseLenderPayeeKey, ownPayeeKeys, seesEveryLender } from '../access.js';
 
-const sum = (lenders: readonly LenderTotals[], pick: (lender: LenderTotals) => number) => Math.round(lenders.reduce((total, lender) => total + pick(lender) * 100, 0)) / 100;
+const sum = (lenders: readonly LenderTotals[], pick: (lender: LenderTotals) => number) =>
+  Math.round(lenders.reduce((total, lender) => total + pick(lender) * 100, 0)) / 100;
 
 /**
  * GET /api/reconciliation: the month's reconciliation as its applied file's Submit recorded it. With a payee key,

@@ -1,16 +1,22 @@
-import { REGISTER_MESSAGES } from '#shared/api/register.js';
-import * as routes from '#shared/routes/register.js';
 import { writeAudit } from '#data/audit/log.js';
-import { currentRegister } from '#data/register/versions.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { decideProposal, isExpired, openProposal, proposalDecision, type RegisterProposal } from '#data/register/proposals.js';
+import { currentRegister } from '#data/register/versions.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError, ForbiddenError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { REGISTER_MESSAGES } from '#shared/api/register.js';
+import * as routes from '#shared/routes/register.js';
 import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { ingestApproved } from '../proposals.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
-const counts = ({ difference: d, employees }: RegisterProposal) => ({ employees, added: d.added, removed: d.removed, changed: d.changed, mobile_changed: d.mobile_changed });
+const counts = ({ difference: d, employees }: RegisterProposal) => ({
+  employees,
+  added: d.added,
+  removed: d.removed,
+  changed: d.changed,
+  mobile_changed: d.mobile_changed,
+});
 
 /** Why a decision on this upload cannot be taken now (it is not the open proposal, or no longer). */
 async function notOpen(uploadId: string): Promise<never> {
@@ -36,17 +42,30 @@ export const handler = createApiHandler(routes.decideRegisterProposal, async ({ 
   const uploadId = params.upload_id;
   const proposal = await openProposal();
   if (!proposal || proposal.upload_id !== uploadId) return notOpen(uploadId);
-  if (proposal.proposed_by_id === me.userId) return refuse(me, authority.orgId, uploadId, 'own_proposal', new ForbiddenError(REGISTER_MESSAGES.ownProposal, 'own_proposal'));
+  if (proposal.proposed_by_id === me.userId)
+    return refuse(me, authority.orgId, uploadId, 'own_proposal', new ForbiddenError(REGISTER_MESSAGES.ownProposal, 'own_proposal'));
   const now = new Date();
-  if (isExpired(proposal, now)) return refuse(me, authority.orgId, uploadId, 'proposal_expired', new ConflictError(REGISTER_MESSAGES.expired, 'proposal_expired'));
+  if (isExpired(proposal, now))
+    return refuse(me, authority.orgId, uploadId, 'proposal_expired', new ConflictError(REGISTER_MESSAGES.expired, 'proposal_expired'));
   if (body.decision === 'approve' && proposal.difference.base_version !== ((await currentRegister())?.version ?? null)) {
     return refuse(me, authority.orgId, uploadId, 'register_changed', new ConflictError(REGISTER_MESSAGES.baseChanged, 'register_changed'));
   }
-  const decision = { upload_id: uploadId, month: proposal.month, employees: proposal.employees, proposed_by: proposal.proposed_by, decision: body.decision, decided_by: me.email, decided_at: now.toISOString(), note: body.note || null };
+  const decision = {
+    upload_id: uploadId,
+    month: proposal.month,
+    employees: proposal.employees,
+    proposed_by: proposal.proposed_by,
+    decision: body.decision,
+    decided_by: me.email,
+    decided_at: now.toISOString(),
+    note: body.note || null,
+  };
   if (!(await decideProposal(decision, now))) return notOpen(uploadId);
   if (body.decision === 'approve') await ingestApproved(proposal, { by: me.email, at: decision.decided_at });
   const action = body.decision === 'approve' ? 'register.approve' : 'register.reject';
   const details = { ...counts(proposal), proposed_by: proposal.proposed_by, note: decision.note };
   await writeAudit({ actor: me, org_id: authority.orgId, action, subject: auditSubject.upload(uploadId), outcome: 'ok', details });
-  return body.decision === 'approve' ? { status: 'approved' as const, message: REGISTER_MESSAGES.approved } : { status: 'rejected' as const, message: REGISTER_MESSAGES.rejected };
+  return body.decision === 'approve'
+    ? { status: 'approved' as const, message: REGISTER_MESSAGES.approved }
+    : { status: 'rejected' as const, message: REGISTER_MESSAGES.rejected };
 });

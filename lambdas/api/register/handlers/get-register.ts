@@ -1,8 +1,8 @@
-import { currentRegister } from '#data/register/versions.js';
 import { openProposal } from '#data/register/proposals.js';
+import { currentRegister } from '#data/register/versions.js';
 import { createApiHandler } from '#http/handler.js';
-import { authoriseRegisterKeeper } from '../../common/register-keepers.js';
 import * as routes from '#shared/routes/register.js';
+import { authoriseRegisterKeeper } from '../../common/register-keepers.js';
 import { proposedView } from '../proposals.js';
 
 /** GET /api/register: the register in force and the proposal awaiting a second admin, for those who keep it. */

@@ -1,10 +1,10 @@
 import { getMonthReconciliation } from '#data/payroll/reconciliation.js';
 import { listReceipts } from '#data/payroll/remittances.js';
 import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/remittances.js';
 import { ownPayeeKeys, seesEveryLender } from '../../common/lender-payee-keys.js';
 import { listingSides } from '../access.js';
 import { statementView } from '../statements.js';
-import * as routes from '#shared/routes/remittances.js';
 
 /**
  * GET /api/remittances?month=: a statement for each lender of the month's recorded reconciliation, with what arrived.

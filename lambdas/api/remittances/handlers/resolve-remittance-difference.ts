@@ -1,11 +1,11 @@
-import { REMITTANCE_MESSAGES } from '#shared/api/remittances.js';
-import { remittanceDifference, remittanceState } from '#shared/rules/remittance.js';
-import * as routes from '#shared/routes/remittances.js';
 import { writeAudit } from '#data/audit/log.js';
 import { auditSubject } from '#data/audit/subjects.js';
 import { getReceipt, resolveReceipt } from '#data/payroll/remittances.js';
 import { ConflictError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { REMITTANCE_MESSAGES } from '#shared/api/remittances.js';
+import * as routes from '#shared/routes/remittances.js';
+import { remittanceDifference, remittanceState } from '#shared/rules/remittance.js';
 import { authoriseSide, findStatement } from '../access.js';
 import { statementView } from '../statements.js';
 
@@ -30,7 +30,9 @@ export const handler = createApiHandler(routes.resolveRemittanceDifference, asyn
   const resolved = await resolveReceipt(receipt, { note: body.note, by: me.email, at: new Date().toISOString() });
   if (!resolved) {
     const now = await getReceipt(record.month, lender.payee_key);
-    throw now?.resolved_at ? await refuse(REMITTANCE_MESSAGES.resolvedAlready, 'already_resolved') : await refuse(REMITTANCE_MESSAGES.receiptChanged, 'receipt_changed');
+    throw now?.resolved_at
+      ? await refuse(REMITTANCE_MESSAGES.resolvedAlready, 'already_resolved')
+      : await refuse(REMITTANCE_MESSAGES.receiptChanged, 'receipt_changed');
   }
   const difference = remittanceDifference(lender.applied_total, receipt.amount);
   await writeAudit({
@@ -38,7 +40,13 @@ export const handler = createApiHandler(routes.resolveRemittanceDifference, asyn
     action: 'remittance.resolve',
     subject,
     outcome: 'ok',
-    details: { side: sides.lenderAdmin ? 'lender' : 'payroll_authority', statement_total: lender.applied_total, received: receipt.amount, difference, note: body.note },
+    details: {
+      side: sides.lenderAdmin ? 'lender' : 'payroll_authority',
+      statement_total: lender.applied_total,
+      received: receipt.amount,
+      difference,
+      note: body.note,
+    },
   });
   return { statement: await statementView(record, lender, resolved, sides), message: REMITTANCE_MESSAGES.resolved };
 });

@@ -1,18 +1,18 @@
-import { REVIEWERS } from '#shared/access.js';
-import { createApiHandler } from '#http/handler.js';
-import { reviewState } from '../decisions.js';
-import * as routes from '#shared/routes/reviews.js';
-import { isValidEmail, PLATFORM_ADMIN_MESSAGES } from '#shared/api/admin.js';
-import { ASSIGNABLE_STATUS, type DecisionResponse, REVIEW_MESSAGES } from '#shared/api/reviews.js';
 import { writeAudit } from '#data/audit/log.js';
-import { assignSubmission, type ReviewedSubmission } from '#data/submissions/reviews.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { readDirectoryAccess } from '#data/directory/caller-access.js';
 import { findUserByEmail } from '#data/directory/staff-users.js';
+import { assignSubmission, type ReviewedSubmission } from '#data/submissions/reviews.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { REVIEWERS } from '#shared/access.js';
+import { isValidEmail, PLATFORM_ADMIN_MESSAGES } from '#shared/api/admin.js';
+import { ASSIGNABLE_STATUS, type DecisionResponse, REVIEW_MESSAGES } from '#shared/api/reviews.js';
+import * as routes from '#shared/routes/reviews.js';
 import { loadVisibleSubmission } from '../../common/submission.js';
+import { reviewState } from '../decisions.js';
 import { listItemView } from '../views.js';
-import { auditSubject } from '#data/audit/subjects.js';
 
 /** The person of this email if the directory has them as an approved PMEC admin of a PMEC organisation. */
 async function pmecAdmin(email: string): Promise<{ userId: string; email: string } | null> {

@@ -1,6 +1,6 @@
 import { createApiHandler } from '#http/handler.js';
-import { applyDecision, checkDecision } from '../decisions.js';
 import * as routes from '#shared/routes/reviews.js';
+import { applyDecision, checkDecision } from '../decisions.js';
 
 /**
  * POST /api/submissions/{id}/decision: approve / reject (with a reason) on pending, complete on

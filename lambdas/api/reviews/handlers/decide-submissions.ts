@@ -1,14 +1,14 @@
-import { createApiHandler } from '#http/handler.js';
-import { applyDecision, checkDecision } from '../decisions.js';
-import * as routes from '#shared/routes/reviews.js';
-import { type BulkDecisionResponse, type BulkFailedFile, DECISION_RULES, REVIEW_MESSAGES, type ReviewDecision } from '#shared/api/reviews.js';
-import { rolesOnly } from '#shared/access.js';
-import type { Role } from '#shared/roles.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
-import { inParallel } from '#lib/concurrency.js';
 import { HttpError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { inParallel } from '#lib/concurrency.js';
 import { logger } from '#lib/powertools.js';
+import { rolesOnly } from '#shared/access.js';
+import { type BulkDecisionResponse, type BulkFailedFile, DECISION_RULES, REVIEW_MESSAGES, type ReviewDecision } from '#shared/api/reviews.js';
+import type { Role } from '#shared/roles.js';
+import * as routes from '#shared/routes/reviews.js';
 import { loadVisibleSubmission } from '../../common/submission.js';
+import { applyDecision, checkDecision } from '../decisions.js';
 
 const BULK_PARALLEL = 4;
 

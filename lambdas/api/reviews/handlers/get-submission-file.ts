@@ -1,13 +1,13 @@
-import { REVIEW_FILE_LINK_SECONDS, REVIEW_MESSAGES } from '#shared/api/reviews.js';
-import { displayFileName } from '#shared/rules/display-name.js';
-import { writeAudit } from '#data/audit/log.js';
 import { bucketName } from '#adapters/aws-clients.js';
+import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { storedFileExists, storedFileLink } from '#data/submissions/reviews.js';
 import { ConflictError, NotFoundError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
-import { loadVisibleSubmission } from '../../common/submission.js';
+import { REVIEW_FILE_LINK_SECONDS, REVIEW_MESSAGES } from '#shared/api/reviews.js';
 import * as routes from '#shared/routes/reviews.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { displayFileName } from '#shared/rules/display-name.js';
+import { loadVisibleSubmission } from '../../common/submission.js';
 
 /**
  * GET /api/submissions/{id}/file: a 60-second link to the submitted workbook (spec part 2 §9). The route

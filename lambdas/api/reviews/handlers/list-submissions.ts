@@ -1,11 +1,11 @@
-import { organisationsWith, ROLE_SETS, rolesIn } from '#shared/access.js';
-import { REPORTS_LIMIT, REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionListQuery, type SubmissionStatus } from '#shared/api/reviews.js';
-import * as routes from '#shared/routes/reviews.js';
-import { hasAnyRole, isPlatformAdmin } from '#shared/roles.js';
 import { decodeListCursor, encodeListCursor, type ListSource, listSubmissionsPage } from '#data/submissions/review-list.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ForbiddenError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { organisationsWith, ROLE_SETS, rolesIn } from '#shared/access.js';
+import { REPORTS_LIMIT, REVIEWS_PAGE_SIZE, SUBMISSION_STATUSES, type SubmissionListQuery, type SubmissionStatus } from '#shared/api/reviews.js';
+import { hasAnyRole, isPlatformAdmin } from '#shared/roles.js';
+import * as routes from '#shared/routes/reviews.js';
 import { listItemView } from '../views.js';
 
 type ListScope = 'reviews' | 'reports';
@@ -16,7 +16,8 @@ type ListScope = 'reviews' | 'reports';
  */
 function scopeOf(me: AuthenticatedCaller, scope: SubmissionListQuery['scope']): ListScope {
   if (scope === undefined) return hasAnyRole(me.roles, ROLE_SETS.reviewers) ? 'reviews' : 'reports';
-  if (scope === 'reviews' && !hasAnyRole(me.roles, ROLE_SETS.reviewers)) throw new ForbiddenError('Submission reviews are for compliance reviewers, PMEC admins and platform admins.');
+  if (scope === 'reviews' && !hasAnyRole(me.roles, ROLE_SETS.reviewers))
+    throw new ForbiddenError('Submission reviews are for compliance reviewers, PMEC admins and platform admins.');
   if (scope === 'reports' && !hasAnyRole(me.roles, ROLE_SETS.orgAdmins)) throw new ForbiddenError('Reports are for organisation admins and platform admins.');
   return scope;
 }

@@ -1,10 +1,10 @@
-import { SETTING_NAMES } from '#shared/api/settings.js';
 import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { readSettings, writeSetting } from '#data/settings/settings.js';
 import { createApiHandler } from '#http/handler.js';
-import { designatePayrollAuthority } from '../payroll-authority.js';
+import { SETTING_NAMES } from '#shared/api/settings.js';
 import * as routes from '#shared/routes/settings.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { designatePayrollAuthority } from '../payroll-authority.js';
 
 /**
  * PUT /api/settings: platform admins (the route's access) change the exposure limits, the submission
@@ -19,7 +19,13 @@ export const handler = createApiHandler(routes.updateSettings, async ({ caller: 
     const value = body[name];
     if (value === undefined) continue;
     await writeSetting(name, value, me);
-    await writeAudit({ actor: me, action: `settings.${name}_set`, subject: auditSubject.setting(name), outcome: 'ok', details: { previous: before[name], [name]: value } });
+    await writeAudit({
+      actor: me,
+      action: `settings.${name}_set`,
+      subject: auditSubject.setting(name),
+      outcome: 'ok',
+      details: { previous: before[name], [name]: value },
+    });
   }
   return readSettings();
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '#shared/api/submissions.js';
 import { consumeRateLimit, windowEndsAt } from '#data/rate-limits/windows.js';
 import { readSettings } from '#data/settings/settings.js';
 import { incomingKey, presignUpload } from '#data/uploads/objects.js';
@@ -7,11 +6,12 @@ import { putUpload, type UploadRecord } from '#data/uploads/upload.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { TooManyRequestsError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
+import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '#shared/api/submissions.js';
+import * as routes from '#shared/routes/submissions.js';
 import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { authorisePayeeKey } from '../access.js';
-import { checkUploadRequest } from '../upload-request.js';
 import { checkScheduleVersion } from '../applied-submit.js';
-import * as routes from '#shared/routes/submissions.js';
+import { checkUploadRequest } from '../upload-request.js';
 
 /**
  * POST /api/uploads: checks the form, checks that the caller may submit for the payee key (or, for the

@@ -1,8 +1,8 @@
 import { reportLink } from '#data/uploads/results.js';
 import { ConflictError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
-import { loadVisibleUpload } from '../load.js';
 import * as routes from '#shared/routes/submissions.js';
+import { loadVisibleUpload } from '../load.js';
 
 /**
  * GET /api/uploads/{id}/report: a one-minute link to the CSV report validation wrote with every issue

@@ -1,24 +1,24 @@
-import { isPlatformAdmin } from '#shared/roles.js';
-import { createApiHandler } from '#http/handler.js';
-import { uploadOr404 } from '../load.js';
-import * as routes from '#shared/routes/submissions.js';
-import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
-import { writeAudit } from '#data/audit/log.js';
 import { bucketName } from '#adapters/aws-clients.js';
-import { copyToStorage, createSubmission, ensureIngestJob, getSubmission, type SubmissionRecord } from '#data/submissions/submissions.js';
-import { getUpload, markStored, type UploadRecord } from '#data/uploads/upload.js';
-import { headUploadObject } from '#data/uploads/objects.js';
-import { storeValidatedFile } from '#data/uploads/validated-file.js';
+import { writeAudit } from '#data/audit/log.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { readSettings } from '#data/settings/settings.js';
-import { isLate, windowNotice } from '#shared/rules/submission-window.js';
+import { copyToStorage, createSubmission, ensureIngestJob, getSubmission, type SubmissionRecord } from '#data/submissions/submissions.js';
+import { headUploadObject } from '#data/uploads/objects.js';
+import { getUpload, markStored, type UploadRecord } from '#data/uploads/upload.js';
+import { storeValidatedFile } from '#data/uploads/validated-file.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError, ForbiddenError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
+import { isPlatformAdmin } from '#shared/roles.js';
+import * as routes from '#shared/routes/submissions.js';
+import { isLate, windowNotice } from '#shared/rules/submission-window.js';
 import { authorisePayeeKey, type PayeeOrganisation } from '../access.js';
-import { storagePath } from '../upload-request.js';
+import { submitApplied } from '../applied-submit.js';
+import { uploadOr404 } from '../load.js';
 import { refusal } from '../readiness.js';
 import { submitRegister } from '../register-submit.js';
-import { submitApplied } from '../applied-submit.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { storagePath } from '../upload-request.js';
 
 function submitted(submission: SubmissionRecord): SubmitUploadResponse {
   return {
@@ -91,7 +91,14 @@ async function submitSpreadsheet(me: AuthenticatedCaller, upload: UploadRecord, 
     if (existing) return existing;
     throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
   }
-  await writeAudit({ actor: me, org_id: record.org_id, action: 'submission.create', subject: auditSubject.submission(record.id), outcome: 'ok', details: { file_key: path, late } });
+  await writeAudit({
+    actor: me,
+    org_id: record.org_id,
+    action: 'submission.create',
+    subject: auditSubject.submission(record.id),
+    outcome: 'ok',
+    details: { file_key: path, late },
+  });
   await ensureIngestJob(record.id);
   return submitted(record);
 }
@@ -112,7 +119,14 @@ async function storeOnboarding(me: AuthenticatedCaller, upload: UploadRecord): P
   const path = storagePath(upload);
   const bucket = await copyToStorage(upload.key, { bucket: 'onboarding', key: path, contentType: upload.content_type });
   if (await markStored(upload.id, bucket, path)) {
-    await writeAudit({ actor: me, org_id: upload.org_id, action: 'onboarding.store', subject: auditSubject.upload(upload.id), outcome: 'ok', details: { bucket, key: path } });
+    await writeAudit({
+      actor: me,
+      org_id: upload.org_id,
+      action: 'onboarding.store',
+      subject: auditSubject.upload(upload.id),
+      outcome: 'ok',
+      details: { bucket, key: path },
+    });
     return stored({ ...upload, stored_bucket: bucket, stored_key: path });
   }
   const again = await getUpload(upload.id);

@@ -1,7 +1,7 @@
+import { createApiHandler } from '#http/handler.js';
 import { openApiDocument } from '#shared/openapi/document.js';
 import { ROUTES } from '#shared/routes/index.js';
 import * as routes from '#shared/routes/system.js';
-import { createApiHandler } from '#http/handler.js';
 
 /** Built once per instance: the route table does not change while a function lives. */
 let built: ReturnType<typeof openApiDocument> | undefined;

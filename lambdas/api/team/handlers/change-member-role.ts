@@ -1,16 +1,16 @@
-import { createApiHandler } from '#http/handler.js';
-import { teamMemberView } from '../views.js';
-import * as routes from '#shared/routes/team.js';
-import { ROLE_CHANGE_MESSAGES as R, TEAM_MESSAGES as M } from '#shared/api/team.js';
-import { ROLE_LABELS, type Role, roleFitsOrganisation } from '#shared/roles.js';
 import { writeAudit } from '#data/audit/log.js';
-import { getMember, listUserMemberships } from '#data/directory/memberships.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { changeMemberRole } from '#data/directory/membership-changes.js';
+import { getMember, listUserMemberships } from '#data/directory/memberships.js';
 import { addToRole, removeFromRole } from '#data/directory/staff-users.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { ROLE_CHANGE_MESSAGES as R, TEAM_MESSAGES as M } from '#shared/api/team.js';
+import { ROLE_LABELS, type Role, roleFitsOrganisation } from '#shared/roles.js';
+import * as routes from '#shared/routes/team.js';
 import { resolveTeamContext } from '../team-context.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { teamMemberView } from '../views.js';
 
 /**
  * An approved member's role changes to one the caller may grant in this organisation (the spec's grant
@@ -23,7 +23,14 @@ async function changeRole(caller: AuthenticatedCaller, userId: string, orgId: st
   if (!member || member.status !== 'approved') throw new NotFoundError(R.notMember, 'member_not_found');
   if (member.user_id === caller.userId) throw new ConflictError(R.self, 'cannot_change_self');
   if (!ctx.grantable.includes(member.role) || !ctx.grantable.includes(role) || !roleFitsOrganisation(role, ctx.org.client_type)) {
-    await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_role', subject: auditSubject.user(member.user_id), outcome: 'refused', details: { from: member.role, to: role } });
+    await writeAudit({
+      actor: caller,
+      org_id: ctx.org.org_id,
+      action: 'team.member_role',
+      subject: auditSubject.user(member.user_id),
+      outcome: 'refused',
+      details: { from: member.role, to: role },
+    });
     throw new ForbiddenError(M.roleNotAllowed, 'role_not_allowed');
   }
   const before = teamMemberView(member);
@@ -34,9 +41,18 @@ async function changeRole(caller: AuthenticatedCaller, userId: string, orgId: st
     if (!others.some((m) => m.org_id !== member.org_id && m.status === 'approved' && m.role === member.role)) await removeFromRole(member.user_id, member.role);
   }
   const after = { ...before, role };
-  await writeAudit({ actor: caller, org_id: ctx.org.org_id, action: 'team.member_role', subject: auditSubject.user(member.user_id), outcome: 'ok', details: { email: member.email, before, after } });
+  await writeAudit({
+    actor: caller,
+    org_id: ctx.org.org_id,
+    action: 'team.member_role',
+    subject: auditSubject.user(member.user_id),
+    outcome: 'ok',
+    details: { email: member.email, before, after },
+  });
   return { ok: true as const, member: after, message: R.changed(member.email, ROLE_LABELS[role]) };
 }
 
 /** PATCH /api/team/members/{id}?org_id= {role}: an approved member's new role. */
-export const handler = createApiHandler(routes.changeMemberRole, async ({ caller, params, query, body }) => changeRole(caller, params.id, query.org_id, body.role));
+export const handler = createApiHandler(routes.changeMemberRole, async ({ caller, params, query, body }) =>
+  changeRole(caller, params.id, query.org_id, body.role),
+);

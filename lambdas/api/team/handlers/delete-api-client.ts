@@ -1,5 +1,5 @@
-import * as routes from '#shared/routes/api-clients.js';
 import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/api-clients.js';
 import { deleteClient } from '../api-clients.js';
 
 /** DELETE /api/api-clients/{client_id}: the client and its tokens stop. */

@@ -1,11 +1,11 @@
-import { createApiHandler } from '#http/handler.js';
-import { teamMemberView } from '../views.js';
-import * as routes from '#shared/routes/team.js';
-import { invitationExpired, invitationExpiresAt, type TeamResponse } from '#shared/api/team.js';
 import { listOrgMembers, LIVE_STATUSES, type MemberItem } from '#data/directory/memberships.js';
-import { roleFitsOrganisation } from '#shared/roles.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
+import { createApiHandler } from '#http/handler.js';
+import { invitationExpired, invitationExpiresAt, type TeamResponse } from '#shared/api/team.js';
+import { roleFitsOrganisation } from '#shared/roles.js';
+import * as routes from '#shared/routes/team.js';
 import { resolveTeamContext } from '../team-context.js';
+import { teamMemberView } from '../views.js';
 
 const newestFirst = (a: MemberItem, b: MemberItem) => (b.created_at ?? '').localeCompare(a.created_at ?? '');
 

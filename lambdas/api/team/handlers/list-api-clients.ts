@@ -1,7 +1,7 @@
-import { API_CLIENT_SCOPE, clientRoles } from '#shared/api/api-clients.js';
-import * as routes from '#shared/routes/api-clients.js';
 import { listApiClientRecords } from '#data/api-clients/records.js';
 import { createApiHandler } from '#http/handler.js';
+import { API_CLIENT_SCOPE, clientRoles } from '#shared/api/api-clients.js';
+import * as routes from '#shared/routes/api-clients.js';
 import { adminContext, apiClientView } from '../api-clients.js';
 
 /** GET /api/api-clients: the organisation's API clients, without secrets. */

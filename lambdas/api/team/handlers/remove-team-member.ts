@@ -1,15 +1,15 @@
-import { createApiHandler } from '#http/handler.js';
-import { teamMemberView } from '../views.js';
-import * as routes from '#shared/routes/team.js';
-import { TEAM_MESSAGES as M } from '#shared/api/team.js';
 import { writeAudit } from '#data/audit/log.js';
-import { getMember, listOrgMembers, listUserMemberships, LIVE_STATUSES } from '#data/directory/memberships.js';
+import { auditSubject } from '#data/audit/subjects.js';
 import { markMemberRemoved } from '#data/directory/membership-changes.js';
+import { getMember, listOrgMembers, listUserMemberships, LIVE_STATUSES } from '#data/directory/memberships.js';
 import { removeFromRole, signOutEverywhere } from '#data/directory/staff-users.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#http/errors.js';
+import { createApiHandler } from '#http/handler.js';
+import { TEAM_MESSAGES as M } from '#shared/api/team.js';
+import * as routes from '#shared/routes/team.js';
 import { resolveTeamContext } from '../team-context.js';
-import { auditSubject } from '#data/audit/subjects.js';
+import { teamMemberView } from '../views.js';
 
 /**
  * Spec §7 /org-team-remove, by user id or email. The role goes too, unless another approved
@@ -46,6 +46,4 @@ async function removeMember(caller: AuthenticatedCaller, idOrEmail: string, orgI
 }
 
 /** DELETE /api/team/members/{id}?org_id= (spec part 2 §7 /org-team-remove): id is the user id or the email. */
-export const handler = createApiHandler(routes.removeTeamMember, async ({ caller, params, query }) =>
-  removeMember(caller, params.id, query.org_id),
-);
+export const handler = createApiHandler(routes.removeTeamMember, async ({ caller, params, query }) => removeMember(caller, params.id, query.org_id));

@@ -1,5 +1,5 @@
-import * as routes from '#shared/routes/webhooks.js';
 import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/webhooks.js';
 import { deleteEndpoint } from '../webhooks.js';
 
 /** DELETE /api/webhooks/{id}: nothing more is delivered to the endpoint. */

@@ -1,5 +1,5 @@
-import * as routes from '#shared/routes/webhooks.js';
 import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/webhooks.js';
 import { endpointDeliveries } from '../webhooks.js';
 
 /** GET /api/webhooks/{id}/deliveries: the endpoint's latest deliveries, newest first. */

@@ -1,5 +1,5 @@
-import * as routes from '#shared/routes/webhooks.js';
 import { createApiHandler } from '#http/handler.js';
+import * as routes from '#shared/routes/webhooks.js';
 import { rotateEndpoint } from '../webhooks.js';
 
 /** POST /api/webhooks/{id}/rotate: a new signing secret, shown once. */

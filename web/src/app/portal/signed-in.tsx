@@ -26,32 +26,32 @@ export default function SignedInPortal() {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-    <QueryClientProvider client={queryClient}>
-      <NotificationsHost />
-      <BrowserRouter>
-        <RouteErrorBoundary>
-          <Suspense fallback={<FullPageLoader />}>
-            <Routes>
-              <Route
-                path="/employee"
-                element={
-                  <PortalLayout>
-                    <Outlet />
-                  </PortalLayout>
-                }
-              >
-                <Route index element={<Home />} />
-                {SCREENS.map(([path, Screen]) => (
-                  <Route key={path} path={path} element={<Screen />} />
-                ))}
-                <Route path="*" element={<Navigate to="/employee" replace />} />
-              </Route>
-              <Route path="*" element={<OtherApp />} />
-            </Routes>
-          </Suspense>
-        </RouteErrorBoundary>
-      </BrowserRouter>
-    </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <NotificationsHost />
+        <BrowserRouter>
+          <RouteErrorBoundary>
+            <Suspense fallback={<FullPageLoader />}>
+              <Routes>
+                <Route
+                  path="/employee"
+                  element={
+                    <PortalLayout>
+                      <Outlet />
+                    </PortalLayout>
+                  }
+                >
+                  <Route index element={<Home />} />
+                  {SCREENS.map(([path, Screen]) => (
+                    <Route key={path} path={path} element={<Screen />} />
+                  ))}
+                  <Route path="*" element={<Navigate to="/employee" replace />} />
+                </Route>
+                <Route path="*" element={<OtherApp />} />
+              </Routes>
+            </Suspense>
+          </RouteErrorBoundary>
+        </BrowserRouter>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -2,9 +2,9 @@ import { AppShell, Button, Container, Group, Menu, Text, UnstyledButton } from '
 import { IconChevronDown, IconLogout, IconMenu2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { normalisePath } from '@shared/navigation';
 import { Brand } from '@/components/ui/brand';
 import { SkipLink } from '@/components/ui/skip-link';
+import { normalisePath } from '@shared/navigation';
 import classes from './app-layout.module.css';
 
 export interface MenuItemDef {
@@ -47,11 +47,7 @@ export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = f
               </Text>
               <Menu position="bottom-end" width={240} shadow="md" withinPortal>
                 <Menu.Target>
-                  <Button
-                    variant="default"
-                    leftSection={<IconMenu2 size={16} aria-hidden />}
-                    rightSection={<IconChevronDown size={14} aria-hidden />}
-                  >
+                  <Button variant="default" leftSection={<IconMenu2 size={16} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />}>
                     Menu
                   </Button>
                 </Menu.Target>
@@ -70,12 +66,7 @@ export function AppLayout({ email, menuItems, homePath, onLogout, loggingOut = f
                     </Menu.Item>
                   ))}
                   {menuItems.length > 0 && <Menu.Divider />}
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconLogout size={16} aria-hidden />}
-                    onClick={onLogout}
-                    disabled={loggingOut}
-                  >
+                  <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout} disabled={loggingOut}>
                     Logout
                   </Menu.Item>
                 </Menu.Dropdown>

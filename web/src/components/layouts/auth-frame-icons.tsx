@@ -11,7 +11,17 @@ const PATHS = {
 /** One of the sign-in's icons, decorative (hidden from assistive technology). */
 export function PlainIcon({ name, size, stroke = 2 }: { name: keyof typeof PATHS; size: number; stroke?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={stroke} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={stroke}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
       <path d={PATHS[name]} />
     </svg>
   );

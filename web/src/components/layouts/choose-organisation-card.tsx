@@ -1,8 +1,8 @@
 import { Card, Center, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingBank, IconChevronRight } from '@tabler/icons-react';
 import type { ActingOrganisation } from '@shared/api/accounts';
-import { kindAndRole } from './organisation-switcher';
 import classes from './choose-organisation-card.module.css';
+import { kindAndRole } from './organisation-switcher';
 
 /**
  * A member of several organisations who has not chosen one yet: which one they act for, asked calmly
@@ -11,14 +11,23 @@ import classes from './choose-organisation-card.module.css';
 export function ChooseOrganisationCard({ organisations, onChoose }: { organisations: readonly ActingOrganisation[]; onChoose: (orgId: string) => void }) {
   return (
     <Center mih="60dvh" p="md">
-      <Card withBorder shadow="sm" padding="xl" maw={560} w="100%" component="section" aria-labelledby="choose-organisation-title" data-testid="choose-organisation">
+      <Card
+        withBorder
+        shadow="sm"
+        padding="xl"
+        maw={560}
+        w="100%"
+        component="section"
+        aria-labelledby="choose-organisation-title"
+        data-testid="choose-organisation"
+      >
         <Stack gap="md">
           <Title order={1} size="h3" id="choose-organisation-title">
             Which organisation are you acting for?
           </Title>
           <Text>
-            You are a member of {organisations.length} organisations. What you do here — lookups, uploads, reports, your team — is done for the one
-            you choose, and others see it under its name.
+            You are a member of {organisations.length} organisations. What you do here — lookups, uploads, reports, your team — is done for the one you choose,
+            and others see it under its name.
           </Text>
           <Stack gap="xs" component="ul" className={classes.list} aria-label="Your organisations">
             {organisations.map((org) => (

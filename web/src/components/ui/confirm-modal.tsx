@@ -16,7 +16,18 @@ export interface ConfirmModalProps {
 }
 
 /** A question before a change that cannot be taken back with one click. */
-export function ConfirmModal({ opened, title, children, confirmLabel, color = 'red', busy = false, error = null, confirmDisabled = false, onConfirm, onClose }: ConfirmModalProps) {
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  color = 'red',
+  busy = false,
+  error = null,
+  confirmDisabled = false,
+  onConfirm,
+  onClose,
+}: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={busy ? () => {} : onClose} title={<Text fw={600}>{title}</Text>} centered>
       <Stack gap="md">

@@ -92,7 +92,13 @@ export function FilePicker(props: FilePickerProps) {
         <Group>
           <FileButton onChange={props.onAdd} accept={limits.accept} multiple disabled={disabled || full}>
             {(trigger) => (
-              <Button {...trigger} aria-describedby={hasDescription ? `${id}-label ${id}-hint` : `${id}-label`} variant="default" leftSection={icon} size={size}>
+              <Button
+                {...trigger}
+                aria-describedby={hasDescription ? `${id}-label ${id}-hint` : `${id}-label`}
+                variant="default"
+                leftSection={icon}
+                size={size}
+              >
                 {props.buttonLabel}
               </Button>
             )}

@@ -20,9 +20,7 @@ export function NotAuthorisedCard({ screen, roles }: { screen: string; roles: re
               You don&apos;t have access to this screen
             </Title>
           </Group>
-          <Text>
-            {screen} is open to people holding one of these roles:
-          </Text>
+          <Text>{screen} is open to people holding one of these roles:</Text>
           <List size="sm" spacing={2}>
             {roles.map((role) => (
               <List.Item key={role}>{ROLE_LABELS[role]}</List.Item>

@@ -1,12 +1,12 @@
 import { Accordion, Alert, Badge, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SIGNAL_LABELS, SIGNAL_PAGE_SIZE, type SignalCountsView } from '@shared/api/signals';
-import { attentionCount, needsAttention, noSignalsText, SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
-import { routeQuery } from '@/lib/queries';
 import { formatCount } from '@/lib/format';
-import { ErrorAlert } from './error-alert';
+import { routeQuery } from '@/lib/queries';
+import { SIGNAL_LABELS, SIGNAL_PAGE_SIZE, type SignalCountsView } from '@shared/api/signals';
 import { getUploadSignals } from '@shared/routes/submissions';
+import { attentionCount, needsAttention, noSignalsText, SIGNAL_MESSAGES, SIGNAL_TYPES, type Signal, type SignalType } from '@shared/rules/signals';
+import { ErrorAlert } from './error-alert';
 
 /**
  * The deduction signals of one upload, for the upload screen and the /reviews drawer: the
@@ -91,7 +91,13 @@ function SignalSection({ uploadId, type, total, head }: { uploadId: string; type
   const shown = fetched ? (later.data?.signals ?? []) : head;
   return (
     <Stack gap="xs">
-      {later.isError ? <ErrorAlert error={later.error} /> : fetched && later.isPending ? <Loader size="sm" aria-label="Loading signals" /> : <SignalTable signals={shown} />}
+      {later.isError ? (
+        <ErrorAlert error={later.error} />
+      ) : fetched && later.isPending ? (
+        <Loader size="sm" aria-label="Loading signals" />
+      ) : (
+        <SignalTable signals={shown} />
+      )}
       {pages > 1 && (
         <Group justify="space-between">
           <Text size="xs" c="dimmed">{`${formatCount(offset + 1)}–${formatCount(Math.min(offset + SIGNAL_PAGE_SIZE, total))} of ${formatCount(total)}`}</Text>
@@ -112,18 +118,39 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head, mandat
         {SIGNAL_TYPES.map((type) => {
           const n = counts[COUNT_OF[type]];
           return (
-            <Badge key={type} color={n ? colorOf(type, mandatesRequired) : 'gray'} variant={n ? 'light' : 'outline'} radius="sm" tt="none" data-testid={`signal-count-${type}`}>
+            <Badge
+              key={type}
+              color={n ? colorOf(type, mandatesRequired) : 'gray'}
+              variant={n ? 'light' : 'outline'}
+              radius="sm"
+              tt="none"
+              data-testid={`signal-count-${type}`}
+            >
               {`${SIGNAL_LABELS[type]}: ${formatCount(n)}`}
             </Badge>
           );
         })}
-        <Badge color="gray" variant="outline" radius="sm" tt="none" data-testid="signal-count-CONTINUING">{`Continuing: ${formatCount(counts.continuing)}`}</Badge>
+        <Badge
+          color="gray"
+          variant="outline"
+          radius="sm"
+          tt="none"
+          data-testid="signal-count-CONTINUING"
+        >{`Continuing: ${formatCount(counts.continuing)}`}</Badge>
       </Group>
       {attentionCount(counts) > 0 && (
-        <Text size="sm" fw={600} c="red.8" data-testid="signals-to-check">{`${formatCount(attentionCount(counts))} to check: ${attentionCount(counts) === 1 ? 'a signal needs' : 'signals need'} a person's eye before this file goes on.`}</Text>
+        <Text
+          size="sm"
+          fw={600}
+          c="red.8"
+          data-testid="signals-to-check"
+        >{`${formatCount(attentionCount(counts))} to check: ${attentionCount(counts) === 1 ? 'a signal needs' : 'signals need'} a person's eye before this file goes on.`}</Text>
       )}
       {(counts.joined ?? 0) > 0 && (
-        <Text size="sm" data-testid="signals-joined">{`${formatCount(counts.joined ?? 0)} ${counts.joined === 1 ? 'borrower' : 'borrowers'} without an NRC joined to the payroll record by employee number: their deductions count with the rest of that employee's.`}</Text>
+        <Text
+          size="sm"
+          data-testid="signals-joined"
+        >{`${formatCount(counts.joined ?? 0)} ${counts.joined === 1 ? 'borrower' : 'borrowers'} without an NRC joined to the payroll record by employee number: their deductions count with the rest of that employee's.`}</Text>
       )}
       {baseline && !baseline.found && (
         <Alert color="blue" variant="light" title="No previous month to compare with">
@@ -140,12 +167,18 @@ export function SignalsView({ uploadId, payeeKey, counts, baseline, head, mandat
             <Accordion.Item key={type} value={type} data-testid={`signals-${type}`}>
               <Accordion.Control>
                 <Group gap="xs">
-                  <Text fw={600} size="sm">{SIGNAL_LABELS[type]}</Text>
-                  <Badge color={colorOf(type, mandatesRequired)} variant="light" radius="sm">{formatCount(counts[COUNT_OF[type]])}</Badge>
+                  <Text fw={600} size="sm">
+                    {SIGNAL_LABELS[type]}
+                  </Text>
+                  <Badge color={colorOf(type, mandatesRequired)} variant="light" radius="sm">
+                    {formatCount(counts[COUNT_OF[type]])}
+                  </Badge>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-                {open.includes(type) && <SignalSection uploadId={uploadId} type={type} total={counts[COUNT_OF[type]]} head={head?.filter((s) => s.type === type)} />}
+                {open.includes(type) && (
+                  <SignalSection uploadId={uploadId} type={type} total={counts[COUNT_OF[type]]} head={head?.filter((s) => s.type === type)} />
+                )}
               </Accordion.Panel>
             </Accordion.Item>
           ))}

@@ -1,5 +1,4 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { isPlatformAdmin } from '@shared/roles';
 import { BRAND_NAME } from '@/components/ui/brand';
 import { useAdminBilling } from '@/features/admin/api/billing';
 import { useAdminMetrics } from '@/features/admin/api/metrics';
@@ -9,6 +8,7 @@ import { PayrollAuthorityNotice } from '@/features/settings/components/payroll-a
 import { PlatformSettings } from '@/features/settings/components/platform-settings';
 import { isApiError } from '@/lib/api-client';
 import { screenLabel, useSignedInUser } from '@/lib/authorization';
+import { isPlatformAdmin } from '@shared/roles';
 
 /** /admin: super and system admins only; the API refuses everyone else too (403 → the same message). */
 export default function AdminRoute() {

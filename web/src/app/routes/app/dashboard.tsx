@@ -24,12 +24,12 @@ export default function DashboardRoute() {
     <Stack gap="xl">
       <InvitationsCard me={me} />
       <DashboardView
-      me={me}
-      metrics={metrics}
-      features={allowedScreens(caller, 'inFeatureGrid')}
-      onRefresh={refresh}
-      refreshing={meQuery.isFetching || metrics.isFetching}
-      errors={errors}
+        me={me}
+        metrics={metrics}
+        features={allowedScreens(caller, 'inFeatureGrid')}
+        onRefresh={refresh}
+        refreshing={meQuery.isFetching || metrics.isFetching}
+        errors={errors}
       />
     </Stack>
   );

@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { isPlatformAdmin } from '@shared/roles';
 import { BRAND_NAME } from '@/components/ui/brand';
 import { PageHeader } from '@/components/ui/page-header';
 import { FraudReportForm } from '@/features/fraud/components/fraud-report-form';
 import { screenLabel, useSignedInUser } from '@/lib/authorization';
+import { isPlatformAdmin } from '@shared/roles';
 
 /** /fraud-report: any signed-in user files a fraud or scam report with evidence. */
 export default function FraudReportRoute() {

@@ -11,7 +11,10 @@ export default function HistoryRoute() {
   useDocumentTitle(`${title} · ${BRAND_NAME}`);
   return (
     <Stack gap="lg">
-      <PageHeader title={title} description="A borrower’s deductions across all lenders over the last 3 months, to guard against over-indebtedness. Every lookup is recorded." />
+      <PageHeader
+        title={title}
+        description="A borrower’s deductions across all lenders over the last 3 months, to guard against over-indebtedness. Every lookup is recorded."
+      />
       <HistoryLookup />
     </Stack>
   );

@@ -11,7 +11,10 @@ export default function ReconciliationRoute() {
   useDocumentTitle(`${title} · ${BRAND_NAME}`);
   return (
     <Stack gap="lg">
-      <PageHeader title={title} description="Each line of the month’s payroll schedule against what the payroll deducted: applied in full, short, not applied, or taken without an approved deduction." />
+      <PageHeader
+        title={title}
+        description="Each line of the month’s payroll schedule against what the payroll deducted: applied in full, short, not applied, or taken without an approved deduction."
+      />
       <ReconciliationView />
     </Stack>
   );

@@ -11,7 +11,10 @@ export default function RemittancesRoute() {
   useDocumentTitle(`${title} · ${BRAND_NAME}`);
   return (
     <Stack gap="lg">
-      <PageHeader title={title} description="What the payroll remitted to each lender for the month, as PDF and CSV; what arrived, and any difference until it is resolved with a note." />
+      <PageHeader
+        title={title}
+        description="What the payroll remitted to each lender for the month, as PDF and CSV; what arrived, and any difference until it is resolved with a note."
+      />
       <RemittancesView />
     </Stack>
   );

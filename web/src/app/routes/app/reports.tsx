@@ -1,8 +1,8 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { isPlatformAdmin } from '@shared/roles';
 import { BRAND_NAME } from '@/components/ui/brand';
 import { ReportsView } from '@/features/reviews/components/reports-view';
 import { screenLabel, useSignedInUser } from '@/lib/authorization';
+import { isPlatformAdmin } from '@shared/roles';
 
 /** /reports: fi_admin, pmec_admin, super_admin, sys_admin (the signed-in layout checks; the API scopes the rows). */
 export default function ReportsRoute() {

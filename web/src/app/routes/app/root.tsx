@@ -2,8 +2,6 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { isAllowed } from '@shared/access';
-import { normalisePath, PENDING_SCREEN, screenFor } from '@shared/navigation';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { ChooseOrganisationCard } from '@/components/layouts/choose-organisation-card';
 import { OrganisationSwitcher } from '@/components/layouts/organisation-switcher';
@@ -15,6 +13,8 @@ import { storedActingOrg, useChooseOrganisation } from '@/lib/acting-organisatio
 import { useLogout, useSession } from '@/lib/auth';
 import { SignedInUserProvider, allowedScreens, callerFromMe } from '@/lib/authorization';
 import { errorMessage } from '@/lib/errors';
+import { isAllowed } from '@shared/access';
+import { normalisePath, PENDING_SCREEN, screenFor } from '@shared/navigation';
 
 const PENDING_PATH = PENDING_SCREEN.path;
 /** Screens whose tables need the wider frame (many columns, actions on the right). */
@@ -37,10 +37,7 @@ export function ProtectedRoot() {
     if (stale) void choose(null);
   }, [stale, choose]);
 
-  const signOut = () =>
-    logout().catch((error: unknown) =>
-      notifications.show({ color: 'red', title: 'Sign-out failed', message: errorMessage(error) }),
-    );
+  const signOut = () => logout().catch((error: unknown) => notifications.show({ color: 'red', title: 'Sign-out failed', message: errorMessage(error) }));
 
   if (session.status === 'checking') return <CheckingSession />;
   if (session.status === 'signedOut') return <Navigate to="/signin" replace state={{ from: location }} />;
@@ -86,7 +83,11 @@ export function ProtectedRoot() {
         onLogout={signOut}
         loggingOut={loggingOut}
         wide={Boolean(screen?.wide)}
-        switcher={offersChoice ? <OrganisationSwitcher organisations={user.organisations} actingOrgId={user.acting_org_id} platformRoles={platformRoles} onChoose={onChoose} /> : undefined}
+        switcher={
+          offersChoice ? (
+            <OrganisationSwitcher organisations={user.organisations} actingOrgId={user.acting_org_id} platformRoles={platformRoles} onChoose={onChoose} />
+          ) : undefined
+        }
       >
         {mustChoose ? (
           <ChooseOrganisationCard organisations={user.organisations} onChoose={onChoose} />

@@ -1,5 +1,5 @@
-import type { EmailAvailabilityResponse } from '@shared/api/accounts';
 import { callRoute } from '@/lib/api-client';
+import type { EmailAvailabilityResponse } from '@shared/api/accounts';
 import { getEmailAvailability } from '@shared/routes/accounts';
 
 /** GET /api/email-availability: is the email free for a new account? */

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '@shared/api/accounts';
 import { callRoute } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { routeKey } from '@/lib/queries';
+import type { MeResponse } from '@shared/api/accounts';
 import { getMe as getMeRoute } from '@shared/routes/accounts';
 
 /** Spec part 2 §7 and §9: the roles call times out after 5 s. */

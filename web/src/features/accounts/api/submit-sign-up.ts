@@ -1,8 +1,16 @@
-import { ACCOUNT_MESSAGES, type AccessRequestResponse, type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName } from '@shared/api/accounts';
-import { createAccessRequest } from '@shared/routes/accounts';
 import { callRoute, isApiError, type RouteRequest } from '@/lib/api-client';
 import { UploadError } from '@/lib/presigned-post';
 import type { UploadVariables } from '@/lib/use-upload';
+import {
+  ACCOUNT_MESSAGES,
+  type AccessRequestResponse,
+  type ClientType,
+  ONBOARDING_DOCS,
+  ONBOARDING_DOC_LABELS,
+  type OnboardingDoc,
+  deriveFullName,
+} from '@shared/api/accounts';
+import { createAccessRequest } from '@shared/routes/accounts';
 import { cognitoErrorName, passwordPolicyMessage, signUpErrorMessage } from '../utils/account-errors';
 import { isUnverifiedAccount, resendVerificationEmail, signUpAccount } from './cognito';
 
@@ -17,10 +25,7 @@ export interface SignUpValues {
   files: Partial<Record<OnboardingDoc, File>>;
 }
 
-export type SignUpProgress =
-  | { stage: 'account' }
-  | { stage: 'request' }
-  | { stage: 'upload'; doc: OnboardingDoc; index: number; total: number };
+export type SignUpProgress = { stage: 'account' } | { stage: 'request' } | { stage: 'upload'; doc: OnboardingDoc; index: number; total: number };
 
 export interface SignUpOutcome {
   email: string;
@@ -68,7 +73,8 @@ function storageWords(error: unknown): string {
 }
 
 /** Asks for the access request's grant: the request, and one presigned POST per document (useUpload's grant). */
-export const sendAccessRequest = (body: RouteRequest<typeof createAccessRequest>, signal: AbortSignal | undefined) => callRoute(createAccessRequest, { body, signal });
+export const sendAccessRequest = (body: RouteRequest<typeof createAccessRequest>, signal: AbortSignal | undefined) =>
+  callRoute(createAccessRequest, { body, signal });
 
 /** The access request with its documents, sent through useUpload(sendAccessRequest). */
 export type SendAccessRequest = (variables: UploadVariables<RouteRequest<typeof createAccessRequest>, AccessRequestResponse>) => Promise<AccessRequestResponse>;

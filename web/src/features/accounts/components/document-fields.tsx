@@ -1,7 +1,7 @@
 import { Fieldset, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc } from '@shared/api/accounts';
 import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
+import { type ClientType, ONBOARDING_DOCS, ONBOARDING_DOC_LABELS, type OnboardingDoc } from '@shared/api/accounts';
 
 /** Each document: a PDF; the fieldset states the limits once for all of them. */
 const DOCUMENT_LIMITS: FileLimits = { accept: 'application/pdf,.pdf' };

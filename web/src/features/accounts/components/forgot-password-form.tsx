@@ -1,9 +1,9 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconMailForward } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
+import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
-import { forgotPasswordSchema, normaliseEmail } from '@shared/api/accounts';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { forgotPasswordSchema, normaliseEmail } from '@shared/api/accounts';
 import { requestPasswordReset } from '../api/cognito';
 import { isCognitoServiceError } from '../utils/account-errors';
 import { EmailField } from './email-field';

@@ -2,8 +2,8 @@ import { ActionIcon, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useMandateRequirement } from '@/lib/mandate-requirement';
-import { HIGHLIGHT_SLIDES, mandateSlide, SLIDE_INTERVAL_MS } from './highlight-slides';
 import classes from './highlight-carousel.module.css';
+import { HIGHLIGHT_SLIDES, mandateSlide, SLIDE_INTERVAL_MS } from './highlight-slides';
 
 /**
  * The sign-in highlights: four slides (five while mandates are required from a month, that one first),

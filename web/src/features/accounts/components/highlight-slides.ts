@@ -32,7 +32,11 @@ export const HIGHLIGHT_SLIDES: readonly HighlightSlide[] = [
 ];
 
 /** The slide announcing that mandates are required from a month, shown while the setting is set. */
-export const mandateSlide = (month: string): HighlightSlide => ({ title: `Mandates required from ${month}`, text: mandateRequirementText(month), icon: IconFileCertificate });
+export const mandateSlide = (month: string): HighlightSlide => ({
+  title: `Mandates required from ${month}`,
+  text: mandateRequirementText(month),
+  icon: IconFileCertificate,
+});
 
 /** Spec part 2 §9: the carousel advances every 5000 ms. */
 export const SLIDE_INTERVAL_MS = 5000;

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMailOpened } from '@tabler/icons-react';
-import type { MeResponse } from '@shared/api/accounts';
-import { ROLE_LABELS } from '@shared/roles';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import type { MeResponse } from '@shared/api/accounts';
 import { PLATFORM_INVITATION_NAME } from '@shared/api/team';
+import { ROLE_LABELS } from '@shared/roles';
 import { type InvitationTarget, useInvitationDecision } from '../api/invitations';
 
 interface Invitation {
@@ -15,7 +15,8 @@ interface Invitation {
   target: InvitationTarget;
 }
 
-const organisationFacts = (m: MeResponse['memberships'][number]) => [m.client_type === 'fi' ? 'FI' : 'PMEC', m.payee_key ? `payee key ${m.payee_key}` : null].filter(Boolean).join(', ');
+const organisationFacts = (m: MeResponse['memberships'][number]) =>
+  [m.client_type === 'fi' ? 'FI' : 'PMEC', m.payee_key ? `payee key ${m.payee_key}` : null].filter(Boolean).join(', ');
 
 const invitationsOf = (me: MeResponse): Invitation[] => [
   ...me.memberships
@@ -56,10 +57,21 @@ export function InvitationsCard({ me }: { me: MeResponse }) {
               {i.facts && ` (${i.facts})`} invites you to join as <strong>{ROLE_LABELS[i.role]}</strong>.
             </Text>
             <Group gap="xs">
-              <Button onClick={() => answer(i, 'accept')} loading={busy(i.key, 'accept')} disabled={decision.isPending} aria-label={`Accept the invitation from ${i.name}`}>
+              <Button
+                onClick={() => answer(i, 'accept')}
+                loading={busy(i.key, 'accept')}
+                disabled={decision.isPending}
+                aria-label={`Accept the invitation from ${i.name}`}
+              >
                 Accept
               </Button>
-              <Button variant="default" onClick={() => answer(i, 'decline')} loading={busy(i.key, 'decline')} disabled={decision.isPending} aria-label={`Decline the invitation from ${i.name}`}>
+              <Button
+                variant="default"
+                onClick={() => answer(i, 'decline')}
+                loading={busy(i.key, 'decline')}
+                disabled={decision.isPending}
+                aria-label={`Decline the invitation from ${i.name}`}
+              >
                 Decline
               </Button>
             </Group>

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, LINK_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useSession } from '@/lib/auth';
 import { isSameOriginPath } from '@/lib/local-path';
+import { ACCOUNT_MESSAGES, LINK_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
 import { acceptInvite } from '../api/accept-invite';
 import { completeInvitePassword, startInviteSignIn } from '../api/cognito';
 import { cognitoErrorName, passwordPolicyMessage } from '../utils/account-errors';

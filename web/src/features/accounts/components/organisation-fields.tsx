@@ -17,12 +17,7 @@ export function OrganisationFields(props: OrganisationFieldsProps) {
   const { clientType, disabled } = props;
   return (
     <>
-      <Radio.Group
-        label="Organisation type"
-        value={clientType}
-        onChange={(value) => props.onClientTypeChange(value === 'pmec' ? 'pmec' : 'fi')}
-        withAsterisk
-      >
+      <Radio.Group label="Organisation type" value={clientType} onChange={(value) => props.onClientTypeChange(value === 'pmec' ? 'pmec' : 'fi')} withAsterisk>
         <Group gap="lg" mt={6}>
           <Radio value="fi" label="FI (financial institution)" disabled={disabled} />
           <Radio value="pmec" label="PMEC" disabled={disabled} />

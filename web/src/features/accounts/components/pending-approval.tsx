@@ -4,8 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useLogout, useSession } from '@/lib/auth';
-import { useMe } from '../api/get-me';
 import { formatDate } from '@/lib/format';
+import { useMe } from '../api/get-me';
 import { type PendingState, pendingState } from '../utils/pending-state';
 import { InvitationsCard } from './invitations-card';
 import { RenewRequestForm } from './renew-request-form';
@@ -24,9 +24,17 @@ function Explanation({ state }: { state: PendingState }) {
     case 'approved':
       return <Text>You can use the platform now.</Text>;
     case 'waiting':
-      return <Text c="dimmed" size="sm">An administrator reviews every access request. You can use the platform as soon as yours is approved.</Text>;
+      return (
+        <Text c="dimmed" size="sm">
+          An administrator reviews every access request. You can use the platform as soon as yours is approved.
+        </Text>
+      );
     case 'invited':
-      return <Text c="dimmed" size="sm">Accept the invitation above to join that organisation, or decline it.</Text>;
+      return (
+        <Text c="dimmed" size="sm">
+          Accept the invitation above to join that organisation, or decline it.
+        </Text>
+      );
     case 'rejected':
       return (
         <Stack gap="xs">
@@ -39,9 +47,18 @@ function Explanation({ state }: { state: PendingState }) {
         </Stack>
       );
     case 'removed':
-      return <Text data-testid="removed-notice">You were removed from {state.orgName} on {formatDate(state.at, 'long')}. An administrator of an organisation can invite you again, or you can request access below.</Text>;
+      return (
+        <Text data-testid="removed-notice">
+          You were removed from {state.orgName} on {formatDate(state.at, 'long')}. An administrator of an organisation can invite you again, or you can request
+          access below.
+        </Text>
+      );
     case 'none':
-      return <Text c="dimmed" size="sm">This account has no access request waiting. Send one below with your organisation’s documents.</Text>;
+      return (
+        <Text c="dimmed" size="sm">
+          This account has no access request waiting. Send one below with your organisation’s documents.
+        </Text>
+      );
   }
 }
 
@@ -94,14 +111,27 @@ export function PendingApproval({ email }: { email: string }) {
         <Card withBorder shadow="sm" padding="xl" radius="md" w="100%">
           <Stack gap="md">
             {!state ? (
-              <Group gap="sm" role="status"><Loader size="sm" /><Text c="dimmed">Checking your account…</Text></Group>
+              <Group gap="sm" role="status">
+                <Loader size="sm" />
+                <Text c="dimmed">Checking your account…</Text>
+              </Group>
             ) : (
               <>
-                <ThemeIcon size={48} radius="xl" variant="light" color={state.kind === 'approved' ? 'teal' : state.kind === 'rejected' || state.kind === 'removed' ? 'red' : undefined} aria-hidden>
+                <ThemeIcon
+                  size={48}
+                  radius="xl"
+                  variant="light"
+                  color={state.kind === 'approved' ? 'teal' : state.kind === 'rejected' || state.kind === 'removed' ? 'red' : undefined}
+                  aria-hidden
+                >
                   {ICONS[state.kind]}
                 </ThemeIcon>
-                <Title order={1} size="h2">{HEADINGS[state.kind]}</Title>
-                <Text>Signed in as <strong>{email}</strong></Text>
+                <Title order={1} size="h2">
+                  {HEADINGS[state.kind]}
+                </Title>
+                <Text>
+                  Signed in as <strong>{email}</strong>
+                </Text>
                 <Explanation state={state} />
               </>
             )}
@@ -114,16 +144,24 @@ export function PendingApproval({ email }: { email: string }) {
             {me.error && <ErrorAlert error={me.error} />}
             <Group gap="sm">
               {state?.kind === 'approved' ? (
-                <Button component={Link} to="/app">Continue to the platform</Button>
+                <Button component={Link} to="/app">
+                  Continue to the platform
+                </Button>
               ) : (
-                <Button onClick={refreshStatus} loading={checking}>Refresh status</Button>
+                <Button onClick={refreshStatus} loading={checking}>
+                  Refresh status
+                </Button>
               )}
-              <Button variant="default" onClick={signOut} loading={loggingOut}>Sign out</Button>
+              <Button variant="default" onClick={signOut} loading={loggingOut}>
+                Sign out
+              </Button>
             </Group>
             {state?.kind === 'waiting' && (
               <Text size="sm" c="dimmed">
                 Not requested access yet?{' '}
-                <Anchor component={Link} to="/signup" fw={600}>Request Access</Anchor>
+                <Anchor component={Link} to="/signup" fw={600}>
+                  Request Access
+                </Anchor>
               </Text>
             )}
           </Stack>
@@ -131,7 +169,11 @@ export function PendingApproval({ email }: { email: string }) {
         {canRenew && (
           <Card withBorder padding="xl" radius="md" w="100%">
             <RenewRequestForm
-              initial={{ clientType: request?.client_type ?? 'fi', payeeKey: request?.payee_key ?? '', orgName: request?.client_type === 'pmec' ? request.org_name : '' }}
+              initial={{
+                clientType: request?.client_type ?? 'fi',
+                payeeKey: request?.payee_key ?? '',
+                orgName: request?.client_type === 'pmec' ? request.org_name : '',
+              }}
               onFiled={() => void me.refetch()}
             />
           </Card>

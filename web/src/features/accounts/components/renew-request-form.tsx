@@ -1,12 +1,12 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES, type ClientType, ONBOARDING_DOCS, type OnboardingDoc } from '@shared/api/accounts';
-import { renewAccessRequest } from '@shared/routes/accounts';
-import { isValidPayeeKey } from '@shared/rules/payee-key';
 import { callRoute, type RouteRequest } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { useUpload } from '@/lib/use-upload';
+import { ACCOUNT_MESSAGES, type ClientType, ONBOARDING_DOCS, type OnboardingDoc } from '@shared/api/accounts';
+import { renewAccessRequest } from '@shared/routes/accounts';
+import { isValidPayeeKey } from '@shared/rules/payee-key';
 import { pdfProblem } from '../utils/pdf-file';
 import { DocumentFields } from './document-fields';
 import { OrganisationFields } from './organisation-fields';
@@ -24,7 +24,8 @@ function problems(values: Values): { payeeKey?: string; orgName?: string; docume
   if (values.clientType === 'fi' && !values.payeeKey.trim()) out.payeeKey = ACCOUNT_MESSAGES.payeeKeyRequired;
   else if (values.clientType === 'fi' && !isValidPayeeKey(values.payeeKey.trim())) out.payeeKey = ACCOUNT_MESSAGES.payeeKeyInvalid;
   if (values.clientType === 'pmec' && !values.orgName.trim()) out.orgName = ACCOUNT_MESSAGES.orgNameRequired;
-  if (ONBOARDING_DOCS[values.clientType].some((doc) => !values.files[doc])) out.documents = values.clientType === 'fi' ? ACCOUNT_MESSAGES.fiDocsMissing : ACCOUNT_MESSAGES.pmecDocsMissing;
+  if (ONBOARDING_DOCS[values.clientType].some((doc) => !values.files[doc]))
+    out.documents = values.clientType === 'fi' ? ACCOUNT_MESSAGES.fiDocsMissing : ACCOUNT_MESSAGES.pmecDocsMissing;
   return out;
 }
 
@@ -36,7 +37,10 @@ export function RenewRequestForm({ initial, onFiled }: { initial: Pick<Values, '
   const [values, setValues] = useState<Values>({ ...initial, files: {} });
   const [errors, setErrors] = useState<ReturnType<typeof problems>>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<OnboardingDoc, string>>>({});
-  const send = useUpload((body: RouteRequest<typeof renewAccessRequest>, signal) => callRoute(renewAccessRequest, { body, signal }), (answer) => answer.uploads);
+  const send = useUpload(
+    (body: RouteRequest<typeof renewAccessRequest>, signal) => callRoute(renewAccessRequest, { body, signal }),
+    (answer) => answer.uploads,
+  );
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
 
   const chooseFile = async (doc: OnboardingDoc, file: File | null) => {
@@ -56,7 +60,11 @@ export function RenewRequestForm({ initial, onFiled }: { initial: Pick<Values, '
     const docs = ONBOARDING_DOCS[values.clientType];
     send.mutate(
       {
-        request: { client_type: values.clientType, payee_key: values.clientType === 'fi' ? values.payeeKey.trim() : '', org_name: values.clientType === 'pmec' ? values.orgName.trim() : '' },
+        request: {
+          client_type: values.clientType,
+          payee_key: values.clientType === 'fi' ? values.payeeKey.trim() : '',
+          org_name: values.clientType === 'pmec' ? values.orgName.trim() : '',
+        },
         files: Object.fromEntries(docs.map((doc) => [doc, values.files[doc]])),
       },
       { onSuccess: onFiled },
@@ -87,7 +95,14 @@ export function RenewRequestForm({ initial, onFiled }: { initial: Pick<Values, '
           onPayeeKeyChange={(payeeKey) => set({ payeeKey })}
           onOrgNameChange={(orgName) => set({ orgName })}
         />
-        <DocumentFields clientType={values.clientType} files={values.files} errors={fileErrors} missingMessage={errors.documents} onChange={chooseFile} disabled={send.isPending} />
+        <DocumentFields
+          clientType={values.clientType}
+          files={values.files}
+          errors={fileErrors}
+          missingMessage={errors.documents}
+          onChange={chooseFile}
+          disabled={send.isPending}
+        />
         <Button type="submit" loading={send.isPending}>
           Send the new request
         </Button>

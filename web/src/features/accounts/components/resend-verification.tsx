@@ -1,8 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { errorMessage } from '@/lib/errors';
 import { resendVerificationEmail } from '../api/cognito';
 import { isCognitoServiceError, isRateLimited } from '../utils/account-errors';
-import { errorMessage } from '@/lib/errors';
 
 type State = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string };
 

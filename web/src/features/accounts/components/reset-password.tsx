@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, LINK_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
-import { ErrorAlert } from '@/components/ui/error-alert';
 import { AuthLayout } from '@/components/layouts/auth-layout';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { useSession } from '@/lib/auth';
+import { ACCOUNT_MESSAGES, LINK_MESSAGES, passwordPairSchema } from '@shared/api/accounts';
 import { saveResetPassword } from '../api/cognito';
 import { isBadCode, isRateLimited, passwordPolicyMessage } from '../utils/account-errors';
 import { PasswordPair } from './password-pair';
@@ -70,7 +70,9 @@ export function ResetPassword({ link }: { link: ResetLink }) {
   if (stage === 'invalid') {
     return (
       <AuthLayout title={ACCOUNT_MESSAGES.resetLinkInvalid}>
-        <Text>{complete ? 'This link has already been used, was replaced by a newer one, or is more than an hour old.' : ACCOUNT_MESSAGES.resetLinkMissing}</Text>
+        <Text>
+          {complete ? 'This link has already been used, was replaced by a newer one, or is more than an hour old.' : ACCOUNT_MESSAGES.resetLinkMissing}
+        </Text>
         <Button component={Link} to="/forgot">
           Request a new reset link
         </Button>

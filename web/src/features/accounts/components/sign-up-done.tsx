@@ -13,7 +13,9 @@ export function SignUpDone({ outcome }: { outcome: SignUpOutcome }) {
           <IconMailCheck size={22} />
         </ThemeIcon>
         <Text>
-          {outcome.requestId === null ? 'This email already has an account that was never verified, so we sent a new verification link to ' : 'We sent a verification link to '}
+          {outcome.requestId === null
+            ? 'This email already has an account that was never verified, so we sent a new verification link to '
+            : 'We sent a verification link to '}
           <strong>{outcome.email}</strong>. Open it to verify your email address, then sign in.
         </Text>
       </Group>

@@ -1,12 +1,20 @@
 import { Alert, Anchor, Button, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName, normaliseEmail } from '@shared/api/accounts';
 import { useUpload } from '@/lib/use-upload';
+import { ACCOUNT_MESSAGES, ONBOARDING_DOC_LABELS, type OnboardingDoc, deriveFullName, normaliseEmail } from '@shared/api/accounts';
 import { checkEmailAvailability } from '../api/access-requests';
-import { type CreatedAccount, SignUpError, type SignUpOutcome, type SignUpProgress, type SignUpValues, sendAccessRequest, submitSignUp } from '../api/submit-sign-up';
+import {
+  type CreatedAccount,
+  SignUpError,
+  type SignUpOutcome,
+  type SignUpProgress,
+  type SignUpValues,
+  sendAccessRequest,
+  submitSignUp,
+} from '../api/submit-sign-up';
 import { hasErrors } from '../utils/password-rules';
 import { pdfProblem } from '../utils/pdf-file';
 import { type SignUpErrors, emailProblem, validateSignUp } from '../utils/sign-up-validation';
@@ -66,7 +74,10 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
   const busy = progress !== null;
   const errors = form.errors as SignUpErrors;
 
-  const derivedName = deriveFullName({ org_name: values.clientType === 'pmec' ? values.orgName : '', email: normaliseEmail(values.email) || 'you@example.com' });
+  const derivedName = deriveFullName({
+    org_name: values.clientType === 'pmec' ? values.orgName : '',
+    email: normaliseEmail(values.email) || 'you@example.com',
+  });
 
   const checkAvailability = async () => {
     const value = normaliseEmail(form.getValues().email);
@@ -150,7 +161,14 @@ export function SignUpForm({ onDone }: { onDone: (outcome: SignUpOutcome) => voi
           disabled={busy}
         />
         <PasswordPair passwordLabel="Password" field={(name) => form.getInputProps(name)} disabled={busy} />
-        <DocumentFields clientType={values.clientType} files={values.files} errors={fileErrors} missingMessage={errors.documents} onChange={chooseFile} disabled={busy} />
+        <DocumentFields
+          clientType={values.clientType}
+          files={values.files}
+          errors={fileErrors}
+          missingMessage={errors.documents}
+          onChange={chooseFile}
+          disabled={busy}
+        />
         {status && (
           <Stack gap={4} role="status" aria-live="polite">
             <Text size="sm">{status.label}</Text>

@@ -1,9 +1,9 @@
 import { Alert, Loader, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/errors';
 import { confirmEmail } from '../api/cognito';
 import { cognitoErrorName } from '../utils/account-errors';
-import { errorMessage } from '@/lib/errors';
 import { ResendVerification } from './resend-verification';
 
 type State = { status: 'verifying' } | { status: 'verified' } | { status: 'invalid' } | { status: 'failed'; message: string };

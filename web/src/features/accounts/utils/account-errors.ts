@@ -1,6 +1,6 @@
-import { ACCOUNT_MESSAGES } from '@shared/api/accounts';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { ACCOUNT_MESSAGES } from '@shared/api/accounts';
 
 /** The Cognito exception name Amplify gives an error (its `name`), if any. */
 export const cognitoErrorName = (error: unknown): string | undefined => (error instanceof Error ? error.name : undefined);

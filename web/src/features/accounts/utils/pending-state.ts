@@ -19,7 +19,8 @@ export function pendingState(me: MeResponse): PendingState {
     .filter((m) => m.status === 'removed' && m.decided_at)
     .sort((a, b) => (b.decided_at ?? '').localeCompare(a.decided_at ?? ''))[0];
   const rejected = request?.status === 'rejected' ? request : null;
-  if (removal && (!rejected || (rejected.decided_at ?? '') < removal.decided_at!)) return { kind: 'removed', orgName: removal.org_name || 'your organisation', at: removal.decided_at! };
+  if (removal && (!rejected || (rejected.decided_at ?? '') < removal.decided_at!))
+    return { kind: 'removed', orgName: removal.org_name || 'your organisation', at: removal.decided_at! };
   if (rejected) return { kind: 'rejected', at: rejected.decided_at, note: rejected.decision_note };
   return { kind: 'none' };
 }

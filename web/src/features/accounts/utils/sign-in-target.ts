@@ -1,5 +1,5 @@
-import { isPublicPath } from '@shared/navigation';
 import { HOME_PATH, isSameOriginPath } from '@/lib/local-path';
+import { isPublicPath } from '@shared/navigation';
 
 interface FromState {
   from?: { pathname?: unknown; search?: unknown; hash?: unknown };

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { configuredBilling } from '@shared/api/dashboard';
 import { routeQuery } from '@/lib/queries';
-import { METRICS_TIMEOUT_MS } from './metrics';
+import { configuredBilling } from '@shared/api/dashboard';
 import { getBilling } from '@shared/routes/dashboard';
+import { METRICS_TIMEOUT_MS } from './metrics';
 
 /**
  * GET /api/billing as a platform admin sees it: every billed organisation summed for this month

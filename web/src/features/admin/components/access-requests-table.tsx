@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { formatDateTime, kindLabel } from '@/lib/format';
 import { ONBOARDING_DOC_LABELS, type OnboardingDoc } from '@shared/api/accounts';
 import { type AccessRequestItem, type GrantRole, grantRolesFor } from '@shared/api/admin';
-import { formatDateTime, kindLabel } from '@/lib/format';
 import { roleLabel } from '../utils/role-label';
 import type { Decision } from './decision-modal';
 
@@ -21,11 +21,24 @@ const docNames = (docs: readonly string[]) => docs.map((d) => ONBOARDING_DOC_LAB
 
 /** What arrived of the request's documents: the missing ones and the ones that are not PDFs, named. */
 function DocStates({ item }: { item: AccessRequestItem }) {
-  if (!item.missing_documents.length && !item.not_pdf_documents.length) return <Text size="xs" c="dimmed">All received</Text>;
+  if (!item.missing_documents.length && !item.not_pdf_documents.length)
+    return (
+      <Text size="xs" c="dimmed">
+        All received
+      </Text>
+    );
   return (
     <>
-      {item.missing_documents.length > 0 && <Text size="xs" fw={600}>Missing: {docNames(item.missing_documents)}</Text>}
-      {item.not_pdf_documents.length > 0 && <Text size="xs" c="red.9">Not a PDF: {docNames(item.not_pdf_documents)}</Text>}
+      {item.missing_documents.length > 0 && (
+        <Text size="xs" fw={600}>
+          Missing: {docNames(item.missing_documents)}
+        </Text>
+      )}
+      {item.not_pdf_documents.length > 0 && (
+        <Text size="xs" c="red.9">
+          Not a PDF: {docNames(item.not_pdf_documents)}
+        </Text>
+      )}
     </>
   );
 }
@@ -40,7 +53,9 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
       <Table striped highlightOnHover verticalSpacing="sm" fz="sm">
         <Table.Thead>
           <Table.Tr>
-            {['Submitted', 'Email', 'Org', 'Client', 'Payee Key', 'Requested Role', 'Role to Grant', 'Docs', 'Action', 'Inspect'].map((h) => <Table.Th key={h}>{h}</Table.Th>)}
+            {['Submitted', 'Email', 'Org', 'Client', 'Payee Key', 'Requested Role', 'Role to Grant', 'Docs', 'Action', 'Inspect'].map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -49,11 +64,26 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
             return (
               <Table.Tr key={item.id} data-testid="request-row">
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
-                <Table.Td>{item.email}{item.full_name && <Text size="xs" c="dimmed">{item.full_name}</Text>}</Table.Td>
+                <Table.Td>
+                  {item.email}
+                  {item.full_name && (
+                    <Text size="xs" c="dimmed">
+                      {item.full_name}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {item.granted_org_name || item.org_name || item.existing_org?.org_name || '—'}
-                  {item.existing_org && <Text size="xs" fw={600}>Organisation exists</Text>}
-                  {item.org_id && <Anchor component={Link} to={`/team?org_id=${item.org_id}`} size="xs" display="block">Team</Anchor>}
+                  {item.existing_org && (
+                    <Text size="xs" fw={600}>
+                      Organisation exists
+                    </Text>
+                  )}
+                  {item.org_id && (
+                    <Anchor component={Link} to={`/team?org_id=${item.org_id}`} size="xs" display="block">
+                      Team
+                    </Anchor>
+                  )}
                 </Table.Td>
                 <Table.Td>{kindLabel(item.client_type)}</Table.Td>
                 <Table.Td>{item.payee_key ?? '—'}</Table.Td>
@@ -70,31 +100,77 @@ export function AccessRequestsTable({ items, roleToGrant, onRoleChange, onPrevie
                     />
                   ) : (
                     <Stack gap={2} align="flex-start">
-                      <Badge variant="light" color={STATUS_COLOURS[item.status]} tt="none">{item.status}</Badge>
-                      {item.role_granted && <Text size="xs" data-testid="role-granted">Granted: {roleLabel(item.role_granted)}</Text>}
+                      <Badge variant="light" color={STATUS_COLOURS[item.status]} tt="none">
+                        {item.status}
+                      </Badge>
+                      {item.role_granted && (
+                        <Text size="xs" data-testid="role-granted">
+                          Granted: {roleLabel(item.role_granted)}
+                        </Text>
+                      )}
                     </Stack>
                   )}
                 </Table.Td>
                 <Table.Td>
                   <Group gap={8} wrap="nowrap">
-                    <Anchor component="button" type="button" size="sm" onClick={() => onPreview(item)} aria-label={`Preview the documents of ${item.email}`}>Preview</Anchor>
-                    <Anchor component="button" type="button" size="sm" onClick={() => onRefreshDocs(item)} aria-label={`Refresh the document links of ${item.email}`}>Refresh</Anchor>
+                    <Anchor component="button" type="button" size="sm" onClick={() => onPreview(item)} aria-label={`Preview the documents of ${item.email}`}>
+                      Preview
+                    </Anchor>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      onClick={() => onRefreshDocs(item)}
+                      aria-label={`Refresh the document links of ${item.email}`}
+                    >
+                      Refresh
+                    </Anchor>
                   </Group>
                   <DocStates item={item} />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    <Button size="compact-xs" color="green" disabled={!pending} onClick={() => onDecide(item, 'approve')} aria-label={`Approve ${item.email}`}>Approve</Button>
-                    <Button size="compact-xs" color="red" variant="light" disabled={!pending} onClick={() => onDecide(item, 'reject')} aria-label={`Reject ${item.email}`}>Reject</Button>
+                    <Button size="compact-xs" color="green" disabled={!pending} onClick={() => onDecide(item, 'approve')} aria-label={`Approve ${item.email}`}>
+                      Approve
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      color="red"
+                      variant="light"
+                      disabled={!pending}
+                      onClick={() => onDecide(item, 'reject')}
+                      aria-label={`Reject ${item.email}`}
+                    >
+                      Reject
+                    </Button>
                     {item.status === 'approved' ? (
-                      <Button size="compact-xs" color="red" variant="light" onClick={() => onDecide(item, 'remove')} aria-label={`Revoke the access of ${item.email}`}>Revoke</Button>
+                      <Button
+                        size="compact-xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => onDecide(item, 'remove')}
+                        aria-label={`Revoke the access of ${item.email}`}
+                      >
+                        Revoke
+                      </Button>
                     ) : (
-                      <Button size="compact-xs" color="gray" variant="light" disabled={item.status === 'removed'} onClick={() => onDecide(item, 'remove')} aria-label={`Remove ${item.email}`}>Remove</Button>
+                      <Button
+                        size="compact-xs"
+                        color="gray"
+                        variant="light"
+                        disabled={item.status === 'removed'}
+                        onClick={() => onDecide(item, 'remove')}
+                        aria-label={`Remove ${item.email}`}
+                      >
+                        Remove
+                      </Button>
                     )}
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="compact-xs" variant="default" onClick={() => onInspect(item.email)} aria-label={`Inspect ${item.email}`}>Inspect</Button>
+                  <Button size="compact-xs" variant="default" onClick={() => onInspect(item.email)} aria-label={`Inspect ${item.email}`}>
+                    Inspect
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             );

@@ -2,11 +2,11 @@ import { Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIc
 import { type Icon, IconClipboardList, IconRefresh, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { AdminMetrics } from '@shared/api/admin';
-import type { BillingResponse } from '@shared/api/dashboard';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatCount, formatDateTime } from '@/lib/format';
+import type { AdminMetrics } from '@shared/api/admin';
+import type { BillingResponse } from '@shared/api/dashboard';
 import { AdminBilling } from './admin-billing';
 import { RoleMismatchesCard } from './role-mismatches-card';
 
@@ -19,7 +19,9 @@ interface Figure {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="sm" component="section" aria-label={title}>
-      <Title order={2} size="h4">{title}</Title>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
       {children}
     </Stack>
   );
@@ -30,11 +32,21 @@ function FigureCard({ label, value, icon: FigureIcon, loading }: Figure & { load
     <Card withBorder padding="lg" radius="md" aria-label={label}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
         {FigureIcon && (
-          <ThemeIcon variant="light" size="lg" radius="md" aria-hidden><FigureIcon size={20} stroke={1.7} /></ThemeIcon>
+          <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+            <FigureIcon size={20} stroke={1.7} />
+          </ThemeIcon>
         )}
         <Stack gap={2}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>{label}</Text>
-          {loading ? <Skeleton h={28} w={64} /> : <Text size="xl" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="admin-figure">{formatCount(value)}</Text>}
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+            {label}
+          </Text>
+          {loading ? (
+            <Skeleton h={28} w={64} />
+          ) : (
+            <Text size="xl" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="admin-figure">
+              {formatCount(value)}
+            </Text>
+          )}
         </Stack>
       </Group>
     </Card>
@@ -44,7 +56,9 @@ function FigureCard({ label, value, icon: FigureIcon, loading }: Figure & { load
 function Figures({ figures, loading }: { figures: Figure[]; loading: boolean }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: figures.length }} spacing="md">
-      {figures.map((f) => <FigureCard key={f.label} {...f} loading={loading} />)}
+      {figures.map((f) => (
+        <FigureCard key={f.label} {...f} loading={loading} />
+      ))}
     </SimpleGrid>
   );
 }
@@ -76,11 +90,21 @@ export function AdminDashboard({ title, metrics, loading, refreshing, error, bil
     <Stack gap="xl">
       <PageHeader
         title={title}
-        description={<span data-testid="admin-updated">{metrics ? `Updated ${formatDateTime(metrics.ts)}` : loading ? 'Loading figures…' : 'Figures not loaded'}</span>}
+        description={
+          <span data-testid="admin-updated">{metrics ? `Updated ${formatDateTime(metrics.ts)}` : loading ? 'Loading figures…' : 'Figures not loaded'}</span>
+        }
         actions={
           <>
-            <Button component={Link} to="/admin/requests" variant="light" leftSection={<IconClipboardList size={16} aria-hidden />}>Open Requests</Button>
-            <Button variant="default" onClick={onRefresh} disabled={refreshing} miw={120} leftSection={refreshing ? <Loader size={14} /> : <IconRefresh size={16} aria-hidden />}>
+            <Button component={Link} to="/admin/requests" variant="light" leftSection={<IconClipboardList size={16} aria-hidden />}>
+              Open Requests
+            </Button>
+            <Button
+              variant="default"
+              onClick={onRefresh}
+              disabled={refreshing}
+              miw={120}
+              leftSection={refreshing ? <Loader size={14} /> : <IconRefresh size={16} aria-hidden />}
+            >
               {refreshing ? 'Refreshing…' : 'Refresh'}
             </Button>
           </>
@@ -98,9 +122,15 @@ export function AdminDashboard({ title, metrics, loading, refreshing, error, bil
           ]}
         />
       </Section>
-      <Section title="FI users"><Figures figures={side('fi')} loading={loading} /></Section>
-      <Section title="PMEC users"><Figures figures={side('pmec')} loading={loading} /></Section>
-      <Section title="Roles that do not fit their organisation"><RoleMismatchesCard /></Section>
+      <Section title="FI users">
+        <Figures figures={side('fi')} loading={loading} />
+      </Section>
+      <Section title="PMEC users">
+        <Figures figures={side('pmec')} loading={loading} />
+      </Section>
+      <Section title="Roles that do not fit their organisation">
+        <RoleMismatchesCard />
+      </Section>
       <Section title="Billing (FI)">
         <AdminBilling billing={billing} fiOrganisations={metrics?.fi.organisations} loading={loading || billingLoading} />
       </Section>

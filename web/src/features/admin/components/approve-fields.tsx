@@ -8,7 +8,14 @@ import { roleLabel } from '../utils/role-label';
 export type JoinChoice = 'join' | 'reject';
 
 /** The organisation exists: show it with its admins and ask for an explicit choice. */
-export function ExistingOrgChoice({ request, org, choice, onChoice, role, onRole }: {
+export function ExistingOrgChoice({
+  request,
+  org,
+  choice,
+  onChoice,
+  role,
+  onRole,
+}: {
   request: AccessRequestItem;
   org: ExistingOrg;
   choice: JoinChoice | null;
@@ -21,16 +28,17 @@ export function ExistingOrgChoice({ request, org, choice, onChoice, role, onRole
     <Stack gap="sm">
       <Alert color="yellow" variant="light" icon={<IconBuilding size={18} aria-hidden />} title="This organisation already exists">
         <Text size="sm">
-          <strong>{org.org_name}</strong>{org.payee_key && org.payee_key !== org.org_name ? <> · payee key <strong>{org.payee_key}</strong></> : null}
+          <strong>{org.org_name}</strong>
+          {org.payee_key && org.payee_key !== org.org_name ? (
+            <>
+              {' '}
+              · payee key <strong>{org.payee_key}</strong>
+            </>
+          ) : null}
         </Text>
         <Text size="sm">{org.admins.length ? <>Its admins: {org.admins.join(', ')}</> : 'It has no admins.'}</Text>
       </Alert>
-      <Radio.Group
-        label={`What should happen to ${request.email}?`}
-        withAsterisk
-        value={choice ?? ''}
-        onChange={(v) => onChoice(v as JoinChoice)}
-      >
+      <Radio.Group label={`What should happen to ${request.email}?`} withAsterisk value={choice ?? ''} onChange={(v) => onChoice(v as JoinChoice)}>
         <Stack gap="xs" mt={6}>
           <Radio value="join" label={`Join ${org.org_name} with the role below`} />
           <Radio value="reject" label="Reject this request (a reason is needed)" />
@@ -50,12 +58,26 @@ export function ExistingOrgChoice({ request, org, choice, onChoice, role, onRole
 }
 
 /** A new organisation: its name, required, prefilled from the request (an FI request names only its payee key). */
-export function NewOrgName({ request, value, onChange, error }: { request: AccessRequestItem; value: string; onChange: (v: string) => void; error: string | null }) {
+export function NewOrgName({
+  request,
+  value,
+  onChange,
+  error,
+}: {
+  request: AccessRequestItem;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+}) {
   return (
     <TextInput
       label="Organisation name"
       withAsterisk
-      description={request.payee_key ? `The organisation is created for payee key ${request.payee_key}. Enter its name as people know it, e.g. the bank's name.` : 'The organisation is created with this name.'}
+      description={
+        request.payee_key
+          ? `The organisation is created for payee key ${request.payee_key}. Enter its name as people know it, e.g. the bank's name.`
+          : 'The organisation is created with this name.'
+      }
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       error={error}

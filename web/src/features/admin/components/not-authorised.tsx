@@ -11,9 +11,13 @@ export function NotAuthorised({ what }: { what: string }) {
           <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
             <IconLock size={26} />
           </ThemeIcon>
-          <Title order={1} size="h3">Not authorized</Title>
+          <Title order={1} size="h3">
+            Not authorized
+          </Title>
           <Text>You are not authorized to view {what}. It is available to super and system administrators only.</Text>
-          <Button component={Link} to="/app" variant="default">Back to home</Button>
+          <Button component={Link} to="/app" variant="default">
+            Back to home
+          </Button>
         </Stack>
       </Card>
     </Center>

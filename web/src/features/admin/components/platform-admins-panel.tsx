@@ -13,7 +13,12 @@ export function PlatformAdminsPanel({ title }: { title: string }) {
         title={title}
         description="Add and remove system administrators (SYS_ADMIN). The last super admin can never be removed."
         actions={
-          <Button variant="default" leftSection={admins.isFetching ? <Loader size={14} /> : <IconRefresh size={16} aria-hidden />} onClick={() => void admins.refetch()} disabled={admins.isFetching}>
+          <Button
+            variant="default"
+            leftSection={admins.isFetching ? <Loader size={14} /> : <IconRefresh size={16} aria-hidden />}
+            onClick={() => void admins.refetch()}
+            disabled={admins.isFetching}
+          >
             Refresh
           </Button>
         }

@@ -2,12 +2,12 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInpu
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, Suspense, lazy, useState } from 'react';
-import { addPlatformAdminFormSchema, platformAdminErrorText, type PlatformAdminItem, type PlatformRole } from '@shared/api/admin';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { DoneAlert } from '@/components/ui/done-alert';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { useAddPlatformAdmin, usePlatformAdmins, useRemovePlatformAdmin } from '../api/platform-admins';
 import { formatDateTime } from '@/lib/format';
+import { addPlatformAdminFormSchema, platformAdminErrorText, type PlatformAdminItem, type PlatformRole } from '@shared/api/admin';
+import { useAddPlatformAdmin, usePlatformAdmins, useRemovePlatformAdmin } from '../api/platform-admins';
 import { roleLabel } from '../utils/role-label';
 import { PlatformInvitations } from './platform-invitations';
 
@@ -26,7 +26,12 @@ export interface PlatformAdminsProps {
 }
 
 function Section({ framed, label, children }: { framed: boolean; label: string; children: ReactNode }) {
-  if (!framed) return <Stack gap="sm" component="section" aria-label={label}>{children}</Stack>;
+  if (!framed)
+    return (
+      <Stack gap="sm" component="section" aria-label={label}>
+        {children}
+      </Stack>
+    );
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-label={label}>
       <Stack gap="sm">{children}</Stack>
@@ -50,10 +55,21 @@ function AddPlatformAdmin({ grantable, framed, done, setDone }: { grantable: rea
     <Section framed={framed} label={only ? 'Add a system administrator' : 'Add a platform admin'}>
       <form onSubmitCapture={() => setDone(null)} onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Title order={framed ? 2 : 3} size="h4">{action}</Title>
-          <Text size="sm" c="dimmed">The person gets an invitation by email and becomes an admin once they accept it: a new email sets a password, an existing account accepts on its home page.</Text>
+          <Title order={framed ? 2 : 3} size="h4">
+            {action}
+          </Title>
+          <Text size="sm" c="dimmed">
+            The person gets an invitation by email and becomes an admin once they accept it: a new email sets a password, an existing account accepts on its
+            home page.
+          </Text>
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput label="Email" placeholder="name@bank.zm" w={{ base: '100%', sm: only ? 360 : 300 }} autoComplete="off" {...form.getInputProps('email')} />
+            <TextInput
+              label="Email"
+              placeholder="name@bank.zm"
+              w={{ base: '100%', sm: only ? 360 : 300 }}
+              autoComplete="off"
+              {...form.getInputProps('email')}
+            />
             {!only && (
               <Suspense fallback={null}>
                 <PlatformRoleSelect
@@ -91,14 +107,17 @@ export function PlatformAdmins({ grantable, removable, framed = false }: Platfor
   const [removing, setRemoving] = useState<(PlatformAdminItem & { invitation?: boolean }) | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const items = admins.data?.items ?? [];
-  const confirmRemove = () => removing && remove.mutate({ userId: removing.user_id, role: removing.role }, { onSuccess: (answer) => (setDone(answer.message), setRemoving(null)) });
+  const confirmRemove = () =>
+    removing && remove.mutate({ userId: removing.user_id, role: removing.role }, { onSuccess: (answer) => (setDone(answer.message), setRemoving(null)) });
 
   return (
     <Stack gap={framed ? 'xl' : 'lg'}>
       {grantable.length > 0 && <AddPlatformAdmin grantable={grantable} framed={framed} done={done} setDone={setDone} />}
       <Section framed={framed} label="Platform admins">
         <Group justify="space-between">
-          <Title order={framed ? 2 : 3} size="h4">Platform admins</Title>
+          <Title order={framed ? 2 : 3} size="h4">
+            Platform admins
+          </Title>
           {admins.data && (
             <Text size="sm" c="dimmed" data-testid="platform-admin-counts">
               Super admins: {admins.data.counts.super_admin} · System admins: {admins.data.counts.sys_admin}
@@ -107,9 +126,14 @@ export function PlatformAdmins({ grantable, removable, framed = false }: Platfor
         </Group>
         {admins.error && <ErrorAlert error={admins.error} />}
         {admins.isPending ? (
-          <Group gap="sm" py="md" role="status"><Loader size="sm" /><Text c="dimmed">Loading platform admins…</Text></Group>
+          <Group gap="sm" py="md" role="status">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading platform admins…</Text>
+          </Group>
         ) : items.length === 0 ? (
-          <Text c="dimmed" py="md">No platform admins found.</Text>
+          <Text c="dimmed" py="md">
+            No platform admins found.
+          </Text>
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table striped highlightOnHover verticalSpacing="sm">
@@ -119,23 +143,39 @@ export function PlatformAdmins({ grantable, removable, framed = false }: Platfor
                   <Table.Th>Role</Table.Th>
                   <Table.Th>Organisation</Table.Th>
                   <Table.Th>Added</Table.Th>
-                  <Table.Th><Text span size="sm" fw={700}>Action</Text></Table.Th>
+                  <Table.Th>
+                    <Text span size="sm" fw={700}>
+                      Action
+                    </Text>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {items.map((item) => (
                   <Table.Tr key={`${item.user_id}-${item.role}`} data-testid="platform-admin-row">
                     <Table.Td>{item.email}</Table.Td>
-                    <Table.Td><Badge variant="light" color={item.role === 'super_admin' ? 'grape' : 'blue'} tt="none">{roleLabel(item.role)}</Badge></Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={item.role === 'super_admin' ? 'grape' : 'blue'} tt="none">
+                        {roleLabel(item.role)}
+                      </Badge>
+                    </Table.Td>
                     <Table.Td>{item.org_name || 'GLOBAL'}</Table.Td>
                     <Table.Td>{formatDateTime(item.created_at)}</Table.Td>
                     <Table.Td>
                       {removable.includes(item.role) ? (
-                        <Button size="xs" variant="light" color="red" onClick={() => (remove.reset(), setRemoving(item))} aria-label={`Remove ${code(item.role)} from ${item.email}`}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => (remove.reset(), setRemoving(item))}
+                          aria-label={`Remove ${code(item.role)} from ${item.email}`}
+                        >
                           Remove
                         </Button>
                       ) : (
-                        <Text size="xs" c="dimmed">Managed by super admins</Text>
+                        <Text size="xs" c="dimmed">
+                          Managed by super admins
+                        </Text>
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -166,7 +206,8 @@ export function PlatformAdmins({ grantable, removable, framed = false }: Platfor
           </Text>
         ) : (
           <Text>
-            Remove the {roleLabel(removing?.role ?? 'sys_admin')} role from <strong>{removing?.email}</strong>? They lose administration access within 30 seconds and are signed out.
+            Remove the {roleLabel(removing?.role ?? 'sys_admin')} role from <strong>{removing?.email}</strong>? They lose administration access within 30
+            seconds and are signed out.
           </Text>
         )}
       </ConfirmModal>

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import type { RoleMismatch } from '@shared/api/admin';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { useRoleMismatches } from '../api/role-mismatches';
 import { kindLabel } from '@/lib/format';
+import type { RoleMismatch } from '@shared/api/admin';
+import { useRoleMismatches } from '../api/role-mismatches';
 import { roleLabel } from '../utils/role-label';
 
 const allowed = (roles: readonly string[]) => {
@@ -20,13 +20,20 @@ function MismatchRow({ m }: { m: RoleMismatch }) {
       <Table.Td>{kindLabel(m.client_type)}</Table.Td>
       <Table.Td>
         {roleLabel(m.role)}
-        {m.status !== 'approved' && <Badge ml={6} size="sm" variant="light" color="gray" tt="none">{m.status}</Badge>}
+        {m.status !== 'approved' && (
+          <Badge ml={6} size="sm" variant="light" color="gray" tt="none">
+            {m.status}
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm">
-          {m.client_type === 'fi' ? 'An FI' : 'A PMEC'} organisation holds {allowed(m.allowed_roles)}. Remove this membership on the team, then add the person again with one of those roles.
+          {m.client_type === 'fi' ? 'An FI' : 'A PMEC'} organisation holds {allowed(m.allowed_roles)}. Remove this membership on the team, then add the person
+          again with one of those roles.
         </Text>
-        <Anchor component={Link} to={`/team?org_id=${m.org_id}`} size="sm" aria-label={`Open the team of ${m.org_name} to fix ${m.email}`}>Open the team</Anchor>
+        <Anchor component={Link} to={`/team?org_id=${m.org_id}`} size="sm" aria-label={`Open the team of ${m.org_name} to fix ${m.email}`}>
+          Open the team
+        </Anchor>
       </Table.Td>
     </Table.Tr>
   );
@@ -52,15 +59,29 @@ export function RoleMismatchesCard() {
         </Group>
       ) : (
         <Stack gap="sm">
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`${items.length} ${items.length === 1 ? 'membership holds a role' : 'memberships hold roles'} its organisation cannot hold`}>
-            Such a membership grants nothing until it is fixed: FI organisations hold FI Admin, Compliance and Data User; PMEC organisations PMEC Admin, Compliance and Data User.
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title={`${items.length} ${items.length === 1 ? 'membership holds a role' : 'memberships hold roles'} its organisation cannot hold`}
+          >
+            Such a membership grants nothing until it is fixed: FI organisations hold FI Admin, Compliance and Data User; PMEC organisations PMEC Admin,
+            Compliance and Data User.
           </Alert>
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" fz="sm" striped>
               <Table.Thead>
-                <Table.Tr>{['Person', 'Organisation', 'Kind', 'Role', 'How to fix'].map((h) => <Table.Th key={h}>{h}</Table.Th>)}</Table.Tr>
+                <Table.Tr>
+                  {['Person', 'Organisation', 'Kind', 'Role', 'How to fix'].map((h) => (
+                    <Table.Th key={h}>{h}</Table.Th>
+                  ))}
+                </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>{items.map((m) => <MismatchRow key={`${m.org_id}/${m.user_id}`} m={m} />)}</Table.Tbody>
+              <Table.Tbody>
+                {items.map((m) => (
+                  <MismatchRow key={`${m.org_id}/${m.user_id}`} m={m} />
+                ))}
+              </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         </Stack>

@@ -33,12 +33,19 @@ export function AuditLog() {
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="audit-log-title">
       <Stack gap="md">
-        <Title order={2} size="h4" id="audit-log-title">Entries</Title>
+        <Title order={2} size="h4" id="audit-log-title">
+          Entries
+        </Title>
         <form onSubmit={submit} aria-label="Audit filters">
           <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} spacing="sm">
             <TextInput type="date" label="From" value={draft.from} onChange={(e) => set('from')(e.currentTarget.value)} required />
             <TextInput type="date" label="To" value={draft.to} onChange={(e) => set('to')(e.currentTarget.value)} required />
-            <TextInput label="Action starts with" placeholder="request.submit-upload" value={draft.action} onChange={(e) => set('action')(e.currentTarget.value)} />
+            <TextInput
+              label="Action starts with"
+              placeholder="request.submit-upload"
+              value={draft.action}
+              onChange={(e) => set('action')(e.currentTarget.value)}
+            />
             <TextInput label="Actor email" placeholder="name@bank.co.zm" value={draft.actor} onChange={(e) => set('actor')(e.currentTarget.value)} />
             <Select label="Outcome" data={OUTCOMES} value={draft.outcome} onChange={(value) => set('outcome')(value ?? '')} allowDeselect={false} />
             <TextInput label="Target" placeholder="NRC#123456789 or USER#…" value={draft.subject} onChange={(e) => set('subject')(e.currentTarget.value)} />
@@ -56,7 +63,9 @@ export function AuditLog() {
             <Text size="sm">Loading…</Text>
           </Group>
         ) : items.length === 0 && !log.isError ? (
-          <Text c="dimmed" size="sm" mih={80}>No audit entries match these filters.</Text>
+          <Text c="dimmed" size="sm" mih={80}>
+            No audit entries match these filters.
+          </Text>
         ) : (
           <AuditTable items={items} caption={`${items.length} entr${items.length === 1 ? 'y' : 'ies'} shown, newest first`} />
         )}

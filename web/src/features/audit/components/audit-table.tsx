@@ -1,9 +1,8 @@
 import { Badge, Code, Table, Text } from '@mantine/core';
-import type { AuditItem } from '@shared/api/audit';
 import { formatDateTime } from '@/lib/format';
+import type { AuditItem } from '@shared/api/audit';
 
 const OUTCOME_COLOURS = { ok: 'teal', refused: 'orange', failed: 'red' } as const;
-
 
 /** A short line of an entry's details: its most telling fields, never the whole object. */
 function detailsLine(details: Record<string, unknown>): string {
@@ -36,13 +35,37 @@ export function AuditTable({ items, caption }: { items: readonly AuditItem[]; ca
           {items.map((item) => (
             <Table.Tr key={item.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.ts, { seconds: true })}</Table.Td>
-              <Table.Td>{item.actor_email ?? <Text span c="dimmed" size="sm">anonymous</Text>}</Table.Td>
+              <Table.Td>
+                {item.actor_email ?? (
+                  <Text span c="dimmed" size="sm">
+                    anonymous
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{item.actor_roles.join(', ') || '—'}</Table.Td>
-              <Table.Td><Text size="xs" ff="monospace">{item.org_id ?? '—'}</Text></Table.Td>
-              <Table.Td><Code>{item.action}</Code></Table.Td>
-              <Table.Td><Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>{item.subject}</Text></Table.Td>
-              <Table.Td><Badge variant="light" color={OUTCOME_COLOURS[item.outcome]}>{item.outcome}</Badge></Table.Td>
-              <Table.Td><Text size="xs" c="dimmed">{detailsLine(item.details)}</Text></Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {item.org_id ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Code>{item.action}</Code>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                  {item.subject}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={OUTCOME_COLOURS[item.outcome]}>
+                  {item.outcome}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {detailsLine(item.details)}
+                </Text>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

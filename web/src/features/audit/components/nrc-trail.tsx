@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconFileSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { nrcAuditCsv } from '@shared/api/audit';
 import { isValidNrc, sanitiseNrcInput } from '@shared/rules/nrc';
-import { ErrorAlert } from '@/components/ui/error-alert';
 import { useNrcTrail } from '../api/audit';
 import { AuditTable } from './audit-table';
 
@@ -38,9 +38,12 @@ export function NrcTrail() {
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="nrc-trail-title">
       <Stack gap="md">
         <Stack gap={2}>
-          <Title order={2} size="h4" id="nrc-trail-title">Export one person's trail</Title>
+          <Title order={2} size="h4" id="nrc-trail-title">
+            Export one person's trail
+          </Title>
           <Text size="sm" c="dimmed">
-            For a data subject's request under the Data Protection Act 2021: every lookup of the NRC and every fraud report about it. The export is recorded too.
+            For a data subject's request under the Data Protection Act 2021: every lookup of the NRC and every fraud report about it. The export is recorded
+            too.
           </Text>
         </Stack>
         <form onSubmit={submit} aria-label="NRC trail">
@@ -64,11 +67,21 @@ export function NrcTrail() {
           <Stack gap="sm">
             <Group justify="space-between">
               <Group gap="xs">
-                <Badge variant="light" tt="none">{count(data.lookups.length, 'lookup')}</Badge>
-                <Badge variant="light" color="red" tt="none">{count(data.reports.length, 'report')}</Badge>
-                <Badge variant="light" color="gray" tt="none">{data.other.length} other</Badge>
+                <Badge variant="light" tt="none">
+                  {count(data.lookups.length, 'lookup')}
+                </Badge>
+                <Badge variant="light" color="red" tt="none">
+                  {count(data.reports.length, 'report')}
+                </Badge>
+                <Badge variant="light" color="gray" tt="none">
+                  {data.other.length} other
+                </Badge>
               </Group>
-              <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => downloadCsv(nrcAuditCsv(data), `audit-${data.nrc.replace(/\//g, '-')}.csv`)}>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => downloadCsv(nrcAuditCsv(data), `audit-${data.nrc.replace(/\//g, '-')}.csv`)}
+              >
                 Download CSV
               </Button>
             </Group>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingPlanRequest } from '@shared/api/dashboard';
 import { callRoute } from '@/lib/api-client';
 import { routeKey } from '@/lib/queries';
+import type { BillingPlanRequest } from '@shared/api/dashboard';
 import { findBillingOrganisation, getBilling, setBillingPlan } from '@shared/routes/dashboard';
 
 /** GET /api/admin/billing?q=: the organisation a platform admin means, and its plan. */

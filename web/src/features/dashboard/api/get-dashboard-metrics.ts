@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { configuredBilling, type BillingResponse, type DashboardMetrics } from '@shared/api/dashboard';
 import { callRoute, isApiError } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
+import { configuredBilling, type BillingResponse, type DashboardMetrics } from '@shared/api/dashboard';
 import { getBilling, getDashboardMetrics } from '@shared/routes/dashboard';
 
 export type { BillingResponse as Billing, DashboardMetrics } from '@shared/api/dashboard';

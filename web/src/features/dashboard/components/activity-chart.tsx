@@ -1,6 +1,6 @@
 import { Card, SimpleGrid } from '@mantine/core';
-import type { SeriesPoint } from '@shared/api/dashboard';
 import { formatMonth } from '@/lib/format';
+import type { SeriesPoint } from '@shared/api/dashboard';
 import { BarChart, type ChartPoint } from './bar-chart';
 
 /** The last 12 months of submissions and of rows ingested (inputs and stoppages stacked). */

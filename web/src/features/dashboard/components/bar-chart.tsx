@@ -24,7 +24,17 @@ const M = { top: 10, right: 8, bottom: 26, left: 44 };
  * A small SVG bar chart, stacked when given several series. The picture is hidden from screen readers,
  * which get the same figures as a table instead; each bar names its month and value on hover.
  */
-export function BarChart({ title, points, series, emptyText }: { title: string; points: readonly ChartPoint[]; series: readonly ChartSeries[]; emptyText: string }) {
+export function BarChart({
+  title,
+  points,
+  series,
+  emptyText,
+}: {
+  title: string;
+  points: readonly ChartPoint[];
+  series: readonly ChartSeries[];
+  emptyText: string;
+}) {
   const total = (p: ChartPoint) => series.reduce((sum, s) => sum + (p.values[s.key] ?? 0), 0);
   const top = niceCeiling(Math.max(0, ...points.map(total)));
   const plotW = W - M.left - M.right;
@@ -43,7 +53,14 @@ export function BarChart({ title, points, series, emptyText }: { title: string; 
         {/* Counts are whole numbers: a halfway line is drawn only when it is one. */}
         {[0, ...(Number.isInteger(top / 2) ? [0.5] : []), 1].map((f) => (
           <g key={f}>
-            <line x1={M.left} x2={W - M.right} y1={y(top * f)} y2={y(top * f)} style={{ stroke: 'var(--mantine-color-gray-3)' }} strokeDasharray={f === 0 ? undefined : '3 3'} />
+            <line
+              x1={M.left}
+              x2={W - M.right}
+              y1={y(top * f)}
+              y2={y(top * f)}
+              style={{ stroke: 'var(--mantine-color-gray-3)' }}
+              strokeDasharray={f === 0 ? undefined : '3 3'}
+            />
             <text x={M.left - 8} y={y(top * f) + 4} textAnchor="end" fontSize={12} style={{ fill: 'var(--mantine-color-dimmed)' }}>
               {formatCompact(top * f)}
             </text>
@@ -57,9 +74,11 @@ export function BarChart({ title, points, series, emptyText }: { title: string; 
               {series.map((s) => {
                 const value = p.values[s.key] ?? 0;
                 if (value <= 0) return null;
-                const rect = <rect key={s.key} x={x} y={y(base + value)} width={barW} height={y(base) - y(base + value)} rx={2} style={{ fill: s.color }}>
-                  <title>{`${p.fullLabel} · ${s.label}: ${formatCount(value)}`}</title>
-                </rect>;
+                const rect = (
+                  <rect key={s.key} x={x} y={y(base + value)} width={barW} height={y(base) - y(base + value)} rx={2} style={{ fill: s.color }}>
+                    <title>{`${p.fullLabel} · ${s.label}: ${formatCount(value)}`}</title>
+                  </rect>
+                );
                 base += value;
                 return rect;
               })}
@@ -94,7 +113,9 @@ export function BarChart({ title, points, series, emptyText }: { title: string; 
             <tr>
               <th scope="col">Month</th>
               {series.map((s) => (
-                <th key={s.key} scope="col">{s.label}</th>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
           </thead>

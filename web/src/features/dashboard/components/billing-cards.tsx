@@ -1,9 +1,10 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Billing } from '../api/get-dashboard-metrics';
 import { formatCount, formatDate, formatMonth, formatText, formatZmw } from '@/lib/format';
+import type { Billing } from '../api/get-dashboard-metrics';
 
 function pricingLine(billing: Billing): string {
-  if (billing.scope === 'platform') return `billed · ${billing.pricing === 'mixed' ? 'per-upload and flat-fee plans' : billing.pricing === 'flat' ? 'flat-fee plans' : 'per-upload plans'}`;
+  if (billing.scope === 'platform')
+    return `billed · ${billing.pricing === 'mixed' ? 'per-upload and flat-fee plans' : billing.pricing === 'flat' ? 'flat-fee plans' : 'per-upload plans'}`;
   return billing.pricing === 'flat' ? `Flat fee ${formatZmw(billing.flat_fee)} a month` : `${formatZmw(billing.price_per_upload)} per upload`;
 }
 

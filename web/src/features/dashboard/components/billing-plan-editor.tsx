@@ -2,10 +2,10 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, Suspense, lazy, useState } from 'react';
-import { billingPlanRequestSchema, type BillingPlan, type BillingPlanRequest, type OrganisationBillingResponse, type PricingKind } from '@shared/api/dashboard';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { useFindBillingOrganisation, useSetBillingPlan } from '../api/billing-plans';
 import { formatZmw } from '@/lib/format';
+import { billingPlanRequestSchema, type BillingPlan, type BillingPlanRequest, type OrganisationBillingResponse, type PricingKind } from '@shared/api/dashboard';
+import { useFindBillingOrganisation, useSetBillingPlan } from '../api/billing-plans';
 
 /** The pricing fields (a number input and its formatting library) load once an organisation is found. */
 const BillingPlanPricing = lazy(() => import('./billing-plan-pricing'));
@@ -24,7 +24,8 @@ const requestOf = ({ plan_name, pricing, amount }: PlanFields) => {
 };
 const checkPlan = schemaResolver(billingPlanRequestSchema, { sync: true });
 
-const planLine = (plan: BillingPlan) => `${plan.plan_name}: ${plan.pricing === 'flat' ? `flat fee ${formatZmw(plan.flat_fee)} a month` : `${formatZmw(plan.price_per_upload)} per upload`}`;
+const planLine = (plan: BillingPlan) =>
+  `${plan.plan_name}: ${plan.pricing === 'flat' ? `flat fee ${formatZmw(plan.flat_fee)} a month` : `${formatZmw(plan.price_per_upload)} per upload`}`;
 
 /** Platform admins: set an organisation's billing plan so its dashboard shows real figures. */
 export function BillingPlanEditor() {
@@ -45,7 +46,11 @@ export function BillingPlanEditor() {
     save.reset();
     find.mutate(q.trim(), {
       onSuccess: ({ plan }) => {
-        form.setValues({ plan_name: plan?.plan_name ?? '', pricing: plan?.pricing ?? 'per_upload', amount: (plan?.pricing === 'flat' ? plan.flat_fee : plan?.price_per_upload) ?? '' });
+        form.setValues({
+          plan_name: plan?.plan_name ?? '',
+          pricing: plan?.pricing ?? 'per_upload',
+          amount: (plan?.pricing === 'flat' ? plan.flat_fee : plan?.price_per_upload) ?? '',
+        });
         form.clearErrors();
       },
     });
@@ -77,9 +82,14 @@ export function BillingPlanEditor() {
           <form onSubmit={onSave} aria-label="Billing plan">
             <Stack gap="sm">
               <Text size="sm" data-testid="billing-editor-org">
-                <Text span fw={600}>{org.organisation.org_name}</Text> · payee key {org.organisation.payee_key ?? '—'} · {org.organisation.client_type.toUpperCase()}
+                <Text span fw={600}>
+                  {org.organisation.org_name}
+                </Text>{' '}
+                · payee key {org.organisation.payee_key ?? '—'} · {org.organisation.client_type.toUpperCase()}
                 <br />
-                <Text span c="dimmed">{org.plan ? `Current plan — ${planLine(org.plan)}` : 'No plan yet: its dashboard reads “Billing not configured”.'}</Text>
+                <Text span c="dimmed">
+                  {org.plan ? `Current plan — ${planLine(org.plan)}` : 'No plan yet: its dashboard reads “Billing not configured”.'}
+                </Text>
               </Text>
               <Group align="flex-start" gap="md" wrap="wrap">
                 <TextInput label="Plan name" w={220} {...form.getInputProps('plan_name')} />

@@ -1,14 +1,14 @@
 import { Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDownToArc, IconFileSpreadsheet, IconFileX, IconGavel, IconRefresh, IconUsers } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { formatCount, formatText } from '@/lib/format';
 import type { MeResponse } from '@shared/api/accounts';
 import type { ScreenDef } from '@shared/navigation';
 import { ROLE_LABELS, isPlatformAdmin } from '@shared/roles';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { PageHeader } from '@/components/ui/page-header';
 import type { DashboardMetrics, DashboardMetricsState } from '../api/get-dashboard-metrics';
-import { formatCount, formatText } from '@/lib/format';
 import { ActivityChart } from './activity-chart';
 import { BillingCards } from './billing-cards';
 import { BillingPlanEditor } from './billing-plan-editor';
@@ -46,8 +46,7 @@ function Section({ title, description, children }: { title: string; description?
 /** Submissions (YTD, Month, Today), Inputs (YTD, MTD, Today, with Payee), Stoppages (YTD, MTD, Today). */
 function activityCards(metrics: DashboardMetrics | null) {
   const payee = metrics?.scope === 'platform' ? 'all organisations' : formatText(metrics?.inputs.payee_key);
-  const figures = (labels: readonly string[], values: readonly (number | undefined)[]) =>
-    labels.map((label, i) => ({ label, value: formatCount(values[i]) }));
+  const figures = (labels: readonly string[], values: readonly (number | undefined)[]) => labels.map((label, i) => ({ label, value: formatCount(values[i]) }));
   return [
     {
       title: 'Submissions',
@@ -90,7 +89,10 @@ export function DashboardView({ me, metrics: state, features, onRefresh, refresh
         description={
           <Stack gap={8} mt={4}>
             <Text size="sm" c="dimmed">
-              Signed in as <Text span fw={600} c="dark">{me.email}</Text>
+              Signed in as{' '}
+              <Text span fw={600} c="dark">
+                {me.email}
+              </Text>
             </Text>
             <Group gap={6}>
               {me.roles.length > 0 ? (

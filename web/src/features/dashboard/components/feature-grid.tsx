@@ -50,15 +50,7 @@ export function FeatureGrid({ screens }: { screens: readonly ScreenDef[] }) {
         const details = DETAILS[screen.path as GridPath] as (typeof DETAILS)[GridPath] | undefined;
         const FeatureIcon = details?.icon ?? IconFileSpreadsheet;
         return (
-          <Card
-            key={screen.path}
-            component={Link}
-            to={screen.path}
-            withBorder
-            padding="lg"
-            radius="md"
-            className={classes.card}
-          >
+          <Card key={screen.path} component={Link} to={screen.path} withBorder padding="lg" radius="md" className={classes.card}>
             <Group gap="md" wrap="nowrap" align="flex-start">
               <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
                 <FeatureIcon size={20} stroke={1.7} />

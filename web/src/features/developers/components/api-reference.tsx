@@ -1,9 +1,9 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { BRAND_SHADES, PRIMARY_SHADE, SYSTEM_FONT } from '@/lib/theme-tokens';
 import type { OpenApiDocument } from '@shared/api/system';
 import { loadRedoc } from '../load-redoc';
 import classes from './api-reference.module.css';
-import { BRAND_SHADES, PRIMARY_SHADE, SYSTEM_FONT } from '@/lib/theme-tokens';
 
 /**
  * Redoc's look, in the app's colours and type. Its search runs in a worker made from a blob, which the

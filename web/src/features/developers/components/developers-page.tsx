@@ -1,10 +1,10 @@
 import { Anchor, Box, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
-import { getOpenApi } from '@shared/routes/system';
 import { Brand, BRAND_NAME } from '@/components/ui/brand';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { apiUrlFor } from '@/lib/api-transport';
+import { getOpenApi } from '@shared/routes/system';
 import { useOpenApiDocument } from '../api/openapi';
 import { ApiReference } from './api-reference';
 
@@ -30,8 +30,8 @@ export function DevelopersPage() {
               API reference
             </Title>
             <Text maw={760}>
-              Every route of the platform, its parameters, body, answer, errors and who may call it, generated from the platform’s own route table. Your
-              system can read the same contract as OpenAPI 3.1:{' '}
+              Every route of the platform, its parameters, body, answer, errors and who may call it, generated from the platform’s own route table. Your system
+              can read the same contract as OpenAPI 3.1:{' '}
               <Anchor href={apiUrlFor(getOpenApi.path)} target="_blank" rel="noreferrer" underline="always">
                 openapi.json
               </Anchor>

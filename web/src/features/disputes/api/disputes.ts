@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DisputeDecision, DisputeStatus, OpenDisputeRequest } from '@shared/api/disputes';
-import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '@shared/routes/disputes';
 import { callRoute, isApiError } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
 import { fileFields, useUpload } from '@/lib/use-upload';
+import type { DisputeDecision, DisputeStatus, OpenDisputeRequest } from '@shared/api/disputes';
+import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '@shared/routes/disputes';
 
 /** The disputes API as the /disputes screen uses it. Every change reads the list and the dispute again. */
 export function useDisputes(status: DisputeStatus | 'all') {
@@ -33,13 +33,20 @@ function useDisputeChange<V, R extends { message?: string; failed?: string[] }>(
     mutationFn: change,
     onSuccess: ({ message, failed = [] }) => {
       if (message) notifications.show({ color: 'green', message });
-      if (failed.length) notifications.show({ color: 'orange', title: 'Some evidence was not added', message: `${failed.join('; ')}. Add it again from the dispute.`, autoClose: 10_000 });
+      if (failed.length)
+        notifications.show({
+          color: 'orange',
+          title: 'Some evidence was not added',
+          message: `${failed.join('; ')}. Add it again from the dispute.`,
+          autoClose: 10_000,
+        });
     },
     // A change that lost to another (409) is re-read, which closes its form: say so where it stays visible.
     onError: (error) => {
       if (isApiError(error, 409)) notifications.show({ color: 'orange', title: 'The dispute changed', message: error.message, autoClose: 10_000 });
     },
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: routeKey(listDisputes) }), client.invalidateQueries({ queryKey: routeKey(getDispute) })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: routeKey(listDisputes) }), client.invalidateQueries({ queryKey: routeKey(getDispute) })]),
   });
 }
 
@@ -62,7 +69,9 @@ export function useRespond() {
 }
 
 export const useDecide = () =>
-  useDisputeChange(({ id, decision, note }: { id: string; decision: DisputeDecision; note: string }) => callRoute(decideDispute, { params: { id }, body: { decision, note } }));
+  useDisputeChange(({ id, decision, note }: { id: string; decision: DisputeDecision; note: string }) =>
+    callRoute(decideDispute, { params: { id }, body: { decision, note } }),
+  );
 
 export function useAddEvidence() {
   const uploadAll = useEvidenceUploads();

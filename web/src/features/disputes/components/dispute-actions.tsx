@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { DISPUTE_MESSAGES, DISPUTE_TEXT_MAX, type DisputeDecision, type DisputeView } from '@shared/api/disputes';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DISPUTE_MESSAGES, DISPUTE_TEXT_MAX, type DisputeDecision, type DisputeView } from '@shared/api/disputes';
 import { useAddEvidence, useDecide, useRespond } from '../api/disputes';
 import { EvidenceInput, evidenceProblem } from './evidence-input';
 
@@ -96,7 +96,12 @@ export function AddEvidence({ dispute }: { dispute: DisputeView }) {
       <EvidenceInput label="Add evidence (PDF)" files={files} onChange={setFiles} disabled={add.isPending} />
       {add.error && <ErrorAlert error={add.error} />}
       <Group justify="flex-end">
-        <Button variant="default" disabled={!files.length || evidenceProblem(files) !== null} loading={add.isPending} onClick={() => add.mutate({ id: dispute.id, files }, { onSuccess: () => setFiles([]) })}>
+        <Button
+          variant="default"
+          disabled={!files.length || evidenceProblem(files) !== null}
+          loading={add.isPending}
+          onClick={() => add.mutate({ id: dispute.id, files }, { onSuccess: () => setFiles([]) })}
+        >
           Upload evidence
         </Button>
       </Group>

@@ -1,9 +1,9 @@
-import { organisationLabel } from '@shared/rules/display-name';
 import { Anchor, Divider, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { DISPUTE_STATUS_LABELS, type DisputeView } from '@shared/api/disputes';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatDateTime } from '@/lib/format';
+import { DISPUTE_STATUS_LABELS, type DisputeView } from '@shared/api/disputes';
+import { organisationLabel } from '@shared/rules/display-name';
 import { useDispute } from '../api/disputes';
 import { AddEvidence, DecideForm, RespondForm } from './dispute-actions';
 import { DisputeBadge } from './dispute-badge';
@@ -20,7 +20,11 @@ function Part({ title, by, children }: { title: string; by?: { email: string; at
   );
 }
 
-const prose = (text: string) => <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Text>;
+const prose = (text: string) => (
+  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    {text}
+  </Text>
+);
 
 function DisputeDetail({ d }: { d: DisputeView }) {
   return (
@@ -29,8 +33,18 @@ function DisputeDetail({ d }: { d: DisputeView }) {
         <DisputeBadge status={d.status} />
         <Text size="sm">{`${d.nrc} · ${organisationLabel(d.org_name, d.payee_key)} · ${d.month}`}</Text>
       </Group>
-      <Part title="Reported" by={d.opened_by === 'employee' ? { email: 'Opened by the employee in the portal', at: d.opened.at } : d.opened}>{prose(d.reason)}</Part>
-      <Part title="Lender’s response" by={d.response ?? undefined}>{d.response ? prose(d.response.message) : <Text size="sm" c="dimmed">No response yet.</Text>}</Part>
+      <Part title="Reported" by={d.opened_by === 'employee' ? { email: 'Opened by the employee in the portal', at: d.opened.at } : d.opened}>
+        {prose(d.reason)}
+      </Part>
+      <Part title="Lender’s response" by={d.response ?? undefined}>
+        {d.response ? (
+          prose(d.response.message)
+        ) : (
+          <Text size="sm" c="dimmed">
+            No response yet.
+          </Text>
+        )}
+      </Part>
       {d.decision && (
         <Part title={`Decision: ${DISPUTE_STATUS_LABELS[d.decision.decision]}`} by={d.decision}>
           {prose(d.decision.note)}
@@ -42,7 +56,9 @@ function DisputeDetail({ d }: { d: DisputeView }) {
             {d.evidence.map((e, i) => (
               <List.Item key={i}>
                 {e.url ? (
-                  <Anchor href={e.url} target="_blank" rel="noreferrer">{e.name}</Anchor>
+                  <Anchor href={e.url} target="_blank" rel="noreferrer">
+                    {e.name}
+                  </Anchor>
                 ) : (
                   <Text span size="sm" c="red.9">{`${e.name}: ${e.party === 'employee' ? 'not what its name says' : 'not a PDF'}, so it is not opened`}</Text>
                 )}{' '}
@@ -51,7 +67,9 @@ function DisputeDetail({ d }: { d: DisputeView }) {
             ))}
           </List>
         ) : (
-          <Text size="sm" c="dimmed">No evidence attached.</Text>
+          <Text size="sm" c="dimmed">
+            No evidence attached.
+          </Text>
         )}
         {d.can_add_evidence && !d.can_respond && <AddEvidence dispute={d} />}
       </Part>
@@ -75,7 +93,14 @@ function DisputeDetail({ d }: { d: DisputeView }) {
 export function DisputeDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const dispute = useDispute(id);
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title={<Text fw={600}>Dispute</Text>} closeButtonProps={{ 'aria-label': 'Close dispute' }}>
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={<Text fw={600}>Dispute</Text>}
+      closeButtonProps={{ 'aria-label': 'Close dispute' }}
+    >
       {dispute.isPending && id !== null && <Loader size="sm" aria-label="Loading the dispute" />}
       {dispute.error && <ErrorAlert error={dispute.error} />}
       {dispute.data && <DisputeDetail d={dispute.data.dispute} />}

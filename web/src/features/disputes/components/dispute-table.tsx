@@ -1,7 +1,7 @@
-import { organisationLabel } from '@shared/rules/display-name';
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { DisputeView } from '@shared/api/disputes';
 import { formatDateTime } from '@/lib/format';
+import type { DisputeView } from '@shared/api/disputes';
+import { organisationLabel } from '@shared/rules/display-name';
 import { DisputeBadge } from './dispute-badge';
 
 /** The disputes, newest first: when, whose deduction, which lender and month, where it stands. */
@@ -33,17 +33,22 @@ export function DisputeTable({ items, onView }: { items: readonly DisputeView[];
                 )}
               </Table.Td>
               <Table.Td>
-                <Text span ff="monospace" size="sm">{d.nrc}</Text>
+                <Text span ff="monospace" size="sm">
+                  {d.nrc}
+                </Text>
               </Table.Td>
-              <Table.Td>
-                {organisationLabel(d.org_name, d.payee_key)}
-              </Table.Td>
+              <Table.Td>{organisationLabel(d.org_name, d.payee_key)}</Table.Td>
               <Table.Td>{d.month}</Table.Td>
               <Table.Td>
                 <DisputeBadge status={d.status} />
               </Table.Td>
               <Table.Td ta="right">
-                <Button size="xs" variant={d.can_respond || d.can_decide ? 'filled' : 'default'} onClick={() => onView(d.id)} aria-label={`${d.can_respond ? 'Respond to' : d.can_decide ? 'Decide' : 'View'} the dispute on ${d.nrc}`}>
+                <Button
+                  size="xs"
+                  variant={d.can_respond || d.can_decide ? 'filled' : 'default'}
+                  onClick={() => onView(d.id)}
+                  aria-label={`${d.can_respond ? 'Respond to' : d.can_decide ? 'Decide' : 'View'} the dispute on ${d.nrc}`}
+                >
                   {d.can_respond ? 'Respond' : d.can_decide ? 'Decide' : 'View'}
                 </Button>
               </Table.Td>

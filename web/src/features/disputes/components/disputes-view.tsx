@@ -2,9 +2,9 @@ import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text } fro
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DISPUTE_STATUSES, DISPUTE_STATUS_LABELS, type DisputeStatus } from '@shared/api/disputes';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
+import { DISPUTE_STATUSES, DISPUTE_STATUS_LABELS, type DisputeStatus } from '@shared/api/disputes';
 import { useDisputes } from '../api/disputes';
 import { DisputeDrawer } from './dispute-drawer';
 import { DisputeTable } from './dispute-table';
@@ -12,7 +12,7 @@ import { OpenDisputeModal } from './open-dispute-modal';
 
 type Filter = DisputeStatus | 'all';
 const FILTERS = [{ value: 'all', label: 'All' }, ...DISPUTE_STATUSES.map((s) => ({ value: s, label: DISPUTE_STATUS_LABELS[s] }))];
-const asFilter = (raw: string | null): Filter => (DISPUTE_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as DisputeStatus) : 'all';
+const asFilter = (raw: string | null): Filter => ((DISPUTE_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as DisputeStatus) : 'all');
 
 /** /disputes: the list with a status filter; opening, answering and deciding in place. ?status= and ?id= are kept in the address. */
 export function DisputesView({ title }: { title: string }) {
@@ -56,7 +56,11 @@ export function DisputesView({ title }: { title: string }) {
       )}
       {list.data && list.data.items.length === 0 && (
         <Alert variant="light" color="gray" title={filter === 'all' ? 'No disputes' : `No ${DISPUTE_STATUS_LABELS[filter].toLowerCase()} disputes`}>
-          <Text size="sm">{list.data.can_open ? 'Open one when an employee reports a deduction they do not recognise.' : 'When a deduction of yours is disputed, it appears here for your response.'}</Text>
+          <Text size="sm">
+            {list.data.can_open
+              ? 'Open one when an employee reports a deduction they do not recognise.'
+              : 'When a deduction of yours is disputed, it appears here for your response.'}
+          </Text>
         </Alert>
       )}
       {list.data && list.data.items.length > 0 && <DisputeTable items={list.data.items} onView={(id) => setParam('id', id)} />}

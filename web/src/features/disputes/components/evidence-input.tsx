@@ -1,6 +1,6 @@
 import { IconPaperclip } from '@tabler/icons-react';
-import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_MESSAGES } from '@shared/api/disputes';
 import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
+import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_MESSAGES } from '@shared/api/disputes';
 
 const EVIDENCE_LIMITS: FileLimits = { accept: 'application/pdf,.pdf', hint: 'PDF files, up to 10 MB each.', maxFiles: DISPUTE_EVIDENCE_MAX_FILES };
 
@@ -14,7 +14,17 @@ export function evidenceProblem(files: readonly File[]): string | null {
 }
 
 /** PDF evidence, several at once; the server and storage check the same limits again. */
-export function EvidenceInput({ files, onChange, label = 'Evidence (PDF, optional)', disabled }: { files: File[]; onChange: (files: File[]) => void; label?: string; disabled?: boolean }) {
+export function EvidenceInput({
+  files,
+  onChange,
+  label = 'Evidence (PDF, optional)',
+  disabled,
+}: {
+  files: File[];
+  onChange: (files: File[]) => void;
+  label?: string;
+  disabled?: boolean;
+}) {
   return (
     <FilePicker
       mode="many"

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { DISPUTE_TEXT_MAX, openDisputeRequestSchema } from '@shared/api/disputes';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DISPUTE_TEXT_MAX, openDisputeRequestSchema } from '@shared/api/disputes';
 import { useOpenDispute } from '../api/disputes';
 import { EvidenceInput, evidenceProblem } from './evidence-input';
 
@@ -44,7 +44,17 @@ export function OpenDisputeModal({ opened, onClose, onOpened }: { opened: boolea
           <TextInput label="Payee key" placeholder="e.g. 1234" required value={values.payee_key} onChange={set('payee_key')} error={errors.payee_key} />
           <TextInput label="Month" type="month" required value={values.month} onChange={set('month')} error={errors.month} />
         </Group>
-        <Textarea label="Reason" placeholder="What the employee reported" required autosize minRows={3} maxLength={DISPUTE_TEXT_MAX} value={values.reason} onChange={set('reason')} error={errors.reason} />
+        <Textarea
+          label="Reason"
+          placeholder="What the employee reported"
+          required
+          autosize
+          minRows={3}
+          maxLength={DISPUTE_TEXT_MAX}
+          value={values.reason}
+          onChange={set('reason')}
+          error={errors.reason}
+        />
         <EvidenceInput files={files} onChange={setFiles} disabled={open.isPending} />
         {open.error && <ErrorAlert error={open.error} />}
         <Group justify="flex-end" gap="sm">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getEmployeeMe } from '@shared/routes/employee';
 import { callRoute } from '@/lib/api-client';
+import { getEmployeeMe } from '@shared/routes/employee';
 
 /** GET /api/employee/me, kept under the portal's key (forgotten whole on sign-out). */
 export function useEmployeeMe() {

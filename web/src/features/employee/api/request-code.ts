@@ -1,6 +1,9 @@
 import { callPlain } from '@/lib/api-transport';
 
-const readMessage = (data: unknown) => (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string' ? { message: (data as { message: string }).message } : undefined);
+const readMessage = (data: unknown) =>
+  data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+    ? { message: (data as { message: string }).message }
+    : undefined;
 
 /**
  * POST /api/employee/code: the same sentence whether or not the details match the register. Through the

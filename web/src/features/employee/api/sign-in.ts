@@ -1,5 +1,5 @@
-import { nrcDigits } from '@shared/rules/nrc';
 import { CognitoRefusal, answerEmployeeChallenge, startEmployeeChallenge } from '@/lib/employee-session';
+import { nrcDigits } from '@shared/rules/nrc';
 
 /** The employee's username in their pool: the NRC's digits. */
 export const employeeUsername = (nrc: string) => nrcDigits(nrc);
@@ -12,7 +12,12 @@ export const isSignInOver = (error: unknown) => error instanceof CognitoRefusal 
  * gives each step 3 minutes and the code lives 5. A step that ran out is started again once, transparently
  * (its answer was never checked, so no try is lost). On a shared phone the session stays in this tab only.
  */
-export async function signInWithCode(nrc: string, code: string, session: string | null, sharedPhone = false): Promise<{ signedIn: true } | { signedIn: false; session: string }> {
+export async function signInWithCode(
+  nrc: string,
+  code: string,
+  session: string | null,
+  sharedPhone = false,
+): Promise<{ signedIn: true } | { signedIn: false; session: string }> {
   const username = employeeUsername(nrc);
   if (session) {
     try {

@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { EMPLOYEE_CODE, EMPLOYEE_MESSAGES, employeeCodeRequestCheck as employeeCodeRequestSchema } from '@shared/api/employee-words';
-import { sanitiseNrcInput } from '@shared/rules/nrc';
 import { PlainButton, PlainAuthFrame as AuthLayout, PlainNotice } from '@/components/layouts/auth-frame-plain';
 import { errorMessage } from '@/lib/errors';
 import { useAction as useMutation } from '@/lib/use-action';
+import { EMPLOYEE_CODE, EMPLOYEE_MESSAGES, employeeCodeRequestCheck as employeeCodeRequestSchema } from '@shared/api/employee-words';
+import { sanitiseNrcInput } from '@shared/rules/nrc';
 import { requestCode } from '../api/request-code';
 import { isSignInOver, signInWithCode } from '../api/sign-in';
 import { Field } from './employee-sign-in-field';
@@ -137,7 +137,13 @@ export function EmployeeSignIn() {
             autoFocus
           />
           <label className={classes.shared}>
-            <input type="checkbox" name="shared_phone" checked={sharedPhone} onChange={(event) => setSharedPhone(event.currentTarget.checked)} aria-describedby="shared-phone-hint" />
+            <input
+              type="checkbox"
+              name="shared_phone"
+              checked={sharedPhone}
+              onChange={(event) => setSharedPhone(event.currentTarget.checked)}
+              aria-describedby="shared-phone-hint"
+            />
             <span>
               <span className={classes.sharedLabel}>This is a shared phone</span>
               <span className={classes.sharedHint} id="shared-phone-hint">

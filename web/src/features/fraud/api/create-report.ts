@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreateFraudReportRequest } from '@shared/api/fraud';
 import { callRoute } from '@/lib/api-client';
+import type { CreateFraudReportRequest } from '@shared/api/fraud';
 import { createFraudReport as createFraudReportRoute } from '@shared/routes/fraud';
 
 /** POST /api/fraud-reports: files the report with its uploaded attachments' keys. */

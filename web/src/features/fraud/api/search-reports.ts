@@ -1,5 +1,5 @@
-import type { FraudSearchResponse, LatestFraudReportsResponse } from '@shared/api/fraud';
 import { callRoute } from '@/lib/api-client';
+import type { FraudSearchResponse, LatestFraudReportsResponse } from '@shared/api/fraud';
 import { listFraudReports, searchFraudReports as searchFraudReportsRoute } from '@shared/routes/fraud';
 
 /** POST /api/fraud-reports/search: one page of the reports of a list of NRCs (all of them up to 100 NRCs). */

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, FRAUD_MESSAGES, evidenceExtension } from '@shared/api/fraud';
-import { createFraudAttachmentUpload } from '@shared/routes/fraud';
+import { callRoute } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { UploadError } from '@/lib/presigned-post';
-import { callRoute } from '@/lib/api-client';
 import { fileFields, useUpload } from '@/lib/use-upload';
+import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES, FRAUD_MESSAGES, evidenceExtension } from '@shared/api/fraud';
+import { createFraudAttachmentUpload } from '@shared/routes/fraud';
 
 export interface Attachment {
   id: string;
@@ -39,7 +39,10 @@ function attachmentFailure(error: unknown): string {
  * its upload; Retry is a new upload. The report can be submitted once every attachment is uploaded.
  */
 export function useAttachments() {
-  const upload = useUpload((file: File, signal) => callRoute(createFraudAttachmentUpload, { body: fileFields(file), signal }), (answer) => ({ file: answer.upload }));
+  const upload = useUpload(
+    (file: File, signal) => callRoute(createFraudAttachmentUpload, { body: fileFields(file), signal }),
+    (answer) => ({ file: answer.upload }),
+  );
   const [items, setItems] = useState<Attachment[]>([]);
   const [rejected, setRejected] = useState<string[]>([]);
   const running = useRef(new Map<string, AbortController>());

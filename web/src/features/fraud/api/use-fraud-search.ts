@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { routeKey } from '@/lib/queries';
 import { FRAUD_PAGE_SIZE, type FraudReportItem } from '@shared/api/fraud';
 import { listFraudReports, searchFraudReports as searchRoute } from '@shared/routes/fraud';
-import { routeKey } from '@/lib/queries';
 import { latestFraudReports, searchFraudReports } from './search-reports';
 
 /** Spec §4: fraud search modes idle, search (by NRC list) and latest. */
@@ -69,7 +69,18 @@ export function useFraudSearch() {
         mode: 'search',
         loading: search.isFetching,
         error: search.error,
-        result: data ? { items: data.items, total: data.total, page: searching.page + 1, paged: data.paged, hasPrev: searching.page > 0, hasNext: data.next_cursor !== null, matchedNrcs: data.matched_nrcs, searchedNrcs: searching.nrcs.length } : null,
+        result: data
+          ? {
+              items: data.items,
+              total: data.total,
+              page: searching.page + 1,
+              paged: data.paged,
+              hasPrev: searching.page > 0,
+              hasNext: data.next_cursor !== null,
+              matchedNrcs: data.matched_nrcs,
+              searchedNrcs: searching.nrcs.length,
+            }
+          : null,
       };
     }
     if (latest) {
@@ -79,7 +90,16 @@ export function useFraudSearch() {
         mode: 'latest',
         loading: latestList.isFetching,
         error: latestList.error,
-        result: all ? { items: all.slice(start, start + FRAUD_PAGE_SIZE), total: all.length, page: latest.page + 1, paged: true, hasPrev: latest.page > 0, hasNext: start + FRAUD_PAGE_SIZE < all.length } : null,
+        result: all
+          ? {
+              items: all.slice(start, start + FRAUD_PAGE_SIZE),
+              total: all.length,
+              page: latest.page + 1,
+              paged: true,
+              hasPrev: latest.page > 0,
+              hasNext: start + FRAUD_PAGE_SIZE < all.length,
+            }
+          : null,
       };
     }
     return { mode: 'idle', loading: false, error: null, result: null };

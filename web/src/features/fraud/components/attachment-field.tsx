@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconPaperclip, IconRefresh, IconX } from '@tabler/icons-react';
+import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
+import { formatBytes } from '@/lib/format';
 import { EVIDENCE_ACCEPT, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_FILES } from '@shared/api/fraud';
 import { displayFileName } from '@shared/rules/display-name';
-import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
 import type { Attachment } from '../api/use-attachments';
-import { formatBytes } from '@/lib/format';
 
 export interface AttachmentFieldProps {
   items: readonly Attachment[];

@@ -10,7 +10,10 @@ export function DetectedNrcs({ nrcs }: { nrcs: readonly string[] }) {
     <Card withBorder padding="md" component="section" aria-labelledby="detected-nrcs-title">
       <Stack gap="xs">
         <Title order={2} size="h5" id="detected-nrcs-title">
-          Detected NRCs <Text span c="dimmed" fw={500} data-testid="detected-count">({formatCount(nrcs.length)})</Text>
+          Detected NRCs{' '}
+          <Text span c="dimmed" fw={500} data-testid="detected-count">
+            ({formatCount(nrcs.length)})
+          </Text>
         </Title>
         {nrcs.length === 0 ? (
           <Text size="sm" c="dimmed">

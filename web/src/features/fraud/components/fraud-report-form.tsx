@@ -4,11 +4,11 @@ import { MonthPickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatCount } from '@/lib/format';
 import { FRAUD_MESSAGES } from '@shared/api/fraud';
 import { DESCRIPTION_MAX, FRAUD_TYPES, PERSON_NAME_MAX, type FraudReportFields, canSubmitFraudReport, fraudReportSchema } from '@shared/rules/fraud-report';
 import { sanitiseNrcInput } from '@shared/rules/nrc';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { formatCount } from '@/lib/format';
 import { useCreateFraudReport } from '../api/create-report';
 import { useAttachments } from '../api/use-attachments';
 import { AttachmentField } from './attachment-field';
@@ -31,7 +31,13 @@ const fromMonth = (month: string) => (month ? `${month}-01` : null);
  * The report is filed as the organisation holding the payee key: the key starts as the person's own
  * organisation's, and Reporting FI shows that organisation's name (the server stores the directory's).
  */
-export function FraudReportForm({ organisations, anyOrganisation = false }: { organisations: readonly ReportingOrganisation[]; /** A platform admin may file under any organisation's key. */ anyOrganisation?: boolean }) {
+export function FraudReportForm({
+  organisations,
+  anyOrganisation = false,
+}: {
+  organisations: readonly ReportingOrganisation[];
+  /** A platform admin may file under any organisation's key. */ anyOrganisation?: boolean;
+}) {
   // The shared rules check the whole report on Submit, the first message of each field beside it.
   const form = useForm({
     initialValues: { ...EMPTY, payee_key: organisations[0]?.payee_key ?? '' },
@@ -71,14 +77,30 @@ export function FraudReportForm({ organisations, anyOrganisation = false }: { or
   return (
     <Stack gap="md">
       {success && (
-        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title={success} role="status" withCloseButton onClose={() => setSuccess(null)}>
+        <Alert
+          color="green"
+          variant="light"
+          icon={<IconCircleCheck size={18} />}
+          title={success}
+          role="status"
+          withCloseButton
+          onClose={() => setSuccess(null)}
+        >
           The report is on the registry. Its NRC will now be flagged in file validation and fraud searches.
         </Alert>
       )}
       <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate aria-label="Fraud report">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Reporting FI" value={reportingFi} placeholder={notOurs ? 'None of your organisations holds this key' : 'The organisation holding the payee key'} description="Set from the payee key" variant="filled" readOnly error={reportingFiError} />
+            <TextInput
+              label="Reporting FI"
+              value={reportingFi}
+              placeholder={notOurs ? 'None of your organisations holds this key' : 'The organisation holding the payee key'}
+              description="Set from the payee key"
+              variant="filled"
+              readOnly
+              error={reportingFiError}
+            />
             <Select
               label="Type"
               withAsterisk
@@ -162,8 +184,8 @@ export function FraudReportForm({ organisations, anyOrganisation = false }: { or
         </Stack>
       </Card>
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} title="About direct fallback" role="note">
-        Some installations may enable a direct fallback that saves reports straight to storage when the report service cannot be reached. It is
-        not enabled here: if submitting fails, nothing is saved, and you can safely submit again.
+        Some installations may enable a direct fallback that saves reports straight to storage when the report service cannot be reached. It is not enabled
+        here: if submitting fails, nothing is saved, and you can safely submit again.
       </Alert>
     </Stack>
   );

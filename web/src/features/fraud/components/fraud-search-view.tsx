@@ -1,10 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatCount } from '@/lib/format';
 import { FRAUD_MESSAGES, LATEST_DEFAULT, MAX_NRCS_PER_REQUEST } from '@shared/api/fraud';
 import { extractNrcs } from '@shared/rules/nrc';
-import { ErrorAlert } from '@/components/ui/error-alert';
 import { useFraudSearch } from '../api/use-fraud-search';
-import { formatCount } from '@/lib/format';
 import { readSearchFile } from '../utils/text-file';
 import { DetectedNrcs } from './detected-nrcs';
 import { ResultsPanel } from './results-panel';

@@ -1,8 +1,8 @@
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import type { FraudSearchState } from '../api/use-fraud-search';
 import { formatCount } from '@/lib/format';
+import type { FraudSearchState } from '../api/use-fraud-search';
 import { ResultsTable } from './results-table';
 
 function Message({ children, loading = false }: { children: string; loading?: boolean }) {
@@ -72,13 +72,25 @@ export function ResultsPanel({ state, onPrev, onNext }: ResultsPanelProps) {
               Attachment links work for 15 minutes; run the search again for fresh links.
             </Text>
             <Group gap="sm">
-              <Button variant="default" size="xs" onClick={onPrev} disabled={!r.hasPrev || state.loading} leftSection={<IconChevronLeft size={14} aria-hidden />}>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={onPrev}
+                disabled={!r.hasPrev || state.loading}
+                leftSection={<IconChevronLeft size={14} aria-hidden />}
+              >
                 Prev
               </Button>
               <Text size="sm" data-testid="page-label" aria-live="polite">
                 Page {r.page} · {formatCount(r.total)} total
               </Text>
-              <Button variant="default" size="xs" onClick={onNext} disabled={!r.hasNext || state.loading} rightSection={<IconChevronRight size={14} aria-hidden />}>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={onNext}
+                disabled={!r.hasNext || state.loading}
+                rightSection={<IconChevronRight size={14} aria-hidden />}
+              >
                 Next
               </Button>
             </Group>

@@ -2,11 +2,11 @@ import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FraudReportItem } from '@shared/api/fraud';
 import { errorMessage } from '@/lib/errors';
 import { formatDate, formatMonth, formatTime } from '@/lib/format';
-import { disputedLine, reportStatusLine } from '../utils/report-words';
+import type { FraudReportItem } from '@shared/api/fraud';
 import { downloadReportPdf } from '../utils/report-pdf';
+import { disputedLine, reportStatusLine } from '../utils/report-words';
 import { WithdrawModal } from './withdraw-modal';
 
 const COLUMNS = ['Created', 'Status', 'FI', 'Type', 'NRC', 'Person', 'Payee', 'Month', 'Description', 'Attachments', 'Actions'] as const;
@@ -20,7 +20,14 @@ function PdfButton({ item }: { item: FraudReportItem }) {
       .finally(() => setBusy(false));
   };
   return (
-    <Button size="xs" variant="light" leftSection={<IconFileTypePdf size={14} aria-hidden />} onClick={download} loading={busy} aria-label={`PDF of the report on ${item.nrc}`}>
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconFileTypePdf size={14} aria-hidden />}
+      onClick={download}
+      loading={busy}
+      aria-label={`PDF of the report on ${item.nrc}`}
+    >
       PDF
     </Button>
   );
@@ -33,7 +40,15 @@ const NO_TRUNCATION = { style: { maxWidth: 'none' }, styles: { label: { overflow
 function DisputedBadge({ item }: { item: FraudReportItem }) {
   if (!item.disputed) return null;
   return (
-    <Badge color="orange" variant="light" tt="none" title={disputedLine(item.disputed.at)} data-testid="report-disputed" style={NO_TRUNCATION.style} styles={NO_TRUNCATION.styles}>
+    <Badge
+      color="orange"
+      variant="light"
+      tt="none"
+      title={disputedLine(item.disputed.at)}
+      data-testid="report-disputed"
+      style={NO_TRUNCATION.style}
+      styles={NO_TRUNCATION.styles}
+    >
       Disputed
     </Badge>
   );
@@ -49,7 +64,14 @@ function StatusCell({ item, onWithdraw }: { item: FraudReportItem; onWithdraw: (
         </Badge>
         <DisputedBadge item={item} />
         {item.can_withdraw && (
-          <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={onWithdraw} aria-label={`Withdraw the report on ${item.nrc}`}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconArrowBackUp size={14} aria-hidden />}
+            onClick={onWithdraw}
+            aria-label={`Withdraw the report on ${item.nrc}`}
+          >
             Withdraw
           </Button>
         )}
@@ -58,7 +80,14 @@ function StatusCell({ item, onWithdraw }: { item: FraudReportItem; onWithdraw: (
   }
   return (
     <Stack gap={2} miw={120} maw={160}>
-      <Badge color="gray" variant="light" tt="none" style={{ maxWidth: 'none', alignSelf: 'flex-start' }} styles={{ label: { overflow: 'visible' } }} data-testid="report-status">
+      <Badge
+        color="gray"
+        variant="light"
+        tt="none"
+        style={{ maxWidth: 'none', alignSelf: 'flex-start' }}
+        styles={{ label: { overflow: 'visible' } }}
+        data-testid="report-status"
+      >
         {item.status === 'withdrawn' ? 'Withdrawn' : 'Expired'}
       </Badge>
       <DisputedBadge item={item} />
@@ -74,72 +103,72 @@ export function ResultsTable({ items }: { items: readonly FraudReportItem[] }) {
   const [withdrawing, setWithdrawing] = useState<FraudReportItem | null>(null);
   return (
     <>
-    <WithdrawModal item={withdrawing} onClose={() => setWithdrawing(null)} />
-    <Table.ScrollContainer minWidth={1040}>
-      <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="fraud-results">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} scope="col" style={{ whiteSpace: 'nowrap' }}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id} data-testid="fraud-result" data-status={item.status}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatDate(item.created_at)}</Text>
-                <Text size="xs" c="dimmed">
-                  {formatTime(item.created_at)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusCell item={item} onWithdraw={() => setWithdrawing(item)} />
-              </Table.Td>
-              <Table.Td>{item.fi_name}</Table.Td>
-              <Table.Td>{item.type}</Table.Td>
-              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                {item.nrc}
-              </Table.Td>
-              <Table.Td>{item.person_name}</Table.Td>
-              <Table.Td>{item.payee_key}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.report_month, 'short')}</Table.Td>
-              <Table.Td maw={230}>
-                {item.description ? (
-                  <Text size="sm" lineClamp={3} title={item.description}>
-                    {item.description}
-                  </Text>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    —
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td maw={170}>
-                {item.files.length ? (
-                  <Stack gap={2}>
-                    {item.files.map((file) => (
-                      <Anchor key={file.path} href={file.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {file.name}
-                      </Anchor>
-                    ))}
-                  </Stack>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    None
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <PdfButton item={item} />
-              </Table.Td>
+      <WithdrawModal item={withdrawing} onClose={() => setWithdrawing(null)} />
+      <Table.ScrollContainer minWidth={1040}>
+        <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="fraud-results">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                  {column}
+                </Table.Th>
+              ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <Table.Tr key={item.id} data-testid="fraud-result" data-status={item.status}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatDate(item.created_at)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatTime(item.created_at)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <StatusCell item={item} onWithdraw={() => setWithdrawing(item)} />
+                </Table.Td>
+                <Table.Td>{item.fi_name}</Table.Td>
+                <Table.Td>{item.type}</Table.Td>
+                <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {item.nrc}
+                </Table.Td>
+                <Table.Td>{item.person_name}</Table.Td>
+                <Table.Td>{item.payee_key}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.report_month, 'short')}</Table.Td>
+                <Table.Td maw={230}>
+                  {item.description ? (
+                    <Text size="sm" lineClamp={3} title={item.description}>
+                      {item.description}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td maw={170}>
+                  {item.files.length ? (
+                    <Stack gap={2}>
+                      {item.files.map((file) => (
+                        <Anchor key={file.path} href={file.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {file.name}
+                        </Anchor>
+                      ))}
+                    </Stack>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      None
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <PdfButton item={item} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </>
   );
 }

@@ -70,8 +70,8 @@ export function SearchInputCard({ text, onTextChange, onSearch, onFile, onReset,
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
-          Clear empties the box; Reset also clears the detected NRCs and results. Files up to {SEARCH_FILE_MAX_BYTES / 1024 / 1024} MB; up to
-          100,000 NRCs per search. Ctrl+Enter searches.
+          Clear empties the box; Reset also clears the detected NRCs and results. Files up to {SEARCH_FILE_MAX_BYTES / 1024 / 1024} MB; up to 100,000 NRCs per
+          search. Ctrl+Enter searches.
         </Text>
       </Stack>
     </Card>

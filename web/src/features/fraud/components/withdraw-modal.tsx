@@ -1,8 +1,8 @@
 import { Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { FRAUD_MESSAGES, type FraudReportItem, WITHDRAW_REASON_MAX } from '@shared/api/fraud';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { useFormSync } from '@/lib/use-form-sync';
+import { FRAUD_MESSAGES, type FraudReportItem, WITHDRAW_REASON_MAX } from '@shared/api/fraud';
 import { useWithdrawReport } from '../api/withdraw-report';
 
 /**
@@ -28,10 +28,18 @@ export function WithdrawModal({ item, onClose }: { item: FraudReportItem | null;
     withdraw.mutate({ id: item.id, reason: reason.trim() }, { onSuccess: onClose });
   };
   return (
-    <ConfirmModal opened={item !== null} title="Withdraw report" confirmLabel="Withdraw" busy={withdraw.isPending} error={withdraw.error} onConfirm={confirm} onClose={onClose}>
+    <ConfirmModal
+      opened={item !== null}
+      title="Withdraw report"
+      confirmLabel="Withdraw"
+      busy={withdraw.isPending}
+      error={withdraw.error}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <Text size="sm">
-        Withdraw the report on <strong>{item?.nrc}</strong> ({item?.person_name})? It stops flagging this NRC in registry checks and file validation at once, and stays in
-        search marked withdrawn with your reason.
+        Withdraw the report on <strong>{item?.nrc}</strong> ({item?.person_name})? It stops flagging this NRC in registry checks and file validation at once,
+        and stays in search marked withdrawn with your reason.
       </Text>
       <Textarea
         label="Reason"

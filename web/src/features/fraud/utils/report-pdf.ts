@@ -1,6 +1,6 @@
 import type { jsPDF } from 'jspdf';
-import type { FraudReportItem } from '@shared/api/fraud';
 import { formatDateTime, formatMonth } from '@/lib/format';
+import type { FraudReportItem } from '@shared/api/fraud';
 import { disputedLine, reportStatusLine } from './report-words';
 
 const MARGIN = 18;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { HISTORY_MONTHS } from '@shared/api/history';
 import { callRoute } from '@/lib/api-client';
+import { HISTORY_MONTHS } from '@shared/api/history';
 import { getHistory } from '@shared/routes/history';
 
 /**

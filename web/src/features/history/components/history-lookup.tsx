@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { errorMessage } from '@/lib/errors';
 import { HISTORY_MESSAGES, historyNrcSchema } from '@shared/api/history';
 import { sanitiseNrcInput } from '@shared/rules/nrc';
-import { errorMessage } from '@/lib/errors';
 import { useHistoryLookup } from '../api/get-history';
 import { HistoryResult } from './history-result';
 

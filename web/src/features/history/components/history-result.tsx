@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatMonth, formatZmw } from '@/lib/format';
 import type { HistoryResponse } from '@shared/api/history';
 import { HISTORY_MESSAGES } from '@shared/api/history';
-import { formatMonth, formatZmw } from '@/lib/format';
 import { HistoryTable } from './history-table';
 import { RecordChecks } from './record-checks';
 
@@ -31,7 +31,11 @@ export function HistoryResult({ result }: { result: HistoryResponse }) {
               {result.name ?? (result.items.length ? 'Name not on record' : 'No borrower found')}
             </Title>
             <Text c="dimmed" size="sm">
-              NRC <Text span ff="monospace" c="dark">{result.nrc}</Text> · {window}
+              NRC{' '}
+              <Text span ff="monospace" c="dark">
+                {result.nrc}
+              </Text>{' '}
+              · {window}
             </Text>
           </Stack>
         </Group>
@@ -45,8 +49,8 @@ export function HistoryResult({ result }: { result: HistoryResponse }) {
               <Figure label="Lenders deducting now" value={lenders} />
             </SimpleGrid>
             <Text size="sm" c="dimmed">
-              The total adds each lender’s latest deductions of the last 3 months when they are inputs still running (marked “in total”), each loan
-              on its own. Stoppages, deductions that have ended and rows of rejected files are left out.
+              The total adds each lender’s latest deductions of the last 3 months when they are inputs still running (marked “in total”), each loan on its own.
+              Stoppages, deductions that have ended and rows of rejected files are left out.
             </Text>
             <HistoryTable items={result.items} caption={`Deductions for NRC ${result.nrc}, ${window}, newest first`} />
           </>

@@ -1,6 +1,6 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
-import type { HistoryItem } from '@shared/api/history';
 import { formatAmount, formatDate, formatDateTime, kindLabel } from '@/lib/format';
+import type { HistoryItem } from '@shared/api/history';
 
 /** Start Date, Submitted, Org Name, Payee Key, Type, Installment (spec part 2 §2), newest month first. */
 export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]; caption: string }) {
@@ -25,7 +25,9 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.submitted_at)}</Table.Td>
               <Table.Td>{item.org_name ?? '—'}</Table.Td>
               <Table.Td>
-                <Text span ff="monospace" size="sm">{item.payee_key}</Text>
+                <Text span ff="monospace" size="sm">
+                  {item.payee_key}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
@@ -33,17 +35,35 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
                     {kindLabel(item.kind)}
                   </Badge>
                   {item.rejected && (
-                    <Badge variant="light" color="orange" tt="none" data-testid="history-rejected" title="Compliance rejected the file this row came from: it is not counted">
+                    <Badge
+                      variant="light"
+                      color="orange"
+                      tt="none"
+                      data-testid="history-rejected"
+                      title="Compliance rejected the file this row came from: it is not counted"
+                    >
                       rejected
                     </Badge>
                   )}
                   {item.without_nrc && (
-                    <Badge variant="light" color="grape" tt="none" data-testid="history-without-nrc" title="Filed without an NRC; found through a record that ties this employee number to the NRC">
+                    <Badge
+                      variant="light"
+                      color="grape"
+                      tt="none"
+                      data-testid="history-without-nrc"
+                      title="Filed without an NRC; found through a record that ties this employee number to the NRC"
+                    >
                       {`no NRC · employee ${item.employee_no ?? ''}`}
                     </Badge>
                   )}
                   {item.dispute === 'upheld' && (
-                    <Badge variant="light" color="red" tt="none" data-testid="history-disputed" title="A dispute of this deduction was upheld: the borrower did not take this loan">
+                    <Badge
+                      variant="light"
+                      color="red"
+                      tt="none"
+                      data-testid="history-disputed"
+                      title="A dispute of this deduction was upheld: the borrower did not take this loan"
+                    >
                       disputed — upheld
                     </Badge>
                   )}

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
-import type { HistoryResponse } from '@shared/api/history';
 import { formatZmw } from '@/lib/format';
+import type { HistoryResponse } from '@shared/api/history';
 
 /** Beyond the spec: the identity mismatches and the exposure on the borrower's record. */
 export function RecordChecks({ record }: { record: HistoryResponse['record'] }) {
@@ -20,7 +20,9 @@ export function RecordChecks({ record }: { record: HistoryResponse['record'] }) 
         ) : exposure.limit === 'at' ? (
           <Badge color="yellow" variant="light" radius="sm" tt="none" data-testid="record-limit">{`At the limit · ${limits}`}</Badge>
         ) : (
-          <Text size="xs" c="dimmed">{limits}</Text>
+          <Text size="xs" c="dimmed">
+            {limits}
+          </Text>
         )}
       </Group>
       {record.identity.length === 0 ? (

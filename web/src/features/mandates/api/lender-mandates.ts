@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { claimMandate, listMandates } from '@shared/routes/mandates';
 import { callRoute } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
+import { claimMandate, listMandates } from '@shared/routes/mandates';
 
 /** The lender's claimed mandates (GET /api/mandates), newest claim first. */
 export function useClaimedMandates() {

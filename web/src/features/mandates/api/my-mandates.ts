@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getMandateLender, giveMandate, listMyMandates, revokeMandate } from '@shared/routes/mandates';
 import { callRoute } from '@/lib/api-client';
+import { getMandateLender, giveMandate, listMyMandates, revokeMandate } from '@shared/routes/mandates';
 
 /** The portal's queries live under the 'employee' key, forgotten whole when the employee signs out. */
 const LIST_KEY = ['employee', listMyMandates.id];

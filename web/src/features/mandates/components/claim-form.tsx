@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Input, PinInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { claimMandateRequestSchema, type MandateView } from '@shared/api/mandates';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatZmw } from '@/lib/format';
+import { claimMandateRequestSchema, type MandateView } from '@shared/api/mandates';
 import { useClaimMandate } from '../api/lender-mandates';
 
 /** The terms a claim gave back: what the lender may deduct, from whom, until when. */
@@ -12,11 +12,28 @@ function ClaimedTerms({ mandate, message }: { mandate: MandateView; message: str
     <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title={message} role="status" data-testid="claimed-terms">
       <Table variant="vertical" withRowBorders={false} verticalSpacing={2} maw={460} aria-label="The mandate's terms">
         <Table.Tbody>
-          <Table.Tr><Table.Th w={160}>Mandate</Table.Th><Table.Td>{mandate.number}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>NRC</Table.Th><Table.Td>{mandate.nrc}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>Payee key</Table.Th><Table.Td>{mandate.payee_key} ({mandate.org_name})</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>Most a month</Table.Th><Table.Td>{formatZmw(mandate.max_monthly)}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>Last month</Table.Th><Table.Td>{mandate.last_month}</Table.Td></Table.Tr>
+          <Table.Tr>
+            <Table.Th w={160}>Mandate</Table.Th>
+            <Table.Td>{mandate.number}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>NRC</Table.Th>
+            <Table.Td>{mandate.nrc}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Payee key</Table.Th>
+            <Table.Td>
+              {mandate.payee_key} ({mandate.org_name})
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Most a month</Table.Th>
+            <Table.Td>{formatZmw(mandate.max_monthly)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Last month</Table.Th>
+            <Table.Td>{mandate.last_month}</Table.Td>
+          </Table.Tr>
         </Table.Tbody>
       </Table>
     </Alert>
@@ -64,7 +81,17 @@ export function ClaimForm() {
               autoComplete="off"
             />
             <Input.Wrapper label="PIN" error={errors.pin} id="mandate-pin">
-              <PinInput id="mandate-pin" length={6} type="number" mask value={pin} onChange={setPin} error={Boolean(errors.pin)} aria-label="PIN" oneTimeCode={false} />
+              <PinInput
+                id="mandate-pin"
+                length={6}
+                type="number"
+                mask
+                value={pin}
+                onChange={setPin}
+                error={Boolean(errors.pin)}
+                aria-label="PIN"
+                oneTimeCode={false}
+              />
             </Input.Wrapper>
             <Button type="submit" mt={25} leftSection={<IconKey size={16} aria-hidden />} loading={claim.isPending}>
               Claim

@@ -1,8 +1,8 @@
 import { Badge, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { MandateView } from '@shared/api/mandates';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatDateTime, formatZmw } from '@/lib/format';
+import type { MandateView } from '@shared/api/mandates';
 import { useClaimedMandates } from '../api/lender-mandates';
 import { mandateStatus } from './mandate-format';
 
@@ -93,10 +93,13 @@ export function ClaimedList() {
         {list.isError && <ErrorAlert error={list.error} title="The mandates could not be loaded" />}
         {list.isSuccess && list.data.mandates.length === 0 && (
           <Text c="dimmed" size="sm" data-testid="mandates-empty">
-            No mandate claimed yet. Claim one above with the number and PIN the employee gives you, then cite it in the MANDATE column of the first file that deducts.
+            No mandate claimed yet. Claim one above with the number and PIN the employee gives you, then cite it in the MANDATE column of the first file that
+            deducts.
           </Text>
         )}
-        {list.isSuccess && list.data.mandates.length > 0 && (wide ? <ClaimedTable mandates={list.data.mandates} /> : <ClaimedCards mandates={list.data.mandates} />)}
+        {list.isSuccess &&
+          list.data.mandates.length > 0 &&
+          (wide ? <ClaimedTable mandates={list.data.mandates} /> : <ClaimedCards mandates={list.data.mandates} />)}
       </Stack>
     </Card>
   );

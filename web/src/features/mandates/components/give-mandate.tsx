@@ -3,9 +3,9 @@ import { MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { issueMandateRequestSchema, MANDATE_MESSAGES } from '@shared/api/mandates';
 import { currentMonth } from '@shared/rules/dates';
-import { ErrorAlert } from '@/components/ui/error-alert';
 import { useGiveMandate, useLenderLookup } from '../api/my-mandates';
 
 type Errors = Partial<Record<'payee_key' | 'max_monthly' | 'last_month', string>>;
@@ -29,7 +29,11 @@ export function GiveMandate() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = issueMandateRequestSchema.safeParse({ payee_key: lender.data?.payee_key ?? '', max_monthly: typeof amount === 'number' ? amount : Number.NaN, last_month: lastMonth ?? '' });
+    const parsed = issueMandateRequestSchema.safeParse({
+      payee_key: lender.data?.payee_key ?? '',
+      max_monthly: typeof amount === 'number' ? amount : Number.NaN,
+      last_month: lastMonth ?? '',
+    });
     if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
     if (parsed.data.last_month < currentMonth()) return setErrors({ last_month: MANDATE_MESSAGES.lastMonth });
     setErrors({});
@@ -51,7 +55,14 @@ export function GiveMandate() {
         </Title>
         <Text size="sm">Only if you are taking a loan: the lender cannot start deducting from your pay without this mandate.</Text>
         {give.isSuccess && (
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title="Your mandate number" role="status" data-testid="mandate-given">
+          <Alert
+            color="green"
+            variant="light"
+            icon={<IconCircleCheck size={18} aria-hidden />}
+            title="Your mandate number"
+            role="status"
+            data-testid="mandate-given"
+          >
             <Text size="xl" fw={700} ff="monospace" data-testid="mandate-number">
               {give.data.mandate.number}
             </Text>
@@ -62,7 +73,15 @@ export function GiveMandate() {
         )}
         <form onSubmit={find} noValidate aria-label="Find the lender">
           <Group align="flex-end" gap="sm">
-            <TextInput label="Lender’s code (payee key)" description="On the loan papers, e.g. A001" value={payeeKey} onChange={(e) => setPayeeKey(e.currentTarget.value)} autoComplete="off" style={{ flex: 1 }} miw={180} />
+            <TextInput
+              label="Lender’s code (payee key)"
+              description="On the loan papers, e.g. A001"
+              value={payeeKey}
+              onChange={(e) => setPayeeKey(e.currentTarget.value)}
+              autoComplete="off"
+              style={{ flex: 1 }}
+              miw={180}
+            />
             <Button type="submit" variant="light" loading={lender.isPending} disabled={!payeeKey.trim()}>
               Find lender
             </Button>
@@ -75,8 +94,27 @@ export function GiveMandate() {
               <Text data-testid="mandate-lender">
                 Lender: <strong>{lender.data.org_name}</strong> ({lender.data.payee_key})
               </Text>
-              <NumberInput label="Most it may deduct a month (ZMW)" min={0} decimalScale={2} thousandSeparator="," value={amount} onChange={setAmount} error={errors.max_monthly} inputMode="decimal" />
-              <MonthPickerInput label="Last month of the deduction" placeholder="Pick a month" value={lastMonth ? `${lastMonth}-01` : null} onChange={(v) => setLastMonth(v ? String(v).slice(0, 7) : null)} minDate={`${currentMonth()}-01`} valueFormat="MMMM YYYY" previousLabel="Previous year" nextLabel="Next year" error={errors.last_month} />
+              <NumberInput
+                label="Most it may deduct a month (ZMW)"
+                min={0}
+                decimalScale={2}
+                thousandSeparator=","
+                value={amount}
+                onChange={setAmount}
+                error={errors.max_monthly}
+                inputMode="decimal"
+              />
+              <MonthPickerInput
+                label="Last month of the deduction"
+                placeholder="Pick a month"
+                value={lastMonth ? `${lastMonth}-01` : null}
+                onChange={(v) => setLastMonth(v ? String(v).slice(0, 7) : null)}
+                minDate={`${currentMonth()}-01`}
+                valueFormat="MMMM YYYY"
+                previousLabel="Previous year"
+                nextLabel="Next year"
+                error={errors.last_month}
+              />
               {give.isError && <ErrorAlert error={give.error} title="No mandate given" />}
               <Button type="submit" loading={give.isPending}>
                 Give mandate to {lender.data.org_name}

@@ -1,6 +1,6 @@
+import { formatMonth } from '@/lib/format';
 import type { MandateView } from '@shared/api/mandates';
 import { lusakaDay } from '@shared/rules/dates';
-import { formatMonth } from '@/lib/format';
 
 type Shown = Pick<MandateView, 'state' | 'locked' | 'org_name' | 'used_month'>;
 
@@ -17,4 +17,5 @@ export function mandateStatus(m: Shown, reader: 'employee' | 'lender'): { label:
 }
 
 /** When a mandate nobody claimed expires, while it can still be claimed: "Expires on 27 Dec 2026". */
-export const expiryWords = (m: Pick<MandateView, 'state' | 'locked' | 'claim_by'>): string | null => (m.state === 'issued' && !m.locked ? `Expires on ${lusakaDay(m.claim_by)}` : null);
+export const expiryWords = (m: Pick<MandateView, 'state' | 'locked' | 'claim_by'>): string | null =>
+  m.state === 'issued' && !m.locked ? `Expires on ${lusakaDay(m.claim_by)}` : null;

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { MandateView } from '@shared/api/mandates';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMonth, formatZmw } from '@/lib/format';
+import type { MandateView } from '@shared/api/mandates';
 import { useMyMandates, useRevokeMandate } from '../api/my-mandates';
 import { expiryWords, mandateStatus } from './mandate-format';
 
@@ -87,7 +87,9 @@ export function MyMandates() {
           You have not given any mandate.
         </Text>
       )}
-      {mandates.map((m) => <MandateCard key={m.number} mandate={m} />)}
+      {mandates.map((m) => (
+        <MandateCard key={m.number} mandate={m} />
+      ))}
       {list.hasNextPage && (
         <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} data-testid="my-mandates-more">
           Load more mandates

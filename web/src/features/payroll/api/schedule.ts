@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ScheduleFormat } from '@shared/api/payroll';
-import { downloadPayrollSchedule, getPayrollSchedule } from '@shared/routes/payroll';
 import { callRoute } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
+import type { ScheduleFormat } from '@shared/api/payroll';
+import { downloadPayrollSchedule, getPayrollSchedule } from '@shared/routes/payroll';
 
 /** GET /api/payroll/schedule?month=: the month's schedule as it stands (the server computes it from the COMPLETED files). */
 export function useSchedule(month: string) {

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
-import type { ScheduleResponse } from '@shared/api/payroll';
 import { formatCount, formatZmw } from '@/lib/format';
+import type { ScheduleResponse } from '@shared/api/payroll';
 
 const NUMBER = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -64,7 +64,9 @@ export function LenderTable({ schedule }: { schedule: ScheduleResponse }) {
             <Table.Th />
             <Table.Th style={NUMBER}>{formatCount(schedule.lines)}</Table.Th>
             <Table.Th style={NUMBER}>
-              <Text span fw={700} data-testid="schedule-total">{formatZmw(schedule.total)}</Text>
+              <Text span fw={700} data-testid="schedule-total">
+                {formatZmw(schedule.total)}
+              </Text>
             </Table.Th>
             {showChanges && <Table.Th colSpan={3} />}
           </Table.Tr>

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PortalDeduction, ReportDeductionRequest } from '@shared/api/portal';
-import { mandateCovering } from '@shared/rules/mandate';
-import { listMyMandates } from '@shared/routes/mandates';
-import { listMyDeductions, listMyDisputes, listMyLookups, reportMyDeduction } from '@shared/routes/portal';
 import { callRoute, type RouteResponse } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
 import { fileFields, useUpload } from '@/lib/use-upload';
+import type { PortalDeduction, ReportDeductionRequest } from '@shared/api/portal';
+import { listMyMandates } from '@shared/routes/mandates';
+import { listMyDeductions, listMyDisputes, listMyLookups, reportMyDeduction } from '@shared/routes/portal';
+import { mandateCovering } from '@shared/rules/mandate';
 
 /**
  * The employee portal's reads: always the signed-in employee's own record, read again each time a screen
@@ -32,7 +32,10 @@ type Reported = RouteResponse<typeof reportMyDeduction> & { fileFailed?: string 
  */
 export function useReportDeduction() {
   const client = useQueryClient();
-  const withFile = useUpload((body: ReportDeductionRequest, signal) => callRoute(reportMyDeduction, { body, signal }), (answer) => ({ file: answer.upload }));
+  const withFile = useUpload(
+    (body: ReportDeductionRequest, signal) => callRoute(reportMyDeduction, { body, signal }),
+    (answer) => ({ file: answer.upload }),
+  );
   return useMutation({
     mutationFn: async ({ body, file }: { body: Report; file: File | null }): Promise<Reported> => {
       if (!file) return callRoute(reportMyDeduction, { body });
@@ -44,6 +47,7 @@ export function useReportDeduction() {
         return { ...granted.answer, fileFailed: error instanceof Error ? error.message : 'upload failed' };
       }
     },
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: routeKey(listMyDeductions) }), client.invalidateQueries({ queryKey: routeKey(listMyDisputes) })]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: routeKey(listMyDeductions) }), client.invalidateQueries({ queryKey: routeKey(listMyDisputes) })]),
   });
 }

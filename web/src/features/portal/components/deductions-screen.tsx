@@ -1,8 +1,8 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import type { PortalDeduction } from '@shared/api/portal';
 import { formatMonth, formatZmw } from '@/lib/format';
+import type { PortalDeduction } from '@shared/api/portal';
 import { useMandateOf, useMyDeductions } from '../api/portal';
 import { DeductionCard } from './deduction-card';
 import { DeductionsTable } from './deductions-table';
@@ -25,7 +25,9 @@ export function DeductionsScreen() {
           <Text fw={700} size="xl">
             {formatZmw(data.total_this_month)}
           </Text>
-          {data.items.some((d) => d.decided_in_your_favour) && <Text size="sm">Deductions decided in your favour are left out: the lender must stop them or refund you.</Text>}
+          {data.items.some((d) => d.decided_in_your_favour) && (
+            <Text size="sm">Deductions decided in your favour are left out: the lender must stop them or refund you.</Text>
+          )}
         </Paper>
       )}
       <ListState query={deductions} empty={data?.items.length === 0} what="deductions" />

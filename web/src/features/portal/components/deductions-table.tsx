@@ -1,10 +1,18 @@
 import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { PortalDeduction } from '@shared/api/portal';
 import { formatMonth, formatZmw } from '@/lib/format';
+import type { PortalDeduction } from '@shared/api/portal';
 import { DisputeNote, LenderName, MandateNote, REPORT_LABEL, SignalList, StateBadge } from './deduction-parts';
 
 /** The deductions on a wide screen: one row each, newest month first. */
-export function DeductionsTable({ items, mandateOf, onReport }: { items: readonly PortalDeduction[]; mandateOf: (d: PortalDeduction) => string | null; onReport: (d: PortalDeduction) => void }) {
+export function DeductionsTable({
+  items,
+  mandateOf,
+  onReport,
+}: {
+  items: readonly PortalDeduction[];
+  mandateOf: (d: PortalDeduction) => string | null;
+  onReport: (d: PortalDeduction) => void;
+}) {
   return (
     <Table verticalSpacing="sm" withTableBorder striped data-testid="deductions-table">
       <Table.Thead>
@@ -32,7 +40,13 @@ export function DeductionsTable({ items, mandateOf, onReport }: { items: readonl
               </Stack>
             </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {d.state === 'stopped' ? <Text span c="dimmed">—</Text> : formatZmw(d.installment)}
+              {d.state === 'stopped' ? (
+                <Text span c="dimmed">
+                  —
+                </Text>
+              ) : (
+                formatZmw(d.installment)
+              )}
             </Table.Td>
             <Table.Td>
               <Stack gap={4}>
@@ -42,7 +56,13 @@ export function DeductionsTable({ items, mandateOf, onReport }: { items: readonl
             </Table.Td>
             <Table.Td ta="right">
               {d.can_report && (
-                <Button size="xs" variant="outline" color="red" onClick={() => onReport(d)} aria-label={`${REPORT_LABEL}: ${d.org_name ?? d.payee_key}, ${formatMonth(d.month)}`}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red"
+                  onClick={() => onReport(d)}
+                  aria-label={`${REPORT_LABEL}: ${d.org_name ?? d.payee_key}, ${formatMonth(d.month)}`}
+                >
                   This is not mine
                 </Button>
               )}

@@ -1,6 +1,6 @@
 import { Badge, Card, Stack, Text } from '@mantine/core';
-import { EMPLOYEE_DISPUTE_STATUS_LABELS, type PortalDispute } from '@shared/api/portal';
 import { formatDateTime, formatMonth } from '@/lib/format';
+import { EMPLOYEE_DISPUTE_STATUS_LABELS, type PortalDispute } from '@shared/api/portal';
 import { useMyDisputes } from '../api/portal';
 import { ListState, PortalHeading } from './portal-states';
 

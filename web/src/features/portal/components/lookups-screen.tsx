@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { lookupSentence } from '@shared/api/portal';
 import { formatDateTime } from '@/lib/format';
+import { lookupSentence } from '@shared/api/portal';
 import { useMyLookups } from '../api/portal';
 import { ListState, PortalHeading } from './portal-states';
 
@@ -10,7 +10,9 @@ export function LookupsScreen() {
   const items = lookups.data?.items ?? [];
   return (
     <Stack gap="md">
-      <PortalHeading title="Who looked at your record">Each time a lender or the platform looked up your NRC, or a lender checked your details in a file, in the last 12 months.</PortalHeading>
+      <PortalHeading title="Who looked at your record">
+        Each time a lender or the platform looked up your NRC, or a lender checked your details in a file, in the last 12 months.
+      </PortalHeading>
       <ListState query={lookups} empty={lookups.data?.items.length === 0} what="lookups" />
       {items.length > 0 && (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Lookups of your record">

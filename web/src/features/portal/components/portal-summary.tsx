@@ -1,8 +1,8 @@
 import { Anchor, Card, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { formatMonth, formatZmw } from '@/lib/format';
 import { EMPLOYEE_DISPUTE_STATUS_LABELS, type PortalDeduction, type PortalDispute } from '@shared/api/portal';
 import { shiftMonth } from '@shared/rules/dates';
-import { formatMonth, formatZmw } from '@/lib/format';
 import { useMandateOf, useMyDeductions, useMyDisputes } from '../api/portal';
 import { ListState } from './portal-states';
 
@@ -12,7 +12,13 @@ const DECIDED_SHOWN_DAYS = 30;
 const lender = (d: Pick<PortalDeduction, 'org_name' | 'payee_key'>) => d.org_name ?? `Lender ${d.payee_key}`;
 
 /** What needs the employee's eye: a deduction new this month or last (said to be under their mandate if so), a report decided lately. */
-function attentionOf(items: readonly PortalDeduction[], toMonth: string, disputes: readonly PortalDispute[], mandateOf: (d: PortalDeduction) => string | null, now = Date.now()) {
+function attentionOf(
+  items: readonly PortalDeduction[],
+  toMonth: string,
+  disputes: readonly PortalDispute[],
+  mandateOf: (d: PortalDeduction) => string | null,
+  now = Date.now(),
+) {
   const since = shiftMonth(toMonth, -1);
   const fresh = items.filter((d) => d.month >= since && d.signals.some((s) => s.type === 'NEW'));
   const decided = disputes.filter((d) => d.decision && now - Date.parse(d.decision.at) < DECIDED_SHOWN_DAYS * 86_400_000);
@@ -20,9 +26,17 @@ function attentionOf(items: readonly PortalDeduction[], toMonth: string, dispute
     ...fresh.map((d) => {
       const mandate = mandateOf(d);
       const then = mandate ? `, under your mandate ${mandate}.` : '. Not yours? Report it.';
-      return { key: `new-${d.payee_key}-${d.month}`, to: '/employee/deductions', text: `New deduction: ${lender(d)} takes ${formatZmw(d.installment)} from ${formatMonth(d.month)}${then}` };
+      return {
+        key: `new-${d.payee_key}-${d.month}`,
+        to: '/employee/deductions',
+        text: `New deduction: ${lender(d)} takes ${formatZmw(d.installment)} from ${formatMonth(d.month)}${then}`,
+      };
     }),
-    ...decided.map((d) => ({ key: `decided-${d.id}`, to: '/employee/reports', text: `Your report on ${lender(d)}, ${formatMonth(d.month)}: ${EMPLOYEE_DISPUTE_STATUS_LABELS[d.status].toLowerCase()}.` })),
+    ...decided.map((d) => ({
+      key: `decided-${d.id}`,
+      to: '/employee/reports',
+      text: `Your report on ${lender(d)}, ${formatMonth(d.month)}: ${EMPLOYEE_DISPUTE_STATUS_LABELS[d.status].toLowerCase()}.`,
+    })),
   ];
 }
 

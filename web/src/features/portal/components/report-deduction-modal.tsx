@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_TEXT_MAX } from '@shared/api/disputes';
-import { PORTAL_EVIDENCE_ACCEPT, PORTAL_MESSAGES, portalEvidenceType, type PortalDeduction } from '@shared/api/portal';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FilePicker } from '@/components/ui/file-picker';
 import { formatMonth, formatZmw } from '@/lib/format';
+import { DISPUTE_EVIDENCE_MAX_BYTES, DISPUTE_TEXT_MAX } from '@shared/api/disputes';
+import { PORTAL_EVIDENCE_ACCEPT, PORTAL_MESSAGES, portalEvidenceType, type PortalDeduction } from '@shared/api/portal';
 import { useReportDeduction } from '../api/portal';
 
 const fileProblem = (file: File | null): string | null => {

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReconciliationStatus } from '@shared/rules/reconciliation';
-import { getReconciliation } from '@shared/routes/reconciliation';
 import { isApiError } from '@/lib/api-client';
 import { routeQuery } from '@/lib/queries';
+import { getReconciliation } from '@shared/routes/reconciliation';
+import type { ReconciliationStatus } from '@shared/rules/reconciliation';
 
 export interface ReconciliationFilter {
   month: string;

@@ -1,6 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
-import type { ReconciliationResponse } from '@shared/api/reconciliation';
 import { formatZmw } from '@/lib/format';
+import type { ReconciliationResponse } from '@shared/api/reconciliation';
 import { STATUS_COLORS, STATUS_LABELS } from './reconciliation-totals';
 
 /** One page of a lender's lines: what the schedule asked, what the payroll took, and why not in full. */

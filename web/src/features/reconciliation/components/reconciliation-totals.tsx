@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
-import type { ReconciliationResponse } from '@shared/api/reconciliation';
 import { formatCount, formatZmw } from '@/lib/format';
+import type { ReconciliationResponse } from '@shared/api/reconciliation';
 
 export const STATUS_LABELS = { APPLIED: 'Applied', SHORT: 'Short', NOT_APPLIED: 'Not applied', UNEXPECTED: 'Unexpected' } as const;
 export const STATUS_COLORS = { APPLIED: 'green', SHORT: 'yellow', NOT_APPLIED: 'gray', UNEXPECTED: 'red' } as const;

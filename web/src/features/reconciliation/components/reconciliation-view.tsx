@@ -3,12 +3,12 @@ import { MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendarMonth, IconDownload, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { RECONCILIATION_STATUSES, type ReconciliationStatus } from '@shared/rules/reconciliation';
-import { currentMonth } from '@shared/rules/dates';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, formatMonth } from '@/lib/format';
+import { currentMonth } from '@shared/rules/dates';
+import { RECONCILIATION_STATUSES, type ReconciliationStatus } from '@shared/rules/reconciliation';
 import { type ReconciliationFilter, useReconciliation } from '../api/get-reconciliation';
 import { LendersTable } from './lenders-table';
 import { LinesTable } from './lines-table';
@@ -54,7 +54,13 @@ function LenderLines({ filter, setFilter, name }: { filter: ReconciliationFilter
           <>
             <ReconciliationTotals data={lender.data} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select label="Status" data={STATUS_OPTIONS} value={filter.status ?? ''} onChange={(value) => page({ status: (value || null) as ReconciliationStatus | null })} allowDeselect={false} />
+              <Select
+                label="Status"
+                data={STATUS_OPTIONS}
+                value={filter.status ?? ''}
+                onChange={(value) => page({ status: (value || null) as ReconciliationStatus | null })}
+                allowDeselect={false}
+              />
               <TextInput
                 label="Search by NRC"
                 placeholder="e.g. 123456"
@@ -142,7 +148,10 @@ export function ReconciliationView() {
         )
       ) : (
         <>
-          <Text c="dimmed" size="sm">{`Schedule version ${month.data.schedule_version} · applied file submitted ${formatDateTime(month.data.submitted_at)}`}</Text>
+          <Text
+            c="dimmed"
+            size="sm"
+          >{`Schedule version ${month.data.schedule_version} · applied file submitted ${formatDateTime(month.data.submitted_at)}`}</Text>
           {lenders.length > 1 && (
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="all-lenders-title">
               <Stack gap="md">

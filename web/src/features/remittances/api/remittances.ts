@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReceiptRequest } from '@shared/api/remittances';
-import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '@shared/routes/remittances';
 import { callRoute } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
+import type { ReceiptRequest } from '@shared/api/remittances';
+import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '@shared/routes/remittances';
 
 /** The month's remittance statements (GET /api/remittances): the caller's own, or every lender's for the authority. */
 export function useRemittances(month: string) {
@@ -13,7 +13,8 @@ export function useRemittances(month: string) {
 export function useRecordReceipt() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ number, body }: { number: string; body: ReceiptRequest }) => callRoute(recordRemittanceReceipt, { params: { statement_number: number }, body }),
+    mutationFn: ({ number, body }: { number: string; body: ReceiptRequest }) =>
+      callRoute(recordRemittanceReceipt, { params: { statement_number: number }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: routeKey(listRemittances) }),
   });
 }
@@ -22,7 +23,8 @@ export function useRecordReceipt() {
 export function useResolveDifference() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ number, note }: { number: string; note: string }) => callRoute(resolveRemittanceDifference, { params: { statement_number: number }, body: { note } }),
+    mutationFn: ({ number, note }: { number: string; note: string }) =>
+      callRoute(resolveRemittanceDifference, { params: { statement_number: number }, body: { note } }),
     onSuccess: () => client.invalidateQueries({ queryKey: routeKey(listRemittances) }),
   });
 }

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { receiptRequestSchema, type Statement } from '@shared/api/remittances';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatZmw } from '@/lib/format';
+import { receiptRequestSchema, type Statement } from '@shared/api/remittances';
 import { useRecordReceipt } from '../api/remittances';
 
 type Field = 'amount' | 'received_on';
@@ -35,8 +35,20 @@ export function ReceiptModal({ statement, onClose, onRecorded }: { statement: St
     <Modal opened={statement !== null} onClose={close} title={<Text fw={600}>Record what arrived</Text>} centered>
       {statement && (
         <Stack gap="md">
-          <Text size="sm" c="dimmed">{`Statement ${statement.statement_number} says ${formatZmw(statement.total)} was remitted. Enter what reached your account.`}</Text>
-          <TextInput label="Amount received (ZMW)" placeholder="e.g. 675.00" inputMode="decimal" required value={values.amount} onChange={set('amount')} error={errors.amount} data-autofocus />
+          <Text
+            size="sm"
+            c="dimmed"
+          >{`Statement ${statement.statement_number} says ${formatZmw(statement.total)} was remitted. Enter what reached your account.`}</Text>
+          <TextInput
+            label="Amount received (ZMW)"
+            placeholder="e.g. 675.00"
+            inputMode="decimal"
+            required
+            value={values.amount}
+            onChange={set('amount')}
+            error={errors.amount}
+            data-autofocus
+          />
           <TextInput label="Day it arrived" type="date" required value={values.received_on} onChange={set('received_on')} error={errors.received_on} />
           {record.error && <ErrorAlert error={record.error} />}
           <Group justify="flex-end" gap="sm">

@@ -4,15 +4,15 @@ import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarMonth, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Statement } from '@shared/api/remittances';
-import { currentMonth } from '@shared/rules/dates';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatMonth } from '@/lib/format';
+import type { Statement } from '@shared/api/remittances';
+import { currentMonth } from '@shared/rules/dates';
 import { useRemittances } from '../api/remittances';
 import { ReceiptModal } from './receipt-modal';
 import { ResolveModal } from './resolve-modal';
-import { StatementsTable } from './statements-table';
 import { differenceLine } from './statement-words';
+import { StatementsTable } from './statements-table';
 
 /** /remittances: the month's statements, their files, what arrived, and differences until resolved with a note. */
 export function RemittancesView() {
@@ -68,7 +68,12 @@ export function RemittancesView() {
                 </Stack>
               </Alert>
             )}
-            <StatementsTable statements={statements.data.items} onDownload={(s, kind) => void download(s, kind)} onRecord={setRecording} onResolve={setResolving} />
+            <StatementsTable
+              statements={statements.data.items}
+              onDownload={(s, kind) => void download(s, kind)}
+              onRecord={setRecording}
+              onResolve={setResolving}
+            />
           </Stack>
         </Card>
       )}

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { resolutionRequestSchema, type Statement } from '@shared/api/remittances';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { resolutionRequestSchema, type Statement } from '@shared/api/remittances';
 import { useResolveDifference } from '../api/remittances';
 import { differenceLine } from './statement-words';
 

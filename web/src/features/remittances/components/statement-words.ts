@@ -1,8 +1,13 @@
+import { formatZmw } from '@/lib/format';
 import type { Statement } from '@shared/api/remittances';
 import type { RemittanceState } from '@shared/rules/remittance';
-import { formatZmw } from '@/lib/format';
 
-export const STATE_LABELS: Record<RemittanceState, string> = { awaiting: 'Awaiting receipt', matched: 'Received in full', difference: 'Difference open', resolved: 'Difference resolved' };
+export const STATE_LABELS: Record<RemittanceState, string> = {
+  awaiting: 'Awaiting receipt',
+  matched: 'Received in full',
+  difference: 'Difference open',
+  resolved: 'Difference resolved',
+};
 export const STATE_COLORS: Record<RemittanceState, string> = { awaiting: 'gray', matched: 'green', difference: 'red', resolved: 'blue' };
 
 export const stateOf = (statement: Statement): RemittanceState => statement.received?.state ?? 'awaiting';

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import type { Statement } from '@shared/api/remittances';
 import { formatCount, formatDate, formatZmw } from '@/lib/format';
+import type { Statement } from '@shared/api/remittances';
 import { STATE_COLORS, STATE_LABELS, differenceLine, stateOf } from './statement-words';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -14,7 +14,12 @@ interface Actions {
 
 function Received({ statement }: { statement: Statement }) {
   const received = statement.received;
-  if (!received) return <Text size="sm" c="dimmed">Nothing recorded yet</Text>;
+  if (!received)
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing recorded yet
+      </Text>
+    );
   return (
     <Stack gap={2}>
       <Text size="sm">{`${formatZmw(received.amount)} on ${formatDate(received.received_on, 'long')}`}</Text>
@@ -68,10 +73,22 @@ export function StatementsTable({ statements, ...actions }: { statements: readon
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="default" leftSection={<IconDownload size={14} aria-hidden />} aria-label={`Download ${statement.statement_number} as PDF`} onClick={() => actions.onDownload(statement, 'pdf')}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconDownload size={14} aria-hidden />}
+                    aria-label={`Download ${statement.statement_number} as PDF`}
+                    onClick={() => actions.onDownload(statement, 'pdf')}
+                  >
                     PDF
                   </Button>
-                  <Button size="xs" variant="default" leftSection={<IconDownload size={14} aria-hidden />} aria-label={`Download ${statement.statement_number} as CSV`} onClick={() => actions.onDownload(statement, 'csv')}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconDownload size={14} aria-hidden />}
+                    aria-label={`Download ${statement.statement_number} as CSV`}
+                    onClick={() => actions.onDownload(statement, 'csv')}
+                  >
                     CSV
                   </Button>
                   {statement.can_record_receipt && (

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewDecision } from '@shared/api/reviews';
-import { REPORTS_LIMIT } from '@shared/api/reviews';
 import { callRoute } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
+import type { ReviewDecision } from '@shared/api/reviews';
+import { REPORTS_LIMIT } from '@shared/api/reviews';
 import { getBilling, getDashboardMetrics } from '@shared/routes/dashboard';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listPmecAdmins, listSubmissions } from '@shared/routes/reviews';
 
@@ -23,7 +23,14 @@ export function useReviewQueue(filters: ReviewFilters) {
     queryFn: ({ pageParam, signal }) =>
       callRoute(listSubmissions, {
         signal,
-        query: { scope: 'reviews', status: filters.status, kind: filters.kind, timing: filters.timing, q: filters.q || undefined, cursor: pageParam ?? undefined },
+        query: {
+          scope: 'reviews',
+          status: filters.status,
+          kind: filters.kind,
+          timing: filters.timing,
+          q: filters.q || undefined,
+          cursor: pageParam ?? undefined,
+        },
       }),
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -41,8 +48,7 @@ export function usePmecAdmins(enabled: boolean) {
 
 function useInvalidateSubmissions() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([listSubmissions, getDashboardMetrics, getBilling].map((route) => client.invalidateQueries({ queryKey: routeKey(route) })));
+  return () => Promise.all([listSubmissions, getDashboardMetrics, getBilling].map((route) => client.invalidateQueries({ queryKey: routeKey(route) })));
 }
 
 export function useDecide() {

@@ -1,7 +1,7 @@
 import { Autocomplete, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { REVIEW_MESSAGES, type SubmissionListItem } from '@shared/api/reviews';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { REVIEW_MESSAGES, type SubmissionListItem } from '@shared/api/reviews';
 import { usePmecAdmins } from '../api/submissions';
 
 export interface AssignModalProps {
@@ -29,17 +29,35 @@ export function AssignModal({ item, busy, error, onAssign, onClose }: AssignModa
   };
   const options = admins.data?.items.map((a) => a.email) ?? [];
   return (
-    <ConfirmModal opened={item !== null} title="Assign to a PMEC admin" confirmLabel="Assign" color="blue" busy={busy} error={error} onConfirm={confirm} onClose={onClose}>
+    <ConfirmModal
+      opened={item !== null}
+      title="Assign to a PMEC admin"
+      confirmLabel="Assign"
+      color="blue"
+      busy={busy}
+      error={error}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       {item && (
         <Text size="sm">
           {item.org_name ?? item.payee_key} · {item.doc_kind} · {item.upload_month}
-          {item.assigned_to_email && <> — now assigned to <strong>{item.assigned_to_email}</strong></>}
+          {item.assigned_to_email && (
+            <>
+              {' '}
+              — now assigned to <strong>{item.assigned_to_email}</strong>
+            </>
+          )}
         </Text>
       )}
       <Autocomplete
         label="PMEC admin email"
         placeholder={admins.isPending ? 'Loading PMEC admins…' : 'Pick or type an email'}
-        description={admins.isError ? 'The list of PMEC admins could not be loaded; you can still type an email.' : `${options.length} PMEC admin${options.length === 1 ? '' : 's'} on the platform.`}
+        description={
+          admins.isError
+            ? 'The list of PMEC admins could not be loaded; you can still type an email.'
+            : `${options.length} PMEC admin${options.length === 1 ? '' : 's'} on the platform.`
+        }
         data={options}
         value={email}
         onChange={(value) => {

@@ -27,7 +27,15 @@ export function BulkBar({ count, decisions, busy, onDecide, onClear }: BulkBarPr
         </Text>
         <Group gap="xs" wrap="wrap">
           {decisions.map((d) => (
-            <Button key={d} size="xs" color={LABELS[d].color} variant={LABELS[d].variant} disabled={count === 0 || (busy !== null && busy !== d)} loading={busy === d} onClick={() => onDecide(d)}>
+            <Button
+              key={d}
+              size="xs"
+              color={LABELS[d].color}
+              variant={LABELS[d].variant}
+              disabled={count === 0 || (busy !== null && busy !== d)}
+              loading={busy === d}
+              onClick={() => onDecide(d)}
+            >
               {LABELS[d].label}
             </Button>
           ))}

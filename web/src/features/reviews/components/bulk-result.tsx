@@ -17,7 +17,15 @@ function Lines({ title, lines }: { title: string; lines: FailureLine[] }) {
 }
 
 /** What a bulk decision did: the count, and each failure named by its file, split by whether its row is still listed. */
-export function BulkResult({ result, listed, onClose }: { result: BulkDecisionResponse; listed: ReadonlyMap<string, SubmissionListItem>; onClose: () => void }) {
+export function BulkResult({
+  result,
+  listed,
+  onClose,
+}: {
+  result: BulkDecisionResponse;
+  listed: ReadonlyMap<string, SubmissionListItem>;
+  onClose: () => void;
+}) {
   const lines = failureLines(result.failed, listed);
   return (
     <Alert

@@ -1,7 +1,7 @@
 import { Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { REVIEW_MESSAGES } from '@shared/api/reviews';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { REVIEW_MESSAGES } from '@shared/api/reviews';
 
 export interface RejectModalProps {
   /** What is being rejected ('Alpha Bank inputs 2026-03', '3 submissions'); null when closed. */

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
 import { IconRefresh } from '@tabler/icons-react';
-import { REPORTS_LIMIT } from '@shared/api/reviews';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
-import { useReports } from '../api/submissions';
 import { formatCount, formatDateTime, formatMonth, kindLabel } from '@/lib/format';
+import { REPORTS_LIMIT } from '@shared/api/reviews';
+import { useReports } from '../api/submissions';
 import { LateBadge, StatusBadge } from './status-badge';
 import { SubmissionDetail } from './submission-detail';
 import { SubmissionsPanel } from './submissions-panel';
@@ -37,48 +37,70 @@ export function ReportsView({ title, platform }: { title: string; platform: bool
         }
       />
       <SubmissionsPanel loading={reports.isPending} error={reports.error} empty={items.length === 0} emptyTestId="reports-empty">
-          <Table.ScrollContainer minWidth={1040}>
-            <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="reports-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {['Created', 'Status', 'Payee Key', 'Month', 'Bucket', 'Kind', 'File Key'].map((h) => <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>{h}</Table.Th>)}
-                  <Table.Th ta="right">Rows</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.id} data-testid="report-row" data-id={item.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Anchor component="button" type="button" size="sm" onClick={() => open(item.id)} aria-label={`Open the submission of ${formatDateTime(item.created_at)}`}>
-                        {formatDateTime(item.created_at)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <StatusBadge status={item.status} />
-                        {item.late && <LateBadge />}
-                      </Group>
-                      {item.status === 'rejected' && item.decision_reason && (
-                        <Text size="xs" c="red.8" mt={4} maw={260} data-testid="report-reason">{`Reason: ${item.decision_reason}`}</Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td><Text span ff="monospace" size="sm">{item.payee_key}</Text></Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month, 'short')}</Table.Td>
-                    <Table.Td>{item.bucket}</Table.Td>
-                    <Table.Td>{kindLabel(item.doc_kind)}</Table.Td>
-                    {/* Breaks at the key's slashes rather than inside a name. */}
-                    <Table.Td><Text span ff="monospace" size="xs">{item.file_key.replaceAll('/', '/\u200B')}</Text></Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(item.row_count)}</Table.Td>
-                  </Table.Tr>
+        <Table.ScrollContainer minWidth={1040}>
+          <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="reports-table">
+            <Table.Thead>
+              <Table.Tr>
+                {['Created', 'Status', 'Payee Key', 'Month', 'Bucket', 'Kind', 'File Key'].map((h) => (
+                  <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>
+                    {h}
+                  </Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                <Table.Th ta="right">Rows</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item.id} data-testid="report-row" data-id={item.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      onClick={() => open(item.id)}
+                      aria-label={`Open the submission of ${formatDateTime(item.created_at)}`}
+                    >
+                      {formatDateTime(item.created_at)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <StatusBadge status={item.status} />
+                      {item.late && <LateBadge />}
+                    </Group>
+                    {item.status === 'rejected' && item.decision_reason && (
+                      <Text size="xs" c="red.8" mt={4} maw={260} data-testid="report-reason">{`Reason: ${item.decision_reason}`}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text span ff="monospace" size="sm">
+                      {item.payee_key}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month, 'short')}</Table.Td>
+                  <Table.Td>{item.bucket}</Table.Td>
+                  <Table.Td>{kindLabel(item.doc_kind)}</Table.Td>
+                  {/* Breaks at the key's slashes rather than inside a name. */}
+                  <Table.Td>
+                    <Text span ff="monospace" size="xs">
+                      {item.file_key.replaceAll('/', '/\u200B')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatCount(item.row_count)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </SubmissionsPanel>
       <SubmissionDetail id={openId} onClose={() => open(null)} />
       {items.length > 0 && (
         <Text size="sm" c="dimmed">
-          {items.length >= REPORTS_LIMIT ? `Showing the newest ${REPORTS_LIMIT} submissions.` : `${formatCount(items.length)} submission${items.length === 1 ? '' : 's'}.`}
+          {items.length >= REPORTS_LIMIT
+            ? `Showing the newest ${REPORTS_LIMIT} submissions.`
+            : `${formatCount(items.length)} submission${items.length === 1 ? '' : 's'}.`}
         </Text>
       )}
     </Stack>

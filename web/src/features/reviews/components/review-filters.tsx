@@ -1,7 +1,7 @@
 import { Card, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { REVIEW_MESSAGES, SUBMISSION_STATUSES, submissionStatusLabel } from '@shared/api/reviews';
 import { kindLabel } from '@/lib/format';
+import { REVIEW_MESSAGES, SUBMISSION_STATUSES, submissionStatusLabel } from '@shared/api/reviews';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...SUBMISSION_STATUSES.map((s) => ({ value: s, label: submissionStatusLabel(s) }))];
 const KIND_OPTIONS = [{ value: 'all', label: 'All kinds' }, ...(['inputs', 'stoppages'] as const).map((kind) => ({ value: kind, label: kindLabel(kind) }))];
@@ -41,9 +41,30 @@ export function ReviewFilters({ choice, tooShort, onChange }: ReviewFiltersProps
           inputWrapperOrder={['label', 'input', 'description']}
           w={{ base: '100%', sm: 340 }}
         />
-        <Select label="Kind" data={KIND_OPTIONS} value={choice.kind} onChange={(v) => onChange('kind', v ?? 'all')} allowDeselect={false} w={{ base: '100%', xs: 170 }} />
-        <Select label="Status" data={STATUS_OPTIONS} value={choice.status} onChange={(v) => onChange('status', v ?? 'all')} allowDeselect={false} w={{ base: '100%', xs: 230 }} />
-        <Select label="Timing" data={TIMING_OPTIONS} value={choice.timing} onChange={(v) => onChange('timing', v ?? 'all')} allowDeselect={false} w={{ base: '100%', xs: 190 }} />
+        <Select
+          label="Kind"
+          data={KIND_OPTIONS}
+          value={choice.kind}
+          onChange={(v) => onChange('kind', v ?? 'all')}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={choice.status}
+          onChange={(v) => onChange('status', v ?? 'all')}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 230 }}
+        />
+        <Select
+          label="Timing"
+          data={TIMING_OPTIONS}
+          value={choice.timing}
+          onChange={(v) => onChange('timing', v ?? 'all')}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 190 }}
+        />
       </Group>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconDownload, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { formatCount, formatDate, formatMonth, formatTime, kindLabel } from '@/lib/format';
 import type { SubmissionListItem } from '@shared/api/reviews';
 import { type RowAction, type SortState, waitingFor } from '../utils/review-table';
-import { formatCount, formatDate, formatMonth, formatTime, kindLabel } from '@/lib/format';
 import { SignalsSummary } from './signals-drawer';
 import { LateBadge, StatusBadge } from './status-badge';
 
@@ -84,7 +84,9 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                 onChange={(e) => onSelect(ids, e.currentTarget.checked)}
               />
             </Table.Th>
-            {COLUMNS.map((c) => <SortHeader key={c.label} column={c} sort={sort} onSort={onSort} />)}
+            {COLUMNS.map((c) => (
+              <SortHeader key={c.label} column={c} sort={sort} onSort={onSort} />
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -92,13 +94,21 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
             const label = `${item.org_name ?? item.payee_key} ${kindLabel(item.doc_kind)} ${item.upload_month}`;
             const busy = inFlight?.id === item.id;
             return (
-              <Table.Tr key={item.id} data-testid="review-row" data-id={item.id} data-status={item.status} bg={selected.has(item.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+              <Table.Tr
+                key={item.id}
+                data-testid="review-row"
+                data-id={item.id}
+                data-status={item.status}
+                bg={selected.has(item.id) ? 'var(--mantine-primary-color-light)' : undefined}
+              >
                 <Table.Td>
                   <Checkbox aria-label={`Select ${label}`} checked={selected.has(item.id)} onChange={(e) => onSelect([item.id], e.currentTarget.checked)} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {formatDate(item.created_at)}
-                  <Text size="xs" c="dimmed">{formatTime(item.created_at)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatTime(item.created_at)}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={4} align="flex-start">
@@ -106,16 +116,22 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                     {item.late && <LateBadge />}
                   </Stack>
                   {item.status === 'rejected' && item.decision_reason && (
-                    <Text size="xs" c="dimmed" lineClamp={2} maw={180} title={item.decision_reason}>{item.decision_reason}</Text>
+                    <Text size="xs" c="dimmed" lineClamp={2} maw={180} title={item.decision_reason}>
+                      {item.decision_reason}
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td miw={130} title={item.submitted_by_email ? `Submitted by ${item.submitted_by_email}` : undefined}>
                   {item.org_name ?? '—'}
-                  <Text size="xs" c="dimmed" ff="monospace">{item.payee_key}</Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {item.payee_key}
+                  </Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(item.upload_month, 'short')}</Table.Td>
                 <Table.Td>{kindLabel(item.doc_kind)}</Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCount(item.row_count)}</Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCount(item.row_count)}
+                </Table.Td>
                 <Table.Td>
                   <SignalsSummary item={item} onOpen={onOpenSignals} />
                 </Table.Td>
@@ -136,9 +152,13 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                 </Table.Td>
                 <Table.Td maw={150}>
                   {item.assigned_to_email ? (
-                    <Text size="sm" truncate="end" title={item.assigned_to_email}>{item.assigned_to_email}</Text>
+                    <Text size="sm" truncate="end" title={item.assigned_to_email}>
+                      {item.assigned_to_email}
+                    </Text>
                   ) : (
-                    <Text span c="dimmed" size="sm">—</Text>
+                    <Text span c="dimmed" size="sm">
+                      —
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
@@ -157,7 +177,11 @@ export function ReviewsTable({ items, sort, onSort, selected, onSelect, actionsF
                         {ACTION_LABELS[action].label}
                       </Button>
                     ))}
-                    {actionsFor(item).length === 0 && <Text size="xs" c="dimmed">{waitingFor(item.status)}</Text>}
+                    {actionsFor(item).length === 0 && (
+                      <Text size="xs" c="dimmed">
+                        {waitingFor(item.status)}
+                      </Text>
+                    )}
                   </Stack>
                 </Table.Td>
               </Table.Tr>

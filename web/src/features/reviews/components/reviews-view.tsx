@@ -2,10 +2,10 @@ import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { type BulkDecisionResponse, cleanSearch, REVIEW_MESSAGES, type ReviewDecision, SEARCH_MIN_LENGTH, type SubmissionListItem } from '@shared/api/reviews';
-import type { Role } from '@shared/roles';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage } from '@/lib/errors';
+import { type BulkDecisionResponse, cleanSearch, REVIEW_MESSAGES, type ReviewDecision, SEARCH_MIN_LENGTH, type SubmissionListItem } from '@shared/api/reviews';
+import type { Role } from '@shared/roles';
 import { useAssign, useDecide, useDecideMany, useOpenFile, useReviewQueue } from '../api/submissions';
 import { fileLabel } from '../utils/bulk-failures';
 import { actionsFor, decisionsFor, defaultStatusFor, NEWEST_FIRST, nextSort, type RowAction, sortItems, type SortState } from '../utils/review-table';
@@ -13,11 +13,11 @@ import { AssignModal } from './assign-modal';
 import { BulkBar } from './bulk-bar';
 import { BulkResult } from './bulk-result';
 import { QueueFooter, RefreshButton } from './queue-controls';
-import { type FilterChoice, ReviewFilters } from './review-filters';
 import { RejectModal } from './reject-modal';
+import { type FilterChoice, ReviewFilters } from './review-filters';
+import { ReviewsTable } from './reviews-table';
 import { SignalsDrawer } from './signals-drawer';
 import { SubmissionsPanel } from './submissions-panel';
-import { ReviewsTable } from './reviews-table';
 
 /** Who a rejection is for: one row, or the selection. */
 type Rejecting = { kind: 'one'; item: SubmissionListItem } | { kind: 'bulk'; ids: string[] };
@@ -134,29 +134,46 @@ export function ReviewsView({ title, roles }: { title: string; roles: readonly R
         }}
       />
 
-      <BulkBar count={selectedIds.length} decisions={decisions} busy={decideMany.isPending ? decideMany.variables?.decision ?? null : null} onDecide={onBulk} onClear={() => setSelected(new Set())} />
+      <BulkBar
+        count={selectedIds.length}
+        decisions={decisions}
+        busy={decideMany.isPending ? (decideMany.variables?.decision ?? null) : null}
+        onDecide={onBulk}
+        onClear={() => setSelected(new Set())}
+      />
 
       {bulkResult && <BulkResult result={bulkResult} listed={byId} onClose={() => setBulkResult(null)} />}
 
       <SubmissionsPanel loading={queue.isPending} error={queue.error} empty={items.length === 0} emptyTestId="reviews-empty">
-          <ReviewsTable
-            items={items}
-            sort={sort}
-            onSort={(key) => setSort((s) => nextSort(s, key))}
-            selected={selected}
-            onSelect={select}
-            actionsFor={(item) => actionsFor(roles, item)}
-            onAction={onAction}
-            onOpenFile={(item) => openFile.mutate(item.id, { onError: (error) => failed(error, REVIEW_MESSAGES.linkFailed) })}
-            onOpenSignals={setSignalsOf}
-            inFlight={inFlight}
-          />
+        <ReviewsTable
+          items={items}
+          sort={sort}
+          onSort={(key) => setSort((s) => nextSort(s, key))}
+          selected={selected}
+          onSelect={select}
+          actionsFor={(item) => actionsFor(roles, item)}
+          onAction={onAction}
+          onOpenFile={(item) => openFile.mutate(item.id, { onError: (error) => failed(error, REVIEW_MESSAGES.linkFailed) })}
+          onOpenSignals={setSignalsOf}
+          inFlight={inFlight}
+        />
       </SubmissionsPanel>
 
-      <QueueFooter shown={items.length} hasMore={Boolean(queue.hasNextPage)} loadingMore={queue.isFetchingNextPage} onLoadMore={() => void queue.fetchNextPage()} />
+      <QueueFooter
+        shown={items.length}
+        hasMore={Boolean(queue.hasNextPage)}
+        loadingMore={queue.isFetchingNextPage}
+        onLoadMore={() => void queue.fetchNextPage()}
+      />
 
       <RejectModal
-        subject={rejecting === null ? null : rejecting.kind === 'one' ? fileLabel(rejecting.item) : `${rejecting.ids.length} selected submission${rejecting.ids.length === 1 ? '' : 's'}`}
+        subject={
+          rejecting === null
+            ? null
+            : rejecting.kind === 'one'
+              ? fileLabel(rejecting.item)
+              : `${rejecting.ids.length} selected submission${rejecting.ids.length === 1 ? '' : 's'}`
+        }
         busy={decide.isPending || decideMany.isPending}
         error={rejecting?.kind === 'one' ? decide.error : decideMany.error}
         onReject={(reason) => (rejecting?.kind === 'one' ? runDecision(rejecting.item, 'reject', reason) : runBulk(rejecting?.ids ?? [], 'reject', reason))}

@@ -1,13 +1,18 @@
 import { Badge, Button, Drawer, Stack, Text, VisuallyHidden } from '@mantine/core';
-import type { SubmissionListItem } from '@shared/api/reviews';
-import { attentionCount } from '@shared/rules/signals';
 import { SignalsView } from '@/components/ui/signals-view';
 import { formatCount, formatMonth, kindLabel } from '@/lib/format';
+import type { SubmissionListItem } from '@shared/api/reviews';
+import { attentionCount } from '@shared/rules/signals';
 
 /** What a reviewer should look at first: new deductions, then identity and exposure. */
 export function SignalsSummary({ item, onOpen }: { item: SubmissionListItem; onOpen: (item: SubmissionListItem) => void }) {
   const counts = item.signal_counts;
-  if (!counts) return <Text span c="dimmed" size="sm">—</Text>;
+  if (!counts)
+    return (
+      <Text span c="dimmed" size="sm">
+        —
+      </Text>
+    );
   const alerts = attentionCount(counts);
   const changes = counts.new + counts.changed + counts.missing + counts.stoppage_unknown;
   const label = `${item.org_name ?? item.payee_key} ${kindLabel(item.doc_kind)} ${item.upload_month}`;
@@ -27,7 +32,14 @@ export function SignalsSummary({ item, onOpen }: { item: SubmissionListItem; onO
 /** The /reviews drawer: a submission's signals, so compliance sees its new deductions before approving. */
 export function SignalsDrawer({ item, onClose }: { item: SubmissionListItem | null; onClose: () => void }) {
   return (
-    <Drawer opened={item !== null} onClose={onClose} position="right" size="xl" title={<Text fw={600}>Signals</Text>} closeButtonProps={{ 'aria-label': 'Close signals' }}>
+    <Drawer
+      opened={item !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={<Text fw={600}>Signals</Text>}
+      closeButtonProps={{ 'aria-label': 'Close signals' }}
+    >
       {item?.signal_counts && (
         <Stack gap="md">
           <Text size="sm" c="dimmed">

@@ -1,13 +1,13 @@
 import { Alert, Button, Drawer, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { ingestionMessage, type SubmissionResponse } from '@shared/api/submissions';
-import { getSubmission } from '@shared/routes/submissions';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { SignalsView } from '@/components/ui/signals-view';
-import { routeQuery } from '@/lib/queries';
-import { useOpenFile } from '../api/submissions';
 import { formatCount, formatDateTime, formatMonth, kindLabel } from '@/lib/format';
+import { routeQuery } from '@/lib/queries';
+import { ingestionMessage, type SubmissionResponse } from '@shared/api/submissions';
+import { getSubmission } from '@shared/routes/submissions';
+import { useOpenFile } from '../api/submissions';
 import { StatusBadge } from './status-badge';
 
 /** The steps a submission went through, oldest first, each with when and by whom. */
@@ -22,8 +22,12 @@ function statusSteps(s: SubmissionResponse): { label: string; at: string; by: st
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
     </Stack>
   );
 }
@@ -45,7 +49,9 @@ function Detail({ submission }: { submission: SubmissionResponse }) {
         </Alert>
       )}
       <Stack gap={6}>
-        <Title order={3} size="h5">Status history</Title>
+        <Title order={3} size="h5">
+          Status history
+        </Title>
         <List spacing={4} size="sm" data-testid="detail-history">
           {statusSteps(submission).map((step) => (
             <List.Item key={step.label}>{`${step.label} · ${formatDateTime(step.at)}${step.by ? ` · ${step.by}` : ''}`}</List.Item>
@@ -53,7 +59,9 @@ function Detail({ submission }: { submission: SubmissionResponse }) {
         </List>
       </Stack>
       <Stack gap={6}>
-        <Title order={3} size="h5">Rows</Title>
+        <Title order={3} size="h5">
+          Rows
+        </Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="detail-counts">
           <Figure label="In the file" value={formatCount(submission.row_count)} />
           <Figure label="Inserted" value={counts ? formatCount(counts.inserted) : '—'} />
@@ -61,18 +69,29 @@ function Detail({ submission }: { submission: SubmissionResponse }) {
           <Figure label="Skipped" value={counts ? formatCount(counts.skipped) : '—'} />
         </SimpleGrid>
         <Text size="sm" c="dimmed">
-          {counts ? ingestionMessage(counts) : submission.ingestion.status === 'failed' ? (submission.ingestion.message ?? 'Ingestion failed.') : 'The rows are being added to borrower history.'}
+          {counts
+            ? ingestionMessage(counts)
+            : submission.ingestion.status === 'failed'
+              ? (submission.ingestion.message ?? 'Ingestion failed.')
+              : 'The rows are being added to borrower history.'}
         </Text>
       </Stack>
       <Group>
-        <Button variant="default" leftSection={openFile.isPending ? <Loader size={14} /> : <IconDownload size={16} aria-hidden />} onClick={() => openFile.mutate(submission.id)} disabled={openFile.isPending}>
+        <Button
+          variant="default"
+          leftSection={openFile.isPending ? <Loader size={14} /> : <IconDownload size={16} aria-hidden />}
+          onClick={() => openFile.mutate(submission.id)}
+          disabled={openFile.isPending}
+        >
           Download file
         </Button>
       </Group>
       {openFile.error ? <ErrorAlert error={openFile.error} title="The file could not be opened." /> : null}
       {submission.signal_counts && (
         <Stack gap={6}>
-          <Title order={3} size="h5">Signals</Title>
+          <Title order={3} size="h5">
+            Signals
+          </Title>
           <SignalsView uploadId={submission.id} payeeKey={submission.payee_key} counts={submission.signal_counts} baseline={submission.signal_baseline} />
         </Stack>
       )}
@@ -84,7 +103,14 @@ function Detail({ submission }: { submission: SubmissionResponse }) {
 export function SubmissionDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   const query = useQuery({ ...routeQuery(getSubmission, { params: { id: id ?? '' } }), enabled: id !== null });
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title={<Text fw={600}>Submission</Text>} closeButtonProps={{ 'aria-label': 'Close submission' }}>
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={<Text fw={600}>Submission</Text>}
+      closeButtonProps={{ 'aria-label': 'Close submission' }}
+    >
       <div data-testid="submission-detail">
         {query.error ? <ErrorAlert error={query.error} title="This submission could not be opened." /> : null}
         {query.isPending && !query.error ? (

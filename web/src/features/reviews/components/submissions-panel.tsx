@@ -1,7 +1,7 @@
 import { Card, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { REVIEW_MESSAGES } from '@shared/api/reviews';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { REVIEW_MESSAGES } from '@shared/api/reviews';
 
 export interface SubmissionsPanelProps {
   loading: boolean;

@@ -1,5 +1,5 @@
-import type { BulkDecisionResponse, BulkFailedFile, SubmissionListItem } from '@shared/api/reviews';
 import { kindLabel } from '@/lib/format';
+import type { BulkDecisionResponse, BulkFailedFile, SubmissionListItem } from '@shared/api/reviews';
 
 type NamedFile = Pick<BulkFailedFile, 'org_name' | 'payee_key' | 'doc_kind' | 'upload_month'>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateSettingsRequest } from '@shared/api/settings';
 import { callRoute } from '@/lib/api-client';
 import { routeQuery } from '@/lib/queries';
+import type { UpdateSettingsRequest } from '@shared/api/settings';
 import { getSettings, updateSettings } from '@shared/routes/settings';
 
 /** PUT /api/settings: platform admins only (the server decides). */

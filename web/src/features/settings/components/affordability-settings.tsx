@@ -1,9 +1,9 @@
 import { NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type Affordability, affordabilitySchema, SETTINGS_MESSAGES } from '@shared/api/settings';
-import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
+import { useFormSync } from '@/lib/use-form-sync';
+import { type Affordability, affordabilitySchema, SETTINGS_MESSAGES } from '@shared/api/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
 
@@ -24,7 +24,10 @@ export function AffordabilitySettings() {
   useFormSync(form, loaded === undefined ? undefined : { max_share_of_basic_pay: loaded ?? '' });
 
   const save = form.onSubmit((values) =>
-    update.mutate({ affordability: toSetting(values.max_share_of_basic_pay) }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }),
+    update.mutate(
+      { affordability: toSetting(values.max_share_of_basic_pay) },
+      { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) },
+    ),
   );
   return (
     <SettingCard

@@ -1,9 +1,9 @@
 import { Group, NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_EXPOSURE_LIMITS, exposureLimitsSchema, MAX_LENDER_LIMIT, SETTINGS_MESSAGES } from '@shared/api/settings';
-import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
+import { useFormSync } from '@/lib/use-form-sync';
+import { DEFAULT_EXPOSURE_LIMITS, exposureLimitsSchema, MAX_LENDER_LIMIT, SETTINGS_MESSAGES } from '@shared/api/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
 

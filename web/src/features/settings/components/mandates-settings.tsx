@@ -3,9 +3,9 @@ import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarMonth } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { SETTINGS_MESSAGES } from '@shared/api/settings';
-import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
+import { useFormSync } from '@/lib/use-form-sync';
+import { SETTINGS_MESSAGES } from '@shared/api/settings';
 import { useUpdateSettings } from '../api/settings';
 import { SettingCard } from './setting-card';
 

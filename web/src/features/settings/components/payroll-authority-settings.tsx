@@ -3,13 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconBuildingCommunity } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { PAYROLL_AUTHORITY_MESSAGES, type PayrollAuthority } from '@shared/api/settings';
-import { listPmecOrganisations } from '@shared/routes/settings';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { useFormSync } from '@/lib/use-form-sync';
 import { useSignedInUser } from '@/lib/authorization';
 import { routeQuery } from '@/lib/queries';
 import { useSettings } from '@/lib/settings';
+import { useFormSync } from '@/lib/use-form-sync';
+import { PAYROLL_AUTHORITY_MESSAGES, type PayrollAuthority } from '@shared/api/settings';
+import { listPmecOrganisations } from '@shared/routes/settings';
 import { useUpdateSettings } from '../api/settings';
 import { SettingCard } from './setting-card';
 
@@ -17,7 +17,10 @@ import { SettingCard } from './setting-card';
 function options(organisations: readonly PayrollAuthority[]) {
   const count = new Map<string, number>();
   for (const org of organisations) count.set(org.org_name, (count.get(org.org_name) ?? 0) + 1);
-  return organisations.map((org) => ({ value: org.org_id, label: (count.get(org.org_name) ?? 0) > 1 ? `${org.org_name} (${org.org_id.slice(0, 8)})` : org.org_name }));
+  return organisations.map((org) => ({
+    value: org.org_id,
+    label: (count.get(org.org_name) ?? 0) > 1 ? `${org.org_name} (${org.org_id.slice(0, 8)})` : org.org_name,
+  }));
 }
 
 /** At the top of /admin while no payroll authority is designated: what it blocks and where to designate it. */
@@ -53,7 +56,10 @@ export function PayrollAuthoritySettings() {
     if (!choice) return;
     update.mutate(
       { payroll_authority: { org_id: choice } },
-      { onSuccess: (saved) => notifications.show({ color: 'green', message: PAYROLL_AUTHORITY_MESSAGES.saved(saved.payroll_authority?.org_name ?? 'The organisation') }) },
+      {
+        onSuccess: (saved) =>
+          notifications.show({ color: 'green', message: PAYROLL_AUTHORITY_MESSAGES.saved(saved.payroll_authority?.org_name ?? 'The organisation') }),
+      },
     );
   };
   return (

@@ -1,9 +1,9 @@
 import { NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_RETENTION, MAX_RETENTION_YEARS, retentionSchema, SETTINGS_MESSAGES } from '@shared/api/settings';
-import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
+import { useFormSync } from '@/lib/use-form-sync';
+import { DEFAULT_RETENTION, MAX_RETENTION_YEARS, retentionSchema, SETTINGS_MESSAGES } from '@shared/api/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
 
@@ -22,7 +22,10 @@ export function RetentionSettings() {
   useFormSync(form, loaded === undefined ? undefined : { report_years: loaded });
 
   const save = form.onSubmit((values) =>
-    update.mutate({ retention: { report_years: Number(values.report_years) } }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }),
+    update.mutate(
+      { retention: { report_years: Number(values.report_years) } },
+      { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) },
+    ),
   );
   return (
     <SettingCard
@@ -34,7 +37,16 @@ export function RetentionSettings() {
       onSubmit={save}
       update={update}
     >
-      <NumberInput label="Years" description={`1 to ${MAX_RETENTION_YEARS}`} min={1} max={MAX_RETENTION_YEARS} clampBehavior="none" allowDecimal={false} w={160} {...form.getInputProps('report_years')} />
+      <NumberInput
+        label="Years"
+        description={`1 to ${MAX_RETENTION_YEARS}`}
+        min={1}
+        max={MAX_RETENTION_YEARS}
+        clampBehavior="none"
+        allowDecimal={false}
+        w={160}
+        {...form.getInputProps('report_years')}
+      />
     </SettingCard>
   );
 }

@@ -1,10 +1,10 @@
 import { NumberInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_VALIDATIONS, MAX_VALIDATIONS_PER_DAY, SETTINGS_MESSAGES, validationsSettingSchema } from '@shared/api/settings';
 import { formatCount } from '@/lib/format';
-import { useFormSync } from '@/lib/use-form-sync';
 import { useSettings } from '@/lib/settings';
+import { useFormSync } from '@/lib/use-form-sync';
+import { DEFAULT_VALIDATIONS, MAX_VALIDATIONS_PER_DAY, SETTINGS_MESSAGES, validationsSettingSchema } from '@shared/api/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
 
@@ -22,7 +22,12 @@ export function ValidationsSettings() {
   const loaded = settings.data?.validations.per_day;
   useFormSync(form, loaded === undefined ? undefined : { per_day: loaded });
 
-  const save = form.onSubmit((values) => update.mutate({ validations: { per_day: Number(values.per_day) } }, { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) }));
+  const save = form.onSubmit((values) =>
+    update.mutate(
+      { validations: { per_day: Number(values.per_day) } },
+      { onSuccess: () => notifications.show({ color: 'green', message: SETTINGS_MESSAGES.saved }) },
+    ),
+  );
   return (
     <SettingCard
       name="validations"
@@ -33,7 +38,16 @@ export function ValidationsSettings() {
       onSubmit={save}
       update={update}
     >
-      <NumberInput label="Files a day per organisation" description={`1 to ${formatCount(MAX_VALIDATIONS_PER_DAY)}`} min={1} max={MAX_VALIDATIONS_PER_DAY} clampBehavior="none" allowDecimal={false} w={260} {...form.getInputProps('per_day')} />
+      <NumberInput
+        label="Files a day per organisation"
+        description={`1 to ${formatCount(MAX_VALIDATIONS_PER_DAY)}`}
+        min={1}
+        max={MAX_VALIDATIONS_PER_DAY}
+        clampBehavior="none"
+        allowDecimal={false}
+        w={260}
+        {...form.getInputProps('per_day')}
+      />
     </SettingCard>
   );
 }

@@ -1,10 +1,10 @@
 import { Group, NumberInput, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useSettings } from '@/lib/settings';
+import { useFormSync } from '@/lib/use-form-sync';
 import { SETTINGS_MESSAGES, submissionWindowSchema } from '@shared/api/settings';
 import { DEFAULT_SUBMISSION_WINDOW } from '@shared/rules/submission-window';
-import { useFormSync } from '@/lib/use-form-sync';
-import { useSettings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/settings';
 import { fieldErrors, SettingCard } from './setting-card';
 
@@ -45,8 +45,26 @@ export function WindowSettings() {
       update={update}
     >
       <Group align="flex-start" gap="md" wrap="wrap">
-        <NumberInput label="Opens on day" description="1 to 28" min={1} max={28} clampBehavior="none" allowDecimal={false} w={160} {...form.getInputProps('open_day')} />
-        <NumberInput label="Closes on day" description="To 31: the month's last day at most" min={1} max={31} clampBehavior="none" allowDecimal={false} w={220} {...form.getInputProps('close_day')} />
+        <NumberInput
+          label="Opens on day"
+          description="1 to 28"
+          min={1}
+          max={28}
+          clampBehavior="none"
+          allowDecimal={false}
+          w={160}
+          {...form.getInputProps('open_day')}
+        />
+        <NumberInput
+          label="Closes on day"
+          description="To 31: the month's last day at most"
+          min={1}
+          max={31}
+          clampBehavior="none"
+          allowDecimal={false}
+          w={220}
+          {...form.getInputProps('close_day')}
+        />
       </Group>
       <Switch
         mt="md"

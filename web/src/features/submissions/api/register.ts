@@ -1,8 +1,8 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegisterResponse } from '@shared/api/register';
-import { PollTimeoutError, pollUntil } from '@/lib/poll';
 import { callRoute } from '@/lib/api-client';
+import { PollTimeoutError, pollUntil } from '@/lib/poll';
 import { routeKey, routeQuery } from '@/lib/queries';
+import type { RegisterResponse } from '@shared/api/register';
 import { decideRegisterProposal, getRegister } from '@shared/routes/register';
 
 /** How long the screen waits for a submitted register to become current before saying it is still being stored. */

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SubmissionResponse, UploadResponse } from '@shared/api/submissions';
 import { callRoute } from '@/lib/api-client';
 import { PollTimeoutError, pollUntil } from '@/lib/poll';
 import { routeQuery } from '@/lib/queries';
+import type { SubmissionResponse, UploadResponse } from '@shared/api/submissions';
 import { getSubmission, getUpload, getUploadReport as getUploadReportRoute, submitUpload as submitUploadRoute } from '@shared/routes/submissions';
 
 /** How long the screen waits for the server before saying so (it keeps working in the background). */
@@ -14,7 +14,11 @@ export const getUploadReport = (id: string) => callRoute(getUploadReportRoute, {
 const validating = (upload: UploadResponse) => upload.status === 'awaiting_file' || upload.status === 'validating';
 
 /** Polls the upload until the server has validated it (or failed it), reporting each answer (its stage). */
-export async function waitForValidation(client: QueryClient, id: string, { onAnswer, signal }: { onAnswer: (upload: UploadResponse) => void; signal: AbortSignal }): Promise<UploadResponse> {
+export async function waitForValidation(
+  client: QueryClient,
+  id: string,
+  { onAnswer, signal }: { onAnswer: (upload: UploadResponse) => void; signal: AbortSignal },
+): Promise<UploadResponse> {
   try {
     return await pollUntil(client, routeQuery(getUpload, { params: { id } }), {
       state: (upload) => `${upload.status}|${upload.stage}`,

@@ -16,7 +16,9 @@ export function FlowStatus({ activity, messages, saved }: { activity: Activity |
             <Loader size="xs" />
             <Text size="sm">{activity.progress === null ? activity.text : `${activity.text} ${activity.progress}%`}</Text>
           </Group>
-          {activity.progress !== null && <Progress value={activity.progress} size="md" radius="xl" aria-label="Upload progress" animated={activity.progress < 100} />}
+          {activity.progress !== null && (
+            <Progress value={activity.progress} size="md" radius="xl" aria-label="Upload progress" animated={activity.progress < 100} />
+          )}
         </Stack>
       )}
       {messages.map((message, index) => {

@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { IconFileCertificate } from '@tabler/icons-react';
+import { useSettings } from '@/lib/settings';
 import { mandateRequirementText } from '@shared/api/mandates';
 import type { DocKind } from '@shared/api/submissions';
-import { useSettings } from '@/lib/settings';
 
 /**
  * While mandates are required from a month (the `mandates.required_from` setting), an inputs file's

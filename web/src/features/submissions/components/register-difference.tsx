@@ -1,21 +1,42 @@
 import { Alert, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatCount, formatZmw } from '@/lib/format';
 import type { DifferenceEmployee, RegisterDifferenceView } from '@shared/api/register';
 import type { DifferenceField } from '@shared/rules/register-difference';
-import { formatCount, formatZmw } from '@/lib/format';
 import { Figure } from './figure';
-
 
 const FIELD_WORDS: Record<DifferenceField, string> = { nrc: 'NRC', employee_number: 'Employee number', name: 'Name', mobile: 'Mobile', basic_pay: 'Basic pay' };
 const valueOf = (e: DifferenceEmployee, field: DifferenceField) =>
-  field === 'nrc' ? e.nrc : field === 'employee_number' ? e.employee_number : field === 'name' ? e.name : field === 'mobile' ? e.mobile : formatZmw(e.basic_pay);
+  field === 'nrc'
+    ? e.nrc
+    : field === 'employee_number'
+      ? e.employee_number
+      : field === 'name'
+        ? e.name
+        : field === 'mobile'
+          ? e.mobile
+          : formatZmw(e.basic_pay);
 
 /** "The first 3 of 1,204" above a list that stops short. */
 const firstOf = (shown: number, total: number) => (shown < total ? ` (the first ${formatCount(shown)} of ${formatCount(total)})` : '');
 
 /** A titled table of a difference's first rows, scrolling inside itself on a narrow screen. */
-function SampleTable({ title, shown, total, testId, head, children }: { title: string; shown: number; total: number; testId: string; head: string[]; children: ReactNode }) {
+function SampleTable({
+  title,
+  shown,
+  total,
+  testId,
+  head,
+  children,
+}: {
+  title: string;
+  shown: number;
+  total: number;
+  testId: string;
+  head: string[];
+  children: ReactNode;
+}) {
   if (total === 0) return null;
   return (
     <div>
@@ -58,7 +79,13 @@ function People({ title, rows, total, testId }: { title: string; rows: Differenc
 function Changes({ difference }: { difference: RegisterDifferenceView }) {
   const rows = difference.samples.changed;
   return (
-    <SampleTable title="Changed" shown={rows.length} total={difference.changed} testId="difference-changed" head={['Employee', 'What changes', 'Now', 'Becomes']}>
+    <SampleTable
+      title="Changed"
+      shown={rows.length}
+      total={difference.changed}
+      testId="difference-changed"
+      head={['Employee', 'What changes', 'Now', 'Becomes']}
+    >
       {rows.flatMap((row) =>
         row.fields.map((field, index) => (
           <Table.Tr key={`${row.after.nrc}-${field}`}>
@@ -92,7 +119,13 @@ export function RegisterDifference({ difference }: { difference: RegisterDiffere
         <Figure large label="Mobile changed" value={formatCount(difference.mobile_changed)} testId="difference-mobile-count" />
       </SimpleGrid>
       {difference.warning && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="More than 2% of the current register changes" data-testid="difference-warning">
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="More than 2% of the current register changes"
+          data-testid="difference-warning"
+        >
           {difference.warning}
         </Alert>
       )}

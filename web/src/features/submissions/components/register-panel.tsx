@@ -4,7 +4,6 @@ import { formatCount, formatDateTime } from '@/lib/format';
 import { useCurrentRegister } from '../api/register';
 import { Figure } from './figure';
 
-
 /**
  * The payroll register in force, beside the form while a register is chosen: the month, how many
  * employees, who proposed it and when it was approved. A register proposed here replaces it whole once approved and stored.
@@ -33,7 +32,7 @@ export function CurrentRegisterPanel() {
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Figure label="Month" value={register.data.month} testId="register-month" />
           <Figure label="Employees" value={formatCount(register.data.employees)} testId="register-employees" />
-          <Figure label="Approved" value={register.data.uploaded_at ? formatDateTime(register.data.uploaded_at) : "—"} testId="register-uploaded-at" />
+          <Figure label="Approved" value={register.data.uploaded_at ? formatDateTime(register.data.uploaded_at) : '—'} testId="register-uploaded-at" />
           <Figure label="Proposed by" value={register.data.uploaded_by ?? '—'} testId="register-uploaded-by" />
         </SimpleGrid>
       )}

@@ -2,14 +2,13 @@ import { Alert, Button, Card, Group, Stack, Text, Textarea, Title } from '@manti
 import { IconCheck, IconClockX, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { routeKey } from '@/lib/queries';
 import type { ProposedRegister } from '@shared/api/register';
 import { getRegister } from '@shared/routes/register';
-import { ConfirmModal } from '@/components/ui/confirm-modal';
-import { routeKey } from '@/lib/queries';
-import { formatCount, formatDateTime } from '@/lib/format';
 import { useRegisterDecision, waitForRegister } from '../api/register';
 import { RegisterDifference } from './register-difference';
-
 
 /** After an approval: waits for the register to become current, then reads it again. */
 function useWaitUntilCurrent(uploadId: string | null) {
@@ -50,7 +49,15 @@ function Decision({ proposed, onDecided }: { proposed: ProposedRegister; onDecid
     );
   return (
     <Stack gap="sm">
-      <Textarea label="Note (optional)" description="Kept with your decision in the audit log." value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
+      <Textarea
+        label="Note (optional)"
+        description="Kept with your decision in the audit log."
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        maxLength={500}
+        autosize
+        minRows={2}
+      />
       <Group gap="sm">
         <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setConfirming('approve')}>
           Approve register
@@ -87,7 +94,17 @@ function Decision({ proposed, onDecided }: { proposed: ProposedRegister; onDecid
  * and until when it can be decided, the same difference its proposer saw, and Approve or Reject for any
  * other admin (the server refuses the proposer and anyone outside the authority, with a sentence).
  */
-export function ProposedRegisterPanel({ proposed, myEmail, mayDecide, onDecided }: { proposed: ProposedRegister; myEmail: string; mayDecide: boolean; onDecided: (made: DecisionMade) => void }) {
+export function ProposedRegisterPanel({
+  proposed,
+  myEmail,
+  mayDecide,
+  onDecided,
+}: {
+  proposed: ProposedRegister;
+  myEmail: string;
+  mayDecide: boolean;
+  onDecided: (made: DecisionMade) => void;
+}) {
   const own = proposed.proposed_by.toLowerCase() === myEmail.toLowerCase();
   return (
     <Card withBorder padding="lg" component="section" aria-label="Proposed payroll register">
@@ -96,12 +113,14 @@ export function ProposedRegisterPanel({ proposed, myEmail, mayDecide, onDecided 
           Proposed register awaiting approval
         </Title>
         <Text size="sm" data-testid="proposal-summary">
-          The {proposed.month} register of {formatCount(proposed.employees)} employees, proposed by {proposed.proposed_by} on {formatDateTime(proposed.proposed_at)}.{' '}
+          The {proposed.month} register of {formatCount(proposed.employees)} employees, proposed by {proposed.proposed_by} on{' '}
+          {formatDateTime(proposed.proposed_at)}.{' '}
           {proposed.expired ? '' : `A second admin of the payroll authority can approve or reject it until ${formatDateTime(proposed.expires_at)}.`}
         </Text>
         {proposed.expired && (
           <Alert color="gray" variant="light" icon={<IconClockX size={18} aria-hidden />} title="This proposal expired" data-testid="proposal-expired">
-            It expired on {formatDateTime(proposed.expires_at)}, 7 days after it was proposed, and can no longer be approved. Upload the register again to propose it.
+            It expired on {formatDateTime(proposed.expires_at)}, 7 days after it was proposed, and can no longer be approved. Upload the register again to
+            propose it.
           </Alert>
         )}
         <RegisterDifference difference={proposed.difference} />

@@ -1,8 +1,8 @@
 import { Badge, Card, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatIssue, type Issue } from '@shared/rules/issues';
 import { SignalsView } from '@/components/ui/signals-view';
 import { formatCount } from '@/lib/format';
+import { formatIssue, type Issue } from '@shared/rules/issues';
 import type { ValidationView } from '../utils/validation-view';
 
 function Panel({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
@@ -18,7 +18,6 @@ function Panel({ title, children, aside }: { title: string; children: ReactNode;
     </Card>
   );
 }
-
 
 /** Detected columns and the parsed row count. */
 export function DataSummaryPanel({ view }: { view: ValidationView | null }) {
@@ -44,7 +43,10 @@ export function DataSummaryPanel({ view }: { view: ValidationView | null }) {
           )}
         </div>
         <Text size="sm">
-          <Text span fw={600}>Parsed rows:</Text> <span data-testid="row-count">{view ? formatCount(view.rowCount) : '—'}</span>
+          <Text span fw={600}>
+            Parsed rows:
+          </Text>{' '}
+          <span data-testid="row-count">{view ? formatCount(view.rowCount) : '—'}</span>
         </Text>
       </Stack>
     </Panel>
@@ -100,7 +102,21 @@ export function PreviewPanel({ view }: { view: ValidationView | null }) {
   );
 }
 
-function IssueList({ title, color, issues, total, notes = [], testId }: { title: string; color: string; issues: Issue[]; total: number; notes?: string[]; testId: string }) {
+function IssueList({
+  title,
+  color,
+  issues,
+  total,
+  notes = [],
+  testId,
+}: {
+  title: string;
+  color: string;
+  issues: Issue[];
+  total: number;
+  notes?: string[];
+  testId: string;
+}) {
   const all = total + notes.length;
   return (
     <Stack gap={6} data-testid={testId}>
@@ -133,7 +149,10 @@ function IssueList({ title, color, issues, total, notes = [], testId }: { title:
             </Stack>
           </ScrollArea.Autosize>
           {total > issues.length && (
-            <Text size="xs" c="dimmed">{`Showing the first ${formatCount(issues.length)} of ${formatCount(total)}. Download the CSV report for all of them.`}</Text>
+            <Text
+              size="xs"
+              c="dimmed"
+            >{`Showing the first ${formatCount(issues.length)} of ${formatCount(total)}. Download the CSV report for all of them.`}</Text>
           )}
         </>
       )}
@@ -151,11 +170,29 @@ export function ValidationResultsPanel({ view, checking, withFraud = true }: { v
         ? 'Checked in your browser; the server is still checking (fraud flags come from it)'
         : 'Checked in your browser only';
   return (
-    <Panel title="Validation results" aside={source && <Text size="xs" c="dimmed">{source}</Text>}>
+    <Panel
+      title="Validation results"
+      aside={
+        source && (
+          <Text size="xs" c="dimmed">
+            {source}
+          </Text>
+        )
+      }
+    >
       <Stack gap="lg">
         <IssueList title="Errors" color="red" issues={view?.errors ?? []} total={view?.totals.errors ?? 0} testId="errors-list" />
-        <IssueList title="Warnings" color="yellow" issues={view?.warnings ?? []} total={view?.totals.warnings ?? 0} notes={view?.notes} testId="warnings-list" />
-        {withFraud && <IssueList title="Fraud flags (non-blocking)" color="orange" issues={view?.fraud ?? []} total={view?.totals.fraud ?? 0} testId="fraud-list" />}
+        <IssueList
+          title="Warnings"
+          color="yellow"
+          issues={view?.warnings ?? []}
+          total={view?.totals.warnings ?? 0}
+          notes={view?.notes}
+          testId="warnings-list"
+        />
+        {withFraud && (
+          <IssueList title="Fraud flags (non-blocking)" color="orange" issues={view?.fraud ?? []} total={view?.totals.fraud ?? 0} testId="fraud-list" />
+        )}
       </Stack>
     </Panel>
   );
@@ -169,7 +206,14 @@ export function ValidationResultsPanel({ view, checking, withFraud = true }: { v
 export function SignalsPanel({ view, checking, mandatesRequired = false }: { view: ValidationView | null; checking: boolean; mandatesRequired?: boolean }) {
   const aside = mandatesRequired ? 'Never block a submission, except a new deduction without a mandate (an error this month)' : 'Never block a submission';
   return (
-    <Panel title="Signals" aside={<Text size="xs" c="dimmed" data-testid="signals-aside">{aside}</Text>}>
+    <Panel
+      title="Signals"
+      aside={
+        <Text size="xs" c="dimmed" data-testid="signals-aside">
+          {aside}
+        </Text>
+      }
+    >
       {view?.signals ? (
         <SignalsView {...view.signals} mandatesRequired={mandatesRequired} />
       ) : (

@@ -2,10 +2,10 @@ import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendarMonth, IconChecks, IconDownload, IconFileUpload, IconSend } from '@tabler/icons-react';
+import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
 import { acceptFor, type DocKind, FILE_RULES } from '@shared/api/submissions';
 import { currentMonth } from '@shared/rules/dates';
 import { orgTypeFromPayeeKey } from '@shared/rules/payee-key';
-import { type FileLimits, FilePicker } from '@/components/ui/file-picker';
 import { MandateNotice } from './mandate-notice';
 import { WindowNotice } from './window-notice';
 
@@ -138,7 +138,12 @@ export function SubmissionForm({ form, busy, keepsRegister = false, canDownload,
             Validate
           </Button>
         )}
-        <Button onClick={onSubmit} disabled={busy || submitted || (isRegister && !ready)} variant={isOnboarding || ready ? 'filled' : 'light'} leftSection={<IconSend size={16} aria-hidden />}>
+        <Button
+          onClick={onSubmit}
+          disabled={busy || submitted || (isRegister && !ready)}
+          variant={isOnboarding || ready ? 'filled' : 'light'}
+          leftSection={<IconSend size={16} aria-hidden />}
+        >
           Submit
         </Button>
         {!isOnboarding && (

@@ -4,13 +4,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useSignedInUser } from '@/lib/authorization';
 import { useMandateRequirement } from '@/lib/mandate-requirement';
 import { useCurrentRegister } from '../api/register';
-import { keepsRegister } from '../utils/register-keeper';
-import { CurrentRegisterPanel } from './register-panel';
-import { RegisterDifference } from './register-difference';
-import { type DecisionMade, DecisionOutcome, ProposedRegisterPanel } from './register-proposal';
 import { useSubmissionFlow } from '../hooks/use-submission-flow';
+import { keepsRegister } from '../utils/register-keeper';
 import { hasReportContent } from '../utils/validation-view';
 import { FlowStatus } from './flow-status';
+import { RegisterDifference } from './register-difference';
+import { CurrentRegisterPanel } from './register-panel';
+import { type DecisionMade, DecisionOutcome, ProposedRegisterPanel } from './register-proposal';
 import { DataSummaryPanel, PreviewPanel, SignalsPanel, ValidationResultsPanel } from './result-panels';
 import { SubmissionForm } from './submission-form';
 

@@ -1,9 +1,9 @@
 import { Alert } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
+import { useSettings } from '@/lib/settings';
 import type { DocKind } from '@shared/api/submissions';
 import { isMonth } from '@shared/rules/dates';
 import { windowNotice } from '@shared/rules/submission-window';
-import { useSettings } from '@/lib/settings';
 
 /**
  * Before Validate, says when the chosen month's window has closed — the file will be marked

@@ -56,7 +56,16 @@ export const initialFlow = (kind: DocKind = 'inputs'): FlowState => ({
 export const signatureOf = ({ kind, month, payeeKey, scheduleVersion, file }: FlowFields) =>
   `${kind}|${month}|${payeeKey.trim().toUpperCase()}|${scheduleVersion.trim()}|${file?.name}|${file?.size}|${file?.lastModified}`;
 
-const forget = (state: FlowState, run: number): FlowState => ({ ...state, run, activity: null, validation: null, clientResult: null, messages: [], saved: null, validated: null });
+const forget = (state: FlowState, run: number): FlowState => ({
+  ...state,
+  run,
+  activity: null,
+  validation: null,
+  clientResult: null,
+  messages: [],
+  saved: null,
+  validated: null,
+});
 
 /** Whether a change of controls forgets the results (spec §2/§4: a new type or file clears them). */
 export function forgets(state: FlowState, change: Partial<FlowFields>): boolean {

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
-import { type DocKind, type UploadResponse, stageText } from '@shared/api/submissions';
-import { checkBeforeSubmit, checkBeforeValidate } from '@shared/rules/before-actions';
-import { createUpload } from '@shared/routes/submissions';
-import { getRegister } from '@shared/routes/register';
 import { callRoute, isApiError, type RouteRequest } from '@/lib/api-client';
-import { routeQuery } from '@/lib/queries';
 import { errorMessage } from '@/lib/errors';
+import { routeQuery } from '@/lib/queries';
 import { fileFields, type UploadProgress, useUpload } from '@/lib/use-upload';
+import { type DocKind, type UploadResponse, stageText } from '@shared/api/submissions';
+import { getRegister } from '@shared/routes/register';
+import { createUpload } from '@shared/routes/submissions';
+import { checkBeforeSubmit, checkBeforeValidate } from '@shared/rules/before-actions';
 import { submitUpload, waitForIngestion, waitForValidation } from '../api/uploads';
 import { downloadValidationReport } from '../utils/download';
 import { type Activity, type FlowMessage, ingestionOutcome, validationOutcome } from '../utils/flow-messages';
@@ -25,7 +25,10 @@ const percentOf = (progress: UploadProgress) => (progress.stage === 'post' ? Mat
 export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
   const [state, dispatch] = useReducer(flowReducer, initialKind, initialFlow);
   const client = useQueryClient();
-  const upload = useUpload((body: RouteRequest<typeof createUpload>, signal) => callRoute(createUpload, { body, signal }), (answer) => ({ file: answer.upload }));
+  const upload = useUpload(
+    (body: RouteRequest<typeof createUpload>, signal) => callRoute(createUpload, { body, signal }),
+    (answer) => ({ file: answer.upload }),
+  );
   const runs = useRef(0);
   const work = useRef<{ controller: AbortController; checks: ClientCheckRun | null } | null>(null);
   const { fields } = state;
@@ -57,7 +60,10 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     const data = await chosen.arrayBuffer();
     if (!isCurrent()) return null;
     // A payroll register is checked by the server alone: the browser's checks are the deduction files' rules.
-    const checks = at.kind === 'register' || at.kind === 'applied' ? null : runClientChecks({ data, kind: at.kind === 'stoppages' ? 'stoppages' : 'inputs', month: at.month, payeeKey: at.payeeKey });
+    const checks =
+      at.kind === 'register' || at.kind === 'applied'
+        ? null
+        : runClientChecks({ data, kind: at.kind === 'stoppages' ? 'stoppages' : 'inputs', month: at.month, payeeKey: at.payeeKey });
     if (work.current) work.current.checks = checks;
     let clientDone = checks === null;
     const clientChecks = (checks?.result ?? Promise.reject(new Error('No browser checks for a register.'))).then(
@@ -74,7 +80,12 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     try {
       const version = Number(at.scheduleVersion.trim());
       const body = { doc_kind: at.kind, month: at.month, payee_key: at.payeeKey, ...(at.kind === 'applied' && version ? { schedule_version: version } : {}) };
-      const created = await upload.mutateAsync({ request: { ...body, ...fileFields(chosen) }, files: { file: chosen }, signal, onProgress: (p) => p.stage === 'post' && say({ text: 'Uploading file…', progress: percentOf(p) }) });
+      const created = await upload.mutateAsync({
+        request: { ...body, ...fileFields(chosen) },
+        files: { file: chosen },
+        signal,
+        onProgress: (p) => p.stage === 'post' && say({ text: 'Uploading file…', progress: percentOf(p) }),
+      });
       say({ text: 'Validating on server…', progress: null });
       const server = await waitForValidation(client, created.id, { signal, onAnswer: (u) => say({ text: stageText(u.stage), progress: null }) });
       if (!isCurrent()) return null;
@@ -124,7 +135,12 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     const text = 'Submitting onboarding document…';
     dispatch({ type: 'activity', run, activity: { text, progress: null } });
     const body = { doc_kind: 'onboarding' as const, month: at.month, payee_key: at.payeeKey };
-    const created = await upload.mutateAsync({ request: { ...body, ...fileFields(chosen) }, files: { file: chosen }, signal, onProgress: (p) => p.stage === 'post' && dispatch({ type: 'activity', run, activity: { text, progress: percentOf(p) } }) });
+    const created = await upload.mutateAsync({
+      request: { ...body, ...fileFields(chosen) },
+      files: { file: chosen },
+      signal,
+      onProgress: (p) => p.stage === 'post' && dispatch({ type: 'activity', run, activity: { text, progress: percentOf(p) } }),
+    });
     const result = await submitUpload(created.id);
     dispatch({ type: 'saved', run, saved: result });
   }
@@ -159,7 +175,8 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     const chosen = at.file;
     const reusable = state.validated?.signature === signatureOf(at) ? state.validated.id : null;
     // A register is submitted only once its difference from the current register has been shown.
-    if (at.kind === 'register' && !reusable) return refuse('Validate the register first: what it changes on the current register is shown before it can be submitted.');
+    if (at.kind === 'register' && !reusable)
+      return refuse('Validate the register first: what it changes on the current register is shown before it can be submitted.');
     const onboarding = at.kind === 'onboarding';
     // A submit of the file just validated keeps showing its results.
     return act([{ tone: 'blue', text: onboarding ? 'Submitting onboarding document…' : 'Submitting…' }], true, (run, signal) =>

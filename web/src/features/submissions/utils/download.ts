@@ -28,7 +28,12 @@ export function reportFileName(fileName: string): string {
 }
 
 /** The server's full report for this upload when there is one; otherwise the lists this page holds. */
-export async function downloadValidationReport(input: { uploadId: string | null; fileName: string; validation: ValidationView | null; clientResult: ClientCheckResult | null }): Promise<void> {
+export async function downloadValidationReport(input: {
+  uploadId: string | null;
+  fileName: string;
+  validation: ValidationView | null;
+  clientResult: ClientCheckResult | null;
+}): Promise<void> {
   const { uploadId, validation, clientResult } = input;
   if (uploadId) {
     try {
@@ -39,7 +44,11 @@ export async function downloadValidationReport(input: { uploadId: string | null;
     }
   }
   downloadIssuesCsv(
-    { errors: clientResult?.errors ?? validation?.errors ?? [], warnings: clientResult?.warnings ?? validation?.warnings ?? [], fraud: validation?.fraud ?? [] },
+    {
+      errors: clientResult?.errors ?? validation?.errors ?? [],
+      warnings: clientResult?.warnings ?? validation?.warnings ?? [],
+      fraud: validation?.fraud ?? [],
+    },
     reportFileName(input.fileName),
   );
 }

@@ -1,5 +1,5 @@
-import { SUBMISSION_MESSAGES, type SubmissionResponse, type UploadResponse } from '@shared/api/submissions';
 import { formatCount } from '@/lib/format';
+import { SUBMISSION_MESSAGES, type SubmissionResponse, type UploadResponse } from '@shared/api/submissions';
 
 export type Tone = 'red' | 'green' | 'blue';
 export interface FlowMessage {
@@ -22,10 +22,16 @@ export function validationOutcome(server: UploadResponse | null): FlowMessage {
   const errors = server?.totals.errors ?? 0;
   if (!server) return { tone: 'red', text: 'Only your browser could check the file. Validate again before you submit.' };
   if (errors === 0 && server.doc_kind === 'register') {
-    return { tone: 'green', text: 'Validated. Check what it changes below, then submit it: a second admin of the payroll authority approves it before it replaces the current register.' };
+    return {
+      tone: 'green',
+      text: 'Validated. Check what it changes below, then submit it: a second admin of the payroll authority approves it before it replaces the current register.',
+    };
   }
   if (errors === 0) return { tone: 'green', text: 'Ready to submit.' };
-  return { tone: 'red', text: `${formatCount(errors)} error${errors === 1 ? '' : 's'} must be fixed before you can submit: correct the file, then validate again.` };
+  return {
+    tone: 'red',
+    text: `${formatCount(errors)} error${errors === 1 ? '' : 's'} must be fixed before you can submit: correct the file, then validate again.`,
+  };
 }
 
 /** The line after a submit's own message: how ingestion into borrower history went, or that it goes on. */

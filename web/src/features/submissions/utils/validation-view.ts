@@ -1,7 +1,7 @@
+import type { SignalsViewProps } from '@/components/ui/signals-view';
 import type { RegisterDifferenceView } from '@shared/api/register';
 import { ISSUE_LIST_LIMIT, type UploadResponse } from '@shared/api/submissions';
 import type { Issue } from '@shared/rules/issues';
-import type { SignalsViewProps } from '@/components/ui/signals-view';
 import type { ClientCheckResult } from '../worker/client-checks';
 
 /** What the panels show: the server's result once it has one (the authority, with fraud flags), else the browser's. */

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type RouteRequest } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
+import type { Role } from '@shared/roles';
 import { listPlatformAdmins } from '@shared/routes/admin';
 import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '@shared/routes/team';
-import type { Role } from '@shared/roles';
 
 /**
  * GET /api/team. Organisation admins load their own organisation at once; platform admins only

@@ -2,9 +2,9 @@ import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } fro
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DoneAlert } from '@/components/ui/done-alert';
 import { addTeamMemberRequestSchema, TEAM_MESSAGES } from '@shared/api/team';
 import { ROLE_LABELS, type Role } from '@shared/roles';
-import { DoneAlert } from '@/components/ui/done-alert';
 import { useAddMember } from '../api/team';
 import { TeamErrorAlert } from './team-error-alert';
 
@@ -28,12 +28,21 @@ export function AddMemberForm({ orgId, orgName, grantable }: { orgId: string | n
     <Card withBorder padding="lg" radius="md" component="section" aria-label="Add member">
       <form onSubmitCapture={() => setDone(null)} onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Title order={2} size="h4">Add member</Title>
+          <Title order={2} size="h4">
+            Add member
+          </Title>
           <Text size="sm" c="dimmed">
-            New people receive an email invitation to join {orgName}; they get their role once they accept it. People who already have an account are invited too, and join once they accept on their home page.
+            New people receive an email invitation to join {orgName}; they get their role once they accept it. People who already have an account are invited
+            too, and join once they accept on their home page.
           </Text>
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput label="Email" placeholder="name@bank.zm" w={{ base: '100%', sm: 320 }} autoComplete="off" {...form.getInputProps('email', { withError: false })} />
+            <TextInput
+              label="Email"
+              placeholder="name@bank.zm"
+              w={{ base: '100%', sm: 320 }}
+              autoComplete="off"
+              {...form.getInputProps('email', { withError: false })}
+            />
             <Select
               label="Role"
               placeholder="Select a role"
@@ -47,7 +56,11 @@ export function AddMemberForm({ orgId, orgName, grantable }: { orgId: string | n
               Add member
             </Button>
           </Group>
-          {problem && <Alert color="red" variant="light" role="alert">{problem}</Alert>}
+          {problem && (
+            <Alert color="red" variant="light" role="alert">
+              {problem}
+            </Alert>
+          )}
           {add.error && <TeamErrorAlert error={add.error} />}
           <DoneAlert message={done} onClose={() => setDone(null)} />
         </Stack>

@@ -2,12 +2,12 @@ import { Alert, Button, Card, Code, Group, Loader, Select, Stack, Table, Text, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type ApiClient, type ApiClientSecretResponse, createApiClientRequestSchema } from '@shared/api/api-clients';
-import { ROLE_LABELS, type Role } from '@shared/roles';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { getRuntimeConfig } from '@/lib/config';
-import { useApiClients, useCreateApiClient, useDeleteApiClient, useRotateApiClient } from '../api/api-clients';
 import { formatDate } from '@/lib/format';
+import { type ApiClient, type ApiClientSecretResponse, createApiClientRequestSchema } from '@shared/api/api-clients';
+import { ROLE_LABELS, type Role } from '@shared/roles';
+import { useApiClients, useCreateApiClient, useDeleteApiClient, useRotateApiClient } from '../api/api-clients';
 import { ApiClientSecret } from './api-client-secret';
 import { TeamErrorAlert } from './team-error-alert';
 
@@ -65,35 +65,66 @@ export function ApiClientsCard() {
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-label="API clients">
       <Stack gap="sm">
-        <Title order={2} size="h4">API clients</Title>
+        <Title order={2} size="h4">
+          API clients
+        </Title>
         <Text size="sm" c="dimmed">
-          Let your own systems call the platform without a person signing in: each client gets access tokens with its id and secret (OAuth2 client credentials) and acts for your organisation with the role you choose, never an admin role.
+          Let your own systems call the platform without a person signing in: each client gets access tokens with its id and secret (OAuth2 client credentials)
+          and acts for your organisation with the role you choose, never an admin role.
         </Text>
         {secret && <ApiClientSecret answer={secret} tokenUrl={tokenUrl} onDone={() => setSecret(null)} />}
-        {clients.isLoading && <Group gap="sm" role="status"><Loader size="sm" /><Text c="dimmed">Loading the API clients…</Text></Group>}
+        {clients.isLoading && (
+          <Group gap="sm" role="status">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading the API clients…</Text>
+          </Group>
+        )}
         {clients.error && <TeamErrorAlert error={clients.error} />}
         {clients.data && (
           <>
             <CreateClientForm roles={clients.data.roles} onCreated={setSecret} />
             {clients.data.clients.length === 0 ? (
-              <Text c="dimmed" py="sm">No API clients yet. Create one for each system that calls the platform.</Text>
+              <Text c="dimmed" py="sm">
+                No API clients yet. Create one for each system that calls the platform.
+              </Text>
             ) : (
               <Table.ScrollContainer minWidth={640}>
                 <Table striped verticalSpacing="sm">
                   <Table.Thead>
-                    <Table.Tr><Table.Th>Name</Table.Th><Table.Th>Acts as</Table.Th><Table.Th>Client id</Table.Th><Table.Th>Created</Table.Th><Table.Th>Action</Table.Th></Table.Tr>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Acts as</Table.Th>
+                      <Table.Th>Client id</Table.Th>
+                      <Table.Th>Created</Table.Th>
+                      <Table.Th>Action</Table.Th>
+                    </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {clients.data.clients.map((c) => (
                       <Table.Tr key={c.client_id}>
                         <Table.Td>{c.name}</Table.Td>
                         <Table.Td>{ROLE_LABELS[c.role]}</Table.Td>
-                        <Table.Td><Code>{c.client_id}</Code></Table.Td>
-                        <Table.Td>{formatDate(c.rotated_at ?? c.created_at)}{c.rotated_at ? ' (rotated)' : ''}</Table.Td>
+                        <Table.Td>
+                          <Code>{c.client_id}</Code>
+                        </Table.Td>
+                        <Table.Td>
+                          {formatDate(c.rotated_at ?? c.created_at)}
+                          {c.rotated_at ? ' (rotated)' : ''}
+                        </Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
-                            <Button size="xs" variant="default" onClick={() => setPending({ kind: 'rotate', client: c })} aria-label={`Rotate ${c.name}`}>Rotate</Button>
-                            <Button size="xs" variant="light" color="red" onClick={() => setPending({ kind: 'delete', client: c })} aria-label={`Delete ${c.name}`}>Delete</Button>
+                            <Button size="xs" variant="default" onClick={() => setPending({ kind: 'rotate', client: c })} aria-label={`Rotate ${c.name}`}>
+                              Rotate
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="light"
+                              color="red"
+                              onClick={() => setPending({ kind: 'delete', client: c })}
+                              aria-label={`Delete ${c.name}`}
+                            >
+                              Delete
+                            </Button>
                           </Group>
                         </Table.Td>
                       </Table.Tr>
@@ -104,7 +135,11 @@ export function ApiClientsCard() {
             )}
           </>
         )}
-        {remove.isSuccess && !pending && <Alert color="green" variant="light" role="status" withCloseButton onClose={() => remove.reset()}>The client was deleted: its tokens no longer work.</Alert>}
+        {remove.isSuccess && !pending && (
+          <Alert color="green" variant="light" role="status" withCloseButton onClose={() => remove.reset()}>
+            The client was deleted: its tokens no longer work.
+          </Alert>
+        )}
       </Stack>
       <ConfirmModal
         opened={pending !== null}
@@ -114,7 +149,13 @@ export function ApiClientsCard() {
         busy={busy}
         error={rotate.error ?? remove.error}
         onConfirm={confirm}
-        onClose={() => { if (!busy) { setPending(null); rotate.reset(); remove.reset(); } }}
+        onClose={() => {
+          if (!busy) {
+            setPending(null);
+            rotate.reset();
+            remove.reset();
+          }
+        }}
       >
         <Text size="sm">
           {pending?.kind === 'rotate'

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { isUuid } from '@shared/ids';
 import { TEAM_MESSAGES } from '@shared/api/team';
+import { isUuid } from '@shared/ids';
 
 /** Spec §2 "Team Management": platform admins enter an Org ID (a UUID) and Load. */
 export function OrgPicker({ current, loading, onLoad }: { current: string | null; loading: boolean; onLoad: (orgId: string) => void }) {
@@ -33,7 +33,9 @@ export function OrgPicker({ current, loading, onLoad }: { current: string | null
               Load
             </Button>
           </Group>
-          <Text size="sm" c="dimmed">As a platform administrator you manage any organisation by its ID.</Text>
+          <Text size="sm" c="dimmed">
+            As a platform administrator you manage any organisation by its ID.
+          </Text>
         </Stack>
       </form>
     </Card>

@@ -22,11 +22,14 @@ function Collapsible({ title, count, children }: { title: string; count?: number
         aria-controls={id}
         leftSection={open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
       >
-        {title}{count !== undefined ? ` (${count})` : ''}
+        {title}
+        {count !== undefined ? ` (${count})` : ''}
       </Button>
       {/* Mounted while closed, not pre-rendered: the lists' queries keep them current, so opening shows them at once. */}
       <Collapse expanded={open} id={id} keepMountedMode="display-none">
-        <Stack gap="sm" pt="sm">{children}</Stack>
+        <Stack gap="sm" pt="sm">
+          {children}
+        </Stack>
       </Collapse>
     </Card>
   );
@@ -45,21 +48,42 @@ export function PlatformLists({ team, platformAdmins }: { team: TeamResponse | u
         {platformAdmins}
       </Collapsible>
       <Collapsible title="Effective Roles" count={team ? effective.length : undefined}>
-        <Text size="sm" c="dimmed">The role each member holds in this organisation right now (roles held elsewhere are not listed).</Text>
+        <Text size="sm" c="dimmed">
+          The role each member holds in this organisation right now (roles held elsewhere are not listed).
+        </Text>
         {!team ? (
-          <Text size="sm" c="dimmed">Load an organisation to see its members' roles.</Text>
+          <Text size="sm" c="dimmed">
+            Load an organisation to see its members' roles.
+          </Text>
         ) : effective.length === 0 ? (
-          <Text size="sm" c="dimmed">No members.</Text>
+          <Text size="sm" c="dimmed">
+            No members.
+          </Text>
         ) : (
           <Table verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Email</Table.Th><Table.Th>Roles</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Roles</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {effective.map((e) => (
                 <Table.Tr key={e.user_id}>
                   <Table.Td>{e.email}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
-                      {e.roles.length ? e.roles.map((r) => <Badge key={r} variant="light" tt="none">{ROLE_LABELS[r]}</Badge>) : <Text size="sm" c="dimmed">None yet</Text>}
+                      {e.roles.length ? (
+                        e.roles.map((r) => (
+                          <Badge key={r} variant="light" tt="none">
+                            {ROLE_LABELS[r]}
+                          </Badge>
+                        ))
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          None yet
+                        </Text>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
