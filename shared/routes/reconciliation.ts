@@ -10,6 +10,7 @@ export const getReconciliation = route({
   method: 'GET',
   path: '/api/reconciliation',
   access: APPROVED,
+  openToClients: true,
   uses: { tables: ['submissions', 'audit'], buckets: ['uploads'] },
   query: reconciliationQuerySchema,
   response: reconciliationResponseSchema,

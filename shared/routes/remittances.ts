@@ -17,6 +17,7 @@ export const listRemittances = route({
   method: 'GET',
   path: '/api/remittances',
   access: APPROVED,
+  openToClients: true,
   uses: { tables: ['submissions'], buckets: ['uploads'] },
   query: remittancesQuerySchema,
   response: remittancesResponseSchema,

@@ -81,20 +81,22 @@ const FUNCTIONS: Fn[] = [
 ];
 const ids = (fns: Fn[]) => fns.map((f) => f.id);
 
+/** The reads that write an S3 object, each with why. */
+const BUCKET_WRITING_READS: Record<string, string> = {
+  'list-remittances':
+    "draws a reconciled month's statement files (PDF, CSV) into results/ the first time they are listed; a month's reconciliation is written once, so they never change (decision 0151)",
+};
+
 /** GET routes that write, and why; any other GET route only reads (its audit entry aside). */
 const WRITING_READS: Record<string, string> = {
   'get-email-availability': 'counts the caller in the rate-limit windows (pk=RATE#…) of the public route',
-  'list-remittances':
-    "draws a reconciled month's statement files (PDF, CSV) into results/ the first time they are listed; a month's reconciliation is written once, so they never change (decision 0151)",
   ...Object.fromEntries(
     (ROUTES as readonly RouteDef[])
       .filter((r) => r.openToClients && r.method === 'GET')
       .map((r) => [r.id, 'counts an API client in its rate-limit window (pk=RATE#api-client:…)']),
   ),
+  ...BUCKET_WRITING_READS,
 };
-
-/** The reads that write an S3 object, each with why. */
-const BUCKET_WRITING_READS = { 'list-remittances': WRITING_READS['list-remittances'] };
 
 describe('the grants of infra/grants.ts', () => {
   it('have an entry for every route and S3 trigger, and none for anything else', () => {

@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ReceiptRequest } from '#shared/api/remittances.js';
 import { listAudit } from '#shared/routes/audit.js';
+import { getReconciliation } from '#shared/routes/reconciliation.js';
 import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '#shared/routes/remittances.js';
 import { lusakaToday } from '#shared/rules/remittance.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
+import { apiClientToken } from '../support/api-clients.js';
 import { call, okBody } from '../support/api.js';
 import { payrollAuthorityAdmin, superAdminToken } from '../support/payroll-authority.js';
 import { appliedWorkbook, freezeSchedule, scheduleLine, testMonth } from '../support/payroll-schedule.js';
@@ -82,6 +84,15 @@ describe('remittance statements', () => {
     expect(own[0]).toMatchObject({ can_record_receipt: true, can_resolve: false });
     const empty = okBody(await call(twin, listRemittances, { query: { month: testMonth() }, caller: pmec.token }));
     expect(empty.items).toEqual([]);
+  });
+
+  it("a lender's API client reads its own statement and reconciliation, and no other lender's", async () => {
+    const client = await apiClientToken(twin, lenderA.org);
+    expect((await list(client)).map((i) => i.statement_number)).toEqual([numberA]);
+    const own = okBody(await call(twin, getReconciliation, { query: { month }, caller: client }));
+    expect(own).toMatchObject({ month, applied_total: 450 });
+    const other = await call(twin, getReconciliation, { query: { month, payee_key: lenderB.org.payeeKey }, caller: client });
+    expect(other.status).toBe(403);
   });
 
   it('records what arrived; a difference shows to both sides until either side resolves it with a note', async () => {
