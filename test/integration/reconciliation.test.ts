@@ -1,9 +1,11 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CreateUploadRequest } from '#shared/api/submissions.js';
+import { WEBHOOK_EVENT_PREFIX } from '#shared/api/webhooks.js';
 import { getReconciliation } from '#shared/routes/reconciliation.js';
 import { createUpload } from '#shared/routes/submissions.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
-import { seededLender } from '../fixtures/submissions/directory.js';
+import { documentClient, seededLender } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
@@ -126,6 +128,14 @@ describe('a month reconciled', () => {
       expect(Object.keys(ready.data).sort()).toEqual(['month', 'payee_key']);
       for (const text of [...a.flatMap((line) => [line.nrc, line.name]), lender.org.orgName]) expect(JSON.stringify(ready)).not.toContain(text);
     }
+    // The events are written before Submit answers: the unnamed lender has none (lender A's is there) to be delivered later.
+    const { webhookEventId } = await import('#data/webhooks/events.js');
+    const eventOf = async (lender: typeof lenderA) => {
+      const pk = `${WEBHOOK_EVENT_PREFIX}${webhookEventId(lender.org.orgId, 'reconciliation.ready', { month, payee_key: lender.org.payeeKey })}`;
+      return (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk, sk: 'EVENT' } }))).Item;
+    };
+    expect(await eventOf(lenderA)).toMatchObject({ org_id: lenderA.org.orgId, type: 'reconciliation.ready' });
+    expect(await eventOf(lenderC)).toBeUndefined();
     expect(hookC!.payloads('reconciliation.ready')).toEqual([]);
   });
 

@@ -74,7 +74,7 @@ export async function registeredReceiver(twin: TestTwinInfo, caller: string, eve
     });
   const payloads = (type: WebhookEventType, ids: Record<string, unknown> = {}) => matching(type, ids).map((got) => JSON.parse(got.body) as Payload);
   const delivery = async (type: WebhookEventType, ids: Record<string, unknown>) => {
-    await expect.poll(() => matching(type, ids).length, { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => matching(type, ids).length, { timeout: 60_000, message: `one ${type} delivery with ${JSON.stringify(ids)}` }).toBe(1);
     const got = matching(type, ids)[0]!;
     expect(verifyWebhook(made.secret, got.headers, got.body)).toBe(true);
     return JSON.parse(got.body) as Payload;
