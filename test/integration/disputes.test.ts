@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { DISPUTE_EVIDENCE_MAX_FILES, DISPUTE_MESSAGES } from '#shared/api/disputes.js';
 import { getNrcAudit } from '#shared/routes/audit.js';
 import { getDashboardMetrics } from '#shared/routes/dashboard.js';
@@ -12,6 +12,7 @@ import { seedMembership, seedOrganisation, subOf, uniquePayeeKey, type SeededOrg
 import { TINY_PDF } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, offContract, okBody, type Answer, type RouteBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
+import { registeredReceiver } from '../support/webhooks.js';
 import { outbox } from './notify-support.js';
 
 /**
@@ -306,5 +307,24 @@ describe('the lender’s admins are told', () => {
     expect(both).toHaveLength(2);
     expect(both.map((m) => m.subject).join(' | ')).toContain('dismissed');
     expect(await mail.afterAWhile(other, d.id)).toEqual([]);
+  });
+});
+
+describe('the lender’s webhooks', () => {
+  it('get a signed event when a dispute is opened and when it is decided, with ids and statuses only; another organisation’s get nothing', async () => {
+    const events: ['dispute.opened', 'dispute.decided'] = ['dispute.opened', 'dispute.decided'];
+    const [mine, theirs] = await Promise.all([registeredReceiver(twin, who.adminA, events), registeredReceiver(twin, who.adminB, events)]);
+    onTestFinished(() => Promise.all([mine.close(), theirs.close()]).then(() => undefined));
+    // The deduction the mail test above decided a dispute on, which may be disputed again.
+    const d = await open(8);
+    const opened = await mine.delivery('dispute.opened', { dispute_id: d.id });
+    expect(opened).toMatchObject({ organisation_id: orgA.orgId, data: { dispute_id: d.id, month: M, status: 'open' } });
+    expect(Object.keys(opened.data).sort()).toEqual(['dispute_id', 'month', 'status']);
+    ok(await api.decide(who.compliance, d.id, { decision: 'dismissed', note: 'The agreement is genuine.' }));
+    const decided = await mine.delivery('dispute.decided', { dispute_id: d.id });
+    expect(decided).toMatchObject({ organisation_id: orgA.orgId, data: { dispute_id: d.id, month: M, status: 'dismissed' } });
+    expect(Object.keys(decided.data).sort()).toEqual(['dispute_id', 'month', 'status']);
+    for (const text of [String(base + 8), orgA.orgName]) expect(JSON.stringify([opened, decided])).not.toContain(text);
+    expect([...theirs.payloads('dispute.opened'), ...theirs.payloads('dispute.decided')]).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { MANDATE_FAILED_CLAIMS_PER_HOUR, MANDATE_MESSAGES } from '#shared/api/mandates.js';
 import { claimMandate, listMandates } from '#shared/routes/mandates.js';
 import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
@@ -9,6 +9,7 @@ import { call, expectStatus, offContract } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { textsTo } from '../support/employee.js';
 import { twinSettled } from '../support/twin-process.js';
+import { registeredReceiver } from '../support/webhooks.js';
 
 /**
  * The lender's claim of a mandate through the real handler on the twin: the terms on success and a text
@@ -90,6 +91,21 @@ describe('claiming a mandate', () => {
     expectStatus(theirs, 200);
     expect(theirs.body.mandates.map((x) => x.number)).not.toContain(m.number);
     expect((await call(twin, listMandates, { caller: who.compliance })).status).toBe(403);
+  });
+
+  it('sends the claiming lender’s webhook a signed event with the number and status only; another organisation’s gets nothing', async () => {
+    const [mine, theirs] = await Promise.all([
+      registeredReceiver(twin, who.adminA, ['mandate.claimed']),
+      registeredReceiver(twin, who.adminB, ['mandate.claimed']),
+    ]);
+    onTestFinished(() => Promise.all([mine.close(), theirs.close()]).then(() => undefined));
+    const m = await issue(13);
+    expectStatus(await claim(who.dataUserA, m), 200);
+    const claimed = await mine.delivery('mandate.claimed', { mandate_number: m.number });
+    expect(claimed).toMatchObject({ organisation_id: orgA.orgId, data: { mandate_number: m.number, status: 'claimed' } });
+    expect(Object.keys(claimed.data).sort()).toEqual(['mandate_number', 'status']);
+    for (const text of [String(base + 13), m.pin, m.mobile, orgA.orgName]) expect(JSON.stringify(claimed)).not.toContain(text);
+    expect(theirs.payloads('mandate.claimed')).toEqual([]);
   });
 
   it('answers a mandate given to another lender exactly as an unknown number (404), and refuses a malformed one (400)', async () => {

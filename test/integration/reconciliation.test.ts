@@ -1,13 +1,16 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CreateUploadRequest } from '#shared/api/submissions.js';
+import { WEBHOOK_EVENT_PREFIX } from '#shared/api/webhooks.js';
 import { getReconciliation } from '#shared/routes/reconciliation.js';
 import { createUpload } from '#shared/routes/submissions.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
-import { seededLender } from '../fixtures/submissions/directory.js';
+import { documentClient, seededLender } from '../fixtures/submissions/directory.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call, expectStatus, okBody } from '../support/api.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
 import { appliedWorkbook, freezeSchedule, scheduleLine, testMonth } from '../support/payroll-schedule.js';
+import { registeredReceiver } from '../support/webhooks.js';
 
 /**
  * The applied deductions file through the real pipeline: the payroll authority's admin uploads it on the upload
@@ -19,6 +22,8 @@ const api = submissionsApi(twin);
 let pmec: { token: string };
 let lenderA: Awaited<ReturnType<typeof seededLender>>;
 let lenderB: Awaited<ReturnType<typeof seededLender>>;
+/** A lender the applied file does not name. */
+let lenderC: Awaited<ReturnType<typeof seededLender>>;
 
 const request = (month: string, size: number, scheduleVersion?: number): CreateUploadRequest => ({
   doc_kind: 'applied',
@@ -40,15 +45,18 @@ const applied = (line: ReturnType<typeof scheduleLine>, amount: number | string,
 beforeAll(async () => {
   Object.assign(process.env, twin.env);
   pmec = await payrollAuthorityAdmin(twin);
-  [lenderA, lenderB] = await Promise.all([seededLender(twin), seededLender(twin)]);
+  [lenderA, lenderB, lenderC] = await Promise.all([seededLender(twin), seededLender(twin), seededLender(twin)]);
 });
 
 describe('a month reconciled', () => {
   const month = testMonth();
   let a: ReturnType<typeof scheduleLine>[];
   let unexpected: ReturnType<typeof scheduleLine>;
+  let hooks: Awaited<ReturnType<typeof registeredReceiver>>[];
+  afterAll(() => Promise.all(hooks.map((hook) => hook.close())));
 
   beforeAll(async () => {
+    hooks = await Promise.all([lenderA, lenderB, lenderC].map((lender) => registeredReceiver(twin, lender.token, ['reconciliation.ready'])));
     const key = lenderA.org.payeeKey;
     a = [scheduleLine(key, 1, 250), scheduleLine(key, 2, 300), scheduleLine(key, 3, 400), scheduleLine(key, 4, 200), scheduleLine(key, 5, 100)];
     unexpected = scheduleLine(key, 9, 75);
@@ -107,6 +115,28 @@ describe('a month reconciled', () => {
     expectStatus(await call(twin, getReconciliation, { query: { month, payee_key: lenderA.org.payeeKey }, caller: lenderA.token }), 200);
     const refused = await call(twin, getReconciliation, { query: { month, payee_key: lenderB.org.payeeKey }, caller: lenderA.token });
     expect(refused).toMatchObject({ status: 403, body: { error: 'not_your_payee_key' } });
+  });
+
+  it('sends each lender the file names a signed event with the month and its payee key only; a lender not named gets nothing', async () => {
+    const [hookA, hookB, hookC] = hooks;
+    for (const [hook, lender] of [
+      [hookA!, lenderA],
+      [hookB!, lenderB],
+    ] as const) {
+      const ready = await hook.delivery('reconciliation.ready', { month });
+      expect(ready).toMatchObject({ organisation_id: lender.org.orgId, data: { month, payee_key: lender.org.payeeKey } });
+      expect(Object.keys(ready.data).sort()).toEqual(['month', 'payee_key']);
+      for (const text of [...a.flatMap((line) => [line.nrc, line.name]), lender.org.orgName]) expect(JSON.stringify(ready)).not.toContain(text);
+    }
+    // The events are written before Submit answers: the unnamed lender has none (lender A's is there) to be delivered later.
+    const { webhookEventId } = await import('#data/webhooks/events.js');
+    const eventOf = async (lender: typeof lenderA) => {
+      const pk = `${WEBHOOK_EVENT_PREFIX}${webhookEventId(lender.org.orgId, 'reconciliation.ready', { month, payee_key: lender.org.payeeKey })}`;
+      return (await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_DIRECTORY, Key: { pk, sk: 'EVENT' } }))).Item;
+    };
+    expect(await eventOf(lenderA)).toMatchObject({ org_id: lenderA.org.orgId, type: 'reconciliation.ready' });
+    expect(await eventOf(lenderC)).toBeUndefined();
+    expect(hookC!.payloads('reconciliation.ready')).toEqual([]);
   });
 
   it('refuses a second applied file for the month', async () => {

@@ -4,6 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
+import type { WebhookEventType } from '#shared/api/webhooks.js';
+import { createWebhook } from '#shared/routes/webhooks.js';
+import { call, okBody } from './api.js';
+import type { TestTwinInfo } from './cognito.js';
 
 type Verify = (secret: string, headers: IncomingHttpHeaders | Record<string, string>, body: string, toleranceSeconds?: number) => boolean;
 
@@ -44,4 +49,35 @@ export async function startReceiver(answers: number[] = [200]) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/hooks`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+interface Payload {
+  id: string;
+  type: WebhookEventType;
+  organisation_id: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * A receiver registered as an endpoint of the caller's organisation for `events`. `delivery` waits (polling
+ * up to a deadline, a bound and not an assertion on time) for the one payload of a type whose data has the
+ * given ids, checks its signature with the guide's recipe, and returns it; `payloads` lists those received so far.
+ */
+export async function registeredReceiver(twin: TestTwinInfo, caller: string, events: [WebhookEventType, ...WebhookEventType[]]) {
+  const r = await startReceiver();
+  const made = okBody(await call(twin, createWebhook, { body: { url: r.url, events }, caller }));
+  const { verifyWebhook } = await guideRecipe();
+  const matching = (type: WebhookEventType, ids: Record<string, unknown>) =>
+    r.received.filter((got) => {
+      const payload = JSON.parse(got.body) as Payload;
+      return payload.type === type && Object.entries(ids).every(([key, value]) => payload.data[key] === value);
+    });
+  const payloads = (type: WebhookEventType, ids: Record<string, unknown> = {}) => matching(type, ids).map((got) => JSON.parse(got.body) as Payload);
+  const delivery = async (type: WebhookEventType, ids: Record<string, unknown>) => {
+    await expect.poll(() => matching(type, ids).length, { timeout: 60_000, message: `one ${type} delivery with ${JSON.stringify(ids)}` }).toBe(1);
+    const got = matching(type, ids)[0]!;
+    expect(verifyWebhook(made.secret, got.headers, got.body)).toBe(true);
+    return JSON.parse(got.body) as Payload;
+  };
+  return { ...r, id: made.id, delivery, payloads };
 }
