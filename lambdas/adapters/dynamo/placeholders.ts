@@ -6,7 +6,7 @@ const isGroup = (c: { op: string }) => c.op === 'and' || c.op === 'or';
  * The placeholders one request's expressions use (lambdas/adapters/dynamo/expressions.ts renders through it):
  * each attribute name gets one (two names that read alike once cleaned, `a-b` and `a_b`, get distinct
  * ones), each value its own, and only those used are sent. Methods, not closures made per call: the
- * history's summary writes build one update per item (docs/decisions/0149-*).
+ * history's summary writes build one update per item (decision 0149).
  */
 export class Placeholders {
   private readonly names: Record<string, string> = {};
