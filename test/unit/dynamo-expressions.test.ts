@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, changeOf, checkOf, checksOf, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 
 interface Thing {
   status: 'new' | 'busy' | 'done';
@@ -138,8 +138,6 @@ describe('entries named at run time', () => {
   });
 });
 
-// ── operations added for registry/register/mandates/ingestion/history ──
-
 interface Account {
   state: 'open' | 'closed';
   tries?: number;
@@ -147,56 +145,50 @@ interface Account {
   tags?: ReadonlySet<string>;
   log?: string[];
   terms?: { s: string; u: string | null };
-  'e_a-b'?: number;
   e_a_b?: number;
 }
-const check = checksOf<Account>();
+const check = conditionsOf<Account>();
 
-describe('changes and checks built from a record type', () => {
+describe('members of sets and lists, NOT, and every clause of an update', () => {
   it.each([
-    ['a comparison', check.lt('tries', 3), '#tries < :v0', { ':v0': 3 }],
-    [
-      'every comparison operator',
-      check.and(check.isNot('state', 'open'), check.le('due', 'd'), check.gt('due', 'a'), check.ge('tries', 1)),
-      '#state <> :v0 AND #due <= :v1 AND #due > :v2 AND #tries >= :v3',
-      { ':v0': 'open', ':v1': 'd', ':v2': 'a', ':v3': 1 },
-    ],
-    [
-      'absent or below, bracketed inside an AND',
-      check.and(check.is('state', 'open'), check.or(check.missing('tries'), check.lt('tries', 3))),
-      '#state = :v0 AND (attribute_not_exists(#tries) OR #tries < :v1)',
-      { ':v0': 'open', ':v1': 3 },
-    ],
     [
       'NOT contains a set member',
       check.and(check.exists('pk'), check.not(check.contains('tags', 'x'))),
-      'attribute_exists(#pk) AND NOT contains(#tags, :v0)',
+      'attribute_exists(#pk) AND NOT (contains(#tags, :v0))',
       { ':v0': 'x' },
     ],
+    ['contains a list member', check.contains('log', 'x'), 'contains(#log, :v0)', { ':v0': 'x' }],
     [
       'NOT of an OR, bracketed',
       check.not(check.or(check.is('state', 'open'), check.missing('due'))),
       'NOT (#state = :v0 OR attribute_not_exists(#due))',
       { ':v0': 'open' },
     ],
+    [
+      'absent or below, bracketed inside an AND',
+      check.and(check.is('state', 'open'), check.or(check.missing('tries'), check.below('tries', 3))),
+      '#state = :v0 AND (attribute_not_exists(#tries) OR #tries < :v1)',
+      { ':v0': 'open', ':v1': 3 },
+    ],
   ])('%s', (_, condition, expression, values) => {
-    const out = checkOf<Account>(condition);
+    const out = conditionOf<Account>(condition);
     expect(out.ConditionExpression).toBe(expression);
     expect(out.ExpressionAttributeValues).toEqual(values);
     const used = new Set(out.ConditionExpression.match(/#\w+/g));
     expect(new Set(Object.keys(out.ExpressionAttributeNames))).toEqual(used);
   });
 
-  it('writes every clause of a change, each name once', () => {
-    const out = changeOf<Account>(
+  it('writes every clause of an update, each name once', () => {
+    const out = updateOf<Account>(
       {
-        set: { state: 'closed' },
-        setIfAbsent: { due: 'd1' },
-        append: { log: ['x'] },
-        within: { terms: { s: 'used', u: '2026-01' } },
-        add: { tries: 1 },
-        delete: { tags: new Set(['t']) },
-        remove: ['e_a_b'],
+        state: 'closed',
+        due: change.ifMissing('d1'),
+        log: change.append(['x']),
+        'terms.s': 'used',
+        'terms.u': '2026-01',
+        tries: change.add(1),
+        tags: change.deleteMembers(new Set(['t'])),
+        e_a_b: change.remove(),
       },
       check.is('state', 'open'),
     );
@@ -211,9 +203,9 @@ describe('changes and checks built from a record type', () => {
         '#terms': 'terms',
         '#s': 's',
         '#u': 'u',
-        '#e_a_b': 'e_a_b',
         '#tries': 'tries',
         '#tags': 'tags',
+        '#e_a_b': 'e_a_b',
       },
       ExpressionAttributeValues: {
         ':v0': 'closed',
@@ -229,17 +221,32 @@ describe('changes and checks built from a record type', () => {
     });
   });
 
-  it('an unconditional change sends no condition, and no values when it uses none', () => {
-    expect(changeOf<Account>({ remove: ['tries'] })).toEqual({ UpdateExpression: 'REMOVE #tries', ExpressionAttributeNames: { '#tries': 'tries' } });
+  it('ADD members to a set field, and an unconditional update sends no values when it uses none', () => {
+    expect(updateOf<Account>({ tags: change.addMembers(new Set(['a'])) })).toEqual({
+      UpdateExpression: 'ADD #tags :v0',
+      ExpressionAttributeNames: { '#tags': 'tags' },
+      ExpressionAttributeValues: { ':v0': new Set(['a']) },
+    });
+    expect(updateOf<Account>({ tries: change.remove() })).toEqual({ UpdateExpression: 'REMOVE #tries', ExpressionAttributeNames: { '#tries': 'tries' } });
   });
 
-  it('names that read alike once cleaned keep distinct placeholders', () => {
-    const out = changeOf<Account>({ set: { 'e_a-b': 1, e_a_b: 2 } });
-    expect(out.UpdateExpression).toBe('SET #e_a_b = :v0, #e_a_b_1 = :v1');
-    expect(out.ExpressionAttributeNames).toEqual({ '#e_a_b': 'e_a-b', '#e_a_b_1': 'e_a_b' });
+  it('names chosen at run time are taken whole when asked, a dot and all', () => {
+    const out = updateOf<Record<string, unknown>>({ 's_EMP.1': true, v: change.remove() }, undefined, { wholeNames: true });
+    expect(out).toEqual({
+      UpdateExpression: 'SET #s_EMP_1 = :v0 REMOVE #v',
+      ExpressionAttributeNames: { '#s_EMP_1': 's_EMP.1', '#v': 'v' },
+      ExpressionAttributeValues: { ':v0': true },
+    });
   });
 
-  it('refuses a change that changes nothing', () => {
-    expect(() => changeOf<Account>({ set: { due: undefined }, remove: [] })).toThrow(/at least one field/);
+  it('the compiler refuses a member or a member change that does not fit the field', () => {
+    // @ts-expect-error a number is no member of a set of text
+    check.contains('tags', 1);
+    // @ts-expect-error a list appended onto a text field
+    updateOf<Account>({ due: change.append(['x']) });
+    // @ts-expect-error set members added to a counter
+    updateOf<Account>({ tries: change.addMembers(new Set([1])) });
+    // @ts-expect-error a map member of the wrong type
+    updateOf<Account>({ 'terms.s': 1 });
   });
 });

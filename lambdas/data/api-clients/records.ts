@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
 import { ROLES } from '#shared/roles.js';
 
@@ -41,8 +41,8 @@ const codec = defineCodec('API client', apiClientRecordSchema, (c) => ({
 interface NameGuard {
   client_id: string;
 }
-const clientIs = checksOf<ApiClientRecord>();
-const guardIs = checksOf<NameGuard>();
+const clientIs = conditionsOf<ApiClientRecord>();
+const guardIs = conditionsOf<NameGuard>();
 
 export class ApiClientNameTakenError extends Error {}
 
@@ -74,8 +74,8 @@ export async function putApiClientRecord(record: ApiClientRecord): Promise<void>
     await dynamo.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName, Item: { ...nameKey(record.org_id, record.name), client_id: record.client_id }, ...checkOf(guardIs.missing('pk')) } },
-          { Put: { TableName, Item: codec.build(record), ...checkOf(clientIs.missing('pk')) } },
+          { Put: { TableName, Item: { ...nameKey(record.org_id, record.name), client_id: record.client_id }, ...conditionOf(guardIs.missing('pk')) } },
+          { Put: { TableName, Item: codec.build(record), ...conditionOf(clientIs.missing('pk')) } },
         ],
       }),
     );
@@ -91,8 +91,8 @@ export async function replaceApiClientRecord(old: ApiClientRecord, next: ApiClie
   await dynamo.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName, Key: recordKey(old.org_id, old.client_id), ...checkOf(clientIs.exists('pk')) } },
-        { Put: { TableName, Item: codec.build(next), ...checkOf(clientIs.missing('pk')) } },
+        { Delete: { TableName, Key: recordKey(old.org_id, old.client_id), ...conditionOf(clientIs.exists('pk')) } },
+        { Put: { TableName, Item: codec.build(next), ...conditionOf(clientIs.missing('pk')) } },
         { Put: { TableName, Item: { ...nameKey(next.org_id, next.name), client_id: next.client_id } } },
       ],
     }),

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { change, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { batchGetAll, isConditionFailure, isValidationError, retrying } from '#adapters/dynamo/toolkit.js';
 import { inParallel } from '#lib/concurrency.js';
 import { VERSION } from './summary-items.js';
@@ -37,14 +37,20 @@ const IN_FLIGHT = 16;
 const RACES = 5;
 const BUSY = 'Borrower records are busy; ingestion will be retried.';
 
-const when = checksOf<Stored>();
+const when = conditionsOf<Stored>();
+
+/** The names to remove and the attributes to set, as one update's fields (a name both removed and set is set, as `applied` has it). */
+const withRemoved = (set: Record<string, unknown>, remove: readonly string[]): Record<string, unknown> =>
+  Object.assign(Object.fromEntries(remove.map((name) => [name, change.remove()])), set);
 
 function send(table: string, update: SummaryUpdate) {
   // The version, when the update holds on it, is bumped with the other attributes.
   const versioned = update.version !== undefined;
   const set = versioned ? { ...update.set, [VERSION]: (update.version ?? 0) + 1 } : update.set;
   const condition = !versioned ? undefined : update.version === null ? when.missing(VERSION) : when.is(VERSION, update.version);
-  return dynamo.send(new UpdateCommand({ TableName: table, Key: update.key, ...changeOf<Stored>({ set, remove: update.remove }, condition) }));
+  return dynamo.send(
+    new UpdateCommand({ TableName: table, Key: update.key, ...updateOf<Stored>(withRemoved(set, update.remove), condition, { wholeNames: true }) }),
+  );
 }
 
 /** These summary items as stored now (eventually consistent: a write planned on a stale read loses its race and reads again). */

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { changeOf, checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { logger } from '#lib/powertools.js';
 import type { IngestionCounts } from '#shared/api/submissions.js';
@@ -27,7 +27,7 @@ const progressSchema = z.object({
   skipped: z.number().optional(),
 });
 export type IngestionProgress = z.infer<typeof progressSchema>;
-const progressIs = checksOf<IngestionProgress>();
+const progressIs = conditionsOf<IngestionProgress>();
 
 function parse(item: unknown, submissionId: string): IngestionProgress | null {
   if (item === undefined) return null;
@@ -49,7 +49,7 @@ export async function startProgress(submissionId: string, start: Pick<IngestionP
       new PutCommand({
         TableName: tableName('submissions'),
         Item: { ...progressKey(submissionId), ...progressSchema.parse(start) },
-        ...checkOf(progressIs.missing('pk')),
+        ...conditionOf(progressIs.missing('pk')),
       }),
     );
     return start;
@@ -62,7 +62,7 @@ export async function startProgress(submissionId: string, start: Pick<IngestionP
 /** Every chunk object is written: a replayed split stops here. */
 export async function markSplit(submissionId: string): Promise<void> {
   await dynamo.send(
-    new UpdateCommand({ TableName: tableName('submissions'), Key: progressKey(submissionId), ...changeOf<IngestionProgress>({ set: { split: true } }) }),
+    new UpdateCommand({ TableName: tableName('submissions'), Key: progressKey(submissionId), ...updateOf<IngestionProgress>({ split: true }) }),
   );
 }
 
@@ -76,8 +76,13 @@ export async function landChunk(submissionId: string, index: number, counts: Ing
       new UpdateCommand({
         TableName: tableName('submissions'),
         Key: progressKey(submissionId),
-        ...changeOf<IngestionProgress>(
-          { add: { landed: new Set([index]), inserted: counts.inserted, updated: counts.updated, skipped: counts.skipped } },
+        ...updateOf<IngestionProgress>(
+          {
+            landed: change.addMembers(new Set([index])),
+            inserted: change.add(counts.inserted),
+            updated: change.add(counts.updated),
+            skipped: change.add(counts.skipped),
+          },
           progressIs.and(progressIs.exists('pk'), progressIs.not(progressIs.contains('landed', index))),
         ),
         ReturnValues: 'ALL_NEW',

@@ -1,6 +1,6 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { change, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { pinMatches } from '#lib/pin-hash.js';
 import { MANDATE_PIN_TRIES } from '#shared/api/mandates.js';
@@ -49,9 +49,12 @@ async function refusedNow(number: string, now: Date): Promise<ClaimOutcome> {
   return { kind: 'refused', reason: claimRefusal(current) ?? 'claimed', mandate: current };
 }
 
-const mandateIs = checksOf<MandateItem>();
+const mandateIs = conditionsOf<MandateItem>();
 /** Issued, and not locked by wrong PINs. */
-const OPEN = mandateIs.and(mandateIs.is('state', 'issued'), mandateIs.or(mandateIs.missing('pin_failures'), mandateIs.lt('pin_failures', MANDATE_PIN_TRIES)));
+const OPEN = mandateIs.and(
+  mandateIs.is('state', 'issued'),
+  mandateIs.or(mandateIs.missing('pin_failures'), mandateIs.below('pin_failures', MANDATE_PIN_TRIES)),
+);
 
 /**
  * A lender's claim with the PIN the employee passed on: the terms on success; a wrong PIN counts one of
@@ -69,7 +72,7 @@ export async function claimMandate(stored: StoredMandate, pin: string, claimer: 
         new UpdateCommand({
           TableName: tableName('directory'),
           Key: mandateKey(stored.number),
-          ...changeOf<MandateItem>({ add: { pin_failures: 1 } }, OPEN),
+          ...updateOf<MandateItem>({ pin_failures: change.add(1) }, OPEN),
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -92,7 +95,7 @@ export async function claimMandate(stored: StoredMandate, pin: string, claimer: 
             Update: {
               TableName: tableName('directory'),
               Key: mandateKey(stored.number),
-              ...changeOf<MandateItem>({ set: { ...claimed, ...index } }, mandateIs.and(OPEN, mandateIs.gt('claim_by', claimed_at))),
+              ...updateOf<MandateItem>({ ...claimed, ...index }, mandateIs.and(OPEN, mandateIs.above('claim_by', claimed_at))),
             },
           },
           mirrorWrite(stored, 'claimed', null),
@@ -124,9 +127,9 @@ export async function revokeMandate(number: string, nrc: string, now = new Date(
       Update: {
         TableName: tableName('directory'),
         Key: mandateKey(number),
-        ...changeOf<MandateItem>(
-          { set: { state: 'revoked', revoked_at } },
-          mandateIs.and(mandateIs.is('state', stored.state), mandateIs.or(mandateIs.is('state', 'claimed'), mandateIs.gt('claim_by', revoked_at))),
+        ...updateOf<MandateItem>(
+          { state: 'revoked', revoked_at },
+          mandateIs.and(mandateIs.is('state', stored.state), mandateIs.or(mandateIs.is('state', 'claimed'), mandateIs.above('claim_by', revoked_at))),
         ),
       },
     };

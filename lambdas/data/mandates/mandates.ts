@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { batchGetAll, isConditionFailure, queryAll, queryPage } from '#adapters/dynamo/toolkit.js';
 import { sendSms } from '#adapters/sms.js';
 import { hashPin, newPin } from '#lib/pin-hash.js';
@@ -212,7 +212,7 @@ export async function issueMandate(request: MandateRequest, now = new Date()): P
     const number = newMandateNumber((bytes) => randomFillSync(bytes));
     const item = mandateCodec.build({ ...base, number });
     try {
-      await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: item, ...checkOf(checksOf<StoredMandate>().missing('pk')) }));
+      await dynamo.send(new PutCommand({ TableName: tableName('directory'), Item: item, ...conditionOf(conditionsOf<StoredMandate>().missing('pk')) }));
     } catch (error) {
       if (isConditionFailure(error)) continue;
       throw error;

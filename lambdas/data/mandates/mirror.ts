@@ -1,5 +1,5 @@
 import { tableName } from '#adapters/aws-clients.js';
-import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import type { MandateState } from '#shared/rules/mandate.js';
 import { type MandateMirrors, mandateEntryName, nrcSummaryKey } from '../history/summaries.js';
 
@@ -25,7 +25,7 @@ export function mirrorWrite(m: Mirrored, state: MandateState, usedMonth: string 
     Update: {
       TableName: tableName('history'),
       Key: nrcSummaryKey(m.nrc_digits),
-      ...changeOf<MandateMirrors>({ set: { [mandateEntryName(m.number)]: { p: m.payee_key, l: m.max_monthly, e: m.last_month, s: state, u: usedMonth } } }),
+      ...updateOf<MandateMirrors>({ [mandateEntryName(m.number)]: { p: m.payee_key, l: m.max_monthly, e: m.last_month, s: state, u: usedMonth } }),
     },
   };
 }
@@ -33,12 +33,14 @@ export function mirrorWrite(m: Mirrored, state: MandateState, usedMonth: string 
 /** The transaction item that marks a claimed mandate's mirror used, in the month of the deduction that used it. */
 export function mirrorUse(digits: string, number: string, month: string) {
   const name = mandateEntryName(number);
+  // Two members of the entry's map, by path (`m_{number}.s`): the entry's type checks their values.
+  const used: Pick<MandateMirrors[typeof name], 's' | 'u'> = { s: 'used', u: month };
   return {
     Update: {
       TableName: tableName('history'),
       Key: nrcSummaryKey(digits),
       // Only a mirror there is marked: a row citing another NRC's mandate fails this and the mandate's own condition.
-      ...changeOf<MandateMirrors>({ within: { [name]: { s: 'used', u: month } } }, checksOf<MandateMirrors>().exists(name)),
+      ...updateOf<Record<string, unknown>>({ [`${name}.s`]: used.s, [`${name}.u`]: used.u }, conditionsOf<MandateMirrors>().exists(name)),
     },
   };
 }

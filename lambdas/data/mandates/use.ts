@@ -1,6 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { change, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { inParallel } from '#lib/concurrency.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
@@ -12,7 +12,7 @@ import { mirrorUse } from './mirror.js';
 
 /** Mandates marked at once by one chunk. */
 const MARKS_IN_FLIGHT = 8;
-const mandateIs = checksOf<StoredMandate>();
+const mandateIs = conditionsOf<StoredMandate>();
 
 export interface MandateSource {
   submissionId: string;
@@ -49,11 +49,8 @@ export async function markMandatesUsed(source: MandateSource, rows: readonly Can
                 Update: {
                   TableName: tableName('directory'),
                   Key: mandateKey(number),
-                  ...changeOf<StoredMandate>(
-                    {
-                      set: { state: 'used', used_month: source.month, used_submission: source.submissionId },
-                      setIfAbsent: { used_at: new Date().toISOString() },
-                    },
+                  ...updateOf<StoredMandate>(
+                    { state: 'used', used_month: source.month, used_submission: source.submissionId, used_at: change.ifMissing(new Date().toISOString()) },
                     mandateIs.and(
                       mandateIs.is('nrc_digits', digits),
                       mandateIs.is('payee_key', source.payeeKey),

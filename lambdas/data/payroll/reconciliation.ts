@@ -4,7 +4,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { isNotFound } from '#adapters/s3-objects.js';
 import { lenderTotalsSchema, type LenderTotals } from '#shared/api/reconciliation.js';
@@ -82,7 +82,11 @@ const monthCodec = defineCodec('month reconciliation', monthSchema, (m) => month
 export async function putMonthReconciliation(record: MonthReconciliation): Promise<boolean> {
   try {
     await dynamo.send(
-      new PutCommand({ TableName: tableName('submissions'), Item: monthCodec.build(record), ...checkOf(checksOf<MonthReconciliation>().missing('pk')) }),
+      new PutCommand({
+        TableName: tableName('submissions'),
+        Item: monthCodec.build(record),
+        ...conditionOf(conditionsOf<MonthReconciliation>().missing('pk')),
+      }),
     );
     return true;
   } catch (error) {

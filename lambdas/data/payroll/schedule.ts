@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
 import { jsonArrayBatches } from '#lib/json-array.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
@@ -53,7 +53,7 @@ export async function latestScheduleVersion(month: string): Promise<ScheduleVers
 export async function putScheduleVersion(version: ScheduleVersion): Promise<boolean> {
   try {
     await dynamo.send(
-      new PutCommand({ TableName: tableName('submissions'), Item: versionCodec.build(version), ...checkOf(checksOf<ScheduleVersion>().missing('pk')) }),
+      new PutCommand({ TableName: tableName('submissions'), Item: versionCodec.build(version), ...conditionOf(conditionsOf<ScheduleVersion>().missing('pk')) }),
     );
     return true;
   } catch (error) {

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, isTransactionConflict } from '#adapters/dynamo/toolkit.js';
 import { registerDifferenceSchema } from '#shared/api/register.js';
 
@@ -46,7 +46,7 @@ const decisionKey = (uploadId: string) => ({ pk: `PROPOSAL#${uploadId}`, sk: 'DE
 const proposalCodec = defineCodec('register proposal', proposalSchema, () => OPEN_KEY);
 const decisionCodec = defineCodec('register proposal decision', decisionSchema, (d) => decisionKey(d.upload_id));
 
-const proposalIs = checksOf<RegisterProposal>();
+const proposalIs = conditionsOf<RegisterProposal>();
 
 export const isExpired = (proposal: Pick<RegisterProposal, 'expires_at'>, now = new Date()) => proposal.expires_at <= now.toISOString();
 
@@ -71,7 +71,9 @@ export async function propose(proposal: RegisterProposal, now = new Date()): Pro
       new PutCommand({
         TableName: tableName('register'),
         Item: proposalCodec.build(proposal),
-        ...checkOf(proposalIs.or(proposalIs.missing('pk'), proposalIs.le('expires_at', now.toISOString()), proposalIs.is('upload_id', proposal.upload_id))),
+        ...conditionOf(
+          proposalIs.or(proposalIs.missing('pk'), proposalIs.atMost('expires_at', now.toISOString()), proposalIs.is('upload_id', proposal.upload_id)),
+        ),
       }),
     );
     return true;
@@ -95,10 +97,10 @@ export async function decideProposal(decision: ProposalDecision, now = new Date(
             Delete: {
               TableName: table,
               Key: OPEN_KEY,
-              ...checkOf(proposalIs.and(proposalIs.is('upload_id', decision.upload_id), proposalIs.gt('expires_at', now.toISOString()))),
+              ...conditionOf(proposalIs.and(proposalIs.is('upload_id', decision.upload_id), proposalIs.above('expires_at', now.toISOString()))),
             },
           },
-          { Put: { TableName: table, Item: decisionCodec.build(decision), ...checkOf(checksOf<ProposalDecision>().missing('pk')) } },
+          { Put: { TableName: table, Item: decisionCodec.build(decision), ...conditionOf(conditionsOf<ProposalDecision>().missing('pk')) } },
         ],
       }),
     );

@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { hasNrcShape, normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
@@ -162,7 +162,7 @@ export async function makeRegisterCurrent(register: RegisterVersion): Promise<bo
       dynamo.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: table, Item: versionCodec.build(register), ...checkOf(checksOf<RegisterVersion>().missing('pk')) } },
+            { Put: { TableName: table, Item: versionCodec.build(register), ...conditionOf(conditionsOf<RegisterVersion>().missing('pk')) } },
             { Put: { TableName: table, Item: monthCodec.build(register) } },
             { Put: { TableName: table, Item: currentCodec.build(register) } },
           ],

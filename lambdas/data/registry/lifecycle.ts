@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { changeOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { change, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import type { ReportStatus } from '#shared/api/fraud.js';
 import { digestBucket, digestKey } from './digest.js';
@@ -32,8 +32,8 @@ export class ReportNotActiveError extends Error {
 }
 
 const table = () => tableName('registry');
-const reportIs = checksOf<StoredReport>();
-const summaryIs = checksOf<RegistrySummaryRecord>();
+const reportIs = conditionsOf<StoredReport>();
+const summaryIs = conditionsOf<RegistrySummaryRecord>();
 const ATTEMPTS = 6;
 
 /** Where the report with this id lives, from its pointer; null when there is none. */
@@ -73,8 +73,8 @@ export async function retireReport(ref: ReportRef, retirement: Retirement, read?
         Update: {
           TableName: table(),
           Key: { pk: `NRC#${ref.digits}`, sk: ref.sk },
-          ...changeOf<StoredReport>(
-            { set: { status: retirement.status, status_reason: retirement.reason, status_at: retirement.at, status_by_email: retirement.by_email } },
+          ...updateOf<StoredReport>(
+            { status: retirement.status, status_reason: retirement.reason, status_at: retirement.at, status_by_email: retirement.by_email },
             reportIs.and(reportIs.exists('pk'), reportIs.or(reportIs.missing('status'), reportIs.is('status', 'active'))),
           ),
         },
@@ -83,8 +83,8 @@ export async function retireReport(ref: ReportRef, retirement: Retirement, read?
         Update: {
           TableName: table(),
           Key: summaryKey(ref.digits),
-          ...changeOf<RegistrySummaryRecord>(
-            { set: { retired_count: counts.retired + 1 } },
+          ...updateOf<RegistrySummaryRecord>(
+            { retired_count: counts.retired + 1 },
             summaryIs.and(
               summaryIs.is('report_count', counts.total),
               counts.retired === 0
@@ -97,7 +97,11 @@ export async function retireReport(ref: ReportRef, retirement: Retirement, read?
     ];
     if (lastActive) {
       items.push({
-        Update: { TableName: table(), Key: digestKey(digestBucket(ref.digits)), ...changeOf<DigestRecord>({ delete: { nrcs: new Set([ref.digits]) } }) },
+        Update: {
+          TableName: table(),
+          Key: digestKey(digestBucket(ref.digits)),
+          ...updateOf<DigestRecord>({ nrcs: change.deleteMembers(new Set([ref.digits])) }),
+        },
       });
     }
     // What must commit with the retirement (the withdrawal's notification, its outbox item).

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { changeOf, checkOf, checksOf } from '#adapters/dynamo/expressions.js';
+import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { batchGetAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { REPORT_STATUSES } from '#shared/api/fraud.js';
 import { digestBucket, digestKey } from './digest.js';
@@ -101,16 +101,18 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
   const sk = reportSortKey(report.created_at, report.id);
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
-      Put: { TableName: table, Item: reportCodec.build(report), ...checkOf(checksOf<StoredReport>().missing('pk')) },
+      Put: { TableName: table, Item: reportCodec.build(report), ...conditionOf(conditionsOf<StoredReport>().missing('pk')) },
     },
     {
       Update: {
         TableName: table,
         Key: summaryKey(report.nrc_key),
-        ...changeOf<RegistrySummaryRecord>({
-          set: { nrc: report.nrc, nrc_key: report.nrc_key, last_reported_at: report.created_at },
-          append: { reports: [sk] },
-          add: { report_count: 1 },
+        ...updateOf<RegistrySummaryRecord>({
+          nrc: report.nrc,
+          nrc_key: report.nrc_key,
+          last_reported_at: report.created_at,
+          reports: change.append([sk]),
+          report_count: change.add(1),
         }),
       },
     },
@@ -119,7 +121,7 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
       Update: {
         TableName: table,
         Key: digestKey(digestBucket(report.nrc_key)),
-        ...changeOf<DigestRecord>({ add: { nrcs: new Set([report.nrc_key]), known: new Set([report.nrc_key]) } }),
+        ...updateOf<DigestRecord>({ nrcs: change.addMembers(new Set([report.nrc_key])), known: change.addMembers(new Set([report.nrc_key])) }),
       },
     },
   ];
@@ -128,7 +130,7 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
       Put: {
         TableName: table,
         Item: { ...requestKey(report.created_by, requestId), report_id: report.id, created_at: report.created_at },
-        ...checkOf(checksOf<RequestRecord>().missing('pk')),
+        ...conditionOf(conditionsOf<RequestRecord>().missing('pk')),
       },
     });
   }
