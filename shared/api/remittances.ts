@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatAmount } from '../rules/amount.js';
 import { isCalendarDate } from '../rules/dates.js';
 import { lusakaToday, REMITTANCE_STATES } from '../rules/remittance.js';
 import { monthName } from '../rules/submission-window.js';
@@ -73,7 +74,7 @@ export type Statement = z.infer<typeof statementSchema>;
 export const remittancesResponseSchema = z.object({ month: z.string(), items: z.array(statementSchema) });
 export const statementAnswerSchema = z.object({ statement: statementSchema, message: z.string() });
 
-const zmw = (amount: number) => `ZMW ${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const zmw = (amount: number) => `ZMW ${formatAmount(amount)}`;
 
 export const REMITTANCE_MESSAGES = {
   unknown: (number: string) =>

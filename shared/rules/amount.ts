@@ -19,3 +19,6 @@ export function parseAmount(value: unknown): number | null {
   const amount = Number(digits);
   return negative && amount !== 0 ? -amount : amount;
 }
+
+/** An amount in ZMW as texts, messages and statements write it: grouped thousands, two decimals ("1,234.50"). */
+export const formatAmount = (zmw: number): string => zmw.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,3 +1,4 @@
+import { formatAmount } from './amount.js';
 import type { Month } from './dates.js';
 
 /**
@@ -53,26 +54,24 @@ export interface SignalCounts {
   joined?: number;
 }
 
-const zmw = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** Every signal's text, as the upload's Signals panel, the reviews drawer and the CSV report show it. */
 export const SIGNAL_MESSAGES = {
   newDeduction: (who: string, payeeKey: string, previous: Month) => `New deduction: ${who} had no deduction by ${payeeKey} in ${previous}.`,
-  changed: (from: number, to: number, previous: Month) => `Installment changed from ${zmw(from)} to ${zmw(to)} since ${previous}.`,
+  changed: (from: number, to: number, previous: Month) => `Installment changed from ${formatAmount(from)} to ${formatAmount(to)} since ${previous}.`,
   missing: (who: string, name: string, previous: Month, month: Month) =>
     `Deduction for ${who} (${name}) in ${previous} is missing in ${month} and has no stoppage.`,
   stoppageUnknown: (who: string, payeeKey: string, previous: Month) => `Stoppage for ${who}, who had no deduction by ${payeeKey} in ${previous}.`,
   nrcOtherEmployee: () => 'This NRC is on record under another employee number.',
   employeeOtherNrc: () => 'This employee number is on record under another NRC.',
   nameDiffers: () => 'The name differs from the one on record.',
-  exposure: (lenders: number, total: number, nrc: string) => `${lenders} lenders deduct ZMW ${zmw(total)} a month from ${nrc}.`,
+  exposure: (lenders: number, total: number, nrc: string) => `${lenders} lenders deduct ZMW ${formatAmount(total)} a month from ${nrc}.`,
   disputed: (who: string, payeeKey: string, month: Month) =>
     `A dispute of the deduction for ${who} by ${payeeKey} in ${month} was upheld: the borrower says they never took this loan.`,
   notOnPayroll: (who: string, month: Month) => `${who} is not on the payroll register of ${month}: a ghost employee, or one who has left or retired.`,
   registerOtherEmployee: () => "The employee number differs from the payroll register's.",
   registerNameDiffers: () => "The name differs from the payroll register's.",
   affordability: (total: number, share: number) =>
-    `Installments across lenders come to ZMW ${zmw(total)} a month, more than ${share}% of the basic pay on the payroll register.`,
+    `Installments across lenders come to ZMW ${formatAmount(total)} a month, more than ${share}% of the basic pay on the payroll register.`,
   noPrevious: (payeeKey: string, previous: Month) => `${payeeKey} has no inputs for ${previous} on the platform: every row counts as a new deduction.`,
 } as const;
 
@@ -85,7 +84,7 @@ export const ON_RECORD = {
   registerOtherEmployee: (nrc: string, onRegister: string, inFile: string) =>
     `The payroll register has NRC ${nrc} under employee number ${onRegister}; this file has ${inFile}.`,
   registerNameDiffers: (onRegister: string, inFile: string) => `The payroll register has '${onRegister}'; this file has '${inFile}'.`,
-  affordability: (basicPay: number) => `The basic pay on the payroll register is ZMW ${zmw(basicPay)}.`,
+  affordability: (basicPay: number) => `The basic pay on the payroll register is ZMW ${formatAmount(basicPay)}.`,
   joined: (nrc: string) => `This row has no NRC: it was checked as NRC ${nrc}, the payroll register's for its employee number.`,
 } as const;
 

@@ -6,8 +6,6 @@ import { ForbiddenError } from '#http/errors.js';
 import { APPROVED, isAllowedIn } from '#shared/access.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 
-export { ownPayeeKeys, seesEveryLender } from '../common/lender-payee-keys.js';
-
 /**
  * A lender sees a payee key's reconciliation only as an approved member of the organisation holding it (the
  * organisation it acts for), as Submit checks a payee key: otherwise audited and 403 `not_your_payee_key`.

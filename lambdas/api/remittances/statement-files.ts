@@ -1,4 +1,5 @@
 import { jsPDF as JsPdf } from 'jspdf';
+import { formatAmount } from '#shared/rules/amount.js';
 import { toCsv } from '#shared/rules/csv.js';
 import { firstDayOfMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
@@ -17,7 +18,6 @@ export interface StatementHead {
 
 const MARGIN = 16;
 const ROW = 5;
-const money = (zmw: number) => zmw.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const period = (month: string) => `${monthName(month)} (${firstDayOfMonth(month)} to ${lastDayOfMonth(month)})`;
 const COLUMNS: [label: string, x: number, align: 'left' | 'right'][] = [
   ['Employee no.', 0, 'left'],
@@ -54,8 +54,8 @@ export function statementPdf(head: StatementHead, lines: readonly Reconciliation
     ['Lender', head.orgName ? `${head.orgName} (payee key ${head.payeeKey})` : `Payee key ${head.payeeKey}`],
     ['Period', period(head.month)],
     ['Schedule version', `Version ${head.scheduleVersion}`],
-    ['Expected (schedule)', `ZMW ${money(head.expectedTotal)}`],
-    ['Total remitted', `ZMW ${money(head.total)}`],
+    ['Expected (schedule)', `ZMW ${formatAmount(head.expectedTotal)}`],
+    ['Total remitted', `ZMW ${formatAmount(head.total)}`],
     ['Lines', String(lines.length)],
   ];
   for (const [label, value] of fields) {
@@ -84,8 +84,8 @@ export function statementPdf(head: StatementHead, lines: readonly Reconciliation
       line.employee_no,
       line.nrc,
       doc.splitTextToSize(line.name || '—', 70)[0] as string,
-      money(line.expected),
-      money(line.applied),
+      formatAmount(line.expected),
+      formatAmount(line.applied),
       line.status.replace('_', ' '),
     ];
     cells.forEach((cell, i) => doc.text(cell, MARGIN + COLUMNS[i]![1], y, { align: COLUMNS[i]![2] }));

@@ -8,6 +8,7 @@ import { batchGetAll, isConditionFailure, queryAll, queryPage } from '#adapters/
 import { sendSms } from '#adapters/sms.js';
 import { hashPin, newPin } from '#lib/pin-hash.js';
 import { MANDATE_CLAIM_DAYS, MANDATE_MESSAGES, MANDATE_PIN_TRIES } from '#shared/api/mandates.js';
+import { formatAmount } from '#shared/rules/amount.js';
 import { lusakaDay } from '#shared/rules/dates.js';
 import { MANDATE_STATES, newMandateNumber, type MandateState, type MandateTerms } from '#shared/rules/mandate.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
@@ -196,8 +197,6 @@ export interface MandateRequest {
   mobile: string;
 }
 
-const limitText = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
  * Issues a mandate: a fresh number (drawn again in the unlikely case it is taken), a PIN stored only as
  * its hash, and one SMS carrying both to the register's mobile. The PIN is never returned. A text that
@@ -220,7 +219,7 @@ export async function issueMandate(request: MandateRequest, now = new Date()): P
     try {
       await sendSms(
         request.mobile,
-        MANDATE_MESSAGES.sms.issued(number, pin, request.org_name, limitText(request.max_monthly), request.last_month, lusakaDay(claim_by)),
+        MANDATE_MESSAGES.sms.issued(number, pin, request.org_name, formatAmount(request.max_monthly), request.last_month, lusakaDay(claim_by)),
       );
     } catch (error) {
       await dynamo.send(new DeleteCommand({ TableName: tableName('directory'), Key: mandateKey(number) }));

@@ -4,7 +4,8 @@ import { createApiHandler } from '#http/handler.js';
 import { type LenderTotals, RECONCILIATION_MESSAGES, RECONCILIATION_PAGE_SIZE } from '#shared/api/reconciliation.js';
 import * as routes from '#shared/routes/reconciliation.js';
 import { normalisePayeeKey } from '#shared/rules/payee-key.js';
-import { authoriseLenderPayeeKey, ownPayeeKeys, seesEveryLender } from '../access.js';
+import { ownPayeeKeys, seesEveryLender } from '../../common/lender-payee-keys.js';
+import { authoriseLenderPayeeKey } from '../access.js';
 
 const sum = (lenders: readonly LenderTotals[], pick: (lender: LenderTotals) => number) =>
   Math.round(lenders.reduce((total, lender) => total + pick(lender) * 100, 0)) / 100;
