@@ -80,7 +80,7 @@ export async function splitAppliedJob(month: string, uploadId: string): Promise<
   let chunk: string[] = [];
   let index = 0;
   const put = async () => {
-    const Body = JSON.stringify({ recorded_at: record.submitted_at, lines: chunk.map((text) => JSON.parse(text) as AppliedLine) });
+    const Body = `{"recorded_at":${JSON.stringify(record.submitted_at)},"lines":[${chunk.join(',')}]}`;
     await s3.send(new PutObjectCommand({ Bucket, Key: chunkKey(month, uploadId, index, count), Body, ContentType: 'application/json' }));
     chunk = [];
     index++;

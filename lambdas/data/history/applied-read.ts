@@ -37,8 +37,8 @@ const zmw = (ngwee: unknown) => Number(ngwee ?? 0) / 100;
 const lineOf = (month: string, payeeKey: string, employeeNo: string | null) => `${month}#${payeeKey}#${employeeNo ? employeeNumberKey(employeeNo) : ''}`;
 
 /**
- * The deductions with what the payroll applied on each (the line's amount shared over the rows of one employee number in
- * the order they were filed, the last taking what is left), and the lines that sit on none of them.
+ * The deductions with what the payroll applied on each, from the marks of the file each month records now (a replaced
+ * file's are left aside), and the lines that sit on none of them.
  */
 export async function withApplied(
   items: readonly StoredHistoryItem[],
@@ -47,7 +47,18 @@ export async function withApplied(
 ): Promise<{ items: StoredHistoryItem[]; entries: PayrollEntry[] }> {
   const months = [...new Set(stored.map((mark) => String(mark.month)))];
   const uploads = new Map(await Promise.all(months.map(async (month) => [month, await recordedUpload(month, now)] as const)));
-  const marks = (stored as unknown as AppliedMarkItem[]).filter((mark) => mark.applied_upload === uploads.get(mark.month));
+  return foldApplied(
+    items,
+    (stored as unknown as AppliedMarkItem[]).filter((mark) => mark.applied_upload === uploads.get(mark.month)),
+  );
+}
+
+/**
+ * Folds the marks onto the input rows of their month, payee key and employee number (a row filed without an employee
+ * number takes its lender's one line of the month): a line's amount shared over its rows in the order they were filed,
+ * each taking up to its installment and the last what is left. A mark on no row, and every UNEXPECTED one, is an entry.
+ */
+export function foldApplied(items: readonly StoredHistoryItem[], marks: readonly AppliedMarkItem[]): { items: StoredHistoryItem[]; entries: PayrollEntry[] } {
   const asked = new Map<string, AppliedMarkItem>();
   const byLender = new Map<string, AppliedMarkItem[]>();
   for (const mark of marks) {
@@ -55,8 +66,6 @@ export async function withApplied(
     asked.set(lineOf(mark.month, mark.payee_key, mark.employee_no), mark);
     byLender.set(`${mark.month}#${mark.payee_key}`, [...(byLender.get(`${mark.month}#${mark.payee_key}`) ?? []), mark]);
   }
-  const used = new Set<AppliedMarkItem>();
-  const left = new Map<AppliedMarkItem, number>();
   const rowsOf = new Map<AppliedMarkItem, StoredHistoryItem[]>();
   for (const item of items) {
     if (item.kind !== 'input') continue;
@@ -66,17 +75,15 @@ export async function withApplied(
   }
   const out = new Map<StoredHistoryItem, StoredHistoryItem>();
   for (const [mark, rows] of rowsOf) {
-    used.add(mark);
-    left.set(mark, Number(mark.applied));
+    let left = Number(mark.applied);
     rows.forEach((row, index) => {
-      const remaining = left.get(mark)!;
-      const share = index === rows.length - 1 ? remaining : Math.min(remaining, Math.round(row.installment * 100));
-      left.set(mark, remaining - share);
+      const share = index === rows.length - 1 ? left : Math.min(left, Math.round(row.installment * 100));
+      left -= share;
       out.set(row, { ...row, applied: share / 100, applied_status: mark.applied_status, applied_reason: text(mark.applied_reason) });
     });
   }
   const entries = marks
-    .filter((mark) => !used.has(mark))
+    .filter((mark) => !rowsOf.has(mark))
     .map((mark) => ({
       month: mark.month,
       payee_key: mark.payee_key,
