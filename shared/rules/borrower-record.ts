@@ -19,6 +19,8 @@ export interface RecordEntry {
   employee_no: string | null;
   name: string | null;
   submitted_at: string | null;
+  /** What the payroll deducted for the lender that month (ZMW, every line summed), once the month's applied file is recorded. */
+  applied?: number | null;
 }
 
 /** One submission's word on one employee number: the NRC it came with. */

@@ -71,7 +71,17 @@ async function lookupUntil(token: string, n: number, done: (history: HistoryResp
   }
 }
 
-const a = { full: 0, short: 0, none: 0, shared: 0 };
+/** Borrower n's record entry for a lender, as the deduction signals read it, once it carries this amount deducted. */
+async function recordOf(n: number, payeeKey: string, applied: number) {
+  const { readBorrowerRecords } = await import('#data/history/summaries.js');
+  for (;;) {
+    const { records } = await readBorrowerRecords([nrcDigits(nrc(n))]);
+    const entry = records.get(nrcDigits(nrc(n)))?.find((e) => e.payee_key === payeeKey && e.month === M);
+    if (entry?.applied === applied) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 const applied = (l: ScheduleLine, amount: number, reason?: string) => ({ employee_no: l.employee_no, nrc: l.nrc, payee_key: l.payee_key, amount, reason });
 
 beforeAll(async () => {
@@ -82,7 +92,6 @@ beforeAll(async () => {
   // Borrower 1 owes both lenders; 2 is short, 3 left service, 5 had money taken for A with no schedule line.
   const linesA = [line(A, 1, 250), line(A, 2, 300), line(A, 3, 400)];
   const linesB = [line(B, 1, 100)];
-  Object.assign(a, { full: 1, short: 2, none: 3 });
   await Promise.all([inputs(lenderA, linesA), inputs(lenderB, linesB)]);
   await freezeSchedule(twin, M, [...linesA, ...linesB], 1, { [A]: lenderA.org.orgName, [B]: lenderB.org.orgName });
   firstUpload = await appliedUpload([
@@ -111,6 +120,8 @@ describe("the month's applied file on borrower history", () => {
     expect(short.total_monthly_installment).toBe(200);
     expect(short.record.exposure.total).toBe(200);
     expect(short.repayment).toMatchObject({ reconciled: 1, in_full: 0, months: [{ month: M, repayment: 'short' }, expect.anything(), expect.anything()] });
+    // The borrower's record, which the exposure and affordability signals of the next file read, weighs it the same.
+    expect(await recordOf(2, lenderA.org.payeeKey, 200)).toMatchObject({ installment: 300, applied: 200 });
 
     const none = await lookupUntil(lenderA.token, 3, (h) => statusOf(h, lenderA.org.payeeKey)?.applied_status != null);
     expect(statusOf(none, lenderA.org.payeeKey)).toMatchObject({ installment: 400, applied: 0, applied_status: 'not_applied', applied_reason: 'LEFT SERVICE' });
@@ -198,6 +209,7 @@ describe("the month's applied file on borrower history", () => {
     const replaced = await lookupUntil(lenderA.token, 2, (h) => statusOf(h, A)?.applied_status === 'applied');
     expect(statusOf(replaced, A)).toMatchObject({ applied: 300, applied_status: 'applied', applied_reason: null });
     expect(replaced.repayment).toMatchObject({ reconciled: 1, in_full: 1 });
+    expect(await recordOf(2, A, 300)).toMatchObject({ installment: 300, applied: 300 });
     // The replaced file's UNEXPECTED line is no longer the month's.
     expect((await lookup(lenderA.token, 5)).items).toEqual([]);
     // A chunk of the replaced file arriving late stops without writing.

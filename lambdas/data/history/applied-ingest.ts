@@ -7,7 +7,9 @@ import { UUID_PATTERN } from '#shared/ids.js';
 import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
 import { CHUNK_PREFIX, CHUNK_ROWS } from '../ingestion/layout.js';
 import { getMonthReconciliation, reconciliationKeys, type MonthReconciliation } from '../payroll/reconciliation.js';
-import { appliedMark, putAppliedMarks, type AppliedLine, type AppliedMarkItem } from './applied-marks.js';
+import { appliedMark, appliedRecordName, putAppliedMarks, type AppliedLine, type AppliedMarkItem } from './applied-marks.js';
+import { nrcSummaryKey } from './summaries.js';
+import { setAttributes } from './summary-attributes.js';
 
 /**
  * Writing a recorded applied deductions file onto borrower history, off the API, through the deduction files'
@@ -108,5 +110,10 @@ export async function ingestAppliedChunk(key: string): Promise<void> {
   }
   const marks = body.lines.flatMap((line) => appliedMark(line, place.month, place.uploadId, body.recorded_at) ?? []) as AppliedMarkItem[];
   const counts = await putAppliedMarks(marks);
-  logger.info('Applied deductions written onto borrower history', { key, ...counts, without_nrc: body.lines.length - marks.length });
+  // The borrower records the signals read learn what was deducted on each schedule line (keyed writes: a replay rewrites them).
+  const asked = marks.filter((mark) => mark.applied_status !== 'unexpected');
+  const refused = await setAttributes(
+    asked.map((mark) => ({ key: nrcSummaryKey(mark.pk.slice('NRC#'.length)), name: appliedRecordName(mark), value: mark.applied })),
+  );
+  logger.info('Applied deductions written onto borrower history', { key, ...counts, refused, without_nrc: body.lines.length - marks.length });
 }

@@ -71,6 +71,21 @@ export function appliedMark(line: AppliedLine, month: string, uploadId: string, 
 const when = conditionsOf<AppliedMarkItem>();
 const PARALLEL = 16;
 
+/**
+ * What the borrower's record (the summary item signals read, lambdas/data/history/summaries.ts) keeps of a schedule
+ * line: `a_{month}#{payee key}#{EMPLOYEE NO}#{upload}` = ngwee deducted, read only for the upload the month records.
+ */
+export const APPLIED_RECORD_PREFIX = 'a_';
+export const appliedRecordName = (mark: AppliedMarkItem) =>
+  `${APPLIED_RECORD_PREFIX}${mark.month}#${mark.payee_key}#${employeeNumberKey(mark.employee_no)}#${mark.applied_upload}`;
+
+/** The month, payee key and upload of a record attribute's name, or null for any other attribute. */
+export function appliedRecordOf(name: string): { month: string; payeeKey: string; upload: string } | null {
+  if (!name.startsWith(APPLIED_RECORD_PREFIX)) return null;
+  const [month, payeeKey, , upload] = name.slice(APPLIED_RECORD_PREFIX.length).split('#');
+  return month && payeeKey && upload ? { month, payeeKey, upload } : null;
+}
+
 /** Writes the marks, PARALLEL at once: answers how many were written and how many a later file's marks kept. */
 export async function putAppliedMarks(marks: readonly AppliedMarkItem[]): Promise<{ written: number; kept: number }> {
   const TableName = tableName('history');

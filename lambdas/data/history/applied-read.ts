@@ -12,7 +12,7 @@ import { text, type StoredHistoryItem } from './entries-read.js';
 const MEMO_MS = 30_000;
 const recorded = new Map<string, { upload: string | null; until: number }>();
 
-async function recordedUpload(month: string, now: number): Promise<string | null> {
+export async function recordedUpload(month: string, now = Date.now()): Promise<string | null> {
   const seen = recorded.get(month);
   if (seen && seen.until > now) return seen.upload;
   const upload = (await getMonthReconciliation(month))?.upload_id ?? null;
