@@ -84,7 +84,8 @@ export const S3_TRIGGERS = [
     // register: the payroll register's entries of the file's borrowers; audit: the file's check of each NRC it names.
     uses: { tables: ['submissions', 'registry', 'history', 'directory', 'register', 'audit'], buckets: ['uploads'] },
   },
-  // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): the submission's rows split into chunks.
+  // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): the submission's rows split into chunks; a recorded
+  // applied file's job (`ingest/applied/…`) its reconciliation lines (lambdas/data/history/applied-ingest.ts).
   {
     id: 'ingest-submission',
     bucket: 'uploads',
@@ -93,7 +94,7 @@ export const S3_TRIGGERS = [
     // register: rows without an NRC are joined to the register's NRC for their employee number.
     uses: { tables: ['submissions', 'register'], buckets: ['uploads'] },
   },
-  // The chunks (`chunks/{submission_id}/{i}-of-{n}.json`): rows into borrower history and summaries, a
+  // The chunks (`chunks/{submission_id}/{i}-of-{n}.json`, and an applied file's `chunks/applied/…`): rows into borrower history and summaries, a
   // bounded number at once so that the history table is not flooded; the last to land records the counts.
   {
     id: 'ingest-chunk',

@@ -164,10 +164,11 @@ const ACTIONS_BY_ROUTE = {
   'get-nrc-audit': { audits: true, tables: { audit: read([], 'gsi1') } },
 
   // insight
-  // The borrower summaries (history), the status of the submissions they name, the exposure limits.
+  // The borrower summaries (history), the status of the submissions they name, the exposure limits; the applied
+  // deductions file a month records (GetItem pk=RECONCILIATION#…), whose lines on history count.
   'get-history': {
     audits: true,
-    tables: { history: read(['Query', 'BatchGetItem']), submissions: read(['BatchGetItem']), directory: read(['Query'], 'gsi1') },
+    tables: { history: read(['Query', 'BatchGetItem']), submissions: read(['BatchGetItem', 'GetItem']), directory: read(['Query'], 'gsi1') },
   },
   // Counts disputes waiting by status (gsi1) or by organisation (gsi2).
   'get-dashboard-metrics': {
@@ -208,9 +209,9 @@ const ACTIONS_BY_ROUTE = {
 
   // the employee portal (the caller's own NRC, from their directory link): history, the statuses of its
   // submissions, their signals by NRC (results/{id}/signals-by-nrc/), the NRC's disputes (submissions gsi3),
-  // its trail in the audit log (gsi1) with the organisations' names.
+  // its trail in the audit log (gsi1) with the organisations' names; the applied file a month records (GetItem).
   'list-my-deductions': {
-    tables: { history: read(['Query']), submissions: read(['BatchGetItem'], 'gsi3') },
+    tables: { history: read(['Query']), submissions: read(['BatchGetItem', 'GetItem'], 'gsi3') },
     buckets: { uploads: { read: [KEYS.uploads.results], list: true } },
   },
   'list-my-lookups': { tables: { audit: read([], 'gsi1'), directory: read(['GetItem']) } },

@@ -35,6 +35,7 @@ const ACTIONS_BY_TRIGGER = {
   // The split: the submission, its ingestion progress (pk=SUB#…, sk=INGEST), its stored rows into chunk
   // objects; a file without rows is finished at once (the counts and the dashboard counters).
   // Rows without an NRC are joined to the current register's (lambdas/data/ingestion/join.ts: pointer, entries).
+  // An applied file's job: the month's record (GetItem), its reconciliation lines (results/) into chunks.
   'ingest-submission': {
     tables: { submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, register: read(['GetItem', 'BatchGetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.results], write: [KEYS.uploads.chunks], list: true } },
@@ -42,10 +43,11 @@ const ACTIONS_BY_TRIGGER = {
   // A chunk: its rows into history, the borrower summaries (read, updated, a compaction read again), the
   // statuses of the submissions they name, its landing on the progress and, last, the counts.
   // The mandates its rows cite are marked used (one conditional update each) and their employees texted.
+  // An applied file's chunk: the month's record (GetItem), one conditional Put a line (lambdas/data/history/applied-marks.ts).
   'ingest-chunk': {
     tables: {
       submissions: { actions: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
-      history: { actions: ['GetItem', 'BatchGetItem', 'BatchWriteItem', 'UpdateItem'] },
+      history: { actions: ['GetItem', 'BatchGetItem', 'BatchWriteItem', 'UpdateItem', 'PutItem'] },
       // The texts' outbox items (pk=OUTBOX#…).
       directory: { actions: ['UpdateItem', 'PutItem'] },
     },

@@ -1,4 +1,5 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
+import { appliedChunkOf, ingestAppliedChunk } from '#data/history/applied-ingest.js';
 import { ingestRows } from '#data/history/entries.js';
 import { markSharedEmployeeNumbers } from '#data/history/shared-employee-numbers.js';
 import { writeSummaries } from '#data/history/summary-writes.js';
@@ -19,6 +20,7 @@ import { objectKey } from './s3-records.js';
  * (lambdas/data/ingestion/progress.ts); the chunk that lands last records the submission's counts. Run at
  * most INGEST_CHUNKS.concurrency at once (infra/sizing.ts), each chunk retried alone: a chunk that failed
  * part-way is written again and counts the same, a replayed one adds nothing, and chunks may land in any order.
+ * An applied deductions file's chunks (`chunks/applied/…`) write what the payroll applied onto the same history.
  */
 export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
   for (const record of event.Records) await processRecord(record);
@@ -26,6 +28,7 @@ export const handler = createEventHandler(async (event: S3Event): Promise<void> 
 
 async function processRecord(record: S3EventRecord): Promise<void> {
   const key = objectKey(record);
+  if (appliedChunkOf(key)) return ingestAppliedChunk(key);
   const chunk = chunkOf(key);
   const submission = chunk ? await getSubmission(chunk.submissionId) : null;
   if (!chunk || !submission) {

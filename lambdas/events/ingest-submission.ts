@@ -1,4 +1,5 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
+import { appliedJobOf, splitAppliedJob } from '#data/history/applied-ingest.js';
 import { writeChunks } from '#data/ingestion/chunks.js';
 import { registerJoin } from '#data/ingestion/join.js';
 import { chunkCount } from '#data/ingestion/layout.js';
@@ -15,7 +16,8 @@ import { objectKey, submissionIdOf } from './s3-records.js';
  * (events/ingest-chunk.ts), rows without an NRC joined to the payroll register's NRC for their employee
  * number (lambdas/data/ingestion/join.ts); the last chunk to land records { inserted, updated, skipped } once. A
  * re-delivered event finds the split done (or the counts recorded) and stops; a split that failed part-way
- * is run again and writes the same chunks.
+ * is run again and writes the same chunks. A recorded applied deductions file's job (`ingest/applied/…`) is split
+ * into chunks the same way (lambdas/data/history/applied-ingest.ts).
  */
 export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
   for (const record of event.Records) await processRecord(record);
@@ -23,6 +25,8 @@ export const handler = createEventHandler(async (event: S3Event): Promise<void> 
 
 async function processRecord(record: S3EventRecord): Promise<void> {
   const key = objectKey(record);
+  const applied = appliedJobOf(key);
+  if (applied) return splitAppliedJob(applied.month, applied.uploadId);
   const id = submissionIdOf(key);
   const submission = id ? await getSubmission(id) : null;
   if (!submission) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nrcDigits } from '../rules/nrc.js';
+import { APPLIED_STATUSES } from '../rules/repayment.js';
 import { queryText } from './query.js';
 
 /** Borrower history (spec part 2 §2 "Borrower History", §5, §8, §9). */
@@ -49,7 +50,8 @@ export const historyItemSchema = z.object({
   submitted_at: z.string().nullable(),
   org_name: z.string().nullable(),
   payee_key: z.string(),
-  kind: z.enum(['input', 'stoppage']),
+  /** 'unexpected': the payroll deducted for this lender with no schedule line (money nobody approved), its own entry. */
+  kind: z.enum(['input', 'stoppage', 'unexpected']),
   installment: z.number(),
   /** True for the lender's current deduction that makes up total_monthly_installment. */
   counted: z.boolean(),
@@ -60,6 +62,11 @@ export const historyItemSchema = z.object({
   /** Filed with an employee number and no NRC; found through a record that ties the number to this NRC. */
   employee_no: z.string().nullable(),
   without_nrc: z.boolean(),
+  /** What the payroll deducted (ZMW) once the month's applied deductions file is recorded; null before. */
+  applied: z.number().nullable(),
+  applied_status: z.enum(APPLIED_STATUSES).nullable(),
+  /** The payroll's reason for a short or missing deduction (or how much over, for an excess). */
+  applied_reason: z.string().nullable(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
@@ -76,6 +83,12 @@ export const historyResponseSchema = z.object({
   total_monthly_installment: z.number(),
   /** How many lenders make up that total. */
   active_lenders: z.number().int(),
+  /** Across lenders, each month of the window as the payroll deducted it, and how many were deducted in full. */
+  repayment: z.object({
+    months: z.array(z.object({ month: z.string(), repayment: z.enum(['in_full', 'short', 'not_applied']).nullable() })),
+    reconciled: z.number().int(),
+    in_full: z.number().int(),
+  }),
   /**
    * Beyond the spec: the identity mismatches on the borrower's record and the exposure across
    * lenders this month, from the borrower summary (rejected submissions left out), with the limits.

@@ -51,6 +51,8 @@ export const portalDeductionSchema = z.object({
   org_name: z.string().nullable(),
   payee_key: z.string(),
   installment: z.number(),
+  /** What the payroll deducted for it (ZMW) once the month's applied deductions file is recorded; null before. */
+  applied: z.number().nullable().default(null),
   state: z.enum(DEDUCTION_STATES),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),

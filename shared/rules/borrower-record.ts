@@ -19,6 +19,8 @@ export interface RecordEntry {
   employee_no: string | null;
   name: string | null;
   submitted_at: string | null;
+  /** What the payroll deducted for the lender that month (ZMW, every line summed), once the month's applied file is recorded. */
+  applied?: number | null;
 }
 
 /** One submission's word on one employee number: the NRC it came with. */
@@ -41,6 +43,8 @@ export interface Deduction {
   submitted_at: string | null;
   /** True when the submission it came from was rejected: shown, never counted. */
   rejected?: boolean;
+  /** What the payroll deducted for it (ZMW), once the month's applied deductions file is recorded; absent before. */
+  applied?: number | null;
 }
 
 /** Newer first; within a month a stoppage is the later word (it ends the deduction the input started). */
@@ -69,6 +73,9 @@ export function runningDeductions<T extends Deduction>(items: readonly T[], mont
 
 export const ngwee = (amount: number) => Math.round(amount * 100);
 
+/** What a deduction weighs in affordability and exposure: what the payroll deducted where the month has an answer, else what was asked. */
+export const amountPaid = (item: Deduction) => (item.applied === undefined || item.applied === null ? item.installment : item.applied);
+
 /** How many months of record count toward a running deduction: the history window (spec part 2 §9). */
 export const RUNNING_WINDOW_MONTHS = 3;
 
@@ -90,9 +97,9 @@ export interface Exposure {
   total: number;
 }
 
-/** How many lenders (payee keys) the counted deductions come from, and their monthly total. */
+/** How many lenders (payee keys) the counted deductions come from, and their monthly total (the applied amount where a month has one). */
 export function exposureFrom(counted: readonly Deduction[]): Exposure {
-  const total = counted.reduce((sum, item) => sum + ngwee(item.installment), 0);
+  const total = counted.reduce((sum, item) => sum + ngwee(amountPaid(item)), 0);
   return { lenders: new Set(counted.map((item) => item.payee_key)).size, total: total / 100 };
 }
 

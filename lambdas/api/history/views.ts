@@ -1,8 +1,10 @@
+import type { PayrollEntry } from '#data/history/applied-read.js';
 import type { StoredHistoryItem } from '#data/history/entries-read.js';
 import type { HistoryItem, HistoryResponse } from '#shared/api/history.js';
 import { countedDeductions, exposureFrom, latestFirst, ngwee, RUNNING_WINDOW_MONTHS, type Exposure } from '#shared/rules/borrower-record.js';
 import { shiftMonth } from '#shared/rules/dates.js';
 import { normaliseNrc } from '#shared/rules/nrc.js';
+import { repaymentRecord } from '#shared/rules/repayment.js';
 
 export interface HistoryWindow {
   months: number;
@@ -15,6 +17,26 @@ function nameOf(items: readonly StoredHistoryItem[]): string | null {
   const named = [...items].sort(latestFirst).find((item) => !item.rejected && (item.first_name || item.last_name));
   return named ? [named.first_name, named.last_name].filter(Boolean).join(' ') : null;
 }
+
+/** A payroll line with no deduction on record to sit on (an UNEXPECTED deduction, or a line whose input history lacks), as an item of its own. */
+const payrollItem = (entry: PayrollEntry): HistoryItem => ({
+  month: entry.month,
+  start_date: null,
+  end_date: null,
+  submitted_at: null,
+  org_name: entry.org_name,
+  payee_key: entry.payee_key,
+  kind: entry.applied_status === 'unexpected' ? 'unexpected' : 'input',
+  installment: entry.expected,
+  counted: false,
+  dispute: null,
+  rejected: false,
+  employee_no: entry.employee_no,
+  without_nrc: false,
+  applied: entry.applied,
+  applied_status: entry.applied_status,
+  applied_reason: entry.applied_reason,
+});
 
 /** The first month the lookup reads: the shown window's, or the running window's when that starts earlier. */
 export const firstMonthRead = (window: Omit<HistoryWindow, 'months'>) => {
@@ -31,8 +53,10 @@ export function historyView(
   digits: string,
   stored: readonly StoredHistoryItem[],
   window: HistoryWindow,
+  payroll: readonly PayrollEntry[] = [],
 ): Omit<HistoryResponse, 'record'> & { exposure: Exposure } {
   const inWindow = stored.filter((item) => item.month >= window.from && item.month <= window.to);
+  const entries = payroll.filter((entry) => entry.month >= window.from && entry.month <= window.to);
   const counted = new Set(countedDeductions(stored, window.to));
   const items: HistoryItem[] = [...inWindow]
     .sort(
@@ -56,17 +80,22 @@ export function historyView(
       rejected: item.rejected === true,
       employee_no: item.employee_no,
       without_nrc: item.without_nrc,
+      applied: item.applied ?? null,
+      applied_status: item.applied_status ?? null,
+      applied_reason: item.applied_reason ?? null,
     }));
   const exposure = exposureFrom([...counted]);
+  const payrollItems = entries.map(payrollItem);
   return {
     nrc: inWindow.find((item) => item.nrc && !item.without_nrc)?.nrc ?? normaliseNrc(digits),
     name: nameOf(inWindow),
     months: window.months,
     from_month: window.from,
     to_month: window.to,
-    items,
+    items: [...items, ...payrollItems].sort((a, b) => b.month.localeCompare(a.month)),
     total_monthly_installment: exposure.total,
     active_lenders: exposure.lenders,
+    repayment: repaymentRecord([...inWindow, ...entries], window.to, window.months),
     exposure,
   };
 }

@@ -1,4 +1,5 @@
 import { disputesOfNrc, type StoredDispute } from '#data/disputes/disputes.js';
+import { withApplied } from '#data/history/applied-read.js';
 import { readBorrowerHistory, readEmployeeRows, type StoredHistoryItem } from '#data/history/entries-read.js';
 import { recentStatuses, statusesAmong } from '#data/history/submission-statuses.js';
 import { employeeRowsOf } from '#data/history/summaries.js';
@@ -32,13 +33,16 @@ function disputesByDeduction(disputes: readonly StoredDispute[]): Map<string, St
  * Every deduction on one NRC over the last PORTAL_MONTHS months, as the employee sees it: one Query of
  * their history partition (and one a number for rows filed under their employee number alone), the
  * statuses of the submissions that carry them, the signals those submissions' validation raised on their
- * NRC (lambdas/data/uploads/nrc-signals.ts: one GET a submission) and their disputes (one Query), all at once.
+ * NRC (lambdas/data/uploads/nrc-signals.ts: one GET a submission) and their disputes (one Query), all at once; what
+ * the payroll deducted in a reconciled month rides on each deduction (lambdas/data/history/applied-read.ts).
  */
 export async function deductionsOf(digits: string, now = new Date()): Promise<PortalDeductionsResponse> {
   const to = currentMonth(now);
   const from = shiftMonth(to, -(PORTAL_MONTHS - 1));
   const stored = await readBorrowerHistory(digits, from);
-  const items = [...stored.items, ...(await readEmployeeRows(employeeRowsOf(stored.record), from))].filter((item) => item.month <= to);
+  const rows = [...stored.items, ...(await readEmployeeRows(employeeRowsOf(stored.record), from))].filter((item) => item.month <= to);
+  // What the payroll deducted, on each deduction (lines with no deduction to sit on are not the employee's list).
+  const { items } = await withApplied(rows, stored.applied);
   const submissions = [...new Set(items.flatMap((item) => (item.submission_id ? [item.submission_id] : [])))];
   const [statusOf, signals, disputes] = await Promise.all([statusesAmong(submissions, statuses), nrcSignalsIn(submissions, digits), disputesOfNrc(digits)]);
   const marked = items.map((item) => ({ ...item, rejected: item.submission_id !== null && statusOf(item.submission_id) === 'rejected' }));
@@ -57,6 +61,7 @@ export async function deductionsOf(digits: string, now = new Date()): Promise<Po
         org_name: item.org_name,
         payee_key: item.payee_key,
         installment: ngwee(item.installment) / 100,
+        applied: item.applied ?? null,
         state: stateOf(item, item.submission_id ? statusOf(item.submission_id) : null),
         start_date: item.start_date,
         end_date: item.end_date,

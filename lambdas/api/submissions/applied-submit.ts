@@ -11,6 +11,7 @@ import { BadRequestError, ConflictError } from '#http/errors.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';
+import { onAppliedRecorded } from './applied-recorded.js';
 import { refusal } from './readiness.js';
 import { storagePath } from './upload-request.js';
 
@@ -80,5 +81,6 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
     record.month,
     record.by_lender.map((lender) => lender.payee_key),
   );
+  await onAppliedRecorded(record.month, record.upload_id);
   return answer(upload, bucket, path);
 }

@@ -1,6 +1,7 @@
 import { tableName } from '#adapters/aws-clients.js';
 import { queryAll } from '#adapters/dynamo/toolkit.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
+import type { AppliedStatus } from '#shared/rules/repayment.js';
 import { EMPLOYEE_ROWS_PK, RECORD_SK } from './entries.js';
 
 /**
@@ -29,6 +30,10 @@ export interface StoredHistoryItem {
   without_nrc: boolean;
   /** Set by the reader once the submission's status is known. */
   rejected?: boolean;
+  /** What the payroll deducted for this row (ZMW) and how that went, once the month's applied file is on history (applied-read.ts). */
+  applied?: number | null;
+  applied_status?: AppliedStatus | null;
+  applied_reason?: string | null;
 }
 
 /** A stored string, or null when it is absent or blank. */
@@ -60,9 +65,12 @@ function toStored(item: Record<string, unknown>): StoredHistoryItem[] {
   });
 }
 
+/** What the payroll applied, kept beside the deductions (lambdas/data/history/applied-marks.ts): not deductions themselves. */
+const isAppliedMark = (item: Record<string, unknown>) => /#(applied|unexpected)#/.test(String(item.sk ?? ''));
+
 /** The items of a partition with the dispute marks folded onto the deductions they are about. */
 function withDisputes(items: readonly Record<string, unknown>[]): StoredHistoryItem[] {
-  const isMark = (item: Record<string, unknown>) => String(item.sk ?? '').endsWith('#dispute');
+  const isMark = (item: Record<string, unknown>) => String(item.sk ?? '').endsWith('#dispute') || isAppliedMark(item);
   const upheld = new Set(items.filter((item) => isMark(item) && item.status === 'upheld').map((item) => String(item.sk).slice(0, -'#dispute'.length)));
   return items
     .filter((item) => !isMark(item))
@@ -77,6 +85,8 @@ export interface BorrowerPartition {
   items: StoredHistoryItem[];
   /** The borrower's record item as stored (lambdas/data/history/summaries.ts reads it), or null. */
   record: Record<string, unknown> | null;
+  /** What the payroll applied, as stored (folded onto the deductions by applied-read.ts). */
+  applied: Record<string, unknown>[];
 }
 
 /** The items of one history partition from `fromMonth` (YYYY-MM) on: one Query, paged when it must be. */
@@ -94,7 +104,7 @@ const queryPartition = (pk: string, fromMonth: string) =>
 export async function readBorrowerHistory(digits: string, fromMonth: string): Promise<BorrowerPartition> {
   const items = await queryPartition(`NRC#${digits}`, fromMonth);
   const record = items.find((item) => item.sk === RECORD_SK) ?? null;
-  return { items: withDisputes(items.filter((item) => item !== record)), record };
+  return { items: withDisputes(items.filter((item) => item !== record)), record, applied: items.filter(isAppliedMark) };
 }
 
 /**

@@ -5,6 +5,8 @@ import type { EmployeeEntry, RecordEntry } from '#shared/rules/borrower-record.j
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { MANDATE_STATES, type MandateTerms } from '#shared/rules/mandate.js';
 import type { UpheldDispute } from '#shared/rules/signals.js';
+import { appliedRecordOf } from './applied-marks.js';
+import { recordedUpload } from './applied-read.js';
 import { text } from './entries-read.js';
 import { MAX_EMPLOYEE_NO, RECORD_SK } from './entries.js';
 import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-statuses.js';
@@ -190,6 +192,37 @@ export function borrowerRecord(item: Record<string, unknown> | null, statuses: S
   return recordsOf(found, () => found.flatMap(sharedOf), statuses);
 }
 
+/**
+ * Each input entry with what the payroll deducted for its lender that month (`a_…`, applied-marks.ts), from the file
+ * the month records now; months without one are left as they are.
+ */
+async function withAppliedAmounts(raw: Map<string, RecordEntry[]>, items: readonly StoredSummary[]): Promise<Map<string, RecordEntry[]>> {
+  const found = items.flatMap((item) =>
+    Object.entries(item).flatMap(([name, value]) => {
+      const at = appliedRecordOf(name);
+      return at && typeof value === 'number' ? [{ digits: item.pk.slice(NRC_PK.length), ...at, ngwee: value }] : [];
+    }),
+  );
+  if (!found.length) return raw;
+  const months = [...new Set(found.map((at) => at.month))];
+  const uploads = new Map(await Promise.all(months.map(async (month) => [month, await recordedUpload(month)] as const)));
+  const sums = new Map<string, number>();
+  for (const at of found) {
+    if (uploads.get(at.month) !== at.upload) continue;
+    const key = `${at.digits}#${at.month}#${at.payeeKey}`;
+    sums.set(key, (sums.get(key) ?? 0) + at.ngwee);
+  }
+  return new Map(
+    [...raw].map(([digits, entries]) => [
+      digits,
+      entries.map((entry) => {
+        const sum = entry.kind === 'input' ? sums.get(`${digits}#${entry.month}#${entry.payee_key}`) : undefined;
+        return sum === undefined ? entry : { ...entry, applied: sum / 100 };
+      }),
+    ]),
+  );
+}
+
 async function recordsOf(
   nrcItems: readonly StoredSummary[],
   employeesFor: (records: Map<string, RecordEntry[]>) => string[],
@@ -199,7 +232,7 @@ async function recordsOf(
     const record = parseNrcRecord(item);
     return record ? [{ digits: item.pk.slice(NRC_PK.length), record }] : [];
   });
-  const raw = new Map(parsed.map(({ digits, record }) => [digits, recordEntriesOf(record)]));
+  const raw = await withAppliedAmounts(new Map(parsed.map(({ digits, record }) => [digits, recordEntriesOf(record)])), nrcItems);
   const wanted = [...new Set(employeesFor(raw))].filter((no) => no.length <= MAX_EMPLOYEE_NO);
   const empItems = wanted.length ? await batchGetAll<StoredSummary>(tableName('history'), wanted.map(employeeSummaryKey), { busy: BUSY }) : [];
   const rawEmployees = new Map(empItems.map((item) => [item.pk.slice(EMP_PK.length), employeeEntriesOf(item)]));

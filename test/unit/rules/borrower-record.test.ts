@@ -47,6 +47,15 @@ describe('countedDeductions', () => {
       ['a', 'b', 'c'],
       { lenders: 2, total: 0.3 },
     ],
+    ['a month the payroll answered weighs what it deducted', [d({ id: 'x', installment: 300, applied: 200 })], ['x'], { lenders: 1, total: 200 }],
+    ['nothing deducted weighs nothing, the lender still deducting', [d({ id: 'x', installment: 300, applied: 0 })], ['x'], { lenders: 1, total: 0 }],
+    ['a month not yet answered weighs what was asked', [d({ id: 'x', installment: 300, applied: null })], ['x'], { lenders: 1, total: 300 }],
+    [
+      "an older month's deduction does not stand for the latest word",
+      [d({ id: 'old', month: '2026-04', installment: 300, applied: 0 }), d({ id: 'new', installment: 300 })],
+      ['new'],
+      { lenders: 1, total: 300 },
+    ],
   ] as [string, (Deduction & { id?: string })[], string[], { lenders: number; total: number }][])('%s', (_name, items, ids, exposure) => {
     const counted = countedDeductions(items, '2026-05');
     expect(counted.map((item) => (item as { id?: string }).id).sort()).toEqual([...ids].sort());

@@ -1,5 +1,6 @@
 import { writeAudit } from '#data/audit/log.js';
 import { type AuditSubject, auditSubject } from '#data/audit/subjects.js';
+import { withApplied } from '#data/history/applied-read.js';
 import { readBorrowerHistory, readEmployeeRows } from '#data/history/entries-read.js';
 import { recentStatuses, rejectedAmong } from '#data/history/submission-statuses.js';
 import { borrowerRecord, employeeRowsOf } from '#data/history/summaries.js';
@@ -26,7 +27,8 @@ const statuses = recentStatuses(PENDING_STATUS_MS);
  * DynamoDB calls, the Query and the audit Put: the statuses of the submissions on record are
  * remembered by the warm function (a final one for good, a pending one for ten seconds), and an employee
  * number shared with another NRC, or the rows filed under an employee number without an NRC (one Query a
- * number), are read only when the record marks them.
+ * number), are read only when the record marks them. What the payroll applied in a month sits in the same partition;
+ * which file the month records is read once in a while (lambdas/data/history/applied-read.ts).
  */
 export const handler = createApiHandler(routes.getHistory, async ({ caller: me, query }) => {
   // The organisation the caller acts for (the request's choice, read with the caller): no database call.
@@ -59,13 +61,15 @@ export const handler = createApiHandler(routes.getHistory, async ({ caller: me, 
     borrowerRecord(stored.record, statuses),
     readEmployeeRows(employeeRowsOf(stored.record), firstMonthRead({ from, to })),
   ]).catch(failed);
-  const items = [...stored.items, ...withoutNrc];
+  // What the payroll applied, folded onto the deductions (the month's recorded file, remembered by the warm function).
+  const { items, entries } = await withApplied([...stored.items, ...withoutNrc], stored.applied).catch(failed);
   // The record's read has just learnt these statuses: this asks the memo, rarely the table.
   const rejected = await rejectedAmong(new Set(items.flatMap((item) => (item.submission_id ? [item.submission_id] : []))), statuses).catch(failed);
   const { exposure, ...view } = historyView(
     digits,
     items.map((item) => ({ ...item, rejected: item.submission_id !== null && rejected.has(item.submission_id) })),
     { months, from, to },
+    entries,
   );
   return { ...view, record: recordFindings(view.nrc, digits, record.records.get(digits) ?? [], record.employees, exposure, settings.exposure) };
 });

@@ -1,5 +1,5 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatMonth, formatZmw } from '@/lib/format';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatCount, formatMonth, formatZmw } from '@/lib/format';
 import type { HistoryResponse } from '@shared/api/history';
 import { HISTORY_MESSAGES } from '@shared/api/history';
 import { HistoryTable } from './history-table';
@@ -15,6 +15,29 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
         {value}
       </Text>
     </Stack>
+  );
+}
+
+/** Across lenders, how many of the window's months the payroll deducted in full (the repayment record). */
+function repaymentWords(repayment: HistoryResponse['repayment']): string {
+  if (!repayment.reconciled) return 'No payroll answer yet';
+  return `${formatCount(repayment.in_full)} of ${formatCount(repayment.reconciled)} month${repayment.reconciled === 1 ? '' : 's'}`;
+}
+
+const REPAYMENT_WORDS = { in_full: 'deducted in full', short: 'short', not_applied: 'not deducted' } as const;
+
+/** Each month of the window as the payroll deducted it, across lenders. */
+function RepaymentMonths({ repayment }: { repayment: HistoryResponse['repayment'] }) {
+  const months = repayment.months.filter((row) => row.repayment !== null);
+  if (!months.length) return null;
+  return (
+    <Group gap="xs" aria-label="Repayment record by month" role="list">
+      {months.map((row) => (
+        <Badge key={row.month} role="listitem" variant="light" color={row.repayment === 'in_full' ? 'teal' : 'orange'} tt="none">
+          {`${formatMonth(row.month)}: ${REPAYMENT_WORDS[row.repayment!]}`}
+        </Badge>
+      ))}
+    </Group>
   );
 }
 
@@ -44,13 +67,16 @@ export function HistoryResult({ result }: { result: HistoryResponse }) {
           <Text data-testid="history-empty">{HISTORY_MESSAGES.noRecords}</Text>
         ) : (
           <>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <Figure label="Total monthly installment" value={formatZmw(result.total_monthly_installment)} testId="history-total" />
               <Figure label="Lenders deducting now" value={lenders} />
+              <Figure label="Deducted in full" value={repaymentWords(result.repayment)} testId="history-repayment" />
             </SimpleGrid>
+            <RepaymentMonths repayment={result.repayment} />
             <Text size="sm" c="dimmed">
               The total adds each lender’s latest deductions of the last 3 months when they are inputs still running (marked “in total”), each loan on its own.
-              Stoppages, deductions that have ended and rows of rejected files are left out.
+              Stoppages, deductions that have ended and rows of rejected files are left out. Where the payroll has answered for a month, what it deducted
+              counts.
             </Text>
             <HistoryTable items={result.items} caption={`Deductions for NRC ${result.nrc}, ${window}, newest first`} />
           </>

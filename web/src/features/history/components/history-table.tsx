@@ -1,11 +1,47 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { formatAmount, formatDate, formatDateTime, kindLabel } from '@/lib/format';
 import type { HistoryItem } from '@shared/api/history';
 
-/** Start Date, Submitted, Org Name, Payee Key, Type, Installment (spec part 2 §2), newest month first. */
+const KIND_COLOURS: Record<HistoryItem['kind'], string> = { input: 'blue', stoppage: 'gray', unexpected: 'red' };
+const STATUS_WORDS: Record<NonNullable<HistoryItem['applied_status']>, { label: string; color: string }> = {
+  applied: { label: 'applied', color: 'teal' },
+  short: { label: 'short', color: 'orange' },
+  not_applied: { label: 'not applied', color: 'red' },
+  unexpected: { label: 'not approved', color: 'red' },
+};
+
+/** What the payroll deducted for the row, its status in words and the payroll's reason; a dash before the month is reconciled. */
+function AppliedCell({ item }: { item: HistoryItem }) {
+  if (item.applied_status === null || item.applied === null)
+    return (
+      <Text span c="dimmed">
+        —
+      </Text>
+    );
+  const status = STATUS_WORDS[item.applied_status];
+  return (
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap">
+        <Badge variant="light" color={status.color} tt="none" data-testid="history-applied-status">
+          {status.label}
+        </Badge>
+        <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          {formatAmount(item.applied)}
+        </Text>
+      </Group>
+      {item.applied_reason && (
+        <Text size="xs" c="dimmed">
+          {item.applied_reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Start Date, Submitted, Org Name, Payee Key, Type, Installment (spec part 2 §2), what the payroll deducted, newest month first. */
 export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="sm" withTableBorder data-testid="history-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -16,6 +52,7 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
             <Table.Th>Payee Key</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th ta="right">Installment</Table.Th>
+            <Table.Th>Payroll deducted</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -31,7 +68,7 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
               </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Badge variant="light" color={item.kind === 'input' ? 'blue' : 'gray'} tt="none">
+                  <Badge variant="light" color={KIND_COLOURS[item.kind]} tt="none">
                     {kindLabel(item.kind)}
                   </Badge>
                   {item.rejected && (
@@ -78,6 +115,9 @@ export function HistoryTable({ items, caption }: { items: readonly HistoryItem[]
                   )}
                   <span>{formatAmount(item.installment)}</span>
                 </Group>
+              </Table.Td>
+              <Table.Td>
+                <AppliedCell item={item} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { formatMonth, formatZmw } from '@/lib/format';
 import type { PortalDeduction } from '@shared/api/portal';
-import { DisputeNote, LenderName, MandateNote, REPORT_LABEL, SignalList, StateBadge } from './deduction-parts';
+import { AppliedNote, DisputeNote, LenderName, MandateNote, REPORT_LABEL, SignalList, StateBadge } from './deduction-parts';
 
 /** One deduction on a phone: who, when, how much, where it stands, and the way to report it. */
 export function DeductionCard({ d, mandate, onReport }: { d: PortalDeduction; mandate: string | null; onReport: (d: PortalDeduction) => void }) {
@@ -27,6 +27,7 @@ export function DeductionCard({ d, mandate, onReport }: { d: PortalDeduction; ma
         <Group gap="xs">
           <StateBadge state={d.state} />
         </Group>
+        <AppliedNote d={d} />
         <MandateNote number={mandate} />
         <SignalList signals={d.signals} />
         <DisputeNote dispute={d.dispute} inFavour={d.decided_in_your_favour} />

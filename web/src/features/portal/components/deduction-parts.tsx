@@ -1,5 +1,6 @@
 import { Badge, List, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { formatMonth, formatZmw } from '@/lib/format';
 import { DEDUCTION_STATE_LABELS, EMPLOYEE_DISPUTE_STATUS_LABELS, type DeductionState, type PortalDeduction } from '@shared/api/portal';
 
 const STATE_COLOURS: Record<DeductionState, string> = { submitted: 'blue', approved: 'teal', rejected: 'gray', stopped: 'gray' };
@@ -78,3 +79,20 @@ export function DisputeNote({ dispute, inFavour = false }: { dispute: PortalDedu
 const FAVOUR_NOTE = 'the lender must stop this deduction or refund you. It is not counted in what you pay.';
 
 export const REPORT_LABEL = 'This is not mine / I did not agree to this';
+
+/**
+ * What the payroll took from their pay for this deduction, once the month is reconciled: the amount, in calm words
+ * (a shorter or missing deduction is between the lender and the payroll, not an alarm).
+ */
+export function AppliedNote({ d }: { d: Pick<PortalDeduction, 'applied' | 'installment' | 'month' | 'state'> }) {
+  if (d.applied === null || d.state === 'stopped') return null;
+  const words =
+    d.applied === 0
+      ? `Nothing was taken from your ${formatMonth(d.month)} pay for this.`
+      : `Taken from your ${formatMonth(d.month)} pay: ${formatZmw(d.applied)}${d.applied < d.installment ? ` of ${formatZmw(d.installment)} asked` : ''}.`;
+  return (
+    <Text size="sm" data-testid="deduction-applied">
+      {words}
+    </Text>
+  );
+}

@@ -1,7 +1,7 @@
 import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatMonth, formatZmw } from '@/lib/format';
 import type { PortalDeduction } from '@shared/api/portal';
-import { DisputeNote, LenderName, MandateNote, REPORT_LABEL, SignalList, StateBadge } from './deduction-parts';
+import { AppliedNote, DisputeNote, LenderName, MandateNote, REPORT_LABEL, SignalList, StateBadge } from './deduction-parts';
 
 /** The deductions on a wide screen: one row each, newest month first. */
 export function DeductionsTable({
@@ -19,7 +19,7 @@ export function DeductionsTable({
         <Table.Tr>
           <Table.Th>Month</Table.Th>
           <Table.Th>Lender</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th ta="right">Asked</Table.Th>
           <Table.Th>Where it stands</Table.Th>
           <Table.Th>
             <VisuallyHidden>Report</VisuallyHidden>
@@ -51,6 +51,7 @@ export function DeductionsTable({
             <Table.Td>
               <Stack gap={4}>
                 <StateBadge state={d.state} />
+                <AppliedNote d={d} />
                 <DisputeNote dispute={d.dispute} inFavour={d.decided_in_your_favour} />
               </Stack>
             </Table.Td>
