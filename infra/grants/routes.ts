@@ -48,7 +48,7 @@ const ACTIONS_BY_ROUTE = {
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
-        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister, KEYS.uploads.storedApplied],
+        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister, KEYS.uploads.storedApplied, KEYS.uploads.unexpectedJobs],
         list: true,
       },
       onboarding: { write: [KEYS.onboarding.stored] },

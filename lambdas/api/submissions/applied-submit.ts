@@ -11,6 +11,7 @@ import { BadRequestError, ConflictError } from '#http/errors.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';
+import { onAppliedRecorded } from './applied-recorded.js';
 import { refusal } from './readiness.js';
 import { storagePath } from './upload-request.js';
 
@@ -74,6 +75,7 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
     throw new ConflictError(RECONCILIATION_MESSAGES.secondFile(upload.month), 'applied_exists');
   }
   await markStored(upload.id, bucket, path);
+  await onAppliedRecorded(record.month, upload.id);
   const details = { key: path, schedule_version: record.schedule_version, lenders: record.by_lender.length, lines: lineCount(upload) };
   await writeAudit({ actor: me, org_id: upload.org_id, action: 'applied.submit', subject: auditSubject.upload(upload.id), outcome: 'ok', details });
   await emitReconciliationReady(
