@@ -27,6 +27,8 @@ export const UNEXPECTED_MESSAGES = {
   id: 'Choose the deduction you want to report.',
   reason: `Tell us in a few words what happened (at most ${DISPUTE_TEXT_MAX} characters), or leave the reason we suggest.`,
   notFound: 'We found no deduction without approval with this id on your record. Reload the page and choose it from the list.',
+  noLender: (payeeKey: string) =>
+    `No lender on the platform has the payee key ${payeeKey} yet, so this report cannot reach one. Call your HR office and show them this deduction.`,
   alreadyReported: 'You already reported this deduction. You can follow it under “My reports”.',
   reported: 'Thank you. We have sent your report to the lender and to the reviewers. We will text you when it is decided.',
   /** The dispute's reason when the employee gives none: what the payroll did, in their words. */
