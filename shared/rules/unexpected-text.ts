@@ -1,6 +1,7 @@
 import { formatAmount } from './amount.js';
 import type { Month } from './dates.js';
-import { monthName } from './submission-window.js';
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** One SMS part in the GSM 7-bit alphabet: longer, or with a character outside it, the text costs two parts or more. */
 export const SMS_PART_CHARS = 160;
@@ -31,12 +32,12 @@ export function gsmName(name: string): string {
 
 /**
  * The text an employee gets for a deduction the payroll took with no approved line (UNEXPECTED): the amount,
- * the month, the lender by its name and the link to report it, in one SMS part. A lender's name too long for
+ * the month (its name only: the text goes out when that month's pay is recorded), the lender by its name and the link to report it, in one SMS part. A lender's name too long for
  * the part is cut and ends in "..."; the amount, month and link are never cut.
  */
 export function unexpectedDeductionText(amount: number, month: Month, lender: string, link: string): string {
   const text = (name: string) =>
-    `ZMW ${formatAmount(amount)} was taken from your ${monthName(month)} pay for ${name} without an approved deduction. Report it: ${link}`;
+    `ZMW ${formatAmount(amount)} was taken from your ${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} pay for ${name} without an approved deduction. Report it: ${link}`;
   const name = gsmName(lender) || 'a lender';
   const room = SMS_PART_CHARS - (gsmLength(text('')) ?? SMS_PART_CHARS);
   if (name.length <= room) return text(name);
