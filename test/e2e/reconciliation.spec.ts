@@ -173,4 +173,15 @@ test('the whole month: files completed, schedule downloaded, applied file reconc
   await settled(page);
   await expectNoSeriousViolations(page, '/employee/deductions once reported');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-unexpected-reported.png`, fullPage: true });
+
+  // The lender sees the employee's report marked "not approved" where its disputes are listed.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAt(page, lender.email, lender.password, '/disputes');
+  const reported = page.getByTestId('dispute-row').filter({ has: page.getByTestId('not-approved') });
+  await expect(reported).toHaveCount(1);
+  await expect(reported).toContainText('Opened by the employee');
+  await settled(page);
+  await expectNoSeriousViolations(page, '/disputes as a lender with a not approved report');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/disputes-not-approved.png`, fullPage: true });
 });
