@@ -19,7 +19,9 @@ export function UnexpectedDeductions() {
       <Title order={2} size="h3" id="unexpected-heading">
         Taken without approval
       </Title>
-      <Text size="sm">The payroll took this money from your pay, but no lender had an approved deduction for it. Report it and a reviewer will look into it.</Text>
+      <Text size="sm">
+        The payroll took this money from your pay, but no lender had an approved deduction for it. Report it and a reviewer will look into it.
+      </Text>
       {report.data && (
         <Alert color="green" role="status">
           {report.data.message}
