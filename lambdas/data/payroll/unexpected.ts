@@ -5,6 +5,7 @@ import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
+import { TextUpload } from '#adapters/s3-json-array-upload.js';
 import { isNotFound } from '#adapters/s3-objects.js';
 import { jsonLines } from '#lib/jsonl.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
@@ -43,9 +44,16 @@ export const unexpectedOf = (payeeKey: string, orgName: string | null, lines: re
     .filter((line) => line.status === 'UNEXPECTED')
     .map((line) => ({ payee_key: payeeKey, org_name: orgName, employee_no: line.employee_no, nrc: line.nrc, amount: line.applied, reason: line.reason }));
 
-export async function putUnexpectedList(uploadId: string, lines: readonly UnexpectedLine[]): Promise<void> {
-  const Body = lines.map((line) => JSON.stringify(line)).join('\n');
-  await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: unexpectedListKey(uploadId), Body, ContentType: 'application/x-ndjson' }));
+/** The list written as the lenders' results come, never held whole (a file the schedule does not answer is all UNEXPECTED). */
+export function unexpectedListWriter(uploadId: string) {
+  const out = new TextUpload(unexpectedListKey(uploadId), 'application/x-ndjson');
+  return {
+    async add(lines: readonly UnexpectedLine[]): Promise<void> {
+      for (const line of lines) out.write(`${JSON.stringify(line)}\n`);
+      await out.drain();
+    },
+    complete: () => out.complete(),
+  };
 }
 
 /** The list, streamed; empty when the upload has none (validated before the list was written). */
