@@ -75,12 +75,12 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
     throw new ConflictError(RECONCILIATION_MESSAGES.secondFile(upload.month), 'applied_exists');
   }
   await markStored(upload.id, bucket, path);
-  await onAppliedRecorded(record.month, upload.id);
   const details = { key: path, schedule_version: record.schedule_version, lenders: record.by_lender.length, lines: lineCount(upload) };
   await writeAudit({ actor: me, org_id: upload.org_id, action: 'applied.submit', subject: auditSubject.upload(upload.id), outcome: 'ok', details });
   await emitReconciliationReady(
     record.month,
     record.by_lender.map((lender) => lender.payee_key),
   );
+  await onAppliedRecorded(record.month, record.upload_id);
   return answer(upload, bucket, path);
 }
