@@ -117,6 +117,16 @@ export const S3_TRIGGERS = [
     uses: { tables: ['register', 'directory'], buckets: ['uploads'] },
     bounded: REGISTER_CHUNKS,
   },
+  // The UNEXPECTED lines of a recorded applied deductions file (`unexpected/{upload_id}.json`, written by Submit):
+  // each recorded on its employee's NRC and texted once (outbox). Not under `ingest/`: that prefix is ingest-submission's.
+  {
+    id: 'unexpected-deductions',
+    bucket: 'uploads',
+    prefix: 'unexpected/',
+    handler: 'events/unexpected-deductions',
+    // register: the employee's mobile (a leaver's last); directory: the lender's name, the texts' outbox items.
+    uses: { tables: ['submissions', 'register', 'directory'], buckets: ['uploads'] },
+  },
   // Onboarding documents the browser posted: record on the access request that each landed, and
   // whether it is a PDF (its signature), so a missing or false document shows to the approver.
   {

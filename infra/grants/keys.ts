@@ -7,6 +7,8 @@ export const KEYS = {
     results: 'results/*',
     /** ingestJobKey: written by Submit, its event runs ingestion. */
     ingest: 'ingest/*',
+    /** unexpectedJobKey: written by Submit of an applied deductions file, its event texts the UNEXPECTED lines. */
+    unexpectedJobs: 'unexpected/*',
     /** chunkKey: written by the split of an ingestion, each one's event ingests it. */
     chunks: 'chunks/*',
     /** registerJobKey: written by Submit of a payroll register, each one's event stores a range of its employees. */

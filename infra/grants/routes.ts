@@ -48,7 +48,7 @@ const ACTIONS_BY_ROUTE = {
     buckets: {
       uploads: {
         read: [KEYS.uploads.incoming, KEYS.uploads.ingest],
-        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister, KEYS.uploads.storedApplied],
+        write: [...KEYS.uploads.stored, KEYS.uploads.ingest, KEYS.uploads.storedRegister, KEYS.uploads.storedApplied, KEYS.uploads.unexpectedJobs],
         list: true,
       },
       onboarding: { write: [KEYS.onboarding.stored] },
@@ -218,6 +218,15 @@ const ACTIONS_BY_ROUTE = {
   'list-my-disputes': { tables: { submissions: read([], 'gsi3') } },
   // Reporting takes the new dispute's first evidence slot (UpdateItem, GetItem when refused) for the file it names;
   // the lender's email names the employee from the register, a leaver's too (lambdas/data/register/leavers.ts).
+  'list-my-unexpected': { tables: { submissions: read(['Query']) } },
+  // The dispute as reporting a deduction opens it (lambdas/api/common/dispute-opening.ts), marked "not approved", and the record's dispute noted.
+  'report-my-unexpected': {
+    notifies: true,
+    tables: {
+      submissions: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+      register: read(['GetItem', 'Query', 'BatchGetItem']),
+    },
+  },
   'report-my-deduction': {
     notifies: true,
     tables: {

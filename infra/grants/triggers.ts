@@ -75,6 +75,16 @@ const ACTIONS_BY_TRIGGER = {
     sendsEmail: true,
     readsAppUrl: true,
   },
+  // An applied file's UNEXPECTED lines: the month's item, each line's record with its text's outbox item (one
+  // transaction of Puts), a lender the schedule does not name by its payee key (gsi1), the employee's mobile, a leaver's too.
+  'unexpected-deductions': {
+    tables: {
+      submissions: { actions: ['GetItem', 'PutItem'] },
+      directory: { actions: ['PutItem'], indexes: ['gsi1'] },
+      register: read(['GetItem', 'Query', 'BatchGetItem']),
+    },
+    buckets: { uploads: { read: [KEYS.uploads.unexpectedJobs, KEYS.uploads.results], list: true } },
+  },
   // Webhooks (lambdas/data/webhooks/): the organisation's endpoints (Query), each delivery created and saved (PutItem).
   'webhook-fanout': { tables: { directory: { actions: ['Query', 'PutItem'] } } },
   // and the deliveries due (gsi1).

@@ -1,5 +1,6 @@
 import { putLenderReconciliation } from '#data/payroll/reconciliation.js';
 import { latestSchedule, scheduleLines } from '#data/payroll/schedule-read.js';
+import { unexpectedListWriter, unexpectedOf } from '#data/payroll/unexpected.js';
 import type { UploadRecord } from '#data/uploads/upload.js';
 import { logger } from '#lib/powertools.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
@@ -46,9 +47,13 @@ export async function validateAppliedUpload(
 
   const names = new Map(schedule.by_lender.map((lender) => [lender.payee_key, lender.org_name]));
   const byLender: LenderTotals[] = [];
+  // The UNEXPECTED lines also go to a short list of their own, which Submit's job texts without reading every lender's lines.
+  const unexpected = unexpectedListWriter(upload.id);
   for await (const lender of reconcileByLender(scheduleLines(schedule.month, schedule.version), index)) {
     byLender.push(await putLenderReconciliation(upload.id, lender, names.get(lender.payee_key) ?? null));
+    await unexpected.add(unexpectedOf(lender.payee_key, names.get(lender.payee_key) ?? null, lender.lines));
   }
+  await unexpected.complete();
   return {
     status: 'validated',
     issues,

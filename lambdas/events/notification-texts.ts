@@ -5,13 +5,15 @@ import { employeeEntryByNrc } from '#data/register/leavers.js';
 import { MANDATE_MESSAGES } from '#shared/api/mandates.js';
 import { REGISTER_MESSAGES } from '#shared/api/register.js';
 import { maskMobileShort } from '#shared/rules/mobile.js';
+import { unexpectedDeductionText } from '#shared/rules/unexpected-text.js';
 
 /**
  * The text messages of a queued event, beside its emails, each to a mobile read at send time (like the
  * emails' recipients): an employee who reported a deduction from the portal is texted its decision at the
  * mobile the payroll register holds for their NRC now; an employee who gave a mandate is texted when it is
  * claimed and first used, at the mobile its number and PIN went to; an employee whose mobile an approved
- * register changed is texted at the old number, naming the new one masked. A text names no NRC and no amount;
+ * register changed is texted at the old number, naming the new one masked; an employee whose pay lost a deduction
+ * nobody approved is texted its amount, month and lender with the link to report it. A text names no NRC;
  * it names a lender as people know it (its name), not by its payee key.
  */
 export interface Text {
@@ -35,6 +37,8 @@ export async function textsOf(event: QueuedEvent, appUrl: string): Promise<Text[
     }
     case 'register.mobile_changed':
       return event.changes.map((change) => ({ to: change.to, body: REGISTER_MESSAGES.mobileChangedSms(maskMobileShort(change.new_mobile)) }));
+    case 'deduction.unexpected':
+      return [{ to: event.to, body: unexpectedDeductionText(event.amount, event.month, event.org_name, `${appUrl}/employee/deductions`) }];
     case 'dispute.decided': {
       if (event.opened_by !== 'employee') return [];
       const [entry, lender] = await Promise.all([employeeEntryByNrc(event.nrc), findOrganisationByPayeeKey(event.payee_key)]);

@@ -27,6 +27,7 @@ import {
   type Signal,
   type SignalReport,
 } from '#shared/rules/signals.js';
+import { leftServiceSignalsOf } from './left-service-signals.js';
 import type { SignalSink } from './signal-output.js';
 import { mandateSignalsOf } from './upload-mandates.js';
 
@@ -213,6 +214,7 @@ export async function signalsOf(
       .sort(bySheetRow),
   );
   if (kind === 'inputs' && options.mandates !== false) await emit(await mandateSignalsOf(upload, file, fresh, mirrored));
+  await emit((await leftServiceSignalsOf(upload, file)).sort(bySheetRow));
   const b = await baseline;
   return {
     baseline: { month: shiftMonth(upload.month, -1), found: b.previous !== null },

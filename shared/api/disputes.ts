@@ -24,6 +24,9 @@ export const DISPUTE_EVIDENCE_MAX_FILES = 10;
 export const DISPUTE_EVIDENCE_TYPE = 'application/pdf';
 export const DISPUTE_LINK_SECONDS = 900;
 
+/** The marker of a dispute of a deduction nobody approved, where disputes are listed. */
+export const NOT_APPROVED_LABEL = 'Not approved';
+
 export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = { open: 'Open', answered: 'Answered', upheld: 'Upheld', dismissed: 'Dismissed' };
 
 export const DISPUTE_MESSAGES = {
@@ -114,6 +117,8 @@ export const disputeSchema = z.object({
   opened: partySchema,
   /** A reviewer opened it on someone's behalf, or the employee did from the portal (then `opened.email` is empty). */
   opened_by: z.enum(['reviewer', 'employee']),
+  /** "Not approved": a deduction the payroll took with no approved line (UNEXPECTED in the month's reconciliation). */
+  not_approved: z.boolean(),
   response: partySchema.extend({ message: z.string() }).nullable(),
   decision: partySchema.extend({ decision: z.enum(DISPUTE_DECISIONS), note: z.string() }).nullable(),
   /** Only on GET /api/disputes/{id}: links valid for DISPUTE_LINK_SECONDS. */

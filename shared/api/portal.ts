@@ -42,6 +42,7 @@ export const PORTAL_SIGNAL_TEXT: Record<SignalType, string> = {
   EXPOSURE: 'Your deductions together are above the limit set for lenders.',
   STOPPAGE_UNKNOWN: 'The lender stopped a deduction that was not on record the month before.',
   DISPUTED: 'This lender deducts again after a dispute about them was decided in your favour.',
+  LEFT_SERVICE: 'The payroll could not take this deduction last month: it records you as no longer in service. If that is wrong, call your HR office.',
 };
 
 export const portalSignalSchema = z.object({ type: z.enum(SIGNAL_TYPES), text: z.string() });

@@ -28,6 +28,8 @@ export const signalCountsSchema = z.object({
   affordability: z.number().default(0),
   /** Absent on uploads validated before mandates were checked. */
   no_mandate: z.number().default(0),
+  /** Absent on uploads validated before the payroll's LEFT SERVICE and DECEASED lines were signalled. */
+  left_service: z.number().default(0),
   /** Borrowers without an NRC joined to the payroll record by employee number (not a signal). */
   joined: z.number().optional(),
 });
@@ -74,4 +76,5 @@ export const SIGNAL_LABELS = {
   NOT_ON_PAYROLL: 'Not on the payroll register',
   AFFORDABILITY: 'Over the share of basic pay',
   NO_MANDATE: 'New deductions without a mandate',
+  LEFT_SERVICE: 'Left service or deceased at the payroll',
 } as const satisfies Record<(typeof SIGNAL_TYPES)[number], string>;

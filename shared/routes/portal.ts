@@ -6,6 +6,7 @@ import {
   reportDeductionRequestSchema,
   reportDeductionResponseSchema,
 } from '../api/portal.js';
+import { portalUnexpectedResponseSchema, reportUnexpectedRequestSchema, reportUnexpectedResponseSchema } from '../api/unexpected.js';
 import { featureRoutes } from './define.js';
 
 /** The employee portal: a signed-in employee's own deductions, who looked them up, and their reports. Always the caller's own NRC. */
@@ -54,4 +55,27 @@ export const reportMyDeduction = route({
     '“This is not mine”: opens a dispute, marked as opened by the employee, on a deduction on their own NRC (404 otherwise); the lender’s admins are emailed. With a file named, a presigned POST for one photo or PDF (≤ 10 MB) as evidence.',
 });
 
-export const PORTAL_ROUTES = [listMyDeductions, listMyLookups, listMyDisputes, reportMyDeduction] as const;
+export const listMyUnexpected = route({
+  id: 'list-my-unexpected',
+  method: 'GET',
+  path: '/api/employee/unexpected',
+  access: EMPLOYEE,
+  uses: { tables: ['submissions'] },
+  response: portalUnexpectedResponseSchema,
+  summary:
+    'Deductions the payroll took from the employee’s pay with no approved line (UNEXPECTED in a month’s reconciliation), each with the report opened on it, if any.',
+});
+
+export const reportMyUnexpected = route({
+  id: 'report-my-unexpected',
+  method: 'POST',
+  path: '/api/employee/unexpected/report',
+  access: EMPLOYEE,
+  uses: { tables: ['submissions', 'directory', 'audit', 'register'] },
+  request: reportUnexpectedRequestSchema,
+  response: reportUnexpectedResponseSchema,
+  summary:
+    'Reports in one tap a deduction the payroll took with no approved line: a dispute marked “not approved”, opened by the employee, only on one recorded on their own NRC (404 otherwise); the lender’s admins are emailed.',
+});
+
+export const PORTAL_ROUTES = [listMyDeductions, listMyLookups, listMyDisputes, reportMyDeduction, listMyUnexpected, reportMyUnexpected] as const;

@@ -16,6 +16,7 @@ export const SIGNAL_TYPES = [
   'NOT_ON_PAYROLL',
   'AFFORDABILITY',
   'NO_MANDATE',
+  'LEFT_SERVICE',
 ] as const;
 export type SignalType = (typeof SIGNAL_TYPES)[number];
 
@@ -50,6 +51,8 @@ export interface SignalCounts {
   affordability: number;
   /** New deductions without a mandate that covers them (the reason in each signal's message). */
   no_mandate: number;
+  /** Deductions that continue although the payroll did not take last month's line: the employee left service or died. */
+  left_service: number;
   /** Borrowers without an NRC that the payroll register knows by employee number (not a signal: ingestion joins them). */
   joined?: number;
 }
@@ -72,6 +75,10 @@ export const SIGNAL_MESSAGES = {
   registerNameDiffers: () => "The name differs from the payroll register's.",
   affordability: (total: number, share: number) =>
     `Installments across lenders come to ZMW ${formatAmount(total)} a month, more than ${share}% of the basic pay on the payroll register.`,
+  leftService: (who: string, reason: 'LEFT SERVICE' | 'DECEASED', previous: Month) =>
+    reason === 'DECEASED'
+      ? `The payroll did not deduct this in ${previous}: it records ${who} as deceased. Stop the deduction (file a stoppage) and claim on the loan's life cover or the estate.`
+      : `The payroll did not deduct this in ${previous}: ${who} has left service. Stop the deduction (file a stoppage) and recover the loan from the borrower directly or through its insurance.`,
   noPrevious: (payeeKey: string, previous: Month) => `${payeeKey} has no inputs for ${previous} on the platform: every row counts as a new deduction.`,
 } as const;
 

@@ -85,7 +85,15 @@ export interface SignalReport {
  * dispute (DISPUTED) and a new deduction without a mandate (NO_MANDATE). The month's changes (NEW, CHANGED,
  * MISSING, STOPPAGE_UNKNOWN) are information. One rule for the review queue's badge, its drawer and the upload panel.
  */
-const ATTENTION: ReadonlySet<SignalType> = new Set<SignalType>(['IDENTITY', 'EXPOSURE', 'DISPUTED', 'NO_MANDATE', 'NOT_ON_PAYROLL', 'AFFORDABILITY']);
+const ATTENTION: ReadonlySet<SignalType> = new Set<SignalType>([
+  'IDENTITY',
+  'EXPOSURE',
+  'DISPUTED',
+  'NO_MANDATE',
+  'NOT_ON_PAYROLL',
+  'AFFORDABILITY',
+  'LEFT_SERVICE',
+]);
 
 export const needsAttention = (type: SignalType): boolean => ATTENTION.has(type);
 
@@ -113,6 +121,7 @@ export function tally(signals: readonly Signal[], continuing: number): SignalCou
     not_on_payroll: 0,
     affordability: 0,
     no_mandate: 0,
+    left_service: 0,
   };
   for (const s of signals) counts[s.type.toLowerCase() as keyof SignalCounts]++;
   return counts;

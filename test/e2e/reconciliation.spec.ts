@@ -1,40 +1,88 @@
 import { expect, test, type Page } from '@playwright/test';
-import { currentMonth } from '#shared/rules/dates.js';
+import { getPayrollSchedule } from '#shared/routes/payroll.js';
+import { decideSubmission } from '#shared/routes/reviews.js';
+import { currentMonth, lastDayOfMonth } from '#shared/rules/dates.js';
 import { lusakaToday } from '#shared/rules/remittance.js';
-import { disputesApi } from '../fixtures/disputes.js';
-import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
-import { signIn } from '../support/cognito.js';
+import { submissionsApi } from '../fixtures/submissions/api.js';
+import { seededLender } from '../fixtures/submissions/directory.js';
+import { uploadScreen } from '../fixtures/submissions/ui.js';
+import { HEADER, workbook } from '../fixtures/submissions/workbooks.js';
+import { call, expectStatus, okBody } from '../support/api.js';
+import { createUser, signIn } from '../support/cognito.js';
+import { textsTo } from '../support/employee.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
-import { appliedWorkbook, freezeSchedule, scheduleLine } from '../support/payroll-schedule.js';
+import { appliedWorkbook, scheduleLine } from '../support/payroll-schedule.js';
+import { addToCurrentRegister, registerEntry } from '../support/register.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
 import { signInAsEmployee, signInAt, signOut, twinInfo } from './support.js';
 
 /**
- * The month closed in Chromium: with the month's schedule frozen, the payroll authority's admin uploads what the
+ * The whole month in Chromium: the lenders' inputs files completed (approved by compliance, completed by the
+ * payroll authority), the authority downloads the month's schedule on /payroll (which freezes it), uploads what the
  * payroll applied on /upload, naming the schedule's version, and submits it; on /reconciliation they see every
  * lender and one lender's lines by status; the lender sees its own lines only, then its remittance statement on
  * /remittances, records what arrived and resolves the difference with a note. What the payroll applied reaches borrower
- * history: the lender's /history marks the month short with the repayment record, and the employee's portal (360 px)
- * shows what was asked and what was deducted.
+ * history: the lender's /history marks the short month with the repayment record, and that employee's portal (360 px)
+ * shows what was asked and what was deducted. The employee whose pay lost a deduction nobody approved is texted, signs
+ * in to the portal on a phone, sees it and reports it in one tap.
  */
 const twin = twinInfo();
 const M = currentMonth();
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-test('the authority uploads the applied deductions and sees each lender reconciled; a lender sees its own lines', async ({ page }) => {
+/** The lenders' inputs files of the month, each approved by compliance and completed by the payroll authority. */
+async function completeInputs(lenders: { token: string; lines: ReturnType<typeof scheduleLine>[] }[], compliance: string, authority: string) {
+  const api = submissionsApi(twin);
+  for (const { token, lines } of lenders) {
+    const rows = lines.map((l) => [l.employee_no, l.nrc, `${M}-01`, lastDayOfMonth(M), l.amount, l.payee_key, 'Mwila', `Banda ${l.employee_no}`]);
+    const id = await api.submitWorkbook(
+      token,
+      { kind: 'inputs', month: M, payeeKey: lines[0]!.payee_key, fileName: 'inputs.xlsx' },
+      workbook([HEADER, ...rows]),
+    );
+    for (const [decision, caller] of [
+      ['approve', compliance],
+      ['complete', authority],
+    ] as const)
+      expectStatus(await call(twin, decideSubmission, { params: { id }, body: { decision }, caller }), 200);
+  }
+}
+
+test('the whole month: files completed, schedule downloaded, applied file reconciled, statements, and the employee reports a deduction nobody approved', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
-  const [lender, other, authority] = [await prepareSubmitter(twin), await prepareSubmitter(twin), await payrollAuthorityAdmin(twin)];
-  const key = lender.org.payeeKey;
-  // An employee on the register whom the lender deducts from this month (inputs file, ingested): the short line.
+  const [lender, other, authority] = [await seededLender(twin), await seededLender(twin), await payrollAuthorityAdmin(twin)];
+  const complianceUser = await createUser(twin, ['compliance']);
+  const compliance = (await signIn(twin, complianceUser.email, complianceUser.password)).idToken;
+  // The employee whose pay the payroll takes a deduction from that no schedule line asked for: on the register, with a mobile.
+  const employee = registerEntry({ first_name: 'Mutale', last_name: 'Phiri' });
   Object.assign(process.env, twin.env);
-  const { addToCurrentRegister, registerEntry } = await import('../support/register.js');
-  const employee = registerEntry({ first_name: 'Mutale', last_name: 'Zulu' });
-  await addToCurrentRegister([employee]);
-  await disputesApi(twin).deduct((await signIn(twin, lender.email, lender.password)).idToken, lender.org, M, [employee.nrc]);
-  const owed = { ...scheduleLine(key, 2, 250), employee_no: 'E1', nrc: employee.nrc, name: 'Mutale Zulu' };
+  // And an employee on the register whom the lender deducts from this month: the short line.
+  const owing = registerEntry({ first_name: 'Mutale', last_name: 'Zulu' });
+  await addToCurrentRegister([employee, owing]);
+  const key = lender.org.payeeKey;
+  const owed = { ...scheduleLine(key, 2, 300), employee_no: owing.employee_number, nrc: owing.nrc, name: 'Mutale Zulu' };
   const lines = [scheduleLine(key, 1, 250), owed, scheduleLine(key, 3, 400)];
   const theirs = scheduleLine(other.org.payeeKey, 1, 500);
-  const schedule = await freezeSchedule(twin, M, [...lines, theirs], 1, { [key]: lender.org.orgName, [theirs.payee_key]: other.org.orgName });
+  await completeInputs(
+    [
+      { token: lender.token, lines },
+      { token: other.token, lines: [theirs] },
+    ],
+    compliance,
+    authority.token,
+  );
+
+  await signInAt(page, authority.email, authority.password, `/payroll?month=${M}`);
+  await expect(page.getByText(lender.org.orgName).first()).toBeVisible();
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download XLSX' }).click();
+  expect((await downloaded).suggestedFilename()).toMatch(/\.xlsx$/);
+  await settled(page);
+  await expectNoSeriousViolations(page, '/payroll as the payroll authority');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/payroll-schedule.png`, fullPage: true });
+  const schedule = okBody(await call(twin, getPayrollSchedule, { query: { month: M }, caller: authority.token }));
   const row = (line: (typeof lines)[number], amount: number, reason?: string) => ({
     employee_no: line.employee_no,
     nrc: line.nrc,
@@ -45,11 +93,11 @@ test('the authority uploads the applied deductions and sees each lender reconcil
   const file = appliedWorkbook([
     row(lines[0]!, 250),
     row(lines[1]!, 100, 'INSUFFICIENT PAY'),
-    { ...row(lines[0]!, 80), employee_no: 'EMP777777', nrc: '777777/10/1' },
+    { ...row(lines[0]!, 80), employee_no: employee.employee_number, nrc: employee.nrc },
     row(theirs, 500),
   ]);
 
-  await signInAt(page, authority.email, authority.password, '/upload');
+  await page.goto('/upload');
   const screen = uploadScreen(page);
   await screen.chooseType('Applied deductions (.xlsx)');
   await expect(screen.payeeKey()).toBeHidden();
@@ -109,16 +157,48 @@ test('the authority uploads the applied deductions and sees each lender reconcil
   await expect(page.getByText('Differences to resolve')).toHaveCount(0);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remittances-resolved.png`, fullPage: true });
 
-  await appliedOnHistory(page, employee.nrc);
-  await page.setViewportSize({ width: 360, height: 740 });
+  await appliedOnHistory(page, owing.nrc);
   await signOut(page);
-  await signInAsEmployee(page, { nrc: employee.nrc, employeeNumber: employee.employee_number });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInAsEmployee(page, { nrc: owing.nrc, employeeNumber: owing.employee_number });
   await page.goto('/employee/deductions');
-  const card = page.getByTestId('deduction-card').filter({ hasText: lender.org.orgName });
-  await expect(card.getByTestId('deduction-applied')).toHaveText(/pay: ZMW 100\.00 of ZMW 250\.00 asked\.$/);
+  const asked = page.getByTestId('deduction-card').filter({ hasText: lender.org.orgName });
+  await expect(asked.getByTestId('deduction-applied')).toHaveText(/pay: ZMW 100\.00 of ZMW 300\.00 asked\.$/);
   await settled(page);
   await expectNoSeriousViolations(page, 'portal deductions with what the payroll deducted');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-applied-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+
+  // The employee is texted once the applied file is recorded, signs in on a phone and reports it in one tap.
+  const unexpectedTexts = async () => (await textsTo(twin, employee.mobile)).filter((t) => t.body.includes('without an approved deduction'));
+  await expect.poll(async () => (await unexpectedTexts()).length, { timeout: 30_000 }).toBe(1);
+  expect((await unexpectedTexts())[0]!.body).toContain(`ZMW 80.00 was taken from your`);
+  await signInAsEmployee(page, { nrc: employee.nrc, employeeNumber: employee.employee_number });
+  await page.goto('/employee/deductions');
+  const taken = page.getByRole('region', { name: 'Taken without approval' });
+  const card = taken.getByRole('article', { name: new RegExp(lender.org.orgName) });
+  await expect(card).toContainText('ZMW 80.00');
+  await settled(page);
+  await expectNoSeriousViolations(page, '/employee/deductions with a deduction nobody approved');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-unexpected.png`, fullPage: true });
+  await card.getByRole('button', { name: /^Report it/ }).click();
+  await expect(taken.getByRole('status')).toContainText('We have sent your report to the lender');
+  await expect(card).toContainText('You reported it.');
+  await settled(page);
+  await expectNoSeriousViolations(page, '/employee/deductions once reported');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-unexpected-reported.png`, fullPage: true });
+
+  // The lender sees the employee's report marked "not approved" where its disputes are listed.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAt(page, lender.email, lender.password, '/disputes');
+  const reported = page.getByTestId('dispute-row').filter({ has: page.getByTestId('not-approved') });
+  await expect(reported).toHaveCount(1);
+  await expect(reported).toContainText('Opened by the employee');
+  await settled(page);
+  await expectNoSeriousViolations(page, '/disputes as a lender with a not approved report');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/disputes-not-approved.png`, fullPage: true });
 });
 
 /** The lender looks the employee up on /history until the payroll's answer, written off the API, is there. */

@@ -4,6 +4,7 @@ import { CHUNK_PREFIX, chunkKey } from '#data/ingestion/layout.js';
 import { reconciliationKeys } from '#data/payroll/reconciliation.js';
 import { remittanceKeys } from '#data/payroll/remittances.js';
 import { pendingScheduleKey, scheduleKeys } from '#data/payroll/schedule-files.js';
+import { UNEXPECTED_JOB_PREFIX, unexpectedJobKey, unexpectedListKey } from '#data/payroll/unexpected.js';
 import { REGISTER_JOB_PREFIX, registerJobKey } from '#data/register/ingestion.js';
 import { registerSnapshotKey } from '#data/register/snapshot.js';
 import { ingestJobKey } from '#data/submissions/submissions.js';
@@ -60,6 +61,8 @@ const KEY = {
   scheduleLines: scheduleKeys('2026-03', 2).jsonl,
   scheduleXlsx: scheduleKeys('2026-03', 2).xlsx,
   schedulePending: pendingScheduleKey('2026-03', id),
+  unexpectedJob: unexpectedJobKey(id),
+  unexpectedList: unexpectedListKey(id),
 };
 type KeyName = keyof typeof KEY;
 
@@ -92,6 +95,8 @@ const PATTERN_OF: Record<KeyName, string> = {
   scheduleLines: KEYS.uploads.payroll,
   scheduleXlsx: KEYS.uploads.payroll,
   schedulePending: KEYS.uploads.payroll,
+  unexpectedJob: KEYS.uploads.unexpectedJobs,
+  unexpectedList: KEYS.uploads.results,
 };
 
 type Op = 'read' | 'write' | 'delete';
@@ -163,6 +168,10 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['decide-access-request', 'onboarding', 'delete', 'requestDoc'],
   ['create-dispute-evidence-upload', 'evidence', 'write', 'disputeEvidence'],
   ['get-dispute', 'evidence', 'read', 'disputeEvidence'],
+  ['validate-upload', 'uploads', 'write', 'unexpectedList'],
+  ['submit-upload', 'uploads', 'write', 'unexpectedJob'],
+  ['unexpected-deductions', 'uploads', 'read', 'unexpectedJob'],
+  ['unexpected-deductions', 'uploads', 'read', 'unexpectedList'],
 ];
 
 const GRANTS = { ...ROUTE_GRANTS, ...TRIGGER_GRANTS };
@@ -188,6 +197,17 @@ describe('the S3 key layout', () => {
 
   it('runs the register trigger under the prefix the code writes its jobs to', () => {
     expect(S3_TRIGGERS.find((trigger) => trigger.id === 'ingest-register')?.prefix).toBe(REGISTER_JOB_PREFIX);
+  });
+
+  it('runs the unexpected deductions trigger under the prefix Submit writes its jobs to', () => {
+    expect(S3_TRIGGERS.find((trigger) => trigger.id === 'unexpected-deductions')?.prefix).toBe(UNEXPECTED_JOB_PREFIX);
+  });
+
+  it('gives no two triggers of one bucket overlapping prefixes (S3 refuses such a configuration)', () => {
+    const overlapping = S3_TRIGGERS.flatMap((a) =>
+      S3_TRIGGERS.filter((b) => a !== b && a.bucket === b.bucket && b.prefix.startsWith(a.prefix)).map((b) => `${a.prefix} ⊇ ${b.prefix}`),
+    );
+    expect(overlapping).toEqual([]);
   });
 
   it('grants no key pattern beyond those the code works on', () => {

@@ -30,7 +30,16 @@ export async function deductionToDispute(digits: string, payeeKey: string, month
  */
 export async function openDisputeOn(
   opener: DisputeOpener,
-  deduction: { nrc: string; digits: string; payeeKey: string; month: string; org: { org_id: string; org_name?: string | null }; reason: string },
+  deduction: {
+    nrc: string;
+    digits: string;
+    payeeKey: string;
+    month: string;
+    org: { org_id: string; org_name?: string | null };
+    reason: string;
+    /** A deduction the payroll took with no approved line: the dispute is marked "not approved". */
+    notApproved?: boolean;
+  },
   alreadyOpen: string,
 ): Promise<StoredDispute> {
   const { org } = deduction;
@@ -46,6 +55,7 @@ export async function openDisputeOn(
     reason: deduction.reason,
     opened: { email: opener.email ?? '', user_id: opener.userId, at: new Date().toISOString() },
     opened_by: opener.by,
+    not_approved: deduction.notApproved ?? false,
     response: null,
     decision: null,
   };

@@ -19,6 +19,7 @@ export function disputeView(d: StoredDispute, rights: DisputeRights): DisputeVie
     reason: displayText(d.reason),
     opened: party(d.opened),
     opened_by: d.opened_by,
+    not_approved: d.not_approved,
     response: d.response ? { ...party(d.response), message: displayText(d.response.message) } : null,
     decision: d.decision ? { ...party(d.decision), decision: d.decision.decision, note: displayText(d.decision.note) } : null,
     can_respond: canRespond(rights, d),

@@ -1,6 +1,12 @@
 import { startAppliedHistory } from '#data/history/applied-ingest.js';
+import { putUnexpectedJob } from '#data/payroll/unexpected.js';
 
-/** What follows once a month's applied deductions file is recorded (Submit, or an approved replacement): one await per consumer. */
+/**
+ * What follows once a month's applied deductions file is recorded (Submit, or a replacement approved), one await per
+ * consumer, each only dropping a job object: the lines written onto borrower history (`ingest/applied/…`, chunked by
+ * ingest-submission), and the UNEXPECTED lines recorded and texted to their employees (`unexpected/…`, events/unexpected-deductions).
+ */
 export async function onAppliedRecorded(month: string, uploadId: string): Promise<void> {
   await startAppliedHistory(month, uploadId);
+  await putUnexpectedJob(month, uploadId);
 }

@@ -36,6 +36,8 @@ const disputeSchema = z.object({
   opened: partyEntry.extend({ user_id: z.string() }),
   /** Who opened it: a reviewer on someone's behalf, or the employee from the portal (then `opened.email` is empty). */
   opened_by: z.enum(['reviewer', 'employee']).default('reviewer'),
+  /** "Not approved": the payroll deducted it with no approved line (UNEXPECTED), reported from the portal (absent: false). */
+  not_approved: z.boolean().default(false),
   response: partyEntry.extend({ message: z.string() }).nullable().default(null),
   decision: partyEntry
     .extend({ decision: z.enum(DISPUTE_DECISIONS), note: z.string() })

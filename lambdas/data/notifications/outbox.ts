@@ -63,10 +63,13 @@ export type TextEvent =
   | { kind: 'mandate.claimed'; number: string; org_name: string }
   | { kind: 'mandate.used'; number: string; month: string }
   /** Employees whose mobile an approved register changed, texted at the old number; `batch` numbers the register's jobs. */
-  | { kind: 'register.mobile_changed'; version: string; batch: number; changes: { to: string; new_mobile: string }[] };
+  | { kind: 'register.mobile_changed'; version: string; batch: number; changes: { to: string; new_mobile: string }[] }
+  /** A deduction the payroll took with no approved line, texted at the register's mobile (lambdas/data/payroll/unexpected.ts). */
+  | { kind: 'deduction.unexpected'; to: string; nrc_digits: string; month: string; payee_key: string; employee_no: string; amount: number; org_name: string };
 export type QueuedEvent = NotificationEvent | TextEvent;
 
-export const isTextEvent = (event: QueuedEvent): event is TextEvent => event.kind.startsWith('mandate.') || event.kind === 'register.mobile_changed';
+export const isTextEvent = (event: QueuedEvent): event is TextEvent =>
+  event.kind.startsWith('mandate.') || event.kind === 'register.mobile_changed' || event.kind === 'deduction.unexpected';
 
 const NOTIFY_MARKER_DAYS = 90;
 const OUTBOX_DAYS = 7;
@@ -95,6 +98,8 @@ export function idempotencyKey(event: QueuedEvent): string {
       return `${event.kind}#${event.number}`;
     case 'register.mobile_changed':
       return `${event.kind}#${event.version}#${event.batch}`;
+    case 'deduction.unexpected':
+      return `${event.kind}#${event.nrc_digits}#${event.month}#${event.payee_key}#${event.employee_no}`;
   }
 }
 

@@ -32,20 +32,21 @@ describe('signals needing a person’s eye', () => {
     ['NO_MANDATE', true],
     ['NOT_ON_PAYROLL', true],
     ['AFFORDABILITY', true],
+    ['LEFT_SERVICE', true],
     ['NEW', false],
     ['CHANGED', false],
     ['MISSING', false],
     ['STOPPAGE_UNKNOWN', false],
   ])('%s needs attention: %s', (type, expected) => expect(needsAttention(type)).toBe(expected));
 
-  it('covers every signal type', () => expect(SIGNAL_TYPES.filter(needsAttention)).toHaveLength(6));
+  it('covers every signal type', () => expect(SIGNAL_TYPES.filter(needsAttention)).toHaveLength(7));
 
   const signalOf = (type: SignalType): Signal => ({ row: 2, type, nrc: null, employee_no: null, message: '' });
   it.each<[SignalType[], number]>([
     [[], 0],
     [['AFFORDABILITY'], 1],
     [['NOT_ON_PAYROLL', 'NOT_ON_PAYROLL'], 2],
-    [['IDENTITY', 'EXPOSURE', 'DISPUTED', 'NO_MANDATE', 'NOT_ON_PAYROLL', 'AFFORDABILITY'], 6],
+    [['IDENTITY', 'EXPOSURE', 'DISPUTED', 'NO_MANDATE', 'NOT_ON_PAYROLL', 'AFFORDABILITY', 'LEFT_SERVICE'], 7],
     [['NEW', 'CHANGED', 'MISSING', 'STOPPAGE_UNKNOWN'], 0],
     [['NEW', 'AFFORDABILITY', 'MISSING'], 1],
   ])('%j counts %i to check', (types, expected) => expect(attentionCount(tally(types.map(signalOf), 3))).toBe(expected));

@@ -123,6 +123,7 @@ describe('reconciliation of an inputs file with the previous month', () => {
       not_on_payroll: 0,
       affordability: 0,
       no_mandate: 0,
+      left_service: 0,
       ...counts,
     });
     expect(report.signals.map((s) => [s.row, s.type, s.message])).toEqual(expected);

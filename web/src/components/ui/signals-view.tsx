@@ -35,6 +35,7 @@ const COUNT_OF: Record<SignalType, Exclude<keyof SignalCountsView, 'joined'>> = 
   NOT_ON_PAYROLL: 'not_on_payroll',
   AFFORDABILITY: 'affordability',
   NO_MANDATE: 'no_mandate',
+  LEFT_SERVICE: 'left_service',
 };
 /**
  * Red for what needs a person's eye (needsAttention), except a missing mandate, red only when mandates are

@@ -6,7 +6,7 @@ import { DISPUTE_STATUS_LABELS, type DisputeView } from '@shared/api/disputes';
 import { organisationLabel } from '@shared/rules/display-name';
 import { useDispute } from '../api/disputes';
 import { AddEvidence, DecideForm, RespondForm } from './dispute-actions';
-import { DisputeBadge } from './dispute-badge';
+import { DisputeBadge, NotApprovedBadge } from './dispute-badge';
 
 function Part({ title, by, children }: { title: string; by?: { email: string; at: string }; children: ReactNode }) {
   return (
@@ -31,6 +31,7 @@ function DisputeDetail({ d }: { d: DisputeView }) {
     <Stack gap="md">
       <Group gap="sm">
         <DisputeBadge status={d.status} />
+        {d.not_approved && <NotApprovedBadge />}
         <Text size="sm">{`${d.nrc} · ${organisationLabel(d.org_name, d.payee_key)} · ${d.month}`}</Text>
       </Group>
       <Part title="Reported" by={d.opened_by === 'employee' ? { email: 'Opened by the employee in the portal', at: d.opened.at } : d.opened}>

@@ -2,7 +2,7 @@ import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatDateTime } from '@/lib/format';
 import type { DisputeView } from '@shared/api/disputes';
 import { organisationLabel } from '@shared/rules/display-name';
-import { DisputeBadge } from './dispute-badge';
+import { DisputeBadge, NotApprovedBadge } from './dispute-badge';
 
 /** The disputes, newest first: when, whose deduction, which lender and month, where it stands. */
 export function DisputeTable({ items, onView }: { items: readonly DisputeView[]; onView: (id: string) => void }) {
@@ -31,6 +31,7 @@ export function DisputeTable({ items, onView }: { items: readonly DisputeView[];
                     Opened by the employee
                   </Badge>
                 )}
+                {d.not_approved && <NotApprovedBadge />}
               </Table.Td>
               <Table.Td>
                 <Text span ff="monospace" size="sm">

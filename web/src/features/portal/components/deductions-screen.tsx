@@ -8,6 +8,7 @@ import { DeductionCard } from './deduction-card';
 import { DeductionsTable } from './deductions-table';
 import { ListState, PortalHeading } from './portal-states';
 import { ReportDeductionModal } from './report-deduction-modal';
+import { UnexpectedDeductions } from './unexpected-deductions';
 
 /** The employee's deductions over the last 12 months: a card each on a phone, a table on a wide screen. */
 export function DeductionsScreen() {
@@ -19,6 +20,7 @@ export function DeductionsScreen() {
   return (
     <Stack gap="md">
       <PortalHeading title="Your deductions">Everything lenders deducted from your pay in the last 12 months.</PortalHeading>
+      <UnexpectedDeductions />
       {data && (
         <Paper withBorder radius="md" p="md" bg="blue.0" data-testid="total-this-month">
           <Text size="sm">{`You pay in ${formatMonth(data.to_month)}`}</Text>
