@@ -156,3 +156,8 @@ export async function validateAppliedStreamed(data: Uint8Array, onRow: (row: App
     return { headers: [], row_count: 0, rows: 0, errors, preview: [] };
   }
 }
+
+/** The first sheet's rows read and dropped, nothing checked: what reading a workbook costs alone (the benches' floor). */
+export async function readFirstSheetRows(data: Uint8Array, onRow: (row: SheetRow) => void): Promise<void> {
+  await streamFirstSheet(data, {}, () => ({ push: onRow, result: () => undefined }));
+}

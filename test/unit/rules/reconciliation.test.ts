@@ -39,8 +39,9 @@ describe('reconcileOne', () => {
   });
 });
 
+/** The lines as a body's chunks hand them over: two at a time. */
 async function* stream(lines: ScheduleLine[]) {
-  yield* lines;
+  for (let at = 0; at < lines.length; at += 2) yield lines.slice(at, at + 2);
 }
 const line = (payee_key: string, employee_no: string, amount: number): ScheduleLine => ({
   payee_key,
@@ -73,6 +74,22 @@ describe('reconcileByLender', () => {
       ['E9', 'UNEXPECTED'],
     ]);
     expect(index.size).toBe(0);
+  });
+
+  it('puts deductions nobody asked for among the schedule’s lines by employee number, each excess after its line', async () => {
+    const index: AppliedIndex = new Map();
+    for (const row of [taken(10, null, 'A001', 'E2'), taken(80, null, 'A001', 'E3'), taken(5, null, 'A001', 'E0'), taken(10, null, 'A001', 'E1')])
+      addApplied(index, row);
+    const out = [];
+    for await (const lender of reconcileByLender(stream([line('A001', 'E1', 10), line('A001', 'E3', 50), line('A001', 'E4', 1)]), index)) out.push(lender);
+    expect(out[0]!.lines.map((l) => [l.employee_no, l.status, l.applied])).toEqual([
+      ['E0', 'UNEXPECTED', 5],
+      ['E1', 'APPLIED', 10],
+      ['E2', 'UNEXPECTED', 10],
+      ['E3', 'APPLIED', 50],
+      ['E3', 'UNEXPECTED', 30],
+      ['E4', 'NOT_APPLIED', 0],
+    ]);
   });
 
   it('refuses a schedule whose payee keys are not grouped', async () => {
