@@ -1,7 +1,15 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { lenderFiles } from '#data/payroll/reconciliation.js';
 import { jsonLineBatches } from '#lib/jsonl.js';
+import { AppliedIndex } from '#shared/rules/applied-index.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
-import { addApplied, type AppliedIndex, reconcileByLender } from '#shared/rules/reconciliation.js';
+import { reconcileByLender } from '#shared/rules/reconciliation.js';
 import { readFirstSheetRows, validateAppliedStreamed } from '../lambdas/validation/stream-driver.js';
 import type { Bench, Figure } from './figures.js';
 import { packWorkbook, worksheetXml } from './fixtures.js';
@@ -12,6 +20,12 @@ const LENDERS = 60;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const TARGET = 0.8;
 const MB = 1_048_576;
+/** The tenfold month whose validation stage must complete in a 256 MB old space; its peak held to half the event function. */
+const MEMORY_LINES = Number(process.env.RECONCILIATION_MEMORY_LINES ?? 1_000_000);
+const MEMORY_OLD_SPACE_MB = 256;
+const MEMORY_TARGET_MB = 512;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
 const APPLIED_HEADER = ['EMPLOYEE NUMBER', 'NRC', 'PAYEE KEY', 'AMOUNT DEDUCTED', 'REASON'];
 
 /** A buffer as S3 hands a body over: in 1 MB pieces. */
@@ -86,8 +100,8 @@ async function timed<T>(step: () => Promise<T>): Promise<[T, number]> {
 
 /** The applied workbook read as every upload of it is: the applied rules over its rows, each good row into the index. */
 async function validated(month: Month): Promise<AppliedIndex> {
-  const index: AppliedIndex = new Map();
-  const result = await validateAppliedStreamed(month.applied, (row) => addApplied(index, row));
+  const index = new AppliedIndex();
+  const result = await validateAppliedStreamed(month.applied, index);
   if (result.errors.length || result.rows !== month.appliedRows) throw new Error(`The applied file did not validate: ${result.errors[0]?.message}`);
   return index;
 }
@@ -121,6 +135,64 @@ async function round(month: Month) {
   return { scanMs, readMs: validateMs + parseMs, wholeMs: validateAgainMs + joinMs, joinMs, parseMs, out };
 }
 
+interface StageReport {
+  rows: number;
+  lines: number;
+  validated_ms: number;
+  ms: number;
+  heap_after_rules_mb: number;
+  peak_rss_mb: number;
+}
+
+/** The validation stage of a MEMORY_LINES month in a fresh process (bench/reconciliation-child.ts) held to a 256 MB old space. */
+async function memoryStage(): Promise<Figure[]> {
+  progress(`the validation stage of a ${MEMORY_LINES.toLocaleString('en-US')}-line month in a fresh process, ${MEMORY_OLD_SPACE_MB} MB old space`);
+  const script = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'reconciliation-child.mjs');
+  // The AWS SDK's CommonJS requires Node's own modules: the ESM bundle gets a `require` of its own.
+  const banner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" };
+  await build({
+    entryPoints: [path.join(here, 'reconciliation-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: script,
+    banner,
+    logLevel: 'warning',
+  });
+  const big = reconciliationMonth(MEMORY_LINES);
+  const files = {
+    applied: path.join(tmpdir(), `payroll-bench-applied-${MEMORY_LINES}.xlsx`),
+    schedule: path.join(tmpdir(), `payroll-bench-schedule-${MEMORY_LINES}.jsonl`),
+  };
+  writeFileSync(files.applied, big.applied);
+  writeFileSync(files.schedule, big.schedule);
+  let report: StageReport | null = null;
+  let failure = '';
+  try {
+    const args = [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, files.applied, files.schedule];
+    const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: root, env: process.env, maxBuffer: 1 << 20 });
+    report = JSON.parse(stdout) as StageReport;
+  } catch (error) {
+    failure =
+      String((error as { stderr?: string }).stderr ?? error)
+        .split('\n')
+        .find((line) => /heap|memory/i.test(line)) ?? String(error);
+  }
+  const n = (value: number) => Math.round(value).toLocaleString('en-US');
+  return [
+    {
+      name: 'reconciliation.memory_stage_peak_rss_mb',
+      value: report ? Math.round(report.peak_rss_mb) : Number.POSITIVE_INFINITY,
+      unit: 'MB',
+      target: { op: '<=', value: MEMORY_TARGET_MB },
+      note: report
+        ? `${n(report.rows)} applied rows validated in ${n(report.validated_ms)} ms (heap ${n(report.heap_after_rules_mb)} MB after the rules), ${n(report.lines)} lines joined, ${n(report.ms)} ms in all, in a ${MEMORY_OLD_SPACE_MB} MB old space`
+        : `did not complete in a ${MEMORY_OLD_SPACE_MB} MB old space: ${failure}`,
+    },
+  ];
+}
+
 /**
  * Reconciliation of a 300,000-line month as validation runs it (lambdas/events/applied-validation.ts) against reading
  * the two files alone, CPU time in the same process, rounds alternating. Reading: the applied workbook validated as
@@ -128,7 +200,9 @@ async function round(month: Month) {
  * streams in 1 MB pieces. The reconciliation: the same validation, then the schedule streamed and joined lender by
  * lender, each lender's lines made into the JSONL and CSV texts that go to S3. S3's transfers are left out of both.
  * Beside them, for reading: the workbook's rows scanned without the rules, and the join alone against the parse alone.
- * `RECONCILIATION_LINES=N` for a smaller month.
+ * `RECONCILIATION_LINES=N` for a smaller month. Then the stage's memory at 1,000,000 lines (`RECONCILIATION_MEMORY_LINES`,
+ * 0 to leave it out): the applied rules, the index and the join within a 256 MB old space, its peak beside half the
+ * event function's 1,024 MB.
  */
 export const reconciliationBench: Bench = {
   name: 'reconciliation',
@@ -164,6 +238,7 @@ export const reconciliationBench: Bench = {
         baseline_value: Math.round(readMs),
         note: `reading the two files alone ÷ reading and joining them (higher is better; medians of ${RUNS} rounds)`,
       },
+      ...(MEMORY_LINES > 0 ? await memoryStage() : []),
     ];
   },
 };

@@ -1,3 +1,4 @@
+import type { AppliedIndex } from './applied-index.js';
 import type { AppliedRow } from './applied.js';
 import { employeeNumberKey } from './employee-number.js';
 import type { ScheduleLine } from './payroll-schedule.js';
@@ -99,15 +100,6 @@ export function totalsOf(lines: readonly ReconciliationLine[]): Omit<LenderRecon
   return { expected_total: zmw(expected), applied_total: zmw(applied), counts };
 }
 
-/** The applied rows by payee key, then by employee number (as employeeNumberKey reads it). */
-export type AppliedIndex = Map<string, Map<string, AppliedRow>>;
-
-export function addApplied(index: AppliedIndex, row: AppliedRow): void {
-  let lender = index.get(row.payee_key);
-  if (!lender) index.set(row.payee_key, (lender = new Map()));
-  lender.set(employeeNumberKey(row.employee_no), row);
-}
-
 /** By employee number; of one employee's lines, the UNEXPECTED excess after the line it exceeds. */
 const lineOrder = (a: ReconciliationLine, b: ReconciliationLine): number =>
   a.employee_no < b.employee_no ? -1 : a.employee_no > b.employee_no ? 1 : a.status === 'UNEXPECTED' ? 1 : -1;
@@ -134,16 +126,12 @@ const inOrder = (lines: readonly ReconciliationLine[]): boolean => {
  * One lender's lines in lineOrder: the schedule's (already in its order, checked, sorted only when they are not),
  * merged with the deductions the schedule did not ask for (sorted: a few).
  */
-function lenderResult(payeeKey: string, expected: Map<string, Expected>, applied: Map<string, AppliedRow> | undefined): LenderReconciliation {
+function lenderResult(payeeKey: string, expected: Map<string, Expected>, applied: AppliedIndex): LenderReconciliation {
   let lines: ReconciliationLine[] = [];
-  for (const [key, asked] of expected) {
-    const row = applied?.get(key) ?? null;
-    reconcileInto(lines, asked, row);
-    if (row) applied!.delete(key);
-  }
+  for (const [key, asked] of expected) reconcileInto(lines, asked, applied.take(payeeKey, key));
   if (!inOrder(lines)) lines.sort(lineOrder);
   const unasked: ReconciliationLine[] = [];
-  for (const row of applied?.values() ?? []) reconcileInto(unasked, null, row);
+  for (const row of applied.takeRest(payeeKey)) reconcileInto(unasked, null, row);
   lines = merge(lines, unasked.sort(lineOrder));
   return { payee_key: payeeKey, ...totalsOf(lines), lines };
 }
@@ -159,8 +147,7 @@ export async function* reconcileByLender(schedule: AsyncIterable<readonly Schedu
   let payeeKey: string | null = null;
   let expected = new Map<string, Expected>();
   const close = () => {
-    const result = lenderResult(payeeKey!, expected, applied.get(payeeKey!));
-    applied.delete(payeeKey!);
+    const result = lenderResult(payeeKey!, expected, applied);
     done.add(payeeKey!);
     expected = new Map();
     return result;
@@ -180,7 +167,7 @@ export async function* reconcileByLender(schedule: AsyncIterable<readonly Schedu
     }
   }
   if (payeeKey !== null) yield close();
-  for (const key of [...applied.keys()].sort()) {
+  for (const key of applied.payeeKeys()) {
     payeeKey = key;
     yield close();
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AppliedIndex } from '#shared/rules/applied-index.js';
 import type { AppliedRow } from '#shared/rules/applied.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
-import { addApplied, type AppliedIndex, excessReason, reconcileByLender, reconcileOne } from '#shared/rules/reconciliation.js';
+import { excessReason, reconcileByLender, reconcileOne } from '#shared/rules/reconciliation.js';
 
 const asked = (amount: number) => ({ employee_no: 'E1', nrc: '100001/10/1', name: 'Mwila Banda', amount });
 const taken = (amount: number, reason: AppliedRow['reason'] = null, payee_key = 'A001', employee_no = 'E1'): AppliedRow => ({
@@ -55,8 +56,8 @@ const line = (payee_key: string, employee_no: string, amount: number): ScheduleL
 
 describe('reconcileByLender', () => {
   it('joins lender by lender, sums a lender’s lines of one employee, and ends with lenders the schedule does not name', async () => {
-    const index: AppliedIndex = new Map();
-    for (const row of [taken(300, null, 'A001', 'e1'), taken(50, null, 'A001', 'E9'), taken(20, null, 'Z999', 'E1')]) addApplied(index, row);
+    const index = new AppliedIndex();
+    for (const row of [taken(300, null, 'A001', 'e1'), taken(50, null, 'A001', 'E9'), taken(20, null, 'Z999', 'E1')]) index.add(row);
     const out = [];
     for await (const lender of reconcileByLender(
       stream([line('A001', 'E1', 100), line('A001', 'E1', 200), line('A001', 'E2', 10), line('B002', 'E1', 40)]),
@@ -73,13 +74,13 @@ describe('reconcileByLender', () => {
       ['E2', 'NOT_APPLIED'],
       ['E9', 'UNEXPECTED'],
     ]);
-    expect(index.size).toBe(0);
+    expect(index.payeeKeys()).toEqual([]);
   });
 
   it('puts deductions nobody asked for among the schedule’s lines by employee number, each excess after its line', async () => {
-    const index: AppliedIndex = new Map();
+    const index = new AppliedIndex();
     for (const row of [taken(10, null, 'A001', 'E2'), taken(80, null, 'A001', 'E3'), taken(5, null, 'A001', 'E0'), taken(10, null, 'A001', 'E1')])
-      addApplied(index, row);
+      index.add(row);
     const out = [];
     for await (const lender of reconcileByLender(stream([line('A001', 'E1', 10), line('A001', 'E3', 50), line('A001', 'E4', 1)]), index)) out.push(lender);
     expect(out[0]!.lines.map((l) => [l.employee_no, l.status, l.applied])).toEqual([
@@ -94,7 +95,8 @@ describe('reconcileByLender', () => {
 
   it('refuses a schedule whose payee keys are not grouped', async () => {
     const run = async () => {
-      for await (const lender of reconcileByLender(stream([line('A001', 'E1', 1), line('B002', 'E1', 1), line('A001', 'E2', 1)]), new Map())) void lender;
+      for await (const lender of reconcileByLender(stream([line('A001', 'E1', 1), line('B002', 'E1', 1), line('A001', 'E2', 1)]), new AppliedIndex()))
+        void lender;
     };
     await expect(run()).rejects.toThrow('not sorted by payee key');
   });
