@@ -193,6 +193,45 @@ async function memoryStage(): Promise<Figure[]> {
   ];
 }
 
+/** Lines of the schedule whose cost in the API is measured, over so many lenders; 0 leaves the stage out. */
+const SCHEDULE_LINES = Number(process.env.SCHEDULE_LINES ?? 1_000_000);
+const SCHEDULE_LENDERS = 10;
+/** The API function's timeout (infra/sizing.ts), under API Gateway's 29 s, and its vCPU share at 512 MB. */
+const API_SECONDS = 25;
+const API_VCPU = 512 / 1_769;
+
+/** The schedule as the API computes it (bench/schedule-child.ts) in a fresh process: CPU a view and a first download. */
+async function scheduleStage(): Promise<Figure[]> {
+  progress(`the payroll schedule of ${SCHEDULE_LINES.toLocaleString('en-US')} lines as the API computes it, in a fresh process`);
+  const script = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'schedule-child.mjs');
+  const banner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" };
+  await build({
+    entryPoints: [path.join(here, 'schedule-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: script,
+    banner,
+    logLevel: 'warning',
+  });
+  const args = [script, String(SCHEDULE_LINES), String(SCHEDULE_LENDERS)];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: root, env: process.env, maxBuffer: 1 << 20 });
+  const r = JSON.parse(stdout) as { get_cpu_ms: number; download_cpu_ms: number; peak_rss_mb: number; csv_mb: number; xlsx_mb: number };
+  const atApi = (cpuMs: number) => Math.round((cpuMs / 1000 / API_VCPU) * 10) / 10;
+  const note = (cpuMs: number) => `${Math.round(cpuMs).toLocaleString('en-US')} ms CPU here, at the API function's ${API_VCPU.toFixed(2)} vCPU; S3 left out`;
+  return [
+    { name: 'reconciliation.schedule_get_s', value: atApi(r.get_cpu_ms), unit: 's', target: { op: '<=', value: API_SECONDS }, note: note(r.get_cpu_ms) },
+    {
+      name: 'reconciliation.schedule_first_download_s',
+      value: atApi(r.download_cpu_ms),
+      unit: 's',
+      target: { op: '<=', value: API_SECONDS },
+      note: `${note(r.download_cpu_ms)}; CSV ${r.csv_mb.toFixed(1)} MB, XLSX ${r.xlsx_mb.toFixed(1)} MB, peak RSS ${Math.round(r.peak_rss_mb)} MB`,
+    },
+  ];
+}
+
 /**
  * Reconciliation of a 300,000-line month as validation runs it (lambdas/events/applied-validation.ts) against reading
  * the two files alone, CPU time in the same process, rounds alternating. Reading: the applied workbook validated as
@@ -202,7 +241,8 @@ async function memoryStage(): Promise<Figure[]> {
  * Beside them, for reading: the workbook's rows scanned without the rules, and the join alone against the parse alone.
  * `RECONCILIATION_LINES=N` for a smaller month. Then the stage's memory at 1,000,000 lines (`RECONCILIATION_MEMORY_LINES`,
  * 0 to leave it out): the applied rules, the index and the join within a 256 MB old space, its peak beside half the
- * event function's 1,024 MB.
+ * event function's 1,024 MB. Then the payroll schedule of 1,000,000 lines (`SCHEDULE_LINES`, 0 to leave it out) as the API
+ * computes it for a view and a first download, its CPU at the API function's share beside the function's 25 s.
  */
 export const reconciliationBench: Bench = {
   name: 'reconciliation',
@@ -239,6 +279,7 @@ export const reconciliationBench: Bench = {
         note: `reading the two files alone ÷ reading and joining them (higher is better; medians of ${RUNS} rounds)`,
       },
       ...(MEMORY_LINES > 0 ? await memoryStage() : []),
+      ...(SCHEDULE_LINES > 0 ? await scheduleStage() : []),
     ];
   },
 };
