@@ -103,5 +103,3 @@ export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
     },
   };
 }
-
-export type PayrollUsage = ReturnType<typeof payrollUsage>;
