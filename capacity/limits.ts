@@ -3,6 +3,7 @@ import { GROWTH } from './growth.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
 import { readUnits, writeUnits } from './item-size.js';
 import { DIGEST_ITEM_BASE_BYTES, digestBucketBytes, monthlyUsage, perFile, pollsPerSecond, summaries } from './model.js';
+import { PAYROLL } from './payroll.js';
 
 /** One limit: what the platform needs at its peak beside what it may have, and what the stack does there. */
 export interface Limit {
@@ -153,5 +154,65 @@ export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): L
       'KB',
       "The NRC record keeps its last months' entries and compacts older ones into its identity (lambdas/data/history/summary-compaction.ts): its size stops growing with its age, whatever the window.",
     ),
+    ...payrollLimits(scale, usage.payroll),
   ].sort((x, y) => y.use - x.use);
+}
+
+/** The API function's timeout (infra/sizing.ts), under API Gateway's 29 s. */
+const API_SECONDS = 25;
+
+/** The payroll's month: the schedule computed in the API, the applied file's validation and join, the month's items. */
+function payrollLimits(scale: Scale, p: ReturnType<typeof monthlyUsage>['payroll']): Limit[] {
+  const lines = `${n(p.lines)} schedule lines`;
+  return [
+    limit(
+      'Payroll schedule in the API, GET',
+      p.seconds.scheduleGet,
+      API_SECONDS,
+      's',
+      `${lines} computed from the completed submissions' rows at each view (${PAYROLL.scheduleGetCpuUsPerLine} µs CPU a line, bench/schedule-child.ts) at the API function's vCPU share, S3's reads besides. Beyond it the request times out: the schedule must then be drawn by an event into S3 and the API read what it drew.`,
+    ),
+    limit(
+      'Payroll schedule in the API, first download',
+      p.seconds.scheduleDownload,
+      API_SECONDS,
+      's',
+      `The same ${lines} written as the version's JSONL, then its CSV and XLSX (exceljs' streaming writer), in the download's request (${PAYROLL.scheduleDownloadCpuUsPerLine} µs CPU a line). Beyond it the download times out and the next one finishes what it left (the files are made only when missing).`,
+    ),
+    limit(
+      'Applied file validation and reconciliation, time',
+      p.seconds.applied,
+      STACK.eventTimeoutSeconds,
+      's',
+      `The applied rules and the join with the schedule streamed from S3 (${PAYROLL.reconciliationCpuUsPerLine} µs CPU a line, the reconciliation bench), at ${STACK.eventMemoryMb} MB; each lender's result files besides.`,
+    ),
+    limit(
+      'Applied file validation and reconciliation, memory',
+      p.memoryMb.applied,
+      STACK.eventMemoryMb,
+      'MB',
+      `The applied rows held column-wise (shared/rules/applied-index.ts) and one lender's lines at a time: ${PAYROLL.appliedStageMbPerMillion} MB a million lines over the runtime (the bench's stage in a 256 MB old space).`,
+    ),
+    limit(
+      'Applied file, rows',
+      p.lines,
+      STACK.maxRowsPerFile,
+      'rows',
+      `The month's applied deductions come in one file, a row per line. A bigger sheet is refused as any file is ("Split it into smaller files"), but a month takes one applied file: beyond it the applied file must be taken in parts (per lender, or several files answering one schedule version).`,
+    ),
+    limit(
+      "Reconciliation page, the largest lender's lines",
+      p.memoryMb.reconciliationPage,
+      STACK.apiMemoryMb,
+      'MB',
+      `GET /api/reconciliation with a payee key reads that lender's whole JSONL file to filter and page it (${n(Math.min(p.lines, scale.largestFileRows))} lines for the largest lender). Beyond it, page the file by ranges or keep the lines in DynamoDB by status.`,
+    ),
+    limit(
+      'Reconciliation month item size',
+      p.itemBytes.reconciliation / KB,
+      DYNAMO.itemLimitBytes / KB,
+      'KB',
+      `Every lender's totals on one item (RECONCILIATION#{month}), ${PAYROLL.reconciliationLenderBytes} bytes a lender: ${n(scale.lenders)} lenders. Beyond it Submit's Put fails: split the totals into an item per lender.`,
+    ),
+  ];
 }

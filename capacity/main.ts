@@ -74,6 +74,15 @@ row('S3 PUT / GET requests', (u) => `${n(u.s3.puts)} / ${n(u.s3.gets)}`);
 row('  of the PUTs, signals by NRC bucket and kind', (u) => n(u.growth.signalBuckets.puts));
 row('  of the GETs, signal lists for the report', (u) => n(u.growth.signalBuckets.gets));
 
+heading('Payroll: schedule, applied file, reconciliation, statements (a month)');
+row('Schedule lines (a line per deduction)', (u) => n(u.payroll.lines));
+row('  seconds in the API: a view / a first download', (u) => `${n(u.payroll.seconds.scheduleGet, 1)} / ${n(u.payroll.seconds.scheduleDownload, 1)}`);
+row('  applied file: validation and join (s, MB)', (u) => `${n(u.payroll.seconds.applied, 1)} s, ${n(u.payroll.memoryMb.applied)} MB`);
+row('  S3 stored after the window (GB)', (u) => n(u.payroll.s3.storageGb, 2));
+row('  S3 PUT / GET requests', (u) => `${n(u.payroll.s3.puts)} / ${n(u.payroll.s3.gets)}`);
+row('  DynamoDB WRU / RRU', (u) => `${n(u.payroll.dynamo.writeUnits)} / ${n(u.payroll.dynamo.readUnits)}`);
+row('  Lambda GB-seconds', (u) => n(u.payroll.lambda.gbSeconds));
+
 heading('Register, mandates, notifications, texts (a month)');
 row('Register entries / stored (GB)', (u) => `${n(u.growth.register.entries)} / ${n(u.growth.register.storedGb, 2)}`);
 row('New mandates (transactions)', (u) => `${n(u.growth.mandates.count)} (${n(u.growth.mandates.count * 3)})`);
@@ -126,6 +135,23 @@ if (flags.json) {
       usd_per_text: PRICES.snsTextZambia.usd,
       priced_on: TEXT_PRICED_ON,
     })),
+    payroll: scales.map((scale, i) => {
+      const p = usages[i]!.payroll;
+      return {
+        scale: tags[i]!,
+        schedule_lines: Math.round(p.lines),
+        schedule_get_s: round(p.seconds.scheduleGet),
+        schedule_download_s: round(p.seconds.scheduleDownload),
+        applied_s: round(p.seconds.applied),
+        applied_mb: round(p.memoryMb.applied),
+        s3_stored_gb: round(p.s3.storageGb),
+        s3_puts: Math.round(p.s3.puts),
+        s3_gets: Math.round(p.s3.gets),
+        wru: round(p.dynamo.writeUnits),
+        rru: round(p.dynamo.readUnits),
+        gb_seconds: round(p.lambda.gbSeconds),
+      };
+    }),
     // The platform's own cost for a thousand borrowers a month; texts are paid per text, shown apart above.
     cost_per_1000_borrowers: round(((sum(bills[0]!) - bills[0]!['SNS texts']) / scales[0]!.borrowers) * 1000),
     cost_per_1000_borrowers_with_texts: round((sum(bills[0]!) / scales[0]!.borrowers) * 1000),

@@ -4,6 +4,7 @@ import { DIGEST_BUCKETS, digestKey } from '#data/registry/digest.js';
 import { growthUsage } from './growth.js';
 import { ASSUMPTIONS, DYNAMO, STACK, type Assumptions, type PerRow, type Scale } from './inputs.js';
 import { itemBytes, readUnits, writeUnits, STORED_ITEM_OVERHEAD } from './item-size.js';
+import { payrollUsage } from './payroll.js';
 
 /**
  * A month of the platform at a given scale, from the per-row costs the benches measured: DynamoDB
@@ -188,6 +189,7 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
   const coldSessions = sessions * a.coldSessionShare;
   const gb = 1e9;
   const growth = growthUsage(scale, validations, files, a);
+  const payroll = payrollUsage(scale, a);
   return {
     scale,
     rows: { inputs: inputRows, total: rows, validated: validatedRows, files, validations },
@@ -202,6 +204,7 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
         register: growth.register.writeUnits,
         mandates: growth.mandates.writeUnits,
         notifications: growth.notifications.writeUnits,
+        payroll: payroll.dynamo.writeUnits,
       },
       readUnits: {
         ingest: ingest.rru,
@@ -210,22 +213,30 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
         api: api.rru,
         register: growth.register.readUnits,
         mandates: growth.mandates.readUnits,
+        payroll: payroll.dynamo.readUnits,
       },
-      storageGb: storedBytes / gb + growth.register.storedGb + growth.mandates.storedGb,
+      storageGb: storedBytes / gb + growth.register.storedGb + growth.mandates.storedGb + payroll.dynamo.storageGb,
       fileCheckGb: fileCheckBytes / gb,
     },
     lambda: {
-      invocations: { api: apiRequests, validate: validations, ingest: files * (1 + meanFile.ingest.chunks), notifications: growth.notifications.invocations },
+      invocations: {
+        api: apiRequests,
+        validate: validations,
+        ingest: files * (1 + meanFile.ingest.chunks),
+        notifications: growth.notifications.invocations,
+        payroll: payroll.lambda.invocations,
+      },
       gbSeconds: {
         api: (apiRequests * a.apiMs * (a.apiMemoryMb / 1024)) / 1000,
         validate: validations * meanFile.validate.seconds * (a.eventMemoryMb / 1024),
         ingest: files * meanFile.ingest.lambdaSeconds(DYNAMO.newTableWriteUnitsPerSecond) * (a.eventMemoryMb / 1024),
+        payroll: payroll.lambda.gbSeconds,
       },
     },
     s3: {
-      storageGb: (scale.months * s3MonthBytes + chunkBytes) / gb,
-      puts: validations * 8 + files * (2 + meanFile.ingest.chunks) + growth.signalBuckets.puts,
-      gets: validations * 4 + files * (2 + meanFile.ingest.chunks) + files * a.downloadsPerFile + growth.signalBuckets.gets,
+      storageGb: (scale.months * s3MonthBytes + chunkBytes) / gb + payroll.s3.storageGb,
+      puts: validations * 8 + files * (2 + meanFile.ingest.chunks) + growth.signalBuckets.puts + payroll.s3.puts,
+      gets: validations * 4 + files * (2 + meanFile.ingest.chunks) + files * a.downloadsPerFile + growth.signalBuckets.gets + payroll.s3.gets,
     },
     cloudfront: {
       gb: (apiRequests * a.apiResponseBytes + coldSessions * a.spaColdBytes) / gb,
@@ -233,5 +244,6 @@ export function monthlyUsage(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIO
     },
     api: { requests: apiRequests, lookups, posts, gets: gets + lookups },
     growth,
+    payroll,
   };
 }

@@ -6,7 +6,8 @@ import { logger } from '#lib/powertools.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import type { LenderTotals } from '#shared/api/reconciliation.js';
 import { UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
-import { addApplied, type AppliedIndex, reconcileByLender } from '#shared/rules/reconciliation.js';
+import { AppliedIndex } from '#shared/rules/applied-index.js';
+import { reconcileByLender } from '#shared/rules/reconciliation.js';
 import { validateAppliedStreamed } from '../validation/stream-driver.js';
 import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';
 
@@ -32,10 +33,10 @@ export async function validateAppliedUpload(
   if (upload.schedule_version !== schedule.version) {
     return failedValidation(upload.id, RECONCILIATION_MESSAGES.versionStale(upload.schedule_version ?? 0, schedule.version));
   }
-  const index: AppliedIndex = new Map();
+  const index = new AppliedIndex();
   let result;
   try {
-    result = await validateAppliedStreamed(data, (row) => addApplied(index, row));
+    result = await validateAppliedStreamed(data, index);
   } catch (error) {
     logger.error('Applied deductions validation threw', error as Error);
     return failedValidation(upload.id, UNREADABLE);

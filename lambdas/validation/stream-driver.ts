@@ -1,5 +1,5 @@
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
-import type { AppliedRow } from '#shared/rules/applied.js';
+import type { AppliedRow, FirstRows } from '#shared/rules/applied.js';
 import { isMonth } from '#shared/rules/dates.js';
 import type { RegisterEmployee } from '#shared/rules/register.js';
 import { spreadsheetErrors } from '#shared/xlsx/errors.js';
@@ -144,15 +144,20 @@ export async function validateRegisterStreamed(
 }
 
 /**
- * An applied deductions file's checks, streamed the same way: each row without an error handed to `onRow` as it
- * is read. A file that cannot be read gives one file-level error.
+ * An applied deductions file's checks, streamed the same way: each row without an error handed to `index.add` as
+ * it is read, the duplicate check kept in the index. A file that cannot be read gives one file-level error.
  */
-export async function validateAppliedStreamed(data: Uint8Array, onRow: (row: AppliedRow) => void): Promise<AppliedValidation> {
+export async function validateAppliedStreamed(data: Uint8Array, index: FirstRows & { add(row: AppliedRow): void }): Promise<AppliedValidation> {
   try {
-    return await streamFirstSheet(data, {}, () => new AppliedSheetValidation(onRow));
+    return await streamFirstSheet(data, {}, () => new AppliedSheetValidation((row) => index.add(row), index));
   } catch (error) {
     if (!(error instanceof SpreadsheetError)) throw error;
     const { errors } = fileLevel(error.message, error.code);
     return { headers: [], row_count: 0, rows: 0, errors, preview: [] };
   }
+}
+
+/** The first sheet's rows read and dropped, nothing checked: what reading a workbook costs alone (the benches' floor). */
+export async function readFirstSheetRows(data: Uint8Array, onRow: (row: SheetRow) => void): Promise<void> {
+  await streamFirstSheet(data, {}, () => ({ push: onRow, result: () => undefined }));
 }

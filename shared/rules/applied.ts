@@ -61,13 +61,32 @@ export interface AppliedInspection {
   issues: AppliedIssue[];
 }
 
+/** Where the first row of each payee key and employee number (as employeeNumberKey reads it) is kept: the duplicate check. */
+export interface FirstRows {
+  /** The first row of this payee key and employee number; undefined when this is the first, which is then recorded. */
+  firstRow(payeeKey: string, employeeKey: string, rowNumber: number): number | undefined;
+}
+
+/** FirstRows in a map of its own. */
+function firstRowsInMap(): FirstRows {
+  const firsts = new Map<string, number>();
+  return {
+    firstRow(payeeKey, employeeKey, rowNumber) {
+      const key = `${payeeKey}\u0000${employeeKey}`;
+      const first = firsts.get(key);
+      if (first === undefined) firsts.set(key, rowNumber);
+      return first;
+    },
+  };
+}
+
 /**
  * Checks applied rows one at a time, as they stream: each row alone, then against the rows before it (an employee
- * number twice under one payee key). The state is one map of keys to first rows. An empty row is skipped; a row
- * with any error gives no row.
+ * number twice under one payee key). The state is the first rows of the keys, in a map of its own or in `firstRows`
+ * (the server's index of the rows, so a million rows' keys are held once). An empty row is skipped; a row with any
+ * error gives no row.
  */
-export function createAppliedValidator(columns: AppliedColumns) {
-  const firstRows = new Map<string, number>();
+export function createAppliedValidator(columns: AppliedColumns, firstRows: FirstRows = firstRowsInMap()) {
   const read = (cells: readonly Cell[], field: AppliedField): Cell => (columns[field] === undefined ? undefined : cells[columns[field]!]);
 
   return function inspect(cells: readonly Cell[] | null | undefined, rowNumber: number): AppliedInspection {
@@ -99,10 +118,8 @@ export function createAppliedValidator(columns: AppliedColumns) {
     else if (amount === 0 && !reason) issue('reason', 'REASON', APPLIED_MESSAGES.reasonRequired);
 
     if (employee_no && payee_key) {
-      const key = `${payee_key}\u0000${employeeNumberKey(employee_no)}`;
-      const first = firstRows.get(key);
-      if (first === undefined) firstRows.set(key, rowNumber);
-      else issue('employee_no', 'DUPLICATE', APPLIED_MESSAGES.duplicate(employee_no, payee_key, first));
+      const first = firstRows.firstRow(payee_key, employeeNumberKey(employee_no), rowNumber);
+      if (first !== undefined) issue('employee_no', 'DUPLICATE', APPLIED_MESSAGES.duplicate(employee_no, payee_key, first));
     }
     if (issues.length) return { row: null, issues };
     return { row: { payee_key, employee_no, nrc, amount: amount!, reason }, issues };

@@ -1,3 +1,4 @@
+import type { AppliedIndex } from './applied-index.js';
 import type { AppliedRow } from './applied.js';
 import { employeeNumberKey } from './employee-number.js';
 import type { ScheduleLine } from './payroll-schedule.js';
@@ -60,17 +61,30 @@ export interface Expected {
  * nothing NOT_APPLIED, each with the file's reason; a deduction with no schedule line is UNEXPECTED whole.
  */
 export function reconcileOne(expected: Expected | null, applied: AppliedRow | null): ReconciliationLine[] {
+  const out: ReconciliationLine[] = [];
+  reconcileInto(out, expected, applied);
+  return out;
+}
+
+/** reconcileOne's lines pushed onto `out` (the join's loop makes no array per employee). */
+function reconcileInto(out: ReconciliationLine[], expected: Expected | null, applied: AppliedRow | null): void {
   const asked = expected ? ngwee(expected.amount) : 0;
   const taken = applied ? ngwee(applied.amount) : 0;
-  const who = { employee_no: expected?.employee_no ?? applied?.employee_no ?? '', nrc: expected?.nrc || applied?.nrc || '', name: expected?.name ?? '' };
+  const employee_no = expected?.employee_no ?? applied?.employee_no ?? '';
+  const nrc = expected?.nrc || applied?.nrc || '';
+  const name = expected?.name ?? '';
   const reason = applied?.reason ?? null;
-  if (asked === 0) return taken > 0 ? [{ ...who, expected: 0, applied: zmw(taken), status: 'UNEXPECTED', reason }] : [];
-  if (taken >= asked) {
-    const inFull: ReconciliationLine = { ...who, expected: zmw(asked), applied: zmw(asked), status: 'APPLIED', reason: null };
-    if (taken === asked) return [inFull];
-    return [inFull, { ...who, expected: 0, applied: zmw(taken - asked), status: 'UNEXPECTED', reason: excessReason(zmw(asked), zmw(taken)) }];
+  if (asked === 0) {
+    if (taken > 0) out.push({ employee_no, nrc, name, expected: 0, applied: zmw(taken), status: 'UNEXPECTED', reason });
+    return;
   }
-  return [{ ...who, expected: zmw(asked), applied: zmw(taken), status: taken > 0 ? 'SHORT' : 'NOT_APPLIED', reason }];
+  if (taken >= asked) {
+    out.push({ employee_no, nrc, name, expected: zmw(asked), applied: zmw(asked), status: 'APPLIED', reason: null });
+    if (taken > asked)
+      out.push({ employee_no, nrc, name, expected: 0, applied: zmw(taken - asked), status: 'UNEXPECTED', reason: excessReason(zmw(asked), zmw(taken)) });
+    return;
+  }
+  out.push({ employee_no, nrc, name, expected: zmw(asked), applied: zmw(taken), status: taken > 0 ? 'SHORT' : 'NOT_APPLIED', reason });
 }
 
 /** The totals of some lines (each to the ngwee). */
@@ -86,56 +100,74 @@ export function totalsOf(lines: readonly ReconciliationLine[]): Omit<LenderRecon
   return { expected_total: zmw(expected), applied_total: zmw(applied), counts };
 }
 
-/** The applied rows by payee key, then by employee number (as employeeNumberKey reads it). */
-export type AppliedIndex = Map<string, Map<string, AppliedRow>>;
+/** By employee number; of one employee's lines, the UNEXPECTED excess after the line it exceeds. */
+const lineOrder = (a: ReconciliationLine, b: ReconciliationLine): number =>
+  a.employee_no < b.employee_no ? -1 : a.employee_no > b.employee_no ? 1 : a.status === 'UNEXPECTED' ? 1 : -1;
 
-export function addApplied(index: AppliedIndex, row: AppliedRow): void {
-  let lender = index.get(row.payee_key);
-  if (!lender) index.set(row.payee_key, (lender = new Map()));
-  lender.set(employeeNumberKey(row.employee_no), row);
+/** Two runs in lineOrder merged into one. */
+function merge(a: ReconciliationLine[], b: ReconciliationLine[]): ReconciliationLine[] {
+  if (b.length === 0) return a;
+  const out: ReconciliationLine[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = lineOrder(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
 }
 
-function lenderResult(payeeKey: string, expected: Map<string, Expected>, applied: Map<string, AppliedRow> | undefined): LenderReconciliation {
-  const lines: ReconciliationLine[] = [];
-  for (const [key, asked] of expected) {
-    lines.push(...reconcileOne(asked, applied?.get(key) ?? null));
-    applied?.delete(key);
-  }
-  for (const row of applied?.values() ?? []) lines.push(...reconcileOne(null, row));
-  lines.sort((a, b) => (a.employee_no < b.employee_no ? -1 : a.employee_no > b.employee_no ? 1 : a.status === 'UNEXPECTED' ? 1 : -1));
+const inOrder = (lines: readonly ReconciliationLine[]): boolean => {
+  for (let i = 1; i < lines.length; i++) if (lineOrder(lines[i - 1]!, lines[i]!) > 0) return false;
+  return true;
+};
+
+/**
+ * One lender's lines in lineOrder: the schedule's (already in its order, checked, sorted only when they are not),
+ * merged with the deductions the schedule did not ask for (sorted: a few).
+ */
+function lenderResult(payeeKey: string, expected: Map<string, Expected>, applied: AppliedIndex): LenderReconciliation {
+  let lines: ReconciliationLine[] = [];
+  for (const [key, asked] of expected) reconcileInto(lines, asked, applied.take(payeeKey, key));
+  if (!inOrder(lines)) lines.sort(lineOrder);
+  const unasked: ReconciliationLine[] = [];
+  for (const row of applied.takeRest(payeeKey)) reconcileInto(unasked, null, row);
+  lines = merge(lines, unasked.sort(lineOrder));
   return { payee_key: payeeKey, ...totalsOf(lines), lines };
 }
 
 /**
- * The month joined lender by lender: the schedule's lines stream in sorted by payee key (the frozen schedule's
+ * The month joined lender by lender: the schedule's lines stream in (a chunk's lines at a time) sorted by payee key (the frozen schedule's
  * order), one lender's lines are held at a time, each matched with the applied rows of its payee key, which are
  * taken out of the index as they are used; lenders the schedule does not name but the payroll deducted for come
  * last. Memory: the applied rows and one lender's lines.
  */
-export async function* reconcileByLender(schedule: AsyncIterable<ScheduleLine>, applied: AppliedIndex): AsyncGenerator<LenderReconciliation> {
+export async function* reconcileByLender(schedule: AsyncIterable<readonly ScheduleLine[]>, applied: AppliedIndex): AsyncGenerator<LenderReconciliation> {
   const done = new Set<string>();
   let payeeKey: string | null = null;
   let expected = new Map<string, Expected>();
   const close = () => {
-    const result = lenderResult(payeeKey!, expected, applied.get(payeeKey!));
-    applied.delete(payeeKey!);
+    const result = lenderResult(payeeKey!, expected, applied);
     done.add(payeeKey!);
     expected = new Map();
     return result;
   };
-  for await (const line of schedule) {
-    if (line.payee_key !== payeeKey) {
-      if (payeeKey !== null) yield close();
-      if (done.has(line.payee_key)) throw new Error(`The schedule is not sorted by payee key: ${line.payee_key} appears twice.`);
-      payeeKey = line.payee_key;
+  for await (const batch of schedule) {
+    for (const line of batch) {
+      if (line.payee_key !== payeeKey) {
+        if (payeeKey !== null) yield close();
+        if (done.has(line.payee_key)) throw new Error(`The schedule is not sorted by payee key: ${line.payee_key} appears twice.`);
+        payeeKey = line.payee_key;
+      }
+      const key = employeeNumberKey(line.employee_no);
+      const seen = expected.get(key);
+      // The parsed line itself stands for the employee (a ScheduleLine is an Expected); a second line of theirs makes a sum.
+      if (seen) expected.set(key, { employee_no: seen.employee_no, nrc: seen.nrc, name: seen.name, amount: zmw(ngwee(seen.amount) + ngwee(line.amount)) });
+      else expected.set(key, line);
     }
-    const key = employeeNumberKey(line.employee_no);
-    const seen = expected.get(key);
-    if (seen) seen.amount = zmw(ngwee(seen.amount) + ngwee(line.amount));
-    else expected.set(key, { employee_no: line.employee_no, nrc: line.nrc, name: line.name, amount: line.amount });
   }
   if (payeeKey !== null) yield close();
-  for (const key of [...applied.keys()].sort()) {
+  for (const key of applied.payeeKeys()) {
     payeeKey = key;
     yield close();
   }

@@ -1,5 +1,5 @@
 import { detectAppliedHeader, missingAppliedHeadersMessage } from '../rules/applied-columns.js';
-import { type AppliedRow, createAppliedValidator } from '../rules/applied.js';
+import { type AppliedRow, createAppliedValidator, type FirstRows } from '../rules/applied.js';
 import { isEmptyRow } from '../rules/cells.js';
 import { HEADER_SEARCH_ROWS } from '../rules/headers.js';
 import { ISSUE_COLUMNS, type Issue } from '../rules/issues.js';
@@ -36,7 +36,10 @@ export class AppliedSheetValidation {
   private readonly preview: Record<string, unknown>[] = [];
   private detected = false;
 
-  constructor(private readonly onRow: (row: AppliedRow) => void) {}
+  constructor(
+    private readonly onRow: (row: AppliedRow) => void,
+    private readonly firstRows?: FirstRows,
+  ) {}
 
   push(row: SheetRow): void {
     if (this.detected) return this.add(row);
@@ -54,7 +57,7 @@ export class AppliedSheetValidation {
     if (detection.missing.length) {
       this.errors.push({ row: headerRow.rowNumber, column: ISSUE_COLUMNS.header, type: 'HEADER', message: missingAppliedHeadersMessage(detection.missing) });
     } else {
-      this.inspect = createAppliedValidator(detection.columns);
+      this.inspect = createAppliedValidator(detection.columns, this.firstRows);
     }
     for (const row of this.head.slice(detection.headerRowIndex + 1)) this.add(row);
     this.head.length = 0;

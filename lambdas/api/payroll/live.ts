@@ -28,6 +28,9 @@ export async function scheduleSources(month: string): Promise<LenderSources[]> {
     .sort((a, b) => (a.payee_key < b.payee_key ? -1 : a.payee_key > b.payee_key ? 1 : 0));
 }
 
+/** Where a submission's rows come from. */
+type RowsOf = (submission: SubmissionRecord) => AsyncIterable<CanonicalRow>;
+
 const nameOf = (row: CanonicalRow): string => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
 /** Who a stoppage names: their employee number when it has one, else their NRC. */
@@ -47,13 +50,13 @@ const borrowerOf = (row: CanonicalRow): string => (row.nrc ? `N:${row.nrc}` : `E
  * installment; when none of the borrower's lines has that installment, it ends all of them. The lender's
  * lines are held as one short string each, sorted.
  */
-async function lenderLines(lender: LenderSources): Promise<string[]> {
+async function lenderLines(lender: LenderSources, rowsOf: RowsOf): Promise<string[]> {
   const lines = new Set<string>();
   /** Which file (newest first) each borrower's rows come from. */
   const source = new Map<string, number>();
   const newestFirst = [...lender.inputs].reverse();
   for (const [index, submission] of newestFirst.entries()) {
-    for await (const row of submissionRows(submission)) {
+    for await (const row of rowsOf(submission)) {
       const borrower = borrowerOf(row);
       if ((source.get(borrower) ?? index) !== index) continue;
       source.set(borrower, index);
@@ -72,7 +75,7 @@ async function lenderLines(lender: LenderSources): Promise<string[]> {
   source.clear();
   const stops = new Map<string, Set<number>>();
   for (const submission of lender.stoppages) {
-    for await (const row of submissionRows(submission)) {
+    for await (const row of rowsOf(submission)) {
       for (const key of borrowerKeys(row.employee_no ?? '', row.nrc ?? '')) stops.set(key, (stops.get(key) ?? new Set()).add(toNgwee(row.installment_amount)));
     }
   }
@@ -94,9 +97,12 @@ async function lenderLines(lender: LenderSources): Promise<string[]> {
   });
 }
 
-/** The month's schedule as it stands, line by line in its order; one lender's lines in memory at a time. */
-export async function* liveScheduleLines(lenders: readonly LenderSources[]): AsyncGenerator<ScheduleLine> {
+/**
+ * The month's schedule as it stands, line by line in its order; one lender's lines in memory at a time. The rows of
+ * a submission are its stored rows (`rowsOf` is there for the bench, which hands generated rows in their place).
+ */
+export async function* liveScheduleLines(lenders: readonly LenderSources[], rowsOf: RowsOf = submissionRows): AsyncGenerator<ScheduleLine> {
   for (const lender of lenders) {
-    for (const text of await lenderLines(lender)) yield parseLineText(lender.payee_key, text);
+    for (const text of await lenderLines(lender, rowsOf)) yield parseLineText(lender.payee_key, text);
   }
 }

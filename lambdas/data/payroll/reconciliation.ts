@@ -8,7 +8,7 @@ import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { isNotFound } from '#adapters/s3-objects.js';
 import { lenderTotalsSchema, type LenderTotals } from '#shared/api/reconciliation.js';
-import { toCsv } from '#shared/rules/csv.js';
+import { csvCell, csvRow } from '#shared/rules/csv.js';
 import type { LenderReconciliation, ReconciliationLine } from '#shared/rules/reconciliation.js';
 
 /**
@@ -27,15 +27,56 @@ export const reconciliationKeys = (uploadId: string, payeeKey: string) => ({
 
 const CSV_HEADER = ['EMPLOYEE NUMBER', 'NRC', 'NAME', 'PAYEE KEY', 'EXPECTED', 'APPLIED', 'STATUS', 'REASON'];
 
+/**
+ * Whether a text is written as it is both in JSON (between quotes) and in CSV: printable ASCII without a quote, a
+ * backslash or a comma, not starting like a formula. Employee numbers, NRCs and most names are.
+ */
+function plain(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first === 0x3d || first === 0x2b || first === 0x2d || first === 0x40) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c || code === 0x2c) return false;
+  }
+  return true;
+}
+
+/** A text's JSON and CSV forms: JSON.stringify's and csvCell's, computed only for a text that is not plain. */
+const jsonOf = (text: string): string => (plain(text) ? `"${text}"` : JSON.stringify(text));
+const csvOf = (text: string): string => (plain(text) ? text : csvCell(text));
+
+/**
+ * One lender's result files' text: its lines as JSONL (read back by the screen) and as CSV (downloaded by people),
+ * each line written out field by field (the JSONL line is JSON.stringify's, keys in ReconciliationLine's order).
+ * Amounts and statuses are written as they are (digits and a point; a status word).
+ */
+export function lenderFiles(result: LenderReconciliation): { jsonl: string; csv: string } {
+  const jsonl: string[] = new Array(result.lines.length);
+  const csv: string[] = new Array(result.lines.length + 1);
+  csv[0] = `\uFEFF${csvRow(CSV_HEADER)}`;
+  const payeeKey = csvCell(result.payee_key);
+  for (let i = 0; i < result.lines.length; i++) {
+    const l = result.lines[i]!;
+    const employeeNo = l.employee_no;
+    const nrc = l.nrc;
+    const name = l.name;
+    const reason = l.reason === null ? 'null' : JSON.stringify(l.reason);
+    jsonl[i] =
+      `{"employee_no":${jsonOf(employeeNo)},"nrc":${jsonOf(nrc)},"name":${jsonOf(name)},"expected":${l.expected},"applied":${l.applied},"status":"${l.status}","reason":${reason}}`;
+    csv[i + 1] =
+      `${csvOf(employeeNo)},${csvOf(nrc)},${csvOf(name)},${payeeKey},${l.expected.toFixed(2)},${l.applied.toFixed(2)},${l.status},${l.reason === null ? '' : csvCell(l.reason)}`;
+  }
+  return { jsonl: jsonl.join('\n'), csv: `${csv.join('\r\n')}\r\n` };
+}
+
 /** Writes one lender's lines (JSONL, and CSV for people) and answers its totals. One lender's text at a time. */
 export async function putLenderReconciliation(uploadId: string, result: LenderReconciliation, orgName: string | null): Promise<LenderTotals> {
   const keys = reconciliationKeys(uploadId, result.payee_key);
-  const jsonl = result.lines.map((line) => JSON.stringify(line)).join('\n');
-  const rows = result.lines.map((l) => [l.employee_no, l.nrc, l.name, result.payee_key, l.expected.toFixed(2), l.applied.toFixed(2), l.status, l.reason ?? '']);
+  const { jsonl, csv } = lenderFiles(result);
   const Bucket = bucketName('uploads');
   await Promise.all([
     s3.send(new PutObjectCommand({ Bucket, Key: keys.lines, Body: jsonl, ContentType: 'application/x-ndjson' })),
-    s3.send(new PutObjectCommand({ Bucket, Key: keys.csv, Body: `\uFEFF${toCsv([CSV_HEADER, ...rows])}`, ContentType: 'text/csv; charset=utf-8' })),
+    s3.send(new PutObjectCommand({ Bucket, Key: keys.csv, Body: csv, ContentType: 'text/csv; charset=utf-8' })),
   ]);
   const { payee_key, expected_total, applied_total, counts } = result;
   return { payee_key, org_name: orgName, expected_total, applied_total, counts, lines: result.lines.length };

@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
-import { jsonLines } from '#lib/jsonl.js';
+import { jsonLineBatches } from '#lib/jsonl.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 
 /**
@@ -40,8 +40,8 @@ export async function latestSchedule(month: string): Promise<ScheduleVersion | n
   return versionCodec.parse(out.Items?.[0]);
 }
 
-/** A version's lines as they stream from S3, one at a time: never the whole file in memory. */
-export async function* scheduleLines(month: string, version: number): AsyncGenerator<ScheduleLine> {
+/** A version's lines as they stream from S3, a body chunk's lines at a time: never the whole file in memory. */
+export async function* scheduleLines(month: string, version: number): AsyncGenerator<ScheduleLine[]> {
   const out = await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: `payroll/${month}/schedule-v${version}.jsonl` }));
-  yield* jsonLines<ScheduleLine>(out.Body as AsyncIterable<Uint8Array>);
+  yield* jsonLineBatches<ScheduleLine>(out.Body as AsyncIterable<Uint8Array>);
 }

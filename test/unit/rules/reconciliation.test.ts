@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AppliedIndex } from '#shared/rules/applied-index.js';
 import type { AppliedRow } from '#shared/rules/applied.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
-import { addApplied, type AppliedIndex, excessReason, reconcileByLender, reconcileOne } from '#shared/rules/reconciliation.js';
+import { excessReason, reconcileByLender, reconcileOne } from '#shared/rules/reconciliation.js';
 
 const asked = (amount: number) => ({ employee_no: 'E1', nrc: '100001/10/1', name: 'Mwila Banda', amount });
 const taken = (amount: number, reason: AppliedRow['reason'] = null, payee_key = 'A001', employee_no = 'E1'): AppliedRow => ({
@@ -39,8 +40,9 @@ describe('reconcileOne', () => {
   });
 });
 
+/** The lines as a body's chunks hand them over: two at a time. */
 async function* stream(lines: ScheduleLine[]) {
-  yield* lines;
+  for (let at = 0; at < lines.length; at += 2) yield lines.slice(at, at + 2);
 }
 const line = (payee_key: string, employee_no: string, amount: number): ScheduleLine => ({
   payee_key,
@@ -54,8 +56,8 @@ const line = (payee_key: string, employee_no: string, amount: number): ScheduleL
 
 describe('reconcileByLender', () => {
   it('joins lender by lender, sums a lender’s lines of one employee, and ends with lenders the schedule does not name', async () => {
-    const index: AppliedIndex = new Map();
-    for (const row of [taken(300, null, 'A001', 'e1'), taken(50, null, 'A001', 'E9'), taken(20, null, 'Z999', 'E1')]) addApplied(index, row);
+    const index = new AppliedIndex();
+    for (const row of [taken(300, null, 'A001', 'e1'), taken(50, null, 'A001', 'E9'), taken(20, null, 'Z999', 'E1')]) index.add(row);
     const out = [];
     for await (const lender of reconcileByLender(
       stream([line('A001', 'E1', 100), line('A001', 'E1', 200), line('A001', 'E2', 10), line('B002', 'E1', 40)]),
@@ -72,12 +74,29 @@ describe('reconcileByLender', () => {
       ['E2', 'NOT_APPLIED'],
       ['E9', 'UNEXPECTED'],
     ]);
-    expect(index.size).toBe(0);
+    expect(index.payeeKeys()).toEqual([]);
+  });
+
+  it('puts deductions nobody asked for among the schedule’s lines by employee number, each excess after its line', async () => {
+    const index = new AppliedIndex();
+    for (const row of [taken(10, null, 'A001', 'E2'), taken(80, null, 'A001', 'E3'), taken(5, null, 'A001', 'E0'), taken(10, null, 'A001', 'E1')])
+      index.add(row);
+    const out = [];
+    for await (const lender of reconcileByLender(stream([line('A001', 'E1', 10), line('A001', 'E3', 50), line('A001', 'E4', 1)]), index)) out.push(lender);
+    expect(out[0]!.lines.map((l) => [l.employee_no, l.status, l.applied])).toEqual([
+      ['E0', 'UNEXPECTED', 5],
+      ['E1', 'APPLIED', 10],
+      ['E2', 'UNEXPECTED', 10],
+      ['E3', 'APPLIED', 50],
+      ['E3', 'UNEXPECTED', 30],
+      ['E4', 'NOT_APPLIED', 0],
+    ]);
   });
 
   it('refuses a schedule whose payee keys are not grouped', async () => {
     const run = async () => {
-      for await (const lender of reconcileByLender(stream([line('A001', 'E1', 1), line('B002', 'E1', 1), line('A001', 'E2', 1)]), new Map())) void lender;
+      for await (const lender of reconcileByLender(stream([line('A001', 'E1', 1), line('B002', 'E1', 1), line('A001', 'E2', 1)]), new AppliedIndex()))
+        void lender;
     };
     await expect(run()).rejects.toThrow('not sorted by payee key');
   });

@@ -1,0 +1,105 @@
+import type { Assumptions, Scale } from './inputs.js';
+import { readUnits, writeUnits } from './item-size.js';
+
+/*
+ * The payroll's month: the schedule (computed in the API when viewed, frozen with its JSONL, CSV and XLSX files
+ * when first downloaded), the applied deductions file (validated and joined with the schedule in the validation
+ * function), the reconciliation's result files and month item, and the remittance statements (a PDF and a CSV
+ * drawn once per lender and month). The per-line figures are measured (named with their bench); the counts of
+ * views and versions are guesses to revise with real traffic.
+ */
+export const PAYROLL = {
+  /** Frozen versions a month (a submission completed after the first download makes another). */
+  versionsPerMonth: 2,
+  /** Times the authority and admins open /payroll a month: each computes the schedule as it stands. */
+  scheduleViewsPerMonth: 30,
+  /** Downloads a version gets (presigned GETs of its CSV and XLSX). */
+  downloadsPerVersion: 4,
+  /** Validations of the applied file a month (a first one with errors, then the good one). */
+  appliedValidations: 2,
+  /** Reconciliation pages a lender opens a month (each reads its lender's lines) and statement downloads. */
+  reconciliationViewsPerLender: 10,
+  statementDownloadsPerLender: 2,
+  /** Bytes a line: the schedule's JSONL, CSV and XLSX (bench/schedule-child.ts, 100,000 lines, 2026-11-28). */
+  scheduleBytesPerLine: { jsonl: 159, csv: 70, xlsx: 39 },
+  /** An applied file's XLSX bytes a row (the reconciliation bench's workbook, 2026-11-28). */
+  appliedXlsxBytesPerRow: 23,
+  /** A reconciliation line's JSONL and CSV bytes together (the reconciliation bench: 62.7 MB for 309,000 lines). */
+  resultBytesPerLine: 213,
+  /** A statement line's PDF and CSV bytes together (a line of text in each). */
+  statementBytesPerLine: 140,
+  /**
+   * CPU a line, microseconds, on one core of the bench machine: the applied file's validation and the join (the
+   * reconciliation bench, 300,000 lines: 2,563 ms CPU), the schedule computed for GET and for the first download
+   * (bench/schedule-child.ts, 1,000,000 lines over 10 lenders, 2026-11-28: 40.6 s CPU for the live schedule, tally and
+   * comparison; 73.7 s for the JSONL, CSV and XLSX).
+   */
+  reconciliationCpuUsPerLine: 8.5,
+  scheduleGetCpuUsPerLine: 41,
+  scheduleDownloadCpuUsPerLine: 74,
+  /** The applied stage's memory: the runtime, then a million lines' index and join (the bench's 426 MB peak RSS at 1,000,000). */
+  appliedStageBaseMb: 100,
+  appliedStageMbPerMillion: 326,
+  /** A lender's totals on the month's items (reconciliation: counts and totals; schedule version: lines and total), marshalled. */
+  reconciliationLenderBytes: 230,
+  scheduleLenderBytes: 120,
+  /** A statement's item and its receipt's (number, totals, links, received). */
+  statementItemBytes: 600,
+} as const;
+
+/** Bytes of a JSONL reconciliation line held as objects by the API that reads a lender's file (parsed strings and numbers). */
+const HELD_BYTES_PER_LINE = 400;
+const MB = 1_048_576;
+
+/** A month of the payroll's parts at this scale: S3, DynamoDB, Lambda, and what the limits need. */
+export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
+  const lines = scale.borrowers * a.loansPerBorrower;
+  // A month without deductions has no schedule to view, freeze or answer.
+  const p = lines > 0 ? payroll : { ...payroll, versionsPerMonth: 0, scheduleViewsPerMonth: 0, appliedValidations: 0, reconciliationViewsPerLender: 0 };
+  const b = p.scheduleBytesPerLine;
+  const versionBytes = lines * (b.jsonl + b.csv + b.xlsx);
+  const monthBytes =
+    p.versionsPerMonth * versionBytes + p.appliedValidations * lines * (p.appliedXlsxBytesPerRow + p.resultBytesPerLine) + lines * p.statementBytesPerLine;
+  const vcpu = (memoryMb: number) => Math.min(1, memoryMb / 1_769);
+  const scheduleGetSeconds = (lines * p.scheduleGetCpuUsPerLine) / 1e6 / vcpu(a.apiMemoryMb);
+  const scheduleDownloadSeconds = (lines * p.scheduleDownloadCpuUsPerLine) / 1e6 / vcpu(a.apiMemoryMb);
+  const appliedSeconds = (lines * p.reconciliationCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
+  const largestLenderLines = Math.min(lines, scale.largestFileRows);
+  return {
+    lines,
+    seconds: { scheduleGet: scheduleGetSeconds, scheduleDownload: scheduleDownloadSeconds, applied: appliedSeconds },
+    memoryMb: {
+      applied: p.appliedStageBaseMb + (p.appliedStageMbPerMillion * lines) / 1e6,
+      reconciliationPage: (largestLenderLines * HELD_BYTES_PER_LINE) / MB,
+    },
+    itemBytes: { reconciliation: scale.lenders * p.reconciliationLenderBytes, scheduleVersion: scale.lenders * p.scheduleLenderBytes },
+    s3: {
+      // Kept over the window: every version's files, the applied files, the result files and the statements.
+      storageGb: (scale.months * monthBytes) / 1e9,
+      // A version: its work file, the copy, the CSV and the XLSX (5 MB parts); a validation: its file and 2 files a lender; 2 a statement.
+      puts: p.versionsPerMonth * (4 + versionBytes / (5 * MB)) + p.appliedValidations * (1 + 2 * scale.lenders) + 2 * scale.lenders,
+      // A view reads every lender's completed inputs (its rows) and the frozen version; downloads, pages and statements one each.
+      gets:
+        p.scheduleViewsPerMonth * (scale.lenders + 1) +
+        p.versionsPerMonth * (p.downloadsPerVersion + 2) +
+        p.appliedValidations * 2 +
+        scale.lenders * (p.reconciliationViewsPerLender + p.statementDownloadsPerLender + 1),
+    },
+    dynamo: {
+      writeUnits:
+        p.versionsPerMonth * writeUnits(scale.lenders * p.scheduleLenderBytes) +
+        (p.appliedValidations > 0 ? writeUnits(scale.lenders * p.reconciliationLenderBytes) : 0) +
+        2 * scale.lenders * writeUnits(p.statementItemBytes),
+      readUnits:
+        (p.scheduleViewsPerMonth + p.appliedValidations) * readUnits(scale.lenders * p.scheduleLenderBytes, true) +
+        scale.lenders * p.reconciliationViewsPerLender * readUnits(scale.lenders * p.reconciliationLenderBytes, true),
+      storageGb: (scale.months * (scale.lenders * (p.reconciliationLenderBytes + p.scheduleLenderBytes * p.versionsPerMonth + 2 * p.statementItemBytes))) / 1e9,
+    },
+    lambda: {
+      invocations: p.scheduleViewsPerMonth + p.versionsPerMonth + p.appliedValidations + scale.lenders * (p.reconciliationViewsPerLender + 1),
+      gbSeconds:
+        ((p.scheduleViewsPerMonth * scheduleGetSeconds + p.versionsPerMonth * scheduleDownloadSeconds) * a.apiMemoryMb) / 1024 +
+        (p.appliedValidations * appliedSeconds * a.eventMemoryMb) / 1024,
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { APPLIED_REASONS, type AppliedReason, type AppliedRow, type FirstRows } from './applied.js';
+import { employeeNumberKey } from './employee-number.js';
+
+/** A slot's amount when the slot holds only the key of a row with an error (kept for the duplicate check). */
+const NO_ROW = -1;
+
+/**
+ * The applied rows by payee key, then by employee number (as employeeNumberKey reads it), held column-wise so a
+ * million rows fit a 256 MB old space: one map entry a row, its slot's fields in plain arrays (the texts are the
+ * workbook's own strings, not copies; the amount in ngwee; the reason as its index in APPLIED_REASONS). It is also the
+ * applied rules' duplicate check (FirstRows): the first row of each key, good or not, is kept in the same entry.
+ */
+export class AppliedIndex implements FirstRows {
+  private readonly lenders = new Map<string, Map<string, number>>();
+  private readonly employeeNos: string[] = [];
+  private readonly nrcs: string[] = [];
+  private readonly ngwee: number[] = [];
+  private readonly reasons: number[] = [];
+  private readonly rows: number[] = [];
+
+  private slotOf(payeeKey: string, employeeKey: string, rowNumber: number): { slot: number; first: boolean } {
+    let lender = this.lenders.get(payeeKey);
+    if (!lender) this.lenders.set(payeeKey, (lender = new Map()));
+    const slot = lender.get(employeeKey);
+    if (slot !== undefined) return { slot, first: false };
+    const added = this.rows.push(rowNumber) - 1;
+    this.employeeNos.push('');
+    this.nrcs.push('');
+    this.ngwee.push(NO_ROW);
+    this.reasons.push(-1);
+    lender.set(employeeKey, added);
+    return { slot: added, first: true };
+  }
+
+  firstRow(payeeKey: string, employeeKey: string, rowNumber: number): number | undefined {
+    const { slot, first } = this.slotOf(payeeKey, employeeKey, rowNumber);
+    return first ? undefined : this.rows[slot];
+  }
+
+  /** A good row: into its key's slot (the last one wins when a key comes twice: the rules refuse such a file). */
+  add(row: AppliedRow): void {
+    const { slot } = this.slotOf(row.payee_key, employeeNumberKey(row.employee_no), 0);
+    this.employeeNos[slot] = row.employee_no;
+    this.nrcs[slot] = row.nrc;
+    this.ngwee[slot] = Math.round(row.amount * 100);
+    this.reasons[slot] = row.reason === null ? -1 : APPLIED_REASONS.indexOf(row.reason);
+  }
+
+  private rowAt(payeeKey: string, slot: number): AppliedRow | null {
+    const ngwee = this.ngwee[slot]!;
+    if (ngwee === NO_ROW) return null;
+    const reason = this.reasons[slot]!;
+    const employee_no = this.employeeNos[slot]!;
+    return {
+      payee_key: payeeKey,
+      employee_no,
+      nrc: this.nrcs[slot]!,
+      amount: ngwee / 100,
+      reason: reason < 0 ? null : (APPLIED_REASONS[reason] as AppliedReason),
+    };
+  }
+
+  /** The row of a payee key and employee key, taken out of the index; null when the file has none. */
+  take(payeeKey: string, employeeKey: string): AppliedRow | null {
+    const lender = this.lenders.get(payeeKey);
+    const slot = lender?.get(employeeKey);
+    if (slot === undefined) return null;
+    lender!.delete(employeeKey);
+    return this.rowAt(payeeKey, slot);
+  }
+
+  /** The rows of a payee key not taken yet, and the payee key out of the index. */
+  takeRest(payeeKey: string): AppliedRow[] {
+    const lender = this.lenders.get(payeeKey);
+    this.lenders.delete(payeeKey);
+    const rest: AppliedRow[] = [];
+    for (const slot of lender?.values() ?? []) {
+      const row = this.rowAt(payeeKey, slot);
+      if (row) rest.push(row);
+    }
+    return rest;
+  }
+
+  /** The payee keys with rows not taken yet, sorted. */
+  payeeKeys(): string[] {
+    return [...this.lenders.keys()].sort();
+  }
+}
