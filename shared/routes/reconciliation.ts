@@ -1,4 +1,6 @@
-import { APPROVED } from '../access.js';
+import { APPROVED, REGISTER_KEEPERS, rolesOnly, ROLE_SETS } from '../access.js';
+import { collectionRatesQuerySchema, collectionRatesResponseSchema } from '../api/collection-rates.js';
+import { appliedReplacementQuerySchema, appliedReplacementResponseSchema } from '../api/reconciliation-replacement.js';
 import { reconciliationQuerySchema, reconciliationResponseSchema } from '../api/reconciliation.js';
 import { featureRoutes } from './define.js';
 
@@ -18,4 +20,28 @@ export const getReconciliation = route({
     "A month's reconciliation for a lender (expected and applied totals, counts by status, a page of lines filtered by status and NRC, a CSV link) and the per-lender table. Lenders see their own payee keys only; the payroll authority, PMEC compliance and platform admins see every lender.",
 });
 
-export const RECONCILIATION_ROUTES = [getReconciliation] as const;
+export const getAppliedReplacement = route({
+  id: 'get-applied-replacement',
+  method: 'GET',
+  path: '/api/reconciliation/replacement',
+  access: REGISTER_KEEPERS,
+  uses: { tables: ['directory', 'submissions', 'audit'] },
+  query: appliedReplacementQuerySchema,
+  response: appliedReplacementResponseSchema,
+  summary:
+    "The month's proposed replacement of its applied deductions file, awaiting a second admin of the payroll authority: who proposed it, when it expires, and each lender's totals in the recorded file and in the proposed one.",
+});
+
+export const getCollectionRates = route({
+  id: 'get-collection-rates',
+  method: 'GET',
+  path: '/api/reconciliation/collection-rates',
+  access: rolesOnly(...ROLE_SETS.reviewers),
+  uses: { tables: ['submissions', 'audit'] },
+  query: collectionRatesQuerySchema,
+  response: collectionRatesResponseSchema,
+  summary:
+    "Each lender's collection rate (applied / expected) in each of the 12 months ending with the month asked for, from the months' recorded reconciliations: for the payroll authority, PMEC compliance and platform admins.",
+});
+
+export const RECONCILIATION_ROUTES = [getReconciliation, getAppliedReplacement, getCollectionRates] as const;

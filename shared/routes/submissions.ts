@@ -1,4 +1,5 @@
-import { APPROVED } from '../access.js';
+import { APPROVED, REGISTER_KEEPERS } from '../access.js';
+import { appliedDecisionRequestSchema, appliedDecisionResponseSchema } from '../api/reconciliation-replacement.js';
 import { signalPageQuerySchema, signalPageResponseSchema } from '../api/signals.js';
 import {
   SUBMISSION_MESSAGES,
@@ -90,4 +91,16 @@ export const getSubmission = route({
   summary: 'One submission with its ingestion counts once ingested (reviewers: all; others: their organisation).',
 });
 
-export const SUBMISSIONS_ROUTES = [createUpload, getUpload, getUploadReport, getUploadSignals, submitUpload, getSubmission] as const;
+export const decideAppliedReplacement = route({
+  id: 'decide-applied-replacement',
+  method: 'POST',
+  path: '/api/uploads/{id}/replacement-decision',
+  access: REGISTER_KEEPERS,
+  uses: { tables: ['directory', 'submissions', 'audit'] },
+  request: appliedDecisionRequestSchema,
+  response: appliedDecisionResponseSchema,
+  summary:
+    "Approves or rejects a proposed replacement of a month's applied deductions file: another admin of the payroll authority than the proposer, within 7 days, while the schedule version it answers is the latest. Approval makes it the month's reconciliation; the file before is kept.",
+});
+
+export const SUBMISSIONS_ROUTES = [createUpload, getUpload, getUploadReport, getUploadSignals, submitUpload, getSubmission, decideAppliedReplacement] as const;
