@@ -19,7 +19,12 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 test('the authority uploads the applied deductions and sees each lender reconciled; a lender sees its own lines', async ({ page }) => {
   test.setTimeout(180_000);
-  const [lender, other, authority] = [await prepareSubmitter(twin), await prepareSubmitter(twin), await payrollAuthorityAdmin(twin)];
+  const [lender, other, authority, secondAdmin] = [
+    await prepareSubmitter(twin),
+    await prepareSubmitter(twin),
+    await payrollAuthorityAdmin(twin),
+    await payrollAuthorityAdmin(twin),
+  ];
   const key = lender.org.payeeKey;
   const lines = [scheduleLine(key, 1, 250), scheduleLine(key, 2, 300), scheduleLine(key, 3, 400)];
   const theirs = scheduleLine(other.org.payeeKey, 1, 500);
@@ -63,6 +68,43 @@ test('the authority uploads the applied deductions and sees each lender reconcil
   await page.getByRole('option', { name: 'Short' }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText('INSUFFICIENT PAY');
+
+  // The 12-month chart of each lender's collection rate, with its values as a table.
+  const chart = page.getByTestId('collection-chart');
+  await expect(chart.getByRole('img', { name: /Collection rate per lender/ })).toBeVisible();
+  await chart.getByRole('button', { name: 'Show the values as a table' }).click();
+  await expect(chart.getByRole('table', { name: 'Collection rate per lender and month' }).getByRole('row')).toHaveCount(3);
+
+  // A second file for the month is proposed; another admin of the authority approves it.
+  const corrected = appliedWorkbook([
+    row(lines[0]!, 250),
+    row(lines[1]!, 100, 'INSUFFICIENT PAY'),
+    { ...row(lines[0]!, 80), employee_no: 'EMP777777', nrc: '777777/10/1' },
+    row(theirs, 450, 'INSUFFICIENT PAY'),
+  ]);
+  await page.goto('/upload');
+  await screen.chooseType('Applied deductions (.xlsx)');
+  await page.getByRole('textbox', { name: /Schedule version/ }).fill(String(schedule.version));
+  await screen.chooseFile('Applied deductions corrected.xlsx', corrected);
+  await screen.validate();
+  await screen.button('Submit').click();
+  await screen.expectMessage(/Replacement proposed/);
+  await page.goto('/reconciliation');
+  await expect(page.getByTestId('replacement-own')).toBeVisible();
+  await signOut(page);
+
+  await signInAt(page, secondAdmin.email, secondAdmin.password, '/reconciliation');
+  const replacement = page.getByRole('region', { name: 'Replacing the applied file' });
+  await expect(replacement.getByTestId('replacement-summary')).toContainText(`proposed by ${authority.email}`);
+  await expect(replacement.getByRole('table')).toContainText('−ZMW 50.00');
+  await settled(page);
+  await expectNoSeriousViolations(page, '/reconciliation with a replacement proposed');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reconciliation-replacement.png`, fullPage: true });
+  await replacement.getByRole('button', { name: 'Approve replacement' }).click();
+  await page.getByRole('dialog', { name: 'Approve this replacement?' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(replacement.getByTestId('replacement-outcome')).toContainText('Replacement approved');
+  await expect(replacement.getByTestId('replacement-none')).toBeVisible();
+  await expect(lenders).toContainText('ZMW 450.00');
   await signOut(page);
 
   await signInAt(page, lender.email, lender.password, '/reconciliation');

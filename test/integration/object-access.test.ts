@@ -3,10 +3,19 @@ import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } fro
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '#shared/routes/disputes.js';
 import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '#shared/routes/fraud.js';
 import { ROUTES, type RouteId } from '#shared/routes/index.js';
+import { getReconciliation } from '#shared/routes/reconciliation.js';
 import { decideRegisterProposal, getRegister } from '#shared/routes/register.js';
 import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '#shared/routes/remittances.js';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '#shared/routes/reviews.js';
-import { createUpload, getSubmission, getUpload, getUploadReport, getUploadSignals, submitUpload } from '#shared/routes/submissions.js';
+import {
+  createUpload,
+  decideAppliedReplacement,
+  getSubmission,
+  getUpload,
+  getUploadReport,
+  getUploadSignals,
+  submitUpload,
+} from '#shared/routes/submissions.js';
 import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '#shared/routes/team.js';
 import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhook } from '#shared/routes/webhooks.js';
 import { currentMonth } from '#shared/rules/dates.js';
@@ -138,6 +147,12 @@ const CASES: Partial<Record<RouteId, Case>> = {
   'decide-register-proposal': {
     attempt: (x, caller) => call(twin, decideRegisterProposal, { params: { upload_id: x.uploadId }, body: { decision: 'approve' }, caller }),
     unchanged: async (x) => okBody(await call(twin, getRegister, { caller: x.pmecAdmin })),
+  },
+  // A lender's admin approving a replacement of a month's applied file (another PMEC organisation's admin: applied-replacement.test.ts).
+  'decide-applied-replacement': {
+    attempt: (x, caller) => call(twin, decideAppliedReplacement, { params: { id: x.uploadId }, body: { decision: 'approve' }, caller }),
+    unchanged: async (x) =>
+      okBody(await call(twin, getReconciliation, { query: { month: x.statement.month, payee_key: x.orgA.payeeKey }, caller: x.adminA.token })),
   },
   // Another lender's statement: 403 (its number names a month and a payee key, which lenders know of each other).
   'record-remittance-receipt': {

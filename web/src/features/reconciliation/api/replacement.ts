@@ -16,7 +16,9 @@ export function useReplacementDecision() {
   return useMutation({
     mutationFn: ({ uploadId, decision, note }: { uploadId: string; decision: 'approve' | 'reject'; note?: string }) =>
       callRoute(decideAppliedReplacement, { params: { id: uploadId }, body: { decision, ...(note ? { note } : {}) } }),
-    onSettled: () =>
-      Promise.all([getAppliedReplacement, getReconciliation, listRemittances].map((route) => client.invalidateQueries({ queryKey: routeKey(route) }))),
+    // Not awaited: the decision's own callbacks run first, while the panel that made it is still there.
+    onSettled: () => {
+      for (const route of [getAppliedReplacement, getReconciliation, listRemittances]) void client.invalidateQueries({ queryKey: routeKey(route) });
+    },
   });
 }
