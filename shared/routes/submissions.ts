@@ -1,5 +1,4 @@
-import { APPROVED, REGISTER_KEEPERS } from '../access.js';
-import { appliedDecisionRequestSchema, appliedDecisionResponseSchema } from '../api/reconciliation-replacement.js';
+import { APPROVED } from '../access.js';
 import { signalPageQuerySchema, signalPageResponseSchema } from '../api/signals.js';
 import {
   SUBMISSION_MESSAGES,
@@ -91,16 +90,4 @@ export const getSubmission = route({
   summary: 'One submission with its ingestion counts once ingested (reviewers: all; others: their organisation).',
 });
 
-export const decideAppliedReplacement = route({
-  id: 'decide-applied-replacement',
-  method: 'POST',
-  path: '/api/uploads/{id}/replacement-decision',
-  access: REGISTER_KEEPERS,
-  uses: { tables: ['directory', 'submissions', 'audit'] },
-  request: appliedDecisionRequestSchema,
-  response: appliedDecisionResponseSchema,
-  summary:
-    "Approves or rejects a proposed replacement of a month's applied deductions file: another admin of the payroll authority than the proposer, within 7 days, while the schedule version it answers is the latest. Approval makes it the month's reconciliation; the file before is kept.",
-});
-
-export const SUBMISSIONS_ROUTES = [createUpload, getUpload, getUploadReport, getUploadSignals, submitUpload, getSubmission, decideAppliedReplacement] as const;
+export const SUBMISSIONS_ROUTES = [createUpload, getUpload, getUploadReport, getUploadSignals, submitUpload, getSubmission] as const;

@@ -3,19 +3,11 @@ import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } fro
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '#shared/routes/disputes.js';
 import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '#shared/routes/fraud.js';
 import { ROUTES, type RouteId } from '#shared/routes/index.js';
-import { getReconciliation } from '#shared/routes/reconciliation.js';
+import { decideAppliedReplacement, getReconciliation } from '#shared/routes/reconciliation.js';
 import { decideRegisterProposal, getRegister } from '#shared/routes/register.js';
 import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '#shared/routes/remittances.js';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '#shared/routes/reviews.js';
-import {
-  createUpload,
-  decideAppliedReplacement,
-  getSubmission,
-  getUpload,
-  getUploadReport,
-  getUploadSignals,
-  submitUpload,
-} from '#shared/routes/submissions.js';
+import { createUpload, getSubmission, getUpload, getUploadReport, getUploadSignals, submitUpload } from '#shared/routes/submissions.js';
 import { addTeamMember, changeMemberRole, getTeam, removeTeamMember } from '#shared/routes/team.js';
 import { createWebhook, deleteWebhook, listWebhookDeliveries, listWebhooks, rotateWebhook } from '#shared/routes/webhooks.js';
 import { currentMonth } from '#shared/rules/dates.js';

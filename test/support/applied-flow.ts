@@ -1,6 +1,5 @@
 import type { CreateUploadRequest } from '#shared/api/submissions.js';
-import { getAppliedReplacement } from '#shared/routes/reconciliation.js';
-import { decideAppliedReplacement } from '#shared/routes/submissions.js';
+import { decideAppliedReplacement, getAppliedReplacement } from '#shared/routes/reconciliation.js';
 import { submissionsApi } from '../fixtures/submissions/api.js';
 import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { call } from './api.js';

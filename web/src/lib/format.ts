@@ -26,10 +26,6 @@ export const formatCompact = (value: number): string => COMPACT.format(value);
 /** An amount with 2 decimals so a column lines up: '1,234.50' (the column's heading names the currency). */
 export const formatAmount = (value: number | null | undefined): string => (isNumber(value) ? MONEY.format(value) : EMPTY);
 
-const PERCENT = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-/** A percentage given in percent: '87.5%'; '—' when absent. */
-export const formatPercent = (value: number | null | undefined): string => (isNumber(value) ? `${PERCENT.format(value)}%` : EMPTY);
-
 /** Spec part 2 §9: ZMW, always with 2 decimals: 'ZMW 1,234.50'; '—' when absent. */
 export const formatZmw = (value: number | null | undefined): string => (isNumber(value) ? `ZMW ${MONEY.format(value)}` : EMPTY);
 

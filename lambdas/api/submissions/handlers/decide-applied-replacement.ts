@@ -9,7 +9,7 @@ import { ConflictError, ForbiddenError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
 import { REPLACEMENT_MESSAGES } from '#shared/api/reconciliation-replacement.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
-import * as routes from '#shared/routes/submissions.js';
+import * as routes from '#shared/routes/reconciliation.js';
 import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { replacedRecord } from '../applied-propose.js';
 import { onAppliedRecorded } from '../applied-recorded.js';

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api-client';
 import { routeKey, routeQuery } from '@/lib/queries';
-import { getAppliedReplacement, getReconciliation } from '@shared/routes/reconciliation';
+import { decideAppliedReplacement, getAppliedReplacement, getReconciliation } from '@shared/routes/reconciliation';
 import { listRemittances } from '@shared/routes/remittances';
-import { decideAppliedReplacement } from '@shared/routes/submissions';
 
 /** GET /api/reconciliation/replacement: the month's proposed replacement of its applied file (the payroll authority's admins, platform admins). */
 export function useAppliedReplacement(month: string, enabled: boolean) {

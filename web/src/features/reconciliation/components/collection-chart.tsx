@@ -2,9 +2,10 @@ import { Box, Button, Card, Center, ColorSwatch, Group, Loader, Stack, Table, Te
 import { IconTable } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { formatMonth, formatPercent } from '@/lib/format';
+import { formatMonth } from '@/lib/format';
 import type { CollectionRatesResponse } from '@shared/api/collection-rates';
 import { useCollectionRates } from '../api/collection-rates';
+import { formatRate } from './rate';
 
 const COLORS = ['blue', 'teal', 'grape', 'orange', 'red', 'indigo', 'lime', 'pink', 'cyan', 'yellow'].map((name) => `var(--mantine-color-${name}-7)`);
 const WIDTH = 720;
@@ -42,7 +43,7 @@ function Chart({ data, titleId, descId }: { data: CollectionRatesResponse; title
         <g key={tick}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="var(--mantine-color-gray-3)" />
           <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="var(--mantine-color-gray-7)">
-            {formatPercent(tick)}
+            {formatRate(tick)}
           </text>
         </g>
       ))}
@@ -86,7 +87,7 @@ function RatesTable({ data }: { data: CollectionRatesResponse }) {
               <Table.Th scope="row" fw={400}>{`${nameOf(lender)} (${lender.payee_key})`}</Table.Th>
               {lender.rates.map((rate) => (
                 <Table.Td key={rate.month} ta="right">
-                  {formatPercent(rate.rate)}
+                  {formatRate(rate.rate)}
                 </Table.Td>
               ))}
             </Table.Tr>

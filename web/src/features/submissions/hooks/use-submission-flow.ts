@@ -154,8 +154,8 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     const result = await submitUpload(id);
     dispatch({ type: 'saved', run, saved: result });
     if (at.kind === 'applied') {
-      // Reconciled when it was validated: nothing goes to borrower history. A second file for the month is proposed.
-      dispatch({ type: 'messages', run, messages: [{ tone: result.status === 'proposed' ? 'blue' : 'green', text: result.message }] });
+      // Reconciled when it was validated: nothing goes to borrower history.
+      dispatch({ type: 'messages', run, messages: [{ tone: 'green', text: result.message }] });
       return;
     }
     if (at.kind === 'register') {
