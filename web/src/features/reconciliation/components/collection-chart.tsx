@@ -125,6 +125,9 @@ export default function CollectionChart({ month }: { month: string }) {
           </Text>
         ) : (
           <>
+            <Text size="sm" c="dimmed">
+              {`${formatMonth(rates.data.months[0])} to ${formatMonth(rates.data.months.at(-1))}: what the payroll applied against what the schedule asked, per lender (up to 100%).`}
+            </Text>
             <Box>
               <Chart data={rates.data} titleId={`${id}-title`} descId={`${id}-desc`} />
             </Box>
