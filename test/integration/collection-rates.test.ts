@@ -18,7 +18,7 @@ const twin = inject('twin');
 let pmec: AuthorityAdmin;
 let lenderA: Awaited<ReturnType<typeof seededLender>>;
 let lenderB: Awaited<ReturnType<typeof seededLender>>;
-/** Twelve months of one year, oldest first (testMonth hands out a year's months in order). */
+/** Twelve consecutive months, oldest first (testMonth hands them out in order). */
 const months = Array.from({ length: 12 }, () => testMonth());
 const SKIPPED = 4;
 

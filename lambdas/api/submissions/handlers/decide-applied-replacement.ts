@@ -29,8 +29,10 @@ async function refuse(me: AuthenticatedCaller, orgId: string, uploadId: string, 
 }
 
 /** What an approval checks beyond the proposal: the schedule version it answers is still the latest, the month still records the file it replaces. */
-async function approvable(proposal: AppliedProposal): Promise<MonthReconciliation | ConflictError> {
+async function approvable(proposal: AppliedProposal): Promise<MonthReconciliation | ConflictError | 'decided'> {
   const [latest, recorded] = await Promise.all([latestSchedule(proposal.month), getMonthReconciliation(proposal.month)]);
+  // Approved by another admin since the proposal was read: the decision is theirs.
+  if (recorded?.upload_id === proposal.upload_id) return 'decided';
   if (latest?.version !== proposal.schedule_version)
     return new ConflictError(RECONCILIATION_MESSAGES.versionStale(proposal.schedule_version, latest?.version ?? 0), 'schedule_version_stale');
   if (recorded?.upload_id !== proposal.replaces.upload_id) return new ConflictError(REPLACEMENT_MESSAGES.recordedChanged, 'recorded_changed');
@@ -58,6 +60,7 @@ export const handler = createApiHandler(routes.decideAppliedReplacement, async (
   let record: MonthReconciliation | null = null;
   if (body.decision === 'approve') {
     const recorded = await approvable(proposal);
+    if (recorded === 'decided') return notOpen(proposal.month, uploadId);
     if (recorded instanceof ConflictError) return refuse(me, authority.orgId, uploadId, recorded);
     record = replacedRecord(proposal, recorded, { by: me.email, at });
   }
