@@ -245,6 +245,12 @@ const ACTIONS_BY_ROUTE = {
     tables: { directory: read(['GetItem', 'Query'], 'gsi1'), submissions: read(['GetItem']) },
     buckets: { uploads: { read: [KEYS.uploads.results], list: true } },
   },
+  // A month's proposed replacement of its applied file (lambdas/data/payroll/applied-proposals.ts: pk=RECONCILIATION#… sk=PROPOSAL);
+  // its decision: the payroll authority, the upload, the latest schedule version (Query), one transaction of the slot's
+  // Delete, the decision's Put and, approving, the month's item Put; the 12 months' items for the collection rates.
+  'get-applied-replacement': { audits: true, tables: { submissions: read(['GetItem']) } },
+  'decide-applied-replacement': { tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'] } } },
+  'get-collection-rates': { audits: true, tables: { submissions: read(['BatchGetItem']) } },
   // remittances (lambdas/data/payroll/remittances.ts): the month's reconciliation (GetItem) and receipts (Query
   // pk=REMITTANCE#…; a receipt's conditional PutItem, a resolution's UpdateItem), the lender's lines and the statement's
   // files (results/…/remittance/, made once: HEAD then PutObject), the payroll authority and the payee key's organisation.

@@ -70,7 +70,5 @@ export const RECONCILIATION_MESSAGES = {
   versionRequired: (latest: number) => `Name the schedule version this file answers (schedule_version): the latest for the month is version ${latest}.`,
   versionStale: (given: number, latest: number) =>
     `This file answers schedule version ${given}, but the latest for the month is version ${latest}. Reconcile against version ${latest}: upload the file the payroll applied for it.`,
-  secondFile: (month: string) =>
-    `An applied deductions file was already submitted for ${month}. It cannot be replaced here: ask a platform admin to correct the month.`,
   reconciled: (lines: number) => `Applied deductions submitted: ${lines.toLocaleString('en-US')} lines reconciled with the payroll schedule.`,
 } as const;

@@ -51,8 +51,13 @@ async function completeInputs(lenders: { token: string; lines: ReturnType<typeof
 test('the whole month: files completed, schedule downloaded, applied file reconciled, statements, and the employee reports a deduction nobody approved', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
-  const [lender, other, authority] = [await seededLender(twin), await seededLender(twin), await payrollAuthorityAdmin(twin)];
+  test.setTimeout(360_000);
+  const [lender, other, authority, secondAdmin] = [
+    await seededLender(twin),
+    await seededLender(twin),
+    await payrollAuthorityAdmin(twin),
+    await payrollAuthorityAdmin(twin),
+  ];
   const complianceUser = await createUser(twin, ['compliance']);
   const compliance = (await signIn(twin, complianceUser.email, complianceUser.password)).idToken;
   // The employee whose pay the payroll takes a deduction from that no schedule line asked for: on the register, with a mobile.
@@ -90,12 +95,13 @@ test('the whole month: files completed, schedule downloaded, applied file reconc
     amount,
     reason,
   });
-  const file = appliedWorkbook([
+  const appliedRows = [
     row(lines[0]!, 250),
     row(lines[1]!, 100, 'INSUFFICIENT PAY'),
     { ...row(lines[0]!, 80), employee_no: employee.employee_number, nrc: employee.nrc },
     row(theirs, 500),
-  ]);
+  ];
+  const file = appliedWorkbook(appliedRows);
 
   await page.goto('/upload');
   const screen = uploadScreen(page);
@@ -122,6 +128,38 @@ test('the whole month: files completed, schedule downloaded, applied file reconc
   await page.getByRole('option', { name: 'Short' }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText('INSUFFICIENT PAY');
+
+  // The 12-month chart of each lender's collection rate, with its values as a table.
+  const chart = page.getByTestId('collection-chart');
+  await expect(chart.getByRole('img', { name: /Collection rate per lender/ })).toBeVisible();
+  await chart.getByRole('button', { name: 'Show the values as a table' }).click();
+  await expect(chart.getByRole('table', { name: 'Collection rate per lender and month' }).getByRole('row')).toHaveCount(3);
+
+  // A second file for the month is proposed (the other lender's line short); another admin of the authority approves it.
+  const corrected = appliedWorkbook([...appliedRows.slice(0, -1), row(theirs, 450, 'INSUFFICIENT PAY')]);
+  await page.goto('/upload');
+  await screen.chooseType('Applied deductions (.xlsx)');
+  await page.getByRole('textbox', { name: /Schedule version/ }).fill(String(schedule.version));
+  await screen.chooseFile('Applied deductions corrected.xlsx', corrected);
+  await screen.validate();
+  await screen.button('Submit').click();
+  await screen.expectMessage(/Replacement proposed/);
+  await page.goto('/reconciliation');
+  await expect(page.getByTestId('replacement-own')).toBeVisible();
+  await signOut(page);
+
+  await signInAt(page, secondAdmin.email, secondAdmin.password, '/reconciliation');
+  const replacement = page.getByRole('region', { name: 'Replacing the applied file' });
+  await expect(replacement.getByTestId('replacement-summary')).toContainText(`proposed by ${authority.email}`);
+  await expect(replacement.getByRole('table')).toContainText('−ZMW 50.00');
+  await settled(page);
+  await expectNoSeriousViolations(page, '/reconciliation with a replacement proposed');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/reconciliation-replacement.png`, fullPage: true });
+  await replacement.getByRole('button', { name: 'Approve replacement' }).click();
+  await page.getByRole('dialog', { name: 'Approve this replacement?' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(replacement.getByTestId('replacement-outcome')).toContainText('Replacement approved');
+  await expect(replacement.getByTestId('replacement-none')).toBeVisible();
+  await expect(lenders).toContainText('ZMW 450.00');
   await signOut(page);
 
   await signInAt(page, lender.email, lender.password, '/reconciliation');

@@ -3,6 +3,7 @@ import { createApiClient, deleteApiClient, listApiClients, rotateApiClient } fro
 import { createDisputeEvidenceUpload, decideDispute, getDispute, listDisputes, openDispute, respondToDispute } from '#shared/routes/disputes.js';
 import { createFraudAttachmentUpload, createFraudReport, searchFraudReports, withdrawFraudReport } from '#shared/routes/fraud.js';
 import { ROUTES, type RouteId } from '#shared/routes/index.js';
+import { decideAppliedReplacement, getReconciliation } from '#shared/routes/reconciliation.js';
 import { decideRegisterProposal, getRegister } from '#shared/routes/register.js';
 import { listRemittances, recordRemittanceReceipt, resolveRemittanceDifference } from '#shared/routes/remittances.js';
 import { assignSubmission, decideSubmission, decideSubmissions, getSubmissionFile, listSubmissions } from '#shared/routes/reviews.js';
@@ -138,6 +139,12 @@ const CASES: Partial<Record<RouteId, Case>> = {
   'decide-register-proposal': {
     attempt: (x, caller) => call(twin, decideRegisterProposal, { params: { upload_id: x.uploadId }, body: { decision: 'approve' }, caller }),
     unchanged: async (x) => okBody(await call(twin, getRegister, { caller: x.pmecAdmin })),
+  },
+  // A lender's admin approving a replacement of a month's applied file (another PMEC organisation's admin: applied-replacement.test.ts).
+  'decide-applied-replacement': {
+    attempt: (x, caller) => call(twin, decideAppliedReplacement, { params: { id: x.uploadId }, body: { decision: 'approve' }, caller }),
+    unchanged: async (x) =>
+      okBody(await call(twin, getReconciliation, { query: { month: x.statement.month, payee_key: x.orgA.payeeKey }, caller: x.adminA.token })),
   },
   // Another lender's statement: 403 (its number names a month and a payee key, which lenders know of each other).
   'record-remittance-receipt': {

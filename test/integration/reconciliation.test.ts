@@ -139,12 +139,12 @@ describe('a month reconciled', () => {
     expect(hookC!.payloads('reconciliation.ready')).toEqual([]);
   });
 
-  it('refuses a second applied file for the month', async () => {
+  it('proposes a second applied file for the month rather than recording it (applied-replacement.test.ts decides it)', async () => {
     const file = appliedWorkbook([applied(a[0]!, 250)]);
     const upload = await api.upload(pmec.token, request(month, file.length, 1), file);
     expect(upload.status).toBe('validated');
-    const refused = await api.submit(pmec.token, upload.id);
-    expect(refused).toMatchObject({ status: 409, body: { error: 'applied_exists', message: expect.stringContaining('already submitted') } });
+    expect(okBody(await api.submit(pmec.token, upload.id))).toMatchObject({ status: 'proposed' });
+    expect(okBody(await call(twin, getReconciliation, { query: { month }, caller: pmec.token }))).toMatchObject({ applied_total: 1175 });
   });
 });
 

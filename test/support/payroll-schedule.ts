@@ -81,10 +81,14 @@ export function appliedWorkbook(rows: readonly { employee_no: string; nrc: strin
   ]);
 }
 
-let monthSeed = 0;
-/** A past month no other test of the run uses (each file starts from its own random year). */
+let monthIndex = 0;
+/**
+ * A past month no other test file of the run uses: each file starts at January of a random year of 1000–1989 and
+ * counts on month by month (consecutive calls give consecutive months), so two files meet only when their years fall
+ * within the months they use.
+ */
 export function testMonth(): string {
-  monthSeed = monthSeed || 1 + Math.floor(Math.random() * 200) * 12;
-  const at = monthSeed++;
-  return `${1990 + (Math.floor(at / 12) % 30)}-${String((at % 12) + 1).padStart(2, '0')}`;
+  monthIndex = monthIndex || (1000 + Math.floor(Math.random() * 990)) * 12;
+  const at = monthIndex++;
+  return `${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, '0')}`;
 }

@@ -11,6 +11,7 @@ import { BadRequestError, ConflictError } from '#http/errors.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';
+import { answerStoredAgain, proposeReplacement } from './applied-propose.js';
 import { onAppliedRecorded } from './applied-recorded.js';
 import { refusal } from './readiness.js';
 import { storagePath } from './upload-request.js';
@@ -41,9 +42,9 @@ const answer = (upload: UploadRecord, bucket: string, path: string): SubmitUploa
 
 /**
  * Submit of an applied deductions file records its reconciliation (made when it was validated) as the month's:
- * refused while it has errors, when the schedule gained a version since, or when the month already has one (409
- * `applied_exists`: a second file is not taken here). The bytes validated are stored at `{month}/pmec/applied/…`,
- * then the month's item is written once (a conditional Put); pressing Submit again answers the same.
+ * refused while it has errors or when the schedule gained a version since. The bytes validated are stored at
+ * `{month}/pmec/applied/…`; the month's first file is recorded at once (a conditional Put), a second one is proposed
+ * for another admin of the payroll authority to approve (./applied-propose.ts). Pressing Submit again answers the same.
  */
 export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecord): Promise<SubmitUploadResponse> {
   await authorisePayrollAuthority(me, 'applied.submit');
@@ -51,7 +52,7 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
   const path = storagePath(upload);
   const existing = await getMonthReconciliation(upload.month);
   if (existing?.upload_id === upload.id) return answer(upload, bucket, path);
-  if (existing) throw new ConflictError(RECONCILIATION_MESSAGES.secondFile(upload.month), 'applied_exists');
+  if (upload.stored_key) return answerStoredAgain(upload);
   const refused = refusal(upload);
   if (refused) throw new ConflictError(refused, upload.status === 'validated' ? 'has_errors' : 'not_ready');
   const reconciliation = upload.reconciliation;
@@ -61,6 +62,7 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
   const stored = await storeValidatedFile(upload, path);
   if (stored === 'missing') throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');
   if (stored === 'changed') throw new ConflictError(SUBMISSION_MESSAGES.fileChanged, 'file_changed');
+  if (existing) return proposeReplacement(me, upload, existing, reconciliation, { bucket, path });
   const record = {
     month: upload.month,
     upload_id: upload.id,
@@ -70,9 +72,11 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
     by_lender: reconciliation.by_lender,
   };
   if (!(await putMonthReconciliation(record))) {
+    // Another file was recorded first, at the same moment: this one is proposed to replace it.
     const again = await getMonthReconciliation(upload.month);
     if (again?.upload_id === upload.id) return answer(upload, bucket, path);
-    throw new ConflictError(RECONCILIATION_MESSAGES.secondFile(upload.month), 'applied_exists');
+    if (again) return proposeReplacement(me, upload, again, reconciliation, { bucket, path });
+    throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
   }
   await markStored(upload.id, bucket, path);
   const details = { key: path, schedule_version: record.schedule_version, lenders: record.by_lender.length, lines: lineCount(upload) };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
-import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
+import { batchGetAll, isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { isNotFound } from '#adapters/s3-objects.js';
 import { lenderTotalsSchema, type LenderTotals } from '#shared/api/reconciliation.js';
 import { csvCell, csvRow } from '#shared/rules/csv.js';
@@ -16,9 +16,10 @@ import type { LenderReconciliation, ReconciliationLine } from '#shared/rules/rec
  * one result file per lender beside the upload's other results, and one item when it is submitted.
  * - lines:   `results/{upload}/reconciliation/{payee key}.jsonl` (one ReconciliationLine a line, by employee number)
  *            and `.csv` beside it (what the screen downloads), in the uploads bucket;
- * - month:   submissions table pk=RECONCILIATION#{month} sk=APPLIED, written once (conditional Put): the upload
- *            it came from, the schedule version it answers and every lender's totals (a few hundred bytes a lender).
- * Access patterns: "the month's reconciliation" GetItem; "a lender's lines" GetObject of its file.
+ * - month:   submissions table pk=RECONCILIATION#{month} sk=APPLIED, written once by Submit (conditional Put): the upload
+ *            it came from, the schedule version it answers and every lender's totals (a few hundred bytes a lender);
+ *            replaced only by an approved replacement (./applied-proposals.ts), which keeps the files before in `replaced`.
+ * Access patterns: "the month's reconciliation" GetItem; "the last 12 months" BatchGetItem; "a lender's lines" GetObject of its file.
  */
 export const reconciliationKeys = (uploadId: string, payeeKey: string) => ({
   lines: `results/${uploadId}/reconciliation/${payeeKey}.jsonl`,
@@ -114,10 +115,14 @@ const monthSchema = z.object({
   submitted_by: z.string(),
   submitted_at: z.string(),
   by_lender: z.array(lenderTotalsSchema),
+  /** The files this month's recorded file replaced, oldest first (kept for the audit trail). */
+  replaced: z
+    .array(z.object({ upload_id: z.string(), submitted_by: z.string(), submitted_at: z.string(), replaced_at: z.string(), approved_by: z.string() }))
+    .optional(),
 });
 export type MonthReconciliation = z.output<typeof monthSchema>;
-const monthKey = (month: string) => ({ pk: `RECONCILIATION#${month}`, sk: 'APPLIED' });
-const monthCodec = defineCodec('month reconciliation', monthSchema, (m) => monthKey(m.month));
+export const monthKey = (month: string) => ({ pk: `RECONCILIATION#${month}`, sk: 'APPLIED' });
+export const monthCodec = defineCodec('month reconciliation', monthSchema, (m) => monthKey(m.month));
 
 /** Records the month's reconciliation once: false when the month already has one. */
 export async function putMonthReconciliation(record: MonthReconciliation): Promise<boolean> {
@@ -139,4 +144,10 @@ export async function putMonthReconciliation(record: MonthReconciliation): Promi
 export async function getMonthReconciliation(month: string): Promise<MonthReconciliation | null> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key: monthKey(month), ConsistentRead: true }));
   return monthCodec.parse(out.Item);
+}
+
+/** The recorded reconciliations of these months (a month without one is absent). */
+export async function getMonthReconciliations(months: readonly string[]): Promise<MonthReconciliation[]> {
+  const items = await batchGetAll(tableName('submissions'), months.map(monthKey), { busy: 'The months’ reconciliations could not be read: try again.' });
+  return monthCodec.parseAll(items);
 }

@@ -11,8 +11,8 @@ import { objectExists } from '#adapters/s3-objects.js';
 /**
  * Remittance statements and what arrived against them.
  * - files:   the statement as PDF and CSV beside its month's reconciliation, `results/{upload}/remittance/{payee key}.pdf|.csv`
- *            in the uploads bucket, made the first time the statement is listed (the reconciliation they come from is
- *            written once, so they never change);
+ *            in the uploads bucket, made the first time the statement is listed (an upload's reconciliation never
+ *            changes; a month whose file is replaced lists the new upload's, drawn then, and keeps the old ones);
  * - receipt: submissions table pk=REMITTANCE#{month} sk=PAYEE#{payee key}: what the lender's admin recorded as arrived,
  *            and the note that resolved a difference. A receipt replaces the one before until a difference is resolved.
  * Access patterns: "the month's receipts" Query pk; "one statement's receipt" GetItem.

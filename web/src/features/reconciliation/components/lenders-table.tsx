@@ -1,9 +1,10 @@
 import { Anchor, Table } from '@mantine/core';
 import { formatZmw } from '@/lib/format';
 import type { LenderTotals } from '@shared/api/reconciliation';
+import { collectionRate } from '@shared/rules/collection-rate';
+import { formatRate } from './rate';
 
-const rate = (lender: LenderTotals) =>
-  lender.expected_total > 0 ? `${Math.round((Math.min(lender.applied_total, lender.expected_total) / lender.expected_total) * 1000) / 10}%` : '—';
+const rate = (lender: LenderTotals) => formatRate(collectionRate(lender.expected_total, lender.applied_total));
 
 /** Every lender the caller may see: its totals and collection rate; choosing one opens its lines. */
 export function LendersTable({ lenders, onChoose }: { lenders: readonly LenderTotals[]; onChoose: (payeeKey: string) => void }) {

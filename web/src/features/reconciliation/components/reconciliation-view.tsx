@@ -2,17 +2,23 @@ import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, 
 import { MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendarMonth, IconDownload, IconInfoCircle, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { isApiError } from '@/lib/api-client';
+import { useSignedInUser } from '@/lib/authorization';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime, formatMonth } from '@/lib/format';
 import { currentMonth } from '@shared/rules/dates';
 import { RECONCILIATION_STATUSES, type ReconciliationStatus } from '@shared/rules/reconciliation';
 import { type ReconciliationFilter, useReconciliation } from '../api/get-reconciliation';
+import { reconciliationAudience } from './audience';
 import { LendersTable } from './lenders-table';
 import { LinesTable } from './lines-table';
 import { ReconciliationTotals, STATUS_LABELS } from './reconciliation-totals';
+import { ReplacementPanel } from './replacement-panel';
+
+/** The 12-month chart is its own chunk: only those who see every lender load it. */
+const CollectionChart = lazy(() => import('./collection-chart'));
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...RECONCILIATION_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))];
 
@@ -104,6 +110,7 @@ function LenderLines({ filter, setFilter, name }: { filter: ReconciliationFilter
 export function ReconciliationView() {
   const [filter, setFilterState] = useState<ReconciliationFilter>({ month: currentMonth(), payeeKey: null, status: null, nrc: '', cursor: null });
   const setFilter = (change: Partial<ReconciliationFilter>) => setFilterState((before) => ({ ...before, ...change }));
+  const audience = reconciliationAudience(useSignedInUser().me);
   const month = useReconciliation({ month: filter.month, payeeKey: null, status: null, nrc: '', cursor: null });
   const lenders = month.data?.lenders ?? [];
   const chosen = filter.payeeKey ?? (lenders.length === 1 ? lenders[0]!.payee_key : null);
@@ -165,7 +172,13 @@ export function ReconciliationView() {
           )}
           {chosen && <LenderLines key={`${filter.month}-${chosen}`} filter={{ ...filter, payeeKey: chosen }} setFilter={setFilter} name={lenderName(chosen)} />}
           {!lenders.length && <Text c="dimmed">No lender of yours was on this month’s schedule or in the applied file.</Text>}
+          {audience.seesReplacement && <ReplacementPanel key={filter.month} month={filter.month} mayDecide={audience.mayDecide} />}
         </>
+      )}
+      {audience.seesEveryLender && (
+        <Suspense fallback={<Loading label="Loading the collection-rate chart" />}>
+          <CollectionChart month={filter.month} />
+        </Suspense>
       )}
     </Stack>
   );
