@@ -26,5 +26,5 @@ export {
   type TableGrant,
   type TriggerGrantTable,
 } from './grants/model.js';
-export { ROUTE_GRANTS } from './grants/routes.js';
+export { ROUTE_GRANTS } from './grants/route-grants.js';
 export { TRIGGER_GRANTS } from './grants/triggers.js';

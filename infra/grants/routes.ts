@@ -1,14 +1,12 @@
-import { ROUTES } from '#shared/routes/index.js';
-import { routeGrantOf } from './common.js';
 import { KEYS } from './keys.js';
-import { type FunctionGrants, read, type RouteGrantTable } from './model.js';
+import { read, type RouteGrantTable } from './model.js';
 
 /**
  * What each route's Lambda does with the stores its `uses` declares, by route id (shared/routes/*.ts), beyond
  * what `uses` and the route imply (common.ts): the caller's roles, the audit entry of every state-changing
  * request, texts when `uses.sendsSms`. `notifies`: it queues notifications; `audits`: a GET that writes an audit entry all the same.
  */
-const ACTIONS_BY_ROUTE = {
+export const ACTIONS_BY_ROUTE = {
   // system
   'get-health': { tables: { directory: read(['DescribeTable']) }, buckets: { uploads: { list: true } }, userPool: ['DescribeUserPool'] },
 
@@ -303,8 +301,3 @@ const ACTIONS_BY_ROUTE = {
   },
   'get-employee-me': { tables: { directory: read(['Query']) } },
 } satisfies RouteGrantTable;
-
-/** Each route's whole grant, looked up by the route's id. */
-export const ROUTE_GRANTS: Record<string, FunctionGrants> = Object.fromEntries(
-  ROUTES.map((route) => [route.id, routeGrantOf(route, (ACTIONS_BY_ROUTE as RouteGrantTable)[route.id])]),
-);

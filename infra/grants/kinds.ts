@@ -1,0 +1,93 @@
+import type { RouteDef } from '#shared/routes/define.js';
+import { type BucketAccess, type BucketKey, type PoolAccess, type TableAccess, TABLES, type TableKey } from '#shared/stores.js';
+import { KEYS } from './keys.js';
+import type { BucketGrant, FunctionGrants, TableAction } from './model.js';
+
+/**
+ * The one table of what each access kind of a route's `uses` (shared/stores.ts) allows. A kind groups the
+ * actions that reach the same items the same way: GetItem and BatchGetItem read any item by its key, PutItem
+ * and UpdateItem each create or overwrite any item; Query (a partition's items), Scan (all of them) and
+ * DeleteItem are kinds of their own, and `a` puts without updating (the audit log's only write).
+ */
+export const TABLE_KINDS = {
+  r: ['GetItem', 'BatchGetItem'],
+  q: ['Query'],
+  s: ['Scan'],
+  a: ['PutItem'],
+  w: ['PutItem', 'UpdateItem'],
+  d: ['DeleteItem'],
+} as const satisfies Record<string, readonly TableAction[]>;
+
+/** A user pool's operations: each letter one Cognito action (every one is a capability of its own). */
+export const POOL_OPS = {
+  u: 'AdminGetUser',
+  g: 'AdminListGroupsForUser',
+  l: 'ListUsers',
+  m: 'ListUsersInGroup',
+  c: 'AdminCreateUser',
+  p: 'AdminSetUserPassword',
+  a: 'AdminAddUserToGroup',
+  x: 'AdminRemoveUserFromGroup',
+  o: 'AdminUserGlobalSignOut',
+  d: 'AdminDeleteUser',
+  n: 'CreateUserPoolClient',
+  k: 'DeleteUserPoolClient',
+} as const;
+
+/** A bucket's kinds: the object action of each, on the key patterns of the families named. */
+const BUCKET_OPS = { r: 'read', v: 'readVersions', w: 'write', d: 'delete' } as const satisfies Record<string, keyof BucketGrant>;
+
+const patternsOf = (bucket: BucketKey, families: readonly string[] = []): string[] =>
+  families.flatMap((family) => (KEYS[bucket] as Record<string, string | readonly string[]>)[family] ?? []);
+
+function tableGrant(key: TableKey, access: TableAccess): NonNullable<FunctionGrants['tables']>[TableKey] {
+  const actions = [...new Set([...access].flatMap((kind) => (kind in TABLE_KINDS ? TABLE_KINDS[kind as keyof typeof TABLE_KINDS] : [])))];
+  const indexes = [...access].filter((c) => /\d/.test(c)).map((n) => `gsi${n}`);
+  const missing = indexes.filter((name) => !TABLES[key].indexes.some((index) => index.name === name));
+  if (missing.length) throw new Error(`The ${key} table has no index ${missing.join(', ')} (shared/stores.ts).`);
+  return { actions, indexes };
+}
+
+/** What a route's `uses` grants, kind by kind (the route's implied reads and audit entry: common.ts). */
+export function grantOfUses(uses: RouteDef['uses']): FunctionGrants {
+  const buckets = Object.entries(uses.buckets ?? {}) as [BucketKey, BucketAccess][];
+  return {
+    tables: Object.fromEntries((Object.entries(uses.tables ?? {}) as [TableKey, TableAccess][]).map(([key, access]) => [key, tableGrant(key, access)])),
+    buckets: Object.fromEntries(
+      buckets.map(([key, access]) => [
+        key,
+        { ...Object.fromEntries(Object.entries(BUCKET_OPS).map(([kind, op]) => [op, patternsOf(key, access[kind as keyof typeof BUCKET_OPS])])), list: access.l === true },
+      ]),
+    ),
+    userPool: [...(uses.userPool ?? '')].map((op) => POOL_OPS[op as keyof typeof POOL_OPS]),
+    ...(uses.employeePool !== undefined && { employeePool: [...uses.employeePool].map((op) => POOL_OPS[op as keyof typeof POOL_OPS]) }),
+  };
+}
+
+/**
+ * The fewest kinds that allow these actions and indexes, in the order `TableAccess` spells them, and the actions
+ * no kind allows (a route's documented exceptions: infra/grants/routes.ts). Used by the IAM test (the kinds a
+ * route's code needs) and by scripts/uses-from-grants.ts.
+ */
+export function tableAccessOf(actions: Iterable<string>, indexes: Iterable<string> = []): { access: TableAccess; rest: string[] } {
+  const needed = new Set(actions);
+  const has = (...names: string[]) => names.some((name) => needed.has(name));
+  const kinds = [
+    has('GetItem', 'BatchGetItem') ? 'r' : '',
+    has('Query') ? 'q' : '',
+    has('Scan') ? 's' : '',
+    has('UpdateItem') ? 'w' : has('PutItem') ? 'a' : '',
+    has('DeleteItem') ? 'd' : '',
+    ...[...new Set(indexes)].map((name) => name.replace(/^gsi/, '')).sort(),
+  ].join('');
+  const covered = new Set<string>(Object.values(TABLE_KINDS).flat());
+  return { access: kinds as TableAccess, rest: [...needed].filter((action) => !covered.has(action)) };
+}
+
+/** The letters of these Cognito actions, and the actions no letter names. */
+export function poolAccessOf(actions: Iterable<string>): { access: PoolAccess; rest: string[] } {
+  const needed = new Set(actions);
+  const letters = Object.entries(POOL_OPS).filter(([, action]) => needed.has(action));
+  const named = new Set<string>(letters.map(([, action]) => action));
+  return { access: letters.map(([letter]) => letter).join('') as PoolAccess, rest: [...needed].filter((action) => !named.has(action)) };
+}
