@@ -14,14 +14,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { routeGrantOf } from '../infra/grants/common.js';
-import { grantOfUses, poolAccessOf, tableAccessOf } from '../infra/grants/kinds.js';
-import { KEYS } from '../infra/grants/keys.js';
-import { type FunctionGrants, merge, type OwnActions, type TableGrant } from '../infra/grants/model.js';
-import { ACTIONS_BY_ROUTE } from '../infra/grants/routes.js';
 import { isStateChanging, type RouteDef } from '#shared/routes/define.js';
 import { ROUTES } from '#shared/routes/index.js';
 import type { BucketKey, TableKey } from '#shared/stores.js';
+import { routeGrantOf } from '../infra/grants/common.js';
+import { KEYS } from '../infra/grants/keys.js';
+import { grantOfUses, OBJECT_KINDS, poolAccessOf, tableAccessOf } from '../infra/grants/kinds.js';
+import { type BucketGrant, type FunctionGrants, merge, type OwnActions, type TableGrant } from '../infra/grants/model.js';
+import { ACTIONS_BY_ROUTE } from '../infra/grants/routes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const write = process.argv.includes('--write');
@@ -58,17 +58,17 @@ function familiesOf(bucket: BucketKey, patterns: readonly string[] = []): { fami
 
 /** Whether an entry says more than `rest`: something a kind of `uses` can say. */
 function beyond(own: OwnActions, rest: FunctionGrants): boolean {
-  if (own.notifies || own.audits || own.sendsEmail || own.readsAppUrl || Object.keys(own.buckets ?? {}).length) return true;
+  if (own.notifies || own.audits || own.sendsEmail || own.readsAppUrl) return true;
+  const objects = Object.entries(own.buckets ?? {}) as [BucketKey, BucketGrant][];
+  if (objects.some(([key, grant]) => Object.values(OBJECT_KINDS).some((op) => grant[op]?.length) || (grant.list && !rest.buckets?.[key]?.list))) return true;
   const tables = Object.entries(own.tables ?? {}) as [TableKey, TableGrant][];
   if (tables.some(([key, grant]) => minus(grant.actions, rest.tables?.[key]?.actions).length || grant.indexes?.length)) return true;
   return minus(own.userPool, rest.userPool).length > 0 || minus(own.employeePool, rest.employeePool).length > 0;
 }
 
-const list = (items: readonly string[]) => `[${items.map((i) => `'${i}'`).join(', ')}]`;
-
 interface Conversion {
   uses: string;
-  rest: OwnActions;
+  rest: FunctionGrants;
   problems: string[];
 }
 
@@ -76,7 +76,7 @@ function convert(route: RouteDef): Conversion | undefined {
   const { uses, legacy } = normalised(route.uses);
   const own = LEGACY[route.id] ?? {};
   const normalRoute = { ...route, uses };
-  const whole = routeGrantOf(normalRoute, { ...own, ...merge(grantOfUses(uses), own) });
+  const whole = routeGrantOf(normalRoute, { ...merge(grantOfUses(uses), own), notifies: own.notifies, audits: own.audits });
   const bare = { ...uses, tables: Object.fromEntries(Object.keys(uses.tables ?? {}).map((k) => [k, ''])), buckets: {} } as RouteDef['uses'];
   const implied = routeGrantOf({ ...route, uses: bare }, {});
   const problems: string[] = [];
@@ -96,19 +96,20 @@ function convert(route: RouteDef): Conversion | undefined {
   const bucketKeys = [...new Set([...Object.keys(uses.buckets ?? {}), ...Object.keys(whole.buckets ?? {})])] as BucketKey[];
   for (const key of bucketKeys) {
     const grant = whole.buckets?.[key] ?? {};
-    const parts: string[] = [];
-    for (const [kind, patterns] of [
-      ['r', grant.read],
-      ['v', grant.readVersions],
-      ['w', grant.write],
-      ['d', grant.delete],
-    ] as const) {
-      const { families, unknown } = familiesOf(key, patterns);
-      if (unknown.length) problems.push(`${key} ${kind}: the patterns ${unknown.join(', ')} are no key family's (infra/grants/keys.ts, shared/stores.ts BucketFamilies)`);
-      if (families.length) parts.push(`${kind}: ${list(families)}`);
+    const kinds = new Map<string, string>();
+    for (const [kind, op] of Object.entries(OBJECT_KINDS)) {
+      const { families, unknown } = familiesOf(key, grant[op]);
+      if (unknown.length)
+        problems.push(`${key} ${kind}: the patterns ${unknown.join(', ')} are no key family's (infra/grants/keys.ts, shared/stores.ts BucketFamilies)`);
+      for (const family of families) kinds.set(family, (kinds.get(family) ?? '') + kind);
     }
-    if (grant.list) parts.push('l: true');
-    buckets.push(`${key}: { ${parts.join(', ')} }`);
+    // ListBucket goes with a family the route reads (it tells that family's missing keys from forbidden ones), else with any.
+    if (grant.list) {
+      const probed = [...kinds].find(([, k]) => k.includes('r'))?.[0] ?? [...kinds.keys()][0];
+      if (probed) kinds.set(probed, kinds.get(probed) + 'l');
+      else (rest.buckets ??= {})[key] = { list: true };
+    }
+    buckets.push(`${key}: { ${[...kinds].map(([family, k]) => `${family}: '${k}'`).join(', ')} }`);
   }
 
   const pools: string[] = [];
@@ -126,7 +127,7 @@ function convert(route: RouteDef): Conversion | undefined {
     ...(uses.sendsSms ? ['sendsSms: true'] : []),
   ];
   const text = fields.length ? `{ ${fields.join(', ')} }` : '{}';
-  const restEmpty = !rest.tables && !rest.userPool && !rest.employeePool;
+  const restEmpty = !rest.tables && !rest.buckets && !rest.userPool && !rest.employeePool;
   if (!legacy && !beyond(own, rest)) return undefined;
   return { uses: text, rest: restEmpty ? {} : rest, problems };
 }
@@ -152,7 +153,7 @@ function replaceUses(file: string, id: string, uses: string): void {
 }
 
 /** Removes a route's entry (and the comment lines right above it) from ACTIONS_BY_ROUTE, or puts what is left in its place. */
-function replaceEntry(file: string, id: string, rest: OwnActions): void {
+function replaceEntry(file: string, id: string, rest: FunctionGrants): void {
   const text = readFileSync(file, 'utf8');
   const match = new RegExp(`^[ \\t]*'${id}': `, 'm').exec(text);
   if (!match) return;
@@ -179,8 +180,7 @@ for (const route of ROUTES as readonly RouteDef[]) {
   if (!file) throw new Error(`${route.id}: no file of shared/routes declares it`);
   console.log(`${route.id}: uses: ${conversion.uses}`);
   for (const problem of conversion.problems) console.log(`  ! ${problem}`);
-  if (Object.keys(conversion.rest).length)
-    console.log(`  left in ACTIONS_BY_ROUTE (no kind says it; give its reason): ${JSON.stringify(conversion.rest)}`);
+  if (Object.keys(conversion.rest).length) console.log(`  left in ACTIONS_BY_ROUTE (no kind says it; give its reason): ${JSON.stringify(conversion.rest)}`);
   replaceUses(file, route.id, conversion.uses);
   if (LEGACY[route.id]) replaceEntry(routesFile, route.id, conversion.rest);
 }

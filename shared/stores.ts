@@ -16,14 +16,14 @@ export interface BucketFamilies {
   onboarding: 'requests' | 'stored';
 }
 
-/** What a route does with a bucket, by key family: `r` reads, `v` reads a version, `w` writes, `d` deletes; `l` lists the bucket (a 404 for a missing key). */
-export interface BucketAccess<B extends BucketKey = BucketKey> {
-  r?: readonly BucketFamilies[B][];
-  v?: readonly BucketFamilies[B][];
-  w?: readonly BucketFamilies[B][];
-  d?: readonly BucketFamilies[B][];
-  l?: true;
-}
+/**
+ * What a route does with the objects of one key family, in one-letter kinds in this order: `r` reads, `v` reads
+ * a version, `w` writes, `d` deletes, `l` tells a missing key (404) from a forbidden one (the bucket's ListBucket).
+ */
+export type ObjectAccess = `${'' | 'r'}${'' | 'v'}${'' | 'w'}${'' | 'd'}${'' | 'l'}`;
+
+/** What a route does with a bucket, by key family: `{ results: 'rl' }`. */
+export type BucketAccess<B extends BucketKey = BucketKey> = { readonly [F in BucketFamilies[B]]?: ObjectAccess };
 
 /**
  * The Cognito operations a route calls on a user pool, one letter each in this order (infra/grants/kinds.ts):

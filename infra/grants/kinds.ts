@@ -1,5 +1,5 @@
 import type { RouteDef } from '#shared/routes/define.js';
-import { type BucketAccess, type BucketKey, type PoolAccess, type TableAccess, TABLES, type TableKey } from '#shared/stores.js';
+import { type BucketKey, type ObjectAccess, type PoolAccess, type TableAccess, TABLES, type TableKey } from '#shared/stores.js';
 import { KEYS } from './keys.js';
 import type { BucketGrant, FunctionGrants, TableAction } from './model.js';
 
@@ -34,11 +34,19 @@ export const POOL_OPS = {
   k: 'DeleteUserPoolClient',
 } as const;
 
-/** A bucket's kinds: the object action of each, on the key patterns of the families named. */
-const BUCKET_OPS = { r: 'read', v: 'readVersions', w: 'write', d: 'delete' } as const satisfies Record<string, keyof BucketGrant>;
+/** A key family's kinds: the object action of each on the family's key patterns (`l`: ListBucket on the bucket). */
+export const OBJECT_KINDS = { r: 'read', v: 'readVersions', w: 'write', d: 'delete' } as const satisfies Record<string, keyof BucketGrant>;
 
-const patternsOf = (bucket: BucketKey, families: readonly string[] = []): string[] =>
-  families.flatMap((family) => (KEYS[bucket] as Record<string, string | readonly string[]>)[family] ?? []);
+function bucketGrant(bucket: BucketKey, families: Partial<Record<string, ObjectAccess>>): BucketGrant {
+  const patterns = (kind: keyof typeof OBJECT_KINDS) =>
+    Object.entries(families)
+      .filter(([, access]) => access?.includes(kind))
+      .flatMap(([family]) => (KEYS[bucket] as Record<string, string | readonly string[]>)[family] ?? []);
+  return {
+    ...Object.fromEntries(Object.entries(OBJECT_KINDS).map(([kind, op]) => [op, patterns(kind as keyof typeof OBJECT_KINDS)])),
+    list: Object.values(families).some((access) => access?.includes('l')),
+  };
+}
 
 function tableGrant(key: TableKey, access: TableAccess): NonNullable<FunctionGrants['tables']>[TableKey] {
   const actions = [...new Set([...access].flatMap((kind) => (kind in TABLE_KINDS ? TABLE_KINDS[kind as keyof typeof TABLE_KINDS] : [])))];
@@ -50,14 +58,10 @@ function tableGrant(key: TableKey, access: TableAccess): NonNullable<FunctionGra
 
 /** What a route's `uses` grants, kind by kind (the route's implied reads and audit entry: common.ts). */
 export function grantOfUses(uses: RouteDef['uses']): FunctionGrants {
-  const buckets = Object.entries(uses.buckets ?? {}) as [BucketKey, BucketAccess][];
   return {
     tables: Object.fromEntries((Object.entries(uses.tables ?? {}) as [TableKey, TableAccess][]).map(([key, access]) => [key, tableGrant(key, access)])),
     buckets: Object.fromEntries(
-      buckets.map(([key, access]) => [
-        key,
-        { ...Object.fromEntries(Object.entries(BUCKET_OPS).map(([kind, op]) => [op, patternsOf(key, access[kind as keyof typeof BUCKET_OPS])])), list: access.l === true },
-      ]),
+      (Object.entries(uses.buckets ?? {}) as [BucketKey, Partial<Record<string, ObjectAccess>>][]).map(([key, families]) => [key, bucketGrant(key, families)]),
     ),
     userPool: [...(uses.userPool ?? '')].map((op) => POOL_OPS[op as keyof typeof POOL_OPS]),
     ...(uses.employeePool !== undefined && { employeePool: [...uses.employeePool].map((op) => POOL_OPS[op as keyof typeof POOL_OPS]) }),

@@ -105,7 +105,11 @@ export function declared(uses: Uses): { tables: TableKey[]; buckets: BucketKey[]
 /** A grant on some of these stores; none at all when there are none (`{}` would take any store). */
 type Only<K extends string, G> = [K] extends [never] ? never : Partial<Record<K, G>>;
 type DeclaredTables<U> = U extends { tables: readonly (infer S extends TableKey)[] } ? S : U extends { tables: infer T } ? Extract<keyof T, TableKey> : never;
-type DeclaredBuckets<U> = U extends { buckets: readonly (infer S extends BucketKey)[] } ? S : U extends { buckets: infer B } ? Extract<keyof B, BucketKey> : never;
+type DeclaredBuckets<U> = U extends { buckets: readonly (infer S extends BucketKey)[] }
+  ? S
+  : U extends { buckets: infer B }
+    ? Extract<keyof B, BucketKey>
+    : never;
 
 /**
  * A function's own actions, on the stores its `uses` declares and on no other: a table, bucket or user pool

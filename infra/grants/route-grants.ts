@@ -8,6 +8,6 @@ import { ACTIONS_BY_ROUTE } from './routes.js';
 export const ROUTE_GRANTS: Record<string, FunctionGrants> = Object.fromEntries(
   ROUTES.map((route) => {
     const exceptions: OwnActions = (ACTIONS_BY_ROUTE as RouteGrantTable)[route.id] ?? {};
-    return [route.id, routeGrantOf(route, { ...exceptions, ...merge(grantOfUses(route.uses), exceptions) })];
+    return [route.id, routeGrantOf(route, { ...merge(grantOfUses(route.uses), exceptions), notifies: exceptions.notifies, audits: exceptions.audits })];
   }),
 );

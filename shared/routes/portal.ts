@@ -16,7 +16,7 @@ export const listMyDeductions = route({
   method: 'GET',
   path: '/api/employee/deductions',
   access: EMPLOYEE,
-  uses: { tables: ['history', 'submissions', 'directory'], buckets: ['uploads'] },
+  uses: { tables: { history: 'q', submissions: 'r3' }, buckets: { uploads: { results: 'rl' } } },
   response: portalDeductionsResponseSchema,
   summary:
     'Every deduction on the employee’s NRC over the last 12 months: lender, month, installment, state, the signals that concern them, this month’s total.',
@@ -27,7 +27,7 @@ export const listMyLookups = route({
   method: 'GET',
   path: '/api/employee/lookups',
   access: EMPLOYEE,
-  uses: { tables: ['audit', 'directory'] },
+  uses: { tables: { audit: '1', directory: 'r' } },
   response: portalLookupsResponseSchema,
   summary: 'Who looked at the employee’s record over the last 12 months (history lookups and fraud registry reads): organisation and time, from the audit log.',
 });
@@ -37,7 +37,7 @@ export const listMyDisputes = route({
   method: 'GET',
   path: '/api/employee/disputes',
   access: EMPLOYEE,
-  uses: { tables: ['submissions', 'directory'] },
+  uses: { tables: { submissions: '3' } },
   response: portalDisputesResponseSchema,
   summary: 'The disputes of deductions on the employee’s NRC, whoever opened them, and where each stands.',
 });
@@ -47,7 +47,7 @@ export const reportMyDeduction = route({
   method: 'POST',
   path: '/api/employee/disputes',
   access: EMPLOYEE,
-  uses: { tables: ['history', 'submissions', 'directory', 'audit', 'register'], buckets: ['uploads', 'evidence'] },
+  uses: { tables: { history: 'r', submissions: 'rw', directory: 'a', register: 'rq' }, buckets: { uploads: {}, evidence: { disputes: 'w' } } },
   request: reportDeductionRequestSchema,
   response: reportDeductionResponseSchema,
   summary:

@@ -11,7 +11,7 @@ export const getReconciliation = route({
   path: '/api/reconciliation',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: ['submissions', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { submissions: 'r', audit: 'a', directory: 'r' }, buckets: { uploads: { results: 'rl' } } },
   query: reconciliationQuerySchema,
   response: reconciliationResponseSchema,
   summary:
