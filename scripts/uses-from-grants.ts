@@ -184,4 +184,7 @@ for (const route of ROUTES as readonly RouteDef[]) {
   replaceUses(file, route.id, conversion.uses);
   if (LEGACY[route.id]) replaceEntry(routesFile, route.id, conversion.rest);
 }
+// The key patterns' import, once no entry names one.
+const left = readFileSync(routesFile, 'utf8');
+if (write && !/\bKEYS\./.test(left)) writeFileSync(routesFile, left.replace(/^import \{ KEYS \} from '\.\/keys\.js';\n/m, ''));
 console.log(changed ? `${changed} routes ${write ? 'converted' : 'to convert (--write)'}` : 'Nothing to convert.');
