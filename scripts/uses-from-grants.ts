@@ -14,13 +14,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isStateChanging, type RouteDef } from '#shared/routes/define.js';
+import type { RouteDef } from '#shared/routes/define.js';
 import { ROUTES } from '#shared/routes/index.js';
-import type { BucketKey, TableKey } from '#shared/stores.js';
-import { routeGrantOf } from '../infra/grants/common.js';
-import { KEYS } from '../infra/grants/keys.js';
-import { grantOfUses, OBJECT_KINDS, poolAccessOf, tableAccessOf } from '../infra/grants/kinds.js';
-import { type BucketGrant, type FunctionGrants, merge, type OwnActions, type TableGrant } from '../infra/grants/model.js';
+import { saysMoreThan, usesFromGrant } from '../infra/grants/convert.js';
+import type { FunctionGrants, OwnActions } from '../infra/grants/model.js';
 import { ACTIONS_BY_ROUTE } from '../infra/grants/routes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,91 +42,20 @@ function normalised(uses: RouteDef['uses']): { uses: RouteDef['uses']; legacy: b
   return { uses: out as RouteDef['uses'], legacy };
 }
 
-const minus = (a: readonly string[] = [], b: readonly string[] = []) => a.filter((x) => !b.includes(x));
-
-/** The family of each key pattern of a bucket (a family of several patterns only when all of them are granted). */
-function familiesOf(bucket: BucketKey, patterns: readonly string[] = []): { families: string[]; unknown: string[] } {
-  const families = Object.entries(KEYS[bucket] as Record<string, string | readonly string[]>)
-    .filter(([, p]) => [p].flat().every((one) => patterns.includes(one)))
-    .map(([family]) => family);
-  const known = new Set(families.flatMap((family) => [(KEYS[bucket] as Record<string, string | readonly string[]>)[family]!].flat()));
-  return { families, unknown: patterns.filter((p) => !known.has(p)) };
+/** A `uses` as the route file writes it. */
+function literal(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
+  if (typeof value !== 'object' || value === null) return String(value);
+  const fields = Object.entries(value).map(([key, v]) => `${key}: ${literal(v)}`);
+  return fields.length ? `{ ${fields.join(', ')} }` : '{}';
 }
 
-/** Whether an entry says more than `rest`: something a kind of `uses` can say. */
-function beyond(own: OwnActions, rest: FunctionGrants): boolean {
-  if (own.notifies || own.audits || own.sendsEmail || own.readsAppUrl) return true;
-  const objects = Object.entries(own.buckets ?? {}) as [BucketKey, BucketGrant][];
-  if (objects.some(([key, grant]) => Object.values(OBJECT_KINDS).some((op) => grant[op]?.length) || (grant.list && !rest.buckets?.[key]?.list))) return true;
-  const tables = Object.entries(own.tables ?? {}) as [TableKey, TableGrant][];
-  if (tables.some(([key, grant]) => minus(grant.actions, rest.tables?.[key]?.actions).length || grant.indexes?.length)) return true;
-  return minus(own.userPool, rest.userPool).length > 0 || minus(own.employeePool, rest.employeePool).length > 0;
-}
-
-interface Conversion {
-  uses: string;
-  rest: FunctionGrants;
-  problems: string[];
-}
-
-function convert(route: RouteDef): Conversion | undefined {
+function convert(route: RouteDef): { uses: string; rest: FunctionGrants; problems: string[] } | undefined {
   const { uses, legacy } = normalised(route.uses);
   const own = LEGACY[route.id] ?? {};
-  const normalRoute = { ...route, uses };
-  const whole = routeGrantOf(normalRoute, { ...merge(grantOfUses(uses), own), notifies: own.notifies, audits: own.audits });
-  const bare = { ...uses, tables: Object.fromEntries(Object.keys(uses.tables ?? {}).map((k) => [k, ''])), buckets: {} } as RouteDef['uses'];
-  const implied = routeGrantOf({ ...route, uses: bare }, {});
-  const problems: string[] = [];
-  const rest: FunctionGrants = {};
-
-  const tables: string[] = [];
-  const tableKeys = [...new Set([...Object.keys(uses.tables ?? {}), ...Object.keys(whole.tables ?? {})])] as TableKey[];
-  for (const key of tableKeys) {
-    const grant: TableGrant = whole.tables?.[key] ?? { actions: [] };
-    const { access, rest: left } = tableAccessOf(minus(grant.actions, implied.tables?.[key]?.actions), minus(grant.indexes, implied.tables?.[key]?.indexes));
-    if (left.length) (rest.tables ??= {})[key] = { actions: left as TableGrant['actions'] };
-    const impliedTable = key === 'directory' || (key === 'audit' && isStateChanging(route));
-    if (access || !impliedTable) tables.push(`${key}: '${access}'`);
-  }
-
-  const buckets: string[] = [];
-  const bucketKeys = [...new Set([...Object.keys(uses.buckets ?? {}), ...Object.keys(whole.buckets ?? {})])] as BucketKey[];
-  for (const key of bucketKeys) {
-    const grant = whole.buckets?.[key] ?? {};
-    const kinds = new Map<string, string>();
-    for (const [kind, op] of Object.entries(OBJECT_KINDS)) {
-      const { families, unknown } = familiesOf(key, grant[op]);
-      if (unknown.length)
-        problems.push(`${key} ${kind}: the patterns ${unknown.join(', ')} are no key family's (infra/grants/keys.ts, shared/stores.ts BucketFamilies)`);
-      for (const family of families) kinds.set(family, (kinds.get(family) ?? '') + kind);
-    }
-    // ListBucket goes with a family the route reads (it tells that family's missing keys from forbidden ones), else with any.
-    if (grant.list) {
-      const probed = [...kinds].find(([, k]) => k.includes('r'))?.[0] ?? [...kinds.keys()][0];
-      if (probed) kinds.set(probed, kinds.get(probed) + 'l');
-      else (rest.buckets ??= {})[key] = { list: true };
-    }
-    buckets.push(`${key}: { ${[...kinds].map(([family, k]) => `${family}: '${k}'`).join(', ')} }`);
-  }
-
-  const pools: string[] = [];
-  for (const key of ['userPool', 'employeePool'] as const) {
-    if (uses[key] === undefined && !whole[key]?.length) continue;
-    const { access, rest: left } = poolAccessOf(whole[key] ?? []);
-    if (left.length) rest[key] = left;
-    pools.push(`${key}: '${access}'`);
-  }
-
-  const fields = [
-    ...(tables.length ? [`tables: { ${tables.join(', ')} }`] : []),
-    ...(buckets.length ? [`buckets: { ${buckets.join(', ')} }`] : []),
-    ...pools,
-    ...(uses.sendsSms ? ['sendsSms: true'] : []),
-  ];
-  const text = fields.length ? `{ ${fields.join(', ')} }` : '{}';
-  const restEmpty = !rest.tables && !rest.buckets && !rest.userPool && !rest.employeePool;
-  if (!legacy && !beyond(own, rest)) return undefined;
-  return { uses: text, rest: restEmpty ? {} : rest, problems };
+  const conversion = usesFromGrant({ ...route, uses }, own);
+  if (!legacy && !saysMoreThan(own, conversion.rest)) return undefined;
+  return { ...conversion, uses: literal(conversion.uses) };
 }
 
 /** The end (exclusive) of the braced literal starting at `open`. */
