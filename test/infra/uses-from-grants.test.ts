@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isStateChanging } from '#shared/routes/define.js';
 import { type RouteDef, ROUTES } from '#shared/routes/index.js';
-import { ROUTE_GRANTS } from '../../infra/grants.js';
 import { usesFromGrant } from '../../infra/grants/convert.js';
 import { merge, type OwnActions } from '../../infra/grants/model.js';
 import { ACTIONS_BY_ROUTE } from '../../infra/grants/routes.js';
+import { ROUTE_GRANTS } from '../../infra/grants.js';
 
 /**
  * scripts/uses-from-grants.ts turns a route written in the earlier style (its stores named, its actions in an
