@@ -15,7 +15,7 @@
  *
  * infra/grants/: model.ts (what a grant says, and unions of grants), keys.ts (the key patterns of each bucket's
  * key families), kinds.ts, common.ts, routes.ts, route-grants.ts (each route's whole grant) and triggers.ts.
- * Routes written in the earlier style (stores listed, actions in routes.ts) are converted by scripts/uses-from-grants.ts.
+ * Routes written in the earlier style (stores listed, actions in routes.ts) are converted by scripts/uses-from-grants.ts (convert.ts).
  */
 export { KEYS } from './grants/keys.js';
 export {
