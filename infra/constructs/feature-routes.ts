@@ -7,7 +7,7 @@ import { ORIGIN_SECRET_ENV } from '#shared/edge.js';
 import { SMS_ORIGINATION_ENV } from '#shared/notifications.js';
 import { handlerModule, type RouteDef } from '#shared/routes/index.js';
 import { BUCKETS, TABLES } from '#shared/stores.js';
-import { ROUTE_GRANTS } from '../grants.js';
+import { declared, ROUTE_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 import { pascalCase } from './names.js';
@@ -58,11 +58,12 @@ export class FeatureRoutes extends NestedStack {
       handler: handlerModule(route),
       description: `${route.method} ${route.path}: ${route.summary}`,
     });
-    for (const key of route.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
-    for (const key of route.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
-    if (route.uses.userPool) fn.bindUserPool(props.userPool, props.userPoolClient);
-    if (route.uses.employeePool) fn.bindEmployeePool(props.employeePool, props.employeePoolClient);
-    if (route.uses.sendsSms) fn.function.addEnvironment(SMS_ORIGINATION_ENV, props.smsOriginationNumber);
+    const uses = declared(route.uses);
+    for (const key of uses.tables) fn.bindTable(TABLES[key], props.tables[key]);
+    for (const key of uses.buckets) fn.bindBucket(BUCKETS[key], props.buckets[key]);
+    if (uses.userPool) fn.bindUserPool(props.userPool, props.userPoolClient);
+    if (uses.employeePool) fn.bindEmployeePool(props.employeePool, props.employeePoolClient);
+    if (uses.sendsSms) fn.function.addEnvironment(SMS_ORIGINATION_ENV, props.smsOriginationNumber);
     // In the environment, not read from Secrets Manager at start: no call on a cold start, no grant on
     // every function, and the value changes only with a deployment anyway (CloudFront's header does too).
     fn.function.addEnvironment(ORIGIN_SECRET_ENV, props.originSecret);

@@ -3,10 +3,9 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { RouteDef } from '#shared/routes/index.js';
 import type { BucketKey, TableKey } from '#shared/stores.js';
 import { TABLES } from '#shared/stores.js';
-import { type BucketGrant, type FunctionGrants, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, type TableGrant } from '../grants.js';
+import { type BucketGrant, declared, type FunctionGrants, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, type TableGrant, type Uses } from '../grants.js';
 import { acknowledge, acknowledgeResolved, arnToken } from './nag.js';
 
 export interface Stores {
@@ -17,18 +16,17 @@ export interface Stores {
   employeePool?: IUserPool;
 }
 
-type Uses = RouteDef['uses'];
-
 /**
  * What a function without an entry in infra/grants.ts gets: everything on what it uses, as before
  * grants were per function. test/infra/iam.test.ts fails while any function relies on it.
  */
 export function broadGrants(uses: Uses, userPoolActions: readonly string[]): FunctionGrants {
   const all = [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS];
+  const stores = declared(uses);
   return {
-    tables: Object.fromEntries((uses.tables ?? []).map((key) => [key, { actions: all, indexes: TABLES[key].indexes.map((i) => i.name) }])),
-    buckets: Object.fromEntries((uses.buckets ?? []).map((key) => [key, { read: ['*'], write: ['*'], delete: ['*'], list: true }])),
-    userPool: uses.userPool ? userPoolActions.map((a) => a.replace(/^cognito-idp:/, '')) : [],
+    tables: Object.fromEntries(stores.tables.map((key) => [key, { actions: all, indexes: TABLES[key].indexes.map((i) => i.name) }])),
+    buckets: Object.fromEntries(stores.buckets.map((key) => [key, { read: ['*'], write: ['*'], delete: ['*'], list: true }])),
+    userPool: stores.userPool ? userPoolActions.map((a) => a.replace(/^cognito-idp:/, '')) : [],
   };
 }
 
@@ -45,23 +43,24 @@ export function applyGrants(role: IRole, grants: FunctionGrants | undefined, use
     );
   }
   const effective = grants ?? broadGrants(uses, fallbackUserPoolActions);
-  for (const key of uses.tables ?? []) {
+  const declares = declared(uses);
+  for (const key of declares.tables) {
     const grant = effective.tables?.[key];
     if (grant) grantTable(role, stores.tables[key], grant);
   }
-  for (const key of uses.buckets ?? []) {
+  for (const key of declares.buckets) {
     const grant = effective.buckets?.[key];
     if (grant) grantBucket(role, key, stores.buckets[key], grant);
   }
-  if (uses.userPool && effective.userPool?.length) {
+  if (declares.userPool && effective.userPool?.length) {
     role.addToPrincipalPolicy(new PolicyStatement({ actions: effective.userPool.map((a) => `cognito-idp:${a}`), resources: [stores.userPool.userPoolArn] }));
   }
-  if (uses.employeePool && stores.employeePool && effective.employeePool?.length) {
+  if (declares.employeePool && stores.employeePool && effective.employeePool?.length) {
     role.addToPrincipalPolicy(
       new PolicyStatement({ actions: effective.employeePool.map((a) => `cognito-idp:${a}`), resources: [stores.employeePool.userPoolArn] }),
     );
   }
-  if (uses.sendsSms && effective.sendsSms) grantSms(role);
+  if (declares.sendsSms && effective.sendsSms) grantSms(role);
 }
 
 /** sns:Publish to phone numbers: SNS has no ARN for a number, so the resource is "*", and topics are denied. */

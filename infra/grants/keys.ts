@@ -1,4 +1,6 @@
-/** The key layouts of lambdas/data (uploads.ts, submissions.ts, evidence.ts, access-requests.ts). */
+import type { BucketFamilies, BucketKey } from '#shared/stores.js';
+
+/** The key layouts of lambdas/data (uploads.ts, submissions.ts, evidence.ts, access-requests.ts): each key family's patterns (the families a route's `uses` names). */
 export const KEYS = {
   uploads: {
     /** incomingKey: the browser's presigned POST. */
@@ -36,4 +38,4 @@ export const KEYS = {
     /** storagePath of an onboarding upload: `{YYYY-MM}/{payee}/onboarding/…`. */
     stored: '????-??/*/onboarding/*',
   },
-} as const;
+} as const satisfies { [B in BucketKey]: Record<BucketFamilies[B], string | readonly string[]> };

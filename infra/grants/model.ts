@@ -79,13 +79,37 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
   return out;
 }
 
-/** The stores a function declares it reaches: a route's `uses` (shared/routes), a trigger's (infra/definitions.ts) a part of it. */
-export type Uses = RouteDef['uses'];
+/** What an event function declares it reaches (infra/definitions.ts): its stores by name, its own actions in triggers.ts. */
+export interface TriggerUses {
+  tables?: readonly TableKey[];
+  buckets?: readonly BucketKey[];
+  sendsSms?: boolean;
+}
+/** The stores a function declares it reaches: a route's `uses` (shared/routes, with what it does with each), a trigger's. */
+export type Uses = RouteDef['uses'] | TriggerUses;
+
+/** The stores `uses` names, whichever its shape. */
+export function declared(uses: Uses): { tables: TableKey[]; buckets: BucketKey[]; userPool: boolean; employeePool: boolean; sendsSms: boolean } {
+  const names = <K extends string>(stores: readonly K[] | Partial<Record<K, unknown>> | undefined): K[] =>
+    Array.isArray(stores) ? [...stores] : (Object.keys(stores ?? {}) as K[]);
+  const route = uses as RouteDef['uses'];
+  return {
+    tables: names<TableKey>(uses.tables),
+    buckets: names<BucketKey>(uses.buckets),
+    userPool: route.userPool !== undefined,
+    employeePool: route.employeePool !== undefined,
+    sendsSms: uses.sendsSms === true,
+  };
+}
 
 /** A grant on some of these stores; none at all when there are none (`{}` would take any store). */
 type Only<K extends string, G> = [K] extends [never] ? never : Partial<Record<K, G>>;
-type DeclaredTables<U> = U extends { tables: readonly (infer S extends TableKey)[] } ? S : never;
-type DeclaredBuckets<U> = U extends { buckets: readonly (infer S extends BucketKey)[] } ? S : never;
+type DeclaredTables<U> = U extends { tables: readonly (infer S extends TableKey)[] } ? S : U extends { tables: infer T } ? Extract<keyof T, TableKey> : never;
+type DeclaredBuckets<U> = U extends { buckets: readonly (infer S extends BucketKey)[] }
+  ? S
+  : U extends { buckets: infer B }
+    ? Extract<keyof B, BucketKey>
+    : never;
 
 /**
  * A function's own actions, on the stores its `uses` declares and on no other: a table, bucket or user pool
@@ -95,8 +119,8 @@ type DeclaredBuckets<U> = U extends { buckets: readonly (infer S extends BucketK
 export interface ActionsOn<U, Always extends TableKey = never> {
   tables?: Only<DeclaredTables<U> | Always, TableGrant>;
   buckets?: Only<DeclaredBuckets<U>, BucketGrant>;
-  userPool?: U extends { userPool: true } ? readonly string[] : never;
-  employeePool?: U extends { employeePool: true } ? readonly string[] : never;
+  userPool?: U extends { userPool: string } ? readonly string[] : never;
+  employeePool?: U extends { employeePool: string } ? readonly string[] : never;
   sendsEmail?: true;
   readsAppUrl?: true;
   /** It queues notifications (common.ts NOTIFIES). */
@@ -113,11 +137,12 @@ type EventFunction = (typeof S3_TRIGGERS)[number] | (typeof STREAM_TRIGGERS)[num
 type CognitoTrigger = (typeof AUTH_TRIGGERS)[keyof typeof AUTH_TRIGGERS] | (typeof EMPLOYEE_AUTH_TRIGGERS)[keyof typeof EMPLOYEE_AUTH_TRIGGERS];
 
 /**
- * Each route's own actions, by its id, on the stores of its `uses` (and the directory, which every route's
- * chain reads): a misspelt id or a store the route does not declare does not compile. A route whose
- * `uses` says it all has no entry.
+ * Actions of a route, by its id, on the stores of its `uses` (and the directory, which every route's chain
+ * reads, and the audit log a state-changing request writes): a misspelt id or a store the route does not
+ * declare does not compile. The shape of infra/grants/routes.ts ACTIONS_BY_ROUTE, which holds only what the
+ * kinds of `uses` cannot say (scripts/uses-from-grants.ts moves the rest into `uses`).
  */
-export type RouteGrantTable = { [R in Route as R['id']]?: ActionsOn<R['uses'], 'directory'> };
+export type RouteGrantTable = { [R in Route as R['id']]?: ActionsOn<R['uses'], 'directory' | (R['method'] extends 'GET' ? never : 'audit')> };
 /** The same for every S3 trigger and scheduled job, by id, and for the Cognito triggers that reach a store, by function name. */
 export type TriggerGrantTable = { [T in EventFunction as T['id']]: ActionsOn<T['uses']> } & {
   [C in CognitoTrigger as C['functionName']]?: ActionsOn<C['uses']>;

@@ -19,7 +19,7 @@ export const listApiClients = route({
   method: 'GET',
   path: '/api/api-clients',
   access: ORGANISATION_ADMINS,
-  uses: { tables: ['directory'] },
+  uses: { tables: { directory: 'r' } },
   response: listApiClientsResponseSchema,
   summary: 'The API clients of the organisation the admin acts for (never a secret), the roles a new one may take and the token endpoint.',
 });
@@ -29,7 +29,7 @@ export const createApiClient = route({
   method: 'POST',
   path: '/api/api-clients',
   access: ORGANISATION_ADMINS,
-  uses: { tables: ['directory', 'audit'], userPool: true },
+  uses: { tables: { directory: 'ra' }, userPool: 'nk' },
   request: createApiClientRequestSchema,
   response: apiClientSecretResponseSchema,
   summary:
@@ -41,7 +41,7 @@ export const rotateApiClient = route({
   method: 'POST',
   path: '/api/api-clients/{client_id}/rotate',
   access: ORGANISATION_ADMINS,
-  uses: { tables: ['directory', 'audit'], userPool: true },
+  uses: { tables: { directory: 'rad' }, userPool: 'nk' },
   response: apiClientSecretResponseSchema,
   summary: "Replaces an API client's credentials: a new client id and secret (shown once); the old ones and their tokens stop at once.",
 });
@@ -51,7 +51,7 @@ export const deleteApiClient = route({
   method: 'DELETE',
   path: '/api/api-clients/{client_id}',
   access: ORGANISATION_ADMINS,
-  uses: { tables: ['directory', 'audit'], userPool: true },
+  uses: { tables: { directory: 'rd' }, userPool: 'k' },
   response: deleteApiClientResponseSchema,
   summary: 'Deletes an API client: its app client and directory record; its tokens stop at once.',
 });

@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
 import type { Access } from '../access.js';
-import type { BucketKey, TableKey } from '../stores.js';
+import type { BucketAccess, BucketKey, PoolAccess, TableAccess, TableKey } from '../stores.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -60,13 +60,18 @@ export interface RouteDef {
   openToClients?: true;
   /** What a pending account is told when this route refuses it, where the spec has its own words. */
   pendingMessage?: string;
-  /** The tables and buckets (keys of shared/stores.ts) the handler reaches. */
+  /**
+   * The stores the handler reaches (keys of shared/stores.ts) and what it does with each, in the kinds of
+   * shared/stores.ts: its IAM grant is derived from this (infra/grants/). The directory (the caller's roles)
+   * and, for a state-changing request, the audit log are implied (`featureRoutes`).
+   */
   uses: {
-    tables?: readonly TableKey[];
-    buckets?: readonly BucketKey[];
-    userPool?: boolean;
-    /** The employees' own user pool (Admin* calls on it). */
-    employeePool?: boolean;
+    tables?: { readonly [K in TableKey]?: TableAccess };
+    buckets?: { readonly [B in BucketKey]?: BucketAccess<B> };
+    /** The staff user pool's operations. */
+    userPool?: PoolAccess;
+    /** The employees' own user pool's operations. */
+    employeePool?: PoolAccess;
     /** Texts people through SNS (from the deployment's origination identity). */
     sendsSms?: boolean;
   };
@@ -80,13 +85,15 @@ export interface RouteDef {
 
 /**
  * Declares the routes of one feature, keeping every literal (id, path, schemas) for the types that read
- * them. Every route reaches the directory table: the handler chain reads the caller's roles there.
+ * them. Every route reaches the directory table (the handler chain reads the caller's roles there), and a
+ * state-changing one the audit log (`isStateChanging`): `uses` need not say so.
  */
 export function featureRoutes<const F extends Feature>(feature: F) {
-  return <const R extends Omit<RouteDef, 'feature'>>(route: R): R & { feature: F } => {
-    const tables = route.uses.tables ?? [];
-    return { ...route, feature, uses: { ...route.uses, tables: tables.includes('directory') ? tables : ['directory', ...tables] } };
-  };
+  return <const R extends Omit<RouteDef, 'feature'>>(route: R): R & { feature: F } => ({
+    ...route,
+    feature,
+    uses: { ...route.uses, tables: { directory: '', ...(isStateChanging(route) && { audit: '' }), ...route.uses.tables } },
+  });
 }
 
 /**

@@ -10,7 +10,7 @@ export const requestEmployeeCode = route({
   method: 'POST',
   path: '/api/employee/code',
   access: PUBLIC,
-  uses: { tables: ['directory', 'audit', 'register'], employeePool: true, sendsSms: true },
+  uses: { tables: { directory: 'rw', register: 'rq' }, employeePool: 'ucp', sendsSms: true },
   request: employeeCodeRequestSchema,
   response: employeeCodeResponseSchema,
   summary:
@@ -22,7 +22,7 @@ export const getEmployeeMe = route({
   method: 'GET',
   path: '/api/employee/me',
   access: EMPLOYEE,
-  uses: { tables: ['directory'] },
+  uses: {},
   response: employeeMeResponseSchema,
   summary: 'The signed-in employee as the payroll register named them when their code was sent.',
 });

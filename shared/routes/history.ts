@@ -11,7 +11,7 @@ export const getHistory = route({
   path: '/api/history',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: ['history', 'directory', 'submissions', 'audit'] },
+  uses: { tables: { history: 'rq', submissions: 'r', audit: 'a' } },
   query: historyLookupQuerySchema,
   response: historyResponseSchema,
   summary:

@@ -27,7 +27,7 @@ export const claimMandate = route({
   path: '/api/mandates/claim',
   access: MANDATE_CLAIMERS,
   openToClients: true,
-  uses: { tables: ['directory', 'history', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { directory: 'ra', history: 'w' }, buckets: { uploads: {} } },
   request: claimMandateRequestSchema,
   response: claimMandateResponseSchema,
   summary:
@@ -40,7 +40,7 @@ export const listMandates = route({
   path: '/api/mandates',
   access: MANDATE_CLAIMERS,
   openToClients: true,
-  uses: { tables: ['directory'] },
+  uses: { tables: { directory: 'r2' } },
   response: mandateListResponseSchema,
   summary: 'The mandates claimed for the payee keys of the caller’s organisations (FI admin or data user there), newest claim first, with their use.',
 });
@@ -50,7 +50,7 @@ export const listMyMandates = route({
   method: 'GET',
   path: '/api/employee/mandates',
   access: EMPLOYEE,
-  uses: { tables: ['directory'] },
+  uses: {},
   query: myMandateListQuerySchema,
   response: myMandateListResponseSchema,
   summary:
@@ -62,7 +62,7 @@ export const getMandateLender = route({
   method: 'GET',
   path: '/api/employee/lenders/{payee_key}',
   access: EMPLOYEE,
-  uses: { tables: ['directory'] },
+  uses: {},
   response: mandateLenderResponseSchema,
   summary: 'The lender a payee key names (its organisation’s name), shown back to an employee before they give a mandate; 404 when none.',
 });
@@ -72,7 +72,7 @@ export const giveMandate = route({
   method: 'POST',
   path: '/api/employee/mandates',
   access: EMPLOYEE,
-  uses: { tables: ['directory', 'register', 'audit'], sendsSms: true },
+  uses: { tables: { directory: 'rwd', register: 'r' }, sendsSms: true },
   request: issueMandateRequestSchema,
   response: issueMandateResponseSchema,
   summary:
@@ -84,7 +84,7 @@ export const revokeMandate = route({
   method: 'POST',
   path: '/api/employee/mandates/{number}/revoke',
   access: EMPLOYEE,
-  uses: { tables: ['directory', 'history', 'audit'] },
+  uses: { tables: { directory: 'rw', history: 'w' } },
   response: revokeMandateResponseSchema,
   summary: 'The employee revokes one of their mandates not yet used (issued or claimed); 409 with its state otherwise.',
 });
@@ -94,7 +94,7 @@ export const getMandateRequirement = route({
   method: 'GET',
   path: '/api/mandates/requirement',
   access: PUBLIC,
-  uses: { tables: ['directory'] },
+  uses: {},
   response: mandateRequirementResponseSchema,
   summary: 'From which month a new deduction must cite a mandate (null: not required), announced on the sign-in screen before anyone signs in.',
 });

@@ -10,7 +10,7 @@ export const getPayrollSchedule = route({
   method: 'GET',
   path: '/api/payroll/schedule',
   access: REGISTER_KEEPERS,
-  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { directory: 'r', submissions: 'q1', audit: 'a' }, buckets: { uploads: { results: 'rl', payroll: 'r' } } },
   query: scheduleQuerySchema,
   response: scheduleResponseSchema,
   summary:
@@ -22,7 +22,7 @@ export const downloadPayrollSchedule = route({
   method: 'POST',
   path: '/api/payroll/schedule/download',
   access: REGISTER_KEEPERS,
-  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { directory: 'r', submissions: 'qa1' }, buckets: { uploads: { results: 'rl', payroll: 'rwd' } } },
   request: scheduleDownloadRequestSchema,
   response: scheduleDownloadResponseSchema,
   summary:

@@ -17,7 +17,7 @@ export const listMyDeductions = route({
   method: 'GET',
   path: '/api/employee/deductions',
   access: EMPLOYEE,
-  uses: { tables: ['history', 'submissions', 'directory'], buckets: ['uploads'] },
+  uses: { tables: { history: 'q', submissions: 'r3' }, buckets: { uploads: { results: 'rl' } } },
   response: portalDeductionsResponseSchema,
   summary:
     'Every deduction on the employee’s NRC over the last 12 months: lender, month, installment, state, the signals that concern them, this month’s total.',
@@ -28,7 +28,7 @@ export const listMyLookups = route({
   method: 'GET',
   path: '/api/employee/lookups',
   access: EMPLOYEE,
-  uses: { tables: ['audit', 'directory'] },
+  uses: { tables: { audit: '1', directory: 'r' } },
   response: portalLookupsResponseSchema,
   summary: 'Who looked at the employee’s record over the last 12 months (history lookups and fraud registry reads): organisation and time, from the audit log.',
 });
@@ -38,7 +38,7 @@ export const listMyDisputes = route({
   method: 'GET',
   path: '/api/employee/disputes',
   access: EMPLOYEE,
-  uses: { tables: ['submissions', 'directory'] },
+  uses: { tables: { submissions: '3' } },
   response: portalDisputesResponseSchema,
   summary: 'The disputes of deductions on the employee’s NRC, whoever opened them, and where each stands.',
 });
@@ -48,7 +48,7 @@ export const reportMyDeduction = route({
   method: 'POST',
   path: '/api/employee/disputes',
   access: EMPLOYEE,
-  uses: { tables: ['history', 'submissions', 'directory', 'audit', 'register'], buckets: ['uploads', 'evidence'] },
+  uses: { tables: { history: 'r', submissions: 'rw', directory: 'a', register: 'rq' }, buckets: { uploads: {}, evidence: { disputes: 'w' } } },
   request: reportDeductionRequestSchema,
   response: reportDeductionResponseSchema,
   summary:
@@ -60,7 +60,7 @@ export const listMyUnexpected = route({
   method: 'GET',
   path: '/api/employee/unexpected',
   access: EMPLOYEE,
-  uses: { tables: ['submissions'] },
+  uses: { tables: { submissions: 'q' } },
   response: portalUnexpectedResponseSchema,
   summary:
     'Deductions the payroll took from the employee’s pay with no approved line (UNEXPECTED in a month’s reconciliation), each with the report opened on it, if any.',
@@ -71,7 +71,7 @@ export const reportMyUnexpected = route({
   method: 'POST',
   path: '/api/employee/unexpected/report',
   access: EMPLOYEE,
-  uses: { tables: ['submissions', 'directory', 'audit', 'register'] },
+  uses: { tables: { submissions: 'rw', directory: 'a', register: 'rq' } },
   request: reportUnexpectedRequestSchema,
   response: reportUnexpectedResponseSchema,
   summary:

@@ -20,7 +20,7 @@ export const getReconciliation = route({
   path: '/api/reconciliation',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: ['submissions', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { submissions: 'r', audit: 'a', directory: 'r' }, buckets: { uploads: { results: 'rl' } } },
   query: reconciliationQuerySchema,
   response: reconciliationResponseSchema,
   summary:
@@ -32,7 +32,7 @@ export const getAppliedReplacement = route({
   method: 'GET',
   path: '/api/reconciliation/replacement',
   access: REGISTER_KEEPERS,
-  uses: { tables: ['directory', 'submissions', 'audit'] },
+  uses: { tables: { submissions: 'r', audit: 'a' } },
   query: appliedReplacementQuerySchema,
   response: appliedReplacementResponseSchema,
   summary:
@@ -45,7 +45,7 @@ export const decideAppliedReplacement = submissionsRoute({
   method: 'POST',
   path: '/api/uploads/{id}/replacement-decision',
   access: REGISTER_KEEPERS,
-  uses: { tables: ['directory', 'submissions', 'audit'] },
+  uses: { tables: { directory: 'r', submissions: 'rqad' } },
   request: appliedDecisionRequestSchema,
   response: appliedDecisionResponseSchema,
   summary:
@@ -57,7 +57,7 @@ export const getCollectionRates = route({
   method: 'GET',
   path: '/api/reconciliation/collection-rates',
   access: rolesOnly(...ROLE_SETS.reviewers),
-  uses: { tables: ['submissions', 'audit'] },
+  uses: { tables: { submissions: 'r', audit: 'a' } },
   query: collectionRatesQuerySchema,
   response: collectionRatesResponseSchema,
   summary:

@@ -10,7 +10,7 @@ export const getRegister = route({
   method: 'GET',
   path: '/api/register',
   access: REGISTER_KEEPERS,
-  uses: { tables: ['register', 'audit'] },
+  uses: { tables: { register: 'r', audit: 'a' } },
   response: registerResponseSchema,
   summary:
     'The current payroll register (its month, how many employees, when and by whom it was submitted) and the proposal awaiting a second admin, with its difference.',
@@ -21,7 +21,7 @@ export const decideRegisterProposal = route({
   method: 'POST',
   path: '/api/register/proposals/{upload_id}/decision',
   access: REGISTER_KEEPERS,
-  uses: { tables: ['directory', 'register', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { directory: 'r', register: 'rad' }, buckets: { uploads: { registerJobs: 'w' } } },
   request: registerDecisionRequestSchema,
   response: registerDecisionResponseSchema,
   summary:

@@ -21,7 +21,7 @@ export const listSubmissions = route({
   path: '/api/submissions',
   access: REVIEWERS_AND_ORG_ADMINS,
   openToClients: true,
-  uses: { tables: ['directory', 'submissions'] },
+  uses: { tables: { submissions: '12' } },
   query: submissionListQuerySchema,
   response: submissionListResponseSchema,
   summary:
@@ -33,7 +33,7 @@ export const decideSubmission = route({
   method: 'POST',
   path: '/api/submissions/{id}/decision',
   access: REVIEWERS,
-  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { directory: 'a', submissions: 'rw' }, buckets: { uploads: {} } },
   request: decisionRequestSchema,
   response: decisionResponseSchema,
   summary:
@@ -45,7 +45,7 @@ export const decideSubmissions = route({
   method: 'POST',
   path: '/api/submissions/decisions',
   access: REVIEWERS,
-  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { directory: 'a', submissions: 'rw' }, buckets: { uploads: {} } },
   request: bulkDecisionRequestSchema,
   response: bulkDecisionResponseSchema,
   summary: "Bulk decisions: the same rules for each id, answered 'Bulk {decision}: N succeeded, M failed.' with each failure's reason.",
@@ -56,7 +56,7 @@ export const assignSubmission = route({
   method: 'POST',
   path: '/api/submissions/{id}/assign',
   access: REVIEWERS,
-  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'], userPool: true },
+  uses: { tables: { directory: 'a', submissions: 'rw' }, buckets: { uploads: {} }, userPool: 'u' },
   request: assignRequestSchema,
   response: decisionResponseSchema,
   summary: 'Assigns a fi_approved submission to a PMEC admin by email (checked against the pmec_admin group).',
@@ -67,7 +67,7 @@ export const getSubmissionFile = route({
   method: 'GET',
   path: '/api/submissions/{id}/file',
   access: REVIEWERS_AND_ORG_ADMINS,
-  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { submissions: 'r', audit: 'a' }, buckets: { uploads: { stored: 'rl' } } },
   response: submissionFileResponseSchema,
   summary: "A 60-second download link to a submission's file (reviewers: any; organisation admins: their organisation's), audited.",
 });
@@ -77,7 +77,7 @@ export const listPmecAdmins = route({
   method: 'GET',
   path: '/api/pmec-admins',
   access: REVIEWERS,
-  uses: { userPool: true },
+  uses: { userPool: 'm' },
   response: pmecAdminsResponseSchema,
   summary: "The PMEC admins' emails, for the reviews screen's assign picker.",
 });

@@ -11,7 +11,7 @@ export const getSettings = route({
   method: 'GET',
   path: '/api/settings',
   access: APPROVED,
-  uses: { tables: ['directory'] },
+  uses: {},
   response: settingsResponseSchema,
   summary: 'The platform settings: the exposure limits, the submission window, the report retention and the affordability share, with who changed them last.',
 });
@@ -21,7 +21,7 @@ export const updateSettings = route({
   method: 'PUT',
   path: '/api/settings',
   access: PLATFORM_ADMINS,
-  uses: { tables: ['directory', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { directory: 'ra' }, buckets: { uploads: {} } },
   request: updateSettingsRequestSchema,
   response: settingsResponseSchema,
   summary:
@@ -33,7 +33,7 @@ export const listPmecOrganisations = route({
   method: 'GET',
   path: '/api/admin/pmec-organisations',
   access: PLATFORM_ADMINS,
-  uses: { tables: ['directory'] },
+  uses: { tables: { directory: 's' } },
   response: pmecOrganisationsResponseSchema,
   summary: 'The approved PMEC organisations, by name: those a super admin may designate as the payroll authority.',
 });

@@ -25,7 +25,7 @@ export const createUpload = route({
   access: APPROVED,
   pendingMessage: SUBMISSION_MESSAGES.notApproved,
   openToClients: true,
-  uses: { tables: ['directory', 'submissions', 'audit'], buckets: ['uploads'] },
+  uses: { tables: { directory: 'r', submissions: 'qa' }, buckets: { uploads: { incoming: 'w' } } },
   request: createUploadRequestSchema,
   response: createUploadResponseSchema,
   summary:
@@ -38,7 +38,7 @@ export const getUpload = route({
   path: '/api/uploads/{id}',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+  uses: { tables: { submissions: 'r' }, buckets: { uploads: { results: 'rl' } } },
   response: uploadResponseSchema,
   summary: "An upload's validation: stage, summary, preview, issues (lists capped, with totals) and deduction signals (the first page of each type).",
 });
@@ -49,7 +49,7 @@ export const getUploadReport = route({
   path: '/api/uploads/{id}/report',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+  uses: { tables: { submissions: 'r' }, buckets: { uploads: { results: 'r' } } },
   response: reportLinkResponseSchema,
   summary: 'A short-lived link to the full CSV report of an upload (every issue, formulas neutralised).',
 });
@@ -60,7 +60,7 @@ export const getUploadSignals = route({
   path: '/api/uploads/{id}/signals',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: ['directory', 'submissions'], buckets: ['uploads'] },
+  uses: { tables: { submissions: 'r' }, buckets: { uploads: { results: 'rl' } } },
   query: signalPageQuerySchema,
   response: signalPageResponseSchema,
   summary:
@@ -74,7 +74,13 @@ export const submitUpload = route({
   access: APPROVED,
   pendingMessage: SUBMISSION_MESSAGES.notApproved,
   openToClients: true,
-  uses: { tables: ['directory', 'submissions', 'register', 'audit'], buckets: ['uploads', 'onboarding'] },
+  uses: {
+    tables: { directory: 'ra', submissions: 'rqw', register: 'ra' },
+    buckets: {
+      uploads: { incoming: 'rl', ingest: 'rw', unexpectedJobs: 'w', stored: 'w', storedRegister: 'w', storedApplied: 'w' },
+      onboarding: { stored: 'w' },
+    },
+  },
   response: submitUploadResponseSchema,
   summary: 'Submits a validated upload without errors (once: repeating returns the same submission); onboarding files are stored.',
 });
@@ -85,7 +91,7 @@ export const getSubmission = route({
   path: '/api/submissions/{id}',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: ['directory', 'submissions'] },
+  uses: { tables: { submissions: 'r' } },
   response: submissionResponseSchema,
   summary: 'One submission with its ingestion counts once ingested (reviewers: all; others: their organisation).',
 });

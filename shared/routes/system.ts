@@ -10,7 +10,7 @@ export const getHealth = route({
   method: 'GET',
   path: '/api/health',
   access: PUBLIC,
-  uses: { tables: ['directory'], buckets: ['uploads'], userPool: true },
+  uses: { buckets: { uploads: {} }, userPool: '' },
   response: healthResponseSchema,
   summary: 'Answers { ok: true } once every dependency answers.',
 });

@@ -20,7 +20,7 @@ export const listWebhooks = route({
   method: 'GET',
   path: '/api/webhooks',
   access: ORGANISATION_ADMINS,
-  uses: { tables: ['directory'] },
+  uses: {},
   response: listWebhooksResponseSchema,
   summary: 'The webhook endpoints of the organisation the admin acts for (never a secret) and the events one may receive.',
 });
@@ -30,7 +30,7 @@ export const createWebhook = route({
   method: 'POST',
   path: '/api/webhooks',
   access: ORGANISATION_ADMINS,
-  uses: { tables: ['directory', 'audit'] },
+  uses: { tables: { directory: 'a' } },
   request: createWebhookRequestSchema,
   response: webhookSecretResponseSchema,
   summary: 'Registers an HTTPS endpoint for the events chosen; the signing secret is in this answer only.',
@@ -41,7 +41,7 @@ export const rotateWebhook = route({
   method: 'POST',
   path: '/api/webhooks/{id}/rotate',
   access: ORGANISATION_ADMINS,
-  uses: { tables: ['directory', 'audit'] },
+  uses: { tables: { directory: 'a' } },
   response: webhookSecretResponseSchema,
   summary: "Replaces an endpoint's signing secret (shown once); deliveries are signed with the new one at once.",
 });
@@ -51,7 +51,7 @@ export const deleteWebhook = route({
   method: 'DELETE',
   path: '/api/webhooks/{id}',
   access: ORGANISATION_ADMINS,
-  uses: { tables: ['directory', 'audit'] },
+  uses: { tables: { directory: 'd' } },
   response: deleteWebhookResponseSchema,
   summary: 'Deletes a webhook endpoint: nothing more is delivered to it, retries included.',
 });
@@ -61,7 +61,7 @@ export const listWebhookDeliveries = route({
   method: 'GET',
   path: '/api/webhooks/{id}/deliveries',
   access: ORGANISATION_ADMINS,
-  uses: { tables: ['directory'] },
+  uses: {},
   response: listWebhookDeliveriesResponseSchema,
   summary: "An endpoint's latest deliveries, newest first: status, attempts, the last answer's code and the next attempt.",
 });

@@ -19,6 +19,7 @@ import {
   STREAM_TRIGGERS,
   USER_POOL_ENV,
 } from '../../infra/definitions.js';
+import { declared } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { resourceText } from './policies.js';
 import { logicalId, ref, type Resource, type Synthesized, synthesize } from './synth.js';
@@ -66,17 +67,18 @@ describe('api', () => {
         NODE_OPTIONS: '--enable-source-maps',
         [ORIGIN_SECRET_ENV]: expect.anything(),
       };
-      for (const key of route.uses.tables ?? []) expected[TABLES[key].envVar] = ref(stack.data.tables[key]);
-      for (const key of route.uses.buckets ?? []) expected[BUCKETS[key].envVar] = ref(stack.storage.buckets[key]);
-      if (route.uses.userPool) {
+      const uses = declared(route.uses);
+      for (const key of uses.tables) expected[TABLES[key].envVar] = ref(stack.data.tables[key]);
+      for (const key of uses.buckets) expected[BUCKETS[key].envVar] = ref(stack.storage.buckets[key]);
+      if (uses.userPool) {
         expected[USER_POOL_ENV.poolId] = ref(stack.auth.userPool);
         expected[USER_POOL_ENV.clientId] = ref(stack.auth.client);
       }
-      if (route.uses.employeePool) {
+      if (uses.employeePool) {
         expected[EMPLOYEE_POOL_ENV.poolId] = ref(stack.employeeAuth.userPool);
         expected[EMPLOYEE_POOL_ENV.clientId] = ref(stack.employeeAuth.client);
       }
-      if (route.uses.sendsSms) expected[SMS_ORIGINATION_ENV] = { Ref: 'SmsOriginationNumber' };
+      if (uses.sendsSms) expected[SMS_ORIGINATION_ENV] = { Ref: 'SmsOriginationNumber' };
       expect(variables, route.id).toEqual(expected);
     }
   });

@@ -1,12 +1,17 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handlerModule, type HttpMethod, type RouteDef, ROUTES } from '#shared/routes/index.js';
+import type { TableKey } from '#shared/stores.js';
 import type { AppFunction } from '../../infra/constructs/app-function.js';
 import { USER_ADMIN_ACTIONS } from '../../infra/constructs/auth.js';
 import { EMPLOYEE_ADMIN_ACTIONS } from '../../infra/constructs/employee-auth.js';
 import { pascalCase } from '../../infra/constructs/names.js';
 import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../../infra/definitions.js';
-import { type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS } from '../../infra/grants.js';
+import { routeGrantOf } from '../../infra/grants/common.js';
+import { OBJECT_KINDS, POOL_OPS, poolAccessOf, TABLE_KINDS, tableAccessOf } from '../../infra/grants/kinds.js';
+import type { RouteGrantTable } from '../../infra/grants/model.js';
+import { ACTIONS_BY_ROUTE } from '../../infra/grants/routes.js';
+import { declared, type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS, type Uses } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { handlerCalls } from './handler-calls.js';
 import { basePairs, grantPairs, policyPairs } from './policies.js';
@@ -24,7 +29,7 @@ interface Fn {
   handler: string;
   method: HttpMethod;
   openToClients?: boolean;
-  uses: RouteDef['uses'];
+  uses: Uses;
   grants: FunctionGrants | undefined;
   construct: () => AppFunction;
   trigger: boolean;
@@ -107,11 +112,12 @@ describe('the grants of infra/grants.ts', () => {
 
   it.each(FUNCTIONS.map((f) => [f.id, f] as const))('%s: name only the stores its `uses` declares', (_id, fn) => {
     const grants = fn.grants ?? {};
-    expect(Object.keys(grants.tables ?? {}).filter((k) => !(fn.uses.tables ?? []).includes(k as never))).toEqual([]);
-    expect(Object.keys(grants.buckets ?? {}).filter((k) => !(fn.uses.buckets ?? []).includes(k as never))).toEqual([]);
-    if (!fn.uses.userPool) expect(grants.userPool ?? []).toEqual([]);
-    if (!fn.uses.employeePool) expect(grants.employeePool ?? []).toEqual([]);
-    if (!fn.uses.sendsSms) expect(grants.sendsSms ?? false).toBe(false);
+    const uses = declared(fn.uses);
+    expect(Object.keys(grants.tables ?? {}).filter((k) => !uses.tables.includes(k as never))).toEqual([]);
+    expect(Object.keys(grants.buckets ?? {}).filter((k) => !uses.buckets.includes(k as never))).toEqual([]);
+    if (!uses.userPool) expect(grants.userPool ?? []).toEqual([]);
+    if (!uses.employeePool) expect(grants.employeePool ?? []).toEqual([]);
+    if (!uses.sendsSms) expect(grants.sendsSms ?? false).toBe(false);
   });
 
   it('give Cognito actions only to routes that use the user pool, from the user-admin actions', () => {
@@ -160,6 +166,37 @@ describe('the grants of infra/grants.ts', () => {
   });
 });
 
+describe("routes' grants, derived from their `uses`", () => {
+  it('keep in ACTIONS_BY_ROUTE only routes, and only what no kind of `uses` says', () => {
+    const routeIds = new Set(ROUTES.map((route) => route.id as string));
+    expect(Object.keys(ACTIONS_BY_ROUTE).filter((id) => !routeIds.has(id))).toEqual([]);
+    for (const [id, own] of Object.entries(ACTIONS_BY_ROUTE as RouteGrantTable)) {
+      const sayable = [
+        ...Object.entries(own.tables ?? {}).flatMap(([key, grant]) => {
+          const { access } = tableAccessOf(grant.actions, grant.indexes);
+          return access ? [`${key}: '${access}'`] : [];
+        }),
+        ...Object.entries(own.buckets ?? {}).flatMap(([key, grant]) => (Object.values(OBJECT_KINDS).some((op) => grant[op]?.length) ? [key] : [])),
+        ...[own.userPool, own.employeePool].flatMap((actions) => poolAccessOf(actions ?? []).access || []),
+        ...(own.notifies || own.audits ? ['a directory or audit write'] : []),
+      ];
+      expect(sayable, `${id}: say it in the route's uses (npx tsx scripts/uses-from-grants.ts --write)`).toEqual([]);
+    }
+  });
+
+  it("use every kind of the table of kinds (infra/grants/kinds.ts) on some route's store", () => {
+    const routes = ROUTES as readonly RouteDef[];
+    const tableKinds = new Set(routes.flatMap((route) => Object.values(route.uses.tables ?? {}).flatMap((access) => [...access])));
+    const poolOps = new Set(routes.flatMap((route) => [...(route.uses.userPool ?? ''), ...(route.uses.employeePool ?? '')]));
+    const bucketKinds = new Set(
+      routes.flatMap((route) => Object.values(route.uses.buckets ?? {}).flatMap((families) => Object.values(families).flatMap((access) => [...access]))),
+    );
+    expect(Object.keys(TABLE_KINDS).filter((kind) => !tableKinds.has(kind))).toEqual([]);
+    expect(Object.keys(POOL_OPS).filter((op) => !poolOps.has(op))).toEqual([]);
+    expect([...Object.keys(OBJECT_KINDS), 'l'].filter((kind) => !bucketKinds.has(kind))).toEqual([]);
+  });
+});
+
 describe("each function's IAM policy", () => {
   it.each(FUNCTIONS.map((f) => [f.id, f] as const))('%s: allows exactly its grant on the stores it declares, besides its logs and X-Ray', (_id, fn) => {
     const construct = fn.construct();
@@ -179,11 +216,12 @@ describe("each function's IAM policy", () => {
     expect([...actual].sort()).toEqual([...expected].sort());
 
     // The same, said plainly: every resource is one of the declared stores, its log group, or X-Ray's "*".
+    const uses = declared(fn.uses);
     const allowed = [
-      ...(fn.uses.tables ?? []).map((k) => logicalId(stack.data.tables[k])),
-      ...(fn.uses.buckets ?? []).map((k) => logicalId(stack.storage.buckets[k])),
-      ...(fn.uses.userPool ? [logicalId(stack.auth.userPool)] : []),
-      ...(fn.uses.employeePool ? [logicalId(stack.employeeAuth.userPool)] : []),
+      ...uses.tables.map((k) => logicalId(stack.data.tables[k])),
+      ...uses.buckets.map((k) => logicalId(stack.storage.buckets[k])),
+      ...(uses.userPool ? [logicalId(stack.auth.userPool)] : []),
+      ...(uses.employeePool ? [logicalId(stack.employeeAuth.userPool)] : []),
       logicalId(construct.logGroup),
       ...(fn.trigger ? [logicalId(stack.processing.deadLetters!)] : []),
     ];
@@ -211,6 +249,25 @@ describe('the Cognito CustomMessage trigger', () => {
   });
 });
 
+/**
+ * What a route's grant on a table must be, from what its code calls: what the route implies (common.ts), the
+ * actions of the fewest kinds that allow the rest (kinds.ts: a kind may allow an action the code does not call,
+ * GetItem with BatchGetItem, PutItem with UpdateItem, never one reaching other items), and what no kind says
+ * (ACTIONS_BY_ROUTE). The route's `uses` must declare exactly those kinds: none missing, none more.
+ */
+function routeNeeds(fn: Fn, key: TableKey, actions: Iterable<string>, indexes: Iterable<string>, diff: string[]): string[] {
+  const implied = routeGrantOf({ method: fn.method, openToClients: fn.openToClients ? true : undefined, uses: {} }, {}).tables?.[key];
+  const own = [...actions].filter((a) => !implied?.actions.includes(a as never));
+  const { access, rest } = tableAccessOf(
+    own,
+    [...indexes].filter((i) => !implied?.indexes?.includes(i)),
+  );
+  const declaredAccess = (fn.uses as RouteDef['uses']).tables?.[key] ?? '';
+  if (declaredAccess !== access) diff.push(`table ${key}: the code needs the kinds '${access}', uses declares '${declaredAccess}'`);
+  const kinds = [...access].flatMap((kind) => TABLE_KINDS[kind as keyof typeof TABLE_KINDS] ?? []);
+  return [...new Set([...(implied?.actions ?? []), ...kinds, ...rest])];
+}
+
 describe('the grants against the code', () => {
   it.each(FUNCTIONS.map((f) => [f.id, f] as const))('%s: cover every AWS call its handler can make, and give nothing it never makes', async (_id, fn) => {
     const calls = await handlerCalls(fn.handler, fn.method, fn.openToClients);
@@ -223,18 +280,20 @@ describe('the grants against the code', () => {
       for (const x of g) if (!n.has(x)) diff.push(`${what}: granted ${x}, the code never calls it`);
     };
 
+    const uses = declared(fn.uses);
     for (const key of calls.tables.keys()) {
-      if (!(fn.uses.tables ?? []).includes(key)) diff.push(`table ${key}: reached by the code, not declared in uses`);
+      if (!uses.tables.includes(key)) diff.push(`table ${key}: reached by the code, not declared in uses`);
     }
-    for (const key of fn.uses.tables ?? []) {
+    for (const key of uses.tables) {
       const needs = calls.tables.get(key);
-      compare(`table ${key}`, needs?.actions ?? [], grants.tables?.[key]?.actions ?? []);
+      const actions = fn.trigger ? (needs?.actions ?? []) : routeNeeds(fn, key, needs?.actions ?? [], needs?.indexes ?? [], diff);
+      compare(`table ${key}`, actions, grants.tables?.[key]?.actions ?? []);
       compare(`table ${key} indexes`, needs?.indexes ?? [], grants.tables?.[key]?.indexes ?? []);
     }
     for (const key of calls.buckets.keys()) {
-      if (!(fn.uses.buckets ?? []).includes(key)) diff.push(`bucket ${key}: reached by the code, not declared in uses`);
+      if (!uses.buckets.includes(key)) diff.push(`bucket ${key}: reached by the code, not declared in uses`);
     }
-    for (const key of fn.uses.buckets ?? []) {
+    for (const key of uses.buckets) {
       const g = grants.buckets?.[key] ?? {};
       const granted = [
         ...(g.read?.length ? ['GetObject'] : []),

@@ -1,7 +1,5 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import type { RouteDef } from '#shared/routes/index.js';
-import type { BucketKey, TableKey } from '#shared/stores.js';
-import type { FunctionGrants } from '../../infra/grants.js';
+import { declared, type FunctionGrants, type Uses } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { logicalId } from './synth.js';
 
@@ -57,16 +55,17 @@ export function policyPairs(template: Template, roleLogicalId: string): Set<stri
 }
 
 /** The pairs a grant should produce for a function using `uses`, in the stack's logical ids. */
-export function grantPairs(stack: PayrollPlatformStack, grants: FunctionGrants, uses: RouteDef['uses']): Set<string> {
+export function grantPairs(stack: PayrollPlatformStack, grants: FunctionGrants, uses: Uses): Set<string> {
   const pairs = new Set<string>();
-  for (const key of uses.tables ?? []) {
-    const grant = grants.tables?.[key as TableKey];
+  const stores = declared(uses);
+  for (const key of stores.tables) {
+    const grant = grants.tables?.[key];
     const arn = `<${logicalId(stack.data.tables[key])}.Arn>`;
     grant?.actions.forEach((a) => pairs.add(`dynamodb:${a} ${arn}`));
     grant?.indexes?.forEach((i) => pairs.add(`dynamodb:Query ${arn}/index/${i}`));
   }
-  for (const key of uses.buckets ?? []) {
-    const grant = grants.buckets?.[key as BucketKey];
+  for (const key of stores.buckets) {
+    const grant = grants.buckets?.[key];
     const arn = `<${logicalId(stack.storage.buckets[key])}.Arn>`;
     grant?.read?.forEach((p) => pairs.add(`s3:GetObject ${arn}/${p}`));
     grant?.readVersions?.forEach((p) => pairs.add(`s3:GetObjectVersion ${arn}/${p}`));
@@ -74,9 +73,9 @@ export function grantPairs(stack: PayrollPlatformStack, grants: FunctionGrants, 
     grant?.delete?.forEach((p) => pairs.add(`s3:DeleteObject ${arn}/${p}`));
     if (grant?.list) pairs.add(`s3:ListBucket ${arn}`);
   }
-  if (uses.userPool) grants.userPool?.forEach((a) => pairs.add(`cognito-idp:${a} <${logicalId(stack.auth.userPool)}.Arn>`));
-  if (uses.employeePool) grants.employeePool?.forEach((a) => pairs.add(`cognito-idp:${a} <${logicalId(stack.employeeAuth.userPool)}.Arn>`));
-  if (uses.sendsSms && grants.sendsSms) pairs.add('sns:Publish *');
+  if (stores.userPool) grants.userPool?.forEach((a) => pairs.add(`cognito-idp:${a} <${logicalId(stack.auth.userPool)}.Arn>`));
+  if (stores.employeePool) grants.employeePool?.forEach((a) => pairs.add(`cognito-idp:${a} <${logicalId(stack.employeeAuth.userPool)}.Arn>`));
+  if (stores.sendsSms && grants.sendsSms) pairs.add('sns:Publish *');
   const region = 'arn:<AWS::Partition>:%s:<AWS::Region>:<AWS::AccountId>';
   if (grants.sendsEmail) {
     for (const identity of ['<SenderEmail>', "split(<SenderEmail>,'@')[1]"]) pairs.add(`ses:SendEmail ${region.replace('%s', 'ses')}:identity/${identity}`);

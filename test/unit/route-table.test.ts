@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { handlerModule, ROUTES } from '#shared/routes/index.js';
+import { handlerModule, type RouteDef, ROUTES } from '#shared/routes/index.js';
 
-const tablesOf = (route: (typeof ROUTES)[number]): readonly string[] => (route.uses as { tables?: readonly string[] }).tables ?? [];
+const tablesOf = (route: RouteDef): readonly string[] => Object.keys(route.uses.tables ?? {});
 
 describe('the route table', () => {
   it.each(ROUTES.filter((route) => route.method !== 'GET').map((route) => [route.id, route] as const))(
-    '%s changes state, so its function may write the audit log and read the caller’s organisations',
+    '%s changes state, so its function reaches the audit log and the caller’s organisations without its `uses` saying so',
     (_id, route) => {
       // lambdas/http/request-audit.ts records every state-changing request with the caller's organisations.
       expect(tablesOf(route)).toEqual(expect.arrayContaining(['audit', 'directory']));
