@@ -101,7 +101,7 @@ export const entityLayerBench: Bench = {
       const buildUpdates = buildSteps.flatMap((step) => step.updates);
       const buildCompacting = buildUpdates.filter((update) => update.version !== undefined).length;
       progress(
-        `building every request of ${BUILD_MONTHS} months (${buildUpdates.length} updates, ${buildCompacting} compacting), ${BUILD_ROUNDS} alternated rounds`,
+        `building every request of ${BUILD_BORROWERS} borrowers × ${BUILD_MONTHS} months (${buildUpdates.length} updates, ${buildCompacting} compacting), ${BUILD_ROUNDS} alternated rounds`,
       );
       const built = buildCost(layers, buildSteps);
       const base = built.get('builder')!;
