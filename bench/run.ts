@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { writePerRowCosts } from '../capacity/per-row-costs.js';
 import { costsBench } from './costs.js';
+import { entityLayerBench } from './entity-layer.js';
 import { figureLine, figuresJson, passes, type Bench, type Figure } from './figures.js';
 import { fraudBench } from './fraud.js';
 import { historyBench } from './history.js';
@@ -25,6 +26,7 @@ const BENCHES: Bench[] = [
   fraudBench,
   loadBench,
   historyBench,
+  entityLayerBench,
   metricsBench,
   readsBench,
   signalsBench,
