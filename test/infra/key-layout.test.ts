@@ -170,6 +170,9 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['get-dispute', 'evidence', 'read', 'disputeEvidence'],
   ['validate-upload', 'uploads', 'write', 'unexpectedList'],
   ['submit-upload', 'uploads', 'write', 'unexpectedJob'],
+  // An approved replacement of a month's applied file starts the same jobs as Submit (onAppliedRecorded).
+  ['decide-applied-replacement', 'uploads', 'write', 'ingest'],
+  ['decide-applied-replacement', 'uploads', 'write', 'unexpectedJob'],
   ['unexpected-deductions', 'uploads', 'read', 'unexpectedJob'],
   ['unexpected-deductions', 'uploads', 'read', 'unexpectedList'],
 ];
