@@ -1,6 +1,6 @@
 /**
  * The payroll schedule as the API computes it, in a fresh process so its memory is its own:
- * `node schedule-child.mjs LINES LENDERS` runs the month's live schedule (lambdas/api/payroll/live.ts: each lender's
+ * `node schedule-child.mjs LINES LENDERS` runs the month's live schedule (lambdas/data/payroll/schedule-live.ts: each lender's
  * rows made into its sorted lines) over generated rows in place of the submissions' stored rows, then what
  * GET /api/payroll/schedule does with it (the tally and hash, compared line by line with a frozen version of the same
  * lines) and what the first download adds (the version's JSONL, then its CSV and XLSX rendered from it). S3's
@@ -15,9 +15,9 @@ import type { SubmissionRecord } from '#data/submissions/submissions.js';
 import { jsonLines } from '#lib/jsonl.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
-import { liveScheduleLines, type LenderSources } from '../lambdas/api/payroll/live.js';
-import { scheduleCsv, scheduleXlsx } from '../lambdas/api/payroll/render.js';
-import { ScheduleComparison, ScheduleTally } from '../lambdas/api/payroll/summary.js';
+import { liveScheduleLines, type LenderSources } from '../lambdas/data/payroll/schedule-live.js';
+import { scheduleCsv, scheduleXlsx } from '../lambdas/data/payroll/schedule-render.js';
+import { ScheduleComparison, ScheduleTally } from '../lambdas/data/payroll/schedule-summary.js';
 
 const [lines = 1_000_000, lenderCount = 10] = process.argv.slice(2).map(Number);
 const perLender = Math.ceil(lines / lenderCount);

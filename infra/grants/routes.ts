@@ -267,16 +267,17 @@ const ACTIONS_BY_ROUTE = {
     buckets: { uploads: { write: [KEYS.uploads.registerJobs] } },
   },
 
-  // payroll (lambdas/data/payroll/): the payroll authority (GetItem), the month's COMPLETED submissions (gsi1) and
-  // their validated rows, the schedule's versions (Query pk=SCHEDULE#…; a download's conditional PutItem) and files.
+  // payroll (lambdas/data/payroll/): the payroll authority (GetItem), the month's COMPLETED submissions (gsi1: their
+  // fingerprint), the drawn schedule (GetItem pk=SCHEDULE#… sk=DRAWN), the versions (Query; a download's conditional
+  // PutItem), a draw job asked (HEAD then PutObject under schedule-draws/) and a version's files copied from the draw.
   'get-payroll-schedule': {
     audits: true,
-    tables: { directory: read(['GetItem']), submissions: read(['Query'], 'gsi1') },
-    buckets: { uploads: { read: [KEYS.uploads.results, KEYS.uploads.payroll], list: true } },
+    tables: { directory: read(['GetItem']), submissions: read(['GetItem', 'Query'], 'gsi1') },
+    buckets: { uploads: { read: [KEYS.uploads.payroll, KEYS.uploads.scheduleDraws], write: [KEYS.uploads.scheduleDraws], list: true } },
   },
   'download-payroll-schedule': {
-    tables: { directory: read(['GetItem']), submissions: { actions: ['Query', 'PutItem'], indexes: ['gsi1'] } },
-    buckets: { uploads: { read: [KEYS.uploads.results, KEYS.uploads.payroll], write: [KEYS.uploads.payroll], delete: [KEYS.uploads.payroll], list: true } },
+    tables: { directory: read(['GetItem']), submissions: { actions: ['GetItem', 'Query', 'PutItem'], indexes: ['gsi1'] } },
+    buckets: { uploads: { read: [KEYS.uploads.payroll, KEYS.uploads.scheduleDraws], write: [KEYS.uploads.payroll, KEYS.uploads.scheduleDraws], list: true } },
   },
 
   // settings (lambdas/data/settings/settings.ts: pk=SETTING)
