@@ -15,9 +15,9 @@ import type { SubmissionRecord } from '#data/submissions/submissions.js';
 import { jsonLines } from '#lib/jsonl.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
-import { liveScheduleLines, type LenderSources } from '../lambdas/data/payroll/schedule-live.js';
-import { scheduleCsv, scheduleXlsx } from '../lambdas/data/payroll/schedule-render.js';
-import { ScheduleComparison, ScheduleTally } from '../lambdas/data/payroll/schedule-summary.js';
+import { liveScheduleLines, type LenderSources } from '#data/payroll/schedule-live.js';
+import { scheduleCsv, scheduleXlsx } from '#data/payroll/schedule-render.js';
+import { ScheduleComparison, ScheduleTally } from '#data/payroll/schedule-summary.js';
 
 const [lines = 1_000_000, lenderCount = 10] = process.argv.slice(2).map(Number);
 const perLender = Math.ceil(lines / lenderCount);
