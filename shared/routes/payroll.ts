@@ -14,7 +14,7 @@ export const getPayrollSchedule = route({
   query: scheduleQuerySchema,
   response: scheduleResponseSchema,
   summary:
-    "The month's payroll schedule: every line of its COMPLETED inputs less its COMPLETED stoppages, totals per lender, the frozen version or what changed since it, and links to the frozen files.",
+    "The month's payroll schedule as its S3 event last drew it: every line of its COMPLETED inputs less its COMPLETED stoppages, totals per lender, the frozen version or what changed since it, and links to the frozen files. `state: 'drawing'` while a change of its submissions is drawn (ask again).",
 });
 
 export const downloadPayrollSchedule = route({
@@ -26,7 +26,7 @@ export const downloadPayrollSchedule = route({
   request: scheduleDownloadRequestSchema,
   response: scheduleDownloadResponseSchema,
   summary:
-    "A 60-second link to the month's schedule as CSV or XLSX. The first download freezes it as a version (number and SHA-256 printed on it); a later one after another completion freezes the next version.",
+    "A 60-second link to the month's schedule as CSV or XLSX. The first download freezes it as a version (number and SHA-256 printed on it); a later one after another completion freezes the next version. 409 `schedule_drawing` while the schedule is drawn.",
 });
 
 export const PAYROLL_ROUTES = [getPayrollSchedule, downloadPayrollSchedule] as const;
