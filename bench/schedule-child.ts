@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { liveScheduleLines, type LenderSources } from '#data/payroll/schedule-live.js';
+import { scheduleCsv, scheduleXlsx } from '#data/payroll/schedule-render.js';
+import { ScheduleComparison, ScheduleTally } from '#data/payroll/schedule-summary.js';
 import type { SubmissionRecord } from '#data/submissions/submissions.js';
 import { jsonLines } from '#lib/jsonl.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
-import { liveScheduleLines, type LenderSources } from '#data/payroll/schedule-live.js';
-import { scheduleCsv, scheduleXlsx } from '#data/payroll/schedule-render.js';
-import { ScheduleComparison, ScheduleTally } from '#data/payroll/schedule-summary.js';
 
 const [lines = 1_000_000, lenderCount = 10] = process.argv.slice(2).map(Number);
 const perLender = Math.ceil(lines / lenderCount);
