@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { EVENT_FUNCTION } from '../infra/sizing.js';
 import type { Figure } from './figures.js';
 import { reconciliationMonth } from './reconciliation-month.js';
 import { progress } from './support.js';
@@ -78,16 +79,16 @@ export async function memoryStage(): Promise<Figure[]> {
   ];
 }
 
-/** Lines of the schedule whose cost in the API is measured, over so many lenders; 0 leaves the stage out. */
+/** Lines of the schedule whose draw is measured, over so many lenders; 0 leaves the stage out. */
 export const SCHEDULE_LINES = Number(process.env.SCHEDULE_LINES ?? 1_000_000);
 const SCHEDULE_LENDERS = 10;
-/** The API function's timeout (infra/sizing.ts), under API Gateway's 29 s, and its vCPU share at 512 MB. */
-const API_SECONDS = 25;
-const API_VCPU = 512 / 1_769;
+/** The event function's timeout and memory (infra/sizing.ts), and its vCPU share. */
+const EVENT_SECONDS = EVENT_FUNCTION.timeoutSeconds;
+const EVENT_VCPU = EVENT_FUNCTION.memoryMb / 1_769;
 
-/** The schedule as the API computes it (bench/schedule-child.ts) in a fresh process: CPU a view and a first download. */
+/** The schedule as its S3 event draws it (bench/schedule-child.ts) in a fresh process: its CPU and peak memory. */
 export async function scheduleStage(): Promise<Figure[]> {
-  progress(`the payroll schedule of ${SCHEDULE_LINES.toLocaleString('en-US')} lines as the API computes it, in a fresh process`);
+  progress(`the payroll schedule of ${SCHEDULE_LINES.toLocaleString('en-US')} lines as its event draws it, in a fresh process`);
   const script = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'schedule-child.mjs');
   const banner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" };
   await build({
@@ -102,17 +103,16 @@ export async function scheduleStage(): Promise<Figure[]> {
   });
   const args = [script, String(SCHEDULE_LINES), String(SCHEDULE_LENDERS)];
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: root, env: process.env, maxBuffer: 1 << 20 });
-  const r = JSON.parse(stdout) as { get_cpu_ms: number; download_cpu_ms: number; peak_rss_mb: number; csv_mb: number; xlsx_mb: number };
-  const atApi = (cpuMs: number) => Math.round((cpuMs / 1000 / API_VCPU) * 10) / 10;
-  const note = (cpuMs: number) => `${Math.round(cpuMs).toLocaleString('en-US')} ms CPU here, at the API function's ${API_VCPU.toFixed(2)} vCPU; S3 left out`;
+  const r = JSON.parse(stdout) as { draw_cpu_ms: number; peak_rss_mb: number; csv_mb: number; xlsx_mb: number };
+  const atEvent = Math.round((r.draw_cpu_ms / 1000 / EVENT_VCPU) * 10) / 10;
   return [
-    { name: 'reconciliation.schedule_get_s', value: atApi(r.get_cpu_ms), unit: 's', target: { op: '<=', value: API_SECONDS }, note: note(r.get_cpu_ms) },
     {
-      name: 'reconciliation.schedule_first_download_s',
-      value: atApi(r.download_cpu_ms),
+      name: 'reconciliation.schedule_draw_s',
+      value: atEvent,
       unit: 's',
-      target: { op: '<=', value: API_SECONDS },
-      note: `${note(r.download_cpu_ms)}; CSV ${r.csv_mb.toFixed(1)} MB, XLSX ${r.xlsx_mb.toFixed(1)} MB, peak RSS ${Math.round(r.peak_rss_mb)} MB`,
+      target: { op: '<=', value: EVENT_SECONDS },
+      note: `${Math.round(r.draw_cpu_ms).toLocaleString('en-US')} ms CPU here (the lines made twice: more than the draw), at the event function's ${EVENT_VCPU.toFixed(2)} vCPU; S3 left out; CSV ${r.csv_mb.toFixed(1)} MB, XLSX ${r.xlsx_mb.toFixed(1)} MB`,
     },
+    { name: 'reconciliation.schedule_draw_rss_mb', value: Math.round(r.peak_rss_mb), unit: 'MB', target: { op: '<=', value: EVENT_FUNCTION.memoryMb } },
   ];
 }

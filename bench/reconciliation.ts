@@ -72,8 +72,8 @@ async function round(month: Month) {
  * Beside them, for reading: the workbook's rows scanned without the rules, and the join alone against the parse alone.
  * `RECONCILIATION_LINES=N` for a smaller month. Then the stage's memory at 1,000,000 lines (`RECONCILIATION_MEMORY_LINES`,
  * 0 to leave it out): the applied rules, the index and the join within a 256 MB old space, its peak beside half the
- * event function's 1,024 MB. Then the payroll schedule of 1,000,000 lines (`SCHEDULE_LINES`, 0 to leave it out) as the API
- * computes it for a view and a first download, its CPU at the API function's share beside the function's 25 s.
+ * event function's 1,024 MB. Then the payroll schedule of 1,000,000 lines (`SCHEDULE_LINES`, 0 to leave it out) as its S3
+ * event draws it, its CPU at the event function's share beside its 300 s and its peak RSS beside its 1,024 MB.
  */
 export const reconciliationBench: Bench = {
   name: 'reconciliation',

@@ -1,23 +1,24 @@
 /**
- * The payroll schedule as the API computes it, in a fresh process so its memory is its own:
- * `node schedule-child.mjs LINES LENDERS` runs the month's live schedule (lambdas/api/payroll/live.ts: each lender's
- * rows made into its sorted lines) over generated rows in place of the submissions' stored rows, then what
- * GET /api/payroll/schedule does with it (the tally and hash, compared line by line with a frozen version of the same
- * lines) and what the first download adds (the version's JSONL, then its CSV and XLSX rendered from it). S3's
- * transfers are left out: the times are the least the API spends. Prints { lines, get_ms, download_ms, ... }.
+ * The payroll schedule as its S3 event draws it (lambdas/data/payroll/schedule-draw.ts), in a fresh process so its memory
+ * is its own: `node schedule-child.mjs LINES LENDERS` runs the month's live schedule (lambdas/data/payroll/schedule-live.ts:
+ * each lender's rows made into its sorted lines) over generated rows in place of the submissions' stored rows: the
+ * draw's JSONL while tallied, then its CSV and XLSX rendered from it one after the other (as the draw does), then the
+ * lines made again and compared line by line with a frozen version (the draw compares during its first pass: the bench's
+ * second pass makes the lines twice, so its whole CPU, `draw_cpu_ms`, is more than the draw's). S3's transfers are left
+ * out. Prints { lines, draw_cpu_ms, get_cpu_ms, download_cpu_ms, peak_rss_mb, ... }.
  */
 import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { liveScheduleLines, type LenderSources } from '#data/payroll/schedule-live.js';
+import { scheduleCsv, scheduleXlsx } from '#data/payroll/schedule-render.js';
+import { ScheduleComparison, ScheduleTally } from '#data/payroll/schedule-summary.js';
 import type { SubmissionRecord } from '#data/submissions/submissions.js';
 import { jsonLines } from '#lib/jsonl.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
-import { liveScheduleLines, type LenderSources } from '../lambdas/api/payroll/live.js';
-import { scheduleCsv, scheduleXlsx } from '../lambdas/api/payroll/render.js';
-import { ScheduleComparison, ScheduleTally } from '../lambdas/api/payroll/summary.js';
 
 const [lines = 1_000_000, lenderCount = 10] = process.argv.slice(2).map(Number);
 const perLender = Math.ceil(lines / lenderCount);
@@ -75,7 +76,8 @@ const counter = (format: 'csv' | 'xlsx') =>
     },
   });
 started = performance.now();
-await Promise.all([pipeline(scheduleCsv(version, frozen()), counter('csv')), pipeline(scheduleXlsx(version, frozen()), counter('xlsx'))]);
+await pipeline(scheduleCsv(version, frozen()), counter('csv'));
+await pipeline(scheduleXlsx(version, frozen()), counter('xlsx'));
 const filesMs = performance.now() - started;
 const downloadCpuMs = cpuMs() - cpuStarted;
 
@@ -97,6 +99,7 @@ console.log(
     lines: summary.lines,
     lenders: lenderCount,
     get_ms: getMs,
+    draw_cpu_ms: getCpuMs,
     get_cpu_ms: getCpuMs - downloadCpuMs,
     download_cpu_ms: downloadCpuMs,
     download_ms: jsonlMs + filesMs,

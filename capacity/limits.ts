@@ -158,26 +158,23 @@ export function limits(scale: Scale, c: PerRow, a: Assumptions = ASSUMPTIONS): L
   ].sort((x, y) => y.use - x.use);
 }
 
-/** The API function's timeout (infra/sizing.ts), under API Gateway's 29 s. */
-const API_SECONDS = 25;
-
-/** The payroll's month: the schedule computed in the API, the applied file's validation and join, the month's items. */
+/** The payroll's month: the schedule drawn by its event, the applied file's validation and join, the month's items. */
 function payrollLimits(scale: Scale, p: ReturnType<typeof monthlyUsage>['payroll']): Limit[] {
   const lines = `${n(p.lines)} schedule lines`;
   return [
     limit(
-      'Payroll schedule in the API, GET',
-      p.seconds.scheduleGet,
-      API_SECONDS,
+      'Payroll schedule draw, time',
+      p.seconds.scheduleDraw,
+      STACK.eventTimeoutSeconds,
       's',
-      `${lines} computed from the completed submissions' rows at each view (${PAYROLL.scheduleGetCpuUsPerLine} µs CPU a line, bench/schedule-child.ts) at the API function's vCPU share, S3's reads besides. Beyond it the request times out: the schedule must then be drawn by an event into S3 and the API read what it drew.`,
+      `${lines} drawn by the schedule's S3 event (decision 0198): made from the completed submissions' rows, tallied, compared with the frozen version, its JSONL, CSV and XLSX written (${PAYROLL.scheduleDrawCpuUsPerLine} µs CPU a line, bench/schedule-child.ts) at ${STACK.eventMemoryMb} MB. Beyond it the draw is cut and retried, and the screen keeps saying "Drawing": draw lender by lender in parts.`,
     ),
     limit(
-      'Payroll schedule in the API, first download',
-      p.seconds.scheduleDownload,
-      API_SECONDS,
-      's',
-      `The same ${lines} written as the version's JSONL, then its CSV and XLSX (exceljs' streaming writer), in the download's request (${PAYROLL.scheduleDownloadCpuUsPerLine} µs CPU a line). Beyond it the download times out and the next one finishes what it left (the files are made only when missing).`,
+      'Payroll schedule draw, memory',
+      p.memoryMb.scheduleDraw,
+      STACK.eventMemoryMb,
+      'MB',
+      `One lender's lines at a time as short strings, the files streamed: ${PAYROLL.scheduleDrawMbPerMillion} MB a million lines over the runtime (the bench's peak RSS, taken as linear in the month's lines though it follows the largest lender's).`,
     ),
     limit(
       'Applied file validation and reconciliation, time',

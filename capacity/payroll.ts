@@ -2,8 +2,8 @@ import type { Assumptions, Scale } from './inputs.js';
 import { readUnits, writeUnits } from './item-size.js';
 
 /*
- * The payroll's month: the schedule (computed in the API when viewed, frozen with its JSONL, CSV and XLSX files
- * when first downloaded), the applied deductions file (validated and joined with the schedule in the validation
+ * The payroll's month: the schedule (drawn by its S3 event when a view finds its COMPLETED submissions changed:
+ * its JSONL, CSV and XLSX; frozen by copying them when first downloaded, decision 0198), the applied deductions file (validated and joined with the schedule in the validation
  * function), the reconciliation's result files and month item, and the remittance statements (a PDF and a CSV
  * drawn once per lender and month). The per-line figures are measured (named with their bench); the counts of
  * views and versions are guesses to revise with real traffic.
@@ -11,8 +11,10 @@ import { readUnits, writeUnits } from './item-size.js';
 export const PAYROLL = {
   /** Frozen versions a month (a submission completed after the first download makes another). */
   versionsPerMonth: 2,
-  /** Times the authority and admins open /payroll a month: each computes the schedule as it stands. */
+  /** Times the authority and admins open /payroll a month (each a few small reads; the screen's polls while drawn besides). */
   scheduleViewsPerMonth: 30,
+  /** Draws a month: a view after the month's COMPLETED submissions changed (several completions between views make one). */
+  drawsPerMonth: 10,
   /** Downloads a version gets (presigned GETs of its CSV and XLSX). */
   downloadsPerVersion: 4,
   /** Validations of the applied file a month (a first one with errors, then the good one). */
@@ -30,13 +32,15 @@ export const PAYROLL = {
   statementBytesPerLine: 140,
   /**
    * CPU a line, microseconds, on one core of the bench machine: the applied file's validation and the join (the
-   * reconciliation bench, 300,000 lines: 2,563 ms CPU), the schedule computed for GET and for the first download
-   * (bench/schedule-child.ts, 1,000,000 lines over 10 lenders, 2026-11-28: 40.6 s CPU for the live schedule, tally and
-   * comparison; 73.7 s for the JSONL, CSV and XLSX).
+   * reconciliation bench, 300,000 lines: 2,563 ms CPU), the schedule drawn by its event (bench/schedule-child.ts,
+   * 1,000,000 lines over 10 lenders, 2026-11-28: 96.9 s CPU for the lines made twice, the JSONL, CSV and XLSX and the
+   * comparison with a frozen version: more than the draw, which makes the lines once).
    */
   reconciliationCpuUsPerLine: 8.5,
-  scheduleGetCpuUsPerLine: 41,
-  scheduleDownloadCpuUsPerLine: 74,
+  scheduleDrawCpuUsPerLine: 97,
+  /** The draw's memory: the runtime and exceljs, then the lines (the bench's peak RSS 639 MB at 1,000,000 lines, taken as linear). */
+  scheduleDrawBaseMb: 150,
+  scheduleDrawMbPerMillion: 489,
   /** The applied stage's memory: the runtime, then a million lines' index and join (the bench's 426 MB peak RSS at 1,000,000). */
   appliedStageBaseMb: 100,
   appliedStageMbPerMillion: 326,
@@ -55,51 +59,54 @@ const MB = 1_048_576;
 export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
   const lines = scale.borrowers * a.loansPerBorrower;
   // A month without deductions has no schedule to view, freeze or answer.
-  const p = lines > 0 ? payroll : { ...payroll, versionsPerMonth: 0, scheduleViewsPerMonth: 0, appliedValidations: 0, reconciliationViewsPerLender: 0 };
+  const p =
+    lines > 0
+      ? payroll
+      : { ...payroll, versionsPerMonth: 0, scheduleViewsPerMonth: 0, drawsPerMonth: 0, appliedValidations: 0, reconciliationViewsPerLender: 0 };
   const b = p.scheduleBytesPerLine;
   const versionBytes = lines * (b.jsonl + b.csv + b.xlsx);
   const monthBytes =
     p.versionsPerMonth * versionBytes + p.appliedValidations * lines * (p.appliedXlsxBytesPerRow + p.resultBytesPerLine) + lines * p.statementBytesPerLine;
   const vcpu = (memoryMb: number) => Math.min(1, memoryMb / 1_769);
-  const scheduleGetSeconds = (lines * p.scheduleGetCpuUsPerLine) / 1e6 / vcpu(a.apiMemoryMb);
-  const scheduleDownloadSeconds = (lines * p.scheduleDownloadCpuUsPerLine) / 1e6 / vcpu(a.apiMemoryMb);
+  const scheduleDrawSeconds = (lines * p.scheduleDrawCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
   const appliedSeconds = (lines * p.reconciliationCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
   const largestLenderLines = Math.min(lines, scale.largestFileRows);
   return {
     lines,
-    seconds: { scheduleGet: scheduleGetSeconds, scheduleDownload: scheduleDownloadSeconds, applied: appliedSeconds },
+    seconds: { scheduleDraw: scheduleDrawSeconds, applied: appliedSeconds },
     memoryMb: {
+      scheduleDraw: p.scheduleDrawBaseMb + (p.scheduleDrawMbPerMillion * lines) / 1e6,
       applied: p.appliedStageBaseMb + (p.appliedStageMbPerMillion * lines) / 1e6,
       reconciliationPage: (largestLenderLines * HELD_BYTES_PER_LINE) / MB,
     },
     itemBytes: { reconciliation: scale.lenders * p.reconciliationLenderBytes, scheduleVersion: scale.lenders * p.scheduleLenderBytes },
     s3: {
       // Kept over the window: every version's files, the applied files, the result files and the statements.
-      storageGb: (scale.months * monthBytes) / 1e9,
-      // A version: its work file, the copy, the CSV and the XLSX (5 MB parts); a validation: its file and 2 files a lender; 2 a statement.
-      puts: p.versionsPerMonth * (4 + versionBytes / (5 * MB)) + p.appliedValidations * (1 + 2 * scale.lenders) + 2 * scale.lenders,
-      // A view reads every lender's completed inputs (its rows) and the frozen version; downloads, pages and statements one each.
+      storageGb: (scale.months * (monthBytes + p.drawsPerMonth * versionBytes)) / 1e9,
+      // A draw: its job, JSONL, CSV and XLSX (8 MB parts); a version: three copies; a validation: its file and 2 files a lender; 2 a statement.
+      puts: p.drawsPerMonth * (4 + versionBytes / (8 * MB)) + p.versionsPerMonth * 3 + p.appliedValidations * (1 + 2 * scale.lenders) + 2 * scale.lenders,
+      // A draw reads every lender's completed inputs (its rows), the frozen version and its own JSONL twice; a view a HEAD of
+      // the job at most; downloads, pages and statements one each.
       gets:
-        p.scheduleViewsPerMonth * (scale.lenders + 1) +
+        p.drawsPerMonth * (scale.lenders + 3) +
+        p.scheduleViewsPerMonth +
         p.versionsPerMonth * (p.downloadsPerVersion + 2) +
         p.appliedValidations * 2 +
         scale.lenders * (p.reconciliationViewsPerLender + p.statementDownloadsPerLender + 1),
     },
     dynamo: {
       writeUnits:
-        p.versionsPerMonth * writeUnits(scale.lenders * p.scheduleLenderBytes) +
+        (p.versionsPerMonth + p.drawsPerMonth) * writeUnits(scale.lenders * p.scheduleLenderBytes) +
         (p.appliedValidations > 0 ? writeUnits(scale.lenders * p.reconciliationLenderBytes) : 0) +
         2 * scale.lenders * writeUnits(p.statementItemBytes),
       readUnits:
-        (p.scheduleViewsPerMonth + p.appliedValidations) * readUnits(scale.lenders * p.scheduleLenderBytes, true) +
+        (2 * p.scheduleViewsPerMonth + p.drawsPerMonth + p.appliedValidations) * readUnits(scale.lenders * p.scheduleLenderBytes, true) +
         scale.lenders * p.reconciliationViewsPerLender * readUnits(scale.lenders * p.reconciliationLenderBytes, true),
       storageGb: (scale.months * (scale.lenders * (p.reconciliationLenderBytes + p.scheduleLenderBytes * p.versionsPerMonth + 2 * p.statementItemBytes))) / 1e9,
     },
     lambda: {
-      invocations: p.scheduleViewsPerMonth + p.versionsPerMonth + p.appliedValidations + scale.lenders * (p.reconciliationViewsPerLender + 1),
-      gbSeconds:
-        ((p.scheduleViewsPerMonth * scheduleGetSeconds + p.versionsPerMonth * scheduleDownloadSeconds) * a.apiMemoryMb) / 1024 +
-        (p.appliedValidations * appliedSeconds * a.eventMemoryMb) / 1024,
+      invocations: p.scheduleViewsPerMonth + p.drawsPerMonth + p.versionsPerMonth + p.appliedValidations + scale.lenders * (p.reconciliationViewsPerLender + 1),
+      gbSeconds: ((p.drawsPerMonth * scheduleDrawSeconds + p.appliedValidations * appliedSeconds) * a.eventMemoryMb) / 1024,
     },
   };
 }

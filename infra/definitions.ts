@@ -127,6 +127,15 @@ export const S3_TRIGGERS = [
     // register: the employee's mobile (a leaver's last); directory: the lender's name, the texts' outbox items.
     uses: { tables: ['submissions', 'register', 'directory'], buckets: ['uploads'] },
   },
+  // The month's payroll schedule drawn (`schedule-draws/{month}/{fingerprint}.json`, dropped by a view or download of
+  // /payroll when its COMPLETED submissions changed since the last draw): its lines, totals, hash and files into S3 and an item.
+  {
+    id: 'draw-schedule',
+    bucket: 'uploads',
+    prefix: 'schedule-draws/',
+    handler: 'events/draw-schedule',
+    uses: { tables: ['submissions'], buckets: ['uploads'] },
+  },
   // Onboarding documents the browser posted: record on the access request that each landed, and
   // whether it is a PDF (its signature), so a missing or false document shows to the approver.
   {

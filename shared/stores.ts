@@ -11,7 +11,18 @@ export type TableAccess = `${'' | 'r'}${'' | 'q'}${'' | 's'}${'' | 'a' | 'w'}${'
 
 /** The key families of each bucket (their key patterns: infra/grants/keys.ts). */
 export interface BucketFamilies {
-  uploads: 'incoming' | 'results' | 'ingest' | 'chunks' | 'registerJobs' | 'stored' | 'storedRegister' | 'storedApplied' | 'payroll' | 'unexpectedJobs';
+  uploads:
+    | 'incoming'
+    | 'results'
+    | 'ingest'
+    | 'chunks'
+    | 'registerJobs'
+    | 'stored'
+    | 'storedRegister'
+    | 'storedApplied'
+    | 'payroll'
+    | 'unexpectedJobs'
+    | 'scheduleDraws';
   evidence: 'staging' | 'filed' | 'disputes';
   onboarding: 'requests' | 'stored';
 }

@@ -23,6 +23,8 @@ export const KEYS = {
     storedApplied: '????-??/pmec/applied/*',
     /** The month's payroll schedule: its versions' lines (`payroll/{month}/schedule-v{n}.jsonl`) and downloads. */
     payroll: 'payroll/*',
+    /** drawJobKey: written by a view or download of the payroll schedule, its event draws the month's schedule. */
+    scheduleDraws: 'schedule-draws/*',
   },
   evidence: {
     /** stagingKey: attachments posted before the report is filed. */

@@ -85,6 +85,20 @@ const ACTIONS_BY_TRIGGER = {
     },
     buckets: { uploads: { read: [KEYS.uploads.unexpectedJobs, KEYS.uploads.results], list: true } },
   },
+  // The month's payroll schedule drawn (lambdas/data/payroll/schedule-draw.ts): its COMPLETED submissions (gsi1) and their
+  // validated rows, the drawn item (GetItem, PutItem pk=SCHEDULE#… sk=DRAWN) and the newest version (Query), its lines
+  // read and the draw's files written under payroll/; the job removed when done.
+  'draw-schedule': {
+    tables: { submissions: { actions: ['GetItem', 'PutItem', 'Query'], indexes: ['gsi1'] } },
+    buckets: {
+      uploads: {
+        read: [KEYS.uploads.scheduleDraws, KEYS.uploads.results, KEYS.uploads.payroll],
+        write: [KEYS.uploads.payroll],
+        delete: [KEYS.uploads.scheduleDraws],
+        list: true,
+      },
+    },
+  },
   // Webhooks (lambdas/data/webhooks/): the organisation's endpoints (Query), each delivery created and saved (PutItem).
   'webhook-fanout': { tables: { directory: { actions: ['Query', 'PutItem'] } } },
   // and the deliveries due (gsi1).

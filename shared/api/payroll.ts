@@ -10,6 +10,8 @@ export const PAYROLL_MESSAGES = {
       ? `Only the payroll authority's PMEC admins (${authority}) and platform admins see the payroll schedule.`
       : "Only the payroll authority's PMEC admins and platform admins see the payroll schedule. No payroll authority is designated yet: a super admin designates it on /admin.",
   empty: (month: string) => `No inputs are COMPLETED for ${month} yet: there is no schedule to download. Complete the month's submissions on /reviews first.`,
+  drawing: (month: string) =>
+    `The schedule of ${month} is being drawn from its latest COMPLETED submissions. Download it once /payroll shows it ready, in a moment.`,
   busy: 'Other downloads froze new versions of this schedule while yours was prepared. Download again.',
 } as const;
 
@@ -28,8 +30,17 @@ export const scheduleDownloadRequestSchema = z.object({
 const lenderSchema = z.object({ payee_key: z.string(), org_name: z.string(), lines: z.number(), total: z.number() });
 const changesSchema = z.object({ payee_key: z.string(), org_name: z.string(), added: z.number(), removed: z.number(), changed: z.number() });
 
+const SCHEDULE_STATES = ['drawing', 'ready'] as const;
+
 export const scheduleResponseSchema = z.object({
   month: z.string(),
+  /**
+   * 'ready': the schedule below is the month as its COMPLETED submissions stand. 'drawing': they changed since it was
+   * last drawn, its event is drawing it again; the figures are those drawn before (zero when none was): ask again.
+   */
+  state: z.enum(SCHEDULE_STATES),
+  /** When the figures shown were drawn (null before the month's first draw). */
+  drawn_at: z.string().nullable(),
   /** The version shown: when frozen, its number; otherwise the number its first download will give it. */
   version: z.number(),
   /** Whether the schedule as it stands is a frozen version (downloaded before and unchanged since). */

@@ -80,10 +80,15 @@ test("the payroll authority's schedule on /payroll: totals per lender, downloade
 
   await signInAt(page, sysAdmin.email, sysAdmin.password, `/payroll?month=${month}`);
   await expect(page.getByRole('heading', { name: 'Payroll Schedule' })).toBeVisible();
+  // Never drawn before: its event draws it while the screen says so, then shows it by itself.
+  await expect(page.getByTestId('schedule-drawing')).toContainText('The schedule is being drawn from the COMPLETED submissions of the month.');
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/payroll-schedule-drawing.png`, fullPage: true });
   const table = page.getByRole('table', { name: `Totals per lender, ${month}` });
   await expect(table.getByRole('row', { name: new RegExp(lender.org.orgName) })).toContainText('ZMW 550.00');
   await expect(page.getByTestId('schedule-total')).toHaveText('ZMW 550.00');
   await expect(page.getByText('Not yet frozen')).toBeVisible();
+  await expect(page.getByTestId('schedule-drawing')).toHaveCount(0);
   await settled(page);
   await expectNoSeriousViolations(page, '/payroll before the first download');
 

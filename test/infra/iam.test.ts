@@ -90,6 +90,8 @@ const ids = (fns: Fn[]) => fns.map((f) => f.id);
 const BUCKET_WRITING_READS: Record<string, string> = {
   'list-remittances':
     "draws a reconciled month's statement files (PDF, CSV) into results/ the first time they are listed; a month's reconciliation is written once, so they never change (decision 0151)",
+  'get-payroll-schedule':
+    "asks the month's schedule drawn (a job object under schedule-draws/, its S3 event draws it) when its COMPLETED submissions changed since the last draw (decision 0198)",
 };
 
 /** GET routes that write, and why; any other GET route only reads (its audit entry aside). */

@@ -3,7 +3,8 @@ import { disputeEvidenceKey } from '#data/disputes/evidence.js';
 import { CHUNK_PREFIX, chunkKey } from '#data/ingestion/layout.js';
 import { reconciliationKeys } from '#data/payroll/reconciliation.js';
 import { remittanceKeys } from '#data/payroll/remittances.js';
-import { pendingScheduleKey, scheduleKeys } from '#data/payroll/schedule-files.js';
+import { DRAW_JOB_PREFIX, drawJobKey, drawnScheduleKeys } from '#data/payroll/schedule-drawn.js';
+import { scheduleKeys } from '#data/payroll/schedule-files.js';
 import { UNEXPECTED_JOB_PREFIX, unexpectedJobKey, unexpectedListKey } from '#data/payroll/unexpected.js';
 import { REGISTER_JOB_PREFIX, registerJobKey } from '#data/register/ingestion.js';
 import { registerSnapshotKey } from '#data/register/snapshot.js';
@@ -60,7 +61,9 @@ const KEY = {
   employeeEvidence: disputeEvidenceKey(id, 'employee', id, 'payslip-photo.jpg'),
   scheduleLines: scheduleKeys('2026-03', 2).jsonl,
   scheduleXlsx: scheduleKeys('2026-03', 2).xlsx,
-  schedulePending: pendingScheduleKey('2026-03', id),
+  drawJob: drawJobKey('2026-03', 'a'.repeat(32)),
+  drawnLines: drawnScheduleKeys('2026-03', 'a'.repeat(32)).jsonl,
+  drawnXlsx: drawnScheduleKeys('2026-03', 'a'.repeat(32)).xlsx,
   unexpectedJob: unexpectedJobKey(id),
   unexpectedList: unexpectedListKey(id),
 };
@@ -94,7 +97,9 @@ const PATTERN_OF: Record<KeyName, string> = {
   employeeEvidence: KEYS.evidence.disputes,
   scheduleLines: KEYS.uploads.payroll,
   scheduleXlsx: KEYS.uploads.payroll,
-  schedulePending: KEYS.uploads.payroll,
+  drawJob: KEYS.uploads.scheduleDraws,
+  drawnLines: KEYS.uploads.payroll,
+  drawnXlsx: KEYS.uploads.payroll,
   unexpectedJob: KEYS.uploads.unexpectedJobs,
   unexpectedList: KEYS.uploads.results,
 };
@@ -144,13 +149,18 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['decide-register-proposal', 'uploads', 'write', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'registerJob'],
   ['ingest-register', 'uploads', 'read', 'rows'],
-  ['get-payroll-schedule', 'uploads', 'read', 'rows'],
   ['get-payroll-schedule', 'uploads', 'read', 'scheduleLines'],
-  ['download-payroll-schedule', 'uploads', 'read', 'rows'],
-  ['download-payroll-schedule', 'uploads', 'write', 'schedulePending'],
-  ['download-payroll-schedule', 'uploads', 'read', 'schedulePending'],
+  ['get-payroll-schedule', 'uploads', 'read', 'drawJob'],
+  ['get-payroll-schedule', 'uploads', 'write', 'drawJob'],
+  ['download-payroll-schedule', 'uploads', 'read', 'drawJob'],
+  ['download-payroll-schedule', 'uploads', 'write', 'drawJob'],
+  ['download-payroll-schedule', 'uploads', 'read', 'drawnXlsx'],
   ['download-payroll-schedule', 'uploads', 'write', 'scheduleXlsx'],
-  ['download-payroll-schedule', 'uploads', 'delete', 'schedulePending'],
+  ['draw-schedule', 'uploads', 'read', 'drawJob'],
+  ['draw-schedule', 'uploads', 'delete', 'drawJob'],
+  ['draw-schedule', 'uploads', 'read', 'rows'],
+  ['draw-schedule', 'uploads', 'read', 'scheduleLines'],
+  ['draw-schedule', 'uploads', 'write', 'drawnLines'],
   ['get-submission-file', 'uploads', 'read', 'storedInputs'],
   ['get-submission-file', 'uploads', 'read', 'storedStoppages'],
   ['create-fraud-attachment-upload', 'evidence', 'write', 'staging'],
@@ -204,6 +214,10 @@ describe('the S3 key layout', () => {
 
   it('runs the unexpected deductions trigger under the prefix Submit writes its jobs to', () => {
     expect(S3_TRIGGERS.find((trigger) => trigger.id === 'unexpected-deductions')?.prefix).toBe(UNEXPECTED_JOB_PREFIX);
+  });
+
+  it('runs the schedule draw trigger under the prefix its jobs are asked under', () => {
+    expect(S3_TRIGGERS.find((trigger) => trigger.id === 'draw-schedule')?.prefix).toBe(DRAW_JOB_PREFIX);
   });
 
   it('gives no two triggers of one bucket overlapping prefixes (S3 refuses such a configuration)', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { drawJobKey } from '#data/payroll/schedule-drawn.js';
 import { listAudit } from '#shared/routes/audit.js';
 import { downloadPayrollSchedule, getPayrollSchedule } from '#shared/routes/payroll.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
@@ -11,6 +12,8 @@ import { HEADER, type Row, workbook } from '../fixtures/submissions/workbooks.js
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { type AuthorityAdmin, payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation, superAdminToken } from '../support/payroll-authority.js';
+import { putUploadObject } from '../support/payroll-schedule.js';
+import { twinSettled } from '../support/twin-process.js';
 
 /**
  * The month's payroll schedule: the lines of its COMPLETED inputs less its COMPLETED stoppages, shown to the
@@ -51,6 +54,13 @@ const complete = async (id: string) => {
   await decide(id, 'complete', authority.token);
 };
 const schedule = async (caller = authority.token) => okBody(await call(twin, getPayrollSchedule, { query: { month }, caller }));
+/** The schedule once its S3 event has drawn what the last view asked for. */
+const drawn = async (caller = authority.token) => {
+  await twinSettled(twin);
+  const seen = await schedule(caller);
+  expect(seen.state).toBe('ready');
+  return seen;
+};
 const download = (format: 'csv' | 'xlsx', caller = authority.token) => call(twin, downloadPayrollSchedule, { body: { month, format }, caller });
 
 let pendingB: string;
@@ -111,9 +121,34 @@ describe('who sees the schedule', () => {
 describe("the month's schedule, version by version", () => {
   let firstHash: string;
 
+  it('is drawn by its event when first asked, and says so until it is ready', async () => {
+    expect(await schedule(sysAdmin)).toMatchObject({
+      month,
+      state: 'drawing',
+      version: 1,
+      frozen: false,
+      lines: 0,
+      drawn_at: null,
+      download: { csv: null, xlsx: null },
+    });
+    const refused = await download('csv');
+    expectStatus(refused, 409);
+    expect(refused.body).toMatchObject({ error: 'schedule_drawing', message: expect.stringContaining(`The schedule of ${month} is being drawn`) });
+  });
+
   it('holds the COMPLETED inputs less the COMPLETED stoppages, never a pending or rejected file, not yet frozen', async () => {
-    const seen = await schedule(sysAdmin);
-    expect(seen).toMatchObject({ month, version: 1, frozen: false, lines: 4, total: 1300, previous: null, changes: [], download: { csv: null, xlsx: null } });
+    const seen = await drawn(sysAdmin);
+    expect(seen).toMatchObject({
+      month,
+      state: 'ready',
+      version: 1,
+      frozen: false,
+      lines: 4,
+      total: 1300,
+      previous: null,
+      changes: [],
+      download: { csv: null, xlsx: null },
+    });
     expect(seen.by_lender).toEqual(
       [
         { payee_key: lenderA.org.payeeKey, org_name: lenderA.org.orgName, lines: 2, total: 500 },
@@ -166,6 +201,12 @@ describe("the month's schedule, version by version", () => {
     ]);
   });
 
+  it('draws nothing again for a repeated job: the drawn schedule stays as it was', async () => {
+    const before = await schedule();
+    await putUploadObject(twin, drawJobKey(month, '0'.repeat(32)), JSON.stringify({ month }));
+    expect(await drawn()).toEqual({ ...before, download: { csv: expect.any(String), xlsx: expect.any(String) } });
+  });
+
   it('downloads the same version again while nothing changed', async () => {
     const again = await download('csv', sysAdmin);
     expectStatus(again, 200);
@@ -177,7 +218,9 @@ describe("the month's schedule, version by version", () => {
     const stopB = await submit(lenderB, 'stoppages', [[22, 0]]);
     await Promise.all([complete(correction), complete(pendingB), complete(stopB)]);
 
-    const seen = await schedule();
+    // The schedule drawn before is shown while the new one is drawn.
+    expect(await schedule()).toMatchObject({ state: 'drawing', version: 2, frozen: false, hash: firstHash, lines: 4, total: 1300, changes: [] });
+    const seen = await drawn();
     expect(seen).toMatchObject({ version: 2, frozen: false, lines: 4, total: 300 + 250 + 400 + 150, download: { csv: null, xlsx: null } });
     expect(seen.previous).toMatchObject({ version: 1, hash: firstHash, lines: 4, total: 1300 });
     expect(seen.changes).toEqual(

@@ -6,6 +6,19 @@ import { documentClient } from '../fixtures/submissions/directory.js';
 import { workbook } from '../fixtures/submissions/workbooks.js';
 import type { TestTwinInfo } from './cognito.js';
 
+const uploadsStore = (twin: TestTwinInfo) =>
+  new S3Client({
+    endpoint: twin.env.AWS_ENDPOINT_URL_S3,
+    region: twin.env.AWS_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+
+/** An object written straight into the twin's uploads bucket (a job as its writer drops it, so its S3 event runs). */
+export async function putUploadObject(twin: TestTwinInfo, key: string, body: string): Promise<void> {
+  await uploadsStore(twin).send(new PutObjectCommand({ Bucket: twin.env.BUCKET_UPLOADS!, Key: key, Body: body, ContentType: 'application/json' }));
+}
+
 /**
  * A frozen payroll schedule version written straight into the twin, in exactly the shape its writer stores
  * (the submissions table's pk=SCHEDULE#{month} sk=VERSION#{000001} item; its lines as JSONL at
@@ -20,12 +33,7 @@ export async function freezeSchedule(
 ) {
   const sorted = [...lines].sort((a, b) => (a.payee_key === b.payee_key ? (a.employee_no < b.employee_no ? -1 : 1) : a.payee_key < b.payee_key ? -1 : 1));
   const s3Key = `payroll/${month}/schedule-v${version}.jsonl`;
-  const store = new S3Client({
-    endpoint: twin.env.AWS_ENDPOINT_URL_S3,
-    region: twin.env.AWS_REGION,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
+  const store = uploadsStore(twin);
   await store.send(
     new PutObjectCommand({
       Bucket: twin.env.BUCKET_UPLOADS!,

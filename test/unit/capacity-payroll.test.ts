@@ -16,16 +16,16 @@ describe("the payroll's month in the capacity model", () => {
     expect(today.lines).toBe(TODAY.borrowers * ASSUMPTIONS.loansPerBorrower);
     const tenfold = payrollUsage(times(TODAY, 10), ASSUMPTIONS);
     expect(tenfold.lines).toBe(10 * today.lines);
-    expect(tenfold.seconds.scheduleGet).toBeCloseTo(10 * today.seconds.scheduleGet);
+    expect(tenfold.seconds.scheduleDraw).toBeCloseTo(10 * today.seconds.scheduleDraw);
     expect(tenfold.s3.storageGb).toBeCloseTo(10 * today.s3.storageGb);
     expect(tenfold.itemBytes.reconciliation).toBe(10 * today.itemBytes.reconciliation);
   });
 
-  it("stores every version's files, the applied files, the result files and the statements over the window", () => {
+  it("stores every draw's and version's files, the applied files, the result files and the statements over the window", () => {
     const b = PAYROLL.scheduleBytesPerLine;
     const month =
       today.lines *
-      (PAYROLL.versionsPerMonth * (b.jsonl + b.csv + b.xlsx) +
+      ((PAYROLL.drawsPerMonth + PAYROLL.versionsPerMonth) * (b.jsonl + b.csv + b.xlsx) +
         PAYROLL.appliedValidations * (PAYROLL.appliedXlsxBytesPerRow + PAYROLL.resultBytesPerLine) +
         PAYROLL.statementBytesPerLine);
     expect(today.s3.storageGb).toBeCloseTo((TODAY.months * month) / 1e9);
@@ -49,8 +49,8 @@ describe("the payroll's month in the capacity model", () => {
 
   it('lists the limits the payroll approaches, each need over its limit', () => {
     const names = [
-      'Payroll schedule in the API, GET',
-      'Payroll schedule in the API, first download',
+      'Payroll schedule draw, time',
+      'Payroll schedule draw, memory',
       'Applied file validation and reconciliation, time',
       'Applied file validation and reconciliation, memory',
       'Applied file, rows',

@@ -2,7 +2,6 @@ import {
   CompleteMultipartUploadCommand,
   CopyObjectCommand,
   CreateMultipartUploadCommand,
-  DeleteObjectCommand,
   GetObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
@@ -13,13 +12,12 @@ import { copySource, isNotFound, objectExists } from '#adapters/s3-objects.js';
 import { jsonLines } from '#lib/jsonl.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 
-/** Where a version's lines and downloads are kept in the uploads bucket, and a download's work file before its version is known. */
+/** Where a version's lines and downloads are kept in the uploads bucket. */
 export const scheduleKeys = (month: string, version: number) => ({
   jsonl: `payroll/${month}/schedule-v${version}.jsonl`,
   csv: `payroll/${month}/schedule-v${version}.csv`,
   xlsx: `payroll/${month}/schedule-v${version}.xlsx`,
 });
-export const pendingScheduleKey = (month: string, id: string) => `payroll/${month}/pending/${id}.jsonl`;
 
 export const SCHEDULE_CONTENT_TYPES = {
   jsonl: 'application/x-ndjson',
@@ -85,22 +83,18 @@ export async function* readScheduleLines(key: string): AsyncGenerator<ScheduleLi
 
 export const scheduleObjectExists = (key: string): Promise<boolean> => objectExists('uploads', key);
 
-/** A server-side copy within the uploads bucket (a version's lines from the download's work file). */
-export async function copyScheduleObject(from: string, to: string): Promise<void> {
+/** A server-side copy within the uploads bucket (a version's files from the month's draw). */
+export async function copyScheduleObject(from: string, to: string, contentType: string): Promise<void> {
   const bucket = bucketName('uploads');
   await s3.send(
     new CopyObjectCommand({
       Bucket: bucket,
       Key: to,
       CopySource: copySource(bucket, from),
-      ContentType: SCHEDULE_CONTENT_TYPES.jsonl,
+      ContentType: contentType,
       MetadataDirective: 'REPLACE',
     }),
   );
-}
-
-export async function deleteScheduleObject(key: string): Promise<void> {
-  await s3.send(new DeleteObjectCommand({ Bucket: bucketName('uploads'), Key: key }));
 }
 
 /** How long a schedule's download link stays usable, as for review file links. */

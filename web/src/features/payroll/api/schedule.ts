@@ -4,9 +4,19 @@ import { routeKey, routeQuery } from '@/lib/queries';
 import type { ScheduleFormat } from '@shared/api/payroll';
 import { downloadPayrollSchedule, getPayrollSchedule } from '@shared/routes/payroll';
 
-/** GET /api/payroll/schedule?month=: the month's schedule as it stands (the server computes it from the COMPLETED files). */
+/** How often the screen asks again while the month's schedule is drawn. */
+const DRAWING_POLL_MS = 2_000;
+
+/**
+ * GET /api/payroll/schedule?month=: the month's schedule as the server last drew it from the COMPLETED files; while it
+ * is drawn again (`state: 'drawing'`), asked again every two seconds until it is ready.
+ */
 export function useSchedule(month: string) {
-  return useQuery({ ...routeQuery(getPayrollSchedule, { query: { month } }), retry: false });
+  return useQuery({
+    ...routeQuery(getPayrollSchedule, { query: { month } }),
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.state === 'drawing' ? DRAWING_POLL_MS : false),
+  });
 }
 
 /**

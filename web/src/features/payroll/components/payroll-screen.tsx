@@ -4,7 +4,7 @@ import { IconCalendarMonth, IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatMonth } from '@/lib/format';
+import { formatDateTime, formatMonth } from '@/lib/format';
 import { PAYROLL_MESSAGES, type ScheduleFormat } from '@shared/api/payroll';
 import { currentMonth } from '@shared/rules/dates';
 import { SCHEDULE_MONTH } from '@shared/rules/payroll-schedule';
@@ -27,14 +27,15 @@ export function PayrollScreen({ title }: { title: string }) {
   const download = useDownloadSchedule();
   const busy = download.isPending;
   const data = schedule.data;
-  const empty = data !== undefined && data.by_lender.length === 0 && data.changes.length === 0;
+  const drawing = data?.state === 'drawing';
+  const empty = data !== undefined && !drawing && data.by_lender.length === 0 && data.changes.length === 0;
   const button = (format: ScheduleFormat, label: string) => (
     <Button
       leftSection={<IconDownload size={16} aria-hidden />}
       variant={format === 'xlsx' ? 'filled' : 'default'}
       onClick={() => download.mutate({ month, format })}
       loading={busy && download.variables?.format === format}
-      disabled={busy || !data || empty}
+      disabled={busy || !data || empty || drawing}
     >
       {label}
     </Button>
@@ -66,6 +67,20 @@ export function PayrollScreen({ title }: { title: string }) {
         </Group>
       </Card>
       {download.error && <ErrorAlert error={download.error} title="The download did not start" />}
+      {drawing && (
+        <Alert
+          color="blue"
+          variant="light"
+          role="status"
+          title={`Drawing the ${formatMonth(month)} schedule…`}
+          icon={<Loader size="xs" />}
+          data-testid="schedule-drawing"
+        >
+          {data.drawn_at
+            ? `Submissions were completed since it was last drawn (${formatDateTime(data.drawn_at)}); the figures below are from then. This page shows the new schedule by itself when it is ready; the downloads wait for it.`
+            : 'The schedule is being drawn from the COMPLETED submissions of the month. This page shows it by itself when it is ready; the downloads wait for it.'}
+        </Alert>
+      )}
       {schedule.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" />
@@ -73,7 +88,7 @@ export function PayrollScreen({ title }: { title: string }) {
         </Group>
       ) : schedule.isError ? (
         <ErrorAlert error={schedule.error} title="The schedule could not be shown" />
-      ) : empty || !data ? (
+      ) : drawing && !data.drawn_at ? null : empty || !data ? (
         <Alert color="gray" variant="light" title={`No schedule for ${formatMonth(month)} yet`}>
           {PAYROLL_MESSAGES.empty(month)}
         </Alert>

@@ -1,8 +1,8 @@
-import { completedSubmissions, submissionRows } from '#data/payroll/schedule.js';
-import type { SubmissionRecord } from '#data/submissions/submissions.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { lineText, parseLineText, type ScheduleLine, toNgwee } from '#shared/rules/payroll-schedule.js';
+import type { SubmissionRecord } from '../submissions/submissions.js';
+import { submissionRows } from './schedule.js';
 
 /** One lender's part of a month: its COMPLETED inputs and stoppages. */
 export interface LenderSources {
@@ -12,10 +12,10 @@ export interface LenderSources {
   stoppages: SubmissionRecord[];
 }
 
-/** The month's lenders with a COMPLETED inputs submission, by payee key (the schedule's order). */
-export async function scheduleSources(month: string): Promise<LenderSources[]> {
+/** The lenders of the month's COMPLETED submissions with an inputs submission, by payee key (the schedule's order). */
+export function lenderSourcesOf(completed: readonly SubmissionRecord[]): LenderSources[] {
   const lenders = new Map<string, LenderSources>();
-  const submissions = (await completedSubmissions(month)).sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
+  const submissions = [...completed].sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
   for (const submission of submissions) {
     const lender = lenders.get(submission.payee_key) ?? { payee_key: submission.payee_key, org_name: '', inputs: [], stoppages: [] };
     // The newest submission names the lender (an organisation renamed since an older one).
