@@ -95,6 +95,10 @@ describe(named(getHistory), () => {
         rejected: false,
         employee_no: 'E1',
         without_nrc: false,
+        // The month has no applied deductions file recorded yet: nothing to say what the payroll took.
+        applied: null,
+        applied_status: null,
+        applied_reason: null,
       },
     ]);
   });

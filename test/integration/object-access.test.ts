@@ -143,8 +143,13 @@ const CASES: Partial<Record<RouteId, Case>> = {
   // A lender's admin approving a replacement of a month's applied file (another PMEC organisation's admin: applied-replacement.test.ts).
   'decide-applied-replacement': {
     attempt: (x, caller) => call(twin, decideAppliedReplacement, { params: { id: x.uploadId }, body: { decision: 'approve' }, caller }),
-    unchanged: async (x) =>
-      okBody(await call(twin, getReconciliation, { query: { month: x.statement.month, payee_key: x.orgA.payeeKey }, caller: x.adminA.token })),
+    // The month's reconciliation as the lender reads it, but for its CSV link, presigned afresh (and dated) at each read.
+    unchanged: async (x) => {
+      const { csv_url: _link, ...month } = okBody(
+        await call(twin, getReconciliation, { query: { month: x.statement.month, payee_key: x.orgA.payeeKey }, caller: x.adminA.token }),
+      );
+      return month;
+    },
   },
   // Another lender's statement: 403 (its number names a month and a payee key, which lenders know of each other).
   'record-remittance-receipt': {
