@@ -17,7 +17,7 @@ const NONE = -1;
  * rows: no object or string per borrower, but its key as a number (shared/rules/borrower-keys.ts), numbers
  * and places in typed arrays, its employee number's characters in one byte store (employee-numbers.ts), the
  * names and end dates rows repeat each held once, and an NRC only when its digits do not give it back slashed:
- * about 70 bytes a borrower, 8 of them in the JavaScript heap. A Borrower is made when one is read.
+ * about 70 bytes a borrower, all outside the JavaScript heap. A Borrower is made when one is read.
  */
 export class FileBorrowers implements ReadonlyMap<string, Borrower> {
   private readonly index = new BorrowerKeys();
