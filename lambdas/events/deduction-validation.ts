@@ -52,8 +52,39 @@ const SUMMARY_BUDGET = 300_000;
  * reading one summary item per NRC).
  */
 async function fraudFlags(result: WorkbookValidation): Promise<Issue[]> {
-  const flagged = await flaggedByDigest(result.nrcs.map(nrcDigits));
+  const flagged = await flaggedByDigest(result.nrcs, nrcDigits);
   return fraudFlagsFor(result, new Set(result.nrcs.filter((nrc) => flagged.has(nrcDigits(nrc)))));
+}
+
+/** What the stage keeps of the sheet once it is read and checked: the summary's parts and every issue. */
+type CheckedSheet = { sheet: Pick<WorkbookValidation, 'headers' | 'row_count' | 'preview'>; issues: ValidationOutcome['issues'] };
+
+/**
+ * The sheet read (each row handed to `onRow`) and checked against the rules and the fraud registry; a file that
+ * cannot be read fails whole. The rules' per-row state (every row's NRC, the duplicate and repeat tables,
+ * about 100 bytes a row) is let go when this returns, before the signals.
+ */
+async function checkSheet(
+  upload: Pick<UploadRecord, 'id' | 'doc_kind' | 'month' | 'payee_key'>,
+  data: Uint8Array,
+  onRow: (row: CanonicalRow, rowNumber: number) => void,
+  drain: () => Promise<void>,
+  onStage: (stage: UploadStage) => Promise<boolean>,
+): Promise<CheckedSheet | ValidationOutcome | null> {
+  const kind = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
+  let result: WorkbookValidation;
+  try {
+    result = await validateWorkbookStreamed(data, { kind, month: upload.month, payeeKey: upload.payee_key, onRow }, drain);
+  } catch (error) {
+    // validateWorkbookStreamed answers every unreadable file itself; anything thrown is a fault it met in this file.
+    logger.error('Validation threw', error as Error);
+    return failedValidation(upload.id, UNREADABLE);
+  }
+  const onlyFileError = result.errors.length === 1 && result.errors[0]?.column === FILE_COLUMN && result.row_count === 0;
+  if (result.file_error !== null || onlyFileError) return failedValidation(upload.id, result.errors[0]?.message ?? UNREADABLE);
+  if (!(await onStage(UPLOAD_STAGES.fraud))) return null;
+  const { headers, row_count, preview } = result;
+  return { sheet: { headers, row_count, preview }, issues: { errors: result.errors, warnings: result.warnings, fraud: await fraudFlags(result) } };
 }
 
 /**
@@ -135,7 +166,6 @@ export async function validateDeductionFile(
   onStage: (stage: UploadStage) => Promise<boolean>,
 ): Promise<ValidationOutcome | null> {
   if (!(await onStage(UPLOAD_STAGES.validating))) return null;
-  const kind = upload.doc_kind === 'stoppages' ? 'stoppages' : 'inputs';
   const rows = new JsonArrayUpload(resultKeys(upload.id).rows);
   const file = new FileBorrowers();
   let parsed = 0;
@@ -144,24 +174,14 @@ export async function validateDeductionFile(
     rows.push(row);
     file.add(row, rowNumber);
   };
-  let result: WorkbookValidation;
-  try {
-    result = await validateWorkbookStreamed(data, { kind, month: upload.month, payeeKey: upload.payee_key, onRow }, () => rows.drain());
-  } catch (error) {
-    // validateWorkbookStreamed answers every unreadable file itself; anything thrown is a fault it met in this file.
-    logger.error('Validation threw', error as Error);
-    return failedValidation(upload.id, UNREADABLE);
-  }
-  const onlyFileError = result.errors.length === 1 && result.errors[0]?.column === FILE_COLUMN && result.row_count === 0;
-  if (result.file_error !== null || onlyFileError) return failedValidation(upload.id, result.errors[0]?.message ?? UNREADABLE);
-
-  if (!(await onStage(UPLOAD_STAGES.fraud))) return null;
-  const issues = { errors: result.errors, warnings: result.warnings, fraud: await fraudFlags(result) };
+  const checked = await checkSheet(upload, data, onRow, () => rows.drain(), onStage);
+  if (!checked || 'status' in checked) return checked;
+  const { sheet, issues } = checked;
   if (!(await onStage(UPLOAD_STAGES.signals))) return null;
   const check = { upload_id: upload.id, org_id: upload.org_id, user_id: upload.user_id, user_email: upload.user_email, at: upload.created_at };
   const written = new UploadSignals(upload.id);
   const [signals] = await Promise.all([signalsOf(upload, file, written), writeFileChecks(check, namedNrcs(file))]);
   await written.complete();
   const withMandates = await mandateErrors(upload.month, issues, written.noMandate);
-  return { status: 'validated', issues: withMandates, rows, signals: { ...signals, written }, summary: summarise(result, parsed, withMandates) };
+  return { status: 'validated', issues: withMandates, rows, signals: { ...signals, written }, summary: summarise(sheet, parsed, withMandates) };
 }

@@ -28,6 +28,9 @@ const ROWS: CanonicalRow[] = [
   // An NRC its digits do not give back slashed, and one written without slashes.
   row({ nrc: '1234567/8/90', employee_no: 'E3' }),
   row({ nrc: '987654321', employee_no: 'E4' }),
+  // An employee number beyond ASCII, and none at all beside an NRC.
+  row({ nrc: '333333/33/3', employee_no: 'ÉC-7' }),
+  row({ nrc: '444444/44/4', employee_no: null }),
   // No NRC: keyed by employee number; neither: no borrower.
   row({ nrc: null, employee_no: 'E5' }),
   row({ nrc: null, employee_no: null }),

@@ -148,16 +148,29 @@ export async function putReport(report: StoredReport, requestId?: string): Promi
  * items), membership tested in memory. `nrcs` holds the NRCs with an active report (what flags);
  * `known` every NRC ever reported (what search finds, with withdrawn and expired reports too).
  */
-async function inDigest(digits: Iterable<string>, sets: readonly ('nrcs' | 'known')[]): Promise<Set<string>> {
-  const unique = [...new Set(digits)].filter(Boolean);
-  const buckets = [...new Set(unique.map(digestBucket))];
-  const items = digestCodec.parseAll(await batchGet(buckets.map(digestKey), `pk, ${sets.join(', ')}`));
+async function inDigest(values: readonly string[], sets: readonly ('nrcs' | 'known')[], digitsOf = (value: string) => value): Promise<Set<string>> {
+  // Read twice (the buckets, then the hits), each value's digits made as it is read: a file's million NRCs
+  // make no array or set of their own.
+  const buckets = new Set<number>();
+  for (const value of values) {
+    const d = digitsOf(value);
+    if (d) buckets.add(digestBucket(d));
+  }
+  const items = digestCodec.parseAll(await batchGet([...buckets].map(digestKey), `pk, ${sets.join(', ')}`));
   const members = new Map(items.map((item) => [item.pk, new Set(sets.flatMap((set) => [...(item[set] ?? [])]))]));
-  return new Set(unique.filter((d) => members.get(`DIGEST#${digestBucket(d)}`)?.has(d)));
+  const hits = new Set<string>();
+  for (const value of values) {
+    const d = digitsOf(value);
+    if (d && members.get(`DIGEST#${digestBucket(d)}`)?.has(d)) hits.add(d);
+  }
+  return hits;
 }
 
-/** Which of these NRCs (digits) have an active report: the registry check and file validation. Same answer as flaggedNrcDigits. */
-export const flaggedByDigest = (digits: Iterable<string>) => inDigest(digits, ['nrcs']);
+/**
+ * Which of these NRCs (digits, or `digitsOf` each value) have an active report: the registry check and file validation.
+ * Same answer as flaggedNrcDigits.
+ */
+export const flaggedByDigest = (values: readonly string[], digitsOf?: (value: string) => string) => inDigest(values, ['nrcs'], digitsOf);
 
 /** The reports, whatever their status, of each of these NRCs (digits) ever reported: the digest first, then only the hits' summaries. */
 export async function reportRefsOf(digits: readonly string[]): Promise<{ matched: string[]; refs: ReportRef[] }> {
