@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { IconCheck, IconClockX, IconX } from '@tabler/icons-react';
+import { Alert, Card, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconClockX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { FourEyesDecision } from '@/components/ui/four-eyes-decision';
 import { formatDateTime, formatMonth, formatZmw } from '@/lib/format';
 import type { AppliedReplacement, LenderChange } from '@shared/api/reconciliation-replacement';
 import { useAppliedReplacement, useReplacementDecision } from '../api/replacement';
@@ -44,57 +44,29 @@ function ChangesTable({ lenders }: { lenders: readonly LenderChange[] }) {
 
 function Decision({ proposal, onDecided }: { proposal: AppliedReplacement; onDecided: (outcome: Outcome) => void }) {
   const decide = useReplacementDecision();
-  const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState<'approve' | 'reject' | null>(null);
-  const run = (decision: 'approve' | 'reject') =>
-    decide.mutate(
-      { uploadId: proposal.upload_id, decision, note: note.trim() || undefined },
-      {
-        onSuccess: (answer) => {
-          setConfirming(null);
-          onDecided(answer);
-        },
-      },
-    );
   return (
-    <Stack gap="sm">
-      <Textarea
-        label="Note (optional)"
-        description="Kept with your decision in the audit log."
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        maxLength={500}
-        autosize
-        minRows={2}
-      />
-      <Group gap="sm">
-        <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setConfirming('approve')}>
-          Approve replacement
-        </Button>
-        <Button variant="light" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => setConfirming('reject')}>
-          Reject replacement
-        </Button>
-      </Group>
-      <ConfirmModal
-        opened={confirming !== null}
-        title={confirming === 'approve' ? 'Approve this replacement?' : 'Reject this replacement?'}
-        confirmLabel={confirming === 'approve' ? 'Approve' : 'Reject'}
-        color={confirming === 'approve' ? 'blue' : 'red'}
-        busy={decide.isPending}
-        error={decide.error}
-        onConfirm={() => confirming && run(confirming)}
-        onClose={() => {
-          decide.reset();
-          setConfirming(null);
-        }}
-      >
-        <Text size="sm">
-          {confirming === 'approve'
-            ? `${formatMonth(proposal.month)}'s reconciliation and remittance statements will come from ${proposal.file_name}: applied ${formatZmw(proposal.proposed_applied_total)} in place of ${formatZmw(proposal.current_applied_total)}. The file recorded now is kept.`
-            : 'The file recorded now stays in force. The proposer can submit a corrected file.'}
-        </Text>
-      </ConfirmModal>
-    </Stack>
+    <FourEyesDecision
+      subject="replacement"
+      busy={decide.isPending}
+      error={decide.error}
+      onReset={decide.reset}
+      onDecide={(decision, note, done) =>
+        decide.mutate(
+          { uploadId: proposal.upload_id, decision, note },
+          {
+            onSuccess: (answer) => {
+              done();
+              onDecided(answer);
+            },
+          },
+        )
+      }
+      consequence={(decision) =>
+        decision === 'approve'
+          ? `${formatMonth(proposal.month)}'s reconciliation and remittance statements will come from ${proposal.file_name}: applied ${formatZmw(proposal.proposed_applied_total)} in place of ${formatZmw(proposal.current_applied_total)}. The file recorded now is kept.`
+          : 'The file recorded now stays in force. The proposer can submit a corrected file.'
+      }
+    />
   );
 }
 

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCheck, IconClockX, IconX } from '@tabler/icons-react';
+import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { IconClockX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { FourEyesDecision } from '@/components/ui/four-eyes-decision';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { routeKey } from '@/lib/queries';
 import type { ProposedRegister } from '@shared/api/register';
@@ -35,57 +35,29 @@ export interface DecisionMade {
 
 function Decision({ proposed, onDecided }: { proposed: ProposedRegister; onDecided: (made: DecisionMade) => void }) {
   const decide = useRegisterDecision();
-  const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState<'approve' | 'reject' | null>(null);
-  const run = (decision: 'approve' | 'reject') =>
-    decide.mutate(
-      { uploadId: proposed.upload_id, decision, note: note.trim() || undefined },
-      {
-        onSuccess: (answer) => {
-          setConfirming(null);
-          onDecided({ uploadId: proposed.upload_id, ...answer });
-        },
-      },
-    );
   return (
-    <Stack gap="sm">
-      <Textarea
-        label="Note (optional)"
-        description="Kept with your decision in the audit log."
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        maxLength={500}
-        autosize
-        minRows={2}
-      />
-      <Group gap="sm">
-        <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => setConfirming('approve')}>
-          Approve register
-        </Button>
-        <Button variant="light" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => setConfirming('reject')}>
-          Reject register
-        </Button>
-      </Group>
-      <ConfirmModal
-        opened={confirming !== null}
-        title={confirming === 'approve' ? 'Approve this register?' : 'Reject this register?'}
-        confirmLabel={confirming === 'approve' ? 'Approve' : 'Reject'}
-        color={confirming === 'approve' ? 'blue' : 'red'}
-        busy={decide.isPending}
-        error={decide.error}
-        onConfirm={() => confirming && run(confirming)}
-        onClose={() => {
-          decide.reset();
-          setConfirming(null);
-        }}
-      >
-        <Text size="sm">
-          {confirming === 'approve'
-            ? `Its ${formatCount(proposed.employees)} employees replace the current register once stored: ${formatCount(proposed.removed)} removed, ${formatCount(proposed.mobile_changed)} with another mobile (each texted at the old number).`
-            : 'The current register stays in force. The proposer can upload a corrected register.'}
-        </Text>
-      </ConfirmModal>
-    </Stack>
+    <FourEyesDecision
+      subject="register"
+      busy={decide.isPending}
+      error={decide.error}
+      onReset={decide.reset}
+      onDecide={(decision, note, done) =>
+        decide.mutate(
+          { uploadId: proposed.upload_id, decision, note },
+          {
+            onSuccess: (answer) => {
+              done();
+              onDecided({ uploadId: proposed.upload_id, ...answer });
+            },
+          },
+        )
+      }
+      consequence={(decision) =>
+        decision === 'approve'
+          ? `Its ${formatCount(proposed.employees)} employees replace the current register once stored: ${formatCount(proposed.removed)} removed, ${formatCount(proposed.mobile_changed)} with another mobile (each texted at the old number).`
+          : 'The current register stays in force. The proposer can upload a corrected register.'
+      }
+    />
   );
 }
 
