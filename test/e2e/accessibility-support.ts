@@ -15,6 +15,16 @@ export async function settled(page: Page) {
  * run lists every screen's findings. `state` names the screen and what it shows.
  */
 export async function expectNoSeriousViolations(page: Page, state: string) {
+  // A dialog or menu still fading in has its text mid-blend with its background: axe would measure a contrast
+  // nobody sees once it is still. Every finite animation and transition on the page ends first (a spinner's runs for ever).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // One line per violation and element: what failed, where, and axe's reason.
