@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { EVENT_FUNCTION } from '../infra/sizing.js';
 import type { Figure } from './figures.js';
 import { reconciliationMonth } from './reconciliation-month.js';
-import { progress } from './support.js';
+import { bundledChild, progress } from './support.js';
 
 /*
  * The reconciliation bench's stages in fresh processes: the applied file's validation stage of a 1,000,000-line
@@ -33,19 +32,7 @@ interface StageReport {
 /** The validation stage of a MEMORY_LINES month in a fresh process (bench/reconciliation-child.ts) held to a 256 MB old space. */
 export async function memoryStage(): Promise<Figure[]> {
   progress(`the validation stage of a ${MEMORY_LINES.toLocaleString('en-US')}-line month in a fresh process, ${MEMORY_OLD_SPACE_MB} MB old space`);
-  const script = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'reconciliation-child.mjs');
-  // The AWS SDK's CommonJS requires Node's own modules: the ESM bundle gets a `require` of its own.
-  const banner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" };
-  await build({
-    entryPoints: [path.join(here, 'reconciliation-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: script,
-    banner,
-    logLevel: 'warning',
-  });
+  const script = await bundledChild('reconciliation-child');
   const big = reconciliationMonth(MEMORY_LINES);
   const files = {
     applied: path.join(tmpdir(), `payroll-bench-applied-${MEMORY_LINES}.xlsx`),
@@ -89,18 +76,7 @@ const EVENT_VCPU = EVENT_FUNCTION.memoryMb / 1_769;
 /** The schedule as its S3 event draws it (bench/schedule-child.ts) in a fresh process: its CPU and peak memory. */
 export async function scheduleStage(): Promise<Figure[]> {
   progress(`the payroll schedule of ${SCHEDULE_LINES.toLocaleString('en-US')} lines as its event draws it, in a fresh process`);
-  const script = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'schedule-child.mjs');
-  const banner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" };
-  await build({
-    entryPoints: [path.join(here, 'schedule-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: script,
-    banner,
-    logLevel: 'warning',
-  });
+  const script = await bundledChild('schedule-child');
   const args = [script, String(SCHEDULE_LINES), String(SCHEDULE_LENDERS)];
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: root, env: process.env, maxBuffer: 1 << 20 });
   const r = JSON.parse(stdout) as { draw_cpu_ms: number; peak_rss_mb: number; csv_mb: number; xlsx_mb: number };

@@ -7,11 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { InitializeMiddleware } from '@smithy/types';
-import { build } from 'esbuild';
 import { shiftMonth } from '#shared/rules/dates.js';
 import type { Bench, Figure } from './figures.js';
 import { generateInputsWorkbook } from './fixtures.js';
-import { progress, median, withTwin } from './support.js';
+import { bundledChild, progress, median, withTwin } from './support.js';
 
 const ROWS = Number(process.env.SIGNALS_ROWS ?? 100_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -234,19 +233,7 @@ export const signalsBench: Bench = {
         throw new Error(`NOT_ON_PAYROLL ${report!.counts.not_on_payroll} of ${ROWS - onPayroll.length} off the register`);
 
       progress('the validation stage in a fresh process, for its peak memory');
-      const script = path.join(root, 'node_modules', '.cache', 'payroll-bench', 'signals-child.mjs');
-      // The AWS SDK's CommonJS requires Node's own modules: the ESM bundle gets a `require` of its own.
-      const banner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" };
-      await build({
-        entryPoints: [path.join(here, 'signals-child.ts')],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        outfile: script,
-        banner,
-        logLevel: 'warning',
-      });
+      const script = await bundledChild('signals-child');
       const fileName = path.join(tmpdir(), `payroll-bench-signals-${ROWS}.xlsx`);
       writeFileSync(fileName, file);
       const stage = async (flags: string[]) => {

@@ -1,7 +1,32 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { startTestTwin, type TwinHandle } from '../test/support/twin-process.js';
 
 /** A line of progress on stderr, so stdout stays the figures (and --json stays parseable). */
 export const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * A stage's child (`bench/{name}.ts`) bundled by esbuild as NodejsFunction bundles a Lambda, to run in a fresh process
+ * of its own (its peak memory its own): answers the script's path. The AWS SDK's CommonJS requires Node's own
+ * modules, so the ESM bundle gets a `require` of its own.
+ */
+export async function bundledChild(name: string): Promise<string> {
+  const outfile = path.join(benchDir, '..', 'node_modules', '.cache', 'payroll-bench', `${name}.mjs`);
+  await build({
+    entryPoints: [path.join(benchDir, `${name}.ts`)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
