@@ -128,6 +128,18 @@ const TOOLKIT_CALLS: Record<string, string> = {
   batchWriteAll: 'BatchWrite',
 };
 const TOOLKIT_CALL = /\b(queryAll|queryCount|queryPage|scanAll|batchGetAll|batchWriteAll)(?:<[^>]*>)?\(/g;
+/**
+ * lambdas/data/four-eyes/slot.ts: a four-eyes slot reads and writes the table its caller's layout names
+ * (`table: () => tableName('register')`), so each of its functions is counted at the call, on the caller's module's table.
+ */
+const SLOT = 'lambdas/data/four-eyes/slot.ts';
+const SLOT_CALLS: Record<string, string[]> = {
+  slotProposal: ['GetItem'],
+  slotDecision: ['GetItem'],
+  proposeInSlot: ['PutItem'],
+  decideInSlot: ['DeleteItem', 'PutItem'],
+};
+const SLOT_CALL = /\b(slotProposal|slotDecision|proposeInSlot|decideInSlot)(?:<[^>]*>)?\(/g;
 
 const literals = (text: string, re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))];
 
@@ -195,10 +207,11 @@ export async function handlerCalls(handler: string, method: HttpMethod, openToCl
     if (tables.length === 0) tables = moduleTables(unit.module);
     const buckets = literals(unit.text, /bucketName\("(\w+)"\)/g);
 
-    if (unit.module === TOOLKIT) continue;
+    if (unit.module === TOOLKIT || unit.module === SLOT) continue;
     const toolkit = [...unit.text.matchAll(TOOLKIT_CALL)].map((m) => TOOLKIT_CALLS[m[1]!]!);
+    const slot = [...unit.text.matchAll(SLOT_CALL)].flatMap((m) => SLOT_CALLS[m[1]!]!);
     const dynamo = [...commands, ...toolkit].filter((c) => c in DYNAMO && !(unit.name === 'writeAudit' && c === 'BatchWrite' && !handlerPassesAlso));
-    const dynamoActions = [...dynamo.filter((c) => c !== 'Query').map((c) => DYNAMO[c]!), ...tx];
+    const dynamoActions = [...dynamo.filter((c) => c !== 'Query').map((c) => DYNAMO[c]!), ...tx, ...slot];
     const queries = dynamo.filter((c) => c === 'Query').length;
     const indexes = literals(unit.text, /IndexName: "(\w+)"/g);
     const indexQueries = (unit.text.match(/IndexName: "/g) ?? []).length;
