@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_PREFIX } from '#shared/api/webhooks.js';
 import { OUTBOX_PREFIX } from '#shared/notifications.js';
-import type { BucketKey, TableKey } from '#shared/stores.js';
+import type { BucketAccess, BucketKey, TableAccess, TableKey } from '#shared/stores.js';
 import { INGEST_CHUNKS, REGISTER_CHUNKS } from './sizing.js';
 
 /** Environment variables of the Cognito user pool, set on every function that uses it. */
@@ -35,14 +35,26 @@ export const PASSWORD_POLICY = {
 /** The HTTP API's Lambda authorizer (infra/constructs/api-authorizer.ts): one module, an instance per user pool; it uses no store. */
 export const API_AUTHORIZER = { handler: 'auth/api-authorizer' } as const;
 
+/**
+ * What an event function reaches, said once, as a route's `uses` says it (shared/routes/define.ts): per table the kinds
+ * of its calls (shared/stores.ts TableAccess), per bucket the kinds per key family; `sendsSms`: it texts people through
+ * SNS (SMS_ORIGINATION_ENV set, sns:Publish to numbers granted). Its grant is derived from it (infra/grants/triggers.ts,
+ * with the few actions no kind says); nothing is implied, not even the audit log.
+ */
+export interface EventUses {
+  tables?: { readonly [K in TableKey]?: TableAccess };
+  buckets?: { readonly [B in BucketKey]?: BucketAccess<B> };
+  sendsSms?: boolean;
+}
+
 /** Cognito triggers: the trigger name, the function's name, its module under lambdas/ and the stores it uses. */
 export const AUTH_TRIGGERS = {
   CustomMessage: { functionName: 'custom-message', handler: 'auth/custom-message', uses: {} },
   // Records each sign-in's time in the directory (the User Inspector's "Last sign-in").
-  PostAuthentication: { functionName: 'post-authentication', handler: 'auth/post-authentication', uses: { tables: ['directory'] } },
+  PostAuthentication: { functionName: 'post-authentication', handler: 'auth/post-authentication', uses: { tables: { directory: 'a' } } },
   // Records when a self sign-up was confirmed (the User Inspector's "Confirmed").
-  PostConfirmation: { functionName: 'post-confirmation', handler: 'auth/post-confirmation', uses: { tables: ['directory'] } },
-} as const satisfies Record<string, { functionName: string; handler: string; uses: { tables?: readonly TableKey[] } }>;
+  PostConfirmation: { functionName: 'post-confirmation', handler: 'auth/post-confirmation', uses: { tables: { directory: 'a' } } },
+} as const satisfies Record<string, { functionName: string; handler: string; uses: EventUses }>;
 
 /**
  * The employees' user pool signs in only through Cognito's custom challenge: these three triggers (the
@@ -52,8 +64,8 @@ export const AUTH_TRIGGERS = {
 export const EMPLOYEE_AUTH_TRIGGERS = {
   DefineAuthChallenge: { functionName: 'define-auth-challenge', handler: 'auth/define-auth-challenge', uses: {} },
   CreateAuthChallenge: { functionName: 'create-auth-challenge', handler: 'auth/create-auth-challenge', uses: {} },
-  VerifyAuthChallengeResponse: { functionName: 'verify-auth-challenge', handler: 'auth/verify-auth-challenge', uses: { tables: ['directory'] } },
-} as const satisfies Record<string, { functionName: string; handler: string; uses: { tables?: readonly TableKey[] } }>;
+  VerifyAuthChallengeResponse: { functionName: 'verify-auth-challenge', handler: 'auth/verify-auth-challenge', uses: { tables: { directory: 'rwd' } } },
+} as const satisfies Record<string, { functionName: string; handler: string; uses: EventUses }>;
 
 /** S3 notifications: objects created under a prefix run a handler (at least once, retried). */
 export interface S3TriggerDef {
@@ -61,8 +73,7 @@ export interface S3TriggerDef {
   bucket: BucketKey;
   prefix: string;
   handler: string;
-  /** `sendsSms`: it texts people through SNS (SMS_ORIGINATION_ENV set, sns:Publish to numbers granted). */
-  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; sendsSms?: boolean };
+  uses: EventUses;
   /**
    * At most this many invocations at once (Lambda's reserved concurrency; the twin holds further events
    * back the same way), and how long a held-back event may wait before it is dead-lettered.
@@ -82,7 +93,10 @@ export const S3_TRIGGERS = [
     handler: 'events/validate-upload',
     // history and directory: the deduction signals read the borrower summaries and the exposure limits;
     // register: the payroll register's entries of the file's borrowers; audit: the file's check of each NRC it names.
-    uses: { tables: ['submissions', 'registry', 'history', 'directory', 'register', 'audit'], buckets: ['uploads'] },
+    uses: {
+      tables: { submissions: 'rqw3', registry: 'r', history: 'r', directory: 'rqa', register: 'r', audit: 'a' },
+      buckets: { uploads: { incoming: 'rl', results: 'rw', payroll: 'r' } },
+    },
   },
   // Ingestion jobs written by Submit (`ingest/{submission_id}.json`): the submission's rows split into chunks; a recorded
   // applied file's job (`ingest/applied/…`) its reconciliation lines (lambdas/data/history/applied-ingest.ts).
@@ -92,7 +106,7 @@ export const S3_TRIGGERS = [
     prefix: 'ingest/',
     handler: 'events/ingest-submission',
     // register: rows without an NRC are joined to the register's NRC for their employee number.
-    uses: { tables: ['submissions', 'register'], buckets: ['uploads'] },
+    uses: { tables: { submissions: 'rw', register: 'r' }, buckets: { uploads: { results: 'rl', chunks: 'w' } } },
   },
   // The chunks (`chunks/{submission_id}/{i}-of-{n}.json`, and an applied file's `chunks/applied/…`): rows into borrower history and summaries, a
   // bounded number at once so that the history table is not flooded; the last to land records the counts.
@@ -102,7 +116,7 @@ export const S3_TRIGGERS = [
     prefix: CHUNKS_PREFIX,
     handler: 'events/ingest-chunk',
     // directory: the mandates its new deductions cite are marked used.
-    uses: { tables: ['submissions', 'history', 'directory'], buckets: ['uploads'] },
+    uses: { tables: { submissions: 'rw', history: 'rw', directory: 'w' }, buckets: { uploads: { chunks: 'rl' } } },
     bounded: INGEST_CHUNKS,
   },
   // A submitted payroll register's jobs (`register/{upload_id}/{i}-of-{n}.json`): each stores its range of
@@ -114,7 +128,7 @@ export const S3_TRIGGERS = [
     prefix: 'register/',
     handler: 'events/ingest-register',
     // directory: the old mobiles of the employees whose mobile it changed, kept for sign-in for 72 hours.
-    uses: { tables: ['register', 'directory'], buckets: ['uploads'] },
+    uses: { tables: { register: 'rqa', directory: 'a' }, buckets: { uploads: { results: 'rwl', registerJobs: 'r' } } },
     bounded: REGISTER_CHUNKS,
   },
   // The UNEXPECTED lines of a recorded applied deductions file (`unexpected/{upload_id}.json`, written by Submit):
@@ -125,7 +139,7 @@ export const S3_TRIGGERS = [
     prefix: 'unexpected/',
     handler: 'events/unexpected-deductions',
     // register: the employee's mobile (a leaver's last); directory: the lender's name, the texts' outbox items.
-    uses: { tables: ['submissions', 'register', 'directory'], buckets: ['uploads'] },
+    uses: { tables: { submissions: 'ra', register: 'rq', directory: 'a1' }, buckets: { uploads: { results: 'rl', unexpectedJobs: 'r' } } },
   },
   // The month's payroll schedule drawn (`schedule-draws/{month}/{fingerprint}.json`, dropped by a view or download of
   // /payroll when its COMPLETED submissions changed since the last draw): its lines, totals, hash and files into S3 and an item.
@@ -134,7 +148,7 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: 'schedule-draws/',
     handler: 'events/draw-schedule',
-    uses: { tables: ['submissions'], buckets: ['uploads'] },
+    uses: { tables: { submissions: 'rqa1' }, buckets: { uploads: { results: 'rl', payroll: 'rw', scheduleDraws: 'rd' } } },
   },
   // Onboarding documents the browser posted: record on the access request that each landed, and
   // whether it is a PDF (its signature), so a missing or false document shows to the approver.
@@ -143,7 +157,7 @@ export const S3_TRIGGERS = [
     bucket: 'onboarding',
     prefix: 'requests/',
     handler: 'events/check-document',
-    uses: { tables: ['directory'], buckets: ['onboarding'] },
+    uses: { tables: { directory: 'w' }, buckets: { onboarding: { requests: 'rl' } } },
   },
 ] as const satisfies readonly S3TriggerDef[];
 
@@ -164,7 +178,7 @@ export interface StreamTriggerDef {
   retryAttempts: number;
   bisectBatchOnFunctionError: boolean;
   maxRecordAgeSeconds: number;
-  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; sendsSms?: boolean };
+  uses: EventUses;
 }
 
 export const STREAM_TRIGGERS = [
@@ -181,7 +195,7 @@ export const STREAM_TRIGGERS = [
     maxRecordAgeSeconds: 6 * 3600,
     // The register: an employee who reported a deduction is texted its decision at the mobile on it; and the
     // texts to employees about their mandates, through SNS.
-    uses: { tables: ['directory', 'submissions', 'register'], sendsSms: true },
+    uses: { tables: { directory: 'rqad12', submissions: 'r', register: 'rq' }, sendsSms: true },
   },
   // Webhook events: each becomes one delivery per endpoint of its organisation that chose it, attempted at once.
   {
@@ -194,7 +208,7 @@ export const STREAM_TRIGGERS = [
     retryAttempts: 2,
     bisectBatchOnFunctionError: true,
     maxRecordAgeSeconds: 6 * 3600,
-    uses: { tables: ['directory'] },
+    uses: { tables: { directory: 'qa' } },
   },
 ] as const satisfies readonly StreamTriggerDef[];
 
@@ -204,12 +218,17 @@ export interface ScheduledJobDef {
   handler: string;
   /** When, in UTC (EventBridge cron fields). */
   cron: { minute: string; hour: string };
-  uses: { tables?: readonly TableKey[]; buckets?: readonly BucketKey[] };
+  uses: EventUses;
 }
 
 export const SCHEDULED_JOBS = [
   // Fraud reports older than the retention setting leave the registry: 00:30 in Lusaka.
-  { id: 'expire-reports', handler: 'events/expire-reports', cron: { minute: '30', hour: '22' }, uses: { tables: ['registry', 'directory', 'audit'] } },
+  {
+    id: 'expire-reports',
+    handler: 'events/expire-reports',
+    cron: { minute: '30', hour: '22' },
+    uses: { tables: { registry: 'rw1', directory: 'q', audit: 'a' } },
+  },
   // Webhook deliveries whose next attempt is due: every minute.
-  { id: 'webhook-retry', handler: 'events/webhook-retry', cron: { minute: '*', hour: '*' }, uses: { tables: ['directory'] } },
+  { id: 'webhook-retry', handler: 'events/webhook-retry', cron: { minute: '*', hour: '*' }, uses: { tables: { directory: 'qa1' } } },
 ] as const satisfies readonly ScheduledJobDef[];

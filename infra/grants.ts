@@ -30,4 +30,4 @@ export {
   type Uses,
 } from './grants/model.js';
 export { ROUTE_GRANTS } from './grants/route-grants.js';
-export { TRIGGER_GRANTS } from './grants/triggers.js';
+export { TRIGGER_GRANTS } from './grants/trigger-grants.js';

@@ -1,14 +1,16 @@
 /**
- * Moves routes' grants written in the earlier style into their `uses` (the kinds of shared/stores.ts):
+ * Moves routes' and event functions' grants written in the earlier style into their `uses` (the kinds of shared/stores.ts):
  * a route whose `uses` names its stores as lists (`tables: ['submissions']`, `buckets: ['uploads']`,
  * `userPool: true`) and whose actions are an entry of ACTIONS_BY_ROUTE (infra/grants/routes.ts) gets a
  * `uses` saying, per store, the kinds those actions and the route's implied ones (common.ts) need; the
- * entry is removed, or cut down to what no kind says (left for a person to give its reason).
+ * entry is removed, or cut down to what no kind says (left for a person to give its reason). The same for an event
+ * function of infra/definitions.ts (S3 and stream triggers, jobs, Cognito triggers): its `uses` listing its stores,
+ * its actions an entry of ACTIONS_BY_TRIGGER (infra/grants/triggers.ts); nothing is implied for it.
  *
  *   npx tsx scripts/uses-from-grants.ts           # prints what it would change
- *   npx tsx scripts/uses-from-grants.ts --write   # rewrites shared/routes/*.ts and infra/grants/routes.ts
+ *   npx tsx scripts/uses-from-grants.ts --write   # rewrites shared/routes/*.ts, infra/definitions.ts and infra/grants/{routes,triggers}.ts
  *
- * Then `npx prettier --write shared/routes infra/grants` and the IAM test (test/infra/iam.test.ts). Running it
+ * Then `npx prettier --write shared/routes infra/definitions.ts infra/grants` and the IAM test (test/infra/iam.test.ts). Running it
  * again changes nothing.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,9 +18,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteDef } from '#shared/routes/define.js';
 import { ROUTES } from '#shared/routes/index.js';
-import { saysMoreThan, usesFromGrant } from '../infra/grants/convert.js';
-import type { FunctionGrants, OwnActions } from '../infra/grants/model.js';
+import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../infra/definitions.js';
+import { eventUsesFromGrant, sayable, saysMoreThan, usesFromGrant } from '../infra/grants/convert.js';
+import type { FunctionGrants, OwnActions, Uses } from '../infra/grants/model.js';
 import { ACTIONS_BY_ROUTE } from '../infra/grants/routes.js';
+import { ACTIONS_BY_TRIGGER } from '../infra/grants/triggers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const write = process.argv.includes('--write');
@@ -68,12 +72,15 @@ function closing(text: string, open: number): number {
   throw new Error(`unbalanced braces from ${open}`);
 }
 
-function replaceUses(file: string, id: string, uses: string): void {
+/** Replaces the `uses` of the declaration named by `marker` (`id: 'x'`, a Cognito trigger's `functionName: 'x'`). */
+function replaceUses(file: string, marker: string, uses: string): void {
   const text = readFileSync(file, 'utf8');
-  const at = text.indexOf(`id: '${id}'`);
-  const next = text.indexOf("id: '", at + 1);
+  const at = text.indexOf(marker);
+  const next = /\b(id|functionName): '/g;
+  next.lastIndex = at + 1;
+  const following = next.exec(text)?.index ?? -1;
   const start = text.indexOf('uses:', at);
-  if (at < 0 || start < 0 || (next >= 0 && start > next)) throw new Error(`${id}: no \`uses\` found in ${file}`);
+  if (at < 0 || start < 0 || (following >= 0 && start > following)) throw new Error(`${marker}: no \`uses\` found in ${file}`);
   const open = text.indexOf('{', start);
   if (write) writeFileSync(file, text.slice(0, start) + `uses: ${uses}` + text.slice(closing(text, open)));
 }
@@ -107,10 +114,37 @@ for (const route of ROUTES as readonly RouteDef[]) {
   console.log(`${route.id}: uses: ${conversion.uses}`);
   for (const problem of conversion.problems) console.log(`  ! ${problem}`);
   if (Object.keys(conversion.rest).length) console.log(`  left in ACTIONS_BY_ROUTE (no kind says it; give its reason): ${JSON.stringify(conversion.rest)}`);
-  replaceUses(file, route.id, conversion.uses);
+  replaceUses(file, `id: '${route.id}'`, conversion.uses);
   if (LEGACY[route.id]) replaceEntry(routesFile, route.id, conversion.rest);
 }
+
+// Event functions (infra/definitions.ts) the same way: their stores listed (`tables: ['submissions']`), their actions in ACTIONS_BY_TRIGGER.
+const triggersFile = path.join(ROOT, 'infra/grants/triggers.ts');
+const definitionsFile = path.join(ROOT, 'infra/definitions.ts');
+const EVENT_LEGACY = ACTIONS_BY_TRIGGER as Partial<Record<string, OwnActions>>;
+const eventFunctions = [
+  ...[...S3_TRIGGERS, ...STREAM_TRIGGERS, ...SCHEDULED_JOBS].map((t) => ({ id: t.id as string, marker: `id: '${t.id}'`, uses: t.uses as Uses })),
+  ...[...Object.values(AUTH_TRIGGERS), ...Object.values(EMPLOYEE_AUTH_TRIGGERS)].map((t) => ({
+    id: t.functionName as string,
+    marker: `functionName: '${t.functionName}'`,
+    uses: t.uses as Uses,
+  })),
+];
+for (const { id, marker, uses } of eventFunctions) {
+  const own = EVENT_LEGACY[id] ?? {};
+  if (!Array.isArray(uses.tables) && !Array.isArray(uses.buckets) && sayable(own).length === 0) continue;
+  changed++;
+  const conversion = eventUsesFromGrant(uses, own);
+  console.log(`${id}: uses: ${literal(conversion.uses)}`);
+  for (const problem of conversion.problems) console.log(`  ! ${problem}`);
+  if (Object.keys(conversion.rest).length) console.log(`  left in ACTIONS_BY_TRIGGER (no kind says it; give its reason): ${JSON.stringify(conversion.rest)}`);
+  replaceUses(definitionsFile, marker, literal(conversion.uses));
+  if (EVENT_LEGACY[id]) replaceEntry(triggersFile, id, conversion.rest);
+}
+
 // The key patterns' import, once no entry names one.
-const left = readFileSync(routesFile, 'utf8');
-if (write && !/\bKEYS\./.test(left)) writeFileSync(routesFile, left.replace(/^import \{ KEYS \} from '\.\/keys\.js';\n/m, ''));
-console.log(changed ? `${changed} routes ${write ? 'converted' : 'to convert (--write)'}` : 'Nothing to convert.');
+for (const file of [routesFile, triggersFile]) {
+  const left = readFileSync(file, 'utf8');
+  if (write && !/\bKEYS\./.test(left)) writeFileSync(file, left.replace(/^import \{ KEYS \} from '\.\/keys\.js';\n/m, ''));
+}
+console.log(changed ? `${changed} functions ${write ? 'converted' : 'to convert (--write)'}` : 'Nothing to convert.');

@@ -17,7 +17,7 @@ import { API_CLIENT_SCOPE, API_RESOURCE_SERVER } from '#shared/api/api-clients.j
 import { ROLE_LABELS, ROLES } from '#shared/roles.js';
 import { TABLES } from '#shared/stores.js';
 import { AUTH_TRIGGERS, PASSWORD_POLICY, VERIFY_BEFORE_UPDATE } from '../definitions.js';
-import { TRIGGER_GRANTS } from '../grants.js';
+import { declared, TRIGGER_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 import { applyGrants, type Stores } from './policy.js';
@@ -165,7 +165,7 @@ export class Auth extends Construct {
       timeout: Duration.seconds(5),
       memorySize: 256,
     });
-    for (const key of def.uses.tables) fn.bindTable(TABLES[key], stores.tables[key] as Table);
+    for (const key of declared(def.uses).tables) fn.bindTable(TABLES[key], stores.tables[key] as Table);
     applyGrants(fn.role, TRIGGER_GRANTS[def.functionName], def.uses, stores, []);
     this.userPool.addTrigger(UserPoolOperation.POST_AUTHENTICATION, fn.function);
     this.postAuthentication = fn;
@@ -182,7 +182,7 @@ export class Auth extends Construct {
       timeout: Duration.seconds(5),
       memorySize: 256,
     });
-    for (const key of def.uses.tables) fn.bindTable(TABLES[key], stores.tables[key] as Table);
+    for (const key of declared(def.uses).tables) fn.bindTable(TABLES[key], stores.tables[key] as Table);
     applyGrants(fn.role, TRIGGER_GRANTS[def.functionName], def.uses, stores, []);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, fn.function);
     this.postConfirmation = fn;

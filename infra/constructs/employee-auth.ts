@@ -3,8 +3,8 @@ import { AccountRecovery, ClientAttributes, FeaturePlan, Mfa, UserPool, type Use
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLES } from '#shared/stores.js';
-import { EMPLOYEE_AUTH_SESSION_MINUTES, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS } from '../definitions.js';
-import { TRIGGER_GRANTS } from '../grants.js';
+import { EMPLOYEE_AUTH_SESSION_MINUTES, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS, type EventUses } from '../definitions.js';
+import { declared, TRIGGER_GRANTS } from '../grants.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
 import { applyGrants, type Stores } from './policy.js';
@@ -31,8 +31,8 @@ export class EmployeeAuth extends Construct {
       const def = EMPLOYEE_AUTH_TRIGGERS[name];
       // Cognito waits 5 s for a trigger.
       const fn = new AppFunction(this, name, { handler: def.handler, description, timeout: Duration.seconds(5), memorySize: 256 });
-      const uses: { tables?: readonly (keyof typeof TABLES)[] } = def.uses;
-      for (const key of uses.tables ?? []) fn.bindTable(TABLES[key], props.stores.tables[key] as Table);
+      const uses: EventUses = def.uses;
+      for (const key of declared(uses).tables) fn.bindTable(TABLES[key], props.stores.tables[key] as Table);
       applyGrants(fn.role, TRIGGER_GRANTS[def.functionName] ?? {}, uses, props.stores, []);
       this.functions.push(fn);
       return fn;

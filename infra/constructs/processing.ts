@@ -14,7 +14,7 @@ import { SMS_ORIGINATION_ENV } from '#shared/notifications.js';
 import type { BucketKey } from '#shared/stores.js';
 import { BUCKETS, TABLES } from '#shared/stores.js';
 import { type S3TriggerDef, type ScheduledJobDef, type StreamTriggerDef } from '../definitions.js';
-import { type FunctionGrants, TRIGGER_GRANTS } from '../grants.js';
+import { declared, type FunctionGrants, TRIGGER_GRANTS } from '../grants.js';
 import { EVENT_FUNCTION } from '../sizing.js';
 import { AppFunction } from './app-function.js';
 import { acknowledge } from './nag.js';
@@ -89,8 +89,8 @@ export class Processing extends Construct {
         deadLetterQueue: this.deadLetters,
         bounded: trigger.bounded,
       });
-      for (const key of trigger.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
-      for (const key of trigger.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
+      for (const key of declared(trigger.uses).tables) fn.bindTable(TABLES[key], props.tables[key]);
+      for (const key of declared(trigger.uses).buckets) fn.bindBucket(BUCKETS[key], props.buckets[key]);
       applyGrants(fn.role, TRIGGER_GRANTS[trigger.id], trigger.uses, props, []);
       bindEmail(fn, TRIGGER_GRANTS[trigger.id], props.email);
       if (trigger.uses.sendsSms) fn.function.addEnvironment(SMS_ORIGINATION_ENV, props.smsOriginationNumber ?? '');
@@ -107,8 +107,8 @@ export class Processing extends Construct {
         timeout: Duration.seconds(EVENT_FUNCTION.timeoutSeconds),
         memorySize: EVENT_FUNCTION.memoryMb,
       });
-      for (const key of trigger.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
-      for (const key of trigger.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
+      for (const key of declared(trigger.uses).tables) fn.bindTable(TABLES[key], props.tables[key]);
+      for (const key of declared(trigger.uses).buckets) fn.bindBucket(BUCKETS[key], props.buckets[key]);
       applyGrants(fn.role, TRIGGER_GRANTS[trigger.id], trigger.uses, props, []);
       bindEmail(fn, TRIGGER_GRANTS[trigger.id], props.email);
       if (trigger.uses.sendsSms) fn.function.addEnvironment(SMS_ORIGINATION_ENV, props.smsOriginationNumber ?? '');
@@ -136,8 +136,8 @@ export class Processing extends Construct {
         timeout: Duration.minutes(15),
         memorySize: 512,
       });
-      for (const key of job.uses.tables ?? []) fn.bindTable(TABLES[key], props.tables[key]);
-      for (const key of job.uses.buckets ?? []) fn.bindBucket(BUCKETS[key], props.buckets[key]);
+      for (const key of declared(job.uses).tables) fn.bindTable(TABLES[key], props.tables[key]);
+      for (const key of declared(job.uses).buckets) fn.bindBucket(BUCKETS[key], props.buckets[key]);
       applyGrants(fn.role, TRIGGER_GRANTS[job.id], job.uses, props, []);
       new Rule(this, `${pascalCase(job.id)}Schedule`, {
         schedule: Schedule.cron({ minute: job.cron.minute, hour: job.cron.hour }),

@@ -1,5 +1,6 @@
 import type { RouteDef } from '#shared/routes/define.js';
 import { type BucketKey, type ObjectAccess, type PoolAccess, type TableAccess, TABLES, type TableKey } from '#shared/stores.js';
+import type { EventUses } from '../definitions.js';
 import { KEYS } from './keys.js';
 import type { BucketGrant, FunctionGrants, TableAction } from './model.js';
 
@@ -56,15 +57,27 @@ function tableGrant(key: TableKey, access: TableAccess): NonNullable<FunctionGra
   return { actions, indexes };
 }
 
-/** What a route's `uses` grants, kind by kind (the route's implied reads and audit entry: common.ts). */
-export function grantOfUses(uses: RouteDef['uses']): FunctionGrants {
+/**
+ * An event function's `uses` (infra/definitions.ts) in kinds; stores listed the earlier way (`tables: ['submissions']`,
+ * `buckets: ['uploads']`, their actions in an ACTIONS_BY_TRIGGER entry) get no kind until scripts/uses-from-grants.ts says them.
+ */
+export function eventUses(uses: EventUses | LegacyUses): EventUses {
+  const named = <V>(stores: object | undefined, none: V) => (Array.isArray(stores) ? Object.fromEntries(stores.map((key: string) => [key, none])) : stores);
+  return { ...uses, tables: named(uses.tables, ''), buckets: named(uses.buckets, {}) } as EventUses;
+}
+/** Stores named the earlier way, without kinds (a branch's trigger entry before its conversion). */
+type LegacyUses = { tables?: readonly TableKey[]; buckets?: readonly BucketKey[]; sendsSms?: boolean };
+
+/** What a route's or event function's `uses` grants, kind by kind (a route's implied reads and audit entry: common.ts). */
+export function grantOfUses(uses: RouteDef['uses'] | EventUses): FunctionGrants {
   return {
     tables: Object.fromEntries((Object.entries(uses.tables ?? {}) as [TableKey, TableAccess][]).map(([key, access]) => [key, tableGrant(key, access)])),
     buckets: Object.fromEntries(
       (Object.entries(uses.buckets ?? {}) as [BucketKey, Partial<Record<string, ObjectAccess>>][]).map(([key, families]) => [key, bucketGrant(key, families)]),
     ),
-    userPool: [...(uses.userPool ?? '')].map((op) => POOL_OPS[op as keyof typeof POOL_OPS]),
-    ...(uses.employeePool !== undefined && { employeePool: [...uses.employeePool].map((op) => POOL_OPS[op as keyof typeof POOL_OPS]) }),
+    userPool: [...(('userPool' in uses && uses.userPool) || '')].map((op) => POOL_OPS[op as keyof typeof POOL_OPS]),
+    ...('employeePool' in uses &&
+      uses.employeePool !== undefined && { employeePool: [...uses.employeePool].map((op) => POOL_OPS[op as keyof typeof POOL_OPS]) }),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { RouteDef, ROUTES } from '#shared/routes/index.js';
 import type { BucketKey, TableKey } from '#shared/stores.js';
-import type { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../definitions.js';
+import type { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, EventUses, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../definitions.js';
 
 /** What a grant may say: the DynamoDB actions and indexes, the S3 actions per key pattern, the Cognito actions. */
 export type TableAction =
@@ -79,14 +79,8 @@ export function merge(...parts: FunctionGrants[]): FunctionGrants {
   return out;
 }
 
-/** What an event function declares it reaches (infra/definitions.ts): its stores by name, its own actions in triggers.ts. */
-export interface TriggerUses {
-  tables?: readonly TableKey[];
-  buckets?: readonly BucketKey[];
-  sendsSms?: boolean;
-}
-/** The stores a function declares it reaches: a route's `uses` (shared/routes, with what it does with each), a trigger's. */
-export type Uses = RouteDef['uses'] | TriggerUses;
+/** The stores a function declares it reaches: a route's `uses` (shared/routes), an event function's (infra/definitions.ts), each with what it does with each store. */
+export type Uses = RouteDef['uses'] | EventUses;
 
 /** The stores `uses` names, whichever its shape. */
 export function declared(uses: Uses): { tables: TableKey[]; buckets: BucketKey[]; userPool: boolean; employeePool: boolean; sendsSms: boolean } {
@@ -143,7 +137,10 @@ type CognitoTrigger = (typeof AUTH_TRIGGERS)[keyof typeof AUTH_TRIGGERS] | (type
  * kinds of `uses` cannot say (scripts/uses-from-grants.ts moves the rest into `uses`).
  */
 export type RouteGrantTable = { [R in Route as R['id']]?: ActionsOn<R['uses'], 'directory' | (R['method'] extends 'GET' ? never : 'audit')> };
-/** The same for every S3 trigger and scheduled job, by id, and for the Cognito triggers that reach a store, by function name. */
-export type TriggerGrantTable = { [T in EventFunction as T['id']]: ActionsOn<T['uses']> } & {
+/**
+ * The same for the S3 and stream triggers and scheduled jobs, by id, and the Cognito triggers, by function name: the shape of
+ * infra/grants/triggers.ts ACTIONS_BY_TRIGGER, which holds only what the kinds of their `uses` cannot say.
+ */
+export type TriggerGrantTable = { [T in EventFunction as T['id']]?: ActionsOn<T['uses']> } & {
   [C in CognitoTrigger as C['functionName']]?: ActionsOn<C['uses']>;
 };

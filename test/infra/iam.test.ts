@@ -8,9 +8,11 @@ import { EMPLOYEE_ADMIN_ACTIONS } from '../../infra/constructs/employee-auth.js'
 import { pascalCase } from '../../infra/constructs/names.js';
 import { AUTH_TRIGGERS, EMPLOYEE_AUTH_TRIGGERS, S3_TRIGGERS, SCHEDULED_JOBS, STREAM_TRIGGERS } from '../../infra/definitions.js';
 import { routeGrantOf } from '../../infra/grants/common.js';
-import { OBJECT_KINDS, POOL_OPS, poolAccessOf, TABLE_KINDS, tableAccessOf } from '../../infra/grants/kinds.js';
-import type { RouteGrantTable } from '../../infra/grants/model.js';
+import { sayable } from '../../infra/grants/convert.js';
+import { OBJECT_KINDS, POOL_OPS, TABLE_KINDS, tableAccessOf } from '../../infra/grants/kinds.js';
+import type { OwnActions, RouteGrantTable } from '../../infra/grants/model.js';
 import { ACTIONS_BY_ROUTE } from '../../infra/grants/routes.js';
+import { ACTIONS_BY_TRIGGER } from '../../infra/grants/triggers.js';
 import { declared, type FunctionGrants, KEYS, ROUTE_GRANTS, TABLE_WRITE_ACTIONS, TRIGGER_GRANTS, type Uses } from '../../infra/grants.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { handlerCalls } from './handler-calls.js';
@@ -172,18 +174,17 @@ describe("routes' grants, derived from their `uses`", () => {
   it('keep in ACTIONS_BY_ROUTE only routes, and only what no kind of `uses` says', () => {
     const routeIds = new Set(ROUTES.map((route) => route.id as string));
     expect(Object.keys(ACTIONS_BY_ROUTE).filter((id) => !routeIds.has(id))).toEqual([]);
-    for (const [id, own] of Object.entries(ACTIONS_BY_ROUTE as RouteGrantTable)) {
-      const sayable = [
-        ...Object.entries(own.tables ?? {}).flatMap(([key, grant]) => {
-          const { access } = tableAccessOf(grant.actions, grant.indexes);
-          return access ? [`${key}: '${access}'`] : [];
-        }),
-        ...Object.entries(own.buckets ?? {}).flatMap(([key, grant]) => (Object.values(OBJECT_KINDS).some((op) => grant[op]?.length) ? [key] : [])),
-        ...[own.userPool, own.employeePool].flatMap((actions) => poolAccessOf(actions ?? []).access || []),
-        ...(own.notifies || own.audits ? ['a directory or audit write'] : []),
-      ];
-      expect(sayable, `${id}: say it in the route's uses (npx tsx scripts/uses-from-grants.ts --write)`).toEqual([]);
-    }
+    for (const [id, own] of Object.entries(ACTIONS_BY_ROUTE as RouteGrantTable))
+      expect(sayable(own), `${id}: say it in the route's uses (npx tsx scripts/uses-from-grants.ts --write)`).toEqual([]);
+  });
+
+  it('keep in ACTIONS_BY_TRIGGER only event functions, and only what no kind of their `uses` says', () => {
+    expect(Object.keys(ACTIONS_BY_TRIGGER).filter((id) => !FUNCTIONS.some((f) => f.trigger && f.id === id))).toEqual([]);
+    for (const [id, own] of Object.entries(ACTIONS_BY_TRIGGER as Partial<Record<string, OwnActions>>))
+      expect(sayable(own ?? {}), `${id}: say it in its uses in infra/definitions.ts (npx tsx scripts/uses-from-grants.ts --write)`).toEqual([]);
+    // Stores listed the earlier way (`tables: ['submissions']`) say no kind.
+    const listed = FUNCTIONS.filter((f) => f.trigger && (Array.isArray(f.uses.tables) || Array.isArray(f.uses.buckets)));
+    expect(ids(listed), 'say their kinds: npx tsx scripts/uses-from-grants.ts --write').toEqual([]);
   });
 
   it("use every kind of the table of kinds (infra/grants/kinds.ts) on some route's store", () => {
@@ -252,19 +253,19 @@ describe('the Cognito CustomMessage trigger', () => {
 });
 
 /**
- * What a route's grant on a table must be, from what its code calls: what the route implies (common.ts), the
- * actions of the fewest kinds that allow the rest (kinds.ts: a kind may allow an action the code does not call,
- * GetItem with BatchGetItem, PutItem with UpdateItem, never one reaching other items), and what no kind says
- * (ACTIONS_BY_ROUTE). The route's `uses` must declare exactly those kinds: none missing, none more.
+ * What a function's grant on a table must be, from what its code calls: what a route implies (common.ts; nothing for
+ * an event function), the actions of the fewest kinds that allow the rest (kinds.ts: a kind may allow an action the
+ * code does not call, GetItem with BatchGetItem, PutItem with UpdateItem, never one reaching other items), and what no
+ * kind says (ACTIONS_BY_ROUTE, ACTIONS_BY_TRIGGER). Its `uses` must declare exactly those kinds: none missing, none more.
  */
-function routeNeeds(fn: Fn, key: TableKey, actions: Iterable<string>, indexes: Iterable<string>, diff: string[]): string[] {
-  const implied = routeGrantOf({ method: fn.method, openToClients: fn.openToClients ? true : undefined, uses: {} }, {}).tables?.[key];
+function kindsNeeded(fn: Fn, key: TableKey, actions: Iterable<string>, indexes: Iterable<string>, diff: string[]): string[] {
+  const implied = fn.trigger ? undefined : routeGrantOf({ method: fn.method, openToClients: fn.openToClients ? true : undefined, uses: {} }, {}).tables?.[key];
   const own = [...actions].filter((a) => !implied?.actions.includes(a as never));
   const { access, rest } = tableAccessOf(
     own,
     [...indexes].filter((i) => !implied?.indexes?.includes(i)),
   );
-  const declaredAccess = (fn.uses as RouteDef['uses']).tables?.[key] ?? '';
+  const declaredAccess = (fn.uses.tables as Partial<Record<TableKey, string>> | undefined)?.[key] ?? '';
   if (declaredAccess !== access) diff.push(`table ${key}: the code needs the kinds '${access}', uses declares '${declaredAccess}'`);
   const kinds = [...access].flatMap((kind) => TABLE_KINDS[kind as keyof typeof TABLE_KINDS] ?? []);
   return [...new Set([...(implied?.actions ?? []), ...kinds, ...rest])];
@@ -288,7 +289,7 @@ describe('the grants against the code', () => {
     }
     for (const key of uses.tables) {
       const needs = calls.tables.get(key);
-      const actions = fn.trigger ? (needs?.actions ?? []) : routeNeeds(fn, key, needs?.actions ?? [], needs?.indexes ?? [], diff);
+      const actions = kindsNeeded(fn, key, needs?.actions ?? [], needs?.indexes ?? [], diff);
       compare(`table ${key}`, actions, grants.tables?.[key]?.actions ?? []);
       compare(`table ${key} indexes`, needs?.indexes ?? [], grants.tables?.[key]?.indexes ?? []);
     }
