@@ -30,6 +30,8 @@ const HOUR = 3_600;
 const TEXTS_PER_SECOND = 20;
 const KB = 1_024;
 const MB = 1_048_576;
+/** The rows an XLSX sheet holds at most (the format's own limit). */
+const XLSX_SHEET_ROWS = 1_048_576;
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
 
 const limit = (name: string, need: number, max: number, unit: string, stack: string): Limit => ({ name, need, limit: max, unit, use: need / max, stack });
@@ -181,21 +183,21 @@ function payrollLimits(scale: Scale, p: ReturnType<typeof monthlyUsage>['payroll
       p.seconds.applied,
       STACK.eventTimeoutSeconds,
       's',
-      `The applied rules and the join with the schedule streamed from S3 (${PAYROLL.reconciliationCpuUsPerLine} µs CPU a line, the reconciliation bench), at ${STACK.eventMemoryMb} MB; each lender's result files besides.`,
+      `One part of the month's applied deductions (${n(p.applied.partLines)} lines, the largest of ${n(p.applied.parts)}): the applied rules and the join with its lenders' schedule lines streamed from S3 (${PAYROLL.reconciliationCpuUsPerLine} µs CPU a line, the reconciliation bench), at ${STACK.eventMemoryMb} MB; each lender's result files besides.`,
     ),
     limit(
       'Applied file validation and reconciliation, memory',
       p.memoryMb.applied,
       STACK.eventMemoryMb,
       'MB',
-      `The applied rows held column-wise (shared/rules/applied-index.ts) and one lender's lines at a time: ${PAYROLL.appliedStageMbPerMillion} MB a million lines over the runtime (the bench's stage in a 256 MB old space).`,
+      `One part's applied rows held column-wise (shared/rules/applied-index.ts) and one lender's lines at a time: ${PAYROLL.appliedStageMbPerMillion} MB a million lines over the runtime (the bench's stage in a 256 MB old space), for the largest part: whole lenders up to ${n(PAYROLL.appliedPartLines)} lines, or the largest lender alone (decision 0221).`,
     ),
     limit(
       'Applied file, rows',
-      p.lines,
-      STACK.maxRowsPerFile,
+      p.applied.partLines,
+      Math.min(STACK.maxRowsPerFile, XLSX_SHEET_ROWS - 1),
       'rows',
-      `The month's applied deductions come in one file, a row per line. A bigger sheet is refused as any file is ("Split it into smaller files"), but a month takes one applied file: beyond it the applied file must be taken in parts (per lender, or several files answering one schedule version).`,
+      `A part of the month's applied deductions, a row per line under one header row of an XLSX sheet (${n(XLSX_SHEET_ROWS)} rows at most): the payroll cuts the month into parts of whole lenders (decision 0221), so the bound is the largest lender's lines. Beyond it one lender's month would have to come in parts of its own.`,
     ),
     limit(
       "Reconciliation page, the largest lender's lines",

@@ -17,8 +17,13 @@ export const PAYROLL = {
   drawsPerMonth: 10,
   /** Downloads a version gets (presigned GETs of its CSV and XLSX). */
   downloadsPerVersion: 4,
-  /** Validations of the applied file a month (a first one with errors, then the good one). */
+  /** Validations of each applied file a month (a first one with errors, then the good one). */
   appliedValidations: 2,
+  /**
+   * The rows the payroll puts in one part of the month's applied deductions at most, whole lenders only (decision 0221):
+   * a month at or under it comes in one file, as before; a lender larger than it comes in a part of its own.
+   */
+  appliedPartLines: 500_000,
   /** Reconciliation pages a lender opens a month (each reads its lender's lines) and statement downloads. */
   reconciliationViewsPerLender: 10,
   statementDownloadsPerLender: 2,
@@ -69,14 +74,18 @@ export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
     p.versionsPerMonth * versionBytes + p.appliedValidations * lines * (p.appliedXlsxBytesPerRow + p.resultBytesPerLine) + lines * p.statementBytesPerLine;
   const vcpu = (memoryMb: number) => Math.min(1, memoryMb / 1_769);
   const scheduleDrawSeconds = (lines * p.scheduleDrawCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
-  const appliedSeconds = (lines * p.reconciliationCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
   const largestLenderLines = Math.min(lines, scale.largestFileRows);
+  // The largest part: whole lenders up to the planned part size, or the largest lender alone when it is bigger.
+  const partLines = Math.min(lines, Math.max(largestLenderLines, p.appliedPartLines));
+  const parts = partLines > 0 ? Math.ceil(lines / partLines) : 0;
+  const appliedSeconds = (partLines * p.reconciliationCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
   return {
     lines,
+    applied: { partLines, parts },
     seconds: { scheduleDraw: scheduleDrawSeconds, applied: appliedSeconds },
     memoryMb: {
       scheduleDraw: p.scheduleDrawBaseMb + (p.scheduleDrawMbPerMillion * lines) / 1e6,
-      applied: p.appliedStageBaseMb + (p.appliedStageMbPerMillion * lines) / 1e6,
+      applied: p.appliedStageBaseMb + (p.appliedStageMbPerMillion * partLines) / 1e6,
       reconciliationPage: (largestLenderLines * HELD_BYTES_PER_LINE) / MB,
     },
     itemBytes: { reconciliation: scale.lenders * p.reconciliationLenderBytes, scheduleVersion: scale.lenders * p.scheduleLenderBytes },
@@ -84,14 +93,14 @@ export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
       // Kept over the window: every version's files, the applied files, the result files and the statements.
       storageGb: (scale.months * (monthBytes + p.drawsPerMonth * versionBytes)) / 1e9,
       // A draw: its job, JSONL, CSV and XLSX (8 MB parts); a version: three copies; a validation: its file and 2 files a lender; 2 a statement.
-      puts: p.drawsPerMonth * (4 + versionBytes / (8 * MB)) + p.versionsPerMonth * 3 + p.appliedValidations * (1 + 2 * scale.lenders) + 2 * scale.lenders,
+      puts: p.drawsPerMonth * (4 + versionBytes / (8 * MB)) + p.versionsPerMonth * 3 + p.appliedValidations * (parts + 2 * scale.lenders) + 2 * scale.lenders,
       // A draw reads every lender's completed inputs (its rows), the frozen version and its own JSONL twice; a view a HEAD of
       // the job at most; downloads, pages and statements one each.
       gets:
         p.drawsPerMonth * (scale.lenders + 3) +
         p.scheduleViewsPerMonth +
         p.versionsPerMonth * (p.downloadsPerVersion + 2) +
-        p.appliedValidations * 2 +
+        p.appliedValidations * 2 * parts +
         scale.lenders * (p.reconciliationViewsPerLender + p.statementDownloadsPerLender + 1),
     },
     dynamo: {
@@ -105,8 +114,9 @@ export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
       storageGb: (scale.months * (scale.lenders * (p.reconciliationLenderBytes + p.scheduleLenderBytes * p.versionsPerMonth + 2 * p.statementItemBytes))) / 1e9,
     },
     lambda: {
-      invocations: p.scheduleViewsPerMonth + p.drawsPerMonth + p.versionsPerMonth + p.appliedValidations + scale.lenders * (p.reconciliationViewsPerLender + 1),
-      gbSeconds: ((p.drawsPerMonth * scheduleDrawSeconds + p.appliedValidations * appliedSeconds) * a.eventMemoryMb) / 1024,
+      invocations:
+        p.scheduleViewsPerMonth + p.drawsPerMonth + p.versionsPerMonth + p.appliedValidations * parts + scale.lenders * (p.reconciliationViewsPerLender + 1),
+      gbSeconds: ((p.drawsPerMonth * scheduleDrawSeconds + p.appliedValidations * parts * appliedSeconds) * a.eventMemoryMb) / 1024,
     },
   };
 }

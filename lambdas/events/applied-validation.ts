@@ -7,6 +7,7 @@ import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import type { LenderTotals } from '#shared/api/reconciliation.js';
 import { UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
 import { AppliedIndex } from '#shared/rules/applied-index.js';
+import { keysOutside, linesOfPart } from '#shared/rules/applied-parts.js';
 import { reconcileByLender } from '#shared/rules/reconciliation.js';
 import { validateAppliedStreamed } from '../validation/stream-driver.js';
 import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';
@@ -23,7 +24,7 @@ const NO_ROWS = { complete: async () => undefined };
  * so Submit has only to record them. Memory: the applied rows (a few tens of bytes each) and one lender's lines.
  */
 export async function validateAppliedUpload(
-  upload: Pick<UploadRecord, 'id' | 'month' | 'schedule_version'>,
+  upload: Pick<UploadRecord, 'id' | 'month' | 'schedule_version' | 'part_payee_keys'>,
   data: Uint8Array,
   onStage: (stage: UploadStage) => Promise<boolean>,
 ): Promise<ValidationOutcome | null> {
@@ -45,12 +46,14 @@ export async function validateAppliedUpload(
   const issues = { errors: result.errors, warnings: [], fraud: [] };
   const summary = summarise(result, result.rows, issues);
   if (result.errors.length) return { status: 'validated', issues, rows: NO_ROWS, signals: null, summary };
+  const outside = keysOutside(upload.part_payee_keys, index.payeeKeys());
+  if (outside.length) return failedValidation(upload.id, RECONCILIATION_MESSAGES.rowsOutsidePart(upload.part_payee_keys ?? [], outside));
 
   const names = new Map(schedule.by_lender.map((lender) => [lender.payee_key, lender.org_name]));
   const byLender: LenderTotals[] = [];
   // The UNEXPECTED lines also go to a short list of their own, which Submit's job texts without reading every lender's lines.
   const unexpected = unexpectedListWriter(upload.id);
-  for await (const lender of reconcileByLender(scheduleLines(schedule.month, schedule.version), index)) {
+  for await (const lender of reconcileByLender(linesOfPart(scheduleLines(schedule.month, schedule.version), upload.part_payee_keys), index)) {
     byLender.push(await putLenderReconciliation(upload.id, lender, names.get(lender.payee_key) ?? null));
     await unexpected.add(unexpectedOf(lender.payee_key, names.get(lender.payee_key) ?? null, lender.lines));
   }

@@ -5,6 +5,7 @@ import { readUnexpectedJob, recordUnexpected, type UnexpectedLine, unexpectedLin
 import { employeeEntryByNrc } from '#data/register/leavers.js';
 import { createEventHandler } from '#lib/event-handler.js';
 import { logger } from '#lib/powertools.js';
+import { recordsUpload } from '#shared/rules/applied-parts.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
 import { objectKey } from './s3-records.js';
@@ -24,7 +25,7 @@ export const handler = createEventHandler(async (event: S3Event): Promise<void> 
 export async function processJob(key: string): Promise<void> {
   const job = await readUnexpectedJob(key);
   const month = job && (await getMonthReconciliation(job.month));
-  if (!job || month?.upload_id !== job.upload_id) {
+  if (!job || !month || !recordsUpload(month, job.upload_id)) {
     logger.warn('This job is not the month’s recorded applied file; ignored', { key });
     return;
   }

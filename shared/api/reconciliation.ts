@@ -55,6 +55,8 @@ export const reconciliationResponseSchema = z.object({
   next_cursor: z.string().nullable(),
   /** Every lender the caller may see (their own only, for a lender). */
   lenders: z.array(lenderTotalsSchema),
+  /** The schedule's lenders the caller may see that no part of the month's applied deductions answers yet. */
+  awaiting: z.array(z.object({ payee_key: z.string(), org_name: z.string().nullable() })),
   /** The lender's lines as CSV (a link valid one minute); null without a payee key. */
   csv_url: z.string().nullable(),
 });
@@ -70,5 +72,18 @@ export const RECONCILIATION_MESSAGES = {
   versionRequired: (latest: number) => `Name the schedule version this file answers (schedule_version): the latest for the month is version ${latest}.`,
   versionStale: (given: number, latest: number) =>
     `This file answers schedule version ${given}, but the latest for the month is version ${latest}. Reconcile against version ${latest}: upload the file the payroll applied for it.`,
+  awaiting: (payeeKey: string, month: string) =>
+    `The payroll has not yet sent the part of ${month}'s applied deductions that covers payee key ${payeeKey}: awaiting the payroll's applied file.`,
+  partOverlaps: (month: string, keys: readonly string[]) =>
+    `Payee key${keys.length > 1 ? 's' : ''} ${keys.join(', ')} ${keys.length > 1 ? 'are' : 'is'} already covered by a part recorded for ${month}: each payee key comes in one part only. Leave ${keys.length > 1 ? 'them' : 'it'} out of this part, or name exactly that part's payee keys to propose replacing it.`,
+  partOverWhole: (month: string) =>
+    `${month}'s applied deductions came in one file covering every lender, so a part cannot be added. Submit a whole file to propose replacing it.`,
+  wholeOverParts: (month: string) =>
+    `${month}'s applied deductions came in parts, so a whole file cannot be recorded beside them. Replace a part with a file naming the same payee keys.`,
+  partVersionDiffers: (month: string, recorded: number, given: number) =>
+    `The parts recorded for ${month} answer schedule version ${recorded} and this file answers version ${given}: every part of a month answers the same version.`,
+  rowsOutsidePart: (keys: readonly string[], outside: readonly string[]) =>
+    `This part covers payee key${keys.length > 1 ? 's' : ''} ${keys.join(', ')}, but its rows also name ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ' and more' : ''}. Put each payee key's lines in the part that covers it, or name it in this part, and upload again.`,
+  partRaced: 'Another part of this month was recorded at the same moment. Press Submit again.',
   reconciled: (lines: number) => `Applied deductions submitted: ${lines.toLocaleString('en-US')} lines reconciled with the payroll schedule.`,
 } as const;

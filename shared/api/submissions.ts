@@ -111,6 +111,8 @@ export const createUploadRequestSchema = z.object({
   content_type: z.string().max(200).default(''),
   /** An applied deductions file: the version of the month's frozen payroll schedule it answers. */
   schedule_version: z.number().int().positive().optional(),
+  /** An applied deductions file in parts: the payee keys this part covers, every line of theirs and no other. Without it, the whole month. */
+  part_payee_keys: z.array(z.string().max(100)).min(1, 'Name at least one payee key this part covers, or none for the whole month.').max(5000).optional(),
 });
 export type CreateUploadRequest = z.input<typeof createUploadRequestSchema>;
 

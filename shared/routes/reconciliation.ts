@@ -20,7 +20,7 @@ export const getReconciliation = route({
   path: '/api/reconciliation',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: { submissions: 'r', audit: 'a', directory: 'r' }, buckets: { uploads: { results: 'rl' } } },
+  uses: { tables: { submissions: 'rq', audit: 'a', directory: 'r' }, buckets: { uploads: { results: 'rl' } } },
   query: reconciliationQuerySchema,
   response: reconciliationResponseSchema,
   summary:

@@ -25,7 +25,7 @@ export const createUpload = route({
   access: APPROVED,
   pendingMessage: SUBMISSION_MESSAGES.notApproved,
   openToClients: true,
-  uses: { tables: { directory: 'r', submissions: 'qa' }, buckets: { uploads: { incoming: 'w' } } },
+  uses: { tables: { directory: 'r', submissions: 'rqa' }, buckets: { uploads: { incoming: 'w' } } },
   request: createUploadRequestSchema,
   response: createUploadResponseSchema,
   summary:

@@ -18,8 +18,6 @@ const sum = (values: Record<string, number>) => Object.values(values).reduce((a,
 const OVER: [string, string][] = [
   ['Payroll schedule draw, time', times(TODAY, 10).label],
   ['Payroll schedule draw, memory', times(TODAY, 10).label],
-  ['Applied file validation and reconciliation, memory', times(TODAY, 10).label],
-  ['Applied file, rows', times(TODAY, 10).label],
 ];
 
 describe('the costs that grow with use', () => {

@@ -2,6 +2,7 @@ import { type MonthReconciliation, readLenderLines } from '#data/payroll/reconci
 import { ensureStatementFiles, type ReceiptRecord, statementLinks } from '#data/payroll/remittances.js';
 import type { LenderTotals } from '#shared/api/reconciliation.js';
 import type { Statement } from '#shared/api/remittances.js';
+import { uploadFor } from '#shared/rules/applied-parts.js';
 import { remittanceDifference, remittanceState, statementNumber } from '#shared/rules/remittance.js';
 import type { Sides } from './access.js';
 import { statementCsv, statementPdf } from './statement-files.js';
@@ -37,11 +38,12 @@ export async function statementView(record: MonthReconciliation, lender: LenderT
     expectedTotal: lender.expected_total,
     total: lender.applied_total,
   };
-  await ensureStatementFiles(record.upload_id, lender.payee_key, async () => {
-    const lines = (await readLenderLines(record.upload_id, lender.payee_key)) ?? [];
+  const upload = uploadFor(record, lender.payee_key) ?? record.upload_id;
+  await ensureStatementFiles(upload, lender.payee_key, async () => {
+    const lines = (await readLenderLines(upload, lender.payee_key)) ?? [];
     return { pdf: statementPdf(head, lines), csv: statementCsv(head, lines) };
   });
-  const links = await statementLinks(record.upload_id, lender.payee_key, number);
+  const links = await statementLinks(upload, lender.payee_key, number);
   const received = receivedView(lender.applied_total, receipt);
   return {
     statement_number: number,

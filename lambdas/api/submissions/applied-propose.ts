@@ -8,6 +8,7 @@ import { ConflictError } from '#http/errors.js';
 import { REPLACEMENT_DAYS, REPLACEMENT_MESSAGES } from '#shared/api/reconciliation-replacement.js';
 import type { LenderTotals } from '#shared/api/reconciliation.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
+import { withPartReplaced } from './applied-parts.js';
 
 const DAY_MS = 86_400_000;
 
@@ -70,16 +71,20 @@ export async function proposeReplacement(
   throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
 }
 
-/** The month's item once the proposal is approved: the proposed file recorded, the one before kept in `replaced`. */
+/**
+ * The month's item once the proposal is approved: the proposed file recorded, the one before kept in `replaced`; in a
+ * month of parts, the proposal takes the place of the part it replaces, the other parts as they were (./applied-parts.ts).
+ */
 export function replacedRecord(proposal: AppliedProposal, recorded: MonthReconciliation, approval: { by: string; at: string }): MonthReconciliation {
   const before = { ...proposal.replaces, replaced_at: approval.at, approved_by: approval.by };
+  const lenders = recorded.parts ? withPartReplaced(recorded, proposal.replaces.upload_id, proposal) : { by_lender: proposal.by_lender };
   return {
     month: proposal.month,
     upload_id: proposal.upload_id,
     schedule_version: proposal.schedule_version,
     submitted_by: proposal.proposed_by,
     submitted_at: proposal.proposed_at,
-    by_lender: proposal.by_lender,
+    ...lenders,
     replaced: [...(recorded.replaced ?? []), before],
   };
 }

@@ -10,7 +10,9 @@ import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError } from '#http/errors.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
+import { recordsUpload } from '#shared/rules/applied-parts.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';
+import { addPart, firstRecord, partAsRecorded, placeOrRefuse } from './applied-parts.js';
 import { answerStoredAgain, proposeReplacement } from './applied-propose.js';
 import { onAppliedRecorded } from './applied-recorded.js';
 import { refusal } from './readiness.js';
@@ -44,42 +46,43 @@ const answer = (upload: UploadRecord, bucket: string, path: string): SubmitUploa
  * Submit of an applied deductions file records its reconciliation (made when it was validated) as the month's:
  * refused while it has errors or when the schedule gained a version since. The bytes validated are stored at
  * `{month}/pmec/applied/…`; the month's first file is recorded at once (a conditional Put), a second one is proposed
- * for another admin of the payroll authority to approve (./applied-propose.ts). Pressing Submit again answers the same.
+ * for another admin of the payroll authority to approve (./applied-propose.ts). A part (decision 0221) is added beside
+ * the parts recorded when it shares no payee key with them, proposed when it names exactly one part's keys, refused
+ * otherwise (./applied-parts.ts); `reconciliation.ready` goes to its own lenders. Pressing Submit again answers the same.
  */
 export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecord): Promise<SubmitUploadResponse> {
   await authorisePayrollAuthority(me, 'applied.submit');
   const bucket = bucketName('uploads');
   const path = storagePath(upload);
   const existing = await getMonthReconciliation(upload.month);
-  if (existing?.upload_id === upload.id) return answer(upload, bucket, path);
+  if (existing && recordsUpload(existing, upload.id)) return answer(upload, bucket, path);
   if (upload.stored_key) return answerStoredAgain(upload);
   const refused = refusal(upload);
   if (refused) throw new ConflictError(refused, upload.status === 'validated' ? 'has_errors' : 'not_ready');
   const reconciliation = upload.reconciliation;
   if (!reconciliation) throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
   await checkScheduleVersion(upload.month, reconciliation.schedule_version);
+  const placed = placeOrRefuse(upload.month, existing, upload.part_payee_keys ?? null, reconciliation.schedule_version);
 
   const stored = await storeValidatedFile(upload, path);
   if (stored === 'missing') throw new ConflictError(SUBMISSION_MESSAGES.fileMissing, 'file_missing');
   if (stored === 'changed') throw new ConflictError(SUBMISSION_MESSAGES.fileChanged, 'file_changed');
-  if (existing) return proposeReplacement(me, upload, existing, reconciliation, { bucket, path });
-  const record = {
-    month: upload.month,
-    upload_id: upload.id,
-    schedule_version: reconciliation.schedule_version,
-    submitted_by: me.email,
-    submitted_at: new Date().toISOString(),
-    by_lender: reconciliation.by_lender,
-  };
-  if (!(await putMonthReconciliation(record))) {
-    // Another file was recorded first, at the same moment: this one is proposed to replace it.
+  if (existing && placed.kind === 'replace')
+    return proposeReplacement(me, upload, partAsRecorded(existing, placed.upload_id), reconciliation, { bucket, path });
+  const record = firstRecord(me, upload, reconciliation.schedule_version, reconciliation.by_lender);
+  if (existing) await addPart(me, upload, existing, reconciliation.by_lender);
+  else if (!(await putMonthReconciliation(record))) {
+    // Another file was recorded first, at the same moment: this one is proposed to replace it, or refused beside it.
     const again = await getMonthReconciliation(upload.month);
-    if (again?.upload_id === upload.id) return answer(upload, bucket, path);
-    if (again) return proposeReplacement(me, upload, again, reconciliation, { bucket, path });
-    throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
+    if (again && recordsUpload(again, upload.id)) return answer(upload, bucket, path);
+    if (!again) throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
+    const raced = placeOrRefuse(upload.month, again, upload.part_payee_keys ?? null, reconciliation.schedule_version);
+    if (raced.kind === 'replace') return proposeReplacement(me, upload, partAsRecorded(again, raced.upload_id), reconciliation, { bucket, path });
+    await addPart(me, upload, again, reconciliation.by_lender);
   }
   await markStored(upload.id, bucket, path);
-  const details = { key: path, schedule_version: record.schedule_version, lenders: record.by_lender.length, lines: lineCount(upload) };
+  const part = upload.part_payee_keys ? { part_payee_keys: upload.part_payee_keys } : {};
+  const details = { key: path, schedule_version: record.schedule_version, lenders: record.by_lender.length, lines: lineCount(upload), ...part };
   await writeAudit({ actor: me, org_id: upload.org_id, action: 'applied.submit', subject: auditSubject.upload(upload.id), outcome: 'ok', details });
   await emitReconciliationReady(
     record.month,

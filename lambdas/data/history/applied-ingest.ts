@@ -4,6 +4,7 @@ import { isNotFound } from '#adapters/s3-objects.js';
 import { jsonLines } from '#lib/jsonl.js';
 import { logger } from '#lib/powertools.js';
 import { UUID_PATTERN } from '#shared/ids.js';
+import { recordsUpload, uploadFor } from '#shared/rules/applied-parts.js';
 import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
 import { CHUNK_PREFIX, CHUNK_ROWS } from '../ingestion/layout.js';
 import { getMonthReconciliation, reconciliationKeys, type MonthReconciliation } from '../payroll/reconciliation.js';
@@ -54,7 +55,7 @@ export async function startAppliedHistory(month: string, uploadId: string): Prom
 /** The month's record when it is still this upload's; otherwise the work is stale and stops. */
 async function recordedFor(month: string, uploadId: string): Promise<MonthReconciliation | null> {
   const record = await getMonthReconciliation(month);
-  if (record?.upload_id === uploadId) return record;
+  if (record && recordsUpload(record, uploadId)) return record;
   logger.warn('The month records another applied file (or none); this history work is stale and stops', { month, uploadId });
   return null;
 }
@@ -76,8 +77,6 @@ async function* lenderLines(uploadId: string, payeeKey: string, orgName: string 
 export async function splitAppliedJob(month: string, uploadId: string): Promise<void> {
   const record = await recordedFor(month, uploadId);
   if (!record) return;
-  const total = record.by_lender.reduce((sum, lender) => sum + lender.lines, 0);
-  const count = Math.max(1, Math.ceil(total / CHUNK_ROWS));
   const Bucket = bucketName('uploads');
   let chunk: string[] = [];
   let index = 0;
@@ -87,7 +86,11 @@ export async function splitAppliedJob(month: string, uploadId: string): Promise<
     chunk = [];
     index++;
   };
-  for (const lender of record.by_lender)
+  // A month in parts: this file's own lenders only (each part's job writes its own).
+  const lenders = record.by_lender.filter((lender) => uploadFor(record, lender.payee_key) === uploadId);
+  const total = lenders.reduce((sum, lender) => sum + lender.lines, 0);
+  const count = Math.max(1, Math.ceil(total / CHUNK_ROWS));
+  for (const lender of lenders)
     for await (const line of lenderLines(uploadId, lender.payee_key, lender.org_name)) {
       chunk.push(JSON.stringify(line));
       if (chunk.length === CHUNK_ROWS && index < count - 1) await put();

@@ -1,3 +1,4 @@
+import { type RecordedMonth, uploadFor } from '#shared/rules/applied-parts.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import type { AppliedStatus } from '#shared/rules/repayment.js';
 import { getMonthReconciliation } from '../payroll/reconciliation.js';
@@ -10,14 +11,25 @@ import { text, type StoredHistoryItem } from './entries-read.js';
  * record is remembered by the warm function for MEMO_MS, so a lookup reads it once in a while, never per item.
  */
 const MEMO_MS = 30_000;
-const recorded = new Map<string, { upload: string | null; until: number }>();
+const recorded = new Map<string, { month: RecordedMonth | null; until: number }>();
 
-export async function recordedUpload(month: string, now = Date.now()): Promise<string | null> {
+/** The month's recorded file(s); `uploadFor` names the one that answers a lender (its part's, in a month of parts). */
+async function recordedMonth(month: string, now = Date.now()): Promise<RecordedMonth | null> {
   const seen = recorded.get(month);
-  if (seen && seen.until > now) return seen.upload;
-  const upload = (await getMonthReconciliation(month))?.upload_id ?? null;
-  recorded.set(month, { upload, until: now + MEMO_MS });
-  return upload;
+  if (seen && seen.until > now) return seen.month;
+  const record = await getMonthReconciliation(month);
+  const kept = record && { upload_id: record.upload_id, parts: record.parts };
+  recorded.set(month, { month: kept, until: now + MEMO_MS });
+  return kept;
+}
+
+/** The file each month records now for a lender, as the marks name it (null: none). */
+export async function recordedUploads(months: readonly string[], now = Date.now()): Promise<(month: string, payeeKey: string) => string | null> {
+  const records = new Map(await Promise.all(months.map(async (month) => [month, await recordedMonth(month, now)] as const)));
+  return (month, payeeKey) => {
+    const record = records.get(month);
+    return record ? uploadFor(record, payeeKey) : null;
+  };
 }
 
 /** A payroll line with no deduction of the borrower's to sit on: an UNEXPECTED deduction, or a line whose input history lacks. */
@@ -46,10 +58,10 @@ export async function withApplied(
   now = Date.now(),
 ): Promise<{ items: StoredHistoryItem[]; entries: PayrollEntry[] }> {
   const months = [...new Set(stored.map((mark) => String(mark.month)))];
-  const uploads = new Map(await Promise.all(months.map(async (month) => [month, await recordedUpload(month, now)] as const)));
+  const uploadOf = await recordedUploads(months, now);
   return foldApplied(
     items,
-    (stored as unknown as AppliedMarkItem[]).filter((mark) => mark.applied_upload === uploads.get(mark.month)),
+    (stored as unknown as AppliedMarkItem[]).filter((mark) => mark.applied_upload === uploadOf(mark.month, mark.payee_key)),
   );
 }
 

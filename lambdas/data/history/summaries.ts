@@ -6,7 +6,7 @@ import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { MANDATE_STATES, type MandateTerms } from '#shared/rules/mandate.js';
 import type { UpheldDispute } from '#shared/rules/signals.js';
 import { appliedRecordOf } from './applied-marks.js';
-import { recordedUpload } from './applied-read.js';
+import { recordedUploads } from './applied-read.js';
 import { text } from './entries-read.js';
 import { MAX_EMPLOYEE_NO, RECORD_SK } from './entries.js';
 import { freshStatuses, rejectedAmong, type StatusMemo } from './submission-statuses.js';
@@ -205,10 +205,10 @@ async function withAppliedAmounts(raw: Map<string, RecordEntry[]>, items: readon
   );
   if (!found.length) return raw;
   const months = [...new Set(found.map((at) => at.month))];
-  const uploads = new Map(await Promise.all(months.map(async (month) => [month, await recordedUpload(month)] as const)));
+  const uploadOf = await recordedUploads(months);
   const sums = new Map<string, number>();
   for (const at of found) {
-    if (uploads.get(at.month) !== at.upload) continue;
+    if (uploadOf(at.month, at.payeeKey) !== at.upload) continue;
     const key = `${at.digits}#${at.month}#${at.payeeKey}`;
     sums.set(key, (sums.get(key) ?? 0) + at.ngwee);
   }

@@ -18,7 +18,8 @@ import type { LenderReconciliation, ReconciliationLine } from '#shared/rules/rec
  *            and `.csv` beside it (what the screen downloads), in the uploads bucket;
  * - month:   submissions table pk=RECONCILIATION#{month} sk=APPLIED, written once by Submit (conditional Put): the upload
  *            it came from, the schedule version it answers and every lender's totals (a few hundred bytes a lender);
- *            replaced only by an approved replacement (./applied-proposals.ts), which keeps the files before in `replaced`.
+ *            replaced only by an approved replacement (./applied-proposals.ts), which keeps the files before in `replaced`;
+ *            a month answered in parts is written again as each part comes (`parts`, shared/rules/applied-parts.ts).
  * Access patterns: "the month's reconciliation" GetItem; "the last 12 months" BatchGetItem; "a lender's lines" GetObject of its file.
  */
 export const reconciliationKeys = (uploadId: string, payeeKey: string) => ({
@@ -115,6 +116,11 @@ const monthSchema = z.object({
   submitted_by: z.string(),
   submitted_at: z.string(),
   by_lender: z.array(lenderTotalsSchema),
+  /**
+   * A month answered in parts (decision 0221): each part's file and the payee keys it covers, no key in two parts;
+   * `upload_id` is then the file written last (each write changes it, the condition of the next), `by_lender` every part's lenders.
+   */
+  parts: z.array(z.object({ upload_id: z.string(), payee_keys: z.array(z.string()), submitted_by: z.string(), submitted_at: z.string() })).optional(),
   /** The files this month's recorded file replaced, oldest first (kept for the audit trail). */
   replaced: z
     .array(z.object({ upload_id: z.string(), submitted_by: z.string(), submitted_at: z.string(), replaced_at: z.string(), approved_by: z.string() }))
@@ -132,6 +138,26 @@ export async function putMonthReconciliation(record: MonthReconciliation): Promi
         TableName: tableName('submissions'),
         Item: monthCodec.build(record),
         ...conditionOf(conditionsOf<MonthReconciliation>().missing('pk')),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Writes the month's item again (a part added, or a part replaced), on condition it still records the file read
+ * before (`upload_id`, which every write changes): false when another write came first.
+ */
+export async function replaceMonthReconciliation(record: MonthReconciliation, readUploadId: string): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: tableName('submissions'),
+        Item: monthCodec.build(record),
+        ...conditionOf(conditionsOf<MonthReconciliation>().is('upload_id', readUploadId)),
       }),
     );
     return true;

@@ -57,6 +57,8 @@ export const uploadSchema = uploadResponseSchema
     stored_key: z.string().optional(),
     /** An applied deductions file: the schedule version it answers, named by its uploader. */
     schedule_version: z.number().optional(),
+    /** An applied deductions file in parts: the payee keys it covers (normalised, sorted); absent for the whole month. */
+    part_payee_keys: z.array(z.string()).optional(),
     /** An applied deductions file's reconciliation with that version, every lender's totals (the lines are under results/{id}/). */
     reconciliation: z.object({ schedule_version: z.number(), by_lender: z.array(lenderTotalsSchema) }).optional(),
   });

@@ -1,8 +1,10 @@
 import { getMonthReconciliation, lenderCsvLink, readLenderLines } from '#data/payroll/reconciliation.js';
+import { latestSchedule } from '#data/payroll/schedule-read.js';
 import { NotFoundError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
 import { type LenderTotals, RECONCILIATION_MESSAGES, RECONCILIATION_PAGE_SIZE } from '#shared/api/reconciliation.js';
 import * as routes from '#shared/routes/reconciliation.js';
+import { awaitingLenders, uploadFor } from '#shared/rules/applied-parts.js';
 import { normalisePayeeKey } from '#shared/rules/payee-key.js';
 import { ownPayeeKeys, seesEveryLender } from '../../common/lender-payee-keys.js';
 import { authoriseLenderPayeeKey } from '../access.js';
@@ -13,7 +15,8 @@ const sum = (lenders: readonly LenderTotals[], pick: (lender: LenderTotals) => n
 /**
  * GET /api/reconciliation: the month's reconciliation as its applied file's Submit recorded it. With a payee key,
  * that lender's totals and a page of its lines (by status, by NRC digits); without, the totals over every lender
- * the caller may see. A lender sees its own payee keys only (403 for another's).
+ * the caller may see. A lender sees its own payee keys only (403 for another's). In a month answered in parts, each
+ * lender's lines come from its part's file, and the schedule's lenders no part answers yet are listed as awaited.
  */
 export const handler = createApiHandler(routes.getReconciliation, async ({ caller: me, query }) => {
   const payeeKey = query.payee_key ? normalisePayeeKey(query.payee_key) : null;
@@ -24,7 +27,10 @@ export const handler = createApiHandler(routes.getReconciliation, async ({ calle
 
   const own = all ? null : new Set(payeeKey ? [payeeKey] : await ownPayeeKeys(me));
   const lenders = own ? record.by_lender.filter((lender) => own.has(lender.payee_key)) : record.by_lender;
-  const base = { month: record.month, schedule_version: record.schedule_version, submitted_at: record.submitted_at, lenders };
+  // A month answered in parts: the schedule's lenders no part answers yet are awaited, never shown as NOT_APPLIED.
+  const waiting = record.parts ? awaitingLenders(record, (await latestSchedule(query.month))?.by_lender ?? []) : [];
+  const awaiting = waiting.filter((lender) => !own || own.has(lender.payee_key)).map(({ payee_key, org_name }) => ({ payee_key, org_name }));
+  const base = { month: record.month, schedule_version: record.schedule_version, submitted_at: record.submitted_at, lenders, awaiting };
   const counts = { applied: 0, short: 0, not_applied: 0, unexpected: 0 };
   if (!payeeKey) {
     for (const lender of lenders) for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += lender.counts[key];
@@ -33,7 +39,10 @@ export const handler = createApiHandler(routes.getReconciliation, async ({ calle
   }
 
   const lender = record.by_lender.find((entry) => entry.payee_key === payeeKey);
-  const lines = lender ? await readLenderLines(record.upload_id, payeeKey) : null;
+  const upload = uploadFor(record, payeeKey);
+  if (!lender && awaiting.some((entry) => entry.payee_key === payeeKey))
+    throw new NotFoundError(RECONCILIATION_MESSAGES.awaiting(payeeKey, record.month), 'awaiting_applied');
+  const lines = lender && upload ? await readLenderLines(upload, payeeKey) : null;
   if (!lender || !lines) throw new NotFoundError(RECONCILIATION_MESSAGES.unknownPayeeKey(payeeKey), 'unknown_payee_key');
   const digits = (query.nrc ?? '').replace(/\D/g, '');
   const matching = lines.filter((line) => (!query.status || line.status === query.status) && (!digits || line.nrc.replace(/\D/g, '').includes(digits)));
@@ -41,6 +50,6 @@ export const handler = createApiHandler(routes.getReconciliation, async ({ calle
   const page = matching.slice(from, from + RECONCILIATION_PAGE_SIZE);
   const next = from + RECONCILIATION_PAGE_SIZE < matching.length ? String(from + RECONCILIATION_PAGE_SIZE) : null;
   const { expected_total, applied_total } = lender;
-  const csv_url = await lenderCsvLink(record.upload_id, payeeKey, record.month);
+  const csv_url = await lenderCsvLink(upload!, payeeKey, record.month);
   return { ...base, payee_key: payeeKey, expected_total, applied_total, counts: lender.counts, lines: page, next_cursor: next, csv_url };
 });

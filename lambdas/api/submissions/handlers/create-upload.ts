@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { getMonthReconciliation } from '#data/payroll/reconciliation.js';
 import { consumeRateLimit, windowEndsAt } from '#data/rate-limits/windows.js';
 import { readSettings } from '#data/settings/settings.js';
 import { incomingKey, presignUpload } from '#data/uploads/objects.js';
@@ -10,6 +11,7 @@ import { SUBMISSION_MESSAGES, UPLOAD_STAGES } from '#shared/api/submissions.js';
 import * as routes from '#shared/routes/submissions.js';
 import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { authorisePayeeKey } from '../access.js';
+import { partKeysOf, placeOrRefuse } from '../applied-parts.js';
 import { checkScheduleVersion } from '../applied-submit.js';
 import { checkUploadRequest } from '../upload-request.js';
 
@@ -46,7 +48,12 @@ export const handler = createApiHandler(routes.createUpload, async ({ caller: me
         ? await authorisePayeeKey(me, request.payeeKey, 'upload.create')
         : { orgId: null, orgName: null };
   if (request.kind === 'inputs' || request.kind === 'stoppages') await countValidation(me, org.orgId);
-  if (request.kind === 'applied') await checkScheduleVersion(request.month, body.schedule_version);
+  const partKeys = request.kind === 'applied' ? partKeysOf(body.part_payee_keys) : null;
+  if (request.kind === 'applied') {
+    const version = await checkScheduleVersion(request.month, body.schedule_version);
+    // A part that could never be recorded is refused before its bytes travel; Submit checks again.
+    placeOrRefuse(request.month, await getMonthReconciliation(request.month), partKeys, version);
+  }
 
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -69,6 +76,7 @@ export const handler = createApiHandler(routes.createUpload, async ({ caller: me
     created_at: now,
     updated_at: now,
     ...(request.kind === 'applied' ? { schedule_version: body.schedule_version } : {}),
+    ...(partKeys ? { part_payee_keys: partKeys } : {}),
   };
   await putUpload(record);
   // The link takes no more than the size declared (within the kind's limit, checked above).

@@ -10,6 +10,7 @@ import { createApiHandler } from '#http/handler.js';
 import { REPLACEMENT_MESSAGES } from '#shared/api/reconciliation-replacement.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import * as routes from '#shared/routes/reconciliation.js';
+import { recordsUpload } from '#shared/rules/applied-parts.js';
 import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { replacedRecord } from '../applied-propose.js';
 import { onAppliedRecorded } from '../applied-recorded.js';
@@ -32,10 +33,10 @@ async function refuse(me: AuthenticatedCaller, orgId: string, uploadId: string, 
 async function approvable(proposal: AppliedProposal): Promise<MonthReconciliation | ConflictError | 'decided'> {
   const [latest, recorded] = await Promise.all([latestSchedule(proposal.month), getMonthReconciliation(proposal.month)]);
   // Approved by another admin since the proposal was read: the decision is theirs.
-  if (recorded?.upload_id === proposal.upload_id) return 'decided';
+  if (recorded && recordsUpload(recorded, proposal.upload_id)) return 'decided';
   if (latest?.version !== proposal.schedule_version)
     return new ConflictError(RECONCILIATION_MESSAGES.versionStale(proposal.schedule_version, latest?.version ?? 0), 'schedule_version_stale');
-  if (recorded?.upload_id !== proposal.replaces.upload_id) return new ConflictError(REPLACEMENT_MESSAGES.recordedChanged, 'recorded_changed');
+  if (!recorded || !recordsUpload(recorded, proposal.replaces.upload_id)) return new ConflictError(REPLACEMENT_MESSAGES.recordedChanged, 'recorded_changed');
   return recorded;
 }
 
@@ -58,11 +59,14 @@ export const handler = createApiHandler(routes.decideAppliedReplacement, async (
   if (isExpired(proposal, now)) return refuse(me, authority.orgId, uploadId, new ConflictError(REPLACEMENT_MESSAGES.expired, 'proposal_expired'));
   const at = now.toISOString();
   let record: MonthReconciliation | null = null;
+  // The month's item as read: written only if it still names the file it named then (a part's month names its last write).
+  let read = proposal.replaces.upload_id;
   if (body.decision === 'approve') {
     const recorded = await approvable(proposal);
     if (recorded === 'decided') return notOpen(proposal.month, uploadId);
     if (recorded instanceof ConflictError) return refuse(me, authority.orgId, uploadId, recorded);
     record = replacedRecord(proposal, recorded, { by: me.email, at });
+    read = recorded.upload_id;
   }
   const note = body.note || null;
   const decision = {
@@ -74,7 +78,7 @@ export const handler = createApiHandler(routes.decideAppliedReplacement, async (
     decided_at: at,
     note,
   };
-  if (!(await decideAppliedProposal(decision, proposal.replaces.upload_id, record, now))) return notOpen(proposal.month, uploadId);
+  if (!(await decideAppliedProposal(decision, read, record, now))) return notOpen(proposal.month, uploadId);
   if (record) await onAppliedRecorded(proposal.month, uploadId);
   const details = { month: proposal.month, replaces: proposal.replaces.upload_id, proposed_by: proposal.proposed_by, note };
   const action = record ? 'applied.approve' : 'applied.reject';

@@ -12,6 +12,7 @@ import { currentMonth } from '@shared/rules/dates';
 import { RECONCILIATION_STATUSES, type ReconciliationStatus } from '@shared/rules/reconciliation';
 import { type ReconciliationFilter, useReconciliation } from '../api/get-reconciliation';
 import { reconciliationAudience } from './audience';
+import { AwaitingLenders } from './awaiting-lenders';
 import { LendersTable } from './lenders-table';
 import { LinesTable } from './lines-table';
 import { ReconciliationTotals, STATUS_LABELS } from './reconciliation-totals';
@@ -159,6 +160,7 @@ export function ReconciliationView() {
             c="dimmed"
             size="sm"
           >{`Schedule version ${month.data.schedule_version} · applied file submitted ${formatDateTime(month.data.submitted_at)}`}</Text>
+          {month.data.awaiting.length > 0 && <AwaitingLenders lenders={month.data.awaiting} />}
           {lenders.length > 1 && (
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="all-lenders-title">
               <Stack gap="md">
@@ -171,7 +173,7 @@ export function ReconciliationView() {
             </Card>
           )}
           {chosen && <LenderLines key={`${filter.month}-${chosen}`} filter={{ ...filter, payeeKey: chosen }} setFilter={setFilter} name={lenderName(chosen)} />}
-          {!lenders.length && <Text c="dimmed">No lender of yours was on this month’s schedule or in the applied file.</Text>}
+          {!lenders.length && !month.data.awaiting.length && <Text c="dimmed">No lender of yours was on this month’s schedule or in the applied file.</Text>}
           {audience.seesReplacement && <ReplacementPanel key={filter.month} month={filter.month} mayDecide={audience.mayDecide} />}
         </>
       )}

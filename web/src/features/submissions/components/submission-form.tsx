@@ -26,11 +26,13 @@ export interface SubmissionFormProps {
     month: string;
     payeeKey: string;
     scheduleVersion: string;
+    partPayeeKeys: string;
     setKind: (kind: DocKind) => void;
     setFile: (file: File | null) => void;
     setMonth: (month: string) => void;
     setPayeeKey: (key: string) => void;
     setScheduleVersion: (version: string) => void;
+    setPartPayeeKeys: (keys: string) => void;
   };
   busy: boolean;
   /** The caller keeps the payroll register: its file kind is offered. */
@@ -113,6 +115,17 @@ export function SubmissionForm({ form, busy, keepsRegister = false, canDownload,
             inputMode="numeric"
             value={form.scheduleVersion}
             onChange={(event) => form.setScheduleVersion(event.currentTarget.value)}
+            disabled={busy}
+            autoComplete="off"
+          />
+        )}
+        {isApplied && (
+          <TextInput
+            label="Payee keys of this part"
+            description="Sending the month in parts: the payee keys this file covers, every line of theirs (e.g. A001, A002). Leave empty when the file is the whole month."
+            placeholder="e.g. A001, A002"
+            value={form.partPayeeKeys}
+            onChange={(event) => form.setPartPayeeKeys(event.currentTarget.value)}
             disabled={busy}
             autoComplete="off"
           />

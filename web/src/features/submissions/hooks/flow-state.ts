@@ -12,6 +12,8 @@ export interface FlowFields {
   payeeKey: string;
   /** An applied deductions file: the version of the month's frozen payroll schedule it answers, as typed. */
   scheduleVersion: string;
+  /** An applied deductions file sent in parts: the payee keys this part covers, as typed (empty: the whole month). */
+  partPayeeKeys: string;
 }
 
 export interface FlowState {
@@ -42,7 +44,7 @@ export type FlowAction =
 
 /** The flow as /upload opens: on the register's kind for the payroll authority's PMEC admins, else inputs. */
 export const initialFlow = (kind: DocKind = 'inputs'): FlowState => ({
-  fields: { kind, file: null, month: currentMonth(), payeeKey: '', scheduleVersion: '' },
+  fields: { kind, file: null, month: currentMonth(), payeeKey: '', scheduleVersion: '', partPayeeKeys: '' },
   run: 0,
   activity: null,
   validation: null,
@@ -53,8 +55,8 @@ export const initialFlow = (kind: DocKind = 'inputs'): FlowState => ({
 });
 
 /** What a validation was for: Submit validates again when any of it changed. */
-export const signatureOf = ({ kind, month, payeeKey, scheduleVersion, file }: FlowFields) =>
-  `${kind}|${month}|${payeeKey.trim().toUpperCase()}|${scheduleVersion.trim()}|${file?.name}|${file?.size}|${file?.lastModified}`;
+export const signatureOf = ({ kind, month, payeeKey, scheduleVersion, partPayeeKeys, file }: FlowFields) =>
+  `${kind}|${month}|${payeeKey.trim().toUpperCase()}|${scheduleVersion.trim()}|${partPayeeKeys.trim().toUpperCase()}|${file?.name}|${file?.size}|${file?.lastModified}`;
 
 const forget = (state: FlowState, run: number): FlowState => ({
   ...state,
@@ -74,7 +76,10 @@ export function forgets(state: FlowState, change: Partial<FlowFields>): boolean 
   if ('file' in change) return true;
   if (fields.kind === 'onboarding') return false;
   if (change.month !== undefined) return true;
-  return (change.payeeKey !== undefined || change.scheduleVersion !== undefined) && (state.validation !== null || state.saved !== null);
+  return (
+    (change.payeeKey !== undefined || change.scheduleVersion !== undefined || change.partPayeeKeys !== undefined) &&
+    (state.validation !== null || state.saved !== null)
+  );
 }
 
 function changeFields(state: FlowState, change: Partial<FlowFields>, forgetAs?: number): FlowState {

@@ -79,7 +79,14 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
     );
     try {
       const version = Number(at.scheduleVersion.trim());
-      const body = { doc_kind: at.kind, month: at.month, payee_key: at.payeeKey, ...(at.kind === 'applied' && version ? { schedule_version: version } : {}) };
+      const part = at.kind === 'applied' ? at.partPayeeKeys.split(/[\s,;]+/).filter(Boolean) : [];
+      const body = {
+        doc_kind: at.kind,
+        month: at.month,
+        payee_key: at.payeeKey,
+        ...(at.kind === 'applied' && version ? { schedule_version: version } : {}),
+        ...(part.length ? { part_payee_keys: part } : {}),
+      };
       const created = await upload.mutateAsync({
         request: { ...body, ...fileFields(chosen) },
         files: { file: chosen },
@@ -201,6 +208,7 @@ export function useSubmissionFlow(initialKind: DocKind = 'inputs') {
       setMonth: (month: string) => change({ month }),
       setPayeeKey: (payeeKey: string) => change({ payeeKey }),
       setScheduleVersion: (scheduleVersion: string) => change({ scheduleVersion }),
+      setPartPayeeKeys: (partPayeeKeys: string) => change({ partPayeeKeys }),
     },
     activity: state.activity,
     validation: state.validation,
