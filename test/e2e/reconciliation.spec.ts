@@ -221,7 +221,7 @@ test('the whole month: files completed, schedule downloaded, applied file reconc
   await expect(page.getByTestId('home-total').getByTestId('taken-without-approval')).toContainText(`Plus ZMW 80.00 taken from your`);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-home-unexpected-phone.png`, fullPage: true });
   await page.goto('/employee/deductions');
-  await expect(page.getByTestId('total-this-month').getByTestId('taken-without-approval')).toContainText('You can report it below.');
+  await expect(page.getByTestId('total-this-month').getByTestId('taken-without-approval')).toContainText('You can report it above.');
   const taken = page.getByRole('region', { name: 'Taken without approval' });
   const card = taken.getByRole('article', { name: new RegExp(lender.org.orgName) });
   await expect(card).toContainText('ZMW 80.00');

@@ -19,7 +19,7 @@ export function TakenWithoutApprovalLine({ month, link }: { month: string; link:
           See it and report it
         </Anchor>
       ) : (
-        'You can report it below.'
+        'You can report it above.'
       )}
     </Text>
   );
