@@ -83,6 +83,8 @@ export interface S3TriggerDef {
 
 /** Where an ingestion's chunk objects go (lambdas/data/ingestion/chunks.ts CHUNK_PREFIX): their trigger, their expiry. */
 export const CHUNKS_PREFIX = 'chunks/';
+/** Where the schedule's draw jobs go (lambdas/data/payroll/schedule-drawn.ts DRAW_JOB_PREFIX): their trigger, their expiry. */
+export const SCHEDULE_DRAWS_PREFIX = 'schedule-draws/';
 
 export const S3_TRIGGERS = [
   // Files the browser posted (presigned POST): validate them and store the result on the upload.
@@ -146,7 +148,7 @@ export const S3_TRIGGERS = [
   {
     id: 'draw-schedule',
     bucket: 'uploads',
-    prefix: 'schedule-draws/',
+    prefix: SCHEDULE_DRAWS_PREFIX,
     handler: 'events/draw-schedule',
     uses: { tables: { submissions: 'rqa1' }, buckets: { uploads: { results: 'rl', payroll: 'rw', scheduleDraws: 'rd' } } },
   },

@@ -4,7 +4,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, HttpMeth
 import { Construct } from 'constructs';
 import type { BucketKey } from '#shared/stores.js';
 import { BROWSER_UPLOAD_CORS, type BucketDef, BUCKETS } from '#shared/stores.js';
-import { CHUNKS_PREFIX } from '../definitions.js';
+import { CHUNKS_PREFIX, SCHEDULE_DRAWS_PREFIX } from '../definitions.js';
 import { KEYS } from '../grants.js';
 import { pascalCase } from './names.js';
 
@@ -89,6 +89,8 @@ export class Storage extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(7) },
         // An ingestion's chunk objects (lambdas/data/ingestion/chunks.ts) are needed for its retries only.
         ...(key === 'uploads' ? [{ prefix: CHUNKS_PREFIX, expiration: Duration.days(30), noncurrentVersionExpiration: Duration.days(1) }] : []),
+        // A draw job the event did not remove (a draw that failed) is asked again by a view after 16 minutes: gone in a day.
+        ...(key === 'uploads' ? [{ prefix: SCHEDULE_DRAWS_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) }] : []),
       ],
       cors: def.browserUpload
         ? [

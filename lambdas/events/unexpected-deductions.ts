@@ -3,12 +3,16 @@ import { findOrganisationByPayeeKey } from '#data/directory/organisations.js';
 import { getMonthReconciliation } from '#data/payroll/reconciliation.js';
 import { readUnexpectedJob, recordUnexpected, type UnexpectedLine, unexpectedLines } from '#data/payroll/unexpected.js';
 import { employeeEntryByNrc } from '#data/register/leavers.js';
+import { inParallelFromAsync } from '#lib/concurrency.js';
 import { createEventHandler } from '#lib/event-handler.js';
 import { logger } from '#lib/powertools.js';
 import { recordsUpload } from '#shared/rules/applied-parts.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { nrcDigits } from '#shared/rules/nrc.js';
 import { objectKey } from './s3-records.js';
+
+/** Lines recorded at once: each waits on a register read and a transaction, so a few overlap well; the list never whole in memory. */
+const LINES_IN_FLIGHT = 8;
 
 /**
  * S3 trigger on `unexpected/` in the uploads bucket (the job Submit of an applied deductions file drops once the
@@ -17,6 +21,7 @@ import { objectKey } from './s3-records.js';
  * sign-in reads (a leaver's last); no mobile, no text, and the record says so. The record and the text's outbox
  * item are one transaction conditioned on the record being new, so a replayed job, Submit pressed again or a
  * replacing applied file texts each line once. A job whose upload is not the month's recorded file does nothing.
+ * LINES_IN_FLIGHT lines are recorded at once as the list streams (each its register read and its transaction).
  */
 export const handler = createEventHandler(async (event: S3Event): Promise<void> => {
   for (const record of event.Records) await processJob(objectKey(record));
@@ -32,11 +37,11 @@ export async function processJob(key: string): Promise<void> {
   const names = new Map(month.by_lender.map((lender) => [lender.payee_key, lender.org_name]));
   let texted = 0;
   let noMobile = 0;
-  for await (const line of unexpectedLines(job.upload_id)) {
+  await inParallelFromAsync(unexpectedLines(job.upload_id), LINES_IN_FLIGHT, async (line) => {
     const outcome = await recordLine(job.month, job.upload_id, { ...line, org_name: line.org_name ?? names.get(line.payee_key) ?? null });
     if (outcome === 'texted') texted++;
     if (outcome === 'no_mobile') noMobile++;
-  }
+  });
   logger.info('Unexpected deductions recorded', { month: job.month, uploadId: job.upload_id, texted, noMobile });
 }
 

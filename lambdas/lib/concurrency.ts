@@ -21,3 +21,15 @@ export async function inParallelFrom<T>(items: Iterator<T>, limit: number, task:
   };
   await Promise.all(Array.from({ length: limit }, worker));
 }
+
+/**
+ * As inParallelFrom, over an async source (a file's lines as they stream): at most `limit` tasks at once, each taking
+ * the next item only when free. An async generator answers concurrent `next()` calls in turn, so each item goes to one task.
+ */
+export async function inParallelFromAsync<T>(items: AsyncIterable<T>, limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  const source = items[Symbol.asyncIterator]();
+  const worker = async () => {
+    for (let next = await source.next(); !next.done; next = await source.next()) await task(next.value);
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}

@@ -80,11 +80,12 @@ export const portalDeductionsResponseSchema = z.object({
 export type PortalDeductionsResponse = z.infer<typeof portalDeductionsResponseSchema>;
 
 /** Who looked at their record: a borrower history lookup, a fraud registry read that found them, a deduction file that named them. */
-export const LOOKUP_KINDS = ['history', 'fraud_registry', 'file_check'] as const;
+export const LOOKUP_KINDS = ['history', 'fraud_registry', 'file_check', 'reconciliation'] as const;
 export const LOOKUP_KIND_LABELS: Record<(typeof LOOKUP_KINDS)[number], string> = {
   history: 'Looked at your deductions',
   fraud_registry: 'Checked the fraud register',
   file_check: 'Checked your details in a file',
+  reconciliation: 'Saw what the payroll deducted from your pay',
 };
 /** One lookup as the employee reads it: "Lender B checked your details in a file". */
 export const lookupSentence = (organisation: string, kind: (typeof LOOKUP_KINDS)[number]) =>

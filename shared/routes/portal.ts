@@ -28,9 +28,10 @@ export const listMyLookups = route({
   method: 'GET',
   path: '/api/employee/lookups',
   access: EMPLOYEE,
-  uses: { tables: { audit: '1', directory: 'r' } },
+  uses: { tables: { audit: '1', directory: 'r', history: 'r' } },
   response: portalLookupsResponseSchema,
-  summary: 'Who looked at the employee’s record over the last 12 months (history lookups and fraud registry reads): organisation and time, from the audit log.',
+  summary:
+    'Who looked at the employee’s record over the last 12 months (history lookups, fraud registry reads, files and reconciliations that named them): organisation and time, from the audit log.',
 });
 
 export const listMyDisputes = route({

@@ -45,7 +45,7 @@ export const decideAppliedReplacement = submissionsRoute({
   method: 'POST',
   path: '/api/uploads/{id}/replacement-decision',
   access: REGISTER_KEEPERS,
-  uses: { tables: { directory: 'r', submissions: 'rqad' }, buckets: { uploads: { ingest: 'w', unexpectedJobs: 'w' } } },
+  uses: { tables: { directory: 'ra', submissions: 'rqad' }, buckets: { uploads: { ingest: 'w', unexpectedJobs: 'w' } } },
   request: appliedDecisionRequestSchema,
   response: appliedDecisionResponseSchema,
   summary:

@@ -18,7 +18,7 @@ export const listRemittances = route({
   path: '/api/remittances',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: { submissions: 'rq', directory: 'r' }, buckets: { uploads: { results: 'rwl' } } },
+  uses: { tables: { submissions: 'rq', directory: 'r', audit: 'a' }, buckets: { uploads: { results: 'rwl' } } },
   query: remittancesQuerySchema,
   response: remittancesResponseSchema,
   summary:

@@ -164,6 +164,9 @@ test('the whole month: files completed, schedule downloaded, applied file reconc
 
   await signInAt(page, lender.email, lender.password, '/reconciliation');
   await expect(page.getByRole('table', { name: 'Reconciliation lines' }).getByRole('row')).toHaveCount(5);
+  // A shortfall is written as the replacement's table writes a change: a minus before the currency.
+  await expect(page.getByText(/^−ZMW \d/).first()).toBeVisible();
+  await expect(page.getByText(/ZMW -/)).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Reconciliation per lender' })).toHaveCount(0);
   await expect(page.getByText(other.org.orgName)).toHaveCount(0);
   await settled(page);
@@ -213,7 +216,12 @@ test('the whole month: files completed, schedule downloaded, applied file reconc
   await expect.poll(async () => (await unexpectedTexts()).length, { timeout: 30_000 }).toBe(1);
   expect((await unexpectedTexts())[0]!.body).toContain(`ZMW 80.00 was taken from your`);
   await signInAsEmployee(page, { nrc: employee.nrc, employeeNumber: employee.employee_number });
+  // What was taken without approval is said under the month's total, which counts approved deductions only.
+  await page.goto('/employee');
+  await expect(page.getByTestId('home-total').getByTestId('taken-without-approval')).toContainText(`Plus ZMW 80.00 taken from your`);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-home-unexpected-phone.png`, fullPage: true });
   await page.goto('/employee/deductions');
+  await expect(page.getByTestId('total-this-month').getByTestId('taken-without-approval')).toContainText('You can report it above.');
   const taken = page.getByRole('region', { name: 'Taken without approval' });
   const card = taken.getByRole('article', { name: new RegExp(lender.org.orgName) });
   await expect(card).toContainText('ZMW 80.00');

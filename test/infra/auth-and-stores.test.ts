@@ -7,7 +7,13 @@ import { ROLES } from '#shared/roles.js';
 import { BUCKETS, TABLES } from '#shared/stores.js';
 import type { BucketKey, TableKey } from '#shared/stores.js';
 import { EVIDENCE_KEYS } from '../../infra/constructs/storage.js';
-import { EMPLOYEE_AUTH_SESSION_MINUTES, EMPLOYEE_AUTH_TRIGGERS, EMPLOYEE_TOKENS, VERIFY_BEFORE_UPDATE } from '../../infra/definitions.js';
+import {
+  EMPLOYEE_AUTH_SESSION_MINUTES,
+  EMPLOYEE_AUTH_TRIGGERS,
+  EMPLOYEE_TOKENS,
+  SCHEDULE_DRAWS_PREFIX,
+  VERIFY_BEFORE_UPDATE,
+} from '../../infra/definitions.js';
 import type { PayrollPlatformStack } from '../../infra/stack.js';
 import { roleStatements } from './policies.js';
 import { logicalId, ref, type Resource, type StackTemplate, type Synthesized, synthesize } from './synth.js';
@@ -216,5 +222,13 @@ describe('storage', () => {
     expect(bucket.Properties.LoggingConfiguration).toMatchObject({ DestinationBucketName: ref(stack.storage.logBucket) });
     const rules = bucket.Properties.CorsConfiguration?.CorsRules ?? [];
     expect(rules.map((r: { AllowedMethods: string[] }) => r.AllowedMethods)).toEqual(def.browserUpload ? [['POST']] : []);
+  });
+
+  it('expires the schedule draw jobs left in the uploads bucket, and nothing else under payroll/ (frozen versions are kept)', () => {
+    const bucket = template.toJSON().Resources[logicalId(stack.storage.buckets.uploads)] as Resource;
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as { Prefix?: string; ExpirationInDays?: number; Status: string }[];
+    expect(rules).toContainEqual(expect.objectContaining({ Prefix: SCHEDULE_DRAWS_PREFIX, ExpirationInDays: 1, Status: 'Enabled' }));
+    expect(rules.filter((rule) => rule.ExpirationInDays).map((rule) => rule.Prefix)).not.toContainEqual(expect.stringMatching(/^payroll\//));
+    expect(rules.every((rule) => rule.Prefix !== undefined || !rule.ExpirationInDays)).toBe(true);
   });
 });

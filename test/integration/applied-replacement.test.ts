@@ -7,6 +7,7 @@ import { call, expectStatus, okBody } from '../support/api.js';
 import { appliedFlow, appliedRow } from '../support/applied-flow.js';
 import { payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation, superAdminToken, type AuthorityAdmin } from '../support/payroll-authority.js';
 import { freezeSchedule, scheduleLine, testMonth } from '../support/payroll-schedule.js';
+import { registeredReceiver } from '../support/webhooks.js';
 
 /**
  * A second applied file for a month through four eyes: its Submit proposes it, another admin of the payroll authority
@@ -153,6 +154,28 @@ describe('a second applied file', () => {
     });
     expect(await reconciliation(month)).toMatchObject({ applied_total: 500, schedule_version: 1 });
     expect(okBody(await flow.replacement(first.token, month)).proposal).toMatchObject({ upload_id: proposed });
+  });
+
+  it('tells each lender of the file again that the month is ready once a replacement is approved, and once only', async () => {
+    const hooks = await Promise.all([lender, lenderB].map((l) => registeredReceiver(twin, l.token, ['reconciliation.ready'])));
+    try {
+      const { month, proposed } = await proposedMonth();
+      for (const [hook, l] of [[hooks[0]!, lender] as const, [hooks[1]!, lenderB] as const])
+        expect((await hook.delivery('reconciliation.ready', { month })).data).toEqual({ month, payee_key: l.org.payeeKey });
+      expect(await flow.decide(second.token, proposed, 'approve')).toMatchObject({ status: 200 });
+      for (const [hook, l] of [[hooks[0]!, lender] as const, [hooks[1]!, lenderB] as const])
+        expect((await hook.delivery('reconciliation.ready', { month, replacement: 1 })).data).toEqual({ month, payee_key: l.org.payeeKey, replacement: 1 });
+      // A decision asked again runs the approval's follow-up again: the event it writes is the one already sent.
+      expect(await flow.decide(third.token, proposed, 'approve')).toMatchObject({ status: 409, body: { error: 'already_decided' } });
+      const { webhookEventId } = await import('#data/webhooks/events.js');
+      const ids = hooks[0]!.payloads('reconciliation.ready', { month }).map((p) => p.id);
+      expect(ids).toEqual([
+        webhookEventId(lender.org.orgId, 'reconciliation.ready', { month, payee_key: lender.org.payeeKey }),
+        webhookEventId(lender.org.orgId, 'reconciliation.ready', { month, payee_key: lender.org.payeeKey, replacement: 1 }),
+      ]);
+    } finally {
+      await Promise.all(hooks.map((hook) => hook.close()));
+    }
   });
 
   it('ends two approvals at once in one outcome', async () => {

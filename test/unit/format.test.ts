@@ -10,6 +10,7 @@ import {
   formatText,
   formatTime,
   formatZmw,
+  formatZmwChange,
   kindLabel,
 } from '../../web/src/lib/format.js';
 
@@ -32,6 +33,9 @@ describe('numbers and money, in British English', () => {
     ['kwacha', formatZmw(1234.5), 'ZMW 1,234.50'],
     ['a negative sum of kwacha', formatZmw(-20), 'ZMW -20.00'],
     ['no kwacha', formatZmw(null), '—'],
+    ['a fall in kwacha', formatZmwChange(-520), '−ZMW 520.00'],
+    ['a rise in kwacha', formatZmwChange(50), '+ZMW 50.00'],
+    ['no change in kwacha', formatZmwChange(0), 'ZMW 0.00'],
     ['an axis number', formatCompact(1250).toLowerCase(), '1.3k'],
     ['a small axis number', formatCompact(950), '950'],
     ['bytes', formatBytes(512), '512 B'],

@@ -9,6 +9,7 @@ import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { logger } from '#lib/powertools.js';
 import { WEBHOOK_EVENT_PREFIX as EVENT_PREFIX, WEBHOOK_EVENTS, type WebhookEventType } from '#shared/api/webhooks.js';
 import { findOrganisationByPayeeKey } from '../directory/organisations.js';
+import { getMonthReconciliation } from '../payroll/reconciliation.js';
 
 /**
  * An organisation's webhook events, each written once to the directory table, whose stream fans it out to
@@ -66,10 +67,27 @@ export function webhookEventOf(record: DynamoDBRecord): WebhookEvent | null {
   return codec.parse({ event_id: image.event_id?.S, org_id: image.org_id?.S, type: image.type?.S, occurred_at: image.occurred_at?.S, data });
 }
 
-/** A month's reconciliation is ready: an event for each lender it names, to that lender's organisation. */
-export async function emitReconciliationReady(month: string, payeeKeys: readonly string[], now = new Date()): Promise<void> {
+/**
+ * A month's reconciliation is ready: an event for each lender it names, to that lender's organisation. After an
+ * approved replacement of the month's file the data also names which one (`replacement`: 1, 2 …), so the lenders are
+ * told again, once for each replacement.
+ */
+export async function emitReconciliationReady(month: string, payeeKeys: readonly string[], now = new Date(), replacement = 0): Promise<void> {
   for (const payeeKey of new Set(payeeKeys)) {
     const org = await findOrganisationByPayeeKey(payeeKey);
-    if (org) await emitWebhookEvent(org.org_id, 'reconciliation.ready', { month, payee_key: payeeKey }, now);
+    const data = { month, payee_key: payeeKey, ...(replacement ? { replacement } : {}) };
+    if (org) await emitWebhookEvent(org.org_id, 'reconciliation.ready', data, now);
   }
+}
+
+/** The month's recorded file, once it replaced another (an approval, or its follow-up run again): its lenders told again. */
+export async function emitReplacementReady(month: string, uploadId: string, now = new Date()): Promise<void> {
+  const record = await getMonthReconciliation(month);
+  if (record?.upload_id !== uploadId || !record.replaced?.length) return;
+  await emitReconciliationReady(
+    month,
+    record.by_lender.map((lender) => lender.payee_key),
+    now,
+    record.replaced.length,
+  );
 }

@@ -29,6 +29,10 @@ export const formatAmount = (value: number | null | undefined): string => (isNum
 /** Spec part 2 §9: ZMW, always with 2 decimals: 'ZMW 1,234.50'; '—' when absent. */
 export const formatZmw = (value: number | null | undefined): string => (isNumber(value) ? `ZMW ${MONEY.format(value)}` : EMPTY);
 
+/** A change or a difference of money, signed before the currency: '+ZMW 50.00', '−ZMW 520.00' (a true minus), 'ZMW 0.00'. */
+export const formatZmwChange = (value: number | null | undefined): string =>
+  isNumber(value) ? `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatZmw(Math.abs(value))}` : EMPTY;
+
 /** A text, or '—' when it is absent or blank. */
 export const formatText = (value: string | null | undefined): string => (value && value.trim() ? value : EMPTY);
 

@@ -1,3 +1,4 @@
+import { recordFileRead, recordLinesRead } from '#data/audit/reconciliation-reads.js';
 import { getMonthReconciliation, lenderCsvLink, readLenderLines } from '#data/payroll/reconciliation.js';
 import { latestSchedule } from '#data/payroll/schedule-read.js';
 import { NotFoundError } from '#http/errors.js';
@@ -17,6 +18,7 @@ const sum = (lenders: readonly LenderTotals[], pick: (lender: LenderTotals) => n
  * that lender's totals and a page of its lines (by status, by NRC digits); without, the totals over every lender
  * the caller may see. A lender sees its own payee keys only (403 for another's). In a month answered in parts, each
  * lender's lines come from its part's file, and the schedule's lenders no part answers yet are listed as awaited.
+ * The lines shown and the CSV linked are recorded for the employees' "Who looked" (lambdas/data/audit/reconciliation-reads.ts).
  */
 export const handler = createApiHandler(routes.getReconciliation, async ({ caller: me, query }) => {
   const payeeKey = query.payee_key ? normalisePayeeKey(query.payee_key) : null;
@@ -50,6 +52,17 @@ export const handler = createApiHandler(routes.getReconciliation, async ({ calle
   const page = matching.slice(from, from + RECONCILIATION_PAGE_SIZE);
   const next = from + RECONCILIATION_PAGE_SIZE < matching.length ? String(from + RECONCILIATION_PAGE_SIZE) : null;
   const { expected_total, applied_total } = lender;
-  const csv_url = await lenderCsvLink(upload!, payeeKey, record.month);
+  // The NRCs shown and the whole file linked are reads the employees named see in "Who looked".
+  const reader = { actor: me, org_id: me.actingOrgId };
+  const read = { month: record.month, payeeKey, uploadId: upload! };
+  const [csv_url] = await Promise.all([
+    lenderCsvLink(upload!, payeeKey, record.month),
+    recordLinesRead(
+      reader,
+      read,
+      page.map((line) => line.nrc),
+    ),
+    recordFileRead(reader, read, 'reconciliation_csv'),
+  ]);
   return { ...base, payee_key: payeeKey, expected_total, applied_total, counts: lender.counts, lines: page, next_cursor: next, csv_url };
 });

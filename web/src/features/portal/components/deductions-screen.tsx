@@ -8,6 +8,7 @@ import { DeductionCard } from './deduction-card';
 import { DeductionsTable } from './deductions-table';
 import { ListState, PortalHeading } from './portal-states';
 import { ReportDeductionModal } from './report-deduction-modal';
+import { TakenWithoutApprovalLine } from './taken-without-approval-line';
 import { UnexpectedDeductions } from './unexpected-deductions';
 
 /** The employee's deductions over the last 12 months: a card each on a phone, a table on a wide screen. */
@@ -27,6 +28,7 @@ export function DeductionsScreen() {
           <Text fw={700} size="xl">
             {formatZmw(data.total_this_month)}
           </Text>
+          <TakenWithoutApprovalLine month={data.to_month} link={false} />
           {data.items.some((d) => d.decided_in_your_favour) && (
             <Text size="sm">Deductions decided in your favour are left out: the lender must stop them or refund you.</Text>
           )}

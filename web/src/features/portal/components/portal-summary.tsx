@@ -5,6 +5,7 @@ import { EMPLOYEE_DISPUTE_STATUS_LABELS, type PortalDeduction, type PortalDisput
 import { shiftMonth } from '@shared/rules/dates';
 import { useMandateOf, useMyDeductions, useMyDisputes } from '../api/portal';
 import { ListState } from './portal-states';
+import { TakenWithoutApprovalLine } from './taken-without-approval-line';
 
 /** A decided report stays on the home page this long after its decision. */
 const DECIDED_SHOWN_DAYS = 30;
@@ -61,9 +62,10 @@ export function PortalSummary() {
           <Text fw={700} size="xl">
             {formatZmw(data.total_this_month)}
           </Text>
+          <TakenWithoutApprovalLine month={data.to_month} link />
           {thisMonth.length === 0 ? (
             <Text size="sm" mt={4}>
-              No lender deducts from you this month.
+              No lender has an approved deduction from you this month.
             </Text>
           ) : (
             <Stack gap={6} mt="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="This month by lender" data-testid="home-lenders">

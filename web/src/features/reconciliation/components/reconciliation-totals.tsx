@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatCount, formatZmw } from '@/lib/format';
+import { formatCount, formatZmw, formatZmwChange } from '@/lib/format';
 import type { ReconciliationResponse } from '@shared/api/reconciliation';
 
 export const STATUS_LABELS = { APPLIED: 'Applied', SHORT: 'Short', NOT_APPLIED: 'Not applied', UNEXPECTED: 'Unexpected' } as const;
@@ -27,7 +27,7 @@ export function ReconciliationTotals({ data }: { data: Pick<ReconciliationRespon
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Figure label="Expected (schedule)" value={formatZmw(data.expected_total)} />
         <Figure label="Applied (payroll)" value={formatZmw(data.applied_total)} />
-        <Figure label="Difference" value={`${difference > 0 ? '+' : ''}${formatZmw(difference)}`} tone={difference < 0 ? 'red.8' : undefined} />
+        <Figure label="Difference" value={formatZmwChange(difference)} tone={difference < 0 ? 'red.8' : undefined} />
       </SimpleGrid>
       <Group gap="xs" aria-label="Lines by status">
         {(Object.keys(counts) as (keyof typeof counts)[]).map((status) => (

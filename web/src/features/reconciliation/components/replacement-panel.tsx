@@ -3,13 +3,13 @@ import { IconClockX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FourEyesDecision } from '@/components/ui/four-eyes-decision';
-import { formatDateTime, formatMonth, formatZmw } from '@/lib/format';
+import { formatDateTime, formatMonth, formatZmw, formatZmwChange } from '@/lib/format';
 import type { AppliedReplacement, LenderChange } from '@shared/api/reconciliation-replacement';
 import { useAppliedReplacement, useReplacementDecision } from '../api/replacement';
 
 type Outcome = { status: 'approved' | 'rejected'; message: string };
 
-const change = (amount: number) => (amount === 0 ? 'No change' : `${amount > 0 ? '+' : '−'}${formatZmw(Math.abs(amount))}`);
+const change = (amount: number) => (amount === 0 ? 'No change' : formatZmwChange(amount));
 
 function ChangesTable({ lenders }: { lenders: readonly LenderChange[] }) {
   return (
