@@ -106,24 +106,30 @@ function compactedEntries(identity: CompactedIdentity | null): RecordEntry[] {
 }
 
 /** Everything an NRC record says: its entries and its compacted identity. */
-export const recordEntriesOf = (record: SummaryItem<NrcEntry>): RecordEntry[] => [
-  ...[...record.entries].map(([id, e]) => toRecordEntry(id, e)),
-  ...compactedEntries(record.compacted),
-];
+export function recordEntriesOf(record: SummaryItem<NrcEntry>): RecordEntry[] {
+  const out: RecordEntry[] = [];
+  for (const [id, e] of record.entries) out.push(toRecordEntry(id, e));
+  if (record.compacted) out.push(...compactedEntries(record.compacted));
+  return out;
+}
 
 /** The upheld disputes an NRC summary carries. */
 function upheldOf(item: StoredSummary): UpheldDispute[] {
-  return Object.entries(item)
-    .filter(([field, value]) => field.startsWith(UPHELD_PREFIX) && typeof value === 'object' && value !== null)
-    .map(([, value]) => ({ payee_key: String((value as Record<string, unknown>).p ?? ''), month: String((value as Record<string, unknown>).m ?? '') }));
+  const out: UpheldDispute[] = [];
+  for (const field of Object.keys(item)) {
+    const value = item[field];
+    if (field.startsWith(UPHELD_PREFIX) && typeof value === 'object' && value !== null)
+      out.push({ payee_key: String((value as Record<string, unknown>).p ?? ''), month: String((value as Record<string, unknown>).m ?? '') });
+  }
+  return out;
 }
 
 /** The mandates an NRC summary mirrors, as a file's check reads them (the NRC is the summary's own). */
 function mandatesOf(item: StoredSummary): MandateTerms[] {
   const out: MandateTerms[] = [];
-  for (const [field, value] of Object.entries(item)) {
+  for (const field of Object.keys(item)) {
     if (!field.startsWith(MANDATE_PREFIX)) continue;
-    const m = mirrorSchema.safeParse(value);
+    const m = mirrorSchema.safeParse(item[field]);
     if (m.success)
       out.push({
         number: field.slice(MANDATE_PREFIX.length),
@@ -197,12 +203,13 @@ export function borrowerRecord(item: Record<string, unknown> | null, statuses: S
  * the month records now; months without one are left as they are.
  */
 async function withAppliedAmounts(raw: Map<string, RecordEntry[]>, items: readonly StoredSummary[]): Promise<Map<string, RecordEntry[]>> {
-  const found = items.flatMap((item) =>
-    Object.entries(item).flatMap(([name, value]) => {
-      const at = appliedRecordOf(name);
-      return at && typeof value === 'number' ? [{ digits: item.pk.slice(NRC_PK.length), ...at, ngwee: value }] : [];
-    }),
-  );
+  const found: { digits: string; month: string; payeeKey: string; upload: string; ngwee: number }[] = [];
+  for (const item of items)
+    for (const name of Object.keys(item)) {
+      const value = item[name];
+      const at = typeof value === 'number' ? appliedRecordOf(name) : null;
+      if (at) found.push({ digits: item.pk.slice(NRC_PK.length), ...at, ngwee: value as number });
+    }
   if (!found.length) return raw;
   const months = [...new Set(found.map((at) => at.month))];
   const uploadOf = await recordedUploads(months);
@@ -239,12 +246,18 @@ async function recordsOf(
 
   const ids = new Set<string>();
   // Compacted entries name no submission: none of theirs was rejected.
-  for (const entries of [...raw.values(), ...rawEmployees.values()]) for (const entry of entries) if (entry.submission_id) ids.add(entry.submission_id);
+  for (const map of [raw, rawEmployees]) for (const entries of map.values()) for (const entry of entries) if (entry.submission_id) ids.add(entry.submission_id);
   const rejected = ids.size ? await rejectedAmong(ids, statuses) : new Set<string>();
   // Most reads find no rejected submission: the maps are then kept as read.
   const keep = <T extends { submission_id: string }>(map: Map<string, T[]>) =>
     rejected.size ? new Map([...map].map(([key, entries]) => [key, entries.filter((entry) => !rejected.has(entry.submission_id))] as const)) : map;
-  const disputes = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), upheldOf(item)] as const).filter(([, upheld]) => upheld.length > 0));
-  const mandates = new Map(nrcItems.map((item) => [item.pk.slice(NRC_PK.length), mandatesOf(item)] as const).filter(([, found]) => found.length > 0));
+  const disputes = new Map<string, UpheldDispute[]>();
+  const mandates = new Map<string, MandateTerms[]>();
+  for (const item of nrcItems) {
+    const upheld = upheldOf(item);
+    if (upheld.length) disputes.set(item.pk.slice(NRC_PK.length), upheld);
+    const found = mandatesOf(item);
+    if (found.length) mandates.set(item.pk.slice(NRC_PK.length), found);
+  }
   return { records: keep(raw), employees: keep(rawEmployees), disputes, mandates };
 }

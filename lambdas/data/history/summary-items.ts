@@ -57,23 +57,31 @@ export interface SummaryItem<E> {
   version: number | null;
 }
 
+/** The item's own fields, checked without copying the item: a summary carries many entries, each checked below. */
+const ownFields = (raw: unknown) => {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const item = raw as Record<string, unknown>;
+  return { pk: item.pk, sk: item.sk, [COMPACTED]: item[COMPACTED], [VERSION]: item[VERSION] };
+};
+
 function parseWith<E>(entry: z.ZodType<E>, raw: unknown): SummaryItem<E> | null {
-  const item = itemSchema.safeParse(raw);
+  const item = itemSchema.safeParse(ownFields(raw));
   if (!item.success) {
     logger.warn('A borrower summary item is malformed; read as absent', { pk: (raw as { pk?: unknown } | null)?.pk, issues: item.error.issues.slice(0, 3) });
     return null;
   }
+  const stored = raw as SummaryItem<E>['raw'];
   const entries = new Map<string, E>();
-  for (const [field, value] of Object.entries(item.data)) {
+  for (const field of Object.keys(stored)) {
     if (!field.startsWith(ENTRY_PREFIX)) continue;
-    const parsed = entry.safeParse(value);
+    const parsed = entry.safeParse(stored[field]);
     if (!parsed.success) {
       logger.warn('A borrower summary entry is malformed; the item is read as absent', { pk: item.data.pk, field, issues: parsed.error.issues.slice(0, 3) });
       return null;
     }
     entries.set(field.slice(ENTRY_PREFIX.length), parsed.data);
   }
-  return { pk: item.data.pk, raw: item.data, entries, compacted: item.data[COMPACTED] ?? null, version: item.data[VERSION] ?? null };
+  return { pk: item.data.pk, raw: stored, entries, compacted: item.data[COMPACTED] ?? null, version: item.data[VERSION] ?? null };
 }
 
 /** An NRC record as read, or null when it is malformed (logged). */
