@@ -85,15 +85,16 @@ const ACTIONS_BY_TRIGGER = {
     },
     buckets: { uploads: { read: [KEYS.uploads.unexpectedJobs, KEYS.uploads.results], list: true } },
   },
-  // The month's payroll schedule drawn (lambdas/data/payroll/schedule-draw.ts): its COMPLETED submissions (gsi1) and their
-  // validated rows, the drawn item (GetItem, PutItem pk=SCHEDULE#… sk=DRAWN) and the newest version (Query), its lines
-  // read and the draw's files written under payroll/; the job removed when done.
+  // The month's payroll schedule drawn in parts (lambdas/data/payroll/schedule-draw.ts, decision 0218): its COMPLETED
+  // submissions (gsi1) and their validated rows, the run, part and drawn items (GetItem, PutItem, Query pk=SCHEDULE#…) and
+  // the newest version (Query), its lines read and the draw's files written under payroll/; its part and assembly jobs
+  // dropped under schedule-draws/, and the run's jobs removed when assembled.
   'draw-schedule': {
     tables: { submissions: { actions: ['GetItem', 'PutItem', 'Query'], indexes: ['gsi1'] } },
     buckets: {
       uploads: {
         read: [KEYS.uploads.scheduleDraws, KEYS.uploads.results, KEYS.uploads.payroll],
-        write: [KEYS.uploads.payroll],
+        write: [KEYS.uploads.payroll, KEYS.uploads.scheduleDraws],
         delete: [KEYS.uploads.scheduleDraws],
         list: true,
       },
