@@ -17,7 +17,6 @@ import type { SubmissionRecord } from '../submissions/submissions.js';
 const lenderSchema = z.object({ payee_key: z.string(), org_name: z.string(), lines: z.number(), total: z.number() });
 /** Where a lender's lines lie in the month's JSONL (bytes), so that a draw part compares its lender's lines alone. */
 export const rangeSchema = z.object({ payee_key: z.string(), offset: z.number(), bytes: z.number() });
-export type LenderRange = z.output<typeof rangeSchema>;
 const changesSchema = z.object({ payee_key: z.string(), org_name: z.string(), added: z.number(), removed: z.number(), changed: z.number() });
 const drawnSchema = z.object({
   month: z.string(),
