@@ -169,14 +169,21 @@ function payrollLimits(scale: Scale, p: ReturnType<typeof monthlyUsage>['payroll
       p.seconds.scheduleDraw,
       STACK.eventTimeoutSeconds,
       's',
-      `${lines} drawn by the schedule's S3 event (decision 0198): made from the completed submissions' rows, tallied, compared with the frozen version, its JSONL, CSV and XLSX written (${PAYROLL.scheduleDrawCpuUsPerLine} µs CPU a line, bench/schedule-child.ts) at ${STACK.eventMemoryMb} MB. Beyond it the draw is cut and retried, and the screen keeps saying "Drawing": draw lender by lender in parts.`,
+      `${lines} drawn by the schedule's S3 events in parts, a lender each (decision 0218): the largest lender's part (${n(Math.min(p.lines, scale.largestFileRows))} lines) made from its completed submissions' rows, compared with the frozen version's range of its lines, its JSONL, CSV lines and XLSX sheets written (${PAYROLL.schedulePartCpuUsPerLine} µs CPU a line, bench/schedule-child.ts) at ${STACK.eventMemoryMb} MB. The parts run side by side; a lender beyond a file's rows is one a part still: past it, split a lender's part by employee number.`,
     ),
     limit(
       'Payroll schedule draw, memory',
       p.memoryMb.scheduleDraw,
       STACK.eventMemoryMb,
       'MB',
-      `One lender's lines at a time as short strings, the files streamed: ${PAYROLL.scheduleDrawMbPerMillion} MB a million lines over the runtime (the bench's peak RSS, taken as linear in the month's lines though it follows the largest lender's).`,
+      `The largest lender's lines held as short strings while its part's files stream: ${PAYROLL.schedulePartMbPerMillion} MB a million of its lines over the runtime (the bench's peak RSS at 100,000 and 1,000,000 lines a lender).`,
+    ),
+    limit(
+      'Payroll schedule assembly, time',
+      p.seconds.scheduleAssembly,
+      STACK.eventTimeoutSeconds,
+      's',
+      `The month's JSONL, CSV and XLSX (a sheet per lender, Excel's 1,048,576 rows a sheet: decision 0219) streamed from the parts, never parsed: ${PAYROLL.scheduleAssemblyBytesPerLine} bytes a line moved at ${PAYROLL.s3StreamMbPerSecond} MB/s, ${PAYROLL.scheduleAssemblyCpuUsPerLine} µs CPU a line; its memory stays ${PAYROLL.scheduleAssemblyMb} MB whatever the month. Past it, copy the parts with multipart UploadPartCopy.`,
     ),
     limit(
       'Applied file validation and reconciliation, time',

@@ -37,15 +37,26 @@ export const PAYROLL = {
   statementBytesPerLine: 140,
   /**
    * CPU a line, microseconds, on one core of the bench machine: the applied file's validation and the join (the
-   * reconciliation bench, 300,000 lines: 2,563 ms CPU), the schedule drawn by its event (bench/schedule-child.ts,
-   * 1,000,000 lines over 10 lenders, 2026-11-28: 96.9 s CPU for the lines made twice, the JSONL, CSV and XLSX and the
-   * comparison with a frozen version: more than the draw, which makes the lines once).
+   * reconciliation bench, 300,000 lines: 2,563 ms CPU); a lender's part of the schedule's draw (decision 0218; its lines
+   * made, its JSONL while compared with the frozen version's lines of the lender, its CSV lines and XLSX sheets:
+   * bench/schedule-child.ts, 1,000,000 lines over 10 lenders, 2026-11-28, load average 9–13: the largest part 4,161 ms
+   * for 100,000 lines); the assembly's CPU (the hash, the month's JSONL, CSV and XLSX streamed from the parts: 339 ms for
+   * the 1,000,000 lines), beside which its S3 transfers count.
    */
   reconciliationCpuUsPerLine: 8.5,
-  scheduleDrawCpuUsPerLine: 97,
-  /** The draw's memory: the runtime and exceljs, then the lines (the bench's peak RSS 639 MB at 1,000,000 lines, taken as linear). */
-  scheduleDrawBaseMb: 150,
-  scheduleDrawMbPerMillion: 489,
+  schedulePartCpuUsPerLine: 42,
+  scheduleAssemblyCpuUsPerLine: 0.34,
+  /**
+   * Bytes the assembly moves a line: the parts' CSV read twice (the hash, then the file) and written, their JSONL read and
+   * written, their XLSX sheets read and written; at a single stream's S3 throughput from a function (an assumption, MB/s).
+   */
+  scheduleAssemblyBytesPerLine: 3 * 70 + 2 * 159 + 2 * 33,
+  s3StreamMbPerSecond: 40,
+  /** A part's memory: the runtime, then its lender's lines held as short strings (bench/schedule-child.ts, peak RSS 349 MB for parts of 100,000 lines, 930 MB for one of 1,000,000, 41.9 s CPU: 2026-11-28, load average 14). */
+  schedulePartBaseMb: 284,
+  schedulePartMbPerMillion: 646,
+  /** The assembly's memory: the runtime and a few chunks in flight, whatever the month (the bench's peak RSS 128 MB). */
+  scheduleAssemblyMb: 128,
   /** The applied stage's memory: the runtime, then a million lines' index and join (the bench's 426 MB peak RSS at 1,000,000). */
   appliedStageBaseMb: 100,
   appliedStageMbPerMillion: 326,
@@ -73,18 +84,23 @@ export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
   const monthBytes =
     p.versionsPerMonth * versionBytes + p.appliedValidations * lines * (p.appliedXlsxBytesPerRow + p.resultBytesPerLine) + lines * p.statementBytesPerLine;
   const vcpu = (memoryMb: number) => Math.min(1, memoryMb / 1_769);
-  const scheduleDrawSeconds = (lines * p.scheduleDrawCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
+  // The schedule is drawn in parts, a lender each (decision 0218): the largest lender's part is the one that meets the limits.
   const largestLenderLines = Math.min(lines, scale.largestFileRows);
-  // The largest part: whole lenders up to the planned part size, or the largest lender alone when it is bigger.
+  const scheduleDrawSeconds = (largestLenderLines * p.schedulePartCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
+  const scheduleAssemblySeconds =
+    (lines * p.scheduleAssemblyCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb) + (lines * p.scheduleAssemblyBytesPerLine) / MB / p.s3StreamMbPerSecond;
+  const allPartsSeconds = (lines * p.schedulePartCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
+  // The applied file's largest part: whole lenders up to the planned part size, or the largest lender alone when it is bigger.
   const partLines = Math.min(lines, Math.max(largestLenderLines, p.appliedPartLines));
   const parts = partLines > 0 ? Math.ceil(lines / partLines) : 0;
   const appliedSeconds = (partLines * p.reconciliationCpuUsPerLine) / 1e6 / vcpu(a.eventMemoryMb);
   return {
     lines,
     applied: { partLines, parts },
-    seconds: { scheduleDraw: scheduleDrawSeconds, applied: appliedSeconds },
+    seconds: { scheduleDraw: scheduleDrawSeconds, scheduleAssembly: scheduleAssemblySeconds, applied: appliedSeconds },
     memoryMb: {
-      scheduleDraw: p.scheduleDrawBaseMb + (p.scheduleDrawMbPerMillion * lines) / 1e6,
+      scheduleDraw: p.schedulePartBaseMb + (p.schedulePartMbPerMillion * largestLenderLines) / 1e6,
+      scheduleAssembly: p.scheduleAssemblyMb,
       applied: p.appliedStageBaseMb + (p.appliedStageMbPerMillion * partLines) / 1e6,
       reconciliationPage: (largestLenderLines * HELD_BYTES_PER_LINE) / MB,
     },
@@ -92,12 +108,16 @@ export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
     s3: {
       // Kept over the window: every version's files, the applied files, the result files and the statements.
       storageGb: (scale.months * (monthBytes + p.drawsPerMonth * versionBytes)) / 1e9,
-      // A draw: its job, JSONL, CSV and XLSX (8 MB parts); a version: three copies; a validation: its file and 2 files a lender; 2 a statement.
-      puts: p.drawsPerMonth * (4 + versionBytes / (8 * MB)) + p.versionsPerMonth * 3 + p.appliedValidations * (parts + 2 * scale.lenders) + 2 * scale.lenders,
-      // A draw reads every lender's completed inputs (its rows), the frozen version and its own JSONL twice; a view a HEAD of
+      // A draw: its job, a part job and three files a lender, the assembly's job and the month's three files (8 MB parts); a version: three copies; a validation: its file and 2 files a lender; 2 a statement.
+      puts:
+        p.drawsPerMonth * (2 + 4 * scale.lenders + (2 * versionBytes) / (8 * MB)) +
+        p.versionsPerMonth * 3 +
+        p.appliedValidations * (parts + 2 * scale.lenders) +
+        2 * scale.lenders,
+      // A draw reads every lender's completed inputs (its rows), the frozen version's range and its three files a lender; a view a HEAD of
       // the job at most; downloads, pages and statements one each.
       gets:
-        p.drawsPerMonth * (scale.lenders + 3) +
+        p.drawsPerMonth * (scale.lenders + 3 + 3 * scale.lenders) +
         p.scheduleViewsPerMonth +
         p.versionsPerMonth * (p.downloadsPerVersion + 2) +
         p.appliedValidations * 2 * parts +
@@ -115,8 +135,12 @@ export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
     },
     lambda: {
       invocations:
-        p.scheduleViewsPerMonth + p.drawsPerMonth + p.versionsPerMonth + p.appliedValidations * parts + scale.lenders * (p.reconciliationViewsPerLender + 1),
-      gbSeconds: ((p.drawsPerMonth * scheduleDrawSeconds + p.appliedValidations * parts * appliedSeconds) * a.eventMemoryMb) / 1024,
+        p.scheduleViewsPerMonth +
+        p.drawsPerMonth * (2 + scale.lenders) +
+        p.versionsPerMonth +
+        p.appliedValidations * parts +
+        scale.lenders * (p.reconciliationViewsPerLender + 1),
+      gbSeconds: ((p.drawsPerMonth * (allPartsSeconds + scheduleAssemblySeconds) + p.appliedValidations * parts * appliedSeconds) * a.eventMemoryMb) / 1024,
     },
   };
 }

@@ -143,14 +143,15 @@ export const S3_TRIGGERS = [
     // register: the employee's mobile (a leaver's last); directory: the lender's name, the texts' outbox items.
     uses: { tables: { submissions: 'ra', register: 'rq', directory: 'a1' }, buckets: { uploads: { results: 'rl', unexpectedJobs: 'r' } } },
   },
-  // The month's payroll schedule drawn (`schedule-draws/{month}/{fingerprint}.json`, dropped by a view or download of
-  // /payroll when its COMPLETED submissions changed since the last draw): its lines, totals, hash and files into S3 and an item.
+  // The month's payroll schedule drawn in parts (`schedule-draws/{month}/{fingerprint}.json`, dropped by a view or download of
+  // /payroll when its COMPLETED submissions changed since the last draw; then a part job a lender and the assembly's job
+  // under `schedule-draws/{month}/{fingerprint}/`, decision 0218): its lines, totals, hash and files into S3 and an item.
   {
     id: 'draw-schedule',
     bucket: 'uploads',
     prefix: SCHEDULE_DRAWS_PREFIX,
     handler: 'events/draw-schedule',
-    uses: { tables: { submissions: 'rqa1' }, buckets: { uploads: { results: 'rl', payroll: 'rw', scheduleDraws: 'rd' } } },
+    uses: { tables: { submissions: 'rqa1' }, buckets: { uploads: { results: 'rl', payroll: 'rw', scheduleDraws: 'rwd' } } },
   },
   // Onboarding documents the browser posted: record on the access request that each landed, and
   // whether it is a PDF (its signature), so a missing or false document shows to the approver.

@@ -5,6 +5,7 @@ import { reconciliationKeys } from '#data/payroll/reconciliation.js';
 import { remittanceKeys } from '#data/payroll/remittances.js';
 import { DRAW_JOB_PREFIX, drawJobKey, drawnScheduleKeys } from '#data/payroll/schedule-drawn.js';
 import { scheduleKeys } from '#data/payroll/schedule-files.js';
+import { partJobKey, partKeys } from '#data/payroll/schedule-parts.js';
 import { UNEXPECTED_JOB_PREFIX, unexpectedJobKey, unexpectedListKey } from '#data/payroll/unexpected.js';
 import { REGISTER_JOB_PREFIX, registerJobKey } from '#data/register/ingestion.js';
 import { registerSnapshotKey } from '#data/register/snapshot.js';
@@ -64,6 +65,8 @@ const KEY = {
   drawJob: drawJobKey('2026-03', 'a'.repeat(32)),
   drawnLines: drawnScheduleKeys('2026-03', 'a'.repeat(32)).jsonl,
   drawnXlsx: drawnScheduleKeys('2026-03', 'a'.repeat(32)).xlsx,
+  drawPartJob: partJobKey('2026-03', 'a'.repeat(32), '1234'),
+  drawnPartLines: partKeys('2026-03', 'a'.repeat(32), '1234').jsonl,
   unexpectedJob: unexpectedJobKey(id),
   unexpectedList: unexpectedListKey(id),
 };
@@ -100,6 +103,8 @@ const PATTERN_OF: Record<KeyName, string> = {
   drawJob: KEYS.uploads.scheduleDraws,
   drawnLines: KEYS.uploads.payroll,
   drawnXlsx: KEYS.uploads.payroll,
+  drawPartJob: KEYS.uploads.scheduleDraws,
+  drawnPartLines: KEYS.uploads.payroll,
   unexpectedJob: KEYS.uploads.unexpectedJobs,
   unexpectedList: KEYS.uploads.results,
 };
@@ -158,6 +163,8 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['download-payroll-schedule', 'uploads', 'write', 'scheduleXlsx'],
   ['draw-schedule', 'uploads', 'read', 'drawJob'],
   ['draw-schedule', 'uploads', 'delete', 'drawJob'],
+  ['draw-schedule', 'uploads', 'write', 'drawPartJob'],
+  ['draw-schedule', 'uploads', 'write', 'drawnPartLines'],
   ['draw-schedule', 'uploads', 'read', 'rows'],
   ['draw-schedule', 'uploads', 'read', 'scheduleLines'],
   ['draw-schedule', 'uploads', 'write', 'drawnLines'],

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { drawJobKey } from '#data/payroll/schedule-drawn.js';
+import { assemblyJobKey, partJobKey } from '#data/payroll/schedule-parts.js';
 import { listAudit } from '#shared/routes/audit.js';
 import { downloadPayrollSchedule, getPayrollSchedule } from '#shared/routes/payroll.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
@@ -12,7 +13,7 @@ import { HEADER, type Row, workbook } from '../fixtures/submissions/workbooks.js
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { type AuthorityAdmin, payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation, superAdminToken } from '../support/payroll-authority.js';
-import { putUploadObject } from '../support/payroll-schedule.js';
+import { drawnFingerprint, putSubmissionsItem, putUploadObject, uploadKeys } from '../support/payroll-schedule.js';
 import { twinSettled } from '../support/twin-process.js';
 
 /**
@@ -120,6 +121,7 @@ describe('who sees the schedule', () => {
 
 describe("the month's schedule, version by version", () => {
   let firstHash: string;
+  let firstFingerprint: string;
 
   it('is drawn by its event when first asked, and says so until it is ready', async () => {
     expect(await schedule(sysAdmin)).toMatchObject({
@@ -156,6 +158,7 @@ describe("the month's schedule, version by version", () => {
       ].sort((a, b) => (a.payee_key < b.payee_key ? -1 : 1)),
     );
     firstHash = seen.hash;
+    firstFingerprint = await drawnFingerprint(twin, month);
   });
 
   it('freezes once when two first downloads come at once, and prints the version and hash on both files', async () => {
@@ -177,10 +180,28 @@ describe("the month's schedule, version by version", () => {
 
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await (await fetch(xlsx.body.url)).arrayBuffer());
-    const sheet = book.worksheets[0]!;
-    expect(sheet.getCell('A1').value).toBe(`Schedule ${month} version 1, SHA-256 ${firstHash}`);
-    expect(sheet.getRow(2).values).toEqual([undefined, 'EMPLOYEE NUMBER', 'NRC', 'NAME', 'PAYEE KEY', 'AMOUNT', 'START DATE', 'END DATE']);
-    expect(sheet.rowCount).toBe(6);
+    // A summary sheet with the title and a row per lender, then a sheet per lender: its columns, then its lines.
+    const [summary, ...lenderSheets] = book.worksheets;
+    expect(summary!.getCell('A1').value).toBe(`Schedule ${month} version 1, SHA-256 ${firstHash}`);
+    expect(summary!.getRow(2).values).toEqual([undefined, 'PAYEE KEY', 'LENDER', 'LINES', 'TOTAL', 'SHEETS']);
+    expect(summary!.rowCount).toBe(4);
+    const payees = [lenderA.org.payeeKey, lenderB.org.payeeKey].sort();
+    expect(lenderSheets.map((sheet) => sheet.name)).toEqual(payees);
+    for (const sheet of lenderSheets) {
+      expect(sheet.getRow(1).values).toEqual([undefined, 'EMPLOYEE NUMBER', 'NRC', 'NAME', 'PAYEE KEY', 'AMOUNT', 'START DATE', 'END DATE']);
+      expect(sheet.rowCount).toBe(3);
+      expect(sheet.getRow(2).getCell(4).value).toBe(sheet.name);
+    }
+    expect(lenderSheets.find((sheet) => sheet.name === lenderA.org.payeeKey)!.getRow(2).values).toEqual([
+      undefined,
+      `E${base + 1}`,
+      nrc(1),
+      'First1 Last1',
+      lenderA.org.payeeKey,
+      250,
+      `${month}-01`,
+      lastDayOfMonth(month),
+    ]);
 
     const seen = await schedule();
     expect(seen).toMatchObject({ version: 1, frozen: true, hash: firstHash, frozen_by: authority.email, previous: null, changes: [] });
@@ -207,6 +228,21 @@ describe("the month's schedule, version by version", () => {
     expect(await drawn()).toEqual({ ...before, download: { csv: expect.any(String), xlsx: expect.any(String) } });
   });
 
+  it("takes a lender's part drawn again, a duplicated part event and a repeated assembly as harmless", async () => {
+    const before = await schedule();
+    const fingerprint = await drawnFingerprint(twin, month);
+    const files = await uploadKeys(twin, `payroll/${month}/drawn/${fingerprint}`);
+    await Promise.all([
+      putUploadObject(twin, partJobKey(month, fingerprint, lenderA.org.payeeKey), '{}'),
+      putUploadObject(twin, partJobKey(month, fingerprint, lenderA.org.payeeKey), '{}'),
+      putUploadObject(twin, assemblyJobKey(month, fingerprint), '{}'),
+    ]);
+    expect(await drawn()).toEqual({ ...before, download: { csv: expect.any(String), xlsx: expect.any(String) } });
+    expect(await uploadKeys(twin, `payroll/${month}/drawn/${fingerprint}`)).toEqual(files);
+    // The run's jobs are removed once assembled: nothing stands to stop the next view's ask.
+    expect(await uploadKeys(twin, `schedule-draws/${month}/`)).toEqual([]);
+  });
+
   it('downloads the same version again while nothing changed', async () => {
     const again = await download('csv', sysAdmin);
     expectStatus(again, 200);
@@ -229,6 +265,23 @@ describe("the month's schedule, version by version", () => {
         { payee_key: lenderB.org.payeeKey, org_name: lenderB.org.orgName, added: 1, removed: 1, changed: 0 },
       ].sort((a, b) => (a.payee_key < b.payee_key ? -1 : 1)),
     );
+
+    // A part or assembly of the draw before (its submissions changed mid-draw) never replaces the month's draw nor mixes
+    // into it: a part of a run whose submissions moved on draws nothing, and its assembly writes nothing.
+    const stale = 'b'.repeat(32);
+    await putSubmissionsItem(twin, {
+      pk: `SCHEDULE#${month}`,
+      sk: `DRAW#${stale}`,
+      month,
+      fingerprint: stale,
+      lenders: [{ payee_key: lenderA.org.payeeKey, org_name: lenderA.org.orgName }],
+      base: null,
+      planned_at: new Date().toISOString(),
+    });
+    await putUploadObject(twin, partJobKey(month, stale, lenderA.org.payeeKey), '{}');
+    await putUploadObject(twin, assemblyJobKey(month, firstFingerprint), '{}');
+    expect(await drawn()).toEqual(seen);
+    expect(await uploadKeys(twin, `payroll/${month}/drawn/${stale}`)).toEqual([]);
 
     const next = await download('xlsx');
     expectStatus(next, 200);

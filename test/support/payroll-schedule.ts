@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
 import { workbook } from '../fixtures/submissions/workbooks.js';
@@ -99,4 +99,21 @@ export function testMonth(): string {
   monthIndex = monthIndex || (1000 + Math.floor(Math.random() * 990)) * 12;
   const at = monthIndex++;
   return `${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The fingerprint of the month's drawn schedule (the submissions it was drawn from), as its drawn item holds it. */
+export async function drawnFingerprint(twin: TestTwinInfo, month: string): Promise<string> {
+  const out = await documentClient(twin).send(new GetCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Key: { pk: `SCHEDULE#${month}`, sk: 'DRAWN' } }));
+  return String(out.Item?.fingerprint);
+}
+
+/** Items written straight into the submissions table (a draw's run planned, as its writer stores it). */
+export async function putSubmissionsItem(twin: TestTwinInfo, item: Record<string, unknown>): Promise<void> {
+  await documentClient(twin).send(new PutCommand({ TableName: twin.env.TABLE_SUBMISSIONS, Item: item }));
+}
+
+/** The keys of the uploads bucket under a prefix. */
+export async function uploadKeys(twin: TestTwinInfo, prefix: string): Promise<string[]> {
+  const out = await uploadsStore(twin).send(new ListObjectsV2Command({ Bucket: twin.env.BUCKET_UPLOADS!, Prefix: prefix }));
+  return (out.Contents ?? []).map((o) => o.Key!);
 }

@@ -11,13 +11,10 @@ const perRow = perRowFrom(readPerRowCosts());
 const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
 
 /**
- * The limits measured over their goal (docs/capacity.md, "The payroll's month"): at ten times, the schedule's draw is
- * one event over the whole month (decision 0198), and a month's applied deductions come in one file. They stay listed
- * until the draw and the applied file are taken in parts (decision 0197).
+ * The limits measured over their goal (docs/capacity.md, "The payroll's month"): at ten times, a month's applied
+ * deductions come in one file. They stay listed until the applied file is taken in parts (decision 0197).
  */
 const OVER: [string, string][] = [
-  ['Payroll schedule draw, time', times(TODAY, 10).label],
-  ['Payroll schedule draw, memory', times(TODAY, 10).label],
 ];
 
 describe('the costs that grow with use', () => {

@@ -51,6 +51,7 @@ describe("the payroll's month in the capacity model", () => {
     const names = [
       'Payroll schedule draw, time',
       'Payroll schedule draw, memory',
+      'Payroll schedule assembly, time',
       'Applied file validation and reconciliation, time',
       'Applied file validation and reconciliation, memory',
       'Applied file, rows',

@@ -57,7 +57,7 @@ export async function versionToDownload(me: AuthenticatedCaller, month: string):
       return { version: latest, frozenNow: false };
     }
     const number = (latest?.version ?? 0) + 1;
-    const { hash, lines, total, by_lender } = drawn;
+    const { hash, lines, total, by_lender, ranges } = drawn;
     const version: ScheduleVersion = {
       month,
       version: number,
@@ -66,6 +66,7 @@ export async function versionToDownload(me: AuthenticatedCaller, month: string):
       total,
       by_lender,
       s3_key: scheduleKeys(month, number).jsonl,
+      ...(ranges ? { ranges } : {}),
       frozen_at: new Date().toISOString(),
       frozen_by: me.email,
     };

@@ -1,64 +1,82 @@
-import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
-import { type DrawnSchedule, drawnScheduleKeys, getDrawnSchedule, isCurrentDraw, putDrawnSchedule, scheduleFingerprint } from './schedule-drawn.js';
-import { readScheduleLines, SCHEDULE_CONTENT_TYPES, uploadStream } from './schedule-files.js';
-import { lenderSourcesOf, liveScheduleLines } from './schedule-live.js';
-import { scheduleCsv, scheduleXlsx } from './schedule-render.js';
-import { ScheduleComparison, ScheduleTally } from './schedule-summary.js';
+import { drawJobKey, getDrawnSchedule, isCurrentDraw, scheduleFingerprint } from './schedule-drawn.js';
+import { lenderSourcesOf } from './schedule-live.js';
+import { frozenLenderLines, drawLenderPart, s3PartWriter } from './schedule-part.js';
+import {
+  assemblyJobKey,
+  drawPartsDone,
+  type DrawRun,
+  getDrawPart,
+  getDrawRun,
+  partJobKey,
+  partKeys,
+  putDrawPart,
+  putDrawRun,
+  putJob,
+} from './schedule-parts.js';
 import { completedSubmissions, latestScheduleVersion } from './schedule.js';
 
-/** Hands each line to `each` as it passes and on as a JSONL text (a thousand lines a chunk). */
-async function* jsonl(lines: AsyncIterable<ScheduleLine>, each: (line: ScheduleLine) => Promise<void>): AsyncGenerator<string> {
-  let batch: string[] = [];
-  for await (const line of lines) {
-    await each(line);
-    batch.push(`${JSON.stringify(line)}\n`);
-    if (batch.length === 1_000) {
-      yield batch.join('');
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch.join('');
-}
-
 /**
- * Draws the month's schedule as its COMPLETED submissions stand now: its lines streamed into S3 while its totals and
- * hash are taken and it is compared with the newest frozen version read alongside (what changed); unless it is that
- * version, its CSV and XLSX are rendered from the drawn lines, titled for the next version, so that a first download
- * freezes it by copying them. Then the month's drawn item points at it. Nothing is drawn when the month's drawn item
- * already has these submissions (a repeated job). One lender's lines in memory at a time.
+ * The month's draw job (decision 0218): the month as its COMPLETED submissions stand now. Drawn already: nothing to do
+ * (the job may go). Otherwise a run is planned for their fingerprint (its lenders, the frozen version it compares with)
+ * and a part job dropped for each lender whose part is not done; with none left, the assembly job. The job stays while
+ * its run draws (the screen's views see it standing and ask nothing more); the assembly removes it.
  */
-export async function drawSchedule(month: string): Promise<DrawnSchedule> {
+export async function planDraw(month: string): Promise<{ fingerprint: string; drawn: boolean; parts: number }> {
   const completed = await completedSubmissions(month);
   const fingerprint = scheduleFingerprint(completed);
   const [already, latest] = await Promise.all([getDrawnSchedule(month), latestScheduleVersion(month)]);
-  if (isCurrentDraw(already, fingerprint, latest)) return already;
-  const lenders = lenderSourcesOf(completed);
-  const orgNames = new Map([...(latest?.by_lender ?? []), ...lenders].map((l) => [l.payee_key, l.org_name]));
-  const tally = new ScheduleTally(orgNames);
-  const comparison = latest ? new ScheduleComparison(readScheduleLines(latest.s3_key)) : null;
-  const keys = drawnScheduleKeys(month, fingerprint);
-  const each = async (line: ScheduleLine) => {
-    tally.add(line);
-    await comparison?.add(line);
-  };
-  await uploadStream(keys.jsonl, jsonl(liveScheduleLines(lenders), each), SCHEDULE_CONTENT_TYPES.jsonl);
-  const live = tally.result();
-  const frozen = latest?.hash === live.hash;
-  const changes = (await comparison?.result()) ?? [];
-  const base_version = latest?.version ?? 0;
-  if (!frozen) {
-    const titled = { month, version: base_version + 1, hash: live.hash };
-    await uploadStream(keys.csv, scheduleCsv(titled, readScheduleLines(keys.jsonl)), SCHEDULE_CONTENT_TYPES.csv);
-    await uploadStream(keys.xlsx, scheduleXlsx(titled, readScheduleLines(keys.jsonl)), SCHEDULE_CONTENT_TYPES.xlsx);
+  if (isCurrentDraw(already, fingerprint, latest)) return { fingerprint, drawn: true, parts: 0 };
+  let run = await getDrawRun(month, fingerprint);
+  if (!run) {
+    run = {
+      month,
+      fingerprint,
+      lenders: lenderSourcesOf(completed).map(({ payee_key, org_name }) => ({ payee_key, org_name })),
+      base: latest && {
+        version: latest.version,
+        hash: latest.hash,
+        s3_key: latest.s3_key,
+        ...(latest.ranges ? { ranges: latest.ranges } : {}),
+        by_lender: latest.by_lender.map(({ payee_key, org_name, lines }) => ({ payee_key, org_name, lines })),
+      },
+      planned_at: new Date().toISOString(),
+    };
+    await putDrawRun(run);
   }
-  const drawn: DrawnSchedule = {
-    month,
-    fingerprint,
-    ...live,
-    base_version,
-    changes: changes.map((c) => ({ ...c, org_name: orgNames.get(c.payee_key) ?? c.payee_key })),
-    drawn_at: new Date().toISOString(),
-  };
-  await putDrawnSchedule(drawn);
-  return drawn;
+  const done = new Set((await drawPartsDone(month, fingerprint)).map((p) => p.payee_key));
+  const left = run.lenders.filter((l) => !done.has(l.payee_key));
+  if (left.length === 0) await putJob(assemblyJobKey(month, fingerprint), { month, fingerprint });
+  await Promise.all(left.map((l) => putJob(partJobKey(month, fingerprint, l.payee_key), { month, fingerprint, payee_key: l.payee_key })));
+  return { fingerprint, drawn: false, parts: left.length };
+}
+
+/** Whether a job is the one its run's assembly removes (named by the run's fingerprint), or another to remove now. */
+export const isRunJob = (key: string, month: string, fingerprint: string) => key === drawJobKey(month, fingerprint);
+
+/**
+ * One lender's part of a run: unless done already (a repeated or duplicated event), its lines drawn and written under the
+ * run's fingerprint, and its result item put. Nothing is drawn when the month's COMPLETED submissions are no longer the
+ * run's (a completion mid-draw: its own run draws them; this one would mix the two). The part that finds every lender's
+ * result there drops the assembly job (two finding it at once drop the same job: the assembly is repeatable).
+ */
+export async function drawPart(month: string, fingerprint: string, payee: string): Promise<'drawn' | 'done already' | 'superseded'> {
+  const run = await getDrawRun(month, fingerprint);
+  if (!run) return 'superseded';
+  let outcome: 'drawn' | 'done already' = 'done already';
+  if (!(await getDrawPart(month, fingerprint, payee))) {
+    const completed = await completedSubmissions(month);
+    if (scheduleFingerprint(completed) !== fingerprint) return 'superseded';
+    const lender = lenderSourcesOf(completed).find((l) => l.payee_key === payee);
+    if (!lender) return 'superseded';
+    const part = await drawLenderPart(run, lender, frozenLenderLines(run.base, payee), s3PartWriter(partKeys(month, fingerprint, payee)));
+    await putDrawPart(part);
+    outcome = 'drawn';
+  }
+  if (await allPartsDone(run)) await putJob(assemblyJobKey(month, fingerprint), { month, fingerprint });
+  return outcome;
+}
+
+async function allPartsDone(run: DrawRun): Promise<boolean> {
+  const done = new Set((await drawPartsDone(run.month, run.fingerprint)).map((p) => p.payee_key));
+  return run.lenders.every((l) => done.has(l.payee_key));
 }

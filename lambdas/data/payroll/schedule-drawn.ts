@@ -15,6 +15,8 @@ import type { SubmissionRecord } from '../submissions/submissions.js';
  * The fingerprint names the COMPLETED submissions it was drawn from: a view whose submissions have another asks for a draw.
  */
 const lenderSchema = z.object({ payee_key: z.string(), org_name: z.string(), lines: z.number(), total: z.number() });
+/** Where a lender's lines lie in the month's JSONL (bytes), so that a draw part compares its lender's lines alone. */
+export const rangeSchema = z.object({ payee_key: z.string(), offset: z.number(), bytes: z.number() });
 const changesSchema = z.object({ payee_key: z.string(), org_name: z.string(), added: z.number(), removed: z.number(), changed: z.number() });
 const drawnSchema = z.object({
   month: z.string(),
@@ -26,6 +28,8 @@ const drawnSchema = z.object({
   /** The newest frozen version when drawn (0: none), which `changes` compare with; the files are titled for the next. */
   base_version: z.number(),
   changes: z.array(changesSchema),
+  /** Each lender's lines in the drawn JSONL (decision 0218); a draw before it has none. */
+  ranges: z.array(rangeSchema).optional(),
   drawn_at: z.string(),
 });
 export type DrawnSchedule = z.output<typeof drawnSchema>;

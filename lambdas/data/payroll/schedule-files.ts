@@ -69,16 +69,23 @@ export async function uploadStream(key: string, chunks: AsyncIterable<string | U
   await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
 }
 
-/** A schedule's lines as they stream from its JSONL object; none when there is no such object. */
-export async function* readScheduleLines(key: string): AsyncGenerator<ScheduleLine> {
+/** A schedule object's bytes as they stream, or a range of them; none when there is no such object (or the range is empty). */
+export async function* readScheduleObject(key: string, range?: { offset: number; bytes: number }): AsyncGenerator<Uint8Array> {
+  if (range?.bytes === 0) return;
+  const Range = range ? `bytes=${range.offset}-${range.offset + range.bytes - 1}` : undefined;
   let body: AsyncIterable<Uint8Array>;
   try {
-    body = (await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key }))).Body as AsyncIterable<Uint8Array>;
+    body = (await s3.send(new GetObjectCommand({ Bucket: bucketName('uploads'), Key: key, Range }))).Body as AsyncIterable<Uint8Array>;
   } catch (error) {
     if (isNotFound(error)) return;
     throw error;
   }
-  yield* jsonLines<ScheduleLine>(body);
+  yield* body;
+}
+
+/** A schedule's lines as they stream from its JSONL object (or a lender's range of it); none when there is no such object. */
+export async function* readScheduleLines(key: string, range?: { offset: number; bytes: number }): AsyncGenerator<ScheduleLine> {
+  yield* jsonLines<ScheduleLine>(readScheduleObject(key, range));
 }
 
 export const scheduleObjectExists = (key: string): Promise<boolean> => objectExists('uploads', key);

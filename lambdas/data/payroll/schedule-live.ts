@@ -1,6 +1,6 @@
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
-import { lineText, parseLineText, type ScheduleLine, toNgwee } from '#shared/rules/payroll-schedule.js';
+import { lineText, toNgwee } from '#shared/rules/payroll-schedule.js';
 import type { SubmissionRecord } from '../submissions/submissions.js';
 import { submissionRows } from './schedule.js';
 
@@ -29,7 +29,7 @@ export function lenderSourcesOf(completed: readonly SubmissionRecord[]): LenderS
 }
 
 /** Where a submission's rows come from. */
-type RowsOf = (submission: SubmissionRecord) => AsyncIterable<CanonicalRow>;
+export type RowsOf = (submission: SubmissionRecord) => AsyncIterable<CanonicalRow>;
 
 const nameOf = (row: CanonicalRow): string => [row.first_name, row.last_name].filter(Boolean).join(' ');
 
@@ -50,7 +50,7 @@ const borrowerOf = (row: CanonicalRow): string => (row.nrc ? `N:${row.nrc}` : `E
  * installment; when none of the borrower's lines has that installment, it ends all of them. The lender's
  * lines are held as one short string each, sorted.
  */
-async function lenderLines(lender: LenderSources, rowsOf: RowsOf): Promise<string[]> {
+export async function lenderLineTexts(lender: LenderSources, rowsOf: RowsOf = submissionRows): Promise<string[]> {
   const lines = new Set<string>();
   /** Which file (newest first) each borrower's rows come from. */
   const source = new Map<string, number>();
@@ -95,14 +95,4 @@ async function lenderLines(lender: LenderSources, rowsOf: RowsOf): Promise<strin
     const stop = stopOf(text);
     return stop === null || (exact.has(stop.key) && !stop.installments.has(stop.installment));
   });
-}
-
-/**
- * The month's schedule as it stands, line by line in its order; one lender's lines in memory at a time. The rows of
- * a submission are its stored rows (`rowsOf` is there for the bench, which hands generated rows in their place).
- */
-export async function* liveScheduleLines(lenders: readonly LenderSources[], rowsOf: RowsOf = submissionRows): AsyncGenerator<ScheduleLine> {
-  for (const lender of lenders) {
-    for (const text of await lenderLines(lender, rowsOf)) yield parseLineText(lender.payee_key, text);
-  }
 }

@@ -8,6 +8,7 @@ import { jsonArrayBatches } from '#lib/json-array.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import type { SubmissionRecord } from '../submissions/submissions.js';
 import { streamValidatedRows } from '../uploads/results.js';
+import { rangeSchema } from './schedule-drawn.js';
 
 /**
  * The month's payroll schedule, frozen version by version, in the submissions table:
@@ -25,6 +26,8 @@ const versionSchema = z.object({
   total: z.number(),
   by_lender: z.array(lenderSchema),
   s3_key: z.string(),
+  /** Each lender's lines in the version's JSONL, copied from its draw (decision 0218); older versions have none. */
+  ranges: z.array(rangeSchema).optional(),
   frozen_at: z.string(),
   frozen_by: z.string(),
 });
