@@ -41,6 +41,6 @@ export const handler = createApiHandler(routes.getReconciliation, async ({ calle
   const page = matching.slice(from, from + RECONCILIATION_PAGE_SIZE);
   const next = from + RECONCILIATION_PAGE_SIZE < matching.length ? String(from + RECONCILIATION_PAGE_SIZE) : null;
   const { expected_total, applied_total } = lender;
-  const csv_url = await lenderCsvLink(record.upload_id, payeeKey, record.month);
+  const csv_url = await lenderCsvLink(record.upload_id, payeeKey, record.month, lines);
   return { ...base, payee_key: payeeKey, expected_total, applied_total, counts: lender.counts, lines: page, next_cursor: next, csv_url };
 });
