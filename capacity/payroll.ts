@@ -51,8 +51,11 @@ export const PAYROLL = {
   statementItemBytes: 600,
 } as const;
 
-/** Bytes of a JSONL reconciliation line held as objects by the API that reads a lender's file (parsed strings and numbers). */
-const HELD_BYTES_PER_LINE = 400;
+/**
+ * Bytes of a JSONL reconciliation line held as objects by the API that reads a lender's file (parsed strings and
+ * numbers), and the CSV text it makes of them on the lender's first download (69 bytes a line, the reconciliation bench).
+ */
+const HELD_BYTES_PER_LINE = 400 + 69;
 const MB = 1_048_576;
 
 /** A month of the payroll's parts at this scale: S3, DynamoDB, Lambda, and what the limits need. */
