@@ -32,11 +32,12 @@ export const PAYROLL = {
   statementBytesPerLine: 140,
   /**
    * CPU a line, microseconds, on one core of the bench machine: the applied file's validation and the join (the
-   * reconciliation bench, 300,000 lines: 2,563 ms CPU), the schedule drawn by its event (bench/schedule-child.ts,
+   * reconciliation bench, 300,000 lines: 2,563 ms CPU; the CSV made on its first download since, 0.87 of the code
+   * before in one run at load 14, 2,252 against 2,589 ms), the schedule drawn by its event (bench/schedule-child.ts,
    * 1,000,000 lines over 10 lenders, 2026-11-28: 96.9 s CPU for the lines made twice, the JSONL, CSV and XLSX and the
    * comparison with a frozen version: more than the draw, which makes the lines once).
    */
-  reconciliationCpuUsPerLine: 8.5,
+  reconciliationCpuUsPerLine: 7.4,
   scheduleDrawCpuUsPerLine: 97,
   /** The draw's memory: the runtime and exceljs, then the lines (the bench's peak RSS 639 MB at 1,000,000 lines, taken as linear). */
   scheduleDrawBaseMb: 150,
