@@ -2,11 +2,10 @@
  * The applied deductions file's validation stage in a fresh process, so its peak memory is its own:
  * `node reconciliation-child.mjs APPLIED.xlsx SCHEDULE.jsonl` runs what lambdas/events/applied-validation.ts runs
  * between reading the object and storing the result: the applied rules over the workbook into the index of its rows,
- * then the schedule streamed (from a file here, from S3 there) and joined lender by lender, each lender's JSONL and
- * CSV made. Prints { rows, lines, ms, peak_rss_mb, heap_used_mb }.
+ * then the schedule streamed (from a file here, from S3 there) and joined lender by lender, each lender's JSONL made. Prints { rows, lines, ms, peak_rss_mb, heap_used_mb }.
  */
 import { createReadStream, readFileSync } from 'node:fs';
-import { lenderFiles } from '#data/payroll/reconciliation.js';
+import { lenderJsonl } from '#data/payroll/reconciliation-files.js';
 import { jsonLineBatches } from '#lib/jsonl.js';
 import { AppliedIndex } from '#shared/rules/applied-index.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
@@ -25,7 +24,7 @@ const heapAfterRules = process.memoryUsage().heapUsed;
 let lines = 0;
 for await (const lender of reconcileByLender(jsonLineBatches<ScheduleLine>(createReadStream(scheduleFile, { highWaterMark: 1_048_576 })), index)) {
   lines += lender.lines.length;
-  lenderFiles(lender);
+  lenderJsonl(lender.lines);
 }
 console.log(
   JSON.stringify({

@@ -211,7 +211,7 @@ function payrollLimits(scale: Scale, p: ReturnType<typeof monthlyUsage>['payroll
       p.memoryMb.reconciliationPage,
       STACK.apiMemoryMb,
       'MB',
-      `GET /api/reconciliation with a payee key reads that lender's whole JSONL file to filter and page it (${n(Math.min(p.lines, scale.largestFileRows))} lines for the largest lender). Beyond it, page the file by ranges or keep the lines in DynamoDB by status.`,
+      `GET /api/reconciliation with a payee key reads that lender's whole JSONL file to filter and page it, and makes its CSV on the first download (${n(Math.min(p.lines, scale.largestFileRows))} lines for the largest lender). Beyond it, page the file by ranges or keep the lines in DynamoDB by status.`,
     ),
     limit(
       'Reconciliation month item size',

@@ -37,13 +37,14 @@ export const PAYROLL = {
   statementBytesPerLine: 140,
   /**
    * CPU a line, microseconds, on one core of the bench machine: the applied file's validation and the join (the
-   * reconciliation bench, 300,000 lines: 2,563 ms CPU); a lender's part of the schedule's draw (decision 0218; its lines
+   * reconciliation bench, 300,000 lines: 2,563 ms CPU; the CSV made on its first download since, 0.87 of the code
+   * before in one run at load 14, 2,252 against 2,589 ms); a lender's part of the schedule's draw (decision 0218; its lines
    * made, its JSONL while compared with the frozen version's lines of the lender, its CSV lines and XLSX sheets:
    * bench/schedule-child.ts, 1,000,000 lines over 10 lenders, 2026-11-28, load average 9–13: the largest part 4,161 ms
    * for 100,000 lines); the assembly's CPU (the hash, the month's JSONL, CSV and XLSX streamed from the parts: 339 ms for
    * the 1,000,000 lines), beside which its S3 transfers count.
    */
-  reconciliationCpuUsPerLine: 8.5,
+  reconciliationCpuUsPerLine: 7.4,
   schedulePartCpuUsPerLine: 42,
   scheduleAssemblyCpuUsPerLine: 0.34,
   /**
@@ -67,8 +68,11 @@ export const PAYROLL = {
   statementItemBytes: 600,
 } as const;
 
-/** Bytes of a JSONL reconciliation line held as objects by the API that reads a lender's file (parsed strings and numbers). */
-const HELD_BYTES_PER_LINE = 400;
+/**
+ * Bytes of a JSONL reconciliation line held as objects by the API that reads a lender's file (parsed strings and
+ * numbers), and the CSV text it makes of them on the lender's first download (69 bytes a line, the reconciliation bench).
+ */
+const HELD_BYTES_PER_LINE = 400 + 69;
 const MB = 1_048_576;
 
 /** A month of the payroll's parts at this scale: S3, DynamoDB, Lambda, and what the limits need. */

@@ -20,7 +20,7 @@ export const getReconciliation = route({
   path: '/api/reconciliation',
   access: APPROVED,
   openToClients: true,
-  uses: { tables: { submissions: 'rq', audit: 'a', directory: 'r' }, buckets: { uploads: { results: 'rl' } } },
+  uses: { tables: { submissions: 'rq', audit: 'a', directory: 'r' }, buckets: { uploads: { results: 'rwl' } } },
   query: reconciliationQuerySchema,
   response: reconciliationResponseSchema,
   summary:

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { getPayrollSchedule } from '#shared/routes/payroll.js';
 import { decideSubmission } from '#shared/routes/reviews.js';
@@ -128,6 +129,12 @@ test('the whole month: files completed, schedule downloaded, applied file reconc
   await page.getByRole('option', { name: 'Short' }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText('INSUFFICIENT PAY');
+  // The lender's CSV is made on its first download.
+  const csv = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Download CSV' }).click();
+  const csvFile = await csv;
+  expect(csvFile.suggestedFilename()).toMatch(/^reconciliation-.+\.csv$/);
+  expect(await readFile((await csvFile.path())!, 'utf8')).toContain(`${lines[1]!.employee_no},`);
 
   // The 12-month chart of each lender's collection rate, with its values as a table.
   const chart = page.getByTestId('collection-chart');

@@ -94,6 +94,8 @@ const BUCKET_WRITING_READS: Record<string, string> = {
     "draws a reconciled month's statement files (PDF, CSV) into results/ the first time they are listed; a month's reconciliation is written once, so they never change (decision 0151)",
   'get-payroll-schedule':
     "asks the month's schedule drawn (a job object under schedule-draws/, its S3 event draws it) when its COMPLETED submissions changed since the last draw (decision 0198)",
+  'get-reconciliation':
+    "makes a lender's reconciliation CSV into results/ from the lines it has read the first time its link is asked for; the lines never change under their upload (decision 0211)",
 };
 
 /** GET routes that write, and why; any other GET route only reads (its audit entry aside). */

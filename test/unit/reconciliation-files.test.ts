@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { lenderFiles } from '#data/payroll/reconciliation.js';
+import { lenderCsv, lenderJsonl } from '#data/payroll/reconciliation-files.js';
 import { jsonLineBatches, jsonLines } from '#lib/jsonl.js';
 import { toCsv } from '#shared/rules/csv.js';
-import { type ReconciliationLine, totalsOf } from '#shared/rules/reconciliation.js';
+import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
 
 const line = (employee_no: string, nrc: string, name: string, reason: string | null = null): ReconciliationLine => ({
   employee_no,
@@ -14,7 +14,7 @@ const line = (employee_no: string, nrc: string, name: string, reason: string | n
   reason,
 });
 
-describe('lenderFiles', () => {
+describe('lenderJsonl and lenderCsv', () => {
   it.each([
     ['plain texts', line('EC1000001', '100001/10/1', 'Mwila Banda')],
     ['a quote, a comma and a backslash', line('E"1', '100001/10/1', 'Banda, M. \\ "Jr"', 'INSUFFICIENT PAY')],
@@ -22,10 +22,19 @@ describe('lenderFiles', () => {
     ['letters beyond ASCII and line breaks', line('ÉC1', '100001/10/1', 'Mwíla\r\nBanda\t')],
     ['empty texts', line('', '', '')],
   ])('writes %s as JSON.stringify and toCsv do', (_label, reconciled) => {
-    const files = lenderFiles({ payee_key: 'A001', ...totalsOf([reconciled]), lines: [reconciled, reconciled] });
-    expect(files.jsonl).toBe([reconciled, reconciled].map((l) => JSON.stringify(l)).join('\n'));
+    const lines = [reconciled, reconciled];
+    expect(new TextDecoder().decode(lenderJsonl(lines))).toBe(lines.map((l) => JSON.stringify(l)).join('\n'));
     const row = [reconciled.employee_no, reconciled.nrc, reconciled.name, 'A001', '250.50', '100.00', 'SHORT', reconciled.reason ?? ''];
-    expect(files.csv).toBe(`\uFEFF${toCsv([['EMPLOYEE NUMBER', 'NRC', 'NAME', 'PAYEE KEY', 'EXPECTED', 'APPLIED', 'STATUS', 'REASON'], row, row])}`);
+    expect(lenderCsv('A001', lines)).toBe(
+      `\uFEFF${toCsv([['EMPLOYEE NUMBER', 'NRC', 'NAME', 'PAYEE KEY', 'EXPECTED', 'APPLIED', 'STATUS', 'REASON'], row, row])}`,
+    );
+  });
+
+  it('grows its buffer past the first guess and writes nothing for no lines', () => {
+    const long = line('EC1', '100001/10/1', 'Ñ'.repeat(400), 'x'.repeat(300));
+    const lines = Array.from({ length: 9 }, () => long);
+    expect(new TextDecoder().decode(lenderJsonl(lines))).toBe(lines.map((l) => JSON.stringify(l)).join('\n'));
+    expect(lenderJsonl([])).toHaveLength(0);
   });
 });
 

@@ -6,16 +6,16 @@ import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
 import { batchGetAll, isConditionFailure } from '#adapters/dynamo/toolkit.js';
-import { isNotFound } from '#adapters/s3-objects.js';
+import { isNotFound, objectExists } from '#adapters/s3-objects.js';
 import { lenderTotalsSchema, type LenderTotals } from '#shared/api/reconciliation.js';
-import { csvCell, csvRow } from '#shared/rules/csv.js';
 import type { LenderReconciliation, ReconciliationLine } from '#shared/rules/reconciliation.js';
+import { lenderCsv, lenderJsonl } from './reconciliation-files.js';
 
 /**
  * A month's reconciliation: the schedule joined with the applied deductions file when that file is validated,
  * one result file per lender beside the upload's other results, and one item when it is submitted.
  * - lines:   `results/{upload}/reconciliation/{payee key}.jsonl` (one ReconciliationLine a line, by employee number)
- *            and `.csv` beside it (what the screen downloads), in the uploads bucket;
+ *            in the uploads bucket, and `.csv` beside it (what people download), made on its first download;
  * - month:   submissions table pk=RECONCILIATION#{month} sk=APPLIED, written once by Submit (conditional Put): the upload
  *            it came from, the schedule version it answers and every lender's totals (a few hundred bytes a lender);
  *            replaced only by an approved replacement (./applied-proposals.ts), which keeps the files before in `replaced`;
@@ -26,60 +26,16 @@ export const reconciliationKeys = (uploadId: string, payeeKey: string) => ({
   lines: `results/${uploadId}/reconciliation/${payeeKey}.jsonl`,
   csv: `results/${uploadId}/reconciliation/${payeeKey}.csv`,
 });
-
-const CSV_HEADER = ['EMPLOYEE NUMBER', 'NRC', 'NAME', 'PAYEE KEY', 'EXPECTED', 'APPLIED', 'STATUS', 'REASON'];
-
-/**
- * Whether a text is written as it is both in JSON (between quotes) and in CSV: printable ASCII without a quote, a
- * backslash or a comma, not starting like a formula. Employee numbers, NRCs and most names are.
- */
-function plain(text: string): boolean {
-  const first = text.charCodeAt(0);
-  if (first === 0x3d || first === 0x2b || first === 0x2d || first === 0x40) return false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c || code === 0x2c) return false;
-  }
-  return true;
-}
-
-/** A text's JSON and CSV forms: JSON.stringify's and csvCell's, computed only for a text that is not plain. */
-const jsonOf = (text: string): string => (plain(text) ? `"${text}"` : JSON.stringify(text));
-const csvOf = (text: string): string => (plain(text) ? text : csvCell(text));
+const JSONL = 'application/x-ndjson';
+const CSV = 'text/csv; charset=utf-8';
 
 /**
- * One lender's result files' text: its lines as JSONL (read back by the screen) and as CSV (downloaded by people),
- * each line written out field by field (the JSONL line is JSON.stringify's, keys in ReconciliationLine's order).
- * Amounts and statuses are written as they are (digits and a point; a status word).
+ * Writes one lender's lines (JSONL) and answers its totals. One lender's bytes at a time. The CSV people download is
+ * made from these lines on its first download (lenderCsvLink), not here: most lenders' CSVs are never asked for.
  */
-export function lenderFiles(result: LenderReconciliation): { jsonl: string; csv: string } {
-  const jsonl: string[] = new Array(result.lines.length);
-  const csv: string[] = new Array(result.lines.length + 1);
-  csv[0] = `\uFEFF${csvRow(CSV_HEADER)}`;
-  const payeeKey = csvCell(result.payee_key);
-  for (let i = 0; i < result.lines.length; i++) {
-    const l = result.lines[i]!;
-    const employeeNo = l.employee_no;
-    const nrc = l.nrc;
-    const name = l.name;
-    const reason = l.reason === null ? 'null' : JSON.stringify(l.reason);
-    jsonl[i] =
-      `{"employee_no":${jsonOf(employeeNo)},"nrc":${jsonOf(nrc)},"name":${jsonOf(name)},"expected":${l.expected},"applied":${l.applied},"status":"${l.status}","reason":${reason}}`;
-    csv[i + 1] =
-      `${csvOf(employeeNo)},${csvOf(nrc)},${csvOf(name)},${payeeKey},${l.expected.toFixed(2)},${l.applied.toFixed(2)},${l.status},${l.reason === null ? '' : csvCell(l.reason)}`;
-  }
-  return { jsonl: jsonl.join('\n'), csv: `${csv.join('\r\n')}\r\n` };
-}
-
-/** Writes one lender's lines (JSONL, and CSV for people) and answers its totals. One lender's text at a time. */
 export async function putLenderReconciliation(uploadId: string, result: LenderReconciliation, orgName: string | null): Promise<LenderTotals> {
-  const keys = reconciliationKeys(uploadId, result.payee_key);
-  const { jsonl, csv } = lenderFiles(result);
-  const Bucket = bucketName('uploads');
-  await Promise.all([
-    s3.send(new PutObjectCommand({ Bucket, Key: keys.lines, Body: jsonl, ContentType: 'application/x-ndjson' })),
-    s3.send(new PutObjectCommand({ Bucket, Key: keys.csv, Body: csv, ContentType: 'text/csv; charset=utf-8' })),
-  ]);
+  const Body = lenderJsonl(result.lines);
+  await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: reconciliationKeys(uploadId, result.payee_key).lines, Body, ContentType: JSONL }));
   const { payee_key, expected_total, applied_total, counts } = result;
   return { payee_key, org_name: orgName, expected_total, applied_total, counts, lines: result.lines.length };
 }
@@ -98,13 +54,21 @@ export async function readLenderLines(uploadId: string, payeeKey: string): Promi
 
 const LINK_SECONDS = 60;
 
-/** A link to download a lender's lines as CSV, valid one minute. */
-export function lenderCsvLink(uploadId: string, payeeKey: string, month: string): Promise<string> {
+/**
+ * A link to download a lender's lines as CSV, valid one minute. The CSV is made from the lines (as read from its
+ * JSONL) the first time it is asked for and kept beside the JSONL; later links point at the kept object (a HEAD).
+ * Two first downloads at once write the same text twice.
+ */
+export async function lenderCsvLink(uploadId: string, payeeKey: string, month: string, lines: readonly ReconciliationLine[]): Promise<string> {
+  const Key = reconciliationKeys(uploadId, payeeKey).csv;
+  if (!(await objectExists('uploads', Key))) {
+    await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key, Body: lenderCsv(payeeKey, lines), ContentType: CSV }));
+  }
   const command = new GetObjectCommand({
     Bucket: bucketName('uploads'),
-    Key: reconciliationKeys(uploadId, payeeKey).csv,
+    Key,
     ResponseContentDisposition: `attachment; filename="reconciliation-${month}-${payeeKey.replace(/[^A-Za-z0-9]/g, '')}.csv"`,
-    ResponseContentType: 'text/csv; charset=utf-8',
+    ResponseContentType: CSV,
   });
   return getSignedUrl(s3, command, { expiresIn: LINK_SECONDS });
 }

@@ -56,7 +56,7 @@ export const handler = createApiHandler(routes.getReconciliation, async ({ calle
   const reader = { actor: me, org_id: me.actingOrgId };
   const read = { month: record.month, payeeKey, uploadId: upload! };
   const [csv_url] = await Promise.all([
-    lenderCsvLink(upload!, payeeKey, record.month),
+    lenderCsvLink(upload!, payeeKey, record.month, lines),
     recordLinesRead(
       reader,
       read,
