@@ -1,5 +1,5 @@
-import { putLenderReconciliation } from '#data/payroll/reconciliation.js';
-import { latestSchedule, scheduleLines } from '#data/payroll/schedule-read.js';
+import { getMonthReconciliation, putLenderReconciliation } from '#data/payroll/reconciliation.js';
+import { scheduleLines, scheduleToAnswer } from '#data/payroll/schedule-read.js';
 import { unexpectedListWriter, unexpectedOf } from '#data/payroll/unexpected.js';
 import type { UploadRecord } from '#data/uploads/upload.js';
 import { logger } from '#lib/powertools.js';
@@ -7,7 +7,7 @@ import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import type { LenderTotals } from '#shared/api/reconciliation.js';
 import { UPLOAD_STAGES, type UploadStage } from '#shared/api/submissions.js';
 import { AppliedIndex } from '#shared/rules/applied-index.js';
-import { keysOutside, linesOfPart } from '#shared/rules/applied-parts.js';
+import { keysOutside, linesOfPart, partsVersion } from '#shared/rules/applied-parts.js';
 import { reconcileByLender } from '#shared/rules/reconciliation.js';
 import { validateAppliedStreamed } from '../validation/stream-driver.js';
 import { failedValidation, summarise, type ValidationOutcome } from './deduction-validation.js';
@@ -17,8 +17,9 @@ const UNREADABLE = 'The applied deductions file could not be validated. Check th
 const NO_ROWS = { complete: async () => undefined };
 
 /**
- * The server's validation of an applied deductions file: refused whole unless it answers the month's latest frozen
- * payroll schedule; then the applied rules (shared/rules/applied.ts) over the streamed sheet, every finding an
+ * The server's validation of an applied deductions file: refused whole unless it answers the frozen payroll schedule
+ * version the month's next file must answer (the latest, or for a further part the recorded parts', `scheduleToAnswer`),
+ * whose lines it then streams; then the applied rules (shared/rules/applied.ts) over the streamed sheet, every finding an
  * error. A file without errors is reconciled at once with the schedule's lines, streamed from S3 lender by lender
  * (shared/rules/reconciliation.ts): each lender's lines go to their own result file, the totals onto the upload,
  * so Submit has only to record them. Memory: the applied rows (a few tens of bytes each) and one lender's lines.
@@ -29,10 +30,13 @@ export async function validateAppliedUpload(
   onStage: (stage: UploadStage) => Promise<boolean>,
 ): Promise<ValidationOutcome | null> {
   if (!(await onStage(UPLOAD_STAGES.validating))) return null;
-  const schedule = await latestSchedule(upload.month);
+  const recorded = await getMonthReconciliation(upload.month);
+  const part = Boolean(upload.part_payee_keys);
+  const schedule = await scheduleToAnswer(upload.month, recorded, part);
   if (!schedule) return failedValidation(upload.id, RECONCILIATION_MESSAGES.noSchedule(upload.month));
   if (upload.schedule_version !== schedule.version) {
-    return failedValidation(upload.id, RECONCILIATION_MESSAGES.versionStale(upload.schedule_version ?? 0, schedule.version));
+    const message = RECONCILIATION_MESSAGES.wrongVersion(upload.month, upload.schedule_version ?? 0, schedule.version, partsVersion(recorded, part) !== null);
+    return failedValidation(upload.id, message);
   }
   const index = new AppliedIndex();
   let result;

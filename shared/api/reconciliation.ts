@@ -80,8 +80,14 @@ export const RECONCILIATION_MESSAGES = {
     `${month}'s applied deductions came in one file covering every lender, so a part cannot be added. Submit a whole file to propose replacing it.`,
   wholeOverParts: (month: string) =>
     `${month}'s applied deductions came in parts, so a whole file cannot be recorded beside them. Replace a part with a file naming the same payee keys.`,
+  partVersionRequired: (month: string, recorded: number) =>
+    `Name the schedule version this part answers (schedule_version): the parts recorded for ${month} answer version ${recorded}.`,
   partVersionDiffers: (month: string, recorded: number, given: number) =>
-    `The parts recorded for ${month} answer schedule version ${recorded} and this file answers version ${given}: every part of a month answers the same version.`,
+    `The parts recorded for ${month} answer schedule version ${recorded} and this file answers version ${given}: every part of a month answers the same version. Name version ${recorded} and upload the part the payroll applied for it.`,
+  /** A file naming another version than the one owed: a further part of a month in parts owes its parts' version, any other file the latest. */
+  wrongVersion(month: string, given: number, owed: number, ofParts: boolean): string {
+    return ofParts ? RECONCILIATION_MESSAGES.partVersionDiffers(month, owed, given) : RECONCILIATION_MESSAGES.versionStale(given, owed);
+  },
   rowsOutsidePart: (keys: readonly string[], outside: readonly string[]) =>
     `This part covers payee key${keys.length > 1 ? 's' : ''} ${keys.join(', ')}, but its rows also name ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ' and more' : ''}. Put each payee key's lines in the part that covers it, or name it in this part, and upload again.`,
   partRaced: 'Another part of this month was recorded at the same moment. Press Submit again.',

@@ -14,6 +14,16 @@ export interface RecordedMonth {
   parts?: readonly RecordedPart[] | undefined;
 }
 
+/**
+ * The schedule version the month's next file must answer when it is not the latest: a further part of a month whose
+ * parts are recorded answers the recorded parts' version (the payroll ran on the version it loaded, and every part of a
+ * month answers one), even when a newer version was frozen since. Null for a whole file and for the month's first part,
+ * which answer the latest.
+ */
+export function partsVersion(month: (RecordedMonth & { schedule_version: number }) | null, part: boolean): number | null {
+  return part && month?.parts ? month.schedule_version : null;
+}
+
 /** Where a new file goes: recorded at once, proposed to replace one file (four eyes), or refused for its overlap. */
 export type Placement =
   { kind: 'record' } | { kind: 'replace'; upload_id: string } | { kind: 'overlap'; upload_id: string; payee_keys: string[] } | { kind: 'whole_over_parts' };

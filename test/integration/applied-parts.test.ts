@@ -126,4 +126,33 @@ describe('the applied deductions of a month in parts', () => {
     ]);
     expect(okBody(await monthView(month, keyA)).counts).toMatchObject({ applied: 1, not_applied: 1 });
   });
+
+  it('takes the further parts on the version the recorded parts answer after a newer one is frozen, and refuses the newer naming the version', async () => {
+    const { month, a, b, c } = await scheduledMonth();
+    await recordPart(month, [appliedRow(a[0], 300), appliedRow(a[1], 200)], [keyA]);
+    // A version frozen after the first part: lender B asked 800, lender C no longer scheduled.
+    await freezeSchedule(twin, month, [...a, scheduleLine(keyB, 3, 800)], 2);
+    expect(okBody(await monthView(month)).awaiting.map((l) => l.payee_key)).toEqual([keyB, keyC]);
+
+    const newer = await flow.create(first.token, month, 2, [keyB, keyC]);
+    expectStatus(newer, 409);
+    expect(newer.body).toMatchObject({
+      error: 'schedule_version_stale',
+      message: expect.stringContaining(`The parts recorded for ${month} answer schedule version 1 and this file answers version 2`),
+    });
+    expect(newer.body).toMatchObject({ message: expect.stringContaining('Name version 1') });
+    const wholeFile = await flow.create(first.token, month, 2);
+    expect(wholeFile.body).toMatchObject({ error: 'part_overlaps', message: expect.stringContaining('came in parts') });
+
+    await recordPart(month, [appliedRow(b, 500), appliedRow(c, 100)], [keyB, keyC]);
+    const whole = okBody(await monthView(month));
+    expect(whole).toMatchObject({ schedule_version: 1, awaiting: [], expected_total: 1100, applied_total: 1100 });
+    expect(okBody(await monthView(month, keyB))).toMatchObject({ expected_total: 500, counts: { applied: 1 } });
+
+    // A part's replacement answers the parts' version too, through four eyes.
+    const again = await flow.validate(first.token, month, [appliedRow(a[0], 300), appliedRow(a[1], 0, 'LEFT SERVICE')], 1, [keyA]);
+    expect(okBody(await flow.submit(first.token, again.id))).toMatchObject({ status: 'proposed' });
+    expectStatus(await flow.decide(second.token, again.id, 'approve'), 200);
+    expect(okBody(await monthView(month))).toMatchObject({ schedule_version: 1, applied_total: 900 });
+  });
 });

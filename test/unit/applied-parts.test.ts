@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { awaitingLenders, keysOutside, linesOfPart, placeFile, recordsUpload, uploadFor, type RecordedMonth } from '#shared/rules/applied-parts.js';
+import {
+  awaitingLenders,
+  keysOutside,
+  linesOfPart,
+  partsVersion,
+  placeFile,
+  recordsUpload,
+  uploadFor,
+  type RecordedMonth,
+} from '#shared/rules/applied-parts.js';
 
 const whole: RecordedMonth = { upload_id: 'w' };
 const parts: RecordedMonth = {
@@ -65,5 +74,18 @@ describe('the file that answers a lender, and the lenders awaited', () => {
     };
     expect(await collect(['C', 'A'])).toEqual(['A', 'C']);
     expect(await collect(null)).toEqual(['A', 'B', 'C']);
+  });
+});
+
+describe('the schedule version a month’s next file answers, when not the latest', () => {
+  it.each([
+    ['the month’s first part', null, true, null],
+    ['the month’s first whole file', null, false, null],
+    ['a whole file after a whole file', { ...whole, schedule_version: 1 }, false, null],
+    ['a part beside a whole file', { ...whole, schedule_version: 1 }, true, null],
+    ['a whole file beside parts', { ...parts, schedule_version: 1 }, false, null],
+    ['a further part', { ...parts, schedule_version: 1 }, true, 1],
+  ] as const)('%s', (_name, month, part, version) => {
+    expect(partsVersion(month, part)).toBe(version);
   });
 });

@@ -1,8 +1,8 @@
 import { bucketName } from '#adapters/aws-clients.js';
 import { writeAudit } from '#data/audit/log.js';
 import { auditSubject } from '#data/audit/subjects.js';
-import { getMonthReconciliation, putMonthReconciliation } from '#data/payroll/reconciliation.js';
-import { latestSchedule } from '#data/payroll/schedule-read.js';
+import { getMonthReconciliation, type MonthReconciliation, putMonthReconciliation } from '#data/payroll/reconciliation.js';
+import { scheduleToAnswer } from '#data/payroll/schedule-read.js';
 import { markStored, type UploadRecord } from '#data/uploads/upload.js';
 import { storeValidatedFile } from '#data/uploads/validated-file.js';
 import { emitReconciliationReady } from '#data/webhooks/events.js';
@@ -10,7 +10,7 @@ import type { AuthenticatedCaller } from '#http/caller.js';
 import { BadRequestError, ConflictError } from '#http/errors.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import { SUBMISSION_MESSAGES, type SubmitUploadResponse } from '#shared/api/submissions.js';
-import { recordsUpload } from '#shared/rules/applied-parts.js';
+import { partsVersion, recordsUpload } from '#shared/rules/applied-parts.js';
 import { authorisePayrollAuthority } from '../common/payroll-authority.js';
 import { addPart, firstRecord, partAsRecorded, placeOrRefuse } from './applied-parts.js';
 import { answerStoredAgain, proposeReplacement } from './applied-propose.js';
@@ -19,16 +19,23 @@ import { refusal } from './readiness.js';
 import { storagePath } from './upload-request.js';
 
 /**
- * An applied deductions file answers the month's latest frozen payroll schedule, named by its version: refused
- * (409 `no_schedule`) while the month has none, 400 `schedule_version_required` without a version, and 409
- * `schedule_version_stale` for another version than the latest.
+ * An applied deductions file answers the frozen payroll schedule version its month's next file must answer
+ * (`scheduleToAnswer`: the latest, or the recorded parts' for a further part), named by its number: refused (409
+ * `no_schedule`) while the month has none, 400 `schedule_version_required` without a version, and 409
+ * `schedule_version_stale` for another version, the sentence naming the version to name.
  */
-export async function checkScheduleVersion(month: string, version: number | undefined): Promise<number> {
-  const latest = await latestSchedule(month);
-  if (!latest) throw new ConflictError(RECONCILIATION_MESSAGES.noSchedule(month), 'no_schedule');
-  if (version === undefined) throw new BadRequestError(RECONCILIATION_MESSAGES.versionRequired(latest.version), 'schedule_version_required');
-  if (version !== latest.version) throw new ConflictError(RECONCILIATION_MESSAGES.versionStale(version, latest.version), 'schedule_version_stale');
-  return latest.version;
+export async function checkScheduleVersion(month: string, version: number | undefined, recorded: MonthReconciliation | null, part: boolean): Promise<number> {
+  const schedule = await scheduleToAnswer(month, recorded, part);
+  if (!schedule) throw new ConflictError(RECONCILIATION_MESSAGES.noSchedule(month), 'no_schedule');
+  const ofParts = partsVersion(recorded, part) !== null;
+  if (version === undefined) {
+    const message = ofParts ? RECONCILIATION_MESSAGES.partVersionRequired(month, schedule.version) : RECONCILIATION_MESSAGES.versionRequired(schedule.version);
+    throw new BadRequestError(message, 'schedule_version_required');
+  }
+  if (version !== schedule.version) {
+    throw new ConflictError(RECONCILIATION_MESSAGES.wrongVersion(month, version, schedule.version, ofParts), 'schedule_version_stale');
+  }
+  return schedule.version;
 }
 
 const lineCount = (upload: UploadRecord) => (upload.reconciliation?.by_lender ?? []).reduce((sum, lender) => sum + lender.lines, 0);
@@ -44,7 +51,7 @@ const answer = (upload: UploadRecord, bucket: string, path: string): SubmitUploa
 
 /**
  * Submit of an applied deductions file records its reconciliation (made when it was validated) as the month's:
- * refused while it has errors or when the schedule gained a version since. The bytes validated are stored at
+ * refused while it has errors or when it no longer answers the version the month's next file must answer. The bytes validated are stored at
  * `{month}/pmec/applied/…`; the month's first file is recorded at once (a conditional Put), a second one is proposed
  * for another admin of the payroll authority to approve (./applied-propose.ts). A part (decision 0221) is added beside
  * the parts recorded when it shares no payee key with them, proposed when it names exactly one part's keys, refused
@@ -61,7 +68,7 @@ export async function submitApplied(me: AuthenticatedCaller, upload: UploadRecor
   if (refused) throw new ConflictError(refused, upload.status === 'validated' ? 'has_errors' : 'not_ready');
   const reconciliation = upload.reconciliation;
   if (!reconciliation) throw new ConflictError(SUBMISSION_MESSAGES.stillValidating, 'not_ready');
-  await checkScheduleVersion(upload.month, reconciliation.schedule_version);
+  await checkScheduleVersion(upload.month, reconciliation.schedule_version, existing, Boolean(upload.part_payee_keys));
   const placed = placeOrRefuse(upload.month, existing, upload.part_payee_keys ?? null, reconciliation.schedule_version);
 
   const stored = await storeValidatedFile(upload, path);

@@ -1,10 +1,12 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { jsonLineBatches } from '#lib/jsonl.js';
+import { partsVersion } from '#shared/rules/applied-parts.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
+import type { MonthReconciliation } from './reconciliation.js';
 
 /**
  * The frozen payroll schedule, read (its writer is the payroll schedule's own data module). A version is an item of the
@@ -38,6 +40,24 @@ export async function latestSchedule(month: string): Promise<ScheduleVersion | n
     }),
   );
   return versionCodec.parse(out.Items?.[0]);
+}
+
+/** One frozen version of the month by its number, or null when the month has none of that number. */
+async function scheduleVersion(month: string, version: number): Promise<ScheduleVersion | null> {
+  const Key = { pk: `SCHEDULE#${month}`, sk: `VERSION#${String(version).padStart(6, '0')}` };
+  const out = await dynamo.send(new GetCommand({ TableName: tableName('submissions'), Key, ConsistentRead: true }));
+  return versionCodec.parse(out.Item);
+}
+
+/**
+ * The frozen version the month's next applied file must answer (`partsVersion`, shared/rules/applied-parts.ts): the
+ * recorded parts' for a further part of a month in parts, else the latest; null while the month has none. Every check
+ * of the version a file answers (upload, validation, Submit, a replacement's approval) and the lenders a month in parts
+ * awaits read it here.
+ */
+export async function scheduleToAnswer(month: string, recorded: MonthReconciliation | null, part: boolean): Promise<ScheduleVersion | null> {
+  const owed = partsVersion(recorded, part);
+  return owed === null ? latestSchedule(month) : scheduleVersion(month, owed);
 }
 
 /** A version's lines as they stream from S3, a body chunk's lines at a time: never the whole file in memory. */

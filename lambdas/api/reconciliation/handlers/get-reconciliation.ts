@@ -1,6 +1,6 @@
 import { recordFileRead, recordLinesRead } from '#data/audit/reconciliation-reads.js';
 import { getMonthReconciliation, lenderCsvLink, readLenderLines } from '#data/payroll/reconciliation.js';
-import { latestSchedule } from '#data/payroll/schedule-read.js';
+import { scheduleToAnswer } from '#data/payroll/schedule-read.js';
 import { NotFoundError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
 import { type LenderTotals, RECONCILIATION_MESSAGES, RECONCILIATION_PAGE_SIZE } from '#shared/api/reconciliation.js';
@@ -29,8 +29,8 @@ export const handler = createApiHandler(routes.getReconciliation, async ({ calle
 
   const own = all ? null : new Set(payeeKey ? [payeeKey] : await ownPayeeKeys(me));
   const lenders = own ? record.by_lender.filter((lender) => own.has(lender.payee_key)) : record.by_lender;
-  // A month answered in parts: the schedule's lenders no part answers yet are awaited, never shown as NOT_APPLIED.
-  const waiting = record.parts ? awaitingLenders(record, (await latestSchedule(query.month))?.by_lender ?? []) : [];
+  // A month answered in parts: the lenders of the version its parts answer that no part answers yet are awaited, never NOT_APPLIED.
+  const waiting = record.parts ? awaitingLenders(record, (await scheduleToAnswer(query.month, record, true))?.by_lender ?? []) : [];
   const awaiting = waiting.filter((lender) => !own || own.has(lender.payee_key)).map(({ payee_key, org_name }) => ({ payee_key, org_name }));
   const base = { month: record.month, schedule_version: record.schedule_version, submitted_at: record.submitted_at, lenders, awaiting };
   const counts = { applied: 0, short: 0, not_applied: 0, unexpected: 0 };

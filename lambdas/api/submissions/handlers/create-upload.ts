@@ -50,9 +50,10 @@ export const handler = createApiHandler(routes.createUpload, async ({ caller: me
   if (request.kind === 'inputs' || request.kind === 'stoppages') await countValidation(me, org.orgId);
   const partKeys = request.kind === 'applied' ? partKeysOf(body.part_payee_keys) : null;
   if (request.kind === 'applied') {
-    const version = await checkScheduleVersion(request.month, body.schedule_version);
+    const recorded = await getMonthReconciliation(request.month);
+    const version = await checkScheduleVersion(request.month, body.schedule_version, recorded, partKeys !== null);
     // A part that could never be recorded is refused before its bytes travel; Submit checks again.
-    placeOrRefuse(request.month, await getMonthReconciliation(request.month), partKeys, version);
+    placeOrRefuse(request.month, recorded, partKeys, version);
   }
 
   const id = randomUUID();

@@ -2,7 +2,7 @@ import { writeAudit } from '#data/audit/log.js';
 import { auditSubject } from '#data/audit/subjects.js';
 import { appliedDecision, type AppliedProposal, decideAppliedProposal, isExpired, openAppliedProposal } from '#data/payroll/applied-proposals.js';
 import { getMonthReconciliation, type MonthReconciliation } from '#data/payroll/reconciliation.js';
-import { latestSchedule } from '#data/payroll/schedule-read.js';
+import { scheduleToAnswer } from '#data/payroll/schedule-read.js';
 import { getUpload } from '#data/uploads/upload.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError, ForbiddenError } from '#http/errors.js';
@@ -10,7 +10,7 @@ import { createApiHandler } from '#http/handler.js';
 import { REPLACEMENT_MESSAGES } from '#shared/api/reconciliation-replacement.js';
 import { RECONCILIATION_MESSAGES } from '#shared/api/reconciliation.js';
 import * as routes from '#shared/routes/reconciliation.js';
-import { recordsUpload } from '#shared/rules/applied-parts.js';
+import { partsVersion, recordsUpload } from '#shared/rules/applied-parts.js';
 import { authorisePayrollAuthority } from '../../common/payroll-authority.js';
 import { replacedRecord } from '../applied-propose.js';
 import { onAppliedRecorded } from '../applied-recorded.js';
@@ -29,13 +29,19 @@ async function refuse(me: AuthenticatedCaller, orgId: string, uploadId: string, 
   throw error;
 }
 
-/** What an approval checks beyond the proposal: the schedule version it answers is still the latest, the month still records the file it replaces. */
-async function approvable(proposal: AppliedProposal): Promise<MonthReconciliation | ConflictError | 'decided'> {
-  const [latest, recorded] = await Promise.all([latestSchedule(proposal.month), getMonthReconciliation(proposal.month)]);
+/**
+ * What an approval checks beyond the proposal: the schedule version it answers is still the one the month's next file
+ * must answer (the latest; for a part, the recorded parts'), the month still records the file it replaces.
+ */
+async function approvable(proposal: AppliedProposal, part: boolean): Promise<MonthReconciliation | ConflictError | 'decided'> {
+  const recorded = await getMonthReconciliation(proposal.month);
   // Approved by another admin since the proposal was read: the decision is theirs.
   if (recorded && recordsUpload(recorded, proposal.upload_id)) return 'decided';
-  if (latest?.version !== proposal.schedule_version)
-    return new ConflictError(RECONCILIATION_MESSAGES.versionStale(proposal.schedule_version, latest?.version ?? 0), 'schedule_version_stale');
+  const owed = (await scheduleToAnswer(proposal.month, recorded, part))?.version ?? 0;
+  if (owed !== proposal.schedule_version) {
+    const message = RECONCILIATION_MESSAGES.wrongVersion(proposal.month, proposal.schedule_version, owed, partsVersion(recorded, part) !== null);
+    return new ConflictError(message, 'schedule_version_stale');
+  }
   if (!recorded || !recordsUpload(recorded, proposal.replaces.upload_id)) return new ConflictError(REPLACEMENT_MESSAGES.recordedChanged, 'recorded_changed');
   return recorded;
 }
@@ -43,7 +49,8 @@ async function approvable(proposal: AppliedProposal): Promise<MonthReconciliatio
 /**
  * POST /api/uploads/{id}/replacement-decision: another admin of the payroll authority approves or rejects
  * the month's proposed replacement of its applied file, seeing the totals it was proposed with. Never its proposer
- * (403); never an expired one, nor (approving) one whose schedule version is no longer the latest or whose month
+ * (403); never an expired one, nor (approving) one whose schedule version is no longer the one the month's next file
+ * must answer (the latest; a part's, the recorded parts') or whose month
  * records another file since (409). One transaction decides it and, on approval, records it as the month's, so of two
  * decisions at once exactly one is written; the other gets 409. The file replaced stays, named in the month's item.
  */
@@ -62,7 +69,7 @@ export const handler = createApiHandler(routes.decideAppliedReplacement, async (
   // The month's item as read: written only if it still names the file it named then (a part's month names its last write).
   let read = proposal.replaces.upload_id;
   if (body.decision === 'approve') {
-    const recorded = await approvable(proposal);
+    const recorded = await approvable(proposal, Boolean(upload?.part_payee_keys));
     if (recorded === 'decided') return notOpen(proposal.month, uploadId);
     if (recorded instanceof ConflictError) return refuse(me, authority.orgId, uploadId, recorded);
     record = replacedRecord(proposal, recorded, { by: me.email, at });
