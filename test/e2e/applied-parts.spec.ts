@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { currentMonth } from '#shared/rules/dates.js';
+import { expect, type Page, test } from '@playwright/test';
+import { currentMonth, shiftMonth } from '#shared/rules/dates.js';
+import { monthName } from '#shared/rules/submission-window.js';
 import { seededLender } from '../fixtures/submissions/directory.js';
 import { uploadScreen } from '../fixtures/submissions/ui.js';
 import { expectStatus } from '../support/api.js';
@@ -14,7 +15,16 @@ import { signInAt, twinInfo } from './support.js';
  * answers yet as awaited; the payroll authority uploads the second part on /upload naming its payee key, and the month is whole.
  */
 const twin = twinInfo();
-const M = currentMonth();
+// A month of its own: the whole-month spec records the current month's applied file on the same twin, and the
+// submission window's spec files lenders' inputs for last month.
+const M = shiftMonth(currentMonth(), -2);
+
+/** Chooses M on the screen's month picker (labelled `label`), a year back when M is in the previous year. */
+async function chooseMonth(page: Page, label: string) {
+  await page.getByRole('button', { name: label }).click();
+  if (M.slice(0, 4) !== currentMonth().slice(0, 4)) await page.getByRole('button', { name: 'Previous year' }).click();
+  await page.getByRole('button', { name: monthName(M).slice(0, 3), exact: true }).click();
+}
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 test('the applied deductions sent in two parts: the lender not yet answered is awaited, then the second part completes the month', async ({ page }) => {
@@ -29,6 +39,7 @@ test('the applied deductions sent in two parts: the lender not yet answered is a
   expectStatus(await flow.submit(authority.token, first.id), 200);
 
   await signInAt(page, authority.email, authority.password, '/reconciliation');
+  await chooseMonth(page, 'Month');
   const awaiting = page.getByRole('alert').filter({ hasText: "Awaiting the payroll's applied file" });
   await expect(awaiting).toContainText(`${other.org.orgName} (${other.org.payeeKey})`);
   await settled(page);
@@ -38,6 +49,7 @@ test('the applied deductions sent in two parts: the lender not yet answered is a
   await page.goto('/upload');
   const screen = uploadScreen(page);
   await screen.chooseType('Applied deductions (.xlsx)');
+  await chooseMonth(page, 'Submission month');
   await page.getByRole('textbox', { name: /Schedule version/ }).fill('1');
   await page.getByRole('textbox', { name: 'Payee keys of this part' }).fill(other.org.payeeKey);
   await screen.chooseFile('Applied deductions part 2.xlsx', appliedWorkbook([appliedRow(b, 450, 'INSUFFICIENT PAY')]));
@@ -47,6 +59,7 @@ test('the applied deductions sent in two parts: the lender not yet answered is a
   await screen.expectMessage('Applied deductions submitted: 1 lines reconciled with the payroll schedule.');
 
   await page.goto('/reconciliation');
+  await chooseMonth(page, 'Month');
   await expect(page.getByRole('table', { name: 'Reconciliation per lender' }).getByRole('row')).toHaveCount(3);
   await expect(awaiting).toBeHidden();
 });

@@ -140,7 +140,9 @@ test('the whole month: files completed, schedule downloaded, applied file reconc
   const chart = page.getByTestId('collection-chart');
   await expect(chart.getByRole('img', { name: /Collection rate per lender/ })).toBeVisible();
   await chart.getByRole('button', { name: 'Show the values as a table' }).click();
-  await expect(chart.getByRole('table', { name: 'Collection rate per lender and month' }).getByRole('row')).toHaveCount(3);
+  // A row for each lender of the month (other specs on the same twin may add lenders of other months).
+  const rates = chart.getByRole('table', { name: 'Collection rate per lender and month' });
+  for (const { org } of [lender, other]) await expect(rates.getByRole('row').filter({ hasText: org.orgName })).toHaveCount(1);
 
   // A second file for the month is proposed (the other lender's line short); another admin of the authority approves it.
   const corrected = appliedWorkbook([...appliedRows.slice(0, -1), row(theirs, 450, 'INSUFFICIENT PAY')]);
