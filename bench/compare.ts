@@ -20,7 +20,7 @@ interface Side {
   label: string;
   dir: string;
 }
-export interface CompareOptions {
+interface CompareOptions {
   against: string;
   benches: string[];
   rounds: number;
@@ -128,6 +128,12 @@ export async function compareRevisions(options: CompareOptions): Promise<number>
           loads.push(load());
           const figures = await runBench(side, bench);
           runs.get(bench)![side === before ? 'before' : 'after'].push(figures);
+          // Each run's figures as they come, so that a run stopped early still tells what it measured.
+          progress(
+            `${bench} on ${side.label}: ${Object.entries(figures)
+              .map(([name, figure]) => `${name.replace(`${bench}.`, '')} ${fmt(figure.value)}`)
+              .join(', ')}`,
+          );
         }
       }
     }
