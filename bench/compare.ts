@@ -131,7 +131,10 @@ export async function compareRevisions(options: CompareOptions): Promise<number>
           // Each run's figures as they come, so that a run stopped early still tells what it measured.
           progress(
             `${bench} on ${side.label}: ${Object.entries(figures)
-              .map(([name, figure]) => `${name.replace(`${bench}.`, '')} ${fmt(figure.value)}`)
+              .map(
+                ([name, figure]) =>
+                  `${name.replace(`${bench}.`, '')} ${fmt(figure.value)}${figure.baseline_value === undefined ? '' : ` (baseline ${fmt(figure.baseline_value)})`}`,
+              )
               .join(', ')}`,
           );
         }
