@@ -3,7 +3,7 @@ import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, progress } from './support.js';
+import { progress } from './support.js';
 
 /**
  * Benchmarks of two revisions in one run: the working tree ("after") and an earlier commit ("before"), each bench
@@ -14,6 +14,12 @@ import { median, progress } from './support.js';
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WITHIN = 0.05;
+/** The middle value, or the mean of the middle two: an even number of rounds weighs both sides alike. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+};
 
 type Figures = Record<string, { value: number; unit: string; target: string | null; baseline?: string; baseline_value?: number }>;
 interface Side {
