@@ -93,11 +93,11 @@ function rows(before: Figures[], after: Figures[]): Row[] {
   const values = (runs: Figures[], pick: (f: Figures) => number | undefined) => median(runs.map(pick).filter((v): v is number => v !== undefined));
   const out: Row[] = [];
   const seen = new Set<string>();
-  const add = (name: string, unit: string, target: string | null, pick: (f: Figures) => number | undefined) => {
+  const add = (name: string, unit: string, target: string | null, pick: (f: Figures) => number | undefined, judged = true) => {
     const b = values(before, pick);
     const a = values(after, pick);
     const ratio = b === 0 ? null : a / b;
-    const better = higherIsBetter(unit, target);
+    const better = judged ? higherIsBetter(unit, target) : null;
     const worse = ratio === null || better === null ? false : better ? ratio < 1 - WITHIN : ratio > 1 + WITHIN;
     out.push({ name, unit, before: b, after: a, ratio, verdict: better === null || ratio === null ? '' : worse ? 'WORSE by more than 5%' : 'within 5%' });
   };
@@ -108,7 +108,7 @@ function rows(before: Figures[], after: Figures[]): Row[] {
     if (figure.baseline && figure.baseline_value !== undefined && !seen.has(figure.baseline)) {
       seen.add(figure.baseline);
       const unit = /p95|ms/.test(figure.baseline) ? 'ms' : 'req/s';
-      add(`  [baseline] ${figure.baseline}`, unit, null, (f) => (f[name]?.baseline === figure.baseline ? f[name]?.baseline_value : undefined));
+      add(`  [baseline] ${figure.baseline}`, unit, null, (f) => (f[name]?.baseline === figure.baseline ? f[name]?.baseline_value : undefined), false);
     }
   }
   return out;
