@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { writePerRowCosts } from '../capacity/per-row-costs.js';
+import { compareRevisions } from './compare.js';
 import { costsBench } from './costs.js';
 import { entityLayerBench } from './entity-layer.js';
 import { figureLine, figuresJson, passes, type Bench, type Figure } from './figures.js';
@@ -38,10 +39,12 @@ const BENCHES: Bench[] = [
   webBench,
 ];
 
-const USAGE = `Usage: npm run bench -- [--only NAME] [--json] [--write-costs]
-  --only NAME    run one benchmark (${BENCHES.map((bench) => bench.name).join(', ')})
+const USAGE = `Usage: npm run bench -- [--only NAME[,NAME]] [--json] [--write-costs] [--against REV [--rounds N]]
+  --only NAME    run these benchmarks (${BENCHES.map((bench) => bench.name).join(', ')}), comma-separated
   --json         print one JSON object: { figure: { value, unit, target, baseline?, baseline_value?, ratio?, pass } }
   --write-costs  keep the figures the capacity model reads in capacity/per-row-costs.json (npm run capacity)
+  --against REV  run the --only benchmarks on the commit REV and on this working tree, in turn over --rounds N
+                 (default 3) rounds, and print the medians and after / before (bench/compare.ts)
 Timings are figures to read, never test assertions. The exit status is 1 when a figure misses its target.`;
 
 async function main(): Promise<number> {
@@ -50,6 +53,8 @@ async function main(): Promise<number> {
       only: { type: 'string' },
       json: { type: 'boolean', default: false },
       'write-costs': { type: 'boolean', default: false },
+      against: { type: 'string' },
+      rounds: { type: 'string', default: '3' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -57,10 +62,19 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const selected = values.only === undefined ? BENCHES : BENCHES.filter((bench) => bench.name === values.only);
-  if (selected.length === 0) {
+  const names = values.only?.split(',').map((name) => name.trim());
+  const selected = names === undefined ? BENCHES : BENCHES.filter((bench) => names.includes(bench.name));
+  if (selected.length === 0 || selected.length !== (names ?? selected).length) {
     console.error(`No benchmark named '${values.only}'.\n\n${USAGE}`);
     return 2;
+  }
+  if (values.against !== undefined) {
+    const rounds = Number(values.rounds);
+    if (!names || !Number.isInteger(rounds) || rounds < 1) {
+      console.error(`--against needs --only and a whole number of --rounds.\n\n${USAGE}`);
+      return 2;
+    }
+    return compareRevisions({ against: values.against, benches: selected.map((bench) => bench.name), rounds, json: values.json });
   }
   const figures: Figure[] = [];
   for (const bench of selected) {
