@@ -5,9 +5,11 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import sirv from 'sirv';
 import { API_CLIENT_SCOPE } from '#shared/api/api-clients.js';
 import type { RuntimeConfig } from '#shared/api/runtime-config.js';
+import { AUTHORIZER_CACHE_SECONDS } from '#shared/authorizer.js';
 import { handlerModule, matchPath, ROUTES } from '#shared/routes/index.js';
 import { createAuthorizer } from '../../lambdas/auth/api-authorizer.js';
 import { authorizerEvent, buildApiEvent } from './api-event.js';
+import { withVerdictCache } from './authorizer-cache.js';
 import { createTokenEndpoint, TOKEN_PATH } from './client-credentials.js';
 import { createCognitoShim } from './cognito-shim.js';
 import { loadHandler } from './handlers.js';
@@ -77,8 +79,15 @@ function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyStructure
 export function startGateway(opts: GatewayOptions): Promise<Server> {
   const issuer = `${opts.cognitoUrl}/${opts.userPoolId}`;
   // The stack's authorizers (infra/constructs/api.ts), the same code, with the emulator's issuers.
-  const staffAuthorizer = createAuthorizer({ issuer, clientId: opts.userPoolClientId, clientScope: API_CLIENT_SCOPE });
-  const employeeAuthorizer = createAuthorizer({ issuer: `${opts.cognitoUrl}/${opts.employeePool.userPoolId}`, clientId: opts.employeePool.userPoolClientId });
+  // Each keeps its verdicts for the stack's cache period, by token, as API Gateway does.
+  const staffAuthorizer = withVerdictCache(
+    createAuthorizer({ issuer, clientId: opts.userPoolClientId, clientScope: API_CLIENT_SCOPE }),
+    AUTHORIZER_CACHE_SECONDS,
+  );
+  const employeeAuthorizer = withVerdictCache(
+    createAuthorizer({ issuer: `${opts.cognitoUrl}/${opts.employeePool.userPoolId}`, clientId: opts.employeePool.userPoolClientId }),
+    AUTHORIZER_CACHE_SECONDS,
+  );
   const hasWeb = existsSync(path.join(opts.webDir, 'index.html'));
   const handleS3 = createS3Proxy({ ...opts.s3, prefix: S3_PREFIX });
   const handleCognito = createCognitoShim(opts.cognitoUrl);

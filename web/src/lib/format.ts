@@ -15,6 +15,7 @@ const LOCALE = 'en-GB';
 const COUNT = new Intl.NumberFormat(LOCALE);
 const COMPACT = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
 const MONEY = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const PERCENT = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** A count with thousands separators: '12,345'; '—' when absent. */
@@ -32,6 +33,9 @@ export const formatZmw = (value: number | null | undefined): string => (isNumber
 /** A change or a difference of money, signed before the currency: '+ZMW 50.00', '−ZMW 520.00' (a true minus), 'ZMW 0.00'. */
 export const formatZmwChange = (value: number | null | undefined): string =>
   isNumber(value) ? `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatZmw(Math.abs(value))}` : EMPTY;
+
+/** A rate given in percent, one decimal at most: '87.5%'; '—' when there is none. */
+export const formatRate = (value: number | null | undefined): string => (isNumber(value) ? `${PERCENT.format(value)}%` : EMPTY);
 
 /** A text, or '—' when it is absent or blank. */
 export const formatText = (value: string | null | undefined): string => (value && value.trim() ? value : EMPTY);

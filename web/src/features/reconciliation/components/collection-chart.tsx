@@ -2,10 +2,9 @@ import { Box, Button, Card, Center, ColorSwatch, Group, Loader, Stack, Table, Te
 import { IconTable } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { formatMonth } from '@/lib/format';
+import { formatMonth, formatRate } from '@/lib/format';
 import type { CollectionRatesResponse } from '@shared/api/collection-rates';
 import { useCollectionRates } from '../api/collection-rates';
-import { formatRate } from './rate';
 
 const COLORS = ['blue', 'teal', 'grape', 'orange', 'red', 'indigo', 'lime', 'pink', 'cyan', 'yellow'].map((name) => `var(--mantine-color-${name}-7)`);
 const WIDTH = 720;

@@ -1,8 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
-import { formatZmw } from '@/lib/format';
+import { formatRate, formatZmw } from '@/lib/format';
 import type { LenderTotals } from '@shared/api/reconciliation';
 import { collectionRate } from '@shared/rules/collection-rate';
-import { formatRate } from './rate';
 
 const rate = (lender: LenderTotals) => formatRate(collectionRate(lender.expected_total, lender.applied_total));
 
