@@ -31,6 +31,6 @@ export default {
     'test/*/global-setup.ts',
   ],
   project: ['**/*.{ts,tsx,mjs,cjs,js}'],
-  ignoreBinaries: ['java'],
+  ignoreBinaries: ['java', 'unshare'],
   ignoreExportsUsedInFile: true,
 } satisfies KnipConfig;

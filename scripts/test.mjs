@@ -3,11 +3,12 @@
 // slowest test files, and each stage's duration and result. Exits 1 when any stage failed.
 // The test suites mostly wait (on the twins' emulators, timers, the browser), so they overlap; the
 // CPU-bound checks (type check, lint, build) run beside them.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { slowestFiles } from './test-durations.mjs';
+import { refreshDurations, slowestFiles } from './test-durations.mjs';
+import { fileArguments, plan } from './test-shards.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.test-reports');
@@ -18,34 +19,45 @@ const vitest = (name, ...args) => ({
   env: { TEST_DURATIONS_FILE: path.join(reports, `${name}.durations.json`) },
 });
 
-/** Playwright's end-to-end tests, one shard of them: its own twin (global setup), report and artifacts folder. */
-const e2e = (shard, of) => ({
+/** Playwright's end-to-end tests, one shard of them (its files): its own twin (global setup), report and artifacts folder. */
+const e2e = (shard, files) => ({
   name: `e2e-${shard}`,
   after: ['chromium', 'build'],
-  cmd: [bin('playwright'), ['test', '--project', 'chromium', `--shard=${shard}/${of}`, '--output', `test-results/e2e-${shard}`, '--reporter=list,json']],
+  cmd: [bin('playwright'), ['test', '--project', 'chromium', '--output', `test-results/e2e-${shard}`, '--reporter=list,json', ...fileArguments.e2e(files)]],
   env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, `playwright-${shard}.json`) },
 });
 
 /**
  * The stages: `after` names the stages one needs (it is skipped when one of them failed), `follows` those
  * it only waits for. The integration and end-to-end suites each run as shards side by side (three; the
- * TEST_SHARDS variable sets another number), each shard with a twin of its own (its global setup starts one) and its files one after another, as the
- * whole suite ran before. The CPU-bound checks take turns, one at a time, in the time the shards wait.
+ * TEST_SHARDS variable sets another number), each shard with a twin of its own (its global setup starts one)
+ * and its files one after another, as the whole suite ran before. The files are shared out by the time each
+ * took when last recorded (scripts/test-shards.mjs, test/durations.json), so the shards end together.
+ * The CPU-bound checks run in three lanes beside them from the end of the build (type check then knip; lint,
+ * format and imports; unit+infra): one lane after another was the run's longest path on two busy cores.
  */
 const SHARDS = Number(process.env.TEST_SHARDS ?? 3);
-const shards = Array.from({ length: SHARDS }, (_, i) => i + 1);
+const shares = plan(root, SHARDS);
+const sharded = (suite) => shares[suite].map((shard, i) => ({ shard: i + 1, files: shard.files })).filter((s) => s.files.length);
 const STAGES = [
   { name: 'chromium', cmd: [process.execPath, ['scripts/require-chromium.mjs']] },
   { name: 'build', cmd: [bin('vite'), ['build', '--config', 'web/vite.config.ts']] },
-  ...shards.map((i) => e2e(i, SHARDS)),
-  ...shards.map((i) => ({ name: `integration-${i}`, ...vitest(`integration-${i}`, '--project', 'integration', `--shard=${i}/${SHARDS}`) })),
+  ...sharded('e2e').map(({ shard, files }) => e2e(shard, files)),
+  ...sharded('integration').map(({ shard, files }) => ({
+    name: `integration-${shard}`,
+    ...vitest(`integration-${shard}`, '--project', 'integration', ...fileArguments.integration(files)),
+  })),
   { name: 'typecheck', follows: ['build'], cmd: [bin('tsc'), ['-b']] },
-  { name: 'lint', follows: ['typecheck'], cmd: [bin('eslint'), ['.']] },
+  { name: 'knip', follows: ['typecheck'], cmd: [bin('knip'), ['--no-progress']] },
+  { name: 'lint', follows: ['build'], cmd: [bin('eslint'), ['.']] },
   { name: 'format', follows: ['lint'], cmd: [bin('prettier'), ['--check', '--log-level', 'warn', '.']] },
   { name: 'imports', follows: ['format'], cmd: [process.execPath, ['scripts/subpath-imports.mjs', '--check']] },
-  { name: 'knip', follows: ['imports'], cmd: [bin('knip'), ['--no-progress']] },
-  { name: 'unit+infra', follows: ['knip'], ...vitest('unit-infra', '--project', 'unit', '--project', 'infra') },
+  { name: 'unit+infra', follows: ['build'], ...vitest('unit-infra', '--project', 'unit', '--project', 'infra') },
 ];
+
+/** `unshare`'s arguments for a PID namespace of the stage's own, when this machine allows one (root, Linux). */
+const REAPER_ARGS = ['--pid', '--fork', '--kill-child', '--mount-proc'];
+const REAPER = spawnSync('unshare', [...REAPER_ARGS, 'true'], { stdio: 'ignore' }).status === 0 ? REAPER_ARGS : null;
 
 const width = Math.max(...STAGES.map((s) => s.name.length));
 const color = process.stdout.isTTY ? (i, text) => `\x1b[${31 + (i % 6)}m${text}\x1b[0m` : (_i, text) => text;
@@ -82,8 +94,11 @@ function run(stage, index) {
     // A process group of its own, so that an interrupted run stops the stage's twins and browsers too. Bash
     // runs the command and then writes, on a pipe of its own, the CPU time of everything the stage waited for
     // (`times`): on a machine whose cores are all busy, CPU seconds say what a stage costs; wall time does not.
+    // Where it may, bash runs as the first process of a PID namespace of its own (`unshare`): the processes a
+    // stage's children leave behind (a browser's renderers outliving it) are then its own to reap, and counted.
     const script = '"$@"; rc=$?; times >&3; exit $rc';
-    const child = spawn('bash', ['-c', script, stage.name, cmd, ...args], {
+    const [shell, shellArgs] = REAPER ? ['unshare', [...REAPER, 'bash']] : ['bash', []];
+    const child = spawn(shell, [...shellArgs, '-c', script, stage.name, cmd, ...args], {
       cwd: root,
       env: { ...process.env, ...stage.env },
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
@@ -134,13 +149,22 @@ const start = (stage) => {
   );
   return running.get(stage.name);
 };
-// `npm test -- lint typecheck` runs only the stages named (and those they need).
-const only = process.argv.slice(2);
+// `npm test -- lint typecheck` runs only the stages named (and those they need); `--refresh-durations`
+// rewrites test/durations.json from the run's reports at its end.
+const options = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const unknownOptions = options.filter((o) => o !== '--refresh-durations');
+if (unknownOptions.length) {
+  console.error(`No option ${unknownOptions.join(', ')}: the only option is --refresh-durations.`);
+  process.exit(1);
+}
 const unknown = only.filter((name) => !STAGES.some((s) => s.name === name));
 if (unknown.length) {
   console.error(`No stage named ${unknown.join(', ')}: the stages are ${STAGES.map((s) => s.name).join(', ')}.`);
   process.exit(1);
 }
+const recorded = (suite) => shares[suite].map((s) => `${s.files.length} files ${(s.ms / 1000).toFixed(0)} s`).join(', ');
+console.log(`Shards by recorded duration (test/durations.json): e2e ${recorded('e2e')}; integration ${recorded('integration')}.`);
 // The Chromium check is instant and its message is the one to read: the rest waits for it.
 const chromium = await start(STAGES[0]);
 if (chromium.ok) for (const stage of STAGES.slice(1)) if (!running.has(stage.name) && (!only.length || only.includes(stage.name))) start(stage);
@@ -175,4 +199,5 @@ console.log(
   `  ${'total'.padEnd(width)}  ${seconds(total).padStart(8)}  ${cpu(cpuTotal).padStart(12)}  ${failed.length ? `${failed.length} stage(s) failed` : 'all passed'}`,
 );
 if (existsSync(reports)) console.log(`\nTest reports (JSON): ${path.relative(root, reports)}/`);
+if (options.includes('--refresh-durations')) console.log(`Recorded durations: ${refreshDurations(reports, root)} files' times written to test/durations.json.`);
 process.exit(failed.length || !chromium.ok ? 1 : 0);
