@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { batchGetAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { REPORT_STATUSES } from '#shared/api/fraud.js';
 import { digestBucket, digestKey } from './digest.js';
@@ -204,9 +205,7 @@ export async function latestReports(limit: number, after?: string): Promise<{ it
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('registry'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: after ? 'gsi1pk = :p AND gsi1sk < :after' : 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': 'REPORT', ...(after ? { ':after': after } : {}) },
+      ...queryOf({ IndexName: 'gsi1', pk: 'REPORT', ...(after ? { sk: sortKey.below(after) } : {}) }),
       ScanIndexForward: false,
       Limit: limit,
     }),
