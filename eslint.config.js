@@ -33,6 +33,11 @@ const features = folders('./web/src/features');
 /** The API features of lambdas/api; `common` is what they share, not a feature. */
 const apiFeatures = folders('./lambdas/api').filter((name) => name !== 'common');
 
+/** A DynamoDB request's expressions and their placeholders' maps: only the builder writes them. */
+const EXPRESSION = '/^(Update|Condition|KeyCondition|Filter|Projection)Expression$|^ExpressionAttribute(Names|Values)$/';
+const HAND_WRITTEN =
+  'DynamoDB expressions are built, never written by hand: updateOf/conditionOf (lambdas/adapters/dynamo/expressions.ts), queryOf/readOf (lambdas/adapters/dynamo/queries.ts).';
+
 const ENTRY_POINTS = ['./lambdas/api/*/handlers/**', './lambdas/events/**', './lambdas/auth/**'];
 
 const zones = [
@@ -166,6 +171,21 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // DynamoDB expressions come from the builder (lambdas/adapters/dynamo/expressions.ts, queries.ts), never written by hand.
+    files: ['lambdas/**/*.ts'],
+    ignores: ['lambdas/adapters/dynamo/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['key.name', 'key.value'].map((key) => ({
+          selector: `Property[${key}=${EXPRESSION}]`,
+          message: HAND_WRITTEN,
+        })),
+        { selector: `AssignmentExpression > MemberExpression.left[property.name=${EXPRESSION}]`, message: HAND_WRITTEN },
       ],
     },
   },

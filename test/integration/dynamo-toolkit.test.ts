@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readOf } from '#adapters/dynamo/queries.js';
 
 /**
  * The data toolkit (lambdas/adapters/dynamo/toolkit.ts) against DynamoDB Local: batches of any size, throttled
@@ -86,7 +87,7 @@ describe('batchWriteAll and batchGetAll', () => {
     });
     await kit.batchWriteAll(table, items(pk, 260), { busy: BUSY });
     const keys = [...items(pk, 260), ...items(`${pk}-missing`, 30)].map(({ pk: p, sk }) => ({ pk: p, sk }));
-    const found = await kit.batchGetAll<{ n: number }>(table, keys, { busy: BUSY, projection: 'n', consistentRead: true });
+    const found = await kit.batchGetAll<{ n: number }>(table, keys, { busy: BUSY, projection: readOf({ project: ['n'] }), consistentRead: true });
     expect(found.map((i) => i.n).sort((a, b) => a - b)).toEqual(items(pk, 260).map((i) => i.n));
     expect(calls.BatchWriteItemCommand).toHaveLength(11);
     expect(Math.max(...calls.BatchWriteItemCommand!)).toBe(25);

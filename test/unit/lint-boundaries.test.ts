@@ -104,6 +104,22 @@ const CASES: [file: string, code: string, refusedBy: string | null][] = [
   ['cli/example.ts', "import { handler } from '../lambdas/events/validate-upload.js';", PATHS],
 ];
 
+/** DynamoDB expressions outside the builder: each row lints one line, refused (true) or allowed. */
+const SYNTAX = 'no-restricted-syntax';
+const EXPRESSIONS: [file: string, code: string, refused: boolean][] = [
+  ['lambdas/data/example.ts', "export const q = { KeyConditionExpression: 'pk = :pk' };", true],
+  ['lambdas/data/example.ts', 'export const q = { FilterExpression: `#status = ${1}` };', true],
+  ['lambdas/data/example.ts', "export const q = { ProjectionExpression: ['pk', 'sk'].join(', ') };", true],
+  ['lambdas/data/example.ts', "export const q = { 'ConditionExpression': 'attribute_not_exists(pk)' };", true],
+  ['lambdas/data/example.ts', "export const q = { UpdateExpression: 'SET a = :a' };", true],
+  ['lambdas/data/example.ts', "export const q = { ExpressionAttributeValues: { ':pk': 'x' } };", true],
+  ['lambdas/api/team/example.ts', "export const q = { ExpressionAttributeNames: { '#s': 'status' } };", true],
+  ['lambdas/data/example.ts', "const q: Record<string, string> = {};\nq.FilterExpression = 'a = :a';", true],
+  ['lambdas/data/example.ts', "import { queryOf } from '#adapters/dynamo/queries.js';\nexport const q = { TableName: 't', ...queryOf({ pk: 'x' }) };", false],
+  ['lambdas/adapters/dynamo/example.ts', "export const q = { KeyConditionExpression: 'pk = :pk' };", false],
+  ['test/integration/example.test.ts', "export const q = { KeyConditionExpression: 'pk = :pk' };", false],
+];
+
 describe('the layers of eslint.config.js', () => {
   // The first lint loads the config, its plugins and the TypeScript resolver: seconds on a busy machine.
   beforeAll(() => eslint.lintText('export {};\n', { filePath: path.join(root, 'shared/example.ts') }), 60_000);
@@ -113,5 +129,10 @@ describe('the layers of eslint.config.js', () => {
     // An import may cross more than one zone of the same rule: each rule is named once.
     const rules = new Set((result?.messages ?? []).map((m) => m.ruleId).filter((rule) => rule === PATHS || rule === IMPORTS));
     expect([...rules]).toEqual(refusedBy ? [refusedBy] : []);
+  });
+
+  it.each(EXPRESSIONS)('%s: %s → refused %s', async (file, code, refused) => {
+    const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.join(root, file) });
+    expect((result?.messages ?? []).some((m) => m.ruleId === SYNTAX)).toBe(refused);
   });
 });

@@ -30,7 +30,7 @@ type MapField<T> =
             ? `${K}.${Attribute<NonNullable<T[K]>>}`
             : never;
       }[Attribute<T>];
-type Path<T> = Attribute<T> | MapField<T>;
+export type Path<T> = Attribute<T> | MapField<T>;
 /** The value type at a path of T. */
 type At<T, P extends string> =
   P extends Attribute<T>
@@ -49,7 +49,7 @@ type IndexKey = `gsi${number}${'pk' | 'sk'}`;
 
 type Comparison = '=' | '<>' | '<' | '<=' | '>' | '>=';
 export type Condition<T> =
-  | { op: Comparison | 'contains'; field: Path<T>; value: unknown }
+  | { op: Comparison | 'contains' | 'beginsWith'; field: Path<T>; value: unknown }
   | { op: 'in'; field: Path<T>; values: readonly unknown[] }
   | { op: 'exists' | 'missing'; field: Path<T> | 'pk' }
   | { op: 'not'; part: Condition<T> }
@@ -70,6 +70,8 @@ export function conditionsOf<T>() {
     isIn: <P extends Path<T>>(field: P, values: readonly At<T, P>[]): Condition<T> => ({ op: 'in', field, values }),
     /** A member of a set or list field (or a part of a string field). */
     contains: <P extends Path<T>>(field: P, member: Member<At<T, P>>): Condition<T> => ({ op: 'contains', field, value: member }),
+    /** A string field that starts with `prefix`. */
+    beginsWith: (field: Path<T>, prefix: string): Condition<T> => ({ op: 'beginsWith', field, value: prefix }),
     exists: (field: Path<T> | 'pk'): Condition<T> => ({ op: 'exists', field }),
     missing: (field: Path<T> | 'pk'): Condition<T> => ({ op: 'missing', field }),
     not: (part: Condition<T>): Condition<T> => ({ op: 'not', part }),

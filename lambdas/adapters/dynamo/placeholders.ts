@@ -52,6 +52,8 @@ export class Placeholders {
         return `attribute_not_exists(${this.path(c.field)})`;
       case 'contains':
         return `contains(${this.path(c.field)}, ${this.value(c.value)})`;
+      case 'beginsWith':
+        return `begins_with(${this.path(c.field)}, ${this.value(c.value)})`;
       case 'not':
         return `NOT (${this.render(c.part)})`;
       case 'and':

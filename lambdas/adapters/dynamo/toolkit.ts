@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { chunked, inParallel } from '#lib/concurrency.js';
 import { dynamo } from '../aws-clients.js';
+import type { ReadExpressions } from './queries.js';
 
 /**
  * The data toolkit: how every repository in lambdas/data pages, batches, retries and reads a refused
@@ -126,12 +127,11 @@ export interface BatchOptions {
 export async function batchGetAll<T = Key>(
   table: string,
   keys: readonly Key[],
-  options: BatchOptions & { projection?: string; names?: Record<string, string>; consistentRead?: boolean },
+  options: BatchOptions & { projection?: Pick<ReadExpressions, 'ProjectionExpression' | 'ExpressionAttributeNames'>; consistentRead?: boolean },
 ): Promise<T[]> {
   const found: T[] = [];
   const read = {
-    ...(options.projection ? { ProjectionExpression: options.projection } : {}),
-    ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+    ...options.projection,
     ...(options.consistentRead ? { ConsistentRead: true } : {}),
   };
   await inParallel(chunked(keys, BATCH_GET_KEYS), options.concurrency ?? CONCURRENCY, async (part) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
 import { ROLES } from '#shared/roles.js';
 
@@ -50,8 +51,7 @@ export class ApiClientNameTakenError extends Error {}
 export async function listApiClientRecords(orgId: string): Promise<ApiClientRecord[]> {
   const items = await queryAll({
     TableName: tableName('directory'),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'API_CLIENT#' },
+    ...queryOf({ pk: `ORG#${orgId}`, sk: sortKey.beginsWith('API_CLIENT#') }),
   });
   return codec.parseAll(items).sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
@@ -60,9 +60,7 @@ export async function listApiClientRecords(orgId: string): Promise<ApiClientReco
 export async function findApiClient(clientId: string): Promise<ApiClientRecord | null> {
   const items = await queryAll({
     TableName: tableName('directory'),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-    ExpressionAttributeValues: { ':pk': `API_CLIENT#${clientId}`, ':sk': 'API_CLIENT' },
+    ...queryOf({ IndexName: 'gsi1', pk: `API_CLIENT#${clientId}`, sk: sortKey.is('API_CLIENT') }),
   });
   return codec.parseAll(items)[0] ?? null;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { queryPage, retrying } from '#adapters/dynamo/toolkit.js';
 import { chunked, inParallel } from '#lib/concurrency.js';
 import { type AuditItem, auditItemSchema } from '#shared/api/audit.js';
@@ -97,7 +98,7 @@ export interface AuditFilter {
   to: string;
   action?: string;
   actor?: string;
-  outcome?: string;
+  outcome?: AuditItem['outcome'];
   subject?: string;
 }
 
@@ -124,34 +125,22 @@ export function decodeCursor(cursor: string): { day: string; key: Record<string,
  * Entries newest first, a page at a time: one Query per day partition (or on the subject index when a
  * subject is given), filters applied by DynamoDB. Never a Scan.
  */
+const whenEntry = conditionsOf<AuditItem>();
 export async function listAudit(filter: AuditFilter, limit: number, cursor?: { day: string; key: Record<string, unknown> | null }) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const conditions: string[] = [];
-  const add = (field: string, value: string | undefined, op: 'eq' | 'begins') => {
-    if (!value) return;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    conditions.push(op === 'eq' ? `#${field} = :${field}` : `begins_with(#${field}, :${field})`);
-  };
-  add('action', filter.action, 'begins');
-  add('actor_email', filter.actor, 'eq');
-  add('outcome', filter.outcome, 'eq');
-  const base = (): Partial<QueryCommandInput> => ({
-    TableName: tableName('audit'),
-    ScanIndexForward: false,
-    ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-    ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-  });
+  const conditions = [
+    ...(filter.action ? [whenEntry.beginsWith('action', filter.action)] : []),
+    ...(filter.actor ? [whenEntry.is('actor_email', filter.actor)] : []),
+    ...(filter.outcome ? [whenEntry.is('outcome', filter.outcome)] : []),
+  ];
+  const read = conditions.length ? { filter: whenEntry.and(...conditions) } : {};
+  const base = (): Partial<QueryCommandInput> => ({ TableName: tableName('audit'), ScanIndexForward: false });
 
   if (filter.subject) {
     const page = await queryPage(
       {
         ...base(),
         TableName: tableName('audit'),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :s AND gsi1sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ...values, ':s': `SUBJECT#${filter.subject}`, ':from': filter.from, ':to': `${filter.to}~` },
+        ...queryOf<AuditItem>({ IndexName: 'gsi1', pk: `SUBJECT#${filter.subject}`, sk: sortKey.between(filter.from, `${filter.to}~`), ...read }),
       },
       { limit, start: cursor?.key, read: auditCodec.parse },
     );
@@ -164,7 +153,7 @@ export async function listAudit(filter: AuditFilter, limit: number, cursor?: { d
   let key = cursor?.key ?? null;
   while (day >= filter.from && items.length < limit) {
     const page = await queryPage(
-      { ...base(), TableName: tableName('audit'), KeyConditionExpression: 'pk = :day', ExpressionAttributeValues: { ...values, ':day': `DAY#${day}` } },
+      { ...base(), TableName: tableName('audit'), ...queryOf<AuditItem>({ pk: `DAY#${day}`, ...read }) },
       { limit: limit - items.length, start: key, read: auditCodec.parse },
     );
     items.push(...page.items);
@@ -178,7 +167,7 @@ export async function listAudit(filter: AuditFilter, limit: number, cursor?: { d
 /** Every entry about one subject, oldest first (an export: bounded by what one person's trail holds). */
 export async function auditOfSubject(subject: AuditSubject, max = 5_000): Promise<AuditItem[]> {
   const page = await queryPage(
-    { TableName: tableName('audit'), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :s', ExpressionAttributeValues: { ':s': `SUBJECT#${subject}` } },
+    { TableName: tableName('audit'), ...queryOf({ IndexName: 'gsi1', pk: `SUBJECT#${subject}` }) },
     { limit: max, read: auditCodec.parse },
   );
   return page.items;
@@ -189,9 +178,7 @@ export async function recentAuditOfSubject(subject: AuditSubject, since: string,
   const page = await queryPage(
     {
       TableName: tableName('audit'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :s AND gsi1sk >= :since',
-      ExpressionAttributeValues: { ':s': `SUBJECT#${subject}`, ':since': since },
+      ...queryOf({ IndexName: 'gsi1', pk: `SUBJECT#${subject}`, sk: sortKey.atLeast(since) }),
       ScanIndexForward: false,
     },
     { limit: max, read: auditCodec.parse, keep },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { conditionOf, type Updates, updateOf } from '#adapters/dynamo/expressions.js';
+import { conditionOf, conditionsOf, type Updates, updateOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, isTransactionConflict, queryAll, queryCount, queryPage } from '#adapters/dynamo/toolkit.js';
 import type { Role } from '#shared/roles.js';
 import { notificationPut } from '../notifications/outbox.js';
@@ -58,9 +59,7 @@ export async function listRequests(opts: { status: string | null; q: string; cur
   return queryPage(
     {
       TableName: tableName('directory'),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'REQUEST' },
+      ...queryOf({ IndexName: 'gsi2', pk: 'REQUEST' }),
       ScanIndexForward: false,
       Limit: 100,
     },
@@ -72,11 +71,7 @@ export async function listRequests(opts: { status: string | null; q: string; cur
 export function countPendingRequests(): Promise<number> {
   return queryCount({
     TableName: tableName('directory'),
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    FilterExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': 'REQUEST', ':pending': 'pending' },
+    ...queryOf<StoredRequest>({ IndexName: 'gsi2', pk: 'REQUEST', filter: conditionsOf<StoredRequest>().is('status', 'pending') }),
   });
 }
 
@@ -84,9 +79,7 @@ export function countPendingRequests(): Promise<number> {
 export async function requestsOfEmail(email: string): Promise<StoredRequest[]> {
   const items = await queryAll({
     TableName: tableName('directory'),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
-    ExpressionAttributeValues: { ':pk': `EMAIL#${email}`, ':sk': 'REQUEST#' },
+    ...queryOf({ IndexName: 'gsi1', pk: `EMAIL#${email}`, sk: sortKey.beginsWith('REQUEST#') }),
   });
   return accessRequestCodec.parseAll(items);
 }

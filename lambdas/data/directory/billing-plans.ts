@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
+import { queryOf } from '#adapters/dynamo/queries.js';
 import { queryAll } from '#adapters/dynamo/toolkit.js';
 import { PRICING_KINDS } from '#shared/api/dashboard.js';
 
@@ -50,9 +51,7 @@ export async function putBillingPlan(plan: StoredBillingPlan): Promise<StoredBil
 export async function listBillingPlans(): Promise<StoredBillingPlan[]> {
   const items = await queryAll({
     TableName: tableName('directory'),
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'BILLING' },
+    ...queryOf({ IndexName: 'gsi2', pk: 'BILLING' }),
   });
   return billingCodec.parseAll(items);
 }

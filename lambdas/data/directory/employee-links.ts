@@ -2,6 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 
 /**
  * The employee directory link, in the directory table: who an employee's Cognito user is on the payroll.
@@ -36,8 +37,7 @@ export async function getEmployeeLink(sub: string): Promise<EmployeeLink | null>
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('directory'),
-      KeyConditionExpression: 'pk = :pk AND sk = :sk',
-      ExpressionAttributeValues: { ':pk': pk, ':sk': sk },
+      ...queryOf({ pk, sk: sortKey.is(sk) }),
       ConsistentRead: true,
     }),
   );

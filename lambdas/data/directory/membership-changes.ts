@@ -1,6 +1,7 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
-import { conditionOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { readOf, type Stored } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, scanAll } from '#adapters/dynamo/toolkit.js';
 import { normaliseRoles, type Role, roleFitsOrganisation } from '#shared/roles.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
@@ -99,6 +100,9 @@ export interface DirectoryCensus {
   organisations: Record<'fi' | 'pmec', number>;
 }
 
+/** The conditions on a directory item read by a Scan: its keys say what it is. */
+const scanned = conditionsOf<Stored<MemberItem>>();
+
 /**
  * Counts for the admin dashboard: one filtered Scan of organisations and approved memberships.
  * Fine at this scale (hundreds of organisations, thousands of staff); past that, keep counters.
@@ -108,10 +112,13 @@ export async function directoryCensus(): Promise<DirectoryCensus> {
   const organisations = { fi: 0, pmec: 0 };
   const items = await scanAll({
     TableName: tableName('directory'),
-    FilterExpression: 'begins_with(pk, :org) AND (sk = :meta OR (begins_with(sk, :member) AND #status = :approved))',
-    ExpressionAttributeValues: { ':org': 'ORG#', ':meta': 'META', ':member': 'MEMBER#', ':approved': 'approved' },
-    ProjectionExpression: 'sk, client_type, #status, #role, user_id',
-    ExpressionAttributeNames: { '#status': 'status', '#role': 'role' },
+    ...readOf<MemberItem>({
+      filter: scanned.and(
+        scanned.beginsWith('pk', 'ORG#'),
+        scanned.or(scanned.is('sk', 'META'), scanned.and(scanned.beginsWith('sk', 'MEMBER#'), scanned.is('status', 'approved'))),
+      ),
+      project: ['sk', 'client_type', 'status', 'role', 'user_id'],
+    }),
   });
   for (const item of items) {
     const type = item.client_type === 'pmec' ? 'pmec' : 'fi';
@@ -135,9 +142,9 @@ export async function directoryCensus(): Promise<DirectoryCensus> {
 export async function listRoleMismatches(): Promise<MemberItem[]> {
   const items = await scanAll({
     TableName: tableName('directory'),
-    FilterExpression: 'begins_with(pk, :org) AND begins_with(sk, :member) AND #status IN (:pending, :invited, :approved)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':org': 'ORG#', ':member': 'MEMBER#', ':pending': 'pending', ':invited': 'invited', ':approved': 'approved' },
+    ...readOf<MemberItem>({
+      filter: scanned.and(scanned.beginsWith('pk', 'ORG#'), scanned.beginsWith('sk', 'MEMBER#'), scanned.isIn('status', ['pending', 'invited', 'approved'])),
+    }),
   });
   const members = memberCodec.parseAll(items).filter((m) => LIVE_STATUSES.includes(m.status) && !roleFitsOrganisation(m.role, m.client_type));
   return members.sort((a, b) => a.org_name.localeCompare(b.org_name) || a.email.localeCompare(b.email));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { queryAll } from '#adapters/dynamo/toolkit.js';
 import { CLIENT_TYPES } from '#shared/api/accounts.js';
 import { TEAM_MEMBER_STATUSES } from '#shared/api/team.js';
@@ -59,8 +60,7 @@ export const LIVE_STATUSES: readonly MemberStatus[] = ['pending', 'invited', 'ap
 export async function listOrgMembers(orgId: string): Promise<MemberItem[]> {
   const items = await queryAll({
     TableName: tableName('directory'),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'MEMBER#' },
+    ...queryOf({ pk: `ORG#${orgId}`, sk: sortKey.beginsWith('MEMBER#') }),
     ConsistentRead: true,
   });
   return memberCodec.parseAll(items);
@@ -71,9 +71,7 @@ export async function listUserMemberships(userId: string): Promise<MemberItem[]>
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('directory'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :sk)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':sk': 'MEMBER#' },
+      ...queryOf({ IndexName: 'gsi1', pk: `USER#${userId}`, sk: sortKey.beginsWith('MEMBER#') }),
     }),
   );
   return memberCodec.parseAll(out.Items);

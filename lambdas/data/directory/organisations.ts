@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, readOf, type Stored } from '#adapters/dynamo/queries.js';
 import { scanAll } from '#adapters/dynamo/toolkit.js';
 import { CLIENT_TYPES } from '#shared/api/accounts.js';
 
@@ -36,9 +37,7 @@ export async function findOrganisationByPayeeKey(payeeKey: string): Promise<Orga
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('directory'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `PAYEE#${payeeKey}` },
+      ...queryOf({ IndexName: 'gsi1', pk: `PAYEE#${payeeKey}` }),
       Limit: 1,
     }),
   );
@@ -50,12 +49,14 @@ export async function getOrganisation(orgId: string): Promise<Organisation | nul
   return organisationCodec.parse(out.Item);
 }
 
+/** The conditions on a directory item read by a Scan: its keys say what it is. */
+const scanned = conditionsOf<Stored<Organisation>>();
+
 /** Access pattern "organisations of a kind", by name: a Scan filtered to organisation items of that client type. */
 export async function listOrganisationsOfKind(kind: Organisation['client_type']): Promise<Organisation[]> {
   const items = await scanAll({
     TableName: tableName('directory'),
-    FilterExpression: 'begins_with(pk, :org) AND sk = :meta AND client_type = :kind',
-    ExpressionAttributeValues: { ':org': 'ORG#', ':meta': 'META', ':kind': kind },
+    ...readOf<Organisation>({ filter: scanned.and(scanned.beginsWith('pk', 'ORG#'), scanned.is('sk', 'META'), scanned.is('client_type', kind)) }),
   });
   return organisationCodec.parseAll(items).sort((a, b) => a.org_name.localeCompare(b.org_name) || a.org_id.localeCompare(b.org_id));
 }
@@ -73,8 +74,7 @@ export async function findOrganisationByName(name: string): Promise<Organisation
   }
   const items = await scanAll({
     TableName: tableName('directory'),
-    FilterExpression: 'begins_with(pk, :org) AND sk = :meta',
-    ExpressionAttributeValues: { ':org': 'ORG#', ':meta': 'META' },
+    ...readOf<Organisation>({ filter: scanned.and(scanned.beginsWith('pk', 'ORG#'), scanned.is('sk', 'META')) }),
   });
   return organisationCodec.parseAll(items).find((o) => o.org_name.trim().toUpperCase() === wanted) ?? null;
 }

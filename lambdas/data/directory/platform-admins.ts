@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, queryAll, retrying } from '#adapters/dynamo/toolkit.js';
 import { PLATFORM_ROLES, type PlatformRole } from '#shared/api/admin.js';
 
@@ -63,9 +64,7 @@ export class LastSuperAdminError extends Error {}
 export async function listPlatformAdminRecords(which: 'admins' | 'invitations' = 'admins'): Promise<PlatformAdminRecord[]> {
   const items = await queryAll({
     TableName: tableName('directory'),
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': which === 'admins' ? 'PLATFORM_ADMIN' : 'PLATFORM_ADMIN_INVITATION' },
+    ...queryOf({ IndexName: 'gsi2', pk: which === 'admins' ? 'PLATFORM_ADMIN' : 'PLATFORM_ADMIN_INVITATION' }),
   });
   return platformAdminCodec.parseAll(items).filter((r) => (which === 'admins' ? r.status !== 'invited' : r.status === 'invited'));
 }
@@ -75,8 +74,7 @@ export async function platformAdminRecordsOfUser(userId: string): Promise<Platfo
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('directory'),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': `PLATFORM_ADMIN#${userId}`, ':sk': 'ROLE#' },
+      ...queryOf({ pk: `PLATFORM_ADMIN#${userId}`, sk: sortKey.beginsWith('ROLE#') }),
       ConsistentRead: true,
     }),
   );

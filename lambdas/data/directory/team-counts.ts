@@ -1,6 +1,9 @@
 import { tableName } from '#adapters/aws-clients.js';
+import { conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { queryCount } from '#adapters/dynamo/toolkit.js';
 import { ROLES } from '#shared/roles.js';
+import type { MemberItem } from './memberships.js';
 import { usersInRole } from './staff-users.js';
 
 /**
@@ -12,10 +15,7 @@ import { usersInRole } from './staff-users.js';
 export function countApprovedMembers(orgId: string): Promise<number> {
   return queryCount({
     TableName: tableName('directory'),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    FilterExpression: '#status = :approved',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'MEMBER#', ':approved': 'approved' },
+    ...queryOf<MemberItem>({ pk: `ORG#${orgId}`, sk: sortKey.beginsWith('MEMBER#'), filter: conditionsOf<MemberItem>().is('status', 'approved') }),
   });
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, queryAll, retrying } from '#adapters/dynamo/toolkit.js';
 import { nrcSummaryKey, upheldEntryName } from '../history/summaries.js';
 import { notificationPut, type QueuedEvent } from '../notifications/outbox.js';
@@ -60,9 +61,7 @@ const lenderReportCodec = defineCodec('fraud report', reportSchema.pick({ payee_
 async function reportsOfLender(d: StoredDispute): Promise<{ pk: string; sk: string }[]> {
   const items = await queryAll({
     TableName: tableName('registry'),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :report)',
-    ExpressionAttributeValues: { ':pk': `NRC#${d.nrc_digits}`, ':report': 'REPORT#' },
-    ProjectionExpression: 'pk, sk, payee_key',
+    ...queryOf<StoredReport>({ pk: `NRC#${d.nrc_digits}`, sk: sortKey.beginsWith('REPORT#'), project: ['pk', 'sk', 'payee_key'] }),
   });
   // A transaction holds 100 writes: the newest 90 reports (far more than one lender files on one borrower).
   return lenderReportCodec

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, readOf } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, queryAll, queryCount, retrying } from '#adapters/dynamo/toolkit.js';
 import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus } from '#shared/api/disputes.js';
 import { historyKey } from '../history/entries.js';
@@ -81,7 +82,7 @@ export const disputeMarkKey = (digits: string, month: string, payeeKey: string) 
 /** Whether the payee key deducted from this borrower in this month (an inputs item in history). */
 export async function deductionOnRecord(digits: string, payeeKey: string, month: string): Promise<boolean> {
   const out = await dynamo.send(
-    new GetCommand({ TableName: tableName('history'), Key: historyKey(digits, month, payeeKey, 'inputs'), ProjectionExpression: 'pk' }),
+    new GetCommand({ TableName: tableName('history'), Key: historyKey(digits, month, payeeKey, 'inputs'), ...readOf({ project: ['pk'] }) }),
   );
   return Boolean(out.Item);
 }
@@ -182,18 +183,14 @@ export async function listDisputes(status: DisputeStatus | null, orgIds: readonl
     ? orgIds.map((org) =>
         queryAll({
           TableName: tableName('submissions'),
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}` },
+          ...queryOf({ IndexName: 'gsi2', pk: `DISPUTE#ORG#${org}` }),
           ScanIndexForward: false,
         }),
       )
     : statuses(status).map((s) =>
         queryAll({
           TableName: tableName('submissions'),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${s}` },
+          ...queryOf({ IndexName: 'gsi1', pk: `DISPUTE#STATUS#${s}` }),
           ScanIndexForward: false,
           Limit: NEWEST,
         }),
@@ -206,9 +203,7 @@ export async function listDisputes(status: DisputeStatus | null, orgIds: readonl
 export async function disputesOfNrc(digits: string): Promise<StoredDispute[]> {
   const items = await queryAll({
     TableName: tableName('submissions'),
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': `DISPUTE#NRC#${digits}` },
+    ...queryOf({ IndexName: 'gsi3', pk: `DISPUTE#NRC#${digits}` }),
     ScanIndexForward: false,
   });
   return disputeCodec.parseAll(items);
@@ -219,19 +214,13 @@ export async function countDisputes(status: DisputeStatus, orgIds: readonly stri
   if (!orgIds)
     return queryCount({
       TableName: tableName('submissions'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `DISPUTE#STATUS#${status}` },
+      ...queryOf({ IndexName: 'gsi1', pk: `DISPUTE#STATUS#${status}` }),
     });
   const counts = await Promise.all(
     orgIds.map((org) =>
       queryCount({
         TableName: tableName('submissions'),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: '#status = :status',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': `DISPUTE#ORG#${org}`, ':status': status },
+        ...queryOf<DisputeItem>({ IndexName: 'gsi2', pk: `DISPUTE#ORG#${org}`, filter: whenDispute.is('status', status) }),
       }),
     ),
   );

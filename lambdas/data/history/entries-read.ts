@@ -1,4 +1,5 @@
 import { tableName } from '#adapters/aws-clients.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { queryAll } from '#adapters/dynamo/toolkit.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import type { AppliedStatus } from '#shared/rules/repayment.js';
@@ -93,8 +94,7 @@ export interface BorrowerPartition {
 const queryPartition = (pk: string, fromMonth: string) =>
   queryAll({
     TableName: tableName('history'),
-    KeyConditionExpression: 'pk = :pk AND sk >= :from',
-    ExpressionAttributeValues: { ':pk': pk, ':from': fromMonth },
+    ...queryOf({ pk, sk: sortKey.atLeast(fromMonth) }),
   });
 
 /**

@@ -1,4 +1,5 @@
 import { tableName } from '#adapters/aws-clients.js';
+import { readOf } from '#adapters/dynamo/queries.js';
 import { BATCH_GET_KEYS, BATCH_WRITE_ITEMS, batchGetAll, batchWriteAll } from '#adapters/dynamo/toolkit.js';
 import { chunked, inParallel } from '#lib/concurrency.js';
 import { logger } from '#lib/powertools.js';
@@ -121,7 +122,7 @@ async function storedPriors(table: string, items: readonly Item[]): Promise<Map<
     table,
     items.map(({ pk, sk }) => ({ pk, sk })),
     {
-      projection: 'pk, sk, submission_id, ingest_prior',
+      projection: readOf({ project: ['pk', 'sk', 'submission_id', 'ingest_prior'] }),
       consistentRead: true,
       busy: BUSY,
     },

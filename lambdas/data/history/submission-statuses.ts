@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
+import { readOf } from '#adapters/dynamo/queries.js';
 import { batchGetAll } from '#adapters/dynamo/toolkit.js';
 import { ExpiringMap } from '#lib/expiring-map.js';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '#shared/api/reviews.js';
-import { submissionKey } from '../submissions/submissions.js';
+import { submissionKey, type SubmissionRecord } from '../submissions/submissions.js';
 import type { Decision } from './summary-compaction.js';
 
 /**
@@ -74,8 +75,7 @@ async function learn(ids: Iterable<string>, memo: StatusMemo, now: number): Prom
   const unknown = [...ids].filter((id) => memo.rejected(id, now) === undefined);
   if (!unknown.length) return;
   const items = await batchGetAll(tableName('submissions'), unknown.map(submissionKey), {
-    projection: 'id, #status',
-    names: { '#status': 'status' },
+    projection: readOf<SubmissionRecord>({ project: ['id', 'status'] }),
     busy: BUSY,
   });
   const found = new Map(statusCodec.parseAll(items).map((item) => [item.id, item.status]));

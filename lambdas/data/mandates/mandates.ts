@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, readOf } from '#adapters/dynamo/queries.js';
 import { batchGetAll, isConditionFailure, queryAll, queryPage } from '#adapters/dynamo/toolkit.js';
 import { sendSms } from '#adapters/sms.js';
 import { hashPin, newPin } from '#lib/pin-hash.js';
@@ -95,14 +96,15 @@ export async function getMandate(number: string, now = new Date()): Promise<Mand
 }
 
 /** What a file's check reads of a mandate: its terms and state, never its PIN's hash or the mobile. */
-const TERMS = '#n, nrc, payee_key, max_monthly, last_month, #s, claim_by, used_month, pin_failures';
+const TERMS = readOf<StoredMandate>({
+  project: ['number', 'nrc', 'payee_key', 'max_monthly', 'last_month', 'state', 'claim_by', 'used_month', 'pin_failures'],
+});
 
 /** The terms of the mandates these numbers name, by number (numbers naming none are absent): 100 a BatchGetItem. */
 export async function mandatesByNumber(numbers: readonly string[], now = new Date()): Promise<Map<string, MandateTerms>> {
   const items = await batchGetAll<Record<string, unknown>>(tableName('directory'), numbers.map(mandateKey), {
     busy: 'The mandates could not be read: DynamoDB is busy. Try again.',
     projection: TERMS,
-    names: { '#n': 'number', '#s': 'state' },
     concurrency: 8,
   });
   const found = new Map<string, MandateTerms>();
@@ -145,9 +147,7 @@ export async function listMandatesOfNrc(
   const out = await queryPage(
     {
       TableName: tableName('directory'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ...queryOf({ IndexName: 'gsi1', pk: gsi1pk }),
       ScanIndexForward: false,
     },
     { limit: page.limit, start, read: (item) => mandateCodec.parse(item) },
@@ -162,12 +162,12 @@ export async function listMandatesOfNrc(
 export async function countOpenMandates(nrc: string, now = new Date()): Promise<number> {
   const items = await queryAll<{ state: StoredMandate['state']; claim_by: string }>({
     TableName: tableName('directory'),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    FilterExpression: '#s IN (:issued, :claimed)',
-    ProjectionExpression: '#s, claim_by',
-    ExpressionAttributeNames: { '#s': 'state' },
-    ExpressionAttributeValues: { ':pk': employeeIndexKey(nrc), ':issued': 'issued', ':claimed': 'claimed' },
+    ...queryOf<StoredMandate>({
+      IndexName: 'gsi1',
+      pk: employeeIndexKey(nrc),
+      filter: conditionsOf<StoredMandate>().isIn('state', ['issued', 'claimed']),
+      project: ['state', 'claim_by'],
+    }),
   });
   return items.filter((m) => stateAt(m, now) !== 'expired').length;
 }
@@ -177,9 +177,7 @@ export async function listClaimedMandates(payeeKey: string, limit = 200, now = n
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('directory'),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': `MANDATES#PAYEE#${payeeKey}` },
+      ...queryOf({ IndexName: 'gsi2', pk: `MANDATES#PAYEE#${payeeKey}` }),
       ScanIndexForward: false,
       Limit: limit,
     }),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { queryOf } from '#adapters/dynamo/queries.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { objectExists } from '#adapters/s3-objects.js';
 
@@ -47,8 +48,7 @@ export async function listReceipts(month: string): Promise<Map<string, ReceiptRe
     const page = await dynamo.send(
       new QueryCommand({
         TableName: tableName('submissions'),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `REMITTANCE#${month}` },
+        ...queryOf({ pk: `REMITTANCE#${month}` }),
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { queryAll } from '#adapters/dynamo/toolkit.js';
 import { SCHEDULE_MONTH } from '#shared/rules/payroll-schedule.js';
 import { DRAW_JOB_PREFIX, rangeSchema } from './schedule-drawn.js';
@@ -72,8 +73,7 @@ export async function getDrawPart(month: string, fingerprint: string, payee: str
 export async function drawPartsDone(month: string, fingerprint: string): Promise<DrawPart[]> {
   const items = await queryAll<Record<string, unknown>>({
     TableName: tableName('submissions'),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': `SCHEDULE#${month}`, ':sk': `DRAW#${fingerprint}#PART#` },
+    ...queryOf({ pk: `SCHEDULE#${month}`, sk: sortKey.beginsWith(`DRAW#${fingerprint}#PART#`) }),
     ConsistentRead: true,
   });
   return partCodec.parseAll(items);

@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { jsonLineBatches } from '#lib/jsonl.js';
 import { partsVersion } from '#shared/rules/applied-parts.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
@@ -32,8 +33,7 @@ export async function latestSchedule(month: string): Promise<ScheduleVersion | n
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('submissions'),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': `SCHEDULE#${month}`, ':sk': 'VERSION#' },
+      ...queryOf({ pk: `SCHEDULE#${month}`, sk: sortKey.beginsWith('VERSION#') }),
       ScanIndexForward: false,
       Limit: 1,
       ConsistentRead: true,

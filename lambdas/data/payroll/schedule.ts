@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey, type Stored } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
 import { jsonArrayBatches } from '#lib/json-array.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
@@ -42,8 +43,7 @@ export async function latestScheduleVersion(month: string): Promise<ScheduleVers
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('submissions'),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :version)',
-      ExpressionAttributeValues: { ':pk': schedulePk(month), ':version': 'VERSION#' },
+      ...queryOf({ pk: schedulePk(month), sk: sortKey.beginsWith('VERSION#') }),
       ScanIndexForward: false,
       Limit: 1,
       ConsistentRead: true,
@@ -66,13 +66,15 @@ export async function putScheduleVersion(version: ScheduleVersion): Promise<bool
 }
 
 /** The month's COMPLETED (status approved) inputs and stoppages submissions: the review queue's index, one status. */
+const whenSubmission = conditionsOf<Stored<SubmissionRecord>>();
 export async function completedSubmissions(month: string): Promise<SubmissionRecord[]> {
   return queryAll<SubmissionRecord>({
     TableName: tableName('submissions'),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    FilterExpression: 'upload_month = :month AND doc_kind IN (:inputs, :stoppages)',
-    ExpressionAttributeValues: { ':pk': 'STATUS#approved', ':month': month, ':inputs': 'inputs', ':stoppages': 'stoppages' },
+    ...queryOf<SubmissionRecord>({
+      IndexName: 'gsi1',
+      pk: 'STATUS#approved',
+      filter: whenSubmission.and(whenSubmission.is('upload_month', month), whenSubmission.isIn('doc_kind', ['inputs', 'stoppages'])),
+    }),
   });
 }
 

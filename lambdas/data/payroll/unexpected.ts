@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { queryOf } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
 import { TextUpload } from '#adapters/s3-json-array-upload.js';
 import { isNotFound } from '#adapters/s3-objects.js';
@@ -139,8 +140,7 @@ export async function recordUnexpected(month: string, uploadId: string, line: Un
 export async function unexpectedOfNrc(digits: string): Promise<UnexpectedDeduction[]> {
   const items = await queryAll({
     TableName: tableName('submissions'),
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': partition(digits) },
+    ...queryOf({ pk: partition(digits) }),
     ScanIndexForward: false,
   });
   return items.map((item) => codec.parse(item)!);

@@ -2,6 +2,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { queryCount } from '#adapters/dynamo/toolkit.js';
 import { isNotFound } from '#adapters/s3-objects.js';
 import { inParallel } from '#lib/concurrency.js';
@@ -98,8 +99,7 @@ export async function landRegisterChunk(version: string, index: number, count: n
   await dynamo.send(new PutCommand({ TableName: table, Item: { pk: `R#${version}`, sk: `CHUNK#${index}`, count } }));
   const landed = await queryCount({
     TableName: table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
-    ExpressionAttributeValues: { ':pk': `R#${version}`, ':chunk': 'CHUNK#' },
+    ...queryOf({ pk: `R#${version}`, sk: sortKey.beginsWith('CHUNK#') }),
     ConsistentRead: true,
   });
   return landed >= count;

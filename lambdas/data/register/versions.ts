@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf } from '#adapters/dynamo/queries.js';
 import { batchGetAll, batchWriteAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { employeeNumberKey } from '#shared/rules/employee-number.js';
 import { hasNrcShape, normaliseNrc, nrcDigits } from '#shared/rules/nrc.js';
@@ -74,9 +75,7 @@ export async function currentRegister(): Promise<RegisterVersion | null> {
 
 /** The register of each month, oldest first (the one last made current in that month). */
 export async function registerMonths(): Promise<RegisterVersion[]> {
-  const out = await dynamo.send(
-    new QueryCommand({ TableName: tableName('register'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'MONTH' } }),
-  );
+  const out = await dynamo.send(new QueryCommand({ TableName: tableName('register'), ...queryOf({ pk: 'MONTH' }) }));
   return monthCodec.parseAll(out.Items);
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { change, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, readOf, sortKey } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import type { ReportStatus } from '#shared/api/fraud.js';
 import { digestBucket, digestKey } from './digest.js';
@@ -50,7 +51,12 @@ export async function getReport(ref: ReportRef): Promise<StoredReport | null> {
 
 async function summaryCounts(digits: string): Promise<{ total: number; retired: number }> {
   const out = await dynamo.send(
-    new GetCommand({ TableName: table(), Key: summaryKey(digits), ConsistentRead: true, ProjectionExpression: 'report_count, retired_count' }),
+    new GetCommand({
+      TableName: table(),
+      Key: summaryKey(digits),
+      ConsistentRead: true,
+      ...readOf<RegistrySummaryRecord>({ project: ['report_count', 'retired_count'] }),
+    }),
   );
   return { total: Number(out.Item?.report_count ?? 0), retired: Number(out.Item?.retired_count ?? 0) };
 }
@@ -136,11 +142,7 @@ export async function reportsFiledBetween(after: string, before: string, start?:
   const out = await dynamo.send(
     new QueryCommand({
       TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk BETWEEN :after AND :before',
-      ExpressionAttributeValues: { ':p': 'REPORT', ':after': after, ':before': before },
-      ProjectionExpression: 'nrc_key, sk, gsi1sk, #status',
-      ExpressionAttributeNames: { '#status': 'status' },
+      ...queryOf<StoredReport>({ IndexName: 'gsi1', pk: 'REPORT', sk: sortKey.between(after, before), project: ['nrc_key', 'sk', 'gsi1sk', 'status'] }),
       ExclusiveStartKey: start,
       Limit: 200,
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
+import { readOf } from '#adapters/dynamo/queries.js';
 import { batchGetAll } from '#adapters/dynamo/toolkit.js';
 
 /** Registry summary item of one NRC: pk=NRC#{digits} sk=SUMMARY (written with each report). */
@@ -37,7 +38,7 @@ export interface RegistrySummaryRecord {
 export async function flaggedNrcDigits(digits: Iterable<string>): Promise<Set<string>> {
   const unique = [...new Set(digits)].filter(Boolean);
   const items = await batchGetAll(tableName('registry'), unique.map(summaryKey), {
-    projection: 'pk, report_count, retired_count',
+    projection: readOf<RegistrySummaryRecord>({ project: ['pk', 'report_count', 'retired_count'] }),
     busy: 'The fraud registry is busy; please try again in a moment.',
   });
   // Flagged unless every report of the NRC was withdrawn or expired (a seeded summary counts no reports and flags).

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { change, conditionOf, conditionsOf, updateOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, type ReadExpressions, readOf, sortKey } from '#adapters/dynamo/queries.js';
 import { batchGetAll, isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import { REPORT_STATUSES } from '#shared/api/fraud.js';
 import { digestBucket, digestKey } from './digest.js';
@@ -81,7 +82,7 @@ interface RequestRecord {
 }
 
 const BUSY = 'The fraud registry is busy; please try again in a moment.';
-const batchGet = (keys: Record<string, unknown>[], projection?: string) => batchGetAll(tableName('registry'), keys, { projection, busy: BUSY });
+const batchGet = (keys: Record<string, unknown>[], projection?: ReadExpressions) => batchGetAll(tableName('registry'), keys, { projection, busy: BUSY });
 
 /** The report already stored for this submission attempt, if any. */
 export async function reportIdOfRequest(userId: string, requestId: string): Promise<string | null> {
@@ -156,7 +157,7 @@ async function inDigest(values: readonly string[], sets: readonly ('nrcs' | 'kno
     const d = digitsOf(value);
     if (d) buckets.add(digestBucket(d));
   }
-  const items = digestCodec.parseAll(await batchGet([...buckets].map(digestKey), `pk, ${sets.join(', ')}`));
+  const items = digestCodec.parseAll(await batchGet([...buckets].map(digestKey), readOf<DigestRecord>({ project: ['pk', ...sets] })));
   const members = new Map(items.map((item) => [item.pk, new Set(sets.flatMap((set) => [...(item[set] ?? [])]))]));
   const hits = new Set<string>();
   for (const value of values) {
@@ -176,7 +177,7 @@ export const flaggedByDigest = (values: readonly string[], digitsOf?: (value: st
 export async function reportRefsOf(digits: readonly string[]): Promise<{ matched: string[]; refs: ReportRef[] }> {
   // Digest items written before the lifecycle have no `known`: their `nrcs` are every NRC reported then.
   const hits = await inDigest(digits, ['nrcs', 'known']);
-  const summaries = registrySummaryCodec.parseAll(await batchGet([...hits].map(summaryKey), 'pk, reports'));
+  const summaries = registrySummaryCodec.parseAll(await batchGet([...hits].map(summaryKey), readOf<RegistrySummaryRecord>({ project: ['pk', 'reports'] })));
   const matched: string[] = [];
   const refs: ReportRef[] = [];
   for (const summary of summaries) {
@@ -204,9 +205,7 @@ export async function latestReports(limit: number, after?: string): Promise<{ it
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('registry'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: after ? 'gsi1pk = :p AND gsi1sk < :after' : 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': 'REPORT', ...(after ? { ':after': after } : {}) },
+      ...queryOf({ IndexName: 'gsi1', pk: 'REPORT', ...(after ? { sk: sortKey.below(after) } : {}) }),
       ScanIndexForward: false,
       Limit: limit,
     }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, retrying } from '#adapters/dynamo/toolkit.js';
 import {
   type Affordability,
@@ -65,9 +66,7 @@ const authorityOf = (item: StoredSetting | null | undefined): PayrollAuthority |
 };
 
 export async function readSettings(): Promise<PlatformSettings> {
-  const out = await dynamo.send(
-    new QueryCommand({ TableName: tableName('directory'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true }),
-  );
+  const out = await dynamo.send(new QueryCommand({ TableName: tableName('directory'), ...queryOf({ pk: PK }), ConsistentRead: true }));
   const items = settingCodec.parseAll(out.Items);
   const changeOf = (name: SettingName | typeof PAYROLL_AUTHORITY) => {
     const item = items.find((candidate) => candidate.sk === name);

@@ -1,5 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { bucketName, s3, tableName } from '#adapters/aws-clients.js';
+import { queryOf } from '#adapters/dynamo/queries.js';
 import { queryAll } from '#adapters/dynamo/toolkit.js';
 import { isNotFound } from '#adapters/s3-objects.js';
 import { jsonArrayBatches } from '#lib/json-array.js';
@@ -17,9 +18,7 @@ import { payeeMonthKey, type SubmissionRecord } from './submissions.js';
 async function monthSubmissions(payeeKey: string, kind: SubmissionKind, month: string): Promise<SubmissionRecord[]> {
   const items = await queryAll<SubmissionRecord>({
     TableName: tableName('submissions'),
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': payeeMonthKey(payeeKey, kind, month) },
+    ...queryOf({ IndexName: 'gsi3', pk: payeeMonthKey(payeeKey, kind, month) }),
     ScanIndexForward: false,
   });
   return items.filter((item) => item.status !== 'rejected');

@@ -1,5 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
+import { conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf } from '#adapters/dynamo/queries.js';
 import type { ReviewedSubmission } from './reviews.js';
 import { submissionCodec } from './submissions.js';
 
@@ -19,8 +21,8 @@ export interface ListSource {
 }
 
 export interface ListFilter {
-  /** Applied by DynamoDB (a FilterExpression): the status on organisation partitions, the kind anywhere. */
-  status?: string;
+  /** Applied by DynamoDB (a filter): the status on organisation partitions, the kind anywhere. */
+  status?: ReviewedSubmission['status'];
   kind?: 'inputs' | 'stoppages';
   /** Only submissions marked late (made after their month's window closed). */
   late?: boolean;
@@ -59,6 +61,8 @@ interface Buffered {
   resume: Key | null;
 }
 
+const whenListed = conditionsOf<ReviewedSubmission>();
+
 /** One partition read newest first, a page at a time. */
 class Stream {
   readonly buffer: Buffered[] = [];
@@ -88,28 +92,14 @@ class Stream {
   /** Reads one page; answers how many items DynamoDB examined. */
   async fill(): Promise<number> {
     const { index, pk } = this.source;
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':pk': pk };
-    const filters: string[] = [];
-    if (this.filter.status && index === 'gsi2') {
-      names['#status'] = 'status';
-      values[':status'] = this.filter.status;
-      filters.push('#status = :status');
-    }
-    if (this.filter.kind) {
-      values[':kind'] = this.filter.kind;
-      filters.push('doc_kind = :kind');
-    }
-    if (this.filter.late) {
-      names['#late'] = 'late';
-      values[':late'] = true;
-      filters.push('#late = :late');
-    }
+    const filters = [
+      ...(this.filter.status && index === 'gsi2' ? [whenListed.is('status', this.filter.status)] : []),
+      ...(this.filter.kind ? [whenListed.is('doc_kind', this.filter.kind)] : []),
+      ...(this.filter.late ? [whenListed.is('late', true)] : []),
+    ];
+    const read = { pk, ...(filters.length ? { filter: whenListed.and(...filters) } : {}) };
     const input = {
       TableName: tableName('submissions'),
-      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
       ScanIndexForward: false,
       Limit: QUERY_PAGE,
       ExclusiveStartKey: this.next ?? undefined,
@@ -117,8 +107,8 @@ class Stream {
     // The index names are literal so that the IAM check (test/infra/iam.test.ts) sees which indexes are read.
     const out = await dynamo.send(
       index === 'gsi1'
-        ? new QueryCommand({ ...input, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk' })
-        : new QueryCommand({ ...input, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk' }),
+        ? new QueryCommand({ ...input, ...queryOf<ReviewedSubmission>({ IndexName: 'gsi1', ...read }) })
+        : new QueryCommand({ ...input, ...queryOf<ReviewedSubmission>({ IndexName: 'gsi2', ...read }) }),
     );
     let previous = this.next;
     for (const raw of out.Items ?? []) {

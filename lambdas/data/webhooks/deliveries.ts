@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '#shared/api/webhooks.js';
 
@@ -79,8 +80,7 @@ export async function listDeliveries(endpointId: string, limit = 50): Promise<De
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('directory'),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': `WEBHOOK#${endpointId}`, ':sk': 'DELIVERY#' },
+      ...queryOf({ pk: `WEBHOOK#${endpointId}`, sk: sortKey.beginsWith('DELIVERY#') }),
       ScanIndexForward: false,
       Limit: limit,
     }),
@@ -93,9 +93,7 @@ export async function dueDeliveries(now: Date, limit = 100): Promise<DeliveryRec
   const out = await dynamo.send(
     new QueryCommand({
       TableName: tableName('directory'),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':pk': DUE, ':now': now.toISOString() },
+      ...queryOf({ IndexName: 'gsi1', pk: DUE, sk: sortKey.atMost(now.toISOString()) }),
       Limit: limit,
     }),
   );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dynamo, tableName } from '#adapters/aws-clients.js';
 import { defineCodec } from '#adapters/dynamo/codec.js';
 import { conditionOf, conditionsOf } from '#adapters/dynamo/expressions.js';
+import { queryOf, sortKey } from '#adapters/dynamo/queries.js';
 import { isConditionFailure, queryAll } from '#adapters/dynamo/toolkit.js';
 import { WEBHOOK_EVENTS } from '#shared/api/webhooks.js';
 
@@ -33,8 +34,7 @@ const when = conditionsOf<WebhookRecord>();
 export async function listWebhookRecords(orgId: string): Promise<WebhookRecord[]> {
   const items = await queryAll({
     TableName: tableName('directory'),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': `ORG#${orgId}`, ':sk': 'WEBHOOK#' },
+    ...queryOf({ pk: `ORG#${orgId}`, sk: sortKey.beginsWith('WEBHOOK#') }),
   });
   return codec.parseAll(items).sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
