@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell (the package chromium-headless-shell): Chromium's old headless mode, the browser Playwright
+// itself runs headless tests in; the full browser's new headless mode cost about a tenth more CPU a test (docs/decisions).
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 // The workers load the AWS SDK (the test helpers): its notice about Node versions is noise in every worker's output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 

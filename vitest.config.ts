@@ -44,6 +44,12 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One module graph for the shard's files, as the infra project: each file imported the AWS SDK, the
+          // handlers and the helpers afresh, about a fifth of the shard's CPU. The files share one twin and its
+          // environment already; a spy is restored after its test, and a file that loads modules against another
+          // endpoint resets them when done (faults.test.ts).
+          isolate: false,
+          restoreMocks: true,
         },
       },
     ],

@@ -102,6 +102,8 @@ test.describe('an existing organisation, documents, revoking', () => {
   test('a second request for a payee key joins by choice; the approver sees missing and false documents; an approval is revoked and the account deleted', async ({
     page,
   }) => {
+    // Three sign-ins, two axe runs and a deletion: a minute on a loaded two-core machine.
+    test.setTimeout(150_000);
     const admin = await approvedOrgAdmin(twin, (await signIn(twin, twin.admin.email, twin.admin.password)).idToken);
     const second = await requestAccess(twin, 'fi', { prefix: 'join-me', payeeKey: admin.payeeKey! });
     await postToS3(second.uploads.tpin!, pdfBytes(800));

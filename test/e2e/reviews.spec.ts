@@ -5,7 +5,7 @@ import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { inputsRows, nrcOf, workbook, XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { expectNoSeriousViolations, settled } from './accessibility-support.js';
-import { signInThroughUi, signOut, twinInfo } from './support.js';
+import { searchQueue, signInThroughUi, signOut, twinInfo } from './support.js';
 
 /**
  * Submission reviews and reports in Chromium: a lender's file goes FI → Compliance → PMEC on /reviews, and
@@ -55,7 +55,7 @@ test.describe('submission reviews and reports', () => {
     await signInAt(page, '/reviews', reviewer);
     await expect(page.getByRole('heading', { name: 'Submission Reviews', level: 1 })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('COMPLIANCE PENDING');
-    await page.getByRole('textbox', { name: 'Search' }).fill(payee);
+    await searchQueue(page, payee);
     await expect(rowOf(page, payee)).toHaveCount(1);
     await expect(rowOf(page, payee)).toContainText('COMPLIANCE PENDING');
     await rowOf(page, payee)
@@ -87,7 +87,7 @@ test.describe('submission reviews and reports', () => {
     // PMEC: complete; the queue starts on what waits for them.
     await signInAt(page, '/reviews', pmec);
     await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('COMPLIANCE APPROVED');
-    await page.getByRole('textbox', { name: 'Search' }).fill(payee);
+    await searchQueue(page, payee);
     await expect(rowOf(page, payee).getByRole('button', { name: /^Approve / })).toHaveCount(0);
     await rowOf(page, payee)
       .getByRole('button', { name: /^Complete / })
@@ -123,7 +123,7 @@ test.describe('submission reviews and reports', () => {
     }
 
     await signInAt(page, '/reviews', await createUser(twin, ['compliance']));
-    await page.getByRole('textbox', { name: 'Search' }).fill(lender.org.orgName);
+    await searchQueue(page, lender.org.orgName);
     await expect(page.getByTestId('review-row').filter({ hasText: payee })).toHaveCount(2);
     await expect(page.getByTestId('review-row')).toHaveCount(2);
     await page.getByRole('checkbox', { name: 'Select all shown submissions' }).check();
@@ -176,7 +176,7 @@ test.describe('submission reviews and reports', () => {
 
     await signInAt(page, '/reviews', await createUser(twin, ['super_admin']));
     await chooseStatus(page, 'COMPLIANCE PENDING');
-    await page.getByRole('textbox', { name: 'Search' }).fill(lender.org.orgName);
+    await searchQueue(page, lender.org.orgName);
     const row = rowOf(page, payee);
     await expect(row.getByTestId('open-signals')).toContainText('1,200 new');
     const table = page.getByTestId('reviews-table');

@@ -4,7 +4,7 @@ import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { HEADER, workbook, XLSX_MIME, type Row } from '../fixtures/submissions/workbooks.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { signInAt, signOut, twinInfo } from './support.js';
+import { searchQueue, signInAt, signOut, twinInfo } from './support.js';
 
 /**
  * Deduction signals in Chromium: a lender's second month shows its deduction signals under Validation
@@ -84,7 +84,7 @@ test('a lender sees the signals of its month, compliance opens them on /reviews,
 
   // Compliance: the counts on the row, the list in the drawer.
   await signInAt(page, reviewer.email, reviewer.password, '/reviews');
-  await page.getByRole('textbox', { name: 'Search' }).fill(payee);
+  await searchQueue(page, payee);
   const row = page.getByTestId('review-row').filter({ has: page.getByRole('button', { name: 'Open file this month.xlsx' }) });
   await expect(row).toHaveCount(1);
   await row.getByTestId('open-signals').click();

@@ -6,7 +6,7 @@ import { submissionsApi } from '../fixtures/submissions/api.js';
 import { prepareSubmitter, uploadScreen } from '../fixtures/submissions/ui.js';
 import { HEADER, workbook } from '../fixtures/submissions/workbooks.js';
 import { createUser, signIn } from '../support/cognito.js';
-import { signInAt, signOut, twinInfo } from './support.js';
+import { searchQueue, signInAt, signOut, twinInfo } from './support.js';
 
 /**
  * The submission window in Chromium: a platform admin sets the submission window on /admin; a lender
@@ -65,7 +65,7 @@ test('the window set on /admin marks a late file on /upload and on /reviews', as
 
   // /reviews: Late only lists it, with its badge.
   await signInAt(page, reviewer.email, reviewer.password, '/reviews');
-  await page.getByRole('textbox', { name: 'Search' }).fill(payee);
+  await searchQueue(page, payee);
   await page.getByRole('combobox', { name: 'Timing' }).click();
   await page.getByRole('option', { name: 'Late only' }).click();
   const row = page.getByTestId('review-row').filter({ has: page.getByRole('button', { name: 'Open file late.xlsx' }) });

@@ -38,6 +38,19 @@ export async function expectSignInScreen(page: Page) {
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 }
 
+/**
+ * Types into the review queue's Search box and waits for the queue's answer to that search: the box asks
+ * 300 ms after the last key, and until then the list shown is the one before (rows about to go).
+ */
+export async function searchQueue(page: Page, text: string) {
+  const answered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/submissions' && url.searchParams.get('q') === text;
+  });
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await answered;
+}
+
 /** The password input (its label carries Mantine's required asterisk). */
 export const passwordField = (page: Page) => page.getByRole('textbox', { name: 'Password', exact: true });
 

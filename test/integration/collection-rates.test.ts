@@ -18,8 +18,11 @@ const twin = inject('twin');
 let pmec: AuthorityAdmin;
 let lenderA: Awaited<ReturnType<typeof seededLender>>;
 let lenderB: Awaited<ReturnType<typeof seededLender>>;
-/** Twelve consecutive months, oldest first (testMonth hands them out in order). */
-const months = Array.from({ length: 12 }, () => testMonth());
+/**
+ * Twelve consecutive months, oldest first (testMonth hands them out in order), after twelve no file uses: the window
+ * of the earliest month asked for reaches back eleven months, past any month an earlier file of the run took.
+ */
+const months = Array.from({ length: 24 }, () => testMonth()).slice(12);
 const SKIPPED = 4;
 
 const line = (expected: number, applied: number): ReconciliationLine => ({

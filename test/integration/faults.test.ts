@@ -237,6 +237,8 @@ describe('DynamoDB restarted mid-run', () => {
       expect(await storedCount(docs, tables.TABLE_HISTORY!, list)).toBe(list.length);
     } finally {
       process.env.AWS_ENDPOINT_URL_DYNAMODB = saved;
+      // The files after this one share its module graph: they load the repositories again, with the twin's DynamoDB.
+      vi.resetModules();
     }
   });
 });

@@ -173,3 +173,13 @@ export function okBody<B>(answer: Answer<B>): B {
   if (answer.status < 200 || answer.status >= 300) throw new Error(`Expected a 2xx answer, got ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body as B;
 }
+
+/**
+ * The calls a test counts against a fixed-window limit (lambdas/data/rate-limits/windows.ts) all fall in one
+ * window: when the window holding now ends within `needMs`, this waits for the next one to start.
+ */
+export async function withinOneWindow(windowSeconds: number, needMs: number): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

@@ -91,9 +91,10 @@ export function appliedWorkbook(rows: readonly { employee_no: string; nrc: strin
 
 let monthIndex = 0;
 /**
- * A past month no other test file of the run uses: each file starts at January of a random year of 1000–1989 and
- * counts on month by month (consecutive calls give consecutive months), so two files meet only when their years fall
- * within the months they use.
+ * A past month no other test file of the run uses: a module graph (an integration shard's files share one, decision
+ * 0243) starts at January of a random year of 1000–1989 and counts on month by month (consecutive calls give
+ * consecutive months), so no two files of a shard meet, and two shards only when their years fall within the
+ * months they use. A month after one another file took may sit within a window reaching back from it.
  */
 export function testMonth(): string {
   monthIndex = monthIndex || (1000 + Math.floor(Math.random() * 990)) * 12;
