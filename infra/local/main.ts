@@ -25,6 +25,7 @@ async function main() {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       'ready-json': { type: 'boolean', default: false },
+      'in-memory': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port ?? process.env.PORT ?? 3000);
@@ -42,6 +43,7 @@ async function main() {
   const twin = await startTwin({
     port,
     dataDir,
+    inMemory: values['in-memory'],
     adminEmail: process.env.ADMIN_EMAIL,
     adminPassword: process.env.ADMIN_PASSWORD,
     log: quiet ? undefined : (line) => console.log(`  · ${line}`),

@@ -30,6 +30,8 @@ export const REGION = 'af-south-1';
 export interface TwinOptions {
   port: number;
   dataDir: string;
+  /** DynamoDB's tables held in memory only, gone when the twin stops (the test twins'); on disk under dataDir otherwise. */
+  inMemory?: boolean;
   host?: string;
   webDir?: string;
   adminEmail?: string;
@@ -97,7 +99,7 @@ export async function startTwin(opts: TwinOptions): Promise<Twin> {
     Object.assign(process.env, env);
 
     log('starting DynamoDB Local');
-    children.push(await startDynamoDb(path.join(dataDir, 'dynamodb'), dynamoPort));
+    children.push(await startDynamoDb(path.join(dataDir, 'dynamodb'), dynamoPort, { inMemory: opts.inMemory }));
     const dynamoClient = new DynamoDBClient({ endpoint: env.AWS_ENDPOINT_URL_DYNAMODB, region: REGION });
     Object.assign(env, await provisionTables(dynamoClient));
 

@@ -38,7 +38,7 @@ async function startTwinOnce(): Promise<TwinHandle> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'twin-test-'));
   const child = spawn(
     process.execPath,
-    ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--ready-json'],
+    ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--ready-json', '--in-memory'],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
