@@ -52,7 +52,7 @@ const STAGES = [
   { name: 'lint', follows: ['build'], cmd: [bin('eslint'), ['.']] },
   { name: 'format', follows: ['lint'], cmd: [bin('prettier'), ['--check', '--log-level', 'warn', '.']] },
   { name: 'imports', follows: ['format'], cmd: [process.execPath, ['scripts/subpath-imports.mjs', '--check']] },
-  { name: 'unit+infra', follows: ['build'], ...vitest('unit-infra', '--project', 'unit', '--project', 'infra') },
+  { name: 'unit+infra', follows: ['build'], ...vitest('unit-infra', '--project', 'unit', '--project', 'unit-replacing', '--project', 'infra') },
 ];
 
 /** `unshare`'s arguments for a PID namespace of the stage's own, when this machine allows one (root, Linux). */

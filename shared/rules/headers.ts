@@ -62,6 +62,17 @@ export interface HeaderRowOf<F extends string, R extends F> {
 }
 
 /**
+ * A header row's cells as text, without the blank cells after its last one: a row read from a file has none (an
+ * empty cell is not written), a row held in memory may, and both must name the same headers.
+ */
+function headerTexts(row: readonly unknown[]): string[] {
+  const texts = Array.from(row, (cell) => cellText(cell));
+  let end = texts.length;
+  while (end > 0 && texts[end - 1]!.trim() === '') end--;
+  return texts.slice(0, end);
+}
+
+/**
  * The one header detector, for any kind of spreadsheet's alias table (deduction files here, the payroll
  * register in register-columns.ts): each field's column, and the header row among the first 10 non-empty
  * rows — the one naming the most required fields, the earliest on a tie. With no match at all it is the
@@ -99,7 +110,7 @@ export function headerDetector<F extends string, R extends F>(table: HeaderTable
       if (best === null || score > best.score) best = { index, row, columns, score };
     }
     if (best === null) return { headerRowIndex: -1, headers: [], columns: {}, missing: [...table.required] };
-    return { headerRowIndex: best.index, headers: Array.from(best.row, (cell) => cellText(cell)), columns: best.columns, missing: missing(best.columns) };
+    return { headerRowIndex: best.index, headers: headerTexts(best.row), columns: best.columns, missing: missing(best.columns) };
   };
   return { lookup, mapColumns, missing, detect };
 }

@@ -148,6 +148,18 @@ describe('detectHeaderRow', () => {
   it('names the missing fields', () => {
     expect(detectHeaderRow([['EMPLOYEE NUMBER', 'NRC', 'START DATE', 'INSTALLMENT']]).missing).toEqual(['end_date', 'payee_key']);
   });
+
+  // A row read from a file holds no empty cell after its last; one held in memory may: both name the same headers.
+  it.each([
+    [['E1', null], ['E1']],
+    [['E1', '', '  ', null], ['E1']],
+    [
+      ['A', null, 'B', null],
+      ['A', '', 'B'],
+    ],
+  ])('leaves out the blank cells after the header row’s last: %j', (row, headers) => {
+    expect(detectHeaderRow([row]).headers).toEqual(headers);
+  });
 });
 
 describe('missingHeadersMessage', () => {
