@@ -211,7 +211,7 @@ function payrollLimits(scale: Scale, p: ReturnType<typeof monthlyUsage>['payroll
       p.memoryMb.reconciliationPage,
       STACK.apiMemoryMb,
       'MB',
-      `GET /api/reconciliation with a payee key reads that lender's whole JSONL file to filter and page it, and makes its CSV on the first download (${n(Math.min(p.lines, scale.largestFileRows))} lines for the largest lender). Beyond it, page the file by ranges or keep the lines in DynamoDB by status.`,
+      `GET /api/reconciliation with a payee key reads a page of the lender's JSONL from its cursor (decision 0237), but its first page makes the lender's CSV from the whole file once (${n(Math.min(p.lines, scale.largestFileRows))} lines for the largest lender). Beyond it, make the CSV streamed.`,
     ),
     limit(
       'Reconciliation month item size',

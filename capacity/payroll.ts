@@ -15,6 +15,8 @@ export const PAYROLL = {
   scheduleViewsPerMonth: 30,
   /** Draws a month: a view after the month's COMPLETED submissions changed (several completions between views make one). */
   drawsPerMonth: 10,
+  /** Draws whose files a month keeps: a new draw removes the draw before the one it replaces (decision 0236). */
+  keptDraws: 2,
   /** Downloads a version gets (presigned GETs of its CSV and XLSX). */
   downloadsPerVersion: 4,
   /** Validations of each applied file a month (a first one with errors, then the good one). */
@@ -24,15 +26,18 @@ export const PAYROLL = {
    * a month at or under it comes in one file, as before; a lender larger than it comes in a part of its own.
    */
   appliedPartLines: 500_000,
-  /** Reconciliation pages a lender opens a month (each reads its lender's lines) and statement downloads. */
+  /** Reconciliation pages a lender opens a month (each reads its own lines, decision 0237) and statement downloads. */
   reconciliationViewsPerLender: 10,
   statementDownloadsPerLender: 2,
   /** Bytes a line: the schedule's JSONL, CSV and XLSX (bench/schedule-child.ts, 100,000 lines, 2026-11-28). */
   scheduleBytesPerLine: { jsonl: 159, csv: 70, xlsx: 39 },
   /** An applied file's XLSX bytes a row (the reconciliation bench's workbook, 2026-11-28). */
   appliedXlsxBytesPerRow: 23,
-  /** A reconciliation line's JSONL and CSV bytes together (the reconciliation bench: 62.7 MB for 309,000 lines). */
-  resultBytesPerLine: 213,
+  /**
+   * A reconciliation line's bytes: its JSONL, written by every validation, and its CSV, made only for the month's recorded
+   * file, on a lender's first page (decision 0211; the reconciliation bench: 62.7 MB for 309,000 lines, 69 bytes a line of CSV).
+   */
+  resultBytesPerLine: { jsonl: 144, csv: 69 },
   /** A statement line's PDF and CSV bytes together (a line of text in each). */
   statementBytesPerLine: 140,
   /**
@@ -85,8 +90,14 @@ export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
       : { ...payroll, versionsPerMonth: 0, scheduleViewsPerMonth: 0, drawsPerMonth: 0, appliedValidations: 0, reconciliationViewsPerLender: 0 };
   const b = p.scheduleBytesPerLine;
   const versionBytes = lines * (b.jsonl + b.csv + b.xlsx);
+  const r = p.resultBytesPerLine;
+  // The CSV of a lender's lines is made for the recorded file only, on its first page (none when no page is opened).
+  const csvLines = p.appliedValidations > 0 && p.reconciliationViewsPerLender > 0 ? lines : 0;
   const monthBytes =
-    p.versionsPerMonth * versionBytes + p.appliedValidations * lines * (p.appliedXlsxBytesPerRow + p.resultBytesPerLine) + lines * p.statementBytesPerLine;
+    p.versionsPerMonth * versionBytes +
+    p.appliedValidations * lines * (p.appliedXlsxBytesPerRow + r.jsonl) +
+    csvLines * r.csv +
+    lines * p.statementBytesPerLine;
   const vcpu = (memoryMb: number) => Math.min(1, memoryMb / 1_769);
   // The schedule is drawn in parts, a lender each (decision 0218): the largest lender's part is the one that meets the limits.
   const largestLenderLines = Math.min(lines, scale.largestFileRows);
@@ -110,8 +121,8 @@ export function payrollUsage(scale: Scale, a: Assumptions, payroll = PAYROLL) {
     },
     itemBytes: { reconciliation: scale.lenders * p.reconciliationLenderBytes, scheduleVersion: scale.lenders * p.scheduleLenderBytes },
     s3: {
-      // Kept over the window: every version's files, the applied files, the result files and the statements.
-      storageGb: (scale.months * (monthBytes + p.drawsPerMonth * versionBytes)) / 1e9,
+      // Kept over the window: every version's files, the month's last draws', the applied files, the result files and the statements.
+      storageGb: (scale.months * (monthBytes + Math.min(p.drawsPerMonth, p.keptDraws) * versionBytes)) / 1e9,
       // A draw: its job, a part job and three files a lender, the assembly's job and the month's three files (8 MB parts); a version: three copies; a validation: its file and 2 files a lender; 2 a statement.
       puts:
         p.drawsPerMonth * (2 + 4 * scale.lenders + (2 * versionBytes) / (8 * MB)) +

@@ -151,7 +151,7 @@ export const S3_TRIGGERS = [
     bucket: 'uploads',
     prefix: SCHEDULE_DRAWS_PREFIX,
     handler: 'events/draw-schedule',
-    uses: { tables: { submissions: 'rqa1' }, buckets: { uploads: { results: 'rl', payroll: 'rw', scheduleDraws: 'rwd' } } },
+    uses: { tables: { submissions: 'rqa1' }, buckets: { uploads: { results: 'rl', payroll: 'rwd', scheduleDraws: 'rwd' } } },
   },
   // Onboarding documents the browser posted: record on the access request that each landed, and
   // whether it is a PDF (its signature), so a missing or false document shows to the approver.

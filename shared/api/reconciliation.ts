@@ -28,7 +28,7 @@ export const reconciliationQuerySchema = z.object({
   nrc: z.string().max(20).optional(),
   cursor: z
     .string()
-    .regex(/^\d{1,7}$/, 'cursor is the next_cursor of the page before.')
+    .regex(/^\d{1,10}$/, 'cursor is the next_cursor of the page before.')
     .optional(),
 });
 
@@ -67,6 +67,7 @@ export const RECONCILIATION_MESSAGES = {
   notYourPayeeKey: 'You may see the reconciliation of your own organisation’s payee keys only. Choose one of them.',
   unknownPayeeKey: (payeeKey: string) => `Payee key ${payeeKey} is not in the reconciliation of this month. Choose a lender from the list.`,
   noPayeeKey: 'Your organisation holds no payee key, so it has no reconciliation to see.',
+  staleCursor: 'The lines changed since the page before (the month’s applied file was replaced): start again from the first page.',
   noSchedule: (month: string) =>
     `No payroll schedule has been frozen for ${month}: download the month’s schedule on /payroll first, then upload what the payroll applied.`,
   versionRequired: (latest: number) => `Name the schedule version this file answers (schedule_version): the latest for the month is version ${latest}.`,

@@ -172,6 +172,8 @@ const USES: [string, BucketKey, Op, KeyName][] = [
   ['draw-schedule', 'uploads', 'read', 'rows'],
   ['draw-schedule', 'uploads', 'read', 'scheduleLines'],
   ['draw-schedule', 'uploads', 'write', 'drawnLines'],
+  ['draw-schedule', 'uploads', 'delete', 'drawnLines'],
+  ['draw-schedule', 'uploads', 'delete', 'drawnPartLines'],
   ['get-submission-file', 'uploads', 'read', 'storedInputs'],
   ['get-submission-file', 'uploads', 'read', 'storedStoppages'],
   ['create-fraud-attachment-upload', 'evidence', 'write', 'staging'],

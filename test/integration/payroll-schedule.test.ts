@@ -13,7 +13,7 @@ import { HEADER, type Row, workbook } from '../fixtures/submissions/workbooks.js
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { type AuthorityAdmin, payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation, superAdminToken } from '../support/payroll-authority.js';
-import { drawnFingerprint, putSubmissionsItem, putUploadObject, uploadKeys } from '../support/payroll-schedule.js';
+import { drawnFingerprint, freezeSchedule, putSubmissionsItem, putUploadObject, uploadKeys } from '../support/payroll-schedule.js';
 import { twinSettled } from '../support/twin-process.js';
 
 /**
@@ -122,6 +122,7 @@ describe('who sees the schedule', () => {
 describe("the month's schedule, version by version", () => {
   let firstHash: string;
   let firstFingerprint: string;
+  let secondFingerprint: string;
 
   it('is drawn by its event when first asked, and says so until it is ready', async () => {
     expect(await schedule(sysAdmin)).toMatchObject({
@@ -287,5 +288,38 @@ describe("the month's schedule, version by version", () => {
     expectStatus(next, 200);
     expect(next.body).toMatchObject({ version: 2, frozen_now: true, hash: seen.hash, file_name: `payroll-schedule-${month}-v2.xlsx` });
     expect(await schedule()).toMatchObject({ version: 2, frozen: true, changes: [], previous: null });
+    secondFingerprint = await drawnFingerprint(twin, month);
+  });
+
+  it('draws again, titled for the next number, when a version is frozen between a draw and its first download', async () => {
+    await complete(await submit(lenderB, 'inputs', [[23, 120]]));
+    await schedule();
+    expect(await drawn()).toMatchObject({ version: 3, frozen: false, lines: 5 });
+    // Version 3 frozen from something else (another download) before this draw's first download: its files say version 3.
+    const line = { payee_key: lenderA.org.payeeKey, employee_no: `E${base + 1}`, nrc: nrc(1), name: 'First1 Last1', start_date: `${month}-01` };
+    await freezeSchedule(twin, month, [{ ...line, amount: 300, end_date: lastDayOfMonth(month) }], 3, { [lenderA.org.payeeKey]: lenderA.org.orgName });
+    const refused = await download('csv');
+    expectStatus(refused, 409);
+    expect(refused.body).toMatchObject({ error: 'schedule_drawing' });
+
+    const seen = await drawn();
+    expect(seen).toMatchObject({ version: 4, frozen: false, lines: 5 });
+    const next = await download('csv');
+    expectStatus(next, 200);
+    expect(next.body).toMatchObject({ version: 4, frozen_now: true, hash: seen.hash });
+    const [title] = (await (await fetch(next.body.url)).text()).split('\r\n');
+    expect(title).toBe(`"Schedule ${month} version 4, SHA-256 ${seen.hash}"`);
+  });
+
+  it("removes a superseded draw's files once a newer draw lands, never the current draw, the one before it, nor a frozen version", async () => {
+    const current = await drawnFingerprint(twin, month);
+    expect(new Set([firstFingerprint, secondFingerprint, current]).size).toBe(3);
+    expect(await uploadKeys(twin, `payroll/${month}/drawn/${firstFingerprint}`)).toEqual([]);
+    for (const kept of [secondFingerprint, current]) {
+      expect(await uploadKeys(twin, `payroll/${month}/drawn/${kept}.`)).toEqual(['csv', 'jsonl', 'xlsx'].map((ext) => `payroll/${month}/drawn/${kept}.${ext}`));
+    }
+    const frozen = await uploadKeys(twin, `payroll/${month}/schedule-v`);
+    for (const version of [1, 2, 4]) for (const ext of ['csv', 'jsonl', 'xlsx']) expect(frozen).toContain(`payroll/${month}/schedule-v${version}.${ext}`);
+    expectStatus(await download('xlsx'), 200);
   });
 });

@@ -21,12 +21,13 @@ describe("the payroll's month in the capacity model", () => {
     expect(tenfold.itemBytes.reconciliation).toBe(10 * today.itemBytes.reconciliation);
   });
 
-  it("stores every draw's and version's files, the applied files, the result files and the statements over the window", () => {
+  it("stores the month's last two draws' and every version's files, the applied files, the result files (a CSV for the recorded file only) and the statements over the window", () => {
     const b = PAYROLL.scheduleBytesPerLine;
     const month =
       today.lines *
-      ((PAYROLL.drawsPerMonth + PAYROLL.versionsPerMonth) * (b.jsonl + b.csv + b.xlsx) +
-        PAYROLL.appliedValidations * (PAYROLL.appliedXlsxBytesPerRow + PAYROLL.resultBytesPerLine) +
+      ((2 + PAYROLL.versionsPerMonth) * (b.jsonl + b.csv + b.xlsx) +
+        PAYROLL.appliedValidations * (PAYROLL.appliedXlsxBytesPerRow + PAYROLL.resultBytesPerLine.jsonl) +
+        PAYROLL.resultBytesPerLine.csv +
         PAYROLL.statementBytesPerLine);
     expect(today.s3.storageGb).toBeCloseTo((TODAY.months * month) / 1e9);
   });

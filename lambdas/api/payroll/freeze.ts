@@ -1,15 +1,7 @@
 import { writeAudit } from '#data/audit/log.js';
 import { auditSubject } from '#data/audit/subjects.js';
-import { type DrawnSchedule, drawnScheduleKeys } from '#data/payroll/schedule-drawn.js';
-import {
-  copyScheduleObject,
-  readScheduleLines,
-  SCHEDULE_CONTENT_TYPES,
-  scheduleKeys,
-  scheduleObjectExists,
-  uploadStream,
-} from '#data/payroll/schedule-files.js';
-import { scheduleCsv, scheduleXlsx } from '#data/payroll/schedule-render.js';
+import { askDraw, type DrawnSchedule, drawnScheduleKeys } from '#data/payroll/schedule-drawn.js';
+import { copyScheduleObject, SCHEDULE_CONTENT_TYPES, scheduleKeys, scheduleObjectExists } from '#data/payroll/schedule-files.js';
 import { latestScheduleVersion, putScheduleVersion, type ScheduleVersion } from '#data/payroll/schedule.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
 import { ConflictError } from '#http/errors.js';
@@ -18,9 +10,9 @@ import { monthSchedule } from './drawn.js';
 
 /**
  * Makes the version's objects that are not there yet by server-side copies of the drawn files (its lines; its CSV and
- * XLSX, drawn titled for this version). Only when the version's number is not the one the draw titled them for (another
- * version frozen between) are the two downloads rendered from the lines, streamed. A download that stopped half way is
- * completed by the next; two downloads finishing the same version write the same bytes.
+ * XLSX, drawn titled for this version). Nothing is rendered in the request: files titled for another version (a version
+ * frozen between the draw and this download) are drawn again by the event, and the download is asked again meanwhile.
+ * A download that stopped half way is completed by the next; two downloads finishing the same version write the same bytes.
  */
 async function ensureFiles(version: ScheduleVersion, drawn: DrawnSchedule): Promise<void> {
   const keys = scheduleKeys(version.month, version.version);
@@ -30,11 +22,16 @@ async function ensureFiles(version: ScheduleVersion, drawn: DrawnSchedule): Prom
   await Promise.all(
     (['csv', 'xlsx'] as const).map(async (format) => {
       if (await scheduleObjectExists(keys[format])) return;
-      if (titledHere) return copyScheduleObject(from[format], keys[format], SCHEDULE_CONTENT_TYPES[format]);
-      const render = format === 'csv' ? scheduleCsv : scheduleXlsx;
-      await uploadStream(keys[format], render(version, readScheduleLines(keys.jsonl)), SCHEDULE_CONTENT_TYPES[format]);
+      if (!titledHere) return drawAgain(version.month, drawn);
+      await copyScheduleObject(from[format], keys[format], SCHEDULE_CONTENT_TYPES[format]);
     }),
   );
+}
+
+/** The draw is not titled for the version to hand out: the event draws it again (the screen shows the drawing). */
+async function drawAgain(month: string, drawn: DrawnSchedule): Promise<never> {
+  await askDraw(month, drawn.fingerprint);
+  throw new ConflictError(PAYROLL_MESSAGES.drawing(month), 'schedule_drawing');
 }
 
 /** How often a download tries to freeze before telling the person to try again (others kept freezing newer versions). */
@@ -57,6 +54,8 @@ export async function versionToDownload(me: AuthenticatedCaller, month: string):
       return { version: latest, frozenNow: false };
     }
     const number = (latest?.version ?? 0) + 1;
+    // A version frozen since the draw was read: the draw's files are titled for a number no longer next.
+    if (number !== drawn.base_version + 1) await drawAgain(month, drawn);
     const { hash, lines, total, by_lender, ranges } = drawn;
     const version: ScheduleVersion = {
       month,

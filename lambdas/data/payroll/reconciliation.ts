@@ -55,18 +55,21 @@ export async function readLenderLines(uploadId: string, payeeKey: string): Promi
 const LINK_SECONDS = 60;
 
 /**
- * A link to download a lender's lines as CSV, valid one minute. The CSV is made from the lines (as read from its
- * JSONL) the first time it is asked for and kept beside the JSONL; later links point at the kept object (a HEAD).
- * Two first downloads at once write the same text twice.
+ * Makes a lender's CSV (from its lines, read whole) the first time a page of its lines is shown, and keeps it beside the
+ * JSONL; later calls find it (a HEAD). Two first pages at once write the same text twice.
  */
-export async function lenderCsvLink(uploadId: string, payeeKey: string, month: string, lines: readonly ReconciliationLine[]): Promise<string> {
+export async function ensureLenderCsv(uploadId: string, payeeKey: string): Promise<void> {
   const Key = reconciliationKeys(uploadId, payeeKey).csv;
-  if (!(await objectExists('uploads', Key))) {
-    await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key, Body: lenderCsv(payeeKey, lines), ContentType: CSV }));
-  }
+  if (await objectExists('uploads', Key)) return;
+  const lines = await readLenderLines(uploadId, payeeKey);
+  if (lines) await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key, Body: lenderCsv(payeeKey, lines), ContentType: CSV }));
+}
+
+/** A link to download a lender's CSV (ensureLenderCsv), valid one minute: signed here, no request made. */
+export function lenderCsvLink(uploadId: string, payeeKey: string, month: string): Promise<string> {
   const command = new GetObjectCommand({
     Bucket: bucketName('uploads'),
-    Key,
+    Key: reconciliationKeys(uploadId, payeeKey).csv,
     ResponseContentDisposition: `attachment; filename="reconciliation-${month}-${payeeKey.replace(/[^A-Za-z0-9]/g, '')}.csv"`,
     ResponseContentType: CSV,
   });

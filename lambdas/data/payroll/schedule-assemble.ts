@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
 import { csvRow } from '#shared/rules/csv.js';
 import { fromNgwee, SCHEDULE_CSV_HEADER, scheduleTitle } from '#shared/rules/payroll-schedule.js';
-import { deleteDrawJob, type DrawnSchedule, drawJobKey, drawnScheduleKeys, getDrawnSchedule, putDrawnSchedule, scheduleFingerprint } from './schedule-drawn.js';
+import {
+  deleteDrawJob,
+  deleteDrawnFiles,
+  type DrawnSchedule,
+  drawJobKey,
+  drawnScheduleKeys,
+  getDrawnSchedule,
+  putDrawnSchedule,
+  scheduleFingerprint,
+} from './schedule-drawn.js';
 import { readScheduleObject, SCHEDULE_CONTENT_TYPES, uploadStream } from './schedule-files.js';
-import { assemblyJobKey, type DrawPart, drawPartsDone, type DrawRun, getDrawRun, partJobKey, partKeys } from './schedule-parts.js';
+import { assemblyJobKey, type DrawPart, drawPartsDone, type DrawRun, getDrawRun, partJobKey, partKeys, partOfRun } from './schedule-parts.js';
 import { scheduleWorkbook } from './schedule-workbook.js';
 import { completedSubmissions } from './schedule.js';
 
@@ -74,12 +83,13 @@ function changesOf(run: DrawRun, parts: ReadonlyMap<string, DrawPart>): DrawnSch
  * The run's assembly: once every lender's part is done, the month's files and its drawn item, which the screen reads
  * (until then it says 'drawing'). Not when the month's COMPLETED submissions moved on since the run was planned (its
  * own run draws them: this one's item must not replace it), nor twice (a repeated job finds the item drawn). The run's
- * jobs are removed at the end, the month's draw job among them.
+ * jobs are removed at the end, the month's draw job among them. A new draw removes the files of the draw before the one it
+ * replaces (decision 0236): a month keeps two draws' files, its current and the one before.
  */
 export async function assembleDraw(month: string, fingerprint: string): Promise<DrawnSchedule | null> {
   const run = await getDrawRun(month, fingerprint);
   if (!run) return null;
-  const parts = new Map((await drawPartsDone(month, fingerprint)).map((p) => [p.payee_key, p]));
+  const parts = new Map((await drawPartsDone(month, fingerprint)).filter((p) => partOfRun(run, p)).map((p) => [p.payee_key, p]));
   if (!run.lenders.every((l) => parts.has(l.payee_key))) return null;
   const jobs = [drawJobKey(month, fingerprint), assemblyJobKey(month, fingerprint), ...run.lenders.map((l) => partJobKey(month, fingerprint, l.payee_key))];
   if (scheduleFingerprint(await completedSubmissions(month)) !== fingerprint) {
@@ -90,8 +100,20 @@ export async function assembleDraw(month: string, fingerprint: string): Promise<
   let drawn = already;
   if (already?.fingerprint !== fingerprint || already.base_version !== (run.base?.version ?? 0)) {
     const files = await assembleFiles(run, parts);
-    drawn = { month, fingerprint, ...files, base_version: run.base?.version ?? 0, changes: changesOf(run, parts), drawn_at: new Date().toISOString() };
+    const previous = already && already.fingerprint !== fingerprint ? already.fingerprint : already?.previous_fingerprint;
+    drawn = {
+      month,
+      fingerprint,
+      ...files,
+      base_version: run.base?.version ?? 0,
+      changes: changesOf(run, parts),
+      ...(previous ? { previous_fingerprint: previous } : {}),
+      drawn_at: new Date().toISOString(),
+    };
     await putDrawnSchedule(drawn);
+    // The draw before the one replaced goes: the one replaced stays a draw longer, for a download that read it just before.
+    const expired = already?.fingerprint !== fingerprint ? already?.previous_fingerprint : undefined;
+    if (expired && expired !== fingerprint) await deleteDrawnFiles(month, expired);
   }
   await Promise.all(jobs.map(deleteDrawJob));
   return drawn;

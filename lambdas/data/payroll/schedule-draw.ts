@@ -9,6 +9,7 @@ import {
   getDrawRun,
   partJobKey,
   partKeys,
+  partOfRun,
   putDrawPart,
   putDrawRun,
   putJob,
@@ -26,8 +27,12 @@ export async function planDraw(month: string): Promise<{ fingerprint: string; dr
   const fingerprint = scheduleFingerprint(completed);
   const [already, latest] = await Promise.all([getDrawnSchedule(month), latestScheduleVersion(month)]);
   if (isCurrentDraw(already, fingerprint, latest)) return { fingerprint, drawn: true, parts: 0 };
-  let run = await getDrawRun(month, fingerprint);
-  if (!run) {
+  const planned = await getDrawRun(month, fingerprint);
+  let run: DrawRun;
+  // A run planned against an older version than the newest (one frozen meanwhile) is planned again against it: its
+  // files are titled for the version after the newest, and its parts compare with it.
+  if (planned && (planned.base?.version ?? 0) === (latest?.version ?? 0)) run = planned;
+  else {
     run = {
       month,
       fingerprint,
@@ -43,7 +48,7 @@ export async function planDraw(month: string): Promise<{ fingerprint: string; dr
     };
     await putDrawRun(run);
   }
-  const done = new Set((await drawPartsDone(month, fingerprint)).map((p) => p.payee_key));
+  const done = new Set((await drawPartsDone(month, fingerprint)).filter((p) => partOfRun(run, p)).map((p) => p.payee_key));
   const left = run.lenders.filter((l) => !done.has(l.payee_key));
   if (left.length === 0) await putJob(assemblyJobKey(month, fingerprint), { month, fingerprint });
   await Promise.all(left.map((l) => putJob(partJobKey(month, fingerprint, l.payee_key), { month, fingerprint, payee_key: l.payee_key })));
@@ -63,13 +68,14 @@ export async function drawPart(month: string, fingerprint: string, payee: string
   const run = await getDrawRun(month, fingerprint);
   if (!run) return 'superseded';
   let outcome: 'drawn' | 'done already' = 'done already';
-  if (!(await getDrawPart(month, fingerprint, payee))) {
+  const drawnBefore = await getDrawPart(month, fingerprint, payee);
+  if (!drawnBefore || !partOfRun(run, drawnBefore)) {
     const completed = await completedSubmissions(month);
     if (scheduleFingerprint(completed) !== fingerprint) return 'superseded';
     const lender = lenderSourcesOf(completed).find((l) => l.payee_key === payee);
     if (!lender) return 'superseded';
     const part = await drawLenderPart(run, lender, frozenLenderLines(run.base, payee), s3PartWriter(partKeys(month, fingerprint, payee)));
-    await putDrawPart(part);
+    await putDrawPart({ ...part, base_version: run.base?.version ?? 0 });
     outcome = 'drawn';
   }
   if (await allPartsDone(run)) await putJob(assemblyJobKey(month, fingerprint), { month, fingerprint });
@@ -77,6 +83,6 @@ export async function drawPart(month: string, fingerprint: string, payee: string
 }
 
 async function allPartsDone(run: DrawRun): Promise<boolean> {
-  const done = new Set((await drawPartsDone(run.month, run.fingerprint)).map((p) => p.payee_key));
+  const done = new Set((await drawPartsDone(run.month, run.fingerprint)).filter((p) => partOfRun(run, p)).map((p) => p.payee_key));
   return run.lenders.every((l) => done.has(l.payee_key));
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { bucketName, dynamo, s3, tableName } from '#adapters/aws-clients.js';
@@ -30,6 +30,8 @@ const drawnSchema = z.object({
   changes: z.array(changesSchema),
   /** Each lender's lines in the drawn JSONL (decision 0218); a draw before it has none. */
   ranges: z.array(rangeSchema).optional(),
+  /** The draw this one replaced, whose files are kept until the next draw lands (decision 0236). */
+  previous_fingerprint: z.string().optional(),
   drawn_at: z.string(),
 });
 export type DrawnSchedule = z.output<typeof drawnSchema>;
@@ -66,6 +68,25 @@ export async function getDrawnSchedule(month: string): Promise<DrawnSchedule | n
 /** Records a draw; a draw repeated for the same fingerprint writes the same item. */
 export async function putDrawnSchedule(drawn: DrawnSchedule): Promise<void> {
   await dynamo.send(new PutCommand({ TableName: tableName('submissions'), Item: drawnCodec.build(drawn) }));
+}
+
+/**
+ * Removes a superseded draw's files (its JSONL, CSV, XLSX and its lenders' parts: every key under
+ * `payroll/{month}/drawn/{fingerprint}`). Never a frozen version's: those are copies under `schedule-v{n}.*`.
+ */
+export async function deleteDrawnFiles(month: string, fingerprint: string): Promise<number> {
+  const Bucket = bucketName('uploads');
+  const Prefix = `payroll/${month}/drawn/${fingerprint}`;
+  let removed = 0;
+  let ContinuationToken: string | undefined;
+  do {
+    const out = await s3.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+    const keys = (out.Contents ?? []).map((o) => ({ Key: o.Key! }));
+    if (keys.length) await s3.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+    removed += keys.length;
+    ContinuationToken = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  return removed;
 }
 
 /** The draw jobs' prefix in the uploads bucket: its trigger (draw-schedule) draws the month the job names. */

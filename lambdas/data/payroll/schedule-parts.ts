@@ -42,8 +42,16 @@ const partSchema = z.object({
   changes: z.object({ added: z.number(), removed: z.number(), changed: z.number() }),
   jsonl_bytes: z.number(),
   sheets: z.array(sheetSchema),
+  /** The frozen version its changes compare with (0: none); a part drawn before this was recorded has none. */
+  base_version: z.number().optional(),
 });
 export type DrawPart = z.output<typeof partSchema>;
+
+/** The frozen version a run compares with (0: none). */
+const runBase = (run: Pick<DrawRun, 'base'>) => run.base?.version ?? 0;
+
+/** Whether a part was drawn for its run as planned now: a run planned again against a newer version draws its parts again. */
+export const partOfRun = (run: Pick<DrawRun, 'base'>, part: DrawPart) => part.base_version === undefined || part.base_version === runBase(run);
 
 const runKey = (month: string, fingerprint: string) => ({ pk: `SCHEDULE#${month}`, sk: `DRAW#${fingerprint}` });
 const partKey = (month: string, fingerprint: string, payee: string) => ({ pk: `SCHEDULE#${month}`, sk: `DRAW#${fingerprint}#PART#${payee}` });

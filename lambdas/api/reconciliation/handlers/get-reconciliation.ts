@@ -1,12 +1,14 @@
 import { recordFileRead, recordLinesRead } from '#data/audit/reconciliation-reads.js';
-import { getMonthReconciliation, lenderCsvLink, readLenderLines } from '#data/payroll/reconciliation.js';
+import { readLenderPage } from '#data/payroll/reconciliation-page.js';
+import { ensureLenderCsv, getMonthReconciliation, lenderCsvLink } from '#data/payroll/reconciliation.js';
 import { scheduleToAnswer } from '#data/payroll/schedule-read.js';
-import { NotFoundError } from '#http/errors.js';
+import { BadRequestError, NotFoundError } from '#http/errors.js';
 import { createApiHandler } from '#http/handler.js';
 import { type LenderTotals, RECONCILIATION_MESSAGES, RECONCILIATION_PAGE_SIZE } from '#shared/api/reconciliation.js';
 import * as routes from '#shared/routes/reconciliation.js';
 import { awaitingLenders, uploadFor } from '#shared/rules/applied-parts.js';
 import { normalisePayeeKey } from '#shared/rules/payee-key.js';
+import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
 import { ownPayeeKeys, seesEveryLender } from '../../common/lender-payee-keys.js';
 import { authoriseLenderPayeeKey } from '../access.js';
 
@@ -44,25 +46,30 @@ export const handler = createApiHandler(routes.getReconciliation, async ({ calle
   const upload = uploadFor(record, payeeKey);
   if (!lender && awaiting.some((entry) => entry.payee_key === payeeKey))
     throw new NotFoundError(RECONCILIATION_MESSAGES.awaiting(payeeKey, record.month), 'awaiting_applied');
-  const lines = lender && upload ? await readLenderLines(upload, payeeKey) : null;
-  if (!lender || !lines) throw new NotFoundError(RECONCILIATION_MESSAGES.unknownPayeeKey(payeeKey), 'unknown_payee_key');
+  if (!lender || !upload) throw new NotFoundError(RECONCILIATION_MESSAGES.unknownPayeeKey(payeeKey), 'unknown_payee_key');
   const digits = (query.nrc ?? '').replace(/\D/g, '');
-  const matching = lines.filter((line) => (!query.status || line.status === query.status) && (!digits || line.nrc.replace(/\D/g, '').includes(digits)));
+  const keep = (line: ReconciliationLine) => (!query.status || line.status === query.status) && (!digits || line.nrc.replace(/\D/g, '').includes(digits));
+  // A page reads its own lines from where the page before stopped (the cursor: a byte of the lender's file), never the whole file.
   const from = Number(query.cursor ?? 0);
-  const page = matching.slice(from, from + RECONCILIATION_PAGE_SIZE);
-  const next = from + RECONCILIATION_PAGE_SIZE < matching.length ? String(from + RECONCILIATION_PAGE_SIZE) : null;
+  const read = await readLenderPage(upload, payeeKey, from, keep, RECONCILIATION_PAGE_SIZE);
+  if (read === 'misaligned') throw new BadRequestError(RECONCILIATION_MESSAGES.staleCursor, 'stale_cursor');
+  if (!read) throw new NotFoundError(RECONCILIATION_MESSAGES.unknownPayeeKey(payeeKey), 'unknown_payee_key');
+  const page = read.lines;
+  const next = read.next === null ? null : String(read.next);
   const { expected_total, applied_total } = lender;
   // The NRCs shown and the whole file linked are reads the employees named see in "Who looked".
   const reader = { actor: me, org_id: me.actingOrgId };
-  const read = { month: record.month, payeeKey, uploadId: upload! };
+  const shown = { month: record.month, payeeKey, uploadId: upload };
+  // The CSV is made with the first page (a cursor comes from a first page that made it): a later page only signs its link.
+  if (query.cursor === undefined) await ensureLenderCsv(upload, payeeKey);
   const [csv_url] = await Promise.all([
-    lenderCsvLink(upload!, payeeKey, record.month, lines),
+    lenderCsvLink(upload, payeeKey, record.month),
     recordLinesRead(
       reader,
-      read,
+      shown,
       page.map((line) => line.nrc),
     ),
-    recordFileRead(reader, read, 'reconciliation_csv'),
+    recordFileRead(reader, shown, 'reconciliation_csv'),
   ]);
   return { ...base, payee_key: payeeKey, expected_total, applied_total, counts: lender.counts, lines: page, next_cursor: next, csv_url };
 });
