@@ -129,7 +129,7 @@ class LenderLines {
     const last = this.keys.length - 1;
     if (this.byKey === null) {
       if (last >= 0 && key === this.keys[last]) {
-        this.asked[last] += ngwee(line.amount);
+        this.asked[last] = this.asked[last]! + ngwee(line.amount);
         return;
       }
       if (last >= 0 && key < this.keys[last]!) this.byKey = new Map(this.keys.map((k, at) => [k, at]));
@@ -137,7 +137,7 @@ class LenderLines {
     if (this.byKey !== null) {
       const seen = this.byKey.get(key);
       if (seen !== undefined) {
-        this.asked[seen] += ngwee(line.amount);
+        this.asked[seen] = this.asked[seen]! + ngwee(line.amount);
         return;
       }
       this.byKey.set(key, last + 1);
