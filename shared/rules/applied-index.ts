@@ -56,6 +56,15 @@ export class AppliedIndex implements FirstRows {
     return { payee_key: payeeKey, employee_no: this.employeeNos[slot]!, nrc: this.nrcAt(slot), amount: this.ngweeAt(slot) / 100, reason: this.reasonAt(slot) };
   }
 
+  private markTaken(slot: number): void {
+    if (slot >= this.taken.length) {
+      const grown = new Uint8Array(Math.max(this.rows.length, slot + 1));
+      grown.set(this.taken);
+      this.taken = grown;
+    }
+    this.taken[slot] = 1;
+  }
+
   /**
    * The slot of a payee key and employee key's row, taken out of the index (marked taken, its map entry left for
    * takeRest to pass over: a Map's delete costs more than the mark); -1 when the file has none. Read it with
@@ -64,13 +73,22 @@ export class AppliedIndex implements FirstRows {
   takeSlot(payeeKey: string, employeeKey: string): number {
     const slot = this.lenders.get(payeeKey)?.get(employeeKey);
     if (slot === undefined || this.ngwee[slot] === NO_ROW || this.taken[slot] === 1) return -1;
-    if (slot >= this.taken.length) {
-      const grown = new Uint8Array(Math.max(this.rows.length, slot + 1));
-      grown.set(this.taken);
-      this.taken = grown;
-    }
-    this.taken[slot] = 1;
+    this.markTaken(slot);
     return slot;
+  }
+
+  /** takeSlot of each of a payee key's employee keys, in their order (the payee key looked up once). */
+  takeSlots(payeeKey: string, employeeKeys: readonly string[]): Int32Array {
+    const slots = new Int32Array(employeeKeys.length).fill(-1);
+    const lender = this.lenders.get(payeeKey);
+    if (lender === undefined) return slots;
+    for (let i = 0; i < employeeKeys.length; i++) {
+      const slot = lender.get(employeeKeys[i]!);
+      if (slot === undefined || this.ngwee[slot] === NO_ROW || this.taken[slot] === 1) continue;
+      this.markTaken(slot);
+      slots[i] = slot;
+    }
+    return slots;
   }
 
   /** A slot's amount deducted, in ngwee. */

@@ -55,13 +55,6 @@ export interface LenderReconciliation<T = ReconciliationLine[]> {
   unexpected: ReconciliationLine[];
 }
 
-const COUNT_OF: Record<ReconciliationStatus, keyof ReconciliationCounts> = {
-  APPLIED: 'applied',
-  SHORT: 'short',
-  NOT_APPLIED: 'not_applied',
-  UNEXPECTED: 'unexpected',
-};
-
 const ngwee = (zmw: number) => Math.round(zmw * 100);
 const zmw = (n: number) => n / 100;
 
@@ -77,8 +70,33 @@ export interface Expected {
   amount: number;
 }
 
-/** Where reconcileTo hands each line. */
-type Emit = (employee_no: string, nrc: string, name: string, expected: number, applied: number, status: ReconciliationStatus, reason: string | null) => void;
+/**
+ * A lender's lines as the join makes them, amounts in ngwee: counted and totalled, the UNEXPECTED ones kept apart,
+ * each handed to the sink in ZMW.
+ */
+class Tally<T> {
+  readonly counts: ReconciliationCounts = { applied: 0, short: 0, not_applied: 0, unexpected: 0 };
+  expected = 0;
+  applied = 0;
+  lines = 0;
+  readonly unexpected: ReconciliationLine[] = [];
+
+  constructor(readonly sink: LineSink<T>) {}
+
+  line(employee_no: string, nrc: string, name: string, asked: number, taken: number, status: ReconciliationStatus, reason: string | null): void {
+    if (status === 'APPLIED') this.counts.applied += 1;
+    else if (status === 'SHORT') this.counts.short += 1;
+    else if (status === 'NOT_APPLIED') this.counts.not_applied += 1;
+    else {
+      this.counts.unexpected += 1;
+      this.unexpected.push({ employee_no, nrc, name, expected: zmw(asked), applied: zmw(taken), status, reason });
+    }
+    this.expected += asked;
+    this.applied += taken;
+    this.lines += 1;
+    this.sink.add(employee_no, nrc, name, zmw(asked), zmw(taken), status, reason);
+  }
+}
 
 /**
  * One employee and lender: the schedule's amount against what the payroll deducted, compared in ngwee.
@@ -86,27 +104,27 @@ type Emit = (employee_no: string, nrc: string, name: string, expected: number, a
  * nothing NOT_APPLIED, each with the file's reason; a deduction with no schedule line is UNEXPECTED whole.
  */
 export function reconcileOne(expected: Expected | null, applied: AppliedRow | null): ReconciliationLine[] {
-  const sink = lineArray();
+  const tally = new Tally(lineArray());
   const employee_no = expected?.employee_no ?? applied?.employee_no ?? '';
   const nrc = expected?.nrc || applied?.nrc || '';
   const asked = expected ? ngwee(expected.amount) : 0;
   const taken = applied ? ngwee(applied.amount) : 0;
-  reconcileTo(sink.add, employee_no, nrc, expected?.name ?? '', asked, taken, applied?.reason ?? null);
-  return sink.end();
+  reconcileTo(tally, employee_no, nrc, expected?.name ?? '', asked, taken, applied?.reason ?? null);
+  return tally.sink.end();
 }
 
-/** reconcileOne's rule on amounts already in ngwee, each line handed to `emit` (the join makes no array or object per employee). */
-function reconcileTo(emit: Emit, employee_no: string, nrc: string, name: string, asked: number, taken: number, reason: string | null): void {
+/** reconcileOne's rule on amounts already in ngwee, each line handed to the tally (the join makes no array or object per employee). */
+function reconcileTo<T>(tally: Tally<T>, employee_no: string, nrc: string, name: string, asked: number, taken: number, reason: string | null): void {
   if (asked === 0) {
-    if (taken > 0) emit(employee_no, nrc, name, 0, zmw(taken), 'UNEXPECTED', reason);
+    if (taken > 0) tally.line(employee_no, nrc, name, 0, taken, 'UNEXPECTED', reason);
     return;
   }
   if (taken >= asked) {
-    emit(employee_no, nrc, name, zmw(asked), zmw(asked), 'APPLIED', null);
-    if (taken > asked) emit(employee_no, nrc, name, 0, zmw(taken - asked), 'UNEXPECTED', excessReason(zmw(asked), zmw(taken)));
+    tally.line(employee_no, nrc, name, asked, asked, 'APPLIED', null);
+    if (taken > asked) tally.line(employee_no, nrc, name, 0, taken - asked, 'UNEXPECTED', excessReason(zmw(asked), zmw(taken)));
     return;
   }
-  emit(employee_no, nrc, name, zmw(asked), zmw(taken), taken > 0 ? 'SHORT' : 'NOT_APPLIED', reason);
+  tally.line(employee_no, nrc, name, asked, taken, taken > 0 ? 'SHORT' : 'NOT_APPLIED', reason);
 }
 
 /**
@@ -150,12 +168,11 @@ class LenderLines {
     this.asked.push(ngwee(line.amount));
   }
 
-  /** The entries' positions by employee number. */
-  order(): number[] {
-    const order = Array.from(this.keys, (_key, at) => at);
+  /** The entries' positions by employee number; null when they came in that order. */
+  order(): number[] | null {
+    if (this.sorted) return null;
     const nos = this.employeeNos;
-    if (!this.sorted) order.sort((a, b) => (nos[a]! < nos[b]! ? -1 : nos[a]! > nos[b]! ? 1 : 0));
-    return order;
+    return Array.from(this.keys, (_key, at) => at).sort((a, b) => (nos[a]! < nos[b]! ? -1 : nos[a]! > nos[b]! ? 1 : 0));
   }
 }
 
@@ -164,63 +181,51 @@ class LenderLines {
  * applied row of its key (taken out of the index), merged by employee number with the rows the schedule did not ask
  * for (a few, sorted).
  */
-function lenderResult<T>(payeeKey: string, entries: LenderLines, applied: AppliedIndex, sink: LineSink<T>): LenderReconciliation<T> {
+function lenderResult<T>(payeeKey: string, entries: LenderLines, applied: AppliedIndex, sink: (lines: number) => LineSink<T>): LenderReconciliation<T> {
   const order = entries.order();
-  const slots = order.map((at) => applied.takeSlot(payeeKey, entries.keys[at]!));
+  const slots = applied.takeSlots(payeeKey, entries.keys);
   const rest = applied.takeRest(payeeKey).sort((a, b) => (a.employee_no < b.employee_no ? -1 : a.employee_no > b.employee_no ? 1 : 0));
-  const counts: ReconciliationCounts = { applied: 0, short: 0, not_applied: 0, unexpected: 0 };
-  const unexpected: ReconciliationLine[] = [];
-  let expectedNgwee = 0;
-  let appliedNgwee = 0;
-  let lineCount = 0;
-  const emit: Emit = (employee_no, nrc, name, expected, applied, status, reason) => {
-    counts[COUNT_OF[status]] += 1;
-    expectedNgwee += ngwee(expected);
-    appliedNgwee += ngwee(applied);
-    lineCount += 1;
-    if (status === 'UNEXPECTED') unexpected.push({ employee_no, nrc, name, expected, applied, status, reason });
-    sink.add(employee_no, nrc, name, expected, applied, status, reason);
-  };
-  const unasked = (row: AppliedRow) => reconcileTo(emit, row.employee_no, row.nrc || '', '', 0, ngwee(row.amount), row.reason);
+  const tally = new Tally(sink(entries.keys.length + rest.length));
+  const unasked = (row: AppliedRow) => reconcileTo(tally, row.employee_no, row.nrc || '', '', 0, ngwee(row.amount), row.reason);
+  const { employeeNos, nrcs, names, asked } = entries;
   let next = 0;
-  for (let i = 0; i < order.length; i++) {
-    const at = order[i]!;
-    const employeeNo = entries.employeeNos[at]!;
+  for (let i = 0; i < employeeNos.length; i++) {
+    const at = order === null ? i : order[i]!;
+    const employeeNo = employeeNos[at]!;
     while (next < rest.length && rest[next]!.employee_no < employeeNo) unasked(rest[next++]!);
-    const slot = slots[i]!;
-    const taken = slot < 0 ? 0 : applied.ngweeAt(slot);
-    const nrc = entries.nrcs[at] || (slot < 0 ? '' : applied.nrcAt(slot)) || '';
-    reconcileTo(emit, employeeNo, nrc, entries.names[at]!, entries.asked[at]!, taken, slot < 0 ? null : applied.reasonAt(slot));
+    const slot = slots[at]!;
+    if (slot < 0) reconcileTo(tally, employeeNo, nrcs[at] || '', names[at]!, asked[at]!, 0, null);
+    else reconcileTo(tally, employeeNo, nrcs[at] || applied.nrcAt(slot) || '', names[at]!, asked[at]!, applied.ngweeAt(slot), applied.reasonAt(slot));
   }
   while (next < rest.length) unasked(rest[next++]!);
   return {
     payee_key: payeeKey,
-    expected_total: zmw(expectedNgwee),
-    applied_total: zmw(appliedNgwee),
-    counts,
-    line_count: lineCount,
-    lines: sink.end(),
-    unexpected,
+    expected_total: zmw(tally.expected),
+    applied_total: zmw(tally.applied),
+    counts: tally.counts,
+    line_count: tally.lines,
+    lines: tally.sink.end(),
+    unexpected: tally.unexpected,
   };
 }
 
 /**
  * The month joined lender by lender: the schedule's lines stream in (a chunk's lines at a time) sorted by payee key (the frozen schedule's
  * order), one lender's lines are held at a time, each matched with the applied rows of its payee key, which are
- * taken out of the index as they are used, and handed to a sink of the lender's own (`sink()`, made as the lender
- * closes); lenders the schedule does not name but the payroll deducted for come last. Memory: the applied rows, one
+ * taken out of the index as they are used, and handed to a sink of the lender's own (`sink(lines)`, made as the lender
+ * closes, told about how many lines to expect); lenders the schedule does not name but the payroll deducted for come last. Memory: the applied rows, one
  * lender's schedule lines and what its sink keeps.
  */
 export async function* reconcileByLender<T = ReconciliationLine[]>(
   schedule: AsyncIterable<readonly ScheduleLine[]>,
   applied: AppliedIndex,
-  sink: () => LineSink<T> = lineArray as unknown as () => LineSink<T>,
+  sink: (lines: number) => LineSink<T> = lineArray as unknown as (lines: number) => LineSink<T>,
 ): AsyncGenerator<LenderReconciliation<T>> {
   const done = new Set<string>();
   let payeeKey: string | null = null;
   let entries = new LenderLines();
   const close = () => {
-    const result = lenderResult(payeeKey!, entries, applied, sink());
+    const result = lenderResult(payeeKey!, entries, applied, sink);
     done.add(payeeKey!);
     entries = new LenderLines();
     return result;

@@ -26,46 +26,55 @@ function plain(text: string): boolean {
 /** A text's JSON and CSV forms: JSON.stringify's and csvCell's, computed only for a text that is not plain. */
 const jsonOf = (text: string): string => (plain(text) ? `"${text}"` : JSON.stringify(text));
 const csvOf = (text: string): string => (plain(text) ? text : csvCell(text));
+/** Whether a text's letters are all ASCII (Latin-1 writes it byte for byte as UTF-8 would). */
+const isAscii = (text: string): boolean => !/[\u0080-\uffff]/.test(text);
 
 /** The text gathered before it is written into the buffer: a rope this long is cheap to flatten. */
 const PIECE = 65_536;
+/** Bytes a line takes in most files (the bench's lines take 140): the buffer's first size a line, grown by doubling. */
+const LINE_BYTES = 160;
 
 /**
  * A lender's lines as JSONL, UTF-8 bytes ready for S3 (no text of the whole file, no copy by the SDK): each line
  * JSON.stringify's (keys in ReconciliationLine's order), written out field by field as the join makes it, with no
  * object for it; amounts and statuses as they are (digits and a point; a status word). Lines joined by "\n", none
- * after the last. The text of up to PIECE characters is gathered, then written into one growing buffer.
+ * after the last. The text of up to PIECE characters is gathered, then written into one buffer sized for `lines`
+ * lines (grown when they are longer): as Latin-1 when all of it is plain (ASCII, one byte a letter), else as UTF-8.
  */
-export function jsonlSink(): LineSink<Uint8Array> {
-  let out = Buffer.allocUnsafe(PIECE * 2);
+export function jsonlSink(lines = 0): LineSink<Uint8Array> {
+  let out = Buffer.allocUnsafe(Math.max(1024, lines * LINE_BYTES));
   let at = 0;
   let text = '';
-  let first = true;
+  let ascii = true;
   const flush = () => {
     // A UTF-16 unit is at most three UTF-8 bytes: room for the text, whatever its letters.
-    const room = at + text.length * 3;
+    const room = at + (ascii ? text.length : text.length * 3);
     if (room > out.length) {
       const larger = Buffer.allocUnsafe(Math.max(out.length * 2, room));
       out.copy(larger, 0, 0, at);
       out = larger;
     }
-    at += out.write(text, at, 'utf8');
+    at += out.write(text, at, ascii ? 'latin1' : 'utf8');
     text = '';
+    ascii = true;
   };
   return {
     add(employee_no, nrc, name, expected, applied, status, reason) {
       // Most lines' three texts are plain: written between quotes with no string made for each.
-      const head =
-        plain(employee_no) && plain(nrc) && plain(name)
-          ? `{"employee_no":"${employee_no}","nrc":"${nrc}","name":"${name}"`
-          : `{"employee_no":${jsonOf(employee_no)},"nrc":${jsonOf(nrc)},"name":${jsonOf(name)}`;
-      text += `${first ? '' : '\n'}${head},"expected":${expected},"applied":${applied},"status":"${status}","reason":${reason === null ? 'null' : JSON.stringify(reason)}}`;
-      first = false;
+      let head: string;
+      if (plain(employee_no) && plain(nrc) && plain(name)) head = `{"employee_no":"${employee_no}","nrc":"${nrc}","name":"${name}"`;
+      else {
+        head = `{"employee_no":${jsonOf(employee_no)},"nrc":${jsonOf(nrc)},"name":${jsonOf(name)}`;
+        if (ascii) ascii = isAscii(head);
+      }
+      if (reason !== null && ascii) ascii = isAscii(reason);
+      text += `${head},"expected":${expected},"applied":${applied},"status":"${status}","reason":${reason === null ? 'null' : JSON.stringify(reason)}}\n`;
       if (text.length >= PIECE) flush();
     },
     end() {
       flush();
-      return out.subarray(0, at);
+      // Every line ends in a line break; the file's last has none.
+      return out.subarray(0, Math.max(0, at - 1));
     },
   };
 }
