@@ -25,7 +25,8 @@ export interface ReconciliationCounts {
 }
 
 /**
- * Where a lender's lines go as the join makes them, by employee number (an excess after the line it exceeds): `add` once a line, `end` when the lender is done.
+ * Where a lender's lines go as the join makes them, by employee number (an excess after the line it exceeds): `add`
+ * once a line, `end` when the lender is done.
  * Validation's sink writes the JSONL's bytes (lambdas/data/payroll/reconciliation-files.ts jsonlSink), so no object
  * is made for a line only written; lineArray keeps them as objects.
  */
