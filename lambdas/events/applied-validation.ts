@@ -22,8 +22,9 @@ const NO_ROWS = { complete: async () => undefined };
  * version the month's next file must answer (the latest, or for a further part the recorded parts', `scheduleToAnswer`),
  * whose lines it then streams; then the applied rules (shared/rules/applied.ts) over the streamed sheet, every finding an
  * error. A file without errors is reconciled at once with the schedule's lines, streamed from S3 lender by lender
- * (shared/rules/reconciliation.ts): each lender's lines are written as JSONL as they are made and go to their own result file, the totals onto the upload,
- * so Submit has only to record them. Memory: the applied rows (a few tens of bytes each) and one lender's lines.
+ * (shared/rules/reconciliation.ts): each lender's lines are written as JSONL as they are made (jsonlSink) and go to
+ * their own result file, the totals onto the upload, so Submit has only to record them. Memory: the applied rows (a few
+ * tens of bytes each), one lender's schedule lines and its JSONL's bytes.
  */
 export async function validateAppliedUpload(
   upload: Pick<UploadRecord, 'id' | 'month' | 'schedule_version' | 'part_payee_keys'>,
