@@ -5,7 +5,7 @@
  * then the schedule streamed (from a file here, from S3 there) and joined lender by lender, each lender's JSONL made. Prints { rows, lines, ms, peak_rss_mb, heap_used_mb }.
  */
 import { createReadStream, readFileSync } from 'node:fs';
-import { lenderJsonl } from '#data/payroll/reconciliation-files.js';
+import { jsonlSink } from '#data/payroll/reconciliation-files.js';
 import { jsonLineBatches } from '#lib/jsonl.js';
 import { AppliedIndex } from '#shared/rules/applied-index.js';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
@@ -22,9 +22,8 @@ if (result.errors.length) throw new Error(`The applied file did not validate: ${
 const validatedMs = performance.now() - started;
 const heapAfterRules = process.memoryUsage().heapUsed;
 let lines = 0;
-for await (const lender of reconcileByLender(jsonLineBatches<ScheduleLine>(createReadStream(scheduleFile, { highWaterMark: 1_048_576 })), index)) {
-  lines += lender.lines.length;
-  lenderJsonl(lender.lines);
+for await (const lender of reconcileByLender(jsonLineBatches<ScheduleLine>(createReadStream(scheduleFile, { highWaterMark: 1_048_576 })), index, jsonlSink)) {
+  lines += lender.line_count;
 }
 console.log(
   JSON.stringify({

@@ -1,4 +1,4 @@
-import { lenderCsv, lenderJsonl } from '#data/payroll/reconciliation-files.js';
+import { jsonlSink, lenderCsv } from '#data/payroll/reconciliation-files.js';
 import { unexpectedOf } from '#data/payroll/unexpected.js';
 import { jsonLineBatches } from '#lib/jsonl.js';
 import { AppliedIndex } from '#shared/rules/applied-index.js';
@@ -42,15 +42,15 @@ async function parsed(month: Month): Promise<void> {
   if (count !== LINES) throw new Error(`${count} of ${LINES} lines read`);
 }
 
-/** The join as validation runs it after the rules (lambdas/events/applied-validation.ts): each lender's JSONL bytes and UNEXPECTED lines made. */
+/** The join as validation runs it after the rules (lambdas/events/applied-validation.ts): each lender's JSONL bytes (jsonlSink) and UNEXPECTED lines made. */
 async function joined(month: Month, index: AppliedIndex): Promise<{ lines: number; unexpected: number; bytes: number }> {
   let lines = 0;
   let unexpected = 0;
   let bytes = 0;
-  for await (const lender of reconcileByLender(jsonLineBatches<ScheduleLine>(pieces(month.schedule)), index)) {
-    bytes += lenderJsonl(lender.lines).length;
-    unexpected += unexpectedOf(lender.payee_key, null, lender.lines).length;
-    lines += lender.lines.length;
+  for await (const lender of reconcileByLender(jsonLineBatches<ScheduleLine>(pieces(month.schedule)), index, jsonlSink)) {
+    bytes += lender.lines.length;
+    unexpected += unexpectedOf(lender.payee_key, null, lender.unexpected).length;
+    lines += lender.line_count;
   }
   return { lines, unexpected, bytes };
 }

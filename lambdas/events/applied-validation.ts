@@ -1,3 +1,4 @@
+import { jsonlSink } from '#data/payroll/reconciliation-files.js';
 import { getMonthReconciliation, putLenderReconciliation } from '#data/payroll/reconciliation.js';
 import { scheduleLines, scheduleToAnswer } from '#data/payroll/schedule-read.js';
 import { unexpectedListWriter, unexpectedOf } from '#data/payroll/unexpected.js';
@@ -21,8 +22,9 @@ const NO_ROWS = { complete: async () => undefined };
  * version the month's next file must answer (the latest, or for a further part the recorded parts', `scheduleToAnswer`),
  * whose lines it then streams; then the applied rules (shared/rules/applied.ts) over the streamed sheet, every finding an
  * error. A file without errors is reconciled at once with the schedule's lines, streamed from S3 lender by lender
- * (shared/rules/reconciliation.ts): each lender's lines go to their own result file, the totals onto the upload,
- * so Submit has only to record them. Memory: the applied rows (a few tens of bytes each) and one lender's lines.
+ * (shared/rules/reconciliation.ts): each lender's lines are written as JSONL as they are made (jsonlSink) and go to
+ * their own result file, the totals onto the upload, so Submit has only to record them. Memory: the applied rows (a few
+ * tens of bytes each), one lender's schedule lines and its JSONL's bytes.
  */
 export async function validateAppliedUpload(
   upload: Pick<UploadRecord, 'id' | 'month' | 'schedule_version' | 'part_payee_keys'>,
@@ -57,9 +59,9 @@ export async function validateAppliedUpload(
   const byLender: LenderTotals[] = [];
   // The UNEXPECTED lines also go to a short list of their own, which Submit's job texts without reading every lender's lines.
   const unexpected = unexpectedListWriter(upload.id);
-  for await (const lender of reconcileByLender(linesOfPart(scheduleLines(schedule.month, schedule.version), upload.part_payee_keys), index)) {
+  for await (const lender of reconcileByLender(linesOfPart(scheduleLines(schedule.month, schedule.version), upload.part_payee_keys), index, jsonlSink)) {
     byLender.push(await putLenderReconciliation(upload.id, lender, names.get(lender.payee_key) ?? null));
-    await unexpected.add(unexpectedOf(lender.payee_key, names.get(lender.payee_key) ?? null, lender.lines));
+    await unexpected.add(unexpectedOf(lender.payee_key, names.get(lender.payee_key) ?? null, lender.unexpected));
   }
   await unexpected.complete();
   return {

@@ -17,6 +17,8 @@ export class AppliedIndex implements FirstRows {
   private readonly ngwee: number[] = [];
   private readonly reasons: number[] = [];
   private readonly rows: number[] = [];
+  /** 1 for a slot whose row was taken (made when the first row is taken: the rules are done by then). */
+  private taken = new Uint8Array(0);
 
   private slotOf(payeeKey: string, employeeKey: string, rowNumber: number): { slot: number; first: boolean } {
     let lender = this.lenders.get(payeeKey);
@@ -47,29 +49,66 @@ export class AppliedIndex implements FirstRows {
   }
 
   private rowAt(payeeKey: string, slot: number): AppliedRow | null {
-    const ngwee = this.ngwee[slot]!;
-    if (ngwee === NO_ROW) return null;
-    const reason = this.reasons[slot]!;
-    const employee_no = this.employeeNos[slot]!;
-    return {
-      payee_key: payeeKey,
-      employee_no,
-      nrc: this.nrcs[slot]!,
-      amount: ngwee / 100,
-      reason: reason < 0 ? null : (APPLIED_REASONS[reason] as AppliedReason),
-    };
+    return this.ngwee[slot] === NO_ROW || this.taken[slot] === 1 ? null : this.rowOf(payeeKey, slot);
+  }
+
+  private rowOf(payeeKey: string, slot: number): AppliedRow {
+    return { payee_key: payeeKey, employee_no: this.employeeNos[slot]!, nrc: this.nrcAt(slot), amount: this.ngweeAt(slot) / 100, reason: this.reasonAt(slot) };
+  }
+
+  private markTaken(slot: number): void {
+    if (slot >= this.taken.length) {
+      const grown = new Uint8Array(Math.max(this.rows.length, slot + 1));
+      grown.set(this.taken);
+      this.taken = grown;
+    }
+    this.taken[slot] = 1;
   }
 
   /**
-   * The row of a payee key and employee key, taken out of the index (its slot marked, its map entry left for
-   * takeRest to pass over: a Map's delete costs more than the mark); null when the file has none.
+   * The slot of a payee key and employee key's row, taken out of the index (marked taken, its map entry left for
+   * takeRest to pass over: a Map's delete costs more than the mark); -1 when the file has none. Read it with
+   * ngweeAt, nrcAt and reasonAt: the join makes no object for a row it matches.
    */
-  take(payeeKey: string, employeeKey: string): AppliedRow | null {
+  takeSlot(payeeKey: string, employeeKey: string): number {
     const slot = this.lenders.get(payeeKey)?.get(employeeKey);
-    if (slot === undefined) return null;
-    const row = this.rowAt(payeeKey, slot);
-    this.ngwee[slot] = NO_ROW;
-    return row;
+    if (slot === undefined || this.ngwee[slot] === NO_ROW || this.taken[slot] === 1) return -1;
+    this.markTaken(slot);
+    return slot;
+  }
+
+  /** takeSlot of each of a payee key's employee keys, in their order (the payee key looked up once). */
+  takeSlots(payeeKey: string, employeeKeys: readonly string[]): Int32Array {
+    const slots = new Int32Array(employeeKeys.length).fill(-1);
+    const lender = this.lenders.get(payeeKey);
+    if (lender === undefined) return slots;
+    for (let i = 0; i < employeeKeys.length; i++) {
+      const slot = lender.get(employeeKeys[i]!);
+      if (slot === undefined || this.ngwee[slot] === NO_ROW || this.taken[slot] === 1) continue;
+      this.markTaken(slot);
+      slots[i] = slot;
+    }
+    return slots;
+  }
+
+  /** A slot's amount deducted, in ngwee. */
+  ngweeAt(slot: number): number {
+    return this.ngwee[slot]!;
+  }
+
+  nrcAt(slot: number): string {
+    return this.nrcs[slot]!;
+  }
+
+  reasonAt(slot: number): AppliedReason | null {
+    const reason = this.reasons[slot]!;
+    return reason < 0 ? null : (APPLIED_REASONS[reason] as AppliedReason);
+  }
+
+  /** The row of a payee key and employee key (takeSlot's, as a row); null when the file has none. */
+  take(payeeKey: string, employeeKey: string): AppliedRow | null {
+    const slot = this.takeSlot(payeeKey, employeeKey);
+    return slot < 0 ? null : this.rowOf(payeeKey, slot);
   }
 
   /** The rows of a payee key not taken yet, and the payee key out of the index. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lenderCsv, lenderJsonl } from '#data/payroll/reconciliation-files.js';
+import { jsonlSink, lenderCsv, lenderJsonl } from '#data/payroll/reconciliation-files.js';
 import { jsonLineBatches, jsonLines } from '#lib/jsonl.js';
 import { toCsv } from '#shared/rules/csv.js';
 import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
@@ -35,6 +35,14 @@ describe('lenderJsonl and lenderCsv', () => {
     const lines = Array.from({ length: 9 }, () => long);
     expect(new TextDecoder().decode(lenderJsonl(lines))).toBe(lines.map((l) => JSON.stringify(l)).join('\n'));
     expect(lenderJsonl([])).toHaveLength(0);
+  });
+
+  it('writes lines past its first size and its pieces, ASCII pieces and others alike, as JSON.stringify does', () => {
+    const plainLine = line('EC1000001', '100001/10/1', 'Mwila Banda', 'INSUFFICIENT PAY');
+    const lines = Array.from({ length: 3000 }, (_, i) => (i % 1000 === 999 ? line(`ÉC${i}`, '100001/10/1', 'Mwíla “Banda”', 'Ñ') : plainLine));
+    const sink = jsonlSink(2);
+    for (const l of lines) sink.add(l.employee_no, l.nrc, l.name, l.expected, l.applied, l.status, l.reason);
+    expect(new TextDecoder().decode(sink.end())).toBe(lines.map((l) => JSON.stringify(l)).join('\n'));
   });
 });
 

@@ -1,5 +1,5 @@
 import { csvCell, csvRow } from '#shared/rules/csv.js';
-import type { ReconciliationLine } from '#shared/rules/reconciliation.js';
+import type { LineSink, ReconciliationLine } from '#shared/rules/reconciliation.js';
 
 /*
  * The text of a lender's reconciliation files: its lines as JSONL (written by the applied file's validation, read
@@ -26,37 +26,64 @@ function plain(text: string): boolean {
 /** A text's JSON and CSV forms: JSON.stringify's and csvCell's, computed only for a text that is not plain. */
 const jsonOf = (text: string): string => (plain(text) ? `"${text}"` : JSON.stringify(text));
 const csvOf = (text: string): string => (plain(text) ? text : csvCell(text));
+/** Whether a text's letters are all ASCII (Latin-1 writes it byte for byte as UTF-8 would). */
+const isAscii = (text: string): boolean => !/[\u0080-\uffff]/.test(text);
 
-/** Bytes a line takes in most files (the bench's lines take 140): the buffer's first size, grown by doubling. */
+/** The text gathered before it is written into the buffer: a rope this long is cheap to flatten. */
+const PIECE = 65_536;
+/** Bytes a line takes in most files (the bench's lines take 140): the buffer's first size a line, grown by doubling. */
 const LINE_BYTES = 160;
 
 /**
- * One lender's lines as JSONL, UTF-8 bytes ready for S3 (no text of the whole file, no copy by the SDK): each line
- * JSON.stringify's (keys in ReconciliationLine's order), written out field by field into one growing buffer; amounts
- * and statuses as they are (digits and a point; a status word). Lines joined by "\n", none after the last.
+ * A lender's lines as JSONL, UTF-8 bytes ready for S3 (no text of the whole file, no copy by the SDK): each line
+ * JSON.stringify's (keys in ReconciliationLine's order), written out field by field as the join makes it, with no
+ * object for it; amounts and statuses as they are (digits and a point; a status word). Lines joined by "\n", none
+ * after the last. The text of up to PIECE characters is gathered, then written into one buffer sized for `lines`
+ * lines (grown when they are longer): as Latin-1 when all of it is plain (ASCII, one byte a letter), else as UTF-8.
  */
-export function lenderJsonl(lines: readonly ReconciliationLine[]): Uint8Array {
-  let out = Buffer.allocUnsafe(Math.max(1024, lines.length * LINE_BYTES));
+export function jsonlSink(lines = 0): LineSink<Uint8Array> {
+  let out = Buffer.allocUnsafe(Math.max(1024, lines * LINE_BYTES));
   let at = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
-    const tail = `,"expected":${l.expected},"applied":${l.applied},"status":"${l.status}","reason":${l.reason === null ? 'null' : JSON.stringify(l.reason)}}`;
-    // Most lines' three texts are plain: written between quotes with no string made for each.
-    const text =
-      plain(l.employee_no) && plain(l.nrc) && plain(l.name)
-        ? `{"employee_no":"${l.employee_no}","nrc":"${l.nrc}","name":"${l.name}"${tail}`
-        : `{"employee_no":${jsonOf(l.employee_no)},"nrc":${jsonOf(l.nrc)},"name":${jsonOf(l.name)}${tail}`;
-    // A UTF-16 unit is at most three UTF-8 bytes: room for the line and its line break, whatever its letters.
-    const room = at + text.length * 3 + 1;
+  let text = '';
+  let ascii = true;
+  const flush = () => {
+    // A UTF-16 unit is at most three UTF-8 bytes: room for the text, whatever its letters.
+    const room = at + (ascii ? text.length : text.length * 3);
     if (room > out.length) {
       const larger = Buffer.allocUnsafe(Math.max(out.length * 2, room));
       out.copy(larger, 0, 0, at);
       out = larger;
     }
-    if (i > 0) out[at++] = 0x0a;
-    at += out.write(text, at, 'utf8');
-  }
-  return out.subarray(0, at);
+    at += out.write(text, at, ascii ? 'latin1' : 'utf8');
+    text = '';
+    ascii = true;
+  };
+  return {
+    add(employee_no, nrc, name, expected, applied, status, reason) {
+      // Most lines' three texts are plain: written between quotes with no string made for each.
+      let head: string;
+      if (plain(employee_no) && plain(nrc) && plain(name)) head = `{"employee_no":"${employee_no}","nrc":"${nrc}","name":"${name}"`;
+      else {
+        head = `{"employee_no":${jsonOf(employee_no)},"nrc":${jsonOf(nrc)},"name":${jsonOf(name)}`;
+        if (ascii) ascii = isAscii(head);
+      }
+      if (reason !== null && ascii) ascii = isAscii(reason);
+      text += `${head},"expected":${expected},"applied":${applied},"status":"${status}","reason":${reason === null ? 'null' : JSON.stringify(reason)}}\n`;
+      if (text.length >= PIECE) flush();
+    },
+    end() {
+      flush();
+      // Every line ends in a line break; the file's last has none.
+      return out.subarray(0, Math.max(0, at - 1));
+    },
+  };
+}
+
+/** Some lines as jsonlSink writes them. */
+export function lenderJsonl(lines: readonly ReconciliationLine[]): Uint8Array {
+  const sink = jsonlSink();
+  for (const l of lines) sink.add(l.employee_no, l.nrc, l.name, l.expected, l.applied, l.status, l.reason);
+  return sink.end();
 }
 
 /** One lender's lines as CSV (a byte-order mark for Excel, CRLF after each row), the payee key on every row. */

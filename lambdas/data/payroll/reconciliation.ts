@@ -9,7 +9,7 @@ import { batchGetAll, isConditionFailure } from '#adapters/dynamo/toolkit.js';
 import { isNotFound, objectExists } from '#adapters/s3-objects.js';
 import { lenderTotalsSchema, type LenderTotals } from '#shared/api/reconciliation.js';
 import type { LenderReconciliation, ReconciliationLine } from '#shared/rules/reconciliation.js';
-import { lenderCsv, lenderJsonl } from './reconciliation-files.js';
+import { lenderCsv } from './reconciliation-files.js';
 
 /**
  * A month's reconciliation: the schedule joined with the applied deductions file when that file is validated,
@@ -30,14 +30,15 @@ const JSONL = 'application/x-ndjson';
 const CSV = 'text/csv; charset=utf-8';
 
 /**
- * Writes one lender's lines (JSONL) and answers its totals. One lender's bytes at a time. The CSV people download is
- * made from these lines on its first download (lenderCsvLink), not here: most lenders' CSVs are never asked for.
+ * Writes one lender's lines (its JSONL's bytes, as the join's jsonlSink wrote them) and answers its totals. One lender's
+ * bytes at a time. The CSV people download is made from these lines on its first download (lenderCsvLink), not here:
+ * most lenders' CSVs are never asked for.
  */
-export async function putLenderReconciliation(uploadId: string, result: LenderReconciliation, orgName: string | null): Promise<LenderTotals> {
-  const Body = lenderJsonl(result.lines);
+export async function putLenderReconciliation(uploadId: string, result: LenderReconciliation<Uint8Array>, orgName: string | null): Promise<LenderTotals> {
+  const Body = result.lines;
   await s3.send(new PutObjectCommand({ Bucket: bucketName('uploads'), Key: reconciliationKeys(uploadId, result.payee_key).lines, Body, ContentType: JSONL }));
   const { payee_key, expected_total, applied_total, counts } = result;
-  return { payee_key, org_name: orgName, expected_total, applied_total, counts, lines: result.lines.length };
+  return { payee_key, org_name: orgName, expected_total, applied_total, counts, lines: result.line_count };
 }
 
 /** A lender's lines, or null when its file is gone. */

@@ -93,6 +93,25 @@ describe('reconcileByLender', () => {
     ]);
   });
 
+  it('sorts a lender’s lines that came out of order by employee number, summing an employee’s lines apart from each other', async () => {
+    const index = new AppliedIndex();
+    for (const row of [taken(30, null, 'A001', 'E3'), taken(5, 'INSUFFICIENT PAY', 'A001', 'e1'), taken(7, null, 'A001', 'E2')]) index.add(row);
+    const out = [];
+    for await (const lender of reconcileByLender(
+      stream([line('A001', 'E3', 10), line('A001', 'E1', 20), line('A001', ' e3', 20), line('A001', 'E4', 1)]),
+      index,
+    ))
+      out.push(lender);
+    expect(out[0]!.lines.map((l) => [l.employee_no, l.status, l.expected, l.applied, l.reason])).toEqual([
+      ['E1', 'SHORT', 20, 5, 'INSUFFICIENT PAY'],
+      ['E2', 'UNEXPECTED', 0, 7, null],
+      ['E3', 'APPLIED', 30, 30, null],
+      ['E4', 'NOT_APPLIED', 1, 0, null],
+    ]);
+    expect(out[0]!.unexpected.map((l) => l.employee_no)).toEqual(['E2']);
+    expect([out[0]!.line_count, out[0]!.expected_total, out[0]!.applied_total]).toEqual([4, 51, 42]);
+  });
+
   it('refuses a schedule whose payee keys are not grouped', async () => {
     const run = async () => {
       for await (const lender of reconcileByLender(stream([line('A001', 'E1', 1), line('B002', 'E1', 1), line('A001', 'E2', 1)]), new AppliedIndex()))
