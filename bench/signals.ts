@@ -43,6 +43,12 @@ async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
     },
   };
 }
+/** The signals step and its writer as an earlier revision's tree (a folder) has them, loaded beside this tree's. */
+async function earlierStep(dir: string) {
+  const { signalsOf } = (await import(path.resolve(dir, 'lambdas/events/upload-signals.ts'))) as typeof import('../lambdas/events/upload-signals.js');
+  const { UploadSignals } = (await import(path.resolve(dir, 'lambdas/events/signal-output.ts'))) as typeof import('../lambdas/events/signal-output.js');
+  return { signalsOf, UploadSignals };
+}
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 /**
@@ -186,19 +192,41 @@ export const signalsBench: Bench = {
       const raw: number[] = [];
       const step: number[] = [];
       let report: Awaited<ReturnType<typeof signalsOf>> | null = null;
-      for (let round = 1; round <= RUNS; round++) {
-        progress(`round ${round}/${RUNS}: raw BatchGetItem of ${keys.length.toLocaleString('en-US')} summaries, then the signals step`);
+      // SIGNALS_BEFORE=DIR (an earlier revision's tree, `git archive`d, node_modules linked): its signals step
+      // alternates with this tree's in every round, each beside a raw baseline of its own, on this one seeded twin.
+      const before = process.env.SIGNALS_BEFORE ? await earlierStep(process.env.SIGNALS_BEFORE) : null;
+      const beforeRaw: number[] = [];
+      const beforeStep: number[] = [];
+      const oneStep = async (signals: typeof signalsOf, Output: typeof UploadSignals, into: { raw: number[]; step: number[] }, last: boolean) => {
         t = performance.now();
         await rawBatchGet();
-        raw.push(performance.now() - t);
-        counting = round === RUNS;
+        into.raw.push(performance.now() - t);
+        counting = last;
         const profiling = counting && process.env.SIGNALS_CPU_PROFILE ? await startProfile() : null;
         t = performance.now();
         // The signals handed to validation's writer, as validation does (its lists stay in memory below a part, 8 MB).
-        report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, borrowers, new UploadSignals(randomUUID()));
-        step.push(performance.now() - t);
+        const found = await signals({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, borrowers, new Output(randomUUID()));
+        into.step.push(performance.now() - t);
         if (profiling) await profiling.stop(process.env.SIGNALS_CPU_PROFILE!);
         counting = false;
+        return found;
+      };
+      for (let round = 1; round <= RUNS; round++) {
+        progress(`round ${round}/${RUNS}: raw BatchGetItem of ${keys.length.toLocaleString('en-US')} summaries, then the signals step`);
+        const afterFirst = round % 2 === 1;
+        if (before && !afterFirst) await oneStep(before.signalsOf, before.UploadSignals, { raw: beforeRaw, step: beforeStep }, false);
+        report = await oneStep(signalsOf, UploadSignals, { raw, step }, round === RUNS);
+        if (before && afterFirst) await oneStep(before.signalsOf, before.UploadSignals, { raw: beforeRaw, step: beforeStep }, false);
+      }
+      if (before) {
+        const ratios = (s: number[], r: number[]) => s.map((v, i) => v / r[i]!);
+        console.error(
+          `after: ratio ${(median(step) / median(raw)).toFixed(2)} (rounds ${ratios(step, raw)
+            .map((v) => v.toFixed(2))
+            .join(', ')}); before: ratio ${(median(beforeStep) / median(beforeRaw)).toFixed(2)} (rounds ${ratios(beforeStep, beforeRaw)
+            .map((v) => v.toFixed(2))
+            .join(', ')}); before step ${beforeStep.map(ms).join(', ')}; raw ${beforeRaw.map(ms).join(', ')}`,
+        );
       }
       const callNote = [...calls].map(([name, n]) => `${name.replace(/Command$/, '')} ${n.toLocaleString('en-US')}`).join(', ');
       if (process.env.SIGNALS_STEP_ONLY) {
