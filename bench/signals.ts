@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { InitializeMiddleware } from '@smithy/types';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { shiftMonth } from '#shared/rules/dates.js';
 import type { Bench, Figure } from './figures.js';
 import { generateInputsWorkbook } from './fixtures.js';
@@ -73,13 +74,89 @@ export const signalsBench: Bench = {
       const { UploadSignals } = await import('../lambdas/events/signal-output.js');
       const { nrcDigits } = await import('#shared/rules/nrc.js');
       const previousMonth = shiftMonth(MONTH, -1);
+      const submittedAt = `${previousMonth}-03T08:00:00.000Z`;
+      const { putRegister } = await import('#data/register/versions.js');
+      /** PMEC's payroll register of these rows' borrowers, as putRegister writes it (its snapshot too). */
+      const seedRegister = (rows: readonly CanonicalRow[]) =>
+        putRegister({
+          month: MONTH,
+          uploadedBy: 'bench',
+          entries: rows.map((row) => ({
+            nrc: row.nrc!,
+            employee_number: row.employee_no!,
+            first_name: row.first_name ?? '',
+            last_name: row.last_name ?? '',
+            mobile: '+260971234567',
+            basic_pay: 8_000,
+            ministry: null,
+          })),
+        });
+      /**
+       * The tenfold lender: a previous month of MEMORY_ROWS rows stored as validation stores them, then this month's
+       * file of as many (shifted as the small file is) through the validation stage (`script`) in a fresh process.
+       */
+      async function tenfold(script: string) {
+        // The tenfold lender: a previous month of MEMORY_ROWS rows stored as validation stores them, then this
+        // month's file of as many (shifted as above) through the validation stage in a fresh process.
+        progress(`the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file in a fresh process (${MEMORY_OLD_SPACE_MB} MB old space)`);
+        const { JsonArrayUpload } = await import('#adapters/s3-json-array-upload.js');
+        const bigId = '00000000-0000-4000-8000-000000000003';
+        const bigRows = new JsonArrayUpload(resultKeys(bigId).rows);
+        const bigPrevious = generateInputsWorkbook({ rows: MEMORY_ROWS, month: previousMonth, payeeKey: BIG, offset: 5_000_000 });
+        await validateWorkbookStreamed(bigPrevious, { kind: 'inputs', month: previousMonth, payeeKey: BIG, onRow: (row) => bigRows.push(row) }, () =>
+          bigRows.drain(),
+        );
+        await bigRows.complete();
+        await dynamo.send(
+          new PutCommand({
+            TableName: tableName('submissions'),
+            Item: {
+              pk: `SUB#${bigId}`,
+              sk: 'META',
+              id: bigId,
+              upload_id: bigId,
+              status: 'pending',
+              doc_kind: 'inputs',
+              payee_key: BIG,
+              upload_month: previousMonth,
+              created_at: submittedAt,
+              gsi3pk: payeeMonthKey(BIG, 'inputs', previousMonth),
+              gsi3sk: submittedAt,
+            },
+          }),
+        );
+        const bigFile = path.join(tmpdir(), `payroll-bench-signals-${MEMORY_ROWS}.xlsx`);
+        writeFileSync(bigFile, generateInputsWorkbook({ rows: MEMORY_ROWS, month: MONTH, payeeKey: BIG, offset: 5_000_000 + Math.round(MEMORY_ROWS / 50) }));
+        const { stdout: bigOut } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, bigFile, MONTH, BIG], {
+          cwd: root,
+          env: process.env,
+          maxBuffer: 1 << 20,
+        });
+        const big = JSON.parse(bigOut) as { rows: number; signals: number; ms: number; peak_rss_mb: number; peak_old_mb: number };
+        progress(`the ${MEMORY_ROWS.toLocaleString('en-US')}-row stage: ${bigOut.trim()}`);
+        if (big.rows !== MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage kept ${big.rows} rows`);
+        // Its borrowers are all off the register seeded above (NOT_ON_PAYROLL each): their signals are written as found, never held.
+        if (big.signals < MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage listed ${big.signals} signals, not one a borrower off the register`);
+        return big;
+      }
+      // SIGNALS_MEMORY_ONLY=1: the tenfold lender's stage alone, against a register of the small file's borrowers.
+      if (process.env.SIGNALS_MEMORY_ONLY) {
+        const small = await validateWorkbookStreamed(generateInputsWorkbook({ rows: ROWS, month: MONTH, payeeKey: PAYEE, offset: SHIFT }), {
+          kind: 'inputs',
+          month: MONTH,
+          payeeKey: PAYEE,
+        });
+        await seedRegister(small.rows.filter((_, i) => i % 50 !== 0));
+        const big = await tenfold(await bundledChild('signals-child'));
+        console.error(`the ${MEMORY_ROWS.toLocaleString('en-US')}-row stage against a register of ${Math.round(ROWS * 0.98)}: ${JSON.stringify(big)}`);
+        return [];
+      }
 
       progress(`seeding: the previous month (${ROWS.toLocaleString('en-US')} rows) and its borrower summaries`);
       const parse = (month: string, offset: number, payeeKey = PAYEE) =>
         validateWorkbookStreamed(generateInputsWorkbook({ rows: ROWS, month, payeeKey, offset }), { kind: 'inputs', month, payeeKey });
       const previous = await parse(previousMonth, 0);
       const id = '00000000-0000-4000-8000-000000000001';
-      const submittedAt = `${previousMonth}-03T08:00:00.000Z`;
       await putResult(resultKeys(id).rows, JSON.stringify(previous.rows), 'application/json');
       await dynamo.send(
         new PutCommand({
@@ -136,21 +213,8 @@ export const signalsBench: Bench = {
       // PMEC's payroll register holds the file's borrowers but one in fifty (NOT_ON_PAYROLL): the signals step
       // reads it too, once, as the snapshot putRegister writes (lambdas/data/register/snapshot.ts); the raw baseline does not.
       progress(`seeding a payroll register of ${Math.round(ROWS * 0.98).toLocaleString('en-US')} of the file's borrowers`);
-      const { putRegister } = await import('#data/register/versions.js');
       const onPayroll = current.rows.filter((_, i) => i % 50 !== 0);
-      await putRegister({
-        month: MONTH,
-        uploadedBy: 'bench',
-        entries: onPayroll.map((row) => ({
-          nrc: row.nrc!,
-          employee_number: row.employee_no!,
-          first_name: row.first_name ?? '',
-          last_name: row.last_name ?? '',
-          mobile: '+260971234567',
-          basic_pay: 8_000,
-          ministry: null,
-        })),
-      });
+      await seedRegister(onPayroll);
       const table = tableName('history');
       const keys = [...new Set(current.rows.map((row) => nrcDigits(row.nrc)))].map(nrcSummaryKey);
       // The file's borrowers as the Lambda keeps them while it reads the rows.
@@ -278,46 +342,7 @@ export const signalsBench: Bench = {
       const uncapped = await stage([]);
       const child = await stage([`--max-old-space-size=${OLD_SPACE_MB}`]);
 
-      // The tenfold lender: a previous month of MEMORY_ROWS rows stored as validation stores them, then this
-      // month's file of as many (shifted as above) through the validation stage in a fresh process.
-      progress(`the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file in a fresh process (${MEMORY_OLD_SPACE_MB} MB old space)`);
-      const { JsonArrayUpload } = await import('#adapters/s3-json-array-upload.js');
-      const bigId = '00000000-0000-4000-8000-000000000003';
-      const bigRows = new JsonArrayUpload(resultKeys(bigId).rows);
-      const bigPrevious = generateInputsWorkbook({ rows: MEMORY_ROWS, month: previousMonth, payeeKey: BIG, offset: 5_000_000 });
-      await validateWorkbookStreamed(bigPrevious, { kind: 'inputs', month: previousMonth, payeeKey: BIG, onRow: (row) => bigRows.push(row) }, () =>
-        bigRows.drain(),
-      );
-      await bigRows.complete();
-      await dynamo.send(
-        new PutCommand({
-          TableName: tableName('submissions'),
-          Item: {
-            pk: `SUB#${bigId}`,
-            sk: 'META',
-            id: bigId,
-            upload_id: bigId,
-            status: 'pending',
-            doc_kind: 'inputs',
-            payee_key: BIG,
-            upload_month: previousMonth,
-            created_at: submittedAt,
-            gsi3pk: payeeMonthKey(BIG, 'inputs', previousMonth),
-            gsi3sk: submittedAt,
-          },
-        }),
-      );
-      const bigFile = path.join(tmpdir(), `payroll-bench-signals-${MEMORY_ROWS}.xlsx`);
-      writeFileSync(bigFile, generateInputsWorkbook({ rows: MEMORY_ROWS, month: MONTH, payeeKey: BIG, offset: 5_000_000 + Math.round(MEMORY_ROWS / 50) }));
-      const { stdout: bigOut } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, bigFile, MONTH, BIG], {
-        cwd: root,
-        env: process.env,
-        maxBuffer: 1 << 20,
-      });
-      const big = JSON.parse(bigOut) as { rows: number; signals: number; ms: number; peak_rss_mb: number };
-      if (big.rows !== MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage kept ${big.rows} rows`);
-      // Its borrowers are all off the register seeded above (NOT_ON_PAYROLL each): their signals are written as found, never held.
-      if (big.signals < MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage listed ${big.signals} signals, not one a borrower off the register`);
+      const big = await tenfold(script);
 
       const ratio = median(step) / median(raw);
       const counts = Object.entries(report!.counts)
@@ -356,7 +381,7 @@ export const signalsBench: Bench = {
           baseline: `the ${ROWS.toLocaleString('en-US')}-row stage, MB`,
           baseline_value: child.peak_rss_mb,
           ratio: big.peak_rss_mb / child.peak_rss_mb,
-          note: `the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file against a previous month of as many, its borrowers off a register of ${onPayroll.length.toLocaleString('en-US')} (rows to rows.json in parts, the compact borrower table; ${big.signals.toLocaleString('en-US')} signals written by kind as found, the CSV report merged from them) within a ${MEMORY_OLD_SPACE_MB} MB old space, in ${ms(big.ms)}: ten times the rows in ${(big.peak_rss_mb / child.peak_rss_mb).toFixed(1)} times the memory`,
+          note: `the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file against a previous month of as many, its borrowers off a register of ${onPayroll.length.toLocaleString('en-US')} (rows to rows.json in parts, the compact borrower table; ${big.signals.toLocaleString('en-US')} signals written by kind as found, the CSV report merged from them) within a ${MEMORY_OLD_SPACE_MB} MB old space (its use peaking at ${Math.round(big.peak_old_mb)} MB), in ${ms(big.ms)}: ten times the rows in ${(big.peak_rss_mb / child.peak_rss_mb).toFixed(1)} times the memory`,
         },
         {
           name: 'signals.file_checks_per_s',
