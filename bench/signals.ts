@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { InitializeMiddleware } from '@smithy/types';
+import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { shiftMonth } from '#shared/rules/dates.js';
 import type { Bench, Figure } from './figures.js';
 import { generateInputsWorkbook } from './fixtures.js';
@@ -43,6 +44,12 @@ async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
     },
   };
 }
+/** The signals step and its writer as an earlier revision's tree (a folder) has them, loaded beside this tree's. */
+async function earlierStep(dir: string) {
+  const { signalsOf } = (await import(path.resolve(dir, 'lambdas/events/upload-signals.ts'))) as typeof import('../lambdas/events/upload-signals.js');
+  const { UploadSignals } = (await import(path.resolve(dir, 'lambdas/events/signal-output.ts'))) as typeof import('../lambdas/events/signal-output.js');
+  return { signalsOf, UploadSignals };
+}
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 /**
@@ -67,13 +74,89 @@ export const signalsBench: Bench = {
       const { UploadSignals } = await import('../lambdas/events/signal-output.js');
       const { nrcDigits } = await import('#shared/rules/nrc.js');
       const previousMonth = shiftMonth(MONTH, -1);
+      const submittedAt = `${previousMonth}-03T08:00:00.000Z`;
+      const { putRegister } = await import('#data/register/versions.js');
+      /** PMEC's payroll register of these rows' borrowers, as putRegister writes it (its snapshot too). */
+      const seedRegister = (rows: readonly CanonicalRow[]) =>
+        putRegister({
+          month: MONTH,
+          uploadedBy: 'bench',
+          entries: rows.map((row) => ({
+            nrc: row.nrc!,
+            employee_number: row.employee_no!,
+            first_name: row.first_name ?? '',
+            last_name: row.last_name ?? '',
+            mobile: '+260971234567',
+            basic_pay: 8_000,
+            ministry: null,
+          })),
+        });
+      /**
+       * The tenfold lender: a previous month of MEMORY_ROWS rows stored as validation stores them, then this month's
+       * file of as many (shifted as the small file is) through the validation stage (`script`) in a fresh process.
+       */
+      async function tenfold(script: string) {
+        // The tenfold lender: a previous month of MEMORY_ROWS rows stored as validation stores them, then this
+        // month's file of as many (shifted as above) through the validation stage in a fresh process.
+        progress(`the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file in a fresh process (${MEMORY_OLD_SPACE_MB} MB old space)`);
+        const { JsonArrayUpload } = await import('#adapters/s3-json-array-upload.js');
+        const bigId = '00000000-0000-4000-8000-000000000003';
+        const bigRows = new JsonArrayUpload(resultKeys(bigId).rows);
+        const bigPrevious = generateInputsWorkbook({ rows: MEMORY_ROWS, month: previousMonth, payeeKey: BIG, offset: 5_000_000 });
+        await validateWorkbookStreamed(bigPrevious, { kind: 'inputs', month: previousMonth, payeeKey: BIG, onRow: (row) => bigRows.push(row) }, () =>
+          bigRows.drain(),
+        );
+        await bigRows.complete();
+        await dynamo.send(
+          new PutCommand({
+            TableName: tableName('submissions'),
+            Item: {
+              pk: `SUB#${bigId}`,
+              sk: 'META',
+              id: bigId,
+              upload_id: bigId,
+              status: 'pending',
+              doc_kind: 'inputs',
+              payee_key: BIG,
+              upload_month: previousMonth,
+              created_at: submittedAt,
+              gsi3pk: payeeMonthKey(BIG, 'inputs', previousMonth),
+              gsi3sk: submittedAt,
+            },
+          }),
+        );
+        const bigFile = path.join(tmpdir(), `payroll-bench-signals-${MEMORY_ROWS}.xlsx`);
+        writeFileSync(bigFile, generateInputsWorkbook({ rows: MEMORY_ROWS, month: MONTH, payeeKey: BIG, offset: 5_000_000 + Math.round(MEMORY_ROWS / 50) }));
+        const { stdout: bigOut } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, bigFile, MONTH, BIG], {
+          cwd: root,
+          env: process.env,
+          maxBuffer: 1 << 20,
+        });
+        const big = JSON.parse(bigOut) as { rows: number; signals: number; ms: number; peak_rss_mb: number; peak_old_mb: number };
+        progress(`the ${MEMORY_ROWS.toLocaleString('en-US')}-row stage: ${bigOut.trim()}`);
+        if (big.rows !== MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage kept ${big.rows} rows`);
+        // Its borrowers are all off the register seeded above (NOT_ON_PAYROLL each): their signals are written as found, never held.
+        if (big.signals < MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage listed ${big.signals} signals, not one a borrower off the register`);
+        return big;
+      }
+      // SIGNALS_MEMORY_ONLY=1: the tenfold lender's stage alone, against a register of the small file's borrowers.
+      if (process.env.SIGNALS_MEMORY_ONLY) {
+        const small = await validateWorkbookStreamed(generateInputsWorkbook({ rows: ROWS, month: MONTH, payeeKey: PAYEE, offset: SHIFT }), {
+          kind: 'inputs',
+          month: MONTH,
+          payeeKey: PAYEE,
+        });
+        await seedRegister(small.rows.filter((_, i) => i % 50 !== 0));
+        const big = await tenfold(await bundledChild('signals-child'));
+        console.error(`the ${MEMORY_ROWS.toLocaleString('en-US')}-row stage against a register of ${Math.round(ROWS * 0.98)}: ${JSON.stringify(big)}`);
+        return [];
+      }
 
       progress(`seeding: the previous month (${ROWS.toLocaleString('en-US')} rows) and its borrower summaries`);
       const parse = (month: string, offset: number, payeeKey = PAYEE) =>
         validateWorkbookStreamed(generateInputsWorkbook({ rows: ROWS, month, payeeKey, offset }), { kind: 'inputs', month, payeeKey });
       const previous = await parse(previousMonth, 0);
       const id = '00000000-0000-4000-8000-000000000001';
-      const submittedAt = `${previousMonth}-03T08:00:00.000Z`;
       await putResult(resultKeys(id).rows, JSON.stringify(previous.rows), 'application/json');
       await dynamo.send(
         new PutCommand({
@@ -130,21 +213,8 @@ export const signalsBench: Bench = {
       // PMEC's payroll register holds the file's borrowers but one in fifty (NOT_ON_PAYROLL): the signals step
       // reads it too, once, as the snapshot putRegister writes (lambdas/data/register/snapshot.ts); the raw baseline does not.
       progress(`seeding a payroll register of ${Math.round(ROWS * 0.98).toLocaleString('en-US')} of the file's borrowers`);
-      const { putRegister } = await import('#data/register/versions.js');
       const onPayroll = current.rows.filter((_, i) => i % 50 !== 0);
-      await putRegister({
-        month: MONTH,
-        uploadedBy: 'bench',
-        entries: onPayroll.map((row) => ({
-          nrc: row.nrc!,
-          employee_number: row.employee_no!,
-          first_name: row.first_name ?? '',
-          last_name: row.last_name ?? '',
-          mobile: '+260971234567',
-          basic_pay: 8_000,
-          ministry: null,
-        })),
-      });
+      await seedRegister(onPayroll);
       const table = tableName('history');
       const keys = [...new Set(current.rows.map((row) => nrcDigits(row.nrc)))].map(nrcSummaryKey);
       // The file's borrowers as the Lambda keeps them while it reads the rows.
@@ -186,19 +256,41 @@ export const signalsBench: Bench = {
       const raw: number[] = [];
       const step: number[] = [];
       let report: Awaited<ReturnType<typeof signalsOf>> | null = null;
-      for (let round = 1; round <= RUNS; round++) {
-        progress(`round ${round}/${RUNS}: raw BatchGetItem of ${keys.length.toLocaleString('en-US')} summaries, then the signals step`);
+      // SIGNALS_BEFORE=DIR (an earlier revision's tree, `git archive`d, node_modules linked): its signals step
+      // alternates with this tree's in every round, each beside a raw baseline of its own, on this one seeded twin.
+      const before = process.env.SIGNALS_BEFORE ? await earlierStep(process.env.SIGNALS_BEFORE) : null;
+      const beforeRaw: number[] = [];
+      const beforeStep: number[] = [];
+      const oneStep = async (signals: typeof signalsOf, Output: typeof UploadSignals, into: { raw: number[]; step: number[] }, last: boolean) => {
         t = performance.now();
         await rawBatchGet();
-        raw.push(performance.now() - t);
-        counting = round === RUNS;
+        into.raw.push(performance.now() - t);
+        counting = last;
         const profiling = counting && process.env.SIGNALS_CPU_PROFILE ? await startProfile() : null;
         t = performance.now();
         // The signals handed to validation's writer, as validation does (its lists stay in memory below a part, 8 MB).
-        report = await signalsOf({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, borrowers, new UploadSignals(randomUUID()));
-        step.push(performance.now() - t);
+        const found = await signals({ doc_kind: 'inputs', month: MONTH, payee_key: PAYEE }, borrowers, new Output(randomUUID()));
+        into.step.push(performance.now() - t);
         if (profiling) await profiling.stop(process.env.SIGNALS_CPU_PROFILE!);
         counting = false;
+        return found;
+      };
+      for (let round = 1; round <= RUNS; round++) {
+        progress(`round ${round}/${RUNS}: raw BatchGetItem of ${keys.length.toLocaleString('en-US')} summaries, then the signals step`);
+        const afterFirst = round % 2 === 1;
+        if (before && !afterFirst) await oneStep(before.signalsOf, before.UploadSignals, { raw: beforeRaw, step: beforeStep }, false);
+        report = await oneStep(signalsOf, UploadSignals, { raw, step }, round === RUNS);
+        if (before && afterFirst) await oneStep(before.signalsOf, before.UploadSignals, { raw: beforeRaw, step: beforeStep }, false);
+      }
+      if (before) {
+        const ratios = (s: number[], r: number[]) => s.map((v, i) => v / r[i]!);
+        console.error(
+          `after: ratio ${(median(step) / median(raw)).toFixed(2)} (rounds ${ratios(step, raw)
+            .map((v) => v.toFixed(2))
+            .join(', ')}); before: ratio ${(median(beforeStep) / median(beforeRaw)).toFixed(2)} (rounds ${ratios(beforeStep, beforeRaw)
+            .map((v) => v.toFixed(2))
+            .join(', ')}); before step ${beforeStep.map(ms).join(', ')}; raw ${beforeRaw.map(ms).join(', ')}`,
+        );
       }
       const callNote = [...calls].map(([name, n]) => `${name.replace(/Command$/, '')} ${n.toLocaleString('en-US')}`).join(', ');
       if (process.env.SIGNALS_STEP_ONLY) {
@@ -250,46 +342,7 @@ export const signalsBench: Bench = {
       const uncapped = await stage([]);
       const child = await stage([`--max-old-space-size=${OLD_SPACE_MB}`]);
 
-      // The tenfold lender: a previous month of MEMORY_ROWS rows stored as validation stores them, then this
-      // month's file of as many (shifted as above) through the validation stage in a fresh process.
-      progress(`the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file in a fresh process (${MEMORY_OLD_SPACE_MB} MB old space)`);
-      const { JsonArrayUpload } = await import('#adapters/s3-json-array-upload.js');
-      const bigId = '00000000-0000-4000-8000-000000000003';
-      const bigRows = new JsonArrayUpload(resultKeys(bigId).rows);
-      const bigPrevious = generateInputsWorkbook({ rows: MEMORY_ROWS, month: previousMonth, payeeKey: BIG, offset: 5_000_000 });
-      await validateWorkbookStreamed(bigPrevious, { kind: 'inputs', month: previousMonth, payeeKey: BIG, onRow: (row) => bigRows.push(row) }, () =>
-        bigRows.drain(),
-      );
-      await bigRows.complete();
-      await dynamo.send(
-        new PutCommand({
-          TableName: tableName('submissions'),
-          Item: {
-            pk: `SUB#${bigId}`,
-            sk: 'META',
-            id: bigId,
-            upload_id: bigId,
-            status: 'pending',
-            doc_kind: 'inputs',
-            payee_key: BIG,
-            upload_month: previousMonth,
-            created_at: submittedAt,
-            gsi3pk: payeeMonthKey(BIG, 'inputs', previousMonth),
-            gsi3sk: submittedAt,
-          },
-        }),
-      );
-      const bigFile = path.join(tmpdir(), `payroll-bench-signals-${MEMORY_ROWS}.xlsx`);
-      writeFileSync(bigFile, generateInputsWorkbook({ rows: MEMORY_ROWS, month: MONTH, payeeKey: BIG, offset: 5_000_000 + Math.round(MEMORY_ROWS / 50) }));
-      const { stdout: bigOut } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, bigFile, MONTH, BIG], {
-        cwd: root,
-        env: process.env,
-        maxBuffer: 1 << 20,
-      });
-      const big = JSON.parse(bigOut) as { rows: number; signals: number; ms: number; peak_rss_mb: number };
-      if (big.rows !== MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage kept ${big.rows} rows`);
-      // Its borrowers are all off the register seeded above (NOT_ON_PAYROLL each): their signals are written as found, never held.
-      if (big.signals < MEMORY_ROWS) throw new Error(`the ${MEMORY_ROWS}-row stage listed ${big.signals} signals, not one a borrower off the register`);
+      const big = await tenfold(script);
 
       const ratio = median(step) / median(raw);
       const counts = Object.entries(report!.counts)
@@ -328,7 +381,7 @@ export const signalsBench: Bench = {
           baseline: `the ${ROWS.toLocaleString('en-US')}-row stage, MB`,
           baseline_value: child.peak_rss_mb,
           ratio: big.peak_rss_mb / child.peak_rss_mb,
-          note: `the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file against a previous month of as many, its borrowers off a register of ${onPayroll.length.toLocaleString('en-US')} (rows to rows.json in parts, the compact borrower table; ${big.signals.toLocaleString('en-US')} signals written by kind as found, the CSV report merged from them) within a ${MEMORY_OLD_SPACE_MB} MB old space, in ${ms(big.ms)}: ten times the rows in ${(big.peak_rss_mb / child.peak_rss_mb).toFixed(1)} times the memory`,
+          note: `the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file against a previous month of as many, its borrowers off a register of ${onPayroll.length.toLocaleString('en-US')} (rows to rows.json in parts, the compact borrower table; ${big.signals.toLocaleString('en-US')} signals written by kind as found, the CSV report merged from them) within a ${MEMORY_OLD_SPACE_MB} MB old space (its use peaking at ${Math.round(big.peak_old_mb)} MB), in ${ms(big.ms)}: ten times the rows in ${(big.peak_rss_mb / child.peak_rss_mb).toFixed(1)} times the memory`,
         },
         {
           name: 'signals.file_checks_per_s',

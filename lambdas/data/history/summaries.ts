@@ -113,35 +113,40 @@ export function recordEntriesOf(record: SummaryItem<NrcEntry>): RecordEntry[] {
   return out;
 }
 
-/** The upheld disputes an NRC summary carries. */
-function upheldOf(item: StoredSummary): UpheldDispute[] {
-  const out: UpheldDispute[] = [];
-  for (const field of Object.keys(item)) {
-    const value = item[field];
-    if (field.startsWith(UPHELD_PREFIX) && typeof value === 'object' && value !== null)
-      out.push({ payee_key: String((value as Record<string, unknown>).p ?? ''), month: String((value as Record<string, unknown>).m ?? '') });
-  }
-  return out;
+/** A payroll's applied amount on an NRC summary (`a_…`, applied-marks.ts): which month, lender and upload, in ngwee. */
+type AppliedAt = NonNullable<ReturnType<typeof appliedRecordOf>> & { ngwee: number };
+
+/** What an NRC summary carries besides its entries, found in one walk of its attributes. */
+interface SummaryMarks {
+  applied: AppliedAt[];
+  upheld: UpheldDispute[];
+  mandates: MandateTerms[];
 }
 
-/** The mandates an NRC summary mirrors, as a file's check reads them (the NRC is the summary's own). */
-function mandatesOf(item: StoredSummary): MandateTerms[] {
-  const out: MandateTerms[] = [];
-  for (const field of Object.keys(item)) {
-    if (!field.startsWith(MANDATE_PREFIX)) continue;
-    const m = mirrorSchema.safeParse(item[field]);
-    if (m.success)
-      out.push({
-        number: field.slice(MANDATE_PREFIX.length),
-        nrc: item.pk.slice(NRC_PK.length),
-        payee_key: m.data.p,
-        max_monthly: m.data.l,
-        last_month: m.data.e,
-        state: m.data.s,
-        used_month: m.data.u,
-      });
+/** The applied amounts, upheld disputes and mirrored mandates (the NRC is the summary's own) of an NRC summary. */
+function marksOf(item: StoredSummary, into: SummaryMarks): void {
+  for (const field in item) {
+    const value = item[field];
+    if (typeof value === 'number') {
+      const at = appliedRecordOf(field);
+      if (at) into.applied.push({ ...at, ngwee: value });
+    } else if (field.startsWith(UPHELD_PREFIX)) {
+      if (typeof value === 'object' && value !== null)
+        into.upheld.push({ payee_key: String((value as Record<string, unknown>).p ?? ''), month: String((value as Record<string, unknown>).m ?? '') });
+    } else if (field.startsWith(MANDATE_PREFIX)) {
+      const m = mirrorSchema.safeParse(value);
+      if (m.success)
+        into.mandates.push({
+          number: field.slice(MANDATE_PREFIX.length),
+          nrc: item.pk.slice(NRC_PK.length),
+          payee_key: m.data.p,
+          max_monthly: m.data.l,
+          last_month: m.data.e,
+          state: m.data.s,
+          used_month: m.data.u,
+        });
+    }
   }
-  return out;
 }
 
 /** The entries of an employee number's summary item (the NRC each submission gave it); none when it is malformed (logged). */
@@ -202,14 +207,7 @@ export function borrowerRecord(item: Record<string, unknown> | null, statuses: S
  * Each input entry with what the payroll deducted for its lender that month (`a_…`, applied-marks.ts), from the file
  * the month records now; months without one are left as they are.
  */
-async function withAppliedAmounts(raw: Map<string, RecordEntry[]>, items: readonly StoredSummary[]): Promise<Map<string, RecordEntry[]>> {
-  const found: { digits: string; month: string; payeeKey: string; upload: string; ngwee: number }[] = [];
-  for (const item of items)
-    for (const name of Object.keys(item)) {
-      const value = item[name];
-      const at = typeof value === 'number' ? appliedRecordOf(name) : null;
-      if (at) found.push({ digits: item.pk.slice(NRC_PK.length), ...at, ngwee: value as number });
-    }
+async function withAppliedAmounts(raw: Map<string, RecordEntry[]>, found: readonly (AppliedAt & { digits: string })[]): Promise<Map<string, RecordEntry[]>> {
   if (!found.length) return raw;
   const months = [...new Set(found.map((at) => at.month))];
   const uploadOf = await recordedUploads(months);
@@ -235,11 +233,21 @@ async function recordsOf(
   employeesFor: (records: Map<string, RecordEntry[]>) => string[],
   statuses: StatusMemo,
 ): Promise<BorrowerRecords> {
-  const parsed = nrcItems.flatMap((item) => {
+  const entries = new Map<string, RecordEntry[]>();
+  const applied: (AppliedAt & { digits: string })[] = [];
+  const disputes = new Map<string, UpheldDispute[]>();
+  const mandates = new Map<string, MandateTerms[]>();
+  for (const item of nrcItems) {
+    const digits = item.pk.slice(NRC_PK.length);
     const record = parseNrcRecord(item);
-    return record ? [{ digits: item.pk.slice(NRC_PK.length), record }] : [];
-  });
-  const raw = await withAppliedAmounts(new Map(parsed.map(({ digits, record }) => [digits, recordEntriesOf(record)])), nrcItems);
+    if (record) entries.set(digits, recordEntriesOf(record));
+    const marks: SummaryMarks = { applied: [], upheld: [], mandates: [] };
+    marksOf(item, marks);
+    for (const at of marks.applied) applied.push({ digits, ...at });
+    if (marks.upheld.length) disputes.set(digits, marks.upheld);
+    if (marks.mandates.length) mandates.set(digits, marks.mandates);
+  }
+  const raw = await withAppliedAmounts(entries, applied);
   const wanted = [...new Set(employeesFor(raw))].filter((no) => no.length <= MAX_EMPLOYEE_NO);
   const empItems = wanted.length ? await batchGetAll<StoredSummary>(tableName('history'), wanted.map(employeeSummaryKey), { busy: BUSY }) : [];
   const rawEmployees = new Map(empItems.map((item) => [item.pk.slice(EMP_PK.length), employeeEntriesOf(item)]));
@@ -251,13 +259,5 @@ async function recordsOf(
   // Most reads find no rejected submission: the maps are then kept as read.
   const keep = <T extends { submission_id: string }>(map: Map<string, T[]>) =>
     rejected.size ? new Map([...map].map(([key, entries]) => [key, entries.filter((entry) => !rejected.has(entry.submission_id))] as const)) : map;
-  const disputes = new Map<string, UpheldDispute[]>();
-  const mandates = new Map<string, MandateTerms[]>();
-  for (const item of nrcItems) {
-    const upheld = upheldOf(item);
-    if (upheld.length) disputes.set(item.pk.slice(NRC_PK.length), upheld);
-    const found = mandatesOf(item);
-    if (found.length) mandates.set(item.pk.slice(NRC_PK.length), found);
-  }
   return { records: keep(raw), employees: keep(rawEmployees), disputes, mandates };
 }

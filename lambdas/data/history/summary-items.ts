@@ -64,7 +64,40 @@ const ownFields = (raw: unknown) => {
   return { pk: item.pk, sk: item.sk, [COMPACTED]: item[COMPACTED], [VERSION]: item[VERSION] };
 };
 
-function parseWith<E>(entry: z.ZodType<E>, raw: unknown): SummaryItem<E> | null {
+const NRC_ENTRY_FIELDS: ReadonlySet<string> = new Set(['p', 'm', 'k', 'i', 'e', 'n', 'nm', 't']);
+const EMPLOYEE_ENTRY_FIELDS: ReadonlySet<string> = new Set(['d', 'nrc', 'p', 'm', 't']);
+const isText = (value: unknown) => typeof value === 'string';
+const isOptionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+/** Whether the object has no field outside `fields` (zod would drop such a field: the value is then parsed by zod). */
+function onlyFields(value: Record<string, unknown>, fields: ReadonlySet<string>): boolean {
+  for (const field in value) if (!fields.has(field)) return false;
+  return true;
+}
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An entry exactly as its schema reads it (the same fields, each valid, nothing more), so it is taken as stored
+ * rather than copied by zod; anything else (rare: an older or malformed entry) is parsed by the schema itself,
+ * which decides and, when it refuses, says why.
+ */
+const asStored = {
+  nrc: (v: unknown): v is NrcEntry =>
+    isObject(v) &&
+    isText(v.p) &&
+    isText(v.m) &&
+    (v.k === 'input' || v.k === 'stoppage') &&
+    typeof v.i === 'number' &&
+    Number.isFinite(v.i) &&
+    isOptionalText(v.e) &&
+    isOptionalText(v.n) &&
+    isOptionalText(v.nm) &&
+    isOptionalText(v.t) &&
+    onlyFields(v, NRC_ENTRY_FIELDS),
+  employee: (v: unknown): v is EmployeeSummaryEntry =>
+    isObject(v) && isText(v.d) && isText(v.nrc) && isText(v.m) && isOptionalText(v.p) && isOptionalText(v.t) && onlyFields(v, EMPLOYEE_ENTRY_FIELDS),
+};
+
+function parseWith<E>(entry: z.ZodType<E>, asIs: (value: unknown) => value is E, raw: unknown): SummaryItem<E> | null {
   const item = itemSchema.safeParse(ownFields(raw));
   if (!item.success) {
     logger.warn('A borrower summary item is malformed; read as absent', { pk: (raw as { pk?: unknown } | null)?.pk, issues: item.error.issues.slice(0, 3) });
@@ -74,7 +107,12 @@ function parseWith<E>(entry: z.ZodType<E>, raw: unknown): SummaryItem<E> | null 
   const entries = new Map<string, E>();
   for (const field of Object.keys(stored)) {
     if (!field.startsWith(ENTRY_PREFIX)) continue;
-    const parsed = entry.safeParse(stored[field]);
+    const value = stored[field];
+    if (asIs(value)) {
+      entries.set(field.slice(ENTRY_PREFIX.length), value);
+      continue;
+    }
+    const parsed = entry.safeParse(value);
     if (!parsed.success) {
       logger.warn('A borrower summary entry is malformed; the item is read as absent', { pk: item.data.pk, field, issues: parsed.error.issues.slice(0, 3) });
       return null;
@@ -85,9 +123,9 @@ function parseWith<E>(entry: z.ZodType<E>, raw: unknown): SummaryItem<E> | null 
 }
 
 /** An NRC record as read, or null when it is malformed (logged). */
-export const parseNrcRecord = (raw: unknown) => parseWith(nrcEntrySchema, raw);
+export const parseNrcRecord = (raw: unknown) => parseWith(nrcEntrySchema, asStored.nrc, raw);
 /** An employee number's summary as read, or null when it is malformed (logged). */
-export const parseEmployeeSummary = (raw: unknown) => parseWith(employeeEntrySchema, raw);
+export const parseEmployeeSummary = (raw: unknown) => parseWith(employeeEntrySchema, asStored.employee, raw);
 
 /** The stored value of an NRC record's entry. */
 export const nrcEntry = (entry: NrcEntry): NrcEntry => nrcEntrySchema.parse(entry);
