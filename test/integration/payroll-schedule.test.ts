@@ -13,7 +13,7 @@ import { HEADER, type Row, workbook } from '../fixtures/submissions/workbooks.js
 import { call, expectStatus, okBody } from '../support/api.js';
 import { createUser, signIn } from '../support/cognito.js';
 import { type AuthorityAdmin, payrollAuthorityAdmin, seedPmecAdmin, seedPmecOrganisation, superAdminToken } from '../support/payroll-authority.js';
-import { drawnFingerprint, freezeSchedule, putSubmissionsItem, putUploadObject, uploadKeys } from '../support/payroll-schedule.js';
+import { deleteUploadObject, drawnFingerprint, freezeSchedule, putSubmissionsItem, putUploadObject, uploadKeys } from '../support/payroll-schedule.js';
 import { twinSettled } from '../support/twin-process.js';
 
 /**
@@ -321,5 +321,20 @@ describe("the month's schedule, version by version", () => {
     const frozen = await uploadKeys(twin, `payroll/${month}/schedule-v`);
     for (const version of [1, 2, 4]) for (const ext of ['csv', 'jsonl', 'xlsx']) expect(frozen).toContain(`payroll/${month}/schedule-v${version}.${ext}`);
     expectStatus(await download('xlsx'), 200);
+  });
+
+  it('completes a version whose copy stopped half way from a later draw of its very lines, titled for it', async () => {
+    // A completion that changes no line (lender A's third line again, as it stands): a new draw, of version 4's lines.
+    await complete(await submit(lenderA, 'inputs', [[3, 250]]));
+    await schedule();
+    const seen = await drawn();
+    expect(seen).toMatchObject({ version: 4, frozen: true, lines: 5 });
+    // Version 4's CSV copy stopped before it was written.
+    await deleteUploadObject(twin, `payroll/${month}/schedule-v4.csv`);
+    const again = await download('csv');
+    expectStatus(again, 200);
+    expect(again.body).toMatchObject({ version: 4, frozen_now: false, hash: seen.hash });
+    const [title] = (await (await fetch(again.body.url)).text()).split('\r\n');
+    expect(title).toBe(`"Schedule ${month} version 4, SHA-256 ${seen.hash}"`);
   });
 });

@@ -88,7 +88,12 @@ describe('the difference from the current register', () => {
     ]);
     const phone = samples.changed.find((c) => c.fields.includes('mobile'))!;
     expect(phone).toEqual({ fields: ['mobile'], before: shown(newPhone), after: shown(changes.mobile) });
-    expect(JSON.stringify({ ...upload.register_difference, base_version: null })).not.toContain(changes.mobile.mobile.slice(6, 9));
+    // Every mobile shown is masked to its network and last two digits; no whole number appears anywhere.
+    const json = JSON.stringify(upload.register_difference);
+    const mobiles = [...json.matchAll(/"mobile":"([^"]*)"/g)].map((m) => m[1]);
+    expect(mobiles).toHaveLength(2 + 1 + 5 * 2);
+    for (const mobile of mobiles) expect(mobile).toMatch(/^\+260 \d{2} ••• ••\d{2}$/);
+    for (const entry of [same1, leaves, newPhone, changes.mobile, joinerA, joinerB]) expect(json).not.toContain(entry.mobile.slice(1));
   });
 
   it('warns, calmly, only when more than 2% of the current employees would be removed or change mobile', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduleLine } from '#shared/rules/payroll-schedule.js';
 import { documentClient } from '../fixtures/submissions/directory.js';
@@ -17,6 +17,11 @@ const uploadsStore = (twin: TestTwinInfo) =>
 /** An object written straight into the twin's uploads bucket (a job as its writer drops it, so its S3 event runs). */
 export async function putUploadObject(twin: TestTwinInfo, key: string, body: string): Promise<void> {
   await uploadsStore(twin).send(new PutObjectCommand({ Bucket: twin.env.BUCKET_UPLOADS!, Key: key, Body: body, ContentType: 'application/json' }));
+}
+
+/** An object of the twin's uploads bucket removed (one a writer stopped before writing). */
+export async function deleteUploadObject(twin: TestTwinInfo, key: string): Promise<void> {
+  await uploadsStore(twin).send(new DeleteObjectCommand({ Bucket: twin.env.BUCKET_UPLOADS!, Key: key }));
 }
 
 /**

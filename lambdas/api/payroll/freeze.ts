@@ -1,6 +1,6 @@
 import { writeAudit } from '#data/audit/log.js';
 import { auditSubject } from '#data/audit/subjects.js';
-import { askDraw, type DrawnSchedule, drawnScheduleKeys } from '#data/payroll/schedule-drawn.js';
+import { askDraw, type DrawnSchedule, drawnScheduleKeys, titledVersion } from '#data/payroll/schedule-drawn.js';
 import { copyScheduleObject, SCHEDULE_CONTENT_TYPES, scheduleKeys, scheduleObjectExists } from '#data/payroll/schedule-files.js';
 import { latestScheduleVersion, putScheduleVersion, type ScheduleVersion } from '#data/payroll/schedule.js';
 import type { AuthenticatedCaller } from '#http/caller.js';
@@ -17,7 +17,8 @@ import { monthSchedule } from './drawn.js';
 async function ensureFiles(version: ScheduleVersion, drawn: DrawnSchedule): Promise<void> {
   const keys = scheduleKeys(version.month, version.version);
   const from = drawnScheduleKeys(version.month, drawn.fingerprint);
-  const titledHere = drawn.base_version + 1 === version.version;
+  // A draw of the version's very lines, against the version itself, is titled for it (its base's hash is the version's).
+  const titledHere = titledVersion(drawn, drawn.base_version === version.version ? version.hash : null) === version.version;
   if (!(await scheduleObjectExists(keys.jsonl))) await copyScheduleObject(from.jsonl, keys.jsonl, SCHEDULE_CONTENT_TYPES.jsonl);
   await Promise.all(
     (['csv', 'xlsx'] as const).map(async (format) => {

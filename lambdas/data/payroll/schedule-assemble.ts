@@ -10,6 +10,7 @@ import {
   getDrawnSchedule,
   putDrawnSchedule,
   scheduleFingerprint,
+  titledVersion,
 } from './schedule-drawn.js';
 import { readScheduleObject, SCHEDULE_CONTENT_TYPES, uploadStream } from './schedule-files.js';
 import { assemblyJobKey, type DrawPart, drawPartsDone, type DrawRun, getDrawRun, partJobKey, partKeys, partOfRun } from './schedule-parts.js';
@@ -26,12 +27,13 @@ const s3Store: FileStore = { read: (key) => readScheduleObject(key), write: uplo
 /**
  * The month's files put together from its lenders' parts, streamed, in the schedule's order (by payee key): the hash
  * over the column header and the parts' CSV lines (a first read of them), the JSONL the parts' one after the other (each
- * lender's byte range kept), and unless the schedule is the frozen version, the CSV (title, header, the parts) and the
- * XLSX (a summary sheet, then the parts' sheets: schedule-workbook.ts). Memory stays a few chunks whatever the month.
+ * lender's byte range kept), the CSV (title, header, the parts) and the XLSX (a summary sheet, then the parts' sheets:
+ * schedule-workbook.ts). They are titled for the version after the run's base, or for the base itself when the lines
+ * are the base's (a completion that changed no line): a copy of the base's files that stopped half way is completed from
+ * them (api/payroll/freeze.ts). Memory stays a few chunks whatever the month.
  */
 export async function assembleFiles(run: DrawRun, parts: ReadonlyMap<string, DrawPart>, store: FileStore = s3Store) {
   const month = run.month;
-  const titleVersion = (run.base?.version ?? 0) + 1;
   async function* concatenated(keys: readonly string[]): AsyncGenerator<Uint8Array> {
     for (const key of keys) yield* store.read(key);
   }
@@ -49,18 +51,15 @@ export async function assembleFiles(run: DrawRun, parts: ReadonlyMap<string, Dra
   });
   const withLines = ordered.filter((l) => l.part.lines > 0);
   const by_lender = withLines.map((l) => ({ payee_key: l.payee_key, org_name: l.org_name, lines: l.part.lines, total: fromNgwee(l.part.ngwee) }));
-  const frozen = run.base?.hash === hash;
-  if (!frozen) {
-    const title = scheduleTitle(month, titleVersion, hash);
-    async function* csv(): AsyncGenerator<string | Uint8Array> {
-      yield `${csvRow([title])}\r\n${SCHEDULE_CSV_HEADER}`;
-      yield* concatenated(ordered.map((l) => l.keys.csv));
-    }
-    await store.write(keys.csv, csv(), SCHEDULE_CONTENT_TYPES.csv);
-    const summary = withLines.map((l) => ({ ...by_lender.find((b) => b.payee_key === l.payee_key)!, sheets: l.part.sheets.map((s) => s.name) }));
-    const sheets = withLines.flatMap((l) => l.part.sheets.map((entry, i) => ({ entry, body: async () => store.read(l.keys.sheet(i)) })));
-    await store.write(keys.xlsx, scheduleWorkbook(title, summary, sheets), SCHEDULE_CONTENT_TYPES.xlsx);
+  const title = scheduleTitle(month, titledVersion({ base_version: run.base?.version ?? 0, hash }, run.base?.hash ?? null), hash);
+  async function* csv(): AsyncGenerator<string | Uint8Array> {
+    yield `${csvRow([title])}\r\n${SCHEDULE_CSV_HEADER}`;
+    yield* concatenated(ordered.map((l) => l.keys.csv));
   }
+  await store.write(keys.csv, csv(), SCHEDULE_CONTENT_TYPES.csv);
+  const summary = withLines.map((l) => ({ ...by_lender.find((b) => b.payee_key === l.payee_key)!, sheets: l.part.sheets.map((s) => s.name) }));
+  const sheets = withLines.flatMap((l) => l.part.sheets.map((entry, i) => ({ entry, body: async () => store.read(l.keys.sheet(i)) })));
+  await store.write(keys.xlsx, scheduleWorkbook(title, summary, sheets), SCHEDULE_CONTENT_TYPES.xlsx);
   const ngwee = ordered.reduce((sum, l) => sum + l.part.ngwee, 0);
   return { hash, lines: ordered.reduce((sum, l) => sum + l.part.lines, 0), total: fromNgwee(ngwee), by_lender, ranges };
 }

@@ -53,6 +53,13 @@ export const drawnScheduleKeys = (month: string, fingerprint: string) => ({
 });
 
 /**
+ * The version a draw's CSV and XLSX are titled for: its base's, when it drew the very lines of its base (`baseHash`);
+ * else the one after its base.
+ */
+export const titledVersion = (drawn: Pick<DrawnSchedule, 'base_version' | 'hash'>, baseHash: string | null) =>
+  baseHash === drawn.hash ? drawn.base_version : drawn.base_version + 1;
+
+/**
  * Whether a drawn schedule is the month as it stands: drawn from these submissions, and either equal to the newest frozen
  * version or drawn against it (its changes and files are for the version after it).
  */
