@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RECONCILIATION_PAGE_SIZE } from '#shared/api/reconciliation.js';
 import { getReconciliation } from '#shared/routes/reconciliation.js';
 import { buildApiEvent } from '../../infra/local/api-event.js';
 import { handedClaims } from '../../lambdas/auth/api-authorizer.js';
-import { submissionsApi } from '../fixtures/submissions/api.js';
 import { seededLender } from '../fixtures/submissions/directory.js';
-import { XLSX_MIME } from '../fixtures/submissions/workbooks.js';
 import { named, okBody } from '../support/api.js';
+import { appliedFlow, appliedRow } from '../support/applied-flow.js';
 import { grantDirectoryRoles } from '../support/directory-roles.js';
 import { payrollAuthorityAdmin } from '../support/payroll-authority.js';
-import { appliedWorkbook, freezeSchedule, scheduleLine, testMonth } from '../support/payroll-schedule.js';
+import { freezeSchedule, scheduleLine, testMonth } from '../support/payroll-schedule.js';
 
 /**
  * A page of a lender's reconciliation lines reads its own lines: from where the page before stopped, one ranged
@@ -41,6 +40,8 @@ s3.middlewareStack.add(
   { step: 'deserialize', name: 'count-s3' },
 );
 afterEach(() => void sent.splice(0));
+// The shard's next files share this S3 client (one module graph): they count nothing.
+afterAll(() => void s3.middlewareStack.remove('count-s3'));
 
 async function page(query: Record<string, string>): Promise<APIGatewayProxyStructuredResultV2> {
   const url = new URL(`http://localhost${getReconciliation.path}?${new URLSearchParams({ month, payee_key: payeeKey, ...query })}`);
@@ -59,16 +60,11 @@ beforeAll(async () => {
   const lines = Array.from({ length: LINES }, (_, i) => scheduleLine(payeeKey, i + 1, 100 + i));
   await freezeSchedule(twin, month, lines, 1, { [payeeKey]: lender.org.orgName });
   // Every third line deducted short, with its reason.
-  const rows = lines.map((l, i) => ({ ...l, amount: i % 3 === 0 ? 50 : l.amount, reason: i % 3 === 0 ? 'INSUFFICIENT PAY' : undefined }));
-  const file = appliedWorkbook(rows);
-  const api = submissionsApi(twin);
-  const upload = await api.upload(
-    pmec.token,
-    { doc_kind: 'applied', month, file_name: 'Applied.xlsx', size: file.length, content_type: XLSX_MIME, schedule_version: 1 },
-    file,
-  );
+  const rows = lines.map((l, i) => (i % 3 === 0 ? appliedRow(l, 50, 'INSUFFICIENT PAY') : appliedRow(l, l.amount)));
+  const flow = appliedFlow(twin);
+  const upload = await flow.validate(pmec.token, month, rows);
   expect(upload).toMatchObject({ status: 'validated', totals: { errors: 0 } });
-  okBody(await api.submit(pmec.token, upload.id));
+  okBody(await flow.submit(pmec.token, upload.id));
   uploadId = upload.id;
 });
 
