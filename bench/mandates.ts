@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { shiftMonth } from '#shared/rules/dates.js';
 import { CROCKFORD } from '#shared/rules/mandate.js';
 import type { Bench, Figure } from './figures.js';
 import { generateInputsWorkbook } from './fixtures.js';
-import { median, progress, withTwin } from './support.js';
+import { median, progress, putPendingInputs, withTwin } from './support.js';
 
 const ROWS = Number(process.env.MANDATES_ROWS ?? 100_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -34,11 +33,10 @@ export const mandatesBench: Bench = {
   async run(): Promise<Figure[]> {
     return withTwin(async (twin) => {
       Object.assign(process.env, twin.env);
-      const { dynamo, tableName } = await import('#adapters/aws-clients.js');
+      const { tableName } = await import('#adapters/aws-clients.js');
       const { batchWriteAll } = await import('#adapters/dynamo/toolkit.js');
       const { mandateItem } = await import('#data/mandates/mandates.js');
       const { mandateEntryName, nrcSummaryKey } = await import('#data/history/summaries.js');
-      const { payeeMonthKey } = await import('#data/submissions/submissions.js');
       const { putResult, resultKeys } = await import('#data/uploads/results.js');
       const { validateWorkbookStreamed } = await import('../lambdas/validation/stream-driver.js');
       const { FileBorrowers } = await import('../lambdas/events/file-borrowers.js');
@@ -56,24 +54,7 @@ export const mandatesBench: Bench = {
       const id = '00000000-0000-4000-8000-0000000000a1';
       const submittedAt = `${previousMonth}-03T08:00:00.000Z`;
       await putResult(resultKeys(id).rows, JSON.stringify(previous.rows), 'application/json');
-      await dynamo.send(
-        new PutCommand({
-          TableName: tableName('submissions'),
-          Item: {
-            pk: `SUB#${id}`,
-            sk: 'META',
-            id,
-            upload_id: id,
-            status: 'pending',
-            doc_kind: 'inputs',
-            payee_key: PAYEE,
-            upload_month: previousMonth,
-            created_at: submittedAt,
-            gsi3pk: payeeMonthKey(PAYEE, 'inputs', previousMonth),
-            gsi3sk: submittedAt,
-          },
-        }),
-      );
+      await putPendingInputs(id, PAYEE, previousMonth, submittedAt);
       const pin = await hashPin('123456');
       const at = `${MONTH}-02T08:00:00.000Z`;
       const mandates = Array.from({ length: NEW }, (_, i) => {

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { BatchGetCommand, type BatchGetCommandOutput, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { InitializeMiddleware } from '@smithy/types';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { shiftMonth } from '#shared/rules/dates.js';
 import type { Bench, Figure } from './figures.js';
 import { generateInputsWorkbook } from './fixtures.js';
-import { bundledChild, progress, median, withTwin } from './support.js';
+import { bundledChild, median, progress, putPendingInputs, withTwin } from './support.js';
 
 const ROWS = Number(process.env.SIGNALS_ROWS ?? 100_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -67,7 +67,6 @@ export const signalsBench: Bench = {
       const { dynamo, tableName } = await import('#adapters/aws-clients.js');
       const { nrcSummaryKey } = await import('#data/history/summaries.js');
       const { writeSummaries } = await import('#data/history/summary-writes.js');
-      const { payeeMonthKey } = await import('#data/submissions/submissions.js');
       const { putResult, resultKeys } = await import('#data/uploads/results.js');
       const { validateWorkbookStreamed } = await import('../lambdas/validation/stream-driver.js');
       const { signalsOf } = await import('../lambdas/events/upload-signals.js');
@@ -96,8 +95,6 @@ export const signalsBench: Bench = {
        * file of as many (shifted as the small file is) through the validation stage (`script`) in a fresh process.
        */
       async function tenfold(script: string) {
-        // The tenfold lender: a previous month of MEMORY_ROWS rows stored as validation stores them, then this
-        // month's file of as many (shifted as above) through the validation stage in a fresh process.
         progress(`the validation stage of a ${MEMORY_ROWS.toLocaleString('en-US')}-row file in a fresh process (${MEMORY_OLD_SPACE_MB} MB old space)`);
         const { JsonArrayUpload } = await import('#adapters/s3-json-array-upload.js');
         const bigId = '00000000-0000-4000-8000-000000000003';
@@ -107,24 +104,7 @@ export const signalsBench: Bench = {
           bigRows.drain(),
         );
         await bigRows.complete();
-        await dynamo.send(
-          new PutCommand({
-            TableName: tableName('submissions'),
-            Item: {
-              pk: `SUB#${bigId}`,
-              sk: 'META',
-              id: bigId,
-              upload_id: bigId,
-              status: 'pending',
-              doc_kind: 'inputs',
-              payee_key: BIG,
-              upload_month: previousMonth,
-              created_at: submittedAt,
-              gsi3pk: payeeMonthKey(BIG, 'inputs', previousMonth),
-              gsi3sk: submittedAt,
-            },
-          }),
-        );
+        await putPendingInputs(bigId, BIG, previousMonth, submittedAt);
         const bigFile = path.join(tmpdir(), `payroll-bench-signals-${MEMORY_ROWS}.xlsx`);
         writeFileSync(bigFile, generateInputsWorkbook({ rows: MEMORY_ROWS, month: MONTH, payeeKey: BIG, offset: 5_000_000 + Math.round(MEMORY_ROWS / 50) }));
         const { stdout: bigOut } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${MEMORY_OLD_SPACE_MB}`, script, bigFile, MONTH, BIG], {
@@ -158,24 +138,7 @@ export const signalsBench: Bench = {
       const previous = await parse(previousMonth, 0);
       const id = '00000000-0000-4000-8000-000000000001';
       await putResult(resultKeys(id).rows, JSON.stringify(previous.rows), 'application/json');
-      await dynamo.send(
-        new PutCommand({
-          TableName: tableName('submissions'),
-          Item: {
-            pk: `SUB#${id}`,
-            sk: 'META',
-            id,
-            upload_id: id,
-            status: 'pending',
-            doc_kind: 'inputs',
-            payee_key: PAYEE,
-            upload_month: previousMonth,
-            created_at: submittedAt,
-            gsi3pk: payeeMonthKey(PAYEE, 'inputs', previousMonth),
-            gsi3sk: submittedAt,
-          },
-        }),
-      );
+      await putPendingInputs(id, PAYEE, previousMonth, submittedAt);
       let t = performance.now();
       progress(`writing ${(ROWS * 2).toLocaleString('en-US')} summary entries`);
       const written = await writeSummaries(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'esbuild';
 import { startTestTwin, type TwinHandle } from '../test/support/twin-process.js';
 
@@ -30,10 +31,13 @@ export async function bundledChild(name: string): Promise<string> {
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Runs one benchmark against a twin of its own, stopped however the benchmark ends. */
+/**
+ * Runs one benchmark against a twin of its own, stopped however the benchmark ends. Its DynamoDB keeps its tables on
+ * disk, as the earlier revisions a bench compares with (bench/compare.ts) and the recorded baselines ran.
+ */
 export async function withTwin<T>(run: (twin: TwinHandle) => Promise<T>): Promise<T> {
   progress('starting a twin');
-  const twin = await startTestTwin();
+  const twin = await startTestTwin({ inMemory: false });
   try {
     return await run(twin);
   } finally {
@@ -115,4 +119,20 @@ export async function interleavedLoops<K extends string>(
     for (const [name, call] of Object.entries(calls) as [K, LoopCall][]) runs.set(name, [...(runs.get(name) ?? []), await run(workers, seconds, call)]);
   }
   return Object.fromEntries([...runs].map(([name, list]) => [name, summary(list)])) as Record<K, Loop>;
+}
+
+/**
+ * A lender's earlier inputs submission, pending, as the submissions' writer stores its item: the month a bench's file
+ * is compared with (its rows put beside it by the bench). Call once the twin's environment is set.
+ */
+export async function putPendingInputs(id: string, payeeKey: string, month: string, submittedAt: string): Promise<void> {
+  const { dynamo, tableName } = await import('#adapters/aws-clients.js');
+  const { payeeMonthKey } = await import('#data/submissions/submissions.js');
+  const item = { pk: `SUB#${id}`, sk: 'META', id, upload_id: id, status: 'pending', doc_kind: 'inputs', payee_key: payeeKey, upload_month: month };
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName('submissions'),
+      Item: { ...item, created_at: submittedAt, gsi3pk: payeeMonthKey(payeeKey, 'inputs', month), gsi3sk: submittedAt },
+    }),
+  );
 }

@@ -21,24 +21,36 @@ export interface TwinHandle {
  * folder, and stops it afterwards: tests never touch a developer's .local/.
  * A free port is only free until someone binds it: when twins start side by side (npm test's shards),
  * another one can take a port between its choice and its use. That start fails with EADDRINUSE and is
- * made again on new ports, at most three times.
+ * made again on new ports, at most three times. A test twin holds DynamoDB's tables in memory (decision 0245);
+ * `inMemory: false` keeps them on disk, as the benches' earlier revisions and recorded baselines ran.
  */
-export async function startTestTwin(): Promise<TwinHandle> {
+export async function startTestTwin({ inMemory = true } = {}): Promise<TwinHandle> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startTwinOnce();
+      return await startTwinOnce(inMemory);
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
   }
 }
 
-async function startTwinOnce(): Promise<TwinHandle> {
+async function startTwinOnce(inMemory: boolean): Promise<TwinHandle> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'twin-test-'));
   const child = spawn(
     process.execPath,
-    ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--ready-json', '--in-memory'],
+    [
+      '--openssl-legacy-provider',
+      '--import',
+      'tsx',
+      'infra/local/main.ts',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+      '--ready-json',
+      ...(inMemory ? ['--in-memory'] : []),
+    ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
