@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { inParallel } from '#lib/concurrency.js';
 import type { CanonicalRow } from '#shared/rules/canonical-row.js';
 import { currentMonth } from '#shared/rules/dates.js';
@@ -15,6 +15,9 @@ import { faultInjector } from '../support/dynamo-faults.js';
  */
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
+// Its own module graph's clients and ingestion (a shard's files share one, decision 0243): the faults injected below
+// reach this file's calls only, whatever an earlier file left on the shared clients.
+vi.resetModules();
 const { dynamo } = await import('#adapters/aws-clients.js');
 const { ingestChunk } = await import('../../lambdas/events/ingest-chunk.js');
 const { splitRows } = await import('#data/ingestion/layout.js');
