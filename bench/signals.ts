@@ -62,7 +62,8 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 export const signalsBench: Bench = {
   name: 'signals',
   async run(): Promise<Figure[]> {
-    return withTwin(async (twin) => {
+    // The memory stage alone (SIGNALS_MEMORY_ONLY) times nothing of the twin's: its DynamoDB holds the file checks in memory.
+    return withTwin({ inMemory: Boolean(process.env.SIGNALS_MEMORY_ONLY) }, async (twin) => {
       Object.assign(process.env, twin.env);
       const { dynamo, tableName } = await import('#adapters/aws-clients.js');
       const { nrcSummaryKey } = await import('#data/history/summaries.js');

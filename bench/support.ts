@@ -33,11 +33,15 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 
 /**
  * Runs one benchmark against a twin of its own, stopped however the benchmark ends. Its DynamoDB keeps its tables on
- * disk, as the earlier revisions a bench compares with (bench/compare.ts) and the recorded baselines ran.
+ * disk, as the earlier revisions a bench compares with (bench/compare.ts) and the recorded baselines ran; `inMemory`
+ * for a stage that times nothing of the twin's (a process's peak memory).
  */
-export async function withTwin<T>(run: (twin: TwinHandle) => Promise<T>): Promise<T> {
+export async function withTwin<T>(run: (twin: TwinHandle) => Promise<T>): Promise<T>;
+export async function withTwin<T>(options: { inMemory: boolean }, run: (twin: TwinHandle) => Promise<T>): Promise<T>;
+export async function withTwin<T>(...args: [(twin: TwinHandle) => Promise<T>] | [{ inMemory: boolean }, (twin: TwinHandle) => Promise<T>]): Promise<T> {
+  const [{ inMemory }, run] = args.length === 1 ? [{ inMemory: false }, args[0]] : args;
   progress('starting a twin');
-  const twin = await startTestTwin({ inMemory: false });
+  const twin = await startTestTwin({ inMemory });
   try {
     return await run(twin);
   } finally {

@@ -1,16 +1,12 @@
 import { freshStatuses } from '#data/history/submission-statuses.js';
-import { readBorrowerRecords } from '#data/history/summaries.js';
-import { readRegisterSnapshot, type RegisterSnapshot } from '#data/register/snapshot.js';
-import { currentRegister, registerEntriesOf, type RegisterVersion } from '#data/register/versions.js';
 import { readSettings } from '#data/settings/settings.js';
 import { latestInputRows, stoppageRows } from '#data/submissions/payee-months.js';
 import type { UploadRecord } from '#data/uploads/upload.js';
 import { inParallelFrom } from '#lib/concurrency.js';
 import { MIN_HISTORY_NRC_DIGITS } from '#shared/api/history.js';
 import { shiftMonth } from '#shared/rules/dates.js';
-import { sameEmployeeNumber } from '#shared/rules/employee-number.js';
 import type { MandateTerms } from '#shared/rules/mandate.js';
-import { joinThroughRegister, type RegisterEmployeeView, type RegisterMatch, registerSignals } from '#shared/rules/register-signals.js';
+import { registerSignals } from '#shared/rules/register-signals.js';
 import {
   addPreviousRow,
   addStoppedRow,
@@ -27,6 +23,7 @@ import {
   type Signal,
   type SignalReport,
 } from '#shared/rules/signals.js';
+import { chunkRecords, registerOf } from './chunk-records.js';
 import { leftServiceSignalsOf } from './left-service-signals.js';
 import type { SignalSink } from './signal-output.js';
 import { mandateSignalsOf } from './upload-mandates.js';
@@ -67,37 +64,6 @@ function inChunkOrder(emit: (signals: Signal[]) => Promise<void>): (index: numbe
   };
 }
 
-/** A register is read whole (its snapshot) for a file of at least one borrower for every this many of its employees. */
-const SNAPSHOT_EMPLOYEES_PER_BORROWER = 10;
-
-/** The current register, and its snapshot when the file is large beside it and the version has one. */
-async function registerOf(file: ReadonlyMap<string, Borrower>): Promise<{ register: RegisterVersion; snapshot: RegisterSnapshot | null } | null> {
-  const register = await currentRegister();
-  if (!register) return null;
-  const large = file.size * SNAPSHOT_EMPLOYEES_PER_BORROWER >= register.employees;
-  return { register, snapshot: large ? await readRegisterSnapshot(register.version) : null };
-}
-
-/**
- * The current payroll register's employees among these borrowers: by NRC digits, from the snapshot when
- * there is one, else read in batches (a hundred keys a call); and by employee number for those without an
- * NRC, read. Null before any register is submitted.
- */
-async function registerMatchOf(current: Awaited<ReturnType<typeof registerOf>>, borrowers: readonly Borrower[]): Promise<RegisterMatch | null> {
-  if (!current) return null;
-  const { register, snapshot } = current;
-  const withDigits = borrowers.filter((b) => b.digits).map((b) => b.digits);
-  const employeeNumbers = borrowers.filter((b) => !b.digits && b.employee_no).map((b) => b.employee_no as string);
-  if (!snapshot) return { month: register.month, ...(await registerEntriesOf(register.version, { nrcDigits: withDigits, employeeNumbers })) };
-  const byNrcDigits = new Map<string, RegisterEmployeeView>();
-  for (const digits of withDigits) {
-    const employee = snapshot.byNrcDigits(digits);
-    if (employee) byNrcDigits.set(digits, employee);
-  }
-  const { byEmployeeNumber } = employeeNumbers.length ? await registerEntriesOf(register.version, { employeeNumbers }) : { byEmployeeNumber: new Map() };
-  return { month: register.month, byNrcDigits, byEmployeeNumber };
-}
-
 /** The payee key's previous month, its rows reduced as they stream in (see Baseline). */
 async function baselineFor(
   kind: FileContext['kind'],
@@ -123,10 +89,11 @@ export type SignalTally = Pick<SignalReport, 'baseline' | 'counts'>;
  * previous month is read while the records are, 1,600 borrowers at a time, four such chunks at once
  * (none waits for the previous month: exposure is judged whole until it is known): one BatchGetItem per 100
  * borrowers, one per 100 employee numbers that the NRC's own record does not already pair them with. With a
- * payroll register, each chunk first reads its borrowers' register entries (one BatchGetItem per 100, rows
- * without an NRC joined to the register's) for NOT_ON_PAYROLL, the register's IDENTITY and AFFORDABILITY; a file
- * large beside the register reads the register's snapshot once instead (lambdas/data/register/snapshot.ts)
- * and probes it in memory, reading only the NRC-less rows' employee numbers.
+ * payroll register, each chunk also reads its borrowers' register entries beside their records (one BatchGetItem
+ * per 100, rows without an NRC joined to the register's, their records read after it: chunk-records.ts) for
+ * NOT_ON_PAYROLL, the register's IDENTITY and AFFORDABILITY; a file large beside the register reads the register's
+ * snapshot once instead (lambdas/data/register/snapshot.ts) and probes it in memory, reading only the NRC-less
+ * rows' employee numbers.
  * An inputs file's new deductions are checked against the mandates they cite (NO_MANDATE, upload-mandates.ts)
  * unless `mandates: false` (the bench's baseline).
  * The signals are handed to `sink` as they are found, each kind in row order, and counted, never all held:
@@ -168,26 +135,16 @@ export async function signalsOf(
   let joinedCount = 0;
   const exposures: { key: string; signal: Signal }[] = [];
   // The borrowers are made a chunk at a time from the file's compact table (file-borrowers.ts), never all at
-  // once; those without an NRC too, when a register may join them to one.
+  // once; those without an NRC but with an employee number too, which a register may join to one: whether there
+  // is a register is known only once it is read, and no chunk waits for it before its records are asked.
   const joinable = (b: Borrower) => !b.digits && b.employee_no !== null;
-  const hasRegister = (await register) !== null;
-  const withNrc = chunksOf(file.values(), (b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS || (hasRegister && joinable(b)), CHUNK);
-  // An employee number already on the NRC's own record is the borrower the file names: only the others
-  // are looked up by number (an NRC under another's number is flagged on that NRC's rows).
-  const unpaired = (chunk: Borrower[]) => (records: Map<string, { employee_no: string | null }[]>) =>
-    chunk
-      .filter((b) => b.employee_no && !(records.get(b.digits) ?? []).some((e) => sameEmployeeNumber(e.employee_no, b.employee_no)))
-      .map((b) => b.employee_no as string);
+  // A file that makes no chunk never asks the register: its failure then has nothing to fail.
+  void register.catch(() => undefined);
+  const withNrc = chunksOf(file.values(), (b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS || joinable(b), CHUNK);
   await inParallelFrom(withNrc, CHUNKS_IN_FLIGHT, async ({ index, items: read }) => {
-    const onRegister = await registerMatchOf(await register, read);
-    const joined = onRegister ? read.map((b) => joinThroughRegister(b, onRegister)) : read;
+    const { joined, onRegister, records, employees, disputes, mandates } = await chunkRecords(read, register, statuses);
     joinedCount += joined.filter((b) => b.joined).length;
     const chunk = joined.filter((b) => b.digits.length >= MIN_HISTORY_NRC_DIGITS);
-    const { records, employees, disputes, mandates } = await readBorrowerRecords(
-      chunk.map((b) => b.digits),
-      unpaired(chunk),
-      statuses,
-    );
     for (const [digits, found] of mandates) mirrored.set(digits, found);
     const ctx = { kind, month: upload.month, payeeKey: upload.payee_key, limits: (await settings).exposure };
     const found: Signal[] = [];

@@ -46,8 +46,8 @@ const row = (e: RegisterEntry, over: Partial<CanonicalRow> = {}): CanonicalRow =
   ...over,
 });
 
-/** The NOT_ON_PAYROLL signals of an inputs file of these rows as validation stores them, by NRC, and how many rows were joined to the register. */
-async function offPayroll(rows: CanonicalRow[]) {
+/** An inputs file of these rows through the signals step as validation runs it: its report, and the signals it lists of a kind. */
+async function signalsOfRows(rows: CanonicalRow[]) {
   const { UploadSignals } = await import('../../lambdas/events/signal-output.js');
   const { readResultJson, resultKeys } = await import('#data/uploads/results.js');
   const id = randomUUID();
@@ -56,7 +56,13 @@ async function offPayroll(rows: CanonicalRow[]) {
     mandates: false,
   });
   await written.complete();
-  const off = (await readResultJson<Signal[]>(resultKeys(id).signals('NOT_ON_PAYROLL'))) ?? [];
+  return { report, listed: async (type: Signal['type']) => (await readResultJson<Signal[]>(resultKeys(id).signals(type))) ?? [] };
+}
+
+/** The NOT_ON_PAYROLL signals of an inputs file of these rows, by NRC, and how many rows were joined to the register. */
+async function offPayroll(rows: CanonicalRow[]) {
+  const { report, listed } = await signalsOfRows(rows);
+  const off = await listed('NOT_ON_PAYROLL');
   return { off: off.map((s) => s.nrc ?? s.employee_no), joined: report.counts.joined ?? 0 };
 }
 
@@ -128,6 +134,30 @@ describe('the register snapshot', () => {
     const found = await offPayroll([row(named), row(unnamed, { nrc: null }), row(registerEntry(), { nrc: null, employee_no: 'EMPNOBODY1' })]);
     // Assess
     expect(found).toEqual({ off: ['EMPNOBODY1'], joined: 1 });
+  });
+
+  it("reads the record of a row without an NRC once the register joins it: another lender's name and employee number on its NRC, its number under another NRC", async () => {
+    // Prepare: another lender's earlier month holds the joined NRC under another number and name, and the row's number under another NRC
+    const { writeSummaries } = await import('#data/history/summary-writes.js');
+    const [named, unnamed, elsewhere] = [registerEntry(), registerEntry(), registerEntry()];
+    await register.putRegister({ month: MONTH, entries: [named, unnamed], uploadedBy: 'pmec@example.com' });
+    const earlier = { kind: 'inputs', month: '2026-02', payeeKey: 'SNAPOT', orgId: null, orgName: null, submittedAt: '2026-02-03T08:00:00.000Z' } as const;
+    await writeSummaries({ ...earlier, submissionId: randomUUID() }, [
+      row(unnamed, { employee_no: `${unnamed.employee_number}X`, first_name: 'Someone', last_name: 'Else', payee_key: 'SNAPOT' }),
+      row(elsewhere, { employee_no: unnamed.employee_number, payee_key: 'SNAPOT' }),
+    ]);
+    // Act
+    const found = await (await signalsOfRows([row(named), row(unnamed, { nrc: null })])).listed('IDENTITY');
+    // Assess: all three read after the join, on the row that names no NRC
+    expect(found.map((s) => [s.nrc, s.employee_no, s.message]).sort()).toEqual(
+      [
+        'This NRC is on record under another employee number.',
+        'This employee number is on record under another NRC.',
+        'The name differs from the one on record.',
+      ]
+        .map((message) => [null, unnamed.employee_number, message])
+        .sort(),
+    );
   });
 
   it('hands the signals of a file mostly off a small register on a chunk at a time, and writes them whole by kind: counts, first pages, lists, CSV report, kinds by NRC', async () => {
