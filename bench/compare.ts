@@ -28,6 +28,8 @@ interface Side {
 }
 interface CompareOptions {
   against: string;
+  /** A later commit to take as "after" in place of the working tree (both exported alike). */
+  after?: string;
   benches: string[];
   rounds: number;
   json: boolean;
@@ -118,11 +120,16 @@ const fmt = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('e
 
 /** Runs the benches on both trees, prints the medians and after / before; 1 when a figure with a direction got worse by more than 5%. */
 export async function compareRevisions(options: CompareOptions): Promise<number> {
-  const commit = git('rev-parse', '--verify', `${options.against}^{commit}`);
-  const named = `${commit.slice(0, 7)} (${git('log', '-1', '--format=%s', commit).slice(0, 90)})`;
-  const head = `working tree at ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' with uncommitted changes' : ''}`;
+  const commitOf = (rev: string) => git('rev-parse', '--verify', `${rev}^{commit}`);
+  const nameOf = (commit: string) => `${commit.slice(0, 7)} (${git('log', '-1', '--format=%s', commit).slice(0, 90)})`;
+  const commit = commitOf(options.against);
+  const named = nameOf(commit);
+  const later = options.after === undefined ? null : commitOf(options.after);
+  const head = later
+    ? nameOf(later)
+    : `working tree at ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' with uncommitted changes' : ''}`;
   const before: Side = { label: `before ${commit.slice(0, 7)}`, dir: exportRevision(commit) };
-  const after: Side = { label: 'after', dir: ROOT };
+  const after: Side = later ? { label: `after ${later.slice(0, 7)}`, dir: exportRevision(later) } : { label: 'after', dir: ROOT };
   const runs = new Map<string, { before: Figures[]; after: Figures[] }>(options.benches.map((bench) => [bench, { before: [], after: [] }]));
   const loads: string[] = [];
   try {
@@ -147,7 +154,7 @@ export async function compareRevisions(options: CompareOptions): Promise<number>
       }
     }
   } finally {
-    rmSync(before.dir, { recursive: true, force: true });
+    for (const side of [before, after]) if (side.dir !== ROOT) rmSync(side.dir, { recursive: true, force: true });
   }
   const table = options.benches.map((bench) => ({ bench, rows: rows(runs.get(bench)!.before, runs.get(bench)!.after) }));
   if (options.json) {

@@ -39,12 +39,13 @@ const BENCHES: Bench[] = [
   webBench,
 ];
 
-const USAGE = `Usage: npm run bench -- [--only NAME[,NAME]] [--json] [--write-costs] [--against REV [--rounds N]]
+const USAGE = `Usage: npm run bench -- [--only NAME[,NAME]] [--json] [--write-costs] [--against REV [--after REV] [--rounds N]]
   --only NAME    run these benchmarks (${BENCHES.map((bench) => bench.name).join(', ')}), comma-separated
   --json         print one JSON object: { figure: { value, unit, target, baseline?, baseline_value?, ratio?, pass } }
   --write-costs  keep the figures the capacity model reads in capacity/per-row-costs.json (npm run capacity)
   --against REV  run the --only benchmarks on the commit REV and on this working tree, in turn over --rounds N
                  (default 3) rounds, and print the medians and after / before (bench/compare.ts)
+  --after REV    with --against: take the commit REV as "after" in place of this working tree
 Timings are figures to read, never test assertions. The exit status is 1 when a figure misses its target.`;
 
 async function main(): Promise<number> {
@@ -54,6 +55,7 @@ async function main(): Promise<number> {
       json: { type: 'boolean', default: false },
       'write-costs': { type: 'boolean', default: false },
       against: { type: 'string' },
+      after: { type: 'string' },
       rounds: { type: 'string', default: '3' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -74,7 +76,7 @@ async function main(): Promise<number> {
       console.error(`--against needs --only and a whole number of --rounds.\n\n${USAGE}`);
       return 2;
     }
-    return compareRevisions({ against: values.against, benches: selected.map((bench) => bench.name), rounds, json: values.json });
+    return compareRevisions({ against: values.against, after: values.after, benches: selected.map((bench) => bench.name), rounds, json: values.json });
   }
   const figures: Figure[] = [];
   for (const bench of selected) {
