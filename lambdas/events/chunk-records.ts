@@ -57,7 +57,7 @@ const merged = <K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): Map<K, V> => 
 /** A chunk of a file's borrowers as judged: joined through the register, with the register's entries and the records. */
 export interface ChunkRecords extends BorrowerRecords {
   /** The chunk's borrowers, those without an NRC joined to the register's where it knows their employee number. */
-  joined: Borrower[];
+  joined: readonly Borrower[];
   onRegister: RegisterMatch | null;
 }
 
@@ -82,12 +82,13 @@ export async function chunkRecords(read: readonly Borrower[], register: Promise<
     ),
     register.then((current) => registerMatchOf(current, read)),
   ]);
-  const joined = onRegister ? read.map((b) => joinThroughRegister(b, onRegister)) : [...read];
+  const joined = onRegister ? read.map((b) => joinThroughRegister(b, onRegister)) : read;
+  // Most chunks join nobody: their records are all read.
+  if (!joined.some((b) => b.joined)) return { joined, onRegister, ...first };
   const known = new Set(own.map((b) => b.digits));
   const late = joined.filter((b) => b.joined && onRecord(b) && !known.has(b.digits));
   const lateWanted = (records: BorrowerRecords['records']) =>
     unpaired(joined.filter(onRecord), merged(first.records, records)).filter((number) => !asked.has(employeeNumberKey(number)));
-  // Most chunks join nobody: this reads nothing then (no keys, no employee number left unpaired).
   const after = await readBorrowerRecords([...new Set(late.map((b) => b.digits))], lateWanted, statuses);
   return {
     joined,
