@@ -23,7 +23,11 @@ test('one authority admin proposes a register, seeing what it changes; a second 
 }) => {
   test.setTimeout(240_000);
   const onRegister = registerEntry({ first_name: 'Mary', last_name: 'Banda', mobile: '+260971234567' });
-  const colleagues = [registerEntry({ first_name: 'John', last_name: 'Phiri' }), registerEntry({ first_name: 'Ruth', last_name: 'Mwale' })];
+  // Mobiles of their own: a random one could mask to Mary's (the same network and last two digits).
+  const colleagues = [
+    registerEntry({ first_name: 'John', last_name: 'Phiri', mobile: '+260971234501' }),
+    registerEntry({ first_name: 'Ruth', last_name: 'Mwale', mobile: '+260971234502' }),
+  ];
   const ghost = registerEntry();
   const [proposer, approver] = [await payrollAuthorityAdmin(twin), await payrollAuthorityAdmin(twin)];
 
